@@ -1,0 +1,45 @@
+// Builds the extension bundle (Node, CommonJS, `vscode` external).
+// Webview bundles (browser, ESM) are added to `webviewEntries` as panels arrive.
+import * as esbuild from 'esbuild';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** @type {import('esbuild').BuildOptions} */
+const extension = {
+  entryPoints: ['src/extension.ts'],
+  outfile: 'dist/extension.js',
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['vscode'],
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'info',
+};
+
+/** One browser bundle per webview panel: { name: 'webview/<name>/main.ts' }. */
+const webviewEntries = {};
+
+const builds = [extension];
+for (const [name, entry] of Object.entries(webviewEntries)) {
+  builds.push({
+    entryPoints: [entry],
+    outfile: `dist/webview/${name}.js`,
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+    sourcemap: !production,
+    minify: production,
+    logLevel: 'info',
+  });
+}
+
+if (watch) {
+  const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
+  await Promise.all(contexts.map((c) => c.watch()));
+} else {
+  await Promise.all(builds.map((b) => esbuild.build(b)));
+}
