@@ -1,0 +1,54 @@
+// The typed API: one function per endpoint, grouped by product area.
+import type { CallInput, CallOutput } from './endpoint';
+import { endpoints } from './endpoints';
+import type { CallOptions, HttpClient } from './http';
+
+type Endpoints = typeof endpoints;
+type Fn<K extends keyof Endpoints> = (input: CallInput<Endpoints[K]>, options?: CallOptions) => Promise<CallOutput<Endpoints[K]>>;
+
+function bind<K extends keyof Endpoints>(http: HttpClient, name: K): Fn<K> {
+  return (input, options) => http.call(endpoints[name], input, options) as Promise<CallOutput<Endpoints[K]>>;
+}
+
+export function createPlatformApi(http: HttpClient) {
+  return {
+    http,
+    cloud: {
+      createSecret: bind(http, 'createSecret'),
+      getTask: bind(http, 'getTask'),
+      addSchedules: bind(http, 'addSchedules'),
+    },
+    security: {
+      listProtectionProfiles: bind(http, 'listProtectionProfiles'),
+      updateProtectionProfile: bind(http, 'updateProtectionProfile'),
+    },
+    pricing: {
+      previewInstancePrice: bind(http, 'previewInstancePrice'),
+      previewLoadBalancerPrice: bind(http, 'previewLoadBalancerPrice'),
+    },
+    edge: {
+      getEdgeApp: bind(http, 'getEdgeApp'),
+      getEdgeTemplate: bind(http, 'getEdgeTemplate'),
+      getEdgeClient: bind(http, 'getEdgeClient'),
+    },
+    billing: {
+      getTrialStartData: bind(http, 'getTrialStartData'),
+      getTrial: bind(http, 'getTrial'),
+      getReport: bind(http, 'getReport'),
+      createReport: bind(http, 'createReport'),
+    },
+    faas: {
+      getFunctionLogs: bind(http, 'getFunctionLogs'),
+    },
+    storage: {
+      deleteStorage: bind(http, 'deleteStorage'),
+    },
+    iam: {
+      getActivatedFreeFeature: bind(http, 'getActivatedFreeFeature'),
+      createNotificationSetting: bind(http, 'createNotificationSetting'),
+      updateNotificationSetting: bind(http, 'updateNotificationSetting'),
+    },
+  };
+}
+
+export type PlatformApi = ReturnType<typeof createPlatformApi>;

@@ -1,0 +1,64 @@
+// An endpoint of the API described once: method, path, the shapes of its parts and its success
+// status. The client sends with it and the simulator serves with it, so the two cannot drift.
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** Which product answers the endpoint; products differ in their error bodies. */
+export type ErrorShape = 'cloud' | 'security' | 'edge' | 'billing' | 'storage' | 'iam';
+
+export interface Endpoint<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  /** The function name: `createSecret`. */
+  name: string;
+  /** The spec's endpoint number, 1..18; 0 for the task endpoint the spec only mentions. */
+  number: number;
+  method: HttpMethod;
+  /** Path template with `{param}` placeholders. */
+  path: string;
+  errorShape: ErrorShape;
+  successStatus: number;
+  params: P;
+  query: Q;
+  body: B;
+  /** Undefined when the success response has no body. */
+  response: R;
+}
+
+export function defineEndpoint<
+  P extends z.ZodType,
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+  R extends z.ZodType | undefined,
+>(e: Endpoint<P, Q, B, R>): Endpoint<P, Q, B, R> {
+  return e;
+}
+
+type InputOf<T> = T extends z.ZodType ? z.input<T> : never;
+type OutputOf<T> = T extends z.ZodType ? z.output<T> : void;
+
+/** What a caller passes: path params, and query and body where the endpoint has them. */
+export type CallInput<E extends Endpoint> = { params: InputOf<E['params']> } & (E['query'] extends z.ZodType
+  ? { query?: InputOf<E['query']> }
+  : unknown) &
+  (E['body'] extends z.ZodType ? { body: InputOf<E['body']> } : unknown);
+
+export type CallOutput<E extends Endpoint> = OutputOf<E['response']>;
+
+/** Names of the `{placeholders}` in a path template. */
+export function pathParamNames(template: string): string[] {
+  return [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+}
+
+/** Fills a path template; every value is URL-encoded so an id can never add a path segment. */
+export function fillPath(template: string, params: Record<string, unknown>): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,175 @@
+// One error type for everything that can go wrong talking to the platform.
+
+export type PlatformErrorKind =
+  | 'validation'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'conflict'
+  | 'rateLimited'
+  | 'server'
+  | 'network'
+  | 'timeout'
+  | 'cancelled'
+  | 'badResponse';
+
+/** One refused value: where it is (`interfaces[0].network_id`) and the rule it broke. */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+export interface PlatformErrorInit {
+  kind: PlatformErrorKind;
+  message: string;
+  /** HTTP status when the server answered. */
+  status?: number;
+  /** The server's own message, when its body had one. */
+  serverMessage?: string;
+  requestId?: string;
+  issues?: FieldIssue[];
+  /** For `rateLimited`: how long the server asked us to wait. */
+  retryAfterMs?: number;
+  /** `GET /cloud/v1/tasks/…`: which call failed (never carries the key or the query). */
+  method?: string;
+  path?: string;
+  cause?: unknown;
+}
+
+export class PlatformError extends Error {
+  readonly kind: PlatformErrorKind;
+  readonly status?: number;
+  readonly serverMessage?: string;
+  readonly requestId?: string;
+  readonly issues: FieldIssue[];
+  readonly retryAfterMs?: number;
+  readonly method?: string;
+  readonly path?: string;
+
+  constructor(init: PlatformErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'PlatformError';
+    this.kind = init.kind;
+    this.status = init.status;
+    this.serverMessage = init.serverMessage;
+    this.requestId = init.requestId;
+    this.issues = init.issues ?? [];
+    this.retryAfterMs = init.retryAfterMs;
+    this.method = init.method;
+    this.path = init.path;
+  }
+
+  /** True when the request was refused before anything was sent. */
+  get isLocal(): boolean {
+    return this.kind === 'validation' && this.status === undefined;
+  }
+}
+
+export function isPlatformError(value: unknown): value is PlatformError {
+  return value instanceof PlatformError;
+}
+
+/** HTTP status -> kind. 400 and 422 are the server refusing the request's content. */
+export function kindForStatus(status: number): PlatformErrorKind {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404 || status === 410) return 'notFound';
+  if (status === 409) return 'conflict';
+  if (status === 429) return 'rateLimited';
+  if (status === 408) return 'timeout';
+  if (status >= 500) return 'server';
+  return 'validation';
+}
+
+const KIND_TITLES: Record<PlatformErrorKind, string> = {
+  validation: 'Invalid request',
+  unauthorized: 'API key rejected',
+  forbidden: 'Not allowed',
+  notFound: 'Not found',
+  conflict: 'Conflict',
+  rateLimited: 'Too many requests',
+  server: 'Server error',
+  network: 'Network error',
+  timeout: 'Timed out',
+  cancelled: 'Cancelled',
+  badResponse: 'Unexpected response',
+};
+
+export function kindTitle(kind: PlatformErrorKind): string {
+  return KIND_TITLES[kind];
+}
+
+/** "name: must be at most 100 characters; fields[0].value: required" */
+export function formatIssues(issues: readonly FieldIssue[]): string {
+  return issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
+}
+
+const SNIPPET_LIMIT = 200;
+
+/** Plain text from a body that is not a known error shape: tags stripped, at most 200 chars. */
+export function textSnippet(text: string): string {
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
+  const plain = (title ?? text)
+    .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > SNIPPET_LIMIT ? `${plain.slice(0, SNIPPET_LIMIT - 1)}…` : plain;
+}
+
+export interface ErrorBodySummary {
+  message?: string;
+  requestId?: string;
+  issues: FieldIssue[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fieldMapIssues(map: Record<string, unknown>): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  for (const [field, value] of Object.entries(map)) {
+    const messages = Array.isArray(value) ? value : [value];
+    for (const m of messages) {
+      issues.push({ path: field === 'non_field_errors' || field === '__all__' ? '' : field, message: String(m) });
+    }
+  }
+  return issues;
+}
+
+/** FastAPI `loc` is `['body', 'name']` or `['query', 'client_id']`: drop the location word. */
+function locPath(loc: unknown): string {
+  if (!Array.isArray(loc)) return '';
+  const parts = loc[0] === 'body' || loc[0] === 'query' || loc[0] === 'path' ? loc.slice(1) : loc;
+  return parts.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)), '');
+}
+
+/**
+ * Reads the error bodies of every product of the platform:
+ * cloud `{exception_class, message, request_id, invalid_fields}`, edge and storage `{error}`,
+ * identity `{errors: {field: [..]}}` or `{message}`, protection profiles `{detail: [{loc, msg}]}`.
+ */
+export function summarizeErrorBody(body: unknown): ErrorBodySummary {
+  if (!isRecord(body)) return { issues: [] };
+  const requestId = typeof body.request_id === 'string' ? body.request_id : undefined;
+  let issues: FieldIssue[] = [];
+  let message: string | undefined;
+
+  if (isRecord(body.invalid_fields)) issues = fieldMapIssues(body.invalid_fields);
+  if (isRecord(body.errors)) issues = fieldMapIssues(body.errors);
+  if (Array.isArray(body.detail)) {
+    issues = body.detail.filter(isRecord).map((d) => ({ path: locPath(d.loc), message: String(d.msg ?? d.message ?? 'invalid') }));
+  }
+
+  if (typeof body.message === 'string' && body.message.trim()) message = body.message.trim();
+  else if (typeof body.error === 'string' && body.error.trim()) message = body.error.trim();
+  else if (isRecord(body.error) && typeof body.error.message === 'string') message = body.error.message;
+  else if (typeof body.detail === 'string') message = body.detail;
+  else if (issues.length > 0) message = formatIssues(issues);
+
+  // Cloud messages repeat the fields as a Python dict; the structured issues say it better.
+  if (issues.length > 0 && message && /^Validation Error: \{/.test(message)) message = formatIssues(issues);
+  return { message, requestId, issues };
+}

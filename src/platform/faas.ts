@@ -1,0 +1,37 @@
+// Functions: logs (endpoint 11).
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { functionName, intIn, positiveId, rText } from './schemaKit';
+
+export const LOG_LIMIT_MIN = 1;
+export const LOG_LIMIT_MAX = 100_000;
+export const LOG_LIMIT_DEFAULT = 1000;
+
+export const functionLogsParams = z.strictObject({
+  project_id: positiveId(),
+  region_id: positiveId(),
+  namespace_name: functionName(),
+  function_name: functionName(),
+});
+
+export const functionLogsQuery = z.strictObject({ limit: intIn(LOG_LIMIT_MIN, LOG_LIMIT_MAX).optional() });
+
+/** Entries use capitalised keys; `Time` is RFC 3339 with a nanosecond fraction. */
+export const logEntry = z.looseObject({ Message: rText(), Pod: rText(), Time: rText() });
+export type LogEntry = z.output<typeof logEntry>;
+
+export const functionLogsResponse = z.looseObject({ logs: z.array(logEntry.catch({})) });
+export type FunctionLogs = z.output<typeof functionLogsResponse>;
+
+export const functionLogsEndpoint = defineEndpoint({
+  name: 'getFunctionLogs',
+  number: 11,
+  method: 'GET',
+  path: '/cloud/v1/faas/namespaces/{project_id}/{region_id}/{namespace_name}/functions/{function_name}/logs',
+  errorShape: 'cloud',
+  successStatus: 200,
+  params: functionLogsParams,
+  query: functionLogsQuery,
+  body: undefined,
+  response: functionLogsResponse,
+});

@@ -1,0 +1,339 @@
+// The HTTP client: base URL, `Authorization: apikey <key>`, timeout and cancellation, automatic
+// retry of GETs only, one error type, and no key in anything it says.
+import type { z } from 'zod';
+import { PlatformError, kindForStatus, kindTitle, summarizeErrorBody, textSnippet, type PlatformErrorKind } from './errors';
+import { fillPath, type CallInput, type CallOutput, type Endpoint, type HttpMethod } from './endpoint';
+import { redact } from './redact';
+import { issuePath, throwValidation, validateCall } from './validate';
+
+export const DEFAULT_BASE_URL = 'https://api.gcore.com';
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_RETRIES = 3;
+
+/** One line of the request log: never the key, never a body. */
+export interface RequestLogEntry {
+  method: HttpMethod;
+  /** Path and query, relative to the base URL. */
+  path: string;
+  /** The last HTTP status seen, if the server answered. */
+  status?: number;
+  ms: number;
+  retries: number;
+  outcome: 'ok' | PlatformErrorKind;
+  requestId?: string;
+}
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs?: number;
+  maxRetries?: number;
+  /** First backoff step; doubles each retry, with jitter. */
+  retryBaseMs?: number;
+  /** A Retry-After longer than this is not waited for: the call fails as `rateLimited`. */
+  maxRetryAfterMs?: number;
+  fetch?: typeof globalThis.fetch;
+  onRequest?: (entry: RequestLogEntry) => void;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+
+/** `https://host//` -> `https://host`; refuses what is not an http(s) URL. */
+export function normalizeBaseUrl(raw: string): string {
+  const trimmed = raw.trim();
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return throwValidation([{ path: 'baseUrl', message: 'must be an http:// or https:// URL' }]);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return throwValidation([{ path: 'baseUrl', message: 'must be an http:// or https:// URL' }]);
+  }
+  if (url.search || url.hash) return throwValidation([{ path: 'baseUrl', message: 'must not have a query or fragment' }]);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** Why a key cannot be sent in a header; undefined when it can. */
+export function apiKeyProblem(key: string): string | undefined {
+  if (!key) return 'must not be empty';
+  if (/\s/.test(key)) return 'must not contain spaces, tabs or line breaks';
+  // Header values are visible ASCII; anything else makes fetch throw (with the key in its message).
+  if ([...key].some((c) => c.charCodeAt(0) < 0x21 || c.charCodeAt(0) > 0x7e)) return 'must contain only printable ASCII characters';
+  return undefined;
+}
+
+/** Seconds or an HTTP date -> milliseconds from now. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Math.round(Number(value) * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Node's fetch wraps socket errors: dig out `ECONNRESET` and friends. */
+function networkReason(error: unknown): string {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      const words: Record<string, string> = {
+        ECONNRESET: 'the connection was reset',
+        ECONNREFUSED: 'the connection was refused',
+        ENOTFOUND: 'the host name was not found',
+        EAI_AGAIN: 'the host name could not be resolved',
+        ETIMEDOUT: 'the connection timed out',
+        EPIPE: 'the connection was closed',
+        UND_ERR_SOCKET: 'the connection was closed',
+        UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+        CERT_HAS_EXPIRED: 'the server certificate has expired',
+        UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the server certificate could not be verified',
+        DEPTH_ZERO_SELF_SIGNED_CERT: 'the server certificate is self-signed',
+      };
+      return `${words[code] ?? 'the request failed'} (${code})`;
+    }
+    const next = (current as { cause?: unknown }).cause;
+    if (!next) break;
+    current = next;
+  }
+  const message = current instanceof Error ? current.message : '';
+  return message && message !== 'fetch failed' ? message : 'the request failed';
+}
+
+interface RawResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+export class HttpClient {
+  readonly baseUrl: string;
+  readonly #apiKey: string;
+  readonly #timeoutMs: number;
+  readonly #maxRetries: number;
+  readonly #retryBaseMs: number;
+  readonly #maxRetryAfterMs: number;
+  readonly #fetch: typeof globalThis.fetch;
+  readonly #onRequest?: (entry: RequestLogEntry) => void;
+  readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly #random: () => number;
+
+  constructor(options: HttpClientOptions) {
+    this.baseUrl = normalizeBaseUrl(options.baseUrl);
+    const problem = apiKeyProblem(options.apiKey);
+    if (problem) throwValidation([{ path: 'apiKey', message: problem }]);
+    this.#apiKey = options.apiKey;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+    this.#retryBaseMs = options.retryBaseMs ?? 500;
+    this.#maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
+    this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.#onRequest = options.onRequest;
+    this.#sleep = options.sleep ?? defaultSleep;
+    this.#random = options.random ?? Math.random;
+  }
+
+  /** Everything this client says about itself, scrubbed of the key. */
+  redact(text: string): string {
+    return redact(text, [this.#apiKey]);
+  }
+
+  /** Validates every part of the call against the endpoint's shapes, then sends it. */
+  async call<E extends Endpoint>(endpoint: E, input: CallInput<E>, options: CallOptions = {}): Promise<CallOutput<E>> {
+    const given = input as { params: unknown; query?: unknown; body?: unknown };
+    const { params, query, body } = validateCall(endpoint, given);
+    const path = fillPath(endpoint.path, params) + queryString(query);
+    const raw = await this.send(endpoint.method, path, endpoint.body ? body : undefined, options);
+    if (!endpoint.response) return undefined as CallOutput<E>;
+    return this.parse(endpoint.response, raw, endpoint.method, path) as CallOutput<E>;
+  }
+
+  private parse(schema: z.ZodType, raw: RawResponse, method: HttpMethod, path: string): unknown {
+    const bad = (message: string) =>
+      new PlatformError({ kind: 'badResponse', status: raw.status, message: this.redact(message), method, path: path.split('?')[0] });
+    if (!raw.text.trim()) throw bad(`The server answered HTTP ${raw.status} with an empty body where data was expected.`);
+    let json: unknown;
+    try {
+      json = JSON.parse(raw.text);
+    } catch {
+      throw bad(`The server's answer is not JSON: ${textSnippet(raw.text)}`);
+    }
+    const result = schema.safeParse(json);
+    if (!result.success) {
+      const first = result.error.issues[0];
+      const where = first && first.path.length ? issuePath(first.path) : 'the body';
+      throw bad(`The server's answer cannot be used: ${where} ${first?.message ?? 'is not the expected kind of value'}`);
+    }
+    return result.data;
+  }
+
+  /** Sends one request; GETs are retried on 429/502/503/504 and network errors, nothing else is. */
+  async send(method: HttpMethod, path: string, body: unknown, options: CallOptions = {}): Promise<RawResponse> {
+    const url = `${this.baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+    const bodyText = body === undefined ? undefined : JSON.stringify(body);
+    const started = Date.now();
+    const retryable = method === 'GET';
+    let retries = 0;
+    let lastStatus: number | undefined;
+    const logPath = path;
+    const finish = (outcome: RequestLogEntry['outcome'], requestId?: string) =>
+      this.#onRequest?.({ method, path: logPath, status: lastStatus, ms: Date.now() - started, retries, outcome, requestId });
+
+    for (;;) {
+      try {
+        const raw = await this.attempt(method, url, bodyText, options);
+        lastStatus = raw.status;
+        if (raw.status >= 200 && raw.status < 300) {
+          finish('ok', raw.headers.get('x-request-id') ?? undefined);
+          return raw;
+        }
+        const error = this.errorFromResponse(raw, method, path);
+        const canRetry =
+          retryable &&
+          retries < this.#maxRetries &&
+          RETRY_STATUSES.has(raw.status) &&
+          (error.retryAfterMs === undefined || error.retryAfterMs <= this.#maxRetryAfterMs);
+        if (!canRetry) {
+          finish(error.kind, error.requestId);
+          throw error;
+        }
+        await this.backoff(retries, error.retryAfterMs, options.signal);
+        retries++;
+      } catch (error) {
+        if (error instanceof PlatformError && error.kind !== 'network') {
+          if (error.status === undefined) finish(error.kind);
+          throw error;
+        }
+        const networkError =
+          error instanceof PlatformError
+            ? error
+            : new PlatformError({ kind: 'network', message: this.redact(`Could not reach ${new URL(url).host}: ${networkReason(error)}`), method, path, cause: undefined });
+        if (!retryable || retries >= this.#maxRetries) {
+          finish('network');
+          throw networkError;
+        }
+        try {
+          await this.backoff(retries, undefined, options.signal);
+        } catch {
+          finish('cancelled');
+          throw this.cancelled(method, path);
+        }
+        retries++;
+      }
+    }
+  }
+
+  private async backoff(retry: number, retryAfterMs: number | undefined, signal?: AbortSignal): Promise<void> {
+    const exponential = this.#retryBaseMs * 2 ** retry;
+    const jittered = exponential / 2 + this.#random() * (exponential / 2);
+    const delay = retryAfterMs !== undefined ? Math.max(retryAfterMs, 0) : jittered;
+    try {
+      await this.#sleep(delay, signal);
+    } catch {
+      throw new PlatformError({ kind: 'cancelled', message: 'The request was cancelled.' });
+    }
+  }
+
+  private cancelled(method: HttpMethod, path: string): PlatformError {
+    return new PlatformError({ kind: 'cancelled', message: 'The request was cancelled.', method, path: path.split('?')[0] });
+  }
+
+  /** One try: the timeout covers the whole answer, body included (a trickling body times out too). */
+  private async attempt(method: HttpMethod, url: string, bodyText: string | undefined, options: CallOptions): Promise<RawResponse> {
+    const path = url.slice(this.baseUrl.length);
+    if (options.signal?.aborted) throw this.cancelled(method, path);
+    const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const headers: Record<string, string> = { Authorization: `apikey ${this.#apiKey}`, Accept: 'application/json' };
+      if (bodyText !== undefined) headers['Content-Type'] = 'application/json';
+      const response = await this.#fetch(url, { method, headers, body: bodyText, signal: controller.signal, redirect: 'error' });
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, text };
+    } catch (error) {
+      if (timedOut) {
+        throw new PlatformError({
+          kind: 'timeout',
+          message: `No complete answer within ${Math.round(timeoutMs / 100) / 10} s.`,
+          method,
+          path: path.split('?')[0],
+        });
+      }
+      if (options.signal?.aborted) throw this.cancelled(method, path);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private errorFromResponse(raw: RawResponse, method: HttpMethod, path: string): PlatformError {
+    let json: unknown;
+    try {
+      json = raw.text.trim() ? JSON.parse(raw.text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    const summary = summarizeErrorBody(json);
+    const serverMessage = summary.message ?? (raw.text.trim() ? textSnippet(raw.text) : undefined);
+    const requestId = summary.requestId ?? raw.headers.get('x-request-id') ?? undefined;
+    const kind = kindForStatus(raw.status);
+    const retryAfterMs = raw.status === 429 || raw.status === 503 ? parseRetryAfter(raw.headers.get('retry-after')) : undefined;
+    let message = `${kindTitle(kind)} (HTTP ${raw.status})`;
+    if (kind === 'validation') message = `The server refused the request (HTTP ${raw.status})`;
+    if (serverMessage) message += `: ${serverMessage}`;
+    if (kind === 'rateLimited' && retryAfterMs !== undefined) message += ` Try again in ${Math.ceil(retryAfterMs / 1000)} s.`;
+    if (requestId) message += ` [request id ${requestId}]`;
+    return new PlatformError({
+      kind,
+      status: raw.status,
+      message: this.redact(message),
+      serverMessage: serverMessage === undefined ? undefined : this.redact(serverMessage),
+      requestId,
+      issues: summary.issues.map((i) => ({ path: i.path, message: this.redact(i.message) })),
+      retryAfterMs,
+      method,
+      path: path.split('?')[0],
+    });
+  }
+}

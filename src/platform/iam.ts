@@ -1,0 +1,70 @@
+// Identity: activated free features (endpoint 16), reseller notification settings (17, 18).
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { email, positiveId, rBool, rInt, rObject, rRequiredInt, rText } from './schemaKit';
+
+export const activatedFeature = z.looseObject({
+  id: rInt(),
+  client_id: rInt(),
+  feature_id: rInt(),
+  feature: rObject({ id: rInt(), name: rText(), service: rText(), is_free: rBool() }),
+  created_date: rText(),
+});
+export type ActivatedFeature = z.output<typeof activatedFeature>;
+
+export const getFreeFeatureEndpoint = defineEndpoint({
+  name: 'getActivatedFreeFeature',
+  number: 16,
+  method: 'GET',
+  path: '/iam/admin/free_features/{activatedFeatureId}',
+  errorShape: 'iam',
+  successStatus: 200,
+  params: z.strictObject({ activatedFeatureId: positiveId() }),
+  query: undefined,
+  body: undefined,
+  response: activatedFeature,
+});
+
+export const NOTIFICATION_TYPES = ['deletion_request', 'failed_login'] as const;
+
+export const notificationSettingRequest = z.strictObject({
+  notification_type: z.enum(NOTIFICATION_TYPES, `must be one of ${NOTIFICATION_TYPES.join(', ')}`),
+  email: email(),
+  enabled: z.boolean('must be true or false').optional(),
+});
+export type NotificationSettingRequest = z.input<typeof notificationSettingRequest>;
+
+export const notificationSetting = z.looseObject({
+  id: rRequiredInt(),
+  reseller: rInt(),
+  notification_type: rText(),
+  email: rText(),
+  enabled: rBool(),
+});
+export type NotificationSetting = z.output<typeof notificationSetting>;
+
+export const createNotificationSettingEndpoint = defineEndpoint({
+  name: 'createNotificationSetting',
+  number: 18,
+  method: 'POST',
+  path: '/iam/reselling/resellers/{resellerId}/notification_settings',
+  errorShape: 'iam',
+  successStatus: 201,
+  params: z.strictObject({ resellerId: positiveId() }),
+  query: undefined,
+  body: notificationSettingRequest,
+  response: notificationSetting,
+});
+
+export const updateNotificationSettingEndpoint = defineEndpoint({
+  name: 'updateNotificationSetting',
+  number: 17,
+  method: 'PATCH',
+  path: '/iam/reselling/resellers/{resellerId}/notification_settings/{notificationSettingsId}',
+  errorShape: 'iam',
+  successStatus: 200,
+  params: z.strictObject({ resellerId: positiveId(), notificationSettingsId: positiveId() }),
+  query: undefined,
+  body: notificationSettingRequest,
+  response: notificationSetting,
+});

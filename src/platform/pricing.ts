@@ -1,0 +1,171 @@
+// Pricing previews: instances (endpoint 4) and load balancers (endpoint 5).
+import { z } from 'zod';
+import { projectRegionParams } from './cloud';
+import { defineEndpoint } from './endpoint';
+import { positiveId, rArray, rInt, rNum, rObject, rText, requiredText, textOf } from './schemaKit';
+
+export const IP_FAMILIES = ['dual', 'ipv4', 'ipv6'] as const;
+export const VOLUME_SOURCES = ['image', 'new-volume', 'snapshot'] as const;
+export const CURRENCIES = ['AZN', 'EUR', 'USD'] as const;
+
+export const floatingIpRequest = z.discriminatedUnion(
+  'source',
+  [
+    z.strictObject({ source: z.literal('new') }),
+    z.strictObject({ source: z.literal('existing'), existing_floating_id: requiredText() }),
+  ],
+  { error: 'source must be "new" or "existing"' },
+);
+
+const ipFamily = z.enum(IP_FAMILIES, `must be one of ${IP_FAMILIES.join(', ')}`);
+
+/**
+ * Interface variants by `type`. The spec names neither the reserved-fixed-IP variant's `type`
+ * nor its fields; we use the platform's `reserved_fixed_ip` with a required `port_id`.
+ */
+export const interfaceRequest = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ type: z.literal('external'), interface_name: z.string('must be text').nullish(), ip_family: ipFamily.nullish() }),
+    z.strictObject({
+      type: z.literal('subnet'),
+      network_id: requiredText(),
+      subnet_id: requiredText(),
+      floating_ip: floatingIpRequest.nullish(),
+      interface_name: z.string('must be text').nullish(),
+    }),
+    z.strictObject({
+      type: z.literal('any_subnet'),
+      network_id: requiredText(),
+      ip_family: ipFamily.nullish(),
+      floating_ip: floatingIpRequest.nullish(),
+      interface_name: z.string('must be text').nullish(),
+    }),
+    z.strictObject({
+      type: z.literal('reserved_fixed_ip'),
+      port_id: requiredText(),
+      floating_ip: floatingIpRequest.nullish(),
+      interface_name: z.string('must be text').nullish(),
+    }),
+  ],
+  { error: 'type must be one of external, subnet, any_subnet, reserved_fixed_ip' },
+);
+export type InterfaceRequest = z.input<typeof interfaceRequest>;
+
+const volumeSize = positiveId().nullish();
+const typeName = textOf(1).nullish();
+
+/** `image_id` only with source image, `snapshot_id` only with source snapshot. */
+export const volumeRequest = z.discriminatedUnion(
+  'source',
+  [
+    z.strictObject({ source: z.literal('image'), image_id: requiredText(), size: volumeSize, type_name: typeName }),
+    z.strictObject({ source: z.literal('new-volume'), size: volumeSize, type_name: typeName }),
+    z.strictObject({ source: z.literal('snapshot'), snapshot_id: requiredText(), size: volumeSize, type_name: typeName }),
+  ],
+  { error: 'source must be one of image, new-volume, snapshot' },
+);
+export type VolumeRequest = z.input<typeof volumeRequest>;
+
+export const instancePriceRequest = z
+  .strictObject({
+    flavor: requiredText(),
+    interfaces: z.array(interfaceRequest, 'must be a list of interfaces'),
+    names: z.array(requiredText(), 'must be a list of names').nullish(),
+    name_templates: z.array(z.string('must be text').nullable(), 'must be a list of name templates').nullish(),
+    volumes: z.array(volumeRequest, 'must be a list of volumes').nullish(),
+  })
+  .check((ctx) => {
+    const hasNames = (ctx.value.names?.length ?? 0) > 0;
+    const hasTemplates = (ctx.value.name_templates?.length ?? 0) > 0;
+    if (!hasNames && !hasTemplates) {
+      ctx.issues.push({ code: 'custom', path: ['names'], message: 'either names or name_templates must be given', input: ctx.value.names });
+    }
+  });
+export type InstancePriceRequest = z.input<typeof instancePriceRequest>;
+
+const priceBreakdown = {
+  external_ip: rNum(),
+  flavor: rNum(),
+  floating_ip: rNum(),
+};
+
+const currency = rText();
+
+export const instancePriceResponse = z.looseObject({
+  currency_code: currency,
+  discount_details: rArray(z.looseObject({ resource: rText(), discount: rText() })),
+  /** Decimal text for instances (`"10.50"`), per the spec. */
+  discount_percent: rText(),
+  per_gb: rObject({ egress_traffic_baremetal: rNum(), egress_traffic_virtual: rNum() }),
+  per_hour: rObject({ ...priceBreakdown, volumes: z.record(z.string(), rNum()).nullish().catch(undefined) }),
+  per_month: rObject({ ...priceBreakdown, volumes: z.record(z.string(), rNum()).nullish().catch(undefined) }),
+  price_status: rText(),
+  price_without_discount_per_month: rNum(),
+  tax_percent: rNum(),
+  total_price_per_hour: rNum(),
+  total_price_per_month: rNum(),
+  vm_count: rInt(),
+});
+export type InstancePrice = z.output<typeof instancePriceResponse>;
+
+export const instancePriceEndpoint = defineEndpoint({
+  name: 'previewInstancePrice',
+  number: 4,
+  method: 'POST',
+  path: '/cloud/v2/pricing/{project_id}/{region_id}/instances',
+  errorShape: 'cloud',
+  successStatus: 200,
+  params: projectRegionParams,
+  query: undefined,
+  body: instancePriceRequest,
+  response: instancePriceResponse,
+});
+
+export const loadBalancerPriceRequest = z
+  .strictObject({
+    flavor: requiredText(),
+    floating_ip: floatingIpRequest.nullish(),
+    vip_ip_family: ipFamily.nullish(),
+    vip_network_id: textOf(1).nullish(),
+    vip_port_id: textOf(1).nullish(),
+    vip_subnet_id: textOf(1).nullish(),
+  })
+  .check((ctx) => {
+    if (ctx.value.vip_network_id && ctx.value.vip_port_id) {
+      ctx.issues.push({
+        code: 'custom',
+        path: ['vip_port_id'],
+        message: 'vip_network_id and vip_port_id are mutually exclusive: give one or neither',
+        input: ctx.value.vip_port_id,
+      });
+    }
+  });
+export type LoadBalancerPriceRequest = z.input<typeof loadBalancerPriceRequest>;
+
+export const loadBalancerPriceResponse = z.looseObject({
+  currency_code: currency,
+  /** A number (or null) for load balancers, unlike instances. */
+  discount_percent: rNum(),
+  per_hour: rObject(priceBreakdown),
+  per_month: rObject(priceBreakdown),
+  price_status: rText(),
+  price_without_discount_per_month: rNum(),
+  tax_percent: rNum(),
+  total_price_per_hour: rNum(),
+  total_price_per_month: rNum(),
+});
+export type LoadBalancerPrice = z.output<typeof loadBalancerPriceResponse>;
+
+export const loadBalancerPriceEndpoint = defineEndpoint({
+  name: 'previewLoadBalancerPrice',
+  number: 5,
+  method: 'POST',
+  path: '/cloud/v2/pricing/{project_id}/{region_id}/loadbalancers',
+  errorShape: 'cloud',
+  successStatus: 200,
+  params: projectRegionParams,
+  query: undefined,
+  body: loadBalancerPriceRequest,
+  response: loadBalancerPriceResponse,
+});

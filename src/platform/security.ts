@@ -1,0 +1,72 @@
+// Protection profiles: list (endpoint 14) and partial update (endpoint 3).
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { intIn, rArray, rInt, rObject, rRequiredInt, rText, textOf } from './schemaKit';
+
+export const PROFILE_ID_MAX = 1_000_000_000;
+export const PROFILE_NAME_MAX = 100;
+export const LIST_FILTER_MAX = 255;
+
+export const profileIdParams = z.strictObject({ protection_profile_id: intIn(1, PROFILE_ID_MAX) });
+
+/**
+ * `order_by`: the spec gives no syntax beyond "comma-separated field names". Ours, shared with
+ * the simulator: `created_at,name`, a leading `-` for descending.
+ */
+export const profileListQuery = z.strictObject({
+  name: textOf(0, LIST_FILTER_MAX).nullish(),
+  client_id: intIn(1, PROFILE_ID_MAX).nullish(),
+  order_by: textOf(0, LIST_FILTER_MAX).nullish(),
+});
+export type ProfileListQuery = z.input<typeof profileListQuery>;
+
+export const profileFieldRequest = z.strictObject({
+  template_field_id: z.int('must be a whole number'),
+  value: z.string('must be text'),
+  name: z.string('must be text').nullish(),
+});
+
+export const profilePatchRequest = z.strictObject({
+  name: textOf(1, PROFILE_NAME_MAX).nullish(),
+  template_id: z.int('must be a whole number').nullish(),
+  fields: z.array(profileFieldRequest, 'must be a list of fields').nullish(),
+});
+export type ProfilePatchRequest = z.input<typeof profilePatchRequest>;
+
+export const protectionProfile = z.looseObject({
+  id: rRequiredInt(),
+  client_id: rInt(),
+  name: rText(),
+  template: rObject({ id: rInt(), name: rText() }),
+  fields: rArray(z.looseObject({ template_field_id: rInt(), value: z.unknown(), name: rText() })),
+  created_at: rText(),
+  modified_at: rText(),
+  networks: rArray(z.string()),
+});
+export type ProtectionProfile = z.output<typeof protectionProfile>;
+
+export const listProfilesEndpoint = defineEndpoint({
+  name: 'listProtectionProfiles',
+  number: 14,
+  method: 'GET',
+  path: '/security/guard/v3/profiles/all',
+  errorShape: 'security',
+  successStatus: 200,
+  params: z.strictObject({}),
+  query: profileListQuery,
+  body: undefined,
+  response: z.array(protectionProfile),
+});
+
+export const patchProfileEndpoint = defineEndpoint({
+  name: 'updateProtectionProfile',
+  number: 3,
+  method: 'PATCH',
+  path: '/security/guard/v3/profiles/{protection_profile_id}',
+  errorShape: 'security',
+  successStatus: 200,
+  params: profileIdParams,
+  query: undefined,
+  body: profilePatchRequest,
+  response: protectionProfile,
+});

@@ -1,0 +1,18 @@
+// Storage provisioning: deletion (endpoint 7). Deprecated by the platform in favour of the
+// version 4 object storage and SFTP storage deletions; never retried (DELETE).
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { positiveId } from './schemaKit';
+
+export const deleteStorageEndpoint = defineEndpoint({
+  name: 'deleteStorage',
+  number: 7,
+  method: 'DELETE',
+  path: '/storage/provisioning/v1/storage/{storage_id}',
+  errorShape: 'storage',
+  successStatus: 204,
+  params: z.strictObject({ storage_id: positiveId() }),
+  query: undefined,
+  body: undefined,
+  response: undefined,
+});
