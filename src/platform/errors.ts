@@ -139,6 +139,17 @@ function fieldMapIssues(map: Record<string, unknown>): FieldIssue[] {
   return issues;
 }
 
+const KNOWN_KEYS = new Set(['message', 'error', 'errors', 'detail', 'request_id', 'exception_class', 'invalid_fields', 'info', 'code']);
+
+/** Django REST style `{field: ["message", ...]}` (the billing API): every value a list of text. */
+function isFieldMap(body: Record<string, unknown>): boolean {
+  const entries = Object.entries(body);
+  return (
+    entries.length > 0 &&
+    entries.every(([k, v]) => !KNOWN_KEYS.has(k) && Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === 'string'))
+  );
+}
+
 /** FastAPI `loc` is `['body', 'name']` or `['query', 'client_id']`: drop the location word. */
 function locPath(loc: unknown): string {
   if (!Array.isArray(loc)) return '';
@@ -149,7 +160,8 @@ function locPath(loc: unknown): string {
 /**
  * Reads the error bodies of every product of the platform:
  * cloud `{exception_class, message, request_id, invalid_fields}`, edge and storage `{error}`,
- * identity `{errors: {field: [..]}}` or `{message}`, protection profiles `{detail: [{loc, msg}]}`.
+ * identity `{errors: {field: [..]}}` or `{message}`, protection profiles `{detail: [{loc, msg}]}`,
+ * billing (Django REST) `{field: [..]}` or `{detail}`.
  */
 export function summarizeErrorBody(body: unknown): ErrorBodySummary {
   if (!isRecord(body)) return { issues: [] };
@@ -159,6 +171,7 @@ export function summarizeErrorBody(body: unknown): ErrorBodySummary {
 
   if (isRecord(body.invalid_fields)) issues = fieldMapIssues(body.invalid_fields);
   if (isRecord(body.errors)) issues = fieldMapIssues(body.errors);
+  if (issues.length === 0 && isFieldMap(body)) issues = fieldMapIssues(body);
   if (Array.isArray(body.detail)) {
     issues = body.detail.filter(isRecord).map((d) => ({ path: locPath(d.loc), message: String(d.msg ?? d.message ?? 'invalid') }));
   }
