@@ -1,7 +1,7 @@
 // Billing: trials (endpoints 8, 9) and report tasks (endpoints 10, 13).
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { INT32_MAX, INT32_MIN, intIn, positiveId, rArray, rBool, rInt, rObject, rRequiredText, rText, requiredText, uuid } from './schemaKit';
+import { INT32_MAX, INT32_MIN, intIn, positiveId, rArray, rBool, rInt, rObject, rRequiredText, rText, requiredText, uuid, typeError } from './schemaKit';
 
 export const trial = z.looseObject({
   id: rInt(),
@@ -34,7 +34,7 @@ export type Trial = z.output<typeof trial>;
 
 export const startTrialDataQuery = z.strictObject({
   client_id: intIn(INT32_MIN, INT32_MAX),
-  product_id: z.int('must be a whole number'),
+  product_id: z.int(typeError('must be a whole number')),
 });
 
 export const getTrialStartDataEndpoint = defineEndpoint({
@@ -101,7 +101,7 @@ export const getReportEndpoint = defineEndpoint({
 
 export const reportCreateRequest = z.strictObject({
   template_code: requiredText(),
-  parameters: z.record(z.string(), z.unknown(), 'must be an object of parameters').nullish(),
+  parameters: z.record(z.string(), z.unknown(), typeError('must be an object of parameters')).nullish(),
 });
 export type ReportCreateRequest = z.input<typeof reportCreateRequest>;
 

@@ -14,6 +14,7 @@ import {
   rText,
   requiredText,
   textOf,
+  typeError,
 } from './schemaKit';
 
 export const projectRegionParams = z.strictObject({ project_id: positiveId(), region_id: positiveId() });
@@ -30,13 +31,13 @@ export const secretCreateRequest = z
   .strictObject({
     name: requiredText(),
     payload: requiredText().regex(BASE64, 'must be base64-encoded (A-Z, a-z, 0-9, +, / and = padding)'),
-    payload_content_encoding: z.literal('base64', 'must be "base64" (the only supported encoding)'),
+    payload_content_encoding: z.literal('base64', typeError('must be "base64" (the only supported encoding)')),
     payload_content_type: requiredText(),
-    secret_type: z.enum(SECRET_TYPES, `must be one of ${SECRET_TYPES.join(', ')}`),
-    algorithm: z.string('must be text').nullish(),
-    bit_length: z.int('must be a whole number greater than 0').min(1, 'must be greater than 0').nullish(),
+    secret_type: z.enum(SECRET_TYPES, typeError(`must be one of ${SECRET_TYPES.join(', ')}`)),
+    algorithm: z.string(typeError('must be text')).nullish(),
+    bit_length: z.int(typeError('must be a whole number greater than 0')).min(1, 'must be greater than 0').nullish(),
     expiration: localDateTime().nullish(),
-    mode: z.string('must be text').nullish(),
+    mode: z.string(typeError('must be text')).nullish(),
   })
   .check((ctx) => {
     const type = ctx.value.payload_content_type.trim().toLowerCase();
@@ -119,7 +120,7 @@ export const getTaskEndpoint = defineEndpoint({
 export const DAY_NAMES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
 function commaListOf(min: number, max: number, what: string) {
-  return z.string('must be text').refine((value) => {
+  return z.string(typeError('must be text')).refine((value) => {
     const parts = value.split(',').map((p) => p.trim());
     return parts.length > 0 && parts.every((p) => /^\d{1,2}$/.test(p) && Number(p) >= min && Number(p) <= max);
   }, `must be a comma-separated list of ${what} from ${min} to ${max}`);

@@ -1,7 +1,7 @@
 // Identity: activated free features (endpoint 16), reseller notification settings (17, 18).
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { email, positiveId, rBool, rInt, rObject, rRequiredInt, rText } from './schemaKit';
+import { email, positiveId, rBool, rInt, rObject, rRequiredInt, rText, typeError } from './schemaKit';
 
 export const activatedFeature = z.looseObject({
   id: rInt(),
@@ -28,9 +28,9 @@ export const getFreeFeatureEndpoint = defineEndpoint({
 export const NOTIFICATION_TYPES = ['deletion_request', 'failed_login'] as const;
 
 export const notificationSettingRequest = z.strictObject({
-  notification_type: z.enum(NOTIFICATION_TYPES, `must be one of ${NOTIFICATION_TYPES.join(', ')}`),
+  notification_type: z.enum(NOTIFICATION_TYPES, typeError(`must be one of ${NOTIFICATION_TYPES.join(', ')}`)),
   email: email(),
-  enabled: z.boolean('must be true or false').optional(),
+  enabled: z.boolean(typeError('must be true or false')).optional(),
 });
 export type NotificationSettingRequest = z.input<typeof notificationSettingRequest>;
 

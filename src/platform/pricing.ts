@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { projectRegionParams } from './cloud';
 import { defineEndpoint } from './endpoint';
-import { positiveId, rArray, rInt, rNum, rObject, rText, requiredText, textOf } from './schemaKit';
+import { positiveId, rArray, rInt, rNum, rObject, rText, requiredText, textOf, typeError } from './schemaKit';
 
 export const IP_FAMILIES = ['dual', 'ipv4', 'ipv6'] as const;
 export const VOLUME_SOURCES = ['image', 'new-volume', 'snapshot'] as const;
@@ -17,7 +17,7 @@ export const floatingIpRequest = z.discriminatedUnion(
   { error: 'source must be "new" or "existing"' },
 );
 
-const ipFamily = z.enum(IP_FAMILIES, `must be one of ${IP_FAMILIES.join(', ')}`);
+const ipFamily = z.enum(IP_FAMILIES, typeError(`must be one of ${IP_FAMILIES.join(', ')}`));
 
 /**
  * Interface variants by `type`. The spec names neither the reserved-fixed-IP variant's `type`
@@ -26,26 +26,26 @@ const ipFamily = z.enum(IP_FAMILIES, `must be one of ${IP_FAMILIES.join(', ')}`)
 export const interfaceRequest = z.discriminatedUnion(
   'type',
   [
-    z.strictObject({ type: z.literal('external'), interface_name: z.string('must be text').nullish(), ip_family: ipFamily.nullish() }),
+    z.strictObject({ type: z.literal('external'), interface_name: z.string(typeError('must be text')).nullish(), ip_family: ipFamily.nullish() }),
     z.strictObject({
       type: z.literal('subnet'),
       network_id: requiredText(),
       subnet_id: requiredText(),
       floating_ip: floatingIpRequest.nullish(),
-      interface_name: z.string('must be text').nullish(),
+      interface_name: z.string(typeError('must be text')).nullish(),
     }),
     z.strictObject({
       type: z.literal('any_subnet'),
       network_id: requiredText(),
       ip_family: ipFamily.nullish(),
       floating_ip: floatingIpRequest.nullish(),
-      interface_name: z.string('must be text').nullish(),
+      interface_name: z.string(typeError('must be text')).nullish(),
     }),
     z.strictObject({
       type: z.literal('reserved_fixed_ip'),
       port_id: requiredText(),
       floating_ip: floatingIpRequest.nullish(),
-      interface_name: z.string('must be text').nullish(),
+      interface_name: z.string(typeError('must be text')).nullish(),
     }),
   ],
   { error: 'type must be one of external, subnet, any_subnet, reserved_fixed_ip' },
@@ -70,10 +70,10 @@ export type VolumeRequest = z.input<typeof volumeRequest>;
 export const instancePriceRequest = z
   .strictObject({
     flavor: requiredText(),
-    interfaces: z.array(interfaceRequest, 'must be a list of interfaces'),
-    names: z.array(requiredText(), 'must be a list of names').nullish(),
-    name_templates: z.array(z.string('must be text').nullable(), 'must be a list of name templates').nullish(),
-    volumes: z.array(volumeRequest, 'must be a list of volumes').nullish(),
+    interfaces: z.array(interfaceRequest, typeError('must be a list of interfaces')),
+    names: z.array(requiredText(), typeError('must be a list of names')).nullish(),
+    name_templates: z.array(z.string(typeError('must be text')).nullable(), typeError('must be a list of name templates')).nullish(),
+    volumes: z.array(volumeRequest, typeError('must be a list of volumes')).nullish(),
   })
   .check((ctx) => {
     const hasNames = (ctx.value.names?.length ?? 0) > 0;

@@ -10,6 +10,11 @@ export const INT32_MAX = 2147483647;
 
 // ---------- requests ----------
 
+/** A type message that still says "is required" when the value is missing altogether. */
+export function typeError(message: string) {
+  return { error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message) };
+}
+
 /** A whole number in [min, max]. */
 export function intIn(min: number, max: number) {
   return z
@@ -25,11 +30,11 @@ export const positiveId = () =>
     .min(1, 'must be at least 1')
     .max(Number.MAX_SAFE_INTEGER, `must be at most ${Number.MAX_SAFE_INTEGER}`);
 
-export const nonNegativeInt = () => z.int('must be a whole number').min(0, 'must be 0 or more');
+export const nonNegativeInt = () => z.int(typeError('must be a whole number')).min(0, 'must be 0 or more');
 
 /** A string of min..max characters. */
 export function textOf(min: number, max?: number) {
-  let s = z.string('must be text');
+  let s = z.string(typeError('must be text'));
   if (min > 0) s = s.min(min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`);
   if (max !== undefined) s = s.max(max, `must be at most ${max} characters`);
   return s;
@@ -48,11 +53,11 @@ export const functionName = () =>
     );
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const uuid = () => z.string('must be text').regex(UUID_PATTERN, 'must be a UUID (8-4-4-4-12 hexadecimal digits)');
+export const uuid = () => z.string(typeError('must be text')).regex(UUID_PATTERN, 'must be a UUID (8-4-4-4-12 hexadecimal digits)');
 
 export const EMAIL_MAX = 254;
 export const email = () =>
-  z.string('must be text').max(EMAIL_MAX, `must be at most ${EMAIL_MAX} characters`).pipe(z.email('must be an email address like name@example.com'));
+  z.string(typeError('must be text')).max(EMAIL_MAX, `must be at most ${EMAIL_MAX} characters`).pipe(z.email('must be an email address like name@example.com'));
 
 /** ISO 8601 date-time without a time zone: `2025-12-28T19:14:44` (seconds and fraction optional). */
 export const LOCAL_DATETIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?$/;
@@ -60,11 +65,9 @@ export const LOCAL_DATETIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(
 export function isValidLocalDateTime(value: string): boolean {
   const m = LOCAL_DATETIME_PATTERN.exec(value);
   if (!m) return false;
-  const [, y, mo, d, h, mi, s] = m.map(Number) as number[];
-  const date = new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s ?? 0));
-  return (
-    date.getUTCFullYear() === y && date.getUTCMonth() === mo! - 1 && date.getUTCDate() === d && h! < 24 && mi! < 60 && (s ?? 0) < 60
-  );
+  const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
 }
 
 export const localDateTime = () =>

@@ -1,7 +1,7 @@
 // Protection profiles: list (endpoint 14) and partial update (endpoint 3).
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { intIn, rArray, rInt, rObject, rRequiredInt, rText, textOf } from './schemaKit';
+import { intIn, rArray, rInt, rObject, rRequiredInt, rText, textOf, typeError } from './schemaKit';
 
 export const PROFILE_ID_MAX = 1_000_000_000;
 export const PROFILE_NAME_MAX = 100;
@@ -21,15 +21,15 @@ export const profileListQuery = z.strictObject({
 export type ProfileListQuery = z.input<typeof profileListQuery>;
 
 export const profileFieldRequest = z.strictObject({
-  template_field_id: z.int('must be a whole number'),
-  value: z.string('must be text'),
-  name: z.string('must be text').nullish(),
+  template_field_id: z.int(typeError('must be a whole number')),
+  value: z.string(typeError('must be text')),
+  name: z.string(typeError('must be text')).nullish(),
 });
 
 export const profilePatchRequest = z.strictObject({
   name: textOf(1, PROFILE_NAME_MAX).nullish(),
-  template_id: z.int('must be a whole number').nullish(),
-  fields: z.array(profileFieldRequest, 'must be a list of fields').nullish(),
+  template_id: z.int(typeError('must be a whole number')).nullish(),
+  fields: z.array(profileFieldRequest, typeError('must be a list of fields')).nullish(),
 });
 export type ProfilePatchRequest = z.input<typeof profilePatchRequest>;
 

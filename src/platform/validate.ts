@@ -12,9 +12,10 @@ export function issuePath(path: readonly PropertyKey[]): string {
 function describe(issue: Issue): string {
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined) return 'is required';
-      if (issue.message.startsWith('Invalid input')) return `must be ${issue.expected === 'int' ? 'a whole number' : `of type ${issue.expected}`}`;
-      return issue.message;
+      // Zod's own wording ("Invalid input: expected int, received undefined") becomes a rule.
+      if (!issue.message.startsWith('Invalid input')) return issue.message;
+      if (issue.message.endsWith('received undefined')) return 'is required';
+      return `must be ${issue.expected === 'int' ? 'a whole number' : `of type ${issue.expected}`}`;
     case 'unrecognized_keys':
       return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
     case 'invalid_union':
