@@ -1,0 +1,170 @@
+// Shared pieces of the VS Code test harness: project paths, free ports, child processes that
+// are always cleaned up, and the Chromium launch. See ../shared/docs/vscode-harness.md.
+import { spawn } from 'node:child_process';
+import { createWriteStream, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Logs of the servers the harness starts (git-ignored). */
+export const resultsDir = path.join(projectRoot, 'test-results');
+
+export function readManifest() {
+  return JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
+}
+
+export function log(message) {
+  console.log(`[harness] ${message}`);
+}
+
+/** A TCP port that was free a moment ago on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const cleanups = [];
+let cleaningUp;
+
+/** Registers an async teardown step; steps run in reverse order in `cleanup()`. */
+export function onCleanup(fn) {
+  cleanups.push(fn);
+}
+
+/** Runs every registered teardown step once, even if some fail. */
+export function cleanup() {
+  cleaningUp ??= (async () => {
+    while (cleanups.length > 0) {
+      const fn = cleanups.pop();
+      try {
+        await fn();
+      } catch (error) {
+        console.error(`[harness] cleanup step failed: ${error.message}`);
+      }
+    }
+  })();
+  return cleaningUp;
+}
+
+/**
+ * Ends the run with `code` after cleaning up. Ctrl-C, SIGTERM and the overall timeout all come
+ * through here, so no VS Code server or browser outlives the harness.
+ */
+export async function exitWith(code) {
+  await cleanup();
+  process.exit(code);
+}
+
+/** Cleans up on Ctrl-C / SIGTERM and kills the run after `timeoutMs`. */
+export function guardRun(label, timeoutMs) {
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      console.error(`\n[harness] ${signal}: stopping ${label}`);
+      void exitWith(130);
+    });
+  }
+  const timer = setTimeout(() => {
+    console.error(`[harness] ${label} did not finish within ${timeoutMs / 1000} s: stopping it`);
+    void exitWith(1);
+  }, timeoutMs);
+  timer.unref();
+}
+
+/**
+ * Starts a long-running child in its own process group, its output appended to `logFile`, and
+ * registers its teardown: SIGTERM to the whole group (the VS Code server forks extension hosts
+ * and file watchers), SIGKILL if it is still there after 5 s.
+ */
+export async function startProcess(command, args, { logFile, env = process.env, cwd = projectRoot } = {}) {
+  await mkdir(path.dirname(logFile), { recursive: true });
+  const out = createWriteStream(logFile, { flags: 'w' });
+  const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.pipe(out, { end: false });
+  child.stderr.pipe(out, { end: false });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  // A server that dies on its own ends the run at once rather than at the overall timeout.
+  child.once('exit', (code, signal) => {
+    if (cleaningUp) return;
+    console.error(`[harness] ${path.basename(command)} ${path.basename(args[0] ?? '')} exited (${code ?? signal}): see ${logFile}`);
+    void exitWith(1);
+  });
+  onCleanup(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      killGroup(child.pid, 'SIGTERM');
+      const timer = setTimeout(() => killGroup(child.pid, 'SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    // The group may hold children that outlived the leader.
+    killGroup(child.pid, 'SIGKILL');
+    out.end();
+  });
+  return child;
+}
+
+function killGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch (error) {
+    if (error.code !== 'ESRCH') throw error;
+  }
+}
+
+/** Resolves once `url` answers with any HTTP status; rejects if `child` exits first or on timeout. */
+export async function waitForHttp(url, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before answering ${url}`);
+    }
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(2000) });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Debian's Chromium under playwright-core (a browser download is impossible here). The flags keep
+ * Chromium from reaching for Google's hosts, which this machine's closed network refuses.
+ */
+export async function launchChromium(executablePath) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath,
+    headless: true,
+    // Our own signal handlers close the browser; Playwright's would exit before the servers stop.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  onCleanup(() => browser.close());
+  return browser;
+}
+
+/** `N passed, M failed` alone on a line: the closing line CI reads. */
+export function summaryLine(label, passed, failed) {
+  return `${label}: ${passed} passed, ${failed} failed`;
+}

