@@ -1,0 +1,111 @@
+// Runs the mocha suite in out/integration/ inside a real VS Code 1.139 extension host:
+// the bare VS Code server from code-server's package, under Node 24, opened in headless Chromium.
+// Expects `npm run build`, `npm run build:tests` and scripts/harness/ensure.mjs to have run.
+//
+// The server's environment is inherited by the extension host it forks, so variables set for
+// this script (PLATFORM_CONSOLE_BASE_URL, ...) are visible to the tests as process.env.
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { requireHarness } from './ensure.mjs';
+import {
+  exitWith,
+  freePort,
+  guardRun,
+  launchChromium,
+  log,
+  onCleanup,
+  projectRoot,
+  readManifest,
+  resultsDir,
+  startProcess,
+  summaryLine,
+  waitForHttp,
+} from './common.mjs';
+
+const TIMEOUT_MS = 10 * 60_000;
+// Both must match test/integration/output.ts.
+const OUTPUT_TAG = '[exthost] ';
+const RESULT_MARKER = 'PLATFORM_CONSOLE_MOCHA_RESULT ';
+
+guardRun('the integration tests', TIMEOUT_MS);
+
+const paths = requireHarness();
+const extensionMain = path.join(projectRoot, readManifest().main);
+const testsEntry = path.join(projectRoot, 'out', 'integration', 'index.js');
+for (const [file, fix] of [[extensionMain, 'npm run build'], [testsEntry, 'npm run build:tests']]) {
+  if (!existsSync(file)) {
+    console.error(`[harness] ${file} is missing: run \`${fix}\` first`);
+    process.exit(1);
+  }
+}
+
+const tmp = await mkdtemp(path.join(os.tmpdir(), 'platform-console-integration-'));
+onCleanup(() => rm(tmp, { recursive: true, force: true }));
+const dir = (name) => path.join(tmp, name);
+await Promise.all(['user-data', 'server-data', 'extensions', 'workspace'].map((name) => mkdir(dir(name))));
+
+const port = await freePort();
+const serverLog = path.join(resultsDir, 'integration-server.log');
+const server = await startProcess(
+  paths.node24,
+  [
+    paths.serverMain,
+    ...['--host', '127.0.0.1', '--port', String(port)],
+    '--without-connection-token',
+    '--accept-server-license-terms',
+    // Makes the built workbench honour extensionDevelopmentPath/extensionTestsPath from the payload.
+    '--enable-smoke-test-driver',
+    ...['--user-data-dir', dir('user-data')],
+    ...['--server-data-dir', dir('server-data')],
+    ...['--extensions-dir', dir('extensions')],
+    '--disable-telemetry',
+  ],
+  { logFile: serverLog },
+);
+const origin = `http://127.0.0.1:${port}`;
+log(`VS Code server pid ${server.pid} on ${origin} (log: ${path.relative(projectRoot, serverLog)})`);
+await waitForHttp(`${origin}/`, server);
+
+const browser = await launchChromium(paths.chromium);
+const page = await browser.newPage();
+
+// Output tagged by test/integration/output.ts (mocha's report, print()) goes to stdout; the rest,
+// mostly the workbench's own logs (offline marketplace errors and the like), goes to a file.
+const workbenchLog = createWriteStream(path.join(resultsDir, 'integration-workbench.log'));
+onCleanup(() => new Promise((resolve) => workbenchLog.end(resolve)));
+let result;
+await page.exposeFunction('codeAutomationLog', (level, message) => {
+  const text = String(message);
+  if (!text.startsWith(OUTPUT_TAG)) {
+    workbenchLog.write(`[${level}] ${text}\n`);
+  } else if (text.startsWith(RESULT_MARKER, OUTPUT_TAG.length)) {
+    result = JSON.parse(text.slice(OUTPUT_TAG.length + RESULT_MARKER.length));
+  } else {
+    (level === 'error' || level === 'warn' ? console.error : console.log)(text.slice(OUTPUT_TAG.length));
+  }
+});
+let onExit;
+const exited = new Promise((resolve) => (onExit = resolve));
+// Called by the workbench once the tests' run() has settled: 0 when it resolved.
+await page.exposeFunction('codeAutomationExit', (code) => onExit(code));
+
+const remote = (file) => `vscode-remote://127.0.0.1:${port}${file}`;
+const payload = [
+  ['extensionDevelopmentPath', remote(projectRoot)],
+  ['extensionTestsPath', remote(testsEntry)],
+  ['skipWelcome', 'true'],
+];
+const started = Date.now();
+await page.goto(`${origin}/?folder=${encodeURIComponent(dir('workspace'))}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+const code = await exited;
+log(`extension host exited with ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+if (!result || code !== 0) {
+  console.error(`[harness] logs: ${path.relative(projectRoot, serverLog)}, ${path.relative(projectRoot, workbenchLog.path)}`);
+}
+if (!result) console.error('[harness] the mocha entry reported no result');
+console.log(summaryLine('integration', result?.passed ?? 0, result?.failed ?? 0));
+await exitWith(code === 0 && result && result.failed === 0 ? 0 : 1);
+

@@ -1,0 +1,18 @@
+import * as assert from 'node:assert/strict';
+import { describe, it } from 'mocha';
+import * as vscode from 'vscode';
+
+const EXTENSION_ID = 'platform-console.platform-console';
+
+describe('activation', () => {
+  it('runs inside VS Code 1.139', () => {
+    assert.match(vscode.version, /^1\.139\./);
+  });
+
+  it('finds the extension under development and activates it', async () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(extension, `${EXTENSION_ID} is not installed`);
+    await extension.activate();
+    assert.equal(extension.isActive, true);
+  });
+});
