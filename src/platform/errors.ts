@@ -184,5 +184,7 @@ export function summarizeErrorBody(body: unknown): ErrorBodySummary {
 
   // Cloud messages repeat the fields as a Python dict; the structured issues say it better.
   if (issues.length > 0 && message && /^Validation Error: \{/.test(message)) message = formatIssues(issues);
+  // A general message ("Invalid input") plus the fields: say both, so the field is named.
+  else if (issues.length > 0 && message && !issues.every((i) => message!.includes(i.message))) message = `${message}: ${formatIssues(issues)}`;
   return { message, requestId, issues };
 }
