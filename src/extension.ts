@@ -1,10 +1,54 @@
-import * as vscode from 'vscode';
-
 // Composition root: builds the services and hands them to views, flows and panels.
-export function activate(context: vscode.ExtensionContext): void {
-  const log = vscode.window.createOutputChannel('Platform Console', { log: true });
-  context.subscriptions.push(log);
-  log.info('Platform Console activated');
+import * as vscode from 'vscode';
+import { registerConnectionCommands } from './connection/commands';
+import { ConnectionManager } from './connection/connectionManager';
+import { createConnectionStatusBar } from './connection/statusBar';
+import type { FlowUi } from './flows/ui';
+import { VscodeFlowUi } from './flows/vscodeUi';
+import { Log } from './log';
+import { ComingSoonTree } from './views/comingSoonTree';
+
+/** What the extension exports: used by the integration tests to script prompts and inspect state. */
+export interface PlatformConsoleExports {
+  connections: ConnectionManager;
+  log: Log;
+  /** Replace the prompt UI (tests script answers); undefined restores VS Code's own. */
+  setUi(ui: FlowUi | undefined): void;
+  /** Every globalState key the extension wrote, with its value (tests check no key is there). */
+  globalStateSnapshot(): Record<string, unknown>;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<PlatformConsoleExports> {
+  const started = Date.now();
+  const log = new Log();
+  const connections = new ConnectionManager(context, log);
+  const vscodeUi = new VscodeFlowUi();
+  let ui: FlowUi = vscodeUi;
+  context.subscriptions.push(log, connections);
+
+  await connections.bootstrapFromEnvironment();
+  await connections.updateContext();
+
+  context.subscriptions.push(
+    createConnectionStatusBar(connections),
+    ...registerConnectionCommands(connections, log, () => ui),
+    new ComingSoonTree('platformConsole.protectionProfiles', connections, [
+      'Protection profiles of this connection will be listed here,',
+      'with filters by name and client, sorting, and editing.',
+    ]),
+    new ComingSoonTree('platformConsole.edge', connections, ['Pinned edge clients, apps and templates will appear here.']),
+    new ComingSoonTree('platformConsole.reportTasks', connections, ['Report tasks you create or open will appear here, with live status.']),
+  );
+
+  log.info(`Platform Console activated in ${Date.now() - started} ms`);
+  return {
+    connections,
+    log,
+    setUi: (next) => {
+      ui = next ?? vscodeUi;
+    },
+    globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
+  };
 }
 
 export function deactivate(): void {

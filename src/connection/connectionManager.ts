@@ -1,0 +1,135 @@
+// Named connections to the platform. Names and base URLs live in globalState; each API key lives
+// only in SecretStorage, under the connection's id. Nothing else ever holds a key.
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import { connectionNameFromUrl, type ConnectionInfo } from '../core/connectionRules';
+import { createPlatformApi, type PlatformApi } from '../platform/api';
+import { HttpClient, normalizeBaseUrl } from '../platform/http';
+import type { Log } from '../log';
+
+export type Connection = ConnectionInfo;
+
+const CONNECTIONS_KEY = 'platformConsole.connections';
+const ACTIVE_KEY = 'platformConsole.activeConnection';
+const secretKey = (id: string) => `platformConsole.apiKey.${id}`;
+
+export const ENV_BASE_URL = 'PLATFORM_CONSOLE_BASE_URL';
+export const ENV_API_KEY = 'PLATFORM_CONSOLE_API_KEY';
+
+export class ConnectionManager implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<Connection | undefined>();
+  /** Fires when the active connection changes, signs in or out. */
+  readonly onDidChange = this.changed.event;
+  private cached: { id: string; api: PlatformApi } | undefined;
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: Log,
+  ) {
+    this.disposables.push(
+      context.secrets.onDidChange((e) => {
+        if (this.cached && e.key === secretKey(this.cached.id)) {
+          this.cached = undefined;
+          this.changed.fire(this.active);
+        }
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('platformConsole.requestTimeoutSeconds')) this.cached = undefined;
+      }),
+    );
+  }
+
+  list(): Connection[] {
+    return this.context.globalState.get<Connection[]>(CONNECTIONS_KEY, []);
+  }
+
+  get active(): Connection | undefined {
+    const id = this.context.globalState.get<string>(ACTIVE_KEY);
+    const all = this.list();
+    return all.find((c) => c.id === id) ?? all[0];
+  }
+
+  async updateContext(): Promise<void> {
+    await vscode.commands.executeCommand('setContext', 'platformConsole.signedIn', this.active !== undefined);
+  }
+
+  /** Adds a connection (or replaces the key of the one with that name) and makes it active. */
+  async signIn(name: string, baseUrl: string, apiKey: string): Promise<Connection> {
+    const all = this.list();
+    const existing = all.find((c) => c.name.toLowerCase() === name.trim().toLowerCase());
+    const connection: Connection = { id: existing?.id ?? randomUUID(), name: name.trim(), baseUrl: normalizeBaseUrl(baseUrl) };
+    await this.context.secrets.store(secretKey(connection.id), apiKey.trim());
+    this.log.addSecret(apiKey.trim());
+    const next = existing ? all.map((c) => (c.id === connection.id ? connection : c)) : [...all, connection];
+    await this.context.globalState.update(CONNECTIONS_KEY, next);
+    await this.context.globalState.update(ACTIVE_KEY, connection.id);
+    this.cached = undefined;
+    this.log.info(`Signed in to ${connection.name} (${connection.baseUrl})`);
+    await this.updateContext();
+    this.changed.fire(connection);
+    return connection;
+  }
+
+  /** Removes the connection and deletes its key. */
+  async signOut(id: string): Promise<void> {
+    const all = this.list();
+    const gone = all.find((c) => c.id === id);
+    if (!gone) return;
+    await this.context.secrets.delete(secretKey(id));
+    await this.context.globalState.update(CONNECTIONS_KEY, all.filter((c) => c.id !== id));
+    if (this.context.globalState.get<string>(ACTIVE_KEY) === id) await this.context.globalState.update(ACTIVE_KEY, undefined);
+    this.cached = undefined;
+    this.log.info(`Signed out of ${gone.name}`);
+    await this.updateContext();
+    this.changed.fire(this.active);
+  }
+
+  async switchTo(id: string): Promise<void> {
+    if (!this.list().some((c) => c.id === id)) return;
+    await this.context.globalState.update(ACTIVE_KEY, id);
+    this.cached = undefined;
+    await this.updateContext();
+    this.changed.fire(this.active);
+  }
+
+  /** The API of the active connection, or undefined when signed out or its key is gone. */
+  async api(): Promise<PlatformApi | undefined> {
+    const connection = this.active;
+    if (!connection) return undefined;
+    if (this.cached?.id === connection.id) return this.cached.api;
+    const key = await this.context.secrets.get(secretKey(connection.id));
+    if (!key) return undefined;
+    this.log.addSecret(key);
+    const timeoutSeconds = vscode.workspace.getConfiguration('platformConsole').get<number>('requestTimeoutSeconds', 30);
+    const http = new HttpClient({
+      baseUrl: connection.baseUrl,
+      apiKey: key,
+      timeoutMs: Math.max(1, timeoutSeconds) * 1000,
+      onRequest: (entry) => this.log.request(connection.name, entry),
+    });
+    const api = createPlatformApi(http);
+    this.cached = { id: connection.id, api };
+    return api;
+  }
+
+  /**
+   * For the demo, CI and hosted setups: with no connection yet and both variables set, create
+   * one named from the URL, key straight to SecretStorage.
+   */
+  async bootstrapFromEnvironment(env: NodeJS.ProcessEnv = process.env): Promise<Connection | undefined> {
+    const baseUrl = env[ENV_BASE_URL]?.trim();
+    const key = env[ENV_API_KEY]?.trim();
+    if (!baseUrl || !key || this.list().length > 0) return undefined;
+    try {
+      return await this.signIn(connectionNameFromUrl(baseUrl), baseUrl, key);
+    } catch (error) {
+      this.log.error(`Could not create a connection from ${ENV_BASE_URL}`, error);
+      return undefined;
+    }
+  }
+
+  dispose(): void {
+    this.disposables.forEach((d) => d.dispose());
+  }
+}

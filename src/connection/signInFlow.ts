@@ -1,0 +1,64 @@
+// "Sign In": connection name, base URL, API key (masked). Back works; each field is checked as
+// you type; the key is handed to the ConnectionManager and nowhere else.
+import { DEFAULT_BASE_URL } from '../platform/http';
+import { apiKeyInputProblem, baseUrlProblem, connectionNameProblem } from '../core/connectionRules';
+import type { FlowUi } from '../flows/ui';
+import { runWizard, type WizardStep } from '../flows/wizard';
+import type { Connection, ConnectionManager } from './connectionManager';
+
+interface SignInState {
+  name?: string;
+  baseUrl?: string;
+  apiKey?: string;
+}
+
+export interface SignInPrefill {
+  name?: string;
+  baseUrl?: string;
+}
+
+export async function signInFlow(connections: ConnectionManager, ui: FlowUi, prefill: SignInPrefill = {}): Promise<Connection | undefined> {
+  const existing = connections.list();
+  const renewing = prefill.name ? existing.find((c) => c.name === prefill.name) : undefined;
+  const steps: WizardStep<SignInState>[] = [
+    {
+      prompt: async (s, ctx) => {
+        s.name = (
+          await ctx.input({
+            prompt: 'A name for this connection, e.g. production or simulator',
+            placeholder: 'production',
+            value: s.name ?? prefill.name ?? (existing.length === 0 ? 'production' : ''),
+            validate: (v) => connectionNameProblem(v, existing, renewing?.id),
+          })
+        ).trim();
+      },
+    },
+    {
+      prompt: async (s, ctx) => {
+        s.baseUrl = (
+          await ctx.input({
+            prompt: 'Base URL of the platform API',
+            placeholder: DEFAULT_BASE_URL,
+            value: s.baseUrl ?? prefill.baseUrl ?? DEFAULT_BASE_URL,
+            validate: baseUrlProblem,
+          })
+        ).trim();
+      },
+    },
+    {
+      prompt: async (s, ctx) => {
+        s.apiKey = (
+          await ctx.input({
+            prompt: `API key for ${s.name} (stored in VS Code's secret storage only)`,
+            placeholder: 'Paste the API key',
+            password: true,
+            validate: apiKeyInputProblem,
+          })
+        ).trim();
+      },
+    },
+  ];
+  const state = await runWizard<SignInState>({}, { title: renewing ? `Sign In Again to ${renewing.name}` : 'Platform Console: Sign In', steps, ui });
+  if (!state?.name || !state.baseUrl || !state.apiKey) return undefined;
+  return connections.signIn(state.name, state.baseUrl, state.apiKey);
+}

@@ -1,0 +1,24 @@
+import * as vscode from 'vscode';
+import type { ConnectionManager } from './connectionManager';
+
+/** Shows the active connection; a click switches (or signs in when there is none). */
+export function createConnectionStatusBar(connections: ConnectionManager): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem('platformConsole.connection', vscode.StatusBarAlignment.Left, 50);
+  item.name = 'Platform Console Connection';
+  const render = () => {
+    const active = connections.active;
+    if (active) {
+      item.text = `$(cloud) ${active.name}`;
+      item.tooltip = new vscode.MarkdownString(`**Platform Console**: connected to \`${active.name}\` (${active.baseUrl})\n\nClick to switch connection.`);
+      item.command = 'platformConsole.switchConnection';
+    } else {
+      item.text = '$(cloud) Sign in';
+      item.tooltip = 'Platform Console: sign in to a platform';
+      item.command = 'platformConsole.signIn';
+    }
+    item.show();
+  };
+  render();
+  const sub = connections.onDidChange(render);
+  return vscode.Disposable.from(item, sub);
+}

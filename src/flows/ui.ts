@@ -1,0 +1,59 @@
+// Every prompt of every flow goes through a FlowUi, so integration tests can script the answers
+// (Back and Escape included) while the product uses VS Code's own input boxes and quick picks.
+
+export const BACK = Symbol('back');
+export const CANCEL = Symbol('cancel');
+export type Back = typeof BACK;
+export type Cancel = typeof CANCEL;
+
+/** A validation result: a message refuses the value; a warning lets it through but is shown. */
+export type Validation = string | { warning: string } | undefined;
+
+export interface PromptFrame {
+  /** Flow title, e.g. "Sign In". */
+  title: string;
+  /** 1-based; with totalSteps shown as "Step k of n". */
+  step: number;
+  totalSteps: number;
+  /** Show a Back button (every step after the first). */
+  canGoBack: boolean;
+}
+
+export interface InputPrompt extends PromptFrame {
+  prompt: string;
+  placeholder?: string;
+  value?: string;
+  password?: boolean;
+  /** Runs as the person types; only the newest result is applied. */
+  validate?: (value: string) => Validation | Promise<Validation>;
+  /** Slower check when the person presses Enter, with the box busy; a message keeps the box open. */
+  validateOnAccept?: (value: string) => Promise<string | undefined>;
+}
+
+export interface PickItem<T> {
+  label: string;
+  description?: string;
+  detail?: string;
+  value: T;
+  picked?: boolean;
+}
+
+export interface PickPrompt<T> extends PromptFrame {
+  placeholder: string;
+  items: readonly PickItem<T>[];
+  canPickMany?: boolean;
+  /** Value of the item to highlight first (single pick). */
+  activeValue?: T;
+}
+
+export interface FlowUi {
+  input(prompt: InputPrompt): Promise<string | Back | Cancel>;
+  pick<T>(prompt: PickPrompt<T> & { canPickMany?: false }): Promise<T | Back | Cancel>;
+  pickMany<T>(prompt: PickPrompt<T>): Promise<T[] | Back | Cancel>;
+  /** A modal question; resolves with the chosen button or undefined when dismissed. */
+  confirm(message: string, detail: string, buttons: readonly string[]): Promise<string | undefined>;
+}
+
+export function validationMessage(result: Validation): string | undefined {
+  return typeof result === 'string' ? result : undefined;
+}
