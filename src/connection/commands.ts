@@ -1,6 +1,8 @@
 // Sign In, Switch Connection, Sign Out, Show Log.
 import * as vscode from 'vscode';
 import type { FlowUi } from '../flows/ui';
+import { notifyError } from '../notify';
+import { probeConnection } from '../platform/probe';
 import type { Log } from '../log';
 import type { ConnectionManager } from './connectionManager';
 import { signInFlow } from './signInFlow';
@@ -23,7 +25,7 @@ export function registerConnectionCommands(connections: ConnectionManager, log: 
   return [
     vscode.commands.registerCommand('platformConsole.signIn', async (prefill?: { name?: string; baseUrl?: string }) => {
       const connection = await signInFlow(connections, ui(), prefill);
-      if (connection) void vscode.window.showInformationMessage(`Signed in to ${connection.name}.`);
+      if (connection) void ui().notify('info', `Signed in to ${connection.name}.`);
     }),
     vscode.commands.registerCommand('platformConsole.switchConnection', async () => {
       if (connections.list().length === 0) return vscode.commands.executeCommand('platformConsole.signIn');
@@ -31,13 +33,29 @@ export function registerConnectionCommands(connections: ConnectionManager, log: 
       if (typeof id === 'string') await connections.switchTo(id);
     }),
     vscode.commands.registerCommand('platformConsole.signOut', async () => {
-      if (connections.list().length === 0) return void vscode.window.showInformationMessage('Platform Console: no connection to sign out of.');
+      if (connections.list().length === 0) return void ui().notify('info', 'Platform Console: no connection to sign out of.');
       const id = connections.list().length === 1 ? connections.list()[0]!.id : await pickConnection('Sign out of connection (its API key is deleted)');
       if (typeof id !== 'string') return;
       const name = connections.list().find((c) => c.id === id)?.name;
       await connections.signOut(id);
-      void vscode.window.showInformationMessage(`Signed out of ${name}; its API key was deleted.`);
+      void ui().notify('info', `Signed out of ${name}; its API key was deleted.`);
     }),
     vscode.commands.registerCommand('platformConsole.showLog', () => log.show()),
+    vscode.commands.registerCommand('platformConsole.checkConnection', async () => {
+      const active = connections.active;
+      const api = await connections.api();
+      if (!active || !api) return vscode.commands.executeCommand('platformConsole.signIn');
+      try {
+        const { ms } = await probeConnection(api.http);
+        await ui().notify('info', `Connected to ${active.name}: the platform accepted the API key (${ms} ms).`);
+      } catch (error) {
+        await notifyError(`Could not check ${active.name}`, error, {
+          log,
+          ui: ui(),
+          connectionName: active.name,
+          signInAgain: () => vscode.commands.executeCommand('platformConsole.signIn', { name: active.name, baseUrl: active.baseUrl }),
+        });
+      }
+    }),
   ];
 }

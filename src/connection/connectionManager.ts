@@ -113,6 +113,11 @@ export class ConnectionManager implements vscode.Disposable {
     return api;
   }
 
+  /** Whether SecretStorage holds a key for this connection (the key itself never leaves here). */
+  async hasApiKey(id: string): Promise<boolean> {
+    return (await this.context.secrets.get(secretKey(id))) !== undefined;
+  }
+
   /**
    * For the demo, CI and hosted setups: with no connection yet and both variables set, create
    * one named from the URL, key straight to SecretStorage.

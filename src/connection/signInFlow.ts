@@ -1,6 +1,8 @@
 // "Sign In": connection name, base URL, API key (masked). Back works; each field is checked as
 // you type; the key is handed to the ConnectionManager and nowhere else.
-import { DEFAULT_BASE_URL } from '../platform/http';
+import { DEFAULT_BASE_URL, HttpClient } from '../platform/http';
+import { PlatformError } from '../platform/errors';
+import { probeConnection } from '../platform/probe';
 import { apiKeyInputProblem, baseUrlProblem, connectionNameProblem } from '../core/connectionRules';
 import type { FlowUi } from '../flows/ui';
 import { runWizard, type WizardStep } from '../flows/wizard';
@@ -15,6 +17,26 @@ interface SignInState {
 export interface SignInPrefill {
   name?: string;
   baseUrl?: string;
+}
+
+/** Unverifiable keys (offline, server down) are saved on a second Enter; rejected keys never. */
+let unverifiedKey: string | undefined;
+
+async function verifyKey(baseUrl: string, key: string): Promise<string | undefined> {
+  try {
+    await probeConnection(new HttpClient({ baseUrl, apiKey: key, timeoutMs: 10_000, maxRetries: 0 }));
+    unverifiedKey = undefined;
+    return undefined;
+  } catch (error) {
+    if (error instanceof PlatformError && error.kind === 'unauthorized') return `API key: rejected by ${new URL(baseUrl).host} (HTTP 401)`;
+    if (unverifiedKey === key) {
+      unverifiedKey = undefined;
+      return undefined;
+    }
+    unverifiedKey = key;
+    const reason = error instanceof Error ? error.message : String(error);
+    return `Could not verify the key: ${reason} Press Enter again to save it anyway.`;
+  }
 }
 
 export async function signInFlow(connections: ConnectionManager, ui: FlowUi, prefill: SignInPrefill = {}): Promise<Connection | undefined> {
@@ -53,6 +75,7 @@ export async function signInFlow(connections: ConnectionManager, ui: FlowUi, pre
             placeholder: 'Paste the API key',
             password: true,
             validate: apiKeyInputProblem,
+            validateOnAccept: (key) => verifyKey(s.baseUrl ?? DEFAULT_BASE_URL, key.trim()),
           })
         ).trim();
       },

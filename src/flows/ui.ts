@@ -52,7 +52,11 @@ export interface FlowUi {
   pickMany<T>(prompt: PickPrompt<T>): Promise<T[] | Back | Cancel>;
   /** A modal question; resolves with the chosen button or undefined when dismissed. */
   confirm(message: string, detail: string, buttons: readonly string[]): Promise<string | undefined>;
+  /** A notification; resolves with the action chosen, if any. */
+  notify(severity: NotifySeverity, message: string, actions?: readonly string[]): Promise<string | undefined>;
 }
+
+export type NotifySeverity = 'info' | 'warning' | 'error';
 
 export function validationMessage(result: Validation): string | undefined {
   return typeof result === 'string' ? result : undefined;

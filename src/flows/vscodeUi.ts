@@ -1,7 +1,7 @@
 // FlowUi on VS Code's InputBox and QuickPick: Back button, step counter, validation as you type
 // (newest result wins) and a busy box while a slower check runs on Enter.
 import * as vscode from 'vscode';
-import { BACK, CANCEL, validationMessage, type Back, type Cancel, type FlowUi, type InputPrompt, type PickItem, type PickPrompt, type Validation } from './ui';
+import { BACK, CANCEL, validationMessage, type Back, type Cancel, type FlowUi, type InputPrompt, type NotifySeverity, type PickItem, type PickPrompt, type Validation } from './ui';
 
 function toInputValidation(result: Validation): string | vscode.InputBoxValidationMessage | undefined {
   if (result === undefined) return undefined;
@@ -118,5 +118,11 @@ export class VscodeFlowUi implements FlowUi {
 
   async confirm(message: string, detail: string, buttons: readonly string[]): Promise<string | undefined> {
     return vscode.window.showWarningMessage(message, { modal: true, detail }, ...buttons);
+  }
+
+  async notify(severity: NotifySeverity, message: string, actions: readonly string[] = []): Promise<string | undefined> {
+    const show =
+      severity === 'error' ? vscode.window.showErrorMessage : severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    return show(message, ...actions);
   }
 }
