@@ -1,8 +1,9 @@
 // Every prompt of every flow goes through a FlowUi, so integration tests can script the answers
 // (Back and Escape included) while the product uses VS Code's own input boxes and quick picks.
+// Symbol.for: the tests' bundle and the extension's bundle must share these two values.
 
-export const BACK = Symbol('back');
-export const CANCEL = Symbol('cancel');
+export const BACK: unique symbol = Symbol.for('platformConsole.flow.back') as never;
+export const CANCEL: unique symbol = Symbol.for('platformConsole.flow.cancel') as never;
 export type Back = typeof BACK;
 export type Cancel = typeof CANCEL;
 

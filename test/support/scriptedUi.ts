@@ -1,0 +1,142 @@
+// A FlowUi that answers from a script, for tests: values typed, items picked, Back, Escape.
+// Like a person, it retypes when a value is refused: a refused answer is recorded with its
+// message and the next answer is tried.
+import { BACK, CANCEL, validationMessage, type Back, type Cancel, type FlowUi, type InputPrompt, type NotifySeverity, type PickPrompt } from '../../src/flows/ui';
+
+export const PRESS_BACK = { back: true } as const;
+export const PRESS_ESCAPE = { escape: true } as const;
+export type Answer = string | typeof PRESS_BACK | typeof PRESS_ESCAPE | { pick: string | string[] };
+
+export interface RecordedPrompt {
+  kind: 'input' | 'pick';
+  title: string;
+  step: number;
+  totalSteps: number;
+  canGoBack: boolean;
+  prompt: string;
+  /** The prefilled value of an input box. */
+  value?: string;
+  password?: boolean;
+  items?: string[];
+  /** Messages shown for refused answers, in order. */
+  refusals: string[];
+  /** Warnings shown for accepted answers. */
+  warnings: string[];
+}
+
+export interface RecordedNotification {
+  severity: NotifySeverity;
+  message: string;
+  actions: readonly string[];
+}
+
+export class ScriptedUi implements FlowUi {
+  readonly prompts: RecordedPrompt[] = [];
+  readonly notifications: RecordedNotification[] = [];
+  readonly confirms: { message: string; detail: string }[] = [];
+  private notificationWaiters: { test: RegExp; resolve: (n: RecordedNotification) => void }[] = [];
+
+  constructor(
+    private readonly answers: Answer[] = [],
+    /** Chooses a notification's action (or a modal's button); undefined dismisses it. */
+    private readonly choose: (message: string, actions: readonly string[]) => string | undefined = () => undefined,
+  ) {}
+
+  /** Adds answers for prompts still to come. */
+  answer(...more: Answer[]): void {
+    this.answers.push(...more);
+  }
+
+  get remainingAnswers(): number {
+    return this.answers.length;
+  }
+
+  private next(prompt: RecordedPrompt): Answer {
+    const answer = this.answers.shift();
+    if (answer === undefined) throw new Error(`No scripted answer for "${prompt.title}" step ${prompt.step}: ${prompt.prompt}`);
+    return answer;
+  }
+
+  async input(p: InputPrompt): Promise<string | Back | Cancel> {
+    const record: RecordedPrompt = {
+      kind: 'input', title: p.title, step: p.step, totalSteps: p.totalSteps, canGoBack: p.canGoBack,
+      prompt: p.prompt, value: p.value, password: p.password, refusals: [], warnings: [],
+    };
+    this.prompts.push(record);
+    for (;;) {
+      const answer = this.next(record);
+      if (typeof answer === 'object' && 'back' in answer) {
+        if (!p.canGoBack) throw new Error(`Back pressed on "${p.prompt}" which has no Back button`);
+        return BACK;
+      }
+      if (typeof answer === 'object' && 'escape' in answer) return CANCEL;
+      if (typeof answer !== 'string') throw new Error(`An input box was answered with ${JSON.stringify(answer)}`);
+      const result = p.validate ? await p.validate(answer) : undefined;
+      const refusal = validationMessage(result);
+      if (refusal) {
+        record.refusals.push(refusal);
+        continue;
+      }
+      if (typeof result === 'object') record.warnings.push(result.warning);
+      const late = p.validateOnAccept ? await p.validateOnAccept(answer) : undefined;
+      if (late) {
+        record.refusals.push(late);
+        continue;
+      }
+      return answer;
+    }
+  }
+
+  async pick<T>(p: PickPrompt<T>): Promise<T | Back | Cancel> {
+    const result = await this.pickAny(p, false);
+    return Array.isArray(result) ? (result[0] as T) : result;
+  }
+
+  async pickMany<T>(p: PickPrompt<T>): Promise<T[] | Back | Cancel> {
+    return this.pickAny(p, true);
+  }
+
+  private async pickAny<T>(p: PickPrompt<T>, many: boolean): Promise<T[] | Back | Cancel> {
+    const record: RecordedPrompt = {
+      kind: 'pick', title: p.title, step: p.step, totalSteps: p.totalSteps, canGoBack: p.canGoBack,
+      prompt: p.placeholder, items: p.items.map((i) => i.label), refusals: [], warnings: [],
+    };
+    this.prompts.push(record);
+    const answer = this.next(record);
+    if (typeof answer === 'object' && 'back' in answer) {
+      if (!p.canGoBack) throw new Error(`Back pressed on "${p.placeholder}" which has no Back button`);
+      return BACK;
+    }
+    if (typeof answer === 'object' && 'escape' in answer) return CANCEL;
+    const labels = typeof answer === 'string' ? [answer] : answer.pick;
+    const labelList = Array.isArray(labels) ? labels : [labels];
+    if (!many && labelList.length !== 1) throw new Error('A single pick was answered with several items');
+    return labelList.map((label) => {
+      const item = p.items.find((i) => i.label === label);
+      if (!item) throw new Error(`No item "${label}" in "${p.placeholder}": ${record.items?.join(', ')}`);
+      return item.value;
+    });
+  }
+
+  async confirm(message: string, detail: string, buttons: readonly string[]): Promise<string | undefined> {
+    this.confirms.push({ message, detail });
+    return this.choose(message, buttons);
+  }
+
+  async notify(severity: NotifySeverity, message: string, actions: readonly string[] = []): Promise<string | undefined> {
+    const n = { severity, message, actions };
+    this.notifications.push(n);
+    this.notificationWaiters = this.notificationWaiters.filter((w) => (w.test.test(message) ? (w.resolve(n), false) : true));
+    return this.choose(message, actions);
+  }
+
+  /** Resolves with the first notification (already shown or still to come) matching `test`. */
+  waitForNotification(test: RegExp, timeoutMs = 10_000): Promise<RecordedNotification> {
+    const seen = this.notifications.find((n) => test.test(n.message));
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`No notification matching ${test} within ${timeoutMs} ms; saw ${JSON.stringify(this.notifications.map((n) => n.message))}`)), timeoutMs);
+      this.notificationWaiters.push({ test, resolve: (n) => (clearTimeout(timer), resolve(n)) });
+    });
+  }
+}
