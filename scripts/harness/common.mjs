@@ -56,13 +56,15 @@ export function cleanup() {
   return cleaningUp;
 }
 
+let exiting;
+
 /**
  * Ends the run with `code` after cleaning up. Ctrl-C, SIGTERM and the overall timeout all come
- * through here, so no VS Code server or browser outlives the harness.
+ * through here, so no VS Code server or browser outlives the harness. The first call's code wins.
  */
-export async function exitWith(code) {
-  await cleanup();
-  process.exit(code);
+export function exitWith(code) {
+  exiting ??= cleanup().then(() => process.exit(code));
+  return exiting;
 }
 
 /** Cleans up on Ctrl-C / SIGTERM and kills the run after `timeoutMs`. */
@@ -140,16 +142,17 @@ export async function waitForHttp(url, child, timeoutMs = 60_000) {
 /**
  * Debian's Chromium under playwright-core (a browser download is impossible here). The flags keep
  * Chromium from reaching for Google's hosts, which this machine's closed network refuses.
+ * The harness runners pass `handleSignals: false` and close the browser through onCleanup:
+ * Playwright's own SIGINT handler exits the process before the servers would be stopped.
  */
-export async function launchChromium(executablePath) {
+export async function launchChromium(executablePath, { handleSignals = true } = {}) {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
+  return chromium.launch({
     executablePath,
     headless: true,
-    // Our own signal handlers close the browser; Playwright's would exit before the servers stop.
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
+    handleSIGINT: handleSignals,
+    handleSIGTERM: handleSignals,
+    handleSIGHUP: handleSignals,
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -160,8 +163,6 @@ export async function launchChromium(executablePath) {
       '--no-first-run',
     ],
   });
-  onCleanup(() => browser.close());
-  return browser;
 }
 
 /** `N passed, M failed` alone on a line: the closing line CI reads. */

@@ -68,7 +68,8 @@ const origin = `http://127.0.0.1:${port}`;
 log(`VS Code server pid ${server.pid} on ${origin} (log: ${path.relative(projectRoot, serverLog)})`);
 await waitForHttp(`${origin}/`, server);
 
-const browser = await launchChromium(paths.chromium);
+const browser = await launchChromium(paths.chromium, { handleSignals: false });
+onCleanup(() => browser.close());
 const page = await browser.newPage();
 
 // Output tagged by test/integration/output.ts (mocha's report, print()) goes to stdout; the rest,
