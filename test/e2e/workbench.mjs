@@ -1,0 +1,36 @@
+// Helpers for the UI tests: scripts/harness/runE2e.mjs serves the workbench and runs each
+// *.e2e.mjs file in a process of its own, which opens its own browser with openWorkbench().
+import path from 'node:path';
+import { launchChromium, projectRoot } from '../../scripts/harness/common.mjs';
+import { harnessPaths } from '../../scripts/harness/ensure.mjs';
+
+const screenshotsDir = path.join(projectRoot, 'docs', 'screenshots');
+
+/** A new browser on the workbench, once its Explorer shows the workspace; close the browser after. */
+export async function openWorkbench() {
+  const url = process.env.PLATFORM_CONSOLE_E2E_URL;
+  if (!url) throw new Error('PLATFORM_CONSOLE_E2E_URL is not set: run the UI tests with `npm run test:e2e`');
+  const browser = await launchChromium(harnessPaths().chromium);
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(url);
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  await page.locator('.explorer-folders-view').waitFor({ timeout: 60_000 });
+  return { browser, page };
+}
+
+/** Runs a command by its title through the command palette (F1). */
+export async function runCommand(page, title) {
+  const rows = page.locator('.quick-input-widget .monaco-list-row');
+  await page.keyboard.press('F1');
+  // The palette fills its input with '>' once its commands are listed: typing earlier is lost.
+  await rows.first().waitFor();
+  const input = page.locator('.quick-input-widget input');
+  await input.fill(`>${title}`);
+  await rows.filter({ hasText: title }).first().waitFor();
+  await input.press('Enter');
+}
+
+/** Saves docs/screenshots/<name>.png. */
+export function screenshot(page, name) {
+  return page.screenshot({ path: path.join(screenshotsDir, `${name}.png`) });
+}
