@@ -82,6 +82,17 @@ function npmCli() {
   return path.join(globalRoot, 'npm', 'bin', 'npm-cli.js');
 }
 
+/**
+ * The environment for npm run by Node 24. code-server's postinstall checks the Node major in
+ * npm_config_user_agent and runs `npm` from PATH: both must be Node 24's, so the npm_* variables
+ * of an enclosing `npm run` (whose user agent says Node 20) are dropped. node-gyp must build
+ * against Node 24's headers, not the machine's nodedir=/usr (Node 20's).
+ */
+function node24NpmEnv(node24) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== 'NODE'));
+  return { ...env, PATH: `${path.dirname(node24)}:${process.env.PATH}`, npm_config_nodedir: node24Dir };
+}
+
 function missingAptPackages() {
   const missing = [];
   if (!existsSync(CHROMIUM)) missing.push('chromium');
@@ -123,9 +134,7 @@ export async function ensure() {
     await timed(`code-server ${CODE_SERVER_VERSION} (several minutes)`, () =>
       installPrefix(codeServerPrefix, `code-server@${CODE_SERVER_VERSION}`, {
         node: node24,
-        // The postinstall checks npm's Node major and runs `npm` from PATH: both must be Node 24.
-        // node-gyp must build against Node 24's headers, not the machine's nodedir=/usr (Node 20).
-        env: { ...process.env, PATH: `${path.dirname(node24)}:${process.env.PATH}`, npm_config_nodedir: node24Dir },
+        env: node24NpmEnv(node24),
         allowScripts: ['code-server', 'argon2'],
       }),
     );
