@@ -1,5 +1,6 @@
 // Builds the extension bundle (Node, CommonJS, `vscode` external).
 // Webview bundles (browser, ESM) are added to `webviewEntries` as panels arrive.
+import { rm } from 'node:fs/promises';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -36,6 +37,9 @@ for (const [name, entry] of Object.entries(webviewEntries)) {
     logLevel: 'info',
   });
 }
+
+// No leftovers (a development source map in a production package, a removed panel's bundle).
+await rm('dist', { recursive: true, force: true });
 
 if (watch) {
   const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));

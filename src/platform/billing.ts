@@ -1,5 +1,5 @@
 // Billing: trials (endpoints 8, 9) and report tasks (endpoints 10, 13).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { INT32_MAX, INT32_MIN, intIn, positiveId, rArray, rBool, rInt, rObject, rRequiredText, rText, requiredText, uuid, typeError } from './schemaKit';
 

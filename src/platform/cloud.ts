@@ -1,5 +1,5 @@
 // Cloud: secrets (endpoint 1), the task endpoint, lifecycle policy schedules (endpoint 2).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import {
   intIn,

@@ -1,7 +1,7 @@
 // Edge administration: apps (endpoint 6), templates (endpoint 12), clients (endpoint 15).
 // The spec's limits on these read-only objects (name patterns, lengths, status ranges) are
 // shown, not enforced: an app with status 3 or a long name is displayed, never refused.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { positiveId, rArray, rBool, rInt, rText, rTextMap } from './schemaKit';
 

@@ -1,6 +1,6 @@
 // An endpoint of the API described once: method, path, the shapes of its parts and its success
 // status. The client sends with it and the simulator serves with it, so the two cannot drift.
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 

@@ -1,5 +1,5 @@
 // Functions: logs (endpoint 11).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { functionName, intIn, positiveId, rText } from './schemaKit';
 

@@ -1,6 +1,6 @@
 // The HTTP client: base URL, `Authorization: apikey <key>`, timeout and cancellation, automatic
 // retry of GETs only, one error type, and no key in anything it says.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { PlatformError, kindForStatus, kindTitle, summarizeErrorBody, textSnippet, type PlatformErrorKind } from './errors';
 import { fillPath, type CallInput, type CallOutput, type Endpoint, type HttpMethod } from './endpoint';
 import { redact } from './redact';

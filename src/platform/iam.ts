@@ -1,5 +1,5 @@
 // Identity: activated free features (endpoint 16), reseller notification settings (17, 18).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { email, positiveId, rBool, rInt, rObject, rRequiredInt, rText, typeError } from './schemaKit';
 

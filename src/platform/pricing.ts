@@ -1,5 +1,5 @@
 // Pricing previews: instances (endpoint 4) and load balancers (endpoint 5).
-import { z } from 'zod';
+import * as z from 'zod';
 import { projectRegionParams } from './cloud';
 import { defineEndpoint } from './endpoint';
 import { positiveId, rArray, rInt, rNum, rObject, rText, requiredText, textOf, typeError } from './schemaKit';

@@ -3,7 +3,7 @@
 // Responses are lenient: unknown fields kept, nulls tolerated, numbers sent as text accepted,
 // a display field of the wrong kind treated as absent. Only what the extension must send back
 // (an id) is required.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const INT32_MIN = -2147483648;
 export const INT32_MAX = 2147483647;

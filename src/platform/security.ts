@@ -1,5 +1,5 @@
 // Protection profiles: list (endpoint 14) and partial update (endpoint 3).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { intIn, rArray, rInt, rObject, rRequiredInt, rText, textOf, typeError } from './schemaKit';
 

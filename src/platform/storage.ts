@@ -1,6 +1,6 @@
 // Storage provisioning: deletion (endpoint 7). Deprecated by the platform in favour of the
 // version 4 object storage and SFTP storage deletions; never retried (DELETE).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { positiveId } from './schemaKit';
 

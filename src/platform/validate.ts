@@ -1,5 +1,5 @@
 // Turns schema failures into PlatformErrors that name the field and the rule.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { PlatformError, formatIssues, type FieldIssue } from './errors';
 import type { Endpoint } from './endpoint';
 

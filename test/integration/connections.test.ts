@@ -1,0 +1,125 @@
+// Connections in a real VS Code: the environment-made connection, Sign In with Back and every
+// refusal, Switch, Check Connection with a rejected key, Sign Out, and the key kept out of
+// settings, globalState and the log.
+import * as assert from 'node:assert/strict';
+import { after, before, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import { startSimulator } from '../../simulator/index';
+import { PRESS_BACK, PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
+import { platformConsole } from './support/extension';
+
+const KEY = 'integration-key-7c1d9e';
+
+describe('connections', () => {
+  let sim: { url: string; close(): Promise<void> };
+  let ext: Awaited<ReturnType<typeof platformConsole>>;
+
+  before(async () => {
+    ext = await platformConsole();
+    sim = await startSimulator({ port: 0, apiKey: KEY });
+  });
+  after(async () => {
+    ext.setUi(undefined);
+    await sim.close();
+  });
+
+  it('made a connection from PLATFORM_CONSOLE_BASE_URL and PLATFORM_CONSOLE_API_KEY, key in secret storage', async () => {
+    const url = process.env.PLATFORM_CONSOLE_BASE_URL;
+    assert.ok(url, 'the harness sets PLATFORM_CONSOLE_BASE_URL for the extension host');
+    const made = ext.connections.list().find((c) => c.baseUrl === url.replace(/\/+$/, ''));
+    assert.ok(made, `no connection for ${url}: ${JSON.stringify(ext.connections.list())}`);
+    assert.equal(made.name, new URL(url).host);
+    assert.equal(await ext.connections.hasApiKey(made.id), true);
+    await ext.connections.switchTo(made.id);
+    const api = await ext.connections.api();
+    assert.ok(api);
+    const profiles = await api.security.listProtectionProfiles({ params: {}, query: { name: 'a' } });
+    assert.ok(Array.isArray(profiles));
+  });
+
+  it('Sign In: three steps with Back, every field checked as typed, the key checked on Enter', async () => {
+    const ui = new ScriptedUi([
+      '', 'staging', // name: empty refused
+      PRESS_BACK, 'staging-1', // back to the name from the URL step
+      'ftp://nowhere', sim.url, // URL: ftp refused
+      'has space', 'wrong-key', KEY, // key: space refused, 401 refused on Enter
+    ]);
+    ext.setUi(ui);
+    await vscode.commands.executeCommand('platformConsole.signIn');
+    assert.deepEqual(
+      ui.prompts.map((p) => [p.step, p.totalSteps, p.canGoBack]),
+      [[1, 3, false], [2, 3, true], [1, 3, false], [2, 3, true], [3, 3, true]],
+    );
+    assert.deepEqual(ui.prompts[0]?.refusals, ['Connection name: must not be empty']);
+    assert.match(ui.prompts[3]?.refusals[0] ?? '', /^Base URL: must be an http/);
+    assert.equal(ui.prompts[4]?.password, true, 'the key is typed masked');
+    assert.match(ui.prompts[4]?.refusals[0] ?? '', /^API key: must not contain spaces/);
+    assert.match(ui.prompts[4]?.refusals[1] ?? '', /^API key: rejected by 127\.0\.0\.1:\d+ \(HTTP 401\)/);
+    const active = ext.connections.active;
+    assert.equal(active?.name, 'staging-1');
+    assert.equal(active?.baseUrl, sim.url.replace(/\/+$/, ''));
+    assert.equal(await ext.connections.hasApiKey(active!.id), true);
+    assert.ok(ui.notifications.some((n) => n.message === 'Signed in to staging-1.'));
+  });
+
+  it('Sign In: Escape leaves everything as it was', async () => {
+    const before = ext.connections.list();
+    const ui = new ScriptedUi(['other', PRESS_ESCAPE]);
+    ext.setUi(ui);
+    await vscode.commands.executeCommand('platformConsole.signIn');
+    assert.deepEqual(ext.connections.list(), before);
+  });
+
+  it('Switch Connection picks among the connections', async () => {
+    const target = ext.connections.list().find((c) => c.name !== ext.connections.active?.name)!;
+    const ui = new ScriptedUi([target.name]);
+    ext.setUi(ui);
+    await vscode.commands.executeCommand('platformConsole.switchConnection');
+    assert.equal(ext.connections.active?.name, target.name);
+    assert.ok(ui.prompts[0]?.items?.includes('staging-1'));
+  });
+
+  it('a key the server answers 401 to: "API key rejected for <connection>" with Sign In Again', async () => {
+    await ext.connections.signIn('revoked', sim.url, 'revoked-key-000');
+    let offered: readonly string[] = [];
+    const ui = new ScriptedUi(['revoked', sim.url, KEY], (message, actions) => {
+      if (/API key rejected/.test(message)) {
+        offered = actions;
+        return 'Sign In Again';
+      }
+      return undefined;
+    });
+    ext.setUi(ui);
+    await vscode.commands.executeCommand('platformConsole.checkConnection');
+    const rejected = await ui.waitForNotification(/^API key rejected for revoked\./);
+    assert.equal(rejected.severity, 'error');
+    assert.deepEqual(offered, ['Sign In Again', 'Show Log']);
+    // Sign In Again opened the flow with the name and URL filled in; the new key is accepted.
+    assert.equal(ui.prompts[0]?.value, 'revoked');
+    assert.equal(ui.prompts[1]?.value, sim.url.replace(/\/+$/, ''));
+    await vscode.commands.executeCommand('platformConsole.checkConnection');
+    await ui.waitForNotification(/^Connected to revoked: the platform accepted the API key/);
+  });
+
+  it('Sign Out deletes the key of the connection picked', async () => {
+    const gone = ext.connections.list().find((c) => c.name === 'revoked')!;
+    const ui = new ScriptedUi(['revoked']);
+    ext.setUi(ui);
+    await vscode.commands.executeCommand('platformConsole.signOut');
+    assert.equal(ext.connections.list().some((c) => c.id === gone.id), false);
+    assert.equal(await ext.connections.hasApiKey(gone.id), false);
+  });
+
+  it('the keys appear in no setting, no globalState value and no log line', async () => {
+    const keys = [KEY, 'revoked-key-000', process.env.PLATFORM_CONSOLE_API_KEY ?? ''].filter(Boolean);
+    const settings = JSON.stringify(vscode.workspace.getConfiguration().inspect('platformConsole') ?? {}) + JSON.stringify(vscode.workspace.getConfiguration('platformConsole'));
+    const state = JSON.stringify(ext.globalStateSnapshot());
+    const log = ext.log.recent.join('\n');
+    assert.ok(log.includes('Signed in to staging-1'), 'the log was written');
+    for (const key of keys) {
+      for (const [where, text] of [['settings', settings], ['globalState', state], ['log', log]] as const) {
+        assert.equal(text.includes(key), false, `a key is in ${where}`);
+      }
+    }
+  });
+});
