@@ -1,0 +1,208 @@
+// Function logs produced lazily: every read first makes the lines "now" owes at the current
+// rate, so there are no timers. Each function keeps a bounded record of everything it
+// produced, so a test can check that a client lost and duplicated nothing.
+import type { LogOrder } from './options';
+import { createRng, deriveSeed, type Rng } from './rng';
+
+export interface LogLine {
+  Message: string;
+  Pod: string;
+  Time: string;
+}
+
+export interface FunctionRef {
+  projectId: number;
+  regionId: number;
+  namespace: string;
+  name: string;
+}
+
+interface Stream extends FunctionRef {
+  pods: string[];
+  rng: Rng;
+  lines: LogLine[];
+  produced: number;
+  /** Nanoseconds since the store's epoch of the newest line. */
+  lastNs: number;
+  generatedUpToMs: number;
+  /** Fraction of a line owed from the last catch-up. */
+  carry: number;
+  /** Overrides the global rate for this function. */
+  rate?: number;
+}
+
+export interface LogRecord {
+  produced: number;
+  kept: number;
+  dropped: number;
+  /** Index (in `produced` order) of the first line returned. */
+  from: number;
+  logs: LogLine[];
+}
+
+const NS_PER_MS = 1_000_000;
+/** Seconds of history a function has when it appears. */
+const HISTORY_SECONDS = 60;
+const SAME_TIME_CHANCE = 0.03;
+const DUPLICATE_CHANCE = 0.01;
+
+export function functionKey(ref: FunctionRef): string {
+  return `${ref.projectId}/${ref.regionId}/${ref.namespace}/${ref.name}`;
+}
+
+const PATHS = ['/', '/healthz', '/api/v1/items', '/api/v1/orders/42', '/resize?w=320&h=240', '/export?month=2026-04', '/webhook'];
+const AGENTS = ['python-requests/2.25.1', 'curl/8.5.0', 'Go-http-client/1.1', 'Mozilla/5.0', 'kube-probe/1.29'];
+const WARNINGS = ['slow upstream response', 'retrying request to storage', 'cache miss ratio above 40%', 'memory usage at 85% of limit'];
+const ERRORS = ['upstream timed out after 30s', 'failed to decode payload: unexpected EOF', 'connection refused by 10.0.3.7:5432', 'panic recovered: index out of range'];
+
+export class FunctionLogStore {
+  readonly #streams = new Map<string, Stream>();
+  readonly #epochMs: number;
+
+  constructor(
+    private readonly seed: number,
+    startMs: number,
+    private readonly cap: number,
+  ) {
+    // A day before start: history lines fall after it and relative nanoseconds stay exact numbers.
+    this.#epochMs = startMs - 86_400_000;
+  }
+
+  add(ref: FunctionRef, nowMs: number, rate: number): void {
+    const key = functionKey(ref);
+    if (this.#streams.has(key)) return;
+    const rng = createRng(deriveSeed(this.seed, `logs:${key}`));
+    const replicaSet = rng.hex(10);
+    const pods = Array.from({ length: rng.int(2, 4) }, () => `${ref.name}-${replicaSet}-${rng.hex(5)}`);
+    const startMs = nowMs - HISTORY_SECONDS * 1000;
+    this.#streams.set(key, {
+      ...ref,
+      pods,
+      rng,
+      lines: [],
+      produced: 0,
+      lastNs: (startMs - this.#epochMs) * NS_PER_MS,
+      generatedUpToMs: startMs,
+      carry: 0,
+    });
+    this.catchUp(key, nowMs, rate);
+  }
+
+  has(ref: FunctionRef): boolean {
+    return this.#streams.has(functionKey(ref));
+  }
+
+  list(): (FunctionRef & { produced: number; rate?: number })[] {
+    return [...this.#streams.values()].map((s) => ({
+      projectId: s.projectId,
+      regionId: s.regionId,
+      namespace: s.namespace,
+      name: s.name,
+      produced: s.produced,
+      rate: s.rate,
+    }));
+  }
+
+  /** Makes the lines owed up to now. */
+  catchUp(key: string, nowMs: number, globalRate: number): void {
+    const s = this.#streams.get(key);
+    if (!s || nowMs <= s.generatedUpToMs) return;
+    const rate = s.rate ?? globalRate;
+    const spanMs = nowMs - s.generatedUpToMs;
+    const owed = (spanMs * rate) / 1000 + s.carry;
+    // Never more than the record holds: older lines would be dropped at once anyway.
+    const count = Math.min(Math.floor(owed), this.cap);
+    s.carry = owed - Math.floor(owed);
+    const fromNs = (s.generatedUpToMs - this.#epochMs) * NS_PER_MS;
+    const stepNs = (spanMs * NS_PER_MS) / Math.max(count, 1);
+    for (let i = 0; i < count; i++) {
+      const jitter = s.rng.int(0, Math.max(0, Math.floor(stepNs) - 1));
+      this.#emit(s, Math.round(fromNs + i * stepNs) + jitter, true);
+    }
+    s.generatedUpToMs = nowMs;
+    this.#trim(s);
+  }
+
+  catchUpAll(nowMs: number, globalRate: number): void {
+    for (const key of this.#streams.keys()) this.catchUp(key, nowMs, globalRate);
+  }
+
+  /** Appends `count` lines spread between the newest line and now (bulk seeding). */
+  append(ref: FunctionRef, count: number, nowMs: number, globalRate: number): void {
+    const key = functionKey(ref);
+    this.catchUp(key, nowMs, globalRate);
+    const s = this.#streams.get(key);
+    if (!s) return;
+    const nowNs = (nowMs - this.#epochMs) * NS_PER_MS;
+    const stepNs = Math.max(1, Math.floor((nowNs - s.lastNs) / Math.max(count, 1)));
+    const fromNs = s.lastNs;
+    for (let i = 1; i <= count; i++) this.#emit(s, fromNs + i * stepNs, false);
+    this.#trim(s);
+  }
+
+  setRate(ref: FunctionRef, rate: number | undefined, nowMs: number, globalRate: number): void {
+    const key = functionKey(ref);
+    this.catchUp(key, nowMs, globalRate);
+    const s = this.#streams.get(key);
+    if (s) s.rate = rate;
+  }
+
+  /** The newest `limit` lines (after catching up), in the asked order. */
+  batch(ref: FunctionRef, limit: number, order: LogOrder, nowMs: number, globalRate: number): LogLine[] | undefined {
+    const key = functionKey(ref);
+    const s = this.#streams.get(key);
+    if (!s) return undefined;
+    this.catchUp(key, nowMs, globalRate);
+    const kept = Math.min(s.lines.length, this.cap);
+    const newest = s.lines.slice(s.lines.length - Math.min(limit, kept));
+    if (order === 'desc') return newest.reverse();
+    if (order === 'shuffled') return s.rng.shuffled(newest);
+    return newest;
+  }
+
+  /** Everything kept, oldest first, from the `since`-th line produced on. */
+  record(ref: FunctionRef, nowMs: number, globalRate: number, since = 0): LogRecord | undefined {
+    const key = functionKey(ref);
+    const s = this.#streams.get(key);
+    if (!s) return undefined;
+    this.catchUp(key, nowMs, globalRate);
+    const kept = Math.min(s.lines.length, this.cap);
+    const firstKept = s.produced - kept;
+    const from = Math.max(since, firstKept);
+    const logs = s.lines.slice(s.lines.length - (s.produced - from));
+    return { produced: s.produced, kept, dropped: firstKept, from, logs };
+  }
+
+  #emit(s: Stream, ns: number, mayRepeat: boolean): void {
+    const previous = s.lines[s.lines.length - 1];
+    if (mayRepeat && previous && s.rng.chance(DUPLICATE_CHANCE)) {
+      s.lines.push({ ...previous });
+      s.produced++;
+      return;
+    }
+    const sameTime = mayRepeat && previous !== undefined && s.rng.chance(SAME_TIME_CHANCE);
+    const at = sameTime ? s.lastNs : Math.max(ns, s.lastNs + 1);
+    s.lastNs = at;
+    const ms = this.#epochMs + Math.floor(at / NS_PER_MS);
+    const iso = new Date(ms).toISOString();
+    const fraction = String((ms % 1000) * NS_PER_MS + (at % NS_PER_MS)).padStart(9, '0');
+    s.lines.push({ Message: this.#message(s, iso), Pod: s.rng.pick(s.pods), Time: `${iso.slice(0, 19)}.${fraction}Z` });
+    s.produced++;
+  }
+
+  #message(s: Stream, iso: string): string {
+    const stamp = `${iso.slice(0, 10).replaceAll('-', '/')} ${iso.slice(11, 19)}`;
+    const roll = s.rng.next();
+    const id = s.rng.hex(8);
+    if (roll < 0.05) return ` ${stamp} ERROR ${s.rng.pick(ERRORS)} req=${id}`;
+    if (roll < 0.15) return ` ${stamp} WARN ${s.rng.pick(WARNINGS)} req=${id}`;
+    const ip = `192.168.${s.rng.int(0, 255)}.${s.rng.int(1, 254)}:${s.rng.int(30000, 60000)}`;
+    const status = s.rng.chance(0.9) ? 200 : s.rng.pick([201, 204, 301, 404]);
+    return ` ${stamp} INFO ${ip} "GET ${s.rng.pick(PATHS)} HTTP/1.1" ${status} ${s.rng.int(1, 250)}ms ${s.rng.pick(AGENTS)} req=${id}`;
+  }
+
+  #trim(s: Stream): void {
+    // Trim in steps so appending stays cheap: lines beyond the cap are never served.
+    if (s.lines.length > this.cap + Math.max(1000, this.cap >> 2)) s.lines = s.lines.slice(s.lines.length - this.cap);
+  }
+}

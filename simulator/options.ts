@@ -1,0 +1,74 @@
+// What the simulator can be told at start, and the part that can change while it runs.
+import * as z from 'zod';
+import type { FaultSpec } from './faults';
+
+export const LOG_ORDERS = ['asc', 'desc', 'shuffled'] as const;
+export type LogOrder = (typeof LOG_ORDERS)[number];
+
+export interface SimulatorOptions {
+  /** The only key accepted in `Authorization: apikey <key>`. Never printed. */
+  apiKey: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  seed?: number;
+  /** Protection profiles to seed (default 250). */
+  profileCount?: number;
+  /** NEW -> RUNNING -> FINISHED of a secret task (default 3000). */
+  taskDurationMs?: number;
+  /** Pending -> InProgress -> Completed of a report (default 4000). */
+  reportDurationMs?: number;
+  /** Log lines each function produces per second (default 5). */
+  logRatePerSecond?: number;
+  /** Order of a log batch (default asc). */
+  logOrder?: LogOrder;
+  /** Log lines kept per function (default 300,000). */
+  logRecordCap?: number;
+  /** The project whose prices are hidden (default 999). */
+  hidePricesProjectId?: number;
+  /** Faults active from the start. */
+  faults?: FaultSpec[];
+  /** Seeded timestamps are relative to this; default midnight UTC today, so a seed gives the same data all day. */
+  seedTimeMs?: number;
+  /** The clock (tests). */
+  now?: () => number;
+}
+
+export const runtimeOptions = z.strictObject({
+  taskDurationMs: z.int().min(0),
+  reportDurationMs: z.int().min(0),
+  logRatePerSecond: z.number().min(0).max(100_000),
+  logOrder: z.enum(LOG_ORDERS),
+  hidePricesProjectId: z.int(),
+});
+export type RuntimeOptions = z.output<typeof runtimeOptions>;
+export const runtimeOptionsPatch = runtimeOptions.partial();
+
+export interface SeedOptions {
+  seed: number;
+  profileCount: number;
+  seedTimeMs: number;
+  logRecordCap: number;
+}
+
+export const DEFAULTS = {
+  host: '127.0.0.1',
+  seed: 1,
+  profileCount: 250,
+  taskDurationMs: 3000,
+  reportDurationMs: 4000,
+  logRatePerSecond: 5,
+  logOrder: 'asc' as LogOrder,
+  logRecordCap: 300_000,
+  hidePricesProjectId: 999,
+} as const;
+
+export function runtimeFrom(options: SimulatorOptions): RuntimeOptions {
+  return {
+    taskDurationMs: options.taskDurationMs ?? DEFAULTS.taskDurationMs,
+    reportDurationMs: options.reportDurationMs ?? DEFAULTS.reportDurationMs,
+    logRatePerSecond: options.logRatePerSecond ?? DEFAULTS.logRatePerSecond,
+    logOrder: options.logOrder ?? DEFAULTS.logOrder,
+    hidePricesProjectId: options.hidePricesProjectId ?? DEFAULTS.hidePricesProjectId,
+  };
+}

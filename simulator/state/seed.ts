@@ -1,0 +1,80 @@
+// The whole simulated platform, built from a seed: the same seed and reference time give the same data.
+import { FunctionLogStore } from '../logs';
+import type { RuntimeOptions, SeedOptions } from '../options';
+import { createRng, deriveSeed, type Rng } from '../rng';
+import { seedProducts, seedReports, seedTrials } from './seedBilling';
+import { SEEDED_FUNCTIONS, seedPolicies } from './seedCloud';
+import { seedEdgeApps, seedEdgeClients, seedEdgeTemplates } from './seedEdge';
+import { SEEDED_RESELLERS, seedFreeFeatures, seedNotificationSettings } from './seedIam';
+import { PROFILE_TEMPLATES, seedProfiles } from './seedProfiles';
+import type {
+  Account,
+  ActivatedFeature,
+  EdgeApp,
+  EdgeClient,
+  EdgeTemplate,
+  LifecyclePolicy,
+  NotificationSetting,
+  Product,
+  ProfileTemplate,
+  ProtectionProfile,
+  ReportRecord,
+  SecretTask,
+  Storage,
+  TrialRecord,
+} from './types';
+
+export interface SimState {
+  referenceMs: number;
+  /** Ids of what is created at run time: reproducible for the same seed and calls. */
+  rng: Rng;
+  account: Account;
+  profiles: Map<number, ProtectionProfile>;
+  profileTemplates: Map<number, ProfileTemplate>;
+  policies: Map<number, LifecyclePolicy>;
+  secretTasks: Map<string, SecretTask>;
+  reports: Map<string, ReportRecord>;
+  edgeApps: Map<number, EdgeApp>;
+  edgeTemplates: Map<number, EdgeTemplate>;
+  edgeClients: Map<number, EdgeClient>;
+  products: Map<number, Product>;
+  trials: Map<number, TrialRecord>;
+  freeFeatures: Map<number, ActivatedFeature>;
+  resellers: Set<number>;
+  notificationSettings: Map<number, NotificationSetting>;
+  storages: Map<number, Storage>;
+  logs: FunctionLogStore;
+}
+
+const byId = <T extends { id: number }>(items: readonly T[]): Map<number, T> => new Map(items.map((item) => [item.id, item]));
+
+export const ACCOUNT: Account = { userId: 4585, clientId: 1 };
+
+export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: number): SimState {
+  const referenceMs = seed.seedTimeMs;
+  const edgeClients = seedEdgeClients();
+  const edgeTemplates = seedEdgeTemplates();
+  const products = seedProducts();
+  const logs = new FunctionLogStore(seed.seed, nowMs, seed.logRecordCap);
+  for (const fn of SEEDED_FUNCTIONS) logs.add(fn, nowMs, runtime.logRatePerSecond);
+  return {
+    referenceMs,
+    rng: createRng(deriveSeed(seed.seed, 'runtime')),
+    account: ACCOUNT,
+    profiles: byId(seedProfiles(seed.seed, seed.profileCount, referenceMs)),
+    profileTemplates: byId(PROFILE_TEMPLATES),
+    policies: byId(seedPolicies(ACCOUNT.userId)),
+    secretTasks: new Map(),
+    reports: new Map(seedReports(referenceMs, ACCOUNT.userId, ACCOUNT.clientId).map((r) => [r.uuid, r])),
+    edgeApps: byId(seedEdgeApps(referenceMs, edgeTemplates, edgeClients)),
+    edgeTemplates: byId(edgeTemplates),
+    edgeClients: byId(edgeClients),
+    products: byId(products),
+    trials: byId(seedTrials(referenceMs, products)),
+    freeFeatures: byId(seedFreeFeatures(referenceMs)),
+    resellers: new Set(SEEDED_RESELLERS),
+    notificationSettings: byId(seedNotificationSettings()),
+    storages: byId([1001, 1002, 1003, 1004, 1005].map((id, i) => ({ id, name: `storage-${['eu', 'us', 'asia', 'backup', 'media'][i]}` }))),
+    logs,
+  };
+}

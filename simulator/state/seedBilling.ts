@@ -1,0 +1,125 @@
+// Billing: products with their base trials, client trials (started, not started, ended) and
+// report tasks in every status.
+import { DAY_MS, HOUR_MS } from '../timeFormat';
+import type { Product, ReportRecord, TrialOption, TrialRecord } from './types';
+
+const unit = (id: number, name: string, internal_name: string) => ({ id, name, internal_name });
+
+function option(
+  internal_name: string,
+  name: string,
+  description: string,
+  u: TrialOption['unit'],
+  value: number,
+  used: number,
+  isLimit: boolean,
+  feature: TrialOption['feature'],
+): TrialOption {
+  return { internal_name, name, description, unit: u, value, used_value: used, remaining_value: Math.max(0, value - used), is_limit: isLimit, feature };
+}
+
+export function seedProducts(): Product[] {
+  const gb = unit(1, 'Gigabyte', 'GB');
+  const requests = unit(2, 'Million requests', 'MREQ');
+  const count = unit(3, 'Piece', 'PCS');
+  return [
+    {
+      id: 1,
+      name: 'CDN',
+      internal_name: 'CDN',
+      plan: { id: 11, name: 'CDN Trial' },
+      daysLimit: 14,
+      options: [
+        option('traffic', 'Traffic', 'Traffic delivered to end users', gb, 1000, 0, true, { id: 21, name: 'CDN traffic' }),
+        option('resources', 'CDN resources', 'Number of CDN resources', count, 5, 0, true, { id: 22, name: 'CDN resource' }),
+      ],
+    },
+    {
+      id: 2,
+      name: 'Object Storage',
+      internal_name: 'STORAGE',
+      plan: { id: 12, name: 'Storage Trial' },
+      daysLimit: 30,
+      options: [option('capacity', 'Capacity', 'Stored data', gb, 500, 0, true, { id: 23, name: 'S3 capacity' })],
+    },
+    {
+      id: 3,
+      name: 'FastEdge',
+      internal_name: 'FASTEDGE',
+      plan: { id: 13, name: 'FastEdge Trial' },
+      daysLimit: 7,
+      options: [
+        option('calls', 'Calls', 'Application calls', requests, 10, 0, true, { id: 24, name: 'FastEdge calls' }),
+        option('apps', 'Applications', 'Deployed applications', count, 3, 0, false, { id: 25, name: 'FastEdge apps' }),
+      ],
+    },
+  ];
+}
+
+function withUsage(options: readonly TrialOption[], used: readonly number[]): TrialOption[] {
+  return options.map((o, i) => {
+    const usedValue = used[i] ?? 0;
+    return { ...o, used_value: usedValue, remaining_value: Math.max(0, o.value - usedValue) };
+  });
+}
+
+export function seedTrials(referenceMs: number, products: readonly Product[]): TrialRecord[] {
+  const product = (id: number) => products.find((p) => p.id === id)!;
+  return [
+    {
+      id: 401,
+      clientId: 501,
+      companyName: 'Northwind Traders',
+      productId: 1,
+      createdMs: referenceMs - 6 * DAY_MS,
+      range: { startMs: referenceMs - 5 * DAY_MS, endMs: referenceMs + 9 * DAY_MS },
+      skipped: false,
+      options: withUsage(product(1).options, [312, 2]),
+    },
+    {
+      id: 402,
+      clientId: 502,
+      companyName: 'Contoso Media',
+      productId: 2,
+      createdMs: referenceMs - 2 * DAY_MS,
+      skipped: false,
+      options: withUsage(product(2).options, []),
+    },
+    {
+      id: 403,
+      clientId: 503,
+      companyName: 'Fabrikam Games',
+      productId: 3,
+      createdMs: referenceMs - 40 * DAY_MS,
+      range: { startMs: referenceMs - 39 * DAY_MS, endMs: referenceMs - 32 * DAY_MS },
+      skipped: true,
+      options: withUsage(product(3).options, [10, 3]),
+    },
+  ];
+}
+
+/** Fixed ids, so tests and the demo can open each status. */
+export const SEEDED_REPORTS = {
+  Pending: '6b1f0c9e-0001-4a6e-9c1d-000000000001',
+  InProgress: '6b1f0c9e-0002-4a6e-9c1d-000000000002',
+  Completed: '6b1f0c9e-0003-4a6e-9c1d-000000000003',
+  Failed: '6b1f0c9e-0004-4a6e-9c1d-000000000004',
+  Cancelled: '6b1f0c9e-0005-4a6e-9c1d-000000000005',
+} as const;
+
+export function seedReports(referenceMs: number, userId: number, clientId: number): ReportRecord[] {
+  const statuses = Object.entries(SEEDED_REPORTS) as [NonNullable<ReportRecord['fixedStatus']>, string][];
+  return statuses.map(([status, uuid], i) => ({
+    uuid,
+    createdMs: referenceMs - (i + 1) * 3 * HOUR_MS,
+    userId,
+    clientId,
+    taskType: 'Report',
+    templateCode: ['ResellerExpenses', 'ResellerPlans', 'ResellerCredits', 'ResellerStatisticsFail', 'ResellerStatistics'][i] ?? 'ResellerExpenses',
+    parameters: { type: 'ResellerExpenses', date_from: '2026-04-01', date_to: '2026-04-30', client_id: clientId },
+    fixedStatus: status,
+    failure: status === 'Failed' ? 'Template ResellerStatisticsFail could not be rendered: missing data for 2026-04' : undefined,
+    recordsToProcess: 1200 + i * 350,
+    workerGroupId: `wg-${uuid.slice(0, 8)}`,
+  }));
+}

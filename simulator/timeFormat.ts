@@ -1,0 +1,31 @@
+// The timestamp styles of the products: each backend writes its own.
+
+/** `2025-06-15T10:30:00Z` (protection profiles, edge). */
+export function isoSeconds(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
+}
+
+/** `2025-06-15T10:30:00.123Z` (billing, identity). */
+export function isoMillis(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** `2026-05-23T05:07:31`, no zone (cloud tasks). */
+export function localSeconds(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19);
+}
+
+/** `2025-06-15` */
+export function isoDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export const SECOND_MS = 1000;
+export const MINUTE_MS = 60 * SECOND_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
+/** Midnight UTC of the day `ms` falls in. */
+export function startOfUtcDay(ms: number): number {
+  return Math.floor(ms / DAY_MS) * DAY_MS;
+}
