@@ -1,0 +1,108 @@
+// One API request: count it, apply a fault, check the key, validate with the client's schemas,
+// run the handler, answer in the product's shape.
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Endpoint } from '../src/platform/endpoint';
+import type { EndpointName } from '../src/platform/endpoints';
+import type { SimCore } from './core';
+import { SimError, errorReply, type Failure } from './errors';
+import { faultReply } from './faultReplies';
+import { handlers } from './handlers/index';
+import type { SimContext } from './handlers/types';
+import { jsonReply, trickleReply, writeReply, type Reply, type Scheduler } from './reply';
+import type { AuthState } from './requestLog';
+import { matchRoute } from './router';
+import { isoMillis } from './timeFormat';
+import { validateRequest, type ValidInput } from './validation';
+
+type ParsedBody = { ok: true; value: unknown } | { ok: false; text: string };
+
+function parseBody(text: string): ParsedBody {
+  if (!text.trim()) return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, text };
+  }
+}
+
+/** Repeated query keys: the last one wins, as in most frameworks. */
+function queryValues(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) out[key] = value;
+  return out;
+}
+
+interface Matched {
+  name: EndpointName;
+  endpoint: Endpoint;
+  rawParams: Record<string, string>;
+  query: Record<string, string>;
+  body: ParsedBody;
+  auth: AuthState;
+  requestId: string;
+}
+
+function failureReply(endpoint: Endpoint, failure: Failure, requestId: string, headers: Record<string, string> = {}): Reply {
+  const { status, body } = errorReply(endpoint.errorShape, failure, requestId);
+  return jsonReply(status, body, headers);
+}
+
+function answer(core: SimCore, m: Matched): Reply {
+  if (m.auth !== 'ok') return failureReply(m.endpoint, { kind: 'unauthorized', reason: m.auth }, m.requestId, { 'WWW-Authenticate': 'apikey' });
+  try {
+    if (!m.body.ok) {
+      throw new SimError({ kind: 'validation', issues: [{ location: 'body', path: '', message: 'must be valid JSON' }] });
+    }
+    const valid = validateRequest(m.endpoint, { params: m.rawParams, query: m.query, body: m.body.value });
+    // The table is typed per endpoint; the route match guarantees `valid` came from this endpoint's schemas.
+    const handler = handlers[m.name] as unknown as (input: ValidInput, ctx: SimContext) => unknown;
+    const result = handler(valid, { state: core.state, options: core.runtime, nowMs: core.now(), requestId: m.requestId });
+    if (m.endpoint.response === undefined) return { status: m.endpoint.successStatus };
+    return jsonReply(m.endpoint.successStatus, result);
+  } catch (error) {
+    if (error instanceof SimError) return failureReply(m.endpoint, error.failure, m.requestId);
+    process.stderr.write(`simulator: ${m.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return failureReply(m.endpoint, { kind: 'status', status: 500 }, m.requestId);
+  }
+}
+
+export async function serveApi(core: SimCore, req: IncomingMessage, res: ServerResponse, url: URL, bodyText: string, wait: Scheduler): Promise<void> {
+  const method = req.method ?? 'GET';
+  const requestId = randomBytes(16).toString('hex');
+  res.setHeader('X-Request-Id', requestId);
+  const match = matchRoute(method, url.pathname);
+  const query = queryValues(url);
+  const body = parseBody(bodyText);
+  const auth = core.checkAuth(req.headers.authorization);
+  const route = match.kind === 'found' ? match.name : '(unknown)';
+  core.requests.record({ method, route, path: url.pathname, query, body: body.ok ? body.value : body.text, auth, at: isoMillis(core.now()) });
+
+  if (match.kind === 'none') return writeReply(res, jsonReply(404, { error: 'Not Found', message: `No route for ${method} ${url.pathname}` }));
+  if (match.kind === 'wrongMethod') {
+    return writeReply(res, jsonReply(405, { error: 'Method Not Allowed', message: `${method} is not allowed here` }, { Allow: match.allowed.join(', ') }));
+  }
+
+  const m: Matched = { name: match.name, endpoint: match.endpoint, rawParams: match.rawParams, query, body, auth, requestId };
+  const fault = core.faults.take(match.name);
+  if (fault) {
+    switch (fault.kind) {
+      case 'timeout':
+        // Never answer: the client gives up, or close() ends the socket.
+        return;
+      case 'reset':
+        req.socket.resetAndDestroy();
+        return;
+      case 'latency':
+        if (!(await wait(fault.ms ?? 1000, res))) return;
+        break;
+      case 'trickle':
+        return trickleReply(res, answer(core, m), fault.chunkBytes ?? 8, fault.ms ?? 200, wait);
+      default: {
+        const reply = faultReply(fault, { endpoint: m.endpoint, requestId, params: m.rawParams, query, body: body.ok ? body.value : undefined });
+        if (reply) return writeReply(res, reply);
+      }
+    }
+  }
+  writeReply(res, answer(core, m));
+}

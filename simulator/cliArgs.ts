@@ -1,0 +1,64 @@
+// Command-line flags -> options. Errors name the flag, never echo the key.
+import { parseArgs } from 'node:util';
+import { parseFaultFlag } from './faults';
+import { LOG_ORDERS, type LogOrder, type SimulatorOptions } from './options';
+
+export const USAGE = `Usage: npm run simulator -- --api-key <key> [options]
+  --port <n>                  port to listen on (0 = a free one; default 0)
+  --host <addr>               address to bind (default 127.0.0.1)
+  --api-key <key>             the accepted key (or env SIMULATOR_API_KEY)
+  --seed <n>                  data seed (default 1)
+  --profile-count <n>         protection profiles to seed (default 250)
+  --task-duration-ms <n>      secret task NEW -> FINISHED (default 3000)
+  --report-duration-ms <n>    report Pending -> Completed (default 4000)
+  --log-rate <n>              log lines per second per function (default 5)
+  --log-order <asc|desc|shuffled>  order of a log batch (default asc)
+  --hide-prices-project <n>   project whose prices are hidden (default 999)
+  --fault <route>=<kind>[:<arg>][@<times>]  repeatable, e.g. getTask=status:503@1`;
+
+function integer(flag: string, value: string | undefined, min = 0): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^-?\d+$/.test(value) || Number(value) < min) throw new Error(`--${flag} must be a whole number of at least ${min}`);
+  return Number(value);
+}
+
+export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): SimulatorOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'api-key': { type: 'string' },
+      seed: { type: 'string' },
+      'profile-count': { type: 'string' },
+      'task-duration-ms': { type: 'string' },
+      'report-duration-ms': { type: 'string' },
+      'log-rate': { type: 'string' },
+      'log-order': { type: 'string' },
+      'hide-prices-project': { type: 'string' },
+      fault: { type: 'string', multiple: true },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  if (values.help) throw new Error(USAGE);
+  const apiKey = values['api-key'] ?? env.SIMULATOR_API_KEY;
+  if (!apiKey) throw new Error(`--api-key is required\n${USAGE}`);
+  const logOrder = values['log-order'];
+  if (logOrder !== undefined && !(LOG_ORDERS as readonly string[]).includes(logOrder)) throw new Error(`--log-order must be one of ${LOG_ORDERS.join(', ')}`);
+  const logRate = values['log-rate'];
+  if (logRate !== undefined && !(Number(logRate) >= 0)) throw new Error('--log-rate must be a number of at least 0');
+  return {
+    apiKey,
+    port: integer('port', values.port),
+    host: values.host,
+    seed: integer('seed', values.seed, Number.MIN_SAFE_INTEGER),
+    profileCount: integer('profile-count', values['profile-count']),
+    taskDurationMs: integer('task-duration-ms', values['task-duration-ms']),
+    reportDurationMs: integer('report-duration-ms', values['report-duration-ms']),
+    logRatePerSecond: logRate === undefined ? undefined : Number(logRate),
+    logOrder: logOrder as LogOrder | undefined,
+    hidePricesProjectId: integer('hide-prices-project', values['hide-prices-project'], Number.MIN_SAFE_INTEGER),
+    faults: (values.fault ?? []).map(parseFaultFlag),
+  };
+}

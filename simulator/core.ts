@@ -1,0 +1,49 @@
+// The simulator's world: data, options, faults and the request log, shared by the API and the
+// control endpoints.
+import { FaultRegistry } from './faults';
+import { DEFAULTS, runtimeFrom, type RuntimeOptions, type SeedOptions, type SimulatorOptions } from './options';
+import { RequestLog, type AuthState } from './requestLog';
+import { createState, type SimState } from './state/seed';
+import { startOfUtcDay } from './timeFormat';
+
+export class SimCore {
+  readonly faults = new FaultRegistry();
+  readonly requests = new RequestLog();
+  readonly now: () => number;
+  runtime: RuntimeOptions;
+  seed: SeedOptions;
+  state: SimState;
+  readonly #expectedHeader: string;
+
+  constructor(options: SimulatorOptions) {
+    if (!options.apiKey) throw new Error('an API key is required');
+    this.#expectedHeader = `apikey ${options.apiKey}`;
+    this.now = options.now ?? Date.now;
+    this.runtime = runtimeFrom(options);
+    this.seed = {
+      seed: options.seed ?? DEFAULTS.seed,
+      profileCount: options.profileCount ?? DEFAULTS.profileCount,
+      seedTimeMs: options.seedTimeMs ?? startOfUtcDay(this.now()),
+      logRecordCap: options.logRecordCap ?? DEFAULTS.logRecordCap,
+    };
+    this.state = createState(this.seed, this.runtime, this.now());
+    for (const fault of options.faults ?? []) this.faults.set(fault);
+  }
+
+  checkAuth(header: string | undefined): AuthState {
+    if (!header) return 'missing';
+    return header === this.#expectedHeader ? 'ok' : 'wrong';
+  }
+
+  /** Back to the seed's data, optionally with another seed or profile count. */
+  reset(patch: Partial<Pick<SeedOptions, 'seed' | 'profileCount'>> = {}): void {
+    this.seed = { ...this.seed, ...patch };
+    this.state = createState(this.seed, this.runtime, this.now());
+  }
+
+  setRuntime(patch: Partial<RuntimeOptions>): void {
+    // Lines owed at the old rate are made before the new rate applies.
+    if (patch.logRatePerSecond !== undefined) this.state.logs.catchUpAll(this.now(), this.runtime.logRatePerSecond);
+    this.runtime = { ...this.runtime, ...patch };
+  }
+}

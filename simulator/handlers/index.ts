@@ -1,0 +1,33 @@
+// Every endpoint's handler, by endpoint name: the compiler checks none is missing.
+import { getReport, createReport, getTrial, getTrialStartData } from './billing';
+import { createSecret, getTask } from './cloud';
+import { getEdgeApp, getEdgeClient, getEdgeTemplate } from './edge';
+import { getFunctionLogs } from './faas';
+import { createNotificationSetting, getActivatedFreeFeature, updateNotificationSetting } from './iam';
+import { addSchedules } from './lifecycle';
+import { previewInstancePrice, previewLoadBalancerPrice } from './pricing';
+import { listProtectionProfiles, updateProtectionProfile } from './profiles';
+import { deleteStorage } from './storage';
+import type { Handlers } from './types';
+
+export const handlers: Handlers = {
+  createSecret,
+  getTask,
+  addSchedules,
+  updateProtectionProfile,
+  previewInstancePrice,
+  previewLoadBalancerPrice,
+  getEdgeApp,
+  deleteStorage,
+  getTrialStartData,
+  getTrial,
+  getReport,
+  getFunctionLogs,
+  getEdgeTemplate,
+  createReport,
+  listProtectionProfiles,
+  getEdgeClient,
+  getActivatedFreeFeature,
+  updateNotificationSetting,
+  createNotificationSetting,
+};

@@ -1,0 +1,26 @@
+// What a handler gets: the validated request, typed by its endpoint, and the simulator's state.
+import type * as z from 'zod';
+import type { Endpoint } from '../../src/platform/endpoint';
+import type { EndpointName, endpoints } from '../../src/platform/endpoints';
+import type { RuntimeOptions } from '../options';
+import type { SimState } from '../state/seed';
+
+export interface SimContext {
+  state: SimState;
+  options: RuntimeOptions;
+  nowMs: number;
+  requestId: string;
+}
+
+type Part<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface Valid<E extends Endpoint> {
+  params: z.output<E['params']>;
+  query: Part<E['query']>;
+  body: Part<E['body']>;
+}
+
+/** Returns the success body (undefined for 204), or throws a SimError. */
+export type Handler<E extends Endpoint> = (input: Valid<E>, ctx: SimContext) => unknown;
+
+export type Handlers = { [K in EndpointName]: Handler<(typeof endpoints)[K]> };

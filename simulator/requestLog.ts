@@ -1,0 +1,42 @@
+// Requests seen per route (`POST createSecret`), counted whether or not a fault fired or the
+// request was refused. The key is never kept: only whether it was right.
+
+export type AuthState = 'ok' | 'missing' | 'wrong';
+
+export interface SeenRequest {
+  method: string;
+  route: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  auth: AuthState;
+  at: string;
+}
+
+export class RequestLog {
+  readonly #counts = new Map<string, number>();
+  readonly #last = new Map<string, SeenRequest>();
+
+  record(seen: SeenRequest): void {
+    const key = `${seen.method} ${seen.route}`;
+    this.#counts.set(key, (this.#counts.get(key) ?? 0) + 1);
+    this.#last.set(key, seen);
+  }
+
+  counts(): Record<string, number> {
+    return Object.fromEntries([...this.#counts.entries()].sort(([a], [b]) => a.localeCompare(b)));
+  }
+
+  total(): number {
+    return [...this.#counts.values()].reduce((a, b) => a + b, 0);
+  }
+
+  last(route?: string): Record<string, SeenRequest> {
+    return Object.fromEntries([...this.#last.entries()].filter(([, seen]) => route === undefined || seen.route === route));
+  }
+
+  reset(): void {
+    this.#counts.clear();
+    this.#last.clear();
+  }
+}

@@ -1,0 +1,99 @@
+// The HTTP server: reads each request, hands it to the control API or the platform API, and
+// on close ends every socket and pending wait so nothing hangs.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { serveApi } from './apiRequest';
+import { serveControl } from './control';
+import type { SimCore } from './core';
+import { jsonReply, writeReply } from './reply';
+
+const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > BODY_LIMIT_BYTES) {
+        reject(new BodyTooLarge());
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export class SimServer {
+  readonly #server: Server;
+  readonly #sockets = new Set<Socket>();
+  /** Pending waits (latency, trickle): each ends its wait with `false`. */
+  readonly #waits = new Set<() => void>();
+
+  constructor(private readonly core: SimCore) {
+    this.#server = createServer((req, res) => {
+      this.#handle(req, res).catch((error: unknown) => {
+        process.stderr.write(`simulator: ${error instanceof Error ? error.message : String(error)}\n`);
+        writeReply(res, jsonReply(500, { error: 'Internal Server Error' }));
+      });
+    });
+    this.#server.on('connection', (socket) => {
+      this.#sockets.add(socket);
+      socket.on('close', () => this.#sockets.delete(socket));
+    });
+  }
+
+  listen(port: number, host: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.#server.once('error', reject);
+      this.#server.listen(port, host, () => {
+        this.#server.off('error', reject);
+        resolve((this.#server.address() as AddressInfo).port);
+      });
+    });
+  }
+
+  close(): Promise<void> {
+    for (const end of [...this.#waits]) end();
+    const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    for (const socket of this.#sockets) socket.destroy();
+    this.#server.closeAllConnections();
+    return closed;
+  }
+
+  readonly wait = (ms: number, res: ServerResponse): Promise<boolean> =>
+    new Promise((resolve) => {
+      if (res.destroyed) return resolve(false);
+      const finish = (ok: boolean) => {
+        clearTimeout(timer);
+        res.off('close', onClose);
+        this.#waits.delete(onClose);
+        resolve(ok);
+      };
+      const onClose = () => finish(false);
+      const timer = setTimeout(() => finish(!res.destroyed), ms);
+      res.once('close', onClose);
+      this.#waits.add(onClose);
+    });
+
+  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://simulator');
+    let bodyText: string;
+    try {
+      bodyText = await readBody(req);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) writeReply(res, jsonReply(413, { error: 'Payload Too Large' }));
+      return;
+    }
+    if (url.pathname === '/__sim' || url.pathname.startsWith('/__sim/')) {
+      serveControl(this.core, req.method ?? 'GET', url, bodyText, res);
+      return;
+    }
+    await serveApi(this.core, req, res, url, bodyText, this.wait);
+  }
+}

@@ -1,0 +1,76 @@
+// Checks a request with the client's own `validateCall`, so the two cannot drift. Path and
+// query values arrive as text: whole numbers become numbers first.
+import * as z from 'zod';
+import type { Endpoint } from '../src/platform/endpoint';
+import { isPlatformError } from '../src/platform/errors';
+import { validateCall } from '../src/platform/validate';
+import { SimError, type IssueLocation, type LocatedIssue } from './errors';
+
+const WHOLE_NUMBER = /^-?\d+$/;
+
+export interface RawInput {
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body: unknown;
+}
+
+export interface ValidInput {
+  params: Record<string, unknown>;
+  query: Record<string, unknown> | undefined;
+  body: unknown;
+}
+
+/**
+ * `"42"` -> `42`, except where the field takes text and refuses the number (a profile named
+ * "2024"): then the text stays.
+ */
+export function coerceNumbers(values: Record<string, string>, schema: z.ZodType | undefined): Record<string, unknown> {
+  const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+  const out: Record<string, unknown> = {};
+  for (const [key, text] of Object.entries(values)) {
+    if (!WHOLE_NUMBER.test(text)) {
+      out[key] = text;
+      continue;
+    }
+    const field = shape[key];
+    const keepText = field !== undefined && field.safeParse(text).success && !field.safeParse(Number(text)).success;
+    out[key] = keepText ? text : Number(text);
+  }
+  return out;
+}
+
+const anything = z.unknown();
+
+/** Only one part of the endpoint checked, to tell where each refused value was. */
+function partIssues(endpoint: Endpoint, location: IssueLocation, input: { params: unknown; query: unknown; body: unknown }): LocatedIssue[] {
+  const only: Endpoint = {
+    ...endpoint,
+    params: location === 'path' ? endpoint.params : anything,
+    query: location === 'query' ? endpoint.query : undefined,
+    body: location === 'body' ? endpoint.body : undefined,
+  };
+  try {
+    validateCall(only, input);
+    return [];
+  } catch (error) {
+    if (!isPlatformError(error)) throw error;
+    return error.issues.map((issue) => ({ location, ...issue }));
+  }
+}
+
+/** The validated input, or a SimError listing every refused value with its location. */
+export function validateRequest(endpoint: Endpoint, raw: RawInput): ValidInput {
+  const input = {
+    params: coerceNumbers(raw.params, endpoint.params),
+    query: coerceNumbers(raw.query, endpoint.query),
+    body: raw.body,
+  };
+  try {
+    const valid = validateCall(endpoint, input);
+    return { params: valid.params, query: valid.query, body: valid.body };
+  } catch (error) {
+    if (!isPlatformError(error)) throw error;
+    const issues = (['path', 'query', 'body'] as const).flatMap((location) => partIssues(endpoint, location, input));
+    throw new SimError({ kind: 'validation', issues: issues.length > 0 ? issues : error.issues.map((i) => ({ location: 'body', ...i })) });
+  }
+}
