@@ -37,7 +37,7 @@ export class SimCore {
 
   /** Back to the seed's data, optionally with another seed or profile count. */
   reset(patch: Partial<Pick<SeedOptions, 'seed' | 'profileCount'>> = {}): void {
-    this.seed = { ...this.seed, ...patch };
+    this.seed = { ...this.seed, seed: patch.seed ?? this.seed.seed, profileCount: patch.profileCount ?? this.seed.profileCount };
     this.state = createState(this.seed, this.runtime, this.now());
   }
 

@@ -52,41 +52,43 @@ interface Priced {
   discountDetails: { resource: string; discount: string }[];
 }
 
-/** Applies discount and tax to list prices per hour (already times the instance count). */
+/**
+ * Applies discount and tax to list prices per hour (already times the instance count). Totals
+ * come from the unrounded amounts, so they may differ from the sum of rounded parts by a cent.
+ */
 function finish(scope: PriceScope, list: Components, volumes: Components): Priced {
   const discounts = PROJECT_DISCOUNTS[scope.projectId] ?? {};
   const tax = 1 + regionPricing(scope.regionId).taxPercent / 100;
   const price = (resource: string, value: number) => value * (1 - (discounts[resource] ?? 0) / 100) * tax;
+  let totalHour = 0;
+  let withoutDiscountHour = 0;
+  const priced = (resource: string, entries: Components, hourOut: Components, monthOut: Components) => {
+    for (const [name, value] of Object.entries(entries)) {
+      const hour = price(resource === 'volumes' ? resource : name, value);
+      hourOut[name] = hourly(hour);
+      monthOut[name] = monthly(hour * HOURS_PER_MONTH);
+      totalHour += hour;
+      withoutDiscountHour += value * tax;
+    }
+  };
   const perHour: Components = {};
   const perMonth: Components = {};
-  let withoutDiscount = 0;
-  for (const [name, value] of Object.entries(list)) {
-    perHour[name] = hourly(price(name, value));
-    perMonth[name] = monthly(price(name, value) * HOURS_PER_MONTH);
-    withoutDiscount += value * tax * HOURS_PER_MONTH;
-  }
   const volumesHour: Components = {};
   const volumesMonth: Components = {};
-  for (const [type, value] of Object.entries(volumes)) {
-    volumesHour[type] = hourly(price('volumes', value));
-    volumesMonth[type] = monthly(price('volumes', value) * HOURS_PER_MONTH);
-    withoutDiscount += value * tax * HOURS_PER_MONTH;
-  }
-  const sum = (c: Components) => Object.values(c).reduce((a, b) => a + b, 0);
-  const totalMonth = monthly(sum(perMonth) + sum(volumesMonth));
-  const without = monthly(withoutDiscount);
+  priced('', list, perHour, perMonth);
+  priced('volumes', volumes, volumesHour, volumesMonth);
   const discountDetails = Object.entries(discounts)
-    .filter(([resource]) => resource in list || (resource === 'volumes' && Object.keys(volumes).length > 0))
+    .filter(([resource]) => (list[resource] ?? 0) > 0 || (resource === 'volumes' && Object.keys(volumes).length > 0))
     .map(([resource, percent]) => ({ resource, discount: percent.toFixed(2) }));
   return {
     perHour,
     perMonth,
     volumesHour,
     volumesMonth,
-    totalHour: hourly(sum(perHour) + sum(volumesHour)),
-    totalMonth,
-    withoutDiscountMonth: without,
-    discountPercent: without > 0 ? round(((without - totalMonth) / without) * 100, 2) : 0,
+    totalHour: hourly(totalHour),
+    totalMonth: monthly(totalHour * HOURS_PER_MONTH),
+    withoutDiscountMonth: monthly(withoutDiscountHour * HOURS_PER_MONTH),
+    discountPercent: withoutDiscountHour > 0 ? round((1 - totalHour / withoutDiscountHour) * 100, 2) : 0,
     discountDetails,
   };
 }
