@@ -1,6 +1,8 @@
 // Function logs produced lazily: every read first makes the lines "now" owes at the current
 // rate, so there are no timers. Each function keeps a bounded record of everything it
 // produced, so a test can check that a client lost and duplicated nothing.
+import { LogRing, type CompactLine } from './logRing';
+import { logMessage } from './logMessages';
 import type { LogOrder } from './options';
 import { createRng, deriveSeed, type Rng } from './rng';
 
@@ -20,7 +22,7 @@ export interface FunctionRef {
 interface Stream extends FunctionRef {
   pods: string[];
   rng: Rng;
-  lines: LogLine[];
+  lines: LogRing;
   produced: number;
   /** Nanoseconds since the store's epoch of the newest line. */
   lastNs: number;
@@ -50,11 +52,6 @@ export function functionKey(ref: FunctionRef): string {
   return `${ref.projectId}/${ref.regionId}/${ref.namespace}/${ref.name}`;
 }
 
-const PATHS = ['/', '/healthz', '/api/v1/items', '/api/v1/orders/42', '/resize?w=320&h=240', '/export?month=2026-04', '/webhook'];
-const AGENTS = ['python-requests/2.25.1', 'curl/8.5.0', 'Go-http-client/1.1', 'Mozilla/5.0', 'kube-probe/1.29'];
-const WARNINGS = ['slow upstream response', 'retrying request to storage', 'cache miss ratio above 40%', 'memory usage at 85% of limit'];
-const ERRORS = ['upstream timed out after 30s', 'failed to decode payload: unexpected EOF', 'connection refused by 10.0.3.7:5432', 'panic recovered: index out of range'];
-
 export class FunctionLogStore {
   readonly #streams = new Map<string, Stream>();
   readonly #epochMs: number;
@@ -79,7 +76,7 @@ export class FunctionLogStore {
       ...ref,
       pods,
       rng,
-      lines: [],
+      lines: new LogRing(this.cap),
       produced: 0,
       lastNs: (startMs - this.#epochMs) * NS_PER_MS,
       generatedUpToMs: startMs,
@@ -120,7 +117,6 @@ export class FunctionLogStore {
       this.#emit(s, Math.round(fromNs + i * stepNs) + jitter, true);
     }
     s.generatedUpToMs = nowMs;
-    this.#trim(s);
   }
 
   catchUpAll(nowMs: number, globalRate: number): void {
@@ -137,7 +133,6 @@ export class FunctionLogStore {
     const stepNs = Math.max(1, Math.floor((nowNs - s.lastNs) / Math.max(count, 1)));
     const fromNs = s.lastNs;
     for (let i = 1; i <= count; i++) this.#emit(s, fromNs + i * stepNs, false);
-    this.#trim(s);
   }
 
   setRate(ref: FunctionRef, rate: number | undefined, nowMs: number, globalRate: number): void {
@@ -153,8 +148,7 @@ export class FunctionLogStore {
     const s = this.#streams.get(key);
     if (!s) return undefined;
     this.catchUp(key, nowMs, globalRate);
-    const kept = Math.min(s.lines.length, this.cap);
-    const newest = s.lines.slice(s.lines.length - Math.min(limit, kept));
+    const newest = this.#lines(s, s.lines.length - Math.min(limit, s.lines.length));
     if (order === 'desc') return newest.reverse();
     if (order === 'shuffled') return s.rng.shuffled(newest);
     return newest;
@@ -166,43 +160,48 @@ export class FunctionLogStore {
     const s = this.#streams.get(key);
     if (!s) return undefined;
     this.catchUp(key, nowMs, globalRate);
-    const kept = Math.min(s.lines.length, this.cap);
+    const kept = s.lines.length;
     const firstKept = s.produced - kept;
-    const from = Math.max(since, firstKept);
-    const logs = s.lines.slice(s.lines.length - (s.produced - from));
-    return { produced: s.produced, kept, dropped: firstKept, from, logs };
+    const from = Math.min(Math.max(since, firstKept), s.produced);
+    return { produced: s.produced, kept, dropped: firstKept, from, logs: this.#lines(s, from - firstKept) };
   }
 
   #emit(s: Stream, ns: number, mayRepeat: boolean): void {
-    const previous = s.lines[s.lines.length - 1];
+    const previous = s.lines.last();
     if (mayRepeat && previous && s.rng.chance(DUPLICATE_CHANCE)) {
-      s.lines.push({ ...previous });
+      s.lines.push(previous.ns, previous.pod, previous.seed);
       s.produced++;
       return;
     }
     const sameTime = mayRepeat && previous !== undefined && s.rng.chance(SAME_TIME_CHANCE);
-    const at = sameTime ? s.lastNs : Math.max(ns, s.lastNs + 1);
-    s.lastNs = at;
-    const ms = this.#epochMs + Math.floor(at / NS_PER_MS);
-    const iso = new Date(ms).toISOString();
-    const fraction = String((ms % 1000) * NS_PER_MS + (at % NS_PER_MS)).padStart(9, '0');
-    s.lines.push({ Message: this.#message(s, iso), Pod: s.rng.pick(s.pods), Time: `${iso.slice(0, 19)}.${fraction}Z` });
+    s.lastNs = sameTime ? s.lastNs : Math.max(ns, s.lastNs + 1);
+    s.lines.push(s.lastNs, s.rng.int(0, s.pods.length - 1), Math.floor(s.rng.next() * 4294967296));
     s.produced++;
   }
 
-  #message(s: Stream, iso: string): string {
-    const stamp = `${iso.slice(0, 10).replaceAll('-', '/')} ${iso.slice(11, 19)}`;
-    const roll = s.rng.next();
-    const id = s.rng.hex(8);
-    if (roll < 0.05) return ` ${stamp} ERROR ${s.rng.pick(ERRORS)} req=${id}`;
-    if (roll < 0.15) return ` ${stamp} WARN ${s.rng.pick(WARNINGS)} req=${id}`;
-    const ip = `192.168.${s.rng.int(0, 255)}.${s.rng.int(1, 254)}:${s.rng.int(30000, 60000)}`;
-    const status = s.rng.chance(0.9) ? 200 : s.rng.pick([201, 204, 301, 404]);
-    return ` ${stamp} INFO ${ip} "GET ${s.rng.pick(PATHS)} HTTP/1.1" ${status} ${s.rng.int(1, 250)}ms ${s.rng.pick(AGENTS)} req=${id}`;
+  /** Kept lines from index `first` on, as the API sends them. */
+  #lines(s: Stream, first: number): LogLine[] {
+    const out: LogLine[] = [];
+    for (let i = Math.max(0, first); i < s.lines.length; i++) out.push(this.#line(s, s.lines.get(i)));
+    return out;
   }
 
-  #trim(s: Stream): void {
-    // Trim in steps so appending stays cheap: lines beyond the cap are never served.
-    if (s.lines.length > this.cap + Math.max(1000, this.cap >> 2)) s.lines = s.lines.slice(s.lines.length - this.cap);
+  #line(s: Stream, line: CompactLine): LogLine {
+    const ms = this.#epochMs + Math.floor(line.ns / NS_PER_MS);
+    const second = this.#second(ms);
+    const fraction = String((ms % 1000) * NS_PER_MS + (line.ns % NS_PER_MS)).padStart(9, '0');
+    return { Message: logMessage(line.seed, second.stamp), Pod: s.pods[line.pod] ?? '', Time: `${second.iso}.${fraction}Z` };
+  }
+
+  #cachedSecond = { at: -1, iso: '', stamp: '' };
+
+  /** `2026-05-23T05:07:31` and `2026/05/23 05:07:31` of the second, kept: lines come many per second. */
+  #second(ms: number): { iso: string; stamp: string } {
+    const at = Math.floor(ms / 1000);
+    if (this.#cachedSecond.at !== at) {
+      const iso = new Date(at * 1000).toISOString().slice(0, 19);
+      this.#cachedSecond = { at, iso, stamp: `${iso.slice(0, 10).replaceAll('-', '/')} ${iso.slice(11)}` };
+    }
+    return this.#cachedSecond;
   }
 }

@@ -35,8 +35,9 @@ export function createRng(seed: number): Rng {
   const int = (min: number, max: number): number => min + Math.floor(next() * (max - min + 1));
   const hex = (length: number): string => {
     let out = '';
-    for (let i = 0; i < length; i++) out += int(0, 15).toString(16);
-    return out;
+    // Eight hex digits per draw: log lines need one id each, by the hundred thousand.
+    while (out.length < length) out += Math.floor(next() * 4294967296).toString(16).padStart(8, '0');
+    return out.slice(0, length);
   };
   return {
     next,
