@@ -1,9 +1,10 @@
 // Shared pieces of the VS Code test harness: project paths, free ports, child processes that
 // are always cleaned up, and the Chromium launch. See ../shared/docs/vscode-harness.md.
 import { spawn } from 'node:child_process';
-import { createWriteStream, readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,6 +19,14 @@ export function readManifest() {
 
 export function log(message) {
   console.log(`[harness] ${message}`);
+}
+
+/** Exits with the command to run when a build output the run needs is missing. */
+export function requireBuilt(file, command) {
+  if (!existsSync(file)) {
+    console.error(`[harness] ${path.relative(projectRoot, file)} is missing: run \`${command}\` first`);
+    process.exit(1);
+  }
 }
 
 /** A TCP port that was free a moment ago on 127.0.0.1. */
@@ -56,6 +65,14 @@ export function cleanup() {
   return cleaningUp;
 }
 
+/** A temp folder holding the named subfolders, removed at cleanup; returns name => its path. */
+export async function tempDirs(label, names) {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), `platform-console-${label}-`));
+  onCleanup(() => rm(tmp, { recursive: true, force: true }));
+  await Promise.all(names.map((name) => mkdir(path.join(tmp, name), { recursive: true })));
+  return (name) => path.join(tmp, name);
+}
+
 let exiting;
 
 /**
@@ -83,7 +100,7 @@ export function guardRun(label, timeoutMs) {
 }
 
 /**
- * Starts a long-running child in its own process group, its output appended to `logFile`, and
+ * Starts a long-running child in its own process group, its output written to `logFile`, and
  * registers its teardown: SIGTERM to the whole group (the VS Code server forks extension hosts
  * and file watchers), SIGKILL if it is still there after 5 s.
  */

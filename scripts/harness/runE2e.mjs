@@ -4,9 +4,8 @@
 //
 // Each test file runs in a process of its own, finds the workbench at PLATFORM_CONSOLE_E2E_URL
 // and opens it with test/e2e/workbench.mjs. Screenshots go to docs/screenshots/.
-import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import os from 'node:os';
+import { cp, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { run } from 'node:test';
@@ -20,9 +19,11 @@ import {
   onCleanup,
   projectRoot,
   readManifest,
+  requireBuilt,
   resultsDir,
   startProcess,
   summaryLine,
+  tempDirs,
   waitForHttp,
 } from './common.mjs';
 
@@ -33,20 +34,14 @@ guardRun('the e2e tests', TIMEOUT_MS);
 
 const paths = requireHarness();
 const manifest = readManifest();
-if (!existsSync(path.join(projectRoot, manifest.main))) {
-  console.error(`[harness] ${manifest.main} is missing: run \`npm run build\` first`);
-  process.exit(1);
-}
+requireBuilt(path.join(projectRoot, manifest.main), 'npm run build');
 const files = (await readdir(testsDir)).filter((name) => name.endsWith('.e2e.mjs')).sort();
 if (files.length === 0) {
   console.error(`[harness] no *.e2e.mjs in ${path.relative(projectRoot, testsDir)}`);
   process.exit(1);
 }
 
-const tmp = await mkdtemp(path.join(os.tmpdir(), 'platform-console-e2e-'));
-onCleanup(() => rm(tmp, { recursive: true, force: true }));
-const dir = (name) => path.join(tmp, name);
-await Promise.all(['user-data/User', 'extensions', 'workspace'].map((name) => mkdir(dir(name), { recursive: true })));
+const dir = await tempDirs('e2e', ['user-data/User', 'extensions', 'workspace']);
 await installExtension(dir('extensions'));
 // A quiet first start: no welcome page, no chat panel, no update or marketplace checks.
 await writeFile(

@@ -4,9 +4,7 @@
 //
 // The server's environment is inherited by the extension host it forks, so variables set for
 // this script (PLATFORM_CONSOLE_BASE_URL, ...) are visible to the tests as process.env.
-import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { requireHarness } from './ensure.mjs';
 import {
@@ -18,9 +16,11 @@ import {
   onCleanup,
   projectRoot,
   readManifest,
+  requireBuilt,
   resultsDir,
   startProcess,
   summaryLine,
+  tempDirs,
   waitForHttp,
 } from './common.mjs';
 
@@ -32,19 +32,11 @@ const RESULT_MARKER = 'PLATFORM_CONSOLE_MOCHA_RESULT ';
 guardRun('the integration tests', TIMEOUT_MS);
 
 const paths = requireHarness();
-const extensionMain = path.join(projectRoot, readManifest().main);
 const testsEntry = path.join(projectRoot, 'out', 'integration', 'index.js');
-for (const [file, fix] of [[extensionMain, 'npm run build'], [testsEntry, 'npm run build:tests']]) {
-  if (!existsSync(file)) {
-    console.error(`[harness] ${file} is missing: run \`${fix}\` first`);
-    process.exit(1);
-  }
-}
+requireBuilt(path.join(projectRoot, readManifest().main), 'npm run build');
+requireBuilt(testsEntry, 'npm run build:tests');
 
-const tmp = await mkdtemp(path.join(os.tmpdir(), 'platform-console-integration-'));
-onCleanup(() => rm(tmp, { recursive: true, force: true }));
-const dir = (name) => path.join(tmp, name);
-await Promise.all(['user-data', 'server-data', 'extensions', 'workspace'].map((name) => mkdir(dir(name))));
+const dir = await tempDirs('integration', ['user-data', 'server-data', 'extensions', 'workspace']);
 
 const port = await freePort();
 const serverLog = path.join(resultsDir, 'integration-server.log');
