@@ -18,16 +18,27 @@ export async function openWorkbench() {
   return { browser, page };
 }
 
-/** Runs a command by its title through the command palette (F1). */
-export async function runCommand(page, title) {
-  const rows = page.locator('.quick-input-widget .monaco-list-row');
-  await page.keyboard.press('F1');
-  // The palette fills its input with '>' once its commands are listed: typing earlier is lost.
-  await rows.first().waitFor();
+/**
+ * Runs a command by its title through the command palette (F1). Retried: soon after start-up the
+ * palette now and then never lists the command typed into it (seen in 2 runs of 12; the cause is
+ * not pinned down), and a second try finds it.
+ */
+export async function runCommand(page, title, attempts = 3) {
   const input = page.locator('.quick-input-widget input');
-  await input.fill(`>${title}`);
-  await rows.filter({ hasText: title }).first().waitFor();
-  await input.press('Enter');
+  const rows = page.locator('.quick-input-widget .monaco-list-row');
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    try {
+      await rows.first().waitFor();
+      await input.fill(`>${title}`);
+      await rows.filter({ hasText: title }).first().waitFor({ timeout: 5000 });
+      await input.press('Enter');
+      return;
+    } catch (error) {
+      if (attempt === attempts) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /** Saves docs/screenshots/<name>.png. */
