@@ -1,6 +1,6 @@
 // The simulator's world: data, options, faults and the request log, shared by the API and the
 // control endpoints.
-import { FaultRegistry } from './faults';
+import { FaultRegistry, faultSpec } from './faults';
 import { DEFAULTS, runtimeFrom, type RuntimeOptions, type SeedOptions, type SimulatorOptions } from './options';
 import { RequestLog, type AuthState } from './requestLog';
 import { createState, type SimState } from './state/seed';
@@ -27,7 +27,7 @@ export class SimCore {
       logRecordCap: options.logRecordCap ?? DEFAULTS.logRecordCap,
     };
     this.state = createState(this.seed, this.runtime, this.now());
-    for (const fault of options.faults ?? []) this.faults.set(fault);
+    for (const fault of options.faults ?? []) this.faults.set(faultSpec.parse(fault));
   }
 
   checkAuth(header: string | undefined): AuthState {

@@ -1,7 +1,7 @@
 // Start the simulator from code: `const sim = await startSimulator({ apiKey: 'k' })`, then
 // `sim.url`, and `await sim.close()` (ends open sockets, so tests never hang).
 import { SimCore } from './core';
-import type { FaultSpec } from './faults';
+import { faultSpec, type FaultSpec } from './faults';
 import { DEFAULTS, type RuntimeOptions, type SimulatorOptions } from './options';
 import { SimServer } from './server';
 
@@ -32,7 +32,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     url: `http://${host}:${port}`,
     port,
     close: () => server.close(),
-    setFault: (fault) => void core.faults.set(fault),
+    setFault: (fault) => void core.faults.set(faultSpec.parse(fault)),
     clearFaults: (route) => core.faults.clear(route),
     requestCounts: () => core.requests.counts(),
     resetRequests: () => core.requests.reset(),

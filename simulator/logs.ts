@@ -48,7 +48,7 @@ const HISTORY_SECONDS = 60;
 const SAME_TIME_CHANCE = 0.03;
 const DUPLICATE_CHANCE = 0.01;
 
-export function functionKey(ref: FunctionRef): string {
+function functionKey(ref: FunctionRef): string {
   return `${ref.projectId}/${ref.regionId}/${ref.namespace}/${ref.name}`;
 }
 

@@ -16,9 +16,9 @@ export function secretFailure(name: string, contentType: string, payloadBase64: 
   return undefined;
 }
 
-export type TaskState = 'NEW' | 'RUNNING' | 'FINISHED' | 'ERROR';
+type TaskState = 'NEW' | 'RUNNING' | 'FINISHED' | 'ERROR';
 
-export function secretTaskState(task: SecretTask, durationMs: number, nowMs: number): TaskState {
+function secretTaskState(task: SecretTask, durationMs: number, nowMs: number): TaskState {
   const elapsed = nowMs - task.createdMs;
   if (elapsed >= durationMs) return task.failure ? 'ERROR' : 'FINISHED';
   return elapsed < durationMs / 3 ? 'NEW' : 'RUNNING';

@@ -15,14 +15,7 @@ export function localSeconds(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19);
 }
 
-/** `2025-06-15` */
-export function isoDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-export const SECOND_MS = 1000;
-export const MINUTE_MS = 60 * SECOND_MS;
-export const HOUR_MS = 60 * MINUTE_MS;
+export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
 
 /** Midnight UTC of the day `ms` falls in. */

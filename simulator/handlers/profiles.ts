@@ -5,7 +5,7 @@ import type { ProtectionProfile } from '../state/types';
 import { isoSeconds } from '../timeFormat';
 import type { Handler } from './types';
 
-export const ORDER_FIELDS = ['id', 'name', 'client_id', 'created_at', 'modified_at'] as const;
+const ORDER_FIELDS = ['id', 'name', 'client_id', 'created_at', 'modified_at'] as const;
 type OrderField = (typeof ORDER_FIELDS)[number];
 
 interface SortKey {
@@ -14,7 +14,7 @@ interface SortKey {
 }
 
 /** `created_at,-name` -> keys; an unknown field is refused naming order_by. */
-export function parseOrderBy(orderBy: string | null | undefined): SortKey[] {
+function parseOrderBy(orderBy: string | null | undefined): SortKey[] {
   if (!orderBy || !orderBy.trim()) return [{ field: 'created_at', descending: true }];
   return orderBy.split(',').map((part) => {
     const token = part.trim();

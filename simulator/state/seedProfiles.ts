@@ -49,8 +49,8 @@ export const PROFILE_TEMPLATES: readonly ProfileTemplate[] = [
   { id: 6, name: 'Custom TCP Filter', fieldIds: [] },
 ].map((t) => ({ ...t, fieldIds: (TEMPLATE_FIELDS[t.id] ?? []).map((f) => f.id) }));
 
-/** Profile 2 and every profile the dice make common have no client. */
-export const PROFILE_CLIENTS = 12;
+/** Owners are clients 1..12; profile 2 and about 8% of the others are common (no client). */
+const PROFILE_CLIENTS = 12;
 
 const PURPOSES = ['Web Server', 'API Gateway', 'Game Lobby', 'Mail Relay', 'VPN Endpoint', 'DNS Resolver', 'Shop Frontend', 'Media Origin', 'Database Edge', 'Login Service'];
 const QUALIFIERS = ['Protection', 'Shield', 'Filter', 'Guard', 'Policy'];
