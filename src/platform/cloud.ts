@@ -123,7 +123,7 @@ function commaListOf(min: number, max: number, what: string) {
   return z.string(typeError('must be text')).refine((value) => {
     const parts = value.split(',').map((p) => p.trim());
     return parts.length > 0 && parts.every((p) => /^\d{1,2}$/.test(p) && Number(p) >= min && Number(p) <= max);
-  }, `must be a comma-separated list of ${what} from ${min} to ${max}`);
+  }, `must be a comma-separated list of ${what} from ${min} to ${max}`).transform((value) => value.replace(/\s+/g, ''));
 }
 
 const dayOfWeek = z
@@ -131,7 +131,9 @@ const dayOfWeek = z
   .refine(
     (value) => value.trim() === '*' || value.split(',').every((d) => (DAY_NAMES as readonly string[]).includes(d.trim().toLowerCase())),
     'must be "*" or a comma-separated list of mon, tue, wed, thu, fri, sat, sun',
-  );
+  )
+  // The wire form is lowercase three-letter names without spaces: `mon,wed` or `*`.
+  .transform((value) => value.replace(/\s+/g, '').toLowerCase());
 
 export const retentionTime = z.strictObject({
   weeks: nonNegativeInt().optional(),

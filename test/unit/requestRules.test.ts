@@ -268,3 +268,13 @@ describe('request rules: ids of read endpoints', () => {
     });
   }
 });
+
+describe('request normalisation', () => {
+  it('day names and hour lists travel lowercase without spaces', () => {
+    const { body } = validateCall(endpoints.addSchedules, {
+      params: { project_id: 1, region_id: 1, policy_id: 10 },
+      body: { schedules: [{ type: 'cron', day_of_week: 'Mon, WED', hour: '0, 20', minute: '5' }] },
+    });
+    assert.deepEqual((body as { schedules: Record<string, unknown>[] }).schedules[0], { type: 'cron', day_of_week: 'mon,wed', hour: '0,20', minute: '5' });
+  });
+});
