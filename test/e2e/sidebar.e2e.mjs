@@ -2,7 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import { readManifest } from '../../scripts/harness/common.mjs';
 import { openWorkbench, runCommand, screenshot } from './workbench.mjs';
 
-const { displayName } = readManifest();
+const { displayName, contributes = {} } = readManifest();
+const activityBarEntries = contributes.viewsContainers?.activitybar ?? [];
 
 describe('workbench under code-server', () => {
   let browser;
@@ -10,8 +11,11 @@ describe('workbench under code-server', () => {
   before(async () => ({ browser, page } = await openWorkbench()));
   after(() => browser?.close());
 
-  it('opens on the workspace, Explorer showing', async () => {
+  it('opens on the workspace with the activity bar entries the manifest contributes', async () => {
     await page.locator('.explorer-folders-view').waitFor();
+    for (const { title } of activityBarEntries) {
+      await page.locator(`.activitybar .action-label[aria-label^="${title}"]`).waitFor();
+    }
     await screenshot(page, 'workbench');
   });
 

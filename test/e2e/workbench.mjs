@@ -6,7 +6,7 @@ import { harnessPaths } from '../../scripts/harness/ensure.mjs';
 
 const screenshotsDir = path.join(projectRoot, 'docs', 'screenshots');
 
-/** A new browser on the workbench, once its Explorer shows the workspace; close the browser after. */
+/** A new browser on the workbench, once it shows the workspace; close the browser after. */
 export async function openWorkbench() {
   const url = process.env.PLATFORM_CONSOLE_E2E_URL;
   if (!url) throw new Error('PLATFORM_CONSOLE_E2E_URL is not set: run the UI tests with `npm run test:e2e`');
@@ -15,6 +15,8 @@ export async function openWorkbench() {
   await page.goto(url);
   await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   await page.locator('.explorer-folders-view').waitFor({ timeout: 60_000 });
+  // The status bar fills in last: screenshots taken before it differ from run to run.
+  await page.locator('[id="status.problems"]').waitFor({ timeout: 60_000 });
   return { browser, page };
 }
 
