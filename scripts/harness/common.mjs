@@ -186,3 +186,55 @@ export async function launchChromium(executablePath, { handleSignals = true } = 
 export function summaryLine(label, passed, failed) {
   return `${label}: ${passed} passed, ${failed} failed`;
 }
+
+/**
+ * Starts the platform simulator (`simulator/cli.ts` under tsx) on a free port, the key passed in
+ * its environment (never on a command line), and resolves with its URL.
+ */
+export async function startSimulatorProcess({ apiKey, logFile, args = [] }) {
+  const child = await startProcess(process.execPath, ['--import', 'tsx', 'simulator/cli.ts', '--port', '0', ...args], {
+    logFile,
+    env: { ...process.env, SIMULATOR_API_KEY: apiKey },
+  });
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`the simulator did not start within 30 s: see ${logFile}`)), 30_000);
+    child.stdout.on('data', (chunk) => {
+      seen += chunk;
+      const match = /Simulator listening on (\S+)/.exec(seen);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+  });
+}
+
+/** Every file under `dirs` whose bytes contain one of `secrets` (secrets are never printed). */
+export async function filesContaining(dirs, secrets) {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const needles = secrets.filter(Boolean).map((s) => Buffer.from(s));
+  const hits = [];
+  let scanned = 0;
+  const check = async (file) => {
+    scanned++;
+    const bytes = await readFile(file).catch(() => Buffer.alloc(0));
+    if (needles.some((n) => bytes.includes(n))) hits.push(file);
+  };
+  const walk = async (dir) => {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if (error.code === 'ENOTDIR') await check(dir);
+      return;
+    }
+    for (const entry of entries) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(file);
+      else if (entry.isFile()) await check(file);
+    }
+  };
+  for (const dir of dirs) await walk(dir);
+  return { hits, scanned };
+}

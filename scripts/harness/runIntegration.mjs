@@ -4,11 +4,13 @@
 //
 // The server's environment is inherited by the extension host it forks, so variables set for
 // this script (PLATFORM_CONSOLE_BASE_URL, ...) are visible to the tests as process.env.
-import { createWriteStream } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { requireHarness } from './ensure.mjs';
 import {
   exitWith,
+  filesContaining,
   freePort,
   guardRun,
   launchChromium,
@@ -19,6 +21,7 @@ import {
   requireBuilt,
   resultsDir,
   startProcess,
+  startSimulatorProcess,
   summaryLine,
   tempDirs,
   waitForHttp,
@@ -37,6 +40,14 @@ requireBuilt(path.join(projectRoot, readManifest().main), 'npm run build');
 requireBuilt(testsEntry, 'npm run build:tests');
 
 const dir = await tempDirs('integration', ['user-data', 'server-data', 'extensions', 'workspace']);
+
+// The simulator the extension connects to at activation through the environment, as in the
+// demo; the tests start their own simulators for everything else.
+const envKey = `env-${randomBytes(12).toString('hex')}`;
+const simulatorUrl = await startSimulatorProcess({ apiKey: envKey, logFile: path.join(resultsDir, 'integration-simulator.log') });
+process.env.PLATFORM_CONSOLE_BASE_URL = simulatorUrl;
+process.env.PLATFORM_CONSOLE_API_KEY = envKey;
+log(`simulator on ${simulatorUrl}`);
 
 const port = await freePort();
 const serverLog = path.join(resultsDir, 'integration-server.log');
@@ -99,6 +110,20 @@ if (!result || code !== 0) {
   console.error(`[harness] logs: ${path.relative(projectRoot, serverLog)}, ${path.relative(projectRoot, workbenchLog.path)}`);
 }
 if (!result) console.error('[harness] the mocha entry reported no result');
+
+// The keys used in the run must not be anywhere VS Code or the extension wrote: settings,
+// globalState, extension storage, logs, the workspace (secrets live in the browser profile).
+const testKeys = Object.values(JSON.parse(readFileSync(path.join(projectRoot, 'test', 'support', 'testKeys.json'), 'utf8')));
+const scan = await filesContaining(
+  [dir('user-data'), dir('server-data'), dir('extensions'), dir('workspace'), serverLog, workbenchLog.path],
+  [envKey, ...testKeys],
+);
+if (scan.hits.length > 0) {
+  console.error(`[harness] an API key was found in ${scan.hits.length} file(s):\n  ${scan.hits.join('\n  ')}`);
+  result = { passed: result?.passed ?? 0, failed: (result?.failed ?? 0) + 1 };
+} else {
+  log(`key scan: no API key in ${scan.scanned} files of the user data, server data, extensions, workspace and logs`);
+}
 console.log(summaryLine('integration', result?.passed ?? 0, result?.failed ?? 0));
 await exitWith(code === 0 && result && result.failed === 0 ? 0 : 1);
 

@@ -8,7 +8,10 @@ import { startSimulator } from '../../simulator/index';
 import { PRESS_BACK, PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
 import { platformConsole } from './support/extension';
 
-const KEY = 'integration-key-7c1d9e';
+import testKeys from '../support/testKeys.json';
+
+// The harness scans every file VS Code wrote for these after the run.
+const KEY = testKeys.simulator;
 
 describe('connections', () => {
   let sim: { url: string; close(): Promise<void> };
@@ -42,7 +45,7 @@ describe('connections', () => {
       '', 'staging', // name: empty refused
       PRESS_BACK, 'staging-1', // back to the name from the URL step
       'ftp://nowhere', sim.url, // URL: ftp refused
-      'has space', 'wrong-key', KEY, // key: space refused, 401 refused on Enter
+      'has space', testKeys.wrong, KEY, // key: space refused, 401 refused on Enter
     ]);
     ext.setUi(ui);
     await vscode.commands.executeCommand('platformConsole.signIn');
@@ -80,7 +83,7 @@ describe('connections', () => {
   });
 
   it('a key the server answers 401 to: "API key rejected for <connection>" with Sign In Again', async () => {
-    await ext.connections.signIn('revoked', sim.url, 'revoked-key-000');
+    await ext.connections.signIn('revoked', sim.url, testKeys.revoked);
     let offered: readonly string[] = [];
     const ui = new ScriptedUi(['revoked', sim.url, KEY], (message, actions) => {
       if (/API key rejected/.test(message)) {
@@ -111,7 +114,7 @@ describe('connections', () => {
   });
 
   it('the keys appear in no setting, no globalState value and no log line', async () => {
-    const keys = [KEY, 'revoked-key-000', process.env.PLATFORM_CONSOLE_API_KEY ?? ''].filter(Boolean);
+    const keys = [KEY, testKeys.revoked, process.env.PLATFORM_CONSOLE_API_KEY ?? ''].filter(Boolean);
     const settings = JSON.stringify(vscode.workspace.getConfiguration().inspect('platformConsole') ?? {}) + JSON.stringify(vscode.workspace.getConfiguration('platformConsole'));
     const state = JSON.stringify(ext.globalStateSnapshot());
     const log = ext.log.recent.join('\n');
