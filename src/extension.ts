@@ -33,11 +33,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
     createConnectionStatusBar(connections),
     ...registerConnectionCommands(connections, log, () => ui),
     new ComingSoonTree('platformConsole.protectionProfiles', connections, [
-      'Protection profiles of this connection will be listed here,',
-      'with filters by name and client, sorting, and editing.',
+      'Protection profiles will be listed here',
+      'Filter by name or client, sort, edit',
     ]),
-    new ComingSoonTree('platformConsole.edge', connections, ['Pinned edge clients, apps and templates will appear here.']),
-    new ComingSoonTree('platformConsole.reportTasks', connections, ['Report tasks you create or open will appear here, with live status.']),
+    new ComingSoonTree('platformConsole.edge', connections, ['Pinned edge clients, apps, templates']),
+    new ComingSoonTree('platformConsole.reportTasks', connections, ['Report tasks, with live status']),
   );
 
   log.info(`Platform Console activated in ${Date.now() - started} ms`);

@@ -15,6 +15,8 @@ const secretKey = (id: string) => `platformConsole.apiKey.${id}`;
 
 export const ENV_BASE_URL = 'PLATFORM_CONSOLE_BASE_URL';
 export const ENV_API_KEY = 'PLATFORM_CONSOLE_API_KEY';
+/** Optional: the name of the connection made from the two above (default: the URL's host). */
+export const ENV_CONNECTION_NAME = 'PLATFORM_CONSOLE_CONNECTION_NAME';
 
 export class ConnectionManager implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Connection | undefined>();
@@ -29,10 +31,9 @@ export class ConnectionManager implements vscode.Disposable {
   ) {
     this.disposables.push(
       context.secrets.onDidChange((e) => {
-        if (this.cached && e.key === secretKey(this.cached.id)) {
-          this.cached = undefined;
-          this.changed.fire(this.active);
-        }
+        if (!e.key.startsWith(secretKey(''))) return;
+        this.cached = undefined;
+        void this.updateContext().then(() => this.changed.fire(this.active));
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('platformConsole.requestTimeoutSeconds')) this.cached = undefined;
@@ -50,8 +51,16 @@ export class ConnectionManager implements vscode.Disposable {
     return all.find((c) => c.id === id) ?? all[0];
   }
 
+  /** Signed in: there is an active connection and this window's secret storage has its key. */
+  get signedIn(): boolean {
+    return this.signedInNow;
+  }
+  private signedInNow = false;
+
   async updateContext(): Promise<void> {
-    await vscode.commands.executeCommand('setContext', 'platformConsole.signedIn', this.active !== undefined);
+    const active = this.active;
+    this.signedInNow = active !== undefined && (await this.hasApiKey(active.id));
+    await vscode.commands.executeCommand('setContext', 'platformConsole.signedIn', this.signedInNow);
   }
 
   /** Adds a connection (or replaces the key of the one with that name) and makes it active. */
@@ -120,14 +129,20 @@ export class ConnectionManager implements vscode.Disposable {
 
   /**
    * For the demo, CI and hosted setups: with no connection yet and both variables set, create
-   * one named from the URL, key straight to SecretStorage.
+   * one named from the URL, key straight to SecretStorage. Connections travel in globalState but
+   * keys stay in each machine's (or browser's) secret storage: a connection to that URL without
+   * a key here gets the key too.
    */
   async bootstrapFromEnvironment(env: NodeJS.ProcessEnv = process.env): Promise<Connection | undefined> {
     const baseUrl = env[ENV_BASE_URL]?.trim();
     const key = env[ENV_API_KEY]?.trim();
-    if (!baseUrl || !key || this.list().length > 0) return undefined;
+    if (!baseUrl || !key) return undefined;
     try {
-      return await this.signIn(connectionNameFromUrl(baseUrl), baseUrl, key);
+      const all = this.list();
+      const sameUrl = all.find((c) => c.baseUrl === normalizeBaseUrl(baseUrl));
+      if (all.length > 0 && !(sameUrl && !(await this.hasApiKey(sameUrl.id)))) return undefined;
+      const name = sameUrl?.name ?? (env[ENV_CONNECTION_NAME]?.trim() || connectionNameFromUrl(baseUrl));
+      return await this.signIn(name, baseUrl, key);
     } catch (error) {
       this.log.error(`Could not create a connection from ${ENV_BASE_URL}`, error);
       return undefined;

@@ -7,7 +7,7 @@ export function createConnectionStatusBar(connections: ConnectionManager): vscod
   item.name = 'Platform Console Connection';
   const render = () => {
     const active = connections.active;
-    if (active) {
+    if (active && connections.signedIn) {
       item.text = `$(cloud) ${active.name}`;
       item.tooltip = new vscode.MarkdownString(`**Platform Console**: connected to \`${active.name}\` (${active.baseUrl})\n\nClick to switch connection.`);
       item.command = 'platformConsole.switchConnection';

@@ -31,7 +31,7 @@ export class ComingSoonTree implements vscode.TreeDataProvider<string>, vscode.D
   }
 
   getChildren(): string[] {
-    return this.connections.active ? [...this.lines] : [];
+    return this.connections.signedIn ? [...this.lines] : [];
   }
 
   dispose(): void {
