@@ -137,8 +137,9 @@ function analyse(input: BundleInput): Analysis {
     problems.push('Password: only printable ASCII characters are supported (other characters are turned into keys differently by different tools)');
   }
 
-  const key = readKey(input.privateKeyPem ?? '', problems, warnings);
+  // Messages come in the order of the summary: certificate, key, chain.
   const fromCertFile = readCertificates(input.certificatePem ?? '', 'certificate', problems, warnings);
+  const key = readKey(input.privateKeyPem ?? '', problems, warnings);
   const fromChainFile = input.chainPem === undefined ? [] : readCertificates(input.chainPem, 'chain', problems, warnings);
 
   // The certificate: the first of its file, unless another one there is the one the key belongs to.

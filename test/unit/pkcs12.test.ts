@@ -72,6 +72,12 @@ describe('PKCS12 bundle: round trip', () => {
     assert.ok(samePrivateKey(readPkcs12(der).privateKeyPem, chain.leaf.privateKeyPem));
   });
 
+  it('takes files with Windows line ends', () => {
+    const crlf = (text: string) => text.replace(/\n/g, '\r\n');
+    const check = inspectBundle({ ...good, certificatePem: crlf(good.certificatePem), privateKeyPem: crlf(good.privateKeyPem), chainPem: crlf(chain.chainPem) });
+    assert.deepEqual([check.problems, check.warnings, check.chain.length], [[], [], 2]);
+  });
+
   it('throws with every problem listed when there is one', () => {
     assert.throws(
       () => buildPkcs12({ ...good, privateKeyPem: mismatchedKeyPem(), chainPem: '' }),
@@ -160,8 +166,8 @@ describe('PKCS12 bundle: the key', () => {
     }
     const check = inspectBundle({ ...EC_TEST_CERTIFICATE, now: NOW });
     assert.deepEqual(check.problems, [
-      'Private key: is an EC key (prime256v1); only RSA keys are supported for now',
       'Certificate: has an EC public key; only RSA keys are supported for now',
+      'Private key: is an EC key (prime256v1); only RSA keys are supported for now',
     ]);
     assert.equal(check.certificate, undefined);
     assert.deepEqual(problemsOf({ chainPem: chain.intermediate.certificatePem + EC_TEST_CERTIFICATE.certificatePem }), [
