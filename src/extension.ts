@@ -6,6 +6,8 @@ import { createConnectionStatusBar } from './connection/statusBar';
 import type { FlowUi } from './flows/ui';
 import { VscodeFlowUi } from './flows/vscodeUi';
 import { Log } from './log';
+import { registerSecretCommands } from './secrets/secretCommands';
+import { cloudDefaults } from './settings';
 import { ComingSoonTree } from './views/comingSoonTree';
 
 /** What the extension exports: used by the integration tests to script prompts and inspect state. */
@@ -32,6 +34,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
   context.subscriptions.push(
     createConnectionStatusBar(connections),
     ...registerConnectionCommands(connections, log, () => ui),
+    ...registerSecretCommands({ connections, log, ui: () => ui, defaults: cloudDefaults() }),
     new ComingSoonTree('platformConsole.protectionProfiles', connections, [
       'Protection profiles will be listed here',
       'Filter by name or client, sort, edit',

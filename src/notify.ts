@@ -9,16 +9,21 @@ export interface NotifyDeps {
   /** The connection the failing call used, for "API key rejected for <connection>". */
   connectionName?: string;
   signInAgain?: () => Thenable<unknown> | Promise<unknown>;
+  /** More actions, offered first (e.g. "Retry"); the one chosen is returned. */
+  actions?: readonly string[];
 }
 
-/** "Could not load protection profiles: Server error (HTTP 503)…" + Show Log. Never throws. */
-export async function notifyError(what: string, error: unknown, deps: NotifyDeps): Promise<void> {
+/**
+ * "Could not load protection profiles: Server error (HTTP 503)…" + Show Log. Never throws;
+ * resolves with the extra action chosen, if any.
+ */
+export async function notifyError(what: string, error: unknown, deps: NotifyDeps): Promise<string | undefined> {
   const { log, ui } = deps;
   log.error(what, error);
-  if (error instanceof PlatformError && error.kind === 'cancelled') return;
+  if (error instanceof PlatformError && error.kind === 'cancelled') return undefined;
   const reason = error instanceof Error ? error.message : String(error);
   let message = log.scrub(`${what}: ${reason}`);
-  const actions = ['Show Log'];
+  const actions = [...(deps.actions ?? []), 'Show Log'];
   if (error instanceof PlatformError && error.kind === 'unauthorized') {
     message = log.scrub(`API key rejected for ${deps.connectionName ?? 'this connection'}. ${what}: ${reason}`);
     if (deps.signInAgain) actions.unshift('Sign In Again');
@@ -27,7 +32,9 @@ export async function notifyError(what: string, error: unknown, deps: NotifyDeps
     const choice = await ui.notify('error', message, actions);
     if (choice === 'Show Log') log.show();
     if (choice === 'Sign In Again') await deps.signInAgain?.();
+    return deps.actions?.includes(choice ?? '') ? choice : undefined;
   } catch (failure) {
     log.error('Could not show a notification', failure);
+    return undefined;
   }
 }

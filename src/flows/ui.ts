@@ -29,6 +29,8 @@ export interface InputPrompt extends PromptFrame {
   validate?: (value: string) => Validation | Promise<Validation>;
   /** Slower check when the person presses Enter, with the box busy; a message keeps the box open. */
   validateOnAccept?: (value: string) => Promise<string | undefined>;
+  /** Adds a "Browse…" button that fills the box with a file chosen in the open dialog. */
+  browse?: { title: string; filters?: Record<string, string[]> };
 }
 
 export interface PickItem<T> {
@@ -53,6 +55,11 @@ export interface FlowUi {
   pickMany<T>(prompt: PickPrompt<T>): Promise<T[] | Back | Cancel>;
   /** A modal question; resolves with the chosen button or undefined when dismissed. */
   confirm(message: string, detail: string, buttons: readonly string[]): Promise<string | undefined>;
+  /**
+   * Runs `work` under a progress notification. `report` updates its message; `signal` aborts
+   * when the person cancels (when `cancellable`).
+   */
+  progress<T>(title: string, cancellable: boolean, work: (report: (message: string) => void, signal: AbortSignal) => Promise<T>): Promise<T>;
   /** A notification; resolves with the action chosen, if any. */
   notify(severity: NotifySeverity, message: string, actions?: readonly string[]): Promise<string | undefined>;
 }

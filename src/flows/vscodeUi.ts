@@ -22,8 +22,10 @@ export class VscodeFlowUi implements FlowUi {
       box.value = prompt.value ?? '';
       box.password = prompt.password ?? false;
       box.ignoreFocusOut = true;
-      box.buttons = prompt.canGoBack ? [vscode.QuickInputButtons.Back] : [];
+      const browseButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('folder-opened'), tooltip: 'Browse…' };
+      box.buttons = [...(prompt.canGoBack ? [vscode.QuickInputButtons.Back] : []), ...(prompt.browse ? [browseButton] : [])];
       let generation = 0;
+      let browsing = false;
       let refused: string | undefined;
       let settled = false;
       const finish = (result: string | Back | Cancel) => {
@@ -41,8 +43,21 @@ export class VscodeFlowUi implements FlowUi {
       };
       disposables.push(
         box.onDidChangeValue((v) => void validate(v)),
-        box.onDidTriggerButton((b) => b === vscode.QuickInputButtons.Back && finish(BACK)),
-        box.onDidHide(() => finish(CANCEL)),
+        box.onDidTriggerButton(async (b) => {
+          if (b === vscode.QuickInputButtons.Back) return finish(BACK);
+          if (b === browseButton && prompt.browse) {
+            browsing = true;
+            const chosen = await vscode.window.showOpenDialog({ title: prompt.browse.title, canSelectMany: false, filters: prompt.browse.filters });
+            browsing = false;
+            box.show();
+            if (chosen?.[0]) {
+              box.value = chosen[0].fsPath;
+              void validate(box.value);
+            }
+          }
+        }),
+        // The open dialog hides the box for a moment: that is not an Escape.
+        box.onDidHide(() => !browsing && finish(CANCEL)),
         box.onDidAccept(async () => {
           const value = box.value;
           await validate(value);
@@ -118,6 +133,20 @@ export class VscodeFlowUi implements FlowUi {
 
   async confirm(message: string, detail: string, buttons: readonly string[]): Promise<string | undefined> {
     return vscode.window.showWarningMessage(message, { modal: true, detail }, ...buttons);
+  }
+
+  progress<T>(title: string, cancellable: boolean, work: (report: (message: string) => void, signal: AbortSignal) => Promise<T>): Promise<T> {
+    return Promise.resolve(
+      vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable }, async (progress, token) => {
+        const controller = new AbortController();
+        const sub = token.onCancellationRequested(() => controller.abort());
+        try {
+          return await work((message) => progress.report({ message }), controller.signal);
+        } finally {
+          sub.dispose();
+        }
+      }),
+    );
   }
 
   async notify(severity: NotifySeverity, message: string, actions: readonly string[] = []): Promise<string | undefined> {

@@ -13,6 +13,8 @@ export interface StepContext {
 }
 
 export interface WizardStep<S> {
+  /** A name to find the step by (Retry reopening a flow at a given step). */
+  id?: string;
   /** Skipped (and not counted) when this says no. */
   shouldPrompt?(state: S): boolean;
   prompt(state: S, ctx: StepContext): Promise<void>;
@@ -29,6 +31,13 @@ export interface WizardOptions<S> {
 function restore<S extends object>(state: S, snapshot: S): void {
   for (const key of Object.keys(state)) if (!(key in snapshot)) delete (state as Record<string, unknown>)[key];
   Object.assign(state, snapshot);
+}
+
+/** Index of the step with this id; throws when there is none (a programming error). */
+export function stepIndex<S>(steps: readonly WizardStep<S>[], id: string): number {
+  const index = steps.findIndex((s) => s.id === id);
+  if (index < 0) throw new Error(`No wizard step "${id}"`);
+  return index;
 }
 
 /**

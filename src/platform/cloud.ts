@@ -27,6 +27,14 @@ export type SecretType = (typeof SECRET_TYPES)[number];
 /** Base64 (standard alphabet, padded). */
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
+export const TEXT_PLAIN_REFUSAL = 'text/plain is incompatible with base64 encoding (the only encoding the API takes); use e.g. application/octet-stream';
+
+/** `text/plain`, with or without parameters, in any case. */
+export function isTextPlain(contentType: string): boolean {
+  const type = contentType.trim().toLowerCase();
+  return type === 'text/plain' || type.startsWith('text/plain;');
+}
+
 export const secretCreateRequest = z
   .strictObject({
     name: requiredText(),
@@ -40,12 +48,11 @@ export const secretCreateRequest = z
     mode: z.string(typeError('must be text')).nullish(),
   })
   .check((ctx) => {
-    const type = ctx.value.payload_content_type.trim().toLowerCase();
-    if (type === 'text/plain' || type.startsWith('text/plain;')) {
+    if (isTextPlain(ctx.value.payload_content_type)) {
       ctx.issues.push({
         code: 'custom',
         path: ['payload_content_type'],
-        message: 'text/plain is incompatible with base64 encoding; use e.g. application/octet-stream',
+        message: TEXT_PLAIN_REFUSAL,
         input: ctx.value.payload_content_type,
       });
     }

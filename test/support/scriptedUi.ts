@@ -5,7 +5,9 @@ import { BACK, CANCEL, validationMessage, type Back, type Cancel, type FlowUi, t
 
 export const PRESS_BACK = { back: true } as const;
 export const PRESS_ESCAPE = { escape: true } as const;
-export type Answer = string | typeof PRESS_BACK | typeof PRESS_ESCAPE | { pick: string | string[] };
+/** Enter on an input box as it was filled in (its prefilled value). */
+export const ACCEPT = { accept: true } as const;
+export type Answer = string | typeof PRESS_BACK | typeof PRESS_ESCAPE | typeof ACCEPT | { pick: string | string[] };
 
 export interface RecordedPrompt {
   kind: 'input' | 'pick';
@@ -24,6 +26,14 @@ export interface RecordedPrompt {
   warnings: string[];
 }
 
+export interface RecordedProgress {
+  title: string;
+  cancellable: boolean;
+  messages: string[];
+  cancelled: boolean;
+  done: boolean;
+}
+
 export interface RecordedNotification {
   severity: NotifySeverity;
   message: string;
@@ -34,6 +44,9 @@ export class ScriptedUi implements FlowUi {
   readonly prompts: RecordedPrompt[] = [];
   readonly notifications: RecordedNotification[] = [];
   readonly confirms: { message: string; detail: string }[] = [];
+  readonly progressRuns: RecordedProgress[] = [];
+  /** Cancels a progress notification (like clicking Cancel) when this says so for a message. */
+  cancelProgressWhen: ((title: string, message: string) => boolean) | undefined;
   private notificationWaiters: { test: RegExp; resolve: (n: RecordedNotification) => void }[] = [];
 
   constructor(
@@ -70,20 +83,21 @@ export class ScriptedUi implements FlowUi {
         return BACK;
       }
       if (typeof answer === 'object' && 'escape' in answer) return CANCEL;
-      if (typeof answer !== 'string') throw new Error(`An input box was answered with ${JSON.stringify(answer)}`);
-      const result = p.validate ? await p.validate(answer) : undefined;
+      const value = typeof answer === 'object' && 'accept' in answer ? (p.value ?? '') : answer;
+      if (typeof value !== 'string') throw new Error(`An input box was answered with ${JSON.stringify(answer)}`);
+      const result = p.validate ? await p.validate(value) : undefined;
       const refusal = validationMessage(result);
       if (refusal) {
         record.refusals.push(refusal);
         continue;
       }
       if (typeof result === 'object') record.warnings.push(result.warning);
-      const late = p.validateOnAccept ? await p.validateOnAccept(answer) : undefined;
+      const late = p.validateOnAccept ? await p.validateOnAccept(value) : undefined;
       if (late) {
         record.refusals.push(late);
         continue;
       }
-      return answer;
+      return value;
     }
   }
 
@@ -108,6 +122,7 @@ export class ScriptedUi implements FlowUi {
       return BACK;
     }
     if (typeof answer === 'object' && 'escape' in answer) return CANCEL;
+    if (typeof answer === 'object' && 'accept' in answer) throw new Error('A pick was answered with ACCEPT');
     const labels = typeof answer === 'string' ? [answer] : answer.pick;
     const labelList = Array.isArray(labels) ? labels : [labels];
     if (!many && labelList.length !== 1) throw new Error('A single pick was answered with several items');
@@ -116,6 +131,23 @@ export class ScriptedUi implements FlowUi {
       if (!item) throw new Error(`No item "${label}" in "${p.placeholder}": ${record.items?.join(', ')}`);
       return item.value;
     });
+  }
+
+  async progress<T>(title: string, cancellable: boolean, work: (report: (message: string) => void, signal: AbortSignal) => Promise<T>): Promise<T> {
+    const record: RecordedProgress = { title, cancellable, messages: [], cancelled: false, done: false };
+    this.progressRuns.push(record);
+    const controller = new AbortController();
+    try {
+      return await work((message) => {
+        record.messages.push(message);
+        if (cancellable && this.cancelProgressWhen?.(title, message)) {
+          record.cancelled = true;
+          controller.abort();
+        }
+      }, controller.signal);
+    } finally {
+      record.done = true;
+    }
   }
 
   async confirm(message: string, detail: string, buttons: readonly string[]): Promise<string | undefined> {
