@@ -9,6 +9,7 @@ import { Log } from './log';
 import { registerSecretCommands } from './secrets/secretCommands';
 import { cloudDefaults } from './settings';
 import { ComingSoonTree } from './views/comingSoonTree';
+import { registerNodeActions } from './views/nodes';
 
 /** What the extension exports: used by the integration tests to script prompts and inspect state. */
 export interface PlatformConsoleExports {
@@ -33,6 +34,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
 
   context.subscriptions.push(
     createConnectionStatusBar(connections),
+    registerNodeActions(),
     ...registerConnectionCommands(connections, log, () => ui),
     ...registerSecretCommands({ connections, log, ui: () => ui, defaults: cloudDefaults() }),
     new ComingSoonTree('platformConsole.protectionProfiles', connections, [
