@@ -6,7 +6,10 @@ import { createConnectionStatusBar } from './connection/statusBar';
 import type { FlowUi } from './flows/ui';
 import { VscodeFlowUi } from './flows/vscodeUi';
 import { Log } from './log';
+import { registerIdentityCommands } from './identity/identityCommands';
+import { NotificationSettingStore } from './identity/notificationSettingStore';
 import { registerSecretCommands } from './secrets/secretCommands';
+import { registerDeleteStorageCommand } from './storage/deleteStorageCommand';
 import { cloudDefaults } from './settings';
 import { ComingSoonTree } from './views/comingSoonTree';
 import { registerNodeActions } from './views/nodes';
@@ -37,6 +40,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
     registerNodeActions(),
     ...registerConnectionCommands(connections, log, () => ui),
     ...registerSecretCommands({ connections, log, ui: () => ui, defaults: cloudDefaults() }),
+    ...registerIdentityCommands({ connections, log, ui: () => ui, store: new NotificationSettingStore(context.globalState) }),
+    registerDeleteStorageCommand({ connections, log, ui: () => ui }),
     new ComingSoonTree('platformConsole.protectionProfiles', connections, [
       'Protection profiles will be listed here',
       'Filter by name or client, sort, edit',

@@ -1,0 +1,69 @@
+// "Add Reseller Notification Setting…" and "Update Reseller Notification Setting…".
+import * as vscode from 'vscode';
+import type { ConnectionManager } from '../connection/connectionManager';
+import type { FlowUi } from '../flows/ui';
+import { runWizard, stepIndex } from '../flows/wizard';
+import type { Log } from '../log';
+import { notifyError } from '../notify';
+import type { NotificationSetting } from '../platform/iam';
+import { PlatformError } from '../platform/errors';
+import { notificationSettingSteps, type NotificationSettingState } from './notificationSettingFlow';
+import type { NotificationSettingStore } from './notificationSettingStore';
+
+export interface IdentityCommandDeps {
+  connections: ConnectionManager;
+  log: Log;
+  ui: () => FlowUi;
+  store: NotificationSettingStore;
+}
+
+/** The saved setting as a JSON document, for "Show". */
+export async function showSetting(setting: NotificationSetting): Promise<void> {
+  const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(setting, null, 2)}\n` });
+  await vscode.window.showTextDocument(doc, { preview: true });
+}
+
+export function registerIdentityCommands(deps: IdentityCommandDeps): vscode.Disposable[] {
+  const run = async (mode: 'create' | 'update', state: NotificationSettingState = {}, startAt?: number): Promise<void> => {
+    const api = await deps.connections.api();
+    const connection = deps.connections.active;
+    const ui = deps.ui();
+    if (!api || !connection) {
+      const choice = await ui.notify('warning', 'Platform Console: sign in to a platform first.', ['Sign In']);
+      if (choice === 'Sign In') await vscode.commands.executeCommand('platformConsole.signIn');
+      return;
+    }
+    const steps = notificationSettingSteps(mode, (reseller, id) => deps.store.find(connection.id, reseller, id));
+    const title = `${mode === 'create' ? 'Add' : 'Update'} Reseller Notification Setting on ${connection.name}`;
+    const done = await runWizard(state, { title, steps, ui, startAt });
+    if (!done) return;
+    const body = { notification_type: done.notificationType!, email: done.email!, enabled: done.enabled };
+    let saved: NotificationSetting;
+    try {
+      saved = await ui.progress(`Saving the ${done.notificationType} setting of reseller ${done.resellerId}…`, false, () =>
+        mode === 'create'
+          ? api.iam.createNotificationSetting({ params: { resellerId: done.resellerId! }, body })
+          : api.iam.updateNotificationSetting({ params: { resellerId: done.resellerId!, notificationSettingsId: done.settingId! }, body }),
+      );
+    } catch (error) {
+      const what =
+        error instanceof PlatformError && error.kind === 'notFound'
+          ? mode === 'update'
+            ? `No notification setting ${done.settingId} for reseller ${done.resellerId} on ${connection.name}`
+            : `No reseller ${done.resellerId} on ${connection.name}`
+          : `Could not save the notification setting`;
+      const choice = await notifyError(what, error, { log: deps.log, ui, connectionName: connection.name, actions: ['Retry'] });
+      // Retry reopens the last step with every value kept: Enter sends again, Back edits.
+      if (choice === 'Retry') return run(mode, done, stepIndex(steps, 'enabled'));
+      return;
+    }
+    await deps.store.remember(connection.id, done.resellerId!, saved);
+    deps.log.info(`Notification setting ${saved.id} of reseller ${saved.reseller ?? done.resellerId} saved`);
+    const summary = `Notification setting ${saved.id} saved: reseller ${saved.reseller ?? done.resellerId}, ${saved.notification_type} to ${saved.email}, ${saved.enabled ? 'enabled' : 'disabled'}.`;
+    if ((await ui.notify('info', summary, ['Show'])) === 'Show') await showSetting(saved);
+  };
+  return [
+    vscode.commands.registerCommand('platformConsole.addNotificationSetting', () => run('create')),
+    vscode.commands.registerCommand('platformConsole.updateNotificationSetting', () => run('update')),
+  ];
+}
