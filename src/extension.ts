@@ -8,6 +8,7 @@ import { VscodeFlowUi } from './flows/vscodeUi';
 import { Log } from './log';
 import { registerIdentityCommands } from './identity/identityCommands';
 import { NotificationSettingStore } from './identity/notificationSettingStore';
+import { registerScheduleCommands } from './schedules/scheduleCommands';
 import { registerSecretCommands } from './secrets/secretCommands';
 import { registerDeleteStorageCommand } from './storage/deleteStorageCommand';
 import { cloudDefaults } from './settings';
@@ -42,6 +43,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
     ...registerSecretCommands({ connections, log, ui: () => ui, defaults: cloudDefaults() }),
     ...registerIdentityCommands({ connections, log, ui: () => ui, store: new NotificationSettingStore(context.globalState) }),
     registerDeleteStorageCommand({ connections, log, ui: () => ui }),
+    ...registerScheduleCommands({ connections, log, ui: () => ui, defaults: cloudDefaults() }),
     new ComingSoonTree('platformConsole.protectionProfiles', connections, [
       'Protection profiles will be listed here',
       'Filter by name or client, sort, edit',

@@ -7,8 +7,11 @@ export const CANCEL: unique symbol = Symbol.for('platformConsole.flow.cancel') a
 export type Back = typeof BACK;
 export type Cancel = typeof CANCEL;
 
-/** A validation result: a message refuses the value; a warning lets it through but is shown. */
-export type Validation = string | { warning: string } | undefined;
+/**
+ * A validation result: a message refuses the value; a warning lets it through but is shown; an
+ * info is shown as plain help (e.g. a live example of what the value produces).
+ */
+export type Validation = string | { warning: string } | { info: string } | undefined;
 
 export interface PromptFrame {
   /** Flow title, e.g. "Sign In". */

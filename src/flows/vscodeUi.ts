@@ -6,7 +6,8 @@ import { BACK, CANCEL, validationMessage, type Back, type Cancel, type FlowUi, t
 function toInputValidation(result: Validation): string | vscode.InputBoxValidationMessage | undefined {
   if (result === undefined) return undefined;
   if (typeof result === 'string') return { message: result, severity: vscode.InputBoxValidationSeverity.Error };
-  return { message: result.warning, severity: vscode.InputBoxValidationSeverity.Warning };
+  if ('warning' in result) return { message: result.warning, severity: vscode.InputBoxValidationSeverity.Warning };
+  return { message: result.info, severity: vscode.InputBoxValidationSeverity.Info };
 }
 
 export class VscodeFlowUi implements FlowUi {

@@ -24,6 +24,8 @@ export interface RecordedPrompt {
   refusals: string[];
   /** Warnings shown for accepted answers. */
   warnings: string[];
+  /** Help shown for accepted answers (live examples). */
+  infos?: string[];
 }
 
 export interface RecordedProgress {
@@ -91,7 +93,8 @@ export class ScriptedUi implements FlowUi {
         record.refusals.push(refusal);
         continue;
       }
-      if (typeof result === 'object') record.warnings.push(result.warning);
+      if (typeof result === 'object' && 'warning' in result) record.warnings.push(result.warning);
+      if (typeof result === 'object' && 'info' in result) (record.infos ??= []).push(result.info);
       const late = p.validateOnAccept ? await p.validateOnAccept(value) : undefined;
       if (late) {
         record.refusals.push(late);

@@ -1,0 +1,134 @@
+// "Add Snapshot Schedules…", "Edit Schedules as JSON…" and "Submit to Policy…".
+import * as vscode from 'vscode';
+import type { ConnectionManager } from '../connection/connectionManager';
+import type { CloudDefaults } from '../flows/cloudLocation';
+import { cloudLocationSteps } from '../flows/cloudLocation';
+import { parseWholeNumber, wholeNumberProblem } from '../flows/fieldRules';
+import type { FlowUi } from '../flows/ui';
+import { runWizard, stepIndex } from '../flows/wizard';
+import type { Log } from '../log';
+import { notifyError } from '../notify';
+import { addSchedulesEndpoint, type LifecyclePolicy } from '../platform/cloud';
+import { PlatformError, formatIssues } from '../platform/errors';
+import { toScheduleRequest } from '../core/schedules';
+import { REVIEW_STEP, addSchedulesSteps, type AddSchedulesState } from './addSchedulesFlow';
+import { showPolicy, showRawJson } from './policyView';
+import { isSchedulesDocument, openSchedulesDocument, parseSchedulesDocument } from './schedulesDocument';
+
+export interface ScheduleCommandDeps {
+  connections: ConnectionManager;
+  log: Log;
+  ui: () => FlowUi;
+  defaults: CloudDefaults;
+}
+
+export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disposable[] {
+  const ready = async () => {
+    const api = await deps.connections.api();
+    const connection = deps.connections.active;
+    if (api && connection) return { api, connection };
+    const choice = await deps.ui().notify('warning', 'Platform Console: sign in to a platform first.', ['Sign In']);
+    if (choice === 'Sign In') await vscode.commands.executeCommand('platformConsole.signIn');
+    return undefined;
+  };
+
+  /** One POST with every schedule; resolves with the policy, or undefined after telling why. */
+  const submit = async (
+    where: { projectId: number; regionId: number; policyId: number },
+    schedules: unknown[],
+    onRetry: () => Promise<unknown>,
+  ): Promise<LifecyclePolicy | undefined> => {
+    const session = await ready();
+    if (!session) return undefined;
+    const ui = deps.ui();
+    let policy: LifecyclePolicy;
+    try {
+      policy = await ui.progress(`Adding ${schedules.length} schedule(s) to policy ${where.policyId}…`, false, () =>
+        session.api.cloud.addSchedules({
+          params: { project_id: where.projectId, region_id: where.regionId, policy_id: where.policyId },
+          body: { schedules } as never,
+        }),
+      );
+    } catch (error) {
+      if (error instanceof PlatformError && error.isLocal) {
+        await ui.notify('error', `Nothing was sent: ${formatIssues(error.issues)}`, []);
+        return undefined;
+      }
+      const what = error instanceof PlatformError && error.kind === 'notFound'
+        ? `No lifecycle policy ${where.policyId} in project ${where.projectId}, region ${where.regionId} on ${session.connection.name}`
+        : `Could not add the schedules to policy ${where.policyId}`;
+      const choice = await notifyError(what, error, { log: deps.log, ui, connectionName: session.connection.name, actions: ['Retry'] });
+      if (choice === 'Retry') await onRetry();
+      return undefined;
+    }
+    // The platform appends the new schedules: the last ones are ours.
+    const added = new Set((policy.schedules ?? []).slice(-schedules.length).map((s) => s.id ?? ''));
+    deps.log.info(`Policy ${policy.id}: ${schedules.length} schedule(s) added (${[...added].join(', ')})`);
+    await showPolicy(policy, added);
+    const choice = await ui.notify('info', `Policy ${policy.name ?? policy.id} (${policy.status ?? 'status unknown'}) now has ${policy.schedules?.length ?? 0} schedules; ${schedules.length} added.`, ['Show Raw JSON']);
+    if (choice === 'Show Raw JSON') await showRawJson(policy);
+    return policy;
+  };
+
+  const addSchedules = async (state: AddSchedulesState = {}, startAt?: number): Promise<void> => {
+    const session = await ready();
+    if (!session) return;
+    const title = `Add Snapshot Schedules on ${session.connection.name}`;
+    const steps = addSchedulesSteps(deps.defaults, deps.ui, () => title);
+    const done = await runWizard(state, { title, steps, ui: deps.ui(), startAt });
+    if (!done?.schedules?.length) return;
+    await deps.defaults.rememberMissing({ projectId: done.projectId!, regionId: done.regionId! });
+    await submit(
+      { projectId: done.projectId!, regionId: done.regionId!, policyId: done.policyId! },
+      done.schedules.map(toScheduleRequest),
+      // Retry reopens the review with every schedule typed.
+      () => addSchedules(done, stepIndex(steps, REVIEW_STEP)),
+    );
+  };
+
+  const editAsJson = async (): Promise<void> => {
+    const session = await ready();
+    if (!session) return;
+    type Where = { projectId?: number; regionId?: number; policyId?: number };
+    const where = await runWizard<Where>({}, {
+      title: 'Edit Schedules as JSON',
+      ui: deps.ui(),
+      steps: [
+        ...cloudLocationSteps<Where>(deps.defaults),
+        {
+          prompt: async (s, ctx) => {
+            const text = await ctx.input({ prompt: 'Lifecycle policy ID', validate: (v) => wholeNumberProblem(addSchedulesEndpoint.params.shape.policy_id, v, 'Policy ID') });
+            s.policyId = parseWholeNumber(text);
+          },
+        },
+      ],
+    });
+    if (!where) return;
+    await deps.defaults.rememberMissing({ projectId: where.projectId!, regionId: where.regionId! });
+    await openSchedulesDocument({ projectId: where.projectId!, regionId: where.regionId!, policyId: where.policyId! });
+  };
+
+  const submitDocument = async (uri?: vscode.Uri): Promise<void> => {
+    const doc = uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) : vscode.window.activeTextEditor?.document;
+    const ui = deps.ui();
+    if (!doc || !isSchedulesDocument(doc)) {
+      await ui.notify('warning', 'Submit to Policy works on a schedules document: run "Edit Schedules as JSON…" first.', []);
+      return;
+    }
+    const parsed = parseSchedulesDocument(doc.getText());
+    if ('problem' in parsed) return void (await ui.notify('error', `Nothing was sent: ${parsed.problem}`, []));
+    const { content } = parsed;
+    const ids = { projectId: content.project_id, regionId: content.region_id, policyId: content.policy_id } as Record<string, number>;
+    await submit(
+      { projectId: ids.projectId!, regionId: ids.regionId!, policyId: ids.policyId! },
+      Array.isArray(content.schedules) ? content.schedules : [content.schedules],
+      () => submitDocument(doc.uri),
+    );
+  };
+
+  return [
+    vscode.commands.registerCommand('platformConsole.addSnapshotSchedules', () => addSchedules()),
+    vscode.commands.registerCommand('platformConsole.editSchedulesAsJson', () => editAsJson()),
+    vscode.commands.registerCommand('platformConsole.submitSchedulesDocument', (uri?: vscode.Uri) => submitDocument(uri)),
+  ];
+}
