@@ -5,6 +5,9 @@ import { ConnectionManager } from './connection/connectionManager';
 import { createConnectionStatusBar } from './connection/statusBar';
 import type { FlowUi } from './flows/ui';
 import { VscodeFlowUi } from './flows/vscodeUi';
+import { registerEdgeCommands } from './edge/edgeCommands';
+import { EdgePinStore } from './edge/edgePinStore';
+import { EdgeTree } from './edge/edgeTree';
 import { Log } from './log';
 import { registerIdentityCommands } from './identity/identityCommands';
 import { NotificationSettingStore } from './identity/notificationSettingStore';
@@ -14,6 +17,8 @@ import { registerDeleteStorageCommand } from './storage/deleteStorageCommand';
 import { cloudDefaults } from './settings';
 import { ComingSoonTree } from './views/comingSoonTree';
 import { registerNodeActions } from './views/nodes';
+import { registerProfileCommands } from './profiles/profileCommands';
+import { ProfilesTree } from './profiles/profilesTree';
 
 /** What the extension exports: used by the integration tests to script prompts and inspect state. */
 export interface PlatformConsoleExports {
@@ -23,6 +28,10 @@ export interface PlatformConsoleExports {
   setUi(ui: FlowUi | undefined): void;
   /** Every globalState key the extension wrote, with its value (tests check no key is there). */
   globalStateSnapshot(): Record<string, unknown>;
+  /** The Protection Profiles view (filters, loads, edits). */
+  profiles: ProfilesTree;
+  /** The Edge view (pins, loads, auto-refresh). */
+  edge: EdgeTree;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<PlatformConsoleExports> {
@@ -44,18 +53,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
     ...registerIdentityCommands({ connections, log, ui: () => ui, store: new NotificationSettingStore(context.globalState) }),
     registerDeleteStorageCommand({ connections, log, ui: () => ui }),
     ...registerScheduleCommands({ connections, log, ui: () => ui, defaults: cloudDefaults() }),
-    new ComingSoonTree('platformConsole.protectionProfiles', connections, [
-      'Protection profiles will be listed here',
-      'Filter by name or client, sort, edit',
-    ]),
-    new ComingSoonTree('platformConsole.edge', connections, ['Pinned edge clients, apps, templates']),
     new ComingSoonTree('platformConsole.reportTasks', connections, ['Report tasks, with live status']),
   );
+
+  const edge = new EdgeTree({ connections, log, ui: () => ui, store: new EdgePinStore(context.globalState) });
+  context.subscriptions.push(edge, ...registerEdgeCommands({ connections, log, ui: () => ui, tree: edge }));
+
+  const profiles = new ProfilesTree({ connections, log, ui: () => ui, memento: context.globalState, extensionUri: context.extensionUri });
+  context.subscriptions.push(profiles, ...registerProfileCommands({ tree: profiles, connections, log, ui: () => ui }));
 
   log.info(`Platform Console activated in ${Date.now() - started} ms`);
   return {
     connections,
     log,
+    edge,
+    profiles,
     setUi: (next) => {
       ui = next ?? vscodeUi;
     },
