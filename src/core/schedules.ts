@@ -6,6 +6,9 @@ import { DAY_NAMES, type ScheduleRequest } from '../platform/cloud';
 
 export type DayName = (typeof DAY_NAMES)[number];
 
+/** The platform's own default name template. */
+export const DEFAULT_NAME_TEMPLATE = 'Snapshot of volume {volume_id} created by policy {lifecycle_policy_id}';
+
 export const NAME_PLACEHOLDERS = ['{volume_id}', '{schedule_id}', '{lifecycle_policy_id}', '{datetime_utc}', '{local_datetime}'] as const;
 
 export interface Retention {

@@ -13,7 +13,8 @@ import { PlatformError, formatIssues } from '../platform/errors';
 import { toScheduleRequest } from '../core/schedules';
 import { REVIEW_STEP, addSchedulesSteps, type AddSchedulesState } from './addSchedulesFlow';
 import { showPolicy, showRawJson } from './policyView';
-import { isSchedulesDocument, openSchedulesDocument, parseSchedulesDocument } from './schedulesDocument';
+import { parseSchedulesDocument } from '../core/scheduleDocument';
+import { isSchedulesDocument, openSchedulesDocument } from './schedulesDocument';
 
 export interface ScheduleCommandDeps {
   connections: ConnectionManager;

@@ -5,6 +5,7 @@ import type { FlowUi } from '../flows/ui';
 import { runWizard, type StepContext, type WizardStep } from '../flows/wizard';
 import {
   DAY_LABELS,
+  DEFAULT_NAME_TEMPLATE,
   DAY_NAMES,
   NAME_PLACEHOLDERS,
   describeSchedule,
@@ -16,8 +17,6 @@ import {
   type DayName,
   type ScheduleDraft,
 } from '../core/schedules';
-
-export const DEFAULT_NAME_TEMPLATE = 'Snapshot of volume {volume_id} created by policy {lifecycle_policy_id}';
 
 interface EditorState {
   type?: 'cron' | 'interval';

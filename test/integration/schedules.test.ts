@@ -1,0 +1,163 @@
+// Snapshot schedules in a real VS Code against the simulator: a cron and an interval schedule
+// through the flow (with Back), the JSON document validated by the shipped schema before it is
+// saved, a refused document then a fixed submit, a 400 with Retry and a 500.
+import * as assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import { startSimulator, type Simulator } from '../../simulator/index';
+import { ACCEPT, PRESS_BACK, ScriptedUi } from '../support/scriptedUi';
+import testKeys from '../support/testKeys.json';
+import { platformConsole } from './support/extension';
+
+const KEY = testKeys.simulator;
+const ADD_CRON = '$(add) Add a cron schedule…';
+const ADD_INTERVAL = '$(add) Add an interval schedule…';
+const KEEP = '$(check) Keep this schedule';
+
+async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('snapshot schedules', function () {
+  this.timeout(60_000);
+  let sim: Simulator;
+  let ext: Awaited<ReturnType<typeof platformConsole>>;
+  const config = () => vscode.workspace.getConfiguration('platformConsole.cloud');
+  const sent = (route: string) => sim.requestCounts()[route] ?? 0;
+  const lastBody = async () => {
+    const answer = (await (await fetch(`${sim.url}/__sim/requests/last/addSchedules`)).json()) as { last: Record<string, { body: { schedules: Record<string, unknown>[] } }> };
+    return answer.last['POST addSchedules']!.body;
+  };
+  const policyDocs = () => vscode.workspace.textDocuments.filter((d) => d.languageId === 'markdown' && d.getText().startsWith('# Lifecycle policy'));
+
+  before(async () => {
+    ext = await platformConsole();
+    sim = await startSimulator({ apiKey: KEY });
+    await ext.connections.signIn('schedules', sim.url, KEY);
+    await config().update('projectId', 1, vscode.ConfigurationTarget.Global);
+    await config().update('regionId', 1, vscode.ConfigurationTarget.Global);
+  });
+  beforeEach(() => {
+    sim.clearFaults();
+    sim.resetRequests();
+  });
+  after(async () => {
+    ext.setUi(undefined);
+    await config().update('projectId', undefined, vscode.ConfigurationTarget.Global);
+    await config().update('regionId', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await sim.close();
+  });
+
+  it('a cron and an interval schedule through the flow, with Back; one POST; the policy shown', async () => {
+    const ui = new ScriptedUi([
+      ACCEPT, ACCEPT, '0', '10',
+      ADD_CRON, { pick: ['Monday', 'Wednesday'] }, { pick: ['02'] }, '60', '30', PRESS_BACK, '15', 'Europe/Berlin',
+      '0', '7', '1', '0', 'snap-{volume_id}-{oops}', KEEP,
+      ADD_INTERVAL, '0', '0', '0', '0', '30', '3', '0', '0', ACCEPT, KEEP,
+      '$(check) Review and Submit (2)', '$(cloud-upload) Submit 2 schedule(s)',
+    ]);
+    const before = policyDocs().length;
+    ext.setUi(ui);
+    await vscode.commands.executeCommand('platformConsole.addSnapshotSchedules');
+    const done = await ui.waitForNotification(/^Policy .* \(active\) now has \d+ schedules; 2 added\./);
+    assert.deepEqual(done.actions, ['Show Raw JSON']);
+    assert.equal(sent('POST addSchedules'), 1);
+    const body = await lastBody();
+    assert.deepEqual(body.schedules[0], {
+      type: 'cron', day_of_week: 'mon,wed', hour: '2', minute: '15', timezone: 'Europe/Berlin',
+      max_quantity: 7, resource_name_template: 'snap-{volume_id}-{oops}', retention_time: { weeks: 1, days: 0 },
+    });
+    assert.deepEqual(body.schedules[1], {
+      type: 'interval', weeks: 0, days: 0, hours: 0, minutes: 30, max_quantity: 3,
+      resource_name_template: 'Snapshot of volume {volume_id} created by policy {lifecycle_policy_id}',
+    });
+    const refusals = ui.prompts.filter((p) => p.refusals.length).map((p) => p.refusals[0]);
+    assert.deepEqual(refusals, [
+      'Policy ID: must be at least 1',
+      'Minutes: 60 is outside 0..59',
+      'Snapshots to keep (max_quantity): must be a whole number, 1 or more',
+      'Interval: must be longer than 0 (set weeks, days, hours or minutes)',
+    ]);
+    const template = ui.prompts.find((p) => p.value === 'Snapshot of volume {volume_id} created by policy {lifecycle_policy_id}' && p.warnings.length);
+    assert.match(template?.warnings[0] ?? '', /\{oops\} is not a placeholder the platform knows and will stay as typed\. Example: snap-726ecfcc/);
+    const keep = ui.prompts.find((p) => p.items?.[0] === KEEP)!;
+    assert.match(keep.prompt, /^At 02:15, only on Monday and Wednesday \(Europe\/Berlin\); keeps 7 snapshots, each deleted after 1 week$/);
+    assert.equal(keep.items!.filter((i) => / · {2}local /.test(i)).length, 5, 'the next 5 runs, in the zone and locally');
+    const doc = await until('the policy document', () => (policyDocs().length > before ? policyDocs().at(-1) : undefined));
+    const text = doc.getText();
+    assert.match(text, /\*\*active\*\*/);
+    assert.equal(text.match(/added now/g)?.length, 2);
+    assert.match(text, /\| owner \| lifecycle_policy \|/);
+    assert.match(text, /## Volumes\n\n\| Volume \| Name \|/);
+  });
+
+  it('the JSON document: schema errors before saving, a refused submit sends nothing, a fixed one is sent', async () => {
+    ext.setUi(new ScriptedUi([ACCEPT, ACCEPT, '10']));
+    await vscode.commands.executeCommand('platformConsole.editSchedulesAsJson');
+    const editor = await until('the schedules document', () => (vscode.window.activeTextEditor?.document.uri.path.endsWith('.schedules.platform.json') ? vscode.window.activeTextEditor : undefined));
+    const doc = editor.document;
+    assert.equal(doc.isUntitled, true);
+    assert.equal(doc.languageId, 'json');
+    const bad = { project_id: 1, region_id: 1, policy_id: 10, schedules: [{ type: 'cron', day_of_week: 'monday', hour: '24', minute: '0', max_quantity: 0, colour: 'red' }, { type: 'weekly' }] };
+    await editor.edit((e) => e.replace(new vscode.Range(0, 0, doc.lineCount, 0), JSON.stringify(bad, null, 2)));
+    const diagnostics = await until('schema diagnostics', () => {
+      const found = vscode.languages.getDiagnostics(doc.uri);
+      return found.length >= 4 ? found : undefined;
+    });
+    const messages = diagnostics.map((d) => d.message).join('\n');
+    assert.match(messages, /pattern/i);
+    assert.match(messages, /minimum|below/i);
+    assert.match(messages, /colour/);
+    assert.match(messages, /cron|interval/);
+
+    const ui = new ScriptedUi([]);
+    ext.setUi(ui);
+    await vscode.commands.executeCommand('platformConsole.submitSchedulesDocument');
+    const refused = await ui.waitForNotification(/^Nothing was sent: /);
+    assert.match(refused.message, /schedules\[0\]\.day_of_week/);
+    assert.match(refused.message, /schedules\[0\]\.hour/);
+    assert.equal(sent('POST addSchedules'), 0);
+
+    const good = { ...bad, schedules: [{ type: 'cron', day_of_week: 'mon', hour: '23', minute: '0', timezone: 'UTC', max_quantity: 1 }] };
+    await editor.edit((e) => e.replace(new vscode.Range(0, 0, doc.lineCount, 0), JSON.stringify(good, null, 2)));
+    await until('no diagnostics', () => (vscode.languages.getDiagnostics(doc.uri).length === 0 ? true : undefined));
+    await vscode.commands.executeCommand('platformConsole.submitSchedulesDocument');
+    await ui.waitForNotification(/now has \d+ schedules; 1 added\./);
+    assert.equal(sent('POST addSchedules'), 1);
+  });
+
+  it('a 400 names the field; Retry reopens the review with every schedule; a 500 is not retried', async () => {
+    sim.setFault({ route: 'addSchedules', kind: 'status', status: 400, field: 'schedules', times: 1 });
+    let retried = false;
+    const ui = new ScriptedUi(
+      [ACCEPT, ACCEPT, '10', ADD_INTERVAL, '1', '0', '0', '0', '2', '0', '0', ACCEPT, KEEP, '$(check) Review and Submit (1)', '$(cloud-upload) Submit 1 schedule(s)'],
+      (message) => {
+        if (/^Could not add the schedules to policy 10: The server refused the request \(HTTP 400\).*schedules/.test(message) && !retried) {
+          retried = true;
+          return 'Retry';
+        }
+        return undefined;
+      },
+    );
+    ui.answer('$(check) Review and Submit (1)', '$(cloud-upload) Submit 1 schedule(s)');
+    ext.setUi(ui);
+    await vscode.commands.executeCommand('platformConsole.addSnapshotSchedules');
+    await ui.waitForNotification(/now has \d+ schedules; 1 added\./);
+    assert.equal(sent('POST addSchedules'), 2, 'one POST per submit');
+
+    sim.setFault({ route: 'addSchedules', kind: 'status', status: 500 });
+    const failing = new ScriptedUi([ACCEPT, ACCEPT, '10', ADD_INTERVAL, '0', '1', '0', '0', '2', '0', '0', ACCEPT, KEEP, '$(check) Review and Submit (1)', '$(cloud-upload) Submit 1 schedule(s)']);
+    ext.setUi(failing);
+    await vscode.commands.executeCommand('platformConsole.addSnapshotSchedules');
+    const failed = await failing.waitForNotification(/^Could not add the schedules to policy 10: Server error \(HTTP 500\)/);
+    assert.deepEqual(failed.actions, ['Retry', 'Show Log']);
+    assert.equal(sent('POST addSchedules'), 3);
+  });
+});
