@@ -15,9 +15,9 @@ import { registerScheduleCommands } from './schedules/scheduleCommands';
 import { registerSecretCommands } from './secrets/secretCommands';
 import { registerDeleteStorageCommand } from './storage/deleteStorageCommand';
 import { cloudDefaults } from './settings';
-import { ComingSoonTree } from './views/comingSoonTree';
 import { registerNodeActions } from './views/nodes';
 import { registerProfileCommands } from './profiles/profileCommands';
+import { ReportTasksFeature, type ReportTasksApi } from './reports/reportTasksFeature';
 import { ProfilesTree } from './profiles/profilesTree';
 
 /** What the extension exports: used by the integration tests to script prompts and inspect state. */
@@ -32,6 +32,8 @@ export interface PlatformConsoleExports {
   profiles: ProfilesTree;
   /** The Edge view (pins, loads, auto-refresh). */
   edge: EdgeTree;
+  /** Report Tasks (view, store, poller) and the readable trial / free feature documents. */
+  reports: ReportTasksApi;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<PlatformConsoleExports> {
@@ -53,8 +55,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
     ...registerIdentityCommands({ connections, log, ui: () => ui, store: new NotificationSettingStore(context.globalState) }),
     registerDeleteStorageCommand({ connections, log, ui: () => ui }),
     ...registerScheduleCommands({ connections, log, ui: () => ui, defaults: cloudDefaults() }),
-    new ComingSoonTree('platformConsole.reportTasks', connections, ['Report tasks, with live status']),
   );
+
+  const reports = new ReportTasksFeature({ context, connections, log, ui: () => ui });
+  context.subscriptions.push(reports);
+  await reports.start();
 
   const edge = new EdgeTree({ connections, log, ui: () => ui, store: new EdgePinStore(context.globalState) });
   context.subscriptions.push(edge, ...registerEdgeCommands({ connections, log, ui: () => ui, tree: edge }));
@@ -68,6 +73,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
     log,
     edge,
     profiles,
+    reports: reports.api,
     setUi: (next) => {
       ui = next ?? vscodeUi;
     },
