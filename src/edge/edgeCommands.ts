@@ -61,7 +61,7 @@ export function addPinSteps(kind: EdgeKind, api: PlatformApi, connectionName: st
             );
             const missing = parsed.ids.filter((id) => known.get(id)?.status === 'notFound');
             if (missing.length > 0) {
-              return `${label}: ${connectionName} has no edge ${noun} ${missing.join(', ')} (404)${parsed.ids.length > missing.length ? '; remove it to pin the others' : ''}`;
+              return `${label}: no edge ${noun} ${missing.join(', ')} on ${connectionName} (404)${parsed.ids.length > missing.length ? `; remove ${missing.length === 1 ? 'it' : 'them'} to pin the others` : ''}`;
             }
             state.known = known;
             return undefined;
