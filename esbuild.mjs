@@ -1,6 +1,6 @@
 // Builds the extension bundle (Node, CommonJS, `vscode` external).
 // Webview bundles (browser, ESM) are added to `webviewEntries` as panels arrive.
-import { rm } from 'node:fs/promises';
+import { cp, mkdir, rm } from 'node:fs/promises';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -21,7 +21,7 @@ const extension = {
 };
 
 /** One browser bundle per webview panel: { name: 'webview/<name>/main.ts' }. */
-const webviewEntries = {};
+const webviewEntries = { pricing: 'webview/pricing/main.ts' };
 
 const builds = [extension];
 for (const [name, entry] of Object.entries(webviewEntries)) {
@@ -40,6 +40,9 @@ for (const [name, entry] of Object.entries(webviewEntries)) {
 
 // No leftovers (a development source map in a production package, a removed panel's bundle).
 await rm('dist', { recursive: true, force: true });
+// The codicon font for the webviews: served from dist/ (node_modules is not packaged).
+await mkdir('dist/codicons', { recursive: true });
+for (const file of ['codicon.css', 'codicon.ttf']) await cp(`node_modules/@vscode/codicons/dist/${file}`, `dist/codicons/${file}`);
 
 if (watch) {
   const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));

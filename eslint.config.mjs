@@ -17,6 +17,17 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }] },
   },
   {
+    // The webview bundles run in the browser: DOM globals, no Node, no VS Code API.
+    files: ['webview/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'Webview code cannot use the VS Code API: post a message.' }, { name: 'zod', message: 'Validate in the extension, not in the webview bundle.' }] }] },
+  },
+  {
+    // protocol/ is imported by both bundles: types and tiny helpers only.
+    files: ['src/protocol/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/protocol is shared with the webview.' }, { name: 'zod', message: 'src/protocol is shared with the webview: schemas live in the extension.' }] }] },
+  },
+  {
     // platform/ and core/ must run in plain Node: no VS Code API.
     files: ['src/platform/**/*.ts', 'src/core/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/platform and src/core never import vscode.' }] }] },

@@ -19,6 +19,7 @@ import { registerNodeActions } from './views/nodes';
 import { registerProfileCommands } from './profiles/profileCommands';
 import { ReportTasksFeature, type ReportTasksApi } from './reports/reportTasksFeature';
 import { ProfilesTree } from './profiles/profilesTree';
+import { registerPricing, type PricingExports } from './pricing/pricingPanel';
 
 /** What the extension exports: used by the integration tests to script prompts and inspect state. */
 export interface PlatformConsoleExports {
@@ -34,6 +35,8 @@ export interface PlatformConsoleExports {
   edge: EdgeTree;
   /** Report Tasks (view, store, poller) and the readable trial / free feature documents. */
   reports: ReportTasksApi;
+  /** Price Preview: sessions driven without a webview, the open panel's session. */
+  pricing: PricingExports;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<PlatformConsoleExports> {
@@ -67,6 +70,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
   const profiles = new ProfilesTree({ connections, log, ui: () => ui, memento: context.globalState, extensionUri: context.extensionUri });
   context.subscriptions.push(profiles, ...registerProfileCommands({ tree: profiles, connections, log, ui: () => ui }));
 
+  const pricing = registerPricing({ extensionUri: context.extensionUri, connections, log, ui: () => ui, defaults: cloudDefaults() });
+  context.subscriptions.push(...pricing.disposables);
+
   log.info(`Platform Console activated in ${Date.now() - started} ms`);
   return {
     connections,
@@ -74,6 +80,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
     edge,
     profiles,
     reports: reports.api,
+    pricing: pricing.exports,
     setUi: (next) => {
       ui = next ?? vscodeUi;
     },

@@ -1,0 +1,141 @@
+// The Price Preview webview: two tabs of forms, the live price beside them. It keeps what was
+// typed (setState, so a reload finds it), sends each change to the extension, and shows what the
+// extension sends back: refused fields, prices, pins. No pricing logic lives here.
+import { LitElement, html, nothing, type TemplateResult } from 'lit';
+import '../shared/elements';
+import { HostConnection } from '../shared/host';
+import { textField } from '../shared/fields';
+import {
+  defaultPricingState,
+  type FormIssue,
+  type PriceTab,
+  type PriceView,
+  type PricingEvent,
+  type PricingNotification,
+  type PricingRequests,
+  type PricingState,
+} from '../../src/protocol/pricing';
+import { instanceFormView, loadBalancerFormView } from './forms';
+import { priceArea, type PriceActions } from './priceArea';
+
+const TABS: { tab: PriceTab; label: string; icon: string }[] = [
+  { tab: 'instances', label: 'Instances', icon: 'vm' },
+  { tab: 'loadBalancer', label: 'Load Balancer', icon: 'server-environment' },
+];
+
+export class PricePreviewApp extends LitElement {
+  private readonly host = new HostConnection<PricingNotification, PricingRequests, PricingEvent, PricingState>((event) => this.onEvent(event));
+  private state: PricingState = this.host.savedState() ?? defaultPricingState();
+  private issues: Record<PriceTab | 'location', FormIssue[]> = { location: [], instances: [], loadBalancer: [] };
+  private views: Record<PriceTab, PriceView> = { instances: { state: 'signedOut' }, loadBalancer: { state: 'signedOut' } };
+  private connection: string | null = null;
+  private copyStatus = '';
+
+  /** Light DOM: the shared stylesheets apply, and tests reach every node. */
+  protected override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.host.start();
+  }
+
+  private onEvent(event: PricingEvent): void {
+    switch (event.type) {
+      case 'state':
+        this.state = event.reason === 'restore' ? event.state : { ...this.state, pinned: event.state.pinned };
+        this.host.saveState(this.state);
+        break;
+      case 'issues':
+        this.issues = { ...this.issues, [event.tab]: event.issues };
+        break;
+      case 'price':
+        this.views = { ...this.views, [event.tab]: event.view };
+        break;
+      case 'connection':
+        this.connection = event.connection;
+        break;
+    }
+    this.requestUpdate();
+  }
+
+  private edit(next: PricingState): void {
+    this.state = next;
+    this.copyStatus = '';
+    this.host.saveState(next);
+    this.host.notify({ type: 'edit', state: next });
+    this.requestUpdate();
+  }
+
+  private issueOf(tab: PriceTab | 'location') {
+    return (field: string) => this.issues[tab].find((i) => i.field === field)?.message;
+  }
+
+  private actions(tab: PriceTab): PriceActions {
+    return {
+      pin: () =>
+        void this.host.request('pin', { tab }).then(
+          (r) => this.status(r.pinned ? 'Pinned: the next prices are compared with these.' : (r.message ?? 'Not pinned.')),
+          (e: Error) => this.status(e.message),
+        ),
+      unpin: () => this.host.notify({ type: 'unpin', tab }),
+      retry: () => this.host.notify({ type: 'retry', tab }),
+      signIn: () => this.host.notify({ type: 'command', command: 'signIn' }),
+      showLog: () => this.host.notify({ type: 'command', command: 'showLog' }),
+      copy: (format) =>
+        void this.host.request('copy', { tab, format }).then(
+          (r) => this.status(r.message),
+          (e: Error) => this.status(e.message),
+        ),
+    };
+  }
+
+  private status(text: string): void {
+    this.copyStatus = text;
+    this.requestUpdate();
+  }
+
+  private tabPanel(tab: PriceTab): TemplateResult | typeof nothing {
+    // Only the active tab is rendered: one form in the page at a time, field ids unique.
+    if (tab !== this.state.tab) return nothing;
+    const form =
+      tab === 'instances'
+        ? instanceFormView(this.state.instance, this.issueOf('instances'), (instance) => this.edit({ ...this.state, instance }))
+        : loadBalancerFormView(this.state.loadBalancer, this.issueOf('loadBalancer'), (loadBalancer) => this.edit({ ...this.state, loadBalancer }));
+    return html`<div class="columns">
+      <div class="form-column">${form}</div>
+      <div class="price-column">${priceArea(this.views[tab], this.actions(tab), this.copyStatus)}</div>
+    </div>`;
+  }
+
+  protected override render(): TemplateResult {
+    const location = this.issueOf('location');
+    const setLocation = (patch: Partial<PricingState['location']>) => this.edit({ ...this.state, location: { ...this.state.location, ...patch } });
+    const selected = TABS.findIndex((t) => t.tab === this.state.tab);
+    return html`<header class="top">
+        <h1><span class="codicon codicon-tag"></span> Price Preview</h1>
+        <div class="location">
+          ${textField('projectId', 'Project ID', this.state.location.projectId, location('projectId'), (projectId) => setLocation({ projectId }), { placeholder: 'e.g. 1' })}
+          ${textField('regionId', 'Region ID', this.state.location.regionId, location('regionId'), (regionId) => setLocation({ regionId }), { placeholder: 'e.g. 1' })}
+        </div>
+        <div class="connection muted" data-testid="connection">
+          ${this.connection ? html`<span class="codicon codicon-plug"></span> ${this.connection}` : html`<span class="codicon codicon-debug-disconnect"></span> Not signed in`}
+        </div>
+      </header>
+      <vscode-tabs
+        selected-index=${selected}
+        @vsc-tabs-select=${(e: CustomEvent<{ selectedIndex: number }>) => {
+          const tab = TABS[e.detail.selectedIndex]?.tab;
+          if (tab && tab !== this.state.tab) this.edit({ ...this.state, tab });
+        }}
+      >
+        ${TABS.map(
+          (t) => html`<vscode-tab-header slot="header" data-testid=${`tab-${t.tab}`}><span class="codicon codicon-${t.icon}"></span> ${t.label}</vscode-tab-header>
+            <vscode-tab-panel data-testid=${`panel-${t.tab}`}>${this.tabPanel(t.tab)}</vscode-tab-panel>`,
+        )}
+      </vscode-tabs>`;
+  }
+}
+
+customElements.define('price-preview-app', PricePreviewApp);
