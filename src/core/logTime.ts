@@ -1,0 +1,60 @@
+// RFC 3339 timestamps to integer nanoseconds since the epoch, exactly: `Date` keeps only
+// milliseconds, and comparing the text breaks across offsets and fraction lengths.
+
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):?(\d{2}))$/;
+
+/** Days from 1970-01-01 to the given civil date (proleptic Gregorian; Howard Hinnant's algorithm). */
+function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+// Lines come in bursts within the same second: the whole-second part is computed once per
+// distinct "date, time, offset" and reused (a bounded cache).
+const secondsCache = new Map<string, bigint>();
+const FAST = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/;
+
+/** Nanoseconds since the epoch, or undefined for text that is not an RFC 3339 date-time. */
+export function parseTimeNanos(text: string): bigint | undefined {
+  const fast = FAST.exec(text);
+  if (fast) {
+    const prefix = fast[1]! + fast[3]!;
+    let base = secondsCache.get(prefix);
+    if (base === undefined) {
+      base = parseSlow(`${fast[1]}${fast[3]}`);
+      if (base === undefined) return undefined;
+      if (secondsCache.size > 10_000) secondsCache.clear();
+      secondsCache.set(prefix, base);
+    }
+    const digits = fast[2];
+    return digits ? base + BigInt(Number(digits.padEnd(9, '0'))) : base;
+  }
+  return parseSlow(text);
+}
+
+function parseSlow(text: string): bigint | undefined {
+  const m = RFC3339.exec(text.trim());
+  if (!m) return undefined;
+  const [y, mo, d, h, mi, s] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i]));
+  if (mo! < 1 || mo! > 12 || d! < 1 || d! > 31 || h! > 23 || mi! > 59 || s! > 60) return undefined;
+  let seconds = daysFromCivil(y!, mo!, d!) * 86400 + h! * 3600 + mi! * 60 + s!;
+  if (m[9]) {
+    const offset = Number(m[10]) * 3600 + Number(m[11]) * 60;
+    seconds -= m[9] === '+' ? offset : -offset;
+  }
+  // Any fraction length: pad or cut to nanoseconds.
+  const fraction = BigInt((m[7] ?? '').padEnd(9, '0').slice(0, 9) || '0');
+  return BigInt(seconds) * 1_000_000_000n + fraction;
+}
+
+/** `2026-11-22T10:15:00.123456789Z` from nanoseconds (UTC, always 9 fraction digits). */
+export function formatNanosUtc(nanos: bigint): string {
+  const seconds = nanos / 1_000_000_000n - (nanos < 0n && nanos % 1_000_000_000n !== 0n ? 1n : 0n);
+  const fraction = nanos - seconds * 1_000_000_000n;
+  const iso = new Date(Number(seconds) * 1000).toISOString().slice(0, 19);
+  return `${iso}.${fraction.toString().padStart(9, '0')}Z`;
+}
