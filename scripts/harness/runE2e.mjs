@@ -14,6 +14,7 @@ import { requireHarness } from './ensure.mjs';
 import { startCodeServer } from './codeServer.mjs';
 import {
   exitWith,
+  filesContaining,
   freePort,
   guardRun,
   log,
@@ -49,7 +50,7 @@ process.env.PLATFORM_CONSOLE_BASE_URL = simulatorUrl;
 process.env.PLATFORM_CONSOLE_API_KEY = simulatorKey;
 
 const serverLog = path.join(resultsDir, 'e2e-server.log');
-const { workspaceUrl } = await startCodeServer({ paths, label: 'e2e', port: await freePort(), logFile: serverLog });
+const { workspaceUrl, dir } = await startCodeServer({ paths, label: 'e2e', port: await freePort(), logFile: serverLog });
 
 // The test files' processes inherit this environment.
 process.env.PLATFORM_CONSOLE_E2E_URL = workspaceUrl;
@@ -66,5 +67,14 @@ report.pipe(process.stdout, { end: false });
 await finished(report);
 
 if (failed > 0) console.error(`[harness] code-server log: ${path.relative(projectRoot, serverLog)}`);
+// The key the UI tests typed and the one in code-server's environment must be nowhere in what
+// VS Code wrote (settings, state, extension storage, logs) nor in the server's log.
+const scan = await filesContaining([dir('user-data'), dir('extensions'), dir('workspace'), serverLog], [simulatorKey]);
+if (scan.hits.length > 0) {
+  console.error(`[harness] the API key was found in ${scan.hits.length} file(s):\n  ${scan.hits.join('\n  ')}`);
+  failed++;
+} else {
+  log(`key scan: no API key in ${scan.scanned} files of the user data, extensions, workspace and server log`);
+}
 console.log(summaryLine('e2e', passed, failed));
 await exitWith(failed === 0 && passed > 0 ? 0 : 1);
