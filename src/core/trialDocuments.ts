@@ -84,7 +84,7 @@ export function optionRows(trial: Pick<Trial, 'options'>): OptionRow[] {
 /** Text safe in a Markdown table cell: no pipes, line breaks or markup. */
 export function mdCell(value: unknown): string {
   const text = value === undefined || value === null || value === '' ? '—' : String(value);
-  return text.replace(/\r?\n/g, ' ').replace(/([\\`*_{}[\]<>()#+!|~])/g, '\\$1');
+  return text.replace(/\r?\n/g, ' ').replace(/([\\`*_[\]<>|~])/g, '\\$1');
 }
 
 const row = (cells: readonly unknown[]) => `| ${cells.map(mdCell).join(' | ')} |`;

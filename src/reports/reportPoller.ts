@@ -25,10 +25,22 @@ export interface ReportPollerDeps {
   onRefused?: (error: PlatformError, connection: PollConnection) => void;
   delays?: Partial<PollDelays>;
   now?: () => number;
+  /** setTimeout/clearTimeout, replaced by unit tests that run the schedule by hand. */
+  timers?: Timers;
 }
 
+export interface Timers {
+  set(run: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const realTimers: Timers = {
+  set: (run, ms) => setTimeout(run, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
 interface Pending {
-  timer?: ReturnType<typeof setTimeout>;
+  timer?: unknown;
   request?: AbortController;
 }
 
@@ -40,8 +52,11 @@ export class ReportPoller {
   private connection: PollConnection | undefined;
   private disposed = false;
 
+  private readonly timers: Timers;
+
   constructor(private readonly deps: ReportPollerDeps) {
     this.delays = { ...DEFAULT_POLL_DELAYS, ...deps.delays };
+    this.timers = deps.timers ?? realTimers;
   }
 
   private get now(): number {
@@ -79,7 +94,7 @@ export class ReportPoller {
   suspend(): void {
     this.generation++;
     for (const p of this.pending.values()) {
-      if (p.timer) clearTimeout(p.timer);
+      if (p.timer !== undefined) this.timers.clear(p.timer);
       p.request?.abort();
     }
     this.pending.clear();
@@ -103,7 +118,7 @@ export class ReportPoller {
   /** Stops following a task (removed from the list). */
   forget(uuid: string): void {
     const p = this.pending.get(uuid);
-    if (p?.timer) clearTimeout(p.timer);
+    if (p?.timer !== undefined) this.timers.clear(p.timer);
     p?.request?.abort();
     this.pending.delete(uuid);
   }
@@ -113,7 +128,7 @@ export class ReportPoller {
     this.forget(uuid);
     const generation = this.generation;
     const entry: Pending = {};
-    entry.timer = setTimeout(() => {
+    entry.timer = this.timers.set(() => {
       entry.timer = undefined;
       void this.poll(generation, connection, uuid, attempt, force).catch((error: unknown) => this.deps.log.error(`Report task ${uuid}: polling stopped`, error));
     }, delayMs);
