@@ -22,9 +22,17 @@ export interface ProfileFilters {
 
 export const NO_FILTERS: ProfileFilters = { sort: [] };
 
+const FILTERS_KEY_PREFIX = 'platformConsole.protectionProfiles.filters.';
+
 /** globalState key of a connection's filters (the connection id, never anything secret). */
 export function filtersStateKey(connectionId: string): string {
-  return `platformConsole.protectionProfiles.filters.${connectionId}`;
+  return `${FILTERS_KEY_PREFIX}${connectionId}`;
+}
+
+/** Keys of filters whose connection is gone (signed out): they are dropped. */
+export function staleFilterKeys(keys: readonly string[], liveConnectionIds: readonly string[]): string[] {
+  const live = new Set(liveConnectionIds);
+  return keys.filter((k) => k.startsWith(FILTERS_KEY_PREFIX) && !live.has(k.slice(FILTERS_KEY_PREFIX.length)));
 }
 
 /** `created_at,-name`: comma-separated field names, a leading `-` for descending (our assumption, shared with the simulator). */

@@ -118,7 +118,8 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
           },
         },
         {
-          shouldPrompt: (s) => Boolean(s.first),
+          // Counted as a step until the first pick says "Default order".
+          shouldPrompt: (s) => s.first !== '',
           prompt: async (s, ctx) => {
             const field = s.first!.replace(/^-/, '');
             const items = [THEN_NOTHING, ...FIRST_KEYS.filter((i) => i.value && i.value.replace(/^-/, '') !== field)];

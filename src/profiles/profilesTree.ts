@@ -14,6 +14,7 @@ import {
   nextShown,
   restoreFilters,
   shownText,
+  staleFilterKeys,
   storedFilters,
   type ProfileFilters,
 } from '../core/profileQuery';
@@ -55,6 +56,8 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
   private generation = 0;
   private inFlight: { abort: AbortController; done: Promise<void> } | undefined;
   private readonly timer = new LoadTimer();
+  /** Templates seen in any list of this connection, id -> name (the API has no template list). */
+  private readonly templates = new Map<number, string>();
 
   constructor(private readonly deps: ProfilesTreeDeps) {
     super(PROFILES_VIEW, { showCollapseAll: true });
@@ -144,6 +147,7 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
   applyUpdate(updated: ProtectionProfile): ProfileNode | undefined {
     if (this.state.kind !== 'loaded') return undefined;
     const index = this.state.profiles.findIndex((p) => p.id === updated.id);
+    this.noteTemplates([updated]);
     if (index < 0) return undefined;
     this.state.profiles[index] = updated;
     const node = this.state.nodes[index];
@@ -161,13 +165,15 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
     return index < 0 ? undefined : this.state.nodes[index];
   }
 
-  /** Templates seen in the loaded list, id -> name (the API has no template list). */
-  knownTemplates(): Map<number, string> {
-    const templates = new Map<number, string>();
-    for (const p of this.profiles ?? []) {
-      if (p.template?.id != null && !templates.has(p.template.id)) templates.set(p.template.id, p.template.name ?? `template ${p.template.id}`);
+  /** Templates seen in the lists and edits of this connection, id -> name (the API has no template list). */
+  knownTemplates(): ReadonlyMap<number, string> {
+    return this.templates;
+  }
+
+  private noteTemplates(profiles: readonly ProtectionProfile[]): void {
+    for (const p of profiles) {
+      if (p.template?.id != null) this.templates.set(p.template.id, p.template.name ?? `template ${p.template.id}`);
     }
-    return templates;
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
@@ -231,6 +237,7 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
       const profiles = await api.security.listProtectionProfiles({ params: {}, query: listQuery(filters) }, { signal });
       if (generation !== this.generation) return;
       this.timer.received(profiles.length, this.pageSize);
+      this.noteTemplates(profiles);
       this.state = { kind: 'loaded', profiles, nodes: new Array(profiles.length), shown: Math.min(profiles.length, this.pageSize) };
       this.refresh();
     } catch (error) {
@@ -255,7 +262,10 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
     this.state = { kind: 'idle' };
     const connection = this.deps.connections.active;
     this.idPrefix = connection?.id ?? 'none';
+    this.templates.clear();
     this.filters = connection ? restoreFilters(this.deps.memento.get(filtersStateKey(connection.id))) : { sort: [] };
+    const { memento, connections } = this.deps;
+    for (const key of staleFilterKeys(memento.keys(), connections.list().map((c) => c.id))) void memento.update(key, undefined);
     this.showFilters();
     this.refresh();
   }

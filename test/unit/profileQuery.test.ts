@@ -18,6 +18,7 @@ import {
   restoreFilters,
   shownText,
   SORT_FIELDS,
+  staleFilterKeys,
   storedFilters,
   type SortKey,
 } from '../../src/core/profileQuery';
@@ -87,6 +88,8 @@ describe('profile list query', () => {
     assert.deepEqual(restoreFilters(undefined), { sort: [] });
     assert.deepEqual(restoreFilters({ name: 'x'.repeat(300), clientId: 0, orderBy: 'id' }), { sort: [] });
     assert.deepEqual(restoreFilters({ name: 42, clientId: '3', orderBy: 7 }), { sort: [] });
+    const keys = [filtersStateKey('a'), filtersStateKey('b'), 'platformConsole.edge.pins.b', 'other'];
+    assert.deepEqual(staleFilterKeys(keys, ['a']), [filtersStateKey('b')], 'a signed-out connection\'s filters go');
   });
 
   it('paging: 200 at a time, the last page says how many are left', () => {
