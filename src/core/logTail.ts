@@ -26,14 +26,47 @@ export interface LogMarker {
   kind: 'marker';
   /** Sorts with the lines: a gap marker sits right after the last line before the gap. */
   time: bigint;
+  /** gap: lines may be missing here; dropped: older lines went to keep the bound. */
+  reason: 'gap' | 'dropped';
   text: string;
 }
 
 export type LogItem = LogLine | LogMarker;
 
+/**
+ * One change to the held list, in the order they happened: applying a merge's `ops` to a copy of
+ * the list before the merge gives the list after it (the webview keeps such a copy).
+ */
+export type LogOp =
+  | { op: 'insert'; index: number; items: LogItem[] }
+  | { op: 'append'; items: LogItem[] }
+  | { op: 'dropFront'; count: number };
+
+/** Applies ops to a copy of a held list, in place (what the webview does with its own rows). */
+export function applyLogOps<T>(list: T[], ops: readonly LogOp[], convert: (item: LogItem) => T): void {
+  for (const op of ops) {
+    if (op.op === 'append') for (const item of op.items) list.push(convert(item));
+    else if (op.op === 'insert') insertAt(list, op.index, op.items.map(convert));
+    else list.splice(0, op.count);
+  }
+}
+
+/** splice(index, 0, ...items) without spreading a long array into arguments (the stack has a limit). */
+export function insertAt<T>(list: T[], index: number, items: readonly T[]): void {
+  if (items.length < 10_000) {
+    list.splice(index, 0, ...items);
+    return;
+  }
+  const after = list.splice(index);
+  for (const item of items) list.push(item);
+  for (const item of after) list.push(item);
+}
+
 export interface MergeResult {
   /** New lines, oldest first (a late line may be older than lines already held). */
   added: LogLine[];
+  /** How the held list changed, in order (see LogOp). */
+  ops: LogOp[];
   /** A gap marker inserted by this merge. */
   gapMarker?: LogMarker;
   /** How many of the oldest lines were dropped to stay within the bound. */
@@ -129,23 +162,34 @@ export class LogTail {
       i = j;
     }
     const fresh = sorted.slice(i);
+    const ops: LogOp[] = [];
 
     let gapMarker: LogMarker | undefined;
     if (gap && previousNewest !== undefined && sorted.length > 0) {
       gapMarker = {
         kind: 'marker',
         time: previousNewest,
+        reason: 'gap',
         text: `Lines may be missing between ${formatNanosUtc(previousNewest)} and ${formatNanosUtc(sorted[0]!.time)}: the log moved faster than it was read.`,
       };
       this.items.push(gapMarker);
+      ops.push({ op: 'append', items: [gapMarker] });
     }
-    for (const line of added) this.items.splice(this.upperBound(line.time), 0, line);
+    for (const line of added) {
+      const index = this.upperBound(line.time);
+      this.items.splice(index, 0, line);
+      // Lines of one instant land side by side: one op for the run.
+      const last = ops[ops.length - 1];
+      if (last?.op === 'insert' && last.index + last.items.length === index) last.items.push(line);
+      else ops.push({ op: 'insert', index, items: [line] });
+    }
     for (const line of fresh) this.items.push(line);
+    if (fresh.length) ops.push({ op: 'append', items: fresh });
     const all = added.length ? [...added, ...fresh] : fresh;
     this.lineCount += all.length;
     if (fresh.length) this.newest = fresh[fresh.length - 1]!.time;
-    const dropped = this.trim();
-    return { added: all, gapMarker, dropped };
+    const dropped = this.trim(ops);
+    return { added: all, ops, gapMarker, dropped };
   }
 
   /** Index after the last held item at `time` (a late line goes after its equals). */
@@ -161,7 +205,7 @@ export class LogTail {
   }
 
   /** Drops the oldest lines beyond the bound, leaving one marker that says how many went. */
-  private trim(): number {
+  private trim(ops: LogOp[]): number {
     const excess = this.lineCount - this.maxLines;
     if (excess <= 0) return 0;
     let removed = 0;
@@ -172,15 +216,21 @@ export class LogTail {
     }
     this.items.splice(0, cut);
     // The previous "dropped" marker, if it survived at the front, is replaced.
-    if (this.items[0]?.kind === 'marker' && this.items[0].text.startsWith('Older lines dropped')) this.items.shift();
+    if (this.items[0]?.kind === 'marker' && this.items[0].reason === 'dropped') {
+      this.items.shift();
+      cut++;
+    }
     this.lineCount -= removed;
     this.droppedTotal += removed;
     const first = this.items[0];
-    this.items.unshift({
+    const marker: LogMarker = {
       kind: 'marker',
       time: first ? first.time : 0n,
+      reason: 'dropped',
       text: `Older lines dropped: ${this.droppedTotal.toLocaleString('en-US')} so far, to keep at most ${this.maxLines.toLocaleString('en-US')} lines.`,
-    });
+    };
+    this.items.unshift(marker);
+    ops.push({ op: 'dropFront', count: cut }, { op: 'insert', index: 0, items: [marker] });
     return removed;
   }
 }

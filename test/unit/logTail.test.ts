@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { LogTail, pollInto, toLogLine, type LogLine, type RawLogEntry } from '../../src/core/logTail';
+import { LogTail, applyLogOps, pollInto, toLogLine, type LogItem, type LogLine, type RawLogEntry } from '../../src/core/logTail';
 import { formatNanosUtc, parseTimeNanos } from '../../src/core/logTime';
 
 describe('parseTimeNanos', () => {
@@ -159,5 +159,49 @@ describe('LogTail', () => {
     tail.merge([1, 5].map((n) => toLogLine({ Time: iso(n), Pod: 'a', Message: `a${n}` })), { limit: 100 });
     tail.merge([toLogLine({ Time: iso(3), Pod: 'b', Message: 'b3' }), toLogLine({ Time: iso(5), Pod: 'a', Message: 'a5' })], { limit: 100 });
     assert.deepEqual(linesOf(tail).map((l) => l.message), ['a1', 'b3', 'a5']);
+  });
+});
+
+describe('LogTail ops (what the webview is sent)', () => {
+  it('applying each merge\'s ops to a copy keeps the copy equal to the held list: late lines, gaps, drops', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        logArb,
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.array(fc.record({ step: fc.integer({ min: 1, max: 40 }), late: fc.boolean() }), { minLength: 1, maxLength: 20 }),
+        fc.integer(),
+        async (log, limit, maxLines, steps, seed) => {
+          const all = log.lines.map(toLogLine);
+          const tail = new LogTail(maxLines);
+          const copy: LogItem[] = [];
+          let end = 0;
+          for (const { step, late } of steps) {
+            end = Math.min(all.length, end + step);
+            // A "late" poll hides a pod's newest lines until the next poll: they arrive out of place.
+            const fetch = async (n: number) => {
+              const window = all.slice(Math.max(0, end - n), end);
+              return shuffle(late ? window.filter((l, i) => l.pod !== 'pod-b' || i < window.length - 3) : window, seed + end);
+            };
+            const result = await pollInto(tail, fetch, limit, limit * 4);
+            applyLogOps(copy, result.ops, (item) => item);
+            assert.deepEqual(copy, [...tail.snapshot()]);
+          }
+        },
+      ),
+    );
+  });
+
+  it('a first poll is one append; a late line is one insert at its place; a drop is dropFront then the marker', () => {
+    const tail = new LogTail(4);
+    const line = (n: number, pod = 'a') => toLogLine({ Time: iso(n), Pod: pod, Message: `${pod}${n}` });
+    const first = tail.merge([line(3), line(1), line(2)], { limit: 100 });
+    assert.deepEqual(first.ops.map((o) => o.op), ['append']);
+    const late = tail.merge([line(2, 'b'), line(3)], { limit: 100 });
+    assert.deepEqual(late.ops, [{ op: 'insert', index: 2, items: [line(2, 'b')] }]);
+    const more = tail.merge([line(4), line(5)], { limit: 100 });
+    assert.deepEqual(more.ops.map((o) => o.op), ['append', 'dropFront', 'insert']);
+    assert.deepEqual(more.ops[1], { op: 'dropFront', count: 2 });
+    assert.equal((more.ops[2] as { items: LogItem[] }).items[0]!.kind, 'marker');
   });
 });
