@@ -27,6 +27,11 @@ export interface PanelHostOptions<N, R extends RequestMap> {
   log: Log;
   notificationSchema: z.ZodType<N>;
   requestSchemas: RequestSchemas<R>;
+  /**
+   * The panel was created with `retainContextWhenHidden`: its page lives on while hidden (it says
+   * `ready` only once), so events keep flowing to it.
+   */
+  retainContextWhenHidden?: boolean;
 }
 
 /** Options for createWebviewPanel and for panels revived by a serializer: no retainContextWhenHidden. */
@@ -64,7 +69,7 @@ export class PanelHost<N, R extends RequestMap, E> implements vscode.Disposable 
       panel.webview.onDidReceiveMessage((raw: unknown) => void this.receive(raw)),
       // Without retainContextWhenHidden a hidden webview is destroyed; it loads again (and says ready) when shown.
       panel.onDidChangeViewState(() => {
-        if (!panel.visible) this.ready = false;
+        if (!panel.visible && options.retainContextWhenHidden !== true) this.ready = false;
       }),
       panel.onDidDispose(() => this.dispose()),
     );
