@@ -95,9 +95,10 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
     return typeof answer === 'string' ? parseWholeNumber(answer) : undefined;
   };
 
-  const showTrial = async (arg?: unknown): Promise<vscode.Uri | undefined> => {
+  /** `arg`: an id to show at once (a valid one), else the box prefilled with it; `ask` always asks. */
+  const showTrial = async (arg?: unknown, ask = false): Promise<vscode.Uri | undefined> => {
     if (!connections.signedIn) return void (await signInFirst());
-    const given = givenId(arg, (n) => TRIAL_ID.safeParse(n).success);
+    const given = givenId(arg, (n) => !ask && TRIAL_ID.safeParse(n).success);
     const id = given.id ?? (await askId('Show Trial', 'Trial ID (a positive whole number)', 'Trial ID', TRIAL_ID, given.text));
     if (id === undefined) return undefined;
     return read({
@@ -106,7 +107,7 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
       name: `Trial ${id}`,
       fetch: (api) => api.billing.getTrial({ params: { id } }),
       render: (trial, connectionName) => trialMarkdown(trial, `Trial ${id}`, { connectionName, now: Date.now() }),
-      change: async () => void (await showTrial(String(id))),
+      change: async () => void (await showTrial(id, true)),
     });
   };
 
@@ -143,9 +144,9 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
     });
   };
 
-  const showFreeFeature = async (arg?: unknown): Promise<vscode.Uri | undefined> => {
+  const showFreeFeature = async (arg?: unknown, ask = false): Promise<vscode.Uri | undefined> => {
     if (!connections.signedIn) return void (await signInFirst());
-    const given = givenId(arg, (n) => FEATURE_ID.safeParse(n).success);
+    const given = givenId(arg, (n) => !ask && FEATURE_ID.safeParse(n).success);
     const id = given.id ?? (await askId('Show Activated Free Feature', 'Activated free feature ID (a positive whole number)', 'Activated feature ID', FEATURE_ID, given.text));
     if (id === undefined) return undefined;
     return read({
@@ -154,14 +155,14 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
       name: `Free feature ${id}`,
       fetch: (api) => api.iam.getActivatedFreeFeature({ params: { activatedFeatureId: id } }),
       render: (feature, connectionName) => freeFeatureMarkdown(feature, `Activated free feature ${id}`, { connectionName, now: Date.now() }),
-      change: async () => void (await showFreeFeature(String(id))),
+      change: async () => void (await showFreeFeature(id, true)),
     });
   };
 
   return [
-    vscode.commands.registerCommand('platformConsole.showTrial', showTrial),
+    vscode.commands.registerCommand('platformConsole.showTrial', (id?: unknown) => showTrial(id)),
     vscode.commands.registerCommand('platformConsole.showTrialStartData', showTrialStartData),
-    vscode.commands.registerCommand('platformConsole.showActivatedFreeFeature', showFreeFeature),
+    vscode.commands.registerCommand('platformConsole.showActivatedFreeFeature', (id?: unknown) => showFreeFeature(id)),
     vscode.commands.registerCommand('platformConsole.showRawJson', async () => {
       const doc = await documents.showRawJson();
       if (!doc) await deps.ui().notify('info', 'Open a trial or an activated free feature first (Show Trial…, Show Activated Free Feature…).');

@@ -49,7 +49,6 @@ export class ReportPoller {
   private readonly pending = new Map<string, Pending>();
   /** Bumped by suspend(): answers and timers of an older generation are ignored. */
   private generation = 0;
-  private connection: PollConnection | undefined;
   private disposed = false;
 
   private readonly timers: Timers;
@@ -84,7 +83,6 @@ export class ReportPoller {
     const generation = this.generation;
     const session = await this.deps.session();
     if (!session || generation !== this.generation) return;
-    this.connection = session.connection;
     const active = this.deps.store.list(session.connection.id).filter((t) => !t.problem?.startsWith('No report task') && isActiveReport(t.snapshot));
     if (active.length) this.deps.log.info(`Report tasks on ${session.connection.name}: following ${active.length} still running`);
     for (const task of active) this.schedule(session.connection, task.uuid, 0, 0);
@@ -98,19 +96,19 @@ export class ReportPoller {
       p.request?.abort();
     }
     this.pending.clear();
-    this.connection = undefined;
   }
 
-  /** Starts following a task just created or opened (its snapshot is fresh: first read after the delay). */
+  /**
+   * Starts following a task just created or opened (its snapshot is fresh: first read after the
+   * delay). A read for a connection that is no longer the active one is dropped when it is due.
+   */
   follow(connection: PollConnection, uuid: string): void {
-    if (this.connection?.id !== connection.id) return;
     const task = this.deps.store.get(connection.id, uuid);
     if (task && isActiveReport(task.snapshot)) this.schedule(connection, task.uuid, 0, pollDelay(0, this.delays));
   }
 
   /** Reads a task now, whatever its status; it is followed on if still running. */
   refresh(connection: PollConnection, uuid: string): void {
-    if (this.connection?.id !== connection.id) return;
     if (this.pending.get(uuid)?.request) return; // a read is on its way
     this.schedule(connection, uuid, 0, 0, true);
   }

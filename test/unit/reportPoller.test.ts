@@ -118,7 +118,7 @@ describe('ReportPoller schedule (timers by hand)', () => {
     assert.deepEqual(poller.polling, []);
   });
 
-  it('a settled or unknown status is not polled; a task of another connection is not followed', async () => {
+  it('a settled or unknown status is not polled; a task of another connection is not read', async () => {
     const store = new ReportTaskStore(memento());
     await store.add(CONN.id, 'a', { snapshot: report('a', 'Completed'), now: 1 });
     await store.add(CONN.id, 'b', { snapshot: report('b', 'Archived'), now: 2 });
@@ -126,8 +126,12 @@ describe('ReportPoller schedule (timers by hand)', () => {
     const clock = manualTimers();
     const poller = new ReportPoller({ store, log: { info() {}, error() {} }, session: async () => ({ connection: CONN, api: {} as PlatformApi }), timers: clock.timers });
     await poller.resume();
-    poller.follow({ id: 'other', name: 'x' }, 'c');
     assert.deepEqual(clock.waiting(), []);
+    // Followed just as the connection switched: dropped when due (the API here has no billing at all).
+    poller.follow({ id: 'other', name: 'x' }, 'c');
+    await clock.fire();
+    assert.deepEqual(clock.waiting(), []);
+    assert.deepEqual(poller.polling, []);
   });
 });
 

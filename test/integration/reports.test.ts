@@ -1,0 +1,244 @@
+// Report Tasks in a real VS Code against the simulator: Create Report (refusals send nothing,
+// the task is listed at once as Pending, then Completed or Failed with a notification), recent
+// template codes per connection, a window reload (the poller suspended then resumed from
+// globalState, as activation does), Open Report by UUID, Remove, and a 500 on create.
+import * as assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import { startSimulator, type Simulator } from '../../simulator/index';
+import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
+import { ScriptedUi, PRESS_ESCAPE } from '../support/scriptedUi';
+import testKeys from '../support/testKeys.json';
+import { platformConsole } from './support/extension';
+
+const KEY = testKeys.simulator;
+const ADD = '$(add) Add Parameter…';
+const CONTINUE = '$(arrow-right) Continue to Summary';
+const SUBMIT = '$(check) Create Report';
+const ANOTHER = '$(edit) Another template code…';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until<T>(what: string, get: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = get();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+describe('Report Tasks', function () {
+  this.timeout(60_000);
+  let sim: Simulator;
+  let ext: Awaited<ReturnType<typeof platformConsole>>;
+  let connectionId: string;
+  const count = (route: string) => sim.requestCounts()[route] ?? 0;
+  const gets = () => count('GET getReport');
+  const tasks = () => ext.reports.store.list(connectionId);
+  const task = (uuid: string) => ext.reports.store.get(connectionId, uuid);
+  const polling = (): string[] => ext.reports.poller.polling;
+  const run = async <T>(ui: ScriptedUi, command: string, ...args: unknown[]) => {
+    ext.setUi(ui);
+    return vscode.commands.executeCommand<T>(command, ...args);
+  };
+  const lastBody = async () => {
+    const answer = (await (await fetch(`${sim.url}/__sim/requests/last/createReport`)).json()) as { last: Record<string, { body: unknown }> };
+    return answer.last['POST createReport']!.body;
+  };
+  const nodeItem = async (uuid: string) => {
+    const node = ext.reports.tree.taskNodes().find((n) => n.task.uuid === uuid)!;
+    return { node, item: await ext.reports.tree.getTreeItem(node), children: await ext.reports.tree.getChildren(node) };
+  };
+
+  before(async () => {
+    ext = await platformConsole();
+    sim = await startSimulator({ apiKey: KEY, reportDurationMs: 1500 });
+    connectionId = (await ext.connections.signIn('reports', sim.url, KEY)).id;
+    // The 2 s..30 s schedule, shortened (the same code path: only the numbers change).
+    ext.reports.poller.setDelays({ minMs: 100, maxMs: 400 });
+  });
+  beforeEach(() => {
+    sim.clearFaults();
+    sim.resetRequests();
+    sim.setOptions({ reportDurationMs: 1500 });
+  });
+  after(async () => {
+    ext.setUi(undefined);
+    ext.reports.poller.setDelays({ minMs: 2000, maxMs: 30_000 });
+    await ext.connections.signOut(connectionId);
+    await sim.close();
+  });
+
+  it('Create Report…: refusals send nothing; the task is listed at once as Pending, then Completed with a notification; then nothing polls', async () => {
+    const ui = new ScriptedUi([
+      '', 'ResellerExpenses',
+      ADD, 'date_from', '2026-02-30', '2026-04-01',
+      ADD, 'date_to', '2026-03-31', '2026-04-30',
+      ADD, 'client_id', '7',
+      CONTINUE, SUBMIT,
+    ]);
+    const uuid = await run<string>(ui, 'platformConsole.createReport');
+    assert.match(uuid, /^[0-9a-f-]{36}$/);
+    // At once: listed first, Pending, before any poll.
+    assert.equal(tasks()[0]?.uuid, uuid);
+    assert.equal(task(uuid)?.snapshot?.status, 'Pending');
+    const { item } = await nodeItem(uuid);
+    assert.equal(item.label, 'ResellerExpenses');
+    assert.match(String(item.description), /^Pending · 2026-04 · just now$/);
+    assert.equal((item.iconPath as vscode.ThemeIcon).id, 'clock');
+    assert.deepEqual(ui.prompts.flatMap((p) => p.refusals), [
+      'Template code: must not be empty',
+      'date_from: 2026-02-30 is not a date (YYYY-MM-DD, like 2026-04-30)',
+      'date_to: must not be before date_from (2026-04-01)',
+    ]);
+    assert.equal(count('POST createReport'), 1, 'one POST, after the summary');
+    assert.deepEqual(await lastBody(), { template_code: 'ResellerExpenses', parameters: { date_from: '2026-04-01', date_to: '2026-04-30', client_id: 7 } });
+
+    const done = await ui.waitForNotification(/^Report ResellerExpenses \([0-9a-f]{8}\) completed on reports\.$/, 15_000);
+    assert.equal(done.severity, 'info');
+    assert.deepEqual(done.actions, ['Show']);
+    assert.equal(task(uuid)?.snapshot?.status, 'Completed');
+    assert.ok(ext.log.recent.some((l) => l.includes(`Report task ${uuid} on reports: Pending -> InProgress`)), 'InProgress was seen on the way');
+    const completed = await nodeItem(uuid);
+    assert.equal((completed.item.iconPath as vscode.ThemeIcon).id, 'pass');
+    const tooltip = (completed.item.tooltip as vscode.MarkdownString).value;
+    for (const row of ['Task type | Report', 'User id | 4585', 'Client id | 7', 'Worker group | wg-', 'Period | 2026-04', 'Records to process | ', 'Created | ', 'Updated | ']) assert.ok(tooltip.includes(row), `tooltip has ${row}`);
+    const labels = await Promise.all(completed.children.map(async (c) => String((await c.getTreeItem()).label)));
+    assert.deepEqual(labels.slice(0, 4), ['Parameters (3)', 'Processing notes: no errors or warnings', 'Created', 'Updated']);
+
+    await until('polling to stop', () => polling().length === 0);
+    const settled = gets();
+    await sleep(800);
+    assert.equal(gets(), settled, 'no request while no task runs');
+  });
+
+  it('a Fail template ends Failed: an error notification whose Show reveals the task, errors listed with counts', async () => {
+    sim.setOptions({ reportDurationMs: 600 });
+    const ui = new ScriptedUi([ANOTHER, 'ResellerStatsFail', CONTINUE, SUBMIT], (message) => (/failed on reports/.test(message) ? 'Show' : undefined));
+    const uuid = await run<string>(ui, 'platformConsole.createReport');
+    assert.deepEqual(ui.prompts[0]?.items, ['ResellerExpenses', ANOTHER], 'the code used before is offered');
+    const failed = await ui.waitForNotification(/^Report ResellerStatsFail \([0-9a-f]{8}\) failed on reports: Template ResellerStatsFail could not be rendered/, 15_000);
+    assert.equal(failed.severity, 'error');
+    assert.deepEqual(failed.actions, ['Show']);
+    await until('the task to be selected', () => ext.reports.tree.view.selection.some((n) => (n as { task?: { uuid: string } }).task?.uuid === uuid));
+    const { item, children } = await nodeItem(uuid);
+    assert.equal((item.iconPath as vscode.ThemeIcon).id, 'error');
+    const notes = children[1]!;
+    assert.equal((await notes.getTreeItem()).label, 'Processing notes: 1 error, 0 warnings');
+    const [errors, warnings] = await notes.getChildren();
+    assert.equal((await errors!.getTreeItem()).label, 'Errors (1)');
+    assert.equal((await warnings!.getTreeItem()).label, 'Warnings (0)');
+    assert.match(String((await (await errors!.getChildren())[0]!.getTreeItem()).label), /could not be rendered.*\(render_failed\)$/);
+  });
+
+  it('recent template codes and tasks belong to their connection', async () => {
+    const other = await ext.connections.signIn('reports-other', sim.url, KEY);
+    try {
+      assert.deepEqual(ext.reports.tree.taskNodes(), []);
+      const roots = await ext.reports.tree.getChildren();
+      assert.deepEqual(await Promise.all(roots.map(async (r) => String((await r.getTreeItem()).label))), ['No report tasks followed on reports-other', 'Create Report…', 'Open Report by UUID…']);
+      const ui = new ScriptedUi([PRESS_ESCAPE]);
+      await run(ui, 'platformConsole.createReport');
+      assert.equal(ui.prompts[0]?.kind, 'input', 'no recent code on this connection: the box comes first');
+      assert.equal(count('POST createReport'), 0, 'Escape sent nothing');
+      await run(new ScriptedUi([SEEDED_REPORTS.Cancelled]), 'platformConsole.openReport');
+      assert.deepEqual(ext.reports.tree.taskNodes().map((n) => n.task.uuid), [SEEDED_REPORTS.Cancelled]);
+      assert.ok(Object.keys(ext.globalStateSnapshot()).includes(`platformConsole.reportTasks.${other.id}`));
+    } finally {
+      await ext.connections.signOut(other.id);
+      await ext.connections.switchTo(connectionId);
+    }
+    assert.ok(ext.reports.tree.taskNodes().length >= 2, 'back on reports: its tasks are there');
+    assert.ok(!ext.reports.tree.taskNodes().some((n) => n.task.uuid === SEEDED_REPORTS.Cancelled));
+    await until('the removed connection\u2019s tasks to be forgotten', () => !Object.keys(ext.globalStateSnapshot()).some((k) => k.endsWith(other.id)));
+  });
+
+  it('a window reload keeps the list and resumes polling (the poller suspended, then resumed from globalState as activation does)', async () => {
+    sim.setOptions({ reportDurationMs: 2500 });
+    const ui = new ScriptedUi([ANOTHER, 'ResellerPlans', CONTINUE, SUBMIT]);
+    const uuid = await run<string>(ui, 'platformConsole.createReport');
+    // The window goes away: every timer and request of the poller stops; only globalState remains.
+    ext.reports.poller.suspend();
+    sim.resetRequests();
+    await sleep(600);
+    assert.equal(gets(), 0, 'nothing polls while the window is closed');
+    assert.deepEqual(polling(), []);
+    const stored = ext.globalStateSnapshot()[`platformConsole.reportTasks.${connectionId}`] as { uuid: string; templateCode?: string; snapshot?: { status?: string } }[];
+    const saved = stored.find((t) => t.uuid === uuid);
+    assert.equal(saved?.templateCode, 'ResellerPlans');
+    assert.equal(saved?.snapshot?.status, 'Pending', 'the last known status is stored');
+    assert.ok(!JSON.stringify(stored).includes(KEY), 'no key in what is stored');
+
+    // The window opens again: activation runs resume().
+    await ext.reports.poller.resume();
+    assert.ok(polling().includes(uuid), 'the running task is followed again');
+    assert.ok(tasks().some((t) => t.uuid === uuid), 'and still listed');
+    await ui.waitForNotification(/^Report ResellerPlans \([0-9a-f]{8}\) completed on reports\.$/, 15_000);
+    assert.ok(gets() >= 2);
+  });
+
+  it('Open Report…: a bad UUID is refused and sends nothing; a 404 says so; a settled task is read once; a running one is polled until removed', async () => {
+    const missing = '0badc0de-0000-4000-8000-000000000000';
+    const ui = new ScriptedUi(['not-a-uuid', missing, SEEDED_REPORTS.Completed.toUpperCase()], (message) =>
+      /^No report task/.test(message) ? 'Change UUID' : undefined,
+    );
+    ext.setUi(ui);
+    assert.equal(await vscode.commands.executeCommand('platformConsole.openReport'), SEEDED_REPORTS.Completed);
+    const notFound = await ui.waitForNotification(/^No report task/);
+    assert.equal(notFound.message, `No report task ${missing} on reports.`);
+    assert.equal(notFound.severity, 'warning');
+    assert.deepEqual(notFound.actions, ['Change UUID', 'Show Log']);
+    assert.deepEqual(ui.prompts[0]?.refusals, ['Report UUID: must be a UUID (8-4-4-4-12 hexadecimal digits)']);
+    assert.equal(ui.prompts[1]?.value, missing, 'Change UUID reopened the box with the UUID typed');
+    assert.equal(task(missing), undefined);
+    assert.equal(task(SEEDED_REPORTS.Completed)?.snapshot?.status, 'Completed', 'opened by its UUID (any case)');
+    assert.equal(gets(), 2, 'the 404 and the Completed task: one read each');
+    await sleep(500);
+    assert.equal(gets(), 2, 'a settled task is not polled');
+
+    const running = await run<string>(new ScriptedUi([SEEDED_REPORTS.InProgress]), 'platformConsole.openReport');
+    assert.equal(running, SEEDED_REPORTS.InProgress);
+    const before = gets();
+    await until('a few polls', () => gets() >= before + 3, 5000);
+    const { node } = await nodeItem(running);
+    await vscode.commands.executeCommand('platformConsole.removeReportTask', node);
+    assert.equal(task(running), undefined);
+    await sleep(100);
+    const removed = gets();
+    await sleep(700);
+    assert.equal(gets(), removed, 'removed: no longer polled');
+    assert.deepEqual(polling(), []);
+  });
+
+  it('Show Raw JSON of a task opens its answer read-only as JSON', async () => {
+    const { node } = await nodeItem(SEEDED_REPORTS.Completed);
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('platformConsole.showReportTaskJson', node);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    assert.equal(doc.languageId, 'json');
+    assert.equal((JSON.parse(doc.getText()) as { uuid: string }).uuid, SEEDED_REPORTS.Completed);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('a 500 on create is not retried; Retry reopens the summary with every value', async () => {
+    sim.setFault({ route: 'createReport', kind: 'status', status: 500, times: 1 });
+    let retried = false;
+    const ui = new ScriptedUi([ANOTHER, 'ResellerCredits', ADD, 'type', 'monthly', CONTINUE, SUBMIT], (message) => {
+      if (/^Could not create report ResellerCredits: Server error \(HTTP 500\)/.test(message) && !retried) {
+        retried = true;
+        return 'Retry';
+      }
+      return undefined;
+    });
+    ui.answer(SUBMIT);
+    const uuid = await run<string>(ui, 'platformConsole.createReport');
+    const failure = await ui.waitForNotification(/^Could not create report ResellerCredits/);
+    assert.deepEqual(failure.actions, ['Retry', 'Show Log']);
+    assert.equal(count('POST createReport'), 2, 'the failed POST was not repeated on its own; Retry sent once more');
+    const summaries = ui.prompts.filter((p) => p.items?.[0] === SUBMIT);
+    assert.equal(summaries.length, 2);
+    assert.ok(summaries[1]?.items?.includes('Parameter type = "monthly"'), 'every value kept');
+    assert.equal(task(uuid)?.templateCode, 'ResellerCredits');
+    await ui.waitForNotification(/^Report ResellerCredits .* completed on reports\.$/, 15_000);
+  });
+});
