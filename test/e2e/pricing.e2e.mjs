@@ -144,8 +144,8 @@ describe('Price Preview', () => {
     }
     // The top of the panel: totals, breakdown and chart beside the start of the form.
     await frame.evaluate(() => {
-      document.activeElement?.blur();
-      window.scrollTo(0, 0);
+      globalThis.document.activeElement?.blur();
+      globalThis.scrollTo(0, 0);
     });
     await screenshot(page, 'price-instances');
   });
