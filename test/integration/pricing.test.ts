@@ -1,0 +1,237 @@
+// The Price Preview's extension side in a real VS Code against the simulator: the session the
+// panel drives (form checks, live prices, the newest answer only, hide and error, pin and
+// compare, copy, a failing server with Retry), the message checks, and the command and panel.
+// The webview itself renders only under code-server: test/e2e/pricing.e2e.mjs drives it there.
+import * as assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import { startSimulator, type Simulator } from '../../simulator/index';
+import type { PricingSession } from '../../src/pricing/pricingSession';
+import { defaultPricingState, type PriceDisplay, type PriceTab, type PricingEvent, type PricingState } from '../../src/protocol/pricing';
+import { ScriptedUi } from '../support/scriptedUi';
+import testKeys from '../support/testKeys.json';
+import { platformConsole } from './support/extension';
+
+const KEY = testKeys.simulator;
+const INSTANCES = 'POST previewInstancePrice';
+const LOAD_BALANCERS = 'POST previewLoadBalancerPrice';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('Price Preview (extension side)', function () {
+  this.timeout(60_000);
+  let sim: Simulator;
+  let ext: Awaited<ReturnType<typeof platformConsole>>;
+  let events: PricingEvent[];
+  let session: PricingSession;
+  const sessions: PricingSession[] = [];
+  const sent = (route: string) => sim.requestCounts()[route] ?? 0;
+
+  const start = (state: PricingState = located(), debounceMs = 30) => {
+    events = [];
+    session = ext.pricing.createSession((e) => events.push(e), state, debounceMs);
+    sessions.push(session);
+    session.onReady();
+    return session;
+  };
+  const located = (projectId = '1', regionId = '1'): PricingState => defaultPricingState({ projectId, regionId });
+  const edit = (patch: (s: PricingState) => PricingState) => session.onNotify({ type: 'edit', state: patch(structuredClone(session.current)) });
+  const priced = (tab: PriceTab = 'instances'): PriceDisplay[] =>
+    events.flatMap((e) => (e.type === 'price' && e.tab === tab && e.view.state === 'priced' ? [e.view.display] : []));
+  const issues = (tab: PriceTab | 'location') => events.filter((e) => e.type === 'issues' && e.tab === tab).at(-1);
+  /** Waits for a shown price of `tab` newer than `after` whose summary matches. */
+  async function price(tab: PriceTab = 'instances', summary = /./, after = 0, timeoutMs = 10_000): Promise<PriceDisplay> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const view = session.view(tab);
+      if (view.state === 'priced' && view.display.sequence > after && summary.test(view.display.summary)) return view.display;
+      if (Date.now() > until) throw new Error(`no price of ${tab} matching ${summary}; the panel shows ${JSON.stringify(view)}`);
+      await sleep(20);
+    }
+  }
+
+  before(async () => {
+    ext = await platformConsole();
+    sim = await startSimulator({ apiKey: KEY });
+    await ext.connections.signIn('pricing', sim.url, KEY);
+  });
+  beforeEach(() => {
+    sim.clearFaults();
+    sim.resetRequests();
+  });
+  after(async () => {
+    sessions.forEach((s) => s.dispose());
+    ext.setUi(undefined);
+    await sim.close();
+  });
+
+  it('prices the default forms on ready: EUR with 17 % tax in region 1, project 1 discount on the flavor', async () => {
+    start();
+    const instances = await price('instances');
+    assert.equal(instances.status, 'show');
+    assert.match(instances.perMonth, /^€\d/);
+    assert.equal(instances.taxPercent, '17 %');
+    assert.equal(instances.vmCount, '1');
+    assert.deepEqual(instances.discountDetails, [{ resource: 'flavor', discount: '10.00 %' }]);
+    assert.deepEqual(instances.rows.map((r) => r.key), ['flavor', 'volume:standard', 'external_ip', 'floating_ip']);
+    assert.equal(instances.chart.length, 4);
+    const lb = await price('loadBalancer');
+    assert.match(lb.summary, /^lb1-1-2 · no floating IP · VIP on the external network · project 1, region 1$/);
+    assert.equal(sent(INSTANCES), 1);
+    assert.equal(sent(LOAD_BALANCERS), 1);
+    assert.deepEqual(issues('instances'), { type: 'issues', tab: 'instances', issues: [] });
+  });
+
+  it('another region prices in USD; every change is priced after the debounce', async () => {
+    start(located('2', '5'));
+    const first = await price('instances');
+    assert.match(first.perMonth, /^\$/);
+    edit((s) => ({ ...s, instance: { ...s.instance, names: 'a\nb\nc' } }));
+    const three = await price('instances', / × 3 /, first.sequence);
+    assert.equal(three.vmCount, '3');
+    const money = (t: string) => Number(t.replace(/[^0-9.]/g, ''));
+    assert.ok(Math.abs(money(three.rows[0]!.perMonth) - 3 * money(first.rows[0]!.perMonth)) <= 0.02);
+  });
+
+  it('marks invalid fields and sends nothing while the form is invalid', async () => {
+    start();
+    await price('instances');
+    await price('loadBalancer');
+    sim.resetRequests();
+    edit((s) => ({
+      ...s,
+      instance: { ...s.instance, interfaces: [...s.instance.interfaces, { ...s.instance.interfaces[0]!, type: 'subnet' }], volumes: [{ ...s.instance.volumes[0]!, size: 'ten' }] },
+    }));
+    await sleep(200);
+    const refused = issues('instances');
+    assert.ok(refused?.type === 'issues');
+    assert.deepEqual(
+      refused.issues.map((i) => i.message),
+      ['Volume 1: Size (GiB): must be a whole number of GiB', 'Interface 2: Network ID: must not be empty', 'Interface 2: Subnet ID: must not be empty'],
+    );
+    assert.deepEqual(session.view('instances'), { state: 'invalid', count: 3 });
+    edit((s) => ({ ...s, location: { projectId: 'x', regionId: '1' } }));
+    await sleep(200);
+    const location = issues('location');
+    assert.ok(location?.type === 'issues');
+    assert.deepEqual(location.issues, [{ field: 'projectId', message: 'Project ID: must be a positive whole number' }]);
+    assert.equal(sent(INSTANCES), 0, 'nothing was sent');
+    assert.equal(sent(LOAD_BALANCERS), 0, 'the load balancer form is valid, but the location is not');
+  });
+
+  it('out-of-order answers: the delayed first answer never shows; only the newest does', async () => {
+    start(located(), 30);
+    const initial = await price('instances');
+    sim.resetRequests();
+    sim.setFault({ route: 'previewInstancePrice', kind: 'latency', ms: 800, times: 1 });
+    edit((s) => ({ ...s, instance: { ...s.instance, flavor: 'g1-standard-1-2', names: 'slow' } }));
+    await sleep(250); // past the debounce: the delayed request is in flight
+    assert.equal(sent(INSTANCES), 1);
+    edit((s) => ({ ...s, instance: { ...s.instance, flavor: 'g1-standard-2-4', names: 'fast' } }));
+    const newest = await price('instances', /^g1-standard-2-4 /, initial.sequence);
+    await sleep(1200); // the delayed answer would have arrived by now
+    assert.equal(sent(INSTANCES), 2, 'both requests reached the simulator');
+    const shown = priced('instances').filter((d) => d.sequence > initial.sequence);
+    assert.deepEqual(shown.map((d) => d.summary.split(' ')[0]), ['g1-standard-2-4'], 'no stale price was ever shown');
+    const view = session.view('instances');
+    assert.ok(view.state === 'priced' && view.display.sequence === newest.sequence);
+  });
+
+  it('hidden prices say so without numbers; an unknown flavor is a clear error', async () => {
+    start(located('999', '1'));
+    const hidden = await price('instances');
+    assert.equal(hidden.status, 'hide');
+    assert.equal(hidden.message, 'Prices are hidden for this account');
+    assert.deepEqual([hidden.perMonth, hidden.rows.length, hidden.chart.length], ['—', 0, 0]);
+    edit((s) => ({ ...s, location: { projectId: '1', regionId: '1' }, loadBalancer: { ...s.loadBalancer, flavor: 'lb9-nope' } }));
+    const refused = await price('loadBalancer', /^lb9-nope /);
+    assert.equal(refused.status, 'error');
+    assert.match(refused.message!, /could not price this configuration/);
+  });
+
+  it('pin keeps the prices and the next ones are compared per line and in total', async () => {
+    start();
+    const base = await price('loadBalancer');
+    assert.deepEqual(session.pin('loadBalancer'), { pinned: true });
+    const pinnedState = events.filter((e) => e.type === 'state' && e.reason === 'pinned').at(-1);
+    assert.ok(pinnedState?.type === 'state' && pinnedState.state.pinned.loadBalancer?.price.totalPerMonth !== undefined);
+    edit((s) => ({ ...s, loadBalancer: { ...s.loadBalancer, flavor: 'lb1-2-4', floatingIp: 'new' } }));
+    const bigger = await price('loadBalancer', /^lb1-2-4 /, base.sequence);
+    assert.match(bigger.compare!.total.difference, /^\+€/);
+    assert.equal(bigger.compare!.rows.find((r) => r.key === 'floating_ip')!.pinned, '€0.00');
+    session.onNotify({ type: 'unpin', tab: 'loadBalancer' });
+    const view = session.view('loadBalancer');
+    assert.ok(view.state === 'priced' && view.display.compare === undefined);
+    assert.equal(session.current.pinned.loadBalancer, undefined);
+  });
+
+  it('nothing to pin while the form is invalid', async () => {
+    start();
+    await price('instances');
+    edit((s) => ({ ...s, instance: { ...s.instance, flavor: '' } }));
+    assert.deepEqual(session.pin('instances'), { pinned: false, message: 'Nothing to pin yet: wait for a price of a valid configuration.' });
+  });
+
+  it('copies the request as JSON and as curl, the key never in them', async () => {
+    start();
+    const json = await session.copy('instances', 'json');
+    assert.equal(json.copied, true);
+    assert.deepEqual(JSON.parse(await vscode.env.clipboard.readText()), {
+      flavor: 'g1-standard-1-2',
+      names: ['instance-1'],
+      interfaces: [{ type: 'external' }],
+      volumes: [{ source: 'new-volume', size: 10 }],
+    });
+    await session.copy('loadBalancer', 'curl');
+    const curl = await vscode.env.clipboard.readText();
+    assert.ok(curl.startsWith(`curl -X POST '${sim.url}/cloud/v2/pricing/1/1/loadbalancers'`), curl);
+    assert.ok(curl.includes('-H "Authorization: apikey $PLATFORM_API_KEY"'));
+    assert.ok(!curl.includes(KEY), 'the key is not in the text');
+    edit((s) => ({ ...s, loadBalancer: { ...s.loadBalancer, vipTarget: 'port' } }));
+    assert.deepEqual(await session.copy('loadBalancer', 'curl'), {
+      copied: false,
+      message: 'Nothing copied: VIP port ID: is required when the VIP is a reserved fixed IP port',
+    });
+  });
+
+  it('a server error: inline failure, a notification with Retry and Show Log; Retry prices again', async () => {
+    let retry = true;
+    const ui = new ScriptedUi([], (_message, actions) => (retry && actions.includes('Retry') ? ((retry = false), 'Retry') : undefined));
+    ext.setUi(ui);
+    sim.setFault({ route: 'previewLoadBalancerPrice', kind: 'status', status: 500, times: 1 });
+    start();
+    const note = await ui.waitForNotification(/^Could not preview the price of the load balancer: /);
+    assert.deepEqual(note.actions, ['Retry', 'Show Log']);
+    assert.ok(!note.message.includes(KEY));
+    const lb = await price('loadBalancer');
+    assert.equal(lb.status, 'show');
+    assert.equal(sent(LOAD_BALANCERS), 2, 'the failed request and the retry');
+    assert.ok(events.some((e) => e.type === 'price' && e.tab === 'loadBalancer' && e.view.state === 'failed'));
+    ext.setUi(undefined);
+  });
+
+  it('checks what the webview sends: unknown fields, values and sizes are refused', () => {
+    const state = located();
+    assert.ok(ext.pricing.parseNotification({ type: 'edit', state }));
+    assert.equal(ext.pricing.parseNotification({ type: 'edit', state: { ...state, extra: 1 } }), undefined);
+    assert.equal(ext.pricing.parseNotification({ type: 'retry', tab: 'databases' }), undefined);
+    assert.equal(ext.pricing.parseNotification({ type: 'command', command: 'workbench.action.quit' }), undefined);
+    const tooMany = { ...state, instance: { ...state.instance, interfaces: Array.from({ length: 51 }, () => state.instance.interfaces[0]) } };
+    assert.equal(ext.pricing.parseNotification({ type: 'edit', state: tooMany }), undefined);
+    const longFlavor = { ...state, instance: { ...state.instance, flavor: 'x'.repeat(300) } };
+    assert.equal(ext.pricing.parseState(longFlavor), undefined);
+    assert.equal(ext.pricing.parseState({ tab: 'instances' }), undefined);
+    assert.deepEqual(ext.pricing.parseState(JSON.parse(JSON.stringify(state))), state);
+  });
+
+  it('"Preview Prices…" opens one panel and reveals it again', async () => {
+    await vscode.commands.executeCommand('platformConsole.previewPrices');
+    assert.ok(ext.pricing.panelOpen);
+    const first = ext.pricing.openSession;
+    await vscode.commands.executeCommand('platformConsole.previewPrices');
+    assert.equal(ext.pricing.openSession, first, 'the same panel');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (let i = 0; i < 50 && ext.pricing.panelOpen; i++) await sleep(20);
+    assert.ok(!ext.pricing.panelOpen, 'closing the panel disposes its session');
+  });
+});
