@@ -20,8 +20,11 @@ describe('Price Preview', () => {
   let browser;
   let page;
   let frame;
+  /** What the browser said about the Content Security Policy (in any frame). */
+  const cspMessages = [];
   before(async () => {
     ({ browser, page } = await openWorkbench());
+    page.on('console', (m) => /Content Security Policy|Refused to/.test(m.text()) && cspMessages.push(m.text()));
     await simControl('faults', undefined, 'DELETE');
   });
   after(async () => {
@@ -88,6 +91,23 @@ describe('Price Preview', () => {
     assert.match(await app().locator('[data-testid="tax"]').innerText(), /17/);
     assert.match(await app().locator('[data-testid="discount"]').innerText(), /\d/);
     oneInstance = price.total;
+  });
+
+  it('loads under its CSP: scripts, styles and the codicon font without a violation; inline styles refused', async () => {
+    const font = await frame.evaluate(async () => {
+      await globalThis.document.fonts.ready;
+      return globalThis.document.fonts.check('16px codicon');
+    });
+    assert.ok(font, 'the codicon font loaded');
+    assert.deepEqual(cspMessages, [], 'no violation while loading');
+    await frame.evaluate(() => {
+      const style = globalThis.document.createElement('style');
+      style.textContent = 'body { outline: 1px solid red; }';
+      globalThis.document.head.append(style);
+    });
+    for (let i = 0; i < 50 && cspMessages.length === 0; i++) await page.waitForTimeout(100);
+    assert.match(cspMessages.join('\n'), /style/, 'an inline style without the nonce is refused');
+    cspMessages.length = 0;
   });
 
   it('prices every change: two names double the flavor, the count follows', async () => {
@@ -253,6 +273,7 @@ describe('Price Preview', () => {
     assert.equal(await input('interfaces.1.networkId').inputValue(), 'net-private');
     assert.equal(await input('volumes.0.imageId').inputValue(), 'ubuntu-22.04');
     await app().locator('[data-testid="compare"]').waitFor();
+    assert.deepEqual(cspMessages, [], 'no violation in the whole run');
     await runCommand(page, 'View: Close All Editors');
   });
 });

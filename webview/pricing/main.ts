@@ -27,7 +27,8 @@ export class PricePreviewApp extends LitElement {
   private readonly host = new HostConnection<PricingNotification, PricingRequests, PricingEvent, PricingState>((event) => this.onEvent(event));
   private state: PricingState = this.host.savedState() ?? defaultPricingState();
   private issues: Record<PriceTab | 'location', FormIssue[]> = { location: [], instances: [], loadBalancer: [] };
-  private views: Record<PriceTab, PriceView> = { instances: { state: 'signedOut' }, loadBalancer: { state: 'signedOut' } };
+  /** Until the extension says otherwise (it answers `ready` at once). */
+  private views: Record<PriceTab, PriceView> = { instances: { state: 'loading' }, loadBalancer: { state: 'loading' } };
   private connection: string | null = null;
   private copyStatus = '';
 
