@@ -20,6 +20,7 @@ import { registerProfileCommands } from './profiles/profileCommands';
 import { ReportTasksFeature, type ReportTasksApi } from './reports/reportTasksFeature';
 import { ProfilesTree } from './profiles/profilesTree';
 import { registerPricing, type PricingExports } from './pricing/pricingPanel';
+import { registerFunctionLogs, type FunctionLogsExports } from './logs/functionLogsCommands';
 
 /** What the extension exports: used by the integration tests to script prompts and inspect state. */
 export interface PlatformConsoleExports {
@@ -37,6 +38,8 @@ export interface PlatformConsoleExports {
   reports: ReportTasksApi;
   /** Price Preview: sessions driven without a webview, the open panel's session. */
   pricing: PricingExports;
+  /** Function Logs: open panels (followers, held lines), the export save dialog. */
+  logs: FunctionLogsExports;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<PlatformConsoleExports> {
@@ -73,6 +76,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
   const pricing = registerPricing({ extensionUri: context.extensionUri, connections, log, ui: () => ui, defaults: cloudDefaults() });
   context.subscriptions.push(...pricing.disposables);
 
+  const logs = registerFunctionLogs({ extensionUri: context.extensionUri, connections, log, ui: () => ui, defaults: cloudDefaults(), memento: context.globalState });
+  context.subscriptions.push(...logs.disposables);
+
   log.info(`Platform Console activated in ${Date.now() - started} ms`);
   return {
     connections,
@@ -81,6 +87,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
     profiles,
     reports: reports.api,
     pricing: pricing.exports,
+    logs: logs.exports,
     setUi: (next) => {
       ui = next ?? vscodeUi;
     },

@@ -29,6 +29,9 @@ export function exportText(items: Iterable<LogItem>, format: LogExportFormat): s
 export function exportCounts(items: Iterable<LogItem>): { lines: number; markers: number } {
   let lines = 0;
   let markers = 0;
-  for (const item of items) item.kind === 'line' ? lines++ : markers++;
+  for (const item of items) {
+    if (item.kind === 'line') lines++;
+    else markers++;
+  }
   return { lines, markers };
 }

@@ -1,0 +1,217 @@
+// One Function Logs panel: a follower reads and merges in the extension host; the page gets the
+// whole held list once per load (`reset`) and after that only what each read changed (`ops`).
+// Filtering, scrolling and rendering happen in the page, without a round trip to this side.
+import { homedir } from 'node:os';
+import * as vscode from 'vscode';
+import type { ConnectionManager } from '../connection/connectionManager';
+import { compileFilter, type LogFilterSpec } from '../core/logFilter';
+import { exportCounts, exportText, type LogExportFormat } from '../core/logExport';
+import type { LogItem } from '../core/logTail';
+import type { Log } from '../log';
+import { PanelHost, type PanelHandler } from '../panels/panelHost';
+import { functionLabel, type FollowStatus, type LogsEvent, type LogsNotification, type LogsRequests, type LogsTarget } from '../protocol/logs';
+import { LogFollower, type FollowerSettings, type PollResult } from './logFollower';
+import { logsNotificationSchema, logsRequestSchemas } from './logsMessages';
+import { WireEncoder } from './logsWire';
+
+export interface LogsSettings extends FollowerSettings {
+  maxLines: number;
+}
+
+export interface LogsPanelDeps {
+  extensionUri: vscode.Uri;
+  connections: ConnectionManager;
+  log: Log;
+  settings(): LogsSettings;
+  /** Where to save an export (the save dialog; tests answer it). */
+  saveLocation(defaultUri: vscode.Uri, format: LogExportFormat): Promise<vscode.Uri | undefined>;
+  /** Opens text as a read-only document. */
+  openReadOnly(name: string, text: string): Promise<void>;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** Shown items of a held list, as the page's filter shows them (markers always). */
+export function shownItems(items: readonly LogItem[], filter: LogFilterSpec): LogItem[] {
+  const compiled = compileFilter(filter);
+  if (!compiled.active) return [...items];
+  return items.filter((i) => i.kind === 'marker' || compiled.matches(i.pod, i.message));
+}
+
+export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsRequests>, vscode.Disposable {
+  readonly host: PanelHost<LogsNotification, LogsRequests, LogsEvent>;
+  readonly follower: LogFollower;
+  private readonly encoder = new WireEncoder();
+  private generation = 0;
+  private seq = 0;
+  private readonly disposables: vscode.Disposable[] = [];
+  /** Every event posted to a ready page (tests read what the page was sent). */
+  readonly sent = { resets: 0, ops: 0, lastResetItems: 0 };
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    readonly target: LogsTarget,
+    private readonly deps: LogsPanelDeps,
+  ) {
+    panel.title = `Logs: ${functionLabel(target)}`;
+    panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'logs.svg');
+    this.host = new PanelHost<LogsNotification, LogsRequests, LogsEvent>(panel, {
+      extensionUri: deps.extensionUri,
+      bundle: 'logs',
+      rootElement: 'function-logs-app',
+      styles: ['logs.css'],
+      title: `Logs: ${functionLabel(target)}`,
+      log: deps.log,
+      notificationSchema: logsNotificationSchema,
+      requestSchemas: logsRequestSchemas,
+      retainContextWhenHidden: true,
+    });
+    const settings = deps.settings();
+    this.follower = new LogFollower(
+      {
+        fetch: (limit, signal) => this.fetch(limit, signal),
+        settings: () => deps.settings(),
+        onMerge: (result) => this.posted(result),
+        onStatus: (status) => this.host.post({ type: 'status', status }),
+        onError: (error, consecutive) => deps.log.error(`Logs of ${this.describe()}: read ${consecutive} in a row failed`, error),
+      },
+      { maxLines: settings.maxLines, visible: panel.visible },
+    );
+    this.disposables.push(
+      panel.onDidChangeViewState(() => this.follower.setVisible(panel.visible)),
+      deps.connections.onDidChange(() => this.follower.setBlocked(this.blockedReason())),
+      this.host.onDidDispose(() => this.dispose()),
+    );
+    this.follower.setBlocked(this.blockedReason());
+    this.host.connect(this);
+    this.follower.start();
+  }
+
+  /** "default/hello-world (project 1, region 1) on sim". */
+  describe(): string {
+    const t = this.target;
+    return `${functionLabel(t)} (project ${t.projectId}, region ${t.regionId}) on ${t.connectionName}`;
+  }
+
+  private blockedReason(): string | undefined {
+    const { connections } = this.deps;
+    const active = connections.active;
+    if (!connections.signedIn || !active) return `Paused: signed out. Sign in to ${this.target.connectionName} to follow again.`;
+    if (active.id !== this.target.connectionId) return `Paused: this panel reads ${this.target.connectionName}; the active connection is ${active.name}.`;
+    return undefined;
+  }
+
+  private async fetch(limit: number, signal: AbortSignal) {
+    const api = await this.deps.connections.api();
+    if (!api || this.deps.connections.active?.id !== this.target.connectionId) throw new Error(`Not signed in to ${this.target.connectionName}`);
+    const t = this.target;
+    const answer = await api.faas.getFunctionLogs(
+      { params: { project_id: t.projectId, region_id: t.regionId, namespace_name: t.namespace, function_name: t.functionName }, query: { limit } },
+      { signal },
+    );
+    return answer.logs;
+  }
+
+  /** The held lines, oldest first (markers included). */
+  items(): readonly LogItem[] {
+    return this.follower.tail.snapshot();
+  }
+
+  status(): FollowStatus {
+    return this.follower.status();
+  }
+
+  private posted(result: PollResult): void {
+    // A page that is not listening gets everything in its next reset.
+    if (!this.host.isReady) return;
+    const ops = this.encoder.ops(result.ops);
+    this.seq++;
+    this.sent.ops++;
+    this.host.post({ type: 'ops', generation: this.generation, seq: this.seq, newPods: this.encoder.takeNewPods(), ops });
+  }
+
+  private sendReset(): void {
+    this.generation++;
+    this.seq = 0;
+    const items = this.encoder.items(this.items());
+    this.sent.resets++;
+    this.sent.lastResetItems = items.length;
+    this.host.post({
+      type: 'reset',
+      generation: this.generation,
+      target: this.target,
+      maxLines: this.follower.tail.maxLines,
+      pods: this.encoder.podTable(),
+      items,
+      status: this.follower.status(),
+    });
+  }
+
+  onReady(): void {
+    this.sendReset();
+  }
+
+  onNotify(message: LogsNotification): void {
+    switch (message.type) {
+      case 'follow':
+        return this.follower.setFollow(message.on);
+      case 'retryNow':
+        return this.follower.retryNow();
+      case 'resync':
+        this.deps.log.info(`Logs of ${this.describe()}: the page missed an update, sending everything again`);
+        return this.sendReset();
+      case 'command':
+        if (message.command === 'showLog') return this.deps.log.show();
+        if (message.command === 'settings') return void vscode.commands.executeCommand('workbench.action.openSettings', 'platformConsole.logs');
+        return void vscode.commands.executeCommand('platformConsole.signIn', { name: this.target.connectionName });
+    }
+  }
+
+  async onRequest<M extends keyof LogsRequests & string>(method: M, params: LogsRequests[M]['params']): Promise<LogsRequests[M]['result']> {
+    if (method === 'export') return (await this.export(params as LogsRequests['export']['params'])) as LogsRequests[M]['result'];
+    if (method === 'openInEditor') return (await this.openInEditor(params as LogsRequests['openInEditor']['params'])) as LogsRequests[M]['result'];
+    const { text, rows } = params as LogsRequests['copy']['params'];
+    await vscode.env.clipboard.writeText(text);
+    return { copied: true, message: `Copied ${plural(rows, 'line')}.` } as LogsRequests[M]['result'];
+  }
+
+  /** Writes the shown or all held lines; what it says is shown in the page (and logged). */
+  async export(params: LogsRequests['export']['params']): Promise<LogsRequests['export']['result']> {
+    const items = params.scope === 'all' ? [...this.items()] : shownItems(this.items(), params.filter);
+    const { lines, markers } = exportCounts(items);
+    if (lines === 0 && markers === 0) return { saved: false, message: 'Nothing to export: no line is shown.' };
+    const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+    const name = `${this.target.namespace}-${this.target.functionName}-${stamp}.${params.format}`;
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
+    const uri = await this.deps.saveLocation(vscode.Uri.joinPath(folder, name), params.format);
+    if (!uri) return { saved: false, message: 'Export cancelled.' };
+    try {
+      await vscode.workspace.fs.writeFile(uri, Buffer.from(exportText(items, params.format), 'utf8'));
+    } catch (error) {
+      this.deps.log.error(`Could not export logs of ${this.describe()} to ${uri.fsPath}`, error);
+      return { saved: false, message: this.deps.log.scrub(`Could not save ${uri.fsPath}: ${error instanceof Error ? error.message : String(error)}`) };
+    }
+    const what = `${plural(lines, 'line')}${markers ? ` and ${plural(markers, 'marker')}` : ''}`;
+    this.deps.log.info(`Logs of ${this.describe()}: exported ${what} to ${uri.fsPath}`);
+    return { saved: true, message: `Exported ${what} to ${uri.fsPath}.` };
+  }
+
+  async openInEditor(params: LogsRequests['openInEditor']['params']): Promise<LogsRequests['openInEditor']['result']> {
+    const items = shownItems(this.items(), params.filter);
+    const { lines } = exportCounts(items);
+    const filtered = compileFilter(params.filter).active;
+    await this.deps.openReadOnly(`${functionLabel(this.target)}${filtered ? ' (filtered)' : ''}.log`, exportText(items, 'log'));
+    return { opened: true, message: `Opened ${plural(lines, 'line')} in an editor (read-only).` };
+  }
+
+  private disposed = false;
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.follower.dispose();
+    vscode.Disposable.from(...this.disposables).dispose();
+    this.disposables.length = 0;
+    this.host.dispose();
+  }
+}

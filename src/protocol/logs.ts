@@ -1,0 +1,130 @@
+// The Function Logs panel's messages. Types and constants only: the webview bundle imports this
+// file, so it stays free of `vscode`, the DOM and zod.
+//
+// The extension fetches and merges; the webview keeps a copy of the held list. After a `reset`
+// (the whole list, on every (re)load of the page) the extension sends only `ops`: what a merge
+// changed, numbered by `seq`, so a copy that missed one asks for a `resync`.
+import type { LogFilterSpec } from '../core/logFilter';
+
+export type { LogFilterSpec };
+
+export const LOGS_VIEW_TYPE = 'platformConsole.functionLogs';
+
+/** Which function's logs a panel shows (and on which connection). */
+export interface LogsTarget {
+  connectionId: string;
+  connectionName: string;
+  projectId: number;
+  regionId: number;
+  namespace: string;
+  functionName: string;
+}
+
+/** A line on the wire: [Time as sent, index in the pod table, Message]. */
+export type WireLine = [time: string, pod: number, message: string];
+/** A marker: where lines may be missing (`gap`), or how many older lines were dropped. */
+export interface WireMarker {
+  reason: 'gap' | 'dropped';
+  text: string;
+}
+export type WireItem = WireLine | WireMarker;
+
+export type WireOp = { op: 'insert'; index: number; items: WireItem[] } | { op: 'append'; items: WireItem[] } | { op: 'dropFront'; count: number };
+
+export type FollowState =
+  /** The first read is under way and nothing is held yet. */
+  | 'loading'
+  /** Reading every `intervalSeconds`. */
+  | 'following'
+  /** Not reading: the person paused, the panel is hidden, or the connection is not this panel's. */
+  | 'paused'
+  /** The last read failed; the next attempt comes by itself after `retryInSeconds`. */
+  | 'retrying'
+  /** The last read failed in a way retrying cannot fix (key rejected, function not found): Retry by hand. */
+  | 'stopped';
+
+export interface FollowStatus {
+  state: FollowState;
+  /** Why it is paused or stopped, in words. */
+  reason?: string;
+  /** The error of the last read, already key-free. */
+  error?: string;
+  retryInSeconds?: number;
+  /** Offer "Sign In Again" (the key was rejected). */
+  signIn?: boolean;
+  /** The person's own Follow toggle. */
+  follow: boolean;
+  intervalSeconds: number;
+  limit: number;
+  /** When the last read succeeded (ISO 8601), for "updated 3 s ago". */
+  lastReadAt?: string;
+  /** The limit the last read needed (larger than `limit` when it closed a gap). */
+  lastLimit?: number;
+}
+
+/** Extension -> webview. */
+export type LogsEvent =
+  | {
+      type: 'reset';
+      generation: number;
+      target: LogsTarget;
+      maxLines: number;
+      pods: string[];
+      items: WireItem[];
+      status: FollowStatus;
+    }
+  | {
+      type: 'ops';
+      generation: number;
+      /** 1, 2, 3… after each reset. */
+      seq: number;
+      /** Pods first seen in these ops, appended to the pod table. */
+      newPods: string[];
+      ops: WireOp[];
+    }
+  | { type: 'status'; status: FollowStatus };
+
+/** Webview -> extension notifications. */
+export type LogsNotification =
+  | { type: 'follow'; on: boolean }
+  | { type: 'retryNow' }
+  /** The copy missed an `ops` message (or holds another generation): send a reset. */
+  | { type: 'resync'; generation: number }
+  | { type: 'command'; command: 'showLog' | 'signIn' | 'settings' };
+
+export type ExportScope = 'shown' | 'all';
+export type ExportFormat = 'log' | 'jsonl';
+
+/** Webview -> extension requests and their results. */
+export type LogsRequests = {
+  /** Asks where, then writes the shown (filtered as `filter`) or all held lines. */
+  export: { params: { scope: ExportScope; format: ExportFormat; filter: LogFilterSpec }; result: { saved: boolean; message: string } };
+  /** The shown lines as a read-only text document. */
+  openInEditor: { params: { filter: LogFilterSpec }; result: { opened: boolean; message: string } };
+  /** Puts the selected rows' text on the clipboard. */
+  copy: { params: { text: string; rows: number }; result: { copied: boolean; message: string } };
+};
+
+/** What the page keeps across reloads (webview setState): the person's view settings, not the lines. */
+export interface LogsViewState {
+  filter: LogFilterSpec;
+  utc: boolean;
+}
+
+/** The saved state the serializer gets back: which function the panel showed. */
+export interface LogsPanelState extends LogsViewState {
+  target?: LogsTarget;
+}
+
+export function isWireLine(item: WireItem): item is WireLine {
+  return Array.isArray(item);
+}
+
+/** "default/hello-world": how a function is named in titles. */
+export function functionLabel(target: Pick<LogsTarget, 'namespace' | 'functionName'>): string {
+  return `${target.namespace}/${target.functionName}`;
+}
+
+/** Bound of a filter's text and of a copied selection, checked on both sides. */
+export const FILTER_TEXT_MAX = 1000;
+export const COPY_TEXT_MAX = 64 * 1024 * 1024;

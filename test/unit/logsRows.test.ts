@@ -1,0 +1,126 @@
+// The path from the extension's merge to the webview's rows: ops encoded with a pod table,
+// applied by the page's RowStore, filtered op by op. The page must always hold exactly what the
+// extension holds, and show exactly what a fresh filter would.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { EMPTY_FILTER, compileFilter, filterIndices, type LogFilterSpec } from '../../src/core/logFilter';
+import { LogTail, pollInto, toLogLine, type LogItem } from '../../src/core/logTail';
+import { formatNanosUtc } from '../../src/core/logTime';
+import { WireEncoder } from '../../src/logs/logsWire';
+import type { LogsEvent } from '../../src/protocol/logs';
+import { RowStore, type Row } from '../../webview/logs/rowStore';
+
+const iso = (n: number) => formatNanosUtc(1_700_000_000_000_000_000n + BigInt(n));
+
+const sameAs = (rows: Row[], pods: string[], items: readonly LogItem[]) =>
+  assert.deepEqual(
+    rows.map((r) => (r.marker ? `#${r.marker}:${r.message}` : `${r.time}|${pods[r.pod]}|${r.message}`)),
+    items.map((i) => (i.kind === 'marker' ? `#${i.reason}:${i.text}` : `${i.timeText}|${i.pod}|${i.message}`)),
+  );
+
+const reset = (tail: LogTail, enc: WireEncoder, generation: number): Extract<LogsEvent, { type: 'reset' }> => {
+  const items = enc.items(tail.snapshot());
+  return {
+    type: 'reset',
+    generation,
+    target: { connectionId: 'c', connectionName: 'c', projectId: 1, regionId: 1, namespace: 'default', functionName: 'f' },
+    maxLines: tail.maxLines,
+    pods: enc.podTable(),
+    items,
+    status: { state: 'following', follow: true, intervalSeconds: 2, limit: 10 },
+  };
+};
+
+describe('RowStore (the webview copy)', () => {
+  it('mirrors the extension through reset and any sequence of reads (late lines, gaps, drops), filtered like a fresh filter', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ step: fc.nat({ max: 2 }), pod: fc.constantFrom('pod-a', 'pod-b', 'pod-c'), msg: fc.constantFrom('INFO ok', 'WARN slow', 'ERROR boom', 'INFO ok') }), { minLength: 1, maxLength: 150 }),
+        fc.integer({ min: 2, max: 10 }),
+        fc.integer({ min: 3, max: 40 }),
+        fc.array(fc.record({ step: fc.integer({ min: 1, max: 30 }), late: fc.boolean() }), { minLength: 1, maxLength: 15 }),
+        fc.record({ text: fc.constantFrom('', 'ok', 'ERROR', 'w'), regex: fc.constant(false), caseSensitive: fc.boolean(), pods: fc.subarray(['pod-a', 'pod-b', 'pod-c']) }),
+        fc.nat({ max: 5 }),
+        async (specs, limit, maxLines, steps, filter: LogFilterSpec, resetAt) => {
+          let t = 0;
+          const all = specs.map((s) => toLogLine({ Time: iso((t += s.step)), Pod: s.pod, Message: s.msg }));
+          const tail = new LogTail(maxLines);
+          const enc = new WireEncoder();
+          const store = new RowStore(filter);
+          store.reset(reset(tail, enc, 1));
+          let seq = 0;
+          let end = 0;
+          for (const [n, { step, late }] of steps.entries()) {
+            end = Math.min(all.length, end + step);
+            const fetch = async (k: number) => {
+              const window = all.slice(Math.max(0, end - k), end);
+              return late ? window.filter((l, i) => l.pod !== 'pod-b' || i < window.length - 2) : window;
+            };
+            const result = await pollInto(tail, fetch, limit, limit * 2);
+            if (n === resetAt) {
+              // The page reloaded: a new generation starts from the whole list.
+              store.reset(reset(tail, enc, 2 + n));
+              seq = 0;
+            } else if (result.ops.length > 0) {
+              const ops = enc.ops(result.ops);
+              const outcome = store.apply({ type: 'ops', generation: store.generation, seq: ++seq, newPods: enc.takeNewPods(), ops });
+              assert.equal(outcome.applied, true);
+            }
+            sameAs(store.rows, store.pods, tail.snapshot());
+            const fresh = filterIndices(store.rows, compileFilter(filter), (r) => (r.pod < 0 ? { message: r.message } : { pod: store.pods[r.pod]!, message: r.message }));
+            assert.deepEqual(store.shown, fresh);
+            assert.equal(store.lineCount, tail.size);
+          }
+        },
+      ),
+    );
+  });
+
+  it('refuses ops out of sequence or of another generation (the page then asks for a reset)', () => {
+    const store = new RowStore(EMPTY_FILTER);
+    const tail = new LogTail(100);
+    const enc = new WireEncoder();
+    store.reset(reset(tail, enc, 3));
+    const op = { op: 'append' as const, items: enc.items([toLogLine({ Time: iso(1), Pod: 'p', Message: 'm' })]) };
+    assert.equal(store.apply({ type: 'ops', generation: 3, seq: 2, newPods: ['p'], ops: [op] }).applied, false, 'seq 1 was missed');
+    assert.equal(store.apply({ type: 'ops', generation: 2, seq: 1, newPods: ['p'], ops: [op] }).applied, false, 'an old generation');
+    assert.equal(store.rows.length, 0);
+    assert.equal(store.apply({ type: 'ops', generation: 3, seq: 1, newPods: ['p'], ops: [op] }).applied, true);
+    assert.equal(store.rows.length, 1);
+  });
+
+  it('follows the row being read through drops and inserts above it; counts new lines at the end', () => {
+    const store = new RowStore({ ...EMPTY_FILTER, pods: ['a'] });
+    const line = (n: number, pod: string) => [iso(n), pod === 'a' ? 0 : 1, `m${n}`] as [string, number, string];
+    store.reset({ ...reset(new LogTail(10), new WireEncoder(), 1), pods: ['a', 'b'], items: [1, 2, 3, 4, 5].map((n) => line(n, 'a')) });
+    // Reading row 3 (m4). Two rows dropped, a marker put first, a late line inserted before it, three appended (one of pod b).
+    const outcome = store.apply(
+      {
+        type: 'ops',
+        generation: 1,
+        seq: 1,
+        newPods: [],
+        ops: [
+          { op: 'dropFront', count: 2 },
+          { op: 'insert', index: 0, items: [{ reason: 'dropped', text: 'Older lines dropped: 2' }] },
+          { op: 'insert', index: 2, items: [line(3, 'a')] },
+          { op: 'append', items: [line(6, 'a'), line(7, 'b'), line(8, 'a')] },
+        ],
+      },
+      3,
+    );
+    assert.equal(store.rows[outcome.anchor!]!.message, 'm4');
+    assert.equal(outcome.appendedShown, 2, 'pod b is filtered out; the marker is not a line');
+    assert.deepEqual(store.shown.map((i) => store.rows[i]!.message), ['Older lines dropped: 2', 'm3', 'm3', 'm4', 'm5', 'm6', 'm8']);
+    assert.equal(store.shownLineCount, 6);
+    assert.equal(store.lineCount, 7);
+    assert.equal(store.rows[store.shown[6]!]!.level, 0);
+  });
+
+  it('levels are read once, when a row arrives', () => {
+    const store = new RowStore(EMPTY_FILTER);
+    store.reset({ ...reset(new LogTail(10), new WireEncoder(), 1), pods: ['p'], items: [[iso(1), 0, ' INFO ok'], [iso(2), 0, ' WARN slow'], [iso(3), 0, ' ERROR boom']] });
+    assert.deepEqual(store.rows.map((r) => r.level), [0, 1, 2]);
+  });
+});

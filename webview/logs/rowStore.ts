@@ -1,0 +1,153 @@
+// The webview's copy of the held log: rows in the extension's order, kept equal to it by applying
+// the ops each read produced, and the indices the filter shows, updated op by op (an append
+// filters only the new rows). No DOM here: unit tests drive it like the page does.
+import { compileFilter, filterIndices, levelOf, type CompiledFilter, type FilterableItem, type LogFilterSpec } from '../../src/core/logFilter';
+import { isWireLine, type LogsEvent, type WireItem } from '../../src/protocol/logs';
+
+export interface Row {
+  /** Unique in this page: selection survives rows moving. */
+  uid: number;
+  /** Time exactly as the platform sent it ('' for a marker). */
+  time: string;
+  /** Index in the pod table; -1 for a marker. */
+  pod: number;
+  /** The message, or a marker's text. */
+  message: string;
+  /** 0 none, 1 WARN, 2 ERROR. */
+  level: 0 | 1 | 2;
+  marker?: 'gap' | 'dropped';
+}
+
+type ResetEvent = Extract<LogsEvent, { type: 'reset' }>;
+type OpsEvent = Extract<LogsEvent, { type: 'ops' }>;
+
+export interface OpsOutcome {
+  /** False when the message was not the next one expected: the page asks for a reset. */
+  applied: boolean;
+  /** Where the row that was at `anchor` is now (undefined if it was dropped or none was given). */
+  anchor?: number;
+  /** Shown lines added at the end (for the "N new lines" pill). */
+  appendedShown: number;
+}
+
+function lowerBound(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export class RowStore {
+  rows: Row[] = [];
+  pods: string[] = [];
+  generation = -1;
+  seq = 0;
+  /** Indices into `rows` of what the filter shows, ascending. */
+  shown: number[] = [];
+  private markers = 0;
+  private nextUid = 1;
+  private spec: LogFilterSpec;
+  private compiled: CompiledFilter;
+
+  constructor(spec: LogFilterSpec) {
+    this.spec = spec;
+    this.compiled = compileFilter(spec);
+  }
+
+  get filter(): LogFilterSpec {
+    return this.spec;
+  }
+
+  /** The filter's complaint (an invalid regular expression), if any. */
+  get filterError(): string | undefined {
+    return this.compiled.error;
+  }
+
+  /** Lines held (markers not counted). */
+  get lineCount(): number {
+    return this.rows.length - this.markers;
+  }
+
+  /** Lines shown (markers are always shown and not counted). */
+  get shownLineCount(): number {
+    return this.shown.length - this.markers;
+  }
+
+  private row(item: WireItem): Row {
+    if (isWireLine(item)) {
+      const [time, pod, message] = item;
+      const level = levelOf(message);
+      return { uid: this.nextUid++, time, pod, message, level: level === 'error' ? 2 : level === 'warn' ? 1 : 0 };
+    }
+    this.markers++;
+    return { uid: this.nextUid++, time: '', pod: -1, message: item.text, level: 0, marker: item.reason };
+  }
+
+  private readonly read = (row: Row): FilterableItem => (row.pod < 0 ? { message: row.message } : { pod: this.pods[row.pod] ?? '', message: row.message });
+
+  reset(event: ResetEvent): void {
+    this.generation = event.generation;
+    this.seq = 0;
+    this.pods = [...event.pods];
+    this.markers = 0;
+    this.rows = event.items.map((item) => this.row(item));
+    this.refilter();
+  }
+
+  setFilter(spec: LogFilterSpec): void {
+    this.spec = spec;
+    this.compiled = compileFilter(spec);
+    this.refilter();
+  }
+
+  private refilter(): void {
+    this.shown = filterIndices(this.rows, this.compiled, this.read);
+  }
+
+  /** Applies one read's changes; `anchor` is a row index to follow through them. */
+  apply(event: OpsEvent, anchor?: number): OpsOutcome {
+    if (event.generation !== this.generation || event.seq !== this.seq + 1) return { applied: false, appendedShown: 0 };
+    this.seq = event.seq;
+    for (const pod of event.newPods) this.pods.push(pod);
+    let tracked = anchor;
+    let appendedShown = 0;
+    for (const op of event.ops) {
+      if (op.op === 'append') {
+        const start = this.rows.length;
+        for (const item of op.items) this.rows.push(this.row(item));
+        const before = this.shown.length;
+        filterIndices(this.rows, this.compiled, this.read, start, this.shown);
+        for (let k = before; k < this.shown.length; k++) if (this.rows[this.shown[k]!]!.pod >= 0) appendedShown++;
+      } else if (op.op === 'dropFront') {
+        const count = Math.min(op.count, this.rows.length);
+        for (let k = 0; k < count; k++) if (this.rows[k]!.pod < 0) this.markers--;
+        this.rows.splice(0, count);
+        const keep = lowerBound(this.shown, count);
+        const next = new Array<number>(this.shown.length - keep);
+        for (let k = keep; k < this.shown.length; k++) next[k - keep] = this.shown[k]! - count;
+        this.shown = next;
+        if (tracked !== undefined) tracked = tracked >= count ? tracked - count : undefined;
+      } else {
+        const rows = op.items.map((item) => this.row(item));
+        const at = Math.min(op.index, this.rows.length);
+        if (rows.length < 10_000) this.rows.splice(at, 0, ...rows);
+        else this.rows = [...this.rows.slice(0, at), ...rows, ...this.rows.slice(at)];
+        const pos = lowerBound(this.shown, at);
+        for (let k = pos; k < this.shown.length; k++) this.shown[k]! += rows.length;
+        const added = filterIndices(rows, this.compiled, this.read).map((i) => i + at);
+        if (added.length) this.shown.splice(pos, 0, ...added);
+        if (tracked !== undefined && at <= tracked) tracked += rows.length;
+      }
+    }
+    return { applied: true, appendedShown, ...(tracked !== undefined && { anchor: tracked }) };
+  }
+
+  /** Position in `shown` of the first shown row at or after row index `row`. */
+  shownPosition(row: number): number {
+    return lowerBound(this.shown, row);
+  }
+}
