@@ -254,6 +254,26 @@ describe('Price Preview', () => {
     await screenshot(page, 'price-loadbalancer');
   });
 
+  it("follows the theme: VS Code's colors reach the panel", async () => {
+    const colors = () =>
+      frame.evaluate(() => {
+        const style = globalThis.getComputedStyle(globalThis.document.body);
+        return `${style.backgroundColor} ${style.color}`;
+      });
+    const waitFor = async (test) => {
+      for (let i = 0; i < 100; i++) {
+        if (test(await colors())) return;
+        await page.waitForTimeout(100);
+      }
+      throw new Error(`the panel's colors stayed ${await colors()}`);
+    };
+    const themed = await colors();
+    await runCommand(page, 'Preferences: Toggle between Light/Dark Themes');
+    await waitFor((now) => now !== themed);
+    await runCommand(page, 'Preferences: Toggle between Light/Dark Themes');
+    await waitFor((now) => now === themed);
+  });
+
   it('comes back after a window reload with its forms, tab and pins', async () => {
     const before = frame;
     await runCommand(page, 'Developer: Reload Window');
