@@ -42,7 +42,9 @@ export function addPinSteps(kind: EdgeKind, api: PlatformApi, connectionName: st
           prompt: `ID of the edge ${noun} to ${kind === 'template' ? 'open' : 'pin'} on ${connectionName} (several: separate with commas)`,
           placeholder: kind === 'client' ? 'e.g. 201' : kind === 'app' ? 'e.g. 101' : 'e.g. 301',
           value: state.text,
+          // An empty box is not an error yet (its prompt stays readable); Enter on it is refused.
           validate: (text) => {
+            if (text.trim() === '') return undefined;
             const parsed = parseEdgeIds(text, label);
             return 'problem' in parsed ? parsed.problem : undefined;
           },

@@ -1,0 +1,124 @@
+// The Edge view as a person uses it: pin clients, apps and a template through the real input
+// boxes (a bad id refused as typed), expand them, reveal an env value from its inline action, and
+// the template's long description in the Markdown preview. Screenshot for the README.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { openWorkbench, runCommand, screenshot } from './workbench.mjs';
+
+describe('Edge view', () => {
+  let browser;
+  let page;
+  /** Panes this test collapsed and the sidebar's width, restored after (the layout outlives the page). */
+  const collapsed = [];
+  let sidebarWidth;
+  before(async () => ({ browser, page } = await openWorkbench()));
+  after(async () => {
+    if (page) {
+      for (const name of collapsed) {
+        const header = pane(name).locator('.pane-header');
+        if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
+      }
+      if (sidebarWidth) await resizeSidebar(sidebarWidth).catch(() => undefined);
+      await runCommand(page, 'View: Close All Editors').catch(() => undefined);
+    }
+    await browser?.close();
+  });
+
+  const sidebar = () => page.locator('.part.sidebar');
+  const pane = (name) => sidebar().locator('.pane', { has: page.locator('.pane-header', { hasText: name }) });
+  const edge = () => pane('Edge');
+  const row = (text) => edge().locator('.monaco-list-row', { hasText: text }).first();
+  const quickInput = () => page.locator('.quick-input-widget');
+
+  /** Drags the sash on the sidebar's right edge; returns the width it had. */
+  async function resizeSidebar(width) {
+    const box = await sidebar().boundingBox();
+    const edgeX = box.x + box.width;
+    let sash;
+    for (const candidate of await page.locator('.monaco-sash.vertical').all()) {
+      const b = await candidate.boundingBox();
+      if (b && Math.abs(b.x + b.width / 2 - edgeX) <= 4 && b.height > box.height / 2) sash = b;
+    }
+    if (!sash) throw new Error('No sash on the sidebar edge');
+    const x = sash.x + sash.width / 2;
+    const y = sash.y + sash.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 10, y, { steps: 2 });
+    await page.mouse.move(box.x + width, y, { steps: 8 });
+    await page.mouse.up();
+    return box.width;
+  }
+
+  /** Runs an add command and types the id(s) into its box. */
+  async function pin(command, prompt, ids) {
+    await runCommand(page, command);
+    await quickInput().getByText(prompt).waitFor();
+    const input = quickInput().locator('input');
+    await input.fill(ids);
+    await input.press('Enter');
+    await quickInput().waitFor({ state: 'hidden' });
+  }
+
+  it('opens the Edge view, empty: it says how to start', async () => {
+    await page.locator('.activitybar .action-label[aria-label^="Platform Console"]').click();
+    await edge().waitFor();
+    // Room for the Edge view: the other views fold (and open again after the test).
+    for (const name of ['Protection Profiles', 'Report Tasks']) {
+      const header = pane(name).locator('.pane-header');
+      if ((await header.count()) && (await header.getAttribute('aria-expanded')) === 'true') {
+        await header.click();
+        collapsed.push(name);
+      }
+    }
+    await edge().getByText('Pin an edge app or client by id').waitFor();
+    sidebarWidth = await resizeSidebar(560);
+  });
+
+  it('pins clients through the input box; a bad id is refused as typed', async () => {
+    await runCommand(page, 'Platform Console: Add Edge Client…');
+    const input = quickInput().locator('input');
+    await quickInput().getByText('ID of the edge client to pin').waitFor();
+    await input.fill('0');
+    await quickInput().getByText('Client ID: must be at least 1').waitFor();
+    await input.fill('201, 204');
+    await input.press('Enter');
+    await quickInput().waitFor({ state: 'hidden' });
+    await row('Client 201').getByText('enabled · Pro · app limit 20').waitFor();
+    await row('Client 204').getByText('status 3 · Basic · app limit 5').waitFor();
+  });
+
+  it('pins apps and opens a template in the Markdown preview', async () => {
+    await pin('Platform Console: Add Edge App…', 'ID of the edge app to pin', '101, 102, 105, 107');
+    await row('hello-edge').getByText('enabled · Pro').waitFor();
+    await row('busy-api').getByText('status 3 · Basic').waitFor();
+    await pin('Platform Console: Open Edge Template…', 'ID of the edge template to open', '302');
+    await row('Image Resizer').waitFor();
+    await page.locator('.tabs-container .tab', { hasText: 'Image Resizer' }).waitFor();
+    // The preview is a webview (nested frames): its heading is the template's own.
+    const preview = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+    await preview.locator('h1', { hasText: 'Image Resizer' }).waitFor({ timeout: 20_000 });
+    await preview.locator('table').getByText('ORIGIN_URL').waitFor();
+  });
+
+  it('expands a client and an app; env values show dots until Reveal Value', async () => {
+    await row('Client 201').click();
+    await row('Today (UTC day)').getByText('27,933 calls').waitFor();
+    await row('hello-edge').click();
+    await row('Environment variables').click();
+    const greeting = row('GREETING');
+    await greeting.getByText('••••••••').waitFor();
+    assert.equal(await edge().getByText('Hallo').count(), 0, 'no env value before Reveal Value');
+    await row('Debug').getByText(/^debugging until /).waitFor();
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    await quickInput().waitFor({ state: 'hidden' });
+    await page.waitForTimeout(500); // the palette fades out
+    await screenshot(page, 'edge');
+    await greeting.hover();
+    await greeting.locator('.action-label[aria-label="Reveal Value"]').click();
+    await greeting.getByText('Hallo').waitFor();
+    await greeting.hover();
+    await greeting.locator('.action-label[aria-label="Hide Value"]').click();
+    await greeting.getByText('••••••••').waitFor();
+  });
+});
