@@ -199,7 +199,7 @@ export class EdgeTree extends NodeTree implements EdgeNodeHost {
     }
     // Pins load when the view first shows them.
     const idle = EDGE_KINDS.flatMap((kind) => this.pinNodes(kind)).filter((n) => n.state.status === 'idle');
-    if (idle.length) void this.reload(idle, { notify: false });
+    if (idle.length) this.reload(idle, { notify: false }).catch((error: unknown) => this.deps.log.error('Could not load the edge pins', error));
     return EDGE_KINDS.map((kind) => this.groups[kind]);
   }
 
@@ -220,7 +220,7 @@ export class EdgeTree extends NodeTree implements EdgeNodeHost {
   private load(node: PinNode): Promise<void> {
     return this.track(
       (async () => {
-        const api = await this.deps.connections.api();
+        const api = await this.deps.connections.api().catch((error: unknown) => void this.deps.log.error('Could not read the connection', error));
         const connectionId = this.connectionId;
         if (!api || !connectionId || this.nodes.get(this.key(node.kind, node.id)) !== node) return;
         const generation = ++node.generation;
@@ -302,7 +302,7 @@ export class EdgeTree extends NodeTree implements EdgeNodeHost {
     if (!cached) {
       cached = this.track(
         (async (): Promise<TemplateResult> => {
-          const api = await this.deps.connections.api();
+          const api = await this.deps.connections.api().catch(() => undefined);
           if (!api) return { status: 'error', error: new Error('Signed out') };
           try {
             const data = (await fetchEdge(api, 'template', id)) as EdgeTemplate;
