@@ -14,6 +14,7 @@ import { PlatformError } from '../platform/errors';
 import { getFreeFeatureEndpoint } from '../platform/iam';
 import { freeFeatureMarkdown, trialMarkdown } from '../core/trialDocuments';
 import type { PlatformApi } from '../platform/api';
+import { checksQuietWhenEmpty } from '../reports/promptChecks';
 import type { ReadableDocuments } from './readableDocuments';
 
 export interface BillingCommandDeps {
@@ -91,7 +92,7 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
   };
 
   const askId = async (title: string, prompt: string, label: string, schema: z.ZodType, value: string): Promise<number | undefined> => {
-    const answer = await deps.ui().input({ title, step: 1, totalSteps: 1, canGoBack: false, prompt, value, validate: (v) => wholeNumberProblem(schema, v, label) });
+    const answer = await deps.ui().input({ title, step: 1, totalSteps: 1, canGoBack: false, prompt, value, ...checksQuietWhenEmpty((v) => wholeNumberProblem(schema, v, label), `${label}: must not be empty`) });
     return typeof answer === 'string' ? parseWholeNumber(answer) : undefined;
   };
 
@@ -120,12 +121,12 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
       steps: [
         {
           prompt: async (s, ctx) => {
-            s.clientText = (await ctx.input({ prompt: 'Client ID (a whole number, -2147483648 to 2147483647)', value: s.clientText, validate: (v) => wholeNumberProblem(CLIENT_ID, v, 'Client ID') })).trim();
+            s.clientText = (await ctx.input({ prompt: 'Client ID (a whole number, -2147483648 to 2147483647)', value: s.clientText, ...checksQuietWhenEmpty((v) => wholeNumberProblem(CLIENT_ID, v, 'Client ID'), 'Client ID: must not be empty') })).trim();
           },
         },
         {
           prompt: async (s, ctx) => {
-            s.productText = (await ctx.input({ prompt: 'Product ID (a whole number)', value: s.productText, validate: (v) => wholeNumberProblem(PRODUCT_ID, v, 'Product ID') })).trim();
+            s.productText = (await ctx.input({ prompt: 'Product ID (a whole number)', value: s.productText, ...checksQuietWhenEmpty((v) => wholeNumberProblem(PRODUCT_ID, v, 'Product ID'), 'Product ID: must not be empty') })).trim();
           },
         },
       ],

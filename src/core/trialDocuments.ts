@@ -124,7 +124,7 @@ export function trialMarkdown(trial: Trial, title: string, ctx: DocumentContext)
     ...table(['Field', 'Value'], [
       ['Trial id', trial.id],
       ['Client', named(trial.client?.company_name, trial.client?.id ?? trial.client_id)],
-      ['Product', product ? `${named(product.name, product.id)}${product.internal_name ? `, ${product.internal_name}` : ''}` : undefined],
+      ['Product', product ? `${named(product.name, product.id)}${product.internal_name && product.internal_name !== product.name ? `, ${product.internal_name}` : ''}` : undefined],
       ['Plan', named(trial.plan?.name, trial.plan?.id)],
       ['Days limit', typeof trial.days_limit === 'number' ? plural(trial.days_limit, 'day') : undefined],
       ['Remaining', typeof trial.remaining_duration === 'number' ? `${remaining} (${trial.remaining_duration.toLocaleString('en-US')} s)` : remaining],

@@ -6,6 +6,7 @@ import { reportCreateRequest, type ReportCreateRequest } from '../platform/billi
 import { fieldProblem } from '../flows/fieldRules';
 import { BACK, CANCEL, type FlowUi, type InputPrompt, type PromptFrame } from '../flows/ui';
 import type { WizardStep } from '../flows/wizard';
+import { checksQuietWhenEmpty } from './promptChecks';
 import {
   KIND_WORDS,
   dateOrderProblem,
@@ -83,13 +84,13 @@ export function createReportSteps(deps: ReportFlowDeps): WizardStep<ReportFlowSt
         prompt: 'Parameter name (free: the template decides which it reads)',
         placeholder: 'e.g. date_from, date_to, type, client_id',
         value: key,
-        validate: (v) => parameterKeyProblem(v, s.parameters),
+        ...checksQuietWhenEmpty((v) => parameterKeyProblem(v, s.parameters), 'Parameter name: must not be empty'),
       });
       if (typedKey === BACK) return;
       key = typedKey.trim();
       const value = await ask(s, {
         prompt: `Value of ${key}: a date YYYY-MM-DD, a whole number, or text ("quotes" keep a number or date as text)`,
-        validate: (v) => parameterValueProblem(s.parameters, key, v),
+        ...checksQuietWhenEmpty((v) => parameterValueProblem(s.parameters, key, v), `${key}: must not be empty`),
       });
       if (value === BACK) continue; // back to the name, still filled in
       setParameters(s, withParameter(s.parameters, parseParameterValue(key, value).parameter!));
@@ -134,7 +135,7 @@ export function createReportSteps(deps: ReportFlowDeps): WizardStep<ReportFlowSt
           prompt: 'Template code of the report',
           placeholder: 'e.g. ResellerExpenses',
           value: s.templateChoice === OTHER_TEMPLATE && recentTemplates.includes(s.templateCode ?? '') ? '' : (s.templateCode ?? ''),
-          validate: templateCodeProblem,
+          ...checksQuietWhenEmpty(templateCodeProblem, 'Template code: must not be empty'),
         });
         s.templateCode = code.trim();
       },

@@ -11,6 +11,7 @@ import { getReportEndpoint } from '../platform/billing';
 import { PlatformError } from '../platform/errors';
 import { isActiveReport, isTerminalStatus, reportLabel, reportStatus, shortUuid } from '../core/reportTasks';
 import type { ReadableDocuments } from '../billing/readableDocuments';
+import { checksQuietWhenEmpty } from './promptChecks';
 import { ReportFlowCancelled, SUMMARY_STEP, createReportSteps, reportRequest, type ReportFlowState } from './createReportFlow';
 import type { ReportPoller } from './reportPoller';
 import type { ReportTaskStore } from './reportTaskStore';
@@ -103,7 +104,7 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
       prompt: 'UUID of the report task (it is followed in the Report Tasks view)',
       placeholder: 'e.g. 6b1f0c9e-0003-4a6e-9c1d-000000000003',
       value,
-      validate: reportUuidProblem,
+      ...checksQuietWhenEmpty(reportUuidProblem, 'Report UUID: must not be empty'),
     });
     if (typeof answer !== 'string') return undefined;
     const uuid = answer.trim().toLowerCase();

@@ -59,7 +59,7 @@ export class ReportTasksFeature implements vscode.Disposable {
         void deps
           .ui()
           .notify(severity, log.scrub(message), ['Show'])
-          .then((choice) => (choice === 'Show' ? tree.reveal(task.uuid) : undefined))
+          .then((choice) => (choice === 'Show' ? tree.reveal(task.uuid, { focus: true, expand: true }) : undefined))
           .catch((error: unknown) => log.error('Could not show a notification', error));
       },
       onRefused: (error, connection) =>

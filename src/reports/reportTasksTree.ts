@@ -178,12 +178,12 @@ export class ReportTasksTree extends NodeTree {
     ];
   }
 
-  /** Selects and expands a task (the notification's "Show"). */
-  async reveal(uuid: string): Promise<boolean> {
+  /** Selects a task: a new one quietly; the notification's "Show" also focuses and expands it. */
+  async reveal(uuid: string, options: { focus?: boolean; expand?: boolean } = {}): Promise<boolean> {
     const node = this.taskNodes().find((n) => n.task.uuid === uuid);
     if (!node) return false;
     try {
-      await this.view.reveal(node, { select: true, focus: true, expand: true });
+      await this.view.reveal(node, { select: true, focus: options.focus ?? false, expand: options.expand ?? false });
       return true;
     } catch {
       return false;
