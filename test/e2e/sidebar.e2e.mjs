@@ -33,7 +33,7 @@ describe('Platform Console sidebar', () => {
   it('connected to the simulator from the environment, without typing anything', async () => {
     await page.locator('.activitybar .action-label[aria-label^="Platform Console"]').click();
     for (const name of viewNames) await sidebar().locator('.pane-header', { hasText: name }).waitFor();
-    await sidebar().getByText(/^Load [\d,]+ more…$/).waitFor(); // the Protection Profiles view, loaded
+    await sidebar().locator('.pane', { hasText: 'Protection Profiles' }).locator('.monaco-list-row .codicon-shield').first().waitFor(); // the profiles, loaded
     const host = new URL(process.env.PLATFORM_CONSOLE_BASE_URL).host;
     await page.locator('.statusbar-item', { hasText: host }).waitFor();
   });
@@ -68,7 +68,7 @@ describe('Platform Console sidebar', () => {
     await input.fill(process.env.PLATFORM_CONSOLE_API_KEY);
     await input.press('Enter');
     await page.locator('.statusbar-item', { hasText: 'simulator' }).waitFor();
-    await sidebar().getByText(/^Load [\d,]+ more…$/).waitFor(); // the Protection Profiles view, loaded
+    await sidebar().locator('.pane', { hasText: 'Protection Profiles' }).locator('.monaco-list-row .codicon-shield').first().waitFor(); // the profiles, loaded
     await page.locator('.notifications-toasts').getByText('Signed in to simulator.').waitFor();
     await screenshot(page, 'sidebar-signed-in');
   });
