@@ -96,7 +96,18 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
     while (this.inFlight) await this.inFlight.done;
   }
 
-  /** Loads again with the current filters; resolves when the answer (or the error) is in the view. */
+  /** A load is running. */
+  get loading(): boolean {
+    return this.inFlight !== undefined;
+  }
+
+  /**
+   * Loads again with the current filters; resolves when the answer (or the error) is in the view.
+   * Rows already shown stay, under the view's progress bar, until the answer replaces them: VS Code
+   * delivers a tree change that follows another within 200 ms only 200 ms after the last one
+   * (ExtHostTreeView debounces onDidChangeTreeData), so drawing a "Loading…" node first would hold
+   * back the answer of a quick request. With nothing shown yet, the loading node is the view.
+   */
   reload(): Promise<void> {
     return this.startLoad(true);
   }
@@ -106,12 +117,16 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
     this.inFlight?.abort.abort();
     const abort = new AbortController();
     const generation = ++this.generation;
-    this.state = { kind: 'loading' };
-    if (redraw) this.refresh();
+    const keepRows = this.state.kind === 'loaded';
+    if (!keepRows) {
+      this.state = { kind: 'loading' };
+      if (redraw) this.refresh();
+    }
     const done = this.fetch(generation, abort.signal).finally(() => {
       if (this.inFlight?.abort === abort) this.inFlight = undefined;
     });
     this.inFlight = { abort, done };
+    if (keepRows) void vscode.window.withProgress({ location: { viewId: PROFILES_VIEW } }, () => done);
     return done;
   }
 

@@ -410,17 +410,27 @@ describe('Protection Profiles view', function () {
     assert.equal(profileRows(await rows()).length, 200);
   });
 
-  it('the loading state is a node, and a slow answer replaced by a newer one never shows', async () => {
-    sim.setFault({ route: 'listProtectionProfiles', kind: 'latency', ms: 800, times: 1 });
+  it('loading: a node while there is nothing to show; a reload keeps the rows until the answer; a slow answer overtaken never shows', async () => {
+    sim.setFault({ route: 'listProtectionProfiles', kind: 'latency', ms: 600, times: 1 });
+    const other = await ext.connections.signIn('profiles-slow', sim.url, KEY);
+    const [loading, ...none] = await rows();
+    assert.deepEqual([loading!.label, loading!.icon, none.length], ['Loading protection profiles…', 'loading~spin', 0]);
+    assert.equal(tree().loading, true);
+    await tree().settled();
+    assert.equal(profileRows(await rows()).length, 200);
+
+    sim.setFault({ route: 'listProtectionProfiles', kind: 'latency', ms: 600, times: 1 });
     const slow = tree().reload();
-    const [loading] = await rows();
-    assert.deepEqual([loading!.label, loading!.icon], ['Loading protection profiles…', 'loading~spin']);
+    assert.equal(tree().loading, true);
+    assert.equal(profileRows(await rows()).length, 200, 'the rows stay (under the progress bar) while reloading');
     await tree().setFilters({ clientId: 4, sort: [] });
     await slow;
     const shown = profileRows(await rows());
     assert.ok(shown.length > 0);
-    for (const r of shown) assert.equal(profileOf(r).client_id, 4);
-    await tree().setFilters({ sort: [] });
+    for (const r of shown) assert.equal(profileOf(r).client_id, 4, 'the newer answer (client 4) is the one shown');
+    assert.equal(tree().loading, false);
+    await ext.connections.signOut(other.id);
+    await ext.connections.switchTo(connectionId);
   });
 
   it('signed out, the view has no rows (its welcome content offers Sign In)', async () => {
