@@ -14,6 +14,8 @@
 // profiles) is measured here in Node, on the same body.
 //
 //   npm run bench -- profilesTree          (builds, installs code-server on first use)
+
+/* global document, window, MutationObserver, requestAnimationFrame -- used inside page.evaluate, in the browser */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
