@@ -200,7 +200,7 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     const items = shownItems(this.items(), params.filter);
     const { lines } = exportCounts(items);
     const filtered = compileFilter(params.filter).active;
-    await this.deps.openReadOnly(`${functionLabel(this.target)}${filtered ? ' (filtered)' : ''}.log`, exportText(items, 'log'));
+    await this.deps.openReadOnly(`${this.target.namespace}-${this.target.functionName}${filtered ? '-filtered' : ''}.log`, exportText(items, 'log'));
     return { opened: true, message: `Opened ${plural(lines, 'line')} in an editor (read-only).` };
   }
 

@@ -90,7 +90,7 @@ describe('RowStore (the webview copy)', () => {
     assert.equal(store.rows.length, 1);
   });
 
-  it('follows the row being read through drops and inserts above it; counts new lines at the end', () => {
+  it('follows the row being read through drops and inserts above it; counts the new shown lines', () => {
     const store = new RowStore({ ...EMPTY_FILTER, pods: ['a'] });
     const line = (n: number, pod: string) => [iso(n), pod === 'a' ? 0 : 1, `m${n}`] as [string, number, string];
     store.reset({ ...reset(new LogTail(10), new WireEncoder(), 1), pods: ['a', 'b'], items: [1, 2, 3, 4, 5].map((n) => line(n, 'a')) });
@@ -111,7 +111,7 @@ describe('RowStore (the webview copy)', () => {
       3,
     );
     assert.equal(store.rows[outcome.anchor!]!.message, 'm4');
-    assert.equal(outcome.appendedShown, 2, 'pod b is filtered out; the marker is not a line');
+    assert.equal(outcome.addedShown, 3, 'the late line and two appended (pod b is filtered out; the marker is not a line)');
     assert.deepEqual(store.shown.map((i) => store.rows[i]!.message), ['Older lines dropped: 2', 'm3', 'm3', 'm4', 'm5', 'm6', 'm8']);
     assert.equal(store.shownLineCount, 6);
     assert.equal(store.lineCount, 7);

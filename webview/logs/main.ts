@@ -6,7 +6,6 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
 import '../shared/elements';
-import '@vscode-elements/elements/dist/vscode-multi-select/index.js';
 import '@vscode-elements/elements/dist/vscode-toolbar-button/index.js';
 import { HostConnection } from '../shared/host';
 import { EMPTY_FILTER, type LogFilterSpec } from '../../src/core/logFilter';
@@ -24,6 +23,7 @@ import {
   type LogsTarget,
 } from '../../src/protocol/logs';
 import { RowStore, type Row } from './rowStore';
+import { cssProps } from './cssProps';
 import { timeParts } from './timeText';
 
 const ROW_HEIGHT = 20;
@@ -53,6 +53,7 @@ export class FunctionLogsApp extends LitElement {
   private unseen = 0;
   private notice = '';
   private exportOpen = false;
+  private podsOpen = false;
   private pendingScroll: PendingScroll;
   private filterTimer: number | undefined;
   /** When the data message arrived, to time the paint that shows it. */
@@ -79,6 +80,7 @@ export class FunctionLogsApp extends LitElement {
     super.connectedCallback();
     document.addEventListener('copy', this.onCopyEvent);
     document.addEventListener('keydown', this.onDocumentKey);
+    document.addEventListener('mousedown', this.onDocumentMouseDown);
     this.host.start();
   }
 
@@ -86,6 +88,7 @@ export class FunctionLogsApp extends LitElement {
     super.disconnectedCallback();
     document.removeEventListener('copy', this.onCopyEvent);
     document.removeEventListener('keydown', this.onDocumentKey);
+    document.removeEventListener('mousedown', this.onDocumentMouseDown);
     this.cleanupVirtualizer?.();
   }
 
@@ -118,6 +121,11 @@ export class FunctionLogsApp extends LitElement {
       case 'ops': {
         this.paintStart = performance.now();
         this.paintKind = 'ops';
+        // Where the person is now decides (a scroll event may not have been handled yet).
+        if (this.viewport && this.stick !== this.isAtBottom()) {
+          this.stick = !this.stick;
+          if (this.stick) this.unseen = 0;
+        }
         const anchor = this.stick ? undefined : this.topRow();
         const outcome = this.store.apply(event, anchor?.row);
         if (!outcome.applied) {
@@ -126,7 +134,7 @@ export class FunctionLogsApp extends LitElement {
         }
         if (this.stick) this.pendingScroll = { to: 'bottom' };
         else {
-          this.unseen += outcome.appendedShown;
+          this.unseen += outcome.addedShown;
           if (anchor && outcome.anchor !== undefined) {
             this.pendingScroll = { to: 'offset', offset: this.store.shownPosition(outcome.anchor) * ROW_HEIGHT + anchor.within };
           } else if (anchor) this.pendingScroll = { to: 'offset', offset: 0 };
@@ -178,10 +186,14 @@ export class FunctionLogsApp extends LitElement {
     }
   }
 
-  private onScroll = (): void => {
+  private isAtBottom(): boolean {
     const viewport = this.viewport;
-    if (!viewport) return;
-    const atBottom = viewport.scrollHeight - viewport.scrollTop - viewport.clientHeight <= BOTTOM_SLACK;
+    return !viewport || viewport.scrollHeight - viewport.scrollTop - viewport.clientHeight <= BOTTOM_SLACK;
+  }
+
+  private onScroll = (): void => {
+    if (!this.viewport) return;
+    const atBottom = this.isAtBottom();
     if (atBottom !== this.stick || (atBottom && this.unseen > 0)) {
       this.stick = atBottom;
       if (atBottom) this.unseen = 0;
@@ -289,8 +301,16 @@ export class FunctionLogsApp extends LitElement {
     e.preventDefault();
   };
 
+  /** A click outside an open menu closes it. */
+  private readonly onDocumentMouseDown = (e: MouseEvent): void => {
+    if (!this.exportOpen && !this.podsOpen) return;
+    if ((e.target as HTMLElement | null)?.closest?.('.menu-anchor')) return;
+    this.exportOpen = this.podsOpen = false;
+    this.requestUpdate();
+  };
+
   private readonly onDocumentKey = (e: KeyboardEvent): void => {
-    const inField = (e.target as HTMLElement | null)?.closest?.('vscode-textfield, input, textarea, vscode-multi-select');
+    const inField = (e.target as HTMLElement | null)?.closest?.('vscode-textfield, input, textarea');
     if (inField) return;
     const mod = e.ctrlKey || e.metaKey;
     if (mod && e.key.toLowerCase() === 'c' && this.selected.size > 0) {
@@ -301,7 +321,7 @@ export class FunctionLogsApp extends LitElement {
       for (const index of this.store.shown) this.selected.add(this.store.rows[index]!.uid);
       this.requestUpdate();
     } else if (e.key === 'Escape') {
-      if (this.exportOpen) this.exportOpen = false;
+      if (this.exportOpen || this.podsOpen) this.exportOpen = this.podsOpen = false;
       else this.selected.clear();
       this.requestUpdate();
     } else if (e.key === 'End' && mod) this.jumpToBottom();
@@ -416,15 +436,18 @@ export class FunctionLogsApp extends LitElement {
         </vscode-textfield>
         ${error ? html`<div class="issue" role="alert" data-testid="filter-error"><span class="codicon codicon-error"></span> ${error}; not applied.</div>` : nothing}
       </div>
-      <vscode-multi-select
-        data-testid="pods"
-        aria-label="Pods"
-        title="Show the lines of these pods only (none chosen: every pod)"
-        .value=${[...draft.pods]}
-        @change=${(e: Event) => this.editFilter({ pods: [...(e.target as HTMLSelectElement & { value: string[] }).value] }, true)}
-      >
-        ${pods.map((pod) => html`<vscode-option value=${pod} ?selected=${draft.pods.includes(pod)}>${pod}</vscode-option>`)}
-      </vscode-multi-select>
+      <div class="menu-anchor">
+        <vscode-button
+          secondary
+          data-testid="pods"
+          aria-haspopup="menu"
+          aria-expanded=${this.podsOpen ? 'true' : 'false'}
+          title="Show the lines of some pods only"
+          @click=${() => ((this.podsOpen = !this.podsOpen), (this.exportOpen = false), this.requestUpdate())}
+          ><span class="codicon codicon-server-process"></span> ${draft.pods.length === 0 ? `All pods (${pods.length})` : `${draft.pods.length} of ${pods.length} pods`}</vscode-button
+        >
+        ${this.podsOpen ? this.podMenu() : nothing}
+      </div>
       <vscode-toolbar-button
         data-testid="utc"
         icon="globe"
@@ -443,11 +466,27 @@ export class FunctionLogsApp extends LitElement {
       <vscode-toolbar-button data-testid="copy" icon="copy" label="Copy selected lines" title="Copy selected lines (Ctrl+C)" @click=${() => this.copySelection()}></vscode-toolbar-button>
       <vscode-toolbar-button data-testid="open-editor" icon="go-to-file" label="Open in Editor" title="Open the shown lines in a read-only editor" @click=${() => this.openInEditor()}></vscode-toolbar-button>
       <div class="menu-anchor">
-        <vscode-button secondary data-testid="export" aria-haspopup="menu" aria-expanded=${this.exportOpen ? 'true' : 'false'} @click=${() => ((this.exportOpen = !this.exportOpen), this.requestUpdate())}
+        <vscode-button secondary data-testid="export" aria-haspopup="menu" aria-expanded=${this.exportOpen ? 'true' : 'false'} @click=${() => ((this.exportOpen = !this.exportOpen), (this.podsOpen = false), this.requestUpdate())}
           ><span class="codicon codicon-save-as"></span> Export…</vscode-button
         >
         ${this.exportOpen ? this.exportMenu() : nothing}
       </div>
+    </div>`;
+  }
+
+  private podMenu(): TemplateResult {
+    const chosen = this.filterDraft.pods;
+    const toggle = (pod: string) => this.editFilter({ pods: chosen.includes(pod) ? chosen.filter((p) => p !== pod) : [...chosen, pod] }, true);
+    return html`<div class="menu left" role="menu" aria-label="Pods">
+      <button role="menuitemcheckbox" aria-checked=${chosen.length === 0 ? 'true' : 'false'} class="menu-item" data-testid="pod-all" @click=${() => this.editFilter({ pods: [] }, true)}>
+        <span class="codicon codicon-${chosen.length === 0 ? 'check' : 'blank'}"></span> All pods
+      </button>
+      ${this.store.pods.map(
+        (pod, i) =>
+          html`<button role="menuitemcheckbox" aria-checked=${chosen.includes(pod) ? 'true' : 'false'} class="menu-item" data-pod=${pod} @click=${() => toggle(pod)}>
+            <span class="codicon codicon-${chosen.includes(pod) ? 'check' : 'blank'}"></span> <span class="pod-${i % POD_COLORS}">${pod}</span>
+          </button>`,
+      )}
     </div>`;
   }
 
@@ -466,14 +505,14 @@ export class FunctionLogsApp extends LitElement {
     const row = this.store.rows[this.store.shown[position]!]!;
     const selected = this.selected.has(row.uid);
     if (row.marker) {
-      return html`<div class="row marker ${row.marker} ${selected ? 'selected' : ''}" role="option" aria-selected=${selected ? 'true' : 'false'} data-pos=${position} style="transform:translateY(${start}px)">
+      return html`<div class="row marker ${row.marker} ${selected ? 'selected' : ''}" role="option" aria-selected=${selected ? 'true' : 'false'} data-pos=${position} ${cssProps({ transform: `translateY(${start}px)` })}>
         <span class="codicon codicon-${row.marker === 'gap' ? 'warning' : 'fold-up'}"></span><span class="msg">${row.message}</span>
       </div>`;
     }
     const time = timeParts(row.time, this.utc);
     const pod = this.store.pods[row.pod] ?? '';
     const level = row.level === 2 ? 'lv-error' : row.level === 1 ? 'lv-warn' : '';
-    return html`<div class="row ${level} ${selected ? 'selected' : ''}" role="option" aria-selected=${selected ? 'true' : 'false'} data-pos=${position} style="transform:translateY(${start}px)">
+    return html`<div class="row ${level} ${selected ? 'selected' : ''}" role="option" aria-selected=${selected ? 'true' : 'false'} data-pos=${position} ${cssProps({ transform: `translateY(${start}px)` })}>
       <span class="time" title=${time.title}>${time.display}</span><span class="pod pod-${row.pod % POD_COLORS}" title=${pod}>${pod}</span><span class="msg">${row.message}</span>
     </div>`;
   }
@@ -500,7 +539,7 @@ export class FunctionLogsApp extends LitElement {
         @scroll=${this.onScroll}
         @click=${(e: MouseEvent) => this.onRowClick(e)}
       >
-        <div class="canvas" style="height:${total}px">${items.map((v) => this.rowView(v.index, v.start))}</div>
+        <div class="canvas" ${cssProps({ height: `${total}px` })}>${items.map((v) => this.rowView(v.index, v.start))}</div>
       </div>
       ${empty ? html`<div class="empty muted" data-testid="empty">${empty}</div>` : nothing}
       ${!this.stick && this.unseen > 0

@@ -26,8 +26,8 @@ export interface OpsOutcome {
   applied: boolean;
   /** Where the row that was at `anchor` is now (undefined if it was dropped or none was given). */
   anchor?: number;
-  /** Shown lines added at the end (for the "N new lines" pill). */
-  appendedShown: number;
+  /** Shown lines this read added, wherever they landed (for the "N new lines" pill). */
+  addedShown: number;
 }
 
 function lowerBound(sorted: readonly number[], value: number): number {
@@ -110,18 +110,18 @@ export class RowStore {
 
   /** Applies one read's changes; `anchor` is a row index to follow through them. */
   apply(event: OpsEvent, anchor?: number): OpsOutcome {
-    if (event.generation !== this.generation || event.seq !== this.seq + 1) return { applied: false, appendedShown: 0 };
+    if (event.generation !== this.generation || event.seq !== this.seq + 1) return { applied: false, addedShown: 0 };
     this.seq = event.seq;
     for (const pod of event.newPods) this.pods.push(pod);
     let tracked = anchor;
-    let appendedShown = 0;
+    let addedShown = 0;
     for (const op of event.ops) {
       if (op.op === 'append') {
         const start = this.rows.length;
         for (const item of op.items) this.rows.push(this.row(item));
         const before = this.shown.length;
         filterIndices(this.rows, this.compiled, this.read, start, this.shown);
-        for (let k = before; k < this.shown.length; k++) if (this.rows[this.shown[k]!]!.pod >= 0) appendedShown++;
+        for (let k = before; k < this.shown.length; k++) if (this.rows[this.shown[k]!]!.pod >= 0) addedShown++;
       } else if (op.op === 'dropFront') {
         const count = Math.min(op.count, this.rows.length);
         for (let k = 0; k < count; k++) if (this.rows[k]!.pod < 0) this.markers--;
@@ -139,11 +139,12 @@ export class RowStore {
         const pos = lowerBound(this.shown, at);
         for (let k = pos; k < this.shown.length; k++) this.shown[k]! += rows.length;
         const added = filterIndices(rows, this.compiled, this.read).map((i) => i + at);
+        for (const i of added) if (this.rows[i]!.pod >= 0) addedShown++;
         if (added.length) this.shown.splice(pos, 0, ...added);
         if (tracked !== undefined && at <= tracked) tracked += rows.length;
       }
     }
-    return { applied: true, appendedShown, ...(tracked !== undefined && { anchor: tracked }) };
+    return { applied: true, addedShown, ...(tracked !== undefined && { anchor: tracked }) };
   }
 
   /** Position in `shown` of the first shown row at or after row index `row`. */

@@ -1,0 +1,340 @@
+// The Function Logs panel in the real workbench against the simulator: opened through the input
+// boxes (a bad name refused as typed), following, filters (text, regex, case, pods), local/UTC
+// with the nanoseconds on hover, scrolling up while lines arrive (no jump, a pill), select and
+// copy, export, Open in Editor, a 500 in the middle of the tail, and one panel per function.
+// Screenshot for the README.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
+import { openWorkbench, runCommand, screenshot } from './workbench.mjs';
+
+const sim = process.env.PLATFORM_CONSOLE_BASE_URL;
+const FN = { project: 1, region: 1, namespace: 'default', name: 'image-resize' };
+const fnPath = `logs/${FN.project}/${FN.region}/${FN.namespace}/${FN.name}`;
+
+async function simControl(path, body, method = 'POST') {
+  const response = await fetch(`${sim}/__sim/${path}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+  assert.ok(response.ok, `simulator control ${path}: ${response.status}`);
+  return response.json();
+}
+
+const number = (text) => Number(text.replace(/[^0-9]/g, ''));
+
+describe('Function Logs', () => {
+  let browser;
+  let page;
+  let frame;
+  const cspMessages = [];
+  before(async () => {
+    ({ browser, page } = await openWorkbench());
+    page.on('console', (m) => /Content Security Policy|Refused to/.test(m.text()) && cspMessages.push(m.text()));
+    await simControl('faults', undefined, 'DELETE');
+    // Enough history to scroll through: 3,000 lines at once, then a steady 10 lines a second.
+    await simControl(fnPath, { append: 3000, ratePerSecond: 10 });
+  });
+  after(async () => {
+    await simControl('faults', undefined, 'DELETE').catch(() => {});
+    await simControl(fnPath, { ratePerSecond: null }).catch(() => {});
+    if (page) await runCommand(page, 'View: Close All Editors').catch(() => undefined);
+    await browser?.close();
+  });
+
+  const quickInput = () => page.locator('.quick-input-widget');
+  const app = () => frame.locator('function-logs-app');
+  const byTest = (id) => app().locator(`[data-testid="${id}"]`);
+  /** The page's last message (copy, export…), or '' while there is none. */
+  const notice = async () => ((await byTest('notice').count()) ? (await byTest('notice').innerText()).replace(/^\s*·\s*/, '') : '');
+  const counts = async () => {
+    const text = await byTest('counts').innerText();
+    const m = /Showing ([\d,]+) of ([\d,]+) lines/.exec(text);
+    assert.ok(m, text);
+    return { shown: number(m[1]), all: number(m[2]) };
+  };
+  /** Texts of the rows in the DOM (the visible ones and the overscan), top to bottom. */
+  const domRows = () =>
+    app().evaluate((el) =>
+      [...el.querySelectorAll('.row')]
+        .map((r) => ({ y: new DOMMatrix(getComputedStyle(r).transform).m42, pod: r.querySelector('.pod')?.textContent ?? '', msg: r.querySelector('.msg')?.textContent ?? '', marker: r.classList.contains('marker') }))
+        .sort((a, b) => a.y - b.y),
+    );
+  /** Scroll geometry of the row list, and the row drawn at its top edge. */
+  const view = () =>
+    app().evaluate((el) => {
+      const v = el.querySelector('.viewport');
+      const box = v.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + 40, box.top + 3)?.closest('.row');
+      return { top: v.scrollTop, height: v.clientHeight, scrollHeight: v.scrollHeight, topRow: top ? top.textContent.trim() : '' };
+    });
+  const atBottom = (v) => v.scrollHeight - v.top - v.height <= 10;
+
+  async function waitFor(what, test, timeout = 20_000) {
+    const end = Date.now() + timeout;
+    let last;
+    while (Date.now() < end) {
+      last = await test();
+      if (last) return last;
+      await page.waitForTimeout(150);
+    }
+    await page.screenshot({ path: `test-results/logs-e2e-${what.replace(/[^a-z0-9]+/gi, '-')}.png` }).catch(() => {});
+    throw new Error(`timed out waiting for ${what}`);
+  }
+
+  async function findFrame() {
+    return waitFor('the Function Logs webview frame', async () => {
+      for (const f of page.frames()) if (await f.locator('function-logs-app').count().catch(() => 0)) return f;
+      return undefined;
+    });
+  }
+
+  async function step(prompt, value) {
+    await quickInput().getByText(prompt).first().waitFor();
+    const input = quickInput().locator('input');
+    await input.fill(value);
+    await input.press('Enter');
+  }
+
+  it('opens through the input boxes, names checked as typed, at the newest lines', async () => {
+    await page.locator('.statusbar-item', { hasText: new URL(sim).host }).waitFor({ timeout: 60_000 });
+    await runCommand(page, 'Platform Console: Open Function Logs…');
+    await step('Project ID', String(FN.project));
+    await step('Region ID', String(FN.region));
+    const input = quickInput().locator('input');
+    await quickInput().getByText('Namespace').first().waitFor();
+    await input.fill('Default');
+    await quickInput().getByText(/^Namespace: /).waitFor();
+    await input.fill(FN.namespace);
+    await input.press('Enter');
+    await quickInput().getByText('Function name').first().waitFor();
+    await input.fill('image_resize');
+    await quickInput().getByText(/^Function name: /).waitFor();
+    await input.press('Enter');
+    await page.waitForTimeout(300);
+    assert.ok(await quickInput().isVisible(), 'a refused name is not accepted');
+    await input.fill(FN.name);
+    await input.press('Enter');
+
+    await page.locator('.tab', { hasText: `Logs: ${FN.namespace}/${FN.name}` }).waitFor();
+    frame = await findFrame();
+    await waitFor('lines', async () => (await counts()).all >= 1000);
+    const c = await counts();
+    assert.equal(c.shown, c.all, 'no filter: every line shown');
+    assert.equal(await byTest('status').getAttribute('data-state'), 'following');
+    const v = await view();
+    assert.ok(atBottom(v), `opens at the newest lines (${JSON.stringify(v)})`);
+    const dom = Number(await app().getAttribute('data-dom-rows'));
+    assert.ok(dom > 10 && dom < 200, `only the rows in view are in the DOM (${dom} for ${c.all} lines)`);
+    assert.deepEqual(cspMessages, [], 'no CSP violation');
+  });
+
+  it('follows: new lines arrive and the view stays at the bottom', async () => {
+    const before = (await counts()).all;
+    const last = (await domRows()).at(-1);
+    await waitFor('new lines', async () => (await counts()).all >= before + 20);
+    const now = await domRows();
+    assert.notDeepEqual(now.at(-1), last, 'the bottom row is a newer line');
+    await waitFor('the view at the bottom', async () => atBottom(await view()));
+    assert.equal(await byTest('pill').count(), 0, 'no pill while following the bottom');
+  });
+
+  it('local or UTC, with every nanosecond on hover', async () => {
+    const time = app().locator('.row:not(.marker) .time').last();
+    assert.doesNotMatch(await time.innerText(), /Z$/);
+    await byTest('utc').click();
+    await waitFor('UTC times', async () => /Z$/.test(await time.innerText()));
+    const title = await time.getAttribute('title');
+    assert.match(title, /^UTC {4}\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/m);
+    assert.match(title, /^\d{19} ns since 1970/m);
+    assert.match(title, /^As sent: \d{4}-\d{2}-\d{2}T[\d:.]+Z$/m);
+    await byTest('utc').click();
+    await waitFor('local times', async () => !/Z$/.test(await time.innerText()));
+  });
+
+  it('scrolling up while lines arrive: the row being read stays put, a pill counts the new lines', async () => {
+    // Scrolled and counted at once: every line after this moment is new to the reader.
+    const startText = await app().evaluate((el) => {
+      const v = el.querySelector('.viewport');
+      v.scrollTop = Math.floor(v.scrollHeight / 2);
+      return el.querySelector('[data-testid="counts"]').textContent;
+    });
+    const before = number(/of ([\d,]+) lines/.exec(startText)[1]);
+    await page.waitForTimeout(300);
+    const reading = await view();
+    assert.ok(!atBottom(reading));
+    await waitFor('new lines while reading', async () => (await counts()).all > before);
+    const pill = byTest('pill');
+    await pill.waitFor();
+    assert.match(await pill.innerText(), /^\d[\d,]* new lines?$/);
+    await screenshot(page, 'function-logs');
+    // More reads come in; the person's place never moves.
+    const seen = (await counts()).all;
+    await waitFor('another read', async () => (await counts()).all > seen);
+    const after = await view();
+    assert.equal(after.top, reading.top, 'the scroll position did not move');
+    assert.equal(after.topRow, reading.topRow, 'the same row is at the top');
+    // Read together: a read may land between two separate looks.
+    const { pillText, countText } = await app().evaluate((el) => ({
+      pillText: el.querySelector('[data-testid="pill"]').textContent,
+      countText: el.querySelector('[data-testid="counts"]').textContent,
+    }));
+    assert.equal(number(pillText), number(/of ([\d,]+) lines/.exec(countText)[1]) - before, 'the pill counts every new line');
+    await pill.click();
+    await waitFor('back at the bottom', async () => atBottom(await view()));
+    await pill.waitFor({ state: 'detached' });
+  });
+
+  it('filters by text, by regular expression (an invalid one marked), with the case toggle', async () => {
+    const filter = byTest('filter').locator('input');
+    await filter.fill('error');
+    await waitFor('filtered counts', async () => {
+      const c = await counts();
+      return c.shown < c.all && c.shown > 0;
+    });
+    for (const row of await domRows()) if (!row.marker) assert.match(row.msg, /error/i);
+    const insensitive = (await counts()).shown;
+    await byTest('case').click();
+    await waitFor('case-sensitive: nothing matches lower-case "error"', async () => (await counts()).shown === 0 || (await counts()).shown < insensitive);
+    await byTest('case').click();
+    await byTest('regex').click();
+    await filter.fill('(WARN|ERROR) (slow|upstream)');
+    await waitFor('regex applied', async () => {
+      const rows = await domRows();
+      return rows.length > 0 && rows.every((r) => r.marker || /(WARN|ERROR) (slow|upstream)/i.test(r.msg));
+    });
+    await filter.fill('(unclosed');
+    await byTest('filter-error').waitFor();
+    assert.match(await byTest('filter-error').innerText(), /Invalid regular expression/);
+    const c = await counts();
+    assert.equal(c.shown, c.all, 'an invalid expression is not applied');
+    await filter.fill('');
+    await byTest('regex').click();
+    await byTest('filter-error').waitFor({ state: 'detached' });
+  });
+
+  it('filters by pod', async () => {
+    await byTest('pods').click();
+    const pods = await app().locator('.menu [data-pod]').evaluateAll((els) => els.map((e) => e.dataset.pod));
+    assert.ok(pods.length >= 2, `several pods (${pods})`);
+    await app().locator(`.menu [data-pod="${pods[0]}"]`).click();
+    await waitFor('one pod', async () => {
+      const rows = (await domRows()).filter((r) => !r.marker);
+      return rows.length > 0 && rows.every((r) => r.pod === pods[0]);
+    });
+    assert.match(await byTest('pods').innerText(), new RegExp(`1 of ${pods.length} pods`));
+    const c = await counts();
+    assert.ok(c.shown < c.all);
+    await byTest('pod-all').click();
+    await page.keyboard.press('Escape');
+    await waitFor('every pod again', async () => {
+      const after = await counts();
+      return after.shown === after.all;
+    });
+  });
+
+  it('pauses, selects rows (click, Shift+click) and copies them, then follows again', async () => {
+    await byTest('follow').click();
+    await waitFor('paused', async () => (await byTest('status').getAttribute('data-state')) === 'paused');
+    assert.match(await byTest('follow').innerText(), /Follow/);
+    // Rows in view (clicking one outside it would scroll the list first).
+    const first = await app().evaluate((el) => Math.ceil(el.querySelector('.viewport').scrollTop / 20));
+    const row = (pos) => app().locator(`.row[data-pos="${pos}"]`);
+    await row(first + 2).click();
+    await row(first + 4).click({ modifiers: ['Shift'] });
+    assert.match(await byTest('selected').innerText(), /3 selected/);
+    assert.equal(await app().locator('.row.selected').count(), 3);
+    await byTest('copy').click();
+    await waitFor('copied', async () => /Copied 3 lines/.test(await notice()));
+    await page.keyboard.press('Escape');
+    await byTest('selected').waitFor({ state: 'detached' });
+    await byTest('follow').click();
+    await waitFor('following', async () => (await byTest('status').getAttribute('data-state')) === 'following');
+  });
+
+  it('exports the shown lines as .log and all lines as .jsonl: exactly what the page holds', async () => {
+    // Paused, so that the page and the files can be compared line for line.
+    await byTest('follow').click();
+    await waitFor('paused', async () => (await byTest('status').getAttribute('data-state')) === 'paused');
+    const filter = byTest('filter').locator('input');
+    await filter.fill('WARN');
+    await waitFor('filtered', async () => {
+      const c = await counts();
+      return c.shown < c.all && c.shown > 0;
+    });
+    const c = await counts();
+    await byTest('export').click();
+    assert.match(await byTest('export-shown-log').innerText(), new RegExp(`\\(${c.shown.toLocaleString('en-US')}\\)`));
+    await byTest('export-shown-log').click();
+    // The save dialog (VS Code's own, in the browser): the proposed name is accepted.
+    const proposed = new RegExp(`/${FN.namespace}-${FN.name}-\\d{8}-\\d{6}\\.log$`);
+    await waitFor('the proposed file name', async () => proposed.test(await quickInput().locator('input').inputValue().catch(() => '')));
+    await quickInput().locator('input').press('Enter');
+    const said = await waitFor('export done', async () => {
+      const text = await notice();
+      return /^Exported/.test(text) ? text : undefined;
+    });
+    const m = /^Exported ([\d,]+) lines? (?:and [\d,]+ markers? )?to (.+\.log)\.$/.exec(said);
+    assert.ok(m, said);
+    const lines = (await readFile(m[2], 'utf8')).trimEnd().split('\n').filter((l) => !l.startsWith('# '));
+    assert.equal(lines.length, number(m[1]));
+    assert.equal(lines.length, c.shown, 'the lines shown');
+    for (const line of lines) assert.match(line, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z \[[a-z0-9-]+\] .*WARN/i);
+
+    await byTest('export').click();
+    await byTest('export-all-jsonl').click();
+    await waitFor('the proposed .jsonl name', async () => /\.jsonl$/.test(await quickInput().locator('input').inputValue().catch(() => '')));
+    await quickInput().locator('input').press('Enter');
+    const all = await waitFor('export of all', async () => {
+      const text = await notice();
+      return /\.jsonl\.$/.test(text) ? text : undefined;
+    });
+    const file = /to (.+\.jsonl)\.$/.exec(all)[1];
+    const entries = (await readFile(file, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l));
+    assert.equal(entries.filter((e) => !e.marker).length, c.all, 'every line the page holds');
+    assert.deepEqual(Object.keys(entries.at(-1)), ['Time', 'Pod', 'Message']);
+    await filter.fill('');
+    await byTest('follow').click();
+  });
+
+  it('opens the shown lines in a read-only editor', async () => {
+    await byTest('open-editor').click();
+    const tab = page.locator('.tab', { hasText: `${FN.namespace}-${FN.name}.log` });
+    await tab.waitFor();
+    await page.locator('.editor-instance .view-lines').filter({ hasText: FN.name }).first().waitFor();
+    await page.keyboard.type('typed');
+    await page.locator('.monaco-editor-overlaymessage', { hasText: /read-?only/i }).first().waitFor();
+    await page.keyboard.press('Escape');
+    await tab.click({ button: 'middle' }); // closes the tab
+    await tab.waitFor({ state: 'detached' });
+    await page.locator('.tab', { hasText: `Logs: ${FN.namespace}/${FN.name}` }).click();
+    frame = await findFrame();
+  });
+
+  it('a 500 in the middle of the tail: a banner with the reason, lines kept, following resumes by itself', async () => {
+    await waitFor('following', async () => (await byTest('status').getAttribute('data-state')) === 'following');
+    const before = (await counts()).all;
+    await simControl('faults', { route: 'getFunctionLogs', kind: 'status', status: 500, times: 2 });
+    const banner = byTest('banner');
+    await banner.waitFor({ timeout: 10_000 });
+    assert.match(await banner.innerText(), /Could not read the logs: .*500/);
+    assert.match(await banner.innerText(), /lines shown are kept/);
+    assert.ok((await counts()).all >= before, 'lines kept');
+    assert.ok((await domRows()).length > 10, 'rows still shown');
+    assert.equal(await byTest('status').getAttribute('data-state'), 'retrying');
+    await screenshot(page, 'function-logs-error');
+    // Two failures (4 s, then 8 s of backoff), then it reads again without being asked.
+    await banner.waitFor({ state: 'detached', timeout: 30_000 });
+    await waitFor('following again', async () => (await byTest('status').getAttribute('data-state')) === 'following');
+    await waitFor('new lines after the outage', async () => (await counts()).all > before);
+  });
+
+  it('one panel per function: opening it again shows the open one (offered as a recent function)', async () => {
+    await runCommand(page, 'Platform Console: Open Function Logs…');
+    await step('Project ID', String(FN.project));
+    await step('Region ID', String(FN.region));
+    await quickInput().locator('.monaco-list-row', { hasText: `${FN.namespace}/${FN.name}` }).first().click();
+    await page.waitForTimeout(1000);
+    assert.equal(await page.locator('.tab', { hasText: `Logs: ${FN.namespace}/${FN.name}` }).count(), 1);
+    frame = await findFrame();
+    if (await byTest('pill').count()) await byTest('pill').click();
+    await waitFor('at the bottom', async () => atBottom(await view()));
+  });
+});
