@@ -3,6 +3,7 @@
 // with the nanoseconds on hover, scrolling up while lines arrive (no jump, a pill), select and
 // copy, export, Open in Editor, a 500 in the middle of the tail, and one panel per function.
 // Screenshot for the README.
+/* global document, getComputedStyle, DOMMatrix -- code passed to evaluate() runs in the webview */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
