@@ -26,7 +26,6 @@ export interface LoadTimings {
 const now = () => performance.timeOrigin + performance.now();
 
 export class LoadTimer {
-  last: LoadTimings | undefined;
   private requestedAt = 0;
   private pending: LoadTimings | undefined;
 
@@ -39,7 +38,6 @@ export class LoadTimer {
 
   received(count: number, pageSize: number): void {
     this.pending = { requestedAt: this.requestedAt, receivedAt: now(), count, pageSize, heapAtReceived: process.memoryUsage().heapUsed };
-    this.last = this.pending;
   }
 
   /** Only the first roots() after an answer counts; later redraws (Load more, edits) do not. */

@@ -136,6 +136,10 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
     await tree.setFilters({ ...current, sort: keys });
   };
 
+  /** Says why there is no profile to pick (the list is empty, or could not be loaded: already notified). */
+  const noProfileToPick = () =>
+    void deps.ui().notify('info', tree.profiles ? 'There is no protection profile to pick: the list is empty.' : 'The protection profiles could not be loaded.');
+
   /** The profile a command is about: its node, else one picked from the loaded list. */
   const startEdit = async (spec: EditSpec, arg: unknown) => {
     const api = await connections.api();
@@ -150,7 +154,7 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
     let profiles: readonly ProtectionProfile[] = [];
     if (!state.profile) {
       profiles = (await tree.ensureLoaded()) ?? [];
-      if (profiles.length === 0) return void deps.ui().notify('info', tree.profiles ? 'There is no protection profile to pick: the list is empty.' : 'The protection profiles could not be loaded.');
+      if (profiles.length === 0) return noProfileToPick();
     }
     const selected = profileNodeOf(tree.view.selection[0])?.profile.id;
     const steps = [pickProfileStep(profiles, spec.verb, selected), ...spec.steps()];
@@ -229,7 +233,7 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
     if (!profile) {
       if (!connections.signedIn) return signInFirst();
       const profiles = (await tree.ensureLoaded()) ?? [];
-      if (profiles.length === 0) return;
+      if (profiles.length === 0) return noProfileToPick();
       const picked = await deps.ui().pick({
         title: what === 'id' ? 'Copy Protection Profile ID' : 'Copy Protection Profile as JSON',
         step: 1,

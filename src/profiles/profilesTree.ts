@@ -25,7 +25,7 @@ import { PlatformError } from '../platform/errors';
 import type { ProtectionProfile } from '../platform/security';
 import { NodeTree } from '../views/nodeTree';
 import { ActionNode, ErrorNode, MessageNode, type TreeNode } from '../views/nodes';
-import { LoadTimer, type LoadTimings } from './loadTimings';
+import { LoadTimer } from './loadTimings';
 import { ProfileNode, type ProfileNodeOwner } from './profileNodes';
 
 export const PROFILES_VIEW = 'platformConsole.protectionProfiles';
@@ -84,11 +84,6 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
   /** The whole list of the last load (not only the rows shown), or undefined. */
   get profiles(): readonly ProtectionProfile[] | undefined {
     return this.state.kind === 'loaded' ? this.state.profiles : undefined;
-  }
-
-  /** Timings of the last load (for the benchmark and tests). */
-  get lastLoad(): LoadTimings | undefined {
-    return this.timer.last;
   }
 
   /** Resolves when no load is running. */
@@ -236,20 +231,20 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
     return [new ActionNode('Clear Filters', 'clear-all', () => this.clearFilters(), { tooltip: 'Show every profile (the order stays)' })];
   }
 
+  /** Never rejects: every failure becomes the error state and a notification. */
   private async fetch(generation: number, signal: AbortSignal): Promise<void> {
     const { connections, log } = this.deps;
-    const api = await connections.api();
     const connection = connections.active;
-    if (generation !== this.generation) return;
-    if (!api || !connection) {
-      this.state = { kind: 'idle' };
-      this.refresh();
-      return;
-    }
-    const filters = this.filters;
-    this.timer.requested();
     try {
-      const profiles = await api.security.listProtectionProfiles({ params: {}, query: listQuery(filters) }, { signal });
+      const api = await connections.api();
+      if (generation !== this.generation) return;
+      if (!api || !connection) {
+        this.state = { kind: 'idle' };
+        this.refresh();
+        return;
+      }
+      this.timer.requested();
+      const profiles = await api.security.listProtectionProfiles({ params: {}, query: listQuery(this.filters) }, { signal });
       if (generation !== this.generation) return;
       this.timer.received(profiles.length, this.pageSize);
       this.noteTemplates(profiles);
@@ -262,9 +257,9 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
       void notifyError('Could not load protection profiles', error, {
         log,
         ui: this.deps.ui(),
-        connectionName: connection.name,
+        connectionName: connection?.name,
         actions: ['Retry'],
-        signInAgain: () => vscode.commands.executeCommand('platformConsole.signIn', { name: connection.name, baseUrl: connection.baseUrl }),
+        signInAgain: connection && (() => vscode.commands.executeCommand('platformConsole.signIn', { name: connection.name, baseUrl: connection.baseUrl })),
       }).then((choice) => {
         if (choice === 'Retry') return this.reload();
       });
