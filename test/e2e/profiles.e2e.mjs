@@ -74,8 +74,12 @@ describe('Protection Profiles view', () => {
     await input.press('Enter');
     filtered = true;
     await profiles().locator('.pane-header').getByText("name ~ 'web'").waitFor();
-    await rows().first().waitFor();
-    const labels = await rows().locator('.label-name').allInnerTexts();
+    // The rows shown stay (under the progress bar) until the filtered answer replaces them.
+    let labels = [];
+    for (const end = Date.now() + 10_000; Date.now() < end; await page.waitForTimeout(100)) {
+      labels = await rows().locator('.label-name').allInnerTexts();
+      if (labels.length > 0 && labels.every((label) => /web/i.test(label))) break;
+    }
     assert.ok(labels.length > 0, 'rows are shown');
     for (const label of labels) assert.match(label, /web/i);
   });
