@@ -78,7 +78,8 @@ export class VscodeFlowUi implements FlowUi {
           finish(value);
         }),
       );
-      void validate(box.value);
+      // An untouched empty box stays quiet (a message would hide its prompt); Enter still checks.
+      if (box.value) void validate(box.value);
       box.show();
     });
   }

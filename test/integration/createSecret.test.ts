@@ -2,6 +2,7 @@
 // payload with every refusal and Escape, a PKCS12 bundle built from PEM files, a task in ERROR,
 // a cancelled watch, and a 500 on submit followed by Retry.
 import * as assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -187,24 +188,21 @@ describe('Create Secret', function () {
     const file = join(dir, 'retry.bin');
     await writeFile(file, 'first content');
     sim.setFault({ route: 'createSecret', kind: 'status', status: 500, times: 1 });
-    let retried = false;
-    const ui = new ScriptedUi([ACCEPT, ACCEPT, 'retry-me', 'opaque', SOURCE_FILE, file, ACCEPT, NO_DETAILS, SUBMIT], (message) => {
-      if (/^Could not create secret retry-me: Server error \(HTTP 500\)/.test(message) && !retried) {
-        retried = true;
+    let postsBeforeRetry = -1;
+    const ui = new ScriptedUi([ACCEPT, ACCEPT, 'retry-me', 'opaque', SOURCE_FILE, file, ACCEPT, NO_DETAILS, SUBMIT, SUBMIT], (message, actions) => {
+      if (/^Could not create secret retry-me: Server error \(HTTP 500\)/.test(message) && postsBeforeRetry < 0) {
+        assert.deepEqual(actions, ['Retry', 'Show Log']);
+        postsBeforeRetry = sent('POST createSecret');
+        // Changed before Retry reopens the flow: the payload must be read again, not kept.
+        writeFileSync(file, 'second content');
         return 'Retry';
       }
       return undefined;
     });
-    const failed = ui.waitForNotification(/^Could not create secret retry-me/);
     ext.setUi(ui);
-    const done = vscode.commands.executeCommand('platformConsole.createSecret');
-    const notification = await failed;
-    assert.deepEqual(notification.actions, ['Retry', 'Show Log']);
-    assert.equal(sent('POST createSecret'), 1, 'the failed POST was not retried automatically');
-    await writeFile(file, 'second content');
-    ui.answer(SUBMIT);
-    await done;
+    await vscode.commands.executeCommand('platformConsole.createSecret');
     await ui.waitForNotification(/^Secret retry-me created/, 20_000);
+    assert.equal(postsBeforeRetry, 1, 'the failed POST was not retried automatically');
     const summaries = ui.prompts.filter((p) => p.items?.[0] === SUBMIT);
     assert.equal(summaries.length, 2, 'Retry reopened the summary directly');
     assert.equal(summaries[1]?.canGoBack, true, 'and Back still reaches the earlier steps');
