@@ -12,7 +12,7 @@ import { PanelHost, type PanelHandler } from '../panels/panelHost';
 import { functionLabel, type FollowStatus, type LogsEvent, type LogsNotification, type LogsRequests, type LogsTarget } from '../protocol/logs';
 import { LogFollower, type FollowerSettings, type PollResult } from './logFollower';
 import { logsNotificationSchema, logsRequestSchemas } from './logsMessages';
-import { WireEncoder } from './logsWire';
+import { WireEncoder, resetParts } from './logsWire';
 
 export interface LogsSettings extends FollowerSettings {
   maxLines: number;
@@ -127,24 +127,44 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     const ops = this.encoder.ops(result.ops);
     this.seq++;
     this.sent.ops++;
-    this.host.post({ type: 'ops', generation: this.generation, seq: this.seq, newPods: this.encoder.takeNewPods(), ops });
+    this.host.post({ type: 'ops', generation: this.generation, seq: this.seq, newPods: this.encoder.takeNewPods(), ops, sentAt: Date.now() });
   }
 
+  /**
+   * The whole held list for a page that just (re)loaded: the newest lines first, in a small message
+   * the page paints at once (it opens at the bottom), then the older ones in chunks inserted above.
+   * Posted in one go, so no read's ops can come between them.
+   */
   private sendReset(): void {
     this.generation++;
     this.seq = 0;
-    const items = this.encoder.items(this.items());
+    const all = this.items();
+    const parts = resetParts(this.encoder, all);
     this.sent.resets++;
-    this.sent.lastResetItems = items.length;
+    this.sent.lastResetItems = all.length;
     this.host.post({
       type: 'reset',
       generation: this.generation,
       target: this.target,
       maxLines: this.follower.tail.maxLines,
-      pods: this.encoder.podTable(),
-      items,
+      pods: parts.pods,
+      items: parts.items,
+      pending: parts.pending,
       status: this.follower.status(),
+      sentAt: Date.now(),
     });
+    for (const chunk of parts.chunks) {
+      this.seq++;
+      this.host.post({
+        type: 'ops',
+        generation: this.generation,
+        seq: this.seq,
+        newPods: chunk.newPods,
+        ops: [{ op: 'insert', index: 0, items: chunk.items }],
+        backfill: true,
+        sentAt: Date.now(),
+      });
+    }
   }
 
   onReady(): void {

@@ -45,3 +45,28 @@ export class WireEncoder {
     return ops.map((op) => (op.op === 'dropFront' ? op : { ...op, items: this.items(op.items) }));
   }
 }
+
+/** Lines in the first message after a (re)load, and in each older chunk after it. */
+export const RESET_FIRST = 2_000;
+export const RESET_CHUNK = 20_000;
+
+/**
+ * The held list split for a page that just loaded: the newest `first` items (shown at once, the
+ * page opens at the bottom), then older chunks, newest first, each to insert at the top.
+ */
+export function resetParts(
+  encoder: WireEncoder,
+  all: readonly LogItem[],
+  first = RESET_FIRST,
+  chunk = RESET_CHUNK,
+): { items: WireItem[]; pods: string[]; pending: number; chunks: { items: WireItem[]; newPods: string[] }[] } {
+  const head = Math.max(0, all.length - first);
+  const items = encoder.items(all.slice(head));
+  const pods = encoder.podTable();
+  const chunks: { items: WireItem[]; newPods: string[] }[] = [];
+  for (let end = head; end > 0; end -= chunk) {
+    const part = encoder.items(all.slice(Math.max(0, end - chunk), end));
+    chunks.push({ items: part, newPods: encoder.takeNewPods() });
+  }
+  return { items, pods, pending: head, chunks };
+}

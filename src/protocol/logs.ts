@@ -70,8 +70,13 @@ export type LogsEvent =
       target: LogsTarget;
       maxLines: number;
       pods: string[];
+      /** The newest held items (all of them when few): the page shows these at once. */
       items: WireItem[];
+      /** Older items still to come, in `backfill` ops (inserts at the top), newest chunk first. */
+      pending: number;
       status: FollowStatus;
+      /** Date.now() when the extension posted it (the page times post -> painted with it). */
+      sentAt: number;
     }
   | {
       type: 'ops';
@@ -81,6 +86,9 @@ export type LogsEvent =
       /** Pods first seen in these ops, appended to the pod table. */
       newPods: string[];
       ops: WireOp[];
+      /** Older lines of the reset arriving (not new lines: no "N new lines" for them). */
+      backfill?: boolean;
+      sentAt: number;
     }
   | { type: 'status'; status: FollowStatus };
 

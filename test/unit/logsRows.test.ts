@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { EMPTY_FILTER, compileFilter, filterIndices, type LogFilterSpec } from '../../src/core/logFilter';
 import { LogTail, pollInto, toLogLine, type LogItem } from '../../src/core/logTail';
 import { formatNanosUtc } from '../../src/core/logTime';
-import { WireEncoder } from '../../src/logs/logsWire';
+import { WireEncoder, resetParts } from '../../src/logs/logsWire';
 import type { LogsEvent } from '../../src/protocol/logs';
 import { RowStore, type Row } from '../../webview/logs/rowStore';
 
@@ -29,6 +29,8 @@ const reset = (tail: LogTail, enc: WireEncoder, generation: number): Extract<Log
     pods: enc.podTable(),
     items,
     status: { state: 'following', follow: true, intervalSeconds: 2, limit: 10 },
+    pending: 0,
+    sentAt: 0,
   };
 };
 
@@ -64,7 +66,7 @@ describe('RowStore (the webview copy)', () => {
               seq = 0;
             } else if (result.ops.length > 0) {
               const ops = enc.ops(result.ops);
-              const outcome = store.apply({ type: 'ops', generation: store.generation, seq: ++seq, newPods: enc.takeNewPods(), ops });
+              const outcome = store.apply({ type: 'ops', generation: store.generation, seq: ++seq, newPods: enc.takeNewPods(), ops, sentAt: 0 });
               assert.equal(outcome.applied, true);
             }
             sameAs(store.rows, store.pods, tail.snapshot());
@@ -83,10 +85,10 @@ describe('RowStore (the webview copy)', () => {
     const enc = new WireEncoder();
     store.reset(reset(tail, enc, 3));
     const op = { op: 'append' as const, items: enc.items([toLogLine({ Time: iso(1), Pod: 'p', Message: 'm' })]) };
-    assert.equal(store.apply({ type: 'ops', generation: 3, seq: 2, newPods: ['p'], ops: [op] }).applied, false, 'seq 1 was missed');
-    assert.equal(store.apply({ type: 'ops', generation: 2, seq: 1, newPods: ['p'], ops: [op] }).applied, false, 'an old generation');
+    assert.equal(store.apply({ type: 'ops', generation: 3, seq: 2, newPods: ['p'], ops: [op], sentAt: 0 }).applied, false, 'seq 1 was missed');
+    assert.equal(store.apply({ type: 'ops', generation: 2, seq: 1, newPods: ['p'], ops: [op], sentAt: 0 }).applied, false, 'an old generation');
     assert.equal(store.rows.length, 0);
-    assert.equal(store.apply({ type: 'ops', generation: 3, seq: 1, newPods: ['p'], ops: [op] }).applied, true);
+    assert.equal(store.apply({ type: 'ops', generation: 3, seq: 1, newPods: ['p'], ops: [op], sentAt: 0 }).applied, true);
     assert.equal(store.rows.length, 1);
   });
 
@@ -101,6 +103,7 @@ describe('RowStore (the webview copy)', () => {
         generation: 1,
         seq: 1,
         newPods: [],
+        sentAt: 0,
         ops: [
           { op: 'dropFront', count: 2 },
           { op: 'insert', index: 0, items: [{ reason: 'dropped', text: 'Older lines dropped: 2' }] },
@@ -122,5 +125,30 @@ describe('RowStore (the webview copy)', () => {
     const store = new RowStore(EMPTY_FILTER);
     store.reset({ ...reset(new LogTail(10), new WireEncoder(), 1), pods: ['p'], items: [[iso(1), 0, ' INFO ok'], [iso(2), 0, ' WARN slow'], [iso(3), 0, ' ERROR boom']] });
     assert.deepEqual(store.rows.map((r) => r.level), [0, 1, 2]);
+  });
+
+  it('a reset in parts (the newest first, older chunks inserted above, new pods on the way) builds the whole list; a reader keeps their row', () => {
+    const tail = new LogTail(1000);
+    const pods = ['a', 'b', 'c', 'd'];
+    // Pod d appears only among the oldest lines: its name comes with the chunk that first has it.
+    tail.merge(Array.from({ length: 95 }, (_, n) => toLogLine({ Time: iso(n), Pod: n < 5 ? 'd' : pods[n % 3]!, Message: `m${n}` })), { limit: 1000 });
+    const enc = new WireEncoder();
+    const parts = resetParts(enc, tail.snapshot(), 20, 30);
+    assert.equal(parts.items.length, 20);
+    assert.equal(parts.pending, 75);
+    assert.deepEqual(parts.chunks.map((c) => c.items.length), [30, 30, 15]);
+    assert.deepEqual(parts.chunks.map((c) => c.newPods), [[], [], ['d']]);
+    const store = new RowStore({ ...EMPTY_FILTER, pods: ['a', 'd'] });
+    store.reset({ ...reset(tail, new WireEncoder(), 1), items: parts.items, pods: parts.pods, pending: parts.pending });
+    let anchor: number | undefined = 5;
+    const reading = store.rows[anchor]!.message;
+    for (const [i, chunk] of parts.chunks.entries()) {
+      const outcome = store.apply({ type: 'ops', generation: 1, seq: i + 1, newPods: chunk.newPods, ops: [{ op: 'insert', index: 0, items: chunk.items }], backfill: true, sentAt: 0 }, anchor);
+      assert.equal(outcome.applied, true);
+      anchor = outcome.anchor;
+    }
+    sameAs(store.rows, store.pods, tail.snapshot());
+    assert.equal(store.rows[anchor!]!.message, reading, 'the row being read is still the one tracked');
+    assert.equal(store.shownLineCount, tail.snapshot().filter((i) => i.kind === 'line' && (i.pod === 'a' || i.pod === 'd')).length);
   });
 });
