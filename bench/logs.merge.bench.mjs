@@ -91,7 +91,7 @@ row('  JSON.parse', ms(median(stages.json)));
 row('  the client\'s lenient shape check', ms(median(stages.check)));
 row('  Time -> BigInt nanoseconds (toLogLine)', ms(median(stages.lines)));
 row('  merge into an empty tail (sort by BigInt time)', ms(median(stages.merge)));
-row('the webview\'s reset message: encode + JSON', `${ms(median(stages.encode))}, ${(resetBytes / 1e6).toFixed(1)} MB`);
+row('the page\'s messages for 100,000 lines: encode + JSON', `${ms(median(stages.encode))}, ${(resetBytes / 1e6).toFixed(1)} MB`);
 
 // ---------- 2. following with 100,000 held: incremental vs naive ----------
 const identity = (l) => `${l.timeText}\u0000${l.pod}\u0000${l.message}`;
@@ -198,7 +198,7 @@ const inOrder = held.every((l, i) => l.timeText === expected[i].Time && (i === 0
 const markers = follower.tail.snapshot().length - held.length;
 console.log(`\nTailing ${TAIL_RATE} lines/s for ${TAIL_SECONDS} s (reads every 2 s, limit 1,000), against the simulator's record`);
 row('lines the simulator produced while followed', (producedAfter - producedBefore).toLocaleString('en-US'));
-row('lines held (the first read\'s 1,000 and every one since)', held.length.toLocaleString('en-US'));
+row('lines held (the first read\'s and every one since)', held.length.toLocaleString('en-US'));
 row('lost', String(lost));
 row('duplicated', String(duplicated));
 row('in time order, position by position like the record', inOrder ? 'yes' : 'NO');
