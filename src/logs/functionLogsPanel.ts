@@ -183,7 +183,10 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
       case 'command':
         if (message.command === 'showLog') return this.deps.log.show();
         if (message.command === 'settings') return void vscode.commands.executeCommand('workbench.action.openSettings', 'platformConsole.logs');
-        return void vscode.commands.executeCommand('platformConsole.signIn', { name: this.target.connectionName });
+        return void vscode.commands.executeCommand('platformConsole.signIn', {
+          name: this.target.connectionName,
+          baseUrl: this.deps.connections.list().find((c) => c.id === this.target.connectionId)?.baseUrl,
+        });
     }
   }
 

@@ -338,4 +338,28 @@ describe('Function Logs', () => {
     if (await byTest('pill').count()) await byTest('pill').click();
     await waitFor('at the bottom', async () => atBottom(await view()));
   });
+
+  it('comes back after a window reload: the same function, following, with its filter and UTC choice', async () => {
+    await byTest('filter').locator('input').fill('WARN');
+    await byTest('utc').click();
+    await waitFor('filtered', async () => {
+      const c = await counts();
+      return c.shown < c.all;
+    });
+    await page.waitForTimeout(300); // the page saves its state as it changes
+    const before = frame;
+    await runCommand(page, 'Developer: Reload Window');
+    while (!before.isDetached()) await page.waitForTimeout(100);
+    await page.locator('[id="status.problems"]').waitFor({ timeout: 60_000 });
+    frame = await findFrame();
+    assert.equal(await page.locator('.tab', { hasText: `Logs: ${FN.namespace}/${FN.name}` }).count(), 1);
+    await waitFor('lines again', async () => (await counts()).all > 0);
+    assert.equal(await byTest('filter').locator('input').inputValue(), 'WARN');
+    const c = await counts();
+    assert.ok(c.shown < c.all, 'the filter applies');
+    assert.match(await app().locator('.row:not(.marker) .time').last().innerText(), /Z$/, 'UTC kept');
+    await waitFor('following', async () => (await byTest('status').getAttribute('data-state')) === 'following');
+    await byTest('filter').locator('input').fill('');
+    await byTest('utc').click();
+  });
 });
