@@ -71,7 +71,9 @@ export function readLogsSettings(): LogsSettings {
 }
 
 const recentKey = (connectionId: string) => `platformConsole.logs.recent.${connectionId}`;
-const refKey = (connectionId: string, r: FunctionRef) => `${connectionId}/${r.projectId}/${r.regionId}/${r.namespace}/${r.functionName}`;
+/** A panel's key: the connection by name and URL (a new sign-in makes a new id), then the function. */
+const panelKey = (c: { name: string; baseUrl: string }, r: FunctionRef) => `${c.name.toLowerCase()} ${c.baseUrl}/${r.projectId}/${r.regionId}/${r.namespace}/${r.functionName}`;
+const refKey = (r: FunctionRef) => `${r.projectId}/${r.regionId}/${r.namespace}/${r.functionName}`;
 
 export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vscode.Disposable[]; exports: FunctionLogsExports } {
   const panels = new Map<string, FunctionLogsPanel>();
@@ -79,7 +81,7 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
 
   const recent = (connectionId: string): FunctionRef[] => deps.memento.get<FunctionRef[]>(recentKey(connectionId), []);
   const remember = async (connectionId: string, ref: FunctionRef) => {
-    const rest = recent(connectionId).filter((r) => refKey(connectionId, r) !== refKey(connectionId, ref));
+    const rest = recent(connectionId).filter((r) => refKey(r) !== refKey(ref));
     const { projectId, regionId, namespace, functionName } = ref;
     await deps.memento.update(recentKey(connectionId), [{ projectId, regionId, namespace, functionName }, ...rest].slice(0, RECENT_MAX));
   };
@@ -108,7 +110,7 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
         );
 
   const attach = (panel: vscode.WebviewPanel, target: LogsTarget): FunctionLogsPanel => {
-    const key = refKey(target.connectionId, target);
+    const key = panelKey({ name: target.connectionName, baseUrl: target.baseUrl }, target);
     const logsPanel = new FunctionLogsPanel(panel, target, {
       extensionUri: deps.extensionUri,
       connections: deps.connections,
@@ -128,12 +130,12 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
   const open = (ref: FunctionRef): FunctionLogsPanel | undefined => {
     const connection = deps.connections.active;
     if (!connection || !deps.connections.signedIn) return undefined;
-    const existing = panels.get(refKey(connection.id, ref));
+    const existing = panels.get(panelKey(connection, ref));
     if (existing) {
       existing.panel.reveal();
       return existing;
     }
-    const target: LogsTarget = { connectionId: connection.id, connectionName: connection.name, ...pick(ref) };
+    const target: LogsTarget = { connectionId: connection.id, connectionName: connection.name, baseUrl: connection.baseUrl, ...pick(ref) };
     const panel = vscode.window.createWebviewPanel(LOGS_VIEW_TYPE, `Logs: ${functionLabel(target)}`, vscode.ViewColumn.Active, {
       ...panelOptions(deps.extensionUri),
       // Up to 100,000 rows, a filter, a scroll position and a selection: kept while the tab is in the background.
@@ -170,7 +172,7 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
         prompt: async (s, ctx) => {
           const items = recentIn(connection.id, s).map((r) => ({
             label: `$(output) ${functionLabel(r)}`,
-            description: panels.has(refKey(connection.id, r)) ? 'open' : undefined,
+            description: panels.has(panelKey(connection, r)) ? 'open' : undefined,
             value: r as FunctionRef | null,
           }));
           const chosen = await ctx.pick({
@@ -227,7 +229,7 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
     }),
     registerPanelSerializer(LOGS_VIEW_TYPE, logsPanelStateSchema, deps.log, (panel, state) => {
       const target = state?.target;
-      if (!target || panels.has(refKey(target.connectionId, target))) {
+      if (!target || panels.has(panelKey({ name: target.connectionName, baseUrl: target.baseUrl }, target))) {
         // Nothing says which function it showed (or it is open already): nothing to bring back.
         panel.dispose();
         return;

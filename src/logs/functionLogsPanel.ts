@@ -50,9 +50,10 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
 
   constructor(
     readonly panel: vscode.WebviewPanel,
-    readonly target: LogsTarget,
+    private current: LogsTarget,
     private readonly deps: LogsPanelDeps,
   ) {
+    const target = current;
     panel.title = `Logs: ${functionLabel(target)}`;
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'logs.svg');
     this.host = new PanelHost<LogsNotification, LogsRequests, LogsEvent>(panel, {
@@ -87,23 +88,34 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     this.follower.start();
   }
 
+  get target(): LogsTarget {
+    return this.current;
+  }
+
   /** "default/hello-world (project 1, region 1) on sim". */
   describe(): string {
     const t = this.target;
     return `${functionLabel(t)} (project ${t.projectId}, region ${t.regionId}) on ${t.connectionName}`;
   }
 
+  /** The active connection is this panel's: its id, or (after signing out and in again) its name and URL. */
+  private isMine(connection: { id: string; name: string; baseUrl: string } | undefined): boolean {
+    const t = this.current;
+    return connection !== undefined && (connection.id === t.connectionId || (connection.name.toLowerCase() === t.connectionName.toLowerCase() && connection.baseUrl === t.baseUrl));
+  }
+
   private blockedReason(): string | undefined {
     const { connections } = this.deps;
     const active = connections.active;
-    if (!connections.signedIn || !active) return `Paused: signed out. Sign in to ${this.target.connectionName} to follow again.`;
-    if (active.id !== this.target.connectionId) return `Paused: this panel reads ${this.target.connectionName}; the active connection is ${active.name}.`;
+    if (!connections.signedIn || !active) return `Paused: signed out. Sign in to ${this.current.connectionName} to follow again.`;
+    if (!this.isMine(active)) return `Paused: this panel reads ${this.current.connectionName}; the active connection is ${active.name}.`;
+    if (active.id !== this.current.connectionId) this.current = { ...this.current, connectionId: active.id };
     return undefined;
   }
 
   private async fetch(limit: number, signal: AbortSignal) {
     const api = await this.deps.connections.api();
-    if (!api || this.deps.connections.active?.id !== this.target.connectionId) throw new Error(`Not signed in to ${this.target.connectionName}`);
+    if (!api || !this.isMine(this.deps.connections.active)) throw new Error(`Not signed in to ${this.current.connectionName}`);
     const t = this.target;
     const answer = await api.faas.getFunctionLogs(
       { params: { project_id: t.projectId, region_id: t.regionId, namespace_name: t.namespace, function_name: t.functionName }, query: { limit } },
@@ -185,7 +197,7 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
         if (message.command === 'settings') return void vscode.commands.executeCommand('workbench.action.openSettings', 'platformConsole.logs');
         return void vscode.commands.executeCommand('platformConsole.signIn', {
           name: this.target.connectionName,
-          baseUrl: this.deps.connections.list().find((c) => c.id === this.target.connectionId)?.baseUrl,
+          baseUrl: this.current.baseUrl,
         });
     }
   }

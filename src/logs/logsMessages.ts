@@ -28,6 +28,7 @@ export const logsRequestSchemas: RequestSchemas<LogsRequests> = {
 export const logsTargetSchema = z.strictObject({
   connectionId: z.string().min(1).max(200),
   connectionName: z.string().max(200),
+  baseUrl: z.string().max(2000),
   projectId: positiveId(),
   regionId: positiveId(),
   namespace: functionName(),

@@ -10,10 +10,14 @@ export type { LogFilterSpec };
 
 export const LOGS_VIEW_TYPE = 'platformConsole.functionLogs';
 
-/** Which function's logs a panel shows (and on which connection). */
+/**
+ * Which function's logs a panel shows, and on which connection: the connection is known by its
+ * name and URL (signing out and in again makes a new id for the same platform).
+ */
 export interface LogsTarget {
   connectionId: string;
   connectionName: string;
+  baseUrl: string;
   projectId: number;
   regionId: number;
   namespace: string;

@@ -77,7 +77,7 @@ describe('Function Logs', function () {
     assert.equal(name?.refusals.length, 2);
     assert.equal(ext.logs.panels.length, 1);
     const panel = ext.logs.panels[0]!;
-    assert.deepEqual({ ...panel.target, connectionId: undefined }, { connectionId: undefined, connectionName: 'logs', ...fn('hello-world') });
+    assert.deepEqual({ ...panel.target, connectionId: undefined }, { connectionId: undefined, connectionName: 'logs', baseUrl: sim.url, ...fn('hello-world') });
     assert.equal(panel.panel.title, 'Logs: default/hello-world');
     await until(() => panel.follower.tail.size > 0, 'the first lines');
 
@@ -183,8 +183,11 @@ describe('Function Logs', function () {
     const before = reads();
     await sleep(1500);
     assert.equal(reads(), before);
+    // Signing in again makes a new connection id for the same name and URL: the panel follows it.
     await ext.connections.signIn('logs', sim.url, KEY);
     await until(() => panel.status().state === 'following' && reads() > before, 'following again');
+    assert.notEqual(ext.connections.active!.id, id);
+    assert.equal(panel.target.connectionId, ext.connections.active!.id);
   });
 
   it('exports all or the shown lines (.jsonl, .log), and opens the shown lines read-only', async () => {

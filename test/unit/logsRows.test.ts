@@ -24,7 +24,7 @@ const reset = (tail: LogTail, enc: WireEncoder, generation: number): Extract<Log
   return {
     type: 'reset',
     generation,
-    target: { connectionId: 'c', connectionName: 'c', projectId: 1, regionId: 1, namespace: 'default', functionName: 'f' },
+    target: { connectionId: 'c', connectionName: 'c', baseUrl: 'http://127.0.0.1:1', projectId: 1, regionId: 1, namespace: 'default', functionName: 'f' },
     maxLines: tail.maxLines,
     pods: enc.podTable(),
     items,
