@@ -9,7 +9,7 @@ import { exportCounts, exportText, type LogExportFormat } from '../core/logExpor
 import type { LogItem } from '../core/logTail';
 import type { Log } from '../log';
 import { PanelHost, type PanelHandler } from '../panels/panelHost';
-import { functionLabel, type FollowStatus, type LogsEvent, type LogsNotification, type LogsRequests, type LogsTarget } from '../protocol/logs';
+import { functionLabel, type ExportFormat, type ExportScope, type FollowStatus, type LogsEvent, type LogsNotification, type LogsRequests, type LogsTarget } from '../protocol/logs';
 import { LogFollower, type FollowerSettings, type PollResult } from './logFollower';
 import { logsNotificationSchema, logsRequestSchemas } from './logsMessages';
 import { WireEncoder, resetParts } from './logsWire';
@@ -192,6 +192,18 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
       case 'resync':
         this.deps.log.info(`Logs of ${this.describe()}: the page missed an update, sending everything again`);
         return this.sendReset();
+      case 'export': {
+        const { scope, format, filter } = message;
+        return void this.export({ scope, format, filter }).then(
+          (r) => this.host.post({ type: 'notice', text: r.message }),
+          (error: unknown) => this.failed('export', error),
+        );
+      }
+      case 'openInEditor':
+        return void this.openInEditor({ filter: message.filter }).then(
+          (r) => this.host.post({ type: 'notice', text: r.message }),
+          (error: unknown) => this.failed('open in an editor', error),
+        );
       case 'command':
         if (message.command === 'showLog') return this.deps.log.show();
         if (message.command === 'settings') return void vscode.commands.executeCommand('workbench.action.openSettings', 'platformConsole.logs');
@@ -202,16 +214,21 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     }
   }
 
-  async onRequest<M extends keyof LogsRequests & string>(method: M, params: LogsRequests[M]['params']): Promise<LogsRequests[M]['result']> {
-    if (method === 'export') return (await this.export(params as LogsRequests['export']['params'])) as LogsRequests[M]['result'];
-    if (method === 'openInEditor') return (await this.openInEditor(params as LogsRequests['openInEditor']['params'])) as LogsRequests[M]['result'];
-    const { text, rows } = params as LogsRequests['copy']['params'];
+  async onRequest<M extends keyof LogsRequests & string>(_method: M, params: LogsRequests[M]['params']): Promise<LogsRequests[M]['result']> {
+    // The only request: copy.
+    const { text, rows } = params;
     await vscode.env.clipboard.writeText(text);
     return { copied: true, message: `Copied ${plural(rows, 'line')}.` } as LogsRequests[M]['result'];
   }
 
+  /** Says in the page (and the log) that an action failed. */
+  private failed(what: string, error: unknown): void {
+    this.deps.log.error(`Logs of ${this.describe()}: could not ${what}`, error);
+    this.host.post({ type: 'notice', text: this.deps.log.scrub(`Could not ${what}: ${error instanceof Error ? error.message : String(error)}`) });
+  }
+
   /** Writes the shown or all held lines; what it says is shown in the page (and logged). */
-  async export(params: LogsRequests['export']['params']): Promise<LogsRequests['export']['result']> {
+  async export(params: { scope: ExportScope; format: ExportFormat; filter: LogFilterSpec }): Promise<{ saved: boolean; message: string }> {
     const items = params.scope === 'all' ? [...this.items()] : shownItems(this.items(), params.filter);
     const { lines, markers } = exportCounts(items);
     if (lines === 0 && markers === 0) return { saved: false, message: 'Nothing to export: no line is shown.' };
@@ -231,7 +248,7 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     return { saved: true, message: `Exported ${what} to ${uri.fsPath}.` };
   }
 
-  async openInEditor(params: LogsRequests['openInEditor']['params']): Promise<LogsRequests['openInEditor']['result']> {
+  async openInEditor(params: { filter: LogFilterSpec }): Promise<{ opened: boolean; message: string }> {
     const items = shownItems(this.items(), params.filter);
     const { lines } = exportCounts(items);
     const filtered = compileFilter(params.filter).active;

@@ -17,11 +17,11 @@ export const logsNotificationSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('retryNow') }),
   z.strictObject({ type: z.literal('resync'), generation: z.number().int().min(0) }),
   z.strictObject({ type: z.literal('command'), command: z.enum(['showLog', 'signIn', 'settings']) }),
+  z.strictObject({ type: z.literal('export'), scope: z.enum(['shown', 'all']), format: z.enum(['log', 'jsonl']), filter: filterSchema }),
+  z.strictObject({ type: z.literal('openInEditor'), filter: filterSchema }),
 ]) satisfies z.ZodType<LogsNotification>;
 
 export const logsRequestSchemas: RequestSchemas<LogsRequests> = {
-  export: z.strictObject({ scope: z.enum(['shown', 'all']), format: z.enum(['log', 'jsonl']), filter: filterSchema }),
-  openInEditor: z.strictObject({ filter: filterSchema }),
   copy: z.strictObject({ text: z.string().max(COPY_TEXT_MAX), rows: z.number().int().min(0) }),
 };
 

@@ -94,7 +94,9 @@ export type LogsEvent =
       backfill?: boolean;
       sentAt: number;
     }
-  | { type: 'status'; status: FollowStatus };
+  | { type: 'status'; status: FollowStatus }
+  /** What an export or Open in Editor did, for the page to say. */
+  | { type: 'notice'; text: string };
 
 /** Webview -> extension notifications. */
 export type LogsNotification =
@@ -102,17 +104,20 @@ export type LogsNotification =
   | { type: 'retryNow' }
   /** The copy missed an `ops` message (or holds another generation): send a reset. */
   | { type: 'resync'; generation: number }
-  | { type: 'command'; command: 'showLog' | 'signIn' | 'settings' };
+  | { type: 'command'; command: 'showLog' | 'signIn' | 'settings' }
+  /**
+   * Asks where (the save dialog may stay open a long time: the answer comes as a `notice`, not
+   * a reply), then writes the shown (filtered as `filter`) or all held lines.
+   */
+  | { type: 'export'; scope: ExportScope; format: ExportFormat; filter: LogFilterSpec }
+  /** The shown lines as a read-only text document; the answer comes as a `notice`. */
+  | { type: 'openInEditor'; filter: LogFilterSpec };
 
 export type ExportScope = 'shown' | 'all';
 export type ExportFormat = 'log' | 'jsonl';
 
 /** Webview -> extension requests and their results. */
 export type LogsRequests = {
-  /** Asks where, then writes the shown (filtered as `filter`) or all held lines. */
-  export: { params: { scope: ExportScope; format: ExportFormat; filter: LogFilterSpec }; result: { saved: boolean; message: string } };
-  /** The shown lines as a read-only text document. */
-  openInEditor: { params: { filter: LogFilterSpec }; result: { opened: boolean; message: string } };
   /** Puts the selected rows' text on the clipboard. */
   copy: { params: { text: string; rows: number }; result: { copied: boolean; message: string } };
 };

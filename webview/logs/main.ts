@@ -157,6 +157,9 @@ export class FunctionLogsApp extends LitElement {
       case 'status':
         this.status = event.status;
         break;
+      case 'notice':
+        this.notice = event.text;
+        break;
     }
     this.requestUpdate();
   }
@@ -353,17 +356,11 @@ export class FunctionLogsApp extends LitElement {
   private exportAs(scope: ExportScope, format: ExportFormat): void {
     this.exportOpen = false;
     this.say(`Exporting ${scope === 'all' ? 'all' : 'the shown'} lines as .${format}…`);
-    void this.host.request('export', { scope, format, filter: this.store.filter }).then(
-      (r) => this.say(r.message),
-      (e: Error) => this.say(`Could not export: ${e.message}`),
-    );
+    this.host.notify({ type: 'export', scope, format, filter: this.store.filter });
   }
 
   private openInEditor(): void {
-    void this.host.request('openInEditor', { filter: this.store.filter }).then(
-      (r) => this.say(r.message),
-      (e: Error) => this.say(`Could not open: ${e.message}`),
-    );
+    this.host.notify({ type: 'openInEditor', filter: this.store.filter });
   }
 
   private setFollow(on: boolean): void {
