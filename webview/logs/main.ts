@@ -478,6 +478,13 @@ export class FunctionLogsApp extends LitElement {
       <span class="spacer"></span>
       <vscode-toolbar-button data-testid="copy" icon="copy" label="Copy selected lines" title="Copy selected lines (Ctrl+C)" @click=${() => this.copySelection()}></vscode-toolbar-button>
       <vscode-toolbar-button data-testid="open-editor" icon="go-to-file" label="Open in Editor" title="Open the shown lines in a read-only editor" @click=${() => this.openInEditor()}></vscode-toolbar-button>
+      <vscode-toolbar-button
+        data-testid="settings"
+        icon="settings-gear"
+        label="Log settings"
+        title="Log settings: lines per read, seconds between reads, lines held"
+        @click=${() => this.host.notify({ type: 'command', command: 'settings' })}
+      ></vscode-toolbar-button>
       <div class="menu-anchor">
         <vscode-button secondary data-testid="export" aria-haspopup="menu" aria-expanded=${this.exportOpen ? 'true' : 'false'} @click=${() => ((this.exportOpen = !this.exportOpen), (this.podsOpen = false), this.requestUpdate())}
           ><span class="codicon codicon-save-as"></span> Export…</vscode-button
@@ -538,7 +545,9 @@ export class FunctionLogsApp extends LitElement {
       : this.store.lineCount === 0
         ? this.status?.state === 'loading'
           ? 'Reading the newest lines…'
-          : 'No log lines yet. New lines appear here as the function writes them.'
+          : this.status?.error
+            ? 'Nothing read yet: see the message above.'
+            : 'No log lines yet. New lines appear here as the function writes them.'
         : this.store.shownLineCount === 0
           ? 'No line matches the filter.'
           : '';
