@@ -361,5 +361,6 @@ describe('Function Logs', () => {
     await waitFor('following', async () => (await byTest('status').getAttribute('data-state')) === 'following');
     await byTest('filter').locator('input').fill('');
     await byTest('utc').click();
+    assert.deepEqual(cspMessages, [], 'no CSP violation in the whole session');
   });
 });
