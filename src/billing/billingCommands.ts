@@ -16,6 +16,7 @@ import { freeFeatureMarkdown, trialMarkdown } from '../core/trialDocuments';
 import type { PlatformApi } from '../platform/api';
 import { checksQuietWhenEmpty } from '../reports/promptChecks';
 import type { ReadableDocuments } from './readableDocuments';
+import { promptSignIn } from '../connection/activeSession';
 
 export interface BillingCommandDeps {
   connections: ConnectionManager;
@@ -52,10 +53,7 @@ interface Reading<T> {
 export function registerBillingCommands(deps: BillingCommandDeps): vscode.Disposable[] {
   const { connections, log, documents } = deps;
 
-  const signInFirst = async () => {
-    const choice = await deps.ui().notify('warning', 'Platform Console: sign in to a platform first.', ['Sign In']);
-    if (choice === 'Sign In') await vscode.commands.executeCommand('platformConsole.signIn');
-  };
+  const signInFirst = () => promptSignIn(deps.ui());
 
   /** Reads and shows; every failure is a notification. Resolves with the view's Markdown URI when shown. */
   const read = async <T>(r: Reading<T>): Promise<vscode.Uri | undefined> => {

@@ -9,6 +9,7 @@ import type { Log } from '../log';
 import type { PlatformApi } from '../platform/api';
 import { AppTemplateNode, EnvNode, PinNode, UrlNode, type EdgeData, type LoadState } from './edgeNodes';
 import { EDGE_ADD_COMMANDS, EDGE_VIEW_ID, fetchEdge, loadStateOf, type EdgeTree } from './edgeTree';
+import { promptSignIn } from '../connection/activeSession';
 
 export interface EdgeCommandDeps {
   connections: ConnectionManager;
@@ -78,10 +79,7 @@ export function addPinSteps(kind: EdgeKind, api: PlatformApi, connectionName: st
 
 export function registerEdgeCommands(deps: EdgeCommandDeps): vscode.Disposable[] {
   const { connections, tree } = deps;
-  const signInFirst = async () => {
-    const choice = await deps.ui().notify('warning', 'Platform Console: sign in to a platform first.', ['Sign In']);
-    if (choice === 'Sign In') await vscode.commands.executeCommand('platformConsole.signIn');
-  };
+  const signInFirst = () => promptSignIn(deps.ui());
 
   const add = async (kind: EdgeKind): Promise<number[] | undefined> => {
     const api = await connections.api();

@@ -1,5 +1,6 @@
 // "Add Reseller Notification Setting…" and "Update Reseller Notification Setting…".
 import * as vscode from 'vscode';
+import { activeSession } from '../connection/activeSession';
 import type { ConnectionManager } from '../connection/connectionManager';
 import type { FlowUi } from '../flows/ui';
 import { runWizard, stepIndex } from '../flows/wizard';
@@ -25,14 +26,10 @@ export async function showSetting(setting: NotificationSetting): Promise<void> {
 
 export function registerIdentityCommands(deps: IdentityCommandDeps): vscode.Disposable[] {
   const run = async (mode: 'create' | 'update', state: NotificationSettingState = {}, startAt?: number): Promise<void> => {
-    const api = await deps.connections.api();
-    const connection = deps.connections.active;
     const ui = deps.ui();
-    if (!api || !connection) {
-      const choice = await ui.notify('warning', 'Platform Console: sign in to a platform first.', ['Sign In']);
-      if (choice === 'Sign In') await vscode.commands.executeCommand('platformConsole.signIn');
-      return;
-    }
+    const session = await activeSession(deps.connections, ui);
+    if (!session) return;
+    const { api, connection } = session;
     const steps = notificationSettingSteps(mode, (reseller, id) => deps.store.find(connection.id, reseller, id));
     const title = `${mode === 'create' ? 'Add' : 'Update'} Reseller Notification Setting on ${connection.name}`;
     const done = await runWizard(state, { title, steps, ui, startAt });

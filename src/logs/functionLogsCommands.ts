@@ -16,6 +16,7 @@ import { functionName as functionNameSchema } from '../platform/schemaKit';
 import { LOGS_VIEW_TYPE, functionLabel, type LogsTarget } from '../protocol/logs';
 import { FunctionLogsPanel, type LogsSettings } from './functionLogsPanel';
 import { logsPanelStateSchema } from './logsMessages';
+import { promptSignIn } from '../connection/activeSession';
 
 export const READ_ONLY_SCHEME = 'platform-console-logs';
 const RECENT_MAX = 10;
@@ -145,10 +146,7 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
     return attach(panel, target);
   };
 
-  const signInFirst = async () => {
-    const choice = await deps.ui().notify('warning', 'Platform Console: sign in to a platform first.', ['Sign In']);
-    if (choice === 'Sign In') await vscode.commands.executeCommand('platformConsole.signIn');
-  };
+  const signInFirst = () => promptSignIn(deps.ui());
 
   const openCommand = async (given?: Partial<FunctionRef>) => {
     const connection = deps.connections.active;

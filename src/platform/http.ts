@@ -5,6 +5,7 @@ import { PlatformError, kindForStatus, kindTitle, summarizeErrorBody, textSnippe
 import { fillPath, type CallInput, type CallOutput, type Endpoint, type HttpMethod } from './endpoint';
 import { redact } from './redact';
 import { issuePath, throwValidation, validateCall } from './validate';
+import { abortableSleep } from './sleep';
 
 export const DEFAULT_BASE_URL = 'https://api.gcore.com';
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -78,21 +79,6 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 function queryString(query: Record<string, unknown> | undefined): string {
   if (!query) return '';
   const search = new URLSearchParams();
@@ -162,7 +148,7 @@ export class HttpClient {
     this.#maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
     this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.#onRequest = options.onRequest;
-    this.#sleep = options.sleep ?? defaultSleep;
+    this.#sleep = options.sleep ?? abortableSleep;
     this.#random = options.random ?? Math.random;
   }
 

@@ -1,6 +1,7 @@
 // Watches the cloud's asynchronous tasks until each is FINISHED or ERROR.
 import { taskState, type Task } from './cloud';
 import { PlatformError, type PlatformErrorKind } from './errors';
+import { abortableSleep } from './sleep';
 
 export interface TaskOutcome {
   id: string;
@@ -28,21 +29,6 @@ export interface TaskPollOptions {
 
 /** Errors after which asking again cannot help. */
 const FATAL: ReadonlySet<PlatformErrorKind> = new Set(['unauthorized', 'forbidden', 'notFound', 'validation', 'badResponse', 'cancelled']);
-
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /**
  * Polls every task id until FINISHED or ERROR (any other state, listed or not, means "keep

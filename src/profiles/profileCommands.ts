@@ -25,6 +25,7 @@ import {
 } from './profileEditFlows';
 import { FieldNode, profileNodeOf } from './profileNodes';
 import type { ProfilesTree } from './profilesTree';
+import { promptSignIn } from '../connection/activeSession';
 
 export interface ProfileCommandDeps {
   tree: ProfilesTree;
@@ -63,10 +64,7 @@ interface SortState {
 export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Disposable[] {
   const { tree, connections, log } = deps;
 
-  const signInFirst = async () => {
-    const choice = await deps.ui().notify('warning', 'Platform Console: sign in to a platform first.', ['Sign In']);
-    if (choice === 'Sign In') await vscode.commands.executeCommand('platformConsole.signIn');
-  };
+  const signInFirst = () => promptSignIn(deps.ui());
 
   /** Runs a one-or-two-step filter wizard, then reloads with the result. */
   const filterCommand = (title: string, steps: (f: ProfileFilters) => WizardStep<ProfileFilters>[]) => async () => {

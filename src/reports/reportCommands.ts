@@ -16,6 +16,7 @@ import { ReportFlowCancelled, SUMMARY_STEP, createReportSteps, reportRequest, ty
 import type { ReportPoller } from './reportPoller';
 import type { ReportTaskStore } from './reportTaskStore';
 import { ReportTaskNode, type ReportTasksTree } from './reportTasksTree';
+import { promptSignIn } from '../connection/activeSession';
 
 export interface ReportCommandDeps {
   connections: ConnectionManager;
@@ -45,10 +46,7 @@ function targetTasks(deps: ReportCommandDeps, node: unknown, selected: unknown):
 export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposable[] {
   const { connections, log, store, poller } = deps;
 
-  const signInFirst = async () => {
-    const choice = await deps.ui().notify('warning', 'Platform Console: sign in to a platform first.', ['Sign In']);
-    if (choice === 'Sign In') await vscode.commands.executeCommand('platformConsole.signIn');
-  };
+  const signInFirst = () => promptSignIn(deps.ui());
   const reveal = (uuid: string) => void deps.tree()?.reveal(uuid);
 
   const createReport = async (state: ReportFlowState = { parameters: [] }, startAt?: number): Promise<string | undefined> => {

@@ -1,5 +1,6 @@
 // "Add Snapshot Schedules…", "Edit Schedules as JSON…" and "Submit to Policy…".
 import * as vscode from 'vscode';
+import { activeSession } from '../connection/activeSession';
 import type { ConnectionManager } from '../connection/connectionManager';
 import type { CloudDefaults } from '../flows/cloudLocation';
 import { cloudLocationSteps } from '../flows/cloudLocation';
@@ -24,14 +25,7 @@ export interface ScheduleCommandDeps {
 }
 
 export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disposable[] {
-  const ready = async () => {
-    const api = await deps.connections.api();
-    const connection = deps.connections.active;
-    if (api && connection) return { api, connection };
-    const choice = await deps.ui().notify('warning', 'Platform Console: sign in to a platform first.', ['Sign In']);
-    if (choice === 'Sign In') await vscode.commands.executeCommand('platformConsole.signIn');
-    return undefined;
-  };
+  const ready = () => activeSession(deps.connections, deps.ui());
 
   /** One POST with every schedule; resolves with the policy, or undefined after telling why. */
   const submit = async (

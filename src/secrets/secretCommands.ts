@@ -8,6 +8,7 @@ import type { Log } from '../log';
 import { notifyError } from '../notify';
 import { SUMMARY_STEP, TYPED_TEXT_STEP, createSecretSteps, secretRequest, type SecretFlowState } from './createSecretFlow';
 import { watchSecretTasks, type WatchedSecret } from './secretTaskWatch';
+import { promptSignIn } from '../connection/activeSession';
 
 export interface SecretCommandDeps {
   connections: ConnectionManager;
@@ -18,10 +19,7 @@ export interface SecretCommandDeps {
 
 export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposable[] {
   const unfinished = new Map<string, WatchedSecret>();
-  const signInFirst = async () => {
-    const choice = await deps.ui().notify('warning', 'Platform Console: sign in to a platform first.', ['Sign In']);
-    if (choice === 'Sign In') await vscode.commands.executeCommand('platformConsole.signIn');
-  };
+  const signInFirst = () => promptSignIn(deps.ui());
 
   const createSecret = async (state: SecretFlowState = {}, startAt?: number): Promise<void> => {
     const { connections, log } = deps;

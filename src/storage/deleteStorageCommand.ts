@@ -1,6 +1,7 @@
 // "Delete Storage (Deprecated)…": says the endpoint is deprecated, asks for the storage id, then
 // asks the person to type it again to confirm a permanent deletion. DELETE is never retried.
 import * as vscode from 'vscode';
+import { activeSession } from '../connection/activeSession';
 import type { ConnectionManager } from '../connection/connectionManager';
 import { parseWholeNumber, wholeNumberProblem } from '../flows/fieldRules';
 import type { FlowUi } from '../flows/ui';
@@ -20,14 +21,10 @@ interface DeleteState {
 
 export function registerDeleteStorageCommand(deps: { connections: ConnectionManager; log: Log; ui: () => FlowUi }): vscode.Disposable {
   return vscode.commands.registerCommand('platformConsole.deleteStorage', async () => {
-    const api = await deps.connections.api();
-    const connection = deps.connections.active;
     const ui = deps.ui();
-    if (!api || !connection) {
-      const choice = await ui.notify('warning', 'Platform Console: sign in to a platform first.', ['Sign In']);
-      if (choice === 'Sign In') await vscode.commands.executeCommand('platformConsole.signIn');
-      return;
-    }
+    const session = await activeSession(deps.connections, ui);
+    if (!session) return;
+    const { api, connection } = session;
     const go = await ui.confirm('Delete Storage (Deprecated)', `${DEPRECATION_NOTICE}\n\nContinue with the deprecated deletion?`, ['Continue']);
     if (go !== 'Continue') return;
     const idSchema = deleteStorageEndpoint.params.shape.storage_id;
