@@ -65,7 +65,8 @@ export function registerDeleteStorageCommand(deps: { connections: ConnectionMana
     } catch (error) {
       if (error instanceof PlatformError && error.kind === 'notFound') {
         deps.log.info(`Storage ${id} does not exist on ${connection.name}`);
-        await ui.notify('error', `Storage ${id} does not exist on ${connection.name}: nothing was deleted.`, []);
+        const choice = await ui.notify('error', `Storage ${id} does not exist on ${connection.name}: nothing was deleted.`, ['Show Log']);
+        if (choice === 'Show Log') deps.log.show();
         return;
       }
       // Not retried: the storage may be gone already; the person decides after reading the log.
