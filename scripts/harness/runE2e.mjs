@@ -33,6 +33,7 @@ const testsDir = path.join(projectRoot, 'test', 'e2e');
 guardRun('the e2e tests', TIMEOUT_MS);
 
 const paths = requireHarness();
+log("runner: Playwright (Debian's Chromium) against code-server 4.139.1 (VS Code 1.139.1) with the built extension installed");
 const manifest = readManifest();
 requireBuilt(path.join(projectRoot, manifest.main), 'npm run build');
 const files = (await readdir(testsDir)).filter((name) => name.endsWith('.e2e.mjs')).sort();

@@ -35,6 +35,7 @@ const RESULT_MARKER = 'PLATFORM_CONSOLE_MOCHA_RESULT ';
 guardRun('the integration tests', TIMEOUT_MS);
 
 const paths = requireHarness();
+log("runner: mocha in the extension host of VS Code 1.139.1 (code-server's bare VS Code server, Node 24, headless Chromium); @vscode/test-electron is not used: it downloads VS Code, which this machine cannot");
 const testsEntry = path.join(projectRoot, 'out', 'integration', 'index.js');
 requireBuilt(path.join(projectRoot, readManifest().main), 'npm run build');
 requireBuilt(testsEntry, 'npm run build:tests');
