@@ -3,7 +3,7 @@
 // the template's long description in the Markdown preview. Screenshot for the README.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openWorkbench, runCommand, screenshot } from './workbench.mjs';
+import { openWorkbench, resizeSidebar, runCommand, screenshot } from './workbench.mjs';
 
 describe('Edge view', () => {
   let browser;
@@ -18,7 +18,7 @@ describe('Edge view', () => {
         const header = pane(name).locator('.pane-header');
         if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
       }
-      if (sidebarWidth) await resizeSidebar(sidebarWidth).catch(() => undefined);
+      if (sidebarWidth) await resizeSidebar(page, sidebarWidth).catch(() => undefined);
       await runCommand(page, 'View: Close All Editors').catch(() => undefined);
     }
     await browser?.close();
@@ -29,26 +29,6 @@ describe('Edge view', () => {
   const edge = () => pane('Edge');
   const row = (text) => edge().locator('.monaco-list-row', { hasText: text }).first();
   const quickInput = () => page.locator('.quick-input-widget');
-
-  /** Drags the sash on the sidebar's right edge; returns the width it had. */
-  async function resizeSidebar(width) {
-    const box = await sidebar().boundingBox();
-    const edgeX = box.x + box.width;
-    let sash;
-    for (const candidate of await page.locator('.monaco-sash.vertical').all()) {
-      const b = await candidate.boundingBox();
-      if (b && Math.abs(b.x + b.width / 2 - edgeX) <= 4 && b.height > box.height / 2) sash = b;
-    }
-    if (!sash) throw new Error('No sash on the sidebar edge');
-    const x = sash.x + sash.width / 2;
-    const y = sash.y + sash.height / 2;
-    await page.mouse.move(x, y);
-    await page.mouse.down();
-    await page.mouse.move(x + 10, y, { steps: 2 });
-    await page.mouse.move(box.x + width, y, { steps: 8 });
-    await page.mouse.up();
-    return box.width;
-  }
 
   /** Runs an add command and types the id(s) into its box. */
   async function pin(command, prompt, ids) {
@@ -72,7 +52,7 @@ describe('Edge view', () => {
       }
     }
     await edge().getByText('Pin an edge app or client by id').waitFor();
-    sidebarWidth = await resizeSidebar(560);
+    sidebarWidth = await resizeSidebar(page, 560);
   });
 
   it('pins clients through the input box; a bad id is refused as typed', async () => {

@@ -3,7 +3,7 @@
 // a profile expanded (template, fields, networks), its context menu. Screenshot for the README.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openWorkbench, runCommand, screenshot } from './workbench.mjs';
+import { openWorkbench, resizeSidebar, runCommand, screenshot } from './workbench.mjs';
 
 describe('Protection Profiles view', () => {
   let browser;
@@ -18,7 +18,7 @@ describe('Protection Profiles view', () => {
     if (page) {
       // The filter is remembered for the connection: the other UI tests expect the whole list.
       if (filtered) await runCommand(page, 'Protection Profiles: Clear Filters').catch(() => undefined);
-      if (sidebarWidth) await resizeSidebar(sidebarWidth).catch(() => undefined);
+      if (sidebarWidth) await resizeSidebar(page, sidebarWidth).catch(() => undefined);
       for (const name of collapsed) {
         const header = pane(name).locator('.pane-header');
         if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
@@ -32,17 +32,6 @@ describe('Protection Profiles view', () => {
   const profiles = () => pane('Protection Profiles');
   const rows = () => profiles().locator('.monaco-list-row');
   const quickInput = () => page.locator('.quick-input-widget');
-
-  /** Drags the sash on the sidebar's right edge until the sidebar is `width` pixels wide. */
-  async function resizeSidebar(width) {
-    const box = await sidebar().boundingBox();
-    const y = box.y + box.height / 2;
-    await page.mouse.move(box.x + box.width + 1, y);
-    await page.mouse.down();
-    await page.mouse.move(box.x + width + 1, y, { steps: 5 });
-    await page.mouse.up();
-    return box.width;
-  }
 
   it('lists the profiles: 200 rows, then "Load 50 more…"', async () => {
     await page.locator('.activitybar .action-label[aria-label^="Platform Console"]').click();
@@ -105,7 +94,7 @@ describe('Protection Profiles view', () => {
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
     // Room for the description in the header, then the tooltip beside the row, clear of the children.
-    sidebarWidth = await resizeSidebar(560);
+    sidebarWidth = await resizeSidebar(page, 560);
     const box = await profile.boundingBox();
     await page.mouse.move(box.x + box.width + 200, box.y + 300);
     await profile.hover({ position: { x: box.width * 0.7, y: box.height / 2 } });

@@ -4,7 +4,7 @@
 // Screenshots for the README: docs/screenshots/report-tasks.png and trial.png.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openWorkbench, runCommand, screenshot } from './workbench.mjs';
+import { openWorkbench, resizeSidebar, runCommand, screenshot } from './workbench.mjs';
 
 const SEEDED = {
   InProgress: '6b1f0c9e-0002-4a6e-9c1d-000000000002',
@@ -29,7 +29,7 @@ describe('Report Tasks view and trials', () => {
         const header = pane(name).locator('.pane-header');
         if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
       }
-      if (sidebarWidth) await resizeSidebar(sidebarWidth).catch(() => undefined);
+      if (sidebarWidth) await resizeSidebar(page, sidebarWidth).catch(() => undefined);
       await runCommand(page, 'View: Close All Editors').catch(() => undefined);
     }
     await browser?.close();
@@ -42,26 +42,6 @@ describe('Report Tasks view and trials', () => {
   const quickInput = () => page.locator('.quick-input-widget');
   const input = () => quickInput().locator('input');
   const pick = (label) => quickInput().locator('.monaco-list-row', { hasText: label }).first().click();
-
-  /** Drags the sash on the sidebar's right edge; returns the width it had. */
-  async function resizeSidebar(width) {
-    const box = await sidebar().boundingBox();
-    const edgeX = box.x + box.width;
-    let sash;
-    for (const candidate of await page.locator('.monaco-sash.vertical').all()) {
-      const b = await candidate.boundingBox();
-      if (b && Math.abs(b.x + b.width / 2 - edgeX) <= 4 && b.height > box.height / 2) sash = b;
-    }
-    if (!sash) throw new Error('No sash on the sidebar edge');
-    const x = sash.x + sash.width / 2;
-    const y = sash.y + sash.height / 2;
-    await page.mouse.move(x, y);
-    await page.mouse.down();
-    await page.mouse.move(x + 10, y, { steps: 2 });
-    await page.mouse.move(box.x + width, y, { steps: 8 });
-    await page.mouse.up();
-    return box.width;
-  }
 
   async function openReport(uuid) {
     await runCommand(page, 'Platform Console: Open Report…');
@@ -91,7 +71,7 @@ describe('Report Tasks view and trials', () => {
     if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
     await reports().getByText(/^No report tasks followed on /).waitFor();
     await reports().getByText('Open Report by UUID…').waitFor();
-    sidebarWidth = await resizeSidebar(620);
+    sidebarWidth = await resizeSidebar(page, 620);
   });
 
   it('opens reports by UUID; a bad UUID is refused as typed', async () => {

@@ -47,3 +47,23 @@ export async function runCommand(page, title, attempts = 3) {
 export function screenshot(page, name) {
   return page.screenshot({ path: path.join(screenshotsDir, `${name}.png`) });
 }
+
+/** Drags the sash on the sidebar's right edge until the sidebar is `width` wide; returns the width it had. */
+export async function resizeSidebar(page, width) {
+  const box = await page.locator('.part.sidebar').boundingBox();
+  const edgeX = box.x + box.width;
+  let sash;
+  for (const candidate of await page.locator('.monaco-sash.vertical').all()) {
+    const b = await candidate.boundingBox();
+    if (b && Math.abs(b.x + b.width / 2 - edgeX) <= 4 && b.height > box.height / 2) sash = b;
+  }
+  if (!sash) throw new Error('No sash on the sidebar edge');
+  const x = sash.x + sash.width / 2;
+  const y = sash.y + sash.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 10, y, { steps: 2 });
+  await page.mouse.move(box.x + width, y, { steps: 8 });
+  await page.mouse.up();
+  return box.width;
+}

@@ -9,19 +9,9 @@ import { startSimulator, type Simulator } from '../../simulator/index';
 import { ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
+import { until } from './support/until';
 
 const KEY = testKeys.simulator;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(what: string, get: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = get();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 const tabLabels = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label));
 

@@ -10,6 +10,7 @@ import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
 import { ScriptedUi, PRESS_ESCAPE } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
+import { until } from './support/until';
 
 const KEY = testKeys.simulator;
 const ADD = '$(add) Add Parameter…';
@@ -17,16 +18,6 @@ const CONTINUE = '$(arrow-right) Continue to Summary';
 const SUBMIT = '$(check) Create Report';
 const ANOTHER = '$(edit) Another template code…';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(what: string, get: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = get();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 describe('Report Tasks', function () {
   this.timeout(60_000);

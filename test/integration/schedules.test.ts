@@ -8,21 +8,12 @@ import { startSimulator, type Simulator } from '../../simulator/index';
 import { ACCEPT, PRESS_BACK, ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
+import { until } from './support/until';
 
 const KEY = testKeys.simulator;
 const ADD_CRON = '$(add) Add a cron schedule…';
 const ADD_INTERVAL = '$(add) Add an interval schedule…';
 const KEEP = '$(check) Keep this schedule';
-
-async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('snapshot schedules', function () {
   this.timeout(60_000);
