@@ -21,6 +21,7 @@ import { ReportTasksFeature, type ReportTasksApi } from './reports/reportTasksFe
 import { ProfilesTree } from './profiles/profilesTree';
 import { registerPricing, type PricingExports } from './pricing/pricingPanel';
 import { registerFunctionLogs, type FunctionLogsExports } from './logs/functionLogsCommands';
+import { openPanelPages } from './panels/panelHost';
 
 /** What the extension exports: used by the integration tests to script prompts and inspect state. */
 export interface PlatformConsoleExports {
@@ -40,6 +41,8 @@ export interface PlatformConsoleExports {
   pricing: PricingExports;
   /** Function Logs: open panels (followers, held lines), the export save dialog. */
   logs: FunctionLogsExports;
+  /** Title and HTML of every open webview panel (tests check CSP, nonces and origins). */
+  webviewPages(): { title: string; html: string }[];
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<PlatformConsoleExports> {
@@ -88,6 +91,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
     reports: reports.api,
     pricing: pricing.exports,
     logs: logs.exports,
+    webviewPages: openPanelPages,
     setUi: (next) => {
       ui = next ?? vscodeUi;
     },

@@ -52,6 +52,14 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
+/** Every open panel, so a test can read each page's HTML (CSP, nonces, origins). */
+const openHosts = new Set<{ panel: vscode.WebviewPanel }>();
+
+/** The title and HTML of every open panel. */
+export function openPanelPages(): { title: string; html: string }[] {
+  return [...openHosts].map((h) => ({ title: h.panel.title, html: h.panel.webview.html }));
+}
+
 export class PanelHost<N, R extends RequestMap, E> implements vscode.Disposable {
   private ready = false;
   private handler: PanelHandler<N, R> | undefined;
@@ -74,6 +82,7 @@ export class PanelHost<N, R extends RequestMap, E> implements vscode.Disposable 
       panel.onDidDispose(() => this.dispose()),
     );
     this.load();
+    openHosts.add(this);
   }
 
   /** Connects the panel's logic; messages that arrive before are held back until it is set. */
@@ -147,6 +156,7 @@ export class PanelHost<N, R extends RequestMap, E> implements vscode.Disposable 
   }
 
   dispose(): void {
+    openHosts.delete(this);
     if (this.isDisposed) return;
     this.isDisposed = true;
     this.disposed.fire();
