@@ -3,7 +3,7 @@
 // the template's long description in the Markdown preview. Screenshot for the README.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openWorkbench, resizeSidebar, runCommand, screenshot } from './workbench.mjs';
+import { openWorkbench, resizeSidebar, restoreLayout, runCommand, screenshot, sidebarPane } from './workbench.mjs';
 
 describe('Edge view', () => {
   let browser;
@@ -14,18 +14,13 @@ describe('Edge view', () => {
   before(async () => ({ browser, page } = await openWorkbench()));
   after(async () => {
     if (page) {
-      for (const name of collapsed) {
-        const header = pane(name).locator('.pane-header');
-        if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
-      }
-      if (sidebarWidth) await resizeSidebar(page, sidebarWidth).catch(() => undefined);
+      await restoreLayout(page, { collapsed, sidebarWidth });
       await runCommand(page, 'View: Close All Editors').catch(() => undefined);
     }
     await browser?.close();
   });
 
-  const sidebar = () => page.locator('.part.sidebar');
-  const pane = (name) => sidebar().locator('.pane', { has: page.locator('.pane-header', { hasText: name }) });
+  const pane = (name) => sidebarPane(page, name);
   const edge = () => pane('Edge');
   const row = (text) => edge().locator('.monaco-list-row', { hasText: text }).first();
   const quickInput = () => page.locator('.quick-input-widget');

@@ -7,17 +7,11 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import { openWorkbench, runCommand, screenshot } from './workbench.mjs';
+import { openWorkbench, runCommand, screenshot, simControl, watchCsp } from './workbench.mjs';
 
 const sim = process.env.PLATFORM_CONSOLE_BASE_URL;
 const FN = { project: 1, region: 1, namespace: 'default', name: 'image-resize' };
 const fnPath = `logs/${FN.project}/${FN.region}/${FN.namespace}/${FN.name}`;
-
-async function simControl(path, body, method = 'POST') {
-  const response = await fetch(`${sim}/__sim/${path}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
-  assert.ok(response.ok, `simulator control ${path}: ${response.status}`);
-  return response.json();
-}
 
 const number = (text) => Number(text.replace(/[^0-9]/g, ''));
 
@@ -25,10 +19,10 @@ describe('Function Logs', () => {
   let browser;
   let page;
   let frame;
-  const cspMessages = [];
+  let cspMessages = [];
   before(async () => {
     ({ browser, page } = await openWorkbench());
-    page.on('console', (m) => /Content Security Policy|Refused to/.test(m.text()) && cspMessages.push(m.text()));
+    cspMessages = watchCsp(page);
     await simControl('faults', undefined, 'DELETE');
     // Enough history to scroll through: 3,000 lines at once, then a steady 10 lines a second.
     await simControl(fnPath, { append: 3000, ratePerSecond: 10 });

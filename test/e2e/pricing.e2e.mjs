@@ -4,14 +4,7 @@
 // reload that brings the panel back with its forms and pin. Screenshots of both tabs.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openWorkbench, runCommand, screenshot } from './workbench.mjs';
-
-const sim = process.env.PLATFORM_CONSOLE_BASE_URL;
-
-async function simControl(path, body, method = 'POST') {
-  const response = await fetch(`${sim}/__sim/${path}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
-  assert.ok(response.ok, `simulator control ${path}: ${response.status}`);
-}
+import { openWorkbench, runCommand, screenshot, simControl, watchCsp } from './workbench.mjs';
 
 /** Parses "€1,234.56" / "$0.05" into a number. */
 const money = (text) => Number(text.replace(/[^0-9.-]/g, ''));
@@ -21,10 +14,10 @@ describe('Price Preview', () => {
   let page;
   let frame;
   /** What the browser said about the Content Security Policy (in any frame). */
-  const cspMessages = [];
+  let cspMessages = [];
   before(async () => {
     ({ browser, page } = await openWorkbench());
-    page.on('console', (m) => /Content Security Policy|Refused to/.test(m.text()) && cspMessages.push(m.text()));
+    cspMessages = watchCsp(page);
     await simControl('faults', undefined, 'DELETE');
   });
   after(async () => {

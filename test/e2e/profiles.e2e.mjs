@@ -3,7 +3,7 @@
 // a profile expanded (template, fields, networks), its context menu. Screenshot for the README.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openWorkbench, resizeSidebar, runCommand, screenshot } from './workbench.mjs';
+import { openWorkbench, resizeSidebar, restoreLayout, runCommand, screenshot, sidebarPane } from './workbench.mjs';
 
 describe('Protection Profiles view', () => {
   let browser;
@@ -18,17 +18,12 @@ describe('Protection Profiles view', () => {
     if (page) {
       // The filter is remembered for the connection: the other UI tests expect the whole list.
       if (filtered) await runCommand(page, 'Protection Profiles: Clear Filters').catch(() => undefined);
-      if (sidebarWidth) await resizeSidebar(page, sidebarWidth).catch(() => undefined);
-      for (const name of collapsed) {
-        const header = pane(name).locator('.pane-header');
-        if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
-      }
+      await restoreLayout(page, { collapsed, sidebarWidth });
     }
     await browser?.close();
   });
 
-  const sidebar = () => page.locator('.part.sidebar');
-  const pane = (name) => sidebar().locator('.pane', { has: page.locator('.pane-header', { hasText: name }) });
+  const pane = (name) => sidebarPane(page, name);
   const profiles = () => pane('Protection Profiles');
   const rows = () => profiles().locator('.monaco-list-row');
   const quickInput = () => page.locator('.quick-input-widget');

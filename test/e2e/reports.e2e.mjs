@@ -4,7 +4,7 @@
 // Screenshots for the README: docs/screenshots/report-tasks.png and trial.png.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openWorkbench, resizeSidebar, runCommand, screenshot } from './workbench.mjs';
+import { openWorkbench, resizeSidebar, restoreLayout, runCommand, screenshot, sidebarPane } from './workbench.mjs';
 
 const SEEDED = {
   InProgress: '6b1f0c9e-0002-4a6e-9c1d-000000000002',
@@ -25,18 +25,13 @@ describe('Report Tasks view and trials', () => {
       // The seeded InProgress task never ends: stop following it.
       await row(/InProgress · 2026-04/).click({ button: 'right' }).catch(() => undefined);
       await page.locator('.context-view .action-label', { hasText: 'Remove from List' }).click({ timeout: 5000 }).catch(() => undefined);
-      for (const name of collapsed) {
-        const header = pane(name).locator('.pane-header');
-        if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
-      }
-      if (sidebarWidth) await resizeSidebar(page, sidebarWidth).catch(() => undefined);
+      await restoreLayout(page, { collapsed, sidebarWidth });
       await runCommand(page, 'View: Close All Editors').catch(() => undefined);
     }
     await browser?.close();
   });
 
-  const sidebar = () => page.locator('.part.sidebar');
-  const pane = (name) => sidebar().locator('.pane', { has: page.locator('.pane-header', { hasText: name }) });
+  const pane = (name) => sidebarPane(page, name);
   const reports = () => pane('Report Tasks');
   const row = (text) => reports().locator('.monaco-list-row', { hasText: text }).first();
   const quickInput = () => page.locator('.quick-input-widget');

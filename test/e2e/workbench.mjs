@@ -67,3 +67,38 @@ export async function resizeSidebar(page, width) {
   await page.mouse.up();
   return box.width;
 }
+
+/** A view's pane in the sidebar, by its header text. */
+export function sidebarPane(page, name) {
+  return page.locator('.part.sidebar .pane', { has: page.locator('.pane-header', { hasText: name }) });
+}
+
+/**
+ * Puts back what a test changed in the layout (it outlives the page): the panes it collapsed are
+ * expanded, the sidebar gets its width back.
+ */
+export async function restoreLayout(page, { collapsed = [], sidebarWidth } = {}) {
+  if (sidebarWidth) await resizeSidebar(page, sidebarWidth).catch(() => undefined);
+  for (const name of collapsed) {
+    const header = sidebarPane(page, name).locator('.pane-header');
+    if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
+  }
+}
+
+/** Calls the simulator's control API (`/__sim/<path>`) of the workbench's connection. */
+export async function simControl(path, body, method = 'POST') {
+  const response = await fetch(`${process.env.PLATFORM_CONSOLE_BASE_URL}/__sim/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body && JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`simulator control ${path}: ${response.status}`);
+  return response.json().catch(() => undefined);
+}
+
+/** Collects what the browser says about the Content Security Policy, in any frame. */
+export function watchCsp(page) {
+  const messages = [];
+  page.on('console', (m) => /Content Security Policy|Refused to/.test(m.text()) && messages.push(m.text()));
+  return messages;
+}
