@@ -36,7 +36,11 @@ const paths = requireHarness();
 log("runner: Playwright (Debian's Chromium) against code-server 4.139.1 (VS Code 1.139.1) with the built extension installed");
 const manifest = readManifest();
 requireBuilt(path.join(projectRoot, manifest.main), 'npm run build');
-const files = (await readdir(testsDir)).filter((name) => name.endsWith('.e2e.mjs')).sort();
+// PLATFORM_CONSOLE_TEST_FILTER=pricing,logs runs only the files whose name contains one of them.
+const only = (process.env.PLATFORM_CONSOLE_TEST_FILTER ?? '').split(',').filter(Boolean);
+const files = (await readdir(testsDir))
+  .filter((name) => name.endsWith('.e2e.mjs') && (only.length === 0 || only.some((o) => name.includes(o))))
+  .sort();
 if (files.length === 0) {
   console.error(`[harness] no *.e2e.mjs in ${path.relative(projectRoot, testsDir)}`);
   process.exit(1);

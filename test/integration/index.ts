@@ -10,7 +10,11 @@ export function run(): Promise<void> {
   // The reporters write through Base.consoleLog: route it to the harness's stdout.
   Mocha.reporters.Base.consoleLog = print;
   // The build puts every test/integration/*.test.ts beside this file as *.test.js.
-  for (const file of readdirSync(__dirname).filter((name) => name.endsWith('.test.js')).sort()) {
+  // PLATFORM_CONSOLE_TEST_FILTER=faultMatrix,pricing (inherited through the server) runs only
+  // the files whose name contains one of them.
+  const only = (process.env.PLATFORM_CONSOLE_TEST_FILTER ?? '').split(',').filter(Boolean);
+  const files = readdirSync(__dirname).filter((name) => name.endsWith('.test.js') && (only.length === 0 || only.some((o) => name.includes(o))));
+  for (const file of files.sort()) {
     mocha.addFile(path.join(__dirname, file));
   }
   return new Promise((resolve, reject) => {
