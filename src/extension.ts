@@ -21,7 +21,7 @@ import { ReportTasksFeature, type ReportTasksApi } from './reports/reportTasksFe
 import { ProfilesTree } from './profiles/profilesTree';
 import { registerPricing, type PricingExports } from './pricing/pricingPanel';
 import { registerFunctionLogs, type FunctionLogsExports } from './logs/functionLogsCommands';
-import { openPanelPages } from './panels/panelHost';
+import { onWebviewTraffic, openPanelPages, type WebviewTraffic } from './panels/panelHost';
 
 /** What the extension exports: used by the integration tests to script prompts and inspect state. */
 export interface PlatformConsoleExports {
@@ -43,6 +43,8 @@ export interface PlatformConsoleExports {
   logs: FunctionLogsExports;
   /** Title and HTML of every open webview panel (tests check CSP, nonces and origins). */
   webviewPages(): { title: string; html: string }[];
+  /** Every page and message that goes into any webview, as it happens (tests watch it for keys). */
+  onWebviewTraffic: vscode.Event<WebviewTraffic>;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<PlatformConsoleExports> {
@@ -92,6 +94,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
     pricing: pricing.exports,
     logs: logs.exports,
     webviewPages: openPanelPages,
+    onWebviewTraffic,
     setUi: (next) => {
       ui = next ?? vscodeUi;
     },

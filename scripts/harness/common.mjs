@@ -210,16 +210,23 @@ export async function startSimulatorProcess({ apiKey, logFile, args = [] }) {
   });
 }
 
-/** Every file under `dirs` whose bytes contain one of `secrets` (secrets are never printed). */
-export async function filesContaining(dirs, secrets) {
+/**
+ * Every file under `dirs` whose bytes contain one of `secrets` (secrets are never printed), and
+ * the files that contain `marker`: a line the extension always logs, so a scan that does not
+ * reach the output channel's file shows up as finding no marker.
+ */
+export async function filesContaining(dirs, secrets, marker = 'Platform Console activated in') {
   const { readdir, readFile } = await import('node:fs/promises');
   const needles = secrets.filter(Boolean).map((s) => Buffer.from(s));
+  const markerBytes = Buffer.from(marker);
   const hits = [];
+  const markerFiles = [];
   let scanned = 0;
   const check = async (file) => {
     scanned++;
     const bytes = await readFile(file).catch(() => Buffer.alloc(0));
     if (needles.some((n) => bytes.includes(n))) hits.push(file);
+    if (file.endsWith('.log') && bytes.includes(markerBytes)) markerFiles.push(file);
   };
   const walk = async (dir) => {
     let entries;
@@ -236,5 +243,23 @@ export async function filesContaining(dirs, secrets) {
     }
   };
   for (const dir of dirs) await walk(dir);
-  return { hits, scanned };
+  return { hits, scanned, markerFiles };
+}
+
+/**
+ * The key scan as a test: passes when no file holds a key and the output channel's log file was
+ * among those scanned (`markerFiles`). Prints the verdict; returns whether it passed.
+ */
+export function reportKeyScan(scan, what) {
+  if (scan.hits.length > 0) {
+    console.error(`[harness] ✖ key scan: an API key was found in ${scan.hits.length} file(s):\n  ${scan.hits.join('\n  ')}`);
+    return false;
+  }
+  if (scan.markerFiles.length === 0) {
+    console.error(`[harness] ✖ key scan: the extension's output channel file was not among the ${scan.scanned} files scanned (no file has the activation line)`);
+    return false;
+  }
+  const channel = scan.markerFiles.map((f) => path.basename(path.dirname(f)) + path.sep + path.basename(f)).join(', ');
+  log(`✔ key scan: no API key in ${scan.scanned} files of ${what}; the output channel among them (${channel})`);
+  return true;
 }

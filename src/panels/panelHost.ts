@@ -52,6 +52,16 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
+/** What went into a webview: a page's HTML or a message posted to it. */
+export type WebviewTraffic = { title: string; html: string } | { title: string; message: unknown };
+
+const traffic = new vscode.EventEmitter<WebviewTraffic>();
+/**
+ * Every page set and every message posted to any panel, as it happens: the integration tests
+ * watch it for API keys. Nothing listens in normal use (firing without listeners is free).
+ */
+export const onWebviewTraffic = traffic.event;
+
 /** Every open panel, so a test can read each page's HTML (CSP, nonces, origins). */
 const openHosts = new Set<{ panel: vscode.WebviewPanel }>();
 
@@ -96,6 +106,7 @@ export class PanelHost<N, R extends RequestMap, E> implements vscode.Disposable 
     this.ready = false;
     const { extensionUri, bundle, title, rootElement, styles } = this.options;
     this.panel.webview.html = webviewHtml({ webview: this.panel.webview, extensionUri, bundle, title, rootElement, styles });
+    traffic.fire({ title: this.panel.title, html: this.panel.webview.html });
   }
 
   /** Sends an event once the webview is ready; before that it is dropped (onReady sends everything). */
@@ -111,6 +122,7 @@ export class PanelHost<N, R extends RequestMap, E> implements vscode.Disposable 
     if (this.isDisposed) return;
     // Nothing goes out before `ready`: the page could not receive it. The handler's onReady sends the whole picture.
     if (!this.ready) return;
+    traffic.fire({ title: this.panel.title, message });
     void this.panel.webview.postMessage(message).then(undefined, (error: unknown) => this.options.log.error(`${this.options.title}: could not post to the webview`, error));
   }
 

@@ -1,5 +1,6 @@
 // Helpers for the UI tests: scripts/harness/runE2e.mjs serves the workbench and runs each
 // *.e2e.mjs file in a process of its own, which opens its own browser with openWorkbench().
+/* global document -- used inside frame.evaluate, in the browser */
 import path from 'node:path';
 import { launchChromium, projectRoot } from '../../scripts/harness/common.mjs';
 import { harnessPaths } from '../../scripts/harness/ensure.mjs';
@@ -43,9 +44,30 @@ export async function runCommand(page, title, attempts = 3) {
   }
 }
 
-/** Saves docs/screenshots/<name>.png. */
-export function screenshot(page, name) {
+/**
+ * Saves docs/screenshots/<name>.png, after checking that the API key is nowhere in what is on
+ * screen: the workbench's DOM and every webview frame's (their HTML as rendered, with what the
+ * extension posted into them). Every screen the UI tests photograph is scanned this way.
+ */
+export async function screenshot(page, name) {
+  await assertNoKeyOnScreen(page, name);
   return page.screenshot({ path: path.join(screenshotsDir, `${name}.png`) });
+}
+
+/** Throws when the key of the run is in any frame's DOM (text, attributes, input values). */
+export async function assertNoKeyOnScreen(page, where) {
+  const key = process.env.PLATFORM_CONSOLE_API_KEY;
+  if (!key) throw new Error('PLATFORM_CONSOLE_API_KEY is not set: run the UI tests with `npm run test:e2e`');
+  for (const frame of page.frames()) {
+    // Input values are not in the serialized DOM: read them too (a password box may hold the key).
+    const found = await frame
+      .evaluate((k) => {
+        const values = [...document.querySelectorAll('input, textarea')].filter((e) => e.type !== 'password').map((e) => e.value);
+        return document.documentElement.outerHTML.includes(k) || values.some((v) => v.includes(k));
+      }, key)
+      .catch(() => false); // a frame that went away meanwhile
+    if (found) throw new Error(`${where}: the API key is on screen in ${frame === page.mainFrame() ? 'the workbench' : `a frame (${frame.url().slice(0, 80)})`}`);
+  }
 }
 
 /** Drags the sash on the sidebar's right edge until the sidebar is `width` wide; returns the width it had. */

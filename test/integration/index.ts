@@ -3,9 +3,21 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import Mocha from 'mocha';
+import { watchForKeys, witness } from '../support/keyWitness';
+import testKeys from '../support/testKeys.json';
 import { print, RESULT_MARKER } from './output';
+import { platformConsole } from './support/extension';
 
-export function run(): Promise<void> {
+/** Runs last: it checks what the whole run showed. */
+const KEY_LEAK_SCAN = 'keyLeak.test.js';
+
+export async function run(): Promise<void> {
+  // From here on, everything shown through the scripted UI and everything sent into a webview is
+  // checked for the keys of the run (keyLeak.test.ts reads the result).
+  watchForKeys([testKeys.simulator, testKeys.revoked, testKeys.wrong, process.env.PLATFORM_CONSOLE_API_KEY ?? '']);
+  const ext = await platformConsole();
+  ext.onWebviewTraffic((t) => ('html' in t ? witness('webview html', t.title, t.html) : witness('webview message', t.title, JSON.stringify(t.message))));
+
   const mocha = new Mocha({ ui: 'bdd', color: false, reporter: 'spec', timeout: 20_000 });
   // The reporters write through Base.consoleLog: route it to the harness's stdout.
   Mocha.reporters.Base.consoleLog = print;
@@ -14,7 +26,7 @@ export function run(): Promise<void> {
   // the files whose name contains one of them.
   const only = (process.env.PLATFORM_CONSOLE_TEST_FILTER ?? '').split(',').filter(Boolean);
   const files = readdirSync(__dirname).filter((name) => name.endsWith('.test.js') && (only.length === 0 || only.some((o) => name.includes(o))));
-  for (const file of files.sort()) {
+  for (const file of files.sort((a, b) => Number(a === KEY_LEAK_SCAN) - Number(b === KEY_LEAK_SCAN) || a.localeCompare(b))) {
     mocha.addFile(path.join(__dirname, file));
   }
   return new Promise((resolve, reject) => {

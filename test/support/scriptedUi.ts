@@ -2,6 +2,7 @@
 // Like a person, it retypes when a value is refused: a refused answer is recorded with its
 // message and the next answer is tried.
 import { BACK, CANCEL, validationMessage, type Back, type Cancel, type FlowUi, type InputPrompt, type NotifySeverity, type PickPrompt } from '../../src/flows/ui';
+import { witness } from './keyWitness';
 
 export const PRESS_BACK = { back: true } as const;
 export const PRESS_ESCAPE = { escape: true } as const;
@@ -78,6 +79,8 @@ export class ScriptedUi implements FlowUi {
       prompt: p.prompt, value: p.value, password: p.password, refusals: [], warnings: [],
     };
     this.prompts.push(record);
+    // A masked box may hold what the person typed (their key on Retry); everything else is shown.
+    witness('prompt', `input "${p.title}"`, p.title, p.prompt, p.placeholder, p.password ? undefined : p.value);
     for (;;) {
       const answer = this.next(record);
       if (typeof answer === 'object' && 'back' in answer) {
@@ -89,6 +92,7 @@ export class ScriptedUi implements FlowUi {
       if (typeof value !== 'string') throw new Error(`An input box was answered with ${JSON.stringify(answer)}`);
       const result = p.validate ? await p.validate(value) : undefined;
       const refusal = validationMessage(result);
+      witness('validation', `"${p.title}" step ${p.step}`, refusal, typeof result === 'object' && 'warning' in result ? result.warning : undefined, typeof result === 'object' && 'info' in result ? result.info : undefined);
       if (refusal) {
         record.refusals.push(refusal);
         continue;
@@ -96,6 +100,7 @@ export class ScriptedUi implements FlowUi {
       if (typeof result === 'object' && 'warning' in result) record.warnings.push(result.warning);
       if (typeof result === 'object' && 'info' in result) (record.infos ??= []).push(result.info);
       const late = p.validateOnAccept ? await p.validateOnAccept(value) : undefined;
+      witness('validation', `"${p.title}" step ${p.step} on Enter`, late);
       if (late) {
         record.refusals.push(late);
         continue;
@@ -119,6 +124,7 @@ export class ScriptedUi implements FlowUi {
       prompt: p.placeholder, items: p.items.map((i) => i.label), refusals: [], warnings: [],
     };
     this.prompts.push(record);
+    witness('prompt', `pick "${p.title}"`, p.title, p.placeholder, ...p.items.flatMap((i) => [i.label, i.description, i.detail]));
     const answer = this.next(record);
     if (typeof answer === 'object' && 'back' in answer) {
       if (!p.canGoBack) throw new Error(`Back pressed on "${p.placeholder}" which has no Back button`);
@@ -139,10 +145,12 @@ export class ScriptedUi implements FlowUi {
   async progress<T>(title: string, cancellable: boolean, work: (report: (message: string) => void, signal: AbortSignal) => Promise<T>): Promise<T> {
     const record: RecordedProgress = { title, cancellable, messages: [], cancelled: false, done: false };
     this.progressRuns.push(record);
+    witness('progress', title, title);
     const controller = new AbortController();
     try {
       return await work((message) => {
         record.messages.push(message);
+        witness('progress', title, message);
         if (cancellable && this.cancelProgressWhen?.(title, message)) {
           record.cancelled = true;
           controller.abort();
@@ -155,12 +163,14 @@ export class ScriptedUi implements FlowUi {
 
   async confirm(message: string, detail: string, buttons: readonly string[]): Promise<string | undefined> {
     this.confirms.push({ message, detail });
+    witness('confirm', message.slice(0, 60), message, detail, ...buttons);
     return this.choose(message, buttons);
   }
 
   async notify(severity: NotifySeverity, message: string, actions: readonly string[] = []): Promise<string | undefined> {
     const n = { severity, message, actions };
     this.notifications.push(n);
+    witness(`notification (${severity})`, message.slice(0, 60), message, ...actions);
     this.notificationWaiters = this.notificationWaiters.filter((w) => (w.test.test(message) ? (w.resolve(n), false) : true));
     return this.choose(message, actions);
   }

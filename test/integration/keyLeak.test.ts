@@ -1,0 +1,84 @@
+// The key leak scan, run last (test/integration/index.ts puts it at the end): every text the
+// extension showed during the whole run (notifications, prompts, validation messages, progress,
+// modal questions: through the scripted UI) and everything that went into any webview (each
+// page's HTML and each message posted to it) was checked for the API keys as it was shown (see
+// test/support/keyWitness.ts); here the run's hits must be none. First this file shows one of each
+// itself, with server faults, so the scan is never empty (also when it runs alone). The files
+// VS Code wrote, the output channel's log file among them, are scanned by the harness after the
+// run (scripts/harness/runIntegration.mjs).
+import * as assert from 'node:assert/strict';
+import { after, before, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import { startSimulator, type Simulator } from '../../simulator/index';
+import { witnessed } from '../support/keyWitness';
+import { ScriptedUi } from '../support/scriptedUi';
+import testKeys from '../support/testKeys.json';
+import { print } from './output';
+import { platformConsole } from './support/extension';
+import { until } from './support/until';
+
+const KEY = testKeys.simulator;
+
+describe('key leak scan (the whole run)', function () {
+  this.timeout(60_000);
+  let sim: Simulator;
+  let ext: Awaited<ReturnType<typeof platformConsole>>;
+  const seen = (kind: string) => witnessed()?.seen[kind] ?? 0;
+
+  before(async () => {
+    ext = await platformConsole();
+    sim = await startSimulator({ apiKey: KEY });
+    await ext.connections.signIn('leak-scan', sim.url, KEY);
+  });
+  after(async () => {
+    ext.setUi(undefined);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await sim.close();
+  });
+
+  it('the run is being watched for every key it uses', () => {
+    const watch = witnessed();
+    assert.ok(watch, 'test/integration/index.ts started the watch');
+    const keys = [KEY, testKeys.revoked, testKeys.wrong, process.env.PLATFORM_CONSOLE_API_KEY].filter(Boolean);
+    assert.equal(watch.keys, keys.length, 'the test keys and the key of the environment');
+  });
+
+  it('shows one of each itself, under faults: an error notification, a prompt, a webview page and its messages', async () => {
+    const before = { notes: seen('notification (error)'), html: seen('webview html'), messages: seen('webview message') };
+    const ui = new ScriptedUi([], () => undefined);
+    ext.setUi(ui);
+    // An HTML error page instead of JSON, then a refusal naming a field: both reach the person.
+    sim.setFault({ route: 'getTask', kind: 'html', status: 502 });
+    await vscode.commands.executeCommand('platformConsole.checkConnection');
+    await ui.waitForNotification(/^Could not check leak-scan/);
+    sim.clearFaults();
+    // A live price answered with a server error: the page gets the failure, the person a notification.
+    sim.setFault({ route: 'previewInstancePrice', kind: 'status', status: 500 });
+    await vscode.commands.executeCommand('platformConsole.previewPrices');
+    await until('the price preview page and its messages', () => seen('webview html') > before.html && seen('webview message') > before.messages);
+    sim.clearFaults();
+    // A prompt: Sign In's first step, dismissed.
+    ui.answer({ escape: true });
+    await vscode.commands.executeCommand('platformConsole.signIn');
+    assert.ok(seen('notification (error)') > before.notes, 'an error notification was shown');
+    assert.ok(seen('prompt') > 0, 'a prompt was shown');
+  });
+
+  it('no API key in any text shown or any page or message sent to a webview during the run', () => {
+    const watch = witnessed()!;
+    assert.deepEqual(watch.hits, [], 'where a key was shown');
+    // What the scan covered, for the log of the run.
+    print(`      key scan covered: ${Object.entries(watch.seen).map(([kind, n]) => `${n} ${kind}`).join(', ')}`);
+  });
+
+  it('no API key in the log channel\'s recent lines, the settings or globalState (the whole channel: the harness\'s file scan)', () => {
+    const keys = [KEY, testKeys.revoked, testKeys.wrong, process.env.PLATFORM_CONSOLE_API_KEY ?? ''].filter(Boolean);
+    const log = ext.log.recent.join('\n');
+    assert.ok(log.includes('Could not check leak-scan'), 'the log has the lines of this run');
+    const settings = JSON.stringify(vscode.workspace.getConfiguration().inspect('platformConsole') ?? {}) + JSON.stringify(vscode.workspace.getConfiguration('platformConsole'));
+    const state = JSON.stringify(ext.globalStateSnapshot());
+    for (const [where, text] of [['the log channel', log], ['settings', settings], ['globalState', state]] as const) {
+      assert.equal(keys.filter((key) => text.includes(key)).length, 0, `a key is in ${where}`);
+    }
+  });
+});
