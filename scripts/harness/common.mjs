@@ -259,7 +259,7 @@ export function reportKeyScan(scan, what) {
     console.error(`[harness] ✖ key scan: the extension's output channel file was not among the ${scan.scanned} files scanned (no file has the activation line)`);
     return false;
   }
-  const channel = scan.markerFiles.map((f) => path.basename(path.dirname(f)) + path.sep + path.basename(f)).join(', ');
-  log(`✔ key scan: no API key in ${scan.scanned} files of ${what}; the output channel among them (${channel})`);
+  const names = [...new Set(scan.markerFiles.map((f) => path.basename(f)))].join(', ');
+  log(`✔ key scan: no API key in ${scan.scanned} files of ${what}; among them the output channel's log (${scan.markerFiles.length} × ${names})`);
   return true;
 }
