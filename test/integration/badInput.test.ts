@@ -293,6 +293,82 @@ describe('bad input, in the flows where it is typed', function () {
     });
   }
 
+  // ---- Edit Schedules as JSON: the shipped schema marks the value in the editor, Submit refuses it ----
+  describe('schedules document', () => {
+    let editor: vscode.TextEditor;
+    const cron = { type: 'cron', day_of_week: 'mon', hour: '2', minute: '0', timezone: 'UTC', max_quantity: 1 };
+    const interval = { type: 'interval', weeks: 0, days: 0, hours: 0, minutes: 30, max_quantity: 1 };
+    const at = { project_id: 1, region_id: 1, policy_id: 10 };
+    interface DocRow {
+      rule: string;
+      outside: Record<string, unknown>;
+      refusal: string;
+      boundary: Record<string, unknown>;
+      done: RegExp;
+      sends: (r: SentRequest) => void;
+    }
+    const schedulesOf = (r: SentRequest) => (r.body as { schedules: unknown[] }).schedules;
+    const docRows: DocRow[] = [
+      {
+        rule: 'addSchedules cron minute <= 59', outside: { ...at, schedules: [{ ...cron, minute: '60' }] }, refusal: 'schedules[0].minute: must be a comma-separated list of minutes from 0 to 59',
+        boundary: { ...at, schedules: [{ ...cron, minute: '59' }] }, done: /1 added\./, sends: (r) => assert.deepEqual(schedulesOf(r), [{ ...cron, minute: '59' }]),
+      },
+      {
+        rule: 'addSchedules cron day_of_week day names', outside: { ...at, schedules: [{ ...cron, day_of_week: 'monday' }] }, refusal: 'schedules[0].day_of_week: must be "*" or a comma-separated list of mon, tue, wed, thu, fri, sat, sun',
+        boundary: { ...at, schedules: [{ ...cron, day_of_week: 'sun' }] }, done: /1 added\./, sends: (r) => assert.deepEqual(schedulesOf(r), [{ ...cron, day_of_week: 'sun' }]),
+      },
+      {
+        rule: 'addSchedules max_quantity >= 1', outside: { ...at, schedules: [{ ...interval, max_quantity: 0 }] }, refusal: 'schedules[0].max_quantity: must be at least 1',
+        boundary: { ...at, schedules: [{ ...interval, max_quantity: 1 }] }, done: /1 added\./, sends: (r) => assert.deepEqual(schedulesOf(r), [interval]),
+      },
+      {
+        rule: 'addSchedules interval days >= 0', outside: { ...at, schedules: [{ ...interval, days: -1 }] }, refusal: 'schedules[0].days: must be 0 or more',
+        boundary: { ...at, schedules: [{ ...interval, days: 0 }] }, done: /1 added\./, sends: (r) => assert.deepEqual(schedulesOf(r), [interval]),
+      },
+      {
+        rule: 'addSchedules retention_time.weeks >= 0', outside: { ...at, schedules: [{ ...interval, retention_time: { weeks: -1 } }] }, refusal: 'schedules[0].retention_time.weeks: must be 0 or more',
+        boundary: { ...at, schedules: [{ ...interval, retention_time: { weeks: 0 } }] }, done: /1 added\./, sends: (r) => assert.deepEqual(schedulesOf(r), [{ ...interval, retention_time: { weeks: 0 } }]),
+      },
+      {
+        rule: 'addSchedules policy_id >= 1', outside: { ...at, policy_id: 0, schedules: [cron] }, refusal: 'policy_id: must be at least 1',
+        // Policy 1 does not exist in the simulator: 404, shown as such. The id was sent as written.
+        boundary: { ...at, policy_id: 1, schedules: [cron] }, done: /^No lifecycle policy 1 in project 1, region 1/, sends: (r) => assert.equal(r.path, '/cloud/v1/lifecycle_policy/1/1/1/add_schedules'),
+      },
+    ];
+    // The policy shown after a submit covers the editor: it is brought back before each edit.
+    const write = async (content: Record<string, unknown>) => {
+      editor = await vscode.window.showTextDocument(editor.document);
+      const doc = editor.document;
+      assert.ok(await editor.edit((e) => e.replace(new vscode.Range(0, 0, doc.lineCount, 0), JSON.stringify(content, null, 2))));
+    };
+    const diagnostics = () => vscode.languages.getDiagnostics(editor.document.uri);
+
+    before(async () => {
+      ext.setUi(new ScriptedUi([ACCEPT, ACCEPT, '10']));
+      await vscode.commands.executeCommand('platformConsole.editSchedulesAsJson');
+      editor = await until('the schedules document', () => (vscode.window.activeTextEditor?.document.uri.path.endsWith('.schedules.platform.json') ? vscode.window.activeTextEditor : undefined));
+    });
+
+    for (const row of docRows) {
+      it(`${row.rule}: marked in the editor and refused on Submit (nothing sent); the boundary is sent`, async () => {
+        await write(row.outside);
+        await until('the schema marking the value', () => diagnostics().length > 0, 20_000);
+        const ui = new ScriptedUi([]);
+        ext.setUi(ui);
+        await vscode.commands.executeCommand('platformConsole.submitSchedulesDocument');
+        const refused = await ui.waitForNotification(/^Nothing was sent: /);
+        assert.equal(refused.message, `Nothing was sent: ${row.refusal}`);
+        assert.equal(sent('POST addSchedules'), 0);
+        await write(row.boundary);
+        await until('the schema accepting the document', () => diagnostics().length === 0, 20_000);
+        await vscode.commands.executeCommand('platformConsole.submitSchedulesDocument');
+        await ui.waitForNotification(row.done);
+        assert.equal(sent('POST addSchedules'), 1);
+        row.sends(await last('POST addSchedules'));
+      });
+    }
+  });
+
   it('the logs limit setting outside 1..100000 is never sent: the extension reads it clamped to the bound', async () => {
     const logs = vscode.workspace.getConfiguration('platformConsole.logs');
     for (const [typed, used] of [[100_001, 100_000], [0, 1], [100_000, 100_000], [1, 1]] as const) {
