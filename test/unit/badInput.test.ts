@@ -5,7 +5,8 @@
 // both values, so a flow can never accept what the request would refuse.
 // The flows that ask for these values are driven in test/integration/badInput.test.ts.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { checkInstanceForm, checkLoadBalancerForm, checkLocation } from '../../src/core/priceForm';
@@ -24,6 +25,7 @@ import { deleteStorageEndpoint } from '../../src/platform/storage';
 import { addSchedulesEndpoint } from '../../src/platform/cloud';
 import { validateCall } from '../../src/platform/validate';
 import { contentTypeProblem, expirationProblem } from '../../src/secrets/createSecretFlow';
+import { PAYLOAD_FILE_MAX_BYTES, payloadFileProblem } from '../../src/secrets/secretPayload';
 import { templateCodeProblem } from '../../src/reports/createReportFlow';
 import { defaultPricingState, emptyInterface, emptyVolume, type InstanceForm, type LoadBalancerForm, type LocationForm } from '../../src/protocol/pricing';
 
@@ -171,6 +173,21 @@ describe('bad input, pure checks: refused just outside, accepted at the boundary
     const both: ReportParameter[] = [{ key: 'date_from', kind: 'date', value: '2026-04-30' }, ...params];
     assert.equal(parameterValueProblem(both, 'date_to', '2026-04-29', 'date_to'), 'date_to: must not be before date_from (2026-04-30)');
     assert.equal(parameterValueProblem(both, 'date_to', '2026-04-30', 'date_to'), undefined);
+  });
+
+  it('createSecret payload from a file: at most 1 MB (our guard against the wrong file; the spec sets no limit), not empty', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bad-input-'));
+    const file = (name: string, bytes: number) => {
+      const path = join(dir, name);
+      writeFileSync(path, Buffer.alloc(bytes, 1));
+      return path;
+    };
+    const over = file('over.bin', PAYLOAD_FILE_MAX_BYTES + 1);
+    assert.equal(await payloadFileProblem(over, 'Payload file'), `Payload file: ${over} is 1024.0 KB; a secret payload file may be at most 1 MB`);
+    assert.equal(await payloadFileProblem(file('max.bin', PAYLOAD_FILE_MAX_BYTES), 'Payload file'), undefined);
+    const empty = file('empty.bin', 0);
+    assert.equal(await payloadFileProblem(empty, 'Payload file'), `Payload file: ${empty} is empty`);
+    assert.equal(await payloadFileProblem(file('one.bin', 1), 'Payload file'), undefined);
   });
 
   it('the logs limit setting (1..100000) is declared with the client\'s bounds, so the Settings editor refuses what the client would', () => {
