@@ -116,7 +116,7 @@ const rows: Row[] = [
   { rule: 'createReport parameters integer value <= 2^53-1 (flow)', check: (v) => parameterValueProblem([], 'client_id', v), outside: PAST_MAX_ID, refusal: `client_id: a whole number must be between -${MAX_ID} and ${MAX_ID}; put it in "quotes" to send it as text`, boundary: MAX_ID },
   { rule: 'getReport id UUID', check: (v) => fieldProblem(endpoints.getReport.params.shape.id, v.trim(), 'Report UUID'), outside: '6b1f0c9e-0001-4a6e-9c1d-00000000000', refusal: 'Report UUID: must be a UUID (8-4-4-4-12 hexadecimal digits)', boundary: '6B1F0C9E-0001-4A6E-9C1D-000000000001', request: (v) => ({ endpoint: 'getReport', params: { id: v } }) },
   // Identity.
-  ...idRows('getActivatedFreeFeature activatedFeatureId (path)', 'Feature ID', getFreeFeatureEndpoint.params.shape.activatedFeatureId, (n) => ({ endpoint: 'getActivatedFreeFeature', params: { activatedFeatureId: n } })),
+  ...idRows('getActivatedFreeFeature activatedFeatureId (path)', 'Activated feature ID', getFreeFeatureEndpoint.params.shape.activatedFeatureId, (n) => ({ endpoint: 'getActivatedFreeFeature', params: { activatedFeatureId: n } })),
   ...idRows('createNotificationSetting resellerId (path)', 'Reseller ID', createNotificationSettingEndpoint.params.shape.resellerId, (n) => ({
     endpoint: 'createNotificationSetting', params: { resellerId: n }, body: { notification_type: 'failed_login', email: 'a@b.co' },
   })),
