@@ -10,6 +10,8 @@ import { listLines } from '../protocol/pricing';
 export type Checked<T> = { ok: true; value: T; issues: [] } | { ok: false; issues: FormIssue[] };
 
 const WHOLE = /^\d+$/;
+/** A whole number past 2^53-1: the bound is named, not "must be a whole number". */
+const TOO_LARGE = `must be at most ${Number.MAX_SAFE_INTEGER}`;
 
 /** Request field -> form field, for refusals; and form field -> the label that names it. */
 const FIELD_OF_KEY: Record<string, string> = {
@@ -176,6 +178,7 @@ export function checkInstanceForm(form: InstanceForm): Checked<InstancePriceRequ
   form.volumes.forEach((v, i) => {
     const size = v.size.trim();
     if (size !== '' && !WHOLE.test(size)) own.push(issue(`volumes.${i}.size`, 'must be a whole number of GiB'));
+    else if (size !== '' && !Number.isSafeInteger(Number(size))) own.push(issue(`volumes.${i}.size`, TOO_LARGE));
     if (size === '' && v.source === 'new-volume') own.push(issue(`volumes.${i}.size`, 'is required for a new volume'));
   });
   const body = instanceRequestOf(form);
@@ -218,6 +221,10 @@ export function checkLocation(form: LocationForm): Checked<{ project_id: number;
     }
     if (!WHOLE.test(text)) {
       own.push(issue(field, 'must be a positive whole number'));
+      return text;
+    }
+    if (!Number.isSafeInteger(Number(text))) {
+      own.push(issue(field, TOO_LARGE));
       return text;
     }
     return Number(text);

@@ -80,7 +80,8 @@ export function profileNameProblem(text: string): string | undefined {
  */
 export function positiveIdProblem(text: string, label: string): string | undefined {
   const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed) || !Number.isSafeInteger(Number(trimmed))) return `${label}: must be a whole number of 1 or more`;
+  if (!/^\d+$/.test(trimmed)) return `${label}: must be a whole number of 1 or more`;
+  if (!Number.isSafeInteger(Number(trimmed))) return `${label}: must be at most ${Number.MAX_SAFE_INTEGER}`;
   if (Number(trimmed) < 1) return `${label}: must be at least 1`;
   return undefined;
 }

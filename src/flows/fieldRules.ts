@@ -19,9 +19,17 @@ export function parseWholeNumber(text: string): number | undefined {
   return Number.isSafeInteger(value) ? value : undefined;
 }
 
-/** Problem of a typed whole number against `schema`; text that is not a number says so. */
+/**
+ * Problem of a typed whole number against `schema`; text that is not a number says so. A number
+ * too large for JavaScript to hold exactly still names the bound it breaks ("must be at most
+ * 9007199254740991"), not just "must be a whole number".
+ */
 export function wholeNumberProblem(schema: z.ZodType, text: string, label: string): string | undefined {
-  const value = parseWholeNumber(text);
-  if (value === undefined) return `${label}: must be a whole number`;
-  return fieldProblem(schema, value, label);
+  const trimmed = text.trim();
+  if (!/^-?\d+$/.test(trimmed)) return `${label}: must be a whole number`;
+  const value = parseWholeNumber(trimmed);
+  if (value !== undefined) return fieldProblem(schema, value, label);
+  // Past the safe range: the bound the nearest safe value breaks, else the safe range's own.
+  const nearest = trimmed.startsWith('-') ? -Number.MAX_SAFE_INTEGER : Number.MAX_SAFE_INTEGER;
+  return fieldProblem(schema, nearest, label) ?? `${label}: must be ${nearest > 0 ? 'at most' : 'at least'} ${nearest}`;
 }

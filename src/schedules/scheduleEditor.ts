@@ -42,6 +42,7 @@ async function nonNegative(ctx: StepContext, prompt: string, value: number | und
     value: String(value ?? 0),
     validate: (v) => {
       const n = parseWholeNumber(v);
+      if (n === undefined && /^\d+$/.test(v.trim())) return `${label}: must be at most ${Number.MAX_SAFE_INTEGER}`;
       if (n === undefined || n < 0) return `${label}: must be a whole number, 0 or more`;
       return check?.(n);
     },
@@ -142,6 +143,7 @@ function steps(now: () => Date): WizardStep<EditorState>[] {
           value: String(s.maxQuantity ?? 7),
           validate: (v) => {
             const n = parseWholeNumber(v);
+            if (n === undefined && /^\d+$/.test(v.trim())) return `Snapshots to keep (max_quantity): must be at most ${Number.MAX_SAFE_INTEGER}`;
             return n === undefined || n < 1 ? 'Snapshots to keep (max_quantity): must be a whole number, 1 or more' : undefined;
           },
         });

@@ -3,7 +3,7 @@
 import { SECRET_TYPES, TEXT_PLAIN_REFUSAL, isTextPlain, secretCreateRequest, type SecretCreateRequest, type SecretType } from '../platform/cloud';
 import { isValidLocalDateTime } from '../platform/schemaKit';
 import { cloudLocationSteps, type CloudDefaults, type CloudLocation } from '../flows/cloudLocation';
-import { fieldProblem, parseWholeNumber } from '../flows/fieldRules';
+import { fieldProblem, parseWholeNumber, wholeNumberProblem } from '../flows/fieldRules';
 import type { StepContext, WizardStep } from '../flows/wizard';
 import { checkBundleFiles, formatBytes, guessContentType, payloadFileProblem, preparePayload, type PayloadFiles, type PreparedPayload } from './secretPayload';
 
@@ -199,8 +199,8 @@ export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowSt
           value: s.bitLength === undefined ? '' : String(s.bitLength),
           validate: (v) => {
             if (!v.trim()) return undefined;
-            const n = parseWholeNumber(v);
-            return n === undefined ? 'Bit length: must be a whole number greater than 0' : fieldProblem(shape.bit_length, n, 'Bit length');
+            // A whole number is checked against the rule (its bound named even past 2^53); other text says what is wanted.
+            return /^-?\d+$/.test(v.trim()) ? wholeNumberProblem(shape.bit_length, v, 'Bit length') : 'Bit length: must be a whole number greater than 0';
           },
         });
         s.bitLength = text.trim() ? parseWholeNumber(text) : undefined;

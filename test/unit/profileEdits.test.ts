@@ -101,7 +101,9 @@ describe('profile edit input rules', () => {
     assert.equal(positiveIdProblem('0', 'Template ID'), 'Template ID: must be at least 1');
     assert.equal(positiveIdProblem('-1', 'Template ID'), 'Template ID: must be a whole number of 1 or more');
     assert.equal(positiveIdProblem('two', 'Template ID'), 'Template ID: must be a whole number of 1 or more');
-    assert.equal(positiveIdProblem('99999999999999999999', 'Template ID'), 'Template ID: must be a whole number of 1 or more');
+    assert.equal(positiveIdProblem('99999999999999999999', 'Template ID'), 'Template ID: must be at most 9007199254740991');
+    assert.equal(positiveIdProblem('9007199254740992', 'Template ID'), 'Template ID: must be at most 9007199254740991');
+    assert.equal(positiveIdProblem('9007199254740991', 'Template ID'), undefined);
   });
 
   it('a new field id must not be one the profile already has', () => {

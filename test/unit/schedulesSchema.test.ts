@@ -40,6 +40,11 @@ const cases: [string, Record<string, unknown>][] = [
   ['no schedules', { ...base, schedules: [] }],
   ['policy 0', { ...base, policy_id: 0, schedules: [cron] }],
   ['negative retention', { ...base, schedules: [{ ...interval, retention_time: { weeks: -1 } }] }],
+  ['policy past 2^53-1', { ...base, policy_id: 9007199254740992, schedules: [cron] }],
+  ['policy at 2^53-1', { ...base, policy_id: 9007199254740991, schedules: [cron] }],
+  ['max_quantity past 2^53-1', { ...base, schedules: [{ ...cron, max_quantity: 9007199254740992 }] }],
+  ['interval days past 2^53-1', { ...base, schedules: [{ ...interval, days: 9007199254740992 }] }],
+  ['retention days past 2^53-1', { ...base, schedules: [{ ...interval, retention_time: { days: 9007199254740992 } }] }],
 ];
 
 describe('schedules JSON schema', () => {
