@@ -183,7 +183,7 @@ describe('bad input, pure checks: refused just outside, accepted at the boundary
       return path;
     };
     const over = file('over.bin', PAYLOAD_FILE_MAX_BYTES + 1);
-    assert.equal(await payloadFileProblem(over, 'Payload file'), `Payload file: ${over} is 1024.0 KB; a secret payload file may be at most 1 MB`);
+    assert.equal(await payloadFileProblem(over, 'Payload file'), `Payload file: ${over} is 1,048,577 bytes; a secret payload file may be at most 1 MB (1,048,576 bytes)`);
     assert.equal(await payloadFileProblem(file('max.bin', PAYLOAD_FILE_MAX_BYTES), 'Payload file'), undefined);
     const empty = file('empty.bin', 0);
     assert.equal(await payloadFileProblem(empty, 'Payload file'), `Payload file: ${empty} is empty`);
