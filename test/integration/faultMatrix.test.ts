@@ -112,6 +112,8 @@ describe('fault matrix: every endpoint under every fault', function () {
   let current = '(before the matrix)';
   const problems: { during: string; what: string }[] = [];
   const started = Date.now();
+  /** One message the person read per fault, printed at the end (the README quotes them). */
+  const examples = new Map<string, string>();
   const onRejection = (reason: unknown) => problems.push({ during: current, what: `unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}` });
   const onException = (error: Error) => problems.push({ during: current, what: `uncaught exception: ${error.stack ?? error.message}` });
   const config = (section?: string) => vscode.workspace.getConfiguration(section);
@@ -473,6 +475,7 @@ describe('fault matrix: every endpoint under every fault', function () {
     await sim.close();
     process.off('unhandledRejection', onRejection);
     process.off('uncaughtException', onException);
+    for (const [fault, message] of examples) print(`fault matrix, ${fault}: ${message}`);
     print(`fault matrix: ${ROWS.length} paths (${new Set(ROWS.map((r) => r.endpoint)).size} endpoints) x ${FAULTS.length} faults in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 
@@ -531,6 +534,7 @@ describe('fault matrix: every endpoint under every fault', function () {
             assert.ok(cell.shown.actions.includes('Show Log'), `it offers Show Log: ${JSON.stringify(cell.shown.actions)}`);
             if (row.retry) assert.ok(cell.shown.actions.includes('Retry'), 'and Retry');
             assert.ok(!cell.shown.message.includes(KEY), 'no key in it');
+            if (!examples.has(fault.name)) examples.set(fault.name, cell.shown.message);
           }
           // 4. Nothing non-idempotent twice; a GET at most 1 + the retry limit.
           assert.equal(cell.atError, attempts, `${route} requests when the error was shown (${retriedHere ? `1 + ${GET_RETRIES} retries` : 'not retried'})`);
