@@ -512,15 +512,18 @@ describe('fault matrix: every endpoint under every fault', function () {
           mark: () => {
             cell.atError ??= sent();
           },
-          ui: (answers, options) =>
-            new ScriptedUi(answers, (message, actions) => {
+          ui: (answers, options) => {
+            const ui: ScriptedUi = new ScriptedUi(answers, (message) => {
               if (!cell.shown && options.failed.test(message)) {
-                cell.shown = { severity: 'error', message, actions };
+                // Recorded before its action is chosen: the last notification is this one.
+                cell.shown = ui.notifications.at(-1);
                 cell.mark();
                 return options.retry === true ? 'Retry' : options.retry || undefined;
               }
               return options.choose?.(message);
-            }),
+            });
+            return ui;
+          },
         };
         await row.run(cell);
 
@@ -530,6 +533,7 @@ describe('fault matrix: every endpoint under every fault', function () {
           // 1. A clear error, where the person looks.
           if (row.notifies) {
             assert.ok(cell.shown, 'an error notification was shown');
+            assert.equal(cell.shown.severity, 'error');
             assert.match(cell.shown.message, fault.reason, 'it says why');
             assert.ok(cell.shown.actions.includes('Show Log'), `it offers Show Log: ${JSON.stringify(cell.shown.actions)}`);
             if (row.retry) assert.ok(cell.shown.actions.includes('Retry'), 'and Retry');
