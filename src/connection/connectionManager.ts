@@ -23,6 +23,8 @@ export class ConnectionManager implements vscode.Disposable {
   /** Fires when the active connection changes, signs in or out. */
   readonly onDidChange = this.changed.event;
   private cached: { id: string; api: PlatformApi } | undefined;
+  /** First backoff step of the automatic GET retries; undefined: the client's default (500 ms). */
+  private retryBaseMs: number | undefined;
   private readonly disposables: vscode.Disposable[] = [this.changed];
 
   constructor(
@@ -115,11 +117,21 @@ export class ConnectionManager implements vscode.Disposable {
       baseUrl: connection.baseUrl,
       apiKey: key,
       timeoutMs: Math.max(1, timeoutSeconds) * 1000,
+      retryBaseMs: this.retryBaseMs,
       onRequest: (entry) => this.log.request(connection.name, entry),
     });
     const api = createPlatformApi(http);
     this.cached = { id: connection.id, api };
     return api;
+  }
+
+  /**
+   * Shortens the backoff between automatic GET retries (the fault matrix runs hundreds of them);
+   * the same code path, only the first step changes. Undefined restores the default.
+   */
+  setRetryBaseMs(ms: number | undefined): void {
+    this.retryBaseMs = ms;
+    this.cached = undefined;
   }
 
   /** Whether SecretStorage holds a key for this connection (the key itself never leaves here). */

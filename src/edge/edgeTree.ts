@@ -158,17 +158,21 @@ export class EdgeTree extends NodeTree implements EdgeNodeHost {
     this.pins = result.pins;
     await this.deps.store.set(connectionId, this.pins);
     const toLoad: PinNode[] = [];
-    for (const id of result.added) {
-      const node = this.nodeFor(kind, id);
-      const state = known.get(id);
+    const added = result.added.map((id) => this.nodeFor(kind, id));
+    for (const node of added) {
+      const state = known.get(node.id);
       if (state && state.status !== 'idle' && state.status !== 'loading') {
         node.state = state;
-        if (kind === 'template' && state.status === 'ok') this.templateLoaded(id, state.data as EdgeTemplate);
+        if (kind === 'template' && state.status === 'ok') this.templateLoaded(node.id, state.data as EdgeTemplate);
       } else toLoad.push(node);
     }
     this.refresh();
     this.autoRefresh.update();
     if (toLoad.length) await this.reload(toLoad, { notify: true });
+    // A pin whose check on Enter failed (not a 404) is told about like one that fails to load;
+    // not awaited, so the add command reveals the pin (an error node with Retry) meanwhile.
+    const checked = added.filter((n) => !toLoad.includes(n));
+    if (checked.length) void this.notifyFailed(checked);
     return { added: result.added, already: result.already };
   }
 
@@ -245,10 +249,14 @@ export class EdgeTree extends NodeTree implements EdgeNodeHost {
 
   /** Loads pins side by side; with `notify`, failures (not 404s) get one notification. */
   private async reload(nodes: readonly PinNode[], options: { notify: boolean }): Promise<void> {
-    const connection = this.deps.connections.active;
     await Promise.all(nodes.map((n) => this.load(n)));
     if (nodes.some((n) => n.kind === 'client')) this.autoRefresh.markRefreshed();
-    if (!options.notify) return;
+    if (options.notify) await this.notifyFailed(nodes);
+  }
+
+  /** One notification for the pins among `nodes` that failed to load (not 404s); Retry loads those again. */
+  private async notifyFailed(nodes: readonly PinNode[]): Promise<void> {
+    const connection = this.deps.connections.active;
     const failed = nodes.filter((n) => n.state.status === 'error' && this.nodes.get(this.key(n.kind, n.id)) === n);
     const first = failed[0];
     if (!first || first.state.status !== 'error') return;
@@ -263,7 +271,7 @@ export class EdgeTree extends NodeTree implements EdgeNodeHost {
       actions: ['Retry'],
       signInAgain: () => vscode.commands.executeCommand('platformConsole.signIn', connection ? { name: connection.name, baseUrl: connection.baseUrl } : undefined),
     });
-    if (choice === 'Retry') await this.reload(failed, options);
+    if (choice === 'Retry') await this.reload(failed, { notify: true });
   }
 
   /** Refresh: every pin (or one) and the templates apps use; shows progress on the view. */

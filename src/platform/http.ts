@@ -125,6 +125,11 @@ interface RawResponse {
   text: string;
 }
 
+/** An HTML page (a proxy's error page, a login portal) where the API answers JSON. */
+function isHtml(raw: RawResponse): boolean {
+  return /\btext\/html\b/i.test(raw.headers.get('content-type') ?? '') || /^\s*<(!doctype\s+html|html)[\s>]/i.test(raw.text);
+}
+
 export class HttpClient {
   readonly baseUrl: string;
   readonly #apiKey: string;
@@ -175,6 +180,7 @@ export class HttpClient {
     try {
       json = JSON.parse(raw.text);
     } catch {
+      if (isHtml(raw)) throw bad(`The server's answer is an HTML page instead of JSON: ${textSnippet(raw.text)}`);
       throw bad(`The server's answer is not JSON: ${textSnippet(raw.text)}`);
     }
     const result = schema.safeParse(json);
@@ -280,7 +286,7 @@ export class HttpClient {
       if (timedOut) {
         throw new PlatformError({
           kind: 'timeout',
-          message: `No complete answer within ${Math.round(timeoutMs / 100) / 10} s.`,
+          message: `Timed out: no complete answer within ${Math.round(timeoutMs / 100) / 10} s.`,
           method,
           path: path.split('?')[0],
         });
@@ -307,6 +313,8 @@ export class HttpClient {
     const retryAfterMs = raw.status === 429 || raw.status === 503 ? parseRetryAfter(raw.headers.get('retry-after')) : undefined;
     let message = `${kindTitle(kind)} (HTTP ${raw.status})`;
     if (kind === 'validation') message = `The server refused the request (HTTP ${raw.status})`;
+    // A proxy's or gateway's page ("502 Bad Gateway"), not the platform's own error body.
+    if (json === undefined && isHtml(raw)) message += ', an HTML page instead of JSON';
     if (serverMessage) message += `: ${serverMessage}`;
     if (kind === 'rateLimited' && retryAfterMs !== undefined) message += ` Try again in ${Math.ceil(retryAfterMs / 1000)} s.`;
     if (requestId) message += ` [request id ${requestId}]`;

@@ -307,6 +307,22 @@ describe('Edge view', function () {
     assert.equal((await row(failed[0]!.node)).contextValue, 'platformConsole.edgePin.client.ok');
   });
 
+  it('a 500 on the check on Enter: pinned as an error node, a notification with Retry and Show Log; Retry loads it', async () => {
+    sim.setFault({ route: 'getEdgeApp', kind: 'status', status: 500, times: 1 });
+    const ui = await add('platformConsole.addEdgeApp', '108');
+    assert.deepEqual(ui.prompts[0]?.refusals, [], 'a 500 is no reason to refuse the id');
+    const notice = await ui.waitForNotification(/^Could not load edge app 108: /);
+    assert.match(notice.message, /Server error \(HTTP 500\)/);
+    assert.deepEqual(notice.actions, ['Retry', 'Show Log']);
+    const node = edge().pinNode('app', 108)!;
+    assert.equal((await row(node)).contextValue, 'platformConsole.edgePin.app.error');
+    await vscode.commands.executeCommand('platformConsole.runNodeAction', node);
+    await edge().settled();
+    assert.equal((await row(node)).contextValue, 'platformConsole.edgePin.app.ok');
+    assert.equal(sent('GET getEdgeApp'), 2, 'the check on Enter and the Retry');
+    await edge().unpin('app', 108);
+  });
+
   it('pins belong to their connection: another connection starts empty, and signing out drops its pins', async () => {
     const other = await ext.connections.signIn('edge-other', sim.url, KEY);
     assert.equal(edge().activeConnectionId, other.id);

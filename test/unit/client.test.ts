@@ -229,9 +229,19 @@ describe('server refusals and faults', () => {
       const error = await rejection(quick.billing.createReport({ params: {}, body: { template_code: 'ResellerExpenses' } }));
       assert.equal(error.kind, kind, error.message);
       assert.equal(count('POST createReport'), 1);
-      if (fault.kind === 'html') assert.match(error.message, /502/);
+      if (fault.kind === 'html') assert.match(error.message, /^Server error \(HTTP 502\), an HTML page instead of JSON: 502 Bad Gateway/);
+      if (fault.kind === 'timeout') assert.match(error.message, /^Timed out: no complete answer within 0\.3 s\.$/);
+      if (fault.kind === 'malformed') assert.match(error.message, /^The server's answer is not JSON: \{"data"/);
     });
   }
+
+  it('a 200 with an HTML page (a login portal) says so', async () => {
+    const portal = '<!DOCTYPE html><html><head><title>Sign in to the guest network</title></head><body></body></html>';
+    const html = makeApi({ fetch: async () => new Response(portal, { status: 200, headers: { 'Content-Type': 'text/html' } }) });
+    const error = await rejection(html.edge.getEdgeApp({ params: { app_id: 101 } }));
+    assert.equal(error.kind, 'badResponse');
+    assert.equal(error.message, "The server's answer is an HTML page instead of JSON: Sign in to the guest network");
+  });
 
   it('a GET is retried through 503, 429 and a reset, then succeeds', async () => {
     sim.setFault({ route: 'getEdgeApp', kind: 'status', status: 503, times: 1 });

@@ -153,7 +153,7 @@ describe('HttpClient', () => {
       [404, { error: 'app not found' }, 'notFound', /app not found/],
       [409, { message: 'exists' }, 'conflict', /exists/],
       [422, { detail: [{ loc: ['body', 'name'], msg: 'too long', type: 'x' }] }, 'validation', /name: too long/],
-      [500, '<html><title>Internal Server Error</title></html>', 'server', /HTTP 500\): Internal Server Error/],
+      [500, '<html><title>Internal Server Error</title></html>', 'server', /^Server error \(HTTP 500\), an HTML page instead of JSON: Internal Server Error$/],
     ];
     for (const [status, body, kind, message] of cases) {
       const raw = typeof body === 'string' ? new Response(body, { status, headers: { 'content-type': 'text/html' } }) : json(status, body);
