@@ -33,7 +33,11 @@ export async function watchSecretTasks(api: PlatformApi, secret: WatchedSecret, 
           log.info(`Secret ${secret.name}: task ${task.id} is ${state ?? 'in an unknown state'}`);
           report(`task ${short(task.id)}: ${state ?? 'unknown'}`);
         },
-        onTransientError: (id, error) => log.info(`Secret ${secret.name}: polling task ${id} failed, trying again: ${error.message}`),
+        // The person sees why nothing moves, in the progress notification; the watch goes on.
+        onTransientError: (id, error) => {
+          log.info(`Secret ${secret.name}: polling task ${id} failed, trying again: ${error.message}`);
+          report(log.scrub(`task ${short(id)}: could not check, trying again (${error.message})`));
+        },
       }),
     );
   } catch (error) {

@@ -197,7 +197,7 @@ describe('fault matrix: every endpoint under every fault', function () {
     {
       endpoint: 'getTask',
       path: 'Create Secret… (file payload), submit; the task watch polls by itself (Check Task after an answer it cannot read)',
-      shows: 'the watch goes on, the reason in the log; malformed: notification',
+      shows: 'the watch goes on, the reason in its progress notification and the log; malformed: notification',
       // Checked here: a failing poll does not stop the watch (the platform is still working on
       // the task); only an answer that cannot be read does, with a notification.
       notifies: false,
@@ -223,6 +223,10 @@ describe('fault matrix: every endpoint under every fault', function () {
           assert.deepEqual(cell.shown.actions, ['Check Task', 'Show Log']);
         } else {
           assert.equal(cell.shown, undefined, 'a failing poll does not stop the watch');
+          const progress = ui.progressRuns.find((r) => r.title === `Creating secret ${name}`);
+          const told = progress?.messages.find((m) => m.includes('could not check, trying again'));
+          assert.ok(told, `the progress notification says why the task is not checked: ${JSON.stringify(progress?.messages)}`);
+          assert.match(told, cell.fault.reason);
           assert.deepEqual(ui.notifications.filter((n) => n.severity === 'error'), []);
         }
       },
