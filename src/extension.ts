@@ -1,4 +1,6 @@
 // Composition root: builds the services and hands them to views, flows and panels.
+// First import: its load time marks the start of the bundle's evaluation (activation benchmark).
+import { activationTimer } from './activationTimings';
 import * as vscode from 'vscode';
 import { registerConnectionCommands } from './connection/commands';
 import { ConnectionManager } from './connection/connectionManager';
@@ -46,6 +48,7 @@ export interface PlatformConsoleExports {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<PlatformConsoleExports> {
+  const activated = activationTimer();
   const started = Date.now();
   const log = new Log();
   const connections = new ConnectionManager(context, log);
@@ -83,6 +86,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
   context.subscriptions.push(...logs.disposables);
 
   log.info(`Platform Console activated in ${Date.now() - started} ms`);
+  activated();
   return {
     connections,
     log,
