@@ -24,8 +24,10 @@ guardRun('the bundle benchmark', 10 * 60_000);
 const tmp = await tempDirs('bench-bundle', ['vsix', 'unbundled']);
 const KB = 1024;
 
+const metafile = path.join(tmp('vsix'), 'meta.json');
 function build(production) {
-  const result = spawnSync(process.execPath, ['esbuild.mjs', ...(production ? ['--production'] : [])], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  const args = ['esbuild.mjs', ...(production ? ['--production', '--metafile', metafile] : [])];
+  const result = spawnSync(process.execPath, args, { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   if (result.status !== 0) throw new Error(`node esbuild.mjs${production ? ' --production' : ''} failed`);
 }
 
@@ -37,6 +39,21 @@ function bundleSizes() {
       const bytes = readFileSync(path.join(projectRoot, 'dist', file));
       return [file, { raw: bytes.length, gzip: gzipSync(bytes).length }];
     }),
+  );
+}
+
+/** What each bundle of the production build is made of: bytes in the output per package, the project's own code as one. */
+function composition() {
+  const meta = JSON.parse(readFileSync(metafile, 'utf8'));
+  const owner = (input) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? 'the project\'s own code';
+  return Object.fromEntries(
+    Object.entries(meta.outputs)
+      .filter(([file]) => file.endsWith('.js'))
+      .map(([file, output]) => {
+        const parts = new Map();
+        for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) parts.set(owner(input), (parts.get(owner(input)) ?? 0) + bytesInOutput);
+        return [path.relative('dist', file), [...parts].sort((a, b) => b[1] - a[1])];
+      }),
   );
 }
 
@@ -55,6 +72,7 @@ try {
   // ---------- 1. bundles: production beside development ----------
   build(true);
   const production = bundleSizes();
+  const parts = composition();
   build(false); // leaves dist/ as `npm run build` does
   const development = bundleSizes();
 
@@ -97,6 +115,10 @@ try {
   for (const [file, p] of Object.entries(production)) {
     const d = development[file];
     console.log(`  dist/${file.padEnd(20)} ${kb(p.raw).padStart(10)} (${kb(p.gzip)} gzipped)   development ${kb(d.raw).padStart(10)} (${kb(d.gzip)} gzipped)   ${formatRatio(d.raw / p.raw)} raw, ${formatRatio(d.gzip / p.gzip)} gzipped`);
+  }
+  console.log('\nWhat the production bundles are made of (bytes in the minified output, before gzip; the largest five)');
+  for (const [file, list] of Object.entries(parts)) {
+    console.log(`  dist/${file}: ${list.slice(0, 5).map(([name, bytes]) => `${name} ${kb(bytes)}`).join(', ')}`);
   }
   console.log(`\n.vsix (vsce package --no-dependencies): ${kb(vsixBytes)}, ${vsixFiles} files`);
   console.log(
