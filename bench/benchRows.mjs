@@ -53,5 +53,6 @@ export function formatValue(value, unit) {
 
 export function formatRatio(ratio) {
   if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return '';
-  return `${ratio >= 10 ? ratio.toFixed(0) : ratio.toFixed(ratio >= 1 ? 1 : 2)}×`;
+  const digits = ratio >= 10 ? 0 : ratio >= 1 ? 1 : 2;
+  return `${ratio.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}×`;
 }
