@@ -68,7 +68,8 @@ const markdown = [
   '',
   `| ${header.join(' | ')} |`,
   `|${header.map(() => '---').join('|')}|`,
-  ...cells.map((c) => `| ${c.map(escape).join(' | ')} |`),
+  // Markdown drops a cell's leading spaces: a sub-row (figure indented by two) gets an arrow.
+  ...cells.map(([area, figure, ...rest]) => `| ${[area, figure.replace(/^ {2}/, '↳ '), ...rest].map(escape).join(' | ')} |`),
   '',
 ].join('\n');
 await mkdir(benchResultsDir, { recursive: true });
