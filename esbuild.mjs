@@ -1,10 +1,13 @@
 // Builds the extension bundle (Node, CommonJS, `vscode` external).
 // Webview bundles (browser, ESM) are added to `webviewEntries` as panels arrive.
-import { cp, mkdir, rm } from 'node:fs/promises';
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+/** `--metafile <file>`: esbuild's metafile of every bundle, merged (bench/bundle.bench.mjs reads it). */
+const metafileArg = process.argv.indexOf('--metafile');
+const metafile = metafileArg > 0 ? process.argv[metafileArg + 1] : undefined;
 
 /** @type {import('esbuild').BuildOptions} */
 const extension = {
@@ -48,5 +51,13 @@ if (watch) {
   const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
   await Promise.all(contexts.map((c) => c.watch()));
 } else {
-  await Promise.all(builds.map((b) => esbuild.build(b)));
+  const results = await Promise.all(builds.map((b) => esbuild.build({ ...b, metafile: Boolean(metafile) })));
+  if (metafile) {
+    const merged = { inputs: {}, outputs: {} };
+    for (const r of results) {
+      Object.assign(merged.inputs, r.metafile.inputs);
+      Object.assign(merged.outputs, r.metafile.outputs);
+    }
+    await writeFile(metafile, JSON.stringify(merged));
+  }
 }

@@ -24,6 +24,7 @@ import { exitWith, freePort, guardRun, launchChromium, onCleanup, projectRoot, r
 import { ensure } from '../scripts/harness/ensure.mjs';
 import { runCommand } from '../test/e2e/workbench.mjs';
 import { SimulatorControl } from '../simulator/controlClient.ts';
+import { benchRow, writeRows } from './benchRows.mjs';
 
 const LINES = 100_000;
 const RUNS = 5;
@@ -195,4 +196,16 @@ row('ratio: elements, all rows / virtualized', `${(all.nodes / domNodes).toFixed
 row('ratio: time to paint, all rows / virtualized first paint', `${(all.ms / median(paints)).toFixed(0)}x`);
 row('JS heap of the page with 100,000 lines (target < 150 MB)', `${mb(heap.bytes)} (${heap.how})`);
 for (const f of filterRuns) row(`filter "${f.text}" in the page (target < 50 ms)`, `${f.ms.toFixed(1)} ms · ${f.counts}`);
+
+const area = 'Log viewer (webview)';
+const allRows = `every row in the DOM, ${LINES.toLocaleString('en-US')} rows`;
+await writeRows('logs.webview', [
+  benchRow(area, `first rows painted after 100,000 lines arrive (virtualized), median of ${RUNS} fresh pages`, median(paints), 'ms', all.ms, `${allRows}: laid out and painted`),
+  benchRow(area, '  posted by the extension -> all 100,000 held in the page', median(wholes), 'ms'),
+  benchRow(area, 'elements in the page with 100,000 lines', domNodes, '', all.nodes, allRows),
+  benchRow(area, 'rows in the DOM', domRows, '', LINES, allRows),
+  benchRow(area, 'page JS heap with 100,000 lines', heap.bytes / 1048576, 'MB'),
+  benchRow(area, 'filter over 100,000 rows in the page, slowest of 5', Math.max(...filterRuns.map((f) => f.ms)), 'ms'),
+  ...(opsPaints.length ? [benchRow(area, `a read while following (200 lines/s): message -> painted, median of ${opsPaints.length}`, median(opsPaints), 'ms')] : []),
+]);
 await exitWith(0);

@@ -25,6 +25,7 @@ import { startCodeServer } from '../scripts/harness/codeServer.mjs';
 import { exitWith, freePort, guardRun, launchChromium, onCleanup, projectRoot, resultsDir, startSimulatorProcess, tempDirs } from '../scripts/harness/common.mjs';
 import { ensure } from '../scripts/harness/ensure.mjs';
 import { runCommand } from '../test/e2e/workbench.mjs';
+import { benchRow, writeRows } from './benchRows.mjs';
 import { listProfilesEndpoint } from '../src/platform/security.ts';
 
 const PROFILES = 10_000;
@@ -256,4 +257,15 @@ for (const r of rows) console.log(r.map((cell, i) => cell.padEnd(widths[i])).joi
 console.log(`\nThe client reading the ${(body.length / 1048576).toFixed(1)} MB answer in Node ${process.versions.node}: JSON.parse ${spread(parseRuns)}, lenient shape check ${spread(checkRuns)}`);
 const verdict = median(p.toDom) < TARGET_MS ? 'under' : 'OVER';
 console.log(`Target: answer -> first rows in the DOM well under ${TARGET_MS} ms, paged: ${ms(median(p.toDom))} (${verdict}).`);
+
+const area = '10,000-profile tree';
+const unpagedLabel = `the same list unpaged, ${unpaged.rows.toLocaleString('en-US')} rows`;
+const MB = 1048576;
+await writeRows('profilesTree', [
+  benchRow(area, `answer in the extension -> first rows in the workbench's DOM, paged (${PAGED} rows + Load more), median of ${RUNS}`, median(p.toDom), 'ms', median(u.toDom), unpagedLabel),
+  benchRow(area, '  of which in the extension (answer -> roots returned)', median(p.inHost), 'ms', median(u.inHost), unpagedLabel),
+  benchRow(area, 'renderer DOM nodes', paged.renderer.nodes, '', unpaged.renderer.nodes, unpagedLabel),
+  benchRow(area, 'renderer JS heap after GC', paged.renderer.heap / MB, 'MB', unpaged.renderer.heap / MB, unpagedLabel),
+  benchRow(area, 'extension host resident size', paged.hostRss / MB, 'MB', unpaged.hostRss / MB, unpagedLabel),
+]);
 await exitWith(0);

@@ -1,4 +1,6 @@
 // Composition root: builds the services and hands them to views, flows and panels.
+// First import: its load time marks the start of the bundle's evaluation (activation benchmark).
+import { activationTimer, bundleEvaluated } from './activationTimings';
 import * as vscode from 'vscode';
 import { registerConnectionCommands } from './connection/commands';
 import { ConnectionManager } from './connection/connectionManager';
@@ -47,7 +49,11 @@ export interface PlatformConsoleExports {
   onWebviewTraffic: vscode.Event<WebviewTraffic>;
 }
 
+// Every import above is evaluated by now (activation benchmark).
+bundleEvaluated();
+
 export async function activate(context: vscode.ExtensionContext): Promise<PlatformConsoleExports> {
+  const activated = activationTimer();
   const started = Date.now();
   const log = new Log();
   const connections = new ConnectionManager(context, log);
@@ -85,6 +91,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
   context.subscriptions.push(...logs.disposables);
 
   log.info(`Platform Console activated in ${Date.now() - started} ms`);
+  activated();
   return {
     connections,
     log,

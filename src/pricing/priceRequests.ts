@@ -20,7 +20,18 @@ const realTimers: Timers = {
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-export class LatestOnly<I, O> {
+/** What the Price Preview session asks of its request scheduler. */
+export interface PriceRequester<I> {
+  /** Sends `input` (after the debounce, if any); returns its sequence number. */
+  schedule(input: I, debounceMs?: number): number;
+  /** Drops what is pending; returns the next sequence number. */
+  cancel(): number;
+  /** True while a request is waiting for its debounce or its answer. */
+  readonly busy: boolean;
+  dispose(): void;
+}
+
+export class LatestOnly<I, O> implements PriceRequester<I> {
   private sequence = 0;
   private timer: unknown;
   private inFlight: AbortController | undefined;

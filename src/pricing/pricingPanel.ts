@@ -8,6 +8,7 @@ import { PanelHost, panelOptions } from '../panels/panelHost';
 import { registerPanelSerializer } from '../panels/panelSerializer';
 import { PRICING_VIEW_TYPE, defaultPricingState, type PricingEvent, type PricingNotification, type PricingRequests, type PricingState } from '../protocol/pricing';
 import { pricingNotificationSchema, pricingRequestSchemas, pricingStateSchema } from './pricingMessages';
+import { priceBenchOptions } from './priceBench';
 import { PricingSession, type PricingSessionDeps } from './pricingSession';
 
 export const PRICING_TITLE = 'Price Preview';
@@ -33,6 +34,7 @@ export interface PricingExports {
 }
 
 export function registerPricing(deps: PricingDeps): { disposables: vscode.Disposable[]; exports: PricingExports } {
+  const bench = priceBenchOptions();
   let open: { host: PanelHost<PricingNotification, PricingRequests, PricingEvent>; session: PricingSession } | undefined;
 
   const initialState = (): PricingState => {
@@ -50,6 +52,8 @@ export function registerPricing(deps: PricingDeps): { disposables: vscode.Dispos
     post,
     ...(debounceMs !== undefined && { debounceMs }),
   });
+  /** The panel's session: with the bench-only knobs when the environment sets them (priceBench.ts). */
+  const panelSessionDeps = (post: (event: PricingEvent) => void): PricingSessionDeps => ({ ...sessionDeps(post), bench });
 
   const attach = (panel: vscode.WebviewPanel, state: PricingState | undefined) => {
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'pricing.svg');
@@ -63,7 +67,7 @@ export function registerPricing(deps: PricingDeps): { disposables: vscode.Dispos
       notificationSchema: pricingNotificationSchema,
       requestSchemas: pricingRequestSchemas,
     });
-    const session = new PricingSession(sessionDeps((event) => host.post(event)), state ?? initialState());
+    const session = new PricingSession(panelSessionDeps((event) => host.post(event)), state ?? initialState());
     host.connect(session);
     const current = { host, session };
     open = current;

@@ -13,7 +13,9 @@ import { PlatformError } from '../platform/errors';
 import type { PanelHandler } from '../panels/panelHost';
 import type { FormIssue, PriceResult, PriceTab, PriceView, PricingEvent, PricingNotification, PricingRequests, PricingState } from '../protocol/pricing';
 import { PRICE_TABS } from '../protocol/pricing';
-import { LatestOnly } from './priceRequests';
+import { EveryAnswer } from './everyAnswer';
+import type { PriceBenchOptions } from './priceBench';
+import { LatestOnly, type PriceRequester } from './priceRequests';
 
 export const PRICE_DEBOUNCE_MS = 350;
 
@@ -26,6 +28,8 @@ export interface PricingSessionDeps {
   post(event: PricingEvent): void;
   runCommand(command: string): Thenable<unknown> | Promise<unknown>;
   debounceMs?: number;
+  /** Bench only (priceBench.ts): the naive requester, and a record of requests sent and aborted. */
+  bench?: PriceBenchOptions;
 }
 
 interface Prepared {
@@ -51,22 +55,22 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
   /** Counts answers shown, per panel: the webview shows it so a new answer is visible as such. */
   private shown = 0;
   private notifying = false;
-  private readonly requests: Record<PriceTab, LatestOnly<Prepared, PriceResult>>;
+  private readonly requests: Record<PriceTab, PriceRequester<Prepared>>;
   private lastSent: Partial<Record<PriceTab, string>> = {};
 
   constructor(
     private readonly deps: PricingSessionDeps,
     private state: PricingState,
   ) {
-    const make = (tab: PriceTab) =>
-      new LatestOnly<Prepared, PriceResult>(
-        (p, signal) => this.send(p, signal),
-        {
-          onResult: (result, p) => this.showResult(tab, result, p.summary),
-          onError: (error, p) => void this.showFailure(tab, error, p),
-        },
-        deps.debounceMs ?? PRICE_DEBOUNCE_MS,
-      );
+    const make = (tab: PriceTab): PriceRequester<Prepared> => {
+      const send = (p: Prepared, signal: AbortSignal) => this.send(p, signal);
+      const handlers = {
+        onResult: (result: PriceResult, p: Prepared) => this.showResult(tab, result, p.summary),
+        onError: (error: unknown, p: Prepared) => void this.showFailure(tab, error, p),
+      };
+      if (deps.bench?.naive) return new EveryAnswer(send, handlers);
+      return new LatestOnly(send, handlers, deps.debounceMs ?? PRICE_DEBOUNCE_MS);
+    };
     this.requests = { instances: make('instances'), loadBalancer: make('loadBalancer') };
   }
 
@@ -209,6 +213,11 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
     const api = await this.deps.connections.api();
     if (!api) throw new PlatformError({ kind: 'unauthorized', message: 'Not signed in' });
     if (signal.aborted) throw new PlatformError({ kind: 'cancelled', message: 'Cancelled' });
+    const record = this.deps.bench?.record;
+    if (record) {
+      record({ event: 'sent', tab: p.tab, summary: p.summary });
+      signal.addEventListener('abort', () => record({ event: 'aborted', tab: p.tab, summary: p.summary }), { once: true });
+    }
     const input = { params: p.call.params, body: p.call.body as never };
     if (p.tab === 'instances') return priceResultOf('instances', await api.pricing.previewInstancePrice(input, { signal }));
     return priceResultOf('loadBalancer', await api.pricing.previewLoadBalancerPrice(input, { signal }));

@@ -1,0 +1,151 @@
+// What the extension weighs when shipped:
+//
+// 1. Each bundle of the production build (`node esbuild.mjs --production`, what vscode:prepublish
+//    runs): the extension (dist/extension.js) and every webview bundle (dist/webview/*.js), raw and
+//    gzipped (Node's zlib, default level), beside the same entry points built without
+//    minification (`node esbuild.mjs`, the development build; source maps not counted).
+// 2. The .vsix `npm run package` makes (vsce package --no-dependencies, which runs
+//    vscode:prepublish), written to a temp folder, beside what shipping the extension unbundled
+//    would weigh: the same package.json, media, README and LICENSE, the sources compiled file by
+//    file (esbuild transform, as tsc would emit them, unminified) and the runtime dependencies'
+//    whole node_modules closure (`npm ls --omit=dev --all`), zipped with deflate like a .vsix.
+//
+//   npm run bench -- bundle
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import { exitWith, guardRun, projectRoot, readManifest, tempDirs } from '../scripts/harness/common.mjs';
+import { benchRow, formatRatio, writeRows } from './benchRows.mjs';
+
+guardRun('the bundle benchmark', 10 * 60_000);
+const tmp = await tempDirs('bench-bundle', ['vsix', 'unbundled']);
+const KB = 1024;
+
+const metafile = path.join(tmp('vsix'), 'meta.json');
+function build(production) {
+  const args = ['esbuild.mjs', ...(production ? ['--production', '--metafile', metafile] : [])];
+  const result = spawnSync(process.execPath, args, { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error(`node esbuild.mjs${production ? ' --production' : ''} failed`);
+}
+
+/** dist/extension.js and dist/webview/*.js: bytes and gzipped bytes. */
+function bundleSizes() {
+  const files = ['extension.js', ...readdirSync(path.join(projectRoot, 'dist/webview')).filter((f) => f.endsWith('.js')).map((f) => `webview/${f}`)];
+  return Object.fromEntries(
+    files.map((file) => {
+      const bytes = readFileSync(path.join(projectRoot, 'dist', file));
+      return [file, { raw: bytes.length, gzip: gzipSync(bytes).length }];
+    }),
+  );
+}
+
+/** What each bundle of the production build is made of: bytes in the output per package, the project's own code as one. */
+function composition() {
+  const meta = JSON.parse(readFileSync(metafile, 'utf8'));
+  const owner = (input) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? 'the project\'s own code';
+  return Object.fromEntries(
+    Object.entries(meta.outputs)
+      .filter(([file]) => file.endsWith('.js'))
+      .map(([file, output]) => {
+        const parts = new Map();
+        for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) parts.set(owner(input), (parts.get(owner(input)) ?? 0) + bytesInOutput);
+        return [path.relative('dist', file), [...parts].sort((a, b) => b[1] - a[1])];
+      }),
+  );
+}
+
+function treeBytes(dir) {
+  let total = 0;
+  let files = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    total += statSync(path.join(entry.parentPath, entry.name)).size;
+    files++;
+  }
+  return { total, files };
+}
+
+try {
+  // ---------- 1. bundles: production beside development ----------
+  build(true);
+  const production = bundleSizes();
+  const parts = composition();
+  build(false); // leaves dist/ as `npm run build` does
+  const development = bundleSizes();
+
+  // ---------- 2. the .vsix beside shipping unbundled ----------
+  const manifest = readManifest();
+  const vsix = path.join(tmp('vsix'), `${manifest.name}-${manifest.version}.vsix`);
+  execFileSync(path.join(projectRoot, 'node_modules/.bin/vsce'), ['package', '--no-dependencies', '--out', vsix], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  const vsixBytes = statSync(vsix).size;
+  const vsixFiles = execFileSync('unzip', ['-Z1', vsix], { encoding: 'utf8' }).split('\n').filter(Boolean).length;
+  build(false); // vsce ran the production build into dist/: back to the development one
+
+  const unbundled = tmp('unbundled');
+  for (const entry of ['package.json', 'media', 'README.md', 'LICENSE']) {
+    if (existsSync(path.join(projectRoot, entry))) cpSync(path.join(projectRoot, entry), path.join(unbundled, entry), { recursive: true });
+  }
+  let sourceFiles = 0;
+  for (const root of ['src', 'webview']) {
+    for (const entry of readdirSync(path.join(projectRoot, root), { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const { code } = await esbuild.transform(readFileSync(file, 'utf8'), { loader: 'ts', format: root === 'src' ? 'cjs' : 'esm', target: 'es2022' });
+      const out = path.join(unbundled, 'out', path.relative(projectRoot, file).replace(/\.ts$/, '.js'));
+      await mkdir(path.dirname(out), { recursive: true });
+      await writeFile(out, code);
+      sourceFiles++;
+    }
+  }
+  const closure = execFileSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: projectRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+    .split('\n')
+    .filter((p) => p.includes(`${path.sep}node_modules${path.sep}`));
+  for (const dir of closure) cpSync(dir, path.join(unbundled, path.relative(projectRoot, dir)), { recursive: true, dereference: true });
+  const unbundledTree = treeBytes(unbundled);
+  const unbundledZip = path.join(tmp('vsix'), 'unbundled.zip');
+  execFileSync('zip', ['-q', '-r', '-6', unbundledZip, '.'], { cwd: unbundled });
+  const unbundledBytes = statSync(unbundledZip).size;
+
+  // ---------- figures ----------
+  const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+  console.log('\nBundles: production (minified) beside the development build (not minified), raw and gzipped');
+  for (const [file, p] of Object.entries(production)) {
+    const d = development[file];
+    console.log(`  dist/${file.padEnd(20)} ${kb(p.raw).padStart(10)} (${kb(p.gzip)} gzipped)   development ${kb(d.raw).padStart(10)} (${kb(d.gzip)} gzipped)   ${formatRatio(d.raw / p.raw)} raw, ${formatRatio(d.gzip / p.gzip)} gzipped`);
+  }
+  console.log('\nWhat the production bundles are made of (bytes in the minified output, before gzip; the largest five)');
+  for (const [file, list] of Object.entries(parts)) {
+    console.log(`  dist/${file}: ${list.slice(0, 5).map(([name, bytes]) => `${name} ${kb(bytes)}`).join(', ')}`);
+  }
+  console.log(`\n.vsix (vsce package --no-dependencies): ${kb(vsixBytes)}, ${vsixFiles} files`);
+  console.log(
+    `Unbundled: ${sourceFiles} compiled source files + ${closure.length} runtime packages (node_modules closure): ${(unbundledTree.total / KB / KB).toFixed(1)} MB in ${unbundledTree.files} files, zipped ${kb(unbundledBytes)} (${formatRatio(unbundledBytes / vsixBytes)} the .vsix)`,
+  );
+
+  const rows = [];
+  const label = (file) => (file === 'extension.js' ? 'extension bundle' : `${path.basename(file, '.js')} webview bundle`);
+  const devLabel = 'development build, not minified';
+  for (const [file, p] of Object.entries(production)) {
+    const d = development[file];
+    rows.push(benchRow('Bundle size', `${label(file)} (dist/${file}), minified`, p.raw / KB, 'KB', d.raw / KB, devLabel));
+    rows.push(benchRow('Bundle size', `  gzipped`, p.gzip / KB, 'KB', d.gzip / KB, `${devLabel}, gzipped`));
+  }
+  rows.push(
+    benchRow(
+      'Package',
+      `.vsix (\`npm run package\`: vsce package --no-dependencies), ${vsixFiles} files`,
+      vsixBytes / KB,
+      'KB',
+      unbundledBytes / KB,
+      `unbundled: sources compiled file by file + the runtime node_modules closure (${closure.length} packages, ${unbundledTree.files} files), zipped`,
+    ),
+  );
+  await writeRows('bundle', rows);
+} catch (error) {
+  console.error('The benchmark failed:', error);
+  await exitWith(1);
+}
+await exitWith(0);
