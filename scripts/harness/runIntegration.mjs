@@ -82,8 +82,19 @@ const page = await browser.newPage();
 const workbenchLog = createWriteStream(path.join(resultsDir, 'integration-workbench.log'));
 onCleanup(() => new Promise((resolve) => workbenchLog.end(resolve)));
 let result;
+// VS Code's extension host reports every promise rejection nobody handled ("rejected promise not
+// handled within 1 second: <error>"): the whole run must have none but the fault matrix's
+// deliberate one, which proves the report reaches here.
+const UNHANDLED = /rejected promise not handled within/;
+const DELIBERATE = 'fault matrix self-check: a deliberate unhandled rejection';
+const unhandled = [];
+let deliberateSeen = false;
 await page.exposeFunction('codeAutomationLog', (level, message) => {
   const text = String(message);
+  if (UNHANDLED.test(text)) {
+    if (text.includes(DELIBERATE)) deliberateSeen = true;
+    else unhandled.push(text.split('\n')[0].slice(0, 300));
+  }
   if (!text.startsWith(OUTPUT_TAG)) {
     workbenchLog.write(`[${level}] ${text}\n`);
   } else if (text.startsWith(RESULT_MARKER, OUTPUT_TAG.length)) {
@@ -125,6 +136,17 @@ if (reportKeyScan(scan, 'the user data, server data, extensions, workspace and l
   if (result) result = { ...result, passed: result.passed + 1 };
 } else {
   result = { passed: result?.passed ?? 0, failed: (result?.failed ?? 0) + 1 };
+}
+// No unhandled rejection in the extension host during the whole run, as a test of the run.
+if (unhandled.length > 0) {
+  console.error(`[harness] ✖ unhandled rejections in the extension host: ${unhandled.length}\n  ${unhandled.join('\n  ')}`);
+  result = { passed: result?.passed ?? 0, failed: (result?.failed ?? 0) + 1 };
+} else if (!deliberateSeen && (process.env.PLATFORM_CONSOLE_TEST_FILTER ?? '') === '') {
+  console.error("[harness] ✖ unhandled rejections: the fault matrix's deliberate one was not reported, so this check sees nothing");
+  result = { passed: result?.passed ?? 0, failed: (result?.failed ?? 0) + 1 };
+} else if (result) {
+  log(`✔ no unhandled rejection in the extension host during the run${deliberateSeen ? " (besides the fault matrix's deliberate one, which shows the check works)" : ''}`);
+  result = { ...result, passed: result.passed + 1 };
 }
 console.log(summaryLine('integration', result?.passed ?? 0, result?.failed ?? 0));
 await exitWith(code === 0 && result && result.failed === 0 ? 0 : 1);

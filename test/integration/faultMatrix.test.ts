@@ -485,6 +485,7 @@ describe('fault matrix: every endpoint under every fault', function () {
 
   it('the recorder sees an unhandled rejection in this extension host (so its silence below means something)', async () => {
     current = '(recorder self-check)';
+    // scripts/harness/runIntegration.mjs knows this message: the one rejection its run-wide check allows.
     void Promise.reject(new Error('fault matrix self-check: a deliberate unhandled rejection'));
     await until('the deliberate rejection to be recorded', () => problems.some((p) => p.during === current));
     problems.splice(0, problems.length, ...problems.filter((p) => p.during !== current));
