@@ -4,7 +4,7 @@
 // calls activate() (it reads the extension's storage meanwhile), and activate() itself. With
 // PLATFORM_CONSOLE_ACTIVATION_TIMINGS_FILE set, each activation appends one JSON line to that
 // file; nothing is written otherwise (one performance.now() at load is all it costs then).
-import { appendFileSync } from 'node:fs';
+import { appendBenchRecord } from './benchRecord';
 import { performance } from 'node:perf_hooks';
 
 export const ACTIVATION_TIMINGS_FILE_ENV = 'PLATFORM_CONSOLE_ACTIVATION_TIMINGS_FILE';
@@ -44,10 +44,6 @@ export function activationTimer(file: string | undefined = process.env[ACTIVATIO
       activateMs: doneAt - calledAt,
       activatedAt: performance.timeOrigin + doneAt,
     };
-    try {
-      appendFileSync(file, `${JSON.stringify(timings)}\n`);
-    } catch {
-      // A benchmark aid only: never let it break activation.
-    }
+    appendBenchRecord(file, timings);
   };
 }

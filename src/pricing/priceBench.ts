@@ -5,7 +5,7 @@
 //   abort, every answer shown as it comes) instead of LatestOnly;
 // - PLATFORM_CONSOLE_PRICE_EVENTS_FILE=<file>: one JSON line per price request sent and per
 //   request aborted, so the bench can count aborts.
-import { appendFileSync } from 'node:fs';
+import { appendBenchRecord } from '../benchRecord';
 import { performance } from 'node:perf_hooks';
 
 export const PRICE_NAIVE_ENV = 'PLATFORM_CONSOLE_BENCH_PRICING_NAIVE';
@@ -27,13 +27,7 @@ export function priceBenchOptions(env: NodeJS.ProcessEnv = process.env): PriceBe
   return {
     naive: env[PRICE_NAIVE_ENV] === '1',
     ...(file && {
-      record: (event: PriceEvent) => {
-        try {
-          appendFileSync(file, `${JSON.stringify({ ...event, at: performance.timeOrigin + performance.now() })}\n`);
-        } catch {
-          // A benchmark aid only: never let it break pricing.
-        }
-      },
+      record: (event: PriceEvent) => appendBenchRecord(file, { ...event, at: performance.timeOrigin + performance.now() }),
     }),
   };
 }

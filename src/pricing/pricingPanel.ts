@@ -52,8 +52,6 @@ export function registerPricing(deps: PricingDeps): { disposables: vscode.Dispos
     post,
     ...(debounceMs !== undefined && { debounceMs }),
   });
-  /** The panel's session: with the bench-only knobs when the environment sets them (priceBench.ts). */
-  const panelSessionDeps = (post: (event: PricingEvent) => void): PricingSessionDeps => ({ ...sessionDeps(post), bench });
 
   const attach = (panel: vscode.WebviewPanel, state: PricingState | undefined) => {
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'pricing.svg');
@@ -67,7 +65,8 @@ export function registerPricing(deps: PricingDeps): { disposables: vscode.Dispos
       notificationSchema: pricingNotificationSchema,
       requestSchemas: pricingRequestSchemas,
     });
-    const session = new PricingSession(panelSessionDeps((event) => host.post(event)), state ?? initialState());
+    // The panel's session takes the bench-only knobs when the environment sets them (priceBench.ts).
+    const session = new PricingSession({ ...sessionDeps((event) => host.post(event)), bench }, state ?? initialState());
     host.connect(session);
     const current = { host, session };
     open = current;

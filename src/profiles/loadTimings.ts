@@ -4,7 +4,7 @@
 // (performance.timeOrigin + performance.now()), comparable with the browser's on the same machine.
 // With PLATFORM_CONSOLE_PROFILE_TIMINGS_FILE set (the benchmark sets it), each load also appends
 // one JSON line to that file; nothing is written otherwise.
-import { appendFileSync } from 'node:fs';
+import { appendBenchRecord } from '../benchRecord';
 import { performance } from 'node:perf_hooks';
 
 export const TIMINGS_FILE_ENV = 'PLATFORM_CONSOLE_PROFILE_TIMINGS_FILE';
@@ -48,12 +48,6 @@ export class LoadTimer {
     timings.rootsAt = now();
     timings.shown = shown;
     timings.heapAtRoots = process.memoryUsage().heapUsed;
-    if (this.file) {
-      try {
-        appendFileSync(this.file, `${JSON.stringify(timings)}\n`);
-      } catch {
-        // A benchmark aid only: never let it break the view.
-      }
-    }
+    if (this.file) appendBenchRecord(this.file, timings);
   }
 }
