@@ -3,11 +3,12 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { createPlatformApi, type PlatformApi } from '../../src/platform/api';
-import { PlatformError, type PlatformErrorKind } from '../../src/platform/errors';
+import type { PlatformErrorKind } from '../../src/platform/errors';
 import { HttpClient, type RequestLogEntry } from '../../src/platform/http';
 import { pollTasks } from '../../src/platform/taskPoller';
 import { taskState } from '../../src/platform/cloud';
 import { startSimulator, type Simulator } from '../../simulator/index';
+import { rejection } from '../support/rejection';
 
 const KEY = 'client-test-key-42';
 const PR = { project_id: 1, region_id: 1 };
@@ -29,15 +30,6 @@ function makeApi(options: Partial<ConstructorParameters<typeof HttpClient>[0]> =
   );
 }
 
-async function rejection(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof PlatformError, String(error));
-    return error;
-  }
-  assert.fail('expected a rejection');
-}
 
 const count = (route: string) => sim.requestCounts()[route] ?? 0;
 

@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { createPlatformApi } from '../../src/platform/api';
 import { PlatformError } from '../../src/platform/errors';
 import { HttpClient, normalizeBaseUrl, parseRetryAfter, type RequestLogEntry } from '../../src/platform/http';
+import { rejection } from '../support/rejection';
 
 const KEY = 'test-key-9f8e7d6c';
 
@@ -48,15 +49,6 @@ function client(answers: Answer[], extra: Partial<ConstructorParameters<typeof H
   return { api: createPlatformApi(http), sent, sleeps, log };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof PlatformError, String(error));
-    return error;
-  }
-  assert.fail('expected a rejection');
-}
 
 const connReset = () => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
 
