@@ -17,10 +17,10 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startCodeServer } from '../scripts/harness/codeServer.mjs';
-import { exitWith, freePort, guardRun, launchChromium, onCleanup, projectRoot, readManifest, resultsDir, startSimulatorProcess, tempDirs } from '../scripts/harness/common.mjs';
+import { exitWith, guardRun, launchChromium, onCleanup, projectRoot, readManifest, resultsDir, startSimulatorProcess, tempDirs } from '../scripts/harness/common.mjs';
 import { ensure } from '../scripts/harness/ensure.mjs';
 import { runCommand } from '../test/e2e/workbench.mjs';
+import { benchCodeServer } from './benchCodeServer.mjs';
 import { benchRow, formatValue, spreadOf, writeRows } from './benchRows.mjs';
 
 const RELOADS = 10;
@@ -43,17 +43,12 @@ const apiKey = `bench-${randomBytes(12).toString('hex')}`;
 const simulatorUrl = await startSimulatorProcess({ apiKey, logFile: path.join(resultsDir, 'bench-activation-simulator.log') });
 const timingsFile = path.join(tmp('t'), 'activations.jsonl');
 await writeFile(timingsFile, '');
-const codeServer = await startCodeServer({
+const codeServer = await benchCodeServer({
   paths,
   label: 'bench-activation',
-  port: await freePort(),
-  env: {
-    ...process.env,
-    PLATFORM_CONSOLE_BASE_URL: simulatorUrl,
-    PLATFORM_CONSOLE_API_KEY: apiKey,
-    PLATFORM_CONSOLE_CONNECTION_NAME: 'bench',
-    PLATFORM_CONSOLE_ACTIVATION_TIMINGS_FILE: timingsFile,
-  },
+  simulatorUrl,
+  apiKey,
+  env: { PLATFORM_CONSOLE_ACTIVATION_TIMINGS_FILE: timingsFile },
   logFile: path.join(resultsDir, 'bench-activation-code-server.log'),
 });
 const manifest = readManifest();

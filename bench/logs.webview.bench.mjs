@@ -17,13 +17,12 @@
 /* global document, requestAnimationFrame -- used inside evaluate(), in the page */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startCodeServer } from '../scripts/harness/codeServer.mjs';
-import { exitWith, freePort, guardRun, launchChromium, onCleanup, projectRoot, resultsDir, startSimulatorProcess } from '../scripts/harness/common.mjs';
+import { exitWith, guardRun, launchChromium, onCleanup, projectRoot, resultsDir, startSimulatorProcess } from '../scripts/harness/common.mjs';
 import { ensure } from '../scripts/harness/ensure.mjs';
 import { runCommand } from '../test/e2e/workbench.mjs';
 import { SimulatorControl } from '../simulator/controlClient.ts';
+import { benchCodeServer } from './benchCodeServer.mjs';
 import { benchRow, writeRows } from './benchRows.mjs';
 
 const LINES = 100_000;
@@ -40,18 +39,15 @@ const simulatorUrl = await startSimulatorProcess({ apiKey, logFile: path.join(re
 const control = new SimulatorControl(simulatorUrl);
 await control.logs(FN, { append: LINES, ratePerSecond: 0 });
 
-const codeServer = await startCodeServer({
+const codeServer = await benchCodeServer({
   paths,
   label: 'bench-logs',
-  port: await freePort(),
-  env: { ...process.env, PLATFORM_CONSOLE_BASE_URL: simulatorUrl, PLATFORM_CONSOLE_API_KEY: apiKey, PLATFORM_CONSOLE_CONNECTION_NAME: 'bench' },
+  simulatorUrl,
+  apiKey,
+  // The first read takes the whole 100,000 (the default limit is 1,000).
+  settings: { 'platformConsole.logs.limit': LINES, 'platformConsole.cloud.projectId': 1, 'platformConsole.cloud.regionId': 1 },
   logFile: path.join(resultsDir, 'bench-logs-code-server.log'),
 });
-// The first read takes the whole 100,000 (the default limit is 1,000).
-const settingsFile = path.join(codeServer.dir('user-data/User'), 'settings.json');
-const settings = JSON.parse(await readFile(settingsFile, 'utf8'));
-Object.assign(settings, { 'platformConsole.logs.limit': LINES, 'platformConsole.cloud.projectId': 1, 'platformConsole.cloud.regionId': 1 });
-await writeFile(settingsFile, JSON.stringify(settings, null, 2));
 
 const browser = await launchChromium(paths.chromium, { handleSignals: false });
 onCleanup(() => browser.close());

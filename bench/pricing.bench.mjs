@@ -28,11 +28,11 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startCodeServer } from '../scripts/harness/codeServer.mjs';
-import { exitWith, freePort, guardRun, launchChromium, onCleanup, projectRoot, resultsDir, startSimulatorProcess, tempDirs } from '../scripts/harness/common.mjs';
+import { exitWith, guardRun, launchChromium, onCleanup, projectRoot, resultsDir, startSimulatorProcess, tempDirs } from '../scripts/harness/common.mjs';
 import { ensure } from '../scripts/harness/ensure.mjs';
 import { runCommand } from '../test/e2e/workbench.mjs';
 import { SimulatorControl } from '../simulator/controlClient.ts';
+import { benchCodeServer } from './benchCodeServer.mjs';
 import { benchRow, formatValue, median, spreadOf, writeRows } from './benchRows.mjs';
 
 const KEYSTROKES = 20;
@@ -79,24 +79,18 @@ async function until(check, what, timeoutMs = 30_000) {
 async function openPanel(mode) {
   const eventsFile = path.join(tmp('t'), `events-${mode}.jsonl`);
   await writeFile(eventsFile, '');
-  const codeServer = await startCodeServer({
+  const codeServer = await benchCodeServer({
     paths,
     label: `bench-pricing-${mode}`,
-    port: await freePort(),
+    simulatorUrl,
+    apiKey,
     env: {
-      ...process.env,
-      PLATFORM_CONSOLE_BASE_URL: simulatorUrl,
-      PLATFORM_CONSOLE_API_KEY: apiKey,
-      PLATFORM_CONSOLE_CONNECTION_NAME: 'bench',
       PLATFORM_CONSOLE_PRICE_EVENTS_FILE: eventsFile,
       ...(mode === 'naive' && { PLATFORM_CONSOLE_BENCH_PRICING_NAIVE: '1' }),
     },
+    settings: { 'platformConsole.cloud.projectId': 1, 'platformConsole.cloud.regionId': 1 },
     logFile: path.join(resultsDir, `bench-pricing-code-server-${mode}.log`),
   });
-  const settingsFile = path.join(codeServer.dir('user-data/User'), 'settings.json');
-  const settings = JSON.parse(await readFile(settingsFile, 'utf8'));
-  Object.assign(settings, { 'platformConsole.cloud.projectId': 1, 'platformConsole.cloud.regionId': 1 });
-  await writeFile(settingsFile, JSON.stringify(settings, null, 2));
 
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.goto(codeServer.workspaceUrl);

@@ -21,10 +21,10 @@ import { randomBytes } from 'node:crypto';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startCodeServer } from '../scripts/harness/codeServer.mjs';
-import { exitWith, freePort, guardRun, launchChromium, onCleanup, projectRoot, resultsDir, startSimulatorProcess, tempDirs } from '../scripts/harness/common.mjs';
+import { exitWith, guardRun, launchChromium, onCleanup, projectRoot, resultsDir, startSimulatorProcess, tempDirs } from '../scripts/harness/common.mjs';
 import { ensure } from '../scripts/harness/ensure.mjs';
 import { runCommand } from '../test/e2e/workbench.mjs';
+import { benchCodeServer } from './benchCodeServer.mjs';
 import { benchRow, writeRows } from './benchRows.mjs';
 import { listProfilesEndpoint } from '../src/platform/security.ts';
 
@@ -75,23 +75,15 @@ const PROFILE_ROW = '.monaco-list-row .codicon-shield, .monaco-list-row .codicon
 async function openWorkbench(pageSize) {
   const timingsFile = path.join(tmp('t'), `timings-${pageSize}.jsonl`);
   await writeFile(timingsFile, '');
-  const codeServer = await startCodeServer({
+  const codeServer = await benchCodeServer({
     paths,
     label: `bench-${pageSize}`,
-    port: await freePort(),
-    env: {
-      ...process.env,
-      PLATFORM_CONSOLE_BASE_URL: simulatorUrl,
-      PLATFORM_CONSOLE_API_KEY: apiKey,
-      PLATFORM_CONSOLE_CONNECTION_NAME: 'bench',
-      PLATFORM_CONSOLE_PROFILE_TIMINGS_FILE: timingsFile,
-    },
+    simulatorUrl,
+    apiKey,
+    env: { PLATFORM_CONSOLE_PROFILE_TIMINGS_FILE: timingsFile },
+    settings: { 'platformConsole.protectionProfiles.pageSize': pageSize },
     logFile: path.join(resultsDir, `bench-code-server-${pageSize}.log`),
   });
-  const settingsFile = path.join(codeServer.dir('user-data/User'), 'settings.json');
-  const settings = JSON.parse(await readFile(settingsFile, 'utf8'));
-  settings['platformConsole.protectionProfiles.pageSize'] = pageSize;
-  await writeFile(settingsFile, JSON.stringify(settings, null, 2));
 
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   const cdp = await page.context().newCDPSession(page);
