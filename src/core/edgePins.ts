@@ -1,5 +1,6 @@
 // What the Edge view holds: the ids a person pinned, per connection. The API reads edge objects
 // one at a time by id (no list call), so these pins are the view's whole content.
+import { TOO_LARGE } from '../platform/schemaKit';
 
 export type EdgeKind = 'client' | 'app' | 'template';
 export const EDGE_KINDS: readonly EdgeKind[] = ['client', 'app', 'template'];
@@ -77,6 +78,6 @@ function idProblem(part: string): string | undefined {
   if (!/^\+?\d+$/.test(part)) return 'must be a positive whole number';
   const digits = part.replace(/^\+/, '').replace(/^0+(?=\d)/, '');
   if (/^0+$/.test(digits)) return 'must be at least 1';
-  if (digits.length > 16 || !Number.isSafeInteger(Number(digits))) return `must be at most ${Number.MAX_SAFE_INTEGER}`;
+  if (digits.length > 16 || !Number.isSafeInteger(Number(digits))) return TOO_LARGE;
   return undefined;
 }

@@ -3,6 +3,7 @@
 import { projectRegionParams } from '../platform/cloud';
 import { instancePriceRequest, loadBalancerPriceRequest } from '../platform/pricing';
 import type { InstancePriceRequest, InterfaceRequest, LoadBalancerPriceRequest, VolumeRequest } from '../platform/pricing';
+import { TOO_LARGE } from '../platform/schemaKit';
 import { toFieldIssues } from '../platform/validate';
 import type { FormIssue, InstanceForm, InterfaceForm, LoadBalancerForm, LocationForm, VolumeForm } from '../protocol/pricing';
 import { listLines } from '../protocol/pricing';
@@ -10,8 +11,6 @@ import { listLines } from '../protocol/pricing';
 export type Checked<T> = { ok: true; value: T; issues: [] } | { ok: false; issues: FormIssue[] };
 
 const WHOLE = /^\d+$/;
-/** A whole number past 2^53-1: the bound is named, not "must be a whole number". */
-const TOO_LARGE = `must be at most ${Number.MAX_SAFE_INTEGER}`;
 
 /** Request field -> form field, for refusals; and form field -> the label that names it. */
 const FIELD_OF_KEY: Record<string, string> = {

@@ -2,6 +2,7 @@
 // The spec does not say whether `fields` replaces the profile's whole set or merges into it, so
 // a field edit sends the complete list: every current field with its value, the edited one changed
 // (or added at the end). Either reading of the spec then gives the same result.
+import { TOO_LARGE } from '../platform/schemaKit';
 import { PROFILE_NAME_MAX, profilePatchRequest, type ProfilePatchRequest, type ProtectionProfile } from '../platform/security';
 
 export type ProfileField = NonNullable<ProtectionProfile['fields']>[number];
@@ -81,7 +82,7 @@ export function profileNameProblem(text: string): string | undefined {
 export function positiveIdProblem(text: string, label: string): string | undefined {
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed)) return `${label}: must be a whole number of 1 or more`;
-  if (!Number.isSafeInteger(Number(trimmed))) return `${label}: must be at most ${Number.MAX_SAFE_INTEGER}`;
+  if (!Number.isSafeInteger(Number(trimmed))) return `${label}: ${TOO_LARGE}`;
   if (Number(trimmed) < 1) return `${label}: must be at least 1`;
   return undefined;
 }

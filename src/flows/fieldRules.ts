@@ -2,6 +2,7 @@
 // than 0". The same schemas the client enforces before sending, so a flow never accepts a value
 // the request would refuse.
 import type * as z from 'zod';
+import { TOO_LARGE } from '../platform/schemaKit';
 import { toFieldIssues } from '../platform/validate';
 
 export function fieldProblem(schema: z.ZodType, value: unknown, label: string): string | undefined {
@@ -32,4 +33,15 @@ export function wholeNumberProblem(schema: z.ZodType, text: string, label: strin
   // Past the safe range: the bound the nearest safe value breaks, else the safe range's own.
   const nearest = trimmed.startsWith('-') ? -Number.MAX_SAFE_INTEGER : Number.MAX_SAFE_INTEGER;
   return fieldProblem(schema, nearest, label) ?? `${label}: must be ${nearest > 0 ? 'at most' : 'at least'} ${nearest}`;
+}
+
+/**
+ * A typed count of at least `min` (snapshots to keep, hours, days): the rule it breaks, or
+ * undefined. Text that is not such a number says "must be a whole number, <min> or more"; a
+ * number past 2^53-1 names that bound.
+ */
+export function countProblem(text: string, min: number, label: string): string | undefined {
+  const n = parseWholeNumber(text);
+  if (n === undefined && /^\d+$/.test(text.trim())) return `${label}: ${TOO_LARGE}`;
+  return n === undefined || n < min ? `${label}: must be a whole number, ${min} or more` : undefined;
 }

@@ -23,12 +23,15 @@ export function intIn(min: number, max: number) {
     .max(max, `must be at most ${max}`);
 }
 
+/** The rule a whole number past 2^53-1 breaks: a JavaScript number holds no larger one exactly. */
+export const TOO_LARGE = `must be at most ${Number.MAX_SAFE_INTEGER}`;
+
 /** Ids the platform hands out: positive whole numbers a JavaScript number holds exactly. */
 export const positiveId = () =>
   z
     .int('must be a positive whole number')
     .min(1, 'must be at least 1')
-    .max(Number.MAX_SAFE_INTEGER, `must be at most ${Number.MAX_SAFE_INTEGER}`);
+    .max(Number.MAX_SAFE_INTEGER, TOO_LARGE);
 
 export const nonNegativeInt = () => z.int(typeError('must be a whole number')).min(0, 'must be 0 or more');
 

@@ -1,6 +1,6 @@
 // One schedule, cron or interval, as its own little wizard; then its description and next runs
 // for the person to keep or discard.
-import { parseWholeNumber } from '../flows/fieldRules';
+import { countProblem, parseWholeNumber } from '../flows/fieldRules';
 import type { FlowUi } from '../flows/ui';
 import { runWizard, type StepContext, type WizardStep } from '../flows/wizard';
 import {
@@ -40,12 +40,7 @@ async function nonNegative(ctx: StepContext, prompt: string, value: number | und
   const text = await ctx.input({
     prompt,
     value: String(value ?? 0),
-    validate: (v) => {
-      const n = parseWholeNumber(v);
-      if (n === undefined && /^\d+$/.test(v.trim())) return `${label}: must be at most ${Number.MAX_SAFE_INTEGER}`;
-      if (n === undefined || n < 0) return `${label}: must be a whole number, 0 or more`;
-      return check?.(n);
-    },
+    validate: (v) => countProblem(v, 0, label) ?? check?.(parseWholeNumber(v)!),
   });
   return parseWholeNumber(text)!;
 }
@@ -141,11 +136,7 @@ function steps(now: () => Date): WizardStep<EditorState>[] {
         const text = await ctx.input({
           prompt: 'Snapshots to keep (at least 1): when the schedule has made this many, its next run deletes its oldest snapshot',
           value: String(s.maxQuantity ?? 7),
-          validate: (v) => {
-            const n = parseWholeNumber(v);
-            if (n === undefined && /^\d+$/.test(v.trim())) return `Snapshots to keep (max_quantity): must be at most ${Number.MAX_SAFE_INTEGER}`;
-            return n === undefined || n < 1 ? 'Snapshots to keep (max_quantity): must be a whole number, 1 or more' : undefined;
-          },
+          validate: (v) => countProblem(v, 1, 'Snapshots to keep (max_quantity)'),
         });
         s.maxQuantity = parseWholeNumber(text)!;
       },
