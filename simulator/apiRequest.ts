@@ -10,8 +10,9 @@ import { faultReply } from './faultReplies';
 import { handlers } from './handlers/index';
 import type { SimContext } from './handlers/types';
 import { jsonReply, trickleReply, writeReply, type Reply, type Scheduler } from './reply';
-import type { AuthState } from './requestLog';
-import { matchRoute } from './router';
+import type { AuthState, PathDialect } from './requestLog';
+import { shapeFor } from './dialectShapes';
+import type { Dialect } from '../src/platform/dialect';
 import { isoMillis } from './timeFormat';
 import { validateRequest, type ValidInput } from './validation';
 
@@ -41,6 +42,8 @@ interface Matched {
   body: ParsedBody;
   auth: AuthState;
   requestId: string;
+  /** Whose shapes the answer takes. */
+  shape: Dialect;
 }
 
 function failureReply(endpoint: Endpoint, failure: Failure, requestId: string, headers: Record<string, string> = {}): Reply {
@@ -59,7 +62,7 @@ function answer(core: SimCore, m: Matched): Reply {
     const handler = handlers[m.name] as unknown as (input: ValidInput, ctx: SimContext) => unknown;
     const result = handler(valid, { state: core.state, options: core.runtime, nowMs: core.now(), requestId: m.requestId });
     if (m.endpoint.response === undefined) return { status: m.endpoint.successStatus };
-    return jsonReply(m.endpoint.successStatus, result);
+    return jsonReply(m.endpoint.successStatus, shapeFor(m.name, result, m.shape));
   } catch (error) {
     if (error instanceof SimError) return failureReply(m.endpoint, error.failure, m.requestId);
     process.stderr.write(`simulator: ${m.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
@@ -71,19 +74,22 @@ export async function serveApi(core: SimCore, req: IncomingMessage, res: ServerR
   const method = req.method ?? 'GET';
   const requestId = randomBytes(16).toString('hex');
   res.setHeader('X-Request-Id', requestId);
-  const match = matchRoute(method, url.pathname);
+  const match = core.router.match(method, url.pathname);
   const query = queryValues(url);
   const body = parseBody(bodyText);
   const auth = core.checkAuth(req.headers.authorization);
   const route = match.kind === 'found' ? match.name : '(unknown)';
-  core.requests.record({ method, route, path: url.pathname, query, body: body.ok ? body.value : body.text, auth, at: isoMillis(core.now()) });
+  const dialect: PathDialect = match.kind !== 'found' ? 'none' : match.dialects.length > 1 ? 'both' : match.dialects[0]!;
+  core.requests.record({ method, route, path: url.pathname, dialect, query, body: body.ok ? body.value : body.text, auth, at: isoMillis(core.now()) });
 
   if (match.kind === 'none') return writeReply(res, jsonReply(404, { error: 'Not Found', message: `No route for ${method} ${url.pathname}` }));
   if (match.kind === 'wrongMethod') {
     return writeReply(res, jsonReply(405, { error: 'Method Not Allowed', message: `${method} is not allowed here` }, { Allow: match.allowed.join(', ') }));
   }
 
-  const m: Matched = { name: match.name, endpoint: match.endpoint, rawParams: match.rawParams, query, body, auth, requestId };
+  // A path both dialects share takes the platform's shapes unless only the spec is served.
+  const shape: Dialect = match.dialects.includes('platform') ? 'platform' : 'spec';
+  const m: Matched = { name: match.name, endpoint: match.endpoint, rawParams: match.rawParams, query, body, auth, requestId, shape };
   const fault = core.faults.take(match.name);
   if (fault) {
     switch (fault.kind) {

@@ -1,11 +1,13 @@
 // Command-line flags -> options. Errors name the flag, never echo the key.
 import { parseArgs } from 'node:util';
 import { parseFaultFlag } from './faults';
-import { LOG_ORDERS, type LogOrder, type SimulatorOptions } from './options';
+import { LOG_ORDERS, SIM_DIALECTS, type LogOrder, type SimDialect, type SimulatorOptions } from './options';
 
 export const USAGE = `Usage: npm run simulator -- --api-key <key> [options]
   --port <n>                  port to listen on (0 = a free one; default 0)
   --host <addr>               address to bind (default 127.0.0.1)
+  --dialect <spec|platform|both>  whose paths to serve (default both); in one dialect the
+                              other's own paths answer 404
   --api-key <key>             the accepted key (or env SIMULATOR_API_KEY)
   --seed <n>                  data seed (default 1)
   --profile-count <n>         protection profiles to seed (default 250)
@@ -28,6 +30,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
+      dialect: { type: 'string' },
       'api-key': { type: 'string' },
       seed: { type: 'string' },
       'profile-count': { type: 'string' },
@@ -44,6 +47,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
   if (values.help) throw new Error(USAGE);
   const apiKey = values['api-key'] ?? env.SIMULATOR_API_KEY;
   if (!apiKey) throw new Error(`--api-key is required\n${USAGE}`);
+  const dialect = values.dialect?.trim().toLowerCase();
+  if (dialect !== undefined && !(SIM_DIALECTS as readonly string[]).includes(dialect)) throw new Error(`--dialect must be one of ${SIM_DIALECTS.join(', ')}`);
   const logOrder = values['log-order'];
   if (logOrder !== undefined && !(LOG_ORDERS as readonly string[]).includes(logOrder)) throw new Error(`--log-order must be one of ${LOG_ORDERS.join(', ')}`);
   const logRate = values['log-rate'];
@@ -52,6 +57,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     apiKey,
     port: integer('port', values.port),
     host: values.host,
+    dialect: dialect as SimDialect | undefined,
     seed: integer('seed', values.seed, Number.MIN_SAFE_INTEGER),
     profileCount: integer('profile-count', values['profile-count']),
     taskDurationMs: integer('task-duration-ms', values['task-duration-ms']),

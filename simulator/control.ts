@@ -77,7 +77,7 @@ function route(core: SimCore, method: string, segments: string[], url: URL, body
   const key = `${method} ${area ?? ''}`;
   switch (key) {
     case 'GET health':
-      return jsonReply(200, { ok: true });
+      return jsonReply(200, { ok: true, dialect: core.dialect });
     case 'GET faults':
       return jsonReply(200, { faults: core.faults.list() });
     case 'POST faults': {
@@ -90,7 +90,7 @@ function route(core: SimCore, method: string, segments: string[], url: URL, body
       return jsonReply(200, { faults: core.faults.list() });
     case 'GET requests':
       if (rest[0] === 'last') return jsonReply(200, { last: core.requests.last(rest[1]) });
-      return jsonReply(200, { counts: core.requests.counts(), total: core.requests.total() });
+      return jsonReply(200, { counts: core.requests.counts(), byDialect: core.requests.byDialect(), total: core.requests.total() });
     case 'DELETE requests':
       core.requests.reset();
       return jsonReply(200, { counts: {}, total: 0 });

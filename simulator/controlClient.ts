@@ -30,6 +30,11 @@ export class SimulatorControl {
     return (await this.#call<{ counts: Record<string, number> }>('GET', 'requests')).counts;
   }
 
+  /** `{ 'platform GET getEdgeApp': 1, ... }`: whose paths the requests used. */
+  async countsByDialect(): Promise<Record<string, number>> {
+    return (await this.#call<{ byDialect: Record<string, number> }>('GET', 'requests')).byDialect;
+  }
+
   async resetRequests(): Promise<void> {
     await this.#call('DELETE', 'requests');
   }

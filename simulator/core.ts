@@ -1,8 +1,10 @@
 // The simulator's world: data, options, faults and the request log, shared by the API and the
 // control endpoints.
 import { FaultRegistry, faultSpec } from './faults';
-import { DEFAULTS, runtimeFrom, type RuntimeOptions, type SeedOptions, type SimulatorOptions } from './options';
+import { DEFAULTS, runtimeFrom, servedDialects, type RuntimeOptions, type SeedOptions, type SimDialect, type SimulatorOptions } from './options';
+import type { Dialect } from '../src/platform/dialect';
 import { RequestLog, type AuthState } from './requestLog';
+import { Router } from './router';
 import { createState, type SimState } from './state/seed';
 import { startOfUtcDay } from './timeFormat';
 
@@ -10,6 +12,10 @@ export class SimCore {
   readonly faults = new FaultRegistry();
   readonly requests = new RequestLog();
   readonly now: () => number;
+  readonly dialect: SimDialect;
+  /** The dialects whose paths are served. */
+  readonly dialects: readonly Dialect[];
+  readonly router: Router;
   runtime: RuntimeOptions;
   seed: SeedOptions;
   state: SimState;
@@ -19,6 +25,9 @@ export class SimCore {
     if (!options.apiKey) throw new Error('an API key is required');
     this.#expectedHeader = `apikey ${options.apiKey}`;
     this.now = options.now ?? Date.now;
+    this.dialect = options.dialect ?? DEFAULTS.dialect;
+    this.dialects = servedDialects(this.dialect);
+    this.router = new Router(this.dialects);
     this.runtime = runtimeFrom(options);
     this.seed = {
       seed: options.seed ?? DEFAULTS.seed,

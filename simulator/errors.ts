@@ -96,9 +96,19 @@ function cloudBody(failure: Failure, requestId: string): ErrorReply {
     case 'rateLimited':
       return body(429, 'TooManyRequests', 'Request was throttled.');
     case 'status':
-      return body(failure.status, failure.status >= 500 ? 'InternalServerError' : 'HTTPError', `HTTP ${failure.status}: ${statusText(failure.status)}`);
+      // The platform's cloud API adds a `traceback` to some server errors: the client logs it, never shows it.
+      return failure.status >= 500
+        ? body(failure.status, 'InternalServerError', `HTTP ${failure.status}: ${statusText(failure.status)}`, { traceback: SIMULATED_TRACEBACK })
+        : body(failure.status, 'HTTPError', `HTTP ${failure.status}: ${statusText(failure.status)}`);
   }
 }
+
+export const SIMULATED_TRACEBACK = [
+  'Traceback (most recent call last):',
+  '  File "/app/cloud/api/views.py", line 412, in dispatch',
+  '    response = handler(request, *args, **kwargs)',
+  'simulator.SimulatedServerError: a server error on purpose',
+].join('\n');
 
 function securityBody(failure: Failure): ErrorReply {
   switch (failure.kind) {

@@ -53,7 +53,11 @@ function productReply(failure: Failure, request: FaultRequest, headers: Record<s
 }
 
 export function faultReply(fault: ActiveFault, request: FaultRequest): Reply | undefined {
-  const retryAfter = (seconds: number | undefined): Record<string, string> => (seconds === undefined ? {} : { 'Retry-After': String(seconds) });
+  const shouldRetry: Record<string, string> = fault.shouldRetry === undefined ? {} : { 'x-should-retry': String(fault.shouldRetry) };
+  const retryAfter = (seconds: number | undefined): Record<string, string> => ({
+    ...shouldRetry,
+    ...(seconds === undefined ? {} : { 'Retry-After': String(seconds) }),
+  });
   switch (fault.kind) {
     case 'status': {
       const status = fault.status ?? 500;

@@ -21,6 +21,8 @@ export const faultSpec = z.strictObject({
   ms: z.int().min(0).optional(),
   /** `trickle`: bytes per chunk (default 8). */
   chunkBytes: z.int().min(1).optional(),
+  /** `status`, `rateLimit`: send `x-should-retry: true|false`, the server's word on asking again. */
+  shouldRetry: z.boolean().optional(),
   /** Fire this many times, then clear; absent: until cleared. */
   times: z.int().min(1).optional(),
 });

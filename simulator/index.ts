@@ -2,7 +2,8 @@
 // `sim.url`, and `await sim.close()` (ends open sockets, so tests never hang).
 import { SimCore } from './core';
 import { faultSpec, type FaultSpec } from './faults';
-import { DEFAULTS, type RuntimeOptions, type SimulatorOptions } from './options';
+import { DEFAULTS, type RuntimeOptions, type SimDialect, type SimulatorOptions } from './options';
+import type { SeenRequest } from './requestLog';
 import { SimServer } from './server';
 
 export type { SimulatorOptions } from './options';
@@ -12,11 +13,17 @@ export interface Simulator {
   /** `http://127.0.0.1:<port>`, no trailing slash. */
   url: string;
   port: number;
+  /** Whose paths it serves. */
+  dialect: SimDialect;
   close(): Promise<void>;
   setFault(fault: FaultSpec): void;
   clearFaults(route?: string): void;
   /** `{ 'POST createSecret': 2, ... }` */
   requestCounts(): Record<string, number>;
+  /** `{ 'platform GET getEdgeApp': 1, 'both GET getTask': 3, ... }`: whose paths were used. */
+  requestsByDialect(): Record<string, number>;
+  /** The last request per `METHOD route`, optionally of one route. */
+  lastRequests(route?: string): Record<string, SeenRequest>;
   resetRequests(): void;
   /** Back to the seed's data. */
   reset(): void;
@@ -31,10 +38,13 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   return {
     url: `http://${host}:${port}`,
     port,
+    dialect: core.dialect,
     close: () => server.close(),
     setFault: (fault) => void core.faults.set(faultSpec.parse(fault)),
     clearFaults: (route) => core.faults.clear(route),
     requestCounts: () => core.requests.counts(),
+    requestsByDialect: () => core.requests.byDialect(),
+    lastRequests: (route) => core.requests.last(route),
     resetRequests: () => core.requests.reset(),
     reset: () => core.reset(),
     setOptions: (patch) => core.setRuntime(patch),

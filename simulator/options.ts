@@ -1,6 +1,15 @@
 // What the simulator can be told at start, and the part that can change while it runs.
 import * as z from 'zod';
+import { DIALECTS, type Dialect } from '../src/platform/dialect';
 import type { FaultSpec } from './faults';
+
+/** Whose paths the simulator serves: the spec's, the real platform's, or both (the default). */
+export const SIM_DIALECTS = [...DIALECTS, 'both'] as const;
+export type SimDialect = (typeof SIM_DIALECTS)[number];
+
+export function servedDialects(dialect: SimDialect): Dialect[] {
+  return dialect === 'both' ? [...DIALECTS] : [dialect];
+}
 
 export const LOG_ORDERS = ['asc', 'desc', 'shuffled'] as const;
 export type LogOrder = (typeof LOG_ORDERS)[number];
@@ -8,6 +17,8 @@ export type LogOrder = (typeof LOG_ORDERS)[number];
 export interface SimulatorOptions {
   /** The only key accepted in `Authorization: apikey <key>`. Never printed. */
   apiKey: string;
+  /** Whose paths to serve (default both): in one dialect the other's own paths answer 404. */
+  dialect?: SimDialect;
   /** 0 (default) picks a free port. */
   port?: number;
   host?: string;
@@ -53,6 +64,7 @@ export interface SeedOptions {
 
 export const DEFAULTS = {
   host: '127.0.0.1',
+  dialect: 'both' as SimDialect,
   seed: 1,
   profileCount: 250,
   taskDurationMs: 3000,

@@ -1,10 +1,15 @@
-// Finds the endpoint for a method and path, using the client's own descriptors.
-import { pathParamNames, type Endpoint } from '../src/platform/endpoint';
+// Finds the endpoint for a method and path, using the client's own descriptors, in the dialects
+// the simulator serves: a spec-only simulator answers the platform's own paths with 404 and the
+// reverse; where both dialects share a path, one route serves it.
+import type { Dialect } from '../src/platform/dialect';
+import { pathIn, pathParamNames, type Endpoint } from '../src/platform/endpoint';
 import { endpoints, type EndpointName } from '../src/platform/endpoints';
 
 interface Route {
   name: EndpointName;
   endpoint: Endpoint;
+  /** The dialects whose path this is (both, where they share it). */
+  dialects: Dialect[];
   pattern: RegExp;
   paramNames: string[];
   /** Literal segments: `/trials/start-trial-data` wins over `/trials/{id}`. */
@@ -12,44 +17,58 @@ interface Route {
 }
 
 export type RouteMatch =
-  | { kind: 'found'; name: EndpointName; endpoint: Endpoint; rawParams: Record<string, string> }
+  | { kind: 'found'; name: EndpointName; endpoint: Endpoint; dialects: Dialect[]; rawParams: Record<string, string> }
   | { kind: 'wrongMethod'; allowed: string[] }
   | { kind: 'none' };
 
-function compile(name: EndpointName, endpoint: Endpoint): Route {
-  const source = endpoint.path
+function compile(name: EndpointName, endpoint: Endpoint, path: string, dialects: Dialect[]): Route {
+  const source = path
     .split('/')
     .map((segment) => (/^\{[^}]+\}$/.test(segment) ? '([^/]+)' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
   return {
     name,
     endpoint,
+    dialects,
     pattern: new RegExp(`^${source}/?$`),
-    paramNames: pathParamNames(endpoint.path),
-    literals: endpoint.path.split('/').filter((s) => s && !s.startsWith('{')).length,
+    paramNames: pathParamNames(path),
+    literals: path.split('/').filter((s) => s && !s.startsWith('{')).length,
   };
 }
 
-const routes: Route[] = (Object.entries(endpoints) as [EndpointName, Endpoint][])
-  .map(([name, endpoint]) => compile(name, endpoint))
-  .sort((a, b) => b.literals - a.literals);
+export class Router {
+  readonly #routes: Route[];
 
-export function matchRoute(method: string, pathname: string): RouteMatch {
-  const allowed = new Set<string>();
-  for (const route of routes) {
-    const m = route.pattern.exec(pathname);
-    if (!m) continue;
-    if (route.endpoint.method !== method) {
-      allowed.add(route.endpoint.method);
-      continue;
+  constructor(served: readonly Dialect[]) {
+    const routes: Route[] = [];
+    for (const [name, endpoint] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
+      const byPath = new Map<string, Dialect[]>();
+      for (const dialect of served) {
+        const path = pathIn(endpoint, dialect);
+        byPath.set(path, [...(byPath.get(path) ?? []), dialect]);
+      }
+      for (const [path, dialects] of byPath) routes.push(compile(name, endpoint, path, dialects));
     }
-    let rawParams: Record<string, string>;
-    try {
-      rawParams = Object.fromEntries(route.paramNames.map((p, i) => [p, decodeURIComponent(m[i + 1] ?? '')]));
-    } catch {
-      continue;
-    }
-    return { kind: 'found', name: route.name, endpoint: route.endpoint, rawParams };
+    this.#routes = routes.sort((a, b) => b.literals - a.literals);
   }
-  return allowed.size > 0 ? { kind: 'wrongMethod', allowed: [...allowed] } : { kind: 'none' };
+
+  match(method: string, pathname: string): RouteMatch {
+    const allowed = new Set<string>();
+    for (const route of this.#routes) {
+      const m = route.pattern.exec(pathname);
+      if (!m) continue;
+      if (route.endpoint.method !== method) {
+        allowed.add(route.endpoint.method);
+        continue;
+      }
+      let rawParams: Record<string, string>;
+      try {
+        rawParams = Object.fromEntries(route.paramNames.map((p, i) => [p, decodeURIComponent(m[i + 1] ?? '')]));
+      } catch {
+        continue;
+      }
+      return { kind: 'found', name: route.name, endpoint: route.endpoint, dialects: route.dialects, rawParams };
+    }
+    return allowed.size > 0 ? { kind: 'wrongMethod', allowed: [...allowed] } : { kind: 'none' };
+  }
 }

@@ -61,6 +61,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
   let ui: FlowUi = vscodeUi;
   context.subscriptions.push(log, connections);
 
+  await connections.migrateDialects();
   await connections.bootstrapFromEnvironment();
   await connections.updateContext();
 

@@ -40,8 +40,16 @@ export class Log implements vscode.Disposable {
     this.channel.info(line);
   }
 
+  warn(message: string): void {
+    const line = this.scrub(message);
+    this.remember(line);
+    this.channel.warn(line);
+  }
+
   error(message: string, error?: unknown): void {
-    const detail = error instanceof Error ? `${error.message}${error.stack ? `\n${error.stack}` : ''}` : error === undefined ? '' : String(error);
+    const logDetail = (error as { logDetail?: unknown } | undefined)?.logDetail;
+    const extra = typeof logDetail === 'string' ? `\n${logDetail}` : '';
+    const detail = error instanceof Error ? `${error.message}${extra}${error.stack ? `\n${error.stack}` : ''}` : error === undefined ? '' : String(error);
     const line = this.scrub(detail ? `${message}: ${detail}` : message);
     this.remember(line);
     this.channel.error(line);

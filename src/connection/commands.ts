@@ -1,4 +1,4 @@
-// Sign In, Switch Connection, Sign Out, Show Log.
+// Sign In, Switch Connection, Change API Dialect, Sign Out, Show Log.
 import * as vscode from 'vscode';
 import type { FlowUi } from '../flows/ui';
 import { notifyError } from '../notify';
@@ -6,6 +6,8 @@ import { probeConnection } from '../platform/probe';
 import type { Log } from '../log';
 import type { ConnectionManager } from './connectionManager';
 import { signInFlow } from './signInFlow';
+import { dialectPickItems, dialectPlaceholder } from './dialectPick';
+import { DIALECT_DESCRIPTIONS, DIALECT_LABELS, dialectForBaseUrl, type Dialect } from '../platform/dialect';
 
 export function registerConnectionCommands(connections: ConnectionManager, log: Log, ui: () => FlowUi): vscode.Disposable[] {
   const pickConnection = async (placeholder: string) => {
@@ -23,7 +25,7 @@ export function registerConnectionCommands(connections: ConnectionManager, log: 
   };
 
   return [
-    vscode.commands.registerCommand('platformConsole.signIn', async (prefill?: { name?: string; baseUrl?: string }) => {
+    vscode.commands.registerCommand('platformConsole.signIn', async (prefill?: { name?: string; baseUrl?: string; dialect?: Dialect }) => {
       const connection = await signInFlow(connections, ui(), prefill);
       if (connection) void ui().notify('info', `Signed in to ${connection.name}.`);
     }),
@@ -31,6 +33,25 @@ export function registerConnectionCommands(connections: ConnectionManager, log: 
       if (connections.list().length === 0) return vscode.commands.executeCommand('platformConsole.signIn');
       const id = await pickConnection('Switch to connection');
       if (typeof id === 'string') await connections.switchTo(id);
+    }),
+    vscode.commands.registerCommand('platformConsole.changeDialect', async () => {
+      if (connections.list().length === 0) return vscode.commands.executeCommand('platformConsole.signIn');
+      const id = connections.list().length === 1 ? connections.list()[0]!.id : await pickConnection('Change the API dialect of connection');
+      const target = connections.list().find((c) => c.id === id);
+      if (!target) return;
+      const fromUrl = dialectForBaseUrl(target.baseUrl);
+      const dialect = await ui().pick<Dialect>({
+        title: `Change API Dialect of ${target.name}`,
+        step: 1,
+        totalSteps: 1,
+        canGoBack: false,
+        placeholder: dialectPlaceholder(target.baseUrl, target.dialect, 'now'),
+        items: dialectPickItems(fromUrl),
+        activeValue: target.dialect,
+      });
+      if (typeof dialect !== 'string' || dialect === target.dialect) return;
+      await connections.setDialect(target.id, dialect);
+      void ui().notify('info', `${target.name} now speaks the ${DIALECT_LABELS[dialect]} dialect: ${DIALECT_DESCRIPTIONS[dialect]}.`);
     }),
     vscode.commands.registerCommand('platformConsole.signOut', async () => {
       if (connections.list().length === 0) return void ui().notify('info', 'Platform Console: no connection to sign out of.');

@@ -2,7 +2,9 @@
 // only in SecretStorage, under the connection's id. Nothing else ever holds a key.
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { connectionNameFromUrl, type ConnectionInfo } from '../core/connectionRules';
+import { areaBaseUrlsFrom, connectionNameFromUrl, withDialect, type ConnectionInfo, type StoredConnection } from '../core/connectionRules';
+import { DIALECT_LABELS, dialectForBaseUrl, parseDialect, type Dialect } from '../platform/dialect';
+import { userAreaBaseUrls } from '../settings';
 import { createPlatformApi, type PlatformApi } from '../platform/api';
 import { HttpClient, normalizeBaseUrl } from '../platform/http';
 import type { Log } from '../log';
@@ -17,6 +19,8 @@ export const ENV_BASE_URL = 'PLATFORM_CONSOLE_BASE_URL';
 export const ENV_API_KEY = 'PLATFORM_CONSOLE_API_KEY';
 /** Optional: the name of the connection made from the two above (default: the URL's host). */
 export const ENV_CONNECTION_NAME = 'PLATFORM_CONSOLE_CONNECTION_NAME';
+/** Optional: `spec` or `platform` (default: from the URL, the platform's host -> `platform`). */
+export const ENV_DIALECT = 'PLATFORM_CONSOLE_DIALECT';
 
 export class ConnectionManager implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Connection | undefined>();
@@ -38,13 +42,42 @@ export class ConnectionManager implements vscode.Disposable {
         void this.updateContext().then(() => this.changed.fire(this.active));
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('platformConsole.requestTimeoutSeconds')) this.cached = undefined;
+        if (e.affectsConfiguration('platformConsole.requestTimeoutSeconds') || e.affectsConfiguration('platformConsole.areaBaseUrls')) {
+          this.cached = undefined;
+        }
       }),
     );
   }
 
   list(): Connection[] {
-    return this.context.globalState.get<Connection[]>(CONNECTIONS_KEY, []);
+    return this.context.globalState.get<StoredConnection[]>(CONNECTIONS_KEY, []).map(withDialect);
+  }
+
+  /**
+   * Connections stored before dialects existed get theirs, once, from their base URL: the
+   * platform's host -> `platform` (its paths), anything else -> `spec` (as before).
+   */
+  async migrateDialects(): Promise<void> {
+    const stored = this.context.globalState.get<StoredConnection[]>(CONNECTIONS_KEY, []);
+    if (stored.every((c) => c.dialect !== undefined)) return;
+    const next = stored.map(withDialect);
+    await this.context.globalState.update(CONNECTIONS_KEY, next);
+    for (const c of next.filter((_, i) => stored[i]!.dialect === undefined)) {
+      this.log.info(`Connection ${c.name} (${c.baseUrl}) speaks the ${DIALECT_LABELS[c.dialect]} dialect (chosen from its base URL)`);
+    }
+  }
+
+  /** Changes which paths a connection sends; its key and everything else stay. */
+  async setDialect(id: string, dialect: Dialect): Promise<Connection | undefined> {
+    const all = this.list();
+    const target = all.find((c) => c.id === id);
+    if (!target) return undefined;
+    const changed: Connection = { ...target, dialect };
+    await this.context.globalState.update(CONNECTIONS_KEY, all.map((c) => (c.id === id ? changed : c)));
+    this.cached = undefined;
+    this.log.info(`Connection ${changed.name} now speaks the ${DIALECT_LABELS[dialect]} dialect`);
+    this.changed.fire(this.active);
+    return changed;
   }
 
   get active(): Connection | undefined {
@@ -66,17 +99,17 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   /** Adds a connection (or replaces the key of the one with that name) and makes it active. */
-  async signIn(name: string, baseUrl: string, apiKey: string): Promise<Connection> {
+  async signIn(name: string, baseUrl: string, apiKey: string, dialect: Dialect = dialectForBaseUrl(baseUrl)): Promise<Connection> {
     const all = this.list();
     const existing = all.find((c) => c.name.toLowerCase() === name.trim().toLowerCase());
-    const connection: Connection = { id: existing?.id ?? randomUUID(), name: name.trim(), baseUrl: normalizeBaseUrl(baseUrl) };
+    const connection: Connection = { id: existing?.id ?? randomUUID(), name: name.trim(), baseUrl: normalizeBaseUrl(baseUrl), dialect };
     await this.context.secrets.store(secretKey(connection.id), apiKey.trim());
     this.log.addSecret(apiKey.trim());
     const next = existing ? all.map((c) => (c.id === connection.id ? connection : c)) : [...all, connection];
     await this.context.globalState.update(CONNECTIONS_KEY, next);
     await this.context.globalState.update(ACTIVE_KEY, connection.id);
     this.cached = undefined;
-    this.log.info(`Signed in to ${connection.name} (${connection.baseUrl})`);
+    this.log.info(`Signed in to ${connection.name} (${connection.baseUrl}, ${DIALECT_LABELS[connection.dialect]} dialect)`);
     await this.updateContext();
     this.changed.fire(connection);
     return connection;
@@ -116,6 +149,8 @@ export class ConnectionManager implements vscode.Disposable {
     const http = new HttpClient({
       baseUrl: connection.baseUrl,
       apiKey: key,
+      dialect: connection.dialect,
+      areaBaseUrls: this.areaBaseUrls(connection),
       timeoutMs: Math.max(1, timeoutSeconds) * 1000,
       retryBaseMs: this.retryBaseMs,
       onRequest: (entry) => this.log.request(connection.name, entry),
@@ -123,6 +158,19 @@ export class ConnectionManager implements vscode.Disposable {
     const api = createPlatformApi(http);
     this.cached = { id: connection.id, api };
     return api;
+  }
+
+  /**
+   * Product areas served from a host of their own (`platformConsole.areaBaseUrls`, user settings
+   * only): they apply to connections in the platform dialect, the account the setting describes;
+   * a spec-dialect connection (the simulator, a staging server) sends everything to its own URL.
+   */
+  private areaBaseUrls(connection: Connection) {
+    if (connection.dialect !== 'platform') return {};
+    const { urls, problems } = areaBaseUrlsFrom(userAreaBaseUrls());
+    for (const problem of problems) this.log.warn(`Setting platformConsole.areaBaseUrls: ${problem} (ignored)`);
+    for (const [area, url] of Object.entries(urls)) this.log.info(`[${connection.name}] ${area} requests go to ${url}`);
+    return urls;
   }
 
   /**
@@ -150,11 +198,12 @@ export class ConnectionManager implements vscode.Disposable {
     const key = env[ENV_API_KEY]?.trim();
     if (!baseUrl || !key) return undefined;
     try {
+      const dialect = parseDialect(env[ENV_DIALECT], ENV_DIALECT) ?? dialectForBaseUrl(baseUrl);
       const all = this.list();
       const sameUrl = all.find((c) => c.baseUrl === normalizeBaseUrl(baseUrl));
       if (all.length > 0 && !(sameUrl && !(await this.hasApiKey(sameUrl.id)))) return undefined;
       const name = sameUrl?.name ?? (env[ENV_CONNECTION_NAME]?.trim() || connectionNameFromUrl(baseUrl));
-      return await this.signIn(name, baseUrl, key);
+      return await this.signIn(name, baseUrl, key, dialect);
     } catch (error) {
       this.log.error(`Could not create a connection from ${ENV_BASE_URL}`, error);
       return undefined;

@@ -1,22 +1,27 @@
-// "Sign In": connection name, base URL, API key (masked). Back works; each field is checked as
-// you type; the key is handed to the ConnectionManager and nowhere else.
+// "Sign In": connection name, base URL, dialect (chosen from the URL, changeable), API key
+// (masked). Back works; each field is checked as you type; the key is handed to the
+// ConnectionManager and nowhere else.
 import { DEFAULT_BASE_URL, HttpClient } from '../platform/http';
 import { PlatformError } from '../platform/errors';
 import { probeConnection } from '../platform/probe';
 import { apiKeyInputProblem, baseUrlProblem, connectionNameProblem } from '../core/connectionRules';
 import type { FlowUi } from '../flows/ui';
+import { dialectPickItems, dialectPlaceholder } from './dialectPick';
+import { dialectForBaseUrl, type Dialect } from '../platform/dialect';
 import { runWizard, type WizardStep } from '../flows/wizard';
 import type { Connection, ConnectionManager } from './connectionManager';
 
 interface SignInState {
   name?: string;
   baseUrl?: string;
+  dialect?: Dialect;
   apiKey?: string;
 }
 
 export interface SignInPrefill {
   name?: string;
   baseUrl?: string;
+  dialect?: Dialect;
 }
 
 /** Unverifiable keys (offline, server down) are saved on a second Enter; rejected keys never. */
@@ -69,6 +74,20 @@ export async function signInFlow(connections: ConnectionManager, ui: FlowUi, pre
     },
     {
       prompt: async (s, ctx) => {
+        const baseUrl = s.baseUrl ?? DEFAULT_BASE_URL;
+        const fromUrl = dialectForBaseUrl(baseUrl);
+        // Sign In Again to the same URL keeps the dialect the person chose before.
+        const before = prefill.dialect ?? renewing?.dialect;
+        const current = before && (prefill.baseUrl ?? renewing?.baseUrl) === baseUrl ? before : fromUrl;
+        s.dialect = await ctx.pick({
+          placeholder: dialectPlaceholder(baseUrl, current, current === fromUrl ? 'from the URL' : 'as before'),
+          items: dialectPickItems(fromUrl),
+          activeValue: current,
+        });
+      },
+    },
+    {
+      prompt: async (s, ctx) => {
         s.apiKey = (
           await ctx.input({
             prompt: `API key for ${s.name} (stored in VS Code's secret storage only)`,
@@ -83,5 +102,5 @@ export async function signInFlow(connections: ConnectionManager, ui: FlowUi, pre
   ];
   const state = await runWizard<SignInState>({}, { title: renewing ? `Sign In Again to ${renewing.name}` : 'Platform Console: Sign In', steps, ui });
   if (!state?.name || !state.baseUrl || !state.apiKey) return undefined;
-  return connections.signIn(state.name, state.baseUrl, state.apiKey);
+  return connections.signIn(state.name, state.baseUrl, state.apiKey, state.dialect);
 }

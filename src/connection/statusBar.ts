@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from './connectionManager';
+import { DIALECT_LABELS } from '../platform/dialect';
 
 /** Shows the active connection; a click switches (or signs in when there is none). */
 export function createConnectionStatusBar(connections: ConnectionManager): vscode.Disposable {
@@ -9,7 +10,9 @@ export function createConnectionStatusBar(connections: ConnectionManager): vscod
     const active = connections.active;
     if (active && connections.signedIn) {
       item.text = `$(cloud) ${active.name}`;
-      item.tooltip = new vscode.MarkdownString(`**Platform Console**: connected to \`${active.name}\` (${active.baseUrl})\n\nClick to switch connection.`);
+      item.tooltip = new vscode.MarkdownString(
+        `**Platform Console**: connected to \`${active.name}\` (${active.baseUrl}, ${DIALECT_LABELS[active.dialect]} dialect)\n\nClick to switch connection.`,
+      );
       item.command = 'platformConsole.switchConnection';
     } else {
       item.text = '$(cloud) Sign in';

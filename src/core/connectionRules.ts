@@ -1,6 +1,7 @@
 // Rules for connections: names, base URLs, keys. No VS Code here, so they test in plain Node.
 import { apiKeyProblem, normalizeBaseUrl } from '../platform/http';
 import { PlatformError } from '../platform/errors';
+import { PRODUCT_AREAS, dialectForBaseUrl, isDialect, type Dialect, type ProductArea } from '../platform/dialect';
 
 export const CONNECTION_NAME_MAX = 50;
 
@@ -8,9 +9,44 @@ export interface ConnectionInfo {
   id: string;
   name: string;
   baseUrl: string;
+  /** Whose paths this connection sends: the spec's or the real platform's. */
+  dialect: Dialect;
 }
 
-export function connectionNameProblem(name: string, existing: readonly ConnectionInfo[], ownId?: string): string | undefined {
+/** A connection as stored before dialects existed: it has none. */
+export type StoredConnection = Omit<ConnectionInfo, 'dialect'> & { dialect?: unknown };
+
+/**
+ * A stored connection with its dialect: the one it was given, or for a connection stored before
+ * dialects existed, the one its base URL implies (the platform's host -> `platform`).
+ */
+export function withDialect(stored: StoredConnection): ConnectionInfo {
+  return { ...stored, dialect: isDialect(stored.dialect) ? stored.dialect : dialectForBaseUrl(stored.baseUrl) };
+}
+
+/**
+ * The per-area base URLs a person set (`platformConsole.areaBaseUrls`): unknown areas and
+ * invalid URLs are left out and reported, so a typo never sends a request somewhere unexpected.
+ */
+export function areaBaseUrlsFrom(raw: unknown): { urls: Partial<Record<ProductArea, string>>; problems: string[] } {
+  const urls: Partial<Record<ProductArea, string>> = {};
+  const problems: string[] = [];
+  if (raw === undefined || raw === null) return { urls, problems };
+  if (typeof raw !== 'object' || Array.isArray(raw)) return { urls, problems: ['must be an object of area -> base URL'] };
+  for (const [area, value] of Object.entries(raw)) {
+    if (!(PRODUCT_AREAS as readonly string[]).includes(area)) {
+      problems.push(`"${area}" is not a product area (${PRODUCT_AREAS.join(', ')})`);
+      continue;
+    }
+    if (value === undefined || value === null || value === '') continue;
+    const problem = typeof value === 'string' ? baseUrlProblem(value) : 'Base URL: must be text';
+    if (problem) problems.push(`${area}: ${problem}`);
+    else urls[area as ProductArea] = normalizeBaseUrl(value as string);
+  }
+  return { urls, problems };
+}
+
+export function connectionNameProblem(name: string, existing: readonly Pick<ConnectionInfo, 'id' | 'name'>[], ownId?: string): string | undefined {
   const trimmed = name.trim();
   if (!trimmed) return 'Connection name: must not be empty';
   if (trimmed.length > CONNECTION_NAME_MAX) return `Connection name: must be at most ${CONNECTION_NAME_MAX} characters`;

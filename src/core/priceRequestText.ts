@@ -1,5 +1,7 @@
 // "Copy Request as JSON" and "Copy as curl": the request a preview sends, with the key shown as
 // the shell variable $PLATFORM_API_KEY, never its value.
+import type { Dialect } from '../platform/dialect';
+import { pathIn } from '../platform/endpoint';
 import { instancePriceEndpoint, loadBalancerPriceEndpoint } from '../platform/pricing';
 import type { PriceTab } from '../protocol/pricing';
 
@@ -7,18 +9,21 @@ export const API_KEY_VARIABLE = '$PLATFORM_API_KEY';
 
 export interface PriceRequestCall {
   tab: PriceTab;
+  /** The base URL of the connection's cloud area. */
   baseUrl: string;
+  /** The connection's dialect (the pricing paths are the same in both today). */
+  dialect?: Dialect;
   params: { project_id: number; region_id: number };
   body: unknown;
 }
 
-export function priceRequestPath(tab: PriceTab, params: PriceRequestCall['params']): string {
-  const template = tab === 'instances' ? instancePriceEndpoint.path : loadBalancerPriceEndpoint.path;
+export function priceRequestPath(tab: PriceTab, params: PriceRequestCall['params'], dialect: Dialect = 'spec'): string {
+  const template = pathIn(tab === 'instances' ? instancePriceEndpoint : loadBalancerPriceEndpoint, dialect);
   return template.replace('{project_id}', String(params.project_id)).replace('{region_id}', String(params.region_id));
 }
 
 export function priceRequestUrl(call: PriceRequestCall): string {
-  return `${call.baseUrl.replace(/\/+$/, '')}${priceRequestPath(call.tab, call.params)}`;
+  return `${call.baseUrl.replace(/\/+$/, '')}${priceRequestPath(call.tab, call.params, call.dialect)}`;
 }
 
 /** The body, pretty-printed. */

@@ -1,6 +1,7 @@
 // Billing: trials (endpoints 8, 9) and report tasks (endpoints 10, 13).
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
+import { ROUTES } from './routes';
 import { INT32_MAX, INT32_MIN, intIn, positiveId, rArray, rBool, rInt, rObject, rRequiredText, rText, requiredText, uuid, typeError } from './schemaKit';
 
 export const trial = z.looseObject({
@@ -39,9 +40,7 @@ export const startTrialDataQuery = z.strictObject({
 
 export const getTrialStartDataEndpoint = defineEndpoint({
   name: 'getTrialStartData',
-  number: 8,
-  method: 'GET',
-  path: '/billing/org/v1/trials/start-trial-data',
+  ...ROUTES.getTrialStartData,
   errorShape: 'billing',
   successStatus: 200,
   params: z.strictObject({}),
@@ -52,9 +51,7 @@ export const getTrialStartDataEndpoint = defineEndpoint({
 
 export const getTrialEndpoint = defineEndpoint({
   name: 'getTrial',
-  number: 9,
-  method: 'GET',
-  path: '/billing/org/v1/trials/{id}',
+  ...ROUTES.getTrial,
   errorShape: 'billing',
   successStatus: 200,
   params: z.strictObject({ id: positiveId() }),
@@ -88,9 +85,7 @@ export type ReportTask = z.output<typeof reportTask>;
 
 export const getReportEndpoint = defineEndpoint({
   name: 'getReport',
-  number: 10,
-  method: 'GET',
-  path: '/billing/org/v1/reports/{id}',
+  ...ROUTES.getReport,
   errorShape: 'billing',
   successStatus: 200,
   params: z.strictObject({ id: uuid() }),
@@ -107,9 +102,7 @@ export type ReportCreateRequest = z.input<typeof reportCreateRequest>;
 
 export const createReportEndpoint = defineEndpoint({
   name: 'createReport',
-  number: 13,
-  method: 'POST',
-  path: '/billing/org/v1/reports',
+  ...ROUTES.createReport,
   errorShape: 'billing',
   successStatus: 201,
   params: z.strictObject({}),

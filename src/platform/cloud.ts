@@ -1,6 +1,7 @@
 // Cloud: secrets (endpoint 1), the task endpoint, lifecycle policy schedules (endpoint 2).
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
+import { ROUTES } from './routes';
 import {
   intIn,
   localDateTime,
@@ -63,9 +64,7 @@ export const secretCreateResponse = z.looseObject({ tasks: z.array(rRequiredText
 
 export const createSecretEndpoint = defineEndpoint({
   name: 'createSecret',
-  number: 1,
-  method: 'POST',
-  path: '/cloud/v1/secrets/{project_id}/{region_id}',
+  ...ROUTES.createSecret,
   errorShape: 'cloud',
   successStatus: 200,
   params: projectRegionParams,
@@ -75,12 +74,6 @@ export const createSecretEndpoint = defineEndpoint({
 });
 
 // ---------- tasks ----------
-
-/**
- * The spec says "poll GET /v1/tasks/{task_id}" inside the cloud API; the platform serves it as
- * `/cloud/v1/tasks/{task_id}`. Our assumption, kept in this one constant.
- */
-export const TASK_PATH = '/cloud/v1/tasks/{task_id}';
 
 export const TERMINAL_TASK_STATES = ['FINISHED', 'ERROR'] as const;
 
@@ -107,9 +100,7 @@ export function taskState(task: Task): string | undefined {
 
 export const getTaskEndpoint = defineEndpoint({
   name: 'getTask',
-  number: 0,
-  method: 'GET',
-  path: TASK_PATH,
+  ...ROUTES.getTask,
   errorShape: 'cloud',
   successStatus: 200,
   params: z.strictObject({ task_id: requiredText().max(128, 'must be at most 128 characters') }),
@@ -221,9 +212,7 @@ export type LifecyclePolicy = z.output<typeof lifecyclePolicyResponse>;
 
 export const addSchedulesEndpoint = defineEndpoint({
   name: 'addSchedules',
-  number: 2,
-  method: 'POST',
-  path: '/cloud/v1/lifecycle_policy/{project_id}/{region_id}/{policy_id}/add_schedules',
+  ...ROUTES.addSchedules,
   errorShape: 'cloud',
   successStatus: 200,
   params: z.strictObject({ project_id: positiveId(), region_id: positiveId(), policy_id: positiveId() }),

@@ -3,6 +3,7 @@
 // shown, not enforced: an app with status 3 or a long name is displayed, never refused.
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
+import { ROUTES } from './routes';
 import { positiveId, rArray, rBool, rInt, rText, rTextMap } from './schemaKit';
 
 export const EDGE_APP_STATUSES: Record<number, string> = { 0: 'draft', 1: 'enabled', 2: 'disabled', 5: 'suspended' };
@@ -59,9 +60,7 @@ export type EdgeClient = z.output<typeof edgeClient>;
 
 export const getEdgeAppEndpoint = defineEndpoint({
   name: 'getEdgeApp',
-  number: 6,
-  method: 'GET',
-  path: '/edge/v1/admin/apps/{app_id}',
+  ...ROUTES.getEdgeApp,
   errorShape: 'edge',
   successStatus: 200,
   params: z.strictObject({ app_id: positiveId() }),
@@ -72,9 +71,7 @@ export const getEdgeAppEndpoint = defineEndpoint({
 
 export const getEdgeTemplateEndpoint = defineEndpoint({
   name: 'getEdgeTemplate',
-  number: 12,
-  method: 'GET',
-  path: '/edge/v1/admin/template/{template_id}',
+  ...ROUTES.getEdgeTemplate,
   errorShape: 'edge',
   successStatus: 200,
   params: z.strictObject({ template_id: positiveId() }),
@@ -85,9 +82,7 @@ export const getEdgeTemplateEndpoint = defineEndpoint({
 
 export const getEdgeClientEndpoint = defineEndpoint({
   name: 'getEdgeClient',
-  number: 15,
-  method: 'GET',
-  path: '/edge/v1/admin/clients/{client_id}',
+  ...ROUTES.getEdgeClient,
   errorShape: 'edge',
   successStatus: 200,
   params: z.strictObject({ client_id: positiveId() }),

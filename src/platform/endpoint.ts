@@ -1,11 +1,12 @@
 // An endpoint of the API described once: method, path, the shapes of its parts and its success
 // status. The client sends with it and the simulator serves with it, so the two cannot drift.
 import type * as z from 'zod';
+import type { Dialect, DialectPaths, ProductArea } from './dialect';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** Which product answers the endpoint; products differ in their error bodies. */
-export type ErrorShape = 'cloud' | 'security' | 'edge' | 'billing' | 'storage' | 'iam';
+export type ErrorShape = ProductArea;
 
 export interface Endpoint<
   P extends z.ZodType = z.ZodType,
@@ -18,8 +19,9 @@ export interface Endpoint<
   /** The spec's endpoint number, 1..18; 0 for the task endpoint the spec only mentions. */
   number: number;
   method: HttpMethod;
-  /** Path template with `{param}` placeholders. */
-  path: string;
+  /** Path template with `{param}` placeholders, in each dialect (the methods are the same). */
+  paths: DialectPaths;
+  /** The product area: its error body shape, and the base URL it may have of its own. */
   errorShape: ErrorShape;
   successStatus: number;
   params: P;
@@ -48,6 +50,11 @@ export type CallInput<E extends Endpoint> = { params: InputOf<E['params']> } & (
   (E['body'] extends z.ZodType ? { body: InputOf<E['body']> } : unknown);
 
 export type CallOutput<E extends Endpoint> = OutputOf<E['response']>;
+
+/** The endpoint's path template in a dialect. */
+export function pathIn(endpoint: Pick<Endpoint, 'paths'>, dialect: Dialect): string {
+  return endpoint.paths[dialect];
+}
 
 /** Names of the `{placeholders}` in a path template. */
 export function pathParamNames(template: string): string[] {

@@ -33,6 +33,8 @@ export interface PlatformErrorInit {
   /** `GET /cloud/v1/tasks/…`: which call failed (never carries the key or the query). */
   method?: string;
   path?: string;
+  /** What the server said that is for the log only (a cloud `traceback`), never for a notification. */
+  logDetail?: string;
   cause?: unknown;
 }
 
@@ -45,6 +47,7 @@ export class PlatformError extends Error {
   readonly retryAfterMs?: number;
   readonly method?: string;
   readonly path?: string;
+  readonly logDetail?: string;
 
   constructor(init: PlatformErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -57,6 +60,7 @@ export class PlatformError extends Error {
     this.retryAfterMs = init.retryAfterMs;
     this.method = init.method;
     this.path = init.path;
+    this.logDetail = init.logDetail;
   }
 
   /** True when the request was refused before anything was sent. */
@@ -122,7 +126,11 @@ export interface ErrorBodySummary {
   message?: string;
   requestId?: string;
   issues: FieldIssue[];
+  /** A cloud error's `traceback`: the log's, never a notification's. */
+  traceback?: string;
 }
+
+const TRACEBACK_LIMIT = 8000;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -186,5 +194,6 @@ export function summarizeErrorBody(body: unknown): ErrorBodySummary {
   if (issues.length > 0 && message && /^Validation Error: \{/.test(message)) message = formatIssues(issues);
   // A general message ("Invalid input") plus the fields: say both, so the field is named.
   else if (issues.length > 0 && message && !issues.every((i) => message!.includes(i.message))) message = `${message}: ${formatIssues(issues)}`;
-  return { message, requestId, issues };
+  const traceback = typeof body.traceback === 'string' && body.traceback.trim() ? body.traceback.trim().slice(0, TRACEBACK_LIMIT) : undefined;
+  return { message, requestId, issues, traceback };
 }

@@ -1,6 +1,7 @@
 // Functions: logs (endpoint 11).
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
+import { ROUTES } from './routes';
 import { functionName, intIn, positiveId, rText } from './schemaKit';
 
 export const LOG_LIMIT_MIN = 1;
@@ -25,9 +26,7 @@ export type FunctionLogs = z.output<typeof functionLogsResponse>;
 
 export const functionLogsEndpoint = defineEndpoint({
   name: 'getFunctionLogs',
-  number: 11,
-  method: 'GET',
-  path: '/cloud/v1/faas/namespaces/{project_id}/{region_id}/{namespace_name}/functions/{function_name}/logs',
+  ...ROUTES.getFunctionLogs,
   errorShape: 'cloud',
   successStatus: 200,
   params: functionLogsParams,

@@ -2,7 +2,8 @@
 // retry of GETs only, one error type, and no key in anything it says.
 import type * as z from 'zod';
 import { PlatformError, kindForStatus, kindTitle, summarizeErrorBody, textSnippet, type PlatformErrorKind } from './errors';
-import { fillPath, type CallInput, type CallOutput, type Endpoint, type HttpMethod } from './endpoint';
+import type { Dialect, ProductArea } from './dialect';
+import { fillPath, pathIn, type CallInput, type CallOutput, type Endpoint, type HttpMethod } from './endpoint';
 import { redact } from './redact';
 import { issuePath, throwValidation, validateCall } from './validate';
 import { abortableSleep } from './sleep';
@@ -27,6 +28,10 @@ export interface RequestLogEntry {
 export interface HttpClientOptions {
   baseUrl: string;
   apiKey: string;
+  /** Whose paths to send: the spec's (default) or the real platform's. */
+  dialect?: Dialect;
+  /** A product area served from a base URL of its own (default: `baseUrl` for every area). */
+  areaBaseUrls?: Partial<Record<ProductArea, string>>;
   timeoutMs?: number;
   maxRetries?: number;
   /** First backoff step; doubles each retry, with jitter. */
@@ -42,6 +47,11 @@ export interface HttpClientOptions {
 export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+}
+
+interface SendOptions extends CallOptions {
+  /** The base URL of the endpoint's product area (default: the client's). */
+  baseUrl?: string;
 }
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
@@ -77,6 +87,22 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Math.round(Number(value) * 1000);
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * How long the server asks us to wait: `retry-after-ms` (milliseconds) first, then `Retry-After`
+ * (seconds or a date), as the platform's own generated clients read them.
+ */
+export function retryAfterFromHeaders(headers: Headers, now = Date.now()): number | undefined {
+  const ms = headers.get('retry-after-ms');
+  if (ms && /^\s*\d+(\.\d+)?\s*$/.test(ms)) return Math.round(Number(ms));
+  return parseRetryAfter(headers.get('retry-after'), now);
+}
+
+/** `x-should-retry: true|false`: the server's own word on whether asking again can help. */
+export function shouldRetryHeader(headers: Headers): boolean | undefined {
+  const value = headers.get('x-should-retry')?.trim().toLowerCase();
+  return value === 'true' ? true : value === 'false' ? false : undefined;
 }
 
 function queryString(query: Record<string, unknown> | undefined): string {
@@ -132,6 +158,8 @@ function isHtml(raw: RawResponse): boolean {
 
 export class HttpClient {
   readonly baseUrl: string;
+  readonly dialect: Dialect;
+  readonly #areaBaseUrls: Partial<Record<ProductArea, string>>;
   readonly #apiKey: string;
   readonly #timeoutMs: number;
   readonly #maxRetries: number;
@@ -144,6 +172,10 @@ export class HttpClient {
 
   constructor(options: HttpClientOptions) {
     this.baseUrl = normalizeBaseUrl(options.baseUrl);
+    this.dialect = options.dialect ?? 'spec';
+    this.#areaBaseUrls = Object.fromEntries(
+      Object.entries(options.areaBaseUrls ?? {}).map(([area, url]) => [area, normalizeBaseUrl(url)]),
+    );
     const problem = apiKeyProblem(options.apiKey);
     if (problem) throwValidation([{ path: 'apiKey', message: problem }]);
     this.#apiKey = options.apiKey;
@@ -162,12 +194,17 @@ export class HttpClient {
     return redact(text, [this.#apiKey]);
   }
 
+  /** The base URL an endpoint of this product area is sent to. */
+  baseUrlFor(area: ProductArea): string {
+    return this.#areaBaseUrls[area] ?? this.baseUrl;
+  }
+
   /** Validates every part of the call against the endpoint's shapes, then sends it. */
   async call<E extends Endpoint>(endpoint: E, input: CallInput<E>, options: CallOptions = {}): Promise<CallOutput<E>> {
     const given = input as { params: unknown; query?: unknown; body?: unknown };
     const { params, query, body } = validateCall(endpoint, given);
-    const path = fillPath(endpoint.path, params) + queryString(query);
-    const raw = await this.send(endpoint.method, path, endpoint.body ? body : undefined, options);
+    const path = fillPath(pathIn(endpoint, this.dialect), params) + queryString(query);
+    const raw = await this.send(endpoint.method, path, endpoint.body ? body : undefined, { ...options, baseUrl: this.baseUrlFor(endpoint.errorShape) });
     if (!endpoint.response) return undefined as CallOutput<E>;
     return this.parse(endpoint.response, raw, endpoint.method, path) as CallOutput<E>;
   }
@@ -193,30 +230,33 @@ export class HttpClient {
   }
 
   /** Sends one request; GETs are retried on 429/502/503/504 and network errors, nothing else is. */
-  async send(method: HttpMethod, path: string, body: unknown, options: CallOptions = {}): Promise<RawResponse> {
-    const url = `${this.baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+  async send(method: HttpMethod, path: string, body: unknown, options: SendOptions = {}): Promise<RawResponse> {
+    const base = options.baseUrl ?? this.baseUrl;
+    const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
     const bodyText = body === undefined ? undefined : JSON.stringify(body);
     const started = Date.now();
     const retryable = method === 'GET';
     let retries = 0;
     let lastStatus: number | undefined;
-    const logPath = path;
+    // An area served from a host of its own is logged with that host, so the log says where the key went.
+    const logPath = base === this.baseUrl ? path : `${base}${path}`;
     const finish = (outcome: RequestLogEntry['outcome'], requestId?: string) =>
       this.#onRequest?.({ method, path: logPath, status: lastStatus, ms: Date.now() - started, retries, outcome, requestId });
 
     for (;;) {
       try {
-        const raw = await this.attempt(method, url, bodyText, options);
+        const raw = await this.attempt(method, url, path, bodyText, options);
         lastStatus = raw.status;
         if (raw.status >= 200 && raw.status < 300) {
           finish('ok', raw.headers.get('x-request-id') ?? undefined);
           return raw;
         }
         const error = this.errorFromResponse(raw, method, path);
+        // `x-should-retry` overrides our own list either way; a POST, PATCH or DELETE is never retried.
         const canRetry =
           retryable &&
           retries < this.#maxRetries &&
-          RETRY_STATUSES.has(raw.status) &&
+          (shouldRetryHeader(raw.headers) ?? RETRY_STATUSES.has(raw.status)) &&
           (error.retryAfterMs === undefined || error.retryAfterMs <= this.#maxRetryAfterMs);
         if (!canRetry) {
           finish(error.kind, error.requestId);
@@ -264,8 +304,7 @@ export class HttpClient {
   }
 
   /** One try: the timeout covers the whole answer, body included (a trickling body times out too). */
-  private async attempt(method: HttpMethod, url: string, bodyText: string | undefined, options: CallOptions): Promise<RawResponse> {
-    const path = url.slice(this.baseUrl.length);
+  private async attempt(method: HttpMethod, url: string, path: string, bodyText: string | undefined, options: CallOptions): Promise<RawResponse> {
     if (options.signal?.aborted) throw this.cancelled(method, path);
     const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
     const controller = new AbortController();
@@ -310,7 +349,7 @@ export class HttpClient {
     const serverMessage = summary.message ?? (raw.text.trim() ? textSnippet(raw.text) : undefined);
     const requestId = summary.requestId ?? raw.headers.get('x-request-id') ?? undefined;
     const kind = kindForStatus(raw.status);
-    const retryAfterMs = raw.status === 429 || raw.status === 503 ? parseRetryAfter(raw.headers.get('retry-after')) : undefined;
+    const retryAfterMs = retryAfterFromHeaders(raw.headers);
     let message = `${kindTitle(kind)} (HTTP ${raw.status})`;
     if (kind === 'validation') message = `The server refused the request (HTTP ${raw.status})`;
     // A proxy's or gateway's page ("502 Bad Gateway"), not the platform's own error body.
@@ -328,6 +367,7 @@ export class HttpClient {
       retryAfterMs,
       method,
       path: path.split('?')[0],
+      logDetail: summary.traceback === undefined ? undefined : this.redact(`server traceback:\n${summary.traceback}`),
     });
   }
 }

@@ -1,6 +1,7 @@
 // Identity: activated free features (endpoint 16), reseller notification settings (17, 18).
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
+import { ROUTES } from './routes';
 import { email, positiveId, rBool, rInt, rObject, rRequiredInt, rText, typeError } from './schemaKit';
 
 export const activatedFeature = z.looseObject({
@@ -14,9 +15,7 @@ export type ActivatedFeature = z.output<typeof activatedFeature>;
 
 export const getFreeFeatureEndpoint = defineEndpoint({
   name: 'getActivatedFreeFeature',
-  number: 16,
-  method: 'GET',
-  path: '/iam/admin/free_features/{activatedFeatureId}',
+  ...ROUTES.getActivatedFreeFeature,
   errorShape: 'iam',
   successStatus: 200,
   params: z.strictObject({ activatedFeatureId: positiveId() }),
@@ -45,9 +44,7 @@ export type NotificationSetting = z.output<typeof notificationSetting>;
 
 export const createNotificationSettingEndpoint = defineEndpoint({
   name: 'createNotificationSetting',
-  number: 18,
-  method: 'POST',
-  path: '/iam/reselling/resellers/{resellerId}/notification_settings',
+  ...ROUTES.createNotificationSetting,
   errorShape: 'iam',
   successStatus: 201,
   params: z.strictObject({ resellerId: positiveId() }),
@@ -58,9 +55,7 @@ export const createNotificationSettingEndpoint = defineEndpoint({
 
 export const updateNotificationSettingEndpoint = defineEndpoint({
   name: 'updateNotificationSetting',
-  number: 17,
-  method: 'PATCH',
-  path: '/iam/reselling/resellers/{resellerId}/notification_settings/{notificationSettingsId}',
+  ...ROUTES.updateNotificationSetting,
   errorShape: 'iam',
   successStatus: 200,
   params: z.strictObject({ resellerId: positiveId(), notificationSettingsId: positiveId() }),

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { projectRegionParams } from './cloud';
 import { defineEndpoint } from './endpoint';
+import { ROUTES } from './routes';
 import { positiveId, rArray, rInt, rNum, rObject, rText, requiredText, textOf, typeError } from './schemaKit';
 
 export const IP_FAMILIES = ['dual', 'ipv4', 'ipv6'] as const;
@@ -111,9 +112,7 @@ export type InstancePrice = z.output<typeof instancePriceResponse>;
 
 export const instancePriceEndpoint = defineEndpoint({
   name: 'previewInstancePrice',
-  number: 4,
-  method: 'POST',
-  path: '/cloud/v2/pricing/{project_id}/{region_id}/instances',
+  ...ROUTES.previewInstancePrice,
   errorShape: 'cloud',
   successStatus: 200,
   params: projectRegionParams,
@@ -159,9 +158,7 @@ export type LoadBalancerPrice = z.output<typeof loadBalancerPriceResponse>;
 
 export const loadBalancerPriceEndpoint = defineEndpoint({
   name: 'previewLoadBalancerPrice',
-  number: 5,
-  method: 'POST',
-  path: '/cloud/v2/pricing/{project_id}/{region_id}/loadbalancers',
+  ...ROUTES.previewLoadBalancerPrice,
   errorShape: 'cloud',
   successStatus: 200,
   params: projectRegionParams,

@@ -1,6 +1,7 @@
 // Protection profiles: list (endpoint 14) and partial update (endpoint 3).
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
+import { ROUTES } from './routes';
 import { intIn, rArray, rInt, rObject, rRequiredInt, rText, textOf, typeError } from './schemaKit';
 
 export const PROFILE_ID_MAX = 1_000_000_000;
@@ -47,9 +48,7 @@ export type ProtectionProfile = z.output<typeof protectionProfile>;
 
 export const listProfilesEndpoint = defineEndpoint({
   name: 'listProtectionProfiles',
-  number: 14,
-  method: 'GET',
-  path: '/security/guard/v3/profiles/all',
+  ...ROUTES.listProtectionProfiles,
   errorShape: 'security',
   successStatus: 200,
   params: z.strictObject({}),
@@ -60,9 +59,7 @@ export const listProfilesEndpoint = defineEndpoint({
 
 export const patchProfileEndpoint = defineEndpoint({
   name: 'updateProtectionProfile',
-  number: 3,
-  method: 'PATCH',
-  path: '/security/guard/v3/profiles/{protection_profile_id}',
+  ...ROUTES.updateProtectionProfile,
   errorShape: 'security',
   successStatus: 200,
   params: profileIdParams,

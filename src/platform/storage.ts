@@ -2,13 +2,12 @@
 // version 4 object storage and SFTP storage deletions; never retried (DELETE).
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
+import { ROUTES } from './routes';
 import { positiveId } from './schemaKit';
 
 export const deleteStorageEndpoint = defineEndpoint({
   name: 'deleteStorage',
-  number: 7,
-  method: 'DELETE',
-  path: '/storage/provisioning/v1/storage/{storage_id}',
+  ...ROUTES.deleteStorage,
   errorShape: 'storage',
   successStatus: 204,
   params: z.strictObject({ storage_id: positiveId() }),

@@ -13,11 +13,11 @@ export interface TaskOutcome {
 
 export interface TaskPollOptions {
   signal?: AbortSignal;
-  /** Give up after this long in total (default 10 minutes). */
+  /** Give up after this long in total (default 2 hours, as the platform's own client). */
   timeoutMs?: number;
   /** First delay between polls of one task (default 1 s); grows by half each time. */
   minDelayMs?: number;
-  /** Longest delay between polls (default 5 s). */
+  /** The steady delay between polls once grown (default 3 s, the platform's own client's interval). */
   maxDelayMs?: number;
   /** Called once for each task every time its state changes (the first reading included). */
   onChange?: (task: Task, state: string | undefined) => void;
@@ -26,6 +26,10 @@ export interface TaskPollOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   now?: () => number;
 }
+
+/** The platform's own client (gcore-python) polls every 3 s for at most 7,200 s. */
+export const TASK_POLL_INTERVAL_MS = 3000;
+export const DEFAULT_TASK_TIMEOUT_MS = 2 * 60 * 60_000;
 
 /** Errors after which asking again cannot help. */
 const FATAL: ReadonlySet<PlatformErrorKind> = new Set(['unauthorized', 'forbidden', 'notFound', 'validation', 'badResponse', 'cancelled']);
@@ -42,9 +46,9 @@ export async function pollTasks(
 ): Promise<TaskOutcome[]> {
   const sleep = options.sleep ?? abortableSleep;
   const now = options.now ?? Date.now;
-  const timeoutMs = options.timeoutMs ?? 10 * 60_000;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
   const minDelay = options.minDelayMs ?? 1000;
-  const maxDelay = options.maxDelayMs ?? 5000;
+  const maxDelay = options.maxDelayMs ?? TASK_POLL_INTERVAL_MS;
   const deadline = now() + timeoutMs;
   const cancelled = () => new PlatformError({ kind: 'cancelled', message: 'Stopped watching the task.' });
 

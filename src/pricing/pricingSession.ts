@@ -151,8 +151,9 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
       const first = [...prepared.location, ...prepared.form][0];
       return { copied: false, message: `Nothing copied: ${first?.message ?? 'the form has errors'}` };
     }
-    const baseUrl = this.deps.connections.active?.baseUrl ?? 'https://api.gcore.com';
-    const call = { ...prepared.call, baseUrl };
+    // The URL the preview is sent to: the connection's cloud area in its dialect.
+    const http = (await this.deps.connections.api())?.http;
+    const call = { ...prepared.call, baseUrl: http?.baseUrlFor('cloud') ?? this.deps.connections.active?.baseUrl ?? 'https://api.gcore.com', dialect: http?.dialect };
     await this.deps.clipboard.writeText(format === 'json' ? requestJson(call) : requestCurl(call));
     return { copied: true, message: format === 'json' ? 'Request copied as JSON.' : 'Request copied as curl (key as $PLATFORM_API_KEY).' };
   }

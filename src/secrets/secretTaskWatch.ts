@@ -6,6 +6,7 @@ import { notifyError } from '../notify';
 import type { PlatformApi } from '../platform/api';
 import { PlatformError } from '../platform/errors';
 import { pollTasks, type TaskOutcome } from '../platform/taskPoller';
+import { taskTimeoutMs } from '../settings';
 
 export interface WatchedSecret {
   name: string;
@@ -29,6 +30,7 @@ export async function watchSecretTasks(api: PlatformApi, secret: WatchedSecret, 
     outcomes = await ui.progress(`Creating secret ${secret.name}`, true, (report, signal) =>
       pollTasks((id, s) => api.cloud.getTask({ params: { task_id: id } }, { signal: s }), secret.taskIds, {
         signal,
+        timeoutMs: taskTimeoutMs(),
         onChange: (task, state) => {
           log.info(`Secret ${secret.name}: task ${task.id} is ${state ?? 'in an unknown state'}`);
           report(`task ${short(task.id)}: ${state ?? 'unknown'}`);

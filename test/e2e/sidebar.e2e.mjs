@@ -46,7 +46,7 @@ describe('Platform Console sidebar', () => {
     await screenshot(page, 'sidebar-signed-out');
   });
 
-  it('signs in through the input boxes: name, URL, masked key, with Back', async () => {
+  it('signs in through the input boxes: name, URL, dialect, masked key, with Back', async () => {
     await sidebar().getByRole('button', { name: 'Sign In' }).first().click();
     const input = quickInput().locator('input');
     const step = (prompt) => quickInput().getByText(prompt).waitFor();
@@ -62,6 +62,11 @@ describe('Platform Console sidebar', () => {
     await input.fill('ftp://example.com');
     await quickInput().getByText('Base URL: must be an http:// or https:// URL').waitFor();
     await input.fill(process.env.PLATFORM_CONSOLE_BASE_URL);
+    await input.press('Enter');
+    // The dialect the URL implies is proposed (the simulator's address: the spec's paths).
+    await quickInput().locator('input[placeholder*="Spec (from the URL)"]').waitFor();
+    await quickInput().getByText('what the base URL implies').waitFor();
+    await screenshot(page, 'sign-in-dialect');
     await input.press('Enter');
     await step('API key for simulator');
     assert.equal(await input.getAttribute('type'), 'password', 'the key is typed masked');

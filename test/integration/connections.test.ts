@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { startSimulator } from '../../simulator/index';
-import { PRESS_BACK, PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
+import { ACCEPT, PRESS_BACK, PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
 import { platformConsole } from './support/extension';
 
 import testKeys from '../support/testKeys.json';
@@ -40,24 +40,26 @@ describe('connections', () => {
     assert.ok(Array.isArray(profiles));
   });
 
-  it('Sign In: three steps with Back, every field checked as typed, the key checked on Enter', async () => {
+  it('Sign In: four steps with Back, every field checked as typed, the dialect proposed, the key checked on Enter', async () => {
     const ui = new ScriptedUi([
       '', 'staging', // name: empty refused
       PRESS_BACK, 'staging-1', // back to the name from the URL step
       'ftp://nowhere', sim.url, // URL: ftp refused
+      ACCEPT, // the dialect the URL implies
       'has space', testKeys.wrong, KEY, // key: space refused, 401 refused on Enter
     ]);
     ext.setUi(ui);
     await vscode.commands.executeCommand('platformConsole.signIn');
     assert.deepEqual(
       ui.prompts.map((p) => [p.step, p.totalSteps, p.canGoBack]),
-      [[1, 3, false], [2, 3, true], [1, 3, false], [2, 3, true], [3, 3, true]],
+      [[1, 4, false], [2, 4, true], [1, 4, false], [2, 4, true], [3, 4, true], [4, 4, true]],
     );
     assert.deepEqual(ui.prompts[0]?.refusals, ['Connection name: must not be empty']);
     assert.match(ui.prompts[3]?.refusals[0] ?? '', /^Base URL: must be an http/);
-    assert.equal(ui.prompts[4]?.password, true, 'the key is typed masked');
-    assert.match(ui.prompts[4]?.refusals[0] ?? '', /^API key: must not contain spaces/);
-    assert.match(ui.prompts[4]?.refusals[1] ?? '', /^API key: rejected by 127\.0\.0\.1:\d+ \(HTTP 401\)/);
+    assert.equal(ui.prompts[4]?.active, 'Spec', 'a local URL proposes the spec\'s paths');
+    assert.equal(ui.prompts[5]?.password, true, 'the key is typed masked');
+    assert.match(ui.prompts[5]?.refusals[0] ?? '', /^API key: must not contain spaces/);
+    assert.match(ui.prompts[5]?.refusals[1] ?? '', /^API key: rejected by 127\.0\.0\.1:\d+ \(HTTP 401\)/);
     const active = ext.connections.active;
     assert.equal(active?.name, 'staging-1');
     assert.equal(active?.baseUrl, sim.url.replace(/\/+$/, ''));
@@ -85,7 +87,7 @@ describe('connections', () => {
   it('a key the server answers 401 to: "API key rejected for <connection>" with Sign In Again', async () => {
     await ext.connections.signIn('revoked', sim.url, testKeys.revoked);
     let offered: readonly string[] = [];
-    const ui = new ScriptedUi(['revoked', sim.url, KEY], (message, actions) => {
+    const ui = new ScriptedUi(['revoked', sim.url, ACCEPT, KEY], (message, actions) => {
       if (/API key rejected/.test(message)) {
         offered = actions;
         return 'Sign In Again';

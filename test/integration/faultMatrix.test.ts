@@ -16,6 +16,8 @@ import { after, afterEach, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { EndpointName } from '../../src/platform/endpoints';
 import { endpoints } from '../../src/platform/endpoints';
+import type { Dialect } from '../../src/platform/dialect';
+import { differingRoutes } from '../../src/platform/routes';
 import { defaultPricingState, type PricingEvent } from '../../src/protocol/pricing';
 import type { FaultSpec } from '../../simulator/faults';
 import { startSimulator, type Simulator } from '../../simulator/index';
@@ -102,7 +104,13 @@ const REPORT_CODE = 'MatrixReport';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const slug = (fault: Fault) => fault.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-+$/, '');
 
-describe('fault matrix: every endpoint under every fault', function () {
+/**
+ * The matrix in one dialect: in the spec's, every endpoint; in the platform's, the five routes
+ * whose paths differ (the others send the same request either way), against a simulator that
+ * serves the platform's paths only, each cell also proving which path was sent.
+ */
+function faultMatrix(dialect: Dialect): void {
+describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' : 'fault matrix, platform dialect: the five routes whose paths differ', function () {
   this.timeout(60_000);
   let sim: Simulator;
   let ext: Awaited<ReturnType<typeof platformConsole>>;
@@ -159,7 +167,7 @@ describe('fault matrix: every endpoint under every fault', function () {
     },
   });
 
-  const ROWS: Row[] = [
+  const ALL_ROWS: Row[] = [
     {
       endpoint: 'createSecret',
       path: 'Create Secret… (file payload), submit; Retry, submit',
@@ -422,12 +430,15 @@ describe('fault matrix: every endpoint under every fault', function () {
     },
   ];
 
+  const differing = new Set<string>(differingRoutes().map(([name]) => name));
+  const ROWS = dialect === 'spec' ? ALL_ROWS : ALL_ROWS.filter((row) => differing.has(row.endpoint));
+
   before(async () => {
     process.on('unhandledRejection', onRejection);
     process.on('uncaughtException', onException);
     ext = await platformConsole();
-    sim = await startSimulator({ apiKey: KEY, taskDurationMs: 1, reportDurationMs: 1 });
-    connectionId = (await ext.connections.signIn('faults', sim.url, KEY)).id;
+    sim = await startSimulator({ apiKey: KEY, taskDurationMs: 1, reportDurationMs: 1, dialect });
+    connectionId = (await ext.connections.signIn('faults', sim.url, KEY, dialect)).id;
     dir = await mkdtemp(join(tmpdir(), 'faults-'));
     payloadFile = join(dir, 'payload.bin');
     await writeFile(payloadFile, 'matrix payload');
@@ -491,8 +502,9 @@ describe('fault matrix: every endpoint under every fault', function () {
     problems.splice(0, problems.length, ...problems.filter((p) => p.during !== current));
   });
 
-  it('covers every endpoint of src/platform/endpoints.ts', () => {
-    assert.deepEqual([...new Set(ROWS.map((r) => r.endpoint))].sort(), Object.keys(endpoints).sort());
+  it(dialect === 'spec' ? 'covers every endpoint of src/platform/endpoints.ts' : 'covers every route whose path differs between the dialects', () => {
+    const expected = dialect === 'spec' ? Object.keys(endpoints) : [...differing];
+    assert.deepEqual([...new Set(ROWS.map((r) => r.endpoint))].sort(), expected.sort());
   });
 
   for (const row of ROWS) {
@@ -551,6 +563,11 @@ describe('fault matrix: every endpoint under every fault', function () {
           if (row.keepsReading) assert.ok(sent() > attempts, 'read again after the fault');
           else assert.equal(sent(), attempts + 1, `${route}: one request for the person's second action`);
         }
+        // Every request of the route went to this dialect's path (or one both dialects share).
+        const byDialect = sim.requestsByDialect();
+        const elsewhere = Object.keys(byDialect).filter((k) => k.endsWith(` ${route}`) && !k.startsWith(`${dialect} `) && !k.startsWith('both '));
+        assert.deepEqual(elsewhere, [], `${route}: requests to another dialect's paths`);
+        assert.equal((byDialect[`${dialect} ${route}`] ?? 0) + (byDialect[`both ${route}`] ?? 0), sent(), `${route}: every request on the ${dialect} path`);
         // 3. Nothing unhandled, in this cell (late ones are caught by the next cell and after()).
         await sleep(20);
         const mine = problems.filter((p) => p.during === current);
@@ -564,3 +581,7 @@ describe('fault matrix: every endpoint under every fault', function () {
     assert.deepEqual(problems, []);
   });
 });
+}
+
+faultMatrix('spec');
+faultMatrix('platform');

@@ -6,7 +6,7 @@ import { witness } from './keyWitness';
 
 export const PRESS_BACK = { back: true } as const;
 export const PRESS_ESCAPE = { escape: true } as const;
-/** Enter on an input box as it was filled in (its prefilled value). */
+/** Enter on an input box as it was filled in (its prefilled value), or on a pick's highlighted item. */
 export const ACCEPT = { accept: true } as const;
 export type Answer = string | typeof PRESS_BACK | typeof PRESS_ESCAPE | typeof ACCEPT | { pick: string | string[] };
 
@@ -21,6 +21,8 @@ export interface RecordedPrompt {
   value?: string;
   password?: boolean;
   items?: string[];
+  /** The label of a pick's highlighted item (what Enter would take). */
+  active?: string;
   /** Messages shown for refused answers, in order. */
   refusals: string[];
   /** Warnings shown for accepted answers. */
@@ -122,6 +124,7 @@ export class ScriptedUi implements FlowUi {
     const record: RecordedPrompt = {
       kind: 'pick', title: p.title, step: p.step, totalSteps: p.totalSteps, canGoBack: p.canGoBack,
       prompt: p.placeholder, items: p.items.map((i) => i.label), refusals: [], warnings: [],
+      active: p.items.find((i) => p.activeValue !== undefined && Object.is(i.value, p.activeValue))?.label,
     };
     this.prompts.push(record);
     witness('prompt', `pick "${p.title}"`, p.title, p.placeholder, ...p.items.flatMap((i) => [i.label, i.description, i.detail]));
@@ -131,8 +134,10 @@ export class ScriptedUi implements FlowUi {
       return BACK;
     }
     if (typeof answer === 'object' && 'escape' in answer) return CANCEL;
-    if (typeof answer === 'object' && 'accept' in answer) throw new Error('A pick was answered with ACCEPT');
-    const labels = typeof answer === 'string' ? [answer] : answer.pick;
+    if (typeof answer === 'object' && 'accept' in answer) {
+      if (many || record.active === undefined) throw new Error(`ACCEPT on "${p.placeholder}", which highlights no item`);
+    }
+    const labels = typeof answer === 'string' ? [answer] : 'accept' in answer ? [record.active!] : answer.pick;
     const labelList = Array.isArray(labels) ? labels : [labels];
     if (!many && labelList.length !== 1) throw new Error('A single pick was answered with several items');
     return labelList.map((label) => {

@@ -218,3 +218,47 @@ describe('HttpClient', () => {
     assert.equal(parseRetryAfter(null), undefined);
   });
 });
+
+describe('HttpClient: what the platform\'s own clients read', () => {
+  it('x-should-retry: false stops a GET\'s retries even on a 503; true retries a GET even on a 500', async () => {
+    const refused = client([json(503, { message: 'down' }, { 'x-should-retry': 'false' })]);
+    await assert.rejects(refused.api.edge.getEdgeApp({ params: { app_id: 1 } }), (e: unknown) => e instanceof PlatformError && e.status === 503);
+    assert.equal(refused.sent.length, 1);
+    const asked = client([json(500, { message: 'blip' }, { 'x-should-retry': 'true' }), json(200, { id: 1 })]);
+    await asked.api.edge.getEdgeApp({ params: { app_id: 1 } });
+    assert.equal(asked.sent.length, 2);
+    assert.equal(asked.log[0]?.retries, 1);
+  });
+
+  it('x-should-retry: true never makes a POST, PATCH or DELETE go twice', async () => {
+    const { api, sent } = client([json(500, { message: 'blip' }, { 'x-should-retry': 'true' })]);
+    await assert.rejects(api.storage.deleteStorage({ params: { storage_id: 9 } }));
+    assert.equal(sent.length, 1);
+  });
+
+  it('retry-after-ms is honoured before Retry-After', async () => {
+    const { api, sleeps } = client([json(429, {}, { 'retry-after-ms': '250', 'Retry-After': '9' }), json(200, { id: 1 })]);
+    await api.edge.getEdgeApp({ params: { app_id: 1 } });
+    assert.deepEqual(sleeps, [250]);
+  });
+
+  it('a cloud traceback goes to the error\'s log detail, never into its message', async () => {
+    const traceback = 'Traceback (most recent call last):\n  File "/app/views.py", line 3\nKeyError: \'x\'';
+    const { api } = client([json(500, { exception_class: 'InternalServerError', message: 'HTTP 500: Internal Server Error', request_id: 'r1', traceback })]);
+    const error = await rejection(api.cloud.addSchedules({ params: { project_id: 1, region_id: 1, policy_id: 1 }, body: { schedules: [{ type: 'interval', days: 1 }] } }));
+    assert.ok(error instanceof PlatformError);
+    assert.doesNotMatch(error.message, /Traceback|views\.py/);
+    assert.match(error.logDetail ?? '', /^server traceback:\nTraceback \(most recent call last\):/);
+  });
+
+  it('sends the dialect\'s path; an area with a base URL of its own goes there', async () => {
+    const { api, sent, log } = client([json(200, { id: 1 }), json(200, [])], {
+      dialect: 'platform',
+      areaBaseUrls: { edge: 'https://fastedge.example.test/' },
+    });
+    await api.edge.getEdgeApp({ params: { app_id: 7 } });
+    await api.security.listProtectionProfiles({ params: {}, query: {} });
+    assert.deepEqual(sent.map((s) => s.url), ['https://fastedge.example.test/fastedge/v1/admin/apps/7', 'https://api.example.test/security/sifter/v3/profiles/all']);
+    assert.equal(log[0]?.path, 'https://fastedge.example.test/fastedge/v1/admin/apps/7');
+  });
+});

@@ -32,7 +32,7 @@ function fakeClock() {
 }
 
 describe('pollTasks', () => {
-  it('follows NEW -> RUNNING -> FINISHED, reporting each change once, backing off 1 s to 5 s', async () => {
+  it('follows NEW -> RUNNING -> FINISHED, reporting each change once, 1 s growing to a steady 3 s (the platform client\'s interval)', async () => {
     const { getTask } = service({ a: [{ state: 'NEW' }, { state: 'NEW' }, { state: 'RUNNING' }, { state: 'RUNNING' }, { state: 'RUNNING' }, { state: 'RUNNING' }, { state: 'RUNNING' }, { state: 'FINISHED', created_resources: { secrets: ['s1'] } }] });
     const clock = fakeClock();
     const changes: (string | undefined)[] = [];
@@ -40,7 +40,16 @@ describe('pollTasks', () => {
     assert.equal(outcome?.state, 'FINISHED');
     assert.deepEqual(outcome?.task.created_resources, { secrets: ['s1'] });
     assert.deepEqual(changes, ['NEW', 'RUNNING', 'FINISHED']);
-    assert.deepEqual(clock.delays, [1000, 1500, 2250, 3375, 5000, 5000, 5000]);
+    assert.deepEqual(clock.delays, [1000, 1500, 2250, 3000, 3000, 3000, 3000]);
+  });
+
+  it('watches for 2 hours by default, then gives up saying the platform may still finish', async () => {
+    const { getTask } = service({ a: [{ state: 'RUNNING' }] });
+    const clock = fakeClock();
+    await assert.rejects(pollTasks(getTask, ['a'], clock), (e: unknown) => e instanceof PlatformError && e.kind === 'timeout' && /within 7200 s/.test(e.message));
+    const waited = clock.delays.reduce((a, b) => a + b, 0);
+    assert.equal(waited, 2 * 60 * 60_000, 'it polled until the 2-hour limit and no longer');
+    assert.ok(clock.delays.slice(3).every((d) => d <= 3000), 'never more than 3 s between reads');
   });
 
   it('accepts the spec\'s `status` field and any casing; unlisted states keep it polling', async () => {

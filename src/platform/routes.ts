@@ -1,0 +1,62 @@
+// The one table of the API's routes: every endpoint once, with its method, the spec's number and
+// its path in each dialect. The endpoint descriptors take their route from here, the simulator
+// serves these paths, and the README's table of differences is generated from it
+// (`npm run docs:dialects`; a unit test fails when the two drift).
+import type { Dialect } from './dialect';
+import type { HttpMethod } from './endpoint';
+
+export interface Route {
+  /** The spec's endpoint number, 1..18; 0 for the task endpoint the spec only mentions. */
+  number: number;
+  method: HttpMethod;
+  /** Path template in each dialect. */
+  paths: Readonly<Record<Dialect, string>>;
+}
+
+const same = (number: number, method: HttpMethod, path: string): Route => ({ number, method, paths: { spec: path, platform: path } });
+const differ = (number: number, method: HttpMethod, spec: string, platform: string): Route => ({ number, method, paths: { spec, platform } });
+
+/**
+ * The spec says "poll GET /v1/tasks/{task_id}" inside the cloud API; the platform serves it as
+ * `/cloud/v1/tasks/{task_id}`. Our assumption, kept in this one constant.
+ */
+export const TASK_PATH = '/cloud/v1/tasks/{task_id}';
+
+export const ROUTES = {
+  createSecret: same(1, 'POST', '/cloud/v1/secrets/{project_id}/{region_id}'),
+  addSchedules: same(2, 'POST', '/cloud/v1/lifecycle_policy/{project_id}/{region_id}/{policy_id}/add_schedules'),
+  updateProtectionProfile: differ(3, 'PATCH', '/security/guard/v3/profiles/{protection_profile_id}', '/security/sifter/v3/profiles/{protection_profile_id}'),
+  previewInstancePrice: same(4, 'POST', '/cloud/v2/pricing/{project_id}/{region_id}/instances'),
+  previewLoadBalancerPrice: same(5, 'POST', '/cloud/v2/pricing/{project_id}/{region_id}/loadbalancers'),
+  getEdgeApp: differ(6, 'GET', '/edge/v1/admin/apps/{app_id}', '/fastedge/v1/admin/apps/{app_id}'),
+  deleteStorage: same(7, 'DELETE', '/storage/provisioning/v1/storage/{storage_id}'),
+  getTrialStartData: same(8, 'GET', '/billing/org/v1/trials/start-trial-data'),
+  getTrial: same(9, 'GET', '/billing/org/v1/trials/{id}'),
+  getReport: same(10, 'GET', '/billing/org/v1/reports/{id}'),
+  getFunctionLogs: same(11, 'GET', '/cloud/v1/faas/namespaces/{project_id}/{region_id}/{namespace_name}/functions/{function_name}/logs'),
+  getEdgeTemplate: differ(12, 'GET', '/edge/v1/admin/template/{template_id}', '/fastedge/v1/admin/template/{template_id}'),
+  createReport: same(13, 'POST', '/billing/org/v1/reports'),
+  listProtectionProfiles: differ(14, 'GET', '/security/guard/v3/profiles/all', '/security/sifter/v3/profiles/all'),
+  getEdgeClient: differ(15, 'GET', '/edge/v1/admin/clients/{client_id}', '/fastedge/v1/admin/clients/{client_id}'),
+  getActivatedFreeFeature: same(16, 'GET', '/iam/admin/free_features/{activatedFeatureId}'),
+  updateNotificationSetting: same(17, 'PATCH', '/iam/reselling/resellers/{resellerId}/notification_settings/{notificationSettingsId}'),
+  createNotificationSetting: same(18, 'POST', '/iam/reselling/resellers/{resellerId}/notification_settings'),
+  getTask: same(0, 'GET', TASK_PATH),
+} as const satisfies Record<string, Route>;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** The routes whose paths differ between the dialects, in the spec's order. */
+export function differingRoutes(): [RouteName, Route][] {
+  return (Object.entries(ROUTES) as [RouteName, Route][])
+    .filter(([, r]) => r.paths.spec !== r.paths.platform)
+    .sort(([, a], [, b]) => a.number - b.number);
+}
+
+/** The Markdown table of differences the README shows (generated, so it cannot drift). */
+export function dialectDifferencesTable(): string {
+  const rows = differingRoutes().map(
+    ([name, r]) => `| ${r.number} | \`${name}\` | ${r.method} | \`${r.paths.spec}\` | \`${r.paths.platform}\` |`,
+  );
+  return ['| # | Endpoint | Method | Spec dialect | Platform dialect |', '|---|---|---|---|---|', ...rows].join('\n');
+}

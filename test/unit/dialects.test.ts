@@ -1,0 +1,221 @@
+// The two dialects: the one table of routes, the client sending each dialect's paths, the
+// simulator serving each (and refusing the other's own paths), the platform's shapes, and the
+// README's table of differences generated from the table.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { createPlatformApi, type PlatformApi } from '../../src/platform/api';
+import { taskState } from '../../src/platform/cloud';
+import { DIALECTS, dialectForBaseUrl, parseDialect, type Dialect } from '../../src/platform/dialect';
+import { fillPath } from '../../src/platform/endpoint';
+import { endpoints, type EndpointName } from '../../src/platform/endpoints';
+import { HttpClient } from '../../src/platform/http';
+import { ROUTES, dialectDifferencesTable, differingRoutes } from '../../src/platform/routes';
+import { areaBaseUrlsFrom, withDialect } from '../../src/core/connectionRules';
+import { probe } from '../../simulator/httpProbe';
+import { startSimulator, type Simulator } from '../../simulator/index';
+import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
+
+const KEY = 'dialects-key-5c1e';
+const PR = { project_id: 1, region_id: 1 };
+
+/** One valid call per endpoint, in the order a person might make them; getTask uses the secret's task. */
+type Calls = { [K in EndpointName]: { params: Record<string, unknown>; run: (api: PlatformApi) => Promise<unknown> } };
+
+function calls(taskId: () => string): Calls {
+  const secret = { name: 'dialect-secret', payload: 'AAEC', payload_content_encoding: 'base64', payload_content_type: 'application/octet-stream', secret_type: 'opaque' } as const;
+  const logs = { ...PR, namespace_name: 'default', function_name: 'hello-world' };
+  const report = { id: SEEDED_REPORTS.Completed };
+  return {
+    createSecret: { params: PR, run: (api) => api.cloud.createSecret({ params: PR, body: secret }) },
+    getTask: { params: {}, run: (api) => api.cloud.getTask({ params: { task_id: taskId() } }) },
+    addSchedules: { params: { ...PR, policy_id: 10 }, run: (api) => api.cloud.addSchedules({ params: { ...PR, policy_id: 10 }, body: { schedules: [{ type: 'interval', hours: 6 }] } }) },
+    updateProtectionProfile: { params: { protection_profile_id: 1 }, run: (api) => api.security.updateProtectionProfile({ params: { protection_profile_id: 1 }, body: { name: 'Dialect test' } }) },
+    previewInstancePrice: { params: PR, run: (api) => api.pricing.previewInstancePrice({ params: PR, body: { flavor: 'g1-standard-2-4', interfaces: [{ type: 'external' }], names: ['vm-1'] } }) },
+    previewLoadBalancerPrice: { params: PR, run: (api) => api.pricing.previewLoadBalancerPrice({ params: PR, body: { flavor: 'lb1-1-2' } }) },
+    getEdgeApp: { params: { app_id: 101 }, run: (api) => api.edge.getEdgeApp({ params: { app_id: 101 } }) },
+    deleteStorage: { params: { storage_id: 1002 }, run: (api) => api.storage.deleteStorage({ params: { storage_id: 1002 } }) },
+    getTrialStartData: { params: {}, run: (api) => api.billing.getTrialStartData({ params: {}, query: { client_id: 501, product_id: 1 } }) },
+    getTrial: { params: { id: 402 }, run: (api) => api.billing.getTrial({ params: { id: 402 } }) },
+    getReport: { params: report, run: (api) => api.billing.getReport({ params: report }) },
+    getFunctionLogs: { params: logs, run: (api) => api.faas.getFunctionLogs({ params: logs, query: { limit: 5 } }) },
+    getEdgeTemplate: { params: { template_id: 302 }, run: (api) => api.edge.getEdgeTemplate({ params: { template_id: 302 } }) },
+    createReport: { params: {}, run: (api) => api.billing.createReport({ params: {}, body: { template_code: 'ResellerExpenses', parameters: { date_from: '2026-04-01', date_to: '2026-04-30' } } }) },
+    listProtectionProfiles: { params: {}, run: (api) => api.security.listProtectionProfiles({ params: {}, query: { name: 'a' } }) },
+    getEdgeClient: { params: { client_id: 201 }, run: (api) => api.edge.getEdgeClient({ params: { client_id: 201 } }) },
+    getActivatedFreeFeature: { params: { activatedFeatureId: 601 }, run: (api) => api.iam.getActivatedFreeFeature({ params: { activatedFeatureId: 601 } }) },
+    updateNotificationSetting: {
+      params: { resellerId: 701, notificationSettingsId: 801 },
+      run: (api) => api.iam.updateNotificationSetting({ params: { resellerId: 701, notificationSettingsId: 801 }, body: { notification_type: 'deletion_request', email: 'ops@reseller.example' } }),
+    },
+    createNotificationSetting: {
+      params: { resellerId: 702 },
+      run: (api) => api.iam.createNotificationSetting({ params: { resellerId: 702 }, body: { notification_type: 'failed_login', email: 'alerts@reseller.example' } }),
+    },
+  };
+}
+
+describe('the table of routes', () => {
+  it('every endpoint takes its method and both paths from the one table', () => {
+    assert.deepEqual(Object.keys(ROUTES).sort(), Object.keys(endpoints).sort());
+    for (const [name, endpoint] of Object.entries(endpoints) as [EndpointName, (typeof endpoints)[EndpointName]][]) {
+      const route = ROUTES[name];
+      assert.equal(endpoint.method, route.method, name);
+      assert.deepEqual(endpoint.paths, route.paths, name);
+      assert.equal(endpoint.number, route.number, name);
+    }
+  });
+
+  it('five paths differ, all by their product prefix, as paths.md §1 says', () => {
+    const differing = differingRoutes();
+    assert.deepEqual(differing.map(([name]) => name), ['updateProtectionProfile', 'getEdgeApp', 'getEdgeTemplate', 'listProtectionProfiles', 'getEdgeClient']);
+    for (const [name, route] of differing) {
+      const platformAsSpec = route.paths.platform.replace('/fastedge/v1/admin/', '/edge/v1/admin/').replace('/security/sifter/v3/', '/security/guard/v3/');
+      assert.equal(platformAsSpec, route.paths.spec, name);
+    }
+  });
+
+  it('the README\'s table of differences is the generated one (npm run docs:dialects writes it)', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    assert.ok(readme.includes(dialectDifferencesTable()), 'README.md is out of date: run npm run docs:dialects');
+  });
+});
+
+describe('choosing a dialect', () => {
+  it('the platform\'s host (and its subdomains) -> platform; anything else -> spec', () => {
+    assert.equal(dialectForBaseUrl('https://api.gcore.com'), 'platform');
+    assert.equal(dialectForBaseUrl('https://API.GCORE.COM/'), 'platform');
+    assert.equal(dialectForBaseUrl('https://eu.api.gcore.com'), 'platform');
+    assert.equal(dialectForBaseUrl('http://127.0.0.1:4010'), 'spec');
+    assert.equal(dialectForBaseUrl('https://notgcore.com'), 'spec');
+    assert.equal(dialectForBaseUrl('https://gcore.com.example.org'), 'spec');
+    assert.equal(dialectForBaseUrl('not a url'), 'spec');
+  });
+
+  it('a connection stored before dialects gets one from its URL; one that has a dialect keeps it', () => {
+    assert.equal(withDialect({ id: '1', name: 'prod', baseUrl: 'https://api.gcore.com' }).dialect, 'platform');
+    assert.equal(withDialect({ id: '2', name: 'sim', baseUrl: 'http://127.0.0.1:4010' }).dialect, 'spec');
+    assert.equal(withDialect({ id: '3', name: 'sim', baseUrl: 'http://127.0.0.1:4010', dialect: 'platform' }).dialect, 'platform');
+    assert.equal(withDialect({ id: '4', name: 'odd', baseUrl: 'https://api.gcore.com', dialect: 'klingon' }).dialect, 'platform');
+  });
+
+  it('the environment and the CLI name a dialect in any case; a wrong one is refused by name', () => {
+    assert.equal(parseDialect('Platform', 'X'), 'platform');
+    assert.equal(parseDialect(' spec ', 'X'), 'spec');
+    assert.equal(parseDialect('', 'X'), undefined);
+    assert.equal(parseDialect(undefined, 'X'), undefined);
+    assert.throws(() => parseDialect('gcore', 'PLATFORM_CONSOLE_DIALECT'), /PLATFORM_CONSOLE_DIALECT must be one of spec, platform \(got "gcore"\)/);
+  });
+
+  it('per-area base URLs: known areas with http(s) URLs only; the rest reported, never used', () => {
+    const { urls, problems } = areaBaseUrlsFrom({ edge: 'https://fastedge.example.com/', cloud: 'ftp://x', fastedge: 'https://y', iam: '' });
+    assert.deepEqual(urls, { edge: 'https://fastedge.example.com' });
+    assert.equal(problems.length, 2);
+    assert.match(problems.join('\n'), /cloud: Base URL: must be an http/);
+    assert.match(problems.join('\n'), /"fastedge" is not a product area/);
+    assert.deepEqual(areaBaseUrlsFrom(['x']).problems, ['must be an object of area -> base URL']);
+    assert.deepEqual(areaBaseUrlsFrom(undefined), { urls: {}, problems: [] });
+  });
+});
+
+for (const dialect of DIALECTS) {
+  describe(`every endpoint through the client in the ${dialect} dialect, against a ${dialect}-only simulator`, () => {
+    let sim: Simulator;
+    let api: PlatformApi;
+    let taskId = '';
+    const table = calls(() => taskId);
+
+    before(async () => {
+      sim = await startSimulator({ apiKey: KEY, dialect, taskDurationMs: 100 });
+      api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY, dialect, retryBaseMs: 5 }));
+    });
+    after(() => sim.close());
+
+    for (const name of Object.keys(table) as EndpointName[]) {
+      it(`${name}: sent to the ${dialect} path, answered`, async () => {
+        if (name === 'getTask') taskId = ((await table.createSecret.run(api)) as { tasks: string[] }).tasks[0]!;
+        const params = name === 'getTask' ? { task_id: taskId } : table[name].params;
+        const answer = await table[name].run(api);
+        const route = `${endpoints[name].method} ${name}`;
+        const seen = sim.lastRequests(name)[route];
+        assert.ok(seen, `the simulator saw ${route}`);
+        assert.equal(seen.path, fillPath(ROUTES[name].paths[dialect], params));
+        assert.equal(seen.auth, 'ok');
+        if (endpoints[name].response) assert.ok(answer !== undefined);
+      });
+    }
+
+    it(`the other dialect's own paths answer 404 here; the shared ones work`, async () => {
+      const other: Dialect = dialect === 'spec' ? 'platform' : 'spec';
+      for (const [name, route] of differingRoutes()) {
+        const path = fillPath(route.paths[other], { protection_profile_id: 1, app_id: 101, template_id: 302, client_id: 201 });
+        const answer = await probe(sim.url, route.method, path, { apiKey: KEY, body: route.method === 'PATCH' ? { name: 'x' } : undefined });
+        assert.equal(answer.status, 404, `${name} at ${path}`);
+      }
+    });
+
+    it(`answers in the ${dialect}'s shapes: the task's state field, profile field values`, async () => {
+      const { tasks } = await api.cloud.createSecret({ params: PR, body: { name: 'shape', payload: 'AA==', payload_content_encoding: 'base64', payload_content_type: 'application/octet-stream', secret_type: 'opaque' } });
+      const task = await api.cloud.getTask({ params: { task_id: tasks[0]! } });
+      assert.ok(taskState(task), 'the client reads the state whichever field carries it');
+      const profiles = await api.security.listProtectionProfiles({ params: {}, query: {} });
+      if (dialect === 'platform') {
+        assert.equal(task.status, undefined);
+        assert.ok(task.state);
+        assert.ok(profiles.every((p) => p.fields === undefined), 'the platform\'s list items carry no field values');
+      } else {
+        assert.equal(task.state, undefined);
+        assert.ok(task.status);
+        assert.ok(profiles.some((p) => (p.fields?.length ?? 0) > 0), 'the spec\'s list items carry their field values');
+      }
+    });
+  });
+}
+
+describe('a simulator serving both dialects', () => {
+  let sim: Simulator;
+  before(async () => {
+    sim = await startSimulator({ apiKey: KEY });
+  });
+  after(() => sim.close());
+
+  it('serves both paths over the same state and counts which dialect each request used', async () => {
+    const spec = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY, dialect: 'spec' }));
+    const platform = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY, dialect: 'platform' }));
+    await platform.security.updateProtectionProfile({ params: { protection_profile_id: 1 }, body: { name: 'Renamed on the platform path' } });
+    const seen = await spec.security.listProtectionProfiles({ params: {}, query: { name: 'Renamed on the platform' } });
+    assert.deepEqual(seen.map((p) => p.id), [1]);
+    await platform.edge.getEdgeApp({ params: { app_id: 101 } });
+    await spec.edge.getEdgeApp({ params: { app_id: 101 } });
+    const counts = sim.requestsByDialect();
+    assert.equal(counts['platform PATCH updateProtectionProfile'], 1);
+    assert.equal(counts['spec GET listProtectionProfiles'], 1);
+    assert.equal(counts['platform GET getEdgeApp'], 1);
+    assert.equal(counts['spec GET getEdgeApp'], 1);
+  });
+});
+
+describe('per-area base URLs', () => {
+  let main: Simulator;
+  let edge: Simulator;
+  before(async () => {
+    main = await startSimulator({ apiKey: KEY, dialect: 'platform' });
+    edge = await startSimulator({ apiKey: KEY, dialect: 'platform' });
+  });
+  after(async () => {
+    await main.close();
+    await edge.close();
+  });
+
+  it('an area with a base URL of its own goes there; every other area to the connection\'s URL', async () => {
+    const logged: string[] = [];
+    const api = createPlatformApi(
+      new HttpClient({ baseUrl: main.url, apiKey: KEY, dialect: 'platform', areaBaseUrls: { edge: `${edge.url}/` }, onRequest: (e) => logged.push(e.path) }),
+    );
+    await api.edge.getEdgeApp({ params: { app_id: 101 } });
+    await api.security.listProtectionProfiles({ params: {}, query: {} });
+    assert.deepEqual(edge.requestCounts(), { 'GET getEdgeApp': 1 });
+    assert.deepEqual(main.requestCounts(), { 'GET listProtectionProfiles': 1 });
+    assert.deepEqual(logged, [`${edge.url}/fastedge/v1/admin/apps/101`, '/security/sifter/v3/profiles/all'], 'the log names the other host');
+  });
+});
