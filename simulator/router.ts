@@ -4,6 +4,7 @@
 import type { Dialect } from '../src/platform/dialect';
 import { pathIn, pathParamNames, type Endpoint } from '../src/platform/endpoint';
 import { endpoints, type EndpointName } from '../src/platform/endpoints';
+import { ROUTES } from '../src/platform/routes';
 
 interface Route {
   name: EndpointName;
@@ -43,7 +44,8 @@ export class Router {
     const routes: Route[] = [];
     for (const [name, endpoint] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
       const byPath = new Map<string, Dialect[]>();
-      for (const dialect of served) {
+      // The platform's own endpoints are not served in the spec's dialect: a spec server lacks them.
+      for (const dialect of served.filter((d) => d === 'platform' || !ROUTES[name].platformOnly)) {
         const path = pathIn(endpoint, dialect);
         byPath.set(path, [...(byPath.get(path) ?? []), dialect]);
       }

@@ -6,7 +6,7 @@ import { getFunctionLogs } from './faas';
 import { createNotificationSetting, getActivatedFreeFeature, updateNotificationSetting } from './iam';
 import { addSchedules } from './lifecycle';
 import { previewInstancePrice, previewLoadBalancerPrice } from './pricing';
-import { listProtectionProfiles, updateProtectionProfile } from './profiles';
+import { getProtectionProfile, listProtectionProfiles, updateProtectionProfile } from './profiles';
 import { deleteStorage } from './storage';
 import type { Handlers } from './types';
 
@@ -30,4 +30,5 @@ export const handlers: Handlers = {
   getActivatedFreeFeature,
   updateNotificationSetting,
   createNotificationSetting,
+  getProtectionProfile,
 };

@@ -52,6 +52,12 @@ export const listProtectionProfiles: Handler<typeof endpoints.listProtectionProf
   return matches.sort((a, b) => compare(a, b, keys)).map((p) => structuredClone(p));
 };
 
+export const getProtectionProfile: Handler<typeof endpoints.getProtectionProfile> = ({ params }, { state }) => {
+  const profile = state.profiles.get(params.protection_profile_id);
+  if (!profile) throw new SimError({ kind: 'notFound', message: 'Protection profile not found' });
+  return structuredClone(profile);
+};
+
 export const updateProtectionProfile: Handler<typeof endpoints.updateProtectionProfile> = ({ params, body }, { state, nowMs }) => {
   const profile = state.profiles.get(params.protection_profile_id);
   if (!profile) throw new SimError({ kind: 'notFound', message: 'Protection profile not found' });

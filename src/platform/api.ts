@@ -21,6 +21,7 @@ export function createPlatformApi(http: HttpClient) {
     security: {
       listProtectionProfiles: bind(http, 'listProtectionProfiles'),
       updateProtectionProfile: bind(http, 'updateProtectionProfile'),
+      getProtectionProfile: bind(http, 'getProtectionProfile'),
     },
     pricing: {
       previewInstancePrice: bind(http, 'previewInstancePrice'),

@@ -5,7 +5,7 @@ import { createReportEndpoint, getReportEndpoint, getTrialEndpoint, getTrialStar
 import { functionLogsEndpoint } from './faas';
 import { createNotificationSettingEndpoint, getFreeFeatureEndpoint, updateNotificationSettingEndpoint } from './iam';
 import { instancePriceEndpoint, loadBalancerPriceEndpoint } from './pricing';
-import { listProfilesEndpoint, patchProfileEndpoint } from './security';
+import { getProfileEndpoint, listProfilesEndpoint, patchProfileEndpoint } from './security';
 import { deleteStorageEndpoint } from './storage';
 
 export const endpoints = {
@@ -28,6 +28,7 @@ export const endpoints = {
   getActivatedFreeFeature: getFreeFeatureEndpoint,
   updateNotificationSetting: updateNotificationSettingEndpoint,
   createNotificationSetting: createNotificationSettingEndpoint,
+  getProtectionProfile: getProfileEndpoint,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

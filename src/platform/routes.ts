@@ -6,15 +6,22 @@ import type { Dialect } from './dialect';
 import type { HttpMethod } from './endpoint';
 
 export interface Route {
-  /** The spec's endpoint number, 1..18; 0 for the task endpoint the spec only mentions. */
+  /** The spec's endpoint number, 1..18; 0 for the task endpoint the spec only mentions and the platform's own. */
   number: number;
   method: HttpMethod;
   /** Path template in each dialect. */
   paths: Readonly<Record<Dialect, string>>;
+  /**
+   * Not in the spec: the platform's own endpoint, used where the platform offers it. Its spec
+   * path is where a spec server would put it (the spec's product prefix); a server that lacks it
+   * answers 404, and the extension then does without.
+   */
+  platformOnly?: true;
 }
 
 const same = (number: number, method: HttpMethod, path: string): Route => ({ number, method, paths: { spec: path, platform: path } });
 const differ = (number: number, method: HttpMethod, spec: string, platform: string): Route => ({ number, method, paths: { spec, platform } });
+const platformOwn = (method: HttpMethod, spec: string, platform: string): Route => ({ number: 0, method, paths: { spec, platform }, platformOnly: true });
 
 /**
  * The spec says "poll GET /v1/tasks/{task_id}" inside the cloud API; the platform serves it as
@@ -42,21 +49,30 @@ export const ROUTES = {
   updateNotificationSetting: same(17, 'PATCH', '/iam/reselling/resellers/{resellerId}/notification_settings/{notificationSettingsId}'),
   createNotificationSetting: same(18, 'POST', '/iam/reselling/resellers/{resellerId}/notification_settings'),
   getTask: same(0, 'GET', TASK_PATH),
+  // The platform's profile list carries no field values; its single profile does.
+  getProtectionProfile: platformOwn('GET', '/security/guard/v3/profiles/{protection_profile_id}', '/security/sifter/v3/profiles/{protection_profile_id}'),
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;
 
-/** The routes whose paths differ between the dialects, in the spec's order. */
+const routeEntries = () => Object.entries(ROUTES) as [RouteName, Route][];
+
+/** The spec's routes whose paths differ between the dialects, in the spec's order. */
 export function differingRoutes(): [RouteName, Route][] {
-  return (Object.entries(ROUTES) as [RouteName, Route][])
-    .filter(([, r]) => r.paths.spec !== r.paths.platform)
+  return routeEntries()
+    .filter(([, r]) => !r.platformOnly && r.paths.spec !== r.paths.platform)
     .sort(([, a], [, b]) => a.number - b.number);
+}
+
+/** The platform's own routes the extension uses (not in the spec). */
+export function platformOnlyRoutes(): [RouteName, Route][] {
+  return routeEntries().filter(([, r]) => r.platformOnly);
 }
 
 /** The Markdown table of differences the README shows (generated, so it cannot drift). */
 export function dialectDifferencesTable(): string {
-  const rows = differingRoutes().map(
-    ([name, r]) => `| ${r.number} | \`${name}\` | ${r.method} | \`${r.paths.spec}\` | \`${r.paths.platform}\` |`,
-  );
+  const row = (name: RouteName, r: Route) =>
+    `| ${r.platformOnly ? '–' : r.number} | \`${name}\`${r.platformOnly ? ' (the platform\'s own)' : ''} | ${r.method} | \`${r.paths.spec}\` | \`${r.paths.platform}\` |`;
+  const rows = [...differingRoutes(), ...platformOnlyRoutes()].map(([name, r]) => row(name, r));
   return ['| # | Endpoint | Method | Spec dialect | Platform dialect |', '|---|---|---|---|---|', ...rows].join('\n');
 }

@@ -57,6 +57,18 @@ export const listProfilesEndpoint = defineEndpoint({
   response: z.array(protectionProfile),
 });
 
+/** The platform's own (not in the spec): one profile with its field values, which the list lacks. */
+export const getProfileEndpoint = defineEndpoint({
+  name: 'getProtectionProfile',
+  ...ROUTES.getProtectionProfile,
+  errorShape: 'security',
+  successStatus: 200,
+  params: profileIdParams,
+  query: undefined,
+  body: undefined,
+  response: protectionProfile,
+});
+
 export const patchProfileEndpoint = defineEndpoint({
   name: 'updateProtectionProfile',
   ...ROUTES.updateProtectionProfile,

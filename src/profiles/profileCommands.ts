@@ -159,9 +159,28 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
     await runEdit(spec, state, steps);
   };
 
+  /** The platform's list carries no field values: read them before offering the fields to edit. */
+  const readFields = (profile: ProtectionProfile): Promise<ProtectionProfile> =>
+    deps.ui().progress(`Reading the field values of "${profileLabel(profile)}"…`, false, async () => {
+      const full = await tree.readProfile(profile.id);
+      // The tree shows this same object: its Fields row now has the values too.
+      profile.fields = full.fields ?? [];
+      const node = tree.nodeFor(profile.id);
+      if (node) tree.refresh(node);
+      return profile;
+    });
+
   const runEdit = async (spec: EditSpec, state: ProfileEditState, steps: WizardStep<ProfileEditState>[], startAt?: number): Promise<void> => {
     const ui = deps.ui();
-    const done = await runWizard(state, { title: spec.title, steps, ui, startAt });
+    let done: ProfileEditState | undefined;
+    try {
+      done = await runWizard(state, { title: spec.title, steps, ui, startAt });
+    } catch (error) {
+      // Only a read inside the flow can fail here (the field values): nothing was sent.
+      const label = state.profile ? `"${profileLabel(state.profile)}"` : 'the profile';
+      await notifyError(`Could not read the field values of ${label}; nothing was sent`, error, { log, ui, connectionName: connections.active?.name });
+      return;
+    }
     if (!done) return;
     const before = done.profile!;
     const body = spec.body(done);
@@ -214,7 +233,7 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
     title: 'Edit Fields of Protection Profile',
     verb: 'edit the fields of',
     progress: 'Saving the fields of',
-    steps: fieldSteps,
+    steps: () => fieldSteps(readFields),
     body: (s) => {
       const current = s.profile!.fields ?? undefined;
       const existing = current?.find((f) => f.template_field_id === s.fieldId);

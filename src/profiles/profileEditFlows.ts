@@ -96,12 +96,17 @@ export function templateSteps(known: ReadonlyMap<number, string>): WizardStep<Pr
   ];
 }
 
-export function fieldSteps(): WizardStep<ProfileEditState>[] {
+/**
+ * `readFields` fills in a profile's field values where the list lacked them (the platform's list),
+ * so that the complete list is sent; a failed read stops the flow before anything is sent.
+ */
+export function fieldSteps(readFields?: (profile: ProtectionProfile) => Promise<ProtectionProfile>): WizardStep<ProfileEditState>[] {
   const fieldsOf = (s: ProfileEditState) => s.profile!.fields;
   return [
     {
       shouldPrompt: (s) => !s.fieldPreset,
       prompt: async (s, ctx) => {
+        if ((s.profile!.fields === undefined || s.profile!.fields === null) && readFields) s.profile = await readFields(s.profile!);
         const fields = fieldsOf(s);
         const unknown = fields === undefined || fields === null;
         s.fieldChoice = await ctx.pick<number | 'add'>({

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { fieldValueText, type ProfileField } from '../core/profileEdits';
 import { fieldLabel, networkFamily, profileDescription, profileLabel, profileTooltip, templateName } from '../core/profileText';
 import type { ProtectionProfile } from '../platform/security';
-import { TreeNode } from '../views/nodes';
+import { ErrorNode, TreeNode } from '../views/nodes';
 
 export const PROFILE_CONTEXT = 'platformConsole.profile';
 /** A profile no client owns: the platform refuses to edit it (403), the menus still offer the edits. */
@@ -16,6 +16,9 @@ export interface ProfileNodeOwner {
   readonly mediaUri: vscode.Uri;
   /** Prefix of TreeItem ids (the connection id), so that expansion state never leaks between connections. */
   readonly idPrefix: string;
+  /** One profile with its field values, which the platform's list does not carry. */
+  readProfile(id: number): Promise<ProtectionProfile>;
+  refresh(node?: TreeNode): void;
 }
 
 export class ProfileNode extends TreeNode {
@@ -72,7 +75,10 @@ export class TemplateNode extends TreeNode {
   }
 }
 
-/** "Fields" with one child per value; says so when the list response carried none. */
+/**
+ * "Fields" with one child per value. The platform's list carries no field values: then the row
+ * says so, and expanding it reads the profile itself (GET …/profiles/{id}, the platform's own).
+ */
 export class FieldsNode extends TreeNode {
   constructor(readonly profileNode: ProfileNode) {
     super();
@@ -81,12 +87,15 @@ export class FieldsNode extends TreeNode {
   getTreeItem(): vscode.TreeItem {
     const fields = this.profileNode.profile.fields;
     const count = fields?.length ?? 0;
-    const item = new vscode.TreeItem('Fields', count > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
-    item.id = `${this.profileNode.itemId}/fields`;
+    const unknown = fields === undefined || fields === null;
+    const state = unknown ? vscode.TreeItemCollapsibleState.Collapsed : count > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None;
+    const item = new vscode.TreeItem('Fields', state);
+    // A new id once read: VS Code then draws the values expanded instead of keeping the row collapsed.
+    item.id = `${this.profileNode.itemId}/fields${unknown ? '/unread' : ''}`;
     item.iconPath = new vscode.ThemeIcon('symbol-field');
-    if (fields === undefined || fields === null) {
+    if (unknown) {
       item.description = 'not in the list response';
-      item.tooltip = 'The platform did not send this profile\'s field values with the list. "Edit Fields…" can still set one.';
+      item.tooltip = 'The platform does not send field values with the list. Expand to read this profile\'s values from the platform.';
     } else {
       item.description = count === 0 ? 'none' : count === 1 ? '1 value' : `${count} values`;
       item.tooltip = 'Values as template_field_id = value';
@@ -94,8 +103,19 @@ export class FieldsNode extends TreeNode {
     item.contextValue = 'platformConsole.profileFields';
     return item;
   }
-  override getChildren(): TreeNode[] {
-    return (this.profileNode.profile.fields ?? []).map((field, index) => new FieldNode(this.profileNode, field, index));
+  override async getChildren(): Promise<TreeNode[]> {
+    const profile = this.profileNode.profile;
+    if (profile.fields === undefined || profile.fields === null) {
+      try {
+        const full = await this.profileNode.owner.readProfile(profile.id);
+        profile.fields = full.fields ?? [];
+      } catch (error) {
+        return [new ErrorNode('Could not read the field values', error, () => this.profileNode.owner.refresh(this))];
+      }
+      // The row's own text changes too ("2 values"): redrawn from the profile, after this answer.
+      setTimeout(() => this.profileNode.owner.refresh(this.profileNode), 0);
+    }
+    return (profile.fields ?? []).map((field, index) => new FieldNode(this.profileNode, field, index));
   }
 }
 

@@ -231,6 +231,19 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
     return [new ActionNode('Clear Filters', 'clear-all', () => this.clearFilters(), { tooltip: 'Show every profile (the order stays)' })];
   }
 
+  /**
+   * One profile with its field values (the platform's own GET; its list carries none). The
+   * reason a read fails is the caller's to show (an error row, or the edit's notification).
+   */
+  async readProfile(id: number): Promise<ProtectionProfile> {
+    const connection = this.deps.connections.active;
+    const api = await this.deps.connections.api();
+    if (!api || !connection) throw new PlatformError({ kind: 'unauthorized', message: 'Not signed in.' });
+    const profile = await api.security.getProtectionProfile({ params: { protection_profile_id: id } });
+    this.deps.log.info(`Protection profile ${id}: read its ${profile.fields?.length ?? 0} field value(s) from ${connection.name}`);
+    return profile;
+  }
+
   /** Never rejects: every failure becomes the error state and a notification. */
   private async fetch(generation: number, signal: AbortSignal): Promise<void> {
     const { connections, log } = this.deps;

@@ -117,6 +117,11 @@ describe('dialects: the spec\'s paths or the real platform\'s, per connection', 
     const fields = (await ext.profiles.getChildren(listed)).find((n) => n.constructor.name === 'FieldsNode');
     assert.ok(fields, 'the profile has a Fields row');
     assert.equal((await ext.profiles.getTreeItem(fields)).description, 'not in the list response');
+    // Expanding the row reads the profile itself, on the platform's path, and shows its values.
+    const values = await ext.profiles.getChildren(fields);
+    assert.equal(sim.lastRequests()['GET getProtectionProfile']?.path, '/security/sifter/v3/profiles/2');
+    assert.equal(values.length, listed.profile.fields?.length);
+    assert.ok(values.length > 0, 'profile 2 has field values');
   });
 
   it('Change API Dialect… switches an existing connection; its key and pins stay', async () => {

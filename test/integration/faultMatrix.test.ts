@@ -17,12 +17,12 @@ import * as vscode from 'vscode';
 import type { EndpointName } from '../../src/platform/endpoints';
 import { endpoints } from '../../src/platform/endpoints';
 import type { Dialect } from '../../src/platform/dialect';
-import { differingRoutes } from '../../src/platform/routes';
+import { ROUTES, differingRoutes, platformOnlyRoutes } from '../../src/platform/routes';
 import { defaultPricingState, type PricingEvent } from '../../src/protocol/pricing';
 import type { FaultSpec } from '../../simulator/faults';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
-import { ACCEPT, ScriptedUi, type Answer, type RecordedNotification } from '../support/scriptedUi';
+import { ACCEPT, PRESS_ESCAPE, ScriptedUi, type Answer, type RecordedNotification } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { print } from './output';
 import { platformConsole } from './support/extension';
@@ -401,6 +401,29 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
       },
     },
     edgeRow('getEdgeClient', 'client', 201),
+    {
+      endpoint: 'getProtectionProfile',
+      path: 'Edit Fields… on profile 1, whose list item has no values (read first); again',
+      shows: 'notification (nothing sent)',
+      notifies: true,
+      retry: false,
+      async run(cell) {
+        // A fresh list: on the platform's paths its items carry no field values.
+        await ext.profiles.reload();
+        await ext.profiles.getChildren();
+        const node = ext.profiles.nodeFor(1);
+        assert.ok(node, 'profile 1 is shown');
+        assert.equal(node.profile.fields, undefined, 'the list carried no field values');
+        const ui = cell.ui([], { failed: /^Could not read the field values of "[^"]+"; nothing was sent: / });
+        await command(ui, 'platformConsole.editProfileFields', node);
+        cell.mark();
+        assert.equal(sim.requestCounts()['PATCH updateProtectionProfile'] ?? 0, 0, 'no PATCH with a partial list');
+        const again = new ScriptedUi([PRESS_ESCAPE]);
+        await command(again, 'platformConsole.editProfileFields', node);
+        assert.ok((again.prompts[0]?.items?.length ?? 0) > 1, 'the fields read are offered');
+        assert.ok((ext.profiles.nodeFor(1)?.profile.fields?.length ?? 0) > 0, 'and shown in the tree');
+      },
+    },
     billingRow('getActivatedFreeFeature', 'platformConsole.showActivatedFreeFeature', ['601'], 'activated free feature 601', /^# Activated free feature 601\n/),
     {
       endpoint: 'updateNotificationSetting',
@@ -430,8 +453,9 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
     },
   ];
 
-  const differing = new Set<string>(differingRoutes().map(([name]) => name));
-  const ROWS = dialect === 'spec' ? ALL_ROWS : ALL_ROWS.filter((row) => differing.has(row.endpoint));
+  // The platform's paths: the spec's routes that differ, and the platform's own.
+  const differing = new Set<string>([...differingRoutes(), ...platformOnlyRoutes()].map(([name]) => name));
+  const ROWS = dialect === 'spec' ? ALL_ROWS.filter((row) => !ROUTES[row.endpoint].platformOnly) : ALL_ROWS.filter((row) => differing.has(row.endpoint));
 
   before(async () => {
     process.on('unhandledRejection', onRejection);
@@ -502,8 +526,8 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
     problems.splice(0, problems.length, ...problems.filter((p) => p.during !== current));
   });
 
-  it(dialect === 'spec' ? 'covers every endpoint of src/platform/endpoints.ts' : 'covers every route whose path differs between the dialects', () => {
-    const expected = dialect === 'spec' ? Object.keys(endpoints) : [...differing];
+  it(dialect === 'spec' ? 'covers every endpoint of the spec in src/platform/endpoints.ts' : 'covers every route whose path differs between the dialects, and the platform\'s own', () => {
+    const expected = dialect === 'spec' ? (Object.keys(endpoints) as EndpointName[]).filter((n) => !ROUTES[n].platformOnly) : [...differing];
     assert.deepEqual([...new Set(ROWS.map((r) => r.endpoint))].sort(), expected.sort());
   });
 
@@ -555,6 +579,10 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
             assert.ok(cell.shown.actions.includes('Show Log'), `it offers Show Log: ${JSON.stringify(cell.shown.actions)}`);
             if (row.retry) assert.ok(cell.shown.actions.includes('Retry'), 'and Retry');
             assert.ok(!cell.shown.message.includes(KEY), 'no key in it');
+            assert.doesNotMatch(cell.shown.message, /Traceback/, 'a server traceback goes to the log only');
+            if (fault.name === '500' && descriptor.errorShape === 'cloud') {
+              assert.ok(ext.log.recent.some((line) => line.includes('server traceback:')), 'the cloud\'s traceback is in the log');
+            }
             if (!examples.has(fault.name)) examples.set(fault.name, cell.shown.message);
           }
           // 4. Nothing non-idempotent twice; a GET at most 1 + the retry limit.

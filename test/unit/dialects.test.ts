@@ -10,7 +10,8 @@ import { DIALECTS, dialectForBaseUrl, parseDialect, type Dialect } from '../../s
 import { fillPath } from '../../src/platform/endpoint';
 import { endpoints, type EndpointName } from '../../src/platform/endpoints';
 import { HttpClient } from '../../src/platform/http';
-import { ROUTES, dialectDifferencesTable, differingRoutes } from '../../src/platform/routes';
+import { ROUTES, dialectDifferencesTable, differingRoutes, platformOnlyRoutes } from '../../src/platform/routes';
+import { PlatformError } from '../../src/platform/errors';
 import { areaBaseUrlsFrom, withDialect } from '../../src/core/connectionRules';
 import { probe } from '../../simulator/httpProbe';
 import { startSimulator, type Simulator } from '../../simulator/index';
@@ -42,6 +43,7 @@ function calls(taskId: () => string): Calls {
     getEdgeTemplate: { params: { template_id: 302 }, run: (api) => api.edge.getEdgeTemplate({ params: { template_id: 302 } }) },
     createReport: { params: {}, run: (api) => api.billing.createReport({ params: {}, body: { template_code: 'ResellerExpenses', parameters: { date_from: '2026-04-01', date_to: '2026-04-30' } } }) },
     listProtectionProfiles: { params: {}, run: (api) => api.security.listProtectionProfiles({ params: {}, query: { name: 'a' } }) },
+    getProtectionProfile: { params: { protection_profile_id: 1 }, run: (api) => api.security.getProtectionProfile({ params: { protection_profile_id: 1 } }) },
     getEdgeClient: { params: { client_id: 201 }, run: (api) => api.edge.getEdgeClient({ params: { client_id: 201 } }) },
     getActivatedFreeFeature: { params: { activatedFeatureId: 601 }, run: (api) => api.iam.getActivatedFreeFeature({ params: { activatedFeatureId: 601 } }) },
     updateNotificationSetting: {
@@ -66,7 +68,14 @@ describe('the table of routes', () => {
     }
   });
 
-  it('five paths differ, all by their product prefix, as paths.md §1 says', () => {
+  it('the platform\'s own routes differ by the same prefixes', () => {
+    assert.deepEqual(platformOnlyRoutes().map(([name]) => name), ['getProtectionProfile']);
+    for (const [, route] of platformOnlyRoutes()) {
+      assert.equal(route.paths.platform.replace('/security/sifter/v3/', '/security/guard/v3/').replace('/fastedge/', '/edge/'), route.paths.spec);
+    }
+  });
+
+  it('five paths of the spec differ, all by their product prefix, as paths.md §1 says', () => {
     const differing = differingRoutes();
     assert.deepEqual(differing.map(([name]) => name), ['updateProtectionProfile', 'getEdgeApp', 'getEdgeTemplate', 'listProtectionProfiles', 'getEdgeClient']);
     for (const [name, route] of differing) {
@@ -132,9 +141,15 @@ for (const dialect of DIALECTS) {
     after(() => sim.close());
 
     for (const name of Object.keys(table) as EndpointName[]) {
-      it(`${name}: sent to the ${dialect} path, answered`, async () => {
+      const lacking = dialect === 'spec' && ROUTES[name].platformOnly === true;
+      it(`${name}: sent to the ${dialect} path, ${lacking ? 'which a spec server lacks (404, or 405 where the path has other methods)' : 'answered'}`, async () => {
         if (name === 'getTask') taskId = ((await table.createSecret.run(api)) as { tasks: string[] }).tasks[0]!;
         const params = name === 'getTask' ? { task_id: taskId } : table[name].params;
+        if (lacking) {
+          await assert.rejects(table[name].run(api), (e: unknown) => e instanceof PlatformError && (e.status === 404 || e.status === 405));
+          assert.equal(sim.lastRequests()[`${endpoints[name].method} (unknown)`]?.path, fillPath(ROUTES[name].paths.spec, params));
+          return;
+        }
         const answer = await table[name].run(api);
         const route = `${endpoints[name].method} ${name}`;
         const seen = sim.lastRequests(name)[route];

@@ -103,6 +103,12 @@ const samples: Record<EndpointName, Sample> = {
     keys: ['uuid', 'created_at', 'updated_at', 'user_id', 'client_id', 'task_type', 'status', 'processing_notes', 'parameters'],
   },
   listProtectionProfiles: { method: 'GET', path: '/security/guard/v3/profiles/all', status: 200, keys: [] },
+  getProtectionProfile: {
+    method: 'GET',
+    path: '/security/sifter/v3/profiles/1',
+    status: 200,
+    keys: ['id', 'client_id', 'name', 'template', 'fields', 'created_at', 'modified_at', 'networks'],
+  },
   getEdgeClient: {
     method: 'GET',
     path: '/edge/v1/admin/clients/201',
