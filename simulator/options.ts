@@ -37,6 +37,11 @@ export interface SimulatorOptions {
   logRecordCap?: number;
   /** The project whose prices are hidden (default 999). */
   hidePricesProjectId?: number;
+  /**
+   * A name for the account this simulator plays, added to each edge template's long description
+   * (so two simulators' answers can be told apart in a test); default none.
+   */
+  accountLabel?: string;
   /** Faults active from the start. */
   faults?: FaultSpec[];
   /** Seeded timestamps are relative to this; default midnight UTC today, so a seed gives the same data all day. */
@@ -51,6 +56,7 @@ export const runtimeOptions = z.strictObject({
   logRatePerSecond: z.number().min(0).max(100_000),
   logOrder: z.enum(LOG_ORDERS),
   hidePricesProjectId: z.int(),
+  accountLabel: z.string().optional(),
 });
 export type RuntimeOptions = z.output<typeof runtimeOptions>;
 export const runtimeOptionsPatch = runtimeOptions.partial();
@@ -82,5 +88,6 @@ export function runtimeFrom(options: SimulatorOptions): RuntimeOptions {
     logRatePerSecond: options.logRatePerSecond ?? DEFAULTS.logRatePerSecond,
     logOrder: options.logOrder ?? DEFAULTS.logOrder,
     hidePricesProjectId: options.hidePricesProjectId ?? DEFAULTS.hidePricesProjectId,
+    accountLabel: options.accountLabel,
   };
 }

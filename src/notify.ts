@@ -1,4 +1,5 @@
 // Error notifications: what failed, why, and "Show Log"; a rejected key offers "Sign In Again".
+import * as vscode from 'vscode';
 import { PlatformError } from './platform/errors';
 import type { FlowUi } from './flows/ui';
 import type { Log } from './log';
@@ -21,6 +22,7 @@ export async function notifyError(what: string, error: unknown, deps: NotifyDeps
   const { log, ui } = deps;
   log.error(what, error);
   if (error instanceof PlatformError && error.kind === 'cancelled') return undefined;
+  if (error instanceof PlatformError && error.kind === 'signedOut') return notifySignedOut(what, error, deps);
   const reason = error instanceof Error ? error.message : String(error);
   let message = log.scrub(`${what}: ${reason}`);
   const actions = [...(deps.actions ?? []), 'Show Log'];
@@ -37,4 +39,17 @@ export async function notifyError(what: string, error: unknown, deps: NotifyDeps
     log.error('Could not show a notification', failure);
     return undefined;
   }
+}
+
+/** The action's connection was signed out while it ran: nothing more was sent; Retry would not help. */
+async function notifySignedOut(what: string, error: PlatformError, deps: NotifyDeps): Promise<undefined> {
+  const { log, ui } = deps;
+  try {
+    const choice = await ui.notify('warning', log.scrub(`${what}: ${error.message}.`), ['Sign In', 'Show Log']);
+    if (choice === 'Show Log') log.show();
+    if (choice === 'Sign In') await vscode.commands.executeCommand('platformConsole.signIn');
+  } catch (failure) {
+    log.error('Could not show a notification', failure);
+  }
+  return undefined;
 }

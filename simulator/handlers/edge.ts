@@ -9,10 +9,12 @@ export const getEdgeApp: Handler<typeof endpoints.getEdgeApp> = ({ params }, { s
   return structuredClone(app);
 };
 
-export const getEdgeTemplate: Handler<typeof endpoints.getEdgeTemplate> = ({ params }, { state }) => {
+export const getEdgeTemplate: Handler<typeof endpoints.getEdgeTemplate> = ({ params }, { state, options }) => {
   const template = state.edgeTemplates.get(params.template_id);
   if (!template) throw notFound(`template ${params.template_id} not found`);
-  return structuredClone(template);
+  const answer = structuredClone(template);
+  if (options.accountLabel) answer.long_descr = `${answer.long_descr ?? ''}\n\nAccount: ${options.accountLabel}`;
+  return answer;
 };
 
 export const getEdgeClient: Handler<typeof endpoints.getEdgeClient> = ({ params }, { state }) => {

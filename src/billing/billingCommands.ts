@@ -57,9 +57,10 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
 
   /** Reads and shows; every failure is a notification. Resolves with the view's Markdown URI when shown. */
   const read = async <T>(r: Reading<T>): Promise<vscode.Uri | undefined> => {
-    const api = await connections.api();
-    const connection = connections.active;
-    if (!api || !connection) return void (await signInFirst());
+    // Bound once: the document's Refresh reads from this connection, and stops asking once it is signed out.
+    const bound = await connections.bind();
+    if (!bound) return void (await signInFirst());
+    const { api, connection } = bound;
     const ui = deps.ui();
     const load = async (quiet: boolean): Promise<{ markdown: string; json: string } | undefined> => {
       try {

@@ -1,14 +1,10 @@
-// What every write command needs first: the active connection and its API. Without them it
-// says so and offers Sign In, so no command fails silently when signed out.
+// What every command needs first: the connection it acts on, bound once (see Bound). Without one
+// it says so and offers Sign In, so no command fails silently when signed out.
 import * as vscode from 'vscode';
 import type { FlowUi } from '../flows/ui';
-import type { PlatformApi } from '../platform/api';
-import type { Connection, ConnectionManager } from './connectionManager';
+import type { Bound, ConnectionManager } from './connectionManager';
 
-export interface ActiveSession {
-  api: PlatformApi;
-  connection: Connection;
-}
+export type ActiveSession = Bound;
 
 /** Says that signing in comes first, and opens Sign In when asked. */
 export async function promptSignIn(ui: FlowUi): Promise<void> {
@@ -16,10 +12,10 @@ export async function promptSignIn(ui: FlowUi): Promise<void> {
   if (choice === 'Sign In') await vscode.commands.executeCommand('platformConsole.signIn');
 }
 
-export async function activeSession(connections: ConnectionManager, ui: FlowUi): Promise<ActiveSession | undefined> {
-  const api = await connections.api();
-  const connection = connections.active;
-  if (api && connection) return { api, connection };
+/** The active connection, bound for the whole action that starts now (its Retry included). */
+export async function activeSession(connections: ConnectionManager, ui: FlowUi): Promise<Bound | undefined> {
+  const bound = await connections.bind();
+  if (bound) return bound;
   await promptSignIn(ui);
   return undefined;
 }

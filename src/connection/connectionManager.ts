@@ -2,7 +2,7 @@
 // only in SecretStorage, under the connection's id. Nothing else ever holds a key.
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { areaBaseUrlsFrom, connectionNameFromUrl, withDialect, type ConnectionInfo, type StoredConnection } from '../core/connectionRules';
+import { areaBaseUrlsFrom, connectionNameFromUrl, plainHttpRisk, withDialect, type ConnectionInfo, type StoredConnection } from '../core/connectionRules';
 import { DIALECT_LABELS, dialectForBaseUrl, parseDialect, type Dialect } from '../platform/dialect';
 import { userAreaBaseUrls } from '../settings';
 import { createPlatformApi, type PlatformApi } from '../platform/api';
@@ -11,8 +11,21 @@ import type { Log } from '../log';
 
 export type Connection = ConnectionInfo;
 
+/**
+ * What an action runs on, from its first request to its last (its Retry included): captured
+ * once, when the person starts it, and never looked up again. Its API refuses to send anything
+ * once the connection is signed out (or its key replaced), and `signal` aborts at that moment.
+ */
+export interface Bound {
+  readonly connection: Connection;
+  readonly api: PlatformApi;
+  readonly signal: AbortSignal;
+}
+
 const CONNECTIONS_KEY = 'platformConsole.connections';
 const ACTIVE_KEY = 'platformConsole.activeConnection';
+/** Base URLs the person signed out of: the environment sign-in does not sign them in again. */
+const ENV_DECLINED_KEY = 'platformConsole.environmentSignInDeclined';
 const secretKey = (id: string) => `platformConsole.apiKey.${id}`;
 
 export const ENV_BASE_URL = 'PLATFORM_CONSOLE_BASE_URL';
@@ -26,10 +39,15 @@ export class ConnectionManager implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Connection | undefined>();
   /** Fires when the active connection changes, signs in or out. */
   readonly onDidChange = this.changed.event;
-  private cached: { id: string; api: PlatformApi } | undefined;
+  private readonly clients = new Map<string, PlatformApi>();
+  /** One per connection with a usable key: aborted at Sign Out (or when the key is replaced). */
+  private readonly revocations = new Map<string, AbortController>();
+  private readonly signedOutEmitter = new vscode.EventEmitter<Connection>();
+  /** Fires after a connection was signed out and everything stored for it was cleared. */
+  readonly onDidSignOut = this.signedOutEmitter.event;
   /** First backoff step of the automatic GET retries; undefined: the client's default (500 ms). */
   private retryBaseMs: number | undefined;
-  private readonly disposables: vscode.Disposable[] = [this.changed];
+  private readonly disposables: vscode.Disposable[] = [this.changed, this.signedOutEmitter];
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -38,12 +56,18 @@ export class ConnectionManager implements vscode.Disposable {
     this.disposables.push(
       context.secrets.onDidChange((e) => {
         if (!e.key.startsWith(secretKey(''))) return;
-        this.cached = undefined;
-        void this.updateContext().then(() => this.changed.fire(this.active));
+        // Another window signed out (or in): a key deleted there is revoked here too.
+        const id = e.key.slice(secretKey('').length);
+        void this.hasApiKey(id).then((has) => {
+          if (!has) this.revoke(id, `${this.list().find((c) => c.id === id)?.name ?? 'The connection'} was signed out`);
+          this.clients.delete(id);
+          return this.updateContext().then(() => this.changed.fire(this.active));
+        });
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
+        // New clients from now on; actions already started keep theirs (same key, same account).
         if (e.affectsConfiguration('platformConsole.requestTimeoutSeconds') || e.affectsConfiguration('platformConsole.areaBaseUrls')) {
-          this.cached = undefined;
+          this.clients.clear();
         }
       }),
     );
@@ -74,7 +98,7 @@ export class ConnectionManager implements vscode.Disposable {
     if (!target) return undefined;
     const changed: Connection = { ...target, dialect };
     await this.context.globalState.update(CONNECTIONS_KEY, all.map((c) => (c.id === id ? changed : c)));
-    this.cached = undefined;
+    this.clients.delete(id);
     this.log.info(`Connection ${changed.name} now speaks the ${DIALECT_LABELS[dialect]} dialect`);
     this.changed.fire(this.active);
     return changed;
@@ -98,66 +122,122 @@ export class ConnectionManager implements vscode.Disposable {
     await vscode.commands.executeCommand('setContext', 'platformConsole.signedIn', this.signedInNow);
   }
 
-  /** Adds a connection (or replaces the key of the one with that name) and makes it active. */
+  /**
+   * Adds a connection (or replaces the key of the one with that name) and makes it active. The
+   * same name at another base URL is another platform: the old connection is signed out (its
+   * pins, tasks and the rest cleared) and a new one made.
+   */
   async signIn(name: string, baseUrl: string, apiKey: string, dialect: Dialect = dialectForBaseUrl(baseUrl)): Promise<Connection> {
+    const url = normalizeBaseUrl(baseUrl);
+    let existing = this.list().find((c) => c.name.toLowerCase() === name.trim().toLowerCase());
+    if (existing && existing.baseUrl !== url) {
+      this.log.info(`Connection ${existing.name} moves from ${existing.baseUrl} to ${url}: a new connection; the old one is signed out`);
+      await this.signOut(existing.id, { explicit: false });
+      existing = undefined;
+    }
     const all = this.list();
-    const existing = all.find((c) => c.name.toLowerCase() === name.trim().toLowerCase());
-    const connection: Connection = { id: existing?.id ?? randomUUID(), name: name.trim(), baseUrl: normalizeBaseUrl(baseUrl), dialect };
+    const connection: Connection = { id: existing?.id ?? randomUUID(), name: name.trim(), baseUrl: url, dialect };
+    // A replaced key: whatever still holds the old one stops now.
+    if (existing) this.revoke(existing.id, `The API key of ${existing.name} was replaced`);
     await this.context.secrets.store(secretKey(connection.id), apiKey.trim());
     this.log.addSecret(apiKey.trim());
     const next = existing ? all.map((c) => (c.id === connection.id ? connection : c)) : [...all, connection];
     await this.context.globalState.update(CONNECTIONS_KEY, next);
     await this.context.globalState.update(ACTIVE_KEY, connection.id);
-    this.cached = undefined;
+    const declined = this.context.globalState.get<string[]>(ENV_DECLINED_KEY, []);
+    if (declined.includes(url)) await this.context.globalState.update(ENV_DECLINED_KEY, declined.filter((u) => u !== url));
     this.log.info(`Signed in to ${connection.name} (${connection.baseUrl}, ${DIALECT_LABELS[connection.dialect]} dialect)`);
     await this.updateContext();
     this.changed.fire(connection);
     return connection;
   }
 
-  /** Removes the connection and deletes its key. */
-  async signOut(id: string): Promise<void> {
+  /**
+   * Removes the connection, deletes its key and stops every use of it at once: requests in
+   * flight are aborted, later ones refused, pollers and panels bound to it stop. Everything
+   * stored for it (every globalState key holding its id: pins, filters, report tasks, recent
+   * functions, notification settings…) is cleared. An explicit Sign Out is remembered, so the
+   * environment sign-in does not undo it on the next start.
+   */
+  async signOut(id: string, options: { explicit?: boolean } = {}): Promise<void> {
     const all = this.list();
     const gone = all.find((c) => c.id === id);
     if (!gone) return;
+    this.revoke(id, `${gone.name} was signed out; nothing more is sent with its key`);
     await this.context.secrets.delete(secretKey(id));
     await this.context.globalState.update(CONNECTIONS_KEY, all.filter((c) => c.id !== id));
     if (this.context.globalState.get<string>(ACTIVE_KEY) === id) await this.context.globalState.update(ACTIVE_KEY, undefined);
-    this.cached = undefined;
-    this.log.info(`Signed out of ${gone.name}`);
+    for (const key of this.context.globalState.keys()) {
+      if (key.includes(id)) await this.context.globalState.update(key, undefined);
+    }
+    if (options.explicit !== false && gone.baseUrl === this.environmentBaseUrl()) {
+      const declined = this.context.globalState.get<string[]>(ENV_DECLINED_KEY, []);
+      await this.context.globalState.update(ENV_DECLINED_KEY, [...new Set([...declined, gone.baseUrl])]);
+    }
+    this.log.info(`Signed out of ${gone.name}: its key deleted, its requests stopped, what was stored for it cleared`);
     await this.updateContext();
+    this.signedOutEmitter.fire(gone);
     this.changed.fire(this.active);
+  }
+
+  /** Stops every client of this connection: in-flight requests abort, later ones are refused. */
+  private revoke(id: string, reason: string): void {
+    this.revocations.get(id)?.abort(new Error(reason));
+    this.revocations.delete(id);
+    this.clients.delete(id);
+  }
+
+  private environmentBaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+    const raw = env[ENV_BASE_URL]?.trim();
+    if (!raw) return undefined;
+    try {
+      return normalizeBaseUrl(raw);
+    } catch {
+      return undefined;
+    }
   }
 
   async switchTo(id: string): Promise<void> {
     if (!this.list().some((c) => c.id === id)) return;
     await this.context.globalState.update(ACTIVE_KEY, id);
-    this.cached = undefined;
     await this.updateContext();
     this.changed.fire(this.active);
   }
 
   /** The API of the active connection, or undefined when signed out or its key is gone. */
   async api(): Promise<PlatformApi | undefined> {
-    const connection = this.active;
+    return (await this.bind())?.api;
+  }
+
+  /**
+   * Binds an action to a connection (the active one unless named): its API and the signal that
+   * aborts when that connection is signed out. Undefined when it has no key here.
+   */
+  async bind(id: string | undefined = this.active?.id): Promise<Bound | undefined> {
+    const connection = this.list().find((c) => c.id === id);
     if (!connection) return undefined;
-    if (this.cached?.id === connection.id) return this.cached.api;
     const key = await this.context.secrets.get(secretKey(connection.id));
     if (!key) return undefined;
-    this.log.addSecret(key);
-    const timeoutSeconds = vscode.workspace.getConfiguration('platformConsole').get<number>('requestTimeoutSeconds', 30);
-    const http = new HttpClient({
-      baseUrl: connection.baseUrl,
-      apiKey: key,
-      dialect: connection.dialect,
-      areaBaseUrls: this.areaBaseUrls(connection),
-      timeoutMs: Math.max(1, timeoutSeconds) * 1000,
-      retryBaseMs: this.retryBaseMs,
-      onRequest: (entry) => this.log.request(connection.name, entry),
-    });
-    const api = createPlatformApi(http);
-    this.cached = { id: connection.id, api };
-    return api;
+    let revocation = this.revocations.get(connection.id);
+    if (!revocation) this.revocations.set(connection.id, (revocation = new AbortController()));
+    let api = this.clients.get(connection.id);
+    if (!api) {
+      this.log.addSecret(key);
+      const timeoutSeconds = vscode.workspace.getConfiguration('platformConsole').get<number>('requestTimeoutSeconds', 30);
+      const http = new HttpClient({
+        baseUrl: connection.baseUrl,
+        apiKey: key,
+        dialect: connection.dialect,
+        areaBaseUrls: this.areaBaseUrls(connection),
+        timeoutMs: Math.max(1, timeoutSeconds) * 1000,
+        retryBaseMs: this.retryBaseMs,
+        revoked: revocation.signal,
+        onRequest: (entry) => this.log.request(connection.name, entry),
+      });
+      api = createPlatformApi(http);
+      this.clients.set(connection.id, api);
+    }
+    return { connection, api, signal: revocation.signal };
   }
 
   /**
@@ -169,7 +249,11 @@ export class ConnectionManager implements vscode.Disposable {
     if (connection.dialect !== 'platform') return {};
     const { urls, problems } = areaBaseUrlsFrom(userAreaBaseUrls());
     for (const problem of problems) this.log.warn(`Setting platformConsole.areaBaseUrls: ${problem} (ignored)`);
-    for (const [area, url] of Object.entries(urls)) this.log.info(`[${connection.name}] ${area} requests go to ${url}`);
+    for (const [area, url] of Object.entries(urls)) {
+      this.log.info(`[${connection.name}] ${area} requests go to ${url}`);
+      const risk = plainHttpRisk(url);
+      if (risk) this.log.warn(`Setting platformConsole.areaBaseUrls.${area}: ${risk}`);
+    }
     return urls;
   }
 
@@ -179,7 +263,7 @@ export class ConnectionManager implements vscode.Disposable {
    */
   setRetryBaseMs(ms: number | undefined): void {
     this.retryBaseMs = ms;
-    this.cached = undefined;
+    this.clients.clear();
   }
 
   /** Whether SecretStorage holds a key for this connection (the key itself never leaves here). */
@@ -198,11 +282,17 @@ export class ConnectionManager implements vscode.Disposable {
     const key = env[ENV_API_KEY]?.trim();
     if (!baseUrl || !key) return undefined;
     try {
+      if (this.context.globalState.get<string[]>(ENV_DECLINED_KEY, []).includes(normalizeBaseUrl(baseUrl))) {
+        this.log.info(`Not signing in from ${ENV_BASE_URL}: you signed out of ${normalizeBaseUrl(baseUrl)}; Sign In to use it again`);
+        return undefined;
+      }
       const dialect = parseDialect(env[ENV_DIALECT], ENV_DIALECT) ?? dialectForBaseUrl(baseUrl);
       const all = this.list();
       const sameUrl = all.find((c) => c.baseUrl === normalizeBaseUrl(baseUrl));
       if (all.length > 0 && !(sameUrl && !(await this.hasApiKey(sameUrl.id)))) return undefined;
       const name = sameUrl?.name ?? (env[ENV_CONNECTION_NAME]?.trim() || connectionNameFromUrl(baseUrl));
+      const risk = plainHttpRisk(baseUrl);
+      if (risk) this.log.warn(`${ENV_BASE_URL}: ${risk}`);
       return await this.signIn(name, baseUrl, key, dialect);
     } catch (error) {
       this.log.error(`Could not create a connection from ${ENV_BASE_URL}`, error);

@@ -4,7 +4,7 @@
 import { DEFAULT_BASE_URL, HttpClient } from '../platform/http';
 import { PlatformError } from '../platform/errors';
 import { probeConnection } from '../platform/probe';
-import { apiKeyInputProblem, baseUrlProblem, connectionNameProblem } from '../core/connectionRules';
+import { apiKeyInputProblem, baseUrlProblem, connectionNameProblem, plainHttpRisk } from '../core/connectionRules';
 import type { FlowUi } from '../flows/ui';
 import { dialectPickItems, dialectPlaceholder } from './dialectPick';
 import { dialectForBaseUrl, type Dialect } from '../platform/dialect';
@@ -23,6 +23,9 @@ export interface SignInPrefill {
   baseUrl?: string;
   dialect?: Dialect;
 }
+
+const USE_HTTPS = 'Use HTTPS';
+const USE_HTTP = 'Use Plain HTTP';
 
 /** Unverifiable keys (offline, server down) are saved on a second Enter; rejected keys never. */
 let unverifiedKey: string | undefined;
@@ -62,14 +65,33 @@ export async function signInFlow(connections: ConnectionManager, ui: FlowUi, pre
     },
     {
       prompt: async (s, ctx) => {
-        s.baseUrl = (
-          await ctx.input({
-            prompt: 'Base URL of the platform API',
-            placeholder: DEFAULT_BASE_URL,
-            value: s.baseUrl ?? prefill.baseUrl ?? DEFAULT_BASE_URL,
-            validate: baseUrlProblem,
-          })
-        ).trim();
+        let value = s.baseUrl ?? prefill.baseUrl ?? DEFAULT_BASE_URL;
+        for (;;) {
+          const typed = (
+            await ctx.input({
+              prompt: 'Base URL of the platform API',
+              placeholder: DEFAULT_BASE_URL,
+              value,
+              validate: (v) => baseUrlProblem(v) ?? (plainHttpRisk(v) ? { warning: `Plain HTTP: ${plainHttpRisk(v)}` } : undefined),
+            })
+          ).trim();
+          const risk = plainHttpRisk(typed);
+          if (!risk) {
+            s.baseUrl = typed;
+            return;
+          }
+          // A choice, not a refusal: a lab platform may have no TLS; the person decides knowingly.
+          const choice = await ui.confirm(`Send the API key over plain HTTP?`, `${risk}. Use HTTPS unless this network is yours.`, [USE_HTTPS, USE_HTTP]);
+          if (choice === USE_HTTP) {
+            s.baseUrl = typed;
+            return;
+          }
+          if (choice === USE_HTTPS) {
+            s.baseUrl = typed.replace(/^http:/i, 'https:');
+            return;
+          }
+          value = typed; // dismissed: back to the box, as typed
+        }
       },
     },
     {

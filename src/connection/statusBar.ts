@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { escapeMarkdown } from '../core/markdownText';
 import type { ConnectionManager } from './connectionManager';
 import { DIALECT_LABELS } from '../platform/dialect';
 
@@ -11,7 +12,7 @@ export function createConnectionStatusBar(connections: ConnectionManager): vscod
     if (active && connections.signedIn) {
       item.text = `$(cloud) ${active.name}`;
       item.tooltip = new vscode.MarkdownString(
-        `**Platform Console**: connected to \`${active.name}\` (${active.baseUrl}, ${DIALECT_LABELS[active.dialect]} dialect)\n\nClick to switch connection.`,
+        `**Platform Console**: connected to ${escapeMarkdown(active.name)} (${escapeMarkdown(active.baseUrl)}, ${DIALECT_LABELS[active.dialect]} dialect)\n\nClick to switch connection.`,
       );
       item.command = 'platformConsole.switchConnection';
     } else {

@@ -78,3 +78,24 @@ export function connectionNameFromUrl(url: string): string {
     return url;
   }
 }
+
+/** Hosts a request to which never leaves this machine. */
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * Why sending the key to this URL is risky, if it is: plain HTTP to a host other than this
+ * machine carries the key across the network unencrypted.
+ */
+export function plainHttpRisk(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol !== 'http:' || isLoopback(parsed.hostname)) return undefined;
+  return `${parsed.host} is reached over plain HTTP: the API key would cross the network unencrypted, readable by anyone on the way`;
+}

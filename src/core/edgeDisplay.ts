@@ -160,3 +160,19 @@ export function templatePreviewFileName(template: { name?: string | null }, id: 
   const name = (template.name ?? '').replace(/[^A-Za-z0-9 _-]+/g, '').trim();
   return `${name || `Template ${id}`}.md`;
 }
+
+/**
+ * The app URL the server sent, if a browser may open it: http(s) with a host only. Anything else
+ * (`vscode:`, `file:`, `javascript:`, no scheme) would run a command or open a file instead.
+ */
+export function browsableUrl(text: string): { url: string } | { problem: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(text.trim());
+  } catch {
+    return { problem: 'it is not an absolute http(s) URL' };
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { problem: `only http and https open in a browser, not ${parsed.protocol}` };
+  if (!parsed.hostname) return { problem: 'it names no host' };
+  return { url: parsed.toString() };
+}

@@ -91,6 +91,11 @@ export class LogTail {
   private lineCount = 0;
   private newest: bigint | undefined;
   private droppedTotal = 0;
+  /**
+   * Lines at or before this instant went out of the window (trim drops whole instants): a batch
+   * that reaches back past the window brings them again, and they are neither added nor counted.
+   */
+  private horizon: bigint | undefined;
 
   constructor(readonly maxLines: number) {}
 
@@ -113,6 +118,8 @@ export class LogTail {
    */
   hasGap(batch: readonly LogLine[], limit: number): boolean {
     if (this.newest === undefined || batch.length < limit || batch.length === 0) return false;
+    // A batch that fills the window alone: whatever it skipped would be dropped at once anyway.
+    if (batch.length >= this.maxLines) return false;
     let oldest = batch[0]!.time;
     for (const line of batch) if (line.time < oldest) oldest = line.time;
     return oldest >= this.newest;
@@ -135,7 +142,8 @@ export class LogTail {
    * reach back), a marker records where lines may be missing.
    */
   merge(batch: readonly LogLine[], options: { limit: number; gapConfirmed?: boolean }): MergeResult {
-    const sorted = [...batch].sort(compareTime);
+    const horizon = this.horizon;
+    const sorted = (horizon === undefined ? [...batch] : batch.filter((l) => l.time > horizon)).sort(compareTime);
     const gap = options.gapConfirmed === true && this.hasGap(sorted, options.limit);
     const previousNewest = this.newest;
     const added: LogLine[] = [];
@@ -214,6 +222,13 @@ export class LogTail {
       if (this.items[cut]!.kind === 'line') removed++;
       cut++;
     }
+    // Whole instants only: lines of one instant cannot be told apart from their repeats later.
+    const last = this.items[cut - 1];
+    while (last && cut < this.items.length && this.items[cut]!.time === last.time) {
+      if (this.items[cut]!.kind === 'line') removed++;
+      cut++;
+    }
+    if (last && (this.horizon === undefined || last.time > this.horizon)) this.horizon = last.time;
     this.items.splice(0, cut);
     // The previous "dropped" marker, if it survived at the front, is replaced.
     if (this.items[0]?.kind === 'marker' && this.items[0].reason === 'dropped') {
@@ -246,14 +261,16 @@ export async function pollInto(
   limit: number,
   maxLimit: number,
 ): Promise<MergeResult & { limit: number; fetches: number }> {
-  let current = Math.min(limit, maxLimit);
+  // Asking for more than the window holds cannot close a gap: those lines would be dropped at once.
+  const cap = Math.min(maxLimit, Math.max(limit, tail.maxLines));
+  let current = Math.min(limit, cap);
   let fetches = 0;
   for (;;) {
     const batch = await fetch(current);
     fetches++;
     const gap = tail.hasGap(batch, current);
-    if (gap && current < maxLimit) {
-      current = Math.min(maxLimit, current * 2);
+    if (gap && current < cap) {
+      current = Math.min(cap, current * 2);
       continue;
     }
     return { ...tail.merge(batch, { limit: current, gapConfirmed: gap }), limit: current, fetches };

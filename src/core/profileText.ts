@@ -1,5 +1,6 @@
 // How a protection profile reads in the tree: label, description, tooltip (Markdown text),
 // local times, network families. Pure text; the nodes wrap it in VS Code's types.
+import { escapeMarkdown } from './markdownText';
 import type { ProtectionProfile } from '../platform/security';
 import { fieldValueText, type ProfileField } from './profileEdits';
 
@@ -65,9 +66,6 @@ export function fieldLabel(field: ProfileField): string {
 }
 
 /** Markdown's special characters escaped, so a name shows as typed. */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (c) => `\\${c}`);
-}
 
 const TOOLTIP_NETWORKS = 10;
 

@@ -138,11 +138,13 @@ export function isKnownTimeZone(zone: string): boolean {
   }
 }
 
-/** The runtime's IANA zones, the machine's own first. */
-export function timeZones(): string[] {
-  const local = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
-  return [local, ...all.filter((z) => z !== local)];
+/**
+ * The runtime's IANA zones: the machine's own first, then UTC (which `Intl.supportedValuesOf`
+ * leaves out on most machines), then the rest.
+ */
+export function timeZones(local: string = Intl.DateTimeFormat().resolvedOptions().timeZone): string[] {
+  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([local, 'UTC', ...all])];
 }
 
 export interface NamePreview {

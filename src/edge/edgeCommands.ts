@@ -1,6 +1,7 @@
 // Edge view commands: add (pin) clients, apps and templates by id, remove, refresh, the app URL,
 // env values (revealed on request only) and the template preview.
 import * as vscode from 'vscode';
+import { browsableUrl } from '../core/edgeDisplay';
 import { EDGE_KIND_NAMES, parseEdgeIds, type EdgeKind } from '../core/edgePins';
 import type { ConnectionManager } from '../connection/connectionManager';
 import type { FlowUi } from '../flows/ui';
@@ -82,9 +83,9 @@ export function registerEdgeCommands(deps: EdgeCommandDeps): vscode.Disposable[]
   const signInFirst = () => promptSignIn(deps.ui());
 
   const add = async (kind: EdgeKind): Promise<number[] | undefined> => {
-    const api = await connections.api();
-    const connection = connections.active;
-    if (!api || !connection || !tree.activeConnectionId) return void (await signInFirst());
+    const bound = await connections.bind(tree.activeConnectionId);
+    if (!bound) return void (await signInFirst());
+    const { api, connection } = bound;
     const ui = deps.ui();
     const title = EDGE_ADD_COMMANDS[kind].title.replace('…', '');
     const done = await runWizard<AddState>({}, { title: `${title} on ${connection.name}`, steps: addPinSteps(kind, api, connection.name), ui });
@@ -127,8 +128,13 @@ export function registerEdgeCommands(deps: EdgeCommandDeps): vscode.Disposable[]
     }),
     vscode.commands.registerCommand('platformConsole.openEdgeAppUrl', async (node: unknown) => {
       if (!(node instanceof UrlNode)) return;
-      const opened = await vscode.env.openExternal(vscode.Uri.parse(node.url));
-      if (!opened) deps.log.info(`Did not open ${node.url}`);
+      const checked = browsableUrl(node.url);
+      if ('problem' in checked) {
+        deps.log.info(`Did not open the app URL ${node.url}: ${checked.problem}`);
+        return void (await deps.ui().notify('warning', `Not opened: the app's URL "${node.url}" cannot open in a browser (${checked.problem}).`, []));
+      }
+      const opened = await vscode.env.openExternal(vscode.Uri.parse(checked.url, true));
+      if (!opened) deps.log.info(`Did not open ${checked.url}`);
     }),
     vscode.commands.registerCommand('platformConsole.copyEdgeAppUrl', async (node: unknown) => {
       if (!(node instanceof UrlNode)) return;

@@ -1,6 +1,7 @@
 // The Edge view's nodes: groups (Clients, Apps, Templates), one node per pin in whatever state
 // its last load left it (loading, loaded, not found, failed), and the detail lines below.
 import * as vscode from 'vscode';
+import { escapeMarkdown } from '../core/markdownText';
 import {
   consumptionRows,
   debugWindow,
@@ -69,7 +70,7 @@ const md = (text: string) => {
 };
 
 /** Escapes text for a Markdown tooltip. */
-const esc = (text: string | number | null | undefined) => String(text ?? '').replace(/([\\`*_{}[\]()#+\-.!|<>])/g, '\\$1');
+const esc = escapeMarkdown;
 
 /** One line of detail: a label, a value as description, an icon; optionally with children. */
 export class EdgeLineNode extends TreeNode {

@@ -224,9 +224,12 @@ export class EdgeTree extends NodeTree implements EdgeNodeHost {
   private load(node: PinNode): Promise<void> {
     return this.track(
       (async () => {
-        const api = await this.deps.connections.api().catch((error: unknown) => void this.deps.log.error('Could not read the connection', error));
+        // The connection shown now, captured before any await: the answer lands only in its view.
         const connectionId = this.connectionId;
-        if (!api || !connectionId || this.nodes.get(this.key(node.kind, node.id)) !== node) return;
+        if (!connectionId) return;
+        const bound = await this.deps.connections.bind(connectionId).catch((error: unknown) => void this.deps.log.error('Could not read the connection', error));
+        const api = bound?.api;
+        if (!api || this.connectionId !== connectionId || this.nodes.get(this.key(node.kind, node.id)) !== node) return;
         const generation = ++node.generation;
         if (node.state.status !== 'ok') {
           node.state = { status: 'loading' };
@@ -310,11 +313,13 @@ export class EdgeTree extends NodeTree implements EdgeNodeHost {
     if (!cached) {
       cached = this.track(
         (async (): Promise<TemplateResult> => {
-          const api = await this.deps.connections.api().catch(() => undefined);
-          if (!api) return { status: 'error', error: new Error('Signed out') };
+          // Captured before the awaits: A's template text never lands in B's preview of the same id.
+          const connectionId = this.connectionId;
+          const api = connectionId ? (await this.deps.connections.bind(connectionId).catch(() => undefined))?.api : undefined;
+          if (!api || !connectionId) return { status: 'error', error: new Error('Signed out') };
           try {
             const data = (await fetchEdge(api, 'template', id)) as EdgeTemplate;
-            this.preview.update(this.connectionId ?? '', id, data);
+            this.preview.update(connectionId, id, data);
             return { status: 'ok', data, loadedAt: new Date() };
           } catch (error) {
             if (!isNotFound(error)) this.deps.log.error(`Could not load edge template ${id}`, error);

@@ -1,7 +1,7 @@
 // "Add Reseller Notification Setting…" and "Update Reseller Notification Setting…".
 import * as vscode from 'vscode';
 import { activeSession } from '../connection/activeSession';
-import type { ConnectionManager } from '../connection/connectionManager';
+import type { Bound, ConnectionManager } from '../connection/connectionManager';
 import type { FlowUi } from '../flows/ui';
 import { runWizard, stepIndex } from '../flows/wizard';
 import type { Log } from '../log';
@@ -25,9 +25,9 @@ export async function showSetting(setting: NotificationSetting): Promise<void> {
 }
 
 export function registerIdentityCommands(deps: IdentityCommandDeps): vscode.Disposable[] {
-  const run = async (mode: 'create' | 'update', state: NotificationSettingState = {}, startAt?: number): Promise<void> => {
+  const run = async (mode: 'create' | 'update', state: NotificationSettingState = {}, startAt?: number, bound?: Bound): Promise<void> => {
     const ui = deps.ui();
-    const session = await activeSession(deps.connections, ui);
+    const session = bound ?? (await activeSession(deps.connections, ui));
     if (!session) return;
     const { api, connection } = session;
     const steps = notificationSettingSteps(mode, (reseller, id) => deps.store.find(connection.id, reseller, id));
@@ -51,7 +51,7 @@ export function registerIdentityCommands(deps: IdentityCommandDeps): vscode.Disp
           : `Could not save the notification setting`;
       const choice = await notifyError(what, error, { log: deps.log, ui, connectionName: connection.name, actions: ['Retry'] });
       // Retry reopens the last step with every value kept: Enter sends again, Back edits.
-      if (choice === 'Retry') return run(mode, done, stepIndex(steps, 'enabled'));
+      if (choice === 'Retry') return run(mode, done, stepIndex(steps, 'enabled'), session);
       return;
     }
     await deps.store.remember(connection.id, done.resellerId!, saved);

@@ -98,26 +98,30 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     return `${functionLabel(t)} (project ${t.projectId}, region ${t.regionId}) on ${t.connectionName}`;
   }
 
-  /** The active connection is this panel's: its id, or (after signing out and in again) its name and URL. */
-  private isMine(connection: { id: string; name: string; baseUrl: string } | undefined): boolean {
+  /**
+   * This panel's connection: its id, or (after signing out and in again) the one with its name and
+   * URL. The panel follows it whichever connection is active: it was opened on it.
+   */
+  private own(): { id: string; name: string; baseUrl: string } | undefined {
     const t = this.current;
-    return connection !== undefined && (connection.id === t.connectionId || (connection.name.toLowerCase() === t.connectionName.toLowerCase() && connection.baseUrl === t.baseUrl));
+    return this.deps.connections
+      .list()
+      .find((c) => c.id === t.connectionId || (c.name.toLowerCase() === t.connectionName.toLowerCase() && c.baseUrl === t.baseUrl));
   }
 
   private blockedReason(): string | undefined {
-    const { connections } = this.deps;
-    const active = connections.active;
-    if (!connections.signedIn || !active) return `Paused: signed out. Sign in to ${this.current.connectionName} to follow again.`;
-    if (!this.isMine(active)) return `Paused: this panel reads ${this.current.connectionName}; the active connection is ${active.name}.`;
-    if (active.id !== this.current.connectionId) this.current = { ...this.current, connectionId: active.id };
+    const own = this.own();
+    if (!own) return `Paused: signed out of ${this.current.connectionName}. Sign in to it to follow again.`;
+    if (own.id !== this.current.connectionId) this.current = { ...this.current, connectionId: own.id };
     return undefined;
   }
 
   private async fetch(limit: number, signal: AbortSignal) {
-    const api = await this.deps.connections.api();
-    if (!api || !this.isMine(this.deps.connections.active)) throw new Error(`Not signed in to ${this.current.connectionName}`);
+    // Bound to this panel's connection for each read: once it is signed out, nothing is sent.
+    const bound = await this.deps.connections.bind(this.own()?.id);
+    if (!bound) throw new Error(`Signed out of ${this.current.connectionName}`);
     const t = this.target;
-    const answer = await api.faas.getFunctionLogs(
+    const answer = await bound.api.faas.getFunctionLogs(
       { params: { project_id: t.projectId, region_id: t.regionId, namespace_name: t.namespace, function_name: t.functionName }, query: { limit } },
       { signal },
     );

@@ -11,6 +11,7 @@ export type PlatformErrorKind =
   | 'network'
   | 'timeout'
   | 'cancelled'
+  | 'signedOut'
   | 'badResponse';
 
 /** One refused value: where it is (`interfaces[0].network_id`) and the rule it broke. */
@@ -96,6 +97,7 @@ const KIND_TITLES: Record<PlatformErrorKind, string> = {
   network: 'Network error',
   timeout: 'Timed out',
   cancelled: 'Cancelled',
+  signedOut: 'Signed out',
   badResponse: 'Unexpected response',
 };
 

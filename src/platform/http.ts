@@ -39,6 +39,11 @@ export interface HttpClientOptions {
   /** A Retry-After longer than this is not waited for: the call fails as `rateLimited`. */
   maxRetryAfterMs?: number;
   fetch?: typeof globalThis.fetch;
+  /**
+   * Aborts when the key may no longer be used (Sign Out): every request in flight is aborted and
+   * every later one refused before it is sent, as `signedOut` with the signal's reason.
+   */
+  revoked?: AbortSignal;
   onRequest?: (entry: RequestLogEntry) => void;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
@@ -167,6 +172,7 @@ export class HttpClient {
   readonly #maxRetryAfterMs: number;
   readonly #fetch: typeof globalThis.fetch;
   readonly #onRequest?: (entry: RequestLogEntry) => void;
+  readonly #revoked?: AbortSignal;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #random: () => number;
 
@@ -185,6 +191,7 @@ export class HttpClient {
     this.#maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
     this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.#onRequest = options.onRequest;
+    this.#revoked = options.revoked;
     this.#sleep = options.sleep ?? abortableSleep;
     this.#random = options.random ?? Math.random;
   }
@@ -230,7 +237,11 @@ export class HttpClient {
   }
 
   /** Sends one request; GETs are retried on 429/502/503/504 and network errors, nothing else is. */
-  async send(method: HttpMethod, path: string, body: unknown, options: SendOptions = {}): Promise<RawResponse> {
+  async send(method: HttpMethod, path: string, body: unknown, given: SendOptions = {}): Promise<RawResponse> {
+    if (this.#revoked?.aborted) throw this.signedOut(method, path);
+    // The caller's cancel and the key's revocation both stop the request, its retries and their waits.
+    const signal = this.#revoked ? (given.signal ? AbortSignal.any([given.signal, this.#revoked]) : this.#revoked) : given.signal;
+    const options: SendOptions = { ...given, signal };
     const base = options.baseUrl ?? this.baseUrl;
     const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
     const bodyText = body === undefined ? undefined : JSON.stringify(body);
@@ -250,6 +261,11 @@ export class HttpClient {
         if (raw.status >= 200 && raw.status < 300) {
           finish('ok', raw.headers.get('x-request-id') ?? undefined);
           return raw;
+        }
+        if (raw.status >= 300 && raw.status < 400) {
+          // Never followed: the key would go along to wherever it points. Not retried either.
+          finish('badResponse');
+          throw this.redirected(raw, method, path);
         }
         const error = this.errorFromResponse(raw, method, path);
         // `x-should-retry` overrides our own list either way; a POST, PATCH or DELETE is never retried.
@@ -295,11 +311,31 @@ export class HttpClient {
     try {
       await this.#sleep(delay, signal);
     } catch {
-      throw new PlatformError({ kind: 'cancelled', message: 'The request was cancelled.' });
+      throw this.#revoked?.aborted ? this.signedOut('GET', '') : new PlatformError({ kind: 'cancelled', message: 'The request was cancelled.' });
     }
   }
 
+  private redirected(raw: RawResponse, method: HttpMethod, path: string): PlatformError {
+    const location = raw.headers.get('location');
+    const where = location ? textSnippet(location) : 'another address';
+    return new PlatformError({
+      kind: 'badResponse',
+      status: raw.status,
+      message: this.redact(`The server redirected to ${where} (HTTP ${raw.status}); not followed, so the API key was not sent there. Check the base URL.`),
+      method,
+      path: path.split('?')[0],
+    });
+  }
+
+  /** Sign Out happened: nothing more goes out with this key. */
+  private signedOut(method: HttpMethod, path: string): PlatformError {
+    const reason = this.#revoked?.reason;
+    const message = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : 'The connection was signed out.';
+    return new PlatformError({ kind: 'signedOut', message, method, path: path.split('?')[0] });
+  }
+
   private cancelled(method: HttpMethod, path: string): PlatformError {
+    if (this.#revoked?.aborted) return this.signedOut(method, path);
     return new PlatformError({ kind: 'cancelled', message: 'The request was cancelled.', method, path: path.split('?')[0] });
   }
 
@@ -318,7 +354,7 @@ export class HttpClient {
     try {
       const headers: Record<string, string> = { Authorization: `apikey ${this.#apiKey}`, Accept: 'application/json' };
       if (bodyText !== undefined) headers['Content-Type'] = 'application/json';
-      const response = await this.#fetch(url, { method, headers, body: bodyText, signal: controller.signal, redirect: 'error' });
+      const response = await this.#fetch(url, { method, headers, body: bodyText, signal: controller.signal, redirect: 'manual' });
       const text = await response.text();
       return { status: response.status, headers: response.headers, text };
     } catch (error) {

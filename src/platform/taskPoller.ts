@@ -32,7 +32,7 @@ export const TASK_POLL_INTERVAL_MS = 3000;
 export const DEFAULT_TASK_TIMEOUT_MS = 2 * 60 * 60_000;
 
 /** Errors after which asking again cannot help. */
-const FATAL: ReadonlySet<PlatformErrorKind> = new Set(['unauthorized', 'forbidden', 'notFound', 'validation', 'badResponse', 'cancelled']);
+const FATAL: ReadonlySet<PlatformErrorKind> = new Set(['unauthorized', 'forbidden', 'notFound', 'validation', 'badResponse', 'cancelled', 'signedOut']);
 
 /**
  * Polls every task id until FINISHED or ERROR (any other state, listed or not, means "keep

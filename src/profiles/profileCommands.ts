@@ -2,7 +2,7 @@
 // Filters, and per profile Rename…, Change Template…, Edit Fields…, Copy ID, Copy as JSON. Each
 // works from the view (its node) and from the command palette (picking the profile first).
 import * as vscode from 'vscode';
-import type { ConnectionManager } from '../connection/connectionManager';
+import type { Bound, ConnectionManager } from '../connection/connectionManager';
 import { fieldValueText, fieldsBody, renameBody, templateBody } from '../core/profileEdits';
 import { buildOrderBy, clientFilterProblem, nameFilterProblem, parseOrderBy, type ProfileFilters } from '../core/profileQuery';
 import { profileDescription, profileJson, profileLabel } from '../core/profileText';
@@ -40,7 +40,7 @@ interface EditSpec {
   /** "rename" -> "Protection profile to rename", "Could not rename …". */
   verb: string;
   progress: string;
-  steps(): WizardStep<ProfileEditState>[];
+  steps(bound: Bound): WizardStep<ProfileEditState>[];
   body(s: ProfileEditState): ProfilePatchRequest | undefined;
   retryStep(s: ProfileEditState): string;
   done(before: ProtectionProfile, after: ProtectionProfile, s: ProfileEditState): string;
@@ -140,8 +140,9 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
 
   /** The profile a command is about: its node, else one picked from the loaded list. */
   const startEdit = async (spec: EditSpec, arg: unknown) => {
-    const api = await connections.api();
-    if (!api || !connections.active) return signInFirst();
+    // The connection the person is looking at now: every request of this edit, Retry included, goes there.
+    const bound = await connections.bind();
+    if (!bound) return signInFirst();
     const node = profileNodeOf(arg);
     const state: ProfileEditState = { profile: node?.profile };
     if (arg instanceof FieldNode && typeof arg.field.template_field_id === 'number') {
@@ -155,44 +156,43 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
       if (profiles.length === 0) return noProfileToPick();
     }
     const selected = profileNodeOf(tree.view.selection[0])?.profile.id;
-    const steps = [pickProfileStep(profiles, spec.verb, selected), ...spec.steps()];
-    await runEdit(spec, state, steps);
+    const steps = [pickProfileStep(profiles, spec.verb, selected), ...spec.steps(bound)];
+    await runEdit(spec, bound, state, steps);
   };
 
   /** The platform's list carries no field values: read them before offering the fields to edit. */
-  const readFields = (profile: ProtectionProfile): Promise<ProtectionProfile> =>
-    deps.ui().progress(`Reading the field values of "${profileLabel(profile)}"…`, false, async () => {
-      const full = await tree.readProfile(profile.id);
+  const readFields = (bound: Bound) => (profile: ProtectionProfile): Promise<ProtectionProfile> =>
+    deps.ui().progress(`Reading the field values of "${profileLabel(profile)}" from ${bound.connection.name}…`, false, async () => {
+      const full = await tree.readProfile(profile.id, bound);
       // The tree shows this same object: its Fields row now has the values too.
       profile.fields = full.fields ?? [];
-      const node = tree.nodeFor(profile.id);
+      const node = tree.idPrefix === bound.connection.id ? tree.nodeFor(profile.id) : undefined;
       if (node) tree.refresh(node);
       return profile;
     });
 
-  const runEdit = async (spec: EditSpec, state: ProfileEditState, steps: WizardStep<ProfileEditState>[], startAt?: number): Promise<void> => {
+  const runEdit = async (spec: EditSpec, bound: Bound, state: ProfileEditState, steps: WizardStep<ProfileEditState>[], startAt?: number): Promise<void> => {
     const ui = deps.ui();
+    const { api, connection } = bound;
     let done: ProfileEditState | undefined;
     try {
-      done = await runWizard(state, { title: spec.title, steps, ui, startAt });
+      done = await runWizard(state, { title: `${spec.title} on ${connection.name}`, steps, ui, startAt });
     } catch (error) {
       // Only a read inside the flow can fail here (the field values): nothing was sent.
       const label = state.profile ? `"${profileLabel(state.profile)}"` : 'the profile';
-      await notifyError(`Could not read the field values of ${label}; nothing was sent`, error, { log, ui, connectionName: connections.active?.name });
+      await notifyError(`Could not read the field values of ${label}; nothing was sent`, error, { log, ui, connectionName: connection.name });
       return;
     }
     if (!done) return;
     const before = done.profile!;
     const body = spec.body(done);
     if (!body) return void ui.notify('info', `Nothing changed on "${profileLabel(before)}": nothing was sent.`);
-    const api = await connections.api();
-    const connection = connections.active;
-    if (!api || !connection) return signInFirst();
     try {
       const updated = await ui.progress(`${spec.progress} "${profileLabel(before)}" on ${connection.name}…`, false, () =>
         api.security.updateProtectionProfile({ params: { protection_profile_id: before.id }, body }),
       );
-      tree.applyUpdate(updated);
+      // Shown where the view still lists this connection's profiles (never in another's list).
+      if (tree.idPrefix === connection.id) tree.applyUpdate(updated);
       const message = spec.done(before, updated, done);
       log.info(`Protection profile ${updated.id}: ${message}`);
       void ui.notify('info', message);
@@ -205,7 +205,7 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
         signInAgain: () => vscode.commands.executeCommand('platformConsole.signIn', { name: connection.name, baseUrl: connection.baseUrl }),
       });
       // Retry reopens the flow at the value typed, filled in with it: nothing typed is lost.
-      if (choice === 'Retry') return runEdit(spec, done, steps, stepIndex(steps, spec.retryStep(done)));
+      if (choice === 'Retry') return runEdit(spec, bound, done, steps, stepIndex(steps, spec.retryStep(done)));
     }
   };
 
@@ -213,7 +213,7 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
     title: 'Rename Protection Profile',
     verb: 'rename',
     progress: 'Renaming',
-    steps: renameSteps,
+    steps: () => renameSteps(),
     body: (s) => (s.name === s.profile!.name ? undefined : renameBody(s.name!)),
     retryStep: () => NAME_STEP,
     done: (before, after) => `Renamed "${profileLabel(before)}" to "${profileLabel(after)}".`,
@@ -233,7 +233,7 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
     title: 'Edit Fields of Protection Profile',
     verb: 'edit the fields of',
     progress: 'Saving the fields of',
-    steps: () => fieldSteps(readFields),
+    steps: (bound) => fieldSteps(readFields(bound)),
     body: (s) => {
       const current = s.profile!.fields ?? undefined;
       const existing = current?.find((f) => f.template_field_id === s.fieldId);

@@ -2,6 +2,7 @@
 // tells a profile with networks from one without), and below it its template, field values and
 // networks. Children read the profile from their ProfileNode, so an edit shows at once.
 import * as vscode from 'vscode';
+import { escapeMarkdown } from '../core/markdownText';
 import { fieldValueText, type ProfileField } from '../core/profileEdits';
 import { fieldLabel, networkFamily, profileDescription, profileLabel, profileTooltip, templateName } from '../core/profileText';
 import type { ProtectionProfile } from '../platform/security';
@@ -132,7 +133,7 @@ export class FieldNode extends TreeNode {
     item.id = `${this.profileNode.itemId}/fields/${this.index}`;
     item.iconPath = new vscode.ThemeIcon('symbol-constant');
     const md = new vscode.MarkdownString();
-    md.appendMarkdown(`Template field **${this.field.template_field_id ?? '?'}**${this.field.name ? ` (${this.field.name})` : ''}\n\n`);
+    md.appendMarkdown(`Template field **${escapeMarkdown(this.field.template_field_id ?? '?')}**${this.field.name ? ` (${escapeMarkdown(this.field.name)})` : ''}\n\n`);
     md.appendCodeblock(fieldValueText(this.field.value), 'text');
     item.tooltip = md;
     item.contextValue = 'platformConsole.profileField';

@@ -2,7 +2,7 @@
 // one array, shown 200 at a time with a "Load 200 more…" node. Loading, empty and error states
 // are nodes; signed out the roots are [] so the welcome view (Sign In) shows.
 import * as vscode from 'vscode';
-import type { ConnectionManager } from '../connection/connectionManager';
+import type { Bound, ConnectionManager } from '../connection/connectionManager';
 import {
   DEFAULT_PAGE_SIZE,
   describeFilters,
@@ -235,10 +235,10 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
    * One profile with its field values (the platform's own GET; its list carries none). The
    * reason a read fails is the caller's to show (an error row, or the edit's notification).
    */
-  async readProfile(id: number): Promise<ProtectionProfile> {
-    const connection = this.deps.connections.active;
-    const api = await this.deps.connections.api();
-    if (!api || !connection) throw new PlatformError({ kind: 'unauthorized', message: 'Not signed in.' });
+  async readProfile(id: number, on?: Bound): Promise<ProtectionProfile> {
+    const bound = on ?? (await this.deps.connections.bind(this.idPrefix));
+    if (!bound) throw new PlatformError({ kind: 'unauthorized', message: 'Not signed in.' });
+    const { api, connection } = bound;
     const profile = await api.security.getProtectionProfile({ params: { protection_profile_id: id } });
     this.deps.log.info(`Protection profile ${id}: read its ${profile.fields?.length ?? 0} field value(s) from ${connection.name}`);
     return profile;
@@ -247,10 +247,12 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
   /** Never rejects: every failure becomes the error state and a notification. */
   private async fetch(generation: number, signal: AbortSignal): Promise<void> {
     const { connections, log } = this.deps;
-    const connection = connections.active;
+    let connection = connections.active;
     try {
-      const api = await connections.api();
+      const bound = await connections.bind(connection?.id);
       if (generation !== this.generation) return;
+      const api = bound?.api;
+      connection = bound?.connection;
       if (!api || !connection) {
         this.state = { kind: 'idle' };
         this.refresh();
@@ -265,6 +267,7 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
       this.refresh();
     } catch (error) {
       if (generation !== this.generation || (error instanceof PlatformError && error.kind === 'cancelled')) return;
+      const signInAgainTo = (c: typeof connection) => c && (() => vscode.commands.executeCommand('platformConsole.signIn', { name: c.name, baseUrl: c.baseUrl }));
       this.state = { kind: 'error', error };
       this.refresh();
       void notifyError('Could not load protection profiles', error, {
@@ -272,7 +275,7 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
         ui: this.deps.ui(),
         connectionName: connection?.name,
         actions: ['Retry'],
-        signInAgain: connection && (() => vscode.commands.executeCommand('platformConsole.signIn', { name: connection.name, baseUrl: connection.baseUrl })),
+        signInAgain: signInAgainTo(connection),
       }).then((choice) => {
         if (choice === 'Retry') return this.reload();
       });

@@ -1,7 +1,7 @@
 // Commands of the Report Tasks view: Create Report…, Open Report…, Refresh, and per task Refresh
 // Status, Copy UUID, Show Raw JSON, Remove from List; Remove Finished Tasks.
 import * as vscode from 'vscode';
-import type { ConnectionManager } from '../connection/connectionManager';
+import type { Bound, ConnectionManager } from '../connection/connectionManager';
 import { fieldProblem } from '../flows/fieldRules';
 import type { FlowUi } from '../flows/ui';
 import { runWizard, stepIndex } from '../flows/wizard';
@@ -49,10 +49,10 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
   const signInFirst = () => promptSignIn(deps.ui());
   const reveal = (uuid: string) => void deps.tree()?.reveal(uuid);
 
-  const createReport = async (state: ReportFlowState = { parameters: [] }, startAt?: number): Promise<string | undefined> => {
-    const api = await connections.api();
-    const connection = connections.active;
-    if (!api || !connection) return void (await signInFirst());
+  const createReport = async (state: ReportFlowState = { parameters: [] }, startAt?: number, given?: Bound): Promise<string | undefined> => {
+    const bound = given ?? (await connections.bind());
+    if (!bound) return void (await signInFirst());
+    const { api, connection } = bound;
     const ui = deps.ui();
     const title = `Create Report on ${connection.name}`;
     const steps = createReportSteps({ ui, title, connectionName: connection.name, recentTemplates: store.recentTemplates(connection.id) });
@@ -78,7 +78,7 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
         signInAgain: () => vscode.commands.executeCommand('platformConsole.signIn', { name: connection.name, baseUrl: connection.baseUrl }),
       });
       // Retry reopens the summary with every value; Back reaches the parameters to fix them.
-      if (choice === 'Retry') return createReport(done, stepIndex(steps, SUMMARY_STEP));
+      if (choice === 'Retry') return createReport(done, stepIndex(steps, SUMMARY_STEP), bound);
       return undefined;
     }
     await store.rememberTemplate(connection.id, code);
@@ -89,10 +89,10 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
     return entry.uuid;
   };
 
-  const openReport = async (value = ''): Promise<string | undefined> => {
-    const api = await connections.api();
-    const connection = connections.active;
-    if (!api || !connection) return void (await signInFirst());
+  const openReport = async (value = '', given?: Bound): Promise<string | undefined> => {
+    const bound = given ?? (await connections.bind());
+    if (!bound) return void (await signInFirst());
+    const { api, connection } = bound;
     const ui = deps.ui();
     const answer = await ui.input({
       title: `Open Report on ${connection.name}`,
@@ -115,7 +115,7 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
         log.error(message, error);
         const choice = await ui.notify('warning', `${message}.`, ['Change UUID', 'Show Log']);
         if (choice === 'Show Log') log.show();
-        if (choice === 'Change UUID') return openReport(uuid);
+        if (choice === 'Change UUID') return openReport(uuid, bound);
         return undefined;
       }
       const choice = await notifyError(`Could not read report task ${uuid} from ${connection.name}`, error, {
@@ -125,7 +125,7 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
         actions: ['Retry'],
         signInAgain: () => vscode.commands.executeCommand('platformConsole.signIn', { name: connection.name, baseUrl: connection.baseUrl }),
       });
-      return choice === 'Retry' ? openReport(uuid) : undefined;
+      return choice === 'Retry' ? openReport(uuid, bound) : undefined;
     }
     const entry = await store.add(connection.id, uuid, { snapshot: task, now: Date.now() });
     log.info(`Report task ${uuid} opened on ${connection.name}: ${task.status ?? 'no status'}`);

@@ -2,6 +2,7 @@
 // its status as icon and words; below a task its parameters, processing notes (errors and
 // warnings, counted in the label) and dates. Signed out: no roots, so the welcome shows.
 import * as vscode from 'vscode';
+import { escapeMarkdown } from '../core/markdownText';
 import type { ConnectionManager } from '../connection/connectionManager';
 import {
   formatUtc,
@@ -79,8 +80,8 @@ export class ReportTaskNode extends TreeNode {
     item.id = `reportTask:${this.connectionId}:${task.uuid}`;
     item.description = reportDescription(task, this.now);
     item.iconPath = task.problem && task.snapshot ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')) : statusIcon(task);
-    const tooltip = new vscode.MarkdownString(`**${reportLabel(task)}** \`${shortUuid(task.uuid)}\`\n\n| | |\n|---|---|\n`);
-    for (const [k, v] of reportTooltipRows(task)) tooltip.appendMarkdown(`| ${k} | ${v.replace(/\|/g, '\\|')} |\n`);
+    const tooltip = new vscode.MarkdownString(`**${escapeMarkdown(reportLabel(task))}** \`${shortUuid(task.uuid)}\`\n\n| | |\n|---|---|\n`);
+    for (const [k, v] of reportTooltipRows(task)) tooltip.appendMarkdown(`| ${escapeMarkdown(k)} | ${escapeMarkdown(v)} |\n`);
     item.tooltip = tooltip;
     const status = reportStatus(task.snapshot);
     item.contextValue = `platformConsole.reportTask.${status === 'Pending' || status === 'InProgress' ? 'running' : 'settled'}`;

@@ -1,7 +1,7 @@
 // "Add Snapshot Schedules…", "Edit Schedules as JSON…" and "Submit to Policy…".
 import * as vscode from 'vscode';
 import { activeSession } from '../connection/activeSession';
-import type { ConnectionManager } from '../connection/connectionManager';
+import type { Bound, ConnectionManager } from '../connection/connectionManager';
 import type { CloudDefaults } from '../flows/cloudLocation';
 import { cloudLocationSteps } from '../flows/cloudLocation';
 import { parseWholeNumber, wholeNumberProblem } from '../flows/fieldRules';
@@ -27,18 +27,17 @@ export interface ScheduleCommandDeps {
 export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disposable[] {
   const ready = () => activeSession(deps.connections, deps.ui());
 
-  /** One POST with every schedule; resolves with the policy, or undefined after telling why. */
+  /** One POST with every schedule, on the connection the flow started on; the policy, or undefined after telling why. */
   const submit = async (
+    session: Bound,
     where: { projectId: number; regionId: number; policyId: number },
     schedules: unknown[],
     onRetry: () => Promise<unknown>,
   ): Promise<LifecyclePolicy | undefined> => {
-    const session = await ready();
-    if (!session) return undefined;
     const ui = deps.ui();
     let policy: LifecyclePolicy;
     try {
-      policy = await ui.progress(`Adding ${schedules.length} schedule(s) to policy ${where.policyId}…`, false, () =>
+      policy = await ui.progress(`Adding ${schedules.length} schedule(s) to policy ${where.policyId} on ${session.connection.name}…`, false, () =>
         session.api.cloud.addSchedules({
           params: { project_id: where.projectId, region_id: where.regionId, policy_id: where.policyId },
           body: { schedules } as never,
@@ -51,7 +50,7 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
       }
       const what = error instanceof PlatformError && error.kind === 'notFound'
         ? `No lifecycle policy ${where.policyId} in project ${where.projectId}, region ${where.regionId} on ${session.connection.name}`
-        : `Could not add the schedules to policy ${where.policyId}`;
+        : `Could not add the schedules to policy ${where.policyId} on ${session.connection.name}`;
       const choice = await notifyError(what, error, { log: deps.log, ui, connectionName: session.connection.name, actions: ['Retry'] });
       if (choice === 'Retry') await onRetry();
       return undefined;
@@ -65,8 +64,8 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
     return policy;
   };
 
-  const addSchedules = async (state: AddSchedulesState = {}, startAt?: number): Promise<void> => {
-    const session = await ready();
+  const addSchedules = async (state: AddSchedulesState = {}, startAt?: number, bound?: Bound): Promise<void> => {
+    const session = bound ?? (await ready());
     if (!session) return;
     const title = `Add Snapshot Schedules on ${session.connection.name}`;
     const steps = addSchedulesSteps(deps.defaults, deps.ui, () => title);
@@ -74,10 +73,11 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
     if (!done?.schedules?.length) return;
     await deps.defaults.rememberMissing({ projectId: done.projectId!, regionId: done.regionId! });
     await submit(
+      session,
       { projectId: done.projectId!, regionId: done.regionId!, policyId: done.policyId! },
       done.schedules.map(toScheduleRequest),
-      // Retry reopens the review with every schedule typed.
-      () => addSchedules(done, stepIndex(steps, REVIEW_STEP)),
+      // Retry reopens the review with every schedule typed, on the same connection.
+      () => addSchedules(done, stepIndex(steps, REVIEW_STEP), session),
     );
   };
 
@@ -103,7 +103,7 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
     await openSchedulesDocument({ projectId: where.projectId!, regionId: where.regionId!, policyId: where.policyId! });
   };
 
-  const submitDocument = async (uri?: vscode.Uri): Promise<void> => {
+  const submitDocument = async (uri?: vscode.Uri, bound?: Bound): Promise<void> => {
     const doc = uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) : vscode.window.activeTextEditor?.document;
     const ui = deps.ui();
     if (!doc || !isSchedulesDocument(doc)) {
@@ -113,11 +113,14 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
     const parsed = parseSchedulesDocument(doc.getText());
     if ('problem' in parsed) return void (await ui.notify('error', `Nothing was sent: ${parsed.problem}`, []));
     const { content } = parsed;
+    const session = bound ?? (await ready());
+    if (!session) return;
     const ids = { projectId: content.project_id, regionId: content.region_id, policyId: content.policy_id } as Record<string, number>;
     await submit(
+      session,
       { projectId: ids.projectId!, regionId: ids.regionId!, policyId: ids.policyId! },
       Array.isArray(content.schedules) ? content.schedules : [content.schedules],
-      () => submitDocument(doc.uri),
+      () => submitDocument(doc.uri, session),
     );
   };
 

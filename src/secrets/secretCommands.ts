@@ -1,6 +1,6 @@
 // "Create Secret…" and "Check Secret Task…".
 import * as vscode from 'vscode';
-import type { ConnectionManager } from '../connection/connectionManager';
+import type { Bound, ConnectionManager } from '../connection/connectionManager';
 import type { CloudDefaults } from '../flows/cloudLocation';
 import type { FlowUi } from '../flows/ui';
 import { runWizard, stepIndex } from '../flows/wizard';
@@ -21,11 +21,12 @@ export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposab
   const unfinished = new Map<string, WatchedSecret>();
   const signInFirst = () => promptSignIn(deps.ui());
 
-  const createSecret = async (state: SecretFlowState = {}, startAt?: number): Promise<void> => {
+  const createSecret = async (state: SecretFlowState = {}, startAt?: number, given?: Bound): Promise<void> => {
     const { connections, log } = deps;
-    const api = await connections.api();
-    const connection = connections.active;
-    if (!api || !connection) return signInFirst();
+    // Bound when the person starts: the POST, its Retry and the task watch all go to this connection.
+    const bound = given ?? (await connections.bind());
+    if (!bound) return signInFirst();
+    const { api, connection } = bound;
     const ui = deps.ui();
     const steps = createSecretSteps({ defaults: deps.defaults });
     const done = await runWizard(state, { title: `Create Secret on ${connection.name}`, steps, ui, startAt });
@@ -48,7 +49,7 @@ export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposab
         actions: ['Retry'],
         signInAgain: () => vscode.commands.executeCommand('platformConsole.signIn', { name: connection.name, baseUrl: connection.baseUrl }),
       });
-      if (choice === 'Retry') return createSecret(kept, stepIndex(steps, kept.source === 'text' ? TYPED_TEXT_STEP : SUMMARY_STEP));
+      if (choice === 'Retry') return createSecret(kept, stepIndex(steps, kept.source === 'text' ? TYPED_TEXT_STEP : SUMMARY_STEP), bound);
       return;
     }
     log.info(`Secret ${done.name}: submitted, task(s) ${taskIds.join(', ')}`);
@@ -58,10 +59,14 @@ export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposab
 
   return [
     vscode.commands.registerCommand('platformConsole.createSecret', () => createSecret()),
+    // Signed out: its unfinished tasks cannot be checked any more (the key is gone).
+    deps.connections.onDidSignOut((gone) => {
+      for (const [id, watched] of unfinished) if (watched.connectionId === gone.id) unfinished.delete(id);
+    }),
     vscode.commands.registerCommand('platformConsole.checkSecretTask', async () => {
-      const api = await deps.connections.api();
-      const connection = deps.connections.active;
-      if (!api || !connection) return signInFirst();
+      const bound = await deps.connections.bind();
+      if (!bound) return signInFirst();
+      const { api, connection } = bound;
       const ui = deps.ui();
       const mine = [...new Map([...unfinished.values()].filter((w) => w.connectionId === connection.id).map((w) => [w.taskIds.join(), w])).values()];
       if (mine.length === 0) return void (await ui.notify('info', 'No secret task left to check on this connection.'));

@@ -43,12 +43,14 @@ export async function watchSecretTasks(api: PlatformApi, secret: WatchedSecret, 
       }),
     );
   } catch (error) {
-    for (const id of secret.taskIds) deps.unfinished.set(id, secret);
+    // Signed out: the key is gone, so the tasks cannot be checked again from here.
+    const signedOut = error instanceof PlatformError && error.kind === 'signedOut';
+    if (!signedOut) for (const id of secret.taskIds) deps.unfinished.set(id, secret);
     const ids = secret.taskIds.map(short).join(', ');
     const choice =
       error instanceof PlatformError && error.kind === 'cancelled'
         ? await ui.notify('info', `Stopped watching secret ${secret.name} (task ${ids}). The platform keeps working on it.`, ['Check Task'])
-        : await notifyError(`Could not follow secret ${secret.name} (task ${ids})`, error, { log, ui, actions: ['Check Task'] });
+        : await notifyError(`${signedOut ? 'Stopped following' : 'Could not follow'} secret ${secret.name} (task ${ids})`, error, { log, ui, actions: signedOut ? [] : ['Check Task'] });
     if (choice === 'Check Task') return watchSecretTasks(api, secret, deps);
     return undefined;
   }

@@ -1,6 +1,7 @@
 // Tree nodes are classes: each knows its TreeItem and its children. Errors, empty results,
 // loading and "Load more" are nodes too, so a view is never blank (see views/nodeTree.ts).
 import * as vscode from 'vscode';
+import { escapeMarkdown } from '../core/markdownText';
 import { PlatformError } from '../platform/errors';
 
 export abstract class TreeNode {
@@ -81,7 +82,7 @@ export class ErrorNode extends TreeNode implements Runnable {
     item.description = reason;
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
     const kind = this.error instanceof PlatformError ? ` (${this.error.kind}${this.error.status ? `, HTTP ${this.error.status}` : ''})` : '';
-    item.tooltip = new vscode.MarkdownString(`**${this.what}**${kind}\n\n${reason}\n\nClick to retry.`);
+    item.tooltip = new vscode.MarkdownString(`**${escapeMarkdown(this.what)}**${escapeMarkdown(kind)}\n\n${escapeMarkdown(reason)}\n\nClick to retry.`);
     item.contextValue = 'platformConsole.error';
     item.command = { command: RUN_NODE_ACTION, title: 'Retry', arguments: [this] };
     return item;

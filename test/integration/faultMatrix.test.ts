@@ -247,7 +247,7 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
       retry: true,
       async run(cell) {
         const ui = cell.ui([ACCEPT, ACCEPT, '10', ADD_INTERVAL, '1', '0', '0', '0', '2', '0', '0', ACCEPT, KEEP, REVIEW, SCHEDULES_SUBMIT, REVIEW, SCHEDULES_SUBMIT], {
-          failed: /^Could not add the schedules to policy 10: /,
+          failed: /^Could not add the schedules to policy 10 on faults: /,
           retry: true,
         });
         await command(ui, 'platformConsole.addSnapshotSchedules');

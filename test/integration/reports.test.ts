@@ -94,7 +94,8 @@ describe('Report Tasks', function () {
     const completed = await nodeItem(uuid);
     assert.equal((completed.item.iconPath as vscode.ThemeIcon).id, 'pass');
     const tooltip = (completed.item.tooltip as vscode.MarkdownString).value;
-    for (const row of ['Task type | Report', 'User id | 4585', 'Client id | 7', 'Worker group | wg-', 'Period | 2026-04', 'Records to process | ', 'Created | ', 'Updated | ']) assert.ok(tooltip.includes(row), `tooltip has ${row}`);
+    // Server text is escaped in Markdown: a `-` reads `\-` in the tooltip's source.
+    for (const row of ['Task type | Report', 'User id | 4585', 'Client id | 7', 'Worker group | wg\\-', 'Period | 2026\\-04', 'Records to process | ', 'Created | ', 'Updated | ']) assert.ok(tooltip.includes(row), `tooltip has ${row}`);
     const labels = await Promise.all(completed.children.map(async (c) => String((await c.getTreeItem()).label)));
     assert.deepEqual(labels.slice(0, 4), ['Parameters (3)', 'Processing notes: no errors or warnings', 'Created', 'Updated']);
 

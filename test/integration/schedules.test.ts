@@ -130,7 +130,7 @@ describe('snapshot schedules', function () {
     const ui = new ScriptedUi(
       [ACCEPT, ACCEPT, '10', ADD_INTERVAL, '1', '0', '0', '0', '2', '0', '0', ACCEPT, KEEP, '$(check) Review and Submit (1)', '$(cloud-upload) Submit 1 schedule(s)'],
       (message) => {
-        if (/^Could not add the schedules to policy 10: The server refused the request \(HTTP 400\).*schedules/.test(message) && !retried) {
+        if (/^Could not add the schedules to policy 10 on schedules: The server refused the request \(HTTP 400\).*schedules/.test(message) && !retried) {
           retried = true;
           return 'Retry';
         }
@@ -147,7 +147,7 @@ describe('snapshot schedules', function () {
     const failing = new ScriptedUi([ACCEPT, ACCEPT, '10', ADD_INTERVAL, '0', '1', '0', '0', '2', '0', '0', ACCEPT, KEEP, '$(check) Review and Submit (1)', '$(cloud-upload) Submit 1 schedule(s)']);
     ext.setUi(failing);
     await vscode.commands.executeCommand('platformConsole.addSnapshotSchedules');
-    const failed = await failing.waitForNotification(/^Could not add the schedules to policy 10: Server error \(HTTP 500\)/);
+    const failed = await failing.waitForNotification(/^Could not add the schedules to policy 10 on schedules: Server error \(HTTP 500\)/);
     assert.deepEqual(failed.actions, ['Retry', 'Show Log']);
     assert.equal(sent('POST addSchedules'), 3);
   });

@@ -50,6 +50,8 @@ export class ScriptedUi implements FlowUi {
   readonly notifications: RecordedNotification[] = [];
   readonly confirms: { message: string; detail: string }[] = [];
   readonly progressRuns: RecordedProgress[] = [];
+  /** Runs before each prompt is answered (a test switching connection mid-flow, say). */
+  beforeAnswer: ((prompt: RecordedPrompt) => Promise<void> | void) | undefined;
   /** Cancels a progress notification (like clicking Cancel) when this says so for a message. */
   cancelProgressWhen: ((title: string, message: string) => boolean) | undefined;
   private notificationWaiters: { test: RegExp; resolve: (n: RecordedNotification) => void }[] = [];
@@ -83,6 +85,7 @@ export class ScriptedUi implements FlowUi {
     this.prompts.push(record);
     // A masked box may hold what the person typed (their key on Retry); everything else is shown.
     witness('prompt', `input "${p.title}"`, p.title, p.prompt, p.placeholder, p.password ? undefined : p.value);
+    await this.beforeAnswer?.(record);
     for (;;) {
       const answer = this.next(record);
       if (typeof answer === 'object' && 'back' in answer) {
@@ -128,6 +131,7 @@ export class ScriptedUi implements FlowUi {
     };
     this.prompts.push(record);
     witness('prompt', `pick "${p.title}"`, p.title, p.placeholder, ...p.items.flatMap((i) => [i.label, i.description, i.detail]));
+    await this.beforeAnswer?.(record);
     const answer = this.next(record);
     if (typeof answer === 'object' && 'back' in answer) {
       if (!p.canGoBack) throw new Error(`Back pressed on "${p.placeholder}" which has no Back button`);

@@ -262,3 +262,38 @@ describe('HttpClient: what the platform\'s own clients read', () => {
     assert.equal(log[0]?.path, 'https://fastedge.example.test/fastedge/v1/admin/apps/7');
   });
 });
+
+describe('HttpClient: a redirect and a revoked key', () => {
+  it('a redirect is not followed and not retried: the message names where it pointed', async () => {
+    const { api, sent } = client([new Response(null, { status: 302, headers: { location: 'https://elsewhere.example/login' } })]);
+    const error = await rejection(api.edge.getEdgeApp({ params: { app_id: 1 } }));
+    assert.ok(error instanceof PlatformError);
+    assert.equal(error.kind, 'badResponse');
+    assert.match(error.message, /^The server redirected to https:\/\/elsewhere\.example\/login \(HTTP 302\); not followed/);
+    assert.equal(sent.length, 1);
+  });
+
+  it('once revoked, nothing is sent: later calls are refused as signedOut with the reason', async () => {
+    const revocation = new AbortController();
+    const { api, sent } = client([json(200, { id: 1 })], { revoked: revocation.signal });
+    await api.edge.getEdgeApp({ params: { app_id: 1 } });
+    revocation.abort(new Error('prod was signed out; nothing more is sent with its key'));
+    const error = await rejection(api.edge.getEdgeApp({ params: { app_id: 1 } }));
+    assert.ok(error instanceof PlatformError);
+    assert.equal(error.kind, 'signedOut');
+    assert.equal(error.message, 'prod was signed out; nothing more is sent with its key');
+    assert.equal(sent.length, 1);
+  });
+
+  it('a request in flight is aborted at once when the key is revoked', async () => {
+    const revocation = new AbortController();
+    const hanging = (init: RequestInit) =>
+      new Promise<Response>((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    const { api } = client([hanging], { revoked: revocation.signal });
+    const pending = rejection(api.edge.getEdgeApp({ params: { app_id: 1 } }));
+    revocation.abort(new Error('signed out'));
+    const error = await pending;
+    assert.ok(error instanceof PlatformError);
+    assert.equal(error.kind, 'signedOut');
+  });
+});

@@ -201,7 +201,47 @@ describe('LogTail ops (what the webview is sent)', () => {
     assert.deepEqual(late.ops, [{ op: 'insert', index: 2, items: [line(2, 'b')] }]);
     const more = tail.merge([line(4), line(5)], { limit: 100 });
     assert.deepEqual(more.ops.map((o) => o.op), ['append', 'dropFront', 'insert']);
-    assert.deepEqual(more.ops[1], { op: 'dropFront', count: 2 });
+    // Two lines over the bound, and the line of the same instant as the second (whole instants go).
+    assert.deepEqual(more.ops[1], { op: 'dropFront', count: 3 });
     assert.equal((more.ops[2] as { items: LogItem[] }).items[0]!.kind, 'marker');
   });
 });
+
+describe('LogTail: the window (maxLines) wins over the read limit', () => {
+  const line = (n: number, pod = 'a') => toLogLine({ Time: iso(n), Pod: pod, Message: `${pod}${n}` });
+
+  it('a batch reaching back past the window adds and drops nothing when read again', () => {
+    const tail = new LogTail(5);
+    const batch = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => line(n));
+    const first = tail.merge(batch, { limit: 1000 });
+    assert.equal(first.dropped, 3);
+    for (let read = 0; read < 3; read++) {
+      const again = tail.merge(batch, { limit: 1000 });
+      assert.deepEqual([again.added.length, again.dropped, again.ops.length], [0, 0, 0], `read ${read + 2}`);
+    }
+    assert.deepEqual(tail.snapshot().filter((i) => i.kind === 'line').map((l) => (l as { message: string }).message), ['a4', 'a5', 'a6', 'a7', 'a8']);
+  });
+
+  it('lines newer than the window are still added; a line older than the window is not', () => {
+    const tail = new LogTail(3);
+    tail.merge([1, 2, 3, 4, 5].map((n) => line(n)), { limit: 1000 });
+    const next = tail.merge([line(1, 'late'), ...[3, 4, 5, 6].map((n) => line(n))], { limit: 1000 });
+    assert.deepEqual(next.added.map((l) => l.message), ['a6']);
+    assert.equal(next.dropped, 1);
+  });
+
+  it('gap closing asks for at most what the window holds, not 100,000', async () => {
+    const tail = new LogTail(5);
+    tail.merge([line(1)], { limit: 2 });
+    const limits: number[] = [];
+    // Every batch is full and starts after the newest held line: a gap each time.
+    const result = await pollInto(tail, async (limit) => {
+      limits.push(limit);
+      return Array.from({ length: limit }, (_, i) => line(100 + i));
+    }, 2, 100_000);
+    assert.deepEqual(limits, [2, 4, 5]);
+    assert.equal(result.limit, 5);
+    assert.equal(result.gapMarker, undefined, 'a batch that fills the window leaves no gap inside it');
+  });
+});
+

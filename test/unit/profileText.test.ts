@@ -1,7 +1,8 @@
 // How a profile reads in the tree: description, tooltip, local times, network families.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { escapeMarkdown, fieldLabel, formatLocalTime, networkFamily, profileDescription, profileJson, profileLabel, profileTooltip } from '../../src/core/profileText';
+import { fieldLabel, formatLocalTime, networkFamily, profileDescription, profileJson, profileLabel, profileTooltip } from '../../src/core/profileText';
+import { escapeMarkdown } from '../../src/core/markdownText';
 import type { ProtectionProfile } from '../../src/platform/security';
 
 const profile: ProtectionProfile = {

@@ -74,4 +74,9 @@ describe('schedules', () => {
     assert.equal(zones[0], Intl.DateTimeFormat().resolvedOptions().timeZone);
     assert.ok(zones.includes('Europe/Berlin'));
   });
+
+  it('offers UTC first after the machine\'s own zone, even where Intl leaves it out', () => {
+    assert.deepEqual(timeZones('Europe/Berlin').slice(0, 2), ['Europe/Berlin', 'UTC']);
+    assert.equal(timeZones('UTC').filter((z) => z === 'UTC').length, 1, 'listed once on a machine set to UTC');
+  });
 });

@@ -1,0 +1,198 @@
+// One action, one account, in a real VS Code against two simulators (two platforms, two keys):
+// an edit or a submit started on A goes to A even when the person switches to B mid-flow or
+// before Retry; Sign Out stops every use of the key at once (a task watch, a document's Refresh)
+// and clears what was stored for the connection; the environment sign-in does not undo an
+// explicit Sign Out; an edge template read on A never lands in B's preview.
+import * as assert from 'node:assert/strict';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, afterEach, before, beforeEach, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import type { Connection } from '../../src/connection/connectionManager';
+import { startSimulator, type Simulator } from '../../simulator/index';
+import { ACCEPT, ScriptedUi } from '../support/scriptedUi';
+import testKeys from '../support/testKeys.json';
+import { platformConsole } from './support/extension';
+import { until } from './support/until';
+
+const KEY_A = testKeys.simulator;
+const KEY_B = testKeys.revoked;
+const ADD_INTERVAL = '$(add) Add an interval schedule…';
+const KEEP = '$(check) Keep this schedule';
+const REVIEW = '$(check) Review and Submit (1)';
+const SUBMIT = '$(cloud-upload) Submit 1 schedule(s)';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('one action, one account; Sign Out revokes', function () {
+  this.timeout(60_000);
+  let a: Simulator;
+  let b: Simulator;
+  let ext: Awaited<ReturnType<typeof platformConsole>>;
+  let connA: Connection;
+  let connB: Connection;
+  const config = (section: string) => vscode.workspace.getConfiguration(section);
+  const run = async <T>(ui: ScriptedUi, command: string, ...args: unknown[]) => {
+    ext.setUi(ui);
+    return vscode.commands.executeCommand<T>(command, ...args);
+  };
+  const total = (sim: Simulator) => Object.values(sim.requestCounts()).reduce((x, y) => x + y, 0);
+
+  before(async () => {
+    ext = await platformConsole();
+    a = await startSimulator({ apiKey: KEY_A, taskDurationMs: 60_000, accountLabel: 'account A' });
+    b = await startSimulator({ apiKey: KEY_B, accountLabel: 'account B' });
+    connB = await ext.connections.signIn('account-b', b.url, KEY_B);
+    connA = await ext.connections.signIn('account-a', a.url, KEY_A);
+    await config('platformConsole.cloud').update('projectId', 1, vscode.ConfigurationTarget.Global);
+    await config('platformConsole.cloud').update('regionId', 1, vscode.ConfigurationTarget.Global);
+    await config('platformConsole.edge').update('refreshIntervalSeconds', 0, vscode.ConfigurationTarget.Global);
+  });
+  beforeEach(async () => {
+    // Each test starts with both accounts signed in, whatever the one before did.
+    if (!ext.connections.list().some((c) => c.id === connB.id)) connB = await ext.connections.signIn('account-b', b.url, KEY_B);
+    if (!ext.connections.list().some((c) => c.id === connA.id)) connA = await ext.connections.signIn('account-a', a.url, KEY_A);
+  });
+  afterEach(() => {
+    a.clearFaults();
+    b.clearFaults();
+    ext.setUi(undefined);
+  });
+  after(async () => {
+    for (const [section, key] of [['platformConsole.cloud', 'projectId'], ['platformConsole.cloud', 'regionId'], ['platformConsole.edge', 'refreshIntervalSeconds']] as const) {
+      await config(section).update(key, undefined, vscode.ConfigurationTarget.Global);
+    }
+    for (const c of ext.connections.list().filter((c) => c.name.startsWith('account-'))) await ext.connections.signOut(c.id);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await a.close();
+    await b.close();
+  });
+
+  it('Rename started on A: switching to B mid-wizard and again before Retry, every PATCH goes to A', async () => {
+    await ext.connections.switchTo(connA.id);
+    await ext.profiles.reload();
+    await ext.profiles.getChildren();
+    const node = ext.profiles.nodeFor(1);
+    assert.ok(node, 'profile 1 of A is listed');
+    a.resetRequests();
+    b.resetRequests();
+    a.setFault({ route: 'updateProtectionProfile', kind: 'status', status: 500, times: 1 });
+    const ui = new ScriptedUi(['Renamed on A', 'Renamed on A again'], (message) => (/^Could not rename/.test(message) ? 'Retry' : undefined));
+    // The person switches to B while the box is open, and again (from B) before Retry reopens it.
+    ui.beforeAnswer = () => ext.connections.switchTo(connB.id);
+    await run(ui, 'platformConsole.renameProfile', node);
+    assert.equal(ext.connections.active?.id, connB.id, 'B is the active connection now');
+    assert.ok(ui.prompts.every((p) => p.title === 'Rename Protection Profile on account-a'), 'every step names A');
+    assert.equal(a.requestCounts()['PATCH updateProtectionProfile'], 2, 'the PATCH and its Retry went to A');
+    assert.equal(b.requestCounts()['PATCH updateProtectionProfile'], undefined, 'none reached B');
+    assert.equal(a.lastRequests('updateProtectionProfile')['PATCH updateProtectionProfile']?.body && (a.lastRequests('updateProtectionProfile')['PATCH updateProtectionProfile']!.body as { name: string }).name, 'Renamed on A again');
+    await ui.waitForNotification(/^Renamed ".*" to "Renamed on A again"\./);
+  });
+
+  it('Add Snapshot Schedules started on A: the POST goes to A after a switch to B mid-flow', async () => {
+    await ext.connections.switchTo(connA.id);
+    a.resetRequests();
+    b.resetRequests();
+    const ui = new ScriptedUi([ACCEPT, ACCEPT, '10', ADD_INTERVAL, '1', '0', '0', '0', '2', '0', '0', ACCEPT, KEEP, REVIEW, SUBMIT]);
+    let switched = false;
+    ui.beforeAnswer = async (prompt) => {
+      if (!switched && prompt.prompt.includes('policy')) {
+        switched = true;
+        await ext.connections.switchTo(connB.id);
+      }
+    };
+    await run(ui, 'platformConsole.addSnapshotSchedules');
+    assert.ok(switched, 'the switch happened mid-flow');
+    await ui.waitForNotification(/now has \d+ schedules; 1 added\./);
+    assert.equal(a.requestCounts()['POST addSchedules'], 1);
+    assert.equal(b.requestCounts()['POST addSchedules'], undefined);
+    assert.deepEqual([...new Set(ui.prompts.map((p) => p.title))].filter((t) => !t.includes('account-a')), [], 'every step names A');
+  });
+
+  it('Sign Out while a secret task is watched: the watch stops at once, the key is not used again', async () => {
+    await ext.connections.switchTo(connA.id);
+    const dir = await mkdtemp(join(tmpdir(), 'one-account-'));
+    const payload = join(dir, 'payload.bin');
+    await writeFile(payload, 'one account');
+    const ui = new ScriptedUi([ACCEPT, ACCEPT, 'watched-secret', 'opaque', '$(file) A file', payload, ACCEPT, 'No optional metadata', '$(check) Create Secret']);
+    const watching = run(ui, 'platformConsole.createSecret');
+    await until('the task watch to read the task', () => (a.requestCounts()['GET getTask'] ?? 0) >= 1, 15_000);
+    await ext.connections.signOut(connA.id);
+    const atSignOut = total(a);
+    await watching;
+    const stopped = await ui.waitForNotification(/^Stopped following secret watched-secret/);
+    assert.match(stopped.message, /account-a was signed out/);
+    assert.equal(stopped.severity, 'warning');
+    // The watch polls every 1 to 3 s: 4 s without a request means it stopped.
+    await sleep(4000);
+    assert.equal(total(a), atSignOut, 'no request reached A after Sign Out');
+  });
+
+  it('Sign Out with a billing document open: its Refresh sends nothing and asks to sign in', async () => {
+    await ext.connections.switchTo(connA.id);
+    // The document's Refresh speaks through the UI of the action that opened it.
+    const ui = new ScriptedUi();
+    const uri = await run<vscode.Uri | undefined>(ui, 'platformConsole.showTrial', 401);
+    assert.ok(uri, 'the trial is shown');
+    await ext.connections.signOut(connA.id);
+    const before = total(a);
+    await vscode.commands.executeCommand('platformConsole.refreshReadableView');
+    const asked = await ui.waitForNotification(/account-a was signed out/);
+    assert.ok(asked.actions.includes('Sign In'), 'it offers Sign In');
+    assert.equal(total(a), before, 'the old key was not sent');
+  });
+
+  it('Sign Out clears what was stored for the connection: notification settings, recent functions and the rest', async () => {
+    await ext.connections.switchTo(connA.id);
+    await run(new ScriptedUi(['702', 'deletion_request', 'legal@example.com', 'Enabled']), 'platformConsole.addNotificationSetting');
+    await run(new ScriptedUi(), 'platformConsole.openFunctionLogs', { projectId: 1, regionId: 1, namespace: 'default', functionName: 'hello-world' });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const mine = () => Object.keys(ext.globalStateSnapshot()).filter((k) => k.includes(connA.id));
+    assert.ok(mine().some((k) => k.includes('notificationSettings')), `stored: ${mine().join(', ')}`);
+    assert.ok(mine().some((k) => k.includes('logs.recent')), `stored: ${mine().join(', ')}`);
+    await ext.connections.signOut(connA.id);
+    assert.deepEqual(mine(), [], 'nothing stored for the signed-out connection');
+  });
+
+  it('an edge template read on A never lands in B\'s open preview of the same id', async () => {
+    // B's preview of template 301 is open.
+    await ext.connections.switchTo(connB.id);
+    const previewB = await ext.edge.previewTemplate(301);
+    assert.ok(previewB, 'B\'s preview is open');
+    const textB = async () => (await vscode.workspace.openTextDocument(previewB)).getText();
+    await until('B\'s preview text', async () => (await textB()).includes('Account: account B'));
+    // On A, the same template is read slowly; the person switches to B before the answer.
+    await ext.connections.switchTo(connA.id);
+    a.setFault({ route: 'getEdgeTemplate', kind: 'latency', ms: 800, times: 1 });
+    const reading = ext.edge.template(301);
+    await sleep(100);
+    await ext.connections.switchTo(connB.id);
+    const result = await reading;
+    assert.equal(result.status, 'ok');
+    // The preview would change within a moment: watched for a second.
+    for (let i = 0; i < 10 && !(await textB()).includes('Account: account A'); i++) await sleep(100);
+    assert.match((result as { data?: { long_descr?: string } }).data?.long_descr ?? '', /Account: account A/, 'the template was read from A');
+    assert.match(await textB(), /Account: account B/);
+    assert.doesNotMatch(await textB(), /Account: account A/, 'A\'s text is not in B\'s preview');
+  });
+
+  it('an explicit Sign Out is remembered: the environment sign-in does not undo it on the next start', async () => {
+    const envUrl = process.env.PLATFORM_CONSOLE_BASE_URL!.replace(/\/+$/, '');
+    const envKey = process.env.PLATFORM_CONSOLE_API_KEY!;
+    const envConnection = ext.connections.list().find((c) => c.baseUrl === envUrl);
+    assert.ok(envConnection, 'the environment made a connection at activation');
+    // Only the environment's connection left, as for a person who never signed in by hand.
+    for (const c of ext.connections.list().filter((c) => c.id !== envConnection.id)) await ext.connections.signOut(c.id, { explicit: false });
+    await ext.connections.signOut(envConnection.id);
+    assert.deepEqual(ext.connections.list(), []);
+    // What activation runs on the next start:
+    assert.equal(await ext.connections.bootstrapFromEnvironment(), undefined, 'not signed in again from the environment');
+    assert.deepEqual(ext.connections.list(), []);
+    assert.ok(ext.log.recent.some((l) => l.includes('Not signing in from PLATFORM_CONSOLE_BASE_URL: you signed out of')));
+    // Signing in to that URL on purpose lifts it: after a sign-out that was not the person's, the environment works again.
+    const manual = await ext.connections.signIn(envConnection.name, envUrl, envKey);
+    await ext.connections.signOut(manual.id, { explicit: false });
+    const restored = await ext.connections.bootstrapFromEnvironment();
+    assert.equal(restored?.baseUrl, envUrl);
+  });
+});

@@ -1,0 +1,27 @@
+// What the manifest promises about Restricted Mode and virtual workspaces.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+
+const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  capabilities?: { untrustedWorkspaces?: { supported: unknown; restrictedConfigurations?: string[] }; virtualWorkspaces?: unknown };
+  contributes: { configuration: { properties: Record<string, { scope?: string }> } };
+};
+const settings = manifest.contributes.configuration.properties;
+
+describe('manifest capabilities', () => {
+  it('supports untrusted folders in a limited way, with every setting that steers requests restricted', () => {
+    const untrusted = manifest.capabilities?.untrustedWorkspaces;
+    assert.equal(untrusted?.supported, 'limited');
+    const restricted = untrusted?.restrictedConfigurations ?? [];
+    for (const name of restricted) assert.ok(name in settings, `${name} is a setting of the extension`);
+    // Where requests go and what they carry: never from an untrusted folder.
+    const steering = Object.keys(settings).filter((name) => /areaBaseUrls|requestTimeout|cloud\.|logs\.(limit|pollInterval)|edge\.refresh|tasks\./.test(name));
+    assert.deepEqual([...steering].sort(), [...restricted].sort());
+    assert.equal(settings['platformConsole.areaBaseUrls']?.scope, 'application', 'and the per-area URLs are user settings only, trusted or not');
+  });
+
+  it('declares virtual workspaces supported (it reads no file of the workspace)', () => {
+    assert.equal(manifest.capabilities?.virtualWorkspaces, true);
+  });
+});
