@@ -59,7 +59,7 @@ export function registerConnectionCommands(connections: ConnectionManager, log: 
       if (typeof id !== 'string') return;
       const name = connections.list().find((c) => c.id === id)?.name;
       await connections.signOut(id);
-      void ui().notify('info', `Signed out of ${name}; its API key was deleted.`);
+      void ui().notify('info', `Signed out of ${name}: its key is deleted and no longer used.`);
     }),
     vscode.commands.registerCommand('platformConsole.showLog', () => log.show()),
     vscode.commands.registerCommand('platformConsole.checkConnection', async () => {

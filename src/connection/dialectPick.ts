@@ -19,5 +19,5 @@ export function dialectPlaceholder(baseUrl: string, chosen: Dialect, why: string
   } catch {
     // shown as typed
   }
-  return `API dialect for ${host}: ${DIALECT_LABELS[chosen]} (${why}). Enter keeps it; pick the other to change.`;
+  return `API dialect for ${host}: ${DIALECT_LABELS[chosen]} (${why})`;
 }

@@ -66,6 +66,7 @@ describe('Platform Console sidebar', () => {
     // The dialect the URL implies is proposed (the simulator's address: the spec's paths).
     await quickInput().locator('input[placeholder*="Spec (from the URL)"]').waitFor();
     await quickInput().getByText('what the base URL implies').waitFor();
+    await page.waitForTimeout(400); // the quick input fades in
     await screenshot(page, 'sign-in-dialect');
     await input.press('Enter');
     await step('API key for simulator');
