@@ -115,6 +115,44 @@ describe('connections', () => {
     assert.equal(await ext.connections.hasApiKey(gone.id), false);
   });
 
+  it('Sign In to plain HTTP on another host: warned as typed, asked before the key is sent; Use HTTPS switches the URL', async () => {
+    const ui = new ScriptedUi(['lab', 'http://lab.example.invalid', ACCEPT, 'lab-key-1', 'lab-key-1'], (message) =>
+      message.startsWith('Send the API key over plain HTTP?') ? 'Use HTTPS' : undefined,
+    );
+    ext.setUi(ui);
+    await vscode.commands.executeCommand('platformConsole.signIn');
+    assert.match(ui.prompts[1]?.warnings[0] ?? '', /^Plain HTTP: lab\.example\.invalid is reached over plain HTTP: the API key would cross the network unencrypted/);
+    assert.equal(ui.confirms.length, 1);
+    const lab = ext.connections.list().find((c) => c.name === 'lab');
+    assert.equal(lab?.baseUrl, 'https://lab.example.invalid', 'the person chose HTTPS');
+    await ext.connections.signOut(lab!.id);
+    // This machine is not "another host": no question.
+    const local = new ScriptedUi(['local', sim.url, ACCEPT, KEY]);
+    ext.setUi(local);
+    await vscode.commands.executeCommand('platformConsole.signIn');
+    assert.equal(local.confirms.length, 0);
+    await ext.connections.signOut(ext.connections.list().find((c) => c.name === 'local')!.id);
+  });
+
+  it('Sign In Again under the same name at another URL makes a new connection; the old one\'s pins and tasks go', async () => {
+    const other = await startSimulator({ apiKey: KEY });
+    try {
+      const first = await ext.connections.signIn('moving', sim.url, KEY);
+      await ext.edge.pin('app', [101]);
+      const stored = () => Object.keys(ext.globalStateSnapshot()).filter((k) => k.includes(first.id));
+      assert.ok(stored().length > 0, 'the pin is stored for the connection');
+      const moved = await ext.connections.signIn('moving', other.url, KEY);
+      assert.notEqual(moved.id, first.id, 'a new connection');
+      assert.equal(ext.connections.list().filter((c) => c.name === 'moving').length, 1);
+      assert.deepEqual(stored(), [], 'nothing of the old connection is left');
+      assert.equal(await ext.connections.hasApiKey(first.id), false);
+      assert.deepEqual(ext.edge.pinned.app, [], 'the new one starts without the old pins');
+      await ext.connections.signOut(moved.id);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('the keys appear in no setting, no globalState value and no log line', async () => {
     const keys = [KEY, testKeys.revoked, process.env.PLATFORM_CONSOLE_API_KEY ?? ''].filter(Boolean);
     const settings = JSON.stringify(vscode.workspace.getConfiguration().inspect('platformConsole') ?? {}) + JSON.stringify(vscode.workspace.getConfiguration('platformConsole'));
