@@ -6,7 +6,7 @@
 // baseline, alternating between the two (the installed dist/extension.js is swapped before each
 // reload) so that a busy moment of the machine does not fall on one side only.
 //
-// The extension measures itself (src/activationTimings.ts, PLATFORM_CONSOLE_ACTIVATION_TIMINGS_FILE):
+// The extension measures itself (src/ui/activationTimings.ts, PLATFORM_CONSOLE_ACTIVATION_TIMINGS_FILE):
 // its bundle's module evaluation (first module -> extension.ts's body; V8's parse of the file
 // before that is not included), VS Code's wait before it calls activate() (it prepares the
 // extension's context, storage included: not the extension's doing, shown apart), and activate()

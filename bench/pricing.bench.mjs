@@ -12,7 +12,7 @@
 // Modes, each in a code-server of its own (the knob is read at activation):
 // - debounced (the extension as shipped): PRICE_DEBOUNCE_MS (350) after the last change, the
 //   request in flight aborted by a newer one, only the newest answer shown (LatestOnly);
-// - naive (baseline): PLATFORM_CONSOLE_BENCH_PRICING_NAIVE=1 (src/pricing/priceBench.ts):
+// - naive (baseline): PLATFORM_CONSOLE_BENCH_PRICING_NAIVE=1 (src/features/pricing/priceBench.ts):
 //   a request per keystroke at once, nothing aborted, every answer shown as it arrives.
 //
 // Counted: requests the simulator received (GET /__sim/requests) vs keystrokes; requests the

@@ -26,7 +26,7 @@ import { ensure } from '../scripts/harness/ensure.mjs';
 import { runCommand } from '../test/e2e/workbench.mjs';
 import { benchCodeServer } from './benchCodeServer.mjs';
 import { benchRow, writeRows } from './benchRows.mjs';
-import { listProfilesEndpoint } from '../src/platform/security.ts';
+import { listProfilesEndpoint } from '../src/schema/security.ts';
 
 const PROFILES = 10_000;
 const RUNS = 7;

@@ -2,8 +2,8 @@
 // run the handler, answer in the product's shape.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Endpoint } from '../src/platform/endpoint';
-import type { EndpointName } from '../src/platform/endpoints';
+import type { Endpoint } from '../src/schema/endpoint';
+import type { EndpointName } from '../src/schema/endpoints';
 import type { SimCore } from './core';
 import { SimError, errorReply, type Failure } from './errors';
 import { faultReply } from './faultReplies';
@@ -12,7 +12,7 @@ import type { SimContext } from './handlers/types';
 import { jsonReply, trickleReply, writeReply, type Reply, type Scheduler } from './reply';
 import type { AuthState, PathDialect } from './requestLog';
 import { shapeFor } from './dialectShapes';
-import type { Dialect } from '../src/platform/dialect';
+import type { Dialect } from '../src/schema/dialect';
 import { isoMillis } from './timeFormat';
 import { validateRequest, type ValidInput } from './validation';
 

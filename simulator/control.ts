@@ -1,7 +1,7 @@
 // The control API under /__sim/ (no key): faults, request counts, resets, options, function logs.
 import type { ServerResponse } from 'node:http';
 import * as z from 'zod';
-import { FUNCTION_NAME_PATTERN } from '../src/platform/schemaKit';
+import { FUNCTION_NAME_PATTERN } from '../src/schema/schemaKit';
 import type { SimCore } from './core';
 import { faultSpec } from './faults';
 import type { FunctionRef } from './logs';

@@ -2,7 +2,7 @@
 // control endpoints.
 import { FaultRegistry, faultSpec } from './faults';
 import { DEFAULTS, runtimeFrom, servedDialects, type RuntimeOptions, type SeedOptions, type SimDialect, type SimulatorOptions } from './options';
-import type { Dialect } from '../src/platform/dialect';
+import type { Dialect } from '../src/schema/dialect';
 import { RequestLog, type AuthState } from './requestLog';
 import { Router } from './router';
 import { createState, type SimState } from './state/seed';

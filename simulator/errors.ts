@@ -1,6 +1,6 @@
 // Error bodies in each product's own shape: cloud exceptions, FastAPI details, edge/storage
 // `{error}`, identity `{errors}`/`{message}`, Django REST field maps.
-import type { ErrorShape } from '../src/platform/endpoint';
+import type { ErrorShape } from '../src/schema/endpoint';
 
 export type IssueLocation = 'path' | 'query' | 'body';
 

@@ -1,6 +1,6 @@
 // The answers of the faults that answer at all: refusals in the product's shape, throttling,
 // a broken JSON body, a proxy's HTML page.
-import type { Endpoint } from '../src/platform/endpoint';
+import type { Endpoint } from '../src/schema/endpoint';
 import { errorReply, statusText, type Failure, type IssueLocation } from './errors';
 import type { ActiveFault } from './faults';
 import { jsonReply, type Reply } from './reply';

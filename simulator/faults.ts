@@ -1,7 +1,7 @@
 // Faults on demand: what a route should do wrong, for how many requests, set from the CLI or
 // the control API. Route is an endpoint name from endpoints.ts, or `*` for every route.
 import * as z from 'zod';
-import { endpoints } from '../src/platform/endpoints';
+import { endpoints } from '../src/schema/endpoints';
 
 export const FAULT_KINDS = ['status', 'rateLimit', 'latency', 'timeout', 'reset', 'malformed', 'html', 'trickle'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];

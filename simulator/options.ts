@@ -1,6 +1,6 @@
 // What the simulator can be told at start, and the part that can change while it runs.
 import * as z from 'zod';
-import { DIALECTS, type Dialect } from '../src/platform/dialect';
+import { DIALECTS, type Dialect } from '../src/schema/dialect';
 import type { FaultSpec } from './faults';
 
 /** Whose paths the simulator serves: the spec's, the real platform's, or both (the default). */

@@ -1,6 +1,6 @@
 // Price previews computed from the request: flavor, volumes, IPs, times the number of instances,
 // then discount and tax. Money is rounded to 4 decimals per hour and 2 per month.
-import type { InstancePriceRequest, LoadBalancerPriceRequest } from '../src/platform/pricing';
+import type { InstancePriceRequest, LoadBalancerPriceRequest } from '../src/schema/pricing';
 import {
   DEFAULT_IMAGE_VOLUME_GB,
   DEFAULT_VOLUME_TYPE,

@@ -1,10 +1,10 @@
 // Finds the endpoint for a method and path, using the client's own descriptors, in the dialects
 // the simulator serves: a spec-only simulator answers the platform's own paths with 404 and the
 // reverse; where both dialects share a path, one route serves it.
-import type { Dialect } from '../src/platform/dialect';
-import { pathIn, pathParamNames, type Endpoint } from '../src/platform/endpoint';
-import { endpoints, type EndpointName } from '../src/platform/endpoints';
-import { ROUTES } from '../src/platform/routes';
+import type { Dialect } from '../src/schema/dialect';
+import { pathIn, pathParamNames, type Endpoint } from '../src/schema/endpoint';
+import { endpoints, type EndpointName } from '../src/schema/endpoints';
+import { ROUTES } from '../src/schema/routes';
 
 interface Route {
   name: EndpointName;

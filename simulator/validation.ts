@@ -1,9 +1,9 @@
 // Checks a request with the client's own `validateCall`, so the two cannot drift. Path and
 // query values arrive as text: whole numbers become numbers first.
 import * as z from 'zod';
-import type { Endpoint } from '../src/platform/endpoint';
-import { isPlatformError } from '../src/platform/errors';
-import { validateCall } from '../src/platform/validate';
+import type { Endpoint } from '../src/schema/endpoint';
+import { isPlatformError } from '../src/schema/errors';
+import { validateCall } from '../src/schema/validate';
 import { SimError, type IssueLocation, type LocatedIssue } from './errors';
 
 const WHOLE_NUMBER = /^-?\d+$/;

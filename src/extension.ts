@@ -1,29 +1,27 @@
-// Composition root: builds the services and hands them to views, flows and panels.
+// Composition root: builds one FeatureContext, then activates each feature with it.
 // First import: its load time marks the start of the bundle's evaluation (activation benchmark).
-import { activationTimer, bundleEvaluated } from './activationTimings';
+import { activationTimer, bundleEvaluated } from './ui/activationTimings';
 import * as vscode from 'vscode';
-import { registerConnectionCommands } from './connection/commands';
-import { ConnectionManager } from './connection/connectionManager';
-import { createConnectionStatusBar } from './connection/statusBar';
-import type { FlowUi } from './flows/ui';
-import { VscodeFlowUi } from './flows/vscodeUi';
-import { registerEdgeCommands } from './edge/edgeCommands';
-import { EdgePinStore } from './edge/edgePinStore';
-import { EdgeTree } from './edge/edgeTree';
-import { Log } from './log';
-import { registerIdentityCommands } from './identity/identityCommands';
-import { NotificationSettingStore } from './identity/notificationSettingStore';
-import { registerScheduleCommands } from './schedules/scheduleCommands';
-import { registerSecretCommands } from './secrets/secretCommands';
-import { registerDeleteStorageCommand } from './storage/deleteStorageCommand';
-import { cloudDefaults } from './settings';
-import { registerNodeActions } from './views/nodes';
-import { registerProfileCommands } from './profiles/profileCommands';
-import { ReportTasksFeature, type ReportTasksApi } from './reports/reportTasksFeature';
-import { ProfilesTree } from './profiles/profilesTree';
-import { registerPricing, type PricingExports } from './pricing/pricingPanel';
-import { registerFunctionLogs, type FunctionLogsExports } from './logs/functionLogsCommands';
-import { onWebviewTraffic, openPanelPages, type WebviewTraffic } from './panels/panelHost';
+import * as billing from './features/billing/index';
+import * as connectionsFeature from './features/connections/index';
+import * as edge from './features/edge/index';
+import * as identity from './features/identity/index';
+import * as logs from './features/logs/index';
+import * as pricing from './features/pricing/index';
+import * as profiles from './features/profiles/index';
+import * as reports from './features/reports/index';
+import * as schedules from './features/schedules/index';
+import * as secrets from './features/secrets/index';
+import * as storage from './features/storage/index';
+import { ConnectionManager } from './ui/connectionManager';
+import { boundCommand, type FeatureContext } from './ui/featureContext';
+import type { FlowUi } from './ui/flowUi';
+import { Log } from './ui/log';
+import { onWebviewTraffic, openPanelPages, type WebviewTraffic } from './ui/panelHost';
+import { ReadableDocuments } from './ui/readableDocuments';
+import { cloudDefaults } from './ui/settings';
+import { registerNodeActions } from './ui/treeNodes';
+import { VscodeFlowUi } from './ui/vscodeFlowUi';
 
 /** What the extension exports: used by the integration tests to script prompts and inspect state. */
 export interface PlatformConsoleExports {
@@ -34,15 +32,15 @@ export interface PlatformConsoleExports {
   /** Every globalState key the extension wrote, with its value (tests check no key is there). */
   globalStateSnapshot(): Record<string, unknown>;
   /** The Protection Profiles view (filters, loads, edits). */
-  profiles: ProfilesTree;
+  profiles: profiles.ProfilesFeature['tree'];
   /** The Edge view (pins, loads, auto-refresh). */
-  edge: EdgeTree;
-  /** Report Tasks (view, store, poller) and the readable trial / free feature documents. */
-  reports: ReportTasksApi;
+  edge: edge.EdgeFeature['tree'];
+  /** Report Tasks (view, store, poller) and the readable documents. */
+  reports: reports.ReportTasksFeature['api'];
   /** Price Preview: sessions driven without a webview, the open panel's session. */
-  pricing: PricingExports;
+  pricing: pricing.PricingFeature['exports'];
   /** Function Logs: open panels (followers, held lines), the export save dialog. */
-  logs: FunctionLogsExports;
+  logs: logs.LogsFeature['exports'];
   /** Title and HTML of every open webview panel (tests check CSP, nonces and origins). */
   webviewPages(): { title: string; html: string }[];
   /** Every page and message that goes into any webview, as it happens (tests watch it for keys). */
@@ -55,56 +53,58 @@ bundleEvaluated();
 export async function activate(context: vscode.ExtensionContext): Promise<PlatformConsoleExports> {
   const activated = activationTimer();
   const started = Date.now();
-  const log = new Log();
-  const connections = new ConnectionManager(context, log);
+  const own = <T extends vscode.Disposable>(thing: T): T => {
+    context.subscriptions.push(thing);
+    return thing;
+  };
+  const log = own(new Log());
+  const connections = own(new ConnectionManager(context, log));
   const vscodeUi = new VscodeFlowUi();
-  let ui: FlowUi = vscodeUi;
-  context.subscriptions.push(log, connections);
+  let currentUi: FlowUi = vscodeUi;
+  const ui = () => currentUi;
+  const ctx: FeatureContext = {
+    connections,
+    log,
+    ui,
+    state: context.globalState,
+    extensionUri: context.extensionUri,
+    defaults: cloudDefaults(),
+    documents: own(new ReadableDocuments()),
+    registerBoundCommand: boundCommand(connections, ui),
+  };
+  own(registerNodeActions());
 
   await connections.migrateDialects();
   await connections.bootstrapFromEnvironment();
   await connections.updateContext();
 
-  context.subscriptions.push(
-    createConnectionStatusBar(connections),
-    registerNodeActions(),
-    ...registerConnectionCommands(connections, log, () => ui),
-    ...registerSecretCommands({ connections, log, ui: () => ui, defaults: cloudDefaults() }),
-    ...registerIdentityCommands({ connections, log, ui: () => ui, store: new NotificationSettingStore(context.globalState) }),
-    registerDeleteStorageCommand({ connections, log, ui: () => ui }),
-    ...registerScheduleCommands({ connections, log, ui: () => ui, defaults: cloudDefaults() }),
-  );
-
-  const reports = new ReportTasksFeature({ context, connections, log, ui: () => ui });
-  context.subscriptions.push(reports);
-  await reports.start();
-
-  const edge = new EdgeTree({ connections, log, ui: () => ui, store: new EdgePinStore(context.globalState) });
-  context.subscriptions.push(edge, ...registerEdgeCommands({ connections, log, ui: () => ui, tree: edge }));
-
-  const profiles = new ProfilesTree({ connections, log, ui: () => ui, memento: context.globalState, extensionUri: context.extensionUri });
-  context.subscriptions.push(profiles, ...registerProfileCommands({ tree: profiles, connections, log, ui: () => ui }));
-
-  const pricing = registerPricing({ extensionUri: context.extensionUri, connections, log, ui: () => ui, defaults: cloudDefaults() });
-  context.subscriptions.push(...pricing.disposables);
-
-  const logs = registerFunctionLogs({ extensionUri: context.extensionUri, connections, log, ui: () => ui, defaults: cloudDefaults(), memento: context.globalState });
-  context.subscriptions.push(...logs.disposables);
+  // The features, each with what it owns.
+  own(connectionsFeature.activate(ctx));
+  own(secrets.activate(ctx));
+  own(identity.activate(ctx));
+  own(storage.activate(ctx));
+  own(schedules.activate(ctx));
+  own(billing.activate(ctx));
+  const reportTasks = own(await reports.activate(ctx));
+  const edgeView = own(edge.activate(ctx));
+  const profilesView = own(profiles.activate(ctx));
+  const pricePreview = own(pricing.activate(ctx));
+  const functionLogs = own(logs.activate(ctx));
 
   log.info(`Platform Console activated in ${Date.now() - started} ms`);
   activated();
   return {
     connections,
     log,
-    edge,
-    profiles,
-    reports: reports.api,
-    pricing: pricing.exports,
-    logs: logs.exports,
+    edge: edgeView.tree,
+    profiles: profilesView.tree,
+    reports: reportTasks.api,
+    pricing: pricePreview.exports,
+    logs: functionLogs.exports,
     webviewPages: openPanelPages,
     onWebviewTraffic,
     setUi: (next) => {
-      ui = next ?? vscodeUi;
+      currentUi = next ?? vscodeUi;
     },
     globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
   };

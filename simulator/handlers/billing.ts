@@ -1,5 +1,5 @@
 // Billing: trials (8, 9) and report tasks (10, 13).
-import type { endpoints } from '../../src/platform/endpoints';
+import type { endpoints } from '../../src/schema/endpoints';
 import { SimError, notFound, type LocatedIssue } from '../errors';
 import { reportFailure, reportView } from '../reportTasks';
 import type { Product, TrialRecord } from '../state/types';

@@ -1,5 +1,5 @@
 // Secrets (endpoint 1) and the tasks they start.
-import type { endpoints } from '../../src/platform/endpoints';
+import type { endpoints } from '../../src/schema/endpoints';
 import { notFound } from '../errors';
 import { secretTaskView, secretFailure } from '../secretTasks';
 import type { Handler } from './types';

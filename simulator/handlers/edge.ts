@@ -1,5 +1,5 @@
 // Edge administration: apps (6), templates (12), clients (15).
-import type { endpoints } from '../../src/platform/endpoints';
+import type { endpoints } from '../../src/schema/endpoints';
 import { notFound } from '../errors';
 import type { Handler } from './types';
 

@@ -1,6 +1,6 @@
 // Function logs (endpoint 11).
-import type { endpoints } from '../../src/platform/endpoints';
-import { LOG_LIMIT_DEFAULT } from '../../src/platform/faas';
+import type { endpoints } from '../../src/schema/endpoints';
+import { LOG_LIMIT_DEFAULT } from '../../src/schema/faas';
 import { notFound } from '../errors';
 import type { Handler } from './types';
 

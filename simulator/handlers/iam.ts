@@ -1,5 +1,5 @@
 // Identity: activated free features (16), reseller notification settings (17, 18).
-import type { endpoints } from '../../src/platform/endpoints';
+import type { endpoints } from '../../src/schema/endpoints';
 import { notFound, refused } from '../errors';
 import type { SimState } from '../state/seed';
 import type { NotificationSetting } from '../state/types';

@@ -1,6 +1,6 @@
 // Lifecycle policy schedules (endpoint 2): schedules are appended with new ids.
-import type { endpoints } from '../../src/platform/endpoints';
-import type { ScheduleRequest } from '../../src/platform/cloud';
+import type { endpoints } from '../../src/schema/endpoints';
+import type { ScheduleRequest } from '../../src/schema/cloud';
 import { notFound } from '../errors';
 import type { LifecyclePolicy, ScheduleRecord } from '../state/types';
 import type { Handler } from './types';

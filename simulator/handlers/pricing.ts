@@ -1,5 +1,5 @@
 // Price previews (endpoints 4 and 5).
-import type { endpoints } from '../../src/platform/endpoints';
+import type { endpoints } from '../../src/schema/endpoints';
 import { refused } from '../errors';
 import { PriceRefusal, instancePrice, loadBalancerPrice } from '../pricing';
 import type { Handler } from './types';

@@ -1,5 +1,5 @@
 // Protection profiles: list with filters and order (endpoint 14), partial update (endpoint 3).
-import type { endpoints } from '../../src/platform/endpoints';
+import type { endpoints } from '../../src/schema/endpoints';
 import { SimError, refused, type LocatedIssue } from '../errors';
 import type { ProtectionProfile } from '../state/types';
 import { isoSeconds } from '../timeFormat';

@@ -1,5 +1,5 @@
 // Storage deletion (endpoint 7): gone for good, so a second delete is a 404.
-import type { endpoints } from '../../src/platform/endpoints';
+import type { endpoints } from '../../src/schema/endpoints';
 import { notFound } from '../errors';
 import type { Handler } from './types';
 

@@ -1,7 +1,7 @@
 // What a handler gets: the validated request, typed by its endpoint, and the simulator's state.
 import type * as z from 'zod';
-import type { Endpoint } from '../../src/platform/endpoint';
-import type { EndpointName, endpoints } from '../../src/platform/endpoints';
+import type { Endpoint } from '../../src/schema/endpoint';
+import type { EndpointName, endpoints } from '../../src/schema/endpoints';
 import type { RuntimeOptions } from '../options';
 import type { SimState } from '../state/seed';
 

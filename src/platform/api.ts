@@ -1,6 +1,6 @@
 // The typed API: one function per endpoint, grouped by product area.
-import type { CallInput, CallOutput } from './endpoint';
-import { endpoints } from './endpoints';
+import type { CallInput, CallOutput } from '../schema/endpoint';
+import { endpoints } from '../schema/endpoints';
 import type { CallOptions, HttpClient } from './http';
 
 type Endpoints = typeof endpoints;

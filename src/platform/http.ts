@@ -1,14 +1,15 @@
 // The HTTP client: base URL, `Authorization: apikey <key>`, timeout and cancellation, automatic
 // retry of GETs only, one error type, and no key in anything it says.
 import type * as z from 'zod';
-import { PlatformError, kindForStatus, kindTitle, summarizeErrorBody, textSnippet, type PlatformErrorKind } from './errors';
-import type { Dialect, ProductArea } from './dialect';
-import { fillPath, pathIn, type CallInput, type CallOutput, type Endpoint, type HttpMethod } from './endpoint';
+import { PlatformError, kindTitle, type PlatformErrorKind } from '../schema/errors';
+import { kindForStatus, summarizeErrorBody, textSnippet } from './errorBodies';
+import type { Dialect, ProductArea } from '../schema/dialect';
+import { fillPath, pathIn, type CallInput, type CallOutput, type Endpoint, type HttpMethod } from '../schema/endpoint';
 import { redact } from './redact';
-import { issuePath, throwValidation, validateCall } from './validate';
+import { apiKeyProblem, normalizeBaseUrl } from '../schema/connectionRules';
+import { issuePath, throwValidation, validateCall } from '../schema/validate';
 import { abortableSleep } from './sleep';
 
-export const DEFAULT_BASE_URL = 'https://api.gcore.com';
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RETRIES = 3;
 
@@ -60,31 +61,6 @@ interface SendOptions extends CallOptions {
 }
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
-
-/** `https://host//` -> `https://host`; refuses what is not an http(s) URL. */
-export function normalizeBaseUrl(raw: string): string {
-  const trimmed = raw.trim();
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    return throwValidation([{ path: 'baseUrl', message: 'must be an http:// or https:// URL' }]);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return throwValidation([{ path: 'baseUrl', message: 'must be an http:// or https:// URL' }]);
-  }
-  if (url.search || url.hash) return throwValidation([{ path: 'baseUrl', message: 'must not have a query or fragment' }]);
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
-
-/** Why a key cannot be sent in a header; undefined when it can. */
-export function apiKeyProblem(key: string): string | undefined {
-  if (!key) return 'must not be empty';
-  if (/\s/.test(key)) return 'must not contain spaces, tabs or line breaks';
-  // Header values are visible ASCII; anything else makes fetch throw (with the key in its message).
-  if ([...key].some((c) => c.charCodeAt(0) < 0x21 || c.charCodeAt(0) > 0x7e)) return 'must contain only printable ASCII characters';
-  return undefined;
-}
 
 /** Seconds or an HTTP date -> milliseconds from now. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {

@@ -1,8 +1,8 @@
 // Is this key accepted at this base URL? The API has no "who am I" call, so ask for a task that
 // cannot exist: 404 (or 403, or 200) means the key was accepted; 401 means it was not.
-import { PlatformError } from './errors';
+import { PlatformError } from '../schema/errors';
 import type { HttpClient } from './http';
-import { getTaskEndpoint } from './cloud';
+import { getTaskEndpoint } from '../schema/cloud';
 
 export const PROBE_TASK_ID = '00000000-0000-0000-0000-000000000000';
 

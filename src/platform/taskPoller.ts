@@ -1,6 +1,6 @@
 // Watches the cloud's asynchronous tasks until each is FINISHED or ERROR.
-import { taskState, type Task } from './cloud';
-import { PlatformError, type PlatformErrorKind } from './errors';
+import { taskState, type Task } from '../schema/cloud';
+import { PlatformError, type PlatformErrorKind } from '../schema/errors';
 import { abortableSleep } from './sleep';
 
 export interface TaskOutcome {

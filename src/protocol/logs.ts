@@ -4,7 +4,7 @@
 // The extension fetches and merges; the webview keeps a copy of the held list. After a `reset`
 // (the whole list, on every (re)load of the page) the extension sends only `ops`: what a merge
 // changed, numbered by `seq`, so a copy that missed one asks for a `resync`.
-import type { LogFilterSpec } from '../core/logFilter';
+import type { LogFilterSpec } from './logFilter';
 
 export type { LogFilterSpec };
 

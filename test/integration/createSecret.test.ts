@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import { readPkcs12 } from '../../src/core/pkcs12';
+import { readPkcs12 } from '../../src/features/secrets/model/pkcs12';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { expiredLeaf, leafExpiringIn, mismatchedKeyPem } from '../support/certs';
 import { ACCEPT, PRESS_BACK, PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';

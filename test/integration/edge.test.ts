@@ -5,8 +5,8 @@
 import * as assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import { formatLocalTime } from '../../src/core/edgeDisplay';
-import type { TreeNode } from '../../src/views/nodes';
+import { formatLocalTime } from '../../src/features/edge/model/edgeDisplay';
+import type { TreeNode } from '../../src/ui/treeNodes';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';

@@ -14,10 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import type { EndpointName } from '../../src/platform/endpoints';
-import { endpoints } from '../../src/platform/endpoints';
-import type { Dialect } from '../../src/platform/dialect';
-import { ROUTES, differingRoutes, platformOnlyRoutes } from '../../src/platform/routes';
+import type { EndpointName } from '../../src/schema/endpoints';
+import { endpoints } from '../../src/schema/endpoints';
+import type { Dialect } from '../../src/schema/dialect';
+import { ROUTES, differingRoutes, platformOnlyRoutes } from '../../src/schema/routes';
 import { defaultPricingState, type PricingEvent } from '../../src/protocol/pricing';
 import type { FaultSpec } from '../../simulator/faults';
 import { startSimulator, type Simulator } from '../../simulator/index';
@@ -526,7 +526,7 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
     problems.splice(0, problems.length, ...problems.filter((p) => p.during !== current));
   });
 
-  it(dialect === 'spec' ? 'covers every endpoint of the spec in src/platform/endpoints.ts' : 'covers every route whose path differs between the dialects, and the platform\'s own', () => {
+  it(dialect === 'spec' ? 'covers every endpoint of the spec in src/schema/endpoints.ts' : 'covers every route whose path differs between the dialects, and the platform\'s own', () => {
     const expected = dialect === 'spec' ? (Object.keys(endpoints) as EndpointName[]).filter((n) => !ROUTES[n].platformOnly) : [...differing];
     assert.deepEqual([...new Set(ROWS.map((r) => r.endpoint))].sort(), expected.sort());
   });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import type { Connection } from '../../src/connection/connectionManager';
+import type { Connection } from '../../src/ui/connectionManager';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { ACCEPT, ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../simulator/index';
-import type { PricingSession } from '../../src/pricing/pricingSession';
+import type { PricingSession } from '../../src/features/pricing/pricingSession';
 import { defaultPricingState, type PriceDisplay, type PriceTab, type PricingEvent, type PricingState } from '../../src/protocol/pricing';
 import { ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';

@@ -5,11 +5,11 @@
 import * as assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import { filtersStateKey } from '../../src/core/profileQuery';
-import { formatLocalTime } from '../../src/core/profileText';
-import type { ProfilePatchRequest, ProtectionProfile } from '../../src/platform/security';
-import type { ProfileNode } from '../../src/profiles/profileNodes';
-import type { TreeNode } from '../../src/views/nodes';
+import { filtersStateKey } from '../../src/features/profiles/model/profileQuery';
+import { formatLocalTime } from '../../src/features/profiles/model/profileText';
+import type { ProfilePatchRequest, ProtectionProfile } from '../../src/schema/security';
+import type { ProfileNode } from '../../src/features/profiles/profileNodes';
+import type { TreeNode } from '../../src/ui/treeNodes';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { ACCEPT, PRESS_BACK, PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';

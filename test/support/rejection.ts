@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { PlatformError } from '../../src/platform/errors';
+import { PlatformError } from '../../src/schema/errors';
 
 /** The PlatformError `promise` rejects with; fails the test if it resolves or rejects otherwise. */
 export async function rejection(promise: Promise<unknown>): Promise<PlatformError> {

@@ -1,7 +1,7 @@
 // A FlowUi that answers from a script, for tests: values typed, items picked, Back, Escape.
 // Like a person, it retypes when a value is refused: a refused answer is recorded with its
 // message and the next answer is tried.
-import { BACK, CANCEL, validationMessage, type Back, type Cancel, type FlowUi, type InputPrompt, type NotifySeverity, type PickPrompt } from '../../src/flows/ui';
+import { BACK, CANCEL, validationMessage, type Back, type Cancel, type FlowUi, type InputPrompt, type NotifySeverity, type PickPrompt } from '../../src/ui/flowUi';
 import { witness } from './keyWitness';
 
 export const PRESS_BACK = { back: true } as const;

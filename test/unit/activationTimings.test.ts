@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { activationTimer, bundleEvaluated } from '../../src/activationTimings';
+import { activationTimer, bundleEvaluated } from '../../src/ui/activationTimings';
 
 describe('activationTimer', () => {
   it('writes nothing when no file is named', async () => {

@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { createPlatformApi, type PlatformApi } from '../../src/platform/api';
-import type { PlatformErrorKind } from '../../src/platform/errors';
+import type { PlatformErrorKind } from '../../src/schema/errors';
 import { HttpClient, type RequestLogEntry } from '../../src/platform/http';
 import { pollTasks } from '../../src/platform/taskPoller';
-import { taskState } from '../../src/platform/cloud';
+import { taskState } from '../../src/schema/cloud';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { rejection } from '../support/rejection';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { apiKeyInputProblem, baseUrlProblem, connectionNameFromUrl, connectionNameProblem } from '../../src/core/connectionRules';
-import { formatRequestLine } from '../../src/core/requestLine';
+import { apiKeyInputProblem, baseUrlProblem, connectionNameFromUrl, connectionNameProblem } from '../../src/schema/connectionRules';
+import { formatRequestLine } from '../../src/platform/requestLine';
 
 describe('connection rules', () => {
   const existing = [{ id: 'a', name: 'Production', baseUrl: 'https://api.gcore.com' }];

@@ -2,9 +2,9 @@
 // app URLs open in a browser.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { plainHttpRisk } from '../../src/core/connectionRules';
-import { browsableUrl } from '../../src/core/edgeDisplay';
-import { escapeMarkdown } from '../../src/core/markdownText';
+import { plainHttpRisk } from '../../src/schema/connectionRules';
+import { browsableUrl } from '../../src/features/edge/model/edgeDisplay';
+import { escapeMarkdown } from '../../src/ui/text/markdownText';
 
 describe('plain HTTP', () => {
   it('is a risk to another host, not to this machine', () => {

@@ -12,7 +12,7 @@ import {
   parsePlatformTime,
   templatePreviewFileName,
   templatePreviewMarkdown,
-} from '../../src/core/edgeDisplay';
+} from '../../src/features/edge/model/edgeDisplay';
 
 describe('edge display', () => {
   it('app statuses: 0 draft, 1 enabled, 2 disabled, 5 suspended; others "status N"', () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { addPins, edgePinsKey, emptyPins, parseEdgeIds, pinCount, readPins, removePin } from '../../src/core/edgePins';
-import { positiveId } from '../../src/platform/schemaKit';
+import { addPins, edgePinsKey, emptyPins, parseEdgeIds, pinCount, readPins, removePin } from '../../src/features/edge/model/edgePins';
+import { positiveId } from '../../src/schema/schemaKit';
 
 describe('edge pins', () => {
   it('ids: positive whole numbers up to 2^53-1, one or several', () => {

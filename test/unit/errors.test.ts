@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { kindForStatus, summarizeErrorBody, textSnippet } from '../../src/platform/errors';
+import { kindForStatus, summarizeErrorBody, textSnippet } from '../../src/platform/errorBodies';
 
 const reference = join(__dirname, '..', '..', '..', 'shared', 'reference', 'real-platform');
 

@@ -3,8 +3,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createPlatformApi } from '../../src/platform/api';
-import { PlatformError } from '../../src/platform/errors';
-import { HttpClient, normalizeBaseUrl, parseRetryAfter, type RequestLogEntry } from '../../src/platform/http';
+import { PlatformError } from '../../src/schema/errors';
+import { HttpClient, parseRetryAfter, type RequestLogEntry } from '../../src/platform/http';
+import { normalizeBaseUrl } from '../../src/schema/connectionRules';
 import { rejection } from '../support/rejection';
 
 const KEY = 'test-key-9f8e7d6c';

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { LogTail, applyLogOps, pollInto, toLogLine, type LogItem, type LogLine, type RawLogEntry } from '../../src/core/logTail';
-import { formatNanosUtc, parseTimeNanos } from '../../src/core/logTime';
+import { LogTail, applyLogOps, pollInto, toLogLine } from '../../src/features/logs/model/logTail';
+import type { LogItem, LogLine, RawLogEntry } from '../../src/protocol/logItems';
+import { formatNanosUtc, parseTimeNanos } from '../../src/protocol/logTime';
 
 describe('parseTimeNanos', () => {
   it('keeps every nanosecond, any fraction length, Z or an offset', () => {

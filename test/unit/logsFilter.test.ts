@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { EMPTY_FILTER, compileFilter, filterIndices, levelOf, type LogFilterSpec } from '../../src/core/logFilter';
-import { exportCounts, exportText, jsonLine, logTextLine } from '../../src/core/logExport';
-import { toLogLine, type LogItem } from '../../src/core/logTail';
+import { EMPTY_FILTER, compileFilter, filterIndices, levelOf, type LogFilterSpec } from '../../src/protocol/logFilter';
+import { exportCounts, exportText, jsonLine, logTextLine } from '../../src/protocol/logExport';
+import { toLogLine } from '../../src/features/logs/model/logTail';
+import type { LogItem } from '../../src/protocol/logItems';
 
 interface Row {
   pod?: string;

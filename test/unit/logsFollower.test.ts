@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LogFollower, backoffMs, type FollowerSettings, type PollResult, type Timers } from '../../src/logs/logFollower';
-import { formatNanosUtc } from '../../src/core/logTime';
-import { PlatformError } from '../../src/platform/errors';
-import type { RawLogEntry } from '../../src/core/logTail';
+import { LogFollower, backoffMs, type FollowerSettings, type PollResult, type Timers } from '../../src/features/logs/model/logFollower';
+import { formatNanosUtc } from '../../src/protocol/logTime';
+import { PlatformError } from '../../src/schema/errors';
+import type { RawLogEntry } from '../../src/protocol/logItems';
 import type { FollowStatus } from '../../src/protocol/logs';
 
 /** A clock and timers moved by hand. */

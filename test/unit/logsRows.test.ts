@@ -4,10 +4,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { EMPTY_FILTER, compileFilter, filterIndices, type LogFilterSpec } from '../../src/core/logFilter';
-import { LogTail, pollInto, toLogLine, type LogItem } from '../../src/core/logTail';
-import { formatNanosUtc } from '../../src/core/logTime';
-import { WireEncoder, resetParts } from '../../src/logs/logsWire';
+import { EMPTY_FILTER, compileFilter, filterIndices, type LogFilterSpec } from '../../src/protocol/logFilter';
+import { LogTail, pollInto, toLogLine } from '../../src/features/logs/model/logTail';
+import type { LogItem } from '../../src/protocol/logItems';
+import { formatNanosUtc } from '../../src/protocol/logTime';
+import { WireEncoder, resetParts } from '../../src/features/logs/model/logsWire';
 import type { LogsEvent } from '../../src/protocol/logs';
 import { RowStore, type Row } from '../../webview/logs/rowStore';
 

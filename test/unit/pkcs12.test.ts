@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { formatDn } from '../../src/core/certificates';
-import { buildPkcs12, inspectBundle, readPkcs12, type BundleInput } from '../../src/core/pkcs12';
+import { formatDn } from '../../src/features/secrets/model/certificates';
+import { buildPkcs12, inspectBundle, readPkcs12, type BundleInput } from '../../src/features/secrets/model/pkcs12';
 import {
   EC_TEST_CERTIFICATE,
   ecSec1KeyPem,

@@ -6,8 +6,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { EveryAnswer } from '../../src/pricing/everyAnswer';
-import { PRICE_EVENTS_FILE_ENV, PRICE_NAIVE_ENV, priceBenchOptions } from '../../src/pricing/priceBench';
+import { EveryAnswer } from '../../src/features/pricing/model/everyAnswer';
+import { PRICE_EVENTS_FILE_ENV, PRICE_NAIVE_ENV, priceBenchOptions } from '../../src/features/pricing/priceBench';
 
 const tick = () => new Promise((r) => setImmediate(r));
 

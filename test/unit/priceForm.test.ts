@@ -12,8 +12,8 @@ import {
   interfaceRequestOf,
   loadBalancerRequestOf,
   volumeRequestOf,
-} from '../../src/core/priceForm';
-import { instancePriceRequest, loadBalancerPriceRequest } from '../../src/platform/pricing';
+} from '../../src/features/pricing/model/priceForm';
+import { instancePriceRequest, loadBalancerPriceRequest } from '../../src/schema/pricing';
 import { defaultPricingState, emptyInterface, emptyVolume, listLines, type InstanceForm, type LoadBalancerForm } from '../../src/protocol/pricing';
 
 const instance = (patch: Partial<InstanceForm> = {}): InstanceForm => ({ ...defaultPricingState().instance, ...patch });

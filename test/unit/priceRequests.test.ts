@@ -2,8 +2,8 @@
 // delivered, even when an older answer arrives later and its server ignored the abort.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { API_KEY_VARIABLE, priceRequestUrl, requestCurl, requestJson, shellQuote } from '../../src/core/priceRequestText';
-import { LatestOnly, type Timers } from '../../src/pricing/priceRequests';
+import { API_KEY_VARIABLE, priceRequestUrl, requestCurl, requestJson, shellQuote } from '../../src/features/pricing/model/priceRequestText';
+import { LatestOnly, type Timers } from '../../src/features/pricing/model/priceRequests';
 
 /** Timers run by hand. */
 function manualTimers() {

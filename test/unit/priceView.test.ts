@@ -2,8 +2,8 @@
 // error without numbers, bars proportional to the monthly costs, Compare per line and in total.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { chartBars, comparePrices, formatMoney, HIDDEN_MESSAGE, NONE, priceDisplay, priceResultOf } from '../../src/core/priceView';
-import { instancePriceResponse, loadBalancerPriceResponse } from '../../src/platform/pricing';
+import { chartBars, comparePrices, formatMoney, HIDDEN_MESSAGE, NONE, priceDisplay, priceResultOf } from '../../src/features/pricing/model/priceView';
+import { instancePriceResponse, loadBalancerPriceResponse } from '../../src/schema/pricing';
 import { CHART_BAR_MAX, type PinnedPrice, type PriceResult } from '../../src/protocol/pricing';
 
 const instanceAnswer = instancePriceResponse.parse({

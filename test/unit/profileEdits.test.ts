@@ -14,8 +14,8 @@ import {
   templateBody,
   unaddressableFields,
   type ProfileField,
-} from '../../src/core/profileEdits';
-import { profilePatchRequest } from '../../src/platform/security';
+} from '../../src/features/profiles/model/profileEdits';
+import { profilePatchRequest } from '../../src/schema/security';
 
 const current: ProfileField[] = [
   { template_field_id: 5, value: '100' },

@@ -21,7 +21,7 @@ import {
   staleFilterKeys,
   storedFilters,
   type SortKey,
-} from '../../src/core/profileQuery';
+} from '../../src/features/profiles/model/profileQuery';
 import { createPlatformApi, type PlatformApi } from '../../src/platform/api';
 import { HttpClient } from '../../src/platform/http';
 import { startSimulator, type Simulator } from '../../simulator/index';

@@ -1,9 +1,9 @@
 // How a profile reads in the tree: description, tooltip, local times, network families.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fieldLabel, formatLocalTime, networkFamily, profileDescription, profileJson, profileLabel, profileTooltip } from '../../src/core/profileText';
-import { escapeMarkdown } from '../../src/core/markdownText';
-import type { ProtectionProfile } from '../../src/platform/security';
+import { fieldLabel, formatLocalTime, networkFamily, profileDescription, profileJson, profileLabel, profileTooltip } from '../../src/features/profiles/model/profileText';
+import { escapeMarkdown } from '../../src/ui/text/markdownText';
+import type { ProtectionProfile } from '../../src/schema/security';
 
 const profile: ProtectionProfile = {
   id: 10,

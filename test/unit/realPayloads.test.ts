@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { endpoints } from '../../src/platform/endpoints';
-import { taskState } from '../../src/platform/cloud';
+import { endpoints } from '../../src/schema/endpoints';
+import { taskState } from '../../src/schema/cloud';
 
 const dir = join(__dirname, '..', '..', '..', 'shared', 'reference', 'real-platform');
 function example(file: string): unknown {

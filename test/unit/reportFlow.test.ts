@@ -2,7 +2,7 @@
 // (add, change, remove, Back, Escape), refusals, step numbers, and the request it describes.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { runWizard } from '../../src/flows/wizard';
+import { runWizard } from '../../src/ui/wizard';
 import {
   ADD_PARAMETER,
   ANOTHER_TEMPLATE,
@@ -12,7 +12,7 @@ import {
   createReportSteps,
   reportRequest,
   type ReportFlowState,
-} from '../../src/reports/createReportFlow';
+} from '../../src/features/reports/createReportFlow';
 import { PRESS_BACK, PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
 
 function run(ui: ScriptedUi, recentTemplates: string[] = [], state: ReportFlowState = { parameters: [] }) {

@@ -12,7 +12,7 @@ import {
   parseParameterValue,
   withParameter,
   type ReportParameter,
-} from '../../src/core/reportParameters';
+} from '../../src/features/reports/model/reportParameters';
 
 const p = (key: string, text: string): ReportParameter => {
   const parsed = parseParameterValue(key, text);

@@ -5,13 +5,13 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
-import type { TrackedReport } from '../../src/core/reportTasks';
+import type { TrackedReport } from '../../src/features/reports/model/reportTasks';
 import { createPlatformApi, type PlatformApi } from '../../src/platform/api';
-import type { ReportTask } from '../../src/platform/billing';
-import { PlatformError } from '../../src/platform/errors';
+import type { ReportTask } from '../../src/schema/billing';
+import { PlatformError } from '../../src/schema/errors';
 import { HttpClient } from '../../src/platform/http';
-import { ReportPoller, type PollConnection, type ReportPollerDeps, type Timers } from '../../src/reports/reportPoller';
-import { MAX_TRACKED, ReportTaskStore, tasksKey, templatesKey, type StateStore } from '../../src/reports/reportTaskStore';
+import { ReportPoller, type PollConnection, type ReportPollerDeps, type Timers } from '../../src/features/reports/reportPoller';
+import { MAX_TRACKED, ReportTaskStore, tasksKey, templatesKey, type StateStore } from '../../src/features/reports/reportTaskStore';
 
 const KEY = 'poller-test-key';
 const CONN: PollConnection = { id: 'conn-1', name: 'sim' };

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { relativeTime } from '../../src/ui/text/timeText';
 import { describe, it } from 'node:test';
 import {
   DEFAULT_POLL_DELAYS,
@@ -8,7 +9,6 @@ import {
   noteText,
   notesSummary,
   pollDelay,
-  relativeTime,
   rememberRecent,
   reportDescription,
   reportLabel,
@@ -16,8 +16,8 @@ import {
   reportTooltipRows,
   settledMessage,
   type TrackedReport,
-} from '../../src/core/reportTasks';
-import type { ReportTask } from '../../src/platform/billing';
+} from '../../src/features/reports/model/reportTasks';
+import type { ReportTask } from '../../src/schema/billing';
 
 const task = (over: Partial<ReportTask> = {}): ReportTask => ({
   uuid: '6b1f0c9e-0004-4a6e-9c1d-000000000004',

@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { endpoints } from '../../src/platform/endpoints';
-import type { Endpoint } from '../../src/platform/endpoint';
-import { PlatformError } from '../../src/platform/errors';
-import { validateCall } from '../../src/platform/validate';
+import { endpoints } from '../../src/schema/endpoints';
+import type { Endpoint } from '../../src/schema/endpoint';
+import { PlatformError } from '../../src/schema/errors';
+import { validateCall } from '../../src/schema/validate';
 
 type Input = { params: unknown; query?: unknown; body?: unknown };
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { describeSchedule, formatInZone, nextRuns, parseNumberList, previewName, timeZones, toScheduleRequest, type CronDraft } from '../../src/core/schedules';
-import { endpoints } from '../../src/platform/endpoints';
-import { validateCall } from '../../src/platform/validate';
+import { describeSchedule, formatInZone, nextRuns, parseNumberList, previewName, timeZones, toScheduleRequest, type CronDraft } from '../../src/features/schedules/model/schedules';
+import { endpoints } from '../../src/schema/endpoints';
+import { validateCall } from '../../src/schema/validate';
 
 const cron = (over: Partial<CronDraft> = {}): CronDraft => ({ type: 'cron', days: ['mon', 'wed'], hours: [2], minutes: [30], timezone: 'Europe/Berlin', maxQuantity: 7, ...over });
 

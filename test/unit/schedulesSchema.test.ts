@@ -5,9 +5,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import Ajv from 'ajv';
-import { endpoints } from '../../src/platform/endpoints';
-import { validateCall } from '../../src/platform/validate';
-import { starterContent } from '../../src/core/scheduleDocument';
+import { endpoints } from '../../src/schema/endpoints';
+import { validateCall } from '../../src/schema/validate';
+import { starterContent } from '../../src/features/schedules/model/scheduleDocument';
 
 const schema = JSON.parse(readFileSync(join(__dirname, '..', '..', 'media', 'schedules.schema.json'), 'utf8')) as object;
 const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);

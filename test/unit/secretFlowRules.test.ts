@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { contentTypeProblem, expirationProblem } from '../../src/secrets/createSecretFlow';
-import { fingerprint, guessContentType } from '../../src/secrets/secretPayload';
+import { contentTypeProblem, expirationProblem } from '../../src/features/secrets/createSecretFlow';
+import { fingerprint, guessContentType } from '../../src/features/secrets/secretPayload';
 
 describe('Create Secret rules', () => {
   const now = new Date('2026-11-22T10:00:00Z');

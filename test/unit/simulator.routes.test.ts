@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { endpoints, type EndpointName } from '../../src/platform/endpoints';
+import { endpoints, type EndpointName } from '../../src/schema/endpoints';
 import { probe, type ProbeResult } from '../../simulator/httpProbe';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';

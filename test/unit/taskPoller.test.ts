@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Task } from '../../src/platform/cloud';
-import { PlatformError } from '../../src/platform/errors';
+import type { Task } from '../../src/schema/cloud';
+import { PlatformError } from '../../src/schema/errors';
 import { pollTasks } from '../../src/platform/taskPoller';
 
 /** A task service whose tasks walk through scripted states, one per poll. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { durationWords, freeFeatureMarkdown, mdCell, optionRows, remainingWording, trialMarkdown, trialPhase, usageBar } from '../../src/core/trialDocuments';
-import type { Trial } from '../../src/platform/billing';
+import { durationWords, freeFeatureMarkdown, mdCell, optionRows, remainingWording, trialMarkdown, trialPhase, usageBar } from '../../src/features/billing/model/trialDocuments';
+import type { Trial } from '../../src/schema/billing';
 
 const NOW = Date.parse('2026-05-10T12:00:00Z');
 const DAY = 86_400;

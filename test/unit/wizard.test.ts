@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { runWizard, type WizardStep } from '../../src/flows/wizard';
+import { runWizard, type WizardStep } from '../../src/ui/wizard';
 import { PRESS_BACK, PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
 
 interface S {

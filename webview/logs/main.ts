@@ -8,11 +8,9 @@ import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } 
 import '../shared/elements';
 import '@vscode-elements/elements/dist/vscode-toolbar-button/index.js';
 import { HostConnection } from '../shared/host';
-import { EMPTY_FILTER, type LogFilterSpec } from '../../src/core/logFilter';
-import { logTextLine } from '../../src/core/logExport';
+import { EMPTY_FILTER, type LogFilterSpec } from '../../src/protocol/logFilter';
 import {
   FILTER_TEXT_MAX,
-  functionLabel,
   type ExportFormat,
   type ExportScope,
   type FollowStatus,
@@ -22,17 +20,16 @@ import {
   type LogsRequests,
   type LogsTarget,
 } from '../../src/protocol/logs';
-import { RowStore, type Row } from './rowStore';
+import { RowStore } from './rowStore';
+import { RowSelection } from './rowSelection';
 import { cssProps } from './cssProps';
-import { timeParts } from './timeText';
+import { emptyText, rowView } from './rowView';
+import { banner, count, countsLine, header, statusView, toolbar, type ToolbarModel } from './toolbar';
 
 const ROW_HEIGHT = 20;
 const FILTER_DEBOUNCE_MS = 80;
 /** Within this many pixels of the end counts as "at the bottom". */
 const BOTTOM_SLACK = ROW_HEIGHT / 2;
-const POD_COLORS = 8;
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 type PendingScroll = { to: 'bottom' } | { to: 'offset'; offset: number } | undefined;
 
@@ -46,8 +43,7 @@ export class FunctionLogsApp extends LitElement {
   private status: FollowStatus | undefined;
   private maxLines = 0;
   private loaded = false;
-  private readonly selected = new Set<number>();
-  private selectionAnchor: number | undefined;
+  private readonly selection = new RowSelection(this.store);
   /** Following the bottom: new lines scroll into view. */
   private stick = true;
   private unseen = 0;
@@ -118,8 +114,7 @@ export class FunctionLogsApp extends LitElement {
         this.maxLines = event.maxLines;
         this.status = event.status;
         this.loaded = true;
-        this.selected.clear();
-        this.selectionAnchor = undefined;
+        this.selection.reset();
         this.stick = true;
         this.unseen = 0;
         this.pendingScroll = { to: 'bottom' };
@@ -254,56 +249,15 @@ export class FunctionLogsApp extends LitElement {
   private onRowClick(e: MouseEvent): void {
     const element = (e.target as HTMLElement).closest<HTMLElement>('.row');
     if (!element) return;
-    const position = Number(element.dataset.pos);
-    const row = this.store.rows[this.store.shown[position] ?? -1];
-    if (!row) return;
-    if (e.shiftKey && this.selectionAnchor !== undefined) {
-      const from = this.positionOfUid(this.selectionAnchor);
-      if (!e.ctrlKey && !e.metaKey) this.selected.clear();
-      if (from !== undefined) {
-        const [a, b] = from <= position ? [from, position] : [position, from];
-        for (let p = a; p <= b; p++) this.selected.add(this.store.rows[this.store.shown[p]!]!.uid);
-      }
-    } else if (e.ctrlKey || e.metaKey) {
-      if (this.selected.has(row.uid)) this.selected.delete(row.uid);
-      else this.selected.add(row.uid);
-      this.selectionAnchor = row.uid;
-    } else {
-      this.selected.clear();
-      this.selected.add(row.uid);
-      this.selectionAnchor = row.uid;
-    }
+    if (!this.selection.click(Number(element.dataset.pos), { shift: e.shiftKey, toggle: e.ctrlKey || e.metaKey })) return;
     this.viewport?.focus({ preventScroll: true });
     this.requestUpdate();
   }
 
-  private positionOfUid(uid: number): number | undefined {
-    const shown = this.store.shown;
-    const rows = this.store.rows;
-    for (let p = 0; p < shown.length; p++) if (rows[shown[p]!]!.uid === uid) return p;
-    return undefined;
-  }
-
-  /** Selected rows that are shown, in order. */
-  private selectedRows(): Row[] {
-    if (this.selected.size === 0) return [];
-    const out: Row[] = [];
-    for (const index of this.store.shown) {
-      const row = this.store.rows[index]!;
-      if (this.selected.has(row.uid)) out.push(row);
-    }
-    return out;
-  }
-
-  private rowText(row: Row): string {
-    if (row.marker) return logTextLine({ kind: 'marker', reason: row.marker, time: 0n, text: row.message });
-    return logTextLine({ kind: 'line', time: 0n, timeText: row.time, pod: this.store.pods[row.pod] ?? '', message: row.message });
-  }
-
   private copySelection(): void {
-    const rows = this.selectedRows();
+    const rows = this.selection.rows();
     if (rows.length === 0) return this.say('Select rows first: click a row, Shift+click to extend, Ctrl+click to add one.');
-    const text = rows.map((r) => this.rowText(r)).join('\n');
+    const text = this.selection.text(rows);
     void this.host.request('copy', { text, rows: rows.filter((r) => !r.marker).length }).then(
       (r) => this.say(r.message),
       (e: Error) => this.say(`Could not copy: ${e.message}`),
@@ -313,10 +267,10 @@ export class FunctionLogsApp extends LitElement {
   private readonly onCopyEvent = (e: ClipboardEvent): void => {
     // Rows are not DOM text selection (most are not in the DOM): the selected rows are what is copied.
     const active = document.activeElement;
-    if (this.selected.size === 0 || (active && active.closest('vscode-textfield, input, textarea'))) return;
-    const rows = this.selectedRows();
+    if (this.selection.size === 0 || (active && active.closest('vscode-textfield, input, textarea'))) return;
+    const rows = this.selection.rows();
     if (rows.length === 0) return;
-    e.clipboardData?.setData('text/plain', rows.map((r) => this.rowText(r)).join('\n'));
+    e.clipboardData?.setData('text/plain', this.selection.text(rows));
     e.preventDefault();
   };
 
@@ -332,16 +286,16 @@ export class FunctionLogsApp extends LitElement {
     const inField = (e.target as HTMLElement | null)?.closest?.('vscode-textfield, input, textarea');
     if (inField) return;
     const mod = e.ctrlKey || e.metaKey;
-    if (mod && e.key.toLowerCase() === 'c' && this.selected.size > 0) {
+    if (mod && e.key.toLowerCase() === 'c' && this.selection.size > 0) {
       e.preventDefault();
       this.copySelection();
     } else if (mod && e.key.toLowerCase() === 'a') {
       e.preventDefault();
-      for (const index of this.store.shown) this.selected.add(this.store.rows[index]!.uid);
+      this.selection.selectAllShown();
       this.requestUpdate();
     } else if (e.key === 'Escape') {
       if (this.exportOpen || this.podsOpen) this.exportOpen = this.podsOpen = false;
-      else this.selected.clear();
+      else this.selection.clear();
       this.requestUpdate();
     } else if (e.key === 'End' && mod) this.jumpToBottom();
   };
@@ -371,186 +325,47 @@ export class FunctionLogsApp extends LitElement {
 
   // ---- rendering ---------------------------------------------------------------------------
 
-  private statusView(): TemplateResult {
-    const s = this.status;
-    if (!s) return html`<span class="status muted" data-testid="status"><vscode-progress-ring class="tiny"></vscode-progress-ring> Connecting…</span>`;
-    const read = s.lastReadAt ? ` · last read ${new Date(s.lastReadAt).toLocaleTimeString()}` : '';
-    const gap = s.lastLimit && s.lastLimit > s.limit ? ` (asked for ${count(s.lastLimit)} lines to close a gap)` : '';
-    const title = `Reads the newest ${count(s.limit)} lines every ${s.intervalSeconds} s while this panel is visible${gap}. Holds at most ${count(this.maxLines)} lines.`;
-    const label: Record<FollowStatus['state'], TemplateResult> = {
-      loading: html`<vscode-progress-ring class="tiny"></vscode-progress-ring> Reading the newest ${count(s.limit)} lines…`,
-      following: html`<span class="dot live"></span> Following · every ${s.intervalSeconds} s${read}`,
-      paused: html`<span class="codicon codicon-debug-pause"></span> ${s.reason ?? 'Paused'}`,
-      retrying: html`<span class="codicon codicon-sync"></span> Retrying${read}`,
-      stopped: html`<span class="codicon codicon-error"></span> Stopped`,
-    };
-    return html`<span class="status state-${s.state}" data-testid="status" data-state=${s.state} title=${title}>${label[s.state]}</span>`;
-  }
-
-  private banner(): TemplateResult | typeof nothing {
-    const s = this.status;
-    if (!s?.error || (s.state !== 'retrying' && s.state !== 'stopped' && s.state !== 'paused')) return nothing;
-    const kept = this.store.lineCount > 0 ? ` The ${count(this.store.lineCount)} lines shown are kept.` : '';
-    const next =
-      s.state === 'retrying' ? (s.retryInSeconds ? ` Trying again in ${s.retryInSeconds} s.` : ' Trying again now…') : s.state === 'stopped' ? ` ${s.reason ?? ''}` : '';
-    return html`<div class="banner error" role="alert" data-testid="banner">
-      <span class="codicon codicon-error"></span>
-      <span class="text">Could not read the logs: ${s.error}.${kept}${next}</span>
-      <span class="actions">
-        ${s.signIn ? html`<vscode-button secondary @click=${() => this.host.notify({ type: 'command', command: 'signIn' })}>Sign In Again</vscode-button>` : nothing}
-        <vscode-button secondary data-testid="retry" @click=${() => this.host.notify({ type: 'retryNow' })}>Retry Now</vscode-button>
-        <vscode-button secondary @click=${() => this.host.notify({ type: 'command', command: 'showLog' })}>Show Log</vscode-button>
-      </span>
-    </div>`;
-  }
-
-  private toolbar(): TemplateResult {
+  private toolbarModel(): ToolbarModel {
     const draft = this.filterDraft;
-    const error = this.store.filterError && draft.text === this.store.filter.text && draft.regex ? this.store.filterError : undefined;
-    const follow = this.status?.follow ?? true;
-    const pods = this.store.pods;
-    return html`<div class="toolbar" role="toolbar" aria-label="Log tools">
-      <vscode-button
-        data-testid="follow"
-        ?secondary=${follow}
-        title=${follow ? 'Stop reading new lines (the lines held stay)' : 'Read new lines again every few seconds'}
-        @click=${() => this.setFollow(!follow)}
-        ><span class="codicon codicon-${follow ? 'debug-pause' : 'play'}"></span> ${follow ? 'Pause' : 'Follow'}</vscode-button
-      >
-      <div class="filter ${error ? 'has-issue' : ''}">
-        <vscode-textfield
-          data-testid="filter"
-          placeholder=${draft.regex ? 'Filter (regular expression)' : 'Filter'}
-          aria-label="Filter lines"
-          .value=${draft.text}
-          ?invalid=${Boolean(error)}
-          @input=${(e: Event) => this.editFilter({ text: (e.target as HTMLInputElement).value })}
-        >
-          <vscode-toolbar-button
-            slot="content-after"
-            data-testid="case"
-            icon="case-sensitive"
-            label="Match Case"
-            title="Match Case"
-            toggleable
-            .checked=${draft.caseSensitive}
-            @click=${() => this.editFilter({ caseSensitive: !draft.caseSensitive }, true)}
-          ></vscode-toolbar-button>
-          <vscode-toolbar-button
-            slot="content-after"
-            data-testid="regex"
-            icon="regex"
-            label="Use Regular Expression"
-            title="Use Regular Expression"
-            toggleable
-            .checked=${draft.regex}
-            @click=${() => this.editFilter({ regex: !draft.regex }, true)}
-          ></vscode-toolbar-button>
-        </vscode-textfield>
-        ${error ? html`<div class="issue" role="alert" data-testid="filter-error"><span class="codicon codicon-error"></span> ${error}; not applied.</div>` : nothing}
-      </div>
-      <div class="menu-anchor">
-        <vscode-button
-          secondary
-          data-testid="pods"
-          aria-haspopup="menu"
-          aria-expanded=${this.podsOpen ? 'true' : 'false'}
-          title="Show the lines of some pods only"
-          @click=${() => ((this.podsOpen = !this.podsOpen), (this.exportOpen = false), this.requestUpdate())}
-          ><span class="codicon codicon-server-process"></span> ${draft.pods.length === 0 ? `All pods (${pods.length})` : `${draft.pods.length} of ${pods.length} pods`}</vscode-button
-        >
-        ${this.podsOpen ? this.podMenu() : nothing}
-      </div>
-      <vscode-toolbar-button
-        data-testid="utc"
-        icon="globe"
-        label=${this.utc ? 'Times in UTC (click for local time)' : 'Times in local time (click for UTC)'}
-        title=${this.utc ? 'Times in UTC (click for local time)' : 'Times in local time (click for UTC)'}
-        toggleable
-        .checked=${this.utc}
-        @click=${() => {
-          this.utc = !this.utc;
-          this.save();
-          this.requestUpdate();
-        }}
-        >${this.utc ? 'UTC' : 'Local'}</vscode-toolbar-button
-      >
-      <span class="spacer"></span>
-      <vscode-toolbar-button data-testid="copy" icon="copy" label="Copy selected lines" title="Copy selected lines (Ctrl+C)" @click=${() => this.copySelection()}></vscode-toolbar-button>
-      <vscode-toolbar-button data-testid="open-editor" icon="go-to-file" label="Open in Editor" title="Open the shown lines in a read-only editor" @click=${() => this.openInEditor()}></vscode-toolbar-button>
-      <vscode-toolbar-button
-        data-testid="settings"
-        icon="settings-gear"
-        label="Log settings"
-        title="Log settings: lines per read, seconds between reads, lines held"
-        @click=${() => this.host.notify({ type: 'command', command: 'settings' })}
-      ></vscode-toolbar-button>
-      <div class="menu-anchor">
-        <vscode-button secondary data-testid="export" aria-haspopup="menu" aria-expanded=${this.exportOpen ? 'true' : 'false'} @click=${() => ((this.exportOpen = !this.exportOpen), (this.podsOpen = false), this.requestUpdate())}
-          ><span class="codicon codicon-save-as"></span> Export…</vscode-button
-        >
-        ${this.exportOpen ? this.exportMenu() : nothing}
-      </div>
-    </div>`;
-  }
-
-  private podMenu(): TemplateResult {
-    const chosen = this.filterDraft.pods;
-    const toggle = (pod: string) => this.editFilter({ pods: chosen.includes(pod) ? chosen.filter((p) => p !== pod) : [...chosen, pod] }, true);
-    return html`<div class="menu left" role="menu" aria-label="Pods">
-      <button role="menuitemcheckbox" aria-checked=${chosen.length === 0 ? 'true' : 'false'} class="menu-item" data-testid="pod-all" @click=${() => this.editFilter({ pods: [] }, true)}>
-        <span class="codicon codicon-${chosen.length === 0 ? 'check' : 'blank'}"></span> All pods
-      </button>
-      ${this.store.pods.map(
-        (pod, i) =>
-          html`<button role="menuitemcheckbox" aria-checked=${chosen.includes(pod) ? 'true' : 'false'} class="menu-item" data-pod=${pod} @click=${() => toggle(pod)}>
-            <span class="codicon codicon-${chosen.includes(pod) ? 'check' : 'blank'}"></span> <span class="pod-${i % POD_COLORS}">${pod}</span>
-          </button>`,
-      )}
-    </div>`;
-  }
-
-  private exportMenu(): TemplateResult {
-    const shown = this.store.shownLineCount;
-    const all = this.store.lineCount;
-    const item = (scope: ExportScope, format: ExportFormat, label: string) =>
-      html`<button role="menuitem" class="menu-item" data-testid=${`export-${scope}-${format}`} @click=${() => this.exportAs(scope, format)}>${label}</button>`;
-    return html`<div class="menu" role="menu" aria-label="Export">
-      ${item('shown', 'log', `Shown lines (${count(shown)}) as .log`)} ${item('shown', 'jsonl', `Shown lines (${count(shown)}) as .jsonl`)}
-      ${item('all', 'log', `All lines (${count(all)}) as .log`)} ${item('all', 'jsonl', `All lines (${count(all)}) as .jsonl`)}
-    </div>`;
+    return {
+      status: this.status,
+      filterDraft: draft,
+      filterError: this.store.filterError && draft.text === this.store.filter.text && draft.regex ? this.store.filterError : undefined,
+      pods: this.store.pods,
+      podsOpen: this.podsOpen,
+      exportOpen: this.exportOpen,
+      utc: this.utc,
+      lineCount: this.store.lineCount,
+      shownLineCount: this.store.shownLineCount,
+      setFollow: (on) => this.setFollow(on),
+      editFilter: (patch, immediate) => this.editFilter(patch, immediate),
+      toggleMenu: (menu) => {
+        this.podsOpen = menu === 'pods' ? !this.podsOpen : false;
+        this.exportOpen = menu === 'export' ? !this.exportOpen : false;
+        this.requestUpdate();
+      },
+      toggleUtc: () => {
+        this.utc = !this.utc;
+        this.save();
+        this.requestUpdate();
+      },
+      copySelection: () => this.copySelection(),
+      openInEditor: () => this.openInEditor(),
+      exportAs: (scope, format) => this.exportAs(scope, format),
+      retryNow: () => this.host.notify({ type: 'retryNow' }),
+      command: (command) => this.host.notify({ type: 'command', command }),
+    };
   }
 
   private rowView(position: number, start: number): TemplateResult {
     const row = this.store.rows[this.store.shown[position]!]!;
-    const selected = this.selected.has(row.uid);
-    if (row.marker) {
-      return html`<div class="row marker ${row.marker} ${selected ? 'selected' : ''}" role="option" aria-selected=${selected ? 'true' : 'false'} data-pos=${position} ${cssProps({ transform: `translateY(${start}px)` })}>
-        <span class="codicon codicon-${row.marker === 'gap' ? 'warning' : 'fold-up'}"></span><span class="msg">${row.message}</span>
-      </div>`;
-    }
-    const time = timeParts(row.time, this.utc);
-    const pod = this.store.pods[row.pod] ?? '';
-    const level = row.level === 2 ? 'lv-error' : row.level === 1 ? 'lv-warn' : '';
-    return html`<div class="row ${level} ${selected ? 'selected' : ''}" role="option" aria-selected=${selected ? 'true' : 'false'} data-pos=${position} ${cssProps({ transform: `translateY(${start}px)` })}>
-      <span class="time" title=${time.title}>${time.display}</span><span class="pod pod-${row.pod % POD_COLORS}" title=${pod}>${pod}</span><span class="msg">${row.message}</span>
-    </div>`;
+    return rowView(row, position, start, { selected: this.selection.has(row.uid), utc: this.utc, pod: this.store.pods[row.pod] ?? '' });
   }
 
   private body(): TemplateResult {
     const items = this.virtualizer.getVirtualItems();
     const total = this.virtualizer.getTotalSize();
-    const empty = !this.loaded
-      ? 'Connecting to the extension…'
-      : this.store.lineCount === 0
-        ? this.status?.state === 'loading'
-          ? 'Reading the newest lines…'
-          : this.status?.error
-            ? 'Nothing read yet: see the message above.'
-            : 'No log lines yet. New lines appear here as the function writes them.'
-        : this.store.shownLineCount === 0
-          ? 'No line matches the filter.'
-          : '';
+    const empty = emptyText({ loaded: this.loaded, lineCount: this.store.lineCount, shownLineCount: this.store.shownLineCount, status: this.status });
     return html`<div
         class="viewport"
         tabindex="0"
@@ -572,26 +387,13 @@ export class FunctionLogsApp extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    const t = this.target;
-    const shown = this.store.shownLineCount;
-    const all = this.store.lineCount;
-    const selected = this.selected.size ? this.selectedRows().length : 0;
-    return html`<header class="top">
-        <h1 title=${t ? `Project ${t.projectId}, region ${t.regionId}, connection ${t.connectionName}` : ''}>
-          <span class="codicon codicon-output"></span> ${t ? functionLabel(t) : 'Function Logs'}
-          ${t ? html`<span class="where muted">project ${t.projectId} · region ${t.regionId} · ${t.connectionName}</span>` : nothing}
-        </h1>
-        ${this.statusView()}
-      </header>
-      ${this.toolbar()} ${this.banner()}
-      <div class="counts muted">
-        <span data-testid="counts">Showing ${count(shown)} of ${count(all)} lines</span>
-        ${this.pending > 0 ? html`<span data-testid="backfill"> · <vscode-progress-ring class="tiny"></vscode-progress-ring> ${count(this.pending)} older lines on the way</span>` : nothing}
-        ${selected ? html`<span data-testid="selected"> · ${count(selected)} selected</span>` : nothing}
-        ${this.notice ? html`<span class="notice" data-testid="notice" role="status"> · ${this.notice}</span>` : nothing}
-      </div>
+    const model = this.toolbarModel();
+    const selected = this.selection.size ? this.selection.rows().length : 0;
+    return html`${header(this.target, statusView(this.status, this.maxLines))} ${toolbar(model)} ${banner(model)}
+      ${countsLine({ shown: this.store.shownLineCount, all: this.store.lineCount, pending: this.pending, selected, notice: this.notice })}
       <div class="list">${this.body()}</div>`;
   }
+
 }
 
 customElements.define('function-logs-app', FunctionLogsApp);

@@ -1,7 +1,7 @@
 // The webview's copy of the held log: rows in the extension's order, kept equal to it by applying
 // the ops each read produced, and the indices the filter shows, updated op by op (an append
 // filters only the new rows). No DOM here: unit tests drive it like the page does.
-import { compileFilter, filterIndices, levelOf, type CompiledFilter, type FilterableItem, type LogFilterSpec } from '../../src/core/logFilter';
+import { compileFilter, filterIndices, levelOf, type CompiledFilter, type FilterableItem, type LogFilterSpec } from '../../src/protocol/logFilter';
 import { isWireLine, type LogsEvent, type WireItem } from '../../src/protocol/logs';
 
 export interface Row {

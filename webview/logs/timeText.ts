@@ -1,6 +1,6 @@
 // A line's time as the row shows it (milliseconds, local or UTC) and as its hover shows it (every
 // nanosecond, both zones, the integer and the text as sent). Computed for visible rows only.
-import { formatNanosUtc, parseTimeNanos } from '../../src/core/logTime';
+import { formatNanosUtc, parseTimeNanos } from '../../src/protocol/logTime';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 

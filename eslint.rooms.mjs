@@ -1,0 +1,88 @@
+// The house's borders as a lint rule (see README "Architecture"): which room may import which.
+// A room is found from a file's path; an import is resolved relative to the importing file.
+import { statSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.dirname(new URL(import.meta.url).pathname);
+
+/** The room a file (absolute path) lives in, or undefined outside the checked tree. */
+export function roomOf(file) {
+  const rel = path.relative(ROOT, file).split(path.sep).join('/');
+  if (rel === 'src/extension.ts') return { name: 'extension' };
+  if (rel.startsWith('src/schema/')) return { name: 'schema' };
+  if (rel.startsWith('src/platform/')) return { name: 'platform' };
+  if (rel.startsWith('src/protocol/')) return { name: 'protocol' };
+  if (rel.startsWith('src/ui/text/')) return { name: 'text' };
+  if (rel.startsWith('src/ui/')) return { name: 'ui' };
+  const feature = /^src\/features\/([^/]+)\/(model\/)?/.exec(rel);
+  if (feature) return { name: feature[2] ? 'model' : 'feature', feature: feature[1], index: rel === `src/features/${feature[1]}/index.ts` };
+  if (rel.startsWith('webview/')) return { name: 'webview' };
+  return undefined;
+}
+
+/** What each room may import, by room name; `ownFeature` rooms only within their feature. */
+const ALLOWED = {
+  schema: ['schema'],
+  platform: ['schema', 'platform'],
+  protocol: ['schema', 'protocol'],
+  text: ['text'],
+  ui: ['schema', 'platform', 'protocol', 'text', 'ui'],
+  model: ['schema', 'platform', 'protocol', 'text', 'model'],
+  feature: ['schema', 'platform', 'protocol', 'text', 'ui', 'model', 'feature'],
+  extension: ['ui', 'feature'],
+  webview: ['webview', 'protocol', 'schema'],
+};
+
+const NO_VSCODE = new Set(['schema', 'platform', 'protocol', 'text', 'model', 'webview']);
+
+const WHY = {
+  schema: 'src/schema is the API described: no I/O, no VS Code, nothing above it',
+  platform: 'src/platform talks HTTP in plain Node: it may use src/schema, never VS Code or the editor rooms',
+  protocol: 'src/protocol is shared with the webviews: it may use src/schema only',
+  text: 'src/ui/text is pure text shared by models and views: no VS Code, nothing else',
+  ui: 'src/ui holds what every feature shares: it never reaches into a feature',
+  model: 'a feature\'s model/ is its pure logic: no VS Code, no editor pieces (src/ui), no other feature',
+  feature: 'features never import each other: what two share belongs in src/ui, src/schema, src/protocol or src/ui/text',
+  extension: 'extension.ts lists the features: it activates each through its index.ts',
+  webview: 'webview code shares only src/protocol and src/schema with the extension',
+};
+
+/** `./a/b` -> `./a/b.ts` or `./a/b/index.ts`, as the bundler finds it. */
+function resolveImport(target) {
+  for (const candidate of [target, `${target}.ts`, path.join(target, 'index.ts')]) if (statSync(candidate, { throwIfNoEntry: false })?.isFile()) return candidate;
+  return target;
+}
+
+const rule = {
+  meta: { type: 'problem', docs: { description: 'keeps the rooms of the house apart' }, schema: [] },
+  create(context) {
+    const file = context.filename ?? context.getFilename();
+    const from = roomOf(path.resolve(file));
+    if (!from) return {};
+    const check = (node, source) => {
+      if (typeof source !== 'string') return;
+      if (source === 'vscode') {
+        if (NO_VSCODE.has(from.name)) context.report({ node, message: `No 'vscode' here: ${WHY[from.name]}.` });
+        return;
+      }
+      if (!source.startsWith('.')) return;
+      const to = roomOf(resolveImport(path.resolve(path.dirname(file), source)));
+      if (!to) {
+        context.report({ node, message: `'${source}' is outside the rooms of src/ and webview/: ${WHY[from.name]}.` });
+        return;
+      }
+      let allowed = ALLOWED[from.name].includes(to.name);
+      if (allowed && (to.name === 'feature' || to.name === 'model') && from.feature !== undefined && to.feature !== from.feature) allowed = false;
+      if (allowed && from.name === 'extension' && to.name === 'feature' && !to.index) allowed = false;
+      if (!allowed) context.report({ node, message: `${from.name}${from.feature ? ` (${from.feature})` : ''} may not import ${to.name}${to.feature ? ` (${to.feature})` : ''} ('${source}'): ${WHY[from.name]}.` });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
+
+export const roomsPlugin = { rules: { rooms: rule } };

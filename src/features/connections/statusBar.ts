@@ -1,0 +1,28 @@
+import * as vscode from 'vscode';
+import { escapeMarkdown } from '../../ui/text/markdownText';
+import type { ConnectionManager } from '../../ui/connectionManager';
+import { DIALECT_LABELS } from '../../schema/dialect';
+
+/** Shows the active connection; a click switches (or signs in when there is none). */
+export function createConnectionStatusBar(connections: ConnectionManager): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem('platformConsole.connection', vscode.StatusBarAlignment.Left, 50);
+  item.name = 'Platform Console Connection';
+  const render = () => {
+    const active = connections.active;
+    if (active && connections.signedIn) {
+      item.text = `$(cloud) ${active.name}`;
+      item.tooltip = new vscode.MarkdownString(
+        `**Platform Console**: connected to ${escapeMarkdown(active.name)} (${escapeMarkdown(active.baseUrl)}, ${DIALECT_LABELS[active.dialect]} dialect)\n\nClick to switch connection.`,
+      );
+      item.command = 'platformConsole.switchConnection';
+    } else {
+      item.text = '$(cloud) Sign in';
+      item.tooltip = 'Platform Console: sign in to a platform';
+      item.command = 'platformConsole.signIn';
+    }
+    item.show();
+  };
+  render();
+  const sub = connections.onDidChange(render);
+  return vscode.Disposable.from(item, sub);
+}

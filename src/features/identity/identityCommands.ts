@@ -1,0 +1,60 @@
+// "Add Reseller Notification Setting…" and "Update Reseller Notification Setting…".
+import * as vscode from 'vscode';
+import type { Bound } from '../../ui/connectionManager';
+import type { FlowUi } from '../../ui/flowUi';
+import { runWizard, stepIndex } from '../../ui/wizard';
+import type { Log } from '../../ui/log';
+import { notifyError } from '../../ui/notify';
+import type { NotificationSetting } from '../../schema/iam';
+import { PlatformError } from '../../schema/errors';
+import { notificationSettingSteps, type NotificationSettingState } from './notificationSettingFlow';
+import type { NotificationSettingStore } from './notificationSettingStore';
+
+export interface IdentityCommandDeps {
+  log: Log;
+  ui: () => FlowUi;
+  store: NotificationSettingStore;
+}
+
+/** The saved setting as a JSON document, for "Show". */
+export async function showSetting(setting: NotificationSetting): Promise<void> {
+  const doc = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(setting, null, 2)}\n` });
+  await vscode.window.showTextDocument(doc, { preview: true });
+}
+
+/** Add or Update a notification setting on the bound connection; Retry stays on it. */
+export function notificationSettingAction(deps: IdentityCommandDeps) {
+  const run = async (session: Bound, mode: 'create' | 'update', state: NotificationSettingState = {}, startAt?: number): Promise<void> => {
+    const ui = deps.ui();
+    const { api, connection } = session;
+    const steps = notificationSettingSteps(mode, (reseller, id) => deps.store.find(connection.id, reseller, id));
+    const title = `${mode === 'create' ? 'Add' : 'Update'} Reseller Notification Setting on ${connection.name}`;
+    const done = await runWizard(state, { title, steps, ui, startAt });
+    if (!done) return;
+    const body = { notification_type: done.notificationType!, email: done.email!, enabled: done.enabled };
+    let saved: NotificationSetting;
+    try {
+      saved = await ui.progress(`Saving the ${done.notificationType} setting of reseller ${done.resellerId}…`, false, () =>
+        mode === 'create'
+          ? api.iam.createNotificationSetting({ params: { resellerId: done.resellerId! }, body })
+          : api.iam.updateNotificationSetting({ params: { resellerId: done.resellerId!, notificationSettingsId: done.settingId! }, body }),
+      );
+    } catch (error) {
+      const what =
+        error instanceof PlatformError && error.kind === 'notFound'
+          ? mode === 'update'
+            ? `No notification setting ${done.settingId} for reseller ${done.resellerId} on ${connection.name}`
+            : `No reseller ${done.resellerId} on ${connection.name}`
+          : `Could not save the notification setting`;
+      const choice = await notifyError(what, error, { log: deps.log, ui, connectionName: connection.name, actions: ['Retry'] });
+      // Retry reopens the last step with every value kept: Enter sends again, Back edits.
+      if (choice === 'Retry') return run(session, mode, done, stepIndex(steps, 'enabled'));
+      return;
+    }
+    await deps.store.remember(connection.id, done.resellerId!, saved);
+    deps.log.info(`Notification setting ${saved.id} of reseller ${saved.reseller ?? done.resellerId} saved`);
+    const summary = `Notification setting ${saved.id} saved: reseller ${saved.reseller ?? done.resellerId}, ${saved.notification_type} to ${saved.email}, ${saved.enabled ? 'enabled' : 'disabled'}.`;
+    if ((await ui.notify('info', summary, ['Show'])) === 'Show') await showSetting(saved);
+  };
+  return run;
+}

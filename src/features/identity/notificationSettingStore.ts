@@ -1,0 +1,38 @@
+// Notification settings created or seen on a connection, so "Update…" can prefill them.
+// Kept in globalState per connection; they hold no secret (reseller, type, email, enabled).
+import type * as vscode from 'vscode';
+import type { NotificationSetting } from '../../schema/iam';
+
+export interface KnownSetting {
+  id: number;
+  reseller: number;
+  notification_type?: string | null;
+  email?: string | null;
+  enabled?: boolean | null;
+}
+
+const KEY = (connectionId: string) => `platformConsole.notificationSettings.${connectionId}`;
+
+export class NotificationSettingStore {
+  constructor(private readonly state: vscode.Memento) {}
+
+  list(connectionId: string): KnownSetting[] {
+    return this.state.get<KnownSetting[]>(KEY(connectionId), []);
+  }
+
+  find(connectionId: string, reseller: number, id: number): KnownSetting | undefined {
+    return this.list(connectionId).find((s) => s.reseller === reseller && s.id === id);
+  }
+
+  async remember(connectionId: string, reseller: number, setting: NotificationSetting): Promise<void> {
+    const known: KnownSetting = {
+      id: setting.id,
+      reseller: setting.reseller ?? reseller,
+      notification_type: setting.notification_type,
+      email: setting.email,
+      enabled: setting.enabled,
+    };
+    const others = this.list(connectionId).filter((s) => !(s.reseller === known.reseller && s.id === known.id));
+    await this.state.update(KEY(connectionId), [known, ...others].slice(0, 200));
+  }
+}

@@ -1,0 +1,266 @@
+// "Open Function Logs…": project, region, then a recent function or a namespace and a function
+// name; one panel per function (opening it again shows the open one). Panels come back after a
+// window reload; "Open in Editor" documents are read-only (a content provider of our own scheme).
+import * as vscode from 'vscode';
+import type { ConnectionManager } from '../../ui/connectionManager';
+import type { LogExportFormat } from '../../protocol/logExport';
+import { cloudLocationSteps, type CloudDefaults } from '../../ui/cloudLocation';
+import { fieldProblem } from '../../ui/fieldRules';
+import type { FlowUi } from '../../ui/flowUi';
+import { runWizard, type WizardStep } from '../../ui/wizard';
+import type { Log } from '../../ui/log';
+import { panelOptions } from '../../ui/panelHost';
+import { registerPanelSerializer } from '../../ui/panelSerializer';
+import { LOG_LIMIT_DEFAULT, LOG_LIMIT_MAX, LOG_LIMIT_MIN, functionLogsParams } from '../../schema/faas';
+import { functionName as functionNameSchema } from '../../schema/schemaKit';
+import { LOGS_VIEW_TYPE, functionLabel, type LogsTarget } from '../../protocol/logs';
+import { FunctionLogsPanel, type LogsSettings } from './functionLogsPanel';
+import { logsPanelStateSchema } from './logsMessages';
+import { promptSignIn } from '../../ui/activeSession';
+
+export const READ_ONLY_SCHEME = 'platform-console-logs';
+const RECENT_MAX = 10;
+export const ANOTHER_FUNCTION = '$(edit) Another function…';
+
+/** A function as the flow and the recent list name it. */
+export interface FunctionRef {
+  projectId: number;
+  regionId: number;
+  namespace: string;
+  functionName: string;
+}
+
+interface FlowState {
+  projectId?: number;
+  regionId?: number;
+  namespace?: string;
+  functionName?: string;
+  fromRecent?: boolean;
+}
+
+export interface FunctionLogsDeps {
+  extensionUri: vscode.Uri;
+  connections: ConnectionManager;
+  log: Log;
+  ui: () => FlowUi;
+  defaults: CloudDefaults;
+  memento: vscode.Memento;
+}
+
+/** What the integration tests reach through the extension's exports. */
+export interface FunctionLogsExports {
+  /** Opens (or shows) the panel of a function on the active connection, without the flow. */
+  open(ref: FunctionRef): FunctionLogsPanel | undefined;
+  readonly panels: readonly FunctionLogsPanel[];
+  /** Answers the save dialog of Export… (undefined: VS Code's own dialog). */
+  setSaveLocation(answer: ((defaultUri: vscode.Uri, format: LogExportFormat) => Promise<vscode.Uri | undefined>) | undefined): void;
+  settings(): LogsSettings;
+  recent(connectionId: string): FunctionRef[];
+}
+
+const clampInt = (value: unknown, min: number, max: number, fallback: number) =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : fallback;
+
+export function readLogsSettings(): LogsSettings {
+  const config = vscode.workspace.getConfiguration('platformConsole.logs');
+  return {
+    limit: clampInt(config.get('limit'), LOG_LIMIT_MIN, LOG_LIMIT_MAX, LOG_LIMIT_DEFAULT),
+    maxLimit: LOG_LIMIT_MAX,
+    intervalMs: clampInt(config.get('pollIntervalSeconds'), 1, 3600, 2) * 1000,
+    maxLines: clampInt(config.get('maxLines'), 1000, 1_000_000, 100_000),
+  };
+}
+
+const recentKey = (connectionId: string) => `platformConsole.logs.recent.${connectionId}`;
+/** A panel's key: the connection by name and URL (a new sign-in makes a new id), then the function. */
+const panelKey = (c: { name: string; baseUrl: string }, r: FunctionRef) => `${c.name.toLowerCase()} ${c.baseUrl}/${r.projectId}/${r.regionId}/${r.namespace}/${r.functionName}`;
+const refKey = (r: FunctionRef) => `${r.projectId}/${r.regionId}/${r.namespace}/${r.functionName}`;
+
+export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vscode.Disposable[]; exports: FunctionLogsExports } {
+  const panels = new Map<string, FunctionLogsPanel>();
+  let saveAnswer: ((defaultUri: vscode.Uri, format: LogExportFormat) => Promise<vscode.Uri | undefined>) | undefined;
+
+  const recent = (connectionId: string): FunctionRef[] => deps.memento.get<FunctionRef[]>(recentKey(connectionId), []);
+  const remember = async (connectionId: string, ref: FunctionRef) => {
+    const rest = recent(connectionId).filter((r) => refKey(r) !== refKey(ref));
+    const { projectId, regionId, namespace, functionName } = ref;
+    await deps.memento.update(recentKey(connectionId), [{ projectId, regionId, namespace, functionName }, ...rest].slice(0, RECENT_MAX));
+  };
+
+  // Read-only documents: the text lives here until its editor closes.
+  const documents = new Map<string, string>();
+  let documentCount = 0;
+  const provider: vscode.TextDocumentContentProvider = { provideTextDocumentContent: (uri) => documents.get(uri.toString()) ?? '' };
+  const openReadOnly = async (name: string, text: string) => {
+    const uri = vscode.Uri.from({ scheme: READ_ONLY_SCHEME, path: `/${name}`, query: `n=${++documentCount}` });
+    documents.set(uri.toString(), text);
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+  };
+
+  const saveLocation = (defaultUri: vscode.Uri, format: LogExportFormat) =>
+    saveAnswer
+      ? saveAnswer(defaultUri, format)
+      : Promise.resolve(
+          vscode.window.showSaveDialog({
+            defaultUri,
+            title: 'Export Function Logs',
+            saveLabel: 'Export',
+            filters: format === 'log' ? { 'Log files': ['log'] } : { 'JSON Lines': ['jsonl'] },
+          }),
+        );
+
+  const attach = (panel: vscode.WebviewPanel, target: LogsTarget): FunctionLogsPanel => {
+    const key = panelKey({ name: target.connectionName, baseUrl: target.baseUrl }, target);
+    const logsPanel = new FunctionLogsPanel(panel, target, {
+      extensionUri: deps.extensionUri,
+      connections: deps.connections,
+      log: deps.log,
+      settings: readLogsSettings,
+      saveLocation,
+      openReadOnly,
+    });
+    panels.set(key, logsPanel);
+    logsPanel.host.onDidDispose(() => {
+      if (panels.get(key) === logsPanel) panels.delete(key);
+    });
+    deps.log.info(`Logs of ${logsPanel.describe()}: panel opened`);
+    return logsPanel;
+  };
+
+  const open = (ref: FunctionRef): FunctionLogsPanel | undefined => {
+    const connection = deps.connections.active;
+    if (!connection || !deps.connections.signedIn) return undefined;
+    const existing = panels.get(panelKey(connection, ref));
+    if (existing) {
+      existing.panel.reveal();
+      return existing;
+    }
+    const target: LogsTarget = { connectionId: connection.id, connectionName: connection.name, baseUrl: connection.baseUrl, ...pick(ref) };
+    const panel = vscode.window.createWebviewPanel(LOGS_VIEW_TYPE, `Logs: ${functionLabel(target)}`, vscode.ViewColumn.Active, {
+      ...panelOptions(deps.extensionUri),
+      // Up to 100,000 rows, a filter, a scroll position and a selection: kept while the tab is in the background.
+      retainContextWhenHidden: true,
+    });
+    void remember(connection.id, ref);
+    return attach(panel, target);
+  };
+
+  const signInFirst = () => promptSignIn(deps.ui());
+
+  const openCommand = async (given?: Partial<FunctionRef>) => {
+    const connection = deps.connections.active;
+    if (!connection || !deps.connections.signedIn) return signInFirst();
+    // Arguments (another command, a test) are checked like typed values; anything off goes through the flow.
+    const args = typeof given === 'object' && given !== null ? given : {};
+    if (isRef(args) && functionLogsParams.safeParse(toParams(args)).success) return void open(args);
+    const state: FlowState = {};
+    for (const [key, schema, value] of [
+      ['projectId', functionLogsParams.shape.project_id, args.projectId],
+      ['regionId', functionLogsParams.shape.region_id, args.regionId],
+      ['namespace', functionLogsParams.shape.namespace_name, args.namespace],
+      ['functionName', functionLogsParams.shape.function_name, args.functionName],
+    ] as const) {
+      if (value !== undefined && schema.safeParse(value).success) Object.assign(state, { [key]: value });
+    }
+    const steps: WizardStep<FlowState>[] = [
+      ...cloudLocationSteps<FlowState>(deps.defaults),
+      {
+        shouldPrompt: (s) => recentIn(connection.id, s).length > 0,
+        prompt: async (s, ctx) => {
+          const items = recentIn(connection.id, s).map((r) => ({
+            label: `$(output) ${functionLabel(r)}`,
+            description: panels.has(panelKey(connection, r)) ? 'open' : undefined,
+            value: r as FunctionRef | null,
+          }));
+          const chosen = await ctx.pick({
+            placeholder: `Function in project ${s.projectId}, region ${s.regionId}: a recent one, or another`,
+            items: [...items, { label: ANOTHER_FUNCTION, detail: 'Type a namespace and a function name', value: null }],
+          });
+          s.fromRecent = chosen !== null;
+          if (chosen) {
+            s.namespace = chosen.namespace;
+            s.functionName = chosen.functionName;
+          }
+        },
+      },
+      {
+        shouldPrompt: (s) => !s.fromRecent,
+        prompt: async (s, ctx) => {
+          s.namespace = (
+            await ctx.input({
+              prompt: 'Namespace',
+              placeholder: 'e.g. default: lower-case letters, digits and hyphens, 2 to 26 characters',
+              value: s.namespace ?? recent(connection.id)[0]?.namespace ?? 'default',
+              validate: (v) => fieldProblem(functionNameSchema(), v, 'Namespace'),
+            })
+          ).trim();
+        },
+      },
+      {
+        shouldPrompt: (s) => !s.fromRecent,
+        prompt: async (s, ctx) => {
+          s.functionName = (
+            await ctx.input({
+              prompt: 'Function name',
+              placeholder: 'e.g. hello-world: lower-case letters, digits and hyphens, 2 to 26 characters',
+              value: s.functionName ?? '',
+              validate: (v) => fieldProblem(functionNameSchema(), v, 'Function name'),
+            })
+          ).trim();
+        },
+      },
+    ];
+    const done = await runWizard(state, { title: `Open Function Logs on ${connection.name}`, steps, ui: deps.ui() });
+    if (!done || !isRef(done)) return;
+    await deps.defaults.rememberMissing({ projectId: done.projectId, regionId: done.regionId });
+    open(done);
+  };
+
+  const recentIn = (connectionId: string, s: FlowState) => recent(connectionId).filter((r) => r.projectId === s.projectId && r.regionId === s.regionId);
+
+  const disposables: vscode.Disposable[] = [
+    vscode.commands.registerCommand('platformConsole.openFunctionLogs', openCommand),
+    vscode.workspace.registerTextDocumentContentProvider(READ_ONLY_SCHEME, provider),
+    vscode.workspace.onDidCloseTextDocument((d) => {
+      if (d.uri.scheme === READ_ONLY_SCHEME) documents.delete(d.uri.toString());
+    }),
+    registerPanelSerializer(LOGS_VIEW_TYPE, logsPanelStateSchema, deps.log, (panel, state) => {
+      const target = state?.target;
+      if (!target || panels.has(panelKey({ name: target.connectionName, baseUrl: target.baseUrl }, target))) {
+        // Nothing says which function it showed (or it is open already): nothing to bring back.
+        panel.dispose();
+        return;
+      }
+      attach(panel, target);
+    }),
+    { dispose: () => [...panels.values()].forEach((p) => p.dispose()) },
+  ];
+
+  return {
+    disposables,
+    exports: {
+      open,
+      get panels() {
+        return [...panels.values()];
+      },
+      setSaveLocation: (answer) => {
+        saveAnswer = answer;
+      },
+      settings: readLogsSettings,
+      recent,
+    },
+  };
+}
+
+function isRef(s: Partial<FunctionRef>): s is FunctionRef {
+  return typeof s.projectId === 'number' && typeof s.regionId === 'number' && typeof s.namespace === 'string' && typeof s.functionName === 'string';
+}
+
+function toParams(r: FunctionRef) {
+  return { project_id: r.projectId, region_id: r.regionId, namespace_name: r.namespace, function_name: r.functionName };
+}
+
+function pick(ref: FunctionRef): FunctionRef {
+  return { projectId: ref.projectId, regionId: ref.regionId, namespace: ref.namespace, functionName: ref.functionName };
+}

@@ -1,0 +1,273 @@
+// One Function Logs panel: a follower reads and merges in the extension host; the page gets the
+// whole held list once per load (`reset`) and after that only what each read changed (`ops`).
+// Filtering, scrolling and rendering happen in the page, without a round trip to this side.
+import { homedir } from 'node:os';
+import * as vscode from 'vscode';
+import type { ConnectionManager } from '../../ui/connectionManager';
+import { compileFilter, type LogFilterSpec } from '../../protocol/logFilter';
+import { exportCounts, exportText, type LogExportFormat } from '../../protocol/logExport';
+import type { LogItem } from '../../protocol/logItems';
+import type { Log } from '../../ui/log';
+import { PanelHost, type PanelHandler } from '../../ui/panelHost';
+import { functionLabel, type ExportFormat, type ExportScope, type FollowStatus, type LogsEvent, type LogsNotification, type LogsRequests, type LogsTarget } from '../../protocol/logs';
+import { LogFollower, type FollowerSettings, type PollResult } from './model/logFollower';
+import { logsNotificationSchema, logsRequestSchemas } from './logsMessages';
+import { WireEncoder, resetParts } from './model/logsWire';
+
+export interface LogsSettings extends FollowerSettings {
+  maxLines: number;
+}
+
+export interface LogsPanelDeps {
+  extensionUri: vscode.Uri;
+  connections: ConnectionManager;
+  log: Log;
+  settings(): LogsSettings;
+  /** Where to save an export (the save dialog; tests answer it). */
+  saveLocation(defaultUri: vscode.Uri, format: LogExportFormat): Promise<vscode.Uri | undefined>;
+  /** Opens text as a read-only document. */
+  openReadOnly(name: string, text: string): Promise<void>;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** Shown items of a held list, as the page's filter shows them (markers always). */
+export function shownItems(items: readonly LogItem[], filter: LogFilterSpec): LogItem[] {
+  const compiled = compileFilter(filter);
+  if (!compiled.active) return [...items];
+  return items.filter((i) => i.kind === 'marker' || compiled.matches(i.pod, i.message));
+}
+
+export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsRequests>, vscode.Disposable {
+  readonly host: PanelHost<LogsNotification, LogsRequests, LogsEvent>;
+  readonly follower: LogFollower;
+  private readonly encoder = new WireEncoder();
+  private generation = 0;
+  private seq = 0;
+  private readonly disposables: vscode.Disposable[] = [];
+  /** Every event posted to a ready page (tests read what the page was sent). */
+  readonly sent = { resets: 0, ops: 0, lastResetItems: 0 };
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    private current: LogsTarget,
+    private readonly deps: LogsPanelDeps,
+  ) {
+    const target = current;
+    panel.title = `Logs: ${functionLabel(target)}`;
+    panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'logs.svg');
+    this.host = new PanelHost<LogsNotification, LogsRequests, LogsEvent>(panel, {
+      extensionUri: deps.extensionUri,
+      bundle: 'logs',
+      rootElement: 'function-logs-app',
+      styles: ['logs.css'],
+      title: `Logs: ${functionLabel(target)}`,
+      log: deps.log,
+      notificationSchema: logsNotificationSchema,
+      requestSchemas: logsRequestSchemas,
+      retainContextWhenHidden: true,
+    });
+    const settings = deps.settings();
+    this.follower = new LogFollower(
+      {
+        fetch: (limit, signal) => this.fetch(limit, signal),
+        settings: () => deps.settings(),
+        onMerge: (result) => this.posted(result),
+        onStatus: (status) => this.host.post({ type: 'status', status }),
+        onError: (error, consecutive) => deps.log.error(`Logs of ${this.describe()}: read ${consecutive} in a row failed`, error),
+      },
+      { maxLines: settings.maxLines, visible: panel.visible },
+    );
+    this.disposables.push(
+      panel.onDidChangeViewState(() => this.follower.setVisible(panel.visible)),
+      deps.connections.onDidChange(() => this.follower.setBlocked(this.blockedReason())),
+      this.host.onDidDispose(() => this.dispose()),
+    );
+    this.follower.setBlocked(this.blockedReason());
+    this.host.connect(this);
+    this.follower.start();
+  }
+
+  get target(): LogsTarget {
+    return this.current;
+  }
+
+  /** "default/hello-world (project 1, region 1) on sim". */
+  describe(): string {
+    const t = this.target;
+    return `${functionLabel(t)} (project ${t.projectId}, region ${t.regionId}) on ${t.connectionName}`;
+  }
+
+  /**
+   * This panel's connection: its id, or (after signing out and in again) the one with its name and
+   * URL. The panel follows it whichever connection is active: it was opened on it.
+   */
+  private own(): { id: string; name: string; baseUrl: string } | undefined {
+    const t = this.current;
+    return this.deps.connections
+      .list()
+      .find((c) => c.id === t.connectionId || (c.name.toLowerCase() === t.connectionName.toLowerCase() && c.baseUrl === t.baseUrl));
+  }
+
+  private blockedReason(): string | undefined {
+    const own = this.own();
+    if (!own) return `Paused: signed out of ${this.current.connectionName}. Sign in to it to follow again.`;
+    if (own.id !== this.current.connectionId) this.current = { ...this.current, connectionId: own.id };
+    return undefined;
+  }
+
+  private async fetch(limit: number, signal: AbortSignal) {
+    // Bound to this panel's connection for each read: once it is signed out, nothing is sent.
+    const bound = await this.deps.connections.bind(this.own()?.id);
+    if (!bound) throw new Error(`Signed out of ${this.current.connectionName}`);
+    const t = this.target;
+    const answer = await bound.api.faas.getFunctionLogs(
+      { params: { project_id: t.projectId, region_id: t.regionId, namespace_name: t.namespace, function_name: t.functionName }, query: { limit } },
+      { signal },
+    );
+    return answer.logs;
+  }
+
+  /** The held lines, oldest first (markers included). */
+  items(): readonly LogItem[] {
+    return this.follower.tail.snapshot();
+  }
+
+  status(): FollowStatus {
+    return this.follower.status();
+  }
+
+  private posted(result: PollResult): void {
+    // A page that is not listening gets everything in its next reset.
+    if (!this.host.isReady) return;
+    const ops = this.encoder.ops(result.ops);
+    this.seq++;
+    this.sent.ops++;
+    this.host.post({ type: 'ops', generation: this.generation, seq: this.seq, newPods: this.encoder.takeNewPods(), ops, sentAt: Date.now() });
+  }
+
+  /**
+   * The whole held list for a page that just (re)loaded: the newest lines first, in a small message
+   * the page paints at once (it opens at the bottom), then the older ones in chunks inserted above.
+   * Posted in one go, so no read's ops can come between them.
+   */
+  private sendReset(): void {
+    this.generation++;
+    this.seq = 0;
+    const all = this.items();
+    const parts = resetParts(this.encoder, all);
+    this.sent.resets++;
+    this.sent.lastResetItems = all.length;
+    this.host.post({
+      type: 'reset',
+      generation: this.generation,
+      target: this.target,
+      maxLines: this.follower.tail.maxLines,
+      pods: parts.pods,
+      items: parts.items,
+      pending: parts.pending,
+      status: this.follower.status(),
+      sentAt: Date.now(),
+    });
+    for (const chunk of parts.chunks) {
+      this.seq++;
+      this.host.post({
+        type: 'ops',
+        generation: this.generation,
+        seq: this.seq,
+        newPods: chunk.newPods,
+        ops: [{ op: 'insert', index: 0, items: chunk.items }],
+        backfill: true,
+        sentAt: Date.now(),
+      });
+    }
+  }
+
+  onReady(): void {
+    this.sendReset();
+  }
+
+  onNotify(message: LogsNotification): void {
+    switch (message.type) {
+      case 'follow':
+        return this.follower.setFollow(message.on);
+      case 'retryNow':
+        return this.follower.retryNow();
+      case 'resync':
+        this.deps.log.info(`Logs of ${this.describe()}: the page missed an update, sending everything again`);
+        return this.sendReset();
+      case 'export': {
+        const { scope, format, filter } = message;
+        return void this.export({ scope, format, filter }).then(
+          (r) => this.host.post({ type: 'notice', text: r.message }),
+          (error: unknown) => this.failed('export', error),
+        );
+      }
+      case 'openInEditor':
+        return void this.openInEditor({ filter: message.filter }).then(
+          (r) => this.host.post({ type: 'notice', text: r.message }),
+          (error: unknown) => this.failed('open in an editor', error),
+        );
+      case 'command':
+        if (message.command === 'showLog') return this.deps.log.show();
+        if (message.command === 'settings') return void vscode.commands.executeCommand('workbench.action.openSettings', 'platformConsole.logs');
+        return void vscode.commands.executeCommand('platformConsole.signIn', {
+          name: this.target.connectionName,
+          baseUrl: this.current.baseUrl,
+        });
+    }
+  }
+
+  async onRequest<M extends keyof LogsRequests & string>(_method: M, params: LogsRequests[M]['params']): Promise<LogsRequests[M]['result']> {
+    // The only request: copy.
+    const { text, rows } = params;
+    await vscode.env.clipboard.writeText(text);
+    return { copied: true, message: `Copied ${plural(rows, 'line')}.` } as LogsRequests[M]['result'];
+  }
+
+  /** Says in the page (and the log) that an action failed. */
+  private failed(what: string, error: unknown): void {
+    this.deps.log.error(`Logs of ${this.describe()}: could not ${what}`, error);
+    this.host.post({ type: 'notice', text: this.deps.log.scrub(`Could not ${what}: ${error instanceof Error ? error.message : String(error)}`) });
+  }
+
+  /** Writes the shown or all held lines; what it says is shown in the page (and logged). */
+  async export(params: { scope: ExportScope; format: ExportFormat; filter: LogFilterSpec }): Promise<{ saved: boolean; message: string }> {
+    const items = params.scope === 'all' ? [...this.items()] : shownItems(this.items(), params.filter);
+    const { lines, markers } = exportCounts(items);
+    if (lines === 0 && markers === 0) return { saved: false, message: 'Nothing to export: no line is shown.' };
+    const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+    const name = `${this.target.namespace}-${this.target.functionName}-${stamp}.${params.format}`;
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
+    const uri = await this.deps.saveLocation(vscode.Uri.joinPath(folder, name), params.format);
+    if (!uri) return { saved: false, message: 'Export cancelled.' };
+    try {
+      await vscode.workspace.fs.writeFile(uri, Buffer.from(exportText(items, params.format), 'utf8'));
+    } catch (error) {
+      this.deps.log.error(`Could not export logs of ${this.describe()} to ${uri.fsPath}`, error);
+      return { saved: false, message: this.deps.log.scrub(`Could not save ${uri.fsPath}: ${error instanceof Error ? error.message : String(error)}`) };
+    }
+    const what = `${plural(lines, 'line')}${markers ? ` and ${plural(markers, 'marker')}` : ''}`;
+    this.deps.log.info(`Logs of ${this.describe()}: exported ${what} to ${uri.fsPath}`);
+    return { saved: true, message: `Exported ${what} to ${uri.fsPath}.` };
+  }
+
+  async openInEditor(params: { filter: LogFilterSpec }): Promise<{ opened: boolean; message: string }> {
+    const items = shownItems(this.items(), params.filter);
+    const { lines } = exportCounts(items);
+    const filtered = compileFilter(params.filter).active;
+    await this.deps.openReadOnly(`${this.target.namespace}-${this.target.functionName}${filtered ? '-filtered' : ''}.log`, exportText(items, 'log'));
+    return { opened: true, message: `Opened ${plural(lines, 'line')} in an editor (read-only).` };
+  }
+
+  private disposed = false;
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.follower.dispose();
+    vscode.Disposable.from(...this.disposables).dispose();
+    this.disposables.length = 0;
+    this.host.dispose();
+  }
+}

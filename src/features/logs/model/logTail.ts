@@ -1,0 +1,254 @@
+// Merges function-log polls into one ordered, bounded list without loss or duplicates.
+//
+// The API has no "since": every poll returns the newest `limit` entries, in no promised order.
+// A line's identity is (Time, Pod, Message, occurrence): identical lines are counted, so a
+// repeated line is neither dropped nor doubled. A full batch that starts after the newest held
+// line may have skipped lines: the caller asks again with a larger limit, and if even the
+// largest cannot reach back, a visible marker says where lines may be missing.
+import type { LogItem, LogLine, LogMarker, RawLogEntry } from '../../../protocol/logItems';
+import { formatNanosUtc, parseTimeNanos } from '../../../protocol/logTime';
+
+
+/**
+ * One change to the held list, in the order they happened: applying a merge's `ops` to a copy of
+ * the list before the merge gives the list after it (the webview keeps such a copy).
+ */
+export type LogOp =
+  | { op: 'insert'; index: number; items: LogItem[] }
+  | { op: 'append'; items: LogItem[] }
+  | { op: 'dropFront'; count: number };
+
+/** Applies ops to a copy of a held list, in place (what the webview does with its own rows). */
+export function applyLogOps<T>(list: T[], ops: readonly LogOp[], convert: (item: LogItem) => T): void {
+  for (const op of ops) {
+    if (op.op === 'append') for (const item of op.items) list.push(convert(item));
+    else if (op.op === 'insert') insertAt(list, op.index, op.items.map(convert));
+    else list.splice(0, op.count);
+  }
+}
+
+/** splice(index, 0, ...items) without spreading a long array into arguments (the stack has a limit). */
+export function insertAt<T>(list: T[], index: number, items: readonly T[]): void {
+  if (items.length < 10_000) {
+    list.splice(index, 0, ...items);
+    return;
+  }
+  const after = list.splice(index);
+  for (const item of items) list.push(item);
+  for (const item of after) list.push(item);
+}
+
+export interface MergeResult {
+  /** New lines, oldest first (a late line may be older than lines already held). */
+  added: LogLine[];
+  /** How the held list changed, in order (see LogOp). */
+  ops: LogOp[];
+  /** A gap marker inserted by this merge. */
+  gapMarker?: LogMarker;
+  /** How many of the oldest lines were dropped to stay within the bound. */
+  dropped: number;
+}
+
+export function toLogLine(raw: RawLogEntry): LogLine {
+  const timeText = raw.Time ?? '';
+  return { kind: 'line', time: parseTimeNanos(timeText) ?? 0n, timeText, pod: raw.Pod ?? '', message: raw.Message ?? '' };
+}
+
+/** A line's identity without its occurrence: Time as sent, Pod, Message. */
+const identity = (l: LogLine) => `${l.timeText}\u0000${l.pod}\u0000${l.message}`;
+
+export function compareTime(a: { time: bigint }, b: { time: bigint }): number {
+  return a.time < b.time ? -1 : a.time > b.time ? 1 : 0;
+}
+
+export class LogTail {
+  /** Held lines and markers, oldest first. */
+  private items: LogItem[] = [];
+  private lineCount = 0;
+  private newest: bigint | undefined;
+  private droppedTotal = 0;
+  /**
+   * Lines at or before this instant went out of the window (trim drops whole instants): a batch
+   * that reaches back past the window brings them again, and they are neither added nor counted.
+   */
+  private horizon: bigint | undefined;
+
+  constructor(readonly maxLines: number) {}
+
+  get size(): number {
+    return this.lineCount;
+  }
+
+  get newestTime(): bigint | undefined {
+    return this.newest;
+  }
+
+  snapshot(): readonly LogItem[] {
+    return this.items;
+  }
+
+  /**
+   * Would this batch leave a hole? True when the batch is full (it may not reach back far
+   * enough) and does not reach before the newest held line: starting at the same instant is not
+   * enough, since identical lines at that instant could not be told apart.
+   */
+  hasGap(batch: readonly LogLine[], limit: number): boolean {
+    if (this.newest === undefined || batch.length < limit || batch.length === 0) return false;
+    // A batch that fills the window alone: whatever it skipped would be dropped at once anyway.
+    if (batch.length >= this.maxLines) return false;
+    let oldest = batch[0]!.time;
+    for (const line of batch) if (line.time < oldest) oldest = line.time;
+    return oldest >= this.newest;
+  }
+
+  /** Index of the first held item at `time` or later. */
+  private lowerBound(time: bigint): number {
+    let lo = 0;
+    let hi = this.items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.items[mid]!.time < time) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /**
+   * Adds what the batch holds that is not held yet. With `gapConfirmed` (the largest limit did not
+   * reach back), a marker records where lines may be missing.
+   */
+  merge(batch: readonly LogLine[], options: { limit: number; gapConfirmed?: boolean }): MergeResult {
+    const horizon = this.horizon;
+    const sorted = (horizon === undefined ? [...batch] : batch.filter((l) => l.time > horizon)).sort(compareTime);
+    const gap = options.gapConfirmed === true && this.hasGap(sorted, options.limit);
+    const previousNewest = this.newest;
+    const added: LogLine[] = [];
+
+    // Lines up to the newest held instant may be known: compare them instant by instant, counting
+    // identical lines; what a batch has more of than is held is new (a repeated line, a late pod).
+    let i = 0;
+    while (previousNewest !== undefined && i < sorted.length && sorted[i]!.time <= previousNewest) {
+      const time = sorted[i]!.time;
+      let j = i;
+      while (j < sorted.length && sorted[j]!.time === time) j++;
+      const held = new Map<string, number>();
+      for (let k = this.lowerBound(time); k < this.items.length && this.items[k]!.time === time; k++) {
+        const item = this.items[k]!;
+        if (item.kind === 'line') held.set(identity(item), (held.get(identity(item)) ?? 0) + 1);
+      }
+      const seen = new Map<string, number>();
+      for (let k = i; k < j; k++) {
+        const key = identity(sorted[k]!);
+        const nth = (seen.get(key) ?? 0) + 1;
+        seen.set(key, nth);
+        if (nth > (held.get(key) ?? 0)) added.push(sorted[k]!);
+      }
+      i = j;
+    }
+    const fresh = sorted.slice(i);
+    const ops: LogOp[] = [];
+
+    let gapMarker: LogMarker | undefined;
+    if (gap && previousNewest !== undefined && sorted.length > 0) {
+      gapMarker = {
+        kind: 'marker',
+        time: previousNewest,
+        reason: 'gap',
+        text: `Lines may be missing between ${formatNanosUtc(previousNewest)} and ${formatNanosUtc(sorted[0]!.time)}: the log moved faster than it was read.`,
+      };
+      this.items.push(gapMarker);
+      ops.push({ op: 'append', items: [gapMarker] });
+    }
+    for (const line of added) {
+      const index = this.upperBound(line.time);
+      this.items.splice(index, 0, line);
+      // Lines of one instant land side by side: one op for the run.
+      const last = ops[ops.length - 1];
+      if (last?.op === 'insert' && last.index + last.items.length === index) last.items.push(line);
+      else ops.push({ op: 'insert', index, items: [line] });
+    }
+    for (const line of fresh) this.items.push(line);
+    if (fresh.length) ops.push({ op: 'append', items: fresh });
+    const all = added.length ? [...added, ...fresh] : fresh;
+    this.lineCount += all.length;
+    if (fresh.length) this.newest = fresh[fresh.length - 1]!.time;
+    const dropped = this.trim(ops);
+    return { added: all, ops, gapMarker, dropped };
+  }
+
+  /** Index after the last held item at `time` (a late line goes after its equals). */
+  private upperBound(time: bigint): number {
+    let lo = 0;
+    let hi = this.items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.items[mid]!.time <= time) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Drops the oldest lines beyond the bound, leaving one marker that says how many went. */
+  private trim(ops: LogOp[]): number {
+    const excess = this.lineCount - this.maxLines;
+    if (excess <= 0) return 0;
+    let removed = 0;
+    let cut = 0;
+    while (removed < excess && cut < this.items.length) {
+      if (this.items[cut]!.kind === 'line') removed++;
+      cut++;
+    }
+    // Whole instants only: lines of one instant cannot be told apart from their repeats later.
+    const last = this.items[cut - 1];
+    while (last && cut < this.items.length && this.items[cut]!.time === last.time) {
+      if (this.items[cut]!.kind === 'line') removed++;
+      cut++;
+    }
+    if (last && (this.horizon === undefined || last.time > this.horizon)) this.horizon = last.time;
+    this.items.splice(0, cut);
+    // The previous "dropped" marker, if it survived at the front, is replaced.
+    if (this.items[0]?.kind === 'marker' && this.items[0].reason === 'dropped') {
+      this.items.shift();
+      cut++;
+    }
+    this.lineCount -= removed;
+    this.droppedTotal += removed;
+    const first = this.items[0];
+    const marker: LogMarker = {
+      kind: 'marker',
+      time: first ? first.time : 0n,
+      reason: 'dropped',
+      text: `Older lines dropped: ${this.droppedTotal.toLocaleString('en-US')} so far, to keep at most ${this.maxLines.toLocaleString('en-US')} lines.`,
+    };
+    this.items.unshift(marker);
+    ops.push({ op: 'dropFront', count: cut }, { op: 'insert', index: 0, items: [marker] });
+    return removed;
+  }
+}
+
+/**
+ * One poll as the follower does it: fetch the newest `limit` lines; while the batch leaves a gap,
+ * ask again with twice the limit, up to `maxLimit`; then merge (with a marker if even that could
+ * not reach back). Returns the merge and the limit finally used.
+ */
+export async function pollInto(
+  tail: LogTail,
+  fetch: (limit: number) => Promise<LogLine[]>,
+  limit: number,
+  maxLimit: number,
+): Promise<MergeResult & { limit: number; fetches: number }> {
+  // Asking for more than the window holds cannot close a gap: those lines would be dropped at once.
+  const cap = Math.min(maxLimit, Math.max(limit, tail.maxLines));
+  let current = Math.min(limit, cap);
+  let fetches = 0;
+  for (;;) {
+    const batch = await fetch(current);
+    fetches++;
+    const gap = tail.hasGap(batch, current);
+    if (gap && current < cap) {
+      current = Math.min(cap, current * 2);
+      continue;
+    }
+    return { ...tail.merge(batch, { limit: current, gapConfirmed: gap }), limit: current, fetches };
+  }
+}

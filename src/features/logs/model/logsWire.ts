@@ -1,0 +1,73 @@
+// Held log items as the webview receives them: a line is a small tuple whose pod is an index in a
+// table the webview keeps (a function has a handful of pods; 100,000 lines repeat them), so the
+// whole list stays compact to post and to hold.
+import type { LogItem } from '../../../protocol/logItems';
+import type { LogOp } from './logTail';
+import type { WireItem, WireOp } from '../../../protocol/logs';
+
+export class WireEncoder {
+  private readonly pods: string[] = [];
+  private readonly index = new Map<string, number>();
+  /** Pods added since the last takeNewPods(). */
+  private fresh: string[] = [];
+
+  /** The whole pod table (for a reset: the webview starts a new one). */
+  podTable(): string[] {
+    this.fresh = [];
+    return [...this.pods];
+  }
+
+  /** Pods first seen since the last call: the webview appends them to its table. */
+  takeNewPods(): string[] {
+    const fresh = this.fresh;
+    this.fresh = [];
+    return fresh;
+  }
+
+  item(item: LogItem): WireItem {
+    if (item.kind === 'marker') return { reason: item.reason, text: item.text };
+    let pod = this.index.get(item.pod);
+    if (pod === undefined) {
+      pod = this.pods.length;
+      this.pods.push(item.pod);
+      this.index.set(item.pod, pod);
+      this.fresh.push(item.pod);
+    }
+    return [item.timeText, pod, item.message];
+  }
+
+  items(items: readonly LogItem[]): WireItem[] {
+    const out = new Array<WireItem>(items.length);
+    for (let i = 0; i < items.length; i++) out[i] = this.item(items[i]!);
+    return out;
+  }
+
+  ops(ops: readonly LogOp[]): WireOp[] {
+    return ops.map((op) => (op.op === 'dropFront' ? op : { ...op, items: this.items(op.items) }));
+  }
+}
+
+/** Lines in the first message after a (re)load, and in each older chunk after it. */
+export const RESET_FIRST = 2_000;
+export const RESET_CHUNK = 20_000;
+
+/**
+ * The held list split for a page that just loaded: the newest `first` items (shown at once, the
+ * page opens at the bottom), then older chunks, newest first, each to insert at the top.
+ */
+export function resetParts(
+  encoder: WireEncoder,
+  all: readonly LogItem[],
+  first = RESET_FIRST,
+  chunk = RESET_CHUNK,
+): { items: WireItem[]; pods: string[]; pending: number; chunks: { items: WireItem[]; newPods: string[] }[] } {
+  const head = Math.max(0, all.length - first);
+  const items = encoder.items(all.slice(head));
+  const pods = encoder.podTable();
+  const chunks: { items: WireItem[]; newPods: string[] }[] = [];
+  for (let end = head; end > 0; end -= chunk) {
+    const part = encoder.items(all.slice(Math.max(0, end - chunk), end));
+    chunks.push({ items: part, newPods: encoder.takeNewPods() });
+  }
+  return { items, pods, pending: head, chunks };
+}

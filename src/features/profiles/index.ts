@@ -1,0 +1,19 @@
+// Protection Profiles: the view (filters, order, Load more), its edits and copies.
+import { Disposable } from '../../ui/disposable';
+import type { FeatureContext } from '../../ui/featureContext';
+import { registerProfileCommands } from './profileCommands';
+import { ProfilesTree } from './profilesTree';
+
+export class ProfilesFeature extends Disposable {
+  readonly tree: ProfilesTree;
+
+  constructor(ctx: FeatureContext) {
+    super();
+    this.tree = this._register(new ProfilesTree({ ...ctx, memento: ctx.state }));
+    for (const d of registerProfileCommands({ ...ctx, tree: this.tree })) this._register(d);
+  }
+}
+
+export function activate(ctx: FeatureContext): ProfilesFeature {
+  return new ProfilesFeature(ctx);
+}

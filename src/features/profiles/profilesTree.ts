@@ -1,0 +1,310 @@
+// The Protection Profiles view. Filters and order go to the server (endpoint 14); the answer is
+// one array, shown 200 at a time with a "Load 200 more…" node. Loading, empty and error states
+// are nodes; signed out the roots are [] so the welcome view (Sign In) shows.
+import * as vscode from 'vscode';
+import type { Bound, ConnectionManager } from '../../ui/connectionManager';
+import {
+  DEFAULT_PAGE_SIZE,
+  describeFilters,
+  emptyMessage,
+  filtersStateKey,
+  isFiltered,
+  listQuery,
+  loadMoreLabel,
+  nextShown,
+  restoreFilters,
+  shownText,
+  staleFilterKeys,
+  storedFilters,
+  type ProfileFilters,
+} from './model/profileQuery';
+import type { FlowUi } from '../../ui/flowUi';
+import type { Log } from '../../ui/log';
+import { notifyError } from '../../ui/notify';
+import { PlatformError } from '../../schema/errors';
+import type { ProtectionProfile } from '../../schema/security';
+import { NodeTree } from '../../ui/nodeTree';
+import { ActionNode, ErrorNode, MessageNode, type TreeNode } from '../../ui/treeNodes';
+import { LoadTimer } from './loadTimings';
+import { ProfileNode, type ProfileNodeOwner } from './profileNodes';
+
+export const PROFILES_VIEW = 'platformConsole.protectionProfiles';
+/** Context key: the list is narrowed by a name or client filter (shows "Clear Filters" in the title). */
+export const FILTERED_CONTEXT = 'platformConsole.protectionProfiles.filtered';
+export const PAGE_SIZE_SETTING = 'platformConsole.protectionProfiles.pageSize';
+
+export interface ProfilesTreeDeps {
+  connections: ConnectionManager;
+  log: Log;
+  ui: () => FlowUi;
+  /** globalState: filters per connection. */
+  memento: vscode.Memento;
+  extensionUri: vscode.Uri;
+}
+
+type LoadState =
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'error'; error: unknown }
+  | { kind: 'loaded'; profiles: ProtectionProfile[]; nodes: (ProfileNode | undefined)[]; shown: number };
+
+export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
+  readonly mediaUri: vscode.Uri;
+  idPrefix = 'none';
+  private filters: ProfileFilters = { sort: [] };
+  private state: LoadState = { kind: 'idle' };
+  private generation = 0;
+  private inFlight: { abort: AbortController; done: Promise<void> } | undefined;
+  private readonly timer = new LoadTimer();
+  /** Templates seen in any list of this connection, id -> name (the API has no template list). */
+  private readonly templates = new Map<number, string>();
+
+  constructor(private readonly deps: ProfilesTreeDeps) {
+    super(PROFILES_VIEW, { showCollapseAll: true });
+    this.mediaUri = vscode.Uri.joinPath(deps.extensionUri, 'media', 'profiles');
+    this.disposables.push(
+      deps.connections.onDidChange(() => this.connectionChanged()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(PAGE_SIZE_SETTING)) this.pageSizeChanged();
+      }),
+    );
+    this.connectionChanged();
+  }
+
+  /** Rows shown per page (setting; 200 unless changed). */
+  get pageSize(): number {
+    const value = vscode.workspace.getConfiguration().get<number>(PAGE_SIZE_SETTING, DEFAULT_PAGE_SIZE);
+    return Number.isInteger(value) && value >= 1 ? value : DEFAULT_PAGE_SIZE;
+  }
+
+  get currentFilters(): ProfileFilters {
+    return this.filters;
+  }
+
+  /** The whole list of the last load (not only the rows shown), or undefined. */
+  get profiles(): readonly ProtectionProfile[] | undefined {
+    return this.state.kind === 'loaded' ? this.state.profiles : undefined;
+  }
+
+  /** Resolves when no load is running. */
+  async settled(): Promise<void> {
+    while (this.inFlight) await this.inFlight.done;
+  }
+
+  /** A load is running. */
+  get loading(): boolean {
+    return this.inFlight !== undefined;
+  }
+
+  /**
+   * Loads again with the current filters; resolves when the answer (or the error) is in the view.
+   * Rows already shown stay, under the view's progress bar, until the answer replaces them: VS Code
+   * delivers a tree change that follows another within 200 ms only 200 ms after the last one
+   * (ExtHostTreeView debounces onDidChangeTreeData), so drawing a "Loading…" node first would hold
+   * back the answer of a quick request. With nothing shown yet, the loading node is the view.
+   */
+  reload(): Promise<void> {
+    return this.startLoad(true);
+  }
+
+  /** `redraw` false: called from roots(), which is about to show the loading node itself. */
+  private startLoad(redraw: boolean): Promise<void> {
+    this.inFlight?.abort.abort();
+    const abort = new AbortController();
+    const generation = ++this.generation;
+    const keepRows = this.state.kind === 'loaded';
+    if (!keepRows) {
+      this.state = { kind: 'loading' };
+      if (redraw) this.refresh();
+    }
+    const done = this.fetch(generation, abort.signal).finally(() => {
+      if (this.inFlight?.abort === abort) this.inFlight = undefined;
+    });
+    this.inFlight = { abort, done };
+    if (keepRows) void vscode.window.withProgress({ location: { viewId: PROFILES_VIEW } }, () => done);
+    return done;
+  }
+
+  /** The loaded list, loading it first if need be; undefined when signed out or the load failed. */
+  async ensureLoaded(): Promise<readonly ProtectionProfile[] | undefined> {
+    if (!this.deps.connections.signedIn) return undefined;
+    if (this.state.kind === 'idle' || this.state.kind === 'error') await this.reload();
+    else await this.settled();
+    return this.profiles;
+  }
+
+  async setFilters(next: ProfileFilters): Promise<void> {
+    this.filters = next;
+    const connection = this.deps.connections.active;
+    if (connection) await this.deps.memento.update(filtersStateKey(connection.id), storedFilters(next));
+    this.showFilters();
+    await this.reload();
+  }
+
+  /** Clears the name and client filters; the order stays (it narrows nothing). */
+  clearFilters(): Promise<void> {
+    return this.setFilters({ sort: this.filters.sort });
+  }
+
+  /** One more page of rows. */
+  loadMore(): void {
+    if (this.state.kind !== 'loaded') return;
+    this.state.shown = nextShown(this.state.profiles.length, this.state.shown, this.pageSize);
+    this.refresh();
+  }
+
+  /** Puts the PATCH answer in place of the profile it updates, without reloading the list. */
+  applyUpdate(updated: ProtectionProfile): ProfileNode | undefined {
+    if (this.state.kind !== 'loaded') return undefined;
+    const index = this.state.profiles.findIndex((p) => p.id === updated.id);
+    this.noteTemplates([updated]);
+    if (index < 0) return undefined;
+    this.state.profiles[index] = updated;
+    const node = this.state.nodes[index];
+    if (node) {
+      node.profile = updated;
+      this.refresh(node);
+    }
+    return node;
+  }
+
+  /** The node showing this profile id, if it has been shown. */
+  nodeFor(id: number): ProfileNode | undefined {
+    if (this.state.kind !== 'loaded') return undefined;
+    const index = this.state.profiles.findIndex((p) => p.id === id);
+    return index < 0 ? undefined : this.state.nodes[index];
+  }
+
+  /** Templates seen in the lists and edits of this connection, id -> name (the API has no template list). */
+  knownTemplates(): ReadonlyMap<number, string> {
+    return this.templates;
+  }
+
+  private noteTemplates(profiles: readonly ProtectionProfile[]): void {
+    for (const p of profiles) {
+      if (p.template?.id != null) this.templates.set(p.template.id, p.template.name ?? `template ${p.template.id}`);
+    }
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+    if (node instanceof ProfileNode) item.tooltip = node.tooltip();
+    return item;
+  }
+
+  protected roots(): TreeNode[] {
+    if (!this.deps.connections.signedIn) return [];
+    const state = this.state;
+    switch (state.kind) {
+      case 'idle':
+        void this.startLoad(false);
+        return [this.loadingNode()];
+      case 'loading':
+        return [this.loadingNode()];
+      case 'error':
+        return [new ErrorNode('Could not load protection profiles', state.error, () => this.reload()), ...this.clearFiltersNodes()];
+      case 'loaded': {
+        if (state.profiles.length === 0) return [new MessageNode(emptyMessage(this.filters), 'search-stop'), ...this.clearFiltersNodes()];
+        const rows: TreeNode[] = [];
+        for (let i = 0; i < state.shown; i++) rows.push((state.nodes[i] ??= new ProfileNode(this, state.profiles[i]!)));
+        const total = state.profiles.length;
+        if (state.shown < total) {
+          rows.push(
+            new ActionNode(loadMoreLabel(total, state.shown, this.pageSize), 'more', () => this.loadMore(), {
+              description: shownText(total, state.shown),
+              tooltip: 'The platform sends the whole list at once; the view shows it a page at a time',
+              contextValue: 'platformConsole.loadMore',
+            }),
+          );
+        }
+        this.timer.rootsReturned(state.shown);
+        return rows;
+      }
+    }
+  }
+
+  private loadingNode(): TreeNode {
+    return new MessageNode('Loading protection profiles…', 'loading~spin', { description: describeFilters(this.filters) || undefined });
+  }
+
+  private clearFiltersNodes(): TreeNode[] {
+    if (!isFiltered(this.filters)) return [];
+    return [new ActionNode('Clear Filters', 'clear-all', () => this.clearFilters(), { tooltip: 'Show every profile (the order stays)' })];
+  }
+
+  /**
+   * One profile with its field values (the platform's own GET; its list carries none). The
+   * reason a read fails is the caller's to show (an error row, or the edit's notification).
+   */
+  async readProfile(id: number, on?: Bound): Promise<ProtectionProfile> {
+    const bound = on ?? (await this.deps.connections.bind(this.idPrefix));
+    if (!bound) throw new PlatformError({ kind: 'unauthorized', message: 'Not signed in.' });
+    const { api, connection } = bound;
+    const profile = await api.security.getProtectionProfile({ params: { protection_profile_id: id } });
+    this.deps.log.info(`Protection profile ${id}: read its ${profile.fields?.length ?? 0} field value(s) from ${connection.name}`);
+    return profile;
+  }
+
+  /** Never rejects: every failure becomes the error state and a notification. */
+  private async fetch(generation: number, signal: AbortSignal): Promise<void> {
+    const { connections, log } = this.deps;
+    let connection = connections.active;
+    try {
+      const bound = await connections.bind(connection?.id);
+      if (generation !== this.generation) return;
+      const api = bound?.api;
+      connection = bound?.connection;
+      if (!api || !connection) {
+        this.state = { kind: 'idle' };
+        this.refresh();
+        return;
+      }
+      this.timer.requested();
+      const profiles = await api.security.listProtectionProfiles({ params: {}, query: listQuery(this.filters) }, { signal });
+      if (generation !== this.generation) return;
+      this.timer.received(profiles.length, this.pageSize);
+      this.noteTemplates(profiles);
+      this.state = { kind: 'loaded', profiles, nodes: new Array(profiles.length), shown: Math.min(profiles.length, this.pageSize) };
+      this.refresh();
+    } catch (error) {
+      if (generation !== this.generation || (error instanceof PlatformError && error.kind === 'cancelled')) return;
+      const signInAgainTo = (c: typeof connection) => c && (() => vscode.commands.executeCommand('platformConsole.signIn', { name: c.name, baseUrl: c.baseUrl }));
+      this.state = { kind: 'error', error };
+      this.refresh();
+      void notifyError('Could not load protection profiles', error, {
+        log,
+        ui: this.deps.ui(),
+        connectionName: connection?.name,
+        actions: ['Retry'],
+        signInAgain: signInAgainTo(connection),
+      }).then((choice) => {
+        if (choice === 'Retry') return this.reload();
+      });
+    }
+  }
+
+  private connectionChanged(): void {
+    this.inFlight?.abort.abort();
+    this.generation++;
+    this.state = { kind: 'idle' };
+    const connection = this.deps.connections.active;
+    this.idPrefix = connection?.id ?? 'none';
+    this.templates.clear();
+    this.filters = connection ? restoreFilters(this.deps.memento.get(filtersStateKey(connection.id))) : { sort: [] };
+    const { memento, connections } = this.deps;
+    for (const key of staleFilterKeys(memento.keys(), connections.list().map((c) => c.id))) void memento.update(key, undefined);
+    this.showFilters();
+    this.refresh();
+  }
+
+  private pageSizeChanged(): void {
+    if (this.state.kind !== 'loaded') return;
+    this.state.shown = Math.min(this.state.profiles.length, Math.max(this.pageSize, this.state.shown));
+    this.refresh();
+  }
+
+  /** The view's description (active filters and order, else the connection) and the "filtered" context key. */
+  private showFilters(): void {
+    this.view.description = describeFilters(this.filters) || this.deps.connections.active?.name;
+    void vscode.commands.executeCommand('setContext', FILTERED_CONTEXT, isFiltered(this.filters));
+  }
+}

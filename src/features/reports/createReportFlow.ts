@@ -1,0 +1,193 @@
+// "Create Report…": the template code (recently used ones offered), then parameters as key/value
+// pairs in a loop (free keys; values typed as date, integer or text; date_from <= date_to), a
+// summary, then POST. Back inside the loop returns to the parameter list; the parameters
+// entered survive Back to the template code (they live in one array, changed in place).
+import { reportCreateRequest, type ReportCreateRequest } from '../../schema/billing';
+import { fieldProblem } from '../../ui/fieldRules';
+import { BACK, CANCEL, type FlowUi, type InputPrompt, type PromptFrame } from '../../ui/flowUi';
+import type { WizardStep } from '../../ui/wizard';
+import { checksQuietWhenEmpty } from '../../ui/promptChecks';
+import {
+  KIND_WORDS,
+  dateOrderProblem,
+  editableText,
+  parameterKeyProblem,
+  parameterLine,
+  parameterValueProblem,
+  parametersBody,
+  parseParameterValue,
+  withParameter,
+  type ReportParameter,
+} from './model/reportParameters';
+
+export interface ReportFlowState {
+  /** The recent code picked, or OTHER_TEMPLATE to type one. */
+  templateChoice?: string;
+  templateCode?: string;
+  /** Changed in place (never replaced), so Back keeps what was entered. */
+  parameters: ReportParameter[];
+}
+
+export const OTHER_TEMPLATE = '\u0000other';
+export const PARAMETERS_STEP = 'parameters';
+export const SUMMARY_STEP = 'summary';
+export const ADD_PARAMETER = '$(add) Add Parameter…';
+export const CONTINUE = '$(arrow-right) Continue to Summary';
+export const SUBMIT_REPORT = '$(check) Create Report';
+export const ANOTHER_TEMPLATE = '$(edit) Another template code…';
+
+/** Escape pressed inside the parameter loop: the whole flow ends, nothing is sent. */
+export class ReportFlowCancelled extends Error {
+  constructor() {
+    super('Create Report cancelled');
+  }
+}
+
+export interface ReportFlowDeps {
+  ui: FlowUi;
+  title: string;
+  connectionName: string;
+  /** Template codes used on this connection, most recent first. */
+  recentTemplates: readonly string[];
+}
+
+const templateShape = reportCreateRequest.shape.template_code;
+
+export function templateCodeProblem(value: string): string | undefined {
+  return fieldProblem(templateShape, value.trim(), 'Template code');
+}
+
+/** Replaces the array's content, keeping the array (see ReportFlowState.parameters). */
+function setParameters(s: ReportFlowState, next: ReportParameter[]): void {
+  s.parameters.splice(0, s.parameters.length, ...next);
+}
+
+export function createReportSteps(deps: ReportFlowDeps): WizardStep<ReportFlowState>[] {
+  const { ui, title, recentTemplates } = deps;
+  const picksTemplate = () => recentTemplates.length > 0;
+  const typesTemplate = (s: ReportFlowState) => !picksTemplate() || s.templateChoice === OTHER_TEMPLATE;
+  // The wizard numbers its own prompts; the loop's inner prompts share the parameter step's number.
+  const parameterFrame = (s: ReportFlowState): PromptFrame => {
+    const step = (picksTemplate() ? 1 : 0) + (typesTemplate(s) ? 1 : 0) + 1;
+    return { title, step, totalSteps: step + 1, canGoBack: true };
+  };
+  const ask = async (s: ReportFlowState, prompt: Omit<InputPrompt, keyof PromptFrame>) => {
+    const answer = await ui.input({ ...parameterFrame(s), ...prompt });
+    if (answer === CANCEL) throw new ReportFlowCancelled();
+    return answer;
+  };
+
+  const addParameter = async (s: ReportFlowState): Promise<void> => {
+    let key = '';
+    for (;;) {
+      const typedKey = await ask(s, {
+        prompt: 'Parameter name (free: the template decides which it reads)',
+        placeholder: 'e.g. date_from, date_to, type, client_id',
+        value: key,
+        ...checksQuietWhenEmpty((v) => parameterKeyProblem(v, s.parameters), 'Parameter name: must not be empty'),
+      });
+      if (typedKey === BACK) return;
+      key = typedKey.trim();
+      const value = await ask(s, {
+        prompt: `Value of ${key}: a date YYYY-MM-DD, a whole number, or text ("quotes" keep a number or date as text)`,
+        ...checksQuietWhenEmpty((v) => parameterValueProblem(s.parameters, key, v), `${key}: must not be empty`),
+      });
+      if (value === BACK) continue; // back to the name, still filled in
+      setParameters(s, withParameter(s.parameters, parseParameterValue(key, value).parameter!));
+      return;
+    }
+  };
+
+  const editParameter = async (s: ReportFlowState, key: string): Promise<void> => {
+    const current = s.parameters.find((p) => p.key === key);
+    if (!current) return;
+    const value = await ask(s, {
+      prompt: `Value of ${key} (now ${KIND_WORDS[current.kind]}); empty removes the parameter`,
+      value: editableText(current),
+      validate: (v) => (v.trim() === '' ? undefined : parameterValueProblem(s.parameters, key, v, key)),
+    });
+    if (value === BACK) return;
+    if (value.trim() === '') setParameters(s, s.parameters.filter((p) => p.key !== key));
+    else setParameters(s, withParameter(s.parameters, parseParameterValue(key, value).parameter!, key));
+  };
+
+  return [
+    {
+      id: 'templatePick',
+      shouldPrompt: picksTemplate,
+      prompt: async (s, ctx) => {
+        s.templateChoice = await ctx.pick({
+          placeholder: 'Template code of the report (recently used on this connection)',
+          items: [
+            ...recentTemplates.map((code, i) => ({ label: code, description: i === 0 ? 'last used' : 'used recently', value: code })),
+            { label: ANOTHER_TEMPLATE, description: 'type a template code', value: OTHER_TEMPLATE },
+          ],
+          activeValue: s.templateChoice ?? s.templateCode,
+        });
+        if (s.templateChoice !== OTHER_TEMPLATE) s.templateCode = s.templateChoice;
+      },
+    },
+    {
+      id: 'templateCode',
+      shouldPrompt: typesTemplate,
+      prompt: async (s, ctx) => {
+        const code = await ctx.input({
+          prompt: 'Template code of the report',
+          placeholder: 'e.g. ResellerExpenses',
+          value: s.templateChoice === OTHER_TEMPLATE && recentTemplates.includes(s.templateCode ?? '') ? '' : (s.templateCode ?? ''),
+          ...checksQuietWhenEmpty(templateCodeProblem, 'Template code: must not be empty'),
+        });
+        s.templateCode = code.trim();
+      },
+    },
+    {
+      id: PARAMETERS_STEP,
+      prompt: async (s, ctx) => {
+        for (;;) {
+          const count = s.parameters.length;
+          const choice = await ctx.pick<string>({
+            placeholder: count ? `Parameters of ${s.templateCode} (${count}): pick one to change or remove it` : `Parameters of ${s.templateCode}: none yet (they are optional)`,
+            items: [
+              { label: ADD_PARAMETER, description: 'a name and a typed value', value: 'add' },
+              ...s.parameters.map((p) => ({ label: parameterLine(p), description: `${KIND_WORDS[p.kind]} · change or remove`, value: `edit:${p.key}` })),
+              { label: CONTINUE, description: count ? `${count} parameter${count === 1 ? '' : 's'}` : 'without parameters', value: 'done' },
+            ],
+            activeValue: count ? 'done' : 'add',
+          });
+          if (choice === 'done') return;
+          if (choice === 'add') await addParameter(s);
+          else await editParameter(s, choice.slice('edit:'.length));
+        }
+      },
+    },
+    {
+      id: SUMMARY_STEP,
+      prompt: async (s, ctx) => {
+        for (;;) {
+          const choice = await ctx.pick({ placeholder: `Create report ${s.templateCode} on ${deps.connectionName}? Review the values`, items: summaryItems(s, deps.connectionName) });
+          if (choice === 'submit') return;
+        }
+      },
+    },
+  ];
+}
+
+function summaryItems(s: ReportFlowState, connectionName: string) {
+  const body = reportRequest(s);
+  const items: { label: string; description?: string; detail?: string; value: 'submit' | 'info' }[] = [
+    { label: SUBMIT_REPORT, description: `POST /billing/org/v1/reports on ${connectionName}`, value: 'submit' },
+    { label: `Template code: ${s.templateCode}`, value: 'info' },
+  ];
+  if (s.parameters.length === 0) items.push({ label: 'Parameters: none', value: 'info' });
+  for (const p of s.parameters) items.push({ label: `Parameter ${parameterLine(p)}`, description: KIND_WORDS[p.kind], value: 'info' });
+  items.push({ label: '$(json) Request body', detail: JSON.stringify(body), value: 'info' });
+  return items;
+}
+
+/** The request the summary describes. Throws on a date order the loop should have refused. */
+export function reportRequest(s: ReportFlowState): ReportCreateRequest {
+  const order = dateOrderProblem(s.parameters);
+  if (order) throw new Error(order);
+  const parameters = parametersBody(s.parameters);
+  return parameters ? { template_code: s.templateCode!, parameters } : { template_code: s.templateCode! };
+}

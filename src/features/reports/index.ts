@@ -1,0 +1,92 @@
+// Report Tasks: the task store (globalState), the poller, the view and its commands (Create
+// Report…, Open Report…). Activated once by extension.ts; disposed with the extension.
+import * as vscode from 'vscode';
+import { Disposable } from '../../ui/disposable';
+import type { FeatureContext } from '../../ui/featureContext';
+import type { Log } from '../../ui/log';
+import { notifyError } from '../../ui/notify';
+import type { ReadableDocuments } from '../../ui/readableDocuments';
+import { settledMessage } from './model/reportTasks';
+import { registerReportCommands } from './reportCommands';
+import { ReportPoller } from './reportPoller';
+import { ReportTaskStore } from './reportTaskStore';
+import { ReportTasksTree } from './reportTasksTree';
+
+/** What the integration tests reach through the extension's exports. */
+export interface ReportTasksApi {
+  tree: ReportTasksTree;
+  store: ReportTaskStore;
+  /** setDelays() shortens the 2 s..30 s schedule; suspend() then resume() is a window reload. */
+  poller: ReportPoller;
+  documents: ReadableDocuments;
+}
+
+export class ReportTasksFeature extends Disposable {
+  readonly api: ReportTasksApi;
+  private readonly log: Log;
+
+  constructor(deps: FeatureContext) {
+    super();
+    const { connections, log, documents } = deps;
+    this.log = log;
+    const store = new ReportTaskStore(deps.state);
+    const tree = new ReportTasksTree(connections, store, {
+      create: () => vscode.commands.executeCommand('platformConsole.createReport'),
+      open: () => vscode.commands.executeCommand('platformConsole.openReport'),
+    });
+    const poller = new ReportPoller({
+      store,
+      log,
+      session: async () => {
+        const api = await connections.api();
+        const connection = connections.active;
+        return api && connection && connections.signedIn ? { api, connection } : undefined;
+      },
+      onSettled: (task, connection) => {
+        const { severity, message } = settledMessage(task, connection.name);
+        if (severity === 'error') log.error(message);
+        else log.info(message);
+        void deps
+          .ui()
+          .notify(severity, log.scrub(message), ['Show'])
+          .then((choice) => (choice === 'Show' ? tree.reveal(task.uuid, { focus: true, expand: true }) : undefined))
+          .catch((error: unknown) => log.error('Could not show a notification', error));
+      },
+      onRefused: (error, connection) =>
+        void notifyError(`Could not follow report tasks on ${connection.name}`, error, {
+          log,
+          ui: deps.ui(),
+          connectionName: connection.name,
+          signInAgain: () => {
+            const known = connections.list().find((c) => c.id === connection.id);
+            return vscode.commands.executeCommand('platformConsole.signIn', known ? { name: known.name, baseUrl: known.baseUrl } : undefined);
+          },
+        }),
+    });
+    this._register(tree);
+    this._register({ dispose: () => poller.dispose() });
+    for (const d of registerReportCommands({ ...deps, store, poller, tree: () => tree })) this._register(d);
+    // Signed in, out, or switched: follow the (new) active connection's running tasks, and
+    // forget the tasks of connections that are gone.
+    this._register(
+      connections.onDidChange(() => {
+        void store.prune(connections.list().map((c) => c.id)).catch((error: unknown) => log.error('Could not forget report tasks of removed connections', error));
+        void poller.resume();
+      }),
+    );
+    this.api = { tree, store, poller, documents };
+  }
+
+  /** What activation runs: polling resumes for the tasks still running when the window closed. */
+  start(): Promise<void> {
+    return this.api.poller.resume().catch((error: unknown) => this.log.error('Could not resume following report tasks', error));
+  }
+
+}
+
+/** Report Tasks; polling of the tasks still running resumes at once (a reload does not lose them). */
+export async function activate(ctx: FeatureContext): Promise<ReportTasksFeature> {
+  const feature = new ReportTasksFeature(ctx);
+  await feature.start();
+  return feature;
+}

@@ -1,0 +1,178 @@
+// Commands of the Report Tasks view: Create Report…, Open Report…, Refresh, and per task Refresh
+// Status, Copy UUID, Show Raw JSON, Remove from List; Remove Finished Tasks.
+import * as vscode from 'vscode';
+import type { Bound } from '../../ui/connectionManager';
+import type { FeatureContext } from '../../ui/featureContext';
+import { fieldProblem } from '../../ui/fieldRules';
+import { runWizard, stepIndex } from '../../ui/wizard';
+import { notifyError } from '../../ui/notify';
+import { getReportEndpoint } from '../../schema/billing';
+import { PlatformError } from '../../schema/errors';
+import { isActiveReport, isTerminalStatus, reportLabel, reportStatus, shortUuid } from './model/reportTasks';
+import type { ReadableDocuments } from '../../ui/readableDocuments';
+import { checksQuietWhenEmpty } from '../../ui/promptChecks';
+import { ReportFlowCancelled, SUMMARY_STEP, createReportSteps, reportRequest, type ReportFlowState } from './createReportFlow';
+import type { ReportPoller } from './reportPoller';
+import type { ReportTaskStore } from './reportTaskStore';
+import { ReportTaskNode, type ReportTasksTree } from './reportTasksTree';
+import { promptSignIn } from '../../ui/activeSession';
+
+export interface ReportCommandDeps extends Pick<FeatureContext, 'connections' | 'log' | 'ui' | 'registerBoundCommand'> {
+  store: ReportTaskStore;
+  poller: ReportPoller;
+  tree: () => ReportTasksTree | undefined;
+  documents: ReadableDocuments;
+}
+
+const REPORT_UUID = getReportEndpoint.params.shape.id;
+
+export function reportUuidProblem(value: string): string | undefined {
+  return fieldProblem(REPORT_UUID, value.trim(), 'Report UUID');
+}
+
+/** The task a context-menu command was run on, or the selection's first task. */
+function targetTasks(deps: ReportCommandDeps, node: unknown, selected: unknown): ReportTaskNode[] {
+  const many = Array.isArray(selected) ? selected.filter((n): n is ReportTaskNode => n instanceof ReportTaskNode) : [];
+  if (many.length > 0) return many;
+  if (node instanceof ReportTaskNode) return [node];
+  const current = deps.tree()?.view.selection.filter((n): n is ReportTaskNode => n instanceof ReportTaskNode) ?? [];
+  return current;
+}
+
+export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposable[] {
+  const { connections, log, store, poller } = deps;
+
+  const signInFirst = () => promptSignIn(deps.ui());
+  const reveal = (uuid: string) => void deps.tree()?.reveal(uuid);
+
+  const createReport = async (bound: Bound, state: ReportFlowState = { parameters: [] }, startAt?: number): Promise<string | undefined> => {
+    const { api, connection } = bound;
+    const ui = deps.ui();
+    const title = `Create Report on ${connection.name}`;
+    const steps = createReportSteps({ ui, title, connectionName: connection.name, recentTemplates: store.recentTemplates(connection.id) });
+    let done: ReportFlowState | undefined;
+    try {
+      done = await runWizard(state, { title, steps, ui, startAt });
+    } catch (error) {
+      if (error instanceof ReportFlowCancelled) return undefined;
+      throw error;
+    }
+    if (!done) return undefined;
+    const code = done.templateCode!;
+    let task;
+    try {
+      const body = reportRequest(done);
+      task = await ui.progress(`Creating report ${code} on ${connection.name}…`, false, () => api.billing.createReport({ params: {}, body }));
+    } catch (error) {
+      const choice = await notifyError(`Could not create report ${code}`, error, {
+        log,
+        ui,
+        connectionName: connection.name,
+        actions: ['Retry'],
+        signInAgain: () => vscode.commands.executeCommand('platformConsole.signIn', { name: connection.name, baseUrl: connection.baseUrl }),
+      });
+      // Retry reopens the summary with every value; Back reaches the parameters to fix them.
+      if (choice === 'Retry') return createReport(bound, done, stepIndex(steps, SUMMARY_STEP));
+      return undefined;
+    }
+    await store.rememberTemplate(connection.id, code);
+    const entry = await store.add(connection.id, task.uuid, { templateCode: code, snapshot: task, now: Date.now() });
+    log.info(`Report ${code} created on ${connection.name}: task ${entry.uuid}, ${task.status ?? 'no status'}`);
+    poller.follow(connection, entry.uuid);
+    reveal(entry.uuid);
+    return entry.uuid;
+  };
+
+  const openReport = async (bound: Bound, value = ''): Promise<string | undefined> => {
+    const { api, connection } = bound;
+    const ui = deps.ui();
+    const answer = await ui.input({
+      title: `Open Report on ${connection.name}`,
+      step: 1,
+      totalSteps: 1,
+      canGoBack: false,
+      prompt: 'UUID of the report task (it is followed in the Report Tasks view)',
+      placeholder: 'e.g. 6b1f0c9e-0003-4a6e-9c1d-000000000003',
+      value,
+      ...checksQuietWhenEmpty(reportUuidProblem, 'Report UUID: must not be empty'),
+    });
+    if (typeof answer !== 'string') return undefined;
+    const uuid = answer.trim().toLowerCase();
+    let task;
+    try {
+      task = await ui.progress(`Reading report task ${shortUuid(uuid)} from ${connection.name}…`, false, () => api.billing.getReport({ params: { id: uuid } }));
+    } catch (error) {
+      if (error instanceof PlatformError && error.kind === 'notFound') {
+        const message = `No report task ${uuid} on ${connection.name}`;
+        log.error(message, error);
+        const choice = await ui.notify('warning', `${message}.`, ['Change UUID', 'Show Log']);
+        if (choice === 'Show Log') log.show();
+        if (choice === 'Change UUID') return openReport(bound, uuid);
+        return undefined;
+      }
+      const choice = await notifyError(`Could not read report task ${uuid} from ${connection.name}`, error, {
+        log,
+        ui,
+        connectionName: connection.name,
+        actions: ['Retry'],
+        signInAgain: () => vscode.commands.executeCommand('platformConsole.signIn', { name: connection.name, baseUrl: connection.baseUrl }),
+      });
+      return choice === 'Retry' ? openReport(bound, uuid) : undefined;
+    }
+    const entry = await store.add(connection.id, uuid, { snapshot: task, now: Date.now() });
+    log.info(`Report task ${uuid} opened on ${connection.name}: ${task.status ?? 'no status'}`);
+    poller.follow(connection, entry.uuid);
+    reveal(entry.uuid);
+    return entry.uuid;
+  };
+
+  const withConnection = async (run: (connection: { id: string; name: string }) => Promise<unknown> | unknown) => {
+    const connection = connections.active;
+    if (!connection || !connections.signedIn) return signInFirst();
+    return run(connection);
+  };
+
+  return [
+    deps.registerBoundCommand('platformConsole.createReport', (bound) => createReport(bound)),
+    deps.registerBoundCommand('platformConsole.openReport', (bound, uuid) => openReport(bound, typeof uuid === 'string' ? uuid : '')),
+    vscode.commands.registerCommand('platformConsole.refreshReportTasks', () =>
+      withConnection((connection) => {
+        // Settled tasks never change: read again only what runs, what was never read, and what failed to refresh.
+        for (const t of store.list(connection.id)) if (isActiveReport(t.snapshot) || t.problem) poller.refresh(connection, t.uuid);
+        deps.tree()?.refresh();
+      }),
+    ),
+    vscode.commands.registerCommand('platformConsole.refreshReportTask', (node?: unknown, selected?: unknown) =>
+      withConnection((connection) => {
+        for (const n of targetTasks(deps, node, selected)) poller.refresh(connection, n.task.uuid);
+      }),
+    ),
+    vscode.commands.registerCommand('platformConsole.copyReportTaskId', async (node?: unknown, selected?: unknown) => {
+      const uuids = targetTasks(deps, node, selected).map((n) => n.task.uuid);
+      if (uuids.length === 0) return;
+      await vscode.env.clipboard.writeText(uuids.join('\n'));
+      vscode.window.setStatusBarMessage(`Copied ${uuids.length === 1 ? uuids[0] : `${uuids.length} UUIDs`}`, 3000);
+    }),
+    vscode.commands.registerCommand('platformConsole.showReportTaskJson', async (node?: unknown) => {
+      const [target] = targetTasks(deps, node, undefined);
+      const connection = connections.active;
+      if (!target || !connection) return undefined;
+      const doc = await deps.documents.showJson(connection.name, `Report task ${reportLabel(target.task)} ${shortUuid(target.task.uuid)}`, `${JSON.stringify(target.task.snapshot ?? { uuid: target.task.uuid }, null, 2)}\n`);
+      return doc.uri;
+    }),
+    vscode.commands.registerCommand('platformConsole.removeReportTask', (node?: unknown, selected?: unknown) =>
+      withConnection(async (connection) => {
+        const uuids = targetTasks(deps, node, selected).map((n) => n.task.uuid);
+        uuids.forEach((u) => poller.forget(u));
+        await store.remove(connection.id, uuids);
+      }),
+    ),
+    vscode.commands.registerCommand('platformConsole.removeFinishedReportTasks', () =>
+      withConnection(async (connection) => {
+        const finished = store.list(connection.id).filter((t) => isTerminalStatus(reportStatus(t.snapshot)));
+        if (finished.length === 0) return void (await deps.ui().notify('info', `No finished report task to remove on ${connection.name}.`));
+        await store.remove(connection.id, finished.map((t) => t.uuid));
+      }),
+    ),
+  ];
+}

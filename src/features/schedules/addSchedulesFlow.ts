@@ -1,0 +1,70 @@
+// "Add Snapshot Schedules…": project, region, policy, then schedules until "Review and Submit".
+import { describeSchedule, type ScheduleDraft } from './model/schedules';
+import { cloudLocationSteps, type CloudDefaults, type CloudLocation } from '../../ui/cloudLocation';
+import { parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
+import type { FlowUi } from '../../ui/flowUi';
+import type { WizardStep } from '../../ui/wizard';
+import { addSchedulesEndpoint } from '../../schema/cloud';
+import { editSchedule } from './scheduleEditor';
+
+export interface AddSchedulesState extends CloudLocation {
+  policyId?: number;
+  schedules?: ScheduleDraft[];
+}
+
+export const REVIEW_STEP = 'review';
+
+type MenuChoice = 'cron' | 'interval' | 'review' | 'remove';
+
+export function addSchedulesSteps(defaults: CloudDefaults, ui: () => FlowUi, title: () => string, now: () => Date = () => new Date()): WizardStep<AddSchedulesState>[] {
+  return [
+    ...cloudLocationSteps<AddSchedulesState>(defaults),
+    {
+      prompt: async (s, ctx) => {
+        const text = await ctx.input({
+          prompt: 'Lifecycle policy ID',
+          value: s.policyId === undefined ? '' : String(s.policyId),
+          validate: (v) => wholeNumberProblem(addSchedulesEndpoint.params.shape.policy_id, v, 'Policy ID'),
+        });
+        s.policyId = parseWholeNumber(text);
+      },
+    },
+    {
+      id: REVIEW_STEP,
+      prompt: async (s, ctx) => {
+        s.schedules = [...(s.schedules ?? [])];
+        for (;;) {
+          const list = s.schedules;
+          const choice = await ctx.pick<MenuChoice>({
+            placeholder: list.length ? `${list.length} schedule(s) for policy ${s.policyId}: add another, or review and submit` : `Add a schedule to policy ${s.policyId}`,
+            items: [
+              { label: '$(add) Add a cron schedule…', description: 'on days of the week, at hours and minutes', value: 'cron' },
+              { label: '$(add) Add an interval schedule…', description: 'every N weeks, days, hours, minutes', value: 'interval' },
+              ...(list.length ? [
+                { label: `$(check) Review and Submit (${list.length})`, description: list.map(describeSchedule).join(' | '), value: 'review' as const },
+                { label: '$(trash) Remove a schedule…', value: 'remove' as const },
+              ] : []),
+            ],
+          });
+          if (choice === 'cron' || choice === 'interval') {
+            const draft = await editSchedule(ui(), choice, `${title()}: schedule ${list.length + 1}`, now);
+            if (draft) list.push(draft);
+          } else if (choice === 'remove') {
+            const index = await ctx.pick({ placeholder: 'Schedule to remove', items: list.map((d, i) => ({ label: `Schedule ${i + 1}`, description: describeSchedule(d), value: i })) });
+            list.splice(index, 1);
+          } else {
+            const submit = await ctx.pick({
+              placeholder: `Submit ${list.length} schedule(s) to policy ${s.policyId} (project ${s.projectId}, region ${s.regionId}) in one request?`,
+              items: [
+                { label: `$(cloud-upload) Submit ${list.length} schedule(s)`, value: true },
+                ...list.map((d, i) => ({ label: `Schedule ${i + 1}: ${d.type}`, description: describeSchedule(d), value: false })),
+                { label: '$(arrow-left) Keep editing', value: false },
+              ],
+            });
+            if (submit) return;
+          }
+        }
+      },
+    },
+  ];
+}

@@ -1,0 +1,15 @@
+// Snapshot schedules: "Add Snapshot Schedules…", "Edit Schedules as JSON…", "Submit to Policy…".
+import { Disposable } from '../../ui/disposable';
+import type { FeatureContext } from '../../ui/featureContext';
+import { registerScheduleCommands } from './scheduleCommands';
+
+export class SchedulesFeature extends Disposable {
+  constructor(ctx: FeatureContext) {
+    super();
+    for (const d of registerScheduleCommands(ctx)) this._register(d);
+  }
+}
+
+export function activate(ctx: FeatureContext): SchedulesFeature {
+  return new SchedulesFeature(ctx);
+}

@@ -1,0 +1,287 @@
+// "Create Secret…": project, region, name, type, payload (a file, typed text, or a PKCS12 bundle
+// built from PEM files), content type, optional metadata, a summary, then submit.
+import { SECRET_TYPES, TEXT_PLAIN_REFUSAL, isTextPlain, secretCreateRequest, type SecretCreateRequest, type SecretType } from '../../schema/cloud';
+import { isValidLocalDateTime } from '../../schema/schemaKit';
+import { cloudLocationSteps, type CloudDefaults, type CloudLocation } from '../../ui/cloudLocation';
+import { fieldProblem, parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
+import type { StepContext, WizardStep } from '../../ui/wizard';
+import { checkBundleFiles, formatBytes, guessContentType, payloadFileProblem, preparePayload, type PayloadFiles, type PreparedPayload } from './secretPayload';
+
+export interface SecretFlowState extends CloudLocation, PayloadFiles {
+  name?: string;
+  secretType?: SecretType;
+  contentType?: string;
+  withDetails?: boolean;
+  algorithm?: string;
+  bitLength?: number;
+  mode?: string;
+  expiration?: string;
+  /** Built at the summary from the files or text; never kept after submit. */
+  prepared?: PreparedPayload;
+  /** PKCS12 warnings (expiring soon, reordered chain), shown in the summary. */
+  bundleWarnings?: string[];
+}
+
+export const SECRET_TYPE_MEANINGS: Record<SecretType, string> = {
+  symmetric: 'byte arrays such as keys for symmetric encryption',
+  public: 'the public key of an asymmetric keypair',
+  private: 'the private key of an asymmetric keypair',
+  passphrase: 'a plain-text passphrase',
+  certificate: 'a certificate, e.g. X.509 (also PKCS12 bundles for HTTPS load balancers)',
+  opaque: 'kept for backwards compatibility with earlier API versions',
+};
+
+const MEDIA_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+(\s*;.*)?$/i;
+
+export function contentTypeProblem(value: string): string | undefined {
+  if (!value.trim()) return 'Content type: must not be empty';
+  if (isTextPlain(value)) return `Content type: ${TEXT_PLAIN_REFUSAL}`;
+  if (!MEDIA_TYPE.test(value.trim())) return 'Content type: must be a media type like application/octet-stream';
+  return undefined;
+}
+
+/** `YYYY-MM-DDTHH:MM[:SS]`, read as UTC, and not in the past. */
+export function expirationProblem(value: string, now: Date): string | undefined {
+  const text = value.trim();
+  if (!text) return undefined;
+  if (!isValidLocalDateTime(text)) return 'Expiration: must be an ISO 8601 date-time without time zone, like 2030-12-31T23:59:59';
+  if (Date.parse(`${text}Z`) <= now.getTime()) return 'Expiration: must be in the future (read as UTC)';
+  return undefined;
+}
+
+const shape = secretCreateRequest.shape;
+
+function optionalText(value: string): string | undefined {
+  return value.trim() ? value.trim() : undefined;
+}
+
+async function askFile(ctx: StepContext, prompt: string, value: string | undefined, label: string, optional = false): Promise<string | undefined> {
+  const path = await ctx.input({
+    prompt,
+    value: value ?? '',
+    placeholder: optional ? 'Leave empty for none' : 'Path of the file, or use the Browse… button',
+    browse: { title: prompt },
+    validate: (v) => (optional && !v.trim() ? undefined : v.trim() ? undefined : `${label}: choose a file`),
+    validateOnAccept: async (v) => (optional && !v.trim() ? undefined : payloadFileProblem(v, label)),
+  });
+  return optionalText(path);
+}
+
+export interface SecretFlowDeps {
+  defaults: CloudDefaults;
+  now?: () => Date;
+}
+
+/** The steps, in order. Retry restarts at the summary (or at the typed text, which is never kept). */
+export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowState>[] {
+  const now = deps.now ?? (() => new Date());
+  return [
+    ...cloudLocationSteps<SecretFlowState>(deps.defaults),
+    {
+      prompt: async (s, ctx) => {
+        s.name = (
+          await ctx.input({ prompt: 'Secret name', value: s.name ?? '', placeholder: 'e.g. tls-example-com', validate: (v) => fieldProblem(shape.name, v.trim(), 'Name') })
+        ).trim();
+      },
+    },
+    {
+      prompt: async (s, ctx) => {
+        s.secretType = await ctx.pick({
+          placeholder: 'Secret type',
+          items: SECRET_TYPES.map((t) => ({ label: t, description: SECRET_TYPE_MEANINGS[t], value: t })),
+          activeValue: s.secretType ?? 'certificate',
+        });
+      },
+    },
+    {
+      prompt: async (s, ctx) => {
+        s.source = await ctx.pick({
+          placeholder: 'Where does the secret come from?',
+          items: [
+            { label: '$(file) A file', description: 'read and base64-encoded here', value: 'file' as const },
+            { label: '$(key) Type the value', description: 'masked; never stored', value: 'text' as const },
+            {
+              label: '$(shield) PKCS12 bundle from PEM files',
+              description: 'certificate, private key, optional chain',
+              detail: 'What HTTPS-terminated load balancing needs; built and checked here (key matches, chain order, expiry)',
+              value: 'pkcs12' as const,
+            },
+          ],
+          activeValue: s.source,
+        });
+      },
+    },
+    {
+      shouldPrompt: (s) => s.source === 'file',
+      prompt: async (s, ctx) => {
+        s.payloadFile = await askFile(ctx, 'File holding the secret (at most 1 MB)', s.payloadFile, 'Payload file');
+      },
+    },
+    {
+      id: TYPED_TEXT_STEP,
+      shouldPrompt: (s) => s.source === 'text',
+      prompt: async (s, ctx) => {
+        s.payloadText = await ctx.input({
+          prompt: 'The secret value (masked; sent base64-encoded, never stored)',
+          password: true,
+          validate: (v) => (v.length === 0 ? 'Secret value: must not be empty' : undefined),
+        });
+      },
+    },
+    {
+      shouldPrompt: (s) => s.source === 'pkcs12',
+      prompt: async (s, ctx) => {
+        s.certFile = await askFile(ctx, 'Certificate (PEM)', s.certFile, 'Certificate file');
+      },
+    },
+    {
+      shouldPrompt: (s) => s.source === 'pkcs12',
+      prompt: async (s, ctx) => {
+        s.keyFile = await askFile(ctx, 'Private key of the certificate (PEM, not encrypted)', s.keyFile, 'Private key file');
+      },
+    },
+    {
+      shouldPrompt: (s) => s.source === 'pkcs12',
+      prompt: async (s, ctx) => {
+        const chain = await ctx.input({
+          prompt: 'Intermediate chain (PEM, several certificates concatenated; leave empty for none)',
+          value: s.chainFile ?? '',
+          placeholder: 'Leave empty for none',
+          browse: { title: 'Intermediate chain (PEM)' },
+          validateOnAccept: async (v) => {
+            if (v.trim()) {
+              const problem = await payloadFileProblem(v, 'Chain file');
+              if (problem) return problem;
+            }
+            // Everything is checked together here: key against certificate, chain order, expiry.
+            const check = await checkBundleFiles({ ...s, chainFile: optionalText(v) }, now());
+            return check.problems.length ? check.problems.join(' ') : undefined;
+          },
+        });
+        s.chainFile = optionalText(chain);
+      },
+    },
+    {
+      prompt: async (s, ctx) => {
+        const suggested = s.source === 'file' && s.payloadFile ? guessContentType(s.payloadFile) : s.source === 'pkcs12' ? 'application/x-pkcs12' : 'application/octet-stream';
+        s.contentType = (
+          await ctx.input({
+            prompt: 'Payload content type (the payload is always sent base64-encoded)',
+            value: s.contentType ?? suggested,
+            validate: contentTypeProblem,
+          })
+        ).trim();
+      },
+    },
+    {
+      prompt: async (s, ctx) => {
+        s.withDetails = await ctx.pick({
+          placeholder: 'Optional metadata: algorithm, bit length, mode, expiration',
+          items: [
+            { label: 'No optional metadata', value: false },
+            { label: 'Set algorithm, bit length, mode or expiration…', description: 'each may be left empty', value: true },
+          ],
+          activeValue: s.withDetails ?? false,
+        });
+      },
+    },
+    {
+      shouldPrompt: (s) => s.withDetails === true,
+      prompt: async (s, ctx) => {
+        s.algorithm = optionalText(await ctx.input({ prompt: 'Algorithm (informational, e.g. aes; empty for none)', value: s.algorithm ?? '' }));
+      },
+    },
+    {
+      shouldPrompt: (s) => s.withDetails === true,
+      prompt: async (s, ctx) => {
+        const text = await ctx.input({
+          prompt: 'Bit length (informational, greater than 0; empty for none)',
+          value: s.bitLength === undefined ? '' : String(s.bitLength),
+          validate: (v) => {
+            if (!v.trim()) return undefined;
+            // A whole number is checked against the rule (its bound named even past 2^53); other text says what is wanted.
+            return /^-?\d+$/.test(v.trim()) ? wholeNumberProblem(shape.bit_length, v, 'Bit length') : 'Bit length: must be a whole number greater than 0';
+          },
+        });
+        s.bitLength = text.trim() ? parseWholeNumber(text) : undefined;
+      },
+    },
+    {
+      shouldPrompt: (s) => s.withDetails === true,
+      prompt: async (s, ctx) => {
+        s.mode = optionalText(await ctx.input({ prompt: 'Mode (informational, e.g. cbc; empty for none)', value: s.mode ?? '' }));
+      },
+    },
+    {
+      shouldPrompt: (s) => s.withDetails === true,
+      prompt: async (s, ctx) => {
+        const example = new Date(now().getTime() + 365 * 86_400_000).toISOString().slice(0, 19);
+        s.expiration = optionalText(
+          await ctx.input({
+            prompt: `Expiration, UTC, ISO 8601 without zone (e.g. ${example}); empty for none`,
+            value: s.expiration ?? '',
+            validate: (v) => expirationProblem(v, now()),
+          }),
+        );
+      },
+    },
+    {
+      id: SUMMARY_STEP,
+      prompt: async (s, ctx) => {
+        s.prepared = await preparePayload(s, now());
+        s.bundleWarnings = s.prepared.check?.warnings ?? [];
+        for (;;) {
+          const choice = await ctx.pick({ placeholder: `Create secret "${s.name}"? Review the values`, items: summaryItems(s) });
+          if (choice === 'submit') return;
+        }
+      },
+    },
+  ];
+}
+
+/** Where Retry reopens the flow: the summary, or the typed text, which is never kept. */
+export const SUMMARY_STEP = 'summary';
+export const TYPED_TEXT_STEP = 'typedText';
+
+function summaryItems(s: SecretFlowState) {
+  const p = s.prepared!;
+  const items: { label: string; description?: string; detail?: string; value: 'submit' | 'info' }[] = [
+    { label: '$(check) Create Secret', description: `POST to project ${s.projectId}, region ${s.regionId}`, value: 'submit' },
+    { label: `Name: ${s.name}`, value: 'info' },
+    { label: `Type: ${s.secretType}`, description: SECRET_TYPE_MEANINGS[s.secretType!], value: 'info' },
+    {
+      label: `Payload: ${formatBytes(p.bytes)}, SHA-256 ${p.sha256.slice(0, 23)}…`,
+      description: s.source === 'file' ? `from ${s.payloadFile}` : s.source === 'text' ? 'typed' : 'PKCS12 built from PEM files',
+      detail: `SHA-256 ${p.sha256}`,
+      value: 'info',
+    },
+    { label: `Content type: ${s.contentType}`, description: 'encoding: base64', value: 'info' },
+  ];
+  for (const cert of [p.check?.certificate, ...(p.check?.chain ?? [])].filter((c) => c !== undefined)) {
+    items.push({
+      label: `Certificate: ${cert.subject}`,
+      description: `issued by ${cert.issuer}`,
+      detail: `valid ${cert.notBefore.toISOString()} to ${cert.notAfter.toISOString()}`,
+      value: 'info',
+    });
+  }
+  for (const warning of s.bundleWarnings ?? []) items.push({ label: `$(warning) ${warning}`, value: 'info' });
+  const optional: [string, unknown][] = [['Algorithm', s.algorithm], ['Bit length', s.bitLength], ['Mode', s.mode], ['Expiration (UTC)', s.expiration]];
+  for (const [label, value] of optional) if (value !== undefined) items.push({ label: `${label}: ${String(value)}`, value: 'info' });
+  return items;
+}
+
+/** The request the summary described. */
+export function secretRequest(s: SecretFlowState): SecretCreateRequest {
+  return {
+    name: s.name!,
+    payload: s.prepared!.base64,
+    payload_content_encoding: 'base64',
+    payload_content_type: s.contentType!,
+    secret_type: s.secretType!,
+    algorithm: s.algorithm ?? null,
+    bit_length: s.bitLength ?? null,
+    mode: s.mode ?? null,
+    expiration: s.expiration ?? null,
+  };
+}

@@ -1,0 +1,71 @@
+// "Create Secret…" and "Check Secret Task…".
+import * as vscode from 'vscode';
+import type { Bound } from '../../ui/connectionManager';
+import type { FeatureContext } from '../../ui/featureContext';
+import { runWizard, stepIndex } from '../../ui/wizard';
+import { notifyError } from '../../ui/notify';
+import { SUMMARY_STEP, TYPED_TEXT_STEP, createSecretSteps, secretRequest, type SecretFlowState } from './createSecretFlow';
+import { watchSecretTasks, type WatchedSecret } from './secretTaskWatch';
+
+export type SecretCommandDeps = Pick<FeatureContext, 'connections' | 'log' | 'ui' | 'defaults' | 'registerBoundCommand'>;
+
+export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposable[] {
+  const unfinished = new Map<string, WatchedSecret>();
+
+  /** Bound when the person starts: the POST, its Retry and the task watch all go to this connection. */
+  const createSecret = async (bound: Bound, state: SecretFlowState = {}, startAt?: number): Promise<void> => {
+    const { log } = deps;
+    const { api, connection } = bound;
+    const ui = deps.ui();
+    const steps = createSecretSteps({ defaults: deps.defaults });
+    const done = await runWizard(state, { title: `Create Secret on ${connection.name}`, steps, ui, startAt });
+    if (!done?.prepared) return;
+    await deps.defaults.rememberMissing({ projectId: done.projectId!, regionId: done.regionId! });
+    const body = secretRequest(done);
+    // What Retry refills: everything typed, never the payload (re-read from its file).
+    const kept: SecretFlowState = { ...done, prepared: undefined, payloadText: undefined, bundleWarnings: undefined };
+    let taskIds: string[];
+    try {
+      const answer = await ui.progress(`Creating secret ${done.name} on ${connection.name}…`, false, () =>
+        api.cloud.createSecret({ params: { project_id: done.projectId!, region_id: done.regionId! }, body }),
+      );
+      taskIds = answer.tasks;
+    } catch (error) {
+      const choice = await notifyError(`Could not create secret ${done.name}`, error, {
+        log,
+        ui,
+        connectionName: connection.name,
+        actions: ['Retry'],
+        signInAgain: () => vscode.commands.executeCommand('platformConsole.signIn', { name: connection.name, baseUrl: connection.baseUrl }),
+      });
+      if (choice === 'Retry') return createSecret(bound, kept, stepIndex(steps, kept.source === 'text' ? TYPED_TEXT_STEP : SUMMARY_STEP));
+      return;
+    }
+    log.info(`Secret ${done.name}: submitted, task(s) ${taskIds.join(', ')}`);
+    if (taskIds.length === 0) return void (await ui.notify('info', `Secret ${done.name} submitted; the platform returned no task to follow.`));
+    await watchSecretTasks(api, { name: done.name!, taskIds, connectionId: connection.id }, { ui, log, unfinished});
+  };
+
+  return [
+    deps.registerBoundCommand('platformConsole.createSecret', (bound) => createSecret(bound)),
+    // Signed out: its unfinished tasks cannot be checked any more (the key is gone).
+    deps.connections.onDidSignOut((gone) => {
+      for (const [id, watched] of unfinished) if (watched.connectionId === gone.id) unfinished.delete(id);
+    }),
+    deps.registerBoundCommand('platformConsole.checkSecretTask', async (bound) => {
+      const { api, connection } = bound;
+      const ui = deps.ui();
+      const mine = [...new Map([...unfinished.values()].filter((w) => w.connectionId === connection.id).map((w) => [w.taskIds.join(), w])).values()];
+      if (mine.length === 0) return void (await ui.notify('info', 'No secret task left to check on this connection.'));
+      const picked = await ui.pick({
+        title: 'Check Secret Task',
+        step: 1,
+        totalSteps: 1,
+        canGoBack: false,
+        placeholder: 'Secret whose task to follow again',
+        items: mine.map((w) => ({ label: w.name, description: w.taskIds.join(', '), value: w })),
+      });
+      if (typeof picked === 'object') await watchSecretTasks(api, picked, { ui, log: deps.log, unfinished});
+    }),
+  ];
+}

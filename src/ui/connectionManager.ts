@@ -1,0 +1,306 @@
+// Named connections to the platform. Names and base URLs live in globalState; each API key lives
+// only in SecretStorage, under the connection's id. Nothing else ever holds a key.
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import { areaBaseUrlsFrom, connectionNameFromUrl, normalizeBaseUrl, plainHttpRisk, withDialect, type ConnectionInfo, type StoredConnection } from '../schema/connectionRules';
+import { DIALECT_LABELS, dialectForBaseUrl, parseDialect, type Dialect } from '../schema/dialect';
+import { userAreaBaseUrls } from './settings';
+import { createPlatformApi, type PlatformApi } from '../platform/api';
+import { HttpClient } from '../platform/http';
+import type { Log } from './log';
+
+export type Connection = ConnectionInfo;
+
+/**
+ * What an action runs on, from its first request to its last (its Retry included): captured
+ * once, when the person starts it, and never looked up again. Its API refuses to send anything
+ * once the connection is signed out (or its key replaced), and `signal` aborts at that moment.
+ */
+export interface Bound {
+  readonly connection: Connection;
+  readonly api: PlatformApi;
+  readonly signal: AbortSignal;
+}
+
+const CONNECTIONS_KEY = 'platformConsole.connections';
+const ACTIVE_KEY = 'platformConsole.activeConnection';
+/** Base URLs the person signed out of: the environment sign-in does not sign them in again. */
+const ENV_DECLINED_KEY = 'platformConsole.environmentSignInDeclined';
+const secretKey = (id: string) => `platformConsole.apiKey.${id}`;
+
+export const ENV_BASE_URL = 'PLATFORM_CONSOLE_BASE_URL';
+export const ENV_API_KEY = 'PLATFORM_CONSOLE_API_KEY';
+/** Optional: the name of the connection made from the two above (default: the URL's host). */
+export const ENV_CONNECTION_NAME = 'PLATFORM_CONSOLE_CONNECTION_NAME';
+/** Optional: `spec` or `platform` (default: from the URL, the platform's host -> `platform`). */
+export const ENV_DIALECT = 'PLATFORM_CONSOLE_DIALECT';
+
+export class ConnectionManager implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<Connection | undefined>();
+  /** Fires when the active connection changes, signs in or out. */
+  readonly onDidChange = this.changed.event;
+  private readonly clients = new Map<string, PlatformApi>();
+  /** One per connection with a usable key: aborted at Sign Out (or when the key is replaced). */
+  private readonly revocations = new Map<string, AbortController>();
+  private readonly signedOutEmitter = new vscode.EventEmitter<Connection>();
+  /** Fires after a connection was signed out and everything stored for it was cleared. */
+  readonly onDidSignOut = this.signedOutEmitter.event;
+  /** First backoff step of the automatic GET retries; undefined: the client's default (500 ms). */
+  private retryBaseMs: number | undefined;
+  private readonly disposables: vscode.Disposable[] = [this.changed, this.signedOutEmitter];
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: Log,
+  ) {
+    this.disposables.push(
+      context.secrets.onDidChange((e) => {
+        if (!e.key.startsWith(secretKey(''))) return;
+        // Another window signed out (or in): a key deleted there is revoked here too.
+        const id = e.key.slice(secretKey('').length);
+        void this.hasApiKey(id).then((has) => {
+          if (!has) this.revoke(id, `${this.list().find((c) => c.id === id)?.name ?? 'The connection'} was signed out`);
+          this.clients.delete(id);
+          return this.updateContext().then(() => this.changed.fire(this.active));
+        });
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        // New clients from now on; actions already started keep theirs (same key, same account).
+        if (e.affectsConfiguration('platformConsole.requestTimeoutSeconds') || e.affectsConfiguration('platformConsole.areaBaseUrls')) {
+          this.clients.clear();
+        }
+      }),
+    );
+  }
+
+  list(): Connection[] {
+    return this.context.globalState.get<StoredConnection[]>(CONNECTIONS_KEY, []).map(withDialect);
+  }
+
+  /**
+   * Connections stored before dialects existed get theirs, once, from their base URL: the
+   * platform's host -> `platform` (its paths), anything else -> `spec` (as before).
+   */
+  async migrateDialects(): Promise<void> {
+    const stored = this.context.globalState.get<StoredConnection[]>(CONNECTIONS_KEY, []);
+    if (stored.every((c) => c.dialect !== undefined)) return;
+    const next = stored.map(withDialect);
+    await this.context.globalState.update(CONNECTIONS_KEY, next);
+    for (const c of next.filter((_, i) => stored[i]!.dialect === undefined)) {
+      this.log.info(`Connection ${c.name} (${c.baseUrl}) speaks the ${DIALECT_LABELS[c.dialect]} dialect (chosen from its base URL)`);
+    }
+  }
+
+  /** Changes which paths a connection sends; its key and everything else stay. */
+  async setDialect(id: string, dialect: Dialect): Promise<Connection | undefined> {
+    const all = this.list();
+    const target = all.find((c) => c.id === id);
+    if (!target) return undefined;
+    const changed: Connection = { ...target, dialect };
+    await this.context.globalState.update(CONNECTIONS_KEY, all.map((c) => (c.id === id ? changed : c)));
+    this.clients.delete(id);
+    this.log.info(`Connection ${changed.name} now speaks the ${DIALECT_LABELS[dialect]} dialect`);
+    this.changed.fire(this.active);
+    return changed;
+  }
+
+  get active(): Connection | undefined {
+    const id = this.context.globalState.get<string>(ACTIVE_KEY);
+    const all = this.list();
+    return all.find((c) => c.id === id) ?? all[0];
+  }
+
+  /** Signed in: there is an active connection and this window's secret storage has its key. */
+  get signedIn(): boolean {
+    return this.signedInNow;
+  }
+  private signedInNow = false;
+
+  async updateContext(): Promise<void> {
+    const active = this.active;
+    this.signedInNow = active !== undefined && (await this.hasApiKey(active.id));
+    await vscode.commands.executeCommand('setContext', 'platformConsole.signedIn', this.signedInNow);
+  }
+
+  /**
+   * Adds a connection (or replaces the key of the one with that name) and makes it active. The
+   * same name at another base URL is another platform: the old connection is signed out (its
+   * pins, tasks and the rest cleared) and a new one made.
+   */
+  async signIn(name: string, baseUrl: string, apiKey: string, dialect: Dialect = dialectForBaseUrl(baseUrl)): Promise<Connection> {
+    const url = normalizeBaseUrl(baseUrl);
+    let existing = this.list().find((c) => c.name.toLowerCase() === name.trim().toLowerCase());
+    if (existing && existing.baseUrl !== url) {
+      this.log.info(`Connection ${existing.name} moves from ${existing.baseUrl} to ${url}: a new connection; the old one is signed out`);
+      await this.signOut(existing.id, { explicit: false });
+      existing = undefined;
+    }
+    const all = this.list();
+    const connection: Connection = { id: existing?.id ?? randomUUID(), name: name.trim(), baseUrl: url, dialect };
+    // A replaced key: whatever still holds the old one stops now.
+    if (existing) this.revoke(existing.id, `The API key of ${existing.name} was replaced`);
+    await this.context.secrets.store(secretKey(connection.id), apiKey.trim());
+    this.log.addSecret(apiKey.trim());
+    const next = existing ? all.map((c) => (c.id === connection.id ? connection : c)) : [...all, connection];
+    await this.context.globalState.update(CONNECTIONS_KEY, next);
+    await this.context.globalState.update(ACTIVE_KEY, connection.id);
+    const declined = this.context.globalState.get<string[]>(ENV_DECLINED_KEY, []);
+    if (declined.includes(url)) await this.context.globalState.update(ENV_DECLINED_KEY, declined.filter((u) => u !== url));
+    this.log.info(`Signed in to ${connection.name} (${connection.baseUrl}, ${DIALECT_LABELS[connection.dialect]} dialect)`);
+    await this.updateContext();
+    this.changed.fire(connection);
+    return connection;
+  }
+
+  /**
+   * Removes the connection, deletes its key and stops every use of it at once: requests in
+   * flight are aborted, later ones refused, pollers and panels bound to it stop. Everything
+   * stored for it (every globalState key holding its id: pins, filters, report tasks, recent
+   * functions, notification settings…) is cleared. An explicit Sign Out is remembered, so the
+   * environment sign-in does not undo it on the next start.
+   */
+  async signOut(id: string, options: { explicit?: boolean } = {}): Promise<void> {
+    const all = this.list();
+    const gone = all.find((c) => c.id === id);
+    if (!gone) return;
+    this.revoke(id, `${gone.name} was signed out; nothing more is sent with its key`);
+    await this.context.secrets.delete(secretKey(id));
+    await this.context.globalState.update(CONNECTIONS_KEY, all.filter((c) => c.id !== id));
+    if (this.context.globalState.get<string>(ACTIVE_KEY) === id) await this.context.globalState.update(ACTIVE_KEY, undefined);
+    for (const key of this.context.globalState.keys()) {
+      if (key.includes(id)) await this.context.globalState.update(key, undefined);
+    }
+    if (options.explicit !== false && gone.baseUrl === this.environmentBaseUrl()) {
+      const declined = this.context.globalState.get<string[]>(ENV_DECLINED_KEY, []);
+      await this.context.globalState.update(ENV_DECLINED_KEY, [...new Set([...declined, gone.baseUrl])]);
+    }
+    this.log.info(`Signed out of ${gone.name}: its key deleted, its requests stopped, what was stored for it cleared`);
+    await this.updateContext();
+    this.signedOutEmitter.fire(gone);
+    this.changed.fire(this.active);
+  }
+
+  /** Stops every client of this connection: in-flight requests abort, later ones are refused. */
+  private revoke(id: string, reason: string): void {
+    this.revocations.get(id)?.abort(new Error(reason));
+    this.revocations.delete(id);
+    this.clients.delete(id);
+  }
+
+  private environmentBaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+    const raw = env[ENV_BASE_URL]?.trim();
+    if (!raw) return undefined;
+    try {
+      return normalizeBaseUrl(raw);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async switchTo(id: string): Promise<void> {
+    if (!this.list().some((c) => c.id === id)) return;
+    await this.context.globalState.update(ACTIVE_KEY, id);
+    await this.updateContext();
+    this.changed.fire(this.active);
+  }
+
+  /** The API of the active connection, or undefined when signed out or its key is gone. */
+  async api(): Promise<PlatformApi | undefined> {
+    return (await this.bind())?.api;
+  }
+
+  /**
+   * Binds an action to a connection (the active one unless named): its API and the signal that
+   * aborts when that connection is signed out. Undefined when it has no key here.
+   */
+  async bind(id: string | undefined = this.active?.id): Promise<Bound | undefined> {
+    const connection = this.list().find((c) => c.id === id);
+    if (!connection) return undefined;
+    const key = await this.context.secrets.get(secretKey(connection.id));
+    if (!key) return undefined;
+    let revocation = this.revocations.get(connection.id);
+    if (!revocation) this.revocations.set(connection.id, (revocation = new AbortController()));
+    let api = this.clients.get(connection.id);
+    if (!api) {
+      this.log.addSecret(key);
+      const timeoutSeconds = vscode.workspace.getConfiguration('platformConsole').get<number>('requestTimeoutSeconds', 30);
+      const http = new HttpClient({
+        baseUrl: connection.baseUrl,
+        apiKey: key,
+        dialect: connection.dialect,
+        areaBaseUrls: this.areaBaseUrls(connection),
+        timeoutMs: Math.max(1, timeoutSeconds) * 1000,
+        retryBaseMs: this.retryBaseMs,
+        revoked: revocation.signal,
+        onRequest: (entry) => this.log.request(connection.name, entry),
+      });
+      api = createPlatformApi(http);
+      this.clients.set(connection.id, api);
+    }
+    return { connection, api, signal: revocation.signal };
+  }
+
+  /**
+   * Product areas served from a host of their own (`platformConsole.areaBaseUrls`, user settings
+   * only): they apply to connections in the platform dialect, the account the setting describes;
+   * a spec-dialect connection (the simulator, a staging server) sends everything to its own URL.
+   */
+  private areaBaseUrls(connection: Connection) {
+    if (connection.dialect !== 'platform') return {};
+    const { urls, problems } = areaBaseUrlsFrom(userAreaBaseUrls());
+    for (const problem of problems) this.log.warn(`Setting platformConsole.areaBaseUrls: ${problem} (ignored)`);
+    for (const [area, url] of Object.entries(urls)) {
+      this.log.info(`[${connection.name}] ${area} requests go to ${url}`);
+      const risk = plainHttpRisk(url);
+      if (risk) this.log.warn(`Setting platformConsole.areaBaseUrls.${area}: ${risk}`);
+    }
+    return urls;
+  }
+
+  /**
+   * Shortens the backoff between automatic GET retries (the fault matrix runs hundreds of them);
+   * the same code path, only the first step changes. Undefined restores the default.
+   */
+  setRetryBaseMs(ms: number | undefined): void {
+    this.retryBaseMs = ms;
+    this.clients.clear();
+  }
+
+  /** Whether SecretStorage holds a key for this connection (the key itself never leaves here). */
+  async hasApiKey(id: string): Promise<boolean> {
+    return (await this.context.secrets.get(secretKey(id))) !== undefined;
+  }
+
+  /**
+   * For the demo, CI and hosted setups: with no connection yet and both variables set, create
+   * one named from the URL, key straight to SecretStorage. Connections travel in globalState but
+   * keys stay in each machine's (or browser's) secret storage: a connection to that URL without
+   * a key here gets the key too.
+   */
+  async bootstrapFromEnvironment(env: NodeJS.ProcessEnv = process.env): Promise<Connection | undefined> {
+    const baseUrl = env[ENV_BASE_URL]?.trim();
+    const key = env[ENV_API_KEY]?.trim();
+    if (!baseUrl || !key) return undefined;
+    try {
+      if (this.context.globalState.get<string[]>(ENV_DECLINED_KEY, []).includes(normalizeBaseUrl(baseUrl))) {
+        this.log.info(`Not signing in from ${ENV_BASE_URL}: you signed out of ${normalizeBaseUrl(baseUrl)}; Sign In to use it again`);
+        return undefined;
+      }
+      const dialect = parseDialect(env[ENV_DIALECT], ENV_DIALECT) ?? dialectForBaseUrl(baseUrl);
+      const all = this.list();
+      const sameUrl = all.find((c) => c.baseUrl === normalizeBaseUrl(baseUrl));
+      if (all.length > 0 && !(sameUrl && !(await this.hasApiKey(sameUrl.id)))) return undefined;
+      const name = sameUrl?.name ?? (env[ENV_CONNECTION_NAME]?.trim() || connectionNameFromUrl(baseUrl));
+      const risk = plainHttpRisk(baseUrl);
+      if (risk) this.log.warn(`${ENV_BASE_URL}: ${risk}`);
+      return await this.signIn(name, baseUrl, key, dialect);
+    } catch (error) {
+      this.log.error(`Could not create a connection from ${ENV_BASE_URL}`, error);
+      return undefined;
+    }
+  }
+
+  dispose(): void {
+    this.disposables.forEach((d) => d.dispose());
+  }
+}

@@ -1,0 +1,38 @@
+// What every feature is handed at activation, built once in extension.ts: the connections, the
+// log, the prompt UI, storage, the extension's folder, the cloud defaults and the readable
+// documents; and the one way a command binds its action to a connection.
+import * as vscode from 'vscode';
+import { activeSession } from './activeSession';
+import type { CloudDefaults } from './cloudLocation';
+import type { Bound, ConnectionManager } from './connectionManager';
+import type { FlowUi } from './flowUi';
+import type { Log } from './log';
+import type { ReadableDocuments } from './readableDocuments';
+
+export interface FeatureContext {
+  readonly connections: ConnectionManager;
+  readonly log: Log;
+  /** The prompt UI in use now (integration tests script it). */
+  ui(): FlowUi;
+  /** globalState: per-connection data keyed by connection id (Sign Out clears those keys). */
+  readonly state: vscode.Memento;
+  readonly extensionUri: vscode.Uri;
+  /** Project and region the cloud flows start from (`platformConsole.cloud.*`). */
+  readonly defaults: CloudDefaults;
+  /** Read-only Markdown and JSON documents (trials, free features, report tasks). */
+  readonly documents: ReadableDocuments;
+  /**
+   * Registers a command whose action runs on the connection active when the person starts it,
+   * to its last request (Retry included): the handler receives that binding. Without a signed-in
+   * connection it offers Sign In and the handler does not run.
+   */
+  registerBoundCommand(id: string, handler: (bound: Bound, ...args: unknown[]) => unknown): vscode.Disposable;
+}
+
+export function boundCommand(connections: ConnectionManager, ui: () => FlowUi) {
+  return (id: string, handler: (bound: Bound, ...args: unknown[]) => unknown): vscode.Disposable =>
+    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      const bound = await activeSession(connections, ui());
+      return bound ? handler(bound, ...args) : undefined;
+    });
+}

@@ -1,0 +1,33 @@
+// The extension's settings that flows read and remember.
+import * as vscode from 'vscode';
+import type { CloudDefaults } from './cloudLocation';
+
+/**
+ * `platformConsole.areaBaseUrls` from the person's own (user) settings only: a workspace's
+ * settings could otherwise send the key to a host of the repository author's choosing. The
+ * setting is application-scoped too, so VS Code itself offers it in user settings only.
+ */
+export function userAreaBaseUrls(): unknown {
+  return vscode.workspace.getConfiguration('platformConsole').inspect('areaBaseUrls')?.globalValue;
+}
+
+/** Minutes a cloud task (secret creation) is watched before the watch gives up (default 120). */
+export function taskTimeoutMs(): number {
+  const minutes = vscode.workspace.getConfiguration('platformConsole').get<number>('tasks.timeoutMinutes', 120);
+  return Math.max(1, Number.isFinite(minutes) ? minutes : 120) * 60_000;
+}
+
+export function cloudDefaults(): CloudDefaults {
+  const config = () => vscode.workspace.getConfiguration('platformConsole.cloud');
+  const read = (key: string) => {
+    const value = config().get<number | null>(key);
+    return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
+  };
+  return {
+    get: () => ({ projectId: read('projectId'), regionId: read('regionId') }),
+    rememberMissing: async ({ projectId, regionId }) => {
+      if (read('projectId') === undefined) await config().update('projectId', projectId, vscode.ConfigurationTarget.Global);
+      if (read('regionId') === undefined) await config().update('regionId', regionId, vscode.ConfigurationTarget.Global);
+    },
+  };
+}

@@ -1,0 +1,198 @@
+// The Function Logs page's header with its status, the counts line, the error banner and toolbar (follow, filter, pods, time
+// zone, copy, open, settings, export): what they show and which action each control calls.
+import { html, nothing, type TemplateResult } from 'lit';
+import type { LogFilterSpec } from '../../src/protocol/logFilter';
+import { functionLabel, type ExportFormat, type ExportScope, type FollowStatus, type LogsTarget } from '../../src/protocol/logs';
+
+export const POD_COLORS = 8;
+
+export const count = (n: number) => n.toLocaleString('en-US');
+
+/** What the toolbar shows and what its controls do: the page (main.ts) provides it. */
+export interface ToolbarModel {
+  readonly status: FollowStatus | undefined;
+  readonly filterDraft: LogFilterSpec;
+  /** The filter's problem, when the regular expression typed does not compile. */
+  readonly filterError: string | undefined;
+  readonly pods: readonly string[];
+  readonly podsOpen: boolean;
+  readonly exportOpen: boolean;
+  readonly utc: boolean;
+  readonly lineCount: number;
+  readonly shownLineCount: number;
+  setFollow(on: boolean): void;
+  editFilter(patch: Partial<LogFilterSpec>, immediate?: boolean): void;
+  toggleMenu(menu: 'pods' | 'export'): void;
+  toggleUtc(): void;
+  copySelection(): void;
+  openInEditor(): void;
+  exportAs(scope: ExportScope, format: ExportFormat): void;
+  retryNow(): void;
+  command(command: 'signIn' | 'showLog' | 'settings'): void;
+}
+
+export function statusView(s: FollowStatus | undefined, maxLines: number): TemplateResult {
+  if (!s) return html`<span class="status muted" data-testid="status"><vscode-progress-ring class="tiny"></vscode-progress-ring> Connecting…</span>`;
+  const read = s.lastReadAt ? ` · last read ${new Date(s.lastReadAt).toLocaleTimeString()}` : '';
+  const gap = s.lastLimit && s.lastLimit > s.limit ? ` (asked for ${count(s.lastLimit)} lines to close a gap)` : '';
+  const title = `Reads the newest ${count(s.limit)} lines every ${s.intervalSeconds} s while this panel is visible${gap}. Holds at most ${count(maxLines)} lines.`;
+  const label: Record<FollowStatus['state'], TemplateResult> = {
+    loading: html`<vscode-progress-ring class="tiny"></vscode-progress-ring> Reading the newest ${count(s.limit)} lines…`,
+    following: html`<span class="dot live"></span> Following · every ${s.intervalSeconds} s${read}`,
+    paused: html`<span class="codicon codicon-debug-pause"></span> ${s.reason ?? 'Paused'}`,
+    retrying: html`<span class="codicon codicon-sync"></span> Retrying${read}`,
+    stopped: html`<span class="codicon codicon-error"></span> Stopped`,
+  };
+  return html`<span class="status state-${s.state}" data-testid="status" data-state=${s.state} title=${title}>${label[s.state]}</span>`;
+}
+
+export function banner(m: ToolbarModel): TemplateResult | typeof nothing {
+  const s = m.status;
+  if (!s?.error || (s.state !== 'retrying' && s.state !== 'stopped' && s.state !== 'paused')) return nothing;
+  const kept = m.lineCount > 0 ? ` The ${count(m.lineCount)} lines shown are kept.` : '';
+  const next =
+    s.state === 'retrying' ? (s.retryInSeconds ? ` Trying again in ${s.retryInSeconds} s.` : ' Trying again now…') : s.state === 'stopped' ? ` ${s.reason ?? ''}` : '';
+  return html`<div class="banner error" role="alert" data-testid="banner">
+    <span class="codicon codicon-error"></span>
+    <span class="text">Could not read the logs: ${s.error}.${kept}${next}</span>
+    <span class="actions">
+      ${s.signIn ? html`<vscode-button secondary @click=${() => m.command('signIn')}>Sign In Again</vscode-button>` : nothing}
+      <vscode-button secondary data-testid="retry" @click=${() => m.retryNow()}>Retry Now</vscode-button>
+      <vscode-button secondary @click=${() => m.command('showLog')}>Show Log</vscode-button>
+    </span>
+  </div>`;
+}
+
+export function toolbar(m: ToolbarModel): TemplateResult {
+  const draft = m.filterDraft;
+  const error = m.filterError;
+  const follow = m.status?.follow ?? true;
+  const pods = m.pods;
+  return html`<div class="toolbar" role="toolbar" aria-label="Log tools">
+    <vscode-button
+      data-testid="follow"
+      ?secondary=${follow}
+      title=${follow ? 'Stop reading new lines (the lines held stay)' : 'Read new lines again every few seconds'}
+      @click=${() => m.setFollow(!follow)}
+      ><span class="codicon codicon-${follow ? 'debug-pause' : 'play'}"></span> ${follow ? 'Pause' : 'Follow'}</vscode-button
+    >
+    <div class="filter ${error ? 'has-issue' : ''}">
+      <vscode-textfield
+        data-testid="filter"
+        placeholder=${draft.regex ? 'Filter (regular expression)' : 'Filter'}
+        aria-label="Filter lines"
+        .value=${draft.text}
+        ?invalid=${Boolean(error)}
+        @input=${(e: Event) => m.editFilter({ text: (e.target as HTMLInputElement).value })}
+      >
+        <vscode-toolbar-button
+          slot="content-after"
+          data-testid="case"
+          icon="case-sensitive"
+          label="Match Case"
+          title="Match Case"
+          toggleable
+          .checked=${draft.caseSensitive}
+          @click=${() => m.editFilter({ caseSensitive: !draft.caseSensitive }, true)}
+        ></vscode-toolbar-button>
+        <vscode-toolbar-button
+          slot="content-after"
+          data-testid="regex"
+          icon="regex"
+          label="Use Regular Expression"
+          title="Use Regular Expression"
+          toggleable
+          .checked=${draft.regex}
+          @click=${() => m.editFilter({ regex: !draft.regex }, true)}
+        ></vscode-toolbar-button>
+      </vscode-textfield>
+      ${error ? html`<div class="issue" role="alert" data-testid="filter-error"><span class="codicon codicon-error"></span> ${error}; not applied.</div>` : nothing}
+    </div>
+    <div class="menu-anchor">
+      <vscode-button
+        secondary
+        data-testid="pods"
+        aria-haspopup="menu"
+        aria-expanded=${m.podsOpen ? 'true' : 'false'}
+        title="Show the lines of some pods only"
+        @click=${() => m.toggleMenu('pods')}
+        ><span class="codicon codicon-server-process"></span> ${draft.pods.length === 0 ? `All pods (${pods.length})` : `${draft.pods.length} of ${pods.length} pods`}</vscode-button
+      >
+      ${m.podsOpen ? podMenu(m) : nothing}
+    </div>
+    <vscode-toolbar-button
+      data-testid="utc"
+      icon="globe"
+      label=${m.utc ? 'Times in UTC (click for local time)' : 'Times in local time (click for UTC)'}
+      title=${m.utc ? 'Times in UTC (click for local time)' : 'Times in local time (click for UTC)'}
+      toggleable
+      .checked=${m.utc}
+      @click=${() => m.toggleUtc()}
+      >${m.utc ? 'UTC' : 'Local'}</vscode-toolbar-button
+    >
+    <span class="spacer"></span>
+    <vscode-toolbar-button data-testid="copy" icon="copy" label="Copy selected lines" title="Copy selected lines (Ctrl+C)" @click=${() => m.copySelection()}></vscode-toolbar-button>
+    <vscode-toolbar-button data-testid="open-editor" icon="go-to-file" label="Open in Editor" title="Open the shown lines in a read-only editor" @click=${() => m.openInEditor()}></vscode-toolbar-button>
+    <vscode-toolbar-button
+      data-testid="settings"
+      icon="settings-gear"
+      label="Log settings"
+      title="Log settings: lines per read, seconds between reads, lines held"
+      @click=${() => m.command('settings')}
+    ></vscode-toolbar-button>
+    <div class="menu-anchor">
+      <vscode-button secondary data-testid="export" aria-haspopup="menu" aria-expanded=${m.exportOpen ? 'true' : 'false'} @click=${() => m.toggleMenu('export')}
+        ><span class="codicon codicon-save-as"></span> Export…</vscode-button
+      >
+      ${m.exportOpen ? exportMenu(m) : nothing}
+    </div>
+  </div>`;
+}
+
+function podMenu(m: ToolbarModel): TemplateResult {
+  const chosen = m.filterDraft.pods;
+  const toggle = (pod: string) => m.editFilter({ pods: chosen.includes(pod) ? chosen.filter((p) => p !== pod) : [...chosen, pod] }, true);
+  return html`<div class="menu left" role="menu" aria-label="Pods">
+    <button role="menuitemcheckbox" aria-checked=${chosen.length === 0 ? 'true' : 'false'} class="menu-item" data-testid="pod-all" @click=${() => m.editFilter({ pods: [] }, true)}>
+      <span class="codicon codicon-${chosen.length === 0 ? 'check' : 'blank'}"></span> All pods
+    </button>
+    ${m.pods.map(
+      (pod, i) =>
+        html`<button role="menuitemcheckbox" aria-checked=${chosen.includes(pod) ? 'true' : 'false'} class="menu-item" data-pod=${pod} @click=${() => toggle(pod)}>
+          <span class="codicon codicon-${chosen.includes(pod) ? 'check' : 'blank'}"></span> <span class="pod-${i % POD_COLORS}">${pod}</span>
+        </button>`,
+    )}
+  </div>`;
+}
+
+function exportMenu(m: ToolbarModel): TemplateResult {
+  const shown = m.shownLineCount;
+  const all = m.lineCount;
+  const item = (scope: ExportScope, format: ExportFormat, label: string) =>
+    html`<button role="menuitem" class="menu-item" data-testid=${`export-${scope}-${format}`} @click=${() => m.exportAs(scope, format)}>${label}</button>`;
+  return html`<div class="menu" role="menu" aria-label="Export">
+    ${item('shown', 'log', `Shown lines (${count(shown)}) as .log`)} ${item('shown', 'jsonl', `Shown lines (${count(shown)}) as .jsonl`)}
+    ${item('all', 'log', `All lines (${count(all)}) as .log`)} ${item('all', 'jsonl', `All lines (${count(all)}) as .jsonl`)}
+  </div>`;
+}
+
+/** The function's name, where it runs, and the follow status. */
+export function header(t: LogsTarget | undefined, status: TemplateResult): TemplateResult {
+  return html`<header class="top">
+    <h1 title=${t ? `Project ${t.projectId}, region ${t.regionId}, connection ${t.connectionName}` : ''}>
+      <span class="codicon codicon-output"></span> ${t ? functionLabel(t) : 'Function Logs'}
+      ${t ? html`<span class="where muted">project ${t.projectId} · region ${t.regionId} · ${t.connectionName}</span>` : nothing}
+    </h1>
+    ${status}
+  </header>`;
+}
+
+/** "Showing 900 of 1,000 lines · 12,000 older lines on the way · 3 selected · Copied 3 lines." */
+export function countsLine(c: { shown: number; all: number; pending: number; selected: number; notice: string }): TemplateResult {
+  return html`<div class="counts muted">
+    <span data-testid="counts">Showing ${count(c.shown)} of ${count(c.all)} lines</span>
+    ${c.pending > 0 ? html`<span data-testid="backfill"> · <vscode-progress-ring class="tiny"></vscode-progress-ring> ${count(c.pending)} older lines on the way</span>` : nothing}
+    ${c.selected ? html`<span data-testid="selected"> · ${count(c.selected)} selected</span>` : nothing}
+    ${c.notice ? html`<span class="notice" data-testid="notice" role="status"> · ${c.notice}</span>` : nothing}
+  </div>`;
+}
