@@ -2,6 +2,7 @@
 // only in SecretStorage, under the connection's id. Nothing else ever holds a key.
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
+import { Disposable } from './disposable';
 import { areaBaseUrlsFrom, connectionNameFromUrl, normalizeBaseUrl, plainHttpRisk, withDialect, type ConnectionInfo, type StoredConnection } from '../schema/connectionRules';
 import { DIALECT_LABELS, dialectForBaseUrl, parseDialect, type Dialect } from '../schema/dialect';
 import { userAreaBaseUrls } from './settings';
@@ -35,25 +36,25 @@ export const ENV_CONNECTION_NAME = 'PLATFORM_CONSOLE_CONNECTION_NAME';
 /** Optional: `spec` or `platform` (default: from the URL, the platform's host -> `platform`). */
 export const ENV_DIALECT = 'PLATFORM_CONSOLE_DIALECT';
 
-export class ConnectionManager implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<Connection | undefined>();
+export class ConnectionManager extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<Connection | undefined>());
   /** Fires when the active connection changes, signs in or out. */
   readonly onDidChange = this.changed.event;
   private readonly clients = new Map<string, PlatformApi>();
   /** One per connection with a usable key: aborted at Sign Out (or when the key is replaced). */
   private readonly revocations = new Map<string, AbortController>();
-  private readonly signedOutEmitter = new vscode.EventEmitter<Connection>();
+  private readonly signedOutEmitter = this._register(new vscode.EventEmitter<Connection>());
   /** Fires after a connection was signed out and everything stored for it was cleared. */
   readonly onDidSignOut = this.signedOutEmitter.event;
   /** First backoff step of the automatic GET retries; undefined: the client's default (500 ms). */
   private retryBaseMs: number | undefined;
-  private readonly disposables: vscode.Disposable[] = [this.changed, this.signedOutEmitter];
 
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: Log,
   ) {
-    this.disposables.push(
+    super();
+    this._registerAll(
       context.secrets.onDidChange((e) => {
         if (!e.key.startsWith(secretKey(''))) return;
         // Another window signed out (or in): a key deleted there is revoked here too.
@@ -300,7 +301,4 @@ export class ConnectionManager implements vscode.Disposable {
     }
   }
 
-  dispose(): void {
-    this.disposables.forEach((d) => d.dispose());
-  }
 }

@@ -17,6 +17,11 @@ export abstract class Disposable implements IDisposable {
     return thing;
   }
 
+  /** Owns each of `things` (listeners, commands, children), in order. */
+  protected _registerAll(...things: IDisposable[]): void {
+    for (const thing of things) this._register(thing);
+  }
+
   get isDisposed(): boolean {
     return this.disposed;
   }

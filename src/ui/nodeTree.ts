@@ -1,17 +1,17 @@
 // A TreeDataProvider over TreeNode classes, with its TreeView: refresh, description (active
 // filters, connection), and a welcome view while signed out (the roots are then empty).
 import * as vscode from 'vscode';
+import { Disposable } from './disposable';
 import type { TreeNode } from './treeNodes';
 
-export abstract class NodeTree implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<TreeNode | undefined | void>();
+export abstract class NodeTree extends Disposable implements vscode.TreeDataProvider<TreeNode> {
+  private readonly changed = this._register(new vscode.EventEmitter<TreeNode | undefined | void>());
   readonly onDidChangeTreeData = this.changed.event;
   readonly view: vscode.TreeView<TreeNode>;
-  protected readonly disposables: vscode.Disposable[] = [this.changed];
 
   constructor(viewId: string, options: { showCollapseAll?: boolean; canSelectMany?: boolean } = {}) {
-    this.view = vscode.window.createTreeView(viewId, { treeDataProvider: this, ...options });
-    this.disposables.push(this.view);
+    super();
+    this.view = this._register(vscode.window.createTreeView(viewId, { treeDataProvider: this, ...options }));
   }
 
   /** The top-level nodes; [] shows the view's welcome content. */
@@ -34,9 +34,5 @@ export abstract class NodeTree implements vscode.TreeDataProvider<TreeNode>, vsc
 
   getParent(node: TreeNode): TreeNode | undefined {
     return node.parent;
-  }
-
-  dispose(): void {
-    this.disposables.forEach((d) => d.dispose());
   }
 }

@@ -3,6 +3,7 @@
 // the JSON behind it, one click away in a read-only JSON editor. Served by a
 // TextDocumentContentProvider, so the editor cannot change them and nothing touches the disk.
 import * as vscode from 'vscode';
+import { Disposable } from './disposable';
 
 export const VIEW_SCHEME = 'platform-console-view';
 /** True while one of these views (preview or source) is the active editor: the title-bar actions show. */
@@ -29,16 +30,16 @@ export function viewUri(connectionName: string, fileName: string): vscode.Uri {
   return vscode.Uri.from({ scheme: VIEW_SCHEME, path: `/${safeSegment(connectionName)}/${safeSegment(fileName)}` });
 }
 
-export class ReadableDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+export class ReadableDocuments extends Disposable implements vscode.TextDocumentContentProvider {
   private readonly contents = new Map<string, string>();
   private readonly views = new Map<string, Shown>();
   private lastShown: Shown | undefined;
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  private readonly changed = this._register(new vscode.EventEmitter<vscode.Uri>());
   readonly onDidChange = this.changed.event;
-  private readonly disposables: vscode.Disposable[] = [this.changed];
 
   constructor() {
-    this.disposables.push(
+    super();
+    this._registerAll(
       vscode.workspace.registerTextDocumentContentProvider(VIEW_SCHEME, this),
       vscode.window.tabGroups.onDidChangeTabs(() => void this.updateContext()),
       vscode.window.tabGroups.onDidChangeTabGroups(() => void this.updateContext()),
@@ -148,7 +149,4 @@ export class ReadableDocuments implements vscode.TextDocumentContentProvider, vs
     await vscode.commands.executeCommand('setContext', VIEW_ACTIVE_CONTEXT, this.viewInActiveTab() !== undefined);
   }
 
-  dispose(): void {
-    this.disposables.forEach((d) => d.dispose());
-  }
 }

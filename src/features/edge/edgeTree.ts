@@ -64,7 +64,7 @@ export class EdgeTree extends NodeTree implements EdgeNodeHost {
       intervalMs: () => seconds() * 1000,
       tick: () => this.refreshClients(),
     });
-    this.disposables.push(
+    this._registerAll(
       this.preview,
       { dispose: () => this.autoRefresh.dispose() },
       deps.connections.onDidChange(() => void this.syncConnection()),

@@ -62,7 +62,7 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
   constructor(private readonly deps: ProfilesTreeDeps) {
     super(PROFILES_VIEW, { showCollapseAll: true });
     this.mediaUri = vscode.Uri.joinPath(deps.extensionUri, 'media', 'profiles');
-    this.disposables.push(
+    this._registerAll(
       deps.connections.onDidChange(() => this.connectionChanged()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(PAGE_SIZE_SETTING)) this.pageSizeChanged();

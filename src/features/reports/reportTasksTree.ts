@@ -140,7 +140,7 @@ export class ReportTasksTree extends NodeTree {
     const storeChange = store.onDidChange((connectionId) => {
       if (connectionId === this.connections.active?.id) this.refresh();
     });
-    this.disposables.push(
+    this._registerAll(
       { dispose: () => storeChange.dispose() },
       connections.onDidChange(() => this.refresh()),
     );
