@@ -25,9 +25,14 @@ function platformProfileList(body: unknown): unknown {
   });
 }
 
+/** The paged list's results, without field values, as /all's. */
+function platformProfilePage(body: unknown): unknown {
+  return isRecord(body) ? { ...body, results: platformProfileList(body.results) } : body;
+}
+
 const SHAPERS: Record<Dialect, Partial<Record<EndpointName, Shaper>>> = {
   spec: { getTask: specTask },
-  platform: { listProtectionProfiles: platformProfileList },
+  platform: { listProtectionProfiles: platformProfileList, listProtectionProfilesPaged: platformProfilePage },
 };
 
 export function shapeFor(name: EndpointName, body: unknown, dialect: Dialect): unknown {

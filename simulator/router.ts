@@ -44,8 +44,10 @@ export class Router {
     const routes: Route[] = [];
     for (const [name, endpoint] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
       const byPath = new Map<string, Dialect[]>();
-      // The platform's own endpoints are not served in the spec's dialect: a spec server lacks them.
-      for (const dialect of served.filter((d) => d === 'platform' || !ROUTES[name].platformOnly)) {
+      // The platform's own endpoints (its lists): a spec-only server lacks them; a simulator that
+      // speaks the platform's dialect serves them at either dialect's path, over the same state.
+      const dialects = ROUTES[name].platformOnly && !served.includes('platform') ? [] : served;
+      for (const dialect of dialects) {
         const path = pathIn(endpoint, dialect);
         byPath.set(path, [...(byPath.get(path) ?? []), dialect]);
       }

@@ -22,17 +22,21 @@ export interface ValidInput {
 
 /**
  * `"42"` -> `42`, except where the field takes text and refuses the number (a profile named
- * "2024"): then the text stays.
+ * "2024"): then the text stays. `"true"`/`"false"` -> booleans where the field takes one.
  */
 export function coerceNumbers(values: Record<string, string>, schema: z.ZodType | undefined): Record<string, unknown> {
   const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
   const out: Record<string, unknown> = {};
   for (const [key, text] of Object.entries(values)) {
+    const field = shape[key];
+    if ((text === 'true' || text === 'false') && field !== undefined && field.safeParse(text === 'true').success && !field.safeParse(text).success) {
+      out[key] = text === 'true';
+      continue;
+    }
     if (!WHOLE_NUMBER.test(text)) {
       out[key] = text;
       continue;
     }
-    const field = shape[key];
     const keepText = field !== undefined && field.safeParse(text).success && !field.safeParse(Number(text)).success;
     out[key] = keepText ? text : Number(text);
   }

@@ -8,6 +8,24 @@ import { addSchedules } from './lifecycle';
 import { previewInstancePrice, previewLoadBalancerPrice } from './pricing';
 import { getProtectionProfile, listProtectionProfiles, updateProtectionProfile } from './profiles';
 import { deleteStorage } from './storage';
+import {
+  getEdgeAccount,
+  getOwnEdgeApp,
+  listEdgeApps,
+  listEdgeTemplates,
+  listFlavors,
+  listFunctions,
+  listLifecyclePolicies,
+  listLoadBalancerFlavors,
+  listNamespaces,
+  listProfileTemplates,
+  listProjects,
+  listProtectionProfilesPaged,
+  listRegions,
+  listReportTemplates,
+  listReports,
+  listSecrets,
+} from './lists';
 import type { Handlers } from './types';
 
 export const handlers: Handlers = {
@@ -31,4 +49,20 @@ export const handlers: Handlers = {
   updateNotificationSetting,
   createNotificationSetting,
   getProtectionProfile,
+  listEdgeApps,
+  getOwnEdgeApp,
+  listEdgeTemplates,
+  getEdgeAccount,
+  listReports,
+  listReportTemplates,
+  listProtectionProfilesPaged,
+  listProfileTemplates,
+  listProjects,
+  listRegions,
+  listFlavors,
+  listLoadBalancerFlavors,
+  listLifecyclePolicies,
+  listNamespaces,
+  listFunctions,
+  listSecrets,
 };

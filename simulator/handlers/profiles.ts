@@ -1,6 +1,7 @@
 // Protection profiles: list with filters and order (endpoint 14), partial update (endpoint 3).
 import type { endpoints } from '../../src/schema/endpoints';
 import { SimError, refused, type LocatedIssue } from '../errors';
+import type { SimState } from '../state/seed';
 import type { ProtectionProfile } from '../state/types';
 import { isoSeconds } from '../timeFormat';
 import type { Handler } from './types';
@@ -42,15 +43,22 @@ function compare(a: ProtectionProfile, b: ProtectionProfile, keys: readonly Sort
   return a.id - b.id;
 }
 
-export const listProtectionProfiles: Handler<typeof endpoints.listProtectionProfiles> = ({ query }, { state }) => {
+/** The profiles a list query asks for, in its order (the whole list and the paged one alike). */
+export function filterAndSortProfiles(
+  state: SimState,
+  query: { name?: string | null; client_id?: number | null; order_by?: string | null } | undefined,
+): ProtectionProfile[] {
   const keys = parseOrderBy(query?.order_by);
   const name = query?.name?.toLowerCase();
   const clientId = query?.client_id;
   const matches = [...state.profiles.values()].filter(
     (p) => (!name || p.name.toLowerCase().includes(name)) && (clientId === undefined || clientId === null || p.client_id === clientId),
   );
-  return matches.sort((a, b) => compare(a, b, keys)).map((p) => structuredClone(p));
-};
+  return matches.sort((a, b) => compare(a, b, keys));
+}
+
+export const listProtectionProfiles: Handler<typeof endpoints.listProtectionProfiles> = ({ query }, { state }) =>
+  filterAndSortProfiles(state, query).map((p) => structuredClone(p));
 
 export const getProtectionProfile: Handler<typeof endpoints.getProtectionProfile> = ({ params }, { state }) => {
   const profile = state.profiles.get(params.protection_profile_id);

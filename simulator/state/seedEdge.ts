@@ -7,6 +7,9 @@ const NETWORKS = [
   { name: 'staging', is_default: false },
 ];
 
+/** The FastEdge client of the simulated account: its own apps are the ones /fastedge/v1/apps lists. */
+export const EDGE_ACCOUNT_CLIENT = 201;
+
 export function seedEdgeClients(): EdgeClient[] {
   const client = (id: number, status: number, consumption: [number, number, number], plan: [number, string], appCount: number): EdgeClient => ({
     id,

@@ -40,6 +40,20 @@ const TEMPLATE_FIELDS: Record<number, { id: number; values: readonly string[] }[
   ],
 };
 
+/** What each template field is called (ids 1..21, as TEMPLATE_FIELDS uses them). */
+const FIELD_NAMES = [
+  'Rate limit (requests/s)', 'Mode', 'Ban time (s)', 'Log attacks',
+  'Burst limit', 'Geo blocking', 'Blocked countries', 'Challenge level', 'Ports',
+  'Player slots', 'UDP flood threshold', 'Query rate', 'Allowed protocols',
+  'WAF rule set', 'Paranoia level', 'Blocked user agents',
+  'DNS port', 'Response size limit',
+  'Protected ports', 'SYN protection', 'Connection limit',
+];
+
+export const TEMPLATE_FIELD_DEFINITIONS: Record<number, { name: string; name_in_config: string }> = Object.fromEntries(
+  FIELD_NAMES.map((name, i) => [i + 1, { name, name_in_config: name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') }]),
+);
+
 export const PROFILE_TEMPLATES: readonly ProfileTemplate[] = [
   { id: 1, name: 'DDoS Protection Standard', fieldIds: [] },
   { id: 2, name: 'DDoS Protection Advanced', fieldIds: [] },

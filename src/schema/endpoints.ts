@@ -5,7 +5,19 @@ import { createReportEndpoint, getReportEndpoint, getTrialEndpoint, getTrialStar
 import { functionLogsEndpoint } from './faas';
 import { createNotificationSettingEndpoint, getFreeFeatureEndpoint, updateNotificationSettingEndpoint } from './iam';
 import { instancePriceEndpoint, loadBalancerPriceEndpoint } from './pricing';
-import { getProfileEndpoint, listProfilesEndpoint, patchProfileEndpoint } from './security';
+import { getProfileEndpoint, listProfileTemplatesEndpoint, listProfilesEndpoint, listProfilesPagedEndpoint, patchProfileEndpoint } from './security';
+import { getEdgeAccountEndpoint, getOwnEdgeAppEndpoint, listEdgeAppsEndpoint, listEdgeTemplatesEndpoint } from './edgeLists';
+import { listReportTemplatesEndpoint, listReportsEndpoint } from './billingLists';
+import {
+  listFlavorsEndpoint,
+  listFunctionsEndpoint,
+  listLifecyclePoliciesEndpoint,
+  listLoadBalancerFlavorsEndpoint,
+  listNamespacesEndpoint,
+  listProjectsEndpoint,
+  listRegionsEndpoint,
+  listSecretsEndpoint,
+} from './cloudLists';
 import { deleteStorageEndpoint } from './storage';
 
 export const endpoints = {
@@ -29,6 +41,22 @@ export const endpoints = {
   updateNotificationSetting: updateNotificationSettingEndpoint,
   createNotificationSetting: createNotificationSettingEndpoint,
   getProtectionProfile: getProfileEndpoint,
+  listEdgeApps: listEdgeAppsEndpoint,
+  getOwnEdgeApp: getOwnEdgeAppEndpoint,
+  listEdgeTemplates: listEdgeTemplatesEndpoint,
+  getEdgeAccount: getEdgeAccountEndpoint,
+  listReports: listReportsEndpoint,
+  listReportTemplates: listReportTemplatesEndpoint,
+  listProtectionProfilesPaged: listProfilesPagedEndpoint,
+  listProfileTemplates: listProfileTemplatesEndpoint,
+  listProjects: listProjectsEndpoint,
+  listRegions: listRegionsEndpoint,
+  listFlavors: listFlavorsEndpoint,
+  listLoadBalancerFlavors: listLoadBalancerFlavorsEndpoint,
+  listLifecyclePolicies: listLifecyclePoliciesEndpoint,
+  listNamespaces: listNamespacesEndpoint,
+  listFunctions: listFunctionsEndpoint,
+  listSecrets: listSecretsEndpoint,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

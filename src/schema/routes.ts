@@ -51,6 +51,27 @@ export const ROUTES = {
   getTask: same(0, 'GET', TASK_PATH),
   // The platform's profile list carries no field values; its single profile does.
   getProtectionProfile: platformOwn('GET', '/security/guard/v3/profiles/{protection_profile_id}', '/security/sifter/v3/profiles/{protection_profile_id}'),
+  // The platform's lists (paths.md §2), for the trees and the pickers.
+  listEdgeApps: platformOwn('GET', '/edge/v1/apps', '/fastedge/v1/apps'),
+  getOwnEdgeApp: platformOwn('GET', '/edge/v1/apps/{app_id}', '/fastedge/v1/apps/{app_id}'),
+  listEdgeTemplates: platformOwn('GET', '/edge/v1/template', '/fastedge/v1/template'),
+  getEdgeAccount: platformOwn('GET', '/edge/v1/me', '/fastedge/v1/me'),
+  listReports: platformOwn('GET', '/billing/org/v1/reports', '/billing/org/v1/reports'),
+  listReportTemplates: platformOwn('GET', '/billing/org/v1/reports/templates', '/billing/org/v1/reports/templates'),
+  listProtectionProfilesPaged: platformOwn('GET', '/security/guard/v3/profiles', '/security/sifter/v3/profiles'),
+  listProfileTemplates: platformOwn('GET', '/security/guard/v3/templates', '/security/sifter/v3/templates'),
+  listProjects: platformOwn('GET', '/cloud/v1/projects', '/cloud/v1/projects'),
+  listRegions: platformOwn('GET', '/cloud/v1/regions', '/cloud/v1/regions'),
+  listFlavors: platformOwn('GET', '/cloud/v1/flavors/{project_id}/{region_id}', '/cloud/v1/flavors/{project_id}/{region_id}'),
+  listLoadBalancerFlavors: platformOwn('GET', '/cloud/v1/lbflavors/{project_id}/{region_id}', '/cloud/v1/lbflavors/{project_id}/{region_id}'),
+  listLifecyclePolicies: platformOwn('GET', '/cloud/v1/lifecycle_policy/{project_id}/{region_id}', '/cloud/v1/lifecycle_policy/{project_id}/{region_id}'),
+  listNamespaces: platformOwn('GET', '/cloud/v1/faas/namespaces/{project_id}/{region_id}', '/cloud/v1/faas/namespaces/{project_id}/{region_id}'),
+  listFunctions: platformOwn(
+    'GET',
+    '/cloud/v1/faas/namespaces/{project_id}/{region_id}/{namespace_name}/functions',
+    '/cloud/v1/faas/namespaces/{project_id}/{region_id}/{namespace_name}/functions',
+  ),
+  listSecrets: platformOwn('GET', '/cloud/v1/secrets/{project_id}/{region_id}', '/cloud/v1/secrets/{project_id}/{region_id}'),
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -1,6 +1,7 @@
 // Protection profiles: list (endpoint 14) and partial update (endpoint 3).
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
+import { pageQuery, pagedList, rItems } from './paging';
 import { ROUTES } from './routes';
 import { intIn, rArray, rInt, rObject, rRequiredInt, rText, textOf, typeError } from './schemaKit';
 
@@ -79,3 +80,37 @@ export const patchProfileEndpoint = defineEndpoint({
   body: profilePatchRequest,
   response: protectionProfile,
 });
+
+/** A protection template: its fields, each with what its values must be. */
+export const profileTemplate = z.looseObject({
+  id: rRequiredInt(),
+  name: rText(),
+  description: rText(),
+  client_id: rInt(),
+  fields: rArray(z.looseObject({ id: rInt(), name: rText(), name_in_config: rText(), field_type: rText(), description: rText() })),
+});
+export type ProfileTemplateItem = z.output<typeof profileTemplate>;
+
+/** The same list a page at a time (the platform's own; its /all answers the whole list at once). */
+export const listProfilesPagedEndpoint = defineEndpoint({
+  name: 'listProtectionProfilesPaged',
+  ...ROUTES.listProtectionProfilesPaged,
+  errorShape: 'security',
+  successStatus: 200,
+  params: z.strictObject({}),
+  query: profileListQuery.extend(pageQuery(10_000)),
+  body: undefined,
+  response: pagedList(protectionProfile),
+});
+
+export const listProfileTemplatesEndpoint = defineEndpoint({
+  name: 'listProfileTemplates',
+  ...ROUTES.listProfileTemplates,
+  errorShape: 'security',
+  successStatus: 200,
+  params: z.strictObject({}),
+  query: z.strictObject(pageQuery(1000)),
+  body: undefined,
+  response: rItems(profileTemplate),
+});
+

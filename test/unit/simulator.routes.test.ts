@@ -135,6 +135,22 @@ const samples: Record<EndpointName, Sample> = {
     status: 201,
     keys: ['id', 'reseller', 'notification_type', 'email', 'enabled'],
   },
+  listEdgeApps: { method: 'GET', path: '/edge/v1/apps?limit=5', status: 200, keys: ['count', 'apps'] },
+  getOwnEdgeApp: { method: 'GET', path: '/edge/v1/apps/101', status: 200, keys: ['id', 'name', 'status', 'template', 'plan'] },
+  listEdgeTemplates: { method: 'GET', path: '/edge/v1/template', status: 200, keys: ['count', 'templates'] },
+  getEdgeAccount: { method: 'GET', path: '/edge/v1/me', status: 200, keys: ['status', 'app_count', 'plan'] },
+  listReports: { method: 'GET', path: '/billing/org/v1/reports?ordering=-created_at&limit=5', status: 200, keys: ['count', 'next', 'previous', 'results'] },
+  listReportTemplates: { method: 'GET', path: '/billing/org/v1/reports/templates', status: 200, keys: ['count', 'next', 'previous', 'results'] },
+  listProtectionProfilesPaged: { method: 'GET', path: '/security/guard/v3/profiles?limit=10&offset=20', status: 200, keys: ['count', 'next', 'previous', 'results'] },
+  listProfileTemplates: { method: 'GET', path: '/security/guard/v3/templates', status: 200, keys: [] },
+  listProjects: { method: 'GET', path: '/cloud/v1/projects', status: 200, keys: ['count', 'results'] },
+  listRegions: { method: 'GET', path: '/cloud/v1/regions', status: 200, keys: ['count', 'results'] },
+  listFlavors: { method: 'GET', path: '/cloud/v1/flavors/1/1?include_prices=true', status: 200, keys: ['count', 'results'] },
+  listLoadBalancerFlavors: { method: 'GET', path: '/cloud/v1/lbflavors/1/1?include_prices=true', status: 200, keys: ['count', 'results'] },
+  listLifecyclePolicies: { method: 'GET', path: '/cloud/v1/lifecycle_policy/1/1', status: 200, keys: ['count', 'results'] },
+  listNamespaces: { method: 'GET', path: '/cloud/v1/faas/namespaces/1/1', status: 200, keys: ['count', 'results'] },
+  listFunctions: { method: 'GET', path: '/cloud/v1/faas/namespaces/1/1/default/functions', status: 200, keys: ['count', 'results'] },
+  listSecrets: { method: 'GET', path: '/cloud/v1/secrets/1/1', status: 200, keys: ['count', 'results'] },
 };
 
 before(async () => {
@@ -316,8 +332,8 @@ describe('simulator 404s', () => {
     const unknown = await call('GET', '/cloud/v9/nothing');
     assert.equal(unknown.status, 404);
     assert.equal((unknown.json as Json).error, 'Not Found');
-    const wrongMethod = await call('GET', '/cloud/v1/secrets/1/1');
+    const wrongMethod = await call('PUT', '/cloud/v1/secrets/1/1');
     assert.equal(wrongMethod.status, 405);
-    assert.equal(wrongMethod.headers.get('allow'), 'POST');
+    assert.equal(wrongMethod.headers.get('allow'), 'POST, GET');
   });
 });

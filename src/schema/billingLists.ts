@@ -1,0 +1,59 @@
+// Billing's lists (paths.md §2): the account's report tasks and the report templates with their
+// parameter definitions. Answers `{count, next, previous, results}`; at most 100 a page.
+import * as z from 'zod';
+import { REPORT_STATUSES, reportTask } from './billing';
+import { defineEndpoint } from './endpoint';
+import { filterText, pageQuery, pagedList } from './paging';
+import { ROUTES } from './routes';
+import { rArray, rBool, rRequiredInt, rRequiredText, rText } from './schemaKit';
+
+const PAGE_MAX = 100;
+
+/** One parameter of a report template, as its definition (OpenAPI v2 parameter objects) says. */
+export const reportParameterDefinition = z.looseObject({
+  name: rRequiredText(),
+  required: rBool(),
+  type: rText(),
+  format: rText(),
+  description: rText(),
+  enum: rArray(z.string()),
+});
+export type ReportParameterDefinition = z.output<typeof reportParameterDefinition>;
+
+export const reportTemplate = z.looseObject({
+  id: rRequiredInt(),
+  code: rRequiredText(),
+  name_en: rText(),
+  description: rText(),
+  parameters: z.looseObject({ parameters: rArray(reportParameterDefinition) }).nullish().catch(undefined),
+});
+export type ReportTemplate = z.output<typeof reportTemplate>;
+
+export const REPORT_ORDERINGS = ['created_at', '-created_at'] as const;
+
+export const listReportsEndpoint = defineEndpoint({
+  name: 'listReports',
+  ...ROUTES.listReports,
+  errorShape: 'billing',
+  successStatus: 200,
+  params: z.strictObject({}),
+  query: z.strictObject({
+    status: z.enum(REPORT_STATUSES, `must be one of ${REPORT_STATUSES.join(', ')}`).optional(),
+    template: filterText(),
+    ordering: z.enum(REPORT_ORDERINGS, `must be one of ${REPORT_ORDERINGS.join(', ')}`).optional(),
+    ...pageQuery(PAGE_MAX),
+  }),
+  body: undefined,
+  response: pagedList(reportTask),
+});
+
+export const listReportTemplatesEndpoint = defineEndpoint({
+  name: 'listReportTemplates',
+  ...ROUTES.listReportTemplates,
+  errorShape: 'billing',
+  successStatus: 200,
+  params: z.strictObject({}),
+  query: z.strictObject({ code__icontains: filterText(), name_en__icontains: filterText(), ordering: filterText(), ...pageQuery(PAGE_MAX) }),
+  body: undefined,
+  response: pagedList(reportTemplate),
+});
