@@ -68,7 +68,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
     ui,
     state: context.globalState,
     extensionUri: context.extensionUri,
-    defaults: cloudDefaults(),
+    defaults: cloudDefaults(context.globalState, log),
     documents: own(new ReadableDocuments()),
     registerBoundCommand: boundCommand(connections, ui),
   };

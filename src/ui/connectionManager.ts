@@ -6,6 +6,7 @@ import { Disposable } from './disposable';
 import { areaBaseUrlsFrom, connectionNameFromUrl, normalizeBaseUrl, plainHttpRisk, withDialect, type ConnectionInfo, type StoredConnection } from '../schema/connectionRules';
 import { DIALECT_LABELS, dialectForBaseUrl, parseDialect, type Dialect } from '../schema/dialect';
 import { userAreaBaseUrls } from './settings';
+import { PlatformLists } from '../platform/platformLists';
 import { createPlatformApi, type PlatformApi } from '../platform/api';
 import { HttpClient } from '../platform/http';
 import type { Log } from './log';
@@ -21,6 +22,8 @@ export interface Bound {
   readonly connection: Connection;
   readonly api: PlatformApi;
   readonly signal: AbortSignal;
+  /** The platform's lists on this connection, kept for a short time (pickers and trees share them). */
+  readonly lists: PlatformLists;
 }
 
 const CONNECTIONS_KEY = 'platformConsole.connections';
@@ -40,7 +43,7 @@ export class ConnectionManager extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<Connection | undefined>());
   /** Fires when the active connection changes, signs in or out. */
   readonly onDidChange = this.changed.event;
-  private readonly clients = new Map<string, PlatformApi>();
+  private readonly clients = new Map<string, { api: PlatformApi; lists: PlatformLists }>();
   /** One per connection with a usable key: aborted at Sign Out (or when the key is replaced). */
   private readonly revocations = new Map<string, AbortController>();
   private readonly signedOutEmitter = this._register(new vscode.EventEmitter<Connection>());
@@ -221,8 +224,8 @@ export class ConnectionManager extends Disposable {
     if (!key) return undefined;
     let revocation = this.revocations.get(connection.id);
     if (!revocation) this.revocations.set(connection.id, (revocation = new AbortController()));
-    let api = this.clients.get(connection.id);
-    if (!api) {
+    let client = this.clients.get(connection.id);
+    if (!client) {
       this.log.addSecret(key);
       const timeoutSeconds = vscode.workspace.getConfiguration('platformConsole').get<number>('requestTimeoutSeconds', 30);
       const http = new HttpClient({
@@ -235,10 +238,11 @@ export class ConnectionManager extends Disposable {
         revoked: revocation.signal,
         onRequest: (entry) => this.log.request(connection.name, entry),
       });
-      api = createPlatformApi(http);
-      this.clients.set(connection.id, api);
+      const api = createPlatformApi(http);
+      client = { api, lists: new PlatformLists(api) };
+      this.clients.set(connection.id, client);
     }
-    return { connection, api, signal: revocation.signal };
+    return { connection, api: client.api, lists: client.lists, signal: revocation.signal };
   }
 
   /**

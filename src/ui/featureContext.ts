@@ -3,11 +3,11 @@
 // documents; and the one way a command binds its action to a connection.
 import * as vscode from 'vscode';
 import { activeSession } from './activeSession';
-import type { CloudDefaults } from './cloudLocation';
 import type { Bound, ConnectionManager } from './connectionManager';
 import type { FlowUi } from './flowUi';
 import type { Log } from './log';
 import type { ReadableDocuments } from './readableDocuments';
+import type { ConnectionCloudDefaults } from './settings';
 
 export interface FeatureContext {
   readonly connections: ConnectionManager;
@@ -17,8 +17,8 @@ export interface FeatureContext {
   /** globalState: per-connection data keyed by connection id (Sign Out clears those keys). */
   readonly state: vscode.Memento;
   readonly extensionUri: vscode.Uri;
-  /** Project and region the cloud flows start from (`platformConsole.cloud.*`). */
-  readonly defaults: CloudDefaults;
+  /** Project and region the cloud flows start from (`platformConsole.cloud.*`); `on(bound)`: on one connection, with its lists. */
+  readonly defaults: ConnectionCloudDefaults;
   /** Read-only Markdown and JSON documents (trials, free features, report tasks). */
   readonly documents: ReadableDocuments;
   /**

@@ -42,6 +42,11 @@ export interface PickItem<T> {
   detail?: string;
   value: T;
   picked?: boolean;
+  /**
+   * Chosen at once when it arrives in `itemsLater` (the pick closes without the person choosing):
+   * a list the server turned out not to have, so the step moves on to the typed input.
+   */
+  autoAccept?: boolean;
 }
 
 export interface PickPrompt<T> extends PromptFrame {
@@ -50,6 +55,11 @@ export interface PickPrompt<T> extends PromptFrame {
   canPickMany?: boolean;
   /** Value of the item to highlight first (single pick). */
   activeValue?: T;
+  /**
+   * Items still loading: the pick opens at once, busy, with `items` (often none) and shows these
+   * when they arrive (the platform's lists). Never rejects: a failed load is an item of its own.
+   */
+  itemsLater?: Promise<readonly PickItem<T>[]>;
 }
 
 export interface FlowUi {

@@ -1,6 +1,8 @@
 // The extension's settings that flows read and remember.
 import * as vscode from 'vscode';
-import type { CloudDefaults } from './cloudLocation';
+import type { CloudDefaults, CloudLocation } from './cloudLocation';
+import type { Bound } from './connectionManager';
+import type { Log } from './log';
 
 /**
  * `platformConsole.areaBaseUrls` from the person's own (user) settings only: a workspace's
@@ -17,17 +19,36 @@ export function taskTimeoutMs(): number {
   return Math.max(1, Number.isFinite(minutes) ? minutes : 120) * 60_000;
 }
 
-export function cloudDefaults(): CloudDefaults {
+export interface ConnectionCloudDefaults extends CloudDefaults {
+  /** The same defaults on one connection: its last project and region first, its lists to pick from. */
+  on(bound: Bound): CloudDefaults;
+}
+
+const lastLocationKey = (connectionId: string) => `platformConsole.lastLocation.${connectionId}`;
+
+export function cloudDefaults(state: vscode.Memento, log: Log): ConnectionCloudDefaults {
   const config = () => vscode.workspace.getConfiguration('platformConsole.cloud');
   const read = (key: string) => {
     const value = config().get<number | null>(key);
     return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
   };
-  return {
+  const base: CloudDefaults = {
     get: () => ({ projectId: read('projectId'), regionId: read('regionId') }),
     rememberMissing: async ({ projectId, regionId }) => {
       if (read('projectId') === undefined) await config().update('projectId', projectId, vscode.ConfigurationTarget.Global);
       if (read('regionId') === undefined) await config().update('regionId', regionId, vscode.ConfigurationTarget.Global);
     },
+  };
+  return {
+    ...base,
+    on: (bound) => ({
+      get: () => ({ ...base.get(), ...state.get<CloudLocation>(lastLocationKey(bound.connection.id), {}) }),
+      rememberMissing: async (location) => {
+        await base.rememberMissing(location);
+        // Kept under the connection's id: Sign Out clears it with the rest.
+        await state.update(lastLocationKey(bound.connection.id), { projectId: location.projectId, regionId: location.regionId });
+      },
+      picks: { lists: bound.lists, logError: (error) => log.error(`Could not load a list on ${bound.connection.name}`, error) },
+    }),
   };
 }

@@ -97,7 +97,8 @@ export class VscodeFlowUi implements FlowUi {
       type Item = vscode.QuickPickItem & { value: T };
       const qp = vscode.window.createQuickPick<Item>();
       const disposables: vscode.Disposable[] = [qp];
-      const items: Item[] = prompt.items.map((i: PickItem<T>) => ({ label: i.label, description: i.description, detail: i.detail, value: i.value }));
+      const toItem = (i: PickItem<T>): Item => ({ label: i.label, description: i.description, detail: i.detail, value: i.value });
+      let items: Item[] = prompt.items.map(toItem);
       qp.title = prompt.title;
       qp.step = prompt.step;
       qp.totalSteps = prompt.totalSteps;
@@ -129,6 +130,21 @@ export class VscodeFlowUi implements FlowUi {
           finish(chosen.map((i) => i.value));
         }),
       );
+      if (prompt.itemsLater) {
+        qp.busy = true;
+        void prompt.itemsLater.then((later) => {
+          if (settled) return;
+          const auto = later.find((i) => i.autoAccept);
+          if (auto) return finish([auto.value]);
+          const typed = qp.value;
+          items = [...items, ...later.map(toItem)];
+          qp.items = items;
+          qp.value = typed;
+          const active = items.find((i) => Object.is(i.value, prompt.activeValue));
+          if (active && !many) qp.activeItems = [active];
+          qp.busy = false;
+        });
+      }
       qp.show();
     });
   }

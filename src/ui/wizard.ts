@@ -5,6 +5,11 @@ import { BACK, CANCEL, type FlowUi, type InputPrompt, type PickPrompt, type Prom
 class GoBack {}
 class Cancelled {}
 
+/** Back was pressed on a prompt inside a step: a step with prompts of its own may catch it. */
+export function isBack(error: unknown): boolean {
+  return error instanceof GoBack;
+}
+
 /** What a step uses to ask: frames (title, "Step k of n", Back) are filled in for it. */
 export interface StepContext {
   input(prompt: Omit<InputPrompt, keyof PromptFrame>): Promise<string>;

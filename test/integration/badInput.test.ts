@@ -247,7 +247,8 @@ describe('bad input, in the flows where it is typed', function () {
 
   before(async () => {
     ext = await platformConsole();
-    sim = await startSimulator({ apiKey: KEY, taskDurationMs: 300, reportDurationMs: 300 });
+    // A spec-only server: no lists, so every id is typed (the flows' fallback), where these rules apply.
+    sim = await startSimulator({ apiKey: KEY, taskDurationMs: 300, reportDurationMs: 300, dialect: 'spec' });
     await ext.connections.signIn('bad-input', sim.url, KEY);
     await cloud().update('projectId', 1, vscode.ConfigurationTarget.Global);
     await cloud().update('regionId', 1, vscode.ConfigurationTarget.Global);

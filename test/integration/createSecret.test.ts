@@ -72,14 +72,15 @@ describe('Create Secret', function () {
     const file = join(dir, 'token.bin');
     await writeFile(file, Buffer.from([0, 1, 2, 250, 251, 252]));
     const ui = new ScriptedUi([
-      'x', '1', '1', // project: not a number refused
+      '$(edit) Enter an ID…', 'x', '1', ACCEPT, // project typed (not a number refused); region picked: the first listed
       'db-token', 'symmetric', SOURCE_TEXT,
       PRESS_BACK, // back from the typed value to the source
       SOURCE_FILE, join(dir, 'missing.bin'), file, ACCEPT, NO_DETAILS, SUBMIT,
     ]);
     await run(ui);
     await ui.waitForNotification(/^Secret db-token created \(id /, 20_000);
-    assert.deepEqual(ui.prompts[0]?.refusals, ['Project ID: must be a whole number']);
+    assert.deepEqual(ui.prompts.find((p) => p.prompt === 'Project ID')?.refusals, ['Project ID: must be a whole number']);
+    assert.equal(ui.prompts[0]?.busy, true, 'the project pick opened busy while the list loaded');
     const fileStep = ui.prompts.find((p) => p.prompt.startsWith('File holding the secret'))!;
     assert.match(fileStep.refusals[0] ?? '', /^Payload file: .*missing\.bin does not exist/);
     assert.deepEqual(ui.prompts.map((p) => p.totalSteps).slice(-1), [9]);

@@ -96,7 +96,8 @@ describe('Edge view', function () {
 
   before(async () => {
     ext = await platformConsole();
-    sim = await startSimulator({ apiKey: KEY });
+    // A spec-only server: it lists nothing, so the view is the pins alone (the lists: edgeLists.test.ts).
+    sim = await startSimulator({ apiKey: KEY, dialect: 'spec' });
     connectionId = (await ext.connections.signIn('edge', sim.url, KEY)).id;
     await unpinAll();
   });
@@ -116,7 +117,7 @@ describe('Edge view', function () {
     const roots = await rows();
     assert.deepEqual(
       roots.map((r) => r.label),
-      ['Pin an edge app or client by id', 'Add Edge Client…', 'Add Edge App…', 'Open Edge Template…'],
+      ['Pin an edge app or client by id', 'Pin Edge Client by ID…', 'Pin Edge App by ID…', 'Open Edge Template…'],
     );
   });
 
@@ -129,7 +130,7 @@ describe('Edge view', function () {
       'Client ID: must be at most 9007199254740991',
       'Client ID: no edge client 999 on edge (404)',
     ]);
-    assert.equal(ui.prompts[0]?.title, 'Add Edge Client on edge');
+    assert.equal(ui.prompts[0]?.title, 'Pin Edge Client by ID on edge');
     assert.deepEqual(edge().pinned.client, [201, 202, 203, 204]);
     assert.equal(sent('GET getEdgeClient'), 5, 'checked once on Enter, not fetched again to show');
     const clients = await rows((await at('Clients')).node);

@@ -65,10 +65,14 @@ describe('Function Logs', function () {
   });
 
   it('opens through the flow (names refused as typed), one panel per function, recent ones offered', async () => {
-    const ui = new ScriptedUi(['1', '1', 'Default', 'default', 'hello_world', '-hello', 'hello-world']);
+    // Project and region picked by name; namespace and function typed through "Enter …" (the list's fallback).
+    const ui = new ScriptedUi(['production', 'Luxembourg-2', '$(edit) Enter a namespace…', 'Default', 'default', '$(edit) Enter a function name…', 'hello_world', '-hello', 'hello-world']);
     ext.setUi(ui);
     await vscode.commands.executeCommand('platformConsole.openFunctionLogs');
-    const [namespace, name] = ui.prompts.slice(2);
+    assert.deepEqual(ui.prompts.map((p) => p.kind), ['pick', 'pick', 'pick', 'input', 'pick', 'input']);
+    assert.ok(ui.prompts[2]?.items?.includes('default'), 'the namespaces of project 1, region 1 are listed');
+    assert.ok(ui.prompts[4]?.items?.includes('hello-world'), 'the functions of the namespace are listed');
+    const [namespace, name] = ui.prompts.filter((p) => p.kind === 'input');
     assert.equal(namespace?.prompt, 'Namespace');
     assert.deepEqual(namespace?.refusals, [
       'Namespace: must be 2 to 26 characters: lowercase letters, digits and "-", starting with a letter and not ending with "-" (^[a-z][-a-z0-9]{0,24}[a-z0-9]$)',
@@ -82,7 +86,7 @@ describe('Function Logs', function () {
     await until(() => panel.follower.tail.size > 0, 'the first lines');
 
     // Again: the recent function is offered and the open panel is shown, not a second one.
-    const again = new ScriptedUi(['1', '1', { pick: '$(output) default/hello-world' }]);
+    const again = new ScriptedUi([ACCEPT, ACCEPT, { pick: '$(output) default/hello-world' }]);
     ext.setUi(again);
     await vscode.commands.executeCommand('platformConsole.openFunctionLogs');
     assert.deepEqual(again.prompts[2]?.items, ['$(output) default/hello-world', ANOTHER_FUNCTION]);
@@ -95,9 +99,9 @@ describe('Function Logs', function () {
     const ui = new ScriptedUi([ACCEPT, ACCEPT, { pick: ANOTHER_FUNCTION }, ACCEPT, 'image-resize']);
     ext.setUi(ui);
     await vscode.commands.executeCommand('platformConsole.openFunctionLogs', { ...fn('Image_Resize'), namespace: 'default' });
-    assert.equal(ui.prompts[0]?.value, '1');
-    assert.equal(ui.prompts[3]?.value, 'default', 'the valid namespace is kept');
-    assert.equal(ui.prompts[4]?.value, '', 'the refused name is not');
+    assert.equal(ui.prompts[0]?.active, 'production', 'the project of the arguments is highlighted');
+    assert.equal(ui.prompts[3]?.active, 'default', 'the valid namespace is kept');
+    assert.notEqual(ui.prompts[4]?.active, 'Image_Resize', 'the refused name is not');
     assert.deepEqual(ext.logs.panels.map((p) => p.target.functionName), ['image-resize']);
     // Valid arguments open at once.
     await vscode.commands.executeCommand('platformConsole.openFunctionLogs', fn('billing-export'));

@@ -93,7 +93,7 @@ describe('one action, one account; Sign Out revokes', function () {
     await ext.connections.switchTo(connA.id);
     a.resetRequests();
     b.resetRequests();
-    const ui = new ScriptedUi([ACCEPT, ACCEPT, '10', ADD_INTERVAL, '1', '0', '0', '0', '2', '0', '0', ACCEPT, KEEP, REVIEW, SUBMIT]);
+    const ui = new ScriptedUi([ACCEPT, ACCEPT, 'nightly-snapshots', ADD_INTERVAL, '1', '0', '0', '0', '2', '0', '0', ACCEPT, KEEP, REVIEW, SUBMIT]);
     let switched = false;
     ui.beforeAnswer = async (prompt) => {
       if (!switched && prompt.prompt.includes('policy')) {

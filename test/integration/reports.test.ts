@@ -16,7 +16,8 @@ const KEY = testKeys.simulator;
 const ADD = '$(add) Add Parameter…';
 const CONTINUE = '$(arrow-right) Continue to Summary';
 const SUBMIT = '$(check) Create Report';
-const ANOTHER = '$(edit) Another template code…';
+const ANOTHER = '$(edit) Enter a template code…';
+const defined = (name: string) => `$(symbol-field) ${name}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('Report Tasks', function () {
@@ -62,11 +63,12 @@ describe('Report Tasks', function () {
   });
 
   it('Create Report…: refusals send nothing; the task is listed at once as Pending, then Completed with a notification; then nothing polls', async () => {
+    // The template picked from the platform's list; its parameters offered from its definition.
     const ui = new ScriptedUi([
-      '', 'ResellerExpenses',
-      ADD, 'date_from', '2026-02-30', '2026-04-01',
-      ADD, 'date_to', '2026-03-31', '2026-04-30',
-      ADD, 'client_id', '7',
+      'Reseller expenses',
+      CONTINUE, '2026-02-30', '2026-04-01', // Continue with date_from unset asks for it first
+      defined('date_to'), '2026-03-31', '2026-04-30',
+      defined('client_id'), '7',
       CONTINUE, SUBMIT,
     ]);
     const uuid = await run<string>(ui, 'platformConsole.createReport');
@@ -79,10 +81,12 @@ describe('Report Tasks', function () {
     assert.match(String(item.description), /^Pending · 2026-04 · just now$/);
     assert.equal((item.iconPath as vscode.ThemeIcon).id, 'clock');
     assert.deepEqual(ui.prompts.flatMap((p) => p.refusals), [
-      'Template code: must not be empty',
-      'date_from: 2026-02-30 is not a date (YYYY-MM-DD, like 2026-04-30)',
+      'date_from: must be a date YYYY-MM-DD, like 2026-04-30',
       'date_to: must not be before date_from (2026-04-01)',
     ]);
+    assert.equal(ui.prompts[0]?.busy, true);
+    assert.deepEqual(ui.prompts[1]?.items?.slice(0, 3), [defined('date_from'), defined('date_to'), defined('client_id')], 'the template\'s parameters offered');
+    assert.match(ui.prompts[1]?.prompt ?? '', /date_from, date_to required/);
     assert.equal(count('POST createReport'), 1, 'one POST, after the summary');
     assert.deepEqual(await lastBody(), { template_code: 'ResellerExpenses', parameters: { date_from: '2026-04-01', date_to: '2026-04-30', client_id: 7 } });
 
@@ -109,7 +113,8 @@ describe('Report Tasks', function () {
     sim.setOptions({ reportDurationMs: 600 });
     const ui = new ScriptedUi([ANOTHER, 'ResellerStatsFail', CONTINUE, SUBMIT], (message) => (/failed on reports/.test(message) ? 'Show' : undefined));
     const uuid = await run<string>(ui, 'platformConsole.createReport');
-    assert.deepEqual(ui.prompts[0]?.items, ['ResellerExpenses', ANOTHER], 'the code used before is offered');
+    assert.equal(ui.prompts[0]?.items?.[0], 'Reseller expenses', 'the template used before comes first');
+    assert.equal(ui.prompts[0]?.items?.at(-1), ANOTHER);
     const failed = await ui.waitForNotification(/^Report ResellerStatsFail \([0-9a-f]{8}\) failed on reports: Template ResellerStatsFail could not be rendered/, 15_000);
     assert.equal(failed.severity, 'error');
     assert.deepEqual(failed.actions, ['Show']);
@@ -132,7 +137,8 @@ describe('Report Tasks', function () {
       assert.deepEqual(await Promise.all(roots.map(async (r) => String((await r.getTreeItem()).label))), ['No report tasks followed on reports-other', 'Create Report…', 'Open Report by UUID…']);
       const ui = new ScriptedUi([PRESS_ESCAPE]);
       await run(ui, 'platformConsole.createReport');
-      assert.equal(ui.prompts[0]?.kind, 'input', 'no recent code on this connection: the box comes first');
+      assert.equal(ui.prompts[0]?.kind, 'pick', 'the templates are listed');
+      assert.equal(ui.prompts[0]?.items?.[0], 'Reseller expenses', 'none used recently on this connection: the list as the platform orders it');
       assert.equal(count('POST createReport'), 0, 'Escape sent nothing');
       await run(new ScriptedUi([SEEDED_REPORTS.Cancelled]), 'platformConsole.openReport');
       assert.deepEqual(ext.reports.tree.taskNodes().map((n) => n.task.uuid), [SEEDED_REPORTS.Cancelled]);
@@ -148,7 +154,8 @@ describe('Report Tasks', function () {
 
   it('a window reload keeps the list and resumes polling (the poller suspended, then resumed from globalState as activation does)', async () => {
     sim.setOptions({ reportDurationMs: 2500 });
-    const ui = new ScriptedUi([ANOTHER, 'ResellerPlans', CONTINUE, SUBMIT]);
+    // A typed code the list has: its definition applies (date_to required, asked on Continue).
+    const ui = new ScriptedUi([ANOTHER, 'ResellerPlans', CONTINUE, '2026-04-30', CONTINUE, SUBMIT]);
     const uuid = await run<string>(ui, 'platformConsole.createReport');
     // The window goes away: every timer and request of the poller stops; only globalState remains.
     ext.reports.poller.suspend();
@@ -215,7 +222,7 @@ describe('Report Tasks', function () {
   it('a 500 on create is not retried; Retry reopens the summary with every value', async () => {
     sim.setFault({ route: 'createReport', kind: 'status', status: 500, times: 1 });
     let retried = false;
-    const ui = new ScriptedUi([ANOTHER, 'ResellerCredits', ADD, 'type', 'monthly', CONTINUE, SUBMIT], (message) => {
+    const ui = new ScriptedUi([ANOTHER, 'ResellerCredits', ADD, 'type', 'monthly', CONTINUE, '2026-04-01', CONTINUE, '2026-04-30', CONTINUE, SUBMIT], (message) => {
       if (/^Could not create report ResellerCredits: Server error \(HTTP 500\)/.test(message) && !retried) {
         retried = true;
         return 'Retry';

@@ -48,7 +48,7 @@ describe('snapshot schedules', function () {
 
   it('a cron and an interval schedule through the flow, with Back; one POST; the policy shown', async () => {
     const ui = new ScriptedUi([
-      ACCEPT, ACCEPT, '0', '10',
+      ACCEPT, ACCEPT, '$(edit) Enter an ID…', '0', '10',
       ADD_CRON, { pick: ['Monday', 'Wednesday'] }, { pick: ['02'] }, '60', '30', PRESS_BACK, '15', 'Europe/Berlin',
       '0', '7', '1', '0', 'snap-{volume_id}-{oops}', KEEP,
       ADD_INTERVAL, '0', '0', '0', '0', '30', '3', '0', '0', ACCEPT, KEEP,
@@ -90,7 +90,7 @@ describe('snapshot schedules', function () {
   });
 
   it('the JSON document: schema errors before saving, a refused submit sends nothing, a fixed one is sent', async () => {
-    ext.setUi(new ScriptedUi([ACCEPT, ACCEPT, '10']));
+    ext.setUi(new ScriptedUi([ACCEPT, ACCEPT, 'nightly-snapshots']));
     await vscode.commands.executeCommand('platformConsole.editSchedulesAsJson');
     const editor = await until('the schedules document', () => (vscode.window.activeTextEditor?.document.uri.path.endsWith('.schedules.platform.json') ? vscode.window.activeTextEditor : undefined));
     const doc = editor.document;
@@ -128,7 +128,7 @@ describe('snapshot schedules', function () {
     sim.setFault({ route: 'addSchedules', kind: 'status', status: 400, field: 'schedules', times: 1 });
     let retried = false;
     const ui = new ScriptedUi(
-      [ACCEPT, ACCEPT, '10', ADD_INTERVAL, '1', '0', '0', '0', '2', '0', '0', ACCEPT, KEEP, '$(check) Review and Submit (1)', '$(cloud-upload) Submit 1 schedule(s)'],
+      [ACCEPT, ACCEPT, 'nightly-snapshots', ADD_INTERVAL, '1', '0', '0', '0', '2', '0', '0', ACCEPT, KEEP, '$(check) Review and Submit (1)', '$(cloud-upload) Submit 1 schedule(s)'],
       (message) => {
         if (/^Could not add the schedules to policy 10 on schedules: The server refused the request \(HTTP 400\).*schedules/.test(message) && !retried) {
           retried = true;
@@ -144,7 +144,7 @@ describe('snapshot schedules', function () {
     assert.equal(sent('POST addSchedules'), 2, 'one POST per submit');
 
     sim.setFault({ route: 'addSchedules', kind: 'status', status: 500 });
-    const failing = new ScriptedUi([ACCEPT, ACCEPT, '10', ADD_INTERVAL, '0', '1', '0', '0', '2', '0', '0', ACCEPT, KEEP, '$(check) Review and Submit (1)', '$(cloud-upload) Submit 1 schedule(s)']);
+    const failing = new ScriptedUi([ACCEPT, ACCEPT, 'nightly-snapshots', ADD_INTERVAL, '0', '1', '0', '0', '2', '0', '0', ACCEPT, KEEP, '$(check) Review and Submit (1)', '$(cloud-upload) Submit 1 schedule(s)']);
     ext.setUi(failing);
     await vscode.commands.executeCommand('platformConsole.addSnapshotSchedules');
     const failed = await failing.waitForNotification(/^Could not add the schedules to policy 10 on schedules: Server error \(HTTP 500\)/);

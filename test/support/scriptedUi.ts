@@ -23,6 +23,8 @@ export interface RecordedPrompt {
   items?: string[];
   /** The label of a pick's highlighted item (what Enter would take). */
   active?: string;
+  /** A pick that opened busy while its items loaded. */
+  busy?: boolean;
   /** Messages shown for refused answers, in order. */
   refusals: string[];
   /** Warnings shown for accepted answers. */
@@ -123,11 +125,18 @@ export class ScriptedUi implements FlowUi {
     return this.pickAny(p, true);
   }
 
-  private async pickAny<T>(p: PickPrompt<T>, many: boolean): Promise<T[] | Back | Cancel> {
+  private async pickAny<T>(shown: PickPrompt<T>, many: boolean): Promise<T[] | Back | Cancel> {
+    // A person waits for a busy pick to fill before choosing; `busy` records that it was one.
+    const p = shown.itemsLater ? { ...shown, items: [...shown.items, ...(await shown.itemsLater)] } : shown;
+    // Chosen by the UI itself, as VS Code does: the person never answers it.
+    const auto = p.items.find((i) => i.autoAccept);
+    if (auto) return [auto.value];
     const record: RecordedPrompt = {
       kind: 'pick', title: p.title, step: p.step, totalSteps: p.totalSteps, canGoBack: p.canGoBack,
       prompt: p.placeholder, items: p.items.map((i) => i.label), refusals: [], warnings: [],
-      active: p.items.find((i) => p.activeValue !== undefined && Object.is(i.value, p.activeValue))?.label,
+      // VS Code highlights the first item of a list that arrives without a highlighted one.
+      active: (p.items.find((i) => p.activeValue !== undefined && Object.is(i.value, p.activeValue)) ?? (shown.itemsLater ? p.items[0] : undefined))?.label,
+      busy: shown.itemsLater !== undefined,
     };
     this.prompts.push(record);
     witness('prompt', `pick "${p.title}"`, p.title, p.placeholder, ...p.items.flatMap((i) => [i.label, i.description, i.detail]));

@@ -1,7 +1,10 @@
 // Edge view commands: add (pin) clients, apps and templates by id, remove, refresh, the app URL,
 // env values (revealed on request only) and the template preview.
 import * as vscode from 'vscode';
-import { browsableUrl } from './model/edgeDisplay';
+import { browsableUrl, edgeAppStatus } from './model/edgeDisplay';
+import { listEdgeAppsEndpoint } from '../../schema/edgeLists';
+import { fieldProblem } from '../../ui/fieldRules';
+import type { EdgeAppFilter } from './edgeListing';
 import { EDGE_KIND_NAMES, parseEdgeIds, type EdgeKind } from './model/edgePins';
 import type { ConnectionManager } from '../../ui/connectionManager';
 import type { FlowUi } from '../../ui/flowUi';
@@ -110,7 +113,41 @@ export function registerEdgeCommands(deps: EdgeCommandDeps): vscode.Disposable[]
     return undefined;
   };
 
+  /** The account's apps filtered on the server: a status (or any), then a part of the name. */
+  const filterApps = async (): Promise<void> => {
+    if (!tree.activeConnectionId) return signInFirst();
+    const current = tree.listing.filter;
+    const done = await runWizard<EdgeAppFilter & { statusChosen?: boolean }>({ ...current }, {
+      title: 'Filter Edge Apps',
+      ui: deps.ui(),
+      steps: [
+        {
+          prompt: async (s, ctx) => {
+            const status = await ctx.pick<number | null>({
+              placeholder: 'Apps with this status',
+              items: [{ label: 'Any status', value: null }, ...[0, 1, 2, 5].map((n) => ({ label: edgeAppStatus(n).label, description: `status ${n}`, value: n }))],
+              activeValue: current.status ?? null,
+            });
+            s.status = status ?? undefined;
+          },
+        },
+        {
+          prompt: async (s, ctx) => {
+            s.name = await ctx.input({
+              prompt: 'Apps whose name contains (empty: any name)',
+              value: s.name ?? '',
+              validate: (v) => fieldProblem(listEdgeAppsEndpoint.query.shape.name, v.trim() || undefined, 'Name'),
+            });
+          },
+        },
+      ],
+    });
+    if (done) await tree.listing.setFilter({ name: done.name, status: done.status });
+  };
+
   return [
+    vscode.commands.registerCommand('platformConsole.filterEdgeApps', filterApps),
+    vscode.commands.registerCommand('platformConsole.clearEdgeAppsFilter', () => tree.listing.setFilter({})),
     vscode.commands.registerCommand(EDGE_ADD_COMMANDS.client.command, () => add('client')),
     vscode.commands.registerCommand(EDGE_ADD_COMMANDS.app.command, () => add('app')),
     vscode.commands.registerCommand(EDGE_ADD_COMMANDS.template.command, async () => {

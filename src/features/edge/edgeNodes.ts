@@ -33,8 +33,10 @@ export interface EdgeNodeHost {
   retryTemplate(id: number, node: TreeNode): void;
   retry(pin: PinNode): unknown;
   previewTemplate(id: number): unknown;
-  /** Builds the "Add Edge …" command line shown in an empty group. */
+  /** Builds the "Pin Edge … by ID…" command line shown in an empty group. */
   addCommand(kind: EdgeKind): { command: string; title: string };
+  /** The server lists the account's own apps: the pin groups are then "Pinned …". */
+  listsAccount(): boolean;
 }
 
 export const CONTEXT = {
@@ -106,7 +108,7 @@ export class EdgeGroupNode extends TreeNode {
   }
   getTreeItem(): vscode.TreeItem {
     const names = EDGE_KIND_NAMES[this.kind];
-    const item = new vscode.TreeItem(names.group, vscode.TreeItemCollapsibleState.Expanded);
+    const item = new vscode.TreeItem(this.host.listsAccount() ? `Pinned ${names.plural}` : names.group, vscode.TreeItemCollapsibleState.Expanded);
     const count = this.pins().length;
     item.description = count === 0 ? 'none pinned' : String(count);
     item.iconPath = new vscode.ThemeIcon(GROUP_ICONS[this.kind]);

@@ -1,7 +1,7 @@
-// The Edge view: what the person pinned on the active connection (the API reads edge objects one
-// by one, there is no list call). Each pin loads on its own, so a failing one (an error node with
-// Retry and Show Log) or a deleted one ("not found (404)" with Remove) never blanks the others.
-// Pinned clients refresh on their own every interval while the view is visible.
+// The Edge view: the account's status, apps and templates where the platform lists them
+// (edgeListing.ts), and pins by id (other clients' objects; all there is without the lists), each
+// loading on its own (error node with Retry, "not found (404)" with Remove); pinned clients
+// refresh every interval while the view is visible.
 import * as vscode from 'vscode';
 import { EDGE_KIND_NAMES, EDGE_KINDS, addPins, emptyPins, pinCount, removePin, type EdgeKind, type EdgePins } from './model/edgePins';
 import { RefreshSchedule } from './model/edgeRefreshSchedule';
@@ -17,13 +17,14 @@ import { EdgeGroupNode, type EdgeData, type EdgeNodeHost, type LoadState, type T
 import { PinNode } from './edgePinNode';
 import { EdgeTemplatePreview } from './edgeTemplatePreview';
 import { fetchEdge, isNotFound, loadStateOf } from './edgeFetch';
+import { EdgeListing } from './edgeListing';
 
 export const EDGE_VIEW_ID = 'platformConsole.edge';
 export const EDGE_REFRESH_SETTING = 'platformConsole.edge.refreshIntervalSeconds';
 
 export const EDGE_ADD_COMMANDS: Record<EdgeKind, { command: string; title: string }> = {
-  client: { command: 'platformConsole.addEdgeClient', title: 'Add Edge Client…' },
-  app: { command: 'platformConsole.addEdgeApp', title: 'Add Edge App…' },
+  client: { command: 'platformConsole.addEdgeClient', title: 'Pin Edge Client by ID…' },
+  app: { command: 'platformConsole.addEdgeApp', title: 'Pin Edge App by ID…' },
   template: { command: 'platformConsole.openEdgeTemplate', title: 'Open Edge Template…' },
 };
 
@@ -47,6 +48,8 @@ export class EdgeTree extends NodeTree implements EdgeNodeHost {
   private readonly pending = new Set<Promise<unknown>>();
   readonly preview: EdgeTemplatePreview;
   readonly autoRefresh: RefreshSchedule;
+  /** The account's own lists (apps, templates, FastEdge status). */
+  readonly listing: EdgeListing;
   /** Counts of automatic client refreshes (for the log and the tests). */
   autoRefreshCount = 0;
 
@@ -57,6 +60,11 @@ export class EdgeTree extends NodeTree implements EdgeNodeHost {
       app: new EdgeGroupNode('app', () => this.pinNodes('app'), this),
       template: new EdgeGroupNode('template', () => this.pinNodes('template'), this),
     };
+    this.listing = new EdgeListing(
+      async () => (this.connectionId ? this.deps.connections.bind(this.connectionId) : undefined),
+      () => this.refresh(),
+      (what, error) => this.deps.log.error(what, error),
+    );
     this.preview = new EdgeTemplatePreview((connectionId, id) => this.loadTemplateFor(connectionId, id));
     const seconds = deps.refreshIntervalSeconds ?? (() => vscode.workspace.getConfiguration().get<number>(EDGE_REFRESH_SETTING, 60));
     this.autoRefresh = new RefreshSchedule({
@@ -94,6 +102,7 @@ export class EdgeTree extends NodeTree implements EdgeNodeHost {
       this.nodes.clear();
       this.templates.clear();
       this.revealed.clear();
+      this.listing.reset();
     }
     this.view.description = active?.name;
     this.refresh();
@@ -120,7 +129,6 @@ export class EdgeTree extends NodeTree implements EdgeNodeHost {
     return node;
   }
 
-  /** The node of a pinned id, if pinned. */
   pinNode(kind: EdgeKind, id: number): PinNode | undefined {
     return this.pins[kind].includes(id) ? this.nodeFor(kind, id) : undefined;
   }
@@ -173,9 +181,15 @@ export class EdgeTree extends NodeTree implements EdgeNodeHost {
 
   // ---------- the tree ----------
 
-  protected roots(): TreeNode[] {
+  listsAccount(): boolean {
+    return this.listing.available === true;
+  }
+
+  protected async roots(): Promise<TreeNode[]> {
     if (!this.connectionId) return [];
-    if (pinCount(this.pins) === 0) {
+    await this.listing.ensure();
+    const lists = this.listsAccount();
+    if (!lists && pinCount(this.pins) === 0) {
       return [
         new MessageNode('Pin an edge app or client by id', 'pinned', {
           tooltip: 'The platform reads edge objects one at a time by id: pin the ones you want to watch here.',
@@ -186,7 +200,8 @@ export class EdgeTree extends NodeTree implements EdgeNodeHost {
     // Pins load when the view first shows them.
     const idle = EDGE_KINDS.flatMap((kind) => this.pinNodes(kind)).filter((n) => n.state.status === 'idle');
     if (idle.length) this.reload(idle, { notify: false }).catch((error: unknown) => this.deps.log.error('Could not load the edge pins', error));
-    return EDGE_KINDS.map((kind) => this.groups[kind]);
+    const groups = EDGE_KINDS.filter((kind) => !lists || this.pins[kind].length > 0).map((kind) => this.groups[kind]);
+    return lists ? [...this.listing.nodes(this), ...groups] : groups;
   }
 
   // ---------- loading ----------
@@ -269,11 +284,11 @@ export class EdgeTree extends NodeTree implements EdgeNodeHost {
     } else if (node.kind === 'app') {
       for (const key of [...this.revealed]) if (key.startsWith(`${node.id}\u0000`)) this.revealed.delete(key);
     }
-    await vscode.window.withProgress({ location: { viewId: EDGE_VIEW_ID } }, () => this.reload(nodes, { notify: true }));
+    const lists = !node && this.listing.available !== false ? this.listing.reload() : undefined;
+    await vscode.window.withProgress({ location: { viewId: EDGE_VIEW_ID } }, () => Promise.all([this.reload(nodes, { notify: true }), lists]));
     this.refresh(node);
   }
 
-  /** Retry on a failed pin. */
   retry(pin: PinNode): Promise<void> {
     return this.reload([pin], { notify: true });
   }
@@ -364,8 +379,6 @@ export class EdgeTree extends NodeTree implements EdgeNodeHost {
     this.refresh(node);
   }
 
-  // ---------- EdgeNodeHost ----------
-
   now(): Date {
     return this.deps.now?.() ?? new Date();
   }
@@ -374,7 +387,6 @@ export class EdgeTree extends NodeTree implements EdgeNodeHost {
     return EDGE_ADD_COMMANDS[kind];
   }
 
-  /** Shows a pin in the view (after adding it). */
   async revealPin(kind: EdgeKind, id: number): Promise<void> {
     const node = this.pinNode(kind, id);
     if (!node) return;

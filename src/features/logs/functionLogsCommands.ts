@@ -4,12 +4,14 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../../ui/connectionManager';
 import type { LogExportFormat } from '../../protocol/logExport';
-import { cloudLocationSteps, type CloudDefaults } from '../../ui/cloudLocation';
+import { cloudLocationSteps } from '../../ui/cloudLocation';
+import type { ConnectionCloudDefaults } from '../../ui/settings';
 import { fieldProblem } from '../../ui/fieldRules';
 import type { FlowUi } from '../../ui/flowUi';
 import { runWizard, type WizardStep } from '../../ui/wizard';
 import type { Log } from '../../ui/log';
 import { panelOptions } from '../../ui/panelHost';
+import { pickFromList } from '../../ui/listPick';
 import { registerPanelSerializer } from '../../ui/panelSerializer';
 import { LOG_LIMIT_DEFAULT, LOG_LIMIT_MAX, LOG_LIMIT_MIN, functionLogsParams } from '../../schema/faas';
 import { functionName as functionNameSchema } from '../../schema/schemaKit';
@@ -43,7 +45,7 @@ export interface FunctionLogsDeps {
   connections: ConnectionManager;
   log: Log;
   ui: () => FlowUi;
-  defaults: CloudDefaults;
+  defaults: ConnectionCloudDefaults;
   memento: vscode.Memento;
 }
 
@@ -163,8 +165,11 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
     ] as const) {
       if (value !== undefined && schema.safeParse(value).success) Object.assign(state, { [key]: value });
     }
+    const bound = await deps.connections.bind(connection.id);
+    if (!bound) return signInFirst();
+    const defaults = deps.defaults.on(bound);
     const steps: WizardStep<FlowState>[] = [
-      ...cloudLocationSteps<FlowState>(deps.defaults),
+      ...cloudLocationSteps<FlowState>(defaults),
       {
         shouldPrompt: (s) => recentIn(connection.id, s).length > 0,
         prompt: async (s, ctx) => {
@@ -187,33 +192,63 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
       {
         shouldPrompt: (s) => !s.fromRecent,
         prompt: async (s, ctx) => {
-          s.namespace = (
-            await ctx.input({
-              prompt: 'Namespace',
-              placeholder: 'e.g. default: lower-case letters, digits and hyphens, 2 to 26 characters',
-              value: s.namespace ?? recent(connection.id)[0]?.namespace ?? 'default',
-              validate: (v) => fieldProblem(functionNameSchema(), v, 'Namespace'),
-            })
-          ).trim();
+          const typed = async () =>
+            (
+              await ctx.input({
+                prompt: 'Namespace',
+                placeholder: 'e.g. default: lower-case letters, digits and hyphens, 2 to 26 characters',
+                value: s.namespace ?? recent(connection.id)[0]?.namespace ?? 'default',
+                validate: (v) => fieldProblem(functionNameSchema(), v, 'Namespace'),
+              })
+            ).trim();
+          const picks = defaults.picks;
+          s.namespace = picks
+            ? await pickFromList(ctx, {
+                noun: 'namespace',
+                load: (fresh) => picks.lists.namespaces(s.projectId!, s.regionId!, fresh),
+                missing: () => picks.lists.isMissing('listNamespaces'),
+                logError: picks.logError,
+                item: (n) => ({ label: n.name, description: `${n.functions ?? '?'} function(s)${n.status ? ` · ${n.status}` : ''}`, detail: n.description || undefined, value: n.name }),
+                current: s.namespace ?? recent(connection.id)[0]?.namespace,
+                enterLabel: 'Enter a namespace…',
+                emptyDetail: `No FaaS namespaces in project ${s.projectId}, region ${s.regionId}`,
+                typed,
+              })
+            : await typed();
         },
       },
       {
         shouldPrompt: (s) => !s.fromRecent,
         prompt: async (s, ctx) => {
-          s.functionName = (
-            await ctx.input({
-              prompt: 'Function name',
-              placeholder: 'e.g. hello-world: lower-case letters, digits and hyphens, 2 to 26 characters',
-              value: s.functionName ?? '',
-              validate: (v) => fieldProblem(functionNameSchema(), v, 'Function name'),
-            })
-          ).trim();
+          const typed = async () =>
+            (
+              await ctx.input({
+                prompt: 'Function name',
+                placeholder: 'e.g. hello-world: lower-case letters, digits and hyphens, 2 to 26 characters',
+                value: s.functionName ?? '',
+                validate: (v) => fieldProblem(functionNameSchema(), v, 'Function name'),
+              })
+            ).trim();
+          const picks = defaults.picks;
+          s.functionName = picks
+            ? await pickFromList(ctx, {
+                noun: 'function',
+                load: (fresh) => picks.lists.functions(s.projectId!, s.regionId!, s.namespace!, fresh),
+                missing: () => picks.lists.isMissing('listFunctions'),
+                logError: picks.logError,
+                item: (f) => ({ label: f.name, description: [f.status, f.runtime].filter(Boolean).join(' · ') || undefined, detail: f.description || undefined, value: f.name }),
+                current: s.functionName,
+                enterLabel: 'Enter a function name…',
+                emptyDetail: `No functions in namespace ${s.namespace}`,
+                typed,
+              })
+            : await typed();
         },
       },
     ];
     const done = await runWizard(state, { title: `Open Function Logs on ${connection.name}`, steps, ui: deps.ui() });
     if (!done || !isRef(done)) return;
-    await deps.defaults.rememberMissing({ projectId: done.projectId, regionId: done.regionId });
+    await defaults.rememberMissing({ projectId: done.projectId, regionId: done.regionId });
     open(done);
   };
 

@@ -1,16 +1,26 @@
-// "Create Report…": the template code (recently used ones offered), then parameters as key/value
-// pairs in a loop (free keys; values typed as date, integer or text; date_from <= date_to), a
-// summary, then POST. Back inside the loop returns to the parameter list; the parameters
-// entered survive Back to the template code (they live in one array, changed in place).
+// "Create Report…": the template (picked from the platform's list, by name, recently used ones
+// marked; typed where the server does not list them), then parameters in a loop: the ones the
+// template defines offered with their rule (date, whole number, one of a list; required ones asked
+// before the summary), and free key/value pairs (values typed as date, integer or text;
+// date_from <= date_to); a summary, then POST. Back inside the loop returns to the parameter list;
+// the parameters entered survive Back to the template (they live in one array, changed in place).
 import { reportCreateRequest, type ReportCreateRequest } from '../../schema/billing';
 import { fieldProblem } from '../../ui/fieldRules';
 import { BACK, CANCEL, type FlowUi, type InputPrompt, type PromptFrame } from '../../ui/flowUi';
+import type { Loaded } from '../../platform/platformLists';
+import type { ReportTemplate } from '../../schema/billingLists';
+import { pickFromList } from '../../ui/listPick';
 import type { WizardStep } from '../../ui/wizard';
 import { checksQuietWhenEmpty } from '../../ui/promptChecks';
 import {
   KIND_WORDS,
   dateOrderProblem,
+  definedValueProblem,
+  definitionWords,
   editableText,
+  missingRequired,
+  parseDefinedValue,
+  type ParameterDefinition,
   parameterKeyProblem,
   parameterLine,
   parameterValueProblem,
@@ -24,6 +34,10 @@ export interface ReportFlowState {
   /** The recent code picked, or OTHER_TEMPLATE to type one. */
   templateChoice?: string;
   templateCode?: string;
+  /** The picked template's parameter definitions (from the platform's list), when it has them. */
+  definitions?: ParameterDefinition[];
+  /** The template was chosen by the list step (picked, or typed from it). */
+  viaList?: boolean;
   /** Changed in place (never replaced), so Back keeps what was entered. */
   parameters: ReportParameter[];
 }
@@ -49,6 +63,8 @@ export interface ReportFlowDeps {
   connectionName: string;
   /** Template codes used on this connection, most recent first. */
   recentTemplates: readonly string[];
+  /** The platform's report templates (with their parameter definitions), where it lists them. */
+  templates?: { load: (fresh: boolean) => Promise<Loaded<ReportTemplate>>; missing: () => boolean; logError: (error: unknown) => void };
 }
 
 const templateShape = reportCreateRequest.shape.template_code;
@@ -64,11 +80,14 @@ function setParameters(s: ReportFlowState, next: ReportParameter[]): void {
 
 export function createReportSteps(deps: ReportFlowDeps): WizardStep<ReportFlowState>[] {
   const { ui, title, recentTemplates } = deps;
-  const picksTemplate = () => recentTemplates.length > 0;
-  const typesTemplate = (s: ReportFlowState) => !picksTemplate() || s.templateChoice === OTHER_TEMPLATE;
+  const lists = deps.templates;
+  const listsTemplates = () => lists !== undefined && !lists.missing();
+  const picksTemplate = () => listsTemplates() || recentTemplates.length > 0;
+  // A template chosen through the list step (picked, or typed there) is not asked again.
+  const typesTemplate = (s: ReportFlowState) => !s.viaList && !listsTemplates() && (!picksTemplate() || s.templateChoice === OTHER_TEMPLATE);
   // The wizard numbers its own prompts; the loop's inner prompts share the parameter step's number.
   const parameterFrame = (s: ReportFlowState): PromptFrame => {
-    const step = (picksTemplate() ? 1 : 0) + (typesTemplate(s) ? 1 : 0) + 1;
+    const step = (picksTemplate() || s.viaList ? 1 : 0) + (typesTemplate(s) ? 1 : 0) + 1;
     return { title, step, totalSteps: step + 1, canGoBack: true };
   };
   const ask = async (s: ReportFlowState, prompt: Omit<InputPrompt, keyof PromptFrame>) => {
@@ -101,6 +120,16 @@ export function createReportSteps(deps: ReportFlowDeps): WizardStep<ReportFlowSt
   const editParameter = async (s: ReportFlowState, key: string): Promise<void> => {
     const current = s.parameters.find((p) => p.key === key);
     if (!current) return;
+    const definition = s.definitions?.find((d) => d.name === key);
+    if (definition && !definition.required) {
+      // A defined parameter: its rule again; removing it is an item of its own.
+      const action = await ui.pick({ ...parameterFrame(s), placeholder: `${parameterLine(current)}: change or remove`, items: [{ label: '$(edit) Change', value: 'change' }, { label: '$(trash) Remove', value: 'remove' }] });
+      if (action === CANCEL) throw new ReportFlowCancelled();
+      if (action === 'remove') setParameters(s, s.parameters.filter((p) => p.key !== key));
+      else if (action === 'change') await setDefined(s, definition);
+      return;
+    }
+    if (definition) return setDefined(s, definition);
     const value = await ask(s, {
       prompt: `Value of ${key} (now ${KIND_WORDS[current.kind]}); empty removes the parameter`,
       value: editableText(current),
@@ -111,11 +140,72 @@ export function createReportSteps(deps: ReportFlowDeps): WizardStep<ReportFlowSt
     else setParameters(s, withParameter(s.parameters, parseParameterValue(key, value).parameter!, key));
   };
 
+  /** The value of a parameter the template defines: its rule checked as typed, an enum picked. */
+  const setDefined = async (s: ReportFlowState, definition: ParameterDefinition): Promise<void> => {
+    const current = s.parameters.find((p) => p.key === definition.name);
+    let text: string | typeof BACK;
+    if (definition.enum?.length) {
+      const picked = await ui.pick({
+        ...parameterFrame(s),
+        placeholder: `${definition.name}: ${definition.description ?? definitionWords(definition)}`,
+        items: definition.enum.map((v) => ({ label: v, value: v })),
+        activeValue: current ? String(current.value) : undefined,
+      });
+      if (picked === CANCEL) throw new ReportFlowCancelled();
+      text = picked;
+    } else {
+      text = await ask(s, {
+        prompt: `${definition.name} (${definitionWords(definition)})${definition.description ? `: ${definition.description}` : ''}`,
+        value: current ? String(current.value) : '',
+        ...checksQuietWhenEmpty((v) => definedValueProblem(s.parameters, definition, v), `${definition.name}: must not be empty`),
+      });
+    }
+    if (text === BACK) return;
+    setParameters(s, withParameter(s.parameters, parseDefinedValue(definition, text).parameter!));
+  };
+
   return [
     {
       id: 'templatePick',
       shouldPrompt: picksTemplate,
       prompt: async (s, ctx) => {
+        if (lists && listsTemplates()) {
+          const typed = async () =>
+            (
+              await ctx.input({
+                prompt: 'Template code of the report',
+                placeholder: 'e.g. ResellerExpenses',
+                value: s.templateCode ?? '',
+                ...checksQuietWhenEmpty(templateCodeProblem, 'Template code: must not be empty'),
+              })
+            ).trim();
+          let listed: ReportTemplate[] = [];
+          const code = await pickFromList(ctx, {
+            noun: 'report template',
+            load: async (fresh) => {
+              const loaded = await lists.load(fresh);
+              if ('items' in loaded) listed = loaded.items;
+              return loaded;
+            },
+            missing: lists.missing,
+            logError: lists.logError,
+            item: (t) => ({
+              label: t.name_en ?? t.code,
+              description: `${t.code}${recentTemplates.includes(t.code) ? ' · used recently' : ''}`,
+              detail: t.description ?? undefined,
+              value: t.code,
+            }),
+            current: s.templateCode ?? recentTemplates[0],
+            enterLabel: 'Enter a template code…',
+            typed,
+          });
+          if (code !== s.templateCode) setParameters(s, []);
+          s.templateCode = code;
+          s.templateChoice = code;
+          s.viaList = true;
+          s.definitions = listed.find((t) => t.code === code)?.parameters?.parameters ?? undefined;
+          return;
+        }
         s.templateChoice = await ctx.pick({
           placeholder: 'Template code of the report (recently used on this connection)',
           items: [
@@ -145,17 +235,30 @@ export function createReportSteps(deps: ReportFlowDeps): WizardStep<ReportFlowSt
       prompt: async (s, ctx) => {
         for (;;) {
           const count = s.parameters.length;
+          const definitions = s.definitions ?? [];
+          const unset = definitions.filter((d) => !s.parameters.some((p) => p.key === d.name));
+          const missing = missingRequired(definitions, s.parameters);
           const choice = await ctx.pick<string>({
-            placeholder: count ? `Parameters of ${s.templateCode} (${count}): pick one to change or remove it` : `Parameters of ${s.templateCode}: none yet (they are optional)`,
+            placeholder: definitions.length
+              ? `Parameters of ${s.templateCode}, as the template defines them${missing.length ? `: ${missing.map((d) => d.name).join(', ')} required` : ''}`
+              : count ? `Parameters of ${s.templateCode} (${count}): pick one to change or remove it` : `Parameters of ${s.templateCode}: none yet (they are optional)`,
             items: [
-              { label: ADD_PARAMETER, description: 'a name and a typed value', value: 'add' },
+              ...unset.map((d) => ({ label: `$(symbol-field) ${d.name}`, description: definitionWords(d), detail: d.description ?? undefined, value: `define:${d.name}` })),
+              { label: ADD_PARAMETER, description: definitions.length ? 'one the template does not list: a name and a typed value' : 'a name and a typed value', value: 'add' },
               ...s.parameters.map((p) => ({ label: parameterLine(p), description: `${KIND_WORDS[p.kind]} · change or remove`, value: `edit:${p.key}` })),
-              { label: CONTINUE, description: count ? `${count} parameter${count === 1 ? '' : 's'}` : 'without parameters', value: 'done' },
+              {
+                label: CONTINUE,
+                description: missing.length ? `first set ${missing.map((d) => d.name).join(', ')}` : count ? `${count} parameter${count === 1 ? '' : 's'}` : 'without parameters',
+                value: 'done',
+              },
             ],
-            activeValue: count ? 'done' : 'add',
+            activeValue: missing.length ? `define:${missing[0]!.name}` : count || definitions.length === 0 ? (count ? 'done' : 'add') : 'done',
           });
-          if (choice === 'done') return;
-          if (choice === 'add') await addParameter(s);
+          if (choice === 'done' && missing.length === 0) return;
+          // Continue with a required parameter unset asks for it (nothing is sent without it).
+          if (choice === 'done') await setDefined(s, missing[0]!);
+          else if (choice.startsWith('define:')) await setDefined(s, definitions.find((d) => `define:${d.name}` === choice)!);
+          else if (choice === 'add') await addParameter(s);
           else await editParameter(s, choice.slice('edit:'.length));
         }
       },

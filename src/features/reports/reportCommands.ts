@@ -49,7 +49,17 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
     const { api, connection } = bound;
     const ui = deps.ui();
     const title = `Create Report on ${connection.name}`;
-    const steps = createReportSteps({ ui, title, connectionName: connection.name, recentTemplates: store.recentTemplates(connection.id) });
+    const steps = createReportSteps({
+      ui,
+      title,
+      connectionName: connection.name,
+      recentTemplates: store.recentTemplates(connection.id),
+      templates: {
+        load: (fresh) => bound.lists.reportTemplates(fresh),
+        missing: () => bound.lists.isMissing('listReportTemplates'),
+        logError: (error) => log.error(`Could not load the report templates of ${connection.name}`, error),
+      },
+    });
     let done: ReportFlowState | undefined;
     try {
       done = await runWizard(state, { title, steps, ui, startAt });

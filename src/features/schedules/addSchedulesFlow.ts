@@ -3,6 +3,7 @@ import { describeSchedule, type ScheduleDraft } from './model/schedules';
 import { cloudLocationSteps, type CloudDefaults, type CloudLocation } from '../../ui/cloudLocation';
 import { parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
 import type { FlowUi } from '../../ui/flowUi';
+import { pickFromList } from '../../ui/listPick';
 import type { WizardStep } from '../../ui/wizard';
 import { addSchedulesEndpoint } from '../../schema/cloud';
 import { editSchedule } from './scheduleEditor';
@@ -16,19 +17,44 @@ export const REVIEW_STEP = 'review';
 
 type MenuChoice = 'cron' | 'interval' | 'review' | 'remove';
 
+/** The lifecycle policy: picked from the project and region's policies (name, status, schedules), or typed. */
+export function policyStep<S extends AddSchedulesState>(defaults: CloudDefaults): WizardStep<S> {
+  return {
+    prompt: async (s, ctx) => {
+      const typed = async () =>
+        parseWholeNumber(
+          await ctx.input({
+            prompt: 'Lifecycle policy ID',
+            value: s.policyId === undefined ? '' : String(s.policyId),
+            validate: (v) => wholeNumberProblem(addSchedulesEndpoint.params.shape.policy_id, v, 'Policy ID'),
+          }),
+        )!;
+      const picks = defaults.picks;
+      s.policyId = picks
+        ? await pickFromList(ctx, {
+            noun: 'lifecycle policy',
+            load: (fresh) => picks.lists.policies(s.projectId!, s.regionId!, fresh),
+            missing: () => picks.lists.isMissing('listLifecyclePolicies'),
+            logError: picks.logError,
+            item: (p) => ({
+              label: p.name ?? `policy ${p.id}`,
+              description: `ID ${p.id} · ${p.status ?? 'status unknown'} · ${p.schedules?.length ?? 0} schedule(s)`,
+              detail: p.action ? `${p.action}, ${p.volumes?.length ?? 0} volume(s)` : undefined,
+              value: p.id,
+            }),
+            current: s.policyId,
+            emptyDetail: `No lifecycle policies in project ${s.projectId}, region ${s.regionId}`,
+            typed,
+          })
+        : await typed();
+    },
+  };
+}
+
 export function addSchedulesSteps(defaults: CloudDefaults, ui: () => FlowUi, title: () => string, now: () => Date = () => new Date()): WizardStep<AddSchedulesState>[] {
   return [
     ...cloudLocationSteps<AddSchedulesState>(defaults),
-    {
-      prompt: async (s, ctx) => {
-        const text = await ctx.input({
-          prompt: 'Lifecycle policy ID',
-          value: s.policyId === undefined ? '' : String(s.policyId),
-          validate: (v) => wholeNumberProblem(addSchedulesEndpoint.params.shape.policy_id, v, 'Policy ID'),
-        });
-        s.policyId = parseWholeNumber(text);
-      },
-    },
+    policyStep<AddSchedulesState>(defaults),
     {
       id: REVIEW_STEP,
       prompt: async (s, ctx) => {

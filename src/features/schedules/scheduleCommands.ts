@@ -3,13 +3,12 @@ import * as vscode from 'vscode';
 import type { Bound } from '../../ui/connectionManager';
 import type { FeatureContext } from '../../ui/featureContext';
 import { cloudLocationSteps } from '../../ui/cloudLocation';
-import { parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
 import { runWizard, stepIndex } from '../../ui/wizard';
 import { notifyError } from '../../ui/notify';
-import { addSchedulesEndpoint, type LifecyclePolicy } from '../../schema/cloud';
+import type { LifecyclePolicy } from '../../schema/cloud';
 import { PlatformError, formatIssues } from '../../schema/errors';
 import { toScheduleRequest } from './model/schedules';
-import { REVIEW_STEP, addSchedulesSteps, type AddSchedulesState } from './addSchedulesFlow';
+import { REVIEW_STEP, addSchedulesSteps, policyStep, type AddSchedulesState } from './addSchedulesFlow';
 import { showPolicy, showRawJson } from './policyView';
 import { parseSchedulesDocument } from './model/scheduleDocument';
 import { isSchedulesDocument, openSchedulesDocument } from './schedulesDocument';
@@ -57,10 +56,11 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
 
   const addSchedules = async (session: Bound, state: AddSchedulesState = {}, startAt?: number): Promise<void> => {
     const title = `Add Snapshot Schedules on ${session.connection.name}`;
-    const steps = addSchedulesSteps(deps.defaults, deps.ui, () => title);
+    const defaults = deps.defaults.on(session);
+    const steps = addSchedulesSteps(defaults, deps.ui, () => title);
     const done = await runWizard(state, { title, steps, ui: deps.ui(), startAt });
     if (!done?.schedules?.length) return;
-    await deps.defaults.rememberMissing({ projectId: done.projectId!, regionId: done.regionId! });
+    await defaults.rememberMissing({ projectId: done.projectId!, regionId: done.regionId! });
     await submit(
       session,
       { projectId: done.projectId!, regionId: done.regionId!, policyId: done.policyId! },
@@ -70,23 +70,16 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
     );
   };
 
-  const editAsJson = async (): Promise<void> => {
+  const editAsJson = async (session: Bound): Promise<void> => {
     type Where = { projectId?: number; regionId?: number; policyId?: number };
+    const defaults = deps.defaults.on(session);
     const where = await runWizard<Where>({}, {
       title: 'Edit Schedules as JSON',
       ui: deps.ui(),
-      steps: [
-        ...cloudLocationSteps<Where>(deps.defaults),
-        {
-          prompt: async (s, ctx) => {
-            const text = await ctx.input({ prompt: 'Lifecycle policy ID', validate: (v) => wholeNumberProblem(addSchedulesEndpoint.params.shape.policy_id, v, 'Policy ID') });
-            s.policyId = parseWholeNumber(text);
-          },
-        },
-      ],
+      steps: [...cloudLocationSteps<Where>(defaults), policyStep<Where>(defaults)],
     });
     if (!where) return;
-    await deps.defaults.rememberMissing({ projectId: where.projectId!, regionId: where.regionId! });
+    await defaults.rememberMissing({ projectId: where.projectId!, regionId: where.regionId! });
     await openSchedulesDocument({ projectId: where.projectId!, regionId: where.regionId!, policyId: where.policyId! });
   };
 
@@ -112,7 +105,7 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
   return [
     deps.registerBoundCommand('platformConsole.addSnapshotSchedules', (bound) => addSchedules(bound)),
     // Signed in first (the document is sent later, by Submit to Policy, on the connection active then).
-    deps.registerBoundCommand('platformConsole.editSchedulesAsJson', () => editAsJson()),
+    deps.registerBoundCommand('platformConsole.editSchedulesAsJson', (bound) => editAsJson(bound)),
     deps.registerBoundCommand('platformConsole.submitSchedulesDocument', (bound, uri) => submitDocument(bound, uri instanceof vscode.Uri ? uri : undefined)),
   ];
 }

@@ -17,10 +17,11 @@ export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposab
     const { log } = deps;
     const { api, connection } = bound;
     const ui = deps.ui();
-    const steps = createSecretSteps({ defaults: deps.defaults });
+    const defaults = deps.defaults.on(bound);
+    const steps = createSecretSteps({ defaults });
     const done = await runWizard(state, { title: `Create Secret on ${connection.name}`, steps, ui, startAt });
     if (!done?.prepared) return;
-    await deps.defaults.rememberMissing({ projectId: done.projectId!, regionId: done.regionId! });
+    await defaults.rememberMissing({ projectId: done.projectId!, regionId: done.regionId! });
     const body = secretRequest(done);
     // What Retry refills: everything typed, never the payload (re-read from its file).
     const kept: SecretFlowState = { ...done, prepared: undefined, payloadText: undefined, bundleWarnings: undefined };

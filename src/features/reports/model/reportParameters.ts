@@ -1,5 +1,6 @@
-// Parameters of a new report. The endpoint that lists a template's parameter definitions is not
-// in the API, so keys are free and each value is typed from what is written: `2026-04-01` a
+// Parameters of a new report. The spec has no list of a template's parameters (the platform's
+// template list has their definitions: see parseDefinedValue), so keys are free and each value is
+// typed from what is written: `2026-04-01` a
 // date (YYYY-MM-DD, sent as that text), `42` an integer, anything else text; "quotes" keep a
 // value as text. date_from and date_to must be dates, and date_from <= date_to when both are
 // there (the platform refuses otherwise). No VS Code.
@@ -111,4 +112,60 @@ export function editableText(parameter: ReportParameter): string {
 /** `date_from = 2026-04-01`. */
 export function parameterLine(parameter: ReportParameter): string {
   return `${parameter.key} = ${parameter.kind === 'string' ? JSON.stringify(parameter.value) : String(parameter.value)}`;
+}
+
+/** What a report template says of one parameter (its definition, as the platform lists it). */
+export interface ParameterDefinition {
+  name: string;
+  required?: boolean | null;
+  type?: string | null;
+  format?: string | null;
+  description?: string | null;
+  enum?: readonly string[] | null;
+}
+
+/** "date, required", "integer", "one of day, month". */
+export function definitionWords(definition: ParameterDefinition): string {
+  const kind = definition.enum?.length ? `one of ${definition.enum.join(', ')}` : definitionKind(definition) === 'date' ? 'date YYYY-MM-DD' : definitionKind(definition) === 'integer' ? 'whole number' : 'text';
+  return `${kind}${definition.required ? ', required' : ''}`;
+}
+
+function definitionKind(definition: ParameterDefinition): ParameterKind {
+  if (definition.format === 'date' || DATE_KEYS.includes(definition.name)) return 'date';
+  if (definition.type === 'integer' || definition.type === 'number') return 'integer';
+  return 'string';
+}
+
+/** The value typed for a defined parameter, checked against its definition (type, format, enum). */
+export function parseDefinedValue(definition: ParameterDefinition, text: string): ParsedValue {
+  const key = definition.name;
+  const t = text.trim();
+  if (!t) return { problem: `${key}: must not be empty` };
+  if (definition.enum?.length) {
+    return definition.enum.includes(t) ? { parameter: { key, kind: 'string', value: t } } : { problem: `${key}: must be one of ${definition.enum.join(', ')}` };
+  }
+  const kind = definitionKind(definition);
+  if (kind === 'date') {
+    return isCalendarDate(t) ? { parameter: { key, kind, value: t } } : { problem: `${key}: must be a date YYYY-MM-DD, like 2026-04-30` };
+  }
+  if (kind === 'integer') {
+    const n = Number(t);
+    if (!INTEGER_SHAPE.test(t)) return { problem: `${key}: must be a whole number` };
+    if (!Number.isSafeInteger(n)) return { problem: `${key}: must be between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}` };
+    return { parameter: { key, kind, value: n } };
+  }
+  return { parameter: { key, kind: 'string', value: t } };
+}
+
+/** The defined value's problem, then the date order with the other date (as parameterValueProblem). */
+export function definedValueProblem(parameters: readonly ReportParameter[], definition: ParameterDefinition, text: string): string | undefined {
+  const parsed = parseDefinedValue(definition, text);
+  if (parsed.problem !== undefined) return parsed.problem;
+  if (parsed.parameter.kind !== 'date') return undefined;
+  return parameterValueProblem(parameters, definition.name, parsed.parameter.value as string, definition.name);
+}
+
+/** Required parameters of the definition not set yet. */
+export function missingRequired(definitions: readonly ParameterDefinition[], parameters: readonly ReportParameter[]): ParameterDefinition[] {
+  return definitions.filter((d) => d.required && !parameters.some((p) => p.key === d.name));
 }

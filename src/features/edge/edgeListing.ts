@@ -1,0 +1,294 @@
+// What the Edge view lists of the account itself (paths.md §2): its FastEdge status at the top,
+// its apps (a page at a time, "Load more", filtered by name and status on the server) and the
+// templates it may use. A server without these lists (404: a spec-only server) is remembered and
+// the view shows only the pins, as before; a failed load is an error node with Retry.
+import * as vscode from 'vscode';
+import type { Bound } from '../../ui/connectionManager';
+import { ActionNode, ErrorNode, MessageNode, TreeNode } from '../../ui/treeNodes';
+import type { EdgeClient } from '../../schema/edge';
+import type { EdgeAppItem, EdgeTemplateItem } from '../../schema/edgeLists';
+import { nextOffset } from '../../schema/paging';
+import { isListMissing } from '../../platform/platformLists';
+import { edgeAppStatus, edgeClientStatus } from './model/edgeDisplay';
+import { appChildren, appItem, clientChildren, templateChildren, templateItem } from './edgeDetailNodes';
+import { themeIcon, type EdgeNodeHost } from './edgeNodes';
+
+export const EDGE_APPS_PAGE = 100;
+export const LISTED_CONTEXT = { app: 'platformConsole.edgeListed.app', template: 'platformConsole.edgeListed.template', apps: 'platformConsole.edgeListed.apps' } as const;
+
+export interface EdgeAppFilter {
+  name?: string;
+  status?: number;
+}
+
+type Part<T> = { status: 'idle' } | { status: 'loading' } | { status: 'ok'; data: T } | { status: 'error'; error: unknown };
+
+interface AppPages {
+  items: EdgeAppItem[];
+  total?: number;
+  next?: number;
+  loadingMore: boolean;
+  moreError?: unknown;
+}
+
+export class EdgeListing {
+  /** Undefined until the server has answered the apps list once; false: it has none (pins only). */
+  available: boolean | undefined;
+  account: Part<EdgeClient> = { status: 'idle' };
+  apps: Part<AppPages> = { status: 'idle' };
+  templates: Part<EdgeTemplateItem[]> = { status: 'idle' };
+  filter: EdgeAppFilter = {};
+  /** Apps a page (the tests make it small). */
+  pageSize = EDGE_APPS_PAGE;
+  private generation = 0;
+  private first: Promise<void> | undefined;
+
+  constructor(
+    private readonly bind: () => Promise<Bound | undefined>,
+    private readonly changed: (node?: TreeNode) => void,
+    private readonly logError: (what: string, error: unknown) => void,
+  ) {}
+
+  /** Another connection (or signed out): everything read is dropped; answers on their way too. */
+  reset(): void {
+    this.generation++;
+    this.available = undefined;
+    this.account = this.apps = this.templates = { status: 'idle' };
+    this.filter = {};
+    this.first = undefined;
+  }
+
+  /** The first read of the three lists (once per connection; Refresh reads again). */
+  ensure(): Promise<void> {
+    this.first ??= this.reload();
+    return this.first;
+  }
+
+  /** Reads the three lists again (Refresh, Retry); what is shown stays until the answers come. */
+  reload(): Promise<void> {
+    this.first = this.read();
+    return this.first;
+  }
+
+  private async read(): Promise<void> {
+    const generation = ++this.generation;
+    const bound = await this.bind();
+    if (!bound || generation !== this.generation) return;
+    const fresh = (part: Part<unknown>) => (part.status === 'ok' ? part : { status: 'loading' as const });
+    this.account = fresh(this.account) as Part<EdgeClient>;
+    this.apps = fresh(this.apps) as Part<AppPages>;
+    this.templates = fresh(this.templates) as Part<EdgeTemplateItem[]>;
+    const { api } = bound;
+    await Promise.all([
+      this.part(generation, 'account', 'the FastEdge account', () => api.edge.getEdgeAccount({ params: {} })),
+      this.part(generation, 'apps', 'the edge apps', async () => this.pageOf(await api.edge.listEdgeApps({ params: {}, query: this.query(0) }), 0, [])),
+      this.part(generation, 'templates', 'the edge templates', async () => (await api.edge.listEdgeTemplates({ params: {}, query: { limit: 1000 } })).templates),
+    ]);
+  }
+
+  private query(offset: number) {
+    return { limit: this.pageSize, offset, ordering: 'name', ...(this.filter.name ? { name: this.filter.name } : {}), ...(this.filter.status !== undefined ? { status: this.filter.status } : {}) };
+  }
+
+  private pageOf(answer: { count?: number | null; apps: EdgeAppItem[] }, offset: number, before: EdgeAppItem[]): AppPages {
+    const total = answer.count ?? undefined;
+    return { items: [...before, ...answer.apps], total, next: nextOffset(offset, answer.apps.length, total, this.pageSize), loadingMore: false };
+  }
+
+  private async part<K extends 'account' | 'apps' | 'templates'>(generation: number, key: K, what: string, read: () => Promise<unknown>): Promise<void> {
+    try {
+      const data = await read();
+      if (generation !== this.generation) return;
+      (this as Record<K, unknown>)[key] = { status: 'ok', data };
+      if (key === 'apps') this.available = true;
+    } catch (error) {
+      if (generation !== this.generation) return;
+      if (key === 'apps' && isListMissing(error)) this.available = false;
+      else if (key === 'apps' && this.available === undefined) this.available = true;
+      if (!isListMissing(error)) this.logError(`Could not load ${what}`, error);
+      (this as Record<K, unknown>)[key] = { status: 'error', error };
+    }
+    this.changed();
+  }
+
+  /** The next page of apps, added below the ones shown. */
+  async loadMore(): Promise<void> {
+    const apps = this.apps;
+    if (apps.status !== 'ok' || apps.data.next === undefined || apps.data.loadingMore) return;
+    const generation = this.generation;
+    const bound = await this.bind();
+    if (!bound) return;
+    const offset = apps.data.next;
+    apps.data.loadingMore = true;
+    apps.data.moreError = undefined;
+    this.changed();
+    try {
+      const answer = await bound.api.edge.listEdgeApps({ params: {}, query: this.query(offset) });
+      if (generation !== this.generation) return;
+      this.apps = { status: 'ok', data: this.pageOf(answer, offset, apps.data.items) };
+    } catch (error) {
+      if (generation !== this.generation) return;
+      this.logError('Could not load more edge apps', error);
+      apps.data.loadingMore = false;
+      apps.data.moreError = error;
+    }
+    this.changed();
+  }
+
+  /** A new filter: the first page again, asked of the server. */
+  async setFilter(filter: EdgeAppFilter): Promise<void> {
+    this.filter = { ...(filter.name?.trim() ? { name: filter.name.trim() } : {}), ...(filter.status !== undefined ? { status: filter.status } : {}) };
+    const generation = ++this.generation;
+    const bound = await this.bind();
+    if (!bound || generation !== this.generation) return;
+    this.apps = { status: 'loading' };
+    this.changed();
+    await this.part(generation, 'apps', 'the edge apps', async () => this.pageOf(await bound.api.edge.listEdgeApps({ params: {}, query: this.query(0) }), 0, []));
+  }
+
+  filterText(): string | undefined {
+    const parts = [this.filter.name ? `name: ${this.filter.name}` : undefined, this.filter.status !== undefined ? `status: ${edgeAppStatus(this.filter.status).label}` : undefined].filter(Boolean);
+    return parts.length ? parts.join(', ') : undefined;
+  }
+
+  /** The roots this part of the view adds: account, apps, templates. */
+  nodes(host: EdgeNodeHost): TreeNode[] {
+    return [new AccountNode(this, host), new AppsNode(this, host), new TemplatesNode(this, host)];
+  }
+}
+
+function partChildren<T>(part: Part<T>, what: string, retry: () => unknown, ok: (data: T) => TreeNode[]): TreeNode[] {
+  if (part.status === 'idle' || part.status === 'loading') return [new MessageNode(`Loading ${what}…`, 'loading~spin')];
+  if (part.status === 'ok') return ok(part.data);
+  return [new ErrorNode(`Could not load ${what}`, part.error, retry)];
+}
+
+class AccountNode extends TreeNode {
+  constructor(
+    private readonly listing: EdgeListing,
+    private readonly host: EdgeNodeHost,
+  ) {
+    super();
+  }
+  getTreeItem(): vscode.TreeItem {
+    const part = this.listing.account;
+    const item = new vscode.TreeItem('FastEdge account', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = 'edge.account';
+    if (part.status === 'ok') {
+      const status = edgeClientStatus(part.data.status);
+      item.description = [status.label, part.data.plan ?? undefined, `app limit ${part.data.app_count ?? '—'}`].filter(Boolean).join(' · ');
+      item.iconPath = themeIcon(status);
+      item.tooltip = `Your FastEdge account: ${item.description}`;
+      item.accessibilityInformation = { label: `FastEdge account, ${item.description}` };
+    } else if (part.status === 'error') {
+      item.description = 'could not load';
+      item.iconPath = new vscode.ThemeIcon('error');
+    } else {
+      item.description = 'loading…';
+      item.iconPath = new vscode.ThemeIcon('loading~spin');
+    }
+    item.contextValue = 'platformConsole.edgeAccount';
+    return item;
+  }
+  override getChildren(): TreeNode[] {
+    return partChildren(this.listing.account, 'the FastEdge account', () => this.listing.reload(), (client) => clientChildren(client, this.host.now()));
+  }
+}
+
+class AppsNode extends TreeNode {
+  constructor(
+    private readonly listing: EdgeListing,
+    private readonly host: EdgeNodeHost,
+  ) {
+    super();
+  }
+  getTreeItem(): vscode.TreeItem {
+    const part = this.listing.apps;
+    const item = new vscode.TreeItem('Apps', vscode.TreeItemCollapsibleState.Expanded);
+    item.id = 'edge.listed.apps';
+    const filter = this.listing.filterText();
+    const count = part.status === 'ok' ? `${part.data.items.length}${part.data.total !== undefined && part.data.total > part.data.items.length ? ` of ${part.data.total}` : ''}` : undefined;
+    item.description = [count, filter ? `filtered (${filter})` : undefined].filter(Boolean).join(' · ') || undefined;
+    item.iconPath = new vscode.ThemeIcon(filter ? 'filter' : 'symbol-event');
+    item.tooltip = `The edge apps of this account${filter ? `, filtered on the server by ${filter}` : ''}`;
+    item.contextValue = filter ? `${LISTED_CONTEXT.apps}.filtered` : LISTED_CONTEXT.apps;
+    return item;
+  }
+  override getChildren(): TreeNode[] {
+    return partChildren(this.listing.apps, 'the edge apps', () => this.listing.reload(), (pages) => {
+      const nodes: TreeNode[] = pages.items.map((app) => new ListedAppNode(app, this.host));
+      if (nodes.length === 0) {
+        const filter = this.listing.filterText();
+        nodes.push(new MessageNode(filter ? `No apps match ${filter}` : 'No edge apps in this account', 'info'));
+      }
+      if (pages.moreError !== undefined) nodes.push(new ErrorNode('Could not load more apps', pages.moreError, () => this.listing.loadMore()));
+      else if (pages.next !== undefined) {
+        const left = pages.total !== undefined ? ` (${pages.total - pages.items.length} more)` : '';
+        nodes.push(new ActionNode(pages.loadingMore ? 'Loading…' : `Load more${left}`, pages.loadingMore ? 'loading~spin' : 'more', () => this.listing.loadMore(), { tooltip: `The next ${this.listing.pageSize} apps` }));
+      }
+      return nodes;
+    });
+  }
+}
+
+class ListedAppNode extends TreeNode {
+  constructor(
+    readonly app: EdgeAppItem,
+    private readonly host: EdgeNodeHost,
+  ) {
+    super();
+  }
+  getTreeItem(): vscode.TreeItem {
+    const item = appItem(this.app.id, this.app, this.host.now());
+    const template = this.app.template_name ? `template ${this.app.template_name}` : undefined;
+    item.description = [item.description, template].filter(Boolean).join(' · ');
+    item.id = `edge.listed.app.${this.app.id}`;
+    item.contextValue = LISTED_CONTEXT.app;
+    item.accessibilityInformation = { label: `Edge app ${this.app.name ?? this.app.id}, ${item.description}` };
+    return item;
+  }
+  override getChildren(): TreeNode[] {
+    return appChildren(this.app.id, this.app, this.host);
+  }
+}
+
+class TemplatesNode extends TreeNode {
+  constructor(
+    private readonly listing: EdgeListing,
+    private readonly host: EdgeNodeHost,
+  ) {
+    super();
+  }
+  getTreeItem(): vscode.TreeItem {
+    const part = this.listing.templates;
+    const item = new vscode.TreeItem('Templates', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = 'edge.listed.templates';
+    item.description = part.status === 'ok' ? String(part.data.length) : undefined;
+    item.iconPath = new vscode.ThemeIcon('file-code');
+    item.tooltip = 'The edge templates this account may use';
+    return item;
+  }
+  override getChildren(): TreeNode[] {
+    return partChildren(this.listing.templates, 'the edge templates', () => this.listing.reload(), (templates) =>
+      templates.length === 0 ? [new MessageNode('No templates', 'info')] : templates.map((t) => new ListedTemplateNode(t, this.host)),
+    );
+  }
+}
+
+class ListedTemplateNode extends TreeNode {
+  constructor(
+    readonly template: EdgeTemplateItem,
+    private readonly host: EdgeNodeHost,
+  ) {
+    super();
+  }
+  getTreeItem(): vscode.TreeItem {
+    const item = templateItem(this.template.id, this.template);
+    item.id = `edge.listed.template.${this.template.id}`;
+    item.contextValue = LISTED_CONTEXT.template;
+    return item;
+  }
+  override getChildren(): TreeNode[] {
+    return templateChildren(this.template.id, this.template, this.host, { withName: false });
+  }
+}
