@@ -1,6 +1,7 @@
-// The Edge view as a person uses it: pin clients, apps and a template through the real input
-// boxes (a bad id refused as typed), expand them, reveal an env value from its inline action, and
-// the template's long description in the Markdown preview. Screenshot for the README.
+// The Edge view as a person uses it: the account's apps listed at once (screenshot), then pin
+// other clients, apps and a template through the real input boxes (a bad id refused as typed),
+// expand them, reveal an env value from its inline action, and the template's long description in
+// the Markdown preview. Screenshots for the README.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { openWorkbench, resizeSidebar, restoreLayout, runCommand, screenshot, sidebarPane } from './workbench.mjs';
@@ -35,7 +36,7 @@ describe('Edge view', () => {
     await quickInput().waitFor({ state: 'hidden' });
   }
 
-  it('opens the Edge view, empty: it says how to start', async () => {
+  it('opens the Edge view: the account\'s status, apps and templates, listed with no pin', async () => {
     await page.locator('.activitybar .action-label[aria-label^="Platform Console"]').click();
     await edge().waitFor();
     // Room for the Edge view: the other views fold (and open again after the test).
@@ -46,12 +47,18 @@ describe('Edge view', () => {
         collapsed.push(name);
       }
     }
-    await edge().getByText('Pin an edge app or client by id').waitFor();
+    await row('FastEdge account').waitFor();
     sidebarWidth = await resizeSidebar(page, 560);
+    await row('hello-edge').getByText(/^enabled · Pro · template /).waitFor();
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'edge-apps-listed');
+    // Room for the pins below: the account's lists fold.
+    await row('Apps').click();
   });
 
   it('pins clients through the input box; a bad id is refused as typed', async () => {
-    await runCommand(page, 'Platform Console: Add Edge Client…');
+    await runCommand(page, 'Platform Console: Pin Edge Client by ID…');
     const input = quickInput().locator('input');
     await quickInput().getByText('ID of the edge client to pin').waitFor();
     await input.fill('0');
@@ -64,7 +71,7 @@ describe('Edge view', () => {
   });
 
   it('pins apps and opens a template in the Markdown preview', async () => {
-    await pin('Platform Console: Add Edge App…', 'ID of the edge app to pin', '101, 102, 105, 107');
+    await pin('Platform Console: Pin Edge App by ID…', 'ID of the edge app to pin', '101, 102, 105, 107');
     await row('hello-edge').getByText('enabled · Pro').waitFor();
     await row('busy-api').getByText('status 3 · Basic').waitFor();
     await pin('Platform Console: Open Edge Template…', 'ID of the edge template to open', '302');

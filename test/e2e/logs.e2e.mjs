@@ -81,24 +81,27 @@ describe('Function Logs', () => {
     });
   }
 
-  async function step(prompt, value) {
-    await quickInput().getByText(prompt).first().waitFor();
-    const input = quickInput().locator('input');
-    await input.fill(value);
-    await input.press('Enter');
+  /** Picks a listed item (the list loads while the pick is busy). */
+  async function choose(label) {
+    const row = quickInput().locator('.monaco-list-row', { hasText: label }).first();
+    await row.waitFor();
+    await row.click();
   }
 
   it('opens through the input boxes, names checked as typed, at the newest lines', async () => {
     await page.locator('.statusbar-item', { hasText: new URL(sim).host }).waitFor({ timeout: 60_000 });
     await runCommand(page, 'Platform Console: Open Function Logs…');
-    await step('Project ID', String(FN.project));
-    await step('Region ID', String(FN.region));
+    // Project and region picked from the lists; namespace and function typed through "Enter …".
+    await choose('production');
+    await choose('Luxembourg-2');
+    await choose('Enter a namespace…');
     const input = quickInput().locator('input');
     await quickInput().getByText('Namespace').first().waitFor();
     await input.fill('Default');
     await quickInput().getByText(/^Namespace: /).waitFor();
     await input.fill(FN.namespace);
     await input.press('Enter');
+    await choose('Enter a function name…');
     await quickInput().getByText('Function name').first().waitFor();
     await input.fill('image_resize');
     await quickInput().getByText(/^Function name: /).waitFor();
@@ -323,8 +326,8 @@ describe('Function Logs', () => {
 
   it('one panel per function: opening it again shows the open one (offered as a recent function)', async () => {
     await runCommand(page, 'Platform Console: Open Function Logs…');
-    await step('Project ID', String(FN.project));
-    await step('Region ID', String(FN.region));
+    await choose('production');
+    await choose('Luxembourg-2');
     await quickInput().locator('.monaco-list-row', { hasText: `${FN.namespace}/${FN.name}` }).first().click();
     await page.waitForTimeout(1000);
     assert.equal(await page.locator('.tab', { hasText: `Logs: ${FN.namespace}/${FN.name}` }).count(), 1);

@@ -85,16 +85,16 @@ describe('Report Tasks view and trials', () => {
     await row(/Cancelled · 2026-04/).waitFor();
   });
 
-  it('creates a report through the input boxes: listed at once as Pending, then Completed with a notification', async () => {
+  it('creates a report from the listed templates, its parameters offered: listed at once as Pending, then Completed with a notification', async () => {
     await runCommand(page, 'Platform Console: Create Report…');
-    await type('Template code of the report', 'ResellerStatistics');
-    await quickInput().locator('.monaco-list-row', { hasText: 'Add Parameter' }).waitFor();
-    await pick('Add Parameter');
-    await type('Parameter name', 'date_from');
-    await type('Value of date_from', '2026-05-01');
-    await pick('Add Parameter');
-    await type('Parameter name', 'date_to');
-    await quickInput().getByText('Value of date_to').first().waitFor();
+    await quickInput().locator('.monaco-list-row', { hasText: 'Reseller statistics' }).waitFor();
+    await pick('Reseller statistics');
+    await quickInput().locator('.monaco-list-row', { hasText: 'date_from' }).waitFor();
+    await pick('date_from');
+    await type('date_from (date YYYY-MM-DD, required)', '2026-05-01');
+    await quickInput().locator('.monaco-list-row', { hasText: 'date_to' }).waitFor();
+    await pick('date_to');
+    await quickInput().getByText('date_to (date YYYY-MM-DD, required)').first().waitFor();
     await input().fill('2026-04-30');
     await quickInput().getByText('date_to: must not be before date_from (2026-05-01)').waitFor();
     await input().fill('2026-05-31');

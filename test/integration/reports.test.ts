@@ -133,8 +133,12 @@ describe('Report Tasks', function () {
     const other = await ext.connections.signIn('reports-other', sim.url, KEY);
     try {
       assert.deepEqual(ext.reports.tree.taskNodes(), []);
+      // Nothing followed here; the view lists what the account has on the platform (the same simulator).
       const roots = await ext.reports.tree.getChildren();
-      assert.deepEqual(await Promise.all(roots.map(async (r) => String((await r.getTreeItem()).label))), ['No report tasks followed on reports-other', 'Create Report…', 'Open Report by UUID…']);
+      const api = await ext.connections.api();
+      const listed = await api!.billing.listReports({ params: {}, query: { limit: 100 } });
+      assert.equal(roots.length, listed.results.length);
+      assert.deepEqual(ext.reports.tree.listedNodes().map((n) => n.task.uuid).sort(), listed.results.map((t) => t.uuid.toLowerCase()).sort());
       const ui = new ScriptedUi([PRESS_ESCAPE]);
       await run(ui, 'platformConsole.createReport');
       assert.equal(ui.prompts[0]?.kind, 'pick', 'the templates are listed');
@@ -175,6 +179,44 @@ describe('Report Tasks', function () {
     assert.ok(tasks().some((t) => t.uuid === uuid), 'and still listed');
     await ui.waitForNotification(/^Report ResellerPlans \([0-9a-f]{8}\) completed on reports\.$/, 15_000);
     assert.ok(gets() >= 2);
+  });
+
+  it('lists the account\'s report tasks with no prior action: newest first, merged with the followed ones, a status filter and Load more on the server; a running one read again', async () => {
+    const tree = ext.reports.tree;
+    tree.listing.pageSize = 2;
+    sim.resetRequests();
+    await tree.listing.reload();
+    let roots = await tree.getChildren();
+    const labels = await Promise.all(roots.map(async (r) => String((await r.getTreeItem()).label)));
+    assert.match(labels.at(-1) ?? '', /^Load more \(\d+ more\)$/);
+    const followed = new Set(tree.taskNodes().map((n) => n.task.uuid));
+    const shown = tree.listedNodes();
+    assert.equal(tree.listing.tasks.length, 2, 'one page of 2');
+    assert.equal(shown.length, new Set([...followed, ...tree.listing.tasks.map((t) => t.uuid.toLowerCase())]).size, 'the followed tasks and the first listed page, each once');
+    const created = shown.map((n) => Date.parse(n.task.snapshot?.created_at ?? '') || n.task.addedAt);
+    assert.deepEqual(created, [...created].sort((a, b) => b - a), 'newest first');
+    await vscode.commands.executeCommand('platformConsole.runNodeAction', roots.at(-1));
+    assert.equal(sim.lastRequests('listReports')['GET listReports']?.query.offset, '2');
+    assert.equal(sim.lastRequests('listReports')['GET listReports']?.query.ordering, '-created_at');
+    tree.listing.pageSize = 50;
+
+    ext.setUi(new ScriptedUi(['Failed']));
+    await vscode.commands.executeCommand('platformConsole.filterReportTasks');
+    assert.equal(sim.lastRequests('listReports')['GET listReports']?.query.status, 'Failed');
+    roots = await tree.getChildren();
+    const statuses = tree.listedNodes().map((n) => n.task.snapshot?.status);
+    assert.ok(statuses.length > 0 && statuses.every((s) => s === 'Failed'), statuses.join(', '));
+    assert.match(tree.view.description ?? '', /status: Failed/);
+    ext.setUi(new ScriptedUi(['Any status']));
+    await vscode.commands.executeCommand('platformConsole.filterReportTasks');
+    assert.equal(sim.lastRequests('listReports')['GET listReports']?.query.status, undefined);
+
+    // A listed task that runs: the list is read again until it settles (one request, not one per task).
+    const seededRunning = tree.listing.tasks.some((t) => t.status === 'Pending' || t.status === 'InProgress');
+    assert.ok(seededRunning, 'the seed has running tasks');
+    await vscode.commands.executeCommand('platformConsole.reportTasks.focus');
+    const before = sim.requestCounts()['GET listReports'] ?? 0;
+    await until('the list to be read again while a task runs', () => (sim.requestCounts()['GET listReports'] ?? 0) > before, 15_000);
   });
 
   it('Open Report…: a bad UUID is refused and sends nothing; a 404 says so; a settled task is read once; a running one is polled until removed', async () => {

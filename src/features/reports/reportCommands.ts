@@ -149,6 +149,8 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
       withConnection((connection) => {
         // Settled tasks never change: read again only what runs, what was never read, and what failed to refresh.
         for (const t of store.list(connection.id)) if (isActiveReport(t.snapshot) || t.problem) poller.refresh(connection, t.uuid);
+        // The platform's list, read again (where it lists them).
+        if (deps.tree()?.listing.available !== false) void deps.tree()?.listing.reload();
         deps.tree()?.refresh();
       }),
     ),

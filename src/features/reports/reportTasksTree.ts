@@ -1,4 +1,6 @@
-// The Report Tasks view: the tasks followed on the active connection, newest first, each with
+// The Report Tasks view: the account's report tasks where the platform lists them (status
+// filter, newest first, Load more), merged with the tasks followed here; else the followed ones
+// alone. Newest first, each with
 // its status as icon and words; below a task its parameters, processing notes (errors and
 // warnings, counted in the label) and dates. Signed out: no roots, so the welcome shows.
 import * as vscode from 'vscode';
@@ -18,7 +20,9 @@ import {
   type TrackedReport,
 } from './model/reportTasks';
 import { NodeTree } from '../../ui/nodeTree';
-import { ActionNode, MessageNode, TreeNode } from '../../ui/treeNodes';
+import { ActionNode, ErrorNode, MessageNode, TreeNode } from '../../ui/treeNodes';
+import type { Log } from '../../ui/log';
+import { ReportListing } from './reportListing';
 import type { ReportTaskStore } from './reportTaskStore';
 
 export const REPORT_TASKS_VIEW = 'platformConsole.reportTasks';
@@ -131,12 +135,24 @@ export class ReportTaskNode extends TreeNode {
 }
 
 export class ReportTasksTree extends NodeTree {
+  /** The account's report tasks as the platform lists them (merged with the ones followed here). */
+  readonly listing: ReportListing;
+  private listedFor: string | undefined;
+
   constructor(
     private readonly connections: ConnectionManager,
     private readonly store: ReportTaskStore,
     private readonly commands: { create: () => unknown; open: () => unknown },
+    log: Log,
   ) {
     super(REPORT_TASKS_VIEW, { showCollapseAll: true });
+    this.listing = new ReportListing(
+      async () => (this.listedFor ? this.connections.bind(this.listedFor) : undefined),
+      () => this.refresh(),
+      (what, error) => log.error(what, error),
+      () => this.view.visible,
+    );
+    this._register({ dispose: () => this.listing.dispose() });
     const storeChange = store.onDidChange((connectionId) => {
       if (connectionId === this.connections.active?.id) this.refresh();
     });
@@ -148,13 +164,33 @@ export class ReportTasksTree extends NodeTree {
   }
 
   override refresh(node?: TreeNode): void {
-    const active = this.connections.active;
-    if (this.connections.signedIn && active) {
+    const active = this.connections.signedIn ? this.connections.active : undefined;
+    if (active?.id !== this.listedFor) {
+      this.listedFor = active?.id;
+      this.listing?.reset();
+    }
+    if (active) {
       const tasks = this.store.list(active.id);
       const running = tasks.filter((t) => ['Pending', 'InProgress'].includes(reportStatus(t.snapshot) ?? '')).length;
-      this.view.description = running ? `${active.name} · ${running} running` : active.name;
+      const filter = this.listing?.status ? `status: ${this.listing.status}` : undefined;
+      this.view.description = [active.name, running ? `${running} running` : undefined, filter].filter(Boolean).join(' · ');
     } else this.view.description = undefined;
     super.refresh(node);
+  }
+
+  /** What the view lists where the platform lists report tasks: its page(s) and the followed ones, newest first. */
+  listedNodes(): ReportTaskNode[] {
+    const active = this.connections.active;
+    if (!this.connections.signedIn || !active) return [];
+    const now = Date.now();
+    const followed = this.store.list(active.id);
+    const known = new Set(followed.map((t) => t.uuid));
+    const status = this.listing.status;
+    const listedOnly: TrackedReport[] = this.listing.tasks
+      .filter((t) => !known.has(t.uuid.toLowerCase()))
+      .map((t) => ({ uuid: t.uuid.toLowerCase(), addedAt: Date.parse(t.created_at ?? '') || now, snapshot: t, checkedAt: now }));
+    const shown = [...followed.filter((t) => !status || reportStatus(t.snapshot) === status), ...listedOnly];
+    return newestFirst(shown).map((t) => new ReportTaskNode(t, active.id, now));
   }
 
   /** The task nodes of the active connection, newest first (what the view shows). */
@@ -165,8 +201,10 @@ export class ReportTasksTree extends NodeTree {
     return newestFirst(this.store.list(active.id)).map((t) => new ReportTaskNode(t, active.id, now));
   }
 
-  protected roots(): TreeNode[] {
+  protected async roots(): Promise<TreeNode[]> {
     if (!this.connections.signedIn || !this.connections.active) return [];
+    await this.listing.ensure();
+    if (this.listing.available === true) return this.listedRoots(this.connections.active.name);
     const nodes = this.taskNodes();
     if (nodes.length > 0) return nodes;
     return [
@@ -178,9 +216,25 @@ export class ReportTasksTree extends NodeTree {
     ];
   }
 
+  private listedRoots(connectionName: string): TreeNode[] {
+    const nodes: TreeNode[] = this.listedNodes();
+    const { listing } = this;
+    if (listing.error !== undefined) nodes.push(new ErrorNode('Could not load the report tasks', listing.error, () => listing.reload()));
+    else if (listing.next !== undefined) {
+      const left = listing.total !== undefined ? ` (${listing.total - listing.tasks.length} more)` : '';
+      nodes.push(new ActionNode(listing.loading ? 'Loading…' : `Load more${left}`, listing.loading ? 'loading~spin' : 'more', () => listing.loadMore()));
+    }
+    if (nodes.length > 0) return nodes;
+    return [
+      new MessageNode(listing.status ? `No ${listing.status} report tasks on ${connectionName}` : `No report tasks on ${connectionName}`, 'info'),
+      new ActionNode('Create Report…', 'add', this.commands.create),
+      new ActionNode('Open Report by UUID…', 'go-to-file', this.commands.open),
+    ];
+  }
+
   /** Selects a task: a new one quietly; the notification's "Show" also focuses and expands it. */
   async reveal(uuid: string, options: { focus?: boolean; expand?: boolean } = {}): Promise<boolean> {
-    const node = this.taskNodes().find((n) => n.task.uuid === uuid);
+    const node = (this.listing.available === true ? this.listedNodes() : this.taskNodes()).find((n) => n.task.uuid === uuid);
     if (!node) return false;
     try {
       await this.view.reveal(node, { select: true, focus: options.focus ?? false, expand: options.expand ?? false });

@@ -1,0 +1,121 @@
+// The account's report tasks as the platform lists them (paths.md §2): newest first, a page at a
+// time, filtered by status on the server; read again every few seconds while one of them runs
+// (one list request, not one per task). A server without the list (404: a spec-only server) is
+// remembered and the view shows the tasks followed here alone, as before.
+import type { Bound } from '../../ui/connectionManager';
+import { isListMissing } from '../../platform/platformLists';
+import type { ReportTask } from '../../schema/billing';
+import { nextOffset } from '../../schema/paging';
+import { isActiveReport, type ReportStatus } from './model/reportTasks';
+
+export const REPORTS_PAGE = 50;
+export const LISTED_RUNNING_REFRESH_MS = 5000;
+
+export class ReportListing {
+  /** Undefined until the server answered once; false: it has no list (followed tasks only). */
+  available: boolean | undefined;
+  tasks: ReportTask[] = [];
+  total: number | undefined;
+  next: number | undefined;
+  error: unknown;
+  loading = false;
+  status: ReportStatus | undefined;
+  pageSize = REPORTS_PAGE;
+  private generation = 0;
+  private first: Promise<void> | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly bind: () => Promise<Bound | undefined>,
+    private readonly changed: () => void,
+    private readonly logError: (what: string, error: unknown) => void,
+    /** The view is visible: only then is a running task's list read again. */
+    private readonly visible: () => boolean,
+    private readonly refreshMs = LISTED_RUNNING_REFRESH_MS,
+  ) {}
+
+  reset(): void {
+    this.generation++;
+    this.stopTimer();
+    this.available = undefined;
+    this.tasks = [];
+    this.total = this.next = undefined;
+    this.error = undefined;
+    this.status = undefined;
+    this.first = undefined;
+  }
+
+  dispose(): void {
+    this.generation++;
+    this.stopTimer();
+  }
+
+  ensure(): Promise<void> {
+    this.first ??= this.reload();
+    return this.first;
+  }
+
+  /** The first page again (Refresh, a new filter, a running task's turn). */
+  reload(): Promise<void> {
+    this.first = this.read(0);
+    return this.first;
+  }
+
+  loadMore(): Promise<void> {
+    return this.next === undefined || this.loading ? Promise.resolve() : this.read(this.next);
+  }
+
+  setStatus(status: ReportStatus | undefined): Promise<void> {
+    this.status = status;
+    this.tasks = [];
+    return this.reload();
+  }
+
+  private async read(offset: number): Promise<void> {
+    const generation = offset === 0 ? ++this.generation : this.generation;
+    this.stopTimer();
+    const bound = await this.bind();
+    if (!bound || generation !== this.generation) return;
+    this.loading = true;
+    this.changed();
+    try {
+      const query = { ordering: '-created_at' as const, limit: this.pageSize, offset, ...(this.status ? { status: this.status } : {}) };
+      const page = await bound.api.billing.listReports({ params: {}, query });
+      if (generation !== this.generation) return;
+      this.available = true;
+      this.error = undefined;
+      this.tasks = offset === 0 ? page.results : [...this.tasks, ...page.results.filter((t) => !this.tasks.some((k) => k.uuid === t.uuid))];
+      this.total = page.count ?? undefined;
+      // The server's `next` link says whether there is more; without one, the count does.
+      this.next = page.next ? offset + page.results.length : page.next === null ? undefined : nextOffset(offset, page.results.length, this.total, this.pageSize);
+    } catch (error) {
+      if (generation !== this.generation) return;
+      if (isListMissing(error, 'listReports')) this.available = false;
+      else {
+        this.available ??= true;
+        this.error = error;
+        this.logError('Could not load the report tasks', error);
+      }
+    } finally {
+      if (generation === this.generation) this.loading = false;
+    }
+    this.changed();
+    this.schedule(generation);
+  }
+
+  /** While a listed task runs (and the view shows), the first page is read again in a moment. */
+  private schedule(generation: number): void {
+    if (!this.tasks.some((t) => isActiveReport(t))) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (generation !== this.generation) return;
+      if (this.visible()) void this.reload();
+      else this.schedule(generation);
+    }, this.refreshMs);
+  }
+
+  private stopTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
