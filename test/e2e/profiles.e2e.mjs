@@ -76,8 +76,16 @@ describe('Protection Profiles view', () => {
     const index = list.slice(0, 20).findIndex((p) => p.fields?.length && p.networks.some((n) => n.includes(':')) && p.networks.some((n) => n.includes('.')));
     assert.ok(index >= 0, 'the seed has such a profile near the top');
     const profile = rows().and(page.locator(`[aria-level="1"][aria-posinset="${index + 1}"]`));
+    // The filtered answer has replaced the rows before the click (the row is that profile's).
+    await profile.filter({ hasText: list[index].name }).waitFor();
     await profile.click();
-    await rows().filter({ hasText: 'Networks' }).first().waitFor();
+    const networks = rows().filter({ hasText: 'Networks' }).first();
+    // Right Arrow expands the focused row if a redraw took the click's expansion (and does nothing more).
+    await networks.waitFor({ timeout: 5000 }).catch(async () => {
+      await profile.click();
+      await page.keyboard.press('ArrowRight');
+    });
+    await networks.waitFor();
     await rows().filter({ hasText: 'Fields' }).first().waitFor();
     await rows().filter({ hasText: 'IPv4' }).first().waitFor();
     await rows().filter({ hasText: 'IPv6' }).first().waitFor();

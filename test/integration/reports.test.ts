@@ -186,7 +186,7 @@ describe('Report Tasks', function () {
     tree.listing.pageSize = 2;
     sim.resetRequests();
     await tree.listing.reload();
-    let roots = await tree.getChildren();
+    const roots = await tree.getChildren();
     const labels = await Promise.all(roots.map(async (r) => String((await r.getTreeItem()).label)));
     assert.match(labels.at(-1) ?? '', /^Load more \(\d+ more\)$/);
     const followed = new Set(tree.taskNodes().map((n) => n.task.uuid));
@@ -203,7 +203,7 @@ describe('Report Tasks', function () {
     ext.setUi(new ScriptedUi(['Failed']));
     await vscode.commands.executeCommand('platformConsole.filterReportTasks');
     assert.equal(sim.lastRequests('listReports')['GET listReports']?.query.status, 'Failed');
-    roots = await tree.getChildren();
+    await tree.getChildren();
     const statuses = tree.listedNodes().map((n) => n.task.snapshot?.status);
     assert.ok(statuses.length > 0 && statuses.every((s) => s === 'Failed'), statuses.join(', '));
     assert.match(tree.view.description ?? '', /status: Failed/);
