@@ -147,7 +147,7 @@ function prices(listPerHour: number, projectId: number, regionId: number, hidden
 }
 
 export const listFlavors: Handler<typeof endpoints.listFlavors> = ({ params, query }, { options }) => {
-  const all = Object.entries(INSTANCE_FLAVORS).map(([name, perHour], i) => {
+  const all = Object.entries(INSTANCE_FLAVORS).map(([name, perHour]) => {
     const size = flavorSize(name);
     return {
       flavor_id: name,
@@ -159,10 +159,9 @@ export const listFlavors: Handler<typeof endpoints.listFlavors> = ({ params, que
       architecture: 'x86_64',
       hardware_description: { cpu: `${size.vcpus} vCPU`, ram: `${size.ramMb / 1024} GB` },
       ...(query?.include_prices ? prices(perHour, params.project_id, params.region_id, options.hidePricesProjectId) : {}),
-      order: i,
     };
   });
-  return { count: all.length, results: all.map(({ order: _order, ...f }) => f) };
+  return { count: all.length, results: all };
 };
 
 export const listLoadBalancerFlavors: Handler<typeof endpoints.listLoadBalancerFlavors> = ({ params, query }, { options }) => {

@@ -50,6 +50,16 @@ export class PlatformLists {
     return this.missing.has(endpoint);
   }
 
+  /**
+   * Whether `error` says the server has no such list; if so it is remembered for this connection
+   * (every view and flow then does without, not only the one that asked).
+   */
+  noteMissing(endpoint: EndpointName, error: unknown): boolean {
+    if (!isListMissing(error, endpoint)) return false;
+    this.missing.add(endpoint);
+    return true;
+  }
+
   /** Forgets every kept answer (Refresh); what the server lacks stays remembered. */
   forget(): void {
     this.cache.clear();
@@ -73,11 +83,7 @@ export class PlatformLists {
       return { items: (await value) as T[] };
     } catch (error) {
       if (this.cache.get(cacheKey)?.value === value) this.cache.delete(cacheKey);
-      if (isListMissing(error, endpoint)) {
-        this.missing.add(endpoint);
-        return { unavailable: true };
-      }
-      return { error };
+      return this.noteMissing(endpoint, error) ? { unavailable: true } : { error };
     }
   }
 

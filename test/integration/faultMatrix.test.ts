@@ -17,7 +17,7 @@ import * as vscode from 'vscode';
 import type { EndpointName } from '../../src/schema/endpoints';
 import { endpoints } from '../../src/schema/endpoints';
 import type { Dialect } from '../../src/schema/dialect';
-import { ROUTES, differingRoutes, platformOnlyRoutes } from '../../src/schema/routes';
+import { ROUTES, differingRoutes } from '../../src/schema/routes';
 import { defaultPricingState, type PricingEvent } from '../../src/protocol/pricing';
 import type { FaultSpec } from '../../simulator/faults';
 import { startSimulator, type Simulator } from '../../simulator/index';
@@ -456,7 +456,7 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
   // The platform's paths: the spec's routes that differ, and the platform's own read that an
   // action makes (a profile's fields). The platform's lists fill trees and pickers, where a failed
   // load is an item with the reason and Retry: their faults are tested there (lists.test.ts).
-  const differing = new Set<string>([...differingRoutes().map(([name]) => name), ...platformOnlyRoutes().map(([name]) => name).filter((n) => n === 'getProtectionProfile')]);
+  const differing = new Set<string>([...differingRoutes().map(([name]) => name), 'getProtectionProfile']);
   const ROWS = dialect === 'spec' ? ALL_ROWS.filter((row) => !ROUTES[row.endpoint].platformOnly) : ALL_ROWS.filter((row) => differing.has(row.endpoint));
 
   before(async () => {

@@ -74,16 +74,24 @@ export class EdgeListing {
     const generation = ++this.generation;
     const bound = await this.bind();
     if (!bound || generation !== this.generation) return;
+    if (bound.lists.isMissing('listEdgeApps')) {
+      this.available = false;
+      return this.changed();
+    }
     const fresh = (part: Part<unknown>) => (part.status === 'ok' ? part : { status: 'loading' as const });
     this.account = fresh(this.account) as Part<EdgeClient>;
     this.apps = fresh(this.apps) as Part<AppPages>;
     this.templates = fresh(this.templates) as Part<EdgeTemplateItem[]>;
     const { api } = bound;
     await Promise.all([
-      this.part(generation, 'account', 'the FastEdge account', () => api.edge.getEdgeAccount({ params: {} })),
-      this.part(generation, 'apps', 'the edge apps', async () => this.pageOf(await api.edge.listEdgeApps({ params: {}, query: this.query(0) }), 0, [])),
-      this.part(generation, 'templates', 'the edge templates', async () => (await api.edge.listEdgeTemplates({ params: {}, query: { limit: 1000 } })).templates),
+      this.part(bound, generation, 'account', 'the FastEdge account', () => api.edge.getEdgeAccount({ params: {} })),
+      this.firstAppsPage(bound, generation),
+      this.part(bound, generation, 'templates', 'the edge templates', async () => (await api.edge.listEdgeTemplates({ params: {}, query: { limit: 1000 } })).templates),
     ]);
+  }
+
+  private firstAppsPage(bound: Bound, generation: number): Promise<void> {
+    return this.part(bound, generation, 'apps', 'the edge apps', async () => this.pageOf(await bound.api.edge.listEdgeApps({ params: {}, query: this.query(0) }), 0, []));
   }
 
   private query(offset: number) {
@@ -95,7 +103,7 @@ export class EdgeListing {
     return { items: [...before, ...answer.apps], total, next: nextOffset(offset, answer.apps.length, total, this.pageSize), loadingMore: false };
   }
 
-  private async part<K extends 'account' | 'apps' | 'templates'>(generation: number, key: K, what: string, read: () => Promise<unknown>): Promise<void> {
+  private async part<K extends 'account' | 'apps' | 'templates'>(bound: Bound, generation: number, key: K, what: string, read: () => Promise<unknown>): Promise<void> {
     try {
       const data = await read();
       if (generation !== this.generation) return;
@@ -103,8 +111,8 @@ export class EdgeListing {
       if (key === 'apps') this.available = true;
     } catch (error) {
       if (generation !== this.generation) return;
-      if (key === 'apps' && isListMissing(error)) this.available = false;
-      else if (key === 'apps' && this.available === undefined) this.available = true;
+      // The apps list decides whether the view lists at all; its absence is remembered per connection.
+      if (key === 'apps') this.available = !bound.lists.noteMissing('listEdgeApps', error);
       if (!isListMissing(error)) this.logError(`Could not load ${what}`, error);
       (this as Record<K, unknown>)[key] = { status: 'error', error };
     }
@@ -143,7 +151,7 @@ export class EdgeListing {
     if (!bound || generation !== this.generation) return;
     this.apps = { status: 'loading' };
     this.changed();
-    await this.part(generation, 'apps', 'the edge apps', async () => this.pageOf(await bound.api.edge.listEdgeApps({ params: {}, query: this.query(0) }), 0, []));
+    await this.firstAppsPage(bound, generation);
   }
 
   filterText(): string | undefined {

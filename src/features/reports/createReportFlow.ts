@@ -252,7 +252,7 @@ export function createReportSteps(deps: ReportFlowDeps): WizardStep<ReportFlowSt
                 value: 'done',
               },
             ],
-            activeValue: missing.length ? `define:${missing[0]!.name}` : count || definitions.length === 0 ? (count ? 'done' : 'add') : 'done',
+            activeValue: missing.length ? `define:${missing[0]!.name}` : count || definitions.length ? 'done' : 'add',
           });
           if (choice === 'done' && missing.length === 0) return;
           // Continue with a required parameter unset asks for it (nothing is sent without it).

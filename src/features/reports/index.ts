@@ -11,9 +11,6 @@ import { registerReportCommands } from './reportCommands';
 import { ReportPoller } from './reportPoller';
 import { ReportTaskStore } from './reportTaskStore';
 import { ReportTasksTree } from './reportTasksTree';
-import type { ReportStatus } from './model/reportTasks';
-import { REPORT_STATUSES } from '../../schema/billing';
-import { BACK, CANCEL } from '../../ui/flowUi';
 
 /** What the integration tests reach through the extension's exports. */
 export interface ReportTasksApi {
@@ -69,20 +66,6 @@ export class ReportTasksFeature extends Disposable {
     this._register(tree);
     this._register({ dispose: () => poller.dispose() });
     for (const d of registerReportCommands({ ...deps, store, poller, tree: () => tree })) this._register(d);
-    this._register(
-      vscode.commands.registerCommand('platformConsole.filterReportTasks', async () => {
-        const chosen = await deps.ui().pick<ReportStatus | null>({
-          title: 'Filter Report Tasks',
-          step: 1,
-          totalSteps: 1,
-          canGoBack: false,
-          placeholder: 'Report tasks with this status (asked of the server)',
-          items: [{ label: 'Any status', value: null }, ...REPORT_STATUSES.map((status) => ({ label: status, value: status }))],
-          activeValue: tree.listing.status ?? null,
-        });
-        if (chosen !== BACK && chosen !== CANCEL) await tree.listing.setStatus(chosen ?? undefined);
-      }),
-    );
     // Signed in, out, or switched: follow the (new) active connection's running tasks, and
     // forget the tasks of connections that are gone.
     this._register(

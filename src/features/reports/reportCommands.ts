@@ -6,9 +6,10 @@ import type { FeatureContext } from '../../ui/featureContext';
 import { fieldProblem } from '../../ui/fieldRules';
 import { runWizard, stepIndex } from '../../ui/wizard';
 import { notifyError } from '../../ui/notify';
-import { getReportEndpoint } from '../../schema/billing';
+import { REPORT_STATUSES, getReportEndpoint } from '../../schema/billing';
+import { BACK, CANCEL } from '../../ui/flowUi';
 import { PlatformError } from '../../schema/errors';
-import { isActiveReport, isTerminalStatus, reportLabel, reportStatus, shortUuid } from './model/reportTasks';
+import { isActiveReport, isTerminalStatus, reportLabel, reportStatus, shortUuid, type ReportStatus } from './model/reportTasks';
 import type { ReadableDocuments } from '../../ui/readableDocuments';
 import { checksQuietWhenEmpty } from '../../ui/promptChecks';
 import { ReportFlowCancelled, SUMMARY_STEP, createReportSteps, reportRequest, type ReportFlowState } from './createReportFlow';
@@ -145,6 +146,20 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
   return [
     deps.registerBoundCommand('platformConsole.createReport', (bound) => createReport(bound)),
     deps.registerBoundCommand('platformConsole.openReport', (bound, uuid) => openReport(bound, typeof uuid === 'string' ? uuid : '')),
+    vscode.commands.registerCommand('platformConsole.filterReportTasks', async () => {
+      const tree = deps.tree();
+      if (!tree) return;
+      const chosen = await deps.ui().pick<ReportStatus | null>({
+        title: 'Filter Report Tasks',
+        step: 1,
+        totalSteps: 1,
+        canGoBack: false,
+        placeholder: 'Report tasks with this status (asked of the server)',
+        items: [{ label: 'Any status', value: null }, ...REPORT_STATUSES.map((status) => ({ label: status, value: status }))],
+        activeValue: tree.listing.status ?? null,
+      });
+      if (chosen !== BACK && chosen !== CANCEL) await tree.listing.setStatus(chosen ?? undefined);
+    }),
     vscode.commands.registerCommand('platformConsole.refreshReportTasks', () =>
       withConnection((connection) => {
         // Settled tasks never change: read again only what runs, what was never read, and what failed to refresh.

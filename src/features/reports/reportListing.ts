@@ -3,7 +3,6 @@
 // (one list request, not one per task). A server without the list (404: a spec-only server) is
 // remembered and the view shows the tasks followed here alone, as before.
 import type { Bound } from '../../ui/connectionManager';
-import { isListMissing } from '../../platform/platformLists';
 import type { ReportTask } from '../../schema/billing';
 import { nextOffset } from '../../schema/paging';
 import { isActiveReport, type ReportStatus } from './model/reportTasks';
@@ -76,6 +75,10 @@ export class ReportListing {
     this.stopTimer();
     const bound = await this.bind();
     if (!bound || generation !== this.generation) return;
+    if (bound.lists.isMissing('listReports')) {
+      this.available = false;
+      return this.changed();
+    }
     this.loading = true;
     this.changed();
     try {
@@ -86,11 +89,10 @@ export class ReportListing {
       this.error = undefined;
       this.tasks = offset === 0 ? page.results : [...this.tasks, ...page.results.filter((t) => !this.tasks.some((k) => k.uuid === t.uuid))];
       this.total = page.count ?? undefined;
-      // The server's `next` link says whether there is more; without one, the count does.
-      this.next = page.next ? offset + page.results.length : page.next === null ? undefined : nextOffset(offset, page.results.length, this.total, this.pageSize);
+      this.next = nextOffset(offset, page.results.length, this.total, this.pageSize);
     } catch (error) {
       if (generation !== this.generation) return;
-      if (isListMissing(error, 'listReports')) this.available = false;
+      if (bound.lists.noteMissing('listReports', error)) this.available = false;
       else {
         this.available ??= true;
         this.error = error;

@@ -167,12 +167,12 @@ export class ReportTasksTree extends NodeTree {
     const active = this.connections.signedIn ? this.connections.active : undefined;
     if (active?.id !== this.listedFor) {
       this.listedFor = active?.id;
-      this.listing?.reset();
+      this.listing.reset();
     }
     if (active) {
       const tasks = this.store.list(active.id);
       const running = tasks.filter((t) => ['Pending', 'InProgress'].includes(reportStatus(t.snapshot) ?? '')).length;
-      const filter = this.listing?.status ? `status: ${this.listing.status}` : undefined;
+      const filter = this.listing.status ? `status: ${this.listing.status}` : undefined;
       this.view.description = [active.name, running ? `${running} running` : undefined, filter].filter(Boolean).join(' · ');
     } else this.view.description = undefined;
     super.refresh(node);
