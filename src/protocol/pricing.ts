@@ -3,6 +3,8 @@
 
 export const PRICING_VIEW_TYPE = 'platformConsole.pricePreview';
 
+import type { ListChoices } from './listChoices';
+
 export const PRICE_TABS = ['instances', 'loadBalancer'] as const;
 export type PriceTab = (typeof PRICE_TABS)[number];
 
@@ -20,6 +22,10 @@ export type NameMode = (typeof NAME_MODES)[number];
 /** Where the load balancer's VIP lives: the default external network, a network, or a port. */
 export const VIP_TARGETS = ['default', 'network', 'port'] as const;
 export type VipTarget = (typeof VIP_TARGETS)[number];
+
+/** The lists the panel picks from: project and region above both tabs, a flavor list per tab. */
+export const PRICE_LISTS = ['projects', 'regions', 'flavors', 'loadBalancerFlavors'] as const;
+export type PriceList = (typeof PRICE_LISTS)[number];
 
 /** Form fields hold what was typed (text), so nothing typed is lost to a failed parse. */
 export interface InterfaceForm {
@@ -181,6 +187,8 @@ export interface PriceDisplay {
 export type PricingNotification =
   | { type: 'edit'; state: PricingState }
   | { type: 'retry'; tab: PriceTab }
+  /** Read a list again (Retry after a failed load). */
+  | { type: 'reloadList'; list: PriceList }
   | { type: 'unpin'; tab: PriceTab }
   | { type: 'command'; command: 'signIn' | 'showLog' };
 
@@ -195,7 +203,8 @@ export type PricingEvent =
   | { type: 'state'; state: PricingState; reason: 'restore' | 'pinned' }
   | { type: 'issues'; tab: PriceTab | 'location'; issues: FormIssue[] }
   | { type: 'price'; tab: PriceTab; view: PriceView }
-  | { type: 'connection'; connection: string | null };
+  | { type: 'connection'; connection: string | null }
+  | { type: 'choices'; list: PriceList; choices: ListChoices };
 
 export function emptyInterface(type: InterfaceType = 'external'): InterfaceForm {
   return { type, interfaceName: '', ipFamily: '', networkId: '', subnetId: '', portId: '', floatingIp: 'none', floatingIpId: '' };

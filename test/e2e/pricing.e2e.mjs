@@ -43,6 +43,19 @@ describe('Price Preview', () => {
     await select.locator('.select-face').click();
     await select.getByRole('option', { name: label, exact: true }).click();
   }
+  /** A picker listing the platform's options (project, region, flavor). */
+  const picker = (field) => app().locator(`[data-field="${field}"][data-picker="listed"] vscode-single-select`);
+  /** Opens a picker's drop-down (typing `filter` into it, if given). */
+  async function openPicker(field, filter) {
+    const face = picker(field).locator('input.combobox-input');
+    await face.click();
+    if (filter !== undefined) await face.fill(filter);
+  }
+  async function pick(field, name, filter) {
+    await openPicker(field, filter);
+    await picker(field).getByRole('option', { name }).first().click();
+  }
+  const picked = (field) => picker(field).evaluate((select) => select.value);
   const radio = (field, label) => app().locator(`[data-field="${field}"] vscode-radio`, { hasText: label }).click();
   const area = () => app().locator('[data-testid="price-area"]');
   const totalMonth = () => app().locator('[data-testid="total-month"]');
@@ -74,8 +87,14 @@ describe('Price Preview', () => {
     await runCommand(page, 'Platform Console: Preview Prices…');
     frame = await findFrame();
     await app().locator('[data-testid="tab-instances"]').waitFor();
-    await fill('projectId', '1');
-    await fill('regionId', '1');
+    // Nothing typed: the project and the region are picked by name from the platform's lists.
+    await pick('projectId', /^production · ID 1$/);
+    await pick('regionId', /^Luxembourg-2 · ID 1/);
+    assert.equal(await picked('projectId'), '1');
+    assert.equal(await picked('regionId'), '1');
+    // The flavors of that location, with their size and price; the default one is picked.
+    await picker('flavor').waitFor();
+    assert.equal(await picked('flavor'), 'g1-standard-1-2');
     const price = await nextPrice(last);
     last = price.sequence;
     assert.equal(price.status, 'show');
@@ -164,19 +183,24 @@ describe('Price Preview', () => {
   });
 
   it('says when prices are hidden for the account, and when the platform cannot price a flavor', async () => {
-    await fill('projectId', '999');
+    await pick('projectId', /^prices-hidden · ID 999$/);
     const hidden = await nextPrice(last, /project 999,/);
     last = hidden.sequence;
     assert.equal(hidden.status, 'hide');
     assert.match(await app().locator('[data-testid="price-message"]').innerText(), /Prices are hidden for this account/);
     assert.equal(await totalMonth().count(), 0, 'no numbers when hidden');
-    await fill('projectId', '1');
+    await pick('projectId', /^production · ID 1$/);
+    // A flavor the list does not show: "Enter a flavor name…" opens the typed field.
+    await pick('flavor', 'Enter a flavor name…');
     await fill('flavor', 'no-such-flavor');
     const refused = await nextPrice(last, /^no-such-flavor .*project 1,/);
     last = refused.sequence;
     assert.equal(refused.status, 'error');
     assert.match(await app().locator('[data-testid="price-message"]').innerText(), /could not price this configuration/);
-    await fill('flavor', 'g1-standard-1-2');
+    // Back to the list: the typed value is kept there as "not listed" until another is picked.
+    await app().locator('[data-testid="pick-flavor"]').click();
+    assert.equal(await picked('flavor'), 'no-such-flavor');
+    await pick('flavor', /^g1-standard-1-2 · 1 vCPU · 2 GiB · €/);
     last = (await nextPrice(last, /^g1-standard-1-2 /)).sequence;
   });
 
@@ -184,7 +208,12 @@ describe('Price Preview', () => {
     const pinnedTotal = money(await totalMonth().innerText());
     await app().locator('[data-testid="pin"]').click();
     await app().locator('[data-testid="compare"]').waitFor();
-    await fill('flavor', 'g1-standard-2-4');
+    // The flavor picker filters as one types; each flavor with its vCPUs, RAM and own price.
+    await openPicker('flavor', 'standard');
+    const option = picker('flavor').getByRole('option', { name: /^g1-standard-2-4 · 2 vCPUs · 4 GiB · €[\d.,]+\/month$/ });
+    await option.hover();
+    await screenshot(page, 'price-flavor-picker');
+    await option.click();
     const live = await nextPrice(last, /^g1-standard-2-4 /);
     last = live.sequence;
     const total = await app().locator('[data-testid="compare-total"]').innerText();
@@ -203,10 +232,10 @@ describe('Price Preview', () => {
 
   it('shows only the newest answer when an older one arrives late', async () => {
     await simControl('faults', { route: 'previewInstancePrice', kind: 'latency', ms: 1500, times: 1 });
-    await fill('flavor', 'g1-standard-4-8');
+    await pick('flavor', /^g1-standard-4-8 /);
     // Wait past the debounce so the delayed request is in flight, then change again.
     await page.waitForTimeout(600);
-    await fill('flavor', 'g1-standard-1-2');
+    await pick('flavor', /^g1-standard-1-2 /);
     const newest = await nextPrice(last);
     last = newest.sequence;
     await page.waitForTimeout(2000);
@@ -231,7 +260,7 @@ describe('Price Preview', () => {
     await fill('vipSubnetId', 'subnet-lb');
     await radio('floatingIp', 'New');
     await choose('vipIpFamily', 'IPv4');
-    await fill('flavor', 'lb1-2-4');
+    await pick('flavor', /^lb1-2-4 · 2 vCPUs/);
     last = (await nextPrice(last, /^lb1-2-4 · new floating IP · VIP on network net-lb ·/)).sequence;
     await radio('vipTarget', 'A reserved fixed IP port (VIP port ID)');
     assert.ok(await input('vipNetworkId').isDisabled());
@@ -241,7 +270,7 @@ describe('Price Preview', () => {
     assert.equal(await input('vipNetworkId').inputValue(), 'net-lb', 'what was typed is kept while disabled');
     await app().locator('[data-testid="pin"]').click();
     await app().locator('[data-testid="compare"]').waitFor();
-    await fill('flavor', 'lb1-1-2');
+    await pick('flavor', /^lb1-1-2 /);
     last = (await nextPrice(last, /^lb1-1-2 /)).sequence;
     assert.match(await app().locator('[data-testid="compare-total"]').innerText(), /^−€/);
     await screenshot(page, 'price-loadbalancer');
@@ -274,9 +303,10 @@ describe('Price Preview', () => {
     await page.locator('[id="status.problems"]').waitFor({ timeout: 60_000 });
     frame = await findFrame();
     await app().locator('[data-testid="lb-form"]').waitFor();
-    assert.equal(await input('flavor').inputValue(), 'lb1-1-2');
+    await picker('flavor').waitFor();
+    assert.equal(await picked('flavor'), 'lb1-1-2');
     assert.equal(await input('vipPortId').inputValue(), 'port-7');
-    assert.equal(await input('projectId').inputValue(), '1');
+    assert.equal(await picked('projectId'), '1');
     const restored = await nextPrice(0);
     assert.equal(restored.status, 'show');
     await app().locator('[data-testid="compare"]').waitFor();

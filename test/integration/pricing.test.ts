@@ -7,7 +7,8 @@ import { after, before, beforeEach, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import type { PricingSession } from '../../src/features/pricing/pricingSession';
-import { defaultPricingState, type PriceDisplay, type PriceTab, type PricingEvent, type PricingState } from '../../src/protocol/pricing';
+import { defaultPricingState, type PriceDisplay, type PriceList, type PriceTab, type PricingEvent, type PricingState } from '../../src/protocol/pricing';
+import type { ListChoices, ListOption } from '../../src/protocol/listChoices';
 import { ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
@@ -49,6 +50,21 @@ describe('Price Preview (extension side)', function () {
       await sleep(20);
     }
   }
+
+  /** Waits until the picker of `list` is no longer loading and returns what it offers. */
+  async function offered(list: PriceList, timeoutMs = 10_000): Promise<ListChoices> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const choices = session.offered(list);
+      if (choices.state !== 'loading' && events.some((e) => e.type === 'choices' && e.list === list && e.choices === choices)) return choices;
+      if (Date.now() > until) throw new Error(`the ${list} picker still shows ${JSON.stringify(choices)}`);
+      await sleep(20);
+    }
+  }
+  const options = (choices: ListChoices): ListOption[] => {
+    assert.equal(choices.state, 'listed', JSON.stringify(choices));
+    return choices.state === 'listed' ? choices.options : [];
+  };
 
   before(async () => {
     ext = await platformConsole();
@@ -222,6 +238,82 @@ describe('Price Preview (extension side)', function () {
     assert.equal(ext.pricing.parseState(longFlavor), undefined);
     assert.equal(ext.pricing.parseState({ tab: 'instances' }), undefined);
     assert.deepEqual(ext.pricing.parseState(JSON.parse(JSON.stringify(state))), state);
+  });
+
+  it('offers projects and regions by name, and the flavors of the location with vCPUs, RAM and their own price', async () => {
+    start(located('', ''));
+    const projects = options(await offered('projects'));
+    assert.deepEqual(projects.map((o) => o.value), ['1', '2', '3', '999']);
+    assert.equal(projects[0]!.label, 'production · ID 1');
+    assert.match(projects[0]!.description ?? '', /^default project · /);
+    assert.equal(options(await offered('regions'))[0]!.label, 'Luxembourg-2 · ID 1 · LU');
+    const waiting = await offered('flavors');
+    assert.deepEqual(waiting, { state: 'typed', hint: 'Pick a project and a region to choose from their flavors.' }, 'no location yet: nothing to list, nothing sent');
+    assert.equal(sent('GET listFlavors'), 0);
+
+    edit((s) => ({ ...s, location: { projectId: '1', regionId: '1' } }));
+    const flavors = options(await offered('flavors'));
+    const small = flavors.find((o) => o.value === 'g1-standard-2-4');
+    assert.match(small?.label ?? '', /^g1-standard-2-4 · 2 vCPUs · 4 GiB · €[\d.,]+\/month$/);
+    assert.match(small?.description ?? '', /^€[\d.,]+ per hour · x86_64 · linux$/);
+    const vcpus = flavors.map((o) => Number(/ (\d+) vCPU/.exec(o.label)?.[1]));
+    assert.deepEqual(vcpus, [...vcpus].sort((a, b) => a - b), 'smallest first');
+    assert.match(options(await offered('loadBalancerFlavors')).find((o) => o.value === 'lb1-2-4')?.label ?? '', /^lb1-2-4 · 2 vCPUs · 4 GiB · €/);
+
+    // Another region: its flavors, priced in its currency; the first region's are kept a minute.
+    edit((s) => ({ ...s, location: { projectId: '1', regionId: '2' } }));
+    await sleep(50);
+    assert.match(options(await offered('flavors'))[0]!.label, /\$[\d.,]+\/month$/);
+    const reads = sent('GET listFlavors');
+    edit((s) => ({ ...s, location: { projectId: '1', regionId: '1' } }));
+    await sleep(50);
+    assert.match(options(await offered('flavors'))[0]!.label, /€/);
+    assert.equal(sent('GET listFlavors'), reads, 'read once per location and connection');
+  });
+
+  it('a project whose prices are hidden lists its flavors without a price', async () => {
+    start(located('999', '1'));
+    const flavors = options(await offered('flavors'));
+    assert.ok(flavors.length > 0);
+    for (const o of flavors) assert.match(o.label, / · price hidden$/);
+  });
+
+  it('a failed list: the reason and Retry; Retry reads it again', async () => {
+    sim.setFault({ route: 'listFlavors', kind: 'status', status: 500 });
+    start(located('3', '4'));
+    const failed = await offered('flavors');
+    assert.equal(failed.state, 'failed');
+    assert.match(failed.state === 'failed' ? failed.message : '', /500|server/i);
+    assert.ok(!JSON.stringify(failed).includes(KEY));
+    sim.clearFaults();
+    session.onNotify({ type: 'reloadList', list: 'flavors' });
+    await sleep(20);
+    assert.ok(options(await offered('flavors')).length > 0);
+  });
+
+  it('on a server without the lists (spec only) every field is typed, and the price still comes', async () => {
+    const spec = await startSimulator({ apiKey: KEY, dialect: 'spec' });
+    const before = ext.connections.active!.id;
+    try {
+      await ext.connections.signIn('pricing-spec', spec.url, KEY, 'spec');
+      start(located('1', '1'));
+      for (const list of ['projects', 'regions', 'flavors', 'loadBalancerFlavors'] as const) {
+        const choices = await offered(list);
+        assert.equal(choices.state, 'typed', `${list}: ${JSON.stringify(choices)}`);
+      }
+      assert.equal((await price('instances')).status, 'show');
+      // Remembered for the connection: a new panel asks no more.
+      const asked = spec.requestCounts()['GET (unknown)'] ?? 0;
+      assert.ok(asked > 0, 'the first panel asked for the lists');
+      start(located('1', '1'));
+      assert.equal((await offered('projects')).state, 'typed');
+      assert.equal(spec.requestCounts()['GET (unknown)'] ?? 0, asked);
+    } finally {
+      const other = ext.connections.active!;
+      await ext.connections.switchTo(before);
+      await ext.connections.signOut(other.id);
+      await spec.close();
+    }
   });
 
   it('"Preview Prices…" opens one panel and reveals it again', async () => {

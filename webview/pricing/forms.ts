@@ -18,6 +18,8 @@ import {
 import { radioField, selectField, textArea, textField, type Choice } from '../shared/fields';
 
 export type IssueOf = (field: string) => string | undefined;
+/** The flavor field: picked from the platform's list where it has one (main.ts knows the list). */
+export type FlavorField = (value: string, issue: string | undefined, onInput: (flavor: string) => void) => TemplateResult;
 
 const IP_FAMILIES: Choice<FormIpFamily>[] = [
   { value: '', label: 'Platform default' },
@@ -102,14 +104,14 @@ function volumeCard(item: VolumeForm, i: number, issueOf: IssueOf, set: (patch: 
   </fieldset>`;
 }
 
-export function instanceFormView(form: InstanceForm, issueOf: IssueOf, edit: (next: InstanceForm) => void): TemplateResult {
+export function instanceFormView(form: InstanceForm, issueOf: IssueOf, edit: (next: InstanceForm) => void, flavorField: FlavorField): TemplateResult {
   const set = (patch: Partial<InstanceForm>) => edit({ ...form, ...patch });
   const listField = form.nameMode === 'names' ? 'names' : 'templates';
   const count = listLines(form[listField]).length;
   const setInterface = (i: number, patch: Partial<InterfaceForm>) => set({ interfaces: form.interfaces.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
   const setVolume = (i: number, patch: Partial<VolumeForm>) => set({ volumes: form.volumes.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
   return html`<section class="form" data-testid="instance-form">
-    ${textField('flavor', 'Flavor', form.flavor, issueOf('flavor'), (flavor) => set({ flavor }), { placeholder: 'e.g. g1-standard-2-4' })}
+    ${flavorField(form.flavor, issueOf('flavor'), (flavor) => set({ flavor }))}
     ${radioField('nameMode', 'Name the instances by', form.nameMode, NAME_MODES, undefined, (nameMode) => set({ nameMode }))}
     ${textArea(listField, form.nameMode === 'names' ? 'Instance names (one per line)' : 'Name templates (one per line)', form[listField], issueOf(listField), (value) => set({ [listField]: value }), {
       rows: 3,
@@ -127,10 +129,10 @@ export function instanceFormView(form: InstanceForm, issueOf: IssueOf, edit: (ne
   </section>`;
 }
 
-export function loadBalancerFormView(form: LoadBalancerForm, issueOf: IssueOf, edit: (next: LoadBalancerForm) => void): TemplateResult {
+export function loadBalancerFormView(form: LoadBalancerForm, issueOf: IssueOf, edit: (next: LoadBalancerForm) => void, flavorField: FlavorField): TemplateResult {
   const set = (patch: Partial<LoadBalancerForm>) => edit({ ...form, ...patch });
   return html`<section class="form" data-testid="lb-form">
-    ${textField('flavor', 'Flavor', form.flavor, issueOf('flavor'), (flavor) => set({ flavor }), { placeholder: 'e.g. lb1-2-4' })}
+    ${flavorField(form.flavor, issueOf('flavor'), (flavor) => set({ flavor }))}
     ${floatingIpFields('', form.floatingIp, form.floatingIpId, issueOf, set)}
     ${selectField('vipIpFamily', 'VIP IP family', form.vipIpFamily, IP_FAMILIES, issueOf('vipIpFamily'), (vipIpFamily) => set({ vipIpFamily }))}
     ${radioField('vipTarget', 'VIP on', form.vipTarget, VIP_TARGETS, undefined, (vipTarget) => set({ vipTarget }))}

@@ -4,9 +4,11 @@
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import '../shared/elements';
 import { HostConnection } from '../shared/host';
-import { textField } from '../shared/fields';
+import { pickField } from '../shared/pickField';
+import type { ListChoices } from '../../src/protocol/listChoices';
 import {
   defaultPricingState,
+  type PriceList,
   type FormIssue,
   type PriceTab,
   type PriceView,
@@ -30,6 +32,10 @@ export class PricePreviewApp extends LitElement {
   /** Until the extension says otherwise (it answers `ready` at once). */
   private views: Record<PriceTab, PriceView> = { instances: { state: 'loading' }, loadBalancer: { state: 'loading' } };
   private connection: string | null = null;
+  /** What each picker offers (the extension reads the platform's lists). */
+  private choices: Record<PriceList, ListChoices> = { projects: { state: 'typed' }, regions: { state: 'typed' }, flavors: { state: 'typed' }, loadBalancerFlavors: { state: 'typed' } };
+  /** Pickers the person switched to typing ("Enter an ID…"). */
+  private typing = new Set<string>();
   private copyStatus = '';
 
   /** Light DOM: the shared stylesheets apply, and tests reach every node. */
@@ -56,6 +62,9 @@ export class PricePreviewApp extends LitElement {
         break;
       case 'connection':
         this.connection = event.connection;
+        break;
+      case 'choices':
+        this.choices = { ...this.choices, [event.list]: event.choices };
         break;
     }
     this.requestUpdate();
@@ -97,13 +106,35 @@ export class PricePreviewApp extends LitElement {
     this.requestUpdate();
   }
 
+  /** A picker over one of the lists; `key` names it among the switched-to-typing ones. */
+  private picker(key: string, field: string, label: string, list: PriceList, value: string, issue: string | undefined, onInput: (value: string) => void, noun: string, placeholder: string, enterLabel?: string) {
+    return pickField(field, label, value, this.choices[list], issue, onInput, {
+      noun,
+      placeholder,
+      ...(enterLabel && { enterLabel }),
+      typed: this.typing.has(key),
+      setTyped: (typed) => {
+        if (typed) this.typing.add(key);
+        else this.typing.delete(key);
+        this.requestUpdate();
+        // The field that replaced the other takes the focus, so the keyboard goes on where it was.
+        void this.updateComplete.then(() => (this.querySelector(`[data-field="${field}"] vscode-textfield, [data-field="${field}"] vscode-single-select`) as HTMLElement | null)?.focus());
+      },
+      reload: () => this.host.notify({ type: 'reloadList', list }),
+    });
+  }
+
   private tabPanel(tab: PriceTab): TemplateResult | typeof nothing {
     // Only the active tab is rendered: one form in the page at a time, field ids unique.
     if (tab !== this.state.tab) return nothing;
     const form =
       tab === 'instances'
-        ? instanceFormView(this.state.instance, this.issueOf('instances'), (instance) => this.edit({ ...this.state, instance }))
-        : loadBalancerFormView(this.state.loadBalancer, this.issueOf('loadBalancer'), (loadBalancer) => this.edit({ ...this.state, loadBalancer }));
+        ? instanceFormView(this.state.instance, this.issueOf('instances'), (instance) => this.edit({ ...this.state, instance }), (value, issue, onInput) =>
+            this.picker('flavors', 'flavor', 'Flavor', 'flavors', value, issue, onInput, 'flavors', 'e.g. g1-standard-2-4', 'Enter a flavor name…'),
+          )
+        : loadBalancerFormView(this.state.loadBalancer, this.issueOf('loadBalancer'), (loadBalancer) => this.edit({ ...this.state, loadBalancer }), (value, issue, onInput) =>
+            this.picker('loadBalancerFlavors', 'flavor', 'Flavor', 'loadBalancerFlavors', value, issue, onInput, 'load balancer flavors', 'e.g. lb1-2-4', 'Enter a flavor name…'),
+          );
     return html`<div class="columns">
       <div class="form-column">${form}</div>
       <div class="price-column">${priceArea(this.views[tab], this.actions(tab), this.copyStatus)}</div>
@@ -117,8 +148,8 @@ export class PricePreviewApp extends LitElement {
     return html`<header class="top">
         <h1><span class="codicon codicon-tag"></span> Price Preview</h1>
         <div class="location">
-          ${textField('projectId', 'Project ID', this.state.location.projectId, location('projectId'), (projectId) => setLocation({ projectId }), { placeholder: 'e.g. 1' })}
-          ${textField('regionId', 'Region ID', this.state.location.regionId, location('regionId'), (regionId) => setLocation({ regionId }), { placeholder: 'e.g. 1' })}
+          ${this.picker('projects', 'projectId', 'Project', 'projects', this.state.location.projectId, location('projectId'), (projectId) => setLocation({ projectId }), 'projects', 'Project ID, e.g. 1')}
+          ${this.picker('regions', 'regionId', 'Region', 'regions', this.state.location.regionId, location('regionId'), (regionId) => setLocation({ regionId }), 'regions', 'Region ID, e.g. 1')}
         </div>
         <div class="connection muted" data-testid="connection">
           ${this.connection ? html`<span class="codicon codicon-plug"></span> ${this.connection}` : html`<span class="codicon codicon-debug-disconnect"></span> Not signed in`}

@@ -7,16 +7,16 @@ export interface Choice<T extends string> {
   label: string;
 }
 
-const domId = (field: string) => `f-${field.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+export const domId = (field: string) => `f-${field.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 
-function issueLine(field: string, issue: string | undefined): TemplateResult | typeof nothing {
+export function issueLine(field: string, issue: string | undefined): TemplateResult | typeof nothing {
   return issue ? html`<div class="issue" role="alert" data-issue-for=${field}><span class="codicon codicon-error"></span> ${issue}</div>` : nothing;
 }
 
 export interface TextOptions {
   placeholder?: string;
   disabled?: boolean;
-  hint?: string;
+  hint?: string | TemplateResult;
 }
 
 export function textField(field: string, label: string, value: string, issue: string | undefined, onInput: (value: string) => void, options: TextOptions = {}): TemplateResult {

@@ -7,6 +7,7 @@ import {
   FORM_VOLUME_SOURCES,
   INTERFACE_TYPES,
   NAME_MODES,
+  PRICE_LISTS,
   PRICE_TABS,
   VIP_TARGETS,
   type PricingNotification,
@@ -89,6 +90,7 @@ export const pricingStateSchema = z.strictObject({
 export const pricingNotificationSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('edit'), state: pricingStateSchema }),
   z.strictObject({ type: z.literal('retry'), tab }),
+  z.strictObject({ type: z.literal('reloadList'), list: z.enum(PRICE_LISTS) }),
   z.strictObject({ type: z.literal('unpin'), tab }),
   z.strictObject({ type: z.literal('command'), command: z.enum(['signIn', 'showLog']) }),
 ]) satisfies z.ZodType<PricingNotification>;

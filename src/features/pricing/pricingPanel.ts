@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../../ui/connectionManager';
 import type { CloudDefaults } from '../../ui/cloudLocation';
+import type { ConnectionCloudDefaults } from '../../ui/settings';
 import type { FlowUi } from '../../ui/flowUi';
 import type { Log } from '../../ui/log';
 import { PanelHost, panelOptions } from '../../ui/panelHost';
@@ -18,7 +19,7 @@ export interface PricingDeps {
   connections: ConnectionManager;
   log: Log;
   ui: () => FlowUi;
-  defaults: CloudDefaults;
+  defaults: ConnectionCloudDefaults;
 }
 
 /** What the integration tests reach through the extension's exports. */
@@ -37,8 +38,9 @@ export function registerPricing(deps: PricingDeps): { disposables: vscode.Dispos
   const bench = priceBenchOptions();
   let open: { host: PanelHost<PricingNotification, PricingRequests, PricingEvent>; session: PricingSession } | undefined;
 
-  const initialState = (): PricingState => {
-    const { projectId, regionId } = deps.defaults.get();
+  /** The settings' project and region, or the last ones chosen on the connection. */
+  const initialState = (defaults: CloudDefaults = deps.defaults): PricingState => {
+    const { projectId, regionId } = defaults.get();
     return defaultPricingState({ projectId: projectId ? String(projectId) : '', regionId: regionId ? String(regionId) : '' });
   };
 
@@ -53,7 +55,7 @@ export function registerPricing(deps: PricingDeps): { disposables: vscode.Dispos
     ...(debounceMs !== undefined && { debounceMs }),
   });
 
-  const attach = (panel: vscode.WebviewPanel, state: PricingState | undefined) => {
+  const attach = (panel: vscode.WebviewPanel, state: PricingState | undefined, defaults?: CloudDefaults) => {
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'pricing.svg');
     const host = new PanelHost<PricingNotification, PricingRequests, PricingEvent>(panel, {
       extensionUri: deps.extensionUri,
@@ -66,7 +68,7 @@ export function registerPricing(deps: PricingDeps): { disposables: vscode.Dispos
       requestSchemas: pricingRequestSchemas,
     });
     // The panel's session takes the bench-only knobs when the environment sets them (priceBench.ts).
-    const session = new PricingSession({ ...sessionDeps((event) => host.post(event)), bench }, state ?? initialState());
+    const session = new PricingSession({ ...sessionDeps((event) => host.post(event)), bench }, state ?? initialState(defaults));
     host.connect(session);
     const current = { host, session };
     open = current;
@@ -78,10 +80,15 @@ export function registerPricing(deps: PricingDeps): { disposables: vscode.Dispos
     });
   };
 
-  const show = () => {
+  const current = () => open;
+  const show = async () => {
     if (open) return open.host.panel.reveal();
+    const bound = deps.connections.signedIn ? await deps.connections.bind() : undefined;
+    // Asked twice while the connection was read: one panel.
+    const opened = current();
+    if (opened) return opened.host.panel.reveal();
     const panel = vscode.window.createWebviewPanel(PRICING_VIEW_TYPE, PRICING_TITLE, vscode.ViewColumn.Active, panelOptions(deps.extensionUri));
-    attach(panel, undefined);
+    attach(panel, undefined, bound ? deps.defaults.on(bound) : undefined);
   };
 
   const disposables = [

@@ -12,7 +12,9 @@ import { notifyError } from '../../ui/notify';
 import { PlatformError } from '../../schema/errors';
 import type { PanelHandler } from '../../ui/panelHost';
 import type { FormIssue, PriceResult, PriceTab, PriceView, PricingEvent, PricingNotification, PricingRequests, PricingState } from '../../protocol/pricing';
-import { PRICE_TABS } from '../../protocol/pricing';
+import { PRICE_LISTS, PRICE_TABS, type PriceList } from '../../protocol/pricing';
+import type { ListChoices } from '../../protocol/listChoices';
+import { choicesOf, flavorOptions, projectOption, regionOption } from './model/priceChoices';
 import { EveryAnswer } from './model/everyAnswer';
 import type { PriceBenchOptions } from './priceBench';
 import { LatestOnly, type PriceRequester } from './model/priceRequests';
@@ -20,7 +22,7 @@ import { LatestOnly, type PriceRequester } from './model/priceRequests';
 export const PRICE_DEBOUNCE_MS = 350;
 
 export interface PricingSessionDeps {
-  connections: Pick<ConnectionManager, 'api' | 'active' | 'signedIn'>;
+  connections: Pick<ConnectionManager, 'api' | 'active' | 'signedIn' | 'bind'>;
   log: Log;
   ui: () => FlowUi;
   locale: string;
@@ -57,6 +59,10 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
   private notifying = false;
   private readonly requests: Record<PriceTab, PriceRequester<Prepared>>;
   private lastSent: Partial<Record<PriceTab, string>> = {};
+  /** What each picker offers now, and a count per list so only the newest load is shown. */
+  private choices: Record<PriceList, ListChoices> = { projects: { state: 'loading' }, regions: { state: 'loading' }, flavors: { state: 'loading' }, loadBalancerFlavors: { state: 'loading' } };
+  private readonly loads: Record<PriceList, number> = { projects: 0, regions: 0, flavors: 0, loadBalancerFlavors: 0 };
+  private disposed = false;
 
   constructor(
     private readonly deps: PricingSessionDeps,
@@ -78,6 +84,11 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
     return this.state;
   }
 
+  /** What each picker offers now (tests read it). */
+  offered(list: PriceList): ListChoices {
+    return this.choices[list];
+  }
+
   /** What each tab shows now (tests read it). */
   view(tab: PriceTab): PriceView {
     return this.views[tab];
@@ -86,6 +97,8 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
   onReady(): void {
     this.deps.post({ type: 'connection', connection: this.connectionName() });
     this.deps.post({ type: 'state', state: this.state, reason: 'restore' });
+    for (const list of PRICE_LISTS) this.deps.post({ type: 'choices', list, choices: this.choices[list] });
+    void this.loadLists();
     for (const tab of PRICE_TABS) {
       this.postIssues(tab);
       this.deps.post({ type: 'price', tab, view: this.views[tab] });
@@ -101,10 +114,13 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
         // The webview edits forms, location and tab; pins are the extension's to set.
         this.state = { ...message.state, pinned: before.pinned };
         const locationChanged = JSON.stringify(before.location) !== JSON.stringify(this.state.location);
+        if (locationChanged) void this.loadLists(['flavors', 'loadBalancerFlavors']);
         if (locationChanged || JSON.stringify(before.instance) !== JSON.stringify(this.state.instance)) this.reprice('instances');
         if (locationChanged || JSON.stringify(before.loadBalancer) !== JSON.stringify(this.state.loadBalancer)) this.reprice('loadBalancer');
         return;
       }
+      case 'reloadList':
+        return void this.loadList(message.list, true);
       case 'retry':
         this.lastSent[message.tab] = undefined;
         return this.reprice(message.tab, 0);
@@ -134,6 +150,12 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
     this.deps.post({ type: 'connection', connection: this.connectionName() });
     this.lastSent = {};
     for (const tab of PRICE_TABS) this.reprice(tab, 0);
+    void this.loadLists();
+  }
+
+  /** Reads the lists to pick from on the active connection (each kept a minute per connection). */
+  loadLists(lists: readonly PriceList[] = PRICE_LISTS, fresh = false): Promise<void> {
+    return Promise.all(lists.map((list) => this.loadList(list, fresh))).then(() => undefined);
   }
 
   pin(tab: PriceTab): PricingRequests['pin']['result'] {
@@ -159,11 +181,46 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const tab of PRICE_TABS) this.requests[tab].dispose();
   }
 
   private connectionName(): string | null {
     return this.deps.connections.signedIn ? (this.deps.connections.active?.name ?? null) : null;
+  }
+
+  private async loadList(list: PriceList, fresh = false): Promise<void> {
+    const load = ++this.loads[list];
+    const offer = (choices: ListChoices) => {
+      if (load !== this.loads[list] || this.disposed) return;
+      this.choices[list] = choices;
+      this.deps.post({ type: 'choices', list, choices });
+    };
+    const flavors = list === 'flavors' || list === 'loadBalancerFlavors';
+    const location = checkLocation(this.state.location);
+    if (flavors && !location.ok) return offer({ state: 'typed', hint: 'Pick a project and a region to choose from their flavors.' });
+    if (!this.deps.connections.signedIn) return offer({ state: 'typed' });
+    // What was offered for another location or connection is not offered a moment longer.
+    if (this.choices[list].state !== 'loading') offer({ state: 'loading' });
+    const bound = await this.deps.connections.bind();
+    const endpoint = { projects: 'listProjects', regions: 'listRegions', flavors: 'listFlavors', loadBalancerFlavors: 'listLoadBalancerFlavors' } as const;
+    if (!bound || bound.lists.isMissing(endpoint[list])) return offer({ state: 'typed' });
+    const reason = (error: unknown) => {
+      this.deps.log.error(`Could not load the ${list === 'loadBalancerFlavors' ? 'load balancer flavors' : list} on ${bound.connection.name}`, error);
+      return this.deps.log.scrub(error instanceof Error ? error.message : String(error));
+    };
+    const locale = this.deps.locale;
+    const { project_id, region_id } = location.ok ? location.value : { project_id: 0, region_id: 0 };
+    switch (list) {
+      case 'projects':
+        return offer(choicesOf(await bound.lists.projects(fresh), (items) => items.map(projectOption), reason));
+      case 'regions':
+        return offer(choicesOf(await bound.lists.regions(fresh), (items) => items.map(regionOption), reason));
+      case 'flavors':
+        return offer(choicesOf(await bound.lists.flavors(project_id, region_id, fresh), (items) => flavorOptions(items, locale), reason));
+      case 'loadBalancerFlavors':
+        return offer(choicesOf(await bound.lists.loadBalancerFlavors(project_id, region_id, fresh), (items) => flavorOptions(items, locale), reason));
+    }
   }
 
   private setView(tab: PriceTab, view: PriceView): void {
