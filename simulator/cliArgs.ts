@@ -11,6 +11,7 @@ export const USAGE = `Usage: npm run simulator -- --api-key <key> [options]
   --api-key <key>             the accepted key (or env SIMULATOR_API_KEY)
   --seed <n>                  data seed (default 1)
   --profile-count <n>         protection profiles to seed (default 250)
+  --app-count <n>             more FastEdge apps of the account to seed (default 0)
   --task-duration-ms <n>      secret task NEW -> FINISHED (default 3000)
   --report-duration-ms <n>    report Pending -> Completed (default 4000)
   --log-rate <n>              log lines per second per function (default 5)
@@ -34,6 +35,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
       'api-key': { type: 'string' },
       seed: { type: 'string' },
       'profile-count': { type: 'string' },
+      'app-count': { type: 'string' },
       'task-duration-ms': { type: 'string' },
       'report-duration-ms': { type: 'string' },
       'log-rate': { type: 'string' },
@@ -60,6 +62,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     dialect: dialect as SimDialect | undefined,
     seed: integer('seed', values.seed, Number.MIN_SAFE_INTEGER),
     profileCount: integer('profile-count', values['profile-count']),
+    appCount: integer('app-count', values['app-count']),
     taskDurationMs: integer('task-duration-ms', values['task-duration-ms']),
     reportDurationMs: integer('report-duration-ms', values['report-duration-ms']),
     logRatePerSecond: logRate === undefined ? undefined : Number(logRate),

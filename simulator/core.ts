@@ -32,6 +32,7 @@ export class SimCore {
     this.seed = {
       seed: options.seed ?? DEFAULTS.seed,
       profileCount: options.profileCount ?? DEFAULTS.profileCount,
+      appCount: options.appCount ?? 0,
       seedTimeMs: options.seedTimeMs ?? startOfUtcDay(this.now()),
       logRecordCap: options.logRecordCap ?? DEFAULTS.logRecordCap,
     };

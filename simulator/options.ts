@@ -25,6 +25,8 @@ export interface SimulatorOptions {
   seed?: number;
   /** Protection profiles to seed (default 250). */
   profileCount?: number;
+  /** FastEdge apps of the account to seed beyond the eight named ones (default 0; benches list 10,000). */
+  appCount?: number;
   /** NEW -> RUNNING -> FINISHED of a secret task (default 3000). */
   taskDurationMs?: number;
   /** Pending -> InProgress -> Completed of a report (default 4000). */
@@ -64,6 +66,7 @@ export const runtimeOptionsPatch = runtimeOptions.partial();
 export interface SeedOptions {
   seed: number;
   profileCount: number;
+  appCount: number;
   seedTimeMs: number;
   logRecordCap: number;
 }

@@ -66,7 +66,7 @@ export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: n
     policies: byId(seedPolicies(ACCOUNT.userId)),
     secretTasks: new Map(),
     reports: new Map(seedReports(referenceMs, ACCOUNT.userId, ACCOUNT.clientId).map((r) => [r.uuid, r])),
-    edgeApps: byId(seedEdgeApps(referenceMs, edgeTemplates, edgeClients)),
+    edgeApps: byId(seedEdgeApps(referenceMs, edgeTemplates, edgeClients, seed.appCount)),
     edgeTemplates: byId(edgeTemplates),
     edgeClients: byId(edgeClients),
     products: byId(products),

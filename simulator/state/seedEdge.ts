@@ -117,7 +117,8 @@ export function seedEdgeTemplates(): EdgeTemplate[] {
   ];
 }
 
-export function seedEdgeApps(referenceMs: number, templates: readonly EdgeTemplate[], clients: readonly EdgeClient[]): EdgeApp[] {
+/** The eight named apps, and `more` of the account's own (ids from 10,001; statuses and templates in turn). */
+export function seedEdgeApps(referenceMs: number, templates: readonly EdgeTemplate[], clients: readonly EdgeClient[], more = 0): EdgeApp[] {
   const app = (
     id: number,
     name: string,
@@ -151,7 +152,9 @@ export function seedEdgeApps(referenceMs: number, templates: readonly EdgeTempla
       ...extra,
     };
   };
+  const generated = Array.from({ length: more }, (_, i) => app(10_001 + i, `app-${String(i + 1).padStart(5, '0')}`, EDGE_ACCOUNT_CLIENT, 301 + (i % 3), [0, 1, 1, 2][i % 4]!));
   return [
+    ...generated,
     app(101, 'hello-edge', 201, 301, 1, {
       env: { GREETING: 'Hallo', LOG_LEVEL: 'info' },
       rsp_headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'max-age=60' },
@@ -178,5 +181,5 @@ export function seedEdgeApps(referenceMs: number, templates: readonly EdgeTempla
       comment: 'Uses the deprecated log field.',
     }),
     app(108, 'free-tier-hello', 202, 301, 1, { networks: ['production'] }),
-  ];
+  ].sort((a, b) => a.id - b.id);
 }

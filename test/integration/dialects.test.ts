@@ -101,7 +101,7 @@ describe('dialects: the spec\'s paths or the real platform\'s, per connection', 
     // A platform-only simulator: every path it matched is the platform's; a spec path would be `none`.
     const counts = sim.requestsByDialect();
     assert.deepEqual(Object.keys(counts).filter((k) => !k.startsWith('platform ')), [], 'no request to a path the platform does not serve');
-    for (const route of ['GET getEdgeApp', 'GET getEdgeClient', 'GET getEdgeTemplate', 'GET listProtectionProfiles', 'PATCH updateProtectionProfile', 'GET getReport']) {
+    for (const route of ['GET getEdgeApp', 'GET getEdgeClient', 'GET getEdgeTemplate', 'GET listProtectionProfilesPaged', 'PATCH updateProtectionProfile', 'GET getReport']) {
       assert.ok((counts[`platform ${route}`] ?? 0) >= 1, `${route} was sent`);
     }
     const last = sim.lastRequests();
@@ -109,7 +109,9 @@ describe('dialects: the spec\'s paths or the real platform\'s, per connection', 
     assert.equal(last['GET getEdgeApp']?.path, '/fastedge/v1/admin/apps/101');
     assert.equal(last['GET getEdgeTemplate']?.path, '/fastedge/v1/admin/template/302');
     assert.equal(last['GET getEdgeClient']?.path, '/fastedge/v1/admin/clients/201');
-    assert.equal(last['GET listProtectionProfiles']?.path, '/security/sifter/v3/profiles/all');
+    // The view pages where the platform does: its own paged list, not /all.
+    assert.equal(last['GET listProtectionProfilesPaged']?.path, '/security/sifter/v3/profiles');
+    assert.equal(last['GET listProtectionProfiles'], undefined);
     // The platform's list items carry no field values: the view says so instead of showing none
     // (profile 1 now holds the PATCH answer; profile 2 is as the list sent it).
     const listed = ext.profiles.nodeFor(2);
@@ -200,7 +202,7 @@ describe('dialects: the spec\'s paths or the real platform\'s, per connection', 
       await ext.profiles.reload();
       assert.deepEqual(edgeHost.requestCounts(), { 'GET getEdgeApp': 1 });
       assert.equal(sim.requestCounts()['GET getEdgeApp'], undefined);
-      assert.ok((sim.requestCounts()['GET listProtectionProfiles'] ?? 0) >= 1, 'profiles still go to the connection\'s URL');
+      assert.ok((sim.requestCounts()['GET listProtectionProfilesPaged'] ?? 0) >= 1, 'profiles still go to the connection\'s URL');
       assert.ok(ext.log.recent.some((l) => l.includes(`edge requests go to ${edgeHost.url}`)), 'the log says where edge requests go');
     });
   });

@@ -131,6 +131,34 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
   };
   const continueDeletion = (message: string) => (message === 'Delete Storage (Deprecated)' ? 'Continue' : undefined);
 
+  /** The Protection Profiles view's list: the whole list on a spec-only server, the paged one on the platform's paths. */
+  function profilesRow(endpoint: 'listProtectionProfiles' | 'listProtectionProfilesPaged'): Row {
+    return {
+      endpoint,
+      path: 'Protection Profiles view: Refresh; Retry on the error node',
+      shows: 'notification + error node',
+    notifies: true,
+      retry: false,
+      async run(cell) {
+        const ui = cell.ui([], { failed: /^Could not load protection profiles: / });
+        await command(ui, 'platformConsole.refreshProfiles');
+        await ui.waitForNotification(/^Could not load protection profiles: /, 20_000);
+        cell.mark();
+        await ext.profiles.settled();
+        const [error] = await ext.profiles.getChildren();
+        assert.ok(error);
+        const item = await ext.profiles.getTreeItem(error);
+        assert.equal(item.label, 'Could not load protection profiles');
+        assert.match(String(item.description), cell.fault.reason);
+        assert.equal(item.contextValue, 'platformConsole.error', 'inline Retry and Show Log');
+        await vscode.commands.executeCommand('platformConsole.runNodeAction', error);
+        await ext.profiles.settled();
+        await ext.profiles.getChildren();
+        assert.ok(ext.profiles.nodeFor(1), 'the list is back');
+      },
+    };
+  }
+
   const edgeRow = (endpoint: EndpointName, kind: 'client' | 'app' | 'template', id: number): Row => ({
     endpoint,
     path: `Edge view: Refresh on the pinned ${kind} ${id}`,
@@ -376,30 +404,8 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
         await until('the new report to settle', () => ext.reports.poller.polling.length === 0, 15_000);
       },
     },
-    {
-      endpoint: 'listProtectionProfiles',
-      path: 'Protection Profiles view: Refresh; Retry on the error node',
-      shows: 'notification + error node',
-    notifies: true,
-      retry: false,
-      async run(cell) {
-        const ui = cell.ui([], { failed: /^Could not load protection profiles: / });
-        await command(ui, 'platformConsole.refreshProfiles');
-        await ui.waitForNotification(/^Could not load protection profiles: /, 20_000);
-        cell.mark();
-        await ext.profiles.settled();
-        const [error] = await ext.profiles.getChildren();
-        assert.ok(error);
-        const item = await ext.profiles.getTreeItem(error);
-        assert.equal(item.label, 'Could not load protection profiles');
-        assert.match(String(item.description), cell.fault.reason);
-        assert.equal(item.contextValue, 'platformConsole.error', 'inline Retry and Show Log');
-        await vscode.commands.executeCommand('platformConsole.runNodeAction', error);
-        await ext.profiles.settled();
-        await ext.profiles.getChildren();
-        assert.ok(ext.profiles.nodeFor(1), 'the list is back');
-      },
-    },
+    profilesRow('listProtectionProfiles'),
+    profilesRow('listProtectionProfilesPaged'),
     edgeRow('getEdgeClient', 'client', 201),
     {
       endpoint: 'getProtectionProfile',
@@ -456,7 +462,9 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
   // The platform's paths: the spec's routes that differ, and the platform's own read that an
   // action makes (a profile's fields). The platform's lists fill trees and pickers, where a failed
   // load is an item with the reason and Retry: their faults are tested there (lists.test.ts).
-  const differing = new Set<string>([...differingRoutes().map(([name]) => name), 'getProtectionProfile']);
+  // The Protection Profiles view reads the paged list where the server pages: on the platform's
+  // paths the whole list (/all) is read by nothing; a spec-only server's matrix covers it.
+  const differing = new Set<string>([...differingRoutes().map(([name]) => name).filter((name) => name !== 'listProtectionProfiles'), 'listProtectionProfilesPaged', 'getProtectionProfile']);
   const ROWS = dialect === 'spec' ? ALL_ROWS.filter((row) => !ROUTES[row.endpoint].platformOnly) : ALL_ROWS.filter((row) => differing.has(row.endpoint));
 
   before(async () => {
@@ -529,7 +537,7 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
     problems.splice(0, problems.length, ...problems.filter((p) => p.during !== current));
   });
 
-  it(dialect === 'spec' ? 'covers every endpoint of the spec in src/schema/endpoints.ts' : 'covers every route whose path differs between the dialects, and the platform\'s own profile read', () => {
+  it(dialect === 'spec' ? 'covers every endpoint of the spec in src/schema/endpoints.ts' : 'covers every route whose path differs between the dialects (the profiles view\'s paged list for /all), and the platform\'s own profile read', () => {
     const expected = dialect === 'spec' ? (Object.keys(endpoints) as EndpointName[]).filter((n) => !ROUTES[n].platformOnly) : [...differing];
     assert.deepEqual([...new Set(ROWS.map((r) => r.endpoint))].sort(), expected.sort());
   });

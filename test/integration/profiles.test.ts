@@ -16,7 +16,8 @@ import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
 
 const KEY = testKeys.simulator;
-const LIST = 'GET listProtectionProfiles';
+/** The view's list where the server pages (the simulator serves both dialects' paths). */
+const LIST = 'GET listProtectionProfilesPaged';
 const PATCH = 'PATCH updateProtectionProfile';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -133,14 +134,17 @@ describe('Protection Profiles view', function () {
     assert.ok(common?.tooltip.includes('| Client | common'));
   });
 
-  it('Load more shows the rest from the same answer, without asking the server again', async () => {
+  it('Load more asks the server for the next page (offset 200) and adds it below, none twice', async () => {
     const before = sent(LIST);
     const roots = await rows();
+    assert.equal(sim.lastRequests()[LIST]?.query.limit, '200', 'the first page: 200');
     await vscode.commands.executeCommand('platformConsole.runNodeAction', roots[200]!.node);
     const all = await rows();
     assert.equal(all.length, 250);
     assert.equal(profileRows(all).length, 250);
-    assert.equal(sent(LIST), before);
+    assert.deepEqual(profileRows(all).map((r) => profileOf(r).id), (await direct()).map((p) => p.id), 'the two pages in the server\'s order');
+    assert.equal(sent(LIST), before + 1);
+    assert.deepEqual(sim.lastRequests()[LIST]?.query, { limit: '200', offset: '200' });
   });
 
   it('expanding a profile shows its template, its field values and its networks (IPv4/IPv6 icons)', async () => {
@@ -166,7 +170,7 @@ describe('Protection Profiles view', function () {
     await tree().setFilters({ sort: [] });
     const ui = await run('platformConsole.filterProfilesByName', new ScriptedUi(['x'.repeat(256), 'gateway']));
     assert.deepEqual(ui.prompts[0]?.refusals, ['Name filter: must be at most 255 characters']);
-    assert.deepEqual((await last(LIST)).query, { name: 'gateway' });
+    assert.deepEqual((await last(LIST)).query, { name: 'gateway', limit: '200', offset: '0' });
     const shown = profileRows(await loaded());
     assert.ok(shown.length > 0 && shown.length < 250);
     assert.equal(shown.length, (await direct({ name: 'gateway' })).length);
@@ -178,7 +182,7 @@ describe('Protection Profiles view', function () {
   it('Filter by Client… (1..1e9) narrows further; both show in the description', async () => {
     const ui = await run('platformConsole.filterProfilesByClient', new ScriptedUi(['0', '1000000001', 'abc', '3']));
     assert.deepEqual(ui.prompts[0]?.refusals, ['Client ID: must be at least 1', 'Client ID: must be at most 1000000000', 'Client ID: must be a whole number between 1 and 1000000000']);
-    assert.deepEqual((await last(LIST)).query, { name: 'gateway', client_id: '3' });
+    assert.deepEqual((await last(LIST)).query, { name: 'gateway', client_id: '3', limit: '200', offset: '0' });
     const shown = profileRows(await loaded());
     for (const r of shown) assert.equal(profileOf(r).client_id, 3);
     assert.equal(shown.length, (await direct({ name: 'gateway', client_id: 3 })).length);
@@ -198,7 +202,7 @@ describe('Protection Profiles view', function () {
     await vscode.commands.executeCommand('platformConsole.runNodeAction', empty[1]!.node);
     await tree().settled();
     assert.equal(profileRows(await loaded()).length, 200);
-    assert.deepEqual((await last(LIST)).query, {});
+    assert.deepEqual((await last(LIST)).query, { limit: '200', offset: '0' });
     assert.equal(tree().view.description, 'profiles');
   });
 
@@ -206,20 +210,20 @@ describe('Protection Profiles view', function () {
     const ui = await run('platformConsole.sortProfiles', new ScriptedUi(['Name: Z to A', PRESS_BACK, 'Name: A to Z', 'Created: newest first']));
     assert.deepEqual(ui.prompts.map((p) => [p.prompt, p.step, p.totalSteps]), [['Sort by', 1, 2], ['Then by', 2, 2], ['Sort by', 1, 2], ['Then by', 2, 2]]);
     assert.deepEqual(ui.prompts[1]?.items, ['Nothing else', 'Created: newest first', 'Created: oldest first']);
-    assert.deepEqual((await last(LIST)).query, { order_by: 'name,-created_at' });
+    assert.deepEqual((await last(LIST)).query, { order_by: 'name,-created_at', limit: '200', offset: '0' });
     assert.equal(tree().view.description, 'by name ↑, created ↓');
     const names = profileRows(await loaded()).map((r) => r.label);
     assert.deepEqual(names, (await direct({ order_by: 'name,-created_at' })).slice(0, 200).map((p) => p.name));
     assert.deepEqual(names, [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
 
     await run('platformConsole.sortProfiles', new ScriptedUi(['Created: oldest first', 'Nothing else']));
-    assert.deepEqual((await last(LIST)).query, { order_by: 'created_at' });
+    assert.deepEqual((await last(LIST)).query, { order_by: 'created_at', limit: '200', offset: '0' });
     const created = profileRows(await loaded()).map((r) => profileOf(r).created_at!);
     assert.deepEqual(created, [...created].sort());
 
     const back = await run('platformConsole.sortProfiles', new ScriptedUi(['Default order']));
     assert.equal(back.prompts.length, 1, 'the default order has no second key');
-    assert.deepEqual((await last(LIST)).query, {});
+    assert.deepEqual((await last(LIST)).query, { limit: '200', offset: '0' });
   });
 
   it('filters are remembered per connection; a signed-out connection\'s are dropped', async () => {
@@ -232,7 +236,7 @@ describe('Protection Profiles view', function () {
     await loaded();
     assert.deepEqual(tree().currentFilters, { name: 'shield', sort: [{ field: 'name', descending: true }] });
     assert.equal(tree().view.description, "name ~ 'shield' · by name ↓");
-    assert.deepEqual((await last(LIST)).query, { name: 'shield', order_by: '-name' });
+    assert.deepEqual((await last(LIST)).query, { name: 'shield', order_by: '-name', limit: '200', offset: '0' });
     await ext.connections.switchTo(other.id);
     await tree().setFilters({ clientId: 5, sort: [] });
     await ext.connections.signOut(other.id);
@@ -369,7 +373,7 @@ describe('Protection Profiles view', function () {
 
   it('a 500 on the list: an error node with Retry and Show Log, a notification; Retry brings the list back', async () => {
     await tree().setFilters({ sort: [] });
-    sim.setFault({ route: 'listProtectionProfiles', kind: 'status', status: 500, times: 1 });
+    sim.setFault({ route: 'listProtectionProfilesPaged', kind: 'status', status: 500, times: 1 });
     const ui = withUi(new ScriptedUi());
     await tree().reload();
     const [error, ...rest] = await rows();
@@ -386,7 +390,7 @@ describe('Protection Profiles view', function () {
 
   it('a 400 on the list (a filter the server refuses): the reason names the field; Clear Filters is offered and works', async () => {
     await tree().setFilters({ name: 'web', sort: [] });
-    sim.setFault({ route: 'listProtectionProfiles', kind: 'status', status: 400, field: 'name', times: 1 });
+    sim.setFault({ route: 'listProtectionProfilesPaged', kind: 'status', status: 400, field: 'name', times: 1 });
     const ui = withUi(new ScriptedUi());
     await tree().reload();
     const [error, clear] = await rows();
@@ -399,7 +403,7 @@ describe('Protection Profiles view', function () {
   });
 
   it('a 401 on the list: "API key rejected" with Sign In Again; after it, Refresh works', async () => {
-    sim.setFault({ route: 'listProtectionProfiles', kind: 'status', status: 401, times: 1 });
+    sim.setFault({ route: 'listProtectionProfilesPaged', kind: 'status', status: 401, times: 1 });
     const ui = withUi(new ScriptedUi());
     await vscode.commands.executeCommand('platformConsole.refreshProfiles');
     const [error] = await rows();
@@ -411,7 +415,7 @@ describe('Protection Profiles view', function () {
   });
 
   it('loading: a node while there is nothing to show; a reload keeps the rows until the answer; a slow answer overtaken never shows', async () => {
-    sim.setFault({ route: 'listProtectionProfiles', kind: 'latency', ms: 600, times: 1 });
+    sim.setFault({ route: 'listProtectionProfilesPaged', kind: 'latency', ms: 600, times: 1 });
     const other = await ext.connections.signIn('profiles-slow', sim.url, KEY);
     const [loading, ...none] = await rows();
     assert.deepEqual([loading!.label, loading!.icon, none.length], ['Loading protection profiles…', 'loading~spin', 0]);
@@ -419,7 +423,7 @@ describe('Protection Profiles view', function () {
     await tree().settled();
     assert.equal(profileRows(await rows()).length, 200);
 
-    sim.setFault({ route: 'listProtectionProfiles', kind: 'latency', ms: 600, times: 1 });
+    sim.setFault({ route: 'listProtectionProfilesPaged', kind: 'latency', ms: 600, times: 1 });
     const slow = tree().reload();
     assert.equal(tree().loading, true);
     assert.equal(profileRows(await rows()).length, 200, 'the rows stay (under the progress bar) while reloading');
@@ -431,6 +435,29 @@ describe('Protection Profiles view', function () {
     assert.equal(tree().loading, false);
     await ext.connections.signOut(other.id);
     await ext.connections.switchTo(connectionId);
+  });
+
+  it('a server that does not page (spec only): the whole list once, shown 200 at a time, the paged list not asked again', async () => {
+    const spec = await startSimulator({ apiKey: KEY, dialect: 'spec' });
+    try {
+      const other = await ext.connections.signIn('profiles-spec', spec.url, KEY, 'spec');
+      const first = await loaded();
+      assert.equal(profileRows(first).length, 200);
+      assert.equal(first[200]!.description, '200 of 250 shown');
+      assert.equal(spec.requestCounts()['GET listProtectionProfiles'], 1, 'the whole list (/all)');
+      const unknown = spec.requestCounts()['GET (unknown)'] ?? 0;
+      assert.equal(unknown, 1, 'the paged list asked once (404)');
+      await vscode.commands.executeCommand('platformConsole.runNodeAction', first[200]!.node);
+      assert.equal(profileRows(await rows()).length, 250, 'Load more from the answer in hand');
+      assert.equal(spec.requestCounts()['GET listProtectionProfiles'], 1);
+      await tree().reload();
+      assert.equal(spec.requestCounts()['GET (unknown)'] ?? 0, unknown, 'remembered: the paged list is not asked again');
+      assert.equal(spec.requestCounts()['GET listProtectionProfiles'], 2);
+      await ext.connections.signOut(other.id);
+      await ext.connections.switchTo(connectionId);
+    } finally {
+      await spec.close();
+    }
   });
 
   it('signed out, the view has no rows (its welcome content offers Sign In)', async () => {

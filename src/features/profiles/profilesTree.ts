@@ -1,5 +1,6 @@
-// The Protection Profiles view. Filters and order go to the server (endpoint 14); the answer is
-// one array, shown 200 at a time with a "Load 200 more…" node. Loading, empty and error states
+// The Protection Profiles view. Filters and order go to the server; where it pages (the platform's
+// own list) it is asked for 200 at a time and "Load 200 more…" asks for the next page; elsewhere
+// (a spec-only server: endpoint 14) the answer is one array, shown 200 at a time. Loading, empty and error states
 // are nodes; signed out the roots are [] so the welcome view (Sign In) shows.
 import * as vscode from 'vscode';
 import type { Bound, ConnectionManager } from '../../ui/connectionManager';
@@ -46,7 +47,20 @@ type LoadState =
   | { kind: 'idle' }
   | { kind: 'loading' }
   | { kind: 'error'; error: unknown }
-  | { kind: 'loaded'; profiles: ProtectionProfile[]; nodes: (ProfileNode | undefined)[]; shown: number };
+  | {
+      kind: 'loaded';
+      profiles: ProtectionProfile[];
+      nodes: (ProfileNode | undefined)[];
+      shown: number;
+      /** How many the server has: the page's count where it pages, else the array's length. */
+      total: number;
+      /** The server pages: "Load more" asks it for the next page. */
+      paged: boolean;
+      loadingMore?: boolean;
+    };
+
+/** The most the paged list gives in one answer (its `limit`). */
+const PAGE_MAX = 10_000;
 
 export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
   readonly mediaUri: vscode.Uri;
@@ -146,11 +160,46 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
     return this.setFilters({ sort: this.filters.sort });
   }
 
-  /** One more page of rows. */
-  loadMore(): void {
-    if (this.state.kind !== 'loaded') return;
-    this.state.shown = nextShown(this.state.profiles.length, this.state.shown, this.pageSize);
+  /** One more page of rows: from the server where it pages, else from the answer in hand. */
+  async loadMore(): Promise<void> {
+    const state = this.state;
+    if (state.kind !== 'loaded') return;
+    if (!state.paged) {
+      state.shown = nextShown(state.profiles.length, state.shown, this.pageSize);
+      return this.refresh();
+    }
+    if (state.loadingMore) return;
+    state.loadingMore = true;
     this.refresh();
+    const generation = this.generation;
+    const bound = await this.deps.connections.bind(this.idPrefix);
+    try {
+      if (!bound || generation !== this.generation) return;
+      const page = await bound.api.security.listProtectionProfilesPaged({ params: {}, query: this.pageQuery(state.profiles.length) });
+      if (generation !== this.generation) return;
+      // A profile created meanwhile shifts the pages: one already shown is not shown twice.
+      const seen = new Set(state.profiles.map((p) => p.id));
+      const fresh = page.results.filter((p) => !seen.has(p.id));
+      this.noteTemplates(fresh);
+      state.profiles.push(...fresh);
+      state.shown = state.profiles.length;
+      state.total = page.results.length === 0 ? state.profiles.length : Math.max(page.count ?? 0, state.profiles.length);
+    } catch (error) {
+      if (generation !== this.generation || (error instanceof PlatformError && error.kind === 'cancelled')) return;
+      void notifyError('Could not load more protection profiles', error, { log: this.deps.log, ui: this.deps.ui(), connectionName: bound?.connection.name, actions: ['Retry'] }).then(
+        (choice) => {
+          if (choice === 'Retry') return this.loadMore();
+        },
+      );
+    } finally {
+      state.loadingMore = false;
+      if (generation === this.generation) this.refresh();
+    }
+  }
+
+  /** The filters, order and one page from `offset` (the page size, at most what the list gives). */
+  private pageQuery(offset: number) {
+    return { ...listQuery(this.filters), limit: Math.min(this.pageSize, PAGE_MAX), offset };
   }
 
   /** Puts the PATCH answer in place of the profile it updates, without reloading the list. */
@@ -206,12 +255,13 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
         if (state.profiles.length === 0) return [new MessageNode(emptyMessage(this.filters), 'search-stop'), ...this.clearFiltersNodes()];
         const rows: TreeNode[] = [];
         for (let i = 0; i < state.shown; i++) rows.push((state.nodes[i] ??= new ProfileNode(this, state.profiles[i]!)));
-        const total = state.profiles.length;
-        if (state.shown < total) {
+        const total = state.total;
+        if (state.loadingMore) rows.push(new MessageNode('Loading more protection profiles…', 'loading~spin', { description: shownText(total, state.shown) }));
+        else if (state.shown < total) {
           rows.push(
             new ActionNode(loadMoreLabel(total, state.shown, this.pageSize), 'more', () => this.loadMore(), {
               description: shownText(total, state.shown),
-              tooltip: 'The platform sends the whole list at once; the view shows it a page at a time',
+              tooltip: state.paged ? 'Asks the platform for the next page' : 'The platform sends the whole list at once; the view shows it a page at a time',
               contextValue: 'platformConsole.loadMore',
             }),
           );
@@ -244,6 +294,27 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
     return profile;
   }
 
+  /**
+   * The first page where the server pages; the whole list where it does not (404/405: a spec-only
+   * server, remembered for the connection so it is asked once).
+   */
+  private async firstPage(bound: Bound, signal: AbortSignal): Promise<{ profiles: ProtectionProfile[]; total: number; paged: boolean }> {
+    const { api, lists } = bound;
+    if (!lists.isMissing('listProtectionProfilesPaged')) {
+      try {
+        const page = await api.security.listProtectionProfilesPaged({ params: {}, query: this.pageQuery(0) }, { signal });
+        // The platform sends the count; without one, a `next` link says there is at least a page more.
+        const total = page.count ?? page.results.length + (page.next != null ? this.pageSize : 0);
+        return { profiles: page.results, total: Math.max(total, page.results.length), paged: true };
+      } catch (error) {
+        if (!lists.noteMissing('listProtectionProfilesPaged', error)) throw error;
+        this.deps.log.info(`${bound.connection.name} does not page protection profiles: the whole list is read at once`);
+      }
+    }
+    const profiles = await api.security.listProtectionProfiles({ params: {}, query: listQuery(this.filters) }, { signal });
+    return { profiles, total: profiles.length, paged: false };
+  }
+
   /** Never rejects: every failure becomes the error state and a notification. */
   private async fetch(generation: number, signal: AbortSignal): Promise<void> {
     const { connections, log } = this.deps;
@@ -259,11 +330,12 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
         return;
       }
       this.timer.requested();
-      const profiles = await api.security.listProtectionProfiles({ params: {}, query: listQuery(this.filters) }, { signal });
+      const first = await this.firstPage(bound, signal);
       if (generation !== this.generation) return;
+      const { profiles } = first;
       this.timer.received(profiles.length, this.pageSize);
       this.noteTemplates(profiles);
-      this.state = { kind: 'loaded', profiles, nodes: new Array(profiles.length), shown: Math.min(profiles.length, this.pageSize) };
+      this.state = { kind: 'loaded', profiles, nodes: new Array(profiles.length), shown: Math.min(profiles.length, this.pageSize), total: first.total, paged: first.paged };
       this.refresh();
     } catch (error) {
       if (generation !== this.generation || (error instanceof PlatformError && error.kind === 'cancelled')) return;
@@ -298,6 +370,7 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
 
   private pageSizeChanged(): void {
     if (this.state.kind !== 'loaded') return;
+    if (this.state.paged) return this.refresh();
     this.state.shown = Math.min(this.state.profiles.length, Math.max(this.pageSize, this.state.shown));
     this.refresh();
   }
