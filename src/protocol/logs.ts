@@ -126,6 +126,8 @@ export type LogsRequests = {
 export interface LogsViewState {
   filter: LogFilterSpec;
   utc: boolean;
+  /** The details pane under the list (a line read whole, wrapped) is open. */
+  details?: boolean;
 }
 
 /** The saved state the serializer gets back: which function the panel showed. */

@@ -24,6 +24,15 @@ export function isRunnable(value: unknown): value is Runnable {
   return typeof value === 'object' && value !== null && typeof (value as Runnable).run === 'function';
 }
 
+/**
+ * What a screen reader says for a row whose icon shows a state: the label, then the description's
+ * parts ("hello-edge, Enabled, Free"), with `state` first where the description does not say it.
+ */
+export function spokenRow(label: string, description?: string, state?: string): vscode.AccessibilityInformation {
+  const parts = [label, state, ...(description ? description.split(' · ') : [])].filter((p): p is string => Boolean(p && p.trim()));
+  return { label: parts.join(', ') };
+}
+
 /** A line of text with an icon: "No profiles match name ~ 'x'", "Loading…". */
 export class MessageNode extends TreeNode {
   constructor(
@@ -84,6 +93,7 @@ export class ErrorNode extends TreeNode implements Runnable {
     const kind = this.error instanceof PlatformError ? ` (${this.error.kind}${this.error.status ? `, HTTP ${this.error.status}` : ''})` : '';
     item.tooltip = new vscode.MarkdownString(`**${escapeMarkdown(this.what)}**${escapeMarkdown(kind)}\n\n${escapeMarkdown(reason)}\n\nClick to retry.`);
     item.contextValue = 'platformConsole.error';
+    item.accessibilityInformation = spokenRow(this.what, `${reason} · press Enter to retry`, 'error');
     item.command = { command: RUN_NODE_ACTION, title: 'Retry', arguments: [this] };
     return item;
   }

@@ -89,8 +89,9 @@ describe('Function Logs', () => {
   }
 
   it('opens through the input boxes, names checked as typed, at the newest lines', async () => {
-    await page.locator('.statusbar-item', { hasText: new URL(sim).host }).waitFor({ timeout: 60_000 });
     await runCommand(page, 'Platform Console: Open Function Logs…');
+    // The command loads the extension (it only stands in until used), signed in through the environment.
+    await page.locator('.statusbar-item', { hasText: new URL(sim).host }).waitFor({ timeout: 60_000 });
     // Project and region picked from the lists; namespace and function typed through "Enter …".
     await choose('production');
     await choose('Luxembourg-2');

@@ -76,6 +76,9 @@ describe('Platform Console sidebar', () => {
     await page.locator('.statusbar-item', { hasText: 'simulator' }).waitFor();
     await sidebar().locator('.pane', { hasText: 'Protection Profiles' }).locator('.monaco-list-row .codicon-shield').first().waitFor(); // the profiles, loaded
     await page.locator('.notifications-toasts').getByText('Signed in to simulator.').waitFor();
+    // The pointer left on the title bar (the input box's Back was there) would show a tooltip.
+    await page.mouse.move(900, 700);
+    await page.waitForTimeout(300);
     await screenshot(page, 'sidebar-signed-in');
   });
 });

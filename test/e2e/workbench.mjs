@@ -1,11 +1,14 @@
 // Helpers for the UI tests: scripts/harness/runE2e.mjs serves the workbench and runs each
 // *.e2e.mjs file in a process of its own, which opens its own browser with openWorkbench().
 /* global document -- used inside frame.evaluate, in the browser */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { launchChromium, projectRoot } from '../../scripts/harness/common.mjs';
 import { harnessPaths } from '../../scripts/harness/ensure.mjs';
 
 const screenshotsDir = path.join(projectRoot, 'docs', 'screenshots');
+const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** A new browser on the workbench, once it shows the workspace; close the browser after. */
 export async function openWorkbench() {
@@ -123,4 +126,92 @@ export function watchCsp(page) {
   const messages = [];
   page.on('console', (m) => /Content Security Policy|Refused to/.test(m.text()) && messages.push(m.text()));
   return messages;
+}
+
+/** The webview frame holding `selector` (a panel's root element), once it is there. */
+export async function webviewFrame(page, selector, timeoutMs = 20_000) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    for (const f of page.frames()) {
+      if (await f.locator(selector).count().catch(() => 0)) return f;
+    }
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`no webview frame holds ${selector}`);
+}
+
+/**
+ * Picks a colour theme in "Preferences: Color Theme" by its name ("Light 2026", "Dark High
+ * Contrast") and waits until the workbench wears it (`workbenchClass`: vs, vs-dark, hc-black,
+ * hc-light). On its first opening the picker may list the themes only late (after the marketplace
+ * it cannot reach), and the quick input can close under the test (it went inert, then hidden, once
+ * on a fresh clone): each attempt is short, and the picker is opened again until it lists them.
+ */
+export async function setColorTheme(page, name, workbenchClass) {
+  const widget = page.locator('.quick-input-widget');
+  const input = widget.locator('input');
+  const seen = [];
+  for (let attempt = 1; attempt <= 6; attempt++) {
+    try {
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('F1');
+      await input.fill('>Preferences: Color Theme', { timeout: 5_000 });
+      await widget.getByRole('option', { name: /^Preferences: Color Theme\b/ }).first().click({ timeout: 5_000 });
+      for (let i = 0; i < 50 && (await widget.getByRole('option').count()) < 3; i++) await page.waitForTimeout(100);
+      if ((await widget.getByRole('option').count()) < 3) throw new Error(`the picker lists no themes (offered: ${JSON.stringify(await widget.getByRole('option').allInnerTexts())})`);
+      await input.fill(name, { timeout: 5_000 });
+      await widget.getByRole('option', { name: new RegExp(`^${name}\\b`) }).first().click({ timeout: 5_000 });
+      await page.locator(`.monaco-workbench.${workbenchClass}`).waitFor({ timeout: 10_000 });
+      return;
+    } catch (error) {
+      // What stood in the way (a dialog, a notification), for the failure message.
+      const dialog = await page.locator('.monaco-dialog-box').allInnerTexts().catch(() => []);
+      seen.push(`attempt ${attempt}: ${String(error.message).split('\n')[0]}${dialog.length ? ` (dialog: ${dialog.join(' | ')})` : ''}`);
+      await page.screenshot({ path: path.join(projectRoot, 'test-results', `theme-picker-${workbenchClass}-${attempt}.png`) }).catch(() => undefined);
+      await page.waitForTimeout(500);
+    }
+  }
+  throw new Error(`could not pick the theme ${name}:\n  ${seen.join('\n  ')}`);
+}
+
+/** What axe-core finds wrong in the frame's document, one readable entry per rule. */
+export async function axeViolations(frame) {
+  if (!(await frame.evaluate(() => 'axe' in globalThis))) await frame.evaluate(`${axeSource};0`);
+  return frame.evaluate(async () => {
+    const result = await globalThis.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map(
+      (v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.help}\n${v.nodes.slice(0, 4).map((n) => `      ${JSON.stringify(n.target)}: ${n.failureSummary.replace(/\s+/g, ' ')}`).join('\n')}`,
+    );
+  });
+}
+
+/** The function whose logs the UI tests follow (the simulator seeds it), and its control path. */
+export const LOGS_FN = { project: 1, region: 1, namespace: 'default', name: 'image-resize' };
+export const LOGS_FN_PATH = `logs/${LOGS_FN.project}/${LOGS_FN.region}/${LOGS_FN.namespace}/${LOGS_FN.name}`;
+
+/** The editor tab of LOGS_FN's Function Logs panel. */
+export function logsTab(page) {
+  return page.locator('.tab', { hasText: `Logs: ${LOGS_FN.namespace}/${LOGS_FN.name}` });
+}
+
+/**
+ * Opens LOGS_FN's Function Logs through the input boxes: each step's row clicked, or with
+ * `{ keyboard: true }` its name typed and Enter. A recent function offered on the way opens at once.
+ */
+export async function openFunctionLogs(page, { keyboard = false } = {}) {
+  await runCommand(page, 'Platform Console: Open Function Logs…');
+  const tab = logsTab(page);
+  const quickInput = page.locator('.quick-input-widget');
+  for (const label of ['production', 'Luxembourg-2', LOGS_FN.namespace, LOGS_FN.name]) {
+    if (await tab.count()) break;
+    const row = quickInput.locator('.monaco-list-row', { hasText: label }).first();
+    await row.waitFor();
+    if (keyboard) {
+      await page.keyboard.type(label);
+      await row.waitFor();
+      await page.keyboard.press('Enter');
+    } else await row.click();
+    await page.waitForTimeout(300);
+  }
+  await tab.waitFor();
 }

@@ -9,22 +9,14 @@ import '../shared/elements';
 import '@vscode-elements/elements/dist/vscode-toolbar-button/index.js';
 import { HostConnection } from '../shared/host';
 import { EMPTY_FILTER, type LogFilterSpec } from '../../src/protocol/logFilter';
-import {
-  FILTER_TEXT_MAX,
-  type ExportFormat,
-  type ExportScope,
-  type FollowStatus,
-  type LogsEvent,
-  type LogsNotification,
-  type LogsPanelState,
-  type LogsRequests,
-  type LogsTarget,
-} from '../../src/protocol/logs';
+import { FILTER_TEXT_MAX, type FollowStatus, type LogsEvent, type LogsNotification, type LogsPanelState, type LogsRequests, type LogsTarget } from '../../src/protocol/logs';
 import { RowStore } from './rowStore';
 import { RowSelection } from './rowSelection';
 import { cssProps } from './cssProps';
-import { emptyText, rowView } from './rowView';
-import { banner, count, countsLine, header, statusView, toolbar, type ToolbarModel } from './toolbar';
+import { detailsPane, emptyView, pill, rowView, textHasTheKeys } from './rowView';
+import { PaintTimer } from './paintTimer';
+import { listKeyAction, pageKeyCommand, scrollToShow, spokenStatus } from './listKeys';
+import { banner, countsLine, header, statusView, toolbar, type ToolbarModel } from './toolbar';
 
 const ROW_HEIGHT = 20;
 const FILTER_DEBOUNCE_MS = 80;
@@ -38,6 +30,7 @@ export class FunctionLogsApp extends LitElement {
   private readonly saved = this.host.savedState();
   private readonly store = new RowStore(this.saved?.filter ?? EMPTY_FILTER);
   private utc = this.saved?.utc ?? false;
+  private details = this.saved?.details ?? false;
   private filterDraft: LogFilterSpec = this.store.filter;
   private target: LogsTarget | undefined = this.saved?.target;
   private status: FollowStatus | undefined;
@@ -47,17 +40,14 @@ export class FunctionLogsApp extends LitElement {
   /** Following the bottom: new lines scroll into view. */
   private stick = true;
   private unseen = 0;
+  /** The new lines waiting when they started to wait: what the live region says (not each new batch). */
+  private spokenUnseen = 0;
   private notice = '';
   private exportOpen = false;
   private podsOpen = false;
   private pendingScroll: PendingScroll;
   private filterTimer: number | undefined;
-  /** When the data message arrived, to time the paint that shows it. */
-  private paintStart: number | undefined;
-  private paintKind: 'reset' | 'ops' = 'reset';
-  /** When the extension posted it (Date.now() there): post -> painted, transfer included. */
-  private paintSentAt = 0;
-  private paintSentAtReset = 0;
+  private readonly paint = new PaintTimer(this.dataset);
   /** Older lines of the last reset still to arrive. */
   private pending = 0;
   private viewport: HTMLElement | null = null;
@@ -104,10 +94,7 @@ export class FunctionLogsApp extends LitElement {
   private onEvent(event: LogsEvent): void {
     switch (event.type) {
       case 'reset': {
-        this.paintStart = performance.now();
-        this.paintSentAt = event.sentAt;
-        this.paintSentAtReset = event.sentAt;
-        this.paintKind = 'reset';
+        this.paint.arrived('reset', event.sentAt);
         this.store.reset(event);
         this.pending = event.pending;
         this.target = event.target;
@@ -122,9 +109,7 @@ export class FunctionLogsApp extends LitElement {
         break;
       }
       case 'ops': {
-        this.paintStart = performance.now();
-        this.paintSentAt = event.sentAt;
-        this.paintKind = 'ops';
+        this.paint.arrived('ops', event.sentAt);
         // Where the person is now decides (a scroll event may not have been handled yet).
         if (this.viewport && this.stick !== this.isAtBottom()) {
           this.stick = !this.stick;
@@ -138,7 +123,7 @@ export class FunctionLogsApp extends LitElement {
         }
         if (event.backfill) {
           this.pending = Math.max(0, this.pending - event.ops.reduce((n, op) => n + (op.op === 'insert' ? op.items.length : 0), 0));
-          if (this.pending === 0) this.dataset.backfillTotalMs = String(Date.now() - this.paintSentAtReset);
+          if (this.pending === 0) this.paint.backfillDone();
         }
         if (this.stick) this.pendingScroll = { to: 'bottom' };
         else {
@@ -168,12 +153,13 @@ export class FunctionLogsApp extends LitElement {
   }
 
   private save(): void {
-    this.host.saveState({ filter: this.store.filter, utc: this.utc, ...(this.target && { target: this.target }) });
+    this.host.saveState({ filter: this.store.filter, utc: this.utc, details: this.details, ...(this.target && { target: this.target }) });
   }
 
   // ---- scrolling ---------------------------------------------------------------------------
 
   protected override willUpdate(_changed: PropertyValues): void {
+    this.spokenUnseen = this.stick || this.unseen === 0 ? 0 : this.spokenUnseen || this.unseen;
     this.virtualizer.setOptions({ ...this.virtualizer.options, count: this.store.shown.length });
     this.virtualizer._willUpdate();
   }
@@ -185,19 +171,12 @@ export class FunctionLogsApp extends LitElement {
     if (viewport && pending) {
       const target = pending.to === 'bottom' ? viewport.scrollHeight : pending.offset;
       if (Math.abs(viewport.scrollTop - target) >= 1) viewport.scrollTop = target;
+    } else if (viewport && this.stick && !this.isAtBottom()) {
+      // Following, and the list got shorter (a narrower panel wraps the toolbar): still at the newest line.
+      viewport.scrollTop = viewport.scrollHeight;
     }
     this.dataset.domRows = String(this.querySelectorAll('.row').length);
-    if (this.paintStart !== undefined) {
-      const start = this.paintStart;
-      const kind = this.paintKind;
-      this.paintStart = undefined;
-      const sentAt = this.paintSentAt;
-      requestAnimationFrame(() => {
-        // Read by the benchmark: message handled -> painted, and posted -> painted (clocks of one machine).
-        this.dataset[kind === 'reset' ? 'resetPaintMs' : 'opsPaintMs'] = (performance.now() - start).toFixed(1);
-        this.dataset[kind === 'reset' ? 'resetTotalMs' : 'opsTotalMs'] = String(Date.now() - sentAt);
-      });
-    }
+    this.paint.rendered();
   }
 
   private isAtBottom(): boolean {
@@ -254,6 +233,18 @@ export class FunctionLogsApp extends LitElement {
     this.requestUpdate();
   }
 
+  /** Arrows, Page Up/Down, Home/End move the active row (Shift extends the selection); Space toggles it. */
+  private readonly onListKey = (e: KeyboardEvent): void => {
+    const v = this.viewport;
+    const action = listKeyAction(e, this.selection.activePosition(), Math.ceil((v?.scrollTop ?? 0) / ROW_HEIGHT), this.store.shown.length, v ? Math.floor(v.clientHeight / ROW_HEIGHT) : 1);
+    if (!action) return;
+    e.preventDefault();
+    this.selection.click(action.position, { shift: action.extend, toggle: action.toggle });
+    const offset = v ? scrollToShow(action.position, ROW_HEIGHT, v.scrollTop, v.clientHeight) : undefined;
+    if (offset !== undefined) this.pendingScroll = { to: 'offset', offset };
+    this.requestUpdate();
+  };
+
   private copySelection(): void {
     const rows = this.selection.rows();
     if (rows.length === 0) return this.say('Select rows first: click a row, Shift+click to extend, Ctrl+click to add one.');
@@ -266,8 +257,7 @@ export class FunctionLogsApp extends LitElement {
 
   private readonly onCopyEvent = (e: ClipboardEvent): void => {
     // Rows are not DOM text selection (most are not in the DOM): the selected rows are what is copied.
-    const active = document.activeElement;
-    if (this.selection.size === 0 || (active && active.closest('vscode-textfield, input, textarea'))) return;
+    if (this.selection.size === 0 || textHasTheKeys(document.activeElement)) return;
     const rows = this.selection.rows();
     if (rows.length === 0) return;
     e.clipboardData?.setData('text/plain', this.selection.text(rows));
@@ -283,38 +273,42 @@ export class FunctionLogsApp extends LitElement {
   };
 
   private readonly onDocumentKey = (e: KeyboardEvent): void => {
-    const inField = (e.target as HTMLElement | null)?.closest?.('vscode-textfield, input, textarea');
-    if (inField) return;
-    const mod = e.ctrlKey || e.metaKey;
-    if (mod && e.key.toLowerCase() === 'c' && this.selection.size > 0) {
+    const command = pageKeyCommand(e, textHasTheKeys(e.target));
+    if (!command) return;
+    if (command === 'filter') {
+      // Kept from VS Code (which would take Ctrl+F for its own find and the focus with it).
+      e.preventDefault();
+      e.stopPropagation();
+      this.querySelector<HTMLElement>('[data-testid="filter"]')?.focus();
+    } else if (command === 'copy' && this.selection.size > 0) {
       e.preventDefault();
       this.copySelection();
-    } else if (mod && e.key.toLowerCase() === 'a') {
+    } else if (command === 'selectAll') {
       e.preventDefault();
       this.selection.selectAllShown();
-      this.requestUpdate();
-    } else if (e.key === 'Escape') {
-      if (this.exportOpen || this.podsOpen) this.exportOpen = this.podsOpen = false;
-      else this.selection.clear();
-      this.requestUpdate();
-    } else if (e.key === 'End' && mod) this.jumpToBottom();
+    } else if (command === 'escape') {
+      if (this.exportOpen || this.podsOpen) {
+        // The menu closes and the keyboard goes back to the button that opened it.
+        const opener = this.querySelector<HTMLElement>(`[data-testid="${this.podsOpen ? 'pods' : 'export'}"]`);
+        this.exportOpen = this.podsOpen = false;
+        void this.updateComplete.then(() => opener?.focus());
+      } else this.selection.clear();
+    } else if (command === 'newest') this.jumpToBottom();
+    this.requestUpdate();
   };
 
   // ---- actions -----------------------------------------------------------------------------
 
-  private say(text: string): void {
-    this.notice = text;
+  /** A remembered on/off choice of the page (UTC times, the details pane). */
+  private flip(choice: 'utc' | 'details'): void {
+    this[choice] = !this[choice];
+    this.save();
     this.requestUpdate();
   }
 
-  private exportAs(scope: ExportScope, format: ExportFormat): void {
-    this.exportOpen = false;
-    this.say(`Exporting ${scope === 'all' ? 'all' : 'the shown'} lines as .${format}…`);
-    this.host.notify({ type: 'export', scope, format, filter: this.store.filter });
-  }
-
-  private openInEditor(): void {
-    this.host.notify({ type: 'openInEditor', filter: this.store.filter });
+  private say(text: string): void {
+    this.notice = text;
+    this.requestUpdate();
   }
 
   private setFollow(on: boolean): void {
@@ -344,56 +338,62 @@ export class FunctionLogsApp extends LitElement {
         this.exportOpen = menu === 'export' ? !this.exportOpen : false;
         this.requestUpdate();
       },
-      toggleUtc: () => {
-        this.utc = !this.utc;
-        this.save();
-        this.requestUpdate();
-      },
+      details: this.details,
+      toggleDetails: () => this.flip('details'),
+      toggleUtc: () => this.flip('utc'),
       copySelection: () => this.copySelection(),
-      openInEditor: () => this.openInEditor(),
-      exportAs: (scope, format) => this.exportAs(scope, format),
+      openInEditor: () => this.host.notify({ type: 'openInEditor', filter: this.store.filter }),
+      exportAs: (scope, format) => {
+        this.exportOpen = false;
+        this.say(`Exporting ${scope === 'all' ? 'all' : 'the shown'} lines as .${format}…`);
+        this.host.notify({ type: 'export', scope, format, filter: this.store.filter });
+      },
       retryNow: () => this.host.notify({ type: 'retryNow' }),
+      focusList: () => this.viewport?.focus(),
       command: (command) => this.host.notify({ type: 'command', command }),
     };
   }
 
   private rowView(position: number, start: number): TemplateResult {
     const row = this.store.rows[this.store.shown[position]!]!;
-    return rowView(row, position, start, { selected: this.selection.has(row.uid), utc: this.utc, pod: this.store.pods[row.pod] ?? '' });
+    return rowView(row, position, start, { selected: this.selection.has(row.uid), active: row.uid === this.selection.activeUid, utc: this.utc, pod: this.store.pods[row.pod] ?? '' });
   }
 
   private body(): TemplateResult {
     const items = this.virtualizer.getVirtualItems();
     const total = this.virtualizer.getTotalSize();
-    const empty = emptyText({ loaded: this.loaded, lineCount: this.store.lineCount, shownLineCount: this.store.shownLineCount, status: this.status });
+    // Only a row in the DOM can be the active descendant.
+    const activeDrawn = items.some((v) => this.store.rows[this.store.shown[v.index]!]?.uid === this.selection.activeUid);
     return html`<div
         class="viewport"
         tabindex="0"
         role="listbox"
         aria-multiselectable="true"
         aria-label="Log lines, newest at the bottom"
+        aria-activedescendant=${activeDrawn ? `row-${this.selection.activeUid}` : nothing}
         data-testid="viewport"
+        @keydown=${this.onListKey}
         @scroll=${this.onScroll}
         @click=${(e: MouseEvent) => this.onRowClick(e)}
       >
         <div class="canvas" ${cssProps({ height: `${total}px` })}>${items.map((v) => this.rowView(v.index, v.start))}</div>
       </div>
-      ${empty ? html`<div class="empty muted" data-testid="empty">${empty}</div>` : nothing}
-      ${!this.stick && this.unseen > 0
-        ? html`<button class="pill" data-testid="pill" title="Jump to the newest line (Ctrl+End)" @click=${() => this.jumpToBottom()}>
-            <span class="codicon codicon-arrow-down"></span> ${count(this.unseen)} new ${this.unseen === 1 ? 'line' : 'lines'}
-          </button>`
-        : nothing}`;
+      ${emptyView({ loaded: this.loaded, lineCount: this.store.lineCount, shownLineCount: this.store.shownLineCount, status: this.status })}
+      ${pill(this.stick ? 0 : this.unseen, () => this.jumpToBottom())}`;
   }
 
   protected override render(): TemplateResult {
     const model = this.toolbarModel();
     const selected = this.selection.size ? this.selection.rows().length : 0;
-    return html`${header(this.target, statusView(this.status, this.maxLines))} ${toolbar(model)} ${banner(model)}
-      ${countsLine({ shown: this.store.shownLineCount, all: this.store.lineCount, pending: this.pending, selected, notice: this.notice })}
-      <div class="list">${this.body()}</div>`;
+    return html`${header(this.target, statusView(this.status, this.maxLines))}
+      <main>
+        ${toolbar(model)} ${banner(model)}
+        ${countsLine({ shown: this.store.shownLineCount, all: this.store.lineCount, pending: this.pending, selected, notice: this.notice })}
+        <div class="list">${this.body()}</div>
+        ${this.details ? detailsPane(this.selection.activeRow(), this.utc, (pod) => this.store.pods[pod] ?? '') : nothing}
+      </main>
+      <div class="sr-only" role="status" data-testid="spoken-status">${spokenStatus(this.status, this.spokenUnseen)}</div>`;
   }
-
 }
 
 customElements.define('function-logs-app', FunctionLogsApp);

@@ -6,6 +6,8 @@ import type { Row, RowStore } from './rowStore';
 export class RowSelection {
   readonly selected = new Set<number>();
   private anchor: number | undefined;
+  /** The row the keyboard is on or was last clicked (by uid): the list's active descendant. */
+  activeUid: number | undefined;
 
   constructor(private readonly store: RowStore) {}
 
@@ -25,14 +27,26 @@ export class RowSelection {
   reset(): void {
     this.selected.clear();
     this.anchor = undefined;
+    this.activeUid = undefined;
+  }
+
+  /** Where the active row is among the shown rows (undefined: none, or filtered out). */
+  activePosition(): number | undefined {
+    return this.activeUid === undefined ? undefined : this.positionOf(this.activeUid);
+  }
+
+  activeRow(): Row | undefined {
+    const position = this.activePosition();
+    return position === undefined ? undefined : this.store.rows[this.store.shown[position]!];
   }
 
   /** A click on the row shown at `position`: alone, Shift for a range, Ctrl (Cmd) to add or remove one. */
   click(position: number, keys: { shift: boolean; toggle: boolean }): boolean {
     const row = this.store.rows[this.store.shown[position] ?? -1];
     if (!row) return false;
+    this.activeUid = row.uid;
     if (keys.shift && this.anchor !== undefined) {
-      const from = this.positionOfUid(this.anchor);
+      const from = this.positionOf(this.anchor);
       if (!keys.toggle) this.selected.clear();
       if (from !== undefined) {
         const [a, b] = from <= position ? [from, position] : [position, from];
@@ -54,7 +68,8 @@ export class RowSelection {
     for (const index of this.store.shown) this.selected.add(this.store.rows[index]!.uid);
   }
 
-  private positionOfUid(uid: number): number | undefined {
+  /** Where the row `uid` is among the shown rows (undefined when filtered out or dropped). */
+  positionOf(uid: number): number | undefined {
     const shown = this.store.shown;
     const rows = this.store.rows;
     for (let p = 0; p < shown.length; p++) if (rows[shown[p]!]!.uid === uid) return p;

@@ -1,27 +1,43 @@
 // One row of the log list as the page draws it (a line, or a marker where lines may be missing
 // or were dropped), and what the list says when it has nothing to show.
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { FollowStatus } from '../../src/protocol/logs';
 import { cssProps } from './cssProps';
 import type { Row } from './rowStore';
 import { timeParts } from './timeText';
-import { POD_COLORS } from './toolbar';
+import { POD_COLORS, count } from './toolbar';
 
-export function rowView(row: Row, position: number, start: number, look: { selected: boolean; utc: boolean; pod: string }): TemplateResult {
+export function rowView(row: Row, position: number, start: number, look: { selected: boolean; active: boolean; utc: boolean; pod: string }): TemplateResult {
   const { selected } = look;
+  const state = `${selected ? 'selected' : ''} ${look.active ? 'active' : ''}`;
   if (row.marker) {
-    return html`<div class="row marker ${row.marker} ${selected ? 'selected' : ''}" role="option" aria-selected=${selected ? 'true' : 'false'} data-pos=${position} ${cssProps({ transform: `translateY(${start}px)` })}>
+    return html`<div id=${`row-${row.uid}`} class="row marker ${row.marker} ${state}" role="option" aria-selected=${selected ? 'true' : 'false'} data-pos=${position} ${cssProps({ transform: `translateY(${start}px)` })}>
       <span class="codicon codicon-${row.marker === 'gap' ? 'warning' : 'fold-up'}"></span><span class="msg">${row.message}</span>
     </div>`;
   }
   const time = timeParts(row.time, look.utc);
   const level = row.level === 2 ? 'lv-error' : row.level === 1 ? 'lv-warn' : '';
-  return html`<div class="row ${level} ${selected ? 'selected' : ''}" role="option" aria-selected=${selected ? 'true' : 'false'} data-pos=${position} ${cssProps({ transform: `translateY(${start}px)` })}>
-    <span class="time" title=${time.title}>${time.display}</span><span class="pod pod-${row.pod % POD_COLORS}" title=${look.pod}>${look.pod}</span><span class="msg">${row.message}</span>
+  return html`<div id=${`row-${row.uid}`} class="row ${level} ${state}" role="option" aria-selected=${selected ? 'true' : 'false'} data-pos=${position} ${cssProps({ transform: `translateY(${start}px)` })}>
+    <span class="time" title=${time.title}>${time.display}</span><span class="pod pod-${row.pod % POD_COLORS}" title=${look.pod}
+      ><span class="swatch" aria-hidden="true"></span>${look.pod}</span
+    ><span class="level codicon ${row.level === 2 ? 'codicon-error' : row.level === 1 ? 'codicon-warning' : ''}" aria-hidden="true"></span><span class="msg">${row.message}</span>
   </div>`;
 }
 
 /** What the empty list says: connecting, reading, failed, no lines yet, or nothing matches. */
+export function emptyView(s: Parameters<typeof emptyText>[0]): TemplateResult | typeof nothing {
+  const text = emptyText(s);
+  return text ? html`<div class="empty muted" data-testid="empty">${text}</div>` : nothing;
+}
+
+/** "12 new lines": shown while new lines wait below the rows being read; a click (or Ctrl+End) goes to them. */
+export function pill(unseen: number, jump: () => void): TemplateResult | typeof nothing {
+  if (unseen <= 0) return nothing;
+  return html`<button class="pill" data-testid="pill" title="Jump to the newest line (Ctrl+End)" @click=${jump}>
+    <span class="codicon codicon-arrow-down"></span> ${count(unseen)} new ${unseen === 1 ? 'line' : 'lines'}
+  </button>`;
+}
+
 export function emptyText(s: { loaded: boolean; lineCount: number; shownLineCount: number; status: FollowStatus | undefined }): string {
   if (!s.loaded) return 'Connecting to the extension…';
   if (s.lineCount === 0) {
@@ -30,4 +46,29 @@ export function emptyText(s: { loaded: boolean; lineCount: number; shownLineCoun
     return 'No log lines yet. New lines appear here as the function writes them.';
   }
   return s.shownLineCount === 0 ? 'No line matches the filter.' : '';
+}
+
+/**
+ * The details pane: the active line (the one the keyboard is on or last clicked) whole, wrapped,
+ * its text selectable; long lines are cut in the list, here they are read in place.
+ */
+export function detailsPane(row: Row | undefined, utc: boolean, podName: (pod: number) => string): TemplateResult {
+  if (!row) {
+    return html`<section class="details muted" data-testid="details-pane" aria-label="Line details">Click a line, or move to it with the arrow keys, to read it whole here.</section>`;
+  }
+  const time = row.marker ? undefined : timeParts(row.time, utc);
+  return html`<section class="details" data-testid="details-pane" aria-label="Line details">
+    ${time ? html`<div class="details-head muted"><span title=${time.title}>${time.display}</span> · <span>${podName(row.pod)}</span></div>` : nothing}
+    <div class="details-message" data-testid="details-message">${row.message}</div>
+  </section>`;
+}
+
+/**
+ * The keys and the copy belong to text, not to the selected rows: the focus is in a text field
+ * (`at`), or text is selected in the details pane.
+ */
+export function textHasTheKeys(at: EventTarget | Element | null): boolean {
+  if ((at as HTMLElement | null)?.closest?.('vscode-textfield, input, textarea')) return true;
+  const selection = document.getSelection();
+  return Boolean(selection && !selection.isCollapsed && selection.anchorNode?.parentElement?.closest('.details'));
 }

@@ -8,6 +8,21 @@ export const POD_COLORS = 8;
 
 export const count = (n: number) => n.toLocaleString('en-US');
 
+/** A toggle of the toolbar (or, `inField`, inside the filter field); its label is also its tooltip. */
+function toggle(b: { testid: string; icon: string; label: string; checked: boolean; onClick: () => void; text?: string; inField?: boolean }): TemplateResult {
+  return html`<vscode-toolbar-button
+    slot=${b.inField ? 'content-after' : nothing}
+    data-testid=${b.testid}
+    icon=${b.icon}
+    label=${b.label}
+    title=${b.label}
+    toggleable
+    .checked=${b.checked}
+    @click=${b.onClick}
+    >${b.text ?? nothing}</vscode-toolbar-button
+  >`;
+}
+
 /** What the toolbar shows and what its controls do: the page (main.ts) provides it. */
 export interface ToolbarModel {
   readonly status: FollowStatus | undefined;
@@ -23,11 +38,16 @@ export interface ToolbarModel {
   setFollow(on: boolean): void;
   editFilter(patch: Partial<LogFilterSpec>, immediate?: boolean): void;
   toggleMenu(menu: 'pods' | 'export'): void;
+  /** The details pane under the list is open. */
+  readonly details: boolean;
+  toggleDetails(): void;
   toggleUtc(): void;
   copySelection(): void;
   openInEditor(): void;
   exportAs(scope: ExportScope, format: ExportFormat): void;
   retryNow(): void;
+  /** Escape in the filter: back to the list. */
+  focusList(): void;
   command(command: 'signIn' | 'showLog' | 'settings'): void;
 }
 
@@ -79,32 +99,16 @@ export function toolbar(m: ToolbarModel): TemplateResult {
     <div class="filter ${error ? 'has-issue' : ''}">
       <vscode-textfield
         data-testid="filter"
-        placeholder=${draft.regex ? 'Filter (regular expression)' : 'Filter'}
-        aria-label="Filter lines"
+        placeholder=${draft.regex ? 'Filter, regular expression (Ctrl+F)' : 'Filter (Ctrl+F)'}
+        title="Filter the lines (Ctrl+F); Escape goes back to the list"
+        .label=${'Filter lines (Ctrl+F); Escape goes back to the list'}
         .value=${draft.text}
         ?invalid=${Boolean(error)}
         @input=${(e: Event) => m.editFilter({ text: (e.target as HTMLInputElement).value })}
+        @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && m.focusList()}
       >
-        <vscode-toolbar-button
-          slot="content-after"
-          data-testid="case"
-          icon="case-sensitive"
-          label="Match Case"
-          title="Match Case"
-          toggleable
-          .checked=${draft.caseSensitive}
-          @click=${() => m.editFilter({ caseSensitive: !draft.caseSensitive }, true)}
-        ></vscode-toolbar-button>
-        <vscode-toolbar-button
-          slot="content-after"
-          data-testid="regex"
-          icon="regex"
-          label="Use Regular Expression"
-          title="Use Regular Expression"
-          toggleable
-          .checked=${draft.regex}
-          @click=${() => m.editFilter({ regex: !draft.regex }, true)}
-        ></vscode-toolbar-button>
+        ${toggle({ testid: 'case', icon: 'case-sensitive', label: 'Match Case', checked: draft.caseSensitive, inField: true, onClick: () => m.editFilter({ caseSensitive: !draft.caseSensitive }, true) })}
+        ${toggle({ testid: 'regex', icon: 'regex', label: 'Use Regular Expression', checked: draft.regex, inField: true, onClick: () => m.editFilter({ regex: !draft.regex }, true) })}
       </vscode-textfield>
       ${error ? html`<div class="issue" role="alert" data-testid="filter-error"><span class="codicon codicon-error"></span> ${error}; not applied.</div>` : nothing}
     </div>
@@ -120,16 +124,15 @@ export function toolbar(m: ToolbarModel): TemplateResult {
       >
       ${m.podsOpen ? podMenu(m) : nothing}
     </div>
-    <vscode-toolbar-button
-      data-testid="utc"
-      icon="globe"
-      label=${m.utc ? 'Times in UTC (click for local time)' : 'Times in local time (click for UTC)'}
-      title=${m.utc ? 'Times in UTC (click for local time)' : 'Times in local time (click for UTC)'}
-      toggleable
-      .checked=${m.utc}
-      @click=${() => m.toggleUtc()}
-      >${m.utc ? 'UTC' : 'Local'}</vscode-toolbar-button
-    >
+    ${toggle({
+      testid: 'utc',
+      icon: 'globe',
+      label: m.utc ? 'Times in UTC (click for local time)' : 'Times in local time (click for UTC)',
+      checked: m.utc,
+      onClick: () => m.toggleUtc(),
+      text: m.utc ? 'UTC' : 'Local',
+    })}
+    ${toggle({ testid: 'details', icon: 'layout-panel', label: 'Details: read the active line whole, wrapped, under the list', checked: m.details, onClick: () => m.toggleDetails() })}
     <span class="spacer"></span>
     <vscode-toolbar-button data-testid="copy" icon="copy" label="Copy selected lines" title="Copy selected lines (Ctrl+C)" @click=${() => m.copySelection()}></vscode-toolbar-button>
     <vscode-toolbar-button data-testid="open-editor" icon="go-to-file" label="Open in Editor" title="Open the shown lines in a read-only editor" @click=${() => m.openInEditor()}></vscode-toolbar-button>
@@ -159,7 +162,7 @@ function podMenu(m: ToolbarModel): TemplateResult {
     ${m.pods.map(
       (pod, i) =>
         html`<button role="menuitemcheckbox" aria-checked=${chosen.includes(pod) ? 'true' : 'false'} class="menu-item" data-pod=${pod} @click=${() => toggle(pod)}>
-          <span class="codicon codicon-${chosen.includes(pod) ? 'check' : 'blank'}"></span> <span class="pod-${i % POD_COLORS}">${pod}</span>
+          <span class="codicon codicon-${chosen.includes(pod) ? 'check' : 'blank'}"></span> <span class="pod-${i % POD_COLORS}"><span class="swatch" aria-hidden="true"></span>${pod}</span>
         </button>`,
     )}
   </div>`;

@@ -118,12 +118,12 @@ export function instanceFormView(form: InstanceForm, issueOf: IssueOf, edit: (ne
       placeholder: form.nameMode === 'names' ? 'web-1\nweb-2' : 'web-{ip_octets}',
     })}
     <div class="count" data-testid="instance-count">${count} instance${count === 1 ? '' : 's'}</div>
-    <h3>Interfaces <span class="muted">(${form.interfaces.length})</span></h3>
+    <h2>Interfaces <span class="muted">(${form.interfaces.length})</span></h2>
     ${form.interfaces.map((item, i) =>
       interfaceCard(item, i, issueOf, (patch) => setInterface(i, patch), () => set({ interfaces: form.interfaces.filter((_, j) => j !== i) })),
     )}
     ${iconButton('Add Interface', 'add', 'add-interface', () => set({ interfaces: [...form.interfaces, emptyInterface()] }))}
-    <h3>Volumes <span class="muted">(${form.volumes.length})</span></h3>
+    <h2>Volumes <span class="muted">(${form.volumes.length})</span></h2>
     ${form.volumes.map((item, i) => volumeCard(item, i, issueOf, (patch) => setVolume(i, patch), () => set({ volumes: form.volumes.filter((_, j) => j !== i) })))}
     ${iconButton('Add Volume', 'add', 'add-volume', () => set({ volumes: [...form.volumes, emptyVolume()] }))}
   </section>`;

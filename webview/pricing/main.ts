@@ -18,7 +18,7 @@ import {
   type PricingState,
 } from '../../src/protocol/pricing';
 import { instanceFormView, loadBalancerFormView } from './forms';
-import { priceArea, type PriceActions } from './priceArea';
+import { priceArea, priceBar, spokenPrice, type PriceActions } from './priceArea';
 
 const TABS: { tab: PriceTab; label: string; icon: string }[] = [
   { tab: 'instances', label: 'Instances', icon: 'vm' },
@@ -37,6 +37,8 @@ export class PricePreviewApp extends LitElement {
   /** Pickers the person switched to typing ("Enter an ID…"). */
   private typing = new Set<string>();
   private copyStatus = '';
+  /** The last price shown, as the live region says it (set per answer shown, not per keystroke). */
+  private spoken = '';
 
   /** Light DOM: the shared stylesheets apply, and tests reach every node. */
   protected override createRenderRoot(): HTMLElement {
@@ -59,6 +61,7 @@ export class PricePreviewApp extends LitElement {
         break;
       case 'price':
         this.views = { ...this.views, [event.tab]: event.view };
+        if (event.tab === this.state.tab && event.view.state === 'priced') this.spoken = spokenPrice(event.view.display);
         break;
       case 'connection':
         this.connection = event.connection;
@@ -136,9 +139,10 @@ export class PricePreviewApp extends LitElement {
             this.picker('loadBalancerFlavors', 'flavor', 'Flavor', 'loadBalancerFlavors', value, issue, onInput, 'load balancer flavors', 'e.g. lb1-2-4', 'Enter a flavor name…'),
           );
     return html`<div class="columns">
-      <div class="form-column">${form}</div>
-      <div class="price-column">${priceArea(this.views[tab], this.actions(tab), this.copyStatus)}</div>
-    </div>`;
+        <div class="form-column">${form}</div>
+        <div class="price-column">${priceArea(this.views[tab], this.actions(tab), this.copyStatus)}</div>
+      </div>
+      ${priceBar(this.views[tab], () => this.querySelector('[data-testid="price-area"]')?.scrollIntoView({ block: 'start' }))}`;
   }
 
   protected override render(): TemplateResult {
@@ -155,6 +159,7 @@ export class PricePreviewApp extends LitElement {
           ${this.connection ? html`<span class="codicon codicon-plug"></span> ${this.connection}` : html`<span class="codicon codicon-debug-disconnect"></span> Not signed in`}
         </div>
       </header>
+      <main>
       <vscode-tabs
         selected-index=${selected}
         @vsc-tabs-select=${(e: CustomEvent<{ selectedIndex: number }>) => {
@@ -166,7 +171,9 @@ export class PricePreviewApp extends LitElement {
           (t) => html`<vscode-tab-header slot="header" data-testid=${`tab-${t.tab}`}><span class="codicon codicon-${t.icon}"></span> ${t.label}</vscode-tab-header>
             <vscode-tab-panel data-testid=${`panel-${t.tab}`}>${this.tabPanel(t.tab)}</vscode-tab-panel>`,
         )}
-      </vscode-tabs>`;
+      </vscode-tabs>
+      </main>
+      <div class="sr-only" role="status" data-testid="spoken-price">${this.spoken}</div>`;
   }
 }
 

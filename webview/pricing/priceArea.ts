@@ -41,11 +41,13 @@ function compareTable(compare: CompareView, actions: PriceActions): TemplateResu
       <th scope="row">${r.label}</th>
       <td>${r.pinned}</td>
       <td>${r.live}</td>
-      <td class="diff ${r.sign === null ? '' : r.sign > 0 ? 'up' : r.sign < 0 ? 'down' : 'same'}" data-testid=${total ? 'compare-total' : `compare-${r.key}`}>${r.difference}</td>
+      <td class="diff ${r.sign === null ? '' : r.sign > 0 ? 'up' : r.sign < 0 ? 'down' : 'same'}" data-testid=${total ? 'compare-total' : `compare-${r.key}`}
+        >${r.sign ? html`<span class="codicon codicon-arrow-${r.sign > 0 ? 'up' : 'down'}" aria-hidden="true"></span>` : nothing}${r.difference}</td
+      >
     </tr>`;
   return html`<section class="compare" data-testid="compare">
     <header>
-      <h3><span class="codicon codicon-pinned"></span> Compare with pinned</h3>
+      <h2><span class="codicon codicon-pinned"></span> Compare with pinned</h2>
       <vscode-button secondary icon="pin" title="Stop comparing" data-testid="unpin" @click=${actions.unpin}>Unpin</vscode-button>
     </header>
     <div class="muted" data-testid="pinned-summary">Pinned: ${compare.summary} (${new Date(compare.pinnedAt).toLocaleString()})</div>
@@ -58,7 +60,8 @@ function compareTable(compare: CompareView, actions: PriceActions): TemplateResu
 }
 
 function display(d: PriceDisplay, actions: PriceActions, stale: boolean): TemplateResult {
-  const head = html`<div class="summary muted" data-testid="price-summary">${d.summary}</div>`;
+  const head = html`${stale ? html`<div class="stale-note" data-testid="stale-note"><span class="codicon codicon-history"></span> The last price, for the configuration before this one:</div>` : nothing}
+    <div class="summary muted" data-testid="price-summary">${d.summary}</div>`;
   if (d.status !== 'show') {
     return html`<div class="priced ${stale ? 'stale' : ''}" data-testid="price-display" data-sequence=${d.sequence} data-status=${d.status}>
       ${head}
@@ -101,6 +104,47 @@ function toolbar(actions: PriceActions, canPin: boolean): TemplateResult {
   </div>`;
 }
 
+/**
+ * What a screen reader hears when a price is shown: the configuration, the totals, the difference
+ * from the pin. Said once per price shown (the page's polite live region), never while typing.
+ */
+export function spokenPrice(d: PriceDisplay): string {
+  if (d.status !== 'show') return `${d.summary}: ${d.message ?? 'no price'}`;
+  const compared = d.compare && !d.compare.note ? `, ${d.compare.total.difference} per month compared with the pinned one` : '';
+  return `${d.summary}: ${d.perMonth} per month, ${d.perHour} per hour${compared}`;
+}
+
+/** The price bar's one line: the totals, or what stands in their place (updating, failed, refused fields). */
+function barText(view: PriceView): string {
+  switch (view.state) {
+    case 'signedOut':
+      return 'Sign in to see prices';
+    case 'invalid':
+      return `Fix ${view.count} field${view.count === 1 ? '' : 's'} to see a price`;
+    case 'loading':
+      return view.previous?.status === 'show' ? `Updating… (was ${view.previous.perMonth} per month)` : 'Updating…';
+    case 'failed':
+      return `No price: ${view.message}`;
+    case 'priced':
+      return view.display.status === 'show' ? `${view.display.perMonth} per month · ${view.display.perHour} per hour` : (view.display.message ?? 'No price');
+  }
+}
+
+/**
+ * Where the form and the price share one column (a narrow panel), the price would scroll away
+ * while the form is edited: this bar keeps it at the bottom of the panel, with a button to the
+ * breakdown. Hidden where the two columns stand side by side (the price column stays in view).
+ */
+export function priceBar(view: PriceView, jump: () => void): TemplateResult {
+  const { state } = view;
+  const icon = state === 'loading' ? 'loading codicon-modifier-spin' : state === 'failed' || state === 'invalid' ? 'error' : state === 'signedOut' ? 'account' : 'tag';
+  return html`<div class="price-bar" data-testid="price-bar" data-state=${state}>
+    <span class="codicon codicon-${icon}" aria-hidden="true"></span>
+    <span class="bar-text" data-testid="price-bar-text">${barText(view)}</span>
+    <vscode-button secondary icon="arrow-down" data-testid="to-breakdown" title="Show the price and its breakdown" @click=${jump}>Breakdown</vscode-button>
+  </div>`;
+}
+
 export function priceArea(view: PriceView, actions: PriceActions, copyStatus: string): TemplateResult {
   let body: TemplateResult;
   switch (view.state) {
@@ -133,7 +177,7 @@ export function priceArea(view: PriceView, actions: PriceActions, copyStatus: st
       body = display(view.display, actions, false);
       break;
   }
-  return html`<section class="price" data-testid="price-area" data-state=${view.state} aria-live="polite">
+  return html`<section class="price" data-testid="price-area" data-state=${view.state} aria-label="Price">
     ${toolbar(actions, view.state === 'priced')}
     ${copyStatus ? html`<div class="copy-status muted" role="status" data-testid="copy-status">${copyStatus}</div>` : nothing} ${body}
   </section>`;

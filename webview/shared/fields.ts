@@ -26,6 +26,7 @@ export function textField(field: string, label: string, value: string, issue: st
     <vscode-textfield
       id=${id}
       name=${field}
+      .label=${label}
       .value=${value}
       ?invalid=${Boolean(issue)}
       ?disabled=${options.disabled ?? false}
@@ -44,6 +45,7 @@ export function textArea(field: string, label: string, value: string, issue: str
     <vscode-textarea
       id=${id}
       name=${field}
+      .label=${label}
       .value=${value}
       rows=${options.rows ?? 3}
       ?invalid=${Boolean(issue)}
@@ -65,7 +67,7 @@ export function selectField<T extends string>(
   const id = domId(field);
   return html`<div class="field ${issue ? 'has-issue' : ''}" data-field=${field}>
     <label for=${id}>${label}</label>
-    <vscode-single-select id=${id} name=${field} .value=${value} ?invalid=${Boolean(issue)} @change=${(e: Event) => onChange((e.target as HTMLSelectElement).value as T)}>
+    <vscode-single-select id=${id} name=${field} .label=${label} .value=${value} ?invalid=${Boolean(issue)} @change=${(e: Event) => onChange((e.target as HTMLSelectElement).value as T)}>
       ${choices.map((c) => html`<vscode-option value=${c.value} ?selected=${c.value === value}>${c.label}</vscode-option>`)}
     </vscode-single-select>
     ${issueLine(field, issue)}

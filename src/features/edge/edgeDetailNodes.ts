@@ -12,7 +12,7 @@ import {
   type StatusLook,
 } from './model/edgeDisplay';
 import type { EdgeApp, EdgeClient, EdgeTemplate } from '../../schema/edge';
-import { ActionNode, ErrorNode, MessageNode, TreeNode } from '../../ui/treeNodes';
+import { ActionNode, ErrorNode, MessageNode, TreeNode, spokenRow } from '../../ui/treeNodes';
 import { CONTEXT, EdgeLineNode, HIDDEN_VALUE, esc, md, themeIcon, type EdgeNodeHost } from './edgeNodes';
 
 // ---------- clients ----------
@@ -22,6 +22,7 @@ export function clientItem(id: number, client: EdgeClient): vscode.TreeItem {
   const item = new vscode.TreeItem(`Client ${id}`, vscode.TreeItemCollapsibleState.Collapsed);
   item.description = [status.label, client.plan ?? undefined, `app limit ${formatCount(client.app_count)}`].filter(Boolean).join(' · ');
   item.iconPath = themeIcon(status);
+  item.accessibilityInformation = spokenRow(`Edge client ${id}`, item.description);
   item.tooltip = md(
     [
       `**Edge client ${id}**`,
@@ -82,6 +83,7 @@ export function appItem(id: number, app: EdgeApp, now: Date): vscode.TreeItem {
   const item = new vscode.TreeItem(app.name || `App ${id}`, vscode.TreeItemCollapsibleState.Collapsed);
   item.description = [status.label, app.plan ?? undefined].filter(Boolean).join(' · ');
   item.iconPath = themeIcon(status);
+  item.accessibilityInformation = spokenRow(`Edge app ${app.name || id}`, item.description);
   const debug = debugWindow(app.debug_until, now);
   item.tooltip = md(
     [

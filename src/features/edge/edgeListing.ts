@@ -4,7 +4,7 @@
 // the view shows only the pins, as before; a failed load is an error node with Retry.
 import * as vscode from 'vscode';
 import type { Bound } from '../../ui/connectionManager';
-import { ActionNode, ErrorNode, MessageNode, TreeNode } from '../../ui/treeNodes';
+import { ActionNode, ErrorNode, MessageNode, TreeNode, spokenRow } from '../../ui/treeNodes';
 import type { EdgeClient } from '../../schema/edge';
 import type { EdgeAppItem, EdgeTemplateItem } from '../../schema/edgeLists';
 import { nextOffset } from '../../schema/paging';
@@ -187,7 +187,7 @@ class AccountNode extends TreeNode {
       item.description = [status.label, part.data.plan ?? undefined, `app limit ${part.data.app_count ?? '—'}`].filter(Boolean).join(' · ');
       item.iconPath = themeIcon(status);
       item.tooltip = `Your FastEdge account: ${item.description}`;
-      item.accessibilityInformation = { label: `FastEdge account, ${item.description}` };
+      item.accessibilityInformation = spokenRow('FastEdge account', item.description);
     } else if (part.status === 'error') {
       item.description = 'could not load';
       item.iconPath = new vscode.ThemeIcon('error');
@@ -252,7 +252,7 @@ class ListedAppNode extends TreeNode {
     item.description = [item.description, template].filter(Boolean).join(' · ');
     item.id = `edge.listed.app.${this.app.id}`;
     item.contextValue = LISTED_CONTEXT.app;
-    item.accessibilityInformation = { label: `Edge app ${this.app.name ?? this.app.id}, ${item.description}` };
+    item.accessibilityInformation = spokenRow(`Edge app ${this.app.name || this.app.id}`, item.description);
     return item;
   }
   override getChildren(): TreeNode[] {

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { PlatformError } from '../../schema/errors';
 import type { EdgeApp, EdgeClient, EdgeTemplate } from '../../schema/edge';
-import { ErrorNode, RUN_NODE_ACTION, TreeNode, type Runnable } from '../../ui/treeNodes';
+import { ErrorNode, RUN_NODE_ACTION, TreeNode, spokenRow, type Runnable } from '../../ui/treeNodes';
 import { EDGE_KIND_NAMES, type EdgeKind } from './model/edgePins';
 import { appChildren, appItem, clientChildren, clientItem, templateChildren, templateItem } from './edgeDetailNodes';
 import { CONTEXT, esc, md, type EdgeData, type EdgeNodeHost, type LoadState } from './edgeNodes';
@@ -39,6 +39,7 @@ export class PinNode extends TreeNode implements Runnable {
       item.iconPath = new vscode.ThemeIcon('loading~spin');
       item.tooltip = `Loading ${noun}…`;
       item.contextValue = CONTEXT.pin(this.kind, 'loading');
+      item.accessibilityInformation = spokenRow(this.title, undefined, 'loading');
       return item;
     }
     if (state.status === 'notFound') {
@@ -47,6 +48,7 @@ export class PinNode extends TreeNode implements Runnable {
       item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
       item.tooltip = md(`**${esc(this.title)}**: not found (404)\n\nThe platform has no ${esc(noun)} for this connection's key: it was deleted, or belongs to another account. Remove the pin from the context menu.`);
       item.contextValue = CONTEXT.pin(this.kind, 'notFound');
+      item.accessibilityInformation = spokenRow(this.title, 'not found (404) · remove the pin from the context menu', 'warning');
       return item;
     }
     if (state.status === 'error') {
@@ -55,6 +57,7 @@ export class PinNode extends TreeNode implements Runnable {
       const kind = state.error instanceof PlatformError ? ` (${state.error.kind}${state.error.status ? `, HTTP ${state.error.status}` : ''})` : '';
       item.tooltip = md(`**Could not load ${esc(noun)}**${esc(kind)}\n\n${esc(reason)}\n\nClick to retry; Show Log has the details.`);
       item.contextValue = CONTEXT.pin(this.kind, 'error');
+      item.accessibilityInformation = spokenRow(this.title, `${reason} · press Enter to retry`, 'error');
       item.command = { command: RUN_NODE_ACTION, title: 'Retry', arguments: [this] };
       return item;
     }

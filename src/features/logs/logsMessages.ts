@@ -38,5 +38,6 @@ export const logsTargetSchema = z.strictObject({
 export const logsPanelStateSchema = z.strictObject({
   filter: filterSchema,
   utc: z.boolean(),
+  details: z.boolean().optional(),
   target: logsTargetSchema.optional(),
 }) satisfies z.ZodType<LogsPanelState>;

@@ -20,7 +20,7 @@ import {
   type TrackedReport,
 } from './model/reportTasks';
 import { NodeTree } from '../../ui/nodeTree';
-import { ActionNode, ErrorNode, MessageNode, TreeNode } from '../../ui/treeNodes';
+import { ActionNode, ErrorNode, MessageNode, TreeNode, spokenRow } from '../../ui/treeNodes';
 import type { Log } from '../../ui/log';
 import { ReportListing } from './reportListing';
 import type { ReportTaskStore } from './reportTaskStore';
@@ -83,6 +83,8 @@ export class ReportTaskNode extends TreeNode {
     item.id = `reportTask:${this.connectionId}:${task.uuid}`;
     item.description = reportDescription(task, this.now);
     item.iconPath = task.problem && task.snapshot ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')) : statusIcon(task);
+    // The status in words (the icon shows it in colour): "Report ResellerExpenses, Completed, 2026-04, 3 h ago".
+    item.accessibilityInformation = spokenRow(`Report ${reportLabel(task)}`, item.description);
     const tooltip = new vscode.MarkdownString(`**${escapeMarkdown(reportLabel(task))}** \`${shortUuid(task.uuid)}\`\n\n| | |\n|---|---|\n`);
     for (const [k, v] of reportTooltipRows(task)) tooltip.appendMarkdown(`| ${escapeMarkdown(k)} | ${escapeMarkdown(v)} |\n`);
     item.tooltip = tooltip;

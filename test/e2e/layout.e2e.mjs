@@ -1,0 +1,169 @@
+// The panels at the widths people give them (a split editor, the Chat view beside it): about
+// 1,200, 700 and 480 pixels of panel. The Price Preview keeps its price in view while the form is
+// edited (the price column stays put side by side; in one column a bar holds the totals at the
+// bottom, with a button to the breakdown); the Function Logs keep the newest line in view, and
+// the details pane shows a line cut at the panel's edge whole (remembered by the panel).
+// axe-core checks both pages at each width.
+// Screenshot of the Price Preview at 700 px.
+/* global document, getComputedStyle, innerHeight, innerWidth -- code passed to evaluate() runs in the webview */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { LOGS_FN_PATH as fnPath, axeViolations, openFunctionLogs, openWorkbench, runCommand, screenshot, simControl, webviewFrame } from './workbench.mjs';
+
+const WIDTHS = [1200, 700, 480];
+const HEIGHT = 900;
+
+/** Whether the element matching `selector` in the frame is drawn whole inside the frame's viewport. */
+function inView(frame, selector) {
+  return frame.evaluate((s) => {
+    const el = document.querySelector(s);
+    if (!el) return { whole: false, why: 'not in the page' };
+    const r = el.getBoundingClientRect();
+    const whole = r.width > 0 && r.height > 0 && r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1;
+    return { whole, why: `${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)} in ${innerWidth}x${innerHeight}` };
+  }, selector);
+}
+
+describe('Panel widths: 1,200, 700 and 480 px', () => {
+  let browser;
+  let page;
+  /** Window width minus the panel's width, measured once the panel is open. */
+  let chrome;
+  before(async () => {
+    ({ browser, page } = await openWorkbench());
+    await simControl('faults', undefined, 'DELETE');
+  });
+  after(async () => {
+    await simControl(fnPath, { ratePerSecond: null }).catch(() => {});
+    if (page) {
+      await page.setViewportSize({ width: 1440, height: HEIGHT });
+      await runCommand(page, 'View: Close All Editors').catch(() => undefined);
+    }
+    await browser?.close();
+  });
+
+  /** Resizes the window so that the open panel is `width` pixels wide; returns the frame's width. */
+  async function panelWidth(frame, width) {
+    if (chrome === undefined) chrome = 1440 - (await frame.evaluate(() => innerWidth));
+    await page.setViewportSize({ width: width + chrome, height: HEIGHT });
+    for (let i = 0; i < 50; i++) {
+      const now = await frame.evaluate(() => innerWidth);
+      if (Math.abs(now - width) <= 2) return now;
+      await page.waitForTimeout(100);
+    }
+    return frame.evaluate(() => innerWidth);
+  }
+
+  it('Price Preview: the price in view at every width while the form is edited; the breakdown one click away', async () => {
+    await runCommand(page, 'Platform Console: Preview Prices…');
+    const frame = await webviewFrame(page, 'price-preview-app');
+    const app = frame.locator('price-preview-app');
+    const area = app.locator('[data-testid="price-area"]');
+    for (const field of ['projectId', 'regionId']) {
+      const select = app.locator(`[data-field="${field}"][data-picker="listed"] vscode-single-select`);
+      await select.waitFor();
+      if (!(await select.evaluate((s) => s.value))) {
+        await select.locator('input.combobox-input').click();
+        await select.getByRole('option', { name: field === 'projectId' ? /^production · ID 1$/ : /^Luxembourg-2 · ID 1/ }).first().click();
+      }
+    }
+    await area.and(app.locator('[data-state="priced"]')).waitFor();
+    // A long form: three volumes and two interfaces more, so that it does not fit in the panel.
+    for (let i = 0; i < 3; i++) await app.locator('[data-testid="add-volume"]').click();
+    for (let i = 0; i < 2; i++) await app.locator('[data-testid="add-interface"]').click();
+    for (let i = 0; i < 3; i++) await app.locator(`[data-field="volumes.${i}.size"] input`).fill(String(10 + i));
+    await area.and(app.locator('[data-state="priced"]')).waitFor({ timeout: 10_000 });
+
+    for (const width of WIDTHS) {
+      const actual = await panelWidth(frame, width);
+      assert.ok(Math.abs(actual - width) <= 2, `the panel is ${actual} px wide, asked for ${width}`);
+      const oneColumn = await app.locator('.columns').evaluate((c) => getComputedStyle(c).gridTemplateColumns.split(' ').length === 1);
+      assert.equal(oneColumn, width < 760, `${width} px: ${oneColumn ? 'one column' : 'two columns'}`);
+      const price = oneColumn ? '[data-testid="price-bar"]' : '[data-testid="total-month"]';
+      // At the top of the form, then with the last field of the form focused and typed into.
+      await frame.evaluate(() => document.scrollingElement.scrollTo(0, 0));
+      assert.ok((await inView(frame, price)).whole, `${width} px, top of the form: the price is in view (${(await inView(frame, price)).why})`);
+      const last = app.locator('[data-field="volumes.2.typeName"] input');
+      await last.focus();
+      await last.fill(`standard`);
+      const field = await inView(frame, '[data-field="volumes.2.typeName"] vscode-textfield');
+      assert.ok(field.whole, `${width} px: the field being edited is in view (${field.why})`);
+      if (oneColumn) {
+        const [input, bar] = await Promise.all(
+          ['[data-field="volumes.2.typeName"] vscode-textfield', '[data-testid="price-bar"]'].map((s) => app.locator(s).evaluate((e) => e.getBoundingClientRect().toJSON())),
+        );
+        assert.ok(input.bottom <= bar.top + 1, `${width} px: the field is above the price bar, not under it (${input.bottom} > ${bar.top})`);
+      }
+      await area.and(app.locator('[data-state="priced"]')).waitFor({ timeout: 10_000 });
+      const at = await inView(frame, price);
+      assert.ok(at.whole, `${width} px, editing the last field: the price is in view (${at.why})`);
+      if (oneColumn) {
+        assert.match(await app.locator('[data-testid="price-bar-text"]').innerText(), /^€[\d,.]+ per month · €[\d,.]+ per hour$/);
+        assert.equal(
+          (await app.locator('[data-testid="price-bar-text"]').innerText()).split(' per month')[0],
+          await app.locator('[data-testid="total-month"]').innerText(),
+          'the bar shows the total of the price area',
+        );
+        await app.locator('[data-testid="to-breakdown"]').click();
+        await page.waitForTimeout(300);
+        assert.ok((await inView(frame, '[data-testid="total-month"]')).whole, `${width} px: Breakdown brings the totals into view`);
+        if (width === 700) {
+          await last.focus();
+          await screenshot(page, 'price-preview-700');
+        }
+      } else {
+        assert.equal(await app.locator('[data-testid="price-bar"]').isVisible(), false, 'no bar beside the price column');
+      }
+      const overflow = await frame.evaluate(() => document.scrollingElement.scrollWidth - innerWidth);
+      assert.ok(overflow <= 1, `${width} px: nothing wider than the panel (${overflow} px over)`);
+      assert.deepEqual(await axeViolations(frame), [], `${width} px: axe-core finds nothing`);
+    }
+    await runCommand(page, 'View: Close All Editors');
+  });
+
+  it('Function Logs: the newest line in view at every width', async () => {
+    await page.setViewportSize({ width: 1440, height: HEIGHT });
+    await simControl(fnPath, { append: 500, ratePerSecond: 5 });
+    await openFunctionLogs(page);
+    const frame = await webviewFrame(page, 'function-logs-app');
+    const app = frame.locator('function-logs-app');
+    await app.locator('[data-testid="status"][data-state="following"]').waitFor();
+    await app.locator('.row').nth(10).waitFor();
+    for (const width of WIDTHS) {
+      await panelWidth(frame, width);
+      await page.waitForTimeout(2500); // a read or two at this width
+      const newest = await frame.evaluate(() => {
+        const rows = [...document.querySelectorAll('.row')];
+        const last = rows.reduce((a, b) => (Number(b.dataset.pos) > Number(a.dataset.pos) ? b : a));
+        const r = last.getBoundingClientRect();
+        const list = document.querySelector('.viewport').getBoundingClientRect();
+        return { pos: Number(last.dataset.pos), top: r.top, bottom: r.bottom, listBottom: list.bottom, height: innerHeight };
+      });
+      const shown = Number((await app.locator('[data-testid="counts"]').innerText()).match(/Showing ([\d,]+)/)[1].replace(/,/g, ''));
+      assert.equal(newest.pos, shown - 1, `${width} px: the newest line is drawn`);
+      assert.ok(newest.bottom <= newest.listBottom + 1 && newest.bottom <= newest.height, `${width} px: the newest line is inside the panel (${JSON.stringify(newest)})`);
+      assert.deepEqual(await axeViolations(frame), [], `${width} px: axe-core finds nothing`);
+    }
+
+    // At 480 px a line is cut at the panel's edge; the details pane shows it whole, wrapped.
+    // The tail stops first: a line arriving between the click and the reading would be "the last row".
+    await simControl(fnPath, { ratePerSecond: null });
+    await page.waitForTimeout(2500);
+    await app.locator('[data-testid="details"]').click();
+    await app.locator('[data-testid="details-pane"]').waitFor();
+    await app.locator('.row:not(.marker)').last().click();
+    const row = app.locator('.row[aria-selected="true"]');
+    assert.equal(await row.count(), 1, 'one row selected');
+    const cut = await row.evaluate((r) => r.querySelector('.msg').getBoundingClientRect().right > r.closest('.viewport').getBoundingClientRect().right);
+    assert.ok(cut, 'the line is cut in the list at 480 px');
+    const message = await row.locator('.msg').textContent();
+    const pane = app.locator('[data-testid="details-message"]');
+    assert.equal(await pane.textContent(), message, 'the details pane holds the whole line');
+    assert.ok(await pane.evaluate((p) => p.scrollWidth <= p.clientWidth && p.getBoundingClientRect().bottom <= innerHeight), 'wrapped inside the panel, nothing cut');
+    assert.deepEqual(await axeViolations(frame), [], '480 px with the details pane: axe-core finds nothing');
+    // Remembered by the panel: a reloaded page opens it again.
+    await runCommand(page, 'Developer: Reload Webviews');
+    const reloaded = await webviewFrame(page, 'function-logs-app [data-testid="details-pane"]');
+    assert.ok(await reloaded.locator('[data-testid="details"]').evaluate((b) => b.checked), 'the toggle is on after a reload');
+  });
+});
