@@ -1,23 +1,83 @@
 // Builds the extension bundle (Node, CommonJS, `vscode` external).
 // Webview bundles (browser, ESM) are added to `webviewEntries` as panels arrive.
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
+/** `--bench`: the variant the benches install, with the switches they read from the environment. */
+const bench = process.argv.includes('--bench');
 const watch = process.argv.includes('--watch');
 /** `--metafile <file>`: esbuild's metafile of every bundle, merged (bench/bundle.bench.mjs reads it). */
 const metafileArg = process.argv.indexOf('--metafile');
 const metafile = metafileArg > 0 ? process.argv[metafileArg + 1] : undefined;
+/** `--outdir <dir>`: where the bundles go (default dist; test/unit/bundles.test.ts builds elsewhere). */
+const outdirArg = process.argv.indexOf('--outdir');
+const dist = outdirArg > 0 ? process.argv[outdirArg + 1] : 'dist';
+
+/**
+ * What only one feature needs, in bundles of their own that the extension reads at that feature's
+ * first use: each is reached only through a `require('./model/<file>')` inside a function (the
+ * call site says why), which this build points at `./lazy/<name>.js`. A static import of one of
+ * these files fails the build: it would put the library back in the start-up bundle.
+ */
+const lazyEntries = {
+  main: 'src/main.ts', // the extension itself: extension.ts is only its start-up stand-in
+  'lazy/pkcs12': 'src/features/secrets/model/pkcs12.ts', // node-forge
+  'lazy/cronText': 'src/features/schedules/model/cronText.ts', // cron-parser, luxon, cronstrue
+};
+const lazyByPath = new Map(Object.entries(lazyEntries).map(([name, entry]) => [path.resolve(entry), name]));
+
+/** @type {(entry?: string) => import('esbuild').Plugin} the plugin of the bundle of `entry` */
+const lazyBundles = (entry) => ({
+  name: 'lazy-bundles',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const file = path.resolve(args.resolveDir, args.path.endsWith('.ts') ? args.path : `${args.path}.ts`);
+      const name = lazyByPath.get(file);
+      if (!name || (entry && file === path.resolve(entry))) return undefined;
+      // Every bundle sits in dist/ or dist/lazy/: from dist/lazy/, dist/lazy/x.js is ./x.js.
+      const from = path.dirname(build.initialOptions.outfile ?? '').endsWith('lazy') ? 'lazy/' : '';
+      if (args.kind === 'require-call') return { path: `./${path.posix.relative(from || '.', name)}.js`, external: true };
+      return { errors: [{ text: `${args.path} is a lazy bundle (esbuild.mjs lazyEntries): reach it with require() inside a function, or import type` }] };
+    });
+  },
+});
+
+/**
+ * Modules that only the benches use (they read switches and timing files from the environment):
+ * every build but `--bench` puts these inert stand-ins in their place, so the shipped bundle
+ * holds neither the code nor the variable names (test/unit/bundles.test.ts checks).
+ */
+const benchOnly = {
+  'src/ui/activationTimings.ts': 'export const bundleEvaluated = () => {}; export const activationTimer = () => () => {}; export const benchEager = () => false;',
+  'src/features/pricing/priceBench.ts': 'export const priceBenchOptions = () => ({ naive: false });',
+  'src/features/profiles/loadTimings.ts': 'export class LoadTimer { requested() {} received() {} rootsReturned() {} }',
+};
+const benchOnlyByPath = new Map(Object.entries(benchOnly).map(([file, stub]) => [path.resolve(file), stub]));
+
+/** @type {import('esbuild').Plugin} */
+const benchSwitches = {
+  name: 'bench-switches',
+  setup(build) {
+    if (bench) return;
+    build.onLoad({ filter: /\.ts$/ }, (args) => {
+      const stub = benchOnlyByPath.get(args.path);
+      return stub === undefined ? undefined : { contents: stub, loader: 'js' };
+    });
+  },
+};
 
 /** @type {import('esbuild').BuildOptions} */
 const extension = {
   entryPoints: ['src/extension.ts'],
-  outfile: 'dist/extension.js',
+  outfile: `${dist}/extension.js`,
   bundle: true,
   platform: 'node',
   format: 'cjs',
   target: 'node20',
   external: ['vscode'],
+  plugins: [lazyBundles(), benchSwitches],
   sourcemap: !production,
   minify: production,
   logLevel: 'info',
@@ -27,10 +87,14 @@ const extension = {
 const webviewEntries = { pricing: 'webview/pricing/main.ts', logs: 'webview/logs/main.ts' };
 
 const builds = [extension];
+for (const [name, entry] of Object.entries(lazyEntries)) {
+  // Each lazy bundle may require the others (main requires lazy/*), never itself.
+  builds.push({ ...extension, entryPoints: [entry], outfile: `${dist}/${name}.js`, plugins: [lazyBundles(entry), benchSwitches] });
+}
 for (const [name, entry] of Object.entries(webviewEntries)) {
   builds.push({
     entryPoints: [entry],
-    outfile: `dist/webview/${name}.js`,
+    outfile: `${dist}/webview/${name}.js`,
     bundle: true,
     platform: 'browser',
     format: 'esm',
@@ -42,10 +106,10 @@ for (const [name, entry] of Object.entries(webviewEntries)) {
 }
 
 // No leftovers (a development source map in a production package, a removed panel's bundle).
-await rm('dist', { recursive: true, force: true });
+await rm(dist, { recursive: true, force: true });
 // The codicon font for the webviews: served from dist/ (node_modules is not packaged).
-await mkdir('dist/codicons', { recursive: true });
-for (const file of ['codicon.css', 'codicon.ttf']) await cp(`node_modules/@vscode/codicons/dist/${file}`, `dist/codicons/${file}`);
+await mkdir(`${dist}/codicons`, { recursive: true });
+for (const file of ['codicon.css', 'codicon.ttf']) await cp(`node_modules/@vscode/codicons/dist/${file}`, `${dist}/codicons/${file}`);
 
 if (watch) {
   const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));

@@ -1,23 +1,27 @@
-// Activation time inside the real VS Code (code-server 1.139 in headless Chromium, the built
-// extension installed, signed in to the simulator through the environment): 10 window reloads
-// ("Developer: Reload Window": each starts a new extension host, which activates the extension on
-// onStartupFinished) with the production bundle (`node esbuild.mjs --production`, what the .vsix
-// ships) beside 10 with the development bundle (the same code, not minified) as the naive
-// baseline, alternating between the two (the installed dist/extension.js is swapped before each
-// reload) so that a busy moment of the machine does not fall on one side only.
+// Activation inside the real VS Code (code-server 1.139 in headless Chromium, the built extension
+// installed, signed in to the simulator through the environment), production bundles (the bench
+// variant: `node esbuild.mjs --production --bench`, which keeps the timing code).
 //
-// The extension measures itself (src/ui/activationTimings.ts, PLATFORM_CONSOLE_ACTIVATION_TIMINGS_FILE):
-// its bundle's module evaluation (first module -> extension.ts's body; V8's parse of the file
-// before that is not included), VS Code's wait before it calls activate() (it prepares the
-// extension's context, storage included: not the extension's doing, shown apart), and activate()
-// itself. The headline is evaluation + activate(), the extension's own share.
+// 10 rounds, each two window reloads in a window where nothing of the extension is in use (no
+// editor open, the Explorer in the sidebar), alternating which goes first:
+// - as shipped: VS Code activates the start-up bundle (dist/extension.js) on onStartupFinished and
+//   it only stands in (src/ui/lazyActivation.ts); then the bench runs a contributed command
+//   (Platform Console: Show Log), and the extension itself (dist/main.js) loads: its first use;
+// - the naive baseline, eager: the same bundles with the start-up bundle loading the extension at
+//   once (PLATFORM_CONSOLE_BENCH_EAGER_FILE present), as every window paid before it stood in.
+//
+// The extension measures itself (src/ui/activationTimings.ts): per bundle, its module evaluation
+// (first module -> the entry's body; V8's parse of the file before that is not included) and
+// activate(); VS Code's wait before it calls activate() is not the extension's doing and is shown
+// apart. The headlines: what start-up costs in a window that does not use the extension, and what
+// the first use costs (module evaluation + activate() of dist/main.js).
 //
 //   npm run bench -- activation          (builds, installs code-server on first use)
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { exitWith, guardRun, launchChromium, onCleanup, projectRoot, readManifest, resultsDir, startSimulatorProcess, tempDirs } from '../scripts/harness/common.mjs';
+import { exitWith, guardRun, launchChromium, onCleanup, projectRoot, resultsDir, startSimulatorProcess, tempDirs } from '../scripts/harness/common.mjs';
 import { ensure } from '../scripts/harness/ensure.mjs';
 import { runCommand } from '../test/e2e/workbench.mjs';
 import { benchCodeServer } from './benchCodeServer.mjs';
@@ -27,32 +31,24 @@ const RELOADS = 10;
 
 guardRun('the activation benchmark', 15 * 60_000);
 
-const tmp = await tempDirs('bench-activation', ['bundles', 't']);
-function build(production) {
-  const result = spawnSync(process.execPath, ['esbuild.mjs', ...(production ? ['--production'] : [])], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (result.status !== 0) throw new Error(`node esbuild.mjs${production ? ' --production' : ''} failed`);
-}
-const bundles = { production: path.join(tmp('bundles'), 'production.js'), development: path.join(tmp('bundles'), 'development.js') };
-build(true);
-await copyFile(path.join(projectRoot, 'dist/extension.js'), bundles.production);
-build(false); // dist/ as `npm run build` leaves it
-await copyFile(path.join(projectRoot, 'dist/extension.js'), bundles.development);
+const tmp = await tempDirs('bench-activation', ['t']);
+const built = spawnSync(process.execPath, ['esbuild.mjs', '--production', '--bench'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+if (built.status !== 0) throw new Error('node esbuild.mjs --production --bench failed');
 
 const paths = await ensure();
 const apiKey = `bench-${randomBytes(12).toString('hex')}`;
 const simulatorUrl = await startSimulatorProcess({ apiKey, logFile: path.join(resultsDir, 'bench-activation-simulator.log') });
 const timingsFile = path.join(tmp('t'), 'activations.jsonl');
+const eagerFile = path.join(tmp('t'), 'eager');
 await writeFile(timingsFile, '');
 const codeServer = await benchCodeServer({
   paths,
   label: 'bench-activation',
   simulatorUrl,
   apiKey,
-  env: { PLATFORM_CONSOLE_ACTIVATION_TIMINGS_FILE: timingsFile },
+  env: { PLATFORM_CONSOLE_ACTIVATION_TIMINGS_FILE: timingsFile, PLATFORM_CONSOLE_BENCH_EAGER_FILE: eagerFile },
   logFile: path.join(resultsDir, 'bench-activation-code-server.log'),
 });
-const manifest = readManifest();
-const installed = path.join(codeServer.dir('extensions'), `${manifest.publisher}.${manifest.name}-${manifest.version}`, 'dist', 'extension.js');
 
 const browser = await launchChromium(paths.chromium, { handleSignals: false });
 onCleanup(() => browser.close());
@@ -60,34 +56,55 @@ const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 
 const activations = async () => (await readFile(timingsFile, 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line));
 
-/** Waits (generously) for activation number `count` and the workbench showing the connection. */
-async function activation(count) {
+/** Waits (generously) for a record of `bundle` after the first `seen` records; returns it. */
+async function record(bundle, seen) {
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const all = await activations();
-    if (all.length >= count) {
-      await page.locator('[id="status.problems"]').waitFor({ timeout: 120_000 });
-      await page.locator('.statusbar-item', { hasText: 'bench' }).first().waitFor({ timeout: 60_000 });
-      return all[count - 1];
-    }
-    if (Date.now() > deadline) throw new Error(`activation ${count} never came (${all.length} seen)`);
+    const found = (await activations()).slice(seen).find((r) => r.bundle === bundle);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no ${bundle} activation came`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-const results = { production: [], development: [] };
+async function reload() {
+  const navigated = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: 60_000 });
+  await runCommand(page, 'Developer: Reload Window');
+  await navigated;
+  await page.locator('[id="status.problems"]').waitFor({ timeout: 120_000 });
+}
+
+const connectionShown = () => page.locator('.statusbar-item', { hasText: 'bench' }).first();
+const results = { shipped: [], eager: [] };
 try {
-  // Warm-up: the first load (the connection is created from the environment then).
-  await copyFile(bundles.production, installed);
   await page.goto(codeServer.workspaceUrl);
-  let count = 1;
-  await activation(count);
+  await page.locator('[id="status.problems"]').waitFor({ timeout: 120_000 });
+  // Warm-up: the first use (the connection is created from the environment then); then a quiet window.
+  await runCommand(page, 'Platform Console: Show Log');
+  await connectionShown().waitFor({ timeout: 60_000 });
+  await runCommand(page, 'View: Close All Editors');
+  await runCommand(page, 'View: Show Explorer');
   for (let i = 0; i < RELOADS; i++) {
-    const order = i % 2 === 0 ? ['production', 'development'] : ['development', 'production'];
-    for (const mode of order) {
-      await copyFile(bundles[mode], installed);
-      await runCommand(page, 'Developer: Reload Window');
-      results[mode].push(await activation(++count));
+    for (const mode of i % 2 === 0 ? ['shipped', 'eager'] : ['eager', 'shipped']) {
+      if (mode === 'eager') await writeFile(eagerFile, '');
+      else await rm(eagerFile, { force: true });
+// dist/ back as `npm run build` leaves it (the installed copy keeps the bench variant).
+spawnSync(process.execPath, ['esbuild.mjs'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+      const seen = (await activations()).length;
+      await reload();
+      const startup = await record('startup', seen);
+      if (mode === 'eager') {
+        results.eager.push({ startup, main: await record('main', seen) });
+        await connectionShown().waitFor({ timeout: 60_000 });
+        continue;
+      }
+      await page.waitForTimeout(1500);
+      if ((await activations()).slice(seen).some((r) => r.bundle === 'main')) throw new Error('the extension loaded at start-up in a quiet window');
+      await runCommand(page, 'Platform Console: Show Log');
+      const main = await record('main', seen);
+      await connectionShown().waitFor({ timeout: 60_000 });
+      await runCommand(page, 'View: Hide Panel').catch(() => undefined);
+      results.shipped.push({ startup, main });
     }
   }
 } catch (error) {
@@ -95,34 +112,45 @@ try {
   await page.screenshot({ path: path.join(resultsDir, 'bench-activation-failure.png') }).catch(() => {});
   await exitWith(1);
 }
+await rm(eagerFile, { force: true });
+// dist/ back as `npm run build` leaves it (the installed copy keeps the bench variant).
+spawnSync(process.execPath, ['esbuild.mjs'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
 
+const own = (t) => t.evaluateMs + t.activateMs;
 const series = (mode) => ({
-  evaluate: results[mode].map((t) => t.evaluateMs),
-  wait: results[mode].map((t) => t.waitMs),
-  activate: results[mode].map((t) => t.activateMs),
-  total: results[mode].map((t) => t.evaluateMs + t.activateMs),
-  hostToBundle: results[mode].map((t) => t.hostStartToBundleMs),
+  startup: results[mode].map((r) => own(r.startup)),
+  mainTotal: results[mode].map((r) => own(r.main)),
+  mainEvaluate: results[mode].map((r) => r.main.evaluateMs),
+  mainActivate: results[mode].map((r) => r.main.activateMs),
+  wait: results[mode].map((r) => r.startup.waitMs),
 });
-const p = series('production');
-const d = series('development');
+const s = series('shipped');
+const e = series('eager');
 const show = (xs) => formatValue(spreadOf(xs), 'ms');
-console.log(`\nActivation in code-server 1.139 + headless Chromium, ${RELOADS} window reloads per bundle (alternating); median (min–max)`);
-console.log(`  ${''.padEnd(58)} ${'production (minified)'.padEnd(28)} development (not minified)`);
+console.log(`\nActivation in code-server 1.139 + headless Chromium, ${RELOADS} quiet-window reloads each (alternating); median (min–max)`);
+console.log(`  ${''.padEnd(66)} ${'as shipped (stands in)'.padEnd(28)} eager (baseline)`);
 for (const [label, key] of [
-  ['module evaluation + activate() (the extension\'s own share)', 'total'],
-  ['  module evaluation (bundle\'s first module -> extension.ts)', 'evaluate'],
-  ['  activate() called -> settled', 'activate'],
-  ['VS Code: bundle evaluated -> activate() called', 'wait'],
-  ['VS Code: extension host started -> bundle\'s first module', 'hostToBundle'],
+  ['start-up: the start-up bundle\'s evaluation + activate()', 'startup'],
+  ['the extension (dist/main.js): evaluation + activate()', 'mainTotal'],
+  ['  its module evaluation', 'mainEvaluate'],
+  ['  its activate()', 'mainActivate'],
+  ['VS Code: start-up bundle evaluated -> activate() called', 'wait'],
 ]) {
-  console.log(`  ${label.padEnd(58)} ${show(p[key]).padEnd(28)} ${show(d[key])}`);
+  console.log(`  ${label.padEnd(66)} ${show(s[key]).padEnd(28)} ${show(e[key])}`);
 }
 
+// What cost what inside the extension's activate() (as shipped: its first use), by step.
+const stepNames = [...new Set(results.shipped.flatMap((r) => Object.keys(r.main.steps ?? {})))];
+const stepMedians = stepNames.map((name) => [name, spreadOf(results.shipped.map((r) => r.main.steps?.[name] ?? 0))]).sort((a, b) => b[1].median - a[1].median);
+console.log('\nactivate() of dist/main.js (as shipped), by step; median (min–max)');
+for (const [name, spread] of stepMedians) console.log(`  ${name.padEnd(58)} ${formatValue(spread, 'ms')}`);
+
 const area = 'Activation';
-const devLabel = 'development bundle, not minified';
 await writeRows('activation', [
-  benchRow(area, `module evaluation + activate(), median (min–max) of ${RELOADS} window reloads`, spreadOf(p.total), 'ms', spreadOf(d.total), devLabel),
-  benchRow(area, '  module evaluation of the bundle', spreadOf(p.evaluate), 'ms', spreadOf(d.evaluate), devLabel),
-  benchRow(area, '  activate() itself', spreadOf(p.activate), 'ms', spreadOf(d.activate), devLabel),
+  benchRow(area, `start-up cost in a window that does not use the extension (evaluation + activate()), median of ${RELOADS} reloads (goal < 5 ms)`, spreadOf(s.startup), 'ms', spreadOf(e.startup), 'eager: the extension loaded at start-up, as before'),
+  benchRow(area, 'first use: the extension\'s evaluation + activate() (dist/main.js; goal < 30 ms)', spreadOf(s.mainTotal), 'ms', spreadOf(e.startup), 'eager start-up (the same work, paid by every window)'),
+  benchRow(area, '  module evaluation of dist/main.js', spreadOf(s.mainEvaluate), 'ms'),
+  benchRow(area, '  its activate()', spreadOf(s.mainActivate), 'ms'),
+  ...stepMedians.slice(0, 3).map(([name, spread]) => benchRow(area, `    of which ${name}`, spread, 'ms')),
 ]);
 await exitWith(0);

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { exitWith, guardRun, projectRoot, readManifest, tempDirs } from '../scripts/harness/common.mjs';
-import { benchRow, formatRatio, writeRows } from './benchRows.mjs';
+import { benchRow, formatRatio, spreadOf, writeRows } from './benchRows.mjs';
 
 guardRun('the bundle benchmark', 10 * 60_000);
 const tmp = await tempDirs('bench-bundle', ['vsix', 'unbundled']);
@@ -31,9 +31,11 @@ function build(production) {
   if (result.status !== 0) throw new Error(`node esbuild.mjs${production ? ' --production' : ''} failed`);
 }
 
-/** dist/extension.js and dist/webview/*.js: bytes and gzipped bytes. */
+const jsIn = (dir) => readdirSync(path.join(projectRoot, 'dist', dir)).filter((f) => f.endsWith('.js')).map((f) => `${dir}/${f}`);
+
+/** dist/extension.js, dist/lazy/*.js and dist/webview/*.js: bytes and gzipped bytes. */
 function bundleSizes() {
-  const files = ['extension.js', ...readdirSync(path.join(projectRoot, 'dist/webview')).filter((f) => f.endsWith('.js')).map((f) => `webview/${f}`)];
+  const files = ['extension.js', 'main.js', ...jsIn('lazy'), ...jsIn('webview')];
   return Object.fromEntries(
     files.map((file) => {
       const bytes = readFileSync(path.join(projectRoot, 'dist', file));
@@ -73,8 +75,22 @@ try {
   build(true);
   const production = bundleSizes();
   const parts = composition();
+
+  // ---------- the first use of each lazy bundle: require() in a fresh Node process (the production build) ----------
+  const FIRST_LOADS = 10;
+  const firstLoads = Object.fromEntries(
+    jsIn('lazy').map((file) => {
+      const times = [];
+      for (let i = 0; i < FIRST_LOADS; i++) {
+        const script = `const t = performance.now(); require(${JSON.stringify(path.join(projectRoot, 'dist', file))}); process.stdout.write(String(performance.now() - t));`;
+        times.push(Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })));
+      }
+      return [file, spreadOf(times)];
+    }),
+  );
   build(false); // leaves dist/ as `npm run build` does
   const development = bundleSizes();
+
 
   // ---------- 2. the .vsix beside shipping unbundled ----------
   const manifest = readManifest();
@@ -126,12 +142,17 @@ try {
   );
 
   const rows = [];
-  const label = (file) => (file === 'extension.js' ? 'extension bundle' : `${path.basename(file, '.js')} webview bundle`);
+  const label = (file) =>
+    file === 'extension.js' ? 'start-up bundle' : file === 'main.js' ? 'extension bundle, loaded at first use' : file.startsWith('lazy/') ? `lazy bundle ${path.basename(file, '.js')}` : `${path.basename(file, '.js')} webview bundle`;
   const devLabel = 'development build, not minified';
   for (const [file, p] of Object.entries(production)) {
     const d = development[file];
     rows.push(benchRow('Bundle size', `${label(file)} (dist/${file}), minified`, p.raw / KB, 'KB', d.raw / KB, devLabel));
     rows.push(benchRow('Bundle size', `  gzipped`, p.gzip / KB, 'KB', d.gzip / KB, `${devLabel}, gzipped`));
+  }
+  for (const [file, times] of Object.entries(firstLoads)) {
+    console.log(`First use of dist/${file}: ${times.median.toFixed(1)} ms (${times.min.toFixed(1)}–${times.max.toFixed(1)})`);
+    rows.push(benchRow('Lazy bundles', `first use of ${label(file)}: require() in a fresh Node, median of ${FIRST_LOADS} (goal < 100 ms)`, times, 'ms'));
   }
   rows.push(
     benchRow(

@@ -55,7 +55,10 @@ const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 const cdp = await page.context().newCDPSession(page);
 await page.goto(codeServer.workspaceUrl);
 await page.locator('[id="status.problems"]').waitFor({ timeout: 120_000 });
+// The extension stands in until used: a command loads it (signed in through the environment).
+await runCommand(page, 'Platform Console: Show Log');
 await page.locator('.statusbar-item', { hasText: 'bench' }).waitFor({ timeout: 60_000 });
+await runCommand(page, 'View: Hide Panel').catch(() => undefined);
 
 async function rendererHeap() {
   await cdp.send('HeapProfiler.collectGarbage');
@@ -66,10 +69,11 @@ const heapBefore = await rendererHeap();
 // Open the panel through the command and its input boxes.
 const quickInput = page.locator('.quick-input-widget');
 await runCommand(page, 'Platform Console: Open Function Logs…');
-for (const [prompt, value] of [['Project ID', '1'], ['Region ID', '1'], ['Namespace', FN.namespace], ['Function name', FN.name]]) {
-  await quickInput.getByText(prompt).first().waitFor();
-  await quickInput.locator('input').fill(value);
-  await quickInput.locator('input').press('Enter');
+// Each step lists what the platform has (project 1 is "production", region 1 "Luxembourg-2").
+for (const label of ['production', 'Luxembourg-2', FN.namespace, FN.name]) {
+  const row = quickInput.locator('.monaco-list-row', { hasText: label }).first();
+  await row.waitFor();
+  await row.click();
 }
 
 /** Reloads the page (a fresh one receives the whole list) and returns its new frame. */

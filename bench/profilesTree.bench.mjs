@@ -36,7 +36,7 @@ const TARGET_MS = 200;
 
 guardRun('the profiles benchmark', 20 * 60_000);
 
-const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+const build = spawnSync(process.execPath, ['esbuild.mjs', '--bench'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
 if (build.status !== 0) await exitWith(build.status ?? 1);
 const paths = await ensure();
 

@@ -1,113 +1,34 @@
-// Composition root: builds one FeatureContext, then activates each feature with it.
+// The start-up bundle (dist/extension.js): all that VS Code loads as it starts. It loads the real
+// extension (main.ts, its own bundle dist/main.js) at once when a feature asked for it (report
+// tasks still running, startupWake.ts) or under the tests, and otherwise only stands in for it
+// until the person uses a command, a view or a restored panel (lazyActivation.ts).
 // First import: its load time marks the start of the bundle's evaluation (activation benchmark).
-import { activationTimer, bundleEvaluated } from './ui/activationTimings';
+import { activationTimer, benchEager, bundleEvaluated } from './ui/activationTimings';
 import * as vscode from 'vscode';
-import * as billing from './features/billing/index';
-import * as connectionsFeature from './features/connections/index';
-import * as edge from './features/edge/index';
-import * as identity from './features/identity/index';
-import * as logs from './features/logs/index';
-import * as pricing from './features/pricing/index';
-import * as profiles from './features/profiles/index';
-import * as reports from './features/reports/index';
-import * as schedules from './features/schedules/index';
-import * as secrets from './features/secrets/index';
-import * as storage from './features/storage/index';
-import { ConnectionManager } from './ui/connectionManager';
-import { boundCommand, type FeatureContext } from './ui/featureContext';
-import type { FlowUi } from './ui/flowUi';
-import { Log } from './ui/log';
-import { onWebviewTraffic, openPanelPages, type WebviewTraffic } from './ui/panelHost';
-import { ReadableDocuments } from './ui/readableDocuments';
-import { cloudDefaults } from './ui/settings';
-import { registerNodeActions } from './ui/treeNodes';
-import { VscodeFlowUi } from './ui/vscodeFlowUi';
+import type * as Main from './main';
+import { LazyExtension } from './ui/lazyActivation';
+import { standInSignedIn, startupWakeReasons } from './ui/startupWake';
 
-/** What the extension exports: used by the integration tests to script prompts and inspect state. */
-export interface PlatformConsoleExports {
-  connections: ConnectionManager;
-  log: Log;
-  /** Replace the prompt UI (tests script answers); undefined restores VS Code's own. */
-  setUi(ui: FlowUi | undefined): void;
-  /** Every globalState key the extension wrote, with its value (tests check no key is there). */
-  globalStateSnapshot(): Record<string, unknown>;
-  /** The Protection Profiles view (filters, loads, edits). */
-  profiles: profiles.ProfilesFeature['tree'];
-  /** The Edge view (pins, loads, auto-refresh). */
-  edge: edge.EdgeFeature['tree'];
-  /** Report Tasks (view, store, poller) and the readable documents. */
-  reports: reports.ReportTasksFeature['api'];
-  /** Price Preview: sessions driven without a webview, the open panel's session. */
-  pricing: pricing.PricingFeature['exports'];
-  /** Function Logs: open panels (followers, held lines), the export save dialog. */
-  logs: logs.LogsFeature['exports'];
-  /** Title and HTML of every open webview panel (tests check CSP, nonces and origins). */
-  webviewPages(): { title: string; html: string }[];
-  /** Every page and message that goes into any webview, as it happens (tests watch it for keys). */
-  onWebviewTraffic: vscode.Event<WebviewTraffic>;
-}
+/** The real extension: its own bundle, read on first use (esbuild.mjs). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const loadMain = (): typeof Main => require('./main');
 
-// Every import above is evaluated by now (activation benchmark).
+export type { PlatformConsoleExports } from './main';
+
 bundleEvaluated();
 
-export async function activate(context: vscode.ExtensionContext): Promise<PlatformConsoleExports> {
-  const activated = activationTimer();
-  const started = Date.now();
-  const own = <T extends vscode.Disposable>(thing: T): T => {
-    context.subscriptions.push(thing);
-    return thing;
-  };
-  const log = own(new Log());
-  const connections = own(new ConnectionManager(context, log));
-  const vscodeUi = new VscodeFlowUi();
-  let currentUi: FlowUi = vscodeUi;
-  const ui = () => currentUi;
-  const ctx: FeatureContext = {
-    connections,
-    log,
-    ui,
-    state: context.globalState,
-    extensionUri: context.extensionUri,
-    defaults: cloudDefaults(context.globalState, log),
-    documents: own(new ReadableDocuments()),
-    registerBoundCommand: boundCommand(connections, ui),
-  };
-  own(registerNodeActions());
-
-  await connections.migrateDialects();
-  await connections.bootstrapFromEnvironment();
-  await connections.updateContext();
-
-  // The features, each with what it owns.
-  own(connectionsFeature.activate(ctx));
-  own(secrets.activate(ctx));
-  own(identity.activate(ctx));
-  own(storage.activate(ctx));
-  own(schedules.activate(ctx));
-  own(billing.activate(ctx));
-  const reportTasks = own(await reports.activate(ctx));
-  const edgeView = own(edge.activate(ctx));
-  const profilesView = own(profiles.activate(ctx));
-  const pricePreview = own(pricing.activate(ctx));
-  const functionLogs = own(logs.activate(ctx));
-
-  log.info(`Platform Console activated in ${Date.now() - started} ms`);
+/** The exports once the real extension is loaded; undefined while it only stands by. */
+export async function activate(context: vscode.ExtensionContext): Promise<Main.PlatformConsoleExports | undefined> {
+  const activated = activationTimer('startup');
+  const lazy = new LazyExtension(context, loadMain);
+  if (context.extensionMode === vscode.ExtensionMode.Test || benchEager() || startupWakeReasons(context.globalState).length > 0) {
+    const exports = await lazy.load();
+    activated();
+    return exports;
+  }
+  lazy.standBy(standInSignedIn(context.globalState));
   activated();
-  return {
-    connections,
-    log,
-    edge: edgeView.tree,
-    profiles: profilesView.tree,
-    reports: reportTasks.api,
-    pricing: pricePreview.exports,
-    logs: functionLogs.exports,
-    webviewPages: openPanelPages,
-    onWebviewTraffic,
-    setUi: (next) => {
-      currentUi = next ?? vscodeUi;
-    },
-    globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
-  };
+  return undefined;
 }
 
 export function deactivate(): void {

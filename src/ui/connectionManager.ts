@@ -1,5 +1,6 @@
 // Named connections to the platform. Names and base URLs live in globalState; each API key lives
 // only in SecretStorage, under the connection's id. Nothing else ever holds a key.
+import { ENV_API_KEY, ENV_BASE_URL, rememberSignedIn } from './startupWake';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { Disposable } from './disposable';
@@ -32,8 +33,7 @@ const ACTIVE_KEY = 'platformConsole.activeConnection';
 const ENV_DECLINED_KEY = 'platformConsole.environmentSignInDeclined';
 const secretKey = (id: string) => `platformConsole.apiKey.${id}`;
 
-export const ENV_BASE_URL = 'PLATFORM_CONSOLE_BASE_URL';
-export const ENV_API_KEY = 'PLATFORM_CONSOLE_API_KEY';
+export { ENV_API_KEY, ENV_BASE_URL };
 /** Optional: the name of the connection made from the two above (default: the URL's host). */
 export const ENV_CONNECTION_NAME = 'PLATFORM_CONSOLE_CONNECTION_NAME';
 /** Optional: `spec` or `platform` (default: from the URL, the platform's host -> `platform`). */
@@ -124,6 +124,7 @@ export class ConnectionManager extends Disposable {
     const active = this.active;
     this.signedInNow = active !== undefined && (await this.hasApiKey(active.id));
     await vscode.commands.executeCommand('setContext', 'platformConsole.signedIn', this.signedInNow);
+    await rememberSignedIn(this.context.globalState, this.signedInNow);
   }
 
   /**

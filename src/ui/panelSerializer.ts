@@ -5,20 +5,37 @@ import * as vscode from 'vscode';
 import type { Log } from './log';
 import { issuePath } from '../schema/validate';
 
+/** Each registered panel type's reviver: the start-up bundle's stand-in hands its panels here. */
+const revivers = new Map<string, (panel: vscode.WebviewPanel, saved: unknown) => Promise<void>>();
+
 export function registerPanelSerializer<S>(
   viewType: string,
   schema: z.ZodType<S>,
   log: Log,
   revive: (panel: vscode.WebviewPanel, state: S | undefined) => void,
 ): vscode.Disposable {
-  return vscode.window.registerWebviewPanelSerializer(viewType, {
-    deserializeWebviewPanel: async (panel, saved: unknown) => {
-      const parsed = saved === undefined || saved === null ? undefined : schema.safeParse(saved);
-      if (parsed && !parsed.success) {
-        const detail = parsed.error.issues.slice(0, 3).map((i) => `${issuePath(i.path)}: ${i.message}`).join('; ');
-        log.error(`${viewType}: the saved state was not usable, starting afresh (${detail})`);
-      }
-      revive(panel, parsed?.success ? parsed.data : undefined);
-    },
+  const deserializeWebviewPanel = async (panel: vscode.WebviewPanel, saved: unknown) => {
+    const parsed = saved === undefined || saved === null ? undefined : schema.safeParse(saved);
+    if (parsed && !parsed.success) {
+      const detail = parsed.error.issues.slice(0, 3).map((i) => `${issuePath(i.path)}: ${i.message}`).join('; ');
+      log.error(`${viewType}: the saved state was not usable, starting afresh (${detail})`);
+    }
+    revive(panel, parsed?.success ? parsed.data : undefined);
+  };
+  revivers.set(viewType, deserializeWebviewPanel);
+  const registration = vscode.window.registerWebviewPanelSerializer(viewType, { deserializeWebviewPanel });
+  return new vscode.Disposable(() => {
+    registration.dispose();
+    if (revivers.get(viewType) === deserializeWebviewPanel) revivers.delete(viewType);
   });
+}
+
+/**
+ * Brings back a panel that VS Code restored before this bundle was loaded (the start-up bundle's
+ * stand-in received it, lazyActivation.ts); a type nobody registered is closed.
+ */
+export async function revivePanel(viewType: string, panel: vscode.WebviewPanel, saved: unknown): Promise<void> {
+  const revive = revivers.get(viewType);
+  if (revive) await revive(panel, saved);
+  else panel.dispose();
 }

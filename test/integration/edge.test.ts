@@ -176,6 +176,9 @@ describe('Edge view', function () {
       ],
     );
     assert.ok(apps.every((r) => r.contextValue === 'platformConsole.edgePin.app.ok'));
+    // The status a coloured icon shows is also what a screen reader hears.
+    const spoken = await Promise.all(apps.slice(0, 5).map(async (r) => (await edge().getTreeItem(r.node)).accessibilityInformation?.label));
+    assert.deepEqual(spoken, ['Edge app hello-edge, enabled, Pro', 'Edge app resize-draft, draft, Pro', 'Edge app geo-redirect, disabled, Pro', 'Edge app old-landing, suspended, Basic', 'Edge app busy-api, status 3, Basic']);
 
     const hello = await described('Apps', 'hello-edge');
     const debugUntil = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) + 3 * 86_400_000);
@@ -282,6 +285,7 @@ describe('Edge view', function () {
     const gone = await row(busy.node);
     assert.deepEqual([gone.label, gone.description, gone.contextValue], ['App 105', 'not found (404)', 'platformConsole.edgePin.app.notFound']);
     assert.match(gone.tooltip, /Remove/);
+    assert.equal((await edge().getTreeItem(busy.node)).accessibilityInformation?.label, 'App 105, warning, not found (404), remove the pin from the context menu');
     assert.equal((await at('Apps', 'hello-edge')).description, 'enabled · Pro', 'the others stay');
     await vscode.commands.executeCommand('platformConsole.removeEdgePin', gone.node);
     assert.deepEqual(edge().pinned.app, [101, 102, 103, 104, 106, 107]);

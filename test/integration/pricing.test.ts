@@ -109,6 +109,23 @@ describe('Price Preview (extension side)', function () {
     assert.ok(Math.abs(money(three.rows[0]!.perMonth) - 3 * money(first.rows[0]!.perMonth)) <= 0.02);
   });
 
+  it('going back to a configuration priced a moment ago shows its price at once, without asking again', async () => {
+    start(located('2', '5'));
+    const one = await price('instances');
+    const names = session.current.instance.names;
+    edit((s) => ({ ...s, instance: { ...s.instance, names: 'a\nb' } }));
+    const two = await price('instances', / × 2 /, one.sequence);
+    const before = sent('POST previewInstancePrice');
+    edit((s) => ({ ...s, instance: { ...s.instance, names } }));
+    // Shown in the same turn: no pause, no request.
+    const view = session.view('instances');
+    assert.equal(view.state, 'priced', JSON.stringify(view));
+    assert.equal(view.state === 'priced' && view.display.perMonth, one.perMonth);
+    await sleep(200);
+    assert.equal(sent('POST previewInstancePrice'), before, 'nothing sent for a configuration already priced');
+    assert.ok(two.sequence > one.sequence);
+  });
+
   it('marks invalid fields and sends nothing while the form is invalid', async () => {
     start();
     await price('instances');

@@ -381,6 +381,9 @@ describe('Protection Profiles view', function () {
     assert.equal(error!.label, 'Could not load protection profiles');
     assert.match(error!.description ?? '', /^Server error \(HTTP 500\)/);
     assert.equal(error!.contextValue, 'platformConsole.error', 'inline Retry and Show Log');
+    // A screen reader hears that it is an error, why, and what Enter does (the icon alone says "error").
+    const spoken = (await tree().getTreeItem(error!.node)).accessibilityInformation?.label ?? '';
+    assert.match(spoken, /^Could not load protection profiles, error, Server error \(HTTP 500\).*, press Enter to retry$/);
     const notice = await ui.waitForNotification(/^Could not load protection profiles: Server error \(HTTP 500\)/);
     assert.deepEqual(notice.actions, ['Retry', 'Show Log']);
     await vscode.commands.executeCommand('platformConsole.runNodeAction', error!.node);

@@ -97,6 +97,7 @@ describe('Report Tasks', function () {
     assert.ok(ext.log.recent.some((l) => l.includes(`Report task ${uuid} on reports: Pending -> InProgress`)), 'InProgress was seen on the way');
     const completed = await nodeItem(uuid);
     assert.equal((completed.item.iconPath as vscode.ThemeIcon).id, 'pass');
+    assert.match(completed.item.accessibilityInformation?.label ?? '', /^Report ResellerExpenses, Completed, 2026-04, /, 'the status in words for a screen reader');
     const tooltip = (completed.item.tooltip as vscode.MarkdownString).value;
     // Server text is escaped in Markdown: a `-` reads `\-` in the tooltip's source.
     for (const row of ['Task type | Report', 'User id | 4585', 'Client id | 7', 'Worker group | wg\\-', 'Period | 2026\\-04', 'Records to process | ', 'Created | ', 'Updated | ']) assert.ok(tooltip.includes(row), `tooltip has ${row}`);

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { API_KEY_VARIABLE, priceRequestUrl, requestCurl, requestJson, shellQuote } from '../../src/features/pricing/model/priceRequestText';
-import { LatestOnly, type Timers } from '../../src/features/pricing/model/priceRequests';
+import { AdaptivePause, LatestOnly, type Timers } from '../../src/features/pricing/model/priceRequests';
 
 /** Timers run by hand. */
 function manualTimers() {
@@ -39,6 +39,34 @@ function fakeServer() {
 }
 
 const tick = () => new Promise((r) => setImmediate(r));
+
+describe('AdaptivePause', () => {
+  it('waits the whole debounce until it knows the rhythm, then a little longer than the usual gap', () => {
+    const pause = new AdaptivePause(350);
+    let at = 1000;
+    const pauses = [60, 120, 90, 100, 110, 70, 80].map((gap) => pause.next((at += gap)));
+    assert.deepEqual(pauses.slice(0, 3), [350, 350, 350], 'fewer than three gaps seen');
+    // Gaps so far 120, 90, 100 -> usual (75th percentile) 100 -> 140 ms.
+    assert.equal(pauses[3], 140);
+    assert.ok(pauses.slice(3).every((p) => p >= 120 && p <= 170), JSON.stringify(pauses));
+  });
+
+  it('stays between its bounds; a gap of a second or more (a new burst) is not a typing gap', () => {
+    const pause = new AdaptivePause(350);
+    let at = 0;
+    for (const gap of [5, 5, 5, 5]) pause.next((at += gap));
+    assert.equal(pause.next(at + 5), 120, 'never under the minimum');
+    const slow = new AdaptivePause(350);
+    at = 0;
+    for (const gap of [300, 300, 300]) slow.next((at += gap));
+    assert.equal(slow.next(at + 300), 350, 'never over the debounce');
+    const bursts = new AdaptivePause(350);
+    at = 0;
+    for (const gap of [5000, 5000, 5000, 5000]) bursts.next((at += gap));
+    assert.equal(bursts.next(at + 5000), 350, 'pauses between bursts are not counted');
+    assert.equal(new AdaptivePause(30).next(0), 30, 'a debounce under the minimum is the bound');
+  });
+});
 
 describe('LatestOnly', () => {
   it('debounces: a burst of changes sends only the last one', async () => {

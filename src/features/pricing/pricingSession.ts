@@ -20,6 +20,9 @@ import type { PriceBenchOptions } from './priceBench';
 import { LatestOnly, type PriceRequester } from './model/priceRequests';
 
 export const PRICE_DEBOUNCE_MS = 350;
+/** How long an answer is shown again at once for the same request (prices change rarely). */
+export const PRICE_ANSWER_TTL_MS = 5 * 60_000;
+const PRICE_ANSWERS_KEPT = 100;
 
 export interface PricingSessionDeps {
   connections: Pick<ConnectionManager, 'api' | 'active' | 'signedIn' | 'bind'>;
@@ -38,6 +41,8 @@ interface Prepared {
   tab: PriceTab;
   call: PriceRequestCall;
   summary: string;
+  /** Its answer's key in `answers`: the connection and the request. */
+  answerKey: string;
 }
 
 /** A request that could be sent now, or the issues that stop it. */
@@ -59,6 +64,12 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
   private notifying = false;
   private readonly requests: Record<PriceTab, PriceRequester<Prepared>>;
   private lastSent: Partial<Record<PriceTab, string>> = {};
+  /**
+   * Answers by request (connection and body): going back to a configuration priced a moment ago
+   * shows its price at once, without asking again. The newest PRICE_ANSWERS_KEPT, for
+   * PRICE_ANSWER_TTL_MS each.
+   */
+  private readonly answers = new Map<string, { result: PriceResult; at: number }>();
   /** What each picker offers now, and a count per list so only the newest load is shown. */
   private choices: Record<PriceList, ListChoices> = { projects: { state: 'loading' }, regions: { state: 'loading' }, flavors: { state: 'loading' }, loadBalancerFlavors: { state: 'loading' } };
   private readonly loads: Record<PriceList, number> = { projects: 0, regions: 0, flavors: 0, loadBalancerFlavors: 0 };
@@ -71,7 +82,10 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
     const make = (tab: PriceTab): PriceRequester<Prepared> => {
       const send = (p: Prepared, signal: AbortSignal) => this.send(p, signal);
       const handlers = {
-        onResult: (result: PriceResult, p: Prepared) => this.showResult(tab, result, p.summary),
+        onResult: (result: PriceResult, p: Prepared) => {
+          this.keepAnswer(p, result);
+          this.showResult(tab, result, p.summary);
+        },
         onError: (error: unknown, p: Prepared) => void this.showFailure(tab, error, p),
       };
       if (deps.bench?.naive) return new EveryAnswer(send, handlers);
@@ -260,11 +274,27 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
     const key = JSON.stringify(prepared.call);
     if (this.lastSent[tab] === key && (this.requests[tab].busy || this.views[tab].state === 'priced')) return;
     this.lastSent[tab] = key;
+    const summary = prepared.summary;
+    const active = this.deps.connections.active;
+    const call = { ...prepared.call, baseUrl: active?.baseUrl ?? '' };
+    const answerKey = `${active?.id ?? ''} ${key}`;
+    const known = this.answers.get(answerKey);
+    if (known && Date.now() - known.at < PRICE_ANSWER_TTL_MS && !this.deps.bench?.naive) {
+      this.requests[tab].cancel();
+      return this.showResult(tab, known.result, summary);
+    }
     const previous = this.previous(tab);
     this.setView(tab, { state: 'loading', ...(previous && { previous }) });
-    const summary = prepared.summary;
-    const call = { ...prepared.call, baseUrl: this.deps.connections.active?.baseUrl ?? '' };
-    this.requests[tab].schedule({ tab, call, summary }, debounceMs);
+    this.requests[tab].schedule({ tab, call, summary, answerKey }, debounceMs);
+  }
+
+  private keepAnswer(p: Prepared, result: PriceResult): void {
+    this.answers.delete(p.answerKey);
+    this.answers.set(p.answerKey, { result, at: Date.now() });
+    for (const oldest of this.answers.keys()) {
+      if (this.answers.size <= PRICE_ANSWERS_KEPT) break;
+      this.answers.delete(oldest);
+    }
   }
 
   private async send(p: Prepared, signal: AbortSignal): Promise<PriceResult> {

@@ -192,6 +192,7 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
         const uuids = targetTasks(deps, node, selected).map((n) => n.task.uuid);
         uuids.forEach((u) => poller.forget(u));
         await store.remove(connection.id, uuids);
+        log.info(`Report tasks on ${connection.name}: removed ${uuids.length} from the list${uuids.length ? ` (${uuids.map((u) => u.slice(0, 8)).join(', ')})` : ''}`);
       }),
     ),
     vscode.commands.registerCommand('platformConsole.removeFinishedReportTasks', () =>

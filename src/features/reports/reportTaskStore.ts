@@ -3,7 +3,7 @@
 // read for each: what the view shows at once after a reload). No keys or secrets are stored.
 // No VS Code import: it runs on any Memento-like store, so unit tests use a Map.
 import type { ReportTask } from '../../schema/billing';
-import { rememberRecent, type TrackedReport } from './model/reportTasks';
+import { isActiveReport, rememberRecent, type TrackedReport } from './model/reportTasks';
 
 /** What it needs of `context.globalState`. */
 export interface StateStore {
@@ -71,6 +71,11 @@ export class ReportTaskStore {
   async remove(connectionId: string, uuids: readonly string[]): Promise<void> {
     const gone = new Set(uuids.map((u) => u.toLowerCase()));
     await this.write(connectionId, this.list(connectionId).filter((t) => !gone.has(t.uuid)));
+  }
+
+  /** Whether a task is still running on any connection (its polling must resume after a reload). */
+  anyRunning(): boolean {
+    return this.state.keys().some((key) => key.startsWith(TASKS_PREFIX) && this.list(key.slice(TASKS_PREFIX.length)).some((t) => isActiveReport(t.snapshot)));
   }
 
   recentTemplates(connectionId: string): string[] {

@@ -3,7 +3,15 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { buildPkcs12, inspectBundle, type BundleCheck } from './model/pkcs12';
+import type * as Pkcs12 from './model/pkcs12';
+import type { BundleCheck } from './model/pkcs12';
+
+/**
+ * The PKCS12 code and node-forge: their own bundle (dist/lazy/pkcs12.js, esbuild.mjs), read on the
+ * first bundle a person builds, never at start-up.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const pkcs12 = (): typeof Pkcs12 => require('./model/pkcs12');
 
 export type PayloadSource = 'file' | 'text' | 'pkcs12';
 
@@ -77,7 +85,7 @@ async function pems(files: PayloadFiles) {
 
 /** Checks a PKCS12 input before building: problems refuse, warnings are shown. */
 export async function checkBundleFiles(files: PayloadFiles, now = new Date()): Promise<BundleCheck> {
-  return inspectBundle({ ...(await pems(files)), now });
+  return pkcs12().inspectBundle({ ...(await pems(files)), now });
 }
 
 export async function preparePayload(files: PayloadFiles, now = new Date()): Promise<PreparedPayload> {
@@ -91,7 +99,7 @@ export async function preparePayload(files: PayloadFiles, now = new Date()): Pro
       raw = Buffer.from(files.payloadText ?? '', 'utf8');
       break;
     case 'pkcs12': {
-      const bundle = buildPkcs12({ ...(await pems(files)), now });
+      const bundle = pkcs12().buildPkcs12({ ...(await pems(files)), now });
       raw = bundle.der;
       check = bundle.check;
       break;

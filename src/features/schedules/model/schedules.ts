@@ -1,8 +1,14 @@
 // Snapshot schedules as a person builds them: the wire form, a plain-language description, the
 // next runs (in the schedule's zone and locally), and the resource name a template produces.
-import { CronExpressionParser } from 'cron-parser';
-import cronstrue from 'cronstrue';
 import { DAY_NAMES, type ScheduleRequest } from '../../../schema/cloud';
+import type * as CronText from './cronText';
+
+/**
+ * cron-parser (with luxon, its time zones) and cronstrue: their own bundle (dist/lazy/cronText.js,
+ * esbuild.mjs), read when a cron schedule is first described, never at start-up.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const cron = (): typeof CronText => require('./cronText');
 
 export type DayName = (typeof DAY_NAMES)[number];
 
@@ -89,7 +95,7 @@ function plural(n: number, word: string): string {
 export function describeSchedule(draft: ScheduleDraft): string {
   let when: string;
   if (draft.type === 'cron') {
-    when = `${cronstrue.toString(cronExpression(draft), { use24HourTimeFormat: true, verbose: false })} (${draft.timezone})`;
+    when = `${cron().describeCron(cronExpression(draft))} (${draft.timezone})`;
   } else {
     const parts = [
       draft.weeks ? plural(draft.weeks, 'week') : '',
@@ -116,8 +122,7 @@ export function nextRuns(draft: ScheduleDraft, from: Date, count = 5): Date[] {
     const step = intervalMs(draft);
     return Array.from({ length: count }, (_, i) => new Date(from.getTime() + step * (i + 1)));
   }
-  const iterator = CronExpressionParser.parse(cronExpression(draft), { currentDate: from, tz: draft.timezone });
-  return Array.from({ length: count }, () => iterator.next().toDate());
+  return cron().cronRuns(cronExpression(draft), from, draft.timezone, count);
 }
 
 /** "Mon 2026-03-30 02:30 CEST" in `timeZone`. */

@@ -1,0 +1,127 @@
+// Composition root: builds one FeatureContext, then activates each feature with it. Its own
+// bundle (dist/main.js), loaded by the start-up bundle (extension.ts) at the extension's first use.
+// First import: its load time marks the start of the bundle's evaluation (activation benchmark).
+import { activationTimer, bundleEvaluated } from './ui/activationTimings';
+import { performance } from 'node:perf_hooks';
+import * as vscode from 'vscode';
+import * as billing from './features/billing/index';
+import * as connectionsFeature from './features/connections/index';
+import * as edge from './features/edge/index';
+import * as identity from './features/identity/index';
+import * as logs from './features/logs/index';
+import * as pricing from './features/pricing/index';
+import * as profiles from './features/profiles/index';
+import * as reports from './features/reports/index';
+import * as schedules from './features/schedules/index';
+import * as secrets from './features/secrets/index';
+import * as storage from './features/storage/index';
+import { ConnectionManager } from './ui/connectionManager';
+import { boundCommand, type FeatureContext } from './ui/featureContext';
+import type { FlowUi } from './ui/flowUi';
+import { Log } from './ui/log';
+import { onWebviewTraffic, openPanelPages, type WebviewTraffic } from './ui/panelHost';
+export { revivePanel } from './ui/panelSerializer';
+import { ReadableDocuments } from './ui/readableDocuments';
+import { cloudDefaults } from './ui/settings';
+import { startupWakeReasons } from './ui/startupWake';
+import { registerNodeActions } from './ui/treeNodes';
+import { VscodeFlowUi } from './ui/vscodeFlowUi';
+
+/** What the extension exports: used by the integration tests to script prompts and inspect state. */
+export interface PlatformConsoleExports {
+  connections: ConnectionManager;
+  log: Log;
+  /** Replace the prompt UI (tests script answers); undefined restores VS Code's own. */
+  setUi(ui: FlowUi | undefined): void;
+  /** Every globalState key the extension wrote, with its value (tests check no key is there). */
+  globalStateSnapshot(): Record<string, unknown>;
+  /** The Protection Profiles view (filters, loads, edits). */
+  profiles: profiles.ProfilesFeature['tree'];
+  /** The Edge view (pins, loads, auto-refresh). */
+  edge: edge.EdgeFeature['tree'];
+  /** Report Tasks (view, store, poller) and the readable documents. */
+  reports: reports.ReportTasksFeature['api'];
+  /** Price Preview: sessions driven without a webview, the open panel's session. */
+  pricing: pricing.PricingFeature['exports'];
+  /** Function Logs: open panels (followers, held lines), the export save dialog. */
+  logs: logs.LogsFeature['exports'];
+  /** Title and HTML of every open webview panel (tests check CSP, nonces and origins). */
+  webviewPages(): { title: string; html: string }[];
+  /** Every page and message that goes into any webview, as it happens (tests watch it for keys). */
+  onWebviewTraffic: vscode.Event<WebviewTraffic>;
+}
+
+// Every import above is evaluated by now (activation benchmark).
+bundleEvaluated();
+
+export async function activate(context: vscode.ExtensionContext): Promise<PlatformConsoleExports> {
+  const activated = activationTimer('main');
+  const started = Date.now();
+  // What each step of activation costs (in the log line below, and in the activation bench).
+  const steps: Record<string, number> = {};
+  let stepStart = performance.now();
+  const step = (name: string) => {
+    const now = performance.now();
+    steps[name] = Math.round((now - stepStart) * 10) / 10;
+    stepStart = now;
+  };
+  const own = <T extends vscode.Disposable>(thing: T): T => {
+    context.subscriptions.push(thing);
+    return thing;
+  };
+  const log = own(new Log());
+  const connections = own(new ConnectionManager(context, log));
+  const vscodeUi = new VscodeFlowUi();
+  let currentUi: FlowUi = vscodeUi;
+  const ui = () => currentUi;
+  const ctx: FeatureContext = {
+    connections,
+    log,
+    ui,
+    state: context.globalState,
+    extensionUri: context.extensionUri,
+    defaults: cloudDefaults(context.globalState, log),
+    documents: own(new ReadableDocuments()),
+    registerBoundCommand: boundCommand(connections, ui),
+  };
+  own(registerNodeActions());
+  step('services');
+
+  await connections.migrateDialects();
+  await connections.bootstrapFromEnvironment();
+  await connections.updateContext();
+  step('connections (storage, secrets, environment sign-in)');
+
+  // The features, each with what it owns, timed one by one.
+  const feature = <T extends vscode.Disposable>(name: string, activateFeature: (ctx: FeatureContext) => T): T => {
+    const owned = own(activateFeature(ctx));
+    step(name);
+    return owned;
+  };
+  for (const [name, room] of Object.entries({ connections: connectionsFeature, secrets, identity, storage, schedules, billing })) feature(name, room.activate);
+  const reportTasks = feature('reports', reports.activate);
+  const edgeView = feature('edge', edge.activate);
+  const profilesView = feature('profiles', profiles.activate);
+  const pricePreview = feature('pricing', pricing.activate);
+  const functionLogs = feature('logs', logs.activate);
+
+  const wake = startupWakeReasons(context.globalState);
+  const costliest = Object.entries(steps).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name, ms]) => `${name} ${ms} ms`).join(', ');
+  log.info(`Platform Console activated in ${Date.now() - started} ms (${costliest})${wake.length ? `; loaded at start-up for: ${wake.join(', ')}` : ''}`);
+  activated(steps);
+  return {
+    connections,
+    log,
+    edge: edgeView.tree,
+    profiles: profilesView.tree,
+    reports: reportTasks.api,
+    pricing: pricePreview.exports,
+    logs: functionLogs.exports,
+    webviewPages: openPanelPages,
+    onWebviewTraffic,
+    setUi: (next) => {
+      currentUi = next ?? vscodeUi;
+    },
+    globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
+  };
+}

@@ -1,0 +1,85 @@
+// The extension's start-up bundle (extension.ts) stands in for the rest until the person uses it:
+// VS Code activates the extension once the window has started (onStartupFinished), which costs
+// only this, and every way in (a contributed command, one of the views, a panel brought back
+// after a reload) gets a stand-in that loads the real extension (main.ts, dist/main.js), hands
+// over, and gets out of the way:
+// - a command runs again once the real one is registered, with the same arguments;
+// - a view's stand-in is closed and the real tree view takes its place;
+// - a restored panel is handed to the real serializer.
+// The stand-ins are made from package.json (commands, views, onWebviewPanel activation events),
+// so a new contribution cannot be forgotten here.
+import * as vscode from 'vscode';
+
+/** What the start-up bundle needs of the real extension's module. */
+export interface ExtensionMain<E> {
+  activate(context: vscode.ExtensionContext): Promise<E>;
+  /** Brings back a panel VS Code restored (its saved state as VS Code handed it over). */
+  revivePanel(viewType: string, panel: vscode.WebviewPanel, state: unknown): Promise<void>;
+}
+
+interface Contributions {
+  activationEvents?: string[];
+  contributes?: { commands?: { command: string }[]; views?: Record<string, { id: string }[]> };
+}
+
+export class LazyExtension<E> {
+  private stubs: vscode.Disposable[] = [];
+  private main: ExtensionMain<E> | undefined;
+  private loading: Promise<E> | undefined;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly loadMain: () => ExtensionMain<E>,
+  ) {}
+
+  /** Loads and activates the real extension (once); the stand-ins are gone before it registers. */
+  load(): Promise<E> {
+    return (this.loading ??= this.activateMain());
+  }
+
+  /** Registers the stand-ins; `signedIn` is what the menus' `when` clauses see meanwhile. */
+  standBy(signedIn: boolean): void {
+    void vscode.commands.executeCommand('setContext', 'platformConsole.signedIn', signedIn);
+    const manifest = this.context.extension.packageJSON as Contributions;
+    for (const { command } of manifest.contributes?.commands ?? []) {
+      this.stubs.push(
+        vscode.commands.registerCommand(command, async (...args: unknown[]) => {
+          await this.load();
+          return vscode.commands.executeCommand(command, ...args);
+        }),
+      );
+    }
+    for (const views of Object.values(manifest.contributes?.views ?? {})) {
+      for (const { id } of views) {
+        const provider: vscode.TreeDataProvider<never> = {
+          getTreeItem: (element) => element,
+          // The view shows its progress bar meanwhile; the real view replaces this one.
+          getChildren: async () => {
+            await this.load();
+            return [];
+          },
+        };
+        this.stubs.push(vscode.window.createTreeView(id, { treeDataProvider: provider }));
+      }
+    }
+    for (const event of manifest.activationEvents ?? []) {
+      const viewType = /^onWebviewPanel:(.+)$/.exec(event)?.[1];
+      if (!viewType) continue;
+      this.stubs.push(
+        vscode.window.registerWebviewPanelSerializer(viewType, {
+          deserializeWebviewPanel: async (panel, state: unknown) => {
+            await this.load();
+            await this.main?.revivePanel(viewType, panel, state);
+          },
+        }),
+      );
+    }
+  }
+
+  private async activateMain(): Promise<E> {
+    for (const stub of this.stubs.splice(0)) stub.dispose();
+    const main = this.loadMain();
+    this.main = main;
+    return main.activate(this.context);
+  }
+}

@@ -1,0 +1,129 @@
+// What runs when: in a window where nothing of the extension is in use, only the start-up bundle's
+// stand-ins (dist/extension.js, a few KB) are there; the extension itself (dist/main.js) loads at
+// its first use, from each way in: a command, a view, a panel restored after a reload, a report
+// task still running when the window reloaded (its polling resumes by itself). The connection
+// named through the environment is there each time. What tells that the extension is loaded: its
+// connection in the status bar (only the real extension shows it).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { openWorkbench, runCommand, simControl, sidebarPane } from './workbench.mjs';
+
+/** Never ends in the simulator (reports.e2e.mjs opens it too). */
+const RUNNING_REPORT = '6b1f0c9e-0002-4a6e-9c1d-000000000002';
+
+describe('Activation: nothing until used, then from every way in', () => {
+  let browser;
+  let page;
+  const host = new URL(process.env.PLATFORM_CONSOLE_BASE_URL).host;
+  const connectionItem = () => page.locator('.statusbar-item', { hasText: host });
+  const quickInput = () => page.locator('.quick-input-widget');
+  const reports = () => sidebarPane(page, 'Report Tasks');
+
+  before(async () => ({ browser, page } = await openWorkbench()));
+  after(async () => {
+    if (page) {
+      // Stop following the task that never ends (best effort; the reports UI test does the same).
+      await page.locator('.activitybar .action-label[aria-label^="Platform Console"]').click().catch(() => undefined);
+      const row = reports().locator('.monaco-list-row', { hasText: /InProgress · 2026-04/ }).first();
+      await row.click({ button: 'right', timeout: 5000 }).catch(() => undefined);
+      await page.locator('.context-view .action-label', { hasText: /^Remove from List$/ }).click({ timeout: 5000 }).catch(() => undefined);
+      await runCommand(page, 'View: Close All Editors').catch(() => undefined);
+    }
+    await browser?.close();
+  });
+
+  /**
+   * Reloads the window and waits for the new workbench and its status bar. The command is given
+   * again when the page did not reload (it did not, once, with a webview focused).
+   */
+  async function reload() {
+    for (let attempt = 1; ; attempt++) {
+      const navigated = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: 15_000 });
+      await page.locator('.monaco-workbench').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
+      await runCommand(page, 'Developer: Reload Window');
+      try {
+        await navigated;
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+        await page.keyboard.press('Escape');
+      }
+    }
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.locator('[id="status.problems"]').waitFor({ timeout: 60_000 });
+  }
+
+  /** A window with no editor and the Explorer in the sidebar (no way in is in use), reloaded. */
+  async function quietWindow(beforeReload = async () => {}) {
+    await runCommand(page, 'View: Close All Editors');
+    await page.locator('.monaco-workbench').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
+    await page.keyboard.press('Control+Shift+E'); // View: Show Explorer (shows, never hides)
+    await page.locator('.explorer-folders-view').waitFor();
+    await beforeReload();
+    await reload();
+    await page.locator('.explorer-folders-view').waitFor();
+  }
+
+  /** Long after onStartupFinished: only the stand-ins run, the connection is not shown. */
+  async function assertStandingBy(why) {
+    await page.waitForTimeout(4000);
+    if ((await connectionItem().count()) === 0) return;
+    // What the extension said as it loaded (its log names why it loaded at start-up).
+    await runCommand(page, 'Platform Console: Show Log').catch(() => undefined);
+    await page.waitForTimeout(1000);
+    const said = await page.locator('.part.panel .view-lines').innerText().catch(() => '(no log shown)');
+    assert.fail(`the extension loaded by itself ${why}; its log:\n${said}`);
+  }
+
+  const reportReads = async () => (await simControl('requests', undefined, 'GET')).counts['GET getReport'] ?? 0;
+
+  it('stands by in a window where nothing of it is in use', async () => {
+    await quietWindow();
+    await assertStandingBy('in a quiet window');
+  });
+
+  it('a command loads it, signed in through the environment: the command runs as asked', async () => {
+    await runCommand(page, 'Platform Console: Preview Prices…');
+    await page.locator('.tab', { hasText: 'Price Preview' }).waitFor({ timeout: 30_000 });
+    await connectionItem().waitFor({ timeout: 30_000 });
+  });
+
+  it('a panel restored after a reload loads it, and comes back whole', async () => {
+    await reload();
+    await page.locator('.tab', { hasText: 'Price Preview' }).waitFor();
+    await connectionItem().waitFor({ timeout: 30_000 });
+    const frames = async () => {
+      for (const frame of page.frames()) if (await frame.locator('price-preview-app [data-testid="tab-instances"]').count().catch(() => 0)) return true;
+      return false;
+    };
+    for (let i = 0; i < 100 && !(await frames()); i++) await page.waitForTimeout(200);
+    assert.ok(await frames(), 'the restored Price Preview draws its form');
+  });
+
+  it('a view loads it: the Platform Console sidebar lists the profiles', async () => {
+    await quietWindow();
+    await assertStandingBy('before the view was opened');
+    await page.locator('.activitybar .action-label[aria-label^="Platform Console"]').click();
+    await sidebarPane(page, 'Protection Profiles').locator('.monaco-list-row .codicon-shield').first().waitFor({ timeout: 30_000 });
+    await connectionItem().waitFor();
+  });
+
+  it('a report task still running when the window reloads: loaded at start-up, its polling resumes by itself', async () => {
+    await runCommand(page, 'Platform Console: Open Report…');
+    await quickInput().getByText('UUID of the report task').waitFor();
+    await quickInput().locator('input').fill(RUNNING_REPORT);
+    await quickInput().locator('input').press('Enter');
+    await reports().locator('.monaco-list-row', { hasText: /InProgress · 2026-04/ }).first().waitFor();
+    // The note for the next start-up is written (the extension says so in its log) before the reload.
+    await runCommand(page, 'Platform Console: Show Log');
+    await page.locator('.part.panel .view-lines', { hasText: 'A report task is running' }).waitFor({ timeout: 10_000 });
+    let before = 0;
+    await quietWindow(async () => {
+      await page.waitForTimeout(500);
+      before = await reportReads();
+    });
+    await connectionItem().waitFor({ timeout: 30_000 });
+    for (let i = 0; i < 150 && (await reportReads()) <= before; i++) await page.waitForTimeout(200);
+    assert.ok((await reportReads()) > before, 'the running task is read again without any action');
+  });
+});

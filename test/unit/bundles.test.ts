@@ -1,0 +1,68 @@
+// What the build puts where (esbuild.mjs): the libraries only one feature needs are in bundles of
+// their own, read at that feature's first use; the switches only the benches read are in no
+// bundle but the benches' own variant (`--bench`).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+const root = path.resolve(__dirname, '../..');
+const BENCH_NAMES = /PLATFORM_CONSOLE_(BENCH_PRICING_NAIVE|BENCH_EAGER_FILE|ACTIVATION_TIMINGS_FILE|PRICE_EVENTS_FILE|PROFILE_TIMINGS_FILE)/;
+
+describe('bundles (esbuild.mjs)', () => {
+  const dirs: Record<string, string> = {};
+  const dir = (variant: string): string => dirs[variant] ?? assert.fail(`no ${variant} build`);
+  const read = (variant: string, file: string) => readFileSync(path.join(dir(variant), file), 'utf8');
+  before(() => {
+    for (const [variant, args] of Object.entries({ shipped: ['--production'], development: [], bench: ['--production', '--bench'] })) {
+      const out = (dirs[variant] = mkdtempSync(path.join(tmpdir(), `bundles-${variant}-`)));
+      const result = spawnSync(process.execPath, ['esbuild.mjs', ...args, '--outdir', out], { cwd: root, encoding: 'utf8' });
+      assert.equal(result.status, 0, result.stderr);
+    }
+  });
+  after(() => Object.values(dirs).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  it('starts with a stand-in of a few KB that requires the extension itself (main.js) at first use', () => {
+    for (const variant of ['shipped', 'development']) {
+      const startup = read(variant, 'extension.js');
+      assert.ok(startup.length < 10 * 1024, `${variant}: ${startup.length} bytes`);
+      assert.match(startup, /require\("\.\/main\.js"\)/, variant);
+      assert.doesNotMatch(startup, /zod|ZodError|PlatformError/, variant);
+    }
+  });
+
+  it('keeps node-forge and the cron libraries out of the extension bundle, in lazy bundles it requires at first use', () => {
+    for (const variant of ['shipped', 'development']) {
+      const extension = read(variant, 'main.js');
+      assert.doesNotMatch(extension, /pkcs12\.generateKey|forge\.pki|CronExpressionParser|cronstrue|luxon/i, variant);
+      assert.match(extension, /require\("\.\/lazy\/pkcs12\.js"\)/, variant);
+      assert.match(extension, /require\("\.\/lazy\/cronText\.js"\)/, variant);
+      assert.match(read(variant, 'lazy/pkcs12.js'), /toPkcs12Asn1/);
+      assert.match(read(variant, 'lazy/cronText.js'), /DateTime/);
+    }
+  });
+
+  it('the lazy bundles load on their own and do what their modules do', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const cron = require(path.join(dir('shipped'), 'lazy/cronText.js'));
+    assert.equal(cron.describeCron('30 2 * * 1,3'), 'At 02:30, only on Monday and Wednesday');
+    // Berlin springs forward on 29 March 2026: 02:30 does not exist that day, the run is at 03:30 CEST.
+    const runs: Date[] = cron.cronRuns('30 2 * * *', new Date('2026-03-28T12:00:00Z'), 'Europe/Berlin', 2);
+    assert.deepEqual(runs.map((d) => d.toISOString()), ['2026-03-29T01:30:00.000Z', '2026-03-30T00:30:00.000Z']);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const pkcs12 = require(path.join(dir('shipped'), 'lazy/pkcs12.js'));
+    assert.equal(typeof pkcs12.buildPkcs12, 'function');
+    assert.throws(() => pkcs12.readPkcs12(Buffer.from('not a pkcs12')), /PKCS12: cannot be opened/);
+  });
+
+  it('leaves the bench switches out of every bundle but the benches\' variant', () => {
+    for (const file of ['extension.js', 'main.js']) {
+      assert.doesNotMatch(read('shipped', file), BENCH_NAMES, file);
+      assert.doesNotMatch(read('development', file), BENCH_NAMES, file);
+    }
+    assert.match(read('bench', 'main.js'), BENCH_NAMES);
+    assert.match(read('bench', 'extension.js'), /PLATFORM_CONSOLE_BENCH_EAGER_FILE/);
+  });
+});
