@@ -181,6 +181,28 @@ for (let i = 0; i < 200 && opsPaints.length < 8; i++) {
 }
 await control.logs(FN, { ratePerSecond: 0 });
 
+// The details pane on (long lines read whole, wrapped, under the list): the list keeps its figures.
+await fresh.locator('[data-testid="details"]').click();
+await fresh.locator('[data-testid="details-pane"]').waitFor();
+const detailsPaints = [];
+let detailsFrame = frame;
+for (let run = 0; run < 3; run++) {
+  detailsFrame = await reload(detailsFrame);
+  detailsPaints.push((await loaded(detailsFrame)).paint);
+}
+const withDetails = detailsFrame.locator('function-logs-app');
+await withDetails.locator('.row:not(.marker)').last().click();
+await withDetails.locator('[data-testid="details-message"]').waitFor();
+const detailsDomRows = Number(await withDetails.getAttribute('data-dom-rows'));
+const detailsFilter = [];
+for (const text of ['upstream', 'ERROR', '']) {
+  const beforeMs = await withDetails.getAttribute('data-filter-ms');
+  await withDetails.locator('[data-testid="filter"] input').fill(text);
+  for (let i = 0; i < 100 && (await withDetails.getAttribute('data-filter-ms')) === beforeMs; i++) await page.waitForTimeout(50);
+  detailsFilter.push(Number(await withDetails.getAttribute('data-filter-ms')));
+}
+await withDetails.locator('[data-testid="details"]').click();
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const row = (label, value) => console.log(`  ${label.padEnd(60)} ${value}`);
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -196,6 +218,9 @@ row('ratio: elements, all rows / virtualized', `${(all.nodes / domNodes).toFixed
 row('ratio: time to paint, all rows / virtualized first paint', `${(all.ms / median(paints)).toFixed(0)}x`);
 row('JS heap of the page with 100,000 lines (target < 150 MB)', `${mb(heap.bytes)} (${heap.how})`);
 for (const f of filterRuns) row(`filter "${f.text}" in the page (target < 50 ms)`, `${f.ms.toFixed(1)} ms · ${f.counts}`);
+row('details pane on: first rows painted', `median ${median(detailsPaints).toFixed(0)} ms (runs: ${detailsPaints.map((p) => p.toFixed(0)).join(', ')})`);
+row('details pane on: rows in the DOM', `${detailsDomRows}`);
+row('details pane on: filter, slowest of 3', `${Math.max(...detailsFilter).toFixed(1)} ms`);
 
 const area = 'Log viewer (webview)';
 const allRows = `every row in the DOM, ${LINES.toLocaleString('en-US')} rows`;
@@ -206,6 +231,9 @@ await writeRows('logs.webview', [
   benchRow(area, 'rows in the DOM', domRows, '', LINES, allRows),
   benchRow(area, 'page JS heap with 100,000 lines', heap.bytes / 1048576, 'MB'),
   benchRow(area, 'filter over 100,000 rows in the page, slowest of 5', Math.max(...filterRuns.map((f) => f.ms)), 'ms'),
+  benchRow(area, 'details pane on: first rows painted, median of 3 fresh pages', median(detailsPaints), 'ms', median(paints), 'details pane off (above)'),
+  benchRow(area, 'details pane on: rows in the DOM', detailsDomRows, '', domRows, 'details pane off'),
+  benchRow(area, 'details pane on: filter over 100,000 rows, slowest of 3', Math.max(...detailsFilter), 'ms', Math.max(...filterRuns.map((f) => f.ms)), 'details pane off, slowest of 5'),
   ...(opsPaints.length ? [benchRow(area, `a read while following (200 lines/s): message -> painted, median of ${opsPaints.length}`, median(opsPaints), 'ms')] : []),
 ]);
 await exitWith(0);

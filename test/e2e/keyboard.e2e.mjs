@@ -153,11 +153,20 @@ describe('Keyboard only, and what a screen reader hears', () => {
     });
     assert.equal(focusRing.border, focusRing.expected, 'the focused list has the focus border');
 
-    const active = () => viewport.evaluate((v) => {
+    const readActive = () => viewport.evaluate((v) => {
       const id = v.getAttribute('aria-activedescendant');
       const row = id && document.getElementById(id);
       return row ? { pos: Number(row.dataset.pos), selected: row.getAttribute('aria-selected') === 'true', text: row.querySelector('.msg')?.textContent ?? '' } : null;
     });
+    /** The active row once the page has drawn it (a key's redraw and the list's scroll take a frame or two). */
+    const active = async () => {
+      for (let i = 0; i < 40; i++) {
+        const row = await readActive();
+        if (row) return row;
+        await page.waitForTimeout(50);
+      }
+      throw new Error('no active row drawn');
+    };
     const selectedCount = async () => Number(((await byTest('selected').count()) ? await byTest('selected').innerText() : '0').replace(/[^\d]/g, ''));
 
     await page.keyboard.press('Home');

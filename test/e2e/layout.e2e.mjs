@@ -4,7 +4,7 @@
 // bottom, with a button to the breakdown); the Function Logs keep the newest line in view, and
 // the details pane shows a line cut at the panel's edge whole (remembered by the panel).
 // axe-core checks both pages at each width.
-// Screenshot of the Price Preview at 700 px.
+// Screenshots of both pages at 700 px.
 /* global document, getComputedStyle, innerHeight, innerWidth -- code passed to evaluate() runs in the webview */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -142,6 +142,23 @@ describe('Panel widths: 1,200, 700 and 480 px', () => {
       const shown = Number((await app.locator('[data-testid="counts"]').innerText()).match(/Showing ([\d,]+)/)[1].replace(/,/g, ''));
       assert.equal(newest.pos, shown - 1, `${width} px: the newest line is drawn`);
       assert.ok(newest.bottom <= newest.listBottom + 1 && newest.bottom <= newest.height, `${width} px: the newest line is inside the panel (${JSON.stringify(newest)})`);
+      // The toolbar: one line, nothing past the panel's edge; narrow, the rest folds into More Actions.
+      const bar = await frame.evaluate(() => {
+        const shown = [...document.querySelectorAll('.toolbar [data-testid]')].filter((e) => e.getBoundingClientRect().width > 0 && !e.closest('.menu'));
+        const rects = shown.map((e) => e.getBoundingClientRect());
+        // Lines: the tops of the toolbar's own controls (the toggles inside the filter field sit lower).
+        const own = shown.filter((e) => !e.closest('vscode-textfield') || e.matches('vscode-textfield')).map((e) => Math.round(e.getBoundingClientRect().top));
+        // Tops within a few pixels are one line (the icon-only button is shorter, centred).
+        const lines = own.sort((a, b) => a - b).filter((top, i, all) => i === 0 || top - all[i - 1] > 8).length;
+        return { ids: shown.map((e) => e.dataset.testid), tops: own, lines, right: Math.max(...rects.map((r) => r.right)), width: innerWidth };
+      });
+      assert.ok(bar.right <= bar.width, `${width} px: no toolbar control past the panel's edge (${JSON.stringify(bar)})`);
+      const narrow = width < 760;
+      assert.equal(bar.ids.includes('more'), narrow, `${width} px: More Actions ${narrow ? 'shown' : 'hidden'} (${bar.ids})`);
+      assert.equal(bar.ids.includes('export'), !narrow, `${width} px: Export… ${narrow ? 'folded' : 'in the toolbar'}`);
+      for (const id of ['follow', 'filter', 'pods']) assert.ok(bar.ids.includes(id), `${width} px: ${id} stays in the toolbar`);
+      if (width === 700) await screenshot(page, 'function-logs-700');
+      if (narrow) assert.equal(bar.lines, 1, `${width} px: the toolbar on one line (${JSON.stringify(bar)})`);
       assert.deepEqual(await axeViolations(frame), [], `${width} px: axe-core finds nothing`);
     }
 
@@ -149,11 +166,33 @@ describe('Panel widths: 1,200, 700 and 480 px', () => {
     // The tail stops first: a line arriving between the click and the reading would be "the last row".
     await simControl(fnPath, { ratePerSecond: null });
     await page.waitForTimeout(2500);
-    await app.locator('[data-testid="details"]').click();
+    // The details toggle is in More Actions at this width, reached by the keyboard: Enter opens, arrows walk, Enter chooses.
+    await app.locator('[data-testid="more"]').focus();
+    await page.keyboard.press('Enter');
+    const more = app.locator('.menu[aria-label="More Actions"]');
+    await more.waitFor();
+    assert.deepEqual(await axeViolations(frame), [], '480 px with More Actions open: axe-core finds nothing');
+    await more.locator('.menu-item').first().focus();
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await frame.evaluate(() => document.activeElement?.dataset.testid), 'more-details', 'Down moves to Details Pane');
+    await page.keyboard.press('Enter');
     await app.locator('[data-testid="details-pane"]').waitFor();
-    await app.locator('.row:not(.marker)').last().click();
-    const row = app.locator('.row[aria-selected="true"]');
-    assert.equal(await row.count(), 1, 'one row selected');
+    assert.equal(await more.count(), 0, 'the menu closes once an item is chosen');
+    assert.equal(await frame.evaluate(() => document.activeElement?.closest('[data-testid]')?.dataset.testid), 'more', 'the keyboard is back on More Actions');
+    // The longest line drawn whole in the list (rows are recycled as the list scrolls: it is found by its id).
+    const target = await frame.evaluate(() => {
+      const list = document.querySelector('.viewport').getBoundingClientRect();
+      const whole = [...document.querySelectorAll('.row:not(.marker)')].filter((r) => {
+        const b = r.getBoundingClientRect();
+        return b.top >= list.top && b.bottom <= list.bottom;
+      });
+      const length = (r) => r.querySelector('.msg')?.textContent?.length ?? 0;
+      return whole.sort((a, b) => length(b) - length(a))[0]?.id;
+    });
+    assert.ok(target, 'a line drawn whole in the list');
+    const row = app.locator(`[id="${target}"]`);
+    await row.locator('.msg').click();
+    assert.equal(await row.getAttribute('aria-selected'), 'true', 'the clicked row is selected');
     const cut = await row.evaluate((r) => r.querySelector('.msg').getBoundingClientRect().right > r.closest('.viewport').getBoundingClientRect().right);
     assert.ok(cut, 'the line is cut in the list at 480 px');
     const message = await row.locator('.msg').textContent();
@@ -163,7 +202,10 @@ describe('Panel widths: 1,200, 700 and 480 px', () => {
     assert.deepEqual(await axeViolations(frame), [], '480 px with the details pane: axe-core finds nothing');
     // Remembered by the panel: a reloaded page opens it again.
     await runCommand(page, 'Developer: Reload Webviews');
+    for (let i = 0; i < 100 && !frame.isDetached(); i++) await page.waitForTimeout(100);
     const reloaded = await webviewFrame(page, 'function-logs-app [data-testid="details-pane"]');
     assert.ok(await reloaded.locator('[data-testid="details"]').evaluate((b) => b.checked), 'the toggle is on after a reload');
+    await reloaded.locator('[data-testid="more"]').click();
+    assert.equal(await reloaded.locator('[data-testid="more-details"]').getAttribute('aria-checked'), 'true', 'More Actions shows Details Pane checked');
   });
 });

@@ -78,13 +78,13 @@ describe('Protection Profiles view', () => {
     const profile = rows().and(page.locator(`[aria-level="1"][aria-posinset="${index + 1}"]`));
     // The filtered answer has replaced the rows before the click (the row is that profile's).
     await profile.filter({ hasText: list[index].name }).waitFor();
-    await profile.click();
     const networks = rows().filter({ hasText: 'Networks' }).first();
-    // Right Arrow expands the focused row if a redraw took the click's expansion (and does nothing more).
-    await networks.waitFor({ timeout: 5000 }).catch(async () => {
-      await profile.click();
-      await page.keyboard.press('ArrowRight');
-    });
+    // A click toggles: it is given only while the row is collapsed (a redraw may have taken an
+    // earlier click's expansion); an expanded row is left to load its children.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      if ((await profile.getAttribute('aria-expanded')) !== 'true') await profile.click();
+      if (await networks.waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
+    }
     await networks.waitFor();
     await rows().filter({ hasText: 'Fields' }).first().waitFor();
     await rows().filter({ hasText: 'IPv4' }).first().waitFor();

@@ -17,6 +17,7 @@ import { detailsPane, emptyView, pill, rowView, textHasTheKeys } from './rowView
 import { PaintTimer } from './paintTimer';
 import { listKeyAction, pageKeyCommand, scrollToShow, spokenStatus } from './listKeys';
 import { banner, countsLine, header, statusView, toolbar, type ToolbarModel } from './toolbar';
+import { ToolbarMenus } from './menus';
 
 const ROW_HEIGHT = 20;
 const FILTER_DEBOUNCE_MS = 80;
@@ -43,8 +44,7 @@ export class FunctionLogsApp extends LitElement {
   /** The new lines waiting when they started to wait: what the live region says (not each new batch). */
   private spokenUnseen = 0;
   private notice = '';
-  private exportOpen = false;
-  private podsOpen = false;
+  private readonly menus = new ToolbarMenus(this);
   private pendingScroll: PendingScroll;
   private filterTimer: number | undefined;
   private readonly paint = new PaintTimer(this.dataset);
@@ -71,7 +71,7 @@ export class FunctionLogsApp extends LitElement {
     super.connectedCallback();
     document.addEventListener('copy', this.onCopyEvent);
     document.addEventListener('keydown', this.onDocumentKey);
-    document.addEventListener('mousedown', this.onDocumentMouseDown);
+    document.addEventListener('mousedown', this.menus.onDocumentMouseDown);
     this.host.start();
   }
 
@@ -79,7 +79,7 @@ export class FunctionLogsApp extends LitElement {
     super.disconnectedCallback();
     document.removeEventListener('copy', this.onCopyEvent);
     document.removeEventListener('keydown', this.onDocumentKey);
-    document.removeEventListener('mousedown', this.onDocumentMouseDown);
+    document.removeEventListener('mousedown', this.menus.onDocumentMouseDown);
     this.cleanupVirtualizer?.();
   }
 
@@ -264,14 +264,6 @@ export class FunctionLogsApp extends LitElement {
     e.preventDefault();
   };
 
-  /** A click outside an open menu closes it. */
-  private readonly onDocumentMouseDown = (e: MouseEvent): void => {
-    if (!this.exportOpen && !this.podsOpen) return;
-    if ((e.target as HTMLElement | null)?.closest?.('.menu-anchor')) return;
-    this.exportOpen = this.podsOpen = false;
-    this.requestUpdate();
-  };
-
   private readonly onDocumentKey = (e: KeyboardEvent): void => {
     const command = pageKeyCommand(e, textHasTheKeys(e.target));
     if (!command) return;
@@ -287,12 +279,7 @@ export class FunctionLogsApp extends LitElement {
       e.preventDefault();
       this.selection.selectAllShown();
     } else if (command === 'escape') {
-      if (this.exportOpen || this.podsOpen) {
-        // The menu closes and the keyboard goes back to the button that opened it.
-        const opener = this.querySelector<HTMLElement>(`[data-testid="${this.podsOpen ? 'pods' : 'export'}"]`);
-        this.exportOpen = this.podsOpen = false;
-        void this.updateComplete.then(() => opener?.focus());
-      } else this.selection.clear();
+      if (!this.menus.close(true)) this.selection.clear();
     } else if (command === 'newest') this.jumpToBottom();
     this.requestUpdate();
   };
@@ -326,25 +313,21 @@ export class FunctionLogsApp extends LitElement {
       filterDraft: draft,
       filterError: this.store.filterError && draft.text === this.store.filter.text && draft.regex ? this.store.filterError : undefined,
       pods: this.store.pods,
-      podsOpen: this.podsOpen,
-      exportOpen: this.exportOpen,
+      openMenu: this.menus.open,
       utc: this.utc,
       lineCount: this.store.lineCount,
       shownLineCount: this.store.shownLineCount,
       setFollow: (on) => this.setFollow(on),
       editFilter: (patch, immediate) => this.editFilter(patch, immediate),
-      toggleMenu: (menu) => {
-        this.podsOpen = menu === 'pods' ? !this.podsOpen : false;
-        this.exportOpen = menu === 'export' ? !this.exportOpen : false;
-        this.requestUpdate();
-      },
+      toggleMenu: (menu) => this.menus.toggle(menu),
+      closeMenu: () => this.menus.close(true),
       details: this.details,
       toggleDetails: () => this.flip('details'),
       toggleUtc: () => this.flip('utc'),
       copySelection: () => this.copySelection(),
       openInEditor: () => this.host.notify({ type: 'openInEditor', filter: this.store.filter }),
       exportAs: (scope, format) => {
-        this.exportOpen = false;
+        this.menus.close();
         this.say(`Exporting ${scope === 'all' ? 'all' : 'the shown'} lines as .${format}…`);
         this.host.notify({ type: 'export', scope, format, filter: this.store.filter });
       },

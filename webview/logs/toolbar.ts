@@ -3,6 +3,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { LogFilterSpec } from '../../src/protocol/logFilter';
 import { functionLabel, type ExportFormat, type ExportScope, type FollowStatus, type LogsTarget } from '../../src/protocol/logs';
+import { menuKey, type MenuName } from './menus';
 
 export const POD_COLORS = 8;
 
@@ -30,14 +31,15 @@ export interface ToolbarModel {
   /** The filter's problem, when the regular expression typed does not compile. */
   readonly filterError: string | undefined;
   readonly pods: readonly string[];
-  readonly podsOpen: boolean;
-  readonly exportOpen: boolean;
+  readonly openMenu: MenuName | undefined;
   readonly utc: boolean;
   readonly lineCount: number;
   readonly shownLineCount: number;
   setFollow(on: boolean): void;
   editFilter(patch: Partial<LogFilterSpec>, immediate?: boolean): void;
-  toggleMenu(menu: 'pods' | 'export'): void;
+  toggleMenu(menu: MenuName): void;
+  /** After an item of the More Actions menu: closed, the keyboard back on its button. */
+  closeMenu(): void;
   /** The details pane under the list is open. */
   readonly details: boolean;
   toggleDetails(): void;
@@ -117,45 +119,56 @@ export function toolbar(m: ToolbarModel): TemplateResult {
         secondary
         data-testid="pods"
         aria-haspopup="menu"
-        aria-expanded=${m.podsOpen ? 'true' : 'false'}
+        aria-expanded=${m.openMenu === 'pods' ? 'true' : 'false'}
         title="Show the lines of some pods only"
         @click=${() => m.toggleMenu('pods')}
         ><span class="codicon codicon-server-process"></span> ${draft.pods.length === 0 ? `All pods (${pods.length})` : `${draft.pods.length} of ${pods.length} pods`}</vscode-button
       >
-      ${m.podsOpen ? podMenu(m) : nothing}
+      ${m.openMenu === 'pods' ? podMenu(m) : nothing}
     </div>
-    ${toggle({
-      testid: 'utc',
-      icon: 'globe',
-      label: m.utc ? 'Times in UTC (click for local time)' : 'Times in local time (click for UTC)',
-      checked: m.utc,
-      onClick: () => m.toggleUtc(),
-      text: m.utc ? 'UTC' : 'Local',
-    })}
-    ${toggle({ testid: 'details', icon: 'layout-panel', label: 'Details: read the active line whole, wrapped, under the list', checked: m.details, onClick: () => m.toggleDetails() })}
+    <span class="wide-only">
+      ${toggle({
+        testid: 'utc',
+        icon: 'globe',
+        label: m.utc ? 'Times in UTC (click for local time)' : 'Times in local time (click for UTC)',
+        checked: m.utc,
+        onClick: () => m.toggleUtc(),
+        text: m.utc ? 'UTC' : 'Local',
+      })}
+      ${toggle({ testid: 'details', icon: 'layout-panel', label: DETAILS, checked: m.details, onClick: () => m.toggleDetails() })}
+    </span>
     <span class="spacer"></span>
-    <vscode-toolbar-button data-testid="copy" icon="copy" label="Copy selected lines" title="Copy selected lines (Ctrl+C)" @click=${() => m.copySelection()}></vscode-toolbar-button>
-    <vscode-toolbar-button data-testid="open-editor" icon="go-to-file" label="Open in Editor" title="Open the shown lines in a read-only editor" @click=${() => m.openInEditor()}></vscode-toolbar-button>
-    <vscode-toolbar-button
-      data-testid="settings"
-      icon="settings-gear"
-      label="Log settings"
-      title="Log settings: lines per read, seconds between reads, lines held"
-      @click=${() => m.command('settings')}
-    ></vscode-toolbar-button>
-    <div class="menu-anchor">
-      <vscode-button secondary data-testid="export" aria-haspopup="menu" aria-expanded=${m.exportOpen ? 'true' : 'false'} @click=${() => m.toggleMenu('export')}
-        ><span class="codicon codicon-save-as"></span> Export…</vscode-button
-      >
-      ${m.exportOpen ? exportMenu(m) : nothing}
-    </div>
+    <span class="wide-only">
+      <vscode-toolbar-button data-testid="copy" icon="copy" label="Copy selected lines" title="Copy selected lines (Ctrl+C)" @click=${() => m.copySelection()}></vscode-toolbar-button>
+      <vscode-toolbar-button data-testid="open-editor" icon="go-to-file" label="Open in Editor" title=${OPEN_EDITOR} @click=${() => m.openInEditor()}></vscode-toolbar-button>
+      <vscode-toolbar-button data-testid="settings" icon="settings-gear" label="Log settings" title=${SETTINGS} @click=${() => m.command('settings')}></vscode-toolbar-button>
+      <span class="menu-anchor">
+        <vscode-button secondary data-testid="export" aria-haspopup="menu" aria-expanded=${m.openMenu === 'export' ? 'true' : 'false'} @click=${() => m.toggleMenu('export')}
+          ><span class="codicon codicon-save-as"></span> Export…</vscode-button
+        >
+        ${m.openMenu === 'export' ? html`<div class="menu" role="menu" aria-label="Export" @keydown=${menuKey}>${exportItems(m)}</div>` : nothing}
+      </span>
+    </span>
+    <span class="menu-anchor narrow-only">
+      <vscode-button
+        secondary
+        data-testid="more"
+        aria-label="More Actions"
+        title="More Actions: time zone, details, copy, open in editor, settings, export"
+        aria-haspopup="menu"
+        aria-expanded=${m.openMenu === 'more' ? 'true' : 'false'}
+        @click=${() => m.toggleMenu('more')}
+        ><span class="codicon codicon-ellipsis"></span
+      ></vscode-button>
+      ${m.openMenu === 'more' ? moreMenu(m) : nothing}
+    </span>
   </div>`;
 }
 
 function podMenu(m: ToolbarModel): TemplateResult {
   const chosen = m.filterDraft.pods;
   const toggle = (pod: string) => m.editFilter({ pods: chosen.includes(pod) ? chosen.filter((p) => p !== pod) : [...chosen, pod] }, true);
-  return html`<div class="menu left" role="menu" aria-label="Pods">
+  return html`<div class="menu left" role="menu" aria-label="Pods" @keydown=${menuKey}>
     <button role="menuitemcheckbox" aria-checked=${chosen.length === 0 ? 'true' : 'false'} class="menu-item" data-testid="pod-all" @click=${() => m.editFilter({ pods: [] }, true)}>
       <span class="codicon codicon-${chosen.length === 0 ? 'check' : 'blank'}"></span> All pods
     </button>
@@ -168,14 +181,37 @@ function podMenu(m: ToolbarModel): TemplateResult {
   </div>`;
 }
 
-function exportMenu(m: ToolbarModel): TemplateResult {
+const DETAILS = 'Details: read the active line whole, wrapped, under the list';
+const OPEN_EDITOR = 'Open the shown lines in a read-only editor';
+const SETTINGS = 'Log settings: lines per read, seconds between reads, lines held';
+
+/** The four exports, in the Export menu or, when narrow, in More Actions (`prefix` names them there). */
+function exportItems(m: ToolbarModel, prefix = ''): TemplateResult {
   const shown = m.shownLineCount;
   const all = m.lineCount;
   const item = (scope: ExportScope, format: ExportFormat, label: string) =>
-    html`<button role="menuitem" class="menu-item" data-testid=${`export-${scope}-${format}`} @click=${() => m.exportAs(scope, format)}>${label}</button>`;
-  return html`<div class="menu" role="menu" aria-label="Export">
-    ${item('shown', 'log', `Shown lines (${count(shown)}) as .log`)} ${item('shown', 'jsonl', `Shown lines (${count(shown)}) as .jsonl`)}
-    ${item('all', 'log', `All lines (${count(all)}) as .log`)} ${item('all', 'jsonl', `All lines (${count(all)}) as .jsonl`)}
+    html`<button role="menuitem" class="menu-item" data-testid=${`export-${scope}-${format}`} @click=${() => m.exportAs(scope, format)}>${prefix}${label}</button>`;
+  return html`${item('shown', 'log', `Shown lines (${count(shown)}) as .log`)} ${item('shown', 'jsonl', `Shown lines (${count(shown)}) as .jsonl`)}
+  ${item('all', 'log', `All lines (${count(all)}) as .log`)} ${item('all', 'jsonl', `All lines (${count(all)}) as .jsonl`)}`;
+}
+
+/** A narrow panel's toolbar keeps Follow, the filter and the pods; the rest folds in here, the same actions by the same names. */
+function moreMenu(m: ToolbarModel): TemplateResult {
+  const check = (testid: string, on: boolean, label: string, title: string, flip: () => void) =>
+    html`<button role="menuitemcheckbox" aria-checked=${on ? 'true' : 'false'} class="menu-item" data-testid=${`more-${testid}`} title=${title} @click=${() => (flip(), m.closeMenu())}>
+      <span class="codicon codicon-${on ? 'check' : 'blank'}"></span> ${label}
+    </button>`;
+  const action = (testid: string, icon: string, label: string, title: string, run: () => void) =>
+    html`<button role="menuitem" class="menu-item" data-testid=${`more-${testid}`} title=${title} @click=${() => (m.closeMenu(), run())}>
+      <span class="codicon codicon-${icon}"></span> ${label}
+    </button>`;
+  return html`<div class="menu" role="menu" aria-label="More Actions" @keydown=${menuKey}>
+    ${check('utc', m.utc, 'Times in UTC', 'Times in UTC; off: local time', () => m.toggleUtc())} ${check('details', m.details, 'Details Pane', DETAILS, () => m.toggleDetails())}
+    <div class="menu-separator" role="separator"></div>
+    ${action('copy', 'copy', 'Copy Selected Lines', 'Copy selected lines (Ctrl+C)', () => m.copySelection())}
+    ${action('open-editor', 'go-to-file', 'Open in Editor', OPEN_EDITOR, () => m.openInEditor())} ${action('settings', 'settings-gear', 'Log Settings', SETTINGS, () => m.command('settings'))}
+    <div class="menu-separator" role="separator"></div>
+    ${exportItems(m, 'Export ')}
   </div>`;
 }
 
