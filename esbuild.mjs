@@ -91,6 +91,8 @@ for (const [name, entry] of Object.entries(lazyEntries)) {
   // Each lazy bundle may require the others (main requires lazy/*), never itself.
   builds.push({ ...extension, entryPoints: [entry], outfile: `${dist}/${name}.js`, plugins: [lazyBundles(entry), benchSwitches] });
 }
+// The MCP server (the `platform-console-mcp` bin): plain Node, no `vscode`, run by agents outside the editor.
+builds.push({ ...extension, entryPoints: ['src/mcp.ts'], outfile: `${dist}/mcp.js`, external: [], plugins: [benchSwitches], banner: { js: '#!/usr/bin/env node' } });
 for (const [name, entry] of Object.entries(webviewEntries)) {
   builds.push({
     entryPoints: [entry],

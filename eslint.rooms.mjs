@@ -10,6 +10,7 @@ export function roomOf(file) {
   const rel = path.relative(ROOT, file).split(path.sep).join('/');
   if (rel === 'src/extension.ts') return { name: 'startup' };
   if (rel === 'src/main.ts') return { name: 'extension' };
+  if (rel === 'src/mcp.ts') return { name: 'mcp' };
   if (rel.startsWith('src/schema/')) return { name: 'schema' };
   if (rel.startsWith('src/platform/')) return { name: 'platform' };
   if (rel.startsWith('src/protocol/')) return { name: 'protocol' };
@@ -32,10 +33,11 @@ const ALLOWED = {
   feature: ['schema', 'platform', 'protocol', 'text', 'ui', 'model', 'feature'],
   extension: ['ui', 'feature'],
   startup: ['ui', 'extension'],
+  mcp: ['schema', 'platform', 'model'],
   webview: ['webview', 'protocol', 'schema'],
 };
 
-const NO_VSCODE = new Set(['schema', 'platform', 'protocol', 'text', 'model', 'webview']);
+const NO_VSCODE = new Set(['schema', 'platform', 'protocol', 'text', 'model', 'webview', 'mcp']);
 
 const WHY = {
   schema: 'src/schema is the API described: no I/O, no VS Code, nothing above it',
@@ -48,6 +50,7 @@ const WHY = {
   extension: 'main.ts lists the features: it activates each through its index.ts',
   startup: 'extension.ts is the start-up bundle: it stands in (src/ui) and loads main.ts, nothing more',
   webview: 'webview code shares only src/protocol and src/schema with the extension',
+  mcp: 'src/mcp.ts is the MCP server outside the editor: the agent tool catalog (agent/model) over the client, no VS Code',
 };
 
 /** `./a/b` -> `./a/b.ts` or `./a/b/index.ts`, as the bundler finds it. */
@@ -77,6 +80,7 @@ const rule = {
       let allowed = ALLOWED[from.name].includes(to.name);
       if (allowed && (to.name === 'feature' || to.name === 'model') && from.feature !== undefined && to.feature !== from.feature) allowed = false;
       if (allowed && from.name === 'extension' && to.name === 'feature' && !to.index) allowed = false;
+      if (allowed && from.name === 'mcp' && to.name === 'model' && to.feature !== 'agent') allowed = false;
       if (!allowed) context.report({ node, message: `${from.name}${from.feature ? ` (${from.feature})` : ''} may not import ${to.name}${to.feature ? ` (${to.feature})` : ''} ('${source}'): ${WHY[from.name]}.` });
     };
     return {

@@ -4,6 +4,7 @@
 import { activationTimer, bundleEvaluated } from './ui/activationTimings';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
+import * as agent from './features/agent/index';
 import * as billing from './features/billing/index';
 import * as connectionsFeature from './features/connections/index';
 import * as edge from './features/edge/index';
@@ -21,6 +22,7 @@ import type { FlowUi } from './ui/flowUi';
 import { Log } from './ui/log';
 import { onWebviewTraffic, openPanelPages, type WebviewTraffic } from './ui/panelHost';
 export { revivePanel } from './ui/panelSerializer';
+export { languageModelTool } from './features/agent/index';
 import { ReadableDocuments } from './ui/readableDocuments';
 import { cloudDefaults } from './ui/settings';
 import { startupWakeReasons } from './ui/startupWake';
@@ -45,6 +47,8 @@ export interface PlatformConsoleExports {
   pricing: pricing.PricingFeature['exports'];
   /** Function Logs: open panels (followers, held lines), the export save dialog. */
   logs: logs.LogsFeature['exports'];
+  /** The agent tools as registered (tests call prepareInvocation directly: a confirmation would block). */
+  agentTool: typeof agent.languageModelTool;
   /** Title and HTML of every open webview panel (tests check CSP, nonces and origins). */
   webviewPages(): { title: string; html: string }[];
   /** Every page and message that goes into any webview, as it happens (tests watch it for keys). */
@@ -104,6 +108,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
   const profilesView = feature('profiles', profiles.activate);
   const pricePreview = feature('pricing', pricing.activate);
   const functionLogs = feature('logs', logs.activate);
+  feature('agent', agent.activate);
 
   const wake = startupWakeReasons(context.globalState);
   const costliest = Object.entries(steps).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name, ms]) => `${name} ${ms} ms`).join(', ');
@@ -117,6 +122,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
     reports: reportTasks.api,
     pricing: pricePreview.exports,
     logs: functionLogs.exports,
+    agentTool: agent.languageModelTool,
     webviewPages: openPanelPages,
     onWebviewTraffic,
     setUi: (next) => {

@@ -127,3 +127,14 @@ export function plainHttpRisk(url: string): string | undefined {
   if (parsed.protocol !== 'http:' || isLoopback(parsed.hostname)) return undefined;
   return `${parsed.host} is reached over plain HTTP: the API key would cross the network unencrypted, readable by anyone on the way`;
 }
+
+// The environment sign-in: the extension (ConnectionManager.bootstrapFromEnvironment) and the MCP
+// server (src/mcp.ts) read the same variables.
+/** The platform's base URL. */
+export const ENV_BASE_URL = 'PLATFORM_CONSOLE_BASE_URL';
+/** The API key (to SecretStorage in the editor; held in memory only by the MCP server). */
+export const ENV_API_KEY = 'PLATFORM_CONSOLE_API_KEY';
+/** Optional: the name of the connection made from the two above (default: the URL's host). */
+export const ENV_CONNECTION_NAME = 'PLATFORM_CONSOLE_CONNECTION_NAME';
+/** Optional: `spec` or `platform` (default: from the URL, the platform's host -> `platform`). */
+export const ENV_DIALECT = 'PLATFORM_CONSOLE_DIALECT';

@@ -1,10 +1,10 @@
 // Named connections to the platform. Names and base URLs live in globalState; each API key lives
 // only in SecretStorage, under the connection's id. Nothing else ever holds a key.
-import { ENV_API_KEY, ENV_BASE_URL, rememberSignedIn } from './startupWake';
+import { rememberSignedIn } from './startupWake';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { Disposable } from './disposable';
-import { areaBaseUrlsFrom, connectionNameFromUrl, normalizeBaseUrl, plainHttpRisk, withDialect, type ConnectionInfo, type StoredConnection } from '../schema/connectionRules';
+import { ENV_API_KEY, ENV_BASE_URL, ENV_CONNECTION_NAME, ENV_DIALECT, areaBaseUrlsFrom, connectionNameFromUrl, normalizeBaseUrl, plainHttpRisk, withDialect, type ConnectionInfo, type StoredConnection } from '../schema/connectionRules';
 import { DIALECT_LABELS, dialectForBaseUrl, parseDialect, type Dialect } from '../schema/dialect';
 import { userAreaBaseUrls } from './settings';
 import { PlatformLists } from '../platform/platformLists';
@@ -33,11 +33,7 @@ const ACTIVE_KEY = 'platformConsole.activeConnection';
 const ENV_DECLINED_KEY = 'platformConsole.environmentSignInDeclined';
 const secretKey = (id: string) => `platformConsole.apiKey.${id}`;
 
-export { ENV_API_KEY, ENV_BASE_URL };
-/** Optional: the name of the connection made from the two above (default: the URL's host). */
-export const ENV_CONNECTION_NAME = 'PLATFORM_CONSOLE_CONNECTION_NAME';
-/** Optional: `spec` or `platform` (default: from the URL, the platform's host -> `platform`). */
-export const ENV_DIALECT = 'PLATFORM_CONSOLE_DIALECT';
+export { ENV_API_KEY, ENV_BASE_URL, ENV_CONNECTION_NAME, ENV_DIALECT };
 
 export class ConnectionManager extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<Connection | undefined>());

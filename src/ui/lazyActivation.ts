@@ -6,7 +6,8 @@
 // - a command runs again once the real one is registered, with the same arguments;
 // - a view's stand-in is closed and the real tree view takes its place;
 // - a restored panel is handed to the real serializer.
-// The stand-ins are made from package.json (commands, views, onWebviewPanel activation events),
+// - a language model tool called by the chat agent is prepared and run by the real one.
+// The stand-ins are made from package.json (commands, views, tools, onWebviewPanel activation events),
 // so a new contribution cannot be forgotten here.
 import * as vscode from 'vscode';
 
@@ -15,11 +16,13 @@ export interface ExtensionMain<E> {
   activate(context: vscode.ExtensionContext): Promise<E>;
   /** Brings back a panel VS Code restored (its saved state as VS Code handed it over). */
   revivePanel(viewType: string, panel: vscode.WebviewPanel, state: unknown): Promise<void>;
+  /** A language model tool as the real extension registered it. */
+  languageModelTool(name: string): vscode.LanguageModelTool<Record<string, unknown>> | undefined;
 }
 
 interface Contributions {
   activationEvents?: string[];
-  contributes?: { commands?: { command: string }[]; views?: Record<string, { id: string }[]> };
+  contributes?: { commands?: { command: string }[]; views?: Record<string, { id: string }[]>; languageModelTools?: { name: string }[] };
 }
 
 export class LazyExtension<E> {
@@ -61,6 +64,21 @@ export class LazyExtension<E> {
         };
         this.stubs.push(vscode.window.createTreeView(id, { treeDataProvider: provider }));
       }
+    }
+    for (const { name } of manifest.contributes?.languageModelTools ?? []) {
+      // A tool called before the load: the real one prepares and runs it (one confirmation, not two).
+      const real = async () => {
+        await this.load();
+        const tool = this.main?.languageModelTool(name);
+        if (!tool) throw new Error(`Platform Console has no tool ${name}`);
+        return tool;
+      };
+      this.stubs.push(
+        vscode.lm.registerTool<Record<string, unknown>>(name, {
+          prepareInvocation: async (options, token) => (await real()).prepareInvocation?.(options, token),
+          invoke: async (options, token) => (await real()).invoke(options, token),
+        }),
+      );
     }
     for (const event of manifest.activationEvents ?? []) {
       const viewType = /^onWebviewPanel:(.+)$/.exec(event)?.[1];

@@ -9,9 +9,8 @@
 export const STARTUP_WAKE_KEY = 'platformConsole.loadAtStartup';
 const SIGNED_IN_KEY = 'platformConsole.signedInAtLastUse';
 
-/** The environment sign-in (ConnectionManager.bootstrapFromEnvironment): base URL and key. */
-export const ENV_BASE_URL = 'PLATFORM_CONSOLE_BASE_URL';
-export const ENV_API_KEY = 'PLATFORM_CONSOLE_API_KEY';
+import { ENV_API_KEY, ENV_BASE_URL } from '../schema/connectionRules';
+export { ENV_API_KEY, ENV_BASE_URL };
 
 interface StateReader {
   get<T>(key: string): T | undefined;

@@ -1,0 +1,107 @@
+// The catalog as the editor's language model tools: each runs on the active connection (or the one
+// its input names), bound for the whole call; a write is confirmed by the person with its exact
+// request (VS Code asks only when prepareInvocation returns confirmationMessages), and runs on the
+// connection that confirmation named, even if another became active meanwhile.
+import * as vscode from 'vscode';
+import type { FeatureContext } from '../../ui/featureContext';
+import type { Bound, Connection } from '../../ui/connectionManager';
+import { AGENT_TOOLS, WRITES_WHEN, confirmation, parseToolInput, prepareWrite, runTool } from './model/toolCatalog';
+import { noConnectionAnswer } from './model/toolAnswers';
+import { NO_CONNECTION, type AgentBinding, type AgentConnection, type AgentTool } from './model/toolKit';
+
+/** How long a confirmed write remembers its connection (between the question and the call). */
+const CONFIRMED_MS = 10 * 60_000;
+
+const result = (text: string) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+const writesAllowed = () => vscode.workspace.getConfiguration('platformConsole').get<boolean>(WRITES_WHEN.replace('config.platformConsole.', ''), true);
+
+export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Record<string, unknown>> {
+  /** The connection each confirmed write was shown with, by tool input. */
+  private readonly confirmed = new Map<string, { connectionId: string; at: number }>();
+
+  constructor(
+    private readonly ctx: FeatureContext,
+    readonly tool: AgentTool,
+  ) {}
+
+  prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<Record<string, unknown>>): vscode.PreparedToolInvocation {
+    const connection = this.connectionFor(options.input);
+    const where = connection ? ` on ${connection.name}` : '';
+    const invocationMessage = `${this.tool.displayName}${where}`;
+    if (this.tool.kind === 'read' || !connection || !writesAllowed()) return { invocationMessage };
+    const parsed = parseToolInput(this.tool, options.input);
+    // A refused input asks nothing: invoke answers with the field and the rule, and sends nothing.
+    if (!parsed.ok) return { invocationMessage };
+    const prepared = prepareWrite(this.tool, parsed.input);
+    if (!prepared.ok) return { invocationMessage };
+    this.remember(options.input, connection.id);
+    const asked = confirmation(this.tool, prepared.request, { connectionName: connection.name, baseUrl: connection.baseUrl, dialect: connection.dialect });
+    return { invocationMessage, confirmationMessages: { title: asked.title, message: new vscode.MarkdownString(asked.message) } };
+  }
+
+  async invoke(options: vscode.LanguageModelToolInvocationOptions<Record<string, unknown>>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+    const { log } = this.ctx;
+    if (this.tool.kind !== 'read' && !writesAllowed()) {
+      return result('Refused: changes through the agent are turned off (setting platformConsole.agent.allowWrites). Nothing was sent; the person can do it in Platform Console, or turn the setting on.');
+    }
+    const confirmedId = this.tool.kind === 'read' ? undefined : this.takeConfirmed(options.input);
+    const connection = confirmedId ? this.ctx.connections.list().find((c) => c.id === confirmedId) : this.connectionFor(options.input);
+    const host = { connections: () => agentConnections(this.ctx), scrub: (t: string) => log.scrub(t) };
+    if (this.tool.offline) return result(await runTool(this.tool, NO_CONNECTION, options.input, host));
+    const bound = connection && (await this.ctx.connections.bind(connection.id));
+    if (!bound) return result(noConnectionAnswer(this.named(options.input), this.ctx.connections.list().map((c) => c.name)));
+    const cancel = new AbortController();
+    const listener = token.onCancellationRequested(() => cancel.abort(new Error('cancelled in chat')));
+    try {
+      const text = await runTool(this.tool, binding(bound, cancel.signal), options.input, host);
+      log.info(`[${bound.connection.name}] agent tool ${this.tool.name} answered (${text.length} characters)`);
+      return result(text);
+    } finally {
+      listener.dispose();
+    }
+  }
+
+  private named(input: Record<string, unknown> | undefined): string | undefined {
+    const name = input?.connection;
+    return typeof name === 'string' && name.trim() ? name.trim() : undefined;
+  }
+
+  /** The connection the input names (by name, any case), else the active one. */
+  private connectionFor(input: Record<string, unknown> | undefined): Connection | undefined {
+    const named = this.named(input);
+    if (!named) return this.ctx.connections.active;
+    return this.ctx.connections.list().find((c) => c.name.toLowerCase() === named.toLowerCase());
+  }
+
+  private key(input: unknown): string {
+    return JSON.stringify(input ?? {});
+  }
+
+  private remember(input: unknown, connectionId: string): void {
+    const now = Date.now();
+    for (const [k, v] of this.confirmed) if (now - v.at > CONFIRMED_MS) this.confirmed.delete(k);
+    this.confirmed.set(this.key(input), { connectionId, at: now });
+  }
+
+  private takeConfirmed(input: unknown): string | undefined {
+    const entry = this.confirmed.get(this.key(input));
+    this.confirmed.delete(this.key(input));
+    return entry && Date.now() - entry.at <= CONFIRMED_MS ? entry.connectionId : undefined;
+  }
+}
+
+function binding(bound: Bound, cancelled: AbortSignal): AgentBinding {
+  const { connection } = bound;
+  return { connectionName: connection.name, baseUrl: connection.baseUrl, dialect: connection.dialect, api: bound.api, signal: AbortSignal.any([bound.signal, cancelled]) };
+}
+
+export async function agentConnections(ctx: FeatureContext): Promise<AgentConnection[]> {
+  const active = ctx.connections.active?.id;
+  const all = ctx.connections.list();
+  const keys = await Promise.all(all.map((c) => ctx.connections.hasApiKey(c.id)));
+  return all.map((c, i) => ({ name: c.name, baseUrl: c.baseUrl, dialect: c.dialect, active: c.id === active, signedIn: keys[i]! }));
+}
+
+export function createLanguageModelTools(ctx: FeatureContext): PlatformLanguageModelTool[] {
+  return AGENT_TOOLS.map((tool) => new PlatformLanguageModelTool(ctx, tool));
+}

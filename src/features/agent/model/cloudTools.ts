@@ -1,0 +1,86 @@
+// Cloud reads: where things run (projects and regions, so a model picks ids instead of guessing)
+// and the two price previews, each request checked by the client's own schema.
+import * as z from 'zod';
+import { endpoints } from '../../../schema/endpoints';
+import { isListMissing } from '../../../platform/platformLists';
+import { connectionField, defineTool, type AgentBinding } from './toolKit';
+import { LIST_MAX, bounded, compact } from './toolAnswers';
+
+const opts = (b: AgentBinding) => ({ signal: b.signal });
+const location = endpoints.previewInstancePrice.params.shape;
+
+export const listCloudLocations = defineTool({
+  name: 'list_cloud_locations',
+  referenceName: 'platformLocations',
+  displayName: 'List Projects and Regions',
+  userDescription: 'The cloud projects and regions, with their ids',
+  modelDescription: `Lists the account's cloud projects (id, name, default) and regions (id, display name, country, state), at most ${LIST_MAX} of each. Use it to find the project_id and region_id that read_function_logs, the price previews and add_schedules need; "name" narrows the projects, "region" the regions (substring).`,
+  kind: 'read',
+  input: z.strictObject({
+    ...connectionField,
+    name: endpoints.listProjects.query.shape.name.describe('Only projects whose name contains this text'),
+    region: endpoints.listRegions.query.shape.display_name.describe('Only regions whose display name contains this text'),
+  }),
+  run: async (b, { name, region }) => {
+    let projects, regions;
+    try {
+      [projects, regions] = await Promise.all([
+        b.api.cloud.listProjects({ params: {}, query: { name, limit: LIST_MAX } }, opts(b)),
+        b.api.cloud.listRegions({ params: {}, query: { display_name: region, limit: LIST_MAX } }, opts(b)),
+      ]);
+    } catch (error) {
+      if (isListMissing(error, 'listProjects') || isListMissing(error, 'listRegions')) return "This server has no list of projects and regions (it speaks only the spec's API). Ask the person for the project and region ids.";
+      throw error;
+    }
+    const count = (shown: number, total: number | null | undefined) => (total && total > shown ? `${shown} of ${total}` : `${shown}`);
+    const p = projects.results.map((x) => `- project ${x.id}: ${x.name ?? '(no name)'}${x.is_default ? ' (default)' : ''}${x.state ? ` · ${x.state}` : ''}`);
+    const r = regions.results.map((x) => `- region ${x.id}: ${x.display_name ?? x.slug ?? '(no name)'}${x.country ? ` · ${x.country}` : ''}${x.state ? ` · ${x.state}` : ''}`);
+    return bounded(`Projects on "${b.connectionName}" (${count(p.length, projects.count)}):\n${p.join('\n') || '(none)'}\nRegions (${count(r.length, regions.count)}):\n${r.join('\n') || '(none)'}`);
+  },
+});
+
+const money = (n: number | null | undefined, currency: string | null | undefined) => (n === null || n === undefined ? '?' : `${n} ${currency ?? ''}`.trim());
+
+export const previewInstancePrice = defineTool({
+  name: 'preview_instance_price',
+  referenceName: 'platformInstancePrice',
+  displayName: 'Preview Instance Price',
+  userDescription: 'What instances of a flavor, with interfaces and volumes, would cost',
+  modelDescription:
+    'Previews the price of cloud instances before creating them: total per month and per hour, the breakdown (flavor, external IP, floating IP, volumes), discount and tax. "request" is the platform\'s price request: flavor (e.g. "g1-standard-2-4"), interfaces (at least [{"type":"external"}]), names (one per instance) or name_templates, volumes (source new-volume|image|snapshot, size in GiB, type_name). Nothing is created. Use list_cloud_locations for project and region ids.',
+  kind: 'read',
+  input: z.strictObject({
+    ...connectionField,
+    project_id: location.project_id.describe('The project id'),
+    region_id: location.region_id.describe('The region id'),
+    request: endpoints.previewInstancePrice.body.describe('The price request: flavor, interfaces, names or name_templates, volumes'),
+  }),
+  run: async (b, { project_id, region_id, request }) => {
+    const p = await b.api.pricing.previewInstancePrice({ params: { project_id, region_id }, body: request }, opts(b));
+    return bounded(
+      `Price of ${p.vm_count ?? '?'} instance(s) of ${request.flavor} in project ${project_id}, region ${region_id} on "${b.connectionName}": ${money(p.total_price_per_month, p.currency_code)} per month, ${money(p.total_price_per_hour, p.currency_code)} per hour${p.price_status ? ` (price status ${p.price_status})` : ''}.\nDetails: ${compact({ per_month: p.per_month, per_hour: p.per_hour, discount_percent: p.discount_percent, tax_percent: p.tax_percent, price_without_discount_per_month: p.price_without_discount_per_month })}`,
+    );
+  },
+});
+
+export const previewLoadBalancerPrice = defineTool({
+  name: 'preview_load_balancer_price',
+  referenceName: 'platformLoadBalancerPrice',
+  displayName: 'Preview Load Balancer Price',
+  userDescription: 'What a load balancer of a flavor would cost',
+  modelDescription:
+    'Previews the price of a load balancer before creating it: total per month and per hour, the breakdown, discount and tax. "request" is the platform\'s request: flavor (e.g. "lb1-1-2"), optional floating_ip ({"source":"new"}), vip_ip_family (dual|ipv4|ipv6), vip_network_id or vip_port_id (not both), vip_subnet_id (only with a network). Nothing is created.',
+  kind: 'read',
+  input: z.strictObject({
+    ...connectionField,
+    project_id: location.project_id.describe('The project id'),
+    region_id: location.region_id.describe('The region id'),
+    request: endpoints.previewLoadBalancerPrice.body.describe('The price request: flavor, floating_ip, vip_* fields'),
+  }),
+  run: async (b, { project_id, region_id, request }) => {
+    const p = await b.api.pricing.previewLoadBalancerPrice({ params: { project_id, region_id }, body: request }, opts(b));
+    return bounded(
+      `Price of a ${request.flavor} load balancer in project ${project_id}, region ${region_id} on "${b.connectionName}": ${money(p.total_price_per_month, p.currency_code)} per month, ${money(p.total_price_per_hour, p.currency_code)} per hour${p.price_status ? ` (price status ${p.price_status})` : ''}.\nDetails: ${compact({ per_month: p.per_month, per_hour: p.per_hour, discount_percent: p.discount_percent, tax_percent: p.tax_percent })}`,
+    );
+  },
+});

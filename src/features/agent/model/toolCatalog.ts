@@ -1,0 +1,128 @@
+// The one catalog of agent tools: what the editor registers as language model tools, what
+// package.json contributes (generated from here, and tested against it), and what the MCP server
+// serves. Running a tool: the input checked by the request rules, the write confirmed with its
+// exact request, every answer bounded and scrubbed of keys, every failure an answer.
+import { fillPath, pathIn } from '../../../schema/endpoint';
+import { formatIssues, isPlatformError } from '../../../schema/errors';
+import { toFieldIssues } from '../../../schema/validate';
+import { listCloudLocations, previewInstancePrice, previewLoadBalancerPrice } from './cloudTools';
+import {
+  getEdgeApp,
+  getEdgeClient,
+  getEdgeTemplate,
+  getFreeFeature,
+  getProtectionProfile,
+  getReportTask,
+  getTrial,
+  getTrialStartData,
+  listConnections,
+  listEdgeApps,
+  listEdgeTemplates,
+  listProtectionProfiles,
+  listReportTasks,
+  readFunctionLogs,
+} from './readTools';
+import { errorAnswer } from './toolAnswers';
+import { inputJsonSchema, type AgentBinding, type AgentHost, type AgentTool, type WriteRequest } from './toolKit';
+import { addSchedules, createNotificationSetting, createReport, createSecret, deleteStorage, updateNotificationSetting, updateProtectionProfile } from './writeTools';
+
+export const AGENT_TOOLS: readonly AgentTool[] = [
+  listConnections,
+  listProtectionProfiles,
+  getProtectionProfile,
+  listEdgeApps,
+  getEdgeApp,
+  listEdgeTemplates,
+  getEdgeTemplate,
+  getEdgeClient,
+  listReportTasks,
+  getReportTask,
+  getTrial,
+  getTrialStartData,
+  getFreeFeature,
+  readFunctionLogs,
+  listCloudLocations,
+  previewInstancePrice,
+  previewLoadBalancerPrice,
+  updateProtectionProfile,
+  createReport,
+  addSchedules,
+  createNotificationSetting,
+  updateNotificationSetting,
+  createSecret,
+  deleteStorage,
+] as AgentTool[];
+
+/** The `when` that hides the write tools when `platformConsole.agent.allowWrites` is off. */
+export const WRITES_WHEN = 'config.platformConsole.agent.allowWrites';
+
+export function agentTool(name: string): AgentTool | undefined {
+  return AGENT_TOOLS.find((t) => t.name === name);
+}
+
+/** `contributes.languageModelTools`, as package.json must hold it. */
+export function languageModelToolsManifest(): Record<string, unknown>[] {
+  return AGENT_TOOLS.map((t) => ({
+    name: t.name,
+    displayName: t.displayName,
+    toolReferenceName: t.referenceName,
+    canBeReferencedInPrompt: true,
+    userDescription: t.userDescription,
+    modelDescription: t.modelDescription,
+    icon: t.kind === 'read' ? '$(cloud)' : t.kind === 'destructive' ? '$(trash)' : '$(edit)',
+    tags: ['platform-console', t.kind === 'read' ? 'read' : 'write'],
+    ...(t.kind === 'read' ? {} : { when: WRITES_WHEN }),
+    inputSchema: inputJsonSchema(t),
+  }));
+}
+
+/** The input checked by the tool's schema, or the answer that says which field broke which rule. */
+export function parseToolInput(tool: AgentTool, raw: unknown): { ok: true; input: Record<string, unknown> } | { ok: false; answer: string } {
+  const parsed = tool.input.safeParse(raw ?? {});
+  if (parsed.success) return { ok: true, input: parsed.data as Record<string, unknown> };
+  return { ok: false, answer: `Refused before sending, nothing was sent: ${formatIssues(toFieldIssues(parsed.error.issues))}. Correct these fields and call again.` };
+}
+
+/** A write's request, or the refusal (field and rule). */
+export function prepareWrite(tool: AgentTool, input: Record<string, unknown>): { ok: true; request: WriteRequest } | { ok: false; answer: string } {
+  try {
+    return { ok: true, request: tool.prepare!(input) };
+  } catch (error) {
+    if (isPlatformError(error) && error.kind === 'validation') return { ok: false, answer: `Refused before sending, nothing was sent: ${formatIssues(error.issues) || error.message}. Correct these fields and call again.` };
+    throw error;
+  }
+}
+
+/** Backticks fence text so nothing in it can close the fence. */
+function fenced(text: string, lang: string): string {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${lang}\n${text}\n${fence}`;
+}
+
+/** What the person is asked before a write: the connection, the operation and the exact request. */
+export function confirmation(tool: AgentTool, req: WriteRequest, on: Pick<AgentBinding, 'connectionName' | 'baseUrl' | 'dialect'>): { title: string; message: string } {
+  const path = fillPath(pathIn(req.endpoint, on.dialect), req.call.params);
+  const query = req.call.query && Object.keys(req.call.query).length ? `?${new URLSearchParams(Object.entries(req.call.query).map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
+  const body = req.shownBody === undefined ? '' : `\n\n${fenced(JSON.stringify(req.shownBody, null, 2), 'json')}`;
+  const undo = tool.kind === 'destructive' ? '\n\n**This cannot be undone.**' : '';
+  return {
+    title: `${tool.displayName} on ${on.connectionName}?`,
+    message: `**${req.operation}** on connection **${on.connectionName}** (${on.baseUrl}, ${on.dialect} API).\n\n${fenced(`${req.endpoint.method} ${path}${query}`, 'http')}${body}${undo}\n\nSent once when you allow it; never retried automatically.`,
+  };
+}
+
+/** Runs a tool on a bound connection: a refused input, a failed call, anything, comes back as an answer. */
+export async function runTool(tool: AgentTool, bound: AgentBinding, raw: unknown, host: AgentHost & { scrub(text: string): string }): Promise<string> {
+  const parsed = parseToolInput(tool, raw);
+  if (!parsed.ok) return host.scrub(parsed.answer);
+  if (tool.prepare) {
+    const prepared = prepareWrite(tool, parsed.input);
+    if (!prepared.ok) return host.scrub(prepared.answer);
+  }
+  try {
+    return host.scrub(await tool.run(bound, parsed.input, host));
+  } catch (error) {
+    return host.scrub(errorAnswer(error, bound.connectionName, tool.kind !== 'read'));
+  }
+}

@@ -1,0 +1,96 @@
+// What an agent tool is, once for the editor's chat agent and for the MCP server: its name, what
+// the model reads about it, its input (composed from the request schemas the client checks with),
+// whether it reads or writes, and its handler over the platform client. No VS Code here.
+import * as z from 'zod';
+import type { PlatformApi } from '../../../platform/api';
+import type { Dialect } from '../../../schema/dialect';
+import type { Endpoint } from '../../../schema/endpoint';
+
+/** The connection a tool call runs on, bound for the whole call (Sign Out aborts `signal`). */
+export interface AgentBinding {
+  readonly connectionName: string;
+  readonly baseUrl: string;
+  readonly dialect: Dialect;
+  readonly api: PlatformApi;
+  readonly signal: AbortSignal;
+}
+
+/** A connection as a tool may name it (never its key). */
+export interface AgentConnection {
+  readonly name: string;
+  readonly baseUrl: string;
+  readonly dialect: Dialect;
+  readonly active: boolean;
+  readonly signedIn: boolean;
+}
+
+/** What the host (VS Code, or the MCP server) offers a tool besides the bound client. */
+export interface AgentHost {
+  connections(): Promise<AgentConnection[]>;
+}
+
+export type ToolKind = 'read' | 'write' | 'destructive';
+
+/** A write, checked and ready to send: what the confirmation shows, and what is sent. */
+export interface WriteRequest {
+  readonly endpoint: Endpoint;
+  readonly call: { params: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  /** "Update protection profile 12": the operation and its target, in a few words. */
+  readonly operation: string;
+  /** The body as the confirmation shows it (a secret's payload as its size and fingerprint). */
+  readonly shownBody?: unknown;
+}
+
+/** Every tool may name the connection it runs on; without it, the active one. */
+export const connectionField = {
+  connection: z
+    .string()
+    .max(100)
+    .optional()
+    .describe('Name of the Platform Console connection to use (see list_connections). Leave out to use the active connection.'),
+};
+
+export interface AgentTool<S extends z.ZodObject = z.ZodObject> {
+  /** `{verb}_{noun}`, `^[\w-]+$`. */
+  readonly name: string;
+  /** What a person types after `#` in chat. */
+  readonly referenceName: string;
+  readonly displayName: string;
+  /** One line for people (the tool picker). */
+  readonly userDescription: string;
+  /** What it returns, when to use it and when not, its limits. */
+  readonly modelDescription: string;
+  readonly kind: ToolKind;
+  /** True for a tool that asks the platform nothing (list_connections): it runs signed out too, on no connection. */
+  readonly offline?: boolean;
+  readonly input: S;
+  /** Writes: the request, checked by the client's own rules (throws a validation PlatformError). */
+  readonly prepare?: (input: z.output<S>) => WriteRequest;
+  /** The answer for the model: short text with the ids it needs. */
+  readonly run: (bound: AgentBinding, input: z.output<S>, host: AgentHost) => Promise<string>;
+}
+
+/** The binding an offline tool runs with: no connection, and a client that refuses everything. */
+export const NO_CONNECTION: AgentBinding = {
+  connectionName: '',
+  baseUrl: '',
+  dialect: 'spec',
+  api: new Proxy({} as PlatformApi, {
+    get: () => {
+      throw new Error('this tool asks the platform nothing');
+    },
+  }),
+  signal: new AbortController().signal,
+};
+
+/** Keeps the tool's input type: `defineTool({...})` checks `prepare` and `run` against `input`. */
+export function defineTool<S extends z.ZodObject>(tool: AgentTool<S>): AgentTool<S> {
+  return tool;
+}
+
+/** The input schema as JSON Schema (what the manifest and MCP publish): the request rules, as the client checks them. */
+export function inputJsonSchema(tool: AgentTool): Record<string, unknown> {
+  const schema = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete schema.$schema;
+  return schema;
+}

@@ -1,0 +1,182 @@
+// The tools that change something. Each builds its request with the client's own rules
+// (`prepare`: a refused input names the field and the rule, and nothing is sent), is confirmed by
+// the person with the exact request (confirmation.ts), and sends it once: never retried.
+import { createHash } from 'node:crypto';
+import * as z from 'zod';
+import { endpoints } from '../../../schema/endpoints';
+import { throwValidation, validateCall } from '../../../schema/validate';
+import { connectionField, defineTool, type AgentBinding, type WriteRequest } from './toolKit';
+import { compact, objectAnswer } from './toolAnswers';
+
+/** Sends a prepared write once (the client never retries a non-GET). */
+async function send(b: AgentBinding, req: WriteRequest): Promise<unknown> {
+  return b.api.http.call(req.endpoint, req.call as never, { signal: b.signal });
+}
+
+/** The request as the client will send it: every part checked by the endpoint's schemas (one refusal lists every bad value). */
+function request(endpoint: WriteRequest['endpoint'], call: WriteRequest['call'], operation: string, shownBody?: unknown): WriteRequest {
+  const checked = validateCall(endpoint, call);
+  return { endpoint, call: { params: checked.params, query: checked.query, body: checked.body }, operation, shownBody: shownBody ?? checked.body };
+}
+
+const profile = endpoints.updateProtectionProfile;
+export const updateProtectionProfile = defineTool({
+  name: 'update_protection_profile',
+  referenceName: 'platformUpdateProfile',
+  displayName: 'Update Protection Profile',
+  userDescription: "Change a protection profile's name, template or field values",
+  modelDescription:
+    "Changes a DDoS protection profile: its name (1..100 characters), its template_id, or field values (fields: [{template_field_id, value}]). Give only what changes. The person confirms the exact request first. Returns the profile as saved. Read it first with get_protection_profile to know the field ids and current values.",
+  kind: 'write',
+  input: z.strictObject({
+    ...connectionField,
+    protection_profile_id: profile.params.shape.protection_profile_id.describe('The profile to change'),
+    name: profile.body.shape.name.describe('A new name'),
+    template_id: profile.body.shape.template_id.describe('Another template id'),
+    fields: profile.body.shape.fields.describe('Field values to set: [{template_field_id, value}]'),
+  }),
+  prepare: ({ protection_profile_id, name, template_id, fields }) => {
+    const body = Object.fromEntries(Object.entries({ name, template_id, fields }).filter(([, v]) => v !== undefined));
+    if (Object.keys(body).length === 0) throwValidation([{ path: 'name', message: 'nothing to change: give name, template_id or fields' }]);
+    return request(profile, { params: { protection_profile_id }, body }, `Update protection profile ${protection_profile_id}`);
+  },
+  run: async (b, input) => {
+    const saved = (await send(b, updateProtectionProfile.prepare!(input))) as z.output<typeof profile.response>;
+    return objectAnswer(`Updated protection profile ${saved.id} on "${b.connectionName}". As saved:`, saved);
+  },
+});
+
+const report = endpoints.createReport;
+export const createReport = defineTool({
+  name: 'create_report',
+  referenceName: 'platformCreateReport',
+  displayName: 'Create Billing Report',
+  userDescription: 'Start a billing report task from a template',
+  modelDescription:
+    'Starts a billing report task from a report template code (e.g. "ResellerExpenses") with its parameters (e.g. {"period":"2026-10"}). The person confirms first. Returns the new task\'s uuid and status; reports take minutes, so check later with get_report_task.',
+  kind: 'write',
+  input: z.strictObject({
+    ...connectionField,
+    template_code: report.body.shape.template_code.describe('The report template code'),
+    parameters: report.body.shape.parameters.describe("The template's parameters, as an object"),
+  }),
+  prepare: ({ template_code, parameters }) => request(report, { params: {}, body: { template_code, ...(parameters === undefined ? {} : { parameters }) } }, `Create a "${template_code}" report`),
+  run: async (b, input) => {
+    const task = (await send(b, createReport.prepare!(input))) as z.output<typeof report.response>;
+    return `Started report task ${task.uuid} (${task.status ?? 'status unknown'}) on "${b.connectionName}". It runs for a while: call get_report_task with this uuid later.`;
+  },
+});
+
+const schedules = endpoints.addSchedules;
+export const addSchedules = defineTool({
+  name: 'add_schedules',
+  referenceName: 'platformAddSchedules',
+  displayName: 'Add Snapshot Schedules',
+  userDescription: 'Add schedules to a snapshot lifecycle policy',
+  modelDescription:
+    'Adds schedules to a snapshot lifecycle policy: each {"type":"cron", minute, hour, day, month, day_of_week, week, timezone, max_quantity, retention_time} or {"type":"interval", weeks, days, hours, minutes, max_quantity, retention_time}, as the platform defines them. The person confirms first. Returns the policy with all its schedules.',
+  kind: 'write',
+  input: z.strictObject({
+    ...connectionField,
+    project_id: schedules.params.shape.project_id.describe('The project id'),
+    region_id: schedules.params.shape.region_id.describe('The region id'),
+    policy_id: schedules.params.shape.policy_id.describe('The lifecycle policy id'),
+    schedules: schedules.body.shape.schedules.describe('The schedules to add (at least one)'),
+  }),
+  prepare: ({ project_id, region_id, policy_id, schedules: list }) =>
+    request(schedules, { params: { project_id, region_id, policy_id }, body: { schedules: list } }, `Add ${list.length} schedule${list.length === 1 ? '' : 's'} to lifecycle policy ${policy_id}`),
+  run: async (b, input) => {
+    const policy = (await send(b, addSchedules.prepare!(input))) as z.output<typeof schedules.response>;
+    const ids = (policy.schedules ?? []).map((s) => s.id).filter(Boolean);
+    return `Added ${input.schedules.length} schedule(s) to lifecycle policy ${policy.id}${policy.name ? ` "${policy.name}"` : ''} on "${b.connectionName}". It now has ${ids.length} schedule(s): ${ids.join(', ') || 'none listed'}.`;
+  },
+});
+
+const createSetting = endpoints.createNotificationSetting;
+const updateSetting = endpoints.updateNotificationSetting;
+const settingFields = {
+  notification_type: createSetting.body.shape.notification_type.describe('deletion_request or failed_login'),
+  email: createSetting.body.shape.email.describe('Where the notification goes'),
+  enabled: createSetting.body.shape.enabled.describe('On or off (default on)'),
+};
+const settingAnswer = (verb: string, s: z.output<typeof createSetting.response>, b: AgentBinding) =>
+  `${verb} notification setting ${s.id} on "${b.connectionName}": ${compact({ notification_type: s.notification_type, email: s.email, enabled: s.enabled, reseller: s.reseller })}`;
+
+export const createNotificationSetting = defineTool({
+  name: 'create_notification_setting',
+  referenceName: 'platformCreateNotification',
+  displayName: 'Create Notification Setting',
+  userDescription: "Send a reseller's deletion-request or failed-login notifications to an address",
+  modelDescription: 'Creates a notification setting of a reseller: which notification (deletion_request or failed_login) goes to which email, enabled or not. The person confirms first. Returns the new setting with its id (update it with update_notification_setting).',
+  kind: 'write',
+  input: z.strictObject({ ...connectionField, resellerId: createSetting.params.shape.resellerId.describe('The reseller id'), ...settingFields }),
+  prepare: ({ resellerId, connection: _c, ...body }) => request(createSetting, { params: { resellerId }, body }, `Create a ${body.notification_type} notification setting for reseller ${resellerId}`),
+  run: async (b, input): Promise<string> => settingAnswer('Created', (await send(b, createNotificationSetting.prepare!(input))) as z.output<typeof createSetting.response>, b),
+});
+
+export const updateNotificationSetting = defineTool({
+  name: 'update_notification_setting',
+  referenceName: 'platformUpdateNotification',
+  displayName: 'Update Notification Setting',
+  userDescription: "Change a reseller's notification setting",
+  modelDescription: 'Replaces a notification setting of a reseller (notification_type, email and enabled, all given). The person confirms first. Returns the setting as saved.',
+  kind: 'write',
+  input: z.strictObject({
+    ...connectionField,
+    resellerId: updateSetting.params.shape.resellerId.describe('The reseller id'),
+    notificationSettingsId: updateSetting.params.shape.notificationSettingsId.describe('The setting id'),
+    ...settingFields,
+  }),
+  prepare: ({ resellerId, notificationSettingsId, connection: _c, ...body }) =>
+    request(updateSetting, { params: { resellerId, notificationSettingsId }, body }, `Update notification setting ${notificationSettingsId} of reseller ${resellerId}`),
+  run: async (b, input): Promise<string> => settingAnswer('Updated', (await send(b, updateNotificationSetting.prepare!(input))) as z.output<typeof updateSetting.response>, b),
+});
+
+/** A secret's payload as the confirmation shows it: its size and a fingerprint, never its content. */
+export function payloadFingerprint(base64: string): string {
+  const bytes = Buffer.from(base64, 'base64');
+  return `${bytes.length.toLocaleString('en-US')} bytes, SHA-256 ${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}…`;
+}
+
+const secret = endpoints.createSecret;
+export const createSecret = defineTool({
+  name: 'create_secret',
+  referenceName: 'platformCreateSecret',
+  displayName: 'Create Secret',
+  userDescription: 'Store a secret (key, certificate, passphrase) in the cloud secret store',
+  modelDescription:
+    'Creates a secret in a project and region: name, payload (base64 of the bytes), payload_content_type (e.g. application/octet-stream; not text/plain), secret_type (symmetric, public, private, passphrase, certificate, opaque), optional algorithm, bit_length, mode, expiration (local time, 2027-01-01T00:00:00). The confirmation shows the payload as size and fingerprint only. The platform creates it in the background: returns the task id(s). Never echo the payload back to the person.',
+  kind: 'write',
+  input: z.strictObject({
+    ...connectionField,
+    project_id: secret.params.shape.project_id.describe('The project id'),
+    region_id: secret.params.shape.region_id.describe('The region id'),
+    ...secret.body.shape,
+    payload_content_encoding: secret.body.shape.payload_content_encoding.optional().describe('Always "base64" (filled in when left out)'),
+  }),
+  prepare: ({ project_id, region_id, connection: _c, ...fields }) => {
+    const body = { ...fields, payload_content_encoding: fields.payload_content_encoding ?? 'base64' };
+    const req = request(secret, { params: { project_id, region_id }, body }, `Create secret "${fields.name}" in project ${project_id}, region ${region_id}`);
+    return { ...req, shownBody: { ...(req.call.body as object), payload: `<${payloadFingerprint(fields.payload)}>` } };
+  },
+  run: async (b, input) => {
+    const answer = (await send(b, createSecret.prepare!(input))) as z.output<typeof secret.response>;
+    return `Secret "${input.name}" is being created on "${b.connectionName}" (project ${input.project_id}, region ${input.region_id}); platform task${answer.tasks.length === 1 ? '' : 's'}: ${answer.tasks.join(', ')}.`;
+  },
+});
+
+const storage = endpoints.deleteStorage;
+export const deleteStorage = defineTool({
+  name: 'delete_storage',
+  referenceName: 'platformDeleteStorage',
+  displayName: 'Delete Storage',
+  userDescription: 'Delete an object storage (cannot be undone)',
+  modelDescription: 'Deletes an object storage by id, with everything in it. It cannot be undone; the person confirms first. Use only when the person asked to delete that storage.',
+  kind: 'destructive',
+  input: z.strictObject({ ...connectionField, storage_id: storage.params.shape.storage_id.describe('The storage to delete') }),
+  prepare: ({ storage_id }) => request(storage, { params: { storage_id } }, `Delete storage ${storage_id}`),
+  run: async (b, input) => {
+    await send(b, deleteStorage.prepare!(input));
+    return `Deleted storage ${input.storage_id} on "${b.connectionName}".`;
+  },
+});

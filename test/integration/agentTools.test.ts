@@ -1,0 +1,157 @@
+// The agent tools inside a real VS Code against the simulator: every read tool through
+// vscode.lm.invokeTool (answer text, size bound, errors as results); every write tool's
+// prepareInvocation (the confirmation names the connection, the operation and the exact request;
+// a refused input asks nothing and sends nothing) and invoke (sent once, on the connection the
+// confirmation named); the allowWrites setting; no key in any answer or confirmation.
+import * as assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import { startSimulator, type Simulator } from '../../simulator/index';
+import { AGENT_READ_INPUTS } from '../support/agentReadInputs';
+import testKeys from '../support/testKeys.json';
+import { platformConsole } from './support/extension';
+
+const KEY = testKeys.simulator;
+const OTHER_KEY = `${testKeys.simulator}-other`;
+const READS = Object.keys(AGENT_READ_INPUTS);
+const token = () => new vscode.CancellationTokenSource().token;
+const text = (result: vscode.LanguageModelToolResult) =>
+  result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : String((part as { value?: unknown }).value ?? ''))).join('');
+
+describe('agent tools (language model tools)', function () {
+  this.timeout(60_000);
+  let sim: Simulator;
+  let other: Simulator;
+  let ext: Awaited<ReturnType<typeof platformConsole>>;
+  const read = async (name: string, input: object) => text(await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token()));
+  const tool = (name: string) => {
+    const t = ext.agentTool(name);
+    assert.ok(t, `${name} registered`);
+    return t;
+  };
+  const prepare = async (name: string, input: Record<string, unknown>) => (await tool(name).prepareInvocation!({ input }, token())) ?? {};
+  const invoke = async (name: string, input: Record<string, unknown>) => text((await tool(name).invoke({ input, toolInvocationToken: undefined }, token()))!);
+  const message = (m: string | vscode.MarkdownString | undefined) => (typeof m === 'string' ? m : (m?.value ?? ''));
+
+  before(async () => {
+    ext = await platformConsole();
+    sim = await startSimulator({ apiKey: KEY });
+    other = await startSimulator({ apiKey: OTHER_KEY });
+    await ext.connections.signIn('agent-other', other.url, OTHER_KEY);
+    await ext.connections.signIn('agent-main', sim.url, KEY);
+  });
+  beforeEach(() => {
+    sim.clearFaults();
+    sim.resetRequests();
+    other.resetRequests();
+  });
+  after(async () => {
+    await vscode.workspace.getConfiguration('platformConsole').update('agent.allowWrites', undefined, vscode.ConfigurationTarget.Global);
+    for (const c of ext.connections.list().filter((c) => c.name.startsWith('agent-'))) await ext.connections.signOut(c.id);
+    await sim.close();
+    await other.close();
+  });
+
+  it('every tool of the manifest is registered with VS Code, referenceable in chat', () => {
+    const ours = vscode.lm.tools.filter((t) => t.tags.includes('platform-console'));
+    const manifest = (vscode.extensions.getExtension('platform-console.platform-console')!.packageJSON as { contributes: { languageModelTools: { name: string }[] } }).contributes.languageModelTools;
+    assert.deepEqual(ours.map((t) => t.name).sort(), manifest.map((t) => t.name).sort());
+    for (const name of READS) assert.ok(ours.some((t) => t.name === name), name);
+  });
+
+  it('every read tool answers through vscode.lm.invokeTool on the active connection: short, bounded, no key', async () => {
+    const answers: Record<string, string> = {};
+    for (const name of READS) answers[name] = await read(name, AGENT_READ_INPUTS[name]!);
+    for (const [name, answer] of Object.entries(answers)) {
+      assert.ok(answer.length > 20 && answer.length <= 4000, `${name}: ${answer.length} characters`);
+      assert.ok(!answer.includes(KEY) && !answer.includes(OTHER_KEY), `${name}: no key`);
+      if (name !== 'list_connections') assert.match(answer, /"agent-main"/, `${name} ran on the active connection: ${answer.slice(0, 160)}`);
+    }
+    assert.match(answers.list_connections!, /- agent-main \(active\): http:\/\/127\.0\.0\.1:\d+, spec dialect, signed in/);
+    assert.match(answers.list_connections!, /- agent-other: /);
+    assert.match(answers.list_edge_apps!, /id 101: hello-edge · enabled/);
+    assert.match(answers.get_report_task!, /Completed/);
+    assert.match(answers.preview_instance_price!, /per month, .* per hour/);
+    assert.equal(other.requestCounts()['GET getTrial'] ?? 0, 0, 'nothing asked of the other connection');
+  });
+
+  it('an input may name another connection; unknown names and refused inputs are answers, nothing sent', async () => {
+    assert.match(await read('get_trial', { id: 401, connection: 'agent-other' }), /^Trial 401 on "agent-other"/);
+    assert.equal(other.requestCounts()['GET getTrial'], 1);
+    assert.match(await read('get_trial', { id: 401, connection: 'nobody' }), /No signed-in connection named "nobody"\. Known connections: .*agent-main/);
+    assert.match(await read('get_trial', { id: 0 }), /^Refused before sending, nothing was sent: id: must be at least 1/);
+    assert.match(await read('get_trial', { id: 999_999 }), /^Not found on "agent-main" \(HTTP 404\)/);
+    assert.deepEqual(Object.keys(sim.requestCounts()), ['GET getTrial'], 'the refused input sent nothing');
+  });
+
+  it('each write is confirmed with the connection, the operation and the exact request; invoke sends it once', async () => {
+    const writes: [string, Record<string, unknown>, RegExp, string][] = [
+      ['update_protection_profile', { protection_profile_id: 1, name: 'agent-renamed' }, /\*\*Update protection profile 1\*\*[\s\S]*PATCH \/[\s\S]*"name": "agent-renamed"/, 'updateProtectionProfile'],
+      ['create_report', { template_code: 'ResellerPlans', parameters: { date_to: '2026-10-31' } }, /\*\*Create a "ResellerPlans" report\*\*[\s\S]*POST \//, 'createReport'],
+      ['add_schedules', { project_id: 1, region_id: 1, policy_id: 10, schedules: [{ type: 'interval', weeks: 0, days: 1, hours: 0, minutes: 0, max_quantity: 2, retention_time: { weeks: 1, days: 0, hours: 0, minutes: 0 } }] }, /\*\*Add 1 schedule to lifecycle policy 10\*\*/, 'addSchedules'],
+      ['create_notification_setting', { resellerId: 701, notification_type: 'failed_login', email: 'agent@example.com' }, /\*\*Create a failed_login notification setting for reseller 701\*\*/, 'createNotificationSetting'],
+      ['update_notification_setting', { resellerId: 701, notificationSettingsId: 801, notification_type: 'deletion_request', email: 'ops@example.com', enabled: true }, /\*\*Update notification setting 801 of reseller 701\*\*/, 'updateNotificationSetting'],
+      ['create_secret', { project_id: 1, region_id: 1, name: 'agent-secret', payload: Buffer.from(`secret ${KEY}`).toString('base64'), payload_content_type: 'application/octet-stream', secret_type: 'opaque' }, /\*\*Create secret "agent-secret" in project 1, region 1\*\*[\s\S]*"payload": "<\d+ bytes, SHA-256 [0-9a-f]{16}…>"/, 'createSecret'],
+      ['delete_storage', { storage_id: 1003 }, /\*\*Delete storage 1003\*\*[\s\S]*DELETE \/[\s\S]*cannot be undone/, 'deleteStorage'],
+    ];
+    for (const [name, input, expected, route] of writes) {
+      const prepared = await prepare(name, input);
+      const asked = prepared.confirmationMessages;
+      assert.ok(asked, `${name} asks first`);
+      assert.match(asked.title, /on agent-main\?$/);
+      assert.match(message(asked.message), expected);
+      assert.match(message(asked.message), /on connection \*\*agent-main\*\* \(http:\/\/127\.0\.0\.1:\d+, spec API\)/);
+      assert.ok(!message(asked.message).includes(KEY) && !message(asked.message).includes(Buffer.from(`secret ${KEY}`).toString('base64')), `${name}: no key, no payload`);
+      assert.equal(Object.keys(sim.requestCounts()).filter((k) => !k.startsWith('GET')).length, 0, `${name}: nothing sent by the question`);
+      const answer = await invoke(name, input);
+      assert.ok(!/^(Refused|Not found|Failed)/.test(answer), `${name}: ${answer}`);
+      assert.ok(!answer.includes(KEY));
+      const sent = Object.entries(sim.requestCounts()).filter(([k]) => k.endsWith(` ${route}`));
+      assert.deepEqual(sent.map(([, n]) => n), [1], `${name}: sent once`);
+      sim.resetRequests();
+    }
+  });
+
+  it('a refused write asks nothing and sends nothing; the answer names the field and the rule', async () => {
+    const prepared = await prepare('update_protection_profile', { protection_profile_id: 1, name: 'x'.repeat(101) });
+    assert.equal(prepared.confirmationMessages, undefined);
+    assert.match(await invoke('update_protection_profile', { protection_profile_id: 1, name: 'x'.repeat(101) }), /^Refused before sending, nothing was sent: name: must be at most 100 characters/);
+    assert.match(await invoke('create_secret', { project_id: 1, region_id: 1, name: 's', payload: 'aGk=', payload_content_type: 'text/plain', secret_type: 'opaque' }), /payload_content_type: text\/plain is incompatible/);
+    assert.deepEqual(sim.requestCounts(), {});
+  });
+
+  it('one action, one account: a write runs on the connection its confirmation named, even after a switch', async () => {
+    const input = { storage_id: 1002 };
+    const asked = await prepare('delete_storage', input);
+    assert.match(asked.confirmationMessages!.title, /on agent-main\?/);
+    const otherConnection = ext.connections.list().find((c) => c.name === 'agent-other')!;
+    const main = ext.connections.list().find((c) => c.name === 'agent-main')!;
+    await ext.connections.switchTo(otherConnection.id);
+    try {
+      assert.match(await invoke('delete_storage', input), /^Deleted storage 1002 on "agent-main"/);
+      assert.equal(sim.requestCounts()['DELETE deleteStorage'], 1);
+      assert.equal(other.requestCounts()['DELETE deleteStorage'] ?? 0, 0);
+    } finally {
+      await ext.connections.switchTo(main.id);
+    }
+  });
+
+  it('platformConsole.agent.allowWrites off: no write is asked or sent', async () => {
+    const config = vscode.workspace.getConfiguration('platformConsole');
+    await config.update('agent.allowWrites', false, vscode.ConfigurationTarget.Global);
+    try {
+      assert.equal((await prepare('delete_storage', { storage_id: 1001 })).confirmationMessages, undefined);
+      assert.match(await invoke('delete_storage', { storage_id: 1001 }), /^Refused: changes through the agent are turned off/);
+      assert.deepEqual(sim.requestCounts(), {});
+      assert.match(await read('get_trial', { id: 401 }), /^Trial 401/, 'reads still work');
+    } finally {
+      await config.update('agent.allowWrites', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('every answer and confirmation is scrubbed of the key, even when the server echoes it', async () => {
+    sim.setFault({ route: 'getTrial', kind: 'status', status: 400, field: KEY, times: 1 });
+    const answer = await read('get_trial', { id: 401 });
+    assert.ok(!answer.includes(KEY), answer);
+  });
+});

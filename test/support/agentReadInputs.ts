@@ -1,0 +1,21 @@
+// One input per read tool of the agent catalog, against the simulator's seed: the integration
+// test (inside VS Code) and the MCP server test (over stdio) call every read tool with these.
+export const AGENT_READ_INPUTS: Record<string, Record<string, unknown>> = {
+  list_connections: {},
+  list_protection_profiles: { name: 'web' },
+  get_protection_profile: { protection_profile_id: 1 },
+  list_edge_apps: { status: 1 },
+  get_edge_app: { app_id: 101 },
+  list_edge_templates: {},
+  get_edge_template: { template_id: 301 },
+  get_edge_client: { client_id: 201 },
+  list_report_tasks: { status: 'Completed' },
+  get_report_task: { id: '6b1f0c9e-0003-4a6e-9c1d-000000000003' },
+  get_trial: { id: 401 },
+  get_trial_start_data: { client_id: 503, product_id: 3 },
+  get_free_feature: { activatedFeatureId: 601 },
+  read_function_logs: { project_id: 1, region_id: 1, namespace_name: 'default', function_name: 'image-resize', limit: 100 },
+  list_cloud_locations: {},
+  preview_instance_price: { project_id: 1, region_id: 1, request: { flavor: 'g1-standard-2-4', interfaces: [{ type: 'external' }], names: ['web-1'] } },
+  preview_load_balancer_price: { project_id: 1, region_id: 1, request: { flavor: 'lb1-1-2' } },
+};

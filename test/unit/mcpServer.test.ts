@@ -1,0 +1,104 @@
+// The MCP server (src/mcp.ts) as an agent outside the editor meets it: started over stdio by the
+// MCP SDK's own client against the simulator, its tools listed with their hints, every read tool
+// called, every write refused (nothing sent) unless started with --allow-writes, then sent once.
+// The key reaches the server through the environment the client gives it, and no answer carries it.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { AGENT_TOOLS } from '../../src/features/agent/model/toolCatalog';
+import { startSimulator, type Simulator } from '../../simulator/index';
+import { AGENT_READ_INPUTS } from '../support/agentReadInputs';
+
+const KEY = 'mcp-key-77f0a1c2';
+
+async function connect(sim: Simulator, args: string[]): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', 'src/mcp.ts', ...args],
+    env: { ...getDefaultEnvironment(), PLATFORM_CONSOLE_BASE_URL: sim.url, PLATFORM_CONSOLE_API_KEY: KEY, PLATFORM_CONSOLE_DIALECT: 'platform', PLATFORM_CONSOLE_CONNECTION_NAME: 'mcp-sim' },
+    stderr: 'pipe',
+  });
+  let err = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const client = new Client({ name: 'platform-console-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => err };
+}
+
+const text = (result: { content?: unknown }) => (result.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('');
+
+describe('platform-console-mcp over stdio', { timeout: 120_000 }, () => {
+  let sim: Simulator;
+  before(async () => {
+    sim = await startSimulator({ apiKey: KEY, dialect: 'platform' });
+  });
+  after(() => sim.close());
+
+  it('read-only by default: the reads listed with readOnlyHint, each answers; a write is refused and sends nothing', async () => {
+    const { client, stderr } = await connect(sim, []);
+    try {
+      const { tools } = await client.listTools();
+      const reads = AGENT_TOOLS.filter((t) => t.kind === 'read').map((t) => t.name);
+      assert.deepEqual(tools.map((t) => t.name).sort(), [...reads].sort(), 'the writes are not offered');
+      for (const t of tools) {
+        assert.equal(t.annotations?.readOnlyHint, true, t.name);
+        assert.equal(t.inputSchema.type, 'object');
+        assert.ok((t.description ?? '').length > 100);
+      }
+      assert.deepEqual(Object.keys(AGENT_READ_INPUTS).sort(), [...reads].sort(), 'every read tool is called below');
+      for (const [name, args] of Object.entries(AGENT_READ_INPUTS)) {
+        const result = await client.callTool({ name, arguments: args });
+        const answer = text(result);
+        assert.ok(!result.isError, `${name}: ${answer}`);
+        assert.ok(answer.length > 20 && answer.length <= 4000, `${name}: ${answer.length}`);
+        assert.ok(!answer.includes(KEY), `${name}: no key`);
+        if (name !== 'list_connections') assert.match(answer, /"mcp-sim"/, `${name}: ${answer.slice(0, 120)}`);
+      }
+      sim.resetRequests();
+      const refused = await client.callTool({ name: 'delete_storage', arguments: { storage_id: 1001 } });
+      assert.equal(refused.isError, true);
+      assert.match(text(refused), /read-only; nothing was sent\. Start platform-console-mcp with --allow-writes/);
+      const bad = await client.callTool({ name: 'get_trial', arguments: { id: 'x' } });
+      assert.match(text(bad), /^Refused before sending, nothing was sent: id: must be a positive whole number/);
+      assert.deepEqual(sim.requestCounts(), {}, 'nothing sent');
+      assert.match(stderr(), /platform-console-mcp: mcp-sim \(http:\/\/127\.0\.0\.1:\d+, platform API\), read-only/);
+      assert.ok(!stderr().includes(KEY), 'no key on stderr');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('--allow-writes: writes listed (delete marked destructive) and each sent once', async () => {
+    const { client, stderr } = await connect(sim, ['--allow-writes']);
+    try {
+      const { tools } = await client.listTools();
+      assert.equal(tools.length, AGENT_TOOLS.length);
+      const del = tools.find((t) => t.name === 'delete_storage');
+      assert.equal(del?.annotations?.destructiveHint, true);
+      assert.equal(del?.annotations?.readOnlyHint, false);
+      assert.equal(tools.find((t) => t.name === 'create_report')?.annotations?.destructiveHint, false);
+      sim.resetRequests();
+      const created = await client.callTool({ name: 'create_report', arguments: { template_code: 'ResellerPlans', parameters: { date_to: '2026-10-31' } } });
+      assert.match(text(created), /^Started report task [0-9a-f-]{36}/);
+      const secret = await client.callTool({
+        name: 'create_secret',
+        arguments: { project_id: 1, region_id: 1, name: 'mcp-secret', payload: Buffer.from(KEY).toString('base64'), payload_content_type: 'application/octet-stream', secret_type: 'opaque' },
+      });
+      assert.match(text(secret), /is being created/);
+      const deleted = await client.callTool({ name: 'delete_storage', arguments: { storage_id: 1002 } });
+      assert.equal(text(deleted), 'Deleted storage 1002 on "mcp-sim".');
+      const counts = sim.requestCounts();
+      assert.deepEqual(
+        Object.entries(counts).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => [k.split(' ')[1], n]).sort(),
+        [['createReport', 1], ['createSecret', 1], ['deleteStorage', 1]],
+      );
+      const other = await client.callTool({ name: 'get_trial', arguments: { id: 401, connection: 'elsewhere' } });
+      assert.match(text(other), /No connection named "elsewhere": this server has one, "mcp-sim"/);
+      assert.match(stderr(), /Delete Storage on mcp-sim\? Delete storage 1002/);
+      assert.ok(!stderr().includes(KEY) && !stderr().includes(Buffer.from(KEY).toString('base64')));
+    } finally {
+      await client.close();
+    }
+  });
+});
