@@ -203,8 +203,8 @@ for (const dialect of ['spec', 'platform'] as const) {
     it('errors come back as answers: 404 names the call, 429 when to retry, 401 to sign in again', async () => {
       assert.match(await run('get_trial', { id: 999_999 }), /^Not found on "Sim" \(HTTP 404\): GET \S+999999/);
       const impatient = { ...bound, api: createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY, dialect, maxRetryAfterMs: 1000 })) };
-      sim.setFault({ route: 'getEdgeApp', kind: 'rateLimit', retryAfterSeconds: 7, times: 5 });
-      assert.match(await runTool(tool('get_edge_app'), impatient, { app_id: 101 }, host), /Too many requests .* Wait 7 s/);
+      sim.setFault({ route: 'getTrial', kind: 'rateLimit', retryAfterSeconds: 7, times: 5 });
+      assert.match(await runTool(tool('get_trial'), impatient, { id: 401 }, host), /Too many requests .* Wait 7 s/);
       sim.clearFaults();
       const wrongKey = { ...bound, api: createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: 'not-the-key-1234', dialect })) };
       const denied = await runTool(tool('get_trial'), wrongKey, { id: 401 }, host);

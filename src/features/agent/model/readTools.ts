@@ -143,7 +143,9 @@ export const getEdgeApp = defineTool({
   kind: 'read',
   input: z.strictObject({ ...connectionField, app_id: endpoints.getEdgeApp.params.shape.app_id.describe('The app id') }),
   run: async (b, { app_id }) => {
-    const app = await b.api.edge.getEdgeApp({ params: { app_id } }, opts(b));
+    // The account's own app first; a spec-only server (or another client's app) through the administrators' endpoint.
+    const own = await listed('getOwnEdgeApp', () => b.api.edge.getOwnEdgeApp({ params: { app_id } }, opts(b)), '');
+    const app = typeof own === 'string' ? await b.api.edge.getEdgeApp({ params: { app_id } }, opts(b)) : own;
     return objectAnswer(`Edge app ${app_id} ${on(b)}, ${appStatus(app.status)}:`, withoutValues(app));
   },
 });
