@@ -97,7 +97,10 @@ const loaded = async (frame) => {
     const paint = await app.getAttribute('data-reset-paint-ms').catch(() => null);
     const total = await app.getAttribute('data-reset-total-ms').catch(() => null);
     const whole = await app.getAttribute('data-backfill-total-ms').catch(() => null);
-    if (text.includes(`of ${LINES.toLocaleString('en-US')} lines`) && paint && total && whole) return { app, paint: Number(paint), total: Number(total), whole: Number(whole) };
+    if (text.includes(`of ${LINES.toLocaleString('en-US')} lines`) && paint && total && whole) {
+      console.log(`  older chunks, ms after the reset was posted (arrived/applied): ${await app.getAttribute('data-backfill-steps')}`);
+      return { app, paint: Number(paint), total: Number(total), whole: Number(whole) };
+    }
     await page.waitForTimeout(100);
   }
   throw new Error(`the page never showed 100,000 lines: ${await app.locator('[data-testid="counts"]').innerText().catch((e) => e.message)}`);

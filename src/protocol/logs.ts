@@ -5,6 +5,7 @@
 // (the whole list, on every (re)load of the page) the extension sends only `ops`: what a merge
 // changed, numbered by `seq`, so a copy that missed one asks for a `resync`.
 import type { LogFilterSpec } from './logFilter';
+import type { ItemList } from './packedItems';
 
 export type { LogFilterSpec };
 
@@ -33,7 +34,8 @@ export interface WireMarker {
 }
 export type WireItem = WireLine | WireMarker;
 
-export type WireOp = { op: 'insert'; index: number; items: WireItem[] } | { op: 'append'; items: WireItem[] } | { op: 'dropFront'; count: number };
+/** Items as tuples (a read's few) or packed in typed arrays (the many of a reset: packedItems.ts). */
+export type WireOp = { op: 'insert'; index: number; items: ItemList } | { op: 'append'; items: ItemList } | { op: 'dropFront'; count: number };
 
 export type FollowState =
   /** The first read is under way and nothing is held yet. */
@@ -75,7 +77,7 @@ export type LogsEvent =
       maxLines: number;
       pods: string[];
       /** The newest held items (all of them when few): the page shows these at once. */
-      items: WireItem[];
+      items: ItemList;
       /** Older items still to come, in `backfill` ops (inserts at the top), newest chunk first. */
       pending: number;
       status: FollowStatus;

@@ -16,7 +16,9 @@ export async function run(): Promise<void> {
   // checked for the keys of the run (keyLeak.test.ts reads the result).
   watchForKeys([testKeys.simulator, testKeys.revoked, testKeys.wrong, process.env.PLATFORM_CONSOLE_API_KEY ?? '']);
   const ext = await platformConsole();
-  ext.onWebviewTraffic((t) => ('html' in t ? witness('webview html', t.title, t.html) : witness('webview message', t.title, JSON.stringify(t.message))));
+  // Packed log lines (typed arrays) are read as their text: a key in them is found like anywhere else.
+  const asText = (_: string, value: unknown) => (value instanceof Uint8Array ? new TextDecoder().decode(value) : ArrayBuffer.isView(value) ? '(numbers)' : value);
+  ext.onWebviewTraffic((t) => ('html' in t ? witness('webview html', t.title, t.html) : witness('webview message', t.title, JSON.stringify(t.message, asText))));
 
   const mocha = new Mocha({ ui: 'bdd', color: false, reporter: 'spec', timeout: 20_000 });
   // The reporters write through Base.consoleLog: route it to the harness's stdout.

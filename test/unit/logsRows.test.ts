@@ -9,7 +9,8 @@ import { LogTail, pollInto, toLogLine } from '../../src/features/logs/model/logT
 import type { LogItem } from '../../src/protocol/logItems';
 import { formatNanosUtc } from '../../src/protocol/logTime';
 import { WireEncoder, resetParts } from '../../src/features/logs/model/logsWire';
-import type { LogsEvent } from '../../src/protocol/logs';
+import type { LogsEvent, WireItem } from '../../src/protocol/logs';
+import { itemCount, packItems, unpackItems } from '../../src/protocol/packedItems';
 import { RowStore, type Row } from '../../webview/logs/rowStore';
 
 const iso = (n: number) => formatNanosUtc(1_700_000_000_000_000_000n + BigInt(n));
@@ -135,9 +136,9 @@ describe('RowStore (the webview copy)', () => {
     tail.merge(Array.from({ length: 95 }, (_, n) => toLogLine({ Time: iso(n), Pod: n < 5 ? 'd' : pods[n % 3]!, Message: `m${n}` })), { limit: 1000 });
     const enc = new WireEncoder();
     const parts = resetParts(enc, tail.snapshot(), 20, 30);
-    assert.equal(parts.items.length, 20);
+    assert.equal(parts.items.count, 20);
     assert.equal(parts.pending, 75);
-    assert.deepEqual(parts.chunks.map((c) => c.items.length), [30, 30, 15]);
+    assert.deepEqual(parts.chunks.map((c) => c.items.count), [30, 30, 15]);
     assert.deepEqual(parts.chunks.map((c) => c.newPods), [[], [], ['d']]);
     const store = new RowStore({ ...EMPTY_FILTER, pods: ['a', 'd'] });
     store.reset({ ...reset(tail, new WireEncoder(), 1), items: parts.items, pods: parts.pods, pending: parts.pending });
@@ -151,5 +152,47 @@ describe('RowStore (the webview copy)', () => {
     sameAs(store.rows, store.pods, tail.snapshot());
     assert.equal(store.rows[anchor!]!.message, reading, 'the row being read is still the one tracked');
     assert.equal(store.shownLineCount, tail.snapshot().filter((i) => i.kind === 'line' && (i.pod === 'a' || i.pod === 'd')).length);
+  });
+});
+
+describe('packed items (a reset crossing to the page without JSON)', () => {
+  it('round-trips lines and markers, any text (accents, emoji, a lone surrogate made U+FFFD), empty lists', () => {
+    const items: WireItem[] = [
+      ['2026-11-25T10:00:00.000000001Z', 0, 'héllo 🚀 wörld'],
+      { reason: 'gap', text: 'lines may be missing here' },
+      ['2026-11-25T10:00:00.5Z', 3, ''],
+      { reason: 'dropped', text: '1,000 older lines dropped' },
+      ['', 1, 'x'.repeat(5000)],
+    ];
+    const packed = packItems(items);
+    assert.equal(itemCount(packed), 5);
+    assert.ok(packed.text instanceof Uint8Array && packed.bounds instanceof Uint32Array && packed.pods instanceof Int32Array);
+    assert.deepEqual(unpackItems(packed), items);
+    assert.deepEqual(unpackItems(packItems([])), []);
+    assert.deepEqual(unpackItems(packItems([['t', 0, 'a\uD800b']])), [['t', 0, 'a\uFFFDb']]);
+    // Through a structured clone, as postMessage hands it to the page.
+    assert.deepEqual(unpackItems(structuredClone(packed)), items);
+  });
+});
+
+describe('deflated chunks (fewer bytes through a remote connection)', () => {
+  it('a big chunk is deflated by the extension and inflated by the page, in order, to the same items', async () => {
+    const { deflated, DEFLATE_FROM } = await import('../../src/features/logs/model/logsWire');
+    const { inflated, Inbox } = await import('../../webview/logs/inbox');
+    const items: WireItem[] = Array.from({ length: 3000 }, (_, i) => [`2026-11-25T10:00:00.${String(i).padStart(9, '0')}Z`, i % 3, `GET /api/items/${i} 200 ${i % 97}ms ü`]);
+    const big = deflated(packItems(items));
+    assert.equal(big.deflated, true);
+    assert.ok(packItems(items).text.length >= DEFLATE_FROM && big.text.length < packItems(items).text.length / 3, 'a fraction of the bytes');
+    assert.equal(deflated(packItems(items.slice(0, 10))).deflated, undefined, 'small parts stay as they are');
+    const event = { type: 'ops' as const, generation: 1, seq: 1, newPods: [], ops: [{ op: 'insert' as const, index: 0, items: big }], backfill: true, sentAt: 0 };
+    const back = await inflated(event);
+    assert.deepEqual(unpackItems((back as typeof event).ops[0]!.items), items);
+    // The inbox keeps the posting order even when a later message is ready first.
+    const seen: number[] = [];
+    const inbox = new Inbox((e) => seen.push((e as typeof event).seq), (error) => assert.fail(String(error)));
+    inbox.receive(event);
+    inbox.receive({ ...event, seq: 2, ops: [{ op: 'append', items: [] }] });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.deepEqual(seen, [1, 2]);
   });
 });

@@ -10,6 +10,8 @@ import '@vscode-elements/elements/dist/vscode-toolbar-button/index.js';
 import { HostConnection } from '../shared/host';
 import { EMPTY_FILTER, type LogFilterSpec } from '../../src/protocol/logFilter';
 import { FILTER_TEXT_MAX, type FollowStatus, type LogsEvent, type LogsNotification, type LogsPanelState, type LogsRequests, type LogsTarget } from '../../src/protocol/logs';
+import { itemCount } from '../../src/protocol/packedItems';
+import { Inbox } from './inbox';
 import { RowStore } from './rowStore';
 import { RowSelection } from './rowSelection';
 import { cssProps } from './cssProps';
@@ -27,7 +29,12 @@ const BOTTOM_SLACK = ROW_HEIGHT / 2;
 type PendingScroll = { to: 'bottom' } | { to: 'offset'; offset: number } | undefined;
 
 export class FunctionLogsApp extends LitElement {
-  private readonly host = new HostConnection<LogsNotification, LogsRequests, LogsEvent, LogsPanelState>((event) => this.onEvent(event));
+  /** Messages in posting order, a reset's deflated chunks inflated first; one that cannot be read asks for a reset. */
+  private readonly inbox = new Inbox(
+    (event) => this.onEvent(event),
+    () => this.host.notify({ type: 'resync', generation: this.store.generation }),
+  );
+  private readonly host = new HostConnection<LogsNotification, LogsRequests, LogsEvent, LogsPanelState>((event) => this.inbox.receive(event));
   private readonly saved = this.host.savedState();
   private readonly store = new RowStore(this.saved?.filter ?? EMPTY_FILTER);
   private utc = this.saved?.utc ?? false;
@@ -109,6 +116,7 @@ export class FunctionLogsApp extends LitElement {
         break;
       }
       case 'ops': {
+        const arrived = Date.now();
         this.paint.arrived('ops', event.sentAt);
         // Where the person is now decides (a scroll event may not have been handled yet).
         if (this.viewport && this.stick !== this.isAtBottom()) {
@@ -122,7 +130,8 @@ export class FunctionLogsApp extends LitElement {
           return;
         }
         if (event.backfill) {
-          this.pending = Math.max(0, this.pending - event.ops.reduce((n, op) => n + (op.op === 'insert' ? op.items.length : 0), 0));
+          this.paint.chunk(arrived);
+          this.pending = Math.max(0, this.pending - event.ops.reduce((n, op) => n + (op.op === 'insert' ? itemCount(op.items) : 0), 0));
           if (this.pending === 0) this.paint.backfillDone();
         }
         if (this.stick) this.pendingScroll = { to: 'bottom' };

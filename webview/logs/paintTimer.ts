@@ -14,7 +14,16 @@ export class PaintTimer {
     this.start = performance.now();
     this.kind = kind;
     this.sentAt = sentAt;
-    if (kind === 'reset') this.resetSentAt = sentAt;
+    if (kind === 'reset') {
+      this.resetSentAt = sentAt;
+      delete this.dataset.backfillSteps;
+    }
+  }
+
+  /** An older chunk of the reset: when it arrived and when it was applied, ms after the reset's posting. */
+  chunk(arrived: number): void {
+    const steps = this.dataset.backfillSteps ? `${this.dataset.backfillSteps} ` : '';
+    this.dataset.backfillSteps = `${steps}${arrived - this.resetSentAt}/${Date.now() - this.resetSentAt}`;
   }
 
   /** The last of a reset's older lines arrived. */

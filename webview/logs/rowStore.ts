@@ -2,7 +2,8 @@
 // the ops each read produced, and the indices the filter shows, updated op by op (an append
 // filters only the new rows). No DOM here: unit tests drive it like the page does.
 import { compileFilter, filterIndices, levelOf, type CompiledFilter, type FilterableItem, type LogFilterSpec } from '../../src/protocol/logFilter';
-import { isWireLine, type LogsEvent, type WireItem } from '../../src/protocol/logs';
+import type { LogsEvent } from '../../src/protocol/logs';
+import { eachItem, type ItemList } from '../../src/protocol/packedItems';
 
 export interface Row {
   /** Unique in this page: selection survives rows moving. */
@@ -77,14 +78,19 @@ export class RowStore {
     return this.shown.length - this.markers;
   }
 
-  private row(item: WireItem): Row {
-    if (isWireLine(item)) {
-      const [time, pod, message] = item;
+  /** Rows for the items of a reset or an op, tuples or packed. */
+  private rowsOf(items: ItemList): Row[] {
+    const rows: Row[] = [];
+    eachItem(items, (time, pod, message, marker) => {
+      if (marker) {
+        this.markers++;
+        rows.push({ uid: this.nextUid++, time: '', pod: -1, message, level: 0, marker });
+        return;
+      }
       const level = levelOf(message);
-      return { uid: this.nextUid++, time, pod, message, level: level === 'error' ? 2 : level === 'warn' ? 1 : 0 };
-    }
-    this.markers++;
-    return { uid: this.nextUid++, time: '', pod: -1, message: item.text, level: 0, marker: item.reason };
+      rows.push({ uid: this.nextUid++, time, pod, message, level: level === 'error' ? 2 : level === 'warn' ? 1 : 0 });
+    });
+    return rows;
   }
 
   private readonly read = (row: Row): FilterableItem => (row.pod < 0 ? { message: row.message } : { pod: this.pods[row.pod] ?? '', message: row.message });
@@ -94,7 +100,7 @@ export class RowStore {
     this.seq = 0;
     this.pods = [...event.pods];
     this.markers = 0;
-    this.rows = event.items.map((item) => this.row(item));
+    this.rows = this.rowsOf(event.items);
     this.refilter();
   }
 
@@ -118,7 +124,7 @@ export class RowStore {
     for (const op of event.ops) {
       if (op.op === 'append') {
         const start = this.rows.length;
-        for (const item of op.items) this.rows.push(this.row(item));
+        for (const row of this.rowsOf(op.items)) this.rows.push(row);
         const before = this.shown.length;
         filterIndices(this.rows, this.compiled, this.read, start, this.shown);
         for (let k = before; k < this.shown.length; k++) if (this.rows[this.shown[k]!]!.pod >= 0) addedShown++;
@@ -132,7 +138,7 @@ export class RowStore {
         this.shown = next;
         if (tracked !== undefined) tracked = tracked >= count ? tracked - count : undefined;
       } else {
-        const rows = op.items.map((item) => this.row(item));
+        const rows = this.rowsOf(op.items);
         const at = Math.min(op.index, this.rows.length);
         if (rows.length < 10_000) this.rows.splice(at, 0, ...rows);
         else this.rows = [...this.rows.slice(0, at), ...rows, ...this.rows.slice(at)];

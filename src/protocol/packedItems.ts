@@ -1,0 +1,91 @@
+// Many log items in a few typed arrays: what a page that just loaded receives (100,000 lines in
+// chunks). VS Code hands ArrayBuffers to a webview as they are, without JSON; 100,000 small arrays
+// of three values each are what made the crossing slow. Shared by both sides: no DOM, no Node.
+import { isWireLine, type WireItem } from './logs';
+
+/** Pod column of a marker row: a gap, or a count of dropped lines. */
+export const PACKED_GAP = -1;
+export const PACKED_DROPPED = -2;
+
+/**
+ * `count` items; item i: pod `pods[i]` (or a marker code), time and message the UTF-16 ranges
+ * [bounds[2i], bounds[2i+1]) and [bounds[2i+1], bounds[2i+2]) of `text` once decoded as UTF-8.
+ */
+export interface PackedItems {
+  packed: true;
+  count: number;
+  /** UTF-8; zlib-deflated when `deflated` (a reset's big parts: fewer bytes through a remote connection). */
+  text: Uint8Array;
+  deflated?: boolean;
+  bounds: Uint32Array;
+  pods: Int32Array;
+}
+
+/** A list of items as one op or reset carries them: tuples (a read's few), or packed (a reset's many). */
+export type ItemList = WireItem[] | PackedItems;
+
+export function isPacked(items: ItemList): items is PackedItems {
+  return !Array.isArray(items);
+}
+
+export function itemCount(items: ItemList): number {
+  return isPacked(items) ? items.count : items.length;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export function packItems(items: readonly WireItem[]): PackedItems {
+  const count = items.length;
+  const pods = new Int32Array(count);
+  const bounds = new Uint32Array(2 * count + 1);
+  const parts = new Array<string>(2 * count);
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    const item = items[i]!;
+    let time = '';
+    let message: string;
+    if (isWireLine(item)) {
+      [time, pods[i], message] = item;
+    } else {
+      message = item.text;
+      pods[i] = item.reason === 'gap' ? PACKED_GAP : PACKED_DROPPED;
+    }
+    parts[2 * i] = time;
+    parts[2 * i + 1] = message;
+    bounds[2 * i] = at;
+    at += time.length;
+    bounds[2 * i + 1] = at;
+    at += message.length;
+  }
+  bounds[2 * count] = at;
+  return { packed: true, count, text: encoder.encode(parts.join('')), bounds, pods };
+}
+
+/** Each item of the list, in order: a line (pod >= 0) or a marker (its reason, its text as `message`). */
+export function eachItem(items: ItemList, visit: (time: string, pod: number, message: string, marker?: 'gap' | 'dropped') => void): void {
+  if (!isPacked(items)) {
+    for (const item of items) {
+      if (isWireLine(item)) visit(item[0], item[1], item[2]);
+      else visit('', -1, item.text, item.reason);
+    }
+    return;
+  }
+  if (items.deflated) throw new Error('packed items still deflated: inflate them first');
+  // One decode for the whole list; each field a substring of it.
+  const text = decoder.decode(items.text);
+  const { bounds, pods } = items;
+  for (let i = 0; i < items.count; i++) {
+    const pod = pods[i]!;
+    const message = text.substring(bounds[2 * i + 1]!, bounds[2 * i + 2]!);
+    if (pod >= 0) visit(text.substring(bounds[2 * i]!, bounds[2 * i + 1]!), pod, message);
+    else visit('', -1, message, pod === PACKED_GAP ? 'gap' : 'dropped');
+  }
+}
+
+/** Back to tuples (tests, and the key scan of what crosses to a page). */
+export function unpackItems(items: ItemList): WireItem[] {
+  const out: WireItem[] = [];
+  eachItem(items, (time, pod, message, marker) => out.push(marker ? { reason: marker, text: message } : [time, pod, message]));
+  return out;
+}

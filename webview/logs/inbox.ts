@@ -1,0 +1,36 @@
+// What the extension posts, handled in the order it was posted: a reset's older chunks arrive
+// deflated (logsWire.ts) and are inflated first (DecompressionStream, off the main thread's
+// parsing), so a later message waits for an earlier one's inflation instead of overtaking it.
+import type { LogsEvent, WireOp } from '../../src/protocol/logs';
+import { isPacked, type ItemList } from '../../src/protocol/packedItems';
+
+async function inflate(items: ItemList): Promise<ItemList> {
+  if (!isPacked(items) || !items.deflated) return items;
+  const stream = new Blob([items.text as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('deflate'));
+  return { ...items, text: new Uint8Array(await new Response(stream).arrayBuffer()), deflated: false };
+}
+
+async function inflateOp(op: WireOp): Promise<WireOp> {
+  return op.op === 'dropFront' ? op : { ...op, items: await inflate(op.items) };
+}
+
+export async function inflated(event: LogsEvent): Promise<LogsEvent> {
+  if (event.type === 'reset') return { ...event, items: await inflate(event.items) };
+  if (event.type === 'ops') return { ...event, ops: await Promise.all(event.ops.map(inflateOp)) };
+  return event;
+}
+
+/** Hands events to `handle` one at a time, in arrival order, each inflated first. */
+export class Inbox {
+  private last: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly handle: (event: LogsEvent) => void,
+    private readonly failed: (error: unknown) => void,
+  ) {}
+
+  receive(event: LogsEvent): void {
+    const ready = inflated(event);
+    this.last = this.last.then(() => ready).then(this.handle, this.failed);
+  }
+}
