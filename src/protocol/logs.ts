@@ -66,6 +66,8 @@ export interface FollowStatus {
   lastReadAt?: string;
   /** The limit the last read needed (larger than `limit` when it closed a gap). */
   lastLimit?: number;
+  /** The oldest lines dropped so far to keep within the panel's limit (counted in the status line). */
+  dropped?: number;
 }
 
 /** Extension -> webview. */

@@ -153,6 +153,7 @@ describe('LogTail', () => {
     assert.deepEqual(linesOf(tail).map((l) => l.message), ['m3', 'm4', 'm5', 'm6', 'm7']);
     tail.merge([toLogLine({ Time: iso(9), Pod: 'p', Message: 'm9' })], { limit: 100 });
     assert.equal(tail.snapshot().filter((i) => i.kind === 'marker').length, 1, 'one dropped-marker, updated');
+    assert.equal(tail.droppedCount, 4, 'counted for the status line');
   });
 
   it('a late line from another pod is placed by its time', () => {

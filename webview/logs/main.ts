@@ -380,7 +380,7 @@ export class FunctionLogsApp extends LitElement {
     return html`${header(this.target, statusView(this.status, this.maxLines))}
       <main>
         ${toolbar(model)} ${banner(model)}
-        ${countsLine({ shown: this.store.shownLineCount, all: this.store.lineCount, pending: this.pending, selected, notice: this.notice })}
+        ${countsLine({ shown: this.store.shownLineCount, all: this.store.lineCount, dropped: this.status?.dropped ?? 0, maxLines: this.maxLines, pending: this.pending, selected, notice: this.notice })}
         <div class="list">${this.body()}</div>
         ${this.details ? detailsPane(this.selection.activeRow(), this.utc, (pod) => this.store.pods[pod] ?? '') : nothing}
       </main>

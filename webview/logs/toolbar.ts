@@ -226,10 +226,13 @@ export function header(t: LogsTarget | undefined, status: TemplateResult): Templ
   </header>`;
 }
 
-/** "Showing 900 of 1,000 lines · 12,000 older lines on the way · 3 selected · Copied 3 lines." */
-export function countsLine(c: { shown: number; all: number; pending: number; selected: number; notice: string }): TemplateResult {
+/** "Showing 900 of 1,000 lines · 5,000 older lines dropped · 12,000 older lines on the way · 3 selected · Copied 3 lines." */
+export function countsLine(c: { shown: number; all: number; dropped: number; maxLines: number; pending: number; selected: number; notice: string }): TemplateResult {
   return html`<div class="counts muted">
     <span data-testid="counts">Showing ${count(c.shown)} of ${count(c.all)} lines</span>
+    ${c.dropped > 0
+      ? html`<span data-testid="dropped" title="The panel holds at most ${count(c.maxLines)} lines (Log settings): the oldest make room for new ones"> · ${count(c.dropped)} older lines dropped</span>`
+      : nothing}
     ${c.pending > 0 ? html`<span data-testid="backfill"> · <vscode-progress-ring class="tiny"></vscode-progress-ring> ${count(c.pending)} older lines on the way</span>` : nothing}
     ${c.selected ? html`<span data-testid="selected"> · ${count(c.selected)} selected</span>` : nothing}
     ${c.notice ? html`<span class="notice" data-testid="notice" role="status"> · ${c.notice}</span>` : nothing}

@@ -198,6 +198,7 @@ export class LogFollower {
       limit: settings.limit,
       ...(this.lastReadAt !== undefined && { lastReadAt: new Date(this.lastReadAt).toISOString() }),
       ...(this.lastLimit !== undefined && { lastLimit: this.lastLimit }),
+      ...(this.tail.droppedCount > 0 && { dropped: this.tail.droppedCount }),
     };
     const error = this.lastError;
     const paused = !this.follow ? 'Paused: Follow is off' : this.blockedReason ?? (!this.visible ? 'Paused while the panel is hidden' : undefined);

@@ -79,6 +79,11 @@ export class LogTail {
     return this.lineCount;
   }
 
+  /** The oldest lines dropped so far to stay within `maxLines`. */
+  get droppedCount(): number {
+    return this.droppedTotal;
+  }
+
   get newestTime(): bigint | undefined {
     return this.newest;
   }
