@@ -8,6 +8,7 @@ import { after, before, beforeEach, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { AGENT_READ_INPUTS } from '../support/agentReadInputs';
+import { witness } from '../support/keyWitness';
 import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
 
@@ -23,14 +24,21 @@ describe('agent tools (language model tools)', function () {
   let sim: Simulator;
   let other: Simulator;
   let ext: Awaited<ReturnType<typeof platformConsole>>;
-  const read = async (name: string, input: object) => text(await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token()));
+  // Every answer and confirmation goes through the run's key witness (keyLeak.test.ts reports it).
+  const seen = (kind: string, name: string, said: string) => (witness(kind, name, said), said);
+  const read = async (name: string, input: object) => seen('agent tool answer', name, text(await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token())));
   const tool = (name: string) => {
     const t = ext.agentTool(name);
     assert.ok(t, `${name} registered`);
     return t;
   };
-  const prepare = async (name: string, input: Record<string, unknown>) => (await tool(name).prepareInvocation!({ input }, token())) ?? {};
-  const invoke = async (name: string, input: Record<string, unknown>) => text((await tool(name).invoke({ input, toolInvocationToken: undefined }, token()))!);
+  const prepare = async (name: string, input: Record<string, unknown>) => {
+    const prepared = (await tool(name).prepareInvocation!({ input }, token())) ?? {};
+    const asked = prepared.confirmationMessages;
+    if (asked) seen('agent tool confirmation', name, `${asked.title}\n${typeof asked.message === 'string' ? asked.message : asked.message.value}`);
+    return prepared;
+  };
+  const invoke = async (name: string, input: Record<string, unknown>) => seen('agent tool answer', name, text((await tool(name).invoke({ input, toolInvocationToken: undefined }, token()))!));
   const message = (m: string | vscode.MarkdownString | undefined) => (typeof m === 'string' ? m : (m?.value ?? ''));
 
   before(async () => {
