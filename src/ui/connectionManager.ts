@@ -119,8 +119,8 @@ export class ConnectionManager extends Disposable {
   async updateContext(): Promise<void> {
     const active = this.active;
     this.signedInNow = active !== undefined && (await this.hasApiKey(active.id));
-    await vscode.commands.executeCommand('setContext', 'platformConsole.signedIn', this.signedInNow);
-    await rememberSignedIn(this.context.globalState, this.signedInNow);
+    // Two round trips to the workbench, not one after the other (activation waits for them).
+    await Promise.all([vscode.commands.executeCommand('setContext', 'platformConsole.signedIn', this.signedInNow), rememberSignedIn(this.context.globalState, this.signedInNow)]);
   }
 
   /**
