@@ -102,7 +102,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
     step(name);
     return owned;
   };
-  for (const [name, room] of Object.entries({ connections: connectionsFeature, secrets, identity, storage, schedules, billing })) feature(name, room.activate);
+  for (const [name, room] of Object.entries({ 'the connection commands': connectionsFeature, secrets, identity, storage, schedules, billing })) feature(name, room.activate);
   const reportTasks = feature('reports', reports.activate);
   const edgeView = feature('edge', edge.activate);
   const profilesView = feature('profiles', profiles.activate);
