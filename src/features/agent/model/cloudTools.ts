@@ -41,6 +41,18 @@ export const listCloudLocations = defineTool({
 
 const money = (n: number | null | undefined, currency: string | null | undefined) => (n === null || n === undefined ? '?' : `${n} ${currency ?? ''}`.trim());
 
+type Price = z.output<typeof endpoints.previewLoadBalancerPrice.response> | z.output<typeof endpoints.previewInstancePrice.response>;
+const priceInput = <B extends z.ZodType>(body: B, what: string) =>
+  z.strictObject({ ...connectionField, project_id: location.project_id.describe('The project id'), region_id: location.region_id.describe('The region id'), request: body.describe(what) });
+
+/** "Price of …: 36.71 EUR per month, 0.051 EUR per hour (price status show). Details: {…}" */
+function priceAnswer(b: AgentBinding, what: string, where: { project_id: number; region_id: number }, p: Price, details: Record<string, unknown>): string {
+  const status = p.price_status ? ` (price status ${p.price_status})` : '';
+  return bounded(
+    `Price of ${what} in project ${where.project_id}, region ${where.region_id} on "${b.connectionName}": ${money(p.total_price_per_month, p.currency_code)} per month, ${money(p.total_price_per_hour, p.currency_code)} per hour${status}.\nDetails: ${compact({ per_month: p.per_month, per_hour: p.per_hour, discount_percent: p.discount_percent, tax_percent: p.tax_percent, ...details })}`,
+  );
+}
+
 export const previewInstancePrice = defineTool({
   name: 'preview_instance_price',
   referenceName: 'platformInstancePrice',
@@ -49,17 +61,10 @@ export const previewInstancePrice = defineTool({
   modelDescription:
     'Previews the price of cloud instances before creating them: total per month and per hour, the breakdown (flavor, external IP, floating IP, volumes), discount and tax. "request" is the platform\'s price request: flavor (e.g. "g1-standard-2-4"), interfaces (at least [{"type":"external"}]), names (one per instance) or name_templates, volumes (source new-volume|image|snapshot, size in GiB, type_name). Nothing is created. Use list_cloud_locations for project and region ids.',
   kind: 'read',
-  input: z.strictObject({
-    ...connectionField,
-    project_id: location.project_id.describe('The project id'),
-    region_id: location.region_id.describe('The region id'),
-    request: endpoints.previewInstancePrice.body.describe('The price request: flavor, interfaces, names or name_templates, volumes'),
-  }),
+  input: priceInput(endpoints.previewInstancePrice.body, 'The price request: flavor, interfaces, names or name_templates, volumes'),
   run: async (b, { project_id, region_id, request }) => {
     const p = await b.api.pricing.previewInstancePrice({ params: { project_id, region_id }, body: request }, opts(b));
-    return bounded(
-      `Price of ${p.vm_count ?? '?'} instance(s) of ${request.flavor} in project ${project_id}, region ${region_id} on "${b.connectionName}": ${money(p.total_price_per_month, p.currency_code)} per month, ${money(p.total_price_per_hour, p.currency_code)} per hour${p.price_status ? ` (price status ${p.price_status})` : ''}.\nDetails: ${compact({ per_month: p.per_month, per_hour: p.per_hour, discount_percent: p.discount_percent, tax_percent: p.tax_percent, price_without_discount_per_month: p.price_without_discount_per_month })}`,
-    );
+    return priceAnswer(b, `${p.vm_count ?? '?'} instance(s) of ${request.flavor}`, { project_id, region_id }, p, { price_without_discount_per_month: p.price_without_discount_per_month });
   },
 });
 
@@ -71,16 +76,9 @@ export const previewLoadBalancerPrice = defineTool({
   modelDescription:
     'Previews the price of a load balancer before creating it: total per month and per hour, the breakdown, discount and tax. "request" is the platform\'s request: flavor (e.g. "lb1-1-2"), optional floating_ip ({"source":"new"}), vip_ip_family (dual|ipv4|ipv6), vip_network_id or vip_port_id (not both), vip_subnet_id (only with a network). Nothing is created.',
   kind: 'read',
-  input: z.strictObject({
-    ...connectionField,
-    project_id: location.project_id.describe('The project id'),
-    region_id: location.region_id.describe('The region id'),
-    request: endpoints.previewLoadBalancerPrice.body.describe('The price request: flavor, floating_ip, vip_* fields'),
-  }),
+  input: priceInput(endpoints.previewLoadBalancerPrice.body, 'The price request: flavor, floating_ip, vip_* fields'),
   run: async (b, { project_id, region_id, request }) => {
     const p = await b.api.pricing.previewLoadBalancerPrice({ params: { project_id, region_id }, body: request }, opts(b));
-    return bounded(
-      `Price of a ${request.flavor} load balancer in project ${project_id}, region ${region_id} on "${b.connectionName}": ${money(p.total_price_per_month, p.currency_code)} per month, ${money(p.total_price_per_hour, p.currency_code)} per hour${p.price_status ? ` (price status ${p.price_status})` : ''}.\nDetails: ${compact({ per_month: p.per_month, per_hour: p.per_hour, discount_percent: p.discount_percent, tax_percent: p.tax_percent })}`,
-    );
+    return priceAnswer(b, `a ${request.flavor} load balancer`, { project_id, region_id }, p, {});
   },
 });
