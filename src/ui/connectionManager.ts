@@ -116,9 +116,26 @@ export class ConnectionManager extends Disposable {
   }
   private signedInNow = false;
 
-  async updateContext(): Promise<void> {
-    const active = this.active;
-    this.signedInNow = active !== undefined && (await this.hasApiKey(active.id));
+  /**
+   * Works out whether the active connection has its key here, and tells the menus. One at a time,
+   * each for the connection active when it runs: a call started before a sign-in or a switch (a
+   * key deleted in another window, a sign-out) cannot finish late and leave a stale answer.
+   */
+  updateContext(): Promise<void> {
+    const next = this.contextUpdate.then(() => this.writeContext());
+    this.contextUpdate = next.catch(() => undefined);
+    return next;
+  }
+  private contextUpdate: Promise<void> = Promise.resolve();
+
+  private async writeContext(): Promise<void> {
+    for (let round = 0; round < 5; round++) {
+      const active = this.active;
+      const signedIn = active !== undefined && (await this.hasApiKey(active.id));
+      this.signedInNow = signedIn;
+      // Another connection became active while the key was read: read again for that one.
+      if (this.active?.id === active?.id) break;
+    }
     // Two round trips to the workbench, not one after the other (activation waits for them).
     await Promise.all([vscode.commands.executeCommand('setContext', 'platformConsole.signedIn', this.signedInNow), rememberSignedIn(this.context.globalState, this.signedInNow)]);
   }
