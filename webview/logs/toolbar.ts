@@ -115,15 +115,7 @@ export function toolbar(m: ToolbarModel): TemplateResult {
       ${error ? html`<div class="issue" role="alert" data-testid="filter-error"><span class="codicon codicon-error"></span> ${error}; not applied.</div>` : nothing}
     </div>
     <div class="menu-anchor">
-      <vscode-button
-        secondary
-        data-testid="pods"
-        aria-haspopup="menu"
-        aria-expanded=${m.openMenu === 'pods' ? 'true' : 'false'}
-        title="Show the lines of some pods only"
-        @click=${() => m.toggleMenu('pods')}
-        ><span class="codicon codicon-server-process"></span> ${draft.pods.length === 0 ? `All pods (${pods.length})` : `${draft.pods.length} of ${pods.length} pods`}</vscode-button
-      >
+      ${menuOpener(m, 'pods', html`<span class="codicon codicon-server-process"></span> ${draft.pods.length === 0 ? `All pods (${pods.length})` : `${draft.pods.length} of ${pods.length} pods`}`, { title: 'Show the lines of some pods only' })}
       ${m.openMenu === 'pods' ? podMenu(m) : nothing}
     </div>
     <span class="wide-only">
@@ -143,26 +135,32 @@ export function toolbar(m: ToolbarModel): TemplateResult {
       <vscode-toolbar-button data-testid="open-editor" icon="go-to-file" label="Open in Editor" title=${OPEN_EDITOR} @click=${() => m.openInEditor()}></vscode-toolbar-button>
       <vscode-toolbar-button data-testid="settings" icon="settings-gear" label="Log settings" title=${SETTINGS} @click=${() => m.command('settings')}></vscode-toolbar-button>
       <span class="menu-anchor">
-        <vscode-button secondary data-testid="export" aria-haspopup="menu" aria-expanded=${m.openMenu === 'export' ? 'true' : 'false'} @click=${() => m.toggleMenu('export')}
-          ><span class="codicon codicon-save-as"></span> Export…</vscode-button
-        >
+        ${menuOpener(m, 'export', html`<span class="codicon codicon-save-as"></span> Export…`)}
         ${m.openMenu === 'export' ? html`<div class="menu" role="menu" aria-label="Export" @keydown=${menuKey}>${exportItems(m)}</div>` : nothing}
       </span>
     </span>
     <span class="menu-anchor narrow-only">
-      <vscode-button
-        secondary
-        data-testid="more"
-        aria-label="More Actions"
-        title="More Actions: time zone, details, copy, open in editor, settings, export"
-        aria-haspopup="menu"
-        aria-expanded=${m.openMenu === 'more' ? 'true' : 'false'}
-        @click=${() => m.toggleMenu('more')}
-        ><span class="codicon codicon-ellipsis"></span
-      ></vscode-button>
+      ${menuOpener(m, 'more', html`<span class="codicon codicon-ellipsis"></span>`, {
+        label: 'More Actions',
+        title: 'More Actions: time zone, details, copy, open in editor, settings, export',
+      })}
       ${m.openMenu === 'more' ? moreMenu(m) : nothing}
     </span>
   </div>`;
+}
+
+/** The button that opens one of the toolbar's menus (its test id is the menu's name). */
+function menuOpener(m: ToolbarModel, menu: MenuName, content: TemplateResult, named: { label?: string; title?: string } = {}): TemplateResult {
+  return html`<vscode-button
+    secondary
+    data-testid=${menu}
+    aria-label=${named.label ?? nothing}
+    title=${named.title ?? nothing}
+    aria-haspopup="menu"
+    aria-expanded=${m.openMenu === menu ? 'true' : 'false'}
+    @click=${() => m.toggleMenu(menu)}
+    >${content}</vscode-button
+  >`;
 }
 
 function podMenu(m: ToolbarModel): TemplateResult {
