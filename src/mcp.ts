@@ -8,11 +8,12 @@ import { Server } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { createPlatformApi } from './platform/api';
 import { HttpClient } from './platform/http';
+import { PlatformLists } from './platform/platformLists';
 import { redact } from './platform/redact';
 import { ENV_API_KEY, ENV_BASE_URL, ENV_CONNECTION_NAME, ENV_DIALECT, connectionNameFromUrl, normalizeBaseUrl, plainHttpRisk } from './schema/connectionRules';
 import { dialectForBaseUrl, parseDialect } from './schema/dialect';
-import { AGENT_TOOLS, agentTool, confirmation, parseToolInput, prepareWrite, runTool } from './features/agent/model/toolCatalog';
-import { NO_CONNECTION, inputJsonSchema, type AgentBinding, type AgentTool } from './features/agent/model/toolKit';
+import { AGENT_TOOLS, agentTool, confirmation, runTool } from './features/agent/model/toolCatalog';
+import { NO_CONNECTION, inputJsonSchema, type AgentBinding, type AgentTool, type WriteRequest } from './features/agent/model/toolKit';
 
 const VERSION = '0.1.0';
 
@@ -36,8 +37,8 @@ function connectionFrom(env: NodeJS.ProcessEnv): { binding: AgentBinding; key: s
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }
-  const http = new HttpClient({ baseUrl, apiKey: key, dialect });
-  const binding: AgentBinding = { connectionName: env[ENV_CONNECTION_NAME]?.trim() || connectionNameFromUrl(baseUrl), baseUrl, dialect, api: createPlatformApi(http), signal: new AbortController().signal };
+  const api = createPlatformApi(new HttpClient({ baseUrl, apiKey: key, dialect }));
+  const binding: AgentBinding = { connectionName: env[ENV_CONNECTION_NAME]?.trim() || connectionNameFromUrl(baseUrl), baseUrl, dialect, api, lists: new PlatformLists(api), signal: new AbortController().signal };
   return { binding, key };
 }
 
@@ -83,13 +84,10 @@ export function createMcpServer(options: McpOptions): Server {
     if (named && named.toLowerCase() !== connection.binding.connectionName.toLowerCase()) {
       return answer(`No connection named "${named}": this server has one, "${connection.binding.connectionName}". Leave "connection" out.`, true);
     }
-    if (tool.prepare) {
-      // What is about to be sent, on stderr (the client asks the person before calling a write).
-      const parsed = parseToolInput(tool, args);
-      const prepared = parsed.ok ? prepareWrite(tool, parsed.input) : undefined;
-      if (prepared?.ok) options.note(scrub(`platform-console-mcp: ${confirmation(tool, prepared.request, connection.binding).title} ${prepared.request.operation}`));
-    }
-    return answer(await runTool(tool, connection.binding, args, host));
+    // A write about to be sent is named on stderr (the client asks the person before calling it).
+    const binding = connection.binding;
+    const sending = (request: WriteRequest) => options.note(scrub(`platform-console-mcp: ${confirmation(tool, request, binding).title} ${request.operation}`));
+    return answer(await runTool(tool, binding, args, { ...host, sending }));
   });
   return server;
 }

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { createPlatformApi } from '../../src/platform/api';
 import { HttpClient } from '../../src/platform/http';
+import { PlatformLists } from '../../src/platform/platformLists';
 import { PlatformError } from '../../src/schema/errors';
 import { fillPath, pathIn } from '../../src/schema/endpoint';
 import { endpoints } from '../../src/schema/endpoints';
@@ -141,7 +142,8 @@ for (const dialect of ['spec', 'platform'] as const) {
     let bound: AgentBinding;
     before(async () => {
       sim = await startSimulator({ apiKey: KEY, dialect, taskDurationMs: 50 });
-      bound = { connectionName: 'Sim', baseUrl: sim.url, dialect, api: createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY, dialect })), signal: new AbortController().signal };
+      const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY, dialect }));
+      bound = { connectionName: 'Sim', baseUrl: sim.url, dialect, api, lists: new PlatformLists(api), signal: new AbortController().signal };
     });
     after(() => sim.close());
     const run = (name: string, input: unknown) => runTool(tool(name), bound, input, host);

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { FeatureContext } from '../../ui/featureContext';
 import type { Bound, Connection } from '../../ui/connectionManager';
-import { AGENT_TOOLS, WRITES_WHEN, confirmation, parseToolInput, prepareWrite, runTool } from './model/toolCatalog';
+import { AGENT_TOOLS, WRITES_SETTING, confirmation, parseToolInput, prepareWrite, runTool } from './model/toolCatalog';
 import { noConnectionAnswer } from './model/toolAnswers';
 import { NO_CONNECTION, type AgentBinding, type AgentConnection, type AgentTool } from './model/toolKit';
 
@@ -13,7 +13,7 @@ import { NO_CONNECTION, type AgentBinding, type AgentConnection, type AgentTool 
 const CONFIRMED_MS = 10 * 60_000;
 
 const result = (text: string) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
-const writesAllowed = () => vscode.workspace.getConfiguration('platformConsole').get<boolean>(WRITES_WHEN.replace('config.platformConsole.', ''), true);
+const writesAllowed = () => vscode.workspace.getConfiguration('platformConsole').get<boolean>(WRITES_SETTING, true);
 
 export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Record<string, unknown>> {
   /** The connection each confirmed write was shown with, by tool input. */
@@ -92,7 +92,7 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
 
 function binding(bound: Bound, cancelled: AbortSignal): AgentBinding {
   const { connection } = bound;
-  return { connectionName: connection.name, baseUrl: connection.baseUrl, dialect: connection.dialect, api: bound.api, signal: AbortSignal.any([bound.signal, cancelled]) };
+  return { connectionName: connection.name, baseUrl: connection.baseUrl, dialect: connection.dialect, api: bound.api, lists: bound.lists, signal: AbortSignal.any([bound.signal, cancelled]) };
 }
 
 export async function agentConnections(ctx: FeatureContext): Promise<AgentConnection[]> {

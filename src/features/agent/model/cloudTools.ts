@@ -2,7 +2,6 @@
 // and the two price previews, each request checked by the client's own schema.
 import * as z from 'zod';
 import { endpoints } from '../../../schema/endpoints';
-import { isListMissing } from '../../../platform/platformLists';
 import { connectionField, defineTool, type AgentBinding } from './toolKit';
 import { LIST_MAX, bounded, compact } from './toolAnswers';
 
@@ -22,6 +21,8 @@ export const listCloudLocations = defineTool({
     region: endpoints.listRegions.query.shape.display_name.describe('Only regions whose display name contains this text'),
   }),
   run: async (b, { name, region }) => {
+    const missing = "This server has no list of projects and regions (it speaks only the spec's API). Ask the person for the project and region ids.";
+    if (b.lists.isMissing('listProjects') || b.lists.isMissing('listRegions')) return missing;
     let projects, regions;
     try {
       [projects, regions] = await Promise.all([
@@ -29,7 +30,8 @@ export const listCloudLocations = defineTool({
         b.api.cloud.listRegions({ params: {}, query: { display_name: region, limit: LIST_MAX } }, opts(b)),
       ]);
     } catch (error) {
-      if (isListMissing(error, 'listProjects') || isListMissing(error, 'listRegions')) return "This server has no list of projects and regions (it speaks only the spec's API). Ask the person for the project and region ids.";
+      // The connection remembers which list its server lacks (the pickers then ask for typed ids too).
+      if (b.lists.noteMissing('listProjects', error) || b.lists.noteMissing('listRegions', error)) return missing;
       throw error;
     }
     const count = (shown: number, total: number | null | undefined) => (total && total > shown ? `${shown} of ${total}` : `${shown}`);

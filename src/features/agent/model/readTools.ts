@@ -17,12 +17,27 @@ const shape = {
   templates: endpoints.listEdgeTemplates.query.shape,
   reports: endpoints.listReports.query.shape,
 };
-/** A list a spec-only server does not have: said as an answer, with what to do instead. */
-async function listed<T>(endpoint: EndpointName, load: () => Promise<T>, instead: string): Promise<T | string> {
+/**
+ * One of the platform's lists, or, where the server lacks it (a spec-only server), an answer
+ * saying what to do instead; the connection remembers that, so it is not asked again.
+ */
+async function listed<T>(b: AgentBinding, endpoint: EndpointName, load: () => Promise<T>, instead: string): Promise<T | string> {
+  const missing = `This server has no such list (it speaks only the spec's API). ${instead}`;
+  if (b.lists.isMissing(endpoint)) return missing;
   try {
     return await load();
   } catch (error) {
-    if (isListMissing(error, endpoint)) return `This server has no such list (it speaks only the spec's API). ${instead}`;
+    if (b.lists.noteMissing(endpoint, error)) return missing;
+    throw error;
+  }
+}
+
+/** One object read by the platform's own endpoint, or undefined where the server has no such endpoint (a 404 there may be only this id: not remembered). */
+async function ownRead<T>(endpoint: EndpointName, load: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await load();
+  } catch (error) {
+    if (isListMissing(error, endpoint)) return undefined;
     throw error;
   }
 }
@@ -65,13 +80,11 @@ export const listProtectionProfiles = defineTool({
     type Profile = z.output<typeof endpoints.listProtectionProfiles.response>[number];
     let items: Profile[];
     let total: number | undefined;
-    try {
-      const page = await b.api.security.listProtectionProfilesPaged({ params: {}, query: { ...query, limit: LIST_MAX, offset: 0 } }, opts(b));
+    const page = await listed(b, 'listProtectionProfilesPaged', () => b.api.security.listProtectionProfilesPaged({ params: {}, query: { ...query, limit: LIST_MAX, offset: 0 } }, opts(b)), '');
+    if (typeof page === 'string') items = await b.api.security.listProtectionProfiles({ params: {}, query }, opts(b));
+    else {
       items = page.results;
       total = page.count ?? undefined;
-    } catch (error) {
-      if (!isListMissing(error, 'listProtectionProfilesPaged')) throw error;
-      items = await b.api.security.listProtectionProfiles({ params: {}, query }, opts(b));
     }
     return listAnswer({
       title: `Protection profiles ${on(b)}`,
@@ -92,9 +105,9 @@ export const getProtectionProfile = defineTool({
   kind: 'read',
   input: z.strictObject({ ...connectionField, protection_profile_id: shape.profile.protection_profile_id.describe('The profile id') }),
   run: async (b, { protection_profile_id }) => {
-    const one = await listed('getProtectionProfile', () => b.api.security.getProtectionProfile({ params: { protection_profile_id } }, opts(b)), '');
+    const one = await ownRead('getProtectionProfile', () => b.api.security.getProtectionProfile({ params: { protection_profile_id } }, opts(b)));
     // A spec-only server reads one profile from its whole list (which holds the field values there).
-    const p = typeof one === 'string' ? (await b.api.security.listProtectionProfiles({ params: {}, query: {} }, opts(b))).find((x) => x.id === protection_profile_id) : one;
+    const p = one ?? (await b.api.security.listProtectionProfiles({ params: {}, query: {} }, opts(b))).find((x) => x.id === protection_profile_id);
     if (!p) return `No protection profile ${protection_profile_id} ${on(b)}. Use list_protection_profiles to find the id.`;
     return objectAnswer(`Protection profile ${p.id} ${on(b)}:`, p);
   },
@@ -114,7 +127,7 @@ export const listEdgeApps = defineTool({
     template: shape.apps.template.describe('Only apps made from this template id'),
   }),
   run: async (b, { connection: _c, ...query }) => {
-    const page = await listed('listEdgeApps', () => b.api.edge.listEdgeApps({ params: {}, query: { ...query, limit: LIST_MAX } }, opts(b)), 'Ask the person for the app id and use get_edge_app.');
+    const page = await listed(b, 'listEdgeApps', () => b.api.edge.listEdgeApps({ params: {}, query: { ...query, limit: LIST_MAX } }, opts(b)), 'Ask the person for the app id and use get_edge_app.');
     if (typeof page === 'string') return page;
     return listAnswer({
       title: `Edge apps ${on(b)}`,
@@ -144,8 +157,8 @@ export const getEdgeApp = defineTool({
   input: z.strictObject({ ...connectionField, app_id: endpoints.getEdgeApp.params.shape.app_id.describe('The app id') }),
   run: async (b, { app_id }) => {
     // The account's own app first; a spec-only server (or another client's app) through the administrators' endpoint.
-    const own = await listed('getOwnEdgeApp', () => b.api.edge.getOwnEdgeApp({ params: { app_id } }, opts(b)), '');
-    const app = typeof own === 'string' ? await b.api.edge.getEdgeApp({ params: { app_id } }, opts(b)) : own;
+    const own = await ownRead('getOwnEdgeApp', () => b.api.edge.getOwnEdgeApp({ params: { app_id } }, opts(b)));
+    const app = own ?? (await b.api.edge.getEdgeApp({ params: { app_id } }, opts(b)));
     return objectAnswer(`Edge app ${app_id} ${on(b)}, ${appStatus(app.status)}:`, withoutValues(app));
   },
 });
@@ -159,7 +172,7 @@ export const listEdgeTemplates = defineTool({
   kind: 'read',
   input: z.strictObject({ ...connectionField, only_mine: shape.templates.only_mine.describe("Only the account's own templates"), api_type: shape.templates.api_type.describe('e.g. "wasi-http"') }),
   run: async (b, { connection: _c, ...query }) => {
-    const page = await listed('listEdgeTemplates', () => b.api.edge.listEdgeTemplates({ params: {}, query: { ...query, limit: LIST_MAX } }, opts(b)), 'Ask the person for the template id and use get_edge_template.');
+    const page = await listed(b, 'listEdgeTemplates', () => b.api.edge.listEdgeTemplates({ params: {}, query: { ...query, limit: LIST_MAX } }, opts(b)), 'Ask the person for the template id and use get_edge_template.');
     if (typeof page === 'string') return page;
     return listAnswer({
       title: `Edge templates ${on(b)}`,
@@ -192,7 +205,7 @@ export const getEdgeClient = defineTool({
   kind: 'read',
   input: z.strictObject({ ...connectionField, client_id: endpoints.getEdgeClient.params.shape.client_id.optional().describe("A client id; leave out for the account's own") }),
   run: async (b, { client_id }) => {
-    const c = client_id === undefined ? await listed('getEdgeAccount', () => b.api.edge.getEdgeAccount({ params: {} }, opts(b)), 'Give "client_id".') : await b.api.edge.getEdgeClient({ params: { client_id } }, opts(b));
+    const c = client_id === undefined ? await listed(b, 'getEdgeAccount', () => b.api.edge.getEdgeAccount({ params: {} }, opts(b)), 'Give "client_id".') : await b.api.edge.getEdgeClient({ params: { client_id } }, opts(b));
     if (typeof c === 'string') return c;
     const status = c.status === null || c.status === undefined ? 'status unknown' : (EDGE_CLIENT_STATUSES[c.status] ?? `status ${c.status}`);
     return objectAnswer(`${client_id === undefined ? "The account's FastEdge client" : `FastEdge client ${client_id}`} ${on(b)}, ${status}:`, c);
@@ -208,7 +221,7 @@ export const listReportTasks = defineTool({
   kind: 'read',
   input: z.strictObject({ ...connectionField, status: shape.reports.status.describe('Only tasks in this status'), template: shape.reports.template.describe('Only tasks of this template code') }),
   run: async (b, { connection: _c, ...query }) => {
-    const page = await listed('listReports', () => b.api.billing.listReports({ params: {}, query: { ...query, ordering: '-created_at', limit: LIST_MAX } }, opts(b)), 'Ask the person for the task uuid and use get_report_task.');
+    const page = await listed(b, 'listReports', () => b.api.billing.listReports({ params: {}, query: { ...query, ordering: '-created_at', limit: LIST_MAX } }, opts(b)), 'Ask the person for the task uuid and use get_report_task.');
     if (typeof page === 'string') return page;
     return listAnswer({
       title: `Report tasks ${on(b)}`,

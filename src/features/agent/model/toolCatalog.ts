@@ -53,8 +53,9 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   deleteStorage,
 ] as AgentTool[];
 
-/** The `when` that hides the write tools when `platformConsole.agent.allowWrites` is off. */
-export const WRITES_WHEN = 'config.platformConsole.agent.allowWrites';
+/** The setting that offers the write tools (`platformConsole.agent.allowWrites`), and the `when` that hides them when it is off. */
+export const WRITES_SETTING = 'agent.allowWrites';
+export const WRITES_WHEN = `config.platformConsole.${WRITES_SETTING}`;
 
 export function agentTool(name: string): AgentTool | undefined {
   return AGENT_TOOLS.find((t) => t.name === name);
@@ -113,15 +114,23 @@ export function confirmation(tool: AgentTool, req: WriteRequest, on: Pick<AgentB
 }
 
 /** Runs a tool on a bound connection: a refused input, a failed call, anything, comes back as an answer. */
-export async function runTool(tool: AgentTool, bound: AgentBinding, raw: unknown, host: AgentHost & { scrub(text: string): string }): Promise<string> {
+export async function runTool(
+  tool: AgentTool,
+  bound: AgentBinding,
+  raw: unknown,
+  host: AgentHost & { scrub(text: string): string; sending?(request: WriteRequest): void },
+): Promise<string> {
   const parsed = parseToolInput(tool, raw);
   if (!parsed.ok) return host.scrub(parsed.answer);
-  if (tool.prepare) {
-    const prepared = prepareWrite(tool, parsed.input);
-    if (!prepared.ok) return host.scrub(prepared.answer);
-  }
+  const prepared = tool.prepare ? prepareWrite(tool, parsed.input) : undefined;
+  if (prepared && !prepared.ok) return host.scrub(prepared.answer);
   try {
-    return host.scrub(await tool.run(bound, parsed.input, host));
+    if (!prepared) return host.scrub(await tool.run!(bound, parsed.input, host));
+    // Sent once: the client never retries a non-GET.
+    const { endpoint, call } = prepared.request;
+    host.sending?.(prepared.request);
+    const sent = await bound.api.http.call(endpoint, call as never, { signal: bound.signal });
+    return host.scrub(tool.answer!(sent, bound, parsed.input));
   } catch (error) {
     return host.scrub(errorAnswer(error, bound.connectionName, tool.kind !== 'read'));
   }

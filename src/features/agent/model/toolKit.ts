@@ -3,6 +3,7 @@
 // whether it reads or writes, and its handler over the platform client. No VS Code here.
 import * as z from 'zod';
 import type { PlatformApi } from '../../../platform/api';
+import type { PlatformLists } from '../../../platform/platformLists';
 import type { Dialect } from '../../../schema/dialect';
 import type { Endpoint } from '../../../schema/endpoint';
 
@@ -12,6 +13,8 @@ export interface AgentBinding {
   readonly baseUrl: string;
   readonly dialect: Dialect;
   readonly api: PlatformApi;
+  /** The connection's memory of the lists its server lacks (shared with the views and pickers in the editor). */
+  readonly lists: PlatformLists;
   readonly signal: AbortSignal;
 }
 
@@ -64,10 +67,12 @@ export interface AgentTool<S extends z.ZodObject = z.ZodObject> {
   /** True for a tool that asks the platform nothing (list_connections): it runs signed out too, on no connection. */
   readonly offline?: boolean;
   readonly input: S;
-  /** Writes: the request, checked by the client's own rules (throws a validation PlatformError). */
+  /** Reads: the answer for the model, short text with the ids it needs. */
+  readonly run?: (bound: AgentBinding, input: z.output<S>, host: AgentHost) => Promise<string>;
+  /** Writes: the request, checked by the client's own rules (throws a validation PlatformError); the catalog sends it once. */
   readonly prepare?: (input: z.output<S>) => WriteRequest;
-  /** The answer for the model: short text with the ids it needs. */
-  readonly run: (bound: AgentBinding, input: z.output<S>, host: AgentHost) => Promise<string>;
+  /** Writes: the answer from what the platform returned for the request sent. */
+  readonly answer?: (sent: unknown, bound: AgentBinding, input: z.output<S>) => string;
 }
 
 /** The binding an offline tool runs with: no connection, and a client that refuses everything. */
@@ -76,6 +81,11 @@ export const NO_CONNECTION: AgentBinding = {
   baseUrl: '',
   dialect: 'spec',
   api: new Proxy({} as PlatformApi, {
+    get: () => {
+      throw new Error('this tool asks the platform nothing');
+    },
+  }),
+  lists: new Proxy({} as PlatformLists, {
     get: () => {
       throw new Error('this tool asks the platform nothing');
     },

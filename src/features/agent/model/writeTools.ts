@@ -1,17 +1,13 @@
 // The tools that change something. Each builds its request with the client's own rules
 // (`prepare`: a refused input names the field and the rule, and nothing is sent), is confirmed by
-// the person with the exact request (confirmation.ts), and sends it once: never retried.
+// the person with the exact request (toolCatalog.ts confirmation()), and is sent once by the
+// catalog's runTool: never retried. Each turns what the platform returned into the answer.
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { endpoints } from '../../../schema/endpoints';
 import { throwValidation, validateCall } from '../../../schema/validate';
 import { connectionField, defineTool, type AgentBinding, type WriteRequest } from './toolKit';
 import { compact, objectAnswer } from './toolAnswers';
-
-/** Sends a prepared write once (the client never retries a non-GET). */
-async function send(b: AgentBinding, req: WriteRequest): Promise<unknown> {
-  return b.api.http.call(req.endpoint, req.call as never, { signal: b.signal });
-}
 
 /** The request as the client will send it: every part checked by the endpoint's schemas (one refusal lists every bad value). */
 function request(endpoint: WriteRequest['endpoint'], call: WriteRequest['call'], operation: string, shownBody?: unknown): WriteRequest {
@@ -40,8 +36,8 @@ export const updateProtectionProfile = defineTool({
     if (Object.keys(body).length === 0) throwValidation([{ path: 'name', message: 'nothing to change: give name, template_id or fields' }]);
     return request(profile, { params: { protection_profile_id }, body }, `Update protection profile ${protection_profile_id}`);
   },
-  run: async (b, input) => {
-    const saved = (await send(b, updateProtectionProfile.prepare!(input))) as z.output<typeof profile.response>;
+  answer: (sent, b) => {
+    const saved = sent as z.output<typeof profile.response>;
     return objectAnswer(`Updated protection profile ${saved.id} on "${b.connectionName}". As saved:`, saved);
   },
 });
@@ -61,8 +57,8 @@ export const createReport = defineTool({
     parameters: report.body.shape.parameters.describe("The template's parameters, as an object"),
   }),
   prepare: ({ template_code, parameters }) => request(report, { params: {}, body: { template_code, ...(parameters === undefined ? {} : { parameters }) } }, `Create a "${template_code}" report`),
-  run: async (b, input) => {
-    const task = (await send(b, createReport.prepare!(input))) as z.output<typeof report.response>;
+  answer: (sent, b) => {
+    const task = sent as z.output<typeof report.response>;
     return `Started report task ${task.uuid} (${task.status ?? 'status unknown'}) on "${b.connectionName}". It runs for a while: call get_report_task with this uuid later.`;
   },
 });
@@ -85,8 +81,8 @@ export const addSchedules = defineTool({
   }),
   prepare: ({ project_id, region_id, policy_id, schedules: list }) =>
     request(schedules, { params: { project_id, region_id, policy_id }, body: { schedules: list } }, `Add ${list.length} schedule${list.length === 1 ? '' : 's'} to lifecycle policy ${policy_id}`),
-  run: async (b, input) => {
-    const policy = (await send(b, addSchedules.prepare!(input))) as z.output<typeof schedules.response>;
+  answer: (sent, b, input) => {
+    const policy = sent as z.output<typeof schedules.response>;
     const ids = (policy.schedules ?? []).map((s) => s.id).filter(Boolean);
     return `Added ${input.schedules.length} schedule(s) to lifecycle policy ${policy.id}${policy.name ? ` "${policy.name}"` : ''} on "${b.connectionName}". It now has ${ids.length} schedule(s): ${ids.join(', ') || 'none listed'}.`;
   },
@@ -111,7 +107,7 @@ export const createNotificationSetting = defineTool({
   kind: 'write',
   input: z.strictObject({ ...connectionField, resellerId: createSetting.params.shape.resellerId.describe('The reseller id'), ...settingFields }),
   prepare: ({ resellerId, connection: _c, ...body }) => request(createSetting, { params: { resellerId }, body }, `Create a ${body.notification_type} notification setting for reseller ${resellerId}`),
-  run: async (b, input): Promise<string> => settingAnswer('Created', (await send(b, createNotificationSetting.prepare!(input))) as z.output<typeof createSetting.response>, b),
+  answer: (sent, b) => settingAnswer('Created', sent as z.output<typeof createSetting.response>, b),
 });
 
 export const updateNotificationSetting = defineTool({
@@ -129,7 +125,7 @@ export const updateNotificationSetting = defineTool({
   }),
   prepare: ({ resellerId, notificationSettingsId, connection: _c, ...body }) =>
     request(updateSetting, { params: { resellerId, notificationSettingsId }, body }, `Update notification setting ${notificationSettingsId} of reseller ${resellerId}`),
-  run: async (b, input): Promise<string> => settingAnswer('Updated', (await send(b, updateNotificationSetting.prepare!(input))) as z.output<typeof updateSetting.response>, b),
+  answer: (sent, b) => settingAnswer('Updated', sent as z.output<typeof updateSetting.response>, b),
 });
 
 /** A secret's payload as the confirmation shows it: its size and a fingerprint, never its content. */
@@ -159,8 +155,8 @@ export const createSecret = defineTool({
     const req = request(secret, { params: { project_id, region_id }, body }, `Create secret "${fields.name}" in project ${project_id}, region ${region_id}`);
     return { ...req, shownBody: { ...(req.call.body as object), payload: `<${payloadFingerprint(fields.payload)}>` } };
   },
-  run: async (b, input) => {
-    const answer = (await send(b, createSecret.prepare!(input))) as z.output<typeof secret.response>;
+  answer: (sent, b, input) => {
+    const answer = sent as z.output<typeof secret.response>;
     return `Secret "${input.name}" is being created on "${b.connectionName}" (project ${input.project_id}, region ${input.region_id}); platform task${answer.tasks.length === 1 ? '' : 's'}: ${answer.tasks.join(', ')}.`;
   },
 });
@@ -175,8 +171,5 @@ export const deleteStorage = defineTool({
   kind: 'destructive',
   input: z.strictObject({ ...connectionField, storage_id: storage.params.shape.storage_id.describe('The storage to delete') }),
   prepare: ({ storage_id }) => request(storage, { params: { storage_id } }, `Delete storage ${storage_id}`),
-  run: async (b, input) => {
-    await send(b, deleteStorage.prepare!(input));
-    return `Deleted storage ${input.storage_id} on "${b.connectionName}".`;
-  },
+  answer: (_sent, b, input) => `Deleted storage ${input.storage_id} on "${b.connectionName}".`,
 });
