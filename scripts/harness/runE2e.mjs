@@ -50,34 +50,60 @@ if (files.length === 0) {
 // The extension connects to a simulator through the environment, as in the demo; the tests get
 // its URL and key to sign in through the UI themselves.
 const simulatorKey = `e2e-${randomBytes(12).toString('hex')}`;
-const simulatorUrl = await startSimulatorProcess({ apiKey: simulatorKey, logFile: path.join(resultsDir, 'e2e-simulator.log') });
-log(`simulator on ${simulatorUrl}`);
-process.env.PLATFORM_CONSOLE_BASE_URL = simulatorUrl;
-process.env.PLATFORM_CONSOLE_API_KEY = simulatorKey;
-
-const serverLog = path.join(resultsDir, 'e2e-server.log');
-const { workspaceUrl, dir } = await startCodeServer({ paths, label: 'e2e', port: await freePort(), logFile: serverLog });
-
-// The test files' processes inherit this environment.
-process.env.PLATFORM_CONSOLE_E2E_URL = workspaceUrl;
 const abort = new AbortController();
 onCleanup(() => abort.abort());
-const stream = run({ files: files.map((name) => path.join(testsDir, name)), concurrency: 1, signal: abort.signal });
-let passed = 0;
-let failed = 0;
-// Suites report too; count tests only, as node's own summary does.
-stream.on('test:pass', ({ details }) => details.type !== 'suite' && passed++);
-stream.on('test:fail', ({ details }) => details.type !== 'suite' && failed++);
-const report = stream.compose(new spec());
-report.pipe(process.stdout, { end: false });
-await finished(report);
+/** What VS Code wrote in each run (settings, state, extension storage, logs): scanned for the key at the end. */
+const scanned = [];
 
-if (failed > 0) console.error(`[harness] code-server log: ${path.relative(projectRoot, serverLog)}`);
+/** A simulator and a code-server of their own (fresh seed, fresh user data), and the files run against them, one after the other. */
+async function runFiles(names, label) {
+  const simulatorUrl = await startSimulatorProcess({ apiKey: simulatorKey, logFile: path.join(resultsDir, `${label}-simulator.log`) });
+  log(`simulator on ${simulatorUrl}`);
+  process.env.PLATFORM_CONSOLE_BASE_URL = simulatorUrl;
+  process.env.PLATFORM_CONSOLE_API_KEY = simulatorKey;
+  const serverLog = path.join(resultsDir, `${label}-server.log`);
+  const { workspaceUrl, dir } = await startCodeServer({ paths, label, port: await freePort(), logFile: serverLog });
+  scanned.push(dir('user-data'), dir('extensions'), dir('workspace'), serverLog);
+  // The test files' processes inherit this environment.
+  process.env.PLATFORM_CONSOLE_E2E_URL = workspaceUrl;
+  const stream = run({ files: names.map((name) => path.join(testsDir, name)), concurrency: 1, signal: abort.signal });
+  const passed = new Map();
+  const failed = new Map();
+  const count = (map, file) => map.set(path.basename(file ?? '?'), (map.get(path.basename(file ?? '?')) ?? 0) + 1);
+  // Suites report too; count tests only, as node's own summary does.
+  stream.on('test:pass', ({ details, file }) => details.type !== 'suite' && count(passed, file));
+  stream.on('test:fail', ({ details, file }) => details.type !== 'suite' && count(failed, file));
+  const report = stream.compose(new spec());
+  report.pipe(process.stdout, { end: false });
+  await finished(report);
+  if (failed.size > 0) console.error(`[harness] code-server log: ${path.relative(projectRoot, serverLog)}`);
+  return { passed, failed };
+}
+
+const sum = (map, names = [...map.keys()]) => names.reduce((n, name) => n + (map.get(name) ?? 0), 0);
+const first = await runFiles(files, 'e2e');
+let passed = sum(first.passed);
+let failed = sum(first.failed);
+// A file with a failing test runs once more, alone with a fresh simulator and workbench (what the
+// first run changed there, pins, layout, created reports, cannot mislead it): the run fails only
+// when it fails again. The first failure stays printed above and is named in the summary, so a
+// flaky test is seen, not hidden. PLATFORM_CONSOLE_E2E_RETRY=0 turns the second run off.
+const again = [...first.failed.keys()].filter((name) => files.includes(name));
+let flaky = [];
+if (again.length > 0 && again.length === first.failed.size && process.env.PLATFORM_CONSOLE_E2E_RETRY !== '0' && !abort.signal.aborted) {
+  log(`${again.join(', ')} failed: run once more with a fresh simulator and code-server`);
+  const second = await runFiles(again, 'e2e-retry');
+  passed = passed - sum(first.passed, again) + sum(second.passed);
+  failed = sum(second.failed);
+  flaky = again.filter((name) => (second.failed.get(name) ?? 0) === 0 && (second.passed.get(name) ?? 0) > 0);
+  if (flaky.length > 0) log(`flaky: ${flaky.join(', ')} failed once, passed when run again (the failure is printed above)`);
+}
+
 // The key the UI tests typed and the one in code-server's environment must be nowhere in what
 // VS Code wrote (settings, state, extension storage, logs) nor in the server's log.
-const scan = await filesContaining([dir('user-data'), dir('extensions'), dir('workspace'), serverLog], [simulatorKey]);
+const scan = await filesContaining(scanned, [simulatorKey]);
 // The scan counts as a test of the run.
 if (reportKeyScan(scan, 'the user data, extensions, workspace and server log')) passed++;
 else failed++;
-console.log(summaryLine('e2e', passed, failed));
+console.log(`${summaryLine('e2e', passed, failed)}${flaky.length ? ` (${flaky.length} flaky: ${flaky.join(', ')})` : ''}`);
 await exitWith(failed === 0 && passed > 0 ? 0 : 1);

@@ -4,7 +4,7 @@
 // the Markdown preview. Screenshots for the README.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openWorkbench, resizeSidebar, restoreLayout, runCommand, screenshot, sidebarPane } from './workbench.mjs';
+import { expandTreeRow, openWorkbench, resizeSidebar, restoreLayout, runCommand, screenshot, sidebarPane } from './workbench.mjs';
 
 describe('Edge view', () => {
   let browser;
@@ -84,13 +84,12 @@ describe('Edge view', () => {
   });
 
   it('expands a client and an app; env values show dots until Reveal Value', async () => {
-    await row('Client 201').click();
-    await row('Today (UTC day)').getByText('27,933 calls').waitFor();
+    await expandTreeRow(page, edge(), row('Client 201'), row('Today (UTC day)').getByText('27,933 calls'), 'edge');
     // Collapsed again: its rows could push the app out of the pane's drawn rows (a virtual list).
     await row('Client 201').click();
     await row('Today (UTC day)').waitFor({ state: 'detached' });
-    await row('hello-edge').click();
-    await row('Environment variables').click();
+    await expandTreeRow(page, edge(), row('hello-edge'), row('Environment variables'), 'edge');
+    await expandTreeRow(page, edge(), row('Environment variables'), row('GREETING'), 'edge');
     const greeting = row('GREETING');
     await greeting.getByText('••••••••').waitFor();
     assert.equal(await edge().getByText('Hallo').count(), 0, 'no env value before Reveal Value');

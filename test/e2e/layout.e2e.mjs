@@ -179,6 +179,23 @@ describe('Panel widths: 1,200, 700 and 480 px', () => {
     await app.locator('[data-testid="details-pane"]').waitFor();
     assert.equal(await more.count(), 0, 'the menu closes once an item is chosen');
     assert.equal(await frame.evaluate(() => document.activeElement?.closest('[data-testid]')?.dataset.testid), 'more', 'the keyboard is back on More Actions');
+    // The pane took room from the list: it settles first (a follow scroll would move the rows under the mouse).
+    await frame.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const list = document.querySelector('.viewport');
+          let last = '';
+          let same = 0;
+          const look = () => {
+            const now = `${list.scrollTop} ${list.scrollLeft} ${list.clientHeight} ${list.clientWidth}`;
+            same = now === last ? same + 1 : 0;
+            last = now;
+            if (same >= 5) resolve();
+            else requestAnimationFrame(look);
+          };
+          requestAnimationFrame(look);
+        }),
+    );
     // The longest line drawn whole in the list (rows are recycled as the list scrolls: it is found by its id).
     const target = await frame.evaluate(() => {
       const list = document.querySelector('.viewport').getBoundingClientRect();
@@ -192,7 +209,11 @@ describe('Panel widths: 1,200, 700 and 480 px', () => {
     assert.ok(target, 'a line drawn whole in the list');
     const row = app.locator(`[id="${target}"]`);
     await row.locator('.msg').click();
-    assert.equal(await row.getAttribute('aria-selected'), 'true', 'the clicked row is selected');
+    // Drawn on the page's next update: waited for, and on failure the rows that are selected said.
+    await app.locator(`[id="${target}"][aria-selected="true"]`).waitFor({ timeout: 5000 }).catch(async () => {
+      const selected = await frame.evaluate(() => [...document.querySelectorAll('.row[aria-selected="true"]')].map((r) => r.id));
+      assert.fail(`the clicked row ${target} is selected (selected: ${JSON.stringify(selected)})`);
+    });
     const cut = await row.evaluate((r) => r.querySelector('.msg').getBoundingClientRect().right > r.closest('.viewport').getBoundingClientRect().right);
     assert.ok(cut, 'the line is cut in the list at 480 px');
     const message = await row.locator('.msg').textContent();

@@ -99,6 +99,35 @@ export function sidebarPane(page, name) {
 }
 
 /**
+ * Expands `row` of a tree (in `pane`) until `child` (a locator of one of its children) is shown.
+ * A click toggles, so it is given only while the row is collapsed: a redraw of the tree (a refresh
+ * landing just then) may take an earlier click's expansion, and the row is then clicked again, up
+ * to 5 times. The children may lie below the pane's fold (the list draws only the rows in view):
+ * then the list is scrolled a few rows, once. On failure: the rows the tree showed, and a screenshot.
+ */
+export async function expandTreeRow(page, pane, row, child, name = 'tree') {
+  await row.waitFor();
+  let scrolled = false;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const expanded = (await row.getAttribute('aria-expanded')) === 'true';
+    if (!expanded) await row.click();
+    if (await child.waitFor({ timeout: 3000 }).then(() => true, () => false)) return;
+    if (expanded && !scrolled) {
+      scrolled = true;
+      await row.hover();
+      await page.mouse.wheel(0, 110);
+    }
+  }
+  await child.waitFor({ timeout: 10_000 }).catch(async (error) => {
+    const shown = await pane
+      .locator('.monaco-list-row')
+      .evaluateAll((els) => els.map((e) => `${e.getAttribute('aria-level')}:${e.getAttribute('aria-posinset')}:${e.getAttribute('aria-expanded')}:${e.textContent}`));
+    await page.screenshot({ path: path.join(projectRoot, 'test-results', `${name}-expand-failure.png`) }).catch(() => undefined);
+    throw new Error(`${error.message}\nrows shown: ${JSON.stringify(shown)}`);
+  });
+}
+
+/**
  * Puts back what a test changed in the layout (it outlives the page): the panes it collapsed are
  * expanded, the sidebar gets its width back.
  */
