@@ -5,7 +5,7 @@
 // the details pane shows a line cut at the panel's edge whole (remembered by the panel).
 // axe-core checks both pages at each width.
 // Screenshots of both pages at 700 px.
-/* global document, getComputedStyle, innerHeight, innerWidth -- code passed to evaluate() runs in the webview */
+/* global document, getComputedStyle, innerHeight, innerWidth, requestAnimationFrame -- code passed to evaluate() runs in the webview */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { LOGS_FN_PATH as fnPath, axeViolations, openFunctionLogs, openWorkbench, runCommand, screenshot, simControl, webviewFrame } from './workbench.mjs';
