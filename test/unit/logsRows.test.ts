@@ -138,13 +138,14 @@ describe('RowStore (the webview copy)', () => {
     const parts = resetParts(enc, tail.snapshot(), 20, 30);
     assert.equal(parts.items.count, 20);
     assert.equal(parts.pending, 75);
-    assert.deepEqual(parts.chunks.map((c) => c.items.count), [30, 30, 15]);
-    assert.deepEqual(parts.chunks.map((c) => c.newPods), [[], [], ['d']]);
+    const chunks = [...parts.chunks];
+    assert.deepEqual(chunks.map((c) => c.items.count), [30, 30, 15]);
+    assert.deepEqual(chunks.map((c) => c.newPods), [[], [], ['d']]);
     const store = new RowStore({ ...EMPTY_FILTER, pods: ['a', 'd'] });
     store.reset({ ...reset(tail, new WireEncoder(), 1), items: parts.items, pods: parts.pods, pending: parts.pending });
     let anchor: number | undefined = 5;
     const reading = store.rows[anchor]!.message;
-    for (const [i, chunk] of parts.chunks.entries()) {
+    for (const [i, chunk] of chunks.entries()) {
       const outcome = store.apply({ type: 'ops', generation: 1, seq: i + 1, newPods: chunk.newPods, ops: [{ op: 'insert', index: 0, items: chunk.items }], backfill: true, sentAt: 0 }, anchor);
       assert.equal(outcome.applied, true);
       anchor = outcome.anchor;

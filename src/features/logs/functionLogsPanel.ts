@@ -140,27 +140,38 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
   private posted(result: PollResult): void {
     // A page that is not listening gets everything in its next reset.
     if (!this.host.isReady) return;
+    // A read's changes refer to the whole held list: they follow a reset's last older chunk.
+    if (this.backfill) {
+      this.backfill.reads.push(result);
+      return;
+    }
     const ops = this.encoder.ops(result.ops);
     this.seq++;
     this.sent.ops++;
     this.host.post({ type: 'ops', generation: this.generation, seq: this.seq, newPods: this.encoder.takeNewPods(), ops, sentAt: Date.now() });
   }
 
+  /** A reset whose older chunks are still being posted, and the reads merged meanwhile (posted after them). */
+  private backfill: { reads: PollResult[] } | undefined;
+
   /**
    * The whole held list for a page that just (re)loaded: the newest lines first, in a small message
-   * the page paints at once (it opens at the bottom), then the older ones in chunks inserted above.
-   * Posted in one go, so no read's ops can come between them.
+   * the page paints at once (it opens at the bottom), then the older ones in chunks inserted above,
+   * one chunk per turn of the event loop (a million lines are twenty chunks: the first part leaves
+   * before they are encoded, and the extension host stays responsive). Reads merged meanwhile are
+   * posted after the last chunk, in order; the chunks come from a copy of the list as it was.
    */
   private sendReset(): void {
     this.generation++;
     this.seq = 0;
-    const all = this.items();
+    const generation = this.generation;
+    const all = [...this.items()];
     const parts = resetParts(this.encoder, all);
     this.sent.resets++;
     this.sent.lastResetItems = all.length;
     this.host.post({
       type: 'reset',
-      generation: this.generation,
+      generation,
       target: this.target,
       maxLines: this.follower.tail.maxLines,
       pods: parts.pods,
@@ -169,18 +180,30 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
       status: this.follower.status(),
       sentAt: Date.now(),
     });
-    for (const chunk of parts.chunks) {
+    const backfill = { reads: [] as PollResult[] };
+    this.backfill = backfill;
+    const next = (): void => {
+      // A newer reset (the page loaded again) or a closed panel: this one's chunks are not wanted.
+      if (this.disposed || this.backfill !== backfill) return;
+      const chunk = parts.chunks.next();
+      if (chunk.done) {
+        this.backfill = undefined;
+        for (const read of backfill.reads) this.posted(read);
+        return;
+      }
       this.seq++;
       this.host.post({
         type: 'ops',
-        generation: this.generation,
+        generation,
         seq: this.seq,
-        newPods: chunk.newPods,
-        ops: [{ op: 'insert', index: 0, items: chunk.items }],
+        newPods: chunk.value.newPods,
+        ops: [{ op: 'insert', index: 0, items: chunk.value.items }],
         backfill: true,
         sentAt: Date.now(),
       });
-    }
+      setImmediate(next);
+    };
+    setImmediate(next);
   }
 
   onReady(): void {

@@ -69,21 +69,24 @@ export const RESET_CHUNK = 50_000;
 /**
  * The held list split for a page that just loaded: the newest `first` items (shown at once, the
  * page opens at the bottom), then older chunks, newest first, each to insert at the top; every
- * part packed in typed arrays (they cross to the page without JSON).
+ * part packed in typed arrays (they cross to the page without JSON). The chunks are encoded as
+ * they are taken (a million lines take a second or two in all): the first part can leave at once.
+ * `all` must not change while they are taken.
  */
 export function resetParts(
   encoder: WireEncoder,
   all: readonly LogItem[],
   first = RESET_FIRST,
   chunk = RESET_CHUNK,
-): { items: PackedItems; pods: string[]; pending: number; chunks: { items: PackedItems; newPods: string[] }[] } {
+): { items: PackedItems; pods: string[]; pending: number; chunks: Generator<{ items: PackedItems; newPods: string[] }> } {
   const head = Math.max(0, all.length - first);
   const items = packItems(encoder.items(all.slice(head)));
   const pods = encoder.podTable();
-  const chunks: { items: PackedItems; newPods: string[] }[] = [];
-  for (let end = head; end > 0; end -= chunk) {
-    const part = deflated(packItems(encoder.items(all.slice(Math.max(0, end - chunk), end))));
-    chunks.push({ items: part, newPods: encoder.takeNewPods() });
+  function* chunks(): Generator<{ items: PackedItems; newPods: string[] }> {
+    for (let end = head; end > 0; end -= chunk) {
+      const part = deflated(packItems(encoder.items(all.slice(Math.max(0, end - chunk), end))));
+      yield { items: part, newPods: encoder.takeNewPods() };
+    }
   }
-  return { items, pods, pending: head, chunks };
+  return { items, pods, pending: head, chunks: chunks() };
 }
