@@ -1,7 +1,7 @@
 // The code-server a benchmark measures in: the built extension installed, signed in to the
 // simulator through the environment (connection "bench"), with the bench's own environment
 // variables (its PLATFORM_CONSOLE_*_FILE, knobs) and user settings added.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startCodeServer } from '../scripts/harness/codeServer.mjs';
 import { freePort } from '../scripts/harness/common.mjs';
@@ -26,4 +26,31 @@ export async function benchCodeServer({ paths, label, simulatorUrl, apiKey, env 
     await writeFile(settingsFile, JSON.stringify({ ...current, ...settings }, null, 2));
   }
   return codeServer;
+}
+
+/** The resident size of the code-server's extension host (/proc), in bytes; NaN if not found. */
+export async function extensionHostRss(codeServer) {
+  // The extension host is a descendant of the code-server process with `extensionHost` on its command line.
+  const parents = new Map();
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone
+    }
+  }
+  const isUnder = (pid) => {
+    for (let p = pid, depth = 0; p && depth < 20; p = parents.get(p), depth++) if (p === codeServer.server.pid) return true;
+    return false;
+  };
+  for (const pid of parents.keys()) {
+    if (!isUnder(pid)) continue;
+    const cmd = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (!cmd.includes('extensionHost')) continue;
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) * 1024;
+  }
+  return NaN;
 }

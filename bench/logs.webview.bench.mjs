@@ -10,7 +10,9 @@
 // - rows in the DOM (virtualized) beside the same page rendering every row, as a ratio;
 // - the filter over 100,000 rows as the page runs it (data-filter-ms);
 // - the JS heap the page holds (Chrome DevTools Protocol: the webview frame's own target when it
-//   has one, else the renderer's heap after a forced GC, before and after the panel opens).
+//   has one, else the renderer's heap after a forced GC, before and after the panel opens);
+// - one million lines, the default bound, reached by following: the page's heap, the filter,
+//   first rows and the whole list on a fresh page, the extension host's resident size per line.
 //
 //   npm run bench -- logs.webview          (builds, installs code-server on first use)
 
@@ -22,7 +24,7 @@ import { exitWith, guardRun, launchChromium, onCleanup, projectRoot, resultsDir,
 import { ensure } from '../scripts/harness/ensure.mjs';
 import { runCommand } from '../test/e2e/workbench.mjs';
 import { SimulatorControl } from '../simulator/controlClient.ts';
-import { benchCodeServer } from './benchCodeServer.mjs';
+import { benchCodeServer, extensionHostRss } from './benchCodeServer.mjs';
 import { benchRow, writeRows } from './benchRows.mjs';
 
 const LINES = 100_000;
@@ -90,29 +92,39 @@ async function findFrame() {
   }
   throw new Error('no Function Logs frame');
 }
-const loaded = async (frame) => {
+/** A fresh page once it holds at least `lines` (a few more may have come while following) and has timed it all. */
+const loaded = async (frame, lines = LINES) => {
   const app = frame.locator('function-logs-app');
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 1200; i++) {
     const text = await app.locator('[data-testid="counts"]').innerText().catch(() => '');
     const paint = await app.getAttribute('data-reset-paint-ms').catch(() => null);
     const total = await app.getAttribute('data-reset-total-ms').catch(() => null);
     const whole = await app.getAttribute('data-backfill-total-ms').catch(() => null);
-    if (text.includes(`of ${LINES.toLocaleString('en-US')} lines`) && paint && total && whole) {
-      console.log(`  older chunks, ms after the reset was posted (arrived/applied): ${await app.getAttribute('data-backfill-steps')}`);
-      return { app, paint: Number(paint), total: Number(total), whole: Number(whole) };
+    const held = Number(/of ([\d,]+) lines/.exec(text)?.[1].replace(/,/g, '') ?? 0);
+    if (held >= lines && paint && total && whole) {
+      console.log(`  older chunks, ms after the reset was posted (posted/received/inflated/applied): ${await app.getAttribute('data-backfill-steps')}`);
+      return { app, paint: Number(paint), total: Number(total), whole: Number(whole), open: Number(await app.getAttribute('data-open-paint-ms')) };
     }
     await page.waitForTimeout(100);
   }
-  throw new Error(`the page never showed 100,000 lines: ${await app.locator('[data-testid="counts"]').innerText().catch((e) => e.message)}`);
+  throw new Error(`the page never showed ${lines.toLocaleString('en-US')} lines: ${await app.locator('[data-testid="counts"]').innerText().catch((e) => e.message)}`);
 };
 
+/** Lines the page holds (its status line: "Showing N of M lines"). */
+const heldIn = async (app) => Number(/of ([\d,]+) lines/.exec(await app.locator('[data-testid="counts"]').innerText())?.[1].replace(/,/g, '') ?? NaN);
 let frame = await findFrame();
+// The panel's first page may be ready before the first read ends (then the lines come as a read,
+// not as a reset): every measured run is a page reloaded once the extension holds them all.
+const counts = frame.locator('function-logs-app [data-testid="counts"]');
+for (let i = 0; i < 1200 && !(await counts.innerText().catch(() => '')).includes(`of ${LINES.toLocaleString('en-US')} lines`); i++) await page.waitForTimeout(100);
 const paints = [];
 const totals = [];
 const wholes = [];
+const opens = [];
 for (let run = 0; run < RUNS; run++) {
-  if (run > 0) frame = await reload(frame);
-  const { paint, total, whole } = await loaded(frame);
+  frame = await reload(frame);
+  const { paint, total, whole, open } = await loaded(frame);
+  opens.push(open);
   paints.push(paint);
   totals.push(total);
   wholes.push(whole);
@@ -121,15 +133,17 @@ const app = frame.locator('function-logs-app');
 const domRows = Number(await app.getAttribute('data-dom-rows'));
 const domNodes = await app.evaluate((el) => el.querySelectorAll('*').length);
 
-// The page's heap: the frame's own target if Chrome gave it one, else the renderer's growth.
-let heap;
-try {
-  const frameCdp = await page.context().newCDPSession(frame);
-  await frameCdp.send('HeapProfiler.collectGarbage');
-  heap = { how: 'the webview frame\'s own target', bytes: (await frameCdp.send('Runtime.getHeapUsage')).usedSize };
-} catch {
-  heap = { how: 'renderer heap after GC, panel open minus before it opened (the frame shares the renderer)', bytes: (await rendererHeap()) - heapBefore };
+/** The page's heap: the frame's own target if Chrome gave it one, else the renderer's growth. */
+async function pageHeap(of) {
+  try {
+    const frameCdp = await page.context().newCDPSession(of);
+    await frameCdp.send('HeapProfiler.collectGarbage');
+    return { how: 'the webview frame\'s own target', bytes: (await frameCdp.send('Runtime.getHeapUsage')).usedSize };
+  } catch {
+    return { how: 'renderer heap after GC, panel open minus before it opened (the frame shares the renderer)', bytes: (await rendererHeap()) - heapBefore };
+  }
 }
+const heap = await pageHeap(frame);
 
 // Every row in the DOM instead: the same row markup, 100,000 times, laid out and painted.
 const all = await app.evaluate(async (el) => {
@@ -155,18 +169,23 @@ const all = await app.evaluate(async (el) => {
 // A fresh page again for the filter and the reads (the one above holds 100,000 extra rows).
 frame = await reload(frame);
 const fresh = (await loaded(frame)).app;
-const filterInput = fresh.locator('[data-testid="filter"] input');
-const filterRuns = [];
-for (const text of ['upstream', 'ERROR', 'GET /api', 'req=0', '']) {
-  const beforeMs = await fresh.getAttribute('data-filter-ms');
-  await filterInput.fill(text);
-  for (let i = 0; i < 100; i++) {
-    const now = await fresh.getAttribute('data-filter-ms');
-    if (now !== null && now !== beforeMs) break;
-    await page.waitForTimeout(50);
+/** Types each filter into the page and reads how long the page took to apply it (data-filter-ms). */
+async function filters(app, texts) {
+  const runs = [];
+  for (const text of texts) {
+    const beforeMs = await app.getAttribute('data-filter-ms');
+    await app.locator('[data-testid="filter"] input').fill(text);
+    for (let i = 0; i < 200; i++) {
+      const now = await app.getAttribute('data-filter-ms');
+      if (now !== null && now !== beforeMs) break;
+      await page.waitForTimeout(50);
+    }
+    runs.push({ text, ms: Number(await app.getAttribute('data-filter-ms')), counts: await app.locator('[data-testid="counts"]').innerText() });
   }
-  filterRuns.push({ text, ms: Number(await fresh.getAttribute('data-filter-ms')), counts: await fresh.locator('[data-testid="counts"]').innerText() });
+  return runs;
 }
+const FILTERS = ['upstream', 'ERROR', 'GET /api', 'req=0', ''];
+const filterRuns = await filters(fresh, FILTERS);
 
 // Following at 200 lines/s: each read's paint.
 await control.logs(FN, { ratePerSecond: 200 });
@@ -189,22 +208,54 @@ await fresh.locator('[data-testid="details"]').click();
 await fresh.locator('[data-testid="details-pane"]').waitFor();
 const detailsPaints = [];
 let detailsFrame = frame;
+// Following added lines (the bound is 1,000,000): the fresh pages get what the extension holds now.
+const followed = await heldIn(fresh);
 for (let run = 0; run < 3; run++) {
   detailsFrame = await reload(detailsFrame);
-  detailsPaints.push((await loaded(detailsFrame)).paint);
+  detailsPaints.push((await loaded(detailsFrame, followed)).paint);
 }
 const withDetails = detailsFrame.locator('function-logs-app');
 await withDetails.locator('.row:not(.marker)').last().click();
 await withDetails.locator('[data-testid="details-message"]').waitFor();
 const detailsDomRows = Number(await withDetails.getAttribute('data-dom-rows'));
-const detailsFilter = [];
-for (const text of ['upstream', 'ERROR', '']) {
-  const beforeMs = await withDetails.getAttribute('data-filter-ms');
-  await withDetails.locator('[data-testid="filter"] input').fill(text);
-  for (let i = 0; i < 100 && (await withDetails.getAttribute('data-filter-ms')) === beforeMs; i++) await page.waitForTimeout(50);
-  detailsFilter.push(Number(await withDetails.getAttribute('data-filter-ms')));
-}
+const detailsFilter = (await filters(withDetails, ['upstream', 'ERROR', ''])).map((f) => f.ms);
 await withDetails.locator('[data-testid="details"]').click();
+
+// ---------- One million lines, the default bound: followed until the panel holds them ----------
+// The simulator writes 99,000 lines at once; the next read (limit 100,000) brings them with one
+// line already held (no gap), until the page holds 1,000,000. The extension host's resident size
+// before and after: what the 900,000 more lines cost it.
+const MILLION = 1_000_000;
+const hostBefore = { rss: await extensionHostRss(codeServer), lines: await heldIn(withDetails) };
+const growStart = Date.now();
+for (let held = hostBefore.lines; held < MILLION; ) {
+  const before = held;
+  await control.logs(FN, { append: Math.min(99_000, MILLION - held) });
+  for (let i = 0; i < 1200 && held === before; i++) {
+    await page.waitForTimeout(100);
+    held = await heldIn(withDetails);
+  }
+  if (held === before) throw new Error(`the page stayed at ${before.toLocaleString('en-US')} lines`);
+}
+const growSeconds = (Date.now() - growStart) / 1000;
+const hostAfter = { rss: await extensionHostRss(codeServer), lines: await heldIn(withDetails) };
+const hostPerLine = (hostAfter.rss - hostBefore.rss) / (hostAfter.lines - hostBefore.lines);
+const millionHeap = await pageHeap(detailsFrame);
+const millionFilter = await filters(withDetails, FILTERS);
+const millionPaints = [];
+const millionTotals = [];
+const millionOpens = [];
+const millionWholes = [];
+let millionFrame = detailsFrame;
+for (let run = 0; run < 3; run++) {
+  millionFrame = await reload(millionFrame);
+  const result = await loaded(millionFrame, MILLION);
+  millionPaints.push(result.paint);
+  millionTotals.push(result.total);
+  millionOpens.push(result.open);
+  millionWholes.push(result.whole);
+}
+const millionDomRows = Number(await millionFrame.locator('function-logs-app').getAttribute('data-dom-rows'));
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const row = (label, value) => console.log(`  ${label.padEnd(60)} ${value}`);
@@ -212,6 +263,7 @@ const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 console.log(`\nFunction Logs page, ${LINES.toLocaleString('en-US')} lines, code-server 1.139 + headless Chromium`);
 row('first rows painted after the data arrives (target < 500 ms)', `median ${median(paints).toFixed(0)} ms (runs: ${paints.map((p) => p.toFixed(0)).join(', ')})`);
 row('  posted by the extension -> first rows painted (transfer incl.)', `median ${median(totals).toFixed(0)} ms (runs: ${totals.join(', ')})`);
+row('  page started -> first rows painted', `median ${median(opens).toFixed(0)} ms (runs: ${opens.join(', ')})`);
 row('  posted -> all 100,000 in the page (older lines in chunks)', `median ${median(wholes).toFixed(0)} ms (runs: ${wholes.join(', ')})`);
 row('a read while following (200 lines/s), message -> painted', opsPaints.length ? `median ${median(opsPaints).toFixed(1)} ms (${opsPaints.length} reads)` : 'no read seen');
 row('  posted by the extension -> painted', opsTotals.length ? `median ${median(opsTotals)} ms` : '-');
@@ -224,6 +276,15 @@ for (const f of filterRuns) row(`filter "${f.text}" in the page (target < 50 ms)
 row('details pane on: first rows painted', `median ${median(detailsPaints).toFixed(0)} ms (runs: ${detailsPaints.map((p) => p.toFixed(0)).join(', ')})`);
 row('details pane on: rows in the DOM', `${detailsDomRows}`);
 row('details pane on: filter, slowest of 3', `${Math.max(...detailsFilter).toFixed(1)} ms`);
+console.log(`\nOne million lines (grown from ${hostBefore.lines.toLocaleString('en-US')} in ${growSeconds.toFixed(0)} s of reads of 99,000 new lines)`);
+row('page JS heap (target < 250 MB)', `${mb(millionHeap.bytes)} (${millionHeap.how})`);
+for (const f of millionFilter) row(`filter "${f.text}" (target < 250 ms)`, `${f.ms.toFixed(1)} ms · ${f.counts}`);
+row('first rows painted, fresh page (target < 50 ms)', `median ${median(millionPaints).toFixed(0)} ms (runs: ${millionPaints.map((p) => p.toFixed(0)).join(', ')})`);
+row('  page started -> first rows painted (what a person waits)', `median ${median(millionOpens).toFixed(0)} ms (runs: ${millionOpens.join(', ')})`);
+row('  posted by the extension -> first rows painted', `median ${median(millionTotals).toFixed(0)} ms (runs: ${millionTotals.join(', ')})`);
+row('  posted -> all 1,000,000 in the page', `median ${median(millionWholes).toFixed(0)} ms (runs: ${millionWholes.join(', ')})`);
+row('rows in the DOM', `${millionDomRows}`);
+row('extension host resident size', `${mb(hostBefore.rss)} with ${hostBefore.lines.toLocaleString('en-US')} lines -> ${mb(hostAfter.rss)} with ${hostAfter.lines.toLocaleString('en-US')}: ${hostPerLine.toFixed(0)} bytes a line`);
 
 const area = 'Log viewer (webview)';
 const allRows = `every row in the DOM, ${LINES.toLocaleString('en-US')} rows`;
@@ -238,5 +299,13 @@ await writeRows('logs.webview', [
   benchRow(area, 'details pane on: rows in the DOM', detailsDomRows, '', domRows, 'details pane off'),
   benchRow(area, 'details pane on: filter over 100,000 rows, slowest of 3', Math.max(...detailsFilter), 'ms', Math.max(...filterRuns.map((f) => f.ms)), 'details pane off, slowest of 5'),
   ...(opsPaints.length ? [benchRow(area, `a read while following (200 lines/s): message -> painted, median of ${opsPaints.length}`, median(opsPaints), 'ms')] : []),
+  benchRow(area, 'one million lines (the default bound): page JS heap (goal < 250 MB)', millionHeap.bytes / 1048576, 'MB', heap.bytes / 1048576, '100,000 lines (above)', null),
+  benchRow(area, '  filter over 1,000,000 rows in the page, slowest of 5 (goal < 250 ms)', Math.max(...millionFilter.map((f) => f.ms)), 'ms', Math.max(...filterRuns.map((f) => f.ms)), '100,000 rows', null),
+  benchRow(area, '  first rows painted, median of 3 fresh pages (goal < 50 ms)', median(millionPaints), 'ms', median(paints), '100,000 lines', null),
+  benchRow(area, '  page started -> first rows painted (the reset asked for, prepared, sent, drawn)', median(millionOpens), 'ms', median(opens), '100,000 lines', null),
+  benchRow(area, '  posted by the extension -> first rows painted (transfer included)', median(millionTotals), 'ms', median(totals), '100,000 lines', null),
+  benchRow(area, '  posted by the extension -> all 1,000,000 held in the page', median(millionWholes), 'ms', median(wholes), '100,000 lines', null),
+  benchRow(area, '  rows in the DOM', millionDomRows, '', domRows, '100,000 lines', null),
+  benchRow(area, '  extension host: resident size per held line (900,000 lines more)', hostPerLine, 'bytes'),
 ]);
 await exitWith(0);

@@ -18,13 +18,13 @@
 /* global document, window, MutationObserver, requestAnimationFrame -- used inside page.evaluate, in the browser */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { exitWith, guardRun, launchChromium, onCleanup, projectRoot, resultsDir, startSimulatorProcess, tempDirs } from '../scripts/harness/common.mjs';
 import { ensure } from '../scripts/harness/ensure.mjs';
 import { runCommand } from '../test/e2e/workbench.mjs';
-import { benchCodeServer } from './benchCodeServer.mjs';
+import { benchCodeServer, extensionHostRss } from './benchCodeServer.mjs';
 import { benchRow, writeRows } from './benchRows.mjs';
 import { listProfilesEndpoint } from '../src/schema/security.ts';
 
@@ -162,32 +162,6 @@ async function measureOnce(wb, order) {
   const ext = (await timingLines(wb)).at(-1);
   if (ext.count !== PROFILES) throw new Error(`expected ${PROFILES} profiles, the extension got ${ext.count}`);
   return { ext, dom };
-}
-
-async function extensionHostRss(codeServer) {
-  // The extension host is a descendant of the code-server process with `extensionHost` on its command line.
-  const parents = new Map();
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // gone
-    }
-  }
-  const isUnder = (pid) => {
-    for (let p = pid, depth = 0; p && depth < 20; p = parents.get(p), depth++) if (p === codeServer.server.pid) return true;
-    return false;
-  };
-  for (const pid of parents.keys()) {
-    if (!isUnder(pid)) continue;
-    const cmd = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    if (!cmd.includes('extensionHost')) continue;
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) * 1024;
-  }
-  return NaN;
 }
 
 async function rendererMemory(cdp) {

@@ -25,12 +25,14 @@ export class Inbox {
   private last: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly handle: (event: LogsEvent) => void,
+    /** `receivedAt`: Date.now() when the message reached the page (before its inflation). */
+    private readonly handle: (event: LogsEvent, receivedAt: number) => void,
     private readonly failed: (error: unknown) => void,
   ) {}
 
   receive(event: LogsEvent): void {
+    const receivedAt = Date.now();
     const ready = inflated(event);
-    this.last = this.last.then(() => ready).then(this.handle, this.failed);
+    this.last = this.last.then(() => ready).then((e) => this.handle(e, receivedAt), this.failed);
   }
 }

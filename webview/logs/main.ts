@@ -31,7 +31,7 @@ type PendingScroll = { to: 'bottom' } | { to: 'offset'; offset: number } | undef
 export class FunctionLogsApp extends LitElement {
   /** Messages in posting order, a reset's deflated chunks inflated first; one that cannot be read asks for a reset. */
   private readonly inbox = new Inbox(
-    (event) => this.onEvent(event),
+    (event, receivedAt) => this.onEvent(event, receivedAt),
     () => this.host.notify({ type: 'resync', generation: this.store.generation }),
   );
   private readonly host = new HostConnection<LogsNotification, LogsRequests, LogsEvent, LogsPanelState>((event) => this.inbox.receive(event));
@@ -98,7 +98,7 @@ export class FunctionLogsApp extends LitElement {
 
   // ---- data from the extension ------------------------------------------------------------
 
-  private onEvent(event: LogsEvent): void {
+  private onEvent(event: LogsEvent, receivedAt: number): void {
     switch (event.type) {
       case 'reset': {
         this.paint.arrived('reset', event.sentAt);
@@ -130,7 +130,7 @@ export class FunctionLogsApp extends LitElement {
           return;
         }
         if (event.backfill) {
-          this.paint.chunk(arrived);
+          this.paint.chunk(event.sentAt, receivedAt, arrived);
           this.pending = Math.max(0, this.pending - event.ops.reduce((n, op) => n + (op.op === 'insert' ? itemCount(op.items) : 0), 0));
           if (this.pending === 0) this.paint.backfillDone();
         }

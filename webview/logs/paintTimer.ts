@@ -1,12 +1,16 @@
 // Read by the benchmark: how long a data message takes from its arrival in the page (and from its
 // posting in the extension, clocks of one machine) to the paint that shows it, written into the
-// page element's data attributes (resetPaintMs, resetTotalMs, opsPaintMs, opsTotalMs, backfillTotalMs).
+// page element's data attributes (resetPaintMs, resetTotalMs, opsPaintMs, opsTotalMs, backfillTotalMs),
+// and from the page's start to its first rows (openPaintMs: what a person opening the panel waits).
 export class PaintTimer {
   private start: number | undefined;
   private kind: 'reset' | 'ops' = 'reset';
   /** When the extension posted the message (Date.now() there): post -> painted, transfer included. */
   private sentAt = 0;
   private resetSentAt = 0;
+
+  /** When this page started (its script ran): the person's wait for the first rows counts from here. */
+  private readonly pageStart = performance.now();
 
   constructor(private readonly dataset: DOMStringMap) {}
 
@@ -20,10 +24,11 @@ export class PaintTimer {
     }
   }
 
-  /** An older chunk of the reset: when it arrived and when it was applied, ms after the reset's posting. */
-  chunk(arrived: number): void {
+  /** An older chunk of the reset: when it was posted, reached the page, was inflated and was applied, ms after the reset's posting. */
+  chunk(posted: number, received: number, inflated: number): void {
     const steps = this.dataset.backfillSteps ? `${this.dataset.backfillSteps} ` : '';
-    this.dataset.backfillSteps = `${steps}${arrived - this.resetSentAt}/${Date.now() - this.resetSentAt}`;
+    const t = this.resetSentAt;
+    this.dataset.backfillSteps = `${steps}${posted - t}/${received - t}/${inflated - t}/${Date.now() - t}`;
   }
 
   /** The last of a reset's older lines arrived. */
@@ -39,6 +44,7 @@ export class PaintTimer {
     requestAnimationFrame(() => {
       this.dataset[kind === 'reset' ? 'resetPaintMs' : 'opsPaintMs'] = (performance.now() - start).toFixed(1);
       this.dataset[kind === 'reset' ? 'resetTotalMs' : 'opsTotalMs'] = String(Date.now() - sentAt);
+      if (kind === 'reset') this.dataset.openPaintMs ??= (performance.now() - this.pageStart).toFixed(0);
     });
   }
 }

@@ -69,7 +69,7 @@ export function readLogsSettings(): LogsSettings {
     limit: clampInt(config.get('limit'), LOG_LIMIT_MIN, LOG_LIMIT_MAX, LOG_LIMIT_DEFAULT),
     maxLimit: LOG_LIMIT_MAX,
     intervalMs: clampInt(config.get('pollIntervalSeconds'), 1, 3600, 2) * 1000,
-    maxLines: clampInt(config.get('maxLines'), 1000, 1_000_000, 100_000),
+    maxLines: clampInt(config.get('maxLines'), 1000, 1_000_000, 1_000_000),
   };
 }
 
@@ -141,7 +141,7 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
     const target: LogsTarget = { connectionId: connection.id, connectionName: connection.name, baseUrl: connection.baseUrl, ...pick(ref) };
     const panel = vscode.window.createWebviewPanel(LOGS_VIEW_TYPE, `Logs: ${functionLabel(target)}`, vscode.ViewColumn.Active, {
       ...panelOptions(deps.extensionUri),
-      // Up to 100,000 rows, a filter, a scroll position and a selection: kept while the tab is in the background.
+      // Up to 1,000,000 rows, a filter, a scroll position and a selection: kept while the tab is in the background.
       retainContextWhenHidden: true,
     });
     void remember(connection.id, ref);

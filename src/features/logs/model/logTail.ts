@@ -73,7 +73,18 @@ export class LogTail {
    */
   private horizon: bigint | undefined;
 
+  /** One string per pod name: a million held lines name a handful of pods, each parsed line its own copy. */
+  private readonly podNames = new Map<string, string>();
+
   constructor(readonly maxLines: number) {}
+
+  private podName(name: string): string {
+    const held = this.podNames.get(name);
+    if (held !== undefined) return held;
+    if (this.podNames.size >= 4096) this.podNames.clear();
+    this.podNames.set(name, name);
+    return name;
+  }
 
   get size(): number {
     return this.lineCount;
@@ -175,6 +186,7 @@ export class LogTail {
     for (const line of fresh) this.items.push(line);
     if (fresh.length) ops.push({ op: 'append', items: fresh });
     const all = added.length ? [...added, ...fresh] : fresh;
+    for (const line of all) line.pod = this.podName(line.pod);
     this.lineCount += all.length;
     if (fresh.length) this.newest = fresh[fresh.length - 1]!.time;
     const dropped = this.trim(ops);
