@@ -4,7 +4,7 @@
 // the Markdown preview. Screenshots for the README.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { expandTreeRow, openWorkbench, resizeSidebar, restoreLayout, runCommand, screenshot, sidebarPane } from './workbench.mjs';
+import { expandTreeRow, openWorkbench, revealTreeRow, resizeSidebar, restoreLayout, runCommand, screenshot, sidebarPane } from './workbench.mjs';
 
 describe('Edge view', () => {
   let browser;
@@ -86,6 +86,7 @@ describe('Edge view', () => {
   it('expands a client and an app; env values show dots until Reveal Value', async () => {
     await expandTreeRow(page, edge(), row('Client 201'), row('Today (UTC day)').getByText('27,933 calls'), 'edge');
     // Collapsed again: its rows could push the app out of the pane's drawn rows (a virtual list).
+    await revealTreeRow(page, edge(), row('Client 201'), { up: true });
     await row('Client 201').click();
     await row('Today (UTC day)').waitFor({ state: 'detached' });
     await expandTreeRow(page, edge(), row('hello-edge'), row('Environment variables'), 'edge');
@@ -93,7 +94,9 @@ describe('Edge view', () => {
     const greeting = row('GREETING');
     await greeting.getByText('••••••••').waitFor();
     assert.equal(await edge().getByText('Hallo').count(), 0, 'no env value before Reveal Value');
+    assert.ok(await revealTreeRow(page, edge(), row('Debug')), 'the app\'s Debug row, below its variables');
     await row('Debug').getByText(/^debugging until /).waitFor();
+    await revealTreeRow(page, edge(), greeting, { up: true });
     await runCommand(page, 'Notifications: Clear All Notifications');
     await quickInput().waitFor({ state: 'hidden' });
     await page.waitForTimeout(500); // the palette fades out

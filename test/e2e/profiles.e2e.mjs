@@ -3,7 +3,7 @@
 // a profile expanded (template, fields, networks), its context menu. Screenshot for the README.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { expandTreeRow, openWorkbench, resizeSidebar, restoreLayout, runCommand, screenshot, sidebarPane } from './workbench.mjs';
+import { expandTreeRow, openWorkbench, revealTreeRow, resizeSidebar, restoreLayout, runCommand, screenshot, sidebarPane } from './workbench.mjs';
 
 describe('Protection Profiles view', () => {
   let browser;
@@ -81,9 +81,11 @@ describe('Protection Profiles view', () => {
     // IPv6 is the last child: when it is shown, so are the others (the list draws the rows in view).
     await expandTreeRow(page, pane('Protection Profiles'), profile, rows().filter({ hasText: 'IPv6' }).first(), 'profiles');
     await rows().filter({ hasText: 'Networks' }).first().waitFor();
-    await rows().filter({ hasText: 'Fields' }).first().waitFor();
     await rows().filter({ hasText: 'IPv4' }).first().waitFor();
     await rows().filter({ hasText: 'IPv6' }).first().waitFor();
+    // Back up to the profile if reaching its last child scrolled it away (a short pane).
+    await revealTreeRow(page, pane('Protection Profiles'), profile, { up: true });
+    await rows().filter({ hasText: 'Fields' }).first().waitFor();
     await profile.click({ button: 'right' });
     const menu = page.locator('.context-view .monaco-menu');
     for (const item of ['Rename…', 'Change Template…', 'Edit Fields…', 'Copy ID', 'Copy as JSON']) {

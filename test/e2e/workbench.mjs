@@ -99,26 +99,41 @@ export function sidebarPane(page, name) {
 }
 
 /**
- * Expands `row` of a tree (in `pane`) until `child` (a locator of one of its children) is shown.
+ * Scrolls a tree's list (the mouse wheel over it) until `target` is drawn and inside the pane:
+ * the list draws only the rows in view (and a few past its edges), and how tall a pane is
+ * depends on what the other views and the earlier test files left open. A drawn target is
+ * scrolled towards; one not drawn, down (or `up`). Returns whether it is in view.
+ */
+export async function revealTreeRow(page, pane, target, { up = false, attempts = 12 } = {}) {
+  const list = pane.locator('.monaco-list').first();
+  for (let attempt = 0; ; attempt++) {
+    const [box, bounds] = (await target.count()) ? await Promise.all([target.first().boundingBox(), list.boundingBox()]) : [null, null];
+    if (box && bounds && box.y >= bounds.y - 1 && box.y + box.height <= bounds.y + bounds.height + 1) return true;
+    if (attempt >= attempts) return false;
+    const upwards = box && bounds ? box.y < bounds.y : up;
+    await list.hover();
+    await page.mouse.wheel(0, upwards ? -66 : 66);
+    await page.waitForTimeout(150);
+  }
+}
+
+/**
+ * Expands `row` of a tree (in `pane`) until `child` (a locator of one of its children) is drawn.
  * A click toggles, so it is given only while the row is collapsed: a redraw of the tree (a refresh
  * landing just then) may take an earlier click's expansion, and the row is then clicked again, up
- * to 5 times. The children may lie below the pane's fold (the list draws only the rows in view):
- * then the list is scrolled a few rows, once. On failure: the rows the tree showed, and a screenshot.
+ * to 5 times. Children below the pane's fold are scrolled to (revealTreeRow). On failure: the rows
+ * the tree showed, and a screenshot.
  */
 export async function expandTreeRow(page, pane, row, child, name = 'tree') {
+  if (!(await row.count()) && !(await revealTreeRow(page, pane, row))) await revealTreeRow(page, pane, row, { up: true });
   await row.waitFor();
-  let scrolled = false;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const expanded = (await row.getAttribute('aria-expanded')) === 'true';
-    if (!expanded) await row.click();
-    if (await child.waitFor({ timeout: 3000 }).then(() => true, () => false)) return;
-    if (expanded && !scrolled) {
-      scrolled = true;
-      await row.hover();
-      await page.mouse.wheel(0, 110);
-    }
+  for (let clicks = 0; clicks < 5; clicks++) {
+    // The row itself may have been scrolled out of the drawn rows: then it was expanded.
+    if ((await row.count()) && (await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+    await child.first().waitFor({ timeout: 3000 }).catch(() => undefined);
+    if (await revealTreeRow(page, pane, child, { attempts: 8 })) return;
   }
-  await child.waitFor({ timeout: 10_000 }).catch(async (error) => {
+  await child.first().waitFor({ timeout: 5000 }).catch(async (error) => {
     const shown = await pane
       .locator('.monaco-list-row')
       .evaluateAll((els) => els.map((e) => `${e.getAttribute('aria-level')}:${e.getAttribute('aria-posinset')}:${e.getAttribute('aria-expanded')}:${e.textContent}`));
