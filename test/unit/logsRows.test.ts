@@ -10,7 +10,7 @@ import type { LogItem } from '../../src/protocol/logItems';
 import { formatNanosUtc } from '../../src/protocol/logTime';
 import { WireEncoder, resetParts } from '../../src/features/logs/model/logsWire';
 import type { LogsEvent, WireItem } from '../../src/protocol/logs';
-import { itemCount, packItems, unpackItems } from '../../src/protocol/packedItems';
+import { fromPackedBody, itemCount, packedBody, packItems, unpackItems } from '../../src/protocol/packedItems';
 import { RowStore, type Row } from '../../webview/logs/rowStore';
 
 const iso = (n: number) => formatNanosUtc(1_700_000_000_000_000_000n + BigInt(n));
@@ -174,6 +174,18 @@ describe('packed items (a reset crossing to the page without JSON)', () => {
     // Through a structured clone, as postMessage hands it to the page.
     assert.deepEqual(unpackItems(structuredClone(packed)), items);
   });
+
+  it('one stream for deflating (lengths, pods, text) and back, markers too, from any byte offset', () => {
+    const items: WireItem[] = [['2026-11-25T10:00:00.000000001Z', 2, 'héllo'], { reason: 'dropped', text: '3 older lines dropped' }, ['', 0, '']];
+    const packed = packItems(items);
+    const body = packedBody(packed);
+    assert.equal(body.length, 12 * items.length + packed.text.length);
+    // A Node Buffer may start anywhere in its pool: the typed arrays need a copy then.
+    const shifted = new Uint8Array(body.length + 1);
+    shifted.set(body, 1);
+    assert.deepEqual(unpackItems(fromPackedBody(items.length, shifted.subarray(1))), items);
+    assert.deepEqual(unpackItems(fromPackedBody(0, packedBody(packItems([])))), []);
+  });
 });
 
 describe('deflated chunks (fewer bytes through a remote connection)', () => {
@@ -183,7 +195,10 @@ describe('deflated chunks (fewer bytes through a remote connection)', () => {
     const items: WireItem[] = Array.from({ length: 3000 }, (_, i) => [`2026-11-25T10:00:00.${String(i).padStart(9, '0')}Z`, i % 3, `GET /api/items/${i} 200 ${i % 97}ms ü`]);
     const big = deflated(packItems(items));
     assert.equal(big.deflated, true);
-    assert.ok(packItems(items).text.length >= DEFLATE_FROM && big.text.length < packItems(items).text.length / 3, 'a fraction of the bytes');
+    const plain = packItems(items);
+    const bytes = (p: typeof plain) => p.text.byteLength + p.bounds.byteLength + p.pods.byteLength;
+    assert.ok(plain.text.length >= DEFLATE_FROM && bytes(big) < bytes(plain) / 4, `a fraction of the bytes, bounds and pods included (${bytes(big)} of ${bytes(plain)})`);
+    assert.deepEqual([big.bounds.length, big.pods.length], [0, 0], 'the bounds and pods travel inside the deflated stream');
     assert.equal(deflated(packItems(items.slice(0, 10))).deflated, undefined, 'small parts stay as they are');
     const event = { type: 'ops' as const, generation: 1, seq: 1, newPods: [], ops: [{ op: 'insert' as const, index: 0, items: big }], backfill: true, sentAt: 0 };
     const back = await inflated(event);

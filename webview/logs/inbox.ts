@@ -2,12 +2,12 @@
 // deflated (logsWire.ts) and are inflated first (DecompressionStream, off the main thread's
 // parsing), so a later message waits for an earlier one's inflation instead of overtaking it.
 import type { LogsEvent, WireOp } from '../../src/protocol/logs';
-import { isPacked, type ItemList } from '../../src/protocol/packedItems';
+import { fromPackedBody, isPacked, type ItemList } from '../../src/protocol/packedItems';
 
 async function inflate(items: ItemList): Promise<ItemList> {
   if (!isPacked(items) || !items.deflated) return items;
   const stream = new Blob([items.text as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('deflate'));
-  return { ...items, text: new Uint8Array(await new Response(stream).arrayBuffer()), deflated: false };
+  return fromPackedBody(items.count, new Uint8Array(await new Response(stream).arrayBuffer()));
 }
 
 async function inflateOp(op: WireOp): Promise<WireOp> {

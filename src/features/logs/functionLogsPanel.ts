@@ -12,7 +12,9 @@ import { PanelHost, type PanelHandler } from '../../ui/panelHost';
 import { functionLabel, type ExportFormat, type ExportScope, type FollowStatus, type LogsEvent, type LogsNotification, type LogsRequests, type LogsTarget } from '../../protocol/logs';
 import { LogFollower, type FollowerSettings, type PollResult } from './model/logFollower';
 import { logsNotificationSchema, logsRequestSchemas } from './logsMessages';
+import { Backfill } from './model/backfill';
 import { WireEncoder, resetParts } from './model/logsWire';
+import type { PackedItems } from '../../protocol/packedItems';
 
 export interface LogsSettings extends FollowerSettings {
   maxLines: number;
@@ -141,27 +143,24 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     // A page that is not listening gets everything in its next reset.
     if (!this.host.isReady) return;
     // A read's changes refer to the whole held list: they follow a reset's last older chunk.
-    if (this.backfill) {
-      this.backfill.reads.push(result);
-      return;
-    }
+    if (this.backfill?.hold(result)) return;
     const ops = this.encoder.ops(result.ops);
     this.seq++;
     this.sent.ops++;
     this.host.post({ type: 'ops', generation: this.generation, seq: this.seq, newPods: this.encoder.takeNewPods(), ops, sentAt: Date.now() });
   }
 
-  /** A reset whose older chunks are still being posted, and the reads merged meanwhile (posted after them). */
-  private backfill: { reads: PollResult[] } | undefined;
+  /** A reset's older chunks still on their way (reads merged meanwhile wait behind them). */
+  private backfill: Backfill<{ items: PackedItems; newPods: string[] }, PollResult> | undefined;
 
   /**
    * The whole held list for a page that just (re)loaded: the newest lines first, in a small message
    * the page paints at once (it opens at the bottom), then the older ones in chunks inserted above,
-   * one chunk per turn of the event loop (a million lines are twenty chunks: the first part leaves
-   * before they are encoded, and the extension host stays responsive). Reads merged meanwhile are
-   * posted after the last chunk, in order; the chunks come from a copy of the list as it was.
+   * one per turn of the event loop (model/backfill.ts); the chunks come from a copy of the list as
+   * it was, and reads merged meanwhile are posted after the last one.
    */
   private sendReset(): void {
+    this.backfill?.cancel();
     this.generation++;
     this.seq = 0;
     const generation = this.generation;
@@ -180,30 +179,15 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
       status: this.follower.status(),
       sentAt: Date.now(),
     });
-    const backfill = { reads: [] as PollResult[] };
-    this.backfill = backfill;
-    const next = (): void => {
-      // A newer reset (the page loaded again) or a closed panel: this one's chunks are not wanted.
-      if (this.disposed || this.backfill !== backfill) return;
-      const chunk = parts.chunks.next();
-      if (chunk.done) {
-        this.backfill = undefined;
-        for (const read of backfill.reads) this.posted(read);
-        return;
-      }
-      this.seq++;
-      this.host.post({
-        type: 'ops',
-        generation,
-        seq: this.seq,
-        newPods: chunk.value.newPods,
-        ops: [{ op: 'insert', index: 0, items: chunk.value.items }],
-        backfill: true,
-        sentAt: Date.now(),
-      });
-      setImmediate(next);
-    };
-    setImmediate(next);
+    this.backfill = new Backfill(
+      parts.chunks,
+      (chunk) => {
+        this.seq++;
+        this.host.post({ type: 'ops', generation, seq: this.seq, newPods: chunk.newPods, ops: [{ op: 'insert', index: 0, items: chunk.items }], backfill: true, sentAt: Date.now() });
+      },
+      (read) => this.posted(read),
+    );
+    this.backfill.start();
   }
 
   onReady(): void {
@@ -288,6 +272,7 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.backfill?.cancel();
     this.follower.dispose();
     vscode.Disposable.from(...this.disposables).dispose();
     this.disposables.length = 0;

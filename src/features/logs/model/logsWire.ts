@@ -5,7 +5,7 @@ import type { LogItem } from '../../../protocol/logItems';
 import type { LogOp } from './logTail';
 import type { WireItem, WireOp } from '../../../protocol/logs';
 import { deflateSync } from 'node:zlib';
-import { packItems, type PackedItems } from '../../../protocol/packedItems';
+import { packItems, packedBody, type PackedItems } from '../../../protocol/packedItems';
 
 export class WireEncoder {
   private readonly pods: string[] = [];
@@ -53,13 +53,14 @@ export class WireEncoder {
 export const DEFLATE_FROM = 64 * 1024;
 
 /**
- * The older chunks' text, deflated: a remote extension host (code-server, SSH, WSL, Codespaces)
+ * The older chunks deflated (their lengths, pods and text in one stream, `packedBody`): a remote extension host (code-server, SSH, WSL, Codespaces)
  * sends every byte through its connection, which measured ~150 ms per 3 MB chunk; the page
  * inflates with DecompressionStream. The first part stays as it is (painted at once).
  */
 export function deflated(items: PackedItems): PackedItems {
   if (items.text.length < DEFLATE_FROM) return items;
-  return { ...items, text: new Uint8Array(deflateSync(items.text, { level: 1 })), deflated: true };
+  const body = deflateSync(packedBody(items), { level: 1 });
+  return { packed: true, count: items.count, text: new Uint8Array(body.buffer, body.byteOffset, body.byteLength), deflated: true, bounds: new Uint32Array(0), pods: new Int32Array(0) };
 }
 
 /** Lines in the first message after a (re)load, and in each older chunk after it. */
