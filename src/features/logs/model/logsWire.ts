@@ -53,9 +53,9 @@ export class WireEncoder {
 export const DEFLATE_FROM = 64 * 1024;
 
 /**
- * The older chunks deflated (their lengths, pods and text in one stream, `packedBody`): a remote extension host (code-server, SSH, WSL, Codespaces)
- * sends every byte through its connection, which measured ~150 ms per 3 MB chunk; the page
- * inflates with DecompressionStream. The first part stays as it is (painted at once).
+ * The older chunks deflated, their lengths, pods and text in one stream (`packedBody`): a remote
+ * extension host (code-server, SSH, WSL, Codespaces) sends every byte through its connection; the
+ * page inflates with DecompressionStream. The first part stays as it is (painted at once).
  */
 export function deflated(items: PackedItems): PackedItems {
   if (items.text.length < DEFLATE_FROM) return items;
