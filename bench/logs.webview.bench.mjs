@@ -92,15 +92,17 @@ async function findFrame() {
   }
   throw new Error('no Function Logs frame');
 }
+/** Lines the page holds (its status line: "Showing N of M lines"); NaN before it shows one. */
+const heldIn = async (app) =>
+  Number(/of ([\d,]+) lines/.exec(await app.locator('[data-testid="counts"]').innerText().catch(() => ''))?.[1].replace(/,/g, '') ?? NaN);
 /** A fresh page once it holds at least `lines` (a few more may have come while following) and has timed it all. */
 const loaded = async (frame, lines = LINES) => {
   const app = frame.locator('function-logs-app');
   for (let i = 0; i < 1200; i++) {
-    const text = await app.locator('[data-testid="counts"]').innerText().catch(() => '');
+    const held = await heldIn(app);
     const paint = await app.getAttribute('data-reset-paint-ms').catch(() => null);
     const total = await app.getAttribute('data-reset-total-ms').catch(() => null);
     const whole = await app.getAttribute('data-backfill-total-ms').catch(() => null);
-    const held = Number(/of ([\d,]+) lines/.exec(text)?.[1].replace(/,/g, '') ?? 0);
     if (held >= lines && paint && total && whole) {
       console.log(`  older chunks, ms after the reset was posted (posted/received/inflated/applied): ${await app.getAttribute('data-backfill-steps')}`);
       return { app, paint: Number(paint), total: Number(total), whole: Number(whole), open: Number(await app.getAttribute('data-open-paint-ms')) };
@@ -110,13 +112,10 @@ const loaded = async (frame, lines = LINES) => {
   throw new Error(`the page never showed ${lines.toLocaleString('en-US')} lines: ${await app.locator('[data-testid="counts"]').innerText().catch((e) => e.message)}`);
 };
 
-/** Lines the page holds (its status line: "Showing N of M lines"). */
-const heldIn = async (app) => Number(/of ([\d,]+) lines/.exec(await app.locator('[data-testid="counts"]').innerText())?.[1].replace(/,/g, '') ?? NaN);
 let frame = await findFrame();
 // The panel's first page may be ready before the first read ends (then the lines come as a read,
 // not as a reset): every measured run is a page reloaded once the extension holds them all.
-const counts = frame.locator('function-logs-app [data-testid="counts"]');
-for (let i = 0; i < 1200 && !(await counts.innerText().catch(() => '')).includes(`of ${LINES.toLocaleString('en-US')} lines`); i++) await page.waitForTimeout(100);
+for (let i = 0; i < 1200 && !((await heldIn(frame.locator('function-logs-app'))) >= LINES); i++) await page.waitForTimeout(100);
 const paints = [];
 const totals = [];
 const wholes = [];

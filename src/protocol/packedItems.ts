@@ -88,7 +88,7 @@ export function fromPackedBody(count: number, body: Uint8Array): PackedItems {
   const lengths = new Uint32Array(bytes.buffer, bytes.byteOffset, 2 * count);
   const bounds = new Uint32Array(2 * count + 1);
   for (let i = 0; i < 2 * count; i++) bounds[i + 1] = bounds[i]! + lengths[i]!;
-  const pods = new Int32Array(bytes.buffer.slice(bytes.byteOffset + 8 * count, bytes.byteOffset + 12 * count));
+  const pods = new Int32Array(bytes.buffer, bytes.byteOffset + 8 * count, count);
   return { packed: true, count, text: bytes.subarray(12 * count), bounds, pods };
 }
 
