@@ -97,13 +97,15 @@ describe('Function Logs', () => {
     await choose('Luxembourg-2');
     await choose('Enter a namespace…');
     const input = quickInput().locator('input');
-    await quickInput().getByText('Namespace').first().waitFor();
+    // The input box itself (its placeholder), not the picker's "Enter a namespace…" row still on
+    // screen: text typed into the picker would be lost when the input box replaces it.
+    await quickInput().locator('input[placeholder^="e.g. default"]').waitFor();
     await input.fill('Default');
     await quickInput().getByText(/^Namespace: /).waitFor();
     await input.fill(FN.namespace);
     await input.press('Enter');
     await choose('Enter a function name…');
-    await quickInput().getByText('Function name').first().waitFor();
+    await quickInput().locator('input[placeholder^="e.g. hello-world"]').waitFor();
     await input.fill('image_resize');
     await quickInput().getByText(/^Function name: /).waitFor();
     await input.press('Enter');
