@@ -68,6 +68,23 @@ const benchSwitches = {
   },
 };
 
+/**
+ * One copy of the `vscode` API per bundle. esbuild turns every module's `import * as vscode from
+ * 'vscode'` into its own `__toESM(require('vscode'))`, which copies each of the API's few hundred
+ * members onto a new object: 39 copies in dist/main.js, several ms of its evaluation. Here every
+ * import reads one module that re-exports the API (copied once).
+ * @type {import('esbuild').Plugin}
+ */
+const vscodeOnce = {
+  name: 'vscode-once',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      args.namespace === 'vscode-once' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-once' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
+  },
+};
+
 /** @type {import('esbuild').BuildOptions} */
 const extension = {
   entryPoints: ['src/extension.ts'],
@@ -77,7 +94,7 @@ const extension = {
   format: 'cjs',
   target: 'node20',
   external: ['vscode'],
-  plugins: [lazyBundles(), benchSwitches],
+  plugins: [lazyBundles(), benchSwitches, vscodeOnce],
   sourcemap: !production,
   minify: production,
   logLevel: 'info',
@@ -89,7 +106,7 @@ const webviewEntries = { pricing: 'webview/pricing/main.ts', logs: 'webview/logs
 const builds = [extension];
 for (const [name, entry] of Object.entries(lazyEntries)) {
   // Each lazy bundle may require the others (main requires lazy/*), never itself.
-  builds.push({ ...extension, entryPoints: [entry], outfile: `${dist}/${name}.js`, plugins: [lazyBundles(entry), benchSwitches] });
+  builds.push({ ...extension, entryPoints: [entry], outfile: `${dist}/${name}.js`, plugins: [lazyBundles(entry), benchSwitches, vscodeOnce] });
 }
 // The MCP server (the `platform-console-mcp` bin): plain Node, no `vscode`, run by agents outside the editor.
 builds.push({ ...extension, entryPoints: ['src/mcp.ts'], outfile: `${dist}/mcp.js`, external: [], plugins: [benchSwitches], banner: { js: '#!/usr/bin/env node' } });

@@ -93,7 +93,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
 
   await connections.migrateDialects();
   await connections.bootstrapFromEnvironment();
-  await connections.updateContext();
+  // Signed in or not is known before any feature starts; the menus are told meanwhile.
+  await connections.updateContext({ untilKnown: true });
   step('connections (storage, secrets, environment sign-in)');
 
   // The features, each with what it owns, timed one by one.

@@ -58,6 +58,7 @@ export class ConnectionManager extends Disposable {
         if (!e.key.startsWith(secretKey(''))) return;
         // Another window signed out (or in): a key deleted there is revoked here too.
         const id = e.key.slice(secretKey('').length);
+        this.keyPresence.delete(id);
         void this.hasApiKey(id).then((has) => {
           if (!has) this.revoke(id, `${this.list().find((c) => c.id === id)?.name ?? 'The connection'} was signed out`);
           this.clients.delete(id);
@@ -120,15 +121,22 @@ export class ConnectionManager extends Disposable {
    * Works out whether the active connection has its key here, and tells the menus. One at a time,
    * each for the connection active when it runs: a call started before a sign-in or a switch (a
    * key deleted in another window, a sign-out) cannot finish late and leave a stale answer.
+   * `untilKnown`: resolves once `signedIn` is known, while the menus are still being told
+   * (activation: the start-up stand-in already told them what the last use knew); a failure to
+   * tell them is logged.
    */
-  updateContext(): Promise<void> {
-    const next = this.contextUpdate.then(() => this.writeContext());
+  updateContext(options: { untilKnown?: boolean } = {}): Promise<void> {
+    let known!: () => void;
+    const signedInKnown = new Promise<void>((resolve) => (known = resolve));
+    const next = this.contextUpdate.then(() => this.writeContext(known));
     this.contextUpdate = next.catch(() => undefined);
-    return next;
+    if (!options.untilKnown) return next;
+    next.catch((error: unknown) => this.log.warn(`Could not tell the menus whether you are signed in: ${error instanceof Error ? error.message : String(error)}`));
+    return Promise.race([signedInKnown, next]);
   }
   private contextUpdate: Promise<void> = Promise.resolve();
 
-  private async writeContext(): Promise<void> {
+  private async writeContext(known: () => void = () => {}): Promise<void> {
     for (let round = 0; round < 5; round++) {
       const active = this.active;
       const signedIn = active !== undefined && (await this.hasApiKey(active.id));
@@ -136,7 +144,8 @@ export class ConnectionManager extends Disposable {
       // Another connection became active while the key was read: read again for that one.
       if (this.active?.id === active?.id) break;
     }
-    // Two round trips to the workbench, not one after the other (activation waits for them).
+    known();
+    // Two round trips to the workbench, not one after the other.
     await Promise.all([vscode.commands.executeCommand('setContext', 'platformConsole.signedIn', this.signedInNow), rememberSignedIn(this.context.globalState, this.signedInNow)]);
   }
 
@@ -157,7 +166,9 @@ export class ConnectionManager extends Disposable {
     const connection: Connection = { id: existing?.id ?? randomUUID(), name: name.trim(), baseUrl: url, dialect };
     // A replaced key: whatever still holds the old one stops now.
     if (existing) this.revoke(existing.id, `The API key of ${existing.name} was replaced`);
+    this.keyPresence.delete(connection.id);
     await this.context.secrets.store(secretKey(connection.id), apiKey.trim());
+    this.keyPresence.delete(connection.id);
     this.log.addSecret(apiKey.trim());
     const next = existing ? all.map((c) => (c.id === connection.id ? connection : c)) : [...all, connection];
     await this.context.globalState.update(CONNECTIONS_KEY, next);
@@ -182,7 +193,9 @@ export class ConnectionManager extends Disposable {
     const gone = all.find((c) => c.id === id);
     if (!gone) return;
     this.revoke(id, `${gone.name} was signed out; nothing more is sent with its key`);
+    this.keyPresence.delete(id);
     await this.context.secrets.delete(secretKey(id));
+    this.keyPresence.delete(id);
     await this.context.globalState.update(CONNECTIONS_KEY, all.filter((c) => c.id !== id));
     if (this.context.globalState.get<string>(ACTIVE_KEY) === id) await this.context.globalState.update(ACTIVE_KEY, undefined);
     for (const key of this.context.globalState.keys()) {
@@ -285,10 +298,23 @@ export class ConnectionManager extends Disposable {
     this.clients.clear();
   }
 
-  /** Whether SecretStorage holds a key for this connection (the key itself never leaves here). */
-  async hasApiKey(id: string): Promise<boolean> {
-    return (await this.context.secrets.get(secretKey(id))) !== undefined;
+  /**
+   * Whether SecretStorage holds a key for this connection (the key itself never leaves here). The
+   * answer is kept until the key is written or deleted, here or in another window (its change
+   * event), so that activation asks the workbench once, not once for the environment sign-in and
+   * again for the menus (each read is a round trip; in the browser, to the page).
+   */
+  hasApiKey(id: string): Promise<boolean> {
+    let known = this.keyPresence.get(id);
+    if (!known) {
+      known = Promise.resolve(this.context.secrets.get(secretKey(id))).then((key) => key !== undefined);
+      this.keyPresence.set(id, known);
+      // A failed read is not kept.
+      known.catch(() => this.keyPresence.get(id) === known && this.keyPresence.delete(id));
+    }
+    return known;
   }
+  private readonly keyPresence = new Map<string, Promise<boolean>>();
 
   /**
    * For the demo, CI and hosted setups: with no connection yet and both variables set, create

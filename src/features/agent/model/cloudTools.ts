@@ -15,7 +15,7 @@ export const listCloudLocations = defineTool({
   userDescription: 'The cloud projects and regions, with their ids',
   modelDescription: `Lists the account's cloud projects (id, name, default) and regions (id, display name, country, state), at most ${LIST_MAX} of each. Use it to find the project_id and region_id that read_function_logs, the price previews and add_schedules need; "name" narrows the projects, "region" the regions (substring).`,
   kind: 'read',
-  input: z.strictObject({
+  input: () => z.strictObject({
     ...connectionField,
     name: endpoints.listProjects.query.shape.name.describe('Only projects whose name contains this text'),
     region: endpoints.listRegions.query.shape.display_name.describe('Only regions whose display name contains this text'),
@@ -63,7 +63,7 @@ export const previewInstancePrice = defineTool({
   modelDescription:
     'Previews the price of cloud instances before creating them: total per month and per hour, the breakdown (flavor, external IP, floating IP, volumes), discount and tax. "request" is the platform\'s price request: flavor (e.g. "g1-standard-2-4"), interfaces (at least [{"type":"external"}]), names (one per instance) or name_templates, volumes (source new-volume|image|snapshot, size in GiB, type_name). Nothing is created. Use list_cloud_locations for project and region ids.',
   kind: 'read',
-  input: priceInput(endpoints.previewInstancePrice.body, 'The price request: flavor, interfaces, names or name_templates, volumes'),
+  input: () => priceInput(endpoints.previewInstancePrice.body, 'The price request: flavor, interfaces, names or name_templates, volumes'),
   run: async (b, { project_id, region_id, request }) => {
     const p = await b.api.pricing.previewInstancePrice({ params: { project_id, region_id }, body: request }, opts(b));
     return priceAnswer(b, `${p.vm_count ?? '?'} instance(s) of ${request.flavor}`, { project_id, region_id }, p, { price_without_discount_per_month: p.price_without_discount_per_month });
@@ -78,7 +78,7 @@ export const previewLoadBalancerPrice = defineTool({
   modelDescription:
     'Previews the price of a load balancer before creating it: total per month and per hour, the breakdown, discount and tax. "request" is the platform\'s request: flavor (e.g. "lb1-1-2"), optional floating_ip ({"source":"new"}), vip_ip_family (dual|ipv4|ipv6), vip_network_id or vip_port_id (not both), vip_subnet_id (only with a network). Nothing is created.',
   kind: 'read',
-  input: priceInput(endpoints.previewLoadBalancerPrice.body, 'The price request: flavor, floating_ip, vip_* fields'),
+  input: () => priceInput(endpoints.previewLoadBalancerPrice.body, 'The price request: flavor, floating_ip, vip_* fields'),
   run: async (b, { project_id, region_id, request }) => {
     const p = await b.api.pricing.previewLoadBalancerPrice({ params: { project_id, region_id }, body: request }, opts(b));
     return priceAnswer(b, `a ${request.flavor} load balancer`, { project_id, region_id }, p, {});

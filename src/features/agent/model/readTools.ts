@@ -53,7 +53,7 @@ export const listConnections = defineTool({
     'Lists the platform connections Platform Console knows (name, base URL, API dialect, signed in or not) and which one is active. Every other platform tool runs on the active connection unless its "connection" input names another. Use it when the person mentions an account, environment or connection by name. Never returns API keys.',
   kind: 'read',
   offline: true,
-  input: z.strictObject({}),
+  input: () => z.strictObject({}),
   run: async (_b, _input, host) => {
     const all = await host.connections();
     if (all.length === 0) return 'No connections. Ask the person to run "Platform Console: Sign In".';
@@ -70,7 +70,7 @@ export const listProtectionProfiles = defineTool({
   userDescription: 'Protection profiles, filtered by name or client',
   modelDescription: `Lists DDoS protection profiles: id, name, client, template, networks. At most ${LIST_MAX} per answer with the total; filter with "name" (substring) or "client_id" and sort with "order_by" (e.g. "-created_at"). Use get_protection_profile for one profile's field values; use update_protection_profile to change one.`,
   kind: 'read',
-  input: z.strictObject({
+  input: () => z.strictObject({
     ...connectionField,
     name: shape.profiles.name.describe('Only profiles whose name contains this text'),
     client_id: shape.profiles.client_id.describe('Only the profiles of this client id'),
@@ -103,7 +103,7 @@ export const getProtectionProfile = defineTool({
   userDescription: 'One protection profile with its field values',
   modelDescription: 'Returns one protection profile by id with its template and field values (template_field_id, name, value) as JSON. Use before update_protection_profile to see the current values. Use list_protection_profiles to find an id.',
   kind: 'read',
-  input: z.strictObject({ ...connectionField, protection_profile_id: shape.profile.protection_profile_id.describe('The profile id') }),
+  input: () => z.strictObject({ ...connectionField, protection_profile_id: shape.profile.protection_profile_id.describe('The profile id') }),
   run: async (b, { protection_profile_id }) => {
     const one = await ownRead('getProtectionProfile', () => b.api.security.getProtectionProfile({ params: { protection_profile_id } }, opts(b)));
     // A spec-only server reads one profile from its whole list (which holds the field values there).
@@ -120,7 +120,7 @@ export const listEdgeApps = defineTool({
   userDescription: "The account's FastEdge apps, filtered by name or status",
   modelDescription: `Lists the account's FastEdge (edge) apps: id, name, status (draft, enabled, disabled, suspended), template, plan, URL. At most ${LIST_MAX} per answer with the total; filter with "name" (substring), "status" (0 draft, 1 enabled, 2 disabled, 5 suspended) or "template" (a template id). Use get_edge_app for one app's details.`,
   kind: 'read',
-  input: z.strictObject({
+  input: () => z.strictObject({
     ...connectionField,
     name: shape.apps.name.describe('Only apps whose name contains this text'),
     status: shape.apps.status.describe('0 draft, 1 enabled, 2 disabled, 5 suspended'),
@@ -154,7 +154,7 @@ export const getEdgeApp = defineTool({
   modelDescription:
     'Returns one FastEdge app by id as JSON: status, template, plan, URL, networks, debug window, and the NAMES of its environment variables, response headers and secrets (their values are not returned; the person reads them in the Edge view). Use list_edge_apps to find an id.',
   kind: 'read',
-  input: z.strictObject({ ...connectionField, app_id: endpoints.getEdgeApp.params.shape.app_id.describe('The app id') }),
+  input: () => z.strictObject({ ...connectionField, app_id: endpoints.getEdgeApp.params.shape.app_id.describe('The app id') }),
   run: async (b, { app_id }) => {
     // The account's own app first; a spec-only server (or another client's app) through the administrators' endpoint.
     const own = await ownRead('getOwnEdgeApp', () => b.api.edge.getOwnEdgeApp({ params: { app_id } }, opts(b)));
@@ -170,7 +170,7 @@ export const listEdgeTemplates = defineTool({
   userDescription: 'The FastEdge templates the account may use',
   modelDescription: `Lists the FastEdge templates the account may use: id, name, API type, whether the account owns it, short description. At most ${LIST_MAX} per answer with the total; "only_mine" keeps the account's own. Use get_edge_template for a template's parameters.`,
   kind: 'read',
-  input: z.strictObject({ ...connectionField, only_mine: shape.templates.only_mine.describe("Only the account's own templates"), api_type: shape.templates.api_type.describe('e.g. "wasi-http"') }),
+  input: () => z.strictObject({ ...connectionField, only_mine: shape.templates.only_mine.describe("Only the account's own templates"), api_type: shape.templates.api_type.describe('e.g. "wasi-http"') }),
   run: async (b, { connection: _c, ...query }) => {
     const page = await listed(b, 'listEdgeTemplates', () => b.api.edge.listEdgeTemplates({ params: {}, query: { ...query, limit: LIST_MAX } }, opts(b)), 'Ask the person for the template id and use get_edge_template.');
     if (typeof page === 'string') return page;
@@ -191,7 +191,7 @@ export const getEdgeTemplate = defineTool({
   userDescription: 'One FastEdge template with its parameters',
   modelDescription: 'Returns one FastEdge template by id as JSON: name, API type, descriptions and its parameters (name, data type, mandatory, description). Use list_edge_templates to find an id.',
   kind: 'read',
-  input: z.strictObject({ ...connectionField, template_id: endpoints.getEdgeTemplate.params.shape.template_id.describe('The template id') }),
+  input: () => z.strictObject({ ...connectionField, template_id: endpoints.getEdgeTemplate.params.shape.template_id.describe('The template id') }),
   run: async (b, { template_id }) => objectAnswer(`Edge template ${template_id} ${on(b)}:`, await b.api.edge.getEdgeTemplate({ params: { template_id } }, opts(b))),
 });
 
@@ -203,7 +203,7 @@ export const getEdgeClient = defineTool({
   modelDescription:
     "Returns a FastEdge client's status (enabled, disabled, suspended), plan, app count, hourly/daily/monthly consumption and networks. Give \"client_id\" for another client (administrators); leave it out for the account's own status.",
   kind: 'read',
-  input: z.strictObject({ ...connectionField, client_id: endpoints.getEdgeClient.params.shape.client_id.optional().describe("A client id; leave out for the account's own") }),
+  input: () => z.strictObject({ ...connectionField, client_id: endpoints.getEdgeClient.params.shape.client_id.optional().describe("A client id; leave out for the account's own") }),
   run: async (b, { client_id }) => {
     const c = client_id === undefined ? await listed(b, 'getEdgeAccount', () => b.api.edge.getEdgeAccount({ params: {} }, opts(b)), 'Give "client_id".') : await b.api.edge.getEdgeClient({ params: { client_id } }, opts(b));
     if (typeof c === 'string') return c;
@@ -219,7 +219,7 @@ export const listReportTasks = defineTool({
   userDescription: "The account's billing report tasks, newest first",
   modelDescription: `Lists the account's billing report tasks, newest first: uuid, template, status (Pending, InProgress, Completed, Failed, Cancelled), created time. At most ${LIST_MAX} per answer with the total; filter with "status" or "template". Use get_report_task for one task's details and result; create_report starts a new one.`,
   kind: 'read',
-  input: z.strictObject({ ...connectionField, status: shape.reports.status.describe('Only tasks in this status'), template: shape.reports.template.describe('Only tasks of this template code') }),
+  input: () => z.strictObject({ ...connectionField, status: shape.reports.status.describe('Only tasks in this status'), template: shape.reports.template.describe('Only tasks of this template code') }),
   run: async (b, { connection: _c, ...query }) => {
     const page = await listed(b, 'listReports', () => b.api.billing.listReports({ params: {}, query: { ...query, ordering: '-created_at', limit: LIST_MAX } }, opts(b)), 'Ask the person for the task uuid and use get_report_task.');
     if (typeof page === 'string') return page;
@@ -240,7 +240,7 @@ export const getReportTask = defineTool({
   userDescription: 'One billing report task: status, period, errors, result',
   modelDescription: 'Returns one billing report task by uuid as JSON: status, template, period, records processed, errors and warnings, and where its result is. Report tasks take minutes: call again later while it is Pending or InProgress. Use list_report_tasks to find a uuid.',
   kind: 'read',
-  input: z.strictObject({ ...connectionField, id: endpoints.getReport.params.shape.id.describe('The report task uuid') }),
+  input: () => z.strictObject({ ...connectionField, id: endpoints.getReport.params.shape.id.describe('The report task uuid') }),
   run: async (b, { id }) => {
     const r = await b.api.billing.getReport({ params: { id } }, opts(b));
     return objectAnswer(`Report task ${id} ${on(b)}, ${r.status ?? 'status unknown'}:`, r);
@@ -254,7 +254,7 @@ export const getTrial = defineTool({
   userDescription: 'One billing trial: product, plan, days, active ranges, options',
   modelDescription: 'Returns one billing trial by id as JSON: client, product, plan, days limit, active ranges, options. Use get_trial_start_data to see what a trial of a product would start with.',
   kind: 'read',
-  input: z.strictObject({ ...connectionField, id: endpoints.getTrial.params.shape.id.describe('The trial id') }),
+  input: () => z.strictObject({ ...connectionField, id: endpoints.getTrial.params.shape.id.describe('The trial id') }),
   run: async (b, { id }) => objectAnswer(`Trial ${id} ${on(b)}:`, await b.api.billing.getTrial({ params: { id } }, opts(b))),
 });
 
@@ -265,7 +265,7 @@ export const getTrialStartData = defineTool({
   userDescription: 'What a trial of a product would start with for a client',
   modelDescription: 'Returns the data a trial of a product would start with for a client (plan, days limit, options) as JSON. Read only: it starts nothing.',
   kind: 'read',
-  input: z.strictObject({
+  input: () => z.strictObject({
     ...connectionField,
     client_id: endpoints.getTrialStartData.query.shape.client_id.describe('The client id'),
     product_id: endpoints.getTrialStartData.query.shape.product_id.describe('The product id'),
@@ -281,7 +281,7 @@ export const getFreeFeature = defineTool({
   userDescription: 'One activated free feature of the account',
   modelDescription: 'Returns one activated free feature by its activation id as JSON: the feature (name, service, free or not), client, activation date.',
   kind: 'read',
-  input: z.strictObject({ ...connectionField, activatedFeatureId: endpoints.getActivatedFreeFeature.params.shape.activatedFeatureId.describe('The activation id') }),
+  input: () => z.strictObject({ ...connectionField, activatedFeatureId: endpoints.getActivatedFreeFeature.params.shape.activatedFeatureId.describe('The activation id') }),
   run: async (b, { activatedFeatureId }) =>
     objectAnswer(`Activated free feature ${activatedFeatureId} ${on(b)}:`, await b.api.iam.getActivatedFreeFeature({ params: { activatedFeatureId } }, opts(b))),
 });
@@ -294,6 +294,6 @@ export const readFunctionLogs = defineTool({
   modelDescription:
     'Reads the newest log lines of a FaaS function (project, region, namespace, function) and returns those that match: time (UTC), pod and message, newest last, at most about 4 KB of lines with the count of all that matched. "text" keeps lines containing it (case-insensitive), "since" (an ISO time or minutes ago, e.g. "15m") keeps newer lines, "limit" is how many newest lines to read (1..100000, default 1000). Use list_cloud_locations for project and region ids. For following logs live, the person opens the Function Logs panel.',
   kind: 'read',
-  input: logsInput,
+  input: () => logsInput,
   run: async (b, input) => logsAnswer(b, input),
 });

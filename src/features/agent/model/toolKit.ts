@@ -93,9 +93,22 @@ export const NO_CONNECTION: AgentBinding = {
   signal: new AbortController().signal,
 };
 
-/** Keeps the tool's input type: `defineTool({...})` checks `prepare` and `run` against `input`. */
-export function defineTool<S extends z.ZodObject>(tool: AgentTool<S>): AgentTool<S> {
-  return tool;
+/** A tool as written: its input schema made on first use (below). */
+export type AgentToolSpec<S extends z.ZodObject> = Omit<AgentTool<S>, 'input'> & { readonly input: () => S };
+
+/**
+ * Keeps the tool's input type (`defineTool({...})` checks `prepare` and `run` against `input`), and
+ * makes the input schema when a tool is first called or described, not as the extension loads:
+ * building the 24 tools' schemas there cost ~6 ms of the extension's first use.
+ */
+export function defineTool<S extends z.ZodObject>(spec: AgentToolSpec<S>): AgentTool<S> {
+  let input: S | undefined;
+  return {
+    ...spec,
+    get input() {
+      return (input ??= spec.input());
+    },
+  };
 }
 
 /** The input schema as JSON Schema (what the manifest and MCP publish): the request rules, as the client checks them. */

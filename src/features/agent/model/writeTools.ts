@@ -24,7 +24,7 @@ export const updateProtectionProfile = defineTool({
   modelDescription:
     "Changes a DDoS protection profile: its name (1..100 characters), its template_id, or field values (fields: [{template_field_id, value}]). Give only what changes. The person confirms the exact request first. Returns the profile as saved. Read it first with get_protection_profile to know the field ids and current values.",
   kind: 'write',
-  input: z.strictObject({
+  input: () => z.strictObject({
     ...connectionField,
     protection_profile_id: profile.params.shape.protection_profile_id.describe('The profile to change'),
     name: profile.body.shape.name.describe('A new name'),
@@ -51,7 +51,7 @@ export const createReport = defineTool({
   modelDescription:
     'Starts a billing report task from a report template code (e.g. "ResellerExpenses") with its parameters (e.g. {"period":"2026-10"}). The person confirms first. Returns the new task\'s uuid and status; reports take minutes, so check later with get_report_task.',
   kind: 'write',
-  input: z.strictObject({
+  input: () => z.strictObject({
     ...connectionField,
     template_code: report.body.shape.template_code.describe('The report template code'),
     parameters: report.body.shape.parameters.describe("The template's parameters, as an object"),
@@ -72,7 +72,7 @@ export const addSchedules = defineTool({
   modelDescription:
     'Adds schedules to a snapshot lifecycle policy: each {"type":"cron", minute, hour, day, month, day_of_week, week, timezone, max_quantity, retention_time} or {"type":"interval", weeks, days, hours, minutes, max_quantity, retention_time}, as the platform defines them. The person confirms first. Returns the policy with all its schedules.',
   kind: 'write',
-  input: z.strictObject({
+  input: () => z.strictObject({
     ...connectionField,
     project_id: schedules.params.shape.project_id.describe('The project id'),
     region_id: schedules.params.shape.region_id.describe('The region id'),
@@ -90,11 +90,11 @@ export const addSchedules = defineTool({
 
 const createSetting = endpoints.createNotificationSetting;
 const updateSetting = endpoints.updateNotificationSetting;
-const settingFields = {
+const settingFields = () => ({
   notification_type: createSetting.body.shape.notification_type.describe('deletion_request or failed_login'),
   email: createSetting.body.shape.email.describe('Where the notification goes'),
   enabled: createSetting.body.shape.enabled.describe('On or off (default on)'),
-};
+});
 const settingAnswer = (verb: string, s: z.output<typeof createSetting.response>, b: AgentBinding) =>
   `${verb} notification setting ${s.id} on "${b.connectionName}": ${compact({ notification_type: s.notification_type, email: s.email, enabled: s.enabled, reseller: s.reseller })}`;
 
@@ -105,7 +105,7 @@ export const createNotificationSetting = defineTool({
   userDescription: "Send a reseller's deletion-request or failed-login notifications to an address",
   modelDescription: 'Creates a notification setting of a reseller: which notification (deletion_request or failed_login) goes to which email, enabled or not. The person confirms first. Returns the new setting with its id (update it with update_notification_setting).',
   kind: 'write',
-  input: z.strictObject({ ...connectionField, resellerId: createSetting.params.shape.resellerId.describe('The reseller id'), ...settingFields }),
+  input: () => z.strictObject({ ...connectionField, resellerId: createSetting.params.shape.resellerId.describe('The reseller id'), ...settingFields() }),
   prepare: ({ resellerId, connection: _c, ...body }) => request(createSetting, { params: { resellerId }, body }, `Create a ${body.notification_type} notification setting for reseller ${resellerId}`),
   answer: (sent, b) => settingAnswer('Created', sent as z.output<typeof createSetting.response>, b),
 });
@@ -117,11 +117,11 @@ export const updateNotificationSetting = defineTool({
   userDescription: "Change a reseller's notification setting",
   modelDescription: 'Replaces a notification setting of a reseller (notification_type, email and enabled, all given). The person confirms first. Returns the setting as saved.',
   kind: 'write',
-  input: z.strictObject({
+  input: () => z.strictObject({
     ...connectionField,
     resellerId: updateSetting.params.shape.resellerId.describe('The reseller id'),
     notificationSettingsId: updateSetting.params.shape.notificationSettingsId.describe('The setting id'),
-    ...settingFields,
+    ...settingFields(),
   }),
   prepare: ({ resellerId, notificationSettingsId, connection: _c, ...body }) =>
     request(updateSetting, { params: { resellerId, notificationSettingsId }, body }, `Update notification setting ${notificationSettingsId} of reseller ${resellerId}`),
@@ -143,7 +143,7 @@ export const createSecret = defineTool({
   modelDescription:
     'Creates a secret in a project and region: name, payload (base64 of the bytes), payload_content_type (e.g. application/octet-stream; not text/plain), secret_type (symmetric, public, private, passphrase, certificate, opaque), optional algorithm, bit_length, mode, expiration (local time, 2027-01-01T00:00:00). The confirmation shows the payload as size and fingerprint only. The platform creates it in the background: returns the task id(s). Never echo the payload back to the person.',
   kind: 'write',
-  input: z.strictObject({
+  input: () => z.strictObject({
     ...connectionField,
     project_id: secret.params.shape.project_id.describe('The project id'),
     region_id: secret.params.shape.region_id.describe('The region id'),
@@ -169,7 +169,7 @@ export const deleteStorage = defineTool({
   userDescription: 'Delete an object storage (cannot be undone)',
   modelDescription: 'Deletes an object storage by id, with everything in it. It cannot be undone; the person confirms first. Use only when the person asked to delete that storage.',
   kind: 'destructive',
-  input: z.strictObject({ ...connectionField, storage_id: storage.params.shape.storage_id.describe('The storage to delete') }),
+  input: () => z.strictObject({ ...connectionField, storage_id: storage.params.shape.storage_id.describe('The storage to delete') }),
   prepare: ({ storage_id }) => request(storage, { params: { storage_id } }, `Delete storage ${storage_id}`),
   answer: (_sent, b, input) => `Deleted storage ${input.storage_id} on "${b.connectionName}".`,
 });
