@@ -26,6 +26,7 @@ export { languageModelTool } from './features/agent/index';
 import { ReadableDocuments } from './ui/readableDocuments';
 import { cloudDefaults } from './ui/settings';
 import { startupWakeReasons } from './ui/startupWake';
+import type { EarlyReads } from './ui/storedConnections';
 import { registerNodeActions } from './ui/treeNodes';
 import { VscodeFlowUi } from './ui/vscodeFlowUi';
 
@@ -58,7 +59,7 @@ export interface PlatformConsoleExports {
 // Every import above is evaluated by now (activation benchmark).
 bundleEvaluated();
 
-export async function activate(context: vscode.ExtensionContext): Promise<PlatformConsoleExports> {
+export async function activate(context: vscode.ExtensionContext, early?: EarlyReads): Promise<PlatformConsoleExports> {
   const activated = activationTimer('main');
   const started = Date.now();
   // What each step of activation costs (in the log line below, and in the activation bench).
@@ -74,7 +75,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Platfo
     return thing;
   };
   const log = own(new Log());
-  const connections = own(new ConnectionManager(context, log));
+  const connections = own(new ConnectionManager(context, log, early));
   const vscodeUi = new VscodeFlowUi();
   let currentUi: FlowUi = vscodeUi;
   const ui = () => currentUi;

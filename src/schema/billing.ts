@@ -1,10 +1,11 @@
 // Billing: trials (endpoints 8, 9) and report tasks (endpoints 10, 13).
+import { lazySchema } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { ROUTES } from './routes';
 import { INT32_MAX, INT32_MIN, intIn, positiveId, rArray, rBool, rInt, rObject, rRequiredText, rText, requiredText, uuid, typeError } from './schemaKit';
 
-export const trial = z.looseObject({
+export const trial = lazySchema(() => z.looseObject({
   id: rInt(),
   client_id: rInt(),
   client: rObject({ id: rInt(), company_name: rText() }),
@@ -30,20 +31,20 @@ export const trial = z.looseObject({
   remaining_duration: rInt(),
   /** A string in the spec, although named like a boolean. */
   is_trial_skipped: rText(),
-});
+}));
 export type Trial = z.output<typeof trial>;
 
-export const startTrialDataQuery = z.strictObject({
+export const startTrialDataQuery = lazySchema(() => z.strictObject({
   client_id: intIn(INT32_MIN, INT32_MAX),
   product_id: z.int(typeError('must be a whole number')),
-});
+}));
 
 export const getTrialStartDataEndpoint = defineEndpoint({
   name: 'getTrialStartData',
   ...ROUTES.getTrialStartData,
   errorShape: 'billing',
   successStatus: 200,
-  params: z.strictObject({}),
+  params: lazySchema(() => z.strictObject({})),
   query: startTrialDataQuery,
   body: undefined,
   response: trial,
@@ -54,7 +55,7 @@ export const getTrialEndpoint = defineEndpoint({
   ...ROUTES.getTrial,
   errorShape: 'billing',
   successStatus: 200,
-  params: z.strictObject({ id: positiveId() }),
+  params: lazySchema(() => z.strictObject({ id: positiveId() })),
   query: undefined,
   body: undefined,
   response: trial,
@@ -63,7 +64,7 @@ export const getTrialEndpoint = defineEndpoint({
 export const REPORT_TASK_TYPES = ['ClosingPeriod', 'ImportData', 'Report', 'StopSubscriptions'] as const;
 export const REPORT_STATUSES = ['Pending', 'InProgress', 'Completed', 'Failed', 'Cancelled'] as const;
 
-export const reportTask = z.looseObject({
+export const reportTask = lazySchema(() => z.looseObject({
   uuid: rRequiredText(),
   created_at: rText(),
   updated_at: rText(),
@@ -80,7 +81,7 @@ export const reportTask = z.looseObject({
     warnings: rArray(z.unknown()),
   }),
   parameters: z.record(z.string(), z.unknown()).nullish().catch(undefined),
-});
+}));
 export type ReportTask = z.output<typeof reportTask>;
 
 export const getReportEndpoint = defineEndpoint({
@@ -88,16 +89,16 @@ export const getReportEndpoint = defineEndpoint({
   ...ROUTES.getReport,
   errorShape: 'billing',
   successStatus: 200,
-  params: z.strictObject({ id: uuid() }),
+  params: lazySchema(() => z.strictObject({ id: uuid() })),
   query: undefined,
   body: undefined,
   response: reportTask,
 });
 
-export const reportCreateRequest = z.strictObject({
+export const reportCreateRequest = lazySchema(() => z.strictObject({
   template_code: requiredText(),
   parameters: z.record(z.string(), z.unknown(), typeError('must be an object of parameters')).nullish(),
-});
+}));
 export type ReportCreateRequest = z.input<typeof reportCreateRequest>;
 
 export const createReportEndpoint = defineEndpoint({
@@ -105,7 +106,7 @@ export const createReportEndpoint = defineEndpoint({
   ...ROUTES.createReport,
   errorShape: 'billing',
   successStatus: 201,
-  params: z.strictObject({}),
+  params: lazySchema(() => z.strictObject({})),
   query: undefined,
   body: reportCreateRequest,
   response: reportTask,

@@ -1,5 +1,6 @@
 // Billing's lists (paths.md §2): the account's report tasks and the report templates with their
 // parameter definitions. Answers `{count, next, previous, results}`; at most 100 a page.
+import { lazySchema, real } from './lazySchema';
 import * as z from 'zod';
 import { REPORT_STATUSES, reportTask } from './billing';
 import { defineEndpoint } from './endpoint';
@@ -10,23 +11,23 @@ import { rArray, rBool, rRequiredInt, rRequiredText, rText } from './schemaKit';
 const PAGE_MAX = 100;
 
 /** One parameter of a report template, as its definition (OpenAPI v2 parameter objects) says. */
-export const reportParameterDefinition = z.looseObject({
+export const reportParameterDefinition = lazySchema(() => z.looseObject({
   name: rRequiredText(),
   required: rBool(),
   type: rText(),
   format: rText(),
   description: rText(),
   enum: rArray(z.string()),
-});
+}));
 export type ReportParameterDefinition = z.output<typeof reportParameterDefinition>;
 
-export const reportTemplate = z.looseObject({
+export const reportTemplate = lazySchema(() => z.looseObject({
   id: rRequiredInt(),
   code: rRequiredText(),
   name_en: rText(),
   description: rText(),
-  parameters: z.looseObject({ parameters: rArray(reportParameterDefinition) }).nullish().catch(undefined),
-});
+  parameters: z.looseObject({ parameters: rArray(real(reportParameterDefinition)) }).nullish().catch(undefined),
+}));
 export type ReportTemplate = z.output<typeof reportTemplate>;
 
 export const REPORT_ORDERINGS = ['created_at', '-created_at'] as const;
@@ -36,15 +37,15 @@ export const listReportsEndpoint = defineEndpoint({
   ...ROUTES.listReports,
   errorShape: 'billing',
   successStatus: 200,
-  params: z.strictObject({}),
-  query: z.strictObject({
+  params: lazySchema(() => z.strictObject({})),
+  query: lazySchema(() => z.strictObject({
     status: z.enum(REPORT_STATUSES, `must be one of ${REPORT_STATUSES.join(', ')}`).optional(),
     template: filterText(),
     ordering: z.enum(REPORT_ORDERINGS, `must be one of ${REPORT_ORDERINGS.join(', ')}`).optional(),
     ...pageQuery(PAGE_MAX),
-  }),
+  })),
   body: undefined,
-  response: pagedList(reportTask),
+  response: lazySchema(() => pagedList(real(reportTask))),
 });
 
 export const listReportTemplatesEndpoint = defineEndpoint({
@@ -52,8 +53,8 @@ export const listReportTemplatesEndpoint = defineEndpoint({
   ...ROUTES.listReportTemplates,
   errorShape: 'billing',
   successStatus: 200,
-  params: z.strictObject({}),
-  query: z.strictObject({ code__icontains: filterText(), name_en__icontains: filterText(), ordering: filterText(), ...pageQuery(PAGE_MAX) }),
+  params: lazySchema(() => z.strictObject({})),
+  query: lazySchema(() => z.strictObject({ code__icontains: filterText(), name_en__icontains: filterText(), ordering: filterText(), ...pageQuery(PAGE_MAX) })),
   body: undefined,
-  response: pagedList(reportTemplate),
+  response: lazySchema(() => pagedList(real(reportTemplate))),
 });

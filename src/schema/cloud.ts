@@ -1,4 +1,5 @@
 // Cloud: secrets (endpoint 1), the task endpoint, lifecycle policy schedules (endpoint 2).
+import { lazySchema, real } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { ROUTES } from './routes';
@@ -18,7 +19,7 @@ import {
   typeError,
 } from './schemaKit';
 
-export const projectRegionParams = z.strictObject({ project_id: positiveId(), region_id: positiveId() });
+export const projectRegionParams = lazySchema(() => z.strictObject({ project_id: positiveId(), region_id: positiveId() }));
 
 // ---------- secrets ----------
 
@@ -36,7 +37,7 @@ export function isTextPlain(contentType: string): boolean {
   return type === 'text/plain' || type.startsWith('text/plain;');
 }
 
-export const secretCreateRequest = z
+export const secretCreateRequest = lazySchema(() => z
   .strictObject({
     name: requiredText(),
     payload: requiredText().regex(BASE64, 'must be base64-encoded (A-Z, a-z, 0-9, +, / and = padding)'),
@@ -57,10 +58,10 @@ export const secretCreateRequest = z
         input: ctx.value.payload_content_type,
       });
     }
-  });
+  }));
 export type SecretCreateRequest = z.input<typeof secretCreateRequest>;
 
-export const secretCreateResponse = z.looseObject({ tasks: z.array(rRequiredText()) });
+export const secretCreateResponse = lazySchema(() => z.looseObject({ tasks: z.array(rRequiredText()) }));
 
 export const createSecretEndpoint = defineEndpoint({
   name: 'createSecret',
@@ -77,7 +78,7 @@ export const createSecretEndpoint = defineEndpoint({
 
 export const TERMINAL_TASK_STATES = ['FINISHED', 'ERROR'] as const;
 
-export const taskResponse = z.looseObject({
+export const taskResponse = lazySchema(() => z.looseObject({
   id: rRequiredText(),
   /** The platform's field. */
   state: rText(),
@@ -89,7 +90,7 @@ export const taskResponse = z.looseObject({
   finished_on: rText(),
   error: rText(),
   created_resources: z.record(z.string(), z.unknown()).nullish().catch(undefined),
-});
+}));
 export type Task = z.output<typeof taskResponse>;
 
 /** The task's state, whichever field carries it, upper-cased. */
@@ -103,7 +104,7 @@ export const getTaskEndpoint = defineEndpoint({
   ...ROUTES.getTask,
   errorShape: 'cloud',
   successStatus: 200,
-  params: z.strictObject({ task_id: requiredText().max(128, 'must be at most 128 characters') }),
+  params: lazySchema(() => z.strictObject({ task_id: requiredText().max(128, 'must be at most 128 characters') })),
   query: undefined,
   body: undefined,
   response: taskResponse,
@@ -124,61 +125,62 @@ function commaListOf(min: number, max: number, what: string) {
   }, `must be a comma-separated list of ${what} from ${min} to ${max}`).transform((value) => value.replace(/\s+/g, ''));
 }
 
-const dayOfWeek = z
+const dayOfWeek = lazySchema(() => z
   .string('must be text')
   .refine(
     (value) => value.trim() === '*' || value.split(',').every((d) => (DAY_NAMES as readonly string[]).includes(d.trim().toLowerCase())),
     'must be "*" or a comma-separated list of mon, tue, wed, thu, fri, sat, sun',
   )
   // The wire form is lowercase three-letter names without spaces: `mon,wed` or `*`.
-  .transform((value) => value.replace(/\s+/g, '').toLowerCase());
+  .transform((value) => value.replace(/\s+/g, '').toLowerCase()));
 
-export const retentionTime = z.strictObject({
+export const retentionTime = lazySchema(() => z.strictObject({
   weeks: nonNegativeInt().optional(),
   days: nonNegativeInt().optional(),
   hours: nonNegativeInt().optional(),
   minutes: nonNegativeInt().optional(),
-});
+}));
 
-const scheduleCommon = {
+/** Fields several schemas share: made with them (lazily), not at load. */
+const scheduleCommon = () => ({
   max_quantity: intIn(1, Number.MAX_SAFE_INTEGER).optional(),
   resource_name_template: textOf(1).optional(),
   retention_time: retentionTime.nullish(),
-};
+});
 
-export const cronScheduleRequest = z.strictObject({
+export const cronScheduleRequest = lazySchema(() => z.strictObject({
   type: z.literal('cron'),
   day_of_week: dayOfWeek.optional(),
   hour: commaListOf(0, 23, 'hours').optional(),
   minute: commaListOf(0, 59, 'minutes').optional(),
   timezone: textOf(1).optional(),
-  ...scheduleCommon,
-});
+  ...scheduleCommon(),
+}));
 
-export const intervalScheduleRequest = z
+export const intervalScheduleRequest = lazySchema(() => z
   .strictObject({
     type: z.literal('interval'),
     weeks: nonNegativeInt().optional(),
     days: nonNegativeInt().optional(),
     hours: nonNegativeInt().optional(),
     minutes: nonNegativeInt().optional(),
-    ...scheduleCommon,
+    ...scheduleCommon(),
   })
   .refine((s) => (s.weeks ?? 0) + (s.days ?? 0) + (s.hours ?? 0) + (s.minutes ?? 0) > 0, {
     message: 'an interval must be longer than 0: set weeks, days, hours or minutes',
     path: ['weeks'],
-  });
+  }));
 
-export const scheduleRequest = z.discriminatedUnion('type', [cronScheduleRequest, intervalScheduleRequest], {
+export const scheduleRequest = lazySchema(() => z.discriminatedUnion('type', [real(cronScheduleRequest), real(intervalScheduleRequest)], {
   error: 'type must be "cron" or "interval"',
-});
+}));
 export type ScheduleRequest = z.input<typeof scheduleRequest>;
 
-export const addSchedulesRequest = z.strictObject({
-  schedules: z.array(scheduleRequest).min(1, 'must hold at least one schedule'),
-});
+export const addSchedulesRequest = lazySchema(() => z.strictObject({
+  schedules: z.array(real(scheduleRequest)).min(1, 'must hold at least one schedule'),
+}));
 
-const scheduleResponse = z.looseObject({
+const scheduleResponse = lazySchema(() => z.looseObject({
   id: rText(),
   type: rText(),
   owner: rText(),
@@ -195,9 +197,9 @@ const scheduleResponse = z.looseObject({
   days: rInt(),
   hours: rInt(),
   minutes: rInt(),
-});
+}));
 
-export const lifecyclePolicyResponse = z.looseObject({
+export const lifecyclePolicyResponse = lazySchema(() => z.looseObject({
   id: rRequiredInt(),
   name: rText(),
   action: rText(),
@@ -205,9 +207,9 @@ export const lifecyclePolicyResponse = z.looseObject({
   region_id: rInt(),
   status: rText(),
   user_id: rInt(),
-  schedules: rArray(scheduleResponse),
+  schedules: rArray(real(scheduleResponse)),
   volumes: rArray(z.looseObject({ volume_id: rText(), volume_name: rText() })),
-});
+}));
 export type LifecyclePolicy = z.output<typeof lifecyclePolicyResponse>;
 
 export const addSchedulesEndpoint = defineEndpoint({
@@ -215,7 +217,7 @@ export const addSchedulesEndpoint = defineEndpoint({
   ...ROUTES.addSchedules,
   errorShape: 'cloud',
   successStatus: 200,
-  params: z.strictObject({ project_id: positiveId(), region_id: positiveId(), policy_id: positiveId() }),
+  params: lazySchema(() => z.strictObject({ project_id: positiveId(), region_id: positiveId(), policy_id: positiveId() })),
   query: undefined,
   body: addSchedulesRequest,
   response: lifecyclePolicyResponse,

@@ -1,5 +1,6 @@
 // The cloud's lists (paths.md §2): projects, regions, instance and load balancer flavors,
 // lifecycle policies, FaaS namespaces and functions, secrets. Every answer is `{count, results}`.
+import { lazySchema, real } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { lifecyclePolicyResponse } from './cloud';
@@ -8,9 +9,9 @@ import { ROUTES } from './routes';
 import { functionName, positiveId, rBool, rInt, rNum, rRequiredInt, rRequiredText, rText } from './schemaKit';
 
 const PAGE_MAX = 1000;
-const location = z.strictObject({ project_id: positiveId(), region_id: positiveId() });
+const location = lazySchema(() => z.strictObject({ project_id: positiveId(), region_id: positiveId() }));
 
-export const project = z.looseObject({
+export const project = lazySchema(() => z.looseObject({
   id: rRequiredInt(),
   name: rText(),
   client_id: rInt(),
@@ -18,27 +19,28 @@ export const project = z.looseObject({
   state: rText(),
   description: rText(),
   created_at: rText(),
-});
+}));
 export type Project = z.output<typeof project>;
 
-export const region = z.looseObject({
+export const region = lazySchema(() => z.looseObject({
   id: rRequiredInt(),
   display_name: rText(),
   slug: rText(),
   country: rText(),
   state: rText(),
   has_basic_vm: rBool(),
-});
+}));
 export type Region = z.output<typeof region>;
 
-const flavorPrice = {
+/** Fields several schemas share: made with them (lazily), not at load. */
+const flavorPrice = () => ({
   price_per_hour: rNum(),
   price_per_month: rNum(),
   currency_code: rText(),
   price_status: rText(),
-};
+});
 
-export const flavor = z.looseObject({
+export const flavor = lazySchema(() => z.looseObject({
   flavor_id: rText(),
   flavor_name: rRequiredText(),
   vcpus: rInt(),
@@ -47,17 +49,17 @@ export const flavor = z.looseObject({
   os_type: rText(),
   architecture: rText(),
   hardware_description: z.record(z.string(), z.unknown()).nullish().catch(undefined),
-  ...flavorPrice,
-});
+  ...flavorPrice(),
+}));
 export type Flavor = z.output<typeof flavor>;
 
-export const loadBalancerFlavor = z.looseObject({ flavor_id: rText(), flavor_name: rRequiredText(), vcpus: rInt(), ram: rInt(), ...flavorPrice });
+export const loadBalancerFlavor = lazySchema(() => z.looseObject({ flavor_id: rText(), flavor_name: rRequiredText(), vcpus: rInt(), ram: rInt(), ...flavorPrice() }));
 export type LoadBalancerFlavor = z.output<typeof loadBalancerFlavor>;
 
-export const namespace = z.looseObject({ name: rRequiredText(), status: rText(), functions: rInt(), created_at: rText(), description: rText() });
+export const namespace = lazySchema(() => z.looseObject({ name: rRequiredText(), status: rText(), functions: rInt(), created_at: rText(), description: rText() }));
 export type FaasNamespace = z.output<typeof namespace>;
 
-export const faasFunction = z.looseObject({
+export const faasFunction = lazySchema(() => z.looseObject({
   id: rText(),
   name: rRequiredText(),
   status: rText(),
@@ -65,10 +67,10 @@ export const faasFunction = z.looseObject({
   flavor: rText(),
   endpoint: rText(),
   description: rText(),
-});
+}));
 export type FaasFunction = z.output<typeof faasFunction>;
 
-export const secretItem = z.looseObject({
+export const secretItem = lazySchema(() => z.looseObject({
   id: rRequiredText(),
   name: rText(),
   secret_type: rText(),
@@ -78,7 +80,7 @@ export const secretItem = z.looseObject({
   algorithm: rText(),
   bit_length: rInt(),
   mode: rText(),
-});
+}));
 export type SecretItem = z.output<typeof secretItem>;
 
 export const listProjectsEndpoint = defineEndpoint({
@@ -86,10 +88,10 @@ export const listProjectsEndpoint = defineEndpoint({
   ...ROUTES.listProjects,
   errorShape: 'cloud',
   successStatus: 200,
-  params: z.strictObject({}),
-  query: z.strictObject({ name: filterText(), order_by: filterText(), include_deleted: z.boolean().optional(), ...pageQuery(PAGE_MAX) }),
+  params: lazySchema(() => z.strictObject({})),
+  query: lazySchema(() => z.strictObject({ name: filterText(), order_by: filterText(), include_deleted: z.boolean().optional(), ...pageQuery(PAGE_MAX) })),
   body: undefined,
-  response: cloudList(project),
+  response: lazySchema(() => cloudList(real(project))),
 });
 
 export const listRegionsEndpoint = defineEndpoint({
@@ -97,10 +99,10 @@ export const listRegionsEndpoint = defineEndpoint({
   ...ROUTES.listRegions,
   errorShape: 'cloud',
   successStatus: 200,
-  params: z.strictObject({}),
-  query: z.strictObject({ display_name: filterText(), product: filterText(), order_by: filterText(), ...pageQuery(PAGE_MAX) }),
+  params: lazySchema(() => z.strictObject({})),
+  query: lazySchema(() => z.strictObject({ display_name: filterText(), product: filterText(), order_by: filterText(), ...pageQuery(PAGE_MAX) })),
   body: undefined,
-  response: cloudList(region),
+  response: lazySchema(() => cloudList(real(region))),
 });
 
 export const listFlavorsEndpoint = defineEndpoint({
@@ -109,9 +111,9 @@ export const listFlavorsEndpoint = defineEndpoint({
   errorShape: 'cloud',
   successStatus: 200,
   params: location,
-  query: z.strictObject({ disabled: z.boolean().optional(), include_prices: z.boolean().optional(), exclude_linux: z.boolean().optional(), exclude_windows: z.boolean().optional() }),
+  query: lazySchema(() => z.strictObject({ disabled: z.boolean().optional(), include_prices: z.boolean().optional(), exclude_linux: z.boolean().optional(), exclude_windows: z.boolean().optional() })),
   body: undefined,
-  response: cloudList(flavor),
+  response: lazySchema(() => cloudList(real(flavor))),
 });
 
 export const listLoadBalancerFlavorsEndpoint = defineEndpoint({
@@ -120,9 +122,9 @@ export const listLoadBalancerFlavorsEndpoint = defineEndpoint({
   errorShape: 'cloud',
   successStatus: 200,
   params: location,
-  query: z.strictObject({ include_prices: z.boolean().optional(), ...pageQuery(PAGE_MAX) }),
+  query: lazySchema(() => z.strictObject({ include_prices: z.boolean().optional(), ...pageQuery(PAGE_MAX) })),
   body: undefined,
-  response: cloudList(loadBalancerFlavor),
+  response: lazySchema(() => cloudList(real(loadBalancerFlavor))),
 });
 
 export const listLifecyclePoliciesEndpoint = defineEndpoint({
@@ -133,7 +135,7 @@ export const listLifecyclePoliciesEndpoint = defineEndpoint({
   params: location,
   query: undefined,
   body: undefined,
-  response: cloudList(lifecyclePolicyResponse),
+  response: lazySchema(() => cloudList(real(lifecyclePolicyResponse))),
 });
 
 export const listNamespacesEndpoint = defineEndpoint({
@@ -142,9 +144,9 @@ export const listNamespacesEndpoint = defineEndpoint({
   errorShape: 'cloud',
   successStatus: 200,
   params: location,
-  query: z.strictObject({ search: filterText(), order_by: filterText(), ...pageQuery(PAGE_MAX) }),
+  query: lazySchema(() => z.strictObject({ search: filterText(), order_by: filterText(), ...pageQuery(PAGE_MAX) })),
   body: undefined,
-  response: cloudList(namespace),
+  response: lazySchema(() => cloudList(real(namespace))),
 });
 
 export const listFunctionsEndpoint = defineEndpoint({
@@ -152,10 +154,10 @@ export const listFunctionsEndpoint = defineEndpoint({
   ...ROUTES.listFunctions,
   errorShape: 'cloud',
   successStatus: 200,
-  params: z.strictObject({ project_id: positiveId(), region_id: positiveId(), namespace_name: functionName() }),
-  query: z.strictObject({ search: filterText(), order_by: filterText(), ...pageQuery(PAGE_MAX) }),
+  params: lazySchema(() => z.strictObject({ project_id: positiveId(), region_id: positiveId(), namespace_name: functionName() })),
+  query: lazySchema(() => z.strictObject({ search: filterText(), order_by: filterText(), ...pageQuery(PAGE_MAX) })),
   body: undefined,
-  response: cloudList(faasFunction),
+  response: lazySchema(() => cloudList(real(faasFunction))),
 });
 
 export const listSecretsEndpoint = defineEndpoint({
@@ -164,7 +166,7 @@ export const listSecretsEndpoint = defineEndpoint({
   errorShape: 'cloud',
   successStatus: 200,
   params: location,
-  query: z.strictObject(pageQuery(PAGE_MAX)),
+  query: lazySchema(() => z.strictObject(pageQuery(PAGE_MAX))),
   body: undefined,
-  response: cloudList(secretItem),
+  response: lazySchema(() => cloudList(real(secretItem))),
 });

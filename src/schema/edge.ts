@@ -1,6 +1,7 @@
 // Edge administration: apps (endpoint 6), templates (endpoint 12), clients (endpoint 15).
 // The spec's limits on these read-only objects (name patterns, lengths, status ranges) are
 // shown, not enforced: an app with status 3 or a long name is displayed, never refused.
+import { lazySchema } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { ROUTES } from './routes';
@@ -9,7 +10,7 @@ import { positiveId, rArray, rBool, rInt, rText, rTextMap } from './schemaKit';
 export const EDGE_APP_STATUSES: Record<number, string> = { 0: 'draft', 1: 'enabled', 2: 'disabled', 5: 'suspended' };
 export const EDGE_CLIENT_STATUSES: Record<number, string> = { 1: 'enabled', 2: 'disabled', 5: 'suspended' };
 
-export const edgeApp = z.looseObject({
+export const edgeApp = lazySchema(() => z.looseObject({
   id: rInt(),
   client_id: rInt(),
   name: rText(),
@@ -29,10 +30,10 @@ export const edgeApp = z.looseObject({
   networks: rArray(z.string()),
   secrets: z.record(z.string(), z.unknown()).nullish().catch(undefined),
   stores: z.record(z.string(), z.unknown()).nullish().catch(undefined),
-});
+}));
 export type EdgeApp = z.output<typeof edgeApp>;
 
-export const edgeTemplate = z.looseObject({
+export const edgeTemplate = lazySchema(() => z.looseObject({
   id: rInt(),
   binary_id: rInt(),
   name: rText(),
@@ -41,10 +42,10 @@ export const edgeTemplate = z.looseObject({
   params: rArray(z.looseObject({ name: rText(), data_type: rText(), mandatory: rBool(), descr: rText(), metadata: rText() })),
   short_descr: rText(),
   long_descr: rText(),
-});
+}));
 export type EdgeTemplate = z.output<typeof edgeTemplate>;
 
-export const edgeClient = z.looseObject({
+export const edgeClient = lazySchema(() => z.looseObject({
   status: rInt(),
   hourly_consumption: rInt(),
   daily_consumption: rInt(),
@@ -54,7 +55,7 @@ export const edgeClient = z.looseObject({
   plan_id: rInt(),
   reseller_id: rInt(),
   plan: rText(),
-});
+}));
 export type EdgeClient = z.output<typeof edgeClient>;
 
 
@@ -63,7 +64,7 @@ export const getEdgeAppEndpoint = defineEndpoint({
   ...ROUTES.getEdgeApp,
   errorShape: 'edge',
   successStatus: 200,
-  params: z.strictObject({ app_id: positiveId() }),
+  params: lazySchema(() => z.strictObject({ app_id: positiveId() })),
   query: undefined,
   body: undefined,
   response: edgeApp,
@@ -74,7 +75,7 @@ export const getEdgeTemplateEndpoint = defineEndpoint({
   ...ROUTES.getEdgeTemplate,
   errorShape: 'edge',
   successStatus: 200,
-  params: z.strictObject({ template_id: positiveId() }),
+  params: lazySchema(() => z.strictObject({ template_id: positiveId() })),
   query: undefined,
   body: undefined,
   response: edgeTemplate,
@@ -85,7 +86,7 @@ export const getEdgeClientEndpoint = defineEndpoint({
   ...ROUTES.getEdgeClient,
   errorShape: 'edge',
   successStatus: 200,
-  params: z.strictObject({ client_id: positiveId() }),
+  params: lazySchema(() => z.strictObject({ client_id: positiveId() })),
   query: undefined,
   body: undefined,
   response: edgeClient,

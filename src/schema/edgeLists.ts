@@ -1,6 +1,7 @@
 // FastEdge as the account sees it (paths.md §2): its own apps (paged, filtered on the server),
 // one of them, the templates it may use, and its own client status. Answers `{count, apps}` and
 // `{count, templates}`.
+import { lazySchema, real } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { edgeApp, edgeClient } from './edge';
@@ -10,38 +11,38 @@ import { intIn, positiveId, rBool, rInt, rRequiredInt, rText } from './schemaKit
 
 const PAGE_MAX = 1000;
 
-export const edgeAppItem = edgeApp.extend({ id: rRequiredInt() });
+export const edgeAppItem = lazySchema(() => edgeApp.extend({ id: rRequiredInt() }));
 export type EdgeAppItem = z.output<typeof edgeAppItem>;
 
-export const edgeTemplateItem = z.looseObject({
+export const edgeTemplateItem = lazySchema(() => z.looseObject({
   id: rRequiredInt(),
   name: rText(),
   short_descr: rText(),
   long_descr: rText(),
   api_type: rText(),
   owned: rBool(),
-});
+}));
 export type EdgeTemplateItem = z.output<typeof edgeTemplateItem>;
 
 /** The app statuses a person may filter by (0 draft, 1 enabled, 2 disabled, 5 suspended; 3 and 4 of older files). */
-export const EDGE_APP_STATUS_FILTER = intIn(0, 5);
+export const EDGE_APP_STATUS_FILTER = lazySchema(() => intIn(0, 5));
 
 export const listEdgeAppsEndpoint = defineEndpoint({
   name: 'listEdgeApps',
   ...ROUTES.listEdgeApps,
   errorShape: 'edge',
   successStatus: 200,
-  params: z.strictObject({}),
-  query: z.strictObject({
+  params: lazySchema(() => z.strictObject({})),
+  query: lazySchema(() => z.strictObject({
     name: filterText(),
     status: EDGE_APP_STATUS_FILTER.optional(),
     template: positiveId().optional(),
     api_type: filterText(),
     ordering: filterText(),
     ...pageQuery(PAGE_MAX),
-  }),
+  })),
   body: undefined,
-  response: z.looseObject({ count: rInt(), apps: rItems(edgeAppItem) }),
+  response: lazySchema(() => z.looseObject({ count: rInt(), apps: rItems(real(edgeAppItem)) })),
 });
 
 export const getOwnEdgeAppEndpoint = defineEndpoint({
@@ -49,7 +50,7 @@ export const getOwnEdgeAppEndpoint = defineEndpoint({
   ...ROUTES.getOwnEdgeApp,
   errorShape: 'edge',
   successStatus: 200,
-  params: z.strictObject({ app_id: positiveId() }),
+  params: lazySchema(() => z.strictObject({ app_id: positiveId() })),
   query: undefined,
   body: undefined,
   response: edgeApp,
@@ -60,10 +61,10 @@ export const listEdgeTemplatesEndpoint = defineEndpoint({
   ...ROUTES.listEdgeTemplates,
   errorShape: 'edge',
   successStatus: 200,
-  params: z.strictObject({}),
-  query: z.strictObject({ api_type: filterText(), only_mine: z.boolean().optional(), ...pageQuery(PAGE_MAX) }),
+  params: lazySchema(() => z.strictObject({})),
+  query: lazySchema(() => z.strictObject({ api_type: filterText(), only_mine: z.boolean().optional(), ...pageQuery(PAGE_MAX) })),
   body: undefined,
-  response: z.looseObject({ count: rInt(), templates: rItems(edgeTemplateItem) }),
+  response: lazySchema(() => z.looseObject({ count: rInt(), templates: rItems(real(edgeTemplateItem)) })),
 });
 
 export const getEdgeAccountEndpoint = defineEndpoint({
@@ -71,7 +72,7 @@ export const getEdgeAccountEndpoint = defineEndpoint({
   ...ROUTES.getEdgeAccount,
   errorShape: 'edge',
   successStatus: 200,
-  params: z.strictObject({}),
+  params: lazySchema(() => z.strictObject({})),
   query: undefined,
   body: undefined,
   response: edgeClient,

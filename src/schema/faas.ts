@@ -1,4 +1,5 @@
 // Functions: logs (endpoint 11).
+import { lazySchema } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { ROUTES } from './routes';
@@ -8,20 +9,20 @@ export const LOG_LIMIT_MIN = 1;
 export const LOG_LIMIT_MAX = 100_000;
 export const LOG_LIMIT_DEFAULT = 1000;
 
-export const functionLogsParams = z.strictObject({
+export const functionLogsParams = lazySchema(() => z.strictObject({
   project_id: positiveId(),
   region_id: positiveId(),
   namespace_name: functionName(),
   function_name: functionName(),
-});
+}));
 
-export const functionLogsQuery = z.strictObject({ limit: intIn(LOG_LIMIT_MIN, LOG_LIMIT_MAX).optional() });
+export const functionLogsQuery = lazySchema(() => z.strictObject({ limit: intIn(LOG_LIMIT_MIN, LOG_LIMIT_MAX).optional() }));
 
 /** Entries use capitalised keys; `Time` is RFC 3339 with a nanosecond fraction. */
-export const logEntry = z.looseObject({ Message: rText(), Pod: rText(), Time: rText() });
+export const logEntry = lazySchema(() => z.looseObject({ Message: rText(), Pod: rText(), Time: rText() }));
 export type LogEntry = z.output<typeof logEntry>;
 
-export const functionLogsResponse = z.looseObject({ logs: z.array(logEntry.catch({})) });
+export const functionLogsResponse = lazySchema(() => z.looseObject({ logs: z.array(logEntry.catch({})) }));
 export type FunctionLogs = z.output<typeof functionLogsResponse>;
 
 export const functionLogsEndpoint = defineEndpoint({

@@ -1,16 +1,17 @@
 // Identity: activated free features (endpoint 16), reseller notification settings (17, 18).
+import { lazySchema } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { ROUTES } from './routes';
 import { email, positiveId, rBool, rInt, rObject, rRequiredInt, rText, typeError } from './schemaKit';
 
-export const activatedFeature = z.looseObject({
+export const activatedFeature = lazySchema(() => z.looseObject({
   id: rInt(),
   client_id: rInt(),
   feature_id: rInt(),
   feature: rObject({ id: rInt(), name: rText(), service: rText(), is_free: rBool() }),
   created_date: rText(),
-});
+}));
 export type ActivatedFeature = z.output<typeof activatedFeature>;
 
 export const getFreeFeatureEndpoint = defineEndpoint({
@@ -18,7 +19,7 @@ export const getFreeFeatureEndpoint = defineEndpoint({
   ...ROUTES.getActivatedFreeFeature,
   errorShape: 'iam',
   successStatus: 200,
-  params: z.strictObject({ activatedFeatureId: positiveId() }),
+  params: lazySchema(() => z.strictObject({ activatedFeatureId: positiveId() })),
   query: undefined,
   body: undefined,
   response: activatedFeature,
@@ -26,20 +27,20 @@ export const getFreeFeatureEndpoint = defineEndpoint({
 
 export const NOTIFICATION_TYPES = ['deletion_request', 'failed_login'] as const;
 
-export const notificationSettingRequest = z.strictObject({
+export const notificationSettingRequest = lazySchema(() => z.strictObject({
   notification_type: z.enum(NOTIFICATION_TYPES, typeError(`must be one of ${NOTIFICATION_TYPES.join(', ')}`)),
   email: email(),
   enabled: z.boolean(typeError('must be true or false')).optional(),
-});
+}));
 export type NotificationSettingRequest = z.input<typeof notificationSettingRequest>;
 
-export const notificationSetting = z.looseObject({
+export const notificationSetting = lazySchema(() => z.looseObject({
   id: rRequiredInt(),
   reseller: rInt(),
   notification_type: rText(),
   email: rText(),
   enabled: rBool(),
-});
+}));
 export type NotificationSetting = z.output<typeof notificationSetting>;
 
 export const createNotificationSettingEndpoint = defineEndpoint({
@@ -47,7 +48,7 @@ export const createNotificationSettingEndpoint = defineEndpoint({
   ...ROUTES.createNotificationSetting,
   errorShape: 'iam',
   successStatus: 201,
-  params: z.strictObject({ resellerId: positiveId() }),
+  params: lazySchema(() => z.strictObject({ resellerId: positiveId() })),
   query: undefined,
   body: notificationSettingRequest,
   response: notificationSetting,
@@ -58,7 +59,7 @@ export const updateNotificationSettingEndpoint = defineEndpoint({
   ...ROUTES.updateNotificationSetting,
   errorShape: 'iam',
   successStatus: 200,
-  params: z.strictObject({ resellerId: positiveId(), notificationSettingsId: positiveId() }),
+  params: lazySchema(() => z.strictObject({ resellerId: positiveId(), notificationSettingsId: positiveId() })),
   query: undefined,
   body: notificationSettingRequest,
   response: notificationSetting,

@@ -1,4 +1,5 @@
 // Pricing previews: instances (endpoint 4) and load balancers (endpoint 5).
+import { lazySchema, real } from './lazySchema';
 import * as z from 'zod';
 import { projectRegionParams } from './cloud';
 import { defineEndpoint } from './endpoint';
@@ -9,22 +10,22 @@ export const IP_FAMILIES = ['dual', 'ipv4', 'ipv6'] as const;
 export const VOLUME_SOURCES = ['image', 'new-volume', 'snapshot'] as const;
 export const CURRENCIES = ['AZN', 'EUR', 'USD'] as const;
 
-export const floatingIpRequest = z.discriminatedUnion(
+export const floatingIpRequest = lazySchema(() => z.discriminatedUnion(
   'source',
   [
     z.strictObject({ source: z.literal('new') }),
     z.strictObject({ source: z.literal('existing'), existing_floating_id: requiredText() }),
   ],
   { error: 'source must be "new" or "existing"' },
-);
+));
 
-const ipFamily = z.enum(IP_FAMILIES, typeError(`must be one of ${IP_FAMILIES.join(', ')}`));
+const ipFamily = lazySchema(() => z.enum(IP_FAMILIES, typeError(`must be one of ${IP_FAMILIES.join(', ')}`)));
 
 /**
  * Interface variants by `type`. The spec names neither the reserved-fixed-IP variant's `type`
  * nor its fields; we use the platform's `reserved_fixed_ip` with a required `port_id`.
  */
-export const interfaceRequest = z.discriminatedUnion(
+export const interfaceRequest = lazySchema(() => z.discriminatedUnion(
   'type',
   [
     z.strictObject({ type: z.literal('external'), interface_name: z.string(typeError('must be text')).nullish(), ip_family: ipFamily.nullish() }),
@@ -50,31 +51,31 @@ export const interfaceRequest = z.discriminatedUnion(
     }),
   ],
   { error: 'type must be one of external, subnet, any_subnet, reserved_fixed_ip' },
-);
+));
 export type InterfaceRequest = z.input<typeof interfaceRequest>;
 
-const volumeSize = positiveId().nullish();
-const typeName = textOf(1).nullish();
+const volumeSize = lazySchema(() => positiveId().nullish());
+const typeName = lazySchema(() => textOf(1).nullish());
 
 /** `image_id` only with source image, `snapshot_id` only with source snapshot. */
-export const volumeRequest = z.discriminatedUnion(
+export const volumeRequest = lazySchema(() => z.discriminatedUnion(
   'source',
   [
-    z.strictObject({ source: z.literal('image'), image_id: requiredText(), size: volumeSize, type_name: typeName }),
-    z.strictObject({ source: z.literal('new-volume'), size: volumeSize, type_name: typeName }),
-    z.strictObject({ source: z.literal('snapshot'), snapshot_id: requiredText(), size: volumeSize, type_name: typeName }),
+    z.strictObject({ source: z.literal('image'), image_id: requiredText(), size: real(volumeSize), type_name: real(typeName) }),
+    z.strictObject({ source: z.literal('new-volume'), size: real(volumeSize), type_name: real(typeName) }),
+    z.strictObject({ source: z.literal('snapshot'), snapshot_id: requiredText(), size: real(volumeSize), type_name: real(typeName) }),
   ],
   { error: 'source must be one of image, new-volume, snapshot' },
-);
+));
 export type VolumeRequest = z.input<typeof volumeRequest>;
 
-export const instancePriceRequest = z
+export const instancePriceRequest = lazySchema(() => z
   .strictObject({
     flavor: requiredText(),
-    interfaces: z.array(interfaceRequest, typeError('must be a list of interfaces')),
+    interfaces: z.array(real(interfaceRequest), typeError('must be a list of interfaces')),
     names: z.array(requiredText(), typeError('must be a list of names')).nullish(),
     name_templates: z.array(z.string(typeError('must be text')).nullable(), typeError('must be a list of name templates')).nullish(),
-    volumes: z.array(volumeRequest, typeError('must be a list of volumes')).nullish(),
+    volumes: z.array(real(volumeRequest), typeError('must be a list of volumes')).nullish(),
   })
   .check((ctx) => {
     const hasNames = (ctx.value.names?.length ?? 0) > 0;
@@ -82,32 +83,33 @@ export const instancePriceRequest = z
     if (!hasNames && !hasTemplates) {
       ctx.issues.push({ code: 'custom', path: ['names'], message: 'either names or name_templates must be given', input: ctx.value.names });
     }
-  });
+  }));
 export type InstancePriceRequest = z.input<typeof instancePriceRequest>;
 
-const priceBreakdown = {
+/** Fields several schemas share: made with them (lazily), not at load. */
+const priceBreakdown = () => ({
   external_ip: rNum(),
   flavor: rNum(),
   floating_ip: rNum(),
-};
+});
 
-const currency = rText();
+const currency = rText;
 
-export const instancePriceResponse = z.looseObject({
-  currency_code: currency,
+export const instancePriceResponse = lazySchema(() => z.looseObject({
+  currency_code: currency(),
   discount_details: rArray(z.looseObject({ resource: rText(), discount: rText() })),
   /** Decimal text for instances (`"10.50"`), per the spec. */
   discount_percent: rText(),
   per_gb: rObject({ egress_traffic_baremetal: rNum(), egress_traffic_virtual: rNum() }),
-  per_hour: rObject({ ...priceBreakdown, volumes: z.record(z.string(), rNum()).nullish().catch(undefined) }),
-  per_month: rObject({ ...priceBreakdown, volumes: z.record(z.string(), rNum()).nullish().catch(undefined) }),
+  per_hour: rObject({ ...priceBreakdown(), volumes: z.record(z.string(), rNum()).nullish().catch(undefined) }),
+  per_month: rObject({ ...priceBreakdown(), volumes: z.record(z.string(), rNum()).nullish().catch(undefined) }),
   price_status: rText(),
   price_without_discount_per_month: rNum(),
   tax_percent: rNum(),
   total_price_per_hour: rNum(),
   total_price_per_month: rNum(),
   vm_count: rInt(),
-});
+}));
 export type InstancePrice = z.output<typeof instancePriceResponse>;
 
 export const instancePriceEndpoint = defineEndpoint({
@@ -121,7 +123,7 @@ export const instancePriceEndpoint = defineEndpoint({
   response: instancePriceResponse,
 });
 
-export const loadBalancerPriceRequest = z
+export const loadBalancerPriceRequest = lazySchema(() => z
   .strictObject({
     flavor: requiredText(),
     floating_ip: floatingIpRequest.nullish(),
@@ -139,21 +141,21 @@ export const loadBalancerPriceRequest = z
         input: ctx.value.vip_port_id,
       });
     }
-  });
+  }));
 export type LoadBalancerPriceRequest = z.input<typeof loadBalancerPriceRequest>;
 
-export const loadBalancerPriceResponse = z.looseObject({
-  currency_code: currency,
+export const loadBalancerPriceResponse = lazySchema(() => z.looseObject({
+  currency_code: currency(),
   /** A number (or null) for load balancers, unlike instances. */
   discount_percent: rNum(),
-  per_hour: rObject(priceBreakdown),
-  per_month: rObject(priceBreakdown),
+  per_hour: rObject(priceBreakdown()),
+  per_month: rObject(priceBreakdown()),
   price_status: rText(),
   price_without_discount_per_month: rNum(),
   tax_percent: rNum(),
   total_price_per_hour: rNum(),
   total_price_per_month: rNum(),
-});
+}));
 export type LoadBalancerPrice = z.output<typeof loadBalancerPriceResponse>;
 
 export const loadBalancerPriceEndpoint = defineEndpoint({

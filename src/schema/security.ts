@@ -1,4 +1,5 @@
 // Protection profiles: list (endpoint 14) and partial update (endpoint 3).
+import { lazySchema, real } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { pageQuery, pagedList, rItems } from './paging';
@@ -9,33 +10,33 @@ export const PROFILE_ID_MAX = 1_000_000_000;
 export const PROFILE_NAME_MAX = 100;
 export const LIST_FILTER_MAX = 255;
 
-export const profileIdParams = z.strictObject({ protection_profile_id: intIn(1, PROFILE_ID_MAX) });
+export const profileIdParams = lazySchema(() => z.strictObject({ protection_profile_id: intIn(1, PROFILE_ID_MAX) }));
 
 /**
  * `order_by`: the spec gives no syntax beyond "comma-separated field names". Ours, shared with
  * the simulator: `created_at,name`, a leading `-` for descending.
  */
-export const profileListQuery = z.strictObject({
+export const profileListQuery = lazySchema(() => z.strictObject({
   name: textOf(0, LIST_FILTER_MAX).nullish(),
   client_id: intIn(1, PROFILE_ID_MAX).nullish(),
   order_by: textOf(0, LIST_FILTER_MAX).nullish(),
-});
+}));
 export type ProfileListQuery = z.input<typeof profileListQuery>;
 
-export const profileFieldRequest = z.strictObject({
+export const profileFieldRequest = lazySchema(() => z.strictObject({
   template_field_id: z.int(typeError('must be a whole number')),
   value: z.string(typeError('must be text')),
   name: z.string(typeError('must be text')).nullish(),
-});
+}));
 
-export const profilePatchRequest = z.strictObject({
+export const profilePatchRequest = lazySchema(() => z.strictObject({
   name: textOf(1, PROFILE_NAME_MAX).nullish(),
   template_id: z.int(typeError('must be a whole number')).nullish(),
-  fields: z.array(profileFieldRequest, typeError('must be a list of fields')).nullish(),
-});
+  fields: z.array(real(profileFieldRequest), typeError('must be a list of fields')).nullish(),
+}));
 export type ProfilePatchRequest = z.input<typeof profilePatchRequest>;
 
-export const protectionProfile = z.looseObject({
+export const protectionProfile = lazySchema(() => z.looseObject({
   id: rRequiredInt(),
   client_id: rInt(),
   name: rText(),
@@ -44,7 +45,7 @@ export const protectionProfile = z.looseObject({
   created_at: rText(),
   modified_at: rText(),
   networks: rArray(z.string()),
-});
+}));
 export type ProtectionProfile = z.output<typeof protectionProfile>;
 
 export const listProfilesEndpoint = defineEndpoint({
@@ -52,10 +53,10 @@ export const listProfilesEndpoint = defineEndpoint({
   ...ROUTES.listProtectionProfiles,
   errorShape: 'security',
   successStatus: 200,
-  params: z.strictObject({}),
+  params: lazySchema(() => z.strictObject({})),
   query: profileListQuery,
   body: undefined,
-  response: z.array(protectionProfile),
+  response: lazySchema(() => z.array(real(protectionProfile))),
 });
 
 /** The platform's own (not in the spec): one profile with its field values, which the list lacks. */
@@ -82,13 +83,13 @@ export const patchProfileEndpoint = defineEndpoint({
 });
 
 /** A protection template: its fields, each with what its values must be. */
-export const profileTemplate = z.looseObject({
+export const profileTemplate = lazySchema(() => z.looseObject({
   id: rRequiredInt(),
   name: rText(),
   description: rText(),
   client_id: rInt(),
   fields: rArray(z.looseObject({ id: rInt(), name: rText(), name_in_config: rText(), field_type: rText(), description: rText() })),
-});
+}));
 export type ProfileTemplateItem = z.output<typeof profileTemplate>;
 
 /** The same list a page at a time (the platform's own; its /all answers the whole list at once). */
@@ -97,10 +98,10 @@ export const listProfilesPagedEndpoint = defineEndpoint({
   ...ROUTES.listProtectionProfilesPaged,
   errorShape: 'security',
   successStatus: 200,
-  params: z.strictObject({}),
-  query: profileListQuery.extend(pageQuery(10_000)),
+  params: lazySchema(() => z.strictObject({})),
+  query: lazySchema(() => profileListQuery.extend(pageQuery(10_000))),
   body: undefined,
-  response: pagedList(protectionProfile),
+  response: lazySchema(() => pagedList(real(protectionProfile))),
 });
 
 export const listProfileTemplatesEndpoint = defineEndpoint({
@@ -108,9 +109,9 @@ export const listProfileTemplatesEndpoint = defineEndpoint({
   ...ROUTES.listProfileTemplates,
   errorShape: 'security',
   successStatus: 200,
-  params: z.strictObject({}),
-  query: z.strictObject(pageQuery(1000)),
+  params: lazySchema(() => z.strictObject({})),
+  query: lazySchema(() => z.strictObject(pageQuery(1000))),
   body: undefined,
-  response: rItems(profileTemplate),
+  response: lazySchema(() => rItems(real(profileTemplate))),
 });
 

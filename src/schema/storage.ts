@@ -1,5 +1,6 @@
 // Storage provisioning: deletion (endpoint 7). Deprecated by the platform in favour of the
 // version 4 object storage and SFTP storage deletions; never retried (DELETE).
+import { lazySchema } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { ROUTES } from './routes';
@@ -10,7 +11,7 @@ export const deleteStorageEndpoint = defineEndpoint({
   ...ROUTES.deleteStorage,
   errorShape: 'storage',
   successStatus: 204,
-  params: z.strictObject({ storage_id: positiveId() }),
+  params: lazySchema(() => z.strictObject({ storage_id: positiveId() })),
   query: undefined,
   body: undefined,
   response: undefined,

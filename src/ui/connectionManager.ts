@@ -1,6 +1,7 @@
 // Named connections to the platform. Names and base URLs live in globalState; each API key lives
 // only in SecretStorage, under the connection's id. Nothing else ever holds a key.
 import { rememberSignedIn } from './startupWake';
+import { ACTIVE_KEY, CONNECTIONS_KEY, secretKey, type EarlyReads } from './storedConnections';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { Disposable } from './disposable';
@@ -27,11 +28,8 @@ export interface Bound {
   readonly lists: PlatformLists;
 }
 
-const CONNECTIONS_KEY = 'platformConsole.connections';
-const ACTIVE_KEY = 'platformConsole.activeConnection';
 /** Base URLs the person signed out of: the environment sign-in does not sign them in again. */
 const ENV_DECLINED_KEY = 'platformConsole.environmentSignInDeclined';
-const secretKey = (id: string) => `platformConsole.apiKey.${id}`;
 
 export { ENV_API_KEY, ENV_BASE_URL, ENV_CONNECTION_NAME, ENV_DIALECT };
 
@@ -51,8 +49,10 @@ export class ConnectionManager extends Disposable {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: Log,
+    early: EarlyReads = {},
   ) {
     super();
+    if (early.keyPresence) this.rememberKeyPresence(early.keyPresence.id, early.keyPresence.present);
     this._registerAll(
       context.secrets.onDidChange((e) => {
         if (!e.key.startsWith(secretKey(''))) return;
@@ -305,14 +305,13 @@ export class ConnectionManager extends Disposable {
    * again for the menus (each read is a round trip; in the browser, to the page).
    */
   hasApiKey(id: string): Promise<boolean> {
-    let known = this.keyPresence.get(id);
-    if (!known) {
-      known = Promise.resolve(this.context.secrets.get(secretKey(id))).then((key) => key !== undefined);
-      this.keyPresence.set(id, known);
-      // A failed read is not kept.
-      known.catch(() => this.keyPresence.get(id) === known && this.keyPresence.delete(id));
-    }
-    return known;
+    return this.keyPresence.get(id) ?? this.rememberKeyPresence(id, Promise.resolve(this.context.secrets.get(secretKey(id))).then((key) => key !== undefined));
+  }
+  private rememberKeyPresence(id: string, present: Promise<boolean>): Promise<boolean> {
+    this.keyPresence.set(id, present);
+    // A failed read is not kept.
+    present.catch(() => this.keyPresence.get(id) === present && this.keyPresence.delete(id));
+    return present;
   }
   private readonly keyPresence = new Map<string, Promise<boolean>>();
 

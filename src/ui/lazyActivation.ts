@@ -10,10 +10,11 @@
 // The stand-ins are made from package.json (commands, views, tools, onWebviewPanel activation events),
 // so a new contribution cannot be forgotten here.
 import * as vscode from 'vscode';
+import { startEarlyReads, type EarlyReads } from './storedConnections';
 
 /** What the start-up bundle needs of the real extension's module. */
 export interface ExtensionMain<E> {
-  activate(context: vscode.ExtensionContext): Promise<E>;
+  activate(context: vscode.ExtensionContext, early?: EarlyReads): Promise<E>;
   /** Brings back a panel VS Code restored (its saved state as VS Code handed it over). */
   revivePanel(viewType: string, panel: vscode.WebviewPanel, state: unknown): Promise<void>;
   /** A language model tool as the real extension registered it. */
@@ -96,8 +97,13 @@ export class LazyExtension<E> {
 
   private async activateMain(): Promise<E> {
     for (const stub of this.stubs.splice(0)) stub.dispose();
+    // The reads activation waits for leave first and travel while the bundle is evaluated: the
+    // extension host sends its messages to the workbench on a timer, which must run before the
+    // evaluation holds the thread (a 0 ms timer set after theirs runs after it).
+    const early = startEarlyReads(this.context.globalState, this.context.secrets);
+    await new Promise((resolve) => setTimeout(resolve, 0));
     const main = this.loadMain();
     this.main = main;
-    return main.activate(this.context);
+    return main.activate(this.context, early);
   }
 }

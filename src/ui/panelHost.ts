@@ -1,6 +1,7 @@
 // The extension side of a webview panel: it owns the panel, sets a fresh page (CSP + nonce) on
 // every load, holds back every event until the webview says `ready`, checks every incoming
 // message against the panel's schemas, and answers requests by id.
+import { lazySchema } from '../schema/lazySchema';
 import * as z from 'zod';
 import * as vscode from 'vscode';
 import type { Log } from './log';
@@ -39,11 +40,11 @@ export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptio
   return { enableScripts: true, enableFindWidget: true, localResourceRoots: localResourceRoots(extensionUri) };
 }
 
-const envelope = z.discriminatedUnion('kind', [
+const envelope = lazySchema(() => z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('ready') }),
   z.strictObject({ kind: z.literal('notify'), message: z.unknown() }),
   z.strictObject({ kind: z.literal('request'), id: z.number().int().min(0).max(MAX_REQUEST_ID), method: z.string().max(64), params: z.unknown() }),
-]);
+]));
 
 function describeIssues(error: z.ZodError): string {
   return error.issues

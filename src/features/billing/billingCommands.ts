@@ -17,10 +17,11 @@ import { checksQuietWhenEmpty } from '../../ui/promptChecks';
 
 export type BillingCommandDeps = Pick<FeatureContext, 'log' | 'ui' | 'documents' | 'registerBoundCommand'>;
 
-const TRIAL_ID = getTrialEndpoint.params.shape.id;
-const FEATURE_ID = getFreeFeatureEndpoint.params.shape.activatedFeatureId;
-const CLIENT_ID = startTrialDataQuery.shape.client_id;
-const PRODUCT_ID = startTrialDataQuery.shape.product_id;
+// Read where used: the endpoints' schemas are built at first use (lazySchema).
+const TRIAL_ID = () => getTrialEndpoint.params.shape.id;
+const FEATURE_ID = () => getFreeFeatureEndpoint.params.shape.activatedFeatureId;
+const CLIENT_ID = () => startTrialDataQuery.shape.client_id;
+const PRODUCT_ID = () => startTrialDataQuery.shape.product_id;
 
 /** A command argument that is already a valid id is used as is; anything else is asked for (prefilled). */
 function givenId(value: unknown, valid: (n: number) => boolean): { id?: number; text: string } {
@@ -87,8 +88,8 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
 
   /** `arg`: an id to show at once (a valid one), else the box prefilled with it; `ask` always asks. */
   const showTrial = async (bound: Bound, arg?: unknown, ask = false): Promise<vscode.Uri | undefined> => {
-    const given = givenId(arg, (n) => !ask && TRIAL_ID.safeParse(n).success);
-    const id = given.id ?? (await askId('Show Trial', 'Trial ID (a positive whole number)', 'Trial ID', TRIAL_ID, given.text));
+    const given = givenId(arg, (n) => !ask && TRIAL_ID().safeParse(n).success);
+    const id = given.id ?? (await askId('Show Trial', 'Trial ID (a positive whole number)', 'Trial ID', TRIAL_ID(), given.text));
     if (id === undefined) return undefined;
     return read(bound, {
       what: `trial ${id}`,
@@ -108,12 +109,12 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
       steps: [
         {
           prompt: async (s, ctx) => {
-            s.clientText = (await ctx.input({ prompt: 'Client ID (a whole number, -2147483648 to 2147483647)', value: s.clientText, ...checksQuietWhenEmpty((v) => wholeNumberProblem(CLIENT_ID, v, 'Client ID'), 'Client ID: must not be empty') })).trim();
+            s.clientText = (await ctx.input({ prompt: 'Client ID (a whole number, -2147483648 to 2147483647)', value: s.clientText, ...checksQuietWhenEmpty((v) => wholeNumberProblem(CLIENT_ID(), v, 'Client ID'), 'Client ID: must not be empty') })).trim();
           },
         },
         {
           prompt: async (s, ctx) => {
-            s.productText = (await ctx.input({ prompt: 'Product ID (a whole number)', value: s.productText, ...checksQuietWhenEmpty((v) => wholeNumberProblem(PRODUCT_ID, v, 'Product ID'), 'Product ID: must not be empty') })).trim();
+            s.productText = (await ctx.input({ prompt: 'Product ID (a whole number)', value: s.productText, ...checksQuietWhenEmpty((v) => wholeNumberProblem(PRODUCT_ID(), v, 'Product ID'), 'Product ID: must not be empty') })).trim();
           },
         },
       ],
@@ -133,8 +134,8 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
   };
 
   const showFreeFeature = async (bound: Bound, arg?: unknown, ask = false): Promise<vscode.Uri | undefined> => {
-    const given = givenId(arg, (n) => !ask && FEATURE_ID.safeParse(n).success);
-    const id = given.id ?? (await askId('Show Activated Free Feature', 'Activated free feature ID (a positive whole number)', 'Activated feature ID', FEATURE_ID, given.text));
+    const given = givenId(arg, (n) => !ask && FEATURE_ID().safeParse(n).success);
+    const id = given.id ?? (await askId('Show Activated Free Feature', 'Activated free feature ID (a positive whole number)', 'Activated feature ID', FEATURE_ID(), given.text));
     if (id === undefined) return undefined;
     return read(bound, {
       what: `activated free feature ${id}`,

@@ -1,16 +1,17 @@
 // What the Function Logs webview may send, checked before anything reads it (the webview and a
 // state restored from disk are untrusted input): bounded sizes, known keys, known values.
+import { lazySchema } from '../../schema/lazySchema';
 import * as z from 'zod';
 import type { RequestSchemas } from '../../ui/panelHost';
 import { functionName, positiveId } from '../../schema/schemaKit';
 import { COPY_TEXT_MAX, FILTER_TEXT_MAX, type LogsNotification, type LogsPanelState, type LogsRequests } from '../../protocol/logs';
 
-export const filterSchema = z.strictObject({
+export const filterSchema = lazySchema(() => z.strictObject({
   text: z.string().max(FILTER_TEXT_MAX),
   regex: z.boolean(),
   caseSensitive: z.boolean(),
   pods: z.array(z.string().max(253)).max(200),
-});
+}));
 
 export const logsNotificationSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('follow'), on: z.boolean() }),
@@ -25,7 +26,7 @@ export const logsRequestSchemas: RequestSchemas<LogsRequests> = {
   copy: z.strictObject({ text: z.string().max(COPY_TEXT_MAX), rows: z.number().int().min(0) }),
 };
 
-export const logsTargetSchema = z.strictObject({
+export const logsTargetSchema = lazySchema(() => z.strictObject({
   connectionId: z.string().min(1).max(200),
   connectionName: z.string().max(200),
   baseUrl: z.string().max(2000),
@@ -33,7 +34,7 @@ export const logsTargetSchema = z.strictObject({
   regionId: positiveId(),
   namespace: functionName(),
   functionName: functionName(),
-});
+}));
 
 export const logsPanelStateSchema = z.strictObject({
   filter: filterSchema,

@@ -1,5 +1,6 @@
 // What the Price Preview webview may send, checked before anything reads it: the webview (and a
 // state restored from disk) is untrusted input. Bounded sizes, known keys, known enum values.
+import { lazySchema, real } from '../../schema/lazySchema';
 import * as z from 'zod';
 import {
   FLOATING_IP_CHOICES,
@@ -20,9 +21,9 @@ import type { RequestSchemas } from '../../ui/panelHost';
 export const MAX_ROWS = 50;
 const text = (max = 256) => z.string().max(max);
 const listText = () => z.string().max(20_000);
-const tab = z.enum(PRICE_TABS);
+const tab = lazySchema(() => z.enum(PRICE_TABS));
 
-const interfaceForm = z.strictObject({
+const interfaceForm = lazySchema(() => z.strictObject({
   type: z.enum(INTERFACE_TYPES),
   interfaceName: text(),
   ipFamily: z.enum(FORM_IP_FAMILIES),
@@ -31,26 +32,26 @@ const interfaceForm = z.strictObject({
   portId: text(),
   floatingIp: z.enum(FLOATING_IP_CHOICES),
   floatingIpId: text(),
-});
+}));
 
-const volumeForm = z.strictObject({
+const volumeForm = lazySchema(() => z.strictObject({
   source: z.enum(FORM_VOLUME_SOURCES),
   size: text(32),
   typeName: text(),
   imageId: text(),
   snapshotId: text(),
-});
+}));
 
-const instanceForm = z.strictObject({
+const instanceForm = lazySchema(() => z.strictObject({
   flavor: text(),
   nameMode: z.enum(NAME_MODES),
   names: listText(),
   templates: listText(),
-  interfaces: z.array(interfaceForm).max(MAX_ROWS),
-  volumes: z.array(volumeForm).max(MAX_ROWS),
-});
+  interfaces: z.array(real(interfaceForm)).max(MAX_ROWS),
+  volumes: z.array(real(volumeForm)).max(MAX_ROWS),
+}));
 
-const loadBalancerForm = z.strictObject({
+const loadBalancerForm = lazySchema(() => z.strictObject({
   flavor: text(),
   floatingIp: z.enum(FLOATING_IP_CHOICES),
   floatingIpId: text(),
@@ -59,25 +60,25 @@ const loadBalancerForm = z.strictObject({
   vipNetworkId: text(),
   vipSubnetId: text(),
   vipPortId: text(),
-});
+}));
 
-const money = z.number().finite().nullable();
-const priceResult = z.strictObject({
-  tab,
+const money = lazySchema(() => z.number().finite().nullable());
+const priceResult = lazySchema(() => z.strictObject({
+  tab: real(tab),
   status: text(32),
   currency: text(8).nullable(),
   vmCount: z.number().int().nonnegative().nullable(),
-  totalPerHour: money,
-  totalPerMonth: money,
-  withoutDiscountPerMonth: money,
-  discountPercent: money,
+  totalPerHour: real(money),
+  totalPerMonth: real(money),
+  withoutDiscountPerMonth: real(money),
+  discountPercent: real(money),
   discountDetails: z.array(z.strictObject({ resource: text(), discount: text(32) })).max(MAX_ROWS),
-  taxPercent: money,
-  lines: z.array(z.strictObject({ key: text(), label: text(), perHour: money, perMonth: money })).max(MAX_ROWS),
-  perGb: z.array(z.strictObject({ key: text(), label: text(), price: money })).max(MAX_ROWS),
-});
+  taxPercent: real(money),
+  lines: z.array(z.strictObject({ key: text(), label: text(), perHour: real(money), perMonth: real(money) })).max(MAX_ROWS),
+  perGb: z.array(z.strictObject({ key: text(), label: text(), price: real(money) })).max(MAX_ROWS),
+}));
 
-const pinnedPrice = z.strictObject({ summary: text(1000), pinnedAt: text(64), price: priceResult });
+const pinnedPrice = lazySchema(() => z.strictObject({ summary: text(1000), pinnedAt: text(64), price: real(priceResult) }));
 
 export const pricingStateSchema = z.strictObject({
   tab,

@@ -67,10 +67,10 @@ export interface ReportFlowDeps {
   templates?: { load: (fresh: boolean) => Promise<Loaded<ReportTemplate>>; missing: () => boolean; logError: (error: unknown) => void };
 }
 
-const templateShape = reportCreateRequest.shape.template_code;
+const templateShape = () => reportCreateRequest.shape.template_code;
 
 export function templateCodeProblem(value: string): string | undefined {
-  return fieldProblem(templateShape, value.trim(), 'Template code');
+  return fieldProblem(templateShape(), value.trim(), 'Template code');
 }
 
 /** Replaces the array's content, keeping the array (see ReportFlowState.parameters). */

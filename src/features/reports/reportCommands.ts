@@ -25,10 +25,10 @@ export interface ReportCommandDeps extends Pick<FeatureContext, 'connections' | 
   documents: ReadableDocuments;
 }
 
-const REPORT_UUID = getReportEndpoint.params.shape.id;
+const REPORT_UUID = () => getReportEndpoint.params.shape.id;
 
 export function reportUuidProblem(value: string): string | undefined {
-  return fieldProblem(REPORT_UUID, value.trim(), 'Report UUID');
+  return fieldProblem(REPORT_UUID(), value.trim(), 'Report UUID');
 }
 
 /** The task a context-menu command was run on, or the selection's first task. */

@@ -49,7 +49,7 @@ export function expirationProblem(value: string, now: Date): string | undefined 
   return undefined;
 }
 
-const shape = secretCreateRequest.shape;
+const shape = () => secretCreateRequest.shape;
 
 function optionalText(value: string): string | undefined {
   return value.trim() ? value.trim() : undefined;
@@ -80,7 +80,7 @@ export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowSt
     {
       prompt: async (s, ctx) => {
         s.name = (
-          await ctx.input({ prompt: 'Secret name', value: s.name ?? '', placeholder: 'e.g. tls-example-com', validate: (v) => fieldProblem(shape.name, v.trim(), 'Name') })
+          await ctx.input({ prompt: 'Secret name', value: s.name ?? '', placeholder: 'e.g. tls-example-com', validate: (v) => fieldProblem(shape().name, v.trim(), 'Name') })
         ).trim();
       },
     },
@@ -200,7 +200,7 @@ export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowSt
           validate: (v) => {
             if (!v.trim()) return undefined;
             // A whole number is checked against the rule (its bound named even past 2^53); other text says what is wanted.
-            return /^-?\d+$/.test(v.trim()) ? wholeNumberProblem(shape.bit_length, v, 'Bit length') : 'Bit length: must be a whole number greater than 0';
+            return /^-?\d+$/.test(v.trim()) ? wholeNumberProblem(shape().bit_length, v, 'Bit length') : 'Bit length: must be a whole number greater than 0';
           },
         });
         s.bitLength = text.trim() ? parseWholeNumber(text) : undefined;

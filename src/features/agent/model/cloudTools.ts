@@ -6,7 +6,7 @@ import { connectionField, defineTool, type AgentBinding } from './toolKit';
 import { LIST_MAX, bounded, compact } from './toolAnswers';
 
 const opts = (b: AgentBinding) => ({ signal: b.signal });
-const location = endpoints.previewInstancePrice.params.shape;
+const location = () => endpoints.previewInstancePrice.params.shape;
 
 export const listCloudLocations = defineTool({
   name: 'list_cloud_locations',
@@ -45,7 +45,7 @@ const money = (n: number | null | undefined, currency: string | null | undefined
 
 type Price = z.output<typeof endpoints.previewLoadBalancerPrice.response> | z.output<typeof endpoints.previewInstancePrice.response>;
 const priceInput = <B extends z.ZodType>(body: B, what: string) =>
-  z.strictObject({ ...connectionField, project_id: location.project_id.describe('The project id'), region_id: location.region_id.describe('The region id'), request: body.describe(what) });
+  z.strictObject({ ...connectionField, project_id: location().project_id.describe('The project id'), region_id: location().region_id.describe('The region id'), request: body.describe(what) });
 
 /** "Price of …: 36.71 EUR per month, 0.051 EUR per hour (price status show). Details: {…}" */
 function priceAnswer(b: AgentBinding, what: string, where: { project_id: number; region_id: number }, p: Price, details: Record<string, unknown>): string {

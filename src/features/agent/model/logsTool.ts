@@ -7,24 +7,27 @@ import { formatNanosUtc, parseTimeNanos } from '../../../protocol/logTime';
 import { connectionField, type AgentBinding } from './toolKit';
 import { ANSWER_MAX } from './toolAnswers';
 
-const params = endpoints.getFunctionLogs.params.shape;
 const SINCE = /^(\d{1,6})\s*([smhd])$/;
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
-export const logsInput = z.strictObject({
-  ...connectionField,
-  project_id: params.project_id.describe('The project id'),
-  region_id: params.region_id.describe('The region id'),
-  namespace_name: params.namespace_name.describe('The FaaS namespace'),
-  function_name: params.function_name.describe('The function'),
-  limit: endpoints.getFunctionLogs.query.shape.limit.describe(`How many of the newest lines to read (default ${LOG_LIMIT_DEFAULT})`),
-  text: z.string().max(255, 'must be at most 255 characters').optional().describe('Only lines whose message contains this text (case-insensitive)'),
-  since: z
-    .string()
-    .refine((s) => SINCE.test(s.trim()) || parseTimeNanos(s.trim()) !== undefined, 'must be a time (2026-11-25T09:00:00Z) or a duration ago (30s, 15m, 2h, 1d)')
-    .optional()
-    .describe('Only lines at or after this time: an ISO time, or a duration ago like "15m"'),
-});
+/** The tool's input, made when the tool is first called or described (defineTool). */
+export const logsInput = () => {
+  const params = endpoints.getFunctionLogs.params.shape;
+  return z.strictObject({
+    ...connectionField,
+    project_id: params.project_id.describe('The project id'),
+    region_id: params.region_id.describe('The region id'),
+    namespace_name: params.namespace_name.describe('The FaaS namespace'),
+    function_name: params.function_name.describe('The function'),
+    limit: endpoints.getFunctionLogs.query.shape.limit.describe(`How many of the newest lines to read (default ${LOG_LIMIT_DEFAULT})`),
+    text: z.string().max(255, 'must be at most 255 characters').optional().describe('Only lines whose message contains this text (case-insensitive)'),
+    since: z
+      .string()
+      .refine((s) => SINCE.test(s.trim()) || parseTimeNanos(s.trim()) !== undefined, 'must be a time (2026-11-25T09:00:00Z) or a duration ago (30s, 15m, 2h, 1d)')
+      .optional()
+      .describe('Only lines at or after this time: an ISO time, or a duration ago like "15m"'),
+  });
+};
 
 /** The earliest time kept, in nanoseconds since the epoch. */
 export function sinceNanos(since: string | undefined, now = Date.now()): bigint | undefined {
@@ -34,7 +37,7 @@ export function sinceNanos(since: string | undefined, now = Date.now()): bigint 
   return parseTimeNanos(since.trim());
 }
 
-export async function logsAnswer(b: AgentBinding, input: z.output<typeof logsInput>, now = Date.now()): Promise<string> {
+export async function logsAnswer(b: AgentBinding, input: z.output<ReturnType<typeof logsInput>>, now = Date.now()): Promise<string> {
   const { project_id, region_id, namespace_name, function_name } = input;
   const limit = input.limit ?? LOG_LIMIT_DEFAULT;
   const answer = await b.api.faas.getFunctionLogs({ params: { project_id, region_id, namespace_name, function_name }, query: { limit } }, { signal: b.signal });

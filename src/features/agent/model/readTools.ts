@@ -10,12 +10,23 @@ import { logsAnswer, logsInput } from './logsTool';
 
 const opts = (b: AgentBinding) => ({ signal: b.signal });
 const on = (b: AgentBinding) => `on "${b.connectionName}"`;
+// Read when a tool's input is made: the endpoints' schemas are built at first use (lazySchema).
 const shape = {
-  profiles: endpoints.listProtectionProfiles.query.shape,
-  profile: endpoints.getProtectionProfile.params.shape,
-  apps: endpoints.listEdgeApps.query.shape,
-  templates: endpoints.listEdgeTemplates.query.shape,
-  reports: endpoints.listReports.query.shape,
+  get profiles() {
+    return endpoints.listProtectionProfiles.query.shape;
+  },
+  get profile() {
+    return endpoints.getProtectionProfile.params.shape;
+  },
+  get apps() {
+    return endpoints.listEdgeApps.query.shape;
+  },
+  get templates() {
+    return endpoints.listEdgeTemplates.query.shape;
+  },
+  get reports() {
+    return endpoints.listReports.query.shape;
+  },
 };
 /**
  * One of the platform's lists, or, where the server lacks it (a spec-only server), an answer
@@ -294,6 +305,6 @@ export const readFunctionLogs = defineTool({
   modelDescription:
     'Reads the newest log lines of a FaaS function (project, region, namespace, function) and returns those that match: time (UTC), pod and message, newest last, at most about 4 KB of lines with the count of all that matched. "text" keeps lines containing it (case-insensitive), "since" (an ISO time or minutes ago, e.g. "15m") keeps newer lines, "limit" is how many newest lines to read (1..100000, default 1000). Use list_cloud_locations for project and region ids. For following logs live, the person opens the Function Logs panel.',
   kind: 'read',
-  input: () => logsInput,
+  input: logsInput,
   run: async (b, input) => logsAnswer(b, input),
 });

@@ -1,0 +1,39 @@
+// Where connections are kept, as the start-up bundle and the extension both read it: the list and
+// the active one in globalState, each key in SecretStorage under the connection's id. No VS Code
+// import (the start-up bundle reads these before the extension is loaded).
+
+export const CONNECTIONS_KEY = 'platformConsole.connections';
+export const ACTIVE_KEY = 'platformConsole.activeConnection';
+export const secretKey = (id: string): string => `platformConsole.apiKey.${id}`;
+
+interface StateReader {
+  get<T>(key: string): T | undefined;
+}
+
+interface SecretReader {
+  get(key: string): Thenable<string | undefined>;
+}
+
+/** The id of the connection in use: the active one, else the first (as ConnectionManager.active). */
+export function storedActiveId(state: StateReader): string | undefined {
+  const stored = state.get<unknown>(CONNECTIONS_KEY);
+  const ids = Array.isArray(stored) ? stored.map((c: { id?: unknown } | null) => c?.id).filter((id): id is string => typeof id === 'string') : [];
+  const active = state.get<unknown>(ACTIVE_KEY);
+  return ids.find((id) => id === active) ?? ids[0];
+}
+
+/** What the start-up bundle began to read before it loaded the extension (read meanwhile). */
+export interface EarlyReads {
+  /** Whether the connection in use has its key here (the key itself is not kept). */
+  readonly keyPresence?: { readonly id: string; readonly present: Promise<boolean> };
+}
+
+/**
+ * Starts the round trips the extension's activation waits for, so that they travel while its
+ * bundle is evaluated (tens of ms): whether the active connection's key is here.
+ */
+export function startEarlyReads(state: StateReader, secrets: SecretReader): EarlyReads {
+  const id = storedActiveId(state);
+  if (id === undefined) return {};
+  return { keyPresence: { id, present: Promise.resolve(secrets.get(secretKey(id))).then((key) => key !== undefined) } };
+}
