@@ -145,6 +145,11 @@ const stepMedians = stepNames.map((name) => [name, spreadOf(results.shipped.map(
 console.log('\nactivate() of dist/main.js (as shipped), by step; median (min–max)');
 for (const [name, spread] of stepMedians) console.log(`  ${name.padEnd(58)} ${formatValue(spread, 'ms')}`);
 
+// What cost what inside the start-up bundle's activate() (the stand-ins), by step.
+const startupSteps = [...new Set(results.shipped.flatMap((r) => Object.keys(r.startup.steps ?? {})))];
+console.log('\nactivate() of the start-up bundle (as shipped), by step; median (min–max)');
+for (const name of startupSteps) console.log(`  ${name.padEnd(58)} ${formatValue(spreadOf(results.shipped.map((r) => r.startup.steps?.[name] ?? 0)), 'ms')}`);
+
 const area = 'Activation';
 await writeRows('activation', [
   benchRow(area, `start-up cost in a window that does not use the extension (evaluation + activate()), median of ${RELOADS} reloads (goal < 5 ms)`, spreadOf(s.startup), 'ms', spreadOf(e.startup), 'eager: the extension loaded at start-up, as before'),

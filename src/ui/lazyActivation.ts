@@ -3,13 +3,15 @@
 // only this, and every way in (a contributed command, one of the views, a panel brought back
 // after a reload) gets a stand-in that loads the real extension (main.ts, dist/main.js), hands
 // over, and gets out of the way:
-// - a command runs again once the real one is registered, with the same arguments;
+// - a command runs again once the real one is registered, with the same arguments (only those
+//   that can be reached before the load: standInCommands.ts);
 // - a view's stand-in is closed and the real tree view takes its place;
 // - a restored panel is handed to the real serializer.
 // - a language model tool called by the chat agent is prepared and run by the real one.
 // The stand-ins are made from package.json (commands, views, tools, onWebviewPanel activation events),
 // so a new contribution cannot be forgotten here.
 import * as vscode from 'vscode';
+import { commandsNeedingStandIns, type CommandContributions } from './standInCommands';
 import { startEarlyReads, type EarlyReads } from './storedConnections';
 
 /** What the start-up bundle needs of the real extension's module. */
@@ -21,9 +23,9 @@ export interface ExtensionMain<E> {
   languageModelTool(name: string): vscode.LanguageModelTool<Record<string, unknown>> | undefined;
 }
 
-interface Contributions {
+interface Contributions extends CommandContributions {
   activationEvents?: string[];
-  contributes?: { commands?: { command: string }[]; views?: Record<string, { id: string }[]>; languageModelTools?: { name: string }[] };
+  contributes?: CommandContributions['contributes'] & { views?: Record<string, { id: string }[]>; languageModelTools?: { name: string }[] };
 }
 
 export class LazyExtension<E> {
@@ -41,11 +43,15 @@ export class LazyExtension<E> {
     return (this.loading ??= this.activateMain());
   }
 
-  /** Registers the stand-ins; `signedIn` is what the menus' `when` clauses see meanwhile. */
-  standBy(signedIn: boolean): void {
+  /**
+   * Registers the stand-ins; `signedIn` is what the menus' `when` clauses see meanwhile. `step`
+   * is told when each kind is done (the activation bench shows what cost what).
+   */
+  standBy(signedIn: boolean, step: (name: string) => void = () => {}): void {
     void vscode.commands.executeCommand('setContext', 'platformConsole.signedIn', signedIn);
     const manifest = this.context.extension.packageJSON as Contributions;
-    for (const { command } of manifest.contributes?.commands ?? []) {
+    step('the context key');
+    for (const command of commandsNeedingStandIns(manifest)) {
       this.stubs.push(
         vscode.commands.registerCommand(command, async (...args: unknown[]) => {
           await this.load();
@@ -53,6 +59,7 @@ export class LazyExtension<E> {
         }),
       );
     }
+    step('commands');
     for (const views of Object.values(manifest.contributes?.views ?? {})) {
       for (const { id } of views) {
         const provider: vscode.TreeDataProvider<never> = {
@@ -66,6 +73,7 @@ export class LazyExtension<E> {
         this.stubs.push(vscode.window.createTreeView(id, { treeDataProvider: provider }));
       }
     }
+    step('views');
     for (const { name } of manifest.contributes?.languageModelTools ?? []) {
       // A tool called before the load: the real one prepares and runs it (one confirmation, not two).
       const real = async () => {
@@ -81,6 +89,7 @@ export class LazyExtension<E> {
         }),
       );
     }
+    step('language model tools');
     for (const event of manifest.activationEvents ?? []) {
       const viewType = /^onWebviewPanel:(.+)$/.exec(event)?.[1];
       if (!viewType) continue;
@@ -93,6 +102,7 @@ export class LazyExtension<E> {
         }),
       );
     }
+    step('panel serializers');
   }
 
   private async activateMain(): Promise<E> {
