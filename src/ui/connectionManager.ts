@@ -52,13 +52,13 @@ export class ConnectionManager extends Disposable {
     early: EarlyReads = {},
   ) {
     super();
-    if (early.keyPresence) this.rememberKeyPresence(early.keyPresence.id, early.keyPresence.present);
+    if (early.key) this.rememberKey(early.key.id, early.key.value);
     this._registerAll(
       context.secrets.onDidChange((e) => {
         if (!e.key.startsWith(secretKey(''))) return;
         // Another window signed out (or in): a key deleted there is revoked here too.
         const id = e.key.slice(secretKey('').length);
-        this.keyPresence.delete(id);
+        this.keys.delete(id);
         void this.hasApiKey(id).then((has) => {
           if (!has) this.revoke(id, `${this.list().find((c) => c.id === id)?.name ?? 'The connection'} was signed out`);
           this.clients.delete(id);
@@ -166,9 +166,9 @@ export class ConnectionManager extends Disposable {
     const connection: Connection = { id: existing?.id ?? randomUUID(), name: name.trim(), baseUrl: url, dialect };
     // A replaced key: whatever still holds the old one stops now.
     if (existing) this.revoke(existing.id, `The API key of ${existing.name} was replaced`);
-    this.keyPresence.delete(connection.id);
+    this.keys.delete(connection.id);
     await this.context.secrets.store(secretKey(connection.id), apiKey.trim());
-    this.keyPresence.delete(connection.id);
+    this.keys.delete(connection.id);
     this.log.addSecret(apiKey.trim());
     const next = existing ? all.map((c) => (c.id === connection.id ? connection : c)) : [...all, connection];
     await this.context.globalState.update(CONNECTIONS_KEY, next);
@@ -193,9 +193,9 @@ export class ConnectionManager extends Disposable {
     const gone = all.find((c) => c.id === id);
     if (!gone) return;
     this.revoke(id, `${gone.name} was signed out; nothing more is sent with its key`);
-    this.keyPresence.delete(id);
+    this.keys.delete(id);
     await this.context.secrets.delete(secretKey(id));
-    this.keyPresence.delete(id);
+    this.keys.delete(id);
     await this.context.globalState.update(CONNECTIONS_KEY, all.filter((c) => c.id !== id));
     if (this.context.globalState.get<string>(ACTIVE_KEY) === id) await this.context.globalState.update(ACTIVE_KEY, undefined);
     for (const key of this.context.globalState.keys()) {
@@ -247,7 +247,7 @@ export class ConnectionManager extends Disposable {
   async bind(id: string | undefined = this.active?.id): Promise<Bound | undefined> {
     const connection = this.list().find((c) => c.id === id);
     if (!connection) return undefined;
-    const key = await this.context.secrets.get(secretKey(connection.id));
+    const key = await this.keyOf(connection.id);
     if (!key) return undefined;
     let revocation = this.revocations.get(connection.id);
     if (!revocation) this.revocations.set(connection.id, (revocation = new AbortController()));
@@ -298,22 +298,27 @@ export class ConnectionManager extends Disposable {
     this.clients.clear();
   }
 
+  /** Whether SecretStorage holds a key for this connection (the key itself never leaves here). */
+  async hasApiKey(id: string): Promise<boolean> {
+    return (await this.keyOf(id)) !== undefined;
+  }
+
   /**
-   * Whether SecretStorage holds a key for this connection (the key itself never leaves here). The
-   * answer is kept until the key is written or deleted, here or in another window (its change
-   * event), so that activation asks the workbench once, not once for the environment sign-in and
-   * again for the menus (each read is a round trip; in the browser, to the page).
+   * The connection's key as SecretStorage holds it. Read once and kept until it is written or
+   * deleted, here or in another window (SecretStorage's change event): each read is a round trip
+   * to the workbench (in the browser, to the page, tens of ms), which every action waited for
+   * before its first request. Actions already started keep the key they were bound with.
    */
-  hasApiKey(id: string): Promise<boolean> {
-    return this.keyPresence.get(id) ?? this.rememberKeyPresence(id, Promise.resolve(this.context.secrets.get(secretKey(id))).then((key) => key !== undefined));
+  private keyOf(id: string): Promise<string | undefined> {
+    return this.keys.get(id) ?? this.rememberKey(id, Promise.resolve(this.context.secrets.get(secretKey(id))));
   }
-  private rememberKeyPresence(id: string, present: Promise<boolean>): Promise<boolean> {
-    this.keyPresence.set(id, present);
+  private rememberKey(id: string, key: Promise<string | undefined>): Promise<string | undefined> {
+    this.keys.set(id, key);
     // A failed read is not kept.
-    present.catch(() => this.keyPresence.get(id) === present && this.keyPresence.delete(id));
-    return present;
+    key.catch(() => this.keys.get(id) === key && this.keys.delete(id));
+    return key;
   }
-  private readonly keyPresence = new Map<string, Promise<boolean>>();
+  private readonly keys = new Map<string, Promise<string | undefined>>();
 
   /**
    * For the demo, CI and hosted setups: with no connection yet and both variables set, create

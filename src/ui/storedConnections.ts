@@ -24,16 +24,17 @@ export function storedActiveId(state: StateReader): string | undefined {
 
 /** What the start-up bundle began to read before it loaded the extension (read meanwhile). */
 export interface EarlyReads {
-  /** Whether the connection in use has its key here (the key itself is not kept). */
-  readonly keyPresence?: { readonly id: string; readonly present: Promise<boolean> };
+  /** The key of the connection in use, as SecretStorage answers (handed to ConnectionManager, nowhere else). */
+  readonly key?: { readonly id: string; readonly value: Promise<string | undefined> };
 }
 
 /**
  * Starts the round trips the extension's activation waits for, so that they travel while its
- * bundle is evaluated (tens of ms): whether the active connection's key is here.
+ * bundle is evaluated (tens of ms): the active connection's key (whether it is here decides the
+ * signed-in state; the first request needs it too).
  */
 export function startEarlyReads(state: StateReader, secrets: SecretReader): EarlyReads {
   const id = storedActiveId(state);
   if (id === undefined) return {};
-  return { keyPresence: { id, present: Promise.resolve(secrets.get(secretKey(id))).then((key) => key !== undefined) } };
+  return { key: { id, value: Promise.resolve(secrets.get(secretKey(id))) } };
 }
