@@ -13,17 +13,17 @@ export const filterSchema = lazySchema(() => z.strictObject({
   pods: z.array(z.string().max(253)).max(200),
 }));
 
-export const logsNotificationSchema = z.discriminatedUnion('type', [
+export const logsNotificationSchema = lazySchema(() => z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('follow'), on: z.boolean() }),
   z.strictObject({ type: z.literal('retryNow') }),
   z.strictObject({ type: z.literal('resync'), generation: z.number().int().min(0) }),
   z.strictObject({ type: z.literal('command'), command: z.enum(['showLog', 'signIn', 'settings']) }),
   z.strictObject({ type: z.literal('export'), scope: z.enum(['shown', 'all']), format: z.enum(['log', 'jsonl']), filter: filterSchema }),
   z.strictObject({ type: z.literal('openInEditor'), filter: filterSchema }),
-]) satisfies z.ZodType<LogsNotification>;
+]) satisfies z.ZodType<LogsNotification>);
 
 export const logsRequestSchemas: RequestSchemas<LogsRequests> = {
-  copy: z.strictObject({ text: z.string().max(COPY_TEXT_MAX), rows: z.number().int().min(0) }),
+  copy: lazySchema(() => z.strictObject({ text: z.string().max(COPY_TEXT_MAX), rows: z.number().int().min(0) })),
 };
 
 export const logsTargetSchema = lazySchema(() => z.strictObject({
@@ -36,9 +36,9 @@ export const logsTargetSchema = lazySchema(() => z.strictObject({
   functionName: functionName(),
 }));
 
-export const logsPanelStateSchema = z.strictObject({
+export const logsPanelStateSchema = lazySchema(() => z.strictObject({
   filter: filterSchema,
   utc: z.boolean(),
   details: z.boolean().optional(),
   target: logsTargetSchema.optional(),
-}) satisfies z.ZodType<LogsPanelState>;
+}) satisfies z.ZodType<LogsPanelState>);

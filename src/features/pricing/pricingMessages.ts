@@ -80,23 +80,23 @@ const priceResult = lazySchema(() => z.strictObject({
 
 const pinnedPrice = lazySchema(() => z.strictObject({ summary: text(1000), pinnedAt: text(64), price: real(priceResult) }));
 
-export const pricingStateSchema = z.strictObject({
+export const pricingStateSchema = lazySchema(() => z.strictObject({
   tab,
   location: z.strictObject({ projectId: text(32), regionId: text(32) }),
   instance: instanceForm,
   loadBalancer: loadBalancerForm,
   pinned: z.strictObject({ instances: pinnedPrice.optional(), loadBalancer: pinnedPrice.optional() }),
-}) satisfies z.ZodType<PricingState>;
+}) satisfies z.ZodType<PricingState>);
 
-export const pricingNotificationSchema = z.discriminatedUnion('type', [
+export const pricingNotificationSchema = lazySchema(() => z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('edit'), state: pricingStateSchema }),
   z.strictObject({ type: z.literal('retry'), tab }),
   z.strictObject({ type: z.literal('reloadList'), list: z.enum(PRICE_LISTS) }),
   z.strictObject({ type: z.literal('unpin'), tab }),
   z.strictObject({ type: z.literal('command'), command: z.enum(['signIn', 'showLog']) }),
-]) satisfies z.ZodType<PricingNotification>;
+]) satisfies z.ZodType<PricingNotification>);
 
 export const pricingRequestSchemas: RequestSchemas<PricingRequests> = {
-  pin: z.strictObject({ tab }),
-  copy: z.strictObject({ tab, format: z.enum(['json', 'curl']) }),
+  pin: lazySchema(() => z.strictObject({ tab })),
+  copy: lazySchema(() => z.strictObject({ tab, format: z.enum(['json', 'curl']) })),
 };
