@@ -4,11 +4,11 @@
 // until the person uses a command, a view or a restored panel (lazyActivation.ts).
 // First import: its load time marks the start of the bundle's evaluation (activation benchmark).
 import { activationTimer, benchEager, bundleEvaluated } from './ui/activationTimings';
-import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type * as Main from './main';
 import { LazyExtension } from './ui/lazyActivation';
 import { standInSignedIn, startupWakeReasons } from './ui/startupWake';
+import { stepTimer } from './ui/stepTimer';
 
 /** The real extension: its own bundle, read on first use (esbuild.mjs). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -22,13 +22,7 @@ bundleEvaluated();
 export async function activate(context: vscode.ExtensionContext): Promise<Main.PlatformConsoleExports | undefined> {
   const activated = activationTimer('startup');
   // What each step costs (the activation bench prints them).
-  const steps: Record<string, number> = {};
-  let stepStart = performance.now();
-  const step = (name: string) => {
-    const now = performance.now();
-    steps[name] = Math.round((now - stepStart) * 100) / 100;
-    stepStart = now;
-  };
+  const { steps, step } = stepTimer();
   const lazy = new LazyExtension(context, loadMain);
   const wake = context.extensionMode === vscode.ExtensionMode.Test || benchEager() || startupWakeReasons(context.globalState).length > 0;
   step('why to load now (stored reasons)');

@@ -2,7 +2,6 @@
 // bundle (dist/main.js), loaded by the start-up bundle (extension.ts) at the extension's first use.
 // First import: its load time marks the start of the bundle's evaluation (activation benchmark).
 import { activationTimer, bundleEvaluated } from './ui/activationTimings';
-import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import * as agent from './features/agent/index';
 import * as billing from './features/billing/index';
@@ -26,6 +25,7 @@ export { languageModelTool } from './features/agent/index';
 import { ReadableDocuments } from './ui/readableDocuments';
 import { cloudDefaults } from './ui/settings';
 import { startupWakeReasons } from './ui/startupWake';
+import { stepTimer } from './ui/stepTimer';
 import type { EarlyReads } from './ui/storedConnections';
 import { registerNodeActions } from './ui/treeNodes';
 import { VscodeFlowUi } from './ui/vscodeFlowUi';
@@ -63,13 +63,7 @@ export async function activate(context: vscode.ExtensionContext, early?: EarlyRe
   const activated = activationTimer('main');
   const started = Date.now();
   // What each step of activation costs (in the log line below, and in the activation bench).
-  const steps: Record<string, number> = {};
-  let stepStart = performance.now();
-  const step = (name: string) => {
-    const now = performance.now();
-    steps[name] = Math.round((now - stepStart) * 10) / 10;
-    stepStart = now;
-  };
+  const { steps, step } = stepTimer();
   const own = <T extends vscode.Disposable>(thing: T): T => {
     context.subscriptions.push(thing);
     return thing;
