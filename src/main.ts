@@ -25,6 +25,7 @@ export { languageModelTool } from './features/agent/index';
 import { ReadableDocuments } from './ui/readableDocuments';
 import { cloudDefaults } from './ui/settings';
 import { startupWakeReasons } from './ui/startupWake';
+import { lazySchemaCounts } from './ui/schemaCounts';
 import { stepTimer } from './ui/stepTimer';
 import type { EarlyReads } from './ui/storedConnections';
 import { registerNodeActions } from './ui/treeNodes';
@@ -54,6 +55,8 @@ export interface PlatformConsoleExports {
   webviewPages(): { title: string; html: string }[];
   /** Every page and message that goes into any webview, as it happens (tests watch it for keys). */
   onWebviewTraffic: vscode.Event<WebviewTraffic>;
+  /** The API's schemas when activation ended: how many exist, how many were built (tests: none). */
+  schemasAtActivation: { defined: number; built: number };
 }
 
 // Every import above is evaluated by now (activation benchmark).
@@ -106,6 +109,7 @@ export async function activate(context: vscode.ExtensionContext, early?: EarlyRe
   const functionLogs = feature('logs', logs.activate);
   feature('agent', agent.activate);
 
+  const schemasAtActivation = lazySchemaCounts();
   const wake = startupWakeReasons(context.globalState);
   const costliest = Object.entries(steps).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name, ms]) => `${name} ${ms} ms`).join(', ');
   log.info(`Platform Console activated in ${Date.now() - started} ms (${costliest})${wake.length ? `; loaded at start-up for: ${wake.join(', ')}` : ''}`);
@@ -121,6 +125,7 @@ export async function activate(context: vscode.ExtensionContext, early?: EarlyRe
     agentTool: agent.languageModelTool,
     webviewPages: openPanelPages,
     onWebviewTraffic,
+    schemasAtActivation,
     setUi: (next) => {
       currentUi = next ?? vscodeUi;
     },
