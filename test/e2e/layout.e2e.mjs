@@ -137,7 +137,9 @@ describe('Panel widths: 1,200, 700 and 480 px', () => {
         const last = rows.reduce((a, b) => (Number(b.dataset.pos) > Number(a.dataset.pos) ? b : a));
         const r = last.getBoundingClientRect();
         const list = document.querySelector('.viewport').getBoundingClientRect();
-        return { pos: Number(last.dataset.pos), top: r.top, bottom: r.bottom, listBottom: list.bottom, height: innerHeight };
+        const v = document.querySelector('.viewport');
+        // What a failure needs to say: the list's offset and size, and whether it stopped following (the pill).
+        return { pos: Number(last.dataset.pos), top: r.top, bottom: r.bottom, listBottom: list.bottom, height: innerHeight, scrollTop: v.scrollTop, scrollHeight: v.scrollHeight, clientHeight: v.clientHeight, pill: Boolean(document.querySelector('[data-testid="pill"]')) };
       });
       const shown = Number((await app.locator('[data-testid="counts"]').innerText()).match(/Showing ([\d,]+)/)[1].replace(/,/g, ''));
       assert.equal(newest.pos, shown - 1, `${width} px: the newest line is drawn`);

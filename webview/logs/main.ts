@@ -20,6 +20,7 @@ import { PaintTimer } from './paintTimer';
 import { listKeyAction, pageKeyCommand, scrollToShow, spokenStatus } from './listKeys';
 import { banner, countsLine, header, statusView, toolbar, type ToolbarModel } from './toolbar';
 import { ToolbarMenus } from './menus';
+import { ViewportWatch } from './viewportWatch';
 
 const ROW_HEIGHT = 20;
 const FILTER_DEBOUNCE_MS = 80;
@@ -47,6 +48,7 @@ export class FunctionLogsApp extends LitElement {
   private readonly selection = new RowSelection(this.store);
   /** Following the bottom: new lines scroll into view. */
   private stick = true;
+  private watch: ViewportWatch | undefined; // the person or the layout moved the list?
   private unseen = 0;
   /** The new lines waiting when they started to wait: what the live region says (not each new batch). */
   private spokenUnseen = 0;
@@ -88,12 +90,20 @@ export class FunctionLogsApp extends LitElement {
     document.removeEventListener('keydown', this.onDocumentKey);
     document.removeEventListener('mousedown', this.menus.onDocumentMouseDown);
     this.cleanupVirtualizer?.();
+    this.watch?.dispose();
   }
 
   protected override firstUpdated(): void {
     this.viewport = this.querySelector<HTMLElement>('.viewport');
     this.cleanupVirtualizer = this.virtualizer._didMount();
     this.virtualizer._willUpdate();
+    if (this.viewport) this.watch = new ViewportWatch(this.viewport, () => this.layoutChanged());
+  }
+
+  /** The list's height changed: following, the newest line is shown again. */
+  private layoutChanged(): void {
+    if (this.stick) this.pendingScroll = { to: 'bottom' };
+    this.requestUpdate();
   }
 
   // ---- data from the extension ------------------------------------------------------------
@@ -118,8 +128,8 @@ export class FunctionLogsApp extends LitElement {
       case 'ops': {
         const arrived = Date.now();
         this.paint.arrived('ops', event.sentAt);
-        // Where the person is now decides (a scroll event may not have been handled yet).
-        if (this.viewport && this.stick !== this.isAtBottom()) {
+        // Where the person is now decides, if they scrolled (a scroll event may not have been handled yet).
+        if (this.viewport && this.watch?.movedSinceSeen() && this.stick !== this.isAtBottom()) {
           this.stick = !this.stick;
           if (this.stick) this.unseen = 0;
         }
@@ -180,10 +190,8 @@ export class FunctionLogsApp extends LitElement {
     if (viewport && pending) {
       const target = pending.to === 'bottom' ? viewport.scrollHeight : pending.offset;
       if (Math.abs(viewport.scrollTop - target) >= 1) viewport.scrollTop = target;
-    } else if (viewport && this.stick && !this.isAtBottom()) {
-      // Following, and the list got shorter (a narrower panel wraps the toolbar): still at the newest line.
-      viewport.scrollTop = viewport.scrollHeight;
     }
+    this.watch?.seen();
     this.dataset.domRows = String(this.querySelectorAll('.row').length);
     this.paint.rendered();
   }
@@ -195,6 +203,7 @@ export class FunctionLogsApp extends LitElement {
 
   private onScroll = (): void => {
     if (!this.viewport) return;
+    if (this.watch?.resizedSinceSeen()) return this.layoutChanged();
     const atBottom = this.isAtBottom();
     if (atBottom !== this.stick || (atBottom && this.unseen > 0)) {
       this.stick = atBottom;
