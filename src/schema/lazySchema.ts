@@ -18,13 +18,13 @@ export function lazySchemaCounts(): { defined: number; built: number } {
 
 export function lazySchema<T extends object>(build: () => T): T {
   defined++;
-  let real: T | undefined;
+  let made: T | undefined;
   const schema = (): T => {
-    if (real === undefined) {
-      real = build();
+    if (made === undefined) {
+      made = build();
       built++;
     }
-    return real;
+    return made;
   };
   return new Proxy({} as T, {
     get: (_, key) => (key === REAL ? schema() : Reflect.get(schema(), key)),

@@ -1,5 +1,6 @@
 // Named connections to the platform. Names and base URLs live in globalState; each API key lives
-// only in SecretStorage, under the connection's id. Nothing else ever holds a key.
+// only in SecretStorage, under the connection's id, and in this process's memory once read (here
+// and in the connection's client). Nothing else ever holds a key.
 import { rememberSignedIn } from './startupWake';
 import { ACTIVE_KEY, CONNECTIONS_KEY, secretKey, type EarlyReads } from './storedConnections';
 import { randomUUID } from 'node:crypto';
@@ -166,9 +167,7 @@ export class ConnectionManager extends Disposable {
     const connection: Connection = { id: existing?.id ?? randomUUID(), name: name.trim(), baseUrl: url, dialect };
     // A replaced key: whatever still holds the old one stops now.
     if (existing) this.revoke(existing.id, `The API key of ${existing.name} was replaced`);
-    this.keys.delete(connection.id);
-    await this.context.secrets.store(secretKey(connection.id), apiKey.trim());
-    this.keys.delete(connection.id);
+    await this.writingKey(connection.id, () => this.context.secrets.store(secretKey(connection.id), apiKey.trim()));
     this.log.addSecret(apiKey.trim());
     const next = existing ? all.map((c) => (c.id === connection.id ? connection : c)) : [...all, connection];
     await this.context.globalState.update(CONNECTIONS_KEY, next);
@@ -193,9 +192,7 @@ export class ConnectionManager extends Disposable {
     const gone = all.find((c) => c.id === id);
     if (!gone) return;
     this.revoke(id, `${gone.name} was signed out; nothing more is sent with its key`);
-    this.keys.delete(id);
-    await this.context.secrets.delete(secretKey(id));
-    this.keys.delete(id);
+    await this.writingKey(id, () => this.context.secrets.delete(secretKey(id)));
     await this.context.globalState.update(CONNECTIONS_KEY, all.filter((c) => c.id !== id));
     if (this.context.globalState.get<string>(ACTIVE_KEY) === id) await this.context.globalState.update(ACTIVE_KEY, undefined);
     for (const key of this.context.globalState.keys()) {
@@ -319,6 +316,13 @@ export class ConnectionManager extends Disposable {
     return key;
   }
   private readonly keys = new Map<string, Promise<string | undefined>>();
+
+  /** Stores or deletes a key: a read started before or during the write is not kept. */
+  private async writingKey(id: string, write: () => Thenable<void>): Promise<void> {
+    this.keys.delete(id);
+    await write();
+    this.keys.delete(id);
+  }
 
   /**
    * For the demo, CI and hosted setups: with no connection yet and both variables set, create

@@ -12,9 +12,7 @@ const SIGNED_IN_KEY = 'platformConsole.signedInAtLastUse';
 import { ENV_API_KEY, ENV_BASE_URL } from '../schema/connectionRules';
 export { ENV_API_KEY, ENV_BASE_URL };
 
-interface StateReader {
-  get<T>(key: string): T | undefined;
-}
+import type { StateReader } from './storedConnections';
 
 interface StateStore extends StateReader {
   update(key: string, value: unknown): Thenable<void> | Promise<void>;

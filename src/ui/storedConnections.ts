@@ -6,7 +6,8 @@ export const CONNECTIONS_KEY = 'platformConsole.connections';
 export const ACTIVE_KEY = 'platformConsole.activeConnection';
 export const secretKey = (id: string): string => `platformConsole.apiKey.${id}`;
 
-interface StateReader {
+/** What reading globalState needs (a Memento, or a map in the tests). */
+export interface StateReader {
   get<T>(key: string): T | undefined;
 }
 
