@@ -66,6 +66,35 @@ export function packItems(items: readonly WireItem[]): PackedItems {
   return { packed: true, count, text: encoder.encode(parts.join('')), bounds, pods };
 }
 
+/** Several packed lists as one, in order (a chunk packed in slices, one per turn of the event loop). */
+export function concatPacked(parts: readonly PackedItems[]): PackedItems {
+  if (parts.length === 1) return parts[0]!;
+  let count = 0;
+  let bytes = 0;
+  for (const part of parts) {
+    if (part.deflated) throw new Error('packed items deflated: concatenate them before');
+    count += part.count;
+    bytes += part.text.length;
+  }
+  const text = new Uint8Array(bytes);
+  const bounds = new Uint32Array(2 * count + 1);
+  const pods = new Int32Array(count);
+  let item = 0;
+  let at = 0;
+  let offset = 0;
+  for (const part of parts) {
+    text.set(part.text, at);
+    at += part.text.length;
+    pods.set(part.pods, item);
+    // Bounds are UTF-16 offsets into the decoded text: each part's shift by what came before.
+    for (let i = 0; i < 2 * part.count; i++) bounds[2 * item + i] = offset + part.bounds[i]!;
+    item += part.count;
+    offset += part.bounds[2 * part.count]!;
+  }
+  bounds[2 * count] = offset;
+  return { packed: true, count, text, bounds, pods };
+}
+
 /**
  * One byte stream for deflating: 2 × count field lengths (Uint32, small numbers deflate to little,
  * where rising offsets do not), count pods (Int32), the UTF-8 text. Typed arrays in the platform's

@@ -65,4 +65,75 @@ describe('Backfill: a reset\'s older chunks one per turn, reads behind them', ()
     h.turn();
     assert.deepEqual(h.posted, ['read r1']);
   });
+
+  it('steps that make a chunk (undefined) post nothing; a chunk still being made is posted when ready, in order, and the next step only then', async () => {
+    const turns: (() => void)[] = [];
+    const posted: string[] = [];
+    let resolveB: (chunk: string) => void = () => undefined;
+    const b = new Promise<string>((resolve) => (resolveB = resolve));
+    let taken = 0;
+    function* steps(): Generator<string | Promise<string> | undefined> {
+      yield undefined;
+      taken++;
+      yield Promise.resolve('a');
+      yield undefined;
+      taken++;
+      yield b;
+      taken++;
+      yield 'c';
+    }
+    const backfill = new Backfill<string, string>(steps(), (chunk) => posted.push(chunk), (read) => posted.push(`read ${read}`), (step) => turns.push(step));
+    const turn = () => turns.shift()?.();
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    backfill.start();
+    backfill.hold('r');
+    turn();
+    assert.deepEqual(posted, [], 'a slice packed: nothing to post yet');
+    assert.equal(turns.length, 1, 'and the next step on the next turn');
+    turn();
+    assert.equal(turns.length, 0, 'no step while the chunk is made');
+    await settle();
+    assert.deepEqual(posted, ['a']);
+    turn();
+    turn();
+    await settle();
+    assert.deepEqual(posted, ['a'], 'b is not made yet: nothing after it goes');
+    assert.equal(taken, 2, 'and nothing after it is taken');
+    assert.equal(turns.length, 0);
+    resolveB('b');
+    await settle();
+    turn();
+    turn();
+    assert.deepEqual(posted, ['a', 'b', 'c', 'read r']);
+    assert.equal(backfill.pending, false);
+  });
+
+  it('cancelled while a chunk is made: it is never posted, nor anything after it', async () => {
+    const turns: (() => void)[] = [];
+    const posted: string[] = [];
+    let resolveA: (chunk: string) => void = () => undefined;
+    const a = new Promise<string>((resolve) => (resolveA = resolve));
+    const backfill = new Backfill<string, string>([a, 'b'][Symbol.iterator](), (chunk) => posted.push(chunk), () => undefined, (step) => turns.push(step));
+    backfill.start();
+    turns.shift()?.();
+    backfill.cancel();
+    resolveA('a');
+    await a;
+    await Promise.resolve();
+    while (turns.length) turns.shift()?.();
+    assert.deepEqual(posted, []);
+  });
+
+  it('a chunk that could not be made ends the backfill: nothing after it, the held reads dropped', async () => {
+    const turns: (() => void)[] = [];
+    const posted: string[] = [];
+    const backfill = new Backfill<string, string>([Promise.reject(new Error('zlib')), 'b'][Symbol.iterator](), (chunk) => posted.push(chunk), (read) => posted.push(read), (step) => turns.push(step));
+    backfill.start();
+    backfill.hold('r');
+    turns.shift()?.();
+    await new Promise((resolve) => setImmediate(resolve));
+    while (turns.length) turns.shift()?.();
+    assert.deepEqual(posted, []);
+    assert.equal(backfill.pending, false);
+  });
 });

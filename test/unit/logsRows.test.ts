@@ -10,7 +10,7 @@ import type { LogItem } from '../../src/protocol/logItems';
 import { formatNanosUtc } from '../../src/protocol/logTime';
 import { WireEncoder, resetParts } from '../../src/features/logs/model/logsWire';
 import type { LogsEvent, WireItem } from '../../src/protocol/logs';
-import { fromPackedBody, itemCount, packedBody, packItems, unpackItems } from '../../src/protocol/packedItems';
+import { concatPacked, fromPackedBody, itemCount, packedBody, packItems, unpackItems } from '../../src/protocol/packedItems';
 import { RowStore, type Row } from '../../webview/logs/rowStore';
 
 const iso = (n: number) => formatNanosUtc(1_700_000_000_000_000_000n + BigInt(n));
@@ -129,16 +129,19 @@ describe('RowStore (the webview copy)', () => {
     assert.deepEqual(store.rows.map((r) => r.level), [0, 1, 2]);
   });
 
-  it('a reset in parts (the newest first, older chunks inserted above, new pods on the way) builds the whole list; a reader keeps their row', () => {
+  it('a reset in parts (the newest first, older chunks inserted above, packed in slices, new pods on the way) builds the whole list; a reader keeps their row', async () => {
     const tail = new LogTail(1000);
     const pods = ['a', 'b', 'c', 'd'];
     // Pod d appears only among the oldest lines: its name comes with the chunk that first has it.
     tail.merge(Array.from({ length: 95 }, (_, n) => toLogLine({ Time: iso(n), Pod: n < 5 ? 'd' : pods[n % 3]!, Message: `m${n}` })), { limit: 1000 });
     const enc = new WireEncoder();
-    const parts = resetParts(enc, tail.snapshot(), 20, 30);
+    const parts = resetParts(enc, tail.snapshot(), 20, 30, 7);
     assert.equal(parts.items.count, 20);
     assert.equal(parts.pending, 75);
-    const chunks = [...parts.chunks];
+    // Each step packs one slice of 7 lines (undefined: nothing to post yet) until a chunk is whole.
+    const steps = [...parts.chunks];
+    assert.deepEqual(steps.map((s) => (s === undefined ? '.' : 'chunk')).join(' '), '. . . . chunk . . . . chunk . . chunk');
+    const chunks = await Promise.all(steps.filter((s) => s !== undefined));
     assert.deepEqual(chunks.map((c) => c.items.count), [30, 30, 15]);
     assert.deepEqual(chunks.map((c) => c.newPods), [[], [], ['d']]);
     const store = new RowStore({ ...EMPTY_FILTER, pods: ['a', 'd'] });
@@ -188,18 +191,32 @@ describe('packed items (a reset crossing to the page without JSON)', () => {
   });
 });
 
+describe('packed slices joined (a chunk packed a slice per turn)', () => {
+  it('joins lists in order, with their bounds shifted by what came before (multi-byte and surrogate text included)', () => {
+    const a: WireItem[] = [['t1', 0, 'héllo 🚀'], { reason: 'gap', text: 'lines may be missing here' }];
+    const b: WireItem[] = [];
+    const c: WireItem[] = [['t2', 2, 'wörld'], ['', 1, '']];
+    const joined = concatPacked([packItems(a), packItems(b), packItems(c)]);
+    assert.equal(joined.count, 4);
+    assert.deepEqual(unpackItems(joined), [...a, ...c]);
+    assert.deepEqual(unpackItems(fromPackedBody(joined.count, packedBody(joined))), [...a, ...c], 'and through the deflate stream layout');
+    const one = packItems(a);
+    assert.equal(concatPacked([one]), one, 'one list is itself');
+  });
+});
+
 describe('deflated chunks (fewer bytes through a remote connection)', () => {
   it('a big chunk is deflated by the extension and inflated by the page, in order, to the same items', async () => {
     const { deflated, DEFLATE_FROM } = await import('../../src/features/logs/model/logsWire');
     const { inflated, Inbox } = await import('../../webview/logs/inbox');
     const items: WireItem[] = Array.from({ length: 3000 }, (_, i) => [`2026-11-25T10:00:00.${String(i).padStart(9, '0')}Z`, i % 3, `GET /api/items/${i} 200 ${i % 97}ms ü`]);
-    const big = deflated(packItems(items));
+    const big = await deflated(packItems(items));
     assert.equal(big.deflated, true);
     const plain = packItems(items);
     const bytes = (p: typeof plain) => p.text.byteLength + p.bounds.byteLength + p.pods.byteLength;
     assert.ok(plain.text.length >= DEFLATE_FROM && bytes(big) < bytes(plain) / 4, `a fraction of the bytes, bounds and pods included (${bytes(big)} of ${bytes(plain)})`);
     assert.deepEqual([big.bounds.length, big.pods.length], [0, 0], 'the bounds and pods travel inside the deflated stream');
-    assert.equal(deflated(packItems(items.slice(0, 10))).deflated, undefined, 'small parts stay as they are');
+    assert.equal((await deflated(packItems(items.slice(0, 10)))).deflated, undefined, 'small parts stay as they are');
     const event = { type: 'ops' as const, generation: 1, seq: 1, newPods: [], ops: [{ op: 'insert' as const, index: 0, items: big }], backfill: true, sentAt: 0 };
     const back = await inflated(event);
     assert.deepEqual(unpackItems((back as typeof event).ops[0]!.items), items);

@@ -13,8 +13,7 @@ import { functionLabel, type ExportFormat, type ExportScope, type FollowStatus, 
 import { LogFollower, type FollowerSettings, type PollResult } from './model/logFollower';
 import { logsNotificationSchema, logsRequestSchemas } from './logsMessages';
 import { Backfill } from './model/backfill';
-import { WireEncoder, resetParts } from './model/logsWire';
-import type { PackedItems } from '../../protocol/packedItems';
+import { WireEncoder, resetParts, type ResetChunk } from './model/logsWire';
 
 export interface LogsSettings extends FollowerSettings {
   maxLines: number;
@@ -151,7 +150,7 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
   }
 
   /** A reset's older chunks still on their way (reads merged meanwhile wait behind them). */
-  private backfill: Backfill<{ items: PackedItems; newPods: string[] }, PollResult> | undefined;
+  private backfill: Backfill<ResetChunk, PollResult> | undefined;
 
   /**
    * The whole held list for a page that just (re)loaded: the newest lines first, in a small message

@@ -1,14 +1,18 @@
-// A reset's older chunks on their way to the page: one posted per turn of the event loop (a
-// million lines are twenty chunks, each encoded as it is taken, so the extension host is never
-// blocked for the whole), and the reads merged meanwhile held back and posted after the last
-// chunk, in order: their changes refer to the whole list, which the page has only then.
+// A reset's older chunks on their way to the page: made in steps, one per turn of the event loop
+// (a million lines are twenty chunks, each packed in slices as it is taken, then deflated off the
+// thread, so the extension host is never held for long: the connection carrying what was already
+// posted needs turns of it too), posted in order, one made at a time (making the next while one
+// is deflated measured no faster: the machine's cores are busy with the crossing), and the reads
+// merged meanwhile held back and posted after the last chunk, in order: their changes refer to
+// the whole list, which the page has only then.
 
 export class Backfill<Chunk, Read> {
   private readonly reads: Read[] = [];
   private state: 'waiting' | 'running' | 'done' | 'cancelled' = 'waiting';
 
   constructor(
-    private readonly chunks: Iterator<Chunk>,
+    /** Each step: `undefined` (work done, no chunk yet), a chunk, or a chunk still being made. */
+    private readonly chunks: Iterator<Chunk | Promise<Chunk> | undefined>,
     private readonly postChunk: (chunk: Chunk) => void,
     private readonly postRead: (read: Read) => void,
     private readonly schedule: (step: () => void) => void = (step) => void setImmediate(step),
@@ -47,7 +51,19 @@ export class Backfill<Chunk, Read> {
       for (const read of this.reads.splice(0)) this.postRead(read);
       return;
     }
-    this.postChunk(next.value);
+    const value = next.value;
+    if (value instanceof Promise) {
+      // A chunk that could not be made ends the backfill (the page keeps what it has).
+      void value.then((chunk) => this.post(chunk), () => this.cancel());
+      return;
+    }
+    if (value === undefined) this.schedule(() => this.step());
+    else this.post(value);
+  }
+
+  private post(chunk: Chunk): void {
+    if (this.state !== 'running') return;
+    this.postChunk(chunk);
     this.schedule(() => this.step());
   }
 }

@@ -4,8 +4,9 @@
 import type { LogItem } from '../../../protocol/logItems';
 import type { LogOp } from './logTail';
 import type { WireItem, WireOp } from '../../../protocol/logs';
-import { deflateSync } from 'node:zlib';
-import { packItems, packedBody, type PackedItems } from '../../../protocol/packedItems';
+import { deflate } from 'node:zlib';
+import { promisify } from 'node:util';
+import { concatPacked, packItems, packedBody, type PackedItems } from '../../../protocol/packedItems';
 
 export class WireEncoder {
   private readonly pods: string[] = [];
@@ -52,41 +53,68 @@ export class WireEncoder {
 /** Text this long or longer is deflated (level 1: about 16 ms and a sixth of the bytes for 3 MB of log text). */
 export const DEFLATE_FROM = 64 * 1024;
 
+const deflateAsync = promisify(deflate);
+
 /**
  * The older chunks deflated, their lengths, pods and text in one stream (`packedBody`): a remote
  * extension host (code-server, SSH, WSL, Codespaces) sends every byte through its connection; the
  * page inflates with DecompressionStream. The first part stays as it is (painted at once).
+ * Deflated on libuv's thread pool: the extension host's thread stays free meanwhile, and with it
+ * the connection, whose writes (a remote one compresses its frames too) each need a turn of it.
+ * Should zlib fail, the chunk goes as it is (more bytes, the same lines).
  */
-export function deflated(items: PackedItems): PackedItems {
+export async function deflated(items: PackedItems): Promise<PackedItems> {
   if (items.text.length < DEFLATE_FROM) return items;
-  const body = deflateSync(packedBody(items), { level: 1 });
+  let body: Buffer;
+  try {
+    body = await deflateAsync(packedBody(items), { level: 1 });
+  } catch {
+    return items;
+  }
   return { packed: true, count: items.count, text: new Uint8Array(body.buffer, body.byteOffset, body.byteLength), deflated: true, bounds: new Uint32Array(0), pods: new Int32Array(0) };
 }
 
 /** Lines in the first message after a (re)load, and in each older chunk after it. */
 export const RESET_FIRST = 2_000;
 export const RESET_CHUNK = 50_000;
+/** Lines packed per turn of the event loop while a chunk is made (about 4 ms for 5,000). */
+export const RESET_SLICE = 5_000;
+
+/** An older chunk of a reset, to insert at the top, with the pods it names first. */
+export interface ResetChunk {
+  items: PackedItems;
+  newPods: string[];
+}
 
 /**
  * The held list split for a page that just loaded: the newest `first` items (shown at once, the
  * page opens at the bottom), then older chunks, newest first, each to insert at the top; every
- * part packed in typed arrays (they cross to the page without JSON). The chunks are encoded as
- * they are taken (a million lines take a second or two in all): the first part can leave at once.
- * `all` must not change while they are taken.
+ * part packed in typed arrays (they cross to the page without JSON). The chunks are made as they
+ * are taken, in steps (`Backfill`): `undefined` while a chunk is packed, `slice` lines per step
+ * (the extension host's thread is never held long: a million lines take a second or two in all,
+ * and the connection carrying the parts already posted needs turns of it), then the chunk as a
+ * promise (deflated off the thread). `all` must not change while they are taken.
  */
 export function resetParts(
   encoder: WireEncoder,
   all: readonly LogItem[],
   first = RESET_FIRST,
   chunk = RESET_CHUNK,
-): { items: PackedItems; pods: string[]; pending: number; chunks: Generator<{ items: PackedItems; newPods: string[] }> } {
+  slice = RESET_SLICE,
+): { items: PackedItems; pods: string[]; pending: number; chunks: Generator<Promise<ResetChunk> | undefined> } {
   const head = Math.max(0, all.length - first);
   const items = packItems(encoder.items(all.slice(head)));
   const pods = encoder.podTable();
-  function* chunks(): Generator<{ items: PackedItems; newPods: string[] }> {
+  function* chunks(): Generator<Promise<ResetChunk> | undefined> {
     for (let end = head; end > 0; end -= chunk) {
-      const part = deflated(packItems(encoder.items(all.slice(Math.max(0, end - chunk), end))));
-      yield { items: part, newPods: encoder.takeNewPods() };
+      const start = Math.max(0, end - chunk);
+      const slices: PackedItems[] = [];
+      for (let from = start; from < end; from += slice) {
+        if (slices.length > 0) yield undefined;
+        slices.push(packItems(encoder.items(all.slice(from, Math.min(end, from + slice)))));
+      }
+      const newPods = encoder.takeNewPods();
+      yield deflated(concatPacked(slices)).then((part) => ({ items: part, newPods }));
     }
   }
   return { items, pods, pending: head, chunks: chunks() };
