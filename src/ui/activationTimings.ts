@@ -22,11 +22,20 @@ export function benchEager(file: string | undefined = process.env[ACTIVATION_EAG
 
 /** performance.now() (ms since the extension host process started) when the bundle began evaluating. */
 const bundleStartedAt = performance.now();
+/** The extension host process's CPU time then (all its threads: an upper bound for this bundle's thread). */
+const bundleStartedCpu = process.cpuUsage();
 let bundleEvaluatedAt = Number.NaN;
+let evaluateCpuMs = Number.NaN;
+
+const cpuMsSince = (since: NodeJS.CpuUsage): number => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
 
 /** Called by extension.ts's top level, after every module it imports was evaluated. */
 export function bundleEvaluated(): void {
   bundleEvaluatedAt = performance.now();
+  evaluateCpuMs = cpuMsSince(bundleStartedCpu);
 }
 
 export interface ActivationTimings {
@@ -40,6 +49,12 @@ export interface ActivationTimings {
   waitMs: number;
   /** activate() called -> its promise settled. */
   activateMs: number;
+  /**
+   * CPU time the extension host process spent in the evaluation and in activate() (user + system,
+   * all its threads): what they cost the machine, where the wall times above also count the
+   * moments the thread waited for a core (a window starting keeps every core busy).
+   */
+  cpuMs: number;
   /** Epoch ms when activate() settled. */
   activatedAt: number;
   /** activate()'s steps, ms each (what cost what). */
@@ -50,14 +65,17 @@ export interface ActivationTimings {
 export function activationTimer(bundle: ActivationTimings['bundle'], file: string | undefined = process.env[ACTIVATION_TIMINGS_FILE_ENV]): (steps?: Record<string, number>) => void {
   if (!file) return () => {};
   const calledAt = performance.now();
+  const calledCpu = process.cpuUsage();
   return (steps?: Record<string, number>) => {
     const doneAt = performance.now();
+    const activateCpuMs = cpuMsSince(calledCpu);
     const timings: ActivationTimings = {
       bundle,
       hostStartToBundleMs: bundleStartedAt,
       evaluateMs: bundleEvaluatedAt - bundleStartedAt,
       waitMs: calledAt - bundleEvaluatedAt,
       activateMs: doneAt - calledAt,
+      cpuMs: evaluateCpuMs + activateCpuMs,
       activatedAt: performance.timeOrigin + doneAt,
       ...(steps && { steps }),
     };
