@@ -15,6 +15,11 @@
 //   first rows and the whole list on a fresh page, the extension host's resident size per line.
 //
 //   npm run bench -- logs.webview          (builds, installs code-server on first use)
+//
+// To compare two builds (one run cannot tell apart less than about ±20%), for each in turn:
+//   PLATFORM_CONSOLE_BENCH_FRESH_PAGES=9 node --import tsx bench/logs.webview.bench.mjs
+// loads that many fresh pages of 100,000 lines, prints their posted -> first rows, posted -> all
+// held and page started -> first rows with the medians, and stops there (no rows written).
 
 /* global document, requestAnimationFrame -- used inside evaluate(), in the page */
 import { spawnSync } from 'node:child_process';
@@ -28,7 +33,9 @@ import { benchCodeServer, extensionHostRss } from './benchCodeServer.mjs';
 import { benchRow, writeRows } from './benchRows.mjs';
 
 const LINES = 100_000;
-const RUNS = 5;
+/** Fresh pages of 100,000 lines measured; set, only those are (an A/B series). */
+const SERIES = Number(process.env.PLATFORM_CONSOLE_BENCH_FRESH_PAGES) || 0;
+const RUNS = SERIES || 5;
 const FN = { projectId: 1, regionId: 1, namespace: 'default', name: 'bench-view' };
 
 guardRun('the logs webview benchmark', 20 * 60_000);
@@ -129,6 +136,13 @@ for (let run = 0; run < RUNS; run++) {
   wholes.push(whole);
 }
 const app = frame.locator('function-logs-app');
+if (SERIES) {
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  for (const [label, xs] of [['posted -> first rows', totals], ['posted -> all held', wholes], ['page started -> first rows', opens]]) {
+    console.log(`  ${label.padEnd(28)} median ${median(xs)} ms (runs: ${xs.join(', ')})`);
+  }
+  await exitWith(0);
+}
 const domRows = Number(await app.getAttribute('data-dom-rows'));
 const domNodes = await app.evaluate((el) => el.querySelectorAll('*').length);
 
