@@ -155,8 +155,9 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
   /**
    * The whole held list for a page that just (re)loaded: the newest lines first, in a small message
    * the page paints at once (it opens at the bottom), then the older ones in chunks inserted above,
-   * one per turn of the event loop (model/backfill.ts); the chunks come from a copy of the list as
-   * it was, and reads merged meanwhile are posted after the last one.
+   * each packed a slice per turn of the event loop and deflated off the thread (model/backfill.ts,
+   * model/logsWire.ts); the chunks come from a copy of the list as it was, and reads merged
+   * meanwhile are posted after the last one.
    */
   private sendReset(): void {
     this.backfill?.cancel();
