@@ -13,6 +13,7 @@ import { PlatformLists } from '../platform/platformLists';
 import { createPlatformApi, type PlatformApi } from '../platform/api';
 import { HttpClient } from '../platform/http';
 import type { Log } from './log';
+import { updateDurably } from './durableState';
 
 export type Connection = ConnectionInfo;
 
@@ -87,7 +88,7 @@ export class ConnectionManager extends Disposable {
     const stored = this.context.globalState.get<StoredConnection[]>(CONNECTIONS_KEY, []);
     if (stored.every((c) => c.dialect !== undefined)) return;
     const next = stored.map(withDialect);
-    await this.context.globalState.update(CONNECTIONS_KEY, next);
+    await updateDurably(this.context.globalState, CONNECTIONS_KEY, next);
     for (const c of next.filter((_, i) => stored[i]!.dialect === undefined)) {
       this.log.info(`Connection ${c.name} (${c.baseUrl}) speaks the ${DIALECT_LABELS[c.dialect]} dialect (chosen from its base URL)`);
     }
@@ -99,7 +100,7 @@ export class ConnectionManager extends Disposable {
     const target = all.find((c) => c.id === id);
     if (!target) return undefined;
     const changed: Connection = { ...target, dialect };
-    await this.context.globalState.update(CONNECTIONS_KEY, all.map((c) => (c.id === id ? changed : c)));
+    await updateDurably(this.context.globalState, CONNECTIONS_KEY, all.map((c) => (c.id === id ? changed : c)));
     this.clients.delete(id);
     this.log.info(`Connection ${changed.name} now speaks the ${DIALECT_LABELS[dialect]} dialect`);
     this.changed.fire(this.active);
@@ -170,10 +171,10 @@ export class ConnectionManager extends Disposable {
     await this.writingKey(connection.id, () => this.context.secrets.store(secretKey(connection.id), apiKey.trim()));
     this.log.addSecret(apiKey.trim());
     const next = existing ? all.map((c) => (c.id === connection.id ? connection : c)) : [...all, connection];
-    await this.context.globalState.update(CONNECTIONS_KEY, next);
-    await this.context.globalState.update(ACTIVE_KEY, connection.id);
+    await updateDurably(this.context.globalState, CONNECTIONS_KEY, next);
+    await updateDurably(this.context.globalState, ACTIVE_KEY, connection.id);
     const declined = this.context.globalState.get<string[]>(ENV_DECLINED_KEY, []);
-    if (declined.includes(url)) await this.context.globalState.update(ENV_DECLINED_KEY, declined.filter((u) => u !== url));
+    if (declined.includes(url)) await updateDurably(this.context.globalState, ENV_DECLINED_KEY, declined.filter((u) => u !== url));
     this.log.info(`Signed in to ${connection.name} (${connection.baseUrl}, ${DIALECT_LABELS[connection.dialect]} dialect)`);
     await this.updateContext();
     this.changed.fire(connection);
@@ -193,14 +194,14 @@ export class ConnectionManager extends Disposable {
     if (!gone) return;
     this.revoke(id, `${gone.name} was signed out; nothing more is sent with its key`);
     await this.writingKey(id, () => this.context.secrets.delete(secretKey(id)));
-    await this.context.globalState.update(CONNECTIONS_KEY, all.filter((c) => c.id !== id));
-    if (this.context.globalState.get<string>(ACTIVE_KEY) === id) await this.context.globalState.update(ACTIVE_KEY, undefined);
+    await updateDurably(this.context.globalState, CONNECTIONS_KEY, all.filter((c) => c.id !== id));
+    if (this.context.globalState.get<string>(ACTIVE_KEY) === id) await updateDurably(this.context.globalState, ACTIVE_KEY, undefined);
     for (const key of this.context.globalState.keys()) {
-      if (key.includes(id)) await this.context.globalState.update(key, undefined);
+      if (key.includes(id)) await updateDurably(this.context.globalState, key, undefined);
     }
     if (options.explicit !== false && gone.baseUrl === this.environmentBaseUrl()) {
       const declined = this.context.globalState.get<string[]>(ENV_DECLINED_KEY, []);
-      await this.context.globalState.update(ENV_DECLINED_KEY, [...new Set([...declined, gone.baseUrl])]);
+      await updateDurably(this.context.globalState, ENV_DECLINED_KEY, [...new Set([...declined, gone.baseUrl])]);
     }
     this.log.info(`Signed out of ${gone.name}: its key deleted, its requests stopped, what was stored for it cleared`);
     await this.updateContext();
@@ -227,7 +228,7 @@ export class ConnectionManager extends Disposable {
 
   async switchTo(id: string): Promise<void> {
     if (!this.list().some((c) => c.id === id)) return;
-    await this.context.globalState.update(ACTIVE_KEY, id);
+    await updateDurably(this.context.globalState, ACTIVE_KEY, id);
     await this.updateContext();
     this.changed.fire(this.active);
   }

@@ -13,6 +13,7 @@ import { ENV_API_KEY, ENV_BASE_URL } from '../schema/connectionRules';
 export { ENV_API_KEY, ENV_BASE_URL };
 
 import type { StateReader } from './storedConnections';
+import { updateDurably } from './durableState';
 
 interface StateStore extends StateReader {
   update(key: string, value: unknown): Thenable<void> | Promise<void>;
@@ -29,13 +30,13 @@ export async function setStartupWakeReason(state: StateStore, reason: string, ne
   const reasons = startupWakeReasons(state);
   if (reasons.includes(reason) === needed) return false;
   const next = needed ? [...reasons, reason] : reasons.filter((r) => r !== reason);
-  await state.update(STARTUP_WAKE_KEY, next.length ? next : undefined);
+  await updateDurably(state, STARTUP_WAKE_KEY, next.length ? next : undefined);
   return true;
 }
 
 /** Kept by the real extension whenever its context key changes. */
 export async function rememberSignedIn(state: StateStore, signedIn: boolean): Promise<void> {
-  if (state.get<boolean>(SIGNED_IN_KEY) !== signedIn) await state.update(SIGNED_IN_KEY, signedIn);
+  if (state.get<boolean>(SIGNED_IN_KEY) !== signedIn) await updateDurably(state, SIGNED_IN_KEY, signedIn);
 }
 
 /**

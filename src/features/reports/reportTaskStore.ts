@@ -4,6 +4,7 @@
 // No VS Code import: it runs on any Memento-like store, so unit tests use a Map.
 import type { ReportTask } from '../../schema/billing';
 import { isActiveReport, rememberRecent, type TrackedReport } from './model/reportTasks';
+import { updateDurably } from '../../ui/durableState';
 
 /** What it needs of `context.globalState`. */
 export interface StateStore {
@@ -84,7 +85,7 @@ export class ReportTaskStore {
   }
 
   async rememberTemplate(connectionId: string, code: string): Promise<void> {
-    await this.state.update(templatesKey(connectionId), rememberRecent(this.recentTemplates(connectionId), code));
+    await updateDurably(this.state, templatesKey(connectionId), rememberRecent(this.recentTemplates(connectionId), code));
   }
 
   /** Forgets what belongs to connections that no longer exist (signed out). */
@@ -92,15 +93,15 @@ export class ReportTaskStore {
     const keep = new Set(existingConnectionIds);
     for (const key of this.state.keys()) {
       const prefix = key.startsWith(TASKS_PREFIX) ? TASKS_PREFIX : key.startsWith(TEMPLATES_PREFIX) ? TEMPLATES_PREFIX : undefined;
-      if (prefix && !keep.has(key.slice(prefix.length))) await this.state.update(key, undefined);
+      if (prefix && !keep.has(key.slice(prefix.length))) await updateDurably(this.state, key, undefined);
     }
   }
 
   private async write(connectionId: string, tasks: TrackedReport[]): Promise<void> {
-    // Memento updates its in-memory value before the promise settles, so a read right after
-    // sees this list; listeners run after the write is durable.
-    const done = this.state.update(tasksKey(connectionId), tasks);
-    await done;
+    // Memento updates its in-memory value at once, so a read right after sees this list (unless
+    // an echo of an earlier write undoes it: updateDurably writes it again); listeners run after
+    // the write is durable.
+    await updateDurably(this.state, tasksKey(connectionId), tasks);
     for (const listener of this.listeners) listener(connectionId);
   }
 }
