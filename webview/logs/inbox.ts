@@ -6,8 +6,13 @@ import { fromPackedBody, isPacked, type ItemList } from '../../src/protocol/pack
 
 async function inflate(items: ItemList): Promise<ItemList> {
   if (!isPacked(items) || !items.deflated) return items;
-  const stream = new Blob([items.text as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('deflate'));
-  return fromPackedBody(items.count, new Uint8Array(await new Response(stream).arrayBuffer()));
+  // The bytes written to the stream at once (a Blob's stream would hand them to the browser's
+  // blob store and read them back in pieces).
+  const inflater = new DecompressionStream('deflate');
+  const writer = inflater.writable.getWriter();
+  void writer.write(items.text as Uint8Array<ArrayBuffer>).catch(() => undefined);
+  void writer.close().catch(() => undefined);
+  return fromPackedBody(items.count, new Uint8Array(await new Response(inflater.readable).arrayBuffer()));
 }
 
 async function inflateOp(op: WireOp): Promise<WireOp> {
