@@ -30,7 +30,7 @@ import { ensure } from '../scripts/harness/ensure.mjs';
 import { runCommand } from '../test/e2e/workbench.mjs';
 import { SimulatorControl } from '../simulator/controlClient.ts';
 import { benchCodeServer, extensionHostRss } from './benchCodeServer.mjs';
-import { benchRow, writeRows } from './benchRows.mjs';
+import { benchRow, median, writeRows } from './benchRows.mjs';
 
 const LINES = 100_000;
 /** Fresh pages of 100,000 lines measured; set, only those are (an A/B series). */
@@ -137,7 +137,6 @@ for (let run = 0; run < RUNS; run++) {
 }
 const app = frame.locator('function-logs-app');
 if (SERIES) {
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   for (const [label, xs] of [['posted -> first rows', totals], ['posted -> all held', wholes], ['page started -> first rows', opens]]) {
     console.log(`  ${label.padEnd(28)} median ${median(xs)} ms (runs: ${xs.join(', ')})`);
   }
@@ -270,7 +269,6 @@ for (let run = 0; run < 3; run++) {
 }
 const millionDomRows = Number(await millionFrame.locator('function-logs-app').getAttribute('data-dom-rows'));
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const row = (label, value) => console.log(`  ${label.padEnd(60)} ${value}`);
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 console.log(`\nFunction Logs page, ${LINES.toLocaleString('en-US')} lines, code-server 1.139 + headless Chromium`);

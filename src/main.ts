@@ -24,6 +24,7 @@ export { revivePanel } from './ui/panelSerializer';
 export { languageModelTool } from './features/agent/index';
 import { ReadableDocuments } from './ui/readableDocuments';
 import { cloudDefaults } from './ui/settings';
+import { durableMemento } from './ui/durableState';
 import { startupWakeReasons } from './ui/startupWake';
 import { lazySchemaCounts } from './ui/schemaCounts';
 import { stepTimer } from './ui/stepTimer';
@@ -76,13 +77,15 @@ export async function activate(context: vscode.ExtensionContext, early?: EarlyRe
   const vscodeUi = new VscodeFlowUi();
   let currentUi: FlowUi = vscodeUi;
   const ui = () => currentUi;
+  // Every feature's globalState writes made to hold (an echo of an earlier write can undo one).
+  const state = durableMemento(context.globalState);
   const ctx: FeatureContext = {
     connections,
     log,
     ui,
-    state: context.globalState,
+    state,
     extensionUri: context.extensionUri,
-    defaults: cloudDefaults(context.globalState, log),
+    defaults: cloudDefaults(state, log),
     documents: own(new ReadableDocuments()),
     registerBoundCommand: boundCommand(connections, ui),
   };

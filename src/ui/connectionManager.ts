@@ -13,7 +13,7 @@ import { PlatformLists } from '../platform/platformLists';
 import { createPlatformApi, type PlatformApi } from '../platform/api';
 import { HttpClient } from '../platform/http';
 import type { Log } from './log';
-import { updateDurably } from './durableState';
+import { durableMemento } from './durableState';
 
 export type Connection = ConnectionInfo;
 
@@ -48,12 +48,16 @@ export class ConnectionManager extends Disposable {
   /** First backoff step of the automatic GET retries; undefined: the client's default (500 ms). */
   private retryBaseMs: number | undefined;
 
+  /** globalState, every write made to hold (durableState.ts). */
+  private readonly state: vscode.Memento;
+
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: Log,
     early: EarlyReads = {},
   ) {
     super();
+    this.state = durableMemento(context.globalState);
     if (early.key) this.rememberKey(early.key.id, early.key.value);
     this._registerAll(
       context.secrets.onDidChange((e) => {
@@ -77,7 +81,7 @@ export class ConnectionManager extends Disposable {
   }
 
   list(): Connection[] {
-    return this.context.globalState.get<StoredConnection[]>(CONNECTIONS_KEY, []).map(withDialect);
+    return this.state.get<StoredConnection[]>(CONNECTIONS_KEY, []).map(withDialect);
   }
 
   /**
@@ -85,10 +89,10 @@ export class ConnectionManager extends Disposable {
    * platform's host -> `platform` (its paths), anything else -> `spec` (as before).
    */
   async migrateDialects(): Promise<void> {
-    const stored = this.context.globalState.get<StoredConnection[]>(CONNECTIONS_KEY, []);
+    const stored = this.state.get<StoredConnection[]>(CONNECTIONS_KEY, []);
     if (stored.every((c) => c.dialect !== undefined)) return;
     const next = stored.map(withDialect);
-    await updateDurably(this.context.globalState, CONNECTIONS_KEY, next);
+    await this.state.update(CONNECTIONS_KEY, next);
     for (const c of next.filter((_, i) => stored[i]!.dialect === undefined)) {
       this.log.info(`Connection ${c.name} (${c.baseUrl}) speaks the ${DIALECT_LABELS[c.dialect]} dialect (chosen from its base URL)`);
     }
@@ -100,7 +104,7 @@ export class ConnectionManager extends Disposable {
     const target = all.find((c) => c.id === id);
     if (!target) return undefined;
     const changed: Connection = { ...target, dialect };
-    await updateDurably(this.context.globalState, CONNECTIONS_KEY, all.map((c) => (c.id === id ? changed : c)));
+    await this.state.update(CONNECTIONS_KEY, all.map((c) => (c.id === id ? changed : c)));
     this.clients.delete(id);
     this.log.info(`Connection ${changed.name} now speaks the ${DIALECT_LABELS[dialect]} dialect`);
     this.changed.fire(this.active);
@@ -108,7 +112,7 @@ export class ConnectionManager extends Disposable {
   }
 
   get active(): Connection | undefined {
-    const id = this.context.globalState.get<string>(ACTIVE_KEY);
+    const id = this.state.get<string>(ACTIVE_KEY);
     const all = this.list();
     return all.find((c) => c.id === id) ?? all[0];
   }
@@ -148,7 +152,7 @@ export class ConnectionManager extends Disposable {
     }
     known();
     // Two round trips to the workbench, not one after the other.
-    await Promise.all([vscode.commands.executeCommand('setContext', 'platformConsole.signedIn', this.signedInNow), rememberSignedIn(this.context.globalState, this.signedInNow)]);
+    await Promise.all([vscode.commands.executeCommand('setContext', 'platformConsole.signedIn', this.signedInNow), rememberSignedIn(this.state, this.signedInNow)]);
   }
 
   /**
@@ -171,10 +175,10 @@ export class ConnectionManager extends Disposable {
     await this.writingKey(connection.id, () => this.context.secrets.store(secretKey(connection.id), apiKey.trim()));
     this.log.addSecret(apiKey.trim());
     const next = existing ? all.map((c) => (c.id === connection.id ? connection : c)) : [...all, connection];
-    await updateDurably(this.context.globalState, CONNECTIONS_KEY, next);
-    await updateDurably(this.context.globalState, ACTIVE_KEY, connection.id);
-    const declined = this.context.globalState.get<string[]>(ENV_DECLINED_KEY, []);
-    if (declined.includes(url)) await updateDurably(this.context.globalState, ENV_DECLINED_KEY, declined.filter((u) => u !== url));
+    await this.state.update(CONNECTIONS_KEY, next);
+    await this.state.update(ACTIVE_KEY, connection.id);
+    const declined = this.state.get<string[]>(ENV_DECLINED_KEY, []);
+    if (declined.includes(url)) await this.state.update(ENV_DECLINED_KEY, declined.filter((u) => u !== url));
     this.log.info(`Signed in to ${connection.name} (${connection.baseUrl}, ${DIALECT_LABELS[connection.dialect]} dialect)`);
     await this.updateContext();
     this.changed.fire(connection);
@@ -194,14 +198,14 @@ export class ConnectionManager extends Disposable {
     if (!gone) return;
     this.revoke(id, `${gone.name} was signed out; nothing more is sent with its key`);
     await this.writingKey(id, () => this.context.secrets.delete(secretKey(id)));
-    await updateDurably(this.context.globalState, CONNECTIONS_KEY, all.filter((c) => c.id !== id));
-    if (this.context.globalState.get<string>(ACTIVE_KEY) === id) await updateDurably(this.context.globalState, ACTIVE_KEY, undefined);
-    for (const key of this.context.globalState.keys()) {
-      if (key.includes(id)) await updateDurably(this.context.globalState, key, undefined);
+    await this.state.update(CONNECTIONS_KEY, all.filter((c) => c.id !== id));
+    if (this.state.get<string>(ACTIVE_KEY) === id) await this.state.update(ACTIVE_KEY, undefined);
+    for (const key of this.state.keys()) {
+      if (key.includes(id)) await this.state.update(key, undefined);
     }
     if (options.explicit !== false && gone.baseUrl === this.environmentBaseUrl()) {
-      const declined = this.context.globalState.get<string[]>(ENV_DECLINED_KEY, []);
-      await updateDurably(this.context.globalState, ENV_DECLINED_KEY, [...new Set([...declined, gone.baseUrl])]);
+      const declined = this.state.get<string[]>(ENV_DECLINED_KEY, []);
+      await this.state.update(ENV_DECLINED_KEY, [...new Set([...declined, gone.baseUrl])]);
     }
     this.log.info(`Signed out of ${gone.name}: its key deleted, its requests stopped, what was stored for it cleared`);
     await this.updateContext();
@@ -228,7 +232,7 @@ export class ConnectionManager extends Disposable {
 
   async switchTo(id: string): Promise<void> {
     if (!this.list().some((c) => c.id === id)) return;
-    await updateDurably(this.context.globalState, ACTIVE_KEY, id);
+    await this.state.update(ACTIVE_KEY, id);
     await this.updateContext();
     this.changed.fire(this.active);
   }
@@ -336,7 +340,7 @@ export class ConnectionManager extends Disposable {
     const key = env[ENV_API_KEY]?.trim();
     if (!baseUrl || !key) return undefined;
     try {
-      if (this.context.globalState.get<string[]>(ENV_DECLINED_KEY, []).includes(normalizeBaseUrl(baseUrl))) {
+      if (this.state.get<string[]>(ENV_DECLINED_KEY, []).includes(normalizeBaseUrl(baseUrl))) {
         this.log.info(`Not signing in from ${ENV_BASE_URL}: you signed out of ${normalizeBaseUrl(baseUrl)}; Sign In to use it again`);
         return undefined;
       }

@@ -3,7 +3,6 @@ import * as vscode from 'vscode';
 import type { CloudDefaults, CloudLocation } from './cloudLocation';
 import type { Bound } from './connectionManager';
 import type { Log } from './log';
-import { updateDurably } from './durableState';
 
 /**
  * `platformConsole.areaBaseUrls` from the person's own (user) settings only: a workspace's
@@ -47,7 +46,7 @@ export function cloudDefaults(state: vscode.Memento, log: Log): ConnectionCloudD
       rememberMissing: async (location) => {
         await base.rememberMissing(location);
         // Kept under the connection's id: Sign Out clears it with the rest.
-        await updateDurably(state, lastLocationKey(bound.connection.id), { projectId: location.projectId, regionId: location.regionId });
+        await state.update(lastLocationKey(bound.connection.id), { projectId: location.projectId, regionId: location.regionId });
       },
       picks: { lists: bound.lists, logError: (error) => log.error(`Could not load a list on ${bound.connection.name}`, error) },
     }),

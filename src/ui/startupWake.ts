@@ -13,11 +13,7 @@ import { ENV_API_KEY, ENV_BASE_URL } from '../schema/connectionRules';
 export { ENV_API_KEY, ENV_BASE_URL };
 
 import type { StateReader } from './storedConnections';
-import { updateDurably } from './durableState';
-
-interface StateStore extends StateReader {
-  update(key: string, value: unknown): Thenable<void> | Promise<void>;
-}
+import type { StateWriter } from './durableState';
 
 /** The reasons stored (feature names); empty when the extension may wait for its first use. */
 export function startupWakeReasons(state: StateReader): string[] {
@@ -26,17 +22,17 @@ export function startupWakeReasons(state: StateReader): string[] {
 }
 
 /** Adds or removes `reason`; writes only when that changes something (and says whether it did). */
-export async function setStartupWakeReason(state: StateStore, reason: string, needed: boolean): Promise<boolean> {
+export async function setStartupWakeReason(state: StateWriter, reason: string, needed: boolean): Promise<boolean> {
   const reasons = startupWakeReasons(state);
   if (reasons.includes(reason) === needed) return false;
   const next = needed ? [...reasons, reason] : reasons.filter((r) => r !== reason);
-  await updateDurably(state, STARTUP_WAKE_KEY, next.length ? next : undefined);
+  await state.update(STARTUP_WAKE_KEY, next.length ? next : undefined);
   return true;
 }
 
 /** Kept by the real extension whenever its context key changes. */
-export async function rememberSignedIn(state: StateStore, signedIn: boolean): Promise<void> {
-  if (state.get<boolean>(SIGNED_IN_KEY) !== signedIn) await updateDurably(state, SIGNED_IN_KEY, signedIn);
+export async function rememberSignedIn(state: StateWriter, signedIn: boolean): Promise<void> {
+  if (state.get<boolean>(SIGNED_IN_KEY) !== signedIn) await state.update(SIGNED_IN_KEY, signedIn);
 }
 
 /**

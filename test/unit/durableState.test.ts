@@ -3,7 +3,7 @@
 // (replacing the in-memory copy) before the write's promise settles.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { updateDurably } from '../../src/ui/durableState';
+import { durableMemento, updateDurably } from '../../src/ui/durableState';
 
 const clone = <T>(v: T): T => (v === undefined ? v : JSON.parse(JSON.stringify(v)));
 
@@ -16,6 +16,10 @@ class ModelMemento {
 
   get<T>(key: string): T | undefined {
     return this.value[key] as T | undefined;
+  }
+
+  keys(): readonly string[] {
+    return Object.keys(this.value).filter((k) => this.value[k] !== undefined);
   }
 
   update(key: string, value: unknown): Promise<void> {
@@ -90,4 +94,21 @@ test('updateDurably: a key changed again and again elsewhere: three writes, then
   };
   assert.equal(await updateDurably(state, 'k', 'mine'), 3);
   assert.equal(writes, 3);
+});
+
+test('durableMemento (what the extension hands out as globalState): its update holds through an echo; reads and keys as they are, defaults only for a missing key', async () => {
+  const m = new ModelMemento();
+  const state = durableMemento(m);
+  await state.update('tasks', ['x', 'y']);
+  await state.update('nothing', null);
+  const earlier = clone(m.value);
+  const write = state.update('tasks', ['y']);
+  m.echo(earlier);
+  await write;
+  assert.deepEqual(state.get('tasks'), ['y']);
+  assert.deepEqual(m.persisted.tasks, ['y']);
+  assert.deepEqual([...state.keys()].sort(), ['nothing', 'tasks']);
+  assert.deepEqual(state.get('missing', []), []);
+  assert.equal(state.get('missing'), undefined);
+  assert.equal(state.get('nothing', 'default'), null, 'a stored null is not replaced by the default (as Memento)');
 });

@@ -2,7 +2,6 @@
 // anything the platform returned).
 import type * as vscode from 'vscode';
 import { EDGE_PINS_KEY_PREFIX, edgePinsKey, readPins, type EdgePins } from './model/edgePins';
-import { updateDurably } from '../../ui/durableState';
 
 export class EdgePinStore {
   constructor(private readonly state: vscode.Memento) {}
@@ -12,14 +11,14 @@ export class EdgePinStore {
   }
 
   async set(connectionId: string, pins: EdgePins): Promise<void> {
-    await updateDurably(this.state, edgePinsKey(connectionId), pins);
+    await this.state.update(edgePinsKey(connectionId), pins);
   }
 
   /** Drops the pins of connections that no longer exist (signed out). */
   async prune(liveConnectionIds: readonly string[]): Promise<void> {
     const live = new Set(liveConnectionIds.map(edgePinsKey));
     for (const key of this.state.keys()) {
-      if (key.startsWith(EDGE_PINS_KEY_PREFIX) && !live.has(key)) await updateDurably(this.state, key, undefined);
+      if (key.startsWith(EDGE_PINS_KEY_PREFIX) && !live.has(key)) await this.state.update(key, undefined);
     }
   }
 }

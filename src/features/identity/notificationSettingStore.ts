@@ -2,7 +2,6 @@
 // Kept in globalState per connection; they hold no secret (reseller, type, email, enabled).
 import type * as vscode from 'vscode';
 import type { NotificationSetting } from '../../schema/iam';
-import { updateDurably } from '../../ui/durableState';
 
 export interface KnownSetting {
   id: number;
@@ -34,6 +33,6 @@ export class NotificationSettingStore {
       enabled: setting.enabled,
     };
     const others = this.list(connectionId).filter((s) => !(s.reseller === known.reseller && s.id === known.id));
-    await updateDurably(this.state, KEY(connectionId), [known, ...others].slice(0, 200));
+    await this.state.update(KEY(connectionId), [known, ...others].slice(0, 200));
   }
 }

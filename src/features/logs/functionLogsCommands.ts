@@ -19,7 +19,6 @@ import { LOGS_VIEW_TYPE, functionLabel, type LogsTarget } from '../../protocol/l
 import { FunctionLogsPanel, type LogsSettings } from './functionLogsPanel';
 import { logsPanelStateSchema } from './logsMessages';
 import { promptSignIn } from '../../ui/activeSession';
-import { updateDurably } from '../../ui/durableState';
 
 export const READ_ONLY_SCHEME = 'platform-console-logs';
 const RECENT_MAX = 10;
@@ -87,7 +86,7 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
   const remember = async (connectionId: string, ref: FunctionRef) => {
     const rest = recent(connectionId).filter((r) => refKey(r) !== refKey(ref));
     const { projectId, regionId, namespace, functionName } = ref;
-    await updateDurably(deps.memento, recentKey(connectionId), [{ projectId, regionId, namespace, functionName }, ...rest].slice(0, RECENT_MAX));
+    await deps.memento.update(recentKey(connectionId), [{ projectId, regionId, namespace, functionName }, ...rest].slice(0, RECENT_MAX));
   };
 
   // Read-only documents: the text lives here until its editor closes.

@@ -28,7 +28,6 @@ import { NodeTree } from '../../ui/nodeTree';
 import { ActionNode, ErrorNode, MessageNode, type TreeNode } from '../../ui/treeNodes';
 import { LoadTimer } from './loadTimings';
 import { ProfileNode, type ProfileNodeOwner } from './profileNodes';
-import { updateDurably } from '../../ui/durableState';
 
 export const PROFILES_VIEW = 'platformConsole.protectionProfiles';
 /** Context key: the list is narrowed by a name or client filter (shows "Clear Filters" in the title). */
@@ -151,7 +150,7 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
   async setFilters(next: ProfileFilters): Promise<void> {
     this.filters = next;
     const connection = this.deps.connections.active;
-    if (connection) await updateDurably(this.deps.memento, filtersStateKey(connection.id), storedFilters(next));
+    if (connection) await this.deps.memento.update(filtersStateKey(connection.id), storedFilters(next));
     this.showFilters();
     await this.reload();
   }
@@ -364,7 +363,7 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
     this.templates.clear();
     this.filters = connection ? restoreFilters(this.deps.memento.get(filtersStateKey(connection.id))) : { sort: [] };
     const { memento, connections } = this.deps;
-    for (const key of staleFilterKeys(memento.keys(), connections.list().map((c) => c.id))) void updateDurably(memento, key, undefined);
+    for (const key of staleFilterKeys(memento.keys(), connections.list().map((c) => c.id))) void memento.update(key, undefined);
     this.showFilters();
     this.refresh();
   }

@@ -4,12 +4,10 @@
 // No VS Code import: it runs on any Memento-like store, so unit tests use a Map.
 import type { ReportTask } from '../../schema/billing';
 import { isActiveReport, rememberRecent, type TrackedReport } from './model/reportTasks';
-import { updateDurably } from '../../ui/durableState';
+import type { StateWriter } from '../../ui/durableState';
 
 /** What it needs of `context.globalState`. */
-export interface StateStore {
-  get<T>(key: string): T | undefined;
-  update(key: string, value: unknown): Thenable<void> | Promise<void>;
+export interface StateStore extends StateWriter {
   keys(): readonly string[];
 }
 
@@ -85,7 +83,7 @@ export class ReportTaskStore {
   }
 
   async rememberTemplate(connectionId: string, code: string): Promise<void> {
-    await updateDurably(this.state, templatesKey(connectionId), rememberRecent(this.recentTemplates(connectionId), code));
+    await this.state.update(templatesKey(connectionId), rememberRecent(this.recentTemplates(connectionId), code));
   }
 
   /** Forgets what belongs to connections that no longer exist (signed out). */
@@ -93,15 +91,15 @@ export class ReportTaskStore {
     const keep = new Set(existingConnectionIds);
     for (const key of this.state.keys()) {
       const prefix = key.startsWith(TASKS_PREFIX) ? TASKS_PREFIX : key.startsWith(TEMPLATES_PREFIX) ? TEMPLATES_PREFIX : undefined;
-      if (prefix && !keep.has(key.slice(prefix.length))) await updateDurably(this.state, key, undefined);
+      if (prefix && !keep.has(key.slice(prefix.length))) await this.state.update(key, undefined);
     }
   }
 
   private async write(connectionId: string, tasks: TrackedReport[]): Promise<void> {
-    // Memento updates its in-memory value at once, so a read right after sees this list (unless
-    // an echo of an earlier write undoes it: updateDurably writes it again); listeners run after
-    // the write is durable.
-    await updateDurably(this.state, tasksKey(connectionId), tasks);
+    // Memento updates its in-memory value before the promise settles, so a read right after
+    // sees this list; listeners run after the write is durable (main.ts hands out globalState
+    // through durableMemento: a write undone by an echo of an earlier one is made again).
+    await this.state.update(tasksKey(connectionId), tasks);
     for (const listener of this.listeners) listener(connectionId);
   }
 }
