@@ -245,5 +245,17 @@ describe('LogTail: the window (maxLines) wins over the read limit', () => {
     assert.equal(result.limit, 5);
     assert.equal(result.gapMarker, undefined, 'a batch that fills the window leaves no gap inside it');
   });
-});
 
+  it('a line whose text UTF-8 cannot hold as sent (a lone surrogate) is held once, however often it is read', () => {
+    const tail = new LogTail(100);
+    const raw: RawLogEntry = { Time: iso(1), Pod: 'pod-\ud800', Message: 'half a pair: \udc00 and \ud83d' };
+    for (let i = 0; i < 3; i++) tail.merge([toLogLine(raw), toLogLine({ Time: iso(2), Pod: 'pod-a', Message: 'next' })], { limit: 10 });
+    assert.equal(tail.size, 2);
+    assert.deepEqual(linesOf(tail)[0], { kind: 'line', time: parseTimeNanos(iso(1)), timeText: iso(1), pod: 'pod-\ufffd', message: 'half a pair: \ufffd and \ufffd' });
+  });
+
+  it('a time beyond what 64 bits of nanoseconds hold (after 2262) sorts as one that does not parse', () => {
+    assert.equal(toLogLine({ Time: '2263-01-01T00:00:00Z', Message: 'm' }).time, 0n);
+    assert.equal(toLogLine({ Time: '2262-04-11T23:47:16.854775807Z', Message: 'm' }).time, 9_223_372_036_854_775_807n);
+  });
+});

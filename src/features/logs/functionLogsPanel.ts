@@ -13,6 +13,7 @@ import { functionLabel, type ExportFormat, type ExportScope, type FollowStatus, 
 import { LogFollower, type FollowerSettings, type PollResult } from './model/logFollower';
 import { logsNotificationSchema, logsRequestSchemas } from './logsMessages';
 import { Backfill } from './model/backfill';
+import type { HeldView } from './model/heldLines';
 import { WireEncoder, resetParts, type ResetChunk } from './model/logsWire';
 
 export interface LogsSettings extends FollowerSettings {
@@ -33,10 +34,15 @@ export interface LogsPanelDeps {
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** Shown items of a held list, as the page's filter shows them (markers always). */
-export function shownItems(items: readonly LogItem[], filter: LogFilterSpec): LogItem[] {
+export function shownItems(items: HeldView, filter: LogFilterSpec): LogItem[] {
   const compiled = compileFilter(filter);
-  if (!compiled.active) return [...items];
-  return items.filter((i) => i.kind === 'marker' || compiled.matches(i.pod, i.message));
+  if (!compiled.active) return items.slice();
+  const shown: LogItem[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const item = items.at(i);
+    if (item.kind === 'marker' || compiled.matches(item.pod, item.message)) shown.push(item);
+  }
+  return shown;
 }
 
 export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsRequests>, vscode.Disposable {
@@ -129,8 +135,8 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     return answer.logs;
   }
 
-  /** The held lines, oldest first (markers included). */
-  items(): readonly LogItem[] {
+  /** The held lines, oldest first (markers included), as objects: a copy. */
+  items(): LogItem[] {
     return this.follower.tail.snapshot();
   }
 
@@ -164,7 +170,7 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     this.generation++;
     this.seq = 0;
     const generation = this.generation;
-    const all = [...this.items()];
+    const all = this.follower.tail.frozen();
     const parts = resetParts(this.encoder, all);
     this.sent.resets++;
     this.sent.lastResetItems = all.length;
@@ -240,7 +246,7 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
 
   /** Writes the shown or all held lines; what it says is shown in the page (and logged). */
   async export(params: { scope: ExportScope; format: ExportFormat; filter: LogFilterSpec }): Promise<{ saved: boolean; message: string }> {
-    const items = params.scope === 'all' ? [...this.items()] : shownItems(this.items(), params.filter);
+    const items = params.scope === 'all' ? this.items() : shownItems(this.follower.tail.view(), params.filter);
     const { lines, markers } = exportCounts(items);
     if (lines === 0 && markers === 0) return { saved: false, message: 'Nothing to export: no line is shown.' };
     const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
@@ -260,7 +266,7 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
   }
 
   async openInEditor(params: { filter: LogFilterSpec }): Promise<{ opened: boolean; message: string }> {
-    const items = shownItems(this.items(), params.filter);
+    const items = shownItems(this.follower.tail.view(), params.filter);
     const { lines } = exportCounts(items);
     const filtered = compileFilter(params.filter).active;
     await this.deps.openReadOnly(`${this.target.namespace}-${this.target.functionName}${filtered ? '-filtered' : ''}.log`, exportText(items, 'log'));

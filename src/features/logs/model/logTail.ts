@@ -7,6 +7,7 @@
 // largest cannot reach back, a visible marker says where lines may be missing.
 import type { LogItem, LogLine, LogMarker, RawLogEntry } from '../../../protocol/logItems';
 import { formatNanosUtc, parseTimeNanos } from '../../../protocol/logTime';
+import { HeldLines, type HeldView } from './heldLines';
 
 
 /**
@@ -49,9 +50,17 @@ export interface MergeResult {
   dropped: number;
 }
 
+/** A time 64 bits cannot hold (after the year 2262) sorts as one that does not parse. */
+const inInt64 = (time: bigint | undefined) => (time !== undefined && BigInt.asIntN(64, time) === time ? time : undefined);
+
+/**
+ * A line as held. Its texts are made well-formed (a lone surrogate becomes U+FFFD, as UTF-8 has
+ * no other way to hold it): held lines are kept as UTF-8, and a line polled again must compare
+ * equal to itself held.
+ */
 export function toLogLine(raw: RawLogEntry): LogLine {
-  const timeText = raw.Time ?? '';
-  return { kind: 'line', time: parseTimeNanos(timeText) ?? 0n, timeText, pod: raw.Pod ?? '', message: raw.Message ?? '' };
+  const timeText = (raw.Time ?? '').toWellFormed();
+  return { kind: 'line', time: inInt64(parseTimeNanos(timeText)) ?? 0n, timeText, pod: (raw.Pod ?? '').toWellFormed(), message: (raw.Message ?? '').toWellFormed() };
 }
 
 /** A line's identity without its occurrence: Time as sent, Pod, Message. */
@@ -62,8 +71,8 @@ export function compareTime(a: { time: bigint }, b: { time: bigint }): number {
 }
 
 export class LogTail {
-  /** Held lines and markers, oldest first. */
-  private items: LogItem[] = [];
+  /** Held lines and markers, oldest first, in typed arrays (heldLines.ts). */
+  private readonly held = new HeldLines();
   private lineCount = 0;
   private newest: bigint | undefined;
   private droppedTotal = 0;
@@ -73,18 +82,7 @@ export class LogTail {
    */
   private horizon: bigint | undefined;
 
-  /** One string per pod name: a million held lines name a handful of pods, each parsed line its own copy. */
-  private readonly podNames = new Map<string, string>();
-
   constructor(readonly maxLines: number) {}
-
-  private podName(name: string): string {
-    const held = this.podNames.get(name);
-    if (held !== undefined) return held;
-    if (this.podNames.size >= 4096) this.podNames.clear();
-    this.podNames.set(name, name);
-    return name;
-  }
 
   get size(): number {
     return this.lineCount;
@@ -99,8 +97,19 @@ export class LogTail {
     return this.newest;
   }
 
-  snapshot(): readonly LogItem[] {
-    return this.items;
+  /** The held items as objects, oldest first (a copy). */
+  snapshot(): LogItem[] {
+    return this.held.slice();
+  }
+
+  /** The held items as they are (read as they change). */
+  view(): HeldView {
+    return this.held;
+  }
+
+  /** The held items as they are now, unchanged by later merges. */
+  frozen(): HeldView {
+    return this.held.frozen();
   }
 
   /**
@@ -120,10 +129,10 @@ export class LogTail {
   /** Index of the first held item at `time` or later. */
   private lowerBound(time: bigint): number {
     let lo = 0;
-    let hi = this.items.length;
+    let hi = this.held.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.items[mid]!.time < time) lo = mid + 1;
+      if (this.held.timeAt(mid) < time) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -148,8 +157,8 @@ export class LogTail {
       let j = i;
       while (j < sorted.length && sorted[j]!.time === time) j++;
       const held = new Map<string, number>();
-      for (let k = this.lowerBound(time); k < this.items.length && this.items[k]!.time === time; k++) {
-        const item = this.items[k]!;
+      for (let k = this.lowerBound(time); k < this.held.length && this.held.timeAt(k) === time; k++) {
+        const item = this.held.at(k);
         if (item.kind === 'line') held.set(identity(item), (held.get(identity(item)) ?? 0) + 1);
       }
       const seen = new Map<string, number>();
@@ -172,21 +181,20 @@ export class LogTail {
         reason: 'gap',
         text: `Lines may be missing between ${formatNanosUtc(previousNewest)} and ${formatNanosUtc(sorted[0]!.time)}: the log moved faster than it was read.`,
       };
-      this.items.push(gapMarker);
+      this.held.push([gapMarker]);
       ops.push({ op: 'append', items: [gapMarker] });
     }
     for (const line of added) {
       const index = this.upperBound(line.time);
-      this.items.splice(index, 0, line);
+      this.held.insert(index, [line]);
       // Lines of one instant land side by side: one op for the run.
       const last = ops[ops.length - 1];
       if (last?.op === 'insert' && last.index + last.items.length === index) last.items.push(line);
       else ops.push({ op: 'insert', index, items: [line] });
     }
-    for (const line of fresh) this.items.push(line);
+    this.held.push(fresh);
     if (fresh.length) ops.push({ op: 'append', items: fresh });
     const all = added.length ? [...added, ...fresh] : fresh;
-    for (const line of all) line.pod = this.podName(line.pod);
     this.lineCount += all.length;
     if (fresh.length) this.newest = fresh[fresh.length - 1]!.time;
     const dropped = this.trim(ops);
@@ -196,10 +204,10 @@ export class LogTail {
   /** Index after the last held item at `time` (a late line goes after its equals). */
   private upperBound(time: bigint): number {
     let lo = 0;
-    let hi = this.items.length;
+    let hi = this.held.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.items[mid]!.time <= time) lo = mid + 1;
+      if (this.held.timeAt(mid) <= time) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -211,33 +219,34 @@ export class LogTail {
     if (excess <= 0) return 0;
     let removed = 0;
     let cut = 0;
-    while (removed < excess && cut < this.items.length) {
-      if (this.items[cut]!.kind === 'line') removed++;
+    const held = this.held;
+    while (removed < excess && cut < held.length) {
+      if (held.isLine(cut)) removed++;
       cut++;
     }
     // Whole instants only: lines of one instant cannot be told apart from their repeats later.
-    const last = this.items[cut - 1];
-    while (last && cut < this.items.length && this.items[cut]!.time === last.time) {
-      if (this.items[cut]!.kind === 'line') removed++;
+    const last = cut > 0 ? held.timeAt(cut - 1) : undefined;
+    while (last !== undefined && cut < held.length && held.timeAt(cut) === last) {
+      if (held.isLine(cut)) removed++;
       cut++;
     }
-    if (last && (this.horizon === undefined || last.time > this.horizon)) this.horizon = last.time;
-    this.items.splice(0, cut);
+    if (last !== undefined && (this.horizon === undefined || last > this.horizon)) this.horizon = last;
+    held.dropFront(cut);
     // The previous "dropped" marker, if it survived at the front, is replaced.
-    if (this.items[0]?.kind === 'marker' && this.items[0].reason === 'dropped') {
-      this.items.shift();
+    const front = held.length > 0 ? held.at(0) : undefined;
+    if (front?.kind === 'marker' && front.reason === 'dropped') {
+      held.shift();
       cut++;
     }
     this.lineCount -= removed;
     this.droppedTotal += removed;
-    const first = this.items[0];
     const marker: LogMarker = {
       kind: 'marker',
-      time: first ? first.time : 0n,
+      time: held.length > 0 ? held.timeAt(0) : 0n,
       reason: 'dropped',
       text: `Older lines dropped: ${this.droppedTotal.toLocaleString('en-US')} so far, to keep at most ${this.maxLines.toLocaleString('en-US')} lines.`,
     };
-    this.items.unshift(marker);
+    held.insert(0, [marker]);
     ops.push({ op: 'dropFront', count: cut }, { op: 'insert', index: 0, items: [marker] });
     return removed;
   }

@@ -3,6 +3,7 @@
 // whole list stays compact to post and to hold.
 import type { LogItem } from '../../../protocol/logItems';
 import type { LogOp } from './logTail';
+import type { HeldView } from './heldLines';
 import type { WireItem, WireOp } from '../../../protocol/logs';
 import { deflate } from 'node:zlib';
 import { promisify } from 'node:util';
@@ -97,7 +98,7 @@ export interface ResetChunk {
  */
 export function resetParts(
   encoder: WireEncoder,
-  all: readonly LogItem[],
+  all: Pick<HeldView, 'length' | 'slice'>,
   first = RESET_FIRST,
   chunk = RESET_CHUNK,
   slice = RESET_SLICE,
