@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { HeldLines } from '../../src/features/logs/model/heldLines';
+import { WireEncoder } from '../../src/features/logs/model/logsWire';
+import { packItems } from '../../src/protocol/packedItems';
 import type { LogItem } from '../../src/protocol/logItems';
 import { formatNanosUtc, parseTimeNanos } from '../../src/protocol/logTime';
 
@@ -34,6 +36,31 @@ describe('HeldLines', () => {
     assert.deepEqual(held.slice(-2), items.slice(-2));
     assert.equal(held.timeAt(2), items[2]!.time);
     assert.deepEqual([0, 7, 8].map((i) => held.isLine(i)), [true, false, false]);
+  });
+
+  it('packs any range as the page receives it, byte for byte, without making the items', () => {
+    const items: LogItem[] = [
+      line(1),
+      line(2, 'pod-b', ' ✓ café — 日本語 🚀 done 𝄞'),
+      { kind: 'marker', time: T0, reason: 'gap', text: 'Lines may be missing 🚧 here.' },
+      { kind: 'line', time: 0n, timeText: 'heute 🕒', pod: 'pod-ü', message: ' a time that is not one' },
+      { kind: 'line', time: parseTimeNanos('2026-05-23T07:07:31.5+02:00')!, timeText: '2026-05-23T07:07:31.5+02:00', pod: 'pod-a', message: '' },
+      { kind: 'marker', time: T0, reason: 'dropped', text: 'Older lines dropped: 3 so far.' },
+      line(3, 'pod-c'),
+    ];
+    const held = new HeldLines();
+    held.push(items);
+    for (const [from, to] of [[0, items.length], [1, 4], [3, 3], [5, 7]] as const) {
+      const viaObjects = new WireEncoder();
+      const viaBytes = new WireEncoder();
+      const expected = packItems(viaObjects.items(items.slice(from, to)));
+      for (const view of [held, held.frozen()]) {
+        const fresh = new WireEncoder();
+        assert.deepEqual(view.packed(from, to, fresh.podIndex), expected, `items ${from}..${to}`);
+      }
+      held.packed(from, to, viaBytes.podIndex);
+      assert.deepEqual(viaBytes.podTable(), viaObjects.podTable(), 'the same pods named, in the same order');
+    }
   });
 
   it('keeps a time text that is its time formatted back as the time alone', () => {

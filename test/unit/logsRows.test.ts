@@ -135,7 +135,7 @@ describe('RowStore (the webview copy)', () => {
     // Pod d appears only among the oldest lines: its name comes with the chunk that first has it.
     tail.merge(Array.from({ length: 95 }, (_, n) => toLogLine({ Time: iso(n), Pod: n < 5 ? 'd' : pods[n % 3]!, Message: `m${n}` })), { limit: 1000 });
     const enc = new WireEncoder();
-    const parts = resetParts(enc, tail.snapshot(), 20, 30, 7);
+    const parts = resetParts(enc, tail.frozen(), 20, 30, 7);
     assert.equal(parts.items.count, 20);
     assert.equal(parts.pending, 75);
     // Each step packs one slice of 7 lines (undefined: nothing to post yet) until a chunk is whole.

@@ -1,15 +1,16 @@
 // The held log list in a few typed arrays and one byte arena: what a million held lines cost the
 // extension host. As objects (a BigInt time, the time's text, the message, a pod name) a line took
 // about 270 bytes of heap; here it takes its UTF-8 text (the time's text only when it is not the
-// time formatted back, as it almost always is) and 24 bytes of columns. Lines come out as LogItem
+// time formatted back, as it almost always is) and 28 bytes of columns. Lines come out as LogItem
 // objects when asked for (a merge compares the few at one instant, a reset packs 5,000 at a time).
 // No VS Code import (unit-tested in plain Node).
 import type { LogItem } from '../../../protocol/logItems';
 import { formatNanosUtc } from '../../../protocol/logTime';
+import { PACKED_DROPPED, PACKED_GAP, type PackedItems } from '../../../protocol/packedItems';
 
-/** Pod column of a marker: a gap, or the count of dropped lines. */
-const GAP = -1;
-const DROPPED = -2;
+/** Pod column of a marker: a gap, or the count of dropped lines (the codes a packed list uses). */
+const GAP = PACKED_GAP;
+const DROPPED = PACKED_DROPPED;
 /** Time-text column of a line whose time text is its time formatted back (not stored). */
 const CANONICAL = 0xffff_ffff;
 const MIN_ROWS = 1024;
@@ -21,19 +22,48 @@ export interface HeldView {
   at(index: number): LogItem;
   /** Items [from, to) as objects (a copy: changing them changes nothing held). */
   slice(from?: number, to?: number): LogItem[];
+  /**
+   * Items [from, to) packed as a page receives them (`packItems` of their wire tuples), made from
+   * the held bytes without an object per line; `podIndex` gives a pod name's index in the page's table.
+   */
+  packed(from: number, to: number, podIndex: (pod: string) => number): PackedItems;
+}
+
+/** UTF-16 code units of valid UTF-8 bytes [start, end): one per character, two for a 4-byte one. */
+function utf16Units(bytes: Uint8Array, start: number, end: number): number {
+  let units = 0;
+  for (let i = start; i < end; i++) {
+    const byte = bytes[i]!;
+    if ((byte & 0xc0) !== 0x80) units += byte >= 0xf0 ? 2 : 1;
+  }
+  return units;
 }
 
 // `2026-05-23T05:07:31.123456789Z` from nanoseconds, the second's part kept: lines come many per second.
 let cachedSecond = Number.NaN;
 let cachedPrefix = '';
+const cachedPrefixBytes = new Uint8Array(20);
 /** `2026-05-23T05:07:31.` of a time at or after 1970. */
 function secondPrefix(nanos: bigint): string {
   const second = Number(nanos / 1_000_000_000n);
   if (second !== cachedSecond) {
     cachedSecond = second;
     cachedPrefix = new Date(second * 1000).toISOString().slice(0, 20);
+    for (let i = 0; i < 20; i++) cachedPrefixBytes[i] = cachedPrefix.charCodeAt(i);
   }
   return cachedPrefix;
+}
+
+/** Writes `timeText(nanos)` (30 ASCII bytes) to `to` at `at`, without making the string. */
+function writeTimeText(nanos: bigint, to: Uint8Array, at: number): void {
+  secondPrefix(nanos);
+  to.set(cachedPrefixBytes, at);
+  let fraction = Number(nanos % 1_000_000_000n);
+  for (let i = at + 28; i >= at + 20; i--) {
+    to[i] = 48 + (fraction % 10);
+    fraction = Math.floor(fraction / 10);
+  }
+  to[at + 29] = 90; // Z
 }
 
 function timeText(nanos: bigint): string {
@@ -64,6 +94,8 @@ class Columns implements HeldView {
     protected timeBytes: Uint32Array,
     /** Bytes of the row's text (time text and message; a marker's text). */
     protected textBytes: Uint32Array,
+    /** Its UTF-16 code units (what a packed list's bounds count). */
+    protected textUnits: Uint32Array,
     protected arena: Buffer,
     protected pods: string[],
     protected head: number,
@@ -101,6 +133,54 @@ class Columns implements HeldView {
     };
   }
 
+  packed(from: number, to: number, podIndex: (pod: string) => number): PackedItems {
+    const count = Math.max(0, to - from);
+    let bytes = 0;
+    for (let row = this.head + from; row < this.head + to; row++) bytes += this.textBytes[row]! + (this.timeBytes[row] === CANONICAL ? 30 : 0);
+    const text = new Uint8Array(bytes);
+    const bounds = new Uint32Array(2 * count + 1);
+    const pods = new Int32Array(count);
+    const pageIndex = new Map<number, number>();
+    // A Uint8Array's subarray is made faster than a Buffer's.
+    const arena = new Uint8Array(this.arena.buffer, this.arena.byteOffset, this.arena.length);
+    let at = 0;
+    let units = 0;
+    for (let i = 0; i < count; i++) {
+      const row = this.head + from + i;
+      const code = this.codes[row]!;
+      const start = this.starts[row]!;
+      const end = start + this.textBytes[row]!;
+      const stored = this.timeBytes[row]!;
+      bounds[2 * i] = units;
+      if (stored === CANONICAL) {
+        writeTimeText(this.times[row]!, text, at);
+        at += 30;
+        units += 30;
+        bounds[2 * i + 1] = units;
+        units += this.textUnits[row]!;
+      } else {
+        // The time as sent, then the message: the stored text's units split where the time ends.
+        const timeUnits = utf16Units(arena, start, start + stored);
+        bounds[2 * i + 1] = units + timeUnits;
+        units += this.textUnits[row]!;
+      }
+      text.set(arena.subarray(start, end), at);
+      at += end - start;
+      if (code < 0) {
+        pods[i] = code;
+        continue;
+      }
+      let index = pageIndex.get(code);
+      if (index === undefined) {
+        index = podIndex(this.pods[code]!);
+        pageIndex.set(code, index);
+      }
+      pods[i] = index;
+    }
+    bounds[2 * count] = units;
+    return { packed: true, count, text, bounds, pods };
+  }
+
   slice(from = 0, to = this.length): LogItem[] {
     const start = Math.max(0, from < 0 ? this.length + from : from);
     const stop = Math.min(this.length, to < 0 ? this.length + to : to);
@@ -120,12 +200,12 @@ export class HeldLines extends Columns {
   private unwrittenTo = 0;
 
   constructor() {
-    super(new BigInt64Array(MIN_ROWS), new Int32Array(MIN_ROWS), new Uint32Array(MIN_ROWS), new Uint32Array(MIN_ROWS), new Uint32Array(MIN_ROWS), Buffer.allocUnsafeSlow(MIN_ARENA), [], 0, 0);
+    super(new BigInt64Array(MIN_ROWS), new Int32Array(MIN_ROWS), new Uint32Array(MIN_ROWS), new Uint32Array(MIN_ROWS), new Uint32Array(MIN_ROWS), new Uint32Array(MIN_ROWS), Buffer.allocUnsafeSlow(MIN_ARENA), [], 0, 0);
   }
 
   /** What the columns and the arena take (the memory a held list costs, besides the pod names). */
   get byteSize(): number {
-    return this.times.length * 24 + this.arena.length;
+    return this.times.length * 28 + this.arena.length;
   }
 
   /** Bytes of text held for the items (a line's time text only when not its time formatted back). */
@@ -147,6 +227,7 @@ export class HeldLines extends Columns {
       this.starts.slice(head, end),
       this.timeBytes.slice(head, end),
       this.textBytes.slice(head, end),
+      this.textUnits.slice(head, end),
       // Bytes past arenaEnd are written later, never those before it (a compaction writes a new arena).
       this.arena,
       this.pods,
@@ -219,6 +300,8 @@ export class HeldLines extends Columns {
     const written = this.arena.write(text, this.arenaEnd, 'utf8');
     this.starts[row] = this.arenaEnd;
     this.textBytes[row] = written;
+    // A lone surrogate is written as U+FFFD: one unit either way.
+    this.textUnits[row] = text.length;
     this.arenaEnd += written;
     this.liveBytes += written;
   }
@@ -256,12 +339,13 @@ export class HeldLines extends Columns {
     this.starts = grow(this.starts, (n) => new Uint32Array(n));
     this.timeBytes = grow(this.timeBytes, (n) => new Uint32Array(n));
     this.textBytes = grow(this.textBytes, (n) => new Uint32Array(n));
+    this.textUnits = grow(this.textUnits, (n) => new Uint32Array(n));
     this.end -= this.head;
     this.head = 0;
   }
 
   private moveRows(from: number, to: number, count: number): void {
-    for (const column of [this.times, this.codes, this.starts, this.timeBytes, this.textBytes]) column.copyWithin(to, from, from + count);
+    for (const column of [this.times, this.codes, this.starts, this.timeBytes, this.textBytes, this.textUnits]) column.copyWithin(to, from, from + count);
   }
 
   /**

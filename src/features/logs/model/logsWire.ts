@@ -7,7 +7,7 @@ import type { HeldView } from './heldLines';
 import type { WireItem, WireOp } from '../../../protocol/logs';
 import { deflate } from 'node:zlib';
 import { promisify } from 'node:util';
-import { concatPacked, packItems, packedBody, type PackedItems } from '../../../protocol/packedItems';
+import { concatPacked, packedBody, type PackedItems } from '../../../protocol/packedItems';
 
 export class WireEncoder {
   private readonly pods: string[] = [];
@@ -28,16 +28,21 @@ export class WireEncoder {
     return fresh;
   }
 
-  item(item: LogItem): WireItem {
-    if (item.kind === 'marker') return { reason: item.reason, text: item.text };
-    let pod = this.index.get(item.pod);
+  /** The pod's index in the page's table (a new pod is added, and named by takeNewPods). */
+  readonly podIndex = (name: string): number => {
+    let pod = this.index.get(name);
     if (pod === undefined) {
       pod = this.pods.length;
-      this.pods.push(item.pod);
-      this.index.set(item.pod, pod);
-      this.fresh.push(item.pod);
+      this.pods.push(name);
+      this.index.set(name, pod);
+      this.fresh.push(name);
     }
-    return [item.timeText, pod, item.message];
+    return pod;
+  };
+
+  item(item: LogItem): WireItem {
+    if (item.kind === 'marker') return { reason: item.reason, text: item.text };
+    return [item.timeText, this.podIndex(item.pod), item.message];
   }
 
   items(items: readonly LogItem[]): WireItem[] {
@@ -78,7 +83,7 @@ export async function deflated(items: PackedItems): Promise<PackedItems> {
 /** Lines in the first message after a (re)load, and in each older chunk after it. */
 export const RESET_FIRST = 2_000;
 export const RESET_CHUNK = 50_000;
-/** Lines packed per turn of the event loop while a chunk is made (about 4 ms for 5,000). */
+/** Lines packed per turn of the event loop while a chunk is made (about 1–2 ms for 5,000). */
 export const RESET_SLICE = 5_000;
 
 /** An older chunk of a reset, to insert at the top, with the pods it names first. */
@@ -92,19 +97,20 @@ export interface ResetChunk {
  * page opens at the bottom), then older chunks, newest first, each to insert at the top; every
  * part packed in typed arrays (they cross to the page without JSON). The chunks are made as they
  * are taken, in steps (`Backfill`): `undefined` while a chunk is packed, `slice` lines per step
- * (the extension host's thread is never held long: a million lines take a second or two in all,
- * and the connection carrying the parts already posted needs turns of it), then the chunk as a
+ * (the extension host's thread is never held long: the connection carrying the parts already
+ * posted needs turns of it; a million lines are packed in about a quarter of a second in all,
+ * from the held bytes, heldLines.ts), then the chunk as a
  * promise (deflated off the thread). `all` must not change while they are taken.
  */
 export function resetParts(
   encoder: WireEncoder,
-  all: Pick<HeldView, 'length' | 'slice'>,
+  all: Pick<HeldView, 'length' | 'packed'>,
   first = RESET_FIRST,
   chunk = RESET_CHUNK,
   slice = RESET_SLICE,
 ): { items: PackedItems; pods: string[]; pending: number; chunks: Generator<Promise<ResetChunk> | undefined> } {
   const head = Math.max(0, all.length - first);
-  const items = packItems(encoder.items(all.slice(head)));
+  const items = all.packed(head, all.length, encoder.podIndex);
   const pods = encoder.podTable();
   function* chunks(): Generator<Promise<ResetChunk> | undefined> {
     for (let end = head; end > 0; end -= chunk) {
@@ -112,7 +118,7 @@ export function resetParts(
       const slices: PackedItems[] = [];
       for (let from = start; from < end; from += slice) {
         if (slices.length > 0) yield undefined;
-        slices.push(packItems(encoder.items(all.slice(from, Math.min(end, from + slice)))));
+        slices.push(all.packed(from, Math.min(end, from + slice), encoder.podIndex));
       }
       const newPods = encoder.takeNewPods();
       yield deflated(concatPacked(slices)).then((part) => ({ items: part, newPods }));
