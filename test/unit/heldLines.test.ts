@@ -105,20 +105,33 @@ describe('HeldLines', () => {
     );
   });
 
-  it('gives back a batch whole when its text makes the arena compact half-way through it', () => {
+  it('gives back every line of a batch whose text makes the arena compact (pods renumbered)', () => {
     const held = new HeldLines();
     const message = ' '.padEnd(1000, 'm');
     const batch = (from: number, count: number, pod: string) => Array.from({ length: count }, (_, i) => line(from + i, pod, message));
     held.push(batch(0, 600, 'pod-a'));
     held.push(batch(600, 100, 'pod-b'));
     held.dropFront(600);
-    // 1 MB arena, 700 KB written, 100 KB live: the batch below fills it and the arena is compacted
-    // (pod-a leaves the table, pod-b is renumbered) while the batch is being written.
+    // 1 MB arena, 700 KB written, 100 KB live: the batch below does not fit and the arena is
+    // compacted first (pod-a leaves the table, pod-b is renumbered).
     const more = batch(700, 400, 'pod-b');
     held.push(more);
     assert.equal(held.podCount, 1);
     assert.deepEqual(held.slice(), [...batch(600, 100, 'pod-b'), ...more]);
     assert.equal(held.textBytesHeld, 500 * 1000);
+  });
+
+  it('refuses a batch whose text would pass its bound, before anything changes', () => {
+    const held = new HeldLines(3_000_000);
+    const message = ' '.padEnd(1000, 'm');
+    held.push(Array.from({ length: 2_000 }, (_, i) => line(i, 'pod-a', message)));
+    const before = held.slice();
+    assert.throws(() => held.push(Array.from({ length: 1_500 }, (_, i) => line(2_000 + i, 'pod-b', message))), (error: Error) => error instanceof RangeError && /lower platformConsole\.logs\.maxLines/.test(error.message));
+    assert.deepEqual(held.slice(), before);
+    assert.equal(held.textBytesHeld, 2_000 * 1000);
+    held.dropFront(1_000);
+    held.push(Array.from({ length: 1_500 }, (_, i) => line(2_000 + i, 'pod-b', message)));
+    assert.equal(held.length, 2_500, 'room made by dropped lines is used again');
   });
 
   it('stays bounded while lines stream through: dead text and unused pod names go', () => {

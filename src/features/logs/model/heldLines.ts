@@ -15,6 +15,8 @@ const DROPPED = PACKED_DROPPED;
 const CANONICAL = 0xffff_ffff;
 const MIN_ROWS = 1024;
 const MIN_ARENA = 1 << 20;
+/** The arena's bound: text offsets are 32-bit. */
+const MAX_ARENA = 0xffff_ffff;
 
 /** The held list as a reader sees it: items by index, oldest first. */
 export interface HeldView {
@@ -195,11 +197,9 @@ export class HeldLines extends Columns {
   private liveBytes = 0;
   private arenaEnd = 0;
   private podIndex = new Map<string, number>();
-  /** Rows [unwrittenFrom, unwrittenTo): made room for by an insert, not written yet (a compaction skips them). */
-  private unwrittenFrom = 0;
-  private unwrittenTo = 0;
 
-  constructor() {
+  /** `maxBytes`: the arena's bound (4 GB less a byte: text offsets are 32-bit; tests set less). */
+  constructor(private readonly maxBytes = MAX_ARENA) {
     super(new BigInt64Array(MIN_ROWS), new Int32Array(MIN_ROWS), new Uint32Array(MIN_ROWS), new Uint32Array(MIN_ROWS), new Uint32Array(MIN_ROWS), new Uint32Array(MIN_ROWS), Buffer.allocUnsafeSlow(MIN_ARENA), [], 0, 0);
   }
 
@@ -240,10 +240,17 @@ export class HeldLines extends Columns {
     this.insert(this.length, items);
   }
 
-  /** Inserts items before item `index` (index 0: at the front; length: at the end). */
+  /**
+   * Inserts items before item `index` (index 0: at the front; length: at the end). Room for their
+   * text is made first, once: a compaction never meets a half-written row, and a list whose text
+   * would pass 4 GB is refused (a RangeError) before anything changes.
+   */
   insert(index: number, items: readonly LogItem[]): void {
     const count = items.length;
     if (count === 0) return;
+    let bytes = 0;
+    for (const item of items) bytes += item.kind === 'marker' ? Buffer.byteLength(item.text) : Buffer.byteLength(item.timeText) + Buffer.byteLength(item.message);
+    this.reserveBytes(bytes);
     let row: number;
     if (index === 0 && this.head >= count) {
       // At the front, in the room dropped items left.
@@ -255,12 +262,7 @@ export class HeldLines extends Columns {
       if (row < this.end) this.moveRows(row, row + count, this.end - row);
       this.end += count;
     }
-    this.unwrittenTo = row + count;
-    for (const item of items) {
-      this.unwrittenFrom = row;
-      this.write(row++, item);
-    }
-    this.unwrittenFrom = this.unwrittenTo = 0;
+    for (const item of items) this.write(row++, item);
   }
 
   /** Drops the first `count` items. */
@@ -281,7 +283,6 @@ export class HeldLines extends Columns {
 
   private write(row: number, item: LogItem): void {
     this.times[row] = item.time;
-    // The text first: making room for it may compact the arena, which renumbers the pods.
     if (item.kind === 'marker') {
       this.writeText(row, item.text);
       this.codes[row] = item.reason === 'gap' ? GAP : DROPPED;
@@ -294,9 +295,8 @@ export class HeldLines extends Columns {
     this.codes[row] = this.podCode(item.pod);
   }
 
+  /** Writes a row's text at the arena's end (insert made room for it). */
   private writeText(row: number, text: string): void {
-    // UTF-8 takes at most 3 bytes per UTF-16 unit.
-    this.reserveBytes(text.length * 3);
     const written = this.arena.write(text, this.arenaEnd, 'utf8');
     this.starts[row] = this.arenaEnd;
     this.textBytes[row] = written;
@@ -358,7 +358,13 @@ export class HeldLines extends Columns {
   private reserveBytes(bytes: number): void {
     if (this.arenaEnd + bytes <= this.arena.length) return;
     const compact = this.liveBytes <= (this.arenaEnd * 2) / 3;
-    const size = Math.max(MIN_ARENA, Math.ceil((compact ? this.liveBytes : this.arenaEnd) * 1.5) + bytes);
+    const held = compact ? this.liveBytes : this.arenaEnd;
+    if (held + bytes > this.maxBytes) {
+      throw new RangeError(
+        `The held log lines' text would take ${Math.ceil((held + bytes) / 2 ** 20)} MB, more than the ${Math.floor(this.maxBytes / 2 ** 20)} MB a panel holds: lower platformConsole.logs.maxLines and open the panel again.`,
+      );
+    }
+    const size = Math.min(this.maxBytes, Math.max(MIN_ARENA, Math.ceil(held * 1.5) + bytes));
     const arena = Buffer.allocUnsafeSlow(size);
     if (!compact) {
       this.arena.copy(arena, 0, 0, this.arenaEnd);
@@ -369,7 +375,6 @@ export class HeldLines extends Columns {
     const podIndex = new Map<string, number>();
     let at = 0;
     for (let row = this.head; row < this.end; row++) {
-      if (row >= this.unwrittenFrom && row < this.unwrittenTo) continue;
       const start = this.starts[row]!;
       const length = this.textBytes[row]!;
       this.arena.copy(arena, at, start, start + length);
