@@ -185,7 +185,8 @@ export interface PriceDisplay {
 
 /** Webview -> extension notifications. */
 export type PricingNotification =
-  | { type: 'edit'; state: PricingState }
+  /** `seq`: the page's number for the edit, acknowledged by an `edited` event (webview/pricing/editsInFlight.ts). */
+  | { type: 'edit'; state: PricingState; seq?: number }
   | { type: 'retry'; tab: PriceTab }
   /** Read a list again (Retry after a failed load). */
   | { type: 'reloadList'; list: PriceList }
@@ -204,7 +205,9 @@ export type PricingEvent =
   | { type: 'issues'; tab: PriceTab | 'location'; issues: FormIssue[] }
   | { type: 'price'; tab: PriceTab; view: PriceView }
   | { type: 'connection'; connection: string | null }
-  | { type: 'choices'; list: PriceList; choices: ListChoices };
+  | { type: 'choices'; list: PriceList; choices: ListChoices }
+  /** The edit numbered `seq` was acted on: every price posted after it knew that edit. */
+  | { type: 'edited'; seq: number };
 
 export function emptyInterface(type: InterfaceType = 'external'): InterfaceForm {
   return { type, interfaceName: '', ipFamily: '', networkId: '', subnetId: '', portId: '', floatingIp: 'none', floatingIpId: '' };

@@ -126,6 +126,20 @@ describe('Price Preview (extension side)', function () {
     assert.ok(two.sequence > one.sequence);
   });
 
+  it('acknowledges each numbered edit after the prices it made, so the page can tell a price for an older form', async () => {
+    start(located('2', '5'));
+    await price('instances');
+    const known = session.current.instance.names;
+    events = [];
+    // A change priced a moment ago (its answer shown at once), then one that only waits.
+    session.onNotify({ type: 'edit', state: { ...structuredClone(session.current), instance: { ...session.current.instance, names: 'x\ny' } }, seq: 7 });
+    session.onNotify({ type: 'edit', state: { ...structuredClone(session.current), instance: { ...session.current.instance, names: known } }, seq: 8 });
+    const order = events.map((e) => (e.type === 'edited' ? `edited ${e.seq}` : e.type === 'price' && e.tab === 'instances' ? `price ${e.view.state}` : e.type)).filter((e) => e !== 'issues');
+    assert.deepEqual(order, ['price loading', 'edited 7', 'price priced', 'edited 8']);
+    session.onNotify({ type: 'edit', state: structuredClone(session.current) });
+    assert.equal(events.filter((e) => e.type === 'edited').length, 2, 'an edit without a number is not acknowledged');
+  });
+
   it('marks invalid fields and sends nothing while the form is invalid', async () => {
     start();
     await price('instances');

@@ -19,6 +19,7 @@ import {
 } from '../../src/protocol/pricing';
 import { instanceFormView, loadBalancerFormView } from './forms';
 import { priceArea, priceBar, spokenPrice, type PriceActions } from './priceArea';
+import { EditsInFlight } from './editsInFlight';
 
 const TABS: { tab: PriceTab; label: string; icon: string }[] = [
   { tab: 'instances', label: 'Instances', icon: 'vm' },
@@ -39,6 +40,8 @@ export class PricePreviewApp extends LitElement {
   private copyStatus = '';
   /** The last price shown, as the live region says it (set per answer shown, not per keystroke). */
   private spoken = '';
+  /** Prices sent before the extension saw the latest edit are held (shown as updating). */
+  private readonly inFlight = new EditsInFlight();
 
   /** Light DOM: the shared stylesheets apply, and tests reach every node. */
   protected override createRenderRoot(): HTMLElement {
@@ -60,8 +63,10 @@ export class PricePreviewApp extends LitElement {
         this.issues = { ...this.issues, [event.tab]: event.issues };
         break;
       case 'price':
-        this.views = { ...this.views, [event.tab]: event.view };
-        if (event.tab === this.state.tab && event.view.state === 'priced') this.spoken = spokenPrice(event.view.display);
+        this.show(event.tab, this.inFlight.price(event.tab, event.view));
+        break;
+      case 'edited':
+        for (const [tab, view] of this.inFlight.edited(event.seq)) this.show(tab, view);
         break;
       case 'connection':
         this.connection = event.connection;
@@ -73,11 +78,16 @@ export class PricePreviewApp extends LitElement {
     this.requestUpdate();
   }
 
+  private show(tab: PriceTab, view: PriceView): void {
+    this.views = { ...this.views, [tab]: view };
+    if (tab === this.state.tab && view.state === 'priced') this.spoken = spokenPrice(view.display);
+  }
+
   private edit(next: PricingState): void {
     this.state = next;
     this.copyStatus = '';
     this.host.saveState(next);
-    this.host.notify({ type: 'edit', state: next });
+    this.host.notify({ type: 'edit', state: next, seq: this.inFlight.next() });
     this.requestUpdate();
   }
 

@@ -2,7 +2,8 @@
 // environment (bench/pricing.bench.mjs sets them on the code-server it starts; they are not
 // settings, and a normal run has neither):
 // - PLATFORM_CONSOLE_BENCH_PRICING_NAIVE=1: the naive baseline (EveryAnswer: no debounce, no
-//   abort, every answer shown as it comes) instead of LatestOnly;
+//   abort, every answer shown as it comes; the page is told never to hold one back for an edit
+//   on its way) instead of LatestOnly;
 // - PLATFORM_CONSOLE_PRICE_EVENTS_FILE=<file>: one JSON line per price request sent and per
 //   request aborted, so the bench can count aborts.
 import { appendBenchRecord } from '../../ui/benchRecord';

@@ -89,7 +89,7 @@ export const pricingStateSchema = lazySchema(() => z.strictObject({
 }) satisfies z.ZodType<PricingState>);
 
 export const pricingNotificationSchema = lazySchema(() => z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('edit'), state: pricingStateSchema }),
+  z.strictObject({ type: z.literal('edit'), state: pricingStateSchema, seq: z.number().int().nonnegative().optional() }),
   z.strictObject({ type: z.literal('retry'), tab }),
   z.strictObject({ type: z.literal('reloadList'), list: z.enum(PRICE_LISTS) }),
   z.strictObject({ type: z.literal('unpin'), tab }),

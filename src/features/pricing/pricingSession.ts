@@ -109,6 +109,8 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
   }
 
   onReady(): void {
+    // The naive bench page shows every answer as it comes: no edit of it is ever waited for.
+    if (this.deps.bench?.naive) this.deps.post({ type: 'edited', seq: Number.MAX_SAFE_INTEGER });
     this.deps.post({ type: 'connection', connection: this.connectionName() });
     this.deps.post({ type: 'state', state: this.state, reason: 'restore' });
     for (const list of PRICE_LISTS) this.deps.post({ type: 'choices', list, choices: this.choices[list] });
@@ -131,6 +133,8 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
         if (locationChanged) void this.loadLists(['flavors', 'loadBalancerFlavors']);
         if (locationChanged || JSON.stringify(before.instance) !== JSON.stringify(this.state.instance)) this.reprice('instances');
         if (locationChanged || JSON.stringify(before.loadBalancer) !== JSON.stringify(this.state.loadBalancer)) this.reprice('loadBalancer');
+        // After any price this edit made: a price the page got before this was for an older form.
+        if (message.seq !== undefined) this.deps.post({ type: 'edited', seq: message.seq });
         return;
       }
       case 'reloadList':
