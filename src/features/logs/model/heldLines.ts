@@ -5,7 +5,7 @@
 // objects when asked for (a merge compares the few at one instant, a reset packs 5,000 at a time).
 // No VS Code import (unit-tested in plain Node).
 import type { LogItem } from '../../../protocol/logItems';
-import { formatNanosUtc } from '../../../protocol/logTime';
+import { isTimeText, timeText, writeTimeText } from './canonicalTime';
 import { PACKED_DROPPED, PACKED_GAP, type PackedItems } from '../../../protocol/packedItems';
 
 /** Pod column of a marker: a gap, or the count of dropped lines (the codes a packed list uses). */
@@ -39,49 +39,6 @@ function utf16Units(bytes: Uint8Array, start: number, end: number): number {
     if ((byte & 0xc0) !== 0x80) units += byte >= 0xf0 ? 2 : 1;
   }
   return units;
-}
-
-// `2026-05-23T05:07:31.123456789Z` from nanoseconds, the second's part kept: lines come many per second.
-let cachedSecond = Number.NaN;
-let cachedPrefix = '';
-const cachedPrefixBytes = new Uint8Array(20);
-/** `2026-05-23T05:07:31.` of a time at or after 1970. */
-function secondPrefix(nanos: bigint): string {
-  const second = Number(nanos / 1_000_000_000n);
-  if (second !== cachedSecond) {
-    cachedSecond = second;
-    cachedPrefix = new Date(second * 1000).toISOString().slice(0, 20);
-    for (let i = 0; i < 20; i++) cachedPrefixBytes[i] = cachedPrefix.charCodeAt(i);
-  }
-  return cachedPrefix;
-}
-
-/** Writes `timeText(nanos)` (30 ASCII bytes) to `to` at `at`, without making the string. */
-function writeTimeText(nanos: bigint, to: Uint8Array, at: number): void {
-  secondPrefix(nanos);
-  to.set(cachedPrefixBytes, at);
-  let fraction = Number(nanos % 1_000_000_000n);
-  for (let i = at + 28; i >= at + 20; i--) {
-    to[i] = 48 + (fraction % 10);
-    fraction = Math.floor(fraction / 10);
-  }
-  to[at + 29] = 90; // Z
-}
-
-function timeText(nanos: bigint): string {
-  if (nanos < 0n) return formatNanosUtc(nanos);
-  return `${secondPrefix(nanos)}${String(Number(nanos % 1_000_000_000n)).padStart(9, '0')}Z`;
-}
-
-/** Whether `text` is `timeText(nanos)` (asked of every line held: compared without making it). */
-function isTimeText(text: string, nanos: bigint): boolean {
-  if (text.length !== 30 || nanos < 0n || text.charCodeAt(29) !== 90 /* Z */ || !text.startsWith(secondPrefix(nanos))) return false;
-  let fraction = Number(nanos % 1_000_000_000n);
-  for (let at = 28; at >= 20; at--) {
-    if (text.charCodeAt(at) !== 48 + (fraction % 10)) return false;
-    fraction = Math.floor(fraction / 10);
-  }
-  return true;
 }
 
 /** Columns of rows [head, end) and the bytes they point into. */
@@ -248,9 +205,15 @@ export class HeldLines extends Columns {
   insert(index: number, items: readonly LogItem[]): void {
     const count = items.length;
     if (count === 0) return;
-    let bytes = 0;
-    for (const item of items) bytes += item.kind === 'marker' ? Buffer.byteLength(item.text) : Buffer.byteLength(item.timeText) + Buffer.byteLength(item.message);
-    this.reserveBytes(bytes);
+    // UTF-8 takes at most 3 bytes a UTF-16 unit: when that fits, nothing to make. Otherwise counted
+    // exactly: a larger arena than needed is memory outside the heap that makes V8 collect sooner.
+    let units = 0;
+    for (const item of items) units += item.kind === 'marker' ? item.text.length : item.timeText.length + item.message.length;
+    if (this.arenaEnd + 3 * units > this.arena.length) {
+      let bytes = 0;
+      for (const item of items) bytes += item.kind === 'marker' ? Buffer.byteLength(item.text) : Buffer.byteLength(item.timeText) + Buffer.byteLength(item.message);
+      this.reserveBytes(bytes);
+    }
     let row: number;
     if (index === 0 && this.head >= count) {
       // At the front, in the room dropped items left.
