@@ -2,8 +2,9 @@
 // extension host. As objects (a BigInt time, the time's text, the message, a pod name) a line took
 // about 270 bytes of heap; here it takes its UTF-8 text (the time's text only when it is not the
 // time formatted back, as it almost always is) and 28 bytes of columns. Lines come out as LogItem
-// objects when asked for (a merge compares the few at one instant, a reset packs 5,000 at a time).
-// No VS Code import (unit-tested in plain Node).
+// objects when asked for (a merge compares the few at one instant; an export makes them all), or
+// packed for a page straight from the bytes (`packed`: a reset). No VS Code import (unit-tested
+// in plain Node).
 import type { LogItem } from '../../../protocol/logItems';
 import { isTimeText, timeText, writeTimeText } from './canonicalTime';
 import { PACKED_DROPPED, PACKED_GAP, type PackedItems } from '../../../protocol/packedItems';
