@@ -35,15 +35,9 @@ let bundleEvaluatedAt = Number.NaN;
 let evaluateCpuMs = Number.NaN;
 let evaluateThreadCpuMs: number | undefined;
 
-const cpuMsSince = (since: NodeJS.CpuUsage): number => {
-  const used = process.cpuUsage(since);
-  return (used.user + used.system) / 1000;
-};
-const threadCpuMsSince = (since: NodeJS.CpuUsage | undefined): number | undefined => {
-  if (!since || !threadCpuUsage) return undefined;
-  const used = threadCpuUsage(since);
-  return (used.user + used.system) / 1000;
-};
+const ms = (used: NodeJS.CpuUsage): number => (used.user + used.system) / 1000;
+const cpuMsSince = (since: NodeJS.CpuUsage): number => ms(process.cpuUsage(since));
+const threadCpuMsSince = (since: NodeJS.CpuUsage | undefined): number | undefined => (since && threadCpuUsage ? ms(threadCpuUsage(since)) : undefined);
 
 /** Called by extension.ts's top level, after every module it imports was evaluated. */
 export function bundleEvaluated(): void {

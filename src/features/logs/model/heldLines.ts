@@ -6,7 +6,7 @@
 // packed for a page straight from the bytes (`packed`: a reset). No VS Code import (unit-tested
 // in plain Node).
 import type { LogItem } from '../../../protocol/logItems';
-import { isTimeText, timeText, writeTimeText } from './canonicalTime';
+import { formatNanosUtc, isNanosUtc, writeNanosUtc } from '../../../protocol/logTime';
 import { PACKED_DROPPED, PACKED_GAP, type PackedItems } from '../../../protocol/packedItems';
 
 /** Pod column of a marker: a gap, or the count of dropped lines (the codes a packed list uses). */
@@ -83,7 +83,7 @@ class Columns implements HeldView {
     const end = start + this.textBytes[row]!;
     if (code < 0) return { kind: 'marker', time, reason: code === GAP ? 'gap' : 'dropped', text: this.arena.toString('utf8', start, end) };
     const stored = this.timeBytes[row]!;
-    if (stored === CANONICAL) return { kind: 'line', time, timeText: timeText(time), pod: this.pods[code]!, message: this.arena.toString('utf8', start, end) };
+    if (stored === CANONICAL) return { kind: 'line', time, timeText: formatNanosUtc(time), pod: this.pods[code]!, message: this.arena.toString('utf8', start, end) };
     return {
       kind: 'line',
       time,
@@ -113,7 +113,7 @@ class Columns implements HeldView {
       const stored = this.timeBytes[row]!;
       bounds[2 * i] = units;
       if (stored === CANONICAL) {
-        writeTimeText(this.times[row]!, text, at);
+        writeNanosUtc(this.times[row]!, text, at);
         at += 30;
         units += 30;
         bounds[2 * i + 1] = units;
@@ -240,11 +240,6 @@ export class HeldLines extends Columns {
     }
   }
 
-  /** Drops the first item. */
-  shift(): void {
-    this.dropFront(1);
-  }
-
   private write(row: number, item: LogItem): void {
     this.times[row] = item.time;
     if (item.kind === 'marker') {
@@ -253,7 +248,7 @@ export class HeldLines extends Columns {
       this.timeBytes[row] = 0;
       return;
     }
-    const canonical = isTimeText(item.timeText, item.time);
+    const canonical = isNanosUtc(item.timeText, item.time);
     this.writeText(row, canonical ? item.message : item.timeText + item.message);
     this.timeBytes[row] = canonical ? CANONICAL : Buffer.byteLength(item.timeText);
     this.codes[row] = this.podCode(item.pod);

@@ -235,7 +235,7 @@ export class LogTail {
     // The previous "dropped" marker, if it survived at the front, is replaced.
     const front = held.length > 0 ? held.at(0) : undefined;
     if (front?.kind === 'marker' && front.reason === 'dropped') {
-      held.shift();
+      held.dropFront(1);
       cut++;
     }
     this.lineCount -= removed;
