@@ -88,8 +88,6 @@ try {
     for (const mode of i % 2 === 0 ? ['shipped', 'eager'] : ['eager', 'shipped']) {
       if (mode === 'eager') await writeFile(eagerFile, '');
       else await rm(eagerFile, { force: true });
-// dist/ back as `npm run build` leaves it (the installed copy keeps the bench variant).
-spawnSync(process.execPath, ['esbuild.mjs'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
       const seen = (await activations()).length;
       await reload();
       const startup = await record('startup', seen);

@@ -222,10 +222,36 @@ describe('deflated chunks (fewer bytes through a remote connection)', () => {
     assert.deepEqual(unpackItems((back as typeof event).ops[0]!.items), items);
     // The inbox keeps the posting order even when a later message is ready first.
     const seen: number[] = [];
-    const inbox = new Inbox((e) => seen.push((e as typeof event).seq), (error) => assert.fail(String(error)));
+    const inbox = new Inbox(
+      (e) => void seen.push((e as typeof event).seq),
+      (error) => assert.fail(String(error)),
+    );
     inbox.receive(event);
     inbox.receive({ ...event, seq: 2, ops: [{ op: 'append', items: [] }] });
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.deepEqual(seen, [1, 2]);
+  });
+
+  it('the next message waits while a handled one is being painted (a reset\'s older chunks after its first rows)', async () => {
+    const { Inbox } = await import('../../webview/logs/inbox');
+    const seen: number[] = [];
+    let painted: () => void = () => assert.fail('the first message was not handled');
+    const inbox = new Inbox(
+      (e) => {
+        const seq = (e as { seq: number }).seq;
+        seen.push(seq);
+        if (seq === 1) return new Promise<void>((resolve) => (painted = resolve));
+      },
+      (error) => assert.fail(String(error)),
+    );
+    const ops = (seq: number) => ({ type: 'ops' as const, generation: 1, seq, newPods: [], ops: [], sentAt: 0 });
+    inbox.receive(ops(1));
+    inbox.receive(ops(2));
+    inbox.receive(ops(3));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(seen, [1], 'held until the first is painted');
+    painted();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.deepEqual(seen, [1, 2, 3]);
   });
 });

@@ -25,13 +25,17 @@ export async function inflated(event: LogsEvent): Promise<LogsEvent> {
   return event;
 }
 
-/** Hands events to `handle` one at a time, in arrival order, each inflated first. */
+/**
+ * Hands events to `handle` one at a time, in arrival order, each inflated first; when `handle`
+ * returns a promise, the next event waits for it (a reset's first rows are painted before its
+ * older chunks take the thread).
+ */
 export class Inbox {
   private last: Promise<void> = Promise.resolve();
 
   constructor(
     /** `receivedAt`: Date.now() when the message reached the page (before its inflation). */
-    private readonly handle: (event: LogsEvent, receivedAt: number) => void,
+    private readonly handle: (event: LogsEvent, receivedAt: number) => void | Promise<void>,
     private readonly failed: (error: unknown) => void,
   ) {}
 

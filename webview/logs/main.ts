@@ -1,8 +1,7 @@
-// The Function Logs page. It holds a copy of the extension's lines (RowStore), filters it as the
-// person types, and puts only the rows in view into the DOM (@tanstack/virtual-core, fixed row
-// height). Newest at the bottom; it follows the bottom only while the view is there, otherwise
-// new lines wait behind an "N new lines" pill and the row being read stays put, even when older
-// rows are dropped above it. Nothing here asks the extension for rows: scrolling is local.
+// The Function Logs page. It holds a copy of the extension's lines (RowStore), filters it as the person types, and puts
+// only the rows in view into the DOM (@tanstack/virtual-core, fixed row height). Newest at the bottom; it follows the
+// bottom only while the view is there, otherwise new lines wait behind an "N new lines" pill and the row being read
+// stays put, even when older rows are dropped above it. Nothing here asks the extension for rows: scrolling is local.
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
 import '../shared/elements';
@@ -108,7 +107,7 @@ export class FunctionLogsApp extends LitElement {
 
   // ---- data from the extension ------------------------------------------------------------
 
-  private onEvent(event: LogsEvent, receivedAt: number): void {
+  private onEvent(event: LogsEvent, receivedAt: number): void | Promise<void> {
     switch (event.type) {
       case 'reset': {
         this.paint.arrived('reset', event.sentAt);
@@ -161,6 +160,7 @@ export class FunctionLogsApp extends LitElement {
         break;
     }
     this.requestUpdate();
+    return event.type === 'reset' ? this.paint.painted() : undefined; // its older chunks wait for its first rows (inbox.ts)
   }
 
   /** The row at the top of the view and how far it is scrolled past. */

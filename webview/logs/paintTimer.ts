@@ -2,8 +2,13 @@
 // posting in the extension, clocks of one machine) to the paint that shows it, written into the
 // page element's data attributes (resetPaintMs, resetTotalMs, opsPaintMs, opsTotalMs, backfillTotalMs),
 // and from the page's start to its first rows (openPaintMs: what a person opening the panel waits).
+// It also tells the page when a message's rows were painted (painted()).
+/** The longest a message waits for the paint of the one before it. */
+const MAX_WAIT_MS = 100;
+
 export class PaintTimer {
   private start: number | undefined;
+  private showPainted: (() => void) | undefined;
   private kind: 'reset' | 'ops' = 'reset';
   /** When the extension posted the message (Date.now() there): post -> painted, transfer included. */
   private sentAt = 0;
@@ -16,6 +21,8 @@ export class PaintTimer {
 
   arrived(kind: 'reset' | 'ops', sentAt: number): void {
     this.start = performance.now();
+    this.showPainted?.();
+    this.showPainted = undefined;
     this.kind = kind;
     this.sentAt = sentAt;
     if (kind === 'reset') {
@@ -36,8 +43,26 @@ export class PaintTimer {
     this.dataset.backfillTotalMs = String(Date.now() - this.resetSentAt);
   }
 
+  /**
+   * Settles once the rows of the message that just arrived were painted (the task after the next
+   * frame), or after `MAX_WAIT_MS` if no frame comes (a hidden panel draws none): what waits for it
+   * (a reset's older chunks, inbox.ts) does not hold up the first rows a person sees.
+   */
+  painted(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, MAX_WAIT_MS);
+      this.showPainted = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
   /** The page rendered: the next frame is the paint. */
   rendered(): void {
+    const showPainted = this.showPainted;
+    this.showPainted = undefined;
+    if (showPainted) requestAnimationFrame(() => setTimeout(showPainted, 0));
     if (this.start === undefined) return;
     const { start, kind, sentAt } = this;
     this.start = undefined;
