@@ -91,7 +91,7 @@ row('  HTTP round trip (the simulator writing 100,000 lines incl.)', ms(median(s
 row('  JSON.parse', ms(median(stages.json)));
 row('  the client\'s lenient shape check', ms(median(stages.check)));
 row('  Time -> BigInt nanoseconds (toLogLine)', ms(median(stages.lines)));
-row('  merge into an empty tail (sort by BigInt time)', ms(median(stages.merge)));
+row('  merge into an empty tail (sort by time, write to the store)', ms(median(stages.merge)));
 row('the page\'s messages for 100,000 lines: encode + JSON', `${ms(median(stages.encode))}, ${(resetBytes / 1e6).toFixed(1)} MB`);
 
 // ---------- 2. following with 100,000 held: incremental vs naive ----------

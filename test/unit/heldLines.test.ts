@@ -71,10 +71,14 @@ describe('HeldLines', () => {
     assert.equal(held.textBytesHeld, 7 + '2026-05-23T05:07:31.1Z'.length + 1, 'a time sent otherwise is kept as sent');
   });
 
-  it('changes as an array would under any sequence of inserts and drops, and a frozen copy does not change', () => {
-    type Op = { kind: 'insert'; at: number; items: { n: number; pod: number; size: number }[] } | { kind: 'drop'; count: number } | { kind: 'freeze' };
+  it('changes as an array would under any sequence of inserts (items given in any order) and drops, and a frozen copy does not change', () => {
+    type Op =
+      | { kind: 'insert'; at: number; inOrder: boolean; items: { n: number; pod: number; size: number; given: number }[] }
+      | { kind: 'drop'; count: number }
+      | { kind: 'freeze' };
+    const itemArb = fc.record({ n: fc.nat({ max: 1e6 }), pod: fc.nat({ max: 5 }), size: fc.constantFrom(0, 3, 40, 30_000), given: fc.nat() });
     const opArb: fc.Arbitrary<Op> = fc.oneof(
-      { weight: 5, arbitrary: fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), items: fc.array(fc.record({ n: fc.nat({ max: 1e6 }), pod: fc.nat({ max: 5 }), size: fc.constantFrom(0, 3, 40, 30_000) }), { minLength: 1, maxLength: 40 }) }) },
+      { weight: 5, arbitrary: fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), inOrder: fc.boolean(), items: fc.array(itemArb, { minLength: 1, maxLength: 40 }) }) },
       { weight: 2, arbitrary: fc.record({ kind: fc.constant('drop' as const), count: fc.nat({ max: 60 }) }) },
       { weight: 1, arbitrary: fc.constant({ kind: 'freeze' as const }) },
     );
@@ -87,7 +91,16 @@ describe('HeldLines', () => {
           if (op.kind === 'insert') {
             const at = op.at % (model.length + 1);
             const items = op.items.map(({ n, pod, size }) => line(n, `pod-${pod}`, `${n}:`.padEnd(size + 2, 'é')));
-            held.insert(at, items);
+            if (op.inOrder) held.insert(at, items);
+            else {
+              // Given in another order (by `given`), each with the row it belongs at.
+              const rows = items.map((_, row) => row).sort((a, b) => op.items[a]!.given - op.items[b]!.given || a - b);
+              held.insert(
+                at,
+                rows.map((row) => items[row]!),
+                Uint32Array.from(rows),
+              );
+            }
             model.splice(at, 0, ...items);
           } else if (op.kind === 'drop') {
             held.dropFront(op.count);

@@ -22,6 +22,17 @@ describe('parseTimeNanos', () => {
     assert.ok(a > b, '.9 is later than .10');
     assert.ok(parseTimeNanos('2022-03-02T16:00:00+02:00')! < parseTimeNanos('2022-03-02T15:00:00Z')!);
   });
+  it('reads the platform\'s shape (9 digits and Z) to what the general reading gives, odd dates and bad digits alike', () => {
+    const two = (n: number) => String(n).padStart(2, '0');
+    const shape = fc
+      .record({ y: fc.integer({ min: 0, max: 9999 }), mo: fc.integer({ min: 0, max: 13 }), d: fc.integer({ min: 0, max: 32 }), h: fc.integer({ min: 0, max: 24 }), mi: fc.integer({ min: 0, max: 60 }), s: fc.integer({ min: 0, max: 61 }), f: fc.integer({ min: 0, max: 999_999_999 }) })
+      .map(({ y, mo, d, h, mi, s, f }) => `${String(y).padStart(4, '0')}-${two(mo)}-${two(d)}T${two(h)}:${two(mi)}:${two(s)}.${String(f).padStart(9, '0')}Z`);
+    const mangled = fc.tuple(shape, fc.nat({ max: 29 }), fc.constantFrom('x', ' ', '/', ':', '9')).map(([text, at, c]) => text.slice(0, at) + c + text.slice(at + 1));
+    // The same instant written with +00:00 is read by the general way (regular expressions).
+    fc.assert(fc.property(fc.oneof(shape, mangled), (text) => parseTimeNanos(text) === parseTimeNanos(text.replace(/Z$/, '+00:00'))));
+    assert.equal(parseTimeNanos('2026-02-30T05:07:31.123456789Z'), parseTimeNanos('2026-03-02T05:07:31.123456789Z'), 'a 30th of February rolls over');
+    assert.equal(parseTimeNanos('2026-11-22T10:15:0x.123456789Z'), undefined);
+  });
   it('formats back in UTC with 9 digits', () => {
     assert.equal(formatNanosUtc(1646233443208677349n), '2022-03-02T15:04:03.208677349Z');
     fc.assert(fc.property(fc.bigInt({ min: 0n, max: 4_000_000_000n * 1_000_000_000n }), (n) => parseTimeNanos(formatNanosUtc(n)) === n));

@@ -194,25 +194,39 @@ export class HeldLines extends Columns {
     );
   }
 
-  push(items: readonly LogItem[]): void {
-    this.insert(this.length, items);
+  push(items: readonly LogItem[], rowOf?: Uint32Array): void {
+    this.insert(this.length, items, rowOf);
   }
 
   /**
    * Inserts items before item `index` (index 0: at the front; length: at the end). Room for their
    * text is made first, once: a compaction never meets a half-written row, and a list whose text
-   * would pass 4 GB is refused (a RangeError) before anything changes.
+   * would pass 4 GB is refused (a RangeError) before anything changes. `rowOf`: where each item
+   * goes among them (item k at `index + rowOf[k]`) when they are not given in that order; they are
+   * read and their text written in the order given (logTail.ts writes a read in the order parsed).
    */
-  insert(index: number, items: readonly LogItem[]): void {
+  insert(index: number, items: readonly LogItem[], rowOf?: Uint32Array): void {
     const count = items.length;
     if (count === 0) return;
     // UTF-8 takes at most 3 bytes a UTF-16 unit: when that fits, nothing to make. Otherwise counted
     // exactly: a larger arena than needed is memory outside the heap that makes V8 collect sooner.
+    // A line's time text is written only when it is not its time formatted back (1 here).
+    const canonical = new Uint8Array(count);
     let units = 0;
-    for (const item of items) units += item.kind === 'marker' ? item.text.length : item.timeText.length + item.message.length;
+    for (let k = 0; k < count; k++) {
+      const item = items[k]!;
+      if (item.kind === 'marker') units += item.text.length;
+      else if (isNanosUtc(item.timeText, item.time)) {
+        canonical[k] = 1;
+        units += item.message.length;
+      } else units += item.timeText.length + item.message.length;
+    }
     if (this.arenaEnd + 3 * units > this.arena.length) {
       let bytes = 0;
-      for (const item of items) bytes += item.kind === 'marker' ? Buffer.byteLength(item.text) : Buffer.byteLength(item.timeText) + Buffer.byteLength(item.message);
+      for (let k = 0; k < count; k++) {
+        const item = items[k]!;
+        bytes += item.kind === 'marker' ? Buffer.byteLength(item.text) : Buffer.byteLength(item.message) + (canonical[k] ? 0 : Buffer.byteLength(item.timeText));
+      }
       this.reserveBytes(bytes);
     }
     let row: number;
@@ -226,7 +240,7 @@ export class HeldLines extends Columns {
       if (row < this.end) this.moveRows(row, row + count, this.end - row);
       this.end += count;
     }
-    for (const item of items) this.write(row++, item);
+    for (let k = 0; k < count; k++) this.write(row + (rowOf ? rowOf[k]! : k), items[k]!, canonical[k] === 1);
   }
 
   /** Drops the first `count` items. */
@@ -240,7 +254,8 @@ export class HeldLines extends Columns {
     }
   }
 
-  private write(row: number, item: LogItem): void {
+  /** `canonical`: a line's time text is its time formatted back (insert() checked), not written. */
+  private write(row: number, item: LogItem, canonical: boolean): void {
     this.times[row] = item.time;
     if (item.kind === 'marker') {
       this.writeText(row, item.text);
@@ -248,7 +263,6 @@ export class HeldLines extends Columns {
       this.timeBytes[row] = 0;
       return;
     }
-    const canonical = isNanosUtc(item.timeText, item.time);
     this.writeText(row, canonical ? item.message : item.timeText + item.message);
     this.timeBytes[row] = canonical ? CANONICAL : Buffer.byteLength(item.timeText);
     this.codes[row] = this.podCode(item.pod);

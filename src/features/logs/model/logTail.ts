@@ -8,6 +8,7 @@
 import type { LogItem, LogLine, LogMarker, RawLogEntry } from '../../../protocol/logItems';
 import { formatNanosUtc, parseTimeNanos } from '../../../protocol/logTime';
 import { HeldLines, type HeldView } from './heldLines';
+import { positions, timeOrder } from './sortByTime';
 
 
 /**
@@ -144,18 +145,20 @@ export class LogTail {
    */
   merge(batch: readonly LogLine[], options: { limit: number; gapConfirmed?: boolean }): MergeResult {
     const horizon = this.horizon;
-    const sorted = (horizon === undefined ? [...batch] : batch.filter((l) => l.time > horizon)).sort(compareTime);
-    const gap = options.gapConfirmed === true && this.hasGap(sorted, options.limit);
+    const lines = horizon === undefined ? batch : batch.filter((l) => l.time > horizon);
+    const order = timeOrder(lines);
+    const sorted = (p: number) => lines[order[p]!]!;
+    const gap = options.gapConfirmed === true && this.hasGap(lines, options.limit);
     const previousNewest = this.newest;
     const added: LogLine[] = [];
 
     // Lines up to the newest held instant may be known: compare them instant by instant, counting
     // identical lines; what a batch has more of than is held is new (a repeated line, a late pod).
     let i = 0;
-    while (previousNewest !== undefined && i < sorted.length && sorted[i]!.time <= previousNewest) {
-      const time = sorted[i]!.time;
+    while (previousNewest !== undefined && i < order.length && sorted(i).time <= previousNewest) {
+      const time = sorted(i).time;
       let j = i;
-      while (j < sorted.length && sorted[j]!.time === time) j++;
+      while (j < order.length && sorted(j).time === time) j++;
       const held = new Map<string, number>();
       for (let k = this.lowerBound(time); k < this.held.length && this.held.timeAt(k) === time; k++) {
         const item = this.held.at(k);
@@ -163,23 +166,23 @@ export class LogTail {
       }
       const seen = new Map<string, number>();
       for (let k = i; k < j; k++) {
-        const key = identity(sorted[k]!);
+        const key = identity(sorted(k));
         const nth = (seen.get(key) ?? 0) + 1;
         seen.set(key, nth);
-        if (nth > (held.get(key) ?? 0)) added.push(sorted[k]!);
+        if (nth > (held.get(key) ?? 0)) added.push(sorted(k));
       }
       i = j;
     }
-    const fresh = sorted.slice(i);
+    const fresh = Array.from(order.subarray(i), (k) => lines[k]!);
     const ops: LogOp[] = [];
 
     let gapMarker: LogMarker | undefined;
-    if (gap && previousNewest !== undefined && sorted.length > 0) {
+    if (gap && previousNewest !== undefined && order.length > 0) {
       gapMarker = {
         kind: 'marker',
         time: previousNewest,
         reason: 'gap',
-        text: `Lines may be missing between ${formatNanosUtc(previousNewest)} and ${formatNanosUtc(sorted[0]!.time)}: the log moved faster than it was read.`,
+        text: `Lines may be missing between ${formatNanosUtc(previousNewest)} and ${formatNanosUtc(sorted(0).time)}: the log moved faster than it was read.`,
       };
       this.held.push([gapMarker]);
       ops.push({ op: 'append', items: [gapMarker] });
@@ -192,13 +195,26 @@ export class LogTail {
       if (last?.op === 'insert' && last.index + last.items.length === index) last.items.push(line);
       else ops.push({ op: 'insert', index, items: [line] });
     }
-    this.held.push(fresh);
+    this.appendInReadOrder(lines, order, i);
     if (fresh.length) ops.push({ op: 'append', items: fresh });
     const all = added.length ? [...added, ...fresh] : fresh;
     this.lineCount += all.length;
     if (fresh.length) this.newest = fresh[fresh.length - 1]!.time;
     const dropped = this.trim(ops);
     return { added: all, ops, gapMarker, dropped };
+  }
+
+  /** Appends the lines at positions `from` on of `order`, read in the order of `lines` (sortByTime.ts). */
+  private appendInReadOrder(lines: readonly LogLine[], order: Uint32Array, from: number): void {
+    const at = positions(order);
+    const items: LogLine[] = [];
+    const rowOf = new Uint32Array(order.length - from);
+    for (let k = 0; k < lines.length; k++) {
+      if (at[k]! < from) continue;
+      rowOf[items.length] = at[k]! - from;
+      items.push(lines[k]!);
+    }
+    this.held.push(items, rowOf);
   }
 
   /** Index after the last held item at `time` (a late line goes after its equals). */
