@@ -18,7 +18,7 @@ export type { PlatformConsoleExports } from './main';
 
 bundleEvaluated();
 
-/** The exports once the real extension is loaded; undefined while it only stands by. */
+/** The exports under the tests (ExtensionMode.Test); undefined otherwise. */
 export async function activate(context: vscode.ExtensionContext): Promise<Main.PlatformConsoleExports | undefined> {
   const activated = activationTimer('startup');
   // What each step costs (the activation bench prints them).
@@ -29,7 +29,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Main.P
   if (wake) {
     const exports = await lazy.load();
     activated();
-    return exports;
+    // Only the tests get the internals (prompts that can be scripted, the connections): no other
+    // extension can answer a confirmation or reach a connection through them.
+    return context.extensionMode === vscode.ExtensionMode.Test ? exports : undefined;
   }
   lazy.standBy(standInSignedIn(context.globalState), step);
   activated(steps);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { Connection } from '../../src/ui/connectionManager';
+import { secretKey } from '../../src/ui/storedConnections';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { ACCEPT, ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
@@ -126,6 +127,32 @@ describe('one action, one account; Sign Out revokes', function () {
     // The watch polls every 1 to 3 s: 4 s without a request means it stopped.
     await sleep(4000);
     assert.equal(total(a), atSignOut, 'no request reached A after Sign Out');
+  });
+
+  it('another window signs out (the key leaves the secret storage windows share): the watch here stops, the key is not used again', async () => {
+    await ext.connections.switchTo(connA.id);
+    const dir = await mkdtemp(join(tmpdir(), 'one-account-'));
+    const payload = join(dir, 'payload.bin');
+    await writeFile(payload, 'another window');
+    const ui = new ScriptedUi([ACCEPT, ACCEPT, 'elsewhere-secret', 'opaque', '$(file) A file', payload, ACCEPT, 'No optional metadata', '$(check) Create Secret']);
+    const reads = a.requestCounts()['GET getTask'] ?? 0;
+    const watching = run(ui, 'platformConsole.createSecret');
+    await until('the task watch to read the task', () => (a.requestCounts()['GET getTask'] ?? 0) > reads, 15_000);
+    // What the other window's Sign Out does here: the extension's secret storage loses the key.
+    const { secrets } = (ext.connections as unknown as { context: vscode.ExtensionContext }).context;
+    await secrets.delete(secretKey(connA.id));
+    try {
+      const stopped = await ui.waitForNotification(/^Stopped following secret elsewhere-secret/);
+      assert.match(stopped.message, /account-a was signed out/);
+      await watching;
+      const atStop = total(a);
+      await sleep(4000);
+      assert.equal(total(a), atStop, 'no request reached A once the key was gone');
+      assert.equal(await ext.connections.hasApiKey(connA.id), false);
+    } finally {
+      // The rest of that Sign Out (the connection leaves the list every window shares).
+      await ext.connections.signOut(connA.id);
+    }
   });
 
   it('Sign Out with a billing document open: its Refresh sends nothing and asks to sign in', async () => {
