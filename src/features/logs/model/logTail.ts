@@ -8,7 +8,7 @@
 import type { LogItem, LogLine, LogMarker, RawLogEntry } from '../../../protocol/logItems';
 import { formatNanosUtc, parseTimeNanos } from '../../../protocol/logTime';
 import { HeldLines, type HeldView } from './heldLines';
-import { positions, timeOrder } from './sortByTime';
+import { positions, timeOrder } from './timeOrder';
 
 
 /**
@@ -204,7 +204,7 @@ export class LogTail {
     return { added: all, ops, gapMarker, dropped };
   }
 
-  /** Appends the lines at positions `from` on of `order`, read in the order of `lines` (sortByTime.ts). */
+  /** Appends the lines at positions `from` on of `order`, read in the order of `lines` (timeOrder.ts). */
   private appendInReadOrder(lines: readonly LogLine[], order: Uint32Array, from: number): void {
     const at = positions(order);
     const items: LogLine[] = [];

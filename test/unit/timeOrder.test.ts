@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { positions, timeOrder } from '../../src/features/logs/model/sortByTime';
+import { positions, timeOrder } from '../../src/features/logs/model/timeOrder';
 
-const sortByTime = <T extends { time: bigint }>(lines: readonly T[]): T[] => Array.from(timeOrder(lines), (i) => lines[i]!);
+const inTimeOrder = <T extends { time: bigint }>(lines: readonly T[]): T[] => Array.from(timeOrder(lines), (i) => lines[i]!);
 
 /** The plain way: a stable sort comparing BigInts. */
 const reference = <T extends { time: bigint }>(lines: readonly T[]) => [...lines].sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
@@ -22,7 +22,7 @@ describe('timeOrder (a read in time order, equal times in read order)', () => {
     const base = 1_795_000_000_000_000_000n;
     const lines = Array.from({ length: 5000 }, (_, i) => ({ time: base + BigInt(Math.floor(next() * 300)) * 1_000_000n + BigInt(Math.floor(next() * 3)), i }));
     const before = [...lines];
-    const sorted = sortByTime(lines);
+    const sorted = inTimeOrder(lines);
     assert.deepEqual(
       sorted.map((l) => l.i),
       reference(lines).map((l) => l.i),
@@ -39,7 +39,7 @@ describe('timeOrder (a read in time order, equal times in read order)', () => {
       lines.push({ time, i: lines.length }, { time: time + 1n, i: lines.length + 1 }, { time, i: lines.length + 2 });
     }
     assert.deepEqual(
-      sortByTime(lines).map((l) => l.i),
+      inTimeOrder(lines).map((l) => l.i),
       reference(lines).map((l) => l.i),
     );
   });
@@ -48,7 +48,7 @@ describe('timeOrder (a read in time order, equal times in read order)', () => {
     const t = 9_000_000_000_000_000_000n;
     const lines = [{ time: t + 2n }, { time: t + 1n }, { time: t + 3n }, { time: t }];
     assert.deepEqual(
-      sortByTime(lines).map((l) => l.time - t),
+      inTimeOrder(lines).map((l) => l.time - t),
       [0n, 1n, 2n, 3n],
     );
   });
@@ -56,9 +56,9 @@ describe('timeOrder (a read in time order, equal times in read order)', () => {
   it('a read spanning more than 2^53 ns (an unparseable time sorts as 0) falls back to BigInt comparison', () => {
     const t = 1_795_000_000_000_000_000n;
     const lines = [{ time: t + 5n }, { time: 0n }, { time: t + 1n }, { time: t }, { time: 0n }];
-    assert.deepEqual(sortByTime(lines), reference(lines));
+    assert.deepEqual(inTimeOrder(lines), reference(lines));
     assert.deepEqual(
-      sortByTime(lines).map((l) => l.time),
+      inTimeOrder(lines).map((l) => l.time),
       [0n, 0n, t, t + 1n, t + 5n],
     );
   });
