@@ -19,7 +19,9 @@
 // To compare two builds (one run cannot tell apart less than about ±20%), for each in turn:
 //   PLATFORM_CONSOLE_BENCH_FRESH_PAGES=9 node --import tsx bench/logs.webview.bench.mjs
 // loads that many fresh pages of 100,000 lines, prints their posted -> first rows, posted -> all
-// held and page started -> first rows with the medians, and stops there (no rows written).
+// held and page started -> first rows with the medians, and stops there (no rows written);
+// PLATFORM_CONSOLE_BENCH_MILLION_PAGES=9 does the same with that many fresh pages of one million
+// lines, after the rest of the bench (about 4 minutes).
 
 /* global document, requestAnimationFrame -- used inside evaluate(), in the page */
 import { spawnSync } from 'node:child_process';
@@ -36,6 +38,8 @@ const LINES = 100_000;
 /** Fresh pages of 100,000 lines measured; set, only those are (an A/B series). */
 const SERIES = Number(process.env.PLATFORM_CONSOLE_BENCH_FRESH_PAGES) || 0;
 const RUNS = SERIES || 5;
+/** Fresh pages of one million lines measured (3); set, the million's series is printed and nothing written (an A/B series). */
+const MILLION_SERIES = Number(process.env.PLATFORM_CONSOLE_BENCH_MILLION_PAGES) || 0;
 const FN = { projectId: 1, regionId: 1, namespace: 'default', name: 'bench-view' };
 
 guardRun('the logs webview benchmark', 20 * 60_000);
@@ -259,13 +263,19 @@ const millionTotals = [];
 const millionOpens = [];
 const millionWholes = [];
 let millionFrame = detailsFrame;
-for (let run = 0; run < 3; run++) {
+for (let run = 0; run < (MILLION_SERIES || 3); run++) {
   millionFrame = await reload(millionFrame);
   const result = await loaded(millionFrame, MILLION);
   millionPaints.push(result.paint);
   millionTotals.push(result.total);
   millionOpens.push(result.open);
   millionWholes.push(result.whole);
+}
+if (MILLION_SERIES) {
+  for (const [label, xs] of [['first rows painted', millionPaints], ['posted -> first rows', millionTotals], ['posted -> all held', millionWholes], ['page started -> first rows', millionOpens]]) {
+    console.log(`  1,000,000: ${label.padEnd(28)} median ${median(xs)} ms (runs: ${xs.join(', ')})`);
+  }
+  await exitWith(0);
 }
 const millionDomRows = Number(await millionFrame.locator('function-logs-app').getAttribute('data-dom-rows'));
 
