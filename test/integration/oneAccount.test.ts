@@ -110,14 +110,21 @@ describe('one action, one account; Sign Out revokes', function () {
     assert.deepEqual([...new Set(ui.prompts.map((p) => p.title))].filter((t) => !t.includes('account-a')), [], 'every step names A');
   });
 
-  it('Sign Out while a secret task is watched: the watch stops at once, the key is not used again', async () => {
+  /** Creates a secret on A and waits until its task is being watched (read at least once). */
+  async function watchedSecret(name: string): Promise<{ ui: ScriptedUi; watching: Thenable<unknown> }> {
     await ext.connections.switchTo(connA.id);
     const dir = await mkdtemp(join(tmpdir(), 'one-account-'));
     const payload = join(dir, 'payload.bin');
-    await writeFile(payload, 'one account');
-    const ui = new ScriptedUi([ACCEPT, ACCEPT, 'watched-secret', 'opaque', '$(file) A file', payload, ACCEPT, 'No optional metadata', '$(check) Create Secret']);
+    await writeFile(payload, name);
+    const ui = new ScriptedUi([ACCEPT, ACCEPT, name, 'opaque', '$(file) A file', payload, ACCEPT, 'No optional metadata', '$(check) Create Secret']);
+    const reads = a.requestCounts()['GET getTask'] ?? 0;
     const watching = run(ui, 'platformConsole.createSecret');
-    await until('the task watch to read the task', () => (a.requestCounts()['GET getTask'] ?? 0) >= 1, 15_000);
+    await until('the task watch to read the task', () => (a.requestCounts()['GET getTask'] ?? 0) > reads, 15_000);
+    return { ui, watching };
+  }
+
+  it('Sign Out while a secret task is watched: the watch stops at once, the key is not used again', async () => {
+    const { ui, watching } = await watchedSecret('watched-secret');
     await ext.connections.signOut(connA.id);
     const atSignOut = total(a);
     await watching;
@@ -130,14 +137,7 @@ describe('one action, one account; Sign Out revokes', function () {
   });
 
   it('another window signs out (the key leaves the secret storage windows share): the watch here stops, the key is not used again', async () => {
-    await ext.connections.switchTo(connA.id);
-    const dir = await mkdtemp(join(tmpdir(), 'one-account-'));
-    const payload = join(dir, 'payload.bin');
-    await writeFile(payload, 'another window');
-    const ui = new ScriptedUi([ACCEPT, ACCEPT, 'elsewhere-secret', 'opaque', '$(file) A file', payload, ACCEPT, 'No optional metadata', '$(check) Create Secret']);
-    const reads = a.requestCounts()['GET getTask'] ?? 0;
-    const watching = run(ui, 'platformConsole.createSecret');
-    await until('the task watch to read the task', () => (a.requestCounts()['GET getTask'] ?? 0) > reads, 15_000);
+    const { ui, watching } = await watchedSecret('elsewhere-secret');
     // What the other window's Sign Out does here: the extension's secret storage loses the key.
     const { secrets } = (ext.connections as unknown as { context: vscode.ExtensionContext }).context;
     await secrets.delete(secretKey(connA.id));
