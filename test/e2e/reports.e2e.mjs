@@ -34,6 +34,19 @@ describe('Report Tasks view and trials', () => {
   const pane = (name) => sidebarPane(page, name);
   const reports = () => pane('Report Tasks');
   const row = (text) => reports().locator('.monaco-list-row', { hasText: text }).first();
+  /** Opens a collapsed row; a click that a redraw of the list (read again every 5 s while a task runs) swallowed is made again. */
+  const expand = async (text) => {
+    const open = async () => (await row(text).getAttribute('aria-expanded')) === 'true';
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (await open()) return;
+      await row(text).click();
+      for (let i = 0; i < 30; i++) {
+        if (await open()) return;
+        await page.waitForTimeout(100);
+      }
+    }
+    throw new Error(`the row ${text} did not open`);
+  };
   const quickInput = () => page.locator('.quick-input-widget');
   const input = () => quickInput().locator('input');
   const pick = (label) => quickInput().locator('.monaco-list-row', { hasText: label }).first().click();
@@ -116,7 +129,7 @@ describe('Report Tasks view and trials', () => {
     await row('Processing notes: 1 error, 0 warnings').waitFor();
     await row('Errors (1)').waitFor();
     await reports().getByText(/missing data for 2026-04 \(render_failed\)/).waitFor();
-    await row('Parameters (4)').click();
+    await expand('Parameters (4)');
     await row('date_to').waitFor();
     await page.mouse.move(5, 5);
     await page.waitForTimeout(500); // the palette and hovers fade out

@@ -128,6 +128,9 @@ describe('Report Tasks', function () {
     assert.equal((await errors!.getTreeItem()).label, 'Errors (1)');
     assert.equal((await warnings!.getTreeItem()).label, 'Warnings (0)');
     assert.match(String((await (await errors!.getChildren())[0]!.getTreeItem()).label), /could not be rendered.*\(render_failed\)$/);
+    // Ids of their own, not their place and label: opened or closed, they stay so when read again.
+    const ids = await Promise.all([children[0]!, notes, errors!, warnings!].map(async (n) => (await n.getTreeItem()).id));
+    assert.deepEqual(ids, ['parameters', 'notes', 'errors', 'warnings'].map((group) => `${item.id}/${group}`));
   });
 
   it('recent template codes and tasks belong to their connection', async () => {

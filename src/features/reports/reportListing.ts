@@ -70,7 +70,12 @@ export class ReportListing {
     return this.reload();
   }
 
-  private async read(offset: number): Promise<void> {
+  /**
+   * `quiet`: a running task's turn. The view shows no progress for it and is told only when the
+   * answer differs: redrawn every few seconds, it would swallow clicks (a row opened as the list
+   * is redrawn stays closed) and make a screen reader read the list again.
+   */
+  private async read(offset: number, quiet = false): Promise<void> {
     const generation = offset === 0 ? ++this.generation : this.generation;
     this.stopTimer();
     const bound = await this.bind();
@@ -79,8 +84,9 @@ export class ReportListing {
       this.available = false;
       return this.changed();
     }
-    this.loading = true;
-    this.changed();
+    const before = quiet ? this.shown() : undefined;
+    this.loading = !quiet;
+    if (!quiet) this.changed();
     try {
       const query = { ordering: '-created_at' as const, limit: this.pageSize, offset, ...(this.status ? { status: this.status } : {}) };
       const page = await bound.api.billing.listReports({ params: {}, query });
@@ -101,8 +107,14 @@ export class ReportListing {
     } finally {
       if (generation === this.generation) this.loading = false;
     }
-    this.changed();
+    if (before === undefined || this.shown() !== before) this.changed();
     this.schedule(generation);
+  }
+
+  /** What the view shows of the listing, as text (to tell whether a quiet read changed it). */
+  private shown(): string {
+    const { available, tasks, total, next, error, status } = this;
+    return JSON.stringify({ available, tasks, total, next, status, error: error === undefined ? undefined : String(error) });
   }
 
   /** While a listed task runs (and the view shows), the first page is read again in a moment. */
@@ -111,7 +123,7 @@ export class ReportListing {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       if (generation !== this.generation) return;
-      if (this.visible()) void this.reload();
+      if (this.visible()) this.first = this.read(0, true);
       else this.schedule(generation);
     }, this.refreshMs);
   }

@@ -49,13 +49,16 @@ class GroupNode extends TreeNode {
     private readonly label: string,
     private readonly icon: string,
     private readonly children: TreeNode[],
-    private readonly options: { description?: string; expanded?: boolean; tooltip?: string } = {},
+    private readonly options: { description?: string; expanded?: boolean; tooltip?: string; id?: string } = {},
   ) {
     super();
   }
   getTreeItem(): vscode.TreeItem {
     const state = this.children.length === 0 ? vscode.TreeItemCollapsibleState.None : this.options.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
     const item = new vscode.TreeItem(this.label, state);
+    // Its own id (not its place and label): opened or closed, it stays so when the list is read
+    // again, even when its count changes or a "Last refresh failed" row comes above it.
+    if (this.options.id) item.id = this.options.id;
     item.iconPath = new vscode.ThemeIcon(this.icon);
     item.description = this.options.description;
     item.tooltip = this.options.tooltip;
@@ -77,10 +80,15 @@ export class ReportTaskNode extends TreeNode {
     super();
   }
 
+  /** The tree item's id: the same task on the same connection is the same row, read after read. */
+  get itemId(): string {
+    return `reportTask:${this.connectionId}:${this.task.uuid}`;
+  }
+
   getTreeItem(): vscode.TreeItem {
     const { task } = this;
     const item = new vscode.TreeItem(reportLabel(task), vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `reportTask:${this.connectionId}:${task.uuid}`;
+    item.id = this.itemId;
     item.description = reportDescription(task, this.now);
     item.iconPath = task.problem && task.snapshot ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')) : statusIcon(task);
     // The status in words (the icon shows it in colour): "Report ResellerExpenses, Completed, 2026-04, 3 h ago".
@@ -103,23 +111,25 @@ export class ReportTaskNode extends TreeNode {
       return this.adopt(children);
     }
     const parameters = Object.entries(s.parameters ?? {});
+    const id = (group: string) => `${this.itemId}/${group}`;
     children.push(
       new GroupNode(
         `Parameters (${parameters.length})`,
         'symbol-parameter',
         parameters.map(([k, v]) => new MessageNode(k, 'symbol-field', { description: parameterText(v), tooltip: `${k} = ${JSON.stringify(v)}` })),
+        { id: id('parameters') },
       ),
     );
     const notes = notesSummary(s);
     const n = s.processing_notes;
     const noteChildren: TreeNode[] = [
-      new GroupNode(`Errors (${notes.errors.length})`, 'error', notes.errors.map((e) => new MessageNode(e, 'circle-small-filled', { tooltip: e })), { expanded: notes.errors.length > 0 }),
-      new GroupNode(`Warnings (${notes.warnings.length})`, 'warning', notes.warnings.map((w) => new MessageNode(w, 'circle-small-filled', { tooltip: w })), { expanded: notes.warnings.length > 0 }),
+      new GroupNode(`Errors (${notes.errors.length})`, 'error', notes.errors.map((e) => new MessageNode(e, 'circle-small-filled', { tooltip: e })), { expanded: notes.errors.length > 0, id: id('errors') }),
+      new GroupNode(`Warnings (${notes.warnings.length})`, 'warning', notes.warnings.map((w) => new MessageNode(w, 'circle-small-filled', { tooltip: w })), { expanded: notes.warnings.length > 0, id: id('warnings') }),
     ];
     const facts: [string, unknown][] = [['Worker group', n?.worker_group_id], ['Celery group', n?.celery_group_id], ['Period', n?.period], ['Records to process', n?.records_to_process]];
     for (const [label, value] of facts) if (value !== undefined && value !== null) noteChildren.push(new MessageNode(label, 'symbol-property', { description: String(value) }));
     children.push(
-      new GroupNode(`Processing notes: ${notes.counts}`, 'note', noteChildren, { expanded: notes.errors.length + notes.warnings.length > 0 }),
+      new GroupNode(`Processing notes: ${notes.counts}`, 'note', noteChildren, { expanded: notes.errors.length + notes.warnings.length > 0, id: id('notes') }),
     );
     children.push(
       new MessageNode(`Created`, 'calendar', { description: `${formatUtc(s.created_at) ?? '—'}${s.created_at ? ` (${relativeTime(Date.parse(s.created_at), this.now) ?? ''})` : ''}` }),

@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ReportListing } from '../../src/features/reports/reportListing';
+import type { Bound } from '../../src/ui/connectionManager';
+import type { ReportTask } from '../../src/schema/billing';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A listing against a scripted server: `answer` is what the next list request returns. */
+function listing() {
+  let answer: ReportTask[] = [];
+  let requests = 0;
+  let changes = 0;
+  const bound = {
+    lists: { isMissing: () => false, noteMissing: () => false },
+    api: {
+      billing: {
+        listReports: async () => {
+          requests++;
+          return { count: answer.length, results: answer };
+        },
+      },
+    },
+  } as unknown as Bound;
+  const list = new ReportListing(
+    async () => bound,
+    () => changes++,
+    (what, error) => assert.fail(`${what}: ${String(error)}`),
+    () => true,
+    10,
+  );
+  return {
+    list,
+    answer: (tasks: ReportTask[]) => (answer = tasks),
+    requests: () => requests,
+    changes: () => changes,
+  };
+}
+
+const task = (status: string, updated = '2026-11-26T02:00:00Z') => ({ uuid: '5f2b4c1e-0000-4000-8000-000000000001', status, created_at: '2026-11-26T01:00:00Z', updated_at: updated }) as unknown as ReportTask;
+
+describe('ReportListing: a running task\'s list read again', () => {
+  it('the view is told only when a re-read changed something; the first read and a Refresh show their progress', async (t) => {
+    const h = listing();
+    t.after(() => h.list.dispose());
+    h.answer([task('InProgress')]);
+    await h.list.ensure();
+    assert.equal(h.changes(), 2, 'loading shown, then the list');
+    const afterFirst = h.changes();
+    await sleep(60);
+    assert.ok(h.requests() >= 3, `read again while the task runs (${h.requests()} requests)`);
+    assert.equal(h.changes(), afterFirst, 'the same answer: the view is not redrawn');
+    h.answer([task('InProgress', '2026-11-26T02:00:05Z')]);
+    await sleep(40);
+    assert.equal(h.changes(), afterFirst + 1, 'a changed answer: told once');
+    h.answer([task('Completed', '2026-11-26T02:00:09Z')]);
+    await sleep(40);
+    assert.equal(h.changes(), afterFirst + 2);
+    const settled = h.requests();
+    await sleep(40);
+    assert.equal(h.requests(), settled, 'nothing runs: no more reads');
+    await h.list.reload();
+    assert.equal(h.changes(), afterFirst + 4, 'a Refresh shows its progress even when nothing changed');
+  });
+});
