@@ -18,11 +18,13 @@ const QUIET_SETTINGS = {
 
 /**
  * Starts code-server on `<host>:<port>` (127.0.0.1 unless told) with fresh user data, the extension installed and
- * `env` given to it (and so to the extension host). Resolves once it answers.
+ * `env` given to it (and so to the extension host). Resolves once it answers. `alsoInstall`: folders of
+ * other extensions to install beside it (the UI tests' fixtures).
  */
-export async function startCodeServer({ paths, label, port, host = '127.0.0.1', env = process.env, logFile }) {
+export async function startCodeServer({ paths, label, port, host = '127.0.0.1', env = process.env, logFile, alsoInstall = [] }) {
   const dir = await tempDirs(label, ['user-data/User', 'extensions', 'workspace']);
-  await installExtension(dir('extensions'));
+  await installExtension(projectRoot, ['package.json', 'dist', 'media', 'README.md', 'LICENSE'], dir('extensions'));
+  for (const folder of alsoInstall) await installExtension(folder, ['package.json', 'extension.js'], dir('extensions'));
   await writeFile(dir('user-data/User/settings.json'), JSON.stringify(QUIET_SETTINGS, null, 2));
   const server = await startProcess(
     paths.node24,
@@ -47,12 +49,12 @@ export async function startCodeServer({ paths, label, port, host = '127.0.0.1', 
   return { origin, workspaceUrl: `${origin}/?folder=${encodeURIComponent(dir('workspace'))}`, dir, server };
 }
 
-/** Installs the built extension as `<publisher>.<name>-<version>`, with what a .vsix would hold. */
-async function installExtension(extensionsDir) {
-  const manifest = readManifest();
+/** Installs the extension in `folder` as `<publisher>.<name>-<version>`, with `entries` (for ours: what a .vsix would hold). */
+async function installExtension(folder, entries, extensionsDir) {
+  const manifest = readManifest(folder);
   const target = path.join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
-  for (const entry of ['package.json', 'dist', 'media', 'README.md', 'LICENSE']) {
-    const source = path.join(projectRoot, entry);
+  for (const entry of entries) {
+    const source = path.join(folder, entry);
     if (!existsSync(source)) continue;
     await cp(source, path.join(target, entry), { recursive: true, filter: (file) => !file.endsWith('.map') });
   }

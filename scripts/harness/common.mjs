@@ -13,8 +13,9 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 /** Logs of the servers the harness starts (git-ignored). */
 export const resultsDir = path.join(projectRoot, 'test-results');
 
-export function readManifest() {
-  return JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8'));
+/** The package.json of the extension in `folder` (ours unless told). */
+export function readManifest(folder = projectRoot) {
+  return JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8'));
 }
 
 export function log(message) {

@@ -62,7 +62,9 @@ async function runFiles(names, label) {
   process.env.PLATFORM_CONSOLE_BASE_URL = simulatorUrl;
   process.env.PLATFORM_CONSOLE_API_KEY = simulatorKey;
   const serverLog = path.join(resultsDir, `${label}-server.log`);
-  const { workspaceUrl, dir } = await startCodeServer({ paths, label, port: await freePort(), logFile: serverLog });
+  // Beside the extension, a stand-in for the chat agent that calls its tools (test/e2e/fixtures/toolCaller).
+  const alsoInstall = [path.join(testsDir, 'fixtures', 'toolCaller')];
+  const { workspaceUrl, dir } = await startCodeServer({ paths, label, port: await freePort(), logFile: serverLog, alsoInstall });
   scanned.push(dir('user-data'), dir('extensions'), dir('workspace'), serverLog);
   // The test files' processes inherit this environment.
   process.env.PLATFORM_CONSOLE_E2E_URL = workspaceUrl;

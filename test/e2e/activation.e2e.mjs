@@ -108,6 +108,53 @@ describe('Activation: nothing until used, then from every way in', () => {
     await connectionItem().waitFor();
   });
 
+  /** Calls a language model tool as the chat agent does (test/e2e/fixtures/toolCaller: vscode.lm.invokeTool). */
+  async function callTool(name, input) {
+    await runCommand(page, 'Tool Caller: Call a Language Model Tool');
+    await quickInput().getByText('Tool Caller: tool name').waitFor();
+    await quickInput().locator('input').fill(name);
+    await quickInput().locator('input').press('Enter');
+    await quickInput().getByText(`Tool Caller: input of ${name} (JSON)`).waitFor();
+    await quickInput().locator('input').fill(JSON.stringify(input));
+    await quickInput().locator('input').press('Enter');
+  }
+  const toolAnswer = (name) => page.locator('.notifications-toasts').getByText(new RegExp(`^Tool ${name} (answered|failed): `));
+
+  it('a language model tool called by the agent loads it: the real tool answers from the platform', async () => {
+    await quietWindow();
+    await assertStandingBy('before the tool was called');
+    await callTool('list_protection_profiles', {});
+    const answer = toolAnswer('list_protection_profiles');
+    await answer.waitFor({ timeout: 30_000 });
+    const said = await answer.innerText();
+    assert.match(said, /^Tool list_protection_profiles answered: /, said);
+    assert.match(said, /Protection profiles on "[^"]+": 30 of 250 shown\. - id \d+: /, said);
+    await connectionItem().waitFor();
+  });
+
+  it('a change the agent asks for before the load: confirmed once, with its exact request, then sent', async () => {
+    await quietWindow();
+    await assertStandingBy('before the tool was called');
+    const created = async () => (await simControl('requests', undefined, 'GET')).counts['POST createNotificationSetting'] ?? 0;
+    const before = await created();
+    await callTool('create_notification_setting', { resellerId: 702, notification_type: 'failed_login', email: 'oncall@reseller-two.example', enabled: true });
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 30_000 });
+    const asked = await dialog.innerText();
+    assert.match(asked, /failed_login/, asked);
+    assert.match(asked, /reseller 702/, asked);
+    assert.match(asked, /oncall@reseller-two\.example/, asked);
+    assert.equal(await created(), before, 'nothing is sent before the person confirms');
+    assert.match(asked, /POST \/iam\/reselling\/resellers\/702\/notification_settings/, asked);
+    await dialog.locator('.monaco-button', { hasText: /^Yes$/ }).click();
+    const answer = toolAnswer('create_notification_setting');
+    await answer.waitFor({ timeout: 30_000 });
+    const said = await answer.innerText();
+    assert.match(said, /^Tool create_notification_setting answered: Created/, said);
+    assert.equal(await dialog.count(), 0, 'one confirmation, not a second one from the stand-in');
+    assert.equal(await created(), before + 1, 'sent once');
+  });
+
   it('a report task still running when the window reloads: loaded at start-up, its polling resumes by itself', async () => {
     await runCommand(page, 'Platform Console: Open Report…');
     await quickInput().getByText('UUID of the report task').waitFor();
