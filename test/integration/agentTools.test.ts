@@ -120,6 +120,16 @@ describe('agent tools (language model tools)', function () {
     }
   });
 
+  it('a change never put to the person is not sent, and one confirmation sends once', async () => {
+    const input = { resellerId: 702, notification_type: 'deletion_request', email: 'unasked@example.com' };
+    assert.match(await invoke('create_notification_setting', input), /^Refused: this change was not confirmed by the person .* Nothing was sent\.$/);
+    assert.deepEqual(sim.requestCounts(), {});
+    await prepare('create_notification_setting', input);
+    assert.match(await invoke('create_notification_setting', input), /^Created/);
+    assert.match(await invoke('create_notification_setting', input), /^Refused: this change was not confirmed/);
+    assert.equal(sim.requestCounts()['POST createNotificationSetting'], 1);
+  });
+
   it('a refused write asks nothing and sends nothing; the answer names the field and the rule', async () => {
     const prepared = await prepare('update_protection_profile', { protection_profile_id: 1, name: 'x'.repeat(101) });
     assert.equal(prepared.confirmationMessages, undefined);

@@ -50,6 +50,12 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
     if (this.tool.offline) return result(await runTool(this.tool, NO_CONNECTION, options.input, host));
     const bound = connection && (await this.ctx.connections.bind(connection.id));
     if (!bound) return result(noConnectionAnswer(this.named(options.input), this.ctx.connections.list().map((c) => c.name)));
+    // VS Code prepares every call before it runs it, and asks the person there: a change that
+    // would be sent but was never put to the person is refused (a refused input still gets the
+    // field and the rule from runTool).
+    if (this.tool.kind !== 'read' && !confirmedId && this.wouldSend(options.input)) {
+      return result('Refused: this change was not confirmed by the person (VS Code asks before each change the agent makes). Nothing was sent.');
+    }
     const cancel = new AbortController();
     const listener = token.onCancellationRequested(() => cancel.abort(new Error('cancelled in chat')));
     try {
@@ -59,6 +65,12 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
     } finally {
       listener.dispose();
     }
+  }
+
+  /** The input passes the tool's checks, so invoke would send it. */
+  private wouldSend(input: Record<string, unknown> | undefined): boolean {
+    const parsed = parseToolInput(this.tool, input);
+    return parsed.ok && prepareWrite(this.tool, parsed.input).ok;
   }
 
   private named(input: Record<string, unknown> | undefined): string | undefined {
