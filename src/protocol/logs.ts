@@ -82,6 +82,8 @@ export type LogsEvent =
       items: ItemList;
       /** Older items still to come, in `backfill` ops (inserts at the top), newest chunk first. */
       pending: number;
+      /** They wait for the page's `painted` (many of them: model/backfill.ts). */
+      awaitsPaint?: boolean;
       status: FollowStatus;
       /** Date.now() when the extension posted it (the page times post -> painted with it). */
       sentAt: number;
@@ -108,6 +110,8 @@ export type LogsNotification =
   | { type: 'retryNow' }
   /** The copy missed an `ops` message (or holds another generation): send a reset. */
   | { type: 'resync'; generation: number }
+  /** The newest rows of that reset are painted (a big reset's older chunks wait for it). */
+  | { type: 'painted'; generation: number }
   | { type: 'command'; command: 'showLog' | 'signIn' | 'settings' }
   /**
    * Asks where (the save dialog may stay open a long time: the answer comes as a `notice`, not

@@ -2,8 +2,9 @@
 // functions, one panel per function, arguments checked), following only while the panel is
 // visible, a 200 lines/s tail with a small limit (every read closes a gap) checked against the
 // simulator's own record (lost 0, duplicated 0), a 500 mid-tail (lines kept, resumes by itself),
-// a missing function (stops), signed out (paused), export and Open in Editor (read-only).
-// The page itself renders only under code-server: the UI test (test/e2e/logs.e2e.mjs) drives it.
+// a missing function (stops), signed out (paused), export and Open in Editor (read-only), and a
+// big reset's older chunks waiting for the page's word that its newest rows are painted (the
+// page loads here too; the UI test, test/e2e/logs.e2e.mjs, drives it as a person does).
 import * as assert from 'node:assert/strict';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -150,6 +151,43 @@ describe('Function Logs', function () {
     assert.equal(panel.items().filter((i) => i.kind === 'marker').length, 0, 'no gap marker: every gap was closed');
     const identical = held.length - new Set(held.map((l) => key(l.timeText, l.pod, l.message))).size;
     print(`tail 200 lines/s, limit 100: ${held.length} lines held = the simulator's newest ${held.length}; ${identical} identical repeats kept; lost 0, duplicated 0`);
+  });
+
+  it('a reset of a quarter of a million lines: its older chunks wait for the page to say its newest rows are painted', async function () {
+    this.timeout(120_000);
+    await config().update('limit', 100_000, vscode.ConfigurationTarget.Global);
+    const ref = { projectId: 1, regionId: 1, namespace: 'default', name: 'big-reset' };
+    const panel = ext.logs.open(fn('big-reset'))!;
+    for (let i = 0; i < 3; i++) {
+      await control.logs(ref, { append: 100_000, ratePerSecond: 0 });
+      const count = panel.follower.readCount;
+      await until(() => panel.follower.readCount >= count + 2, 'a read after the lines were written', 60_000);
+    }
+    panel.follower.setFollow(false);
+    await config().update('limit', undefined, vscode.ConfigurationTarget.Global);
+    assert.ok(lines(panel).length >= 250_000, `held ${lines(panel).length} lines`);
+
+    // The page loaded again: its newest rows are painted, it says so, the older chunks follow.
+    const resets = panel.sent.resets;
+    panel.host.load();
+    await until(() => panel.sent.resets > resets, 'a reset for the new page', 30_000);
+    assert.equal(panel.sent.lastResetAwaitsPaint, true, 'the reset tells the page to say when it painted');
+    await until(() => panel.backfillStartedBy !== undefined, 'the older chunks started', 30_000);
+    assert.equal(panel.backfillStartedBy, 'paint', 'started by the page saying its rows are painted, not by the wait running out');
+
+    // A word about an older reset's paint starts nothing (the page's own word for this one comes later).
+    const earlier = panel.sent.lastResetGeneration;
+    panel.onReady();
+    panel.onNotify({ type: 'painted', generation: earlier });
+    assert.equal(panel.backfillStartedBy, undefined);
+    await until(() => panel.backfillStartedBy === 'paint', 'the page painting the newer reset', 30_000);
+
+    // A small list's chunks go at once.
+    const small = ext.logs.open(fn('hello-world'))!;
+    await until(() => small.follower.readCount >= 1, 'a read');
+    small.onReady();
+    assert.equal(small.sent.lastResetAwaitsPaint, false);
+    assert.equal(small.backfillStartedBy, 'caller');
   });
 
   it('a 500 mid-tail: the reason is told, lines are kept, following resumes by itself', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Backfill } from '../../src/features/logs/model/backfill';
+import { Backfill, WAIT_FOR_PAINT_LINES, WAIT_FOR_PAINT_MS, awaitsPaint } from '../../src/features/logs/model/backfill';
 
 /** A backfill whose turns of the event loop are run by hand; what it posted, in order. */
 function harness(chunks: string[]) {
@@ -13,14 +13,24 @@ function harness(chunks: string[]) {
       yield chunk;
     }
   }
+  /** Timers set by the backfill (the wait for the page's paint), fired by hand. */
+  const timers: { ms: number; fire: () => void; cleared: boolean }[] = [];
   const backfill = new Backfill<string, string>(
     lazy(),
     (chunk) => posted.push(`chunk ${chunk}`),
     (read) => posted.push(`read ${read}`),
     (step) => turns.push(step),
+    (ms, fire) => {
+      const timer = { ms, fire, cleared: false };
+      timers.push(timer);
+      return () => (timer.cleared = true);
+    },
   );
   const turn = () => turns.shift()?.();
-  return { backfill, posted, turn, turns, taken: () => taken };
+  const drain = () => {
+    while (turns.length) turn();
+  };
+  return { backfill, posted, turn, turns, drain, timers, taken: () => taken };
 }
 
 describe('Backfill: a reset\'s older chunks one per turn, reads behind them', () => {
@@ -135,5 +145,65 @@ describe('Backfill: a reset\'s older chunks one per turn, reads behind them', ()
     while (turns.length) turns.shift()?.();
     assert.deepEqual(posted, []);
     assert.equal(backfill.pending, false);
+  });
+
+  describe('a big reset: its chunks wait for the page to paint the newest rows', () => {
+    it('only resets with many older lines (a million) wait; 100,000 go at once', () => {
+      assert.equal(awaitsPaint(98_000), false);
+      assert.equal(awaitsPaint(WAIT_FOR_PAINT_LINES - 1), false);
+      assert.equal(awaitsPaint(WAIT_FOR_PAINT_LINES), true);
+      assert.equal(awaitsPaint(998_000), true);
+    });
+
+    it('nothing is taken or posted until the page says painted; then every chunk, and the reads held after them', () => {
+      const h = harness(['a', 'b']);
+      h.backfill.startWhenPainted();
+      h.backfill.hold('r');
+      assert.equal(h.turns.length, 0, 'no step scheduled while waiting');
+      assert.deepEqual(h.timers.map((t) => t.ms), [WAIT_FOR_PAINT_MS]);
+      assert.equal(h.backfill.pending, true);
+      h.backfill.painted();
+      assert.equal(h.backfill.startedBy, 'paint');
+      assert.equal(h.timers[0]!.cleared, true, 'the wait is over');
+      h.drain();
+      assert.deepEqual(h.posted, ['chunk a', 'chunk b', 'read r']);
+      h.backfill.painted();
+      assert.equal(h.turns.length, 0, 'a second word changes nothing');
+      assert.equal(h.taken(), 2);
+    });
+
+    it('a page that never says: the chunks go once the wait runs out, and a late word changes nothing', () => {
+      const h = harness(['a']);
+      h.backfill.startWhenPainted();
+      h.timers[0]!.fire();
+      assert.equal(h.backfill.startedBy, 'timeout');
+      h.drain();
+      assert.deepEqual(h.posted, ['chunk a']);
+      h.backfill.painted();
+      assert.equal(h.turns.length, 0);
+    });
+
+    it('a word before any wait starts nothing (a small reset starts at once, by its caller)', () => {
+      const h = harness(['a']);
+      h.backfill.painted();
+      assert.equal(h.turns.length, 0);
+      assert.equal(h.backfill.startedBy, undefined);
+      h.backfill.start();
+      assert.equal(h.backfill.startedBy, 'caller');
+      h.drain();
+      assert.deepEqual(h.posted, ['chunk a']);
+    });
+
+    it('cancelled while waiting (a newer reset, a closed panel): the wait is dropped, nothing is ever posted', () => {
+      const h = harness(['a']);
+      h.backfill.startWhenPainted();
+      h.backfill.cancel();
+      assert.equal(h.timers[0]!.cleared, true);
+      h.backfill.painted();
+      h.timers[0]!.fire();
+      h.drain();
+      assert.deepEqual(h.posted, []);
+      assert.equal(h.taken(), 0);
+    });
   });
 });

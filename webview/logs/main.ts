@@ -45,8 +45,7 @@ export class FunctionLogsApp extends LitElement {
   private maxLines = 0;
   private loaded = false;
   private readonly selection = new RowSelection(this.store);
-  /** Following the bottom: new lines scroll into view. */
-  private stick = true;
+  private stick = true; // following the bottom: new lines scroll into view
   private watch: ViewportWatch | undefined; // the person or the layout moved the list?
   private unseen = 0;
   /** The new lines waiting when they started to wait: what the live region says (not each new batch). */
@@ -160,7 +159,8 @@ export class FunctionLogsApp extends LitElement {
         break;
     }
     this.requestUpdate();
-    return event.type === 'reset' ? this.paint.painted() : undefined; // its older chunks wait for its first rows (inbox.ts)
+    if (event.type !== 'reset') return; // a reset's older chunks wait for its first rows: here (inbox.ts), a big one's in the extension
+    return this.paint.painted().then(() => void (event.awaitsPaint && this.host.notify({ type: 'painted', generation: event.generation })));
   }
 
   /** The row at the top of the view and how far it is scrolled past. */

@@ -12,7 +12,7 @@ import { PanelHost, type PanelHandler } from '../../ui/panelHost';
 import { functionLabel, type ExportFormat, type ExportScope, type FollowStatus, type LogsEvent, type LogsNotification, type LogsRequests, type LogsTarget } from '../../protocol/logs';
 import { LogFollower, type FollowerSettings, type PollResult } from './model/logFollower';
 import { logsNotificationSchema, logsRequestSchemas } from './logsMessages';
-import { Backfill } from './model/backfill';
+import { Backfill, awaitsPaint } from './model/backfill';
 import type { HeldView } from './model/heldLines';
 import { WireEncoder, resetParts, type ResetChunk } from './model/logsWire';
 
@@ -53,7 +53,7 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
   private seq = 0;
   private readonly disposables: vscode.Disposable[] = [];
   /** Every event posted to a ready page (tests read what the page was sent). */
-  readonly sent = { resets: 0, ops: 0, lastResetItems: 0 };
+  readonly sent = { resets: 0, ops: 0, lastResetItems: 0, lastResetGeneration: 0, lastResetAwaitsPaint: false };
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -158,12 +158,18 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
   /** A reset's older chunks still on their way (reads merged meanwhile wait behind them). */
   private backfill: Backfill<ResetChunk, PollResult> | undefined;
 
+  /** What started the last reset's older chunks (tests): at once, the page's paint, or the wait running out. */
+  get backfillStartedBy(): Backfill<ResetChunk, PollResult>['startedBy'] {
+    return this.backfill?.startedBy;
+  }
+
   /**
    * The whole held list for a page that just (re)loaded: the newest lines first, in a small message
    * the page paints at once (it opens at the bottom), then the older ones in chunks inserted above,
    * each packed a slice per turn of the event loop and deflated off the thread (model/backfill.ts,
    * model/logsWire.ts); the chunks come from a copy of the list as it was, and reads merged
-   * meanwhile are posted after the last one.
+   * meanwhile are posted after the last one. Many older lines (a million) leave only once the page
+   * says the newest rows are painted: the crossing would take the cores that paint needs.
    */
   private sendReset(): void {
     this.backfill?.cancel();
@@ -172,8 +178,11 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     const generation = this.generation;
     const all = this.follower.tail.frozen();
     const parts = resetParts(this.encoder, all);
+    const waits = awaitsPaint(parts.pending);
     this.sent.resets++;
     this.sent.lastResetItems = all.length;
+    this.sent.lastResetGeneration = generation;
+    this.sent.lastResetAwaitsPaint = waits;
     this.host.post({
       type: 'reset',
       generation,
@@ -182,6 +191,7 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
       pods: parts.pods,
       items: parts.items,
       pending: parts.pending,
+      ...(waits && { awaitsPaint: true }),
       status: this.follower.status(),
       sentAt: Date.now(),
     });
@@ -193,7 +203,8 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
       },
       (read) => this.posted(read),
     );
-    this.backfill.start();
+    if (waits) this.backfill.startWhenPainted();
+    else this.backfill.start();
   }
 
   onReady(): void {
@@ -206,6 +217,9 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
         return this.follower.setFollow(message.on);
       case 'retryNow':
         return this.follower.retryNow();
+      case 'painted':
+        if (message.generation === this.generation) this.backfill?.painted();
+        return;
       case 'resync':
         this.deps.log.info(`Logs of ${this.describe()}: the page missed an update, sending everything again`);
         return this.sendReset();

@@ -17,6 +17,7 @@ export const logsNotificationSchema = lazySchema(() => z.discriminatedUnion('typ
   z.strictObject({ type: z.literal('follow'), on: z.boolean() }),
   z.strictObject({ type: z.literal('retryNow') }),
   z.strictObject({ type: z.literal('resync'), generation: z.number().int().min(0) }),
+  z.strictObject({ type: z.literal('painted'), generation: z.number().int().min(0) }),
   z.strictObject({ type: z.literal('command'), command: z.enum(['showLog', 'signIn', 'settings']) }),
   z.strictObject({ type: z.literal('export'), scope: z.enum(['shown', 'all']), format: z.enum(['log', 'jsonl']), filter: filterSchema }),
   z.strictObject({ type: z.literal('openInEditor'), filter: filterSchema }),
