@@ -25,14 +25,6 @@ export interface LogsTarget {
   functionName: string;
 }
 
-/** A line on the wire: [Time as sent, index in the pod table, Message]. */
-export type WireLine = [time: string, pod: number, message: string];
-/** A marker: where lines may be missing (`gap`), or how many older lines were dropped. */
-export interface WireMarker {
-  reason: 'gap' | 'dropped';
-  text: string;
-}
-export type WireItem = WireLine | WireMarker;
 
 /** Items as tuples (a read's few) or packed in typed arrays (the many of a reset: packedItems.ts). */
 export type WireOp = { op: 'insert'; index: number; items: ItemList } | { op: 'append'; items: ItemList } | { op: 'dropFront'; count: number };
@@ -141,10 +133,6 @@ export interface LogsViewState {
 /** The saved state the serializer gets back: which function the panel showed. */
 export interface LogsPanelState extends LogsViewState {
   target?: LogsTarget;
-}
-
-export function isWireLine(item: WireItem): item is WireLine {
-  return Array.isArray(item);
 }
 
 /** "default/hello-world": how a function is named in titles. */

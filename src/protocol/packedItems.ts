@@ -1,7 +1,7 @@
 // Many log items in a few typed arrays: what a page that just loaded receives (100,000 lines in
 // chunks). VS Code hands ArrayBuffers to a webview as they are, without JSON; 100,000 small arrays
 // of three values each are what made the crossing slow. Shared by both sides: no DOM, no Node.
-import { isWireLine, type WireItem } from './logs';
+import { isWireLine, type WireItem } from './wireItems';
 
 /** Pod column of a marker row: a gap, or a count of dropped lines. */
 export const PACKED_GAP = -1;

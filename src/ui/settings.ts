@@ -1,8 +1,8 @@
 // The extension's settings that flows read and remember.
 import * as vscode from 'vscode';
 import type { CloudDefaults, CloudLocation } from './cloudLocation';
-import type { Bound } from './connectionManager';
 import type { Log } from './log';
+import type { PlatformLists } from '../platform/platformLists';
 
 /**
  * `platformConsole.areaBaseUrls` from the person's own (user) settings only: a workspace's
@@ -20,8 +20,8 @@ export function taskTimeoutMs(): number {
 }
 
 export interface ConnectionCloudDefaults extends CloudDefaults {
-  /** The same defaults on one connection: its last project and region first, its lists to pick from. */
-  on(bound: Bound): CloudDefaults;
+  /** The same defaults on one connection (an action's Bound): its last project and region first, its lists to pick from. */
+  on(bound: { readonly connection: { readonly id: string; readonly name: string }; readonly lists: PlatformLists }): CloudDefaults;
 }
 
 const lastLocationKey = (connectionId: string) => `platformConsole.lastLocation.${connectionId}`;

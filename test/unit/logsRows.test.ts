@@ -9,7 +9,8 @@ import { LogTail, pollInto, toLogLine } from '../../src/features/logs/model/logT
 import type { LogItem } from '../../src/protocol/logItems';
 import { formatNanosUtc } from '../../src/protocol/logTime';
 import { WireEncoder, resetParts } from '../../src/features/logs/model/logsWire';
-import type { LogsEvent, WireItem } from '../../src/protocol/logs';
+import type { LogsEvent } from '../../src/protocol/logs';
+import type { WireItem } from '../../src/protocol/wireItems';
 import { concatPacked, fromPackedBody, itemCount, packedBody, packItems, unpackItems } from '../../src/protocol/packedItems';
 import { RowStore, type Row } from '../../webview/logs/rowStore';
 

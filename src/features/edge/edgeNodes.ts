@@ -4,7 +4,6 @@
 import * as vscode from 'vscode';
 import { escapeMarkdown } from '../../ui/text/markdownText';
 import { EDGE_KIND_NAMES, type EdgeKind } from './model/edgePins';
-import type { PinNode } from './edgePinNode';
 import type { EdgeApp, EdgeClient, EdgeTemplate } from '../../schema/edge';
 import { ActionNode, TreeNode } from '../../ui/treeNodes';
 
@@ -31,7 +30,6 @@ export interface EdgeNodeHost {
   template(id: number): Promise<TemplateResult>;
   /** Forgets a failed template fetch and redraws `node`, which fetches again. */
   retryTemplate(id: number, node: TreeNode): void;
-  retry(pin: PinNode): unknown;
   previewTemplate(id: number): unknown;
   /** Builds the "Pin Edge … by ID…" command line shown in an empty group. */
   addCommand(kind: EdgeKind): { command: string; title: string };
@@ -101,7 +99,7 @@ export class EdgeLineNode extends TreeNode {
 export class EdgeGroupNode extends TreeNode {
   constructor(
     readonly kind: EdgeKind,
-    private readonly pins: () => PinNode[],
+    private readonly pins: () => TreeNode[],
     private readonly host: EdgeNodeHost,
   ) {
     super();

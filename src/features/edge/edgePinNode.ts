@@ -7,6 +7,11 @@ import { EDGE_KIND_NAMES, type EdgeKind } from './model/edgePins';
 import { appChildren, appItem, clientChildren, clientItem, templateChildren, templateItem } from './edgeDetailNodes';
 import { CONTEXT, esc, md, type EdgeData, type EdgeNodeHost, type LoadState } from './edgeNodes';
 
+/** What a pin asks of the tree beyond what every edge node does: to be loaded again. */
+export interface PinHost extends EdgeNodeHost {
+  retry(pin: PinNode): unknown;
+}
+
 /** One pinned id: its object when loaded, "not found (404)", or the error with Retry. */
 export class PinNode extends TreeNode implements Runnable {
   state: LoadState<EdgeData[EdgeKind]> = { status: 'idle' };
@@ -16,7 +21,7 @@ export class PinNode extends TreeNode implements Runnable {
   constructor(
     readonly kind: EdgeKind,
     readonly id: number,
-    private readonly host: EdgeNodeHost,
+    private readonly host: PinHost,
   ) {
     super();
   }

@@ -13,8 +13,8 @@ import type { EdgeTemplate } from '../../schema/edge';
 import { NodeTree } from '../../ui/nodeTree';
 import { ActionNode, MessageNode, type TreeNode } from '../../ui/treeNodes';
 import type { EdgePinStore } from './edgePinStore';
-import { EdgeGroupNode, type EdgeData, type EdgeNodeHost, type LoadState, type TemplateResult } from './edgeNodes';
-import { PinNode } from './edgePinNode';
+import { EdgeGroupNode, type EdgeData, type LoadState, type TemplateResult } from './edgeNodes';
+import { PinNode, type PinHost } from './edgePinNode';
 import { EdgeTemplatePreview } from './edgeTemplatePreview';
 import { fetchEdge, isNotFound, loadStateOf } from './edgeFetch';
 import { EdgeListing } from './edgeListing';
@@ -38,7 +38,7 @@ export interface EdgeTreeDeps {
   now?: () => Date;
 }
 
-export class EdgeTree extends NodeTree implements EdgeNodeHost {
+export class EdgeTree extends NodeTree implements PinHost {
   private connectionId: string | undefined;
   private pins: EdgePins = emptyPins();
   private readonly nodes = new Map<string, PinNode>();

@@ -4,7 +4,8 @@
 import type { LogItem } from '../../../protocol/logItems';
 import type { LogOp } from './logTail';
 import type { HeldView } from './heldLines';
-import type { WireItem, WireOp } from '../../../protocol/logs';
+import type { WireOp } from '../../../protocol/logs';
+import type { WireItem } from '../../../protocol/wireItems';
 import { deflate } from 'node:zlib';
 import { promisify } from 'node:util';
 import { concatPacked, packedBody, type PackedItems } from '../../../protocol/packedItems';
