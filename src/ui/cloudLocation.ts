@@ -1,7 +1,8 @@
 // Project and region: the first two steps of every cloud flow. Picked from the platform's lists
 // (the region by its display name) with the last choice on this connection first; typed where the
 // server does not list them. Prefilled from `platformConsole.cloud.projectId` / `regionId`, which
-// are remembered when they were not set.
+// are remembered when they were not set. The regions are asked for as the project step opens: the
+// person picks the project meanwhile, and the region step opens on its list (kept a minute).
 import type { PlatformLists } from '../platform/platformLists';
 import { projectRegionParams } from '../schema/cloud';
 import { parseWholeNumber, wholeNumberProblem } from './fieldRules';
@@ -41,6 +42,8 @@ export function cloudLocationSteps<S extends CloudLocation>(defaults: CloudDefau
       prompt: async (s, ctx) => {
         const current = s.projectId ?? defaults.get().projectId;
         const typed = () => typedId(ctx, 'Project ID', 'projectId', current);
+        // The next step's list, read while this one is answered (it never rejects: platformLists.ts).
+        if (picks) void picks.lists.regions();
         s.projectId = picks
           ? await pickFromList(ctx, {
               noun: 'project',

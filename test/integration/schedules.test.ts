@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../simulator/index';
-import { ACCEPT, PRESS_BACK, ScriptedUi } from '../support/scriptedUi';
+import { ACCEPT, PRESS_BACK, PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
 import { until } from './support/until';
@@ -122,6 +122,24 @@ describe('snapshot schedules', function () {
     await vscode.commands.executeCommand('platformConsole.submitSchedulesDocument');
     await ui.waitForNotification(/now has \d+ schedules; 1 added\./);
     assert.equal(sent('POST addSchedules'), 1);
+  });
+
+  it('the regions are read while the project is picked: the region step opens on them, read once', async () => {
+    (await ext.connections.bind())!.lists.forget();
+    const regionsAsked: Record<string, number> = {};
+    const ui = new ScriptedUi([ACCEPT, ACCEPT, PRESS_ESCAPE]);
+    ui.beforeAnswer = async (prompt) => {
+      if (prompt.prompt.startsWith('Pick a project')) {
+        regionsAsked.project = await until('the regions asked for', () => sent('GET listRegions'), 3_000).catch(() => 0);
+      }
+      if (prompt.prompt.startsWith('Pick a region')) regionsAsked.region = sent('GET listRegions');
+    };
+    ext.setUi(ui);
+    await vscode.commands.executeCommand('platformConsole.addSnapshotSchedules');
+    assert.deepEqual(regionsAsked, { project: 1, region: 1 }, 'asked as the project step opened, not again by the region step');
+    const region = ui.prompts.find((p) => p.prompt.startsWith('Pick a region'))!;
+    assert.ok(region.items!.some((label) => label.startsWith('Luxembourg')), region.items!.join(', '));
+    assert.equal(sent('GET listProjects'), 1);
   });
 
   it('a 400 names the field; Retry reopens the review with every schedule; a 500 is not retried', async () => {
