@@ -25,7 +25,6 @@ export interface LogsTarget {
   functionName: string;
 }
 
-
 /** Items as tuples (a read's few) or packed in typed arrays (the many of a reset: packedItems.ts). */
 export type WireOp = { op: 'insert'; index: number; items: ItemList } | { op: 'append'; items: ItemList } | { op: 'dropFront'; count: number };
 

@@ -1,6 +1,6 @@
 // One log item as a message to the Function Logs page carries it: a line as a tuple, or a marker.
-// Shared by the messages (logs.ts) and their packed form (packedItems.ts). Types and one guard:
-// the webview bundle imports this file.
+// The messages (logs.ts) carry them as lists of tuples or packed (packedItems.ts, which reads and
+// writes these). Types and one guard: the webview bundle imports this file.
 
 /** A line on the wire: [Time as sent, index in the pod table, Message]. */
 export type WireLine = [time: string, pod: number, message: string];
