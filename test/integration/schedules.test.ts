@@ -3,6 +3,8 @@
 // saved, a refused document then a fixed submit, a 400 with Retry and a 500.
 import * as assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'mocha';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { ACCEPT, PRESS_BACK, PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
@@ -108,10 +110,11 @@ describe('snapshot schedules', function () {
     assert.match(messages, /colour/);
     assert.match(messages, /cron|interval/);
 
-    const ui = new ScriptedUi([]);
+    const ui = new ScriptedUi([], (message, buttons) => (buttons.includes('Submit') ? 'Submit' : undefined));
     ext.setUi(ui);
     await vscode.commands.executeCommand('platformConsole.submitSchedulesDocument');
     const refused = await ui.waitForNotification(/^Nothing was sent: /);
+    assert.equal(ui.confirms.length, 0, 'a document the platform would refuse is not put to the person');
     assert.match(refused.message, /schedules\[0\]\.day_of_week/);
     assert.match(refused.message, /schedules\[0\]\.hour/);
     assert.equal(sent('POST addSchedules'), 0);
@@ -122,6 +125,72 @@ describe('snapshot schedules', function () {
     await vscode.commands.executeCommand('platformConsole.submitSchedulesDocument');
     await ui.waitForNotification(/now has \d+ schedules; 1 added\./);
     assert.equal(sent('POST addSchedules'), 1);
+    assert.equal(ui.confirms.length, 1);
+    assert.match(ui.confirms[0]!.message, /^Add 1 schedule to lifecycle policy .*\(10\) on schedules\?$/);
+    assert.equal(ui.confirms[0]!.detail.split('\n').slice(0, 5).join('\n'), `Connection: schedules (${sim.url})\nProject: production (1)\nRegion: Luxembourg-2 (1)\nLifecycle policy: nightly-snapshots (10)\nSchedules: 1, added to the policy's own in one request`);
+  });
+
+  it('Submit to Policy: sent on the connection the document was made on, after a modal naming it; a file from elsewhere says so; a signed-out origin sends nothing', async () => {
+    const other = await startSimulator({ apiKey: KEY });
+    const good = { project_id: 1, region_id: 1, policy_id: 10, schedules: [{ type: 'cron', day_of_week: 'tue', hour: '3', minute: '0', timezone: 'UTC', max_quantity: 2 }] };
+    const fill = async (editor: vscode.TextEditor) => {
+      await editor.edit((e) => e.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), JSON.stringify(good, null, 2)));
+    };
+    const activeDoc = () => until('the schedules document', () => (vscode.window.activeTextEditor?.document.uri.path.endsWith('.schedules.platform.json') ? vscode.window.activeTextEditor : undefined));
+    const dir = vscode.Uri.file(path.join(os.tmpdir(), `schedules-${Date.now()}`));
+    try {
+      // Made on "schedules", then "elsewhere" becomes the active connection: the document still goes to "schedules".
+      ext.setUi(new ScriptedUi([ACCEPT, ACCEPT, 'nightly-snapshots']));
+      await vscode.commands.executeCommand('platformConsole.editSchedulesAsJson');
+      const made = await activeDoc();
+      await fill(made);
+      await ext.connections.signIn('elsewhere', other.url, KEY);
+      const person: { answer?: string } = {};
+      const ui = new ScriptedUi([], (_message, buttons) => (buttons.includes('Submit') ? person.answer : undefined));
+      ext.setUi(ui);
+      await vscode.commands.executeCommand('platformConsole.submitSchedulesDocument', made.document.uri);
+      await until('the confirmation', () => ui.confirms[0]);
+      assert.match(ui.confirms[0]!.message, / on schedules\?$/);
+      assert.match(ui.confirms[0]!.detail, /^Connection: schedules /);
+      assert.equal(sent('POST addSchedules') + (other.requestCounts()['POST addSchedules'] ?? 0), 0, 'dismissed: nothing sent');
+      person.answer = 'Submit';
+      await vscode.commands.executeCommand('platformConsole.submitSchedulesDocument', made.document.uri);
+      await ui.waitForNotification(/now has \d+ schedules; 1 added\./);
+      assert.equal(sent('POST addSchedules'), 1, 'sent on the connection it was made on');
+      assert.equal(other.requestCounts()['POST addSchedules'] ?? 0, 0, 'nothing to the active connection');
+
+      // A file Platform Console did not make (a cloned repository's): the modal says so, on the active connection.
+      const file = vscode.Uri.joinPath(dir, 'ops.schedules.platform.json');
+      await vscode.workspace.fs.writeFile(file, Buffer.from(JSON.stringify(good, null, 2)));
+      const fromFile = await vscode.workspace.openTextDocument(file);
+      await vscode.window.showTextDocument(fromFile);
+      const fileUi = new ScriptedUi([], () => undefined);
+      ext.setUi(fileUi);
+      await vscode.commands.executeCommand('platformConsole.submitSchedulesDocument', file);
+      await until('the confirmation', () => fileUi.confirms[0]);
+      assert.match(fileUi.confirms[0]!.detail, /^This document came from a file that Platform Console did not make: .*ops\.schedules\.platform\.json\. .*active connection, elsewhere\.\n\nConnection: elsewhere /);
+      assert.equal(other.requestCounts()['POST addSchedules'] ?? 0, 0, 'declined: nothing sent');
+
+      // Made on "elsewhere", which is then signed out: refused by name, nothing sent anywhere.
+      ext.setUi(new ScriptedUi([ACCEPT, ACCEPT, 'nightly-snapshots']));
+      await vscode.commands.executeCommand('platformConsole.editSchedulesAsJson');
+      const orphan = await until('the second document', () => (vscode.window.activeTextEditor?.document.uri.path.includes('elsewhere-policy-10') ? vscode.window.activeTextEditor : undefined));
+      await fill(orphan);
+      await ext.connections.signOut(ext.connections.list().find((c) => c.name === 'elsewhere')!.id);
+      const orphanUi = new ScriptedUi([], () => 'Submit');
+      ext.setUi(orphanUi);
+      await vscode.commands.executeCommand('platformConsole.submitSchedulesDocument', orphan.document.uri);
+      await orphanUi.waitForNotification(/^Nothing was sent: this schedules document was made on elsewhere, which is signed out\./);
+      assert.equal(orphanUi.confirms.length, 0);
+      assert.equal(sent('POST addSchedules'), 1);
+      assert.equal(other.requestCounts()['POST addSchedules'] ?? 0, 0);
+    } finally {
+      const left = ext.connections.list().find((c) => c.name === 'elsewhere');
+      if (left) await ext.connections.signOut(left.id);
+      await ext.connections.switchTo(ext.connections.list().find((c) => c.name === 'schedules')!.id);
+      await vscode.workspace.fs.delete(dir, { recursive: true }).then(undefined, () => undefined);
+      await other.close();
+    }
   });
 
   it('the regions are read while the project is picked: the region step opens on them, read once', async () => {

@@ -1,21 +1,27 @@
 // "Add Snapshot Schedules…", "Edit Schedules as JSON…" and "Submit to Policy…".
 import * as vscode from 'vscode';
 import type { Bound } from '../../ui/connectionManager';
+import { activeSession } from '../../ui/activeSession';
+import { confirmWrite } from '../../ui/confirmWrite';
 import type { FeatureContext } from '../../ui/featureContext';
 import { cloudLocationSteps } from '../../ui/cloudLocation';
 import { runWizard, stepIndex } from '../../ui/wizard';
 import { notifyError } from '../../ui/notify';
 import type { LifecyclePolicy } from '../../schema/cloud';
+import type { Loaded } from '../../platform/platformLists';
 import { PlatformError, formatIssues } from '../../schema/errors';
+import { addSchedulesEndpoint } from '../../schema/cloud';
+import { validateCall } from '../../schema/validate';
 import { toScheduleRequest } from './model/schedules';
 import { REVIEW_STEP, addSchedulesSteps, policyStep, type AddSchedulesState } from './addSchedulesFlow';
 import { showPolicy, showRawJson } from './policyView';
-import { parseSchedulesDocument } from './model/scheduleDocument';
-import { isSchedulesDocument, openSchedulesDocument } from './schedulesDocument';
+import { parseSchedulesDocument, submitSummary, type DocumentOrigin } from './model/scheduleDocument';
+import { MadeDocuments, isSchedulesDocument, openSchedulesDocument } from './schedulesDocument';
 
-export type ScheduleCommandDeps = Pick<FeatureContext, 'log' | 'ui' | 'defaults' | 'registerBoundCommand'>;
+export type ScheduleCommandDeps = Pick<FeatureContext, 'log' | 'ui' | 'defaults' | 'registerBoundCommand' | 'connections' | 'state'>;
 
 export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disposable[] {
+  const made = new MadeDocuments(deps.state);
 
   /** One POST with every schedule, on the connection the flow started on; the policy, or undefined after telling why. */
   const submit = async (
@@ -80,32 +86,64 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
     });
     if (!where) return;
     await defaults.rememberMissing({ projectId: where.projectId!, regionId: where.regionId! });
-    await openSchedulesDocument({ projectId: where.projectId!, regionId: where.regionId!, policyId: where.policyId! });
+    await openSchedulesDocument({ projectId: where.projectId!, regionId: where.regionId!, policyId: where.policyId! }, session.connection, made);
   };
 
-  const submitDocument = async (session: Bound, uri?: vscode.Uri): Promise<void> => {
+  /**
+   * Sends a schedules document on the connection it was made on (a file from elsewhere: the active
+   * one), after a modal naming the connection, project, region, policy and count.
+   */
+  const submitDocument = async (uri?: vscode.Uri): Promise<void> => {
     const doc = uri ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) : vscode.window.activeTextEditor?.document;
     const ui = deps.ui();
     if (!doc || !isSchedulesDocument(doc)) {
       await ui.notify('warning', 'Submit to Policy works on a schedules document: run "Edit Schedules as JSON…" first.', []);
       return;
     }
+    const found = made.originOf(doc.uri, deps.connections.list());
+    if (found && 'gone' in found) {
+      await ui.notify('error', `Nothing was sent: this schedules document was made on ${found.gone}, which is signed out. Sign in to it again, or make the document on the connection you want ("Edit Schedules as JSON…").`, []);
+      return;
+    }
+    const session = found ? await deps.connections.bind(found.connection.id) : await activeSession(deps.connections, ui);
+    if (!session) {
+      if (found) await ui.notify('error', `Nothing was sent: this schedules document was made on ${found.connection.name}, which has no API key in this window. Sign in to it again.`, []);
+      return;
+    }
+    const origin: DocumentOrigin = found ? { made: true } : { made: false, file: doc.uri.scheme === 'file' ? doc.uri.fsPath : doc.uri.toString() };
     const parsed = parseSchedulesDocument(doc.getText());
     if ('problem' in parsed) return void (await ui.notify('error', `Nothing was sent: ${parsed.problem}`, []));
     const { content } = parsed;
-    const ids = { projectId: content.project_id, regionId: content.region_id, policyId: content.policy_id } as Record<string, number>;
-    await submit(
-      session,
-      { projectId: ids.projectId!, regionId: ids.regionId!, policyId: ids.policyId! },
-      Array.isArray(content.schedules) ? content.schedules : [content.schedules],
-      () => submitDocument(session, doc.uri),
-    );
+    const schedules = Array.isArray(content.schedules) ? content.schedules : [content.schedules];
+    const input = { params: { project_id: content.project_id, region_id: content.region_id, policy_id: content.policy_id }, body: { schedules } };
+    try {
+      // Checked before the person is asked: a document the platform would refuse is not put to them.
+      validateCall(addSchedulesEndpoint, input as never);
+    } catch (error) {
+      if (error instanceof PlatformError && error.isLocal) return void (await ui.notify('error', `Nothing was sent: ${formatIssues(error.issues)}`, []));
+      throw error;
+    }
+    const ids = { projectId: content.project_id as number, regionId: content.region_id as number, policyId: content.policy_id as number };
+    const confirmed = await confirmWrite(ui, submitSummary({ connection: session.connection, ids, names: await locationNames(session, ids), count: schedules.length, origin }));
+    if (!confirmed) return;
+    await submit(session, ids, schedules, () => submitDocument(doc.uri));
   };
 
   return [
     deps.registerBoundCommand('platformConsole.addSnapshotSchedules', (bound) => addSchedules(bound)),
-    // Signed in first (the document is sent later, by Submit to Policy, on the connection active then).
+    // Signed in first (the document is sent later, by Submit to Policy, on the connection it was made on).
     deps.registerBoundCommand('platformConsole.editSchedulesAsJson', (bound) => editAsJson(bound)),
-    deps.registerBoundCommand('platformConsole.submitSchedulesDocument', (bound, uri) => submitDocument(bound, uri instanceof vscode.Uri ? uri : undefined)),
+    vscode.commands.registerCommand('platformConsole.submitSchedulesDocument', (uri?: unknown) => submitDocument(uri instanceof vscode.Uri ? uri : undefined)),
   ];
+}
+
+/** The names the platform's lists give the project, region and policy (kept a minute); ids alone when a list fails. */
+async function locationNames(session: Bound, ids: { projectId: number; regionId: number; policyId: number }): Promise<{ project?: string; region?: string; policy?: string }> {
+  const [projects, regions, policies] = await Promise.all([session.lists.projects(), session.lists.regions(), session.lists.policies(ids.projectId, ids.regionId)]);
+  const find = <T extends { id?: unknown }>(loaded: Loaded<T>, id: number) => ('items' in loaded ? loaded.items.find((item) => item.id === id) : undefined);
+  return {
+    project: find(projects, ids.projectId)?.name ?? undefined,
+    region: find(regions, ids.regionId)?.display_name ?? undefined,
+    policy: find(policies, ids.policyId)?.name ?? undefined,
+  };
 }
