@@ -25,6 +25,7 @@ const lazyEntries = {
   main: 'src/main.ts', // the extension itself: extension.ts is only its start-up stand-in
   'lazy/pkcs12': 'src/features/secrets/model/pkcs12.ts', // node-forge
   'lazy/cronText': 'src/features/schedules/model/cronText.ts', // cron-parser, luxon, cronstrue
+  'lazy/safeMarkdown': 'src/features/edge/model/safeMarkdown.ts', // markdown-it
 };
 const lazyByPath = new Map(Object.entries(lazyEntries).map(([name, entry]) => [path.resolve(entry), name]));
 

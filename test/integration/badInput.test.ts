@@ -354,11 +354,13 @@ describe('bad input, in the flows where it is typed', function () {
       it(`${row.rule}: marked in the editor and refused on Submit (nothing sent); the boundary is sent`, async () => {
         await write(row.outside);
         await until('the schema marking the value', () => diagnostics().length > 0, 20_000);
-        const ui = new ScriptedUi([]);
+        // Submit is confirmed in the modal (naming the connection, policy and count) whenever it is asked.
+        const ui = new ScriptedUi([], (_message, buttons) => (buttons.includes('Submit') ? 'Submit' : undefined));
         ext.setUi(ui);
         await vscode.commands.executeCommand('platformConsole.submitSchedulesDocument');
         const refused = await ui.waitForNotification(/^Nothing was sent: /);
         assert.equal(refused.message, `Nothing was sent: ${row.refusal}`);
+        assert.equal(ui.confirms.length, 0, 'a refused document is not put to the person');
         assert.equal(sent('POST addSchedules'), 0);
         await write(row.boundary);
         await until('the schema accepting the document', () => diagnostics().length === 0, 20_000);
@@ -471,10 +473,12 @@ describe('read-only limits are shown, not enforced', function () {
   const LONG_COMMENT = 'c'.repeat(1025); // comment at most 1024
   const SHORT_DESCR = 's'.repeat(256); // short_descr at most 255
   const LONG_DESCR = `# Long\n\n${'l'.repeat(4100)}`; // long_descr at most 4096
+  const HOSTILE_DESCR = '# Hostile\n\n<img src="https://tracker.example/p.gif"> ![pixel](https://tracker.example/q.gif) [run](command:workbench.action.terminal.new) <javascript:alert(1)>';
   const REPORT_UUID = '6b1f0c9e-0009-4a6e-9c1d-000000000009';
   const bodies: Record<string, unknown> = {
     '/edge/v1/admin/apps/901': { id: 901, client_id: 201, name: LONG_APP_NAME, status: 9, binary: 0, template: 902, template_name: LONG_TEMPLATE_NAME, plan: 'Pro', comment: LONG_COMMENT, env: {}, rsp_headers: {}, networks: [] },
     '/edge/v1/admin/template/902': { id: 902, binary_id: 1, name: LONG_TEMPLATE_NAME, api_type: 'wasi-http', owned: true, params: [], short_descr: SHORT_DESCR, long_descr: LONG_DESCR },
+    '/edge/v1/admin/template/904': { id: 904, binary_id: 1, name: 'Hostile', api_type: 'wasi-http', owned: true, params: [], short_descr: 'x', long_descr: HOSTILE_DESCR },
     '/edge/v1/admin/clients/903': { status: 0, hourly_consumption: 1, daily_consumption: 2, monthly_consumption: 3, app_count: 4, networks: [], plan_id: 1, reseller_id: 701, plan: 'Pro' },
     [`/billing/org/v1/reports/${REPORT_UUID}`]: { uuid: REPORT_UUID, status: 'Archived', task_type: 'Export', created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z', user_id: 1, client_id: 1, parameters: {} },
     '/security/guard/v3/profiles/all': [],
@@ -535,6 +539,17 @@ describe('read-only limits are shown, not enforced', function () {
     await edge().previewTemplate(902);
     const doc = await until('the template preview document', () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'platform-console-edge' && d.uri.path.includes('/template/902/')));
     assert.ok(doc.getText().includes(LONG_DESCR), 'the whole long description');
+  });
+
+  it('an edge template\'s Markdown is previewed without images, raw HTML or links other than http(s)', async () => {
+    await edge().previewTemplate(904);
+    const doc = await until('the template preview document', () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'platform-console-edge' && d.uri.path.includes('/template/904/')));
+    const text = doc.getText();
+    assert.match(text, /^# Hostile\n\n/);
+    assert.doesNotMatch(text, /(^|[^\\])<(img|javascript)/, 'no raw HTML or autolink');
+    assert.doesNotMatch(text, /(^|[^\\])!\[/, 'no image');
+    assert.doesNotMatch(text, /(^|[^\\])\[run\]/, 'no command link');
+    assert.ok(text.includes('tracker.example'), 'the words are still there, as text');
   });
 
   it('an edge client with status 0 (outside 1..5) is shown as "status 0", not an error', async () => {

@@ -4,6 +4,14 @@
 import * as vscode from 'vscode';
 import { templatePreviewFileName, templatePreviewMarkdown } from './model/edgeDisplay';
 import type { EdgeTemplate } from '../../schema/edge';
+import type * as SafeMarkdown from './model/safeMarkdown';
+
+/** markdown-it: its own bundle (dist/lazy/safeMarkdown.js, esbuild.mjs), read at the first preview. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const safeMarkdown = (source: string): string => (require('./model/safeMarkdown') as typeof SafeMarkdown).safeMarkdown(source);
+
+/** The preview's text: the template's own Markdown, without images, raw HTML or links but http(s). */
+const previewText = (template: EdgeTemplate, id: number) => safeMarkdown(templatePreviewMarkdown(template, id));
 
 export const EDGE_PREVIEW_SCHEME = 'platform-console-edge';
 
@@ -35,7 +43,7 @@ export class EdgeTemplatePreview implements vscode.TextDocumentContentProvider, 
   /** Opens (or brings forward) the read-only preview of this template. */
   async show(connectionId: string, id: number, template: EdgeTemplate): Promise<vscode.Uri> {
     const uri = EdgeTemplatePreview.uriFor(connectionId, id, template);
-    this.contents.set(uri.toString(), templatePreviewMarkdown(template, id));
+    this.contents.set(uri.toString(), previewText(template, id));
     this.changed.fire(uri);
     try {
       // A locked preview keeps showing this template when another Markdown editor becomes active.
@@ -50,7 +58,7 @@ export class EdgeTemplatePreview implements vscode.TextDocumentContentProvider, 
   /** A template was loaded again: an open preview of it shows the new text. */
   update(connectionId: string, id: number, template: EdgeTemplate): void {
     const prefix = `/${connectionId}/template/${id}/`;
-    const text = templatePreviewMarkdown(template, id);
+    const text = previewText(template, id);
     for (const key of this.contents.keys()) {
       const uri = vscode.Uri.parse(key);
       if (uri.path.startsWith(prefix) && this.contents.get(key) !== text) {
@@ -67,12 +75,12 @@ export class EdgeTemplatePreview implements vscode.TextDocumentContentProvider, 
     if (!target) return '# Not an edge template\n';
     try {
       const template = await this.load(target.connectionId, target.id);
-      const text = templatePreviewMarkdown(template, target.id);
+      const text = previewText(template, target.id);
       this.contents.set(uri.toString(), text);
       return text;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return `# Template ${target.id}\n\n_Could not load the template: ${reason.replace(/[_*`]/g, '\\$&')}_\n`;
+      return safeMarkdown(`# Template ${target.id}\n\nCould not load the template: ${reason}\n`);
     }
   }
 
