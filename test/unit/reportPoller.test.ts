@@ -318,6 +318,33 @@ describe('ReportTaskStore', () => {
     assert.equal(uuids[0], 'newest');
   });
 
+  it('keeps only the fields the view shows, each bounded, however large the answer (added and updated)', async () => {
+    const state = memento();
+    const store = new ReportTaskStore(state);
+    const huge = (n: number) => 'x'.repeat(n);
+    const answer = {
+      ...report('big', 'Completed'),
+      task_type: huge(5_000),
+      result_blob: huge(2_000_000),
+      download_url: 'https://files.example/report.csv?token=secret-token',
+      parameters: Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`p${i}`, huge(10_000)])),
+      processing_notes: { period: '2026-11', errors: Array.from({ length: 1_000 }, () => ({ message: huge(10_000) })), warnings: [], worker_group_id: 'w1' },
+    } as ReportTask;
+    await store.add('c', 'big', { snapshot: answer, now: 1 });
+    await store.update('c', 'big', { snapshot: answer, checkedAt: 2 });
+    const bytes = JSON.stringify(state.data.get(tasksKey('c'))).length;
+    assert.ok(bytes < 16_000, `${bytes} bytes stored for one task`);
+    const kept = store.get('c', 'big')!.snapshot!;
+    assert.equal((kept as Record<string, unknown>).result_blob, undefined, 'a field the view does not show is not kept');
+    assert.equal((kept as Record<string, unknown>).download_url, undefined);
+    assert.equal(kept.status, 'Completed');
+    assert.equal(kept.processing_notes?.period, '2026-11');
+    assert.equal(kept.processing_notes?.worker_group_id, 'w1');
+    assert.equal(kept.processing_notes?.errors?.length, 20);
+    assert.match(String(kept.processing_notes?.errors?.[0]), /^x+…$/);
+    assert.equal(Object.keys(kept.parameters ?? {}).length, 20);
+  });
+
   it('ignores what is not a task list (a corrupted value)', () => {
     const state = memento();
     state.data.set(tasksKey('c'), 'nonsense');

@@ -3,7 +3,7 @@
 // read for each: what the view shows at once after a reload). No keys or secrets are stored.
 // No VS Code import: it runs on any Memento-like store, so unit tests use a Map.
 import type { ReportTask } from '../../schema/billing';
-import { isActiveReport, rememberRecent, type TrackedReport } from './model/reportTasks';
+import { isActiveReport, rememberRecent, storedSnapshot, type TrackedReport } from './model/reportTasks';
 import type { StateWriter } from '../../ui/durableState';
 
 /** What it needs of `context.globalState`. */
@@ -49,7 +49,7 @@ export class ReportTaskStore {
       uuid: id,
       addedAt: existing?.addedAt ?? init.now,
       templateCode: init.templateCode ?? existing?.templateCode,
-      ...(init.snapshot ? { snapshot: init.snapshot, checkedAt: init.now, problem: undefined } : {}),
+      ...(init.snapshot ? { snapshot: storedSnapshot(init.snapshot), checkedAt: init.now, problem: undefined } : {}),
     };
     const next = [entry, ...all.filter((t) => t.uuid !== id)];
     await this.write(connectionId, trim(next));
@@ -61,7 +61,7 @@ export class ReportTaskStore {
     const all = this.list(connectionId);
     const at = all.findIndex((t) => t.uuid === uuid);
     if (at < 0) return undefined;
-    const entry = { ...all[at]!, ...patch };
+    const entry = { ...all[at]!, ...patch, ...(patch.snapshot ? { snapshot: storedSnapshot(patch.snapshot) } : {}) };
     all[at] = entry;
     await this.write(connectionId, all);
     return entry;

@@ -169,6 +169,51 @@ export function settledMessage(task: TrackedReport, connectionName: string): { s
   return { severity: 'error', message: `${name} failed on ${connectionName}${first ? `: ${first}` : '.'}` };
 }
 
+/** A text field kept in globalState: at most this many characters. */
+const STORED_TEXT_MAX = 200;
+/** Parameters, errors and warnings kept per task, each value at most STORED_VALUE_MAX characters. */
+const STORED_ITEMS_MAX = 20;
+const STORED_VALUE_MAX = 300;
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const keptText = (value: string | null | undefined) => (typeof value === 'string' ? cut(value, STORED_TEXT_MAX) : value);
+const keptNotes = (notes: unknown[] | null | undefined) => (Array.isArray(notes) ? notes.slice(0, STORED_ITEMS_MAX).map((n) => cut(noteText(n), STORED_VALUE_MAX)) : notes);
+
+/**
+ * What is kept of a task's answer in globalState (and shown after a reload): the fields the view
+ * shows and nothing else, each bounded, so an answer of any size stores a few KB at most.
+ */
+export function storedSnapshot(task: ReportTask): ReportTask {
+  const notes = task.processing_notes;
+  const parameters = task.parameters
+    ? Object.fromEntries(
+        Object.entries(task.parameters)
+          .slice(0, STORED_ITEMS_MAX)
+          .map(([k, v]) => [cut(k, STORED_TEXT_MAX), typeof v === 'string' ? cut(v, STORED_VALUE_MAX) : parameterText(v).length > STORED_VALUE_MAX ? cut(parameterText(v), STORED_VALUE_MAX) : v]),
+      )
+    : task.parameters;
+  return {
+    uuid: task.uuid,
+    created_at: keptText(task.created_at),
+    updated_at: keptText(task.updated_at),
+    user_id: task.user_id,
+    client_id: task.client_id,
+    task_type: keptText(task.task_type),
+    status: keptText(task.status),
+    processing_notes: notes
+      ? {
+          worker_group_id: keptText(notes.worker_group_id),
+          celery_group_id: keptText(notes.celery_group_id),
+          period: keptText(notes.period),
+          records_to_process: notes.records_to_process,
+          errors: keptNotes(notes.errors),
+          warnings: keptNotes(notes.warnings),
+        }
+      : notes,
+    parameters,
+  };
+}
+
 /** Most recent first, no duplicates (case kept as last typed), at most `max`. */
 export function rememberRecent(list: readonly string[], value: string, max = 8): string[] {
   const v = value.trim();
