@@ -196,9 +196,14 @@ export class ConnectionManager extends Disposable {
     const all = this.list();
     const gone = all.find((c) => c.id === id);
     if (!gone) return;
+    this.signingOut.add(id);
     this.revoke(id, `${gone.name} was signed out; nothing more is sent with its key`);
-    await this.writingKey(id, () => this.context.secrets.delete(secretKey(id)));
-    await this.state.update(CONNECTIONS_KEY, all.filter((c) => c.id !== id));
+    try {
+      await this.writingKey(id, () => this.context.secrets.delete(secretKey(id)));
+      await this.state.update(CONNECTIONS_KEY, this.list().filter((c) => c.id !== id));
+    } finally {
+      this.signingOut.delete(id);
+    }
     if (this.state.get<string>(ACTIVE_KEY) === id) await this.state.update(ACTIVE_KEY, undefined);
     for (const key of this.state.keys()) {
       if (key.includes(id)) await this.state.update(key, undefined);
@@ -215,6 +220,7 @@ export class ConnectionManager extends Disposable {
 
   /** Stops every client of this connection: in-flight requests abort, later ones are refused. */
   private revoke(id: string, reason: string): void {
+    this.revokedCount.set(id, (this.revokedCount.get(id) ?? 0) + 1);
     this.revocations.get(id)?.abort(new Error(reason));
     this.revocations.delete(id);
     this.clients.delete(id);
@@ -247,10 +253,25 @@ export class ConnectionManager extends Disposable {
    * aborts when that connection is signed out. Undefined when it has no key here.
    */
   async bind(id: string | undefined = this.active?.id): Promise<Bound | undefined> {
-    const connection = this.list().find((c) => c.id === id);
-    if (!connection) return undefined;
-    const key = await this.keyOf(connection.id);
-    if (!key) return undefined;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const connection = this.list().find((c) => c.id === id);
+      if (!connection) return undefined;
+      const generation = this.revokedCount.get(connection.id) ?? 0;
+      const key = await this.keyOf(connection.id);
+      if (this.signingOut.has(connection.id)) return undefined;
+      // Its key replaced while it was read: read again, the old key must not be used.
+      if ((this.revokedCount.get(connection.id) ?? 0) !== generation) continue;
+      if (!key) return undefined;
+      return this.bound(connection, key);
+    }
+    return undefined;
+  }
+  /** How many times each connection's use was revoked: a bind that spans one starts again. */
+  private readonly revokedCount = new Map<string, number>();
+  /** Connections being signed out: from the first moment, nothing binds to them. */
+  private readonly signingOut = new Set<string>();
+
+  private bound(connection: Connection, key: string): Bound {
     let revocation = this.revocations.get(connection.id);
     if (!revocation) this.revocations.set(connection.id, (revocation = new AbortController()));
     let client = this.clients.get(connection.id);

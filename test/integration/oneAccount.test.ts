@@ -169,6 +169,21 @@ describe('one action, one account; Sign Out revokes', function () {
     assert.equal(total(a), before, 'the old key was not sent');
   });
 
+  it('Sign Out racing a bind() that waits for the key: nothing is sent with the signed-out key', async () => {
+    a.resetRequests();
+    // bind() awaits the key; Sign Out begins (and revokes) before it resumes.
+    const pending = ext.connections.bind(connA.id);
+    const signingOut = ext.connections.signOut(connA.id);
+    const bound = await pending;
+    await signingOut;
+    if (bound) {
+      assert.ok(bound.signal.aborted, 'a binding made across the Sign Out is already revoked');
+      await assert.rejects(bound.api.cloud.listProjects({} as never), (error: { kind?: string }) => error.kind === 'signedOut');
+    }
+    await sleep(200);
+    assert.equal(total(a), 0, 'no request reached A with its signed-out key');
+  });
+
   it('Sign Out clears what was stored for the connection: notification settings, recent functions and the rest', async () => {
     await ext.connections.switchTo(connA.id);
     await run(new ScriptedUi(['702', 'deletion_request', 'legal@example.com', 'Enabled']), 'platformConsole.addNotificationSetting');
