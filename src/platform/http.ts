@@ -200,8 +200,8 @@ export class HttpClient {
     try {
       json = JSON.parse(raw.text);
     } catch {
-      if (isHtml(raw)) throw bad(`The server's answer is an HTML page instead of JSON: ${textSnippet(raw.text)}`);
-      throw bad(`The server's answer is not JSON: ${textSnippet(raw.text)}`);
+      if (isHtml(raw)) throw bad(`The server's answer is an HTML page instead of JSON: ${textSnippet(raw.text, [this.#apiKey])}`);
+      throw bad(`The server's answer is not JSON: ${textSnippet(raw.text, [this.#apiKey])}`);
     }
     const result = schema.safeParse(json);
     if (!result.success) {
@@ -293,7 +293,7 @@ export class HttpClient {
 
   private redirected(raw: RawResponse, method: HttpMethod, path: string): PlatformError {
     const location = raw.headers.get('location');
-    const where = location ? textSnippet(location) : 'another address';
+    const where = location ? textSnippet(location, [this.#apiKey]) : 'another address';
     return new PlatformError({
       kind: 'badResponse',
       status: raw.status,
@@ -357,8 +357,8 @@ export class HttpClient {
     } catch {
       json = undefined;
     }
-    const summary = summarizeErrorBody(json);
-    const serverMessage = summary.message ?? (raw.text.trim() ? textSnippet(raw.text) : undefined);
+    const summary = summarizeErrorBody(json, [this.#apiKey]);
+    const serverMessage = summary.message ?? (raw.text.trim() ? textSnippet(raw.text, [this.#apiKey]) : undefined);
     const requestId = summary.requestId ?? raw.headers.get('x-request-id') ?? undefined;
     const kind = kindForStatus(raw.status);
     const retryAfterMs = retryAfterFromHeaders(raw.headers);
