@@ -44,7 +44,17 @@ async function streamingServer(plan: Plan): Promise<{ url: string; served: Serve
         while (record.written < p.bytes && !res.destroyed) {
           const chunk = body ? body.subarray(record.written, record.written + piece.length) : piece.subarray(0, Math.min(piece.length, p.bytes - record.written));
           record.written += chunk.length;
-          if (!res.write(chunk)) await new Promise<void>((resolve) => { res.once('drain', resolve); res.once('close', resolve); });
+          if (!res.write(chunk)) {
+            await new Promise<void>((resolve) => {
+              const done = () => {
+                res.off('drain', done);
+                res.off('close', done);
+                resolve();
+              };
+              res.once('drain', done);
+              res.once('close', done);
+            });
+          }
         }
         if (res.destroyed) record.closedEarly = record.written < p.bytes || !record.finished;
         else await new Promise<void>((resolve) => res.end(() => { record.finished = true; resolve(); }));
