@@ -9,7 +9,7 @@ import { SimError, errorReply, type Failure } from './errors';
 import { faultReply } from './faultReplies';
 import { handlers } from './handlers/index';
 import type { SimContext } from './handlers/types';
-import { jsonReply, trickleReply, writeReply, type Reply, type Scheduler } from './reply';
+import { HUGE_DEFAULT_BYTES, hugeReply, jsonReply, trickleReply, writeReply, type Reply, type Scheduler } from './reply';
 import type { AuthState, PathDialect } from './requestLog';
 import { shapeFor } from './dialectShapes';
 import type { Dialect } from '../src/schema/dialect';
@@ -104,6 +104,8 @@ export async function serveApi(core: SimCore, req: IncomingMessage, res: ServerR
         break;
       case 'trickle':
         return trickleReply(res, answer(core, m), fault.chunkBytes ?? 8, fault.ms ?? 200, wait);
+      case 'huge':
+        return hugeReply(res, fault.bytes ?? HUGE_DEFAULT_BYTES, fault.announce ?? false);
       default: {
         const reply = faultReply(fault, { endpoint: m.endpoint, requestId, params: m.rawParams, query, body: body.ok ? body.value : undefined });
         if (reply) return writeReply(res, reply);

@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import { endpoints } from '../src/schema/endpoints';
 
-export const FAULT_KINDS = ['status', 'rateLimit', 'latency', 'timeout', 'reset', 'malformed', 'html', 'trickle'] as const;
+export const FAULT_KINDS = ['status', 'rateLimit', 'latency', 'timeout', 'reset', 'malformed', 'html', 'trickle', 'huge'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export const ROUTE_NAMES = Object.keys(endpoints);
@@ -21,6 +21,10 @@ export const faultSpec = z.strictObject({
   ms: z.int().min(0).optional(),
   /** `trickle`: bytes per chunk (default 8). */
   chunkBytes: z.int().min(1).optional(),
+  /** `huge`: bytes of the answer (default 96 MiB: past every answer limit of the client). */
+  bytes: z.int().min(1).optional(),
+  /** `huge`: announce the size in `Content-Length` (default: chunked, no length). */
+  announce: z.boolean().optional(),
   /** `status`, `rateLimit`: send `x-should-retry: true|false`, the server's word on asking again. */
   shouldRetry: z.boolean().optional(),
   /** Fire this many times, then clear; absent: until cleared. */
@@ -37,7 +41,7 @@ export interface ActiveFault extends FaultSpec {
 /**
  * `route=kind[:arg][@times]`: `getTask=status:503@1`, `*=latency:300`, `createSecret=rateLimit:2`.
  * The argument is the status for `status` and `html`, seconds for `rateLimit`, ms for `latency`
- * and `trickle`.
+ * and `trickle`, MiB for `huge`.
  */
 export function parseFaultFlag(flag: string): FaultSpec {
   const m = /^([^=]+)=([A-Za-z]+)(?::([0-9.]+))?(?:@(\d+))?$/.exec(flag.trim());
@@ -49,6 +53,7 @@ export function parseFaultFlag(flag: string): FaultSpec {
     if (kind === 'status' || kind === 'html') spec.status = value;
     else if (kind === 'rateLimit') spec.retryAfterSeconds = value;
     else if (kind === 'latency' || kind === 'trickle') spec.ms = value;
+    else if (kind === 'huge') spec.bytes = Math.round(value * 1024 * 1024);
     else throw new Error(`--fault ${flag}: ${kind} takes no argument`);
   }
   if (times !== undefined) spec.times = Number(times);

@@ -20,6 +20,36 @@ export function writeReply(res: ServerResponse, reply: Reply): void {
   res.end(reply.body);
 }
 
+/** The `huge` fault's default size: past every answer limit of the client (64 MiB at most). */
+export const HUGE_DEFAULT_BYTES = 96 * 1024 * 1024;
+
+/**
+ * `bytes` of a JSON answer that never ends well (`{"filler":["xxx…","xxx…",…`), 64 KiB at a time
+ * as fast as the client reads, with `Content-Length` when `announce`: a client without a size
+ * limit holds it all. Stops as soon as the client closes the connection.
+ */
+export async function hugeReply(res: ServerResponse, bytes: number, announce: boolean): Promise<void> {
+  res.writeHead(200, { 'Content-Type': 'application/json', ...(announce ? { 'Content-Length': bytes } : {}) });
+  const head = Buffer.from('{"filler":[');
+  const piece = Buffer.from(`"${'x'.repeat(64 * 1024 - 3)}",`);
+  for (let sent = 0; sent < bytes && !res.destroyed; ) {
+    const chunk = (sent === 0 ? head : piece).subarray(0, bytes - sent);
+    sent += chunk.length;
+    if (!res.write(chunk)) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.once('drain', done);
+        res.once('close', done);
+      });
+    }
+  }
+  if (!res.destroyed) res.end();
+}
+
 /** Waits `ms`; false when the client left first or the simulator closed. */
 export type Scheduler = (ms: number, res: ServerResponse) => Promise<boolean>;
 

@@ -1,6 +1,8 @@
 // Reading what a server answered when it refused: each product's error body, a status's kind,
 // a text snippet of anything else. The errors themselves are the schema's (PlatformError).
+// Whatever is shortened here is redacted first (redactedCut): a cut never leaves part of a key.
 import { formatIssues, type FieldIssue, type PlatformErrorKind } from '../schema/errors';
+import { redact, redactedCut } from './redact';
 
 /** HTTP status -> kind. 400 and 422 are the server refusing the request's content. */
 export function kindForStatus(status: number): PlatformErrorKind {
@@ -14,18 +16,23 @@ export function kindForStatus(status: number): PlatformErrorKind {
   return 'validation';
 }
 
-const SNIPPET_LIMIT = 200;
+export const SNIPPET_LIMIT = 200;
 
-/** Plain text from a body that is not a known error shape: tags stripped, at most 200 chars. */
-export function textSnippet(text: string): string {
-  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
-  const plain = (title ?? text)
+/**
+ * Plain text from a body that is not a known error shape: tags stripped, at most `max` (200)
+ * characters, the secrets redacted before anything is stripped or cut (a key holding `<` could
+ * otherwise lose its end to the tag stripping and leave its start behind).
+ */
+export function textSnippet(text: string, secrets: readonly (string | undefined)[], max = SNIPPET_LIMIT): string {
+  const redacted = redact(text, secrets);
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(redacted)?.[1];
+  const plain = (title ?? redacted)
     .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/gi, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return plain.length > SNIPPET_LIMIT ? `${plain.slice(0, SNIPPET_LIMIT - 1)}…` : plain;
+  return redactedCut(plain, max, secrets);
 }
 
 export interface ErrorBodySummary {
@@ -72,12 +79,13 @@ function locPath(loc: unknown): string {
 }
 
 /**
- * Reads the error bodies of every product of the platform:
+ * Reads the error bodies of every product of the platform (`secrets`: redacted from the
+ * traceback before it is shortened; the rest is redacted by the caller, uncut):
  * cloud `{exception_class, message, request_id, invalid_fields}`, edge and storage `{error}`,
  * identity `{errors: {field: [..]}}` or `{message}`, protection profiles `{detail: [{loc, msg}]}`,
  * billing (Django REST) `{field: [..]}` or `{detail}`.
  */
-export function summarizeErrorBody(body: unknown): ErrorBodySummary {
+export function summarizeErrorBody(body: unknown, secrets: readonly (string | undefined)[]): ErrorBodySummary {
   if (!isRecord(body)) return { issues: [] };
   const requestId = typeof body.request_id === 'string' ? body.request_id : undefined;
   let issues: FieldIssue[] = [];
@@ -100,6 +108,6 @@ export function summarizeErrorBody(body: unknown): ErrorBodySummary {
   if (issues.length > 0 && message && /^Validation Error: \{/.test(message)) message = formatIssues(issues);
   // A general message ("Invalid input") plus the fields: say both, so the field is named.
   else if (issues.length > 0 && message && !issues.every((i) => message!.includes(i.message))) message = `${message}: ${formatIssues(issues)}`;
-  const traceback = typeof body.traceback === 'string' && body.traceback.trim() ? body.traceback.trim().slice(0, TRACEBACK_LIMIT) : undefined;
+  const traceback = typeof body.traceback === 'string' && body.traceback.trim() ? redactedCut(body.traceback.trim(), TRACEBACK_LIMIT, secrets) : undefined;
   return { message, requestId, issues, traceback };
 }

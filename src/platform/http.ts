@@ -4,11 +4,13 @@ import type * as z from 'zod';
 import { PlatformError, kindTitle, type PlatformErrorKind } from '../schema/errors';
 import { kindForStatus, summarizeErrorBody, textSnippet } from './errorBodies';
 import type { Dialect, ProductArea } from '../schema/dialect';
-import { fillPath, pathIn, type CallInput, type CallOutput, type Endpoint, type HttpMethod } from '../schema/endpoint';
+import { DEFAULT_ANSWER_LIMIT_BYTES, answerLimitOf, fillPath, pathIn, type CallInput, type CallOutput, type Endpoint, type HttpMethod } from '../schema/endpoint';
+import { answerTooLarge, declaredLength, readAnswer } from './answerBody';
 import { redact } from './redact';
 import { apiKeyProblem, normalizeBaseUrl } from '../schema/connectionRules';
 import { issuePath, throwValidation, validateCall } from '../schema/validate';
 import { abortableSleep } from './sleep';
+import { networkReason } from './networkReason';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RETRIES = 3;
@@ -58,6 +60,10 @@ export interface CallOptions {
 interface SendOptions extends CallOptions {
   /** The base URL of the endpoint's product area (default: the client's). */
   baseUrl?: string;
+  /** Bytes of the answer read at most (default 8 MiB): past it the request is aborted, a bad answer. */
+  answerLimitBytes?: number;
+  /** A success needs no body (the endpoint answers none): whatever comes is not read. */
+  noSuccessBody?: boolean;
 }
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
@@ -95,35 +101,6 @@ function queryString(query: Record<string, unknown> | undefined): string {
   }
   const text = search.toString();
   return text ? `?${text}` : '';
-}
-
-/** Node's fetch wraps socket errors: dig out `ECONNRESET` and friends. */
-function networkReason(error: unknown): string {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') {
-      const words: Record<string, string> = {
-        ECONNRESET: 'the connection was reset',
-        ECONNREFUSED: 'the connection was refused',
-        ENOTFOUND: 'the host name was not found',
-        EAI_AGAIN: 'the host name could not be resolved',
-        ETIMEDOUT: 'the connection timed out',
-        EPIPE: 'the connection was closed',
-        UND_ERR_SOCKET: 'the connection was closed',
-        UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
-        CERT_HAS_EXPIRED: 'the server certificate has expired',
-        UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the server certificate could not be verified',
-        DEPTH_ZERO_SELF_SIGNED_CERT: 'the server certificate is self-signed',
-      };
-      return `${words[code] ?? 'the request failed'} (${code})`;
-    }
-    const next = (current as { cause?: unknown }).cause;
-    if (!next) break;
-    current = next;
-  }
-  const message = current instanceof Error ? current.message : '';
-  return message && message !== 'fetch failed' ? message : 'the request failed';
 }
 
 interface RawResponse {
@@ -187,7 +164,12 @@ export class HttpClient {
     const given = input as { params: unknown; query?: unknown; body?: unknown };
     const { params, query, body } = validateCall(endpoint, given);
     const path = fillPath(pathIn(endpoint, this.dialect), params) + queryString(query);
-    const raw = await this.send(endpoint.method, path, endpoint.body ? body : undefined, { ...options, baseUrl: this.baseUrlFor(endpoint.errorShape) });
+    const raw = await this.send(endpoint.method, path, endpoint.body ? body : undefined, {
+      ...options,
+      baseUrl: this.baseUrlFor(endpoint.errorShape),
+      answerLimitBytes: answerLimitOf(endpoint),
+      noSuccessBody: !endpoint.response,
+    });
     if (!endpoint.response) return undefined as CallOutput<E>;
     return this.parse(endpoint.response, raw, endpoint.method, path) as CallOutput<E>;
   }
@@ -200,8 +182,8 @@ export class HttpClient {
     try {
       json = JSON.parse(raw.text);
     } catch {
-      if (isHtml(raw)) throw bad(`The server's answer is an HTML page instead of JSON: ${textSnippet(raw.text)}`);
-      throw bad(`The server's answer is not JSON: ${textSnippet(raw.text)}`);
+      if (isHtml(raw)) throw bad(`The server's answer is an HTML page instead of JSON: ${textSnippet(raw.text, [this.#apiKey])}`);
+      throw bad(`The server's answer is not JSON: ${textSnippet(raw.text, [this.#apiKey])}`);
     }
     const result = schema.safeParse(json);
     if (!result.success) {
@@ -227,8 +209,11 @@ export class HttpClient {
     let lastStatus: number | undefined;
     // An area served from a host of its own is logged with that host, so the log says where the key went.
     const logPath = base === this.baseUrl ? path : `${base}${path}`;
-    const finish = (outcome: RequestLogEntry['outcome'], requestId?: string) =>
+    let finished = false;
+    const finish = (outcome: RequestLogEntry['outcome'], requestId?: string) => {
+      finished = true;
       this.#onRequest?.({ method, path: logPath, status: lastStatus, ms: Date.now() - started, retries, outcome, requestId });
+    };
 
     for (;;) {
       try {
@@ -258,7 +243,11 @@ export class HttpClient {
         retries++;
       } catch (error) {
         if (error instanceof PlatformError && error.kind !== 'network') {
-          if (error.status === undefined) finish(error.kind);
+          // One log line per request: an answer refused while it was read (too large) has its status.
+          if (!finished) {
+            lastStatus = error.status ?? lastStatus;
+            finish(error.kind, error.requestId);
+          }
           throw error;
         }
         const networkError =
@@ -293,7 +282,7 @@ export class HttpClient {
 
   private redirected(raw: RawResponse, method: HttpMethod, path: string): PlatformError {
     const location = raw.headers.get('location');
-    const where = location ? textSnippet(location) : 'another address';
+    const where = location ? textSnippet(location, [this.#apiKey]) : 'another address';
     return new PlatformError({
       kind: 'badResponse',
       status: raw.status,
@@ -315,8 +304,11 @@ export class HttpClient {
     return new PlatformError({ kind: 'cancelled', message: 'The request was cancelled.', method, path: path.split('?')[0] });
   }
 
-  /** One try: the timeout covers the whole answer, body included (a trickling body times out too). */
-  private async attempt(method: HttpMethod, url: string, path: string, bodyText: string | undefined, options: CallOptions): Promise<RawResponse> {
+  /**
+   * One try: the timeout covers the whole answer, body included (a trickling body times out too).
+   * The body is read up to its limit: past it (or announced past it) the request is aborted.
+   */
+  private async attempt(method: HttpMethod, url: string, path: string, bodyText: string | undefined, options: SendOptions): Promise<RawResponse> {
     if (options.signal?.aborted) throw this.cancelled(method, path);
     const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
     const controller = new AbortController();
@@ -331,8 +323,20 @@ export class HttpClient {
       const headers: Record<string, string> = { Authorization: `apikey ${this.#apiKey}`, Accept: 'application/json' };
       if (bodyText !== undefined) headers['Content-Type'] = 'application/json';
       const response = await this.#fetch(url, { method, headers, body: bodyText, signal: controller.signal, redirect: 'manual' });
-      const text = await response.text();
-      return { status: response.status, headers: response.headers, text };
+      const { status } = response;
+      if (options.noSuccessBody && status >= 200 && status < 300) {
+        await response.body?.cancel().catch(() => undefined);
+        return { status, headers: response.headers, text: '' };
+      }
+      const limit = options.answerLimitBytes ?? DEFAULT_ANSWER_LIMIT_BYTES;
+      const declared = declaredLength(response.headers);
+      const answer = declared !== undefined && declared > limit ? ({ tooLarge: true } as const) : await readAnswer(response.body, limit);
+      if ('tooLarge' in answer) {
+        // Closes the connection: the server stops sending, nothing more is read.
+        controller.abort();
+        throw answerTooLarge({ limit, declared, status, requestId: response.headers.get('x-request-id') ?? undefined, method, path });
+      }
+      return { status, headers: response.headers, text: answer.text };
     } catch (error) {
       if (timedOut) {
         throw new PlatformError({
@@ -357,8 +361,8 @@ export class HttpClient {
     } catch {
       json = undefined;
     }
-    const summary = summarizeErrorBody(json);
-    const serverMessage = summary.message ?? (raw.text.trim() ? textSnippet(raw.text) : undefined);
+    const summary = summarizeErrorBody(json, [this.#apiKey]);
+    const serverMessage = summary.message ?? (raw.text.trim() ? textSnippet(raw.text, [this.#apiKey]) : undefined);
     const requestId = summary.requestId ?? raw.headers.get('x-request-id') ?? undefined;
     const kind = kindForStatus(raw.status);
     const retryAfterMs = retryAfterFromHeaders(raw.headers);

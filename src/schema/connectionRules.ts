@@ -53,8 +53,8 @@ export function withDialect(stored: StoredConnection): ConnectionInfo {
 }
 
 /**
- * The per-area base URLs a person set (`platformConsole.areaBaseUrls`): unknown areas and
- * invalid URLs are left out and reported, so a typo never sends a request somewhere unexpected.
+ * One base URL's per-area base URLs (`{ "edge": "https://…" }`): unknown areas and invalid URLs
+ * are left out and reported, so a typo never sends a request somewhere unexpected.
  */
 export function areaBaseUrlsFrom(raw: unknown): { urls: Partial<Record<ProductArea, string>>; problems: string[] } {
   const urls: Partial<Record<ProductArea, string>> = {};
@@ -62,16 +62,76 @@ export function areaBaseUrlsFrom(raw: unknown): { urls: Partial<Record<ProductAr
   if (raw === undefined || raw === null) return { urls, problems };
   if (typeof raw !== 'object' || Array.isArray(raw)) return { urls, problems: ['must be an object of area -> base URL'] };
   for (const [area, value] of Object.entries(raw)) {
-    if (!(PRODUCT_AREAS as readonly string[]).includes(area)) {
+    if (!isProductArea(area)) {
       problems.push(`"${area}" is not a product area (${PRODUCT_AREAS.join(', ')})`);
       continue;
     }
     if (value === undefined || value === null || value === '') continue;
     const problem = typeof value === 'string' ? baseUrlProblem(value) : 'Base URL: must be text';
     if (problem) problems.push(`${area}: ${problem}`);
-    else urls[area as ProductArea] = normalizeBaseUrl(value as string);
+    else urls[area] = normalizeBaseUrl(value as string);
   }
   return { urls, problems };
+}
+
+function isProductArea(name: string): name is ProductArea {
+  return (PRODUCT_AREAS as readonly string[]).includes(name);
+}
+
+export interface ConnectionAreaBaseUrls {
+  /** The areas this connection sends to a host of their own. */
+  urls: Partial<Record<ProductArea, string>>;
+  /** What is wrong in the setting (left out, never used). */
+  problems: string[];
+  /** What the log should say about how the setting was read for this connection. */
+  notes: string[];
+}
+
+/**
+ * `platformConsole.areaBaseUrls` for one connection (issue #37). Each set of area URLs names the
+ * base URL it is for, `{ "https://api.gcore.com": { "edge": "https://…" } }`, and applies to
+ * connections to that base URL only: the key of a connection to another URL never goes to a host
+ * set for someone else's platform. The older flat shape, `{ "edge": "https://…" }`, was written
+ * for the platform's own API: it applies to connections to https://api.gcore.com in the Platform
+ * dialect only (a named entry for that URL wins area by area).
+ */
+export function areaBaseUrlsFor(raw: unknown, connection: Pick<ConnectionInfo, 'baseUrl' | 'dialect'>): ConnectionAreaBaseUrls {
+  const result: ConnectionAreaBaseUrls = { urls: {}, problems: [], notes: [] };
+  if (raw === undefined || raw === null) return result;
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    result.problems.push('must be an object of base URL -> { area: base URL }');
+    return result;
+  }
+  const flat: Record<string, unknown> = {};
+  let named: Partial<Record<ProductArea, string>> | undefined;
+  const others: string[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    if (isProductArea(key)) {
+      flat[key] = value;
+      continue;
+    }
+    if (baseUrlProblem(key)) {
+      result.problems.push(`"${key}" is neither a base URL (https://…) nor a product area (${PRODUCT_AREAS.join(', ')})`);
+      continue;
+    }
+    const { urls, problems } = areaBaseUrlsFrom(value);
+    result.problems.push(...problems.map((p) => `${key}: ${p}`));
+    if (normalizeBaseUrl(key) === connection.baseUrl) named = { ...named, ...urls };
+    else if (Object.keys(urls).length > 0) others.push(normalizeBaseUrl(key));
+  }
+  if (Object.keys(flat).length > 0) {
+    const { urls, problems } = areaBaseUrlsFrom(flat);
+    result.problems.push(...problems);
+    const applies = connection.baseUrl === DEFAULT_BASE_URL && connection.dialect === 'platform';
+    result.notes.push(
+      `the areas set without a base URL (${Object.keys(flat).join(', ')}) apply to ${DEFAULT_BASE_URL} in the Platform dialect only` +
+        `${applies ? '' : ', not to this connection'}; name the base URL they are for: { "${DEFAULT_BASE_URL}": { "${Object.keys(flat)[0]}": "…" } }`,
+    );
+    if (applies) result.urls = { ...urls };
+  }
+  result.urls = { ...result.urls, ...named };
+  if (others.length > 0 && named === undefined) result.notes.push(`area base URLs are set for ${others.join(', ')}, not for ${connection.baseUrl}: its requests all go to ${connection.baseUrl}`);
+  return result;
 }
 
 export function connectionNameProblem(name: string, existing: readonly Pick<ConnectionInfo, 'id' | 'name'>[], ownId?: string): string | undefined {

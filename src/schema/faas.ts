@@ -8,6 +8,12 @@ import { functionName, intIn, positiveId, rText } from './schemaKit';
 export const LOG_LIMIT_MIN = 1;
 export const LOG_LIMIT_MAX = 100_000;
 export const LOG_LIMIT_DEFAULT = 1000;
+/**
+ * The most of a logs answer the client reads: 100,000 lines (the largest `limit`) of the
+ * simulator's lines are 19.1 MiB (about 200 bytes a line, JSON included); 64 MiB leaves room
+ * for lines of 670 bytes on average at that limit.
+ */
+export const LOG_ANSWER_LIMIT_BYTES = 64 * 1024 * 1024;
 
 export const functionLogsParams = lazySchema(() => z.strictObject({
   project_id: positiveId(),
@@ -34,4 +40,5 @@ export const functionLogsEndpoint = defineEndpoint({
   query: functionLogsQuery,
   body: undefined,
   response: functionLogsResponse,
+  answerLimitBytes: LOG_ANSWER_LIMIT_BYTES,
 });

@@ -48,6 +48,12 @@ export const protectionProfile = lazySchema(() => z.looseObject({
 }));
 export type ProtectionProfile = z.output<typeof protectionProfile>;
 
+/**
+ * The whole profile list comes in one answer, as large as the account: 10,000 profiles are 3.3
+ * MiB in the simulator (about 340 bytes each), so 32 MiB holds about 95,000.
+ */
+export const PROFILE_LIST_ANSWER_LIMIT_BYTES = 32 * 1024 * 1024;
+
 export const listProfilesEndpoint = defineEndpoint({
   name: 'listProtectionProfiles',
   ...ROUTES.listProtectionProfiles,
@@ -57,6 +63,7 @@ export const listProfilesEndpoint = defineEndpoint({
   query: profileListQuery,
   body: undefined,
   response: lazySchema(() => z.array(real(protectionProfile))),
+  answerLimitBytes: PROFILE_LIST_ANSWER_LIMIT_BYTES,
 });
 
 /** The platform's own (not in the spec): one profile with its field values, which the list lacks. */

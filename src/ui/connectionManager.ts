@@ -6,7 +6,7 @@ import { ACTIVE_KEY, CONNECTIONS_KEY, secretKey, type EarlyReads } from './store
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { Disposable } from './disposable';
-import { ENV_API_KEY, ENV_BASE_URL, ENV_CONNECTION_NAME, ENV_DIALECT, areaBaseUrlsFrom, connectionNameFromUrl, normalizeBaseUrl, plainHttpRisk, withDialect, type ConnectionInfo, type StoredConnection } from '../schema/connectionRules';
+import { ENV_API_KEY, ENV_BASE_URL, ENV_CONNECTION_NAME, ENV_DIALECT, areaBaseUrlsFor, connectionNameFromUrl, normalizeBaseUrl, plainHttpRisk, withDialect, type ConnectionInfo, type StoredConnection } from '../schema/connectionRules';
 import { DIALECT_LABELS, dialectForBaseUrl, parseDialect, type Dialect } from '../schema/dialect';
 import { userAreaBaseUrls } from './settings';
 import { PlatformLists } from '../platform/platformLists';
@@ -297,17 +297,18 @@ export class ConnectionManager extends Disposable {
 
   /**
    * Product areas served from a host of their own (`platformConsole.areaBaseUrls`, user settings
-   * only): they apply to connections in the platform dialect, the account the setting describes;
-   * a spec-dialect connection (the simulator, a staging server) sends everything to its own URL.
+   * only), for this connection's base URL only: each set names the base URL it is for, so the key
+   * of a connection elsewhere never goes to those hosts (areaBaseUrlsFor says how the flat,
+   * older shape is read).
    */
   private areaBaseUrls(connection: Connection) {
-    if (connection.dialect !== 'platform') return {};
-    const { urls, problems } = areaBaseUrlsFrom(userAreaBaseUrls());
+    const { urls, problems, notes } = areaBaseUrlsFor(userAreaBaseUrls(), connection);
     for (const problem of problems) this.log.warn(`Setting platformConsole.areaBaseUrls: ${problem} (ignored)`);
+    for (const note of notes) this.log.info(`[${connection.name}] Setting platformConsole.areaBaseUrls: ${note}`);
     for (const [area, url] of Object.entries(urls)) {
       this.log.info(`[${connection.name}] ${area} requests go to ${url}`);
       const risk = plainHttpRisk(url);
-      if (risk) this.log.warn(`Setting platformConsole.areaBaseUrls.${area}: ${risk}`);
+      if (risk) this.log.warn(`Setting platformConsole.areaBaseUrls, ${area} of ${connection.baseUrl}: ${risk}`);
     }
     return urls;
   }

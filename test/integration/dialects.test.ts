@@ -2,7 +2,8 @@
 // works, the other can be picked), the trees, flows and panels of a platform connection send the
 // platform's paths (proven from the simulator's record), Change API Dialect switches an existing
 // connection, old connections move to a dialect once, and a per-area base URL comes from the
-// person's own settings only, never from the workspace's.
+// person's own settings only, never from the workspace's, and applies to the base URL it was set
+// for only (issue #37 item 8).
 import * as assert from 'node:assert/strict';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -184,7 +185,7 @@ describe('dialects: the spec\'s paths or the real platform\'s, per connection', 
       assert.ok(folder, 'the tests run in a workspace folder');
       await mkdir(join(folder.uri.fsPath, '.vscode'), { recursive: true });
       settingsFile = join(folder.uri.fsPath, '.vscode', 'settings.json');
-      await writeFile(settingsFile, JSON.stringify({ 'platformConsole.areaBaseUrls': { edge: edgeHost.url } }));
+      await writeFile(settingsFile, JSON.stringify({ 'platformConsole.areaBaseUrls': { [sim.url]: { edge: edgeHost.url } } }));
       await until('VS Code to read the workspace settings', () => config().inspect('areaBaseUrls')?.workspaceValue !== undefined, 5000).catch(() => undefined);
       sim.resetRequests();
       edgeHost.resetRequests();
@@ -195,7 +196,7 @@ describe('dialects: the spec\'s paths or the real platform\'s, per connection', 
     });
 
     it('the person\'s own setting sends that area to its host, and only that area', async () => {
-      await config().update('areaBaseUrls', { edge: edgeHost.url }, vscode.ConfigurationTarget.Global);
+      await config().update('areaBaseUrls', { [sim.url]: { edge: edgeHost.url } }, vscode.ConfigurationTarget.Global);
       sim.resetRequests();
       edgeHost.resetRequests();
       await run(new ScriptedUi(), 'platformConsole.refreshEdge', ext.edge.pinNode('app', 101));
@@ -204,6 +205,38 @@ describe('dialects: the spec\'s paths or the real platform\'s, per connection', 
       assert.equal(sim.requestCounts()['GET getEdgeApp'], undefined);
       assert.ok((sim.requestCounts()['GET listProtectionProfilesPaged'] ?? 0) >= 1, 'profiles still go to the connection\'s URL');
       assert.ok(ext.log.recent.some((l) => l.includes(`edge requests go to ${edgeHost.url}`)), 'the log says where edge requests go');
+    });
+
+    it('set for another base URL, or in the flat shape of before, they are not used: a connection elsewhere sends nothing to the area host', async () => {
+      const home = ext.connections.active!;
+      const other = await startSimulator({ apiKey: KEY, dialect: 'platform' });
+      try {
+        const elsewhere = await ext.connections.signIn('dialect-elsewhere', other.url, KEY, 'platform');
+        made.push(elsewhere.id);
+        // The flat shape was read for every platform connection: now for https://api.gcore.com only.
+        for (const setting of [{ edge: edgeHost.url }, { [sim.url]: { edge: edgeHost.url } }]) {
+          await config().update('areaBaseUrls', setting, vscode.ConfigurationTarget.Global);
+          edgeHost.resetRequests();
+          other.resetRequests();
+          const from = ext.log.recent.length;
+          const api = await ext.connections.api();
+          assert.equal((await api!.edge.getEdgeApp({ params: { app_id: 101 } })).id, 101);
+          assert.deepEqual(edgeHost.requestCounts(), {}, `${JSON.stringify(setting)}: no request, so no key, reached the area host`);
+          assert.deepEqual(other.requestCounts(), { 'GET getEdgeApp': 1 }, 'the connection\'s own URL answered');
+          const said = ext.log.recent.slice(from).join('\n');
+          assert.doesNotMatch(said, /edge requests go to/);
+          assert.match(said, 'edge' in setting ? /areas set without a base URL \(edge\) apply to https:\/\/api\.gcore\.com in the Platform dialect only, not to this connection/ : /area base URLs are set for http:\/\/127\.0\.0\.1:\d+, not for http:\/\/127\.0\.0\.1:\d+/);
+        }
+        // The connection the set names still uses it.
+        await config().update('areaBaseUrls', { [sim.url]: { edge: edgeHost.url } }, vscode.ConfigurationTarget.Global);
+        await ext.connections.switchTo(home.id);
+        edgeHost.resetRequests();
+        await (await ext.connections.api())!.edge.getEdgeApp({ params: { app_id: 101 } });
+        assert.deepEqual(edgeHost.requestCounts(), { 'GET getEdgeApp': 1 });
+      } finally {
+        await ext.connections.switchTo(home.id);
+        await other.close();
+      }
     });
   });
 });

@@ -1,13 +1,14 @@
 // The fault matrix of issue #12, in one extension host of a real VS Code against the simulator:
 // every endpoint the extension calls, through the person's own path (a command with scripted
-// answers, a tree refresh, a panel's session), under each of seven faults. Each cell asserts:
+// answers, a tree refresh, a panel's session), under each of eight faults. Each cell asserts:
 //   1. a clear error: what failed and why in words, where the person sees it (a notification
 //      offering Show Log, a tree error node, the error a webview is told to show);
 //   2. the UI stays usable: once the fault has cleared itself (`times`), the same action
 //      succeeds in the same extension host, and Retry kept what the person typed;
 //   3. no unhandled rejection and no uncaught exception in the extension host;
 //   4. nothing non-idempotent sent twice: POST, PATCH and DELETE exactly once per submit; a GET
-//      1 + 3 retries on 429/502/503/reset and exactly once on 500, a timeout and malformed JSON.
+//      1 + 3 retries on 429/502/503/reset and exactly once on 500, a timeout, malformed JSON and
+//      an answer past its size limit.
 import * as assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -50,6 +51,14 @@ const FAULTS: Fault[] = [
   { name: 'connection reset', spec: { kind: 'reset' }, retried: true, reason: /the connection was reset \(ECONNRESET\)/ },
   { name: 'malformed JSON', spec: { kind: 'malformed' }, retried: false, reason: /The server's answer is not JSON/ },
   { name: 'HTML error page', spec: { kind: 'html' }, retried: true, reason: /Server error \(HTTP 502\), an HTML page instead of JSON: 502 Bad Gateway/ },
+  // 96 MiB, past every endpoint's limit, announced: refused before reading, so a 1-second timeout
+  // never races a 64 MiB read on a busy machine (the streamed answer: the test after the matrix).
+  {
+    name: 'huge answer',
+    spec: { kind: 'huge', announce: true },
+    retried: false,
+    reason: /The answer was larger than (8|32|64) MiB \(it announced 96 MiB\): not read, and not asked for again\./,
+  },
 ];
 
 /** One cell being run: the fault, the route's request count, what the person was shown. */
@@ -233,14 +242,14 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
     {
       endpoint: 'getTask',
       path: 'Create Secret… (file payload), submit; the task watch polls by itself (Check Task after an answer it cannot read)',
-      shows: 'the watch goes on, the reason in its progress notification and the log; malformed: notification',
+      shows: 'the watch goes on, the reason in its progress notification and the log; malformed, huge: notification',
       // Checked here: a failing poll does not stop the watch (the platform is still working on
       // the task); only an answer that cannot be read does, with a notification.
       notifies: false,
       retry: false,
       async run(cell) {
         const name = `watch-${slug(cell.fault)}`;
-        const fatal = cell.fault.name === 'malformed JSON';
+        const fatal = cell.fault.name === 'malformed JSON' || cell.fault.name === 'huge answer';
         const ui = cell.ui([ACCEPT, ACCEPT, name, 'opaque', SOURCE_FILE, payloadFile, ACCEPT, NO_DETAILS, SECRET_SUBMIT], {
           failed: new RegExp(`^Could not follow secret ${name} \\(task [0-9a-f]{8}\\): `),
           retry: 'Check Task',
@@ -334,7 +343,7 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
       shows: 'notification',
     notifies: true,
       retry: false,
-      succeedsUnder: ['malformed JSON'],
+      succeedsUnder: ['malformed JSON', 'huge answer'],
       async run(cell) {
         const ui = cell.ui(['1001', '1001'], { failed: /^Could not delete storage 1001: /, choose: continueDeletion });
         await command(ui, 'platformConsole.deleteStorage');
@@ -614,6 +623,32 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
       });
     }
   }
+
+  it('an oversized answer streamed without a length: a notification says so with Show Log, one log line, asked once', async () => {
+    current = 'huge answer, streamed';
+    // The whole read of 8 MiB, not a race with the matrix's 1-second timeout on a busy machine.
+    await config('platformConsole').update('requestTimeoutSeconds', 30, vscode.ConfigurationTarget.Global);
+    try {
+      sim.clearFaults();
+      sim.resetRequests();
+      sim.setFault({ route: 'getTask', kind: 'huge', times: 1 });
+      const from = ext.log.recent.length;
+      const ui = new ScriptedUi([], () => undefined);
+      await command(ui, 'platformConsole.checkConnection');
+      const shown = await ui.waitForNotification(/^Could not check faults: /);
+      assert.equal(shown.severity, 'error');
+      assert.equal(shown.message, 'Could not check faults: The answer was larger than 8 MiB: not read, and not asked for again.');
+      assert.deepEqual(shown.actions, ['Show Log']);
+      assert.equal(sim.requestCounts()['GET getTask'], 1, 'not asked again');
+      const lines = ext.log.recent.slice(from);
+      assert.equal(lines.filter((l) => /^\[faults\] GET \/cloud\/v1\/tasks\/[0-9a-f-]+ -> 200 in \d+ ms \(0 retries\)/.test(l)).length, 1, `one request line: ${lines.join('\n')}`);
+      assert.ok(lines.some((l) => l.startsWith('Could not check faults: The answer was larger than 8 MiB')), 'and the error in the log');
+      await command(new ScriptedUi(), 'platformConsole.checkConnection');
+      assert.equal(sim.requestCounts()['GET getTask'], 2, 'the next check is answered');
+    } finally {
+      await config('platformConsole').update('requestTimeoutSeconds', TIMEOUT_SECONDS, vscode.ConfigurationTarget.Global);
+    }
+  });
 
   it('nothing unhandled anywhere in the matrix', async () => {
     await sleep(200);

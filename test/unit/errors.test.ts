@@ -12,7 +12,7 @@ describe('summarizeErrorBody', () => {
       all_examples_from_error_handling_guide: Record<string, unknown>[];
     };
     for (const body of file.all_examples_from_error_handling_guide) {
-      const s = summarizeErrorBody(body);
+      const s = summarizeErrorBody(body, []);
       assert.ok(s.message && s.message.length > 0, JSON.stringify(body));
       if (body.request_id) assert.equal(s.requestId, body.request_id);
     }
@@ -24,7 +24,7 @@ describe('summarizeErrorBody', () => {
       message: "Validation Error: {'interfaces': ['Field required'], 'volumes': ['Field required']}",
       request_id: 'af999e5f3b091aad111442fff86b3658',
       invalid_fields: { interfaces: ['Field required'], volumes: ['Field required'] },
-    });
+    }, []);
     assert.deepEqual(s.issues, [
       { path: 'interfaces', message: 'Field required' },
       { path: 'volumes', message: 'Field required' },
@@ -34,41 +34,41 @@ describe('summarizeErrorBody', () => {
   });
 
   it('edge and storage {error}', () => {
-    assert.equal(summarizeErrorBody({ error: 'app not found' }).message, 'app not found');
+    assert.equal(summarizeErrorBody({ error: 'app not found' }, []).message, 'app not found');
   });
 
   it('identity {errors: {field: [..]}} and {message}', () => {
-    const s = summarizeErrorBody({ errors: { email: ['Enter a valid email address.'] } });
+    const s = summarizeErrorBody({ errors: { email: ['Enter a valid email address.'] } }, []);
     assert.deepEqual(s.issues, [{ path: 'email', message: 'Enter a valid email address.' }]);
     assert.equal(s.message, 'email: Enter a valid email address.');
-    assert.equal(summarizeErrorBody({ message: "JSON parse error - Expecting ',' delimiter" }).message, "JSON parse error - Expecting ',' delimiter");
+    assert.equal(summarizeErrorBody({ message: "JSON parse error - Expecting ',' delimiter" }, []).message, "JSON parse error - Expecting ',' delimiter");
   });
 
   it('protection profiles FastAPI {detail: [{loc, msg, type}]} and {detail: text}', () => {
     const s = summarizeErrorBody({
       detail: [{ loc: ['body', 'fields', 0, 'value'], msg: 'Field required', type: 'missing' }],
-    });
+    }, []);
     assert.deepEqual(s.issues, [{ path: 'fields[0].value', message: 'Field required' }]);
-    assert.equal(summarizeErrorBody({ detail: 'Protection profile not found' }).message, 'Protection profile not found');
+    assert.equal(summarizeErrorBody({ detail: 'Protection profile not found' }, []).message, 'Protection profile not found');
   });
 
   it('billing (Django REST) {field: [..]}', () => {
-    const s = summarizeErrorBody({ template_code: ['This field may not be blank.'] });
+    const s = summarizeErrorBody({ template_code: ['This field may not be blank.'] }, []);
     assert.deepEqual(s.issues, [{ path: 'template_code', message: 'This field may not be blank.' }]);
   });
 
   it('returns nothing for bodies that are not objects', () => {
-    assert.deepEqual(summarizeErrorBody('oops'), { issues: [] });
-    assert.deepEqual(summarizeErrorBody(null), { issues: [] });
+    assert.deepEqual(summarizeErrorBody('oops', []), { issues: [] });
+    assert.deepEqual(summarizeErrorBody(null, []), { issues: [] });
   });
 });
 
 describe('textSnippet', () => {
   it('keeps an HTML page to its title', () => {
-    assert.equal(textSnippet('<html><head><title>502 Bad Gateway</title></head><body><h1>Bad</h1></body></html>'), '502 Bad Gateway');
+    assert.equal(textSnippet('<html><head><title>502 Bad Gateway</title></head><body><h1>Bad</h1></body></html>', []), '502 Bad Gateway');
   });
   it('strips tags and cuts at 200 characters', () => {
-    const out = textSnippet(`<p>${'x'.repeat(500)}</p>`);
+    const out = textSnippet(`<p>${'x'.repeat(500)}</p>`, []);
     assert.equal(out.length, 200);
     assert.ok(out.endsWith('…'));
   });
