@@ -1,6 +1,6 @@
 // What differs in the answers themselves between the dialects, beyond the paths: the handlers
 // build one answer from the shared state, and this turns it into the dialect's shape.
-// Facts from the platform's published OpenAPI files (../shared/reference/real-platform/).
+// Facts from the platform's published OpenAPI files.
 import type { Dialect } from '../src/schema/dialect';
 import type { EndpointName } from '../src/schema/endpoints';
 

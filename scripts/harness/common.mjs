@@ -1,5 +1,5 @@
 // Shared pieces of the VS Code test harness: project paths, free ports, child processes that
-// are always cleaned up, and the Chromium launch. See ../shared/docs/vscode-harness.md.
+// are always cleaned up, and the Chromium launch. How VS Code runs offline here: README, Tests.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';

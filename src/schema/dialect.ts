@@ -1,4 +1,4 @@
-// Which paths a connection speaks: the spec's (`../shared/spec/platform-api.md`) or the real
+// Which paths a connection speaks: the original API design's or the real
 // platform's. The two differ by product prefix only (`/edge/v1/admin/` is `/fastedge/v1/admin/`,
 // `/security/guard/v3/` is `/security/sifter/v3/`); methods, bodies and rules are the same.
 

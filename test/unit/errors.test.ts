@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { kindForStatus, summarizeErrorBody, textSnippet } from '../../src/platform/errorBodies';
 
-const reference = join(__dirname, '..', '..', '..', 'shared', 'reference', 'real-platform');
+// Copies of the real platform's published examples (the project's own fixtures).
+const reference = join(__dirname, '..', 'fixtures', 'realPlatform');
 
 describe('summarizeErrorBody', () => {
   it('reads every cloud example of the real platform', () => {

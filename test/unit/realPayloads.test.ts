@@ -7,7 +7,8 @@ import { describe, it } from 'node:test';
 import { endpoints } from '../../src/schema/endpoints';
 import { taskState } from '../../src/schema/cloud';
 
-const dir = join(__dirname, '..', '..', '..', 'shared', 'reference', 'real-platform');
+// Copies of the real platform's published examples (the project's own fixtures).
+const dir = join(__dirname, '..', 'fixtures', 'realPlatform');
 function example(file: string): unknown {
   return (JSON.parse(readFileSync(join(dir, file), 'utf8')) as { response_example: unknown }).response_example;
 }
