@@ -80,7 +80,7 @@ describe('platform-console-mcp over stdio', { timeout: 120_000 }, () => {
       assert.equal(tools.find((t) => t.name === 'create_report')?.annotations?.destructiveHint, false);
       sim.resetRequests();
       const created = await client.callTool({ name: 'create_report', arguments: { template_code: 'ResellerPlans', parameters: { date_to: '2026-10-31' } } });
-      assert.match(text(created), /^Started report task [0-9a-f-]{36}/);
+      assert.match(text(created), /^Started a report task [\s\S]*"uuid":"[0-9a-f-]{36}"/);
       const secret = await client.callTool({
         name: 'create_secret',
         arguments: { project_id: 1, region_id: 1, name: 'mcp-secret', payload: Buffer.from(KEY).toString('base64'), payload_content_type: 'application/octet-stream', secret_type: 'opaque' },
