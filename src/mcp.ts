@@ -3,8 +3,12 @@
 // sign-in reads (PLATFORM_CONSOLE_BASE_URL, PLATFORM_CONSOLE_API_KEY, PLATFORM_CONSOLE_DIALECT,
 // PLATFORM_CONSOLE_CONNECTION_NAME); the key is held in memory only: never written to a file,
 // never in an answer or a log line, never passed to a child process (none is started).
-// Read-only unless started with --allow-writes; reads are marked readOnlyHint, deletes destructiveHint.
-import { Server } from '@modelcontextprotocol/server';
+// Read-only unless started with --allow-writes (writes, but no destructive tool) or
+// --allow-destructive (writes and destructive tools); only the allowed tools are listed. Reads are
+// marked readOnlyHint, deletes destructiveHint. A client that declared elicitation is asked to
+// confirm each write with its exact request before anything is sent. A cancelled call aborts its
+// HTTP request.
+import { Server, type ServerContext } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { createPlatformApi } from './platform/api';
 import { HttpClient } from './platform/http';
@@ -14,14 +18,42 @@ import { ENV_API_KEY, ENV_BASE_URL, ENV_CONNECTION_NAME, ENV_DIALECT, connection
 import { dialectForBaseUrl, parseDialect } from './schema/dialect';
 import { AGENT_TOOLS, agentTool, confirmation, runTool } from './features/agent/model/toolCatalog';
 import { NO_CONNECTION, inputJsonSchema, type AgentBinding, type AgentTool, type WriteRequest } from './features/agent/model/toolKit';
+import { quoted } from './features/agent/model/platformText';
 
 const VERSION = '0.1.0';
+const USAGE = 'Usage: platform-console-mcp [--allow-writes] [--allow-destructive]';
+/** How long a person has to answer a confirmation (the SDK's default, a minute, is short for reading a request). */
+const CONFIRM_TIMEOUT_MS = 10 * 60_000;
 
 export interface McpOptions {
+  /** Offer and allow the tools that change something, but not the destructive ones. */
   allowWrites: boolean;
+  /** Offer and allow the destructive tools too (implies allowWrites). */
+  allowDestructive?: boolean;
   env: NodeJS.ProcessEnv;
   /** Where the server says what it does (stderr: stdout is the protocol). */
   note: (line: string) => void;
+}
+
+/**
+ * The command line. --allow-destructive implies --allow-writes: the permissions are ordered (read,
+ * change, delete), and a server that may delete but not create has no use; asking for both flags
+ * would add a step, not safety.
+ */
+export function mcpOptionsFromArgs(argv: readonly string[]): { allowWrites: boolean; allowDestructive: boolean } | { problem: string } {
+  const unknown = argv.filter((a) => a !== '--allow-writes' && a !== '--allow-destructive');
+  if (unknown.length) return { problem: `platform-console-mcp: unknown argument ${unknown.join(' ')}\n${USAGE}` };
+  const allowDestructive = argv.includes('--allow-destructive');
+  return { allowWrites: allowDestructive || argv.includes('--allow-writes'), allowDestructive };
+}
+
+/** Why the flags refuse a tool (naming the flag that would allow it), or undefined when they allow it. */
+function refusal(tool: AgentTool, flags: { allowWrites: boolean; allowDestructive: boolean }): string | undefined {
+  if (tool.kind === 'destructive' && !flags.allowDestructive) {
+    return `Refused: ${tool.name} deletes for good, and this server was not started with --allow-destructive; nothing was sent. Start platform-console-mcp with --allow-destructive to allow it.`;
+  }
+  if (tool.kind === 'write' && !flags.allowWrites) return `Refused: this server is read-only; nothing was sent. Start platform-console-mcp with --allow-writes to allow ${tool.name}.`;
+  return undefined;
 }
 
 /** The connection the environment names, or why there is none. */
@@ -42,18 +74,51 @@ function connectionFrom(env: NodeJS.ProcessEnv): { binding: AgentBinding; key: s
   return { binding, key };
 }
 
+/** Whether the client declared form elicitation at initialize (an empty `elicitation: {}` is form, as the spec says). */
+function canElicit(server: Server): boolean {
+  const e = server.getClientCapabilities()?.elicitation as Record<string, unknown> | undefined;
+  return Boolean(e && (e.form !== undefined || Object.keys(e).length === 0));
+}
+
+/** Asks the person, through the client, to confirm one write: undefined when confirmed, else the answer that says nothing was sent. */
+async function confirmThroughClient(server: Server, ctx: ServerContext, tool: AgentTool, request: WriteRequest, binding: AgentBinding, scrub: (t: string) => string): Promise<string | undefined> {
+  const asked = confirmation(tool, request, binding);
+  const reply = await server.elicitInput(
+    {
+      mode: 'form',
+      message: scrub(`${asked.title}\n\n${asked.message}`),
+      requestedSchema: {
+        type: 'object',
+        properties: { confirm: { type: 'boolean', title: 'Send this request once', description: 'Tick to send exactly the request above, once.', default: false } },
+        required: ['confirm'],
+      },
+    },
+    { signal: ctx.mcpReq.signal, timeout: CONFIRM_TIMEOUT_MS, relatedRequestId: ctx.mcpReq.id },
+  );
+  if (reply.action === 'accept' && reply.content?.confirm === true) return undefined;
+  if (reply.action === 'decline') return `Not sent: the person declined ${tool.displayName} when asked to confirm it. Nothing was sent.`;
+  if (reply.action === 'cancel') return `Not sent: the person dismissed the confirmation of ${tool.displayName}. Nothing was sent.`;
+  return `Not sent: the person did not confirm ${tool.displayName} (the box was left unticked). Nothing was sent.`;
+}
+
 /** The MCP server over the catalog; `connect` it to a transport. */
 export function createMcpServer(options: McpOptions): Server {
+  const flags = { allowDestructive: options.allowDestructive ?? false, allowWrites: options.allowWrites || (options.allowDestructive ?? false) };
   const connection = connectionFrom(options.env);
   const key = 'key' in connection ? connection.key : undefined;
   const scrub = (text: string) => redact(text, [key]);
+  const mode = flags.allowDestructive ? 'writes and destructive tools allowed (--allow-destructive)' : flags.allowWrites ? 'writes allowed, destructive tools not (--allow-writes)' : 'read-only';
   if ('problem' in connection) options.note(`platform-console-mcp: no connection: ${connection.problem}. Tools answer with this until it is set.`);
   else {
     const risk = plainHttpRisk(connection.binding.baseUrl);
-    options.note(`platform-console-mcp: ${connection.binding.connectionName} (${connection.binding.baseUrl}, ${connection.binding.dialect} API), ${options.allowWrites ? 'writes allowed (--allow-writes)' : 'read-only'}${risk ? `; ${risk}` : ''}`);
+    options.note(`platform-console-mcp: ${connection.binding.connectionName} (${connection.binding.baseUrl}, ${connection.binding.dialect} API), ${mode}${risk ? `; ${risk}` : ''}`);
   }
-  const offered = AGENT_TOOLS.filter((t) => t.kind === 'read' || options.allowWrites);
+  const offered = AGENT_TOOLS.filter((t) => refusal(t, flags) === undefined);
   const server = new Server({ name: 'platform-console', version: VERSION }, { capabilities: { tools: {} } });
+  server.oninitialized = () => {
+    if (!flags.allowWrites) return;
+    options.note(canElicit(server) ? 'platform-console-mcp: the client confirms each write with the person (elicitation) before it is sent' : 'platform-console-mcp: the client has no elicitation: writes are sent as the client calls them (the flags decide)');
+  };
   const host = {
     connections: async () =>
       'binding' in connection ? [{ name: connection.binding.connectionName, baseUrl: connection.binding.baseUrl, dialect: connection.binding.dialect, active: true, signedIn: true }] : [],
@@ -71,36 +136,46 @@ export function createMcpServer(options: McpOptions): Server {
     })),
   }));
 
-  server.setRequestHandler('tools/call', async (request) => {
+  server.setRequestHandler('tools/call', async (request, ctx) => {
     const { name, arguments: args } = request.params;
     const tool: AgentTool | undefined = agentTool(name);
-    if (!tool) return answer(`No tool ${name}.`, true);
-    if (tool.kind !== 'read' && !options.allowWrites) {
-      return answer(`Refused: this server is read-only; nothing was sent. Start platform-console-mcp with --allow-writes to allow ${name}.`, true);
-    }
+    if (!tool) return answer(`No tool ${quoted(name)}.`, true);
+    const refused = refusal(tool, flags);
+    if (refused) return answer(refused, true);
     if (tool.offline) return answer(await runTool(tool, NO_CONNECTION, args, host));
     if (!('binding' in connection)) return answer(`Not connected: ${connection.problem}.`, true);
     const named = typeof args?.connection === 'string' ? args.connection.trim() : '';
     if (named && named.toLowerCase() !== connection.binding.connectionName.toLowerCase()) {
-      return answer(`No connection named "${named}": this server has one, "${connection.binding.connectionName}". Leave "connection" out.`, true);
+      return answer(`No connection named ${quoted(named)}: this server has one, ${quoted(connection.binding.connectionName)}. Leave "connection" out.`, true);
     }
-    // A write about to be sent is named on stderr (the client asks the person before calling it).
-    const binding = connection.binding;
-    const sending = (request: WriteRequest) => options.note(scrub(`platform-console-mcp: ${confirmation(tool, request, binding).title} ${request.operation}`));
-    return answer(await runTool(tool, binding, args, { ...host, sending }));
+    // The client's cancel (notifications/cancelled) aborts this call's requests.
+    const binding: AgentBinding = { ...connection.binding, signal: ctx.mcpReq.signal };
+    // A write about to be sent is named on stderr.
+    const sending = (req: WriteRequest) => options.note(scrub(`platform-console-mcp: ${confirmation(tool, req, binding).title} ${req.operation}`));
+    let declined = false;
+    const confirm = canElicit(server)
+      ? async (req: WriteRequest) => {
+          declined = true; // until the person confirms (a failed question sends nothing either)
+          const no = await confirmThroughClient(server, ctx, tool, req, binding, scrub);
+          declined = no !== undefined;
+          return no;
+        }
+      : undefined;
+    const text = await runTool(tool, binding, args, { ...host, sending, confirm });
+    return answer(text, declined);
   });
   return server;
 }
 
-/** `platform-console-mcp [--allow-writes]`: serves on stdin/stdout until the client closes them. */
+/** `platform-console-mcp [--allow-writes] [--allow-destructive]`: serves on stdin/stdout until the client closes them. */
 export async function main(argv = process.argv.slice(2)): Promise<void> {
-  const unknown = argv.filter((a) => a !== '--allow-writes');
-  if (unknown.length) {
-    process.stderr.write(`platform-console-mcp: unknown argument ${unknown.join(' ')}\nUsage: platform-console-mcp [--allow-writes]\n`);
+  const parsed = mcpOptionsFromArgs(argv);
+  if ('problem' in parsed) {
+    process.stderr.write(`${parsed.problem}\n`);
     process.exitCode = 2;
     return;
   }
-  const server = createMcpServer({ allowWrites: argv.includes('--allow-writes'), env: process.env, note: (line) => process.stderr.write(`${line}\n`) });
+  const server = createMcpServer({ ...parsed, env: process.env, note: (line) => process.stderr.write(`${line}\n`) });
   await server.connect(new StdioServerTransport());
 }
 

@@ -128,7 +128,7 @@ describe('Activation: nothing until used, then from every way in', () => {
     await answer.waitFor({ timeout: 30_000 });
     const said = await answer.innerText();
     assert.match(said, /^Tool list_protection_profiles answered: /, said);
-    assert.match(said, /Protection profiles on "[^"]+": 30 of 250 shown\. - id \d+: /, said);
+    assert.match(said, /Protection profiles on "[^"]+": 30 of 250 shown\. <platform-data source="list_protection_profiles" note="[^"]+"> - id \d+: /, said);
     await connectionItem().waitFor();
   });
 

@@ -81,7 +81,7 @@ describe('the tool catalog', () => {
     assert.ok(req.ok);
     const spec = confirmation(t, req.request, { connectionName: 'Production', baseUrl: 'https://api.example', dialect: 'spec' });
     assert.equal(spec.title, 'Update Protection Profile on Production?');
-    assert.match(spec.message, /\*\*Update protection profile 12\*\* on connection \*\*Production\*\* \(https:\/\/api\.example, spec API\)/);
+    assert.match(spec.message, /^On connection `Production` \(`https:\/\/api\.example`, spec API\):\n\n\*\*Update Protection Profile\*\*: `Update protection profile 12`/);
     assert.ok(spec.message.includes(`PATCH ${fillPath(pathIn(endpoints.updateProtectionProfile, 'spec'), { protection_profile_id: 12 })}\n`), spec.message);
     assert.ok(platformMessage(t, req.request).includes(`PATCH ${fillPath(pathIn(endpoints.updateProtectionProfile, 'platform'), { protection_profile_id: 12 })}\n`));
     assert.match(spec.message, /"name": "web-prod"/);
@@ -112,19 +112,25 @@ describe('the tool catalog', () => {
 
   it('lists are cut at 30 with the total and how to narrow; answers stay under 4 KB', () => {
     const items = Array.from({ length: 120 }, (_, i) => ({ id: i, name: `n${i}`.repeat(20) }));
-    const text = listAnswer({ title: 'Things', items, total: 500, line: (x) => `id ${x.id}: ${x.name}`, narrow: 'give "name".' });
-    assert.match(text, /^Things: 30 of 500 shown\./);
+    const text = listAnswer({ title: 'Things', source: 'list_things', items, total: 500, line: (x) => `id ${x.id}: ${x.name}`, narrow: 'give "name".' });
+    assert.match(text, /^Things: 30 of 500 shown\.\n<platform-data source="list_things" /);
     assert.equal((text.match(/^- /gm) ?? []).length <= LIST_MAX, true);
     assert.ok(text.length <= ANSWER_MAX);
-    assert.match(listAnswer({ title: 'Things', items: [], line: String, narrow: '' }), /none/);
+    assert.match(text, /\n<\/platform-data>\nMore exist: give "name"\.$/, 'the block closed, then the hint, ours');
+    const long = listAnswer({ title: 'Things', source: 'list_things', items: items.map((x) => ({ ...x, name: x.name.repeat(10) })), total: 500, line: (x) => `id ${x.id}: ${x.name}`, narrow: 'give "name".' });
+    assert.ok(long.length <= ANSWER_MAX, `${long.length}`);
+    assert.match(long, /\n<\/platform-data>\n\(The data above is cut at [\d,]+ of [\d,]+ characters\.\)\nMore exist: give "name"\.$/, 'cut: the block closed, then the cut and the hint, ours');
+    assert.match(listAnswer({ title: 'Things', source: 'list_things', items: [], line: String, narrow: '' }), /none/);
   });
 
   it('errors are answers that say what to do next, never a stack', () => {
-    const e = (init: ConstructorParameters<typeof PlatformError>[0]) => errorAnswer(new PlatformError(init), 'Prod', false);
+    const e = (init: ConstructorParameters<typeof PlatformError>[0]) => errorAnswer(new PlatformError(init), { connectionName: 'Prod', write: false, source: 'get_x' });
     assert.match(e({ kind: 'unauthorized', status: 401, message: 'x' }), /rejected the API key of connection "Prod" \(HTTP 401\)\. Ask the person to sign in again/);
     assert.match(e({ kind: 'notFound', status: 404, message: 'x', method: 'GET', path: '/edge/v1/apps/9' }), /Not found .*GET \/edge\/v1\/apps\/9.*Check the id/);
+    assert.match(e({ kind: 'notFound', status: 404, message: 'Not found (HTTP 404): no app 9', serverMessage: 'no app 9', method: 'GET', path: '/edge/v1/apps/9' }), /^Not found .*GET \/edge\/v1\/apps\/9\. What was reported:\n<platform-data source="get_x" [^\n]*>\nerror: Not found \(HTTP 404\): no app 9\n<\/platform-data>\nCheck the id/);
     assert.match(e({ kind: 'rateLimited', status: 429, message: 'x', retryAfterMs: 2500 }), /Wait 3 s before calling again/);
-    assert.match(errorAnswer(new PlatformError({ kind: 'server', status: 500, message: 'Server error' }), 'Prod', true), /sent once and is not retried/);
+    assert.match(errorAnswer(new PlatformError({ kind: 'server', status: 500, message: 'Server error' }), { connectionName: 'Prod', write: true, source: 'delete_x' }), /sent once and is not retried/);
+    assert.match(e({ kind: 'timeout', message: 'Timed out: no complete answer within 30 s.' }), /^Timed out: no complete answer within 30 s \(on "Prod"\)\. Reading again later may work\.$/);
     assert.ok(!/\bat \S+ \(/.test(e({ kind: 'server', status: 500, message: 'Server error' })));
   });
 
@@ -167,12 +173,12 @@ for (const dialect of ['spec', 'platform'] as const) {
         else answers[what] = text;
       }
       const appId = 101;
-      if (dialect === 'platform') assert.match(lists.apps!, /id 101: hello-edge · enabled/);
+      if (dialect === 'platform') assert.match(lists.apps!, /id 101: "hello-edge" · enabled/);
       answers.app = await run('get_edge_app', { app_id: appId });
       answers.template = await run('get_edge_template', { template_id: dialect === 'spec' ? 301 : Number(/id (\d+):/.exec(lists.templates!)?.[1]) });
       answers.client = await run('get_edge_client', { client_id: 201 });
-      const reportUuid = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):/.exec(lists.reports!)?.[1];
-      const uuid = reportUuid ?? /Started report task (\S+) /.exec(await run('create_report', { template_code: 'ResellerPlans', parameters: { date_to: '2026-10-31' } }))?.[1];
+      const reportUuid = /"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})":/.exec(lists.reports!)?.[1];
+      const uuid = reportUuid ?? /"uuid":"([^"]+)"/.exec(await run('create_report', { template_code: 'ResellerPlans', parameters: { date_to: '2026-10-31' } }))?.[1];
       answers.report = await run('get_report_task', { id: uuid });
       answers.trial = await run('get_trial', { id: 401 });
       answers.start = await run('get_trial_start_data', { client_id: 503, product_id: 3 });
@@ -193,11 +199,11 @@ for (const dialect of ['spec', 'platform'] as const) {
       assert.ok(!/"env":/.test(answers.app), 'an app\'s variable values stay out of chat');
       assert.match(answers.report, new RegExp(`Report task ${uuid}`));
       assert.match(answers.trial, /^Trial 401/);
-      if (dialect === 'platform') assert.match(answers.locations!, /project 1: production[\s\S]*region 1: Luxembourg-2/);
+      if (dialect === 'platform') assert.match(answers.locations!, /project 1: "production"[\s\S]*region 1: "Luxembourg-2"/);
       assert.match(answers.client, /^FastEdge client 201 on "Sim", enabled:/);
-      assert.match(answers.logs, /^\d+ lines? of default\/image-resize .* Times in UTC:\n\d{4}-\d\d-\d\dT/);
-      assert.match(answers.price, /^Price of 2 instance\(s\) of g1-standard-2-4 .*: [\d.]+ \w+ per month/);
-      assert.match(answers.lb, /^Price of a lb1-1-2 load balancer/);
+      assert.match(answers.logs, /^\d+ lines? of default\/image-resize .* Times in UTC, then pod and message:\n<platform-data source="read_function_logs" [^\n]+>\n\d{4}-\d\d-\d\dT/);
+      assert.match(answers.price, /^Price of 2 instance\(s\) of "g1-standard-2-4" .*:\n<platform-data[^\n]+>\n[\d.]+ \w+ per month/);
+      assert.match(answers.lb, /^Price of a "lb1-1-2" load balancer/);
       const filtered = await run('read_function_logs', { project_id: 1, region_id: 1, namespace_name: 'default', function_name: 'image-resize', text: 'zz-no-such-text' });
       assert.match(filtered, /^No log lines .* containing "zz-no-such-text"/);
     });
@@ -206,11 +212,11 @@ for (const dialect of ['spec', 'platform'] as const) {
       assert.match(await run('get_trial', { id: 999_999 }), /^Not found on "Sim" \(HTTP 404\): GET \S+999999/);
       const impatient = { ...bound, api: createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY, dialect, maxRetryAfterMs: 1000 })) };
       sim.setFault({ route: 'getTrial', kind: 'rateLimit', retryAfterSeconds: 7, times: 5 });
-      assert.match(await runTool(tool('get_trial'), impatient, { id: 401 }, host), /Too many requests .* Wait 7 s/);
+      assert.match(await runTool(tool('get_trial'), impatient, { id: 401 }, host), /Too many requests [\s\S]* Wait 7 s|Too many requests[\s\S]*\nWait 7 s/);
       sim.clearFaults();
       const wrongKey = { ...bound, api: createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: 'not-the-key-1234', dialect })) };
       const denied = await runTool(tool('get_trial'), wrongKey, { id: 401 }, host);
-      assert.match(denied, /rejected the API key .* sign in again/);
+      assert.match(denied, /rejected the API key [\s\S]* sign in again/);
     });
 
     it('each write is sent once; a refused one sends nothing', async () => {
@@ -230,10 +236,10 @@ for (const dialect of ['spec', 'platform'] as const) {
         await run('delete_storage', { storage_id: 1005 }),
       ];
       assert.match(answers[0]!, /^Updated protection profile \d+ [\s\S]*"name":"renamed-by-agent"/);
-      assert.match(answers[1]!, /^Started report task [0-9a-f-]{36}/);
+      assert.match(answers[1]!, /^Started a report task [\s\S]*"uuid":"[0-9a-f-]{36}"/);
       assert.match(answers[2]!, /^Added 1 schedule\(s\) to lifecycle policy 10/);
       assert.match(answers[3]!, /^Created notification setting \d+/);
-      assert.match(answers[4]!, /^Updated notification setting 801 .*"enabled":false/);
+      assert.match(answers[4]!, /^Updated notification setting 801 [\s\S]*"enabled":false/);
       assert.match(answers[5]!, /^Secret "agent-secret" is being created .* task/);
       assert.ok(!answers[5]!.includes('s3cr3t'));
       assert.equal(answers[6], 'Deleted storage 1005 on "Sim".');

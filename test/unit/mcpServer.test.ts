@@ -1,6 +1,8 @@
 // The MCP server (src/mcp.ts) as an agent outside the editor meets it: started over stdio by the
 // MCP SDK's own client against the simulator, its tools listed with their hints, every read tool
-// called, every write refused (nothing sent) unless started with --allow-writes, then sent once.
+// called, every write refused (nothing sent) unless started with --allow-writes or
+// --allow-destructive (which implies writes), then sent once. (The flag matrix, elicitation and
+// cancel in process: mcpWrites.test.ts.)
 // The key reaches the server through the environment the client gives it, and no answer carries it.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -56,9 +58,12 @@ describe('platform-console-mcp over stdio', { timeout: 120_000 }, () => {
         if (name !== 'list_connections') assert.match(answer, /"mcp-sim"/, `${name}: ${answer.slice(0, 120)}`);
       }
       sim.resetRequests();
-      const refused = await client.callTool({ name: 'delete_storage', arguments: { storage_id: 1001 } });
+      const refused = await client.callTool({ name: 'create_report', arguments: { template_code: 'ResellerPlans' } });
       assert.equal(refused.isError, true);
       assert.match(text(refused), /read-only; nothing was sent\. Start platform-console-mcp with --allow-writes/);
+      const noDelete = await client.callTool({ name: 'delete_storage', arguments: { storage_id: 1001 } });
+      assert.equal(noDelete.isError, true);
+      assert.match(text(noDelete), /nothing was sent\. Start platform-console-mcp with --allow-destructive/);
       const bad = await client.callTool({ name: 'get_trial', arguments: { id: 'x' } });
       assert.match(text(bad), /^Refused before sending, nothing was sent: id: must be a positive whole number/);
       assert.deepEqual(sim.requestCounts(), {}, 'nothing sent');
@@ -69,8 +74,8 @@ describe('platform-console-mcp over stdio', { timeout: 120_000 }, () => {
     }
   });
 
-  it('--allow-writes: writes listed (delete marked destructive) and each sent once', async () => {
-    const { client, stderr } = await connect(sim, ['--allow-writes']);
+  it('--allow-destructive: writes and deletes listed (delete marked destructive) and each sent once', async () => {
+    const { client, stderr } = await connect(sim, ['--allow-destructive']);
     try {
       const { tools } = await client.listTools();
       assert.equal(tools.length, AGENT_TOOLS.length);
@@ -80,7 +85,7 @@ describe('platform-console-mcp over stdio', { timeout: 120_000 }, () => {
       assert.equal(tools.find((t) => t.name === 'create_report')?.annotations?.destructiveHint, false);
       sim.resetRequests();
       const created = await client.callTool({ name: 'create_report', arguments: { template_code: 'ResellerPlans', parameters: { date_to: '2026-10-31' } } });
-      assert.match(text(created), /^Started report task [0-9a-f-]{36}/);
+      assert.match(text(created), /^Started a report task [\s\S]*"uuid":"[0-9a-f-]{36}"/);
       const secret = await client.callTool({
         name: 'create_secret',
         arguments: { project_id: 1, region_id: 1, name: 'mcp-secret', payload: Buffer.from(KEY).toString('base64'), payload_content_type: 'application/octet-stream', secret_type: 'opaque' },
@@ -96,6 +101,7 @@ describe('platform-console-mcp over stdio', { timeout: 120_000 }, () => {
       const other = await client.callTool({ name: 'get_trial', arguments: { id: 401, connection: 'elsewhere' } });
       assert.match(text(other), /No connection named "elsewhere": this server has one, "mcp-sim"/);
       assert.match(stderr(), /Delete Storage on mcp-sim\? Delete storage 1002/);
+      assert.match(stderr(), /mcp-sim \(http:\/\/127\.0\.0\.1:\d+, platform API\), writes and destructive tools allowed \(--allow-destructive\)/);
       assert.ok(!stderr().includes(KEY) && !stderr().includes(Buffer.from(KEY).toString('base64')));
     } finally {
       await client.close();

@@ -1,12 +1,15 @@
 // The catalog as the editor's language model tools: each runs on the active connection (or the one
 // its input names), bound for the whole call; a write is confirmed by the person with its exact
 // request (VS Code asks only when prepareInvocation returns confirmationMessages), and runs on the
-// connection that confirmation named, even if another became active meanwhile.
+// connection that confirmation named, even if another became active meanwhile. A call on another
+// connection than the active one says so in its answer's first line; cancelling the call in chat
+// aborts its request.
 import * as vscode from 'vscode';
 import type { FeatureContext } from '../../ui/featureContext';
 import type { Bound, Connection } from '../../ui/connectionManager';
 import { AGENT_TOOLS, WRITES_SETTING, confirmation, parseToolInput, prepareWrite, runTool } from './model/toolCatalog';
 import { noConnectionAnswer } from './model/toolAnswers';
+import { neutralize } from './model/platformText';
 import { NO_CONNECTION, type AgentBinding, type AgentConnection, type AgentTool } from './model/toolKit';
 
 /** How long a confirmed write remembers its connection (between the question and the call). */
@@ -26,7 +29,7 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
 
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<Record<string, unknown>>): vscode.PreparedToolInvocation {
     const connection = this.connectionFor(options.input);
-    const where = connection ? ` on ${connection.name}` : '';
+    const where = connection ? ` on ${neutralize(connection.name)}` : '';
     const invocationMessage = `${this.tool.displayName}${where}`;
     if (this.tool.kind === 'read' || !connection || !writesAllowed()) return { invocationMessage };
     const parsed = parseToolInput(this.tool, options.input);
@@ -58,8 +61,12 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
     }
     const cancel = new AbortController();
     const listener = token.onCancellationRequested(() => cancel.abort(new Error('cancelled in chat')));
+    // Cancelled before it started: nothing is sent.
+    if (token.isCancellationRequested) cancel.abort(new Error('cancelled in chat'));
     try {
-      const text = await runTool(this.tool, binding(bound, cancel.signal), options.input, host);
+      const active = this.ctx.connections.active;
+      const elsewhere = active?.id === bound.connection.id ? undefined : (active?.name ?? null);
+      const text = await runTool(this.tool, binding(bound, cancel.signal, elsewhere), options.input, host);
       log.info(`[${bound.connection.name}] agent tool ${this.tool.name} answered (${text.length} characters)`);
       return result(text);
     } finally {
@@ -102,9 +109,11 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
   }
 }
 
-function binding(bound: Bound, cancelled: AbortSignal): AgentBinding {
+/** The bound connection for one call: Sign Out or the chat's cancel abort its requests; `activeConnectionName` when it is not the active one. */
+function binding(bound: Bound, cancelled: AbortSignal, activeConnectionName: string | null | undefined): AgentBinding {
   const { connection } = bound;
-  return { connectionName: connection.name, baseUrl: connection.baseUrl, dialect: connection.dialect, api: bound.api, lists: bound.lists, signal: AbortSignal.any([bound.signal, cancelled]) };
+  const signal = AbortSignal.any([bound.signal, cancelled]);
+  return { connectionName: connection.name, baseUrl: connection.baseUrl, dialect: connection.dialect, api: bound.api, lists: bound.lists, signal, ...(activeConnectionName === undefined ? {} : { activeConnectionName }) };
 }
 
 export async function agentConnections(ctx: FeatureContext): Promise<AgentConnection[]> {

@@ -3,7 +3,8 @@
 import * as z from 'zod';
 import { endpoints } from '../../../schema/endpoints';
 import { connectionField, defineTool, type AgentBinding } from './toolKit';
-import { LIST_MAX, bounded, compact } from './toolAnswers';
+import { BODY_MAX, LIST_MAX, nameOf, withData } from './toolAnswers';
+import { jsonLine, quoted as q } from './platformText';
 
 const opts = (b: AgentBinding) => ({ signal: b.signal });
 const location = () => endpoints.previewInstancePrice.params.shape;
@@ -35,9 +36,13 @@ export const listCloudLocations = defineTool({
       throw error;
     }
     const count = (shown: number, total: number | null | undefined) => (total && total > shown ? `${shown} of ${total}` : `${shown}`);
-    const p = projects.results.map((x) => `- project ${x.id}: ${x.name ?? '(no name)'}${x.is_default ? ' (default)' : ''}${x.state ? ` · ${x.state}` : ''}`);
-    const r = regions.results.map((x) => `- region ${x.id}: ${x.display_name ?? x.slug ?? '(no name)'}${x.country ? ` · ${x.country}` : ''}${x.state ? ` · ${x.state}` : ''}`);
-    return bounded(`Projects on "${b.connectionName}" (${count(p.length, projects.count)}):\n${p.join('\n') || '(none)'}\nRegions (${count(r.length, regions.count)}):\n${r.join('\n') || '(none)'}`);
+    const p = projects.results.map((x) => `- project ${x.id}: ${x.name ? q(x.name) : '(no name)'}${x.is_default ? ' (default)' : ''}${x.state ? ` · ${q(x.state)}` : ''}`);
+    const r = regions.results.map((x) => `- region ${x.id}: ${x.display_name || x.slug ? q((x.display_name ?? x.slug)!) : '(no name)'}${x.country ? ` · ${q(x.country)}` : ''}${x.state ? ` · ${q(x.state)}` : ''}`);
+    // Two blocks of data, each within half the answer.
+    const half = Math.floor(BODY_MAX / 2);
+    const projectsPart = p.length ? withData({ head: `Projects on ${nameOf(b.connectionName)} (${count(p.length, projects.count)}):`, source: 'list_cloud_locations', data: p, max: half }) : `Projects on ${nameOf(b.connectionName)}: none.`;
+    const regionsPart = r.length ? withData({ head: `Regions (${count(r.length, regions.count)}):`, source: 'list_cloud_locations', data: r, max: half }) : 'Regions: none.';
+    return `${projectsPart}\n${regionsPart}`;
   },
 });
 
@@ -47,12 +52,17 @@ type Price = z.output<typeof endpoints.previewLoadBalancerPrice.response> | z.ou
 const priceInput = <B extends z.ZodType>(body: B, what: string) =>
   z.strictObject({ ...connectionField, project_id: location().project_id.describe('The project id'), region_id: location().region_id.describe('The region id'), request: body.describe(what) });
 
-/** "Price of …: 36.71 EUR per month, 0.051 EUR per hour (price status show). Details: {…}" */
-function priceAnswer(b: AgentBinding, what: string, where: { project_id: number; region_id: number }, p: Price, details: Record<string, unknown>): string {
+/** "Price of … (nothing created):" then, as the platform's data, "36.71 EUR per month, 0.051 EUR per hour (price status show)" and the details. */
+function priceAnswer(b: AgentBinding, source: string, what: string, where: { project_id: number; region_id: number }, p: Price, details: Record<string, unknown>): string {
   const status = p.price_status ? ` (price status ${p.price_status})` : '';
-  return bounded(
-    `Price of ${what} in project ${where.project_id}, region ${where.region_id} on "${b.connectionName}": ${money(p.total_price_per_month, p.currency_code)} per month, ${money(p.total_price_per_hour, p.currency_code)} per hour${status}.\nDetails: ${compact({ per_month: p.per_month, per_hour: p.per_hour, discount_percent: p.discount_percent, tax_percent: p.tax_percent, ...details })}`,
-  );
+  return withData({
+    head: `Price of ${what} in project ${where.project_id}, region ${where.region_id} on ${nameOf(b.connectionName)} (nothing created):`,
+    source,
+    data: [
+      `${money(p.total_price_per_month, p.currency_code)} per month, ${money(p.total_price_per_hour, p.currency_code)} per hour${status}.`,
+      `details: ${jsonLine({ per_month: p.per_month, per_hour: p.per_hour, discount_percent: p.discount_percent, tax_percent: p.tax_percent, ...details })}`,
+    ],
+  });
 }
 
 export const previewInstancePrice = defineTool({
@@ -66,7 +76,7 @@ export const previewInstancePrice = defineTool({
   input: () => priceInput(endpoints.previewInstancePrice.body, 'The price request: flavor, interfaces, names or name_templates, volumes'),
   run: async (b, { project_id, region_id, request }) => {
     const p = await b.api.pricing.previewInstancePrice({ params: { project_id, region_id }, body: request }, opts(b));
-    return priceAnswer(b, `${p.vm_count ?? '?'} instance(s) of ${request.flavor}`, { project_id, region_id }, p, { price_without_discount_per_month: p.price_without_discount_per_month });
+    return priceAnswer(b, 'preview_instance_price', `${p.vm_count ?? '?'} instance(s) of ${q(request.flavor)}`, { project_id, region_id }, p, { price_without_discount_per_month: p.price_without_discount_per_month });
   },
 });
 
@@ -81,6 +91,6 @@ export const previewLoadBalancerPrice = defineTool({
   input: () => priceInput(endpoints.previewLoadBalancerPrice.body, 'The price request: flavor, floating_ip, vip_* fields'),
   run: async (b, { project_id, region_id, request }) => {
     const p = await b.api.pricing.previewLoadBalancerPrice({ params: { project_id, region_id }, body: request }, opts(b));
-    return priceAnswer(b, `a ${request.flavor} load balancer`, { project_id, region_id }, p, {});
+    return priceAnswer(b, 'preview_load_balancer_price', `a ${q(request.flavor)} load balancer`, { project_id, region_id }, p, {});
   },
 });

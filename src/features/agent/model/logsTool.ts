@@ -5,7 +5,8 @@ import { endpoints } from '../../../schema/endpoints';
 import { LOG_LIMIT_DEFAULT } from '../../../schema/faas';
 import { formatNanosUtc, parseTimeNanos } from '../../../protocol/logTime';
 import { connectionField, type AgentBinding } from './toolKit';
-import { ANSWER_MAX } from './toolAnswers';
+import { BODY_MAX, nameOf, withData } from './toolAnswers';
+import { escapeText, quoted as q } from './platformText';
 
 const SINCE = /^(\d{1,6})\s*([smhd])$/;
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -47,21 +48,23 @@ export async function logsAnswer(b: AgentBinding, input: z.output<ReturnType<typ
     .map((e) => ({ time: parseTimeNanos(e.Time ?? '') ?? 0n, pod: e.Pod ?? '', message: e.Message ?? '' }))
     .filter((l) => (from === undefined || l.time >= from) && (!needle || l.message.toLowerCase().includes(needle)))
     .sort((a, b2) => (a.time < b2.time ? -1 : a.time > b2.time ? 1 : 0));
-  const where = `${namespace_name}/${function_name} (project ${project_id}, region ${region_id}) on "${b.connectionName}"`;
-  const filters = [needle ? `containing "${input.text}"` : '', input.since ? `since ${input.since}` : ''].filter(Boolean).join(', ');
+  const where = `${escapeText(`${namespace_name}/${function_name}`)} (project ${project_id}, region ${region_id}) on ${nameOf(b.connectionName)}`;
+  // The model's own filter words, escaped like everything else we echo.
+  const filters = [needle ? `containing ${q(input.text!)}` : '', input.since ? `since ${q(input.since)}` : ''].filter(Boolean).join(', ');
   if (lines.length === 0) {
     return `No log lines of ${where}${filters ? ` ${filters}` : ''} among the newest ${answer.logs.length} read.${answer.logs.length >= limit ? ' Raise "limit" to read further back.' : ''}`;
   }
-  // The newest lines that fit, oldest of them first.
+  // The newest lines that fit (escaped, as the block holds them), oldest of them first.
   const kept: string[] = [];
   let size = 0;
   for (let i = lines.length - 1; i >= 0; i--) {
     const l = lines[i]!;
-    const text = `${l.time ? `${formatNanosUtc(l.time).slice(0, 23)}Z` : '?'} ${l.pod} ${l.message.length > 400 ? `${l.message.slice(0, 400)}…` : l.message}`;
-    if (size + text.length + 1 > ANSWER_MAX - 300) break;
+    const text = `${l.time ? `${formatNanosUtc(l.time).slice(0, 23)}Z` : '?'} ${q(l.pod)} ${escapeText(l.message.length > 400 ? `${l.message.slice(0, 400)}…` : l.message)}`;
+    // The newest line is kept even when alone it is too long: the block cuts it, and says so.
+    if (kept.length && size + text.length + 1 > BODY_MAX - 600) break;
     kept.unshift(text);
     size += text.length + 1;
   }
-  const head = `${lines.length} line${lines.length === 1 ? '' : 's'} of ${where}${filters ? ` ${filters}` : ''} (of the newest ${answer.logs.length} read)${kept.length < lines.length ? `; the newest ${kept.length} shown, narrow with "text" or "since" to see others` : ''}. Times in UTC:`;
-  return `${head}\n${kept.join('\n')}`;
+  const head = `${lines.length} line${lines.length === 1 ? '' : 's'} of ${where}${filters ? ` ${filters}` : ''} (of the newest ${answer.logs.length} read)${kept.length < lines.length ? `; the newest ${kept.length} shown, narrow with "text" or "since" to see others` : ''}. Times in UTC, then pod and message:`;
+  return withData({ head, source: 'read_function_logs', data: kept });
 }

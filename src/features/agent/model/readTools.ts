@@ -5,11 +5,12 @@ import { endpoints, type EndpointName } from '../../../schema/endpoints';
 import { EDGE_APP_STATUSES, EDGE_CLIENT_STATUSES } from '../../../schema/edge';
 import { isListMissing } from '../../../platform/platformLists';
 import { connectionField, defineTool, type AgentBinding } from './toolKit';
-import { LIST_MAX, listAnswer, objectAnswer } from './toolAnswers';
+import { LIST_MAX, listAnswer, nameOf, objectAnswer } from './toolAnswers';
+import { escapeText, quoted as q } from './platformText';
 import { logsAnswer, logsInput } from './logsTool';
 
 const opts = (b: AgentBinding) => ({ signal: b.signal });
-const on = (b: AgentBinding) => `on "${b.connectionName}"`;
+const on = (b: AgentBinding) => `on ${nameOf(b.connectionName)}`;
 // Read when a tool's input is made: the endpoints' schemas are built at first use (lazySchema).
 const shape = {
   get profiles() {
@@ -53,6 +54,9 @@ async function ownRead<T>(endpoint: EndpointName, load: () => Promise<T>): Promi
   }
 }
 
+/** A platform string in a line of data, quoted and escaped; `(no name)` when absent. */
+const text = (value: string | null | undefined) => (value ? q(value) : '(no name)');
+
 const appStatus = (s: number | null | undefined) => (s === null || s === undefined ? 'status unknown' : (EDGE_APP_STATUSES[s] ?? `status ${s}`));
 
 export const listConnections = defineTool({
@@ -68,8 +72,9 @@ export const listConnections = defineTool({
   run: async (_b, _input, host) => {
     const all = await host.connections();
     if (all.length === 0) return 'No connections. Ask the person to run "Platform Console: Sign In".';
+    // The person's own names and URLs, not the platform's: escaped, one line each.
     return all
-      .map((c) => `- ${c.name}${c.active ? ' (active)' : ''}: ${c.baseUrl}, ${c.dialect} dialect, ${c.signedIn ? 'signed in' : 'signed out (needs Sign In)'}`)
+      .map((c) => `- ${escapeText(c.name)}${c.active ? ' (active)' : ''}: ${escapeText(c.baseUrl)}, ${c.dialect} dialect, ${c.signedIn ? 'signed in' : 'signed out (needs Sign In)'}`)
       .join('\n');
   },
 });
@@ -99,9 +104,10 @@ export const listProtectionProfiles = defineTool({
     }
     return listAnswer({
       title: `Protection profiles ${on(b)}`,
+      source: 'list_protection_profiles',
       items,
       total,
-      line: (p) => `id ${p.id}: ${p.name ?? '(no name)'} · client ${p.client_id ?? '?'} · template ${p.template?.name ?? p.template?.id ?? '?'}${p.networks?.length ? ` · networks ${p.networks.join(', ')}` : ''}`,
+      line: (p) => `id ${p.id}: ${text(p.name)} · client ${p.client_id ?? '?'} · template ${p.template?.name ? q(p.template.name) : (p.template?.id ?? '?')}${p.networks?.length ? ` · networks ${p.networks.map(text).join(', ')}` : ''}`,
       narrow: 'give "name" or "client_id" to narrow the list.',
     });
   },
@@ -120,7 +126,7 @@ export const getProtectionProfile = defineTool({
     // A spec-only server reads one profile from its whole list (which holds the field values there).
     const p = one ?? (await b.api.security.listProtectionProfiles({ params: {}, query: {} }, opts(b))).find((x) => x.id === protection_profile_id);
     if (!p) return `No protection profile ${protection_profile_id} ${on(b)}. Use list_protection_profiles to find the id.`;
-    return objectAnswer(`Protection profile ${p.id} ${on(b)}:`, p);
+    return objectAnswer(`Protection profile ${p.id} ${on(b)}:`, 'get_protection_profile', p);
   },
 });
 
@@ -142,9 +148,10 @@ export const listEdgeApps = defineTool({
     if (typeof page === 'string') return page;
     return listAnswer({
       title: `Edge apps ${on(b)}`,
+      source: 'list_edge_apps',
       items: page.apps,
       total: page.count ?? undefined,
-      line: (a) => `id ${a.id}: ${a.name ?? '(no name)'} · ${appStatus(a.status)} · template ${a.template_name ?? a.template ?? '?'} · plan ${a.plan ?? '?'}${a.url ? ` · ${a.url}` : ''}`,
+      line: (a) => `id ${a.id}: ${text(a.name)} · ${appStatus(a.status)} · template ${a.template_name ? q(a.template_name) : (a.template ?? '?')} · plan ${a.plan ? q(a.plan) : '?'}${a.url ? ` · ${q(a.url)}` : ''}`,
       narrow: 'give "name", "status" or "template" to narrow the list.',
     });
   },
@@ -170,7 +177,7 @@ export const getEdgeApp = defineTool({
     // The account's own app first; a spec-only server (or another client's app) through the administrators' endpoint.
     const own = await ownRead('getOwnEdgeApp', () => b.api.edge.getOwnEdgeApp({ params: { app_id } }, opts(b)));
     const app = own ?? (await b.api.edge.getEdgeApp({ params: { app_id } }, opts(b)));
-    return objectAnswer(`Edge app ${app_id} ${on(b)}, ${appStatus(app.status)}:`, withoutValues(app));
+    return objectAnswer(`Edge app ${app_id} ${on(b)}, ${appStatus(app.status)}:`, 'get_edge_app', withoutValues(app));
   },
 });
 
@@ -187,9 +194,10 @@ export const listEdgeTemplates = defineTool({
     if (typeof page === 'string') return page;
     return listAnswer({
       title: `Edge templates ${on(b)}`,
+      source: 'list_edge_templates',
       items: page.templates,
       total: page.count ?? undefined,
-      line: (t) => `id ${t.id}: ${t.name ?? '(no name)'}${t.api_type ? ` · ${t.api_type}` : ''}${t.owned ? ' · own' : ''}${t.short_descr ? ` · ${t.short_descr}` : ''}`,
+      line: (t) => `id ${t.id}: ${text(t.name)}${t.api_type ? ` · ${q(t.api_type)}` : ''}${t.owned ? ' · own' : ''}${t.short_descr ? ` · ${q(t.short_descr)}` : ''}`,
       narrow: 'set "only_mine" or "api_type".',
     });
   },
@@ -203,7 +211,7 @@ export const getEdgeTemplate = defineTool({
   modelDescription: 'Returns one FastEdge template by id as JSON: name, API type, descriptions and its parameters (name, data type, mandatory, description). Use list_edge_templates to find an id.',
   kind: 'read',
   input: () => z.strictObject({ ...connectionField, template_id: endpoints.getEdgeTemplate.params.shape.template_id.describe('The template id') }),
-  run: async (b, { template_id }) => objectAnswer(`Edge template ${template_id} ${on(b)}:`, await b.api.edge.getEdgeTemplate({ params: { template_id } }, opts(b))),
+  run: async (b, { template_id }) => objectAnswer(`Edge template ${template_id} ${on(b)}:`, 'get_edge_template', await b.api.edge.getEdgeTemplate({ params: { template_id } }, opts(b))),
 });
 
 export const getEdgeClient = defineTool({
@@ -219,7 +227,7 @@ export const getEdgeClient = defineTool({
     const c = client_id === undefined ? await listed(b, 'getEdgeAccount', () => b.api.edge.getEdgeAccount({ params: {} }, opts(b)), 'Give "client_id".') : await b.api.edge.getEdgeClient({ params: { client_id } }, opts(b));
     if (typeof c === 'string') return c;
     const status = c.status === null || c.status === undefined ? 'status unknown' : (EDGE_CLIENT_STATUSES[c.status] ?? `status ${c.status}`);
-    return objectAnswer(`${client_id === undefined ? "The account's FastEdge client" : `FastEdge client ${client_id}`} ${on(b)}, ${status}:`, c);
+    return objectAnswer(`${client_id === undefined ? "The account's FastEdge client" : `FastEdge client ${client_id}`} ${on(b)}, ${status}:`, 'get_edge_client', c);
   },
 });
 
@@ -236,9 +244,10 @@ export const listReportTasks = defineTool({
     if (typeof page === 'string') return page;
     return listAnswer({
       title: `Report tasks ${on(b)}`,
+      source: 'list_report_tasks',
       items: page.results,
       total: page.count ?? undefined,
-      line: (r) => `${r.uuid}: ${r.task_type ?? 'report'} · ${r.status ?? 'status unknown'} · created ${r.created_at ?? '?'}`,
+      line: (r) => `${q(r.uuid)}: ${r.task_type ? q(r.task_type) : 'report'} · ${r.status ? q(r.status) : 'status unknown'} · created ${r.created_at ? q(r.created_at) : '?'}`,
       narrow: 'give "status" or "template".',
     });
   },
@@ -254,7 +263,8 @@ export const getReportTask = defineTool({
   input: () => z.strictObject({ ...connectionField, id: endpoints.getReport.params.shape.id.describe('The report task uuid') }),
   run: async (b, { id }) => {
     const r = await b.api.billing.getReport({ params: { id } }, opts(b));
-    return objectAnswer(`Report task ${id} ${on(b)}, ${r.status ?? 'status unknown'}:`, r);
+    // Its status is the platform's text: in the data, not in our title.
+    return objectAnswer(`Report task ${id} ${on(b)}:`, 'get_report_task', r);
   },
 });
 
@@ -266,7 +276,7 @@ export const getTrial = defineTool({
   modelDescription: 'Returns one billing trial by id as JSON: client, product, plan, days limit, active ranges, options. Use get_trial_start_data to see what a trial of a product would start with.',
   kind: 'read',
   input: () => z.strictObject({ ...connectionField, id: endpoints.getTrial.params.shape.id.describe('The trial id') }),
-  run: async (b, { id }) => objectAnswer(`Trial ${id} ${on(b)}:`, await b.api.billing.getTrial({ params: { id } }, opts(b))),
+  run: async (b, { id }) => objectAnswer(`Trial ${id} ${on(b)}:`, 'get_trial', await b.api.billing.getTrial({ params: { id } }, opts(b))),
 });
 
 export const getTrialStartData = defineTool({
@@ -282,7 +292,7 @@ export const getTrialStartData = defineTool({
     product_id: endpoints.getTrialStartData.query.shape.product_id.describe('The product id'),
   }),
   run: async (b, { client_id, product_id }) =>
-    objectAnswer(`Trial start data for client ${client_id}, product ${product_id} ${on(b)}:`, await b.api.billing.getTrialStartData({ params: {}, query: { client_id, product_id } }, opts(b))),
+    objectAnswer(`Trial start data for client ${client_id}, product ${product_id} ${on(b)}:`, 'get_trial_start_data', await b.api.billing.getTrialStartData({ params: {}, query: { client_id, product_id } }, opts(b))),
 });
 
 export const getFreeFeature = defineTool({
@@ -294,7 +304,7 @@ export const getFreeFeature = defineTool({
   kind: 'read',
   input: () => z.strictObject({ ...connectionField, activatedFeatureId: endpoints.getActivatedFreeFeature.params.shape.activatedFeatureId.describe('The activation id') }),
   run: async (b, { activatedFeatureId }) =>
-    objectAnswer(`Activated free feature ${activatedFeatureId} ${on(b)}:`, await b.api.iam.getActivatedFreeFeature({ params: { activatedFeatureId } }, opts(b))),
+    objectAnswer(`Activated free feature ${activatedFeatureId} ${on(b)}:`, 'get_free_feature', await b.api.iam.getActivatedFreeFeature({ params: { activatedFeatureId } }, opts(b))),
 });
 
 export const readFunctionLogs = defineTool({

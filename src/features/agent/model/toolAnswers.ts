@@ -1,76 +1,127 @@
 // Answers a model can use: short text with the ids it needs, a few KB at most, lists cut at 30
 // with the total and how to narrow them, and errors as readable results that say what to do next.
-// Never a stack, never a key (the host scrubs every answer before it leaves).
-import { formatIssues, isPlatformError } from '../../../schema/errors';
+// What the platform said sits in a <platform-data> block (platformText.ts): data, not
+// instructions; our own words around it. Never a stack, never a key (the host scrubs every answer).
+import { formatIssues, isPlatformError, kindTitle } from '../../../schema/errors';
+import { dataBlock, escapeText, jsonLine, quoted } from './platformText';
 
 /** The most an answer holds, in characters. */
 export const ANSWER_MAX = 4000;
+/** Kept free in every answer for the line that says the call ran on another connection than the active one (runTool adds it). */
+export const NOTE_MAX = 300;
+/** The most a tool's own answer holds, so that the note still fits. */
+export const BODY_MAX = ANSWER_MAX - NOTE_MAX;
 /** Items listed in one answer. */
 export const LIST_MAX = 30;
 
-/** Cuts text at `max` characters, saying so. */
-export function bounded(text: string, max = ANSWER_MAX): string {
+/** Cuts text of our own at `max` characters, saying so. */
+export function bounded(text: string, max = BODY_MAX): string {
   if (text.length <= max) return text;
   const note = `\n… (answer cut at ${max.toLocaleString('en-US')} characters)`;
   return text.slice(0, max - note.length) + note;
 }
 
-/** A value as one compact line: `{"id":1,"name":"x"}`, long strings shortened. */
-export function compact(value: unknown, maxString = 200): string {
-  return JSON.stringify(value, (_, v: unknown) => (typeof v === 'string' && v.length > maxString ? `${v.slice(0, maxString)}… (${v.length} characters)` : v)) ?? 'null';
+/** A connection's name (the person's own text) quoted in an answer: `"Production"`, escaped. */
+export function nameOf(connectionName: string): string {
+  return quoted(connectionName);
 }
 
-/** "Protection profiles on Production: 3 of 120 (newest first). …lines… Narrow: …". */
-export function listAnswer<T>(a: { title: string; items: readonly T[]; total?: number; line: (item: T) => string; narrow: string; empty?: string }): string {
+/**
+ * Our words, then the platform's data in its block, then our words again, within `max`: when the
+ * data does not fit it is cut, its block still closed, and the cut is said after the block.
+ */
+export function withData(a: { head: string; source: string; data: readonly string[]; tail?: string; max?: number }): string {
+  const max = a.max ?? BODY_MAX;
+  const head = bounded(a.head, Math.floor(max / 4));
+  const tail = a.tail ? `\n${bounded(a.tail, Math.floor(max / 4))}` : '';
+  // As long as the longest note saying the data was cut (what it says is only known after the cut).
+  const cutNote = '\n(The data above is cut at 00,000 of 000,000,000 characters.)';
+  const whole = dataBlock(a.source, a.data);
+  if (head.length + 1 + whole.text.length + tail.length <= max) return `${head}\n${whole.text}${tail}`;
+  const block = dataBlock(a.source, a.data, max - head.length - 1 - tail.length - cutNote.length);
+  const said = `\n(The data above is cut at ${block.shown.toLocaleString('en-US')} of ${block.total.toLocaleString('en-US')} characters.)`;
+  return `${head}\n${block.text}${said}${tail}`;
+}
+
+/** "Protection profiles on "Production": 3 of 120 shown." Then the items in a block, then how to narrow. */
+export function listAnswer<T>(a: { title: string; source: string; items: readonly T[]; total?: number; line: (item: T) => string; narrow: string; empty?: string }): string {
   if (a.items.length === 0) return `${a.title}: none.${a.empty ? ` ${a.empty}` : ''}`;
   const shown = a.items.slice(0, LIST_MAX);
   const total = a.total ?? a.items.length;
   const head = shown.length < total ? `${a.title}: ${shown.length} of ${total.toLocaleString('en-US')} shown.` : `${a.title}: ${total.toLocaleString('en-US')}.`;
-  const more = shown.length < total ? `\nMore exist: ${a.narrow}` : '';
-  return bounded(`${head}\n${shown.map((item) => `- ${a.line(item)}`).join('\n')}${more}`);
+  const more = shown.length < total ? `More exist: ${a.narrow}` : undefined;
+  return withData({ head, source: a.source, data: shown.map((item) => `- ${a.line(item)}`), tail: more });
 }
 
-/** One object: a title line, then its fields as compact JSON. */
-export function objectAnswer(title: string, value: unknown): string {
-  return bounded(`${title}\n${compact(value)}`);
+/** One object: a title line, then its fields as compact JSON in a block. */
+export function objectAnswer(title: string, source: string, value: unknown): string {
+  return withData({ head: title, source, data: [jsonLine(value)] });
 }
 
-/** Why a call failed and what to do next, as an answer (nothing thrown at the model). */
-export function errorAnswer(error: unknown, connectionName: string, write: boolean): string {
-  if (!isPlatformError(error)) return `Failed on ${connectionName}: ${error instanceof Error ? error.message : String(error)}. Nothing more is known; show the person the Platform Console log.`;
+/**
+ * What the platform (or the client reading its answer) reported about a failure, for the block;
+ * none when the server said nothing of its own (a timeout, a bare 401).
+ */
+function reported(error: unknown): string[] {
+  if (!isPlatformError(error)) return [`error: ${escapeText(error instanceof Error ? error.message : String(error))}`];
+  if (!error.serverMessage && !error.issues.length && !error.requestId && error.kind !== 'badResponse') return [];
+  const lines = [`error: ${error.message}`];
+  if (error.serverMessage && !error.message.includes(error.serverMessage)) lines.push(`server message: ${error.serverMessage}`);
+  if (error.issues.length) lines.push(`fields: ${formatIssues(error.issues)}`);
+  if (error.requestId && !error.message.includes(error.requestId)) lines.push(`request id: ${error.requestId}`);
+  return lines.map(escapeText);
+}
+
+/**
+ * Why a call failed and what to do next, as an answer (nothing thrown at the model). Our words
+ * say the kind, the status, the call and what to do; what the server said is in the block.
+ */
+export function errorAnswer(error: unknown, on: { connectionName: string; write: boolean; source: string }): string {
+  const conn = nameOf(on.connectionName);
+  const data = reported(error);
+  const said = (head: string, next: string) => (data.length ? withData({ head: `${head} What was reported:`, source: on.source, data, tail: next }) : bounded(`${head} ${next}`));
+  if (!isPlatformError(error)) return said(`Failed on ${conn}.`, 'Nothing more is known; show the person the Platform Console log.');
   const status = error.status ? ` (HTTP ${error.status})` : '';
-  const server = error.serverMessage ? ` The server said: ${error.serverMessage}` : '';
-  const unknownOutcome = write ? ' The request was sent once and is not retried: check whether it took effect (read it back) before asking to try again.' : ' Reading again later may work.';
+  const unknownOutcome = on.write ? 'The request was sent once and is not retried: check whether it took effect (read it back) before asking to try again.' : 'Reading again later may work.';
   switch (error.kind) {
     case 'validation':
-      return error.isLocal
-        ? `Refused before sending, nothing was sent: ${formatIssues(error.issues) || error.message}. Correct these fields and call again.`
-        : `The platform refused the request${status}: ${formatIssues(error.issues) || error.message}.${server} Nothing was changed; correct the fields and call again.`;
+      // Refused by our own rules: the fields are the model's input, not the platform's text.
+      if (error.isLocal) return bounded(`Refused before sending, nothing was sent: ${escapeText(formatIssues(error.issues) || error.message)}. Correct these fields and call again.`);
+      return said(`The platform refused the request${status}.`, 'Nothing was changed; correct the fields and call again.');
     case 'unauthorized':
-      return `The platform rejected the API key of connection "${connectionName}"${status}. Ask the person to sign in again (command "Platform Console: Sign In"); do not retry until then.`;
+      return said(`The platform rejected the API key of connection ${conn}${status}.`, 'Ask the person to sign in again (command "Platform Console: Sign In"); do not retry until then.');
     case 'forbidden':
-      return `Not allowed for this account on "${connectionName}"${status}.${server} Do not retry; the account lacks the permission.`;
+      return said(`Not allowed for this account on ${conn}${status}.`, 'Do not retry; the account lacks the permission.');
     case 'notFound':
-      return `Not found on "${connectionName}"${status}: ${error.method ?? ''} ${error.path ?? ''}`.trimEnd() + `.${server} Check the id (list the items first) and call again.`;
+      return said(`Not found on ${conn}${status}: ${escapeText(`${error.method ?? ''} ${error.path ?? ''}`.trim())}.`, 'Check the id (list the items first) and call again.');
     case 'conflict':
-      return `Conflict on "${connectionName}"${status}.${server} Read the current state before trying again.`;
+      return said(`Conflict on ${conn}${status}.`, 'Read the current state before trying again.');
     case 'rateLimited': {
       const wait = error.retryAfterMs !== undefined ? `${Math.ceil(error.retryAfterMs / 1000)} s` : 'a minute';
-      return `Too many requests to "${connectionName}"${status}. Wait ${wait} before calling again.`;
+      return said(`Too many requests to ${conn}${status}.`, `Wait ${wait} before calling again.`);
     }
     case 'server':
     case 'network':
     case 'timeout':
     case 'badResponse':
-      return `${error.message} on "${connectionName}"${status}.${server}${unknownOutcome}`;
+      // The client's own message (a timeout, an unreachable host) when the server said nothing.
+      return said(data.length ? `${kindTitle(error.kind)} on ${conn}${status}.` : `${escapeText(error.message.replace(/\.$/, ''))} (on ${conn}).`, unknownOutcome);
     case 'signedOut':
-    case 'cancelled':
-      return `Stopped: ${error.message}. The connection "${connectionName}" was signed out or the call was cancelled; nothing more was sent.`;
+    case 'cancelled': {
+      const sent = on.write ? ' If the change had gone out already, check whether it took effect (read it back) before asking again.' : '';
+      return bounded(`Stopped: ${escapeText(error.message)} The connection ${conn} was signed out or the call was cancelled; nothing more was sent.${sent}`);
+    }
   }
 }
 
 /** Whether the person must sign in first: no connection, or none by that name. */
 export function noConnectionAnswer(named: string | undefined, known: readonly string[]): string {
-  if (named) return `No signed-in connection named "${named}". Known connections: ${known.length ? known.join(', ') : 'none'}. Call list_connections, or leave "connection" out to use the active one.`;
+  if (named) return bounded(`No signed-in connection named ${quoted(named)}. Known connections: ${known.length ? known.map(nameOf).join(', ') : 'none'}. Call list_connections, or leave "connection" out to use the active one.`);
   return 'Not signed in to any platform. Ask the person to run "Platform Console: Sign In" first.';
+}
+
+/** The first line of an answer from a connection that is not the active one. */
+export function otherConnectionNote(used: string, active: string | undefined): string {
+  const name = (n: string) => quoted(n.length > 60 ? `${n.slice(0, 60)}…` : n);
+  return active === undefined ? `On connection ${name(used)} (no connection is active).` : `On connection ${name(used)} (not the active connection ${name(active)}).`;
 }

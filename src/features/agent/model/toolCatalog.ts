@@ -22,7 +22,8 @@ import {
   listReportTasks,
   readFunctionLogs,
 } from './readTools';
-import { errorAnswer } from './toolAnswers';
+import { escapeText, jsonBlock, neutralize } from './platformText';
+import { errorAnswer, otherConnectionNote } from './toolAnswers';
 import { inputJsonSchema, type AgentBinding, type AgentHost, type AgentTool, type WriteRequest } from './toolKit';
 import { addSchedules, createNotificationSetting, createReport, createSecret, deleteStorage, updateNotificationSetting, updateProtectionProfile } from './writeTools';
 
@@ -81,7 +82,8 @@ export function languageModelToolsManifest(): Record<string, unknown>[] {
 export function parseToolInput(tool: AgentTool, raw: unknown): { ok: true; input: Record<string, unknown> } | { ok: false; answer: string } {
   const parsed = tool.input.safeParse(raw ?? {});
   if (parsed.success) return { ok: true, input: parsed.data as Record<string, unknown> };
-  return { ok: false, answer: `Refused before sending, nothing was sent: ${formatIssues(toFieldIssues(parsed.error.issues))}. Correct these fields and call again.` };
+  // The field names and rules are ours, but an unknown field's name is the model's: escaped.
+  return { ok: false, answer: `Refused before sending, nothing was sent: ${escapeText(formatIssues(toFieldIssues(parsed.error.issues)))}. Correct these fields and call again.` };
 }
 
 /** A write's request, or the refusal (field and rule). */
@@ -89,49 +91,85 @@ export function prepareWrite(tool: AgentTool, input: Record<string, unknown>): {
   try {
     return { ok: true, request: tool.prepare!(input) };
   } catch (error) {
-    if (isPlatformError(error) && error.kind === 'validation') return { ok: false, answer: `Refused before sending, nothing was sent: ${formatIssues(error.issues) || error.message}. Correct these fields and call again.` };
+    if (isPlatformError(error) && error.kind === 'validation') return { ok: false, answer: `Refused before sending, nothing was sent: ${escapeText(formatIssues(error.issues) || error.message)}. Correct these fields and call again.` };
     throw error;
   }
 }
 
-/** Backticks fence text so nothing in it can close the fence. */
+/** Backticks fence text so nothing in it can close the fence (CommonMark: only a run at least as long closes it). */
 function fenced(text: string, lang: string): string {
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = '`'.repeat(longest + 1);
   return `${fence}${lang}\n${text}\n${fence}`;
 }
 
-/** What the person is asked before a write: the connection, the operation and the exact request. */
+/**
+ * A value as inline code: neutralized to one line (a blank line would end the code span), fenced by
+ * one backtick more than its longest run, padded when it starts or ends with a backtick or a
+ * space (CommonMark strips one space each side). Nothing inside is Markdown: no heading, link,
+ * emphasis or HTML.
+ */
+export function inlineCode(text: string): string {
+  const escaped = neutralize(text);
+  const longest = Math.max(0, ...[...escaped.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = escaped === '' || /^[` ]|[` ]$/.test(escaped) ? ' ' : '';
+  return `${fence}${pad}${escaped}${pad}${fence}`;
+}
+
+/**
+ * What the person is asked before a write. The connection first, in our words (so nothing the
+ * model wrote can push it out of view); then the operation, the exact method and path and the
+ * body: every value the model supplied shown as code, escaped, so none of it is Markdown.
+ */
 export function confirmation(tool: AgentTool, req: WriteRequest, on: Pick<AgentBinding, 'connectionName' | 'baseUrl' | 'dialect'>): { title: string; message: string } {
   const path = fillPath(pathIn(req.endpoint, on.dialect), req.call.params);
   const query = req.call.query && Object.keys(req.call.query).length ? `?${new URLSearchParams(Object.entries(req.call.query).map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
-  const body = req.shownBody === undefined ? '' : `\n\n${fenced(JSON.stringify(req.shownBody, null, 2), 'json')}`;
-  const undo = tool.kind === 'destructive' ? '\n\n**This cannot be undone.**' : '';
-  return {
-    title: `${tool.displayName} on ${on.connectionName}?`,
-    message: `**${req.operation}** on connection **${on.connectionName}** (${on.baseUrl}, ${on.dialect} API).\n\n${fenced(`${req.endpoint.method} ${path}${query}`, 'http')}${body}${undo}\n\nSent once when you allow it; never retried automatically.`,
-  };
+  const parts = [
+    `On connection ${inlineCode(on.connectionName)} (${inlineCode(on.baseUrl)}, ${on.dialect} API):`,
+    `**${tool.displayName}**: ${inlineCode(req.operation)}`,
+    fenced(neutralize(`${req.endpoint.method} ${path}${query}`), 'http'),
+    ...(req.shownBody === undefined ? [] : [fenced(jsonBlock(req.shownBody), 'json')]),
+    ...(tool.kind === 'destructive' ? ['**This cannot be undone.**'] : []),
+    'Sent once when you allow it; never retried automatically.',
+  ];
+  return { title: `${tool.displayName} on ${neutralize(on.connectionName)}?`, message: parts.join('\n\n') };
 }
 
+/** What the host may add to a run: scrubbing keys, a line before a write is sent, and a confirmation it asks for (a refusal answer, or undefined to send). */
+export type RunHost = AgentHost & { scrub(text: string): string; sending?(request: WriteRequest): void; confirm?(request: WriteRequest): Promise<string | undefined> };
+
 /** Runs a tool on a bound connection: a refused input, a failed call, anything, comes back as an answer. */
-export async function runTool(
-  tool: AgentTool,
-  bound: AgentBinding,
-  raw: unknown,
-  host: AgentHost & { scrub(text: string): string; sending?(request: WriteRequest): void },
-): Promise<string> {
+export async function runTool(tool: AgentTool, bound: AgentBinding, raw: unknown, host: RunHost): Promise<string> {
+  const answer = await answerOf(tool, bound, raw, host);
+  // A call on another connection than the active one says so first (the model may not have meant it).
+  const elsewhere = !tool.offline && bound.activeConnectionName !== undefined;
+  return host.scrub(elsewhere ? `${otherConnectionNote(bound.connectionName, bound.activeConnectionName ?? undefined)}\n${answer}` : answer);
+}
+
+async function answerOf(tool: AgentTool, bound: AgentBinding, raw: unknown, host: RunHost): Promise<string> {
   const parsed = parseToolInput(tool, raw);
-  if (!parsed.ok) return host.scrub(parsed.answer);
+  if (!parsed.ok) return parsed.answer;
   const prepared = tool.prepare ? prepareWrite(tool, parsed.input) : undefined;
-  if (prepared && !prepared.ok) return host.scrub(prepared.answer);
+  if (prepared && !prepared.ok) return prepared.answer;
+  if (prepared && host.confirm) {
+    // Asked before anything is sent; a refusal (declined, dismissed, could not ask) sends nothing.
+    let refused: string | undefined;
+    try {
+      refused = await host.confirm(prepared.request);
+    } catch (error) {
+      refused = `Not sent: the person could not be asked to confirm (${escapeText(error instanceof Error ? error.message : String(error))}). Nothing was sent.`;
+    }
+    if (refused !== undefined) return refused;
+  }
   try {
-    if (!prepared) return host.scrub(await tool.run!(bound, parsed.input, host));
+    if (!prepared) return await tool.run!(bound, parsed.input, host);
     // Sent once: the client never retries a non-GET.
     const { endpoint, call } = prepared.request;
     host.sending?.(prepared.request);
     const sent = await bound.api.http.call(endpoint, call as never, { signal: bound.signal });
-    return host.scrub(tool.answer!(sent, bound, parsed.input));
+    return tool.answer!(sent, bound, parsed.input);
   } catch (error) {
-    return host.scrub(errorAnswer(error, bound.connectionName, tool.kind !== 'read'));
+    return errorAnswer(error, { connectionName: bound.connectionName, write: tool.kind !== 'read', source: tool.name });
   }
 }

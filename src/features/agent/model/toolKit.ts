@@ -16,6 +16,11 @@ export interface AgentBinding {
   /** The connection's memory of the lists its server lacks (shared with the views and pickers in the editor). */
   readonly lists: PlatformLists;
   readonly signal: AbortSignal;
+  /**
+   * Set when the call runs on a connection that is not the active one: the active one's name
+   * (null when none is active). The answer then says so in its first line.
+   */
+  readonly activeConnectionName?: string | null;
 }
 
 /** A connection as a tool may name it (never its key). */

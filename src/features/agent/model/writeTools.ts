@@ -7,7 +7,8 @@ import * as z from 'zod';
 import { endpoints } from '../../../schema/endpoints';
 import { throwValidation, validateCall } from '../../../schema/validate';
 import { connectionField, defineTool, type AgentBinding, type WriteRequest } from './toolKit';
-import { compact, objectAnswer } from './toolAnswers';
+import { nameOf, objectAnswer, withData } from './toolAnswers';
+import { jsonLine, quoted as q } from './platformText';
 
 /** The request as the client will send it: every part checked by the endpoint's schemas (one refusal lists every bad value). */
 function request(endpoint: WriteRequest['endpoint'], call: WriteRequest['call'], operation: string, shownBody?: unknown): WriteRequest {
@@ -38,7 +39,7 @@ export const updateProtectionProfile = defineTool({
   },
   answer: (sent, b) => {
     const saved = sent as z.output<typeof profile.response>;
-    return objectAnswer(`Updated protection profile ${saved.id} on "${b.connectionName}". As saved:`, saved);
+    return objectAnswer(`Updated protection profile ${saved.id} on ${nameOf(b.connectionName)}. As saved:`, 'update_protection_profile', saved);
   },
 });
 
@@ -56,10 +57,15 @@ export const createReport = defineTool({
     template_code: report.body.shape.template_code.describe('The report template code'),
     parameters: report.body.shape.parameters.describe("The template's parameters, as an object"),
   }),
-  prepare: ({ template_code, parameters }) => request(report, { params: {}, body: { template_code, ...(parameters === undefined ? {} : { parameters }) } }, `Create a "${template_code}" report`),
+  prepare: ({ template_code, parameters }) => request(report, { params: {}, body: { template_code, ...(parameters === undefined ? {} : { parameters }) } }, `Create a ${JSON.stringify(template_code)} report`),
   answer: (sent, b) => {
     const task = sent as z.output<typeof report.response>;
-    return `Started report task ${task.uuid} (${task.status ?? 'status unknown'}) on "${b.connectionName}". It runs for a while: call get_report_task with this uuid later.`;
+    return withData({
+      head: `Started a report task on ${nameOf(b.connectionName)}; its uuid and status as the platform gave them:`,
+      source: 'create_report',
+      data: [jsonLine({ uuid: task.uuid, status: task.status ?? null })],
+      tail: 'It runs for a while: call get_report_task with this uuid later.',
+    });
   },
 });
 
@@ -84,7 +90,11 @@ export const addSchedules = defineTool({
   answer: (sent, b, input) => {
     const policy = sent as z.output<typeof schedules.response>;
     const ids = (policy.schedules ?? []).map((s) => s.id).filter(Boolean);
-    return `Added ${input.schedules.length} schedule(s) to lifecycle policy ${policy.id}${policy.name ? ` "${policy.name}"` : ''} on "${b.connectionName}". It now has ${ids.length} schedule(s): ${ids.join(', ') || 'none listed'}.`;
+    return withData({
+      head: `Added ${input.schedules.length} schedule(s) to lifecycle policy ${input.policy_id} on ${nameOf(b.connectionName)}. It now has ${ids.length} schedule(s); the policy as the platform gave it:`,
+      source: 'add_schedules',
+      data: [jsonLine({ id: policy.id, name: policy.name ?? null, schedule_ids: ids })],
+    });
   },
 });
 
@@ -95,8 +105,8 @@ const settingFields = () => ({
   email: createSetting.body.shape.email.describe('Where the notification goes'),
   enabled: createSetting.body.shape.enabled.describe('On or off (default on)'),
 });
-const settingAnswer = (verb: string, s: z.output<typeof createSetting.response>, b: AgentBinding) =>
-  `${verb} notification setting ${s.id} on "${b.connectionName}": ${compact({ notification_type: s.notification_type, email: s.email, enabled: s.enabled, reseller: s.reseller })}`;
+const settingAnswer = (verb: string, source: string, s: z.output<typeof createSetting.response>, b: AgentBinding) =>
+  objectAnswer(`${verb} notification setting ${s.id} on ${nameOf(b.connectionName)}:`, source, { notification_type: s.notification_type, email: s.email, enabled: s.enabled, reseller: s.reseller });
 
 export const createNotificationSetting = defineTool({
   name: 'create_notification_setting',
@@ -107,7 +117,7 @@ export const createNotificationSetting = defineTool({
   kind: 'write',
   input: () => z.strictObject({ ...connectionField, resellerId: createSetting.params.shape.resellerId.describe('The reseller id'), ...settingFields() }),
   prepare: ({ resellerId, connection: _c, ...body }) => request(createSetting, { params: { resellerId }, body }, `Create a ${body.notification_type} notification setting for reseller ${resellerId}`),
-  answer: (sent, b) => settingAnswer('Created', sent as z.output<typeof createSetting.response>, b),
+  answer: (sent, b) => settingAnswer('Created', 'create_notification_setting', sent as z.output<typeof createSetting.response>, b),
 });
 
 export const updateNotificationSetting = defineTool({
@@ -125,7 +135,7 @@ export const updateNotificationSetting = defineTool({
   }),
   prepare: ({ resellerId, notificationSettingsId, connection: _c, ...body }) =>
     request(updateSetting, { params: { resellerId, notificationSettingsId }, body }, `Update notification setting ${notificationSettingsId} of reseller ${resellerId}`),
-  answer: (sent, b) => settingAnswer('Updated', sent as z.output<typeof updateSetting.response>, b),
+  answer: (sent, b) => settingAnswer('Updated', 'update_notification_setting', sent as z.output<typeof updateSetting.response>, b),
 });
 
 /** A secret's payload as the confirmation shows it: its size and a fingerprint, never its content. */
@@ -152,12 +162,16 @@ export const createSecret = defineTool({
   }),
   prepare: ({ project_id, region_id, connection: _c, ...fields }) => {
     const body = { ...fields, payload_content_encoding: fields.payload_content_encoding ?? 'base64' };
-    const req = request(secret, { params: { project_id, region_id }, body }, `Create secret "${fields.name}" in project ${project_id}, region ${region_id}`);
+    const req = request(secret, { params: { project_id, region_id }, body }, `Create secret ${JSON.stringify(fields.name)} in project ${project_id}, region ${region_id}`);
     return { ...req, shownBody: { ...(req.call.body as object), payload: `<${payloadFingerprint(fields.payload)}>` } };
   },
   answer: (sent, b, input) => {
     const answer = sent as z.output<typeof secret.response>;
-    return `Secret "${input.name}" is being created on "${b.connectionName}" (project ${input.project_id}, region ${input.region_id}); platform task${answer.tasks.length === 1 ? '' : 's'}: ${answer.tasks.join(', ')}.`;
+    return withData({
+      head: `Secret ${q(input.name)} is being created on ${nameOf(b.connectionName)} (project ${input.project_id}, region ${input.region_id}); the platform's task id${answer.tasks.length === 1 ? '' : 's'}:`,
+      source: 'create_secret',
+      data: [jsonLine(answer.tasks)],
+    });
   },
 });
 
@@ -171,5 +185,5 @@ export const deleteStorage = defineTool({
   kind: 'destructive',
   input: () => z.strictObject({ ...connectionField, storage_id: storage.params.shape.storage_id.describe('The storage to delete') }),
   prepare: ({ storage_id }) => request(storage, { params: { storage_id } }, `Delete storage ${storage_id}`),
-  answer: (_sent, b, input) => `Deleted storage ${input.storage_id} on "${b.connectionName}".`,
+  answer: (_sent, b, input) => `Deleted storage ${input.storage_id} on ${nameOf(b.connectionName)}.`,
 });

@@ -1,0 +1,199 @@
+// The MCP server's writes (#37 item 10), with the SDK's own client over its in-memory transport:
+// --allow-writes offers writes but no destructive tool, --allow-destructive (which implies writes)
+// offers those too, tools/list shows only what is allowed and a refused call names its flag; a
+// client that declared elicitation is asked to confirm each write (and delete) with the
+// confirmation text before anything is sent, decline or cancel send nothing; a client without it
+// is left to the flags; a cancelled call aborts its HTTP request.
+import assert from 'node:assert/strict';
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { Client, InMemoryTransport, type ElicitRequestFormParams, type ElicitResult } from '@modelcontextprotocol/client';
+import { createMcpServer, mcpOptionsFromArgs } from '../../src/mcp';
+import { AGENT_TOOLS } from '../../src/features/agent/model/toolCatalog';
+import { startSimulator, type Simulator } from '../../simulator/index';
+
+const KEY = 'mcp-writes-key-91c4';
+const text = (result: { content?: unknown }) => (result.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('');
+const names = (kinds: string[]) => AGENT_TOOLS.filter((t) => kinds.includes(t.kind)).map((t) => t.name).sort();
+const REPORT = { template_code: 'ResellerPlans', parameters: { date_to: '2026-10-31' } };
+
+interface Session {
+  client: Client;
+  notes: string[];
+  asked: ElicitRequestFormParams[];
+  close(): Promise<void>;
+}
+
+async function session(baseUrl: string, flags: { allowWrites?: boolean; allowDestructive?: boolean }, elicit?: (params: ElicitRequestFormParams) => ElicitResult | Promise<ElicitResult>): Promise<Session> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const notes: string[] = [];
+  const env = { PLATFORM_CONSOLE_BASE_URL: baseUrl, PLATFORM_CONSOLE_API_KEY: KEY, PLATFORM_CONSOLE_DIALECT: 'platform', PLATFORM_CONSOLE_CONNECTION_NAME: 'mcp-sim' };
+  const server = createMcpServer({ allowWrites: flags.allowWrites ?? false, allowDestructive: flags.allowDestructive ?? false, env, note: (line) => notes.push(line) });
+  await server.connect(serverSide);
+  const client = new Client({ name: 'platform-console-test', version: '1.0.0' }, elicit ? { capabilities: { elicitation: { form: {} } } } : {});
+  const asked: ElicitRequestFormParams[] = [];
+  if (elicit) {
+    client.setRequestHandler('elicitation/create', async (request) => {
+      const params = request.params as ElicitRequestFormParams;
+      asked.push(params);
+      return elicit(params);
+    });
+  }
+  await client.connect(clientSide);
+  return { client, notes, asked, close: () => client.close() };
+}
+
+describe('platform-console-mcp writes: flags, elicitation, cancel', { timeout: 60_000 }, () => {
+  let sim: Simulator;
+  before(async () => {
+    sim = await startSimulator({ apiKey: KEY, dialect: 'platform', taskDurationMs: 50 });
+  });
+  beforeEach(() => sim.resetRequests());
+  after(() => sim.close());
+  const sent = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`).sort();
+
+  it('the flags: read-only, --allow-writes (no destructive tool), --allow-destructive (writes too); a refusal names its flag', async () => {
+    const matrix: [string, { allowWrites?: boolean; allowDestructive?: boolean }, string[], RegExp | null, RegExp | null][] = [
+      ['none', {}, ['read'], /read-only; nothing was sent\. Start platform-console-mcp with --allow-writes to allow create_report/, /nothing was sent\. .*--allow-destructive/],
+      ['--allow-writes', { allowWrites: true }, ['read', 'write'], null, /^Refused: delete_storage deletes for good.*nothing was sent\. Start platform-console-mcp with --allow-destructive to allow it\./],
+      ['--allow-destructive', { allowDestructive: true }, ['read', 'write', 'destructive'], null, null],
+    ];
+    for (const [label, flags, kinds, writeRefused, deleteRefused] of matrix) {
+      sim.resetRequests();
+      const s = await session(sim.url, flags);
+      try {
+        const { tools } = await s.client.listTools();
+        assert.deepEqual(tools.map((t) => t.name).sort(), names(kinds), `${label}: tools/list shows only what is allowed`);
+        const created = await s.client.callTool({ name: 'create_report', arguments: REPORT });
+        const deleted = await s.client.callTool({ name: 'delete_storage', arguments: { storage_id: 1005 } });
+        if (writeRefused) {
+          assert.equal(created.isError, true);
+          assert.match(text(created), writeRefused, label);
+        } else assert.match(text(created), /^Started a report task/, label);
+        if (deleteRefused) {
+          assert.equal(deleted.isError, true);
+          assert.match(text(deleted), deleteRefused, label);
+        } else assert.match(text(deleted), /^Deleted storage 1005/, label);
+        const expected = [...(writeRefused ? [] : ['POST createReport 1']), ...(deleteRefused ? [] : ['DELETE deleteStorage 1'])];
+        assert.deepEqual(sent(), expected.sort(), `${label}: only the allowed writes sent`);
+      } finally {
+        await s.close();
+      }
+      sim.reset();
+    }
+  });
+
+  it('the command line: --allow-destructive implies --allow-writes; anything else is refused with the usage', () => {
+    assert.deepEqual(mcpOptionsFromArgs([]), { allowWrites: false, allowDestructive: false });
+    assert.deepEqual(mcpOptionsFromArgs(['--allow-writes']), { allowWrites: true, allowDestructive: false });
+    assert.deepEqual(mcpOptionsFromArgs(['--allow-destructive']), { allowWrites: true, allowDestructive: true });
+    assert.deepEqual(mcpOptionsFromArgs(['--allow-writes', '--allow-destructive']), { allowWrites: true, allowDestructive: true });
+    const bad = mcpOptionsFromArgs(['--allow-everything']);
+    assert.ok('problem' in bad);
+    assert.match(bad.problem, /unknown argument --allow-everything[\s\S]*Usage: platform-console-mcp \[--allow-writes\] \[--allow-destructive\]/);
+  });
+
+  it('a client with elicitation confirms each write with the confirmation text before anything is sent; accept sends once', async () => {
+    let sentWhileAsked: string[] | undefined;
+    const s = await session(sim.url, { allowDestructive: true }, () => {
+      sentWhileAsked = sent();
+      return { action: 'accept', content: { confirm: true } };
+    });
+    try {
+      const read = await s.client.callTool({ name: 'get_trial', arguments: { id: 401 } });
+      assert.match(text(read), /Trial 401/);
+      assert.equal(s.asked.length, 0, 'reads ask nothing');
+      const created = await s.client.callTool({ name: 'create_report', arguments: REPORT });
+      assert.equal(s.asked.length, 1, 'the write was put to the person');
+      assert.deepEqual(sentWhileAsked, [], 'nothing sent while the person was asked');
+      assert.match(text(created), /^Started a report task/);
+      const message = s.asked[0]!.message;
+      assert.match(message, /^Create Billing Report on mcp-sim\?\n\nOn connection `mcp-sim` \(`http:\/\/127\.0\.0\.1:\d+`, platform API\):/);
+      assert.match(message, /POST \/billing\/[\s\S]*"template_code": "ResellerPlans"[\s\S]*Sent once when you allow it/);
+      assert.ok(!message.includes(KEY));
+      assert.equal(s.asked[0]!.requestedSchema.properties.confirm?.type, 'boolean');
+      const deleted = await s.client.callTool({ name: 'delete_storage', arguments: { storage_id: 1004 } });
+      assert.match(text(deleted), /^Deleted storage 1004/);
+      assert.match(s.asked[1]!.message, /Delete storage 1004[\s\S]*cannot be undone/);
+      assert.deepEqual(sent(), ['DELETE deleteStorage 1', 'POST createReport 1']);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('decline, cancel, or an accept without the box ticked: nothing sent, a clear answer', async () => {
+    const answers: ElicitResult[] = [{ action: 'decline' }, { action: 'cancel' }, { action: 'accept', content: { confirm: false } }];
+    for (const reply of answers) {
+      const s = await session(sim.url, { allowWrites: true }, () => reply);
+      try {
+        const result = await s.client.callTool({ name: 'create_report', arguments: REPORT });
+        assert.equal(s.asked.length, 1);
+        assert.equal(result.isError, true);
+        assert.match(text(result), /^Not sent: the person (declined|dismissed|did not confirm).*Nothing was sent\./, JSON.stringify(reply));
+      } finally {
+        await s.close();
+      }
+    }
+    assert.deepEqual(sent(), [], 'nothing sent');
+  });
+
+  it('a client without elicitation: the flags decide, nothing is asked', async () => {
+    const s = await session(sim.url, { allowWrites: true });
+    try {
+      assert.match(text(await s.client.callTool({ name: 'create_report', arguments: REPORT })), /^Started a report task/);
+      assert.deepEqual(sent(), ['POST createReport 1']);
+      assert.ok(s.notes.some((l) => /no elicitation/.test(l)), s.notes.join('\n'));
+    } finally {
+      await s.close();
+    }
+  });
+
+  describe('a cancelled call aborts its HTTP request', () => {
+    let hanging: HttpServer;
+    let url: string;
+    const events: string[] = [];
+    let arrived: () => void = () => {};
+    let closed: () => void = () => {};
+    before(async () => {
+      // A platform that takes every request and never answers.
+      hanging = createServer((req) => {
+        events.push(`${req.method} ${req.url}`);
+        arrived();
+        req.socket.once('close', () => closed());
+      });
+      await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+      url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+    });
+    after(async () => {
+      hanging.closeAllConnections();
+      await new Promise((resolve) => hanging.close(resolve));
+    });
+
+    for (const [name, args, flags] of [
+      ['get_trial', { id: 401 }, {}],
+      ['delete_storage', { storage_id: 1001 }, { allowDestructive: true }],
+    ] as const) {
+      it(`${name}: notifications/cancelled closes the request at once (not after the 30 s timeout)`, async () => {
+        const s = await session(url, flags);
+        const requestArrived = new Promise<void>((resolve) => (arrived = resolve));
+        const requestClosed = new Promise<string>((resolve) => (closed = () => resolve('closed')));
+        const cancel = new AbortController();
+        try {
+          const call = s.client.callTool({ name, arguments: args }, { signal: cancel.signal });
+          call.catch(() => {});
+          const late = new Promise((_, reject) => setTimeout(() => reject(new Error(`${name}: the request never reached the platform`)), 5000).unref());
+          await Promise.race([requestArrived, late]);
+          const started = Date.now();
+          cancel.abort(new Error('the person stopped it'));
+          await assert.rejects(call);
+          const outcome = await Promise.race([requestClosed, new Promise((resolve) => setTimeout(() => resolve('still open'), 3000))]);
+          assert.equal(outcome, 'closed', `the HTTP request of ${name} is aborted when the call is cancelled`);
+          assert.ok(Date.now() - started < 3000);
+        } finally {
+          await s.close();
+        }
+      });
+    }
+  });
+});
