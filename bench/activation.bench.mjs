@@ -37,7 +37,7 @@ if (built.status !== 0) throw new Error('node esbuild.mjs --production --bench f
 
 const paths = await ensure();
 const apiKey = `bench-${randomBytes(12).toString('hex')}`;
-const simulatorUrl = await startSimulatorProcess({ apiKey, logFile: path.join(resultsDir, 'bench-activation-simulator.log') });
+const { url: simulatorUrl } = await startSimulatorProcess({ apiKey, logFile: path.join(resultsDir, 'bench-activation-simulator.log') });
 const timingsFile = path.join(tmp('t'), 'activations.jsonl');
 const eagerFile = path.join(tmp('t'), 'eager');
 await writeFile(timingsFile, '');

@@ -24,7 +24,7 @@ const APP_LIMIT_MAX = 1000;
 guardRun('the lists benchmark', 5 * 60_000);
 
 const apiKey = `bench-${randomBytes(12).toString('hex')}`;
-const url = await startSimulatorProcess({
+const { url } = await startSimulatorProcess({
   apiKey,
   logFile: path.join(resultsDir, 'bench-lists-simulator.log'),
   args: ['--profile-count', String(COUNT), '--app-count', String(COUNT), '--dialect', 'platform'],

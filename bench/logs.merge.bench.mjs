@@ -38,8 +38,8 @@ const ms = (x) => `${x.toFixed(1)} ms`;
 const row = (label, value) => console.log(`  ${label.padEnd(58)} ${value}`);
 
 const apiKey = `bench-${randomBytes(12).toString('hex')}`;
-const url = await startSimulatorProcess({ apiKey, logFile: path.join(resultsDir, 'bench-logs-simulator.log'), args: ['--log-order', 'shuffled'] });
-const control = new SimulatorControl(url);
+const { url, controlToken } = await startSimulatorProcess({ apiKey, logFile: path.join(resultsDir, 'bench-logs-simulator.log'), args: ['--log-order', 'shuffled'] });
+const control = new SimulatorControl(url, controlToken);
 const api = createPlatformApi(new HttpClient({ baseUrl: url, apiKey, timeoutMs: 60_000 }));
 const call = (name, limit, signal) =>
   api.faas.getFunctionLogs({ params: { project_id: 1, region_id: 1, namespace_name: 'default', function_name: name }, query: { limit } }, { signal });

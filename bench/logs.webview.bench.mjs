@@ -48,8 +48,8 @@ if (build.status !== 0) await exitWith(build.status ?? 1);
 const paths = await ensure();
 
 const apiKey = `bench-${randomBytes(12).toString('hex')}`;
-const simulatorUrl = await startSimulatorProcess({ apiKey, logFile: path.join(resultsDir, 'bench-logs-webview-simulator.log') });
-const control = new SimulatorControl(simulatorUrl);
+const { url: simulatorUrl, controlToken } = await startSimulatorProcess({ apiKey, logFile: path.join(resultsDir, 'bench-logs-webview-simulator.log') });
+const control = new SimulatorControl(simulatorUrl, controlToken);
 await control.logs(FN, { append: LINES, ratePerSecond: 0 });
 
 const codeServer = await benchCodeServer({

@@ -58,8 +58,8 @@ if (build.status !== 0) await exitWith(build.status ?? 1);
 const paths = await ensure();
 
 const apiKey = `bench-${randomBytes(12).toString('hex')}`;
-const simulatorUrl = await startSimulatorProcess({ apiKey, logFile: path.join(resultsDir, 'bench-pricing-simulator.log') });
-const control = new SimulatorControl(simulatorUrl);
+const { url: simulatorUrl, controlToken } = await startSimulatorProcess({ apiKey, logFile: path.join(resultsDir, 'bench-pricing-simulator.log') });
+const control = new SimulatorControl(simulatorUrl, controlToken);
 const tmp = await tempDirs('bench-pricing', ['t']);
 const browser = await launchChromium(paths.chromium, { handleSignals: false });
 onCleanup(() => browser.close());

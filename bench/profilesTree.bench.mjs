@@ -42,7 +42,7 @@ if (build.status !== 0) await exitWith(build.status ?? 1);
 const paths = await ensure();
 
 const apiKey = `bench-${randomBytes(12).toString('hex')}`;
-const simulatorUrl = await startSimulatorProcess({
+const { url: simulatorUrl } = await startSimulatorProcess({
   apiKey,
   logFile: path.join(resultsDir, 'bench-simulator.log'),
   args: ['--profile-count', String(PROFILES)],

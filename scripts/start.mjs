@@ -43,7 +43,7 @@ const paths = await ensure();
 // The key exists only for this run: it goes to the simulator and to the extension host's
 // environment, from which the extension moves it into VS Code's secret storage.
 const apiKey = `demo-${randomBytes(16).toString('hex')}`;
-const simulatorUrl = await startSimulatorProcess({
+const { url: simulatorUrl, controlToken } = await startSimulatorProcess({
   apiKey,
   logFile: path.join(resultsDir, 'start-simulator.log'),
   args: dialect ? ['--dialect', dialect] : [],
@@ -68,6 +68,7 @@ Platform Console is running against the platform simulator.
 
   Open VS Code:   ${workspaceUrl}
   Simulator:      ${simulatorUrl}  (seeded data; see docs/simulator.md)
+  Control API:    ${simulatorUrl}/__sim/ with the header X-Simulator-Token: ${controlToken}
   Dialect:        ${dialect ? `${dialect} (simulator and connection)` : 'the simulator serves both; the connection speaks the spec\'s (npm start -- --dialect platform for the platform\'s)'}
 
 The Platform Console icon in the activity bar holds its views; the status bar shows the

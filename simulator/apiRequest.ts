@@ -80,7 +80,7 @@ export async function serveApi(core: SimCore, req: IncomingMessage, res: ServerR
   const auth = core.checkAuth(req.headers.authorization);
   const route = match.kind === 'found' ? match.name : '(unknown)';
   const dialect: PathDialect = match.kind !== 'found' ? 'none' : match.dialects.length > 1 ? 'both' : match.dialects[0]!;
-  core.requests.record({ method, route, path: url.pathname, dialect, query, body: body.ok ? body.value : body.text, auth, at: isoMillis(core.now()) });
+  core.requests.record({ method, route, path: url.pathname, dialect, query, body: body.ok ? body.value : body.text, auth, at: isoMillis(core.now()) }, body.ok);
 
   if (match.kind === 'none') return writeReply(res, jsonReply(404, { error: 'Not Found', message: `No route for ${method} ${url.pathname}` }));
   if (match.kind === 'wrongMethod') {

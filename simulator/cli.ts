@@ -1,4 +1,5 @@
-// `npm run simulator -- --port 4010 --api-key <key>`: prints exactly one line when ready.
+// `npm run simulator -- --port 4010 --api-key <key>`: prints exactly one line when ready, with
+// the control token when it made one (a given token, like the key, is never printed).
 import { parseCliArgs } from './cliArgs';
 import { startSimulator } from './index';
 
@@ -12,7 +13,7 @@ async function main(): Promise<void> {
     return;
   }
   const sim = await startSimulator(options);
-  process.stdout.write(`Simulator listening on ${sim.url}\n`);
+  process.stdout.write(`Simulator listening on ${sim.url} (control token: ${options.controlToken === undefined ? sim.controlToken : 'as given'})\n`);
   const stop = () => {
     void sim.close().then(() => process.exit(0));
   };

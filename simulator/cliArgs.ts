@@ -1,5 +1,6 @@
 // Command-line flags -> options. Errors name the flag, never echo the key.
 import { parseArgs } from 'node:util';
+import { controlTokenProblem } from './controlToken';
 import { parseFaultFlag } from './faults';
 import { LOG_ORDERS, SIM_DIALECTS, type LogOrder, type SimDialect, type SimulatorOptions } from './options';
 
@@ -9,6 +10,8 @@ export const USAGE = `Usage: npm run simulator -- --api-key <key> [options]
   --dialect <spec|platform|both>  whose paths to serve (default both); in one dialect the
                               other's own paths answer 404
   --api-key <key>             the accepted key (or env SIMULATOR_API_KEY)
+  --control-token <t>         X-Simulator-Token of the control API /__sim/ (or env
+                              SIMULATOR_CONTROL_TOKEN; default: a random one, printed at start)
   --seed <n>                  data seed (default 1)
   --profile-count <n>         protection profiles to seed (default 250)
   --app-count <n>             more FastEdge apps of the account to seed (default 0)
@@ -33,6 +36,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
       host: { type: 'string' },
       dialect: { type: 'string' },
       'api-key': { type: 'string' },
+      'control-token': { type: 'string' },
       seed: { type: 'string' },
       'profile-count': { type: 'string' },
       'app-count': { type: 'string' },
@@ -49,6 +53,9 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
   if (values.help) throw new Error(USAGE);
   const apiKey = values['api-key'] ?? env.SIMULATOR_API_KEY;
   if (!apiKey) throw new Error(`--api-key is required\n${USAGE}`);
+  const controlToken = values['control-token'] ?? env.SIMULATOR_CONTROL_TOKEN;
+  const tokenProblem = controlToken === undefined ? undefined : controlTokenProblem(controlToken);
+  if (tokenProblem) throw new Error(`${values['control-token'] === undefined ? 'SIMULATOR_CONTROL_TOKEN' : '--control-token'} ${tokenProblem}`);
   const dialect = values.dialect?.trim().toLowerCase();
   if (dialect !== undefined && !(SIM_DIALECTS as readonly string[]).includes(dialect)) throw new Error(`--dialect must be one of ${SIM_DIALECTS.join(', ')}`);
   const logOrder = values['log-order'];
@@ -57,6 +64,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
   if (logRate !== undefined && !(Number(logRate) >= 0)) throw new Error('--log-rate must be a number of at least 0');
   return {
     apiKey,
+    controlToken,
     port: integer('port', values.port),
     host: values.host,
     dialect: dialect as SimDialect | undefined,

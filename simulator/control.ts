@@ -1,4 +1,6 @@
-// The control API under /__sim/ (no key): faults, request counts, resets, options, function logs.
+// The control API under /__sim/ (no API key; its own token, checked with the Host, Origin and body
+// type in controlAccess.ts before a request gets here): faults, request counts, resets, options,
+// function logs.
 import type { ServerResponse } from 'node:http';
 import * as z from 'zod';
 import { FUNCTION_NAME_PATTERN } from '../src/schema/schemaKit';

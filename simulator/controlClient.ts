@@ -1,16 +1,22 @@
-// The control API (/__sim/) over HTTP, typed: for tests, benchmarks and the demo.
+// The control API (/__sim/) over HTTP, typed: for tests, benchmarks and the demo. Every call
+// carries the simulator's control token; a body goes as application/json (the API takes no other).
+import { CONTROL_TOKEN_HEADER } from './controlToken';
 import type { FaultSpec } from './faults';
 import type { FunctionRef, LogRecord } from './logs';
 import type { RuntimeOptions } from './options';
 import type { SeenRequest } from './requestLog';
 
 export class SimulatorControl {
-  constructor(private readonly baseUrl: string) {}
+  /** `token`: `Simulator.controlToken`, or the one on the simulator's start line. */
+  constructor(
+    private readonly baseUrl: string,
+    private readonly token: string,
+  ) {}
 
   async #call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const response = await fetch(`${this.baseUrl}/__sim/${path}`, {
       method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      headers: { [CONTROL_TOKEN_HEADER]: this.token, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -39,7 +45,7 @@ export class SimulatorControl {
     await this.#call('DELETE', 'requests');
   }
 
-  /** Last request per `METHOD route`, optionally of one route. */
+  /** Last request per `METHOD route`, optionally of one route; secret material redacted. */
   async lastRequests(route?: string): Promise<Record<string, SeenRequest>> {
     return (await this.#call<{ last: Record<string, SeenRequest> }>('GET', route ? `requests/last/${route}` : 'requests/last')).last;
   }

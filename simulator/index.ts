@@ -1,18 +1,22 @@
 // Start the simulator from code: `const sim = await startSimulator({ apiKey: 'k' })`, then
-// `sim.url`, and `await sim.close()` (ends open sockets, so tests never hang).
+// `sim.url`, `sim.controlToken` for the control API, and `await sim.close()` (ends open sockets,
+// so tests never hang).
 import { SimCore } from './core';
+import { controlTokenProblem, makeControlToken } from './controlToken';
 import { faultSpec, type FaultSpec } from './faults';
 import { DEFAULTS, type RuntimeOptions, type SimDialect, type SimulatorOptions } from './options';
-import type { SeenRequest } from './requestLog';
+import type { RequestWatcher, SeenRequest } from './requestLog';
 import { SimServer } from './server';
 
 export type { SimulatorOptions } from './options';
 export type { FaultSpec } from './faults';
 
 export interface Simulator {
-  /** `http://127.0.0.1:<port>`, no trailing slash. */
+  /** `http://127.0.0.1:<port>` (`http://[::1]:<port>` on IPv6), no trailing slash. */
   url: string;
   port: number;
+  /** What the control API (/__sim/) wants in `X-Simulator-Token`: the one given, else a random one. */
+  controlToken: string;
   /** Whose paths it serves. */
   dialect: SimDialect;
   close(): Promise<void>;
@@ -22,8 +26,13 @@ export interface Simulator {
   requestCounts(): Record<string, number>;
   /** `{ 'platform GET getEdgeApp': 1, 'both GET getTask': 3, ... }`: whose paths were used. */
   requestsByDialect(): Record<string, number>;
-  /** The last request per `METHOD route`, optionally of one route. */
+  /** The last request per `METHOD route`, optionally of one route; secret material redacted. */
   lastRequests(route?: string): Record<string, SeenRequest>;
+  /**
+   * Calls `watcher` with each API request as it arrives, body as sent (a secret's payload
+   * included), until the returned function is called. In-process only: the simulator keeps none of it.
+   */
+  watchRequests(watcher: RequestWatcher): () => void;
   resetRequests(): void;
   /** Back to the seed's data. */
   reset(): void;
@@ -31,13 +40,17 @@ export interface Simulator {
 }
 
 export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
+  const problem = options.controlToken === undefined ? undefined : controlTokenProblem(options.controlToken);
+  if (problem) throw new Error(`controlToken ${problem}`);
+  const controlToken = options.controlToken ?? makeControlToken();
   const core = new SimCore(options);
-  const server = new SimServer(core);
+  const server = new SimServer(core, controlToken);
   const host = options.host ?? DEFAULTS.host;
   const port = await server.listen(options.port ?? 0, host);
   return {
-    url: `http://${host}:${port}`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
+    controlToken,
     dialect: core.dialect,
     close: () => server.close(),
     setFault: (fault) => void core.faults.set(faultSpec.parse(fault)),
@@ -45,6 +58,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     requestCounts: () => core.requests.counts(),
     requestsByDialect: () => core.requests.byDialect(),
     lastRequests: (route) => core.requests.last(route),
+    watchRequests: (watcher) => core.requests.watch(watcher),
     resetRequests: () => core.requests.reset(),
     reset: () => core.reset(),
     setOptions: (patch) => core.setRuntime(patch),

@@ -17,6 +17,11 @@ export type LogOrder = (typeof LOG_ORDERS)[number];
 export interface SimulatorOptions {
   /** The only key accepted in `Authorization: apikey <key>`. Never printed. */
   apiKey: string;
+  /**
+   * What the control API (/__sim/) wants in `X-Simulator-Token`: 16 to 256 visible ASCII
+   * characters. Default: 256 random bits, made at start (`Simulator.controlToken`).
+   */
+  controlToken?: string;
   /** Whose paths to serve (default both): in one dialect the other's own paths answer 404. */
   dialect?: SimDialect;
   /** 0 (default) picks a free port. */

@@ -1,5 +1,7 @@
 // Requests seen per route (`POST createSecret`), counted whether or not a fault fired or the
-// request was refused. The key is never kept: only whether it was right.
+// request was refused. The key is never kept: only whether it was right; no header is kept, and
+// of the body and query no secret material (see requestRedaction.ts).
+import { keptJson, keptQuery, keptText } from './requestRedaction';
 
 export type AuthState = 'ok' | 'missing' | 'wrong';
 
@@ -17,18 +19,36 @@ export interface SeenRequest {
   at: string;
 }
 
+/** Sees each request as it arrives, body as sent; whatever it keeps is its own business. */
+export type RequestWatcher = (request: SeenRequest) => void;
+
 export class RequestLog {
   readonly #counts = new Map<string, number>();
   /** `platform GET getEdgeApp` -> n: proves which dialect's paths a client sent. */
   readonly #byDialect = new Map<string, number>();
   readonly #last = new Map<string, SeenRequest>();
+  readonly #watchers = new Set<RequestWatcher>();
 
-  record(seen: SeenRequest): void {
+  /** `bodyIsJson` false: `seen.body` is the text sent, which did not parse. */
+  record(seen: SeenRequest, bodyIsJson = true): void {
+    for (const watcher of this.#watchers) {
+      try {
+        watcher(structuredClone(seen));
+      } catch (error) {
+        process.stderr.write(`simulator: a request watcher failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      }
+    }
     const key = `${seen.method} ${seen.route}`;
     this.#counts.set(key, (this.#counts.get(key) ?? 0) + 1);
     const dialectKey = `${seen.dialect} ${key}`;
     this.#byDialect.set(dialectKey, (this.#byDialect.get(dialectKey) ?? 0) + 1);
-    this.#last.set(key, seen);
+    this.#last.set(key, { ...seen, query: keptQuery(seen.query), body: bodyIsJson ? keptJson(seen.body) : keptText(String(seen.body)) });
+  }
+
+  /** In-process only (no control route): for tests that must check the bytes of a secret sent. */
+  watch(watcher: RequestWatcher): () => void {
+    this.#watchers.add(watcher);
+    return () => this.#watchers.delete(watcher);
   }
 
   counts(): Record<string, number> {

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { serveApi } from './apiRequest';
 import { serveControl } from './control';
+import { controlRefusal } from './controlAccess';
 import type { SimCore } from './core';
 import { jsonReply, writeReply } from './reply';
 
@@ -35,7 +36,11 @@ export class SimServer {
   /** Pending waits (latency, trickle): each ends its wait with `false`. */
   readonly #waits = new Set<() => void>();
 
-  constructor(private readonly core: SimCore) {
+  /** `controlToken`: what `X-Simulator-Token` must say for /__sim/ to answer. */
+  constructor(
+    private readonly core: SimCore,
+    private readonly controlToken: string,
+  ) {
     this.#server = createServer((req, res) => {
       this.#handle(req, res).catch((error: unknown) => {
         process.stderr.write(`simulator: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -83,6 +88,13 @@ export class SimServer {
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://simulator');
+    const isControl = url.pathname === '/__sim' || url.pathname.startsWith('/__sim/');
+    // Refused before its body is read: a refused control request changes nothing.
+    const refusal = isControl ? controlRefusal(req.method ?? 'GET', req.headers, this.controlToken) : undefined;
+    if (refusal) {
+      writeReply(res, jsonReply(refusal.status, { error: refusal.message }));
+      return;
+    }
     let bodyText: string;
     try {
       bodyText = await readBody(req);
@@ -90,7 +102,7 @@ export class SimServer {
       if (error instanceof BodyTooLarge) writeReply(res, jsonReply(413, { error: 'Payload Too Large' }));
       return;
     }
-    if (url.pathname === '/__sim' || url.pathname.startsWith('/__sim/')) {
+    if (isControl) {
       serveControl(this.core, req.method ?? 'GET', url, bodyText, res);
       return;
     }

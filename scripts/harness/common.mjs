@@ -1,6 +1,7 @@
 // Shared pieces of the VS Code test harness: project paths, free ports, child processes that
 // are always cleaned up, and the Chromium launch. How VS Code runs offline here: README, Tests.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -189,23 +190,25 @@ export function summaryLine(label, passed, failed) {
 }
 
 /**
- * Starts the platform simulator (`simulator/cli.ts` under tsx) on a free port, the key passed in
- * its environment (never on a command line), and resolves with its URL.
+ * Starts the platform simulator (`simulator/cli.ts` under tsx) on a free port, the key and the
+ * control API's token passed in its environment (never on a command line; a given token is not
+ * printed, so the log file holds neither), and resolves with `{ url, controlToken }`.
  */
-export async function startSimulatorProcess({ apiKey, logFile, args = [] }) {
+export async function startSimulatorProcess({ apiKey, logFile, args = [], controlToken = randomBytes(32).toString('base64url') }) {
   const child = await startProcess(process.execPath, ['--import', 'tsx', 'simulator/cli.ts', '--port', '0', ...args], {
     logFile,
-    env: { ...process.env, SIMULATOR_API_KEY: apiKey },
+    env: { ...process.env, SIMULATOR_API_KEY: apiKey, SIMULATOR_CONTROL_TOKEN: controlToken },
   });
   return new Promise((resolve, reject) => {
     let seen = '';
     const timer = setTimeout(() => reject(new Error(`the simulator did not start within 30 s: see ${logFile}`)), 30_000);
     child.stdout.on('data', (chunk) => {
       seen += chunk;
+      // `Simulator listening on <url> (control token: as given)`: the URL ends at the space.
       const match = /Simulator listening on (\S+)/.exec(seen);
       if (match) {
         clearTimeout(timer);
-        resolve(match[1]);
+        resolve({ url: match[1], controlToken });
       }
     });
   });

@@ -57,9 +57,11 @@ const scanned = [];
 
 /** A simulator and a code-server of their own (fresh seed, fresh user data), and the files run against them, one after the other. */
 async function runFiles(names, label) {
-  const simulatorUrl = await startSimulatorProcess({ apiKey: simulatorKey, logFile: path.join(resultsDir, `${label}-simulator.log`) });
+  const { url: simulatorUrl, controlToken } = await startSimulatorProcess({ apiKey: simulatorKey, logFile: path.join(resultsDir, `${label}-simulator.log`) });
   log(`simulator on ${simulatorUrl}`);
   process.env.PLATFORM_CONSOLE_BASE_URL = simulatorUrl;
+  // For the tests' control calls (test/e2e/workbench.mjs simControl).
+  process.env.PLATFORM_CONSOLE_SIM_CONTROL_TOKEN = controlToken;
   process.env.PLATFORM_CONSOLE_API_KEY = simulatorKey;
   const serverLog = path.join(resultsDir, `${label}-server.log`);
   // Beside the extension, a stand-in for the chat agent that calls its tools (test/e2e/fixtures/toolCaller).

@@ -46,7 +46,7 @@ const dir = await tempDirs('integration', ['user-data', 'server-data', 'extensio
 // The simulator the extension connects to at activation through the environment, as in the
 // demo; the tests start their own simulators for everything else.
 const envKey = `env-${randomBytes(12).toString('hex')}`;
-const simulatorUrl = await startSimulatorProcess({ apiKey: envKey, logFile: path.join(resultsDir, 'integration-simulator.log') });
+const { url: simulatorUrl } = await startSimulatorProcess({ apiKey: envKey, logFile: path.join(resultsDir, 'integration-simulator.log') });
 process.env.PLATFORM_CONSOLE_BASE_URL = simulatorUrl;
 process.env.PLATFORM_CONSOLE_API_KEY = envKey;
 log(`simulator on ${simulatorUrl}`);

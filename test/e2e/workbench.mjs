@@ -154,11 +154,14 @@ export async function restoreLayout(page, { collapsed = [], sidebarWidth } = {})
   }
 }
 
-/** Calls the simulator's control API (`/__sim/<path>`) of the workbench's connection. */
+/**
+ * Calls the simulator's control API (`/__sim/<path>`) of the workbench's connection, with the
+ * control token the harness gave it (scripts/harness/runE2e.mjs).
+ */
 export async function simControl(path, body, method = 'POST') {
   const response = await fetch(`${process.env.PLATFORM_CONSOLE_BASE_URL}/__sim/${path}`, {
     method,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-simulator-token': process.env.PLATFORM_CONSOLE_SIM_CONTROL_TOKEN ?? '' },
     body: body && JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`simulator control ${path}: ${response.status}`);

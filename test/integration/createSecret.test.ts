@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { readPkcs12 } from '../../src/features/secrets/model/pkcs12';
+import { SimulatorControl } from '../../simulator/controlClient';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { expiredLeaf, leafExpiringIn, mismatchedKeyPem } from '../support/certs';
 import { ACCEPT, PRESS_BACK, PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
@@ -40,9 +41,11 @@ describe('Create Secret', function () {
   let dir: string;
   const config = () => vscode.workspace.getConfiguration('platformConsole.cloud');
   const sent = (route: string) => sim.requestCounts()[route] ?? 0;
-  const lastSecret = async (): Promise<SentSecret> => {
-    const answer = (await (await fetch(`${sim.url}/__sim/requests/last/createSecret`)).json()) as { last: Record<string, { body: SentSecret }> };
-    return answer.last['POST createSecret']!.body;
+  /** The last secret as sent, payload included: watched in-process, since the request log keeps only the payload's length. */
+  let sentSecret: SentSecret | undefined;
+  const lastSecret = (): SentSecret => {
+    assert.ok(sentSecret, 'the simulator received no POST createSecret');
+    return sentSecret;
   };
   const run = async (ui: ScriptedUi) => {
     ext.setUi(ui);
@@ -52,12 +55,16 @@ describe('Create Secret', function () {
   before(async () => {
     ext = await platformConsole();
     sim = await startSimulator({ apiKey: KEY, taskDurationMs: 600 });
+    sim.watchRequests((request) => {
+      if (request.route === 'createSecret') sentSecret = request.body as SentSecret;
+    });
     await ext.connections.signIn('secrets', sim.url, KEY);
     dir = await mkdtemp(join(tmpdir(), 'secrets-'));
   });
   beforeEach(() => {
     sim.clearFaults();
     sim.resetRequests();
+    sentSecret = undefined;
   });
   after(async () => {
     ext.setUi(undefined);
@@ -85,7 +92,7 @@ describe('Create Secret', function () {
     assert.match(fileStep.refusals[0] ?? '', /^Payload file: .*missing\.bin does not exist/);
     assert.deepEqual(ui.prompts.map((p) => p.totalSteps).slice(-1), [9]);
     assert.equal(ui.prompts.at(-1)?.canGoBack, true);
-    const body = await lastSecret();
+    const body = lastSecret();
     assert.deepEqual(body, {
       name: 'db-token', payload: Buffer.from([0, 1, 2, 250, 251, 252]).toString('base64'), payload_content_encoding: 'base64',
       payload_content_type: 'application/octet-stream', secret_type: 'symmetric', algorithm: null, bit_length: null, mode: null, expiration: null,
@@ -146,8 +153,12 @@ describe('Create Secret', function () {
     assert.ok(summary.items?.some((i) => i.startsWith('Certificate: ') && i.includes('example.test')), summary.items?.join('\n'));
     assert.ok(summary.items?.some((i) => i.startsWith('$(warning)') && /expires/i.test(i)), 'a certificate expiring in 10 days is warned about');
     assert.ok(summary.items?.some((i) => /^Payload: .* SHA-256 [0-9A-F]{2}:/.test(i)));
-    const body = await lastSecret();
+    const body = lastSecret();
     assert.equal(body.payload_content_type, 'application/x-pkcs12');
+    // The request log, over the control API, keeps the rest of the request but not the bundle (which holds the key).
+    const logged = (await new SimulatorControl(sim.url, sim.controlToken).lastRequests('createSecret'))['POST createSecret']!;
+    assert.deepEqual(logged.body, { ...body, payload: `[redacted: ${body.payload.length} characters]` });
+    assert.ok(!JSON.stringify(logged).includes(body.payload.slice(0, 64)), 'no part of the payload in the request log');
     const bundle = readPkcs12(Buffer.from(body.payload, 'base64'), '');
     assert.equal(bundle.certificatePem.replace(/\r/g, '').trim(), chain.leaf.certificatePem.replace(/\r/g, '').trim());
     assert.equal(bundle.chainPems.length, 2);
@@ -208,6 +219,6 @@ describe('Create Secret', function () {
     assert.equal(summaries.length, 2, 'Retry reopened the summary directly');
     assert.equal(summaries[1]?.canGoBack, true, 'and Back still reaches the earlier steps');
     assert.equal(sent('POST createSecret'), 2);
-    assert.equal(Buffer.from((await lastSecret()).payload, 'base64').toString(), 'second content');
+    assert.equal(Buffer.from(lastSecret().payload, 'base64').toString(), 'second content');
   });
 });

@@ -48,7 +48,7 @@ describe('Function Logs', function () {
   before(async () => {
     ext = await platformConsole();
     sim = await startSimulator({ apiKey: KEY });
-    control = new SimulatorControl(sim.url);
+    control = new SimulatorControl(sim.url, sim.controlToken);
     await ext.connections.signIn('logs', sim.url, KEY);
     await config().update('pollIntervalSeconds', 1, vscode.ConfigurationTarget.Global);
     dir = await mkdtemp(join(tmpdir(), 'logs-'));

@@ -10,6 +10,7 @@ import { formatLocalTime } from '../../src/features/profiles/model/profileText';
 import type { ProfilePatchRequest, ProtectionProfile } from '../../src/schema/security';
 import type { ProfileNode } from '../../src/features/profiles/profileNodes';
 import type { TreeNode } from '../../src/ui/treeNodes';
+import { SimulatorControl } from '../../simulator/controlClient';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { ACCEPT, PRESS_BACK, PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
@@ -70,8 +71,8 @@ describe('Protection Profiles view', function () {
   const profileRows = (list: Row[]) => list.filter((r) => r.contextValue === 'platformConsole.profile' || r.contextValue === 'platformConsole.profile.common');
   const profileOf = (r: Row) => (r.node as ProfileNode).profile;
   const last = async (route: string): Promise<{ body: ProfilePatchRequest; query: Record<string, string> }> => {
-    const answer = (await (await fetch(`${sim.url}/__sim/requests/last/${route.split(' ')[1]}`)).json()) as { last: Record<string, { body: ProfilePatchRequest; query: Record<string, string> }> };
-    return answer.last[route]!;
+    const seen = (await new SimulatorControl(sim.url, sim.controlToken).lastRequests(route.split(' ')[1]))[route]!;
+    return { body: seen.body as ProfilePatchRequest, query: seen.query };
   };
   const withUi = (ui: ScriptedUi) => (ext.setUi(ui), ui);
   const run = async (command: string, ui: ScriptedUi, ...args: unknown[]) => {

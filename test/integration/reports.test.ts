@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'mocha';
 import * as vscode from 'vscode';
+import { SimulatorControl } from '../../simulator/controlClient';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
 import { ScriptedUi, PRESS_ESCAPE } from '../support/scriptedUi';
@@ -35,8 +36,7 @@ describe('Report Tasks', function () {
     return vscode.commands.executeCommand<T>(command, ...args);
   };
   const lastBody = async () => {
-    const answer = (await (await fetch(`${sim.url}/__sim/requests/last/createReport`)).json()) as { last: Record<string, { body: unknown }> };
-    return answer.last['POST createReport']!.body;
+    return (await new SimulatorControl(sim.url, sim.controlToken).lastRequests('createReport'))['POST createReport']!.body;
   };
   const nodeItem = async (uuid: string) => {
     const node = ext.reports.tree.taskNodes().find((n) => n.task.uuid === uuid)!;

@@ -6,6 +6,7 @@ import { after, before, beforeEach, describe, it } from 'mocha';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { SimulatorControl } from '../../simulator/controlClient';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { ACCEPT, PRESS_BACK, PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
@@ -24,8 +25,8 @@ describe('snapshot schedules', function () {
   const config = () => vscode.workspace.getConfiguration('platformConsole.cloud');
   const sent = (route: string) => sim.requestCounts()[route] ?? 0;
   const lastBody = async () => {
-    const answer = (await (await fetch(`${sim.url}/__sim/requests/last/addSchedules`)).json()) as { last: Record<string, { body: { schedules: Record<string, unknown>[] } }> };
-    return answer.last['POST addSchedules']!.body;
+    const last = await new SimulatorControl(sim.url, sim.controlToken).lastRequests('addSchedules');
+    return last['POST addSchedules']!.body as { schedules: Record<string, unknown>[] };
   };
   const policyDocs = () => vscode.workspace.textDocuments.filter((d) => d.languageId === 'markdown' && d.getText().startsWith('# Lifecycle policy'));
 

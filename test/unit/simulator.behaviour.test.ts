@@ -29,7 +29,7 @@ const listProfiles = async (query = ''): Promise<Profile[]> => (await call('GET'
 
 before(async () => {
   sim = await startSimulator({ apiKey: KEY, seed: 3, seedTimeMs: SEED_TIME, now: () => clock, taskDurationMs: 3000, reportDurationMs: 4000 });
-  control = new SimulatorControl(sim.url);
+  control = new SimulatorControl(sim.url, sim.controlToken);
 });
 after(() => sim.close());
 beforeEach(() => control.reset());

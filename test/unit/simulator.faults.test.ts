@@ -16,10 +16,17 @@ let control: SimulatorControl;
 const call = (method: string, path: string, body?: unknown, signal?: AbortSignal, apiKey: string | null = KEY): Promise<ProbeResult> =>
   probe(sim.url, method, path, { apiKey, body, signal });
 const edgeApp = () => call('GET', '/edge/v1/admin/apps/101');
+/** A raw control call with the token (and a JSON body when there is one): for answers the typed client turns into errors. */
+const controlCall = (method: string, path: string, body?: unknown): Promise<Response> =>
+  fetch(`${sim.url}/__sim/${path}`, {
+    method,
+    headers: { 'X-Simulator-Token': sim.controlToken, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 before(async () => {
   sim = await startSimulator({ apiKey: KEY });
-  control = new SimulatorControl(sim.url);
+  control = new SimulatorControl(sim.url, sim.controlToken);
 });
 after(() => sim.close());
 beforeEach(() => control.reset({ faults: true, requests: true }));
@@ -31,7 +38,7 @@ describe('status faults', () => {
     assert.equal(first.status, 503);
     assert.deepEqual(first.json, { error: 'service unavailable' });
     assert.equal((await edgeApp()).status, 200);
-    assert.deepEqual((await fetch(`${sim.url}/__sim/faults`).then((r) => r.json())) as Json, { faults: [] });
+    assert.deepEqual((await controlCall('GET', 'faults').then((r) => r.json())) as Json, { faults: [] });
   });
 
   it('400 in each product shape, naming a field of the request', async () => {
@@ -134,7 +141,7 @@ describe('transport faults', () => {
   });
 
   it('refuses a fault for an unknown route', async () => {
-    const res = await fetch(`${sim.url}/__sim/faults`, { method: 'POST', body: JSON.stringify({ route: 'nope', kind: 'reset' }) });
+    const res = await controlCall('POST', 'faults', { route: 'nope', kind: 'reset' });
     assert.equal(res.status, 400);
   });
 
@@ -189,7 +196,7 @@ describe('control API and options', () => {
     const options = await control.setOptions({ reportDurationMs: 10, logOrder: 'desc' });
     assert.equal(options.reportDurationMs, 10);
     assert.equal(options.logOrder, 'desc');
-    const bad = await fetch(`${sim.url}/__sim/options`, { method: 'PATCH', body: JSON.stringify({ logOrder: 'random' }) });
+    const bad = await controlCall('PATCH', 'options', { logOrder: 'random' });
     assert.equal(bad.status, 400);
     await call('PATCH', '/security/guard/v3/profiles/1', { name: 'Changed' });
     await control.reset();
@@ -199,7 +206,7 @@ describe('control API and options', () => {
   });
 
   it('answers 404 for an unknown control path', async () => {
-    assert.equal((await fetch(`${sim.url}/__sim/nothing`)).status, 404);
+    assert.equal((await controlCall('GET', 'nothing')).status, 404);
   });
 });
 
@@ -239,8 +246,8 @@ describe('command line', () => {
           }
         });
       });
-      assert.match(line, /^Simulator listening on http:\/\/127\.0\.0\.1:\d+$/);
-      const url = line.slice('Simulator listening on '.length);
+      assert.match(line, /^Simulator listening on http:\/\/127\.0\.0\.1:\d+ \(control token: [A-Za-z0-9_-]{43}\)$/);
+      const url = line.slice('Simulator listening on '.length).split(' ')[0]!;
       assert.equal((await probe(url, 'GET', '/edge/v1/admin/apps/101', { apiKey: secret })).status, 200);
       assert.equal((await probe(url, 'GET', '/edge/v1/admin/apps/101', { apiKey: 'nope' })).status, 401);
     } finally {

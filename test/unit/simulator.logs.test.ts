@@ -23,7 +23,7 @@ const byAll = (x: LogLine, y: LogLine) => (x.Time + x.Pod + x.Message < y.Time +
 
 before(async () => {
   sim = await startSimulator({ apiKey: KEY, now: () => clock, logRatePerSecond: 5, logRecordCap: 5_000 });
-  control = new SimulatorControl(sim.url);
+  control = new SimulatorControl(sim.url, sim.controlToken);
 });
 after(() => sim.close());
 beforeEach(async () => {
@@ -108,7 +108,7 @@ describe('function logs', () => {
   it('bulk-appends 100,000 lines quickly and serves them with limit=100000', async () => {
     const big = await startSimulator({ apiKey: KEY, logRatePerSecond: 0 });
     try {
-      const bigControl = new SimulatorControl(big.url);
+      const bigControl = new SimulatorControl(big.url, big.controlToken);
       const started = performance.now();
       const result = await bigControl.logs(HELLO, { append: 100_000 });
       const elapsed = performance.now() - started;
