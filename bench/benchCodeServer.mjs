@@ -1,6 +1,7 @@
 // The code-server a benchmark measures in: the built extension installed, signed in to the
-// simulator through the environment (connection "bench"), with the bench's own environment
-// variables (its PLATFORM_CONSOLE_*_FILE, knobs) and user settings added.
+// simulator as the demo is (its URL in the environment, its key handed over in a one-shot file:
+// scripts/harness/keyHandOff.mjs; connection "bench"), with the bench's own environment variables
+// (its PLATFORM_CONSOLE_*_FILE, knobs) and user settings added.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startCodeServer } from '../scripts/harness/codeServer.mjs';
@@ -14,10 +15,10 @@ export async function benchCodeServer({ paths, label, simulatorUrl, apiKey, env 
     env: {
       ...process.env,
       PLATFORM_CONSOLE_BASE_URL: simulatorUrl,
-      PLATFORM_CONSOLE_API_KEY: apiKey,
       PLATFORM_CONSOLE_CONNECTION_NAME: 'bench',
       ...env,
     },
+    apiKey,
     logFile,
   });
   if (settings) {

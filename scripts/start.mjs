@@ -1,32 +1,42 @@
 // `npm start`: build the extension, start the platform simulator, start a real VS Code
-// (code-server) with the extension installed and connected to the simulator through the
-// environment, and print the URL to open. Ctrl-C stops everything it started.
+// (code-server) with the extension installed and connected to the simulator, and print the URL
+// to open. Ctrl-C stops everything it started.
 //
-//   npm start                 VS Code on http://127.0.0.1:8080
+//   npm start                 VS Code on http://127.0.0.1:8080, no password (this machine only)
 //   npm start -- --port 9000  another port (or PORT=9000 npm start)
-//   npm start -- --host 0.0.0.0  reachable from other machines (no password: trusted networks only)
+//   npm start -- --host 0.0.0.0 --auth password   reachable from other machines, behind
+//                             code-server's password: a random one, printed once on the banner
+//   npm start -- --host 0.0.0.0 --password-file ~/.demo-password   the same with your password
+//                             (the file's first line; the file readable by you only)
 //   npm start -- --dialect platform  the simulator serves the real platform's paths only and the
 //                             connection speaks them (default: the simulator serves both, the
 //                             connection speaks the spec's, as its URL implies)
+// A host other than 127.0.0.1, ::1 or localhost without a password is refused (exit 2) before
+// anything is built: scripts/startOptions.mjs. docs/security-demo.md says what is exposed where.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { startCodeServer } from './harness/codeServer.mjs';
-import { exitWith, projectRoot, resultsDir, startSimulatorProcess } from './harness/common.mjs';
-import { ensure } from './harness/ensure.mjs';
+import { StartOptionError, parseStartOptions, randomPassword, reachableOrigin, readPasswordFile } from './startOptions.mjs';
 
-const { values } = parseArgs({ options: { port: { type: 'string' }, host: { type: 'string' }, dialect: { type: 'string' } } });
-const dialect = values.dialect?.trim().toLowerCase();
-if (dialect !== undefined && dialect !== 'spec' && dialect !== 'platform') {
-  console.error(`--dialect: must be spec or platform, got ${values.dialect}`);
+let options;
+let password;
+try {
+  options = parseStartOptions(process.argv.slice(2), process.env);
+  if (options.auth === 'password') password = options.passwordFile ? readPasswordFile(options.passwordFile) : randomPassword();
+} catch (error) {
+  if (!(error instanceof StartOptionError)) throw error;
+  console.error(`npm start: ${error.message}`);
   process.exit(2);
 }
-const port = Number(values.port ?? process.env.PORT ?? 8080);
-if (!Number.isInteger(port) || port < 1 || port > 65535) {
-  console.error(`--port: must be a whole number from 1 to 65535, got ${values.port ?? process.env.PORT}`);
-  process.exit(2);
-}
+const { port, host, dialect } = options;
+
+// Only once the options are accepted: the project's packages (scripts/ensureDeps.mjs), then the rest.
+// A refused command line installs, builds and starts nothing.
+const deps = spawnSync(process.execPath, [path.join(import.meta.dirname, 'ensureDeps.mjs')], { stdio: 'inherit' });
+if (deps.status !== 0) process.exit(deps.status ?? 1);
+const { startCodeServer } = await import('./harness/codeServer.mjs');
+const { exitWith, projectRoot, resultsDir, startSimulatorProcess } = await import('./harness/common.mjs');
+const { ensure } = await import('./harness/ensure.mjs');
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
@@ -40,37 +50,51 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 const paths = await ensure();
 
-// The key exists only for this run: it goes to the simulator and to the extension host's
-// environment, from which the extension moves it into VS Code's secret storage.
+// The key exists only for this run: it goes to the simulator (its environment: a process of its
+// own, not the editor's) and to the extension through a one-shot file (scripts/harness/keyHandOff.mjs),
+// from which the extension moves it into VS Code's secret storage.
 const apiKey = `demo-${randomBytes(16).toString('hex')}`;
 const { url: simulatorUrl, controlToken } = await startSimulatorProcess({
   apiKey,
   logFile: path.join(resultsDir, 'start-simulator.log'),
   args: dialect ? ['--dialect', dialect] : [],
 });
-const { workspaceUrl } = await startCodeServer({
+const { folder, keyFile } = await startCodeServer({
   paths,
   label: 'start',
   port,
-  host: values.host,
+  host,
   env: {
     ...process.env,
     PLATFORM_CONSOLE_BASE_URL: simulatorUrl,
-    PLATFORM_CONSOLE_API_KEY: apiKey,
     PLATFORM_CONSOLE_CONNECTION_NAME: 'simulator',
     ...(dialect ? { PLATFORM_CONSOLE_DIALECT: dialect } : {}),
   },
+  apiKey,
+  password,
   logFile: path.join(resultsDir, 'start-code-server.log'),
 });
+console.log(`[harness] the key for the extension: ${keyFile} (owner only; deleted once the extension has read it, or when this stops)`);
 
+const url = `${reachableOrigin(host, port)}/?folder=${encodeURIComponent(folder)}`;
+const passwordLine = password === undefined
+  ? 'none: only this machine can reach it'
+  : options.passwordFile
+    ? `the first line of ${options.passwordFile} (code-server asks for it once per browser)`
+    : `${password}  (made for this run, printed only here; code-server asks for it once per browser)`;
 console.log(`
 Platform Console is running against the platform simulator.
 
-  Open VS Code:   ${workspaceUrl}
+  Open VS Code:   ${url}
+  Password:       ${passwordLine}
+  Listening on:   ${host.includes(':') ? `[${host}]` : host}:${port}${password === undefined ? '' : ', behind code-server\'s login page'}
   Simulator:      ${simulatorUrl}  (seeded data; see docs/simulator.md)
   Control API:    ${simulatorUrl}/__sim/ with the header X-Simulator-Token: ${controlToken}
   Dialect:        ${dialect ? `${dialect} (simulator and connection)` : 'the simulator serves both; the connection speaks the spec\'s (npm start -- --dialect platform for the platform\'s)'}
 
 The Platform Console icon in the activity bar holds its views; the status bar shows the
-connection. Logs: test-results/start-*.log. Press Ctrl-C to stop everything.
+connection. The key is handed over once: the first window stores it in its browser's secret
+storage (other windows of that browser share it; another browser starts signed out).
+Logs: test-results/start-*.log. Press Ctrl-C to stop everything.
 `);
+

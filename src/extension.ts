@@ -7,6 +7,7 @@ import { activationTimer, benchEager, bundleEvaluated } from './ui/activationTim
 import * as vscode from 'vscode';
 import type * as Main from './main';
 import { LazyExtension } from './ui/lazyActivation';
+import { keyFileWaiting, takeEnvironmentKey } from './ui/environmentKey';
 import { standInSignedIn, startupWakeReasons } from './ui/startupWake';
 import { stepTimer } from './ui/stepTimer';
 
@@ -23,9 +24,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Main.P
   const activated = activationTimer('startup');
   // What each step costs (the activation bench prints them).
   const { steps, step } = stepTimer();
-  const lazy = new LazyExtension(context, loadMain);
-  const wake = context.extensionMode === vscode.ExtensionMode.Test || benchEager() || startupWakeReasons(context.globalState).length > 0;
-  step('why to load now (stored reasons)');
+  // The key the environment hands over leaves it now, before anything this extension host starts
+  // later could inherit it; it is held here until the extension stores it.
+  const handed = takeEnvironmentKey(process.env);
+  const lazy = new LazyExtension(context, loadMain, handed);
+  const wake = context.extensionMode === vscode.ExtensionMode.Test || benchEager() || keyFileWaiting(handed) || startupWakeReasons(context.globalState).length > 0;
+  step('why to load now (stored reasons, a key file waiting)');
   if (wake) {
     const exports = await lazy.load();
     activated();
@@ -33,7 +37,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Main.P
     // extension can answer a confirmation or reach a connection through them.
     return context.extensionMode === vscode.ExtensionMode.Test ? exports : undefined;
   }
-  lazy.standBy(standInSignedIn(context.globalState), step);
+  lazy.standBy(standInSignedIn(context.globalState, process.env, handed?.key), step);
   activated(steps);
   return undefined;
 }

@@ -93,7 +93,7 @@ export async function activate(context: vscode.ExtensionContext, early?: EarlyRe
   step('services');
 
   await connections.migrateDialects();
-  await connections.bootstrapFromEnvironment();
+  await connections.bootstrapFromEnvironment(process.env, early?.environmentKey);
   // Signed in or not is known before any feature starts; the menus are told meanwhile.
   await connections.updateContext({ untilKnown: true });
   step('connections (storage, secrets, environment sign-in)');

@@ -3,7 +3,9 @@
 import { existsSync } from 'node:fs';
 import { cp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isLoopbackHost as isLoopback, isUnspecifiedHost as isUnspecified } from '../startOptions.mjs';
 import { log, projectRoot, readManifest, startProcess, tempDirs, waitForHttp } from './common.mjs';
+import { KEY_FILE_VARIABLE, serverEnvironment, writeKeyFile } from './keyHandOff.mjs';
 
 /** A quiet first start: no welcome page, no chat panel, no update or marketplace checks. */
 const QUIET_SETTINGS = {
@@ -18,21 +20,32 @@ const QUIET_SETTINGS = {
 
 /**
  * Starts code-server on `<host>:<port>` (127.0.0.1 unless told) with fresh user data, the extension installed and
- * `env` given to it (and so to the extension host). Resolves once it answers. `alsoInstall`: folders of
- * other extensions to install beside it (the UI tests' fixtures).
+ * `env` given to it (and so to the extension host), less what keyHandOff.mjs withholds. `apiKey`: handed to the
+ * extension through a file only this user can read (PLATFORM_CONSOLE_API_KEY_FILE), never through the environment.
+ * `handKeyAgain()` writes the file again for the next window to start (a new browser has a secret storage of its own).
+ * `password`: code-server's password auth with that password, written to its own config file (mode 0600), not to
+ * its environment; without it, no auth (loopback only: scripts/startOptions.mjs refuses other hosts).
+ * `alsoInstall`: folders of other extensions to install beside it (the UI tests' fixtures). Resolves once it answers.
  */
-export async function startCodeServer({ paths, label, port, host = '127.0.0.1', env = process.env, logFile, alsoInstall = [] }) {
+export async function startCodeServer({ paths, label, port, host = '127.0.0.1', env = process.env, apiKey, password, logFile, alsoInstall = [] }) {
   const dir = await tempDirs(label, ['user-data/User', 'extensions', 'workspace']);
   await installExtension(projectRoot, ['package.json', 'dist', 'media', 'README.md', 'LICENSE'], dir('extensions'));
   for (const folder of alsoInstall) await installExtension(folder, ['package.json', 'extension.js'], dir('extensions'));
   await writeFile(dir('user-data/User/settings.json'), JSON.stringify(QUIET_SETTINGS, null, 2));
+  // Its own config file, so that code-server leaves ~/.config/code-server alone and the password stays out of
+  // its environment (code-server would hand $PASSWORD on; a file it reads is not inherited).
+  const auth = password === undefined ? 'none' : 'password';
+  const config = password === undefined ? 'auth: none\n' : `auth: password\npassword: ${JSON.stringify(password)}\n`;
+  await writeFile(dir('config.yaml'), config, { mode: 0o600, flag: 'wx' });
+  const handOff = apiKey === undefined ? undefined : await writeKeyFile(apiKey, label);
+  const keyFile = handOff?.file;
+  const bindHost = host.includes(':') ? `[${host}]` : host;
   const server = await startProcess(
     paths.node24,
     [
       paths.codeServerEntry,
-      ...['--auth', 'none'],
-      ...['--bind-addr', `${host}:${port}`],
-      // Its own config file, so that code-server leaves ~/.config/code-server alone.
+      ...['--auth', auth],
+      ...['--bind-addr', `${bindHost}:${port}`],
       ...['--config', dir('config.yaml')],
       ...['--user-data-dir', dir('user-data')],
       ...['--extensions-dir', dir('extensions')],
@@ -41,12 +54,14 @@ export async function startCodeServer({ paths, label, port, host = '127.0.0.1', 
       '--disable-workspace-trust',
       dir('workspace'),
     ],
-    { logFile, env },
+    { logFile, env: serverEnvironment(env, keyFile ? { [KEY_FILE_VARIABLE]: keyFile } : {}) },
   );
-  const origin = `http://127.0.0.1:${port}`;
-  log(`code-server pid ${server.pid} on ${origin} (log: ${path.relative(projectRoot, logFile)})`);
+  // This machine reaches it on loopback unless it listens on one address only.
+  const local = isUnspecified(host) || isLoopback(host) ? (host === '::1' ? '[::1]' : '127.0.0.1') : bindHost;
+  const origin = `http://${local}:${port}`;
+  log(`code-server pid ${server.pid} on ${origin}, auth ${auth} (log: ${path.relative(projectRoot, logFile)})`);
   await waitForHttp(`${origin}/healthz`, server);
-  return { origin, workspaceUrl: `${origin}/?folder=${encodeURIComponent(dir('workspace'))}`, dir, server };
+  return { origin, workspaceUrl: `${origin}/?folder=${encodeURIComponent(dir('workspace'))}`, folder: dir('workspace'), dir, server, keyFile, handKeyAgain: handOff?.again };
 }
 
 /** Installs the extension in `folder` as `<publisher>.<name>-<version>`, with `entries` (for ours: what a .vsix would hold). */

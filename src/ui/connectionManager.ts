@@ -6,7 +6,7 @@ import { ACTIVE_KEY, CONNECTIONS_KEY, secretKey, type EarlyReads } from './store
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { Disposable } from './disposable';
-import { ENV_API_KEY, ENV_BASE_URL, ENV_CONNECTION_NAME, ENV_DIALECT, areaBaseUrlsFor, connectionNameFromUrl, normalizeBaseUrl, plainHttpRisk, withDialect, type ConnectionInfo, type StoredConnection } from '../schema/connectionRules';
+import { ENV_API_KEY, ENV_API_KEY_FILE, ENV_BASE_URL, ENV_CONNECTION_NAME, ENV_DIALECT, areaBaseUrlsFor, connectionNameFromUrl, normalizeBaseUrl, plainHttpRisk, withDialect, type ConnectionInfo, type StoredConnection } from '../schema/connectionRules';
 import { DIALECT_LABELS, dialectForBaseUrl, parseDialect, type Dialect } from '../schema/dialect';
 import { userAreaBaseUrls } from './settings';
 import { PlatformLists } from '../platform/platformLists';
@@ -14,6 +14,8 @@ import { createPlatformApi, type PlatformApi } from '../platform/api';
 import { HttpClient } from '../platform/http';
 import type { Log } from './log';
 import { durableMemento } from './durableState';
+import { takeEnvironmentKey, type EnvironmentKey } from './environmentKey';
+import { readKeyFile } from './keyFile';
 
 export type Connection = ConnectionInfo;
 
@@ -352,14 +354,26 @@ export class ConnectionManager extends Disposable {
   }
 
   /**
-   * For the demo, CI and hosted setups: with no connection yet and both variables set, create
-   * one named from the URL, key straight to SecretStorage. Connections travel in globalState but
-   * keys stay in each machine's (or browser's) secret storage: a connection to that URL without
-   * a key here gets the key too.
+   * For the demo, CI and hosted setups: with no connection yet, a base URL and a key handed over
+   * (environmentKey.ts: the variable, or the one-shot file), create one named from the URL, key
+   * straight to SecretStorage. Connections travel in globalState but keys stay in each machine's
+   * (or browser's) secret storage: a connection to that URL without a key here gets the key too.
+   * The key leaves `env` whatever happens, and its file is deleted once this is done.
    */
-  async bootstrapFromEnvironment(env: NodeJS.ProcessEnv = process.env): Promise<Connection | undefined> {
+  async bootstrapFromEnvironment(env: NodeJS.ProcessEnv = process.env, handed: EnvironmentKey | undefined = takeEnvironmentKey(env)): Promise<Connection | undefined> {
+    const fromFile = handed?.file === undefined ? undefined : readKeyFile(handed.file);
+    try {
+      if (fromFile?.problem) this.log.warn(`${fromFile.problem}: not signed in from the environment`);
+      if (fromFile?.alreadyRead) this.log.info(`${ENV_API_KEY_FILE} (${handed?.file}) was read already (a key file is read once): the key stored then is in this browser's secret storage`);
+      return await this.signInFromEnvironment(env, fromFile ? fromFile.key : handed?.key);
+    } finally {
+      const failed = fromFile?.done();
+      if (failed) this.log.warn(failed);
+    }
+  }
+
+  private async signInFromEnvironment(env: NodeJS.ProcessEnv, key: string | undefined): Promise<Connection | undefined> {
     const baseUrl = env[ENV_BASE_URL]?.trim();
-    const key = env[ENV_API_KEY]?.trim();
     if (!baseUrl || !key) return undefined;
     try {
       if (this.state.get<string[]>(ENV_DECLINED_KEY, []).includes(normalizeBaseUrl(baseUrl))) {
@@ -379,5 +393,4 @@ export class ConnectionManager extends Disposable {
       return undefined;
     }
   }
-
 }

@@ -12,6 +12,7 @@
 // so a new contribution cannot be forgotten here.
 import * as vscode from 'vscode';
 import { commandsNeedingStandIns, type CommandContributions } from './standInCommands';
+import type { EnvironmentKey } from './environmentKey';
 import { startEarlyReads, type EarlyReads } from './storedConnections';
 
 /** What the start-up bundle needs of the real extension's module. */
@@ -36,6 +37,8 @@ export class LazyExtension<E> {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly loadMain: () => ExtensionMain<E>,
+    /** The key the environment handed over, held here until the extension stores it. */
+    private readonly environmentKey?: EnvironmentKey,
   ) {}
 
   /** Loads and activates the real extension (once); the stand-ins are gone before it registers. */
@@ -110,7 +113,7 @@ export class LazyExtension<E> {
     // The reads activation waits for leave first and travel while the bundle is evaluated: the
     // extension host sends its messages to the workbench on a timer, which must run before the
     // evaluation holds the thread (a 0 ms timer set after theirs runs after it).
-    const early = startEarlyReads(this.context.globalState, this.context.secrets);
+    const early = { ...startEarlyReads(this.context.globalState, this.context.secrets), environmentKey: this.environmentKey };
     await new Promise((resolve) => setTimeout(resolve, 0));
     const main = this.loadMain();
     this.main = main;

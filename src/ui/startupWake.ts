@@ -9,8 +9,7 @@
 export const STARTUP_WAKE_KEY = 'platformConsole.loadAtStartup';
 const SIGNED_IN_KEY = 'platformConsole.signedInAtLastUse';
 
-import { ENV_API_KEY, ENV_BASE_URL } from '../schema/connectionRules';
-export { ENV_API_KEY, ENV_BASE_URL };
+import { ENV_BASE_URL } from '../schema/connectionRules';
 
 import type { StateReader } from './storedConnections';
 import type { StateWriter } from './durableState';
@@ -37,9 +36,9 @@ export async function rememberSignedIn(state: StateWriter, signedIn: boolean): P
 
 /**
  * What the stand-ins take `platformConsole.signedIn` to be: as at the last use, or signed in when
- * the environment names a platform and a key (the first use signs in with them). The real
- * extension sets the true value as it loads.
+ * the environment names a platform and handed over a key (the first use signs in with them). The
+ * real extension sets the true value as it loads.
  */
-export function standInSignedIn(state: StateReader, env: NodeJS.ProcessEnv = process.env): boolean {
-  return state.get<boolean>(SIGNED_IN_KEY) === true || Boolean(env[ENV_BASE_URL]?.trim() && env[ENV_API_KEY]?.trim());
+export function standInSignedIn(state: StateReader, env: NodeJS.ProcessEnv, handedKey: string | undefined): boolean {
+  return state.get<boolean>(SIGNED_IN_KEY) === true || Boolean(env[ENV_BASE_URL]?.trim() && handedKey?.trim());
 }

@@ -2,6 +2,8 @@
 // the active one in globalState, each key in SecretStorage under the connection's id. No VS Code
 // import (the start-up bundle reads these before the extension is loaded).
 
+import type { EnvironmentKey } from './environmentKey';
+
 export const CONNECTIONS_KEY = 'platformConsole.connections';
 export const ACTIVE_KEY = 'platformConsole.activeConnection';
 export const secretKey = (id: string): string => `platformConsole.apiKey.${id}`;
@@ -27,6 +29,8 @@ export function storedActiveId(state: StateReader): string | undefined {
 export interface EarlyReads {
   /** The key of the connection in use, as SecretStorage answers (handed to ConnectionManager, nowhere else). */
   readonly key?: { readonly id: string; readonly value: Promise<string | undefined> };
+  /** The key the environment handed over, taken out of it as the window started (environmentKey.ts). */
+  readonly environmentKey?: EnvironmentKey;
 }
 
 /**

@@ -71,7 +71,7 @@ describe('Protection Profiles view', () => {
   it('expands a profile: template, field values, networks with IPv4/IPv6 icons; the context menu edits', async () => {
     // The first of the top rows with field values and both kinds of network (the seed is fixed).
     const base = process.env.PLATFORM_CONSOLE_BASE_URL;
-    const answer = await fetch(`${base}/security/guard/v3/profiles/all?name=web`, { headers: { Authorization: `apikey ${process.env.PLATFORM_CONSOLE_API_KEY}` } });
+    const answer = await fetch(`${base}/security/guard/v3/profiles/all?name=web`, { headers: { Authorization: `apikey ${process.env.PLATFORM_CONSOLE_E2E_KEY}` } });
     const list = await answer.json();
     const index = list.slice(0, 20).findIndex((p) => p.fields?.length && p.networks.some((n) => n.includes(':')) && p.networks.some((n) => n.includes('.')));
     assert.ok(index >= 0, 'the seed has such a profile near the top');

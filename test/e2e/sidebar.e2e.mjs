@@ -71,7 +71,7 @@ describe('Platform Console sidebar', () => {
     await input.press('Enter');
     await step('API key for simulator');
     assert.equal(await input.getAttribute('type'), 'password', 'the key is typed masked');
-    await input.fill(process.env.PLATFORM_CONSOLE_API_KEY);
+    await input.fill(process.env.PLATFORM_CONSOLE_E2E_KEY);
     await input.press('Enter');
     await page.locator('.statusbar-item', { hasText: 'simulator' }).waitFor();
     await sidebar().locator('.pane', { hasText: 'Protection Profiles' }).locator('.monaco-list-row .codicon-shield').first().waitFor(); // the profiles, loaded

@@ -59,8 +59,8 @@ export async function screenshot(page, name) {
 
 /** Throws when the key of the run is in any frame's DOM (text, attributes, input values). */
 export async function assertNoKeyOnScreen(page, where) {
-  const key = process.env.PLATFORM_CONSOLE_API_KEY;
-  if (!key) throw new Error('PLATFORM_CONSOLE_API_KEY is not set: run the UI tests with `npm run test:e2e`');
+  const key = process.env.PLATFORM_CONSOLE_E2E_KEY;
+  if (!key) throw new Error('PLATFORM_CONSOLE_E2E_KEY is not set: run the UI tests with `npm run test:e2e`');
   for (const frame of page.frames()) {
     // Input values are not in the serialized DOM: read them too (a password box may hold the key).
     const found = await frame

@@ -26,7 +26,7 @@ describe('connections', () => {
     await sim.close();
   });
 
-  it('made a connection from PLATFORM_CONSOLE_BASE_URL and PLATFORM_CONSOLE_API_KEY, key in secret storage', async () => {
+  it('made a connection from PLATFORM_CONSOLE_BASE_URL and the key handed over (PLATFORM_CONSOLE_API_KEY_FILE), key in secret storage', async () => {
     const url = process.env.PLATFORM_CONSOLE_BASE_URL;
     assert.ok(url, 'the harness sets PLATFORM_CONSOLE_BASE_URL for the extension host');
     const made = ext.connections.list().find((c) => c.baseUrl === url.replace(/\/+$/, ''));
@@ -36,6 +36,7 @@ describe('connections', () => {
     await ext.connections.switchTo(made.id);
     const api = await ext.connections.api();
     assert.ok(api);
+    // The environment's simulator takes only the key the harness handed over.
     const profiles = await api.security.listProtectionProfiles({ params: {}, query: { name: 'a' } });
     assert.ok(Array.isArray(profiles));
   });
@@ -154,7 +155,7 @@ describe('connections', () => {
   });
 
   it('the keys appear in no setting, no globalState value and no log line', async () => {
-    const keys = [KEY, testKeys.revoked, process.env.PLATFORM_CONSOLE_API_KEY ?? ''].filter(Boolean);
+    const keys = [KEY, testKeys.revoked, testKeys.environment];
     const settings = JSON.stringify(vscode.workspace.getConfiguration().inspect('platformConsole') ?? {}) + JSON.stringify(vscode.workspace.getConfiguration('platformConsole'));
     const state = JSON.stringify(ext.globalStateSnapshot());
     const log = ext.log.recent.join('\n');

@@ -220,7 +220,9 @@ describe('one action, one account; Sign Out revokes', function () {
 
   it('an explicit Sign Out is remembered: the environment sign-in does not undo it on the next start', async () => {
     const envUrl = process.env.PLATFORM_CONSOLE_BASE_URL!.replace(/\/+$/, '');
-    const envKey = process.env.PLATFORM_CONSOLE_API_KEY!;
+    const envKey = testKeys.environment;
+    // What the next start hands over again: the key in the environment (a copy: the sign-in takes it out).
+    const nextStart = () => ({ ...process.env, PLATFORM_CONSOLE_API_KEY: envKey });
     const envConnection = ext.connections.list().find((c) => c.baseUrl === envUrl);
     assert.ok(envConnection, 'the environment made a connection at activation');
     // Only the environment's connection left, as for a person who never signed in by hand.
@@ -228,13 +230,13 @@ describe('one action, one account; Sign Out revokes', function () {
     await ext.connections.signOut(envConnection.id);
     assert.deepEqual(ext.connections.list(), []);
     // What activation runs on the next start:
-    assert.equal(await ext.connections.bootstrapFromEnvironment(), undefined, 'not signed in again from the environment');
+    assert.equal(await ext.connections.bootstrapFromEnvironment(nextStart()), undefined, 'not signed in again from the environment');
     assert.deepEqual(ext.connections.list(), []);
     assert.ok(ext.log.recent.some((l) => l.includes('Not signing in from PLATFORM_CONSOLE_BASE_URL: you signed out of')));
     // Signing in to that URL on purpose lifts it: after a sign-out that was not the person's, the environment works again.
     const manual = await ext.connections.signIn(envConnection.name, envUrl, envKey);
     await ext.connections.signOut(manual.id, { explicit: false });
-    const restored = await ext.connections.bootstrapFromEnvironment();
+    const restored = await ext.connections.bootstrapFromEnvironment(nextStart());
     assert.equal(restored?.baseUrl, envUrl);
   });
 });

@@ -472,7 +472,7 @@ describe('Protection Profiles view', function () {
     assert.equal(ext.connections.signedIn, false);
     assert.deepEqual(await tree().getChildren(), []);
     // Put back what the other test files expect: the environment's connection, then ours.
-    await ext.connections.bootstrapFromEnvironment();
+    await ext.connections.bootstrapFromEnvironment({ ...process.env, PLATFORM_CONSOLE_API_KEY: testKeys.environment });
     connectionId = (await ext.connections.signIn('profiles', sim.url, KEY)).id;
     assert.equal(profileRows(await loaded()).length, 200);
   });

@@ -58,16 +58,18 @@ describe('start-up wake reasons', () => {
     assert.equal(store.anyRunning(), false);
   });
 
-  it('the stand-ins\' signed-in state: as at the last use, or the environment\'s platform and key', async () => {
+  it('the stand-ins\' signed-in state: as at the last use, or the environment\'s platform and a key handed over', async () => {
     const state = memento();
-    assert.equal(standInSignedIn(state, {}), false);
-    assert.equal(standInSignedIn(state, { PLATFORM_CONSOLE_BASE_URL: 'http://127.0.0.1:1', PLATFORM_CONSOLE_API_KEY: ' ' }), false, 'a blank key is no sign-in');
-    assert.equal(standInSignedIn(state, { PLATFORM_CONSOLE_BASE_URL: 'http://127.0.0.1:1', PLATFORM_CONSOLE_API_KEY: 'k' }), true);
+    const env = { PLATFORM_CONSOLE_BASE_URL: 'http://127.0.0.1:1' };
+    assert.equal(standInSignedIn(state, {}, undefined), false);
+    assert.equal(standInSignedIn(state, env, ' '), false, 'a blank key is no sign-in');
+    assert.equal(standInSignedIn(state, {}, 'k'), false, 'a key without a platform is no sign-in');
+    assert.equal(standInSignedIn(state, env, 'k'), true);
     await rememberSignedIn(state, true);
     await rememberSignedIn(state, true);
-    assert.equal(standInSignedIn(state, {}), true);
+    assert.equal(standInSignedIn(state, {}, undefined), true);
     await rememberSignedIn(state, false);
-    assert.equal(standInSignedIn(state, {}), false);
+    assert.equal(standInSignedIn(state, {}, undefined), false);
     assert.equal(state.writes(), 2);
   });
 });
