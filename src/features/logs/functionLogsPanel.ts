@@ -13,7 +13,7 @@ import { functionLabel, type ExportFormat, type ExportScope, type FollowStatus, 
 import { LogFollower, type FollowerSettings, type PollResult } from './model/logFollower';
 import { logsNotificationSchema, logsRequestSchemas } from './logsMessages';
 import { Backfill, awaitsPaint } from './model/backfill';
-import type { HeldView } from './model/heldLines';
+import { shownItems } from './model/shownItems';
 import { WireEncoder, resetParts, type ResetChunk } from './model/logsWire';
 
 export interface LogsSettings extends FollowerSettings {
@@ -32,18 +32,6 @@ export interface LogsPanelDeps {
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
-/** Shown items of a held list, as the page's filter shows them (markers always). */
-export function shownItems(items: HeldView, filter: LogFilterSpec): LogItem[] {
-  const compiled = compileFilter(filter);
-  if (!compiled.active) return items.slice();
-  const shown: LogItem[] = [];
-  for (let i = 0; i < items.length; i++) {
-    const item = items.at(i);
-    if (item.kind === 'marker' || compiled.matches(item.pod, item.message)) shown.push(item);
-  }
-  return shown;
-}
 
 export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsRequests>, vscode.Disposable {
   readonly host: PanelHost<LogsNotification, LogsRequests, LogsEvent>;
