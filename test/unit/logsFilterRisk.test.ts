@@ -132,7 +132,7 @@ describe('log filter: patterns that could freeze the page are refused', () => {
     // The page: its store gets the lines as a reset, then the filter as typed.
     const store = new RowStore(EMPTY_FILTER);
     const time = '2026-05-23T05:07:31.123456789Z';
-    store.reset({ type: 'reset', generation: 1, target: undefined as never, maxLines: count, pods: ['pod-a'], items: packedCopies(count, time, message), pending: 0, status: undefined as never, sentAt: 0 });
+    store.reset({ type: 'reset', generation: 1, target: undefined as never, maxLines: count, maxMemoryMB: 256, pods: ['pod-a'], items: packedCopies(count, time, message), pending: 0, status: undefined as never, sentAt: 0 });
     store.setFilter(spec);
     assert.match(store.filterError ?? '', /^Regular expression refused/);
     assert.equal(store.shownLineCount, count);
@@ -160,7 +160,7 @@ describe('log filter: a pass over the held lines has a time budget', () => {
   it('the page reports it like a refusal and shows every line', () => {
     const store = new RowStore(EMPTY_FILTER, 100);
     const packed = packItems(Array.from({ length: 20 }, (_, i) => [`2026-05-23T05:07:31.${String(i).padStart(9, '0')}Z`, 0, 'a'.repeat(16_384)]));
-    store.reset({ type: 'reset', generation: 1, target: undefined as never, maxLines: 1000, pods: ['p'], items: packed, pending: 0, status: undefined as never, sentAt: 0 });
+    store.reset({ type: 'reset', generation: 1, target: undefined as never, maxLines: 1000, maxMemoryMB: 256, pods: ['p'], items: packed, pending: 0, status: undefined as never, sentAt: 0 });
     store.setFilter(regex(String.raw`\w+@\w+\.com`));
     assert.match(store.filterError ?? '', /^Regular expression stopped: it took more than 0\.1 s on the lines held \(\d+ of 20 checked\)/);
     assert.equal(store.shownLineCount, 20);
