@@ -119,6 +119,27 @@ describe('one memory budget across every panel', () => {
     assert.deepEqual(newer.page, newer.tail.snapshot());
   });
 
+  it('panels whose lines interleave in time: every line kept is newer than every line dropped, in one cut each', () => {
+    const budget = 2 * 2 ** 20;
+    const memory = new LogMemory(() => budget);
+    const a = panel('a', memory);
+    const b = panel('b', memory);
+    // a at even milliseconds, b at odd ones; a read first (it fits), then b (together they do not).
+    const at = (ms: number, tag: string) => line(Math.floor(ms / 1000), `${tag}${ms} `.padEnd(1024, 'p'), (ms % 1000) * 1_000_000);
+    a.read(Array.from({ length: 1000 }, (_, i) => at(2 * i, 'a')));
+    b.read(Array.from({ length: 1000 }, (_, i) => at(2 * i + 1, 'b')));
+    assert.ok(memory.usedBytes <= budget);
+    const kept = [...a.tail.snapshot(), ...b.tail.snapshot()].filter((i) => i.kind === 'line');
+    const oldestKept = kept.reduce((m, l) => (l.time < m ? l.time : m), kept[0]!.time);
+    const dropped = 2000 - kept.length;
+    assert.ok(dropped > 0);
+    // The lines dropped are exactly the oldest `dropped` of the 2,000 (times 0..dropped-1 ms).
+    assert.equal(oldestKept, at(0, 'a').time + BigInt(dropped) * 1_000_000n, 'the lines dropped are the oldest of both panels: the first `dropped` milliseconds');
+    assert.equal(a.trims + b.trims, 2, 'each page told once');
+    assert.deepEqual(a.page, a.tail.snapshot());
+    assert.deepEqual(b.page, b.tail.snapshot());
+  });
+
   it("the extension host's arena and columns stay within the budget, plus the read coming in", () => {
     const budget = 4 * 2 ** 20;
     const memory = new LogMemory(() => budget);

@@ -34,30 +34,48 @@ export class LogMemory {
   }
 
   /**
-   * Drops the oldest lines of all panels until they fit the budget: from the panel holding the
-   * oldest line, up to the oldest line of the next, and so on. Returns the lines dropped.
+   * Drops the oldest lines of all panels until they fit the budget: walks the panels' held lines
+   * together, oldest first, until what they count for covers the excess, then has each panel drop
+   * what it holds up to that instant (one cut each, whole instants). Returns the lines dropped.
    */
   settle(): number {
     const budget = this.budgetBytes();
     let dropped = 0;
     const trims = new Map<MemoryMember, { ops: LogOp[]; dropped: number }>();
-    for (let used = this.usedBytes; used > budget; used = this.usedBytes) {
-      const byAge = [...this.members]
-        .map((m) => ({ m, oldest: m.tail.oldestTime }))
-        .filter((x): x is { m: MemoryMember; oldest: bigint } => x.oldest !== undefined)
-        .sort((a, b) => (a.oldest < b.oldest ? -1 : a.oldest > b.oldest ? 1 : 0));
-      const first = byAge[0];
-      if (!first) break; // nothing left to drop but markers
-      const cut = first.m.tail.trimBytes(used - budget, byAge[1]?.oldest);
-      if (cut.dropped === 0) break;
-      dropped += cut.dropped;
-      const trim = trims.get(first.m) ?? { ops: [], dropped: 0 };
-      trim.ops.push(...cut.ops);
-      trim.dropped += cut.dropped;
-      trims.set(first.m, trim);
+    // Again when the "dropped" markers put in count for more than the cut freed (a few hundred bytes each).
+    for (let round = 0; round < 4; round++) {
+      const excess = this.usedBytes - budget;
+      if (excess <= 0) break;
+      const through = this.cutTime(excess);
+      if (through === undefined) break; // nothing left to drop but markers
+      for (const m of this.members) {
+        const cut = m.tail.dropThrough(through);
+        if (cut.dropped === 0 && cut.ops.length === 0) continue;
+        dropped += cut.dropped;
+        const trim = trims.get(m) ?? { ops: [], dropped: 0 };
+        trim.ops.push(...cut.ops);
+        trim.dropped += cut.dropped;
+        trims.set(m, trim);
+      }
     }
     // Told once each, after every cut: a page applies its panel's ops in order.
     for (const [m, trim] of trims) m.trimmed(trim.ops, trim.dropped);
     return dropped;
+  }
+
+  /** The instant up to which the oldest held items of all panels count for `excess` bytes or more (every item, if they do not). */
+  private cutTime(excess: number): bigint | undefined {
+    const cursors = [...this.members].map((m) => ({ view: m.tail.budgetView(), at: 0 }));
+    let freed = 0;
+    let through: bigint | undefined;
+    while (freed < excess) {
+      let next: (typeof cursors)[number] | undefined;
+      for (const c of cursors) if (c.at < c.view.length && (!next || c.view.timeAt(c.at) < next.view.timeAt(next.at))) next = c;
+      if (!next) break;
+      through = next.view.timeAt(next.at);
+      freed += next.view.accountedAt(next.at);
+      next.at++;
+    }
+    return through;
   }
 }

@@ -104,10 +104,9 @@ export class LogTail {
     return this.held.accountedBytes;
   }
 
-  /** The time of the oldest held line, undefined when none is held. */
-  get oldestTime(): bigint | undefined {
-    for (let i = 0; i < this.held.length; i++) if (this.held.isLine(i)) return this.held.timeAt(i);
-    return undefined;
+  /** The held items' times and what each counts for against the memory budget (logMemory.ts walks them, oldest first). */
+  budgetView(): Pick<HeldLines, 'length' | 'timeAt' | 'accountedAt'> {
+    return this.held;
   }
 
   /** The oldest lines dropped so far to stay within `maxLines`. */
@@ -258,34 +257,28 @@ export class LogTail {
   }
 
   /**
-   * Drops the oldest lines until they free `bytes` of the memory budget, or until the next is newer
-   * than `notAfter` (another panel's oldest line: the budget drops the oldest lines of all panels
-   * first) once a quarter of `bytes` is freed (panels whose lines interleave are then cut in a few
-   * steps, not one per line). At least one instant goes. Returns the ops (for the page) and the
-   * lines dropped.
+   * Drops every held item at `time` or before (the memory budget found the oldest lines of all
+   * panels up to there, logMemory.ts). Returns the ops (for the page) and the lines dropped.
    */
-  trimBytes(bytes: number, notAfter?: bigint): { ops: LogOp[]; dropped: number } {
+  dropThrough(time: bigint): { ops: LogOp[]; dropped: number } {
     const ops: LogOp[] = [];
-    if (this.lineCount === 0 || bytes <= 0) return { ops, dropped: 0 };
     const held = this.held;
-    const newer = (cut: number) => notAfter !== undefined && cut < held.length && held.timeAt(cut) > notAfter;
-    const dropped = this.dropOldest(ops, (lines, cut, freed) => lines > 0 && (freed >= bytes || (freed >= bytes / 4 && newer(cut))));
+    if (this.lineCount === 0 || held.length === 0 || held.timeAt(0) > time) return { ops, dropped: 0 };
+    const dropped = this.dropOldest(ops, (_lines, cut) => cut >= held.length || held.timeAt(cut) > time);
     return { ops, dropped };
   }
 
   /**
    * Drops held items from the front, whole instants (lines of one instant cannot be told apart from
-   * their repeats later), until `enough(lines dropped, items cut, budget bytes freed)` says so, and
-   * leaves one marker at the front that says how many went so far and why.
+   * their repeats later), until `enough(lines dropped, items cut)` says so, and leaves one marker at
+   * the front that says how many went so far and why.
    */
-  private dropOldest(ops: LogOp[], enough: (lines: number, cut: number, freed: number) => boolean): number {
+  private dropOldest(ops: LogOp[], enough: (lines: number, cut: number) => boolean): number {
     let removed = 0;
     let cut = 0;
-    let freed = 0;
     const held = this.held;
-    while (cut < held.length && !enough(removed, cut, freed)) {
+    while (cut < held.length && !enough(removed, cut)) {
       if (held.isLine(cut)) removed++;
-      freed += held.accountedAt(cut);
       cut++;
     }
     const last = cut > 0 ? held.timeAt(cut - 1) : undefined;
