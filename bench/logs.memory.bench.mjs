@@ -62,7 +62,7 @@ async function stream(bounded, lines = LINES) {
     const panel = { tail, page, encoder, seq: 0 };
     panel.post = (ops) => {
       const wire = encoder.ops(ops);
-      page.apply({ type: 'ops', generation: 1, seq: ++panel.seq, newPods: encoder.takeNewPods(), ops: wire, sentAt: 0 });
+      panel.page?.apply({ type: 'ops', generation: 1, seq: ++panel.seq, newPods: encoder.takeNewPods(), ops: wire, sentAt: 0 });
     };
     if (bounded) memory.join({ tail, trimmed: (ops) => panel.post(ops) });
     return panel;

@@ -341,7 +341,7 @@ export class HeldLines extends Columns {
 
   /**
    * Room for `bytes` more at the arena's end: a new arena, a quarter larger than the live rows'
-   * text, holding only that text (in row order, with only the pods the rows name; runs of rows
+   * text (or just large enough for what comes in, when that is more), holding only that text (in row order, with only the pods the rows name; runs of rows
    * whose text lies end to end are copied at once). A bounded list streaming through settles at an
    * arena 1.25 times its text, copied each time a quarter of it has come in again: what the memory
    * budget counts for it (accountedBytes). Always a new Buffer: a frozen view may still read the old one.
@@ -354,7 +354,8 @@ export class HeldLines extends Columns {
         `The held log lines' text would take ${Math.ceil((held + bytes) / 2 ** 20)} MB, more than the ${Math.floor(this.maxBytes / 2 ** 20)} MB a panel holds: lower platformConsole.logs.maxMemoryMB and open the panel again.`,
       );
     }
-    const size = Math.min(this.maxBytes, Math.max(MIN_ARENA, Math.ceil(held * ARENA_GROWTH) + bytes));
+    // The slack takes the text coming in, unless it is more than the slack: then exactly that.
+    const size = Math.min(this.maxBytes, Math.max(MIN_ARENA, Math.ceil(held * ARENA_GROWTH), held + bytes));
     const arena = Buffer.allocUnsafeSlow(size);
     if (held === this.arenaEnd) {
       // Nothing dead: the text as it lies.
