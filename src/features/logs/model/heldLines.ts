@@ -3,8 +3,7 @@
 // about 270 bytes of heap; here it takes its UTF-8 text (the time's text only when it is not the
 // time formatted back, as it almost always is) and 28 bytes of columns. Lines come out as LogItem
 // objects when asked for (a merge compares the few at one instant; an export makes them all), or
-// packed for a page straight from the bytes (`packed`: a reset). No VS Code import (unit-tested
-// in plain Node).
+// packed for a page straight from the bytes (`packed`: a reset). No VS Code import.
 import type { LogItem } from '../../../protocol/logItems';
 import { formatNanosUtc, isNanosUtc, writeNanosUtc } from '../../../protocol/logTime';
 import { PACKED_DROPPED, PACKED_GAP, type PackedItems } from '../../../protocol/packedItems';
@@ -340,11 +339,11 @@ export class HeldLines extends Columns {
   }
 
   /**
-   * Room for `bytes` more at the arena's end: a new arena, a quarter larger than the live rows'
-   * text (or just large enough for what comes in, when that is more), holding only that text (in row order, with only the pods the rows name; runs of rows
-   * whose text lies end to end are copied at once). A bounded list streaming through settles at an
-   * arena 1.25 times its text, copied each time a quarter of it has come in again: what the memory
-   * budget counts for it (accountedBytes). Always a new Buffer: a frozen view may still read the old one.
+   * Room for `bytes` more at the arena's end: a new arena a quarter larger than the live rows' text
+   * (or just large enough for what comes in), holding only that text, in row order, with only the
+   * pods the rows name (runs of rows lying end to end copied at once). Streaming through, it settles
+   * at 1.25 times its text, what the memory budget counts (accountedBytes). Always a new Buffer: a
+   * frozen view may still read the old one.
    */
   private reserveBytes(bytes: number): void {
     if (this.arenaEnd + bytes <= this.arena.length) return;
@@ -354,7 +353,7 @@ export class HeldLines extends Columns {
         `The held log lines' text would take ${Math.ceil((held + bytes) / 2 ** 20)} MB, more than the ${Math.floor(this.maxBytes / 2 ** 20)} MB a panel holds: lower platformConsole.logs.maxMemoryMB and open the panel again.`,
       );
     }
-    // The slack takes the text coming in, unless it is more than the slack: then exactly that.
+    // The slack takes the text coming in (just room for it when it is more).
     const size = Math.min(this.maxBytes, Math.max(MIN_ARENA, Math.ceil(held * ARENA_GROWTH), held + bytes));
     const arena = Buffer.allocUnsafeSlow(size);
     if (held === this.arenaEnd) {
