@@ -23,6 +23,8 @@ const logsBody = z.strictObject({
   append: z.int().min(0).max(5_000_000).optional(),
   /** This function's own rate; null goes back to the global rate. */
   ratePerSecond: z.number().min(0).max(100_000).nullable().optional(),
+  /** Lines made from now on have messages of exactly this many characters (padded with a payload); null: as made. */
+  messageLength: z.int().min(1).max(1_000_000).nullable().optional(),
 });
 
 const faultsBody = z.union([faultSpec, z.strictObject({ faults: z.array(faultSpec) })]);
@@ -122,6 +124,7 @@ function route(core: SimCore, method: string, segments: string[], url: URL, body
       const rate = core.runtime.logRatePerSecond;
       logs.add(ref, now, rate);
       if (body.ratePerSecond !== undefined) logs.setRate(ref, body.ratePerSecond ?? undefined, now, rate);
+      if (body.messageLength !== undefined) logs.setMessageLength(ref, body.messageLength ?? undefined, now, rate);
       if (body.append) logs.append(ref, body.append, now, rate);
       const record = logs.record(ref, now, rate, Number.MAX_SAFE_INTEGER);
       return jsonReply(200, { produced: record?.produced ?? 0, kept: record?.kept ?? 0, dropped: record?.dropped ?? 0 });

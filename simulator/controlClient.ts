@@ -63,8 +63,11 @@ export class SimulatorControl {
     return this.#call('GET', `logs/${logPath(fn)}?since=${since}`);
   }
 
-  /** Adds `append` lines at once and/or sets this function's rate (null: the global one). */
-  async logs(fn: FunctionRef, change: { append?: number; ratePerSecond?: number | null }): Promise<{ produced: number; kept: number; dropped: number }> {
+  /**
+   * Adds `append` lines at once and/or sets this function's rate (null: the global one) and the
+   * length of the messages made from now on (null: as made).
+   */
+  async logs(fn: FunctionRef, change: { append?: number; ratePerSecond?: number | null; messageLength?: number | null }): Promise<{ produced: number; kept: number; dropped: number }> {
     return this.#call('POST', `logs/${logPath(fn)}`, change);
   }
 }

@@ -31,6 +31,8 @@ interface Stream extends FunctionRef {
   carry: number;
   /** Overrides the global rate for this function. */
   rate?: number;
+  /** Messages of lines made from this line on (`from`, in `produced` order) have this length. */
+  lengths: { from: number; length: number | undefined }[];
 }
 
 export interface LogRecord {
@@ -47,6 +49,21 @@ const NS_PER_MS = 1_000_000;
 const HISTORY_SECONDS = 60;
 const SAME_TIME_CHANCE = 0.03;
 const DUPLICATE_CHANCE = 0.01;
+
+/** The message length in force for the line made `index`-th (the last change at or before it). */
+function lengthAt(lengths: Stream['lengths'], index: number): number | undefined {
+  let length: number | undefined;
+  for (const change of lengths) if (change.from <= index) length = change.length;
+  return length;
+}
+
+/** The message cut or padded to `length` characters with a payload made from the seed (the same each read). */
+function sized(message: string, length: number | undefined, seed: number): string {
+  if (length === undefined || length === message.length) return message;
+  if (length < message.length) return message.slice(0, length);
+  const unit = ` payload=${seed.toString(16).padStart(8, '0')}`;
+  return (message + unit.repeat(Math.ceil((length - message.length) / unit.length))).slice(0, length);
+}
 
 function functionKey(ref: FunctionRef): string {
   return `${ref.projectId}/${ref.regionId}/${ref.namespace}/${ref.name}`;
@@ -81,6 +98,7 @@ export class FunctionLogStore {
       lastNs: (startMs - this.#epochMs) * NS_PER_MS,
       generatedUpToMs: startMs,
       carry: 0,
+      lengths: [],
     });
     this.catchUp(key, nowMs, rate);
   }
@@ -142,6 +160,14 @@ export class FunctionLogStore {
     if (s) s.rate = rate;
   }
 
+  /** Messages of the lines made from now on have `length` characters (undefined: as made). */
+  setMessageLength(ref: FunctionRef, length: number | undefined, nowMs: number, globalRate: number): void {
+    const key = functionKey(ref);
+    this.catchUp(key, nowMs, globalRate);
+    const s = this.#streams.get(key);
+    if (s) s.lengths.push({ from: s.produced, length });
+  }
+
   /** The newest `limit` lines (after catching up), in the asked order. */
   batch(ref: FunctionRef, limit: number, order: LogOrder, nowMs: number, globalRate: number): LogLine[] | undefined {
     const key = functionKey(ref);
@@ -182,15 +208,17 @@ export class FunctionLogStore {
   /** Kept lines from index `first` on, as the API sends them. */
   #lines(s: Stream, first: number): LogLine[] {
     const out: LogLine[] = [];
-    for (let i = Math.max(0, first); i < s.lines.length; i++) out.push(this.#line(s, s.lines.get(i)));
+    const firstKept = s.produced - s.lines.length;
+    for (let i = Math.max(0, first); i < s.lines.length; i++) out.push(this.#line(s, s.lines.get(i), firstKept + i));
     return out;
   }
 
-  #line(s: Stream, line: CompactLine): LogLine {
+  #line(s: Stream, line: CompactLine, index: number): LogLine {
     const ms = this.#epochMs + Math.floor(line.ns / NS_PER_MS);
     const second = this.#second(ms);
     const fraction = String((ms % 1000) * NS_PER_MS + (line.ns % NS_PER_MS)).padStart(9, '0');
-    return { Message: logMessage(line.seed, second.stamp), Pod: s.pods[line.pod] ?? '', Time: `${second.iso}.${fraction}Z` };
+    const message = logMessage(line.seed, second.stamp);
+    return { Message: sized(message, lengthAt(s.lengths, index), line.seed), Pod: s.pods[line.pod] ?? '', Time: `${second.iso}.${fraction}Z` };
   }
 
   #cachedSecond = { at: -1, iso: '', stamp: '' };

@@ -2,6 +2,12 @@
 // and a set of pods. Pure and shared: the webview filters its rows with it as the person types,
 // and the extension applies the same filter to its own copy for "Export… shown lines", so the
 // two always agree. Markers (gaps, dropped lines) are always shown.
+//
+// A regular expression runs in the page's thread, which is the workbench's renderer: one that
+// backtracks catastrophically froze the whole window. It is checked first (regexRisk.ts) and
+// refused like an invalid one; an accepted one that is still slow on the lines held (quadratic on
+// long lines) is stopped after FILTER_BUDGET_MS and not applied.
+import { assessRegex } from './regexRisk';
 
 export interface LogFilterSpec {
   text: string;
@@ -16,9 +22,33 @@ export const EMPTY_FILTER: LogFilterSpec = { text: '', regex: false, caseSensiti
 export interface CompiledFilter {
   /** False when every line passes (no text, no pod chosen): callers skip the loop. */
   active: boolean;
-  /** Set when the regular expression does not compile; the text part is then not applied. */
+  /**
+   * Set when the regular expression does not compile, or is refused (it could take minutes on
+   * one line); the text part is then not applied.
+   */
   error?: string;
+  /** A regular expression typed by the person runs: a pass over many lines keeps to the budget. */
+  timed: boolean;
   matches(pod: string, message: string): boolean;
+}
+
+/**
+ * How long one pass of the filter over the held lines may take before it is stopped and not
+ * applied: the slowest ordinary filter over a million held lines measured 0.25 s in the page.
+ */
+export const FILTER_BUDGET_MS = 1_000;
+
+/** A pass of a regular expression over the held lines went past its budget. */
+export class FilterTooSlow extends Error {
+  constructor(
+    readonly checked: number,
+    readonly total: number,
+    readonly budgetMs: number,
+  ) {
+    super(
+      `Regular expression stopped: it took more than ${budgetMs / 1000} s on the lines held (${checked.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} checked); simplify it (a part like \\w+ or .* that can start at every character of a long line is the usual cause)`,
+    );
+  }
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -29,12 +59,29 @@ export function compileFilter(spec: LogFilterSpec): CompiledFilter {
   if (spec.text !== '') {
     try {
       // No `g` or `y` flag: test() must not carry lastIndex from one line to the next.
-      pattern = new RegExp(spec.regex ? spec.text : escapeRegExp(spec.text), spec.caseSensitive ? '' : 'i');
+      const flags = spec.caseSensitive ? '' : 'i';
+      pattern = new RegExp(spec.regex ? spec.text : escapeRegExp(spec.text), flags);
+      if (spec.regex) {
+        const verdict = assessRegex(spec.text);
+        if (verdict.refusal) {
+          pattern = undefined;
+          error = verdict.refusal;
+        } else if (verdict.source !== spec.text) pattern = new RegExp(verdict.source, flags);
+      }
     } catch (e) {
       error = `Invalid regular expression: ${e instanceof Error ? e.message.replace(/^Invalid regular expression: /, '') : String(e)}`;
     }
   }
-  const pods = spec.pods.length > 0 ? new Set(spec.pods) : undefined;
+  return filterOf(pattern, spec.pods, error, spec.regex);
+}
+
+/** The filter without its text part: what is shown once a pass was stopped (FilterTooSlow). */
+export function withoutText(spec: LogFilterSpec, error: string): CompiledFilter {
+  return filterOf(undefined, spec.pods, error, false);
+}
+
+function filterOf(pattern: RegExp | undefined, podList: readonly string[], error: string | undefined, typedRegex: boolean): CompiledFilter {
+  const pods = podList.length > 0 ? new Set(podList) : undefined;
   const active = pattern !== undefined || pods !== undefined;
   const matches =
     pattern && pods
@@ -44,7 +91,7 @@ export function compileFilter(spec: LogFilterSpec): CompiledFilter {
         : pods
           ? (pod: string) => pods.has(pod)
           : () => true;
-  return { active, ...(error !== undefined && { error }), matches };
+  return { active, ...(error !== undefined && { error }), timed: typedRegex && pattern !== undefined, matches };
 }
 
 /** What the filter reads of a held item. */
@@ -54,17 +101,42 @@ export interface FilterableItem {
   message: string;
 }
 
-/** Indices (ascending) of the items the filter shows, from `start` on. */
-export function filterIndices<T>(items: readonly T[], filter: CompiledFilter, read: (item: T) => FilterableItem, start = 0, into: number[] = []): number[] {
+/**
+ * Throws FilterTooSlow once a pass has run `budgetMs`: call it after each line with its length.
+ * The clock is read every 1,024 lines or 16,384 characters (a read per line would cost a tenth of
+ * a fast pass), and after any line that long on its own.
+ */
+export function filterClock(total: number, budgetMs = FILTER_BUDGET_MS): (checked: number, length: number) => void {
+  const deadline = performance.now() + budgetMs;
+  let lines = 0;
+  let chars = 0;
+  return (checked, length) => {
+    chars += length;
+    if (++lines < 1024 && chars < 16_384) return;
+    lines = 0;
+    chars = 0;
+    if (performance.now() > deadline) throw new FilterTooSlow(checked, total, budgetMs);
+  };
+}
+
+/**
+ * Indices (ascending) of the items the filter shows, from `start` on. A typed regular expression
+ * that runs past `budgetMs` throws FilterTooSlow (nothing is added to `into` then).
+ */
+export function filterIndices<T>(items: readonly T[], filter: CompiledFilter, read: (item: T) => FilterableItem, start = 0, into: number[] = [], budgetMs = FILTER_BUDGET_MS): number[] {
   const n = items.length;
   if (!filter.active) {
     for (let i = start; i < n; i++) into.push(i);
     return into;
   }
+  const tick = filter.timed ? filterClock(n - start, budgetMs) : undefined;
+  const found: number[] = tick ? [] : into;
   for (let i = start; i < n; i++) {
     const item = read(items[i]!);
-    if (item.pod === undefined || filter.matches(item.pod, item.message)) into.push(i);
+    if (item.pod === undefined || filter.matches(item.pod, item.message)) found.push(i);
+    tick?.(i - start + 1, item.message.length);
   }
+  if (tick) for (const i of found) into.push(i);
   return into;
 }
 

@@ -68,6 +68,8 @@ export type LogsEvent =
       generation: number;
       target: LogsTarget;
       maxLines: number;
+      /** platformConsole.logs.maxMemoryMB: what the lines of all panels may take together. */
+      maxMemoryMB: number;
       pods: string[];
       /** The newest held items (all of them when few): the page shows these at once. */
       items: ItemList;
@@ -110,7 +112,12 @@ export type LogsNotification =
    */
   | { type: 'export'; scope: ExportScope; format: ExportFormat; filter: LogFilterSpec }
   /** The shown lines as a read-only text document; the answer comes as a `notice`. */
-  | { type: 'openInEditor'; filter: LogFilterSpec };
+  | { type: 'openInEditor'; filter: LogFilterSpec }
+  /**
+   * A line held cut (over 16 KB) read whole from the platform again and opened read-only (`time`
+   * exactly as sent, `message` as held, with its mark); the answer comes as a `notice`.
+   */
+  | { type: 'fullLine'; time: string; pod: string; message: string };
 
 export type ExportScope = 'shown' | 'all';
 export type ExportFormat = 'log' | 'jsonl';
@@ -129,9 +136,19 @@ export interface LogsViewState {
   details?: boolean;
 }
 
+/**
+ * Which function a panel showed, as its page saves it: the connection by id only. The page's saved
+ * state is page-controlled (untrusted): a revived panel reads the connection's name and URL from the
+ * extension's own stored connections, never from here.
+ */
+export type SavedLogsTarget = Pick<LogsTarget, 'connectionId' | 'projectId' | 'regionId' | 'namespace' | 'functionName'>;
+
+/** What a page saves of its target. */
+export const savedTarget = ({ connectionId, projectId, regionId, namespace, functionName }: LogsTarget): SavedLogsTarget => ({ connectionId, projectId, regionId, namespace, functionName });
+
 /** The saved state the serializer gets back: which function the panel showed. */
 export interface LogsPanelState extends LogsViewState {
-  target?: LogsTarget;
+  target?: SavedLogsTarget;
 }
 
 /** "default/hello-world": how a function is named in titles. */

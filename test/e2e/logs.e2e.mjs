@@ -3,7 +3,7 @@
 // with the nanoseconds on hover, scrolling up while lines arrive (no jump, a pill), select and
 // copy, export, Open in Editor, a 500 in the middle of the tail, and one panel per function.
 // Screenshot for the README.
-/* global document, getComputedStyle, DOMMatrix -- code passed to evaluate() runs in the webview */
+/* global document, getComputedStyle, DOMMatrix, requestAnimationFrame -- code passed to evaluate() runs in the webview or the workbench */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
@@ -209,6 +209,35 @@ describe('Function Logs', () => {
     await filter.fill('');
     await byTest('regex').click();
     await byTest('filter-error').waitFor({ state: 'detached' });
+  });
+
+  it('refuses a regular expression that would backtrack catastrophically (#37): said at once under the box, nothing filtered, the window answering', async () => {
+    // (\w+\s?)+$ on these lines froze the page, and the whole window with it (one renderer).
+    const filter = byTest('filter').locator('input');
+    await byTest('regex').click();
+    const started = Date.now();
+    await filter.fill(String.raw`(\w+\s?)+$`);
+    await byTest('filter-error').waitFor({ timeout: 10_000 });
+    const answered = Date.now() - started;
+    const text = await byTest('filter-error').innerText();
+    assert.match(text, /Regular expression refused: `\(\\w\+\\s\?\)\+` nests a repetition inside a repetition .*; not applied\.$/s);
+    assert.equal(await byTest('filter-error').getAttribute('role'), 'alert', 'read out as it appears');
+    assert.equal(await byTest('filter').evaluate((el) => el.invalid), true, 'the box marked invalid');
+    const c = await counts();
+    assert.equal(c.shown, c.all, 'not applied: every line shown');
+    // The workbench and the page both answer: a frame of the workbench, a scroll of the list.
+    const t0 = Date.now();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
+    await app().evaluate((el) => {
+      el.querySelector('.viewport').scrollTop = 0;
+    });
+    const responsive = Date.now() - t0;
+    assert.ok(responsive < 2_000, `the window took ${responsive} ms to answer`);
+    console.log(`  refusal shown ${answered} ms after typing (debounce and round trips included); the window answered in ${responsive} ms`);
+    await filter.fill('');
+    await byTest('regex').click();
+    await byTest('filter-error').waitFor({ state: 'detached' });
+    if (await byTest('pill').count()) await byTest('pill').click();
   });
 
   it('filters by pod', async () => {

@@ -139,7 +139,7 @@ describe('HeldLines', () => {
     const message = ' '.padEnd(1000, 'm');
     held.push(Array.from({ length: 2_000 }, (_, i) => line(i, 'pod-a', message)));
     const before = held.slice();
-    assert.throws(() => held.push(Array.from({ length: 1_500 }, (_, i) => line(2_000 + i, 'pod-b', message))), (error: Error) => error instanceof RangeError && /lower platformConsole\.logs\.maxLines/.test(error.message));
+    assert.throws(() => held.push(Array.from({ length: 1_500 }, (_, i) => line(2_000 + i, 'pod-b', message))), (error: Error) => error instanceof RangeError && /lower platformConsole\.logs\.maxMemoryMB/.test(error.message));
     assert.deepEqual(held.slice(), before);
     assert.equal(held.textBytesHeld, 2_000 * 1000);
     held.dropFront(1_000);

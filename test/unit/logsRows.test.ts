@@ -29,6 +29,7 @@ const reset = (tail: LogTail, enc: WireEncoder, generation: number): Extract<Log
     generation,
     target: { connectionId: 'c', connectionName: 'c', baseUrl: 'http://127.0.0.1:1', projectId: 1, regionId: 1, namespace: 'default', functionName: 'f' },
     maxLines: tail.maxLines,
+    maxMemoryMB: 256,
     pods: enc.podTable(),
     items,
     status: { state: 'following', follow: true, intervalSeconds: 2, limit: 10 },

@@ -10,13 +10,13 @@ const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
 const settings = manifest.contributes.configuration.properties;
 
 describe('manifest capabilities', () => {
-  it('supports untrusted folders in a limited way, with every setting that steers requests restricted', () => {
+  it('supports untrusted folders in a limited way, with every setting that steers requests or sizes what logs panels hold restricted', () => {
     const untrusted = manifest.capabilities?.untrustedWorkspaces;
     assert.equal(untrusted?.supported, 'limited');
     const restricted = untrusted?.restrictedConfigurations ?? [];
     for (const name of restricted) assert.ok(name in settings, `${name} is a setting of the extension`);
-    // Where requests go and what they carry: never from an untrusted folder.
-    const steering = Object.keys(settings).filter((name) => /areaBaseUrls|requestTimeout|cloud\.|logs\.(limit|pollInterval)|edge\.refresh|tasks\./.test(name));
+    // Where requests go and what they carry, and how much memory the logs panels may take: never from an untrusted folder.
+    const steering = Object.keys(settings).filter((name) => /areaBaseUrls|requestTimeout|cloud\.|logs\.(limit|pollInterval|maxLines|maxMemoryMB)|edge\.refresh|tasks\./.test(name));
     assert.deepEqual([...steering].sort(), [...restricted].sort());
     assert.equal(settings['platformConsole.areaBaseUrls']?.scope, 'application', 'and the per-area URLs are user settings only, trusted or not');
   });

@@ -105,3 +105,10 @@ export function spokenStatus(status: FollowStatus | undefined, unseen: number): 
       return '';
   }
 }
+
+/** The row at the top of a view scrolled to `scrollTop` (an index in the rows, from `shown`) and how far it is scrolled past. */
+export function topRowOf(scrollTop: number, shown: readonly number[], rowHeight: number): { row: number; within: number } | undefined {
+  const position = Math.floor(scrollTop / rowHeight);
+  const row = shown[position];
+  return row === undefined ? undefined : { row, within: scrollTop - position * rowHeight };
+}

@@ -8,15 +8,15 @@ import '../shared/elements';
 import '@vscode-elements/elements/dist/vscode-toolbar-button/index.js';
 import { HostConnection } from '../shared/host';
 import { EMPTY_FILTER, type LogFilterSpec } from '../../src/protocol/logFilter';
-import { FILTER_TEXT_MAX, type FollowStatus, type LogsEvent, type LogsNotification, type LogsPanelState, type LogsRequests, type LogsTarget } from '../../src/protocol/logs';
+import { FILTER_TEXT_MAX, type FollowStatus, type LogsEvent, type LogsNotification, type LogsPanelState, type LogsRequests, type LogsTarget, savedTarget } from '../../src/protocol/logs';
 import { itemCount } from '../../src/protocol/packedItems';
 import { Inbox } from './inbox';
-import { RowStore } from './rowStore';
+import { RowStore, type Row } from './rowStore';
 import { RowSelection } from './rowSelection';
 import { cssProps } from './cssProps';
 import { detailsPane, emptyView, pill, rowView, textHasTheKeys } from './rowView';
 import { PaintTimer } from './paintTimer';
-import { listKeyAction, pageKeyCommand, scrollToShow, spokenStatus } from './listKeys';
+import { listKeyAction, pageKeyCommand, scrollToShow, spokenStatus, topRowOf } from './listKeys';
 import { banner, countsLine, header, statusView, toolbar, type ToolbarModel } from './toolbar';
 import { ToolbarMenus } from './menus';
 import { ViewportWatch } from './viewportWatch';
@@ -40,9 +40,11 @@ export class FunctionLogsApp extends LitElement {
   private utc = this.saved?.utc ?? false;
   private details = this.saved?.details ?? false;
   private filterDraft: LogFilterSpec = this.store.filter;
-  private target: LogsTarget | undefined = this.saved?.target;
+  /** The function and connection shown: the extension says, in each reset (the saved state keeps the connection's id only). */
+  private target: LogsTarget | undefined;
   private status: FollowStatus | undefined;
   private maxLines = 0;
+  private maxMemoryMB = 0; // all panels' lines together (platformConsole.logs.maxMemoryMB)
   private loaded = false;
   private readonly selection = new RowSelection(this.store);
   private stick = true; // following the bottom: new lines scroll into view
@@ -114,6 +116,7 @@ export class FunctionLogsApp extends LitElement {
         this.pending = event.pending;
         this.target = event.target;
         this.maxLines = event.maxLines;
+        this.maxMemoryMB = event.maxMemoryMB;
         this.status = event.status;
         this.loaded = true;
         this.selection.reset();
@@ -163,16 +166,11 @@ export class FunctionLogsApp extends LitElement {
     return this.paint.painted().then(() => void (event.awaitsPaint && this.host.notify({ type: 'painted', generation: event.generation })));
   }
 
-  /** The row at the top of the view and how far it is scrolled past. */
-  private topRow(): { row: number; within: number } | undefined {
-    const top = this.viewport?.scrollTop ?? 0;
-    const position = Math.floor(top / ROW_HEIGHT);
-    const row = this.store.shown[position];
-    return row === undefined ? undefined : { row, within: top - position * ROW_HEIGHT };
-  }
+  private topRow = () => topRowOf(this.viewport?.scrollTop ?? 0, this.store.shown, ROW_HEIGHT);
 
   private save(): void {
-    this.host.saveState({ filter: this.store.filter, utc: this.utc, details: this.details, ...(this.target && { target: this.target }) });
+    const target = this.target ? savedTarget(this.target) : this.saved?.target;
+    this.host.saveState({ filter: this.store.filter, utc: this.utc, details: this.details, ...(target && { target }) });
   }
 
   // ---- scrolling ---------------------------------------------------------------------------
@@ -316,6 +314,8 @@ export class FunctionLogsApp extends LitElement {
     this.requestUpdate();
   }
 
+  /** A line cut on intake: the extension reads it whole from the platform again (its answer comes as a notice). */
+  private showFullLine = (row: Row) => (this.say('Reading the full line from the platform…'), this.host.notify({ type: 'fullLine', time: row.time, pod: this.store.pods[row.pod] ?? '', message: row.message }));
   private setFollow(on: boolean): void {
     if (this.status) this.status = { ...this.status, follow: on };
     this.host.notify({ type: 'follow', on });
@@ -386,12 +386,12 @@ export class FunctionLogsApp extends LitElement {
   protected override render(): TemplateResult {
     const model = this.toolbarModel();
     const selected = this.selection.size ? this.selection.rows().length : 0;
-    return html`${header(this.target, statusView(this.status, this.maxLines))}
+    return html`${header(this.target, statusView(this.status, this.maxLines, this.maxMemoryMB))}
       <main>
         ${toolbar(model)} ${banner(model)}
-        ${countsLine({ shown: this.store.shownLineCount, all: this.store.lineCount, dropped: this.status?.dropped ?? 0, maxLines: this.maxLines, pending: this.pending, selected, notice: this.notice })}
+        ${countsLine({ shown: this.store.shownLineCount, all: this.store.lineCount, dropped: this.status?.dropped ?? 0, maxLines: this.maxLines, maxMemoryMB: this.maxMemoryMB, pending: this.pending, selected, notice: this.notice })}
         <div class="list">${this.body()}</div>
-        ${this.details ? detailsPane(this.selection.activeRow(), this.utc, (pod) => this.store.pods[pod] ?? '') : nothing}
+        ${this.details ? detailsPane(this.selection.activeRow(), this.utc, (pod) => this.store.pods[pod] ?? '', this.showFullLine) : nothing}
       </main>
       <div class="sr-only" role="status" data-testid="spoken-status">${spokenStatus(this.status, this.spokenUnseen)}</div>`;
   }

@@ -1,7 +1,7 @@
 // The webview's copy of the held log: rows in the extension's order, kept equal to it by applying
 // the ops each read produced, and the indices the filter shows, updated op by op (an append
 // filters only the new rows). No DOM here: unit tests drive it like the page does.
-import { compileFilter, filterIndices, levelOf, type CompiledFilter, type FilterableItem, type LogFilterSpec } from '../../src/protocol/logFilter';
+import { FILTER_BUDGET_MS, FilterTooSlow, compileFilter, filterIndices, levelOf, withoutText, type CompiledFilter, type FilterableItem, type LogFilterSpec } from '../../src/protocol/logFilter';
 import type { LogsEvent } from '../../src/protocol/logs';
 import { eachItem, type ItemList } from '../../src/protocol/packedItems';
 
@@ -54,7 +54,11 @@ export class RowStore {
   private spec: LogFilterSpec;
   private compiled: CompiledFilter;
 
-  constructor(spec: LogFilterSpec) {
+  constructor(
+    spec: LogFilterSpec,
+    /** How long a filter pass may run (logFilter.ts); tests set less. */
+    private readonly budgetMs = FILTER_BUDGET_MS,
+  ) {
     this.spec = spec;
     this.compiled = compileFilter(spec);
   }
@@ -63,7 +67,7 @@ export class RowStore {
     return this.spec;
   }
 
-  /** The filter's complaint (an invalid regular expression), if any. */
+  /** The filter's complaint (an invalid, refused or stopped regular expression), if any. */
   get filterError(): string | undefined {
     return this.compiled.error;
   }
@@ -111,7 +115,23 @@ export class RowStore {
   }
 
   private refilter(): void {
-    this.shown = filterIndices(this.rows, this.compiled, this.read);
+    this.shown = this.filtered(this.rows, 0);
+  }
+
+  /**
+   * Indices the filter shows among `rows` from `start` on. A pass past the budget drops the text
+   * part (the pods stay), says why, and shows every line again: the page must not stay frozen.
+   */
+  private filtered(rows: readonly Row[], start: number, into: number[] = []): number[] {
+    try {
+      return filterIndices(rows, this.compiled, this.read, start, into, this.budgetMs);
+    } catch (error) {
+      if (!(error instanceof FilterTooSlow)) throw error;
+      this.compiled = withoutText(this.spec, error.message);
+      // Rows kept so far were filtered with the text part: all of them again, without it.
+      if (rows === this.rows) return (this.shown = filterIndices(this.rows, this.compiled, this.read));
+      return filterIndices(rows, this.compiled, this.read, start, into);
+    }
   }
 
   /** Applies one read's changes; `anchor` is a row index to follow through them. */
@@ -126,8 +146,11 @@ export class RowStore {
         const start = this.rows.length;
         for (const row of this.rowsOf(op.items)) this.rows.push(row);
         const before = this.shown.length;
-        filterIndices(this.rows, this.compiled, this.read, start, this.shown);
-        for (let k = before; k < this.shown.length; k++) if (this.rows[this.shown[k]!]!.pod >= 0) addedShown++;
+        const compiled = this.compiled;
+        this.filtered(this.rows, start, this.shown);
+        // A pass stopped here refiltered everything: count the new rows shown from the start.
+        const from = compiled === this.compiled ? before : this.shownPosition(start);
+        for (let k = from; k < this.shown.length; k++) if (this.rows[this.shown[k]!]!.pod >= 0) addedShown++;
       } else if (op.op === 'dropFront') {
         const count = Math.min(op.count, this.rows.length);
         for (let k = 0; k < count; k++) if (this.rows[k]!.pod < 0) this.markers--;
@@ -144,7 +167,13 @@ export class RowStore {
         else this.rows = [...this.rows.slice(0, at), ...rows, ...this.rows.slice(at)];
         const pos = lowerBound(this.shown, at);
         for (let k = pos; k < this.shown.length; k++) this.shown[k]! += rows.length;
-        const added = filterIndices(rows, this.compiled, this.read).map((i) => i + at);
+        const compiled = this.compiled;
+        const inserted = this.filtered(rows, 0);
+        if (compiled !== this.compiled) {
+          // Stopped: the rows held before were shown with the text part; all of them again.
+          this.shown = filterIndices(this.rows, this.compiled, this.read);
+        }
+        const added = compiled === this.compiled ? inserted.map((i) => i + at) : [];
         for (const i of added) if (this.rows[i]!.pod >= 0) addedShown++;
         if (added.length) this.shown.splice(pos, 0, ...added);
         if (tracked !== undefined && at <= tracked) tracked += rows.length;

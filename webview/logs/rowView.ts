@@ -2,6 +2,7 @@
 // or were dropped), and what the list says when it has nothing to show.
 import { html, nothing, type TemplateResult } from 'lit';
 import type { FollowStatus } from '../../src/protocol/logs';
+import { cutOf } from '../../src/protocol/logItems';
 import { cssProps } from './cssProps';
 import type { Row } from './rowStore';
 import { timeParts } from './timeText';
@@ -20,8 +21,15 @@ export function rowView(row: Row, position: number, start: number, look: { selec
   return html`<div id=${`row-${row.uid}`} class="row ${level} ${state}" role="option" aria-selected=${selected ? 'true' : 'false'} data-pos=${position} ${cssProps({ transform: `translateY(${start}px)` })}>
     <span class="time" title=${time.title}>${time.display}</span><span class="pod pod-${row.pod % POD_COLORS}" title=${look.pod}
       ><span class="swatch" aria-hidden="true"></span>${look.pod}</span
-    ><span class="level codicon ${row.level === 2 ? 'codicon-error' : row.level === 1 ? 'codicon-warning' : ''}" aria-hidden="true"></span><span class="msg">${row.message}</span>
+    ><span class="level codicon ${row.level === 2 ? 'codicon-error' : row.level === 1 ? 'codicon-warning' : ''}" aria-hidden="true"></span><span class="msg">${messageView(row.message)}</span>
   </div>`;
+}
+
+/** A message; one cut on intake (over 16 KB) with its mark set apart: "… [48,210 more characters]". */
+function messageView(message: string): TemplateResult | string {
+  const cut = cutOf(message);
+  if (!cut) return message;
+  return html`${cut.kept}<span class="cut" data-testid="cut-mark">… [${count(cut.more)} more characters]</span>`;
 }
 
 /** What the empty list says: connecting, reading, failed, no lines yet, or nothing matches. */
@@ -52,14 +60,20 @@ export function emptyText(s: { loaded: boolean; lineCount: number; shownLineCoun
  * The details pane: the active line (the one the keyboard is on or last clicked) whole, wrapped,
  * its text selectable; long lines are cut in the list, here they are read in place.
  */
-export function detailsPane(row: Row | undefined, utc: boolean, podName: (pod: number) => string): TemplateResult {
+export function detailsPane(row: Row | undefined, utc: boolean, podName: (pod: number) => string, showFullLine: (row: Row) => void): TemplateResult {
   if (!row) {
     return html`<section class="details muted" data-testid="details-pane" aria-label="Line details">Click a line, or move to it with the arrow keys, to read it whole here.</section>`;
   }
   const time = row.marker ? undefined : timeParts(row.time, utc);
+  const cut = row.marker ? undefined : cutOf(row.message);
   return html`<section class="details" data-testid="details-pane" aria-label="Line details">
     ${time ? html`<div class="details-head muted"><span title=${time.title}>${time.display}</span> · <span>${podName(row.pod)}</span></div>` : nothing}
-    <div class="details-message" data-testid="details-message">${row.message}</div>
+    <div class="details-message" data-testid="details-message">${messageView(row.message)}</div>
+    ${cut
+      ? html`<vscode-button secondary data-testid="full-line" title="Read this line whole from the platform again and open it in a read-only editor" @click=${() => showFullLine(row)}
+          >Show Full Line</vscode-button
+        >`
+      : nothing}
   </section>`;
 }
 

@@ -53,11 +53,11 @@ export interface ToolbarModel {
   command(command: 'signIn' | 'showLog' | 'settings'): void;
 }
 
-export function statusView(s: FollowStatus | undefined, maxLines: number): TemplateResult {
+export function statusView(s: FollowStatus | undefined, maxLines: number, maxMemoryMB: number): TemplateResult {
   if (!s) return html`<span class="status muted" data-testid="status"><vscode-progress-ring class="tiny"></vscode-progress-ring> Connecting…</span>`;
   const read = s.lastReadAt ? ` · last read ${new Date(s.lastReadAt).toLocaleTimeString()}` : '';
   const gap = s.lastLimit && s.lastLimit > s.limit ? ` (asked for ${count(s.lastLimit)} lines to close a gap)` : '';
-  const title = `Reads the newest ${count(s.limit)} lines every ${s.intervalSeconds} s while this panel is visible${gap}. Holds at most ${count(maxLines)} lines.`;
+  const title = `Reads the newest ${count(s.limit)} lines every ${s.intervalSeconds} s while this panel is visible${gap}. Holds at most ${count(maxLines)} lines; all panels' lines together at most ${count(maxMemoryMB)} MB.`;
   const label: Record<FollowStatus['state'], TemplateResult> = {
     loading: html`<vscode-progress-ring class="tiny"></vscode-progress-ring> Reading the newest ${count(s.limit)} lines…`,
     following: html`<span class="dot live"></span> Following · every ${s.intervalSeconds} s${read}`,
@@ -181,7 +181,7 @@ function podMenu(m: ToolbarModel): TemplateResult {
 
 const DETAILS = 'Details: read the active line whole, wrapped, under the list';
 const OPEN_EDITOR = 'Open the shown lines in a read-only editor';
-const SETTINGS = 'Log settings: lines per read, seconds between reads, lines held';
+const SETTINGS = 'Log settings: lines per read, seconds between reads, lines and memory held';
 
 /** The four exports, in the Export menu or, when narrow, in More Actions (`prefix` names them there). */
 function exportItems(m: ToolbarModel, prefix = ''): TemplateResult {
@@ -225,11 +225,11 @@ export function header(t: LogsTarget | undefined, status: TemplateResult): Templ
 }
 
 /** "Showing 900 of 1,000 lines · 5,000 older lines dropped · 12,000 older lines on the way · 3 selected · Copied 3 lines." */
-export function countsLine(c: { shown: number; all: number; dropped: number; maxLines: number; pending: number; selected: number; notice: string }): TemplateResult {
+export function countsLine(c: { shown: number; all: number; dropped: number; maxLines: number; maxMemoryMB: number; pending: number; selected: number; notice: string }): TemplateResult {
   return html`<div class="counts muted">
     <span data-testid="counts">Showing ${count(c.shown)} of ${count(c.all)} lines</span>
     ${c.dropped > 0
-      ? html`<span data-testid="dropped" title="The panel holds at most ${count(c.maxLines)} lines (Log settings): the oldest make room for new ones"> · ${count(c.dropped)} older lines dropped</span>`
+      ? html`<span data-testid="dropped" title="The panel holds at most ${count(c.maxLines)} lines, and all panels' lines together at most ${count(c.maxMemoryMB)} MB (Log settings): the oldest make room for new ones"> · ${count(c.dropped)} older lines dropped</span>`
       : nothing}
     ${c.pending > 0 ? html`<span data-testid="backfill"> · <vscode-progress-ring class="tiny"></vscode-progress-ring> ${count(c.pending)} older lines on the way</span>` : nothing}
     ${c.selected ? html`<span data-testid="selected"> · ${count(c.selected)} selected</span>` : nothing}

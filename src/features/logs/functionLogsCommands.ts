@@ -15,8 +15,9 @@ import { pickFromList } from '../../ui/listPick';
 import { registerPanelSerializer } from '../../ui/panelSerializer';
 import { LOG_LIMIT_DEFAULT, LOG_LIMIT_MAX, LOG_LIMIT_MIN, functionLogsParams } from '../../schema/faas';
 import { functionName as functionNameSchema } from '../../schema/schemaKit';
-import { LOGS_VIEW_TYPE, functionLabel, type LogsTarget } from '../../protocol/logs';
+import { LOGS_VIEW_TYPE, functionLabel, type LogsPanelState, type LogsTarget } from '../../protocol/logs';
 import { FunctionLogsPanel, type LogsSettings } from './functionLogsPanel';
+import { LogMemory } from './model/logMemory';
 import { logsPanelStateSchema } from './logsMessages';
 import { promptSignIn } from '../../ui/activeSession';
 
@@ -58,6 +59,10 @@ export interface FunctionLogsExports {
   setSaveLocation(answer: ((defaultUri: vscode.Uri, format: LogExportFormat) => Promise<vscode.Uri | undefined>) | undefined): void;
   settings(): LogsSettings;
   recent(connectionId: string): FunctionRef[];
+  /** The memory budget of all panels (what their lines count for now: usedBytes). */
+  readonly memory: LogMemory;
+  /** Brings a panel back as VS Code does after a reload, from the state its page saved (tests). */
+  revive(panel: vscode.WebviewPanel, saved: unknown): void;
 }
 
 const clampInt = (value: unknown, min: number, max: number, fallback: number) =>
@@ -70,8 +75,14 @@ export function readLogsSettings(): LogsSettings {
     maxLimit: LOG_LIMIT_MAX,
     intervalMs: clampInt(config.get('pollIntervalSeconds'), 1, 3600, 2) * 1000,
     maxLines: clampInt(config.get('maxLines'), 1000, 1_000_000, 1_000_000),
+    maxMemoryMB: clampInt(config.get('maxMemoryMB'), MEMORY_MB_MIN, MEMORY_MB_MAX, MEMORY_MB_DEFAULT),
   };
 }
+
+/** platformConsole.logs.maxMemoryMB: its bounds and default (package.json says the same). */
+export const MEMORY_MB_MIN = 16;
+export const MEMORY_MB_MAX = 4096;
+export const MEMORY_MB_DEFAULT = 256;
 
 const recentKey = (connectionId: string) => `platformConsole.logs.recent.${connectionId}`;
 /** A panel's key: the connection by name and URL (a new sign-in makes a new id), then the function. */
@@ -80,6 +91,7 @@ const refKey = (r: FunctionRef) => `${r.projectId}/${r.regionId}/${r.namespace}/
 
 export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vscode.Disposable[]; exports: FunctionLogsExports } {
   const panels = new Map<string, FunctionLogsPanel>();
+  const memory = new LogMemory(() => readLogsSettings().maxMemoryMB * 2 ** 20);
   let saveAnswer: ((defaultUri: vscode.Uri, format: LogExportFormat) => Promise<vscode.Uri | undefined>) | undefined;
 
   const recent = (connectionId: string): FunctionRef[] => deps.memento.get<FunctionRef[]>(recentKey(connectionId), []);
@@ -121,6 +133,7 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
       settings: readLogsSettings,
       saveLocation,
       openReadOnly,
+      memory,
     });
     panels.set(key, logsPanel);
     logsPanel.host.onDidDispose(() => {
@@ -252,6 +265,26 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
     open(done);
   };
 
+  /**
+   * A panel restored after a reload. Its page saved which function it showed and the connection's
+   * id; the connection's name and URL are read from the stored connections by that id (the page's
+   * state is the page's to write: a URL from it would decide where the key goes). A connection
+   * that is gone (signed out since) brings nothing back.
+   */
+  const revive = (panel: vscode.WebviewPanel, state: LogsPanelState | undefined) => {
+    const saved = state?.target;
+    const connection = saved && deps.connections.list().find((c) => c.id === saved.connectionId);
+    if (!saved || !connection) {
+      if (saved) deps.log.info(`Logs of ${functionLabel(saved)}: not brought back after the reload, the connection it was opened on is signed out`);
+      panel.dispose();
+      return;
+    }
+    const target: LogsTarget = { connectionId: connection.id, connectionName: connection.name, baseUrl: connection.baseUrl, ...pick(saved) };
+    // Open already: nothing to bring back.
+    if (panels.has(panelKey(connection, target))) return panel.dispose();
+    attach(panel, target);
+  };
+
   const recentIn = (connectionId: string, s: FlowState) => recent(connectionId).filter((r) => r.projectId === s.projectId && r.regionId === s.regionId);
 
   const disposables: vscode.Disposable[] = [
@@ -260,14 +293,10 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
     vscode.workspace.onDidCloseTextDocument((d) => {
       if (d.uri.scheme === READ_ONLY_SCHEME) documents.delete(d.uri.toString());
     }),
-    registerPanelSerializer(LOGS_VIEW_TYPE, logsPanelStateSchema, deps.log, (panel, state) => {
-      const target = state?.target;
-      if (!target || panels.has(panelKey({ name: target.connectionName, baseUrl: target.baseUrl }, target))) {
-        // Nothing says which function it showed (or it is open already): nothing to bring back.
-        panel.dispose();
-        return;
-      }
-      attach(panel, target);
+    registerPanelSerializer(LOGS_VIEW_TYPE, logsPanelStateSchema, deps.log, revive),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      // A lower budget applies at once, not at the next read.
+      if (e.affectsConfiguration('platformConsole.logs.maxMemoryMB')) memory.settle();
     }),
     { dispose: () => [...panels.values()].forEach((p) => p.dispose()) },
   ];
@@ -284,6 +313,11 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
       },
       settings: readLogsSettings,
       recent,
+      memory,
+      revive: (panel, saved) => {
+        const parsed = logsPanelStateSchema.safeParse(saved);
+        revive(panel, parsed.success ? parsed.data : undefined);
+      },
     },
   };
 }

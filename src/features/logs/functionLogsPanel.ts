@@ -13,11 +13,17 @@ import { functionLabel, type ExportFormat, type ExportScope, type FollowStatus, 
 import { LogFollower, type FollowerSettings, type PollResult } from './model/logFollower';
 import { logsNotificationSchema, logsRequestSchemas } from './logsMessages';
 import { Backfill, awaitsPaint } from './model/backfill';
-import type { HeldView } from './model/heldLines';
+import { shownItems } from './model/shownItems';
 import { WireEncoder, resetParts, type ResetChunk } from './model/logsWire';
+import type { LogMemory } from './model/logMemory';
+import type { LogOp } from './model/logTail';
+import { readFullLine } from './model/fullLine';
+import { cutOf } from '../../protocol/logItems';
 
 export interface LogsSettings extends FollowerSettings {
   maxLines: number;
+  /** What the held lines of all panels may take together (platformConsole.logs.maxMemoryMB). */
+  maxMemoryMB: number;
 }
 
 export interface LogsPanelDeps {
@@ -29,21 +35,11 @@ export interface LogsPanelDeps {
   saveLocation(defaultUri: vscode.Uri, format: LogExportFormat): Promise<vscode.Uri | undefined>;
   /** Opens text as a read-only document. */
   openReadOnly(name: string, text: string): Promise<void>;
+  /** The one memory budget of all panels (model/logMemory.ts). */
+  memory: LogMemory;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
-/** Shown items of a held list, as the page's filter shows them (markers always). */
-export function shownItems(items: HeldView, filter: LogFilterSpec): LogItem[] {
-  const compiled = compileFilter(filter);
-  if (!compiled.active) return items.slice();
-  const shown: LogItem[] = [];
-  for (let i = 0; i < items.length; i++) {
-    const item = items.at(i);
-    if (item.kind === 'marker' || compiled.matches(item.pod, item.message)) shown.push(item);
-  }
-  return shown;
-}
 
 export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsRequests>, vscode.Disposable {
   readonly host: PanelHost<LogsNotification, LogsRequests, LogsEvent>;
@@ -79,16 +75,26 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
       {
         fetch: (limit, signal) => this.fetch(limit, signal),
         settings: () => deps.settings(),
-        onMerge: (result) => this.posted(result),
+        onMerge: (result) => {
+          this.posted(result);
+          // Every panel's lines together within the budget: this read may drop older lines anywhere.
+          deps.memory.settle();
+        },
         onStatus: (status) => this.host.post({ type: 'status', status }),
         onError: (error, consecutive) => deps.log.error(`Logs of ${this.describe()}: read ${consecutive} in a row failed`, error),
       },
-      { maxLines: settings.maxLines, visible: panel.visible },
+      {
+        maxLines: settings.maxLines,
+        visible: panel.visible,
+        limits: () => `to keep at most ${settings.maxLines.toLocaleString('en-US')} lines a panel and all panels' lines within ${deps.settings().maxMemoryMB.toLocaleString('en-US')} MB`,
+      },
     );
+    const leave = deps.memory.join({ tail: this.follower.tail, trimmed: (ops, dropped) => this.trimmed(ops, dropped) });
     this.disposables.push(
       panel.onDidChangeViewState(() => this.follower.setVisible(panel.visible)),
       deps.connections.onDidChange(() => this.follower.setBlocked(this.blockedReason())),
       this.host.onDidDispose(() => this.dispose()),
+      { dispose: leave },
     );
     this.follower.setBlocked(this.blockedReason());
     this.host.connect(this);
@@ -155,6 +161,13 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     this.host.post({ type: 'ops', generation: this.generation, seq: this.seq, newPods: this.encoder.takeNewPods(), ops, sentAt: Date.now() });
   }
 
+  /** Older lines dropped for the memory budget (after a read of this panel or another): the page and the status are told. */
+  private trimmed(ops: LogOp[], dropped: number): void {
+    this.deps.log.info(`Logs of ${this.describe()}: ${plural(dropped, 'older line')} dropped to keep all panels within ${this.deps.settings().maxMemoryMB} MB`);
+    this.posted({ added: [], ops, dropped, limit: 0, fetches: 0 });
+    this.host.post({ type: 'status', status: this.follower.status() });
+  }
+
   /** A reset's older chunks still on their way (reads merged meanwhile wait behind them). */
   private backfill: Backfill<ResetChunk, PollResult> | undefined;
 
@@ -188,6 +201,7 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
       generation,
       target: this.target,
       maxLines: this.follower.tail.maxLines,
+      maxMemoryMB: this.deps.settings().maxMemoryMB,
       pods: parts.pods,
       items: parts.items,
       pending: parts.pending,
@@ -234,6 +248,11 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
         return void this.openInEditor({ filter: message.filter }).then(
           (r) => this.host.post({ type: 'notice', text: r.message }),
           (error: unknown) => this.failed('open in an editor', error),
+        );
+      case 'fullLine':
+        return void this.showFullLine(message).then(
+          (r) => this.host.post({ type: 'notice', text: r.message }),
+          (error: unknown) => this.failed('read the full line', error),
         );
       case 'command':
         if (message.command === 'showLog') return this.deps.log.show();
@@ -285,6 +304,21 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     const filtered = compileFilter(params.filter).active;
     await this.deps.openReadOnly(`${this.target.namespace}-${this.target.functionName}${filtered ? '-filtered' : ''}.log`, exportText(items, 'log'));
     return { opened: true, message: `Opened ${plural(lines, 'line')} in an editor (read-only).` };
+  }
+
+  /**
+   * A line held cut: read from the platform again (more lines each time, up to the largest limit,
+   * until the answer reaches back to it) and opened whole, read-only; or said to be gone.
+   */
+  async showFullLine(line: { time: string; pod: string; message: string }): Promise<{ opened: boolean; message: string }> {
+    const cut = cutOf(line.message);
+    if (!cut) return { opened: false, message: 'This line is shown whole: nothing was cut from it.' };
+    const settings = this.deps.settings();
+    const result = await readFullLine({ time: line.time, pod: line.pod, ...cut }, (limit) => this.fetch(limit, new AbortController().signal), settings.limit, settings.maxLimit);
+    if (!result.found) return { opened: false, message: result.reason };
+    const stamp = line.time.replace(/[^0-9]/g, '').slice(0, 17);
+    await this.deps.openReadOnly(`${this.target.namespace}-${this.target.functionName}-line-${stamp}.log`, result.message);
+    return { opened: true, message: `Opened the full line (${plural(result.message.length, 'character')}) in an editor (read-only).` };
   }
 
   private disposed = false;

@@ -5,6 +5,7 @@ import * as z from 'zod';
 import type { RequestSchemas } from '../../ui/panelHost';
 import { functionName, positiveId } from '../../schema/schemaKit';
 import { COPY_TEXT_MAX, FILTER_TEXT_MAX, type LogsNotification, type LogsPanelState, type LogsRequests } from '../../protocol/logs';
+import { LINE_CHARS_MAX } from '../../protocol/logItems';
 
 export const filterSchema = lazySchema(() => z.strictObject({
   text: z.string().max(FILTER_TEXT_MAX),
@@ -21,25 +22,35 @@ export const logsNotificationSchema = lazySchema(() => z.discriminatedUnion('typ
   z.strictObject({ type: z.literal('command'), command: z.enum(['showLog', 'signIn', 'settings']) }),
   z.strictObject({ type: z.literal('export'), scope: z.enum(['shown', 'all']), format: z.enum(['log', 'jsonl']), filter: filterSchema }),
   z.strictObject({ type: z.literal('openInEditor'), filter: filterSchema }),
+  z.strictObject({ type: z.literal('fullLine'), time: z.string().max(64), pod: z.string().max(256), message: z.string().max(LINE_CHARS_MAX + 64) }),
 ]) satisfies z.ZodType<LogsNotification>);
 
 export const logsRequestSchemas: RequestSchemas<LogsRequests> = {
   copy: lazySchema(() => z.strictObject({ text: z.string().max(COPY_TEXT_MAX), rows: z.number().int().min(0) })),
 };
 
-export const logsTargetSchema = lazySchema(() => z.strictObject({
-  connectionId: z.string().min(1).max(200),
-  connectionName: z.string().max(200),
-  baseUrl: z.string().max(2000),
-  projectId: positiveId(),
-  regionId: positiveId(),
-  namespace: functionName(),
-  functionName: functionName(),
-}));
+/**
+ * The function a revived panel showed. Only its connection's id is read: a name or URL in the
+ * saved state (pages saved them before) is allowed but never used; the page's state is its own
+ * to write, and a URL from it must not decide where a key goes.
+ */
+export const savedTargetSchema = lazySchema(() =>
+  z
+    .strictObject({
+      connectionId: z.string().min(1).max(200),
+      connectionName: z.string().max(200).optional(),
+      baseUrl: z.string().max(2000).optional(),
+      projectId: positiveId(),
+      regionId: positiveId(),
+      namespace: functionName(),
+      functionName: functionName(),
+    })
+    .transform(({ connectionId, projectId, regionId, namespace, functionName }) => ({ connectionId, projectId, regionId, namespace, functionName })),
+);
 
 export const logsPanelStateSchema = lazySchema(() => z.strictObject({
   filter: filterSchema,
   utc: z.boolean(),
   details: z.boolean().optional(),
-  target: logsTargetSchema.optional(),
+  target: savedTargetSchema.optional(),
 }) satisfies z.ZodType<LogsPanelState>);

@@ -3,11 +3,11 @@
 // about 270 bytes of heap; here it takes its UTF-8 text (the time's text only when it is not the
 // time formatted back, as it almost always is) and 28 bytes of columns. Lines come out as LogItem
 // objects when asked for (a merge compares the few at one instant; an export makes them all), or
-// packed for a page straight from the bytes (`packed`: a reset). No VS Code import (unit-tested
-// in plain Node).
+// packed for a page straight from the bytes (`packed`: a reset). No VS Code import.
 import type { LogItem } from '../../../protocol/logItems';
 import { formatNanosUtc, isNanosUtc, writeNanosUtc } from '../../../protocol/logTime';
 import { PACKED_DROPPED, PACKED_GAP, type PackedItems } from '../../../protocol/packedItems';
+import { ARENA_GROWTH, accountedBytes } from './memoryCost';
 
 /** Pod column of a marker: a gap, or the count of dropped lines (the codes a packed list uses). */
 const GAP = PACKED_GAP;
@@ -69,6 +69,12 @@ class Columns implements HeldView {
   /** The time of item `index` (what the merge searches by), without making the item. */
   timeAt(index: number): bigint {
     return this.times[this.head + index]!;
+  }
+
+  /** What item `index` counts for against the memory budget (accountedBytes). */
+  accountedAt(index: number): number {
+    const row = this.head + index;
+    return accountedBytes(this.textBytes[row]!, this.textUnits[row]!);
   }
 
   isLine(index: number): boolean {
@@ -153,6 +159,8 @@ class Columns implements HeldView {
 export class HeldLines extends Columns {
   /** Bytes of the arena still pointed to (the rest belonged to dropped items). */
   private liveBytes = 0;
+  /** What the rows held count for against the memory budget (accountedBytes of each). */
+  private accounted = 0;
   private arenaEnd = 0;
   private podIndex = new Map<string, number>();
 
@@ -169,6 +177,11 @@ export class HeldLines extends Columns {
   /** Bytes of text held for the items (a line's time text only when not its time formatted back). */
   get textBytesHeld(): number {
     return this.liveBytes;
+  }
+
+  /** What the held rows count for against platformConsole.logs.maxMemoryMB (accountedBytes, summed). */
+  get accountedBytes(): number {
+    return this.accounted;
   }
 
   /** Pod names in the table (names no held line uses leave it when the arena is compacted). */
@@ -246,7 +259,10 @@ export class HeldLines extends Columns {
   /** Drops the first `count` items. */
   dropFront(count: number): void {
     const n = Math.min(count, this.length);
-    for (let row = this.head; row < this.head + n; row++) this.liveBytes -= this.textBytes[row]!;
+    for (let row = this.head; row < this.head + n; row++) {
+      this.liveBytes -= this.textBytes[row]!;
+      this.accounted -= accountedBytes(this.textBytes[row]!, this.textUnits[row]!);
+    }
     this.head += n;
     if (this.head === this.end) {
       this.head = 0;
@@ -277,6 +293,7 @@ export class HeldLines extends Columns {
     this.textUnits[row] = text.length;
     this.arenaEnd += written;
     this.liveBytes += written;
+    this.accounted += accountedBytes(written, text.length);
   }
 
   private podCode(pod: string): number {
@@ -322,24 +339,25 @@ export class HeldLines extends Columns {
   }
 
   /**
-   * Room for `bytes` more at the arena's end: a new arena holding only the live rows' text (in
-   * row order, with only the pods they name) when a third or more is dead, else a larger one, half
-   * as large again as what it holds. A bounded list streaming through settles at an arena 1.5
-   * times its text, copied whole each time that much again has come in. Always a new Buffer: a
+   * Room for `bytes` more at the arena's end: a new arena a quarter larger than the live rows' text
+   * (or just large enough for what comes in), holding only that text, in row order, with only the
+   * pods the rows name (runs of rows lying end to end copied at once). Streaming through, it settles
+   * at 1.25 times its text, what the memory budget counts (accountedBytes). Always a new Buffer: a
    * frozen view may still read the old one.
    */
   private reserveBytes(bytes: number): void {
     if (this.arenaEnd + bytes <= this.arena.length) return;
-    const compact = this.liveBytes <= (this.arenaEnd * 2) / 3;
-    const held = compact ? this.liveBytes : this.arenaEnd;
+    const held = this.liveBytes;
     if (held + bytes > this.maxBytes) {
       throw new RangeError(
-        `The held log lines' text would take ${Math.ceil((held + bytes) / 2 ** 20)} MB, more than the ${Math.floor(this.maxBytes / 2 ** 20)} MB a panel holds: lower platformConsole.logs.maxLines and open the panel again.`,
+        `The held log lines' text would take ${Math.ceil((held + bytes) / 2 ** 20)} MB, more than the ${Math.floor(this.maxBytes / 2 ** 20)} MB a panel holds: lower platformConsole.logs.maxMemoryMB and open the panel again.`,
       );
     }
-    const size = Math.min(this.maxBytes, Math.max(MIN_ARENA, Math.ceil(held * 1.5) + bytes));
+    // The slack takes the text coming in (just room for it when it is more).
+    const size = Math.min(this.maxBytes, Math.max(MIN_ARENA, Math.ceil(held * ARENA_GROWTH), held + bytes));
     const arena = Buffer.allocUnsafeSlow(size);
-    if (!compact) {
+    if (held === this.arenaEnd) {
+      // Nothing dead: the text as it lies.
       this.arena.copy(arena, 0, 0, this.arenaEnd);
       this.arena = arena;
       return;
@@ -347,10 +365,18 @@ export class HeldLines extends Columns {
     const pods: string[] = [];
     const podIndex = new Map<string, number>();
     let at = 0;
+    let runFrom = 0;
+    let runTo = 0;
+    let runAt = 0;
     for (let row = this.head; row < this.end; row++) {
       const start = this.starts[row]!;
       const length = this.textBytes[row]!;
-      this.arena.copy(arena, at, start, start + length);
+      if (start !== runTo) {
+        if (runTo > runFrom) this.arena.copy(arena, runAt, runFrom, runTo);
+        runFrom = start;
+        runAt = at;
+      }
+      runTo = start + length;
       this.starts[row] = at;
       at += length;
       const code = this.codes[row]!;
@@ -364,6 +390,7 @@ export class HeldLines extends Columns {
       }
       this.codes[row] = kept;
     }
+    if (runTo > runFrom) this.arena.copy(arena, runAt, runFrom, runTo);
     this.arena = arena;
     this.arenaEnd = at;
     this.liveBytes = at;

@@ -73,9 +73,9 @@ export class LogFollower {
 
   constructor(
     private readonly deps: FollowerDeps,
-    options: { maxLines: number; visible?: boolean },
+    options: { maxLines: number; visible?: boolean; limits?: () => string },
   ) {
-    this.tail = new LogTail(options.maxLines);
+    this.tail = new LogTail(options.maxLines, options.limits);
     this.visible = options.visible ?? true;
     this.timers = deps.timers ?? defaultTimers;
     this.now = deps.now ?? Date.now;

@@ -5,7 +5,7 @@
 // repeated line is neither dropped nor doubled. A full batch that starts after the newest held
 // line may have skipped lines: the caller asks again with a larger limit, and if even the
 // largest cannot reach back, a visible marker says where lines may be missing.
-import type { LogItem, LogLine, LogMarker, RawLogEntry } from '../../../protocol/logItems';
+import { cutMessage, type LogItem, type LogLine, type LogMarker, type RawLogEntry } from '../../../protocol/logItems';
 import { formatNanosUtc, parseTimeNanos } from '../../../protocol/logTime';
 import { HeldLines, type HeldView } from './heldLines';
 import { positions, timeOrder } from './timeOrder';
@@ -54,14 +54,20 @@ export interface MergeResult {
 /** A time 64 bits cannot hold (after the year 2262) sorts as one that does not parse. */
 const inInt64 = (time: bigint | undefined) => (time !== undefined && BigInt.asIntN(64, time) === time ? time : undefined);
 
+/** Longest Time and Pod kept (an RFC 3339 time is 35 characters at most, a pod name 253). */
+const TIME_CHARS_MAX = 64;
+const POD_CHARS_MAX = 256;
+
 /**
  * A line as held. Its texts are made well-formed (a lone surrogate becomes U+FFFD, as UTF-8 has
  * no other way to hold it): held lines are kept as UTF-8, and a line polled again must compare
- * equal to itself held.
+ * equal to itself held. A message longer than LINE_CHARS_MAX is cut and marked (the same way each
+ * time it is read, so it stays one line); Time and Pod are cut to what they can be.
  */
 export function toLogLine(raw: RawLogEntry): LogLine {
-  const timeText = (raw.Time ?? '').toWellFormed();
-  return { kind: 'line', time: inInt64(parseTimeNanos(timeText)) ?? 0n, timeText, pod: (raw.Pod ?? '').toWellFormed(), message: (raw.Message ?? '').toWellFormed() };
+  const timeText = (raw.Time ?? '').slice(0, TIME_CHARS_MAX).toWellFormed();
+  const pod = (raw.Pod ?? '').slice(0, POD_CHARS_MAX).toWellFormed();
+  return { kind: 'line', time: inInt64(parseTimeNanos(timeText)) ?? 0n, timeText, pod, message: cutMessage((raw.Message ?? '').toWellFormed()) };
 }
 
 /** A line's identity without its occurrence: Time as sent, Pod, Message. */
@@ -83,10 +89,24 @@ export class LogTail {
    */
   private horizon: bigint | undefined;
 
-  constructor(readonly maxLines: number) {}
+  constructor(
+    readonly maxLines: number,
+    /** What the "dropped" marker says the lines were dropped for. */
+    private readonly limits: () => string = () => `to keep at most ${maxLines.toLocaleString('en-US')} lines`,
+  ) {}
 
   get size(): number {
     return this.lineCount;
+  }
+
+  /** What the held items count for against the memory budget (heldLines.ts, accountedBytes). */
+  get accountedBytes(): number {
+    return this.held.accountedBytes;
+  }
+
+  /** The held items' times and what each counts for against the memory budget (logMemory.ts walks them, oldest first). */
+  budgetView(): Pick<HeldLines, 'length' | 'timeAt' | 'accountedAt'> {
+    return this.held;
   }
 
   /** The oldest lines dropped so far to stay within `maxLines`. */
@@ -233,14 +253,34 @@ export class LogTail {
   private trim(ops: LogOp[]): number {
     const excess = this.lineCount - this.maxLines;
     if (excess <= 0) return 0;
+    return this.dropOldest(ops, (lines) => lines >= excess);
+  }
+
+  /**
+   * Drops every held item at `time` or before (the memory budget found the oldest lines of all
+   * panels up to there, logMemory.ts). Returns the ops (for the page) and the lines dropped.
+   */
+  dropThrough(time: bigint): { ops: LogOp[]; dropped: number } {
+    const ops: LogOp[] = [];
+    const held = this.held;
+    if (this.lineCount === 0 || held.length === 0 || held.timeAt(0) > time) return { ops, dropped: 0 };
+    const dropped = this.dropOldest(ops, (_lines, cut) => cut >= held.length || held.timeAt(cut) > time);
+    return { ops, dropped };
+  }
+
+  /**
+   * Drops held items from the front, whole instants (lines of one instant cannot be told apart from
+   * their repeats later), until `enough(lines dropped, items cut)` says so, and leaves one marker at
+   * the front that says how many went so far and why.
+   */
+  private dropOldest(ops: LogOp[], enough: (lines: number, cut: number) => boolean): number {
     let removed = 0;
     let cut = 0;
     const held = this.held;
-    while (removed < excess && cut < held.length) {
+    while (cut < held.length && !enough(removed, cut)) {
       if (held.isLine(cut)) removed++;
       cut++;
     }
-    // Whole instants only: lines of one instant cannot be told apart from their repeats later.
     const last = cut > 0 ? held.timeAt(cut - 1) : undefined;
     while (last !== undefined && cut < held.length && held.timeAt(cut) === last) {
       if (held.isLine(cut)) removed++;
@@ -260,7 +300,7 @@ export class LogTail {
       kind: 'marker',
       time: held.length > 0 ? held.timeAt(0) : 0n,
       reason: 'dropped',
-      text: `Older lines dropped: ${this.droppedTotal.toLocaleString('en-US')} so far, to keep at most ${this.maxLines.toLocaleString('en-US')} lines.`,
+      text: `Older lines dropped: ${this.droppedTotal.toLocaleString('en-US')} so far, ${this.limits()}.`,
     };
     held.insert(0, [marker]);
     ops.push({ op: 'dropFront', count: cut }, { op: 'insert', index: 0, items: [marker] });
