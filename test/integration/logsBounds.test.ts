@@ -47,7 +47,7 @@ describe('Function Logs: bounds (#37)', function () {
     ext = await platformConsole();
     sim = await startSimulator({ apiKey: KEY });
     other = await startSimulator({ apiKey: KEY });
-    control = new SimulatorControl(sim.url);
+    control = new SimulatorControl(sim.url, sim.controlToken);
     await ext.connections.signIn('logs', sim.url, KEY);
     await config().update('pollIntervalSeconds', 1, vscode.ConfigurationTarget.Global);
   });
