@@ -7,7 +7,7 @@
 // backtracks catastrophically froze the whole window. It is checked first (regexRisk.ts) and
 // refused like an invalid one; an accepted one that is still slow on the lines held (quadratic on
 // long lines) is stopped after FILTER_BUDGET_MS and not applied.
-import { assessRegex } from './regexRisk';
+import { assessRegex, literalChain, literalChainTest } from './regexRisk';
 
 export interface LogFilterSpec {
   text: string;
@@ -54,25 +54,31 @@ export class FilterTooSlow extends Error {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function compileFilter(spec: LogFilterSpec): CompiledFilter {
-  let pattern: RegExp | undefined;
+  let test: ((message: string) => boolean) | undefined;
   let error: string | undefined;
   if (spec.text !== '') {
     try {
       // No `g` or `y` flag: test() must not carry lastIndex from one line to the next.
       const flags = spec.caseSensitive ? '' : 'i';
-      pattern = new RegExp(spec.regex ? spec.text : escapeRegExp(spec.text), flags);
-      if (spec.regex) {
+      let pattern: RegExp | undefined = new RegExp(spec.regex ? spec.text : escapeRegExp(spec.text), flags);
+      const chain = spec.regex ? literalChain(spec.text) : undefined;
+      if (chain) {
+        // Text joined by `.*`: searched piece by piece in linear time, never refused.
+        pattern = undefined;
+        test = literalChainTest(chain, spec.caseSensitive);
+      } else if (spec.regex) {
         const verdict = assessRegex(spec.text);
         if (verdict.refusal) {
           pattern = undefined;
           error = verdict.refusal;
         } else if (verdict.source !== spec.text) pattern = new RegExp(verdict.source, flags);
       }
+      if (pattern) test = (message) => pattern.test(message);
     } catch (e) {
       error = `Invalid regular expression: ${e instanceof Error ? e.message.replace(/^Invalid regular expression: /, '') : String(e)}`;
     }
   }
-  return filterOf(pattern, spec.pods, error, spec.regex);
+  return filterOf(test, spec.pods, error, spec.regex);
 }
 
 /** The filter without its text part: what is shown once a pass was stopped (FilterTooSlow). */
@@ -80,18 +86,18 @@ export function withoutText(spec: LogFilterSpec, error: string): CompiledFilter 
   return filterOf(undefined, spec.pods, error, false);
 }
 
-function filterOf(pattern: RegExp | undefined, podList: readonly string[], error: string | undefined, typedRegex: boolean): CompiledFilter {
+function filterOf(test: ((message: string) => boolean) | undefined, podList: readonly string[], error: string | undefined, typedRegex: boolean): CompiledFilter {
   const pods = podList.length > 0 ? new Set(podList) : undefined;
-  const active = pattern !== undefined || pods !== undefined;
+  const active = test !== undefined || pods !== undefined;
   const matches =
-    pattern && pods
-      ? (pod: string, message: string) => pods.has(pod) && pattern.test(message)
-      : pattern
-        ? (_pod: string, message: string) => pattern.test(message)
+    test && pods
+      ? (pod: string, message: string) => pods.has(pod) && test(message)
+      : test
+        ? (_pod: string, message: string) => test(message)
         : pods
           ? (pod: string) => pods.has(pod)
           : () => true;
-  return { active, ...(error !== undefined && { error }), timed: typedRegex && pattern !== undefined, matches };
+  return { active, ...(error !== undefined && { error }), timed: typedRegex && test !== undefined, matches };
 }
 
 /** What the filter reads of a held item. */
