@@ -28,6 +28,19 @@ export const HUGE_DEFAULT_BYTES = 96 * 1024 * 1024;
  * as fast as the client reads, with `Content-Length` when `announce`: a client without a size
  * limit holds it all. Stops as soon as the client closes the connection.
  */
+/** Resolves when a response that refused a write can take more, or is gone (the client stopped reading). */
+export function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.once('drain', done);
+    res.once('close', done);
+  });
+}
+
 export async function hugeReply(res: ServerResponse, bytes: number, announce: boolean): Promise<void> {
   res.writeHead(200, { 'Content-Type': 'application/json', ...(announce ? { 'Content-Length': bytes } : {}) });
   const head = Buffer.from('{"filler":[');
@@ -35,17 +48,7 @@ export async function hugeReply(res: ServerResponse, bytes: number, announce: bo
   for (let sent = 0; sent < bytes && !res.destroyed; ) {
     const chunk = (sent === 0 ? head : piece).subarray(0, bytes - sent);
     sent += chunk.length;
-    if (!res.write(chunk)) {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          res.off('drain', done);
-          res.off('close', done);
-          resolve();
-        };
-        res.once('drain', done);
-        res.once('close', done);
-      });
-    }
+    if (!res.write(chunk)) await drainedOrClosed(res);
   }
   if (!res.destroyed) res.end();
 }

@@ -7,7 +7,8 @@
 // backtracks catastrophically froze the whole window. It is checked first (regexRisk.ts) and
 // refused like an invalid one; an accepted one that is still slow on the lines held (quadratic on
 // long lines) is stopped after FILTER_BUDGET_MS and not applied.
-import { assessRegex, literalChain, literalChainTest } from './regexRisk';
+import { literalChain, literalChainTest } from './literalChain';
+import { assessRegex } from './regexRisk';
 
 export interface LogFilterSpec {
   text: string;

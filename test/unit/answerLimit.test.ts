@@ -13,6 +13,7 @@ import { DEFAULT_ANSWER_LIMIT_BYTES, answerLimitOf } from '../../src/schema/endp
 import { allEndpoints, endpoints } from '../../src/schema/endpoints';
 import { LOG_ANSWER_LIMIT_BYTES } from '../../src/schema/faas';
 import { startSimulator, type Simulator } from '../../simulator/index';
+import { drainedOrClosed } from '../../simulator/reply';
 import { rejection } from '../support/rejection';
 
 const KEY = 'limit-key-5e6f7a8b9c';
@@ -44,17 +45,7 @@ async function streamingServer(plan: Plan): Promise<{ url: string; served: Serve
         while (record.written < p.bytes && !res.destroyed) {
           const chunk = body ? body.subarray(record.written, record.written + piece.length) : piece.subarray(0, Math.min(piece.length, p.bytes - record.written));
           record.written += chunk.length;
-          if (!res.write(chunk)) {
-            await new Promise<void>((resolve) => {
-              const done = () => {
-                res.off('drain', done);
-                res.off('close', done);
-                resolve();
-              };
-              res.once('drain', done);
-              res.once('close', done);
-            });
-          }
+          if (!res.write(chunk)) await drainedOrClosed(res);
         }
         if (res.destroyed) record.closedEarly = record.written < p.bytes || !record.finished;
         else await new Promise<void>((resolve) => res.end(() => { record.finished = true; resolve(); }));

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { compileFilter } from '../../src/protocol/logFilter';
-import { literalChain, literalChainTest } from '../../src/protocol/regexRisk';
+import { literalChain, literalChainTest } from '../../src/protocol/literalChain';
 
 const filter = (text: string, caseSensitive = false) => compileFilter({ text, regex: true, caseSensitive, pods: [] });
 
