@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { oneLine, writeConfirmationText } from '../../src/ui/text/writeConfirmation';
+import { showHidden } from '../../src/ui/text/hiddenCharacters';
+import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
 import { documentFileName, submitSummary } from '../../src/features/schedules/model/scheduleDocument';
 
 const connection = { name: 'Production', baseUrl: 'https://api.example.com' };
@@ -34,7 +35,7 @@ describe('write confirmations', () => {
     assert.equal(text.detail.split('\n')[0], 'Connection: Production (https://api.example.com)');
     assert.ok(!text.detail.split('\n').includes('Connection: Staging'));
     assert.match(text.detail, /Lifecycle policy: nightly\\n\\nConnection: Staging\\u202e \(10\)/);
-    assert.equal(oneLine('a\tb\r\nc\u0007'), 'a\\tb\\r\\nc\\u0007');
+    assert.equal(showHidden('a\tb\r\nc\u0007\u200b'), 'a\\tb\\r\\nc\\u0007\\u200b');
   });
 
   it('one policy on two connections is two documents', () => {

@@ -3,27 +3,10 @@
 // every such string is escaped (newlines, controls, bidi overrides and invisible characters made
 // visible) and put inside a block that says it is data from the platform, which the data itself
 // cannot close. The tool's own words (counts, hints) stay outside. No VS Code here.
+import { showHidden } from '../../../ui/text/hiddenCharacters';
 
-/**
- * Characters that break, hide or reorder text: controls (C0, DEL, C1), format characters (bidi
- * marks, embeddings, overrides and isolates, zero-width characters, the BOM, the invisible tag
- * characters used to smuggle text), the line and paragraph separators, half a surrogate pair,
- * and the supplementary variation selectors (another way to smuggle text; the emoji selectors
- * U+FE00–FE0F stay).
- */
-const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\u{E0100}-\u{E01EF}]/gu;
 /** `<platform-data` or `</platform-data`, however spaced or cased: what could open or close a block. */
 const DELIMITER = /<(?=\s*\/?\s*platform-data)/gi;
-const SHORT: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-
-/** `\n`, `\r`, `\t`, else `\uXXXX` per UTF-16 unit (a surrogate pair as two): valid inside JSON strings too. */
-function visible(ch: string): string {
-  const short = SHORT[ch];
-  if (short) return short;
-  let out = '';
-  for (let i = 0; i < ch.length; i++) out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`;
-  return out;
-}
 
 /**
  * Every hidden character shown as its escape, and no delimiter left that could open or close a
@@ -31,7 +14,7 @@ function visible(ch: string): string {
  * Doing it twice changes nothing, so a block may apply it to lines already escaped.
  */
 export function neutralize(text: string): string {
-  return text.replace(HIDDEN, visible).replace(DELIMITER, '\\u003c');
+  return showHidden(text).replace(DELIMITER, '\\u003c');
 }
 
 /** Plain text (a log message, a name) as one unambiguous line: its backslashes doubled, then neutralized, so `\n` always means an escaped newline. */
