@@ -19,7 +19,12 @@ describe('Activation: nothing until used, then from every way in', () => {
   const quickInput = () => page.locator('.quick-input-widget');
   const reports = () => sidebarPane(page, 'Report Tasks');
 
-  before(async () => ({ browser, page } = await openWorkbench()));
+  before(async () => {
+    ({ browser, page } = await openWorkbench());
+    // The key waits in its one-shot file: this first window loads the extension to store it. Only
+    // once it is stored (the connection in the status bar) may the window reload, or it is lost.
+    await connectionItem().waitFor({ timeout: 60_000 });
+  });
   after(async () => {
     if (page) {
       // Stop following the task that never ends (best effort; the reports UI test does the same).
