@@ -1,5 +1,5 @@
 // Shared pieces of the VS Code test harness: project paths, free ports, child processes that
-// are always cleaned up, and the Chromium launch. How VS Code runs offline here: README, Tests.
+// are always cleaned up, and the Chromium launch. How VS Code runs offline here: docs/testing.md.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, readFileSync } from 'node:fs';

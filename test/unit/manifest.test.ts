@@ -1,6 +1,6 @@
-// What the manifest promises about Restricted Mode and virtual workspaces.
+// What the manifest promises about Restricted Mode and virtual workspaces, and what a Marketplace listing needs.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 
 const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
@@ -23,5 +23,41 @@ describe('manifest capabilities', () => {
 
   it('declares virtual workspaces supported (it reads no file of the workspace)', () => {
     assert.equal(manifest.capabilities?.virtualWorkspaces, true);
+  });
+});
+
+// The categories VS Code's manifest schema allows (VS Code 1.139's extension host lists the same).
+const MARKETPLACE_CATEGORIES = ['AI', 'Azure', 'Chat', 'Data Science', 'Debuggers', 'Extension Packs', 'Education', 'Formatters', 'Keymaps',
+  'Language Packs', 'Linters', 'Machine Learning', 'Notebooks', 'Programming Languages', 'SCM Providers', 'Snippets', 'Testing', 'Themes',
+  'Visualization', 'Other'];
+
+describe('manifest listing', () => {
+  const listing = manifest as unknown as { icon?: unknown; categories?: unknown; description?: unknown; keywords?: unknown; galleryBanner?: { theme?: unknown } };
+
+  it('has a 128x128 PNG icon that is in the repository', () => {
+    assert.equal(typeof listing.icon, 'string');
+    const icon = String(listing.icon);
+    assert.ok(existsSync(icon), `${icon} exists`);
+    const png = readFileSync(icon);
+    assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'a PNG signature');
+    assert.equal(png.toString('latin1', 12, 16), 'IHDR');
+    assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [128, 128], 'width and height');
+  });
+
+  it('has categories from the Marketplace list, not only "Other", and "Chat" since it contributes language model tools', () => {
+    const categories = listing.categories as string[];
+    assert.ok(Array.isArray(categories) && categories.length > 0);
+    for (const category of categories) assert.ok(MARKETPLACE_CATEGORIES.includes(category), `${category} is a Marketplace category`);
+    assert.ok(categories.some((category) => category !== 'Other'));
+    assert.ok(categories.includes('Chat'));
+  });
+
+  it('has a one-line description, keywords within vsce\'s limit of 30, and a banner theme', () => {
+    assert.equal(typeof listing.description, 'string');
+    const description = String(listing.description);
+    assert.ok(description.length > 0 && description.length <= 200 && !description.includes('\n'), description);
+    const keywords = listing.keywords as string[];
+    assert.ok(Array.isArray(keywords) && keywords.length > 0 && keywords.length <= 30);
+    assert.ok(['dark', 'light'].includes(String(listing.galleryBanner?.theme)));
   });
 });
