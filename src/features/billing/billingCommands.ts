@@ -150,7 +150,7 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
   return [
     deps.registerBoundCommand('platformConsole.showTrial', (bound, id) => showTrial(bound, id)),
     deps.registerBoundCommand('platformConsole.showTrialStartData', (bound, arg) =>
-      showTrialStartData(bound, typeof arg === 'object' && arg !== null ? (arg as { clientId?: unknown; productId?: unknown }) : undefined),
+      showTrialStartData(bound, typeof arg === 'object' && arg !== null ? arg : undefined),
     ),
     deps.registerBoundCommand('platformConsole.showActivatedFreeFeature', (bound, id) => showFreeFeature(bound, id)),
     vscode.commands.registerCommand('platformConsole.showRawJson', async () => {
