@@ -14,9 +14,9 @@ export interface PickFieldOptions {
   enterLabel?: string;
   /** The person chose to type (kept by the page while it lives). */
   typed: boolean;
-  setTyped(typed: boolean): void;
+  setTyped: (typed: boolean) => void;
   /** Reads the list again (Retry). */
-  reload(): void;
+  reload: () => void;
 }
 
 export function pickField(
