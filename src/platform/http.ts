@@ -294,7 +294,7 @@ export class HttpClient {
 
   /** Sign Out happened: nothing more goes out with this key. */
   private signedOut(method: HttpMethod, path: string): PlatformError {
-    const reason = this.#revoked?.reason;
+    const reason: unknown = this.#revoked?.reason;
     const message = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : 'The connection was signed out.';
     return new PlatformError({ kind: 'signedOut', message, method, path: path.split('?')[0] });
   }

@@ -281,7 +281,10 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
     }
     const target: LogsTarget = { connectionId: connection.id, connectionName: connection.name, baseUrl: connection.baseUrl, ...pick(saved) };
     // Open already: nothing to bring back.
-    if (panels.has(panelKey(connection, target))) return panel.dispose();
+    if (panels.has(panelKey(connection, target))) {
+      panel.dispose();
+      return;
+    }
     attach(panel, target);
   };
 
