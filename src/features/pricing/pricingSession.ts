@@ -156,7 +156,7 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
     }
   }
 
-  async onRequest<M extends keyof PricingRequests & string>(method: M, params: PricingRequests[M]['params']): Promise<PricingRequests[M]['result']> {
+  async onRequest<M extends keyof PricingRequests>(method: M, params: PricingRequests[M]['params']): Promise<PricingRequests[M]['result']> {
     if (method === 'pin') return this.pin(params.tab);
     const { tab, format } = params as PricingRequests['copy']['params'];
     return await this.copy(tab, format);
