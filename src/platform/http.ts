@@ -11,6 +11,7 @@ import { apiKeyProblem, normalizeBaseUrl } from '../schema/connectionRules';
 import { issuePath, throwValidation, validateCall } from '../schema/validate';
 import { abortableSleep } from './sleep';
 import { networkReason } from './networkReason';
+import { valueText } from '../schema/valueText';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RETRIES = 3;
@@ -97,7 +98,7 @@ function queryString(query: Record<string, unknown> | undefined): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
-    search.append(key, String(value));
+    search.append(key, valueText(value));
   }
   const text = search.toString();
   return text ? `?${text}` : '';
