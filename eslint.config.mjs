@@ -14,6 +14,19 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules on the product and the simulator: a floating or misused promise fails lint.
+    // The project service finds each file's tsconfig (webview/ has its own).
+    files: ['src/**/*.ts', 'simulator/**/*.ts', 'webview/**/*.ts'],
+    extends: [tseslint.configs.recommendedTypeCheckedOnly],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/require-await': 'error',
+    },
+  },
+  {
     files: ['src/**/*.ts', 'simulator/**/*.ts', 'webview/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }] },
   },

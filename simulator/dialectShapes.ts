@@ -18,7 +18,7 @@ function specTask(body: unknown): unknown {
 /** The platform's profile list items carry no field values (its list schema has no `fields`). */
 function platformProfileList(body: unknown): unknown {
   if (!Array.isArray(body)) return body;
-  return body.map((item) => {
+  return body.map((item: unknown) => {
     if (!isRecord(item)) return item;
     const { fields: _fields, ...rest } = item;
     return rest;

@@ -13,7 +13,7 @@ import { stepTimer } from './ui/stepTimer';
 
 /** The real extension: its own bundle, read on first use (esbuild.mjs). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadMain = (): typeof Main => require('./main');
+const loadMain = (): typeof Main => require('./main') as typeof Main;
 
 export type { PlatformConsoleExports } from './main';
 

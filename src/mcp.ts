@@ -120,8 +120,8 @@ export function createMcpServer(options: McpOptions): Server {
     options.note(canElicit(server) ? 'platform-console-mcp: the client confirms each write with the person (elicitation) before it is sent' : 'platform-console-mcp: the client has no elicitation: writes are sent as the client calls them (the flags decide)');
   };
   const host = {
-    connections: async () =>
-      'binding' in connection ? [{ name: connection.binding.connectionName, baseUrl: connection.binding.baseUrl, dialect: connection.binding.dialect, active: true, signedIn: true }] : [],
+    connections: () =>
+      Promise.resolve('binding' in connection ? [{ name: connection.binding.connectionName, baseUrl: connection.binding.baseUrl, dialect: connection.binding.dialect, active: true, signedIn: true }] : []),
     scrub,
   };
   const answer = (text: string, isError = false) => ({ content: [{ type: 'text' as const, text: scrub(text) }], ...(isError ? { isError: true } : {}) });

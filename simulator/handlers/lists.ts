@@ -13,6 +13,7 @@ import { TEMPLATE_FIELD_DEFINITIONS } from '../state/seedProfiles';
 import { isoSeconds } from '../timeFormat';
 import { filterAndSortProfiles } from './profiles';
 import type { Handler } from './types';
+import { valueText } from '../../src/schema/valueText';
 
 interface PageQuery {
   limit?: number;
@@ -211,8 +212,8 @@ export const listSecrets: Handler<typeof endpoints.listSecrets> = ({ params, que
     .filter((t) => secretTaskView(t, state.account, options.taskDurationMs, nowMs).state === 'FINISHED')
     .map((t) => ({
       id: t.secretId,
-      name: String(t.data.name ?? ''),
-      secret_type: String(t.data.secret_type ?? ''),
+      name: valueText(t.data.name ?? ''),
+      secret_type: valueText(t.data.secret_type ?? ''),
       status: 'ACTIVE',
       created: isoSeconds(t.createdMs),
       expiration: (t.data.expiration as string | undefined) ?? null,

@@ -7,7 +7,7 @@ type Endpoints = typeof endpoints;
 type Fn<K extends keyof Endpoints> = (input: CallInput<Endpoints[K]>, options?: CallOptions) => Promise<CallOutput<Endpoints[K]>>;
 
 function bind<K extends keyof Endpoints>(http: HttpClient, name: K): Fn<K> {
-  return (input, options) => http.call(endpoints[name], input, options) as Promise<CallOutput<Endpoints[K]>>;
+  return (input, options) => http.call(endpoints[name], input, options);
 }
 
 export function createPlatformApi(http: HttpClient) {

@@ -3,6 +3,7 @@
 // Whatever is shortened here is redacted first (redactedCut): a cut never leaves part of a key.
 import { formatIssues, type FieldIssue, type PlatformErrorKind } from '../schema/errors';
 import { redact, redactedCut } from './redact';
+import { valueText } from '../schema/valueText';
 
 /** HTTP status -> kind. 400 and 422 are the server refusing the request's content. */
 export function kindForStatus(status: number): PlatformErrorKind {
@@ -95,7 +96,7 @@ export function summarizeErrorBody(body: unknown, secrets: readonly (string | un
   if (isRecord(body.errors)) issues = fieldMapIssues(body.errors);
   if (issues.length === 0 && isFieldMap(body)) issues = fieldMapIssues(body);
   if (Array.isArray(body.detail)) {
-    issues = body.detail.filter(isRecord).map((d) => ({ path: locPath(d.loc), message: String(d.msg ?? d.message ?? 'invalid') }));
+    issues = body.detail.filter(isRecord).map((d) => ({ path: locPath(d.loc), message: valueText(d.msg ?? d.message ?? 'invalid') }));
   }
 
   if (typeof body.message === 'string' && body.message.trim()) message = body.message.trim();

@@ -11,6 +11,7 @@ import { apiKeyProblem, normalizeBaseUrl } from '../schema/connectionRules';
 import { issuePath, throwValidation, validateCall } from '../schema/validate';
 import { abortableSleep } from './sleep';
 import { networkReason } from './networkReason';
+import { valueText } from '../schema/valueText';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RETRIES = 3;
@@ -97,7 +98,7 @@ function queryString(query: Record<string, unknown> | undefined): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
-    search.append(key, String(value));
+    search.append(key, valueText(value));
   }
   const text = search.toString();
   return text ? `?${text}` : '';
@@ -294,7 +295,7 @@ export class HttpClient {
 
   /** Sign Out happened: nothing more goes out with this key. */
   private signedOut(method: HttpMethod, path: string): PlatformError {
-    const reason = this.#revoked?.reason;
+    const reason: unknown = this.#revoked?.reason;
     const message = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : 'The connection was signed out.';
     return new PlatformError({ kind: 'signedOut', message, method, path: path.split('?')[0] });
   }

@@ -59,12 +59,14 @@ export async function pollTasks(
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
   const signal = inner.signal;
   let firstError: unknown;
+  /** What a stopped watch rejects with: the first fatal error, else `cancelled`. */
+  const stopped = (): unknown => firstError ?? cancelled();
 
   const watchOne = async (id: string): Promise<TaskOutcome> => {
     let delay = minDelay;
     let lastState: string | undefined | null = null;
     for (;;) {
-      if (signal.aborted) throw firstError ?? cancelled();
+      if (signal.aborted) throw stopped();
       try {
         const task = await getTask(id, signal);
         const state = taskState(task);
@@ -75,7 +77,7 @@ export async function pollTasks(
         if (state === 'FINISHED') return { id, state, task };
         if (state === 'ERROR') return { id, state, task, error: task.error ?? undefined };
       } catch (error) {
-        if (signal.aborted) throw firstError ?? cancelled();
+        if (signal.aborted) throw stopped();
         if (!(error instanceof PlatformError) || FATAL.has(error.kind)) throw error;
         options.onTransientError?.(id, error);
       }
@@ -89,7 +91,7 @@ export async function pollTasks(
       try {
         await sleep(Math.min(delay, left), signal);
       } catch {
-        throw firstError ?? cancelled();
+        throw stopped();
       }
       delay = Math.min(maxDelay, Math.round(delay * 1.5));
     }

@@ -136,8 +136,8 @@ export function eachItem(items: ItemList, visit: (time: string, pod: number, mes
   const { bounds, pods } = items;
   for (let i = 0; i < items.count; i++) {
     const pod = pods[i]!;
-    const message = text.substring(bounds[2 * i + 1]!, bounds[2 * i + 2]!);
-    if (pod >= 0) visit(text.substring(bounds[2 * i]!, bounds[2 * i + 1]!), pod, message);
+    const message = text.substring(bounds[2 * i + 1]!, bounds[2 * i + 2]);
+    if (pod >= 0) visit(text.substring(bounds[2 * i]!, bounds[2 * i + 1]), pod, message);
     else visit('', -1, message, pod === PACKED_GAP ? 'gap' : 'dropped');
   }
 }

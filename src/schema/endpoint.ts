@@ -2,6 +2,7 @@
 // status. The client sends with it and the simulator serves with it, so the two cannot drift.
 import type * as z from 'zod';
 import type { Dialect, DialectPaths, ProductArea } from './dialect';
+import { valueText } from './valueText';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -83,6 +84,6 @@ export function fillPath(template: string, params: Record<string, unknown>): str
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined || value === null) throw new Error(`missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
+    return encodeURIComponent(valueText(value));
   });
 }

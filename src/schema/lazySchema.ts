@@ -39,5 +39,5 @@ export function lazySchema<T extends object>(build: () => T): T {
  * another holds the real one: zod's JSON Schema output and its metadata registry go by identity.
  */
 export function real<T>(schema: T): T {
-  return ((schema as { [REAL]?: T } | null | undefined)?.[REAL] ?? schema) as T;
+  return (schema as { [REAL]?: T } | null | undefined)?.[REAL] ?? schema;
 }

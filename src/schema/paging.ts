@@ -23,7 +23,7 @@ export function rItems<T extends z.ZodType>(item: T) {
     .catch(undefined)
     .transform((items) => (items ?? []).flatMap((raw) => {
       const parsed = item.safeParse(raw);
-      return parsed.success ? [parsed.data as z.output<T>] : [];
+      return parsed.success ? [parsed.data] : [];
     }));
 }
 

@@ -60,18 +60,20 @@ export class ConnectionManager extends Disposable {
   ) {
     super();
     this.state = durableMemento(context.globalState);
-    if (early.key) this.rememberKey(early.key.id, early.key.value);
+    if (early.key) void this.rememberKey(early.key.id, early.key.value);
     this._registerAll(
       context.secrets.onDidChange((e) => {
         if (!e.key.startsWith(secretKey(''))) return;
         // Another window signed out (or in): a key deleted there is revoked here too.
         const id = e.key.slice(secretKey('').length);
         this.keys.delete(id);
-        void this.hasApiKey(id).then((has) => {
-          if (!has) this.revoke(id, `${this.list().find((c) => c.id === id)?.name ?? 'The connection'} was signed out`);
-          this.clients.delete(id);
-          return this.updateContext().then(() => this.changed.fire(this.active));
-        });
+        void this.hasApiKey(id)
+          .then((has) => {
+            if (!has) this.revoke(id, `${this.list().find((c) => c.id === id)?.name ?? 'The connection'} was signed out`);
+            this.clients.delete(id);
+            return this.updateContext().then(() => this.changed.fire(this.active));
+          })
+          .catch((error: unknown) => this.log.error('Could not follow a sign-in or sign-out made in another window', error));
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         // New clients from now on; actions already started keep theirs (same key, same account).

@@ -13,7 +13,7 @@ export interface FeatureContext {
   readonly connections: ConnectionManager;
   readonly log: Log;
   /** The prompt UI in use now (integration tests script it). */
-  ui(): FlowUi;
+  readonly ui: () => FlowUi;
   /** globalState: per-connection data keyed by connection id (Sign Out clears those keys). */
   readonly state: vscode.Memento;
   readonly extensionUri: vscode.Uri;

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { formatRequestLine } from '../platform/requestLine';
 import type { RequestLogEntry } from '../platform/http';
 import { redact } from '../platform/redact';
+import { valueText } from '../schema/valueText';
 
 const RECENT_LIMIT = 2000;
 
@@ -49,7 +50,7 @@ export class Log implements vscode.Disposable {
   error(message: string, error?: unknown): void {
     const logDetail = (error as { logDetail?: unknown } | undefined)?.logDetail;
     const extra = typeof logDetail === 'string' ? `\n${logDetail}` : '';
-    const detail = error instanceof Error ? `${error.message}${extra}${error.stack ? `\n${error.stack}` : ''}` : error === undefined ? '' : String(error);
+    const detail = error instanceof Error ? `${error.message}${extra}${error.stack ? `\n${error.stack}` : ''}` : error === undefined ? '' : valueText(error);
     const line = this.scrub(detail ? `${message}: ${detail}` : message);
     this.remember(line);
     this.channel.error(line);

@@ -160,7 +160,7 @@ export class PanelHost<N, R extends RequestMap, E> implements vscode.Disposable 
     }
     try {
       if (!handler) throw new Error('The panel is not connected yet');
-      const result = await handler.onRequest(method as keyof R & string, params.data);
+      const result = await handler.onRequest(method, params.data);
       this.send({ kind: 'reply', id, ok: true, result });
     } catch (error) {
       this.options.log.error(`${this.options.title}: "${method}" failed`, error);

@@ -14,13 +14,14 @@ export function registerPanelSerializer<S>(
   log: Log,
   revive: (panel: vscode.WebviewPanel, state: S | undefined) => void,
 ): vscode.Disposable {
-  const deserializeWebviewPanel = async (panel: vscode.WebviewPanel, saved: unknown) => {
+  const deserializeWebviewPanel = (panel: vscode.WebviewPanel, saved: unknown): Promise<void> => {
     const parsed = saved === undefined || saved === null ? undefined : schema.safeParse(saved);
     if (parsed && !parsed.success) {
       const detail = parsed.error.issues.slice(0, 3).map((i) => `${issuePath(i.path)}: ${i.message}`).join('; ');
       log.error(`${viewType}: the saved state was not usable, starting afresh (${detail})`);
     }
     revive(panel, parsed?.success ? parsed.data : undefined);
+    return Promise.resolve();
   };
   revivers.set(viewType, deserializeWebviewPanel);
   const registration = vscode.window.registerWebviewPanelSerializer(viewType, { deserializeWebviewPanel });

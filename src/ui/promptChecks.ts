@@ -8,6 +8,6 @@ export function checksQuietWhenEmpty(
 ): Pick<InputPrompt, 'validate' | 'validateOnAccept'> {
   return {
     validate: (value) => (value.trim() === '' ? undefined : problem(value)),
-    validateOnAccept: async (value) => (value.trim() === '' ? emptyMessage : undefined),
+    validateOnAccept: (value) => Promise.resolve(value.trim() === '' ? emptyMessage : undefined),
   };
 }

@@ -32,7 +32,7 @@ export class VscodeFlowUi implements FlowUi {
       const finish = (result: string | Back | Cancel) => {
         if (settled) return;
         settled = true;
-        disposables.forEach((d) => d.dispose());
+        for (const d of disposables) d.dispose();
         resolve(result);
       };
       const validate = async (value: string) => {
@@ -118,7 +118,7 @@ export class VscodeFlowUi implements FlowUi {
       const finish = (result: T[] | Back | Cancel) => {
         if (settled) return;
         settled = true;
-        disposables.forEach((d) => d.dispose());
+        for (const d of disposables) d.dispose();
         resolve(result);
       };
       disposables.push(

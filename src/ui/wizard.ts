@@ -2,8 +2,8 @@
 // (and what it set); the step count is computed from the steps that will actually prompt.
 import { BACK, CANCEL, type FlowUi, type InputPrompt, type PickPrompt, type PromptFrame } from './flowUi';
 
-class GoBack {}
-class Cancelled {}
+class GoBack extends Error {}
+class Cancelled extends Error {}
 
 /** Back was pressed on a prompt inside a step: a step with prompts of its own may catch it. */
 export function isBack(error: unknown): boolean {

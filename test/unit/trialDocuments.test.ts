@@ -100,6 +100,13 @@ describe('trial document', () => {
     assert.equal(mdCell('a|b\nc *d* [x](y) <b>'), 'a\\|b c \\*d\\* \\[x\\](y) \\<b\\>');
     assert.equal(mdCell(null), '—');
   });
+
+  it('a cell holding an object or a list shows its JSON, not "[object Object]"', () => {
+    assert.equal(mdCell({ id: 7 }), '{"id":7}');
+    assert.equal(mdCell([1, 'a']), '\\[1,"a"\\]');
+    assert.equal(mdCell(42), '42');
+    assert.equal(mdCell(false), 'false');
+  });
 });
 
 describe('activated free feature document', () => {

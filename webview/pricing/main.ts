@@ -131,7 +131,7 @@ export class PricePreviewApp extends LitElement {
         else this.typing.delete(key);
         this.requestUpdate();
         // The field that replaced the other takes the focus, so the keyboard goes on where it was.
-        void this.updateComplete.then(() => (this.querySelector(`[data-field="${field}"] vscode-textfield, [data-field="${field}"] vscode-single-select`) as HTMLElement | null)?.focus());
+        void this.updateComplete.then(() => this.querySelector<HTMLElement>(`[data-field="${field}"] vscode-textfield, [data-field="${field}"] vscode-single-select`)?.focus());
       },
       reload: () => this.host.notify({ type: 'reloadList', list }),
     });

@@ -4,12 +4,12 @@ import { html, nothing, svg, type TemplateResult } from 'lit';
 import { CHART_BAR_MAX, type ChartBar, type CompareView, type PriceDisplay, type PriceView } from '../../src/protocol/pricing';
 
 export interface PriceActions {
-  pin(): void;
-  unpin(): void;
-  retry(): void;
-  signIn(): void;
-  showLog(): void;
-  copy(format: 'json' | 'curl'): void;
+  pin: () => void;
+  unpin: () => void;
+  retry: () => void;
+  signIn: () => void;
+  showLog: () => void;
+  copy: (format: 'json' | 'curl') => void;
 }
 
 const LABEL_WIDTH = 170;

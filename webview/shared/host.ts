@@ -45,7 +45,7 @@ export class HostConnection<N, R extends RequestMap, E, S> {
         this.pending.delete(id);
         reject(new Error(`No answer to "${method}"`));
       }, REQUEST_TIMEOUT_MS);
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer });
+      this.pending.set(id, { resolve, reject, timer });
       this.post({ kind: 'request', id, method, params } as WebviewMessage<N, R>);
     });
   }

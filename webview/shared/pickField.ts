@@ -14,9 +14,9 @@ export interface PickFieldOptions {
   enterLabel?: string;
   /** The person chose to type (kept by the page while it lives). */
   typed: boolean;
-  setTyped(typed: boolean): void;
+  setTyped: (typed: boolean) => void;
   /** Reads the list again (Retry). */
-  reload(): void;
+  reload: () => void;
 }
 
 export function pickField(
@@ -42,7 +42,7 @@ export function pickField(
       ><vscode-button secondary data-testid=${`pick-${field}`} @click=${() => options.setTyped(false)}>Pick from the list</vscode-button></span
     >`;
   else if (choices.hint) hint = html`<span data-testid=${testId} data-state="typed">${choices.hint}</span>`;
-  return textField(field, label, value, issue, onInput, { placeholder: options.placeholder ?? '', ...(hint !== nothing && { hint: hint as TemplateResult }) });
+  return textField(field, label, value, issue, onInput, { placeholder: options.placeholder ?? '', ...(hint !== nothing && { hint }) });
 }
 
 function listedField(

@@ -14,6 +14,7 @@ import { getFreeFeatureEndpoint } from '../../schema/iam';
 import { freeFeatureMarkdown, trialMarkdown } from './model/trialDocuments';
 import type { PlatformApi } from '../../platform/api';
 import { checksQuietWhenEmpty } from '../../ui/promptChecks';
+import { valueText } from '../../schema/valueText';
 
 export type BillingCommandDeps = Pick<FeatureContext, 'log' | 'ui' | 'documents' | 'registerBoundCommand'>;
 
@@ -25,7 +26,7 @@ const PRODUCT_ID = () => startTrialDataQuery.shape.product_id;
 
 /** A command argument that is already a valid id is used as is; anything else is asked for (prefilled). */
 function givenId(value: unknown, valid: (n: number) => boolean): { id?: number; text: string } {
-  const text = value === undefined || value === null ? '' : String(value);
+  const text = value === undefined || value === null ? '' : valueText(value);
   const n = typeof value === 'number' ? value : parseWholeNumber(text);
   return n !== undefined && valid(n) ? { id: n, text } : { text };
 }
@@ -102,7 +103,7 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
   };
 
   const showTrialStartData = async (bound: Bound, arg?: { clientId?: unknown; productId?: unknown }): Promise<vscode.Uri | undefined> => {
-    const state = { clientText: arg?.clientId === undefined ? '' : String(arg.clientId), productText: arg?.productId === undefined ? '' : String(arg.productId) };
+    const state = { clientText: arg?.clientId === undefined ? '' : valueText(arg.clientId), productText: arg?.productId === undefined ? '' : valueText(arg.productId) };
     const done = await runWizard(state, {
       title: 'Show Trial Start Data',
       ui: deps.ui(),
@@ -150,7 +151,7 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
   return [
     deps.registerBoundCommand('platformConsole.showTrial', (bound, id) => showTrial(bound, id)),
     deps.registerBoundCommand('platformConsole.showTrialStartData', (bound, arg) =>
-      showTrialStartData(bound, typeof arg === 'object' && arg !== null ? (arg as { clientId?: unknown; productId?: unknown }) : undefined),
+      showTrialStartData(bound, typeof arg === 'object' && arg !== null ? arg : undefined),
     ),
     deps.registerBoundCommand('platformConsole.showActivatedFreeFeature', (bound, id) => showFreeFeature(bound, id)),
     vscode.commands.registerCommand('platformConsole.showRawJson', async () => {

@@ -1,7 +1,7 @@
 // A pinned id in the Edge view: its object when loaded, "not found (404)", or the error with Retry.
 import * as vscode from 'vscode';
 import { PlatformError } from '../../schema/errors';
-import type { EdgeApp, EdgeClient, EdgeTemplate } from '../../schema/edge';
+import type { EdgeApp, EdgeClient } from '../../schema/edge';
 import { ErrorNode, RUN_NODE_ACTION, TreeNode, spokenRow, type Runnable } from '../../ui/treeNodes';
 import { EDGE_KIND_NAMES, type EdgeKind } from './model/edgePins';
 import { appChildren, appItem, clientChildren, clientItem, templateChildren, templateItem } from './edgeDetailNodes';
@@ -72,7 +72,7 @@ export class PinNode extends TreeNode implements Runnable {
       case 'app':
         return appItem(this.id, state.data as EdgeApp, this.host.now());
       case 'template':
-        return templateItem(this.id, state.data as EdgeTemplate);
+        return templateItem(this.id, state.data);
     }
   }
 
@@ -84,7 +84,7 @@ export class PinNode extends TreeNode implements Runnable {
       case 'app':
         return appChildren(this.id, this.state.data as EdgeApp, this.host);
       case 'template':
-        return templateChildren(this.id, this.state.data as EdgeTemplate, this.host, { withName: false });
+        return templateChildren(this.id, this.state.data, this.host, { withName: false });
     }
   }
 }

@@ -153,7 +153,7 @@ export class EdgeTree extends NodeTree implements PinHost {
       const state = known.get(node.id);
       if (state && state.status !== 'idle' && state.status !== 'loading') {
         node.state = state;
-        if (kind === 'template' && state.status === 'ok') this.templateLoaded(node.id, state.data as EdgeTemplate);
+        if (kind === 'template' && state.status === 'ok') this.templateLoaded(node.id, state.data);
       } else toLoad.push(node);
     }
     this.refresh();
@@ -241,7 +241,7 @@ export class EdgeTree extends NodeTree implements PinHost {
         }
         if (generation !== node.generation || this.connectionId !== connectionId) return;
         node.state = loadStateOf(outcome);
-        if (node.kind === 'template' && node.state.status === 'ok') this.templateLoaded(node.id, node.state.data as EdgeTemplate);
+        if (node.kind === 'template' && node.state.status === 'ok') this.templateLoaded(node.id, node.state.data);
         this.refresh(node);
       })(),
     );

@@ -189,7 +189,7 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
           const items = recentIn(connection.id, s).map((r) => ({
             label: `$(output) ${functionLabel(r)}`,
             description: panels.has(panelKey(connection, r)) ? 'open' : undefined,
-            value: r as FunctionRef | null,
+            value: r,
           }));
           const chosen = await ctx.pick({
             placeholder: `Function in project ${s.projectId}, region ${s.regionId}: a recent one, or another`,
@@ -281,7 +281,10 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
     }
     const target: LogsTarget = { connectionId: connection.id, connectionName: connection.name, baseUrl: connection.baseUrl, ...pick(saved) };
     // Open already: nothing to bring back.
-    if (panels.has(panelKey(connection, target))) return panel.dispose();
+    if (panels.has(panelKey(connection, target))) {
+      panel.dispose();
+      return;
+    }
     attach(panel, target);
   };
 

@@ -264,7 +264,7 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     }
   }
 
-  async onRequest<M extends keyof LogsRequests & string>(_method: M, params: LogsRequests[M]['params']): Promise<LogsRequests[M]['result']> {
+  async onRequest<M extends keyof LogsRequests>(_method: M, params: LogsRequests[M]['params']): Promise<LogsRequests[M]['result']> {
     // The only request: copy.
     const { text, rows } = params;
     await vscode.env.clipboard.writeText(text);

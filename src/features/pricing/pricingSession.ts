@@ -156,11 +156,10 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
     }
   }
 
-  async onRequest<M extends keyof PricingRequests & string>(method: M, params: PricingRequests[M]['params']): Promise<PricingRequests[M]['result']> {
-    type Result = PricingRequests[M]['result'];
-    if (method === 'pin') return this.pin((params as PricingRequests['pin']['params']).tab) as Result;
+  async onRequest<M extends keyof PricingRequests>(method: M, params: PricingRequests[M]['params']): Promise<PricingRequests[M]['result']> {
+    if (method === 'pin') return this.pin(params.tab);
     const { tab, format } = params as PricingRequests['copy']['params'];
-    return (await this.copy(tab, format)) as Result;
+    return await this.copy(tab, format);
   }
 
   /** The connection changed (sign in, out, switch): price everything again. */

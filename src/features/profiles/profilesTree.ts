@@ -335,7 +335,7 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
       const { profiles } = first;
       this.timer.received(profiles.length, this.pageSize);
       this.noteTemplates(profiles);
-      this.state = { kind: 'loaded', profiles, nodes: new Array(profiles.length), shown: Math.min(profiles.length, this.pageSize), total: first.total, paged: first.paged };
+      this.state = { kind: 'loaded', profiles, nodes: new Array<ProfileNode | undefined>(profiles.length), shown: Math.min(profiles.length, this.pageSize), total: first.total, paged: first.paged };
       this.refresh();
     } catch (error) {
       if (generation !== this.generation || (error instanceof PlatformError && error.kind === 'cancelled')) return;

@@ -137,7 +137,7 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
     return entry.uuid;
   };
 
-  const withConnection = async (run: (connection: { id: string; name: string }) => Promise<unknown> | unknown) => {
+  const withConnection = async (run: (connection: { id: string; name: string }) => unknown) => {
     const connection = connections.active;
     if (!connection || !connections.signedIn) return signInFirst();
     return run(connection);

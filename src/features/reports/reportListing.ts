@@ -6,6 +6,7 @@ import type { Bound } from '../../ui/connectionManager';
 import type { ReportTask } from '../../schema/billing';
 import { nextOffset } from '../../schema/paging';
 import { isActiveReport, type ReportStatus } from './model/reportTasks';
+import { valueText } from '../../schema/valueText';
 
 export const REPORTS_PAGE = 50;
 export const LISTED_RUNNING_REFRESH_MS = 5000;
@@ -114,7 +115,7 @@ export class ReportListing {
   /** What the view shows of the listing, as text (to tell whether a quiet read changed it). */
   private shown(): string {
     const { available, tasks, total, next, error, status } = this;
-    return JSON.stringify({ available, tasks, total, next, status, error: error === undefined ? undefined : String(error) });
+    return JSON.stringify({ available, tasks, total, next, status, error: error === undefined ? undefined : valueText(error) });
   }
 
   /** While a listed task runs (and the view shows), the first page is read again in a moment. */

@@ -24,6 +24,7 @@ import { ActionNode, ErrorNode, MessageNode, TreeNode, spokenRow } from '../../u
 import type { Log } from '../../ui/log';
 import { ReportListing } from './reportListing';
 import type { ReportTaskStore } from './reportTaskStore';
+import { valueText } from '../../schema/valueText';
 
 export const REPORT_TASKS_VIEW = 'platformConsole.reportTasks';
 
@@ -127,7 +128,7 @@ export class ReportTaskNode extends TreeNode {
       new GroupNode(`Warnings (${notes.warnings.length})`, 'warning', notes.warnings.map((w) => new MessageNode(w, 'circle-small-filled', { tooltip: w })), { expanded: notes.warnings.length > 0, id: id('warnings') }),
     ];
     const facts: [string, unknown][] = [['Worker group', n?.worker_group_id], ['Celery group', n?.celery_group_id], ['Period', n?.period], ['Records to process', n?.records_to_process]];
-    for (const [label, value] of facts) if (value !== undefined && value !== null) noteChildren.push(new MessageNode(label, 'symbol-property', { description: String(value) }));
+    for (const [label, value] of facts) if (value !== undefined && value !== null) noteChildren.push(new MessageNode(label, 'symbol-property', { description: valueText(value) }));
     children.push(
       new GroupNode(`Processing notes: ${notes.counts}`, 'note', noteChildren, { expanded: notes.errors.length + notes.warnings.length > 0, id: id('notes') }),
     );

@@ -1,8 +1,9 @@
 // The policy the platform returned, as a readable Markdown document (raw JSON one click away).
 import * as vscode from 'vscode';
 import type { LifecyclePolicy } from '../../schema/cloud';
+import { valueText } from '../../schema/valueText';
 
-const cell = (v: unknown) => (v === undefined || v === null || v === '' ? '—' : String(v).replace(/\|/g, '\\|'));
+const cell = (v: unknown) => (v === undefined || v === null || v === '' ? '—' : valueText(v).replace(/\|/g, '\\|'));
 
 export function policyMarkdown(policy: LifecyclePolicy, addedIds: ReadonlySet<string> = new Set()): string {
   const lines = [

@@ -118,7 +118,7 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
     const input = { params: { project_id: content.project_id, region_id: content.region_id, policy_id: content.policy_id }, body: { schedules } };
     try {
       // Checked before the person is asked: a document the platform would refuse is not put to them.
-      validateCall(addSchedulesEndpoint, input as never);
+      validateCall(addSchedulesEndpoint, input);
     } catch (error) {
       if (error instanceof PlatformError && error.isLocal) return void (await ui.notify('error', `Nothing was sent: ${formatIssues(error.issues)}`, []));
       throw error;

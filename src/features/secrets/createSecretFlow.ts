@@ -266,7 +266,7 @@ function summaryItems(s: SecretFlowState) {
     });
   }
   for (const warning of s.bundleWarnings ?? []) items.push({ label: `$(warning) ${warning}`, value: 'info' });
-  const optional: [string, unknown][] = [['Algorithm', s.algorithm], ['Bit length', s.bitLength], ['Mode', s.mode], ['Expiration (UTC)', s.expiration]];
+  const optional: [string, string | number | undefined][] = [['Algorithm', s.algorithm], ['Bit length', s.bitLength], ['Mode', s.mode], ['Expiration (UTC)', s.expiration]];
   for (const [label, value] of optional) if (value !== undefined) items.push({ label: `${label}: ${String(value)}`, value: 'info' });
   return items;
 }

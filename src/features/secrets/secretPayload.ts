@@ -11,7 +11,7 @@ import type { BundleCheck } from './model/pkcs12';
  * first bundle a person builds, never at start-up.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const pkcs12 = (): typeof Pkcs12 => require('./model/pkcs12');
+const pkcs12 = (): typeof Pkcs12 => require('./model/pkcs12') as typeof Pkcs12;
 
 export type PayloadSource = 'file' | 'text' | 'pkcs12';
 

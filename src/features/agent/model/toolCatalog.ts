@@ -81,7 +81,7 @@ export function languageModelToolsManifest(): Record<string, unknown>[] {
 /** The input checked by the tool's schema, or the answer that says which field broke which rule. */
 export function parseToolInput(tool: AgentTool, raw: unknown): { ok: true; input: Record<string, unknown> } | { ok: false; answer: string } {
   const parsed = tool.input.safeParse(raw ?? {});
-  if (parsed.success) return { ok: true, input: parsed.data as Record<string, unknown> };
+  if (parsed.success) return { ok: true, input: parsed.data };
   // The field names and rules are ours, but an unknown field's name is the model's: escaped.
   return { ok: false, answer: `Refused before sending, nothing was sent: ${escapeText(formatIssues(toFieldIssues(parsed.error.issues)))}. Correct these fields and call again.` };
 }
@@ -167,7 +167,7 @@ async function answerOf(tool: AgentTool, bound: AgentBinding, raw: unknown, host
     // Sent once: the client never retries a non-GET.
     const { endpoint, call } = prepared.request;
     host.sending?.(prepared.request);
-    const sent = await bound.api.http.call(endpoint, call as never, { signal: bound.signal });
+    const sent = await bound.api.http.call(endpoint, call, { signal: bound.signal });
     return tool.answer!(sent, bound, parsed.input);
   } catch (error) {
     return errorAnswer(error, { connectionName: bound.connectionName, write: tool.kind !== 'read', source: tool.name });

@@ -4,6 +4,7 @@
 import type { Trial } from '../../../schema/billing';
 import type { ActivatedFeature } from '../../../schema/iam';
 import { formatUtc, relativeTime } from '../../../ui/text/timeText';
+import { valueText } from '../../../schema/valueText';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -83,7 +84,7 @@ export function optionRows(trial: Pick<Trial, 'options'>): OptionRow[] {
 
 /** Text safe in a Markdown table cell: no pipes, line breaks or markup. */
 export function mdCell(value: unknown): string {
-  const text = value === undefined || value === null || value === '' ? '—' : String(value);
+  const text = value === undefined || value === null || value === '' ? '—' : valueText(value);
   return text.replace(/\r?\n/g, ' ').replace(/([\\`*_[\]<>|~])/g, '\\$1');
 }
 

@@ -48,7 +48,7 @@ export function priceResultOf(tab: PriceTab, answer: InstancePrice | LoadBalance
     discountPercent: percentOf(answer.discount_percent),
     discountDetails: (instance?.discount_details ?? []).map((d) => ({ resource: d.resource ?? NONE, discount: d.discount ?? NONE })),
     taxPercent: num(answer.tax_percent),
-    lines: lines(answer.per_hour as Record<string, unknown> | null, answer.per_month as Record<string, unknown> | null),
+    lines: lines(answer.per_hour, answer.per_month),
     perGb: instance
       ? [
           { key: 'egress_traffic_virtual', label: 'Egress traffic, virtual (per GB)', price: num(perGb?.egress_traffic_virtual) },

@@ -4,6 +4,7 @@
 // (or added at the end). Either reading of the spec then gives the same result.
 import { TOO_LARGE } from '../../../schema/schemaKit';
 import { PROFILE_NAME_MAX, profilePatchRequest, type ProfilePatchRequest, type ProtectionProfile } from '../../../schema/security';
+import { valueText } from '../../../schema/valueText';
 
 export type ProfileField = NonNullable<ProtectionProfile['fields']>[number];
 export type FieldRequest = NonNullable<ProfilePatchRequest['fields']>[number];
@@ -19,7 +20,7 @@ export interface FieldEdit {
 export function fieldValueText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined) return '';
-  return JSON.stringify(value) ?? String(value);
+  return valueText(value);
 }
 
 /**

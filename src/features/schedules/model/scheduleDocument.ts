@@ -31,7 +31,7 @@ export function parseSchedulesDocument(text: string): { content: ScheduleDocumen
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problem: 'Schedules document: must be a JSON object with project_id, region_id, policy_id and schedules' };
-    return { content: value as ScheduleDocumentContent };
+    return { content: value };
   } catch (error) {
     return { problem: `Schedules document: not valid JSON (${error instanceof Error ? error.message : String(error)})` };
   }

@@ -8,7 +8,7 @@ import type * as CronText from './cronText';
  * esbuild.mjs), read when a cron schedule is first described, never at start-up.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const cron = (): typeof CronText => require('./cronText');
+const cron = (): typeof CronText => require('./cronText') as typeof CronText;
 
 export type DayName = (typeof DAY_NAMES)[number];
 
