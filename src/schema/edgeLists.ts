@@ -5,22 +5,22 @@ import { lazySchema, real } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { edgeApp, edgeClient } from './edge';
-import { filterText, pageQuery, rItems } from './paging';
+import { filterText, pageQuery, usableItems } from './paging';
 import { ROUTES } from './routes';
-import { intIn, positiveId, rBool, rInt, rRequiredInt, rText } from './schemaKit';
+import { intIn, positiveId, lenientBool, lenientInt, requiredLenientInt, lenientText } from './schemaKit';
 
 const PAGE_MAX = 1000;
 
-export const edgeAppItem = lazySchema(() => edgeApp.extend({ id: rRequiredInt() }));
+export const edgeAppItem = lazySchema(() => edgeApp.extend({ id: requiredLenientInt() }));
 export type EdgeAppItem = z.output<typeof edgeAppItem>;
 
 export const edgeTemplateItem = lazySchema(() => z.looseObject({
-  id: rRequiredInt(),
-  name: rText(),
-  short_descr: rText(),
-  long_descr: rText(),
-  api_type: rText(),
-  owned: rBool(),
+  id: requiredLenientInt(),
+  name: lenientText(),
+  short_descr: lenientText(),
+  long_descr: lenientText(),
+  api_type: lenientText(),
+  owned: lenientBool(),
 }));
 export type EdgeTemplateItem = z.output<typeof edgeTemplateItem>;
 
@@ -42,7 +42,7 @@ export const listEdgeAppsEndpoint = defineEndpoint({
     ...pageQuery(PAGE_MAX),
   })),
   body: undefined,
-  response: lazySchema(() => z.looseObject({ count: rInt(), apps: rItems(real(edgeAppItem)) })),
+  response: lazySchema(() => z.looseObject({ count: lenientInt(), apps: usableItems(real(edgeAppItem)) })),
 });
 
 export const getOwnEdgeAppEndpoint = defineEndpoint({
@@ -64,7 +64,7 @@ export const listEdgeTemplatesEndpoint = defineEndpoint({
   params: lazySchema(() => z.strictObject({})),
   query: lazySchema(() => z.strictObject({ api_type: filterText(), only_mine: z.boolean().optional(), ...pageQuery(PAGE_MAX) })),
   body: undefined,
-  response: lazySchema(() => z.looseObject({ count: rInt(), templates: rItems(real(edgeTemplateItem)) })),
+  response: lazySchema(() => z.looseObject({ count: lenientInt(), templates: usableItems(real(edgeTemplateItem)) })),
 });
 
 export const getEdgeAccountEndpoint = defineEndpoint({

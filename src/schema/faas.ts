@@ -3,7 +3,7 @@ import { lazySchema } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { ROUTES } from './routes';
-import { functionName, intIn, positiveId, rText } from './schemaKit';
+import { functionName, intIn, positiveId, lenientText } from './schemaKit';
 
 export const LOG_LIMIT_MIN = 1;
 export const LOG_LIMIT_MAX = 100_000;
@@ -25,7 +25,7 @@ export const functionLogsParams = lazySchema(() => z.strictObject({
 export const functionLogsQuery = lazySchema(() => z.strictObject({ limit: intIn(LOG_LIMIT_MIN, LOG_LIMIT_MAX).optional() }));
 
 /** Entries use capitalised keys; `Time` is RFC 3339 with a nanosecond fraction. */
-export const logEntry = lazySchema(() => z.looseObject({ Message: rText(), Pod: rText(), Time: rText() }));
+export const logEntry = lazySchema(() => z.looseObject({ Message: lenientText(), Pod: lenientText(), Time: lenientText() }));
 export type LogEntry = z.output<typeof logEntry>;
 
 export const functionLogsResponse = lazySchema(() => z.looseObject({ logs: z.array(logEntry.catch({})) }));

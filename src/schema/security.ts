@@ -2,9 +2,9 @@
 import { lazySchema, real } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
-import { pageQuery, pagedList, rItems } from './paging';
+import { pageQuery, pagedList, usableItems } from './paging';
 import { ROUTES } from './routes';
-import { intIn, rArray, rInt, rObject, rRequiredInt, rText, textOf, typeError } from './schemaKit';
+import { intIn, lenientArray, lenientInt, lenientObject, requiredLenientInt, lenientText, textOf, typeError } from './schemaKit';
 
 export const PROFILE_ID_MAX = 1_000_000_000;
 export const PROFILE_NAME_MAX = 100;
@@ -37,14 +37,14 @@ export const profilePatchRequest = lazySchema(() => z.strictObject({
 export type ProfilePatchRequest = z.input<typeof profilePatchRequest>;
 
 export const protectionProfile = lazySchema(() => z.looseObject({
-  id: rRequiredInt(),
-  client_id: rInt(),
-  name: rText(),
-  template: rObject({ id: rInt(), name: rText() }),
-  fields: rArray(z.looseObject({ template_field_id: rInt(), value: z.unknown(), name: rText() })),
-  created_at: rText(),
-  modified_at: rText(),
-  networks: rArray(z.string()),
+  id: requiredLenientInt(),
+  client_id: lenientInt(),
+  name: lenientText(),
+  template: lenientObject({ id: lenientInt(), name: lenientText() }),
+  fields: lenientArray(z.looseObject({ template_field_id: lenientInt(), value: z.unknown(), name: lenientText() })),
+  created_at: lenientText(),
+  modified_at: lenientText(),
+  networks: lenientArray(z.string()),
 }));
 export type ProtectionProfile = z.output<typeof protectionProfile>;
 
@@ -91,11 +91,11 @@ export const patchProfileEndpoint = defineEndpoint({
 
 /** A protection template: its fields, each with what its values must be. */
 export const profileTemplate = lazySchema(() => z.looseObject({
-  id: rRequiredInt(),
-  name: rText(),
-  description: rText(),
-  client_id: rInt(),
-  fields: rArray(z.looseObject({ id: rInt(), name: rText(), name_in_config: rText(), field_type: rText(), description: rText() })),
+  id: requiredLenientInt(),
+  name: lenientText(),
+  description: lenientText(),
+  client_id: lenientInt(),
+  fields: lenientArray(z.looseObject({ id: lenientInt(), name: lenientText(), name_in_config: lenientText(), field_type: lenientText(), description: lenientText() })),
 }));
 export type ProfileTemplateItem = z.output<typeof profileTemplate>;
 
@@ -119,6 +119,6 @@ export const listProfileTemplatesEndpoint = defineEndpoint({
   params: lazySchema(() => z.strictObject({})),
   query: lazySchema(() => z.strictObject(pageQuery(1000))),
   body: undefined,
-  response: lazySchema(() => rItems(real(profileTemplate))),
+  response: lazySchema(() => usableItems(real(profileTemplate))),
 });
 
