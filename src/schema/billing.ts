@@ -2,7 +2,6 @@
 import { lazySchema } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
-import { ROUTES } from './routes';
 import { INT32_MAX, INT32_MIN, intIn, positiveId, lenientArray, lenientBool, lenientInt, lenientObject, requiredNonEmptyText, lenientText, requiredText, uuid, typeError } from './schemaKit';
 
 export const trial = lazySchema(() => z.looseObject({
@@ -39,9 +38,7 @@ export const startTrialDataQuery = lazySchema(() => z.strictObject({
   product_id: z.int(typeError('must be a whole number')),
 }));
 
-export const getTrialStartDataEndpoint = defineEndpoint({
-  name: 'getTrialStartData',
-  ...ROUTES.getTrialStartData,
+export const getTrialStartDataEndpoint = defineEndpoint('getTrialStartData', {
   errorShape: 'billing',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),
@@ -50,9 +47,7 @@ export const getTrialStartDataEndpoint = defineEndpoint({
   response: trial,
 });
 
-export const getTrialEndpoint = defineEndpoint({
-  name: 'getTrial',
-  ...ROUTES.getTrial,
+export const getTrialEndpoint = defineEndpoint('getTrial', {
   errorShape: 'billing',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({ id: positiveId() })),
@@ -84,9 +79,7 @@ export const reportTask = lazySchema(() => z.looseObject({
 }));
 export type ReportTask = z.output<typeof reportTask>;
 
-export const getReportEndpoint = defineEndpoint({
-  name: 'getReport',
-  ...ROUTES.getReport,
+export const getReportEndpoint = defineEndpoint('getReport', {
   errorShape: 'billing',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({ id: uuid() })),
@@ -101,9 +94,7 @@ export const reportCreateRequest = lazySchema(() => z.strictObject({
 }));
 export type ReportCreateRequest = z.input<typeof reportCreateRequest>;
 
-export const createReportEndpoint = defineEndpoint({
-  name: 'createReport',
-  ...ROUTES.createReport,
+export const createReportEndpoint = defineEndpoint('createReport', {
   errorShape: 'billing',
   successStatus: 201,
   params: lazySchema(() => z.strictObject({})),

@@ -5,7 +5,6 @@ import * as z from 'zod';
 import { REPORT_STATUSES, reportTask } from './billing';
 import { defineEndpoint } from './endpoint';
 import { filterText, pageQuery, pagedList } from './paging';
-import { ROUTES } from './routes';
 import { lenientArray, lenientBool, requiredLenientInt, requiredNonEmptyText, lenientText } from './schemaKit';
 
 const PAGE_MAX = 100;
@@ -32,9 +31,7 @@ export type ReportTemplate = z.output<typeof reportTemplate>;
 
 export const REPORT_ORDERINGS = ['created_at', '-created_at'] as const;
 
-export const listReportsEndpoint = defineEndpoint({
-  name: 'listReports',
-  ...ROUTES.listReports,
+export const listReportsEndpoint = defineEndpoint('listReports', {
   errorShape: 'billing',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),
@@ -48,9 +45,7 @@ export const listReportsEndpoint = defineEndpoint({
   response: lazySchema(() => pagedList(real(reportTask))),
 });
 
-export const listReportTemplatesEndpoint = defineEndpoint({
-  name: 'listReportTemplates',
-  ...ROUTES.listReportTemplates,
+export const listReportTemplatesEndpoint = defineEndpoint('listReportTemplates', {
   errorShape: 'billing',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),

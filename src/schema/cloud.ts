@@ -2,7 +2,6 @@
 import { lazySchema, real } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
-import { ROUTES } from './routes';
 import {
   intIn,
   localDateTime,
@@ -63,9 +62,7 @@ export type SecretCreateRequest = z.input<typeof secretCreateRequest>;
 
 export const secretCreateResponse = lazySchema(() => z.looseObject({ tasks: z.array(requiredNonEmptyText()) }));
 
-export const createSecretEndpoint = defineEndpoint({
-  name: 'createSecret',
-  ...ROUTES.createSecret,
+export const createSecretEndpoint = defineEndpoint('createSecret', {
   errorShape: 'cloud',
   successStatus: 200,
   params: projectRegionParams,
@@ -99,9 +96,7 @@ export function taskState(task: Task): string | undefined {
   return value ? value.toUpperCase() : undefined;
 }
 
-export const getTaskEndpoint = defineEndpoint({
-  name: 'getTask',
-  ...ROUTES.getTask,
+export const getTaskEndpoint = defineEndpoint('getTask', {
   errorShape: 'cloud',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({ task_id: requiredText().max(128, 'must be at most 128 characters') })),
@@ -212,9 +207,7 @@ export const lifecyclePolicyResponse = lazySchema(() => z.looseObject({
 }));
 export type LifecyclePolicy = z.output<typeof lifecyclePolicyResponse>;
 
-export const addSchedulesEndpoint = defineEndpoint({
-  name: 'addSchedules',
-  ...ROUTES.addSchedules,
+export const addSchedulesEndpoint = defineEndpoint('addSchedules', {
   errorShape: 'cloud',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({ project_id: positiveId(), region_id: positiveId(), policy_id: positiveId() })),

@@ -5,7 +5,6 @@ import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { lifecyclePolicyResponse } from './cloud';
 import { cloudList, filterText, pageQuery } from './paging';
-import { ROUTES } from './routes';
 import { functionName, positiveId, lenientBool, lenientInt, lenientNumber, requiredLenientInt, requiredNonEmptyText, lenientText } from './schemaKit';
 
 const PAGE_MAX = 1000;
@@ -83,9 +82,7 @@ export const secretItem = lazySchema(() => z.looseObject({
 }));
 export type SecretItem = z.output<typeof secretItem>;
 
-export const listProjectsEndpoint = defineEndpoint({
-  name: 'listProjects',
-  ...ROUTES.listProjects,
+export const listProjectsEndpoint = defineEndpoint('listProjects', {
   errorShape: 'cloud',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),
@@ -94,9 +91,7 @@ export const listProjectsEndpoint = defineEndpoint({
   response: lazySchema(() => cloudList(real(project))),
 });
 
-export const listRegionsEndpoint = defineEndpoint({
-  name: 'listRegions',
-  ...ROUTES.listRegions,
+export const listRegionsEndpoint = defineEndpoint('listRegions', {
   errorShape: 'cloud',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),
@@ -105,9 +100,7 @@ export const listRegionsEndpoint = defineEndpoint({
   response: lazySchema(() => cloudList(real(region))),
 });
 
-export const listFlavorsEndpoint = defineEndpoint({
-  name: 'listFlavors',
-  ...ROUTES.listFlavors,
+export const listFlavorsEndpoint = defineEndpoint('listFlavors', {
   errorShape: 'cloud',
   successStatus: 200,
   params: location,
@@ -116,9 +109,7 @@ export const listFlavorsEndpoint = defineEndpoint({
   response: lazySchema(() => cloudList(real(flavor))),
 });
 
-export const listLoadBalancerFlavorsEndpoint = defineEndpoint({
-  name: 'listLoadBalancerFlavors',
-  ...ROUTES.listLoadBalancerFlavors,
+export const listLoadBalancerFlavorsEndpoint = defineEndpoint('listLoadBalancerFlavors', {
   errorShape: 'cloud',
   successStatus: 200,
   params: location,
@@ -127,9 +118,7 @@ export const listLoadBalancerFlavorsEndpoint = defineEndpoint({
   response: lazySchema(() => cloudList(real(loadBalancerFlavor))),
 });
 
-export const listLifecyclePoliciesEndpoint = defineEndpoint({
-  name: 'listLifecyclePolicies',
-  ...ROUTES.listLifecyclePolicies,
+export const listLifecyclePoliciesEndpoint = defineEndpoint('listLifecyclePolicies', {
   errorShape: 'cloud',
   successStatus: 200,
   params: location,
@@ -138,9 +127,7 @@ export const listLifecyclePoliciesEndpoint = defineEndpoint({
   response: lazySchema(() => cloudList(real(lifecyclePolicyResponse))),
 });
 
-export const listNamespacesEndpoint = defineEndpoint({
-  name: 'listNamespaces',
-  ...ROUTES.listNamespaces,
+export const listNamespacesEndpoint = defineEndpoint('listNamespaces', {
   errorShape: 'cloud',
   successStatus: 200,
   params: location,
@@ -149,9 +136,7 @@ export const listNamespacesEndpoint = defineEndpoint({
   response: lazySchema(() => cloudList(real(namespace))),
 });
 
-export const listFunctionsEndpoint = defineEndpoint({
-  name: 'listFunctions',
-  ...ROUTES.listFunctions,
+export const listFunctionsEndpoint = defineEndpoint('listFunctions', {
   errorShape: 'cloud',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({ project_id: positiveId(), region_id: positiveId(), namespace_name: functionName() })),
@@ -160,9 +145,7 @@ export const listFunctionsEndpoint = defineEndpoint({
   response: lazySchema(() => cloudList(real(faasFunction))),
 });
 
-export const listSecretsEndpoint = defineEndpoint({
-  name: 'listSecrets',
-  ...ROUTES.listSecrets,
+export const listSecretsEndpoint = defineEndpoint('listSecrets', {
   errorShape: 'cloud',
   successStatus: 200,
   params: location,

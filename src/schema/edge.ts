@@ -4,7 +4,6 @@
 import { lazySchema } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
-import { ROUTES } from './routes';
 import { positiveId, lenientArray, lenientBool, lenientInt, lenientText, lenientTextMap } from './schemaKit';
 
 export const EDGE_APP_STATUSES: Record<number, string> = { 0: 'draft', 1: 'enabled', 2: 'disabled', 5: 'suspended' };
@@ -59,9 +58,7 @@ export const edgeClient = lazySchema(() => z.looseObject({
 export type EdgeClient = z.output<typeof edgeClient>;
 
 
-export const getEdgeAppEndpoint = defineEndpoint({
-  name: 'getEdgeApp',
-  ...ROUTES.getEdgeApp,
+export const getEdgeAppEndpoint = defineEndpoint('getEdgeApp', {
   errorShape: 'edge',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({ app_id: positiveId() })),
@@ -70,9 +67,7 @@ export const getEdgeAppEndpoint = defineEndpoint({
   response: edgeApp,
 });
 
-export const getEdgeTemplateEndpoint = defineEndpoint({
-  name: 'getEdgeTemplate',
-  ...ROUTES.getEdgeTemplate,
+export const getEdgeTemplateEndpoint = defineEndpoint('getEdgeTemplate', {
   errorShape: 'edge',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({ template_id: positiveId() })),
@@ -81,9 +76,7 @@ export const getEdgeTemplateEndpoint = defineEndpoint({
   response: edgeTemplate,
 });
 
-export const getEdgeClientEndpoint = defineEndpoint({
-  name: 'getEdgeClient',
-  ...ROUTES.getEdgeClient,
+export const getEdgeClientEndpoint = defineEndpoint('getEdgeClient', {
   errorShape: 'edge',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({ client_id: positiveId() })),

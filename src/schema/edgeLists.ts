@@ -6,7 +6,6 @@ import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { edgeApp, edgeClient } from './edge';
 import { filterText, pageQuery, usableItems } from './paging';
-import { ROUTES } from './routes';
 import { intIn, positiveId, lenientBool, lenientInt, requiredLenientInt, lenientText } from './schemaKit';
 
 const PAGE_MAX = 1000;
@@ -27,9 +26,7 @@ export type EdgeTemplateItem = z.output<typeof edgeTemplateItem>;
 /** The app statuses a person may filter by (0 draft, 1 enabled, 2 disabled, 5 suspended; 3 and 4 of older files). */
 export const EDGE_APP_STATUS_FILTER = lazySchema(() => intIn(0, 5));
 
-export const listEdgeAppsEndpoint = defineEndpoint({
-  name: 'listEdgeApps',
-  ...ROUTES.listEdgeApps,
+export const listEdgeAppsEndpoint = defineEndpoint('listEdgeApps', {
   errorShape: 'edge',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),
@@ -45,9 +42,7 @@ export const listEdgeAppsEndpoint = defineEndpoint({
   response: lazySchema(() => z.looseObject({ count: lenientInt(), apps: usableItems(real(edgeAppItem)) })),
 });
 
-export const getOwnEdgeAppEndpoint = defineEndpoint({
-  name: 'getOwnEdgeApp',
-  ...ROUTES.getOwnEdgeApp,
+export const getOwnEdgeAppEndpoint = defineEndpoint('getOwnEdgeApp', {
   errorShape: 'edge',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({ app_id: positiveId() })),
@@ -56,9 +51,7 @@ export const getOwnEdgeAppEndpoint = defineEndpoint({
   response: edgeApp,
 });
 
-export const listEdgeTemplatesEndpoint = defineEndpoint({
-  name: 'listEdgeTemplates',
-  ...ROUTES.listEdgeTemplates,
+export const listEdgeTemplatesEndpoint = defineEndpoint('listEdgeTemplates', {
   errorShape: 'edge',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),
@@ -67,9 +60,7 @@ export const listEdgeTemplatesEndpoint = defineEndpoint({
   response: lazySchema(() => z.looseObject({ count: lenientInt(), templates: usableItems(real(edgeTemplateItem)) })),
 });
 
-export const getEdgeAccountEndpoint = defineEndpoint({
-  name: 'getEdgeAccount',
-  ...ROUTES.getEdgeAccount,
+export const getEdgeAccountEndpoint = defineEndpoint('getEdgeAccount', {
   errorShape: 'edge',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),

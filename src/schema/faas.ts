@@ -2,7 +2,6 @@
 import { lazySchema } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
-import { ROUTES } from './routes';
 import { functionName, intIn, positiveId, lenientText } from './schemaKit';
 
 export const LOG_LIMIT_MIN = 1;
@@ -31,9 +30,7 @@ export type LogEntry = z.output<typeof logEntry>;
 export const functionLogsResponse = lazySchema(() => z.looseObject({ logs: z.array(logEntry.catch({})) }));
 export type FunctionLogs = z.output<typeof functionLogsResponse>;
 
-export const functionLogsEndpoint = defineEndpoint({
-  name: 'getFunctionLogs',
-  ...ROUTES.getFunctionLogs,
+export const functionLogsEndpoint = defineEndpoint('getFunctionLogs', {
   errorShape: 'cloud',
   successStatus: 200,
   params: functionLogsParams,

@@ -2,7 +2,6 @@
 import { lazySchema } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
-import { ROUTES } from './routes';
 import { email, positiveId, lenientBool, lenientInt, lenientObject, requiredLenientInt, lenientText, typeError } from './schemaKit';
 
 export const activatedFeature = lazySchema(() => z.looseObject({
@@ -14,9 +13,7 @@ export const activatedFeature = lazySchema(() => z.looseObject({
 }));
 export type ActivatedFeature = z.output<typeof activatedFeature>;
 
-export const getFreeFeatureEndpoint = defineEndpoint({
-  name: 'getActivatedFreeFeature',
-  ...ROUTES.getActivatedFreeFeature,
+export const getFreeFeatureEndpoint = defineEndpoint('getActivatedFreeFeature', {
   errorShape: 'iam',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({ activatedFeatureId: positiveId() })),
@@ -43,9 +40,7 @@ export const notificationSetting = lazySchema(() => z.looseObject({
 }));
 export type NotificationSetting = z.output<typeof notificationSetting>;
 
-export const createNotificationSettingEndpoint = defineEndpoint({
-  name: 'createNotificationSetting',
-  ...ROUTES.createNotificationSetting,
+export const createNotificationSettingEndpoint = defineEndpoint('createNotificationSetting', {
   errorShape: 'iam',
   successStatus: 201,
   params: lazySchema(() => z.strictObject({ resellerId: positiveId() })),
@@ -54,9 +49,7 @@ export const createNotificationSettingEndpoint = defineEndpoint({
   response: notificationSetting,
 });
 
-export const updateNotificationSettingEndpoint = defineEndpoint({
-  name: 'updateNotificationSetting',
-  ...ROUTES.updateNotificationSetting,
+export const updateNotificationSettingEndpoint = defineEndpoint('updateNotificationSetting', {
   errorShape: 'iam',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({ resellerId: positiveId(), notificationSettingsId: positiveId() })),

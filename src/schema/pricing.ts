@@ -3,7 +3,6 @@ import { lazySchema, real } from './lazySchema';
 import * as z from 'zod';
 import { projectRegionParams } from './cloud';
 import { defineEndpoint } from './endpoint';
-import { ROUTES } from './routes';
 import { positiveId, lenientArray, lenientInt, lenientNumber, lenientObject, lenientText, requiredText, textOf, typeError } from './schemaKit';
 
 export const IP_FAMILIES = ['dual', 'ipv4', 'ipv6'] as const;
@@ -112,9 +111,7 @@ export const instancePriceResponse = lazySchema(() => z.looseObject({
 }));
 export type InstancePrice = z.output<typeof instancePriceResponse>;
 
-export const instancePriceEndpoint = defineEndpoint({
-  name: 'previewInstancePrice',
-  ...ROUTES.previewInstancePrice,
+export const instancePriceEndpoint = defineEndpoint('previewInstancePrice', {
   errorShape: 'cloud',
   successStatus: 200,
   params: projectRegionParams,
@@ -158,9 +155,7 @@ export const loadBalancerPriceResponse = lazySchema(() => z.looseObject({
 }));
 export type LoadBalancerPrice = z.output<typeof loadBalancerPriceResponse>;
 
-export const loadBalancerPriceEndpoint = defineEndpoint({
-  name: 'previewLoadBalancerPrice',
-  ...ROUTES.previewLoadBalancerPrice,
+export const loadBalancerPriceEndpoint = defineEndpoint('previewLoadBalancerPrice', {
   errorShape: 'cloud',
   successStatus: 200,
   params: projectRegionParams,

@@ -3,7 +3,6 @@ import { lazySchema, real } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { pageQuery, pagedList, usableItems } from './paging';
-import { ROUTES } from './routes';
 import { intIn, lenientArray, lenientInt, lenientObject, requiredLenientInt, lenientText, textOf, typeError } from './schemaKit';
 
 export const PROFILE_ID_MAX = 1_000_000_000;
@@ -54,9 +53,7 @@ export type ProtectionProfile = z.output<typeof protectionProfile>;
  */
 export const PROFILE_LIST_ANSWER_LIMIT_BYTES = 32 * 1024 * 1024;
 
-export const listProfilesEndpoint = defineEndpoint({
-  name: 'listProtectionProfiles',
-  ...ROUTES.listProtectionProfiles,
+export const listProfilesEndpoint = defineEndpoint('listProtectionProfiles', {
   errorShape: 'security',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),
@@ -67,9 +64,7 @@ export const listProfilesEndpoint = defineEndpoint({
 });
 
 /** The platform's own (not in the spec): one profile with its field values, which the list lacks. */
-export const getProfileEndpoint = defineEndpoint({
-  name: 'getProtectionProfile',
-  ...ROUTES.getProtectionProfile,
+export const getProfileEndpoint = defineEndpoint('getProtectionProfile', {
   errorShape: 'security',
   successStatus: 200,
   params: profileIdParams,
@@ -78,9 +73,7 @@ export const getProfileEndpoint = defineEndpoint({
   response: protectionProfile,
 });
 
-export const patchProfileEndpoint = defineEndpoint({
-  name: 'updateProtectionProfile',
-  ...ROUTES.updateProtectionProfile,
+export const patchProfileEndpoint = defineEndpoint('updateProtectionProfile', {
   errorShape: 'security',
   successStatus: 200,
   params: profileIdParams,
@@ -100,9 +93,7 @@ export const profileTemplate = lazySchema(() => z.looseObject({
 export type ProfileTemplateItem = z.output<typeof profileTemplate>;
 
 /** The same list a page at a time (the platform's own; its /all answers the whole list at once). */
-export const listProfilesPagedEndpoint = defineEndpoint({
-  name: 'listProtectionProfilesPaged',
-  ...ROUTES.listProtectionProfilesPaged,
+export const listProfilesPagedEndpoint = defineEndpoint('listProtectionProfilesPaged', {
   errorShape: 'security',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),
@@ -111,9 +102,7 @@ export const listProfilesPagedEndpoint = defineEndpoint({
   response: lazySchema(() => pagedList(real(protectionProfile))),
 });
 
-export const listProfileTemplatesEndpoint = defineEndpoint({
-  name: 'listProfileTemplates',
-  ...ROUTES.listProfileTemplates,
+export const listProfileTemplatesEndpoint = defineEndpoint('listProfileTemplates', {
   errorShape: 'security',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),
