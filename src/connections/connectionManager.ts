@@ -332,8 +332,8 @@ export class ConnectionManager implements vscode.Disposable {
   /**
    * The connection's key as SecretStorage holds it. Read once and kept until it is written or
    * deleted, here or in another window (SecretStorage's change event): each read is a round trip
-   * to the workbench (in the browser, to the page, tens of ms), which every action waited for
-   * before its first request. Actions already started keep the key they were bound with.
+   * to the workbench, which every action would wait for before its first request. Actions already
+   * started keep the key they were bound with.
    */
   private keyOf(id: string): Promise<string | undefined> {
     return this.keys.get(id) ?? this.rememberKey(id, Promise.resolve(this.context.secrets.get(secretKey(id))));

@@ -8,11 +8,9 @@ export type { HttpMethod } from './routes';
 
 const MiB = 1024 * 1024;
 /**
- * The most of an answer the client reads, unless the endpoint says otherwise (issue #37): past it
- * the request is aborted and reported as a bad answer, never held in memory, never asked again.
- * 8 MiB is 2.4 times the largest answer of a bounded endpoint the simulator gives at the
- * benches' sizes (10,000 FastEdge apps in a 1,000-item page: 0.3 MiB; the whole profile list of
- * 10,000 profiles has an endpoint limit of its own).
+ * The most of an answer the client reads, unless the endpoint says otherwise: past it the request
+ * is aborted and reported as a bad answer, never held in memory, never asked again. Well above
+ * the largest page of any paged endpoint; unbounded lists have a limit of their own.
  */
 export const DEFAULT_ANSWER_LIMIT_BYTES = 8 * MiB;
 

@@ -7,11 +7,7 @@ import { functionName, intIn, positiveId, lenientText } from './schemaKit';
 export const LOG_LIMIT_MIN = 1;
 export const LOG_LIMIT_MAX = 100_000;
 export const LOG_LIMIT_DEFAULT = 1000;
-/**
- * The most of a logs answer the client reads: 100,000 lines (the largest `limit`) of the
- * simulator's lines are 19.1 MiB (about 200 bytes a line, JSON included); 64 MiB leaves room
- * for lines of 670 bytes on average at that limit.
- */
+/** The most of a logs answer the client reads: room for the largest `limit` of long lines. */
 export const LOG_ANSWER_LIMIT_BYTES = 64 * 1024 * 1024;
 
 export const functionLogsParams = lazySchema(() => z.strictObject({

@@ -47,10 +47,7 @@ export const protectionProfile = lazySchema(() => z.looseObject({
 }));
 export type ProtectionProfile = z.output<typeof protectionProfile>;
 
-/**
- * The whole profile list comes in one answer, as large as the account: 10,000 profiles are 3.3
- * MiB in the simulator (about 340 bytes each), so 32 MiB holds about 95,000.
- */
+/** The whole profile list comes in one answer, as large as the account: room for tens of thousands. */
 export const PROFILE_LIST_ANSWER_LIMIT_BYTES = 32 * 1024 * 1024;
 
 export const listProfilesEndpoint = defineEndpoint('listProtectionProfiles', {
