@@ -1,4 +1,4 @@
-// The house's borders as a lint rule (see README "Architecture"): which room may import which.
+// The house's borders as a lint rule (see docs/architecture.md): which room may import which.
 // A room is found from a file's path; an import is resolved relative to the importing file.
 import { statSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,7 @@ export function roomOf(file) {
   if (rel.startsWith('src/schema/')) return { name: 'schema' };
   if (rel.startsWith('src/platform/')) return { name: 'platform' };
   if (rel.startsWith('src/protocol/')) return { name: 'protocol' };
+  if (rel.startsWith('src/connections/')) return { name: 'connections' };
   if (rel.startsWith('src/ui/text/')) return { name: 'text' };
   if (rel.startsWith('src/ui/')) return { name: 'ui' };
   const feature = /^src\/features\/([^/]+)\/(model\/)?/.exec(rel);
@@ -28,11 +29,12 @@ const ALLOWED = {
   platform: ['schema', 'platform'],
   protocol: ['schema', 'protocol'],
   text: ['text'],
-  ui: ['schema', 'platform', 'protocol', 'text', 'ui'],
+  connections: ['schema', 'platform', 'text', 'connections'],
+  ui: ['schema', 'platform', 'protocol', 'text', 'connections', 'ui'],
   model: ['schema', 'platform', 'protocol', 'text', 'model'],
-  feature: ['schema', 'platform', 'protocol', 'text', 'ui', 'model', 'feature'],
-  extension: ['ui', 'feature'],
-  startup: ['ui', 'extension'],
+  feature: ['schema', 'platform', 'protocol', 'text', 'connections', 'ui', 'model', 'feature'],
+  extension: ['connections', 'ui', 'feature'],
+  startup: ['connections', 'ui', 'extension'],
   mcp: ['schema', 'platform', 'model'],
   webview: ['webview', 'protocol', 'schema'],
 };
@@ -43,10 +45,11 @@ const WHY = {
   schema: 'src/schema is the API described: no I/O, no VS Code, nothing above it',
   platform: 'src/platform talks HTTP in plain Node: it may use src/schema, never VS Code or the editor rooms',
   protocol: 'src/protocol is shared with the webviews: it may use src/schema only',
+  connections: 'src/connections holds the connections, their keys and durable state as services: it may use src/schema, src/platform and src/ui/text, never the editor pieces (src/ui) or a feature',
   text: 'src/ui/text is pure text shared by models and views: no VS Code, nothing else',
   ui: 'src/ui holds what every feature shares: it never reaches into a feature',
   model: 'a feature\'s model/ is its pure logic: no VS Code, no editor pieces (src/ui), no other feature',
-  feature: 'features never import each other: what two share belongs in src/ui, src/schema, src/protocol or src/ui/text',
+  feature: 'features never import each other: what two share belongs in src/connections, src/ui, src/schema, src/protocol or src/ui/text',
   extension: 'main.ts lists the features: it activates each through its index.ts',
   startup: 'extension.ts is the start-up bundle: it stands in (src/ui) and loads main.ts, nothing more',
   webview: 'webview code shares only src/protocol and src/schema with the extension',

@@ -7,8 +7,8 @@ import { activationTimer, benchEager, bundleEvaluated } from './ui/activationTim
 import * as vscode from 'vscode';
 import type * as Main from './main';
 import { LazyExtension } from './ui/lazyActivation';
-import { keyFileWaiting, takeEnvironmentKey } from './ui/environmentKey';
-import { standInSignedIn, startupWakeReasons } from './ui/startupWake';
+import { keyFileWaiting, takeEnvironmentKey } from './connections/environmentKey';
+import { standInSignedIn, startupWakeReasons } from './connections/startupWake';
 import { stepTimer } from './ui/stepTimer';
 
 /** The real extension: its own bundle, read on first use (esbuild.mjs). */

@@ -2,7 +2,7 @@
 // the extension: never in the editor server's environment, which every terminal, task and
 // extension host it starts inherits, but in a file only this user can read, in a folder of its
 // own (0700), whose path goes in PLATFORM_CONSOLE_API_KEY_FILE. The extension reads it, stores the
-// key in SecretStorage and deletes the file (src/ui/environmentKey.ts, src/ui/keyFile.ts); the
+// key in SecretStorage and deletes the file (src/connections/environmentKey.ts, src/connections/keyFile.ts); the
 // harness removes the folder at cleanup, so the key is not left behind when no window ever opened.
 import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';

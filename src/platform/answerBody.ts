@@ -1,4 +1,4 @@
-// Reading an answer's body with a size limit (issue #37): byte by byte as it arrives, and past the
+// Reading an answer's body with a size limit: byte by byte as it arrives, and past the
 // limit the reading stops, what was read is dropped and the caller aborts the request, so an
 // oversized answer never sits in memory whole.
 import { PlatformError } from '../schema/errors';

@@ -1,71 +1,21 @@
-// The typed API: one function per endpoint, grouped by product area.
+// The typed API: one function per endpoint, under the group the routes table gives it.
 import type { CallInput, CallOutput } from '../schema/endpoint';
-import { endpoints } from '../schema/endpoints';
+import { endpoints, type EndpointName } from '../schema/endpoints';
 import type { CallOptions, HttpClient } from './http';
 
 type Endpoints = typeof endpoints;
-type Fn<K extends keyof Endpoints> = (input: CallInput<Endpoints[K]>, options?: CallOptions) => Promise<CallOutput<Endpoints[K]>>;
+type Fn<K extends EndpointName> = (input: CallInput<Endpoints[K]>, options?: CallOptions) => Promise<CallOutput<Endpoints[K]>>;
+type ApiGroup = Endpoints[EndpointName]['group'];
+type GroupApi<G extends ApiGroup> = { readonly [K in EndpointName as Endpoints[K]['group'] extends G ? K : never]: Fn<K> };
 
-function bind<K extends keyof Endpoints>(http: HttpClient, name: K): Fn<K> {
-  return (input, options) => http.call(endpoints[name], input, options);
+export type PlatformApi = { readonly http: HttpClient } & { readonly [G in ApiGroup]: GroupApi<G> };
+
+function bind<K extends EndpointName>(http: HttpClient, name: K): Fn<K> {
+  return (input, options) => http.call(endpoints[name], input, options) as Promise<CallOutput<Endpoints[K]>>;
 }
 
-export function createPlatformApi(http: HttpClient) {
-  return {
-    http,
-    cloud: {
-      createSecret: bind(http, 'createSecret'),
-      getTask: bind(http, 'getTask'),
-      addSchedules: bind(http, 'addSchedules'),
-      listProjects: bind(http, 'listProjects'),
-      listRegions: bind(http, 'listRegions'),
-      listFlavors: bind(http, 'listFlavors'),
-      listLoadBalancerFlavors: bind(http, 'listLoadBalancerFlavors'),
-      listLifecyclePolicies: bind(http, 'listLifecyclePolicies'),
-      listSecrets: bind(http, 'listSecrets'),
-    },
-    security: {
-      listProtectionProfiles: bind(http, 'listProtectionProfiles'),
-      updateProtectionProfile: bind(http, 'updateProtectionProfile'),
-      getProtectionProfile: bind(http, 'getProtectionProfile'),
-      listProtectionProfilesPaged: bind(http, 'listProtectionProfilesPaged'),
-      listProfileTemplates: bind(http, 'listProfileTemplates'),
-    },
-    pricing: {
-      previewInstancePrice: bind(http, 'previewInstancePrice'),
-      previewLoadBalancerPrice: bind(http, 'previewLoadBalancerPrice'),
-    },
-    edge: {
-      getEdgeApp: bind(http, 'getEdgeApp'),
-      getEdgeTemplate: bind(http, 'getEdgeTemplate'),
-      getEdgeClient: bind(http, 'getEdgeClient'),
-      listEdgeApps: bind(http, 'listEdgeApps'),
-      getOwnEdgeApp: bind(http, 'getOwnEdgeApp'),
-      listEdgeTemplates: bind(http, 'listEdgeTemplates'),
-      getEdgeAccount: bind(http, 'getEdgeAccount'),
-    },
-    billing: {
-      getTrialStartData: bind(http, 'getTrialStartData'),
-      getTrial: bind(http, 'getTrial'),
-      getReport: bind(http, 'getReport'),
-      createReport: bind(http, 'createReport'),
-      listReports: bind(http, 'listReports'),
-      listReportTemplates: bind(http, 'listReportTemplates'),
-    },
-    faas: {
-      getFunctionLogs: bind(http, 'getFunctionLogs'),
-      listNamespaces: bind(http, 'listNamespaces'),
-      listFunctions: bind(http, 'listFunctions'),
-    },
-    storage: {
-      deleteStorage: bind(http, 'deleteStorage'),
-    },
-    iam: {
-      getActivatedFreeFeature: bind(http, 'getActivatedFreeFeature'),
-      createNotificationSetting: bind(http, 'createNotificationSetting'),
-      updateNotificationSetting: bind(http, 'updateNotificationSetting'),
-    },
-  };
+export function createPlatformApi(http: HttpClient): PlatformApi {
+  const groups: Record<string, Record<string, unknown>> = {};
+  for (const name of Object.keys(endpoints) as EndpointName[]) (groups[endpoints[name].group] ??= {})[name] = bind(http, name);
+  return { http, ...groups } as unknown as PlatformApi;
 }
-
-export type PlatformApi = ReturnType<typeof createPlatformApi>;

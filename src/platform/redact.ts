@@ -5,7 +5,7 @@ const REDACTED = '***';
 /** `Authorization: apikey <anything>` in any text, whatever the key. */
 const APIKEY_HEADER = /(apikey)(\s+)([^\s"',;]+)/gi;
 /**
- * The most of a key's start that may be left in text (issue #37): 6 characters or more of it
+ * The most of a key's start that may be left in text: 6 characters or more of it
  * are removed where text was cut inside the key; fewer tell nothing and match ordinary words.
  */
 export const KEY_PREFIX_MIN = 6;

@@ -2,35 +2,34 @@
 import { lazySchema } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
-import { ROUTES } from './routes';
-import { INT32_MAX, INT32_MIN, intIn, positiveId, rArray, rBool, rInt, rObject, rRequiredText, rText, requiredText, uuid, typeError } from './schemaKit';
+import { INT32_MAX, INT32_MIN, intIn, positiveId, lenientArray, lenientBool, lenientInt, lenientObject, requiredNonEmptyText, lenientText, requiredText, uuid, typeError } from './schemaKit';
 
 export const trial = lazySchema(() => z.looseObject({
-  id: rInt(),
-  client_id: rInt(),
-  client: rObject({ id: rInt(), company_name: rText() }),
-  product: rObject({ id: rInt(), name: rText(), internal_name: rText() }),
-  plan: rObject({ id: rInt(), name: rText() }),
-  days_limit: rInt(),
-  active_ranges: rArray(z.looseObject({ start: rText(), end: rText() })),
-  created_at: rText(),
-  options: rArray(
+  id: lenientInt(),
+  client_id: lenientInt(),
+  client: lenientObject({ id: lenientInt(), company_name: lenientText() }),
+  product: lenientObject({ id: lenientInt(), name: lenientText(), internal_name: lenientText() }),
+  plan: lenientObject({ id: lenientInt(), name: lenientText() }),
+  days_limit: lenientInt(),
+  active_ranges: lenientArray(z.looseObject({ start: lenientText(), end: lenientText() })),
+  created_at: lenientText(),
+  options: lenientArray(
     z.looseObject({
-      internal_name: rText(),
-      name: rText(),
-      description: rText(),
-      unit: rObject({ id: rInt(), name: rText(), internal_name: rText() }),
-      value: rInt(),
-      used_value: rInt(),
-      remaining_value: rInt(),
-      is_limit: rBool(),
-      feature: rObject({ id: rInt(), name: rText() }),
+      internal_name: lenientText(),
+      name: lenientText(),
+      description: lenientText(),
+      unit: lenientObject({ id: lenientInt(), name: lenientText(), internal_name: lenientText() }),
+      value: lenientInt(),
+      used_value: lenientInt(),
+      remaining_value: lenientInt(),
+      is_limit: lenientBool(),
+      feature: lenientObject({ id: lenientInt(), name: lenientText() }),
     }),
   ),
   /** Seconds until the trial ends; null when it has not started or has ended. */
-  remaining_duration: rInt(),
+  remaining_duration: lenientInt(),
   /** A string in the spec, although named like a boolean. */
-  is_trial_skipped: rText(),
+  is_trial_skipped: lenientText(),
 }));
 export type Trial = z.output<typeof trial>;
 
@@ -39,9 +38,7 @@ export const startTrialDataQuery = lazySchema(() => z.strictObject({
   product_id: z.int(typeError('must be a whole number')),
 }));
 
-export const getTrialStartDataEndpoint = defineEndpoint({
-  name: 'getTrialStartData',
-  ...ROUTES.getTrialStartData,
+export const getTrialStartDataEndpoint = defineEndpoint('getTrialStartData', {
   errorShape: 'billing',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),
@@ -50,9 +47,7 @@ export const getTrialStartDataEndpoint = defineEndpoint({
   response: trial,
 });
 
-export const getTrialEndpoint = defineEndpoint({
-  name: 'getTrial',
-  ...ROUTES.getTrial,
+export const getTrialEndpoint = defineEndpoint('getTrial', {
   errorShape: 'billing',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({ id: positiveId() })),
@@ -65,28 +60,26 @@ export const REPORT_TASK_TYPES = ['ClosingPeriod', 'ImportData', 'Report', 'Stop
 export const REPORT_STATUSES = ['Pending', 'InProgress', 'Completed', 'Failed', 'Cancelled'] as const;
 
 export const reportTask = lazySchema(() => z.looseObject({
-  uuid: rRequiredText(),
-  created_at: rText(),
-  updated_at: rText(),
-  user_id: rInt(),
-  client_id: rInt(),
-  task_type: rText(),
-  status: rText(),
-  processing_notes: rObject({
-    worker_group_id: rText(),
-    celery_group_id: rText(),
-    period: rText(),
-    records_to_process: rInt(),
-    errors: rArray(z.unknown()),
-    warnings: rArray(z.unknown()),
+  uuid: requiredNonEmptyText(),
+  created_at: lenientText(),
+  updated_at: lenientText(),
+  user_id: lenientInt(),
+  client_id: lenientInt(),
+  task_type: lenientText(),
+  status: lenientText(),
+  processing_notes: lenientObject({
+    worker_group_id: lenientText(),
+    celery_group_id: lenientText(),
+    period: lenientText(),
+    records_to_process: lenientInt(),
+    errors: lenientArray(z.unknown()),
+    warnings: lenientArray(z.unknown()),
   }),
   parameters: z.record(z.string(), z.unknown()).nullish().catch(undefined),
 }));
 export type ReportTask = z.output<typeof reportTask>;
 
-export const getReportEndpoint = defineEndpoint({
-  name: 'getReport',
-  ...ROUTES.getReport,
+export const getReportEndpoint = defineEndpoint('getReport', {
   errorShape: 'billing',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({ id: uuid() })),
@@ -101,9 +94,7 @@ export const reportCreateRequest = lazySchema(() => z.strictObject({
 }));
 export type ReportCreateRequest = z.input<typeof reportCreateRequest>;
 
-export const createReportEndpoint = defineEndpoint({
-  name: 'createReport',
-  ...ROUTES.createReport,
+export const createReportEndpoint = defineEndpoint('createReport', {
   errorShape: 'billing',
   successStatus: 201,
   params: lazySchema(() => z.strictObject({})),

@@ -5,36 +5,33 @@ import * as z from 'zod';
 import { REPORT_STATUSES, reportTask } from './billing';
 import { defineEndpoint } from './endpoint';
 import { filterText, pageQuery, pagedList } from './paging';
-import { ROUTES } from './routes';
-import { rArray, rBool, rRequiredInt, rRequiredText, rText } from './schemaKit';
+import { lenientArray, lenientBool, requiredLenientInt, requiredNonEmptyText, lenientText } from './schemaKit';
 
 const PAGE_MAX = 100;
 
 /** One parameter of a report template, as its definition (OpenAPI v2 parameter objects) says. */
 export const reportParameterDefinition = lazySchema(() => z.looseObject({
-  name: rRequiredText(),
-  required: rBool(),
-  type: rText(),
-  format: rText(),
-  description: rText(),
-  enum: rArray(z.string()),
+  name: requiredNonEmptyText(),
+  required: lenientBool(),
+  type: lenientText(),
+  format: lenientText(),
+  description: lenientText(),
+  enum: lenientArray(z.string()),
 }));
 export type ReportParameterDefinition = z.output<typeof reportParameterDefinition>;
 
 export const reportTemplate = lazySchema(() => z.looseObject({
-  id: rRequiredInt(),
-  code: rRequiredText(),
-  name_en: rText(),
-  description: rText(),
-  parameters: z.looseObject({ parameters: rArray(real(reportParameterDefinition)) }).nullish().catch(undefined),
+  id: requiredLenientInt(),
+  code: requiredNonEmptyText(),
+  name_en: lenientText(),
+  description: lenientText(),
+  parameters: z.looseObject({ parameters: lenientArray(real(reportParameterDefinition)) }).nullish().catch(undefined),
 }));
 export type ReportTemplate = z.output<typeof reportTemplate>;
 
 export const REPORT_ORDERINGS = ['created_at', '-created_at'] as const;
 
-export const listReportsEndpoint = defineEndpoint({
-  name: 'listReports',
-  ...ROUTES.listReports,
+export const listReportsEndpoint = defineEndpoint('listReports', {
   errorShape: 'billing',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),
@@ -48,9 +45,7 @@ export const listReportsEndpoint = defineEndpoint({
   response: lazySchema(() => pagedList(real(reportTask))),
 });
 
-export const listReportTemplatesEndpoint = defineEndpoint({
-  name: 'listReportTemplates',
-  ...ROUTES.listReportTemplates,
+export const listReportTemplatesEndpoint = defineEndpoint('listReportTemplates', {
   errorShape: 'billing',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),

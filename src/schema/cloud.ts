@@ -2,18 +2,17 @@
 import { lazySchema, real } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
-import { ROUTES } from './routes';
 import {
   intIn,
   localDateTime,
   nonNegativeInt,
   positiveId,
-  rArray,
-  rInt,
-  rObject,
-  rRequiredInt,
-  rRequiredText,
-  rText,
+  lenientArray,
+  lenientInt,
+  lenientObject,
+  requiredLenientInt,
+  requiredNonEmptyText,
+  lenientText,
   requiredText,
   textOf,
   typeError,
@@ -61,11 +60,9 @@ export const secretCreateRequest = lazySchema(() => z
   }));
 export type SecretCreateRequest = z.input<typeof secretCreateRequest>;
 
-export const secretCreateResponse = lazySchema(() => z.looseObject({ tasks: z.array(rRequiredText()) }));
+export const secretCreateResponse = lazySchema(() => z.looseObject({ tasks: z.array(requiredNonEmptyText()) }));
 
-export const createSecretEndpoint = defineEndpoint({
-  name: 'createSecret',
-  ...ROUTES.createSecret,
+export const createSecretEndpoint = defineEndpoint('createSecret', {
   errorShape: 'cloud',
   successStatus: 200,
   params: projectRegionParams,
@@ -79,16 +76,16 @@ export const createSecretEndpoint = defineEndpoint({
 export const TERMINAL_TASK_STATES = ['FINISHED', 'ERROR'] as const;
 
 export const taskResponse = lazySchema(() => z.looseObject({
-  id: rRequiredText(),
+  id: requiredNonEmptyText(),
   /** The platform's field. */
-  state: rText(),
+  state: lenientText(),
   /** The spec's name for the same thing. */
-  status: rText(),
-  task_type: rText(),
-  created_on: rText(),
-  updated_on: rText(),
-  finished_on: rText(),
-  error: rText(),
+  status: lenientText(),
+  task_type: lenientText(),
+  created_on: lenientText(),
+  updated_on: lenientText(),
+  finished_on: lenientText(),
+  error: lenientText(),
   created_resources: z.record(z.string(), z.unknown()).nullish().catch(undefined),
 }));
 export type Task = z.output<typeof taskResponse>;
@@ -99,9 +96,7 @@ export function taskState(task: Task): string | undefined {
   return value ? value.toUpperCase() : undefined;
 }
 
-export const getTaskEndpoint = defineEndpoint({
-  name: 'getTask',
-  ...ROUTES.getTask,
+export const getTaskEndpoint = defineEndpoint('getTask', {
   errorShape: 'cloud',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({ task_id: requiredText().max(128, 'must be at most 128 characters') })),
@@ -181,40 +176,38 @@ export const addSchedulesRequest = lazySchema(() => z.strictObject({
 }));
 
 const scheduleResponse = lazySchema(() => z.looseObject({
-  id: rText(),
-  type: rText(),
-  owner: rText(),
-  owner_id: rInt(),
-  user_id: rInt(),
-  max_quantity: rInt(),
-  resource_name_template: rText(),
-  retention_time: rObject({ weeks: rInt(), days: rInt(), hours: rInt(), minutes: rInt() }),
-  timezone: rText(),
-  day_of_week: rText(),
-  hour: rText(),
-  minute: rText(),
-  weeks: rInt(),
-  days: rInt(),
-  hours: rInt(),
-  minutes: rInt(),
+  id: lenientText(),
+  type: lenientText(),
+  owner: lenientText(),
+  owner_id: lenientInt(),
+  user_id: lenientInt(),
+  max_quantity: lenientInt(),
+  resource_name_template: lenientText(),
+  retention_time: lenientObject({ weeks: lenientInt(), days: lenientInt(), hours: lenientInt(), minutes: lenientInt() }),
+  timezone: lenientText(),
+  day_of_week: lenientText(),
+  hour: lenientText(),
+  minute: lenientText(),
+  weeks: lenientInt(),
+  days: lenientInt(),
+  hours: lenientInt(),
+  minutes: lenientInt(),
 }));
 
 export const lifecyclePolicyResponse = lazySchema(() => z.looseObject({
-  id: rRequiredInt(),
-  name: rText(),
-  action: rText(),
-  project_id: rInt(),
-  region_id: rInt(),
-  status: rText(),
-  user_id: rInt(),
-  schedules: rArray(real(scheduleResponse)),
-  volumes: rArray(z.looseObject({ volume_id: rText(), volume_name: rText() })),
+  id: requiredLenientInt(),
+  name: lenientText(),
+  action: lenientText(),
+  project_id: lenientInt(),
+  region_id: lenientInt(),
+  status: lenientText(),
+  user_id: lenientInt(),
+  schedules: lenientArray(real(scheduleResponse)),
+  volumes: lenientArray(z.looseObject({ volume_id: lenientText(), volume_name: lenientText() })),
 }));
 export type LifecyclePolicy = z.output<typeof lifecyclePolicyResponse>;
 
-export const addSchedulesEndpoint = defineEndpoint({
-  name: 'addSchedules',
-  ...ROUTES.addSchedules,
+export const addSchedulesEndpoint = defineEndpoint('addSchedules', {
   errorShape: 'cloud',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({ project_id: positiveId(), region_id: positiveId(), policy_id: positiveId() })),

@@ -5,87 +5,84 @@ import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { lifecyclePolicyResponse } from './cloud';
 import { cloudList, filterText, pageQuery } from './paging';
-import { ROUTES } from './routes';
-import { functionName, positiveId, rBool, rInt, rNum, rRequiredInt, rRequiredText, rText } from './schemaKit';
+import { functionName, positiveId, lenientBool, lenientInt, lenientNumber, requiredLenientInt, requiredNonEmptyText, lenientText } from './schemaKit';
 
 const PAGE_MAX = 1000;
 const location = lazySchema(() => z.strictObject({ project_id: positiveId(), region_id: positiveId() }));
 
 export const project = lazySchema(() => z.looseObject({
-  id: rRequiredInt(),
-  name: rText(),
-  client_id: rInt(),
-  is_default: rBool(),
-  state: rText(),
-  description: rText(),
-  created_at: rText(),
+  id: requiredLenientInt(),
+  name: lenientText(),
+  client_id: lenientInt(),
+  is_default: lenientBool(),
+  state: lenientText(),
+  description: lenientText(),
+  created_at: lenientText(),
 }));
 export type Project = z.output<typeof project>;
 
 export const region = lazySchema(() => z.looseObject({
-  id: rRequiredInt(),
-  display_name: rText(),
-  slug: rText(),
-  country: rText(),
-  state: rText(),
-  has_basic_vm: rBool(),
+  id: requiredLenientInt(),
+  display_name: lenientText(),
+  slug: lenientText(),
+  country: lenientText(),
+  state: lenientText(),
+  has_basic_vm: lenientBool(),
 }));
 export type Region = z.output<typeof region>;
 
 /** Fields several schemas share: made with them (lazily), not at load. */
 const flavorPrice = () => ({
-  price_per_hour: rNum(),
-  price_per_month: rNum(),
-  currency_code: rText(),
-  price_status: rText(),
+  price_per_hour: lenientNumber(),
+  price_per_month: lenientNumber(),
+  currency_code: lenientText(),
+  price_status: lenientText(),
 });
 
 export const flavor = lazySchema(() => z.looseObject({
-  flavor_id: rText(),
-  flavor_name: rRequiredText(),
-  vcpus: rInt(),
-  ram: rInt(),
-  disabled: rBool(),
-  os_type: rText(),
-  architecture: rText(),
+  flavor_id: lenientText(),
+  flavor_name: requiredNonEmptyText(),
+  vcpus: lenientInt(),
+  ram: lenientInt(),
+  disabled: lenientBool(),
+  os_type: lenientText(),
+  architecture: lenientText(),
   hardware_description: z.record(z.string(), z.unknown()).nullish().catch(undefined),
   ...flavorPrice(),
 }));
 export type Flavor = z.output<typeof flavor>;
 
-export const loadBalancerFlavor = lazySchema(() => z.looseObject({ flavor_id: rText(), flavor_name: rRequiredText(), vcpus: rInt(), ram: rInt(), ...flavorPrice() }));
+export const loadBalancerFlavor = lazySchema(() => z.looseObject({ flavor_id: lenientText(), flavor_name: requiredNonEmptyText(), vcpus: lenientInt(), ram: lenientInt(), ...flavorPrice() }));
 export type LoadBalancerFlavor = z.output<typeof loadBalancerFlavor>;
 
-export const namespace = lazySchema(() => z.looseObject({ name: rRequiredText(), status: rText(), functions: rInt(), created_at: rText(), description: rText() }));
+export const namespace = lazySchema(() => z.looseObject({ name: requiredNonEmptyText(), status: lenientText(), functions: lenientInt(), created_at: lenientText(), description: lenientText() }));
 export type FaasNamespace = z.output<typeof namespace>;
 
 export const faasFunction = lazySchema(() => z.looseObject({
-  id: rText(),
-  name: rRequiredText(),
-  status: rText(),
-  runtime: rText(),
-  flavor: rText(),
-  endpoint: rText(),
-  description: rText(),
+  id: lenientText(),
+  name: requiredNonEmptyText(),
+  status: lenientText(),
+  runtime: lenientText(),
+  flavor: lenientText(),
+  endpoint: lenientText(),
+  description: lenientText(),
 }));
 export type FaasFunction = z.output<typeof faasFunction>;
 
 export const secretItem = lazySchema(() => z.looseObject({
-  id: rRequiredText(),
-  name: rText(),
-  secret_type: rText(),
-  status: rText(),
-  created: rText(),
-  expiration: rText(),
-  algorithm: rText(),
-  bit_length: rInt(),
-  mode: rText(),
+  id: requiredNonEmptyText(),
+  name: lenientText(),
+  secret_type: lenientText(),
+  status: lenientText(),
+  created: lenientText(),
+  expiration: lenientText(),
+  algorithm: lenientText(),
+  bit_length: lenientInt(),
+  mode: lenientText(),
 }));
 export type SecretItem = z.output<typeof secretItem>;
 
-export const listProjectsEndpoint = defineEndpoint({
-  name: 'listProjects',
-  ...ROUTES.listProjects,
+export const listProjectsEndpoint = defineEndpoint('listProjects', {
   errorShape: 'cloud',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),
@@ -94,9 +91,7 @@ export const listProjectsEndpoint = defineEndpoint({
   response: lazySchema(() => cloudList(real(project))),
 });
 
-export const listRegionsEndpoint = defineEndpoint({
-  name: 'listRegions',
-  ...ROUTES.listRegions,
+export const listRegionsEndpoint = defineEndpoint('listRegions', {
   errorShape: 'cloud',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),
@@ -105,9 +100,7 @@ export const listRegionsEndpoint = defineEndpoint({
   response: lazySchema(() => cloudList(real(region))),
 });
 
-export const listFlavorsEndpoint = defineEndpoint({
-  name: 'listFlavors',
-  ...ROUTES.listFlavors,
+export const listFlavorsEndpoint = defineEndpoint('listFlavors', {
   errorShape: 'cloud',
   successStatus: 200,
   params: location,
@@ -116,9 +109,7 @@ export const listFlavorsEndpoint = defineEndpoint({
   response: lazySchema(() => cloudList(real(flavor))),
 });
 
-export const listLoadBalancerFlavorsEndpoint = defineEndpoint({
-  name: 'listLoadBalancerFlavors',
-  ...ROUTES.listLoadBalancerFlavors,
+export const listLoadBalancerFlavorsEndpoint = defineEndpoint('listLoadBalancerFlavors', {
   errorShape: 'cloud',
   successStatus: 200,
   params: location,
@@ -127,9 +118,7 @@ export const listLoadBalancerFlavorsEndpoint = defineEndpoint({
   response: lazySchema(() => cloudList(real(loadBalancerFlavor))),
 });
 
-export const listLifecyclePoliciesEndpoint = defineEndpoint({
-  name: 'listLifecyclePolicies',
-  ...ROUTES.listLifecyclePolicies,
+export const listLifecyclePoliciesEndpoint = defineEndpoint('listLifecyclePolicies', {
   errorShape: 'cloud',
   successStatus: 200,
   params: location,
@@ -138,9 +127,7 @@ export const listLifecyclePoliciesEndpoint = defineEndpoint({
   response: lazySchema(() => cloudList(real(lifecyclePolicyResponse))),
 });
 
-export const listNamespacesEndpoint = defineEndpoint({
-  name: 'listNamespaces',
-  ...ROUTES.listNamespaces,
+export const listNamespacesEndpoint = defineEndpoint('listNamespaces', {
   errorShape: 'cloud',
   successStatus: 200,
   params: location,
@@ -149,9 +136,7 @@ export const listNamespacesEndpoint = defineEndpoint({
   response: lazySchema(() => cloudList(real(namespace))),
 });
 
-export const listFunctionsEndpoint = defineEndpoint({
-  name: 'listFunctions',
-  ...ROUTES.listFunctions,
+export const listFunctionsEndpoint = defineEndpoint('listFunctions', {
   errorShape: 'cloud',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({ project_id: positiveId(), region_id: positiveId(), namespace_name: functionName() })),
@@ -160,9 +145,7 @@ export const listFunctionsEndpoint = defineEndpoint({
   response: lazySchema(() => cloudList(real(faasFunction))),
 });
 
-export const listSecretsEndpoint = defineEndpoint({
-  name: 'listSecrets',
-  ...ROUTES.listSecrets,
+export const listSecretsEndpoint = defineEndpoint('listSecrets', {
   errorShape: 'cloud',
   successStatus: 200,
   params: location,

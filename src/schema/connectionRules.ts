@@ -88,7 +88,7 @@ export interface ConnectionAreaBaseUrls {
 }
 
 /**
- * `platformConsole.areaBaseUrls` for one connection (issue #37). Each set of area URLs names the
+ * `platformConsole.areaBaseUrls` for one connection. Each set of area URLs names the
  * base URL it is for, `{ "https://api.gcore.com": { "edge": "https://…" } }`, and applies to
  * connections to that base URL only: the key of a connection to another URL never goes to a host
  * set for someone else's platform. The older flat shape, `{ "edge": "https://…" }`, was written

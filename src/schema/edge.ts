@@ -4,64 +4,61 @@
 import { lazySchema } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
-import { ROUTES } from './routes';
-import { positiveId, rArray, rBool, rInt, rText, rTextMap } from './schemaKit';
+import { positiveId, lenientArray, lenientBool, lenientInt, lenientText, lenientTextMap } from './schemaKit';
 
 export const EDGE_APP_STATUSES: Record<number, string> = { 0: 'draft', 1: 'enabled', 2: 'disabled', 5: 'suspended' };
 export const EDGE_CLIENT_STATUSES: Record<number, string> = { 1: 'enabled', 2: 'disabled', 5: 'suspended' };
 
 export const edgeApp = lazySchema(() => z.looseObject({
-  id: rInt(),
-  client_id: rInt(),
-  name: rText(),
-  url: rText(),
-  binary: rInt(),
-  template: rInt(),
-  template_name: rText(),
-  status: rInt(),
-  plan_id: rInt(),
-  plan: rText(),
-  env: rTextMap(),
-  rsp_headers: rTextMap(),
-  log: rText(),
-  debug_until: rText(),
-  comment: rText(),
-  api_type: rText(),
-  networks: rArray(z.string()),
+  id: lenientInt(),
+  client_id: lenientInt(),
+  name: lenientText(),
+  url: lenientText(),
+  binary: lenientInt(),
+  template: lenientInt(),
+  template_name: lenientText(),
+  status: lenientInt(),
+  plan_id: lenientInt(),
+  plan: lenientText(),
+  env: lenientTextMap(),
+  rsp_headers: lenientTextMap(),
+  log: lenientText(),
+  debug_until: lenientText(),
+  comment: lenientText(),
+  api_type: lenientText(),
+  networks: lenientArray(z.string()),
   secrets: z.record(z.string(), z.unknown()).nullish().catch(undefined),
   stores: z.record(z.string(), z.unknown()).nullish().catch(undefined),
 }));
 export type EdgeApp = z.output<typeof edgeApp>;
 
 export const edgeTemplate = lazySchema(() => z.looseObject({
-  id: rInt(),
-  binary_id: rInt(),
-  name: rText(),
-  api_type: rText(),
-  owned: rBool(),
-  params: rArray(z.looseObject({ name: rText(), data_type: rText(), mandatory: rBool(), descr: rText(), metadata: rText() })),
-  short_descr: rText(),
-  long_descr: rText(),
+  id: lenientInt(),
+  binary_id: lenientInt(),
+  name: lenientText(),
+  api_type: lenientText(),
+  owned: lenientBool(),
+  params: lenientArray(z.looseObject({ name: lenientText(), data_type: lenientText(), mandatory: lenientBool(), descr: lenientText(), metadata: lenientText() })),
+  short_descr: lenientText(),
+  long_descr: lenientText(),
 }));
 export type EdgeTemplate = z.output<typeof edgeTemplate>;
 
 export const edgeClient = lazySchema(() => z.looseObject({
-  status: rInt(),
-  hourly_consumption: rInt(),
-  daily_consumption: rInt(),
-  monthly_consumption: rInt(),
-  app_count: rInt(),
-  networks: rArray(z.looseObject({ name: rText(), is_default: rBool() })),
-  plan_id: rInt(),
-  reseller_id: rInt(),
-  plan: rText(),
+  status: lenientInt(),
+  hourly_consumption: lenientInt(),
+  daily_consumption: lenientInt(),
+  monthly_consumption: lenientInt(),
+  app_count: lenientInt(),
+  networks: lenientArray(z.looseObject({ name: lenientText(), is_default: lenientBool() })),
+  plan_id: lenientInt(),
+  reseller_id: lenientInt(),
+  plan: lenientText(),
 }));
 export type EdgeClient = z.output<typeof edgeClient>;
 
 
-export const getEdgeAppEndpoint = defineEndpoint({
-  name: 'getEdgeApp',
-  ...ROUTES.getEdgeApp,
+export const getEdgeAppEndpoint = defineEndpoint('getEdgeApp', {
   errorShape: 'edge',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({ app_id: positiveId() })),
@@ -70,9 +67,7 @@ export const getEdgeAppEndpoint = defineEndpoint({
   response: edgeApp,
 });
 
-export const getEdgeTemplateEndpoint = defineEndpoint({
-  name: 'getEdgeTemplate',
-  ...ROUTES.getEdgeTemplate,
+export const getEdgeTemplateEndpoint = defineEndpoint('getEdgeTemplate', {
   errorShape: 'edge',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({ template_id: positiveId() })),
@@ -81,9 +76,7 @@ export const getEdgeTemplateEndpoint = defineEndpoint({
   response: edgeTemplate,
 });
 
-export const getEdgeClientEndpoint = defineEndpoint({
-  name: 'getEdgeClient',
-  ...ROUTES.getEdgeClient,
+export const getEdgeClientEndpoint = defineEndpoint('getEdgeClient', {
   errorShape: 'edge',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({ client_id: positiveId() })),

@@ -5,31 +5,28 @@ import { lazySchema, real } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { edgeApp, edgeClient } from './edge';
-import { filterText, pageQuery, rItems } from './paging';
-import { ROUTES } from './routes';
-import { intIn, positiveId, rBool, rInt, rRequiredInt, rText } from './schemaKit';
+import { filterText, pageQuery, usableItems } from './paging';
+import { intIn, positiveId, lenientBool, lenientInt, requiredLenientInt, lenientText } from './schemaKit';
 
 const PAGE_MAX = 1000;
 
-export const edgeAppItem = lazySchema(() => edgeApp.extend({ id: rRequiredInt() }));
+export const edgeAppItem = lazySchema(() => edgeApp.extend({ id: requiredLenientInt() }));
 export type EdgeAppItem = z.output<typeof edgeAppItem>;
 
 export const edgeTemplateItem = lazySchema(() => z.looseObject({
-  id: rRequiredInt(),
-  name: rText(),
-  short_descr: rText(),
-  long_descr: rText(),
-  api_type: rText(),
-  owned: rBool(),
+  id: requiredLenientInt(),
+  name: lenientText(),
+  short_descr: lenientText(),
+  long_descr: lenientText(),
+  api_type: lenientText(),
+  owned: lenientBool(),
 }));
 export type EdgeTemplateItem = z.output<typeof edgeTemplateItem>;
 
 /** The app statuses a person may filter by (0 draft, 1 enabled, 2 disabled, 5 suspended; 3 and 4 of older files). */
 export const EDGE_APP_STATUS_FILTER = lazySchema(() => intIn(0, 5));
 
-export const listEdgeAppsEndpoint = defineEndpoint({
-  name: 'listEdgeApps',
-  ...ROUTES.listEdgeApps,
+export const listEdgeAppsEndpoint = defineEndpoint('listEdgeApps', {
   errorShape: 'edge',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),
@@ -42,12 +39,10 @@ export const listEdgeAppsEndpoint = defineEndpoint({
     ...pageQuery(PAGE_MAX),
   })),
   body: undefined,
-  response: lazySchema(() => z.looseObject({ count: rInt(), apps: rItems(real(edgeAppItem)) })),
+  response: lazySchema(() => z.looseObject({ count: lenientInt(), apps: usableItems(real(edgeAppItem)) })),
 });
 
-export const getOwnEdgeAppEndpoint = defineEndpoint({
-  name: 'getOwnEdgeApp',
-  ...ROUTES.getOwnEdgeApp,
+export const getOwnEdgeAppEndpoint = defineEndpoint('getOwnEdgeApp', {
   errorShape: 'edge',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({ app_id: positiveId() })),
@@ -56,20 +51,16 @@ export const getOwnEdgeAppEndpoint = defineEndpoint({
   response: edgeApp,
 });
 
-export const listEdgeTemplatesEndpoint = defineEndpoint({
-  name: 'listEdgeTemplates',
-  ...ROUTES.listEdgeTemplates,
+export const listEdgeTemplatesEndpoint = defineEndpoint('listEdgeTemplates', {
   errorShape: 'edge',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),
   query: lazySchema(() => z.strictObject({ api_type: filterText(), only_mine: z.boolean().optional(), ...pageQuery(PAGE_MAX) })),
   body: undefined,
-  response: lazySchema(() => z.looseObject({ count: rInt(), templates: rItems(real(edgeTemplateItem)) })),
+  response: lazySchema(() => z.looseObject({ count: lenientInt(), templates: usableItems(real(edgeTemplateItem)) })),
 });
 
-export const getEdgeAccountEndpoint = defineEndpoint({
-  name: 'getEdgeAccount',
-  ...ROUTES.getEdgeAccount,
+export const getEdgeAccountEndpoint = defineEndpoint('getEdgeAccount', {
   errorShape: 'edge',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),

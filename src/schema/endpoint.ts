@@ -2,17 +2,16 @@
 // status. The client sends with it and the simulator serves with it, so the two cannot drift.
 import type * as z from 'zod';
 import type { Dialect, DialectPaths, ProductArea } from './dialect';
+import { ROUTES, type HttpMethod, type RouteName } from './routes';
 import { valueText } from './valueText';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type { HttpMethod } from './routes';
 
 const MiB = 1024 * 1024;
 /**
- * The most of an answer the client reads, unless the endpoint says otherwise (issue #37): past it
- * the request is aborted and reported as a bad answer, never held in memory, never asked again.
- * 8 MiB is 2.4 times the largest answer of a bounded endpoint the simulator gives at the
- * benches' sizes (10,000 FastEdge apps in a 1,000-item page: 0.3 MiB; the whole profile list of
- * 10,000 profiles has an endpoint limit of its own).
+ * The most of an answer the client reads, unless the endpoint says otherwise: past it the request
+ * is aborted and reported as a bad answer, never held in memory, never asked again. Well above
+ * the largest page of any paged endpoint; unbounded lists have a limit of their own.
  */
 export const DEFAULT_ANSWER_LIMIT_BYTES = 8 * MiB;
 
@@ -25,13 +24,17 @@ export interface Endpoint<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType | undefined = z.ZodType | undefined,
 > {
-  /** The function name: `createSecret`. */
+  /** The function name, its key in the routes table: `createSecret`. */
   name: string;
+  /** The group the typed API offers it under (`cloud`). */
+  group: string;
   /** The spec's endpoint number, 1..18; 0 for the task endpoint the spec only mentions. */
   number: number;
   method: HttpMethod;
   /** Path template with `{param}` placeholders, in each dialect (the methods are the same). */
   paths: DialectPaths;
+  /** The platform's own endpoint, not in the spec (routes.ts). */
+  platformOnly?: true;
   /** The product area: its error body shape, and the base URL it may have of its own. */
   errorShape: ErrorShape;
   successStatus: number;
@@ -49,13 +52,21 @@ export function answerLimitOf(endpoint: Pick<Endpoint, 'answerLimitBytes'>): num
   return endpoint.answerLimitBytes ?? DEFAULT_ANSWER_LIMIT_BYTES;
 }
 
+/** What a descriptor adds to its route: the shapes of its parts, its status and error body. */
+type EndpointParts<P extends z.ZodType, Q extends z.ZodType | undefined, B extends z.ZodType | undefined, R extends z.ZodType | undefined> = Omit<
+  Endpoint<P, Q, B, R>,
+  'name' | 'group' | 'number' | 'method' | 'paths' | 'platformOnly'
+>;
+
+/** The endpoint named `name` in the routes table: its name, group and route from there, the rest from `parts`. */
 export function defineEndpoint<
+  N extends RouteName,
   P extends z.ZodType,
   Q extends z.ZodType | undefined,
   B extends z.ZodType | undefined,
   R extends z.ZodType | undefined,
->(e: Endpoint<P, Q, B, R>): Endpoint<P, Q, B, R> {
-  return e;
+>(name: N, parts: EndpointParts<P, Q, B, R>): Endpoint<P, Q, B, R> & (typeof ROUTES)[N] & { readonly name: N } {
+  return { name, ...ROUTES[name], ...parts } as Endpoint<P, Q, B, R> & (typeof ROUTES)[N] & { readonly name: N };
 }
 
 type InputOf<T> = T extends z.ZodType ? z.input<T> : never;

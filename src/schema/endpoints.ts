@@ -20,44 +20,53 @@ import {
 } from './cloudLists';
 import { deleteStorageEndpoint } from './storage';
 
-export const endpoints = {
-  createSecret: createSecretEndpoint,
-  getTask: getTaskEndpoint,
-  addSchedules: addSchedulesEndpoint,
-  updateProtectionProfile: patchProfileEndpoint,
-  previewInstancePrice: instancePriceEndpoint,
-  previewLoadBalancerPrice: loadBalancerPriceEndpoint,
-  getEdgeApp: getEdgeAppEndpoint,
-  deleteStorage: deleteStorageEndpoint,
-  getTrialStartData: getTrialStartDataEndpoint,
-  getTrial: getTrialEndpoint,
-  getReport: getReportEndpoint,
-  getFunctionLogs: functionLogsEndpoint,
-  getEdgeTemplate: getEdgeTemplateEndpoint,
-  createReport: createReportEndpoint,
-  listProtectionProfiles: listProfilesEndpoint,
-  getEdgeClient: getEdgeClientEndpoint,
-  getActivatedFreeFeature: getFreeFeatureEndpoint,
-  updateNotificationSetting: updateNotificationSettingEndpoint,
-  createNotificationSetting: createNotificationSettingEndpoint,
-  getProtectionProfile: getProfileEndpoint,
-  listEdgeApps: listEdgeAppsEndpoint,
-  getOwnEdgeApp: getOwnEdgeAppEndpoint,
-  listEdgeTemplates: listEdgeTemplatesEndpoint,
-  getEdgeAccount: getEdgeAccountEndpoint,
-  listReports: listReportsEndpoint,
-  listReportTemplates: listReportTemplatesEndpoint,
-  listProtectionProfilesPaged: listProfilesPagedEndpoint,
-  listProfileTemplates: listProfileTemplatesEndpoint,
-  listProjects: listProjectsEndpoint,
-  listRegions: listRegionsEndpoint,
-  listFlavors: listFlavorsEndpoint,
-  listLoadBalancerFlavors: listLoadBalancerFlavorsEndpoint,
-  listLifecyclePolicies: listLifecyclePoliciesEndpoint,
-  listNamespaces: listNamespacesEndpoint,
-  listFunctions: listFunctionsEndpoint,
-  listSecrets: listSecretsEndpoint,
-} as const;
+import type { Endpoint } from './endpoint';
+import type { RouteName } from './routes';
+
+/** Every descriptor once; its name is its key in the routes table. */
+const ALL = [
+  createSecretEndpoint,
+  getTaskEndpoint,
+  addSchedulesEndpoint,
+  patchProfileEndpoint,
+  instancePriceEndpoint,
+  loadBalancerPriceEndpoint,
+  getEdgeAppEndpoint,
+  deleteStorageEndpoint,
+  getTrialStartDataEndpoint,
+  getTrialEndpoint,
+  getReportEndpoint,
+  functionLogsEndpoint,
+  getEdgeTemplateEndpoint,
+  createReportEndpoint,
+  listProfilesEndpoint,
+  getEdgeClientEndpoint,
+  getFreeFeatureEndpoint,
+  updateNotificationSettingEndpoint,
+  createNotificationSettingEndpoint,
+  getProfileEndpoint,
+  listEdgeAppsEndpoint,
+  getOwnEdgeAppEndpoint,
+  listEdgeTemplatesEndpoint,
+  getEdgeAccountEndpoint,
+  listReportsEndpoint,
+  listReportTemplatesEndpoint,
+  listProfilesPagedEndpoint,
+  listProfileTemplatesEndpoint,
+  listProjectsEndpoint,
+  listRegionsEndpoint,
+  listFlavorsEndpoint,
+  listLoadBalancerFlavorsEndpoint,
+  listLifecyclePoliciesEndpoint,
+  listNamespacesEndpoint,
+  listFunctionsEndpoint,
+  listSecretsEndpoint,
+] as const;
+
+type ByName<T extends readonly { readonly name: string }[]> = { [E in T[number] as E['name']]: E };
+
+/** The descriptors by name; the compiler checks that every route of the table has one. */
+export const endpoints = Object.fromEntries(ALL.map((e) => [e.name, e])) as ByName<typeof ALL> satisfies Record<RouteName, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;
-export const allEndpoints = Object.values(endpoints);
+export const allEndpoints = [...ALL];

@@ -2,21 +2,18 @@
 import { lazySchema } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
-import { ROUTES } from './routes';
-import { email, positiveId, rBool, rInt, rObject, rRequiredInt, rText, typeError } from './schemaKit';
+import { email, positiveId, lenientBool, lenientInt, lenientObject, requiredLenientInt, lenientText, typeError } from './schemaKit';
 
 export const activatedFeature = lazySchema(() => z.looseObject({
-  id: rInt(),
-  client_id: rInt(),
-  feature_id: rInt(),
-  feature: rObject({ id: rInt(), name: rText(), service: rText(), is_free: rBool() }),
-  created_date: rText(),
+  id: lenientInt(),
+  client_id: lenientInt(),
+  feature_id: lenientInt(),
+  feature: lenientObject({ id: lenientInt(), name: lenientText(), service: lenientText(), is_free: lenientBool() }),
+  created_date: lenientText(),
 }));
 export type ActivatedFeature = z.output<typeof activatedFeature>;
 
-export const getFreeFeatureEndpoint = defineEndpoint({
-  name: 'getActivatedFreeFeature',
-  ...ROUTES.getActivatedFreeFeature,
+export const getFreeFeatureEndpoint = defineEndpoint('getActivatedFreeFeature', {
   errorShape: 'iam',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({ activatedFeatureId: positiveId() })),
@@ -35,17 +32,15 @@ export const notificationSettingRequest = lazySchema(() => z.strictObject({
 export type NotificationSettingRequest = z.input<typeof notificationSettingRequest>;
 
 export const notificationSetting = lazySchema(() => z.looseObject({
-  id: rRequiredInt(),
-  reseller: rInt(),
-  notification_type: rText(),
-  email: rText(),
-  enabled: rBool(),
+  id: requiredLenientInt(),
+  reseller: lenientInt(),
+  notification_type: lenientText(),
+  email: lenientText(),
+  enabled: lenientBool(),
 }));
 export type NotificationSetting = z.output<typeof notificationSetting>;
 
-export const createNotificationSettingEndpoint = defineEndpoint({
-  name: 'createNotificationSetting',
-  ...ROUTES.createNotificationSetting,
+export const createNotificationSettingEndpoint = defineEndpoint('createNotificationSetting', {
   errorShape: 'iam',
   successStatus: 201,
   params: lazySchema(() => z.strictObject({ resellerId: positiveId() })),
@@ -54,9 +49,7 @@ export const createNotificationSettingEndpoint = defineEndpoint({
   response: notificationSetting,
 });
 
-export const updateNotificationSettingEndpoint = defineEndpoint({
-  name: 'updateNotificationSetting',
-  ...ROUTES.updateNotificationSetting,
+export const updateNotificationSettingEndpoint = defineEndpoint('updateNotificationSetting', {
   errorShape: 'iam',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({ resellerId: positiveId(), notificationSettingsId: positiveId() })),

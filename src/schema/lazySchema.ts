@@ -1,6 +1,5 @@
-// A schema built when it is first used rather than as its module loads. Building the API's
-// few hundred zod schemas at load was most of the extension's module evaluation (~30 of ~50 ms,
-// measured per module); a view or a command needs only its own endpoints' schemas.
+// A schema built when it is first used rather than as its module loads: building the API's few
+// hundred zod schemas is most of the extension's load, and a view or a command needs only its own.
 //
 // The value stands in for the schema itself (same type): the first property read (a parse, a
 // `.shape`, zod composing it into another schema) builds it, and every read after goes to it.

@@ -2,7 +2,7 @@
 // None is in the spec; each reads what the published files promise, as leniently as the rest:
 // an item the extension cannot use (no id) is left out, the rest of the page is kept.
 import * as z from 'zod';
-import { intIn, rInt, rText, textOf } from './schemaKit';
+import { intIn, lenientInt, lenientText, textOf } from './schemaKit';
 
 /** `limit` and `offset`, as the platform pages; `max`: the list's largest page. */
 export function pageQuery(max: number) {
@@ -15,8 +15,8 @@ export function pageQuery(max: number) {
 /** A filter typed by a person: at most 255 characters, like every filter of the spec. */
 export const filterText = () => textOf(0, 255).optional();
 
-/** Items of a list: each parsed on its own; one the extension cannot use is dropped, not fatal. */
-export function rItems<T extends z.ZodType>(item: T) {
+/** Items of a list: each parsed on its own; one the extension cannot use is dropped, not fatal (the rest kept). */
+export function usableItems<T extends z.ZodType>(item: T) {
   return z
     .array(z.unknown())
     .nullish()
@@ -29,12 +29,12 @@ export function rItems<T extends z.ZodType>(item: T) {
 
 /** Cloud: `{count, results}`. */
 export function cloudList<T extends z.ZodType>(item: T) {
-  return z.looseObject({ count: rInt(), results: rItems(item) });
+  return z.looseObject({ count: lenientInt(), results: usableItems(item) });
 }
 
 /** Billing, identity and protection profiles v3: `{count, next, previous, results}`. */
 export function pagedList<T extends z.ZodType>(item: T) {
-  return z.looseObject({ count: rInt(), next: rText(), previous: rText(), results: rItems(item) });
+  return z.looseObject({ count: lenientInt(), next: lenientText(), previous: lenientText(), results: usableItems(item) });
 }
 
 /** One page as the extension uses it, whatever the list's shape. */

@@ -3,8 +3,7 @@ import { lazySchema, real } from './lazySchema';
 import * as z from 'zod';
 import { projectRegionParams } from './cloud';
 import { defineEndpoint } from './endpoint';
-import { ROUTES } from './routes';
-import { positiveId, rArray, rInt, rNum, rObject, rText, requiredText, textOf, typeError } from './schemaKit';
+import { positiveId, lenientArray, lenientInt, lenientNumber, lenientObject, lenientText, requiredText, textOf, typeError } from './schemaKit';
 
 export const IP_FAMILIES = ['dual', 'ipv4', 'ipv6'] as const;
 export const VOLUME_SOURCES = ['image', 'new-volume', 'snapshot'] as const;
@@ -88,33 +87,31 @@ export type InstancePriceRequest = z.input<typeof instancePriceRequest>;
 
 /** Fields several schemas share: made with them (lazily), not at load. */
 const priceBreakdown = () => ({
-  external_ip: rNum(),
-  flavor: rNum(),
-  floating_ip: rNum(),
+  external_ip: lenientNumber(),
+  flavor: lenientNumber(),
+  floating_ip: lenientNumber(),
 });
 
-const currency = rText;
+const currency = lenientText;
 
 export const instancePriceResponse = lazySchema(() => z.looseObject({
   currency_code: currency(),
-  discount_details: rArray(z.looseObject({ resource: rText(), discount: rText() })),
+  discount_details: lenientArray(z.looseObject({ resource: lenientText(), discount: lenientText() })),
   /** Decimal text for instances (`"10.50"`), per the spec. */
-  discount_percent: rText(),
-  per_gb: rObject({ egress_traffic_baremetal: rNum(), egress_traffic_virtual: rNum() }),
-  per_hour: rObject({ ...priceBreakdown(), volumes: z.record(z.string(), rNum()).nullish().catch(undefined) }),
-  per_month: rObject({ ...priceBreakdown(), volumes: z.record(z.string(), rNum()).nullish().catch(undefined) }),
-  price_status: rText(),
-  price_without_discount_per_month: rNum(),
-  tax_percent: rNum(),
-  total_price_per_hour: rNum(),
-  total_price_per_month: rNum(),
-  vm_count: rInt(),
+  discount_percent: lenientText(),
+  per_gb: lenientObject({ egress_traffic_baremetal: lenientNumber(), egress_traffic_virtual: lenientNumber() }),
+  per_hour: lenientObject({ ...priceBreakdown(), volumes: z.record(z.string(), lenientNumber()).nullish().catch(undefined) }),
+  per_month: lenientObject({ ...priceBreakdown(), volumes: z.record(z.string(), lenientNumber()).nullish().catch(undefined) }),
+  price_status: lenientText(),
+  price_without_discount_per_month: lenientNumber(),
+  tax_percent: lenientNumber(),
+  total_price_per_hour: lenientNumber(),
+  total_price_per_month: lenientNumber(),
+  vm_count: lenientInt(),
 }));
 export type InstancePrice = z.output<typeof instancePriceResponse>;
 
-export const instancePriceEndpoint = defineEndpoint({
-  name: 'previewInstancePrice',
-  ...ROUTES.previewInstancePrice,
+export const instancePriceEndpoint = defineEndpoint('previewInstancePrice', {
   errorShape: 'cloud',
   successStatus: 200,
   params: projectRegionParams,
@@ -147,20 +144,18 @@ export type LoadBalancerPriceRequest = z.input<typeof loadBalancerPriceRequest>;
 export const loadBalancerPriceResponse = lazySchema(() => z.looseObject({
   currency_code: currency(),
   /** A number (or null) for load balancers, unlike instances. */
-  discount_percent: rNum(),
-  per_hour: rObject(priceBreakdown()),
-  per_month: rObject(priceBreakdown()),
-  price_status: rText(),
-  price_without_discount_per_month: rNum(),
-  tax_percent: rNum(),
-  total_price_per_hour: rNum(),
-  total_price_per_month: rNum(),
+  discount_percent: lenientNumber(),
+  per_hour: lenientObject(priceBreakdown()),
+  per_month: lenientObject(priceBreakdown()),
+  price_status: lenientText(),
+  price_without_discount_per_month: lenientNumber(),
+  tax_percent: lenientNumber(),
+  total_price_per_hour: lenientNumber(),
+  total_price_per_month: lenientNumber(),
 }));
 export type LoadBalancerPrice = z.output<typeof loadBalancerPriceResponse>;
 
-export const loadBalancerPriceEndpoint = defineEndpoint({
-  name: 'previewLoadBalancerPrice',
-  ...ROUTES.previewLoadBalancerPrice,
+export const loadBalancerPriceEndpoint = defineEndpoint('previewLoadBalancerPrice', {
   errorShape: 'cloud',
   successStatus: 200,
   params: projectRegionParams,

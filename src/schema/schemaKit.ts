@@ -83,52 +83,52 @@ export const localDateTime = () =>
 const NUMERIC_TEXT = /^\s*-?\d+(\.\d+)?([eE][-+]?\d+)?\s*$/;
 
 /** A number, or a number sent as text ("1.02"); null kept; anything else treated as absent. */
-export const rNum = () =>
+export const lenientNumber = () =>
   z
     .union([z.number(), z.string().regex(NUMERIC_TEXT).transform(Number)])
     .nullish()
     .catch(undefined);
 
 /** A whole number, or one sent as text; null kept; anything else treated as absent. */
-export const rInt = () =>
+export const lenientInt = () =>
   z
     .union([z.int(), z.string().regex(/^\s*-?\d+\s*$/).transform(Number)])
     .nullish()
     .catch(undefined);
 
 /** Text; a number becomes its text; null kept; anything else treated as absent. */
-export const rText = () =>
+export const lenientText = () =>
   z
     .union([z.string(), z.number().transform(String), z.boolean().transform(String)])
     .nullish()
     .catch(undefined);
 
 /** A boolean, or "true"/"false"; anything else treated as absent. */
-export const rBool = () =>
+export const lenientBool = () =>
   z
     .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
     .nullish()
     .catch(undefined);
 
 /** A map of text to text (env, headers); other values become text. */
-export const rTextMap = () => z.record(z.string(), z.unknown()).transform((m) => {
+export const lenientTextMap = () => z.record(z.string(), z.unknown()).transform((m) => {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(m)) out[k] = typeof v === 'string' ? v : JSON.stringify(v);
   return out;
 }).nullish().catch(undefined);
 
 /** An array of display items; a wrong kind of value is treated as absent, null kept. */
-export function rArray<T extends z.ZodType>(item: T) {
+export function lenientArray<T extends z.ZodType>(item: T) {
   return z.array(item).nullish().catch(undefined);
 }
 
 /** An object of display fields, unknown members kept; a wrong kind of value is treated as absent. */
-export function rObject<S extends z.ZodRawShape>(shape: S) {
+export function lenientObject<S extends z.ZodRawShape>(shape: S) {
   return z.looseObject(shape).nullish().catch(undefined);
 }
 
 /** An id the extension sends back later: required, a whole number (text accepted). */
-export const rRequiredInt = () => z.union([z.int(), z.string().regex(/^\s*-?\d+\s*$/).transform(Number)]);
+export const requiredLenientInt = () => z.union([z.int(), z.string().regex(/^\s*-?\d+\s*$/).transform(Number)]);
 
 /** An id the extension sends back later: required, non-empty text. */
-export const rRequiredText = () => z.string().min(1);
+export const requiredNonEmptyText = () => z.string().min(1);

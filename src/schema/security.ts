@@ -2,9 +2,8 @@
 import { lazySchema, real } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
-import { pageQuery, pagedList, rItems } from './paging';
-import { ROUTES } from './routes';
-import { intIn, rArray, rInt, rObject, rRequiredInt, rText, textOf, typeError } from './schemaKit';
+import { pageQuery, pagedList, usableItems } from './paging';
+import { intIn, lenientArray, lenientInt, lenientObject, requiredLenientInt, lenientText, textOf, typeError } from './schemaKit';
 
 export const PROFILE_ID_MAX = 1_000_000_000;
 export const PROFILE_NAME_MAX = 100;
@@ -37,26 +36,21 @@ export const profilePatchRequest = lazySchema(() => z.strictObject({
 export type ProfilePatchRequest = z.input<typeof profilePatchRequest>;
 
 export const protectionProfile = lazySchema(() => z.looseObject({
-  id: rRequiredInt(),
-  client_id: rInt(),
-  name: rText(),
-  template: rObject({ id: rInt(), name: rText() }),
-  fields: rArray(z.looseObject({ template_field_id: rInt(), value: z.unknown(), name: rText() })),
-  created_at: rText(),
-  modified_at: rText(),
-  networks: rArray(z.string()),
+  id: requiredLenientInt(),
+  client_id: lenientInt(),
+  name: lenientText(),
+  template: lenientObject({ id: lenientInt(), name: lenientText() }),
+  fields: lenientArray(z.looseObject({ template_field_id: lenientInt(), value: z.unknown(), name: lenientText() })),
+  created_at: lenientText(),
+  modified_at: lenientText(),
+  networks: lenientArray(z.string()),
 }));
 export type ProtectionProfile = z.output<typeof protectionProfile>;
 
-/**
- * The whole profile list comes in one answer, as large as the account: 10,000 profiles are 3.3
- * MiB in the simulator (about 340 bytes each), so 32 MiB holds about 95,000.
- */
+/** The whole profile list comes in one answer, as large as the account: room for tens of thousands. */
 export const PROFILE_LIST_ANSWER_LIMIT_BYTES = 32 * 1024 * 1024;
 
-export const listProfilesEndpoint = defineEndpoint({
-  name: 'listProtectionProfiles',
-  ...ROUTES.listProtectionProfiles,
+export const listProfilesEndpoint = defineEndpoint('listProtectionProfiles', {
   errorShape: 'security',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),
@@ -67,9 +61,7 @@ export const listProfilesEndpoint = defineEndpoint({
 });
 
 /** The platform's own (not in the spec): one profile with its field values, which the list lacks. */
-export const getProfileEndpoint = defineEndpoint({
-  name: 'getProtectionProfile',
-  ...ROUTES.getProtectionProfile,
+export const getProfileEndpoint = defineEndpoint('getProtectionProfile', {
   errorShape: 'security',
   successStatus: 200,
   params: profileIdParams,
@@ -78,9 +70,7 @@ export const getProfileEndpoint = defineEndpoint({
   response: protectionProfile,
 });
 
-export const patchProfileEndpoint = defineEndpoint({
-  name: 'updateProtectionProfile',
-  ...ROUTES.updateProtectionProfile,
+export const patchProfileEndpoint = defineEndpoint('updateProtectionProfile', {
   errorShape: 'security',
   successStatus: 200,
   params: profileIdParams,
@@ -91,18 +81,16 @@ export const patchProfileEndpoint = defineEndpoint({
 
 /** A protection template: its fields, each with what its values must be. */
 export const profileTemplate = lazySchema(() => z.looseObject({
-  id: rRequiredInt(),
-  name: rText(),
-  description: rText(),
-  client_id: rInt(),
-  fields: rArray(z.looseObject({ id: rInt(), name: rText(), name_in_config: rText(), field_type: rText(), description: rText() })),
+  id: requiredLenientInt(),
+  name: lenientText(),
+  description: lenientText(),
+  client_id: lenientInt(),
+  fields: lenientArray(z.looseObject({ id: lenientInt(), name: lenientText(), name_in_config: lenientText(), field_type: lenientText(), description: lenientText() })),
 }));
 export type ProfileTemplateItem = z.output<typeof profileTemplate>;
 
 /** The same list a page at a time (the platform's own; its /all answers the whole list at once). */
-export const listProfilesPagedEndpoint = defineEndpoint({
-  name: 'listProtectionProfilesPaged',
-  ...ROUTES.listProtectionProfilesPaged,
+export const listProfilesPagedEndpoint = defineEndpoint('listProtectionProfilesPaged', {
   errorShape: 'security',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),
@@ -111,14 +99,12 @@ export const listProfilesPagedEndpoint = defineEndpoint({
   response: lazySchema(() => pagedList(real(protectionProfile))),
 });
 
-export const listProfileTemplatesEndpoint = defineEndpoint({
-  name: 'listProfileTemplates',
-  ...ROUTES.listProfileTemplates,
+export const listProfileTemplatesEndpoint = defineEndpoint('listProfileTemplates', {
   errorShape: 'security',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),
   query: lazySchema(() => z.strictObject(pageQuery(1000))),
   body: undefined,
-  response: lazySchema(() => rItems(real(profileTemplate))),
+  response: lazySchema(() => usableItems(real(profileTemplate))),
 });
 

@@ -3,12 +3,9 @@
 import { lazySchema } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
-import { ROUTES } from './routes';
 import { positiveId } from './schemaKit';
 
-export const deleteStorageEndpoint = defineEndpoint({
-  name: 'deleteStorage',
-  ...ROUTES.deleteStorage,
+export const deleteStorageEndpoint = defineEndpoint('deleteStorage', {
   errorShape: 'storage',
   successStatus: 204,
   params: lazySchema(() => z.strictObject({ storage_id: positiveId() })),

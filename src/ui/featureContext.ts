@@ -2,8 +2,8 @@
 // log, the prompt UI, storage, the extension's folder, the cloud defaults and the readable
 // documents; and the one way a command binds its action to a connection.
 import * as vscode from 'vscode';
-import { activeSession } from './activeSession';
-import type { Bound, ConnectionManager } from './connectionManager';
+import { bindActiveOrOfferSignIn } from './bindActiveConnection';
+import type { BoundConnection, ConnectionManager } from '../connections/connectionManager';
 import type { FlowUi } from './flowUi';
 import type { Log } from './log';
 import type { ReadableDocuments } from './readableDocuments';
@@ -26,13 +26,13 @@ export interface FeatureContext {
    * to its last request (Retry included): the handler receives that binding. Without a signed-in
    * connection it offers Sign In and the handler does not run.
    */
-  registerBoundCommand(id: string, handler: (bound: Bound, ...args: unknown[]) => unknown): vscode.Disposable;
+  registerBoundCommand(id: string, handler: (bound: BoundConnection, ...args: unknown[]) => unknown): vscode.Disposable;
 }
 
 export function boundCommand(connections: ConnectionManager, ui: () => FlowUi) {
-  return (id: string, handler: (bound: Bound, ...args: unknown[]) => unknown): vscode.Disposable =>
+  return (id: string, handler: (bound: BoundConnection, ...args: unknown[]) => unknown): vscode.Disposable =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-      const bound = await activeSession(connections, ui());
+      const bound = await bindActiveOrOfferSignIn(connections, ui());
       return bound ? handler(bound, ...args) : undefined;
     });
 }

@@ -12,8 +12,8 @@
 // so a new contribution cannot be forgotten here.
 import * as vscode from 'vscode';
 import { commandsNeedingStandIns, type CommandContributions } from './standInCommands';
-import type { EnvironmentKey } from './environmentKey';
-import { startEarlyReads, type EarlyReads } from './storedConnections';
+import type { EnvironmentKey } from '../connections/environmentKey';
+import { startEarlyReads, type EarlyReads } from '../connections/storedConnections';
 
 /** What the start-up bundle needs of the real extension's module. */
 export interface ExtensionMain<E> {

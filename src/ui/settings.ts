@@ -4,15 +4,6 @@ import type { CloudDefaults, CloudLocation } from './cloudLocation';
 import type { Log } from './log';
 import type { PlatformLists } from '../platform/platformLists';
 
-/**
- * `platformConsole.areaBaseUrls` from the person's own (user) settings only: a workspace's
- * settings could otherwise send the key to a host of the repository author's choosing. The
- * setting is application-scoped too, so VS Code itself offers it in user settings only.
- */
-export function userAreaBaseUrls(): unknown {
-  return vscode.workspace.getConfiguration('platformConsole').inspect('areaBaseUrls')?.globalValue;
-}
-
 /** Minutes a cloud task (secret creation) is watched before the watch gives up (default 120). */
 export function taskTimeoutMs(): number {
   const minutes = vscode.workspace.getConfiguration('platformConsole').get<number>('tasks.timeoutMinutes', 120);
@@ -20,7 +11,7 @@ export function taskTimeoutMs(): number {
 }
 
 export interface ConnectionCloudDefaults extends CloudDefaults {
-  /** The same defaults on one connection (an action's Bound): its last project and region first, its lists to pick from. */
+  /** The same defaults on one connection (an action's BoundConnection): its last project and region first, its lists to pick from. */
   on(bound: { readonly connection: { readonly id: string; readonly name: string }; readonly lists: PlatformLists }): CloudDefaults;
 }
 

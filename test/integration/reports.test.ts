@@ -249,7 +249,7 @@ describe('Report Tasks', function () {
     const { node } = await nodeItem(running);
     await vscode.commands.executeCommand('platformConsole.removeReportTask', node);
     // (Failed in two full runs, signed in on this connection: an echo of the last poll's globalState write
-    // undid the removal before it was written; src/ui/durableState.ts writes it again.)
+    // undid the removal before it was written; src/connections/durableState.ts writes it again.)
     assert.equal(task(running), undefined, `removed (active: ${ext.connections.active?.name}, signed in: ${ext.connections.signedIn})`);
     await sleep(100);
     const removed = gets();

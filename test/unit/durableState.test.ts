@@ -1,9 +1,9 @@
-// A globalState write that holds (src/ui/durableState.ts), against a model of VS Code's extension
+// A globalState write that holds (src/connections/durableState.ts), against a model of VS Code's extension
 // host Memento: writes batched on a timer, the whole state sent, and the whole state echoed back
 // (replacing the in-memory copy) before the write's promise settles.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { durableMemento, updateDurably } from '../../src/ui/durableState';
+import { durableMemento, updateDurably } from '../../src/connections/durableState';
 
 const clone = <T>(v: T): T => (v === undefined ? v : JSON.parse(JSON.stringify(v)));
 

@@ -1,13 +1,13 @@
 // The key the environment hands to the environment sign-in: taken out of the environment at once
-// (src/ui/environmentKey.ts); from a file only its owner can read, deleted once done (src/ui/keyFile.ts).
+// (src/connections/environmentKey.ts); from a file only its owner can read, deleted once done (src/connections/keyFile.ts).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { keyFileWaiting, takeEnvironmentKey } from '../../src/ui/environmentKey';
-import { MAX_KEY_FILE_BYTES, readKeyFile } from '../../src/ui/keyFile';
+import { keyFileWaiting, takeEnvironmentKey } from '../../src/connections/environmentKey';
+import { MAX_KEY_FILE_BYTES, readKeyFile } from '../../src/connections/keyFile';
 
 describe('the key handed over by the environment (environmentKey.ts, keyFile.ts)', () => {
   const tmp = mkdtempSync(path.join(tmpdir(), 'environment-key-'));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ReportListing } from '../../src/features/reports/reportListing';
-import type { Bound } from '../../src/ui/connectionManager';
+import type { BoundConnection } from '../../src/connections/connectionManager';
 import type { ReportTask } from '../../src/schema/billing';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -21,7 +21,7 @@ function listing() {
         },
       },
     },
-  } as unknown as Bound;
+  } as unknown as BoundConnection;
   const list = new ReportListing(
     async () => bound,
     () => changes++,

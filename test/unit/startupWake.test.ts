@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ReportTaskStore } from '../../src/features/reports/reportTaskStore';
-import { STARTUP_WAKE_KEY, rememberSignedIn, setStartupWakeReason, standInSignedIn, startupWakeReasons } from '../../src/ui/startupWake';
+import { STARTUP_WAKE_KEY, rememberSignedIn, setStartupWakeReason, standInSignedIn, startupWakeReasons } from '../../src/connections/startupWake';
 
 function memento() {
   const values = new Map<string, unknown>();

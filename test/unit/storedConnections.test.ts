@@ -1,8 +1,8 @@
-// What the start-up bundle reads before it loads the extension (src/ui/storedConnections.ts): the
+// What the start-up bundle reads before it loads the extension (src/connections/storedConnections.ts): the
 // connection in use, and whether its key is here, started early so it travels meanwhile.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ACTIVE_KEY, CONNECTIONS_KEY, secretKey, startEarlyReads, storedActiveId } from '../../src/ui/storedConnections';
+import { ACTIVE_KEY, CONNECTIONS_KEY, secretKey, startEarlyReads, storedActiveId } from '../../src/connections/storedConnections';
 
 const state = (values: Record<string, unknown>) => ({ get: <T>(key: string) => values[key] as T | undefined });
 

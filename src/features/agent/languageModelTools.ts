@@ -6,7 +6,7 @@
 // aborts its request.
 import * as vscode from 'vscode';
 import type { FeatureContext } from '../../ui/featureContext';
-import type { Bound, Connection } from '../../ui/connectionManager';
+import type { BoundConnection, Connection } from '../../connections/connectionManager';
 import { AGENT_TOOLS, WRITES_SETTING, confirmation, parseToolInput, prepareWrite, runTool } from './model/toolCatalog';
 import { noConnectionAnswer } from './model/toolAnswers';
 import { neutralize } from './model/platformText';
@@ -110,7 +110,7 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
 }
 
 /** The bound connection for one call: Sign Out or the chat's cancel abort its requests; `activeConnectionName` when it is not the active one. */
-function binding(bound: Bound, cancelled: AbortSignal, activeConnectionName: string | null | undefined): AgentBinding {
+function binding(bound: BoundConnection, cancelled: AbortSignal, activeConnectionName: string | null | undefined): AgentBinding {
   const { connection } = bound;
   const signal = AbortSignal.any([bound.signal, cancelled]);
   return { connectionName: connection.name, baseUrl: connection.baseUrl, dialect: connection.dialect, api: bound.api, lists: bound.lists, signal, ...(activeConnectionName === undefined ? {} : { activeConnectionName }) };

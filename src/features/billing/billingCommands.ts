@@ -3,7 +3,7 @@
 // with its raw JSON one click away; "No trial 42 on <connection>" for a 404, Retry for the rest.
 import * as vscode from 'vscode';
 import type * as z from 'zod';
-import type { Bound } from '../../ui/connectionManager';
+import type { BoundConnection } from '../../connections/connectionManager';
 import type { FeatureContext } from '../../ui/featureContext';
 import { wholeNumberProblem, parseWholeNumber } from '../../ui/fieldRules';
 import { runWizard } from '../../ui/wizard';
@@ -51,7 +51,7 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
    * Reads and shows; every failure is a notification. Resolves with the view's Markdown URI when
    * shown. The document's Refresh reads from the bound connection, and stops once it is signed out.
    */
-  const read = async <T>(bound: Bound, r: Reading<T>): Promise<vscode.Uri | undefined> => {
+  const read = async <T>(bound: BoundConnection, r: Reading<T>): Promise<vscode.Uri | undefined> => {
     const { api, connection } = bound;
     const ui = deps.ui();
     const load = async (quiet: boolean): Promise<{ markdown: string; json: string } | undefined> => {
@@ -88,7 +88,7 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
   };
 
   /** `arg`: an id to show at once (a valid one), else the box prefilled with it; `ask` always asks. */
-  const showTrial = async (bound: Bound, arg?: unknown, ask = false): Promise<vscode.Uri | undefined> => {
+  const showTrial = async (bound: BoundConnection, arg?: unknown, ask = false): Promise<vscode.Uri | undefined> => {
     const given = givenId(arg, (n) => !ask && TRIAL_ID().safeParse(n).success);
     const id = given.id ?? (await askId('Show Trial', 'Trial ID (a positive whole number)', 'Trial ID', TRIAL_ID(), given.text));
     if (id === undefined) return undefined;
@@ -102,7 +102,7 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
     });
   };
 
-  const showTrialStartData = async (bound: Bound, arg?: { clientId?: unknown; productId?: unknown }): Promise<vscode.Uri | undefined> => {
+  const showTrialStartData = async (bound: BoundConnection, arg?: { clientId?: unknown; productId?: unknown }): Promise<vscode.Uri | undefined> => {
     const state = { clientText: arg?.clientId === undefined ? '' : valueText(arg.clientId), productText: arg?.productId === undefined ? '' : valueText(arg.productId) };
     const done = await runWizard(state, {
       title: 'Show Trial Start Data',
@@ -134,7 +134,7 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
     });
   };
 
-  const showFreeFeature = async (bound: Bound, arg?: unknown, ask = false): Promise<vscode.Uri | undefined> => {
+  const showFreeFeature = async (bound: BoundConnection, arg?: unknown, ask = false): Promise<vscode.Uri | undefined> => {
     const given = givenId(arg, (n) => !ask && FEATURE_ID().safeParse(n).success);
     const id = given.id ?? (await askId('Show Activated Free Feature', 'Activated free feature ID (a positive whole number)', 'Activated feature ID', FEATURE_ID(), given.text));
     if (id === undefined) return undefined;

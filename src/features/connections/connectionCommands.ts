@@ -4,7 +4,7 @@ import type { FlowUi } from '../../ui/flowUi';
 import { notifyError } from '../../ui/notify';
 import { probeConnection } from '../../platform/probe';
 import type { Log } from '../../ui/log';
-import type { ConnectionManager } from '../../ui/connectionManager';
+import type { ConnectionManager } from '../../connections/connectionManager';
 import { signInFlow } from './signInFlow';
 import { dialectPickItems, dialectPlaceholder } from './dialectPick';
 import { DIALECT_DESCRIPTIONS, DIALECT_LABELS, dialectForBaseUrl, type Dialect } from '../../schema/dialect';

@@ -1,6 +1,6 @@
 // Connections: Sign In (with the dialect step), Switch Connection, Change API Dialect, Sign Out,
 // Check Connection, Show Log, and the status bar item. The connections themselves (keys in
-// SecretStorage, bindings, revocation) are src/ui/connectionManager.ts: every feature uses them.
+// SecretStorage, bindings, revocation) are src/connections/connectionManager.ts: every feature uses them.
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { registerConnectionCommands } from './connectionCommands';

@@ -9,7 +9,7 @@ import type { FlowUi } from '../../ui/flowUi';
 import { dialectPickItems, dialectPlaceholder } from './dialectPick';
 import { dialectForBaseUrl, type Dialect } from '../../schema/dialect';
 import { runWizard, type WizardStep } from '../../ui/wizard';
-import type { Connection, ConnectionManager } from '../../ui/connectionManager';
+import type { Connection, ConnectionManager } from '../../connections/connectionManager';
 
 interface SignInState {
   name?: string;

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { escapeMarkdown } from '../../ui/text/markdownText';
-import type { ConnectionManager } from '../../ui/connectionManager';
+import type { ConnectionManager } from '../../connections/connectionManager';
 import { DIALECT_LABELS } from '../../schema/dialect';
 
 /** Shows the active connection; a click switches (or signs in when there is none). */

@@ -6,7 +6,7 @@ import { listEdgeAppsEndpoint } from '../../schema/edgeLists';
 import { fieldProblem } from '../../ui/fieldRules';
 import type { EdgeAppFilter } from './edgeListing';
 import { EDGE_KIND_NAMES, parseEdgeIds, type EdgeKind } from './model/edgePins';
-import type { ConnectionManager } from '../../ui/connectionManager';
+import type { ConnectionManager } from '../../connections/connectionManager';
 import type { FlowUi } from '../../ui/flowUi';
 import { runWizard, type WizardStep } from '../../ui/wizard';
 import type { Log } from '../../ui/log';
@@ -16,7 +16,7 @@ import type { EdgeData, LoadState } from './edgeNodes';
 import { PinNode } from './edgePinNode';
 import { EDGE_ADD_COMMANDS, EDGE_VIEW_ID, type EdgeTree } from './edgeTree';
 import { fetchEdge, loadStateOf } from './edgeFetch';
-import { promptSignIn } from '../../ui/activeSession';
+import { promptSignIn } from '../../ui/bindActiveConnection';
 
 export interface EdgeCommandDeps {
   connections: ConnectionManager;

@@ -3,7 +3,7 @@
 // templates it may use. A server without these lists (404: a spec-only server) is remembered and
 // the view shows only the pins, as before; a failed load is an error node with Retry.
 import * as vscode from 'vscode';
-import type { Bound } from '../../ui/connectionManager';
+import type { BoundConnection } from '../../connections/connectionManager';
 import { ActionNode, ErrorNode, MessageNode, TreeNode, spokenRow } from '../../ui/treeNodes';
 import type { EdgeClient } from '../../schema/edge';
 import type { EdgeAppItem, EdgeTemplateItem } from '../../schema/edgeLists';
@@ -44,7 +44,7 @@ export class EdgeListing {
   private first: Promise<void> | undefined;
 
   constructor(
-    private readonly bind: () => Promise<Bound | undefined>,
+    private readonly bind: () => Promise<BoundConnection | undefined>,
     private readonly changed: (node?: TreeNode) => void,
     private readonly logError: (what: string, error: unknown) => void,
   ) {}
@@ -90,7 +90,7 @@ export class EdgeListing {
     ]);
   }
 
-  private firstAppsPage(bound: Bound, generation: number): Promise<void> {
+  private firstAppsPage(bound: BoundConnection, generation: number): Promise<void> {
     return this.part(bound, generation, 'apps', 'the edge apps', async () => this.pageOf(await bound.api.edge.listEdgeApps({ params: {}, query: this.query(0) }), 0, []));
   }
 
@@ -103,7 +103,7 @@ export class EdgeListing {
     return { items: [...before, ...answer.apps], total, next: nextOffset(offset, answer.apps.length, total, this.pageSize), loadingMore: false };
   }
 
-  private async part<K extends 'account' | 'apps' | 'templates'>(bound: Bound, generation: number, key: K, what: string, read: () => Promise<unknown>): Promise<void> {
+  private async part<K extends 'account' | 'apps' | 'templates'>(bound: BoundConnection, generation: number, key: K, what: string, read: () => Promise<unknown>): Promise<void> {
     try {
       const data = await read();
       if (generation !== this.generation) return;

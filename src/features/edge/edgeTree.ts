@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { EDGE_KIND_NAMES, EDGE_KINDS, addPins, emptyPins, pinCount, removePin, type EdgeKind, type EdgePins } from './model/edgePins';
 import { RefreshSchedule } from './model/edgeRefreshSchedule';
-import type { ConnectionManager } from '../../ui/connectionManager';
+import type { ConnectionManager } from '../../connections/connectionManager';
 import type { FlowUi } from '../../ui/flowUi';
 import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';

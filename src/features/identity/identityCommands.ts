@@ -1,6 +1,6 @@
 // "Add Reseller Notification Setting…" and "Update Reseller Notification Setting…".
 import * as vscode from 'vscode';
-import type { Bound } from '../../ui/connectionManager';
+import type { BoundConnection } from '../../connections/connectionManager';
 import type { FlowUi } from '../../ui/flowUi';
 import { runWizard, stepIndex } from '../../ui/wizard';
 import type { Log } from '../../ui/log';
@@ -24,7 +24,7 @@ export async function showSetting(setting: NotificationSetting): Promise<void> {
 
 /** Add or Update a notification setting on the bound connection; Retry stays on it. */
 export function notificationSettingAction(deps: IdentityCommandDeps) {
-  const run = async (session: Bound, mode: 'create' | 'update', state: NotificationSettingState = {}, startAt?: number): Promise<void> => {
+  const run = async (session: BoundConnection, mode: 'create' | 'update', state: NotificationSettingState = {}, startAt?: number): Promise<void> => {
     const ui = deps.ui();
     const { api, connection } = session;
     const steps = notificationSettingSteps(mode, (reseller, id) => deps.store.find(connection.id, reseller, id));

@@ -2,7 +2,7 @@
 // name; one panel per function (opening it again shows the open one). Panels come back after a
 // window reload; "Open in Editor" documents are read-only (a content provider of our own scheme).
 import * as vscode from 'vscode';
-import type { ConnectionManager } from '../../ui/connectionManager';
+import type { ConnectionManager } from '../../connections/connectionManager';
 import type { LogExportFormat } from '../../protocol/logExport';
 import { cloudLocationSteps } from '../../ui/cloudLocation';
 import type { ConnectionCloudDefaults } from '../../ui/settings';
@@ -19,7 +19,7 @@ import { LOGS_VIEW_TYPE, functionLabel, type LogsPanelState, type LogsTarget } f
 import { FunctionLogsPanel, type LogsSettings } from './functionLogsPanel';
 import { LogMemory } from './model/logMemory';
 import { logsPanelStateSchema } from './logsMessages';
-import { promptSignIn } from '../../ui/activeSession';
+import { promptSignIn } from '../../ui/bindActiveConnection';
 
 export const READ_ONLY_SCHEME = 'platform-console-logs';
 const RECENT_MAX = 10;

@@ -3,7 +3,7 @@
 // Filtering, scrolling and rendering happen in the page, without a round trip to this side.
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import type { ConnectionManager } from '../../ui/connectionManager';
+import type { ConnectionManager } from '../../connections/connectionManager';
 import { compileFilter, type LogFilterSpec } from '../../protocol/logFilter';
 import { exportCounts, exportText, type LogExportFormat } from '../../protocol/logExport';
 import type { LogItem } from '../../protocol/logItems';

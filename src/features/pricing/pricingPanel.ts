@@ -1,6 +1,6 @@
 // "Preview Prices…": one Price Preview panel, revived after a reload with its forms and pins.
 import * as vscode from 'vscode';
-import type { ConnectionManager } from '../../ui/connectionManager';
+import type { ConnectionManager } from '../../connections/connectionManager';
 import type { CloudDefaults } from '../../ui/cloudLocation';
 import type { ConnectionCloudDefaults } from '../../ui/settings';
 import type { FlowUi } from '../../ui/flowUi';

@@ -2,7 +2,7 @@
 // schemas (refusals go back to the webview, nothing is sent), prices each valid change after a
 // debounce (newest answer only), keeps pinned prices and copies requests. It talks to the
 // webview only through `post` and the handler methods, so tests drive it without a webview.
-import type { ConnectionManager } from '../../ui/connectionManager';
+import type { ConnectionManager } from '../../connections/connectionManager';
 import { checkInstanceForm, checkLoadBalancerForm, checkLocation, instanceSummary, loadBalancerSummary } from './model/priceForm';
 import { requestCurl, requestJson, type PriceRequestCall } from './model/priceRequestText';
 import { priceDisplay, priceResultOf } from './model/priceView';

@@ -2,7 +2,7 @@
 // Filters, and per profile Rename…, Change Template…, Edit Fields…, Copy ID, Copy as JSON. Each
 // works from the view (its node) and from the command palette (picking the profile first).
 import * as vscode from 'vscode';
-import type { Bound } from '../../ui/connectionManager';
+import type { BoundConnection } from '../../connections/connectionManager';
 import type { FeatureContext } from '../../ui/featureContext';
 import { fieldValueText, fieldsBody, renameBody, templateBody } from './model/profileEdits';
 import { buildOrderBy, clientFilterProblem, nameFilterProblem, parseOrderBy, type ProfileFilters } from './model/profileQuery';
@@ -24,7 +24,7 @@ import {
 } from './profileEditFlows';
 import { FieldNode, profileNodeOf } from './profileNodes';
 import type { ProfilesTree } from './profilesTree';
-import { promptSignIn } from '../../ui/activeSession';
+import { promptSignIn } from '../../ui/bindActiveConnection';
 
 export interface ProfileCommandDeps extends Pick<FeatureContext, 'connections' | 'log' | 'ui' | 'registerBoundCommand'> {
   tree: ProfilesTree;
@@ -36,7 +36,7 @@ interface EditSpec {
   /** "rename" -> "Protection profile to rename", "Could not rename …". */
   verb: string;
   progress: string;
-  steps(bound: Bound): WizardStep<ProfileEditState>[];
+  steps(bound: BoundConnection): WizardStep<ProfileEditState>[];
   body(s: ProfileEditState): ProfilePatchRequest | undefined;
   retryStep(s: ProfileEditState): string;
   done(before: ProtectionProfile, after: ProtectionProfile, s: ProfileEditState): string;
@@ -138,7 +138,7 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
    * The profile a command is about: its node, else one picked from the loaded list. `bound`: the
    * connection the person is looking at now; every request of this edit, Retry included, goes there.
    */
-  const startEdit = async (bound: Bound, spec: EditSpec, arg: unknown) => {
+  const startEdit = async (bound: BoundConnection, spec: EditSpec, arg: unknown) => {
     const node = profileNodeOf(arg);
     const state: ProfileEditState = { profile: node?.profile };
     if (arg instanceof FieldNode && typeof arg.field.template_field_id === 'number') {
@@ -157,7 +157,7 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
   };
 
   /** The platform's list carries no field values: read them before offering the fields to edit. */
-  const readFields = (bound: Bound) => (profile: ProtectionProfile): Promise<ProtectionProfile> =>
+  const readFields = (bound: BoundConnection) => (profile: ProtectionProfile): Promise<ProtectionProfile> =>
     deps.ui().progress(`Reading the field values of "${profileLabel(profile)}" from ${bound.connection.name}…`, false, async () => {
       const full = await tree.readProfile(profile.id, bound);
       // The tree shows this same object: its Fields row now has the values too.
@@ -167,7 +167,7 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
       return profile;
     });
 
-  const runEdit = async (spec: EditSpec, bound: Bound, state: ProfileEditState, steps: WizardStep<ProfileEditState>[], startAt?: number): Promise<void> => {
+  const runEdit = async (spec: EditSpec, bound: BoundConnection, state: ProfileEditState, steps: WizardStep<ProfileEditState>[], startAt?: number): Promise<void> => {
     const ui = deps.ui();
     const { api, connection } = bound;
     let done: ProfileEditState | undefined;

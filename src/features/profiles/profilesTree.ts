@@ -3,7 +3,7 @@
 // (a spec-only server: endpoint 14) the answer is one array, shown 200 at a time. Loading, empty and error states
 // are nodes; signed out the roots are [] so the welcome view (Sign In) shows.
 import * as vscode from 'vscode';
-import type { Bound, ConnectionManager } from '../../ui/connectionManager';
+import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
 import {
   DEFAULT_PAGE_SIZE,
   describeFilters,
@@ -285,7 +285,7 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
    * One profile with its field values (the platform's own GET; its list carries none). The
    * reason a read fails is the caller's to show (an error row, or the edit's notification).
    */
-  async readProfile(id: number, on?: Bound): Promise<ProtectionProfile> {
+  async readProfile(id: number, on?: BoundConnection): Promise<ProtectionProfile> {
     const bound = on ?? (await this.deps.connections.bind(this.idPrefix));
     if (!bound) throw new PlatformError({ kind: 'unauthorized', message: 'Not signed in.' });
     const { api, connection } = bound;
@@ -298,7 +298,7 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
    * The first page where the server pages; the whole list where it does not (404/405: a spec-only
    * server, remembered for the connection so it is asked once).
    */
-  private async firstPage(bound: Bound, signal: AbortSignal): Promise<{ profiles: ProtectionProfile[]; total: number; paged: boolean }> {
+  private async firstPage(bound: BoundConnection, signal: AbortSignal): Promise<{ profiles: ProtectionProfile[]; total: number; paged: boolean }> {
     const { api, lists } = bound;
     if (!lists.isMissing('listProtectionProfilesPaged')) {
       try {

@@ -6,7 +6,7 @@ import type { FeatureContext } from '../../ui/featureContext';
 import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
 import type { ReadableDocuments } from '../../ui/readableDocuments';
-import { setStartupWakeReason } from '../../ui/startupWake';
+import { setStartupWakeReason } from '../../connections/startupWake';
 import { settledMessage } from './model/reportTasks';
 import { registerReportCommands } from './reportCommands';
 import { ReportPoller } from './reportPoller';

@@ -1,7 +1,7 @@
 // Commands of the Report Tasks view: Create Report…, Open Report…, Refresh, and per task Refresh
 // Status, Copy UUID, Show Raw JSON, Remove from List; Remove Finished Tasks.
 import * as vscode from 'vscode';
-import type { Bound } from '../../ui/connectionManager';
+import type { BoundConnection } from '../../connections/connectionManager';
 import type { FeatureContext } from '../../ui/featureContext';
 import { fieldProblem } from '../../ui/fieldRules';
 import { runWizard, stepIndex } from '../../ui/wizard';
@@ -16,7 +16,7 @@ import { ReportFlowCancelled, SUMMARY_STEP, createReportSteps, reportRequest, ty
 import type { ReportPoller } from './reportPoller';
 import type { ReportTaskStore } from './reportTaskStore';
 import { ReportTaskNode, type ReportTasksTree } from './reportTasksTree';
-import { promptSignIn } from '../../ui/activeSession';
+import { promptSignIn } from '../../ui/bindActiveConnection';
 
 export interface ReportCommandDeps extends Pick<FeatureContext, 'connections' | 'log' | 'ui' | 'registerBoundCommand'> {
   store: ReportTaskStore;
@@ -46,7 +46,7 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
   const signInFirst = () => promptSignIn(deps.ui());
   const reveal = (uuid: string) => void deps.tree()?.reveal(uuid);
 
-  const createReport = async (bound: Bound, state: ReportFlowState = { parameters: [] }, startAt?: number): Promise<string | undefined> => {
+  const createReport = async (bound: BoundConnection, state: ReportFlowState = { parameters: [] }, startAt?: number): Promise<string | undefined> => {
     const { api, connection } = bound;
     const ui = deps.ui();
     const title = `Create Report on ${connection.name}`;
@@ -94,7 +94,7 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
     return entry.uuid;
   };
 
-  const openReport = async (bound: Bound, value = ''): Promise<string | undefined> => {
+  const openReport = async (bound: BoundConnection, value = ''): Promise<string | undefined> => {
     const { api, connection } = bound;
     const ui = deps.ui();
     const answer = await ui.input({

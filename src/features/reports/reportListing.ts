@@ -2,7 +2,7 @@
 // time, filtered by status on the server; read again every few seconds while one of them runs
 // (one list request, not one per task). A server without the list (404: a spec-only server) is
 // remembered and the view shows the tasks followed here alone, as before.
-import type { Bound } from '../../ui/connectionManager';
+import type { BoundConnection } from '../../connections/connectionManager';
 import type { ReportTask } from '../../schema/billing';
 import { nextOffset } from '../../schema/paging';
 import { isActiveReport, type ReportStatus } from './model/reportTasks';
@@ -26,7 +26,7 @@ export class ReportListing {
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
-    private readonly bind: () => Promise<Bound | undefined>,
+    private readonly bind: () => Promise<BoundConnection | undefined>,
     private readonly changed: () => void,
     private readonly logError: (what: string, error: unknown) => void,
     /** The view is visible: only then is a running task's list read again. */

@@ -4,7 +4,7 @@
 // No VS Code import: it runs on any Memento-like store, so unit tests use a Map.
 import type { ReportTask } from '../../schema/billing';
 import { isActiveReport, rememberRecent, storedSnapshot, type TrackedReport } from './model/reportTasks';
-import type { StateWriter } from '../../ui/durableState';
+import type { StateWriter } from '../../connections/durableState';
 
 /** What it needs of `context.globalState`. */
 export interface StateStore extends StateWriter {

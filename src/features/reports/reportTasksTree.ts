@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { formatUtc, relativeTime } from '../../ui/text/timeText';
 import { escapeMarkdown } from '../../ui/text/markdownText';
-import type { ConnectionManager } from '../../ui/connectionManager';
+import type { ConnectionManager } from '../../connections/connectionManager';
 import {
   newestFirst,
   notesSummary,

@@ -1,7 +1,7 @@
 // "Add Snapshot Schedules…", "Edit Schedules as JSON…" and "Submit to Policy…".
 import * as vscode from 'vscode';
-import type { Bound } from '../../ui/connectionManager';
-import { activeSession } from '../../ui/activeSession';
+import type { BoundConnection } from '../../connections/connectionManager';
+import { bindActiveOrOfferSignIn } from '../../ui/bindActiveConnection';
 import { confirmWrite } from '../../ui/confirmWrite';
 import type { FeatureContext } from '../../ui/featureContext';
 import { cloudLocationSteps } from '../../ui/cloudLocation';
@@ -25,7 +25,7 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
 
   /** One POST with every schedule, on the connection the flow started on; the policy, or undefined after telling why. */
   const submit = async (
-    session: Bound,
+    session: BoundConnection,
     where: { projectId: number; regionId: number; policyId: number },
     schedules: unknown[],
     onRetry: () => Promise<unknown>,
@@ -60,7 +60,7 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
     return policy;
   };
 
-  const addSchedules = async (session: Bound, state: AddSchedulesState = {}, startAt?: number): Promise<void> => {
+  const addSchedules = async (session: BoundConnection, state: AddSchedulesState = {}, startAt?: number): Promise<void> => {
     const title = `Add Snapshot Schedules on ${session.connection.name}`;
     const defaults = deps.defaults.on(session);
     const steps = addSchedulesSteps(defaults, deps.ui, () => title);
@@ -76,7 +76,7 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
     );
   };
 
-  const editAsJson = async (session: Bound): Promise<void> => {
+  const editAsJson = async (session: BoundConnection): Promise<void> => {
     type Where = { projectId?: number; regionId?: number; policyId?: number };
     const defaults = deps.defaults.on(session);
     const where = await runWizard<Where>({}, {
@@ -105,7 +105,7 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
       await ui.notify('error', `Nothing was sent: this schedules document was made on ${found.gone}, which is signed out. Sign in to it again, or make the document on the connection you want ("Edit Schedules as JSON…").`, []);
       return;
     }
-    const session = found ? await deps.connections.bind(found.connection.id) : await activeSession(deps.connections, ui);
+    const session = found ? await deps.connections.bind(found.connection.id) : await bindActiveOrOfferSignIn(deps.connections, ui);
     if (!session) {
       if (found) await ui.notify('error', `Nothing was sent: this schedules document was made on ${found.connection.name}, which has no API key in this window. Sign in to it again.`, []);
       return;
@@ -138,7 +138,7 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
 }
 
 /** The names the platform's lists give the project, region and policy (kept a minute); ids alone when a list fails. */
-async function locationNames(session: Bound, ids: { projectId: number; regionId: number; policyId: number }): Promise<{ project?: string; region?: string; policy?: string }> {
+async function locationNames(session: BoundConnection, ids: { projectId: number; regionId: number; policyId: number }): Promise<{ project?: string; region?: string; policy?: string }> {
   const [projects, regions, policies] = await Promise.all([session.lists.projects(), session.lists.regions(), session.lists.policies(ids.projectId, ids.regionId)]);
   const find = <T extends { id?: unknown }>(loaded: Loaded<T>, id: number) => ('items' in loaded ? loaded.items.find((item) => item.id === id) : undefined);
   return {

@@ -4,7 +4,7 @@
 // connection it was made on: "Submit to Policy…" sends it there, and a file from elsewhere (a cloned
 // repository's) is never sent without a confirmation saying so.
 import * as vscode from 'vscode';
-import type { Connection } from '../../ui/connectionManager';
+import type { Connection } from '../../connections/connectionManager';
 import { documentFileName, starterContent } from './model/scheduleDocument';
 
 export const DOCUMENT_SUFFIX = '.schedules.platform.json';

@@ -1,6 +1,6 @@
 // "Create Secret…" and "Check Secret Task…".
 import * as vscode from 'vscode';
-import type { Bound } from '../../ui/connectionManager';
+import type { BoundConnection } from '../../connections/connectionManager';
 import type { FeatureContext } from '../../ui/featureContext';
 import { runWizard, stepIndex } from '../../ui/wizard';
 import { notifyError } from '../../ui/notify';
@@ -13,7 +13,7 @@ export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposab
   const unfinished = new Map<string, WatchedSecret>();
 
   /** Bound when the person starts: the POST, its Retry and the task watch all go to this connection. */
-  const createSecret = async (bound: Bound, state: SecretFlowState = {}, startAt?: number): Promise<void> => {
+  const createSecret = async (bound: BoundConnection, state: SecretFlowState = {}, startAt?: number): Promise<void> => {
     const { log } = deps;
     const { api, connection } = bound;
     const ui = deps.ui();

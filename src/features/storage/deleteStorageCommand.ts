@@ -1,6 +1,6 @@
 // "Delete Storage (Deprecated)…": says the endpoint is deprecated, asks for the storage id, then
 // asks the person to type it again to confirm a permanent deletion. DELETE is never retried.
-import type { Bound } from '../../ui/connectionManager';
+import type { BoundConnection } from '../../connections/connectionManager';
 import type { FeatureContext } from '../../ui/featureContext';
 import { parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
 import { runWizard } from '../../ui/wizard';
@@ -17,7 +17,7 @@ interface DeleteState {
 }
 
 /** The deletion, on the connection bound when the person started it. */
-export async function deleteStorage(deps: Pick<FeatureContext, 'log' | 'ui'>, session: Bound): Promise<void> {
+export async function deleteStorage(deps: Pick<FeatureContext, 'log' | 'ui'>, session: BoundConnection): Promise<void> {
   const ui = deps.ui();
   const { api, connection } = session;
   const go = await ui.confirm('Delete Storage (Deprecated)', `${DEPRECATION_NOTICE}\n\nContinue with the deprecated deletion?`, ['Continue']);

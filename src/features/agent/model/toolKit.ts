@@ -103,8 +103,8 @@ export type AgentToolSpec<S extends z.ZodObject> = Omit<AgentTool<S>, 'input'> &
 
 /**
  * Keeps the tool's input type (`defineTool({...})` checks `prepare` and `run` against `input`), and
- * makes the input schema when a tool is first called or described, not as the extension loads:
- * building the 24 tools' schemas there cost ~6 ms of the extension's first use.
+ * makes the input schema when a tool is first called or described, not as the extension loads
+ * (the extension's first use should not build every tool's schema).
  */
 export function defineTool<S extends z.ZodObject>(spec: AgentToolSpec<S>): AgentTool<S> {
   let input: S | undefined;

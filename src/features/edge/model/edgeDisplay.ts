@@ -35,8 +35,7 @@ export const edgeAppStatus = (status: number | null | undefined): StatusLook => 
 /** Edge client: 1 enabled, 2 disabled, 5 suspended; anything else "status N". */
 export const edgeClientStatus = (status: number | null | undefined): StatusLook => look(CLIENT_STATUSES, status);
 
-// Made at first use: building a NumberFormat at module load cost ~20 ms of the extension's first
-// use (ICU's set-up), measured per module of dist/main.js.
+// Made at first use: a NumberFormat's set-up (ICU) is costly, and a module's load should not pay it.
 let countFormat: Intl.NumberFormat | undefined;
 
 /** 1284 -> "1,284"; absent -> "—". */

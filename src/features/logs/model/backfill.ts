@@ -2,7 +2,7 @@
 // (a million lines are twenty chunks, each packed in slices as it is taken, then deflated off the
 // thread, so the extension host is never held for long: the connection carrying what was already
 // posted needs turns of it too), posted in order, one made at a time (making the next while one
-// is deflated measured no faster: the machine's cores are busy with the crossing), and the reads
+// is deflated gains nothing: the cores are busy with the crossing), and the reads
 // merged meanwhile held back and posted after the last chunk, in order: their changes refer to
 // the whole list, which the page has only then.
 

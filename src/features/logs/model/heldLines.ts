@@ -1,7 +1,6 @@
-// The held log list in a few typed arrays and one byte arena: what a million held lines cost the
-// extension host. As objects (a BigInt time, the time's text, the message, a pod name) a line took
-// about 270 bytes of heap; here it takes its UTF-8 text (the time's text only when it is not the
-// time formatted back, as it almost always is) and 28 bytes of columns. Lines come out as LogItem
+// The held log list in a few typed arrays and one byte arena, far smaller than a line as objects (a
+// BigInt time, the time's text, the message, a pod name): a line takes its UTF-8 text (the time's
+// text only when it is not the time formatted back, as it almost always is) and 28 bytes of columns. Lines come out as LogItem
 // objects when asked for (a merge compares the few at one instant; an export makes them all), or
 // packed for a page straight from the bytes (`packed`: a reset). No VS Code import.
 import type { LogItem } from '../../../protocol/logItems';

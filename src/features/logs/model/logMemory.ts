@@ -2,7 +2,7 @@
 // any panel's read, the held lines of all panels are counted (what each line may cost the
 // extension host or its page, heldLines.ts accountedBytes) and, while they are over, the oldest
 // lines of all panels go first, each panel marking them as dropped lines are marked for its own
-// line bound. Counting lines alone let a million lines of 2 KB take 2 GB in each process.
+// line bound. Bytes, not lines, are counted: a line count alone does not bound long lines.
 // No `vscode` here: the panels join it, the unit tests drive it with tails of their own.
 import type { LogOp, LogTail } from './logTail';
 

@@ -57,7 +57,7 @@ export class WireEncoder {
   }
 }
 
-/** Text this long or longer is deflated (level 1: about 16 ms and a sixth of the bytes for 3 MB of log text). */
+/** Text this long or longer is deflated (level 1: fast, and log text shrinks well). */
 export const DEFLATE_FROM = 64 * 1024;
 
 const deflateAsync = promisify(deflate);
@@ -84,7 +84,7 @@ export async function deflated(items: PackedItems): Promise<PackedItems> {
 /** Lines in the first message after a (re)load, and in each older chunk after it. */
 export const RESET_FIRST = 2_000;
 export const RESET_CHUNK = 50_000;
-/** Lines packed per turn of the event loop while a chunk is made (about 1–2 ms for 5,000). */
+/** Lines packed per turn of the event loop while a chunk is made: a slice short enough not to hold the host. */
 export const RESET_SLICE = 5_000;
 
 /** An older chunk of a reset, to insert at the top, with the pods it names first. */

@@ -8,7 +8,7 @@ export const ARENA_GROWTH = 1.25;
 
 /**
  * Bytes a held row counts for against platformConsole.logs.maxMemoryMB besides its text: in the
- * page its row object, the time as a string and its place in the shown list (measured about 200),
+ * page its row object, the time as a string and its place in the shown list,
  * in the extension host its 28 bytes of columns, whose capacity grows by half.
  */
 export const ROW_OVERHEAD = 224;

@@ -2,7 +2,7 @@
 // Editor: the same compiled filter, the same refusals, the same time budget (logFilter.ts), so the
 // extension host is not held by a pattern the page would not run either. Here the budget counts
 // the matching alone: making each held line an object to write costs more than an ordinary
-// pattern's match (a million lines took over a second that way), and is not what can run away.
+// pattern's match, and is not what can run away.
 import { FILTER_BUDGET_MS, FilterTooSlow, compileFilter, type LogFilterSpec } from '../../../protocol/logFilter';
 import type { LogItem } from '../../../protocol/logItems';
 import type { HeldView } from './heldLines';

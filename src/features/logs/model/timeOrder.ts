@@ -1,11 +1,10 @@
 // A read's lines in time order, equal times in the order the read gave them (a stable sort), as
 // the order of their indices: the lines are then written to the store in the order they came
 // (heldLines.ts), which reads each line where the parser left it in memory, not hopping between
-// them (in time order a shuffled read of 100,000 lines is written in ~2x the time). The platform
-// mostly answers in order: that is checked first and costs one pass. Otherwise the times are
-// compared as doubles (each time less the read's oldest: exact while a read spans less than
-// 2^53 ns, 104 days), not as BigInts, and from 4,096 lines sorted by their digits (radix), not
-// compared: 100,000 shuffled lines sort in ~8-14 ms instead of ~50-80.
+// them. The platform mostly answers in order: that is checked first and costs one pass. Otherwise
+// the times are compared as doubles (each time less the read's oldest: exact while a read spans
+// less than 2^53 ns, 104 days), not as BigInts, and from 4,096 lines sorted by their digits
+// (radix), which is faster than comparing on large reads.
 // No VS Code import (unit-tested in plain Node).
 
 const EXACT = 2n ** 53n;

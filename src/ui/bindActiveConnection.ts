@@ -1,10 +1,8 @@
-// What every command needs first: the connection it acts on, bound once (see Bound). Without one
-// it says so and offers Sign In, so no command fails silently when signed out.
+// What every command needs first: the connection it acts on, bound once (see BoundConnection).
+// Without one it says so and offers Sign In, so no command fails silently when signed out.
 import * as vscode from 'vscode';
 import type { FlowUi } from './flowUi';
-import type { Bound, ConnectionManager } from './connectionManager';
-
-export type ActiveSession = Bound;
+import type { BoundConnection, ConnectionManager } from '../connections/connectionManager';
 
 /** Says that signing in comes first, and opens Sign In when asked. */
 export async function promptSignIn(ui: FlowUi): Promise<void> {
@@ -12,8 +10,8 @@ export async function promptSignIn(ui: FlowUi): Promise<void> {
   if (choice === 'Sign In') await vscode.commands.executeCommand('platformConsole.signIn');
 }
 
-/** The active connection, bound for the whole action that starts now (its Retry included). */
-export async function activeSession(connections: ConnectionManager, ui: FlowUi): Promise<Bound | undefined> {
+/** Binds the active connection for the whole action that starts now (its Retry included), or offers Sign In. */
+export async function bindActiveOrOfferSignIn(connections: ConnectionManager, ui: FlowUi): Promise<BoundConnection | undefined> {
   const bound = await connections.bind();
   if (bound) return bound;
   await promptSignIn(ui);

@@ -1,13 +1,9 @@
-// A write to VS Code's globalState that holds. VS Code sends every write of an extension's global
-// state back to its extension host as the whole state, which replaces the in-memory copy (that is
-// how other windows' writes arrive). When that echo of an earlier write arrives after a later
-// change was made in memory but before that change's own (batched) write left, the later write
-// sends the echo's value: the change is lost, and its promise resolves all the same
-// (microsoft/vscode#137132: "optimistic, intermediate state is dropped"). Seen here in a full test
-// run: a report task removed while a poll's answer was being written came back. The echoes of
-// earlier writes all arrive before a write's own answer, so reading the key once the write
-// settled tells whether it held; if not, the value is written again (at most three times: past
-// that, another window keeps changing the key, and its value stands). The extension hands out
+// A write to VS Code's globalState that holds. VS Code echoes every write back to the extension
+// host as the whole state; an echo arriving between a later change and that change's batched write
+// makes the write send the echo's value, and the change is lost while its promise resolves
+// (microsoft/vscode#137132). Echoes arrive before a write's own answer, so reading the key once the
+// write settled tells whether it held; if not, it is written again (at most three times: past that,
+// another window keeps changing the key, and its value stands). The extension hands out
 // globalState only through durableMemento (main.ts, ConnectionManager), so every write holds.
 // No VS Code runtime import (unit-tested in plain Node).
 import type * as vscode from 'vscode';

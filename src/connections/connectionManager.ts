@@ -5,14 +5,13 @@ import { rememberSignedIn } from './startupWake';
 import { ACTIVE_KEY, CONNECTIONS_KEY, secretKey, type EarlyReads } from './storedConnections';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { Disposable } from './disposable';
 import { ENV_API_KEY, ENV_API_KEY_FILE, ENV_BASE_URL, ENV_CONNECTION_NAME, ENV_DIALECT, areaBaseUrlsFor, connectionNameFromUrl, normalizeBaseUrl, plainHttpRisk, withDialect, type ConnectionInfo, type StoredConnection } from '../schema/connectionRules';
 import { DIALECT_LABELS, dialectForBaseUrl, parseDialect, type Dialect } from '../schema/dialect';
-import { userAreaBaseUrls } from './settings';
+import { affectsClients, requestTimeoutMs, userAreaBaseUrls } from './connectionSettings';
 import { PlatformLists } from '../platform/platformLists';
 import { createPlatformApi, type PlatformApi } from '../platform/api';
 import { HttpClient } from '../platform/http';
-import type { Log } from './log';
+import type { ConnectionLog } from './connectionLog';
 import { durableMemento } from './durableState';
 import { takeEnvironmentKey, type EnvironmentKey } from './environmentKey';
 import { readKeyFile } from './keyFile';
@@ -24,7 +23,7 @@ export type Connection = ConnectionInfo;
  * once, when the person starts it, and never looked up again. Its API refuses to send anything
  * once the connection is signed out (or its key replaced), and `signal` aborts at that moment.
  */
-export interface Bound {
+export interface BoundConnection {
   readonly connection: Connection;
   readonly api: PlatformApi;
   readonly signal: AbortSignal;
@@ -37,14 +36,14 @@ const ENV_DECLINED_KEY = 'platformConsole.environmentSignInDeclined';
 
 export { ENV_API_KEY, ENV_BASE_URL, ENV_CONNECTION_NAME, ENV_DIALECT };
 
-export class ConnectionManager extends Disposable {
-  private readonly changed = this._register(new vscode.EventEmitter<Connection | undefined>());
+export class ConnectionManager implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<Connection | undefined>();
   /** Fires when the active connection changes, signs in or out. */
   readonly onDidChange = this.changed.event;
   private readonly clients = new Map<string, { api: PlatformApi; lists: PlatformLists }>();
   /** One per connection with a usable key: aborted at Sign Out (or when the key is replaced). */
   private readonly revocations = new Map<string, AbortController>();
-  private readonly signedOutEmitter = this._register(new vscode.EventEmitter<Connection>());
+  private readonly signedOutEmitter = new vscode.EventEmitter<Connection>();
   /** Fires after a connection was signed out and everything stored for it was cleared. */
   readonly onDidSignOut = this.signedOutEmitter.event;
   /** First backoff step of the automatic GET retries; undefined: the client's default (500 ms). */
@@ -55,13 +54,12 @@ export class ConnectionManager extends Disposable {
 
   constructor(
     private readonly context: vscode.ExtensionContext,
-    private readonly log: Log,
+    private readonly log: ConnectionLog,
     early: EarlyReads = {},
   ) {
-    super();
     this.state = durableMemento(context.globalState);
     if (early.key) void this.rememberKey(early.key.id, early.key.value);
-    this._registerAll(
+    this.listeners = [
       context.secrets.onDidChange((e) => {
         if (!e.key.startsWith(secretKey(''))) return;
         // Another window signed out (or in): a key deleted there is revoked here too.
@@ -77,11 +75,14 @@ export class ConnectionManager extends Disposable {
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         // New clients from now on; actions already started keep theirs (same key, same account).
-        if (e.affectsConfiguration('platformConsole.requestTimeoutSeconds') || e.affectsConfiguration('platformConsole.areaBaseUrls')) {
-          this.clients.clear();
-        }
+        if (affectsClients(e)) this.clients.clear();
       }),
-    );
+    ];
+  }
+  private readonly listeners: vscode.Disposable[];
+
+  dispose(): void {
+    vscode.Disposable.from(...this.listeners, this.signedOutEmitter, this.changed).dispose();
   }
 
   list(): Connection[] {
@@ -256,7 +257,7 @@ export class ConnectionManager extends Disposable {
    * Binds an action to a connection (the active one unless named): its API and the signal that
    * aborts when that connection is signed out. Undefined when it has no key here.
    */
-  async bind(id: string | undefined = this.active?.id): Promise<Bound | undefined> {
+  async bind(id: string | undefined = this.active?.id): Promise<BoundConnection | undefined> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const connection = this.list().find((c) => c.id === id);
       if (!connection) return undefined;
@@ -275,19 +276,18 @@ export class ConnectionManager extends Disposable {
   /** Connections being signed out: from the first moment, nothing binds to them. */
   private readonly signingOut = new Set<string>();
 
-  private bound(connection: Connection, key: string): Bound {
+  private bound(connection: Connection, key: string): BoundConnection {
     let revocation = this.revocations.get(connection.id);
     if (!revocation) this.revocations.set(connection.id, (revocation = new AbortController()));
     let client = this.clients.get(connection.id);
     if (!client) {
       this.log.addSecret(key);
-      const timeoutSeconds = vscode.workspace.getConfiguration('platformConsole').get<number>('requestTimeoutSeconds', 30);
       const http = new HttpClient({
         baseUrl: connection.baseUrl,
         apiKey: key,
         dialect: connection.dialect,
         areaBaseUrls: this.areaBaseUrls(connection),
-        timeoutMs: Math.max(1, timeoutSeconds) * 1000,
+        timeoutMs: requestTimeoutMs(),
         retryBaseMs: this.retryBaseMs,
         revoked: revocation.signal,
         onRequest: (entry) => this.log.request(connection.name, entry),
@@ -334,8 +334,8 @@ export class ConnectionManager extends Disposable {
   /**
    * The connection's key as SecretStorage holds it. Read once and kept until it is written or
    * deleted, here or in another window (SecretStorage's change event): each read is a round trip
-   * to the workbench (in the browser, to the page, tens of ms), which every action waited for
-   * before its first request. Actions already started keep the key they were bound with.
+   * to the workbench, which every action would wait for before its first request. Actions already
+   * started keep the key they were bound with.
    */
   private keyOf(id: string): Promise<string | undefined> {
     return this.keys.get(id) ?? this.rememberKey(id, Promise.resolve(this.context.secrets.get(secretKey(id))));
