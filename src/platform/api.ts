@@ -11,7 +11,7 @@ type GroupApi<G extends ApiGroup> = { readonly [K in EndpointName as Endpoints[K
 export type PlatformApi = { readonly http: HttpClient } & { readonly [G in ApiGroup]: GroupApi<G> };
 
 function bind<K extends EndpointName>(http: HttpClient, name: K): Fn<K> {
-  return (input, options) => http.call(endpoints[name], input, options) as Promise<CallOutput<Endpoints[K]>>;
+  return (input, options) => http.call(endpoints[name], input, options);
 }
 
 export function createPlatformApi(http: HttpClient): PlatformApi {
