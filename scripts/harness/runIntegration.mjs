@@ -38,7 +38,9 @@ const RESULT_MARKER = 'PLATFORM_CONSOLE_MOCHA_RESULT ';
 guardRun('the integration tests', TIMEOUT_MS);
 
 const paths = requireHarness();
-log("runner: mocha in the extension host of VS Code 1.139.1 (code-server's bare VS Code server, Node 24, headless Chromium); @vscode/test-electron is not used: it downloads VS Code, which this machine cannot");
+// The version read from the install, not assumed: the lock pins it (ensure.mjs refuses a loose lock).
+const vscodeVersion = JSON.parse(readFileSync(path.join(paths.codeServerDir, 'lib', 'vscode', 'package.json'), 'utf8')).version;
+log(`runner: mocha in the extension host of VS Code ${vscodeVersion} (code-server's bare VS Code server, Node 24, headless Chromium); @vscode/test-electron is not used: it downloads VS Code, which this machine cannot`);
 const testsEntry = path.join(projectRoot, 'out', 'integration', 'index.js');
 requireBuilt(path.join(projectRoot, readManifest().main), 'npm run build');
 requireBuilt(testsEntry, 'npm run build:tests');

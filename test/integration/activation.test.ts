@@ -5,10 +5,6 @@ import * as vscode from 'vscode';
 const EXTENSION_ID = 'platform-console.platform-console';
 
 describe('activation', () => {
-  it('runs inside VS Code 1.139', () => {
-    assert.match(vscode.version, /^1\.139\./);
-  });
-
   it('finds the extension under development and activates it', async () => {
     const extension = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(extension, `${EXTENSION_ID} is not installed`);

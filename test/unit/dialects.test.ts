@@ -195,7 +195,7 @@ for (const dialect of DIALECTS) {
       if (dialect === 'platform') {
         assert.equal(task.status, undefined);
         assert.ok(task.state);
-        assert.ok(profiles.every((p) => p.fields === undefined), 'the platform\'s list items carry no field values');
+        assert.ok(profiles.length > 0 && profiles.every((p) => p.fields === undefined), 'the platform\'s list items carry no field values');
       } else {
         assert.equal(task.state, undefined);
         assert.ok(task.status);

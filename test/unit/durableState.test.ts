@@ -1,112 +1,70 @@
-// A globalState write that holds (src/connections/durableState.ts), against a model of VS Code's extension
-// host Memento: writes batched on a timer, the whole state sent, and the whole state echoed back
-// (replacing the in-memory copy) before the write's promise settles.
+// The pure logic of src/connections/durableState.ts: write, read back, write again while another value
+// stands (at most three times); defaults only for a missing key. The stores below are plain
+// key-value maps whose read-back the test scripts; VS Code's own globalState is used by the
+// integration tests (reports.test.ts: a removed task stays removed).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type * as vscode from 'vscode';
 import { durableMemento, updateDurably } from '../../src/connections/durableState';
 
-const clone = <T>(v: T): T => (v === undefined ? v : JSON.parse(JSON.stringify(v)));
-
-class ModelMemento {
-  value: Record<string, unknown> = {};
-  persisted: Record<string, unknown> = {};
-  writes = 0;
-  private waiting: (() => void)[] = [];
-  private scheduled = false;
-
-  get<T>(key: string): T | undefined {
-    return this.value[key] as T | undefined;
-  }
-
-  keys(): readonly string[] {
-    return Object.keys(this.value).filter((k) => this.value[k] !== undefined);
-  }
-
-  update(key: string, value: unknown): Promise<void> {
-    this.value[key] = clone(value);
-    const settled = new Promise<void>((resolve) => this.waiting.push(resolve));
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setTimeout(() => this.flush(), 0);
-    }
-    return settled;
-  }
-
-  /** An earlier write's echo arriving now: the whole state replaced. */
-  echo(record: Record<string, unknown>): void {
-    this.value = clone(record);
-  }
-
-  private flush(): void {
-    this.scheduled = false;
-    this.writes++;
-    const sent = clone(this.value);
-    const done = this.waiting.splice(0);
-    setTimeout(() => {
-      this.persisted = sent;
-      this.value = clone(sent);
-      for (const resolve of done) resolve();
-    }, 2);
-  }
+/** A map whose key `key` reads `theirs` after each of the first `overwritten` writes, as if another write had landed after it. */
+function store(overwritten = 0, key = 'tasks', theirs: unknown = ['x', 'y']) {
+  const values = new Map<string, unknown>();
+  let writes = 0;
+  let writesOfKey = 0;
+  return {
+    values,
+    get writes() {
+      return writes;
+    },
+    keys: () => [...values.keys()].filter((k) => values.get(k) !== undefined),
+    get: <T>(k: string) => values.get(k) as T | undefined,
+    update: async (k: string, value: unknown) => {
+      writes++;
+      if (k === key) writesOfKey++;
+      values.set(k, k === key && writesOfKey <= overwritten ? structuredClone(theirs) : value);
+    },
+  };
 }
 
-test('the hazard: an echo of an earlier write arriving before a change leaves undoes it (plain update)', async () => {
-  const m = new ModelMemento();
-  await m.update('tasks', ['x', 'y']);
-  const earlier = clone(m.value);
-  const write = m.update('tasks', ['y']);
-  m.echo(earlier);
-  await write;
-  assert.deepEqual(m.get('tasks'), ['x', 'y'], 'the removal was lost, its promise resolved all the same');
-  assert.deepEqual(m.persisted.tasks, ['x', 'y']);
+test('updateDurably: one write when the value reads back; removing a key (undefined) holds too', async () => {
+  const s = store();
+  assert.equal(await updateDurably(s, 'pins', [{ id: 1 }]), 1);
+  assert.deepEqual(s.get('pins'), [{ id: 1 }]);
+  assert.equal(await updateDurably(s, 'pins', undefined), 1);
+  assert.equal(s.get('pins'), undefined);
+  assert.equal(s.writes, 2);
 });
 
-test('updateDurably: the change undone by the echo is written again and holds, in memory and stored', async () => {
-  const m = new ModelMemento();
-  await m.update('tasks', ['x', 'y']);
-  await m.update('other', 1);
-  const earlier = clone(m.value);
-  const writes = m.writes;
-  const write = updateDurably(m, 'tasks', ['y']);
-  m.echo(earlier);
-  assert.equal(await write, 2, 'written twice');
-  assert.deepEqual(m.get('tasks'), ['y']);
-  assert.deepEqual(m.persisted.tasks, ['y']);
-  assert.equal(m.persisted.other, 1, 'the other keys as they were');
-  assert.equal(m.writes - writes, 2);
+test('updateDurably: a write another value replaced is written again, and then holds', async () => {
+  const s = store(1);
+  await s.update('other', 1);
+  assert.equal(await updateDurably(s, 'tasks', ['y']), 2, 'written twice');
+  assert.deepEqual(s.get('tasks'), ['y']);
+  assert.equal(s.get('other'), 1, 'the other keys as they were');
 });
 
-test('updateDurably: one write when nothing interferes; removing a key (undefined) holds too', async () => {
-  const m = new ModelMemento();
-  assert.equal(await updateDurably(m, 'pins', [{ id: 1 }]), 1);
-  assert.deepEqual(m.persisted.pins, [{ id: 1 }]);
-  assert.equal(await updateDurably(m, 'pins', undefined), 1);
-  assert.equal(m.get('pins'), undefined);
+test('updateDurably: a value equal by content (a fresh copy) reads back as written', async () => {
+  const s = store();
+  const value = { a: [1, { b: 'c' }] };
+  s.get = <T>(k: string) => structuredClone(s.values.get(k)) as T | undefined;
+  assert.equal(await updateDurably(s, 'k', value), 1);
 });
 
 test('updateDurably: a key changed again and again elsewhere: three writes, then that value stands', async () => {
-  let writes = 0;
-  const state = {
-    get: <T>() => 'theirs' as T,
-    update: async () => {
-      writes++;
-    },
-  };
-  assert.equal(await updateDurably(state, 'k', 'mine'), 3);
-  assert.equal(writes, 3);
+  const s = store(Infinity, 'k', 'theirs');
+  assert.equal(await updateDurably(s, 'k', 'mine'), 3);
+  assert.equal(s.writes, 3);
+  assert.equal(s.get('k'), 'theirs');
 });
 
-test('durableMemento (what the extension hands out as globalState): its update holds through an echo; reads and keys as they are, defaults only for a missing key', async () => {
-  const m = new ModelMemento();
-  const state = durableMemento(m);
-  await state.update('tasks', ['x', 'y']);
-  await state.update('nothing', null);
-  const earlier = clone(m.value);
-  const write = state.update('tasks', ['y']);
-  m.echo(earlier);
-  await write;
+test('durableMemento (what the extension hands out as globalState): its update holds; reads and keys as they are, defaults only for a missing key', async () => {
+  const s = store(1);
+  const state = durableMemento(s as unknown as vscode.Memento);
+  await state.update('tasks', ['y']);
   assert.deepEqual(state.get('tasks'), ['y']);
-  assert.deepEqual(m.persisted.tasks, ['y']);
+  assert.equal(s.writes, 2, 'written again after another value replaced it');
+  await state.update('nothing', null);
   assert.deepEqual([...state.keys()].sort(), ['nothing', 'tasks']);
   assert.deepEqual(state.get('missing', []), []);
   assert.equal(state.get('missing'), undefined);

@@ -96,7 +96,7 @@ describe('the simulator lists its own state', () => {
     const projects = await api.cloud.listProjects({ params: {}, query: {} });
     assert.ok(projects.results.some((p) => p.id === 1 && p.name));
     const regions = await api.cloud.listRegions({ params: {}, query: {} });
-    assert.ok(regions.results.every((r) => r.display_name));
+    assert.ok(regions.results.length > 0 && regions.results.every((r) => r.display_name));
     const flavors = await api.cloud.listFlavors({ params: PR, query: { include_prices: true } });
     const priced = flavors.results.find((f) => f.flavor_name === 'g1-standard-2-4');
     assert.equal(priced?.vcpus, 2);

@@ -130,6 +130,6 @@ describe('function logs', () => {
     assert.ok((await fetchLogs('', 'new-fn')).length >= 3);
     assert.ok((await fetchLogs('?limit=1', 'hello-world', 'staging')).length === 1);
     const other = await fetchLogs('?limit=50', 'image-resize');
-    assert.ok(other.every((l) => l.Pod.startsWith('image-resize-')));
+    assert.ok(other.length > 0 && other.every((l) => l.Pod.startsWith('image-resize-')));
   });
 });
