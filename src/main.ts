@@ -60,10 +60,16 @@ export interface PlatformConsoleExports {
   schemasAtActivation: { defined: number; built: number };
 }
 
+/** What a build may hand the features besides the context (the shipped build hands nothing). */
+export interface FeatureSeams {
+  pricingSession?: pricing.PanelSessionDeps;
+  profileLoads?: profiles.ProfileLoadObserver;
+}
+
 // Every import above is evaluated by now (activation benchmark).
 bundleEvaluated();
 
-export async function activate(context: vscode.ExtensionContext, early?: EarlyReads): Promise<PlatformConsoleExports> {
+export async function activate(context: vscode.ExtensionContext, early?: EarlyReads, seams: FeatureSeams = {}): Promise<PlatformConsoleExports> {
   const activated = activationTimer('main');
   const started = Date.now();
   // What each step of activation costs (in the log line below, and in the activation bench).
@@ -107,8 +113,8 @@ export async function activate(context: vscode.ExtensionContext, early?: EarlyRe
   for (const [name, room] of Object.entries({ 'the connection commands': connectionsFeature, secrets, identity, storage, schedules, billing })) feature(name, room.activate);
   const reportTasks = feature('reports', reports.activate);
   const edgeView = feature('edge', edge.activate);
-  const profilesView = feature('profiles', profiles.activate);
-  const pricePreview = feature('pricing', pricing.activate);
+  const profilesView = feature('profiles', (c) => profiles.activate(c, seams.profileLoads));
+  const pricePreview = feature('pricing', (c) => pricing.activate(c, seams.pricingSession));
   const functionLogs = feature('logs', logs.activate);
   feature('agent', agent.activate);
 

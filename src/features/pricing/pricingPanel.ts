@@ -9,7 +9,6 @@ import { PanelHost, panelOptions } from '../../ui/panelHost';
 import { registerPanelSerializer } from '../../ui/panelSerializer';
 import { PRICING_VIEW_TYPE, defaultPricingState, type PricingEvent, type PricingNotification, type PricingRequests, type PricingState } from '../../protocol/pricing';
 import { pricingNotificationSchema, pricingRequestSchemas, pricingStateSchema } from './pricingMessages';
-import { priceBenchOptions } from './priceBench';
 import { PricingSession, type PricingSessionDeps } from './pricingSession';
 
 export const PRICING_TITLE = 'Price Preview';
@@ -34,8 +33,10 @@ export interface PricingExports {
   parseState(raw: unknown): PricingState | undefined;
 }
 
-export function registerPricing(deps: PricingDeps): { disposables: vscode.Disposable[]; exports: PricingExports } {
-  const bench = priceBenchOptions();
+/** Adjusts what each panel's session is built with (a build may measure or substitute its requests). */
+export type PanelSessionDeps = (deps: PricingSessionDeps) => PricingSessionDeps;
+
+export function registerPricing(deps: PricingDeps, panelSessionDeps: PanelSessionDeps = (d) => d): { disposables: vscode.Disposable[]; exports: PricingExports } {
   let open: { host: PanelHost<PricingNotification, PricingRequests, PricingEvent>; session: PricingSession } | undefined;
 
   /** The settings' project and region, or the last ones chosen on the connection. */
@@ -67,8 +68,7 @@ export function registerPricing(deps: PricingDeps): { disposables: vscode.Dispos
       notificationSchema: pricingNotificationSchema,
       requestSchemas: pricingRequestSchemas,
     });
-    // The panel's session takes the bench-only knobs when the environment sets them (priceBench.ts).
-    const session = new PricingSession({ ...sessionDeps((event) => host.post(event)), bench }, state ?? initialState(defaults));
+    const session = new PricingSession(panelSessionDeps(sessionDeps((event) => host.post(event))), state ?? initialState(defaults));
     host.connect(session);
     const current = { host, session };
     open = current;
