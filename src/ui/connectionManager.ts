@@ -47,9 +47,6 @@ export class ConnectionManager extends Disposable {
   private readonly signedOutEmitter = this._register(new vscode.EventEmitter<Connection>());
   /** Fires after a connection was signed out and everything stored for it was cleared. */
   readonly onDidSignOut = this.signedOutEmitter.event;
-  /** First backoff step of the automatic GET retries; undefined: the client's default (500 ms). */
-  private retryBaseMs: number | undefined;
-
   /** globalState, every write made to hold (durableState.ts). */
   private readonly state: vscode.Memento;
 
@@ -57,6 +54,8 @@ export class ConnectionManager extends Disposable {
     private readonly context: vscode.ExtensionContext,
     private readonly log: Log,
     early: EarlyReads = {},
+    /** First backoff step of the automatic GET retries for clients made from now on; undefined: the client's default. */
+    private readonly retryBaseMs: () => number | undefined = () => undefined,
   ) {
     super();
     this.state = durableMemento(context.globalState);
@@ -286,7 +285,7 @@ export class ConnectionManager extends Disposable {
         dialect: connection.dialect,
         areaBaseUrls: this.areaBaseUrls(connection),
         timeoutMs: Math.max(1, timeoutSeconds) * 1000,
-        retryBaseMs: this.retryBaseMs,
+        retryBaseMs: this.retryBaseMs(),
         revoked: revocation.signal,
         onRequest: (entry) => this.log.request(connection.name, entry),
       });
@@ -313,15 +312,6 @@ export class ConnectionManager extends Disposable {
       if (risk) this.log.warn(`Setting platformConsole.areaBaseUrls, ${area} of ${connection.baseUrl}: ${risk}`);
     }
     return urls;
-  }
-
-  /**
-   * Shortens the backoff between automatic GET retries (the fault matrix runs hundreds of them);
-   * the same code path, only the first step changes. Undefined restores the default.
-   */
-  setRetryBaseMs(ms: number | undefined): void {
-    this.retryBaseMs = ms;
-    this.clients.clear();
   }
 
   /** Whether SecretStorage holds a key for this connection (the key itself never leaves here). */

@@ -5,7 +5,7 @@ import type { CloudDefaults } from '../../ui/cloudLocation';
 import type { ConnectionCloudDefaults } from '../../ui/settings';
 import type { FlowUi } from '../../ui/flowUi';
 import type { Log } from '../../ui/log';
-import { PanelHost, panelOptions } from '../../ui/panelHost';
+import { PanelHost, panelOptions, type PanelWatch } from '../../ui/panelHost';
 import { registerPanelSerializer } from '../../ui/panelSerializer';
 import { PRICING_VIEW_TYPE, defaultPricingState, type PricingEvent, type PricingNotification, type PricingRequests, type PricingState } from '../../protocol/pricing';
 import { pricingNotificationSchema, pricingRequestSchemas, pricingStateSchema } from './pricingMessages';
@@ -19,6 +19,7 @@ export interface PricingDeps {
   log: Log;
   ui: () => FlowUi;
   defaults: ConnectionCloudDefaults;
+  panelWatch?: PanelWatch;
 }
 
 /** What the integration tests reach through the extension's exports. */
@@ -67,6 +68,7 @@ export function registerPricing(deps: PricingDeps, panelSessionDeps: PanelSessio
       log: deps.log,
       notificationSchema: pricingNotificationSchema,
       requestSchemas: pricingRequestSchemas,
+      watch: deps.panelWatch,
     });
     const session = new PricingSession(panelSessionDeps(sessionDeps((event) => host.post(event))), state ?? initialState(defaults));
     host.connect(session);
