@@ -5,7 +5,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
-/** `--bench`: the variant the benches install, with the switches they read from the environment. */
+/** `--bench`: the variant the benches install: dist/main.js from `benchEntries`, the instruments they read from the environment. */
 const bench = process.argv.includes('--bench');
 const watch = process.argv.includes('--watch');
 /** `--metafile <file>`: esbuild's metafile of every bundle, merged (bench/bundle.bench.mjs reads it). */
@@ -27,6 +27,8 @@ const lazyEntries = {
   'lazy/cronText': 'src/features/schedules/model/cronText.ts', // cron-parser, luxon, cronstrue
   'lazy/safeMarkdown': 'src/features/edge/model/safeMarkdown.ts', // markdown-it
 };
+/** In the benches' variant, bundles built from another entry (which imports the shipped one). */
+const benchEntries = { main: 'bench/extension/main.ts' };
 const lazyByPath = new Map(Object.entries(lazyEntries).map(([name, entry]) => [path.resolve(entry), name]));
 
 /** @type {(entry?: string) => import('esbuild').Plugin} the plugin of the bundle of `entry` */
@@ -44,30 +46,6 @@ const lazyBundles = (entry) => ({
     });
   },
 });
-
-/**
- * Modules that only the benches use (they read switches and timing files from the environment):
- * every build but `--bench` puts these inert stand-ins in their place, so the shipped bundle
- * holds neither the code nor the variable names (test/unit/bundles.test.ts checks).
- */
-const benchOnly = {
-  'src/ui/activationTimings.ts': 'export const bundleEvaluated = () => {}; export const activationTimer = () => () => {}; export const benchEager = () => false;',
-  'src/features/pricing/priceBench.ts': 'export const priceBenchOptions = () => ({ naive: false });',
-  'src/features/profiles/loadTimings.ts': 'export class LoadTimer { requested() {} received() {} rootsReturned() {} }',
-};
-const benchOnlyByPath = new Map(Object.entries(benchOnly).map(([file, stub]) => [path.resolve(file), stub]));
-
-/** @type {import('esbuild').Plugin} */
-const benchSwitches = {
-  name: 'bench-switches',
-  setup(build) {
-    if (bench) return;
-    build.onLoad({ filter: /\.ts$/ }, (args) => {
-      const stub = benchOnlyByPath.get(args.path);
-      return stub === undefined ? undefined : { contents: stub, loader: 'js' };
-    });
-  },
-};
 
 /**
  * One copy of the `vscode` API per bundle. esbuild turns every module's `import * as vscode from
@@ -95,7 +73,7 @@ const extension = {
   format: 'cjs',
   target: 'node20',
   external: ['vscode'],
-  plugins: [lazyBundles(), benchSwitches, vscodeOnce],
+  plugins: [lazyBundles(), vscodeOnce],
   sourcemap: !production,
   minify: production,
   logLevel: 'info',
@@ -107,10 +85,11 @@ const webviewEntries = { pricing: 'webview/pricing/main.ts', logs: 'webview/logs
 const builds = [extension];
 for (const [name, entry] of Object.entries(lazyEntries)) {
   // Each lazy bundle may require the others (main requires lazy/*), never itself.
-  builds.push({ ...extension, entryPoints: [entry], outfile: `${dist}/${name}.js`, plugins: [lazyBundles(entry), benchSwitches, vscodeOnce] });
+  const from = (bench && benchEntries[name]) || entry;
+  builds.push({ ...extension, entryPoints: [from], outfile: `${dist}/${name}.js`, plugins: [lazyBundles(entry), vscodeOnce] });
 }
 // The MCP server (the `platform-console-mcp` bin): plain Node, no `vscode`, run by agents outside the editor.
-builds.push({ ...extension, entryPoints: ['src/mcp.ts'], outfile: `${dist}/mcp.js`, external: [], plugins: [benchSwitches], banner: { js: '#!/usr/bin/env node' } });
+builds.push({ ...extension, entryPoints: ['src/mcp.ts'], outfile: `${dist}/mcp.js`, external: [], plugins: [], banner: { js: '#!/usr/bin/env node' } });
 for (const [name, entry] of Object.entries(webviewEntries)) {
   builds.push({
     entryPoints: [entry],

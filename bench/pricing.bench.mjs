@@ -13,8 +13,9 @@
 // - debounced (the extension as shipped): a pause after the last change that follows the typing
 //   (AdaptivePause: 1.4 × the usual gap, 120 ms to PRICE_DEBOUNCE_MS 350), the request in flight
 //   aborted by a newer one, only the newest answer shown (LatestOnly);
-// - naive (baseline): PLATFORM_CONSOLE_BENCH_PRICING_NAIVE=1 (src/features/pricing/priceBench.ts):
-//   a request per keystroke at once, nothing aborted, every answer shown as it arrives.
+// - naive (baseline): PLATFORM_CONSOLE_BENCH_PRICING_NAIVE=1 (bench/extension/pricingBaseline.ts,
+//   in the benches' build): a request per keystroke at once, nothing aborted, every answer shown
+//   as it arrives.
 //
 // Counted: requests the simulator received (GET /__sim/requests) vs keystrokes; requests the
 // extension aborted (PLATFORM_CONSOLE_PRICE_EVENTS_FILE); prices the page showed for a network id

@@ -19,7 +19,7 @@ import { ConnectionManager } from './connections/connectionManager';
 import { boundCommand, type FeatureContext } from './ui/featureContext';
 import type { FlowUi } from './ui/flowUi';
 import { Log } from './ui/log';
-import { onWebviewTraffic, openPanelPages, type WebviewTraffic } from './ui/panelHost';
+import { PanelWatch, type WebviewTraffic } from './ui/panelHost';
 export { revivePanel } from './ui/panelSerializer';
 export { languageModelTool } from './features/agent/index';
 import { ReadableDocuments } from './ui/readableDocuments';
@@ -35,7 +35,13 @@ import { VscodeFlowUi } from './ui/vscodeFlowUi';
 /** What the extension exports: used by the integration tests to script prompts and inspect state. */
 export interface PlatformConsoleExports {
   connections: ConnectionManager;
-  log: Log;
+  /** The last lines the log wrote (scrubbed), up to TEST_LOG_LINES. */
+  log: { readonly recent: readonly string[] };
+  /**
+   * The first backoff step of the automatic GET retries, for clients made from now on (a change of
+   * `platformConsole.requestTimeoutSeconds` makes new ones); undefined restores the default.
+   */
+  setRetryBaseMs(ms: number | undefined): void;
   /** Replace the prompt UI (tests script answers); undefined restores VS Code's own. */
   setUi(ui: FlowUi | undefined): void;
   /** Every globalState key the extension wrote, with its value (tests check no key is there). */
@@ -60,10 +66,19 @@ export interface PlatformConsoleExports {
   schemasAtActivation: { defined: number; built: number };
 }
 
+/** How many of the log's last lines the tests can read. */
+const TEST_LOG_LINES = 2000;
+
+/** What a build may hand the features besides the context (the shipped build hands nothing). */
+export interface FeatureSeams {
+  pricingSession?: pricing.PanelSessionDeps;
+  profileLoads?: profiles.ProfileLoadObserver;
+}
+
 // Every import above is evaluated by now (activation benchmark).
 bundleEvaluated();
 
-export async function activate(context: vscode.ExtensionContext, early?: EarlyReads): Promise<PlatformConsoleExports> {
+export async function activate(context: vscode.ExtensionContext, early?: EarlyReads, seams: FeatureSeams = {}): Promise<PlatformConsoleExports> {
   const activated = activationTimer('main');
   const started = Date.now();
   // What each step of activation costs (in the log line below, and in the activation bench).
@@ -72,8 +87,17 @@ export async function activate(context: vscode.ExtensionContext, early?: EarlyRe
     context.subscriptions.push(thing);
     return thing;
   };
-  const log = own(new Log());
-  const connections = own(new ConnectionManager(context, log, early));
+  // What only the tests read, made only under them (the exports below).
+  const testing = context.extensionMode === vscode.ExtensionMode.Test;
+  const logLines: string[] = [];
+  const keepLine = (line: string) => {
+    logLines.push(line);
+    if (logLines.length > TEST_LOG_LINES) logLines.shift();
+  };
+  const log = own(new Log(testing ? keepLine : undefined));
+  let retryBaseMs: number | undefined;
+  const connections = own(new ConnectionManager(context, log, early, () => retryBaseMs));
+  const panelWatch = testing ? own(new PanelWatch()) : undefined;
   const vscodeUi = new VscodeFlowUi();
   let currentUi: FlowUi = vscodeUi;
   const ui = () => currentUi;
@@ -87,6 +111,7 @@ export async function activate(context: vscode.ExtensionContext, early?: EarlyRe
     extensionUri: context.extensionUri,
     defaults: cloudDefaults(state, log),
     documents: own(new ReadableDocuments()),
+    panelWatch,
     registerBoundCommand: boundCommand(connections, ui),
   };
   own(registerNodeActions());
@@ -107,8 +132,8 @@ export async function activate(context: vscode.ExtensionContext, early?: EarlyRe
   for (const [name, room] of Object.entries({ 'the connection commands': connectionsFeature, secrets, identity, storage, schedules, billing })) feature(name, room.activate);
   const reportTasks = feature('reports', reports.activate);
   const edgeView = feature('edge', edge.activate);
-  const profilesView = feature('profiles', profiles.activate);
-  const pricePreview = feature('pricing', pricing.activate);
+  const profilesView = feature('profiles', (c) => profiles.activate(c, seams.profileLoads));
+  const pricePreview = feature('pricing', (c) => pricing.activate(c, seams.pricingSession));
   const functionLogs = feature('logs', logs.activate);
   feature('agent', agent.activate);
 
@@ -119,15 +144,18 @@ export async function activate(context: vscode.ExtensionContext, early?: EarlyRe
   activated(steps);
   return {
     connections,
-    log,
+    log: { recent: logLines },
+    setRetryBaseMs: (ms) => {
+      retryBaseMs = ms;
+    },
     edge: edgeView.tree,
     profiles: profilesView.tree,
     reports: reportTasks.api,
     pricing: pricePreview.exports,
     logs: functionLogs.exports,
     agentTool: agent.languageModelTool,
-    webviewPages: openPanelPages,
-    onWebviewTraffic,
+    webviewPages: () => panelWatch?.pages() ?? [],
+    onWebviewTraffic: panelWatch?.onTraffic ?? (() => ({ dispose() {} })),
     schemasAtActivation,
     setUi: (next) => {
       currentUi = next ?? vscodeUi;

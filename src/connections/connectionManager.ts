@@ -46,9 +46,6 @@ export class ConnectionManager implements vscode.Disposable {
   private readonly signedOutEmitter = new vscode.EventEmitter<Connection>();
   /** Fires after a connection was signed out and everything stored for it was cleared. */
   readonly onDidSignOut = this.signedOutEmitter.event;
-  /** First backoff step of the automatic GET retries; undefined: the client's default (500 ms). */
-  private retryBaseMs: number | undefined;
-
   /** globalState, every write made to hold (durableState.ts). */
   private readonly state: vscode.Memento;
 
@@ -56,6 +53,8 @@ export class ConnectionManager implements vscode.Disposable {
     private readonly context: vscode.ExtensionContext,
     private readonly log: ConnectionLog,
     early: EarlyReads = {},
+    /** First backoff step of the automatic GET retries for clients made from now on; undefined: the client's default. */
+    private readonly retryBaseMs: () => number | undefined = () => undefined,
   ) {
     this.state = durableMemento(context.globalState);
     if (early.key) void this.rememberKey(early.key.id, early.key.value);
@@ -288,7 +287,7 @@ export class ConnectionManager implements vscode.Disposable {
         dialect: connection.dialect,
         areaBaseUrls: this.areaBaseUrls(connection),
         timeoutMs: requestTimeoutMs(),
-        retryBaseMs: this.retryBaseMs,
+        retryBaseMs: this.retryBaseMs(),
         revoked: revocation.signal,
         onRequest: (entry) => this.log.request(connection.name, entry),
       });
@@ -315,15 +314,6 @@ export class ConnectionManager implements vscode.Disposable {
       if (risk) this.log.warn(`Setting platformConsole.areaBaseUrls, ${area} of ${connection.baseUrl}: ${risk}`);
     }
     return urls;
-  }
-
-  /**
-   * Shortens the backoff between automatic GET retries (the fault matrix runs hundreds of them);
-   * the same code path, only the first step changes. Undefined restores the default.
-   */
-  setRetryBaseMs(ms: number | undefined): void {
-    this.retryBaseMs = ms;
-    this.clients.clear();
   }
 
   /** Whether SecretStorage holds a key for this connection (the key itself never leaves here). */

@@ -5,8 +5,7 @@
 // extension's storage meanwhile), and activate() itself. With PLATFORM_CONSOLE_ACTIVATION_TIMINGS_FILE
 // set, each activation appends one JSON line to that file. Bench-only: the shipped bundles hold an
 // inert stand-in instead (esbuild.mjs), and the benches build their own variant.
-import { appendBenchRecord } from './benchRecord';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 export const ACTIVATION_TIMINGS_FILE_ENV = 'PLATFORM_CONSOLE_ACTIVATION_TIMINGS_FILE';
@@ -92,6 +91,10 @@ export function activationTimer(bundle: ActivationTimings['bundle'], file: strin
       activatedAt: performance.timeOrigin + doneAt,
       ...(steps && { steps }),
     };
-    appendBenchRecord(file, timings);
+    try {
+      appendFileSync(file, `${JSON.stringify(timings)}\n`);
+    } catch {
+      // A benchmark aid: the bench sees the missing line and says so.
+    }
   };
 }

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { bindActiveOrOfferSignIn } from './bindActiveConnection';
 import type { BoundConnection, ConnectionManager } from '../connections/connectionManager';
 import type { FlowUi } from './flowUi';
+import type { PanelWatch } from './panelHost';
 import type { Log } from './log';
 import type { ReadableDocuments } from './readableDocuments';
 import type { ConnectionCloudDefaults } from './settings';
@@ -21,6 +22,8 @@ export interface FeatureContext {
   readonly defaults: ConnectionCloudDefaults;
   /** Read-only Markdown and JSON documents (trials, free features, report tasks). */
   readonly documents: ReadableDocuments;
+  /** Under the tests only: what every webview panel is given. */
+  readonly panelWatch?: PanelWatch;
   /**
    * Registers a command whose action runs on the connection active when the person starts it,
    * to its last request (Retry included): the handler receives that binding. Without a signed-in

@@ -6,13 +6,12 @@ import type { RequestLogEntry } from '../platform/http';
 import { redact } from '../platform/redact';
 import { valueText } from '../schema/valueText';
 
-const RECENT_LIMIT = 2000;
-
 export class Log implements vscode.Disposable {
   private readonly channel = vscode.window.createOutputChannel('Platform Console', { log: true });
   private readonly secrets = new Set<string>();
-  /** The last lines written, for tests that check what the log holds. */
-  readonly recent: string[] = [];
+
+  /** `onLine`: told of every line as written (scrubbed), if given. */
+  constructor(private readonly onLine?: (line: string) => void) {}
 
   /** Keys to scrub from every line, whatever wrote it. */
   addSecret(secret: string): void {
@@ -24,8 +23,7 @@ export class Log implements vscode.Disposable {
   }
 
   private remember(line: string): void {
-    this.recent.push(line);
-    if (this.recent.length > RECENT_LIMIT) this.recent.splice(0, this.recent.length - RECENT_LIMIT);
+    this.onLine?.(line);
   }
 
   request(connection: string, entry: RequestLogEntry): void {

@@ -33,6 +33,8 @@ export interface PanelHostOptions<N, R extends RequestMap> {
    * `ready` only once), so events keep flowing to it.
    */
   retainContextWhenHidden?: boolean;
+  /** Told of the panel's pages and messages, if given. */
+  watch?: PanelWatch;
 }
 
 /** Options for createWebviewPanel and for panels revived by a serializer: no retainContextWhenHidden. */
@@ -56,19 +58,35 @@ function describeIssues(error: z.ZodError): string {
 /** What went into a webview: a page's HTML or a message posted to it. */
 export type WebviewTraffic = { title: string; html: string } | { title: string; message: unknown };
 
-const traffic = new vscode.EventEmitter<WebviewTraffic>();
 /**
- * Every page set and every message posted to any panel, as it happens: the integration tests
- * watch it for API keys. Nothing listens in normal use (firing without listeners is free).
+ * Sees every page set and every message posted to the panels given it, and which are open: the
+ * composition root makes one under the tests only (they watch it for API keys, read pages' CSP).
  */
-export const onWebviewTraffic = traffic.event;
+export class PanelWatch implements vscode.Disposable {
+  private readonly traffic = new vscode.EventEmitter<WebviewTraffic>();
+  readonly onTraffic = this.traffic.event;
+  private readonly open = new Set<{ panel: vscode.WebviewPanel }>();
 
-/** Every open panel, so a test can read each page's HTML (CSP, nonces, origins). */
-const openHosts = new Set<{ panel: vscode.WebviewPanel }>();
+  opened(host: { panel: vscode.WebviewPanel }): void {
+    this.open.add(host);
+  }
 
-/** The title and HTML of every open panel. */
-export function openPanelPages(): { title: string; html: string }[] {
-  return [...openHosts].map((h) => ({ title: h.panel.title, html: h.panel.webview.html }));
+  closed(host: { panel: vscode.WebviewPanel }): void {
+    this.open.delete(host);
+  }
+
+  saw(traffic: WebviewTraffic): void {
+    this.traffic.fire(traffic);
+  }
+
+  /** The title and HTML of every open panel. */
+  pages(): { title: string; html: string }[] {
+    return [...this.open].map((h) => ({ title: h.panel.title, html: h.panel.webview.html }));
+  }
+
+  dispose(): void {
+    this.traffic.dispose();
+  }
 }
 
 export class PanelHost<N, R extends RequestMap, E> implements vscode.Disposable {
@@ -93,7 +111,7 @@ export class PanelHost<N, R extends RequestMap, E> implements vscode.Disposable 
       panel.onDidDispose(() => this.dispose()),
     );
     this.load();
-    openHosts.add(this);
+    options.watch?.opened(this);
   }
 
   /** Connects the panel's logic; messages that arrive before are held back until it is set. */
@@ -107,7 +125,7 @@ export class PanelHost<N, R extends RequestMap, E> implements vscode.Disposable 
     this.ready = false;
     const { extensionUri, bundle, title, rootElement, styles } = this.options;
     this.panel.webview.html = webviewHtml({ webview: this.panel.webview, extensionUri, bundle, title, rootElement, styles });
-    traffic.fire({ title: this.panel.title, html: this.panel.webview.html });
+    this.options.watch?.saw({ title: this.panel.title, html: this.panel.webview.html });
   }
 
   /** Sends an event once the webview is ready; before that it is dropped (onReady sends everything). */
@@ -123,7 +141,7 @@ export class PanelHost<N, R extends RequestMap, E> implements vscode.Disposable 
     if (this.isDisposed) return;
     // Nothing goes out before `ready`: the page could not receive it. The handler's onReady sends the whole picture.
     if (!this.ready) return;
-    traffic.fire({ title: this.panel.title, message });
+    this.options.watch?.saw({ title: this.panel.title, message });
     void this.panel.webview.postMessage(message).then(undefined, (error: unknown) => this.options.log.error(`${this.options.title}: could not post to the webview`, error));
   }
 
@@ -169,7 +187,7 @@ export class PanelHost<N, R extends RequestMap, E> implements vscode.Disposable 
   }
 
   dispose(): void {
-    openHosts.delete(this);
+    this.options.watch?.closed(this);
     if (this.isDisposed) return;
     this.isDisposed = true;
     this.disposed.fire();

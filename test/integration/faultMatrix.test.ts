@@ -509,6 +509,9 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
     process.on('unhandledRejection', onRejection);
     process.on('uncaughtException', onException);
     ext = await platformConsole();
+    // Hundreds of GET retries: the backoff's first step shortened (Retry-After is still honoured),
+    // for every client made from now on (the timeout setting below makes new ones).
+    ext.setRetryBaseMs(20);
     sim = await startSimulator({ apiKey: KEY, taskDurationMs: 1, reportDurationMs: 1, dialect });
     connectionId = (await ext.connections.signIn('faults', sim.url, KEY, dialect)).id;
     dir = await mkdtemp(join(tmpdir(), 'faults-'));
@@ -518,8 +521,6 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
     await config('platformConsole.cloud').update('regionId', 1, vscode.ConfigurationTarget.Global);
     await config('platformConsole.edge').update('refreshIntervalSeconds', 0, vscode.ConfigurationTarget.Global);
     await config('platformConsole.logs').update('pollIntervalSeconds', 1, vscode.ConfigurationTarget.Global);
-    // Hundreds of GET retries: the backoff's first step shortened (Retry-After is still honoured).
-    ext.connections.setRetryBaseMs(20);
     ext.reports.poller.setDelays({ minMs: 100, maxMs: 200 });
 
     // What the rows start from: pins in the Edge view, profile 1 shown, a template code used before.
@@ -556,7 +557,7 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
   after(async () => {
     current = '(after the matrix)';
     ext.setUi(undefined);
-    ext.connections.setRetryBaseMs(undefined);
+    ext.setRetryBaseMs(undefined);
     ext.reports.poller.setDelays({ minMs: 2000, maxMs: 30_000 });
     await ext.profiles.setFilters({ sort: [] });
     for (const [section, key] of [['platformConsole', 'requestTimeoutSeconds'], ['platformConsole.cloud', 'projectId'], ['platformConsole.cloud', 'regionId'], ['platformConsole.edge', 'refreshIntervalSeconds'], ['platformConsole.logs', 'pollIntervalSeconds']]) {

@@ -10,7 +10,7 @@ import { fieldProblem } from '../../ui/fieldRules';
 import type { FlowUi } from '../../ui/flowUi';
 import { runWizard, type WizardStep } from '../../ui/wizard';
 import type { Log } from '../../ui/log';
-import { panelOptions } from '../../ui/panelHost';
+import { panelOptions, type PanelWatch } from '../../ui/panelHost';
 import { pickFromList } from '../../ui/listPick';
 import { registerPanelSerializer } from '../../ui/panelSerializer';
 import { LOG_LIMIT_DEFAULT, LOG_LIMIT_MAX, LOG_LIMIT_MIN, functionLogsParams } from '../../schema/faas';
@@ -48,6 +48,7 @@ export interface FunctionLogsDeps {
   ui: () => FlowUi;
   defaults: ConnectionCloudDefaults;
   memento: vscode.Memento;
+  panelWatch?: PanelWatch;
 }
 
 /** What the integration tests reach through the extension's exports. */
@@ -130,6 +131,7 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
       extensionUri: deps.extensionUri,
       connections: deps.connections,
       log: deps.log,
+      panelWatch: deps.panelWatch,
       settings: readLogsSettings,
       saveLocation,
       openReadOnly,

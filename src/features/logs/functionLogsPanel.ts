@@ -8,7 +8,7 @@ import { compileFilter, type LogFilterSpec } from '../../protocol/logFilter';
 import { exportCounts, exportText, type LogExportFormat } from '../../protocol/logExport';
 import type { LogItem } from '../../protocol/logItems';
 import type { Log } from '../../ui/log';
-import { PanelHost, type PanelHandler } from '../../ui/panelHost';
+import { PanelHost, type PanelHandler, type PanelWatch } from '../../ui/panelHost';
 import { functionLabel, type ExportFormat, type ExportScope, type FollowStatus, type LogsEvent, type LogsNotification, type LogsRequests, type LogsTarget } from '../../protocol/logs';
 import { LogFollower, type FollowerSettings, type PollResult } from './model/logFollower';
 import { logsNotificationSchema, logsRequestSchemas } from './logsMessages';
@@ -37,6 +37,7 @@ export interface LogsPanelDeps {
   openReadOnly(name: string, text: string): Promise<void>;
   /** The one memory budget of all panels (model/logMemory.ts). */
   memory: LogMemory;
+  panelWatch?: PanelWatch;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -69,6 +70,7 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
       notificationSchema: logsNotificationSchema,
       requestSchemas: logsRequestSchemas,
       retainContextWhenHidden: true,
+      watch: deps.panelWatch,
     });
     const settings = deps.settings();
     this.follower = new LogFollower(

@@ -5,11 +5,10 @@ import type { CloudDefaults } from '../../ui/cloudLocation';
 import type { ConnectionCloudDefaults } from '../../ui/settings';
 import type { FlowUi } from '../../ui/flowUi';
 import type { Log } from '../../ui/log';
-import { PanelHost, panelOptions } from '../../ui/panelHost';
+import { PanelHost, panelOptions, type PanelWatch } from '../../ui/panelHost';
 import { registerPanelSerializer } from '../../ui/panelSerializer';
 import { PRICING_VIEW_TYPE, defaultPricingState, type PricingEvent, type PricingNotification, type PricingRequests, type PricingState } from '../../protocol/pricing';
 import { pricingNotificationSchema, pricingRequestSchemas, pricingStateSchema } from './pricingMessages';
-import { priceBenchOptions } from './priceBench';
 import { PricingSession, type PricingSessionDeps } from './pricingSession';
 
 export const PRICING_TITLE = 'Price Preview';
@@ -20,6 +19,7 @@ export interface PricingDeps {
   log: Log;
   ui: () => FlowUi;
   defaults: ConnectionCloudDefaults;
+  panelWatch?: PanelWatch;
 }
 
 /** What the integration tests reach through the extension's exports. */
@@ -34,8 +34,10 @@ export interface PricingExports {
   parseState(raw: unknown): PricingState | undefined;
 }
 
-export function registerPricing(deps: PricingDeps): { disposables: vscode.Disposable[]; exports: PricingExports } {
-  const bench = priceBenchOptions();
+/** Adjusts what each panel's session is built with (a build may measure or substitute its requests). */
+export type PanelSessionDeps = (deps: PricingSessionDeps) => PricingSessionDeps;
+
+export function registerPricing(deps: PricingDeps, panelSessionDeps: PanelSessionDeps = (d) => d): { disposables: vscode.Disposable[]; exports: PricingExports } {
   let open: { host: PanelHost<PricingNotification, PricingRequests, PricingEvent>; session: PricingSession } | undefined;
 
   /** The settings' project and region, or the last ones chosen on the connection. */
@@ -66,9 +68,9 @@ export function registerPricing(deps: PricingDeps): { disposables: vscode.Dispos
       log: deps.log,
       notificationSchema: pricingNotificationSchema,
       requestSchemas: pricingRequestSchemas,
+      watch: deps.panelWatch,
     });
-    // The panel's session takes the bench-only knobs when the environment sets them (priceBench.ts).
-    const session = new PricingSession({ ...sessionDeps((event) => host.post(event)), bench }, state ?? initialState(defaults));
+    const session = new PricingSession(panelSessionDeps(sessionDeps((event) => host.post(event))), state ?? initialState(defaults));
     host.connect(session);
     const current = { host, session };
     open = current;

@@ -15,9 +15,7 @@ import type { FormIssue, PriceResult, PriceTab, PriceView, PricingEvent, Pricing
 import { PRICE_LISTS, PRICE_TABS, type PriceList } from '../../protocol/pricing';
 import type { ListChoices } from '../../protocol/listChoices';
 import { choicesOf, flavorOptions, projectOption, regionOption } from './model/priceChoices';
-import { EveryAnswer } from './model/everyAnswer';
-import type { PriceBenchOptions } from './priceBench';
-import { LatestOnly, type PriceRequester } from './model/priceRequests';
+import { LatestOnly, type LatestOnlyHandlers, type PriceRequester } from './model/priceRequests';
 
 export const PRICE_DEBOUNCE_MS = 350;
 /** How long an answer is shown again at once for the same request (prices change rarely). */
@@ -33,11 +31,20 @@ export interface PricingSessionDeps {
   post(event: PricingEvent): void;
   runCommand(command: string): Thenable<unknown> | Promise<unknown>;
   debounceMs?: number;
-  /** Bench only (priceBench.ts): the naive requester, and a record of requests sent and aborted. */
-  bench?: PriceBenchOptions;
+  /** How long an answer is shown again for the same request; default PRICE_ANSWER_TTL_MS. */
+  answerTtlMs?: number;
+  /** Makes each tab's requester; default LatestOnly after the debounce. */
+  requester?: PriceRequesterFactory;
 }
 
-interface Prepared {
+/** What sends a tab's price requests and delivers their answers to the session. */
+export type PriceRequesterFactory = (
+  send: (p: Prepared, signal: AbortSignal) => Promise<PriceResult>,
+  handlers: LatestOnlyHandlers<Prepared, PriceResult>,
+  debounceMs: number,
+) => PriceRequester<Prepared>;
+
+export interface Prepared {
   tab: PriceTab;
   call: PriceRequestCall;
   summary: string;
@@ -88,8 +95,8 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
         },
         onError: (error: unknown, p: Prepared) => void this.showFailure(tab, error, p),
       };
-      if (deps.bench?.naive) return new EveryAnswer(send, handlers);
-      return new LatestOnly(send, handlers, deps.debounceMs ?? PRICE_DEBOUNCE_MS);
+      const debounceMs = deps.debounceMs ?? PRICE_DEBOUNCE_MS;
+      return deps.requester ? deps.requester(send, handlers, debounceMs) : new LatestOnly(send, handlers, debounceMs);
     };
     this.requests = { instances: make('instances'), loadBalancer: make('loadBalancer') };
   }
@@ -109,8 +116,6 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
   }
 
   onReady(): void {
-    // The naive bench page shows every answer as it comes: no edit of it is ever waited for.
-    if (this.deps.bench?.naive) this.deps.post({ type: 'edited', seq: Number.MAX_SAFE_INTEGER });
     this.deps.post({ type: 'connection', connection: this.connectionName() });
     this.deps.post({ type: 'state', state: this.state, reason: 'restore' });
     for (const list of PRICE_LISTS) this.deps.post({ type: 'choices', list, choices: this.choices[list] });
@@ -282,7 +287,7 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
     const call = { ...prepared.call, baseUrl: active?.baseUrl ?? '' };
     const answerKey = `${active?.id ?? ''} ${key}`;
     const known = this.answers.get(answerKey);
-    if (known && Date.now() - known.at < PRICE_ANSWER_TTL_MS && !this.deps.bench?.naive) {
+    if (known && Date.now() - known.at < (this.deps.answerTtlMs ?? PRICE_ANSWER_TTL_MS)) {
       this.requests[tab].cancel();
       return this.showResult(tab, known.result, summary);
     }
@@ -304,11 +309,6 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
     const api = await this.deps.connections.api();
     if (!api) throw new PlatformError({ kind: 'unauthorized', message: 'Not signed in' });
     if (signal.aborted) throw new PlatformError({ kind: 'cancelled', message: 'Cancelled' });
-    const record = this.deps.bench?.record;
-    if (record) {
-      record({ event: 'sent', tab: p.tab, summary: p.summary });
-      signal.addEventListener('abort', () => record({ event: 'aborted', tab: p.tab, summary: p.summary }), { once: true });
-    }
     const input = { params: p.call.params, body: p.call.body as never };
     if (p.tab === 'instances') return priceResultOf('instances', await api.pricing.previewInstancePrice(input, { signal }));
     return priceResultOf('loadBalancer', await api.pricing.previewLoadBalancerPrice(input, { signal }));

@@ -2,18 +2,20 @@
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { registerProfileCommands } from './profileCommands';
-import { ProfilesTree } from './profilesTree';
+import { ProfilesTree, type ProfileLoadObserver } from './profilesTree';
+
+export type { ProfileLoadObserver } from './profilesTree';
 
 export class ProfilesFeature extends Disposable {
   readonly tree: ProfilesTree;
 
-  constructor(ctx: FeatureContext) {
+  constructor(ctx: FeatureContext, loads?: ProfileLoadObserver) {
     super();
-    this.tree = this._register(new ProfilesTree({ ...ctx, memento: ctx.state }));
+    this.tree = this._register(new ProfilesTree({ ...ctx, memento: ctx.state, loads }));
     for (const d of registerProfileCommands({ ...ctx, tree: this.tree })) this._register(d);
   }
 }
 
-export function activate(ctx: FeatureContext): ProfilesFeature {
-  return new ProfilesFeature(ctx);
+export function activate(ctx: FeatureContext, loads?: ProfileLoadObserver): ProfilesFeature {
+  return new ProfilesFeature(ctx, loads);
 }

@@ -26,7 +26,6 @@ import { PlatformError } from '../../schema/errors';
 import type { ProtectionProfile } from '../../schema/security';
 import { NodeTree } from '../../ui/nodeTree';
 import { ActionNode, ErrorNode, MessageNode, type TreeNode } from '../../ui/treeNodes';
-import { LoadTimer } from './loadTimings';
 import { ProfileNode, type ProfileNodeOwner } from './profileNodes';
 
 export const PROFILES_VIEW = 'platformConsole.protectionProfiles';
@@ -41,6 +40,15 @@ export interface ProfilesTreeDeps {
   /** globalState: filters per connection. */
   memento: vscode.Memento;
   extensionUri: vscode.Uri;
+  /** Told of each list load's steps, if given (a build that measures the view). */
+  loads?: ProfileLoadObserver;
+}
+
+/** A list load's steps: the request sent, the checked answer in hand, its first rows given to VS Code. */
+export interface ProfileLoadObserver {
+  requested(): void;
+  received(count: number, pageSize: number): void;
+  rootsReturned(shown: number): void;
 }
 
 type LoadState =
@@ -69,7 +77,6 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
   private state: LoadState = { kind: 'idle' };
   private generation = 0;
   private inFlight: { abort: AbortController; done: Promise<void> } | undefined;
-  private readonly timer = new LoadTimer();
   /** Templates seen in any list of this connection, id -> name (the API has no template list). */
   private readonly templates = new Map<number, string>();
 
@@ -266,7 +273,7 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
             }),
           );
         }
-        this.timer.rootsReturned(state.shown);
+        this.deps.loads?.rootsReturned(state.shown);
         return rows;
       }
     }
@@ -329,11 +336,11 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
         this.refresh();
         return;
       }
-      this.timer.requested();
+      this.deps.loads?.requested();
       const first = await this.firstPage(bound, signal);
       if (generation !== this.generation) return;
       const { profiles } = first;
-      this.timer.received(profiles.length, this.pageSize);
+      this.deps.loads?.received(profiles.length, this.pageSize);
       this.noteTemplates(profiles);
       this.state = { kind: 'loaded', profiles, nodes: new Array<ProfileNode | undefined>(profiles.length), shown: Math.min(profiles.length, this.pageSize), total: first.total, paged: first.paged };
       this.refresh();

@@ -2,10 +2,11 @@
 // extension host's heap at both: what bench/profilesTree.bench.mjs pairs with the moment the rows
 // appear in the workbench's DOM. Times are epoch milliseconds with sub-millisecond precision
 // (performance.timeOrigin + performance.now()), comparable with the browser's on the same machine.
-// With PLATFORM_CONSOLE_PROFILE_TIMINGS_FILE set (the benchmark sets it), each load also appends
-// one JSON line to that file; nothing is written otherwise.
-import { appendBenchRecord } from '../../ui/benchRecord';
+// The benches' build hands it to the view when PLATFORM_CONSOLE_PROFILE_TIMINGS_FILE is set (the
+// benchmark sets it): each load appends one JSON line to that file.
+import { appendBenchRecord } from './benchRecord';
 import { performance } from 'node:perf_hooks';
+import type { ProfileLoadObserver } from '../../src/features/profiles/index';
 
 export const TIMINGS_FILE_ENV = 'PLATFORM_CONSOLE_PROFILE_TIMINGS_FILE';
 
@@ -25,11 +26,11 @@ export interface LoadTimings {
 
 const now = () => performance.timeOrigin + performance.now();
 
-export class LoadTimer {
+export class LoadTimer implements ProfileLoadObserver {
   private requestedAt = 0;
   private pending: LoadTimings | undefined;
 
-  constructor(private readonly file: string | undefined = process.env[TIMINGS_FILE_ENV]) {}
+  constructor(private readonly file: string) {}
 
   requested(): void {
     this.requestedAt = now();
@@ -48,6 +49,6 @@ export class LoadTimer {
     timings.rootsAt = now();
     timings.shown = shown;
     timings.heapAtRoots = process.memoryUsage().heapUsed;
-    if (this.file) appendBenchRecord(this.file, timings);
+    appendBenchRecord(this.file, timings);
   }
 }

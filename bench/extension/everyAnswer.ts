@@ -1,8 +1,7 @@
-// The naive way to price live, kept only as the baseline of bench/pricing.bench.mjs (selected by
-// PLATFORM_CONSOLE_BENCH_PRICING_NAIVE, see priceBench.ts; never by a setting): every change is
-// sent at once, nothing is aborted, and every answer is delivered as it arrives, in whatever
-// order, even one for a form that has changed since. LatestOnly is what the extension uses.
-import type { LatestOnlyHandlers, PriceRequester } from './priceRequests';
+// The naive way to price live, the baseline of bench/pricing.bench.mjs (pricingBaseline.ts): every
+// change is sent at once, nothing is aborted, and every answer is delivered as it arrives, in
+// whatever order, even one for a form that has changed since. LatestOnly is what the extension uses.
+import type { LatestOnlyHandlers, PriceRequester } from '../../src/features/pricing/model/priceRequests';
 
 export class EveryAnswer<I, O> implements PriceRequester<I> {
   private sequence = 0;
