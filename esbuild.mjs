@@ -22,7 +22,6 @@ const dist = outdirArg > 0 ? process.argv[outdirArg + 1] : 'dist';
  * these files fails the build: it would put the library back in the start-up bundle.
  */
 const lazyEntries = {
-  main: 'src/main.ts', // the extension itself: extension.ts is only its start-up stand-in
   'lazy/pkcs12': 'src/features/secrets/model/pkcs12.ts', // node-forge
   'lazy/cronText': 'src/features/schedules/model/cronText.ts', // cron-parser, luxon, cronstrue
   'lazy/safeMarkdown': 'src/features/edge/model/safeMarkdown.ts', // markdown-it
@@ -51,7 +50,6 @@ const lazyBundles = (entry) => ({
  * holds neither the code nor the variable names (test/unit/bundles.test.ts checks).
  */
 const benchOnly = {
-  'src/ui/activationTimings.ts': 'export const bundleEvaluated = () => {}; export const activationTimer = () => () => {}; export const benchEager = () => false;',
   'src/features/pricing/priceBench.ts': 'export const priceBenchOptions = () => ({ naive: false });',
   'src/features/profiles/loadTimings.ts': 'export class LoadTimer { requested() {} received() {} rootsReturned() {} }',
 };
@@ -72,7 +70,7 @@ const benchSwitches = {
 /**
  * One copy of the `vscode` API per bundle. esbuild turns every module's `import * as vscode from
  * 'vscode'` into its own `__toESM(require('vscode'))`, which copies each of the API's few hundred
- * members onto a new object: 39 copies in dist/main.js, several ms of its evaluation. Here every
+ * members onto a new object: 39 copies in the extension bundle, several ms of its evaluation. Here every
  * import reads one module that re-exports the API (copied once).
  * @type {import('esbuild').Plugin}
  */
@@ -106,7 +104,7 @@ const webviewEntries = { pricing: 'webview/pricing/main.ts', logs: 'webview/logs
 
 const builds = [extension];
 for (const [name, entry] of Object.entries(lazyEntries)) {
-  // Each lazy bundle may require the others (main requires lazy/*), never itself.
+  // Each lazy bundle may require the others, never itself.
   builds.push({ ...extension, entryPoints: [entry], outfile: `${dist}/${name}.js`, plugins: [lazyBundles(entry), benchSwitches, vscodeOnce] });
 }
 // The MCP server (the `platform-console-mcp` bin): plain Node, no `vscode`, run by agents outside the editor.

@@ -1,8 +1,7 @@
 // Named connections to the platform. Names and base URLs live in globalState; each API key lives
 // only in SecretStorage, under the connection's id, and in this process's memory once read (here
 // and in the connection's client). Nothing else ever holds a key.
-import { rememberSignedIn } from './startupWake';
-import { ACTIVE_KEY, CONNECTIONS_KEY, secretKey, type EarlyReads } from './storedConnections';
+import { ACTIVE_KEY, CONNECTIONS_KEY, secretKey } from './storedConnections';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { Disposable } from './disposable';
@@ -56,11 +55,9 @@ export class ConnectionManager extends Disposable {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: Log,
-    early: EarlyReads = {},
   ) {
     super();
     this.state = durableMemento(context.globalState);
-    if (early.key) this.rememberKey(early.key.id, early.key.value);
     this._registerAll(
       context.secrets.onDidChange((e) => {
         if (!e.key.startsWith(secretKey(''))) return;
@@ -130,8 +127,7 @@ export class ConnectionManager extends Disposable {
    * each for the connection active when it runs: a call started before a sign-in or a switch (a
    * key deleted in another window, a sign-out) cannot finish late and leave a stale answer.
    * `untilKnown`: resolves once `signedIn` is known, while the menus are still being told
-   * (activation: the start-up stand-in already told them what the last use knew); a failure to
-   * tell them is logged.
+   * (activation need not wait for the workbench); a failure to tell them is logged.
    */
   updateContext(options: { untilKnown?: boolean } = {}): Promise<void> {
     let known!: () => void;
@@ -153,8 +149,7 @@ export class ConnectionManager extends Disposable {
       if (this.active?.id === active?.id) break;
     }
     known();
-    // Two round trips to the workbench, not one after the other.
-    await Promise.all([vscode.commands.executeCommand('setContext', 'platformConsole.signedIn', this.signedInNow), rememberSignedIn(this.state, this.signedInNow)]);
+    await vscode.commands.executeCommand('setContext', 'platformConsole.signedIn', this.signedInNow);
   }
 
   /**

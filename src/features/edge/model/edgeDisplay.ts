@@ -36,7 +36,7 @@ export const edgeAppStatus = (status: number | null | undefined): StatusLook => 
 export const edgeClientStatus = (status: number | null | undefined): StatusLook => look(CLIENT_STATUSES, status);
 
 // Made at first use: building a NumberFormat at module load cost ~20 ms of the extension's first
-// use (ICU's set-up), measured per module of dist/main.js.
+// use (ICU's set-up), measured per module of dist/extension.js.
 let countFormat: Intl.NumberFormat | undefined;
 
 /** 1284 -> "1,284"; absent -> "—". */
