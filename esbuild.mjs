@@ -19,7 +19,7 @@ const dist = outdirArg > 0 ? process.argv[outdirArg + 1] : 'dist';
  * What only one feature needs, in bundles of their own that the extension reads at that feature's
  * first use: each is reached only through a `require('./model/<file>')` inside a function (the
  * call site says why), which this build points at `./lazy/<name>.js`. A static import of one of
- * these files fails the build: it would put the library back in the start-up bundle.
+ * these files fails the build: it would put the library back in the extension bundle.
  */
 const lazyEntries = {
   'lazy/pkcs12': 'src/features/secrets/model/pkcs12.ts', // node-forge
