@@ -5,7 +5,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
-/** `--bench`: the variant the benches install: dist/main.js from `benchEntries`, the instruments they read from the environment. */
+/** `--bench`: the variant the benches install: dist/extension.js from `benchEntry`, the instruments they read from the environment. */
 const bench = process.argv.includes('--bench');
 const watch = process.argv.includes('--watch');
 /** `--metafile <file>`: esbuild's metafile of every bundle, merged (bench/bundle.bench.mjs reads it). */
@@ -19,16 +19,15 @@ const dist = outdirArg > 0 ? process.argv[outdirArg + 1] : 'dist';
  * What only one feature needs, in bundles of their own that the extension reads at that feature's
  * first use: each is reached only through a `require('./model/<file>')` inside a function (the
  * call site says why), which this build points at `./lazy/<name>.js`. A static import of one of
- * these files fails the build: it would put the library back in the start-up bundle.
+ * these files fails the build: it would put the library back in the extension bundle.
  */
 const lazyEntries = {
-  main: 'src/main.ts', // the extension itself: extension.ts is only its start-up stand-in
   'lazy/pkcs12': 'src/features/secrets/model/pkcs12.ts', // node-forge
   'lazy/cronText': 'src/features/schedules/model/cronText.ts', // cron-parser, luxon, cronstrue
   'lazy/safeMarkdown': 'src/features/edge/model/safeMarkdown.ts', // markdown-it
 };
-/** In the benches' variant, bundles built from another entry (which imports the shipped one). */
-const benchEntries = { main: 'bench/extension/main.ts' };
+/** `--bench`: the extension bundle built from the benches' entry, which hands the features their instruments. */
+const benchEntry = 'bench/extension/extension.ts';
 const lazyByPath = new Map(Object.entries(lazyEntries).map(([name, entry]) => [path.resolve(entry), name]));
 
 /** @type {(entry?: string) => import('esbuild').Plugin} the plugin of the bundle of `entry` */
@@ -50,7 +49,7 @@ const lazyBundles = (entry) => ({
 /**
  * One copy of the `vscode` API per bundle. esbuild turns every module's `import * as vscode from
  * 'vscode'` into its own `__toESM(require('vscode'))`, which copies each of the API's few hundred
- * members onto a new object: 39 copies in dist/main.js, several ms of its evaluation. Here every
+ * members onto a new object: 39 copies in the extension bundle, several ms of its evaluation. Here every
  * import reads one module that re-exports the API (copied once).
  * @type {import('esbuild').Plugin}
  */
@@ -66,7 +65,7 @@ const vscodeOnce = {
 
 /** @type {import('esbuild').BuildOptions} */
 const extension = {
-  entryPoints: ['src/extension.ts'],
+  entryPoints: [bench ? benchEntry : 'src/extension.ts'],
   outfile: `${dist}/extension.js`,
   bundle: true,
   platform: 'node',
@@ -84,9 +83,8 @@ const webviewEntries = { pricing: 'webview/pricing/main.ts', logs: 'webview/logs
 
 const builds = [extension];
 for (const [name, entry] of Object.entries(lazyEntries)) {
-  // Each lazy bundle may require the others (main requires lazy/*), never itself.
-  const from = (bench && benchEntries[name]) || entry;
-  builds.push({ ...extension, entryPoints: [from], outfile: `${dist}/${name}.js`, plugins: [lazyBundles(entry), vscodeOnce] });
+  // Each lazy bundle may require the others, never itself.
+  builds.push({ ...extension, entryPoints: [entry], outfile: `${dist}/${name}.js`, plugins: [lazyBundles(entry), vscodeOnce] });
 }
 // The MCP server (the `platform-console-mcp` bin): plain Node, no `vscode`, run by agents outside the editor.
 builds.push({ ...extension, entryPoints: ['src/mcp.ts'], outfile: `${dist}/mcp.js`, external: [], plugins: [], banner: { js: '#!/usr/bin/env node' } });

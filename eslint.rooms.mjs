@@ -8,8 +8,7 @@ const ROOT = path.dirname(new URL(import.meta.url).pathname);
 /** The room a file (absolute path) lives in, or undefined outside the checked tree. */
 export function roomOf(file) {
   const rel = path.relative(ROOT, file).split(path.sep).join('/');
-  if (rel === 'src/extension.ts') return { name: 'startup' };
-  if (rel === 'src/main.ts') return { name: 'extension' };
+  if (rel === 'src/extension.ts') return { name: 'extension' };
   if (rel === 'src/mcp.ts') return { name: 'mcp' };
   if (rel.startsWith('src/schema/')) return { name: 'schema' };
   if (rel.startsWith('src/platform/')) return { name: 'platform' };
@@ -34,7 +33,6 @@ const ALLOWED = {
   model: ['schema', 'platform', 'protocol', 'text', 'model'],
   feature: ['schema', 'platform', 'protocol', 'text', 'connections', 'ui', 'model', 'feature'],
   extension: ['connections', 'ui', 'feature'],
-  startup: ['connections', 'ui', 'extension'],
   mcp: ['schema', 'platform', 'model'],
   webview: ['webview', 'protocol', 'schema'],
 };
@@ -50,8 +48,7 @@ const WHY = {
   ui: 'src/ui holds what every feature shares: it never reaches into a feature',
   model: 'a feature\'s model/ is its pure logic: no VS Code, no editor pieces (src/ui), no other feature',
   feature: 'features never import each other: what two share belongs in src/connections, src/ui, src/schema, src/protocol or src/ui/text',
-  extension: 'main.ts lists the features: it activates each through its index.ts',
-  startup: 'extension.ts is the start-up bundle: it stands in (src/ui) and loads main.ts, nothing more',
+  extension: 'extension.ts lists the features: it activates each through its index.ts',
   webview: 'webview code shares only src/protocol and src/schema with the extension',
   mcp: 'src/mcp.ts is the MCP server outside the editor: the agent tool catalog (agent/model) over the client, no VS Code',
 };

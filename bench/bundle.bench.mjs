@@ -35,7 +35,7 @@ const jsIn = (dir) => readdirSync(path.join(projectRoot, 'dist', dir)).filter((f
 
 /** dist/extension.js, dist/lazy/*.js and dist/webview/*.js: bytes and gzipped bytes. */
 function bundleSizes() {
-  const files = ['extension.js', 'main.js', ...jsIn('lazy'), ...jsIn('webview')];
+  const files = ['extension.js', ...jsIn('lazy'), ...jsIn('webview')];
   return Object.fromEntries(
     files.map((file) => {
       const bytes = readFileSync(path.join(projectRoot, 'dist', file));
@@ -143,7 +143,7 @@ try {
 
   const rows = [];
   const label = (file) =>
-    file === 'extension.js' ? 'start-up bundle' : file === 'main.js' ? 'extension bundle, loaded at first use' : file.startsWith('lazy/') ? `lazy bundle ${path.basename(file, '.js')}` : `${path.basename(file, '.js')} webview bundle`;
+    file === 'extension.js' ? 'extension bundle' : file.startsWith('lazy/') ? `lazy bundle ${path.basename(file, '.js')}` : `${path.basename(file, '.js')} webview bundle`;
   const devLabel = 'development build, not minified';
   for (const [file, p] of Object.entries(production)) {
     const d = development[file];

@@ -68,7 +68,7 @@ const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 const cdp = await page.context().newCDPSession(page);
 await page.goto(codeServer.workspaceUrl);
 await page.locator('[id="status.problems"]').waitFor({ timeout: 120_000 });
-// The extension stands in until used: a command loads it (signed in through the environment).
+// The extension activates at its first use: a command (signed in through the environment).
 await runCommand(page, 'Platform Console: Show Log');
 await page.locator('.statusbar-item', { hasText: 'bench' }).waitFor({ timeout: 60_000 });
 await runCommand(page, 'View: Hide Panel').catch(() => undefined);

@@ -97,7 +97,7 @@ async function openPanel(mode) {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.goto(codeServer.workspaceUrl);
   await page.locator('[id="status.problems"]').waitFor({ timeout: 120_000 });
-  // The command loads the extension (it stands in until used), signed in through the environment.
+  // The command activates the extension (its first use), signed in through the environment.
   await runCommand(page, 'Platform Console: Preview Prices…');
   await page.locator('.statusbar-item', { hasText: 'bench' }).first().waitFor({ timeout: 60_000 });
   const frame = await until(async () => {

@@ -92,9 +92,10 @@ Platform Console is running against the platform simulator.
   Control API:    ${simulatorUrl}/__sim/ with the header X-Simulator-Token: ${controlToken}
   Dialect:        ${dialect ? `${dialect} (simulator and connection)` : 'the simulator serves both; the connection speaks the spec\'s (npm start -- --dialect platform for the platform\'s)'}
 
-The Platform Console icon in the activity bar holds its views; the status bar shows the
-connection. The key is handed over once: the first window stores it in its browser's secret
-storage (other windows of that browser share it; another browser starts signed out).
+The Platform Console icon in the activity bar holds its views; opening them signs in to the
+simulator and the status bar shows the connection. The key is handed over once: the first window
+that opens Platform Console stores it in its browser's secret storage (other windows of that
+browser share it; another browser starts signed out).
 Logs: test-results/start-*.log. Press Ctrl-C to stop everything.
 `);
 

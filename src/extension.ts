@@ -1,45 +1,154 @@
-// The start-up bundle (dist/extension.js): all that VS Code loads as it starts. It loads the real
-// extension (main.ts, its own bundle dist/main.js) at once when a feature asked for it (report
-// tasks still running, startupWake.ts) or under the tests, and otherwise only stands in for it
-// until the person uses a command, a view or a restored panel (lazyActivation.ts).
-// First import: its load time marks the start of the bundle's evaluation (activation benchmark).
-import { activationTimer, benchEager, bundleEvaluated } from './ui/activationTimings';
+// Composition root: builds one FeatureContext, then activates each feature with it. VS Code
+// activates the extension at its first use (a command, a view, a tool call, a restored panel:
+// the events it derives from package.json), never as the window starts.
 import * as vscode from 'vscode';
-import type * as Main from './main';
-import { LazyExtension } from './ui/lazyActivation';
-import { keyFileWaiting, takeEnvironmentKey } from './connections/environmentKey';
-import { standInSignedIn, startupWakeReasons } from './connections/startupWake';
-import { stepTimer } from './ui/stepTimer';
+import * as agent from './features/agent/index';
+import * as billing from './features/billing/index';
+import * as connectionsFeature from './features/connections/index';
+import * as edge from './features/edge/index';
+import * as identity from './features/identity/index';
+import * as logs from './features/logs/index';
+import * as pricing from './features/pricing/index';
+import * as profiles from './features/profiles/index';
+import * as reports from './features/reports/index';
+import * as schedules from './features/schedules/index';
+import * as secrets from './features/secrets/index';
+import * as storage from './features/storage/index';
+import { ConnectionManager } from './connections/connectionManager';
+import { durableMemento } from './connections/durableState';
+import { takeEnvironmentKey } from './connections/environmentKey';
+import { boundCommand, type FeatureContext } from './ui/featureContext';
+import type { FlowUi } from './ui/flowUi';
+import { Log } from './ui/log';
+import { PanelWatch, type WebviewTraffic } from './ui/panelHost';
+import { ReadableDocuments } from './ui/readableDocuments';
+import { cloudDefaults } from './ui/settings';
+import { lazySchemaCounts } from './ui/schemaCounts';
+import { registerNodeActions } from './ui/treeNodes';
+import { VscodeFlowUi } from './ui/vscodeFlowUi';
 
-/** The real extension: its own bundle, read on first use (esbuild.mjs). */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadMain = (): typeof Main => require('./main') as typeof Main;
+/** What the extension exports: used by the integration tests to script prompts and inspect state. */
+export interface PlatformConsoleExports {
+  connections: ConnectionManager;
+  /** The last lines the log wrote (scrubbed), up to TEST_LOG_LINES. */
+  log: { readonly recent: readonly string[] };
+  /**
+   * The first backoff step of the automatic GET retries, for clients made from now on (a change of
+   * `platformConsole.requestTimeoutSeconds` makes new ones); undefined restores the default.
+   */
+  setRetryBaseMs(ms: number | undefined): void;
+  /** Replace the prompt UI (tests script answers); undefined restores VS Code's own. */
+  setUi(ui: FlowUi | undefined): void;
+  /** Every globalState key the extension wrote, with its value (tests check no key is there). */
+  globalStateSnapshot(): Record<string, unknown>;
+  /** The Protection Profiles view (filters, loads, edits). */
+  profiles: profiles.ProfilesFeature['tree'];
+  /** The Edge view (pins, loads, auto-refresh). */
+  edge: edge.EdgeFeature['tree'];
+  /** Report Tasks (view, store, poller) and the readable documents. */
+  reports: reports.ReportTasksFeature['api'];
+  /** Price Preview: sessions driven without a webview, the open panel's session. */
+  pricing: pricing.PricingFeature['exports'];
+  /** Function Logs: open panels (followers, held lines), the export save dialog. */
+  logs: logs.LogsFeature['exports'];
+  /** The agent tools as registered (tests call prepareInvocation directly: a confirmation would block). */
+  agentTool(name: string): vscode.LanguageModelTool<Record<string, unknown>> | undefined;
+  /** Title and HTML of every open webview panel (tests check CSP, nonces and origins). */
+  webviewPages(): { title: string; html: string }[];
+  /** Every page and message that goes into any webview, as it happens (tests watch it for keys). */
+  onWebviewTraffic: vscode.Event<WebviewTraffic>;
+  /** The API's schemas when activation ended: how many exist, how many were built (tests: none). */
+  schemasAtActivation: { defined: number; built: number };
+}
 
-export type { PlatformConsoleExports } from './main';
+/** How many of the log's last lines the tests can read. */
+const TEST_LOG_LINES = 2000;
 
-bundleEvaluated();
+/** What a build may hand the features besides the context (the shipped build hands nothing; the benches' build does). */
+export interface FeatureSeams {
+  pricingSession?: pricing.PanelSessionDeps;
+  profileLoads?: profiles.ProfileLoadObserver;
+}
 
 /** The exports under the tests (ExtensionMode.Test); undefined otherwise. */
-export async function activate(context: vscode.ExtensionContext): Promise<Main.PlatformConsoleExports | undefined> {
-  const activated = activationTimer('startup');
-  // What each step costs (the activation bench prints them).
-  const { steps, step } = stepTimer();
-  // The key the environment hands over leaves it now, before anything this extension host starts
-  // later could inherit it; it is held here until the extension stores it.
+export async function activate(context: vscode.ExtensionContext, seams: FeatureSeams = {}): Promise<PlatformConsoleExports | undefined> {
+  const started = Date.now();
+  // The key the environment hands over leaves it first, before anything this extension host
+  // starts later could inherit it.
   const handed = takeEnvironmentKey(process.env);
-  const lazy = new LazyExtension(context, loadMain, handed);
-  const wake = context.extensionMode === vscode.ExtensionMode.Test || benchEager() || keyFileWaiting(handed) || startupWakeReasons(context.globalState).length > 0;
-  step('why to load now (stored reasons, a key file waiting)');
-  if (wake) {
-    const exports = await lazy.load();
-    activated();
-    // Only the tests get the internals (prompts that can be scripted, the connections): no other
-    // extension can answer a confirmation or reach a connection through them.
-    return context.extensionMode === vscode.ExtensionMode.Test ? exports : undefined;
-  }
-  lazy.standBy(standInSignedIn(context.globalState, process.env, handed?.key), step);
-  activated(steps);
-  return undefined;
+  const own = <T extends vscode.Disposable>(thing: T): T => {
+    context.subscriptions.push(thing);
+    return thing;
+  };
+  // What only the tests read, made only under them (the exports below).
+  const testing = context.extensionMode === vscode.ExtensionMode.Test;
+  const logLines: string[] = [];
+  const keepLine = (line: string) => {
+    logLines.push(line);
+    if (logLines.length > TEST_LOG_LINES) logLines.shift();
+  };
+  const log = own(new Log(testing ? keepLine : undefined));
+  let retryBaseMs: number | undefined;
+  const connections = own(new ConnectionManager(context, log, () => retryBaseMs));
+  const panelWatch = testing ? own(new PanelWatch()) : undefined;
+  const vscodeUi = new VscodeFlowUi();
+  let currentUi: FlowUi = vscodeUi;
+  const ui = () => currentUi;
+  // Every feature's globalState writes made to hold (an echo of an earlier write can undo one).
+  const state = durableMemento(context.globalState);
+  const ctx: FeatureContext = {
+    connections,
+    log,
+    ui,
+    state,
+    extensionUri: context.extensionUri,
+    defaults: cloudDefaults(state, log),
+    documents: own(new ReadableDocuments()),
+    panelWatch,
+    registerBoundCommand: boundCommand(connections, ui),
+  };
+  own(registerNodeActions());
+
+  await connections.migrateDialects();
+  await connections.bootstrapFromEnvironment(process.env, handed);
+  // Signed in or not is known before any feature starts; the menus are told meanwhile.
+  await connections.updateContext({ untilKnown: true });
+
+  // The features, each with what it owns.
+  const feature = <T extends vscode.Disposable>(activateFeature: (ctx: FeatureContext) => T): T => own(activateFeature(ctx));
+  for (const room of [connectionsFeature, secrets, identity, storage, schedules, billing]) feature(room.activate);
+  const reportTasks = feature(reports.activate);
+  const edgeView = feature(edge.activate);
+  const profilesView = feature((c) => profiles.activate(c, seams.profileLoads));
+  const pricePreview = feature((c) => pricing.activate(c, seams.pricingSession));
+  const functionLogs = feature(logs.activate);
+  const agentTools = feature(agent.activate);
+
+  const schemasAtActivation = lazySchemaCounts();
+  log.info(`Platform Console activated in ${Date.now() - started} ms`);
+  // Only the tests get the internals (prompts that can be scripted, the connections): no other
+  // extension can answer a confirmation or reach a connection through them.
+  if (!testing) return undefined;
+  return {
+    connections,
+    log: { recent: logLines },
+    setRetryBaseMs: (ms) => {
+      retryBaseMs = ms;
+    },
+    edge: edgeView.tree,
+    profiles: profilesView.tree,
+    reports: reportTasks.api,
+    pricing: pricePreview.exports,
+    logs: functionLogs.exports,
+    agentTool: (name) => agentTools.tool(name),
+    webviewPages: () => panelWatch?.pages() ?? [],
+    onWebviewTraffic: panelWatch?.onTraffic ?? (() => ({ dispose() {} })),
+    schemasAtActivation,
+    setUi: (next) => {
+      currentUi = next ?? vscodeUi;
+    },
+    globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
+  };
 }
 
 export function deactivate(): void {

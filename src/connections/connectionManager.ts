@@ -1,8 +1,7 @@
 // Named connections to the platform. Names and base URLs live in globalState; each API key lives
 // only in SecretStorage, under the connection's id, and in this process's memory once read (here
 // and in the connection's client). Nothing else ever holds a key.
-import { rememberSignedIn } from './startupWake';
-import { ACTIVE_KEY, CONNECTIONS_KEY, secretKey, type EarlyReads } from './storedConnections';
+import { ACTIVE_KEY, CONNECTIONS_KEY, secretKey } from './storedConnections';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import { ENV_API_KEY, ENV_API_KEY_FILE, ENV_BASE_URL, ENV_CONNECTION_NAME, ENV_DIALECT, areaBaseUrlsFor, connectionNameFromUrl, normalizeBaseUrl, plainHttpRisk, withDialect, type ConnectionInfo, type StoredConnection } from '../schema/connectionRules';
@@ -52,12 +51,10 @@ export class ConnectionManager implements vscode.Disposable {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: ConnectionLog,
-    early: EarlyReads = {},
     /** First backoff step of the automatic GET retries for clients made from now on; undefined: the client's default. */
     private readonly retryBaseMs: () => number | undefined = () => undefined,
   ) {
     this.state = durableMemento(context.globalState);
-    if (early.key) void this.rememberKey(early.key.id, early.key.value);
     this.listeners = [
       context.secrets.onDidChange((e) => {
         if (!e.key.startsWith(secretKey(''))) return;
@@ -132,8 +129,7 @@ export class ConnectionManager implements vscode.Disposable {
    * each for the connection active when it runs: a call started before a sign-in or a switch (a
    * key deleted in another window, a sign-out) cannot finish late and leave a stale answer.
    * `untilKnown`: resolves once `signedIn` is known, while the menus are still being told
-   * (activation: the start-up stand-in already told them what the last use knew); a failure to
-   * tell them is logged.
+   * (activation need not wait for the workbench); a failure to tell them is logged.
    */
   updateContext(options: { untilKnown?: boolean } = {}): Promise<void> {
     let known!: () => void;
@@ -155,8 +151,7 @@ export class ConnectionManager implements vscode.Disposable {
       if (this.active?.id === active?.id) break;
     }
     known();
-    // Two round trips to the workbench, not one after the other.
-    await Promise.all([vscode.commands.executeCommand('setContext', 'platformConsole.signedIn', this.signedInNow), rememberSignedIn(this.state, this.signedInNow)]);
+    await vscode.commands.executeCommand('setContext', 'platformConsole.signedIn', this.signedInNow);
   }
 
   /**

@@ -4,7 +4,7 @@
 // (microsoft/vscode#137132). Echoes arrive before a write's own answer, so reading the key once the
 // write settled tells whether it held; if not, it is written again (at most three times: past that,
 // another window keeps changing the key, and its value stands). The extension hands out
-// globalState only through durableMemento (main.ts, ConnectionManager), so every write holds.
+// globalState only through durableMemento (extension.ts, ConnectionManager), so every write holds.
 // No VS Code runtime import (unit-tested in plain Node).
 import type * as vscode from 'vscode';
 import type { StateReader } from './storedConnections';

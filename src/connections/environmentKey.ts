@@ -1,10 +1,9 @@
 // The API key the environment hands to the environment sign-in (demo, CI, hosted setups), taken
-// out of the environment as the extension starts (extension.ts): both variables are deleted from
+// out of the environment as the extension activates (extension.ts): both variables are deleted from
 // it, so that the processes this extension host starts later (other extensions' tools, language
 // servers) do not inherit them. The key comes in PLATFORM_CONSOLE_API_KEY or, as the demo and the
 // test harness hand it over, in a file named by PLATFORM_CONSOLE_API_KEY_FILE, which the sign-in
-// reads once and deletes (keyFile.ts). Small: it is part of the start-up bundle.
-import { existsSync } from 'node:fs';
+// reads once and deletes (keyFile.ts).
 import { ENV_API_KEY, ENV_API_KEY_FILE } from '../schema/connectionRules';
 
 /** What the environment handed over: the key itself, or the file that holds it. */
@@ -24,11 +23,3 @@ export function takeEnvironmentKey(env: NodeJS.ProcessEnv): EnvironmentKey | und
   return key ? { key } : undefined;
 }
 
-/**
- * A key file still on disk loads the extension as the window starts: it is read, stored and
- * deleted then, not left there until the person first uses the extension. Gone: read already
- * (a reload, another window), the key is in secret storage.
- */
-export function keyFileWaiting(handed: EnvironmentKey | undefined): boolean {
-  return handed?.file !== undefined && existsSync(handed.file);
-}

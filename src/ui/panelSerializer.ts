@@ -5,9 +5,6 @@ import * as vscode from 'vscode';
 import type { Log } from './log';
 import { issuePath } from '../schema/validate';
 
-/** Each registered panel type's reviver: the start-up bundle's stand-in hands its panels here. */
-const revivers = new Map<string, (panel: vscode.WebviewPanel, saved: unknown) => Promise<void>>();
-
 export function registerPanelSerializer<S>(
   viewType: string,
   schema: z.ZodType<S>,
@@ -23,20 +20,5 @@ export function registerPanelSerializer<S>(
     revive(panel, parsed?.success ? parsed.data : undefined);
     return Promise.resolve();
   };
-  revivers.set(viewType, deserializeWebviewPanel);
-  const registration = vscode.window.registerWebviewPanelSerializer(viewType, { deserializeWebviewPanel });
-  return new vscode.Disposable(() => {
-    registration.dispose();
-    if (revivers.get(viewType) === deserializeWebviewPanel) revivers.delete(viewType);
-  });
-}
-
-/**
- * Brings back a panel that VS Code restored before this bundle was loaded (the start-up bundle's
- * stand-in received it, lazyActivation.ts); a type nobody registered is closed.
- */
-export async function revivePanel(viewType: string, panel: vscode.WebviewPanel, saved: unknown): Promise<void> {
-  const revive = revivers.get(viewType);
-  if (revive) await revive(panel, saved);
-  else panel.dispose();
+  return vscode.window.registerWebviewPanelSerializer(viewType, { deserializeWebviewPanel });
 }

@@ -7,9 +7,8 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import { openWorkbench, runCommand, screenshot, simControl, watchCsp } from './workbench.mjs';
+import { activateFromView, openWorkbench, runCommand, screenshot, simControl, watchCsp } from './workbench.mjs';
 
-const sim = process.env.PLATFORM_CONSOLE_BASE_URL;
 const FN = { project: 1, region: 1, namespace: 'default', name: 'image-resize' };
 const fnPath = `logs/${FN.project}/${FN.region}/${FN.namespace}/${FN.name}`;
 
@@ -89,9 +88,9 @@ describe('Function Logs', () => {
   }
 
   it('opens through the input boxes, names checked as typed, at the newest lines', async () => {
+    // The command is offered once signed in: the view activates the extension first.
+    await activateFromView(page);
     await runCommand(page, 'Platform Console: Open Function Logs…');
-    // The command loads the extension (it only stands in until used), signed in through the environment.
-    await page.locator('.statusbar-item', { hasText: new URL(sim).host }).waitFor({ timeout: 60_000 });
     // Project and region picked from the lists; namespace and function typed through "Enter …".
     await choose('production');
     await choose('Luxembourg-2');

@@ -1,7 +1,7 @@
 // The key handed to the environment sign-in, inside a real VS Code: the harness hands it over as
 // the demo does (scripts/harness/keyHandOff.mjs: a one-shot file named by
 // PLATFORM_CONSOLE_API_KEY_FILE, never the server's environment); the extension read it, stored it
-// and deleted the file as the window started. A key in PLATFORM_CONSOLE_API_KEY (hosted setups)
+// and deleted the file as it activated. A key in PLATFORM_CONSOLE_API_KEY (hosted setups)
 // is deleted from process.env once the sign-in took it. /proc/<pid>/environ is the environment a
 // process was started with: deleting a variable later does not change it.
 import * as assert from 'node:assert/strict';
@@ -54,7 +54,7 @@ describe('the key handed over by the environment', () => {
     assert.deepEqual(ext.connections.list(), []);
   }
 
-  it('the harness\'s key file was read as the window started, its key stored, the file deleted', async () => {
+  it('the harness\'s key file was read as the extension activated, its key stored, the file deleted', async () => {
     const file = startedWith('self')[KEY_FILE];
     assert.ok(file, `the extension host was started with ${KEY_FILE}`);
     assert.equal(existsSync(path.dirname(file)), true, 'its folder is still there (the harness removes it at the end)');

@@ -7,6 +7,7 @@ import { watchForKeys, witness } from '../support/keyWitness';
 import testKeys from '../support/testKeys.json';
 import { print, RESULT_MARKER } from './output';
 import { platformConsole } from './support/extension';
+import { firstUseByToolCall } from './support/firstUse';
 
 /** Runs last: it checks what the whole run showed. */
 const KEY_LEAK_SCAN = 'keyLeak.test.js';
@@ -16,6 +17,8 @@ export async function run(): Promise<void> {
   // checked for the keys of the run (keyLeak.test.ts reads the result).
   // The key of the environment sign-in among them (`environment`: the harness hands it over in a file).
   watchForKeys(Object.values(testKeys));
+  // Nothing has used the extension yet: a tool call is its first use (activation.test.ts checks).
+  await firstUseByToolCall();
   const ext = await platformConsole();
   // Packed log lines (typed arrays) are read as their text: a key in them is found like anywhere else.
   const asText = (_: string, value: unknown) => (value instanceof Uint8Array ? new TextDecoder().decode(value) : ArrayBuffer.isView(value) ? '(numbers)' : value);

@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, wri
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { keyFileWaiting, takeEnvironmentKey } from '../../src/connections/environmentKey';
+import { takeEnvironmentKey } from '../../src/connections/environmentKey';
 import { MAX_KEY_FILE_BYTES, readKeyFile } from '../../src/connections/keyFile';
 
 describe('the key handed over by the environment (environmentKey.ts, keyFile.ts)', () => {
@@ -32,13 +32,6 @@ describe('the key handed over by the environment (environmentKey.ts, keyFile.ts)
     assert.deepEqual(env, { PLATFORM_CONSOLE_BASE_URL: 'u' });
     assert.equal(takeEnvironmentKey({ PLATFORM_CONSOLE_BASE_URL: 'u', PLATFORM_CONSOLE_API_KEY: ' ' }), undefined, 'a blank key is none');
     assert.equal(takeEnvironmentKey({}), undefined);
-  });
-
-  it('a key file waiting on disk loads the extension at start-up; one read already or a key variable does not', () => {
-    assert.equal(keyFileWaiting({ file: keyFile('k') }), true);
-    assert.equal(keyFileWaiting({ file: path.join(tmp, 'gone') }), false, 'read already: a reload, another window');
-    assert.equal(keyFileWaiting({ key: 'k' }), false, 'the variable is held in memory until the first use');
-    assert.equal(keyFileWaiting(undefined), false);
   });
 
   it('read: the key, the file kept until done(), then deleted', () => {

@@ -1,9 +1,12 @@
-// What the manifest promises about Restricted Mode and virtual workspaces, and what a Marketplace listing needs.
+// What the manifest promises about Restricted Mode, virtual workspaces and when it activates, and what a Marketplace listing needs.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { LOGS_VIEW_TYPE } from '../../src/protocol/logs';
+import { PRICING_VIEW_TYPE } from '../../src/protocol/pricing';
 
 const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  activationEvents?: string[];
   capabilities?: { untrustedWorkspaces?: { supported: unknown; restrictedConfigurations?: string[] }; virtualWorkspaces?: unknown };
   contributes: { configuration: { properties: Record<string, { scope?: string }> } };
 };
@@ -23,6 +26,14 @@ describe('manifest capabilities', () => {
 
   it('declares virtual workspaces supported (it reads no file of the workspace)', () => {
     assert.equal(manifest.capabilities?.virtualWorkspaces, true);
+  });
+});
+
+describe('manifest activation', () => {
+  it('has no start-up event: only the restored panels, which VS Code derives no event for, are listed', () => {
+    // Commands, views and language model tools activate it through the events VS Code derives
+    // from their contributions; a webview panel serializer has no contribution to derive from.
+    assert.deepEqual([...(manifest.activationEvents ?? [])].sort(), [`onWebviewPanel:${LOGS_VIEW_TYPE}`, `onWebviewPanel:${PRICING_VIEW_TYPE}`].sort());
   });
 });
 

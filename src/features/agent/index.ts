@@ -5,21 +5,20 @@ import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { createLanguageModelTools, type PlatformLanguageModelTool } from './languageModelTools';
 
-/** The registered tools by name: the start-up stand-in hands a call made before the load to these. */
-const registered = new Map<string, PlatformLanguageModelTool>();
-
-export function languageModelTool(name: string): vscode.LanguageModelTool<Record<string, unknown>> | undefined {
-  return registered.get(name);
-}
-
 export class AgentFeature extends Disposable {
+  /** The registered tools by name (the integration tests prepare and run them directly). */
+  private readonly registered = new Map<string, PlatformLanguageModelTool>();
+
   constructor(ctx: FeatureContext) {
     super();
     for (const tool of createLanguageModelTools(ctx)) {
-      registered.set(tool.tool.name, tool);
+      this.registered.set(tool.tool.name, tool);
       this._register(vscode.lm.registerTool(tool.tool.name, tool));
-      this._register({ dispose: () => registered.delete(tool.tool.name) });
     }
+  }
+
+  tool(name: string): vscode.LanguageModelTool<Record<string, unknown>> | undefined {
+    return this.registered.get(name);
   }
 }
 

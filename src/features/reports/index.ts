@@ -6,7 +6,6 @@ import type { FeatureContext } from '../../ui/featureContext';
 import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
 import type { ReadableDocuments } from '../../ui/readableDocuments';
-import { setStartupWakeReason } from '../../connections/startupWake';
 import { settledMessage } from './model/reportTasks';
 import { registerReportCommands } from './reportCommands';
 import { ReportPoller } from './reportPoller';
@@ -25,8 +24,6 @@ export interface ReportTasksApi {
 export class ReportTasksFeature extends Disposable {
   readonly api: ReportTasksApi;
   private readonly log: Log;
-  /** While a task runs anywhere, the extension loads as VS Code starts, so that its polling resumes. */
-  private readonly wakeAtStartup: () => void;
 
   constructor(deps: FeatureContext) {
     super();
@@ -78,29 +75,20 @@ export class ReportTasksFeature extends Disposable {
       }),
     );
     this.api = { tree, store, poller, documents };
-    this.wakeAtStartup = () => {
-      const running = store.anyRunning();
-      void setStartupWakeReason(deps.state, 'reportTasks', running)
-        .then((changed) => {
-          if (changed) log.info(running ? 'A report task is running: the next start-up loads Platform Console at once, to follow it' : 'No report task is running: the next start-up waits for Platform Console\'s first use');
-        })
-        .catch((error: unknown) => log.error('Could not note the running report tasks for the next start-up', error));
-    };
-    this._register(store.onDidChange(this.wakeAtStartup));
   }
 
   /** What activation runs: polling resumes for the tasks still running when the window closed. */
   start(): Promise<void> {
-    this.wakeAtStartup();
     return this.api.poller.resume().catch((error: unknown) => this.log.error('Could not resume following report tasks', error));
   }
 
 }
 
 /**
- * Report Tasks; polling of the tasks still running resumes at once (a reload does not lose them),
- * beside activation rather than inside it: its first reads wait for the connection's key and the
- * network, which activation (and the command that loaded the extension) need not wait for.
+ * Report Tasks; polling of the tasks still running resumes as the extension activates (a reload
+ * does not lose them), beside activation rather than inside it: its first reads wait for the
+ * connection's key and the network, which activation (and the command that activated the
+ * extension) need not wait for.
  */
 export function activate(ctx: FeatureContext): ReportTasksFeature {
   const feature = new ReportTasksFeature(ctx);

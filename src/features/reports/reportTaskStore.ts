@@ -3,7 +3,7 @@
 // read for each: what the view shows at once after a reload). No keys or secrets are stored.
 // No VS Code import: it runs on any Memento-like store, so unit tests use a Map.
 import type { ReportTask } from '../../schema/billing';
-import { isActiveReport, rememberRecent, storedSnapshot, type TrackedReport } from './model/reportTasks';
+import { rememberRecent, storedSnapshot, type TrackedReport } from './model/reportTasks';
 import type { StateWriter } from '../../connections/durableState';
 
 /** What it needs of `context.globalState`. */
@@ -72,11 +72,6 @@ export class ReportTaskStore {
     await this.write(connectionId, this.list(connectionId).filter((t) => !gone.has(t.uuid)));
   }
 
-  /** Whether a task is still running on any connection (its polling must resume after a reload). */
-  anyRunning(): boolean {
-    return this.state.keys().some((key) => key.startsWith(TASKS_PREFIX) && this.list(key.slice(TASKS_PREFIX.length)).some((t) => isActiveReport(t.snapshot)));
-  }
-
   recentTemplates(connectionId: string): string[] {
     const stored = this.state.get<string[]>(templatesKey(connectionId));
     return Array.isArray(stored) ? stored.filter((s) => typeof s === 'string') : [];
@@ -97,7 +92,7 @@ export class ReportTaskStore {
 
   private async write(connectionId: string, tasks: TrackedReport[]): Promise<void> {
     // Memento updates its in-memory value before the promise settles, so a read right after
-    // sees this list; listeners run after the write is durable (main.ts hands out globalState
+    // sees this list; listeners run after the write is durable (extension.ts hands out globalState
     // through durableMemento: a write undone by an echo of an earlier one is made again).
     await this.state.update(tasksKey(connectionId), tasks);
     for (const listener of this.listeners) listener(connectionId);

@@ -8,7 +8,7 @@ export async function platformConsole(): Promise<PlatformConsoleExports> {
   const extension = vscode.extensions.getExtension<PlatformConsoleExports | undefined>(EXTENSION_ID);
   if (!extension) throw new Error(`${EXTENSION_ID} is not installed`);
   const exports = await extension.activate();
-  // Under the tests (ExtensionMode.Test) the start-up bundle loads the real extension at once.
-  if (!exports) throw new Error(`${EXTENSION_ID} only stands by: the real extension was not loaded`);
+  // The exports are given only under the tests (ExtensionMode.Test).
+  if (!exports) throw new Error(`${EXTENSION_ID} gave no exports: not run in test mode`);
   return exports;
 }

@@ -1,0 +1,17 @@
+// The extension as the benches build it (`node esbuild.mjs --bench` bundles this as dist/extension.js):
+// src/extension.ts with the benches' instruments and baselines handed to the features, chosen by the
+// environment the bench gives the extension host. The shipped build bundles src/extension.ts alone.
+import type * as vscode from 'vscode';
+import { activate as activateExtension } from '../../src/extension';
+import { LoadTimer, TIMINGS_FILE_ENV } from './profileLoadTimer';
+import { pricingBaseline } from './pricingBaseline';
+
+export * from '../../src/extension';
+
+export function activate(context: vscode.ExtensionContext): ReturnType<typeof activateExtension> {
+  const timings = process.env[TIMINGS_FILE_ENV];
+  return activateExtension(context, {
+    pricingSession: pricingBaseline(process.env),
+    profileLoads: timings ? new LoadTimer(timings) : undefined,
+  });
+}
