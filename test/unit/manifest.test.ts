@@ -30,6 +30,16 @@ describe('manifest capabilities', () => {
 });
 
 describe('manifest activation', () => {
+  it('offers its commands in the palette before it first runs: no palette entry waits for a key only activation sets', () => {
+    const palette = (manifest as unknown as { contributes: { menus: { commandPalette: { command: string; when?: string }[] } } }).contributes.menus.commandPalette;
+    assert.ok(palette.length > 20);
+    // `platformConsole.signedIn` is unset until activation, so `when: platformConsole.signedIn` would hide the command in a
+    // window that has not used the extension yet; `!platformConsole.signedOut` holds there and once signed in.
+    for (const entry of palette) assert.doesNotMatch(entry.when ?? '', /(^|[^!])platformConsole\.signedIn/, entry.command);
+    assert.ok(palette.filter((entry) => entry.when?.includes('!platformConsole.signedOut')).length > 20);
+  });
+
+
   it('has no start-up event: only the restored panels, which VS Code derives no event for, are listed', () => {
     // Commands, views and language model tools activate it through the events VS Code derives
     // from their contributions; a webview panel serializer has no contribution to derive from.
