@@ -124,7 +124,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
   const edgeView = feature(edge.activate);
   const profilesView = feature((c) => profiles.activate(c, seams.profileLoads));
   const pricePreview = feature((c) => pricing.activate(c, seams.pricingSession));
-  const functionLogs = feature(logs.activate);
+  const functionLogs = feature((c) => logs.activate(c, testing ? new logs.LogsPanelWatch() : undefined));
   const agentTools = feature(agent.activate);
 
   const schemasAtActivation = lazySchemaCounts();
