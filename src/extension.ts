@@ -37,6 +37,8 @@ export interface PlatformConsoleExports {
    * `platformConsole.requestTimeoutSeconds` makes new ones); undefined restores the default.
    */
   setRetryBaseMs(ms: number | undefined): void;
+  /** The report poller's 2 s..30 s schedule from its next read on (tests shorten it); undefined restores the default. */
+  setReportPollDelays(delays: Partial<reports.PollDelays> | undefined): void;
   /** Replace the prompt UI (tests script answers); undefined restores VS Code's own. */
   setUi(ui: FlowUi | undefined): void;
   /** Every globalState key the extension wrote, with its value (tests check no key is there). */
@@ -90,6 +92,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
   const log = own(new Log(testing ? keepLine : undefined));
   let retryBaseMs: number | undefined;
   const connections = own(new ConnectionManager(context, log, () => retryBaseMs));
+  let reportPollDelays: Partial<reports.PollDelays> | undefined;
   const panelWatch = testing ? own(new PanelWatch()) : undefined;
   const vscodeUi = new VscodeFlowUi();
   let currentUi: FlowUi = vscodeUi;
@@ -117,11 +120,11 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
   // The features, each with what it owns.
   const feature = <T extends vscode.Disposable>(activateFeature: (ctx: FeatureContext) => T): T => own(activateFeature(ctx));
   for (const room of [connectionsFeature, secrets, identity, storage, schedules, billing]) feature(room.activate);
-  const reportTasks = feature(reports.activate);
+  const reportTasks = feature((c) => reports.activate(c, testing ? () => reportPollDelays : undefined));
   const edgeView = feature(edge.activate);
   const profilesView = feature((c) => profiles.activate(c, seams.profileLoads));
   const pricePreview = feature((c) => pricing.activate(c, seams.pricingSession));
-  const functionLogs = feature(logs.activate);
+  const functionLogs = feature((c) => logs.activate(c, testing ? new logs.LogsPanelWatch() : undefined));
   const agentTools = feature(agent.activate);
 
   const schemasAtActivation = lazySchemaCounts();
@@ -134,6 +137,9 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
     log: { recent: logLines },
     setRetryBaseMs: (ms) => {
       retryBaseMs = ms;
+    },
+    setReportPollDelays: (delays) => {
+      reportPollDelays = delays;
     },
     edge: edgeView.tree,
     profiles: profilesView.tree,

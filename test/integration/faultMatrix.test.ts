@@ -521,7 +521,7 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
     await config('platformConsole.cloud').update('regionId', 1, vscode.ConfigurationTarget.Global);
     await config('platformConsole.edge').update('refreshIntervalSeconds', 0, vscode.ConfigurationTarget.Global);
     await config('platformConsole.logs').update('pollIntervalSeconds', 1, vscode.ConfigurationTarget.Global);
-    ext.reports.poller.setDelays({ minMs: 100, maxMs: 200 });
+    ext.setReportPollDelays({ minMs: 100, maxMs: 200 });
 
     // What the rows start from: pins in the Edge view, profile 1 shown, a template code used before.
     for (const [name, id] of [['platformConsole.addEdgeClient', '201'], ['platformConsole.addEdgeApp', '101'], ['platformConsole.openEdgeTemplate', '301']]) {
@@ -558,7 +558,7 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
     current = '(after the matrix)';
     ext.setUi(undefined);
     ext.setRetryBaseMs(undefined);
-    ext.reports.poller.setDelays({ minMs: 2000, maxMs: 30_000 });
+    ext.setReportPollDelays(undefined);
     await ext.profiles.setFilters({ sort: [] });
     for (const [section, key] of [['platformConsole', 'requestTimeoutSeconds'], ['platformConsole.cloud', 'projectId'], ['platformConsole.cloud', 'regionId'], ['platformConsole.edge', 'refreshIntervalSeconds'], ['platformConsole.logs', 'pollIntervalSeconds']]) {
       await config(section).update(key!, undefined, vscode.ConfigurationTarget.Global);

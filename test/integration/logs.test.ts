@@ -168,26 +168,26 @@ describe('Function Logs', function () {
     assert.ok(lines(panel).length >= 250_000, `held ${lines(panel).length} lines`);
 
     // The page loaded again: its newest rows are painted, it says so, the older chunks follow.
-    const resets = panel.sent.resets;
+    const resets = ext.logs.sent(panel)!.resets;
     panel.host.load();
-    await until(() => panel.sent.resets > resets, 'a reset for the new page', 30_000);
-    assert.equal(panel.sent.lastResetAwaitsPaint, true, 'the reset tells the page to say when it painted');
-    await until(() => panel.backfillStartedBy !== undefined, 'the older chunks started', 30_000);
-    assert.equal(panel.backfillStartedBy, 'paint', 'started by the page saying its rows are painted, not by the wait running out');
+    await until(() => ext.logs.sent(panel)!.resets > resets, 'a reset for the new page', 30_000);
+    assert.equal(ext.logs.sent(panel)!.lastResetAwaitsPaint, true, 'the reset tells the page to say when it painted');
+    await until(() => ext.logs.sent(panel)!.backfillStartedBy !== undefined, 'the older chunks started', 30_000);
+    assert.equal(ext.logs.sent(panel)!.backfillStartedBy, 'paint', 'started by the page saying its rows are painted, not by the wait running out');
 
     // A word about an older reset's paint starts nothing (the page's own word for this one comes later).
-    const earlier = panel.sent.lastResetGeneration;
+    const earlier = ext.logs.sent(panel)!.lastResetGeneration;
     panel.onReady();
     panel.onNotify({ type: 'painted', generation: earlier });
-    assert.equal(panel.backfillStartedBy, undefined);
-    await until(() => panel.backfillStartedBy === 'paint', 'the page painting the newer reset', 30_000);
+    assert.equal(ext.logs.sent(panel)!.backfillStartedBy, undefined);
+    await until(() => ext.logs.sent(panel)!.backfillStartedBy === 'paint', 'the page painting the newer reset', 30_000);
 
     // A small list's chunks go at once.
     const small = ext.logs.open(fn('hello-world'))!;
     await until(() => small.follower.readCount >= 1, 'a read');
     small.onReady();
-    assert.equal(small.sent.lastResetAwaitsPaint, false);
-    assert.equal(small.backfillStartedBy, 'caller');
+    assert.equal(ext.logs.sent(small)!.lastResetAwaitsPaint, false);
+    assert.equal(ext.logs.sent(small)!.backfillStartedBy, 'caller');
   });
 
   it('a 500 mid-tail: the reason is told, lines are kept, following resumes by itself', async () => {

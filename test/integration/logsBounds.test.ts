@@ -116,7 +116,7 @@ describe('Function Logs: bounds (#37)', function () {
     const older = ext.logs.open(fn('mem-old'))!;
     await until(() => older.follower.tail.size >= 9000, 'the older panel holding 9,000 lines', 60_000);
     assert.equal(older.follower.tail.droppedCount, 0);
-    const olderOps = older.sent.ops;
+    const olderOps = ext.logs.sent(older)!.ops;
 
     await control.logs(ref('mem-new'), { messageLength: 2048, ratePerSecond: 0 });
     await control.logs(ref('mem-new'), { append: 6000 });
@@ -136,7 +136,7 @@ describe('Function Logs: bounds (#37)', function () {
     // Its page is told: at once when loaded (ops), else in the whole list it gets when it loads.
     older.panel.reveal();
     await until(() => older.host.isReady, "the older panel's page loaded");
-    await until(() => older.sent.ops > olderOps || older.sent.lastResetItems === older.items().length, "the older panel's page told of the drop");
+    await until(() => ext.logs.sent(older)!.ops > olderOps || ext.logs.sent(older)!.lastResetItems === older.items().length, "the older panel's page told of the drop");
     assert.equal(older.status().dropped, older.follower.tail.droppedCount, 'its status line counts them');
     print(`budget 32 MB: older panel ${lines(older).length} lines (${older.follower.tail.droppedCount} dropped), newer ${lines(newer).length}; ${(ext.logs.memory.usedBytes / MB).toFixed(1)} MB counted`);
 

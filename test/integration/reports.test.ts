@@ -48,7 +48,7 @@ describe('Report Tasks', function () {
     sim = await startSimulator({ apiKey: KEY, reportDurationMs: 1500 });
     connectionId = (await ext.connections.signIn('reports', sim.url, KEY)).id;
     // The 2 s..30 s schedule, shortened (the same code path: only the numbers change).
-    ext.reports.poller.setDelays({ minMs: 100, maxMs: 400 });
+    ext.setReportPollDelays({ minMs: 100, maxMs: 400 });
   });
   beforeEach(() => {
     sim.clearFaults();
@@ -57,7 +57,7 @@ describe('Report Tasks', function () {
   });
   after(async () => {
     ext.setUi(undefined);
-    ext.reports.poller.setDelays({ minMs: 2000, maxMs: 30_000 });
+    ext.setReportPollDelays(undefined);
     await ext.connections.signOut(connectionId);
     await sim.close();
   });

@@ -98,12 +98,13 @@ describe('ReportPoller schedule (timers by hand)', () => {
     assert.equal(store.get(CONN.id, uuid)?.snapshot?.status, 'Completed');
   });
 
-  it('follow() starts at the 2 s delay; injected delays replace the defaults; forget() stops', async () => {
+  it('follow() starts at the 2 s delay; injected delays replace the defaults, read at each schedule; forget() stops', async () => {
     const uuid = '22222222-2222-4222-8222-222222222222';
     const api = { billing: { getReport: async () => report(uuid, 'InProgress') } } as unknown as PlatformApi;
     const store = new ReportTaskStore(memento());
     const clock = manualTimers();
-    const poller = new ReportPoller({ store, log: { info() {}, error() {} }, session: async () => ({ connection: CONN, api }), timers: clock.timers, delays: { minMs: 100, maxMs: 250 } });
+    let delays: { minMs: number; maxMs: number } | undefined = { minMs: 100, maxMs: 250 };
+    const poller = new ReportPoller({ store, log: { info() {}, error() {} }, session: async () => ({ connection: CONN, api }), timers: clock.timers, delays: () => delays });
     await poller.resume();
     await store.add(CONN.id, uuid, { snapshot: report(uuid, 'Pending'), now: 1 });
     poller.follow(CONN, uuid);
@@ -116,6 +117,15 @@ describe('ReportPoller schedule (timers by hand)', () => {
     poller.forget(uuid);
     assert.deepEqual(clock.waiting(), []);
     assert.deepEqual(poller.polling, []);
+    // Changed delays apply from the next schedule; none given: the 2 s default.
+    await store.update(CONN.id, uuid, { snapshot: report(uuid, 'Pending') });
+    delays = { minMs: 50, maxMs: 250 };
+    poller.follow(CONN, uuid);
+    assert.deepEqual(clock.waiting().map((t) => t.ms), [50]);
+    delays = undefined;
+    poller.follow(CONN, uuid);
+    assert.deepEqual(clock.waiting().map((t) => t.ms), [2000]);
+    poller.dispose();
   });
 
   it('a settled or unknown status is not polled; a task of another connection is not read', async () => {
@@ -152,7 +162,7 @@ describe('ReportPoller against the simulator', () => {
   after(() => sim.close());
 
   const poller = (store: ReportTaskStore, over: Partial<ReportPollerDeps> = {}) =>
-    new ReportPoller({ store, log, session: async () => ({ connection: CONN, api }), delays: { minMs: 20, maxMs: 60 }, ...over });
+    new ReportPoller({ store, log, session: async () => ({ connection: CONN, api }), delays: () => ({ minMs: 20, maxMs: 60 }), ...over });
 
   async function create(store: ReportTaskStore, code: string): Promise<string> {
     const task = await api.billing.createReport({ params: {}, body: { template_code: code, parameters: { date_from: '2026-04-01', date_to: '2026-04-30' } } });

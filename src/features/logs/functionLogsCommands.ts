@@ -18,6 +18,7 @@ import { functionName as functionNameSchema } from '../../schema/schemaKit';
 import { LOGS_VIEW_TYPE, functionLabel, type LogsPanelState, type LogsTarget } from '../../protocol/logs';
 import { FunctionLogsPanel, type LogsSettings } from './functionLogsPanel';
 import { LogMemory } from './model/logMemory';
+import type { LogsPageSends, LogsPanelWatch } from './logsPanelWatch';
 import { logsPanelStateSchema } from './logsMessages';
 import { promptSignIn } from '../../ui/bindActiveConnection';
 
@@ -49,6 +50,8 @@ export interface FunctionLogsDeps {
   defaults: ConnectionCloudDefaults;
   memento: vscode.Memento;
   panelWatch?: PanelWatch;
+  /** Told what each panel's page is sent (under the tests only). */
+  logsWatch?: LogsPanelWatch;
 }
 
 /** What the integration tests reach through the extension's exports. */
@@ -64,6 +67,8 @@ export interface FunctionLogsExports {
   readonly memory: LogMemory;
   /** Brings a panel back as VS Code does after a reload, from the state its page saved (tests). */
   revive(panel: vscode.WebviewPanel, saved: unknown): void;
+  /** What a panel sent its page so far; undefined without a logsWatch. */
+  sent(panel: FunctionLogsPanel): LogsPageSends | undefined;
 }
 
 const clampInt = (value: unknown, min: number, max: number, fallback: number) =>
@@ -132,6 +137,7 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
       connections: deps.connections,
       log: deps.log,
       panelWatch: deps.panelWatch,
+      logsWatch: deps.logsWatch,
       settings: readLogsSettings,
       saveLocation,
       openReadOnly,
@@ -323,6 +329,7 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
         const parsed = logsPanelStateSchema.safeParse(saved);
         revive(panel, parsed.success ? parsed.data : undefined);
       },
+      sent: (panel) => deps.logsWatch?.sent(panel),
     },
   };
 }

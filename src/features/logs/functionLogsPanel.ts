@@ -19,6 +19,7 @@ import type { LogMemory } from './model/logMemory';
 import type { LogOp } from './model/logTail';
 import { readFullLine } from './model/fullLine';
 import { cutOf } from '../../protocol/logItems';
+import type { LogsPanelWatch } from './logsPanelWatch';
 
 export interface LogsSettings extends FollowerSettings {
   maxLines: number;
@@ -38,6 +39,8 @@ export interface LogsPanelDeps {
   /** The one memory budget of all panels (model/logMemory.ts). */
   memory: LogMemory;
   panelWatch?: PanelWatch;
+  /** Told what the page is sent (under the tests only). */
+  logsWatch?: LogsPanelWatch;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -49,8 +52,6 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
   private generation = 0;
   private seq = 0;
   private readonly disposables: vscode.Disposable[] = [];
-  /** Every event posted to a ready page (tests read what the page was sent). */
-  readonly sent = { resets: 0, ops: 0, lastResetItems: 0, lastResetGeneration: 0, lastResetAwaitsPaint: false };
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -159,7 +160,7 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     if (this.backfill?.hold(result)) return;
     const ops = this.encoder.ops(result.ops);
     this.seq++;
-    this.sent.ops++;
+    this.deps.logsWatch?.ops(this);
     this.host.post({ type: 'ops', generation: this.generation, seq: this.seq, newPods: this.encoder.takeNewPods(), ops, sentAt: Date.now() });
   }
 
@@ -172,11 +173,6 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
 
   /** A reset's older chunks still on their way (reads merged meanwhile wait behind them). */
   private backfill: Backfill<ResetChunk, PollResult> | undefined;
-
-  /** What started the last reset's older chunks (tests): at once, the page's paint, or the wait running out. */
-  get backfillStartedBy(): Backfill<ResetChunk, PollResult>['startedBy'] {
-    return this.backfill?.startedBy;
-  }
 
   /**
    * The whole held list for a page that just (re)loaded: the newest lines first, in a small message
@@ -194,10 +190,6 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     const all = this.follower.tail.frozen();
     const parts = resetParts(this.encoder, all);
     const waits = awaitsPaint(parts.pending);
-    this.sent.resets++;
-    this.sent.lastResetItems = all.length;
-    this.sent.lastResetGeneration = generation;
-    this.sent.lastResetAwaitsPaint = waits;
     this.host.post({
       type: 'reset',
       generation,
@@ -219,6 +211,7 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
       },
       (read) => this.posted(read),
     );
+    this.deps.logsWatch?.reset(this, { items: all.length, generation, awaitsPaint: waits, backfill: this.backfill });
     if (waits) this.backfill.startWhenPainted();
     else this.backfill.start();
   }

@@ -2,18 +2,22 @@
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { registerFunctionLogs, type FunctionLogsExports } from './functionLogsCommands';
+import type { LogsPanelWatch } from './logsPanelWatch';
+
+export { LogsPanelWatch } from './logsPanelWatch';
 
 export class LogsFeature extends Disposable {
   readonly exports: FunctionLogsExports;
 
-  constructor(ctx: FeatureContext) {
+  /** `logsWatch`: what the pages are sent, for the tests (the composition root hands it in under them only). */
+  constructor(ctx: FeatureContext, logsWatch?: LogsPanelWatch) {
     super();
-    const logs = registerFunctionLogs({ ...ctx, memento: ctx.state });
+    const logs = registerFunctionLogs({ ...ctx, memento: ctx.state, logsWatch });
     for (const d of logs.disposables) this._register(d);
     this.exports = logs.exports;
   }
 }
 
-export function activate(ctx: FeatureContext): LogsFeature {
-  return new LogsFeature(ctx);
+export function activate(ctx: FeatureContext, logsWatch?: LogsPanelWatch): LogsFeature {
+  return new LogsFeature(ctx, logsWatch);
 }

@@ -6,17 +6,19 @@ import type { FeatureContext } from '../../ui/featureContext';
 import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
 import type { ReadableDocuments } from '../../ui/readableDocuments';
-import { settledMessage } from './model/reportTasks';
+import { settledMessage, type PollDelays } from './model/reportTasks';
 import { registerReportCommands } from './reportCommands';
 import { ReportPoller } from './reportPoller';
 import { ReportTaskStore } from './reportTaskStore';
 import { ReportTasksTree } from './reportTasksTree';
 
+export type { PollDelays } from './model/reportTasks';
+
 /** What the integration tests reach through the extension's exports. */
 export interface ReportTasksApi {
   tree: ReportTasksTree;
   store: ReportTaskStore;
-  /** setDelays() shortens the 2 s..30 s schedule; suspend() then resume() is a window reload. */
+  /** suspend() then resume() is a window reload. */
   poller: ReportPoller;
   documents: ReadableDocuments;
 }
@@ -25,7 +27,8 @@ export class ReportTasksFeature extends Disposable {
   readonly api: ReportTasksApi;
   private readonly log: Log;
 
-  constructor(deps: FeatureContext) {
+  /** `pollDelays`: the tests' shorter schedule (the composition root hands it in under them only). */
+  constructor(deps: FeatureContext, pollDelays?: () => Partial<PollDelays> | undefined) {
     super();
     const { connections, log, documents } = deps;
     this.log = log;
@@ -37,6 +40,7 @@ export class ReportTasksFeature extends Disposable {
     const poller = new ReportPoller({
       store,
       log,
+      delays: pollDelays,
       session: async () => {
         const api = await connections.api();
         const connection = connections.active;
@@ -90,8 +94,8 @@ export class ReportTasksFeature extends Disposable {
  * connection's key and the network, which activation (and the command that activated the
  * extension) need not wait for.
  */
-export function activate(ctx: FeatureContext): ReportTasksFeature {
-  const feature = new ReportTasksFeature(ctx);
+export function activate(ctx: FeatureContext, pollDelays?: () => Partial<PollDelays> | undefined): ReportTasksFeature {
+  const feature = new ReportTasksFeature(ctx, pollDelays);
   void feature.start();
   return feature;
 }

@@ -23,7 +23,8 @@ export interface ReportPollerDeps {
   onSettled?: (task: TrackedReport, connection: PollConnection) => void;
   /** The key was refused while polling: polling stopped on that connection until resumed. */
   onRefused?: (error: PlatformError, connection: PollConnection) => void;
-  delays?: Partial<PollDelays>;
+  /** The 2 s..30 s schedule's numbers, read each time a read is scheduled (tests make them shorter). */
+  delays?: () => Partial<PollDelays> | undefined;
   now?: () => number;
   /** setTimeout/clearTimeout, replaced by unit tests that run the schedule by hand. */
   timers?: Timers;
@@ -45,7 +46,6 @@ interface Pending {
 }
 
 export class ReportPoller {
-  private delays: PollDelays;
   private readonly pending = new Map<string, Pending>();
   /** Bumped by suspend(): answers and timers of an older generation are ignored. */
   private generation = 0;
@@ -54,7 +54,6 @@ export class ReportPoller {
   private readonly timers: Timers;
 
   constructor(private readonly deps: ReportPollerDeps) {
-    this.delays = { ...DEFAULT_POLL_DELAYS, ...deps.delays };
     this.timers = deps.timers ?? realTimers;
   }
 
@@ -62,13 +61,8 @@ export class ReportPoller {
     return (this.deps.now ?? Date.now)();
   }
 
-  /** Tests make the 2 s..30 s schedule shorter. */
-  setDelays(delays: Partial<PollDelays>): void {
-    this.delays = { ...this.delays, ...delays };
-  }
-
-  get pollDelays(): PollDelays {
-    return { ...this.delays };
+  private get delays(): PollDelays {
+    return { ...DEFAULT_POLL_DELAYS, ...this.deps.delays?.() };
   }
 
   /** The uuids with a poll scheduled or in flight (empty: nothing polls). */
