@@ -29,6 +29,14 @@ describe('manifest capabilities', () => {
   });
 });
 
+describe('manifest text', () => {
+  it('names each top-level field once (JSON.parse would keep the last silently)', () => {
+    const names = [...readFileSync('package.json', 'utf8').matchAll(/^ {2}"([^"]+)":/gm)].map((m) => m[1]);
+    assert.ok(names.includes('contributes'));
+    assert.deepEqual(names.filter((name, i) => names.indexOf(name) !== i), []);
+  });
+});
+
 describe('manifest activation', () => {
   it('offers its commands in the palette before it first runs: no palette entry waits for a key only activation sets', () => {
     const palette = (manifest as unknown as { contributes: { menus: { commandPalette: { command: string; when?: string }[] } } }).contributes.menus.commandPalette;
