@@ -151,10 +151,12 @@ export class ConnectionManager implements vscode.Disposable {
       if (this.active?.id === active?.id) break;
     }
     known();
-    await vscode.commands.executeCommand('setContext', 'platformConsole.signedIn', this.signedInNow);
-    // The palette's key: unset before the extension first runs, so its commands are offered (and
-    // activate it) in a window that has not used it yet; a signed-out command offers Sign In.
-    await vscode.commands.executeCommand('setContext', 'platformConsole.signedOut', !this.signedInNow);
+    // `signedOut` is the palette's key: unset before the extension first runs, so its commands are
+    // offered (and activate it) in a window that has not used it yet; a signed-out command offers Sign In.
+    await Promise.all([
+      vscode.commands.executeCommand('setContext', 'platformConsole.signedIn', this.signedInNow),
+      vscode.commands.executeCommand('setContext', 'platformConsole.signedOut', !this.signedInNow),
+    ]);
   }
 
   /**
