@@ -1,9 +1,10 @@
-// Billing: trials (8, 9) and report tasks (10, 13).
+// Billing: trials (8, 9 and the list) and report tasks (10, 13, their removal).
 import type { endpoints } from '../../src/schema/endpoints';
-import { SimError, notFound, type LocatedIssue } from '../errors';
+import { SimError, notFound, refused, type LocatedIssue } from '../errors';
 import { reportFailure, reportView } from '../reportTasks';
 import type { Product, TrialRecord } from '../state/types';
 import { isoMillis } from '../timeFormat';
+import { paged } from './lists';
 import type { Handler } from './types';
 
 function trialView(trial: TrialRecord, product: Product, nowMs: number): Record<string, unknown> {
@@ -91,4 +92,45 @@ export const createReport: Handler<typeof endpoints.createReport> = ({ body }, {
   };
   state.reports.set(uuid, report);
   return reportView(report, options.reportDurationMs, nowMs);
+};
+
+/** The account's trials, newest first unless asked otherwise, filtered as the published list filters. */
+export const listTrials: Handler<typeof endpoints.listTrials> = ({ query }, { state, nowMs }) => {
+  const has = (text: string, part: string | undefined) => !part || text.toLowerCase().includes(part.toLowerCase());
+  const views = [...state.trials.values()].flatMap((trial) => {
+    const product = state.products.get(trial.productId);
+    if (!product) return [];
+    if (query?.client_id !== undefined && trial.clientId !== query.client_id) return [];
+    if (!has(trial.companyName, query?.company_name) || !has(product.name, query?.product_name) || !has(product.plan.name, query?.plan_name)) return [];
+    return [{ trial, product, view: trialView(trial, product, nowMs) }];
+  });
+  const ordering = query?.ordering ?? '-created_at';
+  const key = ordering.replace(/^-/, '');
+  const sign = ordering.startsWith('-') ? -1 : 1;
+  const value = (v: (typeof views)[number]): number | string =>
+    key === 'client_id' ? v.trial.clientId : key === 'product_name' ? v.product.name : key === 'started_at' ? (v.trial.range?.startMs ?? 0) : v.trial.createdMs;
+  views.sort((a, b) => {
+    const x = value(a);
+    const y = value(b);
+    return sign * (x < y ? -1 : x > y ? 1 : a.trial.id - b.trial.id);
+  });
+  return paged('/billing/org/v1/trials', views.map((v) => v.view), query, 50);
+};
+
+export const deleteReport: Handler<typeof endpoints.deleteReport> = ({ params }, { state }) => {
+  const uuid = params.id.toLowerCase();
+  if (!state.reports.has(uuid)) throw notFound(`report ${params.id}`);
+  state.reports.delete(uuid);
+  return undefined;
+};
+
+/** A completed task's result. */
+export const downloadReport: Handler<typeof endpoints.downloadReport> = ({ params }, { state, options, nowMs }) => {
+  const report = state.reports.get(params.uuid.toLowerCase());
+  if (!report) throw notFound(`report ${params.uuid}`);
+  const status = reportView(report, options.reportDurationMs, nowMs).status;
+  if (status !== 'Completed') throw refused('path', 'uuid', `Failed to render report: the task is ${String(status)}, not Completed.`);
+  const headers = ['client_id', 'product', 'amount'];
+  const rows = Array.from({ length: Math.min(report.recordsToProcess, 1000) }, (_, i) => [report.clientId, `product ${i % 7}`, Math.round(i * 137.5) / 100]);
+  return { headers, rows };
 };

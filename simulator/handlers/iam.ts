@@ -1,8 +1,10 @@
-// Identity: activated free features (16), reseller notification settings (17, 18).
+// Identity: activated free features (16, the list, disabling one), reseller notification settings
+// (17, 18, the list, removing one).
 import type { endpoints } from '../../src/schema/endpoints';
 import { notFound, refused } from '../errors';
 import type { SimState } from '../state/seed';
 import type { NotificationSetting } from '../state/types';
+import { paged } from './lists';
 import type { Handler } from './types';
 
 export const getActivatedFreeFeature: Handler<typeof endpoints.getActivatedFreeFeature> = ({ params }, { state }) => {
@@ -36,13 +38,48 @@ export const createNotificationSetting: Handler<typeof endpoints.createNotificat
 };
 
 export const updateNotificationSetting: Handler<typeof endpoints.updateNotificationSetting> = ({ params, body }, { state }) => {
-  const setting = state.notificationSettings.get(params.notificationSettingsId);
-  if (!state.resellers.has(params.resellerId) || !setting || setting.reseller !== params.resellerId) {
-    throw notFound(`notification setting ${params.notificationSettingsId} of reseller ${params.resellerId}`);
-  }
+  const setting = settingOf(state, params.resellerId, params.notificationSettingsId);
   refuseDuplicate(state, { reseller: setting.reseller, notification_type: body.notification_type, email: body.email }, setting.id);
   setting.notification_type = body.notification_type;
   setting.email = body.email;
   if (body.enabled !== undefined) setting.enabled = body.enabled;
   return { ...setting };
+};
+
+export const listFreeFeatures: Handler<typeof endpoints.listFreeFeatures> = (_input, { state }) =>
+  [...state.freeFeatures.values()].sort((a, b) => a.id - b.id).map((f) => structuredClone(f));
+
+export const disableFreeFeature: Handler<typeof endpoints.disableFreeFeature> = ({ params }, { state }) => {
+  if (!state.freeFeatures.delete(params.activatedFeatureId)) throw notFound(`activated feature ${params.activatedFeatureId}`);
+  return undefined;
+};
+
+function settingOf(state: SimState, resellerId: number, settingId: number): NotificationSetting {
+  const setting = state.notificationSettings.get(settingId);
+  if (!state.resellers.has(resellerId) || !setting || setting.reseller !== resellerId) {
+    throw notFound(`notification setting ${settingId} of reseller ${resellerId}`);
+  }
+  return setting;
+}
+
+export const listNotificationSettings: Handler<typeof endpoints.listNotificationSettings> = ({ params, query }, { state }) => {
+  if (!state.resellers.has(params.resellerId)) throw notFound(`reseller ${params.resellerId}`);
+  const ordering = query?.ordering ?? 'id';
+  const key = ordering.replace(/^-/, '') as keyof NotificationSetting;
+  const sign = ordering.startsWith('-') ? -1 : 1;
+  const all = [...state.notificationSettings.values()]
+    .filter((s) => s.reseller === params.resellerId)
+    .sort((a, b) => {
+      const x = a[key] ?? a.id;
+      const y = b[key] ?? b.id;
+      return sign * (x < y ? -1 : x > y ? 1 : a.id - b.id);
+    })
+    .map((s) => ({ ...s }));
+  return paged(`/iam/reselling/resellers/${params.resellerId}/notification_settings`, all, query, 10);
+};
+
+export const deleteNotificationSetting: Handler<typeof endpoints.deleteNotificationSetting> = ({ params }, { state }) => {
+  const setting = settingOf(state, params.resellerId, params.notificationSettingsId);
+  state.notificationSettings.delete(setting.id);
+  return undefined;
 };

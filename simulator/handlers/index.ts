@@ -1,9 +1,17 @@
 // Every endpoint's handler, by endpoint name: the compiler checks none is missing.
-import { getReport, createReport, getTrial, getTrialStartData } from './billing';
+import { createReport, deleteReport, downloadReport, getReport, getTrial, getTrialStartData, listTrials } from './billing';
 import { createSecret, getTask } from './cloud';
 import { getEdgeApp, getEdgeClient, getEdgeTemplate } from './edge';
 import { getFunctionLogs } from './faas';
-import { createNotificationSetting, getActivatedFreeFeature, updateNotificationSetting } from './iam';
+import {
+  createNotificationSetting,
+  deleteNotificationSetting,
+  disableFreeFeature,
+  getActivatedFreeFeature,
+  listFreeFeatures,
+  listNotificationSettings,
+  updateNotificationSetting,
+} from './iam';
 import { addSchedules } from './lifecycle';
 import { previewInstancePrice, previewLoadBalancerPrice } from './pricing';
 import { getProtectionProfile, listProtectionProfiles, updateProtectionProfile } from './profiles';
@@ -65,4 +73,11 @@ export const handlers: Handlers = {
   listNamespaces,
   listFunctions,
   listSecrets,
+  downloadReport,
+  deleteReport,
+  listTrials,
+  listFreeFeatures,
+  disableFreeFeature,
+  listNotificationSettings,
+  deleteNotificationSetting,
 };

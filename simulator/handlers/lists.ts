@@ -27,7 +27,7 @@ function page<T>(items: readonly T[], query: PageQuery | undefined, defaultLimit
 }
 
 /** `{count, next, previous, results}` with the links a Django REST server sends. */
-function paged<T>(path: string, items: readonly T[], query: PageQuery | undefined, defaultLimit: number) {
+export function paged<T>(path: string, items: readonly T[], query: PageQuery | undefined, defaultLimit: number) {
   const { slice, offset, limit } = page(items, query, defaultLimit);
   const link = (at: number) => `http://simulator${path}?limit=${limit}&offset=${at}`;
   return {

@@ -1,7 +1,7 @@
 // The HTTP client: base URL, `Authorization: apikey <key>`, timeout and cancellation, automatic
 // retry of GETs only, one error type, and no key in anything it says.
 import type * as z from 'zod';
-import { PlatformError, kindTitle, type PlatformErrorKind } from '../schema/errors';
+import { PlatformError, kindTitle } from '../schema/errors';
 import { kindForStatus, summarizeErrorBody, textSnippet } from './errorBodies';
 import type { Dialect, ProductArea } from '../schema/dialect';
 import { DEFAULT_ANSWER_LIMIT_BYTES, answerLimitOf, fillPath, pathIn, type CallInput, type CallOutput, type Endpoint, type HttpMethod } from '../schema/endpoint';
@@ -12,51 +12,16 @@ import { issuePath, throwValidation, validateCall } from '../schema/validate';
 import { abortableSleep } from './sleep';
 import { networkReason } from './networkReason';
 import { valueText } from '../schema/valueText';
+import { bodyChunks, type OpenedStream, type StreamOptions } from './streamBody';
+import { retryAfterFromHeaders, shouldRetryHeader } from './retryHeaders';
+
+export { parseRetryAfter, retryAfterFromHeaders, shouldRetryHeader } from './retryHeaders';
+export type { CallOptions, HttpClientOptions, RequestLogEntry } from './httpOptions';
+import type { CallOptions, HttpClientOptions, RequestLogEntry } from './httpOptions';
+export type { OpenedStream, StreamOptions } from './streamBody';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_RETRIES = 3;
-
-/** One line of the request log: never the key, never a body. */
-export interface RequestLogEntry {
-  method: HttpMethod;
-  /** Path and query, relative to the base URL. */
-  path: string;
-  /** The last HTTP status seen, if the server answered. */
-  status?: number;
-  ms: number;
-  retries: number;
-  outcome: 'ok' | PlatformErrorKind;
-  requestId?: string;
-}
-
-export interface HttpClientOptions {
-  baseUrl: string;
-  apiKey: string;
-  /** Whose paths to send: the spec's (default) or the real platform's. */
-  dialect?: Dialect;
-  /** A product area served from a base URL of its own (default: `baseUrl` for every area). */
-  areaBaseUrls?: Partial<Record<ProductArea, string>>;
-  timeoutMs?: number;
-  maxRetries?: number;
-  /** First backoff step; doubles each retry, with jitter. */
-  retryBaseMs?: number;
-  /** A Retry-After longer than this is not waited for: the call fails as `rateLimited`. */
-  maxRetryAfterMs?: number;
-  fetch?: typeof globalThis.fetch;
-  /**
-   * Aborts when the key may no longer be used (Sign Out): every request in flight is aborted and
-   * every later one refused before it is sent, as `signedOut` with the signal's reason.
-   */
-  revoked?: AbortSignal;
-  onRequest?: (entry: RequestLogEntry) => void;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  random?: () => number;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-  timeoutMs?: number;
-}
 
 interface SendOptions extends CallOptions {
   /** The base URL of the endpoint's product area (default: the client's). */
@@ -65,33 +30,11 @@ interface SendOptions extends CallOptions {
   answerLimitBytes?: number;
   /** A success needs no body (the endpoint answers none): whatever comes is not read. */
   noSuccessBody?: boolean;
+  /** A success's body is handed over unread, as a stream (openStream). */
+  streamSuccess?: { accept: string; idleTimeoutMs?: number };
 }
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
-
-/** Seconds or an HTTP date -> milliseconds from now. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Math.round(Number(value) * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-/**
- * How long the server asks us to wait: `retry-after-ms` (milliseconds) first, then `Retry-After`
- * (seconds or a date), as the platform's own generated clients read them.
- */
-export function retryAfterFromHeaders(headers: Headers, now = Date.now()): number | undefined {
-  const ms = headers.get('retry-after-ms');
-  if (ms && /^\s*\d+(\.\d+)?\s*$/.test(ms)) return Math.round(Number(ms));
-  return parseRetryAfter(headers.get('retry-after'), now);
-}
-
-/** `x-should-retry: true|false`: the server's own word on whether asking again can help. */
-export function shouldRetryHeader(headers: Headers): boolean | undefined {
-  const value = headers.get('x-should-retry')?.trim().toLowerCase();
-  return value === 'true' ? true : value === 'false' ? false : undefined;
-}
 
 function queryString(query: Record<string, unknown> | undefined): string {
   if (!query) return '';
@@ -108,6 +51,8 @@ interface RawResponse {
   status: number;
   headers: Headers;
   text: string;
+  /** A success's body when it was asked for as a stream. */
+  stream?: AsyncIterable<Uint8Array>;
 }
 
 /** An HTML page (a proxy's error page, a login portal) where the API answers JSON. */
@@ -173,6 +118,25 @@ export class HttpClient {
     });
     if (!endpoint.response) return undefined as CallOutput<E>;
     return this.parse(endpoint.response, raw, endpoint.method, path) as CallOutput<E>;
+  }
+
+  /**
+   * Validates the call like call(), then sends it and hands over a success's body as a stream (a
+   * report's result, hundreds of megabytes): no size limit, a stall limit instead. Errors are read
+   * and reported as call() reports them. Only GETs: nothing is sent twice.
+   */
+  async openStream<E extends Endpoint>(endpoint: E, input: CallInput<E>, options: StreamOptions = {}): Promise<OpenedStream> {
+    if (endpoint.method !== 'GET') throw new Error(`openStream reads GET endpoints only, not ${endpoint.name}`);
+    const given = input as { params: unknown; query?: unknown };
+    const { params, query } = validateCall(endpoint, given);
+    const path = fillPath(pathIn(endpoint, this.dialect), params) + queryString(query);
+    const raw = await this.send('GET', path, undefined, {
+      signal: options.signal,
+      timeoutMs: options.timeoutMs,
+      baseUrl: this.baseUrlFor(endpoint.errorShape),
+      streamSuccess: { accept: options.accept ?? 'application/json', idleTimeoutMs: options.idleTimeoutMs },
+    });
+    return { status: raw.status, headers: raw.headers, declaredBytes: declaredLength(raw.headers), body: raw.stream ?? (async function* () {})() };
   }
 
   private parse(schema: z.ZodType, raw: RawResponse, method: HttpMethod, path: string): unknown {
@@ -320,14 +284,28 @@ export class HttpClient {
     }, timeoutMs);
     const onAbort = () => controller.abort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
+    let handedOver = false;
     try {
-      const headers: Record<string, string> = { Authorization: `apikey ${this.#apiKey}`, Accept: 'application/json' };
+      const headers: Record<string, string> = { Authorization: `apikey ${this.#apiKey}`, Accept: options.streamSuccess?.accept ?? 'application/json' };
       if (bodyText !== undefined) headers['Content-Type'] = 'application/json';
       const response = await this.#fetch(url, { method, headers, body: bodyText, signal: controller.signal, redirect: 'manual' });
       const { status } = response;
       if (options.noSuccessBody && status >= 200 && status < 300) {
         await response.body?.cancel().catch(() => undefined);
         return { status, headers: response.headers, text: '' };
+      }
+      if (options.streamSuccess && status >= 200 && status < 300) {
+        clearTimeout(timer);
+        handedOver = true;
+        const idleMs = options.streamSuccess.idleTimeoutMs ?? timeoutMs;
+        const release = () => options.signal?.removeEventListener('abort', onAbort);
+        const where = path.split('?')[0];
+        const stream = bodyChunks(response, controller, idleMs, release, {
+          stalled: () => new PlatformError({ kind: 'timeout', message: `Timed out: nothing more arrived within ${Math.round(idleMs / 100) / 10} s.`, method, path: where }),
+          cancelled: () => (options.signal?.aborted ? this.cancelled(method, path) : undefined),
+          broken: (error) => new PlatformError({ kind: 'network', message: this.redact(`The answer broke off: ${networkReason(error)}`), method, path: where }),
+        });
+        return { status, headers: response.headers, text: '', stream };
       }
       const limit = options.answerLimitBytes ?? DEFAULT_ANSWER_LIMIT_BYTES;
       const declared = declaredLength(response.headers);
@@ -350,8 +328,10 @@ export class HttpClient {
       if (options.signal?.aborted) throw this.cancelled(method, path);
       throw error;
     } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
+      if (!handedOver) {
+        clearTimeout(timer);
+        options.signal?.removeEventListener('abort', onAbort);
+      }
     }
   }
 

@@ -7,7 +7,9 @@ import { createNotificationSettingEndpoint, getFreeFeatureEndpoint, updateNotifi
 import { instancePriceEndpoint, loadBalancerPriceEndpoint } from './pricing';
 import { getProfileEndpoint, listProfileTemplatesEndpoint, listProfilesEndpoint, listProfilesPagedEndpoint, patchProfileEndpoint } from './security';
 import { getEdgeAccountEndpoint, getOwnEdgeAppEndpoint, listEdgeAppsEndpoint, listEdgeTemplatesEndpoint } from './edgeLists';
-import { listReportTemplatesEndpoint, listReportsEndpoint } from './billingLists';
+import { listReportTemplatesEndpoint, listReportsEndpoint, listTrialsEndpoint } from './billingLists';
+import { deleteReportEndpoint, downloadReportEndpoint } from './reportResult';
+import { deleteNotificationSettingEndpoint, disableFreeFeatureEndpoint, listFreeFeaturesEndpoint, listNotificationSettingsEndpoint } from './iamLists';
 import {
   listFlavorsEndpoint,
   listFunctionsEndpoint,
@@ -61,6 +63,13 @@ const ALL = [
   listNamespacesEndpoint,
   listFunctionsEndpoint,
   listSecretsEndpoint,
+  downloadReportEndpoint,
+  deleteReportEndpoint,
+  listTrialsEndpoint,
+  listFreeFeaturesEndpoint,
+  disableFreeFeatureEndpoint,
+  listNotificationSettingsEndpoint,
+  deleteNotificationSettingEndpoint,
 ] as const;
 
 type ByName<T extends readonly { readonly name: string }[]> = { [E in T[number] as E['name']]: E };

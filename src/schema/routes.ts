@@ -78,6 +78,19 @@ export const ROUTES = {
     '/cloud/v1/faas/namespaces/{project_id}/{region_id}/{namespace_name}/functions',
   ),
   listSecrets: platformOwn('cloud', 'GET', '/cloud/v1/secrets/{project_id}/{region_id}', '/cloud/v1/secrets/{project_id}/{region_id}'),
+  // A report task's result and its removal, and the lists the pickers offer instead of a typed id.
+  downloadReport: platformOwn('billing', 'GET', '/billing/org/v1/reports/{uuid}/download', '/billing/org/v1/reports/{uuid}/download'),
+  deleteReport: platformOwn('billing', 'DELETE', '/billing/org/v1/reports/{id}', '/billing/org/v1/reports/{id}'),
+  listTrials: platformOwn('billing', 'GET', '/billing/org/v1/trials', '/billing/org/v1/trials'),
+  listFreeFeatures: platformOwn('iam', 'GET', '/iam/admin/free_features', '/iam/admin/free_features'),
+  disableFreeFeature: platformOwn('iam', 'DELETE', '/iam/admin/free_features/{activatedFeatureId}', '/iam/admin/free_features/{activatedFeatureId}'),
+  listNotificationSettings: platformOwn('iam', 'GET', '/iam/reselling/resellers/{resellerId}/notification_settings', '/iam/reselling/resellers/{resellerId}/notification_settings'),
+  deleteNotificationSetting: platformOwn(
+    'iam',
+    'DELETE',
+    '/iam/reselling/resellers/{resellerId}/notification_settings/{notificationSettingsId}',
+    '/iam/reselling/resellers/{resellerId}/notification_settings/{notificationSettingsId}',
+  ),
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

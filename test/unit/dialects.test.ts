@@ -70,6 +70,16 @@ function calls(taskId: () => string): Calls {
     listNamespaces: { params: PR, run: (api) => api.faas.listNamespaces({ params: PR, query: {} }) },
     listFunctions: { params: { ...PR, namespace_name: 'default' }, run: (api) => api.faas.listFunctions({ params: { ...PR, namespace_name: 'default' }, query: {} }) },
     listSecrets: { params: PR, run: (api) => api.cloud.listSecrets({ params: PR, query: {} }) },
+    downloadReport: { params: { uuid: SEEDED_REPORTS.Completed }, run: (api) => api.billing.downloadReport({ params: { uuid: SEEDED_REPORTS.Completed }, query: { format: 'json' } }) },
+    deleteReport: { params: { id: SEEDED_REPORTS.Cancelled }, run: (api) => api.billing.deleteReport({ params: { id: SEEDED_REPORTS.Cancelled } }) },
+    listTrials: { params: {}, run: (api) => api.billing.listTrials({ params: {}, query: { limit: 10 } }) },
+    listFreeFeatures: { params: {}, run: (api) => api.iam.listFreeFeatures({ params: {} }) },
+    disableFreeFeature: { params: { activatedFeatureId: 603 }, run: (api) => api.iam.disableFreeFeature({ params: { activatedFeatureId: 603 } }) },
+    listNotificationSettings: { params: { resellerId: 701 }, run: (api) => api.iam.listNotificationSettings({ params: { resellerId: 701 }, query: {} }) },
+    deleteNotificationSetting: {
+      params: { resellerId: 701, notificationSettingsId: 802 },
+      run: (api) => api.iam.deleteNotificationSetting({ params: { resellerId: 701, notificationSettingsId: 802 } }),
+    },
   };
 }
 

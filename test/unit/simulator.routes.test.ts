@@ -151,6 +151,13 @@ const samples: Record<EndpointName, Sample> = {
   listNamespaces: { method: 'GET', path: '/cloud/v1/faas/namespaces/1/1', status: 200, keys: ['count', 'results'] },
   listFunctions: { method: 'GET', path: '/cloud/v1/faas/namespaces/1/1/default/functions', status: 200, keys: ['count', 'results'] },
   listSecrets: { method: 'GET', path: '/cloud/v1/secrets/1/1', status: 200, keys: ['count', 'results'] },
+  downloadReport: { method: 'GET', path: `/billing/org/v1/reports/${SEEDED_REPORTS.Completed}/download?format=json`, status: 200, keys: ['headers', 'rows'] },
+  deleteReport: { method: 'DELETE', path: `/billing/org/v1/reports/${SEEDED_REPORTS.Cancelled}`, status: 204, keys: [] },
+  listTrials: { method: 'GET', path: '/billing/org/v1/trials?limit=5', status: 200, keys: ['count', 'results'] },
+  listFreeFeatures: { method: 'GET', path: '/iam/admin/free_features', status: 200, keys: [] },
+  disableFreeFeature: { method: 'DELETE', path: '/iam/admin/free_features/603', status: 204, keys: [] },
+  listNotificationSettings: { method: 'GET', path: '/iam/reselling/resellers/701/notification_settings', status: 200, keys: ['count', 'results'] },
+  deleteNotificationSetting: { method: 'DELETE', path: '/iam/reselling/resellers/701/notification_settings/802', status: 204, keys: [] },
 };
 
 before(async () => {
