@@ -27,8 +27,8 @@ const platformMessage = (t: ReturnType<typeof tool>, req: Parameters<typeof conf
 const host = { connections: async () => [{ name: 'Sim', baseUrl: 'http://127.0.0.1', dialect: 'spec' as const, active: true, signedIn: true }], scrub: (t: string) => t.split(KEY).join('***') };
 
 describe('the tool catalog', () => {
-  it('15 to 25 task-level tools, each named {verb}_{noun} once, with a reference name, reads and writes', () => {
-    assert.ok(AGENT_TOOLS.length >= 15 && AGENT_TOOLS.length <= 25, `${AGENT_TOOLS.length} tools`);
+  it('15 to 32 task-level tools, each named {verb}_{noun} once, with a reference name, reads and writes', () => {
+    assert.ok(AGENT_TOOLS.length >= 15 && AGENT_TOOLS.length <= 32, `${AGENT_TOOLS.length} tools`);
     const names = AGENT_TOOLS.map((t) => t.name);
     assert.equal(new Set(names).size, names.length);
     assert.equal(new Set(AGENT_TOOLS.map((t) => t.referenceName)).size, names.length);
@@ -40,8 +40,20 @@ describe('the tool catalog', () => {
       assert.equal(Boolean(t.prepare), t.kind !== 'read', `${t.name}: writes prepare a request, reads do not`);
     }
     const writes = AGENT_TOOLS.filter((t) => t.kind !== 'read').map((t) => t.name);
-    assert.deepEqual(writes.sort(), ['add_schedules', 'create_notification_setting', 'create_report', 'create_secret', 'delete_storage', 'update_notification_setting', 'update_protection_profile']);
-    assert.equal(tool('delete_storage').kind, 'destructive');
+    assert.deepEqual(writes.sort(), [
+      'add_schedules',
+      'create_notification_setting',
+      'create_report',
+      'create_secret',
+      'delete_notification_setting',
+      'delete_report_task',
+      'delete_storage',
+      'disable_free_feature',
+      'update_notification_setting',
+      'update_protection_profile',
+    ]);
+    const destructive = AGENT_TOOLS.filter((t) => t.kind === 'destructive').map((t) => t.name);
+    assert.deepEqual(destructive.sort(), ['delete_notification_setting', 'delete_report_task', 'delete_storage', 'disable_free_feature']);
   });
 
   it('package.json contributes exactly the catalog (npm run tools:manifest writes it); writes hidden by the setting', () => {

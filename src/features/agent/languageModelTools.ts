@@ -7,10 +7,10 @@
 import * as vscode from 'vscode';
 import type { FeatureContext } from '../../ui/featureContext';
 import type { BoundConnection, Connection } from '../../connections/connectionManager';
-import { AGENT_TOOLS, WRITES_SETTING, confirmation, parseToolInput, prepareWrite, runTool } from './model/toolCatalog';
+import { AGENT_TOOLS, WRITES_SETTING, confirmation, parseToolInput, prepareWrite, runTool, withTarget } from './model/toolCatalog';
 import { noConnectionAnswer } from './model/toolAnswers';
 import { neutralize } from './model/platformText';
-import { NO_CONNECTION, type AgentBinding, type AgentConnection, type AgentTool } from './model/toolKit';
+import { NO_CONNECTION, type AgentBinding, type AgentConnection, type AgentTool, type WriteRequest } from './model/toolKit';
 
 /** How long a confirmed write remembers its connection (between the question and the call). */
 const CONFIRMED_MS = 10 * 60_000;
@@ -21,13 +21,15 @@ const writesAllowed = () => vscode.workspace.getConfiguration('platformConsole')
 export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Record<string, unknown>> {
   /** The connection each confirmed write was shown with, by tool input. */
   private readonly confirmed = new Map<string, { connectionId: string; at: number }>();
+  /** The answer for a removal whose thing could not be read when the call was prepared, by tool input. */
+  private readonly unreadable = new Map<string, string>();
 
   constructor(
     private readonly ctx: FeatureContext,
     readonly tool: AgentTool,
   ) {}
 
-  prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<Record<string, unknown>>): vscode.PreparedToolInvocation {
+  async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<Record<string, unknown>>, token: vscode.CancellationToken): Promise<vscode.PreparedToolInvocation> {
     const connection = this.connectionFor(options.input);
     const where = connection ? ` on ${neutralize(connection.name)}` : '';
     const invocationMessage = `${this.tool.displayName}${where}`;
@@ -37,9 +39,31 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
     if (!parsed.ok) return { invocationMessage };
     const prepared = prepareWrite(this.tool, parsed.input);
     if (!prepared.ok) return { invocationMessage };
+    let request = prepared.request;
+    if (this.tool.readTarget) {
+      // A delete names what it deletes: read it now; a failed read asks nothing, and invoke answers with it.
+      const targeted = await this.readTarget(connection, parsed.input, request, token);
+      if (!targeted.ok) {
+        this.unreadable.set(this.key(options.input), targeted.answer);
+        return { invocationMessage };
+      }
+      request = targeted.request;
+    }
     this.remember(options.input, connection.id);
-    const asked = confirmation(this.tool, prepared.request, { connectionName: connection.name, baseUrl: connection.baseUrl, dialect: connection.dialect });
+    const asked = confirmation(this.tool, request, { connectionName: connection.name, baseUrl: connection.baseUrl, dialect: connection.dialect });
     return { invocationMessage, confirmationMessages: { title: asked.title, message: new vscode.MarkdownString(asked.message) } };
+  }
+
+  private async readTarget(connection: Connection, input: Record<string, unknown>, request: WriteRequest, token: vscode.CancellationToken): ReturnType<typeof withTarget> {
+    const bound = await this.ctx.connections.bind(connection.id);
+    if (!bound) return { ok: false, answer: noConnectionAnswer(connection.name, this.ctx.connections.list().map((c) => c.name)) };
+    const cancel = new AbortController();
+    const listener = token.onCancellationRequested(() => cancel.abort(new Error('cancelled in chat')));
+    try {
+      return await withTarget(this.tool, binding(bound, cancel.signal, undefined), input, request);
+    } finally {
+      listener.dispose();
+    }
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<Record<string, unknown>>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
@@ -48,6 +72,10 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
       return result('Refused: changes through the agent are turned off (setting platformConsole.agent.allowWrites). Nothing was sent; the person can do it in Platform Console, or turn the setting on.');
     }
     const confirmedId = this.tool.kind === 'read' ? undefined : this.takeConfirmed(options.input);
+    // The thing to remove could not be read when VS Code prepared the call: nothing was asked, nothing is sent.
+    const unreadable = this.unreadable.get(this.key(options.input));
+    this.unreadable.delete(this.key(options.input));
+    if (!confirmedId && unreadable !== undefined) return result(log.scrub(unreadable));
     const connection = confirmedId ? this.ctx.connections.list().find((c) => c.id === confirmedId) : this.connectionFor(options.input);
     const host = { connections: () => agentConnections(this.ctx), scrub: (t: string) => log.scrub(t) };
     if (this.tool.offline) return result(await runTool(this.tool, NO_CONNECTION, options.input, host));

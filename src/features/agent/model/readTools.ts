@@ -33,7 +33,7 @@ const shape = {
  * One of the platform's lists, or, where the server lacks it (a spec-only server), an answer
  * saying what to do instead; the connection remembers that, so it is not asked again.
  */
-async function listed<T>(b: AgentBinding, endpoint: EndpointName, load: () => Promise<T>, instead: string): Promise<T | string> {
+export async function listed<T>(b: AgentBinding, endpoint: EndpointName, load: () => Promise<T>, instead: string): Promise<T | string> {
   const missing = `This server has no such list (it speaks only the spec's API). ${instead}`;
   if (b.lists.isMissing(endpoint)) return missing;
   try {

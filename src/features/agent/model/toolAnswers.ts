@@ -62,7 +62,7 @@ export function objectAnswer(title: string, source: string, value: unknown): str
  * What the platform (or the client reading its answer) reported about a failure, for the block;
  * none when the server said nothing of its own (a timeout, a bare 401).
  */
-function reported(error: unknown): string[] {
+export function reported(error: unknown): string[] {
   if (!isPlatformError(error)) return [`error: ${escapeText(error instanceof Error ? error.message : String(error))}`];
   if (!error.serverMessage && !error.issues.length && !error.requestId && error.kind !== 'badResponse') return [];
   const lines = [`error: ${error.message}`];

@@ -23,8 +23,11 @@ import {
   readFunctionLogs,
 } from './readTools';
 import { escapeText, jsonBlock, neutralize } from './platformText';
+import { listFreeFeatures, listNotificationSettings, listTrials } from './pickListTools';
+import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removeTools';
+import { readReport } from './reportTool';
 import { errorAnswer, otherConnectionNote } from './toolAnswers';
-import { inputJsonSchema, type AgentBinding, type AgentHost, type AgentTool, type WriteRequest } from './toolKit';
+import { inputJsonSchema, type AgentBinding, type AgentHost, type AgentTool, type WriteRequest, type WriteTarget } from './toolKit';
 import { addSchedules, createNotificationSetting, createReport, createSecret, deleteStorage, updateNotificationSetting, updateProtectionProfile } from './writeTools';
 
 export const AGENT_TOOLS: readonly AgentTool[] = [
@@ -38,9 +41,13 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   getEdgeClient,
   listReportTasks,
   getReportTask,
+  readReport,
+  listTrials,
   getTrial,
   getTrialStartData,
+  listFreeFeatures,
   getFreeFeature,
+  listNotificationSettings,
   readFunctionLogs,
   listCloudLocations,
   previewInstancePrice,
@@ -52,6 +59,9 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   updateNotificationSetting,
   createSecret,
   deleteStorage,
+  deleteReportTask,
+  disableFreeFeature,
+  deleteNotificationSetting,
 ] as AgentTool[];
 
 /** The setting that offers the write tools (`platformConsole.agent.allowWrites`), and the `when` that hides them when it is off. */
@@ -128,12 +138,32 @@ export function confirmation(tool: AgentTool, req: WriteRequest, on: Pick<AgentB
   const parts = [
     `On connection ${inlineCode(on.connectionName)} (${inlineCode(on.baseUrl)}, ${on.dialect} API):`,
     `**${tool.displayName}**: ${inlineCode(req.operation)}`,
+    ...(req.target ? [targetLine(req.target)] : []),
     fenced(neutralize(`${req.endpoint.method} ${path}${query}`), 'http'),
     ...(req.shownBody === undefined ? [] : [fenced(jsonBlock(req.shownBody), 'json')]),
     ...(tool.kind === 'destructive' ? ['**This cannot be undone.**'] : []),
     'Sent once when you allow it; never retried automatically.',
   ];
   return { title: `${tool.displayName} on ${neutralize(on.connectionName)}?`, message: parts.join('\n\n') };
+}
+
+/** "The report task: template `ResellerPlans` · created `…`" then what is lost: our labels, the platform's values as code. */
+function targetLine(target: WriteTarget): string {
+  const facts = target.facts.map(([label, value]) => `${label} ${inlineCode(value)}`).join(' · ');
+  return `${target.noun}: ${facts}.${target.consequence ? ` ${target.consequence}` : ''}`;
+}
+
+/**
+ * The request with the thing it acts on, read from the platform (a delete names what it deletes);
+ * the answer instead when that read fails: nothing is asked, nothing is sent.
+ */
+export async function withTarget(tool: AgentTool, bound: AgentBinding, input: Record<string, unknown>, request: WriteRequest): Promise<{ ok: true; request: WriteRequest } | { ok: false; answer: string }> {
+  if (!tool.readTarget) return { ok: true, request };
+  try {
+    return { ok: true, request: { ...request, target: await tool.readTarget(bound, input) } };
+  } catch (error) {
+    return { ok: false, answer: `${errorAnswer(error, { connectionName: bound.connectionName, write: false, source: tool.name })}\nNothing was asked or sent.` };
+  }
 }
 
 /** What the host may add to a run: scrubbing keys, a line before a write is sent, and a confirmation it asks for (a refusal answer, or undefined to send). */
@@ -153,10 +183,13 @@ async function answerOf(tool: AgentTool, bound: AgentBinding, raw: unknown, host
   const prepared = tool.prepare ? prepareWrite(tool, parsed.input) : undefined;
   if (prepared && !prepared.ok) return prepared.answer;
   if (prepared && host.confirm) {
+    // The thing read first, so the question names it; a failed read asks nothing and sends nothing.
+    const targeted = await withTarget(tool, bound, parsed.input, prepared.request);
+    if (!targeted.ok) return targeted.answer;
     // Asked before anything is sent; a refusal (declined, dismissed, could not ask) sends nothing.
     let refused: string | undefined;
     try {
-      refused = await host.confirm(prepared.request);
+      refused = await host.confirm(targeted.request);
     } catch (error) {
       refused = `Not sent: the person could not be asked to confirm (${escapeText(error instanceof Error ? error.message : String(error))}). Nothing was sent.`;
     }

@@ -47,6 +47,18 @@ export interface WriteRequest {
   readonly operation: string;
   /** The body as the confirmation shows it (a secret's payload as its size and fingerprint). */
   readonly shownBody?: unknown;
+  /** The thing the write acts on, as read from the platform just before the person is asked. */
+  readonly target?: WriteTarget;
+}
+
+/** The thing a write removes, read first so the person sees which one: its name, not only its id. */
+export interface WriteTarget {
+  /** Our words naming it: "The report task". */
+  readonly noun: string;
+  /** What the platform says of it, label (ours) and value (its text, shown as code). */
+  readonly facts: readonly (readonly [label: string, value: string])[];
+  /** Our words on what is lost, shown after the facts. */
+  readonly consequence?: string;
 }
 
 /** Every tool may name the connection it runs on; without it, the active one. */
@@ -76,6 +88,8 @@ export interface AgentTool<S extends z.ZodObject = z.ZodObject> {
   readonly run?: (bound: AgentBinding, input: z.output<S>, host: AgentHost) => Promise<string>;
   /** Writes: the request, checked by the client's own rules (throws a validation PlatformError); the catalog sends it once. */
   readonly prepare?: (input: z.output<S>) => WriteRequest;
+  /** Writes that remove a thing: read it first, for the confirmation to name it (a failed read sends nothing). */
+  readonly readTarget?: (bound: AgentBinding, input: z.output<S>) => Promise<WriteTarget>;
   /** Writes: the answer from what the platform returned for the request sent. */
   readonly answer?: (sent: unknown, bound: AgentBinding, input: z.output<S>) => string;
 }
