@@ -3,7 +3,8 @@
 // offers those too, tools/list shows only what is allowed and a refused call names its flag; a
 // client that declared elicitation is asked to confirm each write (and delete) with the
 // confirmation text before anything is sent, decline or cancel send nothing; a client without it
-// is left to the flags; a cancelled call aborts its HTTP request.
+// is left to the flags; a cancelled call aborts its HTTP request. The removals of #39 are asked
+// with the thing they remove, read first; read_report caps a large result and counts it.
 import assert from 'node:assert/strict';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +13,8 @@ import { Client, InMemoryTransport, type ElicitRequestFormParams, type ElicitRes
 import { createMcpServer, mcpOptionsFromArgs } from '../../src/mcp';
 import { AGENT_TOOLS } from '../../src/features/agent/model/toolCatalog';
 import { startSimulator, type Simulator } from '../../simulator/index';
+import { REPORT_ANSWER_MAX } from '../../src/features/agent/model/reportTool';
+import { REPORT_UUID, reportServer, streamRows } from '../support/reportServer';
 
 const KEY = 'mcp-writes-key-91c4';
 const text = (result: { content?: unknown }) => (result.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('');
@@ -119,6 +122,49 @@ describe('platform-console-mcp writes: flags, elicitation, cancel', { timeout: 6
       assert.deepEqual(sent(), ['DELETE deleteStorage 1', 'POST createReport 1']);
     } finally {
       await s.close();
+    }
+  });
+
+  it('the removals of #39 (destructive): asked with the thing they remove, read first; accepted, sent once and gone', async () => {
+    const report = '6b1f0c9e-0003-4a6e-9c1d-000000000003';
+    const s = await session(sim.url, { allowDestructive: true }, () => ({ action: 'accept', content: { confirm: true } }));
+    try {
+      const { tools } = await s.client.listTools();
+      for (const name of ['delete_report_task', 'disable_free_feature', 'delete_notification_setting']) {
+        assert.equal(tools.find((t) => t.name === name)?.annotations?.destructiveHint, true, name);
+      }
+      assert.match(text(await s.client.callTool({ name: 'delete_report_task', arguments: { id: report } })), /^Deleted report task 6b1f0c9e-0003/);
+      assert.match(s.asked[0]!.message, /^Delete Report Task on mcp-sim\?\n\nOn connection `mcp-sim`[\s\S]*The report task: template `ResellerExpenses` · created `[^`]+` · status `Completed`[\s\S]*DELETE \/billing\/org\/v1\/reports\/6b1f0c9e-0003[\s\S]*cannot be undone/);
+      assert.match(text(await s.client.callTool({ name: 'disable_free_feature', arguments: { activatedFeatureId: 602 } })), /^Disabled activated free feature 602/);
+      assert.match(s.asked[1]!.message, /feature `DNS health checks` · service `DNS` · client `501`[\s\S]*That client loses this feature/);
+      assert.match(text(await s.client.callTool({ name: 'delete_notification_setting', arguments: { resellerId: 701, notificationSettingsId: 801 } })), /^Deleted notification setting 801/);
+      assert.match(s.asked[2]!.message, /type `deletion_request` · email `ops@reseller-one\.example`/);
+      assert.deepEqual(sent(), ['DELETE deleteNotificationSetting 1', 'DELETE deleteReport 1', 'DELETE disableFreeFeature 1']);
+      assert.match(text(await s.client.callTool({ name: 'get_report_task', arguments: { id: report } })), /^Not found on "mcp-sim" \(HTTP 404\)/, 'gone from the simulator');
+      const missing = await s.client.callTool({ name: 'delete_report_task', arguments: { id: report } });
+      assert.match(text(missing), /^Not found[\s\S]*Nothing was asked or sent\.$/);
+      assert.equal(s.asked.length, 3, 'a task that cannot be read is not put to the person');
+    } finally {
+      await s.close();
+      sim.reset();
+    }
+  });
+
+  it('read_report on a large result (300,000 rows, streamed): capped rows, the total counted, within its bound', async () => {
+    const server = await reportServer((res) => streamRows(res, 300_000));
+    const s = await session(server.url, {});
+    try {
+      const result = await s.client.callTool({ name: 'read_report', arguments: { id: REPORT_UUID, rows: 20 } });
+      const answer = text(result);
+      assert.ok(!result.isError, answer);
+      assert.match(answer, /^Report task [^\n]* on "mcp-sim": 4 columns, 300,000 rows; the first 20 rows shown\./);
+      assert.equal(answer.split('\n').filter((l) => l.startsWith('[')).length, 20);
+      const most = text(await s.client.callTool({ name: 'read_report', arguments: { id: REPORT_UUID, rows: 500 } }));
+      assert.ok(most.length <= REPORT_ANSWER_MAX, `${most.length}`);
+      assert.match(most, /did not fit in the answer/);
+    } finally {
+      await s.close();
+      await server.close();
     }
   });
 
