@@ -5,7 +5,8 @@
 // confirmation named); the allowWrites setting; no key in any answer or confirmation. Platform text
 // as data (#37 item 5): a hostile name from the platform stays inside its block, a confirmation with
 // hostile input shows the connection first and the model's values as code, a call on another
-// connection says so first; cancelling in chat aborts the request.
+// connection says so first; cancelling in chat aborts the request. #39: read_report and the
+// removals that read the thing first and name it in the confirmation.
 import * as assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'mocha';
 import * as vscode from 'vscode';
@@ -128,6 +129,39 @@ describe('agent tools (language model tools)', function () {
       const sent = Object.entries(sim.requestCounts()).filter(([k]) => k.endsWith(` ${route}`));
       assert.deepEqual(sent.map(([, n]) => n), [1], `${name}: sent once`);
       sim.resetRequests();
+    }
+  });
+
+  it('#39: read_report reads the result from the simulator; a removal names the thing, and once confirmed it is gone there', async () => {
+    const completed = '6b1f0c9e-0003-4a6e-9c1d-000000000003';
+    const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY }));
+    const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET'));
+    try {
+      const report = await read('read_report', { id: completed, rows: 3 });
+      assert.match(report, /^Report task 6b1f0c9e-0003-4a6e-9c1d-000000000003 on "agent-main": 3 columns, 1,000 rows; the first 3 rows shown\./);
+      assert.match(report, /\nheaders: \["client_id","product","amount"\]\n\[1,"product 0",0\]\n/);
+      assert.equal(sim.requestCounts()['GET downloadReport'], 1);
+      for (const [name, input, named, route] of [
+        ['delete_report_task', { id: completed }, /`Delete report task 6b1f0c9e-0003[^`]*`\n\nThe report task: template `ResellerExpenses` · created `[^`]+` · status `Completed`/, 'DELETE deleteReport'],
+        ['disable_free_feature', { activatedFeatureId: 603 }, /The activated free feature: feature `Basic DDoS protection` · service `DDOS` · client `502`[^\n]*That client loses this feature\./, 'DELETE disableFreeFeature'],
+      ] as const) {
+        const asked = (await prepare(name, input)).confirmationMessages;
+        assert.ok(asked, `${name} asks first`);
+        assert.match(message(asked.message), named);
+        assert.match(message(asked.message), /\*\*This cannot be undone\.\*\*/);
+        assert.deepEqual(writes(), [], `${name}: nothing sent by the question`);
+        assert.match(await invoke(name, input), /^(Deleted|Disabled) /);
+        assert.deepEqual(writes(), [[route, 1]], `${name}: sent once`);
+        sim.resetRequests();
+      }
+      await assert.rejects(api.billing.getReport({ params: { id: completed } }), (e: { status?: number }) => e.status === 404, 'the task is gone from the simulator');
+      await assert.rejects(api.iam.getActivatedFreeFeature({ params: { activatedFeatureId: 603 } }), (e: { status?: number }) => e.status === 404, 'the feature is gone from the simulator');
+      // Gone: the next removal cannot read it, so asks nothing and sends nothing.
+      assert.equal((await prepare('delete_report_task', { id: completed })).confirmationMessages, undefined);
+      assert.match(await invoke('delete_report_task', { id: completed }), /^Not found on "agent-main" \(HTTP 404\)[\s\S]*Nothing was asked or sent\.$/);
+      assert.deepEqual(writes(), []);
+    } finally {
+      sim.reset();
     }
   });
 
