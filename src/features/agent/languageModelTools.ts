@@ -44,6 +44,8 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
       // A delete names what it deletes: read it now; a failed read asks nothing, and invoke answers with it.
       const targeted = await this.readTarget(connection, parsed.input, request, token);
       if (!targeted.ok) {
+        // Kept until invoke takes it; a chat that never invokes leaves at most a few behind.
+        if (this.unreadable.size >= 100) this.unreadable.clear();
         this.unreadable.set(this.key(options.input), targeted.answer);
         return { invocationMessage };
       }
