@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { createPlatformApi } from '../../src/platform/api';
 import { HttpClient } from '../../src/platform/http';
+import { endpoints } from '../../src/schema/endpoints';
 import { AGENT_READ_INPUTS } from '../support/agentReadInputs';
 import { HOSTILE, answerParts, assertDataOnly, outsideCode } from '../support/platformData';
 import { witness } from '../support/keyWitness';
@@ -138,9 +139,10 @@ describe('agent tools (language model tools)', function () {
     const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET'));
     try {
       const report = await read('read_report', { id: completed, rows: 3 });
-      assert.match(report, /^Report task 6b1f0c9e-0003-4a6e-9c1d-000000000003 on "agent-main": 3 columns, 1,000 rows; the first 3 rows shown\./);
-      assert.match(report, /\nheaders: \["client_id","product","amount"\]\n\[1,"product 0",0\]\n/);
-      assert.equal(sim.requestCounts()['GET downloadReport'], 1);
+      const result = (await api.http.call(endpoints.downloadReport, { params: { uuid: completed }, query: { format: 'json' } })) as { headers: string[]; rows: unknown[][] };
+      assert.match(report, new RegExp(`^Report task 6b1f0c9e-0003-4a6e-9c1d-000000000003 on "agent-main": ${result.headers.length} columns, 1,900 rows; the first 3 rows shown\\.`));
+      assert.ok(report.includes(`\nheaders: ${JSON.stringify(result.headers)}\n${JSON.stringify(result.rows[0])}\n`), report);
+      assert.equal(sim.requestCounts()['GET downloadReport'], 2, 'one by the tool, one by the test');
       for (const [name, input, named, route] of [
         ['delete_report_task', { id: completed }, /`Delete report task 6b1f0c9e-0003[^`]*`\n\nThe report task: template `ResellerExpenses` · created `[^`]+` · status `Completed`/, 'DELETE deleteReport'],
         ['disable_free_feature', { activatedFeatureId: 603 }, /The activated free feature: feature `Basic DDoS protection` · service `DDOS` · client `502`[^\n]*That client loses this feature\./, 'DELETE disableFreeFeature'],

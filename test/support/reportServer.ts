@@ -1,6 +1,5 @@
-// A platform with one Completed report task whose result a test writes (a large streamed one, a
-// render failure, hostile text): what the simulator's fixed results cannot be. Used by the agent
-// tool tests and the MCP server tests.
+// A platform with one Completed report task whose result a test writes (hostile headers and
+// cells): what the simulator's generated results cannot be.
 import { createServer, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -28,20 +27,4 @@ export async function reportServer(download: (res: ServerResponse) => void, temp
       await new Promise((resolve) => server.close(resolve));
     },
   };
-}
-
-/** `{headers, rows}` written in pieces as the socket drains: `count` rows, never built whole. */
-export function streamRows(res: ServerResponse, count: number): void {
-  res.writeHead(200, { 'content-type': 'application/json' });
-  res.write('{"headers":["client_id","product","amount","note"],"rows":[');
-  let i = 0;
-  const more = () => {
-    while (i < count) {
-      let piece = '';
-      for (let n = 0; n < 2000 && i < count; n++, i++) piece += `${i ? ',' : ''}[${i},"product ${i % 7}",${(i * 1.25).toFixed(2)},"row ${i} of a long report, padded to be wide ${'.'.repeat(40)}"]`;
-      if (!res.write(piece)) return void res.once('drain', more);
-    }
-    res.end(']}');
-  };
-  more();
 }

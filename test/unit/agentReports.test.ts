@@ -1,5 +1,5 @@
 // The agent tools of #39 in plain Node: read_report (headers and first rows capped by count and by
-// size, the total counted on a large streamed result, a task not Completed says its status, a 400
+// size, the total counted on the simulator's 500,000-row result, a task not Completed says its status, a 400
 // render failure says the platform's text, hostile headers and cells stay data); the three
 // removals (the thing read first and named in the confirmation, nothing sent while asked, sent
 // once, gone from the simulator; a thing that cannot be read asks nothing); the three lists.
@@ -12,9 +12,10 @@ import { agentTool, confirmation, runTool, type RunHost } from '../../src/featur
 import { REPORT_ANSWER_MAX, REPORT_ROWS_MAX } from '../../src/features/agent/model/reportTool';
 import type { AgentBinding, WriteRequest } from '../../src/features/agent/model/toolKit';
 import { startSimulator, type Simulator } from '../../simulator/index';
-import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
+import { SEEDED_REPORTS, SEEDED_RESULT_REPORTS } from '../../simulator/state/seedBilling';
+import { endpoints } from '../../src/schema/endpoints';
 import { HOSTILE, assertDataOnly, outsideCode } from '../support/platformData';
-import { REPORT_UUID as UUID, reportServer, streamRows } from '../support/reportServer';
+import { REPORT_UUID as UUID, reportServer } from '../support/reportServer';
 
 const KEY = 'agent-reports-key-7d21';
 const tool = (name: string) => {
@@ -39,11 +40,13 @@ describe('read_report', { timeout: 60_000 }, () => {
   it('a Completed task: its template, headers and the first 50 rows by default, the total counted, the cut said', async () => {
     const answer = await runTool(tool('read_report'), binding(sim.url), { id: SEEDED_REPORTS.Completed }, host);
     const parts = assertDataOnly(answer, 'read_report', { expectData: false });
-    assert.match(parts.ours[0]!, new RegExp(`^Report task ${SEEDED_REPORTS.Completed} on "Sim": 3 columns, 1,000 rows; the first 50 rows shown\\.`));
-    assert.deepEqual(parts.blocks[0]!.lines.slice(0, 2), ['template: "ResellerExpenses"', 'headers: ["client_id","product","amount"]']);
-    assert.equal(rowLines(answer).length, 50);
-    assert.equal(rowLines(answer)[1], '[1,"product 1",1.38]');
-    assert.match(parts.ours.at(-1)!, /^Cut: 950 rows not shown\. Ask for fewer or more with "rows" \(at most 500\)/);
+    // The simulator's seeded task: its records_to_process (1,900) rows of the expenses template.
+    const result = (await binding(sim.url).api.http.call(endpoints.downloadReport, { params: { uuid: SEEDED_REPORTS.Completed }, query: { format: 'json' } })) as { headers: string[]; rows: unknown[][] };
+    assert.equal(result.rows.length, 1900);
+    assert.match(parts.ours[0]!, new RegExp(`^Report task ${SEEDED_REPORTS.Completed} on "Sim": ${result.headers.length} columns, 1,900 rows; the first 50 rows shown\\.`));
+    assert.deepEqual(parts.blocks[0]!.lines.slice(0, 2), ['template: "ResellerExpenses"', `headers: ${JSON.stringify(result.headers)}`]);
+    assert.deepEqual(rowLines(answer).map((l) => JSON.parse(l) as unknown), result.rows.slice(0, 50), 'the first 50 rows, in order, as the platform gave them');
+    assert.match(parts.ours.at(-1)!, /^Cut: 1,850 rows not shown\. Ask for fewer or more with "rows" \(at most 500\)/);
     const three = await runTool(tool('read_report'), binding(sim.url), { id: SEEDED_REPORTS.Completed, rows: 3 }, host);
     assert.equal(rowLines(three).length, 3);
     assert.match(await runTool(tool('read_report'), binding(sim.url), { id: SEEDED_REPORTS.Completed, rows: 501 }, host), /^Refused before sending, nothing was sent: rows: must be at most 500/);
@@ -59,37 +62,23 @@ describe('read_report', { timeout: 60_000 }, () => {
     assert.match(await runTool(tool('read_report'), binding(sim.url), { id: UUID }, host), /^Not found on "Sim" \(HTTP 404\)/);
   });
 
-  it('a large result (300,000 rows, streamed): the rows capped by count and by size, every row counted', async () => {
-    const server = await reportServer((res) => streamRows(res, 300_000));
-    try {
-      const most = await runTool(tool('read_report'), binding(server.url), { id: UUID, rows: REPORT_ROWS_MAX }, host);
-      assert.ok(most.length <= REPORT_ANSWER_MAX, `${most.length} characters`);
-      const shown = rowLines(most).length;
-      assert.ok(shown > 50 && shown < REPORT_ROWS_MAX, `${shown} rows fit the answer`);
-      assert.match(most, new RegExp(`4 columns, 300,000 rows; the first ${shown} rows shown\\.`));
-      assert.match(most, new RegExp(`Cut: ${(300_000 - shown).toLocaleString('en-US')} rows not shown \\(${REPORT_ROWS_MAX - shown} more rows asked for did not fit in the answer\\)`));
-      assert.equal(rowLines(most).at(-1), `[${shown - 1},"product ${(shown - 1) % 7}",${((shown - 1) * 1.25).toFixed(2).replace(/\.?0+$/, '')},"row ${shown - 1} of a long report, padded to be wide ${'.'.repeat(40)}"]`);
-      const ten = await runTool(tool('read_report'), binding(server.url), { id: UUID, rows: 10 }, host);
-      assert.equal(rowLines(ten).length, 10);
-      assert.match(ten, /300,000 rows; the first 10 rows shown/);
-    } finally {
-      await server.close();
-    }
+  it('a large result (the simulator\'s 500,000 rows, streamed): the rows capped by count and by size, every row counted', async () => {
+    const most = await runTool(tool('read_report'), binding(sim.url), { id: SEEDED_RESULT_REPORTS.rows500k, rows: REPORT_ROWS_MAX }, host);
+    assert.ok(most.length <= REPORT_ANSWER_MAX, `${most.length} characters`);
+    const shown = rowLines(most).length;
+    assert.ok(shown > 50 && shown < REPORT_ROWS_MAX, `${shown} rows fit the answer`);
+    assert.match(most, new RegExp(`: 7 columns, 500,000 rows; the first ${shown} rows shown\\.`));
+    assert.match(most, new RegExp(`Cut: ${(500_000 - shown).toLocaleString('en-US')} rows not shown \\(${REPORT_ROWS_MAX - shown} more rows asked for did not fit in the answer\\)`));
+    const ten = await runTool(tool('read_report'), binding(sim.url), { id: SEEDED_RESULT_REPORTS.rows500k, rows: 10 }, host);
+    assert.equal(rowLines(ten).length, 10);
+    assert.deepEqual(rowLines(ten), rowLines(most).slice(0, 10), 'the same first rows');
   });
 
   it('a render failure (400) answers the platform\'s error text, as data', async () => {
-    const server = await reportServer((res) => {
-      res.writeHead(400, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: 'Failed to render report: missing data for 2026-04' }));
-    });
-    try {
-      const answer = await runTool(tool('read_report'), binding(server.url), { id: UUID }, host);
-      const parts = assertDataOnly(answer, 'read_report', { expectData: false });
-      assert.match(parts.ours[0]!, new RegExp(`^The platform could not render report task ${UUID} on "Sim" \\(HTTP 400\\)\\. What it reported:$`));
-      assert.ok(parts.blocks[0]!.lines.some((l) => l.includes('Failed to render report: missing data for 2026-04')), answer);
-    } finally {
-      await server.close();
-    }
+    const answer = await runTool(tool('read_report'), binding(sim.url), { id: SEEDED_RESULT_REPORTS.renderFails }, host);
+    const parts = assertDataOnly(answer, 'read_report', { expectData: false });
+    assert.match(parts.ours[0]!, new RegExp(`^The platform could not render report task ${SEEDED_RESULT_REPORTS.renderFails} on "Sim" \\(HTTP 400\\)\\. What it reported:$`));
+    assert.match(parts.blocks[0]!.lines[0]!, /Failed to render report: template ResellerCredits references the column \\"credit_note\\"|Failed to render report: template ResellerCredits references the column "credit_note"/);
   });
 
   it('hostile headers, cells and template reach the answer only as escaped data inside its block', async () => {

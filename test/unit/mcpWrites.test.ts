@@ -4,7 +4,7 @@
 // client that declared elicitation is asked to confirm each write (and delete) with the
 // confirmation text before anything is sent, decline or cancel send nothing; a client without it
 // is left to the flags; a cancelled call aborts its HTTP request. The removals of #39 are asked
-// with the thing they remove, read first; read_report caps a large result and counts it.
+// with the thing they remove, read first; read_report caps the simulator's 500,000-row result and counts it.
 import assert from 'node:assert/strict';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,7 +14,7 @@ import { createMcpServer, mcpOptionsFromArgs } from '../../src/mcp';
 import { AGENT_TOOLS } from '../../src/features/agent/model/toolCatalog';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { REPORT_ANSWER_MAX } from '../../src/features/agent/model/reportTool';
-import { REPORT_UUID, reportServer, streamRows } from '../support/reportServer';
+import { SEEDED_RESULT_REPORTS } from '../../simulator/state/seedBilling';
 
 const KEY = 'mcp-writes-key-91c4';
 const text = (result: { content?: unknown }) => (result.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('');
@@ -150,21 +150,19 @@ describe('platform-console-mcp writes: flags, elicitation, cancel', { timeout: 6
     }
   });
 
-  it('read_report on a large result (300,000 rows, streamed): capped rows, the total counted, within its bound', async () => {
-    const server = await reportServer((res) => streamRows(res, 300_000));
-    const s = await session(server.url, {});
+  it('read_report on the simulator\'s large result (500,000 rows, streamed): capped rows, the total counted, within its bound', async () => {
+    const s = await session(sim.url, {});
     try {
-      const result = await s.client.callTool({ name: 'read_report', arguments: { id: REPORT_UUID, rows: 20 } });
+      const result = await s.client.callTool({ name: 'read_report', arguments: { id: SEEDED_RESULT_REPORTS.rows500k, rows: 20 } });
       const answer = text(result);
       assert.ok(!result.isError, answer);
-      assert.match(answer, /^Report task [^\n]* on "mcp-sim": 4 columns, 300,000 rows; the first 20 rows shown\./);
+      assert.match(answer, /^Report task [^\n]* on "mcp-sim": 7 columns, 500,000 rows; the first 20 rows shown\./);
       assert.equal(answer.split('\n').filter((l) => l.startsWith('[')).length, 20);
-      const most = text(await s.client.callTool({ name: 'read_report', arguments: { id: REPORT_UUID, rows: 500 } }));
+      const most = text(await s.client.callTool({ name: 'read_report', arguments: { id: SEEDED_RESULT_REPORTS.rows500k, rows: 500 } }));
       assert.ok(most.length <= REPORT_ANSWER_MAX, `${most.length}`);
       assert.match(most, /did not fit in the answer/);
     } finally {
       await s.close();
-      await server.close();
     }
   });
 
