@@ -66,7 +66,7 @@ describe('Report table', () => {
     assert.equal(Number(await grid.getAttribute('aria-rowcount')), loaded + 2, 'rows, the header and the totals');
     assert.ok(Number(await attr('dom-rows')) < Math.min(loaded, 200), 'only the rows in view are in the DOM');
     assert.match((await byTest('total-2').textContent()) ?? '', /\d/, 'the amount column is totalled');
-    assert.equal(await app.locator('.canvas .row').first().locator('.cell').nth(2).evaluate((c) => getComputedStyle(c).textAlign), 'right', 'numbers right-aligned');
+    assert.equal(await app.locator('.canvas .row').first().locator('.cell').nth(2).evaluate((c) => c.ownerDocument.defaultView.getComputedStyle(c).textAlign), 'right', 'numbers right-aligned');
   });
 
   it('sorts by a numeric column both ways, with the sort state on the header', async () => {

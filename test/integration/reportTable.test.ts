@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../simulator/index';
-import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
+import { SEEDED_REPORTS, SEEDED_RESULT_REPORTS } from '../../simulator/state/seedBilling';
 import { ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
@@ -65,6 +65,7 @@ describe('Report table', function () {
     const panel = await until('the table panel', () => ext.reports.tables.panels.find((p) => p.target.uuid === SEEDED_REPORTS.Completed));
     assert.equal(panel.target.connectionId, connectionId);
     const outcome = await until('the rows to arrive', () => panel.last, 20_000);
+    assert.equal(sim.requestCounts()['GET downloadReport'], 1, 'one download for one open');
     const expected = await served(SEEDED_REPORTS.Completed);
     assert.equal(expected.status, 200);
     assert.equal(outcome.error, undefined);
@@ -83,7 +84,6 @@ describe('Report table', function () {
     assert.deepEqual(sent, expected.body.rows, 'every row forwarded, in order');
     const done = events.find((e) => e.type === 'done');
     assert.ok(done?.type === 'done' && done.complete && done.rowCount === sent.length);
-    assert.equal(sim.requestCounts()['GET downloadReport'], 1, 'one download for one open');
 
     // Opening it again reveals the same panel; Reload (the page's) reads again.
     await vscode.commands.executeCommand('platformConsole.openReportTable', { connectionId, uuid: SEEDED_REPORTS.Completed });
@@ -91,14 +91,36 @@ describe('Report table', function () {
     const before = outcome.generation;
     void panel.load();
     await until('a second read', () => (panel.last && panel.last.generation > before ? panel.last : undefined));
-    assert.equal(sim.requestCounts()['GET downloadReport'], 2);
+    assert.equal(sim.requestCounts()['GET downloadReport'], 3, 'the panel\'s second read (beside the test\'s own)');
+  });
+
+  it('a result past platformConsole.reports.maxTableMB stops loading there and says so', async () => {
+    events.length = 0;
+    const config = vscode.workspace.getConfiguration('platformConsole.reports');
+    await config.update('maxTableMB', 8, vscode.ConfigurationTarget.Global);
+    try {
+      const panel = ext.reports.tables.open({ connectionId, uuid: SEEDED_RESULT_REPORTS.rows500k });
+      const outcome = await until('the read to stop', () => panel.last, 60_000);
+      assert.equal(outcome.error, undefined);
+      assert.equal(outcome.complete, false);
+      assert.ok(outcome.bytes <= 8 * 2 ** 20 && outcome.bytes > 4 * 2 ** 20, `${outcome.bytes} bytes read`);
+      assert.ok(outcome.rowCount > 10_000 && outcome.rowCount < 500_000, `${outcome.rowCount} rows`);
+      const done = events.find((e) => e.type === 'done');
+      assert.ok(done?.type === 'done' && !done.complete && done.maxMB === 8, 'the page is told it stopped, and at what size');
+      const sent = events.reduce((n, e) => n + (e.type === 'rows' ? e.rows.length : 0), 0);
+      assert.equal(sent, outcome.rowCount);
+      panel.dispose();
+    } finally {
+      await config.update('maxTableMB', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('a render failure (400) shows the platform\'s text in the panel', async () => {
     events.length = 0;
-    const expected = await served(SEEDED_REPORTS.InProgress);
+    const expected = await served(SEEDED_RESULT_REPORTS.renderFails);
     assert.equal(expected.status, 400);
-    const panel = ext.reports.tables.open({ connectionId, uuid: SEEDED_REPORTS.InProgress });
+    assert.match(expected.body.error ?? '', /^Failed to render report: /);
+    const panel = ext.reports.tables.open({ connectionId, uuid: SEEDED_RESULT_REPORTS.renderFails });
     const outcome = await until('the read to fail', () => panel.last, 20_000);
     assert.match(outcome.error ?? '', /Failed to render report/);
     const failed = events.find((e) => e.type === 'failed');

@@ -32,6 +32,7 @@ export class ReportTableApp extends LitElement {
   private notice = '';
   private widths: string[] = [];
   private firstRowsAt: number | undefined;
+  private startedAt = 0;
   private viewport: HTMLElement | null = null;
   private cleanupVirtualizer: (() => void) | undefined;
   private readonly virtualizer = new Virtualizer<HTMLElement, HTMLElement>({
@@ -82,6 +83,7 @@ export class ReportTableApp extends LitElement {
       this.load = { state: 'loading' };
       this.active = this.anchor = undefined;
       this.firstRowsAt = undefined;
+      this.startedAt = performance.now();
       this.save();
       return this.requestUpdate();
     }
@@ -101,6 +103,7 @@ export class ReportTableApp extends LitElement {
       case 'done':
         if (this.model.needsSort) this.model.setSort(this.model.sort);
         this.load = event.complete ? { state: 'done' } : { state: 'stopped', maxMB: event.maxMB };
+        this.dataset.loadMs = (performance.now() - this.startedAt).toFixed(0);
         this.say(`${count(event.rowCount)} rows loaded${event.complete ? '' : `, stopped at ${event.maxMB} MB`}.`);
         break;
       case 'failed':

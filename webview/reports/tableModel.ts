@@ -86,6 +86,7 @@ export class TableModel {
     this.view = new Uint32Array(0);
     this.viewLength = 0;
     this.sortStale = false;
+    this.ordered = undefined;
     this.columnCount = headers.length;
   }
 
@@ -171,7 +172,7 @@ export class TableModel {
 
   /** All rows in the sort's order, then filtered. */
   private rebuild(): void {
-    const order = this.sortSpec ? this.sortedOrder(this.sortSpec) : undefined;
+    const order = this.sortSpec ? this.orderFor(this.sortSpec) : undefined;
     const q = this.filterText.toLowerCase();
     const total = this.rows.length;
     if (this.view.length < total) this.view = new Uint32Array(total);
@@ -182,6 +183,17 @@ export class TableModel {
     }
     this.viewLength = n;
     this.sortStale = false;
+  }
+
+  /** The last sort's order, kept while no row arrives: a filter over sorted rows does not sort again. */
+  private ordered: { column: number; direction: string; rows: number; order: Uint32Array } | undefined;
+
+  private orderFor(sort: ReportTableSort): Uint32Array {
+    const kept = this.ordered;
+    if (kept && kept.column === sort.column && kept.direction === sort.direction && kept.rows === this.rows.length) return kept.order;
+    const order = this.sortedOrder(sort);
+    this.ordered = { ...sort, rows: this.rows.length, order };
+    return order;
   }
 
   /** Every row's index in the column's order; ties (and empty cells, always last) keep the report's order. */
@@ -199,17 +211,27 @@ export class TableModel {
         ranks[i] = Number.isNaN(v) ? NaN : lowerBound(sorted, v);
       }
     } else {
-      const texts = new Array<string>(total);
-      const distinct = new Set<string>();
+      // Each distinct text ranked once by its lower-cased form (code-unit order: a collator is ten
+      // times slower on 100,000 distinct values); texts equal but for case share a rank.
+      const rankOf = new Map<string, number>();
       for (let i = 0; i < total; i++) {
-        const text = cellText(this.rows[i]![column] ?? null).toLowerCase();
-        texts[i] = text;
-        if (text !== '') distinct.add(text);
+        const text = cellText(this.rows[i]![column] ?? null);
+        if (text !== '') rankOf.set(text, 0);
       }
-      // Code-unit order of the lower-cased text: a collator is ten times slower on 100,000 distinct values.
-      const rank = new Map<string, number>();
-      [...distinct].sort().forEach((text, r) => rank.set(text, r));
-      for (let i = 0; i < total; i++) ranks[i] = texts[i] === '' ? NaN : rank.get(texts[i]!)!;
+      const distinct = [...rankOf.keys()];
+      const lower = distinct.map((t) => t.toLowerCase());
+      const byLower = Array.from(distinct.keys()).sort((a, b) => (lower[a]! < lower[b]! ? -1 : lower[a]! > lower[b]! ? 1 : 0));
+      let rank = -1;
+      let previous: string | undefined;
+      for (const d of byLower) {
+        if (lower[d] !== previous) rank++;
+        previous = lower[d];
+        rankOf.set(distinct[d]!, rank);
+      }
+      for (let i = 0; i < total; i++) {
+        const text = cellText(this.rows[i]![column] ?? null);
+        ranks[i] = text === '' ? NaN : rankOf.get(text)!;
+      }
     }
     const span = total + 1;
     const packed = new Float64Array(total);
