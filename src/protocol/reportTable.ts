@@ -22,7 +22,8 @@ export interface ReportTableInfo {
 
 /** Extension -> webview. */
 export type ReportTableEvent =
-  | { type: 'start'; generation: number; info: ReportTableInfo; sentAt: number }
+  /** A read begins: the page empties its table; `target` is what it saves for a reload. */
+  | { type: 'start'; generation: number; target: { connectionId: string; uuid: string }; info: ReportTableInfo; sentAt: number }
   | { type: 'headers'; generation: number; headers: string[] }
   | { type: 'rows'; generation: number; rows: ReportRowCell[][]; sentAt: number }
   | {

@@ -94,6 +94,28 @@ describe('Report table', function () {
     assert.equal(sim.requestCounts()['GET downloadReport'], 3, 'the panel\'s second read (beside the test\'s own)');
   });
 
+  it('the panel comes back after a reload from the state its page saved (the connection by id), and reads again', async () => {
+    events.length = 0;
+    const open = ext.reports.tables.open({ connectionId, uuid: SEEDED_REPORTS.Completed });
+    await until('the first read', () => open.last, 20_000);
+    const start = events.find((e) => e.type === 'start');
+    assert.deepEqual(start?.type === 'start' && start.target, { connectionId, uuid: SEEDED_REPORTS.Completed }, 'the page is told what to save');
+    open.dispose();
+    sim.resetRequests();
+    const revived = () => vscode.window.createWebviewPanel('platformConsole.reportTable', 'Report', vscode.ViewColumn.Active, { enableScripts: true });
+    ext.reports.tables.revive(revived(), { target: { connectionId, uuid: SEEDED_REPORTS.Completed }, filter: 'product', sort: { column: 2, direction: 'desc' } });
+    const panel = await until('the revived panel', () => ext.reports.tables.panels.find((p) => p.target.uuid === SEEDED_REPORTS.Completed));
+    const outcome = await until('its read', () => panel.last, 20_000);
+    assert.ok(outcome.complete && outcome.rowCount > 0);
+    assert.equal(sim.requestCounts()['GET downloadReport'], 1);
+    panel.dispose();
+    // A state naming a connection that is gone (or none) brings nothing back.
+    const stray = revived();
+    ext.reports.tables.revive(stray, { target: { connectionId: 'gone', uuid: SEEDED_REPORTS.Completed } });
+    ext.reports.tables.revive(revived(), { filter: 'x' });
+    assert.equal(ext.reports.tables.panels.length, 0);
+  });
+
   it('a result past platformConsole.reports.maxTableMB stops loading there and says so', async () => {
     events.length = 0;
     const config = vscode.workspace.getConfiguration('platformConsole.reports');

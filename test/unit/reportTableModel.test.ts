@@ -74,6 +74,12 @@ describe('TableModel', () => {
     assert.equal(m.totalText(1, 1234.5), '1,234.50');
   });
 
+  it('totals no id column (its sum means nothing), though it is numeric', () => {
+    const m = model([[7, 'a', 1.5], [9, 'b', 2]], ['client_id', 'name', 'amount']);
+    assert.equal(m.isNumeric(0), true);
+    assert.deepEqual(m.totals(), [undefined, undefined, 3.5]);
+  });
+
   it('keeps rows arriving after a sort at the end until sorted again, filtered as they come', () => {
     const m = model(ROWS);
     m.setFilter('a');

@@ -23,6 +23,7 @@ export class ReportTableApp extends LitElement {
   private readonly model = new TableModel();
   private generation = -1;
   private info: ReportTableInfo | undefined;
+  private target = this.saved?.target;
   private load: LoadState = { state: 'connecting' };
   private filterDraft = this.saved?.filter ?? '';
   private filterTimer: number | undefined;
@@ -77,6 +78,7 @@ export class ReportTableApp extends LitElement {
     if (event.type === 'start') {
       this.generation = event.generation;
       this.info = event.info;
+      this.target = event.target;
       this.model.reset();
       this.model.setFilter(this.filterDraft);
       if (this.saved?.sort) this.model.setSort(this.saved.sort);
@@ -129,8 +131,8 @@ export class ReportTableApp extends LitElement {
   }
 
   private save(): void {
-    const target = this.info ? { connectionId: this.saved?.target?.connectionId ?? '', uuid: this.info.uuid } : this.saved?.target;
-    this.host.saveState({ ...(target?.connectionId ? { target } : {}), filter: this.model.filter, ...(this.model.sort ? { sort: this.model.sort } : {}) });
+    const target = this.target;
+    this.host.saveState({ ...(target ? { target } : {}), filter: this.model.filter, ...(this.model.sort ? { sort: this.model.sort } : {}) });
   }
 
   private say(text: string): void {

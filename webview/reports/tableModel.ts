@@ -247,11 +247,16 @@ export class TableModel {
     return order;
   }
 
-  /** The numeric columns' sums over the shown rows (undefined for the other columns). */
+  /** A numeric column worth a total: not an id (client_id, id), whose sum means nothing. */
+  isTotalled(column: number): boolean {
+    return this.isNumeric(column) && !/(^|[_\s])id$/i.test(this.header(column));
+  }
+
+  /** The totalled columns' sums over the shown rows (undefined for the other columns). */
   totals(): (number | undefined)[] {
     const out: (number | undefined)[] = [];
     for (let c = 0; c < this.columnCount; c++) {
-      if (!this.isNumeric(c)) {
+      if (!this.isTotalled(c)) {
         out.push(undefined);
         continue;
       }

@@ -33,6 +33,8 @@ export interface ReportTableDepsIn {
 export interface ReportTablesApi {
   open(target: ReportTableTarget): ReportTablePanel;
   readonly panels: ReportTablePanel[];
+  /** What the serializer does after a reload, with a state as a page saved it (the tests call it). */
+  revive(panel: vscode.WebviewPanel, saved: unknown): void;
 }
 
 const keyOf = (t: ReportTableTarget) => `${t.connectionId}/${t.uuid.toLowerCase()}`;
@@ -106,6 +108,10 @@ export function registerReportTables(deps: ReportTableDepsIn): { disposables: vs
       open,
       get panels() {
         return [...panels.values()];
+      },
+      revive: (panel, saved) => {
+        const parsed = reportTablePanelStateSchema.safeParse(saved);
+        revive(panel, parsed.success ? parsed.data : undefined);
       },
     },
   };

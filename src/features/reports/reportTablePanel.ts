@@ -109,7 +109,7 @@ export class ReportTablePanel implements PanelHandler<ReportTableNotification, R
     this.reading = reading;
     const generation = ++this.generation;
     const post = (event: ReportTableEvent) => (this.generation === generation ? this.host.postAndWait(event) : Promise.resolve(false));
-    await post({ type: 'start', generation, info: this.info(), sentAt: Date.now() });
+    await post({ type: 'start', generation, target: { ...this.target }, info: this.info(), sentAt: Date.now() });
     const maxMB = this.deps.maxTableMB();
     const finish = (outcome: NonNullable<ReportTablePanel['last']>) => {
       if (this.generation !== generation) return;
