@@ -128,18 +128,18 @@ describe('TableModel', () => {
     );
   });
 
-  it('sorts and filters 500,000 rows without a blow-up (a loose bound on a shared machine: the bench measures the page)', () => {
+  it('sorts and filters 500,000 rows (their timings are the bench\'s: bench/reportTable.webview.bench.mjs)', () => {
     const rows: ReportRowCell[][] = Array.from({ length: 500_000 }, (_, i) => [`client-${(i * 7919) % 100_003}`, (i * 31) % 9973, i % 2 ? 'odd' : 'even']);
     const m = model(rows);
-    for (const [what, run] of [
-      ['numeric sort', () => m.setSort({ column: 1, direction: 'desc' })],
-      ['text sort', () => m.setSort({ column: 0, direction: 'asc' })],
-      ['filter', () => m.setFilter('client-99')],
-    ] as const) {
-      const started = performance.now();
-      run();
-      const ms = performance.now() - started;
-      assert.ok(ms < 4000, `${what} took ${ms.toFixed(0)} ms`);
-    }
+    m.setSort({ column: 1, direction: 'desc' });
+    const numbers = shown(m).map((r) => r[1] as number);
+    assert.ok(numbers.every((n, i) => i === 0 || numbers[i - 1]! >= n), 'descending as numbers');
+    m.setSort({ column: 0, direction: 'asc' });
+    const texts = shown(m).map((r) => r[0] as string);
+    assert.ok(texts.every((t, i) => i === 0 || texts[i - 1]! <= t), 'ascending as text');
+    m.setFilter('CLIENT-99');
+    assert.equal(m.shownCount, rows.filter((r) => (r[0] as string).includes('client-99')).length);
+    const filtered = shown(m).map((r) => r[0] as string);
+    assert.ok(filtered.every((t, i) => i === 0 || filtered[i - 1]! <= t), 'the filter keeps the sort');
   });
 });
