@@ -95,6 +95,7 @@ describe('Report table', function () {
   });
 
   it('the panel comes back after a reload from the state its page saved (the connection by id), and reads again', async () => {
+    for (const p of ext.reports.tables.panels) p.dispose();
     events.length = 0;
     const open = ext.reports.tables.open({ connectionId, uuid: SEEDED_REPORTS.Completed });
     await until('the first read', () => open.last, 20_000);
