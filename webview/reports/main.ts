@@ -54,11 +54,13 @@ export class ReportTableApp extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    document.addEventListener('copy', this.onCopyEvent);
     this.host.start();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    document.removeEventListener('copy', this.onCopyEvent);
     this.cleanupVirtualizer?.();
   }
 
@@ -192,10 +194,8 @@ export class ReportTableApp extends LitElement {
   };
 
   private onGridKey = (e: KeyboardEvent): void => {
-    if ((e.ctrlKey || e.metaKey) && (e.key === 'c' || e.key === 'C')) {
-      e.preventDefault();
-      return this.copy();
-    }
+    // Ctrl/Cmd+C arrives as the document's copy event (the workbench runs the copy command in the page): onCopyEvent.
+    if ((e.ctrlKey || e.metaKey) && (e.key === 'c' || e.key === 'C')) return;
     if ((e.ctrlKey || e.metaKey) && (e.key === 'a' || e.key === 'A') && this.model.shownCount > 0) {
       e.preventDefault();
       this.anchor = 0;
@@ -210,6 +210,13 @@ export class ReportTableApp extends LitElement {
     if (target === undefined) return;
     e.preventDefault();
     this.moveTo(target, e.shiftKey);
+  };
+
+  /** Copy with the grid focused and rows selected: the rows as TSV (text selected elsewhere copies as usual). */
+  private onCopyEvent = (e: ClipboardEvent): void => {
+    if (!this.viewport?.contains(document.activeElement) || !this.selection) return;
+    e.preventDefault();
+    this.copy();
   };
 
   private copy(): void {
