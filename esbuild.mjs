@@ -79,7 +79,7 @@ const extension = {
 };
 
 /** One browser bundle per webview panel: { name: 'webview/<name>/main.ts' }. */
-const webviewEntries = { pricing: 'webview/pricing/main.ts', logs: 'webview/logs/main.ts' };
+const webviewEntries = { pricing: 'webview/pricing/main.ts', logs: 'webview/logs/main.ts', reportTable: 'webview/reports/main.ts' };
 
 const builds = [extension];
 for (const [name, entry] of Object.entries(lazyEntries)) {

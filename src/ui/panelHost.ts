@@ -133,6 +133,22 @@ export class PanelHost<N, R extends RequestMap, E> implements vscode.Disposable 
     this.send({ kind: 'event', event });
   }
 
+  /**
+   * Sends an event and waits until the webview took it (a stream of many: the sender keeps pace
+   * with the page instead of queueing them all); false when it was not sent.
+   */
+  async postAndWait(event: E): Promise<boolean> {
+    if (this.isDisposed || !this.ready) return false;
+    const message: HostMessage<E> = { kind: 'event', event };
+    this.options.watch?.saw({ title: this.panel.title, message });
+    try {
+      return await this.panel.webview.postMessage(message);
+    } catch (error) {
+      this.options.log.error(`${this.options.title}: could not post to the webview`, error);
+      return false;
+    }
+  }
+
   get isReady(): boolean {
     return this.ready;
   }

@@ -1,8 +1,9 @@
-// Accessibility of both webviews, checked by axe-core (every rule it runs by default, every
+// Accessibility of the webviews, checked by axe-core (every rule it runs by default, every
 // impact) in the light, dark and high-contrast themes, each page in its main states: the Price
 // Preview empty, filled and priced, with refused fields, after a failed request, comparing with a
 // pin, on its load balancer tab; the Function Logs following with a filter, a row selected, the
-// "N new lines" pill, the pods menu open, the error banner. One violation fails `npm test`.
+// "N new lines" pill, the pods menu open, the error banner; the Report table loaded, then sorted
+// and filtered with rows selected. One violation fails `npm test`.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { LOGS_FN_PATH as fnPath, axeViolations, logsTab, openFunctionLogs, openWorkbench, runCommand, setColorTheme, simControl, webviewFrame } from './workbench.mjs';
@@ -15,7 +16,7 @@ const THEMES = [
   { name: 'Light 2026', workbench: 'vs', webview: 'vscode-light' },
 ];
 
-describe('Accessibility (axe-core) of both webviews in light, dark and high-contrast themes', () => {
+describe('Accessibility (axe-core) of the webviews in light, dark and high-contrast themes', () => {
   let browser;
   let page;
   /** Every state checked, with what axe found there: reported together, so one run shows them all. */
@@ -147,11 +148,34 @@ describe('Accessibility (axe-core) of both webviews in light, dark and high-cont
         await byTest('banner').waitFor({ state: 'detached', timeout: 30_000 });
         await runCommand(page, 'Notifications: Clear All Notifications');
       });
+
+      it('Report table: loaded, then sorted and filtered with rows selected', async () => {
+        const tab = page.locator('.tab', { hasText: /^Report .*\(6b1f0c9e\)/ });
+        if (await tab.count()) await tab.first().click();
+        else {
+          await runCommand(page, 'Platform Console: Open Report…');
+          const quick = page.locator('.quick-input-widget');
+          await quick.getByText('UUID of the report task').waitFor();
+          await quick.locator('input').fill('6b1f0c9e-0003-4a6e-9c1d-000000000003');
+          await quick.locator('input').press('Enter');
+        }
+        const frame = await webviewFrame(page, `body.${theme.webview} report-table-app`);
+        const app = frame.locator('report-table-app[data-state="done"]');
+        await app.locator('.canvas .row').nth(3).waitFor();
+        await check(frame, `${theme.name} · Report table loaded`);
+        await app.locator('[role="columnheader"].num button').last().click();
+        await app.locator('[data-testid="filter"] input').fill('a');
+        await app.locator('.canvas .row').nth(1).click();
+        await page.keyboard.press('Shift+ArrowDown');
+        await app.locator('.canvas .row').nth(4).hover();
+        await check(frame, `${theme.name} · Report table sorted, filtered, rows selected, another hovered`);
+        await app.locator('[data-testid="filter"] input').fill('');
+      });
     });
   }
 
   it('axe-core found no violation in any state of any theme', () => {
     assert.deepEqual(found, [], `\n${found.join('\n')}`);
-    assert.equal(checked, THEMES.length * 12, 'every state was checked');
+    assert.equal(checked, THEMES.length * 14, 'every state was checked');
   });
 });

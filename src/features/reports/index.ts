@@ -6,11 +6,12 @@ import type { FeatureContext } from '../../ui/featureContext';
 import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
 import type { ReadableDocuments } from '../../ui/readableDocuments';
-import { settledMessage, type PollDelays } from './model/reportTasks';
+import { reportStatus, settledMessage, type PollDelays } from './model/reportTasks';
 import { registerReportCommands } from './reportCommands';
 import { ReportPoller } from './reportPoller';
 import { ReportTaskStore } from './reportTaskStore';
 import { ReportTasksTree } from './reportTasksTree';
+import { registerReportTables, type ReportTablesApi } from './reportTableCommands';
 
 export type { PollDelays } from './model/reportTasks';
 
@@ -21,6 +22,8 @@ export interface ReportTasksApi {
   /** suspend() then resume() is a window reload. */
   poller: ReportPoller;
   documents: ReadableDocuments;
+  /** The open Report table panels; open() opens (or reveals) one. */
+  tables: ReportTablesApi;
 }
 
 export class ReportTasksFeature extends Disposable {
@@ -37,6 +40,8 @@ export class ReportTasksFeature extends Disposable {
       create: () => vscode.commands.executeCommand('platformConsole.createReport'),
       open: () => vscode.commands.executeCommand('platformConsole.openReport'),
     }, log);
+    const tables = registerReportTables({ extensionUri: deps.extensionUri, connections, log, store, panelWatch: deps.panelWatch });
+    for (const d of tables.disposables) this._register(d);
     const poller = new ReportPoller({
       store,
       log,
@@ -50,10 +55,18 @@ export class ReportTasksFeature extends Disposable {
         const { severity, message } = settledMessage(task, connection.name);
         if (severity === 'error') log.error(message);
         else log.info(message);
+        // A completed report offers its result at once; every task can be shown in the view.
+        const completed = reportStatus(task.snapshot) === 'Completed';
         void deps
           .ui()
-          .notify(severity, log.scrub(message), ['Show'])
-          .then((choice) => (choice === 'Show' ? tree.reveal(task.uuid, { focus: true, expand: true }) : undefined))
+          .notify(severity, log.scrub(message), completed ? ['Open Report', 'Show'] : ['Show'])
+          .then((choice) => {
+            if (choice === 'Open Report') {
+              tables.api.open({ connectionId: connection.id, uuid: task.uuid });
+              return undefined;
+            }
+            return choice === 'Show' ? tree.reveal(task.uuid, { focus: true, expand: true }) : undefined;
+          })
           .catch((error: unknown) => log.error('Could not show a notification', error));
       },
       onRefused: (error, connection) =>
@@ -78,7 +91,7 @@ export class ReportTasksFeature extends Disposable {
         void poller.resume();
       }),
     );
-    this.api = { tree, store, poller, documents };
+    this.api = { tree, store, poller, documents, tables: tables.api };
   }
 
   /** What activation runs: polling resumes for the tasks still running when the window closed. */

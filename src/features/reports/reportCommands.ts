@@ -102,7 +102,7 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
       step: 1,
       totalSteps: 1,
       canGoBack: false,
-      prompt: 'UUID of the report task (it is followed in the Report Tasks view)',
+      prompt: 'UUID of the report task: a completed one opens as a table; every one is followed in the Report Tasks view',
       placeholder: 'e.g. 6b1f0c9e-0003-4a6e-9c1d-000000000003',
       value,
       ...checksQuietWhenEmpty(reportUuidProblem, 'Report UUID: must not be empty'),
@@ -134,6 +134,8 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
     log.info(`Report task ${uuid} opened on ${connection.name}: ${task.status ?? 'no status'}`);
     poller.follow(connection, entry.uuid);
     reveal(entry.uuid);
+    // Completed: its result as a table (a task still running is followed in the view until then).
+    if (reportStatus(task) === 'Completed') await vscode.commands.executeCommand('platformConsole.openReportTable', { connectionId: connection.id, uuid: entry.uuid });
     return entry.uuid;
   };
 

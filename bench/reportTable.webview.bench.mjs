@@ -1,0 +1,153 @@
+// The Report table with the simulator's 500,000-row JSON report (about 40 MB), in the real
+// workbench (code-server in headless Chromium, the built extension installed, the simulator in
+// its own process), opened by Open Report… as a person does:
+//
+// - first rows painted after the data arrives: in the page, from the first `rows` message reaching
+//   its handler to the animation frame after they render (data-first-paint-ms); the page is
+//   reloaded between runs ("Developer: Reload Webviews"), so each run is a fresh read;
+// - the whole result in the page (start -> done, data-load-ms);
+// - sort by a numeric and by a text column, and filter, over 500,000 rows: from the action to the
+//   animation frame after the new rows render, measured in the page;
+// - rows in the DOM (virtualized) and the page's JS heap.
+//
+//   npm run bench -- reportTable.webview          (builds, installs code-server on first use)
+
+/* global requestAnimationFrame -- used inside evaluate(), in the page */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { exitWith, guardRun, launchChromium, onCleanup, projectRoot, resultsDir, startSimulatorProcess } from '../scripts/harness/common.mjs';
+import { ensure } from '../scripts/harness/ensure.mjs';
+import { runCommand } from '../test/e2e/workbench.mjs';
+import { SEEDED_RESULT_REPORTS } from '../simulator/state/seedBilling.ts';
+import { benchCodeServer } from './benchCodeServer.mjs';
+import { benchRow, median, writeRows } from './benchRows.mjs';
+
+const ROWS = 500_000;
+const RUNS = 3;
+
+guardRun('the report table benchmark', 20 * 60_000);
+const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+if (build.status !== 0) await exitWith(build.status ?? 1);
+const paths = await ensure();
+
+const apiKey = `bench-${randomBytes(12).toString('hex')}`;
+const { url: simulatorUrl } = await startSimulatorProcess({ apiKey, logFile: path.join(resultsDir, 'bench-report-table-simulator.log') });
+const codeServer = await benchCodeServer({
+  paths,
+  label: 'bench-report-table',
+  simulatorUrl,
+  apiKey,
+  settings: { 'platformConsole.reports.maxTableMB': 256 },
+  logFile: path.join(resultsDir, 'bench-report-table-code-server.log'),
+});
+
+const browser = await launchChromium(paths.chromium, { handleSignals: false });
+onCleanup(() => browser.close());
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+const cdp = await page.context().newCDPSession(page);
+await page.goto(codeServer.workspaceUrl);
+await page.locator('[id="status.problems"]').waitFor({ timeout: 120_000 });
+await runCommand(page, 'Platform Console: Show Log');
+await page.locator('.statusbar-item', { hasText: 'bench' }).waitFor({ timeout: 60_000 });
+await runCommand(page, 'View: Hide Panel').catch(() => undefined);
+
+const quickInput = page.locator('.quick-input-widget');
+await runCommand(page, 'Platform Console: Open Report…');
+await quickInput.getByText('UUID of the report task').waitFor();
+await quickInput.locator('input').fill(SEEDED_RESULT_REPORTS.rows500k);
+await quickInput.locator('input').press('Enter');
+
+async function findFrame(old) {
+  for (let i = 0; i < 600; i++) {
+    for (const f of page.frames()) if (f !== old && (await f.locator('report-table-app').count().catch(() => 0))) return f;
+    await page.waitForTimeout(100);
+  }
+  throw new Error('no Report table frame');
+}
+/** The page once it holds the whole result. */
+async function loaded(frame) {
+  const app = frame.locator('report-table-app');
+  for (let i = 0; i < 3000; i++) {
+    const state = await app.getAttribute('data-state').catch(() => null);
+    if (state === 'failed') throw new Error(`the read failed: ${await app.innerText()}`);
+    if (state === 'done' || state === 'stopped') {
+      const shown = Number(await app.getAttribute('data-loaded'));
+      if (shown !== ROWS) throw new Error(`the page holds ${shown} rows, not ${ROWS} (${state})`);
+      return { app, paint: Number(await app.getAttribute('data-first-paint-ms')), load: Number(await app.getAttribute('data-load-ms')) };
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error('the result never loaded');
+}
+
+let frame = await findFrame();
+const paints = [];
+const loads = [];
+let app;
+for (let run = 0; run < RUNS; run++) {
+  if (run > 0) {
+    const old = frame;
+    await runCommand(page, 'Developer: Reload Webviews');
+    for (let i = 0; i < 300 && !old.isDetached(); i++) await page.waitForTimeout(100);
+    frame = await findFrame(old);
+  }
+  const r = await loaded(frame);
+  app = r.app;
+  paints.push(r.paint);
+  loads.push(r.load);
+  console.log(`  run ${run + 1}: first rows painted ${r.paint.toFixed(1)} ms after they arrived; whole result in the page after ${r.load} ms`);
+}
+
+/** Runs `action` in the page and times it to the animation frame after the table renders. */
+const timed = (action, arg) =>
+  app.evaluate(
+    async (el, [code, value]) => {
+      const started = performance.now();
+      if (code === 'sort') el.querySelector(`[data-testid="sort-${value}"]`).click();
+      else {
+        el.filterDraft = value;
+        el.applyFilter();
+      }
+      await el.updateComplete;
+      await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+      return { ms: performance.now() - started, shown: Number(el.dataset.shown) };
+    },
+    [action, arg],
+  );
+
+const numericColumn = await app.evaluate((el) => [...el.querySelectorAll('[role="columnheader"]')].findIndex((h) => h.classList.contains('num')));
+const textColumn = await app.evaluate((el) => [...el.querySelectorAll('[role="columnheader"]')].findIndex((h) => !h.classList.contains('num')));
+if (numericColumn < 0 || textColumn < 0) throw new Error('the report has no numeric or no text column');
+const numericSorts = [];
+const textSorts = [];
+for (let i = 0; i < 4; i++) numericSorts.push((await timed('sort', numericColumn)).ms); // asc, desc, report order, asc
+await timed('sort', numericColumn);
+await timed('sort', numericColumn);
+for (let i = 0; i < 4; i++) textSorts.push((await timed('sort', textColumn)).ms);
+const filters = [];
+for (const text of ['a', 'ab', 'zzz-nothing', '']) {
+  const r = await timed('filter', text);
+  filters.push({ text, ...r });
+  console.log(`  filter "${text}": ${r.ms.toFixed(1)} ms, ${r.shown.toLocaleString('en-US')} rows shown`);
+}
+const domRows = Number(await app.getAttribute('data-dom-rows'));
+await cdp.send('HeapProfiler.collectGarbage');
+const heap = (await cdp.send('Runtime.getHeapUsage')).usedSize;
+
+console.log(`  sorts (numeric column ${numericColumn}): ${numericSorts.map((m) => m.toFixed(0)).join(', ')} ms; text column ${textColumn}: ${textSorts.map((m) => m.toFixed(0)).join(', ')} ms`);
+console.log(`  rows in the DOM: ${domRows}; renderer heap after GC: ${(heap / 2 ** 20).toFixed(0)} MB`);
+
+const area = 'Report table (webview)';
+const slowest = (list) => Math.max(...list);
+const filterMs = filters.filter((f) => f.text !== '').map((f) => f.ms);
+await writeRows('reportTable.webview', [
+  benchRow(area, `500,000-row JSON report: first rows painted after they arrive, median of ${RUNS} fresh pages (goal < 100 ms)`, median(paints), 'ms'),
+  benchRow(area, '  the whole result read and held in the page (start -> done)', median(loads), 'ms'),
+  benchRow(area, '  sort by a numeric column, to painted, slowest of 4 (goal < 250 ms)', slowest(numericSorts), 'ms'),
+  benchRow(area, '  sort by a text column, to painted, slowest of 4 (goal < 250 ms)', slowest(textSorts), 'ms'),
+  benchRow(area, '  filter (plain text, all cells), to painted, slowest of 3 (goal < 250 ms)', slowest(filterMs), 'ms'),
+  benchRow(area, '  rows in the DOM', domRows, '', ROWS, 'every row'),
+  benchRow(area, '  renderer JS heap after GC, the table open', heap / 2 ** 20, 'MB'),
+]);
+await exitWith(0);

@@ -1,0 +1,89 @@
+// The report table page's pieces: the report's header (template, parameters, connection), the
+// column headers with their sort state, the loading / failed / stopped line, and cell text.
+import { html, nothing, type TemplateResult } from 'lit';
+import type { ReportRowCell, ReportTableInfo } from '../../src/protocol/reportTable';
+import { cellText, type TableModel } from './tableModel';
+
+export type LoadState =
+  | { state: 'connecting' }
+  | { state: 'loading' }
+  | { state: 'done' }
+  | { state: 'stopped'; maxMB: number }
+  | { state: 'failed'; message: string; signIn: boolean };
+
+/** Each column's width from its header and the first rows (numbers narrower), within bounds. */
+export function columnWidths(model: TableModel): string[] {
+  const sample = model.rows.slice(0, 200);
+  return Array.from({ length: model.columnCount }, (_, c) => {
+    let chars = model.header(c).length + 3;
+    for (const row of sample) chars = Math.max(chars, cellText(row[c] ?? null).length);
+    return `${Math.min(48, Math.max(6, chars + 2))}ch`;
+  });
+}
+
+/** A cell as shown: numbers with thousands separators, booleans and empty as words. */
+export function formatCell(cell: ReportRowCell): string {
+  if (cell === null) return '';
+  if (typeof cell === 'number') return cell.toLocaleString('en-US', { maximumFractionDigits: 20 });
+  if (typeof cell === 'boolean') return cell ? 'true' : 'false';
+  return cell;
+}
+
+export function infoView(info: ReportTableInfo | undefined): TemplateResult {
+  if (!info) return html`<header class="top"><h1>Report</h1></header>`;
+  const created = info.createdAt ? new Date(info.createdAt) : undefined;
+  return html`<header class="top">
+    <h1>Report ${info.template}<span class="where muted">on ${info.connectionName}</span></h1>
+    <dl class="facts" data-testid="facts">
+      ${info.parameters.map(([k, v]) => html`<div><dt>${k}</dt><dd>${v}</dd></div>`)}
+      ${created && !Number.isNaN(created.getTime()) ? html`<div><dt>Created</dt><dd>${created.toISOString().slice(0, 16).replace('T', ' ')} UTC</dd></div>` : nothing}
+      <div><dt>UUID</dt><dd>${info.uuid}</dd></div>
+    </dl>
+  </header>`;
+}
+
+export function headerView(model: TableModel, sortBy: (column: number) => void): TemplateResult {
+  const sort = model.sort;
+  return html`<div class="head" role="rowgroup">
+    <div class="row" role="row" aria-rowindex="1">
+      ${Array.from({ length: model.columnCount }, (_, c) => {
+        const direction = sort?.column === c ? sort.direction : undefined;
+        const name = model.header(c);
+        return html`<div role="columnheader" aria-colindex=${c + 1} class="cell ${model.isNumeric(c) ? 'num' : ''}" aria-sort=${direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}>
+          <button class="sort" data-testid=${`sort-${c}`} @click=${() => sortBy(c)} title=${`Sort by ${name}`}>
+            <span class="name">${name}</span><span class="codicon ${direction === 'asc' ? 'codicon-arrow-up' : direction === 'desc' ? 'codicon-arrow-down' : ''}" aria-hidden="true"></span>
+          </button>
+        </div>`;
+      })}
+    </div>
+  </div>`;
+}
+
+type StateCommand = 'reload' | 'saveAs' | 'showLog' | 'signIn' | 'settings';
+
+export function stateView(load: LoadState, rows: number, run: (command: StateCommand) => void): TemplateResult | typeof nothing {
+  const n = rows.toLocaleString('en-US');
+  switch (load.state) {
+    case 'connecting':
+      return html`<div class="state" data-testid="state">Connecting to the extension…</div>`;
+    case 'loading':
+      return html`<div class="state" data-testid="state"><vscode-progress-ring class="tiny" aria-hidden="true"></vscode-progress-ring> Reading the report… ${n} rows so far</div>`;
+    case 'done':
+      return nothing;
+    case 'stopped':
+      return html`<div class="state banner" data-testid="state">
+        <span class="codicon codicon-warning" aria-hidden="true"></span>
+        <span>Stopped loading at ${load.maxMB} MB (${n} rows): the table holds at most <code>platformConsole.reports.maxTableMB</code>. Save the report for the whole result.</span>
+        <vscode-button @click=${() => run('saveAs')}>Save Report As…</vscode-button>
+        <vscode-button secondary @click=${() => run('settings')}>Settings</vscode-button>
+      </div>`;
+    case 'failed':
+      return html`<div class="state banner error" role="alert" data-testid="state">
+        <span class="codicon codicon-error" aria-hidden="true"></span>
+        <span data-testid="error">Could not read the report: ${load.message}</span>
+        ${load.signIn ? html`<vscode-button @click=${() => run('signIn')}>Sign In</vscode-button>` : nothing}
+        <vscode-button secondary @click=${() => run('reload')}>Retry</vscode-button>
+        <vscode-button secondary @click=${() => run('showLog')}>Show Log</vscode-button>
+      </div>`;
+  }
+}
