@@ -1,6 +1,7 @@
 // Pick, don't type: a step that offers what the platform lists, opening at once (busy while the
 // list loads), with "Enter an ID…" for what the list does not show, a failed load shown as an
 // item with its reason and Retry, and the typed input alone where the server has no such list.
+// A paged list adds "Load more…": the pick reopens with every item read so far.
 import type { Loaded } from '../platform/platformLists';
 import type { PickItem } from './flowUi';
 import { isBack, type StepContext } from './wizard';
@@ -9,7 +10,17 @@ const ENTER = Symbol('enter');
 const RETRY = Symbol('retry');
 const FAILED = Symbol('failed');
 const MISSING = Symbol('missing');
-type Choice<T> = { value: T } | typeof ENTER | typeof RETRY | typeof FAILED | typeof MISSING;
+const MORE = Symbol('more');
+type Choice<T> = { value: T } | typeof ENTER | typeof RETRY | typeof FAILED | typeof MISSING | typeof MORE;
+
+export interface MorePages<I> {
+  /** Whether the last load left pages unread (read after each load). */
+  has: () => boolean;
+  /** Reads the next page: resolves with every item read so far. */
+  load: () => Promise<Loaded<I>>;
+  /** The item's description: "25 of 120 shown". */
+  describe?: () => string | undefined;
+}
 
 export interface ListPickOptions<I, T> {
   /** What is picked, for the placeholder and the messages: "project", "lifecycle policy". */
@@ -30,6 +41,8 @@ export interface ListPickOptions<I, T> {
   enterLabel?: string;
   /** Shown when the list is empty (default "No <noun>s found"). */
   emptyDetail?: string;
+  /** A paged list: "Load more…" after the items while pages are left. */
+  more?: MorePages<I>;
 }
 
 /** The chosen value; throws the wizard's Back/Cancel like any prompt of the step. */
@@ -38,16 +51,23 @@ export async function pickFromList<I, T>(ctx: StepContext, options: ListPickOpti
   const wrapped = new Map<T, { value: T }>();
   const wrap = (value: T) => wrapped.get(value) ?? (wrapped.set(value, { value }), wrapped.get(value)!);
   let fresh = false;
+  let more = false;
   for (;;) {
     if (options.missing()) return options.typed();
+    const loading = more && options.more ? options.more.load() : options.load(fresh);
+    more = false;
     const choice = await ctx.pick<Choice<T>>({
       placeholder: `Pick a ${options.noun}, or type to filter`,
       items: [],
-      itemsLater: options.load(fresh).then((loaded) => choices(loaded, options, wrap)),
+      itemsLater: loading.then((loaded) => choices(loaded, options, wrap)),
       activeValue: options.current === undefined ? undefined : wrap(options.current),
     });
     if (choice === RETRY) {
       fresh = true;
+      continue;
+    }
+    if (choice === MORE) {
+      more = true;
       continue;
     }
     if (choice === FAILED) continue;
@@ -82,5 +102,6 @@ function choices<I, T>(loaded: Loaded<I>, options: ListPickOptions<I, T>, wrap: 
   const ordered = currentIndex > 0 ? [listed[currentIndex]!, ...listed.slice(0, currentIndex), ...listed.slice(currentIndex + 1)] : listed;
   const items: PickItem<Choice<T>>[] = ordered.map((i) => ({ ...i, value: wrap(i.value) }));
   if (items.length === 0) items.push({ label: `$(info) ${options.emptyDetail ?? `No ${options.noun}s found`}`, value: FAILED });
+  if (options.more?.has()) items.push({ label: '$(more) Load more…', description: options.more.describe?.() ?? `read the next ${options.noun}s`, value: MORE });
   return [...items, enter];
 }

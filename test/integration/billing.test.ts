@@ -12,6 +12,8 @@ import { platformConsole } from './support/extension';
 import { until } from './support/until';
 
 const KEY = testKeys.simulator;
+/** The pickers' typed fallback: these tests type the ids (pickers.test.ts picks them). */
+const ENTER_ID = '$(edit) Enter an ID…';
 
 const tabLabels = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label));
 
@@ -46,9 +48,9 @@ describe('Trials and free features', function () {
   });
 
   it('Show Trial…: bad ids refused, nothing sent; a running trial in words, with the options table and bars; preview opened', async () => {
-    const ui = new ScriptedUi(['0', 'abc', '1e3', '401']);
+    const ui = new ScriptedUi([ENTER_ID, '0', 'abc', '1e3', '401']);
     const shown = await show(ui, 'platformConsole.showTrial');
-    assert.deepEqual(ui.prompts[0]?.refusals, ['Trial ID: must be at least 1', 'Trial ID: must be a whole number', 'Trial ID: must be a whole number']);
+    assert.deepEqual(ui.prompts[1]?.refusals, ['Trial ID: must be at least 1', 'Trial ID: must be a whole number', 'Trial ID: must be a whole number']);
     assert.equal(count('GET getTrial'), 1, 'only the good id was sent');
     const text = shown!.text;
     assert.match(text, /^# Trial 401\n/);
@@ -102,9 +104,9 @@ describe('Trials and free features', function () {
   });
 
   it('Show Activated Free Feature…: name, service, free or not, activation time', async () => {
-    const ui = new ScriptedUi(['-1', '601']);
+    const ui = new ScriptedUi([ENTER_ID, '-1', '601']);
     const shown = await show(ui, 'platformConsole.showActivatedFreeFeature');
-    assert.deepEqual(ui.prompts[0]?.refusals, ['Activated feature ID: must be at least 1']);
+    assert.deepEqual(ui.prompts[1]?.refusals, ['Activated feature ID: must be at least 1']);
     assert.match(shown!.text, /^# Activated free feature 601\n/);
     assert.match(shown!.text, /\*\*Origin shielding\*\* \(CDN\): free/);
     assert.match(shown!.text, /\| Free \| yes \|/);
@@ -114,7 +116,7 @@ describe('Trials and free features', function () {
 
   it('a 404 says "No trial 42 on billing"; Change ID reopens the box with 42', async () => {
     let changed = false;
-    const ui = new ScriptedUi(['42', '401'], (message) => {
+    const ui = new ScriptedUi([ENTER_ID, '42', '401'], (message) => {
       if (message.startsWith('No trial 42') && !changed) {
         changed = true;
         return 'Change ID';
@@ -126,19 +128,19 @@ describe('Trials and free features', function () {
     assert.equal(notFound.message, 'No trial 42 on billing.');
     assert.equal(notFound.severity, 'warning');
     assert.deepEqual(notFound.actions, ['Change ID', 'Show Log']);
-    assert.equal(ui.prompts[1]?.value, '42');
+    assert.equal(ui.prompts[2]?.value, '42');
     assert.equal(shown, undefined, 'the first read showed nothing');
     await until('trial 401 shown after the change', () => tabLabels().some((l) => l.includes('Trial 401.md')));
     assert.ok(ext.log.recent.some((l) => l.startsWith('No trial 42 on billing')), 'logged for Show Log');
 
-    const feature = new ScriptedUi(['999']);
+    const feature = new ScriptedUi([ENTER_ID, '999']);
     await show(feature, 'platformConsole.showActivatedFreeFeature');
     assert.equal(feature.notifications[0]?.message, 'No activated free feature 999 on billing.');
   });
 
   it('a 500 says what failed with Retry and Show Log; Retry reads again', async () => {
     sim.setFault({ route: 'getTrial', kind: 'status', status: 500, times: 1 });
-    const ui = new ScriptedUi(['403'], (message) => (/^Could not read trial 403/.test(message) ? 'Retry' : undefined));
+    const ui = new ScriptedUi([ENTER_ID, '403'], (message) => (/^Could not read trial 403/.test(message) ? 'Retry' : undefined));
     const shown = await show(ui, 'platformConsole.showTrial');
     const failure = ui.notifications[0]!;
     assert.match(failure.message, /^Could not read trial 403 from billing: Server error \(HTTP 500\)/);

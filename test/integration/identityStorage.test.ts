@@ -60,11 +60,11 @@ describe('reseller notification settings and storage deletion', function () {
   });
 
   it('Update: the setting created on this connection is prefilled; PATCH sends the change', async () => {
-    const ui = new ScriptedUi([String(702), String(createdId), 'failed_login', 'oncall@example.com', 'Disabled']);
+    const ui = new ScriptedUi([String(702), '$(bell) failed_login → ops@example.com', 'failed_login', 'oncall@example.com', 'Disabled']);
     await run('platformConsole.updateNotificationSetting', ui);
     await ui.waitForNotification(/^Notification setting \d+ saved: reseller 702, failed_login to oncall@example\.com, disabled\./);
     const email = ui.prompts.find((p) => p.prompt.startsWith('Email address'));
-    assert.equal(email?.value, 'ops@example.com', 'prefilled with what the connection saw');
+    assert.equal(email?.value, 'ops@example.com', 'prefilled from the setting picked');
     assert.equal(sent('PATCH updateNotificationSetting'), 1);
   });
 
@@ -89,7 +89,7 @@ describe('reseller notification settings and storage deletion', function () {
 
   it('a 500 gets a notification with Show Log and is not retried', async () => {
     sim.setFault({ route: 'updateNotificationSetting', kind: 'status', status: 500 });
-    const ui = new ScriptedUi(['701', '801', 'deletion_request', 'a@example.com', 'Enabled']);
+    const ui = new ScriptedUi(['701', '$(bell) deletion_request → ops@reseller-one.example', 'deletion_request', 'a@example.com', 'Enabled']);
     await run('platformConsole.updateNotificationSetting', ui);
     const failed = await ui.waitForNotification(/^Could not save the notification setting: Server error \(HTTP 500\)/);
     assert.deepEqual(failed.actions, ['Retry', 'Show Log']);

@@ -1,6 +1,7 @@
-// "Show Trial…", "Show Trial Start Data…", "Show Activated Free Feature…": ids asked and checked
-// by the client's own rules (a bad id sends nothing), the answer shown as a readable document
-// with its raw JSON one click away; "No trial 42 on <connection>" for a 404, Retry for the rest.
+// "Show Trial…", "Show Trial Start Data…", "Show Activated Free Feature…": trials and features
+// picked from the platform's lists (typed where it has none), ids checked by the client's own rules
+// (a bad id sends nothing), the answer shown as a readable document with its raw JSON one click
+// away; "No trial 42 on <connection>" for a 404, Retry for the rest.
 import * as vscode from 'vscode';
 import type * as z from 'zod';
 import type { BoundConnection } from '../../connections/connectionManager';
@@ -15,8 +16,16 @@ import { freeFeatureMarkdown, trialMarkdown } from './model/trialDocuments';
 import type { PlatformApi } from '../../platform/api';
 import { checksQuietWhenEmpty } from '../../ui/promptChecks';
 import { valueText } from '../../schema/valueText';
+import { pickFromList, type ListPickOptions } from '../../ui/listPick';
+import { ListPages } from '../../platform/listPages';
+import type { TrialItem } from '../../schema/billingLists';
+import type { ActivatedFeatureItem } from '../../schema/iamLists';
+import { freeFeaturePickText, trialPickText } from './model/billingPickItems';
 
 export type BillingCommandDeps = Pick<FeatureContext, 'log' | 'ui' | 'documents' | 'registerBoundCommand'>;
+
+/** Trials read a page at a time, newest first. */
+export const TRIAL_PAGE = 50;
 
 // Read where used: the endpoints' schemas are built at first use (lazySchema).
 const TRIAL_ID = () => getTrialEndpoint.params.shape.id;
@@ -87,10 +96,44 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
     return typeof answer === 'string' ? parseWholeNumber(answer) : undefined;
   };
 
-  /** `arg`: an id to show at once (a valid one), else the box prefilled with it; `ask` always asks. */
+  /** One step: the id picked from the platform's list, or typed ("Enter an ID…", or where the server has no list). */
+  const pickId = async <I>(title: string, prompt: string, label: string, schema: z.ZodType, options: Omit<ListPickOptions<I, number>, 'typed' | 'logError'>): Promise<number | undefined> => {
+    const done = await runWizard<{ id?: number }>({}, {
+      title,
+      ui: deps.ui(),
+      steps: [
+        {
+          prompt: async (s, ctx) => {
+            const typed = async () => parseWholeNumber(await ctx.input({ prompt, value: '', ...checksQuietWhenEmpty((v) => wholeNumberProblem(schema, v, label), `${label}: must not be empty`) }))!;
+            s.id = await pickFromList(ctx, { ...options, typed, logError: (error) => log.error(`Could not list the ${options.noun}s`, error) });
+          },
+        },
+      ],
+    });
+    return done?.id;
+  };
+
+  const pickTrial = (bound: BoundConnection): Promise<number | undefined> => {
+    const pages = new ListPages<TrialItem>({
+      lists: bound.lists,
+      endpoint: 'listTrials',
+      read: (offset) => bound.api.billing.listTrials({ params: {}, query: { ordering: '-created_at', limit: TRIAL_PAGE, offset } }),
+    });
+    return pickId('Show Trial', 'Trial ID (a positive whole number)', 'Trial ID', TRIAL_ID(), {
+      noun: 'trial',
+      load: () => pages.first(),
+      missing: () => bound.lists.isMissing('listTrials'),
+      more: { has: () => pages.hasMore(), load: () => pages.more(), describe: () => `${pages.shown()}; the next ${TRIAL_PAGE}` },
+      item: (trial) => ({ ...trialPickText(trial, Date.now()), value: trial.id }),
+    });
+  };
+
+  /** `arg`: an id to show at once (a valid one), else the box prefilled with it; none: picked from the list; `ask` always types. */
   const showTrial = async (bound: BoundConnection, arg?: unknown, ask = false): Promise<vscode.Uri | undefined> => {
     const given = givenId(arg, (n) => !ask && TRIAL_ID().safeParse(n).success);
-    const id = given.id ?? (await askId('Show Trial', 'Trial ID (a positive whole number)', 'Trial ID', TRIAL_ID(), given.text));
+    const id =
+      given.id ??
+      (arg === undefined && !ask ? await pickTrial(bound) : await askId('Show Trial', 'Trial ID (a positive whole number)', 'Trial ID', TRIAL_ID(), given.text));
     if (id === undefined) return undefined;
     return read(bound, {
       what: `trial ${id}`,
@@ -134,9 +177,21 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
     });
   };
 
+  const pickFreeFeature = (bound: BoundConnection): Promise<number | undefined> =>
+    pickId('Show Activated Free Feature', 'Activated free feature ID (a positive whole number)', 'Activated feature ID', FEATURE_ID(), {
+      noun: 'activated free feature',
+      load: (fresh) => bound.lists.load<ActivatedFeatureItem>('listFreeFeatures', '', () => bound.api.iam.listFreeFeatures({ params: {} }), { fresh }),
+      missing: () => bound.lists.isMissing('listFreeFeatures'),
+      item: (feature) => ({ ...freeFeaturePickText(feature, Date.now()), value: feature.id }),
+    });
+
   const showFreeFeature = async (bound: BoundConnection, arg?: unknown, ask = false): Promise<vscode.Uri | undefined> => {
     const given = givenId(arg, (n) => !ask && FEATURE_ID().safeParse(n).success);
-    const id = given.id ?? (await askId('Show Activated Free Feature', 'Activated free feature ID (a positive whole number)', 'Activated feature ID', FEATURE_ID(), given.text));
+    const id =
+      given.id ??
+      (arg === undefined && !ask
+        ? await pickFreeFeature(bound)
+        : await askId('Show Activated Free Feature', 'Activated free feature ID (a positive whole number)', 'Activated feature ID', FEATURE_ID(), given.text));
     if (id === undefined) return undefined;
     return read(bound, {
       what: `activated free feature ${id}`,

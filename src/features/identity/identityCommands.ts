@@ -7,7 +7,8 @@ import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
 import type { NotificationSetting } from '../../schema/iam';
 import { PlatformError } from '../../schema/errors';
-import { notificationSettingSteps, type NotificationSettingState } from './notificationSettingFlow';
+import { ListPages } from '../../platform/listPages';
+import { notificationSettingSteps, type NotificationSettingState, type SettingSource } from './notificationSettingFlow';
 import type { NotificationSettingStore } from './notificationSettingStore';
 
 export interface IdentityCommandDeps {
@@ -22,15 +23,35 @@ export async function showSetting(setting: NotificationSetting): Promise<void> {
   await vscode.window.showTextDocument(doc, { preview: true });
 }
 
+/** 100 a page: the most the list gives. */
+const SETTINGS_PAGE = 100;
+
+/** The reseller's settings from the platform (a 404 may mean only an unknown reseller: not remembered). */
+export function settingSource(deps: IdentityCommandDeps, session: BoundConnection): SettingSource {
+  return {
+    lookup: (reseller, id) => deps.store.find(session.connection.id, reseller, id),
+    pages: (resellerId) =>
+      new ListPages<NotificationSetting>({
+        lists: session.lists,
+        endpoint: 'listNotificationSettings',
+        rememberMissing: false,
+        read: (offset) => session.api.iam.listNotificationSettings({ params: { resellerId }, query: { limit: SETTINGS_PAGE, offset } }),
+      }),
+    logError: (error) => deps.log.error('Could not list the notification settings', error),
+  };
+}
+
 /** Add or Update a notification setting on the bound connection; Retry stays on it. */
 export function notificationSettingAction(deps: IdentityCommandDeps) {
   const run = async (session: BoundConnection, mode: 'create' | 'update', state: NotificationSettingState = {}, startAt?: number): Promise<void> => {
     const ui = deps.ui();
     const { api, connection } = session;
-    const steps = notificationSettingSteps(mode, (reseller, id) => deps.store.find(connection.id, reseller, id));
+    const steps = notificationSettingSteps(mode, settingSource(deps, session));
     const title = `${mode === 'create' ? 'Add' : 'Update'} Reseller Notification Setting on ${connection.name}`;
+    state.resellerId ??= deps.store.lastReseller(connection.id);
     const done = await runWizard(state, { title, steps, ui, startAt });
     if (!done) return;
+    await deps.store.rememberReseller(connection.id, done.resellerId!);
     const body = { notification_type: done.notificationType!, email: done.email!, enabled: done.enabled };
     let saved: NotificationSetting;
     try {

@@ -1,8 +1,12 @@
-// The steps of "Add / Update Reseller Notification Setting…": reseller, (setting,) type, email,
-// enabled. Prefilled from what is known; every field checked as typed against the spec.
-import { NOTIFICATION_TYPES, createNotificationSettingEndpoint, notificationSettingRequest, updateNotificationSettingEndpoint } from '../../schema/iam';
+// The steps of "Add / Update / Delete Reseller Notification Setting…": reseller, (setting,) type,
+// email, enabled. The setting picked from the reseller's list (typed where the server has none),
+// its values prefilling the next steps; every field checked as typed against the spec.
+import { NOTIFICATION_TYPES, createNotificationSettingEndpoint, notificationSettingRequest, updateNotificationSettingEndpoint, type NotificationSetting } from '../../schema/iam';
+import type { ListPages } from '../../platform/listPages';
 import { fieldProblem, parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
-import type { WizardStep } from '../../ui/wizard';
+import { pickFromList } from '../../ui/listPick';
+import type { StepContext, WizardStep } from '../../ui/wizard';
+import { notificationSettingPickText } from './model/notificationSettingText';
 import type { KnownSetting } from './notificationSettingStore';
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -20,46 +24,86 @@ export const NOTIFICATION_TYPE_MEANINGS: Record<NotificationType, string> = {
   failed_login: 'an email when a sign-in to an account of this reseller fails',
 };
 
-export function notificationSettingSteps(
-  mode: 'create' | 'update',
-  lookup: (reseller: number, id: number) => KnownSetting | undefined,
-): WizardStep<NotificationSettingState>[] {
-  const params = (mode === 'create' ? createNotificationSettingEndpoint : updateNotificationSettingEndpoint).params.shape;
-  const body = notificationSettingRequest.shape;
-  const steps: WizardStep<NotificationSettingState>[] = [
-    {
-      prompt: async (s, ctx) => {
-        const text = await ctx.input({
-          prompt: 'Reseller ID',
-          value: s.resellerId === undefined ? '' : String(s.resellerId),
-          validate: (v) => wholeNumberProblem(params.resellerId, v, 'Reseller ID'),
-        });
-        s.resellerId = parseWholeNumber(text);
-      },
+/** Where the setting step finds what it offers and prefills. */
+export interface SettingSource {
+  /** What this connection last saw of a setting (created or saved here). */
+  lookup: (reseller: number, id: number) => KnownSetting | undefined;
+  /** The reseller's settings a page at a time; without it the id is typed. */
+  pages?: (resellerId: number) => ListPages<NotificationSetting>;
+  logError: (error: unknown) => void;
+}
+
+const asType = (text: string | null | undefined): NotificationType | undefined =>
+  (NOTIFICATION_TYPES as readonly string[]).includes(text ?? '') ? (text as NotificationType) : undefined;
+
+async function typedSettingId(ctx: StepContext, current: number | undefined): Promise<number> {
+  const idSchema = updateNotificationSettingEndpoint.params.shape.notificationSettingsId;
+  const text = await ctx.input({
+    prompt: 'Notification setting ID',
+    value: current === undefined ? '' : String(current),
+    validate: (v) => wholeNumberProblem(idSchema, v, 'Setting ID'),
+  });
+  return parseWholeNumber(text)!;
+}
+
+/** The reseller, prefilled (the last one used); for "Delete…" and, with the setting step, "Update…". */
+export function resellerStep(): WizardStep<NotificationSettingState> {
+  const params = createNotificationSettingEndpoint.params.shape;
+  return {
+    prompt: async (s, ctx) => {
+      const text = await ctx.input({
+        prompt: 'Reseller ID',
+        value: s.resellerId === undefined ? '' : String(s.resellerId),
+        validate: (v) => wholeNumberProblem(params.resellerId, v, 'Reseller ID'),
+      });
+      s.resellerId = parseWholeNumber(text);
     },
-  ];
-  if (mode === 'update') {
-    steps.push({
-      prompt: async (s, ctx) => {
-        const idSchema = updateNotificationSettingEndpoint.params.shape.notificationSettingsId;
-        const text = await ctx.input({
-          prompt: 'Notification setting ID',
-          value: s.settingId === undefined ? '' : String(s.settingId),
-          validate: (v) => wholeNumberProblem(idSchema, v, 'Setting ID'),
-        });
-        s.settingId = parseWholeNumber(text);
-        // Prefill the fields with what this connection last saw of that setting.
-        const known = lookup(s.resellerId!, s.settingId!);
-        if (known) {
-          if (s.notificationType === undefined && (NOTIFICATION_TYPES as readonly string[]).includes(known.notification_type ?? '')) {
-            s.notificationType = known.notification_type as NotificationType;
-          }
-          s.email ??= known.email ?? undefined;
-          s.enabled ??= known.enabled ?? undefined;
-        }
-      },
-    });
-  }
+  };
+}
+
+/** The setting, picked from the reseller's list or typed; what is known of it prefills the fields. */
+export function settingStep(source: SettingSource): WizardStep<NotificationSettingState> {
+  return {
+    prompt: async (s, ctx) => {
+      const resellerId = s.resellerId!;
+      const listed = new Map<number, NotificationSetting>();
+      const pages = source.pages?.(resellerId);
+      const typed = () => typedSettingId(ctx, s.settingId);
+      s.settingId = pages
+        ? await pickFromList<NotificationSetting, number>(ctx, {
+            noun: `notification setting of reseller ${resellerId}`,
+            load: () => pages.first(),
+            missing: () => false,
+            more: { has: () => pages.hasMore(), load: () => pages.more(), describe: () => pages.shown() },
+            logError: source.logError,
+            item: (setting) => (listed.set(setting.id, setting), { ...notificationSettingPickText(setting), value: setting.id }),
+            emptyDetail: `Reseller ${resellerId} has no notification settings`,
+            current: s.settingId,
+            typed,
+          })
+        : await typed();
+      // The platform's own values first; else what this connection last saw of that setting.
+      const picked = listed.get(s.settingId);
+      if (picked) {
+        s.notificationType = asType(picked.notification_type) ?? s.notificationType;
+        s.email = picked.email ?? s.email;
+        s.enabled = picked.enabled ?? s.enabled;
+        return;
+      }
+      const known = source.lookup(resellerId, s.settingId);
+      if (known) {
+        s.notificationType ??= asType(known.notification_type);
+        s.email ??= known.email ?? undefined;
+        s.enabled ??= known.enabled ?? undefined;
+      }
+    },
+  };
+}
+
+export function notificationSettingSteps(mode: 'create' | 'update', source: SettingSource): WizardStep<NotificationSettingState>[] {
+  const body = notificationSettingRequest.shape;
+  const steps: WizardStep<NotificationSettingState>[] = [resellerStep()];
+  if (mode === 'update') steps.push(settingStep(source));
   steps.push(
     {
       prompt: async (s, ctx) => {

@@ -1,5 +1,6 @@
-// Notification settings created or seen on a connection, so "Update…" can prefill them.
-// Kept in globalState per connection; they hold no secret (reseller, type, email, enabled).
+// Notification settings created or seen on a connection, so "Update…" can prefill them, and the
+// last reseller asked for (the platform lists no resellers for this key). Kept in globalState per
+// connection; they hold no secret (reseller, type, email, enabled).
 import type * as vscode from 'vscode';
 import type { NotificationSetting } from '../../schema/iam';
 
@@ -12,6 +13,7 @@ export interface KnownSetting {
 }
 
 const KEY = (connectionId: string) => `platformConsole.notificationSettings.${connectionId}`;
+const RESELLER_KEY = (connectionId: string) => `platformConsole.notificationSettings.lastReseller.${connectionId}`;
 
 export class NotificationSettingStore {
   constructor(private readonly state: vscode.Memento) {}
@@ -34,5 +36,17 @@ export class NotificationSettingStore {
     };
     const others = this.list(connectionId).filter((s) => !(s.reseller === known.reseller && s.id === known.id));
     await this.state.update(KEY(connectionId), [known, ...others].slice(0, 200));
+  }
+
+  async forget(connectionId: string, reseller: number, id: number): Promise<void> {
+    await this.state.update(KEY(connectionId), this.list(connectionId).filter((s) => !(s.reseller === reseller && s.id === id)));
+  }
+
+  lastReseller(connectionId: string): number | undefined {
+    return this.state.get<number>(RESELLER_KEY(connectionId));
+  }
+
+  async rememberReseller(connectionId: string, reseller: number): Promise<void> {
+    await this.state.update(RESELLER_KEY(connectionId), reseller);
   }
 }

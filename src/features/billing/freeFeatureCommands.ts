@@ -1,0 +1,101 @@
+// "Disable Free Feature…": the activated feature picked from the platform's list (typed and read
+// where it has none), a modal naming what the client loses, the DELETE sent once; a 404 said
+// plainly. Also called with the feature (or its id) as argument, by agent tools or a tree.
+import * as vscode from 'vscode';
+import type { BoundConnection } from '../../connections/connectionManager';
+import type { FeatureContext } from '../../ui/featureContext';
+import { confirmWrite } from '../../ui/confirmWrite';
+import { parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
+import { pickFromList } from '../../ui/listPick';
+import { notifyError } from '../../ui/notify';
+import { checksQuietWhenEmpty } from '../../ui/promptChecks';
+import { runWizard } from '../../ui/wizard';
+import { getFreeFeatureEndpoint } from '../../schema/iam';
+import type { ActivatedFeatureItem } from '../../schema/iamLists';
+import { PlatformError } from '../../schema/errors';
+import { disableFreeFeatureSummary, freeFeaturePickText } from './model/billingPickItems';
+
+export type FreeFeatureCommandDeps = Pick<FeatureContext, 'log' | 'ui' | 'registerBoundCommand'>;
+
+const FEATURE_ID = () => getFreeFeatureEndpoint.params.shape.activatedFeatureId;
+
+/** An argument naming the feature: the list's item (used as is) or its id (read first, to name it). */
+function givenFeature(arg: unknown): ActivatedFeatureItem | number | undefined {
+  if (typeof arg === 'number' && FEATURE_ID().safeParse(arg).success) return arg;
+  if (typeof arg === 'object' && arg !== null && typeof (arg as { id?: unknown }).id === 'number' && FEATURE_ID().safeParse((arg as { id: number }).id).success) return arg as ActivatedFeatureItem;
+  return undefined;
+}
+
+export function registerFreeFeatureCommands(deps: FreeFeatureCommandDeps): vscode.Disposable[] {
+  const { log } = deps;
+
+  const pick = async (bound: BoundConnection): Promise<ActivatedFeatureItem | number | undefined> => {
+    const done = await runWizard<{ chosen?: ActivatedFeatureItem | number }>({}, {
+      title: `Disable Free Feature on ${bound.connection.name}`,
+      ui: deps.ui(),
+      steps: [
+        {
+          prompt: async (s, ctx) => {
+            const typed = async () =>
+              parseWholeNumber(
+                await ctx.input({
+                  prompt: 'Activated free feature ID (a positive whole number)',
+                  value: '',
+                  ...checksQuietWhenEmpty((v) => wholeNumberProblem(FEATURE_ID(), v, 'Activated feature ID'), 'Activated feature ID: must not be empty'),
+                }),
+              )!;
+            s.chosen = await pickFromList<ActivatedFeatureItem, ActivatedFeatureItem | number>(ctx, {
+              noun: 'activated free feature',
+              load: (fresh) => bound.lists.load<ActivatedFeatureItem>('listFreeFeatures', '', () => bound.api.iam.listFreeFeatures({ params: {} }), { fresh }),
+              missing: () => bound.lists.isMissing('listFreeFeatures'),
+              logError: (error) => log.error('Could not list the activated free features', error),
+              item: (feature) => ({ ...freeFeaturePickText(feature, Date.now()), value: feature }),
+              typed,
+            });
+          },
+        },
+      ],
+    });
+    return done?.chosen;
+  };
+
+  /** True when the platform confirmed; every other outcome is a notification. */
+  const disable = async (bound: BoundConnection, arg?: unknown): Promise<boolean> => {
+    const ui = deps.ui();
+    const { api, connection } = bound;
+    const chosen = givenFeature(arg) ?? (await pick(bound));
+    if (chosen === undefined) return false;
+    const id = typeof chosen === 'number' ? chosen : chosen.id;
+    const gone = `No activated free feature ${id} on ${connection.name}: nothing was disabled.`;
+    let feature: ActivatedFeatureItem;
+    if (typeof chosen === 'number') {
+      try {
+        feature = { ...(await ui.progress(`Reading activated free feature ${id} from ${connection.name}…`, false, () => api.iam.getActivatedFreeFeature({ params: { activatedFeatureId: id } }))), id };
+      } catch (error) {
+        if (error instanceof PlatformError && error.kind === 'notFound') {
+          log.error(gone, error);
+          await ui.notify('warning', gone);
+        } else await notifyError(`Could not read activated free feature ${id} from ${connection.name}`, error, { log, ui, connectionName: connection.name });
+        return false;
+      }
+    } else feature = chosen;
+    if (!(await confirmWrite(ui, disableFreeFeatureSummary(feature, connection)))) return false;
+    const name = freeFeaturePickText(feature, Date.now()).label;
+    try {
+      await ui.progress(`Disabling ${name} on ${connection.name}…`, false, () => api.iam.disableFreeFeature({ params: { activatedFeatureId: id } }));
+    } catch (error) {
+      if (error instanceof PlatformError && error.kind === 'notFound') {
+        log.error(gone, error);
+        await ui.notify('warning', gone);
+      } else await notifyError(`Could not disable ${name} (activated feature ${id})`, error, { log, ui, connectionName: connection.name });
+      return false;
+    }
+    // The kept list still holds it: the next pick reads again.
+    bound.lists.forget();
+    log.info(`Activated free feature ${id} (${name}) disabled on ${connection.name}`);
+    await ui.notify('info', `${name} disabled${typeof feature.client_id === 'number' ? ` for client ${feature.client_id}` : ''} on ${connection.name}.`);
+    return true;
+  };
+
+  return [deps.registerBoundCommand('platformConsole.disableFreeFeature', (bound, arg) => disable(bound, arg))];
+}
