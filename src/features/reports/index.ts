@@ -1,18 +1,22 @@
 // Report Tasks: the task store (globalState), the poller, the view and its commands (Create
-// Report…, Open Report…). Activated once by extension.ts; disposed with the extension.
+// Report…, Open Report…, Save Report As…, Delete Report Task). Activated once by extension.ts; disposed with the extension.
 import * as vscode from 'vscode';
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
 import type { ReadableDocuments } from '../../ui/readableDocuments';
-import { settledMessage, type PollDelays } from './model/reportTasks';
+import { reportStatus, settledMessage, type PollDelays } from './model/reportTasks';
+import { registerDeleteReport } from './deleteReportCommand';
+import { registerSaveReport, type SaveLocationAnswer } from './saveReportCommand';
 import { registerReportCommands } from './reportCommands';
 import { ReportPoller } from './reportPoller';
 import { ReportTaskStore } from './reportTaskStore';
 import { ReportTasksTree } from './reportTasksTree';
 
 export type { PollDelays } from './model/reportTasks';
+
+const SAVE_AS = 'Save As…';
 
 /** What the integration tests reach through the extension's exports. */
 export interface ReportTasksApi {
@@ -21,6 +25,8 @@ export interface ReportTasksApi {
   /** suspend() then resume() is a window reload. */
   poller: ReportPoller;
   documents: ReadableDocuments;
+  /** Answers Save Report As…'s save dialog (undefined: VS Code's own dialog). */
+  setSaveLocation(answer: SaveLocationAnswer | undefined): void;
 }
 
 export class ReportTasksFeature extends Disposable {
@@ -50,10 +56,15 @@ export class ReportTasksFeature extends Disposable {
         const { severity, message } = settledMessage(task, connection.name);
         if (severity === 'error') log.error(message);
         else log.info(message);
+        const completed = reportStatus(task.snapshot) === 'Completed';
         void deps
           .ui()
-          .notify(severity, log.scrub(message), ['Show'])
-          .then((choice) => (choice === 'Show' ? tree.reveal(task.uuid, { focus: true, expand: true }) : undefined))
+          .notify(severity, log.scrub(message), completed ? ['Show', SAVE_AS] : ['Show'])
+          .then((choice) => {
+            if (choice === 'Show') return tree.reveal(task.uuid, { focus: true, expand: true });
+            if (choice === SAVE_AS) return vscode.commands.executeCommand('platformConsole.saveReportAs', { uuid: task.uuid, connectionId: connection.id });
+            return undefined;
+          })
           .catch((error: unknown) => log.error('Could not show a notification', error));
       },
       onRefused: (error, connection) =>
@@ -70,6 +81,9 @@ export class ReportTasksFeature extends Disposable {
     this._register(tree);
     this._register({ dispose: () => poller.dispose() });
     for (const d of registerReportCommands({ ...deps, store, poller, tree: () => tree })) this._register(d);
+    const saveAs = registerSaveReport({ connections, log, ui: deps.ui, state: deps.state, store, tree: () => tree });
+    this._register(saveAs.disposable);
+    this._register(registerDeleteReport({ connections, log, ui: deps.ui, store, poller, tree: () => tree }));
     // Signed in, out, or switched: follow the (new) active connection's running tasks, and
     // forget the tasks of connections that are gone.
     this._register(
@@ -78,7 +92,7 @@ export class ReportTasksFeature extends Disposable {
         void poller.resume();
       }),
     );
-    this.api = { tree, store, poller, documents };
+    this.api = { tree, store, poller, documents, setSaveLocation: saveAs.setSaveLocation };
   }
 
   /** What activation runs: polling resumes for the tasks still running when the window closed. */

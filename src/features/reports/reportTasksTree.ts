@@ -98,7 +98,8 @@ export class ReportTaskNode extends TreeNode {
     for (const [k, v] of reportTooltipRows(task)) tooltip.appendMarkdown(`| ${escapeMarkdown(k)} | ${escapeMarkdown(v)} |\n`);
     item.tooltip = tooltip;
     const status = reportStatus(task.snapshot);
-    item.contextValue = `platformConsole.reportTask.${status === 'Pending' || status === 'InProgress' ? 'running' : 'settled'}`;
+    // Completed apart from the other settled ones: only it has a result to open or save.
+    item.contextValue = `platformConsole.reportTask.${status === 'Pending' || status === 'InProgress' ? 'running' : status === 'Completed' ? 'completed' : 'settled'}`;
     return item;
   }
 
