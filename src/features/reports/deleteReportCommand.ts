@@ -38,8 +38,11 @@ export function registerDeleteReport(deps: DeleteReportDeps): vscode.Disposable 
       return { ...task, snapshot };
     } catch (error) {
       if (error instanceof PlatformError && error.kind === 'notFound') {
-        log.info(`No report task ${task.uuid} on ${connection.name}: nothing to delete`);
-        void ui.notify('warning', `No report task ${task.uuid} on ${connection.name}: nothing was deleted.`);
+        // A row of the view that the server no longer knows: gone already, so it leaves the list.
+        const followed = store.get(connection.id, task.uuid) !== undefined;
+        log.info(`No report task ${task.uuid} on ${connection.name}: nothing to delete${followed ? '; removed from the list' : ''}`);
+        if (followed) await forget(connection.id, task.uuid);
+        void ui.notify('warning', `No report task ${task.uuid} on ${connection.name}: ${followed ? 'it is no longer listed' : 'nothing was deleted'}.`);
         return undefined;
       }
       await notifyError(`Could not read report task ${task.uuid} from ${connection.name}`, error, { log, ui, connectionName: connection.name });
