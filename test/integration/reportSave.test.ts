@@ -99,6 +99,27 @@ describe('Report Tasks: Save Report As… and Delete Report Task', function () {
     assert.equal(sim.lastRequests('downloadReport')['GET downloadReport']?.query.format, 'csv');
   });
 
+  it('the Completed notification\'s Save As… saves that task on its connection', async () => {
+    ext.setReportPollDelays({ minMs: 100, maxMs: 300 });
+    try {
+      const api = (await ext.connections.api())!;
+      const created = await api.billing.createReport({ params: {}, body: { template_code: 'ResellerCredits', parameters: { date_from: '2026-03-01', date_to: '2026-03-31' } } });
+      const ui = new ScriptedUi([created.uuid, 'Excel'], (message, actions) => (/completed on reports-save/.test(message) && actions.includes('Save As…') ? 'Save As…' : undefined));
+      ext.setUi(ui);
+      const seen: { proposed?: vscode.Uri } = {};
+      saveTo('credits.xlsx', seen);
+      await vscode.commands.executeCommand('platformConsole.openReport');
+      const done = await ui.waitForNotification(/completed on reports-save\.$/, 15_000);
+      assert.deepEqual(done.actions, ['Show', 'Save As…']);
+      await until('the saved workbook', () => ui.notifications.find((n) => n.message.startsWith('Saved report')));
+      assert.match(seen.proposed?.fsPath ?? '', /_2026-03-01_2026-03-31\.xlsx$/);
+      assert.deepEqual(await readFile(join(dir, 'credits.xlsx')), await served(created.uuid, 'xlsx'));
+      assert.equal(sim.lastRequests('downloadReport')['GET downloadReport']?.query.format, 'xlsx');
+    } finally {
+      ext.setReportPollDelays(undefined);
+    }
+  });
+
   it('a cancelled save leaves no file and the existing one untouched', async () => {
     sim.setFault({ route: 'downloadReport', kind: 'huge', bytes: 64 * 1024 * 1024 });
     await writeFile(join(dir, 'kept.csv'), 'the old file');

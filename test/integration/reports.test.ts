@@ -92,7 +92,7 @@ describe('Report Tasks', function () {
 
     const done = await ui.waitForNotification(/^Report ResellerExpenses \([0-9a-f]{8}\) completed on reports\.$/, 15_000);
     assert.equal(done.severity, 'info');
-    assert.deepEqual(done.actions, ['Show']);
+    assert.deepEqual(done.actions, ['Show', 'Save As…'], 'a completed report offers Save As… beside Show');
     assert.equal(task(uuid)?.snapshot?.status, 'Completed');
     assert.ok(ext.log.recent.some((l) => l.includes(`Report task ${uuid} on reports: Pending -> InProgress`)), 'InProgress was seen on the way');
     const completed = await nodeItem(uuid);
