@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../simulator/index';
-import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
+import { SEEDED_REPORTS, SEEDED_RESULT_REPORTS } from '../../simulator/state/seedBilling';
 import { ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { formatBytes } from '../../src/features/reports/model/reportFiles';
@@ -93,7 +93,11 @@ describe('Report Tasks: Save Report As… and Delete Report Task', function () {
     await vscode.commands.executeCommand('platformConsole.saveReportAs');
     const [tasks, format] = ui.prompts.filter((p) => p.kind === 'pick');
     assert.ok(tasks?.items?.some((i) => i.startsWith('ResellerExpenses 6b1f0c9e')), tasks?.items?.join(', '));
-    assert.equal(tasks?.items?.length, 2, 'the one completed task and Enter a UUID…');
+    assert.equal(tasks?.items?.at(-1), '$(edit) Enter a UUID…');
+    await ext.reports.tree.getChildren();
+    const completed = ext.reports.tree.listedNodes().filter((n) => n.task.snapshot?.status === 'Completed').length;
+    assert.ok(completed >= 1 && completed < ext.reports.tree.listedNodes().length, 'the view lists completed and other tasks');
+    assert.equal(tasks?.items?.length, completed + 1, 'the completed tasks only, and Enter a UUID…');
     assert.equal(format?.active, 'JSON', 'the format used last');
     assert.deepEqual(await readFile(join(dir, `${PROPOSED}.csv`)), await served(SEEDED_REPORTS.Completed, 'csv'));
     assert.equal(sim.lastRequests('downloadReport')['GET downloadReport']?.query.format, 'csv');
@@ -132,6 +136,17 @@ describe('Report Tasks: Save Report As… and Delete Report Task', function () {
     await ui.waitForNotification(/was cancelled: no file was written\.$/);
     assert.deepEqual(await files(), ['kept.csv']);
     assert.equal(await readFile(join(dir, 'kept.csv'), 'utf8'), 'the old file');
+  });
+
+  it('a render failure (400) shows the platform\'s text, offers no Retry and leaves no file', async () => {
+    const ui = new ScriptedUi(['CSV']);
+    ext.setUi(ui);
+    saveTo('fails.csv');
+    await vscode.commands.executeCommand('platformConsole.saveReportAs', { uuid: SEEDED_RESULT_REPORTS.renderFails, connectionId });
+    const failed = await ui.waitForNotification(/^Could not save report /);
+    assert.match(failed.message, /Failed to render report: template ResellerCredits references the column "credit_note"/);
+    assert.deepEqual(failed.actions, ['Show Log']);
+    assert.deepEqual(await files(), []);
   });
 
   it('a fault that Retry can mend: the same format and file asked again', async () => {
