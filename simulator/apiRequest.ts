@@ -9,7 +9,7 @@ import { SimError, errorReply, type Failure } from './errors';
 import { faultReply } from './faultReplies';
 import { handlers } from './handlers/index';
 import type { SimContext } from './handlers/types';
-import { HUGE_DEFAULT_BYTES, hugeReply, jsonReply, trickleReply, writeReply, type Reply, type Scheduler } from './reply';
+import { HUGE_DEFAULT_BYTES, HandlerReply, hugeReply, jsonReply, trickleReply, writeReply, type Reply, type Scheduler } from './reply';
 import type { AuthState, PathDialect } from './requestLog';
 import { shapeFor } from './dialectShapes';
 import type { Dialect } from '../src/schema/dialect';
@@ -44,6 +44,7 @@ interface Matched {
   requestId: string;
   /** Whose shapes the answer takes. */
   shape: Dialect;
+  accept: string | undefined;
 }
 
 function failureReply(endpoint: Endpoint, failure: Failure, requestId: string, headers: Record<string, string> = {}): Reply {
@@ -60,7 +61,8 @@ function answer(core: SimCore, m: Matched): Reply {
     const valid = validateRequest(m.endpoint, { params: m.rawParams, query: m.query, body: m.body.value });
     // The table is typed per endpoint; the route match guarantees `valid` came from this endpoint's schemas.
     const handler = handlers[m.name] as unknown as (input: ValidInput, ctx: SimContext) => unknown;
-    const result = handler(valid, { state: core.state, options: core.runtime, nowMs: core.now(), requestId: m.requestId });
+    const result = handler(valid, { state: core.state, options: core.runtime, nowMs: core.now(), requestId: m.requestId, accept: m.accept });
+    if (result instanceof HandlerReply) return result.reply;
     if (m.endpoint.response === undefined) return { status: m.endpoint.successStatus };
     return jsonReply(m.endpoint.successStatus, shapeFor(m.name, result, m.shape));
   } catch (error) {
@@ -89,7 +91,7 @@ export async function serveApi(core: SimCore, req: IncomingMessage, res: ServerR
 
   // A path both dialects share takes the platform's shapes unless only the spec is served.
   const shape: Dialect = match.dialects.includes('platform') ? 'platform' : 'spec';
-  const m: Matched = { name: match.name, endpoint: match.endpoint, rawParams: match.rawParams, query, body, auth, requestId, shape };
+  const m: Matched = { name: match.name, endpoint: match.endpoint, rawParams: match.rawParams, query, body, auth, requestId, shape, accept: req.headers.accept };
   const fault = core.faults.take(match.name);
   if (fault) {
     switch (fault.kind) {
@@ -104,13 +106,18 @@ export async function serveApi(core: SimCore, req: IncomingMessage, res: ServerR
         break;
       case 'trickle':
         return trickleReply(res, answer(core, m), fault.chunkBytes ?? 8, fault.ms ?? 200, wait);
-      case 'huge':
-        return hugeReply(res, fault.bytes ?? HUGE_DEFAULT_BYTES, fault.announce ?? false);
+      case 'huge': {
+        // A streamed answer (a report's result) grows to the size in its own format; others get the JSON filler.
+        const reply = answer(core, m);
+        const bytes = fault.bytes ?? HUGE_DEFAULT_BYTES;
+        if (reply.streamOfSize) return writeReply(res, { ...reply, stream: reply.streamOfSize(bytes) });
+        return hugeReply(res, bytes, fault.announce ?? false);
+      }
       default: {
         const reply = faultReply(fault, { endpoint: m.endpoint, requestId, params: m.rawParams, query, body: body.ok ? body.value : undefined });
         if (reply) return writeReply(res, reply);
       }
     }
   }
-  writeReply(res, answer(core, m));
+  return writeReply(res, answer(core, m));
 }

@@ -1,6 +1,6 @@
-// Billing: trials (8, 9 and the list) and report tasks (10, 13, their removal).
+// Billing: trials (8, 9 and the list) and report tasks (10, 13, their removal); the result's download is reportDownload.ts.
 import type { endpoints } from '../../src/schema/endpoints';
-import { SimError, notFound, refused, type LocatedIssue } from '../errors';
+import { SimError, notFound, type LocatedIssue } from '../errors';
 import { reportFailure, reportView } from '../reportTasks';
 import type { Product, TrialRecord } from '../state/types';
 import { isoMillis } from '../timeFormat';
@@ -122,15 +122,4 @@ export const deleteReport: Handler<typeof endpoints.deleteReport> = ({ params },
   if (!state.reports.has(uuid)) throw notFound(`report ${params.id}`);
   state.reports.delete(uuid);
   return undefined;
-};
-
-/** A completed task's result. */
-export const downloadReport: Handler<typeof endpoints.downloadReport> = ({ params }, { state, options, nowMs }) => {
-  const report = state.reports.get(params.uuid.toLowerCase());
-  if (!report) throw notFound(`report ${params.uuid}`);
-  const status = reportView(report, options.reportDurationMs, nowMs).status;
-  if (status !== 'Completed') throw refused('path', 'uuid', `Failed to render report: the task is ${String(status)}, not Completed.`);
-  const headers = ['client_id', 'product', 'amount'];
-  const rows = Array.from({ length: Math.min(report.recordsToProcess, 1000) }, (_, i) => [report.clientId, `product ${i % 7}`, Math.round(i * 137.5) / 100]);
-  return { headers, rows };
 };

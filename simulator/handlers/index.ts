@@ -1,5 +1,5 @@
 // Every endpoint's handler, by endpoint name: the compiler checks none is missing.
-import { createReport, deleteReport, downloadReport, getReport, getTrial, getTrialStartData, listTrials } from './billing';
+import { createReport, deleteReport, getReport, getTrial, getTrialStartData, listTrials } from './billing';
 import { createSecret, getTask } from './cloud';
 import { getEdgeApp, getEdgeClient, getEdgeTemplate } from './edge';
 import { getFunctionLogs } from './faas';
@@ -14,6 +14,7 @@ import {
 } from './iam';
 import { addSchedules } from './lifecycle';
 import { previewInstancePrice, previewLoadBalancerPrice } from './pricing';
+import { downloadReport } from './reportDownload';
 import { getProtectionProfile, listProtectionProfiles, updateProtectionProfile } from './profiles';
 import { deleteStorage } from './storage';
 import {

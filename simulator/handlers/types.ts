@@ -10,6 +10,8 @@ export interface SimContext {
   options: RuntimeOptions;
   nowMs: number;
   requestId: string;
+  /** The request's `Accept` header, for an endpoint that answers in several formats. */
+  accept?: string;
 }
 
 type Part<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -20,7 +22,7 @@ export interface Valid<E extends Endpoint> {
   body: Part<E['body']>;
 }
 
-/** Returns the success body (undefined for 204), or throws a SimError. */
+/** Returns the success body (undefined for 204), a HandlerReply to answer otherwise, or throws a SimError. */
 export type Handler<E extends Endpoint> = (input: Valid<E>, ctx: SimContext) => unknown;
 
 export type Handlers = { [K in EndpointName]: Handler<(typeof endpoints)[K]> };

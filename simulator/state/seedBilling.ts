@@ -107,7 +107,49 @@ export const SEEDED_REPORTS = {
   Cancelled: '6b1f0c9e-0005-4a6e-9c1d-000000000005',
 } as const;
 
+/**
+ * Completed tasks whose result is the point: 500,000 rows (the table's bench), about 200 MB as CSV
+ * (the save's bench), and one whose render fails (400 in every format).
+ */
+export const SEEDED_RESULT_REPORTS = {
+  rows500k: '6b1f0c9e-0006-4a6e-9c1d-000000000006',
+  csv200MB: '6b1f0c9e-0007-4a6e-9c1d-000000000007',
+  renderFails: '6b1f0c9e-0008-4a6e-9c1d-000000000008',
+} as const;
+
+/** Rows of the ResellerExpenses result that make about 200 MB of CSV (about 69 bytes a row). */
+export const CSV_200MB_ROWS = 2_900_000;
+
+function resultReports(referenceMs: number, userId: number, clientId: number): ReportRecord[] {
+  const base = (uuid: string, hoursAgo: number, rows: number): ReportRecord => ({
+    uuid,
+    createdMs: referenceMs - hoursAgo * HOUR_MS,
+    userId,
+    clientId,
+    taskType: 'Report',
+    templateCode: 'ResellerExpenses',
+    parameters: { type: 'ResellerExpenses', date_from: '2026-01-01', date_to: '2026-06-30', rows },
+    fixedStatus: 'Completed',
+    recordsToProcess: rows,
+    workerGroupId: `wg-${uuid.slice(0, 8)}`,
+  });
+  return [
+    base(SEEDED_RESULT_REPORTS.rows500k, 20, 500_000),
+    base(SEEDED_RESULT_REPORTS.csv200MB, 21, CSV_200MB_ROWS),
+    {
+      ...base(SEEDED_RESULT_REPORTS.renderFails, 22, 1200),
+      templateCode: 'ResellerCredits',
+      parameters: { type: 'ResellerCredits', date_from: '2026-03-01', date_to: '2026-03-31' },
+      renderFailure: 'template ResellerCredits references the column "credit_note", which the data source does not have',
+    },
+  ];
+}
+
 export function seedReports(referenceMs: number, userId: number, clientId: number): ReportRecord[] {
+  return [...statusReports(referenceMs, userId, clientId), ...resultReports(referenceMs, userId, clientId)];
+}
+
+function statusReports(referenceMs: number, userId: number, clientId: number): ReportRecord[] {
   const statuses = Object.entries(SEEDED_REPORTS) as [NonNullable<ReportRecord['fixedStatus']>, string][];
   return statuses.map(([status, uuid], i) => ({
     uuid,

@@ -61,6 +61,8 @@ export interface ReportRecord {
   fixedStatus?: 'Pending' | 'InProgress' | 'Completed' | 'Failed' | 'Cancelled';
   /** Why the report fails; undefined when it completes. */
   failure?: string;
+  /** A Completed task whose result cannot be rendered: why its download answers 400. */
+  renderFailure?: string;
   recordsToProcess: number;
   workerGroupId: string;
 }
