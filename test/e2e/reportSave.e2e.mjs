@@ -70,7 +70,15 @@ describe('Save Report As… and Delete Report Task from the Report Tasks view', 
     assert.match(await quickInput().locator('input').inputValue(), proposed);
     await quickInput().locator('input').press('Enter');
     const done = toast(/^Saved report ResellerExpenses/);
-    await done.waitFor({ timeout: 30_000 });
+    await done.waitFor({ timeout: 30_000 }).catch(async (error) => {
+      await page.screenshot({ path: `test-results/report-save-${extension}-failure.png` }).catch(() => undefined);
+      const shown = await page.locator('.notifications-toasts .notification-list-item, .monaco-dialog-box').allInnerTexts().catch(() => []);
+      await runCommand(page, 'Platform Console: Show Log').catch(() => undefined);
+      await page.waitForTimeout(1000);
+      const logged = await page.locator('.part.panel .view-lines').allInnerTexts().catch(() => []);
+      const ours = logged.join('\n').split('\n').filter((l) => /Save Report As|Saving|Saved|save|download/i.test(l));
+      throw new Error(`${error.message}\nshown: ${JSON.stringify(shown)}\nlog: ${ours.join('\n')}`);
+    });
     const text = await done.locator('.notification-list-item-message').innerText();
     const m = new RegExp(`^Saved report ResellerExpenses \\([0-9a-f]{8}\\) as ${format} to (.+\\.${extension}) \\(\\d+(\\.\\d)? (B|KB|MB)\\)\\.$`).exec(text);
     assert.ok(m, text);

@@ -153,6 +153,7 @@ export function registerSaveReport(deps: SaveReportDeps): { disposable: vscode.D
       format,
     );
     const chosen = await saveLocation(vscode.Uri.file(path.join(defaultFolder(), name)), format);
+    log.info(`Save Report As (${connection.name}): ${chosen ? `file chosen: ${chosen.toString()}` : 'no file chosen'}`);
     if (!chosen) return undefined;
     if (chosen.scheme !== 'file') {
       await ui.notify('error', `Reports are saved to local files; ${chosen.toString()} is not one.`);
@@ -170,7 +171,12 @@ export function registerSaveReport(deps: SaveReportDeps): { disposable: vscode.D
     // The task's own connection, to the last byte: its Sign Out stops the download.
     const bound = connectionId ? await connections.bind(connectionId) : undefined;
     if (!bound) return promptSignIn(deps.ui());
-    return save(bound, given);
+    try {
+      return await save(bound, given);
+    } catch (error) {
+      await notifyError('Could not save the report', error, { log, ui: deps.ui(), connectionName: bound.connection.name });
+      return undefined;
+    }
   });
   return { disposable: command, setSaveLocation: (answer) => (saveAnswer = answer) };
 }
