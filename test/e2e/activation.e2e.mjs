@@ -29,7 +29,7 @@ describe('Activation: nothing until used, then from every way in', () => {
       await page.locator('.activitybar .action-label[aria-label^="Platform Console"]').click().catch(() => undefined);
       const row = reports().locator('.monaco-list-row', { hasText: /InProgress · 2026-04/ }).first();
       await row.click({ button: 'right', timeout: 5000 }).catch(() => undefined);
-      await page.locator('.context-view .action-label', { hasText: /^Remove from List$/ }).click({ timeout: 5000 }).catch(() => undefined);
+      await page.locator('.context-view .action-label', { hasText: /^Remove from List \(Keep on Server\)$/ }).click({ timeout: 5000 }).catch(() => undefined);
       await runCommand(page, 'View: Close All Editors').catch(() => undefined);
     }
     await browser?.close();

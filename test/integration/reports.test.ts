@@ -92,7 +92,7 @@ describe('Report Tasks', function () {
 
     const done = await ui.waitForNotification(/^Report ResellerExpenses \([0-9a-f]{8}\) completed on reports\.$/, 15_000);
     assert.equal(done.severity, 'info');
-    assert.deepEqual(done.actions, ['Open Report', 'Show'], 'a completed report offers its result');
+    assert.deepEqual(done.actions, ['Open Report', 'Save As…', 'Show'], 'a completed report offers its result: open it or save it');
     assert.equal(task(uuid)?.snapshot?.status, 'Completed');
     assert.ok(ext.log.recent.some((l) => l.includes(`Report task ${uuid} on reports: Pending -> InProgress`)), 'InProgress was seen on the way');
     const completed = await nodeItem(uuid);

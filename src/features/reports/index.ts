@@ -1,5 +1,5 @@
 // Report Tasks: the task store (globalState), the poller, the view and its commands (Create
-// Report…, Open Report…). Activated once by extension.ts; disposed with the extension.
+// Report…, Open Report…, Save Report As…, Delete Report Task). Activated once by extension.ts; disposed with the extension.
 import * as vscode from 'vscode';
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
@@ -7,6 +7,8 @@ import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
 import type { ReadableDocuments } from '../../ui/readableDocuments';
 import { reportStatus, settledMessage, type PollDelays } from './model/reportTasks';
+import { registerDeleteReport } from './deleteReportCommand';
+import { registerSaveReport, type SaveLocationAnswer } from './saveReportCommand';
 import { registerReportCommands } from './reportCommands';
 import { ReportPoller } from './reportPoller';
 import { ReportTaskStore } from './reportTaskStore';
@@ -14,6 +16,9 @@ import { ReportTasksTree } from './reportTasksTree';
 import { registerReportTables, type ReportTablesApi } from './reportTableCommands';
 
 export type { PollDelays } from './model/reportTasks';
+
+const OPEN_REPORT = 'Open Report';
+const SAVE_AS = 'Save As…';
 
 /** What the integration tests reach through the extension's exports. */
 export interface ReportTasksApi {
@@ -24,6 +29,8 @@ export interface ReportTasksApi {
   documents: ReadableDocuments;
   /** The open Report table panels; open() opens (or reveals) one. */
   tables: ReportTablesApi;
+  /** Answers Save Report As…'s save dialog (undefined: VS Code's own dialog). */
+  setSaveLocation(answer: SaveLocationAnswer | undefined): void;
 }
 
 export class ReportTasksFeature extends Disposable {
@@ -55,16 +62,17 @@ export class ReportTasksFeature extends Disposable {
         const { severity, message } = settledMessage(task, connection.name);
         if (severity === 'error') log.error(message);
         else log.info(message);
-        // A completed report offers its result at once; every task can be shown in the view.
+        // A completed report offers its result at once (open or save); every task can be shown in the view.
         const completed = reportStatus(task.snapshot) === 'Completed';
         void deps
           .ui()
-          .notify(severity, log.scrub(message), completed ? ['Open Report', 'Show'] : ['Show'])
+          .notify(severity, log.scrub(message), completed ? [OPEN_REPORT, SAVE_AS, 'Show'] : ['Show'])
           .then((choice) => {
-            if (choice === 'Open Report') {
+            if (choice === OPEN_REPORT) {
               tables.api.open({ connectionId: connection.id, uuid: task.uuid });
               return undefined;
             }
+            if (choice === SAVE_AS) return vscode.commands.executeCommand('platformConsole.saveReportAs', { uuid: task.uuid, connectionId: connection.id });
             return choice === 'Show' ? tree.reveal(task.uuid, { focus: true, expand: true }) : undefined;
           })
           .catch((error: unknown) => log.error('Could not show a notification', error));
@@ -83,6 +91,9 @@ export class ReportTasksFeature extends Disposable {
     this._register(tree);
     this._register({ dispose: () => poller.dispose() });
     for (const d of registerReportCommands({ ...deps, store, poller, tree: () => tree })) this._register(d);
+    const saveAs = registerSaveReport({ connections, log, ui: deps.ui, state: deps.state, store, tree: () => tree });
+    this._register(saveAs.disposable);
+    this._register(registerDeleteReport({ connections, log, ui: deps.ui, store, poller, tree: () => tree }));
     // Signed in, out, or switched: follow the (new) active connection's running tasks, and
     // forget the tasks of connections that are gone.
     this._register(
@@ -91,7 +102,7 @@ export class ReportTasksFeature extends Disposable {
         void poller.resume();
       }),
     );
-    this.api = { tree, store, poller, documents, tables: tables.api };
+    this.api = { tree, store, poller, documents, tables: tables.api, setSaveLocation: saveAs.setSaveLocation };
   }
 
   /** What activation runs: polling resumes for the tasks still running when the window closed. */

@@ -65,6 +65,15 @@ export class ReportListing {
     return this.next === undefined || this.loading ? Promise.resolve() : this.read(this.next);
   }
 
+  /** A task deleted on the server: out of the list at once, without reading it again. */
+  forget(uuid: string): void {
+    const before = this.tasks.length;
+    this.tasks = this.tasks.filter((t) => t.uuid.toLowerCase() !== uuid.toLowerCase());
+    if (this.tasks.length === before) return;
+    if (this.total !== undefined) this.total = Math.max(this.tasks.length, this.total - 1);
+    this.changed();
+  }
+
   setStatus(status: ReportStatus | undefined): Promise<void> {
     this.status = status;
     this.tasks = [];

@@ -98,7 +98,7 @@ export class ReportTaskNode extends TreeNode {
     for (const [k, v] of reportTooltipRows(task)) tooltip.appendMarkdown(`| ${escapeMarkdown(k)} | ${escapeMarkdown(v)} |\n`);
     item.tooltip = tooltip;
     const status = reportStatus(task.snapshot);
-    // `completed` (a result to open), `running` or `settled` (failed, cancelled, unknown).
+    // `completed` (a result to open or save), `running` or `settled` (failed, cancelled, unknown).
     item.contextValue = `platformConsole.reportTask.${status === 'Pending' || status === 'InProgress' ? 'running' : status === 'Completed' ? 'completed' : 'settled'}`;
     return item;
   }

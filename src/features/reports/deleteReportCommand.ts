@@ -1,0 +1,113 @@
+// "Delete Report Task": the task deleted on the server (not only forgotten here, which Remove
+// from List does), after a modal naming the connection, template and creation time; sent once.
+// The row leaves the view when the platform confirms, or says the task is already gone.
+import * as vscode from 'vscode';
+import type { BoundConnection } from '../../connections/connectionManager';
+import { promptSignIn } from '../../ui/bindActiveConnection';
+import { confirmWrite } from '../../ui/confirmWrite';
+import type { FeatureContext } from '../../ui/featureContext';
+import { notifyError } from '../../ui/notify';
+import { formatUtc } from '../../ui/text/timeText';
+import { runWizard } from '../../ui/wizard';
+import { PlatformError } from '../../schema/errors';
+import { reportLabel, shortUuid, statusText, type TrackedReport } from './model/reportTasks';
+import type { ReportPoller } from './reportPoller';
+import { taskFromArgument, taskPickStep, type TaskCommandDeps } from './reportTaskTarget';
+
+export interface DeleteReportDeps extends TaskCommandDeps, Pick<FeatureContext, 'log'> {
+  poller: ReportPoller;
+}
+
+export function registerDeleteReport(deps: DeleteReportDeps): vscode.Disposable {
+  const { connections, log, store, poller } = deps;
+
+  /** Gone from the list here and from the view's copy of the platform's list. */
+  const forget = async (connectionId: string, uuid: string) => {
+    poller.forget(uuid);
+    deps.tree()?.listing.forget(uuid);
+    await store.remove(connectionId, [uuid]);
+    deps.tree()?.refresh();
+  };
+
+  /** A typed UUID: its answer first, so the confirmation can name its template and creation time. */
+  const readTask = async (bound: BoundConnection, task: TrackedReport): Promise<TrackedReport | undefined> => {
+    const ui = deps.ui();
+    const { connection } = bound;
+    try {
+      const snapshot = await ui.progress(`Reading report task ${shortUuid(task.uuid)} from ${connection.name}…`, false, () => bound.api.billing.getReport({ params: { id: task.uuid } }));
+      return { ...task, snapshot };
+    } catch (error) {
+      if (error instanceof PlatformError && error.kind === 'notFound') {
+        // A row of the view that the server no longer knows: gone already, so it leaves the list.
+        const followed = store.get(connection.id, task.uuid) !== undefined;
+        log.info(`No report task ${task.uuid} on ${connection.name}: nothing to delete${followed ? '; removed from the list' : ''}`);
+        if (followed) await forget(connection.id, task.uuid);
+        void ui.notify('warning', `No report task ${task.uuid} on ${connection.name}: ${followed ? 'it is no longer listed' : 'nothing was deleted'}.`);
+        return undefined;
+      }
+      await notifyError(`Could not read report task ${task.uuid} from ${connection.name}`, error, { log, ui, connectionName: connection.name });
+      return undefined;
+    }
+  };
+
+  const remove = async (bound: BoundConnection, task: TrackedReport): Promise<boolean> => {
+    const ui = deps.ui();
+    const { connection, api } = bound;
+    const label = reportLabel(task);
+    const created = formatUtc(task.snapshot?.created_at) ?? 'unknown (not read yet)';
+    const confirmed = await confirmWrite(ui, {
+      action: `Delete report task ${label}`,
+      connection,
+      facts: [
+        ['Template', label],
+        ['Created', created],
+        ['Status', statusText(task)],
+        ['UUID', task.uuid],
+      ],
+      destructive: true,
+      button: 'Delete',
+    });
+    if (!confirmed) return false;
+    const what = `report task ${label} (${shortUuid(task.uuid)})`;
+    try {
+      await ui.progress(`Deleting ${what} on ${connection.name}…`, false, () => api.billing.deleteReport({ params: { id: task.uuid } }));
+    } catch (error) {
+      if (error instanceof PlatformError && error.kind === 'notFound') {
+        log.info(`Report task ${task.uuid} was already gone on ${connection.name}: removed from the list`);
+        await forget(connection.id, task.uuid);
+        void ui.notify('info', `The ${what} was already gone on ${connection.name}; it is no longer listed.`);
+        return true;
+      }
+      // Never retried: the person decides after reading why.
+      await notifyError(`Could not delete ${what}`, error, {
+        log,
+        ui,
+        connectionName: connection.name,
+        signInAgain: () => vscode.commands.executeCommand('platformConsole.signIn', { name: connection.name, baseUrl: connection.baseUrl }),
+      });
+      return false;
+    }
+    log.info(`Report task ${task.uuid} (${label}) deleted on ${connection.name}`);
+    await forget(connection.id, task.uuid);
+    void ui.notify('info', `Deleted ${what} on ${connection.name}.`);
+    return true;
+  };
+
+  return vscode.commands.registerCommand('platformConsole.deleteReportTask', async (arg?: unknown) => {
+    const given = taskFromArgument(arg, deps);
+    const connectionId = given?.connectionId ?? connections.active?.id;
+    const bound = connectionId ? await connections.bind(connectionId) : undefined;
+    if (!bound) return promptSignIn(deps.ui());
+    const done = await runWizard<{ task?: TrackedReport }>(
+      { task: given?.task },
+      {
+        title: `Delete Report Task (${bound.connection.name})`,
+        ui: deps.ui(),
+        steps: [taskPickStep({ noun: 'report task', offer: () => true, tree: deps.tree, logError: (error) => log.error('Could not load the report tasks', error) })],
+      },
+    );
+    if (!done?.task) return false;
+    const task = done.task.snapshot ? done.task : await readTask(bound, done.task);
+    return task ? remove(bound, task) : false;
+  });
+}
