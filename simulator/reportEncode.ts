@@ -22,7 +22,8 @@ const jsonCell = (cell: ResultCell): string => (typeof cell === 'number' && !Num
 
 /**
  * `head`, then one `line(i)` per row, then `tail`, as Buffers of about CHUNK_BYTES. With a byte
- * limit the rows go on past the table (row numbers wrap) until the limit is reached.
+ * limit the rows go on past the table (row numbers wrap) until the limit is reached. Each line is
+ * encoded into the chunk as it is made: joining many non-ASCII strings first costs three times more.
  */
 export function* chunked(
   table: ResultTable,
@@ -31,19 +32,33 @@ export function* chunked(
   tail: string,
   limit: EncodeLimit = {},
 ): Generator<Buffer, void, undefined> {
-  let pending = head;
+  let buffer = Buffer.allocUnsafe(3 * CHUNK_BYTES);
+  let used = 0;
   let sent = 0;
-  const more = (i: number): boolean => (limit.bytes === undefined ? i < table.rowCount : sent + pending.length < limit.bytes && table.rowCount > 0);
-  for (let i = 0; more(i); i++) {
-    pending += line(i % Math.max(1, table.rowCount), i === 0);
-    if (pending.length >= CHUNK_BYTES) {
-      const chunk = Buffer.from(pending);
-      sent += chunk.length;
-      pending = '';
-      yield chunk;
+  function* add(text: string): Generator<Buffer, void, undefined> {
+    // A UTF-16 unit takes at most 3 bytes in UTF-8.
+    if (used > 0 && used + text.length * 3 > buffer.length) yield* flush();
+    if (text.length * 3 > buffer.length) {
+      const whole = Buffer.from(text);
+      sent += whole.length;
+      yield whole;
+      return;
     }
+    used += buffer.write(text, used);
+    if (used >= CHUNK_BYTES) yield* flush();
   }
-  yield Buffer.from(pending + tail);
+  function* flush(): Generator<Buffer, void, undefined> {
+    const chunk = buffer.subarray(0, used);
+    sent += used;
+    buffer = Buffer.allocUnsafe(3 * CHUNK_BYTES);
+    used = 0;
+    yield chunk;
+  }
+  const more = (i: number): boolean => (limit.bytes === undefined ? i < table.rowCount : sent + used < limit.bytes && table.rowCount > 0);
+  yield* add(head);
+  for (let i = 0; more(i); i++) yield* add(line(i % Math.max(1, table.rowCount), i === 0));
+  yield* add(tail);
+  if (used > 0) yield* flush();
 }
 
 export function csvChunks(table: ResultTable, limit?: EncodeLimit): Generator<Buffer, void, undefined> {

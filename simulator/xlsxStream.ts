@@ -28,6 +28,8 @@ const PARTS: readonly (readonly [string, string])[] = [
   ['xl/_rels/workbook.xml.rels', `${XML_HEAD}<Relationships xmlns="${PKG_REL}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`],
 ];
 const SHEET_NAME = 'xl/worksheets/sheet1.xml';
+/** The fastest deflate: the sheet is large and repetitive, and the time goes to compressing it. */
+const SHEET_LEVEL = constants.Z_BEST_SPEED;
 
 /** `A`, `B`, … `Z`, `AA`: the column letters of a cell reference. */
 export function columnName(index: number): string {
@@ -142,7 +144,7 @@ export function* xlsxChunks(table: ResultTable, limit?: EncodeLimit): Generator<
   for (const piece of xml) {
     sheet.crc = crc32(piece, sheet.crc);
     sheet.size += piece.length;
-    const compressed = deflateRawSync(piece, { finishFlush: constants.Z_SYNC_FLUSH });
+    const compressed = deflateRawSync(piece, { level: SHEET_LEVEL, finishFlush: constants.Z_SYNC_FLUSH });
     sheet.compressed += compressed.length;
     yield emit(compressed);
   }

@@ -95,7 +95,42 @@ export function seedTrials(referenceMs: number, products: readonly Product[]): T
       skipped: true,
       options: withUsage(product(3).options, [10, 3]),
     },
+    ...moreTrials(referenceMs, products),
   ];
+}
+
+const TRIAL_CLIENTS = [
+  [504, 'Adatum Corporation'],
+  [505, 'Tailspin Toys, Ltd.'],
+  [506, 'Wide World Importers'],
+  [507, 'Lucerne "Publishing"'],
+  [508, 'Großhandel Weiß GmbH'],
+  [509, 'Proseware, Inc.'],
+  [510, 'Coho Winery'],
+  [511, 'Alpine Ski House'],
+  [512, 'Trey Research'],
+] as const;
+
+/** 27 more over nine clients and the three products, so the list pages: running, not started, ended, skipped. */
+function moreTrials(referenceMs: number, products: readonly Product[]): TrialRecord[] {
+  return Array.from({ length: 27 }, (_, i): TrialRecord => {
+    const [clientId, companyName] = TRIAL_CLIENTS[i % TRIAL_CLIENTS.length]!;
+    const product = products[Math.floor(i / TRIAL_CLIENTS.length) % products.length]!;
+    const createdMs = referenceMs - (10 + i * 3) * DAY_MS;
+    const kind = i % 4; // 0 running, 1 not started, 2 ended, 3 ended after being skipped
+    const startMs = createdMs + DAY_MS;
+    const range = kind === 1 ? undefined : kind === 0 ? { startMs: referenceMs - 2 * DAY_MS, endMs: referenceMs + (product.daysLimit - 2) * DAY_MS } : { startMs, endMs: startMs + product.daysLimit * DAY_MS };
+    return {
+      id: 404 + i,
+      clientId,
+      companyName,
+      productId: product.id,
+      createdMs,
+      ...(range ? { range } : {}),
+      skipped: kind === 3,
+      options: withUsage(product.options, kind === 1 ? [] : product.options.map((o) => Math.floor((o.value * ((i * 37) % 100)) / 100))),
+    };
+  });
 }
 
 /** Fixed ids, so tests and the demo can open each status. */
