@@ -213,11 +213,11 @@ describe('the lists an agent picks ids from', { timeout: 60_000 }, () => {
   it('trials, activated free features (one client\'s), a reseller\'s notification settings: the ids with their names', async () => {
     const b = binding(sim.url);
     const trials = await runTool(tool('list_trials'), b, {}, host);
-    assert.match(trials, /^Trials on "Sim": 3\.\n/);
+    assert.match(trials, /^Trials on "Sim": 30\.\n/);
     assert.match(trials, /- id 401: client 501 "Northwind Traders" · product "CDN" · plan "CDN Trial" · active · 14 days/);
-    assert.match(await runTool(tool('list_trials'), b, { product_name: 'edge' }, host), /^Trials on "Sim": 1\.\n[^\n]+\n- id 403: /);
+    assert.match(await runTool(tool('list_trials'), b, { product_name: 'edge' }, host), /^Trials on "Sim": 10\.\n[^\n]+\n- id 403: client 503 "Fabrikam Games" · product "FastEdge"/);
     const features = await runTool(tool('list_free_features'), b, { client_id: 501 }, host);
-    assert.match(features, /^Activated free features on "Sim" of client 501: 2\.\n[^\n]+\n- id 601: "Origin shielding" · service "CDN" · client 501 · activated "/);
+    assert.match(features, /^Activated free features on "Sim" of client 501: 3\.\n[^\n]+\n- id 601: "Origin shielding" · service "CDN" · client 501 · activated "/);
     const settings = await runTool(tool('list_notification_settings'), b, { resellerId: 701 }, host);
     assert.match(settings, /- id 801: "deletion_request" · "ops@reseller-one\.example" · enabled\n- id 802: "failed_login" · "security@reseller-one\.example" · disabled/);
     assert.match(await runTool(tool('list_notification_settings'), b, { resellerId: 799 }, host), /^No notification settings found for reseller 799/);
