@@ -99,11 +99,12 @@ describe('Report Tasks: Save Report As… and Delete Report Task', function () {
     assert.ok(completed >= 1 && completed < ext.reports.tree.listedNodes().length, 'the view lists completed and other tasks');
     assert.equal(tasks?.items?.length, completed + 1, 'the completed tasks only, and Enter a UUID…');
     assert.equal(format?.active, 'JSON', 'the format used last');
+    // Read before the test's own downloads below are recorded.
+    assert.equal(sim.lastRequests('downloadReport')['GET downloadReport']?.query.format, 'csv');
     const csv = await readFile(join(dir, `${PROPOSED}.csv`));
     assert.deepEqual(csv, await served(SEEDED_REPORTS.Completed, 'csv'));
     const { headers } = JSON.parse((await served(SEEDED_REPORTS.Completed, 'json')).toString('utf8')) as { headers: string[] };
     assert.equal(csv.toString('utf8').split(/\r?\n/)[0], headers.join(','), 'a CSV whose first line is the header row');
-    assert.equal(sim.lastRequests('downloadReport')['GET downloadReport']?.query.format, 'csv');
   });
 
   it('the Completed notification\'s Save As… saves that task on its connection', async () => {
