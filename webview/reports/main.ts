@@ -14,6 +14,8 @@ import { columnWidths, formatCell, headerView, infoView, stateView, type LoadSta
 const ROW_HEIGHT = 22;
 const HEADER_HEIGHT = 26;
 const FILTER_DEBOUNCE_MS = 120;
+/** A copy event this soon after Ctrl/Cmd+C copied the rows is the workbench's echo of the same keys. */
+const COPY_ECHO_MS = 1000;
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -30,6 +32,7 @@ export class ReportTableApp extends LitElement {
   private active: number | undefined;
   private anchor: number | undefined;
   private spoken = '';
+  private copiedByKeyAt = -Infinity;
   private notice = '';
   private widths: string[] = [];
   private firstRowsAt: number | undefined;
@@ -123,12 +126,15 @@ export class ReportTableApp extends LitElement {
     this.widths = columnWidths(this.model);
     this.firstRowsAt = performance.now();
     const generation = this.generation;
+    // A task queued from the animation frame runs once that frame is painted.
     void this.updateComplete.then(() =>
-      requestAnimationFrame(() => {
-        const ms = performance.now() - (this.firstRowsAt ?? 0);
-        this.dataset.firstPaintMs = ms.toFixed(1);
-        this.host.notify({ type: 'painted', generation, ms });
-      }),
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          const ms = performance.now() - (this.firstRowsAt ?? 0);
+          this.dataset.firstPaintMs = ms.toFixed(1);
+          this.host.notify({ type: 'painted', generation, ms });
+        }, 0),
+      ),
     );
   }
 
@@ -194,8 +200,14 @@ export class ReportTableApp extends LitElement {
   };
 
   private onGridKey = (e: KeyboardEvent): void => {
-    // Ctrl/Cmd+C arrives as the document's copy event (the workbench runs the copy command in the page): onCopyEvent.
-    if ((e.ctrlKey || e.metaKey) && (e.key === 'c' || e.key === 'C')) return;
+    // Chromium fires no copy event without a text selection, so the keys copy the selected rows themselves; the copy
+    // event desktop VS Code dispatches afterwards (Edit > Copy) is then only swallowed (onCopyEvent).
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && (e.key === 'c' || e.key === 'C' || e.key === 'Insert')) {
+      if (!this.selection) return;
+      e.preventDefault();
+      this.copiedByKeyAt = performance.now();
+      return this.copy();
+    }
     if ((e.ctrlKey || e.metaKey) && (e.key === 'a' || e.key === 'A') && this.model.shownCount > 0) {
       e.preventDefault();
       this.anchor = 0;
@@ -216,7 +228,7 @@ export class ReportTableApp extends LitElement {
   private onCopyEvent = (e: ClipboardEvent): void => {
     if (!this.viewport?.contains(document.activeElement) || !this.selection) return;
     e.preventDefault();
-    this.copy();
+    if (performance.now() - this.copiedByKeyAt > COPY_ECHO_MS) this.copy();
   };
 
   private copy(): void {
