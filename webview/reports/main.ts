@@ -226,8 +226,11 @@ export class ReportTableApp extends LitElement {
 
   /** Copy with the grid focused and rows selected: the rows as TSV (text selected elsewhere copies as usual). */
   private onCopyEvent = (e: ClipboardEvent): void => {
-    if (!this.viewport?.contains(document.activeElement) || !this.selection) return;
+    const range = this.selection;
+    if (!this.viewport?.contains(document.activeElement) || !range) return;
+    // A cancelled copy event writes its own data: the same rows, so an echo cannot blank what the keys copied.
     e.preventDefault();
+    e.clipboardData?.setData('text/plain', this.model.copyText(range[0], range[1]));
     if (performance.now() - this.copiedByKeyAt > COPY_ECHO_MS) this.copy();
   };
 
