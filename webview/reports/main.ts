@@ -14,6 +14,8 @@ import { columnWidths, formatCell, headerView, infoView, stateView, type LoadSta
 const ROW_HEIGHT = 22;
 const HEADER_HEIGHT = 26;
 const FILTER_DEBOUNCE_MS = 120;
+/** A copy event this soon after Ctrl/Cmd+C copied the rows is the workbench's echo of the same keys. */
+const COPY_ECHO_MS = 1000;
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -30,6 +32,7 @@ export class ReportTableApp extends LitElement {
   private active: number | undefined;
   private anchor: number | undefined;
   private spoken = '';
+  private copiedByKeyAt = -Infinity;
   private notice = '';
   private widths: string[] = [];
   private firstRowsAt: number | undefined;
@@ -123,12 +126,15 @@ export class ReportTableApp extends LitElement {
     this.widths = columnWidths(this.model);
     this.firstRowsAt = performance.now();
     const generation = this.generation;
+    // A task queued from the animation frame runs once that frame is painted.
     void this.updateComplete.then(() =>
-      requestAnimationFrame(() => {
-        const ms = performance.now() - (this.firstRowsAt ?? 0);
-        this.dataset.firstPaintMs = ms.toFixed(1);
-        this.host.notify({ type: 'painted', generation, ms });
-      }),
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          const ms = performance.now() - (this.firstRowsAt ?? 0);
+          this.dataset.firstPaintMs = ms.toFixed(1);
+          this.host.notify({ type: 'painted', generation, ms });
+        }, 0),
+      ),
     );
   }
 
@@ -139,6 +145,7 @@ export class ReportTableApp extends LitElement {
 
   private say(text: string): void {
     this.spoken = text;
+    this.requestUpdate();
   }
 
   // ---- filter and sort ---------------------------------------------------------------------
@@ -194,8 +201,14 @@ export class ReportTableApp extends LitElement {
   };
 
   private onGridKey = (e: KeyboardEvent): void => {
-    // Ctrl/Cmd+C arrives as the document's copy event (the workbench runs the copy command in the page): onCopyEvent.
-    if ((e.ctrlKey || e.metaKey) && (e.key === 'c' || e.key === 'C')) return;
+    // Chromium fires no copy event without a text selection, so the keys copy the selected rows themselves; the copy
+    // event desktop VS Code dispatches afterwards (Edit > Copy) is then only swallowed (onCopyEvent).
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && (e.key === 'c' || e.key === 'C' || e.key === 'Insert')) {
+      if (!this.selection) return;
+      e.preventDefault();
+      this.copiedByKeyAt = performance.now();
+      return this.copy();
+    }
     if ((e.ctrlKey || e.metaKey) && (e.key === 'a' || e.key === 'A') && this.model.shownCount > 0) {
       e.preventDefault();
       this.anchor = 0;
@@ -214,9 +227,12 @@ export class ReportTableApp extends LitElement {
 
   /** Copy with the grid focused and rows selected: the rows as TSV (text selected elsewhere copies as usual). */
   private onCopyEvent = (e: ClipboardEvent): void => {
-    if (!this.viewport?.contains(document.activeElement) || !this.selection) return;
+    const range = this.selection;
+    if (!this.viewport?.contains(document.activeElement) || !range) return;
+    // A cancelled copy event writes its own data: the same rows, so an echo cannot blank what the keys copied.
     e.preventDefault();
-    this.copy();
+    e.clipboardData?.setData('text/plain', this.model.copyText(range[0], range[1]));
+    if (performance.now() - this.copiedByKeyAt > COPY_ECHO_MS) this.copy();
   };
 
   private copy(): void {
@@ -255,69 +271,71 @@ export class ReportTableApp extends LitElement {
     const hasTotals = totals.some((t) => t !== undefined);
     return html`
       ${infoView(this.info)}
-      <div class="toolbar">
-        <vscode-textfield class="filter" placeholder="Filter rows (plain text, any case)" aria-label="Filter rows" .value=${this.filterDraft} maxlength=${REPORT_FILTER_MAX} @input=${this.onFilterInput} data-testid="filter"
-          ><span slot="content-before" class="codicon codicon-filter"></span
-        ></vscode-textfield>
-        <span class="counts" data-testid="counts">${shown === m.rows.length ? `${count(shown)} rows` : `${count(shown)} of ${count(m.rows.length)} rows`}</span>
-        <span class="spacer"></span>
-        <vscode-button secondary ?disabled=${!range} @click=${() => this.copy()} title="Copy the selected rows as tab-separated text (Ctrl+C)">Copy Rows</vscode-button>
-        <vscode-button secondary @click=${() => this.host.notify({ type: 'command', command: 'saveAs' })}>Save Report As…</vscode-button>
-        <vscode-button secondary @click=${() => this.host.notify({ type: 'reload' })} title="Read the result again">Reload</vscode-button>
-      </div>
-      ${stateView(this.load, m.rows.length, (command) => this.host.notify(command === 'reload' ? { type: 'reload' } : { type: 'command', command }))}
-      ${this.notice ? html`<div class="notice" role="status">${this.notice}</div>` : nothing}
-      <div class="list">
-        <div
-          class="grid"
-          role="grid"
-          tabindex="0"
-          aria-label=${`Report ${this.info?.template ?? ''} rows`}
-          aria-rowcount=${shown + 1 + (hasTotals ? 1 : 0)}
-          aria-colcount=${columns}
-          aria-multiselectable="true"
-          aria-activedescendant=${this.active !== undefined && items.some((i) => i.index === this.active) ? `row-${this.active}` : nothing}
-          @keydown=${this.onGridKey}
-          @click=${this.onRowClick}
-          data-testid="grid"
-          ${cssProps(template)}
-        >
-          ${headerView(m, (c) => this.sortBy(c))}
-          <div class="canvas" role="rowgroup" ${cssProps({ height: `${this.virtualizer.getTotalSize() - HEADER_HEIGHT}px` })}>
-            ${items.map((item) => {
-              const row = m.rowAt(item.index);
-              if (!row) return nothing;
-              const selected = range !== undefined && item.index >= range[0] && item.index <= range[1];
-              return html`<div
-                id=${`row-${item.index}`}
-                class="row ${selected ? 'selected' : ''} ${item.index === this.active ? 'active' : ''}"
-                role="row"
-                aria-rowindex=${item.index + 2}
-                aria-selected=${selected ? 'true' : 'false'}
-                data-pos=${item.index}
-                ${cssProps({ transform: `translateY(${item.start - HEADER_HEIGHT}px)` })}
-              >
-                ${Array.from({ length: columns }, (_, c) => {
-                  const cell = row[c] ?? null;
-                  return html`<div role="gridcell" aria-colindex=${c + 1} class="cell ${m.isNumeric(c) ? 'num' : ''}" title=${cellText(cell)}>${formatCell(cell)}</div>`;
-                })}
-              </div>`;
-            })}
-          </div>
-          ${hasTotals
-            ? html`<div class="totals" role="rowgroup">
-                <div class="row foot" role="row" aria-rowindex=${shown + 2}>
-                  ${totals.map(
-                    (t, c) =>
-                      html`<div role="gridcell" aria-colindex=${c + 1} class="cell ${t !== undefined ? 'num' : ''}" data-testid=${t !== undefined ? `total-${c}` : nothing}>
-                        ${t !== undefined ? m.totalText(c, t) : c === 0 ? (shown === m.rows.length ? 'Total' : 'Total (shown rows)') : ''}
-                      </div>`,
-                  )}
-                </div>
-              </div>`
-            : nothing}
+      <main>
+        <div class="toolbar">
+          <vscode-textfield class="filter" placeholder="Filter rows (plain text, any case)" aria-label="Filter rows" .value=${this.filterDraft} maxlength=${REPORT_FILTER_MAX} @input=${this.onFilterInput} data-testid="filter"
+            ><span slot="content-before" class="codicon codicon-filter"></span
+          ></vscode-textfield>
+          <span class="counts" data-testid="counts">${shown === m.rows.length ? `${count(shown)} rows` : `${count(shown)} of ${count(m.rows.length)} rows`}</span>
+          <span class="spacer"></span>
+          <vscode-button secondary ?disabled=${!range} @click=${() => this.copy()} title="Copy the selected rows as tab-separated text (Ctrl+C)">Copy Rows</vscode-button>
+          <vscode-button secondary @click=${() => this.host.notify({ type: 'command', command: 'saveAs' })}>Save Report As…</vscode-button>
+          <vscode-button secondary @click=${() => this.host.notify({ type: 'reload' })} title="Read the result again">Reload</vscode-button>
         </div>
-      </div>
+        ${stateView(this.load, m.rows.length, (command) => this.host.notify(command === 'reload' ? { type: 'reload' } : { type: 'command', command }))}
+        ${this.notice ? html`<div class="notice" role="status">${this.notice}</div>` : nothing}
+        <div class="list">
+          <div
+            class="grid"
+            role="grid"
+            tabindex="0"
+            aria-label=${`Report ${this.info?.template ?? ''} rows`}
+            aria-rowcount=${shown + 1 + (hasTotals ? 1 : 0)}
+            aria-colcount=${columns}
+            aria-multiselectable="true"
+            aria-activedescendant=${this.active !== undefined && items.some((i) => i.index === this.active) ? `row-${this.active}` : nothing}
+            @keydown=${this.onGridKey}
+            @click=${this.onRowClick}
+            data-testid="grid"
+            ${cssProps(template)}
+          >
+            ${headerView(m, (c) => this.sortBy(c))}
+            <div class="canvas" role="rowgroup" ${cssProps({ height: `${this.virtualizer.getTotalSize() - HEADER_HEIGHT}px` })}>
+              ${items.map((item) => {
+                const row = m.rowAt(item.index);
+                if (!row) return nothing;
+                const selected = range !== undefined && item.index >= range[0] && item.index <= range[1];
+                return html`<div
+                  id=${`row-${item.index}`}
+                  class="row ${selected ? 'selected' : ''} ${item.index === this.active ? 'active' : ''}"
+                  role="row"
+                  aria-rowindex=${item.index + 2}
+                  aria-selected=${selected ? 'true' : 'false'}
+                  data-pos=${item.index}
+                  ${cssProps({ transform: `translateY(${item.start - HEADER_HEIGHT}px)` })}
+                >
+                  ${Array.from({ length: columns }, (_, c) => {
+                    const cell = row[c] ?? null;
+                    return html`<div role="gridcell" aria-colindex=${c + 1} class="cell ${m.isNumeric(c) ? 'num' : ''}" title=${cellText(cell)}>${formatCell(cell)}</div>`;
+                  })}
+                </div>`;
+              })}
+            </div>
+            ${hasTotals
+              ? html`<div class="totals" role="rowgroup">
+                  <div class="row foot" role="row" aria-rowindex=${shown + 2}>
+                    ${totals.map(
+                      (t, c) =>
+                        html`<div role="gridcell" aria-colindex=${c + 1} class="cell ${t !== undefined ? 'num' : ''}" data-testid=${t !== undefined ? `total-${c}` : nothing}>
+                          ${t !== undefined ? m.totalText(c, t) : c === 0 ? (shown === m.rows.length ? 'Total' : 'Total (shown rows)') : ''}
+                        </div>`,
+                    )}
+                  </div>
+                </div>`
+              : nothing}
+          </div>
+        </div>
+      </main>
       <div class="sr-only" role="status" aria-live="polite" data-testid="spoken">${this.spoken}</div>
     `;
   }

@@ -2,7 +2,7 @@
 // column headers with their sort state, the loading / failed / stopped line, and cell text.
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ReportRowCell, ReportTableInfo } from '../../src/protocol/reportTable';
-import { cellText, type TableModel } from './tableModel';
+import type { TableModel } from './tableModel';
 
 export type LoadState =
   | { state: 'connecting' }
@@ -16,7 +16,7 @@ export function columnWidths(model: TableModel): string[] {
   const sample = model.rows.slice(0, 200);
   return Array.from({ length: model.columnCount }, (_, c) => {
     let chars = model.header(c).length + 3;
-    for (const row of sample) chars = Math.max(chars, cellText(row[c] ?? null).length);
+    for (const row of sample) chars = Math.max(chars, formatCell(row[c] ?? null).length);
     return `${Math.min(48, Math.max(6, chars + 2))}ch`;
   });
 }
@@ -33,7 +33,7 @@ export function infoView(info: ReportTableInfo | undefined): TemplateResult {
   if (!info) return html`<header class="top"><h1>Report</h1></header>`;
   const created = info.createdAt ? new Date(info.createdAt) : undefined;
   return html`<header class="top">
-    <h1>Report ${info.template}<span class="where muted">on ${info.connectionName}</span></h1>
+    <h1>Report${info.template ? ` ${info.template}` : ''}<span class="where muted">on ${info.connectionName}</span></h1>
     <dl class="facts" data-testid="facts">
       ${info.parameters.map(([k, v]) => html`<div><dt>${k}</dt><dd>${v}</dd></div>`)}
       ${created && !Number.isNaN(created.getTime()) ? html`<div><dt>Created</dt><dd>${created.toISOString().slice(0, 16).replace('T', ' ')} UTC</dd></div>` : nothing}

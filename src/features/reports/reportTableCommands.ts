@@ -11,6 +11,7 @@ import { ReportTablePanel, type ReportTableTarget } from './reportTablePanel';
 import { reportTablePanelStateSchema } from './reportTableMessages';
 import type { ReportTaskStore } from './reportTaskStore';
 import { ReportTaskNode } from './reportTasksTree';
+import type { TrackedReport } from './model/reportTasks';
 
 /** platformConsole.reports.maxTableMB: its bounds and default (package.json says the same). */
 export const MAX_TABLE_MB_DEFAULT = 128;
@@ -51,11 +52,13 @@ function targetOf(arg: unknown): ReportTableTarget | undefined {
 
 export function registerReportTables(deps: ReportTableDepsIn): { disposables: vscode.Disposable[]; api: ReportTablesApi } {
   const panels = new Map<string, ReportTablePanel>();
+  // Tasks opened from the view's server listing (not followed, so not in the store): their template and parameters.
+  const listed = new Map<string, TrackedReport>();
   const panelDeps = {
     extensionUri: deps.extensionUri,
     connections: deps.connections,
     log: deps.log,
-    task: (t: ReportTableTarget) => deps.store.get(t.connectionId, t.uuid),
+    task: (t: ReportTableTarget) => deps.store.get(t.connectionId, t.uuid) ?? listed.get(keyOf(t)),
     maxTableMB: readMaxTableMB,
     panelWatch: deps.panelWatch,
   };
@@ -95,6 +98,7 @@ export function registerReportTables(deps: ReportTableDepsIn): { disposables: vs
   const disposables: vscode.Disposable[] = [
     vscode.commands.registerCommand('platformConsole.openReportTable', (arg?: unknown) => {
       const target = targetOf(arg);
+      if (target && arg instanceof ReportTaskNode) listed.set(keyOf(target), arg.task);
       // Without a task (a keybinding, the palette): Open Report… asks for its UUID.
       if (!target) return vscode.commands.executeCommand('platformConsole.openReport');
       return open(target);

@@ -88,7 +88,7 @@ export class ReportTablePanel implements PanelHandler<ReportTableNotification, R
     return {
       uuid: this.target.uuid,
       connectionName: this.connectionName(),
-      template: task ? reportLabel(task) : 'Report',
+      template: task ? reportLabel(task) : '',
       parameters,
       ...(task?.snapshot?.created_at ? { createdAt: task.snapshot.created_at } : {}),
     };
