@@ -140,10 +140,11 @@ describe('Report Tasks view and trials', () => {
   });
 
   it('shows a trial in the Markdown preview: remaining time in words, options with usage bars', async () => {
+    // Picked from the account's trials (the list, not a typed id), narrowed by the quick pick's filter.
     await runCommand(page, 'Platform Console: Show Trial…');
-    await type('Trial ID', 'x');
-    await quickInput().getByText('Trial ID: must be a whole number').waitFor();
-    await input().fill('401');
+    await quickInput().locator('.monaco-list-row', { hasText: 'CDN for Northwind Traders (client 501)' }).first().waitFor({ timeout: 30_000 });
+    await input().fill('CDN for Northwind');
+    await quickInput().locator('.monaco-list-row', { hasText: 'trial 401' }).first().waitFor();
     await input().press('Enter');
     await page.locator('.tabs-container .tab', { hasText: 'Trial 401.md' }).waitFor();
     const preview = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
