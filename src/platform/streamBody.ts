@@ -40,14 +40,19 @@ export async function* bodyChunks(
   failures: StreamFailures,
 ): AsyncGenerator<Uint8Array> {
   let stalled = false;
-  let idle: ReturnType<typeof setTimeout> | undefined;
-  const arm = () => {
-    clearTimeout(idle);
-    idle = setTimeout(() => {
-      stalled = true;
-      controller.abort();
-    }, idleMs);
+  // One timer for the whole body, not one per chunk (thousands for a large result): each chunk
+  // only notes when it came; the timer, when it fires, waits on for what is left of the idle time.
+  let lastChunkAt = Date.now();
+  const check = () => {
+    const quiet = Date.now() - lastChunkAt;
+    if (quiet < idleMs) {
+      idle = setTimeout(check, idleMs - quiet);
+      return;
+    }
+    stalled = true;
+    controller.abort();
   };
+  let idle = setTimeout(check, idleMs);
   const reader = response.body?.getReader();
   let finished = false;
   try {
@@ -56,7 +61,7 @@ export async function* bodyChunks(
       return;
     }
     for (;;) {
-      arm();
+      lastChunkAt = Date.now();
       let next: { done: true; value?: undefined } | { done: false; value: Uint8Array };
       try {
         next = (await reader.read()) as typeof next;
