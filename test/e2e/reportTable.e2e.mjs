@@ -1,6 +1,7 @@
 // A completed report opened from the Report Tasks view as a person does it (the row's inline
 // Open Report action), its table read, sorted by a numeric column, filtered, rows selected by
 // keyboard and copied. Screenshot for the README: docs/screenshots/report-table.png.
+/* global ClipboardEvent, DataTransfer, document -- used inside evaluate(), in the page */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { openWorkbench, resizeSidebar, restoreLayout, runCommand, screenshot, sidebarPane, webviewFrame } from './workbench.mjs';
@@ -73,6 +74,9 @@ describe('Report table', () => {
     amountName = (await app.locator('[role="columnheader"]').nth(amount).textContent()).trim();
     assert.match((await byTest(`total-${amount}`).textContent()) ?? '', /\d/, 'the amount column is totalled');
     assert.equal(await byTest('total-0').count(), 0, 'client_id is numeric but not totalled');
+    // A total sums every row, so it is wider than the cells the column was sized from: the column widens to show it whole.
+    const cut = await app.evaluate((el) => [...el.querySelectorAll('.totals .cell')].filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent.trim()));
+    assert.deepEqual(cut, [], 'no total or label cut off');
     assert.equal(await app.locator('.canvas .row').first().locator('.cell').nth(amount).evaluate((c) => c.ownerDocument.defaultView.getComputedStyle(c).textAlign), 'right', 'numbers right-aligned');
   });
 
@@ -104,6 +108,7 @@ describe('Report table', () => {
     for (const text of texts) assert.ok(text.includes(product.toLowerCase()), `${text} holds ${product}`);
     await byTest('counts').getByText(new RegExp(`^${shown.toLocaleString('en-US')} of `)).waitFor();
     assert.notEqual(await byTest(`total-${amount}`).textContent(), before, 'totals over the shown rows');
+    assert.deepEqual(await app.evaluate((el) => [...el.querySelectorAll('.totals .cell')].filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent.trim())), [], '"Total (shown rows)" whole');
     await page.mouse.move(5, 5);
     await screenshot(page, 'report-table');
   });
@@ -119,5 +124,26 @@ describe('Report table', () => {
     const last = Number(await attr('shown')) - 1;
     await app.locator(`.canvas .row[data-pos="${last}"].active`).waitFor();
     await byTest('filter').locator('input').fill('');
+  });
+
+  it("answers the copy event desktop VS Code raises (Edit > Copy, macOS's Cmd+C menu): the selected rows as TSV, nothing else", async () => {
+    // Desktop VS Code cannot run on this machine; its menu's Copy reaches a focused webview as a `copy` event in the
+    // page (webview.copy(): execCommand('copy')), which is raised here as it would be, with the grid focused.
+    await app.locator('.canvas .row').first().click();
+    await page.keyboard.press('Home');
+    await app.locator('.canvas .row[data-pos="0"].active').waitFor();
+    await page.keyboard.press('Shift+ArrowDown');
+    assert.equal(await app.locator('.canvas .row[aria-selected="true"]').count(), 2);
+    const { copied, expected, cancelled } = await app.evaluate((el) => {
+      const line = (row) => [...row.children].map((c) => c.getAttribute('title') ?? c.textContent.trim()).join('\t');
+      const head = [...el.querySelectorAll('[role="columnheader"] .name')].map((n) => n.textContent.trim()).join('\t');
+      const rows = [0, 1].map((p) => line(el.querySelector(`.canvas .row[data-pos="${p}"]`)));
+      const event = new ClipboardEvent('copy', { clipboardData: new DataTransfer(), bubbles: true, cancelable: true });
+      document.activeElement.dispatchEvent(event);
+      return { copied: event.clipboardData.getData('text/plain'), expected: `${head}\n${rows.join('\n')}\n`, cancelled: event.defaultPrevented };
+    });
+    assert.equal(copied, expected);
+    assert.ok(cancelled, 'the browser does not copy its own selection over the rows');
+    await byTest('spoken').getByText('Copied 2 rows.').waitFor();
   });
 });

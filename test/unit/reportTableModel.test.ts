@@ -39,6 +39,14 @@ describe('TableModel', () => {
     assert.deepEqual(shown(m), ROWS);
   });
 
+  it('sorts -0 and 0 as one value (ties in the report order), negatives below positives', () => {
+    const m = model([['a', 0, ''], ['b', -0, ''], ['c', -1.5, ''], ['d', '0', ''], ['e', 2e-300, '']]);
+    m.setSort({ column: 1, direction: 'asc' });
+    assert.deepEqual(shown(m).map((r) => r[0]), ['c', 'a', 'b', 'd', 'e']);
+    m.setSort({ column: 1, direction: 'desc' });
+    assert.deepEqual(shown(m).map((r) => r[0]), ['e', 'a', 'b', 'd', 'c']);
+  });
+
   it('sorts text without regard to case, ties in the report order', () => {
     const m = model([...ROWS, ['ACME', 1, 'z']]);
     m.setSort({ column: 0, direction: 'asc' });
@@ -72,6 +80,14 @@ describe('TableModel', () => {
     m.setFilter('acme');
     assert.deepEqual(m.totals(), [undefined, 10, undefined]);
     assert.equal(m.totalText(1, 1234.5), '1,234.50');
+  });
+
+  it("shows a numeric column's cells with its decimals and separators, other cells as they are", () => {
+    const m = model([['Acme', 4989.2, 'x'], ['b', '4374', 1.5], ['c', 1234567.891, null]]);
+    assert.deepEqual([0, 1, 2].map((r) => m.cellDisplay(1, m.rows[r]![1]!)), ['4,989.200', '4,374.000', '1,234,567.891']);
+    assert.equal(m.cellDisplay(0, 'Acme'), 'Acme');
+    assert.equal(m.cellDisplay(2, 1.5), '1.5', 'a number in a text column as written');
+    assert.equal(m.cellDisplay(1, null), '');
   });
 
   it('totals no id column (its sum means nothing), though it is numeric', () => {
@@ -126,6 +142,55 @@ describe('TableModel', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('sorts as a comparator sort would: numbers by value (negatives, -0, exponents, numeric text), text by its lower case, ties and empty cells in the report order (property)', () => {
+    const number = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.integer({ min: -3, max: 3 }),
+      fc.constantFrom(-0, 0.1, 1e21, -1e-7, Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE),
+      fc.constantFrom('12.50', '-3', '.5', '1e3', ' 7 '),
+    );
+    const text = fc.oneof(fc.string({ maxLength: 3 }), fc.constantFrom('a', 'A', 'b', 'B', 'é', 'É', '10', '9'));
+    const empty = fc.constantFrom(null, '');
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.oneof(number, empty), fc.oneof(text, empty)), { maxLength: 40 }),
+        fc.constantFrom(0, 1),
+        fc.constantFrom('asc' as const, 'desc' as const),
+        (pairs, column, direction) => {
+          const rows: ReportRowCell[][] = pairs.map(([n, t]) => [n, t]);
+          const m = model(rows, ['n', 't']);
+          m.setSort({ column, direction });
+          const numeric = m.isNumeric(column);
+          const key = (cell: ReportRowCell) => (numeric ? cellNumber(cell) : cell === null || cell === '' ? NaN : String(cell).toLowerCase());
+          const sign = direction === 'asc' ? 1 : -1;
+          const expected = rows
+            .map((row, i) => ({ row, i, k: key(row[column] ?? null) }))
+            .sort((a, b) => {
+              const aEmpty = typeof a.k === 'number' && Number.isNaN(a.k);
+              const bEmpty = typeof b.k === 'number' && Number.isNaN(b.k);
+              if (aEmpty || bEmpty) return aEmpty === bEmpty ? a.i - b.i : aEmpty ? 1 : -1;
+              const order = a.k < b.k ? -1 : a.k > b.k ? 1 : 0;
+              return order === 0 ? a.i - b.i : sign * order;
+            })
+            .map((e) => e.row);
+          assert.deepEqual(shown(m), expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('totals again only when the shown rows change (a render that scrolls sums nothing)', () => {
+    const m = model(ROWS);
+    const first = m.totals();
+    assert.equal(m.totals(), first, 'the same answer, not summed again');
+    m.setFilter('acme');
+    assert.notEqual(m.totals(), first);
+    assert.deepEqual(m.totals(), [undefined, 10, undefined]);
+    m.append([['acme 3', '2.25', 'x']]);
+    assert.deepEqual(m.totals(), [undefined, 12.25, undefined]);
   });
 
   it('sorts and filters 500,000 rows (their timings are the bench\'s: bench/reportTable.webview.bench.mjs)', () => {

@@ -9,7 +9,7 @@ import { REPORT_FILTER_MAX, type ReportTableEvent, type ReportTableInfo, type Re
 import { keyTarget } from '../logs/listKeys';
 import { cssProps } from '../logs/cssProps';
 import { TableModel, cellText } from './tableModel';
-import { columnWidths, formatCell, headerView, infoView, stateView, type LoadState } from './tableParts';
+import { columnTemplate, columnWidths, headerView, infoView, stateView, type LoadState } from './tableParts';
 
 const ROW_HEIGHT = 22;
 const HEADER_HEIGHT = 26;
@@ -34,7 +34,7 @@ export class ReportTableApp extends LitElement {
   private spoken = '';
   private copiedByKeyAt = -Infinity;
   private notice = '';
-  private widths: string[] = [];
+  private widths: number[] = [];
   private firstRowsAt: number | undefined;
   private startedAt = 0;
   private viewport: HTMLElement | null = null;
@@ -265,10 +265,10 @@ export class ReportTableApp extends LitElement {
     const shown = m.shownCount;
     const range = this.selection;
     const totals = m.totals();
-    const cols = this.widths.length === columns ? this.widths : columnWidths(m);
-    const template = { '--cols': cols.join(' ') };
-    const items = this.virtualizer.getVirtualItems();
     const hasTotals = totals.some((t) => t !== undefined);
+    const footer = hasTotals ? totals.map((t, c) => (t !== undefined ? m.totalText(c, t) : c === 0 ? (shown === m.rows.length ? 'Total' : 'Total (shown rows)') : '')) : [];
+    const template = { '--cols': columnTemplate(this.widths.length === columns ? this.widths : columnWidths(m), footer) };
+    const items = this.virtualizer.getVirtualItems();
     return html`
       ${infoView(this.info)}
       <main>
@@ -316,7 +316,7 @@ export class ReportTableApp extends LitElement {
                 >
                   ${Array.from({ length: columns }, (_, c) => {
                     const cell = row[c] ?? null;
-                    return html`<div role="gridcell" aria-colindex=${c + 1} class="cell ${m.isNumeric(c) ? 'num' : ''}" title=${cellText(cell)}>${formatCell(cell)}</div>`;
+                    return html`<div role="gridcell" aria-colindex=${c + 1} class="cell ${m.isNumeric(c) ? 'num' : ''}" title=${cellText(cell)}>${m.cellDisplay(c, cell)}</div>`;
                   })}
                 </div>`;
               })}
@@ -326,9 +326,7 @@ export class ReportTableApp extends LitElement {
                   <div class="row foot" role="row" aria-rowindex=${shown + 2}>
                     ${totals.map(
                       (t, c) =>
-                        html`<div role="gridcell" aria-colindex=${c + 1} class="cell ${t !== undefined ? 'num' : ''}" data-testid=${t !== undefined ? `total-${c}` : nothing}>
-                          ${t !== undefined ? m.totalText(c, t) : c === 0 ? (shown === m.rows.length ? 'Total' : 'Total (shown rows)') : ''}
-                        </div>`,
+                        html`<div role="gridcell" aria-colindex=${c + 1} class="cell ${t !== undefined ? 'num' : ''}" data-testid=${t !== undefined ? `total-${c}` : nothing}>${footer[c]}</div>`,
                     )}
                   </div>
                 </div>`

@@ -1,7 +1,7 @@
 // The report table page's pieces: the report's header (template, parameters, connection), the
-// column headers with their sort state, the loading / failed / stopped line, and cell text.
+// column headers with their sort state, the loading / failed / stopped line, and column widths.
 import { html, nothing, type TemplateResult } from 'lit';
-import type { ReportRowCell, ReportTableInfo } from '../../src/protocol/reportTable';
+import type { ReportTableInfo } from '../../src/protocol/reportTable';
 import type { TableModel } from './tableModel';
 
 export type LoadState =
@@ -11,22 +11,19 @@ export type LoadState =
   | { state: 'stopped'; maxMB: number }
   | { state: 'failed'; message: string; signIn: boolean };
 
-/** Each column's width from its header and the first rows (numbers narrower), within bounds. */
-export function columnWidths(model: TableModel): string[] {
+/** Each column's width in characters from its header and the first rows (numbers narrower), within bounds. */
+export function columnWidths(model: TableModel): number[] {
   const sample = model.rows.slice(0, 200);
   return Array.from({ length: model.columnCount }, (_, c) => {
     let chars = model.header(c).length + 3;
-    for (const row of sample) chars = Math.max(chars, formatCell(row[c] ?? null).length);
-    return `${Math.min(48, Math.max(6, chars + 2))}ch`;
+    for (const row of sample) chars = Math.max(chars, model.cellDisplay(c, row[c] ?? null).length);
+    return Math.min(48, Math.max(6, chars + 2));
   });
 }
 
-/** A cell as shown: numbers with thousands separators, booleans and empty as words. */
-export function formatCell(cell: ReportRowCell): string {
-  if (cell === null) return '';
-  if (typeof cell === 'number') return cell.toLocaleString('en-US', { maximumFractionDigits: 20 });
-  if (typeof cell === 'boolean') return cell ? 'true' : 'false';
-  return cell;
+/** The grid's column template: each width, widened where the totals row's text would not fit. */
+export function columnTemplate(widths: readonly number[], footer: readonly string[]): string {
+  return widths.map((w, c) => `${Math.max(w, (footer[c]?.length ?? 0) + 2)}ch`).join(' ');
 }
 
 export function infoView(info: ReportTableInfo | undefined): TemplateResult {
