@@ -70,6 +70,7 @@ export function registerSaveReport(deps: SaveReportDeps): { disposable: vscode.D
     const label = reportLabel(task);
     const what = `report ${label} (${shortUuid(task.uuid)}) as ${formatChoice(format).label}`;
     let result: { bytes: number };
+    const started = Date.now();
     try {
       result = await ui.progress(`Saving ${what} from ${connection.name}`, true, async (report, signal) => {
         try {
@@ -113,7 +114,8 @@ export function registerSaveReport(deps: SaveReportDeps): { disposable: vscode.D
       if (choice === 'Retry') return download(bound, task, format, target);
       return;
     }
-    log.info(`Saved ${what} from ${connection.name} to ${target.fsPath}: ${result.bytes} bytes`);
+    const ms = Math.max(1, Date.now() - started);
+    log.info(`Saved ${what} from ${connection.name} to ${target.fsPath}: ${result.bytes} bytes in ${ms} ms (${formatBytes((result.bytes / ms) * 1000)}/s)`);
     const choice = await ui.notify('info', `Saved ${what} to ${target.fsPath} (${formatBytes(result.bytes)}).`, ['Open File', 'Reveal']);
     if (choice === 'Open File') await openSaved(target, format);
     if (choice === 'Reveal') await revealSaved(target);
