@@ -27,10 +27,17 @@ function parseBody(text: string): ParsedBody {
   }
 }
 
-/** Repeated query keys: the last one wins, as in most frameworks. */
+/** Query keys with the last value each (what the request log and faults show). */
 function queryValues(url: URL): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of url.searchParams) out[key] = value;
+  return out;
+}
+
+/** Every value of each key: a field that takes a list gets them all (`client_id=1&client_id=2`), any other the last. */
+function queryLists(url: URL): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [key, value] of url.searchParams) (out[key] ??= []).push(value);
   return out;
 }
 
@@ -39,6 +46,7 @@ interface Matched {
   endpoint: Endpoint;
   rawParams: Record<string, string>;
   query: Record<string, string>;
+  queryLists: Record<string, string[]>;
   body: ParsedBody;
   auth: AuthState;
   requestId: string;
@@ -58,7 +66,7 @@ function answer(core: SimCore, m: Matched): Reply {
     if (!m.body.ok) {
       throw new SimError({ kind: 'validation', issues: [{ location: 'body', path: '', message: 'must be valid JSON' }] });
     }
-    const valid = validateRequest(m.endpoint, { params: m.rawParams, query: m.query, body: m.body.value });
+    const valid = validateRequest(m.endpoint, { params: m.rawParams, query: m.queryLists, body: m.body.value });
     // The table is typed per endpoint; the route match guarantees `valid` came from this endpoint's schemas.
     const handler = handlers[m.name] as unknown as (input: ValidInput, ctx: SimContext) => unknown;
     const result = handler(valid, { state: core.state, options: core.runtime, nowMs: core.now(), requestId: m.requestId, accept: m.accept });
@@ -91,7 +99,7 @@ export async function serveApi(core: SimCore, req: IncomingMessage, res: ServerR
 
   // A path both dialects share takes the platform's shapes unless only the spec is served.
   const shape: Dialect = match.dialects.includes('platform') ? 'platform' : 'spec';
-  const m: Matched = { name: match.name, endpoint: match.endpoint, rawParams: match.rawParams, query, body, auth, requestId, shape, accept: req.headers.accept };
+  const m: Matched = { name: match.name, endpoint: match.endpoint, rawParams: match.rawParams, query, queryLists: queryLists(url), body, auth, requestId, shape, accept: req.headers.accept };
   const fault = core.faults.take(match.name);
   if (fault) {
     switch (fault.kind) {

@@ -10,7 +10,8 @@ const WHOLE_NUMBER = /^-?\d+$/;
 
 export interface RawInput {
   params: Record<string, string>;
-  query: Record<string, string>;
+  /** A key's values, or its one value. */
+  query: Record<string, string | string[]>;
   body: unknown;
 }
 
@@ -22,25 +23,34 @@ export interface ValidInput {
 
 /**
  * `"42"` -> `42`, except where the field takes text and refuses the number (a profile named
- * "2024"): then the text stays. `"true"`/`"false"` -> booleans where the field takes one.
+ * "2024"): then the text stays. `"true"`/`"false"` -> booleans where the field takes one. A key
+ * given several times is a list where the field takes one (each value coerced so), else its last value.
  */
-export function coerceNumbers(values: Record<string, string>, schema: z.ZodType | undefined): Record<string, unknown> {
+export function coerceNumbers(values: Record<string, string | string[]>, schema: z.ZodType | undefined): Record<string, unknown> {
   const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
   const out: Record<string, unknown> = {};
-  for (const [key, text] of Object.entries(values)) {
+  for (const [key, given] of Object.entries(values)) {
+    const texts = Array.isArray(given) ? given : [given];
     const field = shape[key];
-    if ((text === 'true' || text === 'false') && field !== undefined && field.safeParse(text === 'true').success && !field.safeParse(text).success) {
-      out[key] = text === 'true';
-      continue;
-    }
-    if (!WHOLE_NUMBER.test(text)) {
-      out[key] = text;
-      continue;
-    }
-    const keepText = field !== undefined && field.safeParse(text).success && !field.safeParse(Number(text)).success;
-    out[key] = keepText ? text : Number(text);
+    const list = field !== undefined ? listElement(field) : undefined;
+    if (list) out[key] = texts.map((text) => coerceOne(text, list));
+    else if (texts.length > 0) out[key] = coerceOne(texts[texts.length - 1]!, field);
   }
   return out;
+}
+
+/** What a list field's items must be (an optional list unwrapped); undefined for a field that is not a list. */
+function listElement(field: z.ZodType): z.ZodType | undefined {
+  let inner: z.ZodType = field;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable) inner = inner.unwrap() as z.ZodType;
+  return inner instanceof z.ZodArray ? (inner.element as z.ZodType) : undefined;
+}
+
+function coerceOne(text: string, field: z.ZodType | undefined): unknown {
+  if ((text === 'true' || text === 'false') && field !== undefined && field.safeParse(text === 'true').success && !field.safeParse(text).success) return text === 'true';
+  if (!WHOLE_NUMBER.test(text)) return text;
+  const keepText = field !== undefined && field.safeParse(text).success && !field.safeParse(Number(text)).success;
+  return keepText ? text : Number(text);
 }
 
 const anything = z.unknown();

@@ -97,18 +97,65 @@ export const createReport: Handler<typeof endpoints.createReport> = ({ body }, {
 /** The account's trials, newest first unless asked otherwise, filtered as the published list filters. */
 export const listTrials: Handler<typeof endpoints.listTrials> = ({ query }, { state, nowMs }) => {
   const has = (text: string, part: string | undefined) => !part || text.toLowerCase().includes(part.toLowerCase());
+  const among = <T>(value: T, list: readonly T[] | undefined) => list === undefined || list.includes(value);
+  const at = (iso: string | undefined) => (iso === undefined ? undefined : Date.parse(iso));
+  // A trial is active at t when one of its ranges holds t (a range ends where it ends: [start, end)).
+  const activeAt = (trial: TrialRecord, t: number) => trial.range !== undefined && trial.range.startMs <= t && t < trial.range.endMs;
+  const q = query ?? {};
+  const activeAtMs = at(q.active_at);
+  const notActiveAtMs = at(q.not_active_at);
+  const activeAfterMs = at(q.active_after);
+  const activeBeforeMs = at(q.active_before);
+  const createdAfterMs = at(q.created_after);
+  const createdBeforeMs = at(q.created_before);
   const views = [...state.trials.values()].flatMap((trial) => {
     const product = state.products.get(trial.productId);
     if (!product) return [];
-    if (query?.client_id !== undefined && trial.clientId !== query.client_id) return [];
-    if (!has(trial.companyName, query?.company_name) || !has(product.name, query?.product_name) || !has(product.plan.name, query?.plan_name)) return [];
-    return [{ trial, product, view: trialView(trial, product, nowMs) }];
+    const range = trial.range;
+    const kept =
+      (q.id === undefined || trial.id === q.id) &&
+      among(trial.clientId, q.client_id) &&
+      among(product.id, q.product_id) &&
+      among(product.plan.id, q.plan_id) &&
+      among(product.internal_name, q.product_internal_name) &&
+      has(trial.companyName, q.company_name) &&
+      has(product.name, q.product_name) &&
+      has(product.plan.name, q.plan_name) &&
+      (q.started_at__isnull === undefined || (range === undefined) === q.started_at__isnull) &&
+      (activeAtMs === undefined || activeAt(trial, activeAtMs)) &&
+      (notActiveAtMs === undefined || !activeAt(trial, notActiveAtMs)) &&
+      (activeAfterMs === undefined || (range !== undefined && range.endMs > activeAfterMs)) &&
+      (activeBeforeMs === undefined || (range !== undefined && range.startMs < activeBeforeMs)) &&
+      (createdAfterMs === undefined || trial.createdMs > createdAfterMs) &&
+      (createdBeforeMs === undefined || trial.createdMs < createdBeforeMs) &&
+      (q.created_on === undefined || new Date(trial.createdMs).toISOString().slice(0, 10) === q.created_on);
+    return kept ? [{ trial, product, view: trialView(trial, product, nowMs) }] : [];
   });
-  const ordering = query?.ordering ?? '-created_at';
+  const ordering = q.ordering ?? '-created_at';
   const key = ordering.replace(/^-/, '');
   const sign = ordering.startsWith('-') ? -1 : 1;
-  const value = (v: (typeof views)[number]): number | string =>
-    key === 'client_id' ? v.trial.clientId : key === 'product_name' ? v.product.name : key === 'started_at' ? (v.trial.range?.startMs ?? 0) : v.trial.createdMs;
+  const value = (v: (typeof views)[number]): number | string => {
+    switch (key) {
+      case 'client_id':
+        return v.trial.clientId;
+      case 'id':
+        return v.trial.id;
+      case 'product_id':
+        return v.product.id;
+      case 'product_name':
+        return v.product.name;
+      case 'plan_id':
+        return v.product.plan.id;
+      case 'plan_name':
+        return v.product.plan.name;
+      case 'started_at':
+        return v.trial.range?.startMs ?? 0;
+      case 'ended_at':
+        return v.trial.range?.endMs ?? 0;
+      default:
+        return v.trial.createdMs;
+    }
+  };
   views.sort((a, b) => {
     const x = value(a);
     const y = value(b);

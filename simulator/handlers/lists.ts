@@ -26,10 +26,20 @@ function page<T>(items: readonly T[], query: PageQuery | undefined, defaultLimit
   return { slice: items.slice(offset, offset + limit), offset, limit };
 }
 
-/** `{count, next, previous, results}` with the links a Django REST server sends. */
+/** `{count, next, previous, results}` with the links a Django REST server sends: the same filters, the next or previous page. */
 export function paged<T>(path: string, items: readonly T[], query: PageQuery | undefined, defaultLimit: number) {
   const { slice, offset, limit } = page(items, query, defaultLimit);
-  const link = (at: number) => `http://simulator${path}?limit=${limit}&offset=${at}`;
+  const filters = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (key === 'limit' || key === 'offset' || value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? (value as unknown[]) : [value]) filters.append(key, valueText(item));
+  }
+  const link = (at: number) => {
+    const search = new URLSearchParams(filters);
+    search.set('limit', String(limit));
+    search.set('offset', String(at));
+    return `http://simulator${path}?${search.toString()}`;
+  };
   return {
     count: items.length,
     next: offset + limit < items.length ? link(offset + limit) : null,

@@ -41,7 +41,9 @@ function queryString(query: Record<string, unknown> | undefined): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
-    search.append(key, valueText(value));
+    // An array is the key repeated (OpenAPI form, explode: `client_id=1&client_id=2`).
+    if (Array.isArray(value)) for (const item of value as unknown[]) search.append(key, valueText(item));
+    else search.append(key, valueText(value));
   }
   const text = search.toString();
   return text ? `?${text}` : '';

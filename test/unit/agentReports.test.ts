@@ -216,6 +216,14 @@ describe('the lists an agent picks ids from', { timeout: 60_000 }, () => {
     assert.match(trials, /^Trials on "Sim": 30\.\n/);
     assert.match(trials, /- id 401: client 501 "Northwind Traders" · product "CDN" · plan "CDN Trial" · active · 14 days/);
     assert.match(await runTool(tool('list_trials'), b, { product_name: 'edge' }, host), /^Trials on "Sim": 10\.\n[^\n]+\n- id 403: client 503 "Fabrikam Games" · product "FastEdge"/);
+    // One client (sent as the published list of ids); running now or not: the two answers split the 30 trials.
+    const ofClient = await runTool(tool('list_trials'), b, { client_id: 505 }, host);
+    const count = (text: string) => Number(/^Trials on "Sim": (\d+)\./.exec(text)?.[1] ?? NaN);
+    assert.ok(count(ofClient) >= 2 && [...ofClient.matchAll(/- id \d+: client (\d+)/g)].every((m) => m[1] === '505'), ofClient);
+    const running = await runTool(tool('list_trials'), b, { active: true }, host);
+    const idle = await runTool(tool('list_trials'), b, { active: false }, host);
+    assert.ok(count(running) > 0 && !/· not active/.test(running) && !/· active ·|· active$/m.test(idle), `${running}\n${idle}`);
+    assert.equal(count(running) + count(idle), 30);
     const features = await runTool(tool('list_free_features'), b, { client_id: 501 }, host);
     assert.match(features, /^Activated free features on "Sim" of client 501: 3\.\n[^\n]+\n- id 601: "Origin shielding" · service "CDN" · client 501 · activated "/);
     const settings = await runTool(tool('list_notification_settings'), b, { resellerId: 701 }, host);

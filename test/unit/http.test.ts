@@ -86,6 +86,18 @@ describe('HttpClient', () => {
     assert.deepEqual(JSON.parse(sent[1]?.body ?? ''), { template_code: 'ResellerExpenses', parameters: { date_from: '2025-01-01' } });
   });
 
+  it('sends a list as the key repeated (OpenAPI form, explode), and refuses a bad item without sending', async () => {
+    const page = { count: 0, next: null, previous: null, results: [] };
+    const { api, sent } = client([json(200, page)]);
+    await api.billing.listTrials({ params: {}, query: { client_id: [501, 502], started_at__isnull: true, limit: 5 } });
+    assert.equal(sent[0]?.url, 'https://api.example.test/billing/org/v1/trials?client_id=501&client_id=502&started_at__isnull=true&limit=5');
+    await assert.rejects(
+      api.billing.listTrials({ params: {}, query: { client_id: [1, 1.5] } }),
+      (e: unknown) => e instanceof PlatformError && /client_id\[1\]|client_id\.1/.test(e.message),
+    );
+    assert.equal(sent.length, 1);
+  });
+
   it('a refused input sends nothing', async () => {
     const { api, sent } = client([]);
     const error = await rejection(api.security.updateProtectionProfile({ params: { protection_profile_id: 0 }, body: { name: '' } }));

@@ -5,7 +5,7 @@ import { startSimulator, type Simulator } from '../../simulator/index';
 
 const KEY = 'lists-key-0d5e1a';
 type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
-type Trial = { id: number; client_id: number; client: { company_name: string }; product: { name: string }; plan: { name: string }; active_ranges: unknown[]; remaining_duration: number | null; is_trial_skipped: string; created_at: string };
+type Trial = { id: number; client_id: number; client: { company_name: string }; product: { id: number; name: string }; plan: { name: string }; active_ranges: unknown[]; remaining_duration: number | null; is_trial_skipped: string; created_at: string };
 type Setting = { id: number; reseller: number; notification_type: string; email: string; enabled: boolean };
 
 let sim: Simulator;
@@ -65,6 +65,47 @@ describe('trials list', () => {
     assert.equal((await ids('company_name=nobody')).length, 0);
     const byClient = (await ids('ordering=client_id')).map((t) => t.client_id);
     assert.deepEqual(byClient, [...byClient].sort((a, b) => a - b));
+  });
+});
+
+describe('trials list: the published filters', () => {
+  const list = async (query: string) => get<Page<Trial>>(`/billing/org/v1/trials?${query}`);
+
+  it('takes a key repeated as a list (client_id, product_id), any one matching', async () => {
+    const { results: all } = await list('limit=100');
+    const [a, b] = [...new Set(all.map((t) => t.client_id))];
+    const both = (await list(`limit=100&client_id=${a}&client_id=${b}`)).results;
+    assert.deepEqual(new Set(both.map((t) => t.client_id)), new Set([a, b]));
+    assert.equal(both.length, all.filter((t) => t.client_id === a || t.client_id === b).length);
+    const product = all[0]!.product.id;
+    const ofProduct = (await list(`limit=100&product_id=${product}`)).results;
+    assert.ok(ofProduct.length > 0 && ofProduct.every((t) => t.product.id === product));
+    assert.equal(await status('GET', '/billing/org/v1/trials?client_id=1&client_id=x'), 400);
+  });
+
+  it('filters not started (started_at__isnull) and running now (active_at, not_active_at)', async () => {
+    const { results: all } = await list('limit=100');
+    const notStarted = (await list('limit=100&started_at__isnull=true')).results;
+    assert.equal(notStarted.length, all.filter((t) => t.active_ranges.length === 0).length);
+    assert.ok(notStarted.every((t) => t.active_ranges.length === 0));
+    assert.equal((await list('limit=100&started_at__isnull=false')).results.length, all.length - notStarted.length);
+    const now = encodeURIComponent(new Date().toISOString());
+    const running = (await list(`limit=100&active_at=${now}`)).results;
+    assert.ok(running.length > 0 && running.every((t) => typeof t.remaining_duration === 'number'), 'running now: a remaining duration');
+    assert.equal((await list(`limit=100&not_active_at=${now}`)).results.length, all.length - running.length);
+  });
+
+  it("pages with links that keep the filters", async () => {
+    const clients = [...new Set((await list('limit=100&product_name=storage')).results.map((t) => t.client_id))].slice(0, 3);
+    const first = await list(`limit=2&product_name=storage&${clients.map((c) => `client_id=${c}`).join('&')}`);
+    assert.ok(first.count > 2 && first.next, `a next page (${first.count} trials)`);
+    const next = new URL(first.next);
+    assert.equal(next.searchParams.get('product_name'), 'storage');
+    assert.deepEqual(next.searchParams.getAll('client_id'), clients.map(String));
+    assert.equal(next.searchParams.get('offset'), '2');
+    const second = await list(next.search.slice(1));
+    assert.ok(second.results.length > 0 && second.results.every((t) => t.product.name === 'Object Storage' && clients.includes(t.client_id)));
+    assert.ok(second.previous && new URL(second.previous).searchParams.get('product_name') === 'storage');
   });
 });
 

@@ -3,6 +3,7 @@
 // take; a spec-only server without the list says so instead (listed() remembers it).
 import * as z from 'zod';
 import { endpoints } from '../../../schema/endpoints';
+import { INT32_MAX, INT32_MIN, intIn } from '../../../schema/schemaKit';
 import { isListMissing } from '../../../platform/platformLists';
 import { connectionField, defineTool, type AgentBinding } from './toolKit';
 import { LIST_MAX, listAnswer, nameOf } from './toolAnswers';
@@ -18,20 +19,27 @@ export const listTrials = defineTool({
   referenceName: 'platformTrials',
   displayName: 'List Billing Trials',
   userDescription: "The account's billing trials: client, product, plan, active or not",
-  modelDescription: `Lists the account's billing trials, newest first: id, client (id and company), product, plan, active or not, days limit. At most ${LIST_MAX} per answer with the total; filter with "client_id", "company_name", "product_name" or "plan_name" (substrings). Use get_trial with an id for one trial's options and ranges.`,
+  modelDescription: `Lists the account's billing trials, newest first: id, client (id and company), product, plan, active or not, days limit. At most ${LIST_MAX} per answer with the total; filter with "client_id", "active" (running now or not), "company_name", "product_name" or "plan_name" (substrings). Use get_trial with an id for one trial's options and ranges.`,
   kind: 'read',
   input: () => {
     const query = endpoints.listTrials.query.shape;
     return z.strictObject({
       ...connectionField,
-      client_id: query.client_id.describe('Only the trials of this client id'),
+      client_id: intIn(INT32_MIN, INT32_MAX).optional().describe('Only the trials of this client id'),
+      active: z.boolean().optional().describe('true: only trials running now; false: only trials not running now'),
       company_name: query.company_name.describe("Only trials whose client's company name contains this text"),
       product_name: query.product_name.describe('Only trials whose product name contains this text'),
       plan_name: query.plan_name.describe('Only trials whose plan name contains this text'),
     });
   },
-  run: async (b, { connection: _c, ...query }) => {
-    const page = await listed(b, 'listTrials', () => b.api.billing.listTrials({ params: {}, query: { ...query, ordering: '-created_at', limit: LIST_MAX } }, opts(b)), 'Ask the person for the trial id and use get_trial.');
+  run: async (b, { connection: _c, client_id, active, ...query }) => {
+    const now = new Date().toISOString();
+    const filters = {
+      ...query,
+      ...(client_id !== undefined ? { client_id: [client_id] } : {}),
+      ...(active === true ? { active_at: now } : active === false ? { not_active_at: now } : {}),
+    };
+    const page = await listed(b, 'listTrials', () => b.api.billing.listTrials({ params: {}, query: { ...filters, ordering: '-created_at', limit: LIST_MAX } }, opts(b)), 'Ask the person for the trial id and use get_trial.');
     if (typeof page === 'string') return page;
     return listAnswer({
       title: `Trials ${on(b)}`,
@@ -41,7 +49,7 @@ export const listTrials = defineTool({
       // remaining_duration is a number only while the trial runs.
       line: (t) =>
         `id ${t.id}: client ${t.client_id ?? t.client?.id ?? '?'}${t.client?.company_name ? ` ${q(t.client.company_name)}` : ''} · product ${text(t.product?.name)} · plan ${text(t.plan?.name)} · ${typeof t.remaining_duration === 'number' ? 'active' : 'not active'}${t.days_limit !== null && t.days_limit !== undefined ? ` · ${t.days_limit} days` : ''}`,
-      narrow: 'give "client_id", "company_name", "product_name" or "plan_name".',
+      narrow: 'give "client_id", "active", "company_name", "product_name" or "plan_name".',
     });
   },
 });
