@@ -7,10 +7,9 @@ import assert from 'node:assert/strict';
 import { readFile, rm } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
-import { openWorkbench, resizeSidebar, restoreLayout, runCommand, screenshot, sidebarPane, simControl } from './workbench.mjs';
+import { openWorkbench, resizeSidebar, restoreLayout, revealTreeRow, runCommand, screenshot, sidebarPane, simControl } from './workbench.mjs';
 
 const COMPLETED = '6b1f0c9e-0003-4a6e-9c1d-000000000003';
-const CANCELLED = '6b1f0c9e-0005-4a6e-9c1d-000000000005';
 const PROPOSED = 'ResellerExpenses_2026-04-01_2026-04-30';
 
 /** The platform's answer for a task, fetched with the test's key. */
@@ -162,11 +161,22 @@ describe('Save Report As… and Delete Report Task from the Report Tasks view', 
 
   it('deletes a task from the view through the modal: gone from the view and from the simulator', async () => {
     await clearNotifications();
-    // The seeded Cancelled task (its row says Cancelled).
-    const cancelled = reports().locator('.monaco-list-row[aria-label*=", Cancelled, 2026-04"]').first();
-    await cancelled.waitFor();
-    const before = await reports().locator('.monaco-list-row[aria-label*=", Cancelled, "]').count();
-    await contextMenu(cancelled, 'Delete Report Task…');
+    // A task of this test's own (made through the platform's API, then listed by the view's Refresh): the seeded ones
+    // stay for the later test files, which open them by UUID.
+    const made = await fetch(`${process.env.PLATFORM_CONSOLE_BASE_URL}/billing/org/v1/reports`, {
+      method: 'POST',
+      headers: { Authorization: `apikey ${process.env.PLATFORM_CONSOLE_E2E_KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ template_code: 'ResellerPlans', parameters: { type: 'ResellerPlans', date_from: '2026-09-01', date_to: '2026-09-30' } }),
+    });
+    assert.equal(made.status, 201);
+    const { uuid: DOOMED } = await made.json();
+    await runCommand(page, 'Report Tasks: Refresh');
+    const doomedRows = () => reports().locator('.monaco-list-row[aria-label^="Report ResellerPlans, "][aria-label*=", 2026-09"]');
+    const doomed = doomedRows().first();
+    if (!(await revealTreeRow(page, reports(), doomedRows()))) await revealTreeRow(page, reports(), doomedRows(), { up: true });
+    await doomed.waitFor();
+    const before = await doomedRows().count();
+    await contextMenu(doomed, 'Delete Report Task…');
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor({ timeout: 15_000 }).catch(async (error) => {
       await page.screenshot({ path: 'test-results/report-delete-failure.png' }).catch(() => undefined);
@@ -174,15 +184,15 @@ describe('Save Report As… and Delete Report Task from the Report Tasks view', 
       throw new Error(`${error.message}\nshown: ${JSON.stringify(shown)}`);
     });
     const said = await dialog.innerText();
-    assert.match(said, /Delete report task ResellerExpenses on /);
-    assert.match(said, /Template: ResellerExpenses/);
+    assert.match(said, /Delete report task ResellerPlans on /);
+    assert.match(said, /Template: ResellerPlans/);
     assert.match(said, /Created: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
     await dialog.locator('.monaco-button', { hasText: 'Delete' }).click();
-    await toast(/^Deleted report task ResellerExpenses/).waitFor({ timeout: 15_000 });
-    for (let i = 0; i < 50 && (await reports().locator('.monaco-list-row[aria-label*=", Cancelled, "]').count()) >= before; i++) await page.waitForTimeout(100);
-    assert.equal(await reports().locator('.monaco-list-row[aria-label*=", Cancelled, "]').count(), before - 1, 'the row left the view');
-    assert.equal((await platform(`/billing/org/v1/reports/${CANCELLED}`)).status, 404, 'gone from the simulator');
+    await toast(/^Deleted report task ResellerPlans/).waitFor({ timeout: 15_000 });
+    for (let i = 0; i < 50 && (await doomedRows().count()) >= before; i++) await page.waitForTimeout(100);
+    assert.equal(await doomedRows().count(), before - 1, 'the row left the view');
+    assert.equal((await platform(`/billing/org/v1/reports/${DOOMED}`)).status, 404, 'gone from the simulator');
     const last = await simControl('requests/last/deleteReport', undefined, 'GET');
-    assert.match(JSON.stringify(last), new RegExp(CANCELLED));
+    assert.match(JSON.stringify(last), new RegExp(DOOMED));
   });
 });
