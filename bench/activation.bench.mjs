@@ -14,13 +14,12 @@
 //   npm run bench -- activation          (builds, installs code-server on first use)
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { exitWith, guardRun, launchChromium, onCleanup, projectRoot, resultsDir, startSimulatorProcess } from '../scripts/harness/common.mjs';
 import { ensure } from '../scripts/harness/ensure.mjs';
 import { runCommand } from '../test/e2e/workbench.mjs';
-import { benchCodeServer } from './benchCodeServer.mjs';
+import { benchCodeServer, loggedMatches } from './benchCodeServer.mjs';
 import { benchRow, formatValue, spreadOf, writeRows } from './benchRows.mjs';
 
 const RELOADS = 10;
@@ -49,18 +48,7 @@ const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 
 /** Every "activated in N ms" the extension logged so far (its output channel's files, every window). */
 async function loggedActivations() {
-  const found = [];
-  const walk = async (dir) => {
-    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(file);
-      else if (entry.name.endsWith('Platform Console.log')) {
-        for (const m of (await readFile(file, 'utf8')).matchAll(/Platform Console activated in (\d+) ms/g)) found.push(Number(m[1]));
-      }
-    }
-  };
-  await walk(codeServer.dir('user-data'));
-  return found;
+  return (await loggedMatches(codeServer, /Platform Console activated in (\d+) ms/g)).map((m) => Number(m[1]));
 }
 
 async function reload() {

@@ -67,3 +67,17 @@ export async function extensionHostRss(codeServer) {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) * 1024;
 }
+
+/** Every match of `pattern` (global) in the extension's output channel files under the code-server's user data, in file order. */
+export async function loggedMatches(codeServer, pattern) {
+  const found = [];
+  const walk = async (dir) => {
+    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(file);
+      else if (entry.name.endsWith('Platform Console.log')) found.push(...(await readFile(file, 'utf8')).matchAll(pattern));
+    }
+  };
+  await walk(codeServer.dir('user-data'));
+  return found;
+}

@@ -16,14 +16,14 @@
 
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { exitWith, guardRun, launchChromium, onCleanup, projectRoot, resultsDir, startSimulatorProcess } from '../scripts/harness/common.mjs';
 import { ensure } from '../scripts/harness/ensure.mjs';
 import { runCommand } from '../test/e2e/workbench.mjs';
 import { SEEDED_RESULT_REPORTS } from '../simulator/state/seedBilling.ts';
-import { benchCodeServer, extensionHostRss } from './benchCodeServer.mjs';
+import { benchCodeServer, extensionHostRss, loggedMatches } from './benchCodeServer.mjs';
 import { benchRow, median, writeRows } from './benchRows.mjs';
 
 const RUNS = Number(process.env.PLATFORM_CONSOLE_BENCH_SAVE_RUNS) || 3;
@@ -82,18 +82,7 @@ async function bareNode(run) {
 
 /** Every "Saved report … in N ms" the extension logged so far (its output channel's files). */
 async function loggedSaves() {
-  const found = [];
-  const walk = async (dir) => {
-    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(file);
-      else if (entry.name.endsWith('Platform Console.log')) {
-        for (const m of (await readFile(file, 'utf8')).matchAll(/Saved report .*: (\d+) bytes in (\d+) ms/g)) found.push({ bytes: Number(m[1]), ms: Number(m[2]) });
-      }
-    }
-  };
-  await walk(codeServer.dir('user-data'));
-  return found;
+  return (await loggedMatches(codeServer, /Saved report .*: (\d+) bytes in (\d+) ms/g)).map((m) => ({ bytes: Number(m[1]), ms: Number(m[2]) }));
 }
 
 const quickInput = page.locator('.quick-input-widget');
