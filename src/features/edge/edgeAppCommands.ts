@@ -133,7 +133,7 @@ export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Dispos
     const status = edgeAppStatus(app.status).label;
     const refusal = actionRefusal(action, app.status, status);
     if (refusal) {
-      void ui.notify('info', `Nothing sent: ${appLabel(app)} on ${connection.name} ${refusal}.`);
+      void ui.notify('info', `Nothing sent: ${appLabel(app)} on ${connection.name}: ${refusal}.`);
       return false;
     }
     if (!(await confirmWrite(ui, lifecycleSummary(action, app, status, connection)))) return false;
