@@ -3,7 +3,10 @@
 // read and the list; an unknown app, another client's app and a refused field in the edge shape.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { createPlatformApi } from '../../src/platform/api';
+import { HttpClient } from '../../src/platform/http';
 import { edgeAppShort } from '../../src/schema/edgeApps';
+import { PlatformError } from '../../src/schema/errors';
 import { probe } from '../../simulator/httpProbe';
 import { startSimulator, type Simulator } from '../../simulator/index';
 
@@ -85,3 +88,33 @@ for (const dialect of ['spec', 'platform'] as const) {
     });
   });
 }
+
+describe('the client refuses a bad edge app change before sending it', { timeout: 30_000 }, () => {
+  let sim: Simulator;
+  before(async () => {
+    sim = await startSimulator({ apiKey: KEY });
+  });
+  after(() => sim.close());
+
+  it('each field named with its rule; nothing reaches the simulator', async () => {
+    const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY, dialect: 'platform' }));
+    const refused = async (body: Record<string, unknown>, field: string, rule: RegExp, app_id = 101) => {
+      const error = await api.edge.patchEdgeApp({ params: { app_id }, body: body as never }).then(() => undefined, (e: unknown) => e);
+      assert.ok(error instanceof PlatformError && error.kind === 'validation', `${JSON.stringify(body)} refused`);
+      const issue = error.issues.find((i) => i.path === field);
+      assert.ok(issue, `${field} named in ${JSON.stringify(error.issues)}`);
+      assert.match(issue.message, rule);
+    };
+    await refused({ status: 6 }, 'status', /must be at most 5/);
+    await refused({ status: 1.5 }, 'status', /whole number/);
+    await refused({ name: 'Bad_Name' }, 'name', /lowercase letters, digits and "-"/);
+    await refused({ name: 'x'.repeat(65) }, 'name', /at most 64 characters/);
+    await refused({ comment: 'x'.repeat(1025) }, 'comment', /at most 1024 characters/);
+    await refused({ binary: 0 }, 'binary', /at least 1/);
+    await refused({ debug: 'yes' }, 'debug', /true or false/);
+    await refused({ env: { A: 1 } }, 'env.A', /must be text/);
+    await refused({ status: 1 }, 'app_id', /at least 1/, 0);
+    await assert.rejects(() => api.edge.deleteEdgeApp({ params: { app_id: -1 } }), (e: unknown) => e instanceof PlatformError && e.kind === 'validation');
+    assert.deepEqual(sim.requestCounts(), {}, 'nothing sent');
+  });
+});
