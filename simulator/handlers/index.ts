@@ -2,6 +2,7 @@
 import { createReport, deleteReport, getReport, getTrial, getTrialStartData, listTrials } from './billing';
 import { createSecret, getTask } from './cloud';
 import { getEdgeApp, getEdgeClient, getEdgeTemplate } from './edge';
+import { deleteEdgeApp, patchEdgeApp } from './edgeApps';
 import { getFunctionLogs } from './faas';
 import {
   createNotificationSetting,
@@ -62,6 +63,8 @@ export const handlers: Handlers = {
   getOwnEdgeApp,
   listEdgeTemplates,
   getEdgeAccount,
+  patchEdgeApp,
+  deleteEdgeApp,
   listReports,
   listReportTemplates,
   listProtectionProfilesPaged,

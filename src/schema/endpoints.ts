@@ -21,6 +21,7 @@ import {
   listSecretsEndpoint,
 } from './cloudLists';
 import { deleteStorageEndpoint } from './storage';
+import { deleteEdgeAppEndpoint, patchEdgeAppEndpoint } from './edgeApps';
 
 import type { Endpoint } from './endpoint';
 import type { RouteName } from './routes';
@@ -51,6 +52,8 @@ const ALL = [
   getOwnEdgeAppEndpoint,
   listEdgeTemplatesEndpoint,
   getEdgeAccountEndpoint,
+  patchEdgeAppEndpoint,
+  deleteEdgeAppEndpoint,
   listReportsEndpoint,
   listReportTemplatesEndpoint,
   listProfilesPagedEndpoint,

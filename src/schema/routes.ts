@@ -61,6 +61,9 @@ export const ROUTES = {
   getOwnEdgeApp: platformOwn('edge', 'GET', '/edge/v1/apps/{app_id}', '/fastedge/v1/apps/{app_id}'),
   listEdgeTemplates: platformOwn('edge', 'GET', '/edge/v1/template', '/fastedge/v1/template'),
   getEdgeAccount: platformOwn('edge', 'GET', '/edge/v1/me', '/fastedge/v1/me'),
+  // An app's lifecycle: its writable fields changed (status, debug window…), or the app deleted.
+  patchEdgeApp: platformOwn('edge', 'PATCH', '/edge/v1/apps/{app_id}', '/fastedge/v1/apps/{app_id}'),
+  deleteEdgeApp: platformOwn('edge', 'DELETE', '/edge/v1/apps/{app_id}', '/fastedge/v1/apps/{app_id}'),
   listReports: platformOwn('billing', 'GET', '/billing/org/v1/reports', '/billing/org/v1/reports'),
   listReportTemplates: platformOwn('billing', 'GET', '/billing/org/v1/reports/templates', '/billing/org/v1/reports/templates'),
   listProtectionProfilesPaged: platformOwn('security', 'GET', '/security/guard/v3/profiles', '/security/sifter/v3/profiles'),

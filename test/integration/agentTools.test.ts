@@ -167,6 +167,31 @@ describe('agent tools (language model tools)', function () {
     }
   });
 
+  it('#40: the edge app tools name the app before anything is sent; invoked, one PATCH or DELETE changes the simulator\'s record', async () => {
+    const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY }));
+    const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET'));
+    sim.resetRequests();
+    try {
+      for (const [name, input, named, route, check] of [
+        ['disable_edge_app', { app_id: 101 }, /The edge app: name `hello-edge` · url `https:\/\/hello-edge-201\.fastedge\.app` · status `enabled`[^\n]*It stops serving at its URL until it is enabled again\./, 'PATCH patchEdgeApp', async () => assert.equal((await api.edge.getOwnEdgeApp({ params: { app_id: 101 } })).status, 2)],
+        ['enable_edge_app', { app_id: 101 }, /The edge app: name `hello-edge` · [^\n]*status `disabled`/, 'PATCH patchEdgeApp', async () => assert.equal((await api.edge.getOwnEdgeApp({ params: { app_id: 101 } })).status, 1)],
+        ['start_edge_app_debug', { app_id: 107 }, /The edge app: name `kafka-logger`/, 'PATCH patchEdgeApp', async () => assert.ok(Date.parse(String((await api.edge.getOwnEdgeApp({ params: { app_id: 107 } })).debug_until)) > Date.now() + 29 * 60_000)],
+        ['delete_edge_app', { app_id: 102 }, /The edge app: name `resize-draft`[^\n]*its binary is kept\./, 'DELETE deleteEdgeApp', async () => assert.rejects(api.edge.getOwnEdgeApp({ params: { app_id: 102 } }), (e: { status?: number }) => e.status === 404)],
+      ] as const) {
+        const asked = (await prepare(name, input)).confirmationMessages;
+        assert.ok(asked, `${name} asks first`);
+        assert.match(message(asked.message), named);
+        assert.deepEqual(writes(), [], `${name}: nothing sent by the question`);
+        assert.match(await invoke(name, input), /^(Enabled|Disabled|Debug logging|Deleted) /);
+        assert.deepEqual(writes(), [[route, 1]], `${name}: sent once`);
+        await check();
+        sim.resetRequests();
+      }
+    } finally {
+      sim.reset();
+    }
+  });
+
   it('a change never put to the person is not sent, and one confirmation sends once', async () => {
     const input = { resellerId: 702, notification_type: 'deletion_request', email: 'unasked@example.com' };
     assert.match(await invoke('create_notification_setting', input), /^Refused: this change was not confirmed by the person .* Nothing was sent\.$/);

@@ -150,6 +150,35 @@ describe('platform-console-mcp writes: flags, elicitation, cancel', { timeout: 6
     }
   });
 
+  it('the edge app lifecycle: enable and debug are writes, disable and delete destructive (--allow-destructive); each names the app; sent once', async () => {
+    const writesOnly = await session(sim.url, { allowWrites: true });
+    try {
+      const names = (await writesOnly.client.listTools()).tools.map((t) => t.name);
+      assert.ok(names.includes('enable_edge_app') && names.includes('start_edge_app_debug'));
+      assert.ok(!names.includes('disable_edge_app') && !names.includes('delete_edge_app'), 'destructive tools need --allow-destructive');
+      const refused = await writesOnly.client.callTool({ name: 'disable_edge_app', arguments: { app_id: 101 } });
+      assert.match(text(refused), /--allow-destructive/);
+      assert.deepEqual(sent(), []);
+    } finally {
+      await writesOnly.close();
+    }
+    const s = await session(sim.url, { allowDestructive: true }, () => ({ action: 'accept', content: { confirm: true } }));
+    try {
+      const { tools } = await s.client.listTools();
+      for (const name of ['disable_edge_app', 'delete_edge_app']) assert.equal(tools.find((t) => t.name === name)?.annotations?.destructiveHint, true, name);
+      assert.notEqual(tools.find((t) => t.name === 'enable_edge_app')?.annotations?.destructiveHint, true);
+      assert.match(text(await s.client.callTool({ name: 'disable_edge_app', arguments: { app_id: 101 } })), /^Disabled edge app "hello-edge" \(101\)/);
+      assert.match(s.asked[0]!.message, /The edge app: name `hello-edge` · url `https:\/\/hello-edge-201\.fastedge\.app` · status `enabled`[\s\S]*PATCH \/fastedge\/v1\/apps\/101/);
+      assert.match(text(await s.client.callTool({ name: 'enable_edge_app', arguments: { app_id: 101 } })), /status is now enabled/);
+      assert.match(text(await s.client.callTool({ name: 'delete_edge_app', arguments: { app_id: 102 } })), /^Deleted edge app 102/);
+      assert.deepEqual(sent(), ['DELETE deleteEdgeApp 1', 'PATCH patchEdgeApp 2']);
+      assert.match(text(await s.client.callTool({ name: 'get_edge_app', arguments: { app_id: 102 } })), /Not found/, 'gone from the simulator');
+    } finally {
+      await s.close();
+      sim.reset();
+    }
+  });
+
   it('read_report on the simulator\'s large result (500,000 rows, streamed): capped rows, the total counted, within its bound', async () => {
     const s = await session(sim.url, {});
     try {

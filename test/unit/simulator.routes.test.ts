@@ -139,6 +139,8 @@ const samples: Record<EndpointName, Sample> = {
   getOwnEdgeApp: { method: 'GET', path: '/edge/v1/apps/101', status: 200, keys: ['id', 'name', 'status', 'template', 'plan'] },
   listEdgeTemplates: { method: 'GET', path: '/edge/v1/template', status: 200, keys: ['count', 'templates'] },
   getEdgeAccount: { method: 'GET', path: '/edge/v1/me', status: 200, keys: ['status', 'app_count', 'plan'] },
+  patchEdgeApp: { method: 'PATCH', path: '/edge/v1/apps/103', body: { status: 1 }, status: 200, keys: ['id', 'name', 'status', 'binary', 'api_type', 'plan_id'] },
+  deleteEdgeApp: { method: 'DELETE', path: '/edge/v1/apps/102', status: 204, keys: [] },
   listReports: { method: 'GET', path: '/billing/org/v1/reports?ordering=-created_at&limit=5', status: 200, keys: ['count', 'next', 'previous', 'results'] },
   listReportTemplates: { method: 'GET', path: '/billing/org/v1/reports/templates', status: 200, keys: ['count', 'next', 'previous', 'results'] },
   listProtectionProfilesPaged: { method: 'GET', path: '/security/guard/v3/profiles?limit=10&offset=20', status: 200, keys: ['count', 'next', 'previous', 'results'] },

@@ -10,6 +10,7 @@ import type { EdgeAppItem, EdgeTemplateItem } from '../../schema/edgeLists';
 import { nextOffset } from '../../schema/paging';
 import { isListMissing } from '../../platform/platformLists';
 import { edgeAppStatus, edgeClientStatus } from './model/edgeDisplay';
+import { edgeAppContext } from './model/edgeAppActions';
 import { appChildren, appItem, clientChildren, templateChildren, templateItem } from './edgeDetailNodes';
 import { themeIcon, type EdgeNodeHost } from './edgeNodes';
 
@@ -239,7 +240,7 @@ class AppsNode extends TreeNode {
   }
 }
 
-class ListedAppNode extends TreeNode {
+export class ListedAppNode extends TreeNode {
   constructor(
     readonly app: EdgeAppItem,
     private readonly host: EdgeNodeHost,
@@ -251,7 +252,7 @@ class ListedAppNode extends TreeNode {
     const template = this.app.template_name ? `template ${this.app.template_name}` : undefined;
     item.description = [item.description, template].filter(Boolean).join(' · ');
     item.id = `edge.listed.app.${this.app.id}`;
-    item.contextValue = LISTED_CONTEXT.app;
+    item.contextValue = edgeAppContext(LISTED_CONTEXT.app, this.app.status);
     item.accessibilityInformation = spokenRow(`Edge app ${this.app.name || this.app.id}`, item.description);
     return item;
   }

@@ -1,7 +1,8 @@
-// Edge: the view of pinned FastEdge clients, apps and templates, its commands and the template
-// previews.
+// Edge: the view of pinned FastEdge clients, apps and templates, its commands, the template
+// previews and an app's lifecycle (enable, disable, debug, delete).
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
+import { registerEdgeAppCommands } from './edgeAppCommands';
 import { registerEdgeCommands } from './edgeCommands';
 import { EdgePinStore } from './edgePinStore';
 import { EdgeTree } from './edgeTree';
@@ -13,6 +14,7 @@ export class EdgeFeature extends Disposable {
     super();
     this.tree = this._register(new EdgeTree({ ...ctx, store: new EdgePinStore(ctx.state) }));
     for (const d of registerEdgeCommands({ ...ctx, tree: this.tree })) this._register(d);
+    for (const d of registerEdgeAppCommands({ ...ctx, tree: this.tree })) this._register(d);
   }
 }
 

@@ -14,6 +14,8 @@ export interface WriteSummary {
   warning?: string;
   /** A deletion, a disabling, a removal: said plainly, the button says so. */
   destructive?: boolean;
+  /** How a destructive change that can be undone is undone: said instead of "This cannot be undone." */
+  undo?: string;
   /** The button that sends it: "Submit", "Delete". */
   button: string;
 }
@@ -26,7 +28,7 @@ export function writeConfirmationText(summary: WriteSummary): { message: string;
     `Connection: ${on}`,
     ...summary.facts.map(([label, value]) => `${label}: ${showHidden(value)}`),
     '',
-    summary.destructive ? 'This cannot be undone. Sent once; never retried automatically.' : 'Sent once when you choose ' + summary.button + '; never retried automatically.',
+    summary.destructive ? `${summary.undo ? showHidden(summary.undo) : 'This cannot be undone.'} Sent once; never retried automatically.` : 'Sent once when you choose ' + summary.button + '; never retried automatically.',
   ];
   return { message: `${showHidden(summary.action)} on ${showHidden(summary.connection.name)}?`, detail: lines.join('\n'), button: summary.button };
 }

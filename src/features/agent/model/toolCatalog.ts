@@ -25,6 +25,7 @@ import {
 import { escapeText, jsonBlock, neutralize } from './platformText';
 import { listFreeFeatures, listNotificationSettings, listTrials } from './pickListTools';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removeTools';
+import { deleteEdgeApp, disableEdgeApp, enableEdgeApp, startEdgeAppDebug } from './edgeAppTools';
 import { readReport } from './reportTool';
 import { errorAnswer, otherConnectionNote } from './toolAnswers';
 import { inputJsonSchema, type AgentBinding, type AgentHost, type AgentTool, type WriteRequest, type WriteTarget } from './toolKit';
@@ -62,6 +63,10 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   deleteReportTask,
   disableFreeFeature,
   deleteNotificationSetting,
+  enableEdgeApp,
+  disableEdgeApp,
+  startEdgeAppDebug,
+  deleteEdgeApp,
 ] as AgentTool[];
 
 /** The setting that offers the write tools (`platformConsole.agent.allowWrites`), and the `when` that hides them when it is off. */

@@ -1,0 +1,47 @@
+// An edge app's lifecycle on the account's own FastEdge API: PATCH applies the fields sent (a
+// debug request opens a 30-minute window) and answers the short app; DELETE removes the app. An
+// app of another client is unknown here, as it is to the platform's own endpoints.
+import type { endpoints } from '../../src/schema/endpoints';
+import { EDGE_DEBUG_WINDOW_MS } from '../../src/schema/edgeApps';
+import { notFound, refused } from '../errors';
+import { EDGE_ACCOUNT_CLIENT } from '../state/seedEdge';
+import type { EdgeApp } from '../state/types';
+import { isoSeconds } from '../timeFormat';
+import type { SimContext, Handler } from './types';
+
+function ownApp(state: SimContext['state'], id: number): EdgeApp {
+  const app = state.edgeApps.get(id);
+  if (!app || app.client_id !== EDGE_ACCOUNT_CLIENT) throw notFound(`app ${id} not found`);
+  return app;
+}
+
+/** The published `app_short`. */
+function shortApp(app: EdgeApp) {
+  const { id, name, url, status, binary, comment, api_type, debug_until, template, template_name, networks, plan_id, plan } = app;
+  return structuredClone({ id, name, url, status, binary, comment, api_type, debug_until, template, template_name, networks, plan_id, plan });
+}
+
+export const patchEdgeApp: Handler<typeof endpoints.patchEdgeApp> = ({ params, body }, { state, nowMs }) => {
+  const app = ownApp(state, params.app_id);
+  const { debug, template, name, ...fields } = body;
+  if (name !== undefined && name !== app.name) {
+    const taken = [...state.edgeApps.values()].some((a) => a.client_id === EDGE_ACCOUNT_CLIENT && a.name === name);
+    if (taken) throw refused('body', 'name', `an app named ${name} already exists`);
+    app.name = name;
+  }
+  if (template !== undefined) {
+    const t = state.edgeTemplates.get(template);
+    if (!t) throw refused('body', 'template', `template ${template} not found`);
+    app.template = template;
+    app.template_name = t.name;
+  }
+  Object.assign(app, fields);
+  if (debug) app.debug_until = isoSeconds(nowMs + EDGE_DEBUG_WINDOW_MS);
+  return shortApp(app);
+};
+
+export const deleteEdgeApp: Handler<typeof endpoints.deleteEdgeApp> = ({ params }, { state }) => {
+  ownApp(state, params.app_id);
+  state.edgeApps.delete(params.app_id);
+  return undefined;
+};

@@ -1,0 +1,205 @@
+// An edge app's lifecycle from the Edge view and the palette: Enable, Disable (destructive modal
+// naming the URL), Start Debug Logging (says until when) and Delete (the name typed). The app is
+// read first so the confirmation names it as it is now; the change is sent once on the connection
+// the command started on, never retried; a 404 says the app is gone; the view is read again.
+import * as vscode from 'vscode';
+import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
+import { ListPages } from '../../platform/listPages';
+import { PlatformError } from '../../schema/errors';
+import type { EdgeApp } from '../../schema/edge';
+import type { EdgeAppItem } from '../../schema/edgeLists';
+import { EDGE_APP_STATUS, patchEdgeAppEndpoint, type EdgeAppPatch } from '../../schema/edgeApps';
+import { promptSignIn } from '../../ui/bindActiveConnection';
+import { confirmWrite } from '../../ui/confirmWrite';
+import { parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
+import type { FlowUi } from '../../ui/flowUi';
+import { pickFromList } from '../../ui/listPick';
+import type { Log } from '../../ui/log';
+import { notifyError } from '../../ui/notify';
+import { checksQuietWhenEmpty } from '../../ui/promptChecks';
+import { runWizard } from '../../ui/wizard';
+import { ListedAppNode } from './edgeListing';
+import { PinNode } from './edgePinNode';
+import type { EdgeTree } from './edgeTree';
+import { actionRefusal, debugUntilText, deletePrompt, lifecycleSummary, type EdgeAppAction } from './model/edgeAppActions';
+import { edgeAppStatus } from './model/edgeDisplay';
+
+export interface EdgeAppCommandDeps {
+  connections: ConnectionManager;
+  log: Log;
+  ui: () => FlowUi;
+  tree: EdgeTree;
+}
+
+export const EDGE_APP_COMMANDS: Record<EdgeAppAction, { command: string; title: string }> = {
+  enable: { command: 'platformConsole.enableEdgeApp', title: 'Enable App' },
+  disable: { command: 'platformConsole.disableEdgeApp', title: 'Disable App' },
+  debug: { command: 'platformConsole.startEdgeAppDebug', title: 'Start Debug Logging' },
+  delete: { command: 'platformConsole.deleteEdgeApp', title: 'Delete App' },
+};
+
+const PICK_PAGE = 100;
+const appLabel = (app: { id: number; name?: string | null }) => `edge app ${app.name || app.id} (${app.id})`;
+
+export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Disposable[] {
+  const { connections, log, tree } = deps;
+
+  /** The account's apps, picked (Load more, Enter an ID…), when the palette gives none. */
+  const pickApp = async (bound: BoundConnection, title: string): Promise<number | undefined> => {
+    const pages = new ListPages<EdgeAppItem>({
+      lists: bound.lists,
+      endpoint: 'listEdgeApps',
+      read: async (offset) => {
+        const page = await bound.api.edge.listEdgeApps({ params: {}, query: { limit: PICK_PAGE, offset, ordering: 'name' } });
+        return { results: page.apps, count: page.count, next: page.apps.length === PICK_PAGE ? 'more' : null };
+      },
+    });
+    const idSchema = patchEdgeAppEndpoint.params.shape.app_id;
+    const done = await runWizard<{ id?: number }>({}, {
+      title: `${title} (${bound.connection.name})`,
+      ui: deps.ui(),
+      steps: [
+        {
+          prompt: async (s, ctx) => {
+            const typed = async () =>
+              parseWholeNumber(await ctx.input({ prompt: 'ID of the edge app (a positive whole number)', value: '', ...checksQuietWhenEmpty((v) => wholeNumberProblem(idSchema, v, 'App ID'), 'App ID: must not be empty') }))!;
+            s.id = await pickFromList(ctx, {
+              noun: 'edge app',
+              load: () => pages.first(),
+              missing: () => bound.lists.isMissing('listEdgeApps'),
+              more: { has: () => pages.hasMore(), load: () => pages.more(), describe: () => `${pages.shown()}; the next ${PICK_PAGE}` },
+              item: (app) => ({ label: app.name || `App ${app.id}`, description: `${edgeAppStatus(app.status).label} · id ${app.id}`, detail: app.url ?? undefined, value: app.id }),
+              typed,
+              logError: (error) => log.error('Could not list the edge apps', error),
+            });
+          },
+        },
+      ],
+    });
+    return done?.id;
+  };
+
+  /** The view read again after a change: the account's list, and the app's pin when it has one. */
+  const refresh = async (id: number) => {
+    const pin = tree.pinNode('app', id);
+    await Promise.all([tree.listing.reload(), pin ? tree.refreshPins(pin) : Promise.resolve()]);
+  };
+
+  const gone = async (bound: BoundConnection, id: number, what: string) => {
+    log.info(`No edge app ${id} on ${bound.connection.name}: ${what}`);
+    void deps.ui().notify('warning', `Edge app ${id} is gone on ${bound.connection.name}: ${what}. The view is read again.`);
+    await refresh(id);
+  };
+
+  /** The app as the platform has it now (so the confirmation names it); undefined when it could not be read. */
+  const readApp = async (bound: BoundConnection, id: number): Promise<EdgeApp | undefined> => {
+    const ui = deps.ui();
+    try {
+      return await ui.progress(`Reading edge app ${id} from ${bound.connection.name}…`, false, () => bound.api.edge.getOwnEdgeApp({ params: { app_id: id } }));
+    } catch (error) {
+      if (error instanceof PlatformError && error.kind === 'notFound') return void (await gone(bound, id, 'nothing was sent'));
+      await notifyError(`Could not read edge app ${id} from ${bound.connection.name}`, error, { log, ui, connectionName: bound.connection.name });
+      return undefined;
+    }
+  };
+
+  /** Sends once; a 404 is "gone", anything else the usual error with Show Log. */
+  const send = async <T>(bound: BoundConnection, id: number, doing: string, failed: string, work: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> => {
+    const ui = deps.ui();
+    try {
+      return { ok: true, value: await ui.progress(`${doing} on ${bound.connection.name}…`, false, work) };
+    } catch (error) {
+      if (error instanceof PlatformError && error.kind === 'notFound') {
+        await gone(bound, id, 'the change was not applied');
+        return { ok: false };
+      }
+      const { connection } = bound;
+      // Never retried: the person decides after reading why.
+      await notifyError(failed, error, {
+        log,
+        ui,
+        connectionName: connection.name,
+        signInAgain: () => vscode.commands.executeCommand('platformConsole.signIn', { name: connection.name, baseUrl: connection.baseUrl }),
+      });
+      return { ok: false };
+    }
+  };
+
+  const patch = (bound: BoundConnection, id: number, body: EdgeAppPatch) => bound.api.edge.patchEdgeApp({ params: { app_id: id }, body });
+
+  const change = async (action: Exclude<EdgeAppAction, 'delete'>, bound: BoundConnection, app: EdgeApp & { id: number }): Promise<boolean> => {
+    const ui = deps.ui();
+    const { connection } = bound;
+    const status = edgeAppStatus(app.status).label;
+    const refusal = actionRefusal(action, app.status, status);
+    if (refusal) {
+      void ui.notify('info', `Nothing sent: ${appLabel(app)} on ${connection.name}: ${refusal}.`);
+      return false;
+    }
+    if (!(await confirmWrite(ui, lifecycleSummary(action, app, status, connection)))) return false;
+    const body: EdgeAppPatch = action === 'enable' ? { status: EDGE_APP_STATUS.enabled } : action === 'disable' ? { status: EDGE_APP_STATUS.disabled } : { debug: true };
+    const verb = { enable: 'Enabling', disable: 'Disabling', debug: 'Starting debug logging for' }[action];
+    const sent = await send(bound, app.id, `${verb} ${appLabel(app)}`, `Could not ${EDGE_APP_COMMANDS[action].title.toLowerCase()} ${appLabel(app)}`, () => patch(bound, app.id, body));
+    if (!sent.ok) return false;
+    let debugUntil = sent.value.debug_until;
+    if (action === 'debug' && !debugUntil) {
+      // An answer without the window: the app read again says until when.
+      debugUntil = (await bound.api.edge.getOwnEdgeApp({ params: { app_id: app.id } }).catch(() => undefined))?.debug_until;
+    }
+    await refresh(app.id);
+    const done =
+      action === 'enable'
+        ? `Enabled ${appLabel(app)} on ${connection.name}: it serves at ${app.url || 'its URL'}.`
+        : action === 'disable'
+          ? `Disabled ${appLabel(app)} on ${connection.name}: it no longer serves at ${app.url || 'its URL'}.`
+          : `Debug logging for ${appLabel(app)} on ${connection.name} is on ${debugUntilText(debugUntil, new Date()) ?? '(the platform did not say until when)'}.`;
+    log.info(done);
+    void ui.notify('info', done);
+    return true;
+  };
+
+  const remove = async (bound: BoundConnection, app: EdgeApp & { id: number }): Promise<boolean> => {
+    const { connection } = bound;
+    const ask = deletePrompt(app, connection);
+    const typed = await runWizard<{ confirmed?: boolean }>({}, {
+      title: `Delete Edge App ${app.name || app.id} (${connection.name})`,
+      ui: deps.ui(),
+      steps: [
+        {
+          prompt: async (s, ctx) => {
+            await ctx.input({ prompt: ask.prompt, placeholder: ask.expected, validate: (v) => (v.trim() === '' ? undefined : ask.problem(v)), validateOnAccept: (v) => Promise.resolve(ask.problem(v)) });
+            s.confirmed = true;
+          },
+        },
+      ],
+    });
+    if (!typed?.confirmed) return false;
+    const sent = await send(bound, app.id, `Deleting ${appLabel(app)}`, `Could not delete ${appLabel(app)}`, () => bound.api.edge.deleteEdgeApp({ params: { app_id: app.id } }));
+    if (!sent.ok) return false;
+    const pin = tree.pinNode('app', app.id);
+    if (pin) await tree.unpin('app', app.id);
+    await tree.listing.reload();
+    const done = `Deleted ${appLabel(app)} on ${connection.name}; it no longer serves at ${app.url || 'its URL'}.`;
+    log.info(done);
+    void deps.ui().notify('info', done);
+    return true;
+  };
+
+  /** The app the command acts on: the row it was run on, else picked; resolves true once a change was sent and accepted. */
+  const run = async (action: EdgeAppAction, arg?: unknown): Promise<boolean> => {
+    const bound = await connections.bind(tree.activeConnectionId);
+    if (!bound) {
+      await promptSignIn(deps.ui());
+      return false;
+    }
+    const given = arg instanceof ListedAppNode ? arg.app.id : arg instanceof PinNode && arg.kind === 'app' ? arg.id : typeof arg === 'number' ? arg : undefined;
+    const id = given ?? (await pickApp(bound, EDGE_APP_COMMANDS[action].title));
+    if (id === undefined) return false;
+    const read = await readApp(bound, id);
+    if (!read) return false;
+    const app = { ...read, id };
+    return action === 'delete' ? remove(bound, app) : change(action, bound, app);
+  };
+
+  return (Object.keys(EDGE_APP_COMMANDS) as EdgeAppAction[]).map((action) => vscode.commands.registerCommand(EDGE_APP_COMMANDS[action].command, (arg?: unknown) => run(action, arg)));
+}
