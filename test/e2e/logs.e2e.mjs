@@ -3,7 +3,7 @@
 // with the nanoseconds on hover, scrolling up while lines arrive (no jump, a pill), select and
 // copy, export, Open in Editor, a 500 in the middle of the tail, and one panel per function.
 // Screenshot for the README.
-/* global document, getComputedStyle, DOMMatrix, requestAnimationFrame -- code passed to evaluate() runs in the webview or the workbench */
+/* global document, getComputedStyle, DOMMatrix, requestAnimationFrame, innerWidth -- code passed to evaluate() runs in the webview or the workbench */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
@@ -48,7 +48,7 @@ describe('Function Logs', () => {
   const domRows = () =>
     app().evaluate((el) =>
       [...el.querySelectorAll('.row')]
-        .map((r) => ({ y: new DOMMatrix(getComputedStyle(r).transform).m42, pod: r.querySelector('.pod')?.textContent ?? '', msg: r.querySelector('.msg')?.textContent ?? '', marker: r.classList.contains('marker') }))
+        .map((r) => ({ y: new DOMMatrix(getComputedStyle(r).transform).m42, pod: r.querySelector('.pod')?.title ?? '', msg: r.querySelector('.msg')?.textContent ?? '', marker: r.classList.contains('marker') }))
         .sort((a, b) => a.y - b.y),
     );
   /** Scroll geometry of the row list, and the row drawn at its top edge. */
@@ -134,6 +134,76 @@ describe('Function Logs', () => {
     assert.notDeepEqual(now.at(-1), last, 'the bottom row is a newer line');
     await waitFor('the view at the bottom', async () => atBottom(await view()));
     assert.equal(await byTest('pill').count(), 0, 'no pill while following the bottom');
+  });
+
+  it('holds still under the pointer while following: the row stays, a click selects it, the pill counts', async () => {
+    await simControl(fnPath, { ratePerSecond: 40 });
+    await waitFor('following at the bottom', async () => atBottom(await view()) && (await byTest('pill').count()) === 0);
+    // A point in the middle of the list, in the page's coordinates and in the frame's.
+    const box = await byTest('viewport').boundingBox();
+    const local = await app().evaluate((el) => {
+      const r = el.querySelector('.viewport').getBoundingClientRect();
+      return { x: r.left, y: r.top };
+    });
+    const dx = 120;
+    const dy = Math.round(box.height / 2);
+    const underPointer = () =>
+      app().evaluate((el, p) => document.elementFromPoint(p.x, p.y)?.closest('.row')?.querySelector('.msg')?.textContent ?? '', { x: local.x + dx, y: local.y + dy });
+    await page.mouse.move(box.x + dx, box.y + dy);
+    const first = await underPointer();
+    assert.ok(first, 'a row under the pointer');
+    const before = (await counts()).all;
+    await waitFor('lines arriving under the pointer', async () => (await counts()).all >= before + 40);
+    assert.equal(await underPointer(), first, 'the row under the pointer is the same line while lines arrive');
+    const pillCount = number(await byTest('pill').innerText());
+    assert.ok(pillCount >= 40, `the pill counts the new lines (${pillCount})`);
+    await page.mouse.click(box.x + dx, box.y + dy);
+    const selected = await app().evaluate((el) => [...el.querySelectorAll('.row.selected .msg')].map((m) => m.textContent));
+    assert.deepEqual(selected, [first], 'the click selected exactly the line under the pointer');
+    // Pointer gone, a row still selected: still held, the pill still counting.
+    await page.mouse.move(box.x + dx, box.y - 60);
+    const held = number(await byTest('pill').innerText());
+    await waitFor('more lines while selected', async () => (await byTest('pill').count()) === 1 && number(await byTest('pill').innerText()) > held);
+    assert.ok(!atBottom(await view()), 'a selection holds the list');
+    // Escape clears the selection: following resumes at the newest line.
+    await byTest('viewport').focus();
+    await page.keyboard.press('Escape');
+    await waitFor('following again', async () => atBottom(await view()) && (await byTest('pill').count()) === 0);
+    await simControl(fnPath, { ratePerSecond: 10 });
+  });
+
+  it('at 1,000 px the message starts in the first half of the row: pod chips, repeated stamps folded', async () => {
+    const chrome = 1440 - (await frame.evaluate(() => innerWidth));
+    await page.setViewportSize({ width: 1000 + chrome, height: 900 });
+    try {
+      await waitFor('a 1,000 px panel', async () => Math.abs((await frame.evaluate(() => innerWidth)) - 1000) <= 2);
+      await waitFor('the view at the bottom', async () => atBottom(await view()));
+      const rows = await app().evaluate((el) => {
+        const v = el.querySelector('.viewport').getBoundingClientRect();
+        return [...el.querySelectorAll('.row:not(.marker)')]
+          .filter((r) => {
+            const b = r.getBoundingClientRect();
+            return b.bottom > v.top && b.top < v.bottom;
+          })
+          .map((r) => {
+            const msg = r.querySelector('.msg');
+            const text = msg.querySelector('.text') ?? msg;
+            const pod = r.querySelector('.pod');
+            return { left: text.getBoundingClientRect().left - v.left, width: v.width, chip: pod.querySelector('[aria-hidden="true"]:not(.swatch)')?.textContent ?? '', title: pod.title, spoken: pod.querySelector('.sr-only')?.textContent ?? '', msg: msg.textContent, folded: Boolean(msg.querySelector('.stamp')) };
+          });
+      });
+      assert.ok(rows.length > 10, `rows in view (${rows.length})`);
+      for (const r of rows) {
+        assert.ok(r.left < r.width / 2, `the message starts at ${r.left} px of ${r.width}: ${JSON.stringify(r)}`);
+        assert.ok(r.chip.length > 0 && r.chip.length < r.title.length && r.title.endsWith(r.chip), `a short chip of the pod: ${JSON.stringify(r)}`);
+        assert.equal(r.spoken, r.title, 'the full pod name for screen readers');
+        assert.ok(r.folded, `the simulator's leading stamp repeats the line's time: folded (${r.msg})`);
+        assert.match(r.msg, /^ \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2} /, 'the row still holds the whole message');
+      }
+      await screenshot(page, 'function-logs-narrow');
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
   });
 
   it('local or UTC, with every nanosecond on hover', async () => {

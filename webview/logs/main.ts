@@ -1,9 +1,8 @@
 // The Function Logs page. It holds a copy of the extension's lines (RowStore), filters it as the person types, and puts
 // only the rows in view into the DOM (@tanstack/virtual-core, fixed row height). Newest at the bottom; it follows the
-// bottom only while the view is there, otherwise new lines wait behind an "N new lines" pill and the row being read
-// stays put, even when older rows are dropped above it. Nothing here asks the extension for rows: scrolling is local.
+// bottom only while the view is there and the person is not pointing at or has not selected a row; otherwise new
+// lines wait behind an "N new lines" pill and the row being read stays put, even when older rows are dropped above it. Nothing here asks the extension for rows: scrolling is local.
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
 import '../shared/elements';
 import '@vscode-elements/elements/dist/vscode-toolbar-button/index.js';
 import { HostConnection } from '../shared/host';
@@ -20,6 +19,9 @@ import { listKeyAction, pageKeyCommand, scrollToShow, spokenStatus, topRowOf } f
 import { banner, countsLine, header, statusView, toolbar, type ToolbarModel } from './toolbar';
 import { ToolbarMenus } from './menus';
 import { ViewportWatch } from './viewportWatch';
+import { FollowHold } from './followHold';
+import { rowVirtualizer } from './rowVirtualizer';
+import { copyEventRows, copySelection } from './rowCopy';
 
 const ROW_HEIGHT = 20;
 const FILTER_DEBOUNCE_MS = 80;
@@ -47,7 +49,8 @@ export class FunctionLogsApp extends LitElement {
   private maxMemoryMB = 0; // all panels' lines together (platformConsole.logs.maxMemoryMB)
   private loaded = false;
   private readonly selection = new RowSelection(this.store);
-  private stick = true; // following the bottom: new lines scroll into view
+  private stick = true; // following the bottom: new lines scroll into view, unless held
+  private readonly hold = new FollowHold(() => this.selection.size);
   private watch: ViewportWatch | undefined; // the person or the layout moved the list?
   private unseen = 0;
   /** The new lines waiting when they started to wait: what the live region says (not each new batch). */
@@ -61,16 +64,7 @@ export class FunctionLogsApp extends LitElement {
   private pending = 0;
   private viewport: HTMLElement | null = null;
   private cleanupVirtualizer: (() => void) | undefined;
-  private readonly virtualizer = new Virtualizer<HTMLElement, HTMLElement>({
-    count: 0,
-    getScrollElement: () => this.viewport,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 15,
-    scrollToFn: elementScroll,
-    observeElementRect,
-    observeElementOffset,
-    onChange: () => this.requestUpdate(),
-  });
+  private readonly virtualizer = rowVirtualizer(() => this.viewport, ROW_HEIGHT, () => this.requestUpdate());
 
   protected override createRenderRoot(): HTMLElement {
     return this;
@@ -100,9 +94,12 @@ export class FunctionLogsApp extends LitElement {
     if (this.viewport) this.watch = new ViewportWatch(this.viewport, () => this.layoutChanged());
   }
 
-  /** The list's height changed: following, the newest line is shown again. */
+  /** Following and not held (followHold.ts): new lines scroll into view. */
+  private following = () => this.stick && !this.hold.held();
+
+  /** The list's height changed, or a hold ended (pointer gone, selection cleared): following, the newest line is shown again. */
   private layoutChanged(): void {
-    if (this.stick) this.pendingScroll = { to: 'bottom' };
+    if (this.following()) [this.unseen, this.pendingScroll] = [0, { to: 'bottom' }];
     this.requestUpdate();
   }
 
@@ -120,6 +117,7 @@ export class FunctionLogsApp extends LitElement {
         this.status = event.status;
         this.loaded = true;
         this.selection.reset();
+        this.hold.picked();
         this.stick = true;
         this.unseen = 0;
         this.pendingScroll = { to: 'bottom' };
@@ -134,7 +132,8 @@ export class FunctionLogsApp extends LitElement {
           this.stick = !this.stick;
           if (this.stick) this.unseen = 0;
         }
-        const anchor = this.stick ? undefined : this.topRow();
+        const follow = this.following();
+        const anchor = follow ? undefined : this.topRow();
         const outcome = this.store.apply(event, anchor?.row);
         if (!outcome.applied) {
           this.host.notify({ type: 'resync', generation: this.store.generation });
@@ -145,7 +144,7 @@ export class FunctionLogsApp extends LitElement {
           this.pending = Math.max(0, this.pending - event.ops.reduce((n, op) => n + (op.op === 'insert' ? itemCount(op.items) : 0), 0));
           if (this.pending === 0) this.paint.backfillDone();
         }
-        if (this.stick) this.pendingScroll = { to: 'bottom' };
+        if (follow) this.pendingScroll = { to: 'bottom' };
         else {
           if (!event.backfill) this.unseen += outcome.addedShown;
           if (anchor && outcome.anchor !== undefined) {
@@ -176,7 +175,7 @@ export class FunctionLogsApp extends LitElement {
   // ---- scrolling ---------------------------------------------------------------------------
 
   protected override willUpdate(_changed: PropertyValues): void {
-    this.spokenUnseen = this.stick || this.unseen === 0 ? 0 : this.spokenUnseen || this.unseen;
+    this.spokenUnseen = this.following() || this.unseen === 0 ? 0 : this.spokenUnseen || this.unseen;
     this.virtualizer.setOptions({ ...this.virtualizer.options, count: this.store.shown.length });
     this.virtualizer._willUpdate();
   }
@@ -201,17 +200,20 @@ export class FunctionLogsApp extends LitElement {
 
   private onScroll = (): void => {
     if (!this.viewport) return;
+    // Held, the offset this page set to keep the rows still is not the person leaving the bottom.
+    if (this.hold.held() && this.stick && !this.watch?.movedSinceSeen()) return;
     if (this.watch?.resizedSinceSeen()) return this.layoutChanged();
     const atBottom = this.isAtBottom();
-    if (atBottom !== this.stick || (atBottom && this.unseen > 0)) {
+    if (atBottom !== this.stick || (atBottom && this.unseen > 0 && !this.hold.held())) {
       this.stick = atBottom;
-      if (atBottom) this.unseen = 0;
+      if (atBottom && !this.hold.held()) this.unseen = 0;
       this.requestUpdate();
     }
   };
 
   private jumpToBottom(): void {
     this.stick = true;
+    this.hold.letGo();
     this.unseen = 0;
     this.pendingScroll = { to: 'bottom' };
     this.requestUpdate();
@@ -228,12 +230,12 @@ export class FunctionLogsApp extends LitElement {
   }
 
   private applyFilter(): void {
-    const anchor = this.stick ? undefined : this.topRow();
+    const anchor = this.following() ? undefined : this.topRow();
     const started = performance.now();
     this.store.setFilter(this.filterDraft);
     this.dataset.filterMs = (performance.now() - started).toFixed(1);
     this.unseen = 0;
-    if (this.stick) this.pendingScroll = { to: 'bottom' };
+    if (this.following()) this.pendingScroll = { to: 'bottom' };
     else if (anchor) this.pendingScroll = { to: 'offset', offset: this.store.shownPosition(anchor.row) * ROW_HEIGHT };
     this.save();
     this.requestUpdate();
@@ -245,6 +247,8 @@ export class FunctionLogsApp extends LitElement {
     const element = (e.target as HTMLElement).closest<HTMLElement>('.row');
     if (!element) return;
     if (!this.selection.click(Number(element.dataset.pos), { shift: e.shiftKey, toggle: e.ctrlKey || e.metaKey })) return;
+    this.hold.picked();
+    if (this.selection.size === 0) this.layoutChanged();
     this.viewport?.focus({ preventScroll: true });
     this.requestUpdate();
   }
@@ -256,29 +260,17 @@ export class FunctionLogsApp extends LitElement {
     if (!action) return;
     e.preventDefault();
     this.selection.click(action.position, { shift: action.extend, toggle: action.toggle });
+    // End on the newest line follows again (the selection then does not hold the list).
+    const toNewest = e.key === 'End' && !action.extend && action.position === this.store.shown.length - 1;
+    this.hold.picked(toNewest);
+    if (toNewest) [this.stick, this.unseen] = [true, 0];
     const offset = v ? scrollToShow(action.position, ROW_HEIGHT, v.scrollTop, v.clientHeight) : undefined;
     if (offset !== undefined) this.pendingScroll = { to: 'offset', offset };
     this.requestUpdate();
   };
 
-  private copySelection(): void {
-    const rows = this.selection.rows();
-    if (rows.length === 0) return this.say('Select rows first: click a row, Shift+click to extend, Ctrl+click to add one.');
-    const text = this.selection.text(rows);
-    void this.host.request('copy', { text, rows: rows.filter((r) => !r.marker).length }).then(
-      (r) => this.say(r.message),
-      (e: Error) => this.say(`Could not copy: ${e.message}`),
-    );
-  }
-
-  private readonly onCopyEvent = (e: ClipboardEvent): void => {
-    // Rows are not DOM text selection (most are not in the DOM): the selected rows are what is copied.
-    if (this.selection.size === 0 || textHasTheKeys(document.activeElement)) return;
-    const rows = this.selection.rows();
-    if (rows.length === 0) return;
-    e.clipboardData?.setData('text/plain', this.selection.text(rows));
-    e.preventDefault();
-  };
+  private copySelection = () => copySelection(this.selection, this.host, (text) => this.say(text));
+  private readonly onCopyEvent = (e: ClipboardEvent): void => copyEventRows(this.selection, e);
 
   private readonly onDocumentKey = (e: KeyboardEvent): void => {
     const command = pageKeyCommand(e, textHasTheKeys(e.target));
@@ -295,7 +287,10 @@ export class FunctionLogsApp extends LitElement {
       e.preventDefault();
       this.selection.selectAllShown();
     } else if (command === 'escape') {
-      if (!this.menus.close(true)) this.selection.clear();
+      if (!this.menus.close(true)) {
+        this.selection.clear();
+        this.layoutChanged();
+      }
     } else if (command === 'newest') this.jumpToBottom();
     this.requestUpdate();
   };
@@ -357,7 +352,7 @@ export class FunctionLogsApp extends LitElement {
 
   private rowView(position: number, start: number): TemplateResult {
     const row = this.store.rows[this.store.shown[position]!]!;
-    return rowView(row, position, start, { selected: this.selection.has(row.uid), active: row.uid === this.selection.activeUid, utc: this.utc, pod: this.store.pods[row.pod] ?? '' });
+    return rowView(row, position, start, { selected: this.selection.has(row.uid), active: row.uid === this.selection.activeUid, utc: this.utc, pod: this.store.pods[row.pod] ?? '', chip: this.store.podChip(row.pod) });
   }
 
   private body(): TemplateResult {
@@ -375,12 +370,14 @@ export class FunctionLogsApp extends LitElement {
         data-testid="viewport"
         @keydown=${this.onListKey}
         @scroll=${this.onScroll}
+        @pointerenter=${() => ((this.hold.pointerIn = true), this.requestUpdate())}
+        @pointerleave=${() => ((this.hold.pointerIn = false), this.layoutChanged())}
         @click=${(e: MouseEvent) => this.onRowClick(e)}
       >
         <div class="canvas" ${cssProps({ height: `${total}px` })}>${items.map((v) => this.rowView(v.index, v.start))}</div>
       </div>
       ${emptyView({ loaded: this.loaded, lineCount: this.store.lineCount, shownLineCount: this.store.shownLineCount, status: this.status })}
-      ${pill(this.stick ? 0 : this.unseen, () => this.jumpToBottom())}`;
+      ${pill(this.following() ? 0 : this.unseen, () => this.jumpToBottom())}`;
   }
 
   protected override render(): TemplateResult {

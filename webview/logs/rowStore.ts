@@ -1,6 +1,7 @@
 // The webview's copy of the held log: rows in the extension's order, kept equal to it by applying
 // the ops each read produced, and the indices the filter shows, updated op by op (an append
 // filters only the new rows). No DOM here: unit tests drive it like the page does.
+import { podChips } from '../../src/protocol/logLineParts';
 import { FILTER_BUDGET_MS, FilterTooSlow, compileFilter, filterIndices, levelOf, withoutText, type CompiledFilter, type FilterableItem, type LogFilterSpec } from '../../src/protocol/logFilter';
 import type { LogsEvent } from '../../src/protocol/logs';
 import { eachItem, type ItemList } from '../../src/protocol/packedItems';
@@ -45,6 +46,8 @@ function lowerBound(sorted: readonly number[], value: number): number {
 export class RowStore {
   rows: Row[] = [];
   pods: string[] = [];
+  /** The pods' short names (logLineParts.ts), made again when a pod is added. */
+  private chips: string[] = [];
   generation = -1;
   seq = 0;
   /** Indices into `rows` of what the filter shows, ascending. */
@@ -97,12 +100,19 @@ export class RowStore {
     return rows;
   }
 
+  /** The part of pod `pod`'s name a row shows. */
+  podChip(pod: number): string {
+    if (this.chips.length !== this.pods.length) this.chips = podChips(this.pods);
+    return this.chips[pod] ?? '';
+  }
+
   private readonly read = (row: Row): FilterableItem => (row.pod < 0 ? { message: row.message } : { pod: this.pods[row.pod] ?? '', message: row.message });
 
   reset(event: ResetEvent): void {
     this.generation = event.generation;
     this.seq = 0;
     this.pods = [...event.pods];
+    this.chips = [];
     this.markers = 0;
     this.rows = this.rowsOf(event.items);
     this.refilter();

@@ -3,12 +3,14 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { FollowStatus } from '../../src/protocol/logs';
 import { cutOf } from '../../src/protocol/logItems';
+import { repeatedStampLength } from '../../src/protocol/logLineParts';
 import { cssProps } from './cssProps';
 import type { Row } from './rowStore';
 import { timeParts } from './timeText';
 import { POD_COLORS, count } from './toolbar';
 
-export function rowView(row: Row, position: number, start: number, look: { selected: boolean; active: boolean; utc: boolean; pod: string }): TemplateResult {
+/** `pod` the full name (hover, details, screen readers), `chip` the part of it the row shows. */
+export function rowView(row: Row, position: number, start: number, look: { selected: boolean; active: boolean; utc: boolean; pod: string; chip: string }): TemplateResult {
   const { selected } = look;
   const state = `${selected ? 'selected' : ''} ${look.active ? 'active' : ''}`;
   if (row.marker) {
@@ -20,9 +22,19 @@ export function rowView(row: Row, position: number, start: number, look: { selec
   const level = row.level === 2 ? 'lv-error' : row.level === 1 ? 'lv-warn' : '';
   return html`<div id=${`row-${row.uid}`} class="row ${level} ${state}" role="option" aria-selected=${selected ? 'true' : 'false'} data-pos=${position} ${cssProps({ transform: `translateY(${start}px)` })}>
     <span class="time" title=${time.title}>${time.display}</span><span class="pod pod-${row.pod % POD_COLORS}" title=${look.pod}
-      ><span class="swatch" aria-hidden="true"></span>${look.pod}</span
-    ><span class="level codicon ${row.level === 2 ? 'codicon-error' : row.level === 1 ? 'codicon-warning' : ''}" aria-hidden="true"></span><span class="msg">${messageView(row.message)}</span>
+      ><span class="swatch" aria-hidden="true"></span><span aria-hidden="true">${look.chip}</span><span class="sr-only">${look.pod}</span></span
+    ><span class="level codicon ${row.level === 2 ? 'codicon-error' : row.level === 1 ? 'codicon-warning' : ''}" aria-hidden="true"></span><span class="msg">${rowMessage(row)}</span>
   </div>`;
+}
+
+/**
+ * A row's message with its own leading timestamp folded when it repeats the line's time (kept in
+ * the DOM text, so the whole message is still what the row holds; the details pane shows it).
+ */
+function rowMessage(row: Row): TemplateResult | string {
+  const fold = repeatedStampLength(row.message, row.time);
+  if (fold === 0) return messageView(row.message);
+  return html`<span class="stamp" aria-hidden="true">${row.message.slice(0, fold)}</span><span class="text">${messageView(row.message.slice(fold))}</span>`;
 }
 
 /** A message; one cut on intake (over 16 KB) with its mark set apart: "… [48,210 more characters]". */
