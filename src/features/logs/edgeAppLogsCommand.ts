@@ -59,6 +59,7 @@ export async function askFilters(ctx: StepContext, filters: EdgeLogFilters): Pro
   for (;;) {
     const choice = await ctx.pick<'open' | 'range' | FilterKey>({
       placeholder: 'Read on the server with these filters: Enter opens the logs, or pick a filter to change it',
+      activeValue: 'open',
       items: [
         { label: OPEN_LOGS_ITEM, description: edgeFiltersText(filters), value: 'open' },
         { label: 'Time range', description: rangeText(filters.rangeMinutes), detail: 'How far back the log is read (following adds new lines)', value: 'range' },
