@@ -3,6 +3,7 @@ import { createReport, deleteReport, getReport, getTrial, getTrialStartData, lis
 import { createSecret, getTask } from './cloud';
 import { getEdgeApp, getEdgeClient, getEdgeTemplate } from './edge';
 import { deleteEdgeApp, patchEdgeApp } from './edgeApps';
+import { listEdgeAppLogs } from './edgeAppLogs';
 import { getFunctionLogs } from './faas';
 import {
   createNotificationSetting,
@@ -76,6 +77,7 @@ export const handlers: Handlers = {
   listLifecyclePolicies,
   listNamespaces,
   listFunctions,
+  listEdgeAppLogs,
   listSecrets,
   downloadReport,
   deleteReport,

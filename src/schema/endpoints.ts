@@ -21,6 +21,7 @@ import {
   listSecretsEndpoint,
 } from './cloudLists';
 import { deleteStorageEndpoint } from './storage';
+import { listEdgeAppLogsEndpoint } from './edgeLogs';
 import { deleteEdgeAppEndpoint, patchEdgeAppEndpoint } from './edgeApps';
 
 import type { Endpoint } from './endpoint';
@@ -65,6 +66,7 @@ const ALL = [
   listLifecyclePoliciesEndpoint,
   listNamespacesEndpoint,
   listFunctionsEndpoint,
+  listEdgeAppLogsEndpoint,
   listSecretsEndpoint,
   downloadReportEndpoint,
   deleteReportEndpoint,

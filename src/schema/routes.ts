@@ -80,6 +80,8 @@ export const ROUTES = {
     '/cloud/v1/faas/namespaces/{project_id}/{region_id}/{namespace_name}/functions',
     '/cloud/v1/faas/namespaces/{project_id}/{region_id}/{namespace_name}/functions',
   ),
+  // An edge app's logs, filtered and paged on the server.
+  listEdgeAppLogs: platformOwn('edge', 'GET', '/edge/v1/apps/{app_id}/logs', '/fastedge/v1/apps/{app_id}/logs'),
   listSecrets: platformOwn('cloud', 'GET', '/cloud/v1/secrets/{project_id}/{region_id}', '/cloud/v1/secrets/{project_id}/{region_id}'),
   // A report task's result and its removal, and the lists the pickers offer instead of a typed id.
   downloadReport: platformOwn('billing', 'GET', '/billing/org/v1/reports/{uuid}/download', '/billing/org/v1/reports/{uuid}/download'),

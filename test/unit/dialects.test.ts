@@ -71,6 +71,7 @@ function calls(taskId: () => string): Calls {
     listLifecyclePolicies: { params: PR, run: (api) => api.cloud.listLifecyclePolicies({ params: PR }) },
     listNamespaces: { params: PR, run: (api) => api.faas.listNamespaces({ params: PR, query: {} }) },
     listFunctions: { params: { ...PR, namespace_name: 'default' }, run: (api) => api.faas.listFunctions({ params: { ...PR, namespace_name: 'default' }, query: {} }) },
+    listEdgeAppLogs: { params: { app_id: 101 }, run: (api) => api.edge.listEdgeAppLogs({ params: { app_id: 101 }, query: { limit: 5, request_id: 'x' } }) },
     listSecrets: { params: PR, run: (api) => api.cloud.listSecrets({ params: PR, query: {} }) },
     downloadReport: { params: { uuid: SEEDED_REPORTS.Completed }, run: (api) => api.billing.downloadReport({ params: { uuid: SEEDED_REPORTS.Completed }, query: { format: 'json' } }) },
     deleteReport: { params: { id: SEEDED_REPORTS.Cancelled }, run: (api) => api.billing.deleteReport({ params: { id: SEEDED_REPORTS.Cancelled } }) },

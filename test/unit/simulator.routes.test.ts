@@ -152,6 +152,7 @@ const samples: Record<EndpointName, Sample> = {
   listLifecyclePolicies: { method: 'GET', path: '/cloud/v1/lifecycle_policy/1/1', status: 200, keys: ['count', 'results'] },
   listNamespaces: { method: 'GET', path: '/cloud/v1/faas/namespaces/1/1', status: 200, keys: ['count', 'results'] },
   listFunctions: { method: 'GET', path: '/cloud/v1/faas/namespaces/1/1/default/functions', status: 200, keys: ['count', 'results'] },
+  listEdgeAppLogs: { method: 'GET', path: '/edge/v1/apps/101/logs?limit=5&sort=asc', status: 200, keys: ['count', 'logs', 'offset'] },
   listSecrets: { method: 'GET', path: '/cloud/v1/secrets/1/1', status: 200, keys: ['count', 'results'] },
   downloadReport: { method: 'GET', path: `/billing/org/v1/reports/${SEEDED_REPORTS.Completed}/download?format=json`, status: 200, keys: ['headers', 'rows'] },
   deleteReport: { method: 'DELETE', path: `/billing/org/v1/reports/${SEEDED_REPORTS.Cancelled}`, status: 204, keys: [] },

@@ -27,6 +27,7 @@ import { listFreeFeatures, listNotificationSettings, listTrials } from './pickLi
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removeTools';
 import { deleteEdgeApp, disableEdgeApp, enableEdgeApp, startEdgeAppDebug } from './edgeAppTools';
 import { readReport } from './reportTool';
+import { readEdgeAppLogs } from './edgeLogsTool';
 import { errorAnswer, otherConnectionNote } from './toolAnswers';
 import { inputJsonSchema, type AgentBinding, type AgentHost, type AgentTool, type WriteRequest, type WriteTarget } from './toolKit';
 import { addSchedules, createNotificationSetting, createReport, createSecret, deleteStorage, updateNotificationSetting, updateProtectionProfile } from './writeTools';
@@ -50,6 +51,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   getFreeFeature,
   listNotificationSettings,
   readFunctionLogs,
+  readEdgeAppLogs,
   listCloudLocations,
   previewInstancePrice,
   previewLoadBalancerPrice,
