@@ -46,8 +46,11 @@ describe('Edge app logs', () => {
 
   /** Open App Logs… from hello-edge's context menu; `filters` typed into the filter pick first. */
   async function openFromRow(filters = []) {
+    const item = page.locator('.context-view .monaco-menu').getByRole('menuitem', { name: 'Open App Logs…' });
     await appRow().click({ button: 'right' });
-    await page.locator('.context-view .monaco-menu').getByRole('menuitem', { name: 'Open App Logs…' }).click();
+    await item.waitFor();
+    await page.waitForTimeout(300); // the menu takes clicks once it has settled
+    await item.click();
     const input = quickInput().locator('input');
     for (const [label, value] of filters) {
       // Typed, as a person picks from a long list: the pick narrows to the filter's row.
