@@ -3,6 +3,7 @@ import { createReport, deleteReport, getReport, getTrial, getTrialStartData, lis
 import { createSecret, getTask } from './cloud';
 import { getEdgeApp, getEdgeClient, getEdgeTemplate } from './edge';
 import { deleteEdgeApp, patchEdgeApp } from './edgeApps';
+import { deleteEdgeBinary, storeEdgeBinary } from './edgeBinaries';
 import { getFunctionLogs } from './faas';
 import {
   createNotificationSetting,
@@ -65,6 +66,8 @@ export const handlers: Handlers = {
   getEdgeAccount,
   patchEdgeApp,
   deleteEdgeApp,
+  storeEdgeBinary,
+  deleteEdgeBinary,
   listReports,
   listReportTemplates,
   listProtectionProfilesPaged,

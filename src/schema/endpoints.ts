@@ -22,6 +22,7 @@ import {
 } from './cloudLists';
 import { deleteStorageEndpoint } from './storage';
 import { deleteEdgeAppEndpoint, patchEdgeAppEndpoint } from './edgeApps';
+import { deleteEdgeBinaryEndpoint, storeEdgeBinaryEndpoint } from './edgeBinaries';
 
 import type { Endpoint } from './endpoint';
 import type { RouteName } from './routes';
@@ -54,6 +55,8 @@ const ALL = [
   getEdgeAccountEndpoint,
   patchEdgeAppEndpoint,
   deleteEdgeAppEndpoint,
+  storeEdgeBinaryEndpoint,
+  deleteEdgeBinaryEndpoint,
   listReportsEndpoint,
   listReportTemplatesEndpoint,
   listProfilesPagedEndpoint,
