@@ -35,6 +35,7 @@ export const patchEdgeApp: Handler<typeof endpoints.patchEdgeApp> = ({ params, b
     app.template = template;
     app.template_name = t.name;
   }
+  if (fields.binary !== undefined && !state.edgeBinaries.has(fields.binary)) throw refused('body', 'binary', `binary ${fields.binary} not found`);
   Object.assign(app, fields);
   if (debug) app.debug_until = isoSeconds(nowMs + EDGE_DEBUG_WINDOW_MS);
   return shortApp(app);

@@ -4,6 +4,7 @@ import { createSecret, getTask } from './cloud';
 import { getEdgeApp, getEdgeClient, getEdgeTemplate } from './edge';
 import { deleteEdgeApp, patchEdgeApp } from './edgeApps';
 import { listEdgeAppLogs } from './edgeAppLogs';
+import { deleteEdgeBinary, storeEdgeBinary } from './edgeBinaries';
 import { getFunctionLogs } from './faas';
 import {
   createNotificationSetting,
@@ -66,6 +67,8 @@ export const handlers: Handlers = {
   getEdgeAccount,
   patchEdgeApp,
   deleteEdgeApp,
+  storeEdgeBinary,
+  deleteEdgeBinary,
   listReports,
   listReportTemplates,
   listProtectionProfilesPaged,

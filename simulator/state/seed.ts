@@ -5,12 +5,14 @@ import { createRng, deriveSeed, type Rng } from '../rng';
 import { seedProducts, seedReports, seedTrials } from './seedBilling';
 import { SEEDED_FUNCTIONS, seedPolicies } from './seedCloud';
 import { seedEdgeApps, seedEdgeClients, seedEdgeTemplates } from './seedEdge';
+import { seedEdgeBinaries } from './seedBinaries';
 import { SEEDED_RESELLERS, seedFreeFeatures, seedNotificationSettings } from './seedIam';
 import { PROFILE_TEMPLATES, seedProfiles } from './seedProfiles';
 import type {
   Account,
   ActivatedFeature,
   EdgeApp,
+  EdgeBinary,
   EdgeClient,
   EdgeTemplate,
   LifecyclePolicy,
@@ -35,6 +37,8 @@ export interface SimState {
   secretTasks: Map<string, SecretTask>;
   reports: Map<string, ReportRecord>;
   edgeApps: Map<number, EdgeApp>;
+  /** Every binary an app or template uses, and those uploaded. */
+  edgeBinaries: Map<number, EdgeBinary>;
   edgeTemplates: Map<number, EdgeTemplate>;
   edgeClients: Map<number, EdgeClient>;
   products: Map<number, Product>;
@@ -57,6 +61,7 @@ export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: n
   const products = seedProducts();
   const logs = new FunctionLogStore(seed.seed, nowMs, seed.logRecordCap);
   for (const fn of SEEDED_FUNCTIONS) logs.add(fn, nowMs, runtime.logRatePerSecond);
+  const edgeApps = seedEdgeApps(referenceMs, edgeTemplates, edgeClients, seed.appCount);
   return {
     referenceMs,
     rng: createRng(deriveSeed(seed.seed, 'runtime')),
@@ -66,7 +71,8 @@ export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: n
     policies: byId(seedPolicies(ACCOUNT.userId)),
     secretTasks: new Map(),
     reports: new Map(seedReports(referenceMs, ACCOUNT.userId, ACCOUNT.clientId).map((r) => [r.uuid, r])),
-    edgeApps: byId(seedEdgeApps(referenceMs, edgeTemplates, edgeClients, seed.appCount)),
+    edgeApps: byId(edgeApps),
+    edgeBinaries: byId(seedEdgeBinaries(edgeApps, edgeTemplates)),
     edgeTemplates: byId(edgeTemplates),
     edgeClients: byId(edgeClients),
     products: byId(products),

@@ -23,6 +23,7 @@ import {
 import { deleteStorageEndpoint } from './storage';
 import { listEdgeAppLogsEndpoint } from './edgeLogs';
 import { deleteEdgeAppEndpoint, patchEdgeAppEndpoint } from './edgeApps';
+import { deleteEdgeBinaryEndpoint, storeEdgeBinaryEndpoint } from './edgeBinaries';
 
 import type { Endpoint } from './endpoint';
 import type { RouteName } from './routes';
@@ -55,6 +56,8 @@ const ALL = [
   getEdgeAccountEndpoint,
   patchEdgeAppEndpoint,
   deleteEdgeAppEndpoint,
+  storeEdgeBinaryEndpoint,
+  deleteEdgeBinaryEndpoint,
   listReportsEndpoint,
   listReportTemplatesEndpoint,
   listProfilesPagedEndpoint,

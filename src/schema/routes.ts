@@ -64,6 +64,9 @@ export const ROUTES = {
   // An app's lifecycle: its writable fields changed (status, debug window…), or the app deleted.
   patchEdgeApp: platformOwn('edge', 'PATCH', '/edge/v1/apps/{app_id}', '/fastedge/v1/apps/{app_id}'),
   deleteEdgeApp: platformOwn('edge', 'DELETE', '/edge/v1/apps/{app_id}', '/fastedge/v1/apps/{app_id}'),
+  // A compiled .wasm stored as a binary (the raw bytes as the body), and a binary deleted.
+  storeEdgeBinary: platformOwn('edge', 'POST', '/edge/v1/binaries/raw', '/fastedge/v1/binaries/raw'),
+  deleteEdgeBinary: platformOwn('edge', 'DELETE', '/edge/v1/binaries/{binary_id}', '/fastedge/v1/binaries/{binary_id}'),
   listReports: platformOwn('billing', 'GET', '/billing/org/v1/reports', '/billing/org/v1/reports'),
   listReportTemplates: platformOwn('billing', 'GET', '/billing/org/v1/reports/templates', '/billing/org/v1/reports/templates'),
   listProtectionProfilesPaged: platformOwn('security', 'GET', '/security/guard/v3/profiles', '/security/sifter/v3/profiles'),

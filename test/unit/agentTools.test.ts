@@ -46,9 +46,11 @@ describe('the tool catalog', () => {
       'create_report',
       'create_secret',
       'delete_edge_app',
+      'delete_edge_binary',
       'delete_notification_setting',
       'delete_report_task',
       'delete_storage',
+      'deploy_edge_app',
       'disable_edge_app',
       'disable_free_feature',
       'enable_edge_app',
@@ -57,7 +59,7 @@ describe('the tool catalog', () => {
       'update_protection_profile',
     ]);
     const destructive = AGENT_TOOLS.filter((t) => t.kind === 'destructive').map((t) => t.name);
-    assert.deepEqual(destructive.sort(), ['delete_edge_app', 'delete_notification_setting', 'delete_report_task', 'delete_storage', 'disable_edge_app', 'disable_free_feature']);
+    assert.deepEqual(destructive.sort(), ['delete_edge_app', 'delete_edge_binary', 'delete_notification_setting', 'delete_report_task', 'delete_storage', 'disable_edge_app', 'disable_free_feature']);
   });
 
   it('package.json contributes exactly the catalog (npm run tools:manifest writes it); writes hidden by the setting', () => {

@@ -26,6 +26,7 @@ import { escapeText, jsonBlock, neutralize } from './platformText';
 import { listFreeFeatures, listNotificationSettings, listTrials } from './pickListTools';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removeTools';
 import { deleteEdgeApp, disableEdgeApp, enableEdgeApp, startEdgeAppDebug } from './edgeAppTools';
+import { deleteEdgeBinary, deployEdgeApp } from './edgeDeployTools';
 import { readReport } from './reportTool';
 import { readEdgeAppLogs } from './edgeLogsTool';
 import { errorAnswer, otherConnectionNote } from './toolAnswers';
@@ -69,6 +70,8 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   disableEdgeApp,
   startEdgeAppDebug,
   deleteEdgeApp,
+  deployEdgeApp,
+  deleteEdgeBinary,
 ] as AgentTool[];
 
 /** The setting that offers the write tools (`platformConsole.agent.allowWrites`), and the `when` that hides them when it is off. */
@@ -205,9 +208,9 @@ async function answerOf(tool: AgentTool, bound: AgentBinding, raw: unknown, host
   try {
     if (!prepared) return await tool.run!(bound, parsed.input, host);
     // Sent once: the client never retries a non-GET.
-    const { endpoint, call } = prepared.request;
+    const { endpoint, call, send } = prepared.request;
     host.sending?.(prepared.request);
-    const sent = await bound.api.http.call(endpoint, call, { signal: bound.signal });
+    const sent = send ? await send(bound) : await bound.api.http.call(endpoint, call, { signal: bound.signal });
     return tool.answer!(sent, bound, parsed.input);
   } catch (error) {
     return errorAnswer(error, { connectionName: bound.connectionName, write: tool.kind !== 'read', source: tool.name });
