@@ -39,11 +39,11 @@ describe('edge config document', () => {
     assert.equal(r.ok, false);
     const problems = !r.ok ? r.problems : [];
     assert.deepEqual(problems.map((p) => p.line), [3, 4, 6, 8, 9, 10, 11]);
-    assert.match(problems[1].message, /already set on line 2/);
-    assert.match(problems[2].message, /HTTP field name/);
-    assert.match(problems[3].message, /no Edge Secret name/);
-    assert.match(problems[5].message, /unknown section \[stores\]/);
-    assert.match(problems[6].message, /must follow a section/);
+    assert.match(problems[1]?.message ?? '', /already set on line 2/);
+    assert.match(problems[2]?.message ?? '', /HTTP field name/);
+    assert.match(problems[3]?.message ?? '', /no Edge Secret name/);
+    assert.match(problems[5]?.message ?? '', /unknown section \[stores\]/);
+    assert.match(problems[6]?.message ?? '', /must follow a section/);
   });
 
   it('reads a secret reference by id or by name', () => {
@@ -119,7 +119,7 @@ describe('Launcher .env import', () => {
     assert.deepEqual(r.config.secrets, { TOKEN: { name: 'TOKEN' }, JWT_SECRET: { name: 'JWT_SECRET' }, DB: { name: 'db-password' } });
     assert.deepEqual(r.missingSecrets.map((m) => m.key), ['TOKEN', 'JWT_SECRET']);
     assert.equal(r.skipped.length, 2);
-    assert.match(r.skipped[0], /local runs only/);
+    assert.match(r.skipped[0] ?? '', /local runs only/);
   });
 
   it('never carries a secret value into the document or its notes', () => {

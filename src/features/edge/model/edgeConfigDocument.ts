@@ -107,7 +107,7 @@ export function parseConfig(text: string): ParseResult {
     if (trimmed === '' || trimmed.startsWith('#')) return;
     const head = /^\[(.*)\]$/.exec(trimmed);
     if (head) {
-      const name = head[1].trim();
+      const name = (head[1] ?? '').trim();
       if ((CONFIG_SECTIONS as readonly string[]).includes(name)) section = name as ConfigSection;
       else {
         section = undefined;

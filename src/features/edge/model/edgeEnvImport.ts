@@ -34,7 +34,7 @@ export function parseDotenv(text: string): { key: string; value: string; line: n
     if (line === '' || line.startsWith('#')) return;
     const m = /^(?:export\s+)?([^=\s]+)\s*=\s*(.*)$/.exec(line);
     if (!m) return void out.push({ key: '', value: '', line: index + 1 });
-    let value = m[2];
+    let value = m[2] ?? '';
     const quote = value[0];
     if ((quote === '"' || quote === "'" || quote === '`') && value.lastIndexOf(quote) > 0) {
       value = value.slice(1, value.lastIndexOf(quote));
@@ -42,7 +42,7 @@ export function parseDotenv(text: string): { key: string; value: string; line: n
     } else {
       value = value.replace(/\s+#.*$/, '').trim();
     }
-    out.push({ key: m[1], value, line: index + 1 });
+    out.push({ key: m[1] ?? '', value, line: index + 1 });
   });
   return out;
 }
