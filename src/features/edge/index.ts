@@ -4,6 +4,7 @@ import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { registerEdgeAppCommands } from './edgeAppCommands';
 import { registerEdgeCommands } from './edgeCommands';
+import { registerEdgeConfigEditor } from './edgeConfigEditor';
 import { EdgePinStore } from './edgePinStore';
 import { EdgeTree } from './edgeTree';
 
@@ -15,6 +16,7 @@ export class EdgeFeature extends Disposable {
     this.tree = this._register(new EdgeTree({ ...ctx, store: new EdgePinStore(ctx.state) }));
     for (const d of registerEdgeCommands({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeAppCommands({ ...ctx, tree: this.tree })) this._register(d);
+    for (const d of registerEdgeConfigEditor({ ...ctx, tree: this.tree })) this._register(d);
   }
 }
 
