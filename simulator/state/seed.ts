@@ -1,4 +1,5 @@
 // The whole simulated platform, built from a seed: the same seed and reference time give the same data.
+import { seedEdgeSecretRefs, type EdgeSecretRef } from './seedEdgeSecretRefs';
 import { FunctionLogStore } from '../logs';
 import type { RuntimeOptions, SeedOptions } from '../options';
 import { createRng, deriveSeed, type Rng } from '../rng';
@@ -41,6 +42,7 @@ export interface SimState {
   edgeBinaries: Map<number, EdgeBinary>;
   edgeTemplates: Map<number, EdgeTemplate>;
   edgeClients: Map<number, EdgeClient>;
+  edgeSecretRefs: Map<number, EdgeSecretRef>;
   products: Map<number, Product>;
   trials: Map<number, TrialRecord>;
   freeFeatures: Map<number, ActivatedFeature>;
@@ -75,6 +77,7 @@ export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: n
     edgeBinaries: byId(seedEdgeBinaries(edgeApps, edgeTemplates)),
     edgeTemplates: byId(edgeTemplates),
     edgeClients: byId(edgeClients),
+    edgeSecretRefs: byId(seedEdgeSecretRefs()),
     products: byId(products),
     trials: byId(seedTrials(referenceMs, products)),
     freeFeatures: byId(seedFreeFeatures(referenceMs)),

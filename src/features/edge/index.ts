@@ -4,6 +4,7 @@ import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { registerEdgeAppCommands } from './edgeAppCommands';
 import { registerEdgeCommands } from './edgeCommands';
+import { registerEdgeConfigEditor } from './edgeConfigEditor';
 import { registerEdgeDeployCommand } from './edgeDeployCommand';
 import { EdgePinStore } from './edgePinStore';
 import { EdgeTree } from './edgeTree';
@@ -17,6 +18,7 @@ export class EdgeFeature extends Disposable {
     for (const d of registerEdgeCommands({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeAppCommands({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeDeployCommand({ ...ctx, tree: this.tree })) this._register(d);
+    for (const d of registerEdgeConfigEditor({ ...ctx, tree: this.tree })) this._register(d);
   }
 }
 
