@@ -67,7 +67,13 @@ describe('Edge view: Edit Configuration… and Apply to App', function () {
     const app = await (await api()).edge.getOwnEdgeApp({ params: { app_id: 101 } });
     assert.deepEqual(app.env, { GREETING: 'Hello', LOG_LEVEL: 'info' });
     assert.deepEqual(app.secrets, { API_TOKEN: { id: 636, name: 'upstream-token', comment: 'rotated monthly' } }, 'secrets untouched');
-    assert.match(await leftText(uri), /^GREETING=Hello$/m, 'the diff\'s left side shows the app as it is now');
+    // VS Code reads the left side again after its provider says it changed: a moment later.
+    let left = '';
+    for (const started = Date.now(); Date.now() - started < 5000; await new Promise((r) => setTimeout(r, 50))) {
+      left = await leftText(uri);
+      if (/^GREETING=Hello$/m.test(left)) break;
+    }
+    assert.match(left, /^GREETING=Hello$/m, 'the diff\'s left side shows the app as it is now');
   });
 
   it('an app changed since the document was opened: nothing sent, Reopen offered', async () => {

@@ -1,5 +1,5 @@
 // Edge: the view of pinned FastEdge clients, apps and templates, its commands, the template
-// previews, an app's lifecycle (enable, disable, debug, delete) and Deploy to Edge App….
+// previews, an app's lifecycle (enable, disable, debug, delete), Deploy to Edge App… and its configuration.
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { registerEdgeAppCommands } from './edgeAppCommands';
