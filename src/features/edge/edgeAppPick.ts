@@ -13,7 +13,8 @@ import { edgeAppStatus } from './model/edgeDisplay';
 
 const PICK_PAGE = 100;
 
-export async function pickEdgeApp(deps: { ui: () => FlowUi; log: Log }, bound: BoundConnection, title: string): Promise<number | undefined> {
+/** The picked app's id, or undefined when the person cancels; `showBinary` adds each app's binary id (deploy). */
+export async function pickEdgeApp(deps: { ui: () => FlowUi; log: Log }, bound: BoundConnection, title: string, showBinary = false): Promise<number | undefined> {
   const { log } = deps;
   const pages = new ListPages<EdgeAppItem>({
     lists: bound.lists,
@@ -37,7 +38,7 @@ export async function pickEdgeApp(deps: { ui: () => FlowUi; log: Log }, bound: B
             load: () => pages.first(),
             missing: () => bound.lists.isMissing('listEdgeApps'),
             more: { has: () => pages.hasMore(), load: () => pages.more(), describe: () => `${pages.shown()}; the next ${PICK_PAGE}` },
-            item: (app) => ({ label: app.name || `App ${app.id}`, description: `${edgeAppStatus(app.status).label} · id ${app.id}`, detail: app.url ?? undefined, value: app.id }),
+            item: (app) => ({ label: app.name || `App ${app.id}`, description: `${edgeAppStatus(app.status).label} · id ${app.id}${showBinary ? ` · binary ${app.binary ?? '-'}` : ''}`, detail: app.url ?? undefined, value: app.id }),
             typed,
             logError: (error) => log.error('Could not list the edge apps', error),
           });

@@ -6,19 +6,13 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
 import { checkWasmFile, sha256OfFile, uploadEdgeBinary, type WasmFile } from '../../platform/binaryUpload';
-import { ListPages } from '../../platform/listPages';
 import type { EdgeApp } from '../../schema/edge';
-import type { EdgeAppItem } from '../../schema/edgeLists';
-import { patchEdgeAppEndpoint } from '../../schema/edgeApps';
 import { promptSignIn } from '../../ui/bindActiveConnection';
 import { confirmWrite } from '../../ui/confirmWrite';
-import { parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
 import type { FlowUi } from '../../ui/flowUi';
-import { pickFromList } from '../../ui/listPick';
 import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
-import { checksQuietWhenEmpty } from '../../ui/promptChecks';
-import { runWizard } from '../../ui/wizard';
+import { pickEdgeApp } from './edgeAppPick';
 import { ListedAppNode } from './edgeListing';
 import { PinNode } from './edgePinNode';
 import type { EdgeTree } from './edgeTree';
@@ -26,8 +20,6 @@ import { bytesText, deployedLine, deploySummary, rollbackSummary } from './model
 import { edgeAppStatus } from './model/edgeDisplay';
 
 export const DEPLOY_EDGE_APP_COMMAND = 'platformConsole.deployEdgeApp';
-const CREATE_EDGE_APP_COMMAND = 'platformConsole.createEdgeApp';
-const PICK_PAGE = 100;
 /** An upload's whole time at most: it is cancellable all along. */
 const UPLOAD_TIMEOUT_MS = 15 * 60 * 1000;
 
@@ -45,57 +37,8 @@ export interface Deployed {
   previous?: number;
 }
 
-type Target = number | 'create';
-
 export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposable[] {
   const { connections, log, tree } = deps;
-
-  const pickApp = async (bound: BoundConnection): Promise<Target | undefined> => {
-    const pages = new ListPages<EdgeAppItem>({
-      lists: bound.lists,
-      endpoint: 'listEdgeApps',
-      read: async (offset) => {
-        const page = await bound.api.edge.listEdgeApps({ params: {}, query: { limit: PICK_PAGE, offset, ordering: 'name' } });
-        return { results: page.apps, count: page.count, next: page.apps.length === PICK_PAGE ? 'more' : null };
-      },
-    });
-    const idSchema = patchEdgeAppEndpoint.params.shape.app_id;
-    const done = await runWizard<{ target?: Target }>({}, {
-      title: `Deploy to Edge App (${bound.connection.name})`,
-      ui: deps.ui(),
-      steps: [
-        {
-          prompt: async (s, ctx) => {
-            const typed = async (): Promise<Target> =>
-              parseWholeNumber(await ctx.input({ prompt: 'ID of the edge app (a positive whole number)', value: '', ...checksQuietWhenEmpty((v) => wholeNumberProblem(idSchema, v, 'App ID'), 'App ID: must not be empty') }))!;
-            s.target = await pickFromList<EdgeAppItem, Target>(ctx, {
-              noun: 'edge app',
-              load: () => pages.first(),
-              missing: () => bound.lists.isMissing('listEdgeApps'),
-              more: { has: () => pages.hasMore(), load: () => pages.more(), describe: () => `${pages.shown()}; the next ${PICK_PAGE}` },
-              item: (app) => ({ label: app.name || `App ${app.id}`, description: `${edgeAppStatus(app.status).label} · id ${app.id} · binary ${app.binary ?? '-'}`, detail: app.url ?? undefined, value: app.id }),
-              typed,
-              extra: [{ label: '$(add) Create a new app…', description: 'then deploy to it', value: 'create' }],
-              logError: (error) => log.error('Could not list the edge apps', error),
-            });
-          },
-        },
-      ],
-    });
-    return done?.target;
-  };
-
-  /** Runs Create Edge App… (another part of the extension) and takes the app it answers, if any. */
-  const createApp = async (): Promise<number | undefined> => {
-    if (!(await vscode.commands.getCommands(true)).includes(CREATE_EDGE_APP_COMMAND)) {
-      void deps.ui().notify('info', 'Creating an edge app is not available in this version: pick an existing app. Nothing was sent.');
-      return undefined;
-    }
-    const made = await vscode.commands.executeCommand<unknown>(CREATE_EDGE_APP_COMMAND);
-    if (typeof made === 'number') return made;
-    const id = (made as { id?: unknown } | undefined)?.id;
-    return typeof id === 'number' ? id : undefined;
-  };
 
   const refresh = async (id: number) => {
     const pin = tree.pinNode('app', id);
@@ -144,9 +87,8 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
       return undefined;
     }
     const file: WasmFile = checked.file;
-    let target: Target | undefined =
-      appArg instanceof ListedAppNode ? appArg.app.id : appArg instanceof PinNode && appArg.kind === 'app' ? appArg.id : typeof appArg === 'number' ? appArg : await pickApp(bound);
-    if (target === 'create') target = await createApp();
+    const target =
+      appArg instanceof ListedAppNode ? appArg.app.id : appArg instanceof PinNode && appArg.kind === 'app' ? appArg.id : typeof appArg === 'number' ? appArg : await pickEdgeApp(deps, bound, 'Deploy to Edge App', true);
     if (target === undefined) return undefined;
     const id = target;
     let app: EdgeApp & { id: number };
