@@ -327,6 +327,7 @@ export class FunctionLogsApp extends LitElement {
       filterDraft: draft,
       filterError: this.store.filterError && draft.text === this.store.filter.text && draft.regex ? this.store.filterError : undefined,
       pods: this.store.pods,
+      edge: this.target?.kind === 'edgeApp',
       openMenu: this.menus.open,
       utc: this.utc,
       lineCount: this.store.lineCount,
@@ -377,7 +378,7 @@ export class FunctionLogsApp extends LitElement {
       >
         <div class="canvas" ${cssProps({ height: `${total}px` })}>${items.map((v) => this.rowView(v.index, v.start))}</div>
       </div>
-      ${emptyView({ loaded: this.loaded, lineCount: this.store.lineCount, shownLineCount: this.store.shownLineCount, status: this.status })}
+      ${emptyView({ loaded: this.loaded, lineCount: this.store.lineCount, shownLineCount: this.store.shownLineCount, status: this.status, edge: this.target?.kind === 'edgeApp' })}
       ${pill(this.following() ? 0 : this.unseen, () => this.jumpToBottom())}`;
   }
 

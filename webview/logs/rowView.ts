@@ -73,12 +73,12 @@ export function pill(unseen: number, jump: () => void): TemplateResult | typeof 
   </button>`;
 }
 
-export function emptyText(s: { loaded: boolean; lineCount: number; shownLineCount: number; status: FollowStatus | undefined }): string {
+export function emptyText(s: { loaded: boolean; lineCount: number; shownLineCount: number; status: FollowStatus | undefined; edge?: boolean }): string {
   if (!s.loaded) return 'Connecting to the extension…';
   if (s.lineCount === 0) {
     if (s.status?.state === 'loading') return 'Reading the newest lines…';
     if (s.status?.error) return 'Nothing read yet: see the message above.';
-    return 'No log lines yet. New lines appear here as the function writes them.';
+    return s.edge ? 'No log lines in this range. New lines appear here as the app serves requests.' : 'No log lines yet. New lines appear here as the function writes them.';
   }
   return s.shownLineCount === 0 ? 'No line matches the filter.' : '';
 }

@@ -31,6 +31,8 @@ export interface ToolbarModel {
   /** The filter's problem, when the regular expression typed does not compile. */
   readonly filterError: string | undefined;
   readonly pods: readonly string[];
+  /** An edge app's log: its "pods" are the edges that served the requests. */
+  readonly edge: boolean;
   readonly openMenu: MenuName | undefined;
   readonly utc: boolean;
   readonly lineCount: number;
@@ -86,6 +88,7 @@ export function banner(m: ToolbarModel): TemplateResult | typeof nothing {
 }
 
 export function toolbar(m: ToolbarModel): TemplateResult {
+  const noun = m.edge ? 'edge' : 'pod';
   const draft = m.filterDraft;
   const error = m.filterError;
   const follow = m.status?.follow ?? true;
@@ -115,7 +118,7 @@ export function toolbar(m: ToolbarModel): TemplateResult {
       ${error ? html`<div class="issue" role="alert" data-testid="filter-error"><span class="codicon codicon-error"></span> ${error}; not applied.</div>` : nothing}
     </div>
     <div class="menu-anchor">
-      ${menuOpener(m, 'pods', html`<span class="codicon codicon-server-process"></span> ${draft.pods.length === 0 ? `All pods (${pods.length})` : `${draft.pods.length} of ${pods.length} pods`}`, { title: 'Show the lines of some pods only' })}
+      ${menuOpener(m, 'pods', html`<span class="codicon codicon-server-process"></span> ${draft.pods.length === 0 ? `All ${noun}s (${pods.length})` : `${draft.pods.length} of ${pods.length} ${noun}s`}`, { title: `Show the lines of some ${noun}s only` })}
       ${m.openMenu === 'pods' ? podMenu(m) : nothing}
     </div>
     <span class="wide-only">
@@ -166,9 +169,9 @@ function menuOpener(m: ToolbarModel, menu: MenuName, content: TemplateResult, na
 function podMenu(m: ToolbarModel): TemplateResult {
   const chosen = m.filterDraft.pods;
   const toggle = (pod: string) => m.editFilter({ pods: chosen.includes(pod) ? chosen.filter((p) => p !== pod) : [...chosen, pod] }, true);
-  return html`<div class="menu left" role="menu" aria-label="Pods" @keydown=${menuKey}>
+  return html`<div class="menu left" role="menu" aria-label=${m.edge ? 'Edges' : 'Pods'} @keydown=${menuKey}>
     <button role="menuitemcheckbox" aria-checked=${chosen.length === 0 ? 'true' : 'false'} class="menu-item" data-testid="pod-all" @click=${() => m.editFilter({ pods: [] }, true)}>
-      <span class="codicon codicon-${chosen.length === 0 ? 'check' : 'blank'}"></span> All pods
+      <span class="codicon codicon-${chosen.length === 0 ? 'check' : 'blank'}"></span> All ${m.edge ? 'edges' : 'pods'}
     </button>
     ${m.pods.map(
       (pod, i) =>
