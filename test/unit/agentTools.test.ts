@@ -54,6 +54,7 @@ describe('the tool catalog', () => {
       'disable_edge_app',
       'disable_free_feature',
       'enable_edge_app',
+      'set_edge_app_config',
       'start_edge_app_debug',
       'update_notification_setting',
       'update_protection_profile',

@@ -26,6 +26,7 @@ import { escapeText, jsonBlock, neutralize } from './platformText';
 import { listFreeFeatures, listNotificationSettings, listTrials } from './pickListTools';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removeTools';
 import { deleteEdgeApp, disableEdgeApp, enableEdgeApp, startEdgeAppDebug } from './edgeAppTools';
+import { setEdgeAppConfig } from './edgeConfigTool';
 import { deleteEdgeBinary, deployEdgeApp } from './edgeDeployTools';
 import { readReport } from './reportTool';
 import { readEdgeAppLogs } from './edgeLogsTool';
@@ -71,6 +72,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   startEdgeAppDebug,
   deleteEdgeApp,
   deployEdgeApp,
+  setEdgeAppConfig,
   deleteEdgeBinary,
 ] as AgentTool[];
 
