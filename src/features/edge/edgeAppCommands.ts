@@ -13,9 +13,7 @@ import type { FlowUi } from '../../ui/flowUi';
 import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
 import { runWizard } from '../../ui/wizard';
-import { pickEdgeApp } from './edgeAppPick';
-import { ListedAppNode } from './edgeListing';
-import { PinNode } from './edgePinNode';
+import { edgeAppIdOf, pickEdgeApp, reloadEdgeApp } from './edgeAppPick';
 import type { EdgeTree } from './edgeTree';
 import { actionRefusal, debugUntilText, deletePrompt, lifecycleSummary, type EdgeAppAction } from './model/edgeAppActions';
 import { edgeAppStatus } from './model/edgeDisplay';
@@ -42,10 +40,7 @@ export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Dispos
   const pickApp = (bound: BoundConnection, title: string) => pickEdgeApp(deps, bound, title);
 
   /** The view read again after a change: the account's list, and the app's pin when it has one. */
-  const refresh = async (id: number) => {
-    const pin = tree.pinNode('app', id);
-    await Promise.all([tree.listing.reload(), pin ? tree.refreshPins(pin) : Promise.resolve()]);
-  };
+  const refresh = (id: number) => reloadEdgeApp(tree, id);
 
   const gone = async (bound: BoundConnection, id: number, what: string) => {
     log.info(`No edge app ${id} on ${bound.connection.name}: ${what}`);
@@ -154,7 +149,7 @@ export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Dispos
       await promptSignIn(deps.ui());
       return false;
     }
-    const given = arg instanceof ListedAppNode ? arg.app.id : arg instanceof PinNode && arg.kind === 'app' ? arg.id : typeof arg === 'number' ? arg : undefined;
+    const given = edgeAppIdOf(arg);
     const id = given ?? (await pickApp(bound, EDGE_APP_COMMANDS[action].title));
     if (id === undefined) return false;
     const read = await readApp(bound, id);

@@ -9,6 +9,9 @@ import { pickFromList } from '../../ui/listPick';
 import type { Log } from '../../ui/log';
 import { checksQuietWhenEmpty } from '../../ui/promptChecks';
 import { runWizard } from '../../ui/wizard';
+import { ListedAppNode } from './edgeListing';
+import { PinNode } from './edgePinNode';
+import type { EdgeTree } from './edgeTree';
 import { edgeAppStatus } from './model/edgeDisplay';
 
 const PICK_PAGE = 100;
@@ -47,4 +50,15 @@ export async function pickEdgeApp(deps: { ui: () => FlowUi; log: Log }, bound: B
     ],
   });
   return done?.id;
+}
+
+/** The app a command was run on: a listed or pinned app's row, or an id; undefined when it was given none. */
+export function edgeAppIdOf(arg: unknown): number | undefined {
+  return arg instanceof ListedAppNode ? arg.app.id : arg instanceof PinNode && arg.kind === 'app' ? arg.id : typeof arg === 'number' ? arg : undefined;
+}
+
+/** The view read again after an app changed: the account's list, and the app's pin when it has one. */
+export async function reloadEdgeApp(tree: EdgeTree, id: number): Promise<void> {
+  const pin = tree.pinNode('app', id);
+  await Promise.all([tree.listing.reload(), pin ? tree.refreshPins(pin) : Promise.resolve()]);
 }

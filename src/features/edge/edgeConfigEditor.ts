@@ -12,9 +12,7 @@ import { promptSignIn } from '../../ui/bindActiveConnection';
 import type { FlowUi } from '../../ui/flowUi';
 import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
-import { pickEdgeApp } from './edgeAppPick';
-import { ListedAppNode } from './edgeListing';
-import { PinNode } from './edgePinNode';
+import { edgeAppIdOf, pickEdgeApp, reloadEdgeApp } from './edgeAppPick';
 import type { EdgeTree } from './edgeTree';
 import { anyChange, changeCount, changeFacts, configChanges, configPatch, resolveSecretRefs, type KnownSecret } from './model/edgeConfigChanges';
 import { configOfApp, parseConfig, serializeConfig, type EdgeAppConfig } from './model/edgeConfigDocument';
@@ -105,7 +103,6 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
     `Edge app ${app.name || app.id} (id ${app.id}) on ${bound.connection.name}: review, then Apply to App (editor title).`,
   ];
 
-  const appIdOf = (arg: unknown) => (arg instanceof ListedAppNode ? arg.app.id : arg instanceof PinNode && arg.kind === 'app' ? arg.id : typeof arg === 'number' ? arg : undefined);
 
   const readApp = async (bound: BoundConnection, id: number): Promise<(EdgeApp & { id: number }) | undefined> => {
     try {
@@ -138,7 +135,7 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
   const edit = async (arg?: unknown): Promise<vscode.Uri | undefined> => {
     const bound = await connections.bind(tree.activeConnectionId);
     if (!bound) return void (await promptSignIn(deps.ui()));
-    const id = appIdOf(arg) ?? (await pickEdgeApp(deps, bound, 'Edit Configuration'));
+    const id = edgeAppIdOf(arg) ?? (await pickEdgeApp(deps, bound, 'Edit Configuration'));
     if (id === undefined) return undefined;
     const app = await readApp(bound, id);
     return app ? open(bound, app) : undefined;
@@ -206,8 +203,7 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
       sessions.set(uri.toString(), { ...session, opened: config, known: [...session.known, ...knownOf(config)] });
       current.set(leftUri(uri), text);
     }
-    const pin = tree.pinNode('app', session.appId);
-    await Promise.all([tree.listing.reload(), pin ? tree.refreshPins(pin) : Promise.resolve()]);
+    await reloadEdgeApp(tree, session.appId);
     return true;
   };
 

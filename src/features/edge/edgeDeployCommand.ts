@@ -12,7 +12,7 @@ import { confirmWrite } from '../../ui/confirmWrite';
 import type { FlowUi } from '../../ui/flowUi';
 import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
-import { pickEdgeApp } from './edgeAppPick';
+import { edgeAppIdOf, pickEdgeApp, reloadEdgeApp } from './edgeAppPick';
 import { ListedAppNode } from './edgeListing';
 import { PinNode } from './edgePinNode';
 import type { EdgeTree } from './edgeTree';
@@ -40,10 +40,7 @@ export interface Deployed {
 export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposable[] {
   const { connections, log, tree } = deps;
 
-  const refresh = async (id: number) => {
-    const pin = tree.pinNode('app', id);
-    await Promise.all([tree.listing.reload(), pin ? tree.refreshPins(pin) : Promise.resolve()]);
-  };
+  const refresh = (id: number) => reloadEdgeApp(tree, id);
 
   const failed = (bound: BoundConnection, what: string, error: unknown) =>
     notifyError(what, error, {
@@ -88,7 +85,7 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
     }
     const file: WasmFile = checked.file;
     const target =
-      appArg instanceof ListedAppNode ? appArg.app.id : appArg instanceof PinNode && appArg.kind === 'app' ? appArg.id : typeof appArg === 'number' ? appArg : await pickEdgeApp(deps, bound, 'Deploy to Edge App', true);
+      edgeAppIdOf(appArg) ?? (await pickEdgeApp(deps, bound, 'Deploy to Edge App', true));
     if (target === undefined) return undefined;
     const id = target;
     let app: EdgeApp & { id: number };
