@@ -49,6 +49,7 @@ describe('Edge view: Edit Configuration… and Apply to App', function () {
     const uri = await vscode.commands.executeCommand<vscode.Uri>('platformConsole.editEdgeAppConfig', 101);
     assert.ok(uri, 'the document opened');
     assert.equal(uri.scheme, 'platform-console-edge-config');
+    assert.match(uri.path, /^\/edge-config\/[a-z0-9-]+\.env$/, 'the breadcrumb names the connection and the app, not their ids');
     const doc = await vscode.workspace.openTextDocument(uri);
     assert.match(doc.getText(), /^GREETING=Hallo$/m);
     assert.match(doc.getText(), /^API_TOKEN=upstream-token$/m);

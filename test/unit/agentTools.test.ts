@@ -27,8 +27,9 @@ const platformMessage = (t: ReturnType<typeof tool>, req: Parameters<typeof conf
 const host = { connections: async () => [{ name: 'Sim', baseUrl: 'http://127.0.0.1', dialect: 'spec' as const, active: true, signedIn: true }], scrub: (t: string) => t.split(KEY).join('***') };
 
 describe('the tool catalog', () => {
-  it('15 to 40 task-level tools, each named {verb}_{noun} once, with a reference name, reads and writes', () => {
-    assert.ok(AGENT_TOOLS.length >= 15 && AGENT_TOOLS.length <= 40, `${AGENT_TOOLS.length} tools`);
+  // VS Code sends at most 128 tools a request across every extension; half is ours at most.
+  it('15 to 64 task-level tools, each named {verb}_{noun} once, with a reference name, reads and writes', () => {
+    assert.ok(AGENT_TOOLS.length >= 15 && AGENT_TOOLS.length <= 64, `${AGENT_TOOLS.length} tools`);
     const names = AGENT_TOOLS.map((t) => t.name);
     assert.equal(new Set(names).size, names.length);
     assert.equal(new Set(AGENT_TOOLS.map((t) => t.referenceName)).size, names.length);

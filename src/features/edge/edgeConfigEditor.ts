@@ -41,20 +41,23 @@ export interface EdgeConfigDeps {
 const knownOf = (config: EdgeAppConfig): KnownSecret[] =>
   Object.values(config.secrets).flatMap((r) => (r.id !== undefined && r.name ? [{ id: r.id, name: r.name }] : []));
 
+/** Documents are named by connection and app name (the breadcrumb); the ids in the query keep them apart. */
+const keyOf = (uri: vscode.Uri) => `${uri.path}?${uri.query}`;
+
 /** The editable documents live in memory: saving keeps the text; only Apply to App sends anything. */
 class ConfigFiles implements vscode.FileSystemProvider {
   private readonly files = new Map<string, Uint8Array>();
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
   set(uri: vscode.Uri, text: string) {
-    this.files.set(uri.path, new TextEncoder().encode(text));
+    this.files.set(keyOf(uri), new TextEncoder().encode(text));
     this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
   }
   watch(): vscode.Disposable {
     return new vscode.Disposable(() => undefined);
   }
   stat(uri: vscode.Uri): vscode.FileStat {
-    const data = this.files.get(uri.path);
+    const data = this.files.get(keyOf(uri));
     if (!data) throw vscode.FileSystemError.FileNotFound(uri);
     return { type: vscode.FileType.File, ctime: 0, mtime: Date.now(), size: data.length };
   }
@@ -63,15 +66,15 @@ class ConfigFiles implements vscode.FileSystemProvider {
   }
   createDirectory(): void {}
   readFile(uri: vscode.Uri): Uint8Array {
-    const data = this.files.get(uri.path);
+    const data = this.files.get(keyOf(uri));
     if (!data) throw vscode.FileSystemError.FileNotFound(uri);
     return data;
   }
   writeFile(uri: vscode.Uri, content: Uint8Array): void {
-    this.files.set(uri.path, content);
+    this.files.set(keyOf(uri), content);
   }
   delete(uri: vscode.Uri): void {
-    this.files.delete(uri.path);
+    this.files.delete(keyOf(uri));
   }
   rename(): void {
     throw vscode.FileSystemError.NoPermissions('the configuration document cannot be renamed');
@@ -83,11 +86,11 @@ class CurrentConfig implements vscode.TextDocumentContentProvider {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   set(uri: vscode.Uri, text: string) {
-    this.texts.set(uri.path, text);
+    this.texts.set(keyOf(uri), text);
     this.changed.fire(uri);
   }
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.path) ?? '';
+    return this.texts.get(keyOf(uri)) ?? '';
   }
 }
 
@@ -97,7 +100,12 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
   const current = new CurrentConfig();
   const sessions = new Map<string, Session>();
 
-  const docUri = (connectionId: string, appId: number, name: string) => vscode.Uri.from({ scheme: EDGE_CONFIG_SCHEME, path: `/${encodeURIComponent(connectionId)}/${appId}/${name || `app-${appId}`}.env` });
+  const docUri = (bound: BoundConnection, appId: number, name: string) =>
+    vscode.Uri.from({
+      scheme: EDGE_CONFIG_SCHEME,
+      path: `/${bound.connection.name.replace(/[/\\]/g, '_')}/${name || `app-${appId}`}.env`,
+      query: new URLSearchParams({ connection: bound.connection.id, app: String(appId) }).toString(),
+    });
   const leftUri = (uri: vscode.Uri) => uri.with({ scheme: EDGE_CONFIG_CURRENT_SCHEME });
   const heading = (bound: BoundConnection, app: EdgeApp & { id: number }) => [
     `Edge app ${app.name || app.id} (id ${app.id}) on ${bound.connection.name}: review, then Apply to App (editor title).`,
@@ -117,7 +125,7 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
   /** Opens (or reopens, replacing the text) the diff of the app's current values and its editable document. */
   const open = async (bound: BoundConnection, app: EdgeApp & { id: number }): Promise<vscode.Uri> => {
     const config = configOfApp(app);
-    const uri = docUri(bound.connection.id, app.id, app.name ?? '');
+    const uri = docUri(bound, app.id, app.name ?? '');
     const text = serializeConfig(config, heading(bound, app));
     sessions.set(uri.toString(), { connectionId: bound.connection.id, appId: app.id, appName: app.name || String(app.id), opened: config, known: knownOf(config) });
     current.set(leftUri(uri), text);
