@@ -15,6 +15,7 @@ export const USAGE = `Usage: npm run simulator -- --api-key <key> [options]
   --seed <n>                  data seed (default 1)
   --profile-count <n>         protection profiles to seed (default 250)
   --app-count <n>             more FastEdge apps of the account to seed (default 0)
+  --secret-count <n>          more cloud secrets to seed in project 3, region 1 (default 0)
   --task-duration-ms <n>      secret task NEW -> FINISHED (default 3000)
   --report-duration-ms <n>    report Pending -> Completed (default 4000)
   --log-rate <n>              log lines per second per function (default 5)
@@ -40,6 +41,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
       seed: { type: 'string' },
       'profile-count': { type: 'string' },
       'app-count': { type: 'string' },
+      'secret-count': { type: 'string' },
       'task-duration-ms': { type: 'string' },
       'report-duration-ms': { type: 'string' },
       'log-rate': { type: 'string' },
@@ -71,6 +73,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     seed: integer('seed', values.seed, Number.MIN_SAFE_INTEGER),
     profileCount: integer('profile-count', values['profile-count']),
     appCount: integer('app-count', values['app-count']),
+    secretCount: integer('secret-count', values['secret-count']),
     taskDurationMs: integer('task-duration-ms', values['task-duration-ms']),
     reportDurationMs: integer('report-duration-ms', values['report-duration-ms']),
     logRatePerSecond: logRate === undefined ? undefined : Number(logRate),

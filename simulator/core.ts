@@ -33,6 +33,7 @@ export class SimCore {
       seed: options.seed ?? DEFAULTS.seed,
       profileCount: options.profileCount ?? DEFAULTS.profileCount,
       appCount: options.appCount ?? 0,
+      secretCount: options.secretCount ?? 0,
       seedTimeMs: options.seedTimeMs ?? startOfUtcDay(this.now()),
       logRecordCap: options.logRecordCap ?? DEFAULTS.logRecordCap,
     };

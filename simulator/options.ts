@@ -32,6 +32,8 @@ export interface SimulatorOptions {
   profileCount?: number;
   /** FastEdge apps of the account to seed beyond the eight named ones (default 0; benches list 10,000). */
   appCount?: number;
+  /** Cloud secrets to seed in project 3 (sandbox), region 1, beyond the named ones (default 0; paging, benches). */
+  secretCount?: number;
   /** NEW -> RUNNING -> FINISHED of a secret task (default 3000). */
   taskDurationMs?: number;
   /** Pending -> InProgress -> Completed of a report (default 4000). */
@@ -78,6 +80,7 @@ export interface SeedOptions {
   seed: number;
   profileCount: number;
   appCount: number;
+  secretCount: number;
   seedTimeMs: number;
   logRecordCap: number;
 }

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import * as agent from './features/agent/index';
 import * as billing from './features/billing/index';
 import * as connectionsFeature from './features/connections/index';
+import * as cloud from './features/cloud/index';
 import * as edge from './features/edge/index';
 import * as identity from './features/identity/index';
 import * as logs from './features/logs/index';
@@ -45,6 +46,8 @@ export interface PlatformConsoleExports {
   globalStateSnapshot(): Record<string, unknown>;
   /** The Protection Profiles view (filters, loads, edits). */
   profiles: profiles.ProfilesFeature['tree'];
+  /** The Cloud view (projects, regions, secrets, snapshot policies, functions). */
+  cloud: cloud.CloudFeature['tree'];
   /** The Edge view (pins, loads, auto-refresh). */
   edge: edge.EdgeFeature['tree'];
   /** Report Tasks (view, store, poller) and the readable documents. */
@@ -122,6 +125,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
   for (const room of [connectionsFeature, secrets, identity, storage, schedules, billing]) feature(room.activate);
   const reportTasks = feature((c) => reports.activate(c, testing ? () => reportPollDelays : undefined));
   const edgeView = feature(edge.activate);
+  const cloudView = feature(cloud.activate);
   const profilesView = feature((c) => profiles.activate(c, seams.profileLoads));
   const pricePreview = feature((c) => pricing.activate(c, seams.pricingSession));
   const functionLogs = feature((c) => logs.activate(c, testing ? new logs.LogsPanelWatch() : undefined));
@@ -142,6 +146,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
       reportPollDelays = delays;
     },
     edge: edgeView.tree,
+    cloud: cloudView.tree,
     profiles: profilesView.tree,
     reports: reportTasks.api,
     pricing: pricePreview.exports,

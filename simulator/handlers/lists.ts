@@ -217,7 +217,10 @@ export const listFunctions: Handler<typeof endpoints.listFunctions> = ({ params,
 };
 
 export const listSecrets: Handler<typeof endpoints.listSecrets> = ({ params, query }, { state, options, nowMs }) => {
-  const all = [...state.secretTasks.values()]
+  const seeded = [...state.cloudSecrets.values()]
+    .filter((s) => s.projectId === params.project_id && s.regionId === params.region_id)
+    .map(({ projectId: _p, regionId: _r, ...secret }) => secret);
+  const created = [...state.secretTasks.values()]
     .filter((t) => t.projectId === params.project_id && t.regionId === params.region_id)
     .filter((t) => secretTaskView(t, state.account, options.taskDurationMs, nowMs).state === 'FINISHED')
     .map((t) => ({
@@ -231,5 +234,6 @@ export const listSecrets: Handler<typeof endpoints.listSecrets> = ({ params, que
       bit_length: (t.data.bit_length as number | undefined) ?? null,
       mode: (t.data.mode as string | undefined) ?? null,
     }));
+  const all = [...seeded, ...created];
   return { count: all.length, results: page(all, query, 1000).slice };
 };

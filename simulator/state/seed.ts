@@ -1,4 +1,5 @@
 // The whole simulated platform, built from a seed: the same seed and reference time give the same data.
+import { seedCloudSecrets, type CloudSecret } from './seedCloudSecrets';
 import { seedEdgeSecretRefs, type EdgeSecretRef } from './seedEdgeSecretRefs';
 import { FunctionLogStore } from '../logs';
 import type { RuntimeOptions, SeedOptions } from '../options';
@@ -36,6 +37,8 @@ export interface SimState {
   profileTemplates: Map<number, ProfileTemplate>;
   policies: Map<number, LifecyclePolicy>;
   secretTasks: Map<string, SecretTask>;
+  /** Secrets in the account besides those created through tasks, by id. */
+  cloudSecrets: Map<string, CloudSecret>;
   reports: Map<string, ReportRecord>;
   edgeApps: Map<number, EdgeApp>;
   /** Every binary an app or template uses, and those uploaded. */
@@ -72,6 +75,7 @@ export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: n
     profileTemplates: byId(PROFILE_TEMPLATES),
     policies: byId(seedPolicies(ACCOUNT.userId)),
     secretTasks: new Map(),
+    cloudSecrets: new Map(seedCloudSecrets(referenceMs, seed.secretCount).map((s) => [s.id, s])),
     reports: new Map(seedReports(referenceMs, ACCOUNT.userId, ACCOUNT.clientId).map((r) => [r.uuid, r])),
     edgeApps: byId(edgeApps),
     edgeBinaries: byId(seedEdgeBinaries(edgeApps, edgeTemplates)),

@@ -11,6 +11,7 @@ import type { FlowUi } from '../../ui/flowUi';
 import { runWizard, type WizardStep } from '../../ui/wizard';
 import type { Log } from '../../ui/log';
 import { panelOptions, type PanelWatch } from '../../ui/panelHost';
+import { cloudTargetOf } from '../../ui/cloudTarget';
 import { pickFromList } from '../../ui/listPick';
 import { registerPanelSerializer } from '../../ui/panelSerializer';
 import { LOG_LIMIT_DEFAULT, LOG_LIMIT_MAX, LOG_LIMIT_MIN, functionLogsParams } from '../../schema/faas';
@@ -200,6 +201,9 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
   const openCommand = async (given?: Partial<FunctionRef>) => {
     const connection = deps.connections.active;
     if (!connection || !deps.connections.signedIn) return signInFirst();
+    // A Cloud view row read on another connection (switched since): its names may not exist here.
+    const row = cloudTargetOf(given, 'function');
+    if (row && row.connectionId !== connection.id) return void deps.ui().notify('warning', 'That function was listed on another connection: the Cloud view now shows the active one, open the logs from there.');
     // Arguments (another command, a test) are checked like typed values; anything off goes through the flow.
     const args = typeof given === 'object' && given !== null ? given : {};
     if (isRef(args) && functionLogsParams.safeParse(toParams(args)).success) return void open(args);

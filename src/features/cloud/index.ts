@@ -1,0 +1,19 @@
+// Cloud: the view of projects, regions and their secrets, snapshot policies and functions.
+import * as vscode from 'vscode';
+import { Disposable } from '../../ui/disposable';
+import type { FeatureContext } from '../../ui/featureContext';
+import { CloudTree } from './cloudTree';
+
+export class CloudFeature extends Disposable {
+  readonly tree: CloudTree;
+
+  constructor(ctx: FeatureContext) {
+    super();
+    this.tree = this._register(new CloudTree(ctx));
+    this._register(vscode.commands.registerCommand('platformConsole.refreshCloud', () => this.tree.reloadAll()));
+  }
+}
+
+export function activate(ctx: FeatureContext): CloudFeature {
+  return new CloudFeature(ctx);
+}

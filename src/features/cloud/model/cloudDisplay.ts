@@ -1,0 +1,93 @@
+// What the Cloud view says about each thing it lists: a secret's expiry, a function's status, a
+// policy's schedules, and the order of projects and regions (the last one picked first).
+import type { LifecyclePolicy } from '../../../schema/cloud';
+import type { FaasFunction, SecretItem } from '../../../schema/cloudLists';
+import { timeOf } from '../../../ui/text/timeText';
+
+const DAY_MS = 86_400_000;
+/** A secret expiring within this many days is marked (a load balancer's certificate needs renewing). */
+export const EXPIRING_DAYS = 30;
+
+export type ExpiryState = 'expired' | 'expiring' | 'valid' | 'never';
+
+export interface SecretExpiry {
+  state: ExpiryState;
+  /** "expired 3 days ago", "expires in 12 days", "expires 2027-01-01", "no expiration". */
+  text: string;
+}
+
+const dayCount = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+
+export function secretExpiry(expiration: string | null | undefined, now: number): SecretExpiry {
+  const at = timeOf(expiration);
+  if (at === undefined) return { state: 'never', text: expiration ? `expires ${expiration}` : 'no expiration' };
+  const days = Math.floor(Math.abs(at - now) / DAY_MS);
+  if (at <= now) return { state: 'expired', text: days === 0 ? 'expired today' : `expired ${dayCount(days)} ago` };
+  if (at - now <= EXPIRING_DAYS * DAY_MS) return { state: 'expiring', text: days === 0 ? 'expires today' : `expires in ${dayCount(days)}` };
+  return { state: 'valid', text: `expires ${new Date(at).toISOString().slice(0, 10)}` };
+}
+
+/** "certificate · ACTIVE · expires in 12 days". */
+export function secretDescription(secret: SecretItem, now: number): string {
+  return [secret.secret_type, secret.status, secretExpiry(secret.expiration, now).text].filter(Boolean).join(' · ');
+}
+
+export type FunctionState = 'active' | 'disabled' | 'deploying' | 'failed' | 'unknown';
+
+/** FaaS statuses as the platform spells them (ACTIVE, DEPLOYING, DISABLED, ERROR, …), or `disabled` set. */
+export function functionState(fn: Pick<FaasFunction, 'status'> & { disabled?: unknown }): FunctionState {
+  if (fn.disabled === true) return 'disabled';
+  const status = (fn.status ?? '').toUpperCase();
+  if (status === 'ACTIVE' || status === 'READY' || status === 'RUNNING') return 'active';
+  if (status === 'DISABLED' || status === 'STOPPED') return 'disabled';
+  if (status === 'DEPLOYING' || status === 'PENDING' || status === 'UPDATING' || status === 'CREATING') return 'deploying';
+  if (status === 'ERROR' || status === 'FAILED') return 'failed';
+  return 'unknown';
+}
+
+/** "python3.11 · ACTIVE". */
+export function functionDescription(fn: FaasFunction): string {
+  return [fn.runtime, fn.status].filter(Boolean).join(' · ');
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** "active · 2 schedules · 3 volumes". */
+export function policyDescription(policy: LifecyclePolicy): string {
+  return [policy.status?.toLowerCase(), plural(policy.schedules?.length ?? 0, 'schedule'), plural(policy.volumes?.length ?? 0, 'volume')].filter(Boolean).join(' · ');
+}
+
+export function policyPaused(policy: LifecyclePolicy): boolean {
+  return (policy.status ?? '').toLowerCase() === 'paused';
+}
+
+type Schedule = NonNullable<LifecyclePolicy['schedules']>[number];
+
+const span = (parts: { weeks?: number | null; days?: number | null; hours?: number | null; minutes?: number | null } | null | undefined): string =>
+  ([['weeks', 'week'], ['days', 'day'], ['hours', 'hour'], ['minutes', 'minute']] as const)
+    .map(([key, unit]) => [parts?.[key] ?? 0, unit] as const)
+    .filter(([n]) => n > 0)
+    .map(([n, unit]) => plural(n, unit))
+    .join(' ');
+
+/** "cron 0 3 * * mon (UTC)" or "every 1 day 12 hours". */
+export function scheduleLabel(schedule: Schedule): string {
+  if (schedule.type === 'cron') {
+    const field = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? '*' : v);
+    return `cron ${field(schedule.minute)} ${field(schedule.hour)} * * ${field(schedule.day_of_week)}${schedule.timezone ? ` (${schedule.timezone})` : ''}`;
+  }
+  const every = span(schedule);
+  return every ? `every ${every}` : `${schedule.type ?? 'unknown'} schedule`;
+}
+
+/** "keeps 2 weeks · at most 10 snapshots". */
+export function scheduleDescription(schedule: Schedule): string {
+  const keeps = span(schedule.retention_time);
+  return [keeps ? `keeps ${keeps}` : undefined, schedule.max_quantity ? `at most ${plural(schedule.max_quantity, 'snapshot')}` : undefined].filter(Boolean).join(' · ');
+}
+
+/** The items with the one whose id is `first` moved to the front (the last project or region picked). */
+export function lastPickedFirst<T extends { id: number }>(items: readonly T[], first: number | undefined): T[] {
+  const index = first === undefined ? -1 : items.findIndex((item) => item.id === first);
+  return index <= 0 ? [...items] : [items[index]!, ...items.slice(0, index), ...items.slice(index + 1)];
+}

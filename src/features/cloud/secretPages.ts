@@ -1,0 +1,71 @@
+// One region's secrets, a page at a time (an account may hold thousands): the first page when the
+// group opens, Load more after it. Kept per (connection, project, region) until Refresh.
+import type { BoundConnection } from '../../connections/connectionManager';
+import type { SecretItem } from '../../schema/cloudLists';
+import { nextOffset } from '../../schema/paging';
+
+export const SECRETS_PAGE = 100;
+
+export class SecretPages {
+  items: SecretItem[] = [];
+  total: number | undefined;
+  next: number | undefined;
+  error: unknown;
+  loading = false;
+  /** The server has no secrets list (a spec-only server). */
+  unavailable = false;
+  private started: Promise<void> | undefined;
+  private generation = 0;
+
+  constructor(
+    private readonly bind: () => Promise<BoundConnection | undefined>,
+    private readonly where: { projectId: number; regionId: number },
+    private readonly changed: () => void,
+    private readonly logError: (what: string, error: unknown) => void,
+  ) {}
+
+  /** The first page, read once. */
+  ensure(): Promise<void> {
+    this.started ??= this.read(0);
+    return this.started;
+  }
+
+  reload(): Promise<void> {
+    this.started = this.read(0);
+    return this.started;
+  }
+
+  loadMore(): Promise<void> {
+    return this.next === undefined || this.loading ? Promise.resolve() : this.read(this.next);
+  }
+
+  private async read(offset: number): Promise<void> {
+    const generation = offset === 0 ? ++this.generation : this.generation;
+    const bound = await this.bind();
+    if (!bound || generation !== this.generation) return;
+    this.loading = true;
+    if (offset > 0) this.changed();
+    try {
+      const params = { project_id: this.where.projectId, region_id: this.where.regionId };
+      const page = await bound.api.cloud.listSecrets({ params, query: { limit: SECRETS_PAGE, offset } });
+      if (generation !== this.generation) return;
+      const known = new Set(offset === 0 ? [] : this.items.map((s) => s.id));
+      this.items = offset === 0 ? page.results : [...this.items, ...page.results.filter((s) => !known.has(s.id))];
+      this.total = page.count ?? undefined;
+      this.next = nextOffset(offset, page.results.length, this.total, SECRETS_PAGE);
+      this.error = undefined;
+    } catch (error) {
+      if (generation !== this.generation) return;
+      if (bound.lists.noteMissing('listSecrets', error)) this.unavailable = true;
+      else {
+        this.error = error;
+        this.logError(`Could not load the secrets of project ${this.where.projectId}, region ${this.where.regionId}`, error);
+      }
+    } finally {
+      if (generation === this.generation) this.loading = false;
+    }
+    // Every read ends with a redraw: the group's count comes with the first page (the redraw
+    // reads the children again, from what is kept here, without asking the server again).
+    this.changed();
+  }
+}

@@ -1,0 +1,182 @@
+// The Cloud view in a real VS Code against the simulator: projects and regions, a region's
+// secrets (expiry marked, paged with Load more), snapshot policies with schedules and volumes,
+// namespaces and functions (Open Function Logs from a function's row asks nothing), a failed list
+// as an error row that retries, Refresh, and no rows while signed out.
+import * as assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import { startSimulator, type Simulator } from '../../simulator/index';
+import type { TreeNode } from '../../src/ui/treeNodes';
+import { isRunnable } from '../../src/ui/treeNodes';
+import { ScriptedUi } from '../support/scriptedUi';
+import testKeys from '../support/testKeys.json';
+import { platformConsole } from './support/extension';
+
+const KEY = testKeys.simulator;
+
+interface Row {
+  node: TreeNode;
+  label: string;
+  description: string | undefined;
+  contextValue: string | undefined;
+  icon: string | undefined;
+  tooltip: string;
+}
+
+describe('Cloud view', function () {
+  this.timeout(60_000);
+  let sim: Simulator;
+  let ext: Awaited<ReturnType<typeof platformConsole>>;
+  let connectionId: string;
+  const cloud = () => ext.cloud;
+  const sent = (route: string) => sim.requestCounts()[route] ?? 0;
+
+  const row = async (node: TreeNode): Promise<Row> => {
+    const item = await cloud().getTreeItem(node);
+    const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+    const tooltip = typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? '');
+    const description = typeof item.description === 'string' ? item.description : undefined;
+    const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : undefined;
+    return { node, label, description, contextValue: item.contextValue, icon, tooltip };
+  };
+  const rows = async (node?: TreeNode): Promise<Row[]> => Promise.all((await cloud().getChildren(node)).map(row));
+  const at = async (...path: string[]): Promise<Row> => {
+    let current: Row | undefined;
+    for (const label of path) {
+      const all = await rows(current?.node);
+      const found = all.find((r) => r.label === label);
+      if (!found) throw new Error(`No "${label}" under ${current?.label ?? 'the root'}: ${all.map((r) => r.label).join(', ')}`);
+      current = found;
+    }
+    return current!;
+  };
+
+  before(async () => {
+    ext = await platformConsole();
+    sim = await startSimulator({ apiKey: KEY, secretCount: 230 });
+    connectionId = (await ext.connections.signIn('cloud-view', sim.url, KEY)).id;
+  });
+  beforeEach(async () => {
+    sim.clearFaults('*');
+    await cloud().reloadAll();
+  });
+  after(async () => {
+    ext.setUi(undefined);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await ext.connections.signOut(connectionId);
+    await sim.close();
+  });
+
+  it('projects, then regions, then Secrets, Snapshot Policies and Functions in each region', async () => {
+    assert.equal(cloud().activeConnectionId, connectionId);
+    assert.equal(cloud().view.description, 'cloud-view');
+    const projects = await rows();
+    assert.deepEqual(projects.map((p) => p.label), ['production', 'team-b', 'sandbox', 'prices-hidden']);
+    assert.equal(projects[0]?.description, 'ID 1 · default');
+    const regions = await rows(projects[0]!.node);
+    assert.deepEqual(regions.map((r) => r.label), ['Luxembourg-2', 'Ashburn', 'Frankfurt', 'Singapore']);
+    assert.equal(regions[0]?.description, 'ID 1 · LU');
+    assert.deepEqual((await rows(regions[0]!.node)).map((g) => g.label), ['Secrets', 'Snapshot Policies', 'Functions']);
+  });
+
+  it('a region\'s secrets: type, status and expiry said, the expired and the expiring marked, no payload', async () => {
+    const secrets = await rows((await at('production', 'Luxembourg-2', 'Secrets')).node);
+    const byName = Object.fromEntries(secrets.map((s) => [s.label, s]));
+    assert.deepEqual(Object.keys(byName).sort(), ['api-gateway-cert', 'backup-passphrase', 'legacy-portal-cert', 'shop-tls-2026']);
+    assert.match(byName['legacy-portal-cert']!.description!, /^certificate · ACTIVE · expired 3 days ago$/);
+    assert.equal(byName['legacy-portal-cert']!.icon, 'error');
+    assert.equal(byName['legacy-portal-cert']!.contextValue, 'platformConsole.cloud.secret.expired');
+    assert.match(byName['api-gateway-cert']!.description!, /expires in 1[12] days$/);
+    assert.equal(byName['api-gateway-cert']!.icon, 'warning');
+    assert.equal(byName['shop-tls-2026']!.icon, 'lock');
+    assert.match(byName['backup-passphrase']!.description!, /^passphrase · ACTIVE · no expiration$/);
+    assert.match(byName['shop-tls-2026']!.tooltip.replace(/\\/g, ''), /\| ID \| 5b3a4f2e-0c1d-4e8f-9a7b-1c2d3e4f5a01 \|/);
+    assert.equal((byName['shop-tls-2026']!.node as { cloudTarget?: unknown }).cloudTarget !== undefined, true, 'the row carries its target for commands');
+    const group = await at('production', 'Luxembourg-2', 'Secrets');
+    assert.equal(group.description, '4');
+    assert.deepEqual((await rows((await at('team-b', 'Luxembourg-2', 'Secrets')).node)).map((s) => s.label), ['team-b-webhook-cert']);
+    assert.deepEqual((await rows((await at('production', 'Ashburn', 'Secrets')).node)).map((s) => s.label), ['No secrets in Ashburn']);
+  });
+
+  it('230 secrets: a page of 100, Load more twice, the count in the group\'s description', async () => {
+    const group = await at('sandbox', 'Luxembourg-2', 'Secrets');
+    const before = sent('GET listSecrets');
+    let shown = await rows(group.node);
+    assert.equal(shown.length, 101);
+    assert.equal(shown[100]?.label, 'Load more (130 more)');
+    assert.equal((await row(group.node)).description, '100 of 230');
+    for (const expected of [201, 230]) {
+      const more = shown.at(-1)!.node;
+      assert.ok(isRunnable(more));
+      await more.run();
+      shown = await rows(group.node);
+      assert.equal(shown.filter((r) => r.contextValue?.startsWith('platformConsole.cloud.secret.')).length, expected === 201 ? 200 : 230);
+    }
+    assert.equal(shown.at(-1)?.label, 'sandbox-secret-000230');
+    assert.equal((await row(group.node)).description, '230');
+    assert.equal(sent('GET listSecrets') - before, 3, 'three pages, each asked once');
+  });
+
+  it('snapshot policies with their schedules and volumes', async () => {
+    const policies = await rows((await at('production', 'Luxembourg-2', 'Snapshot Policies')).node);
+    assert.ok(policies.length > 0, 'the seeded policies are listed');
+    const policy = policies[0]!;
+    assert.match(policy.description!, /^(active|paused) · \d+ schedules? · \d+ volumes?$/);
+    assert.match(policy.contextValue!, /^platformConsole\.cloud\.policy\.(active|paused)$/);
+    const below = await rows(policy.node);
+    assert.ok(below.some((r) => /^(cron |every )/.test(r.label)), `a schedule row: ${below.map((r) => r.label).join(', ')}`);
+  });
+
+  it('a function\'s row opens its logs without asking anything', async () => {
+    const namespaces = await rows((await at('production', 'Luxembourg-2', 'Functions')).node);
+    assert.ok(namespaces.some((n) => n.label === 'default'), namespaces.map((n) => n.label).join(', '));
+    const fn = await at('production', 'Luxembourg-2', 'Functions', 'default', 'hello-world');
+    assert.match(fn.contextValue!, /^platformConsole\.cloud\.function\./);
+    const ui = new ScriptedUi([]);
+    ext.setUi(ui);
+    const panelsBefore = ext.logs.panels.length;
+    await vscode.commands.executeCommand('platformConsole.openFunctionLogs', fn.node);
+    assert.deepEqual(ui.prompts, [], 'nothing asked');
+    assert.equal(ext.logs.panels.length, panelsBefore + 1);
+    assert.equal(ext.logs.panels.at(-1)?.panel.title, 'Logs: default/hello-world');
+  });
+
+  it('a list that fails shows an error row; Retry reads it again; Refresh reads every list again', async () => {
+    sim.setFault({ route: 'listSecrets', kind: 'status', status: 500, times: 1 });
+    const group = await at('production', 'Luxembourg-2', 'Secrets');
+    const [error] = await rows(group.node);
+    assert.equal(error?.label, 'Could not load the secrets');
+    assert.equal(error?.contextValue, 'platformConsole.error');
+    assert.ok(isRunnable(error!.node));
+    await error!.node.run();
+    assert.equal((await rows(group.node)).length, 4);
+
+    sim.setFault({ route: 'listProjects', kind: 'status', status: 500, times: 1 });
+    await vscode.commands.executeCommand('platformConsole.refreshCloud');
+    const roots = await rows();
+    assert.equal(roots[0]?.label, 'Could not load the projects');
+    assert.ok(isRunnable(roots[0]!.node));
+    const projectsRead = sent('GET listProjects');
+    await roots[0]!.node.run();
+    assert.deepEqual((await rows()).map((p) => p.label).slice(0, 1), ['production']);
+    assert.equal(sent('GET listProjects'), projectsRead + 1);
+  });
+
+  it('per connection: another connection shows its own rows (a spec-only server lists no projects); signing it out brings nothing of it back', async () => {
+    const other = await startSimulator({ apiKey: KEY, dialect: 'spec' });
+    try {
+      const otherId = (await ext.connections.signIn('cloud-spec', other.url, KEY)).id;
+      assert.equal(cloud().activeConnectionId, otherId);
+      assert.equal(cloud().view.description, 'cloud-spec');
+      const [only] = await rows();
+      assert.match(only!.label, /^This server does not list projects/);
+      await ext.connections.signOut(otherId);
+      assert.notEqual(cloud().activeConnectionId, otherId);
+      if (cloud().activeConnectionId === undefined) assert.deepEqual(await rows(), [], 'signed out: no rows, the welcome shows');
+      await ext.connections.switchTo(connectionId);
+      assert.equal((await rows())[0]?.label, 'production');
+    } finally {
+      await other.close();
+    }
+  });
+});
