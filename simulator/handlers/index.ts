@@ -15,7 +15,7 @@ import {
   listNotificationSettings,
   updateNotificationSetting,
 } from './iam';
-import { addSchedules } from './lifecycle';
+import { addSchedules, deleteLifecyclePolicy, patchLifecyclePolicy, removeSchedules } from './lifecycle';
 import { previewInstancePrice, previewLoadBalancerPrice } from './pricing';
 import { downloadReport } from './reportDownload';
 import { getProtectionProfile, listProtectionProfiles, updateProtectionProfile } from './profiles';
@@ -44,6 +44,9 @@ export const handlers: Handlers = {
   createSecret,
   getTask,
   addSchedules,
+  patchLifecyclePolicy,
+  deleteLifecyclePolicy,
+  removeSchedules,
   updateProtectionProfile,
   previewInstancePrice,
   previewLoadBalancerPrice,

@@ -1,7 +1,7 @@
 // Lifecycle policy schedules (endpoint 2): schedules are appended with new ids.
 import type { endpoints } from '../../src/schema/endpoints';
 import type { ScheduleRequest } from '../../src/schema/cloud';
-import { notFound } from '../errors';
+import { notFound, refused } from '../errors';
 import type { LifecyclePolicy, ScheduleRecord } from '../state/types';
 import type { Handler } from './types';
 
@@ -48,13 +48,44 @@ function scheduleRecord(schedule: ScheduleRequest, id: string, policy: Lifecycle
   };
 }
 
-export const addSchedules: Handler<typeof endpoints.addSchedules> = ({ params, body }, { state }) => {
+type PolicyParams = { project_id: number; region_id: number; policy_id: number };
+
+function policyAt(state: { policies: Map<number, LifecyclePolicy> }, params: PolicyParams): LifecyclePolicy {
   const policy = state.policies.get(params.policy_id);
   if (!policy || policy.project_id !== params.project_id || policy.region_id !== params.region_id) {
     throw notFound(`Lifecycle policy ${params.policy_id} could not be found in project ${params.project_id}, region ${params.region_id}`);
   }
+  return policy;
+}
+
+export const addSchedules: Handler<typeof endpoints.addSchedules> = ({ params, body }, { state }) => {
+  const policy = policyAt(state, params);
   for (const schedule of body.schedules) {
     policy.schedules.push(scheduleRecord(schedule, state.rng.uuid(), policy, state.account.userId));
   }
+  return structuredClone(policy);
+};
+
+export const patchLifecyclePolicy: Handler<typeof endpoints.patchLifecyclePolicy> = ({ params, body }, { state }) => {
+  const policy = policyAt(state, params);
+  if (body.name !== undefined) policy.name = body.name;
+  if (body.status !== undefined) policy.status = body.status;
+  return structuredClone(policy);
+};
+
+export const deleteLifecyclePolicy: Handler<typeof endpoints.deleteLifecyclePolicy> = ({ params }, { state }) => {
+  policyAt(state, params);
+  state.policies.delete(params.policy_id);
+  return undefined;
+};
+
+/** Every id must be one of the policy's schedules: an unknown one is refused and nothing is removed. */
+export const removeSchedules: Handler<typeof endpoints.removeSchedules> = ({ params, body }, { state }) => {
+  const policy = policyAt(state, params);
+  const known = new Set(policy.schedules.map((s) => s.id));
+  const unknown = body.schedule_ids.find((id) => !known.has(id));
+  if (unknown !== undefined) throw refused('body', 'schedule_ids', `Schedule ${unknown} is not a schedule of lifecycle policy ${policy.id}`);
+  const gone = new Set(body.schedule_ids);
+  policy.schedules = policy.schedules.filter((s) => !gone.has(s.id));
   return structuredClone(policy);
 };

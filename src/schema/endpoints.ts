@@ -21,6 +21,7 @@ import {
   listSecretsEndpoint,
 } from './cloudLists';
 import { deleteStorageEndpoint } from './storage';
+import { deleteLifecyclePolicyEndpoint, patchLifecyclePolicyEndpoint, removeSchedulesEndpoint } from './cloudPolicies';
 import { listEdgeAppLogsEndpoint } from './edgeLogs';
 import { deleteEdgeAppEndpoint, patchEdgeAppEndpoint } from './edgeApps';
 import { deleteEdgeBinaryEndpoint, storeEdgeBinaryEndpoint } from './edgeBinaries';
@@ -67,6 +68,9 @@ const ALL = [
   listFlavorsEndpoint,
   listLoadBalancerFlavorsEndpoint,
   listLifecyclePoliciesEndpoint,
+  patchLifecyclePolicyEndpoint,
+  deleteLifecyclePolicyEndpoint,
+  removeSchedulesEndpoint,
   listNamespacesEndpoint,
   listFunctionsEndpoint,
   listEdgeAppLogsEndpoint,

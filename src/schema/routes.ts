@@ -75,6 +75,9 @@ export const ROUTES = {
   listRegions: platformOwn('cloud', 'GET', '/cloud/v1/regions', '/cloud/v1/regions'),
   listFlavors: platformOwn('cloud', 'GET', '/cloud/v1/flavors/{project_id}/{region_id}', '/cloud/v1/flavors/{project_id}/{region_id}'),
   listLoadBalancerFlavors: platformOwn('cloud', 'GET', '/cloud/v1/lbflavors/{project_id}/{region_id}', '/cloud/v1/lbflavors/{project_id}/{region_id}'),
+  patchLifecyclePolicy: platformOwn('cloud', 'PATCH', '/cloud/v1/lifecycle_policy/{project_id}/{region_id}/{policy_id}', '/cloud/v1/lifecycle_policy/{project_id}/{region_id}/{policy_id}'),
+  deleteLifecyclePolicy: platformOwn('cloud', 'DELETE', '/cloud/v1/lifecycle_policy/{project_id}/{region_id}/{policy_id}', '/cloud/v1/lifecycle_policy/{project_id}/{region_id}/{policy_id}'),
+  removeSchedules: platformOwn('cloud', 'POST', '/cloud/v1/lifecycle_policy/{project_id}/{region_id}/{policy_id}/remove_schedules', '/cloud/v1/lifecycle_policy/{project_id}/{region_id}/{policy_id}/remove_schedules'),
   listLifecyclePolicies: platformOwn('cloud', 'GET', '/cloud/v1/lifecycle_policy/{project_id}/{region_id}', '/cloud/v1/lifecycle_policy/{project_id}/{region_id}'),
   listNamespaces: platformOwn('faas', 'GET', '/cloud/v1/faas/namespaces/{project_id}/{region_id}', '/cloud/v1/faas/namespaces/{project_id}/{region_id}'),
   listFunctions: platformOwn(

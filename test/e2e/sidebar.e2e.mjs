@@ -8,6 +8,7 @@ import { openWorkbench, runCommand, screenshot } from './workbench.mjs';
 const { displayName, contributes = {} } = readManifest();
 const activityBarEntries = contributes.viewsContainers?.activitybar ?? [];
 const viewNames = contributes.views.platformConsole.map((v) => v.name);
+const collapsedNames = contributes.views.platformConsole.filter((v) => v.visibility === 'collapsed').map((v) => v.name);
 
 describe('Platform Console sidebar', () => {
   let browser;
@@ -41,7 +42,12 @@ describe('Platform Console sidebar', () => {
   it('signed out: every view offers Sign In', async () => {
     await runCommand(page, 'Platform Console: Sign Out');
     await sidebar().locator('.welcome-view-content').first().waitFor();
+    assert.equal(await sidebar().getByRole('button', { name: 'Sign In' }).count(), viewNames.length - collapsedNames.length);
+    // A view collapsed by default (Cloud) offers it too once opened.
+    for (const name of collapsedNames) await sidebar().locator('.pane-header', { hasText: name }).click();
+    await sidebar().locator('.welcome-view-content').nth(viewNames.length - 1).waitFor();
     assert.equal(await sidebar().getByRole('button', { name: 'Sign In' }).count(), viewNames.length);
+    for (const name of collapsedNames) await sidebar().locator('.pane-header', { hasText: name }).click();
     await page.locator('.statusbar-item', { hasText: 'Sign in' }).waitFor();
     await screenshot(page, 'sidebar-signed-out');
   });

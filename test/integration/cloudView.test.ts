@@ -168,8 +168,16 @@ describe('Cloud view', function () {
       const otherId = (await ext.connections.signIn('cloud-spec', other.url, KEY)).id;
       assert.equal(cloud().activeConnectionId, otherId);
       assert.equal(cloud().view.description, 'cloud-spec');
-      const [only] = await rows();
-      assert.match(only!.label, /^This server does not list projects/);
+      // Without a project list the view shows the project of platformConsole.cloud.projectId, or says why not.
+      const config = vscode.workspace.getConfiguration('platformConsole.cloud');
+      const kept = config.inspect<number>('projectId')?.globalValue;
+      await config.update('projectId', undefined, vscode.ConfigurationTarget.Global);
+      await cloud().reloadAll();
+      assert.match((await rows())[0]!.label, /^This server does not list projects: set platformConsole\.cloud\.projectId/);
+      await config.update('projectId', 3, vscode.ConfigurationTarget.Global);
+      await cloud().reloadAll();
+      assert.deepEqual((await rows()).map((r) => r.label), ['project 3']);
+      await config.update('projectId', kept, vscode.ConfigurationTarget.Global);
       await ext.connections.signOut(otherId);
       assert.notEqual(cloud().activeConnectionId, otherId);
       if (cloud().activeConnectionId === undefined) assert.deepEqual(await rows(), [], 'signed out: no rows, the welcome shows');

@@ -93,6 +93,12 @@ function calls(taskId: () => string): Calls {
     listFlavors: { params: PR, run: (api) => api.cloud.listFlavors({ params: PR, query: { include_prices: true } }) },
     listLoadBalancerFlavors: { params: PR, run: (api) => api.cloud.listLoadBalancerFlavors({ params: PR, query: { include_prices: true } }) },
     listLifecyclePolicies: { params: PR, run: (api) => api.cloud.listLifecyclePolicies({ params: PR }) },
+    patchLifecyclePolicy: { params: { ...PR, policy_id: 11 }, run: (api) => api.cloud.patchLifecyclePolicy({ params: { ...PR, policy_id: 11 }, body: { status: 'active' } }) },
+    removeSchedules: {
+      params: { ...PR, policy_id: 10 },
+      run: (api) => api.cloud.removeSchedules({ params: { ...PR, policy_id: 10 }, body: { schedule_ids: ['3f0e2a1c-5b7d-4e8f-9a0b-1c2d3e4f5a60'] } }),
+    },
+    deleteLifecyclePolicy: { params: { ...PR, policy_id: 11 }, run: (api) => api.cloud.deleteLifecyclePolicy({ params: { ...PR, policy_id: 11 } }) },
     listNamespaces: { params: PR, run: (api) => api.faas.listNamespaces({ params: PR, query: {} }) },
     listFunctions: { params: { ...PR, namespace_name: 'default' }, run: (api) => api.faas.listFunctions({ params: { ...PR, namespace_name: 'default' }, query: {} }) },
     listEdgeAppLogs: { params: { app_id: 101 }, run: (api) => api.edge.listEdgeAppLogs({ params: { app_id: 101 }, query: { limit: 5, request_id: 'x' } }) },

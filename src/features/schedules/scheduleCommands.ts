@@ -5,6 +5,7 @@ import { bindActiveOrOfferSignIn } from '../../ui/bindActiveConnection';
 import { confirmWrite } from '../../ui/confirmWrite';
 import type { FeatureContext } from '../../ui/featureContext';
 import { cloudLocationSteps } from '../../ui/cloudLocation';
+import { cloudTargetOf } from '../../ui/cloudTarget';
 import { runWizard, stepIndex } from '../../ui/wizard';
 import { notifyError } from '../../ui/notify';
 import type { LifecyclePolicy } from '../../schema/cloud';
@@ -130,7 +131,13 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
   };
 
   return [
-    deps.registerBoundCommand('platformConsole.addSnapshotSchedules', (bound) => addSchedules(bound)),
+    deps.registerBoundCommand('platformConsole.addSnapshotSchedules', (bound, arg) => {
+      // From a policy's row in the Cloud view: its project, region and policy given, the schedules asked.
+      const row = cloudTargetOf(arg, 'policy');
+      if (!row || row.connectionId !== bound.connection.id) return addSchedules(bound);
+      const steps = addSchedulesSteps(deps.defaults.on(bound), deps.ui, () => '');
+      return addSchedules(bound, { projectId: row.projectId, regionId: row.regionId, policyId: row.id }, stepIndex(steps, REVIEW_STEP));
+    }),
     // Signed in first (the document is sent later, by Submit to Policy, on the connection it was made on).
     deps.registerBoundCommand('platformConsole.editSchedulesAsJson', (bound) => editAsJson(bound)),
     vscode.commands.registerCommand('platformConsole.submitSchedulesDocument', (uri?: unknown) => submitDocument(uri instanceof vscode.Uri ? uri : undefined)),

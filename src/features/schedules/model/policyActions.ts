@@ -1,0 +1,59 @@
+// What each change to a snapshot policy says before it is sent: the policy, where it lives, what
+// the change does to its snapshots. Pure text for the one confirmation (src/ui/confirmWrite.ts).
+import type { LifecyclePolicy } from '../../../schema/cloud';
+import type { WriteSummary } from '../../../ui/text/writeConfirmation';
+
+type Connection = { name: string; baseUrl: string };
+type Schedule = NonNullable<LifecyclePolicy['schedules']>[number];
+
+export const policyName = (p: Pick<LifecyclePolicy, 'id' | 'name'>) => p.name || `policy ${p.id}`;
+
+export function policyFacts(policy: LifecyclePolicy, where: { projectId: number; regionId: number }): [string, string][] {
+  return [
+    ['Policy', `${policyName(policy)} (ID ${policy.id})`],
+    ['Project / region', `${where.projectId} / ${where.regionId}`],
+    ['Status now', policy.status ?? 'unknown'],
+    ['Schedules', String(policy.schedules?.length ?? 0)],
+    ['Volumes', (policy.volumes ?? []).map((v) => v.volume_name || v.volume_id || '?').join(', ') || 'none'],
+  ];
+}
+
+export function statusSummary(policy: LifecyclePolicy, where: { projectId: number; regionId: number }, status: 'active' | 'paused', connection: Connection): WriteSummary {
+  const facts = policyFacts(policy, where);
+  return status === 'paused'
+    ? {
+        action: `Pause snapshot policy ${policyName(policy)}`,
+        connection,
+        facts: [...facts, ['Change', 'status active -> paused: no snapshots are made until it is resumed']],
+        destructive: true,
+        undo: 'Resume Snapshot Policy starts it again.',
+        button: 'Pause',
+      }
+    : { action: `Resume snapshot policy ${policyName(policy)}`, connection, facts: [...facts, ['Change', 'status paused -> active: its schedules make snapshots again']], button: 'Resume' };
+}
+
+export function renameSummary(policy: LifecyclePolicy, where: { projectId: number; regionId: number }, name: string, connection: Connection): WriteSummary {
+  return { action: `Rename snapshot policy ${policyName(policy)}`, connection, facts: [...policyFacts(policy, where), ['Change', `name ${policyName(policy)} -> ${name}`]], button: 'Rename' };
+}
+
+/** "cron 0 3 * * * (UTC)" or "interval every 6 hours": how a schedule is named in a prompt. */
+export function scheduleName(s: Schedule): string {
+  if (s.type === 'cron') return `cron ${s.minute ?? '*'} ${s.hour ?? '*'} * * ${s.day_of_week ?? '*'}${s.timezone ? ` (${s.timezone})` : ''}`;
+  const parts = ([['weeks', 'w'], ['days', 'd'], ['hours', 'h'], ['minutes', 'min']] as const).filter(([k]) => (s[k] ?? 0) > 0).map(([k, u]) => `${s[k]} ${u}`);
+  return `interval every ${parts.join(' ') || '?'}`;
+}
+
+export function removeScheduleSummary(policy: LifecyclePolicy, where: { projectId: number; regionId: number }, schedule: Schedule, connection: Connection): WriteSummary {
+  const left = (policy.schedules?.length ?? 1) - 1;
+  return {
+    action: `Remove a schedule from snapshot policy ${policyName(policy)}`,
+    connection,
+    facts: [
+      ...policyFacts(policy, where),
+      ['Schedule', `${scheduleName(schedule)} (ID ${schedule.id ?? '?'})`],
+      ['Change', `the snapshots it makes stop being made; ${left === 0 ? 'the policy is left with no schedule' : `${left} schedule(s) remain`}`],
+    ],
+    destructive: true,
+    button: 'Remove',
+  };
+}

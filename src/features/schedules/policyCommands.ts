@@ -1,0 +1,190 @@
+// A snapshot policy acted on as a whole, from its Cloud view row or the palette (project, region
+// and policy picked): Pause, Resume, Rename, Delete (its name typed), and Remove Schedule. The
+// policy is read first, so each confirmation names it as it is; each change is sent once.
+import * as vscode from 'vscode';
+import type { BoundConnection } from '../../connections/connectionManager';
+import type { LifecyclePolicy } from '../../schema/cloud';
+import { PlatformError } from '../../schema/errors';
+import { policyName as policyNameRule } from '../../schema/cloudPolicies';
+import { cloudLocationSteps } from '../../ui/cloudLocation';
+import { cloudTargetOf } from '../../ui/cloudTarget';
+import { confirmWrite } from '../../ui/confirmWrite';
+import type { FeatureContext } from '../../ui/featureContext';
+import { fieldProblem } from '../../ui/fieldRules';
+import { notifyError } from '../../ui/notify';
+import { confirmByTypedName } from '../../ui/typedConfirmation';
+import { runWizard } from '../../ui/wizard';
+import { policyStep, type AddSchedulesState } from './addSchedulesFlow';
+import { policyName, removeScheduleSummary, renameSummary, scheduleName, statusSummary } from './model/policyActions';
+
+type Deps = Pick<FeatureContext, 'log' | 'ui' | 'defaults' | 'registerBoundCommand'>;
+interface PolicyAt {
+  projectId: number;
+  regionId: number;
+  policy: LifecyclePolicy;
+  /** The schedule a Cloud view row named (Remove Schedule). */
+  scheduleId?: string;
+}
+
+/** The Cloud view shows the active connection: reads it again after a change. */
+const refreshView = (): Promise<unknown> => Promise.resolve(vscode.commands.executeCommand('platformConsole.refreshCloud')).catch(() => undefined);
+
+export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
+  const { log } = deps;
+
+  /** The policy the command acts on, read now: the row's, or picked. */
+  const policyFor = async (bound: BoundConnection, arg: unknown, title: string): Promise<PolicyAt | undefined> => {
+    const ui = deps.ui();
+    const row = cloudTargetOf(arg, 'policy') ?? cloudTargetOf(arg, 'schedule');
+    if (row && row.connectionId !== bound.connection.id) {
+      void ui.notify('warning', `Nothing was sent: that row was listed on another connection; the Cloud view now shows ${bound.connection.name}.`);
+      return undefined;
+    }
+    let where: Required<Pick<AddSchedulesState, 'projectId' | 'regionId' | 'policyId'>>;
+    if (row) where = { projectId: row.projectId, regionId: row.regionId, policyId: row.kind === 'policy' ? row.id : row.policyId };
+    else {
+      const defaults = deps.defaults.on(bound);
+      const done = await runWizard<AddSchedulesState>({}, { title: `${title} on ${bound.connection.name}`, ui, steps: [...cloudLocationSteps<AddSchedulesState>(defaults), policyStep<AddSchedulesState>(defaults)] });
+      if (done?.projectId === undefined || done.regionId === undefined || done.policyId === undefined) return undefined;
+      await defaults.rememberMissing({ projectId: done.projectId, regionId: done.regionId });
+      where = { projectId: done.projectId, regionId: done.regionId, policyId: done.policyId };
+    }
+    const loaded = await bound.lists.policies(where.projectId, where.regionId, true);
+    if ('error' in loaded) {
+      await notifyError(`Could not read snapshot policy ${where.policyId} on ${bound.connection.name}`, loaded.error, { log, ui, connectionName: bound.connection.name });
+      return undefined;
+    }
+    // A server without the list: the policy as far as it is known (its id).
+    const policy = 'items' in loaded ? loaded.items.find((p) => p.id === where.policyId) : { id: where.policyId };
+    if (!policy) {
+      void ui.notify('error', `No snapshot policy ${where.policyId} in project ${where.projectId}, region ${where.regionId} on ${bound.connection.name} (deleted meanwhile?).`);
+      await refreshView();
+      return undefined;
+    }
+    return { projectId: where.projectId, regionId: where.regionId, policy, scheduleId: row?.kind === 'schedule' ? row.id : undefined };
+  };
+
+  /** Sends one change; true when the platform took it. Never retried: the person reads the log and decides. */
+  const send = async <T>(bound: BoundConnection, doing: string, failed: string, call: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> => {
+    const ui = deps.ui();
+    try {
+      return { ok: true, value: await ui.progress(`${doing} on ${bound.connection.name}…`, false, call) };
+    } catch (error) {
+      const gone = error instanceof PlatformError && error.kind === 'notFound';
+      await notifyError(gone ? `${failed}: it is gone on ${bound.connection.name}` : failed, error, { log, ui, connectionName: bound.connection.name });
+      if (gone) await refreshView();
+      return { ok: false };
+    }
+  };
+
+  const done = async (message: string) => {
+    log.info(message);
+    void deps.ui().notify('info', message);
+    await refreshView();
+  };
+
+  const setStatus = async (bound: BoundConnection, arg: unknown, status: 'active' | 'paused'): Promise<boolean> => {
+    const verb = status === 'paused' ? 'Pause' : 'Resume';
+    const at = await policyFor(bound, arg, `${verb} Snapshot Policy`);
+    if (!at) return false;
+    const { policy } = at;
+    if ((policy.status ?? '').toLowerCase() === status) {
+      void deps.ui().notify('info', `Snapshot policy ${policyName(policy)} is ${status} already on ${bound.connection.name}: nothing sent.`);
+      return false;
+    }
+    if (!(await confirmWrite(deps.ui(), statusSummary(policy, at, status, bound.connection)))) return false;
+    const params = { project_id: at.projectId, region_id: at.regionId, policy_id: policy.id };
+    const sent = await send(bound, `${verb === 'Pause' ? 'Pausing' : 'Resuming'} snapshot policy ${policyName(policy)}`, `Could not ${verb.toLowerCase()} snapshot policy ${policyName(policy)}`, () =>
+      bound.api.cloud.patchLifecyclePolicy({ params, body: { status } }),
+    );
+    if (!sent.ok) return false;
+    await done(status === 'paused' ? `Paused snapshot policy ${policyName(policy)} on ${bound.connection.name}: no snapshots are made until it is resumed.` : `Resumed snapshot policy ${policyName(policy)} on ${bound.connection.name}: its schedules make snapshots again.`);
+    return true;
+  };
+
+  const rename = async (bound: BoundConnection, arg: unknown): Promise<boolean> => {
+    const at = await policyFor(bound, arg, 'Rename Snapshot Policy');
+    if (!at) return false;
+    const { policy } = at;
+    const asked = await runWizard<{ name?: string }>({ name: policy.name ?? '' }, {
+      title: `Rename Snapshot Policy ${policyName(policy)} (${bound.connection.name})`,
+      ui: deps.ui(),
+      steps: [
+        {
+          prompt: async (s, ctx) => {
+            s.name = (await ctx.input({ prompt: 'New name of the snapshot policy', value: s.name ?? '', validate: (v) => fieldProblem(policyNameRule(), v.trim(), 'Name') })).trim();
+          },
+        },
+      ],
+    });
+    const name = asked?.name;
+    if (!name) return false;
+    if (name === policy.name) return void deps.ui().notify('info', `The policy is named ${name} already: nothing sent.`), false;
+    if (!(await confirmWrite(deps.ui(), renameSummary(policy, at, name, bound.connection)))) return false;
+    const params = { project_id: at.projectId, region_id: at.regionId, policy_id: policy.id };
+    const sent = await send(bound, `Renaming snapshot policy ${policyName(policy)}`, `Could not rename snapshot policy ${policyName(policy)}`, () => bound.api.cloud.patchLifecyclePolicy({ params, body: { name } }));
+    if (!sent.ok) return false;
+    await done(`Renamed snapshot policy ${policyName(policy)} to ${name} on ${bound.connection.name}.`);
+    return true;
+  };
+
+  const remove = async (bound: BoundConnection, arg: unknown): Promise<boolean> => {
+    const at = await policyFor(bound, arg, 'Delete Snapshot Policy');
+    if (!at) return false;
+    const { policy } = at;
+    const volumes = (policy.volumes ?? []).map((v) => v.volume_name || v.volume_id).filter(Boolean).join(', ');
+    const confirmed = await confirmByTypedName(deps.ui(), {
+      title: 'Delete Snapshot Policy',
+      thing: `Snapshot policy ${policyName(policy)} (ID ${policy.id}, project ${at.projectId}, region ${at.regionId}, ${policy.schedules?.length ?? 0} schedule(s))`,
+      name: policy.name || String(policy.id),
+      connection: bound.connection,
+      consequence: `will be deleted: its schedules stop making snapshots${volumes ? ` of ${volumes}` : ''} (snapshots already made are kept)`,
+    });
+    if (!confirmed) return false;
+    const params = { project_id: at.projectId, region_id: at.regionId, policy_id: policy.id };
+    const sent = await send(bound, `Deleting snapshot policy ${policyName(policy)}`, `Could not delete snapshot policy ${policyName(policy)}`, () => bound.api.cloud.deleteLifecyclePolicy({ params }));
+    if (!sent.ok) return false;
+    await done(`Deleted snapshot policy ${policyName(policy)} on ${bound.connection.name}.`);
+    return true;
+  };
+
+  const removeSchedule = async (bound: BoundConnection, arg: unknown): Promise<boolean> => {
+    const at = await policyFor(bound, arg, 'Remove Snapshot Schedule');
+    if (!at) return false;
+    const { policy } = at;
+    const schedules = policy.schedules ?? [];
+    let schedule = at.scheduleId === undefined ? undefined : schedules.find((s) => s.id === at.scheduleId);
+    if (at.scheduleId !== undefined && !schedule) {
+      void deps.ui().notify('error', `Snapshot policy ${policyName(policy)} no longer has schedule ${at.scheduleId} on ${bound.connection.name}: nothing sent.`);
+      await refreshView();
+      return false;
+    }
+    if (!schedule) {
+      if (schedules.length === 0) return void deps.ui().notify('info', `Snapshot policy ${policyName(policy)} has no schedules to remove.`), false;
+      const picked = await runWizard<{ id?: string }>({}, {
+        title: `Remove Snapshot Schedule from ${policyName(policy)} (${bound.connection.name})`,
+        ui: deps.ui(),
+        steps: [{ prompt: async (s, ctx) => void (s.id = await ctx.pick({ placeholder: 'The schedule to remove', items: schedules.map((x) => ({ label: scheduleName(x), description: x.id ?? undefined, value: x.id ?? '' })) })) }],
+      });
+      schedule = schedules.find((s) => s.id === picked?.id);
+      if (!schedule?.id) return false;
+    }
+    if (!(await confirmWrite(deps.ui(), removeScheduleSummary(policy, at, schedule, bound.connection)))) return false;
+    const params = { project_id: at.projectId, region_id: at.regionId, policy_id: policy.id };
+    const id = schedule.id!;
+    const sent = await send(bound, `Removing a schedule from snapshot policy ${policyName(policy)}`, `Could not remove the schedule from snapshot policy ${policyName(policy)}`, () =>
+      bound.api.cloud.removeSchedules({ params, body: { schedule_ids: [id] } }),
+    );
+    if (!sent.ok) return false;
+    await done(`Removed schedule ${scheduleName(schedule)} from snapshot policy ${policyName(policy)} on ${bound.connection.name}; ${sent.value.schedules?.length ?? 0} schedule(s) remain.`);
+    return true;
+  };
+
+  return [
+    deps.registerBoundCommand('platformConsole.pauseSnapshotPolicy', (bound, arg) => setStatus(bound, arg, 'paused')),
+    deps.registerBoundCommand('platformConsole.resumeSnapshotPolicy', (bound, arg) => setStatus(bound, arg, 'active')),
+    deps.registerBoundCommand('platformConsole.renameSnapshotPolicy', (bound, arg) => rename(bound, arg)),
+    deps.registerBoundCommand('platformConsole.deleteSnapshotPolicy', (bound, arg) => remove(bound, arg)),
+    deps.registerBoundCommand('platformConsole.removeSnapshotSchedule', (bound, arg) => removeSchedule(bound, arg)),
+  ];
+}
