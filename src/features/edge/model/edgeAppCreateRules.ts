@@ -35,7 +35,7 @@ export function parseEnvEntries(text: string): { env: Record<string, string> } |
   const env: Record<string, string> = {};
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].trim();
+    const line = (lines[i] ?? '').trim();
     if (line === '' || line.startsWith('#')) continue;
     const eq = line.indexOf('=');
     if (eq <= 0) return { problem: `Line ${i + 1}: expected KEY=value.` };
