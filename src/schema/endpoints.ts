@@ -24,6 +24,8 @@ import { deleteStorageEndpoint } from './storage';
 import { listEdgeAppLogsEndpoint } from './edgeLogs';
 import { deleteEdgeAppEndpoint, patchEdgeAppEndpoint } from './edgeApps';
 import { deleteEdgeBinaryEndpoint, storeEdgeBinaryEndpoint } from './edgeBinaries';
+import { createEdgeAppEndpoint } from './edgeAppCreate';
+import { listEdgeBinariesEndpoint } from './edgeBinaryList';
 
 import type { Endpoint } from './endpoint';
 import type { RouteName } from './routes';
@@ -58,6 +60,8 @@ const ALL = [
   deleteEdgeAppEndpoint,
   storeEdgeBinaryEndpoint,
   deleteEdgeBinaryEndpoint,
+  createEdgeAppEndpoint,
+  listEdgeBinariesEndpoint,
   listReportsEndpoint,
   listReportTemplatesEndpoint,
   listProfilesPagedEndpoint,
