@@ -36,6 +36,7 @@ export const patchEdgeApp: Handler<typeof endpoints.patchEdgeApp> = ({ params, b
     app.template_name = t.name;
   }
   if (fields.binary !== undefined && !state.edgeBinaries.has(fields.binary)) throw refused('body', 'binary', `binary ${fields.binary} not found`);
+  if (fields.binary !== undefined) delete state.edgeBinaries.get(fields.binary)?.unref_since;
   const { secrets, ...rest } = fields;
   if (secrets !== undefined) {
     // The platform answers a reference with the secret's name and comment; an unknown id is refused.

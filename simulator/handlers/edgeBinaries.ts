@@ -6,17 +6,18 @@ import { EDGE_ACCOUNT_CLIENT } from '../state/seedEdge';
 import { notFound, refused } from '../errors';
 import { HandlerReply, jsonReply } from '../reply';
 import type { EdgeBinary } from '../state/types';
+import { isoSeconds } from '../timeFormat';
 import type { Handler } from './types';
 
 const MiB = 1024 * 1024;
 
 /** The published `binary_short`. */
 export function shortBinary(b: EdgeBinary) {
-  const { id, status, api_type, checksum, source } = b;
-  return { id, status, api_type, checksum, source };
+  const { id, status, api_type, checksum, source, unref_since } = b;
+  return unref_since === undefined ? { id, status, api_type, checksum, source } : { id, status, api_type, checksum, source, unref_since };
 }
 
-export const storeEdgeBinary: Handler<typeof endpoints.storeEdgeBinary> = (_input, { state, options, upload }) => {
+export const storeEdgeBinary: Handler<typeof endpoints.storeEdgeBinary> = (_input, { state, options, upload, nowMs }) => {
   if (!upload || upload.bytes === 0) throw refused('body', '', 'the binary is empty');
   if (!upload.wasm) throw refused('body', '', 'not a WebAssembly binary (it must begin with \\0asm)');
   if (upload.bytes > options.binarySizeLimitBytes) {
@@ -26,7 +27,7 @@ export const storeEdgeBinary: Handler<typeof endpoints.storeEdgeBinary> = (_inpu
     return new HandlerReply(jsonReply(429, { error: `binary count limit (${options.binaryCountLimit}) exceeded for this client` }));
   }
   const id = Math.max(0, ...state.edgeBinaries.keys()) + 1;
-  const binary: EdgeBinary = { id, status: 1, api_type: 'wasi-http', checksum: upload.md5, source: 0, bytes: upload.bytes };
+  const binary: EdgeBinary = { id, status: 1, api_type: 'wasi-http', checksum: upload.md5, source: 0, bytes: upload.bytes, unref_since: isoSeconds(nowMs) };
   state.edgeBinaries.set(id, binary);
   return shortBinary(binary);
 };

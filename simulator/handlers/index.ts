@@ -5,6 +5,7 @@ import { getEdgeApp, getEdgeClient, getEdgeTemplate } from './edge';
 import { deleteEdgeApp, patchEdgeApp } from './edgeApps';
 import { listEdgeAppLogs } from './edgeAppLogs';
 import { deleteEdgeBinary, storeEdgeBinary } from './edgeBinaries';
+import { createEdgeApp, listEdgeBinaries } from './edgeAppCreate';
 import { getFunctionLogs } from './faas';
 import {
   createNotificationSetting,
@@ -72,6 +73,8 @@ export const handlers: Handlers = {
   deleteEdgeApp,
   storeEdgeBinary,
   deleteEdgeBinary,
+  createEdgeApp,
+  listEdgeBinaries,
   listReports,
   listReportTemplates,
   listProtectionProfilesPaged,

@@ -98,6 +98,8 @@ export interface EdgeBinary {
   checksum: string;
   source: number;
   bytes: number;
+  /** Since when no app uses it (the published `unref_since`); absent while one does. */
+  unref_since?: string;
 }
 
 export interface EdgeTemplate {

@@ -25,6 +25,8 @@ import { deleteLifecyclePolicyEndpoint, patchLifecyclePolicyEndpoint, removeSche
 import { listEdgeAppLogsEndpoint } from './edgeLogs';
 import { deleteEdgeAppEndpoint, patchEdgeAppEndpoint } from './edgeApps';
 import { deleteEdgeBinaryEndpoint, storeEdgeBinaryEndpoint } from './edgeBinaries';
+import { createEdgeAppEndpoint } from './edgeAppCreate';
+import { listEdgeBinariesEndpoint } from './edgeBinaryList';
 
 import type { Endpoint } from './endpoint';
 import type { RouteName } from './routes';
@@ -59,6 +61,8 @@ const ALL = [
   deleteEdgeAppEndpoint,
   storeEdgeBinaryEndpoint,
   deleteEdgeBinaryEndpoint,
+  createEdgeAppEndpoint,
+  listEdgeBinariesEndpoint,
   listReportsEndpoint,
   listReportTemplatesEndpoint,
   listProfilesPagedEndpoint,

@@ -67,6 +67,9 @@ export const ROUTES = {
   // A compiled .wasm stored as a binary (the raw bytes as the body), and a binary deleted.
   storeEdgeBinary: platformOwn('edge', 'POST', '/edge/v1/binaries/raw', '/fastedge/v1/binaries/raw'),
   deleteEdgeBinary: platformOwn('edge', 'DELETE', '/edge/v1/binaries/{binary_id}', '/fastedge/v1/binaries/{binary_id}'),
+  // A new app (from a binary or a template), and the account's binaries to make it from.
+  createEdgeApp: platformOwn('edge', 'POST', '/edge/v1/apps', '/fastedge/v1/apps'),
+  listEdgeBinaries: platformOwn('edge', 'GET', '/edge/v1/binaries', '/fastedge/v1/binaries'),
   listReports: platformOwn('billing', 'GET', '/billing/org/v1/reports', '/billing/org/v1/reports'),
   listReportTemplates: platformOwn('billing', 'GET', '/billing/org/v1/reports/templates', '/billing/org/v1/reports/templates'),
   listProtectionProfilesPaged: platformOwn('security', 'GET', '/security/guard/v3/profiles', '/security/sifter/v3/profiles'),

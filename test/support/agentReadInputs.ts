@@ -7,6 +7,7 @@ export const AGENT_READ_INPUTS: Record<string, Record<string, unknown>> = {
   list_edge_apps: { status: 1 },
   get_edge_app: { app_id: 101 },
   list_edge_templates: {},
+  list_edge_binaries: {},
   get_edge_template: { template_id: 301 },
   get_edge_client: { client_id: 201 },
   list_report_tasks: { status: 'Completed' },

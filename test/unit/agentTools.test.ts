@@ -43,6 +43,7 @@ describe('the tool catalog', () => {
     const writes = AGENT_TOOLS.filter((t) => t.kind !== 'read').map((t) => t.name);
     assert.deepEqual(writes.sort(), [
       'add_schedules',
+      'create_edge_app',
       'create_notification_setting',
       'create_report',
       'create_secret',

@@ -84,6 +84,8 @@ function calls(taskId: () => string): Calls {
       },
       run: (api) => api.edge.deleteEdgeBinary({ params: { binary_id: storedBinary } }),
     },
+    createEdgeApp: { params: {}, run: (api) => api.edge.createEdgeApp({ params: {}, body: { name: 'made-here', template: 301, env: { LOG_LEVEL: 'info' } } }) },
+    listEdgeBinaries: { params: {}, run: (api) => api.edge.listEdgeBinaries({ params: {} }) },
     listReports: { params: {}, run: (api) => api.billing.listReports({ params: {}, query: { ordering: '-created_at', limit: 10 } }) },
     listReportTemplates: { params: {}, run: (api) => api.billing.listReportTemplates({ params: {}, query: {} }) },
     listProtectionProfilesPaged: { params: {}, run: (api) => api.security.listProtectionProfilesPaged({ params: {}, query: { limit: 10, offset: 0 } }) },

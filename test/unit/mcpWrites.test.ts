@@ -150,6 +150,23 @@ describe('platform-console-mcp writes: flags, elicitation, cancel', { timeout: 6
     }
   });
 
+  it('create_edge_app is a write (not destructive), confirmed with name, source and env names, sent once; list_edge_binaries reads', async () => {
+    const s = await session(sim.url, { allowWrites: true }, () => ({ action: 'accept', content: { confirm: true } }));
+    try {
+      const { tools } = await s.client.listTools();
+      assert.notEqual(tools.find((t) => t.name === 'create_edge_app')?.annotations?.destructiveHint, true);
+      assert.match(text(await s.client.callTool({ name: 'list_edge_binaries', arguments: {} })), /id 4748: compiled/);
+      const made = text(await s.client.callTool({ name: 'create_edge_app', arguments: { name: 'mcp-made', template_id: 301, params: { LOG_LEVEL: 'info' }, env: { TOKEN: 'mcp-env-value-41' } } }));
+      assert.match(made, /^Created edge app "mcp-made" \(id \d+\)[^\n]* as a draft/);
+      assert.match(s.asked[0]!.message, /mcp-made[\s\S]*template 301[\s\S]*LOG_LEVEL[\s\S]*TOKEN/);
+      assert.ok(!s.asked[0]!.message.includes('mcp-env-value-41') && !made.includes('mcp-env-value-41'), 'no env value shown back');
+      assert.deepEqual(sent(), ['POST createEdgeApp 1']);
+    } finally {
+      await s.close();
+      sim.reset();
+    }
+  });
+
   it('the edge app lifecycle: enable and debug are writes, disable and delete destructive (--allow-destructive); each names the app; sent once', async () => {
     const writesOnly = await session(sim.url, { allowWrites: true });
     try {

@@ -156,6 +156,8 @@ const samples: Record<EndpointName, Sample> = {
     status: 204,
     keys: [],
   },
+  createEdgeApp: { method: 'POST', path: '/edge/v1/apps', body: { name: 'made-here', binary: 4748 }, status: 200, keys: ['id', 'name', 'status', 'binary', 'api_type', 'plan_id'] },
+  listEdgeBinaries: { method: 'GET', path: '/edge/v1/binaries', status: 200, keys: ['binaries'] },
   listReports: { method: 'GET', path: '/billing/org/v1/reports?ordering=-created_at&limit=5', status: 200, keys: ['count', 'next', 'previous', 'results'] },
   listReportTemplates: { method: 'GET', path: '/billing/org/v1/reports/templates', status: 200, keys: ['count', 'next', 'previous', 'results'] },
   listProtectionProfilesPaged: { method: 'GET', path: '/security/guard/v3/profiles?limit=10&offset=20', status: 200, keys: ['count', 'next', 'previous', 'results'] },

@@ -16,7 +16,10 @@ import { edgeAppStatus } from './model/edgeDisplay';
 
 const PICK_PAGE = 100;
 
-/** The picked app's id, or undefined when the person cancels; `showBinary` adds each app's binary id (deploy). */
+/** Picked instead of an app: *Create a new app…* (deploy). */
+export const CREATE_NEW_APP = 0;
+
+/** The picked app's id (CREATE_NEW_APP when offered and chosen), or undefined when the person cancels; `showBinary` adds each app's binary id and offers *Create a new app…* (deploy). */
 export async function pickEdgeApp(deps: { ui: () => FlowUi; log: Log }, bound: BoundConnection, title: string, showBinary = false): Promise<number | undefined> {
   const { log } = deps;
   const pages = new ListPages<EdgeAppItem>({
@@ -43,6 +46,7 @@ export async function pickEdgeApp(deps: { ui: () => FlowUi; log: Log }, bound: B
             more: { has: () => pages.hasMore(), load: () => pages.more(), describe: () => `${pages.shown()}; the next ${PICK_PAGE}` },
             item: (app) => ({ label: app.name || `App ${app.id}`, description: `${edgeAppStatus(app.status).label} · id ${app.id}${showBinary ? ` · binary ${app.binary ?? '-'}` : ''}`, detail: app.url ?? undefined, value: app.id }),
             typed,
+            ...(showBinary ? { lead: [{ label: '$(add) Create a new app…', detail: 'From a template or a stored binary; the file is deployed to it', value: CREATE_NEW_APP }] } : {}),
             logError: (error) => log.error('Could not list the edge apps', error),
           });
         },

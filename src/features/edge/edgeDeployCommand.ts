@@ -12,7 +12,8 @@ import { confirmWrite } from '../../ui/confirmWrite';
 import type { FlowUi } from '../../ui/flowUi';
 import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
-import { edgeAppIdOf, pickEdgeApp, reloadEdgeApp } from './edgeAppPick';
+import { CREATE_NEW_APP, edgeAppIdOf, pickEdgeApp, reloadEdgeApp } from './edgeAppPick';
+import { CREATE_EDGE_APP_COMMAND } from './edgeCreateCommand';
 import { ListedAppNode } from './edgeListing';
 import { PinNode } from './edgePinNode';
 import type { EdgeTree } from './edgeTree';
@@ -84,8 +85,8 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
       return undefined;
     }
     const file: WasmFile = checked.file;
-    const target =
-      edgeAppIdOf(appArg) ?? (await pickEdgeApp(deps, bound, 'Deploy to Edge App', true));
+    let target = edgeAppIdOf(appArg) ?? (await pickEdgeApp(deps, bound, 'Deploy to Edge App', true));
+    if (target === CREATE_NEW_APP) target = (await vscode.commands.executeCommand<{ id: number } | undefined>(CREATE_EDGE_APP_COMMAND))?.id;
     if (target === undefined) return undefined;
     const id = target;
     let app: EdgeApp & { id: number };

@@ -1,10 +1,11 @@
 // Edge: the view of pinned FastEdge clients, apps and templates, its commands, the template
-// previews, an app's lifecycle (enable, disable, debug, delete), Deploy to Edge App… and its configuration.
+// previews, an app's lifecycle (enable, disable, debug, delete), Deploy to Edge App…, Create Edge App… and its configuration.
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { registerEdgeAppCommands } from './edgeAppCommands';
 import { registerEdgeCommands } from './edgeCommands';
 import { registerEdgeConfigEditor } from './edgeConfigEditor';
+import { registerEdgeCreateCommand } from './edgeCreateCommand';
 import { registerEdgeDeployCommand } from './edgeDeployCommand';
 import { EdgePinStore } from './edgePinStore';
 import { EdgeTree } from './edgeTree';
@@ -19,6 +20,7 @@ export class EdgeFeature extends Disposable {
     for (const d of registerEdgeAppCommands({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeDeployCommand({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeConfigEditor({ ...ctx, tree: this.tree })) this._register(d);
+    for (const d of registerEdgeCreateCommand({ ...ctx, tree: this.tree })) this._register(d);
   }
 }
 

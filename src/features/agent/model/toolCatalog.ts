@@ -28,6 +28,7 @@ import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from 
 import { deleteEdgeApp, disableEdgeApp, enableEdgeApp, startEdgeAppDebug } from './edgeAppTools';
 import { setEdgeAppConfig } from './edgeConfigTool';
 import { deleteEdgeBinary, deployEdgeApp } from './edgeDeployTools';
+import { createEdgeApp, listEdgeBinaries } from './edgeCreateTools';
 import { readReport } from './reportTool';
 import { readEdgeAppLogs } from './edgeLogsTool';
 import { errorAnswer, otherConnectionNote } from './toolAnswers';
@@ -42,6 +43,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   getEdgeApp,
   listEdgeTemplates,
   getEdgeTemplate,
+  listEdgeBinaries,
   getEdgeClient,
   listReportTasks,
   getReportTask,
@@ -74,6 +76,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   deployEdgeApp,
   setEdgeAppConfig,
   deleteEdgeBinary,
+  createEdgeApp,
 ] as AgentTool[];
 
 /** The setting that offers the write tools (`platformConsole.agent.allowWrites`), and the `when` that hides them when it is off. */

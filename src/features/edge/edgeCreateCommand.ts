@@ -1,0 +1,94 @@
+// Create Edge App…: the wizard (edgeCreateFlow.ts) on the connection it started on, the one
+// confirmation (connection, name, source, param and env names; never a value), one POST; the new
+// draft app listed in the Edge view (read again) with *Enable* offered (the lifecycle's own command). A failed
+// create keeps every value: *Retry* reopens the last step with them. Answers `{id, name}`.
+import * as vscode from 'vscode';
+import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
+import type { EdgeAppShort } from '../../schema/edgeApps';
+import { promptSignIn } from '../../ui/bindActiveConnection';
+import { confirmWrite } from '../../ui/confirmWrite';
+import type { FlowUi } from '../../ui/flowUi';
+import type { Log } from '../../ui/log';
+import { notifyError } from '../../ui/notify';
+import { runWizard, stepIndex } from '../../ui/wizard';
+import { EDGE_APP_COMMANDS } from './edgeAppCommands';
+import { createRequest, edgeCreateSteps, sourceText, type EdgeCreateSource, type EdgeCreateState } from './edgeCreateFlow';
+import type { EdgeTree } from './edgeTree';
+
+export const CREATE_EDGE_APP_COMMAND = 'platformConsole.createEdgeApp';
+
+export interface EdgeCreateDeps {
+  connections: ConnectionManager;
+  log: Log;
+  ui: () => FlowUi;
+  tree: EdgeTree;
+}
+
+export interface CreatedEdgeApp {
+  id: number;
+  name: string;
+}
+
+function createSource(deps: EdgeCreateDeps, bound: BoundConnection): EdgeCreateSource {
+  const { api, lists } = bound;
+  return {
+    templates: () => lists.load('listEdgeTemplates', '', async () => (await api.edge.listEdgeTemplates({ params: {}, query: { limit: 1000 } })).templates),
+    template: (id) => api.edge.getEdgeTemplate({ params: { template_id: id } }),
+    binaries: () =>
+      lists.load('listEdgeBinaries', '', async () => {
+        const [{ binaries }, apps] = await Promise.all([
+          api.edge.listEdgeBinaries({ params: {} }),
+          api.edge.listEdgeApps({ params: {}, query: { limit: 1000 } }).catch(() => undefined),
+        ]);
+        return binaries.map((b) => ({ ...b, usedBy: (apps?.apps ?? []).filter((a) => a.binary === b.id).map((a) => a.name || String(a.id)) }));
+      }, { fresh: true }),
+    templatesMissing: () => lists.isMissing('listEdgeTemplates'),
+    binariesMissing: () => lists.isMissing('listEdgeBinaries'),
+    logError: (error) => deps.log.error('Could not list for Create Edge App', error),
+  };
+}
+
+export function registerEdgeCreateCommand(deps: EdgeCreateDeps): vscode.Disposable[] {
+  const { connections, log, tree } = deps;
+
+  const run = async (bound: BoundConnection, state: EdgeCreateState, startAt?: number): Promise<CreatedEdgeApp | undefined> => {
+    const ui = deps.ui();
+    const { connection } = bound;
+    const steps = edgeCreateSteps(createSource(deps, bound));
+    const done = await runWizard(state, { title: `Create Edge App (${connection.name})`, steps, ui, startAt });
+    if (!done) return undefined;
+    const { body, facts } = createRequest(done);
+    if (!(await confirmWrite(ui, { action: 'Create an edge app', connection, facts, button: 'Create' }))) return undefined;
+    let made: EdgeAppShort;
+    try {
+      made = await ui.progress(`Creating edge app ${body.name} on ${connection.name}…`, false, () => bound.api.edge.createEdgeApp({ params: {}, body }));
+    } catch (error) {
+      const choice = await notifyError(`Could not create edge app ${body.name} on ${connection.name}`, error, {
+        log,
+        ui,
+        connectionName: connection.name,
+        actions: ['Retry'],
+        signInAgain: () => vscode.commands.executeCommand('platformConsole.signIn', { name: connection.name, baseUrl: connection.baseUrl }),
+      });
+      // Retry reopens the last step with every value kept: Enter confirms again, Back edits.
+      return choice === 'Retry' ? run(bound, done, stepIndex(steps, 'env')) : undefined;
+    }
+    const id = made.id ?? 0;
+    const name = made.name ?? body.name;
+    const line = `Created edge app ${name} (${id}) on ${connection.name} from ${sourceText(done)}; it is a draft and does not serve until enabled.`;
+    log.info(line);
+    await tree.listing.reload();
+    void ui.notify('info', line, ['Enable']).then(async (chosen) => {
+      if (chosen === 'Enable') await vscode.commands.executeCommand(EDGE_APP_COMMANDS.enable.command, id);
+    });
+    return { id, name };
+  };
+
+  const create = async (): Promise<CreatedEdgeApp | undefined> => {
+    const bound = await connections.bind(tree.activeConnectionId);
+    if (!bound) return void (await promptSignIn(deps.ui()));
+    return run(bound, {});
+  };
+
+  return [vscode.commands.registerCommand(CREATE_EDGE_APP_COMMAND, create)];
+}

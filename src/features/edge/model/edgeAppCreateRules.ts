@@ -1,0 +1,83 @@
+// The checks the Create Edge App wizard runs as a person types, taken from the published FastEdge
+// schemas (app.name, app.comment, template_param) so a bad value is refused before anything is sent.
+
+export const EDGE_APP_NAME_MAX = 64;
+export const EDGE_APP_COMMENT_MAX = 1024;
+const EDGE_APP_NAME_PATTERN = /^[a-z0-9][a-z0-9-]*[a-z0-9]$/;
+const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export type TemplateParamType = 'string' | 'number' | 'date' | 'time' | 'secret' | 'store' | 'bool' | 'json' | 'enum';
+
+export interface TemplateParamRule {
+  readonly name: string;
+  readonly data_type: TemplateParamType;
+  readonly mandatory: boolean;
+  readonly descr?: string;
+  readonly metadata?: string;
+}
+
+/** Undefined when the name is acceptable, else the reason shown under the input box. */
+export function edgeAppNameProblem(name: string): string | undefined {
+  if (name.length === 0) return 'Enter a name.';
+  if (name.length > EDGE_APP_NAME_MAX) return `At most ${EDGE_APP_NAME_MAX} characters (${name.length} typed).`;
+  if (!EDGE_APP_NAME_PATTERN.test(name)) {
+    return 'Lowercase letters, digits and hyphens; starts and ends with a letter or digit (at least 2 characters).';
+  }
+  return undefined;
+}
+
+export function edgeAppCommentProblem(comment: string): string | undefined {
+  return comment.length > EDGE_APP_COMMENT_MAX ? `At most ${EDGE_APP_COMMENT_MAX} characters (${comment.length} typed).` : undefined;
+}
+
+/** Parses `KEY=value` lines (blank lines and `#` comments skipped); names checked, duplicates refused. */
+export function parseEnvEntries(text: string): { env: Record<string, string> } | { problem: string } {
+  const env: Record<string, string> = {};
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = (lines[i] ?? '').trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const eq = line.indexOf('=');
+    if (eq <= 0) return { problem: `Line ${i + 1}: expected KEY=value.` };
+    const key = line.slice(0, eq).trim();
+    if (!ENV_NAME_PATTERN.test(key)) return { problem: `Line ${i + 1}: "${key}" is not a valid variable name.` };
+    if (Object.prototype.hasOwnProperty.call(env, key)) return { problem: `Line ${i + 1}: "${key}" is given twice.` };
+    env[key] = line.slice(eq + 1).trim();
+  }
+  return { env };
+}
+
+/** Undefined when the value fits the template parameter's type and mandatory flag. */
+export function templateParamProblem(param: TemplateParamRule, value: string): string | undefined {
+  if (value === '') return param.mandatory ? `${param.name} is required.` : undefined;
+  switch (param.data_type) {
+    case 'number':
+      return Number.isFinite(Number(value)) ? undefined : `${param.name} must be a number.`;
+    case 'bool':
+      return value === 'true' || value === 'false' ? undefined : `${param.name} must be true or false.`;
+    case 'json':
+      try { JSON.parse(value); return undefined; } catch { return `${param.name} must be valid JSON.`; }
+    case 'date':
+      return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : `${param.name} must be a date (YYYY-MM-DD).`;
+    case 'time':
+      return /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(value) ? undefined : `${param.name} must be a time (HH:MM).`;
+    case 'enum': {
+      const allowed = enumValues(param.metadata);
+      return allowed.length === 0 || allowed.includes(value) ? undefined : `${param.name} must be one of: ${allowed.join(', ')}.`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The allowed values of an enum parameter, read from its JSON metadata (an array or `{ values: [...] }`). */
+export function enumValues(metadata: string | undefined): string[] {
+  if (!metadata) return [];
+  try {
+    const parsed: unknown = JSON.parse(metadata);
+    const list = Array.isArray(parsed) ? parsed : (parsed as { values?: unknown }).values;
+    return Array.isArray(list) ? list.map(String) : [];
+  } catch {
+    return [];
+  }
+}
