@@ -66,3 +66,19 @@ export async function reloadEdgeApp(tree: EdgeTree, id: number): Promise<void> {
   const pin = tree.pinNode('app', id);
   await Promise.all([tree.listing.reload(), pin ? tree.refreshPins(pin) : Promise.resolve()]);
 }
+
+/** Selects a listed app's row (a new app, once the list was read again); quiet when it is not on the pages shown. */
+export async function revealListedApp(tree: EdgeTree, id: number, log: Log): Promise<boolean> {
+  try {
+    for (const root of await tree.getChildren()) {
+      if ((await tree.getTreeItem(root)).id !== 'edge.listed.apps') continue;
+      const node = (await tree.getChildren(root)).find((n) => n instanceof ListedAppNode && n.app.id === id);
+      if (!node) return false;
+      await tree.view.reveal(node, { select: true, focus: false, expand: false });
+      return true;
+    }
+  } catch (error) {
+    log.error(`Could not show edge app ${id} in the Edge view`, error);
+  }
+  return false;
+}

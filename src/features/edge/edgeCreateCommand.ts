@@ -1,6 +1,6 @@
 // Create Edge App…: the wizard (edgeCreateFlow.ts) on the connection it started on, the one
 // confirmation (connection, name, source, param and env names; never a value), one POST; the new
-// draft app listed in the Edge view (read again) with *Enable* offered (the lifecycle's own command). A failed
+// draft app listed in the Edge view (read again) and selected there, with *Enable* offered (the lifecycle's own command). A failed
 // create keeps every value: *Retry* reopens the last step with them. Answers `{id, name}`.
 import * as vscode from 'vscode';
 import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
@@ -12,6 +12,7 @@ import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
 import { runWizard, stepIndex } from '../../ui/wizard';
 import { EDGE_APP_COMMANDS } from './edgeAppCommands';
+import { revealListedApp } from './edgeAppPick';
 import { createRequest, edgeCreateSteps, sourceText, type EdgeCreateSource, type EdgeCreateState } from './edgeCreateFlow';
 import type { EdgeTree } from './edgeTree';
 
@@ -78,6 +79,7 @@ export function registerEdgeCreateCommand(deps: EdgeCreateDeps): vscode.Disposab
     const line = `Created edge app ${name} (${id}) on ${connection.name} from ${sourceText(done)}; it is a draft and does not serve until enabled.`;
     log.info(line);
     await tree.listing.reload();
+    await revealListedApp(tree, id, log);
     void ui.notify('info', line, ['Enable']).then(async (chosen) => {
       if (chosen === 'Enable') await vscode.commands.executeCommand(EDGE_APP_COMMANDS.enable.command, id);
     });

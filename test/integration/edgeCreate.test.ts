@@ -1,0 +1,149 @@
+// Create Edge App… in a real VS Code against the simulator: from a template (each param asked with
+// its description, a mandatory one required, values checked by type), from a stored binary, name,
+// comment and env checked as typed; one POST proven from the simulator's record; the draft app
+// selected in the Edge view and *Enable* from the notification; a failed create keeps every value
+// (Retry); Deploy's *Create a new app…* creates the app and deploys the file to it.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, beforeEach, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import { startSimulator, type Simulator } from '../../simulator/index';
+import { ACCEPT, PRESS_BACK, ScriptedUi } from '../support/scriptedUi';
+import testKeys from '../support/testKeys.json';
+import { platformConsole } from './support/extension';
+
+const KEY = testKeys.simulator;
+const WASM = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+
+describe('Create Edge App', function () {
+  this.timeout(60_000);
+  let sim: Simulator;
+  let ext: Awaited<ReturnType<typeof platformConsole>>;
+  let connectionId: string;
+  const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+  const sentBody = (route: string) => Object.values(sim.lastRequests(route))[0]?.body;
+  const appOf = async (id: number) => (await ext.connections.api())!.edge.getOwnEdgeApp({ params: { app_id: id } });
+  const until = async (test: () => Promise<boolean> | boolean, what: string) => {
+    for (let i = 0; i < 100; i++) {
+      if (await test()) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.fail(`timed out waiting for ${what}`);
+  };
+
+  before(async () => {
+    ext = await platformConsole();
+    sim = await startSimulator({ apiKey: KEY });
+    connectionId = (await ext.connections.signIn('edge-create', sim.url, KEY)).id;
+    await vscode.workspace.getConfiguration('platformConsole.edge').update('refreshIntervalSeconds', 0, vscode.ConfigurationTarget.Global);
+  });
+  beforeEach(async () => {
+    sim.reset();
+    sim.resetRequests();
+    sim.clearFaults('*');
+    await ext.edge.listing.reload();
+  });
+  after(async () => {
+    ext.setUi(undefined);
+    await vscode.workspace.getConfiguration('platformConsole.edge').update('refreshIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
+    await ext.connections.signOut(connectionId);
+    await sim.close();
+  });
+
+  it('from a template: each param asked and checked, name and env refused as typed, one POST; the draft is selected and Enable enables it', async () => {
+    const ui = new ScriptedUi(
+      [
+        { pick: 'From a template' },
+        { pick: 'Hello World HTTP' },
+        '', // GREETING, optional
+        '', // LOG_LEVEL, required: refused
+        'loud', // not one of its values: refused
+        PRESS_BACK, // back to GREETING, kept empty
+        ACCEPT,
+        'info',
+        '', // API_TOKEN, optional
+        'Bad_Name',
+        'x',
+        'hello-created',
+        'made by a test',
+        'A=1; 1B=2',
+        'A=1; B=two',
+      ],
+      (_m, actions) => (actions.includes('Create') ? 'Create' : actions.includes('Enable') ? 'Enable' : undefined),
+    );
+    ext.setUi(ui);
+    const made = await vscode.commands.executeCommand<{ id: number; name: string }>('platformConsole.createEdgeApp');
+    assert.ok(made, 'the command answers the new app');
+    assert.equal(made.name, 'hello-created');
+    const inputs = ui.prompts.filter((p) => p.kind === 'input');
+    const byPrompt = (start: string) => inputs.filter((p) => p.prompt?.startsWith(start));
+    assert.match(byPrompt('LOG_LEVEL')[0]!.prompt!, /^LOG_LEVEL \(required\): Log verbosity \[enum\]$/);
+    assert.deepEqual(byPrompt('LOG_LEVEL').flatMap((p) => p.refusals), ['LOG_LEVEL is required.', 'LOG_LEVEL must be one of: debug, info, warn.']);
+    assert.equal(byPrompt('GREETING').length, 2, 'Back returned to the previous param');
+    assert.equal(byPrompt('Name of the new app')[0]!.refusals.length, 2);
+    assert.match(byPrompt('Environment variables')[0]!.refusals[0]!, /^Entry 2: "1B" is not a valid variable name\.$/);
+
+    assert.match(ui.confirms[0]!.message, /^Create an edge app on edge-create\?$/);
+    assert.match(ui.confirms[0]!.detail, /name: hello-created\nfrom: template Hello World HTTP \(\d+\)\ntemplate params: LOG_LEVEL\nenv variables: A, B\ncomment: made by a test\nstarts as: draft/);
+    assert.ok(!ui.confirms[0]!.detail.includes('two'), 'no value in the confirmation');
+    assert.deepEqual(sentBody('createEdgeApp'), { name: 'hello-created', template: (sentBody('createEdgeApp') as { template: number }).template, env: { A: '1', B: 'two', LOG_LEVEL: 'info' }, comment: 'made by a test' });
+    assert.equal((await appOf(made.id)).status, 0, 'a draft, as the platform makes it');
+
+    await until(async () => {
+      const selected = ext.edge.view.selection[0];
+      return selected !== undefined && (await ext.edge.getTreeItem(selected)).id === `edge.listed.app.${made.id}`;
+    }, 'the new app selected in the Edge view');
+    // Enable was chosen on the notification: the lifecycle's own confirmation, then one PATCH.
+    await until(async () => (await appOf(made.id)).status === 1, 'the app enabled');
+    assert.deepEqual(writes(), ['PATCH patchEdgeApp 1', 'POST createEdgeApp 1']);
+    assert.deepEqual(sentBody('patchEdgeApp'), { status: 1 });
+  });
+
+  it('from a stored binary picked from the list (the apps using it named)', async () => {
+    const { binaries } = await (await ext.connections.api())!.edge.listEdgeBinaries({ params: {} });
+    const first = binaries[0]!;
+    const ui = new ScriptedUi([{ pick: 'From a binary' }, { pick: `Binary ${first.id}` }, 'from-binary', '', ''], (_m, a) => (a.includes('Create') ? 'Create' : undefined));
+    ext.setUi(ui);
+    const made = await vscode.commands.executeCommand<{ id: number }>('platformConsole.createEdgeApp');
+    assert.ok(made, 'created');
+    assert.deepEqual(sentBody('createEdgeApp'), { name: 'from-binary', binary: first.id });
+    assert.equal((await appOf(made.id)).binary, first.id);
+    assert.match(ui.confirms[0]!.detail, new RegExp(`from: binary ${first.id}`));
+  });
+
+  it('a failed create keeps every value: Retry reopens the last step filled in, and one more POST sends the same', async () => {
+    sim.setFault({ route: 'createEdgeApp', kind: 'status', status: 500, times: 1 });
+    const answers = [{ pick: 'From a template' }, { pick: 'Geo Redirect' }, '{"DE":"https://example.de"}', '', 'geo-retry', '', 'X=1'];
+    let confirms = 0;
+    const ui = new ScriptedUi(answers, (_m, a) => (a.includes('Create') ? (confirms++, 'Create') : a.includes('Retry') ? 'Retry' : undefined));
+    ui.answer(ACCEPT); // the env step again, its value kept
+    ext.setUi(ui);
+    const made = await vscode.commands.executeCommand<{ id: number }>('platformConsole.createEdgeApp');
+    assert.ok(made, 'the second attempt created it');
+    const envPrompts = ui.prompts.filter((p) => p.prompt?.startsWith('Environment variables'));
+    assert.equal(envPrompts.length, 2);
+    assert.equal(envPrompts[1]!.value, 'X=1', 'Retry reopened the env step with what was typed');
+    assert.equal(confirms, 2, 'confirmed again before the second POST');
+    assert.deepEqual(writes(), ['POST createEdgeApp 2']);
+    assert.ok(ui.notifications.some((n) => n.severity === 'error' && /^Could not create edge app geo-retry on edge-create/.test(n.message) && n.actions.includes('Show Log')));
+  });
+
+  it('Deploy to Edge App… offers Create a new app…: the app is created, then the file is deployed to it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'create-deploy-'));
+    writeFileSync(join(dir, 'fresh.wasm'), WASM);
+    const { binaries } = await (await ext.connections.api())!.edge.listEdgeBinaries({ params: {} });
+    const ui = new ScriptedUi([{ pick: '$(add) Create a new app…' }, { pick: 'From a binary' }, { pick: `Binary ${binaries[0]!.id}` }, 'fresh-deploy', '', ''], (_m, a) =>
+      a.includes('Create') ? 'Create' : a.includes('Deploy') ? 'Deploy' : undefined,
+    );
+    ext.setUi(ui);
+    const done = await vscode.commands.executeCommand<{ appId: number; binary: number }>('platformConsole.deployEdgeApp', vscode.Uri.file(join(dir, 'fresh.wasm')));
+    assert.ok(done, 'deployed');
+    const created = sentBody('createEdgeApp') as { name: string };
+    assert.equal(created.name, 'fresh-deploy');
+    assert.equal((await appOf(done.appId)).name, 'fresh-deploy');
+    assert.equal((await appOf(done.appId)).binary, done.binary, 'the new app runs the uploaded file');
+    assert.deepEqual(writes(), ['PATCH patchEdgeApp 1', 'POST createEdgeApp 1', 'POST storeEdgeBinary 1']);
+  });
+});
