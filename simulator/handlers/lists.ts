@@ -142,12 +142,46 @@ export const listProjects: Handler<typeof endpoints.listProjects> = ({ query }, 
     client_id: state.account.clientId,
     state: 'ACTIVE',
     created_at: isoSeconds(state.referenceMs - p.id * 86_400_000),
+    deleted_at: null,
+    task_id: null,
   }));
   return { count: all.length, results: page(all, query, 1000).slice };
 };
 
+const REGIONS_CREATED_MS = Date.UTC(2020, 0, 1);
+
+/** A region as the published RegionSerializer has it (every required field, nulls where published). */
+function regionItem(r: (typeof SEEDED_REGIONS)[number], createdAt: string) {
+  return {
+    ...r,
+    keystone_name: r.slug,
+    state: 'ACTIVE',
+    task_id: null,
+    endpoint_type: 'public',
+    external_network_id: null,
+    created_on: createdAt,
+    created_at: createdAt,
+    keystone_id: r.id,
+    has_kvm: true,
+    has_baremetal: false,
+    has_basic_vm: true,
+    has_sfs: false,
+    has_dbaas: false,
+    has_ddos: false,
+    vlan_physical_network: 'physnet1',
+    available_volume_types: null,
+    metrics_database_id: null,
+    access_level: 'core',
+    has_k8s: true,
+    has_ai: false,
+    has_ai_gpu: false,
+    coordinates: null,
+    file_share_types: null,
+  };
+}
+
 export const listRegions: Handler<typeof endpoints.listRegions> = ({ query }) => {
-  const all = SEEDED_REGIONS.filter((r) => contains(r.display_name, query?.display_name)).map((r) => ({ ...r, state: 'ACTIVE', has_basic_vm: true }));
+  const all = SEEDED_REGIONS.filter((r) => contains(r.display_name, query?.display_name)).map((r) => regionItem(r, isoSeconds(REGIONS_CREATED_MS)));
   return { count: all.length, results: page(all, query, 1000).slice };
 };
 
@@ -189,10 +223,36 @@ export const listLifecyclePolicies: Handler<typeof endpoints.listLifecyclePolici
   return { count: all.length, results: all.map((p) => structuredClone(p)) };
 };
 
+/** A function as the published FunctionSerializer has it (every required field). */
+function functionItem(f: { namespace: string; name: string }, createdAt: string) {
+  return {
+    id: `${f.namespace}-${f.name}`,
+    name: f.name,
+    status: 'ACTIVE',
+    runtime: 'python3.11',
+    timeout: 60,
+    flavor: '80mCPU-128MB',
+    autoscaling: { min_instances: 1, max_instances: 1 },
+    code_text: 'def main(event):\n    return "ok"\n',
+    main_method: 'main',
+    endpoint: `https://${f.name}-${f.namespace}.faas.example/`,
+    build_status: 'succeeded',
+    build_message: '',
+    created_at: createdAt,
+    deploy_status: { total: 1, ready: 1 },
+    dependencies: '',
+    description: '',
+  };
+}
+
 export const listNamespaces: Handler<typeof endpoints.listNamespaces> = ({ params, query }, { state }) => {
   const here = state.logs.list().filter((f) => f.projectId === params.project_id && f.regionId === params.region_id);
   const names = [...new Set(here.map((f) => f.namespace))].filter((n) => contains(n, query?.search)).sort();
-  const all = names.map((name) => ({ name, status: 'ACTIVE', functions: here.filter((f) => f.namespace === name).length, created_at: isoSeconds(state.referenceMs), description: '' }));
+  const created = isoSeconds(state.referenceMs);
+  const all = names.map((name) => {
+    const functions = here.filter((f) => f.namespace === name).sort((a, b) => a.name.localeCompare(b.name)).map((f) => functionItem(f, created));
+    return { name, status: 'ACTIVE', functions, functions_deploy_status: { total: functions.length, ready: functions.length }, created_at: created, description: '' };
+  });
   return { count: all.length, results: page(all, query, 1000).slice };
 };
 
@@ -201,15 +261,7 @@ export const listFunctions: Handler<typeof endpoints.listFunctions> = ({ params,
     .list()
     .filter((f) => f.projectId === params.project_id && f.regionId === params.region_id && f.namespace === params.namespace_name && contains(f.name, query?.search))
     .sort((a, b) => a.name.localeCompare(b.name))
-    .map((f) => ({
-      id: `${f.namespace}-${f.name}`,
-      name: f.name,
-      status: 'ACTIVE',
-      runtime: 'python3.11',
-      flavor: '80mCPU-128MB',
-      endpoint: `https://${f.name}-${f.namespace}.faas.example/`,
-      description: '',
-    }));
+    .map((f) => functionItem(f, isoSeconds(state.referenceMs)));
   if (all.length === 0 && !state.logs.list().some((f) => f.projectId === params.project_id && f.regionId === params.region_id && f.namespace === params.namespace_name)) {
     throw notFound(`Namespace ${params.namespace_name} could not be found`);
   }

@@ -10,10 +10,10 @@ export const SEEDED_PROJECTS = [
 ] as const;
 
 export const SEEDED_REGIONS = [
-  { id: 1, display_name: 'Luxembourg-2', slug: 'luxembourg-2', country: 'LU' },
-  { id: 2, display_name: 'Ashburn', slug: 'ashburn', country: 'US' },
-  { id: 3, display_name: 'Frankfurt', slug: 'frankfurt', country: 'DE' },
-  { id: 4, display_name: 'Singapore', slug: 'singapore', country: 'SG' },
+  { id: 1, display_name: 'Luxembourg-2', slug: 'luxembourg-2', country: 'LU', zone: 'EMEA' },
+  { id: 2, display_name: 'Ashburn', slug: 'ashburn', country: 'US', zone: 'AMERICAS' },
+  { id: 3, display_name: 'Frankfurt', slug: 'frankfurt', country: 'DE', zone: 'EMEA' },
+  { id: 4, display_name: 'Singapore', slug: 'singapore', country: 'SG', zone: 'APAC' },
 ] as const;
 
 const dates = [

@@ -18,6 +18,8 @@ export const project = lazySchema(() => z.looseObject({
   state: lenientText(),
   description: lenientText(),
   created_at: lenientText(),
+  deleted_at: lenientText(),
+  task_id: lenientText(),
 }));
 export type Project = z.output<typeof project>;
 
@@ -26,6 +28,8 @@ export const region = lazySchema(() => z.looseObject({
   display_name: lenientText(),
   slug: lenientText(),
   country: lenientText(),
+  zone: lenientText(),
+  keystone_name: lenientText(),
   state: lenientText(),
   has_basic_vm: lenientBool(),
 }));
@@ -55,7 +59,9 @@ export type Flavor = z.output<typeof flavor>;
 export const loadBalancerFlavor = lazySchema(() => z.looseObject({ flavor_id: lenientText(), flavor_name: requiredNonEmptyText(), vcpus: lenientInt(), ram: lenientInt(), ...flavorPrice() }));
 export type LoadBalancerFlavor = z.output<typeof loadBalancerFlavor>;
 
-export const namespace = lazySchema(() => z.looseObject({ name: requiredNonEmptyText(), status: lenientText(), functions: lenientInt(), created_at: lenientText(), description: lenientText() }));
+// The platform publishes `functions` as the namespace's functions; older servers sent a count.
+const functionCount = () => z.preprocess((v) => (Array.isArray(v) ? v.length : v), lenientInt());
+export const namespace = lazySchema(() => z.looseObject({ name: requiredNonEmptyText(), status: lenientText(), functions: functionCount(), created_at: lenientText(), description: lenientText() }));
 export type FaasNamespace = z.output<typeof namespace>;
 
 export const faasFunction = lazySchema(() => z.looseObject({

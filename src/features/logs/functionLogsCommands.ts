@@ -259,7 +259,7 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
                 load: (fresh) => picks.lists.namespaces(s.projectId!, s.regionId!, fresh),
                 missing: () => picks.lists.isMissing('listNamespaces'),
                 logError: picks.logError,
-                item: (n) => ({ label: n.name, description: `${n.functions ?? '?'} function(s)${n.status ? ` · ${n.status}` : ''}`, detail: n.description || undefined, value: n.name }),
+                item: (n) => ({ label: n.name, description: [n.functions === undefined ? undefined : `${n.functions} function${n.functions === 1 ? '' : 's'}`, n.status].filter(Boolean).join(' · '), detail: n.description || undefined, value: n.name }),
                 current: s.namespace ?? recent(connection.id)[0]?.namespace,
                 enterLabel: 'Enter a namespace…',
                 emptyDetail: `No FaaS namespaces in project ${s.projectId}, region ${s.regionId}`,
