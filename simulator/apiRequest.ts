@@ -15,6 +15,7 @@ import { shapeFor } from './dialectShapes';
 import type { Dialect } from '../src/schema/dialect';
 import { isoMillis } from './timeFormat';
 import { validateRequest, type ValidInput } from './validation';
+import type { UploadedBody } from './binaryUpload';
 
 type ParsedBody = { ok: true; value: unknown } | { ok: false; text: string };
 
@@ -53,6 +54,7 @@ interface Matched {
   /** Whose shapes the answer takes. */
   shape: Dialect;
   accept: string | undefined;
+  upload?: UploadedBody;
 }
 
 function failureReply(endpoint: Endpoint, failure: Failure, requestId: string, headers: Record<string, string> = {}): Reply {
@@ -69,7 +71,7 @@ function answer(core: SimCore, m: Matched): Reply {
     const valid = validateRequest(m.endpoint, { params: m.rawParams, query: m.queryLists, body: m.body.value });
     // The table is typed per endpoint; the route match guarantees `valid` came from this endpoint's schemas.
     const handler = handlers[m.name] as unknown as (input: ValidInput, ctx: SimContext) => unknown;
-    const result = handler(valid, { state: core.state, options: core.runtime, nowMs: core.now(), requestId: m.requestId, accept: m.accept });
+    const result = handler(valid, { state: core.state, options: core.runtime, nowMs: core.now(), requestId: m.requestId, accept: m.accept, upload: m.upload });
     if (result instanceof HandlerReply) return result.reply;
     if (m.endpoint.response === undefined) return { status: m.endpoint.successStatus };
     return jsonReply(m.endpoint.successStatus, shapeFor(m.name, result, m.shape));
@@ -80,7 +82,7 @@ function answer(core: SimCore, m: Matched): Reply {
   }
 }
 
-export async function serveApi(core: SimCore, req: IncomingMessage, res: ServerResponse, url: URL, bodyText: string, wait: Scheduler): Promise<void> {
+export async function serveApi(core: SimCore, req: IncomingMessage, res: ServerResponse, url: URL, bodyText: string, wait: Scheduler, upload?: UploadedBody): Promise<void> {
   const method = req.method ?? 'GET';
   const requestId = randomBytes(16).toString('hex');
   res.setHeader('X-Request-Id', requestId);
@@ -90,7 +92,7 @@ export async function serveApi(core: SimCore, req: IncomingMessage, res: ServerR
   const auth = core.checkAuth(req.headers.authorization);
   const route = match.kind === 'found' ? match.name : '(unknown)';
   const dialect: PathDialect = match.kind !== 'found' ? 'none' : match.dialects.length > 1 ? 'both' : match.dialects[0]!;
-  core.requests.record({ method, route, path: url.pathname, dialect, query, body: body.ok ? body.value : body.text, auth, at: isoMillis(core.now()) }, body.ok);
+  core.requests.record({ method, route, path: url.pathname, dialect, query, body: upload ? { bytes: upload.bytes, md5: upload.md5 } : body.ok ? body.value : body.text, auth, at: isoMillis(core.now()) }, body.ok);
 
   if (match.kind === 'none') return writeReply(res, jsonReply(404, { error: 'Not Found', message: `No route for ${method} ${url.pathname}` }));
   if (match.kind === 'wrongMethod') {
@@ -99,7 +101,7 @@ export async function serveApi(core: SimCore, req: IncomingMessage, res: ServerR
 
   // A path both dialects share takes the platform's shapes unless only the spec is served.
   const shape: Dialect = match.dialects.includes('platform') ? 'platform' : 'spec';
-  const m: Matched = { name: match.name, endpoint: match.endpoint, rawParams: match.rawParams, query, queryLists: queryLists(url), body, auth, requestId, shape, accept: req.headers.accept };
+  const m: Matched = { name: match.name, endpoint: match.endpoint, rawParams: match.rawParams, query, queryLists: queryLists(url), body, auth, requestId, shape, accept: req.headers.accept, upload };
   const fault = core.faults.take(match.name);
   if (fault) {
     switch (fault.kind) {

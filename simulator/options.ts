@@ -49,6 +49,10 @@ export interface SimulatorOptions {
    * (so two simulators' answers can be told apart in a test); default none.
    */
   accountLabel?: string;
+  /** Bytes a stored binary may have (default 100 MiB, the published maximum). */
+  binarySizeLimitBytes?: number;
+  /** Binaries the account may store; one more answers 429 (default 1,000,000: no limit in practice). */
+  binaryCountLimit?: number;
   /** Faults active from the start. */
   faults?: FaultSpec[];
   /** Seeded timestamps are relative to this; default midnight UTC today, so a seed gives the same data all day. */
@@ -64,6 +68,8 @@ export const runtimeOptions = z.strictObject({
   logOrder: z.enum(LOG_ORDERS),
   hidePricesProjectId: z.int(),
   accountLabel: z.string().optional(),
+  binarySizeLimitBytes: z.int().min(1),
+  binaryCountLimit: z.int().min(0),
 });
 export type RuntimeOptions = z.output<typeof runtimeOptions>;
 export const runtimeOptionsPatch = runtimeOptions.partial();
@@ -87,6 +93,8 @@ export const DEFAULTS = {
   logOrder: 'asc' as LogOrder,
   logRecordCap: 300_000,
   hidePricesProjectId: 999,
+  binarySizeLimitBytes: 100 * 1024 * 1024,
+  binaryCountLimit: 1_000_000,
 } as const;
 
 export function runtimeFrom(options: SimulatorOptions): RuntimeOptions {
@@ -97,5 +105,7 @@ export function runtimeFrom(options: SimulatorOptions): RuntimeOptions {
     logOrder: options.logOrder ?? DEFAULTS.logOrder,
     hidePricesProjectId: options.hidePricesProjectId ?? DEFAULTS.hidePricesProjectId,
     accountLabel: options.accountLabel,
+    binarySizeLimitBytes: options.binarySizeLimitBytes ?? DEFAULTS.binarySizeLimitBytes,
+    binaryCountLimit: options.binaryCountLimit ?? DEFAULTS.binaryCountLimit,
   };
 }

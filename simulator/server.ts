@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { serveApi } from './apiRequest';
+import { readUpload, type UploadedBody } from './binaryUpload';
 import { serveControl } from './control';
 import { controlRefusal } from './controlAccess';
 import type { SimCore } from './core';
@@ -95,9 +96,13 @@ export class SimServer {
       writeReply(res, jsonReply(refusal.status, { error: refusal.message }));
       return;
     }
-    let bodyText: string;
+    let bodyText = '';
+    let upload: UploadedBody | undefined;
     try {
-      bodyText = await readBody(req);
+      // A binary's bytes are streamed through, never held: only their size, checksum and magic are kept.
+      const match = isControl ? undefined : this.core.router.match(req.method ?? 'GET', url.pathname);
+      if (match?.kind === 'found' && match.name === 'storeEdgeBinary') upload = await readUpload(req);
+      else bodyText = await readBody(req);
     } catch (error) {
       if (error instanceof BodyTooLarge) writeReply(res, jsonReply(413, { error: 'Payload Too Large' }));
       return;
@@ -106,6 +111,6 @@ export class SimServer {
       serveControl(this.core, req.method ?? 'GET', url, bodyText, res);
       return;
     }
-    await serveApi(this.core, req, res, url, bodyText, this.wait);
+    await serveApi(this.core, req, res, url, bodyText, this.wait, upload);
   }
 }

@@ -35,7 +35,19 @@ export const patchEdgeApp: Handler<typeof endpoints.patchEdgeApp> = ({ params, b
     app.template = template;
     app.template_name = t.name;
   }
-  Object.assign(app, fields);
+  if (fields.binary !== undefined && !state.edgeBinaries.has(fields.binary)) throw refused('body', 'binary', `binary ${fields.binary} not found`);
+  const { secrets, ...rest } = fields;
+  if (secrets !== undefined) {
+    // The platform answers a reference with the secret's name and comment; an unknown id is refused.
+    const resolved: EdgeApp['secrets'] = {};
+    for (const [key, { id }] of Object.entries(secrets)) {
+      const secret = state.edgeSecretRefs.get(id);
+      if (!secret) throw refused('body', `secrets.${key}.id`, `secret ${id} not found`);
+      resolved[key] = { id, name: secret.name, comment: secret.comment };
+    }
+    app.secrets = resolved;
+  }
+  Object.assign(app, rest);
   if (debug) app.debug_until = isoSeconds(nowMs + EDGE_DEBUG_WINDOW_MS);
   return shortApp(app);
 };

@@ -3,6 +3,8 @@ import { createReport, deleteReport, getReport, getTrial, getTrialStartData, lis
 import { createSecret, getTask } from './cloud';
 import { getEdgeApp, getEdgeClient, getEdgeTemplate } from './edge';
 import { deleteEdgeApp, patchEdgeApp } from './edgeApps';
+import { listEdgeAppLogs } from './edgeAppLogs';
+import { deleteEdgeBinary, storeEdgeBinary } from './edgeBinaries';
 import { getFunctionLogs } from './faas';
 import {
   createNotificationSetting,
@@ -65,6 +67,8 @@ export const handlers: Handlers = {
   getEdgeAccount,
   patchEdgeApp,
   deleteEdgeApp,
+  storeEdgeBinary,
+  deleteEdgeBinary,
   listReports,
   listReportTemplates,
   listProtectionProfilesPaged,
@@ -76,6 +80,7 @@ export const handlers: Handlers = {
   listLifecyclePolicies,
   listNamespaces,
   listFunctions,
+  listEdgeAppLogs,
   listSecrets,
   downloadReport,
   deleteReport,

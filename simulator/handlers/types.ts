@@ -3,6 +3,7 @@ import type * as z from 'zod';
 import type { Endpoint } from '../../src/schema/endpoint';
 import type { EndpointName, endpoints } from '../../src/schema/endpoints';
 import type { RuntimeOptions } from '../options';
+import type { UploadedBody } from '../binaryUpload';
 import type { SimState } from '../state/seed';
 
 export interface SimContext {
@@ -12,6 +13,8 @@ export interface SimContext {
   requestId: string;
   /** The request's `Accept` header, for an endpoint that answers in several formats. */
   accept?: string;
+  /** POST /binaries/raw: what its streamed body was. */
+  upload?: UploadedBody;
 }
 
 type Part<T> = T extends z.ZodType ? z.output<T> : undefined;

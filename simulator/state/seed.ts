@@ -1,16 +1,19 @@
 // The whole simulated platform, built from a seed: the same seed and reference time give the same data.
+import { seedEdgeSecretRefs, type EdgeSecretRef } from './seedEdgeSecretRefs';
 import { FunctionLogStore } from '../logs';
 import type { RuntimeOptions, SeedOptions } from '../options';
 import { createRng, deriveSeed, type Rng } from '../rng';
 import { seedProducts, seedReports, seedTrials } from './seedBilling';
 import { SEEDED_FUNCTIONS, seedPolicies } from './seedCloud';
 import { seedEdgeApps, seedEdgeClients, seedEdgeTemplates } from './seedEdge';
+import { seedEdgeBinaries } from './seedBinaries';
 import { SEEDED_RESELLERS, seedFreeFeatures, seedNotificationSettings } from './seedIam';
 import { PROFILE_TEMPLATES, seedProfiles } from './seedProfiles';
 import type {
   Account,
   ActivatedFeature,
   EdgeApp,
+  EdgeBinary,
   EdgeClient,
   EdgeTemplate,
   LifecyclePolicy,
@@ -35,8 +38,11 @@ export interface SimState {
   secretTasks: Map<string, SecretTask>;
   reports: Map<string, ReportRecord>;
   edgeApps: Map<number, EdgeApp>;
+  /** Every binary an app or template uses, and those uploaded. */
+  edgeBinaries: Map<number, EdgeBinary>;
   edgeTemplates: Map<number, EdgeTemplate>;
   edgeClients: Map<number, EdgeClient>;
+  edgeSecretRefs: Map<number, EdgeSecretRef>;
   products: Map<number, Product>;
   trials: Map<number, TrialRecord>;
   freeFeatures: Map<number, ActivatedFeature>;
@@ -57,6 +63,7 @@ export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: n
   const products = seedProducts();
   const logs = new FunctionLogStore(seed.seed, nowMs, seed.logRecordCap);
   for (const fn of SEEDED_FUNCTIONS) logs.add(fn, nowMs, runtime.logRatePerSecond);
+  const edgeApps = seedEdgeApps(referenceMs, edgeTemplates, edgeClients, seed.appCount);
   return {
     referenceMs,
     rng: createRng(deriveSeed(seed.seed, 'runtime')),
@@ -66,9 +73,11 @@ export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: n
     policies: byId(seedPolicies(ACCOUNT.userId)),
     secretTasks: new Map(),
     reports: new Map(seedReports(referenceMs, ACCOUNT.userId, ACCOUNT.clientId).map((r) => [r.uuid, r])),
-    edgeApps: byId(seedEdgeApps(referenceMs, edgeTemplates, edgeClients, seed.appCount)),
+    edgeApps: byId(edgeApps),
+    edgeBinaries: byId(seedEdgeBinaries(edgeApps, edgeTemplates)),
     edgeTemplates: byId(edgeTemplates),
     edgeClients: byId(edgeClients),
+    edgeSecretRefs: byId(seedEdgeSecretRefs()),
     products: byId(products),
     trials: byId(seedTrials(referenceMs, products)),
     freeFeatures: byId(seedFreeFeatures(referenceMs)),

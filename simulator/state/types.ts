@@ -89,6 +89,17 @@ export interface EdgeApp {
   stores: Record<string, { id: number; name: string; comment?: string }>;
 }
 
+/** A stored binary: what the platform says of it, never its bytes. */
+export interface EdgeBinary {
+  id: number;
+  status: number;
+  api_type: string;
+  /** MD5 of the bytes (the published `checksum`). */
+  checksum: string;
+  source: number;
+  bytes: number;
+}
+
 export interface EdgeTemplate {
   id: number;
   binary_id: number;

@@ -16,8 +16,8 @@ import { bodyChunks, type OpenedStream, type StreamOptions } from './streamBody'
 import { retryAfterFromHeaders, shouldRetryHeader } from './retryHeaders';
 
 export { parseRetryAfter, retryAfterFromHeaders, shouldRetryHeader } from './retryHeaders';
-export type { CallOptions, HttpClientOptions, RequestLogEntry } from './httpOptions';
-import type { CallOptions, HttpClientOptions, RequestLogEntry } from './httpOptions';
+export type { CallOptions, HttpClientOptions, RawBody, RequestLogEntry } from './httpOptions';
+import type { CallOptions, HttpClientOptions, RawBody, RequestLogEntry } from './httpOptions';
 export type { OpenedStream, StreamOptions } from './streamBody';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -32,6 +32,8 @@ interface SendOptions extends CallOptions {
   noSuccessBody?: boolean;
   /** A success's body is handed over unread, as a stream (openStream). */
   streamSuccess?: { accept: string; idleTimeoutMs?: number };
+  /** The body as bytes (upload) instead of JSON. */
+  raw?: RawBody;
 }
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
@@ -139,6 +141,14 @@ export class HttpClient {
       streamSuccess: { accept: options.accept ?? 'application/json', idleTimeoutMs: options.idleTimeoutMs },
     });
     return { status: raw.status, headers: raw.headers, declaredBytes: declaredLength(raw.headers), body: raw.stream ?? (async function* () {})() };
+  }
+
+  /** Validates the path like call(), then streams `raw` as the body once (a POST is never retried) and parses the answer. */
+  async upload<E extends Endpoint>(endpoint: E, input: CallInput<E>, raw: RawBody, options: CallOptions = {}): Promise<CallOutput<E>> {
+    const { params, query } = validateCall(endpoint, input);
+    const path = fillPath(pathIn(endpoint, this.dialect), params) + queryString(query);
+    const answer = await this.send(endpoint.method, path, undefined, { ...options, raw, baseUrl: this.baseUrlFor(endpoint.errorShape), answerLimitBytes: answerLimitOf(endpoint), noSuccessBody: !endpoint.response });
+    return (endpoint.response ? this.parse(endpoint.response, answer, endpoint.method, path) : undefined) as CallOutput<E>;
   }
 
   private parse(schema: z.ZodType, raw: RawResponse, method: HttpMethod, path: string): unknown {
@@ -290,7 +300,11 @@ export class HttpClient {
     try {
       const headers: Record<string, string> = { Authorization: `apikey ${this.#apiKey}`, Accept: options.streamSuccess?.accept ?? 'application/json' };
       if (bodyText !== undefined) headers['Content-Type'] = 'application/json';
-      const response = await this.#fetch(url, { method, headers, body: bodyText, signal: controller.signal, redirect: 'manual' });
+      const raw = options.raw;
+      if (raw) Object.assign(headers, { 'Content-Type': raw.contentType, 'Content-Length': String(raw.bytes) });
+      // A streamed body needs `duplex: 'half'` (Node's fetch); the DOM types do not know it yet.
+      const body = raw ? (ReadableStream.from(raw.chunks()) as unknown as RequestInit['body']) : bodyText;
+      const response = await this.#fetch(url, { method, headers, body, signal: controller.signal, redirect: 'manual', ...(raw ? { duplex: 'half' } : {}) });
       const { status } = response;
       if (options.noSuccessBody && status >= 200 && status < 300) {
         await response.body?.cancel().catch(() => undefined);

@@ -44,3 +44,12 @@ export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
 }
+
+/** A request body sent as bytes as they are read (a file upload), never held whole. */
+export interface RawBody {
+  contentType: string;
+  /** Sent as `Content-Length`: the server knows the size before the first byte. */
+  bytes: number;
+  /** The bytes, read once: an upload is never sent twice. */
+  chunks: () => AsyncIterable<Uint8Array>;
+}

@@ -6,13 +6,15 @@ import { parseTimeNanos } from './logTime';
 /**
  * For each pod name, the shortest run of its last "-" segments that no other name ends with
  * (`hello-world-d415368f6c-d6646` -> `d6646`; `…-7b9c-d6646` beside `…-8f21-d6646` -> `7b9c-d6646`).
- * A name with no such tail (one is the tail of another) is shown whole.
+ * A tail of only one to three digits says too little on its own (an edge `ed-lon-01` -> `lon-01`, not
+ * `01`). A name with no such tail (one is the tail of another) is shown whole.
  */
 export function podChips(names: readonly string[]): string[] {
   return names.map((name) => {
     const parts = name.split('-');
     for (let take = 1; take < parts.length; take++) {
       const tail = parts.slice(-take).join('-');
+      if (/^\d{1,3}$/.test(tail)) continue;
       if (tail.length > 0 && !names.some((other) => other !== name && (other === tail || other.endsWith(`-${tail}`)))) return tail;
     }
     return name;

@@ -1,4 +1,4 @@
-// The Function Logs panel's messages. Types and constants only: the webview bundle imports this
+// The log panel's messages (a function's log, or an edge app's). Types and constants only: the webview bundle imports this
 // file, so it stays free of `vscode`, the DOM and zod.
 //
 // The extension fetches and merges; the webview keeps a copy of the held list. After a `reset`
@@ -11,18 +11,68 @@ export type { LogFilterSpec };
 
 export const LOGS_VIEW_TYPE = 'platformConsole.functionLogs';
 
-/**
- * Which function's logs a panel shows, and on which connection: the connection is known by its
- * name and URL (signing out and in again makes a new id for the same platform).
- */
-export interface LogsTarget {
+/** The connection a panel reads on, known by its name and URL (signing out and in again makes a new id for the same platform). */
+export interface LogsConnectionRef {
   connectionId: string;
   connectionName: string;
   baseUrl: string;
+}
+
+/** A function's log (the first source; saved states from before edge apps carry no `kind`). */
+export interface FunctionLogsTarget extends LogsConnectionRef {
+  kind?: 'function';
   projectId: number;
   regionId: number;
   namespace: string;
   functionName: string;
+}
+
+/**
+ * What an edge app's log is read with on the server: the last `rangeMinutes` (sliding while
+ * following) and the published filters, each matched by the platform.
+ */
+export interface EdgeLogFilters {
+  rangeMinutes: number;
+  search?: string;
+  clientIp?: string;
+  requestId?: string;
+  edge?: string;
+}
+
+/** An edge app's log, read with server-side filters. */
+export interface EdgeAppLogsTarget extends LogsConnectionRef {
+  kind: 'edgeApp';
+  appId: number;
+  /** As the platform named it when the panel opened (titles only). */
+  appName: string;
+  filters: EdgeLogFilters;
+}
+
+/** Which log a panel shows, and on which connection. */
+export type LogsTarget = FunctionLogsTarget | EdgeAppLogsTarget;
+
+/** The time ranges offered, in minutes (the published default is the last hour). */
+export const EDGE_LOG_RANGES = [15, 60, 360, 1440, 10080] as const;
+export const EDGE_LOG_RANGE_DEFAULT = 60;
+
+/** "last hour", "last 15 minutes", "last 7 days". */
+export function rangeText(minutes: number): string {
+  if (minutes % 1440 === 0) return minutes === 1440 ? 'last 24 hours' : `last ${minutes / 1440} days`;
+  if (minutes % 60 === 0) return minutes === 60 ? 'last hour' : `last ${minutes / 60} hours`;
+  return `last ${minutes} minutes`;
+}
+
+/** "last hour · request id 5f2c… · edge ed-fra-01": the server filters in words. */
+export function edgeFiltersText(f: EdgeLogFilters): string {
+  return [
+    rangeText(f.rangeMinutes),
+    f.search && `search "${f.search}"`,
+    f.clientIp && `client IP ${f.clientIp}`,
+    f.requestId && `request id ${f.requestId}`,
+    f.edge && `edge ${f.edge}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** Items as tuples (a read's few) or packed in typed arrays (the many of a reset: packedItems.ts). */
@@ -59,6 +109,17 @@ export interface FollowStatus {
   lastLimit?: number;
   /** The oldest lines dropped so far to keep within the panel's limit (counted in the status line). */
   dropped?: number;
+  /** A source that pages back (an edge app): how far it has read into the range. */
+  older?: OlderStatus;
+}
+
+/** Paging back through a range: lines read back so far of `total` the server counts, and whether more are left. */
+export interface OlderStatus {
+  read: number;
+  total?: number;
+  more: boolean;
+  loading: boolean;
+  error?: string;
 }
 
 /** Extension -> webview. */
@@ -91,6 +152,8 @@ export type LogsEvent =
       ops: WireOp[];
       /** Older lines of the reset arriving (not new lines: no "N new lines" for them). */
       backfill?: boolean;
+      /** Older lines read back through the range (a source that pages): not new lines either. */
+      older?: boolean;
       sentAt: number;
     }
   | { type: 'status'; status: FollowStatus }
@@ -101,6 +164,8 @@ export type LogsEvent =
 export type LogsNotification =
   | { type: 'follow'; on: boolean }
   | { type: 'retryNow' }
+  /** Read the next page of older lines (a source that pages back). */
+  | { type: 'older' }
   /** The copy missed an `ops` message (or holds another generation): send a reset. */
   | { type: 'resync'; generation: number }
   /** The newest rows of that reset are painted (a big reset's older chunks wait for it). */
@@ -137,23 +202,34 @@ export interface LogsViewState {
 }
 
 /**
- * Which function a panel showed, as its page saves it: the connection by id only. The page's saved
+ * Which log a panel showed, as its page saves it: the connection by id only. The page's saved
  * state is page-controlled (untrusted): a revived panel reads the connection's name and URL from the
  * extension's own stored connections, never from here.
  */
-export type SavedLogsTarget = Pick<LogsTarget, 'connectionId' | 'projectId' | 'regionId' | 'namespace' | 'functionName'>;
+export type SavedLogsTarget =
+  | Pick<FunctionLogsTarget, 'kind' | 'connectionId' | 'projectId' | 'regionId' | 'namespace' | 'functionName'>
+  | Pick<EdgeAppLogsTarget, 'kind' | 'connectionId' | 'appId' | 'appName' | 'filters'>;
 
 /** What a page saves of its target. */
-export const savedTarget = ({ connectionId, projectId, regionId, namespace, functionName }: LogsTarget): SavedLogsTarget => ({ connectionId, projectId, regionId, namespace, functionName });
+export const savedTarget = (t: LogsTarget): SavedLogsTarget => {
+  if (t.kind === 'edgeApp') return { kind: 'edgeApp', connectionId: t.connectionId, appId: t.appId, appName: t.appName, filters: t.filters };
+  const { connectionId, projectId, regionId, namespace, functionName } = t;
+  return { connectionId, projectId, regionId, namespace, functionName };
+};
 
-/** The saved state the serializer gets back: which function the panel showed. */
+/** The saved state the serializer gets back: which log the panel showed. */
 export interface LogsPanelState extends LogsViewState {
   target?: SavedLogsTarget;
 }
 
 /** "default/hello-world": how a function is named in titles. */
-export function functionLabel(target: Pick<LogsTarget, 'namespace' | 'functionName'>): string {
+export function functionLabel(target: Pick<FunctionLogsTarget, 'namespace' | 'functionName'>): string {
   return `${target.namespace}/${target.functionName}`;
+}
+
+/** How a panel's log is named in titles: "default/hello-world", "edge app hello-world". */
+export function targetLabel(target: SavedLogsTarget | LogsTarget): string {
+  return target.kind === 'edgeApp' ? `edge app ${target.appName || target.appId}` : functionLabel(target);
 }
 
 /** Bound of a filter's text and of a copied selection, checked on both sides. */

@@ -24,6 +24,8 @@ export const edgeAppPatch = lazySchema(() => z.strictObject({
   status: intIn(0, 5).optional(),
   env: textMap('variable').optional(),
   rsp_headers: textMap('header').optional(),
+  // The published `app_secret_short`: the app refers to an Edge Secret by id (name and comment are read-only).
+  secrets: z.record(z.string(), z.strictObject({ id: positiveId() }), typeError('must be an object of secret names to {"id": <secret id>}')).optional(),
   debug: z.boolean(typeError('must be true or false')).optional(),
   comment: textOf(0, EDGE_APP_COMMENT_MAX).optional(),
 }));

@@ -21,7 +21,9 @@ import {
   listSecretsEndpoint,
 } from './cloudLists';
 import { deleteStorageEndpoint } from './storage';
+import { listEdgeAppLogsEndpoint } from './edgeLogs';
 import { deleteEdgeAppEndpoint, patchEdgeAppEndpoint } from './edgeApps';
+import { deleteEdgeBinaryEndpoint, storeEdgeBinaryEndpoint } from './edgeBinaries';
 
 import type { Endpoint } from './endpoint';
 import type { RouteName } from './routes';
@@ -54,6 +56,8 @@ const ALL = [
   getEdgeAccountEndpoint,
   patchEdgeAppEndpoint,
   deleteEdgeAppEndpoint,
+  storeEdgeBinaryEndpoint,
+  deleteEdgeBinaryEndpoint,
   listReportsEndpoint,
   listReportTemplatesEndpoint,
   listProfilesPagedEndpoint,
@@ -65,6 +69,7 @@ const ALL = [
   listLifecyclePoliciesEndpoint,
   listNamespacesEndpoint,
   listFunctionsEndpoint,
+  listEdgeAppLogsEndpoint,
   listSecretsEndpoint,
   downloadReportEndpoint,
   deleteReportEndpoint,

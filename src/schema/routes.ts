@@ -64,6 +64,9 @@ export const ROUTES = {
   // An app's lifecycle: its writable fields changed (status, debug window…), or the app deleted.
   patchEdgeApp: platformOwn('edge', 'PATCH', '/edge/v1/apps/{app_id}', '/fastedge/v1/apps/{app_id}'),
   deleteEdgeApp: platformOwn('edge', 'DELETE', '/edge/v1/apps/{app_id}', '/fastedge/v1/apps/{app_id}'),
+  // A compiled .wasm stored as a binary (the raw bytes as the body), and a binary deleted.
+  storeEdgeBinary: platformOwn('edge', 'POST', '/edge/v1/binaries/raw', '/fastedge/v1/binaries/raw'),
+  deleteEdgeBinary: platformOwn('edge', 'DELETE', '/edge/v1/binaries/{binary_id}', '/fastedge/v1/binaries/{binary_id}'),
   listReports: platformOwn('billing', 'GET', '/billing/org/v1/reports', '/billing/org/v1/reports'),
   listReportTemplates: platformOwn('billing', 'GET', '/billing/org/v1/reports/templates', '/billing/org/v1/reports/templates'),
   listProtectionProfilesPaged: platformOwn('security', 'GET', '/security/guard/v3/profiles', '/security/sifter/v3/profiles'),
@@ -80,6 +83,8 @@ export const ROUTES = {
     '/cloud/v1/faas/namespaces/{project_id}/{region_id}/{namespace_name}/functions',
     '/cloud/v1/faas/namespaces/{project_id}/{region_id}/{namespace_name}/functions',
   ),
+  // An edge app's logs, filtered and paged on the server.
+  listEdgeAppLogs: platformOwn('edge', 'GET', '/edge/v1/apps/{app_id}/logs', '/fastedge/v1/apps/{app_id}/logs'),
   listSecrets: platformOwn('cloud', 'GET', '/cloud/v1/secrets/{project_id}/{region_id}', '/cloud/v1/secrets/{project_id}/{region_id}'),
   // A report task's result and its removal, and the lists the pickers offer instead of a typed id.
   downloadReport: platformOwn('billing', 'GET', '/billing/org/v1/reports/{uuid}/download', '/billing/org/v1/reports/{uuid}/download'),

@@ -43,6 +43,8 @@ export interface ListPickOptions<I, T> {
   emptyDetail?: string;
   /** A paged list: "Load more…" after the items while pages are left. */
   more?: MorePages<I>;
+  /** Items offered after the list whatever it holds (*Create a new app…*). */
+  extra?: PickItem<T>[];
 }
 
 /** The chosen value; throws the wizard's Back/Cancel like any prompt of the step. */
@@ -103,5 +105,5 @@ function choices<I, T>(loaded: Loaded<I>, options: ListPickOptions<I, T>, wrap: 
   const items: PickItem<Choice<T>>[] = ordered.map((i) => ({ ...i, value: wrap(i.value) }));
   if (items.length === 0) items.push({ label: `$(info) ${options.emptyDetail ?? `No ${options.noun}s found`}`, value: FAILED });
   if (options.more?.has()) items.push({ label: '$(more) Load more…', description: options.more.describe?.() ?? `read the next ${options.noun}s`, value: MORE });
-  return [...items, enter];
+  return [...items, enter, ...(options.extra ?? []).map((i) => ({ ...i, value: wrap(i.value) }))];
 }

@@ -99,6 +99,8 @@ describe('Edge view', function () {
     // A spec-only server: it lists nothing, so the view is the pins alone (the lists: edgeLists.test.ts).
     sim = await startSimulator({ apiKey: KEY, dialect: 'spec' });
     connectionId = (await ext.connections.signIn('edge', sim.url, KEY)).id;
+    // No timed re-read of the pins while requests are counted (the refresh test turns it on).
+    await config().update(REFRESH_SETTING, 0, vscode.ConfigurationTarget.Global);
     await unpinAll();
   });
   beforeEach(() => {

@@ -13,6 +13,7 @@ import { after, afterEach, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { EMPTY_FILTER } from '../../src/protocol/logFilter';
 import type { LogLine } from '../../src/protocol/logItems';
+import type { FunctionLogsTarget } from '../../src/protocol/logs';
 import { ANOTHER_FUNCTION, READ_ONLY_SCHEME } from '../../src/features/logs/functionLogsCommands';
 import type { FunctionLogsPanel } from '../../src/features/logs/functionLogsPanel';
 import { SimulatorControl } from '../../simulator/controlClient';
@@ -103,10 +104,10 @@ describe('Function Logs', function () {
     assert.equal(ui.prompts[0]?.active, 'production', 'the project of the arguments is highlighted');
     assert.equal(ui.prompts[3]?.active, 'default', 'the valid namespace is kept');
     assert.notEqual(ui.prompts[4]?.active, 'Image_Resize', 'the refused name is not');
-    assert.deepEqual(ext.logs.panels.map((p) => p.target.functionName), ['image-resize']);
+    assert.deepEqual(ext.logs.panels.map((p) => (p.target as FunctionLogsTarget).functionName), ['image-resize']);
     // Valid arguments open at once.
     await vscode.commands.executeCommand('platformConsole.openFunctionLogs', fn('billing-export'));
-    assert.deepEqual(ext.logs.panels.map((p) => p.target.functionName).sort(), ['billing-export', 'image-resize']);
+    assert.deepEqual(ext.logs.panels.map((p) => (p.target as FunctionLogsTarget).functionName).sort(), ['billing-export', 'image-resize']);
   });
 
   it('follows only while the panel is visible', async () => {

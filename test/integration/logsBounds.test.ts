@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { EMPTY_FILTER } from '../../src/protocol/logFilter';
-import { LOGS_VIEW_TYPE } from '../../src/protocol/logs';
+import { LOGS_VIEW_TYPE, type FunctionLogsTarget } from '../../src/protocol/logs';
 import { cutOf, type LogLine } from '../../src/protocol/logItems';
 import { READ_ONLY_SCHEME } from '../../src/features/logs/functionLogsCommands';
 import type { FunctionLogsPanel } from '../../src/features/logs/functionLogsPanel';
@@ -82,7 +82,7 @@ describe('Function Logs: bounds (#37)', function () {
       target: { connectionId: connection.id, connectionName: 'logs', baseUrl: other.url, ...fn('hello-world') },
     };
     revived(saved);
-    const panel = ext.logs.panels.find((p) => p.target.functionName === 'hello-world');
+    const panel = ext.logs.panels.find((p) => (p.target as FunctionLogsTarget).functionName === 'hello-world');
     assert.ok(panel, 'the panel came back');
     assert.equal(panel.target.baseUrl, sim.url, "the connection's own URL, from the stored connections");
     assert.equal(panel.target.connectionName, connection.name);

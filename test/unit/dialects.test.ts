@@ -19,6 +19,14 @@ import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
 
 const KEY = 'dialects-key-5c1e';
 const PR = { project_id: 1, region_id: 1 };
+/** The smallest WebAssembly module (magic and version), as an upload body. */
+const WASM_BODY = {
+  contentType: 'application/octet-stream',
+  bytes: 8,
+  chunks: async function* () {
+    yield new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+  },
+};
 
 /** One valid call per endpoint, in the order a person might make them; getTask uses the secret's task. */
 type Calls = { [K in EndpointName]: { params: Record<string, unknown>; run: (api: PlatformApi) => Promise<unknown> } };
@@ -27,6 +35,7 @@ function calls(taskId: () => string): Calls {
   const secret = { name: 'dialect-secret', payload: 'AAEC', payload_content_encoding: 'base64', payload_content_type: 'application/octet-stream', secret_type: 'opaque' } as const;
   const logs = { ...PR, namespace_name: 'default', function_name: 'hello-world' };
   const report = { id: SEEDED_REPORTS.Completed };
+  let storedBinary = 1;
   return {
     createSecret: { params: PR, run: (api) => api.cloud.createSecret({ params: PR, body: secret }) },
     getTask: { params: {}, run: (api) => api.cloud.getTask({ params: { task_id: taskId() } }) },
@@ -60,6 +69,21 @@ function calls(taskId: () => string): Calls {
     getEdgeAccount: { params: {}, run: (api) => api.edge.getEdgeAccount({ params: {} }) },
     patchEdgeApp: { params: { app_id: 103 }, run: (api) => api.edge.patchEdgeApp({ params: { app_id: 103 }, body: { status: 1 } }) },
     deleteEdgeApp: { params: { app_id: 102 }, run: (api) => api.edge.deleteEdgeApp({ params: { app_id: 102 } }) },
+    storeEdgeBinary: {
+      params: {},
+      run: async (api) => {
+        const stored = await api.http.upload(endpoints.storeEdgeBinary, { params: {} }, WASM_BODY);
+        storedBinary = stored.id;
+        return stored;
+      },
+    },
+    // The binary just stored: the seeded ones are all in use (409).
+    deleteEdgeBinary: {
+      get params() {
+        return { binary_id: storedBinary };
+      },
+      run: (api) => api.edge.deleteEdgeBinary({ params: { binary_id: storedBinary } }),
+    },
     listReports: { params: {}, run: (api) => api.billing.listReports({ params: {}, query: { ordering: '-created_at', limit: 10 } }) },
     listReportTemplates: { params: {}, run: (api) => api.billing.listReportTemplates({ params: {}, query: {} }) },
     listProtectionProfilesPaged: { params: {}, run: (api) => api.security.listProtectionProfilesPaged({ params: {}, query: { limit: 10, offset: 0 } }) },
@@ -71,6 +95,7 @@ function calls(taskId: () => string): Calls {
     listLifecyclePolicies: { params: PR, run: (api) => api.cloud.listLifecyclePolicies({ params: PR }) },
     listNamespaces: { params: PR, run: (api) => api.faas.listNamespaces({ params: PR, query: {} }) },
     listFunctions: { params: { ...PR, namespace_name: 'default' }, run: (api) => api.faas.listFunctions({ params: { ...PR, namespace_name: 'default' }, query: {} }) },
+    listEdgeAppLogs: { params: { app_id: 101 }, run: (api) => api.edge.listEdgeAppLogs({ params: { app_id: 101 }, query: { limit: 5, request_id: 'x' } }) },
     listSecrets: { params: PR, run: (api) => api.cloud.listSecrets({ params: PR, query: {} }) },
     downloadReport: { params: { uuid: SEEDED_REPORTS.Completed }, run: (api) => api.billing.downloadReport({ params: { uuid: SEEDED_REPORTS.Completed }, query: { format: 'json' } }) },
     deleteReport: { params: { id: SEEDED_REPORTS.Cancelled }, run: (api) => api.billing.deleteReport({ params: { id: SEEDED_REPORTS.Cancelled } }) },

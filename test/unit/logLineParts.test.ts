@@ -3,6 +3,12 @@ import { describe, it } from 'node:test';
 import { podChips, repeatedStampLength } from '../../src/protocol/logLineParts';
 
 describe('podChips', () => {
+  it('a tail of a few digits takes the segment before it: edges read as their place', () => {
+    assert.deepEqual(podChips(['ed-lon-01']), ['lon-01']);
+    assert.deepEqual(podChips(['ed-lon-01', 'ed-fra-01', 'ed-fra-02']), ['lon-01', 'fra-01', 'fra-02']);
+    assert.deepEqual(podChips(['worker-12345']), ['12345'], 'five digits tell pods apart');
+  });
+
   it('keeps the last segment when it tells the pods apart', () => {
     assert.deepEqual(podChips(['hello-world-d415368f6c-d6646', 'hello-world-d415368f6c-x9k2p']), ['d6646', 'x9k2p']);
   });

@@ -46,6 +46,20 @@ for (const dialect of ['spec', 'platform'] as const) {
       assert.deepEqual(after, { ...before, comment: 'changed' });
     });
 
+    it('env, rsp_headers and secret references: applied as sent; a secret is referenced by id and answered with its name; an unknown id or a bad shape is refused, nothing changed', async () => {
+      const answer = await call('PATCH', '/apps/101', { env: { GREETING: 'Hello' }, rsp_headers: { 'X-A': '1' }, secrets: { API_TOKEN: { id: 637 } } });
+      assert.equal(answer.status, 200, answer.text);
+      const read = (await call('GET', '/apps/101')).json as Json;
+      assert.deepEqual(read.env, { GREETING: 'Hello' });
+      assert.deepEqual(read.rsp_headers, { 'X-A': '1' });
+      assert.deepEqual(read.secrets, { API_TOKEN: { id: 637, name: 'db-password', comment: '' } });
+      for (const body of [{ secrets: { API_TOKEN: { id: 999_999 } } }, { secrets: { API_TOKEN: { name: 'db-password' } } }, { secrets: { API_TOKEN: 637 } }, { env: { A: 1 } }]) {
+        const res = await call('PATCH', '/apps/101', body);
+        assert.equal(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
+      }
+      assert.deepEqual((await call('GET', '/apps/101')).json, read);
+    });
+
     it('debug: true sets debug_until to 30 minutes from now', async () => {
       const start = Date.now();
       const answer = await call('PATCH', '/apps/107', { debug: true });

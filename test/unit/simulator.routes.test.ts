@@ -9,8 +9,12 @@ const KEY = 'routes-key-7f3a';
 type Json = Record<string, unknown>;
 
 let sim: Simulator;
-const call = (method: string, path: string, body?: unknown, apiKey: string | null = KEY): Promise<ProbeResult> =>
-  probe(sim.url, method, path, { apiKey, body });
+const call = (method: string, path: string, body?: unknown, apiKey: string | null = KEY, rawBody?: string): Promise<ProbeResult> =>
+  probe(sim.url, method, path, { apiKey, body, rawBody });
+/** The smallest WebAssembly module: magic and version. */
+const WASM_TEXT = '\0asm\x01\0\0\0';
+/** The binary storeEdgeBinary's sample stored, which deleteEdgeBinary's sample deletes. */
+let storedBinaryId = 0;
 
 const secretBody = {
   name: 'tls-bundle',
@@ -26,6 +30,8 @@ interface Sample {
   method: string;
   path: string;
   body?: unknown;
+  /** Sent as is (a binary's bytes) instead of `body`. */
+  rawBody?: string;
   status: number;
   /** Keys the spec marks required in the answer. */
   keys: string[];
@@ -141,6 +147,15 @@ const samples: Record<EndpointName, Sample> = {
   getEdgeAccount: { method: 'GET', path: '/edge/v1/me', status: 200, keys: ['status', 'app_count', 'plan'] },
   patchEdgeApp: { method: 'PATCH', path: '/edge/v1/apps/103', body: { status: 1 }, status: 200, keys: ['id', 'name', 'status', 'binary', 'api_type', 'plan_id'] },
   deleteEdgeApp: { method: 'DELETE', path: '/edge/v1/apps/102', status: 204, keys: [] },
+  storeEdgeBinary: { method: 'POST', path: '/edge/v1/binaries/raw', rawBody: WASM_TEXT, status: 200, keys: ['id', 'status', 'api_type'] },
+  deleteEdgeBinary: {
+    method: 'DELETE',
+    get path() {
+      return `/edge/v1/binaries/${storedBinaryId}`;
+    },
+    status: 204,
+    keys: [],
+  },
   listReports: { method: 'GET', path: '/billing/org/v1/reports?ordering=-created_at&limit=5', status: 200, keys: ['count', 'next', 'previous', 'results'] },
   listReportTemplates: { method: 'GET', path: '/billing/org/v1/reports/templates', status: 200, keys: ['count', 'next', 'previous', 'results'] },
   listProtectionProfilesPaged: { method: 'GET', path: '/security/guard/v3/profiles?limit=10&offset=20', status: 200, keys: ['count', 'next', 'previous', 'results'] },
@@ -152,6 +167,7 @@ const samples: Record<EndpointName, Sample> = {
   listLifecyclePolicies: { method: 'GET', path: '/cloud/v1/lifecycle_policy/1/1', status: 200, keys: ['count', 'results'] },
   listNamespaces: { method: 'GET', path: '/cloud/v1/faas/namespaces/1/1', status: 200, keys: ['count', 'results'] },
   listFunctions: { method: 'GET', path: '/cloud/v1/faas/namespaces/1/1/default/functions', status: 200, keys: ['count', 'results'] },
+  listEdgeAppLogs: { method: 'GET', path: '/edge/v1/apps/101/logs?limit=5&sort=asc', status: 200, keys: ['count', 'logs', 'offset'] },
   listSecrets: { method: 'GET', path: '/cloud/v1/secrets/1/1', status: 200, keys: ['count', 'results'] },
   downloadReport: { method: 'GET', path: `/billing/org/v1/reports/${SEEDED_REPORTS.Completed}/download?format=json`, status: 200, keys: ['headers', 'rows'] },
   deleteReport: { method: 'DELETE', path: `/billing/org/v1/reports/${SEEDED_REPORTS.Cancelled}`, status: 204, keys: [] },
@@ -176,8 +192,9 @@ describe('simulator routes', () => {
 
   for (const [name, sample] of Object.entries(samples) as [EndpointName, Sample][]) {
     it(`${name}: ${sample.status} with the spec's fields, readable by the client's schema`, async () => {
-      const res = await call(sample.method, sample.path, sample.body);
+      const res = await call(sample.method, sample.path, sample.body, KEY, sample.rawBody);
       assert.equal(res.status, sample.status, res.text);
+      if (name === 'storeEdgeBinary') storedBinaryId = (res.json as { id: number }).id;
       assert.match(res.headers.get('x-request-id') ?? '', /^[0-9a-f]{32}$/);
       if (sample.status === 204) {
         assert.equal(res.text, '');

@@ -146,7 +146,7 @@ export class FunctionLogsApp extends LitElement {
         }
         if (follow) this.pendingScroll = { to: 'bottom' };
         else {
-          if (!event.backfill) this.unseen += outcome.addedShown;
+          if (!event.backfill && !event.older) this.unseen += outcome.addedShown;
           if (anchor && outcome.anchor !== undefined) {
             this.pendingScroll = { to: 'offset', offset: this.store.shownPosition(outcome.anchor) * ROW_HEIGHT + anchor.within };
           } else if (anchor) this.pendingScroll = { to: 'offset', offset: 0 };
@@ -310,6 +310,7 @@ export class FunctionLogsApp extends LitElement {
   }
 
   /** A line cut on intake: the extension reads it whole from the platform again (its answer comes as a notice). */
+  private readOlder = () => (this.say('Reading older lines from the platform…'), this.host.notify({ type: 'older' }));
   private showFullLine = (row: Row) => (this.say('Reading the full line from the platform…'), this.host.notify({ type: 'fullLine', time: row.time, pod: this.store.pods[row.pod] ?? '', message: row.message }));
   private setFollow(on: boolean): void {
     if (this.status) this.status = { ...this.status, follow: on };
@@ -326,6 +327,7 @@ export class FunctionLogsApp extends LitElement {
       filterDraft: draft,
       filterError: this.store.filterError && draft.text === this.store.filter.text && draft.regex ? this.store.filterError : undefined,
       pods: this.store.pods,
+      edge: this.target?.kind === 'edgeApp',
       openMenu: this.menus.open,
       utc: this.utc,
       lineCount: this.store.lineCount,
@@ -352,7 +354,7 @@ export class FunctionLogsApp extends LitElement {
 
   private rowView(position: number, start: number): TemplateResult {
     const row = this.store.rows[this.store.shown[position]!]!;
-    return rowView(row, position, start, { selected: this.selection.has(row.uid), active: row.uid === this.selection.activeUid, utc: this.utc, pod: this.store.pods[row.pod] ?? '', chip: this.store.podChip(row.pod) });
+    return rowView(row, position, start, { selected: this.selection.has(row.uid), active: row.uid === this.selection.activeUid, utc: this.utc, pod: this.store.pods[row.pod] ?? '', chip: this.store.podChip(row.pod), edge: this.target?.kind === 'edgeApp' });
   }
 
   private body(): TemplateResult {
@@ -376,7 +378,7 @@ export class FunctionLogsApp extends LitElement {
       >
         <div class="canvas" ${cssProps({ height: `${total}px` })}>${items.map((v) => this.rowView(v.index, v.start))}</div>
       </div>
-      ${emptyView({ loaded: this.loaded, lineCount: this.store.lineCount, shownLineCount: this.store.shownLineCount, status: this.status })}
+      ${emptyView({ loaded: this.loaded, lineCount: this.store.lineCount, shownLineCount: this.store.shownLineCount, status: this.status, edge: this.target?.kind === 'edgeApp' })}
       ${pill(this.following() ? 0 : this.unseen, () => this.jumpToBottom())}`;
   }
 
@@ -386,9 +388,9 @@ export class FunctionLogsApp extends LitElement {
     return html`${header(this.target, statusView(this.status, this.maxLines, this.maxMemoryMB))}
       <main>
         ${toolbar(model)} ${banner(model)}
-        ${countsLine({ shown: this.store.shownLineCount, all: this.store.lineCount, dropped: this.status?.dropped ?? 0, maxLines: this.maxLines, maxMemoryMB: this.maxMemoryMB, pending: this.pending, selected, notice: this.notice })}
+        ${countsLine({ shown: this.store.shownLineCount, all: this.store.lineCount, dropped: this.status?.dropped ?? 0, maxLines: this.maxLines, maxMemoryMB: this.maxMemoryMB, pending: this.pending, selected, notice: this.notice, older: this.status?.older, readOlder: this.readOlder })}
         <div class="list">${this.body()}</div>
-        ${this.details ? detailsPane(this.selection.activeRow(), this.utc, (pod) => this.store.pods[pod] ?? '', this.showFullLine) : nothing}
+        ${this.details ? detailsPane(this.selection.activeRow(), this.utc, (pod) => this.store.pods[pod] ?? '', this.showFullLine, this.target?.kind === 'edgeApp') : nothing}
       </main>
       <div class="sr-only" role="status" data-testid="spoken-status">${spokenStatus(this.status, this.spokenUnseen)}</div>`;
   }

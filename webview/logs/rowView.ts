@@ -4,13 +4,14 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { FollowStatus } from '../../src/protocol/logs';
 import { cutOf } from '../../src/protocol/logItems';
 import { repeatedStampLength } from '../../src/protocol/logLineParts';
+import { edgeLineParts, requestChip } from '../../src/protocol/edgeLineParts';
 import { cssProps } from './cssProps';
 import type { Row } from './rowStore';
 import { timeParts } from './timeText';
 import { POD_COLORS, count } from './toolbar';
 
 /** `pod` the full name (hover, details, screen readers), `chip` the part of it the row shows. */
-export function rowView(row: Row, position: number, start: number, look: { selected: boolean; active: boolean; utc: boolean; pod: string; chip: string }): TemplateResult {
+export function rowView(row: Row, position: number, start: number, look: { selected: boolean; active: boolean; utc: boolean; pod: string; chip: string; edge?: boolean }): TemplateResult {
   const { selected } = look;
   const state = `${selected ? 'selected' : ''} ${look.active ? 'active' : ''}`;
   if (row.marker) {
@@ -23,8 +24,22 @@ export function rowView(row: Row, position: number, start: number, look: { selec
   return html`<div id=${`row-${row.uid}`} class="row ${level} ${state}" role="option" aria-selected=${selected ? 'true' : 'false'} data-pos=${position} ${cssProps({ transform: `translateY(${start}px)` })}>
     <span class="time" title=${time.title}>${time.display}</span><span class="pod pod-${row.pod % POD_COLORS}" title=${look.pod}
       ><span class="swatch" aria-hidden="true"></span><span aria-hidden="true">${look.chip}</span><span class="sr-only">${look.pod}</span></span
-    ><span class="level codicon ${row.level === 2 ? 'codicon-error' : row.level === 1 ? 'codicon-warning' : ''}" aria-hidden="true"></span><span class="msg">${rowMessage(row)}</span>
+    ><span class="level codicon ${row.level === 2 ? 'codicon-error' : row.level === 1 ? 'codicon-warning' : ''}" aria-hidden="true"></span>${look.edge ? edgeMessage(row) : html`<span class="msg">${rowMessage(row)}</span>`}
   </div>`;
+}
+
+/**
+ * An edge app's line: its client IP and request id as chips (the request id cut to its start; the
+ * whole on hover, for screen readers and in the details pane), then the text.
+ */
+function edgeMessage(row: Row): TemplateResult {
+  const parts = edgeLineParts(row.message);
+  if (!parts) return html`<span class="msg">${messageView(row.message)}</span>`;
+  return html`<span class="meta ip" title=${parts.clientIp ? `Client IP ${parts.clientIp}` : 'No client IP'}
+      ><span aria-hidden="true">${parts.clientIp || '–'}</span><span class="sr-only">client IP ${parts.clientIp || 'none'},</span></span
+    ><span class="meta req" title=${parts.requestId ? `Request ID ${parts.requestId}` : 'No request id'}
+      ><span aria-hidden="true">${requestChip(parts.requestId) || '–'}</span><span class="sr-only">request ${parts.requestId || 'none'},</span></span
+    ><span class="msg">${messageView(parts.text)}</span>`;
 }
 
 /**
@@ -58,12 +73,12 @@ export function pill(unseen: number, jump: () => void): TemplateResult | typeof 
   </button>`;
 }
 
-export function emptyText(s: { loaded: boolean; lineCount: number; shownLineCount: number; status: FollowStatus | undefined }): string {
+export function emptyText(s: { loaded: boolean; lineCount: number; shownLineCount: number; status: FollowStatus | undefined; edge?: boolean }): string {
   if (!s.loaded) return 'Connecting to the extension…';
   if (s.lineCount === 0) {
     if (s.status?.state === 'loading') return 'Reading the newest lines…';
     if (s.status?.error) return 'Nothing read yet: see the message above.';
-    return 'No log lines yet. New lines appear here as the function writes them.';
+    return s.edge ? 'No log lines in this range. New lines appear here as the app serves requests.' : 'No log lines yet. New lines appear here as the function writes them.';
   }
   return s.shownLineCount === 0 ? 'No line matches the filter.' : '';
 }
@@ -72,12 +87,22 @@ export function emptyText(s: { loaded: boolean; lineCount: number; shownLineCoun
  * The details pane: the active line (the one the keyboard is on or last clicked) whole, wrapped,
  * its text selectable; long lines are cut in the list, here they are read in place.
  */
-export function detailsPane(row: Row | undefined, utc: boolean, podName: (pod: number) => string, showFullLine: (row: Row) => void): TemplateResult {
+export function detailsPane(row: Row | undefined, utc: boolean, podName: (pod: number) => string, showFullLine: (row: Row) => void, edge = false): TemplateResult {
   if (!row) {
     return html`<section class="details muted" data-testid="details-pane" aria-label="Line details">Click a line, or move to it with the arrow keys, to read it whole here.</section>`;
   }
   const time = row.marker ? undefined : timeParts(row.time, utc);
   const cut = row.marker ? undefined : cutOf(row.message);
+  const parts = edge && !row.marker ? edgeLineParts(row.message) : undefined;
+  if (time && parts) {
+    return html`<section class="details" data-testid="details-pane" aria-label="Line details">
+      <div class="details-head muted" data-testid="details-head"
+        ><span title=${time.title}>${time.display}</span> · edge <span>${podName(row.pod)}</span> · client IP <span>${parts.clientIp || 'none'}</span> · request id
+        <span data-testid="details-request">${parts.requestId || 'none'}</span></div
+      >
+      <div class="details-message" data-testid="details-message">${messageView(parts.text)}</div>
+    </section>`;
+  }
   return html`<section class="details" data-testid="details-pane" aria-label="Line details">
     ${time ? html`<div class="details-head muted"><span title=${time.title}>${time.display}</span> · <span>${podName(row.pod)}</span></div>` : nothing}
     <div class="details-message" data-testid="details-message">${messageView(row.message)}</div>

@@ -2,7 +2,7 @@
 // zone, copy, open, settings, export): what they show and which action each control calls.
 import { html, nothing, type TemplateResult } from 'lit';
 import type { LogFilterSpec } from '../../src/protocol/logFilter';
-import { functionLabel, type ExportFormat, type ExportScope, type FollowStatus, type LogsTarget } from '../../src/protocol/logs';
+import { edgeFiltersText, functionLabel, targetLabel, type ExportFormat, type ExportScope, type FollowStatus, type LogsTarget, type OlderStatus } from '../../src/protocol/logs';
 import { menuKey, type MenuName } from './menus';
 
 export const POD_COLORS = 8;
@@ -31,6 +31,8 @@ export interface ToolbarModel {
   /** The filter's problem, when the regular expression typed does not compile. */
   readonly filterError: string | undefined;
   readonly pods: readonly string[];
+  /** An edge app's log: its "pods" are the edges that served the requests. */
+  readonly edge: boolean;
   readonly openMenu: MenuName | undefined;
   readonly utc: boolean;
   readonly lineCount: number;
@@ -86,6 +88,7 @@ export function banner(m: ToolbarModel): TemplateResult | typeof nothing {
 }
 
 export function toolbar(m: ToolbarModel): TemplateResult {
+  const noun = m.edge ? 'edge' : 'pod';
   const draft = m.filterDraft;
   const error = m.filterError;
   const follow = m.status?.follow ?? true;
@@ -115,7 +118,7 @@ export function toolbar(m: ToolbarModel): TemplateResult {
       ${error ? html`<div class="issue" role="alert" data-testid="filter-error"><span class="codicon codicon-error"></span> ${error}; not applied.</div>` : nothing}
     </div>
     <div class="menu-anchor">
-      ${menuOpener(m, 'pods', html`<span class="codicon codicon-server-process"></span> ${draft.pods.length === 0 ? `All pods (${pods.length})` : `${draft.pods.length} of ${pods.length} pods`}`, { title: 'Show the lines of some pods only' })}
+      ${menuOpener(m, 'pods', html`<span class="codicon codicon-server-process"></span> ${draft.pods.length === 0 ? `All ${noun}s (${pods.length})` : `${draft.pods.length} of ${pods.length} ${noun}s`}`, { title: `Show the lines of some ${noun}s only` })}
       ${m.openMenu === 'pods' ? podMenu(m) : nothing}
     </div>
     <span class="wide-only">
@@ -166,9 +169,9 @@ function menuOpener(m: ToolbarModel, menu: MenuName, content: TemplateResult, na
 function podMenu(m: ToolbarModel): TemplateResult {
   const chosen = m.filterDraft.pods;
   const toggle = (pod: string) => m.editFilter({ pods: chosen.includes(pod) ? chosen.filter((p) => p !== pod) : [...chosen, pod] }, true);
-  return html`<div class="menu left" role="menu" aria-label="Pods" @keydown=${menuKey}>
+  return html`<div class="menu left" role="menu" aria-label=${m.edge ? 'Edges' : 'Pods'} @keydown=${menuKey}>
     <button role="menuitemcheckbox" aria-checked=${chosen.length === 0 ? 'true' : 'false'} class="menu-item" data-testid="pod-all" @click=${() => m.editFilter({ pods: [] }, true)}>
-      <span class="codicon codicon-${chosen.length === 0 ? 'check' : 'blank'}"></span> All pods
+      <span class="codicon codicon-${chosen.length === 0 ? 'check' : 'blank'}"></span> All ${m.edge ? 'edges' : 'pods'}
     </button>
     ${m.pods.map(
       (pod, i) =>
@@ -213,8 +216,18 @@ function moreMenu(m: ToolbarModel): TemplateResult {
   </div>`;
 }
 
-/** The function's name, where it runs, and the follow status. */
+/** The function's name, where it runs, and the follow status (an edge app: its id and the server filters). */
 export function header(t: LogsTarget | undefined, status: TemplateResult): TemplateResult {
+  if (t?.kind === 'edgeApp') {
+    const filters = edgeFiltersText(t.filters);
+    return html`<header class="top">
+      <h1 title=${`Edge app ${t.appId}, connection ${t.connectionName}; read on the server: ${filters}`}>
+        <span class="codicon codicon-output"></span> ${targetLabel(t)}
+        <span class="where muted">app ${t.appId} · <span data-testid="server-filters">${filters}</span> · ${t.connectionName}</span>
+      </h1>
+      ${status}
+    </header>`;
+  }
   return html`<header class="top">
     <h1 title=${t ? `Project ${t.projectId}, region ${t.regionId}, connection ${t.connectionName}` : ''}>
       <span class="codicon codicon-output"></span> ${t ? functionLabel(t) : 'Function Logs'}
@@ -224,13 +237,26 @@ export function header(t: LogsTarget | undefined, status: TemplateResult): Templ
   </header>`;
 }
 
+/** A source that pages back: how far it has read, and the button that reads the next page. */
+function olderView(older: OlderStatus | undefined, readOlder: () => void): TemplateResult | typeof nothing {
+  if (!older) return nothing;
+  const read = older.total !== undefined ? `${count(older.read)} of ${count(older.total)} in the range read back` : `${count(older.read)} read back`;
+  return html`<span data-testid="older"> · ${older.read > 0 || older.total !== undefined ? read : 'newest lines'}${older.more
+      ? html` <button class="link-button" data-testid="load-older" ?disabled=${older.loading} title="Read the next page of older lines from the platform, with the same server filters" @click=${readOlder}>
+            ${older.loading ? 'Reading older lines…' : 'Load Older Lines'}
+          </button>`
+      : html` · the start of the range`}</span
+  >`;
+}
+
 /** "Showing 900 of 1,000 lines · 5,000 older lines dropped · 12,000 older lines on the way · 3 selected · Copied 3 lines." */
-export function countsLine(c: { shown: number; all: number; dropped: number; maxLines: number; maxMemoryMB: number; pending: number; selected: number; notice: string }): TemplateResult {
+export function countsLine(c: { shown: number; all: number; dropped: number; maxLines: number; maxMemoryMB: number; pending: number; selected: number; notice: string; older?: OlderStatus; readOlder?: () => void }): TemplateResult {
   return html`<div class="counts muted">
     <span data-testid="counts">Showing ${count(c.shown)} of ${count(c.all)} lines</span>
     ${c.dropped > 0
       ? html`<span data-testid="dropped" title="The panel holds at most ${count(c.maxLines)} lines, and all panels' lines together at most ${count(c.maxMemoryMB)} MB (Log settings): the oldest make room for new ones"> · ${count(c.dropped)} older lines dropped</span>`
       : nothing}
+    ${olderView(c.older, c.readOlder ?? (() => undefined))}
     ${c.pending > 0 ? html`<span data-testid="backfill"> · <vscode-progress-ring class="tiny"></vscode-progress-ring> ${count(c.pending)} older lines on the way</span>` : nothing}
     ${c.selected ? html`<span data-testid="selected"> · ${count(c.selected)} selected</span>` : nothing}
     ${c.notice ? html`<span class="notice" data-testid="notice" role="status"> · ${c.notice}</span>` : nothing}

@@ -143,7 +143,9 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
 function binding(bound: BoundConnection, cancelled: AbortSignal, activeConnectionName: string | null | undefined): AgentBinding {
   const { connection } = bound;
   const signal = AbortSignal.any([bound.signal, cancelled]);
-  return { connectionName: connection.name, baseUrl: connection.baseUrl, dialect: connection.dialect, api: bound.api, lists: bound.lists, signal, ...(activeConnectionName === undefined ? {} : { activeConnectionName }) };
+  // A tool reads files (deploy_edge_app) only from the workspace's folders.
+  const fileRoots = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+  return { connectionName: connection.name, baseUrl: connection.baseUrl, dialect: connection.dialect, api: bound.api, lists: bound.lists, signal, fileRoots, ...(activeConnectionName === undefined ? {} : { activeConnectionName }) };
 }
 
 export async function agentConnections(ctx: FeatureContext): Promise<AgentConnection[]> {

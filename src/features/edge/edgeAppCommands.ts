@@ -4,22 +4,16 @@
 // the command started on, never retried; a 404 says the app is gone; the view is read again.
 import * as vscode from 'vscode';
 import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
-import { ListPages } from '../../platform/listPages';
 import { PlatformError } from '../../schema/errors';
 import type { EdgeApp } from '../../schema/edge';
-import type { EdgeAppItem } from '../../schema/edgeLists';
-import { EDGE_APP_STATUS, patchEdgeAppEndpoint, type EdgeAppPatch } from '../../schema/edgeApps';
+import { EDGE_APP_STATUS, type EdgeAppPatch } from '../../schema/edgeApps';
 import { promptSignIn } from '../../ui/bindActiveConnection';
 import { confirmWrite } from '../../ui/confirmWrite';
-import { parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
 import type { FlowUi } from '../../ui/flowUi';
-import { pickFromList } from '../../ui/listPick';
 import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
-import { checksQuietWhenEmpty } from '../../ui/promptChecks';
 import { runWizard } from '../../ui/wizard';
-import { ListedAppNode } from './edgeListing';
-import { PinNode } from './edgePinNode';
+import { edgeAppIdOf, pickEdgeApp, reloadEdgeApp } from './edgeAppPick';
 import type { EdgeTree } from './edgeTree';
 import { actionRefusal, debugUntilText, deletePrompt, lifecycleSummary, type EdgeAppAction } from './model/edgeAppActions';
 import { edgeAppStatus } from './model/edgeDisplay';
@@ -38,52 +32,15 @@ export const EDGE_APP_COMMANDS: Record<EdgeAppAction, { command: string; title: 
   delete: { command: 'platformConsole.deleteEdgeApp', title: 'Delete App' },
 };
 
-const PICK_PAGE = 100;
 const appLabel = (app: { id: number; name?: string | null }) => `edge app ${app.name || app.id} (${app.id})`;
 
 export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Disposable[] {
   const { connections, log, tree } = deps;
 
-  /** The account's apps, picked (Load more, Enter an ID…), when the palette gives none. */
-  const pickApp = async (bound: BoundConnection, title: string): Promise<number | undefined> => {
-    const pages = new ListPages<EdgeAppItem>({
-      lists: bound.lists,
-      endpoint: 'listEdgeApps',
-      read: async (offset) => {
-        const page = await bound.api.edge.listEdgeApps({ params: {}, query: { limit: PICK_PAGE, offset, ordering: 'name' } });
-        return { results: page.apps, count: page.count, next: page.apps.length === PICK_PAGE ? 'more' : null };
-      },
-    });
-    const idSchema = patchEdgeAppEndpoint.params.shape.app_id;
-    const done = await runWizard<{ id?: number }>({}, {
-      title: `${title} (${bound.connection.name})`,
-      ui: deps.ui(),
-      steps: [
-        {
-          prompt: async (s, ctx) => {
-            const typed = async () =>
-              parseWholeNumber(await ctx.input({ prompt: 'ID of the edge app (a positive whole number)', value: '', ...checksQuietWhenEmpty((v) => wholeNumberProblem(idSchema, v, 'App ID'), 'App ID: must not be empty') }))!;
-            s.id = await pickFromList(ctx, {
-              noun: 'edge app',
-              load: () => pages.first(),
-              missing: () => bound.lists.isMissing('listEdgeApps'),
-              more: { has: () => pages.hasMore(), load: () => pages.more(), describe: () => `${pages.shown()}; the next ${PICK_PAGE}` },
-              item: (app) => ({ label: app.name || `App ${app.id}`, description: `${edgeAppStatus(app.status).label} · id ${app.id}`, detail: app.url ?? undefined, value: app.id }),
-              typed,
-              logError: (error) => log.error('Could not list the edge apps', error),
-            });
-          },
-        },
-      ],
-    });
-    return done?.id;
-  };
+  const pickApp = (bound: BoundConnection, title: string) => pickEdgeApp(deps, bound, title);
 
   /** The view read again after a change: the account's list, and the app's pin when it has one. */
-  const refresh = async (id: number) => {
-    const pin = tree.pinNode('app', id);
-    await Promise.all([tree.listing.reload(), pin ? tree.refreshPins(pin) : Promise.resolve()]);
-  };
+  const refresh = (id: number) => reloadEdgeApp(tree, id);
 
   const gone = async (bound: BoundConnection, id: number, what: string) => {
     log.info(`No edge app ${id} on ${bound.connection.name}: ${what}`);
@@ -192,7 +149,7 @@ export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Dispos
       await promptSignIn(deps.ui());
       return false;
     }
-    const given = arg instanceof ListedAppNode ? arg.app.id : arg instanceof PinNode && arg.kind === 'app' ? arg.id : typeof arg === 'number' ? arg : undefined;
+    const given = edgeAppIdOf(arg);
     const id = given ?? (await pickApp(bound, EDGE_APP_COMMANDS[action].title));
     if (id === undefined) return false;
     const read = await readApp(bound, id);

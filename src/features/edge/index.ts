@@ -1,9 +1,11 @@
 // Edge: the view of pinned FastEdge clients, apps and templates, its commands, the template
-// previews and an app's lifecycle (enable, disable, debug, delete).
+// previews, an app's lifecycle (enable, disable, debug, delete), Deploy to Edge App… and its configuration.
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { registerEdgeAppCommands } from './edgeAppCommands';
 import { registerEdgeCommands } from './edgeCommands';
+import { registerEdgeConfigEditor } from './edgeConfigEditor';
+import { registerEdgeDeployCommand } from './edgeDeployCommand';
 import { EdgePinStore } from './edgePinStore';
 import { EdgeTree } from './edgeTree';
 
@@ -15,6 +17,8 @@ export class EdgeFeature extends Disposable {
     this.tree = this._register(new EdgeTree({ ...ctx, store: new EdgePinStore(ctx.state) }));
     for (const d of registerEdgeCommands({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeAppCommands({ ...ctx, tree: this.tree })) this._register(d);
+    for (const d of registerEdgeDeployCommand({ ...ctx, tree: this.tree })) this._register(d);
+    for (const d of registerEdgeConfigEditor({ ...ctx, tree: this.tree })) this._register(d);
   }
 }
 

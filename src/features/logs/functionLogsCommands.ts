@@ -15,7 +15,7 @@ import { pickFromList } from '../../ui/listPick';
 import { registerPanelSerializer } from '../../ui/panelSerializer';
 import { LOG_LIMIT_DEFAULT, LOG_LIMIT_MAX, LOG_LIMIT_MIN, functionLogsParams } from '../../schema/faas';
 import { functionName as functionNameSchema } from '../../schema/schemaKit';
-import { LOGS_VIEW_TYPE, functionLabel, type LogsPanelState, type LogsTarget } from '../../protocol/logs';
+import { LOGS_VIEW_TYPE, functionLabel, targetLabel, type EdgeAppLogsTarget, type EdgeLogFilters, type LogsPanelState, type LogsTarget } from '../../protocol/logs';
 import { FunctionLogsPanel, type LogsSettings } from './functionLogsPanel';
 import { LogMemory } from './model/logMemory';
 import type { LogsPageSends, LogsPanelWatch } from './logsPanelWatch';
@@ -55,9 +55,21 @@ export interface FunctionLogsDeps {
 }
 
 /** What the integration tests reach through the extension's exports. */
+/** An edge app's log as its command opens it. */
+export interface EdgeAppLogsRef {
+  appId: number;
+  appName: string;
+  filters: EdgeLogFilters;
+}
+
 export interface FunctionLogsExports {
   /** Opens (or shows) the panel of a function on the active connection, without the flow. */
   open(ref: FunctionRef): FunctionLogsPanel | undefined;
+  /**
+   * Opens an edge app's log on that connection (the one its command started on); one panel per app:
+   * the same filters show the open one, others replace it.
+   */
+  openEdgeApp(connection: { id: string; name: string; baseUrl: string }, ref: EdgeAppLogsRef): FunctionLogsPanel;
   readonly panels: readonly FunctionLogsPanel[];
   /** Answers the save dialog of Export… (undefined: VS Code's own dialog). */
   setSaveLocation(answer: ((defaultUri: vscode.Uri, format: LogExportFormat) => Promise<vscode.Uri | undefined>) | undefined): void;
@@ -91,8 +103,9 @@ export const MEMORY_MB_MAX = 4096;
 export const MEMORY_MB_DEFAULT = 256;
 
 const recentKey = (connectionId: string) => `platformConsole.logs.recent.${connectionId}`;
-/** A panel's key: the connection by name and URL (a new sign-in makes a new id), then the function. */
-const panelKey = (c: { name: string; baseUrl: string }, r: FunctionRef) => `${c.name.toLowerCase()} ${c.baseUrl}/${r.projectId}/${r.regionId}/${r.namespace}/${r.functionName}`;
+/** A panel's key: the connection by name and URL (a new sign-in makes a new id), then the function or the app. */
+const panelKey = (c: { name: string; baseUrl: string }, r: FunctionRef | { appId: number }) =>
+  `${c.name.toLowerCase()} ${c.baseUrl}/${'appId' in r ? `edge/${r.appId}` : `${r.projectId}/${r.regionId}/${r.namespace}/${r.functionName}`}`;
 const refKey = (r: FunctionRef) => `${r.projectId}/${r.regionId}/${r.namespace}/${r.functionName}`;
 
 export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vscode.Disposable[]; exports: FunctionLogsExports } {
@@ -131,7 +144,7 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
         );
 
   const attach = (panel: vscode.WebviewPanel, target: LogsTarget): FunctionLogsPanel => {
-    const key = panelKey({ name: target.connectionName, baseUrl: target.baseUrl }, target);
+    const key = panelKey({ name: target.connectionName, baseUrl: target.baseUrl }, target.kind === 'edgeApp' ? target : pick(target));
     const logsPanel = new FunctionLogsPanel(panel, target, {
       extensionUri: deps.extensionUri,
       connections: deps.connections,
@@ -166,6 +179,19 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
       retainContextWhenHidden: true,
     });
     void remember(connection.id, ref);
+    return attach(panel, target);
+  };
+
+  const openEdgeApp = (connection: { id: string; name: string; baseUrl: string }, ref: EdgeAppLogsRef): FunctionLogsPanel => {
+    const existing = panels.get(panelKey(connection, ref));
+    if (existing && existing.target.kind === 'edgeApp' && JSON.stringify(existing.target.filters) === JSON.stringify(ref.filters)) {
+      existing.panel.reveal();
+      return existing;
+    }
+    const column = existing?.panel.viewColumn ?? vscode.ViewColumn.Active;
+    existing?.dispose();
+    const target: EdgeAppLogsTarget = { kind: 'edgeApp', connectionId: connection.id, connectionName: connection.name, baseUrl: connection.baseUrl, appId: ref.appId, appName: ref.appName, filters: ref.filters };
+    const panel = vscode.window.createWebviewPanel(LOGS_VIEW_TYPE, `Logs: ${targetLabel(target)}`, column, { ...panelOptions(deps.extensionUri), retainContextWhenHidden: true });
     return attach(panel, target);
   };
 
@@ -283,13 +309,15 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
     const saved = state?.target;
     const connection = saved && deps.connections.list().find((c) => c.id === saved.connectionId);
     if (!saved || !connection) {
-      if (saved) deps.log.info(`Logs of ${functionLabel(saved)}: not brought back after the reload, the connection it was opened on is signed out`);
+      if (saved) deps.log.info(`Logs of ${targetLabel(saved)}: not brought back after the reload, the connection it was opened on is signed out`);
       panel.dispose();
       return;
     }
-    const target: LogsTarget = { connectionId: connection.id, connectionName: connection.name, baseUrl: connection.baseUrl, ...pick(saved) };
+    const where = { connectionId: connection.id, connectionName: connection.name, baseUrl: connection.baseUrl };
+    const target: LogsTarget =
+      saved.kind === 'edgeApp' ? { ...where, kind: 'edgeApp', appId: saved.appId, appName: saved.appName, filters: saved.filters } : { ...where, ...pick(saved) };
     // Open already: nothing to bring back.
-    if (panels.has(panelKey(connection, target))) {
+    if (panels.has(panelKey(connection, target.kind === 'edgeApp' ? target : pick(target)))) {
       panel.dispose();
       return;
     }
@@ -316,6 +344,7 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
     disposables,
     exports: {
       open,
+      openEdgeApp,
       get panels() {
         return [...panels.values()];
       },

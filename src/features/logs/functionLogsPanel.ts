@@ -9,7 +9,7 @@ import { exportCounts, exportText, type LogExportFormat } from '../../protocol/l
 import type { LogItem } from '../../protocol/logItems';
 import type { Log } from '../../ui/log';
 import { PanelHost, type PanelHandler, type PanelWatch } from '../../ui/panelHost';
-import { functionLabel, type ExportFormat, type ExportScope, type FollowStatus, type LogsEvent, type LogsNotification, type LogsRequests, type LogsTarget } from '../../protocol/logs';
+import { targetLabel, type ExportFormat, type ExportScope, type FollowStatus, type LogsEvent, type LogsNotification, type LogsRequests, type LogsTarget } from '../../protocol/logs';
 import { LogFollower, type FollowerSettings, type PollResult } from './model/logFollower';
 import { logsNotificationSchema, logsRequestSchemas } from './logsMessages';
 import { Backfill, awaitsPaint } from './model/backfill';
@@ -18,6 +18,10 @@ import { WireEncoder, resetParts, type ResetChunk } from './model/logsWire';
 import type { LogMemory } from './model/logMemory';
 import type { LogOp } from './model/logTail';
 import { readFullLine } from './model/fullLine';
+import { oldestLineTime, type LogSource } from './model/logSource';
+import { edgeLogSource } from './model/edgeLogSource';
+import { describeTarget, fileStem } from './model/targetText';
+import { toLogLine } from './model/logTail';
 import { cutOf } from '../../protocol/logItems';
 import type { LogsPanelWatch } from './logsPanelWatch';
 
@@ -52,6 +56,8 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
   private generation = 0;
   private seq = 0;
   private readonly disposables: vscode.Disposable[] = [];
+  /** Where the lines come from: a function's log or an edge app's (model/logSource.ts). */
+  readonly source: LogSource;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -59,14 +65,15 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     private readonly deps: LogsPanelDeps,
   ) {
     const target = current;
-    panel.title = `Logs: ${functionLabel(target)}`;
+    this.source = this.sourceFor(target);
+    panel.title = `Logs: ${targetLabel(target)}`;
     panel.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'logs.svg');
     this.host = new PanelHost<LogsNotification, LogsRequests, LogsEvent>(panel, {
       extensionUri: deps.extensionUri,
       bundle: 'logs',
       rootElement: 'function-logs-app',
       styles: ['logs.css'],
-      title: `Logs: ${functionLabel(target)}`,
+      title: `Logs: ${targetLabel(target)}`,
       log: deps.log,
       notificationSchema: logsNotificationSchema,
       requestSchemas: logsRequestSchemas,
@@ -83,7 +90,7 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
           // Every panel's lines together within the budget: this read may drop older lines anywhere.
           deps.memory.settle();
         },
-        onStatus: (status) => this.host.post({ type: 'status', status }),
+        onStatus: () => this.host.post({ type: 'status', status: this.status() }),
         onError: (error, consecutive) => deps.log.error(`Logs of ${this.describe()}: read ${consecutive} in a row failed`, error),
       },
       {
@@ -108,10 +115,9 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     return this.current;
   }
 
-  /** "default/hello-world (project 1, region 1) on sim". */
+  /** "default/hello-world (project 1, region 1) on sim", "edge app hello (101; last hour) on sim". */
   describe(): string {
-    const t = this.target;
-    return `${functionLabel(t)} (project ${t.projectId}, region ${t.regionId}) on ${t.connectionName}`;
+    return describeTarget(this.target);
   }
 
   /**
@@ -132,16 +138,68 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     return undefined;
   }
 
-  private async fetch(limit: number, signal: AbortSignal) {
-    // Bound to this panel's connection for each read: once it is signed out, nothing is sent.
+  /** Bound to this panel's connection for each read: once it is signed out, nothing is sent. */
+  private async bound() {
     const bound = await this.deps.connections.bind(this.own()?.id);
     if (!bound) throw new Error(`Signed out of ${this.current.connectionName}`);
-    const t = this.target;
-    const answer = await bound.api.faas.getFunctionLogs(
-      { params: { project_id: t.projectId, region_id: t.regionId, namespace_name: t.namespace, function_name: t.functionName }, query: { limit } },
-      { signal },
-    );
-    return answer.logs;
+    return bound;
+  }
+
+  private sourceFor(t: LogsTarget): LogSource {
+    if (t.kind === 'edgeApp') {
+      return edgeLogSource(async (query, signal) => (await this.bound()).api.edge.listEdgeAppLogs({ params: { app_id: t.appId }, query }, { signal }), t.filters);
+    }
+    const params = { project_id: t.projectId, region_id: t.regionId, namespace_name: t.namespace, function_name: t.functionName };
+    return { newest: async (limit, signal) => (await (await this.bound()).api.faas.getFunctionLogs({ params, query: { limit } }, { signal })).logs };
+  }
+
+  private fetch(limit: number, signal: AbortSignal) {
+    return this.source.newest(limit, signal);
+  }
+
+  /** An older page is being read (one at a time). */
+  private olderRead: AbortController | undefined;
+
+  /**
+   * The next page back through the range (a source that pages): inserted above the held lines and
+   * sent as such (not counted as new lines). Not offered once the panel holds its most lines.
+   */
+  async readOlder(): Promise<{ added: number; message: string }> {
+    const pager = this.source.older;
+    if (!pager) return { added: 0, message: 'This log cannot be paged back.' };
+    const tail = this.follower.tail;
+    if (tail.droppedCount > 0 || tail.size >= tail.maxLines) return { added: 0, message: 'The panel holds its most lines: older ones would push out the ones it has.' };
+    if (this.olderRead) return { added: 0, message: 'Older lines are already being read.' };
+    const oldest = oldestLineTime(tail.view());
+    const controller = new AbortController();
+    this.olderRead = controller;
+    const settings = this.deps.settings();
+    const limit = Math.min(settings.limit, tail.maxLines - tail.size);
+    const reading = pager.next(oldest, limit, controller.signal);
+    this.host.post({ type: 'status', status: this.status() });
+    try {
+      const entries = await reading;
+      const result = tail.mergeOlder(entries.map(toLogLine));
+      if (result.ops.length > 0) this.postOlder({ ...result, limit, fetches: 1 });
+      this.deps.memory.settle();
+      const more = pager.status();
+      const message = `Read ${plural(result.added.length, 'older line')}${more.total !== undefined ? ` (${more.read.toLocaleString('en-US')} of ${plural(more.total, 'line')} in the range)` : ''}.`;
+      this.deps.log.info(`Logs of ${this.describe()}: ${message}`);
+      return { added: result.added.length, message };
+    } finally {
+      if (this.olderRead === controller) this.olderRead = undefined;
+      this.host.post({ type: 'status', status: this.status() });
+    }
+  }
+
+  /** Older lines go to the page as lines that were there before (no "N new lines"). */
+  private postOlder(result: PollResult): void {
+    if (!this.host.isReady) return;
+    if (this.backfill?.hold(result)) return;
+    const ops = this.encoder.ops(result.ops);
+    this.seq++;
+    this.deps.logsWatch?.ops(this);
+    this.host.post({ type: 'ops', generation: this.generation, seq: this.seq, newPods: this.encoder.takeNewPods(), ops, older: true, sentAt: Date.now() });
   }
 
   /** The held lines, oldest first (markers included), as objects: a copy. */
@@ -150,7 +208,8 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
   }
 
   status(): FollowStatus {
-    return this.follower.status();
+    const older = this.source.older;
+    return older ? { ...this.follower.status(), older: older.status() } : this.follower.status();
   }
 
   private posted(result: PollResult): void {
@@ -168,7 +227,7 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
   private trimmed(ops: LogOp[], dropped: number): void {
     this.deps.log.info(`Logs of ${this.describe()}: ${plural(dropped, 'older line')} dropped to keep all panels within ${this.deps.settings().maxMemoryMB} MB`);
     this.posted({ added: [], ops, dropped, limit: 0, fetches: 0 });
-    this.host.post({ type: 'status', status: this.follower.status() });
+    this.host.post({ type: 'status', status: this.status() });
   }
 
   /** A reset's older chunks still on their way (reads merged meanwhile wait behind them). */
@@ -200,7 +259,7 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
       items: parts.items,
       pending: parts.pending,
       ...(waits && { awaitsPaint: true }),
-      status: this.follower.status(),
+      status: this.status(),
       sentAt: Date.now(),
     });
     this.backfill = new Backfill(
@@ -226,6 +285,11 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
         return this.follower.setFollow(message.on);
       case 'retryNow':
         return this.follower.retryNow();
+      case 'older':
+        return void this.readOlder().then(
+          (r) => this.host.post({ type: 'notice', text: r.message }),
+          (error: unknown) => this.failed('read older lines', error),
+        );
       case 'painted':
         if (message.generation === this.generation) this.backfill?.painted();
         return;
@@ -278,7 +342,7 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     const { lines, markers } = exportCounts(items);
     if (lines === 0 && markers === 0) return { saved: false, message: 'Nothing to export: no line is shown.' };
     const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-    const name = `${this.target.namespace}-${this.target.functionName}-${stamp}.${params.format}`;
+    const name = `${fileStem(this.target)}-${stamp}.${params.format}`;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
     const uri = await this.deps.saveLocation(vscode.Uri.joinPath(folder, name), params.format);
     if (!uri) return { saved: false, message: 'Export cancelled.' };
@@ -297,7 +361,7 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     const items = shownItems(this.follower.tail.view(), params.filter);
     const { lines } = exportCounts(items);
     const filtered = compileFilter(params.filter).active;
-    await this.deps.openReadOnly(`${this.target.namespace}-${this.target.functionName}${filtered ? '-filtered' : ''}.log`, exportText(items, 'log'));
+    await this.deps.openReadOnly(`${fileStem(this.target)}${filtered ? '-filtered' : ''}.log`, exportText(items, 'log'));
     return { opened: true, message: `Opened ${plural(lines, 'line')} in an editor (read-only).` };
   }
 
@@ -312,7 +376,7 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     const result = await readFullLine({ time: line.time, pod: line.pod, ...cut }, (limit) => this.fetch(limit, new AbortController().signal), settings.limit, settings.maxLimit);
     if (!result.found) return { opened: false, message: result.reason };
     const stamp = line.time.replace(/[^0-9]/g, '').slice(0, 17);
-    await this.deps.openReadOnly(`${this.target.namespace}-${this.target.functionName}-line-${stamp}.log`, result.message);
+    await this.deps.openReadOnly(`${fileStem(this.target)}-line-${stamp}.log`, result.message);
     return { opened: true, message: `Opened the full line (${plural(result.message.length, 'character')}) in an editor (read-only).` };
   }
 

@@ -1,7 +1,8 @@
-// Function Logs: "Open Function Logs…" and one following panel per function.
+// Logs: "Open Function Logs…" and "Open App Logs…" (an edge app's), one following panel per function or app.
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { registerFunctionLogs, type FunctionLogsExports } from './functionLogsCommands';
+import { registerEdgeAppLogsCommand } from './edgeAppLogsCommand';
 import type { LogsPanelWatch } from './logsPanelWatch';
 
 export { LogsPanelWatch } from './logsPanelWatch';
@@ -14,6 +15,7 @@ export class LogsFeature extends Disposable {
     super();
     const logs = registerFunctionLogs({ ...ctx, memento: ctx.state, logsWatch });
     for (const d of logs.disposables) this._register(d);
+    this._register(registerEdgeAppLogsCommand({ connections: ctx.connections, log: ctx.log, ui: ctx.ui, logs: logs.exports }));
     this.exports = logs.exports;
   }
 }

@@ -3,8 +3,9 @@
 import { lazySchema } from '../../schema/lazySchema';
 import * as z from 'zod';
 import type { RequestSchemas } from '../../ui/panelHost';
-import { functionName, positiveId } from '../../schema/schemaKit';
-import { COPY_TEXT_MAX, FILTER_TEXT_MAX, type LogsNotification, type LogsPanelState, type LogsRequests } from '../../protocol/logs';
+import { functionName, positiveId, textOf } from '../../schema/schemaKit';
+import { EDGE_LOG_FILTER_MAX } from '../../schema/edgeLogs';
+import { COPY_TEXT_MAX, EDGE_LOG_RANGES, FILTER_TEXT_MAX, type EdgeLogFilters, type LogsNotification, type LogsPanelState, type LogsRequests } from '../../protocol/logs';
 import { LINE_CHARS_MAX } from '../../protocol/logItems';
 
 export const filterSchema = lazySchema(() => z.strictObject({
@@ -17,6 +18,7 @@ export const filterSchema = lazySchema(() => z.strictObject({
 export const logsNotificationSchema = lazySchema(() => z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('follow'), on: z.boolean() }),
   z.strictObject({ type: z.literal('retryNow') }),
+  z.strictObject({ type: z.literal('older') }),
   z.strictObject({ type: z.literal('resync'), generation: z.number().int().min(0) }),
   z.strictObject({ type: z.literal('painted'), generation: z.number().int().min(0) }),
   z.strictObject({ type: z.literal('command'), command: z.enum(['showLog', 'signIn', 'settings']) }),
@@ -29,23 +31,42 @@ export const logsRequestSchemas: RequestSchemas<LogsRequests> = {
   copy: lazySchema(() => z.strictObject({ text: z.string().max(COPY_TEXT_MAX), rows: z.number().int().min(0) })),
 };
 
+/** An edge app's server filters, as a command's arguments or a saved page give them: the offered ranges, the published filters' bounds. */
+export const edgeLogFiltersSchema = lazySchema(() => z.strictObject({
+  rangeMinutes: z.union(EDGE_LOG_RANGES.map((m) => z.literal(m)), `must be one of ${EDGE_LOG_RANGES.join(', ')} (minutes)`),
+  search: textOf(1, EDGE_LOG_FILTER_MAX).optional(),
+  clientIp: textOf(1, EDGE_LOG_FILTER_MAX).optional(),
+  requestId: textOf(1, EDGE_LOG_FILTER_MAX).optional(),
+  edge: textOf(1, EDGE_LOG_FILTER_MAX).optional(),
+}) satisfies z.ZodType<EdgeLogFilters>);
+
 /**
- * The function a revived panel showed. Only its connection's id is read: a name or URL in the
- * saved state (pages saved them before) is allowed but never used; the page's state is its own
- * to write, and a URL from it must not decide where a key goes.
+ * The log a revived panel showed. Only its connection's id is read: a name or URL in the saved
+ * state (pages saved them before) is allowed but never used; the page's state is its own to
+ * write, and a URL from it must not decide where a key goes. An edge app's name is only its title.
  */
 export const savedTargetSchema = lazySchema(() =>
-  z
-    .strictObject({
+  z.union([
+    z
+      .strictObject({
+        kind: z.literal('function').optional(),
+        connectionId: z.string().min(1).max(200),
+        connectionName: z.string().max(200).optional(),
+        baseUrl: z.string().max(2000).optional(),
+        projectId: positiveId(),
+        regionId: positiveId(),
+        namespace: functionName(),
+        functionName: functionName(),
+      })
+      .transform(({ connectionId, projectId, regionId, namespace, functionName }) => ({ connectionId, projectId, regionId, namespace, functionName })),
+    z.strictObject({
+      kind: z.literal('edgeApp'),
       connectionId: z.string().min(1).max(200),
-      connectionName: z.string().max(200).optional(),
-      baseUrl: z.string().max(2000).optional(),
-      projectId: positiveId(),
-      regionId: positiveId(),
-      namespace: functionName(),
-      functionName: functionName(),
-    })
-    .transform(({ connectionId, projectId, regionId, namespace, functionName }) => ({ connectionId, projectId, regionId, namespace, functionName })),
+      appId: positiveId(),
+      appName: z.string().max(64),
+      filters: edgeLogFiltersSchema,
+    }),
+  ]),
 );
 
 export const logsPanelStateSchema = lazySchema(() => z.strictObject({

@@ -26,7 +26,10 @@ import { escapeText, jsonBlock, neutralize } from './platformText';
 import { listFreeFeatures, listNotificationSettings, listTrials } from './pickListTools';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removeTools';
 import { deleteEdgeApp, disableEdgeApp, enableEdgeApp, startEdgeAppDebug } from './edgeAppTools';
+import { setEdgeAppConfig } from './edgeConfigTool';
+import { deleteEdgeBinary, deployEdgeApp } from './edgeDeployTools';
 import { readReport } from './reportTool';
+import { readEdgeAppLogs } from './edgeLogsTool';
 import { errorAnswer, otherConnectionNote } from './toolAnswers';
 import { inputJsonSchema, type AgentBinding, type AgentHost, type AgentTool, type WriteRequest, type WriteTarget } from './toolKit';
 import { addSchedules, createNotificationSetting, createReport, createSecret, deleteStorage, updateNotificationSetting, updateProtectionProfile } from './writeTools';
@@ -50,6 +53,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   getFreeFeature,
   listNotificationSettings,
   readFunctionLogs,
+  readEdgeAppLogs,
   listCloudLocations,
   previewInstancePrice,
   previewLoadBalancerPrice,
@@ -67,6 +71,9 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   disableEdgeApp,
   startEdgeAppDebug,
   deleteEdgeApp,
+  deployEdgeApp,
+  setEdgeAppConfig,
+  deleteEdgeBinary,
 ] as AgentTool[];
 
 /** The setting that offers the write tools (`platformConsole.agent.allowWrites`), and the `when` that hides them when it is off. */
@@ -203,9 +210,9 @@ async function answerOf(tool: AgentTool, bound: AgentBinding, raw: unknown, host
   try {
     if (!prepared) return await tool.run!(bound, parsed.input, host);
     // Sent once: the client never retries a non-GET.
-    const { endpoint, call } = prepared.request;
+    const { endpoint, call, send } = prepared.request;
     host.sending?.(prepared.request);
-    const sent = await bound.api.http.call(endpoint, call, { signal: bound.signal });
+    const sent = send ? await send(bound) : await bound.api.http.call(endpoint, call, { signal: bound.signal });
     return tool.answer!(sent, bound, parsed.input);
   } catch (error) {
     return errorAnswer(error, { connectionName: bound.connectionName, write: tool.kind !== 'read', source: tool.name });

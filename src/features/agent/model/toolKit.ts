@@ -21,6 +21,8 @@ export interface AgentBinding {
    * (null when none is active). The answer then says so in its first line.
    */
   readonly activeConnectionName?: string | null;
+  /** Folders a tool may read a file from (the editor's workspace folders); absent: any (the MCP server). */
+  readonly fileRoots?: readonly string[];
 }
 
 /** A connection as a tool may name it (never its key). */
@@ -47,6 +49,8 @@ export interface WriteRequest {
   readonly operation: string;
   /** The body as the confirmation shows it (a secret's payload as its size and fingerprint). */
   readonly shownBody?: unknown;
+  /** A write that is more than one call (upload, then PATCH): sent by this instead of `endpoint`; still once. */
+  readonly send?: (bound: AgentBinding) => Promise<unknown>;
   /** The thing the write acts on, as read from the platform just before the person is asked. */
   readonly target?: WriteTarget;
 }

@@ -224,6 +224,36 @@ export class LogTail {
     return { added: all, ops, gapMarker, dropped };
   }
 
+  /**
+   * A page read back through the range (a source that pages, an edge app): lines older than every
+   * held line go in at the front in one insert (a page is a thousand lines, a range a hundred
+   * thousand: one at a time would move the whole list each time); any at or after the oldest held
+   * instant are merged as a read is (the page's edge may repeat held lines).
+   */
+  mergeOlder(batch: readonly LogLine[]): MergeResult {
+    let oldest: bigint | undefined;
+    for (let k = 0; k < this.held.length; k++) {
+      if (this.held.isLine(k)) {
+        oldest = this.held.timeAt(k);
+        break;
+      }
+    }
+    const front = oldest === undefined ? batch : batch.filter((l) => l.time < oldest);
+    const rest = oldest === undefined ? [] : batch.filter((l) => l.time >= oldest);
+    const ops: LogOp[] = [];
+    const sorted = Array.from(timeOrder(front), (k) => front[k]!);
+    if (sorted.length > 0) {
+      // After a "dropped" marker (none while paging back is offered, but kept first if there is one).
+      const at = this.held.length > 0 && this.held.at(0).kind === 'marker' ? 1 : 0;
+      this.held.insert(at, sorted);
+      ops.push({ op: 'insert', index: at, items: sorted });
+      this.lineCount += sorted.length;
+      if (this.newest === undefined) this.newest = sorted[sorted.length - 1]!.time;
+    }
+    const merged = rest.length > 0 ? this.merge(rest, { limit: Number.MAX_SAFE_INTEGER }) : { added: [], ops: [], dropped: this.trim(ops) };
+    return { added: [...sorted, ...merged.added], ops: [...ops, ...merged.ops], dropped: merged.dropped };
+  }
+
   /** Appends the lines at positions `from` on of `order`, read in the order of `lines` (timeOrder.ts). */
   private appendInReadOrder(lines: readonly LogLine[], order: Uint32Array, from: number): void {
     const at = positions(order);

@@ -1,0 +1,118 @@
+// An edge app's variables, response headers and secret references, changed by an agent: names set
+// or removed per section, merged into the app as it is when sent (read again then), and only the
+// sections that change are PATCHed, once. The person confirms the change listed per section; a
+// secret is referred to by its FastEdge secret id, and no secret value is ever asked, shown or sent.
+import * as z from 'zod';
+import type { EdgeApp } from '../../../schema/edge';
+import { endpoints } from '../../../schema/endpoints';
+import type { EdgeAppPatch } from '../../../schema/edgeApps';
+import { validateCall } from '../../../schema/validate';
+import { quoted as q } from './platformText';
+import { connectionField, defineTool, type AgentBinding, type WriteTarget } from './toolKit';
+import { nameOf } from './toolAnswers';
+
+const NAME = z.string().min(1).max(255);
+const textChanges = (what: string) =>
+  z
+    .strictObject({
+      set: z.record(NAME, z.string().max(4096)).optional().describe(`${what} to add or change: NAME -> value`),
+      remove: z.array(NAME).max(100).optional().describe(`${what} names to remove`),
+    })
+    .optional();
+
+const input = () =>
+  z.strictObject({
+    ...connectionField,
+    app_id: endpoints.patchEdgeApp.params.shape.app_id.describe('The app id (list_edge_apps finds it)'),
+    env: textChanges('Environment variables'),
+    rsp_headers: textChanges('Response headers'),
+    secrets: z
+      .strictObject({
+        set: z.record(NAME, z.int().min(1)).optional().describe('Secret references to add or change: NAME (what the app reads) -> FastEdge secret id'),
+        remove: z.array(NAME).max(100).optional().describe('Secret reference names to remove'),
+      })
+      .optional(),
+  });
+type Input = z.output<ReturnType<typeof input>>;
+type Section = 'env' | 'rsp_headers' | 'secrets';
+const SECTIONS: readonly Section[] = ['env', 'rsp_headers', 'secrets'];
+
+/** A section of the app as a flat map (a secret as its id), for comparing and merging. */
+function current(app: EdgeApp, section: Section): Record<string, string | number> {
+  if (section === 'secrets') return Object.fromEntries(Object.entries(app.secrets ?? {}).map(([k, v]) => [k, (v as { id?: number } | null)?.id ?? 0]));
+  return { ...((app[section] ?? {})) };
+}
+
+/** Each section the input changes: the merged map, and the lines the person reads ("+ NAME", "~ NAME", "- NAME"). */
+export function configChanges(app: EdgeApp, given: Input): { body: EdgeAppPatch; lines: string[] } {
+  const body: Record<string, unknown> = {};
+  const lines: string[] = [];
+  for (const section of SECTIONS) {
+    const change = given[section];
+    if (!change) continue;
+    const before = current(app, section);
+    const after = { ...before };
+    const said: string[] = [];
+    for (const name of change.remove ?? []) {
+      if (!(name in after)) continue;
+      delete after[name];
+      said.push(`- ${name}`);
+    }
+    const set: Record<string, string | number> = change.set ?? {};
+    for (const [name, value] of Object.entries(set)) {
+      if (!(name in before)) said.push(`+ ${name}${section === 'secrets' ? ` (secret ${value})` : ''}`);
+      else if (before[name] !== value) said.push(`~ ${name}${section === 'secrets' ? ` (secret ${before[name]} -> ${value})` : ''}`);
+      after[name] = value;
+    }
+    if (!said.length) continue;
+    lines.push(`${section}: ${said.join(', ')}`);
+    body[section] = section === 'secrets' ? Object.fromEntries(Object.entries(after).map(([k, id]) => [k, { id: id as number }])) : after;
+  }
+  return { body: body, lines };
+}
+
+async function readApp(b: AgentBinding, app_id: number) {
+  return b.api.edge.getOwnEdgeApp({ params: { app_id } }, { signal: b.signal });
+}
+
+export const setEdgeAppConfig = defineTool({
+  name: 'set_edge_app_config',
+  referenceName: 'platformSetEdgeAppConfig',
+  displayName: 'Set Edge App Configuration',
+  userDescription: "Add, change or remove a FastEdge app's environment variables, response headers or secret references",
+  modelDescription:
+    "Changes a FastEdge app's environment variables (env), response headers (rsp_headers) or secret references (secrets: a name the app reads -> a FastEdge secret id; never a secret's value). Give per section the names to set and the names to remove; the rest of the app's configuration is kept. The app is read first so the person sees each change and confirms; only the sections that change are sent. Use list_edge_apps to find the app id.",
+  kind: 'write',
+  input,
+  prepare: (given) => {
+    validateCall(endpoints.patchEdgeApp, { params: { app_id: given.app_id }, body: {} });
+    return {
+      endpoint: endpoints.patchEdgeApp,
+      call: { params: { app_id: given.app_id } },
+      operation: `Change the configuration of edge app ${given.app_id}`,
+      // Merged into the app as it is when sent: a change made meanwhile by someone else is kept.
+      send: async (b) => {
+        const app = await readApp(b, given.app_id);
+        const { body, lines } = configChanges(app, given);
+        if (!lines.length) return { name: app.name, lines };
+        // The typed call checks the body against the published shape before it is sent.
+        await b.api.edge.patchEdgeApp({ params: { app_id: given.app_id }, body }, { signal: b.signal });
+        return { name: app.name, lines };
+      },
+    };
+  },
+  readTarget: async (b, given): Promise<WriteTarget> => {
+    const app = await readApp(b, given.app_id);
+    const { lines } = configChanges(app, given);
+    return {
+      noun: 'The edge app',
+      facts: [['name', app.name ?? '(not given)'], ['url', app.url ?? '(not given)'], ...lines.map((line) => ['change', line] as const), ...(lines.length ? [] : ([['change', 'none: the app already has this configuration']] as const))],
+      consequence: 'Only the sections listed are sent; the app serves with them at once.',
+    };
+  },
+  answer: (sent, b, { app_id }) => {
+    const d = sent as { name?: string | null; lines: string[] };
+    const app = `edge app ${d.name ? `${q(d.name)} ` : ''}(${app_id})`;
+    return d.lines.length ? `Changed ${app} on ${nameOf(b.connectionName)}: ${d.lines.join('; ')}.` : `Nothing sent: ${app} on ${nameOf(b.connectionName)} already has this configuration.`;
+  },
+});

@@ -1,0 +1,64 @@
+// The account's edge apps picked in the palette (Load more, Enter an ID…) for commands given no app row.
+import type { BoundConnection } from '../../connections/connectionManager';
+import { ListPages } from '../../platform/listPages';
+import type { EdgeAppItem } from '../../schema/edgeLists';
+import { patchEdgeAppEndpoint } from '../../schema/edgeApps';
+import { parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
+import type { FlowUi } from '../../ui/flowUi';
+import { pickFromList } from '../../ui/listPick';
+import type { Log } from '../../ui/log';
+import { checksQuietWhenEmpty } from '../../ui/promptChecks';
+import { runWizard } from '../../ui/wizard';
+import { ListedAppNode } from './edgeListing';
+import { PinNode } from './edgePinNode';
+import type { EdgeTree } from './edgeTree';
+import { edgeAppStatus } from './model/edgeDisplay';
+
+const PICK_PAGE = 100;
+
+/** The picked app's id, or undefined when the person cancels; `showBinary` adds each app's binary id (deploy). */
+export async function pickEdgeApp(deps: { ui: () => FlowUi; log: Log }, bound: BoundConnection, title: string, showBinary = false): Promise<number | undefined> {
+  const { log } = deps;
+  const pages = new ListPages<EdgeAppItem>({
+    lists: bound.lists,
+    endpoint: 'listEdgeApps',
+    read: async (offset) => {
+      const page = await bound.api.edge.listEdgeApps({ params: {}, query: { limit: PICK_PAGE, offset, ordering: 'name' } });
+      return { results: page.apps, count: page.count, next: page.apps.length === PICK_PAGE ? 'more' : null };
+    },
+  });
+  const idSchema = patchEdgeAppEndpoint.params.shape.app_id;
+  const done = await runWizard<{ id?: number }>({}, {
+    title: `${title} (${bound.connection.name})`,
+    ui: deps.ui(),
+    steps: [
+      {
+        prompt: async (s, ctx) => {
+          const typed = async () =>
+            parseWholeNumber(await ctx.input({ prompt: 'ID of the edge app (a positive whole number)', value: '', ...checksQuietWhenEmpty((v) => wholeNumberProblem(idSchema, v, 'App ID'), 'App ID: must not be empty') }))!;
+          s.id = await pickFromList(ctx, {
+            noun: 'edge app',
+            load: () => pages.first(),
+            missing: () => bound.lists.isMissing('listEdgeApps'),
+            more: { has: () => pages.hasMore(), load: () => pages.more(), describe: () => `${pages.shown()}; the next ${PICK_PAGE}` },
+            item: (app) => ({ label: app.name || `App ${app.id}`, description: `${edgeAppStatus(app.status).label} · id ${app.id}${showBinary ? ` · binary ${app.binary ?? '-'}` : ''}`, detail: app.url ?? undefined, value: app.id }),
+            typed,
+            logError: (error) => log.error('Could not list the edge apps', error),
+          });
+        },
+      },
+    ],
+  });
+  return done?.id;
+}
+
+/** The app a command was run on: a listed or pinned app's row, or an id; undefined when it was given none. */
+export function edgeAppIdOf(arg: unknown): number | undefined {
+  return arg instanceof ListedAppNode ? arg.app.id : arg instanceof PinNode && arg.kind === 'app' ? arg.id : typeof arg === 'number' ? arg : undefined;
+}
+
+/** The view read again after an app changed: the account's list, and the app's pin when it has one. */
+export async function reloadEdgeApp(tree: EdgeTree, id: number): Promise<void> {
+  const pin = tree.pinNode('app', id);
+  await Promise.all([tree.listing.reload(), pin ? tree.refreshPins(pin) : Promise.resolve()]);
+}

@@ -1,0 +1,142 @@
+// Deploy to Edge App…: a .wasm (Explorer, editor title, palette, or an app's menu with a file
+// picker) checked for `\0asm` before anything is sent, the app picked and read, the file hashed,
+// the change confirmed, the bytes streamed with a cancellable progress, the app PATCHed to the new
+// binary; Roll Back points it at the old one (confirmed). All on the connection it started on.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
+import { checkWasmFile, sha256OfFile, uploadEdgeBinary, type WasmFile } from '../../platform/binaryUpload';
+import type { EdgeApp } from '../../schema/edge';
+import { promptSignIn } from '../../ui/bindActiveConnection';
+import { confirmWrite } from '../../ui/confirmWrite';
+import type { FlowUi } from '../../ui/flowUi';
+import type { Log } from '../../ui/log';
+import { notifyError } from '../../ui/notify';
+import { edgeAppIdOf, pickEdgeApp, reloadEdgeApp } from './edgeAppPick';
+import { ListedAppNode } from './edgeListing';
+import { PinNode } from './edgePinNode';
+import type { EdgeTree } from './edgeTree';
+import { bytesText, deployedLine, deploySummary, rollbackSummary } from './model/edgeDeploy';
+import { edgeAppStatus } from './model/edgeDisplay';
+
+export const DEPLOY_EDGE_APP_COMMAND = 'platformConsole.deployEdgeApp';
+/** An upload's whole time at most: it is cancellable all along. */
+const UPLOAD_TIMEOUT_MS = 15 * 60 * 1000;
+
+export interface EdgeDeployDeps {
+  connections: ConnectionManager;
+  log: Log;
+  ui: () => FlowUi;
+  tree: EdgeTree;
+}
+
+/** What a deploy did: the app, its new binary and the one it had. */
+export interface Deployed {
+  appId: number;
+  binary: number;
+  previous?: number;
+}
+
+export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposable[] {
+  const { connections, log, tree } = deps;
+
+  const refresh = (id: number) => reloadEdgeApp(tree, id);
+
+  const failed = (bound: BoundConnection, what: string, error: unknown) =>
+    notifyError(what, error, {
+      log,
+      ui: deps.ui(),
+      connectionName: bound.connection.name,
+      signInAgain: () => vscode.commands.executeCommand('platformConsole.signIn', { name: bound.connection.name, baseUrl: bound.connection.baseUrl }),
+    });
+
+  const pickFile = async (): Promise<string | undefined> => {
+    const picked = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Deploy', title: 'Deploy to Edge App: pick a .wasm file', filters: { WebAssembly: ['wasm'] } });
+    return picked?.[0]?.fsPath;
+  };
+
+  const rollBack = async (bound: BoundConnection, app: EdgeApp & { id: number }, from: number, to: number) => {
+    if (!(await confirmWrite(deps.ui(), rollbackSummary(app, from, to, bound.connection)))) return;
+    try {
+      await deps.ui().progress(`Rolling back edge app ${app.name || app.id} on ${bound.connection.name}…`, false, () => bound.api.edge.patchEdgeApp({ params: { app_id: app.id }, body: { binary: to } }));
+    } catch (error) {
+      await failed(bound, `Could not roll back edge app ${app.name || app.id}`, error);
+      return;
+    }
+    await refresh(app.id);
+    const done = `Rolled back edge app ${app.name || app.id} (${app.id}) on ${bound.connection.name}: binary ${from} -> ${to}.`;
+    log.info(done);
+    void deps.ui().notify('info', done);
+  };
+
+  const deploy = async (fileArg: unknown, appArg: unknown): Promise<Deployed | undefined> => {
+    const ui = deps.ui();
+    const bound = await connections.bind(tree.activeConnectionId);
+    if (!bound) return void (await promptSignIn(ui));
+    const { connection } = bound;
+    const filePath = fileArg instanceof vscode.Uri ? fileArg.fsPath : typeof fileArg === 'string' ? fileArg : await pickFile();
+    if (!filePath) return undefined;
+    const name = path.basename(filePath);
+    const checked = await checkWasmFile(filePath);
+    if (!checked.ok) {
+      log.info(`Deploy refused before sending: ${name}: ${checked.problem}`);
+      void ui.notify('error', `Cannot deploy ${name}: ${checked.problem}. Nothing was sent.`);
+      return undefined;
+    }
+    const file: WasmFile = checked.file;
+    const target =
+      edgeAppIdOf(appArg) ?? (await pickEdgeApp(deps, bound, 'Deploy to Edge App', true));
+    if (target === undefined) return undefined;
+    const id = target;
+    let app: EdgeApp & { id: number };
+    let sha256: string;
+    try {
+      [app, sha256] = await ui.progress(`Reading edge app ${id} and hashing ${name}…`, true, async (_report, signal) => {
+        const read = await bound.api.edge.getOwnEdgeApp({ params: { app_id: id } }, { signal });
+        return [{ ...read, id }, await sha256OfFile(filePath, signal)] as const;
+      });
+    } catch (error) {
+      await failed(bound, `Could not prepare the deploy of ${name} to edge app ${id}`, error);
+      return undefined;
+    }
+    const previous = app.binary ?? undefined;
+    if (!(await confirmWrite(ui, deploySummary(app, edgeAppStatus(app.status).label, { name, bytes: file.bytes, sha256 }, connection)))) return undefined;
+    const started = Date.now();
+    let binary: number;
+    try {
+      binary = await ui.progress(`Deploying ${name} to edge app ${app.name || id} on ${connection.name}`, true, async (report, signal) => {
+        let shown = -1;
+        const stored = await uploadEdgeBinary(bound.api.http, file, {
+          signal,
+          timeoutMs: UPLOAD_TIMEOUT_MS,
+          onProgress: (sent, total) => {
+            const percent = Math.floor((sent / total) * 100);
+            if (percent === shown) return;
+            shown = percent;
+            report(`${bytesText(sent)} of ${bytesText(total)} sent`);
+          },
+        });
+        report(`stored as binary ${stored.id}; pointing the app at it…`);
+        await bound.api.edge.patchEdgeApp({ params: { app_id: id }, body: { binary: stored.id } });
+        return stored.id;
+      });
+    } catch (error) {
+      await failed(bound, `Could not deploy ${name} to edge app ${app.name || id}`, error);
+      return undefined;
+    }
+    log.info(deployedLine(name, file.bytes, Date.now() - started, app, binary, connection.name));
+    await refresh(id);
+    const actions = [...(app.url ? ['Open App URL'] : []), ...(previous ? ['Roll Back'] : [])];
+    void ui.notify('info', `Deployed ${name} to edge app ${app.name || id} on ${connection.name}: binary ${previous ?? '(none)'} -> ${binary}.`, actions).then(async (chosen) => {
+      if (chosen === 'Open App URL' && app.url) await vscode.env.openExternal(vscode.Uri.parse(app.url));
+      if (chosen === 'Roll Back' && previous) await rollBack(bound, app, binary, previous);
+    });
+    return { appId: id, binary, previous };
+  };
+
+  return [vscode.commands.registerCommand(DEPLOY_EDGE_APP_COMMAND, (arg?: unknown, second?: unknown) => {
+    // From an app's menu the app comes first and the file is picked; from a file, the file.
+    const fromApp = arg instanceof ListedAppNode || arg instanceof PinNode;
+    return deploy(fromApp ? undefined : arg, fromApp ? arg : Array.isArray(second) ? undefined : second);
+  })];
+}

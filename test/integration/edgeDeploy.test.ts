@@ -1,0 +1,79 @@
+// Deploy to Edge App… in a real VS Code against the simulator: a .wasm deployed to a listed app
+// (confirmed with connection, app, URL, binary old -> new, size and SHA-256; one upload and one
+// PATCH in the simulator's record), Roll Back from the notification (PATCH to the old binary,
+// confirmed), and a file that is not WebAssembly refused with nothing sent.
+import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, beforeEach, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import { startSimulator, type Simulator } from '../../simulator/index';
+import { ScriptedUi } from '../support/scriptedUi';
+import testKeys from '../support/testKeys.json';
+import { platformConsole } from './support/extension';
+
+const KEY = testKeys.simulator;
+const WASM = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+
+describe('Deploy to Edge App', function () {
+  this.timeout(60_000);
+  let sim: Simulator;
+  let ext: Awaited<ReturnType<typeof platformConsole>>;
+  let connectionId: string;
+  const dir = mkdtempSync(join(tmpdir(), 'deploy-'));
+  const put = (name: string, bytes: Buffer) => (writeFileSync(join(dir, name), bytes), vscode.Uri.file(join(dir, name)));
+  const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+  const appOf = async (id: number) => (await ext.connections.api())!.edge.getOwnEdgeApp({ params: { app_id: id } });
+  const until = async (test: () => Promise<boolean> | boolean, what: string) => {
+    for (let i = 0; i < 100; i++) {
+      if (await test()) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.fail(`timed out waiting for ${what}`);
+  };
+
+  before(async () => {
+    ext = await platformConsole();
+    sim = await startSimulator({ apiKey: KEY });
+    connectionId = (await ext.connections.signIn('edge-deploy', sim.url, KEY)).id;
+  });
+  beforeEach(() => {
+    sim.reset();
+    sim.resetRequests();
+  });
+  after(async () => {
+    ext.setUi(undefined);
+    await ext.connections.signOut(connectionId);
+    await sim.close();
+  });
+
+  it('deploys a .wasm to an app (one upload, one PATCH), then Roll Back points it at the old binary', async () => {
+    const old = (await appOf(101)).binary!;
+    const ui = new ScriptedUi([], (_m, actions) => (actions.includes('Deploy') ? 'Deploy' : actions.includes('Roll Back') ? 'Roll Back' : undefined));
+    ext.setUi(ui);
+    const done = await vscode.commands.executeCommand<{ appId: number; binary: number; previous?: number }>('platformConsole.deployEdgeApp', put('app.wasm', WASM), 101);
+    assert.ok(done, 'the deploy finished');
+    assert.equal(done.previous, old);
+    const detail = ui.confirms[0]!.detail;
+    for (const line of [`Connection: edge-deploy (${sim.url})`, 'ID: 101', `Binary: ${old} -> new (assigned on upload)`, 'Size: 8 bytes', `SHA-256: ${createHash('sha256').update(WASM).digest('hex')}`]) assert.ok(detail.includes(line), `${line} in\n${detail}`);
+    const seen = sim.lastRequests('storeEdgeBinary')['POST storeEdgeBinary'];
+    assert.deepEqual(seen?.body, { bytes: 8, md5: createHash('md5').update(WASM).digest('hex') }, 'the upload reached the simulator whole');
+    assert.ok(ui.progressRuns.some((p) => p.cancellable && p.messages.some((m) => /8 bytes of 8 bytes sent/.test(m))), 'progress in bytes, cancellable');
+    // Roll Back was chosen on the notification: confirmed, then one more PATCH back to the old binary.
+    await until(async () => (await appOf(101)).binary === old, 'the roll back');
+    assert.deepEqual(writes(), ['PATCH patchEdgeApp 2', 'POST storeEdgeBinary 1']);
+    assert.ok(ui.confirms.some((c) => c.detail.includes(`Binary: ${done.binary} -> ${old}`)), 'Roll Back confirmed with the binary change');
+  });
+
+  it('a file that is not WebAssembly is refused by name, nothing sent', async () => {
+    const ui = new ScriptedUi([], () => 'Deploy');
+    ext.setUi(ui);
+    assert.equal(await vscode.commands.executeCommand('platformConsole.deployEdgeApp', put('notes.wasm', Buffer.from('plain text')), 101), undefined);
+    assert.deepEqual(writes(), []);
+    assert.equal(sim.requestCounts()['POST storeEdgeBinary'], undefined);
+    assert.ok(ui.notifications.some((n) => n.severity === 'error' && /Cannot deploy notes\.wasm: it is not WebAssembly.*Nothing was sent/.test(n.message)));
+    assert.equal(ui.confirms.length, 0, 'nothing asked either');
+  });
+});

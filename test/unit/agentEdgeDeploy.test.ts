@@ -1,0 +1,75 @@
+// deploy_edge_app and delete_edge_binary against the simulator: the file outside the allowed
+// folders or not WebAssembly is refused with nothing sent; the confirmation names the app, the
+// binary change, size and SHA-256 before anything is sent; accepted, one upload and one PATCH.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { createPlatformApi } from '../../src/platform/api';
+import { HttpClient } from '../../src/platform/http';
+import { PlatformLists } from '../../src/platform/platformLists';
+import { agentTool, confirmation, runTool, type RunHost } from '../../src/features/agent/model/toolCatalog';
+import type { AgentBinding } from '../../src/features/agent/model/toolKit';
+import { startSimulator, type Simulator } from '../../simulator/index';
+
+const KEY = 'agent-edge-deploy-key-71c4';
+const WASM = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+const root = mkdtempSync(join(tmpdir(), 'ws-'));
+const outside = mkdtempSync(join(tmpdir(), 'elsewhere-'));
+const put = (dir: string, name: string, bytes: Buffer) => (writeFileSync(join(dir, name), bytes), join(dir, name));
+
+describe('deploy tools', { timeout: 60_000 }, () => {
+  let sim: Simulator;
+  let bound: AgentBinding;
+  before(async () => {
+    sim = await startSimulator({ apiKey: KEY, dialect: 'platform' });
+    const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY, dialect: 'platform' }));
+    bound = { connectionName: 'Sim', baseUrl: sim.url, dialect: 'platform', api, lists: new PlatformLists(api), signal: new AbortController().signal, fileRoots: [root] };
+  });
+  beforeEach(() => {
+    sim.reset();
+    sim.resetRequests();
+  });
+  after(() => sim.close());
+  const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+  const run = (name: string, input: object, accept: boolean) => {
+    const asked: string[] = [];
+    const h: RunHost = { connections: async () => [], scrub: (t) => t, confirm: async (req) => (asked.push(confirmation(agentTool(name)!, req, bound).message), accept ? undefined : 'Declined. Nothing was sent.') };
+    return { asked, answer: runTool(agentTool(name)!, bound, input, h) };
+  };
+
+  it('deploys: confirmation names app, binary change, size and SHA-256; one upload and one PATCH', async () => {
+    const file = put(root, 'app.wasm', WASM);
+    const before = await bound.api.edge.getOwnEdgeApp({ params: { app_id: 101 } });
+    const r = run('deploy_edge_app', { app_id: 101, file }, true);
+    const answer = await r.answer;
+    assert.match(r.asked[0]!, new RegExp(`binary \`${before.binary} -> new \\(assigned on upload\\)\``));
+    assert.ok(r.asked[0]!.includes(createHash('sha256').update(WASM).digest('hex')));
+    assert.match(r.asked[0]!, /size `8 bytes`/);
+    const after = await bound.api.edge.getOwnEdgeApp({ params: { app_id: 101 } });
+    assert.notEqual(after.binary, before.binary);
+    assert.match(answer, new RegExp(`binary ${before.binary} -> ${after.binary}\\.$`));
+    assert.deepEqual(writes(), ['PATCH patchEdgeApp 1', 'POST storeEdgeBinary 1']);
+  });
+
+  it('refuses a file outside the workspace folders, and one that is not WebAssembly: nothing asked, nothing sent', async () => {
+    const far = run('deploy_edge_app', { app_id: 101, file: put(outside, 'app.wasm', WASM) }, true);
+    assert.match(await far.answer, /outside the workspace folders/);
+    const text = run('deploy_edge_app', { app_id: 101, file: put(root, 'fake.wasm', Buffer.from('hello')) }, true);
+    assert.match(await text.answer, /not WebAssembly/);
+    assert.deepEqual([...far.asked, ...text.asked], []);
+    assert.deepEqual(writes(), []);
+  });
+
+  it('declined: nothing sent; delete_edge_binary is destructive and refused while an app uses the binary', async () => {
+    const r = run('deploy_edge_app', { app_id: 101, file: put(root, 'app.wasm', WASM) }, false);
+    await r.answer;
+    assert.deepEqual(writes(), []);
+    assert.equal(agentTool('delete_edge_binary')!.kind, 'destructive');
+    const used = (await bound.api.edge.getOwnEdgeApp({ params: { app_id: 101 } })).binary!;
+    const d = run('delete_edge_binary', { binary_id: used }, true);
+    assert.match(await d.answer, /409/);
+  });
+});
