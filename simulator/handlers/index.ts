@@ -5,6 +5,7 @@ import { getEdgeApp, getEdgeClient, getEdgeTemplate } from './edge';
 import { deleteEdgeApp, patchEdgeApp } from './edgeApps';
 import { listEdgeAppLogs } from './edgeAppLogs';
 import { deleteEdgeBinary, storeEdgeBinary } from './edgeBinaries';
+import { createEdgeSecret, deleteEdgeSecret, getEdgeSecret, listEdgeSecrets, patchEdgeSecret } from './edgeSecrets';
 import { getFunctionLogs } from './faas';
 import {
   createNotificationSetting,
@@ -69,6 +70,11 @@ export const handlers: Handlers = {
   deleteEdgeApp,
   storeEdgeBinary,
   deleteEdgeBinary,
+  listEdgeSecrets,
+  createEdgeSecret,
+  getEdgeSecret,
+  patchEdgeSecret,
+  deleteEdgeSecret,
   listReports,
   listReportTemplates,
   listProtectionProfilesPaged,

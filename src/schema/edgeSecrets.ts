@@ -1,6 +1,7 @@
 // FastEdge secrets (the platform's own API, fastedge_api.yaml `secret`, `secret_short`, `secret_slot`):
 // an app refers to a secret by id; a slot's `value` is write-only, so no answer schema here carries it.
 import { lazySchema } from './lazySchema';
+import { defineEndpoint } from './endpoint';
 import * as z from 'zod';
 import { positiveId, textOf, typeError, lenientArray, lenientInt, lenientText } from './schemaKit';
 
@@ -14,10 +15,10 @@ const NAME_RULE = 'must be letters, digits, "_" and "-", starting and ending wit
 
 export const edgeSecretName = () => textOf(1, EDGE_SECRET_NAME_MAX).regex(EDGE_SECRET_NAME_PATTERN, NAME_RULE);
 
-/** A slot as sent: `slot` (Unix seconds it becomes active) and the plaintext `value`. */
+/** A slot as sent: `slot` (Unix seconds it becomes active, required) and the plaintext `value` (optional as published). */
 export const edgeSecretSlotInput = lazySchema(() => z.strictObject({
   slot: z.int(typeError('must be a whole number')).min(0, 'must be 0 or more'),
-  value: textOf(0, EDGE_SECRET_VALUE_MAX),
+  value: textOf(0, EDGE_SECRET_VALUE_MAX).optional(),
 }));
 
 /** POST /secrets body: `name` required (the published allOf adds it), comment and slots optional. */
@@ -78,3 +79,50 @@ export const edgeSecretConflict = lazySchema(() => z.object({
   error: lenientText(),
   conflicting_ids: lenientArray(lenientInt()),
 }).strip());
+
+const secretIdParams = lazySchema(() => z.strictObject({ secret_id: positiveId() }));
+
+export const listEdgeSecretsEndpoint = defineEndpoint('listEdgeSecrets', {
+  errorShape: 'edge',
+  successStatus: 200,
+  params: lazySchema(() => z.strictObject({})),
+  query: edgeSecretListQuery,
+  body: undefined,
+  response: edgeSecretList,
+});
+
+export const createEdgeSecretEndpoint = defineEndpoint('createEdgeSecret', {
+  errorShape: 'edge',
+  successStatus: 200,
+  params: lazySchema(() => z.strictObject({})),
+  query: undefined,
+  body: edgeSecretCreate,
+  response: edgeSecret,
+});
+
+export const getEdgeSecretEndpoint = defineEndpoint('getEdgeSecret', {
+  errorShape: 'edge',
+  successStatus: 200,
+  params: secretIdParams,
+  query: undefined,
+  body: undefined,
+  response: edgeSecret,
+});
+
+export const patchEdgeSecretEndpoint = defineEndpoint('patchEdgeSecret', {
+  errorShape: 'edge',
+  successStatus: 200,
+  params: secretIdParams,
+  query: undefined,
+  body: edgeSecretPatch,
+  response: edgeSecret,
+});
+
+export const deleteEdgeSecretEndpoint = defineEndpoint('deleteEdgeSecret', {
+  errorShape: 'edge',
+  successStatus: 204,
+  params: secretIdParams,
+  query: edgeSecretDeleteQuery,
+  body: undefined,
+  response: undefined,
+});

@@ -24,6 +24,7 @@ import { deleteStorageEndpoint } from './storage';
 import { listEdgeAppLogsEndpoint } from './edgeLogs';
 import { deleteEdgeAppEndpoint, patchEdgeAppEndpoint } from './edgeApps';
 import { deleteEdgeBinaryEndpoint, storeEdgeBinaryEndpoint } from './edgeBinaries';
+import { createEdgeSecretEndpoint, deleteEdgeSecretEndpoint, getEdgeSecretEndpoint, listEdgeSecretsEndpoint, patchEdgeSecretEndpoint } from './edgeSecrets';
 
 import type { Endpoint } from './endpoint';
 import type { RouteName } from './routes';
@@ -58,6 +59,11 @@ const ALL = [
   deleteEdgeAppEndpoint,
   storeEdgeBinaryEndpoint,
   deleteEdgeBinaryEndpoint,
+  listEdgeSecretsEndpoint,
+  createEdgeSecretEndpoint,
+  getEdgeSecretEndpoint,
+  patchEdgeSecretEndpoint,
+  deleteEdgeSecretEndpoint,
   listReportsEndpoint,
   listReportTemplatesEndpoint,
   listProfilesPagedEndpoint,

@@ -67,6 +67,12 @@ export const ROUTES = {
   // A compiled .wasm stored as a binary (the raw bytes as the body), and a binary deleted.
   storeEdgeBinary: platformOwn('edge', 'POST', '/edge/v1/binaries/raw', '/fastedge/v1/binaries/raw'),
   deleteEdgeBinary: platformOwn('edge', 'DELETE', '/edge/v1/binaries/{binary_id}', '/fastedge/v1/binaries/{binary_id}'),
+  // The account's FastEdge secrets: values are write-only, answers carry checksums only.
+  listEdgeSecrets: platformOwn('edge', 'GET', '/edge/v1/secrets', '/fastedge/v1/secrets'),
+  createEdgeSecret: platformOwn('edge', 'POST', '/edge/v1/secrets', '/fastedge/v1/secrets'),
+  getEdgeSecret: platformOwn('edge', 'GET', '/edge/v1/secrets/{secret_id}', '/fastedge/v1/secrets/{secret_id}'),
+  patchEdgeSecret: platformOwn('edge', 'PATCH', '/edge/v1/secrets/{secret_id}', '/fastedge/v1/secrets/{secret_id}'),
+  deleteEdgeSecret: platformOwn('edge', 'DELETE', '/edge/v1/secrets/{secret_id}', '/fastedge/v1/secrets/{secret_id}'),
   listReports: platformOwn('billing', 'GET', '/billing/org/v1/reports', '/billing/org/v1/reports'),
   listReportTemplates: platformOwn('billing', 'GET', '/billing/org/v1/reports/templates', '/billing/org/v1/reports/templates'),
   listProtectionProfilesPaged: platformOwn('security', 'GET', '/security/guard/v3/profiles', '/security/sifter/v3/profiles'),
