@@ -5,6 +5,7 @@
 /** Fields whose values are secret material or credentials, whatever the route (compared in lower case). */
 const SECRET_FIELDS = new Set([
   'payload', // createSecret: the secret itself (a key, a certificate, a PKCS12 bundle, a password)
+  'secret_slots', // an edge secret's slots carry its plaintext values (createEdgeSecret, patchEdgeSecret)
   'password',
   'passphrase',
   'private_key',

@@ -18,7 +18,7 @@ export const createEdgeApp: Handler<typeof endpoints.createEdgeApp> = ({ body },
   if (binary === undefined && template === undefined) throw refused('body', '', 'either binary or template is required');
   if (body.secrets !== undefined && Object.keys(body.secrets).length > 0) {
     for (const [key, { id }] of Object.entries(body.secrets)) {
-      if (!state.edgeSecretRefs.has(id)) throw refused('body', `secrets.${key}.id`, `secret ${id} not found`);
+      if (!state.edgeSecrets.has(id)) throw refused('body', `secrets.${key}.id`, `secret ${id} not found`);
     }
   }
   let binaryId = binary;
@@ -42,7 +42,7 @@ export const createEdgeApp: Handler<typeof endpoints.createEdgeApp> = ({ body },
   const id = Math.max(0, ...state.edgeApps.keys()) + 1;
   const secrets: EdgeApp['secrets'] = {};
   for (const [key, { id: secretId }] of Object.entries(body.secrets ?? {})) {
-    const ref = state.edgeSecretRefs.get(secretId);
+    const ref = state.edgeSecrets.get(secretId);
     secrets[key] = { id: secretId, name: ref?.name, comment: ref?.comment };
   }
   const app: EdgeApp = {

@@ -42,7 +42,7 @@ export const patchEdgeApp: Handler<typeof endpoints.patchEdgeApp> = ({ params, b
     // The platform answers a reference with the secret's name and comment; an unknown id is refused.
     const resolved: EdgeApp['secrets'] = {};
     for (const [key, { id }] of Object.entries(secrets)) {
-      const secret = state.edgeSecretRefs.get(id);
+      const secret = state.edgeSecrets.get(id);
       if (!secret) throw refused('body', `secrets.${key}.id`, `secret ${id} not found`);
       resolved[key] = { id, name: secret.name, comment: secret.comment };
     }

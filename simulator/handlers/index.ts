@@ -6,6 +6,7 @@ import { deleteEdgeApp, patchEdgeApp } from './edgeApps';
 import { listEdgeAppLogs } from './edgeAppLogs';
 import { deleteEdgeBinary, storeEdgeBinary } from './edgeBinaries';
 import { createEdgeApp, listEdgeBinaries } from './edgeAppCreate';
+import { createEdgeSecret, deleteEdgeSecret, getEdgeSecret, listEdgeSecrets, patchEdgeSecret } from './edgeSecrets';
 import { getFunctionLogs } from './faas';
 import {
   createNotificationSetting,
@@ -75,6 +76,11 @@ export const handlers: Handlers = {
   deleteEdgeBinary,
   createEdgeApp,
   listEdgeBinaries,
+  listEdgeSecrets,
+  createEdgeSecret,
+  getEdgeSecret,
+  patchEdgeSecret,
+  deleteEdgeSecret,
   listReports,
   listReportTemplates,
   listProtectionProfilesPaged,

@@ -1,6 +1,6 @@
 // The whole simulated platform, built from a seed: the same seed and reference time give the same data.
 import { seedCloudSecrets, type CloudSecret } from './seedCloudSecrets';
-import { seedEdgeSecretRefs, type EdgeSecretRef } from './seedEdgeSecretRefs';
+import { seedEdgeSecrets, type EdgeSecretRecord } from './seedEdgeSecrets';
 import { FunctionLogStore } from '../logs';
 import type { RuntimeOptions, SeedOptions } from '../options';
 import { createRng, deriveSeed, type Rng } from '../rng';
@@ -45,7 +45,8 @@ export interface SimState {
   edgeBinaries: Map<number, EdgeBinary>;
   edgeTemplates: Map<number, EdgeTemplate>;
   edgeClients: Map<number, EdgeClient>;
-  edgeSecretRefs: Map<number, EdgeSecretRef>;
+  /** The account's FastEdge secrets (checksums and lengths, never values). */
+  edgeSecrets: Map<number, EdgeSecretRecord>;
   products: Map<number, Product>;
   trials: Map<number, TrialRecord>;
   freeFeatures: Map<number, ActivatedFeature>;
@@ -81,7 +82,7 @@ export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: n
     edgeBinaries: byId(seedEdgeBinaries(edgeApps, edgeTemplates)),
     edgeTemplates: byId(edgeTemplates),
     edgeClients: byId(edgeClients),
-    edgeSecretRefs: byId(seedEdgeSecretRefs()),
+    edgeSecrets: byId(seedEdgeSecrets()),
     products: byId(products),
     trials: byId(seedTrials(referenceMs, products)),
     freeFeatures: byId(seedFreeFeatures(referenceMs)),

@@ -27,6 +27,7 @@ import { deleteEdgeAppEndpoint, patchEdgeAppEndpoint } from './edgeApps';
 import { deleteEdgeBinaryEndpoint, storeEdgeBinaryEndpoint } from './edgeBinaries';
 import { createEdgeAppEndpoint } from './edgeAppCreate';
 import { listEdgeBinariesEndpoint } from './edgeBinaryList';
+import { createEdgeSecretEndpoint, deleteEdgeSecretEndpoint, getEdgeSecretEndpoint, listEdgeSecretsEndpoint, patchEdgeSecretEndpoint } from './edgeSecrets';
 
 import type { Endpoint } from './endpoint';
 import type { RouteName } from './routes';
@@ -63,6 +64,11 @@ const ALL = [
   deleteEdgeBinaryEndpoint,
   createEdgeAppEndpoint,
   listEdgeBinariesEndpoint,
+  listEdgeSecretsEndpoint,
+  createEdgeSecretEndpoint,
+  getEdgeSecretEndpoint,
+  patchEdgeSecretEndpoint,
+  deleteEdgeSecretEndpoint,
   listReportsEndpoint,
   listReportTemplatesEndpoint,
   listProfilesPagedEndpoint,

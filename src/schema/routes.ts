@@ -70,6 +70,12 @@ export const ROUTES = {
   // A new app (from a binary or a template), and the account's binaries to make it from.
   createEdgeApp: platformOwn('edge', 'POST', '/edge/v1/apps', '/fastedge/v1/apps'),
   listEdgeBinaries: platformOwn('edge', 'GET', '/edge/v1/binaries', '/fastedge/v1/binaries'),
+  // The account's FastEdge secrets: values are write-only, answers carry checksums only.
+  listEdgeSecrets: platformOwn('edge', 'GET', '/edge/v1/secrets', '/fastedge/v1/secrets'),
+  createEdgeSecret: platformOwn('edge', 'POST', '/edge/v1/secrets', '/fastedge/v1/secrets'),
+  getEdgeSecret: platformOwn('edge', 'GET', '/edge/v1/secrets/{secret_id}', '/fastedge/v1/secrets/{secret_id}'),
+  patchEdgeSecret: platformOwn('edge', 'PATCH', '/edge/v1/secrets/{secret_id}', '/fastedge/v1/secrets/{secret_id}'),
+  deleteEdgeSecret: platformOwn('edge', 'DELETE', '/edge/v1/secrets/{secret_id}', '/fastedge/v1/secrets/{secret_id}'),
   listReports: platformOwn('billing', 'GET', '/billing/org/v1/reports', '/billing/org/v1/reports'),
   listReportTemplates: platformOwn('billing', 'GET', '/billing/org/v1/reports/templates', '/billing/org/v1/reports/templates'),
   listProtectionProfilesPaged: platformOwn('security', 'GET', '/security/guard/v3/profiles', '/security/sifter/v3/profiles'),
