@@ -74,6 +74,8 @@ describe('Create Edge App', function () {
       (_m, actions) => (actions.includes('Create') ? 'Create' : actions.includes('Enable') ? 'Enable' : undefined),
     );
     ext.setUi(ui);
+    // The Edge view shown (other suites leave another view in front): the new row is selected there.
+    await vscode.commands.executeCommand('platformConsole.edge.focus');
     const made = await vscode.commands.executeCommand<{ id: number; name: string }>('platformConsole.createEdgeApp');
     assert.ok(made, 'the command answers the new app');
     assert.equal(made.name, 'hello-created');
