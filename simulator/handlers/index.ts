@@ -40,6 +40,7 @@ import {
   listReports,
   listSecrets,
 } from './lists';
+import { deleteSecret, getSecret, patchFunction, patchSchedule } from './cloudChanges';
 import type { Handlers } from './types';
 
 export const handlers: Handlers = {
@@ -94,6 +95,10 @@ export const handlers: Handlers = {
   listFunctions,
   listEdgeAppLogs,
   listSecrets,
+  getSecret,
+  deleteSecret,
+  patchSchedule,
+  patchFunction,
   downloadReport,
   deleteReport,
   listTrials,

@@ -6,7 +6,7 @@ import type { endpoints } from '../../src/schema/endpoints';
 import { notFound } from '../errors';
 import { INSTANCE_FLAVORS, LOAD_BALANCER_FLAVORS, HOURS_PER_MONTH, regionPricing } from '../priceTables';
 import { reportView } from '../reportTasks';
-import { secretTaskView } from '../secretTasks';
+import { cloudSecretsIn } from '../cloudSecretState';
 import { EDGE_ACCOUNT_CLIENT } from '../state/seedEdge';
 import { REPORT_TEMPLATES, SEEDED_PROJECTS, SEEDED_REGIONS, flavorSize } from '../state/seedLists';
 import { TEMPLATE_FIELD_DEFINITIONS } from '../state/seedProfiles';
@@ -224,11 +224,11 @@ export const listLifecyclePolicies: Handler<typeof endpoints.listLifecyclePolici
 };
 
 /** A function as the published FunctionSerializer has it (every required field). */
-function functionItem(f: { namespace: string; name: string }, createdAt: string) {
+function functionItem(f: { projectId: number; regionId: number; namespace: string; name: string }, createdAt: string, disabled: ReadonlySet<string>) {
   return {
     id: `${f.namespace}-${f.name}`,
     name: f.name,
-    status: 'ACTIVE',
+    status: disabled.has(`${f.projectId}/${f.regionId}/${f.namespace}/${f.name}`) ? 'DISABLED' : 'ACTIVE',
     runtime: 'python3.11',
     timeout: 60,
     flavor: '80mCPU-128MB',
@@ -250,7 +250,7 @@ export const listNamespaces: Handler<typeof endpoints.listNamespaces> = ({ param
   const names = [...new Set(here.map((f) => f.namespace))].filter((n) => contains(n, query?.search)).sort();
   const created = isoSeconds(state.referenceMs);
   const all = names.map((name) => {
-    const functions = here.filter((f) => f.namespace === name).sort((a, b) => a.name.localeCompare(b.name)).map((f) => functionItem(f, created));
+    const functions = here.filter((f) => f.namespace === name).sort((a, b) => a.name.localeCompare(b.name)).map((f) => functionItem(f, created, state.disabledFunctions));
     return { name, status: 'ACTIVE', functions, functions_deploy_status: { total: functions.length, ready: functions.length }, created_at: created, description: '' };
   });
   return { count: all.length, results: page(all, query, 1000).slice };
@@ -261,7 +261,7 @@ export const listFunctions: Handler<typeof endpoints.listFunctions> = ({ params,
     .list()
     .filter((f) => f.projectId === params.project_id && f.regionId === params.region_id && f.namespace === params.namespace_name && contains(f.name, query?.search))
     .sort((a, b) => a.name.localeCompare(b.name))
-    .map((f) => functionItem(f, isoSeconds(state.referenceMs)));
+    .map((f) => functionItem(f, isoSeconds(state.referenceMs), state.disabledFunctions));
   if (all.length === 0 && !state.logs.list().some((f) => f.projectId === params.project_id && f.regionId === params.region_id && f.namespace === params.namespace_name)) {
     throw notFound(`Namespace ${params.namespace_name} could not be found`);
   }
@@ -269,23 +269,6 @@ export const listFunctions: Handler<typeof endpoints.listFunctions> = ({ params,
 };
 
 export const listSecrets: Handler<typeof endpoints.listSecrets> = ({ params, query }, { state, options, nowMs }) => {
-  const seeded = [...state.cloudSecrets.values()]
-    .filter((s) => s.projectId === params.project_id && s.regionId === params.region_id)
-    .map(({ projectId: _p, regionId: _r, ...secret }) => secret);
-  const created = [...state.secretTasks.values()]
-    .filter((t) => t.projectId === params.project_id && t.regionId === params.region_id)
-    .filter((t) => secretTaskView(t, state.account, options.taskDurationMs, nowMs).state === 'FINISHED')
-    .map((t) => ({
-      id: t.secretId,
-      name: valueText(t.data.name ?? ''),
-      secret_type: valueText(t.data.secret_type ?? ''),
-      status: 'ACTIVE',
-      created: isoSeconds(t.createdMs),
-      expiration: (t.data.expiration as string | undefined) ?? null,
-      algorithm: (t.data.algorithm as string | undefined) ?? null,
-      bit_length: (t.data.bit_length as number | undefined) ?? null,
-      mode: (t.data.mode as string | undefined) ?? null,
-    }));
-  const all = [...seeded, ...created];
+  const all = cloudSecretsIn(state, params.project_id, params.region_id, options, nowMs);
   return { count: all.length, results: page(all, query, 1000).slice };
 };

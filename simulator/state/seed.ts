@@ -39,6 +39,8 @@ export interface SimState {
   secretTasks: Map<string, SecretTask>;
   /** Secrets in the account besides those created through tasks, by id. */
   cloudSecrets: Map<string, CloudSecret>;
+  /** FaaS functions switched off (`project/region/namespace/function`). */
+  disabledFunctions: Set<string>;
   reports: Map<string, ReportRecord>;
   edgeApps: Map<number, EdgeApp>;
   /** Every binary an app or template uses, and those uploaded. */
@@ -77,6 +79,7 @@ export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: n
     policies: byId(seedPolicies(ACCOUNT.userId)),
     secretTasks: new Map(),
     cloudSecrets: new Map(seedCloudSecrets(referenceMs, seed.secretCount).map((s) => [s.id, s])),
+    disabledFunctions: new Set(),
     reports: new Map(seedReports(referenceMs, ACCOUNT.userId, ACCOUNT.clientId).map((r) => [r.uuid, r])),
     edgeApps: byId(edgeApps),
     edgeBinaries: byId(seedEdgeBinaries(edgeApps, edgeTemplates)),

@@ -47,6 +47,8 @@ export interface SecretTask {
   secretId: string;
   /** Why the task ends in ERROR; undefined when it finishes. */
   failure?: string;
+  /** What the task does (the published `task_type`); a secret's creation when absent. */
+  taskType?: 'create_secret' | 'delete_secret' | 'update_faas_function';
 }
 
 export interface ReportRecord {

@@ -113,14 +113,14 @@ export const getTaskEndpoint = defineEndpoint('getTask', {
  */
 export const DAY_NAMES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
-function commaListOf(min: number, max: number, what: string) {
+export function commaListOf(min: number, max: number, what: string) {
   return z.string(typeError('must be text')).refine((value) => {
     const parts = value.split(',').map((p) => p.trim());
     return parts.length > 0 && parts.every((p) => /^\d{1,2}$/.test(p) && Number(p) >= min && Number(p) <= max);
   }, `must be a comma-separated list of ${what} from ${min} to ${max}`).transform((value) => value.replace(/\s+/g, ''));
 }
 
-const dayOfWeek = lazySchema(() => z
+export const dayOfWeek = lazySchema(() => z
   .string('must be text')
   .refine(
     (value) => value.trim() === '*' || value.split(',').every((d) => (DAY_NAMES as readonly string[]).includes(d.trim().toLowerCase())),
@@ -175,7 +175,7 @@ export const addSchedulesRequest = lazySchema(() => z.strictObject({
   schedules: z.array(real(scheduleRequest)).min(1, 'must hold at least one schedule'),
 }));
 
-const scheduleResponse = lazySchema(() => z.looseObject({
+export const scheduleResponse = lazySchema(() => z.looseObject({
   id: lenientText(),
   type: lenientText(),
   owner: lenientText(),

@@ -27,6 +27,7 @@ import { deleteEdgeAppEndpoint, patchEdgeAppEndpoint } from './edgeApps';
 import { deleteEdgeBinaryEndpoint, storeEdgeBinaryEndpoint } from './edgeBinaries';
 import { createEdgeAppEndpoint } from './edgeAppCreate';
 import { listEdgeBinariesEndpoint } from './edgeBinaryList';
+import { deleteSecretEndpoint, getSecretEndpoint, patchFunctionEndpoint, patchScheduleEndpoint } from './cloudChanges';
 import { createEdgeSecretEndpoint, deleteEdgeSecretEndpoint, getEdgeSecretEndpoint, listEdgeSecretsEndpoint, patchEdgeSecretEndpoint } from './edgeSecrets';
 
 import type { Endpoint } from './endpoint';
@@ -85,6 +86,10 @@ const ALL = [
   listFunctionsEndpoint,
   listEdgeAppLogsEndpoint,
   listSecretsEndpoint,
+  getSecretEndpoint,
+  deleteSecretEndpoint,
+  patchScheduleEndpoint,
+  patchFunctionEndpoint,
   downloadReportEndpoint,
   deleteReportEndpoint,
   listTrialsEndpoint,

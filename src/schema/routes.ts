@@ -98,6 +98,16 @@ export const ROUTES = {
   // An edge app's logs, filtered and paged on the server.
   listEdgeAppLogs: platformOwn('edge', 'GET', '/edge/v1/apps/{app_id}/logs', '/fastedge/v1/apps/{app_id}/logs'),
   listSecrets: platformOwn('cloud', 'GET', '/cloud/v1/secrets/{project_id}/{region_id}', '/cloud/v1/secrets/{project_id}/{region_id}'),
+  // A secret read and deleted (tasks), a schedule changed, a function switched off or on (tasks).
+  getSecret: platformOwn('cloud', 'GET', '/cloud/v1/secrets/{project_id}/{region_id}/{secret_id}', '/cloud/v1/secrets/{project_id}/{region_id}/{secret_id}'),
+  deleteSecret: platformOwn('cloud', 'DELETE', '/cloud/v1/secrets/{project_id}/{region_id}/{secret_id}', '/cloud/v1/secrets/{project_id}/{region_id}/{secret_id}'),
+  patchSchedule: platformOwn('cloud', 'PATCH', '/cloud/v1/schedule/{project_id}/{region_id}/{schedule_id}', '/cloud/v1/schedule/{project_id}/{region_id}/{schedule_id}'),
+  patchFunction: platformOwn(
+    'faas',
+    'PATCH',
+    '/cloud/v1/faas/namespaces/{project_id}/{region_id}/{namespace_name}/functions/{function_name}',
+    '/cloud/v1/faas/namespaces/{project_id}/{region_id}/{namespace_name}/functions/{function_name}',
+  ),
   // A report task's result and its removal, and the lists the pickers offer instead of a typed id.
   downloadReport: platformOwn('billing', 'GET', '/billing/org/v1/reports/{uuid}/download', '/billing/org/v1/reports/{uuid}/download'),
   deleteReport: platformOwn('billing', 'DELETE', '/billing/org/v1/reports/{id}', '/billing/org/v1/reports/{id}'),

@@ -19,6 +19,8 @@ import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
 
 const KEY = 'dialects-key-5c1e';
 const PR = { project_id: 1, region_id: 1 };
+const SECRET = '5b3a4f2e-0c1d-4e8f-9a7b-1c2d3e4f5a01';
+const SCHEDULE = { project_id: 1, region_id: 2, schedule_id: '8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a' };
 /** The smallest WebAssembly module (magic and version), as an upload body. */
 const WASM_BODY = {
   contentType: 'application/octet-stream',
@@ -110,6 +112,10 @@ function calls(taskId: () => string): Calls {
     listFunctions: { params: { ...PR, namespace_name: 'default' }, run: (api) => api.faas.listFunctions({ params: { ...PR, namespace_name: 'default' }, query: {} }) },
     listEdgeAppLogs: { params: { app_id: 101 }, run: (api) => api.edge.listEdgeAppLogs({ params: { app_id: 101 }, query: { limit: 5, request_id: 'x' } }) },
     listSecrets: { params: PR, run: (api) => api.cloud.listSecrets({ params: PR, query: {} }) },
+    getSecret: { params: { ...PR, secret_id: SECRET }, run: (api) => api.cloud.getSecret({ params: { ...PR, secret_id: SECRET } }) },
+    deleteSecret: { params: { ...PR, secret_id: SECRET }, run: (api) => api.cloud.deleteSecret({ params: { ...PR, secret_id: SECRET } }) },
+    patchSchedule: { params: SCHEDULE, run: (api) => api.cloud.patchSchedule({ params: SCHEDULE, body: { max_quantity: 3 } }) },
+    patchFunction: { params: { ...PR, namespace_name: 'default', function_name: 'hello-world' }, run: (api) => api.faas.patchFunction({ params: { ...PR, namespace_name: 'default', function_name: 'hello-world' }, body: { disabled: true } }) },
     downloadReport: { params: { uuid: SEEDED_REPORTS.Completed }, run: (api) => api.billing.downloadReport({ params: { uuid: SEEDED_REPORTS.Completed }, query: { format: 'json' } }) },
     deleteReport: { params: { id: SEEDED_REPORTS.Cancelled }, run: (api) => api.billing.deleteReport({ params: { id: SEEDED_REPORTS.Cancelled } }) },
     listTrials: { params: {}, run: (api) => api.billing.listTrials({ params: {}, query: { limit: 10 } }) },
