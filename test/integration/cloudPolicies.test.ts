@@ -1,13 +1,13 @@
 // Snapshot policies acted on from the Cloud view and the palette, against the simulator: Pause and
 // Resume (confirmed, one PATCH each, the row's icon follows), Rename (the name checked as typed),
-// Remove Schedule from its row, Delete with the name typed, Add Snapshot Schedules started from a
+// Remove Schedule and Edit Schedule (prefilled, only what changed sent) from its row, Delete with the name typed, Add Snapshot Schedules started from a
 // policy's row, a refused change that is not retried — each proven from the simulator's record.
 import * as assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import type { TreeNode } from '../../src/ui/treeNodes';
-import { PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
+import { ACCEPT, PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
 
@@ -107,6 +107,30 @@ describe('Cloud view: snapshot policies', function () {
     const after = await cloud().getChildren(await policyRow('nightly-snapshots'));
     assert.ok(!after.some((r) => (r as { cloudTarget?: { id?: string } }).cloudTarget?.id === NIGHTLY_SCHEDULE), 'the schedule\'s row left');
     assert.ok((await Promise.all(after.map(label))).includes('No schedules: no snapshots are made'), 'its only schedule: the policy says it makes none now');
+  });
+
+  it('Edit Schedule from its row: every step opens with the schedule\'s values; only what changed is sent (one PATCH); nothing changed sends nothing', async () => {
+    const scheduleRow = async () => (await cloud().getChildren(await policyRow('nightly-snapshots'))).find((r) => (r as { cloudTarget?: { id?: string } }).cloudTarget?.id === NIGHTLY_SCHEDULE)!;
+    // Days, hours (picked as they are), minutes, time zone, keep 9 instead of 7, retention, name; keep it.
+    const ui = new ScriptedUi(
+      [{ pick: ['Every day (*)'] }, { pick: ['02'] }, ACCEPT, ACCEPT, '9', ACCEPT, ACCEPT, ACCEPT, { pick: '$(check) Keep this schedule' }],
+      (_m, b) => (b.includes('Change') ? 'Change' : undefined),
+    );
+    ext.setUi(ui);
+    assert.equal(await vscode.commands.executeCommand('platformConsole.editSnapshotSchedule', await scheduleRow()), true);
+    const opened = ui.prompts.filter((p) => p.kind === 'input').map((p) => p.value);
+    assert.deepEqual(opened, ['30', '7', '1', '0', 'nightly {volume_id} {datetime_utc}'], 'minutes, snapshots to keep, retention weeks and days, name: prefilled');
+    assert.equal(ui.prompts.find((p) => p.kind === 'pick' && /Time zone/.test(p.prompt))?.active, 'Europe/Luxembourg');
+    assert.match(ui.confirms[0]!.detail, /Was: .*keeps 7 snapshots[\s\S]*Becomes: .*keeps 9 snapshots[\s\S]*Fields sent: max_quantity/);
+    assert.deepEqual(writes(), ['PATCH patchSchedule 1']);
+    assert.deepEqual(lastBody('patchSchedule'), { max_quantity: 9 });
+    assert.match(ui.notifications.at(-1)!.message, /^Changed schedule cron 30 2 \* \* \* \(Europe\/Luxembourg\) of snapshot policy nightly-snapshots/);
+
+    const same = new ScriptedUi([{ pick: ['Every day (*)'] }, { pick: ['02'] }, ACCEPT, ACCEPT, ACCEPT, ACCEPT, ACCEPT, ACCEPT, { pick: '$(check) Keep this schedule' }]);
+    ext.setUi(same);
+    assert.equal(await vscode.commands.executeCommand('platformConsole.editSnapshotSchedule', await scheduleRow()), false);
+    assert.match(same.notifications.at(-1)!.message, /^Nothing changed in schedule .*: nothing sent\.$/);
+    assert.deepEqual(writes(), ['PATCH patchSchedule 1']);
   });
 
   it('Delete: the name typed (a wrong one refused), one DELETE, the row leaves; a second attempt finds it gone', async () => {

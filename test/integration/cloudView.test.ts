@@ -53,10 +53,11 @@ describe('Cloud view', function () {
 
   before(async () => {
     ext = await platformConsole();
-    sim = await startSimulator({ apiKey: KEY, secretCount: 230 });
+    sim = await startSimulator({ apiKey: KEY, secretCount: 230, taskDurationMs: 300 });
     connectionId = (await ext.connections.signIn('cloud-view', sim.url, KEY)).id;
   });
   beforeEach(async () => {
+    sim.reset();
     sim.clearFaults('*');
     await cloud().reloadAll();
   });
@@ -139,6 +140,38 @@ describe('Cloud view', function () {
     assert.deepEqual(ui.prompts, [], 'nothing asked');
     assert.equal(ext.logs.panels.length, panelsBefore + 1);
     assert.equal(ext.logs.panels.at(-1)?.panel.title, 'Logs: default/hello-world');
+  });
+
+  it('Delete Secret from its row: the name typed (a wrong one refused) with the load balancer warning, one DELETE, its task followed; the row leaves', async () => {
+    const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET ')).map(([k, n]) => `${k} ${n}`);
+    const secret = await at('production', 'Luxembourg-2', 'Secrets', 'api-gateway-cert');
+    assert.match(secret.contextValue!, /^platformConsole\.cloud\.secret\./);
+    const ui = new ScriptedUi(['api-gateway', 'api-gateway-cert']);
+    ext.setUi(ui);
+    assert.equal(await vscode.commands.executeCommand('platformConsole.deleteSecret', secret.node), true);
+    assert.match(ui.prompts[0]!.prompt, /^Secret api-gateway-cert \(certificate, ACTIVE, expires .*project 1, region 1\) on cloud-view .*load balancer listeners that use it lose their certificate/);
+    assert.deepEqual(ui.prompts[0]!.refusals, ['Confirmation: type api-gateway-cert exactly']);
+    assert.deepEqual(writes(), ['DELETE deleteSecret 1']);
+    assert.ok(ui.notifications.some((n) => n.message === 'Secret api-gateway-cert deleted.'), ui.notifications.map((n) => n.message).join('\n'));
+    assert.ok(ui.progressRuns.some((p) => p.title === 'Deleting secret api-gateway-cert' && p.messages.some((m) => /FINISHED/.test(m))), 'the task was followed to its end');
+    const left = await rows((await at('production', 'Luxembourg-2', 'Secrets')).node);
+    assert.ok(!left.some((r) => r.label === 'api-gateway-cert'), left.map((r) => r.label).join(', '));
+  });
+
+  it('Disable Function from its row: a destructive modal, one PATCH {disabled: true}, its task followed, the row says disabled; Enable switches it back', async () => {
+    const fnRow = () => at('production', 'Luxembourg-2', 'Functions', 'default', 'image-resize');
+    assert.equal((await fnRow()).contextValue, 'platformConsole.cloud.function.active');
+    const ui = new ScriptedUi([], (_m, b) => (b.includes('Disable') ? 'Disable' : b.includes('Enable') ? 'Enable' : undefined));
+    ext.setUi(ui);
+    assert.equal(await vscode.commands.executeCommand('platformConsole.disableFunction', (await fnRow()).node), true);
+    assert.match(ui.confirms[0]!.message, /^Disable function image-resize \(namespace default\) on cloud-view\?$/);
+    assert.match(ui.confirms[0]!.detail, /it stops answering at its endpoint[\s\S]*Enable Function switches it on again/);
+    assert.deepEqual(Object.values(sim.lastRequests('patchFunction'))[0]?.body, { disabled: true });
+    assert.equal((await fnRow()).contextValue, 'platformConsole.cloud.function.disabled');
+    assert.equal(await vscode.commands.executeCommand('platformConsole.enableFunction', (await fnRow()).node), true);
+    assert.deepEqual(Object.values(sim.lastRequests('patchFunction'))[0]?.body, { disabled: false });
+    assert.equal(sim.requestCounts()['PATCH patchFunction'], 2);
+    assert.equal((await fnRow()).contextValue, 'platformConsole.cloud.function.active');
   });
 
   it('a list that fails shows an error row; Retry reads it again; Refresh reads every list again', async () => {

@@ -1,8 +1,10 @@
-// Cloud: the view of projects, regions and their secrets, snapshot policies and functions.
+// Cloud: the view of projects, regions and their secrets, snapshot policies and functions, and
+// the functions' Enable / Disable.
 import * as vscode from 'vscode';
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { CloudTree } from './cloudTree';
+import { registerFunctionCommands } from './functionCommands';
 
 export class CloudFeature extends Disposable {
   readonly tree: CloudTree;
@@ -11,6 +13,7 @@ export class CloudFeature extends Disposable {
     super();
     this.tree = this._register(new CloudTree(ctx));
     this._register(vscode.commands.registerCommand('platformConsole.refreshCloud', () => this.tree.reloadAll()));
+    for (const d of registerFunctionCommands(ctx, () => this.tree.reloadAll())) this._register(d);
   }
 }
 

@@ -1,5 +1,6 @@
 // A snapshot policy acted on as a whole, from its Cloud view row or the palette (project, region
-// and policy picked): Pause, Resume, Rename, Delete (its name typed), and Remove Schedule. The
+// and policy picked): Pause, Resume, Rename, Delete (its name typed), Remove Schedule and Edit
+// Schedule (the add flow's steps prefilled; only what changed is sent). The
 // policy is read first, so each confirmation names it as it is; each change is sent once.
 import * as vscode from 'vscode';
 import type { BoundConnection } from '../../connections/connectionManager';
@@ -15,7 +16,10 @@ import { notifyError } from '../../ui/notify';
 import { confirmByTypedName } from '../../ui/typedConfirmation';
 import { runWizard } from '../../ui/wizard';
 import { policyStep, type AddSchedulesState } from './addSchedulesFlow';
-import { policyName, removeScheduleSummary, renameSummary, scheduleName, statusSummary } from './model/policyActions';
+import { editScheduleSummary, policyName, removeScheduleSummary, renameSummary, scheduleName, statusSummary, type Schedule } from './model/policyActions';
+import { draftOfSchedule, patchFields, schedulePatchOf } from './model/scheduleEdit';
+import { describeSchedule } from './model/schedules';
+import { editSchedule as editScheduleSteps } from './scheduleEditor';
 
 type Deps = Pick<FeatureContext, 'log' | 'ui' | 'defaults' | 'registerBoundCommand'>;
 interface PolicyAt {
@@ -148,27 +152,34 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
     return true;
   };
 
+  /** The schedule a row named, or one picked from the policy's; undefined (told why) when there is none. */
+  const scheduleOf = async (bound: BoundConnection, at: PolicyAt, title: string, placeholder: string): Promise<Schedule | undefined> => {
+    const { policy } = at;
+    const schedules = policy.schedules ?? [];
+    if (at.scheduleId !== undefined) {
+      const named = schedules.find((s) => s.id === at.scheduleId);
+      if (!named) {
+        void deps.ui().notify('error', `Snapshot policy ${policyName(policy)} no longer has schedule ${at.scheduleId} on ${bound.connection.name}: nothing sent.`);
+        await refreshView();
+      }
+      return named;
+    }
+    if (schedules.length === 0) return void deps.ui().notify('info', `Snapshot policy ${policyName(policy)} has no schedules.`), undefined;
+    const picked = await runWizard<{ id?: string }>({}, {
+      title: `${title} of ${policyName(policy)} (${bound.connection.name})`,
+      ui: deps.ui(),
+      steps: [{ prompt: async (s, ctx) => void (s.id = await ctx.pick({ placeholder, items: schedules.map((x) => ({ label: scheduleName(x), description: x.id ?? undefined, value: x.id ?? '' })) })) }],
+    });
+    const schedule = schedules.find((s) => s.id === picked?.id);
+    return schedule?.id ? schedule : undefined;
+  };
+
   const removeSchedule = async (bound: BoundConnection, arg: unknown): Promise<boolean> => {
     const at = await policyFor(bound, arg, 'Remove Snapshot Schedule');
     if (!at) return false;
     const { policy } = at;
-    const schedules = policy.schedules ?? [];
-    let schedule = at.scheduleId === undefined ? undefined : schedules.find((s) => s.id === at.scheduleId);
-    if (at.scheduleId !== undefined && !schedule) {
-      void deps.ui().notify('error', `Snapshot policy ${policyName(policy)} no longer has schedule ${at.scheduleId} on ${bound.connection.name}: nothing sent.`);
-      await refreshView();
-      return false;
-    }
-    if (!schedule) {
-      if (schedules.length === 0) return void deps.ui().notify('info', `Snapshot policy ${policyName(policy)} has no schedules to remove.`), false;
-      const picked = await runWizard<{ id?: string }>({}, {
-        title: `Remove Snapshot Schedule from ${policyName(policy)} (${bound.connection.name})`,
-        ui: deps.ui(),
-        steps: [{ prompt: async (s, ctx) => void (s.id = await ctx.pick({ placeholder: 'The schedule to remove', items: schedules.map((x) => ({ label: scheduleName(x), description: x.id ?? undefined, value: x.id ?? '' })) })) }],
-      });
-      schedule = schedules.find((s) => s.id === picked?.id);
-      if (!schedule?.id) return false;
-    }
+    const schedule = await scheduleOf(bound, at, 'Remove Snapshot Schedule', 'The schedule to remove');
+    if (!schedule) return false;
     if (!(await confirmWrite(deps.ui(), removeScheduleSummary(policy, at, schedule, bound.connection)))) return false;
     const params = { project_id: at.projectId, region_id: at.regionId, policy_id: policy.id };
     const id = schedule.id!;
@@ -180,7 +191,27 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
     return true;
   };
 
+  const editSchedule = async (bound: BoundConnection, arg: unknown): Promise<boolean> => {
+    const at = await policyFor(bound, arg, 'Edit Snapshot Schedule');
+    if (!at) return false;
+    const schedule = await scheduleOf(bound, at, 'Edit Snapshot Schedule', 'The schedule to edit');
+    if (!schedule) return false;
+    const before = draftOfSchedule(schedule);
+    if (!before) return void deps.ui().notify('error', `Schedule ${scheduleName(schedule)} uses fields the editor does not offer: nothing sent. Change it in the platform's console.`), false;
+    const after = await editScheduleSteps(deps.ui(), before.type, `Edit Schedule of ${policyName(at.policy)} (${bound.connection.name})`, () => new Date(), before);
+    if (!after) return false;
+    const body = schedulePatchOf(before, after);
+    if (Object.keys(body).length === 0) return void deps.ui().notify('info', `Nothing changed in schedule ${scheduleName(schedule)}: nothing sent.`), false;
+    if (!(await confirmWrite(deps.ui(), editScheduleSummary(at.policy, at, schedule, describeSchedule(before), describeSchedule(after), patchFields(body), bound.connection)))) return false;
+    const params = { project_id: at.projectId, region_id: at.regionId, schedule_id: schedule.id! };
+    const sent = await send(bound, `Changing a schedule of snapshot policy ${policyName(at.policy)}`, `Could not change the schedule of snapshot policy ${policyName(at.policy)}`, () => bound.api.cloud.patchSchedule({ params, body }));
+    if (!sent.ok) return false;
+    await done(`Changed schedule ${scheduleName(schedule)} of snapshot policy ${policyName(at.policy)} on ${bound.connection.name}: ${describeSchedule(after)}.`);
+    return true;
+  };
+
   return [
+    deps.registerBoundCommand('platformConsole.editSnapshotSchedule', (bound, arg) => editSchedule(bound, arg)),
     deps.registerBoundCommand('platformConsole.pauseSnapshotPolicy', (bound, arg) => setStatus(bound, arg, 'paused')),
     deps.registerBoundCommand('platformConsole.resumeSnapshotPolicy', (bound, arg) => setStatus(bound, arg, 'active')),
     deps.registerBoundCommand('platformConsole.renameSnapshotPolicy', (bound, arg) => rename(bound, arg)),

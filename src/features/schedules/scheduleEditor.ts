@@ -190,9 +190,17 @@ export function runLines(draft: ScheduleDraft, now: Date, localZone = Intl.DateT
   return nextRuns(draft, now).map((d) => `${formatInZone(d, zone)}  ·  local ${formatInZone(d, localZone)}`);
 }
 
-/** Asks for one schedule; undefined when the person pressed Escape or discarded it. */
-export async function editSchedule(ui: FlowUi, type: 'cron' | 'interval', title: string, now: () => Date = () => new Date()): Promise<ScheduleDraft | undefined> {
-  const state = await runWizard<EditorState>({ type }, { title, steps: steps(now), ui });
+/** The wizard's state for an existing schedule: every step opens with its value. */
+function editorStateOf(d: ScheduleDraft): EditorState {
+  const common = { maxQuantity: d.maxQuantity, retentionWeeks: d.retention?.weeks ?? 0, retentionDays: d.retention?.days ?? 0, nameTemplate: d.nameTemplate };
+  return d.type === 'cron'
+    ? { type: 'cron', days: d.days, hours: d.hours, minutes: d.minutes, timezone: d.timezone, ...common }
+    : { type: 'interval', weeks: d.weeks, intervalDays: d.days, intervalHours: d.hours, intervalMinutes: d.minutes, ...common };
+}
+
+/** Asks for one schedule (prefilled from `initial` when editing one); undefined when the person pressed Escape or discarded it. */
+export async function editSchedule(ui: FlowUi, type: 'cron' | 'interval', title: string, now: () => Date = () => new Date(), initial?: ScheduleDraft): Promise<ScheduleDraft | undefined> {
+  const state = await runWizard<EditorState>(initial ? editorStateOf(initial) : { type }, { title, steps: steps(now), ui });
   if (!state) return undefined;
   const draft = draftOf(state);
   const keep = await ui.pick({

@@ -1,10 +1,11 @@
-// "Create Secret…" and "Check Secret Task…".
+// "Create Secret…", "Delete Secret…" and "Check Secret Task…".
 import * as vscode from 'vscode';
 import type { BoundConnection } from '../../connections/connectionManager';
 import type { FeatureContext } from '../../ui/featureContext';
 import { runWizard, stepIndex } from '../../ui/wizard';
 import { notifyError } from '../../ui/notify';
 import { SUMMARY_STEP, TYPED_TEXT_STEP, createSecretSteps, secretRequest, type SecretFlowState } from './createSecretFlow';
+import { deleteCloudSecret } from './deleteSecret';
 import { watchSecretTasks, type WatchedSecret } from './secretTaskWatch';
 
 export type SecretCommandDeps = Pick<FeatureContext, 'connections' | 'log' | 'ui' | 'defaults' | 'registerBoundCommand'>;
@@ -49,6 +50,7 @@ export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposab
 
   return [
     deps.registerBoundCommand('platformConsole.createSecret', (bound) => createSecret(bound)),
+    deps.registerBoundCommand('platformConsole.deleteSecret', (bound, arg) => deleteCloudSecret(deps, bound, arg, unfinished)),
     // Signed out: its unfinished tasks cannot be checked any more (the key is gone).
     deps.connections.onDidSignOut((gone) => {
       for (const [id, watched] of unfinished) if (watched.connectionId === gone.id) unfinished.delete(id);

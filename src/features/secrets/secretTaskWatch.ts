@@ -1,4 +1,4 @@
-// After a secret is submitted: watch its tasks under a cancellable progress notification.
+// After a secret is submitted or its deletion sent: watch its tasks under a cancellable progress notification.
 // Cancelling stops watching (the platform keeps working) and leaves the tasks to check later.
 import type { FlowUi } from '../../ui/flowUi';
 import type { Log } from '../../ui/log';
@@ -12,6 +12,8 @@ export interface WatchedSecret {
   name: string;
   taskIds: string[];
   connectionId: string;
+  /** What the tasks do (creation when absent). */
+  action?: 'create' | 'delete';
 }
 
 export interface SecretWatchDeps {
@@ -25,9 +27,10 @@ const short = (id: string) => id.slice(0, 8);
 
 export async function watchSecretTasks(api: PlatformApi, secret: WatchedSecret, deps: SecretWatchDeps): Promise<TaskOutcome[] | undefined> {
   const { ui, log } = deps;
+  const deleting = secret.action === 'delete';
   let outcomes: TaskOutcome[];
   try {
-    outcomes = await ui.progress(`Creating secret ${secret.name}`, true, (report, signal) =>
+    outcomes = await ui.progress(`${deleting ? 'Deleting' : 'Creating'} secret ${secret.name}`, true, (report, signal) =>
       pollTasks((id, s) => api.cloud.getTask({ params: { task_id: id } }, { signal: s }), secret.taskIds, {
         signal,
         timeoutMs: taskTimeoutMs(),
@@ -61,11 +64,12 @@ export async function watchSecretTasks(api: PlatformApi, secret: WatchedSecret, 
       const created = o.task.created_resources?.secrets;
       return Array.isArray(created) ? created.map(String) : [];
     });
-    await ui.notify('info', `Secret ${secret.name} created${ids.length ? ` (id ${ids.join(', ')})` : ''}.`);
+    await ui.notify('info', deleting ? `Secret ${secret.name} deleted.` : `Secret ${secret.name} created${ids.length ? ` (id ${ids.join(', ')})` : ''}.`);
   } else {
     const reasons = failed.map((o) => o.error ?? 'the task ended in ERROR without a reason').join('; ');
-    log.error(`Secret ${secret.name} was not created`, reasons);
-    const choice = await ui.notify('error', log.scrub(`Secret ${secret.name} was not created: ${reasons}`), ['Show Log']);
+    const what = `Secret ${secret.name} was not ${deleting ? 'deleted' : 'created'}`;
+    log.error(what, reasons);
+    const choice = await ui.notify('error', log.scrub(`${what}: ${reasons}`), ['Show Log']);
     if (choice === 'Show Log') log.show();
   }
   return outcomes;

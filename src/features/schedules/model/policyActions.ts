@@ -4,7 +4,7 @@ import type { LifecyclePolicy } from '../../../schema/cloud';
 import type { WriteSummary } from '../../../ui/text/writeConfirmation';
 
 type Connection = { name: string; baseUrl: string };
-type Schedule = NonNullable<LifecyclePolicy['schedules']>[number];
+export type Schedule = NonNullable<LifecyclePolicy['schedules']>[number];
 
 export const policyName = (p: Pick<LifecyclePolicy, 'id' | 'name'>) => p.name || `policy ${p.id}`;
 
@@ -55,5 +55,14 @@ export function removeScheduleSummary(policy: LifecyclePolicy, where: { projectI
     ],
     destructive: true,
     button: 'Remove',
+  };
+}
+
+export function editScheduleSummary(policy: LifecyclePolicy, where: { projectId: number; regionId: number }, schedule: Schedule, was: string, now: string, fields: string, connection: Connection): WriteSummary {
+  return {
+    action: `Change a schedule of snapshot policy ${policyName(policy)}`,
+    connection,
+    facts: [...policyFacts(policy, where), ['Schedule', `ID ${schedule.id ?? '?'}`], ['Was', was], ['Becomes', now], ['Fields sent', fields]],
+    button: 'Change',
   };
 }

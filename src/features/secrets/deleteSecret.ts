@@ -1,0 +1,110 @@
+// Delete Secret…: from a Cloud view secret row or the palette (project, region and the secret picked
+// from the list). The secret is read first so the typed confirmation names it as it is, with the
+// warning that load balancers using it lose their certificate; one DELETE, then its task followed.
+import * as vscode from 'vscode';
+import type { BoundConnection } from '../../connections/connectionManager';
+import type { SecretItem } from '../../schema/cloudLists';
+import { PlatformError } from '../../schema/errors';
+import { cloudLocationSteps, type CloudLocation } from '../../ui/cloudLocation';
+import { cloudTargetOf } from '../../ui/cloudTarget';
+import type { FeatureContext } from '../../ui/featureContext';
+import { pickFromList } from '../../ui/listPick';
+import { notifyError } from '../../ui/notify';
+import { confirmByTypedName } from '../../ui/typedConfirmation';
+import { runWizard } from '../../ui/wizard';
+import { watchSecretTasks, type WatchedSecret } from './secretTaskWatch';
+
+type Deps = Pick<FeatureContext, 'log' | 'ui' | 'defaults'>;
+
+interface SecretAt extends CloudLocation {
+  secretId?: string;
+}
+
+const refreshView = (): Promise<unknown> => Promise.resolve(vscode.commands.executeCommand('platformConsole.refreshCloud')).catch(() => undefined);
+
+/** The secret the command acts on: the row's (on this connection), or picked; undefined when cancelled. */
+async function secretPlace(deps: Deps, bound: BoundConnection, arg: unknown): Promise<Required<SecretAt> | undefined> {
+  const ui = deps.ui();
+  const row = cloudTargetOf(arg, 'secret');
+  if (row) {
+    if (row.connectionId !== bound.connection.id) {
+      void ui.notify('warning', `Nothing was sent: that row was listed on another connection; the Cloud view now shows ${bound.connection.name}.`);
+      return undefined;
+    }
+    return { projectId: row.projectId, regionId: row.regionId, secretId: row.id };
+  }
+  const defaults = deps.defaults.on(bound);
+  const done = await runWizard<SecretAt>({}, {
+    title: `Delete Secret on ${bound.connection.name}`,
+    ui,
+    steps: [
+      ...cloudLocationSteps<SecretAt>(defaults),
+      {
+        prompt: async (s, ctx) => {
+          const where = { project_id: s.projectId!, region_id: s.regionId! };
+          s.secretId = await pickFromList<SecretItem, string>(ctx, {
+            noun: 'secret',
+            load: (fresh) => bound.lists.load('listSecrets', `${where.project_id}/${where.region_id}`, async () => (await bound.api.cloud.listSecrets({ params: where, query: { limit: 1000 } })).results, { fresh }),
+            missing: () => bound.lists.isMissing('listSecrets'),
+            logError: (error) => deps.log.error('Could not list the secrets', error),
+            item: (x) => ({ label: x.name || x.id, description: [x.secret_type, x.status].filter(Boolean).join(' · '), detail: x.id, value: x.id }),
+            enterLabel: 'Enter a secret ID…',
+            typed: async () => (await ctx.input({ prompt: 'ID of the secret (a UUID)', value: '', validate: (v) => (v.trim() ? undefined : 'Secret ID: must not be empty') })).trim(),
+          });
+        },
+      },
+    ],
+  });
+  if (done?.projectId === undefined || done.regionId === undefined || !done.secretId) return undefined;
+  await defaults.rememberMissing({ projectId: done.projectId, regionId: done.regionId });
+  return { projectId: done.projectId, regionId: done.regionId, secretId: done.secretId };
+}
+
+/** True once the delete was accepted and its task watched to the end (or left to Check Task). */
+export async function deleteCloudSecret(deps: Deps, bound: BoundConnection, arg: unknown, unfinished: Map<string, WatchedSecret>): Promise<boolean> {
+  const { log } = deps;
+  const ui = deps.ui();
+  const { connection, api } = bound;
+  const at = await secretPlace(deps, bound, arg);
+  if (!at) return false;
+  const params = { project_id: at.projectId, region_id: at.regionId, secret_id: at.secretId };
+  let secret: SecretItem;
+  try {
+    secret = await ui.progress(`Reading secret ${at.secretId} from ${connection.name}…`, false, () => api.cloud.getSecret({ params }));
+  } catch (error) {
+    const gone = error instanceof PlatformError && error.kind === 'notFound';
+    await notifyError(gone ? `Secret ${at.secretId} is gone on ${connection.name}; nothing was sent` : `Could not read secret ${at.secretId} from ${connection.name}`, error, { log, ui, connectionName: connection.name });
+    if (gone) await refreshView();
+    return false;
+  }
+  const name = secret.name || secret.id;
+  const facts = [secret.secret_type, secret.status, secret.expiration ? `expires ${secret.expiration}` : undefined].filter(Boolean).join(', ');
+  const confirmed = await confirmByTypedName(ui, {
+    title: 'Delete Secret',
+    thing: `Secret ${name} (${facts ? `${facts}, ` : ''}ID ${secret.id}, project ${at.projectId}, region ${at.regionId})`,
+    name,
+    connection,
+    consequence: 'will be deleted; load balancer listeners that use it lose their certificate and stop serving HTTPS with it',
+  });
+  if (!confirmed) return false;
+  let taskIds: string[];
+  try {
+    taskIds = (await ui.progress(`Deleting secret ${name} on ${connection.name}…`, false, () => api.cloud.deleteSecret({ params }))).tasks;
+  } catch (error) {
+    // Never retried: the person reads why and decides.
+    await notifyError(`Could not delete secret ${name} on ${connection.name}`, error, {
+      log,
+      ui,
+      connectionName: connection.name,
+      signInAgain: () => vscode.commands.executeCommand('platformConsole.signIn', { name: connection.name, baseUrl: connection.baseUrl }),
+    });
+    await refreshView();
+    return false;
+  }
+  log.info(`Secret ${name}: deletion sent on ${connection.name}, task(s) ${taskIds.join(', ')}`);
+  await refreshView();
+  if (taskIds.length > 0) await watchSecretTasks(api, { name, taskIds, connectionId: connection.id, action: 'delete' }, { ui, log, unfinished });
+  else void ui.notify('info', `Deletion of secret ${name} sent; the platform returned no task to follow.`);
+  await refreshView();
+  return true;
+}
