@@ -47,23 +47,29 @@ describe('the tool catalog', () => {
       'create_notification_setting',
       'create_report',
       'create_secret',
+      'delete_cloud_secret',
       'delete_edge_app',
       'delete_edge_binary',
       'delete_edge_secret',
       'delete_notification_setting',
       'delete_report_task',
+      'delete_snapshot_policy',
       'delete_storage',
       'deploy_edge_app',
       'disable_edge_app',
       'disable_free_feature',
+      'disable_function',
       'enable_edge_app',
+      'enable_function',
+      'pause_snapshot_policy',
+      'resume_snapshot_policy',
       'set_edge_app_config',
       'start_edge_app_debug',
       'update_notification_setting',
       'update_protection_profile',
     ]);
     const destructive = AGENT_TOOLS.filter((t) => t.kind === 'destructive').map((t) => t.name);
-    assert.deepEqual(destructive.sort(), ['delete_edge_app', 'delete_edge_binary', 'delete_edge_secret', 'delete_notification_setting', 'delete_report_task', 'delete_storage', 'disable_edge_app', 'disable_free_feature']);
+    assert.deepEqual(destructive.sort(), ['delete_cloud_secret', 'delete_edge_app', 'delete_edge_binary', 'delete_edge_secret', 'delete_notification_setting', 'delete_report_task', 'delete_snapshot_policy', 'delete_storage', 'disable_edge_app', 'disable_free_feature', 'disable_function', 'pause_snapshot_policy']);
   });
 
   it('package.json contributes exactly the catalog (npm run tools:manifest writes it); writes hidden by the setting', () => {

@@ -30,6 +30,7 @@ import { setEdgeAppConfig } from './edgeConfigTool';
 import { deleteEdgeBinary, deployEdgeApp } from './edgeDeployTools';
 import { createEdgeApp, listEdgeBinaries } from './edgeCreateTools';
 import { deleteEdgeSecret, listEdgeSecrets } from './edgeSecretTools';
+import { deleteCloudSecret, deleteSnapshotPolicy, disableFunction, enableFunction, listCloudSecrets, listSnapshotPolicies, pauseSnapshotPolicy, resumeSnapshotPolicy } from './cloudManageTools';
 import { readReport } from './reportTool';
 import { readEdgeAppLogs } from './edgeLogsTool';
 import { errorAnswer, otherConnectionNote } from './toolAnswers';
@@ -59,6 +60,8 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   readFunctionLogs,
   readEdgeAppLogs,
   listCloudLocations,
+  listCloudSecrets,
+  listSnapshotPolicies,
   previewInstancePrice,
   previewLoadBalancerPrice,
   updateProtectionProfile,
@@ -80,6 +83,12 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   deleteEdgeBinary,
   createEdgeApp,
   deleteEdgeSecret,
+  deleteCloudSecret,
+  pauseSnapshotPolicy,
+  resumeSnapshotPolicy,
+  deleteSnapshotPolicy,
+  disableFunction,
+  enableFunction,
 ] as AgentTool[];
 
 /** The setting that offers the write tools (`platformConsole.agent.allowWrites`), and the `when` that hides them when it is off. */

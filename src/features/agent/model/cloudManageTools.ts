@@ -1,0 +1,198 @@
+// The Cloud view's reads and changes for agents: a region's secrets (listed; deleted, destructive,
+// answering the platform's task ids), its snapshot policies (listed; paused, destructive; resumed;
+// deleted, destructive) and its functions switched off (destructive) or on. Each change reads its
+// target first so the person sees it as it is, and is sent once by the catalog's runTool.
+import * as z from 'zod';
+import { endpoints } from '../../../schema/endpoints';
+import { validateCall } from '../../../schema/validate';
+import { quoted as q } from './platformText';
+import { listed } from './readTools';
+import { connectionField, defineTool, type AgentBinding, type WriteRequest, type WriteTarget } from './toolKit';
+import { LIST_MAX, listAnswer, nameOf } from './toolAnswers';
+
+const opts = (b: AgentBinding) => ({ signal: b.signal });
+const where = () => ({
+  project_id: endpoints.listSecrets.params.shape.project_id.describe('The project id (list_cloud_locations finds it)'),
+  region_id: endpoints.listSecrets.params.shape.region_id.describe('The region id (list_cloud_locations finds it)'),
+});
+const shown = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '(not given)' : String(v));
+const tasksOf = (sent: unknown) => ((sent as { tasks?: string[] } | undefined)?.tasks ?? []).map((t) => q(t)).join(', ') || 'none given';
+
+function write(endpoint: WriteRequest['endpoint'], call: WriteRequest['call'], operation: string): WriteRequest {
+  const checked = validateCall(endpoint, call);
+  return { endpoint, call: { params: checked.params, query: checked.query, body: checked.body }, operation, shownBody: checked.body };
+}
+
+// ---------- secrets ----------
+
+export const listCloudSecrets = defineTool({
+  name: 'list_cloud_secrets',
+  referenceName: 'platformCloudSecrets',
+  displayName: 'List Cloud Secrets',
+  userDescription: "A region's cloud secrets: type, status, created, expiration (never a payload)",
+  modelDescription: `Lists the cloud secrets (certificates, opaque secrets, passphrases) of one project and region: id, name, type, status, created and expiration. Never a payload. At most ${LIST_MAX} per answer with the total. delete_cloud_secret takes an id from here.`,
+  kind: 'read',
+  input: () => z.strictObject({ ...connectionField, ...where() }),
+  run: async (b, { project_id, region_id }) => {
+    const list = await listed(b, 'listSecrets', () => b.api.cloud.listSecrets({ params: { project_id, region_id }, query: { limit: LIST_MAX } }, opts(b)), 'Ask the person for the secret id.');
+    if (typeof list === 'string') return list;
+    return listAnswer({
+      title: `Secrets in project ${project_id}, region ${region_id} on ${nameOf(b.connectionName)}`,
+      source: 'list_cloud_secrets',
+      items: list.results,
+      total: list.count ?? list.results.length,
+      line: (s) => `id ${q(s.id)}: ${q(s.name ?? '')} · ${shown(s.secret_type)} · ${shown(s.status)} · created ${shown(s.created)} · expires ${s.expiration ? q(s.expiration) : 'never'}`,
+      narrow: 'ask the person which secret; the list is ordered as the platform gives it.',
+    });
+  },
+});
+
+const secretParams = () => ({ ...where(), secret_id: endpoints.deleteSecret.params.shape.secret_id.describe('The secret id (list_cloud_secrets finds it)') });
+
+export const deleteCloudSecret = defineTool({
+  name: 'delete_cloud_secret',
+  referenceName: 'platformDeleteCloudSecret',
+  displayName: 'Delete Cloud Secret',
+  userDescription: 'Delete a cloud secret (cannot be undone; load balancers using it lose their certificate)',
+  modelDescription:
+    'Deletes a cloud secret for good; load balancer listeners that use it lose their certificate. The secret is read first so the person sees its name, type and expiration, and confirms. The platform deletes it through a task: the answer gives the task ids. Use only when the person asked to delete that secret; list_cloud_secrets finds the id.',
+  kind: 'destructive',
+  input: () => z.strictObject({ ...connectionField, ...secretParams() }),
+  prepare: ({ project_id, region_id, secret_id }) => write(endpoints.deleteSecret, { params: { project_id, region_id, secret_id } }, `Delete secret ${secret_id} in project ${project_id}, region ${region_id}`),
+  readTarget: async (b, { project_id, region_id, secret_id }): Promise<WriteTarget> => {
+    const s = await b.api.cloud.getSecret({ params: { project_id, region_id, secret_id } }, opts(b));
+    return {
+      noun: 'The secret',
+      facts: [['name', shown(s.name)], ['type', shown(s.secret_type)], ['status', shown(s.status)], ['expires', s.expiration ?? 'never']],
+      consequence: 'It is deleted; load balancer listeners that use it lose their certificate. This cannot be undone.',
+    };
+  },
+  answer: (sent, b, { secret_id }) => `Deletion of secret ${q(secret_id)} sent on ${nameOf(b.connectionName)}; the platform works on it in task(s) ${tasksOf(sent)}. list_cloud_secrets shows it as DELETING until it is gone.`,
+});
+
+// ---------- snapshot policies ----------
+
+type Policy = z.output<typeof endpoints.listLifecyclePolicies.response>['results'][number];
+type Schedule = NonNullable<Policy['schedules']>[number];
+const scheduleText = (s: Schedule) =>
+  s.type === 'cron'
+    ? `cron ${s.minute ?? '*'} ${s.hour ?? '*'} * * ${s.day_of_week ?? '*'} (${s.timezone ?? 'UTC'})`
+    : `every ${(['weeks', 'days', 'hours', 'minutes'] as const).filter((k) => (s[k] ?? 0) > 0).map((k) => `${s[k]} ${k}`).join(' ') || '?'}`;
+
+export const listSnapshotPolicies = defineTool({
+  name: 'list_snapshot_policies',
+  referenceName: 'platformSnapshotPolicies',
+  displayName: 'List Snapshot Policies',
+  userDescription: "A region's snapshot policies: status, schedules and volumes",
+  modelDescription: `Lists the snapshot (lifecycle) policies of one project and region: id, name, status (active or paused), each schedule (cron fields or interval, snapshots kept, schedule id) and the volumes it covers. At most ${LIST_MAX}. pause_snapshot_policy, resume_snapshot_policy, delete_snapshot_policy and add_schedules take a policy id from here.`,
+  kind: 'read',
+  input: () => z.strictObject({ ...connectionField, ...where() }),
+  run: async (b, { project_id, region_id }) => {
+    const list = await listed(b, 'listLifecyclePolicies', () => b.api.cloud.listLifecyclePolicies({ params: { project_id, region_id } }, opts(b)), 'Ask the person for the policy id.');
+    if (typeof list === 'string') return list;
+    return listAnswer({
+      title: `Snapshot policies in project ${project_id}, region ${region_id} on ${nameOf(b.connectionName)}`,
+      source: 'list_snapshot_policies',
+      items: list.results,
+      total: list.results.length,
+      line: (p) => {
+        const schedules = (p.schedules ?? []).map((s) => `${q(scheduleText(s))} keeps ${shown(s.max_quantity)} (schedule ${q(s.id ?? '?')})`).join('; ') || 'no schedules';
+        const volumes = (p.volumes ?? []).map((v) => q(v.volume_name || v.volume_id || '?')).join(', ') || 'no volumes';
+        return `id ${p.id}: ${q(p.name ?? '')} · ${shown(p.status)} · ${schedules} · volumes ${volumes}`;
+      },
+      narrow: 'ask the person which policy.',
+    });
+  },
+});
+
+const policyParams = () => ({ ...where(), policy_id: endpoints.patchLifecyclePolicy.params.shape.policy_id.describe('The policy id (list_snapshot_policies finds it)') });
+
+async function readPolicy(b: AgentBinding, at: { project_id: number; region_id: number; policy_id: number }, consequence: string): Promise<WriteTarget> {
+  const list = await b.api.cloud.listLifecyclePolicies({ params: { project_id: at.project_id, region_id: at.region_id } }, opts(b));
+  const p = list.results.find((x) => x.id === at.policy_id);
+  if (!p) return { noun: 'The snapshot policy', facts: [['id', String(at.policy_id)], ['found', 'not in the list of its project and region']], consequence };
+  return {
+    noun: 'The snapshot policy',
+    facts: [['name', shown(p.name)], ['status', shown(p.status)], ['schedules', (p.schedules ?? []).map(scheduleText).join('; ') || 'none'], ['volumes', (p.volumes ?? []).map((v) => v.volume_name || v.volume_id || '?').join(', ') || 'none']],
+    consequence,
+  };
+}
+
+export const pauseSnapshotPolicy = defineTool({
+  name: 'pause_snapshot_policy',
+  referenceName: 'platformPauseSnapshotPolicy',
+  displayName: 'Pause Snapshot Policy',
+  userDescription: 'Pause a snapshot policy (no snapshots are made until it is resumed)',
+  modelDescription: 'Pauses a snapshot policy: its schedules make no snapshots until resume_snapshot_policy. The policy is read first so the person sees its schedules and volumes, and confirms. Use only when the person asked to pause that policy.',
+  kind: 'destructive',
+  input: () => z.strictObject({ ...connectionField, ...policyParams() }),
+  prepare: ({ project_id, region_id, policy_id }) => write(endpoints.patchLifecyclePolicy, { params: { project_id, region_id, policy_id }, body: { status: 'paused' } }, `Pause snapshot policy ${policy_id}`),
+  readTarget: (b, at) => readPolicy(b, at, 'No snapshots are made until it is resumed.'),
+  answer: (_sent, b, { policy_id }) => `Paused snapshot policy ${policy_id} on ${nameOf(b.connectionName)}: no snapshots are made until it is resumed.`,
+});
+
+export const resumeSnapshotPolicy = defineTool({
+  name: 'resume_snapshot_policy',
+  referenceName: 'platformResumeSnapshotPolicy',
+  displayName: 'Resume Snapshot Policy',
+  userDescription: 'Resume a paused snapshot policy',
+  modelDescription: 'Resumes a paused snapshot policy: its schedules make snapshots again. The policy is read first so the person sees it, and confirms.',
+  kind: 'write',
+  input: () => z.strictObject({ ...connectionField, ...policyParams() }),
+  prepare: ({ project_id, region_id, policy_id }) => write(endpoints.patchLifecyclePolicy, { params: { project_id, region_id, policy_id }, body: { status: 'active' } }, `Resume snapshot policy ${policy_id}`),
+  readTarget: (b, at) => readPolicy(b, at, 'Its schedules make snapshots again.'),
+  answer: (_sent, b, { policy_id }) => `Resumed snapshot policy ${policy_id} on ${nameOf(b.connectionName)}.`,
+});
+
+export const deleteSnapshotPolicy = defineTool({
+  name: 'delete_snapshot_policy',
+  referenceName: 'platformDeleteSnapshotPolicy',
+  displayName: 'Delete Snapshot Policy',
+  userDescription: 'Delete a snapshot policy (cannot be undone; snapshots already made are kept)',
+  modelDescription: 'Deletes a snapshot policy for good: its schedules stop making snapshots (those already made are kept). The policy is read first so the person sees its schedules and volumes, and confirms. Use only when the person asked to delete that policy.',
+  kind: 'destructive',
+  input: () => z.strictObject({ ...connectionField, ...policyParams() }),
+  prepare: ({ project_id, region_id, policy_id }) => write(endpoints.deleteLifecyclePolicy, { params: { project_id, region_id, policy_id } }, `Delete snapshot policy ${policy_id}`),
+  readTarget: (b, at) => readPolicy(b, at, 'It is deleted; its schedules stop making snapshots. This cannot be undone.'),
+  answer: (_sent, b, { policy_id }) => `Deleted snapshot policy ${policy_id} on ${nameOf(b.connectionName)}.`,
+});
+
+// ---------- functions ----------
+
+const functionParams = () => ({
+  ...where(),
+  namespace_name: endpoints.patchFunction.params.shape.namespace_name.describe('The FaaS namespace'),
+  function_name: endpoints.patchFunction.params.shape.function_name.describe('The function'),
+});
+
+async function readFunction(b: AgentBinding, at: { project_id: number; region_id: number; namespace_name: string; function_name: string }, consequence: string): Promise<WriteTarget> {
+  const list = await b.api.faas.listFunctions({ params: { project_id: at.project_id, region_id: at.region_id, namespace_name: at.namespace_name }, query: { search: at.function_name } }, opts(b));
+  const f = list.results.find((x) => x.name === at.function_name);
+  return { noun: 'The function', facts: [['name', at.function_name], ['namespace', at.namespace_name], ['status', shown(f?.status)], ['endpoint', shown(f?.endpoint)]], consequence };
+}
+
+export const disableFunction = defineTool({
+  name: 'disable_function',
+  referenceName: 'platformDisableFunction',
+  displayName: 'Disable Function',
+  userDescription: 'Switch off a FaaS function (it stops answering at its endpoint)',
+  modelDescription: 'Switches off a FaaS function: it stops answering at its endpoint until enable_function. The function is read first so the person sees its status and endpoint, and confirms. The platform applies it through a task: the answer gives the task ids. Use only when the person asked to disable that function.',
+  kind: 'destructive',
+  input: () => z.strictObject({ ...connectionField, ...functionParams() }),
+  prepare: (p) => write(endpoints.patchFunction, { params: { project_id: p.project_id, region_id: p.region_id, namespace_name: p.namespace_name, function_name: p.function_name }, body: { disabled: true } }, `Disable function ${p.function_name}`),
+  readTarget: (b, at) => readFunction(b, at, 'It stops answering at its endpoint until it is enabled again.'),
+  answer: (sent, b, { function_name }) => `Disabling function ${q(function_name)} on ${nameOf(b.connectionName)}: task(s) ${tasksOf(sent)}.`,
+});
+
+export const enableFunction = defineTool({
+  name: 'enable_function',
+  referenceName: 'platformEnableFunction',
+  displayName: 'Enable Function',
+  userDescription: 'Switch a FaaS function back on',
+  modelDescription: 'Switches a disabled FaaS function back on: it answers at its endpoint again. The function is read first so the person sees it, and confirms. The platform applies it through a task: the answer gives the task ids.',
+  kind: 'write',
+  input: () => z.strictObject({ ...connectionField, ...functionParams() }),
+  prepare: (p) => write(endpoints.patchFunction, { params: { project_id: p.project_id, region_id: p.region_id, namespace_name: p.namespace_name, function_name: p.function_name }, body: { disabled: false } }, `Enable function ${p.function_name}`),
+  readTarget: (b, at) => readFunction(b, at, 'It answers at its endpoint again.'),
+  answer: (sent, b, { function_name }) => `Enabling function ${q(function_name)} on ${nameOf(b.connectionName)}: task(s) ${tasksOf(sent)}.`,
+});
