@@ -11,8 +11,10 @@
 // - the runtime's floor: a bare Node process of the host's version doing only a streamed fetch
 //   POST of the file (bench/uploadFromFile.mjs), its time and growth measured the same way.
 //
-// The file: `\0asm`, version 1, then filler, in a temp dir; the command runs from the palette and
-// the file is typed into its open dialog, the app picked by name, the confirmation's Deploy clicked.
+// The file: `\0asm`, version 1, then filler, in a temp dir. The connection is switched to the
+// platform's dialect first (Change API Dialect…), so the extension posts where curl does; the
+// command runs from the palette, the file is typed into its open dialog, the app picked by name,
+// the confirmation's Deploy clicked.
 // Each run (curl, bare Node, the extension: RUNS times each, alternating) stores a binary (the
 // simulator's count limit is 1,000,000, its size limit 100 MiB).
 //
@@ -72,6 +74,10 @@ await page.locator('[id="status.problems"]').waitFor({ timeout: 120_000 });
 await runCommand(page, 'Platform Console: Show Log');
 await page.locator('.statusbar-item', { hasText: 'bench' }).waitFor({ timeout: 60_000 });
 await runCommand(page, 'View: Hide Panel').catch(() => undefined);
+// The connection in the platform's dialect, so that the extension posts to the route curl does.
+await runCommand(page, 'Platform Console: Change API Dialect…');
+await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Platform' }).first().click();
+await page.locator('.notifications-toasts').getByText(/now speaks the Platform dialect/).waitFor({ timeout: 30_000 });
 
 const url = `${simulatorUrl}${ROUTE}`;
 
@@ -206,7 +212,10 @@ for (let run = 0; run < RUNS; run++) {
 const sizes = [...curls.map((c) => c.bytes), ...bares.map((b) => b.stored), ...deploys.flatMap((d) => [d.bytes, d.stored])];
 if (sizes.some((s) => s !== BYTES)) throw new Error(`an upload did not store the whole file (${BYTES} bytes): ${sizes.join(', ')}`);
 const byDialect = await control.countsByDialect();
-if (!byDialect['platform POST storeEdgeBinary']) throw new Error(`the uploads did not go to the platform's path: ${JSON.stringify(byDialect)}`);
+const stores = Object.entries(byDialect).filter(([k]) => k.endsWith('POST storeEdgeBinary'));
+if (stores.length !== 1 || stores[0][0] !== 'platform POST storeEdgeBinary' || stores[0][1] !== 3 * RUNS) {
+  throw new Error(`every upload (curl, bare Node, the extension) was to go to the platform's path: ${JSON.stringify(Object.fromEntries(stores))}`);
+}
 
 const area = 'Deploy to Edge App…';
 const pct = (x) => `${(x * 100).toFixed(0)}%`;
