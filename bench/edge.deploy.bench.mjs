@@ -217,6 +217,9 @@ if (stores.length !== 1 || stores[0][0] !== 'platform POST storeEdgeBinary' || s
   throw new Error(`every upload (curl, bare Node, the extension) was to go to the platform's path: ${JSON.stringify(Object.fromEntries(stores))}`);
 }
 
+// The machine is shared: its load says how much a figure may be off.
+console.log(`  load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(', ')} (1, 5, 15 min; ${os.cpus().length} cores)`);
+
 const area = 'Deploy to Edge App…';
 const pct = (x) => `${(x * 100).toFixed(0)}%`;
 const shares = deploys.map((d, i) => curls[i].seconds / d.ownSeconds);
