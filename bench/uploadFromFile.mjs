@@ -1,11 +1,13 @@
 // The runtime's floor for Deploy to Edge App… (edge.deploy): a bare Node process (the extension
-// host's Node) posting one file as the body with global fetch, streamed from disk in 1 MiB reads
-// (ReadableStream.from, duplex 'half', as src/platform/http.ts sends an upload), nothing else. The key
-// comes on stdin; it answers one JSON line: milliseconds, bytes sent, the answer's status, and its
-// resident size, heap and array buffers growth (sampled every 100 ms, as the bench samples the extension host)
-// after a small warm-up request, since the host has talked to the server before it deploys.
+// host's Node) doing what the command does with the file and nothing else: its SHA-256 read in
+// 1 MiB chunks, then the file posted as the body with global fetch, streamed from disk in 1 MiB
+// reads (ReadableStream.from, duplex 'half', as src/platform/http.ts sends an upload). The key
+// comes on stdin; it answers one JSON line: the upload's milliseconds, bytes sent, and the resident
+// size, heap and array buffers growth over both passes (sampled every 100 ms, as the bench samples
+// the extension host) after a small warm-up request, since the host has talked to the server before.
 //
 //   node bench/uploadFromFile.mjs <url> <file> <warm-up url>   (key on stdin)
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 
@@ -26,6 +28,9 @@ const sample = () => {
   peak.buffers = Math.max(peak.buffers, now.arrayBuffers);
 };
 const sampler = setInterval(sample, 100);
+const hash = createHash('sha256');
+for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) hash.update(chunk);
+hash.digest('hex');
 const started = performance.now();
 async function* chunks() {
   for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) yield new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
