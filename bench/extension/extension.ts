@@ -3,6 +3,7 @@
 // environment the bench gives the extension host. The shipped build bundles src/extension.ts alone.
 import type * as vscode from 'vscode';
 import { activate as activateExtension } from '../../src/extension';
+import { sampleHostMemory } from './hostMemory';
 import { LoadTimer, TIMINGS_FILE_ENV } from './profileLoadTimer';
 import { pricingBaseline } from './pricingBaseline';
 
@@ -10,6 +11,7 @@ export * from '../../src/extension';
 
 export function activate(context: vscode.ExtensionContext): ReturnType<typeof activateExtension> {
   const timings = process.env[TIMINGS_FILE_ENV];
+  context.subscriptions.push({ dispose: sampleHostMemory(process.env) });
   return activateExtension(context, {
     pricingSession: pricingBaseline(process.env),
     profileLoads: timings ? new LoadTimer(timings) : undefined,
