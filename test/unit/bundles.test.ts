@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 
 const root = path.resolve(__dirname, '../..');
 /** The benches' variables, and names of their code that a development build keeps. */
-const BENCH_NAMES = /PLATFORM_CONSOLE_(BENCH_PRICING_NAIVE|PRICE_EVENTS_FILE|PROFILE_TIMINGS_FILE)|EveryAnswer|LoadTimer|appendBenchRecord|pricingBaseline/;
+const BENCH_NAMES = /PLATFORM_CONSOLE_(BENCH_PRICING_NAIVE|BENCH_MEMORY_FILE|PRICE_EVENTS_FILE|PROFILE_TIMINGS_FILE)|EveryAnswer|LoadTimer|appendBenchRecord|pricingBaseline/;
 
 describe('bundles (esbuild.mjs)', () => {
   const dirs: Record<string, string> = {};
