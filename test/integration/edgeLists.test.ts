@@ -52,7 +52,7 @@ describe('Edge view: the account\'s own lists', function () {
     sim.resetRequests();
     await edge().listing.reload();
     const roots = await rows();
-    assert.deepEqual(roots.map((r) => r.label), ['FastEdge account', 'Apps', 'Templates']);
+    assert.deepEqual(roots.map((r) => r.label), ['FastEdge account', 'Apps', 'Secrets', 'Templates']);
     assert.match(roots[0]!.description ?? '', /^enabled · .+ · app limit \d+$/);
     const apps = await rows(roots[1]!.node);
     const counts = sim.requestCounts();
@@ -116,7 +116,7 @@ describe('Edge view: the account\'s own lists', function () {
     await vscode.commands.executeCommand('platformConsole.addEdgeClient');
     await edge().settled();
     const roots = await rows();
-    assert.deepEqual(roots.map((r) => r.label), ['FastEdge account', 'Apps', 'Templates', 'Pinned clients']);
+    assert.deepEqual(roots.map((r) => r.label), ['FastEdge account', 'Apps', 'Secrets', 'Templates', 'Pinned clients']);
     await edge().unpin('client', 202);
   });
 });
