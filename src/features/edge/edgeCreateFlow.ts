@@ -1,15 +1,18 @@
 // The Create Edge App wizard's steps over one state: source (template or binary), the template
 // (with its description) and one prompt per template param, or a stored binary; then name,
-// comment, env and the summary. Every field is checked as typed; Back works at every step (and
-// between params); the state keeps every value for Retry.
+// comment, env and the summary. A secret or store param is a reference picked from the account's
+// list (an id typed as fallback), never a value. Every field is checked as typed; Back works at
+// every step (and between params); the state keeps every value for Retry.
 import type { Loaded } from '../../platform/platformLists';
 import type { EdgeTemplate } from '../../schema/edge';
 import type { EdgeAppCreate } from '../../schema/edgeAppCreate';
 import type { EdgeBinaryShort } from '../../schema/edgeBinaries';
 import type { EdgeTemplateItem } from '../../schema/edgeLists';
+import type { EdgeSecretShort } from '../../schema/edgeSecrets';
 import { pickFromList } from '../../ui/listPick';
 import { isBack, type StepContext, type WizardStep } from '../../ui/wizard';
 import { edgeAppCommentProblem, edgeAppNameProblem, parseEnvEntries, templateParamProblem, type TemplateParamRule, type TemplateParamType } from './model/edgeAppCreateRules';
+import { referenceIdProblem, referenceKind, referencesText, templateParamBody, type ReferenceKind, type TemplateRef } from './model/edgeTemplateRefs';
 
 export interface EdgeCreateState {
   source?: 'template' | 'binary';
@@ -17,6 +20,8 @@ export interface EdgeCreateState {
   templateName?: string;
   templateParams?: TemplateParamRule[];
   params?: Record<string, string>;
+  /** The secret and store params' references, by param name. */
+  refs?: Record<string, TemplateRef>;
   binaryId?: number;
   name?: string;
   comment?: string;
@@ -30,6 +35,9 @@ export interface EdgeCreateSource {
   binaries: () => Promise<Loaded<EdgeBinaryShort & { usedBy: string[] }>>;
   templatesMissing: () => boolean;
   binariesMissing: () => boolean;
+  /** The account's FastEdge secrets (names and ids only: a secret's value is never read). */
+  secrets: (fresh: boolean) => Promise<Loaded<EdgeSecretShort>>;
+  secretsMissing: () => boolean;
   logError: (error: unknown) => void;
 }
 
@@ -50,6 +58,38 @@ export function paramRules(template: EdgeTemplate): TemplateParamRule[] {
 
 /** Text checks as an input box wants them: shown while typing, and again on Enter. */
 const checks = (problem: (v: string) => string | undefined) => ({ validate: problem, validateOnAccept: (v: string) => Promise.resolve(problem(v)) });
+
+const paramPrompt = (p: TemplateParamRule) => `${p.name}${p.mandatory ? ' (required)' : ' (optional)'}: ${p.descr || 'no description'} [${p.data_type}]`;
+
+/** The typed id of a secret or store; an optional param may be left empty (no reference). */
+async function typedRef(ctx: StepContext, p: TemplateParamRule, kind: ReferenceKind, current: TemplateRef | undefined): Promise<TemplateRef | undefined> {
+  const problem = (v: string) => (v.trim() === '' && !p.mandatory ? undefined : referenceIdProblem(kind, v));
+  const typed = (await ctx.input({ prompt: `${paramPrompt(p)}: the ${kind} id`, placeholder: p.mandatory ? undefined : 'empty: none', value: current ? String(current.id) : '', ...checks(problem) })).trim();
+  return typed === '' ? undefined : { kind, id: Number(typed) };
+}
+
+const NO_REF = 0;
+
+/** A secret param: one of the account's FastEdge secrets picked by name (or its id typed); optional ones may pick none. */
+async function pickSecretRef(ctx: StepContext, src: EdgeCreateSource, p: TemplateParamRule, current: TemplateRef | undefined): Promise<TemplateRef | undefined> {
+  const names = new Map<number, string>();
+  const id = await pickFromList<EdgeSecretShort, number>(ctx, {
+    noun: 'secret',
+    load: (fresh) => src.secrets(fresh),
+    missing: src.secretsMissing,
+    logError: src.logError,
+    item: (x) => {
+      const sid = x.id ?? 0;
+      if (x.name) names.set(sid, x.name);
+      return { label: x.name || `Secret ${sid}`, description: `id ${sid}`, detail: [x.comment, x.app_count ? `used by ${x.app_count} app${x.app_count === 1 ? '' : 's'}` : 'no app uses it'].filter(Boolean).join(' · '), value: sid };
+    },
+    current: current?.id ?? (p.mandatory ? undefined : NO_REF),
+    typed: async () => (await typedRef(ctx, p, 'secret', current))?.id ?? NO_REF,
+    lead: p.mandatory ? undefined : [{ label: '$(circle-slash) No secret', description: `${p.name} is optional`, value: NO_REF }],
+    emptyDetail: 'No Edge secrets in the account: create one first, or enter an id',
+  });
+  return id === NO_REF ? undefined : { kind: 'secret', id, name: names.get(id) ?? (current?.id === id ? current.name : undefined) };
+}
 
 export function edgeCreateSteps(src: EdgeCreateSource): WizardStep<EdgeCreateState>[] {
   return [
@@ -78,7 +118,10 @@ export function edgeCreateSteps(src: EdgeCreateSource): WizardStep<EdgeCreateSta
           current: s.templateId,
           typed: () => typedId(ctx, 'template'),
         });
-        if (id !== s.templateId) s.params = {};
+        if (id !== s.templateId) {
+          s.params = {};
+          s.refs = {};
+        }
         const template = await src.template(id);
         s.templateId = id;
         s.templateName = template.name ?? `template ${id}`;
@@ -91,12 +134,20 @@ export function edgeCreateSteps(src: EdgeCreateSource): WizardStep<EdgeCreateSta
       prompt: async (s, ctx) => {
         const params = s.templateParams ?? [];
         const values = { ...s.params };
+        const refs = { ...s.refs };
         for (let i = 0; i < params.length; ) {
           const p = params[i]!;
           try {
+            const kind = referenceKind(p);
+            if (kind) {
+              const ref = kind === 'secret' ? await pickSecretRef(ctx, src, p, refs[p.name]) : await typedRef(ctx, p, kind, refs[p.name]);
+              if (ref) refs[p.name] = ref;
+              else delete refs[p.name];
+              i++;
+              continue;
+            }
             const typed = await ctx.input({
-              prompt: `${p.name}${p.mandatory ? ' (required)' : ' (optional)'}: ${p.descr || 'no description'} [${p.data_type}]`,
-              placeholder: p.data_type === 'secret' ? 'the name of an Edge secret' : undefined,
+              prompt: paramPrompt(p),
               value: values[p.name] ?? '',
               ...checks((v) => templateParamProblem(p, v.trim())),
             });
@@ -109,6 +160,7 @@ export function edgeCreateSteps(src: EdgeCreateSource): WizardStep<EdgeCreateSta
           }
         }
         s.params = values;
+        s.refs = refs;
       },
     },
     {
@@ -165,18 +217,26 @@ export function sourceText(s: EdgeCreateState): string {
 export function createRequest(s: EdgeCreateState): { body: EdgeAppCreate; facts: [string, string][] } {
   const parsed = envOf(s.envText);
   const env = 'env' in parsed ? parsed.env : {};
-  const params = s.source === 'template' ? (s.params ?? {}) : {};
+  const template = s.source === 'template';
+  const { env: params, secrets, stores } = templateParamBody(template ? (s.templateParams ?? []) : [], s.params ?? {}, s.refs ?? {});
+  const refs = template ? (s.refs ?? {}) : {};
+  const hasSecrets = Object.keys(secrets).length > 0;
+  const hasStores = Object.keys(stores).length > 0;
   const body: EdgeAppCreate = {
     name: s.name!,
-    ...(s.source === 'template' ? { template: s.templateId! } : { binary: s.binaryId! }),
+    ...(template ? { template: s.templateId! } : { binary: s.binaryId! }),
     ...(Object.keys(env).length + Object.keys(params).length > 0 ? { env: { ...env, ...params } } : {}),
+    ...(hasSecrets ? { secrets } : {}),
+    ...(hasStores ? { stores } : {}),
     ...(s.comment ? { comment: s.comment } : {}),
   };
   const names = (m: Record<string, string>) => (Object.keys(m).length ? Object.keys(m).join(', ') : '(none)');
   const facts: [string, string][] = [
     ['name', s.name!],
     ['from', sourceText(s)],
-    ...(s.source === 'template' ? ([['template params', names(params)]] as [string, string][]) : []),
+    ...(template ? ([['template params', names(params)]] as [string, string][]) : []),
+    ...(hasSecrets ? ([['secret references', referencesText(refs, 'secret')]] as [string, string][]) : []),
+    ...(hasStores ? ([['store references', referencesText(refs, 'store')]] as [string, string][]) : []),
     ['env variables', names(env)],
     ...(s.comment ? ([['comment', s.comment]] as [string, string][]) : []),
     ['starts as', 'draft (not serving until enabled)'],
