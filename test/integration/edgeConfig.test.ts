@@ -102,4 +102,21 @@ describe('Edge view: Edit Configuration… and Apply to App', function () {
     assert.deepEqual(writes(), []);
     assert.ok(ui.notifications.some((n) => n.severity === 'error' && n.message.startsWith(`Nothing sent: line ${line}: a header name`)), ui.notifications.map((n) => n.message).join('\n'));
   });
+
+  it('a secret the app does not use yet, referred to by name: resolved against the account\'s secrets on Apply (its id sent); an unknown name is refused, nothing sent', async () => {
+    const ui = new ScriptedUi([], (_m, buttons) => (buttons.includes('Apply') ? 'Apply' : undefined));
+    ext.setUi(ui);
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('platformConsole.editEdgeAppConfig', 101);
+    await replaceText(uri, (t) => t.replace('API_TOKEN=upstream-token', 'API_TOKEN=upstream-token\nNO_SUCH=not-a-secret'));
+    assert.equal(await vscode.commands.executeCommand('platformConsole.applyEdgeAppConfig', uri), false);
+    assert.deepEqual(writes(), []);
+    assert.ok(ui.notifications.some((n) => n.severity === 'error' && /NO_SUCH: no Edge Secret named not-a-secret on this account/.test(n.message)), ui.notifications.map((n) => n.message).join('\n'));
+    await replaceText(uri, (t) => t.replace('NO_SUCH=not-a-secret', 'SIGNING=signing-key'));
+    assert.equal(await vscode.commands.executeCommand('platformConsole.applyEdgeAppConfig', uri), true);
+    assert.match(ui.confirms[0]!.detail, /SIGNING/);
+    assert.deepEqual(writes(), ['PATCH patchEdgeApp 1']);
+    assert.deepEqual(Object.values(sim.lastRequests('patchEdgeApp'))[0]?.body, { secrets: { API_TOKEN: { id: 636 }, SIGNING: { id: 638 } } });
+    const app = await (await api()).edge.getOwnEdgeApp({ params: { app_id: 101 } });
+    assert.deepEqual(Object.keys(app.secrets ?? {}).sort(), ['API_TOKEN', 'SIGNING']);
+  });
 });

@@ -2,7 +2,8 @@
 // extension showed during the whole run (notifications, prompts, validation messages, progress,
 // modal questions: through the scripted UI) and everything that went into any webview (each
 // page's HTML and each message posted to it) was checked for the API keys as it was shown (see
-// test/support/keyWitness.ts); here the run's hits must be none. First this file shows one of each
+// test/support/keyWitness.ts); here the run's hits must be none. A FastEdge secret value the
+// secrets tests type is watched like a key. First this file shows one of each
 // itself, with server faults, so the scan is never empty (also when it runs alone). The files
 // VS Code wrote, the output channel's log file among them, are scanned by the harness after the
 // run (scripts/harness/runIntegration.mjs).
@@ -39,8 +40,8 @@ describe('key leak scan (the whole run)', function () {
   it('the run is being watched for every key it uses', () => {
     const watch = witnessed();
     assert.ok(watch, 'test/integration/index.ts started the watch');
-    const keys = [KEY, testKeys.revoked, testKeys.wrong, testKeys.environment];
-    assert.equal(watch.keys, keys.length, 'the test keys and the key of the environment');
+    const keys = [KEY, testKeys.revoked, testKeys.wrong, testKeys.environment, testKeys.edgeSecretValue];
+    assert.equal(watch.keys, keys.length, 'the test keys, the key of the environment and the FastEdge secret value the secrets tests type');
   });
 
   it('shows one of each itself, under faults: an error notification, a prompt, a webview page and its messages', async () => {
@@ -72,7 +73,7 @@ describe('key leak scan (the whole run)', function () {
   });
 
   it('no API key in the log channel\'s recent lines, the settings or globalState (the whole channel: the harness\'s file scan)', () => {
-    const keys = [KEY, testKeys.revoked, testKeys.wrong, testKeys.environment];
+    const keys = Object.values(testKeys);
     const log = ext.log.recent.join('\n');
     assert.ok(log.includes('Could not check leak-scan'), 'the log has the lines of this run');
     const settings = JSON.stringify(vscode.workspace.getConfiguration().inspect('platformConsole') ?? {}) + JSON.stringify(vscode.workspace.getConfiguration('platformConsole'));
@@ -80,5 +81,13 @@ describe('key leak scan (the whole run)', function () {
     for (const [where, text] of [['the log channel', log], ['settings', settings], ['globalState', state]] as const) {
       assert.equal(keys.filter((key) => text.includes(key)).length, 0, `a key is in ${where}`);
     }
+  });
+
+  it('no API key or secret value in any document open in the editor (the configuration documents among them)', () => {
+    const keys = Object.values(testKeys);
+    const documents = vscode.workspace.textDocuments;
+    print(`      documents scanned: ${documents.length}`);
+    const holding = documents.filter((d) => keys.some((key) => d.getText().includes(key))).map((d) => d.uri.toString());
+    assert.deepEqual(holding, [], 'documents holding a key or a secret value');
   });
 });

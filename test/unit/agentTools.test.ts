@@ -49,6 +49,7 @@ describe('the tool catalog', () => {
       'create_secret',
       'delete_edge_app',
       'delete_edge_binary',
+      'delete_edge_secret',
       'delete_notification_setting',
       'delete_report_task',
       'delete_storage',
@@ -62,7 +63,7 @@ describe('the tool catalog', () => {
       'update_protection_profile',
     ]);
     const destructive = AGENT_TOOLS.filter((t) => t.kind === 'destructive').map((t) => t.name);
-    assert.deepEqual(destructive.sort(), ['delete_edge_app', 'delete_edge_binary', 'delete_notification_setting', 'delete_report_task', 'delete_storage', 'disable_edge_app', 'disable_free_feature']);
+    assert.deepEqual(destructive.sort(), ['delete_edge_app', 'delete_edge_binary', 'delete_edge_secret', 'delete_notification_setting', 'delete_report_task', 'delete_storage', 'disable_edge_app', 'disable_free_feature']);
   });
 
   it('package.json contributes exactly the catalog (npm run tools:manifest writes it); writes hidden by the setting', () => {

@@ -112,6 +112,18 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
   ];
 
 
+  /** The account's FastEdge secrets (id and name), or undefined when the server has no list or it failed (logged). */
+  const accountSecrets = async (bound: BoundConnection): Promise<KnownSecret[] | undefined> => {
+    if (bound.lists.isMissing('listEdgeSecrets')) return undefined;
+    try {
+      const { secrets } = await bound.api.edge.listEdgeSecrets({ params: {}, query: {} });
+      return (secrets ?? []).flatMap((s) => (s.id && s.name ? [{ id: s.id, name: s.name }] : []));
+    } catch (error) {
+      if (!bound.lists.noteMissing('listEdgeSecrets', error)) log.error('Could not list the edge secrets to resolve references', error);
+      return undefined;
+    }
+  };
+
   const readApp = async (bound: BoundConnection, id: number): Promise<(EdgeApp & { id: number }) | undefined> => {
     try {
       const app = await deps.ui().progress(`Reading edge app ${id} from ${bound.connection.name}…`, false, () => bound.api.edge.getOwnEdgeApp({ params: { app_id: id } }));
@@ -180,9 +192,13 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
       if (choice === reopen) await open(bound, app);
       return false;
     }
-    const resolved = resolveSecretRefs(parsed.config, [...session.known, ...knownOf(now)]);
+    const known = [...session.known, ...knownOf(now)];
+    let resolved = resolveSecretRefs(parsed.config, known);
+    // A reference the app does not use yet (or given by id) is looked up in the account's secrets.
+    const listed = !resolved.ok || Object.values(parsed.config.secrets).some((r) => !r.name) ? await accountSecrets(bound) : undefined;
+    if (listed) resolved = resolveSecretRefs(parsed.config, [...known, ...listed]);
     if (!resolved.ok) {
-      void ui.notify('error', `Nothing sent: ${resolved.problems.join('; ')}. A secret the app does not use yet is referenced by its id (Edge Secrets shows it).`);
+      void ui.notify('error', `Nothing sent: ${resolved.problems.join('; ')}.${listed ? '' : ' This server does not list its secrets: refer to a secret the app does not use yet by its id.'}`);
       return false;
     }
     const changes = configChanges(now, resolved.config);

@@ -13,6 +13,7 @@ import { edgeAppStatus, edgeClientStatus } from './model/edgeDisplay';
 import { edgeAppContext } from './model/edgeAppActions';
 import { appChildren, appItem, clientChildren, templateChildren, templateItem } from './edgeDetailNodes';
 import { themeIcon, type EdgeNodeHost } from './edgeNodes';
+import { EdgeSecretsListing, EdgeSecretsNode } from './edgeSecretsGroup';
 
 export const EDGE_APPS_PAGE = 100;
 export const LISTED_CONTEXT = { app: 'platformConsole.edgeListed.app', template: 'platformConsole.edgeListed.template', apps: 'platformConsole.edgeListed.apps' } as const;
@@ -43,12 +44,16 @@ export class EdgeListing {
   pageSize = EDGE_APPS_PAGE;
   private generation = 0;
   private first: Promise<void> | undefined;
+  /** The account's FastEdge secrets (their own group, read when opened). */
+  readonly secrets: EdgeSecretsListing;
 
   constructor(
     private readonly bind: () => Promise<BoundConnection | undefined>,
     private readonly changed: (node?: TreeNode) => void,
     private readonly logError: (what: string, error: unknown) => void,
-  ) {}
+  ) {
+    this.secrets = new EdgeSecretsListing(bind, changed, logError);
+  }
 
   /** Another connection (or signed out): everything read is dropped; answers on their way too. */
   reset(): void {
@@ -57,6 +62,7 @@ export class EdgeListing {
     this.account = this.apps = this.templates = { status: 'idle' };
     this.filter = {};
     this.first = undefined;
+    this.secrets.reset();
   }
 
   /** The first read of the three lists (once per connection; Refresh reads again). */
@@ -67,8 +73,9 @@ export class EdgeListing {
 
   /** Reads the three lists again (Refresh, Retry); what is shown stays until the answers come. */
   reload(): Promise<void> {
-    this.first = this.read();
-    return this.first;
+    const first = this.read();
+    this.first = first;
+    return Promise.all([first, this.secrets.reload()]).then(() => undefined);
   }
 
   private async read(): Promise<void> {
@@ -160,9 +167,9 @@ export class EdgeListing {
     return parts.length ? parts.join(', ') : undefined;
   }
 
-  /** The roots this part of the view adds: account, apps, templates. */
+  /** The roots this part of the view adds: account, apps, secrets, templates. */
   nodes(host: EdgeNodeHost): TreeNode[] {
-    return [new AccountNode(this, host), new AppsNode(this, host), new TemplatesNode(this, host)];
+    return [new AccountNode(this, host), new AppsNode(this, host), new EdgeSecretsNode(this.secrets), new TemplatesNode(this, host)];
   }
 }
 

@@ -1,5 +1,5 @@
 // Edge: the view of pinned FastEdge clients, apps and templates, its commands, the template
-// previews, an app's lifecycle (enable, disable, debug, delete), Deploy to Edge App…, Create Edge App… and its configuration.
+// previews, an app's lifecycle (enable, disable, debug, delete), Deploy to Edge App…, Create Edge App…, its configuration and the account's FastEdge secrets.
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { registerEdgeAppCommands } from './edgeAppCommands';
@@ -7,6 +7,7 @@ import { registerEdgeCommands } from './edgeCommands';
 import { registerEdgeConfigEditor } from './edgeConfigEditor';
 import { registerEdgeCreateCommand } from './edgeCreateCommand';
 import { registerEdgeDeployCommand } from './edgeDeployCommand';
+import { registerEdgeSecretCommands } from './edgeSecretCommands';
 import { EdgePinStore } from './edgePinStore';
 import { EdgeTree } from './edgeTree';
 
@@ -21,6 +22,7 @@ export class EdgeFeature extends Disposable {
     for (const d of registerEdgeDeployCommand({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeConfigEditor({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeCreateCommand({ ...ctx, tree: this.tree })) this._register(d);
+    for (const d of registerEdgeSecretCommands({ ...ctx, tree: this.tree })) this._register(d);
   }
 }
 

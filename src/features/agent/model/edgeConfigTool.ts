@@ -81,7 +81,7 @@ export const setEdgeAppConfig = defineTool({
   displayName: 'Set Edge App Configuration',
   userDescription: "Add, change or remove a FastEdge app's environment variables, response headers or secret references",
   modelDescription:
-    "Changes a FastEdge app's environment variables (env), response headers (rsp_headers) or secret references (secrets: a name the app reads -> a FastEdge secret id; never a secret's value). Give per section the names to set and the names to remove; the rest of the app's configuration is kept. The app is read first so the person sees each change and confirms; only the sections that change are sent. Use list_edge_apps to find the app id.",
+    "Changes a FastEdge app's environment variables (env), response headers (rsp_headers) or secret references (secrets: a name the app reads -> a FastEdge secret id; never a secret's value). Give per section the names to set and the names to remove; the rest of the app's configuration is kept. The app is read first so the person sees each change and confirms; only the sections that change are sent. Use list_edge_apps to find the app id and list_edge_secrets the secret ids.",
   kind: 'write',
   input,
   prepare: (given) => {

@@ -29,6 +29,7 @@ import { deleteEdgeApp, disableEdgeApp, enableEdgeApp, startEdgeAppDebug } from 
 import { setEdgeAppConfig } from './edgeConfigTool';
 import { deleteEdgeBinary, deployEdgeApp } from './edgeDeployTools';
 import { createEdgeApp, listEdgeBinaries } from './edgeCreateTools';
+import { deleteEdgeSecret, listEdgeSecrets } from './edgeSecretTools';
 import { readReport } from './reportTool';
 import { readEdgeAppLogs } from './edgeLogsTool';
 import { errorAnswer, otherConnectionNote } from './toolAnswers';
@@ -44,6 +45,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   listEdgeTemplates,
   getEdgeTemplate,
   listEdgeBinaries,
+  listEdgeSecrets,
   getEdgeClient,
   listReportTasks,
   getReportTask,
@@ -77,6 +79,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   setEdgeAppConfig,
   deleteEdgeBinary,
   createEdgeApp,
+  deleteEdgeSecret,
 ] as AgentTool[];
 
 /** The setting that offers the write tools (`platformConsole.agent.allowWrites`), and the `when` that hides them when it is off. */

@@ -1,0 +1,279 @@
+// Create Secret…, Replace Value… and Delete Secret… for FastEdge secrets: values are typed into a
+// masked box, never shown back, logged or put in a confirmation (only their length is said); a
+// delete names the apps that refer to the secret (read from the apps before anything is sent) and
+// asks for the name typed. Each runs on the connection it started on and is sent once.
+import * as vscode from 'vscode';
+import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
+import { readSecretUsers, type AppRef } from '../../platform/edgeSecretUsers';
+import { PlatformError } from '../../schema/errors';
+import type { EdgeSecret } from '../../schema/edgeSecrets';
+import { promptSignIn } from '../../ui/bindActiveConnection';
+import { confirmWrite } from '../../ui/confirmWrite';
+import { parseWholeNumber } from '../../ui/fieldRules';
+import type { FlowUi } from '../../ui/flowUi';
+import { pickFromList } from '../../ui/listPick';
+import type { Log } from '../../ui/log';
+import { notifyError } from '../../ui/notify';
+import { checksQuietWhenEmpty } from '../../ui/promptChecks';
+import { confirmByTypedName } from '../../ui/typedConfirmation';
+import { runWizard, stepIndex, type WizardStep } from '../../ui/wizard';
+import { EDGE_SECRETS_GROUP_ID, EdgeSecretNode } from './edgeSecretsGroup';
+import type { EdgeTree } from './edgeTree';
+import { activeSlot, appNames, appsUsingText, edgeSecretCommentProblem, edgeSecretNameProblem, edgeSecretValueProblem } from './model/edgeSecretRules';
+
+export const EDGE_SECRET_COMMANDS = {
+  create: 'platformConsole.createEdgeSecret',
+  replace: 'platformConsole.replaceEdgeSecretValue',
+  delete: 'platformConsole.deleteEdgeSecret',
+} as const;
+
+export interface EdgeSecretDeps {
+  connections: ConnectionManager;
+  log: Log;
+  ui: () => FlowUi;
+  tree: EdgeTree;
+}
+
+interface CreateState {
+  name?: string;
+  comment?: string;
+  value?: string;
+}
+
+const secretLabel = (s: { id?: number | null; name?: string | null }) => `edge secret ${s.name || s.id} (${s.id})`;
+const valueFact = (value: string) => ['Value', `${value.length} character${value.length === 1 ? '' : 's'}, not shown`] as const;
+
+export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposable[] {
+  const { connections, log, tree } = deps;
+  const secrets = tree.listing.secrets;
+
+  const bind = async (): Promise<BoundConnection | undefined> => {
+    const bound = await connections.bind(tree.activeConnectionId);
+    if (!bound) await promptSignIn(deps.ui());
+    return bound;
+  };
+
+  const failed = (bound: BoundConnection, what: string, error: unknown, actions: string[] = []) => {
+    const { connection } = bound;
+    return notifyError(what, error, {
+      log,
+      ui: deps.ui(),
+      connectionName: connection.name,
+      actions,
+      signInAgain: () => vscode.commands.executeCommand('platformConsole.signIn', { name: connection.name, baseUrl: connection.baseUrl }),
+    });
+  };
+
+  const revealSecret = async (id: number) => {
+    try {
+      for (const root of await tree.getChildren()) {
+        if ((await tree.getTreeItem(root)).id !== EDGE_SECRETS_GROUP_ID) continue;
+        const node = (await tree.getChildren(root)).find((n) => n instanceof EdgeSecretNode && n.secret.id === id);
+        if (node) await tree.view.reveal(node, { select: true, focus: false, expand: false });
+      }
+    } catch (error) {
+      log.error(`Could not show edge secret ${id} in the Edge view`, error);
+    }
+  };
+
+  // ---------- create ----------
+
+  const createSteps = (taken: string[]): WizardStep<CreateState>[] => [
+    {
+      id: 'name',
+      prompt: async (s, ctx) => {
+        s.name = (await ctx.input({ prompt: 'Name of the secret (apps refer to it by this name)', placeholder: 'e.g. api-token', value: s.name ?? '', validate: (v) => edgeSecretNameProblem(v.trim(), taken) })).trim();
+      },
+    },
+    {
+      id: 'comment',
+      prompt: async (s, ctx) => {
+        s.comment = (await ctx.input({ prompt: 'Comment (optional): what the secret is for', value: s.comment ?? '', validate: (v) => edgeSecretCommentProblem(v.trim()) })).trim();
+      },
+    },
+    {
+      id: 'value',
+      prompt: async (s, ctx) => {
+        s.value = await ctx.input({ prompt: 'Value of the secret (hidden as you type; never shown again)', password: true, value: s.value ?? '', ...checksQuietWhenEmpty(edgeSecretValueProblem, 'Value: must not be empty') });
+      },
+    },
+  ];
+
+  const create = async (bound: BoundConnection, state: CreateState, startAt?: number): Promise<{ id: number; name: string } | undefined> => {
+    const ui = deps.ui();
+    const { connection } = bound;
+    await secrets.ensure();
+    const steps = createSteps(secrets.names());
+    const done = await runWizard(state, { title: `Create Edge Secret (${connection.name})`, steps, ui, startAt });
+    if (!done?.name || done.value === undefined) return undefined;
+    const { name, comment = '', value } = done;
+    const facts = [['Name', name], ...(comment ? [['Comment', comment] as const] : []), valueFact(value)] as const;
+    if (!(await confirmWrite(ui, { action: 'Create an edge secret', connection, facts, button: 'Create' }))) return undefined;
+    let made: EdgeSecret;
+    try {
+      made = await ui.progress(`Creating edge secret ${name} on ${connection.name}…`, false, () =>
+        bound.api.edge.createEdgeSecret({ params: {}, body: { name, ...(comment ? { comment } : {}), secret_slots: [{ slot: 0, value }] } }),
+      );
+    } catch (error) {
+      // Retry reopens the value step with everything kept: Enter confirms again, Back edits.
+      const choice = await failed(bound, `Could not create edge secret ${name} on ${connection.name}`, error, ['Retry']);
+      return choice === 'Retry' ? create(bound, done, stepIndex(steps, 'value')) : undefined;
+    }
+    const id = made.id ?? 0;
+    const line = `Created ${secretLabel({ id, name })} on ${connection.name}; apps can refer to it by name.`;
+    log.info(line);
+    await secrets.reload(true);
+    await revealSecret(id);
+    void ui.notify('info', line);
+    return { id, name };
+  };
+
+  // ---------- the secret a command acts on ----------
+
+  const pickSecret = async (bound: BoundConnection, title: string): Promise<number | undefined> => {
+    const done = await runWizard<{ id?: number }>({}, {
+      title: `${title} (${bound.connection.name})`,
+      ui: deps.ui(),
+      steps: [
+        {
+          prompt: async (s, ctx) => {
+            s.id = await pickFromList(ctx, {
+              noun: 'edge secret',
+              load: (fresh) => bound.lists.load('listEdgeSecrets', '', async () => (await bound.api.edge.listEdgeSecrets({ params: {}, query: {} })).secrets ?? [], { fresh }),
+              missing: () => bound.lists.isMissing('listEdgeSecrets'),
+              item: (s) => ({ label: s.name || `Secret ${s.id}`, description: `${appsUsingText(s.app_count)} · id ${s.id}`, detail: s.comment || undefined, value: s.id ?? 0 }),
+              typed: async () => parseWholeNumber(await ctx.input({ prompt: 'ID of the edge secret (a positive whole number)', value: '', ...checksQuietWhenEmpty((v) => (parseWholeNumber(v) ? undefined : 'Secret ID: must be a positive whole number'), 'Secret ID: must not be empty') }))!,
+              logError: (error) => log.error('Could not list the edge secrets', error),
+            });
+          },
+        },
+      ],
+    });
+    return done?.id;
+  };
+
+  const secretIdOf = (arg: unknown): number | undefined =>
+    arg instanceof EdgeSecretNode ? (arg.secret.id ?? undefined) : typeof arg === 'number' ? arg : undefined;
+
+  /** The secret as the platform has it now; a 404 says it is gone and reads the list again. */
+  const readSecret = async (bound: BoundConnection, id: number): Promise<(EdgeSecret & { id: number }) | undefined> => {
+    try {
+      const read = await deps.ui().progress(`Reading edge secret ${id} from ${bound.connection.name}…`, false, () => bound.api.edge.getEdgeSecret({ params: { secret_id: id } }));
+      return { ...read, id };
+    } catch (error) {
+      if (error instanceof PlatformError && error.kind === 'notFound') {
+        void deps.ui().notify('warning', `Edge secret ${id} is gone on ${bound.connection.name}: nothing was sent. The list is read again.`);
+        await secrets.reload(true);
+        return undefined;
+      }
+      await failed(bound, `Could not read edge secret ${id} from ${bound.connection.name}`, error);
+      return undefined;
+    }
+  };
+
+  const target = async (arg: unknown, title: string): Promise<{ bound: BoundConnection; secret: EdgeSecret & { id: number } } | undefined> => {
+    const bound = await bind();
+    if (!bound) return undefined;
+    const id = secretIdOf(arg) ?? (await pickSecret(bound, title));
+    if (!id) return undefined;
+    const secret = await readSecret(bound, id);
+    return secret && { bound, secret };
+  };
+
+  // ---------- replace a value ----------
+
+  const replace = async (arg?: unknown): Promise<boolean> => {
+    const found = await target(arg, 'Replace Edge Secret Value');
+    if (!found) return false;
+    const { bound, secret } = found;
+    const { connection } = bound;
+    const ui = deps.ui();
+    const now = Math.floor(Date.now() / 1000);
+    const slots = (secret.secret_slots ?? []).map((s) => ({ slot: s.slot ?? 0, checksum: s.checksum }));
+    const slot = activeSlot(slots, now)?.slot ?? 0;
+    let value: string | undefined;
+    for (;;) {
+      const done = await runWizard<{ value?: string }>({ value }, {
+        title: `Replace Value of ${secret.name || secret.id} (${connection.name})`,
+        ui,
+        steps: [{ prompt: async (s, ctx) => void (s.value = await ctx.input({ prompt: `New value of ${secret.name || secret.id} (hidden as you type; never shown again)`, password: true, value: s.value ?? '', ...checksQuietWhenEmpty(edgeSecretValueProblem, 'Value: must not be empty') })) }],
+      });
+      if (done?.value === undefined) return false;
+      value = done.value;
+      const facts = [
+        ['Secret', `${secret.name || '(no name)'} (ID ${secret.id})`],
+        ['Used by', appsUsingText(secret.app_count).replace(/^used by /, '')],
+        ['Slot', slot === 0 ? 'the value in use (slot 0)' : `the value in use (slot ${slot}, from ${new Date(slot * 1000).toISOString()})`],
+        valueFact(value),
+      ] as const;
+      const warning = secret.app_count ? 'The apps that refer to this secret read the new value from their next request.' : undefined;
+      if (!(await confirmWrite(ui, { action: `Replace the value of ${secretLabel(secret)}`, connection, facts, warning, button: 'Replace' }))) return false;
+      try {
+        await ui.progress(`Replacing the value of ${secretLabel(secret)} on ${connection.name}…`, false, () =>
+          bound.api.edge.patchEdgeSecret({ params: { secret_id: secret.id }, body: { secret_slots: [{ slot, value: value! }] } }),
+        );
+      } catch (error) {
+        // Retry asks again with the value kept (masked): Enter confirms again.
+        if ((await failed(bound, `Could not replace the value of ${secretLabel(secret)} on ${connection.name}`, error, ['Retry'])) === 'Retry') continue;
+        return false;
+      }
+      break;
+    }
+    const line = `Replaced the value of ${secretLabel(secret)} on ${connection.name} (slot ${slot}).`;
+    log.info(line);
+    await secrets.reload(true);
+    void ui.notify('info', line);
+    return true;
+  };
+
+  // ---------- delete ----------
+
+  const remove = async (arg?: unknown): Promise<boolean> => {
+    const found = await target(arg, 'Delete Edge Secret');
+    if (!found) return false;
+    const { bound, secret } = found;
+    const { connection } = bound;
+    const ui = deps.ui();
+    let users: { users: AppRef[]; complete: boolean };
+    try {
+      users = await ui.progress(`Finding the apps that use ${secretLabel(secret)}…`, false, () => readSecretUsers(bound.api, secret.id, secret.app_count ?? 0));
+    } catch (error) {
+      await failed(bound, `Could not read which apps use ${secretLabel(secret)} on ${connection.name}; nothing was sent`, error);
+      return false;
+    }
+    const count = secret.app_count ?? 0;
+    const named = users.users.length ? `${appNames(users.users)}${users.complete ? '' : ` (of ${count}; the others were not found among the apps read)`}` : '';
+    const consequence =
+      count === 0
+        ? 'will be deleted with all its values; no app refers to it'
+        : count === 1
+          ? `will be deleted with all its values; the app that refers to it (${named || 'not found among the apps read'}) loses it and fails where it reads it`
+          : `will be deleted with all its values; the ${count} apps that refer to it (${named || 'not found among the apps read'}) lose it and fail where they read it`;
+    const name = secret.name || String(secret.id);
+    if (!(await confirmByTypedName(ui, { title: 'Delete Edge Secret', thing: `Edge secret ${name} (ID ${secret.id})`, name, connection, consequence }))) return false;
+    try {
+      // force only when the person was told which apps lose it; an unused one that gained a user meanwhile answers 409.
+      await ui.progress(`Deleting ${secretLabel(secret)} on ${connection.name}…`, false, () =>
+        bound.api.edge.deleteEdgeSecret({ params: { secret_id: secret.id }, query: count > 0 ? { force: true } : {} }),
+      );
+    } catch (error) {
+      await failed(bound, `Could not delete ${secretLabel(secret)} on ${connection.name}`, error);
+      await secrets.reload(true);
+      return false;
+    }
+    const line = `Deleted ${secretLabel(secret)} on ${connection.name}${count ? `; ${count === 1 ? '1 app' : `${count} apps`} no longer refer to it` : ''}.`;
+    log.info(line);
+    await tree.listing.reload();
+    void ui.notify('info', line);
+    return true;
+  };
+
+  return [
+    vscode.commands.registerCommand(EDGE_SECRET_COMMANDS.create, async () => {
+      const bound = await bind();
+      return bound ? create(bound, {}) : undefined;
+    }),
+    vscode.commands.registerCommand(EDGE_SECRET_COMMANDS.replace, replace),
+    vscode.commands.registerCommand(EDGE_SECRET_COMMANDS.delete, remove),
+  ];
+}

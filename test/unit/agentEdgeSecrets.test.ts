@@ -1,0 +1,96 @@
+// The FastEdge secret tools in plain Node, against the simulator: list_edge_secrets names each
+// secret and how many apps use it (never a value, also for one just created with a value);
+// delete_edge_secret shows the secret and the apps that refer to it before anything is sent;
+// declined, nothing is sent; a used secret without force is refused by the platform (409) and
+// stays; with force it goes and the app no longer refers to it; sent once, never retried.
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { createPlatformApi } from '../../src/platform/api';
+import { HttpClient } from '../../src/platform/http';
+import { PlatformLists } from '../../src/platform/platformLists';
+import { agentTool, confirmation, runTool, type RunHost } from '../../src/features/agent/model/toolCatalog';
+import type { AgentBinding } from '../../src/features/agent/model/toolKit';
+import { startSimulator, type Simulator } from '../../simulator/index';
+
+const KEY = 'agent-edge-secrets-key-51c0';
+const VALUE = 'secret-value-never-shown-2e8d';
+const tool = (name: string) => {
+  const t = agentTool(name);
+  assert.ok(t, `no tool ${name}`);
+  return t;
+};
+const host = { connections: async () => [], scrub: (t: string) => t.split(KEY).join('***') };
+
+describe('edge secret tools', { timeout: 60_000 }, () => {
+  let sim: Simulator;
+  let bound: AgentBinding;
+  before(async () => {
+    sim = await startSimulator({ apiKey: KEY, dialect: 'platform' });
+    const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY, dialect: 'platform' }));
+    bound = { connectionName: 'Sim', baseUrl: sim.url, dialect: 'platform', api, lists: new PlatformLists(api), signal: new AbortController().signal };
+  });
+  beforeEach(() => {
+    sim.reset();
+    sim.resetRequests();
+  });
+  after(() => sim.close());
+
+  const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+  const asking = (answer: () => string | undefined) => {
+    const asked: { message: string; sentMeanwhile: string[] }[] = [];
+    const h: RunHost = {
+      ...host,
+      confirm: async (req) => {
+        asked.push({ message: confirmation(tool('delete_edge_secret'), req, bound).message, sentMeanwhile: writes() });
+        return answer();
+      },
+    };
+    return { asked, run: (input: object) => runTool(tool('delete_edge_secret'), bound, input, h) };
+  };
+  const read = (input: object) => runTool(tool('list_edge_secrets'), bound, input, { ...host, confirm: async () => undefined });
+
+  it('list_edge_secrets: each secret with its use; app_id narrows to that app; no value, even of a new secret', async () => {
+    await bound.api.edge.createEdgeSecret({ params: {}, body: { name: 'fresh-one', secret_slots: [{ slot: 0, value: VALUE }] } });
+    const all = await read({});
+    assert.match(all, /^Edge secrets on "Sim": 4\./);
+    assert.match(all, /id 636: "upstream-token" · used by 1 app · comment "rotated monthly"/);
+    assert.match(all, /id 637: "db-password" · used by no app/);
+    assert.match(all, /"fresh-one"/);
+    assert.ok(!all.includes(VALUE), 'no value in the answer');
+    const used = await read({ app_id: 101 });
+    assert.match(used, /used by app 101: 1\./);
+    assert.doesNotMatch(used, /db-password/);
+  });
+
+  it('delete_edge_secret declined: the confirmation names the secret and the app that loses it; nothing sent', async () => {
+    const { asked, run } = asking(() => 'Not sent: declined.');
+    await run({ secret_id: 636, force: true });
+    assert.equal(asked.length, 1);
+    const m = asked[0]!.message;
+    for (const part of [/Sim/, /upstream-token/, /"hello-edge" \(101\)/, /lose it/]) assert.match(m, part);
+    assert.deepEqual(asked[0]!.sentMeanwhile, []);
+    assert.deepEqual(writes(), []);
+  });
+
+  it('a used secret without force: the platform refuses (409), sent once; with force it goes and the app no longer refers to it', async () => {
+    const { run } = asking(() => undefined);
+    const refused = await run({ secret_id: 636 });
+    assert.deepEqual(writes(), ['DELETE deleteEdgeSecret 1']);
+    assert.match(refused, /409|used by 1 app/);
+    assert.equal((await bound.api.edge.getEdgeSecret({ params: { secret_id: 636 } })).name, 'upstream-token');
+    sim.resetRequests();
+    const done = await run({ secret_id: 636, force: true });
+    assert.match(done, /^Deleted edge secret 636 on "Sim"/);
+    assert.deepEqual(writes(), ['DELETE deleteEdgeSecret 1']);
+    assert.equal(Object.values(sim.lastRequests('deleteEdgeSecret'))[0]?.query?.force, 'true');
+    const app = await bound.api.edge.getOwnEdgeApp({ params: { app_id: 101 } });
+    assert.deepEqual(app.secrets, {});
+  });
+
+  it('an unused secret: the confirmation says no app uses it; deleted without force', async () => {
+    const { asked, run } = asking(() => undefined);
+    assert.match(await run({ secret_id: 637 }), /^Deleted edge secret 637/);
+    assert.match(asked[0]!.message, /apps using it[^\n]*none/);
+    assert.equal((await bound.api.edge.listEdgeSecrets({ params: {}, query: {} })).secrets?.some((s) => s.id === 637), false);
+  });
+});
