@@ -14,11 +14,6 @@ import { isoSeconds } from '../timeFormat';
 import { shortBinary } from './edgeBinaries';
 import type { Handler } from './types';
 
-/** The edge stores the simulator knows: those the account's apps refer to (it has no store list of its own). */
-function knownStores(apps: readonly EdgeApp[]): Map<number, EdgeApp['stores'][string]> {
-  return new Map(apps.flatMap((a) => Object.values(a.stores ?? {}).map((s) => [s.id, s] as const)));
-}
-
 export const createEdgeApp: Handler<typeof endpoints.createEdgeApp> = ({ body }, { state, nowMs, options }) => {
   const { name, binary, template, env = {}, rsp_headers = {}, comment = '', debug } = body;
   const own = [...state.edgeApps.values()].filter((a) => a.client_id === EDGE_ACCOUNT_CLIENT);
@@ -30,9 +25,8 @@ export const createEdgeApp: Handler<typeof endpoints.createEdgeApp> = ({ body },
   for (const [key, { id }] of Object.entries(body.secrets ?? {})) {
     if (!state.edgeSecrets.has(id)) throw refused('body', `secrets.${key}.id`, `secret ${id} not found`);
   }
-  const stores = knownStores(own);
   for (const [key, { id }] of Object.entries(body.stores ?? {})) {
-    if (!stores.has(id)) throw refused('body', `stores.${key}.id`, `store ${id} not found`);
+    if (!state.edgeStores.has(id)) throw refused('body', `stores.${key}.id`, `store ${id} not found`);
   }
   let binaryId = binary;
   let apiType = 'wasi-http';
@@ -80,7 +74,10 @@ export const createEdgeApp: Handler<typeof endpoints.createEdgeApp> = ({ body },
     api_type: apiType,
     networks: ['production'],
     secrets,
-    stores: Object.fromEntries(Object.entries(body.stores ?? {}).map(([key, { id }]) => [key, { ...stores.get(id)!, id }])),
+    stores: Object.fromEntries(Object.entries(body.stores ?? {}).map(([key, { id }]) => {
+      const { name, comment } = state.edgeStores.get(id)!;
+      return [key, { id, name, comment }];
+    })),
   };
   state.edgeApps.set(id, app);
   const { url, status, debug_until, networks, plan_id, plan } = app;

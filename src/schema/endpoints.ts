@@ -28,6 +28,7 @@ import { deleteEdgeBinaryEndpoint, storeEdgeBinaryEndpoint } from './edgeBinarie
 import { createEdgeAppEndpoint } from './edgeAppCreate';
 import { listEdgeBinariesEndpoint } from './edgeBinaryList';
 import { createEdgeSecretEndpoint, deleteEdgeSecretEndpoint, getEdgeSecretEndpoint, listEdgeSecretsEndpoint, patchEdgeSecretEndpoint } from './edgeSecrets';
+import { listEdgeStoresEndpoint } from './edgeStores';
 
 import type { Endpoint } from './endpoint';
 import type { RouteName } from './routes';
@@ -69,6 +70,7 @@ const ALL = [
   getEdgeSecretEndpoint,
   patchEdgeSecretEndpoint,
   deleteEdgeSecretEndpoint,
+  listEdgeStoresEndpoint,
   listReportsEndpoint,
   listReportTemplatesEndpoint,
   listProfilesPagedEndpoint,

@@ -151,6 +151,21 @@ describe('Create Edge App', function () {
     assert.deepEqual(app.env, { MODE: 'strict', UPSTREAM_URL: 'https://origin.example' });
   });
 
+  it('a template\'s store param: picked from the account\'s edge stores by name, sent as a reference and kept on the app', async () => {
+    const ui = new ScriptedUi(
+      [{ pick: 'From a template' }, { pick: 'Image Resizer' }, 'https://img.example', '', { pick: 'geo-table' }, '', '', '', 'resize-stored', '', ''],
+      (_m, a) => (a.includes('Create') ? 'Create' : undefined),
+    );
+    ext.setUi(ui);
+    const made = await vscode.commands.executeCommand<{ id: number }>('platformConsole.createEdgeApp');
+    assert.ok(made, 'created');
+    const storePick = ui.prompts.find((p) => p.kind === 'pick' && p.items?.includes('geo-table'))!;
+    assert.deepEqual(storePick.items!.slice(0, 4), ['$(circle-slash) No store', 'resized-cache', 'geo-table', 'rate-limits']);
+    assert.match(ui.confirms[0]!.detail, /store references: CACHE_STORE -> geo-table \(127\)\n/);
+    assert.deepEqual(sentBody('createEdgeApp'), { name: 'resize-stored', template: 302, env: { ORIGIN_URL: 'https://img.example' }, stores: { CACHE_STORE: { id: 127 } } });
+    assert.deepEqual((await appOf(made.id)).stores, { CACHE_STORE: { id: 127, name: 'geo-table', comment: 'Country overrides' } });
+  });
+
   it('past the account\'s app limit: said as the limit with Show Log; Retry reopens the last step with every value and sends the same', async () => {
     const { count } = await (await ext.connections.api())!.edge.listEdgeApps({ params: {}, query: { limit: 1 } });
     sim.setOptions({ appCountLimit: count ?? 0 });

@@ -94,7 +94,7 @@ for (const dialect of ['spec', 'platform'] as const) {
       assert.match(String((unknown.json as Json).error), /store 999 not found/);
       const made = await call('POST', '/apps', { name: 'resize-store', template: 302, env: { ORIGIN_URL: 'https://o.example' }, stores: { CACHE_STORE: { id: 126 } } });
       assert.equal(made.status, 200, made.text);
-      assert.deepEqual(((await call('GET', `/apps/${String((made.json as Json).id)}`)).json as Json).stores, { CACHE_STORE: { id: 126, name: 'resized-cache' } });
+      assert.deepEqual(((await call('GET', `/apps/${String((made.json as Json).id)}`)).json as Json).stores, { CACHE_STORE: { id: 126, name: 'resized-cache', comment: 'Resized images' } });
     });
 
     it('past the account\'s app count limit: 429 with the published error body, nothing created; under it again, created', async () => {

@@ -5,7 +5,9 @@
 // create keeps every value: *Retry* reopens the last step with them. Answers `{id, name}`.
 import * as vscode from 'vscode';
 import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
+import { ListPages } from '../../platform/listPages';
 import type { EdgeAppShort } from '../../schema/edgeApps';
+import type { EdgeStoreShort } from '../../schema/edgeStores';
 import { promptSignIn } from '../../ui/bindActiveConnection';
 import { confirmWrite } from '../../ui/confirmWrite';
 import type { FlowUi } from '../../ui/flowUi';
@@ -19,6 +21,7 @@ import { createRequest, edgeCreateSteps, sourceText, type EdgeCreateSource, type
 import type { EdgeTree } from './edgeTree';
 
 export const CREATE_EDGE_APP_COMMAND = 'platformConsole.createEdgeApp';
+const STORE_PAGE = 100;
 
 export interface EdgeCreateDeps {
   connections: ConnectionManager;
@@ -49,6 +52,16 @@ function createSource(deps: EdgeCreateDeps, bound: BoundConnection): EdgeCreateS
     binariesMissing: () => lists.isMissing('listEdgeBinaries'),
     secrets: (fresh) => lists.load('listEdgeSecrets', '', async () => ((await api.edge.listEdgeSecrets({ params: {}, query: {} })).secrets ?? []).filter((x) => typeof x.id === 'number'), { fresh }),
     secretsMissing: () => lists.isMissing('listEdgeSecrets'),
+    stores: () =>
+      new ListPages<EdgeStoreShort>({
+        lists,
+        endpoint: 'listEdgeStores',
+        read: async (offset) => {
+          const page = await api.edge.listEdgeStores({ params: {}, query: { limit: STORE_PAGE, offset } });
+          return { results: page.stores, count: page.count, next: page.stores.length === STORE_PAGE ? 'more' : null };
+        },
+      }),
+    storesMissing: () => lists.isMissing('listEdgeStores'),
     logError: (error) => deps.log.error('Could not list for Create Edge App', error),
   };
 }

@@ -9,10 +9,12 @@ import type { EdgeAppCreate } from '../../schema/edgeAppCreate';
 import type { EdgeBinaryShort } from '../../schema/edgeBinaries';
 import type { EdgeTemplateItem } from '../../schema/edgeLists';
 import type { EdgeSecretShort } from '../../schema/edgeSecrets';
+import type { EdgeStoreShort } from '../../schema/edgeStores';
 import { pickFromList } from '../../ui/listPick';
 import { isBack, type StepContext, type WizardStep } from '../../ui/wizard';
 import { edgeAppCommentProblem, edgeAppNameProblem, parseEnvEntries, templateParamProblem, type TemplateParamRule, type TemplateParamType } from './model/edgeAppCreateRules';
-import { referenceIdProblem, referenceKind, referencesText, templateParamBody, type ReferenceKind, type TemplateRef } from './model/edgeTemplateRefs';
+import { referenceKind, referencesText, templateParamBody, type TemplateRef } from './model/edgeTemplateRefs';
+import { paramPrompt, pickTemplateRef, type RefPages } from './edgeTemplateRefPick';
 
 export interface EdgeCreateState {
   source?: 'template' | 'binary';
@@ -38,6 +40,9 @@ export interface EdgeCreateSource {
   /** The account's FastEdge secrets (names and ids only: a secret's value is never read). */
   secrets: (fresh: boolean) => Promise<Loaded<EdgeSecretShort>>;
   secretsMissing: () => boolean;
+  /** The account's edge stores, a page at a time (a fresh reader per pick). */
+  stores: () => RefPages<EdgeStoreShort>;
+  storesMissing: () => boolean;
   logError: (error: unknown) => void;
 }
 
@@ -58,38 +63,6 @@ export function paramRules(template: EdgeTemplate): TemplateParamRule[] {
 
 /** Text checks as an input box wants them: shown while typing, and again on Enter. */
 const checks = (problem: (v: string) => string | undefined) => ({ validate: problem, validateOnAccept: (v: string) => Promise.resolve(problem(v)) });
-
-const paramPrompt = (p: TemplateParamRule) => `${p.name}${p.mandatory ? ' (required)' : ' (optional)'}: ${p.descr || 'no description'} [${p.data_type}]`;
-
-/** The typed id of a secret or store; an optional param may be left empty (no reference). */
-async function typedRef(ctx: StepContext, p: TemplateParamRule, kind: ReferenceKind, current: TemplateRef | undefined): Promise<TemplateRef | undefined> {
-  const problem = (v: string) => (v.trim() === '' && !p.mandatory ? undefined : referenceIdProblem(kind, v));
-  const typed = (await ctx.input({ prompt: `${paramPrompt(p)}: the ${kind} id`, placeholder: p.mandatory ? undefined : 'empty: none', value: current ? String(current.id) : '', ...checks(problem) })).trim();
-  return typed === '' ? undefined : { kind, id: Number(typed) };
-}
-
-const NO_REF = 0;
-
-/** A secret param: one of the account's FastEdge secrets picked by name (or its id typed); optional ones may pick none. */
-async function pickSecretRef(ctx: StepContext, src: EdgeCreateSource, p: TemplateParamRule, current: TemplateRef | undefined): Promise<TemplateRef | undefined> {
-  const names = new Map<number, string>();
-  const id = await pickFromList<EdgeSecretShort, number>(ctx, {
-    noun: 'secret',
-    load: (fresh) => src.secrets(fresh),
-    missing: src.secretsMissing,
-    logError: src.logError,
-    item: (x) => {
-      const sid = x.id ?? 0;
-      if (x.name) names.set(sid, x.name);
-      return { label: x.name || `Secret ${sid}`, description: `id ${sid}`, detail: [x.comment, x.app_count ? `used by ${x.app_count} app${x.app_count === 1 ? '' : 's'}` : 'no app uses it'].filter(Boolean).join(' · '), value: sid };
-    },
-    current: current?.id ?? (p.mandatory ? undefined : NO_REF),
-    typed: async () => (await typedRef(ctx, p, 'secret', current))?.id ?? NO_REF,
-    lead: p.mandatory ? undefined : [{ label: '$(circle-slash) No secret', description: `${p.name} is optional`, value: NO_REF }],
-    emptyDetail: 'No Edge secrets in the account: create one first, or enter an id',
-  });
-  return id === NO_REF ? undefined : { kind: 'secret', id, name: names.get(id) ?? (current?.id === id ? current.name : undefined) };
-}
 
 export function edgeCreateSteps(src: EdgeCreateSource): WizardStep<EdgeCreateState>[] {
   return [
@@ -140,7 +113,7 @@ export function edgeCreateSteps(src: EdgeCreateSource): WizardStep<EdgeCreateSta
           try {
             const kind = referenceKind(p);
             if (kind) {
-              const ref = kind === 'secret' ? await pickSecretRef(ctx, src, p, refs[p.name]) : await typedRef(ctx, p, kind, refs[p.name]);
+              const ref = await pickTemplateRef(ctx, src, p, kind, refs[p.name]);
               if (ref) refs[p.name] = ref;
               else delete refs[p.name];
               i++;
