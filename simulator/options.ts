@@ -55,6 +55,8 @@ export interface SimulatorOptions {
   binarySizeLimitBytes?: number;
   /** Binaries the account may store; one more answers 429 (default 1,000,000: no limit in practice). */
   binaryCountLimit?: number;
+  /** Apps the account may have; one more answers 429 (default 1,000,000: no limit in practice). */
+  appCountLimit?: number;
   /** Faults active from the start. */
   faults?: FaultSpec[];
   /** Seeded timestamps are relative to this; default midnight UTC today, so a seed gives the same data all day. */
@@ -72,6 +74,7 @@ export const runtimeOptions = z.strictObject({
   accountLabel: z.string().optional(),
   binarySizeLimitBytes: z.int().min(1),
   binaryCountLimit: z.int().min(0),
+  appCountLimit: z.int().min(0),
 });
 export type RuntimeOptions = z.output<typeof runtimeOptions>;
 export const runtimeOptionsPatch = runtimeOptions.partial();
@@ -98,6 +101,7 @@ export const DEFAULTS = {
   hidePricesProjectId: 999,
   binarySizeLimitBytes: 100 * 1024 * 1024,
   binaryCountLimit: 1_000_000,
+  appCountLimit: 1_000_000,
 } as const;
 
 export function runtimeFrom(options: SimulatorOptions): RuntimeOptions {
@@ -110,5 +114,6 @@ export function runtimeFrom(options: SimulatorOptions): RuntimeOptions {
     accountLabel: options.accountLabel,
     binarySizeLimitBytes: options.binarySizeLimitBytes ?? DEFAULTS.binarySizeLimitBytes,
     binaryCountLimit: options.binaryCountLimit ?? DEFAULTS.binaryCountLimit,
+    appCountLimit: options.appCountLimit ?? DEFAULTS.appCountLimit,
   };
 }

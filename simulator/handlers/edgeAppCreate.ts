@@ -1,25 +1,32 @@
 // A new app on the account's own FastEdge API: made from a stored binary or a template (the
-// template's mandatory params present as env variables), its name unique within the account;
-// it starts as a draft and is listed and readable at once. Answers the published `app_short`.
+// template's mandatory params present: plain ones as env variables, secret and store ones as
+// references that must exist), its name unique within the account; it starts as a draft and is
+// listed and readable at once. Answers the published `app_short`; past the account's app count
+// limit, 429 with the published error body.
 // The account's binaries are listed as the published `{binaries: binary_short[]}`.
 import type { endpoints } from '../../src/schema/endpoints';
 import { EDGE_APP_STATUS, EDGE_DEBUG_WINDOW_MS } from '../../src/schema/edgeApps';
 import { refused } from '../errors';
+import { HandlerReply, jsonReply } from '../reply';
 import { EDGE_ACCOUNT_CLIENT } from '../state/seedEdge';
 import type { EdgeApp } from '../state/types';
 import { isoSeconds } from '../timeFormat';
 import { shortBinary } from './edgeBinaries';
 import type { Handler } from './types';
 
-export const createEdgeApp: Handler<typeof endpoints.createEdgeApp> = ({ body }, { state, nowMs }) => {
+export const createEdgeApp: Handler<typeof endpoints.createEdgeApp> = ({ body }, { state, nowMs, options }) => {
   const { name, binary, template, env = {}, rsp_headers = {}, comment = '', debug } = body;
   const own = [...state.edgeApps.values()].filter((a) => a.client_id === EDGE_ACCOUNT_CLIENT);
+  if (own.length >= options.appCountLimit) {
+    return new HandlerReply(jsonReply(429, { error: `application count limit (${options.appCountLimit}) exceeded for this client` }));
+  }
   if (own.some((a) => a.name === name)) throw refused('body', 'name', `an app named ${name} already exists`);
   if (binary === undefined && template === undefined) throw refused('body', '', 'either binary or template is required');
-  if (body.secrets !== undefined && Object.keys(body.secrets).length > 0) {
-    for (const [key, { id }] of Object.entries(body.secrets)) {
-      if (!state.edgeSecrets.has(id)) throw refused('body', `secrets.${key}.id`, `secret ${id} not found`);
-    }
+  for (const [key, { id }] of Object.entries(body.secrets ?? {})) {
+    if (!state.edgeSecrets.has(id)) throw refused('body', `secrets.${key}.id`, `secret ${id} not found`);
+  }
+  for (const [key, { id }] of Object.entries(body.stores ?? {})) {
+    if (!state.edgeStores.has(id)) throw refused('body', `stores.${key}.id`, `store ${id} not found`);
   }
   let binaryId = binary;
   let apiType = 'wasi-http';
@@ -28,7 +35,10 @@ export const createEdgeApp: Handler<typeof endpoints.createEdgeApp> = ({ body },
     const t = state.edgeTemplates.get(template);
     if (!t) throw refused('body', 'template', `template ${template} not found`);
     for (const p of t.params) {
-      if (p.mandatory && !(env[p.name] ?? '').length) throw refused('body', `env.${p.name}`, `template parameter ${p.name} is mandatory`);
+      if (!p.mandatory) continue;
+      if (p.data_type === 'secret' && !body.secrets?.[p.name]) throw refused('body', `secrets.${p.name}`, `template parameter ${p.name} is mandatory (a secret reference)`);
+      else if (p.data_type === 'store' && !body.stores?.[p.name]) throw refused('body', `stores.${p.name}`, `template parameter ${p.name} is mandatory (a store reference)`);
+      else if (p.data_type !== 'secret' && p.data_type !== 'store' && !(env[p.name] ?? '').length) throw refused('body', `env.${p.name}`, `template parameter ${p.name} is mandatory`);
     }
     binaryId ??= t.binary_id;
     apiType = t.api_type || apiType;
@@ -64,7 +74,10 @@ export const createEdgeApp: Handler<typeof endpoints.createEdgeApp> = ({ body },
     api_type: apiType,
     networks: ['production'],
     secrets,
-    stores: {},
+    stores: Object.fromEntries(Object.entries(body.stores ?? {}).map(([key, { id }]) => {
+      const { name, comment } = state.edgeStores.get(id)!;
+      return [key, { id, name, comment }];
+    })),
   };
   state.edgeApps.set(id, app);
   const { url, status, debug_until, networks, plan_id, plan } = app;

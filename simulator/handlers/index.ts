@@ -7,6 +7,7 @@ import { listEdgeAppLogs } from './edgeAppLogs';
 import { deleteEdgeBinary, storeEdgeBinary } from './edgeBinaries';
 import { createEdgeApp, listEdgeBinaries } from './edgeAppCreate';
 import { createEdgeSecret, deleteEdgeSecret, getEdgeSecret, listEdgeSecrets, patchEdgeSecret } from './edgeSecrets';
+import { listEdgeStores } from './edgeStores';
 import { getFunctionLogs } from './faas';
 import {
   createNotificationSetting,
@@ -82,6 +83,7 @@ export const handlers: Handlers = {
   getEdgeSecret,
   patchEdgeSecret,
   deleteEdgeSecret,
+  listEdgeStores,
   listReports,
   listReportTemplates,
   listProtectionProfilesPaged,

@@ -1,6 +1,7 @@
 // The whole simulated platform, built from a seed: the same seed and reference time give the same data.
 import { seedCloudSecrets, type CloudSecret } from './seedCloudSecrets';
 import { seedEdgeSecrets, type EdgeSecretRecord } from './seedEdgeSecrets';
+import { seedEdgeStores, type EdgeStoreRecord } from './seedEdgeStores';
 import { FunctionLogStore } from '../logs';
 import type { RuntimeOptions, SeedOptions } from '../options';
 import { createRng, deriveSeed, type Rng } from '../rng';
@@ -49,6 +50,8 @@ export interface SimState {
   edgeClients: Map<number, EdgeClient>;
   /** The account's FastEdge secrets (checksums and lengths, never values). */
   edgeSecrets: Map<number, EdgeSecretRecord>;
+  /** The account's edge stores (names and sizes; their data is not simulated). */
+  edgeStores: Map<number, EdgeStoreRecord>;
   products: Map<number, Product>;
   trials: Map<number, TrialRecord>;
   freeFeatures: Map<number, ActivatedFeature>;
@@ -86,6 +89,7 @@ export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: n
     edgeTemplates: byId(edgeTemplates),
     edgeClients: byId(edgeClients),
     edgeSecrets: byId(seedEdgeSecrets()),
+    edgeStores: byId(seedEdgeStores()),
     products: byId(products),
     trials: byId(seedTrials(referenceMs, products)),
     freeFeatures: byId(seedFreeFeatures(referenceMs)),

@@ -68,6 +68,12 @@ Redirects visitors to a country site by the *GeoIP* country code, e.g. \`DE\` ->
 2. Optionally set **FALLBACK_URL**.
 `;
 
+const GATE_LONG = `# Token Gate
+
+Forwards a request to **UPSTREAM_URL** only when its \`Authorization\` header carries the token
+kept in the Edge secret **GATE_TOKEN** (a reference: the app never holds the value itself).
+`;
+
 export function seedEdgeTemplates(): EdgeTemplate[] {
   return [
     {
@@ -113,6 +119,19 @@ export function seedEdgeTemplates(): EdgeTemplate[] {
       ],
       short_descr: 'Redirects visitors by country',
       long_descr: GEO_LONG,
+    },
+    {
+      id: 304,
+      binary_id: 4748,
+      name: 'Token Gate',
+      api_type: 'wasi-http',
+      owned: true,
+      params: [
+        { name: 'UPSTREAM_URL', data_type: 'string', mandatory: true, descr: 'Where allowed requests go', metadata: '' },
+        { name: 'GATE_TOKEN', data_type: 'secret', mandatory: true, descr: 'Token a request must carry', metadata: '' },
+      ],
+      short_descr: 'Lets through requests that carry a secret token',
+      long_descr: GATE_LONG,
     },
   ];
 }

@@ -29,6 +29,7 @@ import { createEdgeAppEndpoint } from './edgeAppCreate';
 import { listEdgeBinariesEndpoint } from './edgeBinaryList';
 import { deleteSecretEndpoint, getSecretEndpoint, patchFunctionEndpoint, patchScheduleEndpoint } from './cloudChanges';
 import { createEdgeSecretEndpoint, deleteEdgeSecretEndpoint, getEdgeSecretEndpoint, listEdgeSecretsEndpoint, patchEdgeSecretEndpoint } from './edgeSecrets';
+import { listEdgeStoresEndpoint } from './edgeStores';
 
 import type { Endpoint } from './endpoint';
 import type { RouteName } from './routes';
@@ -70,6 +71,7 @@ const ALL = [
   getEdgeSecretEndpoint,
   patchEdgeSecretEndpoint,
   deleteEdgeSecretEndpoint,
+  listEdgeStoresEndpoint,
   listReportsEndpoint,
   listReportTemplatesEndpoint,
   listProfilesPagedEndpoint,

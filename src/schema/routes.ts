@@ -76,6 +76,8 @@ export const ROUTES = {
   getEdgeSecret: platformOwn('edge', 'GET', '/edge/v1/secrets/{secret_id}', '/fastedge/v1/secrets/{secret_id}'),
   patchEdgeSecret: platformOwn('edge', 'PATCH', '/edge/v1/secrets/{secret_id}', '/fastedge/v1/secrets/{secret_id}'),
   deleteEdgeSecret: platformOwn('edge', 'DELETE', '/edge/v1/secrets/{secret_id}', '/fastedge/v1/secrets/{secret_id}'),
+  // The account's edge stores (KV), for an app's store references.
+  listEdgeStores: platformOwn('edge', 'GET', '/edge/v1/kv', '/fastedge/v1/kv'),
   listReports: platformOwn('billing', 'GET', '/billing/org/v1/reports', '/billing/org/v1/reports'),
   listReportTemplates: platformOwn('billing', 'GET', '/billing/org/v1/reports/templates', '/billing/org/v1/reports/templates'),
   listProtectionProfilesPaged: platformOwn('security', 'GET', '/security/guard/v3/profiles', '/security/sifter/v3/profiles'),

@@ -2,7 +2,9 @@
 // its description, a mandatory one required, values checked by type), from a stored binary, name,
 // comment and env checked as typed; one POST proven from the simulator's record; the draft app
 // selected in the Edge view and *Enable* from the notification; a failed create keeps every value
-// (Retry); Deploy's *Create a new app…* creates the app and deploys the file to it.
+// (Retry); Deploy's *Create a new app…* creates the app and deploys the file to it. A template's
+// secret param is picked from the account's Edge secrets and sent as a reference; past the
+// account's app limit the create is said as the limit and Retry keeps every value.
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,7 +65,7 @@ describe('Create Edge App', function () {
         PRESS_BACK, // back to GREETING, kept empty
         ACCEPT,
         'info',
-        '', // API_TOKEN, optional
+        ACCEPT, // API_TOKEN, an optional secret: "No secret" highlighted
         'Bad_Name',
         'x',
         'hello-created',
@@ -130,6 +132,64 @@ describe('Create Edge App', function () {
     assert.equal(confirms, 2, 'confirmed again before the second POST');
     assert.deepEqual(writes(), ['POST createEdgeApp 2']);
     assert.ok(ui.notifications.some((n) => n.severity === 'error' && /^Could not create edge app geo-retry on edge-create/.test(n.message) && n.actions.includes('Show Log')));
+  });
+
+  it('a template\'s secret param: picked from the account\'s Edge secrets by name, sent as a reference (no value), named in the confirmation', async () => {
+    const ui = new ScriptedUi(
+      [{ pick: 'From a template' }, { pick: 'Token Gate' }, 'https://origin.example', { pick: 'db-password' }, 'token-gate', '', 'MODE=strict'],
+      (_m, a) => (a.includes('Create') ? 'Create' : undefined),
+    );
+    ext.setUi(ui);
+    const made = await vscode.commands.executeCommand<{ id: number }>('platformConsole.createEdgeApp');
+    assert.ok(made, 'created');
+    const secretPick = ui.prompts.find((p) => p.kind === 'pick' && p.items?.includes('db-password'))!;
+    assert.deepEqual(secretPick.items!.slice(0, 3), ['upstream-token', 'db-password', 'signing-key'], "the account's secrets by name");
+    assert.match(ui.confirms[0]!.detail, /template params: UPSTREAM_URL\nsecret references: GATE_TOKEN -> db-password \(637\)\n/);
+    assert.deepEqual(sentBody('createEdgeApp'), { name: 'token-gate', template: 304, env: { MODE: 'strict', UPSTREAM_URL: 'https://origin.example' }, secrets: { GATE_TOKEN: { id: 637 } } });
+    const app = await appOf(made.id);
+    assert.deepEqual(app.secrets, { GATE_TOKEN: { id: 637, name: 'db-password', comment: '' } });
+    assert.deepEqual(app.env, { MODE: 'strict', UPSTREAM_URL: 'https://origin.example' });
+  });
+
+  it('a template\'s store param: picked from the account\'s edge stores by name, sent as a reference and kept on the app', async () => {
+    const ui = new ScriptedUi(
+      [{ pick: 'From a template' }, { pick: 'Image Resizer' }, 'https://img.example', '', { pick: 'geo-table' }, '', '', '', 'resize-stored', '', ''],
+      (_m, a) => (a.includes('Create') ? 'Create' : undefined),
+    );
+    ext.setUi(ui);
+    const made = await vscode.commands.executeCommand<{ id: number }>('platformConsole.createEdgeApp');
+    assert.ok(made, 'created');
+    const storePick = ui.prompts.find((p) => p.kind === 'pick' && p.items?.includes('geo-table'))!;
+    assert.deepEqual(storePick.items!.slice(0, 4), ['$(circle-slash) No store', 'resized-cache', 'geo-table', 'rate-limits']);
+    assert.match(ui.confirms[0]!.detail, /store references: CACHE_STORE -> geo-table \(127\)\n/);
+    assert.deepEqual(sentBody('createEdgeApp'), { name: 'resize-stored', template: 302, env: { ORIGIN_URL: 'https://img.example' }, stores: { CACHE_STORE: { id: 127 } } });
+    assert.deepEqual((await appOf(made.id)).stores, { CACHE_STORE: { id: 127, name: 'geo-table', comment: 'Country overrides' } });
+  });
+
+  it('past the account\'s app limit: said as the limit with Show Log; Retry reopens the last step with every value and sends the same', async () => {
+    const { count } = await (await ext.connections.api())!.edge.listEdgeApps({ params: {}, query: { limit: 1 } });
+    sim.setOptions({ appCountLimit: count ?? 0 });
+    try {
+      const ui = new ScriptedUi([{ pick: 'From a binary' }, { pick: 'Binary 4748' }, 'over-limit', 'kept comment', 'K=1'], (_m, a) => {
+        if (a.includes('Create')) return 'Create';
+        if (!a.includes('Retry')) return undefined;
+        sim.setOptions({ appCountLimit: (count ?? 0) + 1 }); // the person deleted an app meanwhile
+        return 'Retry';
+      });
+      ui.answer(ACCEPT);
+      ext.setUi(ui);
+      const made = await vscode.commands.executeCommand<{ id: number }>('platformConsole.createEdgeApp');
+      assert.ok(made, 'created on Retry');
+      const error = ui.notifications.find((n) => n.severity === 'error')!;
+      assert.match(error.message, new RegExp(`^Could not create edge app over-limit on edge-create: The account has reached its app limit \\(${count}\\): `));
+      assert.deepEqual(error.actions, ['Retry', 'Show Log']);
+      assert.equal(ui.prompts.filter((p) => p.prompt?.startsWith('Environment variables'))[1]!.value, 'K=1', 'Retry reopened the env step with what was typed');
+      assert.deepEqual(writes(), ['POST createEdgeApp 2']);
+      assert.deepEqual(sentBody('createEdgeApp'), { name: 'over-limit', binary: 4748, env: { K: '1' }, comment: 'kept comment' });
+      assert.equal((await appOf(made.id)).comment, 'kept comment');
+    } finally {
+      sim.setOptions({ appCountLimit: 1_000_000 });
+    }
   });
 
   it('Deploy to Edge App… offers Create a new app…: the app is created, then the file is deployed to it', async () => {

@@ -76,6 +76,17 @@ describe('edge create tools', { timeout: 60_000 }, () => {
     assert.deepEqual([made.status, made.template, made.env], [0, 301, { REGION: VALUE, LOG_LEVEL: VALUE }]);
   });
 
+  it('a secret param as a reference: sent in secrets by id (never env), named in the confirmation, kept on the app', async () => {
+    const { asked, run } = asking(() => undefined);
+    const answer = await run({ name: 'gate-by-agent', template_id: 304, params: { UPSTREAM_URL: 'https://o.example' }, secrets: { GATE_TOKEN: 637 } });
+    assert.match(answer, /^Created edge app "gate-by-agent"/, answer);
+    assert.match(asked[0]!.message, /GATE_TOKEN[\s\S]*637/);
+    assert.deepEqual(Object.values(sim.lastRequests('createEdgeApp'))[0]?.body, { name: 'gate-by-agent', template: 304, env: { UPSTREAM_URL: 'https://o.example' }, secrets: { GATE_TOKEN: { id: 637 } } });
+    const listed = await bound.api.edge.listEdgeApps({ params: {}, query: { name: 'gate-by-agent' } });
+    const made = await bound.api.edge.getOwnEdgeApp({ params: { app_id: listed.apps[0]!.id } });
+    assert.deepEqual(made.secrets, { GATE_TOKEN: { id: 637, name: 'db-password', comment: '' } });
+  });
+
   it('refused by the platform (mandatory param missing): sent once, the error answered, not retried', async () => {
     const { run } = asking(() => undefined);
     const answer = await run({ name: 'no-level', template_id: 301 });

@@ -92,6 +92,7 @@ function calls(taskId: () => string): Calls {
     createEdgeSecret: { params: {}, run: (api) => api.edge.createEdgeSecret({ params: {}, body: { name: 'dialect-sample', secret_slots: [{ slot: 0, value: 'sample-value' }] } }) },
     getEdgeSecret: { params: { secret_id: 636 }, run: (api) => api.edge.getEdgeSecret({ params: { secret_id: 636 } }) },
     patchEdgeSecret: { params: { secret_id: 637 }, run: (api) => api.edge.patchEdgeSecret({ params: { secret_id: 637 }, body: { comment: 'patched' } }) },
+    listEdgeStores: { params: {}, run: (api) => api.edge.listEdgeStores({ params: {}, query: { limit: 2, offset: 1 } }) },
     deleteEdgeSecret: { params: { secret_id: 638 }, run: (api) => api.edge.deleteEdgeSecret({ params: { secret_id: 638 }, query: { force: true } }) },
     listReports: { params: {}, run: (api) => api.billing.listReports({ params: {}, query: { ordering: '-created_at', limit: 10 } }) },
     listReportTemplates: { params: {}, run: (api) => api.billing.listReportTemplates({ params: {}, query: {} }) },

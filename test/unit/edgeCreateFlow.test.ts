@@ -1,7 +1,8 @@
 // The Create Edge App wizard's steps, driven through a scripted UI: template path with one prompt
 // per param (each names the param and its description; a mandatory one required; checked by its
 // type as typed), Back between params and across steps, the binary path, bad names and env entries refused as typed; the request body and the
-// confirmation's facts (param and env names, never values).
+// confirmation's facts (param and env names, never values); secret params picked from the account's
+// secrets and store params typed as ids, both sent as references (never in env) and named in the confirmation.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { EdgeTemplate } from '../../src/schema/edge';
@@ -23,11 +24,37 @@ const source: EdgeCreateSource = {
   binaries: async () => ({ items: [{ id: 4748, status: 1, api_type: 'wasi-http', checksum: 'abc', usedBy: ['hello-edge'] }, { id: 9001, status: 1, api_type: 'wasi-http', unref_since: '2026-11-27T00:00:00Z', usedBy: [] }] }),
   templatesMissing: () => false,
   binariesMissing: () => false,
+  secrets: async () => ({ items: [{ id: 636, name: 'upstream-token', comment: 'rotated monthly', app_count: 1 }, { id: 637, name: 'db-password', comment: '', app_count: 0 }] }),
+  secretsMissing: () => false,
+  stores: () => storePages(),
+  storesMissing: () => false,
   logError: () => undefined,
 };
-const run = (answers: ConstructorParameters<typeof ScriptedUi>[0], state: EdgeCreateState = {}) => {
+/** Two pages of stores, as ListPages reads them: the second after "Load more…". */
+function storePages() {
+  const pages = [[{ id: 126, name: 'resized-cache', comment: 'Resized images', app_count: 1 }], [{ id: 127, name: 'geo-table', comment: '', app_count: 0 }]];
+  let read = 0;
+  const items = () => ({ items: pages.slice(0, read).flat() });
+  return {
+    first: async () => ((read = 1), items()),
+    more: async () => ((read = Math.min(read + 1, pages.length)), items()),
+    hasMore: () => read < pages.length,
+    shown: () => `${read} of ${pages.length} shown`,
+  };
+}
+const refTemplate: EdgeTemplate = {
+  id: 304,
+  name: 'Token Gate',
+  params: [
+    { name: 'UPSTREAM', data_type: 'string', mandatory: true, descr: 'Where to forward', metadata: '' },
+    { name: 'API_TOKEN', data_type: 'secret', mandatory: true, descr: 'Token for the upstream', metadata: '' },
+    { name: 'DB_PASS', data_type: 'secret', mandatory: false, descr: 'Database password', metadata: '' },
+    { name: 'CACHE_STORE', data_type: 'store', mandatory: false, descr: 'Edge store for answers', metadata: '' },
+  ],
+};
+const run = (answers: ConstructorParameters<typeof ScriptedUi>[0], state: EdgeCreateState = {}, from: EdgeCreateSource = source) => {
   const ui = new ScriptedUi(answers);
-  return { ui, done: runWizard(state, { title: 'Create Edge App (Sim)', steps: edgeCreateSteps(source), ui }) };
+  return { ui, done: runWizard(state, { title: 'Create Edge App (Sim)', steps: edgeCreateSteps(from), ui }) };
 };
 
 describe('Create Edge App wizard', () => {
@@ -59,5 +86,42 @@ describe('Create Edge App wizard', () => {
     assert.equal(ui.prompts.filter((p) => p.items?.includes('Binary 4748')).length, 2, 'Back from the name reopens the binary list');
     assert.match(ui.prompts.find((p) => p.prompt.startsWith('Environment'))!.refusals[0]!, /not a valid variable name/);
     assert.deepEqual(createRequest(state).body, { name: 'from-bin', binary: 9001, env: { GOOD: '1' }, comment: 'note' });
+  });
+
+  it('secret and store params are picked from the account\'s lists by name (stores paged): sent as references, named in the confirmation', async () => {
+    const from = { ...source, template: async () => refTemplate };
+    const { ui, done } = run(['From a template', 'Hello World HTTP', 'https://origin.example', 'upstream-token', PRESS_BACK, 'db-password', '$(circle-slash) No secret', '$(more) Load more…', 'geo-table', 'gate', '', 'A=1'], {}, from);
+    const state = await done;
+    assert.ok(state);
+    const secretPicks = ui.prompts.filter((p) => p.kind === 'pick' && p.items?.includes('upstream-token'));
+    assert.deepEqual(secretPicks[0]!.items!.slice(0, 2), ['upstream-token', 'db-password'], 'a required secret param offers no "No secret"');
+    assert.equal(secretPicks[1]!.items![0], '$(circle-slash) No secret', 'an optional secret param may pick none, offered first');
+    assert.equal(secretPicks[1]!.active, '$(circle-slash) No secret');
+    assert.equal(secretPicks[2]!.active, 'upstream-token', 'Back returns to the previous secret pick with its choice highlighted');
+    const storePicks = ui.prompts.filter((p) => p.kind === 'pick' && p.items?.includes('resized-cache'));
+    assert.deepEqual(storePicks[0]!.items, ['$(circle-slash) No store', 'resized-cache', '$(more) Load more…', '$(edit) Enter an ID…']);
+    assert.deepEqual(storePicks[1]!.items, ['$(circle-slash) No store', 'resized-cache', 'geo-table', '$(edit) Enter an ID…'], 'Load more… adds the next page');
+    const { body, facts } = createRequest(state);
+    assert.deepEqual(body, { name: 'gate', template: 301, env: { A: '1', UPSTREAM: 'https://origin.example' }, secrets: { API_TOKEN: { id: 637 } }, stores: { CACHE_STORE: { id: 127 } } });
+    const shown = facts.map(([k, v]) => `${k}: ${v}`).join('\n');
+    assert.match(shown, /template params: UPSTREAM\n/);
+    assert.match(shown, /secret references: API_TOKEN -> db-password \(637\)\n/);
+    assert.match(shown, /store references: CACHE_STORE -> geo-table \(127\)\n/);
+  });
+
+  it('a secret or store the list does not show is entered by id (checked as typed); without a list the id is asked at once', async () => {
+    const from = { ...source, template: async () => ({ ...refTemplate, params: refTemplate.params!.slice(1, 2) }) };
+    const { done } = run(['From a template', 'Hello World HTTP', '$(edit) Enter an ID…', '', '640', 'typed-ref', '', ''], {}, from);
+    const state = await done;
+    assert.ok(state);
+    assert.deepEqual(createRequest(state).body.secrets, { API_TOKEN: { id: 640 } });
+    assert.match(createRequest(state).facts.map(([k, v]) => `${k}: ${v}`).join('\n'), /secret references: API_TOKEN -> secret 640/);
+    const missing = { ...source, template: async () => ({ ...refTemplate, params: refTemplate.params!.slice(1) }), secretsMissing: () => true, storesMissing: () => true };
+    const again = run(['From a template', 'Hello World HTTP', '641', '', 'abc', '0', '126', 'typed-ref', '', ''], {}, missing);
+    assert.deepEqual(createRequest((await again.done)!).body, { name: 'typed-ref', template: 301, secrets: { API_TOKEN: { id: 641 } }, stores: { CACHE_STORE: { id: 126 } } });
+    assert.equal(again.ui.prompts.filter((p) => p.kind === 'pick' && (p.items?.includes('upstream-token') || p.items?.includes('resized-cache'))).length, 0);
+    const store = again.ui.prompts.find((p) => p.prompt.startsWith('CACHE_STORE'))!;
+    assert.match(store.prompt, /^CACHE_STORE \(optional\): Edge store for answers \[store\]: the store id$/);
+    assert.deepEqual(store.refusals, ['The store id is a positive whole number.', 'The store id is a positive whole number.']);
   });
 });

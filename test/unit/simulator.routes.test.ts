@@ -159,6 +159,7 @@ const samples: Record<EndpointName, Sample> = {
   createEdgeApp: { method: 'POST', path: '/edge/v1/apps', body: { name: 'made-here', binary: 4748 }, status: 200, keys: ['id', 'name', 'status', 'binary', 'api_type', 'plan_id'] },
   listEdgeBinaries: { method: 'GET', path: '/edge/v1/binaries', status: 200, keys: ['binaries'] },
   listEdgeSecrets: { method: 'GET', path: '/edge/v1/secrets?app_id=101', status: 200, keys: ['secrets', 'count'] },
+  listEdgeStores: { method: 'GET', path: '/edge/v1/kv?limit=2', status: 200, keys: ['count', 'stores'] },
   createEdgeSecret: { method: 'POST', path: '/edge/v1/secrets', body: { name: 'route-sample', comment: 'sample', secret_slots: [{ slot: 0, value: 'sample-value' }] }, status: 200, keys: ['id', 'name', 'comment', 'app_count', 'secret_slots'] },
   getEdgeSecret: { method: 'GET', path: '/edge/v1/secrets/636', status: 200, keys: ['id', 'name', 'comment', 'app_count', 'secret_slots'] },
   patchEdgeSecret: { method: 'PATCH', path: '/edge/v1/secrets/637', body: { comment: 'patched' }, status: 200, keys: ['id', 'name', 'comment', 'app_count', 'secret_slots'] },

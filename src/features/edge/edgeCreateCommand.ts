@@ -1,10 +1,13 @@
 // Create Edge App…: the wizard (edgeCreateFlow.ts) on the connection it started on, the one
-// confirmation (connection, name, source, param and env names; never a value), one POST; the new
+// confirmation (connection, name, source, param and env names, secret references by name; never a
+// value), one POST (past the account's app limit, said as such); the new
 // draft app listed in the Edge view (read again) and selected there, with *Enable* offered (the lifecycle's own command). A failed
 // create keeps every value: *Retry* reopens the last step with them. Answers `{id, name}`.
 import * as vscode from 'vscode';
 import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
+import { ListPages } from '../../platform/listPages';
 import type { EdgeAppShort } from '../../schema/edgeApps';
+import type { EdgeStoreShort } from '../../schema/edgeStores';
 import { promptSignIn } from '../../ui/bindActiveConnection';
 import { confirmWrite } from '../../ui/confirmWrite';
 import type { FlowUi } from '../../ui/flowUi';
@@ -13,10 +16,12 @@ import { notifyError } from '../../ui/notify';
 import { runWizard, stepIndex } from '../../ui/wizard';
 import { EDGE_APP_COMMANDS } from './edgeAppCommands';
 import { revealListedApp } from './edgeAppPick';
+import { asAppLimit } from './model/edgeAppLimit';
 import { createRequest, edgeCreateSteps, sourceText, type EdgeCreateSource, type EdgeCreateState } from './edgeCreateFlow';
 import type { EdgeTree } from './edgeTree';
 
 export const CREATE_EDGE_APP_COMMAND = 'platformConsole.createEdgeApp';
+const STORE_PAGE = 100;
 
 export interface EdgeCreateDeps {
   connections: ConnectionManager;
@@ -45,6 +50,18 @@ function createSource(deps: EdgeCreateDeps, bound: BoundConnection): EdgeCreateS
       }, { fresh: true }),
     templatesMissing: () => lists.isMissing('listEdgeTemplates'),
     binariesMissing: () => lists.isMissing('listEdgeBinaries'),
+    secrets: (fresh) => lists.load('listEdgeSecrets', '', async () => ((await api.edge.listEdgeSecrets({ params: {}, query: {} })).secrets ?? []).filter((x) => typeof x.id === 'number'), { fresh }),
+    secretsMissing: () => lists.isMissing('listEdgeSecrets'),
+    stores: () =>
+      new ListPages<EdgeStoreShort>({
+        lists,
+        endpoint: 'listEdgeStores',
+        read: async (offset) => {
+          const page = await api.edge.listEdgeStores({ params: {}, query: { limit: STORE_PAGE, offset } });
+          return { results: page.stores, count: page.count, next: page.stores.length === STORE_PAGE ? 'more' : null };
+        },
+      }),
+    storesMissing: () => lists.isMissing('listEdgeStores'),
     logError: (error) => deps.log.error('Could not list for Create Edge App', error),
   };
 }
@@ -64,7 +81,7 @@ export function registerEdgeCreateCommand(deps: EdgeCreateDeps): vscode.Disposab
     try {
       made = await ui.progress(`Creating edge app ${body.name} on ${connection.name}…`, false, () => bound.api.edge.createEdgeApp({ params: {}, body }));
     } catch (error) {
-      const choice = await notifyError(`Could not create edge app ${body.name} on ${connection.name}`, error, {
+      const choice = await notifyError(`Could not create edge app ${body.name} on ${connection.name}`, asAppLimit(error), {
         log,
         ui,
         connectionName: connection.name,

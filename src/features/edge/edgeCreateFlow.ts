@@ -1,15 +1,20 @@
 // The Create Edge App wizard's steps over one state: source (template or binary), the template
 // (with its description) and one prompt per template param, or a stored binary; then name,
-// comment, env and the summary. Every field is checked as typed; Back works at every step (and
-// between params); the state keeps every value for Retry.
+// comment, env and the summary. A secret or store param is a reference picked from the account's
+// list (an id typed as fallback), never a value. Every field is checked as typed; Back works at
+// every step (and between params); the state keeps every value for Retry.
 import type { Loaded } from '../../platform/platformLists';
 import type { EdgeTemplate } from '../../schema/edge';
 import type { EdgeAppCreate } from '../../schema/edgeAppCreate';
 import type { EdgeBinaryShort } from '../../schema/edgeBinaries';
 import type { EdgeTemplateItem } from '../../schema/edgeLists';
+import type { EdgeSecretShort } from '../../schema/edgeSecrets';
+import type { EdgeStoreShort } from '../../schema/edgeStores';
 import { pickFromList } from '../../ui/listPick';
 import { isBack, type StepContext, type WizardStep } from '../../ui/wizard';
 import { edgeAppCommentProblem, edgeAppNameProblem, parseEnvEntries, templateParamProblem, type TemplateParamRule, type TemplateParamType } from './model/edgeAppCreateRules';
+import { referenceKind, referencesText, templateParamBody, type TemplateRef } from './model/edgeTemplateRefs';
+import { paramPrompt, pickTemplateRef, type RefPages } from './edgeTemplateRefPick';
 
 export interface EdgeCreateState {
   source?: 'template' | 'binary';
@@ -17,6 +22,8 @@ export interface EdgeCreateState {
   templateName?: string;
   templateParams?: TemplateParamRule[];
   params?: Record<string, string>;
+  /** The secret and store params' references, by param name. */
+  refs?: Record<string, TemplateRef>;
   binaryId?: number;
   name?: string;
   comment?: string;
@@ -30,6 +37,12 @@ export interface EdgeCreateSource {
   binaries: () => Promise<Loaded<EdgeBinaryShort & { usedBy: string[] }>>;
   templatesMissing: () => boolean;
   binariesMissing: () => boolean;
+  /** The account's FastEdge secrets (names and ids only: a secret's value is never read). */
+  secrets: (fresh: boolean) => Promise<Loaded<EdgeSecretShort>>;
+  secretsMissing: () => boolean;
+  /** The account's edge stores, a page at a time (a fresh reader per pick). */
+  stores: () => RefPages<EdgeStoreShort>;
+  storesMissing: () => boolean;
   logError: (error: unknown) => void;
 }
 
@@ -78,7 +91,10 @@ export function edgeCreateSteps(src: EdgeCreateSource): WizardStep<EdgeCreateSta
           current: s.templateId,
           typed: () => typedId(ctx, 'template'),
         });
-        if (id !== s.templateId) s.params = {};
+        if (id !== s.templateId) {
+          s.params = {};
+          s.refs = {};
+        }
         const template = await src.template(id);
         s.templateId = id;
         s.templateName = template.name ?? `template ${id}`;
@@ -91,12 +107,20 @@ export function edgeCreateSteps(src: EdgeCreateSource): WizardStep<EdgeCreateSta
       prompt: async (s, ctx) => {
         const params = s.templateParams ?? [];
         const values = { ...s.params };
+        const refs = { ...s.refs };
         for (let i = 0; i < params.length; ) {
           const p = params[i]!;
           try {
+            const kind = referenceKind(p);
+            if (kind) {
+              const ref = await pickTemplateRef(ctx, src, p, kind, refs[p.name]);
+              if (ref) refs[p.name] = ref;
+              else delete refs[p.name];
+              i++;
+              continue;
+            }
             const typed = await ctx.input({
-              prompt: `${p.name}${p.mandatory ? ' (required)' : ' (optional)'}: ${p.descr || 'no description'} [${p.data_type}]`,
-              placeholder: p.data_type === 'secret' ? 'the name of an Edge secret' : undefined,
+              prompt: paramPrompt(p),
               value: values[p.name] ?? '',
               ...checks((v) => templateParamProblem(p, v.trim())),
             });
@@ -109,6 +133,7 @@ export function edgeCreateSteps(src: EdgeCreateSource): WizardStep<EdgeCreateSta
           }
         }
         s.params = values;
+        s.refs = refs;
       },
     },
     {
@@ -165,18 +190,26 @@ export function sourceText(s: EdgeCreateState): string {
 export function createRequest(s: EdgeCreateState): { body: EdgeAppCreate; facts: [string, string][] } {
   const parsed = envOf(s.envText);
   const env = 'env' in parsed ? parsed.env : {};
-  const params = s.source === 'template' ? (s.params ?? {}) : {};
+  const template = s.source === 'template';
+  const { env: params, secrets, stores } = templateParamBody(template ? (s.templateParams ?? []) : [], s.params ?? {}, s.refs ?? {});
+  const refs = template ? (s.refs ?? {}) : {};
+  const hasSecrets = Object.keys(secrets).length > 0;
+  const hasStores = Object.keys(stores).length > 0;
   const body: EdgeAppCreate = {
     name: s.name!,
-    ...(s.source === 'template' ? { template: s.templateId! } : { binary: s.binaryId! }),
+    ...(template ? { template: s.templateId! } : { binary: s.binaryId! }),
     ...(Object.keys(env).length + Object.keys(params).length > 0 ? { env: { ...env, ...params } } : {}),
+    ...(hasSecrets ? { secrets } : {}),
+    ...(hasStores ? { stores } : {}),
     ...(s.comment ? { comment: s.comment } : {}),
   };
   const names = (m: Record<string, string>) => (Object.keys(m).length ? Object.keys(m).join(', ') : '(none)');
   const facts: [string, string][] = [
     ['name', s.name!],
     ['from', sourceText(s)],
-    ...(s.source === 'template' ? ([['template params', names(params)]] as [string, string][]) : []),
+    ...(template ? ([['template params', names(params)]] as [string, string][]) : []),
+    ...(hasSecrets ? ([['secret references', referencesText(refs, 'secret')]] as [string, string][]) : []),
+    ...(hasStores ? ([['store references', referencesText(refs, 'store')]] as [string, string][]) : []),
     ['env variables', names(env)],
     ...(s.comment ? ([['comment', s.comment]] as [string, string][]) : []),
     ['starts as', 'draft (not serving until enabled)'],
