@@ -22,6 +22,30 @@ function newTask(ctx: SimContext, params: { project_id: number; region_id: numbe
   return id;
 }
 
+/** A TLS secret from PEM text: a create task as v1's; the PEM never goes into the task's data. */
+export const createSecretV2: Handler<typeof endpoints.createSecretV2> = ({ params, body }, ctx) => {
+  const id = ctx.state.rng.uuid();
+  const { certificate, private_key: key } = body.payload;
+  const failure = /fail/i.test(body.name)
+    ? `Secret ${body.name} could not be stored: the key manager refused it`
+    : !certificate.includes('-----BEGIN CERTIFICATE-----')
+      ? 'Invalid certificate: not a PEM certificate'
+      : !/-----BEGIN (RSA |EC )?PRIVATE KEY-----/.test(key)
+        ? 'Invalid private key: not a PEM private key'
+        : undefined;
+  ctx.state.secretTasks.set(id, {
+    id,
+    createdMs: ctx.nowMs,
+    projectId: params.project_id,
+    regionId: params.region_id,
+    requestId: ctx.requestId,
+    data: { name: body.name, secret_type: 'certificate', expiration: body.expiration ?? null, project_id: params.project_id, region_id: params.region_id },
+    secretId: ctx.state.rng.uuid(),
+    failure,
+  });
+  return { tasks: [id] };
+};
+
 export const getSecret: Handler<typeof endpoints.getSecret> = ({ params }, ctx) => secretAt(ctx, params);
 
 export const deleteSecret: Handler<typeof endpoints.deleteSecret> = ({ params }, ctx) => {

@@ -41,7 +41,7 @@ import {
   listReports,
   listSecrets,
 } from './lists';
-import { deleteSecret, getSecret, patchFunction, patchSchedule } from './cloudChanges';
+import { createSecretV2, deleteSecret, getSecret, patchFunction, patchSchedule } from './cloudChanges';
 import type { Handlers } from './types';
 
 export const handlers: Handlers = {
@@ -97,6 +97,7 @@ export const handlers: Handlers = {
   listFunctions,
   listEdgeAppLogs,
   listSecrets,
+  createSecretV2,
   getSecret,
   deleteSecret,
   patchSchedule,

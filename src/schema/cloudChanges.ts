@@ -1,5 +1,5 @@
-// Changes to cloud things beyond the spec's (the published cloud API): a secret read and deleted
-// (the delete answers tasks), one schedule of a snapshot policy changed (only the fields sent), and
+// Changes to cloud things beyond the spec's (the published cloud API): a TLS secret created from
+// PEM text (v2, tasks), a secret read and deleted (the delete answers tasks), one schedule of a snapshot policy changed (only the fields sent), and
 // a FaaS function switched off or on (`disabled`, answers tasks).
 import { lazySchema, real } from './lazySchema';
 import * as z from 'zod';
@@ -7,6 +7,32 @@ import { defineEndpoint } from './endpoint';
 import { commaListOf, dayOfWeek, retentionTime, scheduleResponse, secretCreateResponse } from './cloud';
 import { secretItem } from './cloudLists';
 import { functionName, intIn, nonNegativeInt, positiveId, textOf, typeError } from './schemaKit';
+
+const PEM_MAX = 64 * 1024;
+const pemText = (what: string) => textOf(1, PEM_MAX).refine((v) => v.includes('-----BEGIN '), `must be PEM text (${what})`);
+
+/** POST /cloud/v2/secrets: the published CreateSecretSerializerV2 (the chain may be empty). */
+export const secretCreateV2 = lazySchema(() =>
+  z.strictObject({
+    name: textOf(1, 255),
+    payload: z.strictObject({
+      certificate: pemText('-----BEGIN CERTIFICATE-----'),
+      private_key: pemText('-----BEGIN … PRIVATE KEY-----'),
+      certificate_chain: textOf(0, PEM_MAX),
+    }),
+    expiration: textOf(1).nullish(),
+  }),
+);
+export type SecretCreateV2 = z.input<typeof secretCreateV2>;
+
+export const createSecretV2Endpoint = defineEndpoint('createSecretV2', {
+  errorShape: 'cloud',
+  successStatus: 200,
+  params: lazySchema(() => z.strictObject({ project_id: positiveId(), region_id: positiveId() })),
+  query: undefined,
+  body: secretCreateV2,
+  response: secretCreateResponse,
+});
 
 const secretParams = lazySchema(() => z.strictObject({ project_id: positiveId(), region_id: positiveId(), secret_id: textOf(1, 128) }));
 

@@ -27,7 +27,7 @@ import { deleteEdgeAppEndpoint, patchEdgeAppEndpoint } from './edgeApps';
 import { deleteEdgeBinaryEndpoint, storeEdgeBinaryEndpoint } from './edgeBinaries';
 import { createEdgeAppEndpoint } from './edgeAppCreate';
 import { listEdgeBinariesEndpoint } from './edgeBinaryList';
-import { deleteSecretEndpoint, getSecretEndpoint, patchFunctionEndpoint, patchScheduleEndpoint } from './cloudChanges';
+import { createSecretV2Endpoint, deleteSecretEndpoint, getSecretEndpoint, patchFunctionEndpoint, patchScheduleEndpoint } from './cloudChanges';
 import { createEdgeSecretEndpoint, deleteEdgeSecretEndpoint, getEdgeSecretEndpoint, listEdgeSecretsEndpoint, patchEdgeSecretEndpoint } from './edgeSecrets';
 import { listEdgeStoresEndpoint } from './edgeStores';
 
@@ -88,6 +88,7 @@ const ALL = [
   listFunctionsEndpoint,
   listEdgeAppLogsEndpoint,
   listSecretsEndpoint,
+  createSecretV2Endpoint,
   getSecretEndpoint,
   deleteSecretEndpoint,
   patchScheduleEndpoint,

@@ -101,6 +101,7 @@ export const ROUTES = {
   listEdgeAppLogs: platformOwn('edge', 'GET', '/edge/v1/apps/{app_id}/logs', '/fastedge/v1/apps/{app_id}/logs'),
   listSecrets: platformOwn('cloud', 'GET', '/cloud/v1/secrets/{project_id}/{region_id}', '/cloud/v1/secrets/{project_id}/{region_id}'),
   // A secret read and deleted (tasks), a schedule changed, a function switched off or on (tasks).
+  createSecretV2: platformOwn('cloud', 'POST', '/cloud/v2/secrets/{project_id}/{region_id}', '/cloud/v2/secrets/{project_id}/{region_id}'),
   getSecret: platformOwn('cloud', 'GET', '/cloud/v1/secrets/{project_id}/{region_id}/{secret_id}', '/cloud/v1/secrets/{project_id}/{region_id}/{secret_id}'),
   deleteSecret: platformOwn('cloud', 'DELETE', '/cloud/v1/secrets/{project_id}/{region_id}/{secret_id}', '/cloud/v1/secrets/{project_id}/{region_id}/{secret_id}'),
   patchSchedule: platformOwn('cloud', 'PATCH', '/cloud/v1/schedule/{project_id}/{region_id}/{schedule_id}', '/cloud/v1/schedule/{project_id}/{region_id}/{schedule_id}'),

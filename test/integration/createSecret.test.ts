@@ -221,4 +221,39 @@ describe('Create Secret', function () {
     assert.equal(sent('POST createSecret'), 2);
     assert.equal(Buffer.from(lastSecret().payload, 'base64').toString(), 'second content');
   });
+  it('on a platform connection the PEM files go through v2 as they are: checked the same, one POST /cloud/v2/secrets, no PKCS12 and no content type asked; the spec connection keeps v1', async () => {
+    const chain = leafExpiringIn(200);
+    const files = { cert: join(dir, 'v2.crt'), key: join(dir, 'v2.key'), chain: join(dir, 'v2-chain.pem'), wrongKey: join(dir, 'v2-other.key') };
+    await Promise.all([writeFile(files.cert, chain.leaf.certificatePem), writeFile(files.key, chain.leaf.privateKeyPem), writeFile(files.chain, chain.chainPem), writeFile(files.wrongKey, mismatchedKeyPem())]);
+    let v2Body: { name: string; payload: { certificate: string; private_key: string; certificate_chain: string } } | undefined;
+    const stop = sim.watchRequests((request) => {
+      if (request.route === 'createSecretV2') v2Body = request.body as typeof v2Body;
+    });
+    const platform = await ext.connections.signIn('secrets-platform', sim.url, KEY, 'platform');
+    try {
+      const ui = new ScriptedUi([
+        ACCEPT, ACCEPT, 'tls-v2', 'certificate', '$(shield) TLS certificate from PEM files',
+        files.cert, files.wrongKey, files.chain, // the key does not match: refused as for v1
+        PRESS_BACK, files.key, files.chain,
+        SUBMIT,
+      ]);
+      await run(ui);
+      await ui.waitForNotification(/^Secret tls-v2 created/, 20_000);
+      assert.match(ui.prompts.filter((p) => p.prompt.startsWith('Intermediate chain'))[0]?.refusals.join(' ') ?? '', /key/i);
+      assert.ok(!ui.prompts.some((p) => /content type|Optional metadata/i.test(p.prompt)), 'neither content type nor metadata asked');
+      const summary = ui.prompts.at(-1)!;
+      assert.ok(summary.items?.some((i) => i.startsWith('Certificate: ')) && !summary.items.some((i) => i.startsWith('Content type:')), summary.items?.join('\n'));
+      assert.equal(sent('POST createSecretV2'), 1);
+      assert.equal(sent('POST createSecret'), 0);
+      assert.ok(v2Body, 'the simulator received the v2 POST');
+      assert.equal(v2Body.payload.certificate, chain.leaf.certificatePem);
+      assert.equal(v2Body.payload.private_key, chain.leaf.privateKeyPem);
+      assert.equal(v2Body.payload.certificate_chain, chain.chainPem);
+      const logged = (await new SimulatorControl(sim.url, sim.controlToken).lastRequests('createSecretV2'))['POST createSecretV2']!;
+      assert.ok(!JSON.stringify(logged).includes('PRIVATE KEY'), 'no key material in the request log');
+    } finally {
+      stop?.();
+      await ext.connections.signOut(platform.id);
+    }
+  });
 });

@@ -113,6 +113,7 @@ function calls(taskId: () => string): Calls {
     listFunctions: { params: { ...PR, namespace_name: 'default' }, run: (api) => api.faas.listFunctions({ params: { ...PR, namespace_name: 'default' }, query: {} }) },
     listEdgeAppLogs: { params: { app_id: 101 }, run: (api) => api.edge.listEdgeAppLogs({ params: { app_id: 101 }, query: { limit: 5, request_id: 'x' } }) },
     listSecrets: { params: PR, run: (api) => api.cloud.listSecrets({ params: PR, query: {} }) },
+    createSecretV2: { params: PR, run: (api) => api.cloud.createSecretV2({ params: PR, body: { name: 'tls-v2', payload: { certificate: '-----BEGIN CERTIFICATE-----\nAA==\n-----END CERTIFICATE-----\n', private_key: '-----BEGIN PRIVATE KEY-----\nAA==\n-----END PRIVATE KEY-----\n', certificate_chain: '' } } }) },
     getSecret: { params: { ...PR, secret_id: SECRET }, run: (api) => api.cloud.getSecret({ params: { ...PR, secret_id: SECRET } }) },
     deleteSecret: { params: { ...PR, secret_id: SECRET }, run: (api) => api.cloud.deleteSecret({ params: { ...PR, secret_id: SECRET } }) },
     patchSchedule: { params: SCHEDULE, run: (api) => api.cloud.patchSchedule({ params: SCHEDULE, body: { max_quantity: 3 } }) },

@@ -180,6 +180,7 @@ const samples: Record<EndpointName, Sample> = {
   listFunctions: { method: 'GET', path: '/cloud/v1/faas/namespaces/1/1/default/functions', status: 200, keys: ['count', 'results'] },
   listEdgeAppLogs: { method: 'GET', path: '/edge/v1/apps/101/logs?limit=5&sort=asc', status: 200, keys: ['count', 'logs', 'offset'] },
   listSecrets: { method: 'GET', path: '/cloud/v1/secrets/1/1', status: 200, keys: ['count', 'results'] },
+  createSecretV2: { method: 'POST', path: '/cloud/v2/secrets/1/1', body: { name: 'tls-v2', payload: { certificate: '-----BEGIN CERTIFICATE-----\nAA==\n-----END CERTIFICATE-----\n', private_key: '-----BEGIN PRIVATE KEY-----\nAA==\n-----END PRIVATE KEY-----\n', certificate_chain: '' } }, status: 200, keys: ['tasks'] },
   getSecret: { method: 'GET', path: '/cloud/v1/secrets/1/1/5b3a4f2e-0c1d-4e8f-9a7b-1c2d3e4f5a01', status: 200, keys: ['id', 'name', 'secret_type', 'status'] },
   deleteSecret: { method: 'DELETE', path: '/cloud/v1/secrets/1/1/5b3a4f2e-0c1d-4e8f-9a7b-1c2d3e4f5a02', status: 200, keys: ['tasks'] },
   patchSchedule: { method: 'PATCH', path: '/cloud/v1/schedule/1/2/8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a', body: { max_quantity: 3 }, status: 200, keys: ['id', 'type', 'max_quantity'] },

@@ -5,7 +5,7 @@ import { isValidLocalDateTime } from '../../schema/schemaKit';
 import { cloudLocationSteps, type CloudDefaults, type CloudLocation } from '../../ui/cloudLocation';
 import { fieldProblem, parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
 import type { StepContext, WizardStep } from '../../ui/wizard';
-import { checkBundleFiles, formatBytes, guessContentType, payloadFileProblem, preparePayload, type PayloadFiles, type PreparedPayload } from './secretPayload';
+import { checkBundleFiles, formatBytes, guessContentType, payloadFileProblem, preparePayload, preparePem, type PayloadFiles, type PreparedPayload } from './secretPayload';
 
 export interface SecretFlowState extends CloudLocation, PayloadFiles {
   name?: string;
@@ -70,7 +70,12 @@ async function askFile(ctx: StepContext, prompt: string, value: string | undefin
 export interface SecretFlowDeps {
   defaults: CloudDefaults;
   now?: () => Date;
+  /** The connection speaks the platform's dialect: a TLS certificate from PEM files goes through v2 as PEM. */
+  pemV2?: boolean;
 }
+
+/** PEM files sent as they are through `POST /cloud/v2/secrets` (no PKCS12 bundle, no content type). */
+export const sendsPemV2 = (s: SecretFlowState, pemV2: boolean | undefined): boolean => pemV2 === true && s.source === 'pkcs12';
 
 /** The steps, in order. Retry restarts at the summary (or at the typed text, which is never kept). */
 export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowState>[] {
@@ -100,12 +105,19 @@ export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowSt
           items: [
             { label: '$(file) A file', description: 'read and base64-encoded here', value: 'file' as const },
             { label: '$(key) Type the value', description: 'masked; never stored', value: 'text' as const },
-            {
-              label: '$(shield) PKCS12 bundle from PEM files',
-              description: 'certificate, private key, optional chain',
-              detail: 'What HTTPS-terminated load balancing needs; built and checked here (key matches, chain order, expiry)',
-              value: 'pkcs12' as const,
-            },
+            deps.pemV2
+              ? {
+                  label: '$(shield) TLS certificate from PEM files',
+                  description: 'certificate, private key, optional chain',
+                  detail: "Sent as PEM through the platform's v2 endpoint (no PKCS12 bundle); checked here: key matches, chain order, expiry",
+                  value: 'pkcs12' as const,
+                }
+              : {
+                  label: '$(shield) PKCS12 bundle from PEM files',
+                  description: 'certificate, private key, optional chain',
+                  detail: 'What HTTPS-terminated load balancing needs; built and checked here (key matches, chain order, expiry)',
+                  value: 'pkcs12' as const,
+                },
           ],
           activeValue: s.source,
         });
@@ -162,6 +174,7 @@ export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowSt
       },
     },
     {
+      shouldPrompt: (s) => !sendsPemV2(s, deps.pemV2),
       prompt: async (s, ctx) => {
         const suggested = s.source === 'file' && s.payloadFile ? guessContentType(s.payloadFile) : s.source === 'pkcs12' ? 'application/x-pkcs12' : 'application/octet-stream';
         s.contentType = (
@@ -174,6 +187,8 @@ export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowSt
       },
     },
     {
+      // v2 takes no algorithm, bit length or mode.
+      shouldPrompt: (s) => !sendsPemV2(s, deps.pemV2),
       prompt: async (s, ctx) => {
         s.withDetails = await ctx.pick({
           placeholder: 'Optional metadata: algorithm, bit length, mode, expiration',
@@ -228,10 +243,12 @@ export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowSt
     {
       id: SUMMARY_STEP,
       prompt: async (s, ctx) => {
-        s.prepared = await preparePayload(s, now());
+        const v2 = sendsPemV2(s, deps.pemV2);
+        if (v2) s.withDetails = undefined;
+        s.prepared = v2 ? await preparePem(s, now()) : await preparePayload(s, now());
         s.bundleWarnings = s.prepared.check?.warnings ?? [];
         for (;;) {
-          const choice = await ctx.pick({ placeholder: `Create secret "${s.name}"? Review the values`, items: summaryItems(s) });
+          const choice = await ctx.pick({ placeholder: `Create secret "${s.name}"? Review the values`, items: summaryItems(s, v2) });
           if (choice === 'submit') return;
         }
       },
@@ -243,19 +260,19 @@ export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowSt
 export const SUMMARY_STEP = 'summary';
 export const TYPED_TEXT_STEP = 'typedText';
 
-function summaryItems(s: SecretFlowState) {
+function summaryItems(s: SecretFlowState, v2: boolean) {
   const p = s.prepared!;
   const items: { label: string; description?: string; detail?: string; value: 'submit' | 'info' }[] = [
-    { label: '$(check) Create Secret', description: `POST to project ${s.projectId}, region ${s.regionId}`, value: 'submit' },
+    { label: '$(check) Create Secret', description: `POST${v2 ? ' (v2, PEM)' : ''} to project ${s.projectId}, region ${s.regionId}`, value: 'submit' },
     { label: `Name: ${s.name}`, value: 'info' },
     { label: `Type: ${s.secretType}`, description: SECRET_TYPE_MEANINGS[s.secretType!], value: 'info' },
     {
       label: `Payload: ${formatBytes(p.bytes)}, SHA-256 ${p.sha256.slice(0, 23)}…`,
-      description: s.source === 'file' ? `from ${s.payloadFile}` : s.source === 'text' ? 'typed' : 'PKCS12 built from PEM files',
+      description: s.source === 'file' ? `from ${s.payloadFile}` : s.source === 'text' ? 'typed' : v2 ? 'certificate, key and chain sent as PEM (v2; no PKCS12 bundle); SHA-256 of the certificate' : 'PKCS12 built from PEM files',
       detail: `SHA-256 ${p.sha256}`,
       value: 'info',
     },
-    { label: `Content type: ${s.contentType}`, description: 'encoding: base64', value: 'info' },
+    ...(v2 ? [] : [{ label: `Content type: ${s.contentType}`, description: 'encoding: base64', value: 'info' as const }]),
   ];
   for (const cert of [p.check?.certificate, ...(p.check?.chain ?? [])].filter((c) => c !== undefined)) {
     items.push({

@@ -4,7 +4,8 @@ import type { BoundConnection } from '../../connections/connectionManager';
 import type { FeatureContext } from '../../ui/featureContext';
 import { runWizard, stepIndex } from '../../ui/wizard';
 import { notifyError } from '../../ui/notify';
-import { SUMMARY_STEP, TYPED_TEXT_STEP, createSecretSteps, secretRequest, type SecretFlowState } from './createSecretFlow';
+import { SUMMARY_STEP, TYPED_TEXT_STEP, createSecretSteps, secretRequest, sendsPemV2, type SecretFlowState } from './createSecretFlow';
+import { pemPayload } from './secretPayload';
 import { deleteCloudSecret } from './deleteSecret';
 import { watchSecretTasks, type WatchedSecret } from './secretTaskWatch';
 
@@ -19,7 +20,9 @@ export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposab
     const { api, connection } = bound;
     const ui = deps.ui();
     const defaults = deps.defaults.on(bound);
-    const steps = createSecretSteps({ defaults });
+    // A platform connection takes a TLS certificate's PEM files as they are (v2); other servers a PKCS12 bundle (v1).
+    const pemV2 = connection.dialect === 'platform';
+    const steps = createSecretSteps({ defaults, pemV2 });
     const done = await runWizard(state, { title: `Create Secret on ${connection.name}`, steps, ui, startAt });
     if (!done?.prepared) return;
     await defaults.rememberMissing({ projectId: done.projectId!, regionId: done.regionId! });
@@ -28,8 +31,11 @@ export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposab
     const kept: SecretFlowState = { ...done, prepared: undefined, payloadText: undefined, bundleWarnings: undefined };
     let taskIds: string[];
     try {
-      const answer = await ui.progress(`Creating secret ${done.name} on ${connection.name}…`, false, () =>
-        api.cloud.createSecret({ params: { project_id: done.projectId!, region_id: done.regionId! }, body }),
+      const params = { project_id: done.projectId!, region_id: done.regionId! };
+      const answer = await ui.progress(`Creating secret ${done.name} on ${connection.name}…`, false, async () =>
+        sendsPemV2(done, pemV2)
+          ? api.cloud.createSecretV2({ params, body: { name: done.name!, payload: await pemPayload(done), expiration: done.expiration ?? null } })
+          : api.cloud.createSecret({ params, body }),
       );
       taskIds = answer.tasks;
     } catch (error) {

@@ -109,3 +109,18 @@ export async function preparePayload(files: PayloadFiles, now = new Date()): Pro
   }
   return { base64: raw.toString('base64'), bytes: raw.length, sha256: fingerprint(raw), check };
 }
+
+/** The PEM texts a v2 TLS secret sends (the chain empty when none was given). */
+export async function pemPayload(files: PayloadFiles): Promise<{ certificate: string; private_key: string; certificate_chain: string }> {
+  const { certificatePem, privateKeyPem, chainPem } = await pems(files);
+  return { certificate: certificatePem, private_key: privateKeyPem, certificate_chain: chainPem ?? '' };
+}
+
+/** The summary of PEM files sent as they are (v2): checked as a bundle is, described by the certificate's SHA-256. */
+export async function preparePem(files: PayloadFiles, now = new Date()): Promise<PreparedPayload> {
+  const texts = await pems(files);
+  const check = pkcs12().inspectBundle({ ...texts, now });
+  const certificate = Buffer.from(texts.certificatePem, 'utf8');
+  const bytes = certificate.length + Buffer.byteLength(texts.privateKeyPem) + Buffer.byteLength(texts.chainPem ?? '');
+  return { base64: '', bytes, sha256: fingerprint(certificate), check };
+}
