@@ -3,43 +3,15 @@
 // the task ids), declined sends nothing; pause/resume/delete a policy and disable/enable a function
 // each read their target first and send one request.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { createPlatformApi } from '../../src/platform/api';
-import { HttpClient } from '../../src/platform/http';
-import { PlatformLists } from '../../src/platform/platformLists';
-import { agentTool, confirmation, runTool, type RunHost } from '../../src/features/agent/model/toolCatalog';
-import type { AgentBinding } from '../../src/features/agent/model/toolKit';
-import { startSimulator, type Simulator } from '../../simulator/index';
+import { describe, it } from 'node:test';
+import { agentSim } from '../support/agentSim';
 
-const KEY = 'agent-cloud-manage-key-9d20';
 const PR = { project_id: 1, region_id: 1 };
-const tool = (name: string) => {
-  const t = agentTool(name);
-  assert.ok(t, `no tool ${name}`);
-  return t;
-};
-const host = { connections: async () => [], scrub: (t: string) => t.split(KEY).join('***') };
 
 describe('cloud manage tools', { timeout: 60_000 }, () => {
-  let sim: Simulator;
-  let bound: AgentBinding;
-  before(async () => {
-    sim = await startSimulator({ apiKey: KEY, dialect: 'platform' });
-    const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY, dialect: 'platform' }));
-    bound = { connectionName: 'Sim', baseUrl: sim.url, dialect: 'platform', api, lists: new PlatformLists(api), signal: new AbortController().signal };
-  });
-  beforeEach(() => {
-    sim.reset();
-    sim.resetRequests();
-  });
-  after(() => sim.close());
-
-  const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
-  const run = (name: string, input: object, answer: string | undefined = undefined) => {
-    const asked: string[] = [];
-    const h: RunHost = { ...host, confirm: async (req) => (asked.push(confirmation(tool(name), req, bound).message), answer) };
-    return runTool(tool(name), bound, input, h).then((said) => ({ said, asked }));
-  };
+  const t = agentSim('agent-cloud-manage-key-9d20');
+  const run = (name: string, input: object, answer?: () => string | undefined) => t.run(name, input, answer).then(({ said, asked }) => ({ said, asked: asked.map((a) => a.message) }));
+  const writes = () => t.writes();
 
   it('reads: the secrets and the policies of a region', async () => {
     const secrets = (await run('list_cloud_secrets', PR)).said;
@@ -52,7 +24,7 @@ describe('cloud manage tools', { timeout: 60_000 }, () => {
 
   it('delete_cloud_secret: declined sends nothing; accepted, one DELETE and the task ids answered', async () => {
     const input = { ...PR, secret_id: '5b3a4f2e-0c1d-4e8f-9a7b-1c2d3e4f5a02' };
-    const declined = await run('delete_cloud_secret', input, 'Not sent: declined.');
+    const declined = await run('delete_cloud_secret', input, () => 'Not sent: declined.');
     assert.match(declined.asked[0]!, /api-gateway-cert[\s\S]*lose their certificate/);
     assert.deepEqual(writes(), []);
     const { said } = await run('delete_cloud_secret', input);
@@ -66,12 +38,12 @@ describe('cloud manage tools', { timeout: 60_000 }, () => {
     await run('resume_snapshot_policy', policy);
     assert.deepEqual(writes(), ['PATCH patchLifecyclePolicy 2']);
     await run('delete_snapshot_policy', policy);
-    assert.equal((await bound.api.cloud.listLifecyclePolicies({ params: PR })).results.some((p) => p.id === 10), false);
+    assert.equal((await t.bound.api.cloud.listLifecyclePolicies({ params: PR })).results.some((p) => p.id === 10), false);
     const fn = { ...PR, namespace_name: 'default', function_name: 'hello-world' };
     const off = await run('disable_function', fn);
     assert.match(off.asked[0]!, /hello-world[\s\S]*ACTIVE/);
     assert.match(off.said, /^Disabling function "hello-world" on "Sim": task\(s\) "/);
     await run('enable_function', fn);
-    assert.equal(sim.requestCounts()['PATCH patchFunction'], 2);
+    assert.equal(t.sim.requestCounts()['PATCH patchFunction'], 2);
   });
 });

@@ -4,53 +4,22 @@
 // declined, nothing is sent; a used secret without force is refused by the platform (409) and
 // stays; with force it goes and the app no longer refers to it; sent once, never retried.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { createPlatformApi } from '../../src/platform/api';
-import { HttpClient } from '../../src/platform/http';
-import { PlatformLists } from '../../src/platform/platformLists';
-import { agentTool, confirmation, runTool, type RunHost } from '../../src/features/agent/model/toolCatalog';
-import type { AgentBinding } from '../../src/features/agent/model/toolKit';
-import { startSimulator, type Simulator } from '../../simulator/index';
+import { describe, it } from 'node:test';
+import { agentSim } from '../support/agentSim';
 
-const KEY = 'agent-edge-secrets-key-51c0';
 const VALUE = 'secret-value-never-shown-2e8d';
-const tool = (name: string) => {
-  const t = agentTool(name);
-  assert.ok(t, `no tool ${name}`);
-  return t;
-};
-const host = { connections: async () => [], scrub: (t: string) => t.split(KEY).join('***') };
 
 describe('edge secret tools', { timeout: 60_000 }, () => {
-  let sim: Simulator;
-  let bound: AgentBinding;
-  before(async () => {
-    sim = await startSimulator({ apiKey: KEY, dialect: 'platform' });
-    const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY, dialect: 'platform' }));
-    bound = { connectionName: 'Sim', baseUrl: sim.url, dialect: 'platform', api, lists: new PlatformLists(api), signal: new AbortController().signal };
-  });
-  beforeEach(() => {
-    sim.reset();
-    sim.resetRequests();
-  });
-  after(() => sim.close());
-
-  const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+  const t = agentSim('agent-edge-secrets-key-51c0');
+  const writes = () => t.writes();
   const asking = (answer: () => string | undefined) => {
     const asked: { message: string; sentMeanwhile: string[] }[] = [];
-    const h: RunHost = {
-      ...host,
-      confirm: async (req) => {
-        asked.push({ message: confirmation(tool('delete_edge_secret'), req, bound).message, sentMeanwhile: writes() });
-        return answer();
-      },
-    };
-    return { asked, run: (input: object) => runTool(tool('delete_edge_secret'), bound, input, h) };
+    return { asked, run: async (input: object) => { const r = await t.run('delete_edge_secret', input, answer); asked.push(...r.asked); return r.said; } };
   };
-  const read = (input: object) => runTool(tool('list_edge_secrets'), bound, input, { ...host, confirm: async () => undefined });
+  const read = async (input: object) => (await t.run('list_edge_secrets', input)).said;
 
   it('list_edge_secrets: each secret with its use; app_id narrows to that app; no value, even of a new secret', async () => {
-    await bound.api.edge.createEdgeSecret({ params: {}, body: { name: 'fresh-one', secret_slots: [{ slot: 0, value: VALUE }] } });
+    await t.bound.api.edge.createEdgeSecret({ params: {}, body: { name: 'fresh-one', secret_slots: [{ slot: 0, value: VALUE }] } });
     const all = await read({});
     assert.match(all, /^Edge secrets on "Sim": 4\./);
     assert.match(all, /id 636: "upstream-token" · used by 1 app · comment "rotated monthly"/);
@@ -77,13 +46,13 @@ describe('edge secret tools', { timeout: 60_000 }, () => {
     const refused = await run({ secret_id: 636 });
     assert.deepEqual(writes(), ['DELETE deleteEdgeSecret 1']);
     assert.match(refused, /409|used by 1 app/);
-    assert.equal((await bound.api.edge.getEdgeSecret({ params: { secret_id: 636 } })).name, 'upstream-token');
-    sim.resetRequests();
+    assert.equal((await t.bound.api.edge.getEdgeSecret({ params: { secret_id: 636 } })).name, 'upstream-token');
+    t.sim.resetRequests();
     const done = await run({ secret_id: 636, force: true });
     assert.match(done, /^Deleted edge secret 636 on "Sim"/);
     assert.deepEqual(writes(), ['DELETE deleteEdgeSecret 1']);
-    assert.equal(Object.values(sim.lastRequests('deleteEdgeSecret'))[0]?.query?.force, 'true');
-    const app = await bound.api.edge.getOwnEdgeApp({ params: { app_id: 101 } });
+    assert.equal(Object.values(t.sim.lastRequests('deleteEdgeSecret'))[0]?.query?.force, 'true');
+    const app = await t.bound.api.edge.getOwnEdgeApp({ params: { app_id: 101 } });
     assert.deepEqual(app.secrets, {});
   });
 
@@ -91,6 +60,6 @@ describe('edge secret tools', { timeout: 60_000 }, () => {
     const { asked, run } = asking(() => undefined);
     assert.match(await run({ secret_id: 637 }), /^Deleted edge secret 637/);
     assert.match(asked[0]!.message, /apps using it[^\n]*none/);
-    assert.equal((await bound.api.edge.listEdgeSecrets({ params: {}, query: {} })).secrets?.some((s) => s.id === 637), false);
+    assert.equal((await t.bound.api.edge.listEdgeSecrets({ params: {}, query: {} })).secrets?.some((s) => s.id === 637), false);
   });
 });

@@ -1,0 +1,64 @@
+// What the agent tool tests share: a platform-dialect simulator reset before each test, a binding
+// of the client to it, the tools by name, the writes it recorded, and a run of one tool whose
+// confirmation is recorded (with what was sent meanwhile) and answered as the test says.
+import assert from 'node:assert/strict';
+import { after, before, beforeEach } from 'node:test';
+import { createPlatformApi } from '../../src/platform/api';
+import { HttpClient } from '../../src/platform/http';
+import { PlatformLists } from '../../src/platform/platformLists';
+import { agentTool, confirmation, runTool, type RunHost } from '../../src/features/agent/model/toolCatalog';
+import type { AgentBinding, AgentTool } from '../../src/features/agent/model/toolKit';
+import { startSimulator, type Simulator } from '../../simulator/index';
+
+export interface AgentSim {
+  readonly sim: Simulator;
+  readonly bound: AgentBinding;
+  tool(name: string): AgentTool;
+  /** Every request but GETs, as `METHOD route count`. */
+  writes(): string[];
+  /** Runs `name`; each confirmation is recorded and answered by `answer` (undefined: accepted). */
+  run(name: string, input: object, answer?: () => string | undefined): Promise<{ said: string; asked: { message: string; sentMeanwhile: string[] }[] }>;
+}
+
+/** Registers the hooks in the calling `describe`; the fields are ready inside its tests. */
+export function agentSim(key: string): AgentSim {
+  let sim: Simulator | undefined;
+  let bound: AgentBinding | undefined;
+  const host = { connections: async () => [], scrub: (t: string) => t.split(key).join('***') };
+  before(async () => {
+    sim = await startSimulator({ apiKey: key, dialect: 'platform' });
+    const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: key, dialect: 'platform' }));
+    bound = { connectionName: 'Sim', baseUrl: sim.url, dialect: 'platform', api, lists: new PlatformLists(api), signal: new AbortController().signal };
+  });
+  beforeEach(() => {
+    sim!.reset();
+    sim!.resetRequests();
+  });
+  after(() => sim?.close());
+  const self: AgentSim = {
+    get sim() {
+      return sim!;
+    },
+    get bound() {
+      return bound!;
+    },
+    tool(name) {
+      const t = agentTool(name);
+      assert.ok(t, `no tool ${name}`);
+      return t;
+    },
+    writes: () => Object.entries(sim!.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`),
+    async run(name, input, answer = () => undefined) {
+      const asked: { message: string; sentMeanwhile: string[] }[] = [];
+      const h: RunHost = {
+        ...host,
+        confirm: async (req) => {
+          asked.push({ message: confirmation(self.tool(name), req, bound!).message, sentMeanwhile: self.writes() });
+          return answer();
+        },
+      };
+      return { said: await runTool(self.tool(name), bound!, input, h), asked };
+    },
+  };
+  return self;
+}
