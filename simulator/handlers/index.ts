@@ -22,6 +22,7 @@ import { previewInstancePrice, previewLoadBalancerPrice } from './pricing';
 import { downloadReport } from './reportDownload';
 import { getProtectionProfile, listProtectionProfiles, updateProtectionProfile } from './profiles';
 import { deleteStorage } from './storage';
+import { deleteObjectStorage, deleteSftpStorage, listObjectStorages, listSftpStorages, restoreObjectStorage } from './storageV4';
 import {
   getEdgeAccount,
   getOwnEdgeApp,
@@ -101,4 +102,9 @@ export const handlers: Handlers = {
   disableFreeFeature,
   listNotificationSettings,
   deleteNotificationSetting,
+  listObjectStorages,
+  listSftpStorages,
+  deleteObjectStorage,
+  deleteSftpStorage,
+  restoreObjectStorage,
 };
