@@ -9,6 +9,7 @@ export const AGENT_READ_INPUTS: Record<string, Record<string, unknown>> = {
   list_edge_templates: {},
   list_edge_binaries: {},
   list_edge_secrets: {},
+  list_storages: {},
   get_edge_template: { template_id: 301 },
   get_edge_client: { client_id: 201 },
   list_report_tasks: { status: 'Completed' },
