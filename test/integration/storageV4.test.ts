@@ -138,6 +138,16 @@ describe('Storage view (storage API v4)', function () {
     await until(async () => !(await rows('SFTP Storages')).some((r) => r.label === 'partner-drop'), 'the SFTP row gone');
   });
 
+  it('Delete Storage from the palette by a typed id: the id checked as typed, the kind asked, the id typed to confirm; one v4 DELETE', async () => {
+    const ui = new ScriptedUi(['$(edit) Enter an ID…', '0', '9007199254740992', '2102', 'Object storage', '2102']);
+    await run(ui, 'platformConsole.deleteStorage');
+    const typed = ui.prompts.find((p) => p.prompt === 'ID of the storage')!;
+    assert.deepEqual(typed.refusals, ['Storage ID: must be at least 1', 'Storage ID: must be at most 9007199254740991']);
+    assert.match(ui.prompts.at(-1)!.prompt, /^Object storage 2102 \(ID 2102, unknown location\)/);
+    assert.deepEqual(writes(), ['DELETE deleteObjectStorage 1']);
+    assert.equal(Object.values(sim.lastRequests('deleteObjectStorage'))[0]?.path, '/storage/v4/object_storages/2102');
+  });
+
   it('Escape at the typed name sends nothing', async () => {
     const media = await row('Object Storages', 'media-assets');
     await run(new ScriptedUi([{ escape: true }]), 'platformConsole.deleteStorage', media.node);
