@@ -52,14 +52,14 @@ describe('storage tools on a platform connection', { timeout: 60_000 }, () => {
 
   it('list_storages: both kinds with type, location and status; deleted ones only when asked; type narrows', async () => {
     const all = await runTool(tool('list_storages'), bound, {}, host);
-    assert.match(all, /^Object storages on "Sim": 3\./);
+    assert.match(all, /^Storages on "Sim" \(3 object, 2 SFTP\): 5\./);
     assert.match(all, /id 2101 \(type object\): "media-assets" · location "s-ed1" · "active"/);
-    assert.match(all, /SFTP storages on "Sim": 2\./);
     assert.match(all, /id 2201 \(type sftp\): "partner-drop"/);
     assert.ok(!all.includes('old-reports'));
     const deleted = await runTool(tool('list_storages'), bound, { type: 'object', show_deleted: true }, host);
     assert.match(deleted, /id 2104 \(type object\): "old-reports" · location "s-drc2" · "deleted"/);
-    assert.ok(!deleted.includes('SFTP'));
+    assert.match(deleted, /^Storages on "Sim" \(5 object\): 5\./);
+    assert.ok(!deleted.includes('type sftp'));
   });
 
   it('delete_storage (object): the storage and "restored within 2 weeks" shown before anything is sent; declined sends nothing; confirmed one v4 DELETE', async () => {

@@ -43,23 +43,26 @@ export const listStorages = defineTool({
   },
   run: async (b, { type, name, location_name, show_deleted }) => {
     const query = { ...(name ? { name } : {}), ...(location_name ? { location_name } : {}), ...(show_deleted ? { show_deleted } : {}) };
-    const parts: string[] = [];
+    const lists: Partial<Record<StorageKind, { count: number; results: Item[] }>> = {};
     for (const kind of type ? [type] : (['object', 'sftp'] as const)) {
       const endpoint = kind === 'object' ? 'listObjectStorages' : 'listSftpStorages';
       const list = await listed(b, endpoint, () => listKind(b, kind, query), NO_V4);
       if (typeof list === 'string') return list;
-      parts.push(
-        listAnswer({
-          title: `${kind === 'object' ? 'Object' : 'SFTP'} storages on ${nameOf(b.connectionName)}`,
-          source: 'list_storages',
-          items: list.results.slice(0, LIST_MAX),
-          total: list.count,
-          line: (s) => `id ${s.id} (type ${kind}): ${q(s.name ?? '')} · location ${q(s.location_name ?? '')} · ${q(s.provisioning_status ?? 'unknown')}`,
-          narrow: 'narrow with name or location_name.',
-        }),
-      );
+      lists[kind] = list;
     }
-    return parts.join('\n\n');
+    // One block for both kinds, the SFTP ones kept in view however many object storages there are.
+    const sftp = (lists.sftp?.results ?? []).map((s) => ({ ...s, kind: 'sftp' as const }));
+    const objects = (lists.object?.results ?? []).map((s) => ({ ...s, kind: 'object' as const }));
+    const sftpShown = Math.min(sftp.length, Math.max(LIST_MAX - objects.length, LIST_MAX / 2));
+    const counts = [lists.object ? `${lists.object.count} object` : '', lists.sftp ? `${lists.sftp.count} SFTP` : ''].filter(Boolean).join(', ');
+    return listAnswer({
+      title: `Storages on ${nameOf(b.connectionName)} (${counts})`,
+      source: 'list_storages',
+      items: [...objects.slice(0, LIST_MAX - sftpShown), ...sftp.slice(0, sftpShown)],
+      total: (lists.object?.count ?? 0) + (lists.sftp?.count ?? 0),
+      line: (s) => `id ${s.id} (type ${s.kind}): ${q(s.name ?? '')} · location ${q(s.location_name ?? '')} · ${q(s.provisioning_status ?? 'unknown')}`,
+      narrow: 'narrow with type, name or location_name.',
+    });
   },
 });
 
