@@ -48,6 +48,8 @@ export interface PlatformConsoleExports {
   profiles: profiles.ProfilesFeature['tree'];
   /** The Cloud view (projects, regions, secrets, snapshot policies, functions). */
   cloud: cloud.CloudFeature['tree'];
+  /** The Storage view (object and SFTP storages, v4). */
+  storage: storage.StorageFeature['tree'];
   /** The Edge view (pins, loads, auto-refresh). */
   edge: edge.EdgeFeature['tree'];
   /** Report Tasks (view, store, poller) and the readable documents. */
@@ -122,7 +124,8 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
 
   // The features, each with what it owns.
   const feature = <T extends vscode.Disposable>(activateFeature: (ctx: FeatureContext) => T): T => own(activateFeature(ctx));
-  for (const room of [connectionsFeature, secrets, identity, storage, schedules, billing]) feature(room.activate);
+  for (const room of [connectionsFeature, secrets, identity, schedules, billing]) feature(room.activate);
+  const storageView = feature(storage.activate);
   const reportTasks = feature((c) => reports.activate(c, testing ? () => reportPollDelays : undefined));
   const edgeView = feature(edge.activate);
   const cloudView = feature(cloud.activate);
@@ -147,6 +150,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
     },
     edge: edgeView.tree,
     cloud: cloudView.tree,
+    storage: storageView.tree,
     profiles: profilesView.tree,
     reports: reportTasks.api,
     pricing: pricePreview.exports,

@@ -23,6 +23,7 @@ import { previewInstancePrice, previewLoadBalancerPrice } from './pricing';
 import { downloadReport } from './reportDownload';
 import { getProtectionProfile, listProtectionProfiles, updateProtectionProfile } from './profiles';
 import { deleteStorage } from './storage';
+import { deleteObjectStorage, deleteSftpStorage, listObjectStorages, listSftpStorages, restoreObjectStorage } from './storageV4';
 import {
   getEdgeAccount,
   getOwnEdgeApp,
@@ -109,4 +110,9 @@ export const handlers: Handlers = {
   disableFreeFeature,
   listNotificationSettings,
   deleteNotificationSetting,
+  listObjectStorages,
+  listSftpStorages,
+  deleteObjectStorage,
+  deleteSftpStorage,
+  restoreObjectStorage,
 };

@@ -2,6 +2,7 @@
 import { seedCloudSecrets, type CloudSecret } from './seedCloudSecrets';
 import { seedEdgeSecrets, type EdgeSecretRecord } from './seedEdgeSecrets';
 import { seedEdgeStores, type EdgeStoreRecord } from './seedEdgeStores';
+import { seedStorages, type StorageV4Record } from './seedStorages';
 import { FunctionLogStore } from '../logs';
 import type { RuntimeOptions, SeedOptions } from '../options';
 import { createRng, deriveSeed, type Rng } from '../rng';
@@ -58,6 +59,8 @@ export interface SimState {
   resellers: Set<number>;
   notificationSettings: Map<number, NotificationSetting>;
   storages: Map<number, Storage>;
+  /** Object and SFTP storages (storage API v4), by id. */
+  storagesV4: Map<number, StorageV4Record>;
   logs: FunctionLogStore;
 }
 
@@ -96,6 +99,7 @@ export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: n
     resellers: new Set(SEEDED_RESELLERS),
     notificationSettings: byId(seedNotificationSettings()),
     storages: byId([1001, 1002, 1003, 1004, 1005].map((id, i) => ({ id, name: `storage-${['eu', 'us', 'asia', 'backup', 'media'][i]}` }))),
+    storagesV4: byId(seedStorages(referenceMs)),
     logs,
   };
 }

@@ -21,6 +21,7 @@ import {
   listSecretsEndpoint,
 } from './cloudLists';
 import { deleteStorageEndpoint } from './storage';
+import { deleteObjectStorageEndpoint, deleteSftpStorageEndpoint, listObjectStoragesEndpoint, listSftpStoragesEndpoint, restoreObjectStorageEndpoint } from './storageV4';
 import { deleteLifecyclePolicyEndpoint, patchLifecyclePolicyEndpoint, removeSchedulesEndpoint } from './cloudPolicies';
 import { listEdgeAppLogsEndpoint } from './edgeLogs';
 import { deleteEdgeAppEndpoint, patchEdgeAppEndpoint } from './edgeApps';
@@ -100,6 +101,11 @@ const ALL = [
   disableFreeFeatureEndpoint,
   listNotificationSettingsEndpoint,
   deleteNotificationSettingEndpoint,
+  listObjectStoragesEndpoint,
+  listSftpStoragesEndpoint,
+  deleteObjectStorageEndpoint,
+  deleteSftpStorageEndpoint,
+  restoreObjectStorageEndpoint,
 ] as const;
 
 type ByName<T extends readonly { readonly name: string }[]> = { [E in T[number] as E['name']]: E };

@@ -124,6 +124,12 @@ export const ROUTES = {
     '/iam/reselling/resellers/{resellerId}/notification_settings/{notificationSettingsId}',
     '/iam/reselling/resellers/{resellerId}/notification_settings/{notificationSettingsId}',
   ),
+  // Object and SFTP storages (storage API v4): their lists, deletion, and an object storage's restore within two weeks.
+  listObjectStorages: platformOwn('storage', 'GET', '/storage/v4/object_storages', '/storage/v4/object_storages'),
+  listSftpStorages: platformOwn('storage', 'GET', '/storage/v4/sftp_storages', '/storage/v4/sftp_storages'),
+  deleteObjectStorage: platformOwn('storage', 'DELETE', '/storage/v4/object_storages/{storage_id}', '/storage/v4/object_storages/{storage_id}'),
+  deleteSftpStorage: platformOwn('storage', 'DELETE', '/storage/v4/sftp_storages/{storage_id}', '/storage/v4/sftp_storages/{storage_id}'),
+  restoreObjectStorage: platformOwn('storage', 'POST', '/storage/v4/object_storages/{storage_id}/restore', '/storage/v4/object_storages/{storage_id}/restore'),
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

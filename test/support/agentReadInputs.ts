@@ -11,6 +11,7 @@ export const AGENT_READ_INPUTS: Record<string, Record<string, unknown>> = {
   list_edge_secrets: {},
   list_cloud_secrets: { project_id: 1, region_id: 1 },
   list_snapshot_policies: { project_id: 1, region_id: 1 },
+  list_storages: {},
   get_edge_template: { template_id: 301 },
   get_edge_client: { client_id: 201 },
   list_report_tasks: { status: 'Completed' },

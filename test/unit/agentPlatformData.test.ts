@@ -86,7 +86,7 @@ describe('platform text reaches agent answers as data', () => {
       ['get_trial', { id: 401 }, 404, { message: HOSTILE }, /Not found on "Sim" \(HTTP 404\)/],
       ['get_edge_app', { app_id: 101 }, 500, { message: HOSTILE, request_id: HOSTILE }, /on "Sim" \(HTTP 500\)/],
       ['update_protection_profile', { protection_profile_id: 1, name: 'x' }, 400, { message: HOSTILE, errors: { name: [HOSTILE] } }, /The platform refused the request \(HTTP 400\)[\s\S]*correct the fields/],
-      ['delete_storage', { storage_id: 1001 }, 500, { error: HOSTILE }, /sent once and is not retried/],
+      ['delete_storage', { storage_id: 2101, type: 'object' }, 500, { error: HOSTILE }, /sent once and is not retried/],
       ['get_trial', { id: 401 }, 200, `<html>${HOSTILE}</html>`, /Unexpected response on "Sim" \(HTTP 200\)/],
     ];
     for (const [name, input, status, body, said] of cases) {

@@ -62,6 +62,7 @@ describe('the tool catalog', () => {
       'enable_edge_app',
       'enable_function',
       'pause_snapshot_policy',
+      'restore_storage',
       'resume_snapshot_policy',
       'set_edge_app_config',
       'start_edge_app_debug',
@@ -261,7 +262,7 @@ for (const dialect of ['spec', 'platform'] as const) {
         await run('create_notification_setting', { resellerId: 701, notification_type: 'failed_login', email: 'agent@reseller-one.example' }),
         await run('update_notification_setting', { resellerId: 701, notificationSettingsId: 801, notification_type: 'deletion_request', email: 'ops2@reseller-one.example', enabled: false }),
         await run('create_secret', { project_id: 1, region_id: 1, name: 'agent-secret', payload: Buffer.from('s3cr3t-value').toString('base64'), payload_content_type: 'application/octet-stream', secret_type: 'opaque' }),
-        await run('delete_storage', { storage_id: 1005 }),
+        await run('delete_storage', dialect === 'platform' ? { storage_id: 2103, type: 'object' } : { storage_id: 1005 }),
       ];
       assert.match(answers[0]!, /^Updated protection profile \d+ [\s\S]*"name":"renamed-by-agent"/);
       assert.match(answers[1]!, /^Started a report task [\s\S]*"uuid":"[0-9a-f-]{36}"/);
@@ -270,16 +271,17 @@ for (const dialect of ['spec', 'platform'] as const) {
       assert.match(answers[4]!, /^Updated notification setting 801 [\s\S]*"enabled":false/);
       assert.match(answers[5]!, /^Secret "agent-secret" is being created .* task/);
       assert.ok(!answers[5]!.includes('s3cr3t'));
-      assert.equal(answers[6], 'Deleted storage 1005 on "Sim".');
+      assert.equal(answers[6], dialect === 'platform' ? 'Deleted object storage 2103 on "Sim"; restore_storage can bring it back within 2 weeks.' : 'Deleted storage 1005 on "Sim".');
+      const storageRoute = dialect === 'platform' ? 'deleteObjectStorage' : 'deleteStorage';
       const counts = sim.requestCounts();
-      for (const route of ['PATCH updateProtectionProfile', 'POST createReport', 'POST addSchedules', 'POST createNotificationSetting', 'PUT updateNotificationSetting', 'POST createSecret', 'DELETE deleteStorage']) {
+      for (const route of ['PATCH updateProtectionProfile', 'POST createReport', 'POST addSchedules', 'POST createNotificationSetting', 'PUT updateNotificationSetting', 'POST createSecret', `DELETE ${storageRoute}`]) {
         const sent = Object.entries(counts).filter(([k]) => k.endsWith(route.split(' ')[1]!) && !k.startsWith('GET')).map(([, n]) => n);
         assert.deepEqual(sent, [1], `${route}: sent once (${JSON.stringify(counts)})`);
       }
-      sim.setFault({ route: 'deleteStorage', kind: 'status', status: 503, times: 5 });
+      sim.setFault({ route: storageRoute, kind: 'status', status: 503, times: 5 });
       sim.resetRequests();
-      assert.match(await run('delete_storage', { storage_id: 1004 }), /sent once and is not retried/);
-      assert.equal(sim.requestCounts()['DELETE deleteStorage'], 1, 'a failed write is not retried');
+      assert.match(await run('delete_storage', dialect === 'platform' ? { storage_id: 2102, type: 'object' } : { storage_id: 1004 }), /sent once and is not retried/);
+      assert.equal(sim.requestCounts()[`DELETE ${storageRoute}`], 1, 'a failed write is not retried');
       sim.clearFaults();
     });
   });

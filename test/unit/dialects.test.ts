@@ -128,6 +128,11 @@ function calls(taskId: () => string): Calls {
       params: { resellerId: 701, notificationSettingsId: 802 },
       run: (api) => api.iam.deleteNotificationSetting({ params: { resellerId: 701, notificationSettingsId: 802 } }),
     },
+    listObjectStorages: { params: {}, run: (api) => api.storage.listObjectStorages({ params: {}, query: { show_deleted: true, limit: 50 } }) },
+    listSftpStorages: { params: {}, run: (api) => api.storage.listSftpStorages({ params: {}, query: { location_name: 's-ed1' } }) },
+    restoreObjectStorage: { params: { storage_id: 2104 }, run: (api) => api.storage.restoreObjectStorage({ params: { storage_id: 2104 } }) },
+    deleteObjectStorage: { params: { storage_id: 2101 }, run: (api) => api.storage.deleteObjectStorage({ params: { storage_id: 2101 } }) },
+    deleteSftpStorage: { params: { storage_id: 2201 }, run: (api) => api.storage.deleteSftpStorage({ params: { storage_id: 2201 } }) },
   };
 }
 

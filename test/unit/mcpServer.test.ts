@@ -91,16 +91,16 @@ describe('platform-console-mcp over stdio', { timeout: 120_000 }, () => {
         arguments: { project_id: 1, region_id: 1, name: 'mcp-secret', payload: Buffer.from(KEY).toString('base64'), payload_content_type: 'application/octet-stream', secret_type: 'opaque' },
       });
       assert.match(text(secret), /is being created/);
-      const deleted = await client.callTool({ name: 'delete_storage', arguments: { storage_id: 1002 } });
-      assert.equal(text(deleted), 'Deleted storage 1002 on "mcp-sim".');
+      const deleted = await client.callTool({ name: 'delete_storage', arguments: { storage_id: 2102, type: 'object' } });
+      assert.equal(text(deleted), 'Deleted object storage 2102 on "mcp-sim"; restore_storage can bring it back within 2 weeks.');
       const counts = sim.requestCounts();
       assert.deepEqual(
         Object.entries(counts).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => [k.split(' ')[1], n]).sort(),
-        [['createReport', 1], ['createSecret', 1], ['deleteStorage', 1]],
+        [['createReport', 1], ['createSecret', 1], ['deleteObjectStorage', 1]],
       );
       const other = await client.callTool({ name: 'get_trial', arguments: { id: 401, connection: 'elsewhere' } });
       assert.match(text(other), /No connection named "elsewhere": this server has one, "mcp-sim"/);
-      assert.match(stderr(), /Delete Storage on mcp-sim\? Delete storage 1002/);
+      assert.match(stderr(), /Delete Storage on mcp-sim\? Delete object storage 2102/);
       assert.match(stderr(), /mcp-sim \(http:\/\/127\.0\.0\.1:\d+, platform API\), writes and destructive tools allowed \(--allow-destructive\)/);
       assert.ok(!stderr().includes(KEY) && !stderr().includes(Buffer.from(KEY).toString('base64')));
     } finally {

@@ -69,7 +69,7 @@ describe('platform-console-mcp writes: flags, elicitation, cancel', { timeout: 6
         const { tools } = await s.client.listTools();
         assert.deepEqual(tools.map((t) => t.name).sort(), names(kinds), `${label}: tools/list shows only what is allowed`);
         const created = await s.client.callTool({ name: 'create_report', arguments: REPORT });
-        const deleted = await s.client.callTool({ name: 'delete_storage', arguments: { storage_id: 1005 } });
+        const deleted = await s.client.callTool({ name: 'delete_storage', arguments: { storage_id: 2103, type: 'object' } });
         if (writeRefused) {
           assert.equal(created.isError, true);
           assert.match(text(created), writeRefused, label);
@@ -77,8 +77,8 @@ describe('platform-console-mcp writes: flags, elicitation, cancel', { timeout: 6
         if (deleteRefused) {
           assert.equal(deleted.isError, true);
           assert.match(text(deleted), deleteRefused, label);
-        } else assert.match(text(deleted), /^Deleted storage 1005/, label);
-        const expected = [...(writeRefused ? [] : ['POST createReport 1']), ...(deleteRefused ? [] : ['DELETE deleteStorage 1'])];
+        } else assert.match(text(deleted), /^Deleted object storage 2103/, label);
+        const expected = [...(writeRefused ? [] : ['POST createReport 1']), ...(deleteRefused ? [] : ['DELETE deleteObjectStorage 1'])];
         assert.deepEqual(sent(), expected.sort(), `${label}: only the allowed writes sent`);
       } finally {
         await s.close();
@@ -116,10 +116,10 @@ describe('platform-console-mcp writes: flags, elicitation, cancel', { timeout: 6
       assert.match(message, /POST \/billing\/[\s\S]*"template_code": "ResellerPlans"[\s\S]*Sent once when you allow it/);
       assert.ok(!message.includes(KEY));
       assert.equal(s.asked[0]!.requestedSchema.properties.confirm?.type, 'boolean');
-      const deleted = await s.client.callTool({ name: 'delete_storage', arguments: { storage_id: 1004 } });
-      assert.match(text(deleted), /^Deleted storage 1004/);
-      assert.match(s.asked[1]!.message, /Delete storage 1004[\s\S]*cannot be undone/);
-      assert.deepEqual(sent(), ['DELETE deleteStorage 1', 'POST createReport 1']);
+      const deleted = await s.client.callTool({ name: 'delete_storage', arguments: { storage_id: 2102, type: 'object' } });
+      assert.match(text(deleted), /^Deleted object storage 2102/);
+      assert.match(s.asked[1]!.message, /Delete object storage 2102[\s\S]*name `backups-eu`[\s\S]*restored within 2 weeks/);
+      assert.deepEqual(sent(), ['DELETE deleteObjectStorage 1', 'POST createReport 1']);
     } finally {
       await s.close();
     }
@@ -262,7 +262,7 @@ describe('platform-console-mcp writes: flags, elicitation, cancel', { timeout: 6
 
     for (const [name, args, flags] of [
       ['get_trial', { id: 401 }, {}],
-      ['delete_storage', { storage_id: 1001 }, { allowDestructive: true }],
+      ['delete_storage', { storage_id: 2101, type: 'object' }, { allowDestructive: true }],
     ] as const) {
       it(`${name}: notifications/cancelled closes the request at once (not after the 30 s timeout)`, async () => {
         const s = await session(url, flags);

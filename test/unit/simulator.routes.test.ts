@@ -192,6 +192,11 @@ const samples: Record<EndpointName, Sample> = {
   disableFreeFeature: { method: 'DELETE', path: '/iam/admin/free_features/603', status: 204, keys: [] },
   listNotificationSettings: { method: 'GET', path: '/iam/reselling/resellers/701/notification_settings', status: 200, keys: ['count', 'results'] },
   deleteNotificationSetting: { method: 'DELETE', path: '/iam/reselling/resellers/701/notification_settings/802', status: 204, keys: [] },
+  listObjectStorages: { method: 'GET', path: '/storage/v4/object_storages?show_deleted=true&limit=50', status: 200, keys: ['count', 'results'] },
+  listSftpStorages: { method: 'GET', path: '/storage/v4/sftp_storages?order_by=name.asc', status: 200, keys: ['count', 'results'] },
+  restoreObjectStorage: { method: 'POST', path: '/storage/v4/object_storages/2104/restore', status: 204, keys: [] },
+  deleteObjectStorage: { method: 'DELETE', path: '/storage/v4/object_storages/2101', status: 204, keys: [] },
+  deleteSftpStorage: { method: 'DELETE', path: '/storage/v4/sftp_storages/2201', status: 204, keys: [] },
 };
 
 before(async () => {

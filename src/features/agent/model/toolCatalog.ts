@@ -35,7 +35,8 @@ import { readReport } from './reportTool';
 import { readEdgeAppLogs } from './edgeLogsTool';
 import { errorAnswer, otherConnectionNote } from './toolAnswers';
 import { inputJsonSchema, type AgentBinding, type AgentHost, type AgentTool, type WriteRequest, type WriteTarget } from './toolKit';
-import { addSchedules, createNotificationSetting, createReport, createSecret, deleteStorage, updateNotificationSetting, updateProtectionProfile } from './writeTools';
+import { addSchedules, createNotificationSetting, createReport, createSecret, updateNotificationSetting, updateProtectionProfile } from './writeTools';
+import { deleteStorage, listStorages, restoreStorage } from './storageTools';
 
 export const AGENT_TOOLS: readonly AgentTool[] = [
   listConnections,
@@ -47,6 +48,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   getEdgeTemplate,
   listEdgeBinaries,
   listEdgeSecrets,
+  listStorages,
   getEdgeClient,
   listReportTasks,
   getReportTask,
@@ -71,6 +73,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   updateNotificationSetting,
   createSecret,
   deleteStorage,
+  restoreStorage,
   deleteReportTask,
   disableFreeFeature,
   deleteNotificationSetting,

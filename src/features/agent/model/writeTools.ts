@@ -174,16 +174,3 @@ export const createSecret = defineTool({
     });
   },
 });
-
-const storage = endpoints.deleteStorage;
-export const deleteStorage = defineTool({
-  name: 'delete_storage',
-  referenceName: 'platformDeleteStorage',
-  displayName: 'Delete Storage',
-  userDescription: 'Delete an object storage (cannot be undone)',
-  modelDescription: 'Deletes an object storage by id, with everything in it. It cannot be undone; the person confirms first. Use only when the person asked to delete that storage.',
-  kind: 'destructive',
-  input: () => z.strictObject({ ...connectionField, storage_id: storage.params.shape.storage_id.describe('The storage to delete') }),
-  prepare: ({ storage_id }) => request(storage, { params: { storage_id } }, `Delete storage ${storage_id}`),
-  answer: (_sent, b, input) => `Deleted storage ${input.storage_id} on ${nameOf(b.connectionName)}.`,
-});
