@@ -30,6 +30,8 @@ describe('Cloud view walk', () => {
 
   const cloud = () => sidebarPane(page, 'Cloud');
   const row = (text) => cloud().locator('.monaco-list-row', { hasText: text }).first();
+  /** The row whose own label is exactly `name` (a project's description may say "default" too). */
+  const exactRow = (name) => cloud().locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${name}$`) }) }).first();
   const dialog = () => page.locator('.monaco-dialog-box');
   const quickInput = () => page.locator('.quick-input-widget');
   const toast = (pattern) => page.locator('.notifications-toasts .notification-list-item-message', { hasText: pattern }).first();
@@ -107,8 +109,8 @@ describe('Cloud view walk', () => {
   });
 
   it('opens a function\'s logs from its row, asking nothing', async () => {
-    await expandTreeRow(page, cloud(), row('Functions'), row('default'), 'cloud-walk');
-    await expandTreeRow(page, cloud(), row('default'), row('hello-world'), 'cloud-walk');
+    await expandTreeRow(page, cloud(), exactRow('Functions'), exactRow('default'), 'cloud-walk');
+    await expandTreeRow(page, cloud(), exactRow('default'), row('hello-world'), 'cloud-walk');
     await contextMenu(row('hello-world'), 'Open Function Logs');
     await page.locator('.tab', { hasText: 'Logs: default/hello-world' }).waitFor({ timeout: 30_000 });
     assert.equal(await quickInput().isVisible(), false, 'nothing asked');

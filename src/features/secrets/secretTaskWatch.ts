@@ -64,7 +64,8 @@ export async function watchSecretTasks(api: PlatformApi, secret: WatchedSecret, 
       const created = o.task.created_resources?.secrets;
       return Array.isArray(created) ? created.map(String) : [];
     });
-    await ui.notify('info', deleting ? `Secret ${secret.name} deleted.` : `Secret ${secret.name} created${ids.length ? ` (id ${ids.join(', ')})` : ''}.`);
+    // Not awaited: the toast stays until dismissed, and the caller reads the view again meanwhile.
+    void ui.notify('info', deleting ? `Secret ${secret.name} deleted.` : `Secret ${secret.name} created${ids.length ? ` (id ${ids.join(', ')})` : ''}.`);
   } else {
     const reasons = failed.map((o) => o.error ?? 'the task ended in ERROR without a reason').join('; ');
     const what = `Secret ${secret.name} was not ${deleting ? 'deleted' : 'created'}`;
