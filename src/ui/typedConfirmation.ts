@@ -14,12 +14,14 @@ export interface TypedConfirmation {
   connection: { name: string; baseUrl: string };
   /** "will be deleted permanently; its snapshots stop being made". */
   consequence: string;
+  /** Said instead of "this cannot be undone" when it can be (an object storage restored within 2 weeks). */
+  undo?: string;
 }
 
 /** The prompt's text and its check (pure, so agents' and features' wording is the same). */
 export function typedConfirmationPrompt(c: TypedConfirmation): { prompt: string; problem: (typed: string) => string | undefined } {
   return {
-    prompt: showHidden(`${c.thing} on ${c.connection.name} (${c.connection.baseUrl}) ${c.consequence}; this cannot be undone. Type its name, ${c.name}, to confirm.`),
+    prompt: showHidden(`${c.thing} on ${c.connection.name} (${c.connection.baseUrl}) ${c.consequence}; ${c.undo ?? 'this cannot be undone'}. Type its name, ${c.name}, to confirm.`),
     problem: (typed) => (typed.trim() === c.name ? undefined : `Confirmation: type ${c.name} exactly`),
   };
 }

@@ -95,7 +95,8 @@ describe('Storage view (storage API v4)', function () {
     const ui = new ScriptedUi(['media', 'media-assets']);
     await run(ui, 'platformConsole.deleteStorage', media.node);
     const asked = ui.prompts[0]!;
-    assert.match(asked.prompt, /^Object storage media-assets \(ID 2101, s-ed1\) on storage-v4 .* restored within 2 weeks with Restore Storage/);
+    assert.match(asked.prompt, /^Object storage media-assets \(ID 2101, s-ed1\) on storage-v4 .* restored within 2 weeks with Restore Storage; after that it is gone for good\. Type its name/);
+    assert.doesNotMatch(asked.prompt, /cannot be undone/);
     assert.deepEqual(asked.refusals, ['Confirmation: type media-assets exactly']);
     assert.deepEqual(writes(), ['DELETE deleteObjectStorage 1']);
     assert.equal(Object.values(sim.lastRequests('deleteObjectStorage'))[0]?.path, '/storage/v4/object_storages/2101');

@@ -103,7 +103,9 @@ describe('edge app lifecycle tools', { timeout: 60_000 }, () => {
       const message = accepted.asked[0]!.message;
       assert.match(message, /^On connection `Sim` /);
       assert.match(message, c.named);
-      assert.equal(/\*\*This cannot be undone\.\*\*/.test(message), c.destructive, 'destructive tools say so');
+      // Destructive tools say so: how to undo it where it can be (disable), else that it cannot (delete).
+      assert.equal(/\*\*(This cannot be undone\.|enable_edge_app switches it on again\.)\*\*/.test(message), c.destructive, 'destructive tools say so');
+      if (c.name === 'disable_edge_app') assert.doesNotMatch(message, /cannot be undone/);
       assert.deepEqual(accepted.asked[0]!.sentMeanwhile, [], 'nothing sent while the person was asked');
       assert.match(answer, c.answer);
       assert.deepEqual(writes(), [c.route], 'sent once');

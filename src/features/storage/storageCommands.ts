@@ -17,7 +17,7 @@ import { confirmByTypedName } from '../../ui/typedConfirmation';
 import { runWizard, type StepContext } from '../../ui/wizard';
 import type { Loaded } from '../../platform/platformLists';
 import { deleteStorage as deleteStorageV1 } from './deleteStorageCommand';
-import { KIND_NOUN, deletionConsequence, restorable, restoreText, storageRow, storageThing, utcText, type StorageRow } from './model/storageRows';
+import { KIND_NOUN, deletionConsequence, deletionUndo, restorable, restoreText, storageRow, storageThing, utcText, type StorageRow } from './model/storageRows';
 import { StorageNode, type StorageTree } from './storageTree';
 
 type Deps = Pick<FeatureContext, 'log' | 'ui'> & { tree: StorageTree };
@@ -87,7 +87,7 @@ export async function deleteStorageCommand(deps: Deps, bound: BoundConnection, a
   const row = arg instanceof StorageNode ? arg.row : await pickStorage(ui, bound, 'Delete Storage', ['object', 'sftp'], {}, deps);
   if (!row) return;
   const { connection, api } = bound;
-  const confirmed = await confirmByTypedName(ui, { title: 'Delete Storage', thing: storageThing(row), name: row.name, connection, consequence: deletionConsequence(row.kind) });
+  const confirmed = await confirmByTypedName(ui, { title: 'Delete Storage', thing: storageThing(row), name: row.name, connection, consequence: deletionConsequence(row.kind), undo: deletionUndo(row.kind) });
   if (!confirmed) return;
   try {
     await ui.progress(`Deleting ${KIND_NOUN[row.kind].toLowerCase()} ${row.name}…`, false, () =>

@@ -107,14 +107,15 @@ export const listSnapshotPolicies = defineTool({
 
 const policyParams = () => ({ ...where(), policy_id: endpoints.patchLifecyclePolicy.params.shape.policy_id.describe('The policy id (list_snapshot_policies finds it)') });
 
-async function readPolicy(b: AgentBinding, at: { project_id: number; region_id: number; policy_id: number }, consequence: string): Promise<WriteTarget> {
+async function readPolicy(b: AgentBinding, at: { project_id: number; region_id: number; policy_id: number }, consequence: string, undo?: string): Promise<WriteTarget> {
   const list = await b.api.cloud.listLifecyclePolicies({ params: { project_id: at.project_id, region_id: at.region_id } }, opts(b));
   const p = list.results.find((x) => x.id === at.policy_id);
-  if (!p) return { noun: 'The snapshot policy', facts: [['id', String(at.policy_id)], ['found', 'not in the list of its project and region']], consequence };
+  if (!p) return { noun: 'The snapshot policy', facts: [['id', String(at.policy_id)], ['found', 'not in the list of its project and region']], consequence, undo };
   return {
     noun: 'The snapshot policy',
     facts: [['name', shown(p.name)], ['status', shown(p.status)], ['schedules', (p.schedules ?? []).map(scheduleText).join('; ') || 'none'], ['volumes', (p.volumes ?? []).map((v) => v.volume_name || v.volume_id || '?').join(', ') || 'none']],
     consequence,
+    undo,
   };
 }
 
@@ -127,7 +128,7 @@ export const pauseSnapshotPolicy = defineTool({
   kind: 'destructive',
   input: () => z.strictObject({ ...connectionField, ...policyParams() }),
   prepare: ({ project_id, region_id, policy_id }) => write(endpoints.patchLifecyclePolicy, { params: { project_id, region_id, policy_id }, body: { status: 'paused' } }, `Pause snapshot policy ${policy_id}`),
-  readTarget: (b, at) => readPolicy(b, at, 'No snapshots are made until it is resumed.'),
+  readTarget: (b, at) => readPolicy(b, at, 'No snapshots are made until it is resumed.', 'resume_snapshot_policy starts it again.'),
   answer: (_sent, b, { policy_id }) => `Paused snapshot policy ${policy_id} on ${nameOf(b.connectionName)}: no snapshots are made until it is resumed.`,
 });
 
@@ -165,10 +166,10 @@ const functionParams = () => ({
   function_name: endpoints.patchFunction.params.shape.function_name.describe('The function'),
 });
 
-async function readFunction(b: AgentBinding, at: { project_id: number; region_id: number; namespace_name: string; function_name: string }, consequence: string): Promise<WriteTarget> {
+async function readFunction(b: AgentBinding, at: { project_id: number; region_id: number; namespace_name: string; function_name: string }, consequence: string, undo?: string): Promise<WriteTarget> {
   const list = await b.api.faas.listFunctions({ params: { project_id: at.project_id, region_id: at.region_id, namespace_name: at.namespace_name }, query: { search: at.function_name } }, opts(b));
   const f = list.results.find((x) => x.name === at.function_name);
-  return { noun: 'The function', facts: [['name', at.function_name], ['namespace', at.namespace_name], ['status', shown(f?.status)], ['endpoint', shown(f?.endpoint)]], consequence };
+  return { noun: 'The function', facts: [['name', at.function_name], ['namespace', at.namespace_name], ['status', shown(f?.status)], ['endpoint', shown(f?.endpoint)]], consequence, undo };
 }
 
 export const disableFunction = defineTool({
@@ -180,7 +181,7 @@ export const disableFunction = defineTool({
   kind: 'destructive',
   input: () => z.strictObject({ ...connectionField, ...functionParams() }),
   prepare: (p) => write(endpoints.patchFunction, { params: { project_id: p.project_id, region_id: p.region_id, namespace_name: p.namespace_name, function_name: p.function_name }, body: { disabled: true } }, `Disable function ${p.function_name}`),
-  readTarget: (b, at) => readFunction(b, at, 'It stops answering at its endpoint until it is enabled again.'),
+  readTarget: (b, at) => readFunction(b, at, 'It stops answering at its endpoint until it is enabled again.', 'enable_function switches it on again.'),
   answer: (sent, b, { function_name }) => `Disabling function ${q(function_name)} on ${nameOf(b.connectionName)}: task(s) ${tasksOf(sent)}.`,
 });
 

@@ -22,7 +22,7 @@ function patchRequest(app_id: number, body: EdgeAppPatch, operation: string): Wr
 }
 
 /** The app as the platform has it now: what the person sees before deciding. */
-async function readApp(b: AgentBinding, app_id: number, consequence: string): Promise<WriteTarget> {
+async function readApp(b: AgentBinding, app_id: number, consequence: string, undo?: string): Promise<WriteTarget> {
   const app = await b.api.edge.getOwnEdgeApp({ params: { app_id } }, opts(b));
   return {
     noun: 'The edge app',
@@ -33,6 +33,7 @@ async function readApp(b: AgentBinding, app_id: number, consequence: string): Pr
       ...(app.debug_until ? ([['debug until', app.debug_until]] as const) : []),
     ],
     consequence,
+    undo,
   };
 }
 
@@ -67,7 +68,7 @@ export const disableEdgeApp = defineTool({
   kind: 'destructive',
   input: () => z.strictObject({ ...connectionField, app_id: appId() }),
   prepare: ({ app_id }) => patchRequest(app_id, { status: EDGE_APP_STATUS.disabled }, `Disable edge app ${app_id}`),
-  readTarget: (b, { app_id }) => readApp(b, app_id, 'It stops serving at its URL until it is enabled again.'),
+  readTarget: (b, { app_id }) => readApp(b, app_id, 'It stops serving at its URL until it is enabled again.', 'enable_edge_app switches it on again.'),
   answer: (sent, b, { app_id }) => `Disabled ${named(sent, app_id)} on ${nameOf(b.connectionName)}; its status is now ${statusOf(sent)}: it no longer serves at its URL.`,
 });
 

@@ -126,6 +126,7 @@ export const deleteStorage = defineTool({
       noun: `The ${NOUN[type]}`,
       facts: facts(s),
       consequence: type === 'object' ? 'It is deleted with its buckets; it can be restored within 2 weeks (restore_storage), after that it is gone.' : 'It is deleted with all its files; an SFTP storage cannot be restored.',
+      ...(type === 'object' ? { undo: 'restore_storage brings it back within 2 weeks; after that it is gone for good.' } : {}),
     };
   },
   answer: (_sent, b, { storage_id, type }) =>

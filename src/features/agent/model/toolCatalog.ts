@@ -171,7 +171,7 @@ export function confirmation(tool: AgentTool, req: WriteRequest, on: Pick<AgentB
     ...(req.target ? [targetLine(req.target)] : []),
     fenced(neutralize(`${req.endpoint.method} ${path}${query}`), 'http'),
     ...(req.shownBody === undefined ? [] : [fenced(jsonBlock(req.shownBody), 'json')]),
-    ...(tool.kind === 'destructive' ? ['**This cannot be undone.**'] : []),
+    ...(tool.kind === 'destructive' ? [req.target?.undo ? `**${req.target.undo}**` : '**This cannot be undone.**'] : []),
     'Sent once when you allow it; never retried automatically.',
   ];
   return { title: `${tool.displayName} on ${neutralize(on.connectionName)}?`, message: parts.join('\n\n') };

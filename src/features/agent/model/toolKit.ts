@@ -63,6 +63,8 @@ export interface WriteTarget {
   readonly facts: readonly (readonly [label: string, value: string])[];
   /** Our words on what is lost, shown after the facts. */
   readonly consequence?: string;
+  /** How a destructive change is undone, said instead of "This cannot be undone." (a paused policy resumed, an object storage restored). */
+  readonly undo?: string;
 }
 
 /** Every tool may name the connection it runs on; without it, the active one. */

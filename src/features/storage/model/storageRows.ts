@@ -62,9 +62,12 @@ export function statusIcon(row: StorageRow): string {
 
 /** What the typed confirmation says happens: whether and how it can come back. */
 export function deletionConsequence(kind: StorageKind): string {
-  return kind === 'object'
-    ? 'will be deleted with its buckets and their data (it can be restored within 2 weeks with Restore Storage; after that it is gone for good)'
-    : 'will be deleted with all its files; an SFTP storage cannot be restored';
+  return kind === 'object' ? 'will be deleted with its buckets and their data' : 'will be deleted with all its files; an SFTP storage cannot be restored';
+}
+
+/** How a deletion is undone, said instead of "this cannot be undone"; undefined when it cannot be. */
+export function deletionUndo(kind: StorageKind): string | undefined {
+  return kind === 'object' ? 'it can be restored within 2 weeks with Restore Storage; after that it is gone for good' : undefined;
 }
 
 /** The storage as a confirmation names it. */
