@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import type { TreeNode } from '../../src/ui/treeNodes';
 import { isRunnable } from '../../src/ui/treeNodes';
-import { ScriptedUi } from '../support/scriptedUi';
+import { ACCEPT, ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
 
@@ -156,6 +156,18 @@ describe('Cloud view', function () {
     assert.ok(ui.progressRuns.some((p) => p.title === 'Deleting secret api-gateway-cert' && p.messages.some((m) => /FINISHED/.test(m))), 'the task was followed to its end');
     const left = await rows((await at('production', 'Luxembourg-2', 'Secrets')).node);
     assert.ok(!left.some((r) => r.label === 'api-gateway-cert'), left.map((r) => r.label).join(', '));
+  });
+
+  it('Create Secret… from a region\'s Secrets row asks no project or region: it opens at the name, and the POST goes to that region', async () => {
+    const group = await at('production', 'Luxembourg-2', 'Secrets');
+    const ui = new ScriptedUi(['from-the-row', 'opaque', '$(key) Type the value', 's3cret-value', ACCEPT, 'No optional metadata', '$(check) Create Secret']);
+    ext.setUi(ui);
+    await vscode.commands.executeCommand('platformConsole.createSecret', group.node);
+    await ui.waitForNotification(/^Secret from-the-row created/, 20_000);
+    assert.equal(ui.prompts[0]!.prompt, 'Secret name', 'the first step asked is the name');
+    assert.ok(ui.prompts[0]!.canGoBack, 'Back reaches the region and project');
+    assert.equal(sim.requestCounts()['POST createSecret'], 1);
+    assert.match(Object.values(sim.lastRequests('createSecret'))[0]!.path, /\/cloud\/v1\/secrets\/1\/1$/);
   });
 
   it('Disable Function from its row: a destructive modal, one PATCH {disabled: true}, its task followed, the row says disabled; Enable switches it back', async () => {

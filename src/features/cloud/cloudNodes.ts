@@ -128,8 +128,9 @@ export class RegionNode extends TreeNode {
   }
 }
 
-/** Secrets, Snapshot Policies or Functions of one region. */
+/** Secrets, Snapshot Policies or Functions of one region; its target is the region (Create Secret… from Secrets). */
 export class CloudGroupNode extends TreeNode {
+  readonly cloudTarget: CloudTarget;
   constructor(
     private readonly source: CloudSource,
     readonly place: CloudPlace,
@@ -137,6 +138,7 @@ export class CloudGroupNode extends TreeNode {
     private readonly regionName: string,
   ) {
     super();
+    this.cloudTarget = { kind: 'region', ...place, name: regionName };
   }
   getTreeItem(): vscode.TreeItem {
     const { label, icon } = GROUPS[this.kind];

@@ -83,6 +83,7 @@ export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowSt
   return [
     ...cloudLocationSteps<SecretFlowState>(deps.defaults),
     {
+      id: NAME_STEP,
       prompt: async (s, ctx) => {
         s.name = (
           await ctx.input({ prompt: 'Secret name', value: s.name ?? '', placeholder: 'e.g. tls-example-com', validate: (v) => fieldProblem(shape().name, v.trim(), 'Name') })
@@ -258,6 +259,8 @@ export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowSt
 
 /** Where Retry reopens the flow: the summary, or the typed text, which is never kept. */
 export const SUMMARY_STEP = 'summary';
+/** Where the flow opens when started from a region's Secrets row (project and region known). */
+export const NAME_STEP = 'name';
 export const TYPED_TEXT_STEP = 'typedText';
 
 function summaryItems(s: SecretFlowState, v2: boolean) {

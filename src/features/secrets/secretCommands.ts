@@ -4,8 +4,9 @@ import type { BoundConnection } from '../../connections/connectionManager';
 import type { FeatureContext } from '../../ui/featureContext';
 import { runWizard, stepIndex } from '../../ui/wizard';
 import { notifyError } from '../../ui/notify';
-import { SUMMARY_STEP, TYPED_TEXT_STEP, createSecretSteps, secretRequest, sendsPemV2, type SecretFlowState } from './createSecretFlow';
+import { NAME_STEP, SUMMARY_STEP, TYPED_TEXT_STEP, createSecretSteps, secretRequest, sendsPemV2, type SecretFlowState } from './createSecretFlow';
 import { pemPayload } from './secretPayload';
+import { cloudTargetOf } from '../../ui/cloudTarget';
 import { deleteCloudSecret } from './deleteSecret';
 import { watchSecretTasks, type WatchedSecret } from './secretTaskWatch';
 
@@ -15,7 +16,7 @@ export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposab
   const unfinished = new Map<string, WatchedSecret>();
 
   /** Bound when the person starts: the POST, its Retry and the task watch all go to this connection. */
-  const createSecret = async (bound: BoundConnection, state: SecretFlowState = {}, startAt?: number): Promise<void> => {
+  const createSecret = async (bound: BoundConnection, state: SecretFlowState = {}, startAt?: number | string): Promise<void> => {
     const { log } = deps;
     const { api, connection } = bound;
     const ui = deps.ui();
@@ -23,7 +24,7 @@ export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposab
     // A platform connection takes a TLS certificate's PEM files as they are (v2); other servers a PKCS12 bundle (v1).
     const pemV2 = connection.dialect === 'platform';
     const steps = createSecretSteps({ defaults, pemV2 });
-    const done = await runWizard(state, { title: `Create Secret on ${connection.name}`, steps, ui, startAt });
+    const done = await runWizard(state, { title: `Create Secret on ${connection.name}`, steps, ui, startAt: typeof startAt === 'string' ? stepIndex(steps, startAt) : startAt });
     if (!done?.prepared) return;
     await defaults.rememberMissing({ projectId: done.projectId!, regionId: done.regionId! });
     const body = secretRequest(done);
@@ -55,7 +56,12 @@ export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposab
   };
 
   return [
-    deps.registerBoundCommand('platformConsole.createSecret', (bound) => createSecret(bound)),
+    deps.registerBoundCommand('platformConsole.createSecret', (bound, arg) => {
+      // From a region's Secrets row: its project and region, the flow opening at the name (Back reaches them).
+      const row = cloudTargetOf(arg, 'region');
+      if (row && row.connectionId !== bound.connection.id) return void deps.ui().notify('warning', `Nothing was sent: that row was listed on another connection; the Cloud view now shows ${bound.connection.name}.`);
+      return row ? createSecret(bound, { projectId: row.projectId, regionId: row.regionId }, NAME_STEP) : createSecret(bound);
+    }),
     deps.registerBoundCommand('platformConsole.deleteSecret', (bound, arg) => deleteCloudSecret(deps, bound, arg, unfinished)),
     // Signed out: its unfinished tasks cannot be checked any more (the key is gone).
     deps.connections.onDidSignOut((gone) => {
