@@ -229,7 +229,9 @@ describe('Create Secret', function () {
     const stop = sim.watchRequests((request) => {
       if (request.route === 'createSecretV2') v2Body = request.body as typeof v2Body;
     });
-    const platform = await ext.connections.signIn('secrets-platform', sim.url, KEY, 'platform');
+    // The same connection switched to the platform's dialect for this case (no other sign-in to leave behind).
+    const id = ext.connections.active!.id;
+    await ext.connections.setDialect(id, 'platform');
     try {
       const ui = new ScriptedUi([
         ACCEPT, ACCEPT, 'tls-v2', 'certificate', '$(shield) TLS certificate from PEM files',
@@ -253,7 +255,7 @@ describe('Create Secret', function () {
       assert.ok(!JSON.stringify(logged).includes('PRIVATE KEY'), 'no key material in the request log');
     } finally {
       stop?.();
-      await ext.connections.signOut(platform.id);
+      await ext.connections.setDialect(id, 'spec');
     }
   });
 });
