@@ -221,6 +221,7 @@ describe('Create Secret', function () {
     assert.equal(sent('POST createSecret'), 2);
     assert.equal(Buffer.from(lastSecret().payload, 'base64').toString(), 'second content');
   });
+
   it('on a platform connection the PEM files go through v2 as they are: checked the same, one POST /cloud/v2/secrets, no PKCS12 and no content type asked; the spec connection keeps v1', async () => {
     const chain = leafExpiringIn(200);
     const files = { cert: join(dir, 'v2.crt'), key: join(dir, 'v2.key'), chain: join(dir, 'v2-chain.pem'), wrongKey: join(dir, 'v2-other.key') };
@@ -256,6 +257,8 @@ describe('Create Secret', function () {
     } finally {
       stop?.();
       await ext.connections.setDialect(id, 'spec');
+      // The views read their lists again after a dialect change: let that land here, not in a later suite.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
     }
   });
 });
