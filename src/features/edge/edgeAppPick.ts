@@ -8,6 +8,7 @@ import type { FlowUi } from '../../ui/flowUi';
 import { pickFromList } from '../../ui/listPick';
 import type { Log } from '../../ui/log';
 import { checksQuietWhenEmpty } from '../../ui/promptChecks';
+import type { TreeNode } from '../../ui/treeNodes';
 import { runWizard } from '../../ui/wizard';
 import { ListedAppNode } from './edgeListing';
 import { PinNode } from './edgePinNode';
@@ -67,18 +68,23 @@ export async function reloadEdgeApp(tree: EdgeTree, id: number): Promise<void> {
   await Promise.all([tree.listing.reload(), pin ? tree.refreshPins(pin) : Promise.resolve()]);
 }
 
-/** Selects a listed app's row (a new app, once the list was read again); quiet when it is not on the pages shown. */
-export async function revealListedApp(tree: EdgeTree, id: number, log: Log): Promise<boolean> {
+/** Selects the row `match` finds under the root group `groupId` (a new app or secret, once its list was read again); quiet when it is not shown. */
+export async function revealInGroup(tree: EdgeTree, groupId: string, match: (node: TreeNode) => boolean, what: string, log: Log): Promise<boolean> {
   try {
     for (const root of await tree.getChildren()) {
-      if ((await tree.getTreeItem(root)).id !== 'edge.listed.apps') continue;
-      const node = (await tree.getChildren(root)).find((n) => n instanceof ListedAppNode && n.app.id === id);
+      if ((await tree.getTreeItem(root)).id !== groupId) continue;
+      const node = (await tree.getChildren(root)).find(match);
       if (!node) return false;
       await tree.view.reveal(node, { select: true, focus: false, expand: false });
       return true;
     }
   } catch (error) {
-    log.error(`Could not show edge app ${id} in the Edge view`, error);
+    log.error(`Could not show ${what} in the Edge view`, error);
   }
   return false;
+}
+
+/** Selects a listed app's row (a new app, once the list was read again); quiet when it is not on the pages shown. */
+export function revealListedApp(tree: EdgeTree, id: number, log: Log): Promise<boolean> {
+  return revealInGroup(tree, 'edge.listed.apps', (n) => n instanceof ListedAppNode && n.app.id === id, `edge app ${id}`, log);
 }

@@ -17,6 +17,7 @@ import { notifyError } from '../../ui/notify';
 import { checksQuietWhenEmpty } from '../../ui/promptChecks';
 import { confirmByTypedName } from '../../ui/typedConfirmation';
 import { runWizard, stepIndex, type WizardStep } from '../../ui/wizard';
+import { revealInGroup } from './edgeAppPick';
 import { EDGE_SECRETS_GROUP_ID, EdgeSecretNode } from './edgeSecretsGroup';
 import type { EdgeTree } from './edgeTree';
 import { activeSlot, appNames, appsUsingText, edgeSecretCommentProblem, edgeSecretNameProblem, edgeSecretValueProblem } from './model/edgeSecretRules';
@@ -64,17 +65,7 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
     });
   };
 
-  const revealSecret = async (id: number) => {
-    try {
-      for (const root of await tree.getChildren()) {
-        if ((await tree.getTreeItem(root)).id !== EDGE_SECRETS_GROUP_ID) continue;
-        const node = (await tree.getChildren(root)).find((n) => n instanceof EdgeSecretNode && n.secret.id === id);
-        if (node) await tree.view.reveal(node, { select: true, focus: false, expand: false });
-      }
-    } catch (error) {
-      log.error(`Could not show edge secret ${id} in the Edge view`, error);
-    }
-  };
+  const revealSecret = (id: number) => revealInGroup(tree, EDGE_SECRETS_GROUP_ID, (n) => n instanceof EdgeSecretNode && n.secret.id === id, `edge secret ${id}`, log);
 
   // ---------- create ----------
 

@@ -4,10 +4,10 @@
 // target first so the person sees it as it is, and is sent once by the catalog's runTool.
 import * as z from 'zod';
 import { endpoints } from '../../../schema/endpoints';
-import { validateCall } from '../../../schema/validate';
 import { quoted as q } from './platformText';
 import { listed } from './readTools';
-import { connectionField, defineTool, type AgentBinding, type WriteRequest, type WriteTarget } from './toolKit';
+import { connectionField, defineTool, type AgentBinding, type WriteTarget } from './toolKit';
+import { request } from './writeTools';
 import { LIST_MAX, listAnswer, nameOf } from './toolAnswers';
 
 const opts = (b: AgentBinding) => ({ signal: b.signal });
@@ -17,11 +17,6 @@ const where = () => ({
 });
 const shown = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '(not given)' : String(v));
 const tasksOf = (sent: unknown) => ((sent as { tasks?: string[] } | undefined)?.tasks ?? []).map((t) => q(t)).join(', ') || 'none given';
-
-function write(endpoint: WriteRequest['endpoint'], call: WriteRequest['call'], operation: string): WriteRequest {
-  const checked = validateCall(endpoint, call);
-  return { endpoint, call: { params: checked.params, query: checked.query, body: checked.body }, operation, shownBody: checked.body };
-}
 
 // ---------- secrets ----------
 
@@ -58,7 +53,7 @@ export const deleteCloudSecret = defineTool({
     'Deletes a cloud secret for good; load balancer listeners that use it lose their certificate. The secret is read first so the person sees its name, type and expiration, and confirms. The platform deletes it through a task: the answer gives the task ids. Use only when the person asked to delete that secret; list_cloud_secrets finds the id.',
   kind: 'destructive',
   input: () => z.strictObject({ ...connectionField, ...secretParams() }),
-  prepare: ({ project_id, region_id, secret_id }) => write(endpoints.deleteSecret, { params: { project_id, region_id, secret_id } }, `Delete secret ${secret_id} in project ${project_id}, region ${region_id}`),
+  prepare: ({ project_id, region_id, secret_id }) => request(endpoints.deleteSecret, { params: { project_id, region_id, secret_id } }, `Delete secret ${secret_id} in project ${project_id}, region ${region_id}`),
   readTarget: async (b, { project_id, region_id, secret_id }): Promise<WriteTarget> => {
     const s = await b.api.cloud.getSecret({ params: { project_id, region_id, secret_id } }, opts(b));
     return {
@@ -127,7 +122,7 @@ export const pauseSnapshotPolicy = defineTool({
   modelDescription: 'Pauses a snapshot policy: its schedules make no snapshots until resume_snapshot_policy. The policy is read first so the person sees its schedules and volumes, and confirms. Use only when the person asked to pause that policy.',
   kind: 'destructive',
   input: () => z.strictObject({ ...connectionField, ...policyParams() }),
-  prepare: ({ project_id, region_id, policy_id }) => write(endpoints.patchLifecyclePolicy, { params: { project_id, region_id, policy_id }, body: { status: 'paused' } }, `Pause snapshot policy ${policy_id}`),
+  prepare: ({ project_id, region_id, policy_id }) => request(endpoints.patchLifecyclePolicy, { params: { project_id, region_id, policy_id }, body: { status: 'paused' } }, `Pause snapshot policy ${policy_id}`),
   readTarget: (b, at) => readPolicy(b, at, 'No snapshots are made until it is resumed.', 'resume_snapshot_policy starts it again.'),
   answer: (_sent, b, { policy_id }) => `Paused snapshot policy ${policy_id} on ${nameOf(b.connectionName)}: no snapshots are made until it is resumed.`,
 });
@@ -140,7 +135,7 @@ export const resumeSnapshotPolicy = defineTool({
   modelDescription: 'Resumes a paused snapshot policy: its schedules make snapshots again. The policy is read first so the person sees it, and confirms.',
   kind: 'write',
   input: () => z.strictObject({ ...connectionField, ...policyParams() }),
-  prepare: ({ project_id, region_id, policy_id }) => write(endpoints.patchLifecyclePolicy, { params: { project_id, region_id, policy_id }, body: { status: 'active' } }, `Resume snapshot policy ${policy_id}`),
+  prepare: ({ project_id, region_id, policy_id }) => request(endpoints.patchLifecyclePolicy, { params: { project_id, region_id, policy_id }, body: { status: 'active' } }, `Resume snapshot policy ${policy_id}`),
   readTarget: (b, at) => readPolicy(b, at, 'Its schedules make snapshots again.'),
   answer: (_sent, b, { policy_id }) => `Resumed snapshot policy ${policy_id} on ${nameOf(b.connectionName)}.`,
 });
@@ -153,7 +148,7 @@ export const deleteSnapshotPolicy = defineTool({
   modelDescription: 'Deletes a snapshot policy for good: its schedules stop making snapshots (those already made are kept). The policy is read first so the person sees its schedules and volumes, and confirms. Use only when the person asked to delete that policy.',
   kind: 'destructive',
   input: () => z.strictObject({ ...connectionField, ...policyParams() }),
-  prepare: ({ project_id, region_id, policy_id }) => write(endpoints.deleteLifecyclePolicy, { params: { project_id, region_id, policy_id } }, `Delete snapshot policy ${policy_id}`),
+  prepare: ({ project_id, region_id, policy_id }) => request(endpoints.deleteLifecyclePolicy, { params: { project_id, region_id, policy_id } }, `Delete snapshot policy ${policy_id}`),
   readTarget: (b, at) => readPolicy(b, at, 'It is deleted; its schedules stop making snapshots. This cannot be undone.'),
   answer: (_sent, b, { policy_id }) => `Deleted snapshot policy ${policy_id} on ${nameOf(b.connectionName)}.`,
 });
@@ -180,7 +175,7 @@ export const disableFunction = defineTool({
   modelDescription: 'Switches off a FaaS function: it stops answering at its endpoint until enable_function. The function is read first so the person sees its status and endpoint, and confirms. The platform applies it through a task: the answer gives the task ids. Use only when the person asked to disable that function.',
   kind: 'destructive',
   input: () => z.strictObject({ ...connectionField, ...functionParams() }),
-  prepare: (p) => write(endpoints.patchFunction, { params: { project_id: p.project_id, region_id: p.region_id, namespace_name: p.namespace_name, function_name: p.function_name }, body: { disabled: true } }, `Disable function ${p.function_name}`),
+  prepare: (p) => request(endpoints.patchFunction, { params: { project_id: p.project_id, region_id: p.region_id, namespace_name: p.namespace_name, function_name: p.function_name }, body: { disabled: true } }, `Disable function ${p.function_name}`),
   readTarget: (b, at) => readFunction(b, at, 'It stops answering at its endpoint until it is enabled again.', 'enable_function switches it on again.'),
   answer: (sent, b, { function_name }) => `Disabling function ${q(function_name)} on ${nameOf(b.connectionName)}: task(s) ${tasksOf(sent)}.`,
 });
@@ -193,7 +188,7 @@ export const enableFunction = defineTool({
   modelDescription: 'Switches a disabled FaaS function back on: it answers at its endpoint again. The function is read first so the person sees it, and confirms. The platform applies it through a task: the answer gives the task ids.',
   kind: 'write',
   input: () => z.strictObject({ ...connectionField, ...functionParams() }),
-  prepare: (p) => write(endpoints.patchFunction, { params: { project_id: p.project_id, region_id: p.region_id, namespace_name: p.namespace_name, function_name: p.function_name }, body: { disabled: false } }, `Enable function ${p.function_name}`),
+  prepare: (p) => request(endpoints.patchFunction, { params: { project_id: p.project_id, region_id: p.region_id, namespace_name: p.namespace_name, function_name: p.function_name }, body: { disabled: false } }, `Enable function ${p.function_name}`),
   readTarget: (b, at) => readFunction(b, at, 'It answers at its endpoint again.'),
   answer: (sent, b, { function_name }) => `Enabling function ${q(function_name)} on ${nameOf(b.connectionName)}: task(s) ${tasksOf(sent)}.`,
 });

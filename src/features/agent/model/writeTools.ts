@@ -11,7 +11,7 @@ import { nameOf, objectAnswer, withData } from './toolAnswers';
 import { jsonLine, quoted as q } from './platformText';
 
 /** The request as the client will send it: every part checked by the endpoint's schemas (one refusal lists every bad value). */
-function request(endpoint: WriteRequest['endpoint'], call: WriteRequest['call'], operation: string, shownBody?: unknown): WriteRequest {
+export function request(endpoint: WriteRequest['endpoint'], call: WriteRequest['call'], operation: string, shownBody?: unknown): WriteRequest {
   const checked = validateCall(endpoint, call);
   return { endpoint, call: { params: checked.params, query: checked.query, body: checked.body }, operation, shownBody: shownBody ?? checked.body };
 }
