@@ -17,13 +17,13 @@ const dist = outdirArg > 0 ? process.argv[outdirArg + 1] : 'dist';
 
 /**
  * What only one feature needs, in bundles of their own that the extension reads at that feature's
- * first use: each is reached only through a `require('./model/<file>')` inside a function (the
+ * first use: each is reached only through a `require()` of its file inside a function (the
  * call site says why), which this build points at `./lazy/<name>.js`. A static import of one of
  * these files fails the build: it would put the library back in the extension bundle.
  */
 const lazyEntries = {
   'lazy/pkcs12': 'src/features/secrets/model/pkcs12.ts', // node-forge
-  'lazy/cronText': 'src/features/schedules/model/cronText.ts', // cron-parser, luxon, cronstrue
+  'lazy/cronText': 'src/ui/text/cronText.ts', // cron-parser, luxon, cronstrue
   'lazy/safeMarkdown': 'src/features/edge/model/safeMarkdown.ts', // markdown-it
 };
 /** `--bench`: the extension bundle built from the benches' entry, which hands the features their instruments. */

@@ -99,8 +99,8 @@ describe('Cloud view walk', () => {
     assert.match(await confirm('Pause'), /nightly-snapshots[\s\S]*no snapshots are made until it is resumed/);
     await toast(/^Paused snapshot policy nightly-snapshots/).waitFor({ timeout: 15_000 });
     assert.deepEqual((await last('patchLifecyclePolicy')).body, { status: 'paused' });
-    await expandTreeRow(page, cloud(), row('nightly-snapshots'), row('cron 30 2'), 'cloud-walk');
-    await contextMenu(row('cron 30 2'), 'Remove Snapshot Schedule');
+    await expandTreeRow(page, cloud(), row('nightly-snapshots'), row('At 02:30'), 'cloud-walk');
+    await contextMenu(row('At 02:30'), 'Remove Snapshot Schedule');
     assert.match(await confirm('Remove'), /the snapshots it makes stop being made/);
     await toast(/^Removed schedule/).waitFor({ timeout: 15_000 });
     assert.deepEqual((await last('removeSchedules')).body, { schedule_ids: ['3f0e2a1c-5b7d-4e8f-9a0b-1c2d3e4f5a60'] });

@@ -125,7 +125,9 @@ describe('Cloud view', function () {
     assert.match(policy.description!, /^(active|paused) · \d+ schedules? · \d+ volumes?$/);
     assert.match(policy.contextValue!, /^platformConsole\.cloud\.policy\.(active|paused)$/);
     const below = await rows(policy.node);
-    assert.ok(below.some((r) => /^(cron |every )/.test(r.label)), `a schedule row: ${below.map((r) => r.label).join(', ')}`);
+    const schedule = below.find((r) => /^(At |Every )/.test(r.label));
+    assert.ok(schedule, `a schedule row in words: ${below.map((r) => r.label).join(', ')}`);
+    if (/^At /.test(schedule.label)) assert.match(schedule.description!, /^next \w{3} \d{4}-\d{2}-\d{2} \d{2}:\d{2} /, 'a cron schedule says its next run');
   });
 
   it('a function\'s row opens its logs without asking anything', async () => {
@@ -140,6 +142,24 @@ describe('Cloud view', function () {
     assert.deepEqual(ui.prompts, [], 'nothing asked');
     assert.equal(ext.logs.panels.length, panelsBefore + 1);
     assert.equal(ext.logs.panels.at(-1)?.panel.title, 'Logs: default/hello-world');
+  });
+
+  it('Show Secret Details from its row: read fresh, nothing asked, a read-only document with its fields and no payload', async () => {
+    const secret = await at('production', 'Luxembourg-2', 'Secrets', 'shop-tls-2026');
+    const ui = new ScriptedUi([]);
+    ext.setUi(ui);
+    const before = sim.requestCounts()['GET getSecret'] ?? 0;
+    const uri = await vscode.commands.executeCommand<vscode.Uri | undefined>('platformConsole.showSecretDetails', secret.node);
+    assert.ok(uri, 'a document was shown');
+    assert.equal(uri.scheme, 'platform-console-view', 'served by the extension: read-only, never on disk');
+    assert.deepEqual(ui.prompts, [], 'nothing asked');
+    assert.equal((sim.requestCounts()['GET getSecret'] ?? 0) - before, 1, 'read once, fresh');
+    const text = (await vscode.workspace.openTextDocument(uri)).getText();
+    assert.match(text, /^# Secret shop\\-tls\\-2026\n/);
+    assert.match(text, /\| Type \| certificate \|/);
+    assert.match(text, /\| Expiration \| .*\\\(expires in \d+ days\\\) \|/);
+    assert.match(text, /\| Project \/ region \| 1 \/ 1 \|/);
+    assert.match(text, /never returns a secret's payload/);
   });
 
   it('Delete Secret from its row: the name typed (a wrong one refused) with the load balancer warning, one DELETE, its task followed; the row leaves', async () => {

@@ -18,7 +18,7 @@ describe('cloud manage tools', { timeout: 60_000 }, () => {
     assert.match(secrets, /^Secrets in project 1, region 1 on "Sim": 4\./);
     assert.match(secrets, /"api-gateway-cert" · certificate · ACTIVE/);
     const policies = (await run('list_snapshot_policies', PR)).said;
-    assert.match(policies, /id 10: "nightly-snapshots" · active · "cron 30 2 \* \* \* \(Europe\/Luxembourg\)" keeps 7/);
+    assert.match(policies, /id 10: "nightly-snapshots" · active · "cron 30 2 \* \* \* \(Europe\/Luxembourg\): At 02:30 \(Europe\/Luxembourg\)" keeps 7 \(schedule "3f0e2a1c-[^"]+"\)/);
     assert.match(policies, /volumes "db-data", "web-root"/);
   });
 
@@ -45,5 +45,27 @@ describe('cloud manage tools', { timeout: 60_000 }, () => {
     assert.match(off.said, /^Disabling function "hello-world" on "Sim": task\(s\) "/);
     await run('enable_function', fn);
     assert.equal(t.sim.requestCounts()['PATCH patchFunction'], 2);
+  });
+
+  it('one schedule changed (only the fields given) and removed, the policy renamed: the schedule shown first, one request each', async () => {
+    const at = { ...PR, policy_id: 10, schedule_id: '3f0e2a1c-5b7d-4e8f-9a0b-1c2d3e4f5a60' };
+    const declined = await run('edit_snapshot_schedule', { ...at, change: { hour: '4', max_quantity: 9 } }, () => 'Not sent: declined.');
+    assert.match(declined.asked[0]!, /nightly-snapshots[\s\S]*At 02:30 \(Europe\/Luxembourg\)[\s\S]*"hour": "4"/);
+    assert.deepEqual(writes(), []);
+    const edited = await run('edit_snapshot_schedule', { ...at, change: { hour: '4', max_quantity: 9 } });
+    assert.deepEqual(writes(), ['PATCH patchSchedule 1']);
+    assert.deepEqual(t.sim.lastRequests('patchSchedule')['PATCH patchSchedule']?.body, { hour: '4', max_quantity: 9 }, 'only the fields given');
+    assert.match(edited.said, /now "cron 30 4 \* \* \* \(Europe\/Luxembourg\): At 04:30 \(Europe\/Luxembourg\)", keeps 9 snapshot/);
+    assert.match((await run('edit_snapshot_schedule', { ...at, change: { hour: '25' } })).said, /^Refused before sending, nothing was sent: .*hour/);
+    assert.match((await run('edit_snapshot_schedule', { ...at, change: {} })).said, /^Refused before sending[\s\S]*at least one field/);
+    assert.deepEqual(writes(), ['PATCH patchSchedule 1'], 'nothing more sent');
+    await run('rename_snapshot_policy', { ...PR, policy_id: 10, name: 'nightly-2' });
+    const removed = await run('remove_snapshot_schedule', at);
+    assert.match(removed.asked[0]!, /At 04:30[\s\S]*stop being made/);
+    assert.match(removed.said, /^Removed schedule "3f0e2a1c-[^"]+" from snapshot policy 10 on "Sim"; 0 schedule\(s\) remain\.$/);
+    assert.deepEqual(writes().sort(), ['PATCH patchLifecyclePolicy 1', 'PATCH patchSchedule 1', 'POST removeSchedules 1']);
+    const policy = (await t.bound.api.cloud.listLifecyclePolicies({ params: PR })).results.find((p) => p.id === 10)!;
+    assert.equal(policy.name, 'nightly-2');
+    assert.deepEqual(policy.schedules, []);
   });
 });

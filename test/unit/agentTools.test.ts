@@ -47,6 +47,7 @@ describe('the tool catalog', () => {
       'create_notification_setting',
       'create_report',
       'create_secret',
+      'create_tls_secret',
       'delete_cloud_secret',
       'delete_edge_app',
       'delete_edge_binary',
@@ -59,9 +60,12 @@ describe('the tool catalog', () => {
       'disable_edge_app',
       'disable_free_feature',
       'disable_function',
+      'edit_snapshot_schedule',
       'enable_edge_app',
       'enable_function',
       'pause_snapshot_policy',
+      'remove_snapshot_schedule',
+      'rename_snapshot_policy',
       'restore_storage',
       'resume_snapshot_policy',
       'set_edge_app_config',
@@ -70,7 +74,7 @@ describe('the tool catalog', () => {
       'update_protection_profile',
     ]);
     const destructive = AGENT_TOOLS.filter((t) => t.kind === 'destructive').map((t) => t.name);
-    assert.deepEqual(destructive.sort(), ['delete_cloud_secret', 'delete_edge_app', 'delete_edge_binary', 'delete_edge_secret', 'delete_notification_setting', 'delete_report_task', 'delete_snapshot_policy', 'delete_storage', 'disable_edge_app', 'disable_free_feature', 'disable_function', 'pause_snapshot_policy']);
+    assert.deepEqual(destructive.sort(), ['delete_cloud_secret', 'delete_edge_app', 'delete_edge_binary', 'delete_edge_secret', 'delete_notification_setting', 'delete_report_task', 'delete_snapshot_policy', 'delete_storage', 'disable_edge_app', 'disable_free_feature', 'disable_function', 'pause_snapshot_policy', 'remove_snapshot_schedule']);
   });
 
   it('package.json contributes exactly the catalog (npm run tools:manifest writes it); writes hidden by the setting', () => {

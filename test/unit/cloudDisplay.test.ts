@@ -4,8 +4,7 @@ import {
   functionState,
   lastPickedFirst,
   policyDescription,
-  scheduleDescription,
-  scheduleLabel,
+  scheduleRow,
   secretDescription,
   secretExpiry,
 } from '../../src/features/cloud/model/cloudDisplay';
@@ -44,14 +43,16 @@ describe('Cloud view: functions, policies and schedules', () => {
     assert.equal(policyDescription({ id: 1, status: 'ACTIVE', schedules: [{}], volumes: [] }), 'active · 1 schedule · 0 volumes');
     assert.equal(policyDescription({ id: 1, status: 'PAUSED', schedules: [{}, {}], volumes: [{}] }), 'paused · 2 schedules · 1 volume');
   });
-  it('a cron schedule as its fields, an interval as its span; retention and quantity', () => {
-    assert.equal(scheduleLabel({ type: 'cron', minute: '0', hour: '3', day_of_week: 'mon', timezone: 'Europe/Luxembourg' }), 'cron 0 3 * * mon (Europe/Luxembourg)');
-    assert.equal(scheduleLabel({ type: 'cron', minute: '30', hour: null }), 'cron 30 * * * *');
-    assert.equal(scheduleLabel({ type: 'interval', days: 1, hours: 12 }), 'every 1 day 12 hours');
-    assert.equal(scheduleLabel({ type: 'interval' }), 'interval schedule');
-    assert.equal(scheduleDescription({ retention_time: { weeks: 2 }, max_quantity: 10 }), 'keeps 2 weeks · at most 10 snapshots');
-    assert.equal(scheduleDescription({ max_quantity: 1 }), 'at most 1 snapshot');
-    assert.equal(scheduleDescription({}), '');
+  it("a cron schedule in words with its next runs in the person's zone; an interval as its span", () => {
+    const now = new Date('2026-11-27T10:00:00Z'); // a Friday
+    const weekly = scheduleRow({ type: 'cron', minute: '0', hour: '3', day_of_week: 'mon', timezone: 'Europe/Luxembourg', retention_time: { weeks: 2 }, max_quantity: 10 }, now, 'America/New_York');
+    assert.equal(weekly.label, 'At 03:00, only on Monday (Europe/Luxembourg)');
+    // 03:00 in Luxembourg (CET) is 02:00 UTC, 21:00 the evening before in New York (GMT-5).
+    assert.deepEqual(weekly.runs, ['Sun 2026-11-29 21:00 GMT-5', 'Sun 2026-12-06 21:00 GMT-5', 'Sun 2026-12-13 21:00 GMT-5']);
+    assert.equal(weekly.description, 'next Sun 2026-11-29 21:00 GMT-5 · keeps 2 weeks · at most 10 snapshots');
+    const interval = scheduleRow({ type: 'interval', days: 1, hours: 12, max_quantity: 1 }, now, 'UTC');
+    assert.deepEqual(interval, { label: 'Every 1 day 12 hours', description: 'at most 1 snapshot', runs: [] });
+    assert.deepEqual(scheduleRow({ type: 'interval' }, now, 'UTC'), { label: 'interval schedule', description: '', runs: [] });
   });
   it('the last project or region picked comes first; the rest keep their order', () => {
     const items = [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }];

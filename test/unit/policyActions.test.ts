@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { removeScheduleSummary, renameSummary, scheduleName, statusSummary } from '../../src/features/schedules/model/policyActions';
+import { removeScheduleSummary, renameSummary, statusSummary } from '../../src/features/schedules/model/policyActions';
+import { scheduleName } from '../../src/ui/text/scheduleText';
 import { policyName } from '../../src/schema/cloudPolicies';
 import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
 import { typedConfirmationPrompt } from '../../src/ui/typedConfirmation';
@@ -33,7 +34,7 @@ describe('snapshot policy changes: what each confirmation says', () => {
     const removal = writeConfirmationText(removeScheduleSummary(policy, where, policy.schedules[0]!, conn));
     assert.match(removal.detail, /Schedule: cron 0 3 \* \* \* \(UTC\) \(ID s1\)\nChange: the snapshots it makes stop being made; 1 schedule\(s\) remain/);
     assert.match(writeConfirmationText(removeScheduleSummary({ ...policy, schedules: [policy.schedules[0]!] }, where, policy.schedules[0]!, conn)).detail, /the policy is left with no schedule/);
-    assert.equal(scheduleName(policy.schedules[1]!), 'interval every 6 h');
+    assert.equal(scheduleName(policy.schedules[1]!), 'every 6 hours');
   });
   it('the published name rule: 3..63, letters digits spaces . _ -, not starting with a space or ending with "-"', () => {
     for (const ok of ['abc', 'Nightly backups 2', 'a.b_c-d', `a${'b'.repeat(61)}c`]) assert.equal(policyName().safeParse(ok).success, true, ok);

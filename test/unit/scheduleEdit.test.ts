@@ -16,6 +16,8 @@ describe('schedule edit', () => {
     assert.equal(draftOfSchedule({ ...NIGHTLY, hour: '*/2' }), undefined, 'a step the wizard does not offer');
     assert.equal(draftOfSchedule({ ...NIGHTLY, day_of_week: 'monday' }), undefined);
     assert.equal(draftOfSchedule({ type: 'weekly' }), undefined);
+    for (const other of [{ day: '15' }, { month: '1,7' }, { week: '2' }]) assert.equal(draftOfSchedule({ ...NIGHTLY, ...other }), undefined, `a ${Object.keys(other)[0]} the wizard does not offer`);
+    assert.notEqual(draftOfSchedule({ ...NIGHTLY, day: '*', month: null, week: '' }), undefined, 'every day, month and week is what the wizard makes');
   });
 
   it('only what changed; the same schedule sends nothing', () => {

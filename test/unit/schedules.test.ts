@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { describeSchedule, formatInZone, nextRuns, parseNumberList, previewName, timeZones, toScheduleRequest, type CronDraft } from '../../src/features/schedules/model/schedules';
+import { formatInZone } from '../../src/ui/text/scheduleText';
+import { describeSchedule, nextRuns, parseNumberList, previewName, timeZones, toScheduleRequest, type CronDraft } from '../../src/features/schedules/model/schedules';
 import { endpoints } from '../../src/schema/endpoints';
 import { validateCall } from '../../src/schema/validate';
 

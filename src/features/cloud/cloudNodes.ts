@@ -8,6 +8,7 @@ import type { FaasFunction, FaasNamespace, Project, Region, SecretItem } from '.
 import type { CloudPlace, CloudTarget } from '../../ui/cloudTarget';
 import { valueText } from '../../schema/valueText';
 import { escapeMarkdown } from '../../ui/text/markdownText';
+import { localTimeZone, scheduleName } from '../../ui/text/scheduleText';
 import { formatUtc } from '../../ui/text/timeText';
 import { ActionNode, ErrorNode, MessageNode, TreeNode, spokenRow } from '../../ui/treeNodes';
 import {
@@ -15,8 +16,7 @@ import {
   functionState,
   policyDescription,
   policyPaused,
-  scheduleDescription,
-  scheduleLabel,
+  scheduleRow,
   secretDescription,
   secretExpiry,
   type ExpiryState,
@@ -273,12 +273,20 @@ export class ScheduleNode extends TreeNode {
   }
   getTreeItem(): vscode.TreeItem {
     const { schedule } = this;
-    const label = scheduleLabel(schedule);
+    const zone = localTimeZone();
+    const row = scheduleRow(schedule, new Date(), zone);
+    const label = row.label;
     const item = new vscode.TreeItem(label);
     item.id = `cloud:${placeKey(this.place)}:policy:${this.policy.id}:schedule:${schedule.id ?? label}`;
-    item.description = scheduleDescription(schedule) || undefined;
+    item.description = row.description || undefined;
     item.iconPath = new vscode.ThemeIcon(schedule.type === 'cron' ? 'calendar' : 'watch');
-    item.tooltip = tooltip(`Schedule ${label}`, [['ID', schedule.id], ['Type', schedule.type], ['Name template', schedule.resource_name_template], ['Owner', schedule.owner]]);
+    item.tooltip = tooltip(`Schedule ${label}`, [
+      ['Schedule', scheduleName(schedule)],
+      [`Next runs (your time, ${zone})`, row.runs.join('; ')],
+      ['ID', schedule.id],
+      ['Name template', schedule.resource_name_template],
+      ['Owner', schedule.owner],
+    ]);
     item.contextValue = 'platformConsole.cloud.schedule';
     item.accessibilityInformation = spokenRow(`Schedule ${label}`, item.description);
     return item;

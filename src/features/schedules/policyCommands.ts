@@ -10,13 +10,14 @@ import { policyName as policyNameRule } from '../../schema/cloudPolicies';
 import { cloudLocationSteps } from '../../ui/cloudLocation';
 import { cloudTargetOf } from '../../ui/cloudTarget';
 import { confirmWrite } from '../../ui/confirmWrite';
+import { scheduleInWords, scheduleName } from '../../ui/text/scheduleText';
 import type { FeatureContext } from '../../ui/featureContext';
 import { fieldProblem } from '../../ui/fieldRules';
 import { notifyError } from '../../ui/notify';
 import { confirmByTypedName } from '../../ui/typedConfirmation';
 import { runWizard } from '../../ui/wizard';
 import { policyStep, type AddSchedulesState } from './addSchedulesFlow';
-import { editScheduleSummary, policyName, removeScheduleSummary, renameSummary, scheduleName, statusSummary, type Schedule } from './model/policyActions';
+import { editScheduleSummary, policyName, removeScheduleSummary, renameSummary, statusSummary, type Schedule } from './model/policyActions';
 import { draftOfSchedule, patchFields, schedulePatchOf } from './model/scheduleEdit';
 import { describeSchedule } from './model/schedules';
 import { editSchedule as editScheduleSteps } from './scheduleEditor';
@@ -168,7 +169,7 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
     const picked = await runWizard<{ id?: string }>({}, {
       title: `${title} of ${policyName(policy)} (${bound.connection.name})`,
       ui: deps.ui(),
-      steps: [{ prompt: async (s, ctx) => void (s.id = await ctx.pick({ placeholder, items: schedules.map((x) => ({ label: scheduleName(x), description: x.id ?? undefined, value: x.id ?? '' })) })) }],
+      steps: [{ prompt: async (s, ctx) => void (s.id = await ctx.pick({ placeholder, items: schedules.map((x) => ({ label: scheduleInWords(x), description: scheduleName(x), detail: x.id ?? undefined, value: x.id ?? '' })) })) }],
     });
     const schedule = schedules.find((s) => s.id === picked?.id);
     return schedule?.id ? schedule : undefined;

@@ -2,6 +2,7 @@
 // for the person to keep or discard.
 import { countProblem, parseWholeNumber } from '../../ui/fieldRules';
 import type { FlowUi } from '../../ui/flowUi';
+import { formatInZone, localTimeZone } from '../../ui/text/scheduleText';
 import { runWizard, type StepContext, type WizardStep } from '../../ui/wizard';
 import {
   DAY_LABELS,
@@ -9,7 +10,6 @@ import {
   DAY_NAMES,
   NAME_PLACEHOLDERS,
   describeSchedule,
-  formatInZone,
   nextRuns,
   parseNumberList,
   previewName,
@@ -185,7 +185,7 @@ export function draftOf(s: EditorState): ScheduleDraft {
 }
 
 /** The next runs, each in the schedule's zone and locally. */
-export function runLines(draft: ScheduleDraft, now: Date, localZone = Intl.DateTimeFormat().resolvedOptions().timeZone): string[] {
+export function runLines(draft: ScheduleDraft, now: Date, localZone = localTimeZone()): string[] {
   const zone = draft.type === 'cron' ? draft.timezone : 'UTC';
   return nextRuns(draft, now).map((d) => `${formatInZone(d, zone)}  ·  local ${formatInZone(d, localZone)}`);
 }

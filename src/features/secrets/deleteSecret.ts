@@ -23,7 +23,7 @@ interface SecretAt extends CloudLocation {
 const refreshView = (): Promise<unknown> => Promise.resolve(vscode.commands.executeCommand('platformConsole.refreshCloud')).catch(() => undefined);
 
 /** The secret the command acts on: the row's (on this connection), or picked; undefined when cancelled. */
-async function secretPlace(deps: Deps, bound: BoundConnection, arg: unknown): Promise<Required<SecretAt> | undefined> {
+export async function secretPlace(deps: Pick<FeatureContext, 'ui' | 'defaults' | 'log'>, bound: BoundConnection, arg: unknown, title = `Delete Secret on ${bound.connection.name}`): Promise<Required<SecretAt> | undefined> {
   const ui = deps.ui();
   const row = cloudTargetOf(arg, 'secret');
   if (row) {
@@ -35,7 +35,7 @@ async function secretPlace(deps: Deps, bound: BoundConnection, arg: unknown): Pr
   }
   const defaults = deps.defaults.on(bound);
   const done = await runWizard<SecretAt>({}, {
-    title: `Delete Secret on ${bound.connection.name}`,
+    title,
     ui,
     steps: [
       ...cloudLocationSteps<SecretAt>(defaults),

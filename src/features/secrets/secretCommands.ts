@@ -8,9 +8,10 @@ import { NAME_STEP, SUMMARY_STEP, TYPED_TEXT_STEP, createSecretSteps, secretRequ
 import { pemPayload } from './secretPayload';
 import { cloudTargetOf } from '../../ui/cloudTarget';
 import { deleteCloudSecret } from './deleteSecret';
+import { showSecretDetails } from './showSecret';
 import { watchSecretTasks, type WatchedSecret } from './secretTaskWatch';
 
-export type SecretCommandDeps = Pick<FeatureContext, 'connections' | 'log' | 'ui' | 'defaults' | 'registerBoundCommand'>;
+export type SecretCommandDeps = Pick<FeatureContext, 'connections' | 'log' | 'ui' | 'defaults' | 'documents' | 'registerBoundCommand'>;
 
 export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposable[] {
   const unfinished = new Map<string, WatchedSecret>();
@@ -63,6 +64,7 @@ export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposab
       return row ? createSecret(bound, { projectId: row.projectId, regionId: row.regionId }, NAME_STEP) : createSecret(bound);
     }),
     deps.registerBoundCommand('platformConsole.deleteSecret', (bound, arg) => deleteCloudSecret(deps, bound, arg, unfinished)),
+    deps.registerBoundCommand('platformConsole.showSecretDetails', (bound, arg) => showSecretDetails(deps, bound, arg)),
     // Signed out: its unfinished tasks cannot be checked any more (the key is gone).
     deps.connections.onDidSignOut((gone) => {
       for (const [id, watched] of unfinished) if (watched.connectionId === gone.id) unfinished.delete(id);

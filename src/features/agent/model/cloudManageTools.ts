@@ -4,18 +4,19 @@
 // target first so the person sees it as it is, and is sent once by the catalog's runTool.
 import * as z from 'zod';
 import { endpoints } from '../../../schema/endpoints';
+import { scheduleInWords, scheduleName } from '../../../ui/text/scheduleText';
 import { quoted as q } from './platformText';
 import { listed } from './readTools';
 import { connectionField, defineTool, type AgentBinding, type WriteTarget } from './toolKit';
 import { request } from './writeTools';
 import { LIST_MAX, listAnswer, nameOf } from './toolAnswers';
 
-const opts = (b: AgentBinding) => ({ signal: b.signal });
+export const opts = (b: AgentBinding) => ({ signal: b.signal });
 const where = () => ({
   project_id: endpoints.listSecrets.params.shape.project_id.describe('The project id (list_cloud_locations finds it)'),
   region_id: endpoints.listSecrets.params.shape.region_id.describe('The region id (list_cloud_locations finds it)'),
 });
-const shown = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '(not given)' : String(v));
+export const shown = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '(not given)' : String(v));
 const tasksOf = (sent: unknown) => ((sent as { tasks?: string[] } | undefined)?.tasks ?? []).map((t) => q(t)).join(', ') || 'none given';
 
 // ---------- secrets ----------
@@ -69,17 +70,15 @@ export const deleteCloudSecret = defineTool({
 
 type Policy = z.output<typeof endpoints.listLifecyclePolicies.response>['results'][number];
 type Schedule = NonNullable<Policy['schedules']>[number];
-const scheduleText = (s: Schedule) =>
-  s.type === 'cron'
-    ? `cron ${s.minute ?? '*'} ${s.hour ?? '*'} * * ${s.day_of_week ?? '*'} (${s.timezone ?? 'UTC'})`
-    : `every ${(['weeks', 'days', 'hours', 'minutes'] as const).filter((k) => (s[k] ?? 0) > 0).map((k) => `${s[k]} ${k}`).join(' ') || '?'}`;
+/** "cron 0 3 * * mon (UTC): At 03:00, only on Monday (UTC)": exact for the model, in words for the person. */
+export const scheduleText = (s: Schedule) => (s.type === 'cron' ? `${scheduleName(s)}: ${scheduleInWords(s)}` : scheduleName(s));
 
 export const listSnapshotPolicies = defineTool({
   name: 'list_snapshot_policies',
   referenceName: 'platformSnapshotPolicies',
   displayName: 'List Snapshot Policies',
   userDescription: "A region's snapshot policies: status, schedules and volumes",
-  modelDescription: `Lists the snapshot (lifecycle) policies of one project and region: id, name, status (active or paused), each schedule (cron fields or interval, snapshots kept, schedule id) and the volumes it covers. At most ${LIST_MAX}. pause_snapshot_policy, resume_snapshot_policy, delete_snapshot_policy and add_schedules take a policy id from here.`,
+  modelDescription: `Lists the snapshot (lifecycle) policies of one project and region: id, name, status (active or paused), each schedule (cron fields or interval, snapshots kept, schedule id) and the volumes it covers. At most ${LIST_MAX}. pause_snapshot_policy, resume_snapshot_policy, rename_snapshot_policy, delete_snapshot_policy and add_schedules take a policy id from here; edit_snapshot_schedule and remove_snapshot_schedule a schedule id.`,
   kind: 'read',
   input: () => z.strictObject({ ...connectionField, ...where() }),
   run: async (b, { project_id, region_id }) => {
@@ -100,9 +99,9 @@ export const listSnapshotPolicies = defineTool({
   },
 });
 
-const policyParams = () => ({ ...where(), policy_id: endpoints.patchLifecyclePolicy.params.shape.policy_id.describe('The policy id (list_snapshot_policies finds it)') });
+export const policyParams = () => ({ ...where(), policy_id: endpoints.patchLifecyclePolicy.params.shape.policy_id.describe('The policy id (list_snapshot_policies finds it)') });
 
-async function readPolicy(b: AgentBinding, at: { project_id: number; region_id: number; policy_id: number }, consequence: string, undo?: string): Promise<WriteTarget> {
+export async function readPolicy(b: AgentBinding, at: { project_id: number; region_id: number; policy_id: number }, consequence: string, undo?: string): Promise<WriteTarget> {
   const list = await b.api.cloud.listLifecyclePolicies({ params: { project_id: at.project_id, region_id: at.region_id } }, opts(b));
   const p = list.results.find((x) => x.id === at.policy_id);
   if (!p) return { noun: 'The snapshot policy', facts: [['id', String(at.policy_id)], ['found', 'not in the list of its project and region']], consequence, undo };

@@ -2,7 +2,6 @@
 // the editor's workspace folders), checks `\0asm`, reads the app and hashes the file so the person
 // confirms connection, app, binary old -> new, size and SHA-256; then uploads (streamed) and
 // PATCHes the app, once. delete_edge_binary is destructive.
-import { realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as z from 'zod';
 import { checkWasmFile, sha256OfFile, uploadEdgeBinary, type WasmFile } from '../../../platform/binaryUpload';
@@ -10,6 +9,7 @@ import { endpoints } from '../../../schema/endpoints';
 import { PlatformError } from '../../../schema/errors';
 import { validateCall } from '../../../schema/validate';
 import { EDGE_APP_STATUSES } from '../../../schema/edge';
+import { allowedFile } from './agentFiles';
 import { quoted as q } from './platformText';
 import { connectionField, defineTool, type AgentBinding } from './toolKit';
 import { nameOf } from './toolAnswers';
@@ -20,16 +20,7 @@ const refusedFile = (message: string) => new PlatformError({ kind: 'validation',
 
 /** The file, when it is inside the allowed folders and is WebAssembly; else a refusal before anything is sent. */
 async function wasmFile(b: AgentBinding, file: string): Promise<WasmFile> {
-  if (!path.isAbsolute(file)) throw refusedFile('must be an absolute path to a .wasm file');
-  if (b.fileRoots) {
-    const real = await realpath(file).catch(() => file);
-    const roots = await Promise.all(b.fileRoots.map((r) => realpath(r).catch(() => r)));
-    const inside = roots.some((root) => {
-      const rel = path.relative(root, real);
-      return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-    });
-    if (!inside) throw refusedFile('is outside the workspace folders: only a file in an open workspace folder can be deployed');
-  }
+  await allowedFile(b, file, 'file', 'a .wasm file');
   const checked = await checkWasmFile(file);
   if (!checked.ok) throw refusedFile(checked.problem);
   return checked.file;

@@ -31,6 +31,8 @@ import { deleteEdgeBinary, deployEdgeApp } from './edgeDeployTools';
 import { createEdgeApp, listEdgeBinaries } from './edgeCreateTools';
 import { deleteEdgeSecret, listEdgeSecrets } from './edgeSecretTools';
 import { deleteCloudSecret, deleteSnapshotPolicy, disableFunction, enableFunction, listCloudSecrets, listSnapshotPolicies, pauseSnapshotPolicy, resumeSnapshotPolicy } from './cloudManageTools';
+import { editSnapshotSchedule, removeSnapshotSchedule, renameSnapshotPolicy } from './scheduleTools';
+import { createTlsSecret } from './tlsSecretTool';
 import { readReport } from './reportTool';
 import { readEdgeAppLogs } from './edgeLogsTool';
 import { errorAnswer, otherConnectionNote } from './toolAnswers';
@@ -72,6 +74,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   createNotificationSetting,
   updateNotificationSetting,
   createSecret,
+  createTlsSecret,
   deleteStorage,
   restoreStorage,
   deleteReportTask,
@@ -89,6 +92,9 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   deleteCloudSecret,
   pauseSnapshotPolicy,
   resumeSnapshotPolicy,
+  renameSnapshotPolicy,
+  editSnapshotSchedule,
+  removeSnapshotSchedule,
   deleteSnapshotPolicy,
   disableFunction,
   enableFunction,

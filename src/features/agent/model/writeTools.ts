@@ -151,7 +151,7 @@ export const createSecret = defineTool({
   displayName: 'Create Secret',
   userDescription: 'Store a secret (key, certificate, passphrase) in the cloud secret store',
   modelDescription:
-    'Creates a secret in a project and region: name, payload (base64 of the bytes), payload_content_type (e.g. application/octet-stream; not text/plain), secret_type (symmetric, public, private, passphrase, certificate, opaque), optional algorithm, bit_length, mode, expiration (local time, 2027-01-01T00:00:00). The confirmation shows the payload as size and fingerprint only. The platform creates it in the background: returns the task id(s). Never echo the payload back to the person.',
+    'Creates a secret in a project and region: name, payload (base64 of the bytes), payload_content_type (e.g. application/octet-stream; not text/plain), secret_type (symmetric, public, private, passphrase, certificate, opaque), optional algorithm, bit_length, mode, expiration (local time, 2027-01-01T00:00:00). The confirmation shows the payload as size and fingerprint only. The platform creates it in the background: returns the task id(s). Never echo the payload back to the person. For a TLS certificate on a platform connection use create_tls_secret instead (PEM files, the current endpoint; this one is deprecated there).',
   kind: 'write',
   input: () => z.strictObject({
     ...connectionField,

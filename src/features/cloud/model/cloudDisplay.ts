@@ -2,6 +2,7 @@
 // policy's schedules, and the order of projects and regions (the last one picked first).
 import type { LifecyclePolicy } from '../../../schema/cloud';
 import type { FaasFunction, SecretItem } from '../../../schema/cloudLists';
+import { formatInZone, scheduleInWords, scheduleKeeps, scheduleNextRuns, type ScheduleFields } from '../../../ui/text/scheduleText';
 import { timeOf } from '../../../ui/text/timeText';
 
 const DAY_MS = 86_400_000;
@@ -61,29 +62,20 @@ export function policyPaused(policy: LifecyclePolicy): boolean {
   return (policy.status ?? '').toLowerCase() === 'paused';
 }
 
-type Schedule = NonNullable<LifecyclePolicy['schedules']>[number];
-
-const span = (parts: { weeks?: number | null; days?: number | null; hours?: number | null; minutes?: number | null } | null | undefined): string =>
-  ([['weeks', 'week'], ['days', 'day'], ['hours', 'hour'], ['minutes', 'minute']] as const)
-    .map(([key, unit]) => [parts?.[key] ?? 0, unit] as const)
-    .filter(([n]) => n > 0)
-    .map(([n, unit]) => plural(n, unit))
-    .join(' ');
-
-/** "cron 0 3 * * mon (UTC)" or "every 1 day 12 hours". */
-export function scheduleLabel(schedule: Schedule): string {
-  if (schedule.type === 'cron') {
-    const field = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? '*' : v);
-    return `cron ${field(schedule.minute)} ${field(schedule.hour)} * * ${field(schedule.day_of_week)}${schedule.timezone ? ` (${schedule.timezone})` : ''}`;
-  }
-  const every = span(schedule);
-  return every ? `every ${every}` : `${schedule.type ?? 'unknown'} schedule`;
+export interface ScheduleRow {
+  /** "At 03:00, only on Monday (UTC)" */
+  label: string;
+  /** "next Mon 2026-11-30 04:00 CET · keeps 2 weeks · at most 10 snapshots" */
+  description: string;
+  /** The next runs in the person's zone (none for an interval: the platform does not say when it last ran). */
+  runs: string[];
 }
 
-/** "keeps 2 weeks · at most 10 snapshots". */
-export function scheduleDescription(schedule: Schedule): string {
-  const keeps = span(schedule.retention_time);
-  return [keeps ? `keeps ${keeps}` : undefined, schedule.max_quantity ? `at most ${plural(schedule.max_quantity, 'snapshot')}` : undefined].filter(Boolean).join(' · ');
+/** A schedule's row: in words, its next runs in the person's time zone `zone`, what it keeps. */
+export function scheduleRow(schedule: ScheduleFields, now: Date, zone: string, count = 3): ScheduleRow {
+  const runs = scheduleNextRuns(schedule, now, count).map((d) => formatInZone(d, zone));
+  const description = [runs[0] ? `next ${runs[0]}` : undefined, scheduleKeeps(schedule) || undefined].filter(Boolean).join(' · ');
+  return { label: scheduleInWords(schedule), description, runs };
 }
 
 /** The items with the one whose id is `first` moved to the front (the last project or region picked). */

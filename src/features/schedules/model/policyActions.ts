@@ -1,6 +1,7 @@
 // What each change to a snapshot policy says before it is sent: the policy, where it lives, what
 // the change does to its snapshots. Pure text for the one confirmation (src/ui/confirmWrite.ts).
 import type { LifecyclePolicy } from '../../../schema/cloud';
+import { scheduleName } from '../../../ui/text/scheduleText';
 import type { WriteSummary } from '../../../ui/text/writeConfirmation';
 
 type Connection = { name: string; baseUrl: string };
@@ -36,12 +37,6 @@ export function renameSummary(policy: LifecyclePolicy, where: { projectId: numbe
   return { action: `Rename snapshot policy ${policyName(policy)}`, connection, facts: [...policyFacts(policy, where), ['Change', `name ${policyName(policy)} -> ${name}`]], button: 'Rename' };
 }
 
-/** "cron 0 3 * * * (UTC)" or "interval every 6 hours": how a schedule is named in a prompt. */
-export function scheduleName(s: Schedule): string {
-  if (s.type === 'cron') return `cron ${s.minute ?? '*'} ${s.hour ?? '*'} * * ${s.day_of_week ?? '*'}${s.timezone ? ` (${s.timezone})` : ''}`;
-  const parts = ([['weeks', 'w'], ['days', 'd'], ['hours', 'h'], ['minutes', 'min']] as const).filter(([k]) => (s[k] ?? 0) > 0).map(([k, u]) => `${s[k]} ${u}`);
-  return `interval every ${parts.join(' ') || '?'}`;
-}
 
 export function removeScheduleSummary(policy: LifecyclePolicy, where: { projectId: number; regionId: number }, schedule: Schedule, connection: Connection): WriteSummary {
   const left = (policy.schedules?.length ?? 1) - 1;

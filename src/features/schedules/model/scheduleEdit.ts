@@ -7,6 +7,9 @@ import { DAY_NAMES, parseNumberList, toScheduleRequest, type DayName, type Sched
 
 export interface ScheduleAnswer {
   type?: string | null;
+  day?: string | null;
+  month?: string | null;
+  week?: string | null;
   day_of_week?: string | null;
   hour?: string | null;
   minute?: string | null;
@@ -29,6 +32,8 @@ export function draftOfSchedule(s: ScheduleAnswer): ScheduleDraft | undefined {
   };
   if (s.type === 'interval') return { type: 'interval', weeks: s.weeks ?? 0, days: s.days ?? 0, hours: s.hours ?? 0, minutes: s.minutes ?? 0, ...common };
   if (s.type !== 'cron') return undefined;
+  // The wizard offers no day of month, month or week: such a schedule is changed in the platform's console.
+  if ([s.day, s.month, s.week].some((v) => v !== undefined && v !== null && v.trim() !== '' && v.trim() !== '*')) return undefined;
   const hours = parseNumberList(s.hour ?? '0', 0, 23, 'Hours');
   const minutes = parseNumberList(s.minute ?? '0', 0, 59, 'Minutes');
   const dayText = (s.day_of_week ?? '*').trim().toLowerCase();

@@ -1,14 +1,7 @@
 // Snapshot schedules as a person builds them: the wire form, a plain-language description, the
 // next runs (in the schedule's zone and locally), and the resource name a template produces.
 import { DAY_NAMES, type ScheduleRequest } from '../../../schema/cloud';
-import type * as CronText from './cronText';
-
-/**
- * cron-parser (with luxon, its time zones) and cronstrue: their own bundle (dist/lazy/cronText.js,
- * esbuild.mjs), read when a cron schedule is first described, never at start-up.
- */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const cron = (): typeof CronText => require('./cronText') as typeof CronText;
+import { cronLibraries as cron, formatInZone, plural } from '../../../ui/text/scheduleText';
 
 export type DayName = (typeof DAY_NAMES)[number];
 
@@ -87,10 +80,6 @@ export function cronExpression(draft: CronDraft): string {
   return `${draft.minutes.join(',')} ${draft.hours.join(',')} * * ${draft.days === '*' ? '*' : draft.days.join(',')}`;
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
 /** "At 02:30, only on Monday and Wednesday (Europe/Berlin); keeps 7 snapshots" */
 export function describeSchedule(draft: ScheduleDraft): string {
   let when: string;
@@ -125,14 +114,6 @@ export function nextRuns(draft: ScheduleDraft, from: Date, count = 5): Date[] {
   return cron().cronRuns(cronExpression(draft), from, draft.timezone, count);
 }
 
-/** "Mon 2026-03-30 02:30 CEST" in `timeZone`. */
-export function formatInZone(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone, weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short',
-  }).formatToParts(date);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('weekday')} ${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')} ${get('timeZoneName')}`;
-}
 
 export function isKnownTimeZone(zone: string): boolean {
   try {
