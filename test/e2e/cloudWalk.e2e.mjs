@@ -100,6 +100,7 @@ describe('Cloud view walk', () => {
     await toast(/^Paused snapshot policy nightly-snapshots/).waitFor({ timeout: 15_000 });
     assert.deepEqual((await last('patchLifecyclePolicy')).body, { status: 'paused' });
     await expandTreeRow(page, cloud(), row('nightly-snapshots'), row('At 02:30'), 'cloud-walk');
+    await screenshot(page, 'cloud-schedule');
     await contextMenu(row('At 02:30'), 'Remove Snapshot Schedule');
     assert.match(await confirm('Remove'), /the snapshots it makes stop being made/);
     await toast(/^Removed schedule/).waitFor({ timeout: 15_000 });
