@@ -40,8 +40,8 @@ describe('Protection Profiles view', () => {
     }
     // The rows carry the shield icons: with networks, and crossed out without.
     await profiles().locator('.monaco-list-row .codicon-shield').first().waitFor({ timeout: 30_000 });
-    // 200 profiles and the "Load more" row (the list is virtualized: only the visible rows are in the DOM).
-    assert.equal(await rows().first().getAttribute('aria-setsize'), '201');
+    // 200 profiles, the "Load more" row and the Templates group (the list is virtualized: only the visible rows are in the DOM).
+    assert.equal(await rows().first().getAttribute('aria-setsize'), '202');
     await profiles().locator('.monaco-list').first().focus();
     await page.keyboard.press('End');
     await profiles().getByText('Load 50 more…').waitFor();

@@ -113,7 +113,9 @@ describe('Protection Profiles view', function () {
     await tree().setFilters({ sort: [] });
     const roots = await loaded();
     const expected = await direct();
-    assert.equal(roots.length, 201);
+    assert.equal(roots.length, 202);
+    assert.equal(roots[201]!.label, 'Templates', 'the Templates group, last');
+    assert.equal(roots[201]!.collapsible, vscode.TreeItemCollapsibleState.Collapsed);
     assert.deepEqual(profileRows(roots).map((r) => profileOf(r).id), expected.slice(0, 200).map((p) => p.id), 'newest first, as the server sent them');
     const more = roots[200]!;
     assert.equal(more.label, 'Load 50 more…');
