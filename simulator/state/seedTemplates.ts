@@ -35,7 +35,7 @@ export const FIELD_RULES: Record<number, TemplateFieldDefinition> = {
   19: { field_type: 'RULES', description: 'TCP ports to filter', validation_schema: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 65535 }, minItems: 1 } },
   20: { field_type: 'DEFAULT', description: 'How SYN floods are answered', validation_schema: { type: 'string', enum: ['syn-cookies', 'rate-limit'], default: 'syn-cookies' } },
   21: { field_type: 'RULES', description: 'Concurrent connections allowed per source', validation_schema: optional({ type: 'integer', minimum: 1, maximum: 1000000 }) },
-  22: { field_type: 'DEFAULT', description: 'Service label: 3 to 32 lowercase letters, digits or dashes, starting with a letter', validation_schema: { type: 'string', minLength: 3, maxLength: 32, pattern: '^[a-z][a-z0-9-]*$' } },
+  22: { field_type: 'DEFAULT', description: 'Names the service in reports: 3 to 32 lowercase letters, digits or dashes, starting with a letter', validation_schema: { type: 'string', minLength: 3, maxLength: 32, pattern: '^[a-z][a-z0-9-]*$' } },
   23: { field_type: 'RULES', description: 'Requests per second before the service is protected', validation_schema: { type: 'integer', minimum: 10, maximum: 1000000, default: 5000 } },
   24: { field_type: 'RULES', description: 'Share of suspicious traffic that triggers a challenge, 0 to 1', validation_schema: optional({ type: 'number', minimum: 0, maximum: 1, default: 0.8 }) },
   25: { field_type: 'POLICY', description: 'Challenge clients that look like bots', validation_schema: { type: 'boolean', default: false } },

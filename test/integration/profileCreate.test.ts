@@ -93,7 +93,7 @@ describe('Create and Delete Protection Profile, Templates', function () {
     assert.ok(template.items!.includes('Service Shield') && template.items!.includes('DDoS Protection Standard'));
     assert.equal(template.totalSteps, 2, 'before a template is picked, its fields are not counted');
     const label = byPrompt('Service label');
-    assert.equal(label[0]!.prompt, 'Service label: Service label: 3 to 32 lowercase letters, digits or dashes, starting with a letter (text of 3 to 32 characters matching ^[a-z][a-z0-9-]*$)');
+    assert.equal(label[0]!.prompt, 'Service label: Names the service in reports: 3 to 32 lowercase letters, digits or dashes, starting with a letter (text of 3 to 32 characters matching ^[a-z][a-z0-9-]*$)');
     assert.deepEqual(label[0]!.refusals, ['Service label: must match ^[a-z][a-z0-9-]*$']);
     assert.equal(label.length, 2, 'Back returned to the label');
     assert.equal(label[0]!.totalSteps, 10, 'name, template and 8 fields');
