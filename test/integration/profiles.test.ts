@@ -143,7 +143,7 @@ describe('Protection Profiles view', function () {
     assert.equal(sim.lastRequests()[LIST]?.query.limit, '200', 'the first page: 200');
     await vscode.commands.executeCommand('platformConsole.runNodeAction', roots[200]!.node);
     const all = await rows();
-    assert.equal(all.length, 250);
+    assert.equal(all.length, 251, 'every profile, then the Templates group');
     assert.equal(profileRows(all).length, 250);
     assert.deepEqual(profileRows(all).map((r) => profileOf(r).id), (await direct()).map((p) => p.id), 'the two pages in the server\'s order');
     assert.equal(sent(LIST), before + 1);
@@ -201,7 +201,7 @@ describe('Protection Profiles view', function () {
     await tree().setFilters({ sort: [] });
     await run('platformConsole.filterProfilesByName', new ScriptedUi(['zzz-nothing']));
     const empty = await loaded();
-    assert.deepEqual(empty.map((r) => r.label), ["No profiles match name ~ 'zzz-nothing'", 'Clear Filters']);
+    assert.deepEqual(empty.map((r) => r.label), ["No profiles match name ~ 'zzz-nothing'", 'Clear Filters', 'Templates']);
     await vscode.commands.executeCommand('platformConsole.runNodeAction', empty[1]!.node);
     await tree().settled();
     assert.equal(profileRows(await loaded()).length, 200);
