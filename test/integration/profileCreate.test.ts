@@ -51,6 +51,8 @@ describe('Create and Delete Protection Profile, Templates', function () {
   after(async () => {
     ext.setUi(undefined);
     await tree().setFilters({ sort: [] });
+    // The view was shown for the reveal: hidden again, so later suites' loads are theirs alone.
+    await vscode.commands.executeCommand('workbench.view.explorer');
     await sim.close();
   });
 
