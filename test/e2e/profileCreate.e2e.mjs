@@ -143,7 +143,9 @@ describe('Create and Delete Protection Profile', () => {
     await input().fill('E2E Shop');
     await quickInput().getByText(`Confirmation: type ${NAME} exactly`).first().waitFor();
     await input().fill(NAME);
-    await page.mouse.move(5, 5);
+    // Away from the rows, whose tooltips would cover the view.
+    await page.mouse.move(900, 600);
+    await page.waitForTimeout(300);
     await screenshot(page, 'profile-delete');
     await input().press('Enter');
     await toast(new RegExp(`^Deleted protection profile "${NAME}"`)).waitFor({ timeout: 30_000 });
