@@ -57,6 +57,8 @@ describe('Protection Profiles view', () => {
     await input.fill('web');
     await input.press('Enter');
     filtered = true;
+    // Room for the description beside the title's actions (Create, Filter, Clear Filters, Refresh…).
+    sidebarWidth = await resizeSidebar(page, 560);
     await profiles().locator('.pane-header').getByText("name ~ 'web'").waitFor();
     // The rows shown stay (under the progress bar) until the filtered answer replaces them.
     let labels = [];
@@ -95,7 +97,7 @@ describe('Protection Profiles view', () => {
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
     // Room for the description in the header, then the tooltip beside the row, clear of the children.
-    sidebarWidth = await resizeSidebar(page, 560);
+    sidebarWidth ??= await resizeSidebar(page, 560);
     const box = await profile.boundingBox();
     await page.mouse.move(box.x + box.width + 200, box.y + 300);
     await profile.hover({ position: { x: box.width * 0.7, y: box.height / 2 } });
