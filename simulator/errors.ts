@@ -17,7 +17,7 @@ export type Failure =
   | { kind: 'forbidden'; message: string }
   | { kind: 'notFound'; message: string }
   | { kind: 'rateLimited' }
-  | { kind: 'status'; status: number };
+  | { kind: 'status'; status: number; message?: string };
 
 /** Thrown by handlers; the server turns it into the product's error body. */
 export class SimError extends Error {
@@ -132,7 +132,7 @@ function securityBody(failure: Failure): ErrorReply {
     case 'rateLimited':
       return { status: 429, body: { detail: 'Too Many Requests' } };
     case 'status':
-      return { status: failure.status, body: { detail: statusText(failure.status) } };
+      return { status: failure.status, body: { detail: failure.message ?? statusText(failure.status) } };
   }
 }
 

@@ -21,7 +21,8 @@ import {
 import { addSchedules, deleteLifecyclePolicy, patchLifecyclePolicy, removeSchedules } from './lifecycle';
 import { previewInstancePrice, previewLoadBalancerPrice } from './pricing';
 import { downloadReport } from './reportDownload';
-import { getProtectionProfile, listProtectionProfiles, updateProtectionProfile } from './profiles';
+import { createProtectionProfile, deleteProtectionProfile, getProtectionProfile, listProtectionProfiles, updateProtectionProfile } from './profiles';
+import { getProfileTemplate, listProfileTemplatePolicies } from './profileTemplates';
 import { deleteStorage } from './storage';
 import { deleteObjectStorage, deleteSftpStorage, listObjectStorages, listSftpStorages, restoreObjectStorage } from './storageV4';
 import {
@@ -89,6 +90,10 @@ export const handlers: Handlers = {
   listReportTemplates,
   listProtectionProfilesPaged,
   listProfileTemplates,
+  createProtectionProfile,
+  deleteProtectionProfile,
+  getProfileTemplate,
+  listProfileTemplatePolicies,
   listProjects,
   listRegions,
   listFlavors,

@@ -9,7 +9,7 @@ import { reportView } from '../reportTasks';
 import { cloudSecretsIn } from '../cloudSecretState';
 import { EDGE_ACCOUNT_CLIENT } from '../state/seedEdge';
 import { REPORT_TEMPLATES, SEEDED_PROJECTS, SEEDED_REGIONS, flavorSize } from '../state/seedLists';
-import { TEMPLATE_FIELD_DEFINITIONS } from '../state/seedProfiles';
+import { templateWire } from './profileTemplates';
 import { isoSeconds } from '../timeFormat';
 import { filterAndSortProfiles } from './profiles';
 import type { Handler } from './types';
@@ -122,15 +122,7 @@ export const listProtectionProfilesPaged: Handler<typeof endpoints.listProtectio
 };
 
 export const listProfileTemplates: Handler<typeof endpoints.listProfileTemplates> = ({ query }, { state }) => {
-  const all = [...state.profileTemplates.values()].map((t) => ({
-    id: t.id,
-    name: t.name,
-    description: `${t.name}: ${t.fieldIds.length} fields`,
-    client_id: null,
-    allow_merge: false,
-    template: {},
-    fields: t.fieldIds.map((id) => ({ id, ...(TEMPLATE_FIELD_DEFINITIONS[id] ?? { name: `Field ${id}`, name_in_config: `field_${id}` }), field_type: 'RULES', description: '', validation_schema: {} })),
-  }));
+  const all = [...state.profileTemplates.values()].map(templateWire);
   return page(all, query, 100).slice;
 };
 

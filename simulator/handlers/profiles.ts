@@ -1,9 +1,11 @@
-// Protection profiles: list with filters and order (endpoint 14), partial update (endpoint 3).
+// Protection profiles: list with filters and order (endpoint 14), partial update (endpoint 3),
+// create from a template (its fields checked against the template) and delete.
 import type { endpoints } from '../../src/schema/endpoints';
 import { SimError, refused, type LocatedIssue } from '../errors';
 import type { SimState } from '../state/seed';
 import type { ProtectionProfile } from '../state/types';
 import { isoSeconds } from '../timeFormat';
+import { checkedFields } from './profileTemplates';
 import type { Handler } from './types';
 
 const ORDER_FIELDS = ['id', 'name', 'client_id', 'created_at', 'modified_at'] as const;
@@ -95,4 +97,32 @@ export const updateProtectionProfile: Handler<typeof endpoints.updateProtectionP
   if (body.fields) profile.fields = body.fields.map((f) => ({ template_field_id: f.template_field_id, value: f.value }));
   profile.modified_at = isoSeconds(nowMs);
   return structuredClone(profile);
+};
+
+export const createProtectionProfile: Handler<typeof endpoints.createProtectionProfile> = ({ query, body }, { state, nowMs }) => {
+  const template = state.profileTemplates.get(body.template_id);
+  if (!template) throw refused('body', 'template_id', `template ${body.template_id} does not exist`);
+  const fields = checkedFields(template, body.fields ?? []);
+  const id = Math.max(0, ...state.profiles.keys()) + 1;
+  const profile: ProtectionProfile = {
+    id,
+    client_id: query?.client_id ?? state.account.clientId,
+    name: body.name,
+    template: { id: template.id, name: template.name },
+    fields,
+    created_at: isoSeconds(nowMs),
+    modified_at: null,
+    networks: [],
+  };
+  state.profiles.set(id, profile);
+  return structuredClone(profile);
+};
+
+export const deleteProtectionProfile: Handler<typeof endpoints.deleteProtectionProfile> = ({ params }, { state }) => {
+  const profile = state.profiles.get(params.protection_profile_id);
+  if (!profile) throw new SimError({ kind: 'notFound', message: 'Protection profile not found' });
+  if (profile.client_id === null) throw new SimError({ kind: 'forbidden', message: 'Cannot delete common protection profile' });
+  if (profile.networks.length > 0) throw new SimError({ kind: 'status', status: 409, message: 'Cannot delete profile with existing protected networks' });
+  state.profiles.delete(profile.id);
+  return undefined;
 };

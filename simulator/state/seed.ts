@@ -12,6 +12,7 @@ import { seedEdgeApps, seedEdgeClients, seedEdgeTemplates } from './seedEdge';
 import { seedEdgeBinaries } from './seedBinaries';
 import { SEEDED_RESELLERS, seedFreeFeatures, seedNotificationSettings } from './seedIam';
 import { PROFILE_TEMPLATES, seedProfiles } from './seedProfiles';
+import { EXTRA_TEMPLATES } from './seedTemplates';
 import type {
   Account,
   ActivatedFeature,
@@ -81,7 +82,7 @@ export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: n
     rng: createRng(deriveSeed(seed.seed, 'runtime')),
     account: ACCOUNT,
     profiles: byId(seedProfiles(seed.seed, seed.profileCount, referenceMs)),
-    profileTemplates: byId(PROFILE_TEMPLATES),
+    profileTemplates: byId([...PROFILE_TEMPLATES, ...EXTRA_TEMPLATES]),
     policies: byId(seedPolicies(ACCOUNT.userId)),
     secretTasks: new Map(),
     cloudSecrets: new Map(seedCloudSecrets(referenceMs, seed.secretCount).map((s) => [s.id, s])),

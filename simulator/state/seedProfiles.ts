@@ -1,6 +1,7 @@
 // Protection profiles over several clients and templates; a few are common (client_id null).
 import { createRng, deriveSeed, type Rng } from '../rng';
 import { DAY_MS, isoSeconds } from '../timeFormat';
+import { EXTRA_FIELD_NAMES } from './seedTemplates';
 import type { ProfileField, ProfileTemplate, ProtectionProfile } from './types';
 
 /** Field ids per template, and how a value of each looks. */
@@ -51,7 +52,10 @@ const FIELD_NAMES = [
 ];
 
 export const TEMPLATE_FIELD_DEFINITIONS: Record<number, { name: string; name_in_config: string }> = Object.fromEntries(
-  FIELD_NAMES.map((name, i) => [i + 1, { name, name_in_config: name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') }]),
+  [...FIELD_NAMES.map((name, i) => [i + 1, name] as const), ...Object.entries(EXTRA_FIELD_NAMES).map(([id, name]) => [Number(id), name] as const)].map(([id, name]) => [
+    id,
+    { name, name_in_config: name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') },
+  ]),
 );
 
 export const PROFILE_TEMPLATES: readonly ProfileTemplate[] = [

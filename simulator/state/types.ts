@@ -2,7 +2,8 @@
 
 export interface ProfileField {
   template_field_id: number;
-  value: string;
+  /** Text as the seeded profiles and edits send it; any JSON value from a create, as its field's schema says. */
+  value: unknown;
 }
 
 export interface ProtectionProfile {

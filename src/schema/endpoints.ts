@@ -31,6 +31,7 @@ import { listEdgeBinariesEndpoint } from './edgeBinaryList';
 import { createSecretV2Endpoint, deleteSecretEndpoint, getSecretEndpoint, patchFunctionEndpoint, patchScheduleEndpoint } from './cloudChanges';
 import { createEdgeSecretEndpoint, deleteEdgeSecretEndpoint, getEdgeSecretEndpoint, listEdgeSecretsEndpoint, patchEdgeSecretEndpoint } from './edgeSecrets';
 import { listEdgeStoresEndpoint } from './edgeStores';
+import { createProfileEndpoint, deleteProfileEndpoint, getTemplateEndpoint, listTemplatePoliciesEndpoint } from './profileTemplates';
 
 import type { Endpoint } from './endpoint';
 import type { RouteName } from './routes';
@@ -77,6 +78,10 @@ const ALL = [
   listReportTemplatesEndpoint,
   listProfilesPagedEndpoint,
   listProfileTemplatesEndpoint,
+  createProfileEndpoint,
+  deleteProfileEndpoint,
+  getTemplateEndpoint,
+  listTemplatePoliciesEndpoint,
   listProjectsEndpoint,
   listRegionsEndpoint,
   listFlavorsEndpoint,

@@ -82,6 +82,11 @@ export const ROUTES = {
   listReportTemplates: platformOwn('billing', 'GET', '/billing/org/v1/reports/templates', '/billing/org/v1/reports/templates'),
   listProtectionProfilesPaged: platformOwn('security', 'GET', '/security/guard/v3/profiles', '/security/sifter/v3/profiles'),
   listProfileTemplates: platformOwn('security', 'GET', '/security/guard/v3/templates', '/security/sifter/v3/templates'),
+  // A profile created from a template and deleted; one template with its fields' rules, and its policies.
+  createProtectionProfile: platformOwn('security', 'POST', '/security/guard/v3/profiles', '/security/sifter/v3/profiles'),
+  deleteProtectionProfile: platformOwn('security', 'DELETE', '/security/guard/v3/profiles/{protection_profile_id}', '/security/sifter/v3/profiles/{protection_profile_id}'),
+  getProfileTemplate: platformOwn('security', 'GET', '/security/guard/v3/templates/{protection_template_id}', '/security/sifter/v3/templates/{protection_template_id}'),
+  listProfileTemplatePolicies: platformOwn('security', 'GET', '/security/guard/v3/templates/{protection_template_id}/policies', '/security/sifter/v3/templates/{protection_template_id}/policies'),
   listProjects: platformOwn('cloud', 'GET', '/cloud/v1/projects', '/cloud/v1/projects'),
   listRegions: platformOwn('cloud', 'GET', '/cloud/v1/regions', '/cloud/v1/regions'),
   listFlavors: platformOwn('cloud', 'GET', '/cloud/v1/flavors/{project_id}/{region_id}', '/cloud/v1/flavors/{project_id}/{region_id}'),

@@ -85,7 +85,14 @@ export const profileTemplate = lazySchema(() => z.looseObject({
   name: lenientText(),
   description: lenientText(),
   client_id: lenientInt(),
-  fields: lenientArray(z.looseObject({ id: lenientInt(), name: lenientText(), name_in_config: lenientText(), field_type: lenientText(), description: lenientText() })),
+  fields: lenientArray(z.looseObject({
+    id: lenientInt(),
+    name: lenientText(),
+    name_in_config: lenientText(),
+    field_type: lenientText(),
+    description: lenientText(),
+    validation_schema: z.record(z.string(), z.unknown()).nullish().catch(undefined),
+  })),
 }));
 export type ProfileTemplateItem = z.output<typeof profileTemplate>;
 

@@ -40,8 +40,8 @@ describe('Protection Profiles view', () => {
     }
     // The rows carry the shield icons: with networks, and crossed out without.
     await profiles().locator('.monaco-list-row .codicon-shield').first().waitFor({ timeout: 30_000 });
-    // 200 profiles and the "Load more" row (the list is virtualized: only the visible rows are in the DOM).
-    assert.equal(await rows().first().getAttribute('aria-setsize'), '201');
+    // 200 profiles, the "Load more" row and the Templates group (the list is virtualized: only the visible rows are in the DOM).
+    assert.equal(await rows().first().getAttribute('aria-setsize'), '202');
     await profiles().locator('.monaco-list').first().focus();
     await page.keyboard.press('End');
     await profiles().getByText('Load 50 more…').waitFor();
@@ -57,11 +57,14 @@ describe('Protection Profiles view', () => {
     await input.fill('web');
     await input.press('Enter');
     filtered = true;
+    // Room for the description beside the title's actions (Create, Filter, Clear Filters, Refresh…).
+    sidebarWidth = await resizeSidebar(page, 560);
     await profiles().locator('.pane-header').getByText("name ~ 'web'").waitFor();
     // The rows shown stay (under the progress bar) until the filtered answer replaces them.
     let labels = [];
     for (const end = Date.now() + 10_000; Date.now() < end; await page.waitForTimeout(100)) {
-      labels = await rows().locator('.label-name').allInnerTexts();
+      // The profiles' rows: the Templates group after them is no profile.
+      labels = (await rows().locator('.label-name').allInnerTexts()).filter((label) => label !== 'Templates');
       if (labels.length > 0 && labels.every((label) => /web/i.test(label))) break;
     }
     assert.ok(labels.length > 0, 'rows are shown');
@@ -94,7 +97,7 @@ describe('Protection Profiles view', () => {
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
     // Room for the description in the header, then the tooltip beside the row, clear of the children.
-    sidebarWidth = await resizeSidebar(page, 560);
+    sidebarWidth ??= await resizeSidebar(page, 560);
     const box = await profile.boundingBox();
     await page.mouse.move(box.x + box.width + 200, box.y + 300);
     await profile.hover({ position: { x: box.width * 0.7, y: box.height / 2 } });

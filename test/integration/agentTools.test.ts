@@ -114,6 +114,9 @@ describe('agent tools (language model tools)', function () {
       ['update_notification_setting', { resellerId: 701, notificationSettingsId: 801, notification_type: 'deletion_request', email: 'ops@example.com', enabled: true }, /`Update notification setting 801 of reseller 701`/, 'updateNotificationSetting'],
       ['create_secret', { project_id: 1, region_id: 1, name: 'agent-secret', payload: Buffer.from(`secret ${KEY}`).toString('base64'), payload_content_type: 'application/octet-stream', secret_type: 'opaque' }, /`Create secret "agent-secret" in project 1, region 1`[\s\S]*"payload": "<\d+ bytes, SHA-256 [0-9a-f]{16}…>"/, 'createSecret'],
       ['delete_storage', { storage_id: 1003 }, /`Delete storage 1003`[\s\S]*DELETE \/[\s\S]*cannot be undone/, 'deleteStorage'],
+      ['create_protection_profile', { name: 'agent-profile', template_id: 1, fields: [{ template_field_id: 1, value: 2500 }] }, /`Create protection profile "agent-profile" from template 1`[\s\S]*POST \/[\s\S]*"value": 2500/, 'createProtectionProfile'],
+      // The profile just created (250 are seeded): read first, named, then deleted.
+      ['delete_protection_profile', { protection_profile_id: 251 }, /`Delete protection profile 251`[\s\S]*name `agent-profile`[\s\S]*DELETE \/[\s\S]*cannot be undone/, 'deleteProtectionProfile'],
     ];
     for (const [name, input, expected, route] of writes) {
       const prepared = await prepare(name, input);

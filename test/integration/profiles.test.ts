@@ -113,7 +113,9 @@ describe('Protection Profiles view', function () {
     await tree().setFilters({ sort: [] });
     const roots = await loaded();
     const expected = await direct();
-    assert.equal(roots.length, 201);
+    assert.equal(roots.length, 202);
+    assert.equal(roots[201]!.label, 'Templates', 'the Templates group, last');
+    assert.equal(roots[201]!.collapsible, vscode.TreeItemCollapsibleState.Collapsed);
     assert.deepEqual(profileRows(roots).map((r) => profileOf(r).id), expected.slice(0, 200).map((p) => p.id), 'newest first, as the server sent them');
     const more = roots[200]!;
     assert.equal(more.label, 'Load 50 more…');
@@ -141,7 +143,7 @@ describe('Protection Profiles view', function () {
     assert.equal(sim.lastRequests()[LIST]?.query.limit, '200', 'the first page: 200');
     await vscode.commands.executeCommand('platformConsole.runNodeAction', roots[200]!.node);
     const all = await rows();
-    assert.equal(all.length, 250);
+    assert.equal(all.length, 251, 'every profile, then the Templates group');
     assert.equal(profileRows(all).length, 250);
     assert.deepEqual(profileRows(all).map((r) => profileOf(r).id), (await direct()).map((p) => p.id), 'the two pages in the server\'s order');
     assert.equal(sent(LIST), before + 1);
@@ -199,7 +201,7 @@ describe('Protection Profiles view', function () {
     await tree().setFilters({ sort: [] });
     await run('platformConsole.filterProfilesByName', new ScriptedUi(['zzz-nothing']));
     const empty = await loaded();
-    assert.deepEqual(empty.map((r) => r.label), ["No profiles match name ~ 'zzz-nothing'", 'Clear Filters']);
+    assert.deepEqual(empty.map((r) => r.label), ["No profiles match name ~ 'zzz-nothing'", 'Clear Filters', 'Templates']);
     await vscode.commands.executeCommand('platformConsole.runNodeAction', empty[1]!.node);
     await tree().settled();
     assert.equal(profileRows(await loaded()).length, 200);

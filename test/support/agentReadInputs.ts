@@ -4,6 +4,7 @@ export const AGENT_READ_INPUTS: Record<string, Record<string, unknown>> = {
   list_connections: {},
   list_protection_profiles: { name: 'web' },
   get_protection_profile: { protection_profile_id: 1 },
+  list_protection_templates: {},
   list_edge_apps: { status: 1 },
   get_edge_app: { app_id: 101 },
   list_edge_templates: {},

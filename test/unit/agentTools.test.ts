@@ -45,6 +45,7 @@ describe('the tool catalog', () => {
       'add_schedules',
       'create_edge_app',
       'create_notification_setting',
+      'create_protection_profile',
       'create_report',
       'create_secret',
       'create_tls_secret',
@@ -53,6 +54,7 @@ describe('the tool catalog', () => {
       'delete_edge_binary',
       'delete_edge_secret',
       'delete_notification_setting',
+      'delete_protection_profile',
       'delete_report_task',
       'delete_snapshot_policy',
       'delete_storage',
@@ -74,7 +76,7 @@ describe('the tool catalog', () => {
       'update_protection_profile',
     ]);
     const destructive = AGENT_TOOLS.filter((t) => t.kind === 'destructive').map((t) => t.name);
-    assert.deepEqual(destructive.sort(), ['delete_cloud_secret', 'delete_edge_app', 'delete_edge_binary', 'delete_edge_secret', 'delete_notification_setting', 'delete_report_task', 'delete_snapshot_policy', 'delete_storage', 'disable_edge_app', 'disable_free_feature', 'disable_function', 'pause_snapshot_policy', 'remove_snapshot_schedule']);
+    assert.deepEqual(destructive.sort(), ['delete_cloud_secret', 'delete_edge_app', 'delete_edge_binary', 'delete_edge_secret', 'delete_notification_setting', 'delete_protection_profile', 'delete_report_task', 'delete_snapshot_policy', 'delete_storage', 'disable_edge_app', 'disable_free_feature', 'disable_function', 'pause_snapshot_policy', 'remove_snapshot_schedule']);
   });
 
   it('package.json contributes exactly the catalog (npm run tools:manifest writes it); writes hidden by the setting', () => {

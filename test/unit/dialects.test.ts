@@ -98,6 +98,14 @@ function calls(taskId: () => string): Calls {
     listReportTemplates: { params: {}, run: (api) => api.billing.listReportTemplates({ params: {}, query: {} }) },
     listProtectionProfilesPaged: { params: {}, run: (api) => api.security.listProtectionProfilesPaged({ params: {}, query: { limit: 10, offset: 0 } }) },
     listProfileTemplates: { params: {}, run: (api) => api.security.listProfileTemplates({ params: {}, query: {} }) },
+    // Profile 251 is the one created just before (250 are seeded): the delete removes nothing a later call needs.
+    createProtectionProfile: {
+      params: {},
+      run: (api) => api.security.createProtectionProfile({ params: {}, query: {}, body: { name: 'dialect-sample', template_id: 1, fields: [{ template_field_id: 1, value: 2000 }] } }),
+    },
+    deleteProtectionProfile: { params: { protection_profile_id: 251 }, run: (api) => api.security.deleteProtectionProfile({ params: { protection_profile_id: 251 } }) },
+    getProfileTemplate: { params: { protection_template_id: 7 }, run: (api) => api.security.getProfileTemplate({ params: { protection_template_id: 7 } }) },
+    listProfileTemplatePolicies: { params: { protection_template_id: 2 }, run: (api) => api.security.listProfileTemplatePolicies({ params: { protection_template_id: 2 } }) },
     listProjects: { params: {}, run: (api) => api.cloud.listProjects({ params: {}, query: {} }) },
     listRegions: { params: {}, run: (api) => api.cloud.listRegions({ params: {}, query: {} }) },
     listFlavors: { params: PR, run: (api) => api.cloud.listFlavors({ params: PR, query: { include_prices: true } }) },

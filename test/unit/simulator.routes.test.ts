@@ -168,6 +168,17 @@ const samples: Record<EndpointName, Sample> = {
   listReportTemplates: { method: 'GET', path: '/billing/org/v1/reports/templates', status: 200, keys: ['count', 'next', 'previous', 'results'] },
   listProtectionProfilesPaged: { method: 'GET', path: '/security/guard/v3/profiles?limit=10&offset=20', status: 200, keys: ['count', 'next', 'previous', 'results'] },
   listProfileTemplates: { method: 'GET', path: '/security/guard/v3/templates', status: 200, keys: [] },
+  // Creates profile 251 (250 are seeded) and deletes it again: the list keeps its 250 for the tests below.
+  createProtectionProfile: {
+    method: 'POST',
+    path: '/security/guard/v3/profiles',
+    body: { name: 'Created by the routes test', template_id: 7, fields: [{ template_field_id: 22, value: 'shop-api' }, { template_field_id: 27, value: ['203.0.113.7'] }] },
+    status: 201,
+    keys: ['id', 'client_id', 'name', 'template', 'fields', 'created_at', 'modified_at', 'networks'],
+  },
+  deleteProtectionProfile: { method: 'DELETE', path: '/security/guard/v3/profiles/251', status: 204, keys: [] },
+  getProfileTemplate: { method: 'GET', path: '/security/guard/v3/templates/7', status: 200, keys: ['id', 'name', 'description', 'template', 'allow_merge', 'client_id', 'fields'] },
+  listProfileTemplatePolicies: { method: 'GET', path: '/security/guard/v3/templates/7/policies', status: 200, keys: [] },
   listProjects: { method: 'GET', path: '/cloud/v1/projects', status: 200, keys: ['count', 'results'] },
   listRegions: { method: 'GET', path: '/cloud/v1/regions', status: 200, keys: ['count', 'results'] },
   listFlavors: { method: 'GET', path: '/cloud/v1/flavors/1/1?include_prices=true', status: 200, keys: ['count', 'results'] },

@@ -1,7 +1,8 @@
-// Protection Profiles: the view (filters, order, Load more), its edits and copies.
+// Protection Profiles: the view (filters, order, Load more, Templates), its edits and copies, create and delete.
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { registerProfileCommands } from './profileCommands';
+import { registerProfileCreateCommands } from './profileCreateCommands';
 import { ProfilesTree, type ProfileLoadObserver } from './profilesTree';
 
 export type { ProfileLoadObserver } from './profilesTree';
@@ -13,6 +14,7 @@ export class ProfilesFeature extends Disposable {
     super();
     this.tree = this._register(new ProfilesTree({ ...ctx, memento: ctx.state, loads }));
     for (const d of registerProfileCommands({ ...ctx, tree: this.tree })) this._register(d);
+    for (const d of registerProfileCreateCommands({ ...ctx, tree: this.tree })) this._register(d);
   }
 }
 

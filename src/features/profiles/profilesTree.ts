@@ -27,6 +27,9 @@ import type { ProtectionProfile } from '../../schema/security';
 import { NodeTree } from '../../ui/nodeTree';
 import { ActionNode, ErrorNode, MessageNode, type TreeNode } from '../../ui/treeNodes';
 import { ProfileNode, type ProfileNodeOwner } from './profileNodes';
+import { firstProfilePage, type LoadState } from './profilePages';
+import { ProfileTemplateList } from './templateList';
+import { TemplatesNode } from './templateNodes';
 
 export const PROFILES_VIEW = 'platformConsole.protectionProfiles';
 /** Context key: the list is narrowed by a name or client filter (shows "Clear Filters" in the title). */
@@ -51,22 +54,6 @@ export interface ProfileLoadObserver {
   rootsReturned(shown: number): void;
 }
 
-type LoadState =
-  | { kind: 'idle' }
-  | { kind: 'loading' }
-  | { kind: 'error'; error: unknown }
-  | {
-      kind: 'loaded';
-      profiles: ProtectionProfile[];
-      nodes: (ProfileNode | undefined)[];
-      shown: number;
-      /** How many the server has: the page's count where it pages, else the array's length. */
-      total: number;
-      /** The server pages: "Load more" asks it for the next page. */
-      paged: boolean;
-      loadingMore?: boolean;
-    };
-
 /** The most the paged list gives in one answer (its `limit`). */
 const PAGE_MAX = 10_000;
 
@@ -79,6 +66,8 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
   private inFlight: { abort: AbortController; done: Promise<void> } | undefined;
   /** Templates seen in any list of this connection, id -> name (the API has no template list). */
   private readonly templates = new Map<number, string>();
+  /** The Templates group's source: the platform's templates on the connection shown. */
+  readonly templateList = new ProfileTemplateList(this, () => this.deps.connections.bind(this.idPrefix));
 
   constructor(private readonly deps: ProfilesTreeDeps) {
     super(PROFILES_VIEW, { showCollapseAll: true });
@@ -224,6 +213,40 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
     return node;
   }
 
+  /** A created profile's row, for reveal: put first where the list in hand lacks it (a filter, a later page). */
+  rowFor(profile: ProtectionProfile): ProfileNode | undefined {
+    const state = this.state;
+    if (state.kind !== 'loaded') return undefined;
+    let index = state.profiles.findIndex((p) => p.id === profile.id);
+    if (index < 0 || index >= state.shown) {
+      if (index < 0) state.total++;
+      else this.dropRow(index);
+      state.profiles.unshift(profile);
+      state.nodes.unshift(undefined);
+      state.shown = Math.min(state.shown + 1, state.profiles.length);
+      this.noteTemplates([profile]);
+      this.refresh();
+      index = 0;
+    }
+    return (state.nodes[index] ??= new ProfileNode(this, state.profiles[index]!));
+  }
+
+  /** A deleted profile leaves the list in hand (no reload). */
+  removeProfile(id: number): void {
+    const index = this.state.kind === 'loaded' ? this.state.profiles.findIndex((p) => p.id === id) : -1;
+    if (index < 0 || this.state.kind !== 'loaded') return;
+    this.dropRow(index);
+    this.state.total = Math.max(0, this.state.total - 1);
+    this.refresh();
+  }
+
+  private dropRow(index: number): void {
+    if (this.state.kind !== 'loaded') return;
+    this.state.profiles.splice(index, 1);
+    this.state.nodes.splice(index, 1);
+    if (index < this.state.shown) this.state.shown--;
+  }
+
   /** The node showing this profile id, if it has been shown. */
   nodeFor(id: number): ProfileNode | undefined {
     if (this.state.kind !== 'loaded') return undefined;
@@ -259,7 +282,7 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
       case 'error':
         return [new ErrorNode('Could not load protection profiles', state.error, () => this.reload()), ...this.clearFiltersNodes()];
       case 'loaded': {
-        if (state.profiles.length === 0) return [new MessageNode(emptyMessage(this.filters), 'search-stop'), ...this.clearFiltersNodes()];
+        if (state.profiles.length === 0) return [new MessageNode(emptyMessage(this.filters), 'search-stop'), ...this.clearFiltersNodes(), new TemplatesNode(this.templateList)];
         const rows: TreeNode[] = [];
         for (let i = 0; i < state.shown; i++) rows.push((state.nodes[i] ??= new ProfileNode(this, state.profiles[i]!)));
         const total = state.total;
@@ -274,6 +297,7 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
           );
         }
         this.deps.loads?.rootsReturned(state.shown);
+        rows.push(new TemplatesNode(this.templateList));
         return rows;
       }
     }
@@ -301,27 +325,6 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
     return profile;
   }
 
-  /**
-   * The first page where the server pages; the whole list where it does not (404/405: a spec-only
-   * server, remembered for the connection so it is asked once).
-   */
-  private async firstPage(bound: BoundConnection, signal: AbortSignal): Promise<{ profiles: ProtectionProfile[]; total: number; paged: boolean }> {
-    const { api, lists } = bound;
-    if (!lists.isMissing('listProtectionProfilesPaged')) {
-      try {
-        const page = await api.security.listProtectionProfilesPaged({ params: {}, query: this.pageQuery(0) }, { signal });
-        // The platform sends the count; without one, a `next` link says there is at least a page more.
-        const total = page.count ?? page.results.length + (page.next != null ? this.pageSize : 0);
-        return { profiles: page.results, total: Math.max(total, page.results.length), paged: true };
-      } catch (error) {
-        if (!lists.noteMissing('listProtectionProfilesPaged', error)) throw error;
-        this.deps.log.info(`${bound.connection.name} does not page protection profiles: the whole list is read at once`);
-      }
-    }
-    const profiles = await api.security.listProtectionProfiles({ params: {}, query: listQuery(this.filters) }, { signal });
-    return { profiles, total: profiles.length, paged: false };
-  }
-
   /** Never rejects: every failure becomes the error state and a notification. */
   private async fetch(generation: number, signal: AbortSignal): Promise<void> {
     const { connections, log } = this.deps;
@@ -337,7 +340,7 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
         return;
       }
       this.deps.loads?.requested();
-      const first = await this.firstPage(bound, signal);
+      const first = await firstProfilePage(bound, { paged: this.pageQuery(0), whole: listQuery(this.filters), pageSize: this.pageSize, log }, signal);
       if (generation !== this.generation) return;
       const { profiles } = first;
       this.deps.loads?.received(profiles.length, this.pageSize);

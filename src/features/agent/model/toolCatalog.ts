@@ -39,11 +39,13 @@ import { errorAnswer, otherConnectionNote } from './toolAnswers';
 import { inputJsonSchema, type AgentBinding, type AgentHost, type AgentTool, type WriteRequest, type WriteTarget } from './toolKit';
 import { addSchedules, createNotificationSetting, createReport, createSecret, updateNotificationSetting, updateProtectionProfile } from './writeTools';
 import { deleteStorage, listStorages, restoreStorage } from './storageTools';
+import { createProtectionProfile, deleteProtectionProfile, listProtectionTemplates } from './profileTools';
 
 export const AGENT_TOOLS: readonly AgentTool[] = [
   listConnections,
   listProtectionProfiles,
   getProtectionProfile,
+  listProtectionTemplates,
   listEdgeApps,
   getEdgeApp,
   listEdgeTemplates,
@@ -69,6 +71,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   previewInstancePrice,
   previewLoadBalancerPrice,
   updateProtectionProfile,
+  createProtectionProfile,
   createReport,
   addSchedules,
   createNotificationSetting,
@@ -98,6 +101,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   deleteSnapshotPolicy,
   disableFunction,
   enableFunction,
+  deleteProtectionProfile,
 ] as AgentTool[];
 
 /** The setting that offers the write tools (`platformConsole.agent.allowWrites`), and the `when` that hides them when it is off. */

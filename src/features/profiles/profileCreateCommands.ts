@@ -1,0 +1,123 @@
+// Create Protection Profile… (view title and palette) and Delete Protection Profile… (a profile's
+// context menu, or the palette with the profile picked). Create: the wizard (createProfileFlow.ts)
+// on the connection it started on, the one summary confirmation, one POST; the new profile revealed
+// and selected in the view. A failed create keeps every value: Retry reopens the summary. Delete:
+// the profile's name typed to confirm, its networks named; one DELETE; the row leaves the view.
+import * as vscode from 'vscode';
+import type { BoundConnection } from '../../connections/connectionManager';
+import type { ProtectionProfile } from '../../schema/security';
+import { confirmWrite } from '../../ui/confirmWrite';
+import type { FeatureContext } from '../../ui/featureContext';
+import { notifyError } from '../../ui/notify';
+import { confirmByTypedName } from '../../ui/typedConfirmation';
+import { runWizard } from '../../ui/wizard';
+import { createProfileSteps } from './createProfileFlow';
+import { createBody, createFacts, type CreateProfileState } from './model/createProfile';
+import { deleteConsequence } from './model/profileDelete';
+import { profileDescription, profileLabel } from './model/profileText';
+import { profileNodeOf } from './profileNodes';
+import type { ProfilesTree } from './profilesTree';
+import { templateSource } from './templateList';
+
+export const CREATE_PROFILE_COMMAND = 'platformConsole.createProtectionProfile';
+export const DELETE_PROFILE_COMMAND = 'platformConsole.deleteProtectionProfile';
+
+export interface ProfileCreateDeps extends Pick<FeatureContext, 'connections' | 'log' | 'ui' | 'registerBoundCommand'> {
+  tree: ProfilesTree;
+}
+
+export function registerProfileCreateCommands(deps: ProfileCreateDeps): vscode.Disposable[] {
+  const { tree, log } = deps;
+  const signInAgain = (bound: BoundConnection) => () =>
+    vscode.commands.executeCommand('platformConsole.signIn', { name: bound.connection.name, baseUrl: bound.connection.baseUrl });
+
+  /** The summary, then one POST; a failure offers Retry, which shows the summary again with every value. */
+  const send = async (bound: BoundConnection, done: CreateProfileState): Promise<ProtectionProfile | undefined> => {
+    const ui = deps.ui();
+    const { connection } = bound;
+    const body = createBody(done);
+    if (!(await confirmWrite(ui, { action: 'Create a protection profile', connection, facts: createFacts(done), button: 'Create' }))) return undefined;
+    let made: ProtectionProfile;
+    try {
+      made = await ui.progress(`Creating protection profile "${body.name}" on ${connection.name}…`, false, () =>
+        bound.api.security.createProtectionProfile({ params: {}, query: {}, body }),
+      );
+    } catch (error) {
+      const choice = await notifyError(`Could not create protection profile "${body.name}"`, error, { log, ui, connectionName: connection.name, actions: ['Retry'], signInAgain: signInAgain(bound) });
+      return choice === 'Retry' ? send(bound, done) : undefined;
+    }
+    const line = `Created protection profile "${profileLabel(made)}" (ID ${made.id}) on ${connection.name} from template ${made.template?.name ?? body.template_id}.`;
+    log.info(line);
+    // Shown where the view lists this connection's profiles: the list read again, the new row revealed and selected.
+    if (tree.idPrefix === connection.id) {
+      await tree.reload();
+      const node = tree.rowFor(made);
+      if (node) await tree.view.reveal(node, { select: true, focus: true });
+    }
+    void ui.notify('info', line);
+    return made;
+  };
+
+  const create = async (bound: BoundConnection): Promise<ProtectionProfile | undefined> => {
+    const ui = deps.ui();
+    const steps = createProfileSteps(templateSource(bound));
+    let done: CreateProfileState | undefined;
+    try {
+      done = await runWizard<CreateProfileState>({}, { title: `Create Protection Profile on ${bound.connection.name}`, steps, ui });
+    } catch (error) {
+      // Only a read inside the flow can fail here (the templates): nothing was sent.
+      await notifyError('Could not read the protection templates; nothing was sent', error, { log, ui, connectionName: bound.connection.name });
+      return undefined;
+    }
+    return done ? send(bound, done) : undefined;
+  };
+
+  /** The profile of a row, else one picked from the loaded list. */
+  const profileToDelete = async (arg: unknown): Promise<ProtectionProfile | undefined> => {
+    const fromNode = profileNodeOf(arg)?.profile;
+    if (fromNode) return fromNode;
+    const profiles = (await tree.ensureLoaded()) ?? [];
+    const ui = deps.ui();
+    if (profiles.length === 0) return void ui.notify('info', tree.profiles ? 'There is no protection profile to delete: the list is empty.' : 'The protection profiles could not be loaded.');
+    const picked = await ui.pick({
+      title: 'Delete Protection Profile',
+      step: 1,
+      totalSteps: 1,
+      canGoBack: false,
+      placeholder: 'Protection profile to delete (type to filter by name)',
+      items: profiles.map((p) => ({ label: profileLabel(p), description: `#${p.id} · ${profileDescription(p)}`, value: p })),
+    });
+    return typeof picked === 'object' ? picked : undefined;
+  };
+
+  const remove = async (bound: BoundConnection, arg: unknown): Promise<boolean> => {
+    const profile = await profileToDelete(arg);
+    if (!profile) return false;
+    const ui = deps.ui();
+    const { connection } = bound;
+    const confirmed = await confirmByTypedName(ui, {
+      title: 'Delete Protection Profile',
+      thing: `Protection profile "${profileLabel(profile)}" (ID ${profile.id}, template ${profile.template?.name ?? profile.template?.id ?? 'unknown'})`,
+      name: profile.name?.trim() || String(profile.id),
+      connection,
+      consequence: deleteConsequence(profile),
+    });
+    if (!confirmed) return false;
+    try {
+      await ui.progress(`Deleting protection profile "${profileLabel(profile)}" on ${connection.name}…`, false, () =>
+        bound.api.security.deleteProtectionProfile({ params: { protection_profile_id: profile.id } }),
+      );
+    } catch (error) {
+      const choice = await notifyError(`Could not delete protection profile "${profileLabel(profile)}"`, error, { log, ui, connectionName: connection.name, actions: ['Retry'], signInAgain: signInAgain(bound) });
+      // Retry asks for the typed name again: a deletion is never sent without it.
+      return choice === 'Retry' ? remove(bound, profile) : false;
+    }
+    if (tree.idPrefix === connection.id) tree.removeProfile(profile.id);
+    const line = `Deleted protection profile "${profileLabel(profile)}" (ID ${profile.id}) on ${connection.name}.`;
+    log.info(line);
+    void ui.notify('info', line);
+    return true;
+  };
+
+  return [deps.registerBoundCommand(CREATE_PROFILE_COMMAND, (bound) => create(bound)), deps.registerBoundCommand(DELETE_PROFILE_COMMAND, (bound, arg) => remove(bound, arg))];
+}

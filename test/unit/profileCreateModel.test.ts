@@ -1,0 +1,69 @@
+// Create Protection Profile's pure parts: the name rule, each field's text turned into the typed
+// value its schema asks for (empty optional fields not sent), the summary lines, the template
+// picker's detail, and the delete confirmation naming the networks.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createBody, createFacts, createNameProblem, initialText, typedFieldProblem, type CreateProfileState } from '../../src/features/profiles/model/createProfile';
+import { deleteConsequence } from '../../src/features/profiles/model/profileDelete';
+import { fieldPrompt, fieldRuleSummary, templateDetail } from '../../src/features/profiles/model/templateText';
+import { fieldRule } from '../../src/schema/templateFieldRules';
+import type { ProtectionTemplate } from '../../src/schema/profileTemplates';
+
+const template: ProtectionTemplate = {
+  id: 7,
+  name: 'Service Shield',
+  description: 'Per-service thresholds',
+  client_id: null,
+  fields: [
+    { id: 22, name: 'Service label', name_in_config: 'service_label', field_type: 'DEFAULT', description: 'Service label', validation_schema: { type: 'string', minLength: 3, maxLength: 32 } },
+    { id: 23, name: 'Request threshold', name_in_config: 'request_threshold', field_type: 'RULES', description: 'Requests per second', validation_schema: { type: 'integer', minimum: 10, maximum: 1000000, default: 5000 } },
+    { id: 27, name: 'Allowed addresses', name_in_config: 'allowed_addresses', field_type: 'POLICY', description: 'Never filtered', validation_schema: { type: ['array', 'null'], items: { type: 'string', format: 'ipv4' } } },
+  ],
+};
+
+describe('create protection profile model', () => {
+  it('the name: 1 to 100 characters, spaces around it not counted', () => {
+    assert.equal(createNameProblem('  '), 'Name: is required');
+    assert.equal(createNameProblem('x'.repeat(101)), 'Name: must be at most 100 characters (101 typed)');
+    assert.equal(createNameProblem(` ${'x'.repeat(100)} `), undefined);
+  });
+
+  it('each field checked as typed, named in the message; defaults fill the box; typed text kept over the default', () => {
+    const [label, threshold, addresses] = template.fields!;
+    assert.equal(typedFieldProblem(threshold!, '5'), 'Request threshold: must be at least 10');
+    assert.equal(typedFieldProblem(addresses!, '1.2.3'), 'Allowed addresses: item 1 ("1.2.3") must be an IPv4 address, e.g. 203.0.113.7');
+    assert.equal(typedFieldProblem(addresses!, ''), undefined);
+    assert.equal(typedFieldProblem(label!, ''), 'Service label: is required');
+    assert.equal(initialText({}, threshold!), '5000');
+    assert.equal(initialText({ values: { 23: '70' } }, threshold!), '70');
+    assert.match(fieldPrompt(addresses!), /^Allowed addresses: Never filtered \(comma-separated list of IPv4 address; optional, empty to leave out\)$/);
+  });
+
+  it('the body: typed values, an empty optional field left out; the summary names every field', () => {
+    const state: CreateProfileState = { name: ' Shop API ', template, values: { 22: 'shop-api', 23: '7000', 27: '' } };
+    assert.deepEqual(createBody(state), { name: 'Shop API', template_id: 7, fields: [{ template_field_id: 22, value: 'shop-api' }, { template_field_id: 23, value: 7000 }] });
+    assert.deepEqual(createFacts(state), [
+      ['Name', 'Shop API'],
+      ['Template', 'Service Shield (ID 7)'],
+      ['Service label', 'shop-api'],
+      ['Request threshold', '7000'],
+      ['Allowed addresses', 'not set'],
+    ]);
+    const withList = createBody({ ...state, values: { ...state.values, 27: '203.0.113.7, 198.51.100.2' } });
+    assert.deepEqual(withList.fields?.[2], { template_field_id: 27, value: ['203.0.113.7', '198.51.100.2'] });
+  });
+
+  it('the picker detail and the field rows say what each template and field takes', () => {
+    assert.equal(templateDetail(template), 'Per-service thresholds · 3 fields (2 required)');
+    assert.equal(fieldRuleSummary(fieldRule(template.fields![1]!.validation_schema)), 'whole number 10 to 1000000 · required · default 5000');
+  });
+
+  it('the delete confirmation names the networks, or says there are none', () => {
+    assert.equal(deleteConsequence({ networks: [] }), 'will be deleted; it protects no network');
+    assert.equal(
+      deleteConsequence({ networks: ['10.0.0.0/24'] }),
+      'will be deleted; it protects 1 network (10.0.0.0/24), and the platform refuses to delete a profile while it protects networks',
+    );
+    assert.match(deleteConsequence({ networks: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] }), /7 networks \(a, b, c, d, e and 2 more\)/);
+  });
+});
