@@ -26,6 +26,11 @@ export abstract class NodeTree extends Disposable implements vscode.TreeDataProv
     return node.getTreeItem();
   }
 
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+    if (node.resolveTooltip) item.tooltip = node.resolveTooltip();
+    return item;
+  }
+
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     const children = node ? await node.getChildren() : await this.roots();
     for (const child of children) child.parent ??= node;

@@ -11,6 +11,11 @@ export abstract class TreeNode {
   }
   /** The node's parent, for reveal(); set by whoever builds the children. */
   parent?: TreeNode;
+  /**
+   * A tooltip built only when the person hovers the row (VS Code's resolveTreeItem): a list of
+   * thousands of rows then sends no tooltip text each time it is redrawn.
+   */
+  resolveTooltip?(): vscode.MarkdownString | string | undefined;
 }
 
 /** Runs `run` when clicked (Retry, Load more, Sign In…): through `platformConsole.runNodeAction`. */

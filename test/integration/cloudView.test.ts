@@ -32,7 +32,7 @@ describe('Cloud view', function () {
   const sent = (route: string) => sim.requestCounts()[route] ?? 0;
 
   const row = async (node: TreeNode): Promise<Row> => {
-    const item = await cloud().getTreeItem(node);
+    const item = cloud().resolveTreeItem(await cloud().getTreeItem(node), node);
     const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
     const tooltip = typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? '');
     const description = typeof item.description === 'string' ? item.description : undefined;

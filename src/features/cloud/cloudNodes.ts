@@ -208,7 +208,14 @@ export class SecretNode extends TreeNode {
     const expiry = secretExpiry(secret.expiration, this.now);
     const [icon, color] = EXPIRY_ICONS[expiry.state];
     item.iconPath = new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
-    item.tooltip = tooltip(`Secret ${label}`, [
+    item.contextValue = `platformConsole.cloud.secret.${expiry.state}`;
+    item.accessibilityInformation = spokenRow(`Secret ${label}`, item.description, expiry.state === 'expired' ? 'expired' : expiry.state === 'expiring' ? 'expiring soon' : undefined);
+    return item;
+  }
+  override resolveTooltip(): vscode.MarkdownString {
+    const { secret } = this;
+    const expiry = secretExpiry(secret.expiration, this.now);
+    return tooltip(`Secret ${secret.name || secret.id}`, [
       ['ID', secret.id],
       ['Type', secret.secret_type],
       ['Status', secret.status],
@@ -218,9 +225,6 @@ export class SecretNode extends TreeNode {
       ['Bit length', secret.bit_length],
       ['Mode', secret.mode],
     ]);
-    item.contextValue = `platformConsole.cloud.secret.${expiry.state}`;
-    item.accessibilityInformation = spokenRow(`Secret ${label}`, item.description, expiry.state === 'expired' ? 'expired' : expiry.state === 'expiring' ? 'expiring soon' : undefined);
-    return item;
   }
 }
 

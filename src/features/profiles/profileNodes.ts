@@ -49,7 +49,7 @@ export class ProfileNode extends TreeNode {
     return item;
   }
 
-  tooltip(): vscode.MarkdownString {
+  override resolveTooltip(): vscode.MarkdownString {
     return new vscode.MarkdownString(profileTooltip(this.profile));
   }
 

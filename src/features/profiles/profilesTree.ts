@@ -265,11 +265,6 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
     }
   }
 
-  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
-    if (node instanceof ProfileNode) item.tooltip = node.tooltip();
-    return item;
-  }
-
   protected roots(): TreeNode[] {
     if (!this.deps.connections.signedIn) return [];
     const state = this.state;
