@@ -23,6 +23,7 @@ import { previewInstancePrice, previewLoadBalancerPrice } from './pricing';
 import { downloadReport } from './reportDownload';
 import { getProtectionProfile, listProtectionProfiles, updateProtectionProfile } from './profiles';
 import { deleteStorage } from './storage';
+import { listDdosEvents } from './ddosEvents';
 import { deleteObjectStorage, deleteSftpStorage, listObjectStorages, listSftpStorages, restoreObjectStorage } from './storageV4';
 import {
   getEdgeAccount,
@@ -115,4 +116,5 @@ export const handlers: Handlers = {
   deleteObjectStorage,
   deleteSftpStorage,
   restoreObjectStorage,
+  listDdosEvents,
 };

@@ -31,6 +31,7 @@ import { listEdgeBinariesEndpoint } from './edgeBinaryList';
 import { createSecretV2Endpoint, deleteSecretEndpoint, getSecretEndpoint, patchFunctionEndpoint, patchScheduleEndpoint } from './cloudChanges';
 import { createEdgeSecretEndpoint, deleteEdgeSecretEndpoint, getEdgeSecretEndpoint, listEdgeSecretsEndpoint, patchEdgeSecretEndpoint } from './edgeSecrets';
 import { listEdgeStoresEndpoint } from './edgeStores';
+import { listDdosEventsEndpoint } from './ddosEvents';
 
 import type { Endpoint } from './endpoint';
 import type { RouteName } from './routes';
@@ -106,6 +107,7 @@ const ALL = [
   deleteObjectStorageEndpoint,
   deleteSftpStorageEndpoint,
   restoreObjectStorageEndpoint,
+  listDdosEventsEndpoint,
 ] as const;
 
 type ByName<T extends readonly { readonly name: string }[]> = { [E in T[number] as E['name']]: E };
