@@ -35,8 +35,8 @@ const SORT_KEYS: Record<string, (e: DdosEventRecord) => number | string> = {
 
 /** Events in the range: those that went on at some time within it (an attack still going on reaches now). */
 export function filterEvents(events: Iterable<DdosEventRecord>, query: Record<string, unknown>, nowMs: number): DdosEventRecord[] {
-  const from = eventTimeMs(String(query.date_from ?? EVENT_DEFAULT_FROM));
-  const to = eventTimeMs(String(query.date_to ?? EVENT_DEFAULT_TO));
+  const from = eventTimeMs(typeof query.date_from === 'string' ? query.date_from : EVENT_DEFAULT_FROM);
+  const to = eventTimeMs(typeof query.date_to === 'string' ? query.date_to : EVENT_DEFAULT_TO);
   const wanted = typeof query.targeted_ip_addresses === 'string' ? new Set(parseAddressList(query.targeted_ip_addresses) ?? []) : undefined;
   return [...events].filter(
     (e) =>

@@ -37,6 +37,7 @@ import { errorAnswer, otherConnectionNote } from './toolAnswers';
 import { inputJsonSchema, type AgentBinding, type AgentHost, type AgentTool, type WriteRequest, type WriteTarget } from './toolKit';
 import { addSchedules, createNotificationSetting, createReport, createSecret, updateNotificationSetting, updateProtectionProfile } from './writeTools';
 import { deleteStorage, listStorages, restoreStorage } from './storageTools';
+import { listDdosAttacks } from './ddosAttacksTool';
 
 export const AGENT_TOOLS: readonly AgentTool[] = [
   listConnections,
@@ -49,6 +50,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   listEdgeBinaries,
   listEdgeSecrets,
   listStorages,
+  listDdosAttacks,
   getEdgeClient,
   listReportTasks,
   getReportTask,
