@@ -3,6 +3,7 @@
 // the events it derives from package.json), never as the window starts.
 import * as vscode from 'vscode';
 import * as agent from './features/agent/index';
+import * as attacks from './features/attacks/index';
 import * as billing from './features/billing/index';
 import * as connectionsFeature from './features/connections/index';
 import * as cloud from './features/cloud/index';
@@ -50,6 +51,8 @@ export interface PlatformConsoleExports {
   cloud: cloud.CloudFeature['tree'];
   /** The Storage view (object and SFTP storages, v4). */
   storage: storage.StorageFeature['tree'];
+  /** The DDoS Attacks view (the account's DDoS events, filters, paging, refresh while visible). */
+  attacks: attacks.AttacksFeature['tree'];
   /** The Edge view (pins, loads, auto-refresh). */
   edge: edge.EdgeFeature['tree'];
   /** Report Tasks (view, store, poller) and the readable documents. */
@@ -126,6 +129,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
   const feature = <T extends vscode.Disposable>(activateFeature: (ctx: FeatureContext) => T): T => own(activateFeature(ctx));
   for (const room of [connectionsFeature, secrets, identity, schedules, billing]) feature(room.activate);
   const storageView = feature(storage.activate);
+  const attacksView = feature(attacks.activate);
   const reportTasks = feature((c) => reports.activate(c, testing ? () => reportPollDelays : undefined));
   const edgeView = feature(edge.activate);
   const cloudView = feature(cloud.activate);
@@ -151,6 +155,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
     edge: edgeView.tree,
     cloud: cloudView.tree,
     storage: storageView.tree,
+    attacks: attacksView.tree,
     profiles: profilesView.tree,
     reports: reportTasks.api,
     pricing: pricePreview.exports,

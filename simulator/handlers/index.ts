@@ -24,6 +24,7 @@ import { downloadReport } from './reportDownload';
 import { createProtectionProfile, deleteProtectionProfile, getProtectionProfile, listProtectionProfiles, updateProtectionProfile } from './profiles';
 import { getProfileTemplate, listProfileTemplatePolicies } from './profileTemplates';
 import { deleteStorage } from './storage';
+import { listDdosEvents } from './ddosEvents';
 import { deleteObjectStorage, deleteSftpStorage, listObjectStorages, listSftpStorages, restoreObjectStorage } from './storageV4';
 import {
   getEdgeAccount,
@@ -120,4 +121,5 @@ export const handlers: Handlers = {
   deleteObjectStorage,
   deleteSftpStorage,
   restoreObjectStorage,
+  listDdosEvents,
 };

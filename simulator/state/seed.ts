@@ -3,6 +3,7 @@ import { seedCloudSecrets, type CloudSecret } from './seedCloudSecrets';
 import { seedEdgeSecrets, type EdgeSecretRecord } from './seedEdgeSecrets';
 import { seedEdgeStores, type EdgeStoreRecord } from './seedEdgeStores';
 import { seedStorages, type StorageV4Record } from './seedStorages';
+import { seedDdosEvents, type DdosEventRecord } from './seedDdosEvents';
 import { FunctionLogStore } from '../logs';
 import type { RuntimeOptions, SeedOptions } from '../options';
 import { createRng, deriveSeed, type Rng } from '../rng';
@@ -62,6 +63,8 @@ export interface SimState {
   storages: Map<number, Storage>;
   /** Object and SFTP storages (storage API v4), by id. */
   storagesV4: Map<number, StorageV4Record>;
+  /** The account's DDoS events (attacks), by id. */
+  ddosEvents: Map<string, DdosEventRecord>;
   logs: FunctionLogStore;
 }
 
@@ -101,6 +104,7 @@ export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: n
     notificationSettings: byId(seedNotificationSettings()),
     storages: byId([1001, 1002, 1003, 1004, 1005].map((id, i) => ({ id, name: `storage-${['eu', 'us', 'asia', 'backup', 'media'][i]}` }))),
     storagesV4: byId(seedStorages(referenceMs)),
+    ddosEvents: new Map(seedDdosEvents(referenceMs, ACCOUNT.clientId).map((e) => [e.id, e])),
     logs,
   };
 }

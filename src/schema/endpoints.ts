@@ -32,6 +32,7 @@ import { createSecretV2Endpoint, deleteSecretEndpoint, getSecretEndpoint, patchF
 import { createEdgeSecretEndpoint, deleteEdgeSecretEndpoint, getEdgeSecretEndpoint, listEdgeSecretsEndpoint, patchEdgeSecretEndpoint } from './edgeSecrets';
 import { listEdgeStoresEndpoint } from './edgeStores';
 import { createProfileEndpoint, deleteProfileEndpoint, getTemplateEndpoint, listTemplatePoliciesEndpoint } from './profileTemplates';
+import { listDdosEventsEndpoint } from './ddosEvents';
 
 import type { Endpoint } from './endpoint';
 import type { RouteName } from './routes';
@@ -111,6 +112,7 @@ const ALL = [
   deleteObjectStorageEndpoint,
   deleteSftpStorageEndpoint,
   restoreObjectStorageEndpoint,
+  listDdosEventsEndpoint,
 ] as const;
 
 type ByName<T extends readonly { readonly name: string }[]> = { [E in T[number] as E['name']]: E };

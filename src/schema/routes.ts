@@ -135,6 +135,8 @@ export const ROUTES = {
   deleteObjectStorage: platformOwn('storage', 'DELETE', '/storage/v4/object_storages/{storage_id}', '/storage/v4/object_storages/{storage_id}'),
   deleteSftpStorage: platformOwn('storage', 'DELETE', '/storage/v4/sftp_storages/{storage_id}', '/storage/v4/sftp_storages/{storage_id}'),
   restoreObjectStorage: platformOwn('storage', 'POST', '/storage/v4/object_storages/{storage_id}/restore', '/storage/v4/object_storages/{storage_id}/restore'),
+  // The account's DDoS events (attacks): the notifier has no guard/sifter rename, so one path in both dialects.
+  listDdosEvents: platformOwn('security', 'GET', '/security/notifier/v1/event_logs', '/security/notifier/v1/event_logs'),
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

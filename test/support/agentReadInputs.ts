@@ -13,6 +13,7 @@ export const AGENT_READ_INPUTS: Record<string, Record<string, unknown>> = {
   list_cloud_secrets: { project_id: 1, region_id: 1 },
   list_snapshot_policies: { project_id: 1, region_id: 1 },
   list_storages: {},
+  list_ddos_attacks: { alert_type: 'ddos_alert', limit: 5 },
   get_edge_template: { template_id: 301 },
   get_edge_client: { client_id: 201 },
   list_report_tasks: { status: 'Completed' },

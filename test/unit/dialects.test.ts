@@ -141,6 +141,7 @@ function calls(taskId: () => string): Calls {
     restoreObjectStorage: { params: { storage_id: 2104 }, run: (api) => api.storage.restoreObjectStorage({ params: { storage_id: 2104 } }) },
     deleteObjectStorage: { params: { storage_id: 2101 }, run: (api) => api.storage.deleteObjectStorage({ params: { storage_id: 2101 } }) },
     deleteSftpStorage: { params: { storage_id: 2201 }, run: (api) => api.storage.deleteSftpStorage({ params: { storage_id: 2201 } }) },
+    listDdosEvents: { params: {}, run: (api) => api.security.listDdosEvents({ params: {}, query: { date_from: '2026-01-01', date_to: '2099-01-01', alert_type: 'ddos_alert', ordering: '-attack_start_time', limit: 5 } }) },
   };
 }
 

@@ -208,6 +208,7 @@ const samples: Record<EndpointName, Sample> = {
   restoreObjectStorage: { method: 'POST', path: '/storage/v4/object_storages/2104/restore', status: 204, keys: [] },
   deleteObjectStorage: { method: 'DELETE', path: '/storage/v4/object_storages/2101', status: 204, keys: [] },
   deleteSftpStorage: { method: 'DELETE', path: '/storage/v4/sftp_storages/2201', status: 204, keys: [] },
+  listDdosEvents: { method: 'GET', path: '/security/notifier/v1/event_logs?date_from=2026-01-01&date_to=2099-01-01&ordering=-attack_start_time&limit=5', status: 200, keys: ['count', 'limit', 'offset', 'results'] },
 };
 
 before(async () => {

@@ -40,6 +40,7 @@ import { inputJsonSchema, type AgentBinding, type AgentHost, type AgentTool, typ
 import { addSchedules, createNotificationSetting, createReport, createSecret, updateNotificationSetting, updateProtectionProfile } from './writeTools';
 import { deleteStorage, listStorages, restoreStorage } from './storageTools';
 import { createProtectionProfile, deleteProtectionProfile, listProtectionTemplates } from './profileTools';
+import { listDdosAttacks } from './ddosAttacksTool';
 
 export const AGENT_TOOLS: readonly AgentTool[] = [
   listConnections,
@@ -53,6 +54,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   listEdgeBinaries,
   listEdgeSecrets,
   listStorages,
+  listDdosAttacks,
   getEdgeClient,
   listReportTasks,
   getReportTask,

@@ -1,0 +1,29 @@
+// Attacks: the DDoS Attacks view (the account's DDoS events from the platform's event log),
+// its filters, Refresh, and a row's Copy Targeted Address and Show Attack Details.
+import * as vscode from 'vscode';
+import { Disposable } from '../../ui/disposable';
+import type { FeatureContext } from '../../ui/featureContext';
+import { copyAttackAddress, filterAttacks, showAttackDetails } from './attackCommands';
+import { AttacksTree } from './attacksTree';
+import { DEFAULT_FILTERS } from './model/attackFilters';
+
+export class AttacksFeature extends Disposable {
+  readonly tree: AttacksTree;
+
+  constructor(ctx: FeatureContext) {
+    super();
+    this.tree = this._register(new AttacksTree(ctx));
+    const deps = { ui: ctx.ui, documents: ctx.documents, connections: ctx.connections, log: ctx.log, tree: this.tree };
+    this._registerAll(
+      vscode.commands.registerCommand('platformConsole.refreshAttacks', () => this.tree.reload()),
+      ctx.registerBoundCommand('platformConsole.filterAttacks', () => filterAttacks(deps)),
+      vscode.commands.registerCommand('platformConsole.clearAttackFilters', () => this.tree.setFilters(DEFAULT_FILTERS)),
+      vscode.commands.registerCommand('platformConsole.copyAttackAddress', (arg: unknown) => copyAttackAddress(deps, arg)),
+      vscode.commands.registerCommand('platformConsole.showAttackDetails', (arg: unknown) => showAttackDetails(deps, arg)),
+    );
+  }
+}
+
+export function activate(ctx: FeatureContext): AttacksFeature {
+  return new AttacksFeature(ctx);
+}
