@@ -2,7 +2,7 @@
 // name, the template picked, then each of its fields asked with its description (a bad value
 // refused as typed, its message on screen, nothing sent), the summary confirmed; the new profile
 // appears selected in the view. Then it is deleted from its context menu with its name typed; the
-// row leaves the view. Each step is proven from the simulator's record; the simulator is reset at
+// row leaves the view; between the two, the DDoS Attacks view is read. Each step is proven from the simulator's record; the simulator is reset at
 // the end so later files find the account as seeded.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -128,6 +128,26 @@ describe('Create and Delete Protection Profile', () => {
     await page.mouse.move(5, 5);
     await page.waitForTimeout(300);
     await screenshot(page, 'profile-create');
+  });
+
+  it('reads the account\'s attacks in the DDoS Attacks view: the ongoing one first and marked, the range sent to the server', async () => {
+    await simControl('requests', undefined, 'DELETE');
+    const attacks = sidebarPane(page, 'DDoS Attacks');
+    const header = attacks.locator('.pane-header');
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    const first = attacks.locator('.monaco-list-row').first();
+    await attacks.locator('.monaco-list-row .codicon-flame').first().waitFor({ timeout: 60_000 });
+    assert.equal(await first.locator('.codicon-flame').count(), 1, 'the ongoing attack is the first row');
+    assert.match(await first.innerText(), /203\.0\.113\.10[\s\S]*ongoing/);
+    assert.ok((await attacks.locator('.monaco-list-row').count()) > 5, 'the other attacks follow');
+    const query = (await last('listDdosEvents')).query;
+    assert.ok(query.date_from && query.date_to, `the time range is sent: ${JSON.stringify(query)}`);
+    assert.equal(Date.parse(query.date_to) - Date.parse(query.date_from) > 29 * 86_400_000, true, 'the last 30 days by default');
+    assert.deepEqual(await writes(), [], 'reading sends no change');
+    await page.mouse.move(900, 600);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'ddos-attacks');
+    await header.click();
   });
 
   it('deletes it from its context menu with its name typed: one DELETE, the row leaves the view', async () => {
