@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ddosEvent } from '../../src/schema/ddosEvents';
-import { AttackRefresh } from '../../src/features/attacks/model/attackRefresh';
+import { RefreshSchedule } from '../../src/ui/refreshSchedule';
 import { DEFAULT_FILTERS, addressProblem, describeFilters, filterQuery, isDefaultFilters, parseAddresses, parseTypedTime, typedTimeProblem } from '../../src/features/attacks/model/attackFilters';
 import { attackFacts, attackRow, durationText, localTime, ongoingFirst, rateText, rowDescription, rowLabel } from '../../src/features/attacks/model/attackRows';
 
@@ -119,7 +119,7 @@ describe('attack refresh schedule', () => {
     const clock = fake();
     let active = true;
     let reads = 0;
-    const schedule = new AttackRefresh({ active: () => active, intervalMs: 60_000, tick: async () => void reads++, ...clock });
+    const schedule = new RefreshSchedule({ visible: () => active, intervalMs: () => 60_000, tick: async () => void reads++, ...clock });
     schedule.update();
     await clock.advance(59_000);
     assert.equal(reads, 0);
@@ -136,7 +136,7 @@ describe('attack refresh schedule', () => {
     schedule.update();
     await clock.advance(0);
     assert.equal(reads, 3, 'shown again after a missed refresh: read at once');
-    schedule.markRead();
+    schedule.markRefreshed();
     await clock.advance(30_000);
     assert.equal(reads, 3, 'a manual read moves the next one an interval later');
     schedule.dispose();

@@ -12,7 +12,7 @@ import { NodeTree } from '../../ui/nodeTree';
 import { notifyError } from '../../ui/notify';
 import { escapeMarkdown } from '../../ui/text/markdownText';
 import { ActionNode, ErrorNode, MessageNode, TreeNode, spokenRow } from '../../ui/treeNodes';
-import { AttackRefresh } from './model/attackRefresh';
+import { RefreshSchedule } from '../../ui/refreshSchedule';
 import { DEFAULT_FILTERS, describeFilters, filterQuery, isDefaultFilters, type AttackFilters } from './model/attackFilters';
 import { attackFacts, attackRow, ongoingFirst, rowDescription, rowLabel, type AttackRow } from './model/attackRows';
 
@@ -45,15 +45,15 @@ export class AttacksTree extends NodeTree {
   private shownFor: string | undefined;
   private reading: Promise<void> | undefined;
   filters: AttackFilters = DEFAULT_FILTERS;
-  readonly autoRefresh: AttackRefresh;
+  readonly autoRefresh: RefreshSchedule;
   /** Reads made by the schedule (the tests count them). */
   autoReads = 0;
 
   constructor(private readonly deps: AttacksTreeDeps) {
     super(ATTACKS_VIEW, {});
-    this.autoRefresh = new AttackRefresh({
-      active: () => this.view.visible && this.activeConnectionId !== undefined,
-      intervalMs: deps.refreshMs ?? ATTACK_REFRESH_MS,
+    this.autoRefresh = new RefreshSchedule({
+      visible: () => this.view.visible && this.activeConnectionId !== undefined,
+      intervalMs: () => deps.refreshMs ?? ATTACK_REFRESH_MS,
       tick: () => {
         this.autoReads++;
         return this.reload();
@@ -147,7 +147,7 @@ export class AttacksTree extends NodeTree {
         this.state = { kind: 'error', error };
       }
     }
-    this.autoRefresh.markRead();
+    this.autoRefresh.markRefreshed();
     this.refresh();
   }
 

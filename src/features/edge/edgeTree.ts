@@ -4,7 +4,7 @@
 // refresh every interval while the view is visible.
 import * as vscode from 'vscode';
 import { EDGE_KIND_NAMES, EDGE_KINDS, addPins, emptyPins, pinCount, removePin, type EdgeKind, type EdgePins } from './model/edgePins';
-import { RefreshSchedule } from './model/edgeRefreshSchedule';
+import { RefreshSchedule } from '../../ui/refreshSchedule';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import type { FlowUi } from '../../ui/flowUi';
 import type { Log } from '../../ui/log';

@@ -1,4 +1,4 @@
-// When to refresh pinned edge clients on their own: every interval while the view is visible,
+// When a view reads again on its own (pinned edge clients, DDoS attacks): every interval while it is visible,
 // paused while it is hidden, and due at once on showing again when a refresh was missed.
 // No VS Code here: visibility and time come in, so the rules are tested with a fake clock.
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MIN_REFRESH_INTERVAL_MS, RefreshSchedule } from '../../src/features/edge/model/edgeRefreshSchedule';
+import { MIN_REFRESH_INTERVAL_MS, RefreshSchedule } from '../../src/ui/refreshSchedule';
 
 /** A hand-moved clock with timers. */
 function fakeTime() {
