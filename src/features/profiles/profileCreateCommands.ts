@@ -91,6 +91,10 @@ export function registerProfileCreateCommands(deps: ProfileCreateDeps): vscode.D
   };
 
   const remove = async (bound: BoundConnection, arg: unknown): Promise<boolean> => {
+    if (profileNodeOf(arg) && tree.idPrefix !== bound.connection.id) {
+      void deps.ui().notify('warning', `Nothing was sent: that row was listed on another connection; the view now shows ${bound.connection.name}.`);
+      return false;
+    }
     const profile = await profileToDelete(arg);
     if (!profile) return false;
     const ui = deps.ui();
