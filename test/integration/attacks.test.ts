@@ -69,6 +69,7 @@ describe('DDoS Attacks view', function () {
   after(async () => {
     ext.setUi(undefined);
     ext.setRetryBaseMs(undefined);
+    await vscode.commands.executeCommand('workbench.view.explorer');
     if (connectionId) await ext.connections.signOut(connectionId);
     await sim.close();
   });
