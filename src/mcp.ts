@@ -3,9 +3,10 @@
 // sign-in reads (PLATFORM_CONSOLE_BASE_URL, PLATFORM_CONSOLE_API_KEY, PLATFORM_CONSOLE_DIALECT,
 // PLATFORM_CONSOLE_CONNECTION_NAME); the key is held in memory only: never written to a file,
 // never in an answer or a log line, never passed to a child process (none is started).
-// Read-only unless started with --allow-writes (writes, but no destructive tool) or
-// --allow-destructive (writes and destructive tools); only the allowed tools are listed. Reads are
-// marked readOnlyHint, deletes destructiveHint. A client that declared elicitation is asked to
+// Read-only unless started with --allow-writes (writes, but nothing that removes, disables,
+// overwrites or prunes) or --allow-destructive (those too); only the allowed tools are listed, and a
+// write that is destructive for its input (set_edge_app_config removing a variable) is refused per
+// call. Reads are marked readOnlyHint, whatever may destroy destructiveHint. A client that declared elicitation is asked to
 // confirm each write with its exact request before anything is sent. A cancelled call aborts its
 // HTTP request.
 import { Server, type ServerContext } from '@modelcontextprotocol/server';
@@ -16,7 +17,7 @@ import { PlatformLists } from './platform/platformLists';
 import { redact } from './platform/redact';
 import { ENV_API_KEY, ENV_BASE_URL, ENV_CONNECTION_NAME, ENV_DIALECT, connectionNameFromUrl, normalizeBaseUrl, plainHttpRisk } from './schema/connectionRules';
 import { dialectForBaseUrl, parseDialect } from './schema/dialect';
-import { AGENT_TOOLS, agentTool, confirmation, runTool } from './features/agent/model/toolCatalog';
+import { AGENT_TOOLS, agentTool, confirmation, mayDestroy, runTool } from './features/agent/model/toolCatalog';
 import { NO_CONNECTION, inputJsonSchema, type AgentBinding, type AgentTool, type WriteRequest } from './features/agent/model/toolKit';
 import { quoted } from './features/agent/model/platformText';
 
@@ -132,7 +133,7 @@ export function createMcpServer(options: McpOptions): Server {
       title: t.displayName,
       description: t.modelDescription,
       inputSchema: inputJsonSchema(t) as { type: 'object' },
-      annotations: { title: t.displayName, readOnlyHint: t.kind === 'read', destructiveHint: t.kind === 'destructive', idempotentHint: t.kind === 'read', openWorldHint: true },
+      annotations: { title: t.displayName, readOnlyHint: t.kind === 'read', destructiveHint: mayDestroy(t), idempotentHint: t.kind === 'read', openWorldHint: true },
     })),
   }));
 
@@ -161,7 +162,11 @@ export function createMcpServer(options: McpOptions): Server {
           return no;
         }
       : undefined;
-    const text = await runTool(tool, binding, args, { ...host, sending, confirm });
+    // A write that removes, disables, overwrites or prunes for this input is refused like a destructive tool.
+    const refuseDestructive = flags.allowDestructive
+      ? undefined
+      : (req: WriteRequest) => ((declined = true), `Refused: this call of ${tool.name} is destructive (${req.target?.destructive ?? 'it cannot be undone'}), and this server was not started with --allow-destructive; nothing was sent. Start platform-console-mcp with --allow-destructive to allow it, or leave out what removes or overwrites.`);
+    const text = await runTool(tool, binding, args, { ...host, sending, confirm, ...(refuseDestructive ? { refuseDestructive } : {}) });
     return answer(text, declined);
   });
   return server;

@@ -205,6 +205,34 @@ describe('agent tools (language model tools)', function () {
     assert.equal(sim.requestCounts()['POST createNotificationSetting'], 1);
   });
 
+  it('#52: Cancel is final: a confirmation shown and cancelled never sends, even when the retry cannot be read', async () => {
+    const input = { app_id: 101 };
+    const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET'));
+    try {
+      assert.ok((await prepare('delete_edge_app', input)).confirmationMessages, 'the first call is put to the person');
+      // The person presses Cancel: VS Code never invokes. The model retries the identical call, and
+      // the app cannot be read this time (every attempt of the GET fails): nothing may be asked or sent.
+      sim.setFault({ route: 'getOwnEdgeApp', kind: 'status', status: 500 });
+      assert.equal((await prepare('delete_edge_app', input)).confirmationMessages, undefined, 'nothing asked');
+      assert.match(await invoke('delete_edge_app', input), /Nothing was asked or sent\.$/);
+      sim.clearFaults();
+      // Asked again and cancelled again, then an invocation without its own preparation: refused.
+      assert.ok((await prepare('delete_edge_app', input)).confirmationMessages);
+      await prepare('delete_edge_app', { ...input, connection: 'no-such-connection' });
+      assert.ok((await prepare('delete_edge_app', input)).confirmationMessages);
+      await prepare('delete_edge_app', { app_id: 'x' });
+      assert.deepEqual(writes(), [], 'no DELETE was sent');
+      // A retry is asked again, and only the invocation after it sends: once.
+      assert.ok((await prepare('delete_edge_app', input)).confirmationMessages, 'asked again');
+      assert.match(await invoke('delete_edge_app', input), /^Deleted /);
+      assert.match(await invoke('delete_edge_app', input), /^Refused: this change was not confirmed/);
+      assert.deepEqual(writes(), [['DELETE deleteEdgeApp', 1]]);
+    } finally {
+      sim.clearFaults();
+      sim.reset();
+    }
+  });
+
   it('a refused write asks nothing and sends nothing; the answer names the field and the rule', async () => {
     const prepared = await prepare('update_protection_profile', { protection_profile_id: 1, name: 'x'.repeat(101) });
     assert.equal(prepared.confirmationMessages, undefined);

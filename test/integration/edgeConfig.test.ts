@@ -60,8 +60,10 @@ describe('Edge view: Edit Configuration… and Apply to App', function () {
     assert.equal(ui.confirms.length, 1);
     const { message, detail } = ui.confirms[0]!;
     assert.equal(message, 'Change the configuration of edge app hello-edge on edge-config?');
-    assert.ok(detail.includes('Variables: changed GREETING: "Hallo" -> "Hello"'), detail);
-    assert.ok(!detail.includes('Secret references'), 'unchanged sections are not listed');
+    assert.ok(detail.includes('Variable GREETING: "Hallo" -> "Hello"'), detail);
+    assert.ok(!detail.includes('Secret reference'), 'unchanged sections are not listed');
+    assert.ok(detail.includes('Destructive: it overwrites 1 of the app\'s values'), 'an overwrite is destructive, said first');
+    assert.ok(detail.includes('This cannot be undone.'), detail);
     assert.deepEqual(writes(), ['PATCH patchEdgeApp 1'], 'sent once');
     const [sent] = Object.values(sim.lastRequests('patchEdgeApp'));
     assert.deepEqual(Object.keys((sent?.body ?? {}) as object), ['env'], 'only the changed section is sent');

@@ -475,9 +475,9 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
     notifies: true,
       retry: true,
       async run(cell) {
-        const ui = cell.ui(['701', '801', 'deletion_request', 'a@example.com', 'Enabled', 'Enabled'], { failed: /^Could not save the notification setting: /, retry: true });
+        const ui = cell.ui(['701', '801', 'deletion_request', 'ops@reseller-one.example', 'Enabled', 'Enabled'], { failed: /^Could not save the notification setting: /, retry: true, choose: (m) => (/^Update notification setting 801/.test(m) ? 'Update' : undefined) });
         await command(ui, 'platformConsole.updateNotificationSetting');
-        await ui.waitForNotification(/^Notification setting 801 saved: reseller 701, deletion_request to a@example\.com, enabled\./);
+        await ui.waitForNotification(/^Notification setting 801 saved: reseller 701, deletion_request to ops@reseller-one\.example, enabled\./);
         assert.equal(ui.prompts.length, 6, 'Retry asked only Enabled again: every other value was kept');
       },
     },

@@ -60,7 +60,13 @@ describe('reseller notification settings and storage deletion', function () {
   });
 
   it('Update: the setting created on this connection is prefilled; PATCH sends the change', async () => {
-    const ui = new ScriptedUi([String(702), '$(bell) failed_login → ops@example.com', 'failed_login', 'oncall@example.com', 'Disabled']);
+    // #52: switched off and sent elsewhere: destructive, a modal says both first; declined, nothing is sent.
+    const declined = new ScriptedUi([String(702), '$(bell) failed_login → ops@example.com', 'failed_login', 'oncall@example.com', 'Disabled']);
+    await run('platformConsole.updateNotificationSetting', declined);
+    assert.match(declined.confirms[0]?.detail ?? '', /^Destructive: it switches the notification off: nothing is sent until it is enabled again; it sends the notifications to another address: the current one stops getting them\./);
+    assert.match(declined.confirms[0]?.detail ?? '', /Email: ops@example\.com -> oncall@example\.com/);
+    assert.equal(sent('PATCH updateNotificationSetting'), 0);
+    const ui = new ScriptedUi([String(702), '$(bell) failed_login → ops@example.com', 'failed_login', 'oncall@example.com', 'Disabled'], (_m, b) => (b.includes('Update') ? 'Update' : undefined));
     await run('platformConsole.updateNotificationSetting', ui);
     await ui.waitForNotification(/^Notification setting \d+ saved: reseller 702, failed_login to oncall@example\.com, disabled\./);
     const email = ui.prompts.find((p) => p.prompt.startsWith('Email address'));
@@ -89,7 +95,7 @@ describe('reseller notification settings and storage deletion', function () {
 
   it('a 500 gets a notification with Show Log and is not retried', async () => {
     sim.setFault({ route: 'updateNotificationSetting', kind: 'status', status: 500 });
-    const ui = new ScriptedUi(['701', '$(bell) deletion_request → ops@reseller-one.example', 'deletion_request', 'a@example.com', 'Enabled']);
+    const ui = new ScriptedUi(['701', '$(bell) deletion_request → ops@reseller-one.example', 'deletion_request', 'ops@reseller-one.example', 'Enabled']);
     await run('platformConsole.updateNotificationSetting', ui);
     const failed = await ui.waitForNotification(/^Could not save the notification setting: Server error \(HTTP 500\)/);
     assert.deepEqual(failed.actions, ['Retry', 'Show Log']);

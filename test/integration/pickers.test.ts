@@ -199,11 +199,13 @@ describe('pickers on a spec-only server (no lists): straight to the typed box', 
     await vscode.commands.executeCommand('platformConsole.showActivatedFreeFeature');
     assert.deepEqual(feature.prompts.map((p) => p.kind), ['input']);
 
-    const update = new ScriptedUi(['701', '801', 'deletion_request', 'ops@reseller-one.example', 'Enabled']);
+    // #52: the setting's current values cannot be read here, so the update is put as destructive first.
+    const update = new ScriptedUi(['701', '801', 'deletion_request', 'ops@reseller-one.example', 'Enabled'], (_m, b) => (b.includes('Update') ? 'Update' : undefined));
     ext.setUi(update);
     await vscode.commands.executeCommand('platformConsole.updateNotificationSetting');
     assert.deepEqual(update.prompts.map((p) => p.kind), ['input', 'input', 'pick', 'input', 'pick']);
     await update.waitForNotification(/^Notification setting 801 saved/);
+    assert.match(update.confirms[0]?.detail ?? '', /^Destructive: its current values could not be read, so this may switch it off or send its notifications to another address\./);
 
     // The confirmation dismissed: only the two typed boxes were asked, nothing sent.
     const remove = new ScriptedUi(['701', '802']);

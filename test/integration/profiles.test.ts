@@ -280,7 +280,14 @@ describe('Protection Profiles view', function () {
     const node = await nodeOf(1);
     const currentId = node.profile.template!.id!;
     const target = currentId === 2 ? 3 : 2;
-    const ui = await run('platformConsole.changeProfileTemplate', new ScriptedUi(['$(edit) Enter a template ID…', '0', 'two', String(target)]), node);
+    const change = (_m: string, buttons: readonly string[]) => (buttons.includes('Change Template') ? 'Change Template' : undefined);
+    // #52: a template change drops the old template's field values: a modal says so first; declined, nothing is sent.
+    const patches = sent(PATCH);
+    const declined = await run('platformConsole.changeProfileTemplate', new ScriptedUi(['$(edit) Enter a template ID…', String(target)]), node);
+    assert.match(declined.confirms[0]?.detail ?? '', /^Destructive: it moves the profile to another template: the old template's field values are dropped/);
+    assert.match(declined.confirms[0]?.detail ?? '', new RegExp(`Template: .* \\(ID ${currentId}\\) -> .* \\(ID ${target}\\)`));
+    assert.equal(sent(PATCH), patches, 'declined: nothing sent');
+    const ui = await run('platformConsole.changeProfileTemplate', new ScriptedUi(['$(edit) Enter a template ID…', '0', 'two', String(target)], change), node);
     assert.ok(ui.prompts[0]?.items?.includes('DDoS Protection Advanced'), ui.prompts[0]?.items?.join(', '));
     assert.equal(ui.prompts[1]?.value, String(currentId), 'the current template id filled in');
     assert.deepEqual(ui.prompts[1]?.refusals, ['Template ID: must be at least 1', 'Template ID: must be a whole number of 1 or more']);
@@ -292,7 +299,7 @@ describe('Protection Profiles view', function () {
     assert.match((await row(node)).description ?? '', target === 2 ? /^DDoS Protection Advanced · client 1$/ : /^Game Server Shield · client 1$/);
     // And by picking one: back to template 2 if it was 3.
     if (target !== 2) {
-      await run('platformConsole.changeProfileTemplate', new ScriptedUi(['DDoS Protection Advanced']), node);
+      await run('platformConsole.changeProfileTemplate', new ScriptedUi(['DDoS Protection Advanced'], change), node);
       assert.deepEqual((await last(PATCH)).body, { template_id: 2 });
     }
   });

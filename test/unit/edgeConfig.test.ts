@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { configOfApp, parseConfig, serializeConfig, type EdgeAppConfig } from '../../src/features/edge/model/edgeConfigDocument';
-import { anyChange, changeFacts, configChanges, configPatch, resolveSecretRefs } from '../../src/features/edge/model/edgeConfigChanges';
+import { anyChange, changeFacts, configChanges, configPatch, lostCounts, resolveSecretRefs } from '../../src/features/edge/model/edgeConfigChanges';
 import { importLauncherEnv, mergeImport, parseDotenv } from '../../src/features/edge/model/edgeEnvImport';
 
 const app = {
@@ -65,7 +65,23 @@ describe('edge config changes', () => {
     assert.deepEqual(Object.keys(body), ['env']);
     assert.deepEqual(body.env, { GREETING: 'Hello', NEW: '1', JSON: '{"a":1}\n', PADDED: ' x ' });
     const facts = changeFacts(current, resolved.config, changes);
-    assert.deepEqual(facts, [['Variables', 'added NEW = "1"; changed GREETING: "Hallo" -> "Hello"; removed LOG_LEVEL']]);
+    assert.deepEqual(facts, [
+      ['Variable NEW', 'added "1"'],
+      ['Variable GREETING', '"Hallo" -> "Hello"'],
+      ['Variable LOG_LEVEL', 'removed (was "info")'],
+    ]);
+    assert.deepEqual(lostCounts(changes), { removed: 1, overwritten: 1 });
+  });
+
+  it('#52: every change is listed with its whole value: nothing cut, nothing left out', () => {
+    const current = configOfApp(app);
+    const long = `https://good.example/${'a'.repeat(120)}@evil.example`;
+    const many = Array.from({ length: 30 }, (_, i) => `V${i}=${i}`).join('\n');
+    const resolved = resolveSecretRefs(parsed(serializeConfig(current).replace('GREETING=Hallo', `GREETING=${long}\n${many}`)), known);
+    assert.ok(resolved.ok);
+    const facts = changeFacts(current, resolved.config, configChanges(current, resolved.config));
+    assert.ok(facts.some(([label, value]) => label === 'Variable GREETING' && value === `"Hallo" -> ${JSON.stringify(long)}`), JSON.stringify(facts));
+    assert.equal(facts.filter(([label]) => /^Variable V\d+$/.test(label)).length, 30);
   });
 
   it('resolves secret names to ids, refuses unknown ones, and shows secrets by name and id', () => {
@@ -77,8 +93,10 @@ describe('edge config changes', () => {
     assert.deepEqual(changes.secrets, { added: ['DB'], changed: ['API_TOKEN'], removed: [] });
     const body = configPatch(resolved.config, changes);
     assert.deepEqual(body.secrets, { API_TOKEN: { id: 637 }, DB: { id: 637 } });
-    const facts = changeFacts(current, resolved.config, changes).find(([s]) => s === 'Secret references');
-    assert.equal(facts?.[1], 'added DB = db-password (id 637); changed API_TOKEN: upstream-token (id 636) -> db-password (id 637)');
+    assert.deepEqual(changeFacts(current, resolved.config, changes).filter(([label]) => label.startsWith('Secret')), [
+      ['Secret reference DB', 'added secret db-password (id 637)'],
+      ['Secret reference API_TOKEN', 'secret upstream-token (id 636) -> secret db-password (id 637)'],
+    ]);
     const unknown = resolveSecretRefs(parsed('[secrets]\nX=nope\nY=999\n'), known);
     assert.equal(unknown.ok, false);
     assert.deepEqual(!unknown.ok && unknown.problems.length, 2);

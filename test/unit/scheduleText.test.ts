@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cronOf, scheduleInWords, scheduleKeeps, scheduleName, scheduleNextRuns } from '../../src/ui/text/scheduleText';
+import { cronOf, scheduleInWords, scheduleKeeps, scheduleName, scheduleNextRuns, schedulePrunes } from '../../src/ui/text/scheduleText';
 
 describe('schedule text', () => {
   const nightly = { type: 'cron', minute: '30', hour: '2', day_of_week: 'mon,wed', timezone: 'Europe/Berlin' };
@@ -34,5 +34,23 @@ describe('schedule text', () => {
     assert.equal(scheduleKeeps({ retention_time: { weeks: 2, days: 1 }, max_quantity: 10 }), 'keeps 2 weeks 1 day · at most 10 snapshots');
     assert.equal(scheduleKeeps({ max_quantity: 1 }), 'at most 1 snapshot');
     assert.equal(scheduleKeeps({}), '');
+  });
+});
+
+describe('what a schedule change prunes (#52: lowering what is kept is destructive)', () => {
+  const week = { weeks: 1, days: 0, hours: 0, minutes: 0 };
+  const kept = { type: 'cron', max_quantity: 7, retention_time: week };
+  it('fewer snapshots kept: the platform deletes the oldest beyond the new count', () => {
+    assert.equal(schedulePrunes(kept, { max_quantity: 3 }), "the platform deletes this schedule's oldest snapshots beyond the newest 3 (it keeps up to 7 now). Deleted snapshots cannot be brought back");
+  });
+  it('a shorter retention, or one where there was none: older snapshots are deleted', () => {
+    assert.match(schedulePrunes(kept, { retention_time: { weeks: 0, days: 2, hours: 0, minutes: 0 } })!, /older than 2 days \(it keeps them 1 week now\)/);
+    assert.match(schedulePrunes({ max_quantity: 24, retention_time: null }, { retention_time: { weeks: 0, days: 0, hours: 6, minutes: 0 } })!, /older than 6 hours \(it keeps them without a time limit now\)/);
+  });
+  it('keeping as much or more, or not touching either field, prunes nothing', () => {
+    assert.equal(schedulePrunes(kept, { max_quantity: 7 }), undefined);
+    assert.equal(schedulePrunes(kept, { max_quantity: 9, retention_time: { weeks: 0, days: 8, hours: 0, minutes: 0 } }), undefined);
+    assert.equal(schedulePrunes(kept, {}), undefined);
+    assert.equal(schedulePrunes(kept, { retention_time: null }), undefined, 'no retention: kept until the count rotates them out');
   });
 });

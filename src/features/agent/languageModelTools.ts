@@ -11,18 +11,14 @@ import { AGENT_TOOLS, WRITES_SETTING, confirmation, parseToolInput, prepareWrite
 import { noConnectionAnswer } from './model/toolAnswers';
 import { neutralize } from './model/platformText';
 import { NO_CONNECTION, type AgentBinding, type AgentConnection, type AgentTool, type WriteRequest } from './model/toolKit';
-
-/** How long a confirmed write remembers its connection (between the question and the call). */
-const CONFIRMED_MS = 10 * 60_000;
+import { ConfirmationSlots } from './model/confirmationSlots';
 
 const result = (text: string) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
 const writesAllowed = () => vscode.workspace.getConfiguration('platformConsole').get<boolean>(WRITES_SETTING, true);
 
 export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Record<string, unknown>> {
-  /** The connection each confirmed write was shown with, by tool input. */
-  private readonly confirmed = new Map<string, { connectionId: string; at: number }>();
-  /** The answer for a removal whose thing could not be read when the call was prepared, by tool input. */
-  private readonly unreadable = new Map<string, string>();
+  /** What each write's preparation decided (asked on a connection, or refused), for the one invocation that follows it. */
+  readonly slots = new ConfirmationSlots<WriteRequest>();
 
   constructor(
     private readonly ctx: FeatureContext,
@@ -33,7 +29,11 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
     const connection = this.connectionFor(options.input);
     const where = connection ? ` on ${neutralize(connection.name)}` : '';
     const invocationMessage = `${this.tool.displayName}${where}`;
-    if (this.tool.kind === 'read' || !connection || !writesAllowed()) return { invocationMessage };
+    if (this.tool.kind === 'read') return { invocationMessage };
+    const key = this.key(options.input);
+    // Whatever an earlier preparation of this input left (a Cancel, an unanswered question) is gone first.
+    const ticket = this.slots.begin(key);
+    if (!connection || !writesAllowed()) return { invocationMessage };
     const parsed = parseToolInput(this.tool, options.input);
     // A refused input asks nothing: invoke answers with the field and the rule, and sends nothing.
     if (!parsed.ok) return { invocationMessage };
@@ -44,14 +44,12 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
       // A delete names what it deletes: read it now; a failed read asks nothing, and invoke answers with it.
       const targeted = await this.readTarget(connection, parsed.input, request, token);
       if (!targeted.ok) {
-        // Kept until invoke takes it; a chat that never invokes leaves at most a few behind.
-        if (this.unreadable.size >= 100) this.unreadable.clear();
-        this.unreadable.set(this.key(options.input), targeted.answer);
+        this.slots.set(key, ticket, { state: 'refused', answer: targeted.answer });
         return { invocationMessage };
       }
       request = targeted.request;
     }
-    this.remember(options.input, connection.id);
+    this.slots.set(key, ticket, { state: 'asked', connectionId: connection.id, request });
     const asked = confirmation(this.tool, request, { connectionName: connection.name, baseUrl: connection.baseUrl, dialect: connection.dialect });
     return { invocationMessage, confirmationMessages: { title: asked.title, message: new vscode.MarkdownString(asked.message) } };
   }
@@ -73,11 +71,12 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
     if (this.tool.kind !== 'read' && !writesAllowed()) {
       return result('Refused: changes through the agent are turned off (setting platformConsole.agent.allowWrites). Nothing was sent; the person can do it in Platform Console, or turn the setting on.');
     }
-    const confirmedId = this.tool.kind === 'read' ? undefined : this.takeConfirmed(options.input);
-    // The thing to remove could not be read when VS Code prepared the call: nothing was asked, nothing is sent.
-    const unreadable = this.unreadable.get(this.key(options.input));
-    this.unreadable.delete(this.key(options.input));
-    if (!confirmedId && unreadable !== undefined) return result(log.scrub(unreadable));
+    // This call's own preparation, taken once: a confirmation shown to an earlier call never counts.
+    const prepared = this.tool.kind === 'read' ? undefined : this.slots.take(this.key(options.input));
+    // The thing could not be read when VS Code prepared the call: nothing was asked, nothing is sent.
+    if (prepared?.state === 'refused') return result(log.scrub(prepared.answer));
+    const confirmedId = prepared?.connectionId;
+    const confirmed = prepared?.request;
     const connection = confirmedId ? this.ctx.connections.list().find((c) => c.id === confirmedId) : this.connectionFor(options.input);
     const host = { connections: () => agentConnections(this.ctx), scrub: (t: string) => log.scrub(t) };
     if (this.tool.offline) return result(await runTool(this.tool, NO_CONNECTION, options.input, host));
@@ -96,7 +95,7 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
     try {
       const active = this.ctx.connections.active;
       const elsewhere = active?.id === bound.connection.id ? undefined : (active?.name ?? null);
-      const text = await runTool(this.tool, binding(bound, cancel.signal, elsewhere), options.input, host);
+      const text = await runTool(this.tool, binding(bound, cancel.signal, elsewhere), options.input, { ...host, ...(confirmed ? { confirmed } : {}) });
       log.info(`[${bound.connection.name}] agent tool ${this.tool.name} answered (${text.length} characters)`);
       return result(text);
     } finally {
@@ -124,18 +123,6 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
 
   private key(input: unknown): string {
     return JSON.stringify(input ?? {});
-  }
-
-  private remember(input: unknown, connectionId: string): void {
-    const now = Date.now();
-    for (const [k, v] of this.confirmed) if (now - v.at > CONFIRMED_MS) this.confirmed.delete(k);
-    this.confirmed.set(this.key(input), { connectionId, at: now });
-  }
-
-  private takeConfirmed(input: unknown): string | undefined {
-    const entry = this.confirmed.get(this.key(input));
-    this.confirmed.delete(this.key(input));
-    return entry && Date.now() - entry.at <= CONFIRMED_MS ? entry.connectionId : undefined;
   }
 }
 

@@ -14,7 +14,8 @@ import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
 import { edgeAppIdOf, pickEdgeApp, reloadEdgeApp } from './edgeAppPick';
 import type { EdgeTree } from './edgeTree';
-import { anyChange, changeCount, changeFacts, configChanges, configPatch, resolveSecretRefs, type KnownSecret } from './model/edgeConfigChanges';
+import { anyChange, changeCount, changeFacts, configChanges, configPatch, lostCounts, resolveSecretRefs, type KnownSecret } from './model/edgeConfigChanges';
+import { configLoss } from '../../ui/text/destructiveChanges';
 import { configOfApp, parseConfig, serializeConfig, type EdgeAppConfig } from './model/edgeConfigDocument';
 import { importLauncherEnv, LAUNCHER_FILES, mergeImport, type LauncherFile } from './model/edgeEnvImport';
 
@@ -204,7 +205,10 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
     const changes = configChanges(now, resolved.config);
     if (!anyChange(changes)) return void ui.notify('info', `Nothing to apply: the document matches edge app ${session.appName} on ${bound.connection.name}.`), false;
     const facts: [string, string][] = [['App', `${session.appName} (id ${session.appId})`], ['URL', app.url || '(no URL given)'], ...changeFacts(now, resolved.config, changes)];
-    if (!(await confirmWrite(ui, { action: `Change the configuration of edge app ${session.appName}`, connection: bound.connection, facts, button: 'Apply' }))) return false;
+    const { removed, overwritten } = lostCounts(changes);
+    const loss = configLoss(removed, overwritten);
+    const summary = { action: `Change the configuration of edge app ${session.appName}`, connection: bound.connection, facts, button: 'Apply' };
+    if (!(await confirmWrite(ui, loss ? { ...summary, destructive: true, warning: `Destructive: ${loss}.` } : summary))) return false;
     const body = configPatch(resolved.config, changes);
     try {
       await ui.progress(`Applying the configuration of edge app ${session.appName} on ${bound.connection.name}…`, false, () => bound.api.edge.patchEdgeApp({ params: { app_id: session.appId }, body }));

@@ -9,6 +9,26 @@ import type { NotificationSetting } from '../../schema/iam';
 import { PlatformError } from '../../schema/errors';
 import { ListPages } from '../../platform/listPages';
 import { notificationSettingSteps, type NotificationSettingState, type SettingSource } from './notificationSettingFlow';
+import { confirmWrite, type WriteSummary } from '../../ui/confirmWrite';
+import { notificationSettingLoss } from '../../ui/text/destructiveChanges';
+import type { Connection } from '../../connections/connectionManager';
+
+/** The modal before an update that switches a setting off or redirects it: the values before and after. */
+function updateSettingSummary(done: NotificationSettingState, loss: string, connection: Connection): WriteSummary {
+  const was = (v: string | boolean | null | undefined) => (v === undefined || v === null ? '(not known)' : String(v));
+  return {
+    action: `Update notification setting ${done.settingId} of reseller ${done.resellerId}`,
+    connection,
+    facts: [
+      ['Type', `${was(done.before?.notification_type)} -> ${done.notificationType}`],
+      ['Email', `${was(done.before?.email)} -> ${done.email}`],
+      ['Enabled', `${was(done.before?.enabled)} -> ${done.enabled === false ? 'false' : 'true'}`],
+    ],
+    warning: `Destructive: ${loss}.`,
+    destructive: true,
+    button: 'Update',
+  };
+}
 import type { NotificationSettingStore } from './notificationSettingStore';
 
 export interface IdentityCommandDeps {
@@ -53,6 +73,9 @@ export function notificationSettingAction(deps: IdentityCommandDeps) {
     if (!done) return;
     await deps.store.rememberReseller(connection.id, done.resellerId!);
     const body = { notification_type: done.notificationType!, email: done.email!, enabled: done.enabled };
+    // Switched off, or sent elsewhere: the current address stops getting it (a modal says so first).
+    const loss = mode === 'update' ? notificationSettingLoss(done.before, body) : undefined;
+    if (loss && !(await confirmWrite(ui, updateSettingSummary(done, loss, connection)))) return;
     let saved: NotificationSetting;
     try {
       saved = await ui.progress(`Saving the ${done.notificationType} setting of reseller ${done.resellerId}…`, false, () =>

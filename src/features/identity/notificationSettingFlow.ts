@@ -17,6 +17,8 @@ export interface NotificationSettingState {
   notificationType?: NotificationType;
   email?: string;
   enabled?: boolean;
+  /** The setting's values before this update, as the platform listed them or this connection last saw them; absent: not known. */
+  before?: { notification_type?: string | null; email?: string | null; enabled?: boolean | null };
 }
 
 export const NOTIFICATION_TYPE_MEANINGS: Record<NotificationType, string> = {
@@ -84,6 +86,7 @@ export function settingStep(source: SettingSource): WizardStep<NotificationSetti
         : await typed();
       // The platform's own values first; else what this connection last saw of that setting.
       const picked = listed.get(s.settingId);
+      s.before = picked ?? source.lookup(resellerId, s.settingId);
       if (picked) {
         s.notificationType = asType(picked.notification_type) ?? s.notificationType;
         s.email = picked.email ?? s.email;

@@ -25,6 +25,8 @@ import {
 import { FieldNode, profileNodeOf } from './profileNodes';
 import type { ProfilesTree } from './profilesTree';
 import { promptSignIn } from '../../ui/bindActiveConnection';
+import { confirmWrite, type WriteSummary } from '../../ui/confirmWrite';
+import { profileTemplateLoss } from '../../ui/text/destructiveChanges';
 
 export interface ProfileCommandDeps extends Pick<FeatureContext, 'connections' | 'log' | 'ui' | 'registerBoundCommand'> {
   tree: ProfilesTree;
@@ -40,6 +42,8 @@ interface EditSpec {
   body(s: ProfileEditState): ProfilePatchRequest | undefined;
   retryStep(s: ProfileEditState): string;
   done(before: ProtectionProfile, after: ProtectionProfile, s: ProfileEditState): string;
+  /** A change that loses something is put to the person first (a modal): its summary, or undefined for none. */
+  confirm?(before: ProtectionProfile, s: ProfileEditState, connection: BoundConnection['connection']): WriteSummary | undefined;
 }
 
 /** Sort choices: the wire text of the first key ('' = the platform's default order). */
@@ -183,6 +187,8 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
     const before = done.profile!;
     const body = spec.body(done);
     if (!body) return void ui.notify('info', `Nothing changed on "${profileLabel(before)}": nothing was sent.`);
+    const summary = spec.confirm?.(before, done, connection);
+    if (summary && !(await confirmWrite(ui, summary))) return;
     try {
       const updated = await ui.progress(`${spec.progress} "${profileLabel(before)}" on ${connection.name}…`, false, () =>
         api.security.updateProtectionProfile({ params: { protection_profile_id: before.id }, body }),
@@ -223,6 +229,23 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
     body: (s) => (s.templateId === s.profile!.template?.id ? undefined : templateBody(s.templateId!)),
     retryStep: (s) => (s.templateChoice === 'other' ? TEMPLATE_ID_STEP : TEMPLATE_STEP),
     done: (_before, after) => `"${profileLabel(after)}" now uses template ${after.template?.id ?? '?'} (${after.template?.name ?? 'no name'}).`,
+    confirm: (before, s, connection) => {
+      const loss = profileTemplateLoss(before.template?.id, s.templateId);
+      if (!loss) return undefined;
+      const to = s.templateId === undefined ? undefined : tree.knownTemplates().get(s.templateId);
+      return {
+        action: `Change the template of protection profile ${profileLabel(before)}`,
+        connection,
+        facts: [
+          ['Profile', `${profileLabel(before)} (ID ${before.id})`],
+          ['Template', `${before.template?.name ?? 'no name'} (ID ${before.template?.id ?? '?'}) -> ${to ?? "no name"} (ID ${s.templateId})`],
+          ['Field values set', String(before.fields?.length ?? 0)],
+        ],
+        warning: `Destructive: ${loss}.`,
+        destructive: true,
+        button: 'Change Template',
+      };
+    },
   };
 
   const editFields: EditSpec = {

@@ -10,7 +10,7 @@ import { policyName as policyNameRule } from '../../schema/cloudPolicies';
 import { cloudLocationSteps } from '../../ui/cloudLocation';
 import { cloudTargetOf } from '../../ui/cloudTarget';
 import { confirmWrite } from '../../ui/confirmWrite';
-import { scheduleInWords, scheduleName } from '../../ui/text/scheduleText';
+import { scheduleInWords, scheduleName, schedulePrunes } from '../../ui/text/scheduleText';
 import type { FeatureContext } from '../../ui/featureContext';
 import { fieldProblem } from '../../ui/fieldRules';
 import { notifyError } from '../../ui/notify';
@@ -203,7 +203,8 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
     if (!after) return false;
     const body = schedulePatchOf(before, after);
     if (Object.keys(body).length === 0) return void deps.ui().notify('info', `Nothing changed in schedule ${scheduleName(schedule)}: nothing sent.`), false;
-    if (!(await confirmWrite(deps.ui(), editScheduleSummary(at.policy, at, schedule, describeSchedule(before), describeSchedule(after), patchFields(body), bound.connection)))) return false;
+    const prunes = schedulePrunes(schedule, body);
+    if (!(await confirmWrite(deps.ui(), editScheduleSummary(at.policy, at, schedule, describeSchedule(before), describeSchedule(after), patchFields(body), bound.connection, prunes)))) return false;
     const params = { project_id: at.projectId, region_id: at.regionId, schedule_id: schedule.id! };
     const sent = await send(bound, `Changing a schedule of snapshot policy ${policyName(at.policy)}`, `Could not change the schedule of snapshot policy ${policyName(at.policy)}`, () => bound.api.cloud.patchSchedule({ params, body }));
     if (!sent.ok) return false;

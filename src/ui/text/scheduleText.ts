@@ -78,6 +78,26 @@ export function scheduleKeeps(s: ScheduleFields): string {
   return [keeps ? `keeps ${keeps}` : undefined, s.max_quantity ? `at most ${plural(s.max_quantity, 'snapshot')}` : undefined].filter(Boolean).join(' · ');
 }
 
+const spanMinutes = (s: Span) => (s.weeks ?? 0) * 10_080 + (s.days ?? 0) * 1_440 + (s.hours ?? 0) * 60 + (s.minutes ?? 0);
+
+/**
+ * What the platform will delete when a schedule changes from `before` to `after` (only the fields
+ * `after` gives count): fewer snapshots kept, or kept for less time (none set means kept until the
+ * count rotates them out). Undefined when it keeps as much as before. Our words, for every face.
+ */
+export function schedulePrunes(before: ScheduleFields, after: Pick<ScheduleFields, 'max_quantity' | 'retention_time'>): string | undefined {
+  const said: string[] = [];
+  if (after.max_quantity !== undefined && after.max_quantity !== null && before.max_quantity && after.max_quantity < before.max_quantity) {
+    said.push(`the platform deletes this schedule's oldest snapshots beyond the newest ${after.max_quantity} (it keeps up to ${before.max_quantity} now)`);
+  }
+  const was = before.retention_time && spanMinutes(before.retention_time) > 0 ? before.retention_time : undefined;
+  const now = after.retention_time && spanMinutes(after.retention_time) > 0 ? after.retention_time : undefined;
+  if (now && (!was || spanMinutes(now) < spanMinutes(was))) {
+    said.push(`the platform deletes this schedule's snapshots older than ${spanText(now)} (${was ? `it keeps them ${spanText(was)} now` : 'it keeps them without a time limit now'})`);
+  }
+  return said.length ? `${said.join('; ')}. Deleted snapshots cannot be brought back` : undefined;
+}
+
 /**
  * A cron schedule's next `count` runs after `from`, in its own zone; empty for an interval (the
  * platform does not say when one last ran) or a cron the libraries refuse.

@@ -113,6 +113,12 @@ export const listProtectionProfiles = defineTool({
   },
 });
 
+/** One profile; a spec-only server reads it from its whole list (which holds the field values there). */
+export async function readProfile(b: AgentBinding, protection_profile_id: number) {
+  const one = await ownRead('getProtectionProfile', () => b.api.security.getProtectionProfile({ params: { protection_profile_id } }, opts(b)));
+  return one ?? (await b.api.security.listProtectionProfiles({ params: {}, query: {} }, opts(b))).find((x) => x.id === protection_profile_id);
+}
+
 export const getProtectionProfile = defineTool({
   name: 'get_protection_profile',
   referenceName: 'platformProfile',
@@ -122,9 +128,7 @@ export const getProtectionProfile = defineTool({
   kind: 'read',
   input: () => z.strictObject({ ...connectionField, protection_profile_id: shape.profile.protection_profile_id.describe('The profile id') }),
   run: async (b, { protection_profile_id }) => {
-    const one = await ownRead('getProtectionProfile', () => b.api.security.getProtectionProfile({ params: { protection_profile_id } }, opts(b)));
-    // A spec-only server reads one profile from its whole list (which holds the field values there).
-    const p = one ?? (await b.api.security.listProtectionProfiles({ params: {}, query: {} }, opts(b))).find((x) => x.id === protection_profile_id);
+    const p = await readProfile(b, protection_profile_id);
     if (!p) return `No protection profile ${protection_profile_id} ${on(b)}. Use list_protection_profiles to find the id.`;
     return objectAnswer(`Protection profile ${p.id} ${on(b)}:`, 'get_protection_profile', p);
   },

@@ -109,7 +109,7 @@ export const deleteNotificationSetting = defineTool({
 });
 
 /** One setting from the reseller's list (the platform has no read of one setting): paged through, a 404 when it is not there. */
-async function findSetting(b: AgentBinding, resellerId: number, id: number) {
+export async function findSetting(b: AgentBinding, resellerId: number, id: number) {
   const limit = 100;
   for (let offset = 0; offset < 10_000; offset += limit) {
     const page = await b.api.iam.listNotificationSettings({ params: { resellerId }, query: { limit, offset } }, opts(b));

@@ -5,14 +5,16 @@ import * as z from 'zod';
 import { endpoints } from '../../../schema/endpoints';
 import { opts, policyParams, readPolicy, scheduleText, shown } from './cloudManageTools';
 import { quoted as q } from './platformText';
-import { connectionField, defineTool, type AgentBinding, type WriteTarget } from './toolKit';
+import { connectionField, defineTool, destructiveIf, type AgentBinding, type WriteTarget } from './toolKit';
 import { request } from './writeTools';
+import { schedulePrunes, spanText, type ScheduleFields } from '../../../ui/text/scheduleText';
+
 import { nameOf } from './toolAnswers';
 
 const scheduleId = () => endpoints.patchSchedule.params.shape.schedule_id.describe('The schedule id (list_snapshot_policies gives each schedule\'s id)');
 
-/** The policy and the one schedule, as they are now. */
-async function readSchedule(b: AgentBinding, at: { project_id: number; region_id: number; policy_id: number; schedule_id: string }, consequence: string): Promise<WriteTarget> {
+/** The policy and the one schedule, as they are now; `change` given, what the platform will prune for it (the call is then destructive). */
+async function readSchedule(b: AgentBinding, at: { project_id: number; region_id: number; policy_id: number; schedule_id: string }, consequence: string, change?: Pick<ScheduleFields, 'max_quantity' | 'retention_time'>): Promise<WriteTarget> {
   const list = await b.api.cloud.listLifecyclePolicies({ params: { project_id: at.project_id, region_id: at.region_id } }, opts(b));
   const policy = list.results.find((p) => p.id === at.policy_id);
   const schedule = policy?.schedules?.find((s) => s.id === at.schedule_id);
@@ -21,9 +23,10 @@ async function readSchedule(b: AgentBinding, at: { project_id: number; region_id
     facts: [
       ['policy', policy ? `${shown(policy.name)} (id ${policy.id}, ${shown(policy.status)})` : `id ${at.policy_id}, not in the list of its project and region`],
       ['schedule', schedule ? scheduleText(schedule) : `id ${at.schedule_id}, not in this policy`],
-      ['keeps', schedule ? `${shown(schedule.max_quantity)} snapshot(s)` : '(not found)'],
+      ['keeps', schedule ? `${shown(schedule.max_quantity)} snapshot(s)${schedule.retention_time && spanText(schedule.retention_time) ? ` for ${spanText(schedule.retention_time)}` : ''}` : '(not found)'],
     ],
     consequence,
+    ...(schedule && change ? destructiveIf(schedulePrunes(schedule, change)) : {}),
   };
 }
 
@@ -35,10 +38,11 @@ export const editSnapshotSchedule = defineTool({
   modelDescription:
     'Changes one schedule of a snapshot lifecycle policy: `change` holds only the fields to set, as the platform defines them (cron: minute, hour, day_of_week, day, month, week, timezone; interval: weeks, days, hours, minutes; either: max_quantity, retention_time {weeks, days, hours, minutes}, resource_name_template; type to switch between cron and interval, with every field of the new type). The policy is read first so the person sees the schedule as it is, and confirms the exact change. Returns the schedule as saved.',
   kind: 'write',
+  destructiveWhen: 'it lowers max_quantity or retention_time: the platform deletes the snapshots beyond them',
   input: () => z.strictObject({ ...connectionField, ...policyParams(), schedule_id: scheduleId(), change: endpoints.patchSchedule.body.describe('The fields to change, only those') }),
   prepare: ({ project_id, region_id, schedule_id, change }) =>
     request(endpoints.patchSchedule, { params: { project_id, region_id, schedule_id }, body: change }, `Change schedule ${schedule_id} (${Object.keys(change).join(', ')})`),
-  readTarget: (b, at) => readSchedule(b, at, 'Only the fields in the request change; the snapshots already made are kept.'),
+  readTarget: (b, at) => readSchedule(b, at, 'Only the fields in the request change.', at.change),
   answer: (sent, b, { schedule_id, policy_id }) => {
     const saved = sent as z.output<typeof endpoints.patchSchedule.response>;
     return `Changed schedule ${q(schedule_id)} of snapshot policy ${policy_id} on ${nameOf(b.connectionName)}: now ${q(scheduleText(saved))}, keeps ${shown(saved.max_quantity)} snapshot(s).`;

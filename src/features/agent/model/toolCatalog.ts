@@ -36,7 +36,7 @@ import { createTlsSecret } from './tlsSecretTool';
 import { readReport } from './reportTool';
 import { readEdgeAppLogs } from './edgeLogsTool';
 import { errorAnswer, otherConnectionNote } from './toolAnswers';
-import { inputJsonSchema, type AgentBinding, type AgentHost, type AgentTool, type WriteRequest, type WriteTarget } from './toolKit';
+import { inputJsonSchema, type AgentBinding, type AgentHost, type AgentTool, type ToolKind, type WriteChange, type WriteRequest, type WriteTarget } from './toolKit';
 import { addSchedules, createNotificationSetting, createReport, createSecret, updateNotificationSetting, updateProtectionProfile } from './writeTools';
 import { deleteStorage, listStorages, restoreStorage } from './storageTools';
 import { createProtectionProfile, deleteProtectionProfile, listProtectionTemplates } from './profileTools';
@@ -130,6 +130,14 @@ export function languageModelToolsManifest(): Record<string, unknown>[] {
   }));
 }
 
+/** The class of one call: a `write` whose target says it removes, disables, overwrites or prunes is destructive. */
+export function callKind(tool: AgentTool, request: WriteRequest): ToolKind {
+  return tool.kind === 'write' && request.target?.destructive ? 'destructive' : tool.kind;
+}
+
+/** The tool may be destructive (always, or for some inputs): MCP's destructiveHint. */
+export const mayDestroy = (tool: AgentTool) => tool.kind === 'destructive' || tool.destructiveWhen !== undefined;
+
 /** The input checked by the tool's schema, or the answer that says which field broke which rule. */
 export function parseToolInput(tool: AgentTool, raw: unknown): { ok: true; input: Record<string, unknown> } | { ok: false; answer: string } {
   const parsed = tool.input.safeParse(raw ?? {});
@@ -177,13 +185,16 @@ export function inlineCode(text: string): string {
 export function confirmation(tool: AgentTool, req: WriteRequest, on: Pick<AgentBinding, 'connectionName' | 'baseUrl' | 'dialect'>): { title: string; message: string } {
   const path = fillPath(pathIn(req.endpoint, on.dialect), req.call.params);
   const query = req.call.query && Object.keys(req.call.query).length ? `?${new URLSearchParams(Object.entries(req.call.query).map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
+  const destructive = callKind(tool, req) === 'destructive';
   const parts = [
     `On connection ${inlineCode(on.connectionName)} (${inlineCode(on.baseUrl)}, ${on.dialect} API):`,
     `**${tool.displayName}**: ${inlineCode(req.operation)}`,
     ...(req.target ? [targetLine(req.target)] : []),
+    ...(req.target?.changes?.length ? [changeList(req.target.changes)] : []),
+    ...(req.target?.destructive ? [`**Destructive: ${req.target.destructive}**`] : []),
     fenced(neutralize(`${req.endpoint.method} ${path}${query}`), 'http'),
     ...(req.shownBody === undefined ? [] : [fenced(jsonBlock(req.shownBody), 'json')]),
-    ...(tool.kind === 'destructive' ? [req.target?.undo ? `**${req.target.undo}**` : '**This cannot be undone.**'] : []),
+    ...(destructive ? [req.target?.undo ? `**${req.target.undo}**` : '**This cannot be undone.**'] : []),
     'Sent once when you allow it; never retried automatically.',
   ];
   return { title: `${tool.displayName} on ${neutralize(on.connectionName)}?`, message: parts.join('\n\n') };
@@ -195,6 +206,18 @@ function targetLine(target: WriteTarget): string {
   return `${target.noun}: ${facts}.${target.consequence ? ` ${target.consequence}` : ''}`;
 }
 
+/** Every change, one a line: "- add variable `UPSTREAM` = `https://…`", "- change … `old` → `new`", "- remove … (was `old`)". */
+function changeList(changes: readonly WriteChange[]): string {
+  return changes
+    .map((c) => {
+      const name = `${c.what} ${inlineCode(c.name)}`;
+      if (c.before === undefined) return `- add ${name} = ${inlineCode(c.after ?? '')}`;
+      if (c.after === undefined) return `- remove ${name} (was ${inlineCode(c.before)})`;
+      return `- change ${name}: ${inlineCode(c.before)} → ${inlineCode(c.after)}`;
+    })
+    .join('\n');
+}
+
 /**
  * The request with the thing it acts on, read from the platform (a delete names what it deletes);
  * the answer instead when that read fails: nothing is asked, nothing is sent.
@@ -202,14 +225,25 @@ function targetLine(target: WriteTarget): string {
 export async function withTarget(tool: AgentTool, bound: AgentBinding, input: Record<string, unknown>, request: WriteRequest): Promise<{ ok: true; request: WriteRequest } | { ok: false; answer: string }> {
   if (!tool.readTarget) return { ok: true, request };
   try {
-    return { ok: true, request: { ...request, target: await tool.readTarget(bound, input) } };
+    const target = await tool.readTarget(bound, input);
+    return { ok: true, request: target ? { ...request, target } : request };
   } catch (error) {
     return { ok: false, answer: `${errorAnswer(error, { connectionName: bound.connectionName, write: false, source: tool.name })}\nNothing was asked or sent.` };
   }
 }
 
-/** What the host may add to a run: scrubbing keys, a line before a write is sent, and a confirmation it asks for (a refusal answer, or undefined to send). */
-export type RunHost = AgentHost & { scrub(text: string): string; sending?(request: WriteRequest): void; confirm?(request: WriteRequest): Promise<string | undefined> };
+/**
+ * What the host may add to a run: scrubbing keys, a line before a write is sent, a confirmation it
+ * asks for (a refusal answer, or undefined to send), the request the person already confirmed for
+ * this very call (the editor asks while preparing it), and the refusal of a destructive call.
+ */
+export type RunHost = AgentHost & {
+  scrub(text: string): string;
+  sending?(request: WriteRequest): void;
+  confirm?(request: WriteRequest): Promise<string | undefined>;
+  confirmed?: WriteRequest;
+  refuseDestructive?(request: WriteRequest): string | undefined;
+};
 
 /** Runs a tool on a bound connection: a refused input, a failed call, anything, comes back as an answer. */
 export async function runTool(tool: AgentTool, bound: AgentBinding, raw: unknown, host: RunHost): Promise<string> {
@@ -224,25 +258,33 @@ async function answerOf(tool: AgentTool, bound: AgentBinding, raw: unknown, host
   if (!parsed.ok) return parsed.answer;
   const prepared = tool.prepare ? prepareWrite(tool, parsed.input) : undefined;
   if (prepared && !prepared.ok) return prepared.answer;
-  if (prepared && host.confirm) {
-    // The thing read first, so the question names it; a failed read asks nothing and sends nothing.
-    const targeted = await withTarget(tool, bound, parsed.input, prepared.request);
+  let request = prepared && (host.confirmed ?? prepared.request);
+  // The thing read first, so the question names it and the call's class is known; a failed read asks nothing and sends nothing.
+  if (request && !host.confirmed && (host.confirm || tool.destructiveWhen)) {
+    const targeted = await withTarget(tool, bound, parsed.input, request);
     if (!targeted.ok) return targeted.answer;
+    request = targeted.request;
+  }
+  if (request && callKind(tool, request) === 'destructive') {
+    const refused = host.refuseDestructive?.(request);
+    if (refused !== undefined) return refused;
+  }
+  if (request && host.confirm && !host.confirmed) {
     // Asked before anything is sent; a refusal (declined, dismissed, could not ask) sends nothing.
     let refused: string | undefined;
     try {
-      refused = await host.confirm(targeted.request);
+      refused = await host.confirm(request);
     } catch (error) {
       refused = `Not sent: the person could not be asked to confirm (${escapeText(error instanceof Error ? error.message : String(error))}). Nothing was sent.`;
     }
     if (refused !== undefined) return refused;
   }
   try {
-    if (!prepared) return await tool.run!(bound, parsed.input, host);
+    if (!request) return await tool.run!(bound, parsed.input, host);
     // Sent once: the client never retries a non-GET.
-    const { endpoint, call, send } = prepared.request;
-    host.sending?.(prepared.request);
-    const sent = send ? await send(bound) : await bound.api.http.call(endpoint, call, { signal: bound.signal });
+    const { endpoint, call, send } = request;
+    host.sending?.(request);
+    const sent = send ? await send(bound, request) : await bound.api.http.call(endpoint, call, { signal: bound.signal });
     return tool.answer!(sent, bound, parsed.input);
   } catch (error) {
     return errorAnswer(error, { connectionName: bound.connectionName, write: tool.kind !== 'read', source: tool.name });

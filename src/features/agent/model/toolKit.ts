@@ -49,8 +49,8 @@ export interface WriteRequest {
   readonly operation: string;
   /** The body as the confirmation shows it (a secret's payload as its size and fingerprint). */
   readonly shownBody?: unknown;
-  /** A write that is more than one call (upload, then PATCH): sent by this instead of `endpoint`; still once. */
-  readonly send?: (bound: AgentBinding) => Promise<unknown>;
+  /** A write that is more than one call (upload, then PATCH): sent by this instead of `endpoint`; still once. `asked` is the request as the person confirmed it (its target included). */
+  readonly send?: (bound: AgentBinding, asked: WriteRequest) => Promise<unknown>;
   /** The thing the write acts on, as read from the platform just before the person is asked. */
   readonly target?: WriteTarget;
 }
@@ -65,6 +65,28 @@ export interface WriteTarget {
   readonly consequence?: string;
   /** How a destructive change is undone, said instead of "This cannot be undone." (a paused policy resumed, an object storage restored). */
   readonly undo?: string;
+  /** Every value the write adds, changes or removes, listed one a line with its values (a configuration's variables). */
+  readonly changes?: readonly WriteChange[];
+  /**
+   * Set when this call of a tool classed `write` removes, disables, overwrites or prunes (the tool's
+   * `destructiveWhen`): what it does, in our words. The call is then destructive: said so, and refused
+   * where destructive calls are not allowed (MCP without --allow-destructive).
+   */
+  readonly destructive?: string;
+  /**
+   * What the write sends as the person confirmed it, when it is computed from the thing as read
+   * (a body merged into the app): the send computes it again and refuses when it differs.
+   */
+  readonly expected?: unknown;
+}
+
+/** One value a write changes: our words for what it is, its name, and its values before and after (absent: added or removed). */
+export interface WriteChange {
+  /** "variable", "response header", "secret reference". */
+  readonly what: string;
+  readonly name: string;
+  readonly before?: string;
+  readonly after?: string;
 }
 
 /** Every tool may name the connection it runs on; without it, the active one. */
@@ -87,6 +109,11 @@ export interface AgentTool<S extends z.ZodObject = z.ZodObject> {
   /** What it returns, when to use it and when not, its limits. */
   readonly modelDescription: string;
   readonly kind: ToolKind;
+  /**
+   * A `write` that is destructive for some inputs only: when, in words ("it removes or overwrites a
+   * variable"). Its target is read before every call, and the target says whether this call is.
+   */
+  readonly destructiveWhen?: string;
   /** True for a tool that asks the platform nothing (list_connections): it runs signed out too, on no connection. */
   readonly offline?: boolean;
   readonly input: S;
@@ -94,8 +121,8 @@ export interface AgentTool<S extends z.ZodObject = z.ZodObject> {
   readonly run?: (bound: AgentBinding, input: z.output<S>, host: AgentHost) => Promise<string>;
   /** Writes: the request, checked by the client's own rules (throws a validation PlatformError); the catalog sends it once. */
   readonly prepare?: (input: z.output<S>) => WriteRequest;
-  /** Writes that remove a thing: read it first, for the confirmation to name it (a failed read sends nothing). */
-  readonly readTarget?: (bound: AgentBinding, input: z.output<S>) => Promise<WriteTarget>;
+  /** Writes that remove a thing: read it first, for the confirmation to name it (a failed read sends nothing); undefined when this input needs no read. */
+  readonly readTarget?: (bound: AgentBinding, input: z.output<S>) => Promise<WriteTarget | undefined>;
   /** Writes: the answer from what the platform returned for the request sent. */
   readonly answer?: (sent: unknown, bound: AgentBinding, input: z.output<S>) => string;
 }
@@ -142,3 +169,6 @@ export function inputJsonSchema(tool: AgentTool): Record<string, unknown> {
   delete schema.$schema;
   return schema;
 }
+
+/** A target's `destructive` member when this call loses something (the reason in our words), else nothing. */
+export const destructiveIf = (why: string | undefined): Pick<WriteTarget, 'destructive'> => (why ? { destructive: why } : {});

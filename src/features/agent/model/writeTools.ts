@@ -6,7 +6,13 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { endpoints } from '../../../schema/endpoints';
 import { throwValidation, validateCall } from '../../../schema/validate';
-import { connectionField, defineTool, type AgentBinding, type WriteRequest } from './toolKit';
+import { connectionField, defineTool, destructiveIf, type AgentBinding, type WriteChange, type WriteRequest, type WriteTarget } from './toolKit';
+import { notificationSettingLoss, profileTemplateLoss } from '../../../ui/text/destructiveChanges';
+import { findSetting } from './removeTools';
+import { readProfile } from './readTools';
+import { PlatformError } from '../../../schema/errors';
+
+const shownText = (v: string | number | boolean | null | undefined) => (v === null || v === undefined || v === '' ? '(not given)' : String(v));
 import { nameOf, objectAnswer, withData } from './toolAnswers';
 import { jsonLine, quoted as q } from './platformText';
 
@@ -23,8 +29,9 @@ export const updateProtectionProfile = defineTool({
   displayName: 'Update Protection Profile',
   userDescription: "Change a protection profile's name, template or field values",
   modelDescription:
-    "Changes a DDoS protection profile: its name (1..100 characters), its template_id, or field values (fields: [{template_field_id, value}]). Give only what changes. The person confirms the exact request first. Returns the profile as saved. Read it first with get_protection_profile to know the field ids and current values.",
+    "Changes a DDoS protection profile: its name (1..100 characters), its template_id, or field values (fields: [{template_field_id, value}]: the platform replaces the profile's whole field list with it, so include every field to keep). Give only what changes; a call that drops or replaces field values, or changes the template, is destructive. The person confirms the exact request first. Returns the profile as saved. Read it first with get_protection_profile to know the field ids and current values.",
   kind: 'write',
+  destructiveWhen: "it changes the template (the old template's field values are dropped), or its field list drops or replaces a value the profile has",
   input: () => z.strictObject({
     ...connectionField,
     protection_profile_id: profile.params.shape.protection_profile_id.describe('The profile to change'),
@@ -37,11 +44,54 @@ export const updateProtectionProfile = defineTool({
     if (Object.keys(body).length === 0) throwValidation([{ path: 'name', message: 'nothing to change: give name, template_id or fields' }]);
     return request(profile, { params: { protection_profile_id }, body }, `Update protection profile ${protection_profile_id}`);
   },
+  // Only a template change or a field list can lose something: the profile is read (and named) for those alone.
+  readTarget: async (b, { protection_profile_id, template_id, fields }): Promise<WriteTarget | undefined> => {
+    if ((template_id === undefined || template_id === null) && (fields === undefined || fields === null)) return undefined;
+    const p = await readProfile(b, protection_profile_id);
+    if (!p) throw new PlatformError({ kind: 'notFound', message: `No protection profile ${protection_profile_id}.`, method: 'GET', path: `protection profile ${protection_profile_id}` });
+    const changes = fields ? fieldChanges(p.fields ?? [], fields) : [];
+    const lost = [profileTemplateLoss(p.template?.id, template_id), fieldsLoss(changes)].filter(Boolean);
+    return {
+      noun: 'The protection profile',
+      facts: [
+        ['name', shownText(p.name)],
+        ['template', p.template ? `${shownText(p.template.name)} (id ${p.template.id})` : '(not given)'],
+        ['fields set', String(p.fields?.length ?? 0)],
+      ],
+      changes,
+      ...destructiveIf(lost.length ? lost.join('; ') : undefined),
+    };
+  },
   answer: (sent, b) => {
     const saved = sent as z.output<typeof profile.response>;
     return objectAnswer(`Updated protection profile ${saved.id} on ${nameOf(b.connectionName)}. As saved:`, 'update_protection_profile', saved);
   },
 });
+
+const valueText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? 'null');
+
+/** The field list sent replaces the profile's: every value it adds, changes or drops. */
+function fieldChanges(now: readonly { template_field_id?: number | null; name?: string | null; value?: unknown }[], sent: readonly { template_field_id: number; value?: unknown }[]): WriteChange[] {
+  const before = new Map(now.filter((f) => typeof f.template_field_id === 'number').map((f) => [f.template_field_id!, f]));
+  const after = new Map(sent.map((f) => [f.template_field_id, f]));
+  const name = (id: number) => `${id}${before.get(id)?.name ? ` (${before.get(id)!.name})` : ''}`;
+  const changes: WriteChange[] = [];
+  for (const [id, f] of after) {
+    const was = before.get(id);
+    if (!was) changes.push({ what: 'field', name: name(id), after: valueText(f.value) });
+    else if (valueText(was.value) !== valueText(f.value)) changes.push({ what: 'field', name: name(id), before: valueText(was.value), after: valueText(f.value) });
+  }
+  for (const [id, f] of before) if (!after.has(id)) changes.push({ what: 'field', name: name(id), before: valueText(f.value) });
+  return changes;
+}
+
+/** Our words when the field list drops or replaces values the profile has. */
+function fieldsLoss(changes: readonly WriteChange[]): string | undefined {
+  const dropped = changes.filter((c) => c.after === undefined).length;
+  const replaced = changes.filter((c) => c.before !== undefined && c.after !== undefined).length;
+  const parts = [dropped && `drops ${dropped}`, replaced && `replaces ${replaced}`].filter(Boolean);
+  return parts.length ? `the field list it sends replaces the profile's: it ${parts.join(' and ')} of its field values (listed above), which the platform does not keep` : undefined;
+}
 
 const report = endpoints.createReport;
 export const createReport = defineTool({
@@ -127,6 +177,7 @@ export const updateNotificationSetting = defineTool({
   userDescription: "Change a reseller's notification setting",
   modelDescription: 'Replaces a notification setting of a reseller (notification_type, email and enabled, all given). The person confirms first. Returns the setting as saved.',
   kind: 'write',
+  destructiveWhen: 'it switches the setting off or sends it to another address (the current address stops getting it)',
   input: () => z.strictObject({
     ...connectionField,
     resellerId: updateSetting.params.shape.resellerId.describe('The reseller id'),
@@ -135,6 +186,16 @@ export const updateNotificationSetting = defineTool({
   }),
   prepare: ({ resellerId, notificationSettingsId, connection: _c, ...body }) =>
     request(updateSetting, { params: { resellerId, notificationSettingsId }, body }, `Update notification setting ${notificationSettingsId} of reseller ${resellerId}`),
+  readTarget: async (b, { resellerId, notificationSettingsId, notification_type, email, enabled }): Promise<WriteTarget> => {
+    // A spec-dialect server has no list to read one setting from: the change is then put as destructive.
+    const before = b.dialect === 'spec' ? undefined : await findSetting(b, resellerId, notificationSettingsId);
+    const loss = notificationSettingLoss(before, { notification_type, email, enabled });
+    return {
+      noun: 'The notification setting',
+      facts: before ? [['type', shownText(before.notification_type)], ['email', shownText(before.email)], ['enabled', shownText(before.enabled)]] : [['now', 'not readable on this server (it lists no settings)']],
+      ...(loss ? { destructive: loss } : {}),
+    };
+  },
   answer: (sent, b) => settingAnswer('Updated', 'update_notification_setting', sent as z.output<typeof updateSetting.response>, b),
 });
 

@@ -1,7 +1,7 @@
 // What applying a reviewed configuration changes, per section (added / changed / removed), the
 // PATCH body that carries only the changed sections (each sent whole: the platform replaces a map
 // it is given), and the lines a confirmation shows. Secrets are compared and shown by id and name.
-import { CONFIG_SECTIONS, SECTION_TITLES, type ConfigSection, type EdgeAppConfig, type SecretRef } from './edgeConfigDocument';
+import { CONFIG_SECTIONS, type ConfigSection, type EdgeAppConfig, type SecretRef } from './edgeConfigDocument';
 
 /** A secret known to the account: what a reference by name or id resolves to. */
 export interface KnownSecret {
@@ -71,27 +71,35 @@ export function configPatch(desired: EdgeAppConfig, changes: ConfigChanges): { e
   return body;
 }
 
-const MAX_SHOWN = 12;
-const clip = (value: string) => JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}…` : value);
-const refLabel = (ref: SecretRef | undefined) => (ref ? `${ref.name ?? '(unnamed)'} (id ${ref.id ?? '?'})` : '(none)');
+const shownValue = (value: string) => JSON.stringify(value);
+const refLabel = (ref: SecretRef | undefined) => (ref ? `secret ${ref.name ?? '(unnamed)'} (id ${ref.id ?? '?'})` : '(none)');
 
-/** One fact per changed section: "Variables: GREETING changed "Hallo" -> "Hello"; added X="1"; removed Y". */
+/**
+ * One fact per change, every one and each value whole (#52: the person sees that UPSTREAM goes to
+ * https://evil.example): "Variable GREETING: "Hallo" -> "Hello"", "Variable X: added "1"",
+ * "Variable Y: removed (was "2")". A secret reference by the secret's name and id, never a value.
+ */
 export function changeFacts(current: EdgeAppConfig, desired: EdgeAppConfig, changes: ConfigChanges): [string, string][] {
   const facts: [string, string][] = [];
   for (const section of CONFIG_SECTIONS) {
     const c = changes[section];
-    if (!sectionChanged(c)) continue;
-    const show = (key: string, map: EdgeAppConfig) => (section === 'secrets' ? refLabel(map.secrets[key]) : clip(map[section][key] ?? ''));
-    const parts = [
-      ...c.added.map((k) => `added ${k} = ${show(k, desired)}`),
-      ...c.changed.map((k) => `changed ${k}: ${show(k, current)} -> ${show(k, desired)}`),
-      ...c.removed.map((k) => `removed ${k}${section === 'secrets' ? ` (was ${refLabel(current.secrets[k])})` : ''}`),
-    ];
-    const shown = parts.slice(0, MAX_SHOWN).join('; ');
-    facts.push([SECTION_TITLES[section], parts.length > MAX_SHOWN ? `${shown}; and ${parts.length - MAX_SHOWN} more` : shown]);
+    const show = (key: string, map: EdgeAppConfig) => (section === 'secrets' ? refLabel(map.secrets[key]) : shownValue(map[section][key] ?? ''));
+    const label = (key: string) => `${SECTION_NOUNS[section]} ${key}`;
+    facts.push(
+      ...c.added.map((k): [string, string] => [label(k), `added ${show(k, desired)}`]),
+      ...c.changed.map((k): [string, string] => [label(k), `${show(k, current)} -> ${show(k, desired)}`]),
+      ...c.removed.map((k): [string, string] => [label(k), `removed (was ${show(k, current)})`]),
+    );
   }
   return facts;
 }
+
+/** What the change loses: values removed and values overwritten (then it is destructive). */
+export function lostCounts(changes: ConfigChanges): { removed: number; overwritten: number } {
+  return { removed: CONFIG_SECTIONS.reduce((n, s) => n + changes[s].removed.length, 0), overwritten: CONFIG_SECTIONS.reduce((n, s) => n + changes[s].changed.length, 0) };
+}
+
+const SECTION_NOUNS: Record<(typeof CONFIG_SECTIONS)[number], string> = { env: 'Variable', rsp_headers: 'Response header', secrets: 'Secret reference' };
 
 /** "2 added, 1 changed, 0 removed" over every section: the notification after the change. */
 export function changeCount(changes: ConfigChanges): string {

@@ -53,11 +53,13 @@ export function removeScheduleSummary(policy: LifecyclePolicy, where: { projectI
   };
 }
 
-export function editScheduleSummary(policy: LifecyclePolicy, where: { projectId: number; regionId: number }, schedule: Schedule, was: string, now: string, fields: string, connection: Connection): WriteSummary {
+/** `prunes`: what the platform deletes for it (schedulePrunes): then the change is destructive, and says so first. */
+export function editScheduleSummary(policy: LifecyclePolicy, where: { projectId: number; regionId: number }, schedule: Schedule, was: string, now: string, fields: string, connection: Connection, prunes?: string): WriteSummary {
   return {
     action: `Change a schedule of snapshot policy ${policyName(policy)}`,
     connection,
     facts: [...policyFacts(policy, where), ['Schedule', `ID ${schedule.id ?? '?'}`], ['Was', was], ['Becomes', now], ['Fields sent', fields]],
     button: 'Change',
+    ...(prunes ? { destructive: true, warning: `Destructive: ${prunes}.` } : {}),
   };
 }

@@ -1,0 +1,177 @@
+// #52 item 3: what removes, disables, overwrites without a way back or prunes is destructive,
+// everywhere. A write whose class depends on its input (set_edge_app_config removing a variable,
+// edit_snapshot_schedule lowering what is kept, update_notification_setting switching off or
+// redirecting, update_protection_profile changing the template) reads its target first and is then
+// destructive: said so in the confirmation, refused by MCP without --allow-destructive. Every
+// tool's class is in the docs' table (docs/features/agent-tools.md), and this test holds the two
+// together. #52 item 2: set_edge_app_config lists every value it adds, changes and removes.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { createMcpServer } from '../../src/mcp';
+import { AGENT_TOOLS, agentTool, confirmation, runTool, type RunHost } from '../../src/features/agent/model/toolCatalog';
+import type { AgentBinding } from '../../src/features/agent/model/toolKit';
+import { createPlatformApi } from '../../src/platform/api';
+import { HttpClient } from '../../src/platform/http';
+import { PlatformLists } from '../../src/platform/platformLists';
+import { startSimulator, type Simulator } from '../../simulator/index';
+
+const KEY = 'tool-classes-key-7d21';
+const DOC = path.join(__dirname, '..', '..', 'docs', 'features', 'agent-tools.md');
+const PR = { project_id: 1, region_id: 1 };
+const SCHEDULE = { ...PR, policy_id: 10, schedule_id: '3f0e2a1c-5b7d-4e8f-9a0b-1c2d3e4f5a60' };
+const text = (result: { content?: unknown }) => (result.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('');
+
+/** The docs' table: `| \`tool\` | class | why |`. */
+function docClasses(): Map<string, string> {
+  const doc = readFileSync(DOC, 'utf8');
+  const section = doc.slice(doc.indexOf("## Each tool's class"));
+  assert.ok(section.length > 0, "docs/features/agent-tools.md has the section \"Each tool's class\"");
+  const rows = new Map<string, string>();
+  for (const m of section.matchAll(/^\| `([a-z_]+)` \| ([^|]+) \| [^|]+ \|$/gm)) {
+    assert.ok(!rows.has(m[1]!), `${m[1]} listed once`);
+    rows.set(m[1]!, m[2]!.trim());
+  }
+  return rows;
+}
+
+describe("each tool's class", { timeout: 60_000 }, () => {
+  it('the docs table lists every tool once, with the class the catalog gives it', () => {
+    const rows = docClasses();
+    assert.deepEqual([...rows.keys()].sort(), AGENT_TOOLS.map((t) => t.name).sort());
+    for (const tool of AGENT_TOOLS) {
+      const expected = tool.destructiveWhen ? 'write; destructive when' : tool.kind;
+      assert.ok(rows.get(tool.name)!.startsWith(expected), `${tool.name}: the table says "${rows.get(tool.name)}", the catalog ${expected}`);
+    }
+  });
+
+  let sim: Simulator;
+  let bound: AgentBinding;
+  before(async () => {
+    sim = await startSimulator({ apiKey: KEY, dialect: 'platform' });
+    const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY, dialect: 'platform' }));
+    bound = { connectionName: 'Sim', baseUrl: sim.url, dialect: 'platform', api, lists: new PlatformLists(api), signal: new AbortController().signal };
+  });
+  beforeEach(() => {
+    sim.reset();
+    sim.resetRequests();
+  });
+  after(() => sim.close());
+  const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+
+  /** Runs a tool as the editor would after asking (the question captured), or as MCP without --allow-destructive. */
+  const ask = async (name: string, input: object, refuseDestructive = false) => {
+    const tool = agentTool(name)!;
+    const asked: string[] = [];
+    const host: RunHost = {
+      connections: async () => [],
+      scrub: (t) => t,
+      confirm: async (req) => void asked.push(confirmation(tool, req, bound).message),
+      ...(refuseDestructive ? { refuseDestructive: () => 'Refused: destructive. Nothing was sent.' } : {}),
+    };
+    return { asked, said: await runTool(tool, bound, input, host) };
+  };
+
+  const cases: [string, object, object][] = [
+    ['set_edge_app_config', { app_id: 101, env: { set: { UPSTREAM: 'https://new.example' } } }, { app_id: 101, env: { remove: ['LOG_LEVEL'] } }],
+    ['set_edge_app_config', { app_id: 101, rsp_headers: { set: { 'X-New': '1' } } }, { app_id: 101, env: { set: { GREETING: 'https://evil.example' } } }],
+    ['edit_snapshot_schedule', { ...SCHEDULE, change: { max_quantity: 9 } }, { ...SCHEDULE, change: { max_quantity: 3 } }],
+    ['edit_snapshot_schedule', { ...SCHEDULE, change: { retention_time: { weeks: 2, days: 0, hours: 0, minutes: 0 } } }, { ...SCHEDULE, change: { retention_time: { weeks: 0, days: 2, hours: 0, minutes: 0 } } }],
+    ['update_notification_setting', { resellerId: 701, notificationSettingsId: 801, notification_type: 'deletion_request', email: 'ops@reseller-one.example', enabled: true }, { resellerId: 701, notificationSettingsId: 801, notification_type: 'deletion_request', email: 'ops@reseller-one.example', enabled: false }],
+    ['update_notification_setting', { resellerId: 701, notificationSettingsId: 802, notification_type: 'failed_login', email: 'security@reseller-one.example', enabled: true }, { resellerId: 701, notificationSettingsId: 801, notification_type: 'deletion_request', email: 'attacker@evil.example', enabled: true }],
+    ['update_protection_profile', { protection_profile_id: 1, name: 'renamed-by-agent' }, { protection_profile_id: 1, template_id: 999 }],
+  ];
+
+  for (const [name, harmless, destructive] of cases) {
+    it(`${name}: ${JSON.stringify(destructive)} is destructive (said, and refused without --allow-destructive); ${JSON.stringify(harmless)} is a write`, async () => {
+      const refused = await ask(name, destructive, true);
+      assert.equal(refused.said, 'Refused: destructive. Nothing was sent.');
+      assert.deepEqual(refused.asked, [], 'not even asked');
+      assert.deepEqual(writes(), []);
+      const write = await ask(name, harmless, true);
+      assert.equal(write.asked.length, 1, write.said);
+      assert.doesNotMatch(write.asked[0]!, /Destructive|cannot be undone/);
+      sim.reset();
+      sim.resetRequests();
+      // Allowed: the question says what is lost before anything is sent.
+      const tool = agentTool(name)!;
+      const host: RunHost = { connections: async () => [], scrub: (t) => t, confirm: async (req) => (confirmation(tool, req, bound).message.match(/\*\*Destructive: [^*]+\*\*[\s\S]*\*\*This cannot be undone\.\*\*/) ? 'Declined. Nothing was sent.' : 'not said as destructive') };
+      assert.equal(await runTool(tool, bound, destructive, host), 'Declined. Nothing was sent.');
+      assert.deepEqual(writes(), []);
+    });
+  }
+
+  it('update_protection_profile: a field list that drops a value the profile has is destructive; one that keeps them all and adds one is a write', async () => {
+    const profile = await bound.api.security.getProtectionProfile({ params: { protection_profile_id: 1 } });
+    const kept = (profile.fields ?? []).map((f) => ({ template_field_id: f.template_field_id!, value: f.value as string }));
+    assert.ok(kept.length >= 1, 'the seeded profile has field values');
+    const dropping = await ask('update_protection_profile', { protection_profile_id: 1, fields: kept.slice(1) }, true);
+    assert.equal(dropping.said, 'Refused: destructive. Nothing was sent.');
+    const shown = await ask('update_protection_profile', { protection_profile_id: 1, fields: kept.slice(1) });
+    assert.match(shown.asked[0]!, new RegExp(`^- remove field \`${kept[0]!.template_field_id}[^\`]*\` \\(was \``, 'm'));
+    assert.match(shown.asked[0]!, /\*\*Destructive: the field list it sends replaces the profile's: it drops 1 of its field values/);
+    sim.reset();
+    const keeping = await ask('update_protection_profile', { protection_profile_id: 1, fields: kept }, true);
+    assert.match(keeping.said, /^Updated protection profile 1 /);
+  });
+
+  it('edit_snapshot_schedule says what the platform will prune, not that snapshots are kept', async () => {
+    const { asked } = await ask('edit_snapshot_schedule', { ...SCHEDULE, change: { max_quantity: 3 } });
+    assert.match(asked[0]!, /deletes this schedule's oldest snapshots beyond the newest 3 \(it keeps up to 7 now\)/);
+    assert.doesNotMatch(asked[0]!, /already made are kept/);
+  });
+
+  it('set_edge_app_config lists every value added, changed (old → new) and removed, as code; a secret reference by name, never a value', async () => {
+    const { asked } = await ask('set_edge_app_config', {
+      app_id: 101,
+      env: { set: { GREETING: 'https://evil.example', UPSTREAM: 'https://evil.example/`x`' }, remove: ['LOG_LEVEL'] },
+      rsp_headers: { remove: ['Cache-Control'] },
+      secrets: { set: { API_TOKEN: 637 } },
+    });
+    const m = asked[0]!;
+    assert.match(m, /^- change variable `GREETING`: `Hallo` → `https:\/\/evil\.example`$/m);
+    assert.match(m, /^- add variable `UPSTREAM` = `` https:\/\/evil\.example\/`x` ``$/m);
+    assert.match(m, /^- remove variable `LOG_LEVEL` \(was `info`\)$/m);
+    assert.match(m, /^- remove response header `Cache-Control` \(was `max-age=60`\)$/m);
+    assert.match(m, /^- change secret reference `API_TOKEN`: `secret upstream-token \(id 636\)` → `secret [^`]+ \(id 637\)`$/m);
+    assert.match(m, /\*\*Destructive: it removes 2 and overwrites 2 of the app's values/);
+  });
+
+  it('set_edge_app_config: the app changed between the question and the send: nothing is sent', async () => {
+    const tool = agentTool('set_edge_app_config')!;
+    const input = { app_id: 101, env: { set: { GREETING: 'Hi' } } };
+    const host: RunHost = {
+      connections: async () => [],
+      scrub: (t) => t,
+      // While the person reads the question, someone else changes the same variable.
+      confirm: async () => void (await bound.api.edge.patchEdgeApp({ params: { app_id: 101 }, body: { env: { GREETING: 'Moin', LOG_LEVEL: 'info' } } })),
+    };
+    assert.match(await runTool(tool, bound, input, host), /changed since the change was confirmed; nothing was sent/);
+    assert.deepEqual(writes(), ['PATCH patchEdgeApp 1'], 'only the other person\'s PATCH');
+  });
+
+  it('over MCP with only --allow-writes: a call that removes or overwrites is refused, naming the flag; one that adds is sent', async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const env = { PLATFORM_CONSOLE_BASE_URL: sim.url, PLATFORM_CONSOLE_API_KEY: KEY, PLATFORM_CONSOLE_DIALECT: 'platform', PLATFORM_CONSOLE_CONNECTION_NAME: 'mcp-sim' };
+    const server = createMcpServer({ allowWrites: true, env, note: () => undefined });
+    await server.connect(serverSide);
+    const client = new Client({ name: 'tool-classes-test', version: '1.0.0' });
+    await client.connect(clientSide);
+    try {
+      const { tools } = await client.listTools();
+      assert.equal(tools.find((t) => t.name === 'set_edge_app_config')?.annotations?.destructiveHint, true, 'may destroy: destructiveHint');
+      for (const [name, , destructive] of cases) {
+        const result = await client.callTool({ name, arguments: destructive as Record<string, unknown> });
+        assert.match(text(result), /^Refused: this call of [a-z_]+ is destructive \(.+\), and this server was not started with --allow-destructive; nothing was sent\./, name);
+        assert.equal(result.isError, true);
+      }
+      assert.deepEqual(writes(), []);
+      assert.match(text(await client.callTool({ name: 'set_edge_app_config', arguments: { app_id: 101, env: { set: { NEW_ONE: '1' } } } })), /^Changed edge app/);
+      assert.deepEqual(writes(), ['PATCH patchEdgeApp 1']);
+    } finally {
+      await client.close();
+    }
+  });
+});
