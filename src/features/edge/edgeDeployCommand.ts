@@ -1,11 +1,13 @@
 // Deploy to Edge App…: a .wasm (Explorer, editor title, palette, or an app's menu with a file
 // picker) checked for `\0asm` before anything is sent, the app picked and read, the file hashed,
-// the change confirmed, the bytes streamed with a cancellable progress, the app PATCHed to the new
-// binary; Roll Back points it at the old one (confirmed). All on the connection it started on.
+// the change confirmed, exactly that file's bytes streamed with a cancellable progress (a file
+// changed after the confirmation is refused, nothing stored: fileSeal.ts), the app PATCHed to the
+// new binary; Roll Back points it at the old one (confirmed). All on the connection it started on.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
-import { checkWasmFile, sha256OfFile, uploadEdgeBinary, type WasmFile } from '../../platform/binaryUpload';
+import { checkWasmFile, sealWasmFile, uploadEdgeBinary } from '../../platform/binaryUpload';
+import type { FileSeal } from '../../platform/fileSeal';
 import type { EdgeApp } from '../../schema/edge';
 import { promptSignIn } from '../../ui/bindActiveConnection';
 import { confirmWrite } from '../../ui/confirmWrite';
@@ -84,24 +86,24 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
       void ui.notify('error', `Cannot deploy ${name}: ${checked.problem}. Nothing was sent.`);
       return undefined;
     }
-    const file: WasmFile = checked.file;
     let target = edgeAppIdOf(appArg) ?? (await pickEdgeApp(deps, bound, 'Deploy to Edge App', true));
     if (target === CREATE_NEW_APP) target = (await vscode.commands.executeCommand<{ id: number } | undefined>(CREATE_EDGE_APP_COMMAND))?.id;
     if (target === undefined) return undefined;
     const id = target;
     let app: EdgeApp & { id: number };
-    let sha256: string;
+    let file: FileSeal;
     try {
-      [app, sha256] = await ui.progress(`Reading edge app ${id} and hashing ${name}…`, true, async (_report, signal) => {
+      [app, file] = await ui.progress(`Reading edge app ${id} and hashing ${name}…`, true, async (_report, signal) => {
         const read = await bound.api.edge.getOwnEdgeApp({ params: { app_id: id } }, { signal });
-        return [{ ...read, id }, await sha256OfFile(filePath, signal)] as const;
+        // Opened once: checked for `\0asm` and hashed from one handle; what is uploaded is checked against this.
+        return [{ ...read, id }, await sealWasmFile(filePath, signal)] as const;
       });
     } catch (error) {
       await failed(bound, `Could not prepare the deploy of ${name} to edge app ${id}`, error);
       return undefined;
     }
     const previous = app.binary ?? undefined;
-    if (!(await confirmWrite(ui, deploySummary(app, edgeAppStatus(app.status).label, { name, bytes: file.bytes, sha256 }, connection)))) return undefined;
+    if (!(await confirmWrite(ui, deploySummary(app, edgeAppStatus(app.status).label, { name, bytes: file.bytes, sha256: file.sha256 }, connection)))) return undefined;
     const started = Date.now();
     let binary: number;
     try {
