@@ -4,6 +4,7 @@
 // limits, not as a generic failure.
 import { PlatformError } from '../schema/errors';
 import { storeEdgeBinaryEndpoint, WASM_MAGIC, type EdgeBinaryShort } from '../schema/edgeBinaries';
+import { realpath } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { FileChangedError, openRegularFile, reopenSealed, sealOpened, sealedChunks, type FileSeal, type OpenedFile } from './fileSeal';
 import type { HttpClient } from './http';
@@ -13,9 +14,10 @@ export interface WasmFile {
   bytes: number;
 }
 
-/** The file's size when it begins with `\0asm`; otherwise why it is not WebAssembly (one open, no link followed at its last step). */
+/** The file's size when it begins with `\0asm`; otherwise why it is not WebAssembly (its real path opened once). */
 export async function checkWasmFile(path: string): Promise<{ ok: true; file: WasmFile } | { ok: false; problem: string }> {
-  const opened = await openRegularFile(path);
+  // A file the person picked may be a link (a build's output): followed here, not when opened.
+  const opened = await openRegularFile(await realpath(path).catch(() => path));
   if (!opened.ok) return opened;
   try {
     const problem = await wasmProblem(opened.file);
@@ -36,7 +38,9 @@ export async function wasmProblem(opened: OpenedFile): Promise<string | undefine
 }
 
 /** The .wasm opened once, checked for `\0asm` and sealed (size, time, SHA-256) from that handle; a refusal names why. */
-export async function sealWasmFile(path: string, signal?: AbortSignal): Promise<FileSeal> {
+export async function sealWasmFile(given: string, signal?: AbortSignal): Promise<FileSeal> {
+  // The seal names the real path: the upload opens that again, and it must be the same file.
+  const path = await realpath(given).catch(() => given);
   const opened = await openRegularFile(path);
   const refused = (problem: string) => new PlatformError({ kind: 'validation', message: `${basename(path)}: ${problem}`, issues: [{ path: 'file', message: problem }] });
   if (!opened.ok) throw refused(opened.problem);

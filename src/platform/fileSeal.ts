@@ -80,7 +80,10 @@ export async function sealOpened(opened: OpenedFile, path: string, signal?: Abor
   }
   const { info } = opened;
   // Grown or shrunk while it was read: the size shown would not be the bytes hashed.
-  if (bytes !== info.size) throw fileChanged(path, `it was being written while it was read (${info.size} bytes, then ${bytes})`);
+  if (bytes !== info.size) {
+    const problem = `it was being written while it was read (${info.size} bytes, then ${bytes}): try again once it is complete`;
+    throw new PlatformError({ kind: 'validation', message: `${nodePath.basename(path)}: ${problem}`, issues: [{ path: 'file', message: problem }] });
+  }
   return { path, bytes, sha256: hash.digest('hex'), dev: info.dev, ino: info.ino, mtimeMs: info.mtimeMs };
 }
 

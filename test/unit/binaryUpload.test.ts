@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, openSync, statSync, utimesSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, statSync, symlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -41,6 +41,10 @@ describe('a .wasm file checked and hashed', () => {
     assert.equal(seal.sha256, createHash('sha256').update(readFileSync(path)).digest('hex'));
     assert.equal(seal.bytes, 3 * 1024 * 1024);
     await assert.rejects(sealWasmFile(file('text2.wasm', Buffer.from('hello world'))), /text2\.wasm: it is not WebAssembly/);
+    // A file the person picked may be a link (a build's output): sealed by its real path.
+    symlinkSync(path, join(dir, 'linked.wasm'));
+    assert.equal((await checkWasmFile(join(dir, 'linked.wasm'))).ok, true);
+    assert.deepEqual(await sealWasmFile(join(dir, 'linked.wasm')), seal);
   });
 });
 
