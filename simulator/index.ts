@@ -37,6 +37,11 @@ export interface Simulator {
   /** Back to the seed's data. */
   reset(): void;
   setOptions(patch: Partial<RuntimeOptions>): void;
+  /**
+   * Changes an edge app behind the client's back (its read-only `url`, or the `binary` it runs, as
+   * another person or tool might): in-process only, for tests of what the extension does with what it reads.
+   */
+  setEdgeAppFields(appId: number, fields: { url?: string; binary?: number }): void;
 }
 
 export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
@@ -62,5 +67,11 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     resetRequests: () => core.requests.reset(),
     reset: () => core.reset(),
     setOptions: (patch) => core.setRuntime(patch),
+    setEdgeAppFields: (appId, fields) => {
+      const app = core.state.edgeApps.get(appId);
+      if (!app) throw new Error(`no edge app ${appId}`);
+      if (fields.url !== undefined) app.url = fields.url;
+      if (fields.binary !== undefined) app.binary = fields.binary;
+    },
   };
 }

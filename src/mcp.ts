@@ -8,7 +8,10 @@
 // write that is destructive for its input (set_edge_app_config removing a variable) is refused per
 // call. Reads are marked readOnlyHint, whatever may destroy destructiveHint. A client that declared elicitation is asked to
 // confirm each write with its exact request before anything is sent. A cancelled call aborts its
-// HTTP request.
+// HTTP request. The tools that read a file (deploy_edge_app, create_tls_secret) read only inside the
+// folders given with --file-root (repeatable); without one they read no file.
+import { statSync } from 'node:fs';
+import * as nodePath from 'node:path';
 import { Server, type ServerContext } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { createPlatformApi } from './platform/api';
@@ -22,7 +25,8 @@ import { NO_CONNECTION, inputJsonSchema, type AgentBinding, type AgentTool, type
 import { quoted } from './features/agent/model/platformText';
 
 const VERSION = '0.1.0';
-const USAGE = 'Usage: platform-console-mcp [--allow-writes] [--allow-destructive]';
+const USAGE = 'Usage: platform-console-mcp [--allow-writes] [--allow-destructive] [--file-root <folder>]...';
+const FILE_ROOT = '--file-root';
 /** How long a person has to answer a confirmation (the SDK's default, a minute, is short for reading a request). */
 const CONFIRM_TIMEOUT_MS = 10 * 60_000;
 
@@ -31,6 +35,8 @@ export interface McpOptions {
   allowWrites: boolean;
   /** Offer and allow the destructive tools too (implies allowWrites). */
   allowDestructive?: boolean;
+  /** Folders the file tools may read from (absolute, existing); none: no file is read. */
+  fileRoots?: readonly string[];
   env: NodeJS.ProcessEnv;
   /** Where the server says what it does (stderr: stdout is the protocol). */
   note: (line: string) => void;
@@ -41,11 +47,35 @@ export interface McpOptions {
  * change, delete), and a server that may delete but not create has no use; asking for both flags
  * would add a step, not safety.
  */
-export function mcpOptionsFromArgs(argv: readonly string[]): { allowWrites: boolean; allowDestructive: boolean } | { problem: string } {
-  const unknown = argv.filter((a) => a !== '--allow-writes' && a !== '--allow-destructive');
+export function mcpOptionsFromArgs(argv: readonly string[], cwd = process.cwd()): { allowWrites: boolean; allowDestructive: boolean; fileRoots: string[] } | { problem: string } {
+  const fileRoots: string[] = [];
+  const unknown: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--allow-writes' || arg === '--allow-destructive') continue;
+    if (arg !== FILE_ROOT && !arg.startsWith(`${FILE_ROOT}=`)) {
+      unknown.push(arg);
+      continue;
+    }
+    const given = arg === FILE_ROOT ? argv[++i] : arg.slice(FILE_ROOT.length + 1);
+    if (given === undefined || given === '' || given.startsWith('--')) return { problem: `platform-console-mcp: ${FILE_ROOT} needs a folder after it\n${USAGE}` };
+    const folder = nodePath.resolve(cwd, given);
+    const kind = folderProblem(folder);
+    if (kind) return { problem: `platform-console-mcp: ${FILE_ROOT} ${given}: ${kind}; the server does not start\n${USAGE}` };
+    fileRoots.push(folder);
+  }
   if (unknown.length) return { problem: `platform-console-mcp: unknown argument ${unknown.join(' ')}\n${USAGE}` };
   const allowDestructive = argv.includes('--allow-destructive');
-  return { allowWrites: allowDestructive || argv.includes('--allow-writes'), allowDestructive };
+  return { allowWrites: allowDestructive || argv.includes('--allow-writes'), allowDestructive, fileRoots };
+}
+
+/** Why a --file-root folder cannot be one, or undefined. */
+function folderProblem(folder: string): string | undefined {
+  try {
+    return statSync(folder).isDirectory() ? undefined : 'is not a folder';
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+  }
 }
 
 /** Why the flags refuse a tool (naming the flag that would allow it), or undefined when they allow it. */
@@ -58,7 +88,7 @@ function refusal(tool: AgentTool, flags: { allowWrites: boolean; allowDestructiv
 }
 
 /** The connection the environment names, or why there is none. */
-function connectionFrom(env: NodeJS.ProcessEnv): { binding: AgentBinding; key: string } | { problem: string } {
+function connectionFrom(env: NodeJS.ProcessEnv, fileRoots: readonly string[]): { binding: AgentBinding; key: string } | { problem: string } {
   const rawUrl = env[ENV_BASE_URL]?.trim();
   const key = env[ENV_API_KEY]?.trim();
   if (!rawUrl || !key) return { problem: `set ${ENV_BASE_URL} and ${ENV_API_KEY} (the same variables as the editor's environment sign-in)` };
@@ -71,7 +101,16 @@ function connectionFrom(env: NodeJS.ProcessEnv): { binding: AgentBinding; key: s
     return { problem: error instanceof Error ? error.message : String(error) };
   }
   const api = createPlatformApi(new HttpClient({ baseUrl, apiKey: key, dialect }));
-  const binding: AgentBinding = { connectionName: env[ENV_CONNECTION_NAME]?.trim() || connectionNameFromUrl(baseUrl), baseUrl, dialect, api, lists: new PlatformLists(api), signal: new AbortController().signal };
+  const binding: AgentBinding = {
+    connectionName: env[ENV_CONNECTION_NAME]?.trim() || connectionNameFromUrl(baseUrl),
+    baseUrl,
+    dialect,
+    api,
+    lists: new PlatformLists(api),
+    signal: new AbortController().signal,
+    fileRoots,
+    fileRootsFlag: FILE_ROOT,
+  };
   return { binding, key };
 }
 
@@ -105,7 +144,8 @@ async function confirmThroughClient(server: Server, ctx: ServerContext, tool: Ag
 /** The MCP server over the catalog; `connect` it to a transport. */
 export function createMcpServer(options: McpOptions): Server {
   const flags = { allowDestructive: options.allowDestructive ?? false, allowWrites: options.allowWrites || (options.allowDestructive ?? false) };
-  const connection = connectionFrom(options.env);
+  const fileRoots = options.fileRoots ?? [];
+  const connection = connectionFrom(options.env, fileRoots);
   const key = 'key' in connection ? connection.key : undefined;
   const scrub = (text: string) => redact(text, [key]);
   const mode = flags.allowDestructive ? 'writes and destructive tools allowed (--allow-destructive)' : flags.allowWrites ? 'writes allowed, destructive tools not (--allow-writes)' : 'read-only';
@@ -114,6 +154,7 @@ export function createMcpServer(options: McpOptions): Server {
     const risk = plainHttpRisk(connection.binding.baseUrl);
     options.note(`platform-console-mcp: ${connection.binding.connectionName} (${connection.binding.baseUrl}, ${connection.binding.dialect} API), ${mode}${risk ? `; ${risk}` : ''}`);
   }
+  if (flags.allowWrites) options.note(fileRoots.length ? `platform-console-mcp: file tools read only inside ${fileRoots.join(', ')} (${FILE_ROOT})` : `platform-console-mcp: file tools read no file (no ${FILE_ROOT} given)`);
   const offered = AGENT_TOOLS.filter((t) => refusal(t, flags) === undefined);
   const server = new Server({ name: 'platform-console', version: VERSION }, { capabilities: { tools: {} } });
   server.oninitialized = () => {
@@ -172,7 +213,7 @@ export function createMcpServer(options: McpOptions): Server {
   return server;
 }
 
-/** `platform-console-mcp [--allow-writes] [--allow-destructive]`: serves on stdin/stdout until the client closes them. */
+/** `platform-console-mcp [--allow-writes] [--allow-destructive] [--file-root <folder>]...`: serves on stdin/stdout until the client closes them. */
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   const parsed = mcpOptionsFromArgs(argv);
   if ('problem' in parsed) {

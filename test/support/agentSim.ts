@@ -20,15 +20,15 @@ export interface AgentSim {
   run(name: string, input: object, answer?: () => string | undefined): Promise<{ said: string; asked: { message: string; sentMeanwhile: string[] }[] }>;
 }
 
-/** Registers the hooks in the calling `describe`; the fields are ready inside its tests. */
-export function agentSim(key: string): AgentSim {
+/** Registers the hooks in the calling `describe`; the fields are ready inside its tests. `fileRoots`: the folders the file tools may read. */
+export function agentSim(key: string, options: { fileRoots?: string[] } = {}): AgentSim {
   let sim: Simulator | undefined;
   let bound: AgentBinding | undefined;
   const host = { connections: async () => [], scrub: (t: string) => t.split(key).join('***') };
   before(async () => {
     sim = await startSimulator({ apiKey: key, dialect: 'platform' });
     const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: key, dialect: 'platform' }));
-    bound = { connectionName: 'Sim', baseUrl: sim.url, dialect: 'platform', api, lists: new PlatformLists(api), signal: new AbortController().signal };
+    bound = { connectionName: 'Sim', baseUrl: sim.url, dialect: 'platform', api, lists: new PlatformLists(api), signal: new AbortController().signal, ...(options.fileRoots ? { fileRoots: options.fileRoots } : {}) };
   });
   beforeEach(() => {
     sim!.reset();

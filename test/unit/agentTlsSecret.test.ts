@@ -1,9 +1,10 @@
 // create_tls_secret in plain Node, against the platform-dialect simulator: PEM files named by
 // path are checked before the person is asked (the key, the chain's order, validity, the folders
-// allowed), the confirmation names the certificate and never the key, and one v2 POST carries the
-// PEM texts. A spec-dialect connection is refused with nothing sent.
+// allowed), the confirmation names the certificate and every file's path and never the key, and one
+// v2 POST carries the PEM texts as they were checked. A spec-dialect connection is refused with
+// nothing sent.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -14,8 +15,8 @@ import { expiredLeaf, makeChain, mismatchedKeyPem } from '../support/certs';
 const PR = { project_id: 1, region_id: 1 };
 
 describe('create_tls_secret', { timeout: 120_000 }, () => {
-  const t = agentSim('agent-tls-secret-key-51c7');
   const dir = mkdtempSync(path.join(tmpdir(), 'pc-tls-'));
+  const t = agentSim('agent-tls-secret-key-51c7', { fileRoots: [dir] });
   after(() => rmSync(dir, { recursive: true, force: true }));
   const put = (name: string, text: string) => {
     const file = path.join(dir, name);
@@ -62,6 +63,26 @@ describe('create_tls_secret', { timeout: 120_000 }, () => {
     assert.match(relative.said, /certificate_file[\s\S]*absolute path/);
     assert.deepEqual([...wrongKey.asked, ...reversed.asked, ...expired.asked, ...relative.asked], []);
     assert.deepEqual(t.writes(), []);
+  });
+
+  it('the confirmation names every file read by its path, the key file included (never its text); the texts sent are those checked then', async () => {
+    const keyFile = put('kept.key', chain.leaf.privateKeyPem);
+    const seen: unknown[] = [];
+    const stop = t.sim.watchRequests((r) => seen.push(r.body));
+    // Between the question and the send the key file gets other (still valid) text: what was checked is what goes.
+    const { said, asked } = await t.run('create_tls_secret', { ...PR, name: 'kept-tls', ...files, private_key_file: keyFile }, () => {
+      writeFileSync(keyFile, `${chain.leaf.privateKeyPem}\n\n`);
+      return undefined;
+    });
+    stop();
+    assert.match(said, /is being created/);
+    const message = asked[0]!.message;
+    for (const [label, file] of [['certificate file', files.certificate_file], ['chain file', files.chain_file], ['private key file', keyFile]] as const) {
+      assert.ok(message.includes(`${label} \`${realpathSync(file)}\``), `${label} in\n${message}`);
+    }
+    const body = seen.find((b) => (b as { name?: string })?.name === 'kept-tls') as { payload: { private_key: string } };
+    assert.equal(body.payload.private_key, chain.leaf.privateKeyPem, 'the key as read for the confirmation');
+    assert.deepEqual(t.writes(), ['POST createSecretV2 1']);
   });
 
   it('outside the workspace folders, or on a spec-dialect connection: refused, nothing sent', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bytesText, deployedLine, deploySummary, rollbackSummary } from '../../src/features/edge/model/edgeDeploy';
+import { bytesText, deployedLine, deploySummary, rollbackRefusal, rollbackSummary } from '../../src/features/edge/model/edgeDeploy';
 import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
 
 const connection = { name: 'sim', baseUrl: 'http://127.0.0.1:4010' };
@@ -21,5 +21,13 @@ describe('Deploy to Edge App: what it says', () => {
     const text = writeConfirmationText(rollbackSummary(app, 5001, 4748, connection));
     assert.match(`${text.message}\n${text.detail}`, /5001 -> 4748/);
     assert.equal(deployedLine('app.wasm', 8, 12.4, app, 5001, 'sim'), 'Deployed app.wasm (8 bytes in 12 ms) to app hello (103) on sim: binary 5001');
+  });
+  it('Roll Back on an app that no longer runs the binary deployed: what it runs now, that nothing was sent; none when it still does', () => {
+    assert.equal(rollbackRefusal({ ...app, binary: 5000 }, 5000, 'sim'), undefined);
+    assert.equal(
+      rollbackRefusal({ ...app, binary: 4900 }, 5000, 'sim'),
+      'Not rolled back: edge app hello (103) on sim now runs binary 4900, not binary 5000 that was deployed; it was changed since the deploy (the platform does not say by whom). Nothing was sent.',
+    );
+    assert.match(rollbackRefusal({ ...app, binary: null }, 5000, 'sim')!, /now runs no binary, not binary 5000/);
   });
 });

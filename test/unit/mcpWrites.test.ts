@@ -88,10 +88,10 @@ describe('platform-console-mcp writes: flags, elicitation, cancel', { timeout: 6
   });
 
   it('the command line: --allow-destructive implies --allow-writes; anything else is refused with the usage', () => {
-    assert.deepEqual(mcpOptionsFromArgs([]), { allowWrites: false, allowDestructive: false });
-    assert.deepEqual(mcpOptionsFromArgs(['--allow-writes']), { allowWrites: true, allowDestructive: false });
-    assert.deepEqual(mcpOptionsFromArgs(['--allow-destructive']), { allowWrites: true, allowDestructive: true });
-    assert.deepEqual(mcpOptionsFromArgs(['--allow-writes', '--allow-destructive']), { allowWrites: true, allowDestructive: true });
+    assert.deepEqual(mcpOptionsFromArgs([]), { allowWrites: false, allowDestructive: false, fileRoots: [] });
+    assert.deepEqual(mcpOptionsFromArgs(['--allow-writes']), { allowWrites: true, allowDestructive: false, fileRoots: [] });
+    assert.deepEqual(mcpOptionsFromArgs(['--allow-destructive']), { allowWrites: true, allowDestructive: true, fileRoots: [] });
+    assert.deepEqual(mcpOptionsFromArgs(['--allow-writes', '--allow-destructive']), { allowWrites: true, allowDestructive: true, fileRoots: [] });
     const bad = mcpOptionsFromArgs(['--allow-everything']);
     assert.ok('problem' in bad);
     assert.match(bad.problem, /unknown argument --allow-everything[\s\S]*Usage: platform-console-mcp \[--allow-writes\] \[--allow-destructive\]/);

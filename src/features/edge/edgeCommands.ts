@@ -1,7 +1,8 @@
 // Edge view commands: add (pin) clients, apps and templates by id, remove, refresh, the app URL,
 // env values (revealed on request only) and the template preview.
 import * as vscode from 'vscode';
-import { browsableUrl, edgeAppStatus } from './model/edgeDisplay';
+import { edgeAppStatus } from './model/edgeDisplay';
+import { openAppUrl } from './edgeOpenUrl';
 import { listEdgeAppsEndpoint } from '../../schema/edgeLists';
 import { fieldProblem } from '../../ui/fieldRules';
 import type { EdgeAppFilter } from './edgeListing';
@@ -167,14 +168,7 @@ export function registerEdgeCommands(deps: EdgeCommandDeps): vscode.Disposable[]
       if (id !== undefined) await tree.previewTemplate(id);
     }),
     vscode.commands.registerCommand('platformConsole.openEdgeAppUrl', async (node: unknown) => {
-      if (!(node instanceof UrlNode)) return;
-      const checked = browsableUrl(node.url);
-      if ('problem' in checked) {
-        deps.log.info(`Did not open the app URL ${node.url}: ${checked.problem}`);
-        return void (await deps.ui().notify('warning', `Not opened: the app's URL "${node.url}" cannot open in a browser (${checked.problem}).`, []));
-      }
-      const opened = await vscode.env.openExternal(vscode.Uri.parse(checked.url, true));
-      if (!opened) deps.log.info(`Did not open ${checked.url}`);
+      if (node instanceof UrlNode) await openAppUrl(node.url, deps);
     }),
     vscode.commands.registerCommand('platformConsole.copyEdgeAppUrl', async (node: unknown) => {
       if (!(node instanceof UrlNode)) return;

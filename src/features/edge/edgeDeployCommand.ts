@@ -1,11 +1,14 @@
 // Deploy to Edge App…: a .wasm (Explorer, editor title, palette, or an app's menu with a file
 // picker) checked for `\0asm` before anything is sent, the app picked and read, the file hashed,
-// the change confirmed, the bytes streamed with a cancellable progress, the app PATCHed to the new
-// binary; Roll Back points it at the old one (confirmed). All on the connection it started on.
+// the change confirmed, exactly that file's bytes streamed with a cancellable progress (a file
+// changed after the confirmation is refused, nothing stored: fileSeal.ts), the app PATCHed to the
+// new binary. Open App URL opens http(s) only; Roll Back points the app at the old binary
+// (confirmed) when it still runs the one deployed. All on the connection it started on.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
-import { checkWasmFile, sha256OfFile, uploadEdgeBinary, type WasmFile } from '../../platform/binaryUpload';
+import { checkWasmFile, sealWasmFile, uploadEdgeBinary } from '../../platform/binaryUpload';
+import type { FileSeal } from '../../platform/fileSeal';
 import type { EdgeApp } from '../../schema/edge';
 import { promptSignIn } from '../../ui/bindActiveConnection';
 import { confirmWrite } from '../../ui/confirmWrite';
@@ -15,9 +18,10 @@ import { notifyError } from '../../ui/notify';
 import { CREATE_NEW_APP, edgeAppIdOf, pickEdgeApp, reloadEdgeApp } from './edgeAppPick';
 import { CREATE_EDGE_APP_COMMAND } from './edgeCreateCommand';
 import { ListedAppNode } from './edgeListing';
+import { openAppUrl } from './edgeOpenUrl';
 import { PinNode } from './edgePinNode';
 import type { EdgeTree } from './edgeTree';
-import { bytesText, deployedLine, deploySummary, rollbackSummary } from './model/edgeDeploy';
+import { bytesText, deployedLine, deploySummary, rollbackSummary, rollbackRefusal } from './model/edgeDeploy';
 import { edgeAppStatus } from './model/edgeDisplay';
 
 export const DEPLOY_EDGE_APP_COMMAND = 'platformConsole.deployEdgeApp';
@@ -57,7 +61,21 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
   };
 
   const rollBack = async (bound: BoundConnection, app: EdgeApp & { id: number }, from: number, to: number) => {
-    if (!(await confirmWrite(deps.ui(), rollbackSummary(app, from, to, bound.connection)))) return;
+    // Read first: an app changed since the deploy (another person, another tool) is not rolled back over.
+    let now: EdgeApp;
+    try {
+      now = await deps.ui().progress(`Reading edge app ${app.name || app.id} on ${bound.connection.name}…`, true, (_report, signal) => bound.api.edge.getOwnEdgeApp({ params: { app_id: app.id } }, { signal }));
+    } catch (error) {
+      await failed(bound, `Could not roll back edge app ${app.name || app.id}: it could not be read first, nothing was sent`, error);
+      return;
+    }
+    const refusal = rollbackRefusal({ ...now, id: app.id }, from, bound.connection.name);
+    if (refusal) {
+      log.info(refusal);
+      void deps.ui().notify('warning', refusal);
+      return;
+    }
+    if (!(await confirmWrite(deps.ui(), rollbackSummary({ ...now, id: app.id }, from, to, bound.connection)))) return;
     try {
       await deps.ui().progress(`Rolling back edge app ${app.name || app.id} on ${bound.connection.name}…`, false, () => bound.api.edge.patchEdgeApp({ params: { app_id: app.id }, body: { binary: to } }));
     } catch (error) {
@@ -84,24 +102,24 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
       void ui.notify('error', `Cannot deploy ${name}: ${checked.problem}. Nothing was sent.`);
       return undefined;
     }
-    const file: WasmFile = checked.file;
     let target = edgeAppIdOf(appArg) ?? (await pickEdgeApp(deps, bound, 'Deploy to Edge App', true));
     if (target === CREATE_NEW_APP) target = (await vscode.commands.executeCommand<{ id: number } | undefined>(CREATE_EDGE_APP_COMMAND))?.id;
     if (target === undefined) return undefined;
     const id = target;
     let app: EdgeApp & { id: number };
-    let sha256: string;
+    let file: FileSeal;
     try {
-      [app, sha256] = await ui.progress(`Reading edge app ${id} and hashing ${name}…`, true, async (_report, signal) => {
+      [app, file] = await ui.progress(`Reading edge app ${id} and hashing ${name}…`, true, async (_report, signal) => {
         const read = await bound.api.edge.getOwnEdgeApp({ params: { app_id: id } }, { signal });
-        return [{ ...read, id }, await sha256OfFile(filePath, signal)] as const;
+        // Opened once: checked for `\0asm` and hashed from one handle; what is uploaded is checked against this.
+        return [{ ...read, id }, await sealWasmFile(filePath, signal)] as const;
       });
     } catch (error) {
       await failed(bound, `Could not prepare the deploy of ${name} to edge app ${id}`, error);
       return undefined;
     }
     const previous = app.binary ?? undefined;
-    if (!(await confirmWrite(ui, deploySummary(app, edgeAppStatus(app.status).label, { name, bytes: file.bytes, sha256 }, connection)))) return undefined;
+    if (!(await confirmWrite(ui, deploySummary(app, edgeAppStatus(app.status).label, { name, bytes: file.bytes, sha256: file.sha256 }, connection)))) return undefined;
     const started = Date.now();
     let binary: number;
     try {
@@ -129,7 +147,7 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
     await refresh(id);
     const actions = [...(app.url ? ['Open App URL'] : []), ...(previous ? ['Roll Back'] : [])];
     void ui.notify('info', `Deployed ${name} to edge app ${app.name || id} on ${connection.name}: binary ${previous ?? '(none)'} -> ${binary}.`, actions).then(async (chosen) => {
-      if (chosen === 'Open App URL' && app.url) await vscode.env.openExternal(vscode.Uri.parse(app.url));
+      if (chosen === 'Open App URL' && app.url) await openAppUrl(app.url, deps);
       if (chosen === 'Roll Back' && previous) await rollBack(bound, app, binary, previous);
     });
     return { appId: id, binary, previous };

@@ -21,8 +21,10 @@ export interface AgentBinding {
    * (null when none is active). The answer then says so in its first line.
    */
   readonly activeConnectionName?: string | null;
-  /** Folders a tool may read a file from (the editor's workspace folders); absent: any (the MCP server). */
+  /** Folders a tool may read a file from (the editor's workspace folders, the MCP server's --file-root); absent or empty: no file is read. */
   readonly fileRoots?: readonly string[];
+  /** The flag that gives `fileRoots` (the MCP server's `--file-root`), named by a refusal; absent: they are the workspace folders. */
+  readonly fileRootsFlag?: string;
 }
 
 /** A connection as a tool may name it (never its key). */
@@ -89,6 +91,26 @@ export interface WriteChange {
   readonly after?: string;
 }
 
+/**
+ * What a write learns while its target is read (a file hashed, PEM texts checked) and must send as
+ * the person confirmed it: kept for one call by that call's own input object (prepare and
+ * readTarget are handed the same object), never by the input's content, and dropped with it.
+ */
+export function perCall<T>(): { begin(input: object): { value?: T }; keep(input: object, value: T): void } {
+  const calls = new WeakMap<object, { value?: T }>();
+  return {
+    begin(input) {
+      const slot: { value?: T } = {};
+      calls.set(input, slot);
+      return slot;
+    },
+    keep(input, value) {
+      const slot = calls.get(input);
+      if (slot) slot.value = value;
+    },
+  };
+}
+
 /** Every tool may name the connection it runs on; without it, the active one. */
 export const connectionField = {
   connection: z
@@ -121,7 +143,7 @@ export interface AgentTool<S extends z.ZodObject = z.ZodObject> {
   readonly run?: (bound: AgentBinding, input: z.output<S>, host: AgentHost) => Promise<string>;
   /** Writes: the request, checked by the client's own rules (throws a validation PlatformError); the catalog sends it once. */
   readonly prepare?: (input: z.output<S>) => WriteRequest;
-  /** Writes that remove a thing: read it first, for the confirmation to name it (a failed read sends nothing); undefined when this input needs no read. */
+  /** Writes that remove a thing (or read a file): read it first, for the confirmation to name it (a failed read sends nothing); `input` is the object `prepare` was given for this call; undefined when this input needs no read. */
   readonly readTarget?: (bound: AgentBinding, input: z.output<S>) => Promise<WriteTarget | undefined>;
   /** Writes: the answer from what the platform returned for the request sent. */
   readonly answer?: (sent: unknown, bound: AgentBinding, input: z.output<S>) => string;

@@ -54,6 +54,16 @@ export function rollbackSummary(app: AppNamed, from: number, to: number, connect
   };
 }
 
+/**
+ * Why Roll Back sends nothing: the app (read just now) no longer runs the binary the deploy gave it.
+ * The platform's app carries no "changed by" or "updated at": only what it runs now can be said.
+ */
+export function rollbackRefusal(now: AppNamed & { binary?: number | null }, deployed: number, connectionName: string): string | undefined {
+  if (now.binary === deployed) return undefined;
+  const runs = now.binary === null || now.binary === undefined ? 'no binary' : `binary ${now.binary}`;
+  return `Not rolled back: edge app ${appName(now)} (${now.id}) on ${connectionName} now runs ${runs}, not binary ${deployed} that was deployed; it was changed since the deploy (the platform does not say by whom). Nothing was sent.`;
+}
+
 /** The one log line of a deploy (no key, no content): what went where, how big, how long. */
 export function deployedLine(fileName: string, bytes: number, ms: number, app: AppNamed, binary: number, connection: string): string {
   return `Deployed ${fileName} (${bytes} bytes in ${Math.round(ms)} ms) to app ${appName(app)} (${app.id}) on ${connection}: binary ${binary}`;
