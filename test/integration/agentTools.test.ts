@@ -8,6 +8,8 @@
 // connection says so first; cancelling in chat aborts the request. #39: read_report and the
 // removals that read the thing first and name it in the confirmation.
 import * as assert from 'node:assert/strict';
+import { rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../simulator/index';
@@ -229,6 +231,32 @@ describe('agent tools (language model tools)', function () {
       assert.deepEqual(writes(), [['DELETE deleteEdgeApp', 1]]);
     } finally {
       sim.clearFaults();
+      sim.reset();
+    }
+  });
+
+  it('#52: deploy_edge_app sends the file the person confirmed: changed between the question and the call, nothing is stored', async () => {
+    const folder = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+    const file = path.join(folder, `agent-deploy-${Date.now()}.wasm`);
+    const wasm = (fill: number) => Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(4096, fill)]);
+    writeFileSync(file, wasm(1));
+    const stamp = statSync(file).mtime;
+    const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY }));
+    const binaries = async () => (await api.edge.listEdgeBinaries({ params: {} })).binaries.length;
+    const stored = await binaries();
+    try {
+      const input = { app_id: 101, file };
+      const asked = (await prepare('deploy_edge_app', input)).confirmationMessages;
+      assert.ok(asked, 'asked first');
+      assert.ok(message(asked.message).includes(file.replace(/\\/g, '\\\\')) || message(asked.message).includes(file), 'the confirmation names the file by its path');
+      // Same size and time, other bytes: only the hash tells.
+      writeFileSync(file, wasm(2));
+      utimesSync(file, stamp, stamp);
+      assert.match(await invoke('deploy_edge_app', input), /changed after it was confirmed/);
+      assert.equal(sim.requestCounts()['PATCH patchEdgeApp'] ?? 0, 0, 'the app was not pointed anywhere');
+      assert.equal(await binaries(), stored, 'no binary stored');
+    } finally {
+      rmSync(file, { force: true });
       sim.reset();
     }
   });
