@@ -44,13 +44,14 @@ export const updateProtectionProfile = defineTool({
     if (Object.keys(body).length === 0) throwValidation([{ path: 'name', message: 'nothing to change: give name, template_id or fields' }]);
     return request(profile, { params: { protection_profile_id }, body }, `Update protection profile ${protection_profile_id}`);
   },
-  // Only a template change or a field list can lose something: the profile is read (and named) for those alone.
-  readTarget: async (b, { protection_profile_id, template_id, fields }): Promise<WriteTarget | undefined> => {
-    if ((template_id === undefined || template_id === null) && (fields === undefined || fields === null)) return undefined;
+  // Read first so the person sees the profile as it is, its name and values before and after.
+  readTarget: async (b, { protection_profile_id, name, template_id, fields }): Promise<WriteTarget> => {
     const p = await readProfile(b, protection_profile_id);
     if (!p) throw new PlatformError({ kind: 'notFound', message: `No protection profile ${protection_profile_id}.`, method: 'GET', path: `protection profile ${protection_profile_id}` });
-    const changes = fields ? fieldChanges(p.fields ?? [], fields) : [];
-    const lost = [profileTemplateLoss(p.template?.id, template_id), fieldsLoss(changes)].filter(Boolean);
+    const renamed: WriteChange[] = name !== undefined && name !== null && name !== p.name ? [{ what: 'name', name: 'name', before: p.name ?? '', after: name }] : [];
+    const fieldsChanged = fields ? fieldChanges(p.fields ?? [], fields) : [];
+    const changes = [...renamed, ...fieldsChanged];
+    const lost = [profileTemplateLoss(p.template?.id, template_id), fieldsLoss(fieldsChanged)].filter(Boolean);
     return {
       noun: 'The protection profile',
       facts: [
