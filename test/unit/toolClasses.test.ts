@@ -8,15 +8,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { createMcpServer } from '../../src/mcp';
-import { AGENT_TOOLS, agentTool, confirmation, runTool, type RunHost } from '../../src/features/agent/model/toolCatalog';
-import type { AgentBinding } from '../../src/features/agent/model/toolKit';
-import { createPlatformApi } from '../../src/platform/api';
-import { HttpClient } from '../../src/platform/http';
-import { PlatformLists } from '../../src/platform/platformLists';
-import { startSimulator, type Simulator } from '../../simulator/index';
+import { AGENT_TOOLS, confirmation, runTool, type RunHost } from '../../src/features/agent/model/toolCatalog';
+import { agentSim } from '../support/agentSim';
 
 const KEY = 'tool-classes-key-7d21';
 const DOC = path.join(__dirname, '..', '..', 'docs', 'features', 'agent-tools.md');
@@ -47,31 +43,21 @@ describe("each tool's class", { timeout: 60_000 }, () => {
     }
   });
 
-  let sim: Simulator;
-  let bound: AgentBinding;
-  before(async () => {
-    sim = await startSimulator({ apiKey: KEY, dialect: 'platform' });
-    const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY, dialect: 'platform' }));
-    bound = { connectionName: 'Sim', baseUrl: sim.url, dialect: 'platform', api, lists: new PlatformLists(api), signal: new AbortController().signal };
-  });
-  beforeEach(() => {
-    sim.reset();
-    sim.resetRequests();
-  });
-  after(() => sim.close());
-  const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+  const t = agentSim(KEY);
+  const writes = () => t.writes();
+  const reset = () => (t.sim.reset(), t.sim.resetRequests());
 
   /** Runs a tool as the editor would after asking (the question captured), or as MCP without --allow-destructive. */
   const ask = async (name: string, input: object, refuseDestructive = false) => {
-    const tool = agentTool(name)!;
+    const tool = t.tool(name);
     const asked: string[] = [];
     const host: RunHost = {
       connections: async () => [],
-      scrub: (t) => t,
-      confirm: async (req) => void asked.push(confirmation(tool, req, bound).message),
+      scrub: (text) => text,
+      confirm: async (req) => void asked.push(confirmation(tool, req, t.bound).message),
       ...(refuseDestructive ? { refuseDestructive: () => 'Refused: destructive. Nothing was sent.' } : {}),
     };
-    return { asked, said: await runTool(tool, bound, input, host) };
+    return { asked, said: await runTool(tool, t.bound, input, host) };
   };
 
   const cases: [string, object, object][] = [
@@ -93,18 +79,17 @@ describe("each tool's class", { timeout: 60_000 }, () => {
       const write = await ask(name, harmless, true);
       assert.equal(write.asked.length, 1, write.said);
       assert.doesNotMatch(write.asked[0]!, /Destructive|cannot be undone/);
-      sim.reset();
-      sim.resetRequests();
+      reset();
       // Allowed: the question says what is lost before anything is sent.
-      const tool = agentTool(name)!;
-      const host: RunHost = { connections: async () => [], scrub: (t) => t, confirm: async (req) => (confirmation(tool, req, bound).message.match(/\*\*Destructive: [^*]+\*\*[\s\S]*\*\*This cannot be undone\.\*\*/) ? 'Declined. Nothing was sent.' : 'not said as destructive') };
-      assert.equal(await runTool(tool, bound, destructive, host), 'Declined. Nothing was sent.');
+      const tool = t.tool(name);
+      const host: RunHost = { connections: async () => [], scrub: (text) => text, confirm: async (req) => (confirmation(tool, req, t.bound).message.match(/\*\*Destructive: [^*]+\*\*[\s\S]*\*\*This cannot be undone\.\*\*/) ? 'Declined. Nothing was sent.' : 'not said as destructive') };
+      assert.equal(await runTool(tool, t.bound, destructive, host), 'Declined. Nothing was sent.');
       assert.deepEqual(writes(), []);
     });
   }
 
   it('update_protection_profile: a field list that drops a value the profile has is destructive; one that keeps them all and adds one is a write', async () => {
-    const profile = await bound.api.security.getProtectionProfile({ params: { protection_profile_id: 1 } });
+    const profile = await t.bound.api.security.getProtectionProfile({ params: { protection_profile_id: 1 } });
     const kept = (profile.fields ?? []).map((f) => ({ template_field_id: f.template_field_id!, value: f.value as string }));
     assert.ok(kept.length >= 1, 'the seeded profile has field values');
     const dropping = await ask('update_protection_profile', { protection_profile_id: 1, fields: kept.slice(1) }, true);
@@ -112,7 +97,7 @@ describe("each tool's class", { timeout: 60_000 }, () => {
     const shown = await ask('update_protection_profile', { protection_profile_id: 1, fields: kept.slice(1) });
     assert.match(shown.asked[0]!, new RegExp(`^- remove field \`${kept[0]!.template_field_id}[^\`]*\` \\(was \``, 'm'));
     assert.match(shown.asked[0]!, /\*\*Destructive: the field list it sends replaces the profile's: it drops 1 of its field values/);
-    sim.reset();
+    t.sim.reset();
     const keeping = await ask('update_protection_profile', { protection_profile_id: 1, fields: kept }, true);
     assert.match(keeping.said, /^Updated protection profile 1 /);
   });
@@ -140,21 +125,21 @@ describe("each tool's class", { timeout: 60_000 }, () => {
   });
 
   it('set_edge_app_config: the app changed between the question and the send: nothing is sent', async () => {
-    const tool = agentTool('set_edge_app_config')!;
+    const tool = t.tool('set_edge_app_config');
     const input = { app_id: 101, env: { set: { GREETING: 'Hi' } } };
     const host: RunHost = {
       connections: async () => [],
-      scrub: (t) => t,
+      scrub: (text) => text,
       // While the person reads the question, someone else changes the same variable.
-      confirm: async () => void (await bound.api.edge.patchEdgeApp({ params: { app_id: 101 }, body: { env: { GREETING: 'Moin', LOG_LEVEL: 'info' } } })),
+      confirm: async () => void (await t.bound.api.edge.patchEdgeApp({ params: { app_id: 101 }, body: { env: { GREETING: 'Moin', LOG_LEVEL: 'info' } } })),
     };
-    assert.match(await runTool(tool, bound, input, host), /changed since the change was confirmed; nothing was sent/);
+    assert.match(await runTool(tool, t.bound, input, host), /changed since the change was confirmed; nothing was sent/);
     assert.deepEqual(writes(), ['PATCH patchEdgeApp 1'], 'only the other person\'s PATCH');
   });
 
   it('over MCP with only --allow-writes: a call that removes or overwrites is refused, naming the flag; one that adds is sent', async () => {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const env = { PLATFORM_CONSOLE_BASE_URL: sim.url, PLATFORM_CONSOLE_API_KEY: KEY, PLATFORM_CONSOLE_DIALECT: 'platform', PLATFORM_CONSOLE_CONNECTION_NAME: 'mcp-sim' };
+    const env = { PLATFORM_CONSOLE_BASE_URL: t.sim.url, PLATFORM_CONSOLE_API_KEY: KEY, PLATFORM_CONSOLE_DIALECT: 'platform', PLATFORM_CONSOLE_CONNECTION_NAME: 'mcp-sim' };
     const server = createMcpServer({ allowWrites: true, env, note: () => undefined });
     await server.connect(serverSide);
     const client = new Client({ name: 'tool-classes-test', version: '1.0.0' });
