@@ -15,6 +15,7 @@ import { REPORT_MEDIA_TYPES, type ReportFormat } from '../../schema/reportResult
 import { FORMAT_CHOICES, downloadProgressText, formatBytes, formatChoice, knownFormat, proposedFileName, withExtension } from './model/reportFiles';
 import { reportLabel, shortUuid, statusText, type TrackedReport } from './model/reportTasks';
 import { writeBodyToFile } from './reportFileWriter';
+import { countingFormulaCells, formulaCellsNote } from './model/reportFormulaCells';
 import { isCompleted, taskFromArgument, taskPickStep, type TaskCommandDeps, type TaskTarget } from './reportTaskTarget';
 
 const FORMAT_KEY = 'platformConsole.reportSave.format';
@@ -70,6 +71,7 @@ export function registerSaveReport(deps: SaveReportDeps): { disposable: vscode.D
     const label = reportLabel(task);
     const what = `report ${label} (${shortUuid(task.uuid)}) as ${formatChoice(format).label}`;
     let result: { bytes: number };
+    let formulaCells = 0;
     const started = Date.now();
     try {
       result = await ui.progress(`Saving ${what} from ${connection.name}`, true, async (report, signal) => {
@@ -81,7 +83,9 @@ export function registerSaveReport(deps: SaveReportDeps): { disposable: vscode.D
             { accept: REPORT_MEDIA_TYPES[format], signal },
           );
           let shownAt = 0;
-          return await writeBodyToFile(opened.body, target.fsPath, {
+          // A CSV is written as served; its formula-like cells are only counted on the way, to be told.
+          const body = format === 'csv' ? countingFormulaCells(opened.body, (n) => (formulaCells = n)) : opened.body;
+          return await writeBodyToFile(body, target.fsPath, {
             signal,
             onBytes: (bytes) => {
               const now = Date.now();
@@ -116,7 +120,9 @@ export function registerSaveReport(deps: SaveReportDeps): { disposable: vscode.D
     }
     const ms = Math.max(1, Date.now() - started);
     log.info(`Saved ${what} from ${connection.name} to ${target.fsPath}: ${result.bytes} bytes in ${ms} ms (${formatBytes((result.bytes / ms) * 1000)}/s)`);
-    const choice = await ui.notify('info', `Saved ${what} to ${target.fsPath} (${formatBytes(result.bytes)}).`, ['Open File', 'Reveal']);
+    const note = formulaCellsNote(formulaCells);
+    if (note) log.info(`Saved ${what}: ${note}`);
+    const choice = await ui.notify('info', `Saved ${what} to ${target.fsPath} (${formatBytes(result.bytes)}).${note ? ` ${note}` : ''}`, ['Open File', 'Reveal']);
     if (choice === 'Open File') await openSaved(target, format);
     if (choice === 'Reveal') await revealSaved(target);
   };

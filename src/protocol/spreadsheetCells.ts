@@ -1,0 +1,89 @@
+// Text a spreadsheet would run as a formula when pasted or opened: a cell starting with "=", "+",
+// "-", "@", a tab or a CR that is not a number (OWASP, "CSV injection"). Copy Rows prefixes such a
+// cell with "'" (the spreadsheet then shows it as text); a saved CSV keeps the platform's bytes and
+// only counts them, while streaming, so the person is told.
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+/** A number is never longer than this in a cell we judge; a longer cell is judged by its start. */
+const HELD_MAX = 400;
+
+/** True when a spreadsheet would read the cell as a formula (numbers such as -5 or +3.2 are not). */
+export function startsLikeFormula(text: string): boolean {
+  return FORMULA_START.test(text) && !NUMBER.test(text);
+}
+
+/** The cell as Copy Rows writes it: a formula-like one behind a "'", the rest unchanged. */
+export function neutralizedCell(text: string): string {
+  return startsLikeFormula(text) ? `'${text}` : text;
+}
+
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const CR = 0x0d;
+const LF = 0x0a;
+
+/** Counts the formula-like cells of a CSV (RFC 4180 quoting) fed in chunks split anywhere; holds one cell's start at most. */
+export class CsvFormulaScan {
+  private count = 0;
+  private inQuotes = false;
+  /** A quote met inside quotes: an escaped quote if another follows, else the field's end. */
+  private quotePending = false;
+  private atCellStart = true;
+  /** The current cell's text, held only while it starts like a formula and is short enough to be a number. */
+  private held: number[] | undefined;
+  private longRisky = false;
+  private empty = true;
+
+  push(chunk: Uint8Array): void {
+    for (const byte of chunk) this.byte(byte);
+  }
+
+  /** The count once the whole file has been pushed. */
+  end(): number {
+    this.endCell();
+    return this.count;
+  }
+
+  private byte(b: number): void {
+    if (this.inQuotes) {
+      if (this.quotePending) {
+        this.quotePending = false;
+        if (b === QUOTE) return this.char(b);
+        this.inQuotes = false;
+      } else if (b === QUOTE) {
+        this.quotePending = true;
+        return;
+      } else return this.char(b);
+    }
+    if (b === COMMA || b === LF || b === CR) return this.endCell();
+    if (b === QUOTE && this.atCellStart) {
+      this.inQuotes = true;
+      this.atCellStart = false;
+      return;
+    }
+    this.atCellStart = false;
+    this.char(b);
+  }
+
+  private char(b: number): void {
+    if (this.empty) {
+      this.empty = false;
+      if (FORMULA_START.test(String.fromCharCode(b))) this.held = [];
+    }
+    if (!this.held) return;
+    if (this.held.length < HELD_MAX) this.held.push(b);
+    else ((this.longRisky = true), (this.held = undefined));
+  }
+
+  private endCell(): void {
+    // Only ASCII bytes matter to the rule, and a UTF-8 multi-byte character has none.
+    if (this.longRisky || (this.held && !NUMBER.test(String.fromCharCode(...this.held)))) this.count++;
+    this.held = undefined;
+    this.longRisky = false;
+    this.empty = true;
+    this.atCellStart = true;
+    this.inQuotes = false;
+    this.quotePending = false;
+  }
+}
