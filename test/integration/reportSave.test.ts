@@ -128,6 +128,33 @@ describe('Report Tasks: Save Report As… and Delete Report Task', function () {
     }
   });
 
+  it('a name typed without the extension: an existing file of the final name is replaced only after a modal Replace, nothing read or written when declined', async () => {
+    await writeFile(join(dir, 'kept.csv'), 'the old file');
+    const declined = new ScriptedUi(['CSV'], () => undefined);
+    ext.setUi(declined);
+    saveTo('kept');
+    assert.equal(await vscode.commands.executeCommand('platformConsole.saveReportAs', { uuid: SEEDED_REPORTS.Completed, connectionId }), undefined);
+    assert.deepEqual(declined.confirms.map((c) => c.message), ['Replace kept.csv?']);
+    assert.match(declined.confirms[0]!.detail, /already exists/);
+    assert.equal(count('GET downloadReport'), 0, 'nothing downloaded');
+    assert.deepEqual(await files(), ['kept.csv']);
+    assert.equal(await readFile(join(dir, 'kept.csv'), 'utf8'), 'the old file');
+
+    const agreed = new ScriptedUi(['CSV'], (message, actions) => (actions.includes('Replace') ? 'Replace' : undefined));
+    ext.setUi(agreed);
+    const saved = await vscode.commands.executeCommand<vscode.Uri>('platformConsole.saveReportAs', { uuid: SEEDED_REPORTS.Completed, connectionId });
+    assert.equal(saved?.fsPath, join(dir, 'kept.csv'));
+    assert.equal(agreed.confirms.length, 1);
+    assert.deepEqual(await readFile(join(dir, 'kept.csv')), await served(SEEDED_REPORTS.Completed, 'csv'));
+
+    // The very name the dialog confirmed (it asked itself): no second question.
+    const same = new ScriptedUi(['CSV'], () => undefined);
+    ext.setUi(same);
+    saveTo('kept.csv');
+    assert.equal((await vscode.commands.executeCommand<vscode.Uri>('platformConsole.saveReportAs', { uuid: SEEDED_REPORTS.Completed, connectionId }))?.fsPath, join(dir, 'kept.csv'));
+    assert.deepEqual(same.confirms, []);
+  });
+
   it('a CSV with cells a spreadsheet would run as formulas: saved as served, the notification counts them', async () => {
     const api = (await ext.connections.api())!;
     const created = await api.billing.createReport({ params: {}, body: { template_code: 'ResellerExpenses', parameters: { date_from: '2026-01-01', date_to: '2026-06-30' } } });

@@ -1,6 +1,7 @@
 // "Save Report As…": a completed task's result streamed to a file in the format asked (CSV, Excel,
 // JSON), on the connection the task belongs to, under a cancellable progress notification; the
 // bytes go through a temporary file beside the chosen one, renamed only once whole.
+import { lstat } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -168,6 +169,15 @@ export function registerSaveReport(deps: SaveReportDeps): { disposable: vscode.D
       return undefined;
     }
     const target = vscode.Uri.file(path.join(path.dirname(chosen.fsPath), withExtension(path.basename(chosen.fsPath), format)));
+    // The dialog asked about the name it was given; an extension added here names another file.
+    if (target.fsPath !== chosen.fsPath && (await lstat(target.fsPath).then(() => true, () => false))) {
+      const name = path.basename(target.fsPath);
+      const detail = `${name} already exists in ${path.dirname(target.fsPath)} (the ${formatChoice(format).label} extension was added to the name chosen). Replacing it overwrites it once the report is whole.`;
+      if ((await ui.confirm(`Replace ${name}?`, detail, ['Replace'])) !== 'Replace') {
+        log.info(`Save Report As (${connection.name}): ${target.fsPath} exists and was not replaced; nothing written`);
+        return undefined;
+      }
+    }
     await deps.state.update(FOLDER_KEY, path.dirname(target.fsPath));
     await download(bound, task, format, target);
     return target;
