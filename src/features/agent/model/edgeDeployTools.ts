@@ -12,7 +12,7 @@ import { EDGE_APP_STATUSES } from '../../../schema/edge';
 import { allowedFile } from './agentFiles';
 import { quoted as q } from './platformText';
 import { connectionField, defineTool, type AgentBinding } from './toolKit';
-import { nameOf } from './toolAnswers';
+import { nameOf, writeAnswer } from './toolAnswers';
 
 const UPLOAD_TIMEOUT_MS = 15 * 60 * 1000;
 const shown = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '(not given)' : String(value));
@@ -70,7 +70,8 @@ export const deployEdgeApp = defineTool({
   },
   answer: (sent, b, { app_id, file }) => {
     const d = sent as { name?: string | null; previous?: number | null; binary: number; bytes: number };
-    return `Deployed ${q(path.basename(file))} (${d.bytes} bytes) to edge app ${d.name ? `${q(d.name)} ` : ''}(${app_id}) on ${nameOf(b.connectionName)}: binary ${shown(d.previous)} -> ${d.binary}.`;
+    const head = `Deployed ${q(path.basename(file))} (${d.bytes} bytes) to edge app ${app_id} on ${nameOf(b.connectionName)}: binary ${shown(d.previous)} -> ${d.binary}.`;
+    return writeAnswer({ head: `${head} The app's name as the platform gave it:`, source: 'deploy_edge_app', platform: { name: d.name } });
   },
 });
 
