@@ -39,7 +39,10 @@ describe('spreadsheet cells', () => {
         const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
         const chunks: string[] = [];
         let at = 0;
-        for (const p of points) (chunks.push(text.slice(at, p)), (at = p));
+        for (const p of points) {
+          chunks.push(text.slice(at, p));
+          at = p;
+        }
         chunks.push(text.slice(at));
         assert.equal(countOf(chunks), countOf([text]));
         const expected = rows.flat().filter((c) => ['=1', '@a', '-x', '"=q"'].includes(c)).length;
