@@ -22,8 +22,9 @@ const QUOTE = 0x22;
 const COMMA = 0x2c;
 const CR = 0x0d;
 const LF = 0x0a;
-/** Bytes a formula-like cell starts with: = + - @ tab CR. */
-const STARTS = new Set([0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d]);
+/** Bytes a formula-like cell starts with (= + - @ tab CR), as a table: looked up once per cell. */
+const STARTS = new Uint8Array(256);
+for (const b of [0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d]) STARTS[b] = 1;
 
 /**
  * Counts the formula-like cells of a CSV (RFC 4180 quoting) fed in chunks split anywhere; holds
@@ -43,73 +44,89 @@ export class CsvFormulaScan {
   private longRisky = false;
 
   push(chunk: Uint8Array): void {
-    for (let i = 0; i < chunk.length; i++) {
+    // State in locals for the loop (a property access per byte costs more than the scan itself).
+    let { inQuotes, quotePending, atCellStart, empty } = this;
+    const n = chunk.length;
+    for (let i = 0; i < n; i++) {
       const b = chunk[i]!;
-      if (this.inQuotes) {
-        if (this.quotePending) {
-          this.quotePending = false;
-          if (b !== QUOTE) this.inQuotes = false;
+      if (inQuotes) {
+        if (quotePending) {
+          quotePending = false;
+          if (b !== QUOTE) inQuotes = false;
           else {
-            this.char(b);
+            if (this.held) this.hold(b);
             continue;
           }
         } else if (b === QUOTE) {
-          this.quotePending = true;
+          quotePending = true;
           continue;
         } else {
-          if (!this.empty && !this.held) {
+          if (empty) {
+            empty = false;
+            if (STARTS[b]) this.held = [];
+          }
+          if (this.held) this.hold(b);
+          else {
             // The cell is decided: nothing in it matters until its closing quote.
             const next = chunk.indexOf(QUOTE, i + 1);
-            i = (next < 0 ? chunk.length : next) - 1;
-            continue;
+            i = (next < 0 ? n : next) - 1;
           }
-          this.char(b);
           continue;
         }
       }
-      if (b === COMMA || b === LF || b === CR) this.endCell();
-      else if (b === QUOTE && this.atCellStart) {
-        this.inQuotes = true;
-        this.atCellStart = false;
-      } else {
-        this.atCellStart = false;
-        if (this.empty || this.held) this.char(b);
-        if (this.held) continue;
-        // Decided: on to the cell's end (a quote inside an unquoted cell is text).
-        let next = i + 1;
-        for (let c = chunk[next]; next < chunk.length && c !== COMMA && c !== LF && c !== CR; c = chunk[++next]);
-        i = next - 1;
+      if (b === COMMA || b === LF || b === CR) {
+        if (this.held || this.longRisky) this.decide();
+        empty = true;
+        atCellStart = true;
+        continue;
       }
+      if (b === QUOTE && atCellStart) {
+        inQuotes = true;
+        atCellStart = false;
+        continue;
+      }
+      atCellStart = false;
+      if (empty) {
+        empty = false;
+        if (STARTS[b]) this.held = [];
+      }
+      if (this.held) {
+        this.hold(b);
+        continue;
+      }
+      // Decided: on to the cell's end (a quote inside an unquoted cell is text).
+      let next = i + 1;
+      while (next < n) {
+        const c = chunk[next]!;
+        if (c === COMMA || c === LF || c === CR) break;
+        next++;
+      }
+      i = next - 1;
     }
+    Object.assign(this, { inQuotes, quotePending, atCellStart, empty });
   }
 
   /** The count once the whole file has been pushed. */
   end(): number {
-    this.endCell();
+    if (this.held || this.longRisky) this.decide();
+    Object.assign(this, { inQuotes: false, quotePending: false, atCellStart: true, empty: true });
     return this.count;
   }
 
-  private char(b: number): void {
-    if (this.empty) {
-      this.empty = false;
-      if (STARTS.has(b)) this.held = [];
-    }
-    if (!this.held) return;
-    if (this.held.length < HELD_MAX) this.held.push(b);
+  /** One more character of a cell that starts like a formula (a number is never longer than HELD_MAX). */
+  private hold(b: number): void {
+    if (this.held!.length < HELD_MAX) this.held!.push(b);
     else {
       this.longRisky = true;
       this.held = undefined;
     }
   }
 
-  private endCell(): void {
+  /** The end of a cell that started like a formula: counted unless it is a number. */
+  private decide(): void {
     // Only ASCII bytes matter to the rule, and a UTF-8 multi-byte character has none.
-    if (this.longRisky || (this.held && !NUMBER.test(String.fromCharCode(...this.held)))) this.count++;
+    if (this.longRisky || !NUMBER.test(String.fromCharCode(...this.held!))) this.count++;
     this.held = undefined;
     this.longRisky = false;
-    this.empty = true;
-    this.atCellStart = true;
-    this.inQuotes = false;
-    this.quotePending = false;
   }
 }
