@@ -2,7 +2,8 @@
 // `checksum`) and whether it begins with `\0asm` are kept, never the bytes.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { WASM_MAGIC } from '../src/schema/edgeBinaries';
+import { EDGE_BINARY_MAX_BYTES, WASM_MAGIC } from '../src/schema/edgeBinaries';
+import { BodyTooLarge } from './bodySlots';
 
 export interface UploadedBody {
   bytes: number;
@@ -11,15 +12,24 @@ export interface UploadedBody {
   wasm: boolean;
 }
 
-export async function readUpload(req: IncomingMessage): Promise<UploadedBody> {
-  const md5 = createHash('md5');
-  const head: number[] = [];
-  let bytes = 0;
-  for await (const chunk of req) {
-    const buf = chunk as Buffer;
-    for (let i = 0; head.length < WASM_MAGIC.length && i < buf.length; i++) head.push(buf[i]!);
-    md5.update(buf);
-    bytes += buf.length;
-  }
-  return { bytes, md5: md5.digest('hex'), wasm: head.length === WASM_MAGIC.length && WASM_MAGIC.every((b, i) => head[i] === b) };
+/** Stops reading at the platform's binary limit (BodyTooLarge): the caller answers 413 and closes. */
+export function readUpload(req: IncomingMessage): Promise<UploadedBody> {
+  return new Promise((resolve, reject) => {
+    const md5 = createHash('md5');
+    const head: number[] = [];
+    let bytes = 0;
+    const onData = (buf: Buffer) => {
+      for (let i = 0; head.length < WASM_MAGIC.length && i < buf.length; i++) head.push(buf[i]!);
+      md5.update(buf);
+      bytes += buf.length;
+      if (bytes > EDGE_BINARY_MAX_BYTES) {
+        req.off('data', onData);
+        req.pause();
+        reject(new BodyTooLarge());
+      }
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve({ bytes, md5: md5.digest('hex'), wasm: head.length === WASM_MAGIC.length && WASM_MAGIC.every((b, i) => head[i] === b) }));
+    req.on('error', reject);
+  });
 }

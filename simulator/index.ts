@@ -34,6 +34,8 @@ export interface Simulator {
    */
   watchRequests(watcher: RequestWatcher): () => void;
   resetRequests(): void;
+  /** Request bodies being read now, and requests waiting for a slot to read theirs (at most 16 read at once). */
+  bodyReads(): { reading: number; waiting: number };
   /** Back to the seed's data. */
   reset(): void;
   setOptions(patch: Partial<RuntimeOptions>): void;
@@ -61,6 +63,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     setFault: (fault) => void core.faults.set(faultSpec.parse(fault)),
     clearFaults: (route) => core.faults.clear(route),
     requestCounts: () => core.requests.counts(),
+    bodyReads: () => server.bodyReads(),
     requestsByDialect: () => core.requests.byDialect(),
     lastRequests: (route) => core.requests.last(route),
     watchRequests: (watcher) => core.requests.watch(watcher),

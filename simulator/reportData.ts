@@ -17,7 +17,7 @@ export interface ResultTable {
 /** The most rows a task's `rows` parameter may ask for (a 200 MB CSV needs about 2.9 million). */
 export const MAX_RESULT_ROWS = 10_000_000;
 
-/** Names that exercise escaping: commas, quotes, apostrophes, non-ASCII letters and scripts. */
+/** Names that exercise escaping: commas, quotes, apostrophes, non-ASCII letters and scripts, a formula. */
 const COMPANIES = [
   'Northwind Traders',
   'Contoso Media, Inc.',
@@ -29,6 +29,8 @@ const COMPANIES = [
   "O'Brien; Partners",
   'Zażółć Gęślą Sp. z o.o.',
   'Acme <Cloud> Ltd.',
+  // What a spreadsheet would run as a formula (CSV injection): the save says so, Copy Rows neutralises it.
+  '=HYPERLINK("https://evil.example","Claim refund")',
 ] as const;
 const PRODUCTS = [
   { name: 'CDN', plans: ['CDN Start', 'CDN Pro', 'CDN Enterprise'] },

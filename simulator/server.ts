@@ -4,14 +4,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { serveApi } from './apiRequest';
 import { readUpload, type UploadedBody } from './binaryUpload';
+import { BodySlots, BodyTooLarge, hasBody, JSON_BODY_LIMIT_BYTES } from './bodySlots';
 import { serveControl } from './control';
 import { controlRefusal } from './controlAccess';
 import type { SimCore } from './core';
 import { jsonReply, writeReply } from './reply';
-
-const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
-
-class BodyTooLarge extends Error {}
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -19,9 +16,11 @@ function readBody(req: IncomingMessage): Promise<string> {
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > BODY_LIMIT_BYTES) {
+      if (size > JSON_BODY_LIMIT_BYTES) {
+        // Read no further; the 413 is sent with Connection: close, which ends the socket.
+        req.removeAllListeners('data');
+        req.pause();
         reject(new BodyTooLarge());
-        req.destroy();
         return;
       }
       chunks.push(chunk);
@@ -36,6 +35,7 @@ export class SimServer {
   readonly #sockets = new Set<Socket>();
   /** Pending waits (latency, trickle): each ends its wait with `false`. */
   readonly #waits = new Set<() => void>();
+  readonly #bodies = new BodySlots();
 
   /** `controlToken`: what `X-Simulator-Token` must say for /__sim/ to answer. */
   constructor(
@@ -72,6 +72,11 @@ export class SimServer {
     return closed;
   }
 
+  /** Bodies being read and requests waiting for a slot to read theirs. */
+  bodyReads(): { reading: number; waiting: number } {
+    return this.#bodies.counts();
+  }
+
   readonly wait = (ms: number, res: ServerResponse): Promise<boolean> =>
     new Promise((resolve) => {
       if (res.destroyed) return resolve(false);
@@ -96,6 +101,16 @@ export class SimServer {
       writeReply(res, jsonReply(refusal.status, { error: refusal.message }));
       return;
     }
+    const body = hasBody(req);
+    if (!isControl && this.core.checkAuth(req.headers.authorization) !== 'ok') {
+      // Answered from its headers: the body is never read. Node discards what still arrives
+      // until the answer is sent, then \`Connection: close\` ends the socket.
+      if (body) res.setHeader('Connection', 'close');
+      await serveApi(this.core, req, res, url, '', this.wait);
+      return;
+    }
+    const release = body ? await this.#bodies.acquire(req) : () => undefined;
+    if (!release) return;
     let bodyText = '';
     let upload: UploadedBody | undefined;
     try {
@@ -104,8 +119,11 @@ export class SimServer {
       if (match?.kind === 'found' && match.name === 'storeEdgeBinary') upload = await readUpload(req);
       else bodyText = await readBody(req);
     } catch (error) {
-      if (error instanceof BodyTooLarge) writeReply(res, jsonReply(413, { error: 'Payload Too Large' }));
+      if (error instanceof BodyTooLarge) writeReply(res, jsonReply(413, { error: 'Payload Too Large' }, { Connection: 'close' }));
+      else req.destroy();
       return;
+    } finally {
+      release();
     }
     if (isControl) {
       serveControl(this.core, req.method ?? 'GET', url, bodyText, res);

@@ -105,6 +105,27 @@ describe('Edge view: Edit Configuration… and Apply to App', function () {
     assert.ok(ui.notifications.some((n) => n.severity === 'error' && n.message.startsWith(`Nothing sent: line ${line}: a header name`)), ui.notifications.map((n) => n.message).join('\n'));
   });
 
+  it('a secret value pasted into [secrets]: refused naming its line and key, the value in no notification and no log line, nothing sent', async () => {
+    const secret = testKeys.edgeSecretValue;
+    const ui = new ScriptedUi([], (_m, buttons) => (buttons.includes('Apply') ? 'Apply' : undefined));
+    ext.setUi(ui);
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('platformConsole.editEdgeAppConfig', 101);
+    await replaceText(uri, (t) => t.replace('API_TOKEN=upstream-token', `API_TOKEN=upstream-token\nPASTED=${secret}!`));
+    const line = (await vscode.workspace.openTextDocument(uri)).getText().split('\n').indexOf(`PASTED=${secret}!`) + 1;
+    const logFrom = ext.log.recent.length;
+    assert.equal(await vscode.commands.executeCommand('platformConsole.applyEdgeAppConfig', uri), false);
+    // A reference that reads as a name but names no secret: refused by key, the text not repeated.
+    await replaceText(uri, (t) => t.replace(`PASTED=${secret}!`, `PASTED=${secret}`));
+    assert.equal(await vscode.commands.executeCommand('platformConsole.applyEdgeAppConfig', uri), false);
+    assert.deepEqual(writes(), []);
+    const said = ui.notifications.map((n) => n.message);
+    const logged = ext.log.recent.slice(logFrom).join('\n');
+    assert.ok(said.some((m) => m.startsWith(`Nothing sent: line ${line}: PASTED: the reference is no Edge Secret name`)), said.join('\n'));
+    assert.ok(said.some((m) => /PASTED: no Edge Secret with that name on this account/.test(m)), said.join('\n'));
+    assert.match(logged, new RegExp(`line ${line}: PASTED: `), 'the refusal was logged');
+    for (const [where, text] of [['a notification', said.join('\n')], ['the log', logged]] as const) assert.equal(text.includes(secret), false, `the pasted value is in ${where}`);
+  });
+
   it('a secret the app does not use yet, referred to by name: resolved against the account\'s secrets on Apply (its id sent); an unknown name is refused, nothing sent', async () => {
     const ui = new ScriptedUi([], (_m, buttons) => (buttons.includes('Apply') ? 'Apply' : undefined));
     ext.setUi(ui);
@@ -112,7 +133,7 @@ describe('Edge view: Edit Configuration… and Apply to App', function () {
     await replaceText(uri, (t) => t.replace('API_TOKEN=upstream-token', 'API_TOKEN=upstream-token\nNO_SUCH=not-a-secret'));
     assert.equal(await vscode.commands.executeCommand('platformConsole.applyEdgeAppConfig', uri), false);
     assert.deepEqual(writes(), []);
-    assert.ok(ui.notifications.some((n) => n.severity === 'error' && /NO_SUCH: no Edge Secret named not-a-secret on this account/.test(n.message)), ui.notifications.map((n) => n.message).join('\n'));
+    assert.ok(ui.notifications.some((n) => n.severity === 'error' && /NO_SUCH: no Edge Secret with that name on this account/.test(n.message)), ui.notifications.map((n) => n.message).join('\n'));
     await replaceText(uri, (t) => t.replace('NO_SUCH=not-a-secret', 'SIGNING=signing-key'));
     assert.equal(await vscode.commands.executeCommand('platformConsole.applyEdgeAppConfig', uri), true);
     assert.match(ui.confirms[0]!.detail, /SIGNING/);

@@ -87,7 +87,7 @@ describe('Create Edge App', function () {
     assert.deepEqual(byPrompt('LOG_LEVEL').flatMap((p) => p.refusals), ['LOG_LEVEL is required.', 'LOG_LEVEL must be one of: debug, info, warn.']);
     assert.equal(byPrompt('GREETING').length, 2, 'Back returned to the previous param');
     assert.equal(byPrompt('Name of the new app')[0]!.refusals.length, 2);
-    assert.match(byPrompt('Environment variables')[0]!.refusals[0]!, /^Entry 2: "1B" is not a valid variable name\.$/);
+    assert.match(byPrompt('Environment variables')[0]!.refusals[0]!, /^Entry 2: a variable name is letters, digits and "_", not starting with a digit\.$/);
 
     assert.match(ui.confirms[0]!.message, /^Create an edge app on edge-create\?$/);
     assert.match(ui.confirms[0]!.detail, /name: hello-created\nfrom: template Hello World HTTP \(\d+\)\ntemplate params: LOG_LEVEL\nenv variables: A, B\ncomment: made by a test\nstarts as: draft/);

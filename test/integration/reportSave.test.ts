@@ -128,6 +128,60 @@ describe('Report Tasks: Save Report As… and Delete Report Task', function () {
     }
   });
 
+  it('a name typed without the extension: an existing file of the final name is replaced only after a modal Replace, nothing read or written when declined', async () => {
+    await writeFile(join(dir, 'kept.csv'), 'the old file');
+    const declined = new ScriptedUi(['CSV'], () => undefined);
+    ext.setUi(declined);
+    saveTo('kept');
+    assert.equal(await vscode.commands.executeCommand('platformConsole.saveReportAs', { uuid: SEEDED_REPORTS.Completed, connectionId }), undefined);
+    assert.deepEqual(declined.confirms.map((c) => c.message), ['Replace kept.csv?']);
+    assert.match(declined.confirms[0]!.detail, /already exists/);
+    assert.equal(count('GET downloadReport'), 0, 'nothing downloaded');
+    assert.deepEqual(await files(), ['kept.csv']);
+    assert.equal(await readFile(join(dir, 'kept.csv'), 'utf8'), 'the old file');
+
+    const agreed = new ScriptedUi(['CSV'], (message, actions) => (actions.includes('Replace') ? 'Replace' : undefined));
+    ext.setUi(agreed);
+    const saved = await vscode.commands.executeCommand<vscode.Uri>('platformConsole.saveReportAs', { uuid: SEEDED_REPORTS.Completed, connectionId });
+    assert.equal(saved?.fsPath, join(dir, 'kept.csv'));
+    assert.equal(agreed.confirms.length, 1);
+    assert.deepEqual(await readFile(join(dir, 'kept.csv')), await served(SEEDED_REPORTS.Completed, 'csv'));
+
+    // The very name the dialog confirmed (it asked itself): no second question.
+    const same = new ScriptedUi(['CSV'], () => undefined);
+    ext.setUi(same);
+    saveTo('kept.csv');
+    assert.equal((await vscode.commands.executeCommand<vscode.Uri>('platformConsole.saveReportAs', { uuid: SEEDED_REPORTS.Completed, connectionId }))?.fsPath, join(dir, 'kept.csv'));
+    assert.deepEqual(same.confirms, []);
+  });
+
+  it('a CSV with cells a spreadsheet would run as formulas: saved as served, the notification counts them', async () => {
+    const api = (await ext.connections.api())!;
+    const created = await api.billing.createReport({ params: {}, body: { template_code: 'ResellerExpenses', parameters: { date_from: '2026-01-01', date_to: '2026-06-30' } } });
+    // The simulator completes a task after reportDurationMs (600 ms): read it until it says so.
+    for (let tries = 0; (await api.billing.getReport({ params: { id: created.uuid } })).status !== 'Completed'; tries++) {
+      assert.ok(tries < 100, 'the task completed');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const ui = new ScriptedUi(['CSV']);
+    ext.setUi(ui);
+    saveTo('formulas.csv');
+    await vscode.commands.executeCommand('platformConsole.saveReportAs', { uuid: created.uuid, connectionId });
+    const done = await ui.waitForNotification(/^(Saved|Could not|Report) /);
+    assert.match(done.message, /^Saved report .* to .*formulas\.csv /);
+    const bytes = await readFile(join(dir, 'formulas.csv'));
+    assert.deepEqual(bytes, await served(created.uuid, 'csv'), 'the platform\'s bytes, not rewritten');
+    const formulas = bytes.toString('utf8').split('"=HYPERLINK(').length - 1;
+    assert.ok(formulas > 0, 'the simulator served formula-like company names');
+    assert.match(done.message, new RegExp(`\\(${formatBytes(bytes.length).replace('.', '\\.')}\\)\\. ${formulas} cells begin with =, \\+, - or @ and may run as formulas if opened in a spreadsheet\\.$`));
+    const plain = new ScriptedUi(['CSV']);
+    ext.setUi(plain);
+    saveTo('plain.csv');
+    assert.ok(!(await served(SEEDED_REPORTS.Completed, 'csv')).includes('"=HYPERLINK('), 'a report of one client without such a name');
+    await vscode.commands.executeCommand('platformConsole.saveReportAs', { uuid: SEEDED_REPORTS.Completed, connectionId });
+    assert.doesNotMatch((await plain.waitForNotification(/^Saved report ResellerExpenses/)).message, /formulas/, 'a CSV without them says nothing of it');
+  });
+
   it('a cancelled save leaves no file and the existing one untouched', async () => {
     sim.setFault({ route: 'downloadReport', kind: 'huge', bytes: 64 * 1024 * 1024 });
     await writeFile(join(dir, 'kept.csv'), 'the old file');

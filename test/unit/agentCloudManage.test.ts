@@ -29,7 +29,7 @@ describe('cloud manage tools', { timeout: 60_000 }, () => {
     assert.deepEqual(writes(), []);
     const { said } = await run('delete_cloud_secret', input);
     assert.deepEqual(writes(), ['DELETE deleteSecret 1']);
-    assert.match(said, /^Deletion of secret "5b3a4f2e-[^"]+" sent on "Sim"; the platform works on it in task\(s\) "[0-9a-f-]{36}"/);
+    assert.match(said, /^Deletion of secret "5b3a4f2e-[^"]+" sent on "Sim"; the platform works on it in the task\(s\) it gave:\n<platform-data [^\n]+>\n\{"tasks":\["[0-9a-f-]{36}"\]\}\n<\/platform-data>\nlist_cloud_secrets shows it as DELETING/);
   });
 
   it('policies paused, resumed and deleted; a function disabled and enabled: one request each, the target read first', async () => {
@@ -42,7 +42,7 @@ describe('cloud manage tools', { timeout: 60_000 }, () => {
     const fn = { ...PR, namespace_name: 'default', function_name: 'hello-world' };
     const off = await run('disable_function', fn);
     assert.match(off.asked[0]!, /hello-world[\s\S]*ACTIVE/);
-    assert.match(off.said, /^Disabling function "hello-world" on "Sim": task\(s\) "/);
+    assert.match(off.said, /^Disabling function "hello-world" on "Sim"; the platform's task\(s\):\n<platform-data [^\n]+>\n\{"tasks":\["/);
     await run('enable_function', fn);
     assert.equal(t.sim.requestCounts()['PATCH patchFunction'], 2);
   });
@@ -55,7 +55,7 @@ describe('cloud manage tools', { timeout: 60_000 }, () => {
     const edited = await run('edit_snapshot_schedule', { ...at, change: { hour: '4', max_quantity: 9 } });
     assert.deepEqual(writes(), ['PATCH patchSchedule 1']);
     assert.deepEqual(t.sim.lastRequests('patchSchedule')['PATCH patchSchedule']?.body, { hour: '4', max_quantity: 9 }, 'only the fields given');
-    assert.match(edited.said, /now "cron 30 4 \* \* \* \(Europe\/Luxembourg\): At 04:30 \(Europe\/Luxembourg\)", keeps 9 snapshot/);
+    assert.match(edited.said, /\{"schedule":"cron 30 4 \* \* \* \(Europe\/Luxembourg\): At 04:30 \(Europe\/Luxembourg\)","max_quantity":"9"\}/);
     assert.match((await run('edit_snapshot_schedule', { ...at, change: { hour: '25' } })).said, /^Refused before sending, nothing was sent: .*hour/);
     assert.match((await run('edit_snapshot_schedule', { ...at, change: {} })).said, /^Refused before sending[\s\S]*at least one field/);
     assert.deepEqual(writes(), ['PATCH patchSchedule 1'], 'nothing more sent');

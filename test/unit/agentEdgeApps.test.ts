@@ -55,7 +55,7 @@ describe('edge app lifecycle tools', { timeout: 60_000 }, () => {
       named: /The edge app: name `geo-redirect` · url `https:\/\/geo-redirect-201\.fastedge\.app` · status `disabled`[^\n]*\. It starts serving at its URL\.\n\n```http\nPATCH \/fastedge\/v1\/apps\/103/,
       route: 'PATCH patchEdgeApp 1',
       destructive: false,
-      answer: /^Enabled edge app "geo-redirect" \(103\) on "Sim"; its status is now enabled\.$/,
+      answer: /^Enabled edge app 103 on "Sim"; the app as the platform answered:\n<platform-data [^\n]+>\n\{"name":"geo-redirect","status":"enabled"\}\n<\/platform-data>$/,
       check: async () => assert.equal((await app(103)).status, 1),
     },
     {
@@ -64,7 +64,7 @@ describe('edge app lifecycle tools', { timeout: 60_000 }, () => {
       named: /The edge app: name `hello-edge` · url `https:\/\/hello-edge-201\.fastedge\.app` · status `enabled`[^\n]*\. It stops serving at its URL until it is enabled again\./,
       route: 'PATCH patchEdgeApp 1',
       destructive: true,
-      answer: /^Disabled edge app "hello-edge" \(101\) on "Sim"; its status is now disabled: it no longer serves at its URL\.$/,
+      answer: /^Disabled edge app 101 on "Sim"; the app as the platform answered:\n<platform-data [^\n]+>\n\{"name":"hello-edge","status":"disabled"\}\n<\/platform-data>\nIt no longer serves at its URL\.$/,
       check: async () => assert.equal((await app(101)).status, 2),
     },
     {
@@ -73,7 +73,7 @@ describe('edge app lifecycle tools', { timeout: 60_000 }, () => {
       named: /The edge app: name `kafka-logger` · [^\n]*\. Its debug logging is switched on for 30 minutes\./,
       route: 'PATCH patchEdgeApp 1',
       destructive: false,
-      answer: /^Debug logging of edge app "kafka-logger" \(107\) on "Sim" is on until "\d{4}-\d\d-\d\dT[^"]+"\.$/,
+      answer: /^Debug logging of edge app 107 on "Sim" is on; the app as the platform answered:\n<platform-data [^\n]+>\n\{"name":"kafka-logger","debug_until":"\d{4}-\d\d-\d\dT[^"]+"\}\n<\/platform-data>$/,
       check: async () => {
         const until = Date.parse(String((await app(107)).debug_until));
         assert.ok(Math.abs(until - (Date.now() + 30 * 60_000)) < 10_000, 'debug_until is 30 minutes from now');

@@ -44,7 +44,7 @@ describe('set_edge_app_config', { timeout: 60_000 }, () => {
     assert.deepEqual(Object.keys(sent!.body as object), ['env'], 'only the changed section');
     const after = await bound.api.edge.getOwnEdgeApp({ params: { app_id: 103 } });
     assert.deepEqual(after.env, { ...before.env, RELEASE: '2026-11-26' });
-    assert.match(answer, /^Changed edge app "geo-redirect" \(103\) on "Sim": env: \+ RELEASE\.$/);
+    assert.match(answer, /^Changed edge app 103 on "Sim"; the app's name and what changed:\n<platform-data [^\n]+>\n\{"name":"geo-redirect","changes":\["env: \+ RELEASE"\]\}\n<\/platform-data>$/);
   });
 
   it('declined, or nothing to change: nothing is sent', async () => {

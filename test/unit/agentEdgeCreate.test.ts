@@ -69,7 +69,7 @@ describe('edge create tools', { timeout: 60_000 }, () => {
     const { run } = asking(() => undefined);
     const answer = await run(input);
     assert.deepEqual(writes(), ['POST createEdgeApp 1']);
-    assert.match(answer, /^Created edge app "made-by-agent" \(id \d+\) on "Sim" as a draft/);
+    assert.match(answer, /^Created edge app \(id \d+\) on "Sim" as a draft; the app as the platform answered:\n<platform-data [^\n]+>\n\{"name":"made-by-agent","url":"[^"]+"\}/);
     assert.ok(!answer.includes(VALUE));
     const listed = await bound.api.edge.listEdgeApps({ params: {}, query: { name: 'made-by-agent' } });
     const made = await bound.api.edge.getOwnEdgeApp({ params: { app_id: listed.apps[0]!.id } });
@@ -79,7 +79,7 @@ describe('edge create tools', { timeout: 60_000 }, () => {
   it('a secret param as a reference: sent in secrets by id (never env), named in the confirmation, kept on the app', async () => {
     const { asked, run } = asking(() => undefined);
     const answer = await run({ name: 'gate-by-agent', template_id: 304, params: { UPSTREAM_URL: 'https://o.example' }, secrets: { GATE_TOKEN: 637 } });
-    assert.match(answer, /^Created edge app "gate-by-agent"/, answer);
+    assert.match(answer, /^Created edge app \(id \d+\)[^\n]*\n<platform-data [^\n]+>\n\{"name":"gate-by-agent"/, answer);
     assert.match(asked[0]!.message, /GATE_TOKEN[\s\S]*637/);
     assert.deepEqual(Object.values(sim.lastRequests('createEdgeApp'))[0]?.body, { name: 'gate-by-agent', template: 304, env: { UPSTREAM_URL: 'https://o.example' }, secrets: { GATE_TOKEN: { id: 637 } } });
     const listed = await bound.api.edge.listEdgeApps({ params: {}, query: { name: 'gate-by-agent' } });

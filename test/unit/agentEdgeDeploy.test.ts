@@ -62,7 +62,7 @@ describe('deploy tools', { timeout: 60_000 }, () => {
     assert.ok(r.asked[0]!.includes(`file \`${realpathSync(file)}\``), 'the full path of the file read');
     const after = await bound.api.edge.getOwnEdgeApp({ params: { app_id: 101 } });
     assert.notEqual(after.binary, before.binary);
-    assert.match(answer, new RegExp(`binary ${before.binary} -> ${after.binary}\\.$`));
+    assert.match(answer, new RegExp(`binary ${before.binary} -> ${after.binary}\\. The app's name as the platform gave it:\\n<platform-data [^\\n]+>\\n\\{"name":"hello-edge"\\}\\n</platform-data>$`));
     assert.deepEqual(writes(), ['PATCH patchEdgeApp 1', 'POST storeEdgeBinary 1']);
   });
 

@@ -6,6 +6,8 @@ import { describe, it } from 'node:test';
 import { configOfApp, parseConfig, serializeConfig, type EdgeAppConfig } from '../../src/features/edge/model/edgeConfigDocument';
 import { anyChange, changeFacts, configChanges, configPatch, lostCounts, resolveSecretRefs } from '../../src/features/edge/model/edgeConfigChanges';
 import { importLauncherEnv, mergeImport, parseDotenv } from '../../src/features/edge/model/edgeEnvImport';
+import { parseEnvEntries } from '../../src/features/edge/model/edgeAppCreateRules';
+import testKeys from '../support/testKeys.json';
 
 const app = {
   env: { GREETING: 'Hallo', LOG_LEVEL: 'info', JSON: '{"a":1}\n', PADDED: ' x ' },
@@ -42,8 +44,41 @@ describe('edge config document', () => {
     assert.match(problems[1]?.message ?? '', /already set on line 2/);
     assert.match(problems[2]?.message ?? '', /HTTP field name/);
     assert.match(problems[3]?.message ?? '', /no Edge Secret name/);
-    assert.match(problems[5]?.message ?? '', /unknown section \[stores\]/);
+    assert.match(problems[5]?.message ?? '', /unknown section: the sections are/);
     assert.match(problems[6]?.message ?? '', /must follow a section/);
+  });
+
+  it('never quotes a value or a raw line in a problem: a secret pasted anywhere names only its line, key and rule', () => {
+    const secret = testKeys.edgeSecretValue;
+    const lines = [
+      '[secrets]',
+      `TOKEN=${secret}!`, // 2: not a reference (a pasted value)
+      `SPACED=${secret} and more`, // 3
+      `QUOTED="${secret}`, // 4: an unterminated JSON string
+      `DUP=${secret}-`, // 5: ends with "-": no name
+      `${secret}`, // 6: no "="
+      `[${secret}]`, // 7: no section
+      '[rsp_headers]',
+      `X-Header="${secret}\\u0001"`, // 9: a control character
+      `${secret} x=1`, // 10: a name with a space
+    ];
+    const r = parseConfig(lines.join('\n'));
+    const problems = !r.ok ? r.problems : [];
+    assert.deepEqual(problems.map((p) => p.line), [2, 3, 4, 5, 6, 7, 9, 10]);
+    for (const p of problems) assert.equal(p.message.includes(secret), false, `line ${p.line}: ${p.message}`);
+    assert.match(problems[0]?.message ?? '', /^TOKEN: .*Edge Secret name/);
+    assert.match(problems[2]?.message ?? '', /^QUOTED: /);
+    const unresolved = resolveSecretRefs(parsed(`[secrets]\nTOKEN=${secret}\nPIN=4242\n`), known);
+    assert.equal(unresolved.ok, false);
+    const said = !unresolved.ok ? unresolved.problems : [];
+    assert.equal(said.length, 2);
+    for (const p of said) assert.equal(p.includes(secret) || p.includes('4242'), false, p);
+    assert.match(said[0] ?? '', /TOKEN/);
+    for (const text of [`${secret}`, `1${secret}=x`, `A=1\nA=${secret}`, `bad key ${secret}=1`]) {
+      const env = parseEnvEntries(text);
+      assert.ok('problem' in env, text);
+      assert.equal(env.problem.includes(secret), false, env.problem);
+    }
   });
 
   it('reads a secret reference by id or by name', () => {

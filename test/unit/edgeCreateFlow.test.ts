@@ -84,7 +84,7 @@ describe('Create Edge App wizard', () => {
     const pick = ui.prompts.find((p) => p.items?.includes('Binary 4748'))!;
     assert.ok(pick.items!.includes('Binary 9001'));
     assert.equal(ui.prompts.filter((p) => p.items?.includes('Binary 4748')).length, 2, 'Back from the name reopens the binary list');
-    assert.match(ui.prompts.find((p) => p.prompt.startsWith('Environment'))!.refusals[0]!, /not a valid variable name/);
+    assert.match(ui.prompts.find((p) => p.prompt.startsWith('Environment'))!.refusals[0]!, /^Entry \d+: a variable name is letters, digits and "_", not starting with a digit\.$/);
     assert.deepEqual(createRequest(state).body, { name: 'from-bin', binary: 9001, env: { GOOD: '1' }, comment: 'note' });
   });
 

@@ -157,7 +157,7 @@ describe('platform-console-mcp writes: flags, elicitation, cancel', { timeout: 6
       assert.notEqual(tools.find((t) => t.name === 'create_edge_app')?.annotations?.destructiveHint, true);
       assert.match(text(await s.client.callTool({ name: 'list_edge_binaries', arguments: {} })), /id 4748: compiled/);
       const made = text(await s.client.callTool({ name: 'create_edge_app', arguments: { name: 'mcp-made', template_id: 301, params: { LOG_LEVEL: 'info' }, env: { TOKEN: 'mcp-env-value-41' } } }));
-      assert.match(made, /^Created edge app "mcp-made" \(id \d+\)[^\n]* as a draft/);
+      assert.match(made, /^Created edge app \(id \d+\)[^\n]* as a draft[^\n]*\n<platform-data [^\n]+>\n\{"name":"mcp-made"/);
       assert.match(s.asked[0]!.message, /mcp-made[\s\S]*template 301[\s\S]*LOG_LEVEL[\s\S]*TOKEN/);
       assert.ok(!s.asked[0]!.message.includes('mcp-env-value-41') && !made.includes('mcp-env-value-41'), 'no env value shown back');
       assert.deepEqual(sent(), ['POST createEdgeApp 1']);
@@ -184,9 +184,9 @@ describe('platform-console-mcp writes: flags, elicitation, cancel', { timeout: 6
       const { tools } = await s.client.listTools();
       for (const name of ['disable_edge_app', 'delete_edge_app']) assert.equal(tools.find((t) => t.name === name)?.annotations?.destructiveHint, true, name);
       assert.notEqual(tools.find((t) => t.name === 'enable_edge_app')?.annotations?.destructiveHint, true);
-      assert.match(text(await s.client.callTool({ name: 'disable_edge_app', arguments: { app_id: 101 } })), /^Disabled edge app "hello-edge" \(101\)/);
+      assert.match(text(await s.client.callTool({ name: 'disable_edge_app', arguments: { app_id: 101 } })), /^Disabled edge app 101 on "mcp-sim"; the app as the platform answered:\n<platform-data [^\n]+>\n\{"name":"hello-edge"/);
       assert.match(s.asked[0]!.message, /The edge app: name `hello-edge` · url `https:\/\/hello-edge-201\.fastedge\.app` · status `enabled`[\s\S]*PATCH \/fastedge\/v1\/apps\/101/);
-      assert.match(text(await s.client.callTool({ name: 'enable_edge_app', arguments: { app_id: 101 } })), /status is now enabled/);
+      assert.match(text(await s.client.callTool({ name: 'enable_edge_app', arguments: { app_id: 101 } })), /"status":"enabled"/);
       assert.match(text(await s.client.callTool({ name: 'delete_edge_app', arguments: { app_id: 102 } })), /^Deleted edge app 102/);
       assert.deepEqual(sent(), ['DELETE deleteEdgeApp 1', 'PATCH patchEdgeApp 2']);
       assert.match(text(await s.client.callTool({ name: 'get_edge_app', arguments: { app_id: 102 } })), /Not found/, 'gone from the simulator');

@@ -114,6 +114,11 @@ describe('TableModel', () => {
     assert.equal(none.copyText(0, 0), 'Column 1\tColumn 2\tColumn 3\tColumn 4\nx\ty\tz\textra\n');
   });
 
+  it('copies a formula-like cell with a leading quote so a spreadsheet pastes it as text; numbers stay numbers', () => {
+    const m = model([['=HYPERLINK("http://x","y")', -5, '+3.2'], ['@SUM(A1)', '-1e5', '-cmd'], ['\t=1+1', 7, '\r=2']], ['=head', 'amount', 'note']);
+    assert.equal(m.copyText(0, 5), "'=head\tamount\tnote\n'=HYPERLINK(\"http://x\",\"y\")\t-5\t+3.2\n'@SUM(A1)\t-1e5\t'-cmd\n' =1+1\t7\t' =2\n");
+  });
+
   it('shows what a fresh filter and sort over all rows would, however rows and filters came (property)', () => {
     const cell = fc.oneof(fc.constantFrom('a', 'B', 'ab', 'c', ''), fc.integer({ min: -5, max: 5 }), fc.constant(null));
     fc.assert(

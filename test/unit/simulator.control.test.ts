@@ -166,8 +166,11 @@ describe('control API: the request log keeps no secrets', () => {
     });
     const created = await probe(sim.url, 'POST', '/cloud/v1/secrets/1/1', { apiKey: KEY, body: secret('tls', pemPayload, 'certificate') });
     assert.equal(created.status, 200, created.text);
+    // Refused by its key: its body is never read, so never recorded.
+    await probe(sim.url, 'POST', '/cloud/v1/secrets/1/1', { apiKey: WRONG_KEY, body: secret('refused', passwordPayload, 'passphrase') });
+    assert.equal(sim.lastRequests('createSecret')['POST createSecret']?.body, undefined, 'a refused request\'s body is not read');
     await probe(sim.url, 'POST', '/cloud/v1/secrets/1/1', {
-      apiKey: WRONG_KEY,
+      apiKey: KEY,
       body: secret('db-password', passwordPayload, 'passphrase'),
       headers: { Cookie: 'session=cookie-value-123' },
     });
@@ -186,7 +189,7 @@ describe('control API: the request log keeps no secrets', () => {
         assert.ok(!text.includes(value), `the request log holds ${what}`);
       }
       const sent = last['POST createSecret']!;
-      assert.equal(sent.auth, 'wrong');
+      assert.equal(sent.auth, 'ok');
       assert.deepEqual(sent.body, { ...secret('db-password', `[redacted: ${passwordPayload.length} characters]`, 'passphrase') }, 'everything but the payload is kept');
       const stray = last['POST (unknown)']!;
       assert.deepEqual(stray.body, { private_key: `[redacted: ${chain.leaf.privateKeyPem.length} characters]`, note: `[redacted: ${pem.length} characters]` });

@@ -3,6 +3,7 @@
 // totals of the numeric columns over the shown rows. No DOM: unit-tested with node --test.
 import { radixOrder } from '../../src/protocol/radixOrder';
 import type { ReportRowCell, ReportTableSort } from '../../src/protocol/reportTable';
+import { neutralizedCell } from '../../src/protocol/spreadsheetCells';
 
 const NUMERIC_TEXT = /^\s*-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 
@@ -358,7 +359,8 @@ export class TableModel {
 
   /** The shown rows from `from` to `to` (inclusive) as tab-separated text, headed by the column names. */
   copyText(from: number, to: number): string {
-    const clean = (text: string) => text.replace(/[\t\r\n]+/g, ' ');
+    // Formula-like cells are neutralised before tabs and line breaks become spaces (a leading tab counts).
+    const clean = (text: string) => neutralizedCell(text).replace(/[\t\r\n]+/g, ' ');
     const lines = [Array.from({ length: this.columnCount }, (_, c) => clean(this.header(c))).join('\t')];
     for (let p = Math.max(0, from); p <= Math.min(to, this.viewLength - 1); p++) {
       const row = this.rowAt(p)!;

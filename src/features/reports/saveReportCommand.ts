@@ -1,6 +1,7 @@
 // "Save Report As…": a completed task's result streamed to a file in the format asked (CSV, Excel,
 // JSON), on the connection the task belongs to, under a cancellable progress notification; the
 // bytes go through a temporary file beside the chosen one, renamed only once whole.
+import { lstat } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -15,6 +16,7 @@ import { REPORT_MEDIA_TYPES, type ReportFormat } from '../../schema/reportResult
 import { FORMAT_CHOICES, downloadProgressText, formatBytes, formatChoice, knownFormat, proposedFileName, withExtension } from './model/reportFiles';
 import { reportLabel, shortUuid, statusText, type TrackedReport } from './model/reportTasks';
 import { writeBodyToFile } from './reportFileWriter';
+import { countingFormulaCells, formulaCellsNote } from './model/reportFormulaCells';
 import { isCompleted, taskFromArgument, taskPickStep, type TaskCommandDeps, type TaskTarget } from './reportTaskTarget';
 
 const FORMAT_KEY = 'platformConsole.reportSave.format';
@@ -70,6 +72,7 @@ export function registerSaveReport(deps: SaveReportDeps): { disposable: vscode.D
     const label = reportLabel(task);
     const what = `report ${label} (${shortUuid(task.uuid)}) as ${formatChoice(format).label}`;
     let result: { bytes: number };
+    let formulaCells = 0;
     const started = Date.now();
     try {
       result = await ui.progress(`Saving ${what} from ${connection.name}`, true, async (report, signal) => {
@@ -81,7 +84,9 @@ export function registerSaveReport(deps: SaveReportDeps): { disposable: vscode.D
             { accept: REPORT_MEDIA_TYPES[format], signal },
           );
           let shownAt = 0;
-          return await writeBodyToFile(opened.body, target.fsPath, {
+          // A CSV is written as served; its formula-like cells are only counted on the way, to be told.
+          const body = format === 'csv' ? countingFormulaCells(opened.body, (n) => (formulaCells = n)) : opened.body;
+          return await writeBodyToFile(body, target.fsPath, {
             signal,
             onBytes: (bytes) => {
               const now = Date.now();
@@ -116,7 +121,9 @@ export function registerSaveReport(deps: SaveReportDeps): { disposable: vscode.D
     }
     const ms = Math.max(1, Date.now() - started);
     log.info(`Saved ${what} from ${connection.name} to ${target.fsPath}: ${result.bytes} bytes in ${ms} ms (${formatBytes((result.bytes / ms) * 1000)}/s)`);
-    const choice = await ui.notify('info', `Saved ${what} to ${target.fsPath} (${formatBytes(result.bytes)}).`, ['Open File', 'Reveal']);
+    const note = formulaCellsNote(formulaCells);
+    if (note) log.info(`Saved ${what}: ${note}`);
+    const choice = await ui.notify('info', `Saved ${what} to ${target.fsPath} (${formatBytes(result.bytes)}).${note ? ` ${note}` : ''}`, ['Open File', 'Reveal']);
     if (choice === 'Open File') await openSaved(target, format);
     if (choice === 'Reveal') await revealSaved(target);
   };
@@ -162,6 +169,15 @@ export function registerSaveReport(deps: SaveReportDeps): { disposable: vscode.D
       return undefined;
     }
     const target = vscode.Uri.file(path.join(path.dirname(chosen.fsPath), withExtension(path.basename(chosen.fsPath), format)));
+    // The dialog asked about the name it was given; an extension added here names another file.
+    if (target.fsPath !== chosen.fsPath && (await lstat(target.fsPath).then(() => true, () => false))) {
+      const name = path.basename(target.fsPath);
+      const detail = `${name} already exists in ${path.dirname(target.fsPath)} (the ${formatChoice(format).label} extension was added to the name chosen). Replacing it overwrites it once the report is whole.`;
+      if ((await ui.confirm(`Replace ${name}?`, detail, ['Replace'])) !== 'Replace') {
+        log.info(`Save Report As (${connection.name}): ${target.fsPath} exists and was not replaced; nothing written`);
+        return undefined;
+      }
+    }
     await deps.state.update(FOLDER_KEY, path.dirname(target.fsPath));
     await download(bound, task, format, target);
     return target;

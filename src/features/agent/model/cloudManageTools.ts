@@ -9,7 +9,7 @@ import { quoted as q } from './platformText';
 import { listed } from './readTools';
 import { connectionField, defineTool, type AgentBinding, type WriteTarget } from './toolKit';
 import { request } from './writeTools';
-import { LIST_MAX, listAnswer, nameOf } from './toolAnswers';
+import { LIST_MAX, listAnswer, nameOf, writeAnswer } from './toolAnswers';
 
 export const opts = (b: AgentBinding) => ({ signal: b.signal });
 const where = () => ({
@@ -17,7 +17,8 @@ const where = () => ({
   region_id: endpoints.listSecrets.params.shape.region_id.describe('The region id (list_cloud_locations finds it)'),
 });
 export const shown = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '(not given)' : String(v));
-const tasksOf = (sent: unknown) => ((sent as { tasks?: string[] } | undefined)?.tasks ?? []).map((t) => q(t)).join(', ') || 'none given';
+/** The platform's task ids for the data block (none given: left out). */
+const tasksOf = (sent: unknown) => ({ tasks: (sent as { tasks?: string[] } | undefined)?.tasks?.length ? (sent as { tasks: string[] }).tasks : undefined });
 
 // ---------- secrets ----------
 
@@ -63,7 +64,13 @@ export const deleteCloudSecret = defineTool({
       consequence: 'It is deleted; load balancer listeners that use it lose their certificate. This cannot be undone.',
     };
   },
-  answer: (sent, b, { secret_id }) => `Deletion of secret ${q(secret_id)} sent on ${nameOf(b.connectionName)}; the platform works on it in task(s) ${tasksOf(sent)}. list_cloud_secrets shows it as DELETING until it is gone.`,
+  answer: (sent, b, { secret_id }) =>
+    writeAnswer({
+      head: `Deletion of secret ${q(secret_id)} sent on ${nameOf(b.connectionName)}; the platform works on it in the task(s) it gave:`,
+      source: 'delete_cloud_secret',
+      platform: tasksOf(sent),
+      tail: 'list_cloud_secrets shows it as DELETING until it is gone.',
+    }),
 });
 
 // ---------- snapshot policies ----------
@@ -176,7 +183,7 @@ export const disableFunction = defineTool({
   input: () => z.strictObject({ ...connectionField, ...functionParams() }),
   prepare: (p) => request(endpoints.patchFunction, { params: { project_id: p.project_id, region_id: p.region_id, namespace_name: p.namespace_name, function_name: p.function_name }, body: { disabled: true } }, `Disable function ${p.function_name}`),
   readTarget: (b, at) => readFunction(b, at, 'It stops answering at its endpoint until it is enabled again.', 'enable_function switches it on again.'),
-  answer: (sent, b, { function_name }) => `Disabling function ${q(function_name)} on ${nameOf(b.connectionName)}: task(s) ${tasksOf(sent)}.`,
+  answer: (sent, b, { function_name }) => writeAnswer({ head: `Disabling function ${q(function_name)} on ${nameOf(b.connectionName)}; the platform's task(s):`, source: 'disable_function', platform: tasksOf(sent) }),
 });
 
 export const enableFunction = defineTool({
@@ -189,5 +196,5 @@ export const enableFunction = defineTool({
   input: () => z.strictObject({ ...connectionField, ...functionParams() }),
   prepare: (p) => request(endpoints.patchFunction, { params: { project_id: p.project_id, region_id: p.region_id, namespace_name: p.namespace_name, function_name: p.function_name }, body: { disabled: false } }, `Enable function ${p.function_name}`),
   readTarget: (b, at) => readFunction(b, at, 'It answers at its endpoint again.'),
-  answer: (sent, b, { function_name }) => `Enabling function ${q(function_name)} on ${nameOf(b.connectionName)}: task(s) ${tasksOf(sent)}.`,
+  answer: (sent, b, { function_name }) => writeAnswer({ head: `Enabling function ${q(function_name)} on ${nameOf(b.connectionName)}; the platform's task(s):`, source: 'enable_function', platform: tasksOf(sent) }),
 });

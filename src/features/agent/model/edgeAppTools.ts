@@ -7,9 +7,8 @@ import { EDGE_APP_STATUSES } from '../../../schema/edge';
 import { EDGE_APP_STATUS, type EdgeAppPatch, type EdgeAppShort } from '../../../schema/edgeApps';
 import { endpoints } from '../../../schema/endpoints';
 import { validateCall } from '../../../schema/validate';
-import { quoted as q } from './platformText';
 import { connectionField, defineTool, type AgentBinding, type WriteRequest, type WriteTarget } from './toolKit';
-import { nameOf } from './toolAnswers';
+import { nameOf, writeAnswer } from './toolAnswers';
 
 const opts = (b: AgentBinding) => ({ signal: b.signal });
 const shown = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '(not given)' : String(value));
@@ -38,11 +37,8 @@ async function readApp(b: AgentBinding, app_id: number, consequence: string, und
 }
 
 /** "edge app "geo-redirect" (103)": the name as the platform gave it, quoted as data. */
-const named = (sent: unknown, app_id: number) => {
-  const name = (sent as EdgeAppShort | undefined)?.name;
-  return `edge app ${name ? `${q(name)} ` : ''}(${app_id})`;
-};
-const statusOf = (sent: unknown) => statusWord((sent as EdgeAppShort | undefined)?.status);
+/** The app as the platform answered a change: its name and status go in the data block, never in our words. */
+const appAnswered = (sent: unknown) => ({ name: (sent as EdgeAppShort | undefined)?.name, status: statusWord((sent as EdgeAppShort | undefined)?.status) });
 
 export const enableEdgeApp = defineTool({
   name: 'enable_edge_app',
@@ -55,7 +51,7 @@ export const enableEdgeApp = defineTool({
   input: () => z.strictObject({ ...connectionField, app_id: appId() }),
   prepare: ({ app_id }) => patchRequest(app_id, { status: EDGE_APP_STATUS.enabled }, `Enable edge app ${app_id}`),
   readTarget: (b, { app_id }) => readApp(b, app_id, 'It starts serving at its URL.'),
-  answer: (sent, b, { app_id }) => `Enabled ${named(sent, app_id)} on ${nameOf(b.connectionName)}; its status is now ${statusOf(sent)}.`,
+  answer: (sent, b, { app_id }) => writeAnswer({ head: `Enabled edge app ${app_id} on ${nameOf(b.connectionName)}; the app as the platform answered:`, source: 'enable_edge_app', platform: appAnswered(sent) }),
 });
 
 export const disableEdgeApp = defineTool({
@@ -69,7 +65,8 @@ export const disableEdgeApp = defineTool({
   input: () => z.strictObject({ ...connectionField, app_id: appId() }),
   prepare: ({ app_id }) => patchRequest(app_id, { status: EDGE_APP_STATUS.disabled }, `Disable edge app ${app_id}`),
   readTarget: (b, { app_id }) => readApp(b, app_id, 'It stops serving at its URL until it is enabled again.', 'enable_edge_app switches it on again.'),
-  answer: (sent, b, { app_id }) => `Disabled ${named(sent, app_id)} on ${nameOf(b.connectionName)}; its status is now ${statusOf(sent)}: it no longer serves at its URL.`,
+  answer: (sent, b, { app_id }) =>
+    writeAnswer({ head: `Disabled edge app ${app_id} on ${nameOf(b.connectionName)}; the app as the platform answered:`, source: 'disable_edge_app', platform: appAnswered(sent), tail: 'It no longer serves at its URL.' }),
 });
 
 export const startEdgeAppDebug = defineTool({
@@ -85,7 +82,12 @@ export const startEdgeAppDebug = defineTool({
   readTarget: (b, { app_id }) => readApp(b, app_id, 'Its debug logging is switched on for 30 minutes.'),
   answer: (sent, b, { app_id }) => {
     const until = (sent as EdgeAppShort | undefined)?.debug_until;
-    return `Debug logging of ${named(sent, app_id)} on ${nameOf(b.connectionName)} is on ${until ? `until ${q(until)}` : '(the platform did not say until when; get_edge_app shows debug_until)'}.`;
+    return writeAnswer({
+      head: `Debug logging of edge app ${app_id} on ${nameOf(b.connectionName)} is on; the app as the platform answered:`,
+      source: 'start_edge_app_debug',
+      platform: { name: (sent as EdgeAppShort | undefined)?.name, debug_until: until },
+      tail: until ? undefined : 'The platform did not say until when; get_edge_app shows debug_until.',
+    });
   },
 });
 

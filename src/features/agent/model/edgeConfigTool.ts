@@ -9,9 +9,8 @@ import { endpoints } from '../../../schema/endpoints';
 import { PlatformError } from '../../../schema/errors';
 import type { EdgeAppPatch } from '../../../schema/edgeApps';
 import { validateCall } from '../../../schema/validate';
-import { quoted as q } from './platformText';
 import { connectionField, defineTool, destructiveIf, type AgentBinding, type WriteChange, type WriteTarget } from './toolKit';
-import { nameOf } from './toolAnswers';
+import { nameOf, writeAnswer } from './toolAnswers';
 import { configLoss } from '../../../ui/text/destructiveChanges';
 
 
@@ -171,7 +170,8 @@ export const setEdgeAppConfig = defineTool({
   },
   answer: (sent, b, { app_id }) => {
     const d = sent as { name?: string | null; lines: string[] };
-    const app = `edge app ${d.name ? `${q(d.name)} ` : ''}(${app_id})`;
-    return d.lines.length ? `Changed ${app} on ${nameOf(b.connectionName)}: ${d.lines.join('; ')}.` : `Nothing sent: ${app} on ${nameOf(b.connectionName)} already has this configuration.`;
+    // The lines name the app's entries (some only the platform gave): data, with the app's name.
+    if (!d.lines.length) return `Nothing sent: edge app ${app_id} on ${nameOf(b.connectionName)} already has this configuration.`;
+    return writeAnswer({ head: `Changed edge app ${app_id} on ${nameOf(b.connectionName)}; the app's name and what changed:`, source: 'set_edge_app_config', platform: { name: d.name, changes: d.lines } });
   },
 });

@@ -11,7 +11,7 @@ import { validateCall } from '../../../schema/validate';
 import { quoted as q } from './platformText';
 import { listed } from './readTools';
 import { connectionField, defineTool } from './toolKit';
-import { LIST_MAX, listAnswer, nameOf } from './toolAnswers';
+import { LIST_MAX, listAnswer, nameOf, writeAnswer } from './toolAnswers';
 
 const BINARY_STATUS: Record<number, string> = { 0: 'pending', 1: 'compiled', 2: 'compilation failed', 3: 'compilation failed', 4: 'over the size limit', 5: 'unsupported language' };
 const textMap = (what: string) => z.record(z.string().min(1).max(256), z.string().max(4096)).describe(what);
@@ -94,6 +94,11 @@ export const createEdgeApp = defineTool({
   },
   answer: (sent, b, { name }) => {
     const app = sent as EdgeAppShort | undefined;
-    return `Created edge app ${q(app?.name ?? name)} (id ${app?.id ?? '?'}) on ${nameOf(b.connectionName)} as a draft${app?.url ? ` at ${q(app.url)}` : ''}; it does not serve until enabled (enable_edge_app).`;
+    return writeAnswer({
+      head: `Created edge app (id ${app?.id ?? '?'}) on ${nameOf(b.connectionName)} as a draft; the app as the platform answered:`,
+      source: 'create_edge_app',
+      platform: { name: app?.name ?? name, url: app?.url },
+      tail: 'It does not serve until enabled (enable_edge_app).',
+    });
   },
 });

@@ -14,7 +14,7 @@ import { EDGE_APP_STATUSES } from '../../../schema/edge';
 import { openAllowedFile, refusedField } from './agentFiles';
 import { quoted as q } from './platformText';
 import { connectionField, defineTool, perCall, type AgentBinding } from './toolKit';
-import { nameOf } from './toolAnswers';
+import { nameOf, writeAnswer } from './toolAnswers';
 
 const UPLOAD_TIMEOUT_MS = 15 * 60 * 1000;
 const shown = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '(not given)' : String(value));
@@ -87,7 +87,8 @@ export const deployEdgeApp = defineTool({
   answer: (sent, b, { app_id, file }) => {
     const d = sent as { changed: string } | { name?: string | null; previous?: number | null; binary: number; bytes: number; sha256: string };
     if ('changed' in d) return `Not deployed to edge app ${app_id} on ${nameOf(b.connectionName)}: ${q(d.changed)} The app still runs its binary. Call again so the person confirms the file as it is now.`;
-    return `Deployed ${q(path.basename(file))} (${d.bytes} bytes, SHA-256 ${d.sha256}) to edge app ${d.name ? `${q(d.name)} ` : ''}(${app_id}) on ${nameOf(b.connectionName)}: binary ${shown(d.previous)} -> ${d.binary}.`;
+    const head = `Deployed ${q(path.basename(file))} (${d.bytes} bytes, SHA-256 ${d.sha256}) to edge app ${app_id} on ${nameOf(b.connectionName)}: binary ${shown(d.previous)} -> ${d.binary}.`;
+    return writeAnswer({ head: `${head} The app's name as the platform gave it:`, source: 'deploy_edge_app', platform: { name: d.name } });
   },
 });
 

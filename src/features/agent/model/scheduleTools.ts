@@ -8,8 +8,7 @@ import { quoted as q } from './platformText';
 import { connectionField, defineTool, destructiveIf, type AgentBinding, type WriteTarget } from './toolKit';
 import { request } from './writeTools';
 import { schedulePrunes, spanText, type ScheduleFields } from '../../../ui/text/scheduleText';
-
-import { nameOf } from './toolAnswers';
+import { nameOf, writeAnswer } from './toolAnswers';
 
 const scheduleId = () => endpoints.patchSchedule.params.shape.schedule_id.describe('The schedule id (list_snapshot_policies gives each schedule\'s id)');
 
@@ -45,7 +44,11 @@ export const editSnapshotSchedule = defineTool({
   readTarget: (b, at) => readSchedule(b, at, 'Only the fields in the request change.', at.change),
   answer: (sent, b, { schedule_id, policy_id }) => {
     const saved = sent as z.output<typeof endpoints.patchSchedule.response>;
-    return `Changed schedule ${q(schedule_id)} of snapshot policy ${policy_id} on ${nameOf(b.connectionName)}: now ${q(scheduleText(saved))}, keeps ${shown(saved.max_quantity)} snapshot(s).`;
+    return writeAnswer({
+      head: `Changed schedule ${q(schedule_id)} of snapshot policy ${policy_id} on ${nameOf(b.connectionName)}; the schedule as the platform answered:`,
+      source: 'edit_snapshot_schedule',
+      platform: { schedule: scheduleText(saved), max_quantity: shown(saved.max_quantity) },
+    });
   },
 });
 
@@ -77,5 +80,6 @@ export const renameSnapshotPolicy = defineTool({
   prepare: ({ project_id, region_id, policy_id, name }) =>
     request(endpoints.patchLifecyclePolicy, { params: { project_id, region_id, policy_id }, body: { name } }, `Rename snapshot policy ${policy_id}`),
   readTarget: (b, at) => readPolicy(b, at, 'Only its name changes.'),
-  answer: (sent, b, { policy_id }) => `Renamed snapshot policy ${policy_id} on ${nameOf(b.connectionName)} to ${q((sent as { name?: string | null }).name ?? '')}.`,
+  answer: (sent, b, { policy_id }) =>
+    writeAnswer({ head: `Renamed snapshot policy ${policy_id} on ${nameOf(b.connectionName)}; its name as the platform answered:`, source: 'rename_snapshot_policy', platform: { name: (sent as { name?: string | null }).name } }),
 });

@@ -43,6 +43,17 @@ export function withData(a: { head: string; source: string; data: readonly strin
   return `${head}\n${block.text}${said}${tail}`;
 }
 
+/**
+ * A write's answer: our sentence (ids, counts, the connection), then what the platform answered
+ * (names, URLs, statuses, task ids) as one JSON line in its block, then our next step. Fields the
+ * platform did not give are left out; none at all, and the answer is our words only.
+ */
+export function writeAnswer(a: { head: string; source: string; platform: Record<string, unknown>; tail?: string }): string {
+  const given = Object.fromEntries(Object.entries(a.platform).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+  if (Object.keys(given).length === 0) return bounded(a.tail ? `${a.head}\n${a.tail}` : a.head);
+  return withData({ head: a.head, source: a.source, data: [jsonLine(given)], tail: a.tail });
+}
+
 /** "Protection profiles on "Production": 3 of 120 shown." Then the items in a block, then how to narrow. */
 export function listAnswer<T>(a: { title: string; source: string; items: readonly T[]; total?: number; line: (item: T) => string; narrow: string; empty?: string }): string {
   if (a.items.length === 0) return `${a.title}: none.${a.empty ? ` ${a.empty}` : ''}`;

@@ -40,7 +40,8 @@ export function parseEnvEntries(text: string): { env: Record<string, string> } |
     const eq = line.indexOf('=');
     if (eq <= 0) return { problem: `Line ${i + 1}: expected KEY=value.` };
     const key = line.slice(0, eq).trim();
-    if (!ENV_NAME_PATTERN.test(key)) return { problem: `Line ${i + 1}: "${key}" is not a valid variable name.` };
+    // A refused name is not quoted: it may be a pasted value rather than a name.
+    if (!ENV_NAME_PATTERN.test(key)) return { problem: `Line ${i + 1}: a variable name is letters, digits and "_", not starting with a digit.` };
     if (Object.prototype.hasOwnProperty.call(env, key)) return { problem: `Line ${i + 1}: "${key}" is given twice.` };
     env[key] = line.slice(eq + 1).trim();
   }

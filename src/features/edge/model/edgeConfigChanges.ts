@@ -27,7 +27,8 @@ export function resolveSecretRefs(config: EdgeAppConfig, known: readonly KnownSe
   for (const [key, ref] of Object.entries(config.secrets)) {
     const found = ref.id !== undefined ? byId.get(ref.id) : ref.name !== undefined ? byName.get(ref.name) : undefined;
     if (!found) {
-      problems.push(`[secrets] ${key}: no Edge Secret ${ref.id !== undefined ? `with id ${ref.id}` : `named ${ref.name ?? '(none)'}`} on this account; create it in Edge Secrets first`);
+      // The reference is not repeated: a pasted secret value can look like a name or an id.
+      problems.push(`[secrets] ${key}: no Edge Secret with that ${ref.id !== undefined ? 'id' : 'name'} on this account; create it in Edge Secrets first`);
       continue;
     }
     secrets[key] = { id: found.id, name: found.name };

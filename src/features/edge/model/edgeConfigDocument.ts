@@ -91,11 +91,12 @@ function refOf(text: string): SecretRef | string {
     return id >= 1 && Number.isSafeInteger(id) ? { id } : 'a secret id is a whole number from 1';
   }
   if (text === '') return 'a secret reference needs an Edge Secret name or id after "="';
-  if (text.length > SECRET_NAME_MAX || !SECRET_NAME_PATTERN.test(text)) return `"${text}" is no Edge Secret name (1–${SECRET_NAME_MAX} letters, digits, "_" and "-", not starting or ending with "_" or "-") nor an id`;
+  // The text is never quoted: a secret value pasted here would reach the notification and the log.
+  if (text.length > SECRET_NAME_MAX || !SECRET_NAME_PATTERN.test(text)) return `the reference is no Edge Secret name (1–${SECRET_NAME_MAX} letters, digits, "_" and "-", not starting or ending with "_" or "-") nor an id`;
   return { name: text };
 }
 
-/** Reads the document back; every problem names its line and rule, and none means nothing is sent. */
+/** Reads the document back; every problem names its line, its entry's name and the rule (never a value), and none means nothing is sent. */
 export function parseConfig(text: string): ParseResult {
   const config: EdgeAppConfig = { env: {}, rsp_headers: {}, secrets: {} };
   const problems: ConfigProblem[] = [];
@@ -111,7 +112,7 @@ export function parseConfig(text: string): ParseResult {
       if ((CONFIG_SECTIONS as readonly string[]).includes(name)) section = name as ConfigSection;
       else {
         section = undefined;
-        problems.push({ line, message: `unknown section [${name}]: the sections are [env], [rsp_headers] and [secrets]` });
+        problems.push({ line, message: 'unknown section: the sections are [env], [rsp_headers] and [secrets]' });
       }
       return;
     }
@@ -131,16 +132,16 @@ export function parseConfig(text: string): ParseResult {
         if (typeof parsed !== 'string') throw new Error('not text');
         value = parsed;
       } catch {
-        return void problems.push({ line, message: 'a quoted value is one JSON string: "…" with \\" and \\n escapes' });
+        return void problems.push({ line, message: `${name}: a quoted value is one JSON string: "…" with \\" and \\n escapes` });
       }
     }
     if (section === 'secrets') {
       const ref = refOf(value);
-      if (typeof ref === 'string') return void problems.push({ line, message: ref });
+      if (typeof ref === 'string') return void problems.push({ line, message: `${name}: ${ref}` });
       config.secrets[name] = ref;
     } else {
       // eslint-disable-next-line no-control-regex
-      if (section === 'rsp_headers' && /[\u0000-\u0008\u000a-\u001f\u007f]/.test(value)) return void problems.push({ line, message: 'a header value has no line breaks or control characters' });
+      if (section === 'rsp_headers' && /[\u0000-\u0008\u000a-\u001f\u007f]/.test(value)) return void problems.push({ line, message: `${name}: a header value has no line breaks or control characters` });
       config[section][name] = value;
     }
   });
