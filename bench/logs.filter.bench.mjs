@@ -198,7 +198,7 @@ await writeRows('logs.filter', [
   ...WORST.map((text) => benchRow(area, `${text} over 1,000,000 held lines: the page's answer in Chromium, median of ${RUNS} (goal < 250 ms)`, chromiumPage[text].ms, 'ms', chromiumPage.native.ms, `the browser's RegExp, ${ORDINARY}, same lines, same page`)),
   benchRow(area, `  ${REFUSED}: refused by name, the page's answer`, chromiumPage[REFUSED].ms, 'ms', null, '', null),
   benchRow(area, `  ${ORDINARY} (ordinary) on the linear-time engine, the page`, chromiumPage[ORDINARY].ms, 'ms', chromiumPage.native.ms, `the browser's RegExp`),
-  ...WORST.map((text) => benchRow(area, `  ${text}: the extension's shown lines for the export (Node)`, nodeRuns[text].extension.ms, 'ms', nodeRuns[ORDINARY].extension.ms, `${ORDINARY}, same lines`)),
+  ...WORST.map((text) => benchRow(area, `  ${text}: the extension's shown lines for the export (Node)${typeof nodeRuns[text].extension.shown === 'number' ? '' : ': STOPPED by the 1 s budget'}`, nodeRuns[text].extension.ms, 'ms', nodeRuns[ORDINARY].extension.ms, `${ORDINARY}, same lines${typeof nodeRuns[ORDINARY].extension.shown === 'number' ? '' : ' (STOPPED by the budget)'}`)),
   benchRow(area, `  unchecked: V8 on one line "user " + "a" x ${oneLine.at(-1).n}, ${WORST[0]}`, oneLine.at(-1).ms, 'ms', null, '', null),
   benchRow(area, `compiling as typed, ${prefixes} prefixes: median (slowest)`, `${median(checks).toFixed(3)} ms (${sorted.at(-1).toFixed(2)} ms)`, ''),
   benchRow(area, `  patterns refused (of ${TYPED.length})`, refusedOrdinary.length, ''),
