@@ -32,6 +32,8 @@ const WORST = [String.raw`(\w{1,31}){1,31}!`, String.raw`(\w+\s?)+$`, '(a|ab)+']
 /** A backreference: cubic in V8, refused by name now. */
 const REFUSED = String.raw`(.*)\1x`;
 const ORDINARY = String.raw`logged in a+!$`;
+/** Plain text (not a regular expression): the browser's own engine through the same store. */
+const PLAIN = 'aaaa!';
 const regex = (text) => ({ ...EMPTY_FILTER, text, regex: true });
 const row = (label, value) => console.log(`  ${label.padEnd(74)} ${value}`);
 const ms = (x) => `${x.toFixed(1)} ms`;
@@ -79,6 +81,9 @@ try {
     const r = await page.evaluate(([t, runs]) => globalThis.typeFilter(t, runs), [text, RUNS]);
     chromiumPage[text] = { ms: spreadOf(r.times), shown: r.shown, error: r.error };
   }
+  // The store's own cost with the browser's engine: plain text is a RegExp of the escaped text.
+  const plain = await page.evaluate(([t, runs]) => globalThis.typeFilter(t, runs, false), [PLAIN, RUNS]);
+  chromiumPage.plain = { ms: spreadOf(plain.times), shown: plain.shown, error: plain.error };
   const native = await page.evaluate(([t, runs]) => globalThis.nativeFilter(t, runs), [ORDINARY, RUNS]);
   chromiumPage.native = { ms: spreadOf(native.times), shown: native.shown };
   chromiumPage.version = browser.version();
@@ -160,6 +165,7 @@ for (const text of [...WORST, REFUSED, ORDINARY]) {
   check(`Chromium ${text}`, r, expectedShown[text]);
   row(`  ${text}`, `${spread(r.ms)}, ${answer(r)}`);
 }
+row(`  plain text "${PLAIN}" through the same store (the browser's RegExp)`, `${spread(chromiumPage.plain.ms)}, ${answer(chromiumPage.plain)}`);
 row(`  baseline: the browser's RegExp, ${ORDINARY} over the same messages`, `${spread(chromiumPage.native.ms)}, ${chromiumPage.native.shown.toLocaleString('en-US')} matched`);
 console.log('  in Node: the page\'s RowStore / the extension\'s shownItems (Export / Open in Editor):');
 for (const text of [...WORST, REFUSED, ORDINARY]) {
@@ -198,6 +204,7 @@ await writeRows('logs.filter', [
   ...WORST.map((text) => benchRow(area, `${text} over 1,000,000 held lines: the page's answer in Chromium, median of ${RUNS} (goal < 250 ms)`, chromiumPage[text].ms, 'ms', chromiumPage.native.ms, `the browser's RegExp, ${ORDINARY}, same lines, same page`)),
   benchRow(area, `  ${REFUSED}: refused by name, the page's answer`, chromiumPage[REFUSED].ms, 'ms', null, '', null),
   benchRow(area, `  ${ORDINARY} (ordinary) on the linear-time engine, the page`, chromiumPage[ORDINARY].ms, 'ms', chromiumPage.native.ms, `the browser's RegExp`),
+  benchRow(area, `  plain text "${PLAIN}" through the same store (the browser's RegExp: the store's own share)`, chromiumPage.plain.ms, 'ms', null, '', null),
   ...WORST.map((text) => benchRow(area, `  ${text}: the extension's shown lines for the export (Node)${typeof nodeRuns[text].extension.shown === 'number' ? '' : ': STOPPED by the 1 s budget'}`, nodeRuns[text].extension.ms, 'ms', nodeRuns[ORDINARY].extension.ms, `${ORDINARY}, same lines${typeof nodeRuns[ORDINARY].extension.shown === 'number' ? '' : ' (STOPPED by the budget)'}`)),
   benchRow(area, `  unchecked: V8 on one line "user " + "a" x ${oneLine.at(-1).n}, ${WORST[0]}`, oneLine.at(-1).ms, 'ms', null, '', null),
   benchRow(area, `compiling as typed, ${prefixes} prefixes: median (slowest)`, `${median(checks).toFixed(3)} ms (${sorted.at(-1).toFixed(2)} ms)`, ''),

@@ -68,6 +68,9 @@ const MAX_STATES = 4096;
 const TEXT_START = 1 | 4;
 const UNANCHORED = 0;
 const END_TEXT = -1;
+/** Table entries that are no row offset. */
+const UNKNOWN = -1;
+const MATCH = -2;
 
 /** Whether this re2js has the DFA this loop reads (exported for the test that pins it). */
 export function dfaOf(re: RE2JS): Dfa | undefined {
@@ -81,52 +84,57 @@ function dfaTest(re: RE2JS): ((text: string) => boolean) | undefined {
   const dfa = dfaOf(re);
   const first = dfa?.start({ context: () => TEXT_START, step: () => -1 }, 0);
   if (!dfa || !first) return undefined;
-  const width = dfa.numClasses + 1;
+  // A row per state: its moves on the 256 Latin-1 code units by code (one read a character), then
+  // on every character class (the rest, and the end of the text).
+  const classes = dfa.numClasses + 1;
+  const width = 256 + classes;
   const latin1 = Int32Array.from(dfa.latin1Class);
   const states: DfaState[] = [];
   const ids = new Map<DfaState, number>();
-  let table = new Int32Array(16 * width).fill(-1);
-  let matching = new Uint8Array(16);
+  // Each entry: the next row's offset, MATCH when the next state matches (the search ends there:
+  // its own row is never needed), UNKNOWN until learned.
+  let table = new Int32Array(16 * width).fill(UNKNOWN);
   let full = false;
-  const idOf = (state: DfaState): number => {
+  const rowOf = (state: DfaState): number => {
     let id = ids.get(state);
-    if (id !== undefined) return id;
-    id = states.length;
-    if (id >= MAX_STATES) return -1;
-    if (id === matching.length) {
-      const grown = new Int32Array(table.length * 2).fill(-1);
-      grown.set(table);
-      table = grown;
-      const m = new Uint8Array(matching.length * 2);
-      m.set(matching);
-      matching = m;
+    if (id === undefined) {
+      id = states.length;
+      if (id >= MAX_STATES) return -1;
+      if ((id + 1) * width > table.length) {
+        const grown = new Int32Array(table.length * 2).fill(UNKNOWN);
+        grown.set(table);
+        table = grown;
+      }
+      ids.set(state, id);
+      states.push(state);
     }
-    ids.set(state, id);
-    states.push(state);
-    matching[id] = state.isMatch ? 1 : 0;
-    return id;
+    return id * width;
   };
-  /** The state after `cls`, learned from re2js once; -1 when it cannot say (its cache full, or ours). */
-  const next = (from: number, cls: number, rune: number): number => {
-    const state = dfa.step(states[from]!, cls, rune, UNANCHORED);
-    if (!state) return -1; // its cache is full: its own test() clears it
-    const id = idOf(state);
-    if (id < 0) full = true;
-    else table[from * width + cls] = id;
-    return id;
+  /** The move from `row` on class `cls`, learned from re2js once; UNKNOWN when it cannot say (its cache full, or ours). */
+  const learn = (row: number, cls: number, rune: number): number => {
+    const state = dfa.step(states[row / width]!, cls, rune, UNANCHORED);
+    if (!state) return UNKNOWN; // its cache is full: its own test() clears it
+    const to = state.isMatch ? MATCH : rowOf(state);
+    if (to === -1) {
+      full = true;
+      return UNKNOWN;
+    }
+    table[row + 256 + cls] = to;
+    // Every Latin-1 code unit of that class moves alike.
+    for (let c = 0; c < 256; c++) if (latin1[c] === cls) table[row + c] = to;
+    return to;
   };
-  const start = idOf(first);
+  const start = rowOf(first);
   return (text) => {
     if (full) return re.test(text);
-    // Locals, reloaded only when a new state grows the arrays: the loop reads no closure slots.
+    // A local, reloaded only when a new state grows the table: the loop reads no closure slot.
     let moves = table;
-    let matches = matching;
     const n = text.length;
-    let at = start * width;
+    let at = start;
     for (let i = 0; i < n; i++) {
       let rune = text.charCodeAt(i);
-      let cls: number;
-      if (rune < 256) cls = latin1[rune]!;
+      let to: number;
+      if (rune < 256) to = moves[at + rune]!;
       else {
         if (rune >= 0xd800 && rune <= 0xdbff && i + 1 < n) {
           const low = text.charCodeAt(i + 1);
@@ -135,19 +143,17 @@ function dfaTest(re: RE2JS): ((text: string) => boolean) | undefined {
             i++;
           }
         }
-        cls = dfa.runeClass(rune);
+        to = moves[at + 256 + dfa.runeClass(rune)]!;
       }
-      let to = moves[at + cls]!;
       if (to < 0) {
-        if ((to = next(at / width, cls, rune)) < 0) return re.test(text);
+        if (to === UNKNOWN && (to = learn(at, rune < 256 ? latin1[rune]! : dfa.runeClass(rune), rune)) === UNKNOWN) return re.test(text);
+        if (to === MATCH) return true;
         moves = table;
-        matches = matching;
       }
-      if (matches[to] === 1) return true;
-      at = to * width;
+      at = to;
     }
-    let end = moves[at + width - 1]!;
-    if (end < 0 && (end = next(at / width, width - 1, END_TEXT)) < 0) return re.test(text);
-    return matching[end] === 1;
+    let end = moves[at + 256 + classes - 1]!;
+    if (end === UNKNOWN && (end = learn(at, classes - 1, END_TEXT)) === UNKNOWN) return re.test(text);
+    return end === MATCH;
   };
 }
