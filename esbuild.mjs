@@ -25,6 +25,7 @@ const lazyEntries = {
   'lazy/pkcs12': 'src/features/secrets/model/pkcs12.ts', // node-forge
   'lazy/cronText': 'src/ui/text/cronText.ts', // cron-parser, luxon, cronstrue
   'lazy/safeMarkdown': 'src/features/edge/model/safeMarkdown.ts', // markdown-it
+  'lazy/linearRegex': 'src/schema/linearRegex.ts', // re2js
 };
 /** `--bench`: the extension bundle built from the benches' entry, which hands the features their instruments. */
 const benchEntry = 'bench/extension/extension.ts';

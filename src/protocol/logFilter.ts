@@ -4,11 +4,11 @@
 // two always agree. Markers (gaps, dropped lines) are always shown.
 //
 // A regular expression runs in the page's thread, which is the workbench's renderer: one that
-// backtracks catastrophically would freeze the whole window. It is checked first (regexRisk.ts) and
-// refused like an invalid one; an accepted one that is still slow on the lines held (quadratic on
-// long lines) is stopped after FILTER_BUDGET_MS and not applied.
-import { literalChain, literalChainTest } from './literalChain';
-import { assessRegex } from './regexRisk';
+// backtracks catastrophically would freeze the whole window. So it runs on a linear-time engine
+// (src/schema/linearRegex.ts, RE2): what RE2 cannot express (lookaround, backreferences) is
+// refused with its name, like an invalid one. A pass over many long lines is still stopped after
+// FILTER_BUDGET_MS and not applied.
+import { linearEngine } from '../schema/linearEngine';
 
 export interface LogFilterSpec {
   text: string;
@@ -57,27 +57,15 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export function compileFilter(spec: LogFilterSpec): CompiledFilter {
   let test: ((message: string) => boolean) | undefined;
   let error: string | undefined;
-  if (spec.text !== '') {
-    try {
-      // No `g` or `y` flag: test() must not carry lastIndex from one line to the next.
-      const flags = spec.caseSensitive ? '' : 'i';
-      let pattern: RegExp | undefined = new RegExp(spec.regex ? spec.text : escapeRegExp(spec.text), flags);
-      const chain = spec.regex ? literalChain(spec.text) : undefined;
-      if (chain) {
-        // Text joined by `.*`: searched piece by piece in linear time, never refused.
-        pattern = undefined;
-        test = literalChainTest(chain, spec.caseSensitive);
-      } else if (spec.regex) {
-        const verdict = assessRegex(spec.text);
-        if (verdict.refusal) {
-          pattern = undefined;
-          error = verdict.refusal;
-        } else if (verdict.source !== spec.text) pattern = new RegExp(verdict.source, flags);
-      }
-      if (pattern) test = (message) => pattern.test(message);
-    } catch (e) {
-      error = `Invalid regular expression: ${e instanceof Error ? e.message.replace(/^Invalid regular expression: /, '') : String(e)}`;
-    }
+  if (spec.text !== '' && !spec.regex) {
+    // Plain text: a literal search, no backtracking. No `g` or `y` flag: test() must not carry lastIndex.
+    const pattern = new RegExp(escapeRegExp(spec.text), spec.caseSensitive ? '' : 'i');
+    test = (message) => pattern.test(message);
+  } else if (spec.text !== '') {
+    const compiled = linearEngine().compileLinear(spec.text, { ignoreCase: !spec.caseSensitive });
+    if ('regex' in compiled) test = (message) => compiled.regex.test(message);
+    else if (compiled.problem === 'invalid') error = `Invalid regular expression: ${compiled.message}`;
+    else error = `Regular expression refused: ${compiled.message}: the filter uses a linear-time engine (RE2), so that no pattern can freeze the window`;
   }
   return filterOf(test, spec.pods, error, spec.regex);
 }

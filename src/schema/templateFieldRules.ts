@@ -3,6 +3,7 @@
 // as typed and by the simulator to check a created profile's fields, so both apply the same rules.
 // A field may be left out when its schema allows null (`type: [..., "null"]` or pydantic's
 // `anyOf: [..., {type: "null"}]`); otherwise it is required.
+import { linearEngine } from './linearEngine';
 
 export type FieldKind = 'string' | 'integer' | 'number' | 'boolean' | 'enum' | 'array' | 'any';
 
@@ -136,7 +137,7 @@ export function valueProblem(rule: FieldRule, value: unknown): string | undefine
       const length = [...value].length;
       if (rule.minLength !== undefined && length < rule.minLength) return `must be at least ${plural(rule.minLength, 'character')}`;
       if (rule.maxLength !== undefined && length > rule.maxLength) return `must be at most ${plural(rule.maxLength, 'character')}`;
-      if (rule.pattern !== undefined && !safeRegExp(rule.pattern)?.test(value)) return `must match ${rule.pattern}`;
+      if (rule.pattern !== undefined && patternOf(rule.pattern).test?.(value) === false) return `must match ${rule.pattern}`;
       return formatProblem(value, rule.format);
     }
     case 'array': {
@@ -152,13 +153,23 @@ export function valueProblem(rule: FieldRule, value: unknown): string | undefine
   }
 }
 
-function safeRegExp(pattern: string): RegExp | undefined {
-  try {
-    return new RegExp(pattern, 'u');
-  } catch {
-    return undefined;
+/**
+ * A field's pattern as JSON Schema reads it (JavaScript's syntax, `u` flag), matched in linear time
+ * on every keystroke (re2js: `^(a+)+$` would backtrack for hours in V8). One RE2 cannot read, or
+ * an invalid one, is not checked here (`problem`, shown in the field's prompt): the other rules
+ * still are, and the platform checks the value when the profile is created.
+ */
+function patternOf(pattern: string): { test?: (value: string) => boolean; problem?: string } {
+  let known = patterns.get(pattern);
+  if (!known) {
+    const compiled = linearEngine().compileLinear(pattern, { ignoreCase: false, unicode: true });
+    known = 'regex' in compiled ? { test: (value) => compiled.regex.test(value) } : { problem: compiled.problem === 'invalid' ? `invalid pattern: ${compiled.message}` : compiled.message };
+    if (patterns.size >= 64) patterns.clear();
+    patterns.set(pattern, known);
   }
+  return known;
 }
+const patterns = new Map<string, { test?: (value: string) => boolean; problem?: string }>();
 
 /** One item typed as text, as the item rule's kind. */
 function parseScalar(rule: FieldRule, text: string): { value: unknown } | { problem: string } {
@@ -230,7 +241,8 @@ export function ruleText(rule: FieldRule): string {
     case 'string': {
       if (rule.format) return FORMAT_WORDS[rule.format] ?? `text (${rule.format})`;
       const length = rule.minLength !== undefined && rule.maxLength !== undefined ? ` of ${rule.minLength} to ${rule.maxLength} characters` : rule.maxLength !== undefined ? ` of at most ${rule.maxLength} characters` : '';
-      return `text${length}${rule.pattern ? ` matching ${rule.pattern}` : ''}`;
+      const problem = rule.pattern ? patternOf(rule.pattern).problem : undefined;
+      return `text${length}${rule.pattern ? ` matching ${rule.pattern}` : ''}${problem ? ` (the pattern from the platform cannot be checked here: ${problem})` : ''}`;
     }
     default:
       return 'any value';

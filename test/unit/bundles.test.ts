@@ -45,6 +45,19 @@ describe('bundles (esbuild.mjs)', () => {
     }
   });
 
+  it('keeps re2js (the log filter\'s and template patterns\' engine) out of the extension bundle, required at first use; the logs page holds it', () => {
+    for (const variant of ['shipped', 'development']) {
+      const extension = read(variant, 'extension.js');
+      assert.doesNotMatch(extension, /RE2JS|translateRegExp/, variant);
+      assert.match(extension, /require\("\.\/lazy\/linearRegex\.js"\)/, variant);
+      assert.match(read(variant, 'webview/logs.js'), /translateRegExp/, `${variant}: the page filters with it`);
+    }
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const linear = require(path.join(dir('shipped'), 'lazy/linearRegex.js'));
+    assert.equal(linear.compileLinear('(a|ab)+$', { ignoreCase: false }).regex.test('xaab'), true);
+    assert.equal(linear.compileLinear(String.raw`(.*)\1x`, { ignoreCase: false }).message, 'backreference \\1 is not supported');
+  });
+
   it('the lazy bundles load on their own and do what their modules do', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const cron = require(path.join(dir('shipped'), 'lazy/cronText.js'));

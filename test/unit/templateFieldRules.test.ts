@@ -41,6 +41,24 @@ describe('template field rules', () => {
     assert.equal(problemOf(schema, 'Shop'), 'must match ^[a-z][a-z0-9-]*$');
   });
 
+  it('a pattern runs in linear time (#52): ^(a+)+$ answers at once on 10,000 characters, checked per keystroke', () => {
+    const schema = { type: 'string', pattern: '^(a+)+$' };
+    // V8 backtracks through 2^10000 ways to cut the a's before it says no.
+    assert.equal(problemOf(schema, `${'a'.repeat(10_000)}!`), 'must match ^(a+)+$');
+    assert.equal(valueOf(schema, 'a'.repeat(10_000)), 'a'.repeat(10_000));
+    assert.equal(problemOf({ type: 'string', pattern: '^\\p{Lu}' }, 'shop'), 'must match ^\\p{Lu}', 'the u flag, as JSON Schema reads it');
+  });
+
+  it('a pattern from the platform that cannot be checked here: the other rules still are, the prompt says why, nothing throws', () => {
+    const backreference = { type: 'string', maxLength: 4, pattern: '^(a)\\1$' };
+    assert.equal(problemOf(backreference, 'ab'), undefined);
+    assert.equal(problemOf(backreference, 'abcde'), 'must be at most 4 characters');
+    assert.equal(ruleText(fieldRule(backreference)), 'text of at most 4 characters matching ^(a)\\1$ (the pattern from the platform cannot be checked here: backreference \\1 is not supported)');
+    const invalid = { type: 'string', pattern: '(' };
+    assert.equal(problemOf(invalid, 'x'), undefined);
+    assert.equal(ruleText(fieldRule(invalid)), 'text matching ( (the pattern from the platform cannot be checked here: invalid pattern: /(/u: Unterminated group)');
+  });
+
   it('boolean: true/false (yes/no) only', () => {
     assert.equal(valueOf({ type: 'boolean' }, 'TRUE'), true);
     assert.equal(valueOf({ type: 'boolean' }, 'no'), false);

@@ -1,0 +1,159 @@
+// A regular expression written in JavaScript's syntax, matched by a linear-time engine: re2js, a
+// port of RE2. No pattern can backtrack, so none needs refusing for speed: the log filter runs in
+// the workbench's renderer and a template field's pattern on every keystroke. What RE2 cannot
+// express (lookaround, backreferences) is refused with its name. The extension reaches this file
+// with require() at first use (esbuild.mjs lazyEntries): re2js costs tens of ms to evaluate.
+import { RE2JS } from 're2js';
+import { jsToRe2, unsupportedPart } from './linearSyntax';
+
+export interface LinearRegex {
+  /** Whether the pattern matches anywhere in `text` (as RegExp.test without `g`). */
+  test(text: string): boolean;
+}
+
+export type LinearCompiled =
+  | { regex: LinearRegex }
+  /** `invalid`: not a JavaScript regular expression; `unsupported`: RE2 cannot match it (the message names what). */
+  | { problem: 'invalid' | 'unsupported'; message: string };
+
+export interface LinearOptions {
+  ignoreCase: boolean;
+  /** JavaScript's `u` flag (JSON Schema patterns): its stricter grammar, `\p{…}` classes. */
+  unicode?: boolean;
+}
+
+/** `source` compiled for the linear-time engine, or why it cannot be. Never throws. */
+export function compileLinear(source: string, options: LinearOptions): LinearCompiled {
+  const unicode = options.unicode === true;
+  try {
+    // Only parsed, never run: a JavaScript syntax error reads as the person's own engine says it.
+    new RegExp(source, unicode ? 'u' : '');
+  } catch (e) {
+    return { problem: 'invalid', message: (e instanceof Error ? e.message : String(e)).replace(/^Invalid regular expression: /, '') };
+  }
+  const unsupported = unsupportedPart(source);
+  if (unsupported) return { problem: 'unsupported', message: `${unsupported} is not supported` };
+  try {
+    const re = RE2JS.compile(RE2JS.translateRegExp(jsToRe2(source, unicode)), options.ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
+    return { regex: { test: dfaTest(re) ?? ((text) => re.test(text)) } };
+  } catch (e) {
+    // What else RE2 refuses (`[\b]`, a count over 1,000): "invalid repeat count: `{1001}`".
+    const said = (e instanceof Error ? e.message : String(e)).replace(/^error parsing regexp: /, '');
+    const part = /^(.*?): `(.*)`$/s.exec(said);
+    return { problem: 'unsupported', message: part ? `\`${part[2]}\` is not supported (RE2: ${part[1]})` : `${said} (RE2)` };
+  }
+}
+
+// ---- the DFA, driven from here ----------------------------------------------------------------
+// re2js's own test() finds the same answer through its lazy DFA, but pays per call for an input
+// object, a UTF-16 decoder call per character and a closure: about twice this loop over a million
+// short lines. This reads its DFA's states (re2js 2.10.0, pinned; test/unit/linearRegex.test.ts
+// checks the two agree) into a flat transition table; anything unexpected falls back to test().
+
+interface DfaState {
+  isMatch: boolean;
+}
+interface Dfa {
+  failed: boolean;
+  numClasses: number;
+  latin1Class: ArrayLike<number>;
+  runeClass(rune: number): number;
+  start(input: { context(pos: number): number; step(pos: number): number }, pos: number): DfaState | null;
+  step(state: DfaState, cls: number, rune: number, anchor: number): DfaState | null;
+}
+
+/** Past this many states the table stops growing and re2js's own cache (with its memory bound) takes over. */
+const MAX_STATES = 4096;
+/** The context of position 0 (RE2's EMPTY_BEGIN_LINE | EMPTY_BEGIN_TEXT): every test starts there. */
+const TEXT_START = 1 | 4;
+const UNANCHORED = 0;
+const END_TEXT = -1;
+/** Table entries that are no row offset. */
+const UNKNOWN = -1;
+const MATCH = -2;
+
+/** Whether this re2js has the DFA this loop reads (exported for the test that pins it). */
+export function dfaOf(re: RE2JS): Dfa | undefined {
+  const dfa = (re as unknown as { re2Input?: { dfa?: Partial<Dfa> } }).re2Input?.dfa;
+  if (!dfa || dfa.failed !== false || typeof dfa.step !== 'function' || typeof dfa.start !== 'function' || typeof dfa.runeClass !== 'function') return undefined;
+  if (typeof dfa.numClasses !== 'number' || dfa.latin1Class?.length !== 256) return undefined;
+  return dfa as Dfa;
+}
+
+function dfaTest(re: RE2JS): ((text: string) => boolean) | undefined {
+  const dfa = dfaOf(re);
+  const first = dfa?.start({ context: () => TEXT_START, step: () => -1 }, 0);
+  if (!dfa || !first) return undefined;
+  // A row per state: its moves on the 256 Latin-1 code units by code (one read a character), then
+  // on every character class (the rest, and the end of the text).
+  const classes = dfa.numClasses + 1;
+  const width = 256 + classes;
+  const latin1 = Int32Array.from(dfa.latin1Class);
+  const states: DfaState[] = [];
+  const ids = new Map<DfaState, number>();
+  // Each entry: the next row's offset, MATCH when the next state matches (the search ends there:
+  // its own row is never needed), UNKNOWN until learned.
+  let table = new Int32Array(16 * width).fill(UNKNOWN);
+  let full = false;
+  const rowOf = (state: DfaState): number => {
+    let id = ids.get(state);
+    if (id === undefined) {
+      id = states.length;
+      if (id >= MAX_STATES) return -1;
+      if ((id + 1) * width > table.length) {
+        const grown = new Int32Array(table.length * 2).fill(UNKNOWN);
+        grown.set(table);
+        table = grown;
+      }
+      ids.set(state, id);
+      states.push(state);
+    }
+    return id * width;
+  };
+  /** The move from `row` on class `cls`, learned from re2js once; UNKNOWN when it cannot say (its cache full, or ours). */
+  const learn = (row: number, cls: number, rune: number): number => {
+    const state = dfa.step(states[row / width]!, cls, rune, UNANCHORED);
+    if (!state) return UNKNOWN; // its cache is full: its own test() clears it
+    const to = state.isMatch ? MATCH : rowOf(state);
+    if (to === -1) {
+      full = true;
+      return UNKNOWN;
+    }
+    table[row + 256 + cls] = to;
+    // Every Latin-1 code unit of that class moves alike.
+    for (let c = 0; c < 256; c++) if (latin1[c] === cls) table[row + c] = to;
+    return to;
+  };
+  const start = rowOf(first);
+  return (text) => {
+    if (full) return re.test(text);
+    // A local, reloaded only when a new state grows the table: the loop reads no closure slot.
+    let moves = table;
+    const n = text.length;
+    let at = start;
+    for (let i = 0; i < n; i++) {
+      let rune = text.charCodeAt(i);
+      let to: number;
+      if (rune < 256) to = moves[at + rune]!;
+      else {
+        if (rune >= 0xd800 && rune <= 0xdbff && i + 1 < n) {
+          const low = text.charCodeAt(i + 1);
+          if (low >= 0xdc00 && low <= 0xdfff) {
+            rune = (rune - 0xd800) * 1024 + (low - 0xdc00) + 0x10000;
+            i++;
+          }
+        }
+        to = moves[at + 256 + dfa.runeClass(rune)]!;
+      }
+      if (to < 0) {
+        if (to === UNKNOWN && (to = learn(at, rune < 256 ? latin1[rune]! : dfa.runeClass(rune), rune)) === UNKNOWN) return re.test(text);
+        if (to === MATCH) return true;
+        moves = table;
+      }
+      at = to;
+    }
+    let end = moves[at + 256 + classes - 1]!;
+    if (end === UNKNOWN && (end = learn(at, classes - 1, END_TEXT)) === UNKNOWN) return re.test(text);
+    return end === MATCH;
+  };
+}

@@ -1,0 +1,42 @@
+// The linear-time engine (src/schema/linearRegex.ts): its own loop over re2js's DFA answers as
+// re2js's test() does, and the pinned re2js still has the DFA that loop reads (an upgrade that
+// changes it fails here instead of quietly halving the log filter's speed).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { RE2JS } from 're2js';
+import { compileLinear, dfaOf } from '../../src/schema/linearRegex';
+
+const PATTERNS = ['a', 'ab|b', '(a|ab)+$', String.raw`^\w+ b$`, String.raw`\bb\b`, String.raw`(\w{1,3}){1,3}!`, 'a.*b', '[^a]\n', String.raw`\s+$`, '^$', 'é|😀', String.raw`\Bb`];
+const text = fc.string({ unit: fc.constantFrom('a', 'b', 'A', ' ', '!', '\n', '\r', 'é', '😀', '\ud800', '_'), maxLength: 24 });
+
+describe('linearRegex: the DFA loop', () => {
+  it('re2js 2.10.0 has the DFA it reads', () => {
+    assert.ok(dfaOf(RE2JS.compile('(a|ab)+')), 'the DFA of re2js, as linearRegex.ts reads it');
+    assert.ok(dfaOf(RE2JS.compile(String.raw`(\w{1,31}){1,31}!`, RE2JS.CASE_INSENSITIVE)), 'case-insensitive too');
+  });
+
+  it('answers as re2js\'s test() does (property: both cases, line breaks, astral and lone surrogates)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...PATTERNS), fc.boolean(), fc.array(text, { minLength: 1, maxLength: 6 }), (pattern, ignoreCase, lines) => {
+        const ours = compileLinear(pattern, { ignoreCase });
+        assert.ok('regex' in ours, pattern);
+        // The same RE2 program through re2js's own entry point (no pattern here differs between the syntaxes but `.`).
+        const theirs = RE2JS.compile(pattern.replace('.', String.raw`[^\n\r\x{2028}\x{2029}]`), ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
+        for (const line of lines) assert.equal(ours.regex.test(line), theirs.test(line), `${pattern} on ${JSON.stringify(line)}`);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('answers as JavaScript does on what both engines read alike (property)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...PATTERNS.filter((p) => p !== 'é|😀')), fc.boolean(), text, (pattern, ignoreCase, line) => {
+        const ours = compileLinear(pattern, { ignoreCase });
+        assert.ok('regex' in ours, pattern);
+        assert.equal(ours.regex.test(line), new RegExp(pattern, ignoreCase ? 'i' : '').test(line), `${pattern} on ${JSON.stringify(line)}`);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});
