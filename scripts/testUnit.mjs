@@ -77,6 +77,7 @@ function run(task, index) {
   const times = path.join(work, `${index}.jsonl`);
   const args = ['--enable-source-maps', '--test-reporter=spec', '--test-reporter-destination=stdout', `--test-reporter=${reporter}`, `--test-reporter-destination=${times}`, runner, ...task.map((u) => `${u.bundle}=${u.name}`)];
   const env = process.stdout.isTTY && !alone ? { ...process.env, FORCE_COLOR: '1' } : process.env;
+  const began = performance.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
     const output = [];
@@ -84,7 +85,7 @@ function run(task, index) {
     child.stderr?.on('data', (chunk) => output.push(chunk));
     child.on('close', (code, signal) => {
       if (!alone) {
-        console.log(`[unit] process ${index + 1} of ${tasks.length}: ${task.length} file(s), exit ${signal ?? code}`);
+        console.log(`[unit] process ${index + 1} of ${tasks.length}: ${task.length} file(s) in ${((performance.now() - began) / 1000).toFixed(1)} s, exit ${signal ?? code}`);
         process.stdout.write(Buffer.concat(output));
       }
       let lines = [];
