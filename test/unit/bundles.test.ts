@@ -2,11 +2,14 @@
 // their own, read at that feature's first use; what only the benches use (their instruments and
 // baselines, bench/extension/) is in no bundle but the benches' own variant (`--bench`).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
 
 const root = path.resolve(__dirname, '../..');
 /** The benches' variables, and names of their code that a development build keeps. */
@@ -16,14 +19,21 @@ describe('bundles (esbuild.mjs)', () => {
   const dirs: Record<string, string> = {};
   const dir = (variant: string): string => dirs[variant] ?? assert.fail(`no ${variant} build`);
   const read = (variant: string, file: string) => readFileSync(path.join(dir(variant), file), 'utf8');
-  before(() => {
-    for (const [variant, args] of Object.entries({ shipped: ['--production'], development: [], bench: ['--production', '--bench'] })) {
-      const out = (dirs[variant] = mkdtempSync(path.join(tmpdir(), `bundles-${variant}-`)));
-      const result = spawnSync(process.execPath, ['esbuild.mjs', ...args, '--outdir', out], { cwd: root, encoding: 'utf8' });
-      assert.equal(result.status, 0, result.stderr);
-    }
+  let base = '';
+  // The three variants built at once, into one temporary folder (never dist/: `npm test` builds that once).
+  before(async () => {
+    base = mkdtempSync(path.join(tmpdir(), 'bundles-'));
+    const variants = Object.entries({ shipped: ['--production'], development: [], bench: ['--production', '--bench'] });
+    await Promise.all(
+      variants.map(async ([variant, args]) => {
+        const out = (dirs[variant] = path.join(base, variant));
+        await execFileAsync(process.execPath, ['esbuild.mjs', ...args, '--outdir', out], { cwd: root, encoding: 'utf8' }).catch((error: Error & { stderr?: string }) =>
+          assert.fail(`${variant}: ${error.stderr || error.message}`),
+        );
+      }),
+    );
   });
-  after(() => Object.values(dirs).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  after(() => rmSync(base, { recursive: true, force: true }));
 
   it('builds one extension bundle, the manifest\'s main, with every feature in it', () => {
     const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { main: string };

@@ -155,8 +155,10 @@ describe('control API: who may call it', () => {
 });
 
 describe('control API: the request log keeps no secrets', () => {
+  // Made while the file loads: RSA key generation blocks for seconds on a busy machine, and a block
+  // longer than the server's keep-alive (5 s) between two requests resets the reused socket.
+  const chain = leafExpiringIn(30);
   it('after a secret create: no private key, certificate, password nor Authorization value', async () => {
-    const chain = leafExpiringIn(30);
     const pem = `${chain.leaf.certificatePem}${chain.leaf.privateKeyPem}`;
     const pemPayload = Buffer.from(pem).toString('base64');
     const password = 'p4ssw0rd-never-logged';
