@@ -108,7 +108,7 @@ describe('simulator request bodies', () => {
     await until('every slot free again', () => sim.bodyReads().reading === 0);
   });
 
-  it('an upload beyond the platform\'s binary limit is answered 413 without being read to its end', async () => {
+  it('an upload beyond the platform\'s binary limit is answered 413 (or reset) without being read to its end', async () => {
     const { hostname, port } = new URL(sim.url);
     const size = EDGE_BINARY_MAX_BYTES + 32 * 1024 * 1024;
     const req = request({ hostname, port, method: 'POST', path: '/edge/v1/binaries/raw', headers: { Authorization: `apikey ${KEY}`, 'Content-Type': 'application/octet-stream', 'Content-Length': size } });
@@ -128,7 +128,11 @@ describe('simulator request bodies', () => {
       sent += chunk.length;
       if (!more) await new Promise((resolve) => (req.once('drain', resolve), req.once('close', resolve)));
     }
-    assert.equal(await status, 413);
+    // The 413 is written, then the socket closed with the rest unread: the kernel may then reset the
+    // connection before the client has read the answer (a race on a loaded machine), so a reset
+    // counts too. What must hold is that the server stopped reading.
+    const answer = await status;
+    assert.ok(answer === 413 || answer === undefined, `413 or a reset, got ${answer}`);
     assert.ok(sent < size, `the rest was not read: stopped after ${sent} of ${size} bytes`);
     req.destroy();
   });
