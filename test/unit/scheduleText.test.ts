@@ -43,6 +43,9 @@ describe('what a schedule change prunes (#52: lowering what is kept is destructi
   it('fewer snapshots kept: the platform deletes the oldest beyond the new count', () => {
     assert.equal(schedulePrunes(kept, { max_quantity: 3 }), "the platform deletes this schedule's oldest snapshots beyond the newest 3 (it keeps up to 7 now). Deleted snapshots cannot be brought back");
   });
+  it('a count where there was none: the oldest beyond it are deleted', () => {
+    assert.match(schedulePrunes({ type: 'cron', max_quantity: null, retention_time: week }, { max_quantity: 5 })!, /beyond the newest 5 \(it keeps them without a limit by count now\)/);
+  });
   it('a shorter retention, or one where there was none: older snapshots are deleted', () => {
     assert.match(schedulePrunes(kept, { retention_time: { weeks: 0, days: 2, hours: 0, minutes: 0 } })!, /older than 2 days \(it keeps them 1 week now\)/);
     assert.match(schedulePrunes({ max_quantity: 24, retention_time: null }, { retention_time: { weeks: 0, days: 0, hours: 6, minutes: 0 } })!, /older than 6 hours \(it keeps them without a time limit now\)/);

@@ -87,8 +87,9 @@ const spanMinutes = (s: Span) => (s.weeks ?? 0) * 10_080 + (s.days ?? 0) * 1_440
  */
 export function schedulePrunes(before: ScheduleFields, after: Pick<ScheduleFields, 'max_quantity' | 'retention_time'>): string | undefined {
   const said: string[] = [];
-  if (after.max_quantity !== undefined && after.max_quantity !== null && before.max_quantity && after.max_quantity < before.max_quantity) {
-    said.push(`the platform deletes this schedule's oldest snapshots beyond the newest ${after.max_quantity} (it keeps up to ${before.max_quantity} now)`);
+  // No count now means no limit by count: any count set prunes.
+  if (after.max_quantity !== undefined && after.max_quantity !== null && (!before.max_quantity || after.max_quantity < before.max_quantity)) {
+    said.push(`the platform deletes this schedule's oldest snapshots beyond the newest ${after.max_quantity} (${before.max_quantity ? `it keeps up to ${before.max_quantity} now` : 'it keeps them without a limit by count now'})`);
   }
   const was = before.retention_time && spanMinutes(before.retention_time) > 0 ? before.retention_time : undefined;
   const now = after.retention_time && spanMinutes(after.retention_time) > 0 ? after.retention_time : undefined;
