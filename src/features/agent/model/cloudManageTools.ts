@@ -9,14 +9,13 @@ import { quoted as q } from './platformText';
 import { listed } from './readTools';
 import { connectionField, defineTool, type AgentBinding, type WriteTarget } from './toolKit';
 import { request } from './writeTools';
-import { LIST_MAX, listAnswer, nameOf, writeAnswer } from './toolAnswers';
+import { LIST_MAX, listAnswer, nameOf, shown, writeAnswer } from './toolAnswers';
 
 export const opts = (b: AgentBinding) => ({ signal: b.signal });
 const where = () => ({
   project_id: endpoints.listSecrets.params.shape.project_id.describe('The project id (list_cloud_locations finds it)'),
   region_id: endpoints.listSecrets.params.shape.region_id.describe('The region id (list_cloud_locations finds it)'),
 });
-export const shown = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '(not given)' : String(v));
 /** The platform's task ids for the data block (none given: left out). */
 const tasksOf = (sent: unknown) => ({ tasks: (sent as { tasks?: string[] } | undefined)?.tasks?.length ? (sent as { tasks: string[] }).tasks : undefined });
 

@@ -8,10 +8,9 @@ import { EDGE_APP_STATUS, type EdgeAppPatch, type EdgeAppShort } from '../../../
 import { endpoints } from '../../../schema/endpoints';
 import { validateCall } from '../../../schema/validate';
 import { connectionField, defineTool, type AgentBinding, type WriteRequest, type WriteTarget } from './toolKit';
-import { nameOf, writeAnswer } from './toolAnswers';
+import { nameOf, shown, writeAnswer } from './toolAnswers';
 
 const opts = (b: AgentBinding) => ({ signal: b.signal });
-const shown = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '(not given)' : String(value));
 const statusWord = (s: number | null | undefined) => (s === null || s === undefined ? 'status unknown' : (EDGE_APP_STATUSES[s] ?? `status ${s}`));
 const appId = () => endpoints.patchEdgeApp.params.shape.app_id.describe('The app id (list_edge_apps finds it)');
 

@@ -14,10 +14,9 @@ import { EDGE_APP_STATUSES } from '../../../schema/edge';
 import { openAllowedFile, refusedField } from './agentFiles';
 import { quoted as q } from './platformText';
 import { connectionField, defineTool, perCall, type AgentBinding } from './toolKit';
-import { nameOf, writeAnswer } from './toolAnswers';
+import { nameOf, shown, writeAnswer } from './toolAnswers';
 
 const UPLOAD_TIMEOUT_MS = 15 * 60 * 1000;
-const shown = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '(not given)' : String(value));
 
 /** The file opened once, when it is inside the allowed folders and is WebAssembly, and sealed from that handle; else a refusal before anything is sent. */
 async function sealedWasm(b: AgentBinding, file: string): Promise<FileSeal> {

@@ -8,10 +8,9 @@ import { endpoints } from '../../../schema/endpoints';
 import { PlatformError } from '../../../schema/errors';
 import { validateCall } from '../../../schema/validate';
 import { connectionField, defineTool, type AgentBinding, type WriteRequest } from './toolKit';
-import { nameOf } from './toolAnswers';
+import { nameOf, shown } from './toolAnswers';
 
 const opts = (b: AgentBinding) => ({ signal: b.signal });
-const shown = (value: string | number | boolean | null | undefined) => (value === null || value === undefined || value === '' ? '(not given)' : String(value));
 
 function request(endpoint: WriteRequest['endpoint'], params: Record<string, unknown>, operation: string): WriteRequest {
   const checked = validateCall(endpoint, { params });

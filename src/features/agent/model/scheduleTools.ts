@@ -3,12 +3,12 @@
 // the policy first so the person sees the schedule as it is, and is sent once by runTool.
 import * as z from 'zod';
 import { endpoints } from '../../../schema/endpoints';
-import { opts, policyParams, readPolicy, scheduleText, shown } from './cloudManageTools';
+import { opts, policyParams, readPolicy, scheduleText } from './cloudManageTools';
 import { quoted as q } from './platformText';
 import { connectionField, defineTool, destructiveIf, type AgentBinding, type WriteTarget } from './toolKit';
 import { request } from './writeTools';
 import { schedulePrunes, spanText, type ScheduleFields } from '../../../ui/text/scheduleText';
-import { nameOf, writeAnswer } from './toolAnswers';
+import { nameOf, shown, writeAnswer } from './toolAnswers';
 
 const scheduleId = () => endpoints.patchSchedule.params.shape.schedule_id.describe('The schedule id (list_snapshot_policies gives each schedule\'s id)');
 

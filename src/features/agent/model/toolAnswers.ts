@@ -22,6 +22,9 @@ export function bounded(text: string, max = BODY_MAX): string {
 }
 
 /** A connection's name (the person's own text) quoted in an answer: `"Production"`, escaped. */
+/** A value from the platform as a confirmation's fact: "(not given)" when it is missing or empty. */
+export const shown = (value: string | number | boolean | null | undefined) => (value === null || value === undefined || value === '' ? '(not given)' : String(value));
+
 export function nameOf(connectionName: string): string {
   return quoted(connectionName);
 }

@@ -12,8 +12,7 @@ import { findSetting } from './removeTools';
 import { readProfile } from './readTools';
 import { PlatformError } from '../../../schema/errors';
 
-const shownText = (v: string | number | boolean | null | undefined) => (v === null || v === undefined || v === '' ? '(not given)' : String(v));
-import { nameOf, objectAnswer, withData } from './toolAnswers';
+import { nameOf, objectAnswer, shown, withData } from './toolAnswers';
 import { jsonLine, quoted as q } from './platformText';
 
 /** The request as the client will send it: every part checked by the endpoint's schemas (one refusal lists every bad value). */
@@ -55,8 +54,8 @@ export const updateProtectionProfile = defineTool({
     return {
       noun: 'The protection profile',
       facts: [
-        ['name', shownText(p.name)],
-        ['template', p.template ? `${shownText(p.template.name)} (id ${p.template.id})` : '(not given)'],
+        ['name', shown(p.name)],
+        ['template', p.template ? `${shown(p.template.name)} (id ${p.template.id})` : '(not given)'],
         ['fields set', String(p.fields?.length ?? 0)],
       ],
       changes,
@@ -193,7 +192,7 @@ export const updateNotificationSetting = defineTool({
     const loss = notificationSettingLoss(before, { notification_type, email, enabled });
     return {
       noun: 'The notification setting',
-      facts: before ? [['type', shownText(before.notification_type)], ['email', shownText(before.email)], ['enabled', shownText(before.enabled)]] : [['now', 'not readable on this server (it lists no settings)']],
+      facts: before ? [['type', shown(before.notification_type)], ['email', shown(before.email)], ['enabled', shown(before.enabled)]] : [['now', 'not readable on this server (it lists no settings)']],
       ...(loss ? { destructive: loss } : {}),
     };
   },
