@@ -75,7 +75,15 @@ const alone = tasks.length === 1;
 /** Runs one group in one process; its output is printed whole when it ends (live when it is the only one). */
 function run(task, index) {
   const times = path.join(work, `${index}.jsonl`);
-  const args = ['--enable-source-maps', '--test-reporter=spec', '--test-reporter-destination=stdout', `--test-reporter=${reporter}`, `--test-reporter-destination=${times}`, runner, ...task.map((u) => `${u.bundle}=${u.name}`)];
+  const args = [
+    '--enable-source-maps',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    `--test-reporter=${reporter}`,
+    `--test-reporter-destination=${times}`,
+    runner,
+    ...task.map((u) => `${u.bundle}=${u.name}`),
+  ];
   const env = process.stdout.isTTY && !alone ? { ...process.env, FORCE_COLOR: '1' } : process.env;
   const began = performance.now();
   return new Promise((resolve) => {
@@ -85,12 +93,17 @@ function run(task, index) {
     child.stderr?.on('data', (chunk) => output.push(chunk));
     child.on('close', (code, signal) => {
       if (!alone) {
-        console.log(`[unit] process ${index + 1} of ${tasks.length}: ${task.length} file(s) in ${((performance.now() - began) / 1000).toFixed(1)} s, exit ${signal ?? code}`);
+        console.log(
+          `[unit] process ${index + 1} of ${tasks.length}: ${task.length} file(s) in ${((performance.now() - began) / 1000).toFixed(1)} s, exit ${signal ?? code}`,
+        );
         process.stdout.write(Buffer.concat(output));
       }
       let lines = [];
       try {
-        lines = readFileSync(times, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+        lines = readFileSync(times, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line));
       } catch {
         // the process died before its reporter wrote: every file of it is missing below
       }
@@ -121,6 +134,8 @@ if (!only.length) {
 }
 for (const file of missing) console.error(`[unit] ${file}: no result (its process exited early)`);
 const slowest = [...reported].sort((a, b) => b.ms - a.ms).slice(0, 5);
-console.log(`[unit] ${units.length} file(s) in ${tasks.length} process(es) on ${cores} core(s): bundled in ${((built - started) / 1000).toFixed(1)} s, ${wall.toFixed(1)} s in all; slowest: ${slowest.map((l) => `${path.basename(l.file)} ${(l.ms / 1000).toFixed(1)} s`).join(', ')}`);
+console.log(
+  `[unit] ${units.length} file(s) in ${tasks.length} process(es) on ${cores} core(s): bundled in ${((built - started) / 1000).toFixed(1)} s, ${wall.toFixed(1)} s in all; slowest: ${slowest.map((l) => `${path.basename(l.file)} ${(l.ms / 1000).toFixed(1)} s`).join(', ')}`,
+);
 console.log(`unit: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && results.every((r) => r.code === 0) ? 0 : 1);

@@ -120,37 +120,96 @@ export function reportTable(report: ReportRecord): ResultTable {
   const code = report.templateCode;
 
   if (code.startsWith('ResellerPlans')) {
-    const columns: Columns = [['client_id', 'number'], ['company_name', 'text'], ['product', 'text'], ['plan', 'text'], ['status', 'text'], ['started_at', 'text'], ['monthly_fee', 'number'], ['currency', 'text']];
+    const columns: Columns = [
+      ['client_id', 'number'],
+      ['company_name', 'text'],
+      ['product', 'text'],
+      ['plan', 'text'],
+      ['status', 'text'],
+      ['started_at', 'text'],
+      ['monthly_fee', 'number'],
+      ['currency', 'text'],
+    ];
     return table(columns, rowCount, (i) => {
       const c = client(i);
       const product = pick(PRODUCTS, mix(seed, i, 1));
       const month = pick(months, mix(seed, i, 4));
-      return [c.id, c.company, product.name, pick(product.plans, mix(seed, i, 2)), pick(PLAN_STATUSES, mix(seed, i, 3) % 7 === 0 ? 1 : 0), `${month}-${String(1 + (mix(seed, i, 5) % 28)).padStart(2, '0')}`, cents(mix(seed, i, 6), 2000), pick(CURRENCIES, mix(seed, i, 7))];
+      return [
+        c.id,
+        c.company,
+        product.name,
+        pick(product.plans, mix(seed, i, 2)),
+        pick(PLAN_STATUSES, mix(seed, i, 3) % 7 === 0 ? 1 : 0),
+        `${month}-${String(1 + (mix(seed, i, 5) % 28)).padStart(2, '0')}`,
+        cents(mix(seed, i, 6), 2000),
+        pick(CURRENCIES, mix(seed, i, 7)),
+      ];
     });
   }
   if (code.startsWith('ResellerCredits')) {
-    const columns: Columns = [['client_id', 'number'], ['company_name', 'text'], ['credit_type', 'text'], ['granted', 'number'], ['used', 'number'], ['remaining', 'number'], ['currency', 'text'], ['comment', 'text']];
+    const columns: Columns = [
+      ['client_id', 'number'],
+      ['company_name', 'text'],
+      ['credit_type', 'text'],
+      ['granted', 'number'],
+      ['used', 'number'],
+      ['remaining', 'number'],
+      ['currency', 'text'],
+      ['comment', 'text'],
+    ];
     return table(columns, rowCount, (i) => {
       const c = client(i);
       const granted = cents(mix(seed, i, 1), 5000);
       const used = Math.round(granted * ((mix(seed, i, 2) % 101) / 100) * 100) / 100;
       const type = pick(CREDIT_TYPES, mix(seed, i, 3));
-      return [c.id, c.company, type, granted, used, Math.round((granted - used) * 100) / 100, pick(CURRENCIES, mix(seed, i, 4)), `${type} for ${pick(months, mix(seed, i, 5))}, "as agreed"`];
+      return [
+        c.id,
+        c.company,
+        type,
+        granted,
+        used,
+        Math.round((granted - used) * 100) / 100,
+        pick(CURRENCIES, mix(seed, i, 4)),
+        `${type} for ${pick(months, mix(seed, i, 5))}, "as agreed"`,
+      ];
     });
   }
   if (code.startsWith('ResellerStatistics')) {
     const periods = report.parameters.granularity === 'day' ? daysOf(report.parameters) : months;
-    const columns: Columns = [['client_id', 'number'], ['product', 'text'], ['metric', 'text'], ['unit', 'text'], ['period', 'text'], ['value', 'number']];
+    const columns: Columns = [
+      ['client_id', 'number'],
+      ['product', 'text'],
+      ['metric', 'text'],
+      ['unit', 'text'],
+      ['period', 'text'],
+      ['value', 'number'],
+    ];
     return table(columns, rowCount, (i) => {
       const metric = pick(METRICS, mix(seed, i, 1));
       return [client(i).id, metric.product, metric.metric, metric.unit, pick(periods, mix(seed, i, 2)), Math.round(mix(seed, i, 3) % 10_000_000) / 1000];
     });
   }
   // ResellerExpenses, and any template the simulator does not know.
-  const columns: Columns = [['client_id', 'number'], ['company_name', 'text'], ['product', 'text'], ['plan', 'text'], ['period', 'text'], ['amount', 'number'], ['currency', 'text']];
+  const columns: Columns = [
+    ['client_id', 'number'],
+    ['company_name', 'text'],
+    ['product', 'text'],
+    ['plan', 'text'],
+    ['period', 'text'],
+    ['amount', 'number'],
+    ['currency', 'text'],
+  ];
   return table(columns, rowCount, (i) => {
     const c = client(i);
     const product = pick(PRODUCTS, mix(seed, i, 1));
-    return [c.id, c.company, product.name, pick(product.plans, mix(seed, i, 2)), pick(months, mix(seed, i, 3)), cents(mix(seed, i, 4), 1500), pick(CURRENCIES, mix(seed, i, 5))];
+    return [
+      c.id,
+      c.company,
+      product.name,
+      pick(product.plans, mix(seed, i, 2)),
+      pick(months, mix(seed, i, 3)),
+      cents(mix(seed, i, 4), 1500),
+      pick(CURRENCIES, mix(seed, i, 5)),
+    ];
   });
 }

@@ -47,7 +47,10 @@ export interface McpOptions {
  * change, delete), and a server that may delete but not create has no use; asking for both flags
  * would add a step, not safety.
  */
-export function mcpOptionsFromArgs(argv: readonly string[], cwd = process.cwd()): { allowWrites: boolean; allowDestructive: boolean; fileRoots: string[] } | { problem: string } {
+export function mcpOptionsFromArgs(
+  argv: readonly string[],
+  cwd = process.cwd(),
+): { allowWrites: boolean; allowDestructive: boolean; fileRoots: string[] } | { problem: string } {
   const fileRoots: string[] = [];
   const unknown: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -58,7 +61,8 @@ export function mcpOptionsFromArgs(argv: readonly string[], cwd = process.cwd())
       continue;
     }
     const given = arg === FILE_ROOT ? argv[++i] : arg.slice(FILE_ROOT.length + 1);
-    if (given === undefined || given === '' || given.startsWith('--')) return { problem: `platform-console-mcp: ${FILE_ROOT} needs a folder after it\n${USAGE}` };
+    if (given === undefined || given === '' || given.startsWith('--'))
+      return { problem: `platform-console-mcp: ${FILE_ROOT} needs a folder after it\n${USAGE}` };
     const folder = nodePath.resolve(cwd, given);
     const kind = folderProblem(folder);
     if (kind) return { problem: `platform-console-mcp: ${FILE_ROOT} ${given}: ${kind}; the server does not start\n${USAGE}` };
@@ -74,7 +78,9 @@ function folderProblem(folder: string): string | undefined {
   try {
     return statSync(folder).isDirectory() ? undefined : 'is not a folder';
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+    return (error as NodeJS.ErrnoException).code === 'ENOENT'
+      ? 'does not exist'
+      : `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
   }
 }
 
@@ -83,7 +89,8 @@ function refusal(tool: AgentTool, flags: { allowWrites: boolean; allowDestructiv
   if (tool.kind === 'destructive' && !flags.allowDestructive) {
     return `Refused: ${tool.name} deletes for good, and this server was not started with --allow-destructive; nothing was sent. Start platform-console-mcp with --allow-destructive to allow it.`;
   }
-  if (tool.kind === 'write' && !flags.allowWrites) return `Refused: this server is read-only; nothing was sent. Start platform-console-mcp with --allow-writes to allow ${tool.name}.`;
+  if (tool.kind === 'write' && !flags.allowWrites)
+    return `Refused: this server is read-only; nothing was sent. Start platform-console-mcp with --allow-writes to allow ${tool.name}.`;
   return undefined;
 }
 
@@ -121,7 +128,14 @@ function canElicit(server: Server): boolean {
 }
 
 /** Asks the person, through the client, to confirm one write: undefined when confirmed, else the answer that says nothing was sent. */
-async function confirmThroughClient(server: Server, ctx: ServerContext, tool: AgentTool, request: WriteRequest, binding: AgentBinding, scrub: (t: string) => string): Promise<string | undefined> {
+async function confirmThroughClient(
+  server: Server,
+  ctx: ServerContext,
+  tool: AgentTool,
+  request: WriteRequest,
+  binding: AgentBinding,
+  scrub: (t: string) => string,
+): Promise<string | undefined> {
   const asked = confirmation(tool, request, binding);
   const reply = await server.elicitInput(
     {
@@ -129,7 +143,9 @@ async function confirmThroughClient(server: Server, ctx: ServerContext, tool: Ag
       message: scrub(`${asked.title}\n\n${asked.message}`),
       requestedSchema: {
         type: 'object',
-        properties: { confirm: { type: 'boolean', title: 'Send this request once', description: 'Tick to send exactly the request above, once.', default: false } },
+        properties: {
+          confirm: { type: 'boolean', title: 'Send this request once', description: 'Tick to send exactly the request above, once.', default: false },
+        },
         required: ['confirm'],
       },
     },
@@ -148,22 +164,49 @@ export function createMcpServer(options: McpOptions): Server {
   const connection = connectionFrom(options.env, fileRoots);
   const key = 'key' in connection ? connection.key : undefined;
   const scrub = (text: string) => redact(text, [key]);
-  const mode = flags.allowDestructive ? 'writes and destructive tools allowed (--allow-destructive)' : flags.allowWrites ? 'writes allowed, destructive tools not (--allow-writes)' : 'read-only';
+  const mode = flags.allowDestructive
+    ? 'writes and destructive tools allowed (--allow-destructive)'
+    : flags.allowWrites
+      ? 'writes allowed, destructive tools not (--allow-writes)'
+      : 'read-only';
   if ('problem' in connection) options.note(`platform-console-mcp: no connection: ${connection.problem}. Tools answer with this until it is set.`);
   else {
     const risk = plainHttpRisk(connection.binding.baseUrl);
-    options.note(`platform-console-mcp: ${connection.binding.connectionName} (${connection.binding.baseUrl}, ${connection.binding.dialect} API), ${mode}${risk ? `; ${risk}` : ''}`);
+    options.note(
+      `platform-console-mcp: ${connection.binding.connectionName} (${connection.binding.baseUrl}, ${connection.binding.dialect} API), ${mode}${risk ? `; ${risk}` : ''}`,
+    );
   }
-  if (flags.allowWrites) options.note(fileRoots.length ? `platform-console-mcp: file tools read only inside ${fileRoots.join(', ')} (${FILE_ROOT})` : `platform-console-mcp: file tools read no file (no ${FILE_ROOT} given)`);
+  if (flags.allowWrites)
+    options.note(
+      fileRoots.length
+        ? `platform-console-mcp: file tools read only inside ${fileRoots.join(', ')} (${FILE_ROOT})`
+        : `platform-console-mcp: file tools read no file (no ${FILE_ROOT} given)`,
+    );
   const offered = AGENT_TOOLS.filter((t) => refusal(t, flags) === undefined);
   const server = new Server({ name: 'platform-console', version: VERSION }, { capabilities: { tools: {} } });
   server.oninitialized = () => {
     if (!flags.allowWrites) return;
-    options.note(canElicit(server) ? 'platform-console-mcp: the client confirms each write with the person (elicitation) before it is sent' : 'platform-console-mcp: the client has no elicitation: writes are sent as the client calls them (the flags decide)');
+    options.note(
+      canElicit(server)
+        ? 'platform-console-mcp: the client confirms each write with the person (elicitation) before it is sent'
+        : 'platform-console-mcp: the client has no elicitation: writes are sent as the client calls them (the flags decide)',
+    );
   };
   const host = {
     connections: () =>
-      Promise.resolve('binding' in connection ? [{ name: connection.binding.connectionName, baseUrl: connection.binding.baseUrl, dialect: connection.binding.dialect, active: true, signedIn: true }] : []),
+      Promise.resolve(
+        'binding' in connection
+          ? [
+              {
+                name: connection.binding.connectionName,
+                baseUrl: connection.binding.baseUrl,
+                dialect: connection.binding.dialect,
+                active: true,
+                signedIn: true,
+              },
+            ]
+          : [],
+      ),
     scrub,
   };
   const answer = (text: string, isError = false) => ({ content: [{ type: 'text' as const, text: scrub(text) }], ...(isError ? { isError: true } : {}) });
@@ -174,7 +217,13 @@ export function createMcpServer(options: McpOptions): Server {
       title: t.displayName,
       description: t.modelDescription,
       inputSchema: inputJsonSchema(t) as { type: 'object' },
-      annotations: { title: t.displayName, readOnlyHint: t.kind === 'read', destructiveHint: mayDestroy(t), idempotentHint: t.kind === 'read', openWorldHint: true },
+      annotations: {
+        title: t.displayName,
+        readOnlyHint: t.kind === 'read',
+        destructiveHint: mayDestroy(t),
+        idempotentHint: t.kind === 'read',
+        openWorldHint: true,
+      },
     })),
   }));
 
@@ -206,7 +255,10 @@ export function createMcpServer(options: McpOptions): Server {
     // A write that removes, disables, overwrites or prunes for this input is refused like a destructive tool.
     const refuseDestructive = flags.allowDestructive
       ? undefined
-      : (req: WriteRequest) => ((declined = true), `Refused: this call of ${tool.name} is destructive (${req.target?.destructive ?? 'it cannot be undone'}), and this server was not started with --allow-destructive; nothing was sent. Start platform-console-mcp with --allow-destructive to allow it, or leave out what removes or overwrites.`);
+      : (req: WriteRequest) => (
+          (declined = true),
+          `Refused: this call of ${tool.name} is destructive (${req.target?.destructive ?? 'it cannot be undone'}), and this server was not started with --allow-destructive; nothing was sent. Start platform-console-mcp with --allow-destructive to allow it, or leave out what removes or overwrites.`
+        );
     const text = await runTool(tool, binding, args, { ...host, sending, confirm, ...(refuseDestructive ? { refuseDestructive } : {}) });
     return answer(text, declined);
   });

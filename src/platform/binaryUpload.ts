@@ -33,7 +33,8 @@ export async function checkWasmFile(path: string): Promise<{ ok: true; file: Was
 export async function wasmProblem(opened: OpenedFile): Promise<string | undefined> {
   const head = Buffer.alloc(WASM_MAGIC.length);
   const { bytesRead } = await opened.handle.read(head, 0, head.length, 0);
-  if (bytesRead < WASM_MAGIC.length || WASM_MAGIC.some((b, i) => head[i] !== b)) return 'it is not WebAssembly (a .wasm module begins with the bytes 00 61 73 6d, "\\0asm")';
+  if (bytesRead < WASM_MAGIC.length || WASM_MAGIC.some((b, i) => head[i] !== b))
+    return 'it is not WebAssembly (a .wasm module begins with the bytes 00 61 73 6d, "\\0asm")';
   return undefined;
 }
 
@@ -42,7 +43,8 @@ export async function sealWasmFile(given: string, signal?: AbortSignal): Promise
   // The seal names the real path: the upload opens that again, and it must be the same file.
   const path = await realpath(given).catch(() => given);
   const opened = await openRegularFile(path);
-  const refused = (problem: string) => new PlatformError({ kind: 'validation', message: `${basename(path)}: ${problem}`, issues: [{ path: 'file', message: problem }] });
+  const refused = (problem: string) =>
+    new PlatformError({ kind: 'validation', message: `${basename(path)}: ${problem}`, issues: [{ path: 'file', message: problem }] });
   if (!opened.ok) throw refused(opened.problem);
   try {
     const problem = await wasmProblem(opened.file);
@@ -83,7 +85,12 @@ export async function uploadEdgeBinary(http: HttpClient, seal: FileSeal, options
     }
   };
   try {
-    return await http.upload(storeEdgeBinaryEndpoint, { params: {} }, { contentType: 'application/octet-stream', bytes: seal.bytes, chunks }, { signal: options.signal, timeoutMs: options.timeoutMs });
+    return await http.upload(
+      storeEdgeBinaryEndpoint,
+      { params: {} },
+      { contentType: 'application/octet-stream', bytes: seal.bytes, chunks },
+      { signal: options.signal, timeoutMs: options.timeoutMs },
+    );
   } catch (error) {
     // The body's own refusal, however fetch reports the aborted request.
     if (changed) throw changed;
@@ -101,5 +108,11 @@ export function asBinaryLimit(error: PlatformError): PlatformError {
   if (error.status === 429) message = `The account's binary limit is reached — delete unused binaries, then deploy again (HTTP 429${said})`;
   else if (size) message = `The file is larger than the platform's binary size limit (HTTP ${error.status}${said})`;
   if (!message) return error;
-  return new PlatformError({ ...error, kind: error.kind, message: error.requestId ? `${message} [request id ${error.requestId}]` : message, issues: error.issues, cause: error });
+  return new PlatformError({
+    ...error,
+    kind: error.kind,
+    message: error.requestId ? `${message} [request id ${error.requestId}]` : message,
+    issues: error.issues,
+    cause: error,
+  });
 }

@@ -90,7 +90,12 @@ export async function sealOpened(opened: OpenedFile, path: string, signal?: Abor
 /** Opens, seals and closes a file (the editor's deploy); a file that cannot be read is a validation refusal. */
 export async function sealFile(path: string, signal?: AbortSignal): Promise<FileSeal> {
   const opened = await openRegularFile(path);
-  if (!opened.ok) throw new PlatformError({ kind: 'validation', message: `${nodePath.basename(path)}: ${opened.problem}`, issues: [{ path: 'file', message: opened.problem }] });
+  if (!opened.ok)
+    throw new PlatformError({
+      kind: 'validation',
+      message: `${nodePath.basename(path)}: ${opened.problem}`,
+      issues: [{ path: 'file', message: opened.problem }],
+    });
   try {
     return await sealOpened(opened.file, path, signal);
   } finally {

@@ -75,7 +75,12 @@ export function withoutText(spec: LogFilterSpec, error: string): CompiledFilter 
   return filterOf(undefined, spec.pods, error, false);
 }
 
-function filterOf(test: ((message: string) => boolean) | undefined, podList: readonly string[], error: string | undefined, typedRegex: boolean): CompiledFilter {
+function filterOf(
+  test: ((message: string) => boolean) | undefined,
+  podList: readonly string[],
+  error: string | undefined,
+  typedRegex: boolean,
+): CompiledFilter {
   const pods = podList.length > 0 ? new Set(podList) : undefined;
   const active = test !== undefined || pods !== undefined;
   const matches =
@@ -118,7 +123,14 @@ export function filterClock(total: number, budgetMs = FILTER_BUDGET_MS): (checke
  * Indices (ascending) of the items the filter shows, from `start` on. A typed regular expression
  * that runs past `budgetMs` throws FilterTooSlow (nothing is added to `into` then).
  */
-export function filterIndices<T>(items: readonly T[], filter: CompiledFilter, read: (item: T) => FilterableItem, start = 0, into: number[] = [], budgetMs = FILTER_BUDGET_MS): number[] {
+export function filterIndices<T>(
+  items: readonly T[],
+  filter: CompiledFilter,
+  read: (item: T) => FilterableItem,
+  start = 0,
+  into: number[] = [],
+  budgetMs = FILTER_BUDGET_MS,
+): number[] {
   const n = items.length;
   if (!filter.active) {
     for (let i = start; i < n; i++) into.push(i);

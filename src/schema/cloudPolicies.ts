@@ -11,7 +11,10 @@ export const POLICY_NAME_PATTERN = /^[a-zA-Z0-9][a-zA-Z 0-9._-]{1,61}[a-zA-Z0-9.
 export const policyName = () =>
   z
     .string('must be text')
-    .regex(POLICY_NAME_PATTERN, 'must be 3 to 63 characters: letters, digits, spaces, ".", "_" and "-", starting with a letter or digit and not ending with a space or "-"');
+    .regex(
+      POLICY_NAME_PATTERN,
+      'must be 3 to 63 characters: letters, digits, spaces, ".", "_" and "-", starting with a letter or digit and not ending with a space or "-"',
+    );
 
 export const POLICY_STATUSES = ['active', 'paused'] as const;
 

@@ -21,7 +21,13 @@ import {
   listSecretsEndpoint,
 } from './cloudLists';
 import { deleteStorageEndpoint } from './storage';
-import { deleteObjectStorageEndpoint, deleteSftpStorageEndpoint, listObjectStoragesEndpoint, listSftpStoragesEndpoint, restoreObjectStorageEndpoint } from './storageV4';
+import {
+  deleteObjectStorageEndpoint,
+  deleteSftpStorageEndpoint,
+  listObjectStoragesEndpoint,
+  listSftpStoragesEndpoint,
+  restoreObjectStorageEndpoint,
+} from './storageV4';
 import { deleteLifecyclePolicyEndpoint, patchLifecyclePolicyEndpoint, removeSchedulesEndpoint } from './cloudPolicies';
 import { listEdgeAppLogsEndpoint } from './edgeLogs';
 import { deleteEdgeAppEndpoint, patchEdgeAppEndpoint } from './edgeApps';

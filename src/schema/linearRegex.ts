@@ -75,7 +75,8 @@ const MATCH = -2;
 /** Whether this re2js has the DFA this loop reads (exported for the test that pins it). */
 export function dfaOf(re: RE2JS): Dfa | undefined {
   const dfa = (re as unknown as { re2Input?: { dfa?: Partial<Dfa> } }).re2Input?.dfa;
-  if (!dfa || dfa.failed !== false || typeof dfa.step !== 'function' || typeof dfa.start !== 'function' || typeof dfa.runeClass !== 'function') return undefined;
+  if (!dfa || dfa.failed !== false || typeof dfa.step !== 'function' || typeof dfa.start !== 'function' || typeof dfa.runeClass !== 'function')
+    return undefined;
   if (typeof dfa.numClasses !== 'number' || dfa.latin1Class?.length !== 256) return undefined;
   return dfa as Dfa;
 }

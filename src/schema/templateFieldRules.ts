@@ -88,7 +88,8 @@ function networkProblem(text: string, family: 'ipv4' | 'ipv6' | 'any'): string |
   if (extra !== undefined || prefix === undefined || !/^\d{1,3}$/.test(prefix)) return 'must be a network in CIDR form, e.g. 203.0.113.0/24';
   const v4 = IPV4.test(address);
   const v6 = !v4 && isIpv6(address);
-  if ((family === 'ipv4' && !v4) || (family === 'ipv6' && !v6) || (!v4 && !v6)) return `must be an ${family === 'ipv6' ? 'IPv6' : family === 'ipv4' ? 'IPv4' : 'IP'} network in CIDR form`;
+  if ((family === 'ipv4' && !v4) || (family === 'ipv6' && !v6) || (!v4 && !v6))
+    return `must be an ${family === 'ipv6' ? 'IPv6' : family === 'ipv4' ? 'IPv4' : 'IP'} network in CIDR form`;
   return Number(prefix) > (v4 ? 32 : 128) ? `prefix must be at most ${v4 ? 32 : 128}` : undefined;
 }
 
@@ -163,7 +164,10 @@ function patternOf(pattern: string): { test?: (value: string) => boolean; proble
   let known = patterns.get(pattern);
   if (!known) {
     const compiled = linearEngine().compileLinear(pattern, { ignoreCase: false, unicode: true });
-    known = 'regex' in compiled ? { test: (value) => compiled.regex.test(value) } : { problem: compiled.problem === 'invalid' ? `invalid pattern: ${compiled.message}` : compiled.message };
+    known =
+      'regex' in compiled
+        ? { test: (value) => compiled.regex.test(value) }
+        : { problem: compiled.problem === 'invalid' ? `invalid pattern: ${compiled.message}` : compiled.message };
     if (patterns.size >= 64) patterns.clear();
     patterns.set(pattern, known);
   }
@@ -240,7 +244,12 @@ export function ruleText(rule: FieldRule): string {
       return `comma-separated list of ${rule.items ? ruleText(rule.items) : 'text'}${rule.maxItems !== undefined ? ` (at most ${rule.maxItems})` : ''}`;
     case 'string': {
       if (rule.format) return FORMAT_WORDS[rule.format] ?? `text (${rule.format})`;
-      const length = rule.minLength !== undefined && rule.maxLength !== undefined ? ` of ${rule.minLength} to ${rule.maxLength} characters` : rule.maxLength !== undefined ? ` of at most ${rule.maxLength} characters` : '';
+      const length =
+        rule.minLength !== undefined && rule.maxLength !== undefined
+          ? ` of ${rule.minLength} to ${rule.maxLength} characters`
+          : rule.maxLength !== undefined
+            ? ` of at most ${rule.maxLength} characters`
+            : '';
       const problem = rule.pattern ? patternOf(rule.pattern).problem : undefined;
       return `text${length}${rule.pattern ? ` matching ${rule.pattern}` : ''}${problem ? ` (the pattern from the platform cannot be checked here: ${problem})` : ''}`;
     }

@@ -12,9 +12,30 @@ const H = HOSTILE;
 const app = { id: 101, name: `app ${H}`, url: `https://${H}.example`, status: 1, debug_until: `2026-01-01 ${H}`, comment: H };
 const tasks = { tasks: [`task ${H}`, `t2 ${H}`] };
 const policy = { id: 10, name: `policy ${H}`, status: H, schedules: [{ id: `s ${H}`, type: 'interval', max_quantity: 2 }] };
-const schedule = { id: `s ${H}`, type: 'cron', timezone: H, month: H, week: H, day: H, hour: H, minute: H, day_of_week: H, max_quantity: 3, retention_time: null };
+const schedule = {
+  id: `s ${H}`,
+  type: 'cron',
+  timezone: H,
+  month: H,
+  week: H,
+  day: H,
+  hour: H,
+  minute: H,
+  day_of_week: H,
+  max_quantity: 3,
+  retention_time: null,
+};
 const setting = { id: 801, notification_type: `failed_login ${H}`, email: `${H}@example.com`, enabled: true, reseller: 701 };
-const profile = { id: 1, name: `profile ${H}`, client_id: 3, template: { id: 1, name: H }, fields: [{ template_field_id: 1, value: H }], created_at: H, modified_at: null, networks: [H] };
+const profile = {
+  id: 1,
+  name: `profile ${H}`,
+  client_id: 3,
+  template: { id: 1, name: H },
+  fields: [{ template_field_id: 1, value: H }],
+  created_at: H,
+  modified_at: null,
+  networks: [H],
+};
 const PR = { project_id: 1, region_id: 1 };
 
 /** Each write: the input its answer reads, the platform's (hostile) reply, and whether the answer must show platform data. */
@@ -55,9 +76,14 @@ const WRITES: Record<string, { input: Record<string, unknown>; sent: unknown; ec
 
 const bound = { connectionName: 'Sim' } as AgentBinding;
 
-describe('write answers keep the platform\'s text as data', () => {
+describe("write answers keep the platform's text as data", () => {
   it('the table holds every write tool', () => {
-    assert.deepEqual(Object.keys(WRITES).sort(), AGENT_TOOLS.filter((t) => t.kind !== 'read').map((t) => t.name).sort());
+    assert.deepEqual(
+      Object.keys(WRITES).sort(),
+      AGENT_TOOLS.filter((t) => t.kind !== 'read')
+        .map((t) => t.name)
+        .sort(),
+    );
   });
 
   it('every write: hostile names, URLs, statuses and task ids only inside its block; our words outside and free of them', () => {

@@ -22,7 +22,18 @@ describe('log filter: a linear-time engine', () => {
 
   it('(a|ab)+ and the other harmless patterns once refused are accepted, and match as JavaScript does', () => {
     const sample = ['ab', 'aab', 'b', 'user logged in aaaa!', 'x.com a@b.com', 'a\nb c', 'GET /a/b/c', 'xyz', ''];
-    for (const pattern of ['(a|ab)+', '(a|ab)+$', String.raw`(\w+\s?)+$`, String.raw`(\w|\d)+$`, String.raw`(.*a){12}`, 'a.*b.*c', String.raw`\d+.*ms`, String.raw`([\w.-]+)+@`, String.raw`(/\w+)+$`, 'user.*login.*failed']) {
+    for (const pattern of [
+      '(a|ab)+',
+      '(a|ab)+$',
+      String.raw`(\w+\s?)+$`,
+      String.raw`(\w|\d)+$`,
+      String.raw`(.*a){12}`,
+      'a.*b.*c',
+      String.raw`\d+.*ms`,
+      String.raw`([\w.-]+)+@`,
+      String.raw`(/\w+)+$`,
+      'user.*login.*failed',
+    ]) {
       for (const caseSensitive of [false, true]) {
         const compiled = compileFilter(regex(pattern, { caseSensitive }));
         assert.equal(compiled.error, undefined, `${pattern}: ${compiled.error}`);
@@ -34,14 +45,30 @@ describe('log filter: a linear-time engine', () => {
 
   it('(.*)\\1x is refused naming the backreference and the engine; not applied, the pods still are', () => {
     const refused = compileFilter(regex(String.raw`(.*)\1x`));
-    assert.equal(refused.error, 'Regular expression refused: backreference \\1 is not supported: the filter uses a linear-time engine (RE2), so that no pattern can freeze the window');
+    assert.equal(
+      refused.error,
+      'Regular expression refused: backreference \\1 is not supported: the filter uses a linear-time engine (RE2), so that no pattern can freeze the window',
+    );
     assert.equal(refused.active, false);
     assert.deepEqual(shown(regex(String.raw`(.*)\1x`, { pods: ['q'] }), ['a']), []);
-    assert.deepEqual(filterIndices([{ pod: 'a', message: 'x' }, { pod: 'b', message: 'y' }], compileFilter(regex(String.raw`(.*)\1x`, { pods: ['b'] })), (r) => r), [1]);
+    assert.deepEqual(
+      filterIndices(
+        [
+          { pod: 'a', message: 'x' },
+          { pod: 'b', message: 'y' },
+        ],
+        compileFilter(regex(String.raw`(.*)\1x`, { pods: ['b'] })),
+        (r) => r,
+      ),
+      [1],
+    );
   });
 
   it('lookaround and named backreferences are refused by name', () => {
-    assert.match(compileFilter(regex('foo(?=bar)')).error ?? '', /^Regular expression refused: lookahead \(\?=…\) is not supported: the filter uses a linear-time engine/);
+    assert.match(
+      compileFilter(regex('foo(?=bar)')).error ?? '',
+      /^Regular expression refused: lookahead \(\?=…\) is not supported: the filter uses a linear-time engine/,
+    );
     assert.match(compileFilter(regex('foo(?!bar)')).error ?? '', /^Regular expression refused: negative lookahead \(\?!…\) is not supported/);
     assert.match(compileFilter(regex(String.raw`(?<w>\w+) \k<w>`)).error ?? '', /^Regular expression refused: backreference \\k<w> is not supported/);
     assert.match(compileFilter(regex('(?<!foo)bar')).error ?? '', /^Regular expression refused: negative lookbehind \(\?<!…\) is not supported/);
@@ -55,7 +82,7 @@ describe('log filter: a linear-time engine', () => {
     assert.match(compileFilter(regex('(')).error ?? '', /^Invalid regular expression: \/\(\/: Unterminated group$/);
   });
 
-  it('keeps JavaScript\'s meaning where RE2 differs: `.` and \\s at every line terminator and space, identity escapes, \\p without u', () => {
+  it("keeps JavaScript's meaning where RE2 differs: `.` and \\s at every line terminator and space, identity escapes, \\p without u", () => {
     assert.deepEqual(shown(regex('a.c'), ['a\rc', 'a\u2028c', 'abc']), [2]);
     assert.deepEqual(shown(regex(String.raw`a\sc`), ['a\u00a0c', 'a\vc', 'a\u3000c', 'abc']), [0, 1, 2]);
     assert.deepEqual(shown(regex(String.raw`a[\s,]c`), ['a\u00a0c', 'a,c', 'abc']), [0, 1]);
@@ -69,8 +96,25 @@ describe('log filter: a linear-time engine', () => {
   it('the page: (\\w{1,31}){1,31}! over 100,000 held lines filters every line, nothing refused', () => {
     const count = 100_000;
     const store = new RowStore(EMPTY_FILTER);
-    const items = packItems(Array.from({ length: count }, (_, i) => [`2026-05-23T05:07:31.${String(i).padStart(9, '0')}Z`, 0, i % 2 ? `user logged in ${'a'.repeat(40)}` : `user ${'a'.repeat(40)}!`]));
-    store.reset({ type: 'reset', generation: 1, target: undefined as never, maxLines: count, maxMemoryMB: 256, pods: ['p'], items, pending: 0, status: undefined as never, sentAt: 0 });
+    const items = packItems(
+      Array.from({ length: count }, (_, i) => [
+        `2026-05-23T05:07:31.${String(i).padStart(9, '0')}Z`,
+        0,
+        i % 2 ? `user logged in ${'a'.repeat(40)}` : `user ${'a'.repeat(40)}!`,
+      ]),
+    );
+    store.reset({
+      type: 'reset',
+      generation: 1,
+      target: undefined as never,
+      maxLines: count,
+      maxMemoryMB: 256,
+      pods: ['p'],
+      items,
+      pending: 0,
+      status: undefined as never,
+      sentAt: 0,
+    });
     store.setFilter(regex(String.raw`(\w{1,31}){1,31}!`));
     assert.equal(store.filterError, undefined);
     assert.equal(store.shownLineCount, count / 2);

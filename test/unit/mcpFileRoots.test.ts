@@ -38,13 +38,21 @@ describe('platform-console-mcp --file-root', { timeout: 60_000 }, () => {
     await sim.close();
     rmSync(base, { recursive: true, force: true });
   });
-  const sent = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+  const sent = () =>
+    Object.entries(sim.requestCounts())
+      .filter(([k]) => !k.startsWith('GET'))
+      .map(([k, n]) => `${k} ${n}`);
 
   /** A session whose client confirms every write (so a refusal is the server's, not the person's). */
   async function session(fileRoots?: string[]) {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const notes: string[] = [];
-    const env = { PLATFORM_CONSOLE_BASE_URL: sim.url, PLATFORM_CONSOLE_API_KEY: KEY, PLATFORM_CONSOLE_DIALECT: 'platform', PLATFORM_CONSOLE_CONNECTION_NAME: 'mcp-sim' };
+    const env = {
+      PLATFORM_CONSOLE_BASE_URL: sim.url,
+      PLATFORM_CONSOLE_API_KEY: KEY,
+      PLATFORM_CONSOLE_DIALECT: 'platform',
+      PLATFORM_CONSOLE_CONNECTION_NAME: 'mcp-sim',
+    };
     const server = createMcpServer({ allowWrites: true, env, note: (line) => notes.push(line), ...(fileRoots ? { fileRoots } : {}) });
     await server.connect(serverSide);
     const client = new Client({ name: 'platform-console-test', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
@@ -66,11 +74,20 @@ describe('platform-console-mcp --file-root', { timeout: 60_000 }, () => {
         assert.match(said, /^Refused before sending[\s\S]*file: cannot be used: this server was started without --file-root, so no file is read/, file);
         assert.doesNotMatch(said, /WebAssembly|cannot be read/, `${file}: not opened`);
       }
-      const tls = await s.call('create_tls_secret', { project_id: 1, region_id: 1, name: 'x', certificate_file: '/etc/passwd', private_key_file: '/etc/shadow' });
+      const tls = await s.call('create_tls_secret', {
+        project_id: 1,
+        region_id: 1,
+        name: 'x',
+        certificate_file: '/etc/passwd',
+        private_key_file: '/etc/shadow',
+      });
       assert.match(tls, /certificate_file: cannot be used: this server was started without --file-root/);
       assert.equal(s.asked.length, 0, 'nothing asked');
       assert.deepEqual(sent(), [], 'nothing sent');
-      assert.ok(s.notes.some((n) => /file tools read no file \(no --file-root given\)/.test(n)), s.notes.join('\n'));
+      assert.ok(
+        s.notes.some((n) => /file tools read no file \(no --file-root given\)/.test(n)),
+        s.notes.join('\n'),
+      );
     } finally {
       await s.close();
     }
@@ -89,9 +106,19 @@ describe('platform-console-mcp --file-root', { timeout: 60_000 }, () => {
       const linked = await s.call('deploy_edge_app', { app_id: 101, file: path.join(root, 'passwd-link') });
       const out = await s.call('deploy_edge_app', { app_id: 101, file: path.join(root, 'out-link.wasm') });
       const dangling = await s.call('deploy_edge_app', { app_id: 101, file: path.join(root, 'dangling.wasm') });
-      for (const said of [linked, out, dangling]) assert.match(said, /file: is not a file inside the folders given with --file-root \(there is no such file there, or a link in its path leads outside them\)/);
+      for (const said of [linked, out, dangling])
+        assert.match(
+          said,
+          /file: is not a file inside the folders given with --file-root \(there is no such file there, or a link in its path leads outside them\)/,
+        );
       assert.equal(out.replace('out-link.wasm', ''), dangling.replace('dangling.wasm', ''), 'a link out and a missing file answer alike');
-      const tls = await s.call('create_tls_secret', { project_id: 1, region_id: 1, name: 'x', certificate_file: path.join(root, 'passwd-link'), private_key_file: '/etc/passwd' });
+      const tls = await s.call('create_tls_secret', {
+        project_id: 1,
+        region_id: 1,
+        name: 'x',
+        certificate_file: path.join(root, 'passwd-link'),
+        private_key_file: '/etc/passwd',
+      });
       assert.match(tls, /certificate_file: is not a file inside the folders given with --file-root/);
       for (const said of [...refusals, linked, out, dangling, tls]) assert.doesNotMatch(said, /root:x:0|WebAssembly/, 'nothing of the file read');
       assert.equal(s.asked.length, 0, 'nothing asked');
@@ -117,7 +144,11 @@ describe('platform-console-mcp --file-root', { timeout: 60_000 }, () => {
     try {
       await s.call('create_tls_secret', { project_id: 1, region_id: 1, name: 'mcp-tls', ...files });
       const message = s.asked[0]!.message;
-      for (const [label, file] of [['certificate file', files.certificate_file], ['chain file', files.chain_file], ['private key file', files.private_key_file]]) {
+      for (const [label, file] of [
+        ['certificate file', files.certificate_file],
+        ['chain file', files.chain_file],
+        ['private key file', files.private_key_file],
+      ]) {
         assert.ok(message.includes(`${label} \`${file}\``), `${label} in\n${message}`);
       }
       assert.ok(!message.includes(chain.leaf.privateKeyPem.split('\n')[1]!), 'never the key');
@@ -127,18 +158,29 @@ describe('platform-console-mcp --file-root', { timeout: 60_000 }, () => {
   });
 
   it('the command line: --file-root <folder> repeatable, resolved; a missing folder, a file or no value refuses to start', () => {
-    assert.deepEqual(mcpOptionsFromArgs(['--allow-writes', '--file-root', root, `--file-root=${outside}`]), { allowWrites: true, allowDestructive: false, fileRoots: [root, outside] });
+    assert.deepEqual(mcpOptionsFromArgs(['--allow-writes', '--file-root', root, `--file-root=${outside}`]), {
+      allowWrites: true,
+      allowDestructive: false,
+      fileRoots: [root, outside],
+    });
     assert.deepEqual(mcpOptionsFromArgs(['--file-root', 'root'], base), { allowWrites: false, allowDestructive: false, fileRoots: [root] });
     const missing = mcpOptionsFromArgs(['--file-root', path.join(base, 'nope')]);
     assert.ok('problem' in missing && /--file-root .*nope: does not exist; the server does not start/.test(missing.problem), JSON.stringify(missing));
     const file = mcpOptionsFromArgs(['--file-root', path.join(root, 'app.wasm')]);
     assert.ok('problem' in file && /app\.wasm: is not a folder/.test(file.problem), JSON.stringify(file));
     const bare = mcpOptionsFromArgs(['--allow-writes', '--file-root']);
-    assert.ok('problem' in bare && /--file-root needs a folder after it[\s\S]*Usage: platform-console-mcp .*\[--file-root <folder>\]/.test(bare.problem), JSON.stringify(bare));
+    assert.ok(
+      'problem' in bare && /--file-root needs a folder after it[\s\S]*Usage: platform-console-mcp .*\[--file-root <folder>\]/.test(bare.problem),
+      JSON.stringify(bare),
+    );
   });
 
   it('over stdio: a --file-root that is not a folder: exit code 2 and the reason on stderr', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/mcp.ts', '--allow-writes', '--file-root', path.join(base, 'nope')], { encoding: 'utf8', input: '', timeout: 30_000 });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/mcp.ts', '--allow-writes', '--file-root', path.join(base, 'nope')], {
+      encoding: 'utf8',
+      input: '',
+      timeout: 30_000,
+    });
     assert.equal(run.status, 2, run.stderr);
     assert.match(run.stderr, /--file-root .*nope: does not exist; the server does not start/);
   });

@@ -56,7 +56,10 @@ describe('simulator request bodies', () => {
       const chunk = Buffer.alloc(16 * 1024, 0x20);
       let sent = 0;
       let answered: IncomingMessage | undefined;
-      void response.then((res) => (answered = res), () => undefined);
+      void response.then(
+        (res) => (answered = res),
+        () => undefined,
+      );
       // One chunk each 10 ms: the whole body would take more than 5 s.
       while (!answered && sent < size) {
         req.write(chunk);
@@ -78,7 +81,10 @@ describe('simulator request bodies', () => {
     });
     // Half of each body: every request is now waiting for the rest of it.
     for (const { req, body } of held) req.write(body.subarray(0, 4));
-    await until(`${BODY_READ_CONCURRENCY} bodies read and one waiting`, () => sim.bodyReads().reading === BODY_READ_CONCURRENCY && sim.bodyReads().waiting === 1);
+    await until(
+      `${BODY_READ_CONCURRENCY} bodies read and one waiting`,
+      () => sim.bodyReads().reading === BODY_READ_CONCURRENCY && sim.bodyReads().waiting === 1,
+    );
     const list = await fetch(`${sim.url}${PATH}`, { headers: { Authorization: `apikey ${KEY}` } });
     assert.equal(list.status, 200, 'a GET is answered while every slot is taken');
     await list.arrayBuffer();
@@ -108,10 +114,16 @@ describe('simulator request bodies', () => {
     await until('every slot free again', () => sim.bodyReads().reading === 0);
   });
 
-  it('an upload beyond the platform\'s binary limit is answered 413 (or reset) without being read to its end', async () => {
+  it("an upload beyond the platform's binary limit is answered 413 (or reset) without being read to its end", async () => {
     const { hostname, port } = new URL(sim.url);
     const size = EDGE_BINARY_MAX_BYTES + 32 * 1024 * 1024;
-    const req = request({ hostname, port, method: 'POST', path: '/edge/v1/binaries/raw', headers: { Authorization: `apikey ${KEY}`, 'Content-Type': 'application/octet-stream', 'Content-Length': size } });
+    const req = request({
+      hostname,
+      port,
+      method: 'POST',
+      path: '/edge/v1/binaries/raw',
+      headers: { Authorization: `apikey ${KEY}`, 'Content-Type': 'application/octet-stream', 'Content-Length': size },
+    });
     req.on('error', () => undefined);
     const status = new Promise<number | undefined>((resolve) => {
       req.on('response', (res) => resolve(res.statusCode));

@@ -34,20 +34,24 @@ describe('spreadsheet cells', () => {
   it('counts the same however the bytes are split (property)', () => {
     const cell = fc.oneof(fc.constantFrom('=1', '-5', '+3.2', '@a', 'x', '', '-x', '"=q"', '"a,""b"""', '"\n=z"', '-1e5'));
     fc.assert(
-      fc.property(fc.array(fc.array(cell, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 }), fc.array(fc.nat(), { maxLength: 8 }), (rows, cuts) => {
-        const text = rows.map((r) => r.join(',')).join('\r\n') + '\r\n';
-        const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
-        const chunks: string[] = [];
-        let at = 0;
-        for (const p of points) {
-          chunks.push(text.slice(at, p));
-          at = p;
-        }
-        chunks.push(text.slice(at));
-        assert.equal(countOf(chunks), countOf([text]));
-        const expected = rows.flat().filter((c) => ['=1', '@a', '-x', '"=q"'].includes(c)).length;
-        assert.equal(countOf([text]), expected);
-      }),
+      fc.property(
+        fc.array(fc.array(cell, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        (rows, cuts) => {
+          const text = rows.map((r) => r.join(',')).join('\r\n') + '\r\n';
+          const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+          const chunks: string[] = [];
+          let at = 0;
+          for (const p of points) {
+            chunks.push(text.slice(at, p));
+            at = p;
+          }
+          chunks.push(text.slice(at));
+          assert.equal(countOf(chunks), countOf([text]));
+          const expected = rows.flat().filter((c) => ['=1', '@a', '-x', '"=q"'].includes(c)).length;
+          assert.equal(countOf([text]), expected);
+        },
+      ),
     );
   });
 
@@ -55,7 +59,12 @@ describe('spreadsheet cells', () => {
     const chunks = ['a,"=b', '",-5\r\n@c,', 'd\r\n'].map((c) => new TextEncoder().encode(c));
     let count: number | undefined;
     const out: Uint8Array[] = [];
-    for await (const chunk of countingFormulaCells((async function* () { yield* chunks; })(), (n) => (count = n))) {
+    for await (const chunk of countingFormulaCells(
+      (async function* () {
+        yield* chunks;
+      })(),
+      (n) => (count = n),
+    )) {
       assert.equal(count, undefined, 'counted only once the body ended');
       out.push(chunk);
     }

@@ -24,7 +24,7 @@ const text = (result: { content?: unknown }) => (result.content as { type: strin
 function docClasses(): Map<string, string> {
   const doc = readFileSync(DOC, 'utf8');
   const section = doc.slice(doc.indexOf("## Each tool's class"));
-  assert.ok(section.length > 0, "docs/features/agent-tools.md has the section \"Each tool's class\"");
+  assert.ok(section.length > 0, 'docs/features/agent-tools.md has the section "Each tool\'s class"');
   const rows = new Map<string, string>();
   for (const m of section.matchAll(/^\| `([a-z_]+)` \| ([^|]+) \| [^|]+ \|$/gm)) {
     assert.ok(!rows.has(m[1]!), `${m[1]} listed once`);
@@ -64,9 +64,21 @@ describe("each tool's class", { timeout: 60_000 }, () => {
     ['set_edge_app_config', { app_id: 101, env: { set: { UPSTREAM: 'https://new.example' } } }, { app_id: 101, env: { remove: ['LOG_LEVEL'] } }],
     ['set_edge_app_config', { app_id: 101, rsp_headers: { set: { 'X-New': '1' } } }, { app_id: 101, env: { set: { GREETING: 'https://evil.example' } } }],
     ['edit_snapshot_schedule', { ...SCHEDULE, change: { max_quantity: 9 } }, { ...SCHEDULE, change: { max_quantity: 3 } }],
-    ['edit_snapshot_schedule', { ...SCHEDULE, change: { retention_time: { weeks: 2, days: 0, hours: 0, minutes: 0 } } }, { ...SCHEDULE, change: { retention_time: { weeks: 0, days: 2, hours: 0, minutes: 0 } } }],
-    ['update_notification_setting', { resellerId: 701, notificationSettingsId: 801, notification_type: 'deletion_request', email: 'ops@reseller-one.example', enabled: true }, { resellerId: 701, notificationSettingsId: 801, notification_type: 'deletion_request', email: 'ops@reseller-one.example', enabled: false }],
-    ['update_notification_setting', { resellerId: 701, notificationSettingsId: 802, notification_type: 'failed_login', email: 'security@reseller-one.example', enabled: true }, { resellerId: 701, notificationSettingsId: 801, notification_type: 'deletion_request', email: 'attacker@evil.example', enabled: true }],
+    [
+      'edit_snapshot_schedule',
+      { ...SCHEDULE, change: { retention_time: { weeks: 2, days: 0, hours: 0, minutes: 0 } } },
+      { ...SCHEDULE, change: { retention_time: { weeks: 0, days: 2, hours: 0, minutes: 0 } } },
+    ],
+    [
+      'update_notification_setting',
+      { resellerId: 701, notificationSettingsId: 801, notification_type: 'deletion_request', email: 'ops@reseller-one.example', enabled: true },
+      { resellerId: 701, notificationSettingsId: 801, notification_type: 'deletion_request', email: 'ops@reseller-one.example', enabled: false },
+    ],
+    [
+      'update_notification_setting',
+      { resellerId: 701, notificationSettingsId: 802, notification_type: 'failed_login', email: 'security@reseller-one.example', enabled: true },
+      { resellerId: 701, notificationSettingsId: 801, notification_type: 'deletion_request', email: 'attacker@evil.example', enabled: true },
+    ],
     ['update_protection_profile', { protection_profile_id: 1, name: 'renamed-by-agent' }, { protection_profile_id: 1, template_id: 999 }],
   ];
 
@@ -82,7 +94,14 @@ describe("each tool's class", { timeout: 60_000 }, () => {
       reset();
       // Allowed: the question says what is lost before anything is sent.
       const tool = t.tool(name);
-      const host: RunHost = { connections: async () => [], scrub: (text) => text, confirm: async (req) => (confirmation(tool, req, t.bound).message.match(/\*\*Destructive: [^*]+\*\*[\s\S]*\*\*This cannot be undone\.\*\*/) ? 'Declined. Nothing was sent.' : 'not said as destructive') };
+      const host: RunHost = {
+        connections: async () => [],
+        scrub: (text) => text,
+        confirm: async (req) =>
+          confirmation(tool, req, t.bound).message.match(/\*\*Destructive: [^*]+\*\*[\s\S]*\*\*This cannot be undone\.\*\*/)
+            ? 'Declined. Nothing was sent.'
+            : 'not said as destructive',
+      };
       assert.equal(await runTool(tool, t.bound, destructive, host), 'Declined. Nothing was sent.');
       assert.deepEqual(writes(), []);
     });
@@ -134,12 +153,17 @@ describe("each tool's class", { timeout: 60_000 }, () => {
       confirm: async () => void (await t.bound.api.edge.patchEdgeApp({ params: { app_id: 101 }, body: { env: { GREETING: 'Moin', LOG_LEVEL: 'info' } } })),
     };
     assert.match(await runTool(tool, t.bound, input, host), /changed since the change was confirmed; nothing was sent/);
-    assert.deepEqual(writes(), ['PATCH patchEdgeApp 1'], 'only the other person\'s PATCH');
+    assert.deepEqual(writes(), ['PATCH patchEdgeApp 1'], "only the other person's PATCH");
   });
 
   it('over MCP with only --allow-writes: a call that removes or overwrites is refused, naming the flag; one that adds is sent', async () => {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const env = { PLATFORM_CONSOLE_BASE_URL: t.sim.url, PLATFORM_CONSOLE_API_KEY: KEY, PLATFORM_CONSOLE_DIALECT: 'platform', PLATFORM_CONSOLE_CONNECTION_NAME: 'mcp-sim' };
+    const env = {
+      PLATFORM_CONSOLE_BASE_URL: t.sim.url,
+      PLATFORM_CONSOLE_API_KEY: KEY,
+      PLATFORM_CONSOLE_DIALECT: 'platform',
+      PLATFORM_CONSOLE_CONNECTION_NAME: 'mcp-sim',
+    };
     const server = createMcpServer({ allowWrites: true, env, note: () => undefined });
     await server.connect(serverSide);
     const client = new Client({ name: 'tool-classes-test', version: '1.0.0' });
@@ -149,11 +173,18 @@ describe("each tool's class", { timeout: 60_000 }, () => {
       assert.equal(tools.find((t) => t.name === 'set_edge_app_config')?.annotations?.destructiveHint, true, 'may destroy: destructiveHint');
       for (const [name, , destructive] of cases) {
         const result = await client.callTool({ name, arguments: destructive as Record<string, unknown> });
-        assert.match(text(result), /^Refused: this call of [a-z_]+ is destructive \(.+\), and this server was not started with --allow-destructive; nothing was sent\./, name);
+        assert.match(
+          text(result),
+          /^Refused: this call of [a-z_]+ is destructive \(.+\), and this server was not started with --allow-destructive; nothing was sent\./,
+          name,
+        );
         assert.equal(result.isError, true);
       }
       assert.deepEqual(writes(), []);
-      assert.match(text(await client.callTool({ name: 'set_edge_app_config', arguments: { app_id: 101, env: { set: { NEW_ONE: '1' } } } })), /^Changed edge app/);
+      assert.match(
+        text(await client.callTool({ name: 'set_edge_app_config', arguments: { app_id: 101, env: { set: { NEW_ONE: '1' } } } })),
+        /^Changed edge app/,
+      );
       assert.deepEqual(writes(), ['PATCH patchEdgeApp 1']);
     } finally {
       await client.close();

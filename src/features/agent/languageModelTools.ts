@@ -25,7 +25,10 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
     readonly tool: AgentTool,
   ) {}
 
-  async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<Record<string, unknown>>, token: vscode.CancellationToken): Promise<vscode.PreparedToolInvocation> {
+  async prepareInvocation(
+    options: vscode.LanguageModelToolInvocationPrepareOptions<Record<string, unknown>>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.PreparedToolInvocation> {
     const connection = this.connectionFor(options.input);
     const where = connection ? ` on ${neutralize(connection.name)}` : '';
     const invocationMessage = `${this.tool.displayName}${where}`;
@@ -54,9 +57,21 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
     return { invocationMessage, confirmationMessages: { title: asked.title, message: new vscode.MarkdownString(asked.message) } };
   }
 
-  private async readTarget(connection: Connection, input: Record<string, unknown>, request: WriteRequest, token: vscode.CancellationToken): ReturnType<typeof withTarget> {
+  private async readTarget(
+    connection: Connection,
+    input: Record<string, unknown>,
+    request: WriteRequest,
+    token: vscode.CancellationToken,
+  ): ReturnType<typeof withTarget> {
     const bound = await this.ctx.connections.bind(connection.id);
-    if (!bound) return { ok: false, answer: noConnectionAnswer(connection.name, this.ctx.connections.list().map((c) => c.name)) };
+    if (!bound)
+      return {
+        ok: false,
+        answer: noConnectionAnswer(
+          connection.name,
+          this.ctx.connections.list().map((c) => c.name),
+        ),
+      };
     const cancel = new AbortController();
     const listener = token.onCancellationRequested(() => cancel.abort(new Error('cancelled in chat')));
     try {
@@ -66,10 +81,15 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
     }
   }
 
-  async invoke(options: vscode.LanguageModelToolInvocationOptions<Record<string, unknown>>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+  async invoke(
+    options: vscode.LanguageModelToolInvocationOptions<Record<string, unknown>>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.LanguageModelToolResult> {
     const { log } = this.ctx;
     if (this.tool.kind !== 'read' && !writesAllowed()) {
-      return result('Refused: changes through the agent are turned off (setting platformConsole.agent.allowWrites). Nothing was sent; the person can do it in Platform Console, or turn the setting on.');
+      return result(
+        'Refused: changes through the agent are turned off (setting platformConsole.agent.allowWrites). Nothing was sent; the person can do it in Platform Console, or turn the setting on.',
+      );
     }
     // This call's own preparation, taken once: a confirmation shown to an earlier call never counts.
     const prepared = this.tool.kind === 'read' ? undefined : this.slots.take(this.key(options.input));
@@ -81,7 +101,13 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
     const host = { connections: () => agentConnections(this.ctx), scrub: (t: string) => log.scrub(t) };
     if (this.tool.offline) return result(await runTool(this.tool, NO_CONNECTION, options.input, host));
     const bound = connection && (await this.ctx.connections.bind(connection.id));
-    if (!bound) return result(noConnectionAnswer(this.named(options.input), this.ctx.connections.list().map((c) => c.name)));
+    if (!bound)
+      return result(
+        noConnectionAnswer(
+          this.named(options.input),
+          this.ctx.connections.list().map((c) => c.name),
+        ),
+      );
     // VS Code prepares every call before it runs it, and asks the person there: a change that
     // would be sent but was never put to the person is refused (a refused input still gets the
     // field and the rule from runTool).
@@ -132,7 +158,16 @@ function binding(bound: BoundConnection, cancelled: AbortSignal, activeConnectio
   const signal = AbortSignal.any([bound.signal, cancelled]);
   // A tool reads files (deploy_edge_app) only from the workspace's folders.
   const fileRoots = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
-  return { connectionName: connection.name, baseUrl: connection.baseUrl, dialect: connection.dialect, api: bound.api, lists: bound.lists, signal, fileRoots, ...(activeConnectionName === undefined ? {} : { activeConnectionName }) };
+  return {
+    connectionName: connection.name,
+    baseUrl: connection.baseUrl,
+    dialect: connection.dialect,
+    api: bound.api,
+    lists: bound.lists,
+    signal,
+    fileRoots,
+    ...(activeConnectionName === undefined ? {} : { activeConnectionName }),
+  };
 }
 
 export async function agentConnections(ctx: FeatureContext): Promise<AgentConnection[]> {

@@ -118,31 +118,37 @@ export function registerEdgeCommands(deps: EdgeCommandDeps): vscode.Disposable[]
   const filterApps = async (): Promise<void> => {
     if (!tree.activeConnectionId) return signInFirst();
     const current = tree.listing.filter;
-    const done = await runWizard<EdgeAppFilter & { statusChosen?: boolean }>({ ...current }, {
-      title: 'Filter Edge Apps',
-      ui: deps.ui(),
-      steps: [
-        {
-          prompt: async (s, ctx) => {
-            const status = await ctx.pick<number | null>({
-              placeholder: 'Apps with this status',
-              items: [{ label: 'Any status', value: null }, ...[0, 1, 2, 5].map((n) => ({ label: edgeAppStatus(n).label, description: `status ${n}`, value: n }))],
-              activeValue: current.status ?? null,
-            });
-            s.status = status ?? undefined;
+    const done = await runWizard<EdgeAppFilter & { statusChosen?: boolean }>(
+      { ...current },
+      {
+        title: 'Filter Edge Apps',
+        ui: deps.ui(),
+        steps: [
+          {
+            prompt: async (s, ctx) => {
+              const status = await ctx.pick<number | null>({
+                placeholder: 'Apps with this status',
+                items: [
+                  { label: 'Any status', value: null },
+                  ...[0, 1, 2, 5].map((n) => ({ label: edgeAppStatus(n).label, description: `status ${n}`, value: n })),
+                ],
+                activeValue: current.status ?? null,
+              });
+              s.status = status ?? undefined;
+            },
           },
-        },
-        {
-          prompt: async (s, ctx) => {
-            s.name = await ctx.input({
-              prompt: 'Apps whose name contains (empty: any name)',
-              value: s.name ?? '',
-              validate: (v) => fieldProblem(listEdgeAppsEndpoint.query.shape.name, v.trim() || undefined, 'Name'),
-            });
+          {
+            prompt: async (s, ctx) => {
+              s.name = await ctx.input({
+                prompt: 'Apps whose name contains (empty: any name)',
+                value: s.name ?? '',
+                validate: (v) => fieldProblem(listEdgeAppsEndpoint.query.shape.name, v.trim() || undefined, 'Name'),
+              });
+            },
           },
-        },
-      ],
-    });
+        ],
+      },
+    );
     if (done) await tree.listing.setFilter({ name: done.name, status: done.status });
   };
 

@@ -112,7 +112,6 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
     `Edge app ${app.name || app.id} (id ${app.id}) on ${bound.connection.name}: review, then Apply to App (editor title).`,
   ];
 
-
   /** The account's FastEdge secrets (id and name), or undefined when the server has no list or it failed (logged). */
   const accountSecrets = async (bound: BoundConnection): Promise<KnownSecret[] | undefined> => {
     if (bound.lists.isMissing('listEdgeSecrets')) return undefined;
@@ -127,7 +126,9 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
 
   const readApp = async (bound: BoundConnection, id: number): Promise<(EdgeApp & { id: number }) | undefined> => {
     try {
-      const app = await deps.ui().progress(`Reading edge app ${id} from ${bound.connection.name}…`, false, () => bound.api.edge.getOwnEdgeApp({ params: { app_id: id } }));
+      const app = await deps
+        .ui()
+        .progress(`Reading edge app ${id} from ${bound.connection.name}…`, false, () => bound.api.edge.getOwnEdgeApp({ params: { app_id: id } }));
       return { ...app, id };
     } catch (error) {
       await notifyError(`Could not read edge app ${id} from ${bound.connection.name}`, error, { log, ui: deps.ui(), connectionName: bound.connection.name });
@@ -140,7 +141,13 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
     const config = configOfApp(app);
     const uri = docUri(bound, app.id, app.name ?? '');
     const text = serializeConfig(config, heading(bound, app));
-    sessions.set(uri.toString(), { connectionId: bound.connection.id, appId: app.id, appName: app.name || String(app.id), opened: config, known: knownOf(config) });
+    sessions.set(uri.toString(), {
+      connectionId: bound.connection.id,
+      appId: app.id,
+      appName: app.name || String(app.id),
+      opened: config,
+      known: knownOf(config),
+    });
     current.set(leftUri(uri), text);
     files.set(uri, text);
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
@@ -172,7 +179,8 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
   const apply = async (arg?: unknown): Promise<boolean> => {
     const ui = deps.ui();
     const found = sessionOf(arg);
-    if (!found) return void (await ui.notify('info', 'Apply to App works on an edge app configuration document: open one with Edit Configuration… on an app.')), false;
+    if (!found)
+      return (void (await ui.notify('info', 'Apply to App works on an edge app configuration document: open one with Edit Configuration… on an app.')), false);
     const { uri, session } = found;
     const doc = await vscode.workspace.openTextDocument(uri);
     const parsed = parseConfig(doc.getText());
@@ -183,13 +191,17 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
       return false;
     }
     const bound = await connections.bind(session.connectionId);
-    if (!bound) return void (await promptSignIn(ui)), false;
+    if (!bound) return (void (await promptSignIn(ui)), false);
     const app = await readApp(bound, session.appId);
     if (!app) return false;
     const now = configOfApp(app);
     if (anyChange(configChanges(session.opened, now))) {
       const reopen = 'Reopen';
-      const choice = await ui.notify('warning', `Nothing sent: edge app ${session.appName} on ${bound.connection.name} changed since this document was opened. Reopen it to edit the app as it is now (your edits here are replaced).`, [reopen]);
+      const choice = await ui.notify(
+        'warning',
+        `Nothing sent: edge app ${session.appName} on ${bound.connection.name} changed since this document was opened. Reopen it to edit the app as it is now (your edits here are replaced).`,
+        [reopen],
+      );
       if (choice === reopen) await open(bound, app);
       return false;
     }
@@ -199,26 +211,42 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
     const listed = !resolved.ok || Object.values(parsed.config.secrets).some((r) => !r.name) ? await accountSecrets(bound) : undefined;
     if (listed) resolved = resolveSecretRefs(parsed.config, [...known, ...listed]);
     if (!resolved.ok) {
-      void ui.notify('error', `Nothing sent: ${resolved.problems.join('; ')}.${listed ? '' : ' This server does not list its secrets: refer to a secret the app does not use yet by its id.'}`);
+      void ui.notify(
+        'error',
+        `Nothing sent: ${resolved.problems.join('; ')}.${listed ? '' : ' This server does not list its secrets: refer to a secret the app does not use yet by its id.'}`,
+      );
       return false;
     }
     const changes = configChanges(now, resolved.config);
-    if (!anyChange(changes)) return void ui.notify('info', `Nothing to apply: the document matches edge app ${session.appName} on ${bound.connection.name}.`), false;
-    const facts: [string, string][] = [['App', `${session.appName} (id ${session.appId})`], ['URL', app.url || '(no URL given)'], ...changeFacts(now, resolved.config, changes)];
+    if (!anyChange(changes))
+      return (void ui.notify('info', `Nothing to apply: the document matches edge app ${session.appName} on ${bound.connection.name}.`), false);
+    const facts: [string, string][] = [
+      ['App', `${session.appName} (id ${session.appId})`],
+      ['URL', app.url || '(no URL given)'],
+      ...changeFacts(now, resolved.config, changes),
+    ];
     const { removed, overwritten } = lostCounts(changes);
     const loss = configLoss(removed, overwritten);
     const summary = { action: `Change the configuration of edge app ${session.appName}`, connection: bound.connection, facts, button: 'Apply' };
     if (!(await confirmWrite(ui, loss ? { ...summary, destructive: true, warning: `Destructive: ${loss}.` } : summary))) return false;
     const body = configPatch(resolved.config, changes);
     try {
-      await ui.progress(`Applying the configuration of edge app ${session.appName} on ${bound.connection.name}…`, false, () => bound.api.edge.patchEdgeApp({ params: { app_id: session.appId }, body }));
+      await ui.progress(`Applying the configuration of edge app ${session.appName} on ${bound.connection.name}…`, false, () =>
+        bound.api.edge.patchEdgeApp({ params: { app_id: session.appId }, body }),
+      );
     } catch (error) {
       const gone = error instanceof PlatformError && error.kind === 'notFound';
-      await notifyError(gone ? `Edge app ${session.appId} is gone on ${bound.connection.name}; the change was not applied` : `Could not apply the configuration of edge app ${session.appName}`, error, {
-        log,
-        ui,
-        connectionName: bound.connection.name,
-      });
+      await notifyError(
+        gone
+          ? `Edge app ${session.appId} is gone on ${bound.connection.name}; the change was not applied`
+          : `Could not apply the configuration of edge app ${session.appName}`,
+        error,
+        {
+          log,
+          ui,
+          connectionName: bound.connection.name,
+        },
+      );
       return false;
     }
     const done = `Applied to edge app ${session.appName} on ${bound.connection.name}: ${changeCount(changes)}.`;
@@ -246,7 +274,15 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
     }
     const folder =
       folderArg ??
-      (await vscode.window.showOpenDialog({ canSelectFiles: false, canSelectFolders: true, canSelectMany: false, openLabel: 'Import .env files', title: 'Folder with the FastEdge Launcher .env files' }))?.[0];
+      (
+        await vscode.window.showOpenDialog({
+          canSelectFiles: false,
+          canSelectFolders: true,
+          canSelectMany: false,
+          openLabel: 'Import .env files',
+          title: 'Folder with the FastEdge Launcher .env files',
+        })
+      )?.[0];
     if (!folder) return false;
     const read: { file: LauncherFile; text: string }[] = [];
     for (const file of LAUNCHER_FILES) {
@@ -256,19 +292,27 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
       );
       if (bytes) read.push({ file, text: new TextDecoder().decode(bytes) });
     }
-    if (read.length === 0) return void ui.notify('info', `No ${LAUNCHER_FILES.join(', ')} in ${folder.fsPath}: nothing imported.`), false;
+    if (read.length === 0) return (void ui.notify('info', `No ${LAUNCHER_FILES.join(', ')} in ${folder.fsPath}: nothing imported.`), false);
     const { uri, session } = found;
     const doc = await vscode.workspace.openTextDocument(uri);
     const base = parseConfig(doc.getText());
-    if (!base.ok) return void ui.notify('error', `The document has errors (line ${base.problems[0]?.line}: ${base.problems[0]?.message}); fix them before importing.`), false;
+    if (!base.ok)
+      return (
+        void ui.notify('error', `The document has errors (line ${base.problems[0]?.line}: ${base.problems[0]?.message}); fix them before importing.`),
+        false
+      );
     const imported = importLauncherEnv(read, new Set(session.known.map((s) => s.name)));
-    const merged = serializeConfig(mergeImport(base.config, imported.config), [`Edge app ${session.appName} (id ${session.appId}): imported from ${imported.files.join(', ')}; review, then Apply to App.`]);
+    const merged = serializeConfig(mergeImport(base.config, imported.config), [
+      `Edge app ${session.appName} (id ${session.appId}): imported from ${imported.files.join(', ')}; review, then Apply to App.`,
+    ]);
     const replace = new vscode.WorkspaceEdit();
     replace.replace(uri, new vscode.Range(0, 0, doc.lineCount, 0), merged);
     await vscode.workspace.applyEdit(replace);
     const notes = [`Imported ${imported.files.join(', ')} into the configuration of ${session.appName}; nothing is sent until Apply to App.`];
     if (imported.missingSecrets.length) {
-      notes.push(`Secret values are not copied. Create these Edge Secrets (or change the references) before applying: ${imported.missingSecrets.map((m) => `${m.key} -> ${m.suggestedName}`).join(', ')}.`);
+      notes.push(
+        `Secret values are not copied. Create these Edge Secrets (or change the references) before applying: ${imported.missingSecrets.map((m) => `${m.key} -> ${m.suggestedName}`).join(', ')}.`,
+      );
     }
     if (imported.skipped.length) log.info(`Import for ${session.appName} skipped: ${imported.skipped.join('; ')}`);
     void ui.notify(imported.missingSecrets.length ? 'warning' : 'info', notes.join(' '));

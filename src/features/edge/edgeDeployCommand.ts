@@ -56,7 +56,12 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
     });
 
   const pickFile = async (): Promise<string | undefined> => {
-    const picked = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel: 'Deploy', title: 'Deploy to Edge App: pick a .wasm file', filters: { WebAssembly: ['wasm'] } });
+    const picked = await vscode.window.showOpenDialog({
+      canSelectMany: false,
+      openLabel: 'Deploy',
+      title: 'Deploy to Edge App: pick a .wasm file',
+      filters: { WebAssembly: ['wasm'] },
+    });
     return picked?.[0]?.fsPath;
   };
 
@@ -64,7 +69,11 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
     // Read first: an app changed since the deploy (another person, another tool) is not rolled back over.
     let now: EdgeApp;
     try {
-      now = await deps.ui().progress(`Reading edge app ${app.name || app.id} on ${bound.connection.name}…`, true, (_report, signal) => bound.api.edge.getOwnEdgeApp({ params: { app_id: app.id } }, { signal }));
+      now = await deps
+        .ui()
+        .progress(`Reading edge app ${app.name || app.id} on ${bound.connection.name}…`, true, (_report, signal) =>
+          bound.api.edge.getOwnEdgeApp({ params: { app_id: app.id } }, { signal }),
+        );
     } catch (error) {
       await failed(bound, `Could not roll back edge app ${app.name || app.id}: it could not be read first, nothing was sent`, error);
       return;
@@ -77,7 +86,11 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
     }
     if (!(await confirmWrite(deps.ui(), rollbackSummary({ ...now, id: app.id }, from, to, bound.connection)))) return;
     try {
-      await deps.ui().progress(`Rolling back edge app ${app.name || app.id} on ${bound.connection.name}…`, false, () => bound.api.edge.patchEdgeApp({ params: { app_id: app.id }, body: { binary: to } }));
+      await deps
+        .ui()
+        .progress(`Rolling back edge app ${app.name || app.id} on ${bound.connection.name}…`, false, () =>
+          bound.api.edge.patchEdgeApp({ params: { app_id: app.id }, body: { binary: to } }),
+        );
     } catch (error) {
       await failed(bound, `Could not roll back edge app ${app.name || app.id}`, error);
       return;
@@ -119,7 +132,8 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
       return undefined;
     }
     const previous = app.binary ?? undefined;
-    if (!(await confirmWrite(ui, deploySummary(app, edgeAppStatus(app.status).label, { name, bytes: file.bytes, sha256: file.sha256 }, connection)))) return undefined;
+    if (!(await confirmWrite(ui, deploySummary(app, edgeAppStatus(app.status).label, { name, bytes: file.bytes, sha256: file.sha256 }, connection))))
+      return undefined;
     const started = Date.now();
     let binary: number;
     try {
@@ -146,16 +160,20 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
     log.info(deployedLine(name, file.bytes, Date.now() - started, app, binary, connection.name));
     await refresh(id);
     const actions = [...(app.url ? ['Open App URL'] : []), ...(previous ? ['Roll Back'] : [])];
-    void ui.notify('info', `Deployed ${name} to edge app ${app.name || id} on ${connection.name}: binary ${previous ?? '(none)'} -> ${binary}.`, actions).then(async (chosen) => {
-      if (chosen === 'Open App URL' && app.url) await openAppUrl(app.url, deps);
-      if (chosen === 'Roll Back' && previous) await rollBack(bound, app, binary, previous);
-    });
+    void ui
+      .notify('info', `Deployed ${name} to edge app ${app.name || id} on ${connection.name}: binary ${previous ?? '(none)'} -> ${binary}.`, actions)
+      .then(async (chosen) => {
+        if (chosen === 'Open App URL' && app.url) await openAppUrl(app.url, deps);
+        if (chosen === 'Roll Back' && previous) await rollBack(bound, app, binary, previous);
+      });
     return { appId: id, binary, previous };
   };
 
-  return [vscode.commands.registerCommand(DEPLOY_EDGE_APP_COMMAND, (arg?: unknown, second?: unknown) => {
-    // From an app's menu the app comes first and the file is picked; from a file, the file.
-    const fromApp = arg instanceof ListedAppNode || arg instanceof PinNode;
-    return deploy(fromApp ? undefined : arg, fromApp ? arg : Array.isArray(second) ? undefined : second);
-  })];
+  return [
+    vscode.commands.registerCommand(DEPLOY_EDGE_APP_COMMAND, (arg?: unknown, second?: unknown) => {
+      // From an app's menu the app comes first and the file is picked; from a file, the file.
+      const fromApp = arg instanceof ListedAppNode || arg instanceof PinNode;
+      return deploy(fromApp ? undefined : arg, fromApp ? arg : Array.isArray(second) ? undefined : second);
+    }),
+  ];
 }

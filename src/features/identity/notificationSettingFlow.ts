@@ -1,7 +1,13 @@
 // The steps of "Add / Update / Delete Reseller Notification Setting…": reseller, (setting,) type,
 // email, enabled. The setting picked from the reseller's list (typed where the server has none),
 // its values prefilling the next steps; every field checked as typed against the spec.
-import { NOTIFICATION_TYPES, createNotificationSettingEndpoint, notificationSettingRequest, updateNotificationSettingEndpoint, type NotificationSetting } from '../../schema/iam';
+import {
+  NOTIFICATION_TYPES,
+  createNotificationSettingEndpoint,
+  notificationSettingRequest,
+  updateNotificationSettingEndpoint,
+  type NotificationSetting,
+} from '../../schema/iam';
 import type { ListPages } from '../../platform/listPages';
 import { fieldProblem, parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
 import { pickFromList } from '../../ui/listPick';

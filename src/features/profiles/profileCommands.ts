@@ -54,7 +54,7 @@ const FIRST_KEYS = [
   { label: 'Name: A to Z', description: 'order_by name', value: 'name' },
   { label: 'Name: Z to A', description: 'order_by -name', value: '-name' },
 ];
-const THEN_NOTHING = { label: 'Nothing else', description: 'ties in the platform\'s order', value: '' };
+const THEN_NOTHING = { label: 'Nothing else', description: "ties in the platform's order", value: '' };
 
 interface SortState {
   first?: string;
@@ -112,7 +112,11 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
       steps: [
         {
           prompt: async (s, ctx) => {
-            s.first = await ctx.pick({ placeholder: 'Sort by', items: FIRST_KEYS, activeValue: FIRST_KEYS.find((i) => i.value === (s.first ?? first ?? ''))?.value });
+            s.first = await ctx.pick({
+              placeholder: 'Sort by',
+              items: FIRST_KEYS,
+              activeValue: FIRST_KEYS.find((i) => i.value === (s.first ?? first ?? ''))?.value,
+            });
           },
         },
         {
@@ -136,7 +140,9 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
 
   /** Says why there is no profile to pick (the list is empty, or could not be loaded: already notified). */
   const noProfileToPick = () =>
-    void deps.ui().notify('info', tree.profiles ? 'There is no protection profile to pick: the list is empty.' : 'The protection profiles could not be loaded.');
+    void deps
+      .ui()
+      .notify('info', tree.profiles ? 'There is no protection profile to pick: the list is empty.' : 'The protection profiles could not be loaded.');
 
   /**
    * The profile a command is about: its node, else one picked from the loaded list. `bound`: the
@@ -161,17 +167,25 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
   };
 
   /** The platform's list carries no field values: read them before offering the fields to edit. */
-  const readFields = (bound: BoundConnection) => (profile: ProtectionProfile): Promise<ProtectionProfile> =>
-    deps.ui().progress(`Reading the field values of "${profileLabel(profile)}" from ${bound.connection.name}…`, false, async () => {
-      const full = await tree.readProfile(profile.id, bound);
-      // The tree shows this same object: its Fields row now has the values too.
-      profile.fields = full.fields ?? [];
-      const node = tree.idPrefix === bound.connection.id ? tree.nodeFor(profile.id) : undefined;
-      if (node) tree.refresh(node);
-      return profile;
-    });
+  const readFields =
+    (bound: BoundConnection) =>
+    (profile: ProtectionProfile): Promise<ProtectionProfile> =>
+      deps.ui().progress(`Reading the field values of "${profileLabel(profile)}" from ${bound.connection.name}…`, false, async () => {
+        const full = await tree.readProfile(profile.id, bound);
+        // The tree shows this same object: its Fields row now has the values too.
+        profile.fields = full.fields ?? [];
+        const node = tree.idPrefix === bound.connection.id ? tree.nodeFor(profile.id) : undefined;
+        if (node) tree.refresh(node);
+        return profile;
+      });
 
-  const runEdit = async (spec: EditSpec, bound: BoundConnection, state: ProfileEditState, steps: WizardStep<ProfileEditState>[], startAt?: number): Promise<void> => {
+  const runEdit = async (
+    spec: EditSpec,
+    bound: BoundConnection,
+    state: ProfileEditState,
+    steps: WizardStep<ProfileEditState>[],
+    startAt?: number,
+  ): Promise<void> => {
     const ui = deps.ui();
     const { api, connection } = bound;
     let done: ProfileEditState | undefined;
@@ -238,7 +252,7 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
         connection,
         facts: [
           ['Profile', `${profileLabel(before)} (ID ${before.id})`],
-          ['Template', `${before.template?.name ?? 'no name'} (ID ${before.template?.id ?? '?'}) -> ${to ?? "no name"} (ID ${s.templateId})`],
+          ['Template', `${before.template?.name ?? 'no name'} (ID ${before.template?.id ?? '?'}) -> ${to ?? 'no name'} (ID ${s.templateId})`],
           ['Field values set', String(before.fields?.length ?? 0)],
         ],
         warning: `Destructive: ${loss}.`,

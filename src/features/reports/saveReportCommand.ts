@@ -43,7 +43,9 @@ export function registerSaveReport(deps: SaveReportDeps): { disposable: vscode.D
   const saveLocation = (defaultUri: vscode.Uri, format: ReportFormat): Promise<vscode.Uri | undefined> => {
     if (saveAnswer) return saveAnswer(defaultUri, format);
     const choice = formatChoice(format);
-    return Promise.resolve(vscode.window.showSaveDialog({ defaultUri, title: 'Save Report As', saveLabel: 'Save', filters: { [choice.filterName]: [choice.extension] } }));
+    return Promise.resolve(
+      vscode.window.showSaveDialog({ defaultUri, title: 'Save Report As', saveLabel: 'Save', filters: { [choice.filterName]: [choice.extension] } }),
+    );
   };
 
   const defaultFolder = (): string => {
@@ -56,12 +58,18 @@ export function registerSaveReport(deps: SaveReportDeps): { disposable: vscode.D
   const known = async (bound: BoundConnection, task: TrackedReport): Promise<TrackedReport | undefined> => {
     if (task.snapshot) return task;
     try {
-      const snapshot = await deps.ui().progress(`Reading report task ${shortUuid(task.uuid)} from ${bound.connection.name}…`, false, () =>
-        bound.api.billing.getReport({ params: { id: task.uuid } }, { signal: bound.signal }),
-      );
+      const snapshot = await deps
+        .ui()
+        .progress(`Reading report task ${shortUuid(task.uuid)} from ${bound.connection.name}…`, false, () =>
+          bound.api.billing.getReport({ params: { id: task.uuid } }, { signal: bound.signal }),
+        );
       return { ...task, snapshot };
     } catch (error) {
-      await notifyError(`Could not read report task ${task.uuid} from ${bound.connection.name}`, error, { log, ui: deps.ui(), connectionName: bound.connection.name });
+      await notifyError(`Could not read report task ${task.uuid} from ${bound.connection.name}`, error, {
+        log,
+        ui: deps.ui(),
+        connectionName: bound.connection.name,
+      });
       return undefined;
     }
   };
@@ -123,7 +131,10 @@ export function registerSaveReport(deps: SaveReportDeps): { disposable: vscode.D
     log.info(`Saved ${what} from ${connection.name} to ${target.fsPath}: ${result.bytes} bytes in ${ms} ms (${formatBytes((result.bytes / ms) * 1000)}/s)`);
     const note = formulaCellsNote(formulaCells);
     if (note) log.info(`Saved ${what}: ${note}`);
-    const choice = await ui.notify('info', `Saved ${what} to ${target.fsPath} (${formatBytes(result.bytes)}).${note ? ` ${note}` : ''}`, ['Open File', 'Reveal']);
+    const choice = await ui.notify('info', `Saved ${what} to ${target.fsPath} (${formatBytes(result.bytes)}).${note ? ` ${note}` : ''}`, [
+      'Open File',
+      'Reveal',
+    ]);
     if (choice === 'Open File') await openSaved(target, format);
     if (choice === 'Reveal') await revealSaved(target);
   };
@@ -134,7 +145,12 @@ export function registerSaveReport(deps: SaveReportDeps): { disposable: vscode.D
     const title = `Save Report As (${connection.name})`;
     const last = knownFormat(deps.state.get(FORMAT_KEY));
     const steps: WizardStep<SaveState>[] = [
-      taskPickStep<SaveState>({ noun: 'completed report task', offer: isCompleted, tree: deps.tree, logError: (error) => log.error('Could not load the report tasks', error) }),
+      taskPickStep<SaveState>({
+        noun: 'completed report task',
+        offer: isCompleted,
+        tree: deps.tree,
+        logError: (error) => log.error('Could not load the report tasks', error),
+      }),
       {
         id: 'format',
         prompt: async (s, ctx) => {
@@ -151,7 +167,10 @@ export function registerSaveReport(deps: SaveReportDeps): { disposable: vscode.D
     const task = await known(bound, done.task);
     if (!task) return undefined;
     if (!isCompleted(task)) {
-      await ui.notify('warning', `Report ${reportLabel(task)} (${shortUuid(task.uuid)}) is ${statusText(task)} on ${connection.name}: only a Completed report has a result to save.`);
+      await ui.notify(
+        'warning',
+        `Report ${reportLabel(task)} (${shortUuid(task.uuid)}) is ${statusText(task)} on ${connection.name}: only a Completed report has a result to save.`,
+      );
       return undefined;
     }
     const format = done.format;
@@ -170,7 +189,13 @@ export function registerSaveReport(deps: SaveReportDeps): { disposable: vscode.D
     }
     const target = vscode.Uri.file(path.join(path.dirname(chosen.fsPath), withExtension(path.basename(chosen.fsPath), format)));
     // The dialog asked about the name it was given; an extension added here names another file.
-    if (target.fsPath !== chosen.fsPath && (await lstat(target.fsPath).then(() => true, () => false))) {
+    if (
+      target.fsPath !== chosen.fsPath &&
+      (await lstat(target.fsPath).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       const name = path.basename(target.fsPath);
       const detail = `${name} already exists in ${path.dirname(target.fsPath)} (the ${formatChoice(format).label} extension was added to the name chosen). Replacing it overwrites it once the report is whole.`;
       if ((await ui.confirm(`Replace ${name}?`, detail, ['Replace'])) !== 'Replace') {

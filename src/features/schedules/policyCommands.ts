@@ -49,20 +49,34 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
     if (row) where = { projectId: row.projectId, regionId: row.regionId, policyId: row.kind === 'policy' ? row.id : row.policyId };
     else {
       const defaults = deps.defaults.on(bound);
-      const done = await runWizard<AddSchedulesState>({}, { title: `${title} on ${bound.connection.name}`, ui, steps: [...cloudLocationSteps<AddSchedulesState>(defaults), policyStep<AddSchedulesState>(defaults)] });
+      const done = await runWizard<AddSchedulesState>(
+        {},
+        {
+          title: `${title} on ${bound.connection.name}`,
+          ui,
+          steps: [...cloudLocationSteps<AddSchedulesState>(defaults), policyStep<AddSchedulesState>(defaults)],
+        },
+      );
       if (done?.projectId === undefined || done.regionId === undefined || done.policyId === undefined) return undefined;
       await defaults.rememberMissing({ projectId: done.projectId, regionId: done.regionId });
       where = { projectId: done.projectId, regionId: done.regionId, policyId: done.policyId };
     }
     const loaded = await bound.lists.policies(where.projectId, where.regionId, true);
     if ('error' in loaded) {
-      await notifyError(`Could not read snapshot policy ${where.policyId} on ${bound.connection.name}`, loaded.error, { log, ui, connectionName: bound.connection.name });
+      await notifyError(`Could not read snapshot policy ${where.policyId} on ${bound.connection.name}`, loaded.error, {
+        log,
+        ui,
+        connectionName: bound.connection.name,
+      });
       return undefined;
     }
     // A server without the list: the policy as far as it is known (its id).
     const policy = 'items' in loaded ? loaded.items.find((p) => p.id === where.policyId) : { id: where.policyId };
     if (!policy) {
-      void ui.notify('error', `No snapshot policy ${where.policyId} in project ${where.projectId}, region ${where.regionId} on ${bound.connection.name} (deleted meanwhile?).`);
+      void ui.notify(
+        'error',
+        `No snapshot policy ${where.policyId} in project ${where.projectId}, region ${where.regionId} on ${bound.connection.name} (deleted meanwhile?).`,
+      );
       await refreshView();
       return undefined;
     }
@@ -99,11 +113,18 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
     }
     if (!(await confirmWrite(deps.ui(), statusSummary(policy, at, status, bound.connection)))) return false;
     const params = { project_id: at.projectId, region_id: at.regionId, policy_id: policy.id };
-    const sent = await send(bound, `${verb === 'Pause' ? 'Pausing' : 'Resuming'} snapshot policy ${policyName(policy)}`, `Could not ${verb.toLowerCase()} snapshot policy ${policyName(policy)}`, () =>
-      bound.api.cloud.patchLifecyclePolicy({ params, body: { status } }),
+    const sent = await send(
+      bound,
+      `${verb === 'Pause' ? 'Pausing' : 'Resuming'} snapshot policy ${policyName(policy)}`,
+      `Could not ${verb.toLowerCase()} snapshot policy ${policyName(policy)}`,
+      () => bound.api.cloud.patchLifecyclePolicy({ params, body: { status } }),
     );
     if (!sent.ok) return false;
-    await done(status === 'paused' ? `Paused snapshot policy ${policyName(policy)} on ${bound.connection.name}: no snapshots are made until it is resumed.` : `Resumed snapshot policy ${policyName(policy)} on ${bound.connection.name}: its schedules make snapshots again.`);
+    await done(
+      status === 'paused'
+        ? `Paused snapshot policy ${policyName(policy)} on ${bound.connection.name}: no snapshots are made until it is resumed.`
+        : `Resumed snapshot policy ${policyName(policy)} on ${bound.connection.name}: its schedules make snapshots again.`,
+    );
     return true;
   };
 
@@ -111,23 +132,34 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
     const at = await policyFor(bound, arg, 'Rename Snapshot Policy');
     if (!at) return false;
     const { policy } = at;
-    const asked = await runWizard<{ name?: string }>({ name: policy.name ?? '' }, {
-      title: `Rename Snapshot Policy ${policyName(policy)} (${bound.connection.name})`,
-      ui: deps.ui(),
-      steps: [
-        {
-          prompt: async (s, ctx) => {
-            s.name = (await ctx.input({ prompt: 'New name of the snapshot policy', value: s.name ?? '', validate: (v) => fieldProblem(policyNameRule(), v.trim(), 'Name') })).trim();
+    const asked = await runWizard<{ name?: string }>(
+      { name: policy.name ?? '' },
+      {
+        title: `Rename Snapshot Policy ${policyName(policy)} (${bound.connection.name})`,
+        ui: deps.ui(),
+        steps: [
+          {
+            prompt: async (s, ctx) => {
+              s.name = (
+                await ctx.input({
+                  prompt: 'New name of the snapshot policy',
+                  value: s.name ?? '',
+                  validate: (v) => fieldProblem(policyNameRule(), v.trim(), 'Name'),
+                })
+              ).trim();
+            },
           },
-        },
-      ],
-    });
+        ],
+      },
+    );
     const name = asked?.name;
     if (!name) return false;
-    if (name === policy.name) return void deps.ui().notify('info', `The policy is named ${name} already: nothing sent.`), false;
+    if (name === policy.name) return (void deps.ui().notify('info', `The policy is named ${name} already: nothing sent.`), false);
     if (!(await confirmWrite(deps.ui(), renameSummary(policy, at, name, bound.connection)))) return false;
     const params = { project_id: at.projectId, region_id: at.regionId, policy_id: policy.id };
-    const sent = await send(bound, `Renaming snapshot policy ${policyName(policy)}`, `Could not rename snapshot policy ${policyName(policy)}`, () => bound.api.cloud.patchLifecyclePolicy({ params, body: { name } }));
+    const sent = await send(bound, `Renaming snapshot policy ${policyName(policy)}`, `Could not rename snapshot policy ${policyName(policy)}`, () =>
+      bound.api.cloud.patchLifecyclePolicy({ params, body: { name } }),
+    );
     if (!sent.ok) return false;
     await done(`Renamed snapshot policy ${policyName(policy)} to ${name} on ${bound.connection.name}.`);
     return true;
@@ -137,7 +169,10 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
     const at = await policyFor(bound, arg, 'Delete Snapshot Policy');
     if (!at) return false;
     const { policy } = at;
-    const volumes = (policy.volumes ?? []).map((v) => v.volume_name || v.volume_id).filter(Boolean).join(', ');
+    const volumes = (policy.volumes ?? [])
+      .map((v) => v.volume_name || v.volume_id)
+      .filter(Boolean)
+      .join(', ');
     const confirmed = await confirmByTypedName(deps.ui(), {
       title: 'Delete Snapshot Policy',
       thing: `Snapshot policy ${policyName(policy)} (ID ${policy.id}, project ${at.projectId}, region ${at.regionId}, ${policy.schedules?.length ?? 0} schedule(s))`,
@@ -147,7 +182,9 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
     });
     if (!confirmed) return false;
     const params = { project_id: at.projectId, region_id: at.regionId, policy_id: policy.id };
-    const sent = await send(bound, `Deleting snapshot policy ${policyName(policy)}`, `Could not delete snapshot policy ${policyName(policy)}`, () => bound.api.cloud.deleteLifecyclePolicy({ params }));
+    const sent = await send(bound, `Deleting snapshot policy ${policyName(policy)}`, `Could not delete snapshot policy ${policyName(policy)}`, () =>
+      bound.api.cloud.deleteLifecyclePolicy({ params }),
+    );
     if (!sent.ok) return false;
     await done(`Deleted snapshot policy ${policyName(policy)} on ${bound.connection.name}.`);
     return true;
@@ -160,17 +197,30 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
     if (at.scheduleId !== undefined) {
       const named = schedules.find((s) => s.id === at.scheduleId);
       if (!named) {
-        void deps.ui().notify('error', `Snapshot policy ${policyName(policy)} no longer has schedule ${at.scheduleId} on ${bound.connection.name}: nothing sent.`);
+        void deps
+          .ui()
+          .notify('error', `Snapshot policy ${policyName(policy)} no longer has schedule ${at.scheduleId} on ${bound.connection.name}: nothing sent.`);
         await refreshView();
       }
       return named;
     }
-    if (schedules.length === 0) return void deps.ui().notify('info', `Snapshot policy ${policyName(policy)} has no schedules.`), undefined;
-    const picked = await runWizard<{ id?: string }>({}, {
-      title: `${title} of ${policyName(policy)} (${bound.connection.name})`,
-      ui: deps.ui(),
-      steps: [{ prompt: async (s, ctx) => void (s.id = await ctx.pick({ placeholder, items: schedules.map((x) => ({ label: scheduleInWords(x), description: scheduleName(x), detail: x.id ?? undefined, value: x.id ?? '' })) })) }],
-    });
+    if (schedules.length === 0) return (void deps.ui().notify('info', `Snapshot policy ${policyName(policy)} has no schedules.`), undefined);
+    const picked = await runWizard<{ id?: string }>(
+      {},
+      {
+        title: `${title} of ${policyName(policy)} (${bound.connection.name})`,
+        ui: deps.ui(),
+        steps: [
+          {
+            prompt: async (s, ctx) =>
+              void (s.id = await ctx.pick({
+                placeholder,
+                items: schedules.map((x) => ({ label: scheduleInWords(x), description: scheduleName(x), detail: x.id ?? undefined, value: x.id ?? '' })),
+              })),
+          },
+        ],
+      },
+    );
     const schedule = schedules.find((s) => s.id === picked?.id);
     return schedule?.id ? schedule : undefined;
   };
@@ -184,11 +234,16 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
     if (!(await confirmWrite(deps.ui(), removeScheduleSummary(policy, at, schedule, bound.connection)))) return false;
     const params = { project_id: at.projectId, region_id: at.regionId, policy_id: policy.id };
     const id = schedule.id!;
-    const sent = await send(bound, `Removing a schedule from snapshot policy ${policyName(policy)}`, `Could not remove the schedule from snapshot policy ${policyName(policy)}`, () =>
-      bound.api.cloud.removeSchedules({ params, body: { schedule_ids: [id] } }),
+    const sent = await send(
+      bound,
+      `Removing a schedule from snapshot policy ${policyName(policy)}`,
+      `Could not remove the schedule from snapshot policy ${policyName(policy)}`,
+      () => bound.api.cloud.removeSchedules({ params, body: { schedule_ids: [id] } }),
     );
     if (!sent.ok) return false;
-    await done(`Removed schedule ${scheduleName(schedule)} from snapshot policy ${policyName(policy)} on ${bound.connection.name}; ${sent.value.schedules?.length ?? 0} schedule(s) remain.`);
+    await done(
+      `Removed schedule ${scheduleName(schedule)} from snapshot policy ${policyName(policy)} on ${bound.connection.name}; ${sent.value.schedules?.length ?? 0} schedule(s) remain.`,
+    );
     return true;
   };
 
@@ -198,17 +253,42 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
     const schedule = await scheduleOf(bound, at, 'Edit Snapshot Schedule', 'The schedule to edit');
     if (!schedule) return false;
     const before = draftOfSchedule(schedule);
-    if (!before) return void deps.ui().notify('error', `Schedule ${scheduleName(schedule)} uses fields the editor does not offer: nothing sent. Change it in the platform's console.`), false;
-    const after = await editScheduleSteps(deps.ui(), before.type, `Edit Schedule of ${policyName(at.policy)} (${bound.connection.name})`, () => new Date(), before);
+    if (!before)
+      return (
+        void deps
+          .ui()
+          .notify('error', `Schedule ${scheduleName(schedule)} uses fields the editor does not offer: nothing sent. Change it in the platform's console.`),
+        false
+      );
+    const after = await editScheduleSteps(
+      deps.ui(),
+      before.type,
+      `Edit Schedule of ${policyName(at.policy)} (${bound.connection.name})`,
+      () => new Date(),
+      before,
+    );
     if (!after) return false;
     const body = schedulePatchOf(before, after);
-    if (Object.keys(body).length === 0) return void deps.ui().notify('info', `Nothing changed in schedule ${scheduleName(schedule)}: nothing sent.`), false;
+    if (Object.keys(body).length === 0) return (void deps.ui().notify('info', `Nothing changed in schedule ${scheduleName(schedule)}: nothing sent.`), false);
     const prunes = schedulePrunes(schedule, body);
-    if (!(await confirmWrite(deps.ui(), editScheduleSummary(at.policy, at, schedule, describeSchedule(before), describeSchedule(after), patchFields(body), bound.connection, prunes)))) return false;
+    if (
+      !(await confirmWrite(
+        deps.ui(),
+        editScheduleSummary(at.policy, at, schedule, describeSchedule(before), describeSchedule(after), patchFields(body), bound.connection, prunes),
+      ))
+    )
+      return false;
     const params = { project_id: at.projectId, region_id: at.regionId, schedule_id: schedule.id! };
-    const sent = await send(bound, `Changing a schedule of snapshot policy ${policyName(at.policy)}`, `Could not change the schedule of snapshot policy ${policyName(at.policy)}`, () => bound.api.cloud.patchSchedule({ params, body }));
+    const sent = await send(
+      bound,
+      `Changing a schedule of snapshot policy ${policyName(at.policy)}`,
+      `Could not change the schedule of snapshot policy ${policyName(at.policy)}`,
+      () => bound.api.cloud.patchSchedule({ params, body }),
+    );
     if (!sent.ok) return false;
-    await done(`Changed schedule ${scheduleName(schedule)} of snapshot policy ${policyName(at.policy)} on ${bound.connection.name}: ${describeSchedule(after)}.`);
+    await done(
+      `Changed schedule ${scheduleName(schedule)} of snapshot policy ${policyName(at.policy)} on ${bound.connection.name}: ${describeSchedule(after)}.`,
+    );
     return true;
   };
 

@@ -13,7 +13,8 @@ export function notificationSettingLoss(before: NotificationSettingValues | unde
   if (!before) return 'its current values could not be read, so this may switch it off or send its notifications to another address';
   const said: string[] = [];
   if (before.enabled !== false && after.enabled === false) said.push('it switches the notification off: nothing is sent until it is enabled again');
-  if (before.notification_type && after.notification_type && before.notification_type !== after.notification_type) said.push('it changes which notification this is: the address stops getting the current one');
+  if (before.notification_type && after.notification_type && before.notification_type !== after.notification_type)
+    said.push('it changes which notification this is: the address stops getting the current one');
   if (before.email && after.email !== undefined && after.email !== null && before.email.trim().toLowerCase() !== after.email.trim().toLowerCase()) {
     said.push('it sends the notifications to another address: the current one stops getting them');
   }

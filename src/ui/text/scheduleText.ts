@@ -11,7 +11,12 @@ export const cronLibraries = (): typeof CronText => require('./cronText') as typ
 
 type Text = string | null | undefined;
 type Count = number | null | undefined;
-interface Span { weeks?: Count; days?: Count; hours?: Count; minutes?: Count }
+interface Span {
+  weeks?: Count;
+  days?: Count;
+  hours?: Count;
+  minutes?: Count;
+}
 
 /** The fields of a schedule as the platform lists it (cron or interval); every one may be missing. */
 export interface ScheduleFields extends Span {
@@ -33,7 +38,14 @@ export function plural(n: number, word: string): string {
 
 /** "1 week 2 days"; empty when every part is zero or missing. */
 export function spanText(parts: Span | null | undefined): string {
-  return ([['weeks', 'week'], ['days', 'day'], ['hours', 'hour'], ['minutes', 'minute']] as const)
+  return (
+    [
+      ['weeks', 'week'],
+      ['days', 'day'],
+      ['hours', 'hour'],
+      ['minutes', 'minute'],
+    ] as const
+  )
     .map(([key, unit]) => [parts?.[key] ?? 0, unit] as const)
     .filter(([n]) => n > 0)
     .map(([n, unit]) => plural(n, unit))
@@ -89,12 +101,16 @@ export function schedulePrunes(before: ScheduleFields, after: Pick<ScheduleField
   const said: string[] = [];
   // No count now means no limit by count: any count set prunes.
   if (after.max_quantity !== undefined && after.max_quantity !== null && (!before.max_quantity || after.max_quantity < before.max_quantity)) {
-    said.push(`the platform deletes this schedule's oldest snapshots beyond the newest ${after.max_quantity} (${before.max_quantity ? `it keeps up to ${before.max_quantity} now` : 'it keeps them without a limit by count now'})`);
+    said.push(
+      `the platform deletes this schedule's oldest snapshots beyond the newest ${after.max_quantity} (${before.max_quantity ? `it keeps up to ${before.max_quantity} now` : 'it keeps them without a limit by count now'})`,
+    );
   }
   const was = before.retention_time && spanMinutes(before.retention_time) > 0 ? before.retention_time : undefined;
   const now = after.retention_time && spanMinutes(after.retention_time) > 0 ? after.retention_time : undefined;
   if (now && (!was || spanMinutes(now) < spanMinutes(was))) {
-    said.push(`the platform deletes this schedule's snapshots older than ${spanText(now)} (${was ? `it keeps them ${spanText(was)} now` : 'it keeps them without a time limit now'})`);
+    said.push(
+      `the platform deletes this schedule's snapshots older than ${spanText(now)} (${was ? `it keeps them ${spanText(was)} now` : 'it keeps them without a time limit now'})`,
+    );
   }
   return said.length ? `${said.join('; ')}. Deleted snapshots cannot be brought back` : undefined;
 }
@@ -121,7 +137,15 @@ export function localTimeZone(): string {
 /** "Mon 2026-03-30 02:30 CEST" in `timeZone`. */
 export function formatInZone(date: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone, weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short',
+    timeZone,
+    weekday: 'short',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
   }).formatToParts(date);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('weekday')} ${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')} ${get('timeZoneName')}`;

@@ -10,7 +10,8 @@ import { openRegularFile, type OpenedFile } from '../../../platform/fileSeal';
 import { PlatformError } from '../../../schema/errors';
 import type { AgentBinding } from './toolKit';
 
-export const refusedField = (field: string, message: string) => new PlatformError({ kind: 'validation', message: `${field} ${message}`, issues: [{ path: field, message }] });
+export const refusedField = (field: string, message: string) =>
+  new PlatformError({ kind: 'validation', message: `${field} ${message}`, issues: [{ path: field, message }] });
 
 /** `file` is `root` or below it (`..x` is a name, `../x` is not). */
 function isInside(root: string, file: string): boolean {

@@ -30,14 +30,20 @@ export const listCloudSecrets = defineTool({
   kind: 'read',
   input: () => z.strictObject({ ...connectionField, ...where() }),
   run: async (b, { project_id, region_id }) => {
-    const list = await listed(b, 'listSecrets', () => b.api.cloud.listSecrets({ params: { project_id, region_id }, query: { limit: LIST_MAX } }, opts(b)), 'Ask the person for the secret id.');
+    const list = await listed(
+      b,
+      'listSecrets',
+      () => b.api.cloud.listSecrets({ params: { project_id, region_id }, query: { limit: LIST_MAX } }, opts(b)),
+      'Ask the person for the secret id.',
+    );
     if (typeof list === 'string') return list;
     return listAnswer({
       title: `Secrets in project ${project_id}, region ${region_id} on ${nameOf(b.connectionName)}`,
       source: 'list_cloud_secrets',
       items: list.results,
       total: list.count ?? list.results.length,
-      line: (s) => `id ${q(s.id)}: ${q(s.name ?? '')} · ${shown(s.secret_type)} · ${shown(s.status)} · created ${shown(s.created)} · expires ${s.expiration ? q(s.expiration) : 'never'}`,
+      line: (s) =>
+        `id ${q(s.id)}: ${q(s.name ?? '')} · ${shown(s.secret_type)} · ${shown(s.status)} · created ${shown(s.created)} · expires ${s.expiration ? q(s.expiration) : 'never'}`,
       narrow: 'ask the person which secret; the list is ordered as the platform gives it.',
     });
   },
@@ -54,12 +60,22 @@ export const deleteCloudSecret = defineTool({
     'Deletes a cloud secret for good; load balancer listeners that use it lose their certificate. The secret is read first so the person sees its name, type and expiration, and confirms. The platform deletes it through a task: the answer gives the task ids. Use only when the person asked to delete that secret; list_cloud_secrets finds the id.',
   kind: 'destructive',
   input: () => z.strictObject({ ...connectionField, ...secretParams() }),
-  prepare: ({ project_id, region_id, secret_id }) => request(endpoints.deleteSecret, { params: { project_id, region_id, secret_id } }, `Delete secret ${secret_id} in project ${project_id}, region ${region_id}`),
+  prepare: ({ project_id, region_id, secret_id }) =>
+    request(
+      endpoints.deleteSecret,
+      { params: { project_id, region_id, secret_id } },
+      `Delete secret ${secret_id} in project ${project_id}, region ${region_id}`,
+    ),
   readTarget: async (b, { project_id, region_id, secret_id }): Promise<WriteTarget> => {
     const s = await b.api.cloud.getSecret({ params: { project_id, region_id, secret_id } }, opts(b));
     return {
       noun: 'The secret',
-      facts: [['name', shown(s.name)], ['type', shown(s.secret_type)], ['status', shown(s.status)], ['expires', s.expiration ?? 'never']],
+      facts: [
+        ['name', shown(s.name)],
+        ['type', shown(s.secret_type)],
+        ['status', shown(s.status)],
+        ['expires', s.expiration ?? 'never'],
+      ],
       consequence: 'It is deleted; load balancer listeners that use it lose their certificate. This cannot be undone.',
     };
   },
@@ -88,7 +104,12 @@ export const listSnapshotPolicies = defineTool({
   kind: 'read',
   input: () => z.strictObject({ ...connectionField, ...where() }),
   run: async (b, { project_id, region_id }) => {
-    const list = await listed(b, 'listLifecyclePolicies', () => b.api.cloud.listLifecyclePolicies({ params: { project_id, region_id } }, opts(b)), 'Ask the person for the policy id.');
+    const list = await listed(
+      b,
+      'listLifecyclePolicies',
+      () => b.api.cloud.listLifecyclePolicies({ params: { project_id, region_id } }, opts(b)),
+      'Ask the person for the policy id.',
+    );
     if (typeof list === 'string') return list;
     return listAnswer({
       title: `Snapshot policies in project ${project_id}, region ${region_id} on ${nameOf(b.connectionName)}`,
@@ -96,7 +117,8 @@ export const listSnapshotPolicies = defineTool({
       items: list.results,
       total: list.results.length,
       line: (p) => {
-        const schedules = (p.schedules ?? []).map((s) => `${q(scheduleText(s))} keeps ${shown(s.max_quantity)} (schedule ${q(s.id ?? '?')})`).join('; ') || 'no schedules';
+        const schedules =
+          (p.schedules ?? []).map((s) => `${q(scheduleText(s))} keeps ${shown(s.max_quantity)} (schedule ${q(s.id ?? '?')})`).join('; ') || 'no schedules';
         const volumes = (p.volumes ?? []).map((v) => q(v.volume_name || v.volume_id || '?')).join(', ') || 'no volumes';
         return `id ${p.id}: ${q(p.name ?? '')} · ${shown(p.status)} · ${schedules} · volumes ${volumes}`;
       },
@@ -105,15 +127,37 @@ export const listSnapshotPolicies = defineTool({
   },
 });
 
-export const policyParams = () => ({ ...where(), policy_id: endpoints.patchLifecyclePolicy.params.shape.policy_id.describe('The policy id (list_snapshot_policies finds it)') });
+export const policyParams = () => ({
+  ...where(),
+  policy_id: endpoints.patchLifecyclePolicy.params.shape.policy_id.describe('The policy id (list_snapshot_policies finds it)'),
+});
 
-export async function readPolicy(b: AgentBinding, at: { project_id: number; region_id: number; policy_id: number }, consequence: string, undo?: string): Promise<WriteTarget> {
+export async function readPolicy(
+  b: AgentBinding,
+  at: { project_id: number; region_id: number; policy_id: number },
+  consequence: string,
+  undo?: string,
+): Promise<WriteTarget> {
   const list = await b.api.cloud.listLifecyclePolicies({ params: { project_id: at.project_id, region_id: at.region_id } }, opts(b));
   const p = list.results.find((x) => x.id === at.policy_id);
-  if (!p) return { noun: 'The snapshot policy', facts: [['id', String(at.policy_id)], ['found', 'not in the list of its project and region']], consequence, undo };
+  if (!p)
+    return {
+      noun: 'The snapshot policy',
+      facts: [
+        ['id', String(at.policy_id)],
+        ['found', 'not in the list of its project and region'],
+      ],
+      consequence,
+      undo,
+    };
   return {
     noun: 'The snapshot policy',
-    facts: [['name', shown(p.name)], ['status', shown(p.status)], ['schedules', (p.schedules ?? []).map(scheduleText).join('; ') || 'none'], ['volumes', (p.volumes ?? []).map((v) => v.volume_name || v.volume_id || '?').join(', ') || 'none']],
+    facts: [
+      ['name', shown(p.name)],
+      ['status', shown(p.status)],
+      ['schedules', (p.schedules ?? []).map(scheduleText).join('; ') || 'none'],
+      ['volumes', (p.volumes ?? []).map((v) => v.volume_name || v.volume_id || '?').join(', ') || 'none'],
+    ],
     consequence,
     undo,
   };
@@ -124,10 +168,12 @@ export const pauseSnapshotPolicy = defineTool({
   referenceName: 'platformPauseSnapshotPolicy',
   displayName: 'Pause Snapshot Policy',
   userDescription: 'Pause a snapshot policy (no snapshots are made until it is resumed)',
-  modelDescription: 'Pauses a snapshot policy: its schedules make no snapshots until resume_snapshot_policy. The policy is read first so the person sees its schedules and volumes, and confirms. Use only when the person asked to pause that policy.',
+  modelDescription:
+    'Pauses a snapshot policy: its schedules make no snapshots until resume_snapshot_policy. The policy is read first so the person sees its schedules and volumes, and confirms. Use only when the person asked to pause that policy.',
   kind: 'destructive',
   input: () => z.strictObject({ ...connectionField, ...policyParams() }),
-  prepare: ({ project_id, region_id, policy_id }) => request(endpoints.patchLifecyclePolicy, { params: { project_id, region_id, policy_id }, body: { status: 'paused' } }, `Pause snapshot policy ${policy_id}`),
+  prepare: ({ project_id, region_id, policy_id }) =>
+    request(endpoints.patchLifecyclePolicy, { params: { project_id, region_id, policy_id }, body: { status: 'paused' } }, `Pause snapshot policy ${policy_id}`),
   readTarget: (b, at) => readPolicy(b, at, 'No snapshots are made until it is resumed.', 'resume_snapshot_policy starts it again.'),
   answer: (_sent, b, { policy_id }) => `Paused snapshot policy ${policy_id} on ${nameOf(b.connectionName)}: no snapshots are made until it is resumed.`,
 });
@@ -140,7 +186,12 @@ export const resumeSnapshotPolicy = defineTool({
   modelDescription: 'Resumes a paused snapshot policy: its schedules make snapshots again. The policy is read first so the person sees it, and confirms.',
   kind: 'write',
   input: () => z.strictObject({ ...connectionField, ...policyParams() }),
-  prepare: ({ project_id, region_id, policy_id }) => request(endpoints.patchLifecyclePolicy, { params: { project_id, region_id, policy_id }, body: { status: 'active' } }, `Resume snapshot policy ${policy_id}`),
+  prepare: ({ project_id, region_id, policy_id }) =>
+    request(
+      endpoints.patchLifecyclePolicy,
+      { params: { project_id, region_id, policy_id }, body: { status: 'active' } },
+      `Resume snapshot policy ${policy_id}`,
+    ),
   readTarget: (b, at) => readPolicy(b, at, 'Its schedules make snapshots again.'),
   answer: (_sent, b, { policy_id }) => `Resumed snapshot policy ${policy_id} on ${nameOf(b.connectionName)}.`,
 });
@@ -150,10 +201,12 @@ export const deleteSnapshotPolicy = defineTool({
   referenceName: 'platformDeleteSnapshotPolicy',
   displayName: 'Delete Snapshot Policy',
   userDescription: 'Delete a snapshot policy (cannot be undone; snapshots already made are kept)',
-  modelDescription: 'Deletes a snapshot policy for good: its schedules stop making snapshots (those already made are kept). The policy is read first so the person sees its schedules and volumes, and confirms. Use only when the person asked to delete that policy.',
+  modelDescription:
+    'Deletes a snapshot policy for good: its schedules stop making snapshots (those already made are kept). The policy is read first so the person sees its schedules and volumes, and confirms. Use only when the person asked to delete that policy.',
   kind: 'destructive',
   input: () => z.strictObject({ ...connectionField, ...policyParams() }),
-  prepare: ({ project_id, region_id, policy_id }) => request(endpoints.deleteLifecyclePolicy, { params: { project_id, region_id, policy_id } }, `Delete snapshot policy ${policy_id}`),
+  prepare: ({ project_id, region_id, policy_id }) =>
+    request(endpoints.deleteLifecyclePolicy, { params: { project_id, region_id, policy_id } }, `Delete snapshot policy ${policy_id}`),
   readTarget: (b, at) => readPolicy(b, at, 'It is deleted; its schedules stop making snapshots. This cannot be undone.'),
   answer: (_sent, b, { policy_id }) => `Deleted snapshot policy ${policy_id} on ${nameOf(b.connectionName)}.`,
 });
@@ -166,10 +219,28 @@ const functionParams = () => ({
   function_name: endpoints.patchFunction.params.shape.function_name.describe('The function'),
 });
 
-async function readFunction(b: AgentBinding, at: { project_id: number; region_id: number; namespace_name: string; function_name: string }, consequence: string, undo?: string): Promise<WriteTarget> {
-  const list = await b.api.faas.listFunctions({ params: { project_id: at.project_id, region_id: at.region_id, namespace_name: at.namespace_name }, query: { search: at.function_name } }, opts(b));
+async function readFunction(
+  b: AgentBinding,
+  at: { project_id: number; region_id: number; namespace_name: string; function_name: string },
+  consequence: string,
+  undo?: string,
+): Promise<WriteTarget> {
+  const list = await b.api.faas.listFunctions(
+    { params: { project_id: at.project_id, region_id: at.region_id, namespace_name: at.namespace_name }, query: { search: at.function_name } },
+    opts(b),
+  );
   const f = list.results.find((x) => x.name === at.function_name);
-  return { noun: 'The function', facts: [['name', at.function_name], ['namespace', at.namespace_name], ['status', shown(f?.status)], ['endpoint', shown(f?.endpoint)]], consequence, undo };
+  return {
+    noun: 'The function',
+    facts: [
+      ['name', at.function_name],
+      ['namespace', at.namespace_name],
+      ['status', shown(f?.status)],
+      ['endpoint', shown(f?.endpoint)],
+    ],
+    consequence,
+    undo,
+  };
 }
 
 export const disableFunction = defineTool({
@@ -177,12 +248,26 @@ export const disableFunction = defineTool({
   referenceName: 'platformDisableFunction',
   displayName: 'Disable Function',
   userDescription: 'Switch off a FaaS function (it stops answering at its endpoint)',
-  modelDescription: 'Switches off a FaaS function: it stops answering at its endpoint until enable_function. The function is read first so the person sees its status and endpoint, and confirms. The platform applies it through a task: the answer gives the task ids. Use only when the person asked to disable that function.',
+  modelDescription:
+    'Switches off a FaaS function: it stops answering at its endpoint until enable_function. The function is read first so the person sees its status and endpoint, and confirms. The platform applies it through a task: the answer gives the task ids. Use only when the person asked to disable that function.',
   kind: 'destructive',
   input: () => z.strictObject({ ...connectionField, ...functionParams() }),
-  prepare: (p) => request(endpoints.patchFunction, { params: { project_id: p.project_id, region_id: p.region_id, namespace_name: p.namespace_name, function_name: p.function_name }, body: { disabled: true } }, `Disable function ${p.function_name}`),
+  prepare: (p) =>
+    request(
+      endpoints.patchFunction,
+      {
+        params: { project_id: p.project_id, region_id: p.region_id, namespace_name: p.namespace_name, function_name: p.function_name },
+        body: { disabled: true },
+      },
+      `Disable function ${p.function_name}`,
+    ),
   readTarget: (b, at) => readFunction(b, at, 'It stops answering at its endpoint until it is enabled again.', 'enable_function switches it on again.'),
-  answer: (sent, b, { function_name }) => writeAnswer({ head: `Disabling function ${q(function_name)} on ${nameOf(b.connectionName)}; the platform's task(s):`, source: 'disable_function', platform: tasksOf(sent) }),
+  answer: (sent, b, { function_name }) =>
+    writeAnswer({
+      head: `Disabling function ${q(function_name)} on ${nameOf(b.connectionName)}; the platform's task(s):`,
+      source: 'disable_function',
+      platform: tasksOf(sent),
+    }),
 });
 
 export const enableFunction = defineTool({
@@ -190,10 +275,24 @@ export const enableFunction = defineTool({
   referenceName: 'platformEnableFunction',
   displayName: 'Enable Function',
   userDescription: 'Switch a FaaS function back on',
-  modelDescription: 'Switches a disabled FaaS function back on: it answers at its endpoint again. The function is read first so the person sees it, and confirms. The platform applies it through a task: the answer gives the task ids.',
+  modelDescription:
+    'Switches a disabled FaaS function back on: it answers at its endpoint again. The function is read first so the person sees it, and confirms. The platform applies it through a task: the answer gives the task ids.',
   kind: 'write',
   input: () => z.strictObject({ ...connectionField, ...functionParams() }),
-  prepare: (p) => request(endpoints.patchFunction, { params: { project_id: p.project_id, region_id: p.region_id, namespace_name: p.namespace_name, function_name: p.function_name }, body: { disabled: false } }, `Enable function ${p.function_name}`),
+  prepare: (p) =>
+    request(
+      endpoints.patchFunction,
+      {
+        params: { project_id: p.project_id, region_id: p.region_id, namespace_name: p.namespace_name, function_name: p.function_name },
+        body: { disabled: false },
+      },
+      `Enable function ${p.function_name}`,
+    ),
   readTarget: (b, at) => readFunction(b, at, 'It answers at its endpoint again.'),
-  answer: (sent, b, { function_name }) => writeAnswer({ head: `Enabling function ${q(function_name)} on ${nameOf(b.connectionName)}; the platform's task(s):`, source: 'enable_function', platform: tasksOf(sent) }),
+  answer: (sent, b, { function_name }) =>
+    writeAnswer({
+      head: `Enabling function ${q(function_name)} on ${nameOf(b.connectionName)}; the platform's task(s):`,
+      source: 'enable_function',
+      platform: tasksOf(sent),
+    }),
 });

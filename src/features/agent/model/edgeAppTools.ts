@@ -50,7 +50,12 @@ export const enableEdgeApp = defineTool({
   input: () => z.strictObject({ ...connectionField, app_id: appId() }),
   prepare: ({ app_id }) => patchRequest(app_id, { status: EDGE_APP_STATUS.enabled }, `Enable edge app ${app_id}`),
   readTarget: (b, { app_id }) => readApp(b, app_id, 'It starts serving at its URL.'),
-  answer: (sent, b, { app_id }) => writeAnswer({ head: `Enabled edge app ${app_id} on ${nameOf(b.connectionName)}; the app as the platform answered:`, source: 'enable_edge_app', platform: appAnswered(sent) }),
+  answer: (sent, b, { app_id }) =>
+    writeAnswer({
+      head: `Enabled edge app ${app_id} on ${nameOf(b.connectionName)}; the app as the platform answered:`,
+      source: 'enable_edge_app',
+      platform: appAnswered(sent),
+    }),
 });
 
 export const disableEdgeApp = defineTool({
@@ -65,7 +70,12 @@ export const disableEdgeApp = defineTool({
   prepare: ({ app_id }) => patchRequest(app_id, { status: EDGE_APP_STATUS.disabled }, `Disable edge app ${app_id}`),
   readTarget: (b, { app_id }) => readApp(b, app_id, 'It stops serving at its URL until it is enabled again.', 'enable_edge_app switches it on again.'),
   answer: (sent, b, { app_id }) =>
-    writeAnswer({ head: `Disabled edge app ${app_id} on ${nameOf(b.connectionName)}; the app as the platform answered:`, source: 'disable_edge_app', platform: appAnswered(sent), tail: 'It no longer serves at its URL.' }),
+    writeAnswer({
+      head: `Disabled edge app ${app_id} on ${nameOf(b.connectionName)}; the app as the platform answered:`,
+      source: 'disable_edge_app',
+      platform: appAnswered(sent),
+      tail: 'It no longer serves at its URL.',
+    }),
 });
 
 export const startEdgeAppDebug = defineTool({
@@ -96,7 +106,7 @@ export const deleteEdgeApp = defineTool({
   displayName: 'Delete Edge App',
   userDescription: 'Delete a FastEdge app (cannot be undone; its binary is kept)',
   modelDescription:
-    'Deletes a FastEdge app for good: it stops serving and leaves the account\'s apps; its binary is kept. The app is read first so the person sees its name, URL and status, and confirms. It cannot be undone; use only when the person asked to delete that app. Use list_edge_apps to find the id.',
+    "Deletes a FastEdge app for good: it stops serving and leaves the account's apps; its binary is kept. The app is read first so the person sees its name, URL and status, and confirms. It cannot be undone; use only when the person asked to delete that app. Use list_edge_apps to find the id.",
   kind: 'destructive',
   input: () => z.strictObject({ ...connectionField, app_id: appId() }),
   prepare: ({ app_id }) => {

@@ -13,7 +13,6 @@ import { connectionField, defineTool, destructiveIf, type AgentBinding, type Wri
 import { nameOf, writeAnswer } from './toolAnswers';
 import { configLoss } from '../../../ui/text/destructiveChanges';
 
-
 const NAME = z.string().min(1).max(255);
 const textChanges = (what: string) =>
   z
@@ -43,7 +42,7 @@ const SECTIONS: readonly Section[] = ['env', 'rsp_headers', 'secrets'];
 /** A section of the app as a flat map (a secret as its id), for comparing and merging. */
 function current(app: EdgeApp, section: Section): Record<string, string | number> {
   if (section === 'secrets') return Object.fromEntries(Object.entries(app.secrets ?? {}).map(([k, v]) => [k, (v as { id?: number } | null)?.id ?? 0]));
-  return { ...((app[section] ?? {})) };
+  return { ...(app[section] ?? {}) };
 }
 
 const WHAT: Record<Section, string> = { env: 'variable', rsp_headers: 'response header', secrets: 'secret reference' };
@@ -66,7 +65,11 @@ export function appSecretNames(app: EdgeApp): Map<number, string> {
  * only), every change with its values for the confirmation (a secret reference as the secret's
  * name and id, never a value), and what it removes or overwrites (then the call is destructive).
  */
-export function configChanges(app: EdgeApp, given: Input, secretName: SecretNames = () => undefined): { body: EdgeAppPatch; lines: string[]; changes: WriteChange[]; lost: ('removes' | 'overwrites')[] } {
+export function configChanges(
+  app: EdgeApp,
+  given: Input,
+  secretName: SecretNames = () => undefined,
+): { body: EdgeAppPatch; lines: string[]; changes: WriteChange[]; lost: ('removes' | 'overwrites')[] } {
   const body: Record<string, unknown> = {};
   const lines: string[] = [];
   const changes: WriteChange[] = [];
@@ -161,7 +164,11 @@ export const setEdgeAppConfig = defineTool({
     const { body, changes: byId } = configChanges(app, given);
     return {
       noun: 'The edge app',
-      facts: [['name', app.name ?? '(not given)'], ['url', app.url ?? '(not given)'], ['changes', changes.length ? String(changes.length) : 'none: the app already has this configuration']],
+      facts: [
+        ['name', app.name ?? '(not given)'],
+        ['url', app.url ?? '(not given)'],
+        ['changes', changes.length ? String(changes.length) : 'none: the app already has this configuration'],
+      ],
       consequence: 'Only the sections listed are sent; the app serves with them at once.',
       changes,
       expected: { body, changes: byId },
@@ -172,6 +179,10 @@ export const setEdgeAppConfig = defineTool({
     const d = sent as { name?: string | null; lines: string[] };
     // The lines name the app's entries (some only the platform gave): data, with the app's name.
     if (!d.lines.length) return `Nothing sent: edge app ${app_id} on ${nameOf(b.connectionName)} already has this configuration.`;
-    return writeAnswer({ head: `Changed edge app ${app_id} on ${nameOf(b.connectionName)}; the app's name and what changed:`, source: 'set_edge_app_config', platform: { name: d.name, changes: d.lines } });
+    return writeAnswer({
+      head: `Changed edge app ${app_id} on ${nameOf(b.connectionName)}; the app's name and what changed:`,
+      source: 'set_edge_app_config',
+      platform: { name: d.name, changes: d.lines },
+    });
   },
 });

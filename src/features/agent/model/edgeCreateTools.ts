@@ -13,7 +13,14 @@ import { listed } from './readTools';
 import { connectionField, defineTool } from './toolKit';
 import { LIST_MAX, listAnswer, nameOf, writeAnswer } from './toolAnswers';
 
-const BINARY_STATUS: Record<number, string> = { 0: 'pending', 1: 'compiled', 2: 'compilation failed', 3: 'compilation failed', 4: 'over the size limit', 5: 'unsupported language' };
+const BINARY_STATUS: Record<number, string> = {
+  0: 'pending',
+  1: 'compiled',
+  2: 'compilation failed',
+  3: 'compilation failed',
+  4: 'over the size limit',
+  5: 'unsupported language',
+};
 const textMap = (what: string) => z.record(z.string().min(1).max(256), z.string().max(4096)).describe(what);
 const idMap = (what: string) => z.record(z.string().min(1).max(256), z.int().min(1)).describe(what);
 
@@ -58,17 +65,18 @@ export const createEdgeApp = defineTool({
   modelDescription:
     'Creates a FastEdge app from a stored binary (binary_id, see list_edge_binaries) or a template (template_id, see list_edge_templates; its params given in "params" by name, the mandatory ones required; a param of data type secret is given in "secrets" as the id of an Edge secret (list_edge_secrets), a store param in "stores" as an edge store id, never a value). name: 2–64 lowercase letters, digits and "-", not starting or ending with "-", unique in the account. Optional comment (<= 1024) and env variables. The app starts as a draft (not serving); enable_edge_app enables it. The person confirms the connection, name, source, param names and env names first.',
   kind: 'write',
-  input: () => z.strictObject({
-    ...connectionField,
-    name: endpoints.createEdgeApp.body.shape.name.describe('The new app\'s name'),
-    binary_id: endpoints.createEdgeApp.body.shape.binary.describe('A stored binary id (list_edge_binaries); give this or template_id'),
-    template_id: endpoints.createEdgeApp.body.shape.template.describe('A template id (list_edge_templates); give this or binary_id'),
-    params: textMap("The template's params by name (not its secret or store params)").optional(),
-    secrets: idMap("The template's secret params: param name to the id of an Edge secret (list_edge_secrets); never a secret's value").optional(),
-    stores: idMap("The template's store params: param name to an edge store id").optional(),
-    env: textMap('Environment variables, name to value').optional(),
-    comment: endpoints.createEdgeApp.body.shape.comment.describe('What the app is for'),
-  }),
+  input: () =>
+    z.strictObject({
+      ...connectionField,
+      name: endpoints.createEdgeApp.body.shape.name.describe("The new app's name"),
+      binary_id: endpoints.createEdgeApp.body.shape.binary.describe('A stored binary id (list_edge_binaries); give this or template_id'),
+      template_id: endpoints.createEdgeApp.body.shape.template.describe('A template id (list_edge_templates); give this or binary_id'),
+      params: textMap("The template's params by name (not its secret or store params)").optional(),
+      secrets: idMap("The template's secret params: param name to the id of an Edge secret (list_edge_secrets); never a secret's value").optional(),
+      stores: idMap("The template's store params: param name to an edge store id").optional(),
+      env: textMap('Environment variables, name to value').optional(),
+      comment: endpoints.createEdgeApp.body.shape.comment.describe('What the app is for'),
+    }),
   prepare: ({ name, binary_id, template_id, params, secrets, stores, env, comment }) => {
     if ((binary_id === undefined) === (template_id === undefined)) {
       const message = 'give either binary_id or template_id (one of them, not both)';
@@ -89,7 +97,15 @@ export const createEdgeApp = defineTool({
       endpoint: endpoints.createEdgeApp,
       call: { params: checked.params, body: checked.body },
       operation: `Create edge app ${name} from ${source}`,
-      shownBody: { name, source, param_names: Object.keys(params ?? {}), env_names: Object.keys(env ?? {}), ...(secrets ? { secret_ids: secrets } : {}), ...(stores ? { store_ids: stores } : {}), ...(comment ? { comment } : {}) },
+      shownBody: {
+        name,
+        source,
+        param_names: Object.keys(params ?? {}),
+        env_names: Object.keys(env ?? {}),
+        ...(secrets ? { secret_ids: secrets } : {}),
+        ...(stores ? { store_ids: stores } : {}),
+        ...(comment ? { comment } : {}),
+      },
     };
   },
   answer: (sent, b, { name }) => {

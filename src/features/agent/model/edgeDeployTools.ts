@@ -41,7 +41,12 @@ export const deployEdgeApp = defineTool({
   modelDescription:
     "Deploys a compiled WebAssembly file (.wasm, absolute path inside the folders the person allowed: the workspace folders in the editor, the --file-root folders over MCP) to a FastEdge app: the file is checked (it must begin with \\0asm), the app is read and the file hashed so the person sees the app, its URL, the binary change and the file's path, size and SHA-256 and confirms; then exactly that file is uploaded as a new binary (a file changed after the confirmation is refused, nothing stored) and the app is pointed at it. The answer gives the new and the previous binary id (deploying the previous one back is a PATCH the person can do with Roll Back in Platform Console). Use list_edge_apps to find the app id.",
   kind: 'write',
-  input: () => z.strictObject({ ...connectionField, app_id: endpoints.patchEdgeApp.params.shape.app_id.describe('The app id (list_edge_apps finds it)'), file: z.string().min(1).max(4096).describe('Absolute path of the .wasm file') }),
+  input: () =>
+    z.strictObject({
+      ...connectionField,
+      app_id: endpoints.patchEdgeApp.params.shape.app_id.describe('The app id (list_edge_apps finds it)'),
+      file: z.string().min(1).max(4096).describe('Absolute path of the .wasm file'),
+    }),
   prepare: (input) => {
     const { app_id, file } = input;
     validateCall(endpoints.patchEdgeApp, { params: { app_id }, body: {} });
@@ -85,7 +90,8 @@ export const deployEdgeApp = defineTool({
   },
   answer: (sent, b, { app_id, file }) => {
     const d = sent as { changed: string } | { name?: string | null; previous?: number | null; binary: number; bytes: number; sha256: string };
-    if ('changed' in d) return `Not deployed to edge app ${app_id} on ${nameOf(b.connectionName)}: ${q(d.changed)} The app still runs its binary. Call again so the person confirms the file as it is now.`;
+    if ('changed' in d)
+      return `Not deployed to edge app ${app_id} on ${nameOf(b.connectionName)}: ${q(d.changed)} The app still runs its binary. Call again so the person confirms the file as it is now.`;
     const head = `Deployed ${q(path.basename(file))} (${d.bytes} bytes, SHA-256 ${d.sha256}) to edge app ${app_id} on ${nameOf(b.connectionName)}: binary ${shown(d.previous)} -> ${d.binary}.`;
     return writeAnswer({ head: `${head} The app's name as the platform gave it:`, source: 'deploy_edge_app', platform: { name: d.name } });
   },

@@ -74,7 +74,10 @@ export const listConnections = defineTool({
     if (all.length === 0) return 'No connections. Ask the person to run "Platform Console: Sign In".';
     // The person's own names and URLs, not the platform's: escaped, one line each.
     return all
-      .map((c) => `- ${escapeText(c.name)}${c.active ? ' (active)' : ''}: ${escapeText(c.baseUrl)}, ${c.dialect} dialect, ${c.signedIn ? 'signed in' : 'signed out (needs Sign In)'}`)
+      .map(
+        (c) =>
+          `- ${escapeText(c.name)}${c.active ? ' (active)' : ''}: ${escapeText(c.baseUrl)}, ${c.dialect} dialect, ${c.signedIn ? 'signed in' : 'signed out (needs Sign In)'}`,
+      )
       .join('\n');
   },
 });
@@ -86,17 +89,23 @@ export const listProtectionProfiles = defineTool({
   userDescription: 'Protection profiles, filtered by name or client',
   modelDescription: `Lists DDoS protection profiles: id, name, client, template, networks. At most ${LIST_MAX} per answer with the total; filter with "name" (substring) or "client_id" and sort with "order_by" (e.g. "-created_at"). Use get_protection_profile for one profile's field values; use update_protection_profile to change one.`,
   kind: 'read',
-  input: () => z.strictObject({
-    ...connectionField,
-    name: shape.profiles.name.describe('Only profiles whose name contains this text'),
-    client_id: shape.profiles.client_id.describe('Only the profiles of this client id'),
-    order_by: shape.profiles.order_by.describe('Comma-separated fields, "-" for descending, e.g. "-created_at,name"'),
-  }),
+  input: () =>
+    z.strictObject({
+      ...connectionField,
+      name: shape.profiles.name.describe('Only profiles whose name contains this text'),
+      client_id: shape.profiles.client_id.describe('Only the profiles of this client id'),
+      order_by: shape.profiles.order_by.describe('Comma-separated fields, "-" for descending, e.g. "-created_at,name"'),
+    }),
   run: async (b, { connection: _c, ...query }) => {
     type Profile = z.output<typeof endpoints.listProtectionProfiles.response>[number];
     let items: Profile[];
     let total: number | undefined;
-    const page = await listed(b, 'listProtectionProfilesPaged', () => b.api.security.listProtectionProfilesPaged({ params: {}, query: { ...query, limit: LIST_MAX, offset: 0 } }, opts(b)), '');
+    const page = await listed(
+      b,
+      'listProtectionProfilesPaged',
+      () => b.api.security.listProtectionProfilesPaged({ params: {}, query: { ...query, limit: LIST_MAX, offset: 0 } }, opts(b)),
+      '',
+    );
     if (typeof page === 'string') items = await b.api.security.listProtectionProfiles({ params: {}, query }, opts(b));
     else {
       items = page.results;
@@ -107,7 +116,8 @@ export const listProtectionProfiles = defineTool({
       source: 'list_protection_profiles',
       items,
       total,
-      line: (p) => `id ${p.id}: ${text(p.name)} · client ${p.client_id ?? '?'} · template ${p.template?.name ? q(p.template.name) : (p.template?.id ?? '?')}${p.networks?.length ? ` · networks ${p.networks.map(text).join(', ')}` : ''}`,
+      line: (p) =>
+        `id ${p.id}: ${text(p.name)} · client ${p.client_id ?? '?'} · template ${p.template?.name ? q(p.template.name) : (p.template?.id ?? '?')}${p.networks?.length ? ` · networks ${p.networks.map(text).join(', ')}` : ''}`,
       narrow: 'give "name" or "client_id" to narrow the list.',
     });
   },
@@ -124,7 +134,8 @@ export const getProtectionProfile = defineTool({
   referenceName: 'platformProfile',
   displayName: 'Get Protection Profile',
   userDescription: 'One protection profile with its field values',
-  modelDescription: 'Returns one protection profile by id with its template and field values (template_field_id, name, value) as JSON. Use before update_protection_profile to see the current values. Use list_protection_profiles to find an id.',
+  modelDescription:
+    'Returns one protection profile by id with its template and field values (template_field_id, name, value) as JSON. Use before update_protection_profile to see the current values. Use list_protection_profiles to find an id.',
   kind: 'read',
   input: () => z.strictObject({ ...connectionField, protection_profile_id: shape.profile.protection_profile_id.describe('The profile id') }),
   run: async (b, { protection_profile_id }) => {
@@ -141,21 +152,28 @@ export const listEdgeApps = defineTool({
   userDescription: "The account's FastEdge apps, filtered by name or status",
   modelDescription: `Lists the account's FastEdge (edge) apps: id, name, status (draft, enabled, disabled, suspended), template, plan, URL. At most ${LIST_MAX} per answer with the total; filter with "name" (substring), "status" (0 draft, 1 enabled, 2 disabled, 5 suspended) or "template" (a template id). Use get_edge_app for one app's details.`,
   kind: 'read',
-  input: () => z.strictObject({
-    ...connectionField,
-    name: shape.apps.name.describe('Only apps whose name contains this text'),
-    status: shape.apps.status.describe('0 draft, 1 enabled, 2 disabled, 5 suspended'),
-    template: shape.apps.template.describe('Only apps made from this template id'),
-  }),
+  input: () =>
+    z.strictObject({
+      ...connectionField,
+      name: shape.apps.name.describe('Only apps whose name contains this text'),
+      status: shape.apps.status.describe('0 draft, 1 enabled, 2 disabled, 5 suspended'),
+      template: shape.apps.template.describe('Only apps made from this template id'),
+    }),
   run: async (b, { connection: _c, ...query }) => {
-    const page = await listed(b, 'listEdgeApps', () => b.api.edge.listEdgeApps({ params: {}, query: { ...query, limit: LIST_MAX } }, opts(b)), 'Ask the person for the app id and use get_edge_app.');
+    const page = await listed(
+      b,
+      'listEdgeApps',
+      () => b.api.edge.listEdgeApps({ params: {}, query: { ...query, limit: LIST_MAX } }, opts(b)),
+      'Ask the person for the app id and use get_edge_app.',
+    );
     if (typeof page === 'string') return page;
     return listAnswer({
       title: `Edge apps ${on(b)}`,
       source: 'list_edge_apps',
       items: page.apps,
       total: page.count ?? undefined,
-      line: (a) => `id ${a.id}: ${text(a.name)} · ${appStatus(a.status)} · template ${a.template_name ? q(a.template_name) : (a.template ?? '?')} · plan ${a.plan ? q(a.plan) : '?'}${a.url ? ` · ${q(a.url)}` : ''}`,
+      line: (a) =>
+        `id ${a.id}: ${text(a.name)} · ${appStatus(a.status)} · template ${a.template_name ? q(a.template_name) : (a.template ?? '?')} · plan ${a.plan ? q(a.plan) : '?'}${a.url ? ` · ${q(a.url)}` : ''}`,
       narrow: 'give "name", "status" or "template" to narrow the list.',
     });
   },
@@ -192,16 +210,27 @@ export const listEdgeTemplates = defineTool({
   userDescription: 'The FastEdge templates the account may use',
   modelDescription: `Lists the FastEdge templates the account may use: id, name, API type, whether the account owns it, short description. At most ${LIST_MAX} per answer with the total; "only_mine" keeps the account's own. Use get_edge_template for a template's parameters.`,
   kind: 'read',
-  input: () => z.strictObject({ ...connectionField, only_mine: shape.templates.only_mine.describe("Only the account's own templates"), api_type: shape.templates.api_type.describe('e.g. "wasi-http"') }),
+  input: () =>
+    z.strictObject({
+      ...connectionField,
+      only_mine: shape.templates.only_mine.describe("Only the account's own templates"),
+      api_type: shape.templates.api_type.describe('e.g. "wasi-http"'),
+    }),
   run: async (b, { connection: _c, ...query }) => {
-    const page = await listed(b, 'listEdgeTemplates', () => b.api.edge.listEdgeTemplates({ params: {}, query: { ...query, limit: LIST_MAX } }, opts(b)), 'Ask the person for the template id and use get_edge_template.');
+    const page = await listed(
+      b,
+      'listEdgeTemplates',
+      () => b.api.edge.listEdgeTemplates({ params: {}, query: { ...query, limit: LIST_MAX } }, opts(b)),
+      'Ask the person for the template id and use get_edge_template.',
+    );
     if (typeof page === 'string') return page;
     return listAnswer({
       title: `Edge templates ${on(b)}`,
       source: 'list_edge_templates',
       items: page.templates,
       total: page.count ?? undefined,
-      line: (t) => `id ${t.id}: ${text(t.name)}${t.api_type ? ` · ${q(t.api_type)}` : ''}${t.owned ? ' · own' : ''}${t.short_descr ? ` · ${q(t.short_descr)}` : ''}`,
+      line: (t) =>
+        `id ${t.id}: ${text(t.name)}${t.api_type ? ` · ${q(t.api_type)}` : ''}${t.owned ? ' · own' : ''}${t.short_descr ? ` · ${q(t.short_descr)}` : ''}`,
       narrow: 'set "only_mine" or "api_type".',
     });
   },
@@ -212,10 +241,12 @@ export const getEdgeTemplate = defineTool({
   referenceName: 'platformEdgeTemplate',
   displayName: 'Get Edge Template',
   userDescription: 'One FastEdge template with its parameters',
-  modelDescription: 'Returns one FastEdge template by id as JSON: name, API type, descriptions and its parameters (name, data type, mandatory, description). Use list_edge_templates to find an id.',
+  modelDescription:
+    'Returns one FastEdge template by id as JSON: name, API type, descriptions and its parameters (name, data type, mandatory, description). Use list_edge_templates to find an id.',
   kind: 'read',
   input: () => z.strictObject({ ...connectionField, template_id: endpoints.getEdgeTemplate.params.shape.template_id.describe('The template id') }),
-  run: async (b, { template_id }) => objectAnswer(`Edge template ${template_id} ${on(b)}:`, 'get_edge_template', await b.api.edge.getEdgeTemplate({ params: { template_id } }, opts(b))),
+  run: async (b, { template_id }) =>
+    objectAnswer(`Edge template ${template_id} ${on(b)}:`, 'get_edge_template', await b.api.edge.getEdgeTemplate({ params: { template_id } }, opts(b))),
 });
 
 export const getEdgeClient = defineTool({
@@ -224,14 +255,25 @@ export const getEdgeClient = defineTool({
   displayName: 'Get Edge Client Status',
   userDescription: "A FastEdge client's status, plan, consumption and networks",
   modelDescription:
-    "Returns a FastEdge client's status (enabled, disabled, suspended), plan, app count, hourly/daily/monthly consumption and networks. Give \"client_id\" for another client (administrators); leave it out for the account's own status.",
+    'Returns a FastEdge client\'s status (enabled, disabled, suspended), plan, app count, hourly/daily/monthly consumption and networks. Give "client_id" for another client (administrators); leave it out for the account\'s own status.',
   kind: 'read',
-  input: () => z.strictObject({ ...connectionField, client_id: endpoints.getEdgeClient.params.shape.client_id.optional().describe("A client id; leave out for the account's own") }),
+  input: () =>
+    z.strictObject({
+      ...connectionField,
+      client_id: endpoints.getEdgeClient.params.shape.client_id.optional().describe("A client id; leave out for the account's own"),
+    }),
   run: async (b, { client_id }) => {
-    const c = client_id === undefined ? await listed(b, 'getEdgeAccount', () => b.api.edge.getEdgeAccount({ params: {} }, opts(b)), 'Give "client_id".') : await b.api.edge.getEdgeClient({ params: { client_id } }, opts(b));
+    const c =
+      client_id === undefined
+        ? await listed(b, 'getEdgeAccount', () => b.api.edge.getEdgeAccount({ params: {} }, opts(b)), 'Give "client_id".')
+        : await b.api.edge.getEdgeClient({ params: { client_id } }, opts(b));
     if (typeof c === 'string') return c;
     const status = c.status === null || c.status === undefined ? 'status unknown' : (EDGE_CLIENT_STATUSES[c.status] ?? `status ${c.status}`);
-    return objectAnswer(`${client_id === undefined ? "The account's FastEdge client" : `FastEdge client ${client_id}`} ${on(b)}, ${status}:`, 'get_edge_client', c);
+    return objectAnswer(
+      `${client_id === undefined ? "The account's FastEdge client" : `FastEdge client ${client_id}`} ${on(b)}, ${status}:`,
+      'get_edge_client',
+      c,
+    );
   },
 });
 
@@ -242,16 +284,27 @@ export const listReportTasks = defineTool({
   userDescription: "The account's billing report tasks, newest first",
   modelDescription: `Lists the account's billing report tasks, newest first: uuid, template, status (Pending, InProgress, Completed, Failed, Cancelled), created time. At most ${LIST_MAX} per answer with the total; filter with "status" or "template". Use get_report_task for one task's details and result; create_report starts a new one.`,
   kind: 'read',
-  input: () => z.strictObject({ ...connectionField, status: shape.reports.status.describe('Only tasks in this status'), template: shape.reports.template.describe('Only tasks of this template code') }),
+  input: () =>
+    z.strictObject({
+      ...connectionField,
+      status: shape.reports.status.describe('Only tasks in this status'),
+      template: shape.reports.template.describe('Only tasks of this template code'),
+    }),
   run: async (b, { connection: _c, ...query }) => {
-    const page = await listed(b, 'listReports', () => b.api.billing.listReports({ params: {}, query: { ...query, ordering: '-created_at', limit: LIST_MAX } }, opts(b)), 'Ask the person for the task uuid and use get_report_task.');
+    const page = await listed(
+      b,
+      'listReports',
+      () => b.api.billing.listReports({ params: {}, query: { ...query, ordering: '-created_at', limit: LIST_MAX } }, opts(b)),
+      'Ask the person for the task uuid and use get_report_task.',
+    );
     if (typeof page === 'string') return page;
     return listAnswer({
       title: `Report tasks ${on(b)}`,
       source: 'list_report_tasks',
       items: page.results,
       total: page.count ?? undefined,
-      line: (r) => `${q(r.uuid)}: ${r.task_type ? q(r.task_type) : 'report'} · ${r.status ? q(r.status) : 'status unknown'} · created ${r.created_at ? q(r.created_at) : '?'}`,
+      line: (r) =>
+        `${q(r.uuid)}: ${r.task_type ? q(r.task_type) : 'report'} · ${r.status ? q(r.status) : 'status unknown'} · created ${r.created_at ? q(r.created_at) : '?'}`,
       narrow: 'give "status" or "template".',
     });
   },
@@ -262,7 +315,8 @@ export const getReportTask = defineTool({
   referenceName: 'platformReport',
   displayName: 'Get Report Task',
   userDescription: 'One billing report task: status, period, errors, result',
-  modelDescription: 'Returns one billing report task by uuid as JSON: status, template, period, records processed, errors and warnings, and where its result is. Report tasks take minutes: call again later while it is Pending or InProgress. Use list_report_tasks to find a uuid.',
+  modelDescription:
+    'Returns one billing report task by uuid as JSON: status, template, period, records processed, errors and warnings, and where its result is. Report tasks take minutes: call again later while it is Pending or InProgress. Use list_report_tasks to find a uuid.',
   kind: 'read',
   input: () => z.strictObject({ ...connectionField, id: endpoints.getReport.params.shape.id.describe('The report task uuid') }),
   run: async (b, { id }) => {
@@ -277,7 +331,8 @@ export const getTrial = defineTool({
   referenceName: 'platformTrial',
   displayName: 'Get Billing Trial',
   userDescription: 'One billing trial: product, plan, days, active ranges, options',
-  modelDescription: 'Returns one billing trial by id as JSON: client, product, plan, days limit, active ranges, options. Use get_trial_start_data to see what a trial of a product would start with.',
+  modelDescription:
+    'Returns one billing trial by id as JSON: client, product, plan, days limit, active ranges, options. Use get_trial_start_data to see what a trial of a product would start with.',
   kind: 'read',
   input: () => z.strictObject({ ...connectionField, id: endpoints.getTrial.params.shape.id.describe('The trial id') }),
   run: async (b, { id }) => objectAnswer(`Trial ${id} ${on(b)}:`, 'get_trial', await b.api.billing.getTrial({ params: { id } }, opts(b))),
@@ -290,13 +345,18 @@ export const getTrialStartData = defineTool({
   userDescription: 'What a trial of a product would start with for a client',
   modelDescription: 'Returns the data a trial of a product would start with for a client (plan, days limit, options) as JSON. Read only: it starts nothing.',
   kind: 'read',
-  input: () => z.strictObject({
-    ...connectionField,
-    client_id: endpoints.getTrialStartData.query.shape.client_id.describe('The client id'),
-    product_id: endpoints.getTrialStartData.query.shape.product_id.describe('The product id'),
-  }),
+  input: () =>
+    z.strictObject({
+      ...connectionField,
+      client_id: endpoints.getTrialStartData.query.shape.client_id.describe('The client id'),
+      product_id: endpoints.getTrialStartData.query.shape.product_id.describe('The product id'),
+    }),
   run: async (b, { client_id, product_id }) =>
-    objectAnswer(`Trial start data for client ${client_id}, product ${product_id} ${on(b)}:`, 'get_trial_start_data', await b.api.billing.getTrialStartData({ params: {}, query: { client_id, product_id } }, opts(b))),
+    objectAnswer(
+      `Trial start data for client ${client_id}, product ${product_id} ${on(b)}:`,
+      'get_trial_start_data',
+      await b.api.billing.getTrialStartData({ params: {}, query: { client_id, product_id } }, opts(b)),
+    ),
 });
 
 export const getFreeFeature = defineTool({
@@ -306,9 +366,14 @@ export const getFreeFeature = defineTool({
   userDescription: 'One activated free feature of the account',
   modelDescription: 'Returns one activated free feature by its activation id as JSON: the feature (name, service, free or not), client, activation date.',
   kind: 'read',
-  input: () => z.strictObject({ ...connectionField, activatedFeatureId: endpoints.getActivatedFreeFeature.params.shape.activatedFeatureId.describe('The activation id') }),
+  input: () =>
+    z.strictObject({ ...connectionField, activatedFeatureId: endpoints.getActivatedFreeFeature.params.shape.activatedFeatureId.describe('The activation id') }),
   run: async (b, { activatedFeatureId }) =>
-    objectAnswer(`Activated free feature ${activatedFeatureId} ${on(b)}:`, 'get_free_feature', await b.api.iam.getActivatedFreeFeature({ params: { activatedFeatureId } }, opts(b))),
+    objectAnswer(
+      `Activated free feature ${activatedFeatureId} ${on(b)}:`,
+      'get_free_feature',
+      await b.api.iam.getActivatedFreeFeature({ params: { activatedFeatureId } }, opts(b)),
+    ),
 });
 
 export const readFunctionLogs = defineTool({

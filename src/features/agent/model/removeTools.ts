@@ -30,7 +30,7 @@ export const deleteReportTask = defineTool({
   displayName: 'Delete Report Task',
   userDescription: 'Delete a billing report task and its result on the server (cannot be undone)',
   modelDescription:
-    'Deletes a billing report task on the server, with its result: it leaves the account\'s list of report tasks for good. The task is read first so the person sees its template, creation time and status, and confirms. It cannot be undone; use only when the person asked to delete that task. Use list_report_tasks to find the uuid.',
+    "Deletes a billing report task on the server, with its result: it leaves the account's list of report tasks for good. The task is read first so the person sees its template, creation time and status, and confirms. It cannot be undone; use only when the person asked to delete that task. Use list_report_tasks to find the uuid.",
   kind: 'destructive',
   input: () => z.strictObject({ ...connectionField, id: report.params.shape.id.describe('The report task uuid') }),
   prepare: ({ id }) => request(report, { id }, `Delete report task ${id}`),
@@ -59,7 +59,8 @@ export const disableFreeFeature = defineTool({
   modelDescription:
     "Disables an activated free feature by its activation id: the client loses that feature. The activation is read first so the person sees the feature's name, service and client, and confirms. It cannot be undone here; use only when the person asked for it. Use list_free_features to find the activation id.",
   kind: 'destructive',
-  input: () => z.strictObject({ ...connectionField, activatedFeatureId: feature.params.shape.activatedFeatureId.describe('The activation id (not the feature id)') }),
+  input: () =>
+    z.strictObject({ ...connectionField, activatedFeatureId: feature.params.shape.activatedFeatureId.describe('The activation id (not the feature id)') }),
   prepare: ({ activatedFeatureId }) => request(feature, { activatedFeatureId }, `Disable activated free feature ${activatedFeatureId}`),
   readTarget: async (b, { activatedFeatureId }) => {
     const f = await b.api.iam.getActivatedFreeFeature({ params: { activatedFeatureId } }, opts(b));
@@ -74,7 +75,8 @@ export const disableFreeFeature = defineTool({
       consequence: 'That client loses this feature.',
     };
   },
-  answer: (_sent, b, { activatedFeatureId }) => `Disabled activated free feature ${activatedFeatureId} on ${nameOf(b.connectionName)}; the client no longer has it.`,
+  answer: (_sent, b, { activatedFeatureId }) =>
+    `Disabled activated free feature ${activatedFeatureId} on ${nameOf(b.connectionName)}; the client no longer has it.`,
 });
 
 const setting = endpoints.deleteNotificationSetting;
@@ -84,14 +86,16 @@ export const deleteNotificationSetting = defineTool({
   displayName: 'Delete Notification Setting',
   userDescription: "Delete a reseller's notification setting (its address stops getting them)",
   modelDescription:
-    "Deletes a notification setting of a reseller: its address no longer gets that notification (deletion_request or failed_login). The setting is read first so the person sees its type and email, and confirms. It cannot be undone; use only when the person asked for it. Use list_notification_settings to find the id.",
+    'Deletes a notification setting of a reseller: its address no longer gets that notification (deletion_request or failed_login). The setting is read first so the person sees its type and email, and confirms. It cannot be undone; use only when the person asked for it. Use list_notification_settings to find the id.',
   kind: 'destructive',
-  input: () => z.strictObject({
-    ...connectionField,
-    resellerId: setting.params.shape.resellerId.describe('The reseller id'),
-    notificationSettingsId: setting.params.shape.notificationSettingsId.describe('The setting id'),
-  }),
-  prepare: ({ resellerId, notificationSettingsId }) => request(setting, { resellerId, notificationSettingsId }, `Delete notification setting ${notificationSettingsId} of reseller ${resellerId}`),
+  input: () =>
+    z.strictObject({
+      ...connectionField,
+      resellerId: setting.params.shape.resellerId.describe('The reseller id'),
+      notificationSettingsId: setting.params.shape.notificationSettingsId.describe('The setting id'),
+    }),
+  prepare: ({ resellerId, notificationSettingsId }) =>
+    request(setting, { resellerId, notificationSettingsId }, `Delete notification setting ${notificationSettingsId} of reseller ${resellerId}`),
   readTarget: async (b, { resellerId, notificationSettingsId }) => {
     const s = await findSetting(b, resellerId, notificationSettingsId);
     return {
@@ -104,7 +108,8 @@ export const deleteNotificationSetting = defineTool({
       consequence: 'That address stops getting this notification.',
     };
   },
-  answer: (_sent, b, { resellerId, notificationSettingsId }) => `Deleted notification setting ${notificationSettingsId} of reseller ${resellerId} on ${nameOf(b.connectionName)}.`,
+  answer: (_sent, b, { resellerId, notificationSettingsId }) =>
+    `Deleted notification setting ${notificationSettingsId} of reseller ${resellerId} on ${nameOf(b.connectionName)}.`,
 });
 
 /** One setting from the reseller's list (the platform has no read of one setting): paged through, a 404 when it is not there. */

@@ -10,10 +10,15 @@ import { request } from './writeTools';
 import { schedulePrunes, spanText, type ScheduleFields } from '../../../ui/text/scheduleText';
 import { nameOf, shown, writeAnswer } from './toolAnswers';
 
-const scheduleId = () => endpoints.patchSchedule.params.shape.schedule_id.describe('The schedule id (list_snapshot_policies gives each schedule\'s id)');
+const scheduleId = () => endpoints.patchSchedule.params.shape.schedule_id.describe("The schedule id (list_snapshot_policies gives each schedule's id)");
 
 /** The policy and the one schedule, as they are now; `change` given, what the platform will prune for it (the call is then destructive). */
-async function readSchedule(b: AgentBinding, at: { project_id: number; region_id: number; policy_id: number; schedule_id: string }, consequence: string, change?: Pick<ScheduleFields, 'max_quantity' | 'retention_time'>): Promise<WriteTarget> {
+async function readSchedule(
+  b: AgentBinding,
+  at: { project_id: number; region_id: number; policy_id: number; schedule_id: string },
+  consequence: string,
+  change?: Pick<ScheduleFields, 'max_quantity' | 'retention_time'>,
+): Promise<WriteTarget> {
   const list = await b.api.cloud.listLifecyclePolicies({ params: { project_id: at.project_id, region_id: at.region_id } }, opts(b));
   const policy = list.results.find((p) => p.id === at.policy_id);
   const schedule = policy?.schedules?.find((s) => s.id === at.schedule_id);
@@ -22,7 +27,12 @@ async function readSchedule(b: AgentBinding, at: { project_id: number; region_id
     facts: [
       ['policy', policy ? `${shown(policy.name)} (id ${policy.id}, ${shown(policy.status)})` : `id ${at.policy_id}, not in the list of its project and region`],
       ['schedule', schedule ? scheduleText(schedule) : `id ${at.schedule_id}, not in this policy`],
-      ['keeps', schedule ? `${shown(schedule.max_quantity)} snapshot(s)${schedule.retention_time && spanText(schedule.retention_time) ? ` for ${spanText(schedule.retention_time)}` : ''}` : '(not found)'],
+      [
+        'keeps',
+        schedule
+          ? `${shown(schedule.max_quantity)} snapshot(s)${schedule.retention_time && spanText(schedule.retention_time) ? ` for ${spanText(schedule.retention_time)}` : ''}`
+          : '(not found)',
+      ],
     ],
     consequence,
     ...(schedule && change ? destructiveIf(schedulePrunes(schedule, change)) : {}),
@@ -38,9 +48,19 @@ export const editSnapshotSchedule = defineTool({
     'Changes one schedule of a snapshot lifecycle policy: `change` holds only the fields to set, as the platform defines them (cron: minute, hour, day_of_week, day, month, week, timezone; interval: weeks, days, hours, minutes; either: max_quantity, retention_time {weeks, days, hours, minutes}, resource_name_template; type to switch between cron and interval, with every field of the new type). The policy is read first so the person sees the schedule as it is, and confirms the exact change. Returns the schedule as saved.',
   kind: 'write',
   destructiveWhen: 'it lowers max_quantity or retention_time: the platform deletes the snapshots beyond them',
-  input: () => z.strictObject({ ...connectionField, ...policyParams(), schedule_id: scheduleId(), change: endpoints.patchSchedule.body.describe('The fields to change, only those') }),
+  input: () =>
+    z.strictObject({
+      ...connectionField,
+      ...policyParams(),
+      schedule_id: scheduleId(),
+      change: endpoints.patchSchedule.body.describe('The fields to change, only those'),
+    }),
   prepare: ({ project_id, region_id, schedule_id, change }) =>
-    request(endpoints.patchSchedule, { params: { project_id, region_id, schedule_id }, body: change }, `Change schedule ${schedule_id} (${Object.keys(change).join(', ')})`),
+    request(
+      endpoints.patchSchedule,
+      { params: { project_id, region_id, schedule_id }, body: change },
+      `Change schedule ${schedule_id} (${Object.keys(change).join(', ')})`,
+    ),
   readTarget: (b, at) => readSchedule(b, at, 'Only the fields in the request change.', at.change),
   answer: (sent, b, { schedule_id, policy_id }) => {
     const saved = sent as z.output<typeof endpoints.patchSchedule.response>;
@@ -57,11 +77,16 @@ export const removeSnapshotSchedule = defineTool({
   referenceName: 'platformRemoveSnapshotSchedule',
   displayName: 'Remove Snapshot Schedule',
   userDescription: 'Remove one schedule from a snapshot policy (its snapshots stop being made)',
-  modelDescription: 'Removes one schedule from a snapshot lifecycle policy: the snapshots it makes stop being made (those already made are kept). The policy is read first so the person sees the schedule, and confirms. Use only when the person asked to remove that schedule. Returns how many schedules the policy has left.',
+  modelDescription:
+    'Removes one schedule from a snapshot lifecycle policy: the snapshots it makes stop being made (those already made are kept). The policy is read first so the person sees the schedule, and confirms. Use only when the person asked to remove that schedule. Returns how many schedules the policy has left.',
   kind: 'destructive',
   input: () => z.strictObject({ ...connectionField, ...policyParams(), schedule_id: scheduleId() }),
   prepare: ({ project_id, region_id, policy_id, schedule_id }) =>
-    request(endpoints.removeSchedules, { params: { project_id, region_id, policy_id }, body: { schedule_ids: [schedule_id] } }, `Remove schedule ${schedule_id} from snapshot policy ${policy_id}`),
+    request(
+      endpoints.removeSchedules,
+      { params: { project_id, region_id, policy_id }, body: { schedule_ids: [schedule_id] } },
+      `Remove schedule ${schedule_id} from snapshot policy ${policy_id}`,
+    ),
   readTarget: (b, at) => readSchedule(b, at, 'The snapshots it makes stop being made; those already made are kept. add_schedules can add a schedule again.'),
   answer: (sent, b, { schedule_id, policy_id }) => {
     const policy = sent as z.output<typeof endpoints.removeSchedules.response>;
@@ -74,12 +99,17 @@ export const renameSnapshotPolicy = defineTool({
   referenceName: 'platformRenameSnapshotPolicy',
   displayName: 'Rename Snapshot Policy',
   userDescription: 'Give a snapshot policy a new name',
-  modelDescription: 'Renames a snapshot lifecycle policy (3..63 characters: letters, digits, spaces, . _ -; not starting with a space or ending with "-"). The policy is read first so the person sees it, and confirms.',
+  modelDescription:
+    'Renames a snapshot lifecycle policy (3..63 characters: letters, digits, spaces, . _ -; not starting with a space or ending with "-"). The policy is read first so the person sees it, and confirms.',
   kind: 'write',
   input: () => z.strictObject({ ...connectionField, ...policyParams(), name: endpoints.patchLifecyclePolicy.body.shape.name.describe('The new name') }),
   prepare: ({ project_id, region_id, policy_id, name }) =>
     request(endpoints.patchLifecyclePolicy, { params: { project_id, region_id, policy_id }, body: { name } }, `Rename snapshot policy ${policy_id}`),
   readTarget: (b, at) => readPolicy(b, at, 'Only its name changes.'),
   answer: (sent, b, { policy_id }) =>
-    writeAnswer({ head: `Renamed snapshot policy ${policy_id} on ${nameOf(b.connectionName)}; its name as the platform answered:`, source: 'rename_snapshot_policy', platform: { name: (sent as { name?: string | null }).name } }),
+    writeAnswer({
+      head: `Renamed snapshot policy ${policy_id} on ${nameOf(b.connectionName)}; its name as the platform answered:`,
+      source: 'rename_snapshot_policy',
+      platform: { name: (sent as { name?: string | null }).name },
+    }),
 });

@@ -79,7 +79,10 @@ export async function checkedPem(b: AgentBinding, files: Files, now = new Date()
   [leaf, ...chain].forEach((cert, i) => {
     const issuer = chain[i];
     if (issuer && !(cert.checkIssued(issuer) && cert.verify(issuer.publicKey)))
-      throw refusedField('chain_file', `is not in order: certificate ${i + 1} of the chain did not sign ${i === 0 ? 'the certificate' : `certificate ${i}`} (the chain goes from the issuer of the certificate up)`);
+      throw refusedField(
+        'chain_file',
+        `is not in order: certificate ${i + 1} of the chain did not sign ${i === 0 ? 'the certificate' : `certificate ${i}`} (the chain goes from the issuer of the certificate up)`,
+      );
   });
   const paths = { certificate_file: certificateFile.real, private_key_file: keyFile.real, ...(chainFile ? { chain_file: chainFile.real } : {}) };
   return { payload: { certificate: first, private_key: privateKey, certificate_chain: chain.map((c) => c.toString()).join('\n') }, leaf, chain, paths };
@@ -96,29 +99,41 @@ export const createTlsSecret = defineTool({
   displayName: 'Create TLS Secret',
   userDescription: 'Store a TLS certificate and its key (PEM files) as a cloud secret for load balancers',
   modelDescription:
-    'Creates a TLS certificate secret (for load balancer listeners) in a project and region from PEM files named by absolute path, inside the folders the person allowed (the workspace folders in the editor, the --file-root folders over MCP): certificate_file, private_key_file, optional chain_file (the issuers, from the certificate\'s issuer up). Never put PEM text in the conversation: the files are read here. They are checked first (the key belongs to the certificate, the chain is in order, the certificate is valid now); the person sees the certificate\'s subject, issuer, expiry and fingerprint and confirms. Platform connections only (POST /cloud/v2/secrets); on others use create_secret. Returns the task id(s).',
+    "Creates a TLS certificate secret (for load balancer listeners) in a project and region from PEM files named by absolute path, inside the folders the person allowed (the workspace folders in the editor, the --file-root folders over MCP): certificate_file, private_key_file, optional chain_file (the issuers, from the certificate's issuer up). Never put PEM text in the conversation: the files are read here. They are checked first (the key belongs to the certificate, the chain is in order, the certificate is valid now); the person sees the certificate's subject, issuer, expiry and fingerprint and confirms. Platform connections only (POST /cloud/v2/secrets); on others use create_secret. Returns the task id(s).",
   kind: 'write',
-  input: () => z.strictObject({
-    ...connectionField,
-    project_id: endpoints.createSecretV2.params.shape.project_id.describe('The project id (list_cloud_locations finds it)'),
-    region_id: endpoints.createSecretV2.params.shape.region_id.describe('The region id (list_cloud_locations finds it)'),
-    name: z.string().describe('The secret\'s name (1..255 characters)'),
-    certificate_file: z.string().min(1).max(4096).describe('Absolute path of the PEM certificate'),
-    private_key_file: z.string().min(1).max(4096).describe('Absolute path of its PEM private key (unencrypted)'),
-    chain_file: z.string().min(1).max(4096).optional().describe('Absolute path of the PEM chain (intermediates), if any'),
-    expiration: z.string().optional().describe('When the secret expires (ISO date-time); leave out for none'),
-  }),
+  input: () =>
+    z.strictObject({
+      ...connectionField,
+      project_id: endpoints.createSecretV2.params.shape.project_id.describe('The project id (list_cloud_locations finds it)'),
+      region_id: endpoints.createSecretV2.params.shape.region_id.describe('The region id (list_cloud_locations finds it)'),
+      name: z.string().describe("The secret's name (1..255 characters)"),
+      certificate_file: z.string().min(1).max(4096).describe('Absolute path of the PEM certificate'),
+      private_key_file: z.string().min(1).max(4096).describe('Absolute path of its PEM private key (unencrypted)'),
+      chain_file: z.string().min(1).max(4096).optional().describe('Absolute path of the PEM chain (intermediates), if any'),
+      expiration: z.string().optional().describe('When the secret expires (ISO date-time); leave out for none'),
+    }),
   prepare: (input) => {
     const { project_id, region_id, name, expiration, ...files } = input;
     const confirmed = confirmedPem.begin(input);
     // Checks the name and places now; the PEM texts are read and checked when the target is read.
     const placeholder = { certificate: '-----BEGIN CERTIFICATE-----', private_key: '-----BEGIN PRIVATE KEY-----', certificate_chain: '' };
-    const checked = validateCall(endpoints.createSecretV2, { params: { project_id, region_id }, body: { name, payload: placeholder, expiration: expiration ?? null } });
+    const checked = validateCall(endpoints.createSecretV2, {
+      params: { project_id, region_id },
+      body: { name, payload: placeholder, expiration: expiration ?? null },
+    });
     return {
       endpoint: endpoints.createSecretV2,
       call: { params: checked.params },
       operation: `Create TLS secret ${JSON.stringify(name)} in project ${project_id}, region ${region_id} (POST /cloud/v2/secrets)`,
-      shownBody: { name, payload: { certificate: `<${files.certificate_file}>`, private_key: '<read from the key file; never shown>', certificate_chain: files.chain_file ? `<${files.chain_file}>` : '' }, expiration: expiration ?? null },
+      shownBody: {
+        name,
+        payload: {
+          certificate: `<${files.certificate_file}>`,
+          private_key: '<read from the key file; never shown>',
+          certificate_chain: files.chain_file ? `<${files.chain_file}>` : '',
+        },
+        expiration: expiration ?? null,
+      },
       send: async (b: AgentBinding) => {
         // Confirmed: the texts checked and shown then. Not asked (an MCP client without elicitation): read and checked now.
         const payload = confirmed.value ?? (await checkedPem(b, files)).payload;
@@ -127,7 +142,8 @@ export const createTlsSecret = defineTool({
     };
   },
   readTarget: async (b, input): Promise<WriteTarget> => {
-    if (b.dialect !== 'platform') throw refusedField('connection', `is a server of the original design, which has no /cloud/v2/secrets: use create_secret on ${nameOf(b.connectionName)}`);
+    if (b.dialect !== 'platform')
+      throw refusedField('connection', `is a server of the original design, which has no /cloud/v2/secrets: use create_secret on ${nameOf(b.connectionName)}`);
     const { leaf, chain, paths, payload } = await checkedPem(b, input);
     confirmedPem.keep(input, payload);
     return {

@@ -23,7 +23,8 @@ export function bounded(text: string, max = BODY_MAX): string {
 
 /** A connection's name (the person's own text) quoted in an answer: `"Production"`, escaped. */
 /** A value from the platform as a confirmation's fact: "(not given)" when it is missing or empty. */
-export const shown = (value: string | number | boolean | null | undefined) => (value === null || value === undefined || value === '' ? '(not given)' : String(value));
+export const shown = (value: string | number | boolean | null | undefined) =>
+  value === null || value === undefined || value === '' ? '(not given)' : String(value);
 
 export function nameOf(connectionName: string): string {
   return quoted(connectionName);
@@ -58,11 +59,20 @@ export function writeAnswer(a: { head: string; source: string; platform: Record<
 }
 
 /** "Protection profiles on "Production": 3 of 120 shown." Then the items in a block, then how to narrow. */
-export function listAnswer<T>(a: { title: string; source: string; items: readonly T[]; total?: number; line: (item: T) => string; narrow: string; empty?: string }): string {
+export function listAnswer<T>(a: {
+  title: string;
+  source: string;
+  items: readonly T[];
+  total?: number;
+  line: (item: T) => string;
+  narrow: string;
+  empty?: string;
+}): string {
   if (a.items.length === 0) return `${a.title}: none.${a.empty ? ` ${a.empty}` : ''}`;
   const shown = a.items.slice(0, LIST_MAX);
   const total = a.total ?? a.items.length;
-  const head = shown.length < total ? `${a.title}: ${shown.length} of ${total.toLocaleString('en-US')} shown.` : `${a.title}: ${total.toLocaleString('en-US')}.`;
+  const head =
+    shown.length < total ? `${a.title}: ${shown.length} of ${total.toLocaleString('en-US')} shown.` : `${a.title}: ${total.toLocaleString('en-US')}.`;
   const more = shown.length < total ? `More exist: ${a.narrow}` : undefined;
   return withData({ head, source: a.source, data: shown.map((item) => `- ${a.line(item)}`), tail: more });
 }
@@ -93,21 +103,33 @@ export function reported(error: unknown): string[] {
 export function errorAnswer(error: unknown, on: { connectionName: string; write: boolean; source: string }): string {
   const conn = nameOf(on.connectionName);
   const data = reported(error);
-  const said = (head: string, next: string) => (data.length ? withData({ head: `${head} What was reported:`, source: on.source, data, tail: next }) : bounded(`${head} ${next}`));
+  const said = (head: string, next: string) =>
+    data.length ? withData({ head: `${head} What was reported:`, source: on.source, data, tail: next }) : bounded(`${head} ${next}`);
   if (!isPlatformError(error)) return said(`Failed on ${conn}.`, 'Nothing more is known; show the person the Platform Console log.');
   const status = error.status ? ` (HTTP ${error.status})` : '';
-  const unknownOutcome = on.write ? 'The request was sent once and is not retried: check whether it took effect (read it back) before asking to try again.' : 'Reading again later may work.';
+  const unknownOutcome = on.write
+    ? 'The request was sent once and is not retried: check whether it took effect (read it back) before asking to try again.'
+    : 'Reading again later may work.';
   switch (error.kind) {
     case 'validation':
       // Refused by our own rules: the fields are the model's input, not the platform's text.
-      if (error.isLocal) return bounded(`Refused before sending, nothing was sent: ${escapeText(formatIssues(error.issues) || error.message)}. Correct these fields and call again.`);
+      if (error.isLocal)
+        return bounded(
+          `Refused before sending, nothing was sent: ${escapeText(formatIssues(error.issues) || error.message)}. Correct these fields and call again.`,
+        );
       return said(`The platform refused the request${status}.`, 'Nothing was changed; correct the fields and call again.');
     case 'unauthorized':
-      return said(`The platform rejected the API key of connection ${conn}${status}.`, 'Ask the person to sign in again (command "Platform Console: Sign In"); do not retry until then.');
+      return said(
+        `The platform rejected the API key of connection ${conn}${status}.`,
+        'Ask the person to sign in again (command "Platform Console: Sign In"); do not retry until then.',
+      );
     case 'forbidden':
       return said(`Not allowed for this account on ${conn}${status}.`, 'Do not retry; the account lacks the permission.');
     case 'notFound':
-      return said(`Not found on ${conn}${status}: ${escapeText(`${error.method ?? ''} ${error.path ?? ''}`.trim())}.`, 'Check the id (list the items first) and call again.');
+      return said(
+        `Not found on ${conn}${status}: ${escapeText(`${error.method ?? ''} ${error.path ?? ''}`.trim())}.`,
+        'Check the id (list the items first) and call again.',
+      );
     case 'conflict':
       return said(`Conflict on ${conn}${status}.`, 'Read the current state before trying again.');
     case 'rateLimited': {
@@ -119,7 +141,10 @@ export function errorAnswer(error: unknown, on: { connectionName: string; write:
     case 'timeout':
     case 'badResponse':
       // The client's own message (a timeout, an unreachable host) when the server said nothing.
-      return said(data.length ? `${kindTitle(error.kind)} on ${conn}${status}.` : `${escapeText(error.message.replace(/\.$/, ''))} (on ${conn}).`, unknownOutcome);
+      return said(
+        data.length ? `${kindTitle(error.kind)} on ${conn}${status}.` : `${escapeText(error.message.replace(/\.$/, ''))} (on ${conn}).`,
+        unknownOutcome,
+      );
     case 'signedOut':
     case 'cancelled': {
       const sent = on.write ? ' If the change had gone out already, check whether it took effect (read it back) before asking again.' : '';
@@ -130,12 +155,17 @@ export function errorAnswer(error: unknown, on: { connectionName: string; write:
 
 /** Whether the person must sign in first: no connection, or none by that name. */
 export function noConnectionAnswer(named: string | undefined, known: readonly string[]): string {
-  if (named) return bounded(`No signed-in connection named ${quoted(named)}. Known connections: ${known.length ? known.map(nameOf).join(', ') : 'none'}. Call list_connections, or leave "connection" out to use the active one.`);
+  if (named)
+    return bounded(
+      `No signed-in connection named ${quoted(named)}. Known connections: ${known.length ? known.map(nameOf).join(', ') : 'none'}. Call list_connections, or leave "connection" out to use the active one.`,
+    );
   return 'Not signed in to any platform. Ask the person to run "Platform Console: Sign In" first.';
 }
 
 /** The first line of an answer from a connection that is not the active one. */
 export function otherConnectionNote(used: string, active: string | undefined): string {
   const name = (n: string) => quoted(n.length > 60 ? `${n.slice(0, 60)}…` : n);
-  return active === undefined ? `On connection ${name(used)} (no connection is active).` : `On connection ${name(used)} (not the active connection ${name(active)}).`;
+  return active === undefined
+    ? `On connection ${name(used)} (no connection is active).`
+    : `On connection ${name(used)} (not the active connection ${name(active)}).`;
 }

@@ -30,13 +30,31 @@ import { setEdgeAppConfig } from './edgeConfigTool';
 import { deleteEdgeBinary, deployEdgeApp } from './edgeDeployTools';
 import { createEdgeApp, listEdgeBinaries } from './edgeCreateTools';
 import { deleteEdgeSecret, listEdgeSecrets } from './edgeSecretTools';
-import { deleteCloudSecret, deleteSnapshotPolicy, disableFunction, enableFunction, listCloudSecrets, listSnapshotPolicies, pauseSnapshotPolicy, resumeSnapshotPolicy } from './cloudManageTools';
+import {
+  deleteCloudSecret,
+  deleteSnapshotPolicy,
+  disableFunction,
+  enableFunction,
+  listCloudSecrets,
+  listSnapshotPolicies,
+  pauseSnapshotPolicy,
+  resumeSnapshotPolicy,
+} from './cloudManageTools';
 import { editSnapshotSchedule, removeSnapshotSchedule, renameSnapshotPolicy } from './scheduleTools';
 import { createTlsSecret } from './tlsSecretTool';
 import { readReport } from './reportTool';
 import { readEdgeAppLogs } from './edgeLogsTool';
 import { errorAnswer, otherConnectionNote } from './toolAnswers';
-import { inputJsonSchema, type AgentBinding, type AgentHost, type AgentTool, type ToolKind, type WriteChange, type WriteRequest, type WriteTarget } from './toolKit';
+import {
+  inputJsonSchema,
+  type AgentBinding,
+  type AgentHost,
+  type AgentTool,
+  type ToolKind,
+  type WriteChange,
+  type WriteRequest,
+  type WriteTarget,
+} from './toolKit';
 import { addSchedules, createNotificationSetting, createReport, createSecret, updateNotificationSetting, updateProtectionProfile } from './writeTools';
 import { deleteStorage, listStorages, restoreStorage } from './storageTools';
 import { createProtectionProfile, deleteProtectionProfile, listProtectionTemplates } from './profileTools';
@@ -143,7 +161,10 @@ export function parseToolInput(tool: AgentTool, raw: unknown): { ok: true; input
   const parsed = tool.input.safeParse(raw ?? {});
   if (parsed.success) return { ok: true, input: parsed.data };
   // The field names and rules are ours, but an unknown field's name is the model's: escaped.
-  return { ok: false, answer: `Refused before sending, nothing was sent: ${escapeText(formatIssues(toFieldIssues(parsed.error.issues)))}. Correct these fields and call again.` };
+  return {
+    ok: false,
+    answer: `Refused before sending, nothing was sent: ${escapeText(formatIssues(toFieldIssues(parsed.error.issues)))}. Correct these fields and call again.`,
+  };
 }
 
 /** A write's request, or the refusal (field and rule). */
@@ -151,7 +172,11 @@ export function prepareWrite(tool: AgentTool, input: Record<string, unknown>): {
   try {
     return { ok: true, request: tool.prepare!(input) };
   } catch (error) {
-    if (isPlatformError(error) && error.kind === 'validation') return { ok: false, answer: `Refused before sending, nothing was sent: ${escapeText(formatIssues(error.issues) || error.message)}. Correct these fields and call again.` };
+    if (isPlatformError(error) && error.kind === 'validation')
+      return {
+        ok: false,
+        answer: `Refused before sending, nothing was sent: ${escapeText(formatIssues(error.issues) || error.message)}. Correct these fields and call again.`,
+      };
     throw error;
   }
 }
@@ -182,9 +207,16 @@ export function inlineCode(text: string): string {
  * model wrote can push it out of view); then the operation, the exact method and path and the
  * body: every value the model supplied shown as code, escaped, so none of it is Markdown.
  */
-export function confirmation(tool: AgentTool, req: WriteRequest, on: Pick<AgentBinding, 'connectionName' | 'baseUrl' | 'dialect'>): { title: string; message: string } {
+export function confirmation(
+  tool: AgentTool,
+  req: WriteRequest,
+  on: Pick<AgentBinding, 'connectionName' | 'baseUrl' | 'dialect'>,
+): { title: string; message: string } {
   const path = fillPath(pathIn(req.endpoint, on.dialect), req.call.params);
-  const query = req.call.query && Object.keys(req.call.query).length ? `?${new URLSearchParams(Object.entries(req.call.query).map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
+  const query =
+    req.call.query && Object.keys(req.call.query).length
+      ? `?${new URLSearchParams(Object.entries(req.call.query).map(([k, v]): [string, string] => [k, String(v)])).toString()}`
+      : '';
   const destructive = callKind(tool, req) === 'destructive';
   const parts = [
     `On connection ${inlineCode(on.connectionName)} (${inlineCode(on.baseUrl)}, ${on.dialect} API):`,
@@ -222,13 +254,21 @@ function changeList(changes: readonly WriteChange[]): string {
  * The request with the thing it acts on, read from the platform (a delete names what it deletes);
  * the answer instead when that read fails: nothing is asked, nothing is sent.
  */
-export async function withTarget(tool: AgentTool, bound: AgentBinding, input: Record<string, unknown>, request: WriteRequest): Promise<{ ok: true; request: WriteRequest } | { ok: false; answer: string }> {
+export async function withTarget(
+  tool: AgentTool,
+  bound: AgentBinding,
+  input: Record<string, unknown>,
+  request: WriteRequest,
+): Promise<{ ok: true; request: WriteRequest } | { ok: false; answer: string }> {
   if (!tool.readTarget) return { ok: true, request };
   try {
     const target = await tool.readTarget(bound, input);
     return { ok: true, request: target ? { ...request, target } : request };
   } catch (error) {
-    return { ok: false, answer: `${errorAnswer(error, { connectionName: bound.connectionName, write: false, source: tool.name })}\nNothing was asked or sent.` };
+    return {
+      ok: false,
+      answer: `${errorAnswer(error, { connectionName: bound.connectionName, write: false, source: tool.name })}\nNothing was asked or sent.`,
+    };
   }
 }
 

@@ -51,7 +51,10 @@ export interface WriteRequest {
   readonly operation: string;
   /** The body as the confirmation shows it (a secret's payload as its size and fingerprint). */
   readonly shownBody?: unknown;
-  /** A write that is more than one call (upload, then PATCH): sent by this instead of `endpoint`; still once. `asked` is the request as the person confirmed it (its target included). */
+  /**
+   * A write that is more than one call (upload, then PATCH): sent by this instead of `endpoint`;
+   * still once. `asked` is the request as the person confirmed it (its target included).
+   */
   readonly send?: (bound: AgentBinding, asked: WriteRequest) => Promise<unknown>;
   /** The thing the write acts on, as read from the platform just before the person is asked. */
   readonly target?: WriteTarget;
@@ -143,7 +146,11 @@ export interface AgentTool<S extends z.ZodObject = z.ZodObject> {
   readonly run?: (bound: AgentBinding, input: z.output<S>, host: AgentHost) => Promise<string>;
   /** Writes: the request, checked by the client's own rules (throws a validation PlatformError); the catalog sends it once. */
   readonly prepare?: (input: z.output<S>) => WriteRequest;
-  /** Writes that remove a thing (or read a file): read it first, for the confirmation to name it (a failed read sends nothing); `input` is the object `prepare` was given for this call; undefined when this input needs no read. */
+  /**
+   * Writes that remove a thing (or read a file): read it first, for the confirmation to name it (a
+   * failed read sends nothing); `input` is the object `prepare` was given for this call. Undefined
+   * when this input needs no read.
+   */
   readonly readTarget?: (bound: AgentBinding, input: z.output<S>) => Promise<WriteTarget | undefined>;
   /** Writes: the answer from what the platform returned for the request sent. */
   readonly answer?: (sent: unknown, bound: AgentBinding, input: z.output<S>) => string;

@@ -31,13 +31,14 @@ export const updateProtectionProfile = defineTool({
     "Changes a DDoS protection profile: its name (1..100 characters), its template_id, or field values (fields: [{template_field_id, value}]: the platform replaces the profile's whole field list with it, so include every field to keep). Give only what changes; a call that drops or replaces field values, or changes the template, is destructive. The person confirms the exact request first. Returns the profile as saved. Read it first with get_protection_profile to know the field ids and current values.",
   kind: 'write',
   destructiveWhen: "it changes the template (the old template's field values are dropped), or its field list drops or replaces a value the profile has",
-  input: () => z.strictObject({
-    ...connectionField,
-    protection_profile_id: profile.params.shape.protection_profile_id.describe('The profile to change'),
-    name: profile.body.shape.name.describe('A new name'),
-    template_id: profile.body.shape.template_id.describe('Another template id'),
-    fields: profile.body.shape.fields.describe('Field values to set: [{template_field_id, value}]'),
-  }),
+  input: () =>
+    z.strictObject({
+      ...connectionField,
+      protection_profile_id: profile.params.shape.protection_profile_id.describe('The profile to change'),
+      name: profile.body.shape.name.describe('A new name'),
+      template_id: profile.body.shape.template_id.describe('Another template id'),
+      fields: profile.body.shape.fields.describe('Field values to set: [{template_field_id, value}]'),
+    }),
   prepare: ({ protection_profile_id, name, template_id, fields }) => {
     const body = Object.fromEntries(Object.entries({ name, template_id, fields }).filter(([, v]) => v !== undefined));
     if (Object.keys(body).length === 0) throwValidation([{ path: 'name', message: 'nothing to change: give name, template_id or fields' }]);
@@ -46,8 +47,15 @@ export const updateProtectionProfile = defineTool({
   // Read first so the person sees the profile as it is, its name and values before and after.
   readTarget: async (b, { protection_profile_id, name, template_id, fields }): Promise<WriteTarget> => {
     const p = await readProfile(b, protection_profile_id);
-    if (!p) throw new PlatformError({ kind: 'notFound', message: `No protection profile ${protection_profile_id}.`, method: 'GET', path: `protection profile ${protection_profile_id}` });
-    const renamed: WriteChange[] = name !== undefined && name !== null && name !== p.name ? [{ what: 'name', name: 'name', before: p.name ?? '', after: name }] : [];
+    if (!p)
+      throw new PlatformError({
+        kind: 'notFound',
+        message: `No protection profile ${protection_profile_id}.`,
+        method: 'GET',
+        path: `protection profile ${protection_profile_id}`,
+      });
+    const renamed: WriteChange[] =
+      name !== undefined && name !== null && name !== p.name ? [{ what: 'name', name: 'name', before: p.name ?? '', after: name }] : [];
     const fieldsChanged = fields ? fieldChanges(p.fields ?? [], fields) : [];
     const changes = [...renamed, ...fieldsChanged];
     const lost = [profileTemplateLoss(p.template?.id, template_id), fieldsLoss(fieldsChanged)].filter(Boolean);
@@ -68,10 +76,13 @@ export const updateProtectionProfile = defineTool({
   },
 });
 
-const valueText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? 'null');
+const valueText = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? 'null'));
 
 /** The field list sent replaces the profile's: every value it adds, changes or drops. */
-function fieldChanges(now: readonly { template_field_id?: number | null; name?: string | null; value?: unknown }[], sent: readonly { template_field_id: number; value?: unknown }[]): WriteChange[] {
+function fieldChanges(
+  now: readonly { template_field_id?: number | null; name?: string | null; value?: unknown }[],
+  sent: readonly { template_field_id: number; value?: unknown }[],
+): WriteChange[] {
   const before = new Map(now.filter((f) => typeof f.template_field_id === 'number').map((f) => [f.template_field_id!, f]));
   const after = new Map(sent.map((f) => [f.template_field_id, f]));
   const name = (id: number) => `${id}${before.get(id)?.name ? ` (${before.get(id)!.name})` : ''}`;
@@ -79,7 +90,8 @@ function fieldChanges(now: readonly { template_field_id?: number | null; name?: 
   for (const [id, f] of after) {
     const was = before.get(id);
     if (!was) changes.push({ what: 'field', name: name(id), after: valueText(f.value) });
-    else if (valueText(was.value) !== valueText(f.value)) changes.push({ what: 'field', name: name(id), before: valueText(was.value), after: valueText(f.value) });
+    else if (valueText(was.value) !== valueText(f.value))
+      changes.push({ what: 'field', name: name(id), before: valueText(was.value), after: valueText(f.value) });
   }
   for (const [id, f] of before) if (!after.has(id)) changes.push({ what: 'field', name: name(id), before: valueText(f.value) });
   return changes;
@@ -90,7 +102,9 @@ function fieldsLoss(changes: readonly WriteChange[]): string | undefined {
   const dropped = changes.filter((c) => c.after === undefined).length;
   const replaced = changes.filter((c) => c.before !== undefined && c.after !== undefined).length;
   const parts = [dropped && `drops ${dropped}`, replaced && `replaces ${replaced}`].filter(Boolean);
-  return parts.length ? `the field list it sends replaces the profile's: it ${parts.join(' and ')} of its field values (listed above), which the platform does not keep` : undefined;
+  return parts.length
+    ? `the field list it sends replaces the profile's: it ${parts.join(' and ')} of its field values (listed above), which the platform does not keep`
+    : undefined;
 }
 
 const report = endpoints.createReport;
@@ -102,12 +116,18 @@ export const createReport = defineTool({
   modelDescription:
     'Starts a billing report task from a report template code (e.g. "ResellerExpenses") with its parameters (e.g. {"period":"2026-10"}). The person confirms first. Returns the new task\'s uuid and status; reports take minutes, so check later with get_report_task.',
   kind: 'write',
-  input: () => z.strictObject({
-    ...connectionField,
-    template_code: report.body.shape.template_code.describe('The report template code'),
-    parameters: report.body.shape.parameters.describe("The template's parameters, as an object"),
-  }),
-  prepare: ({ template_code, parameters }) => request(report, { params: {}, body: { template_code, ...(parameters === undefined ? {} : { parameters }) } }, `Create a ${JSON.stringify(template_code)} report`),
+  input: () =>
+    z.strictObject({
+      ...connectionField,
+      template_code: report.body.shape.template_code.describe('The report template code'),
+      parameters: report.body.shape.parameters.describe("The template's parameters, as an object"),
+    }),
+  prepare: ({ template_code, parameters }) =>
+    request(
+      report,
+      { params: {}, body: { template_code, ...(parameters === undefined ? {} : { parameters }) } },
+      `Create a ${JSON.stringify(template_code)} report`,
+    ),
   answer: (sent, b) => {
     const task = sent as z.output<typeof report.response>;
     return withData({
@@ -128,15 +148,20 @@ export const addSchedules = defineTool({
   modelDescription:
     'Adds schedules to a snapshot lifecycle policy: each {"type":"cron", minute, hour, day, month, day_of_week, week, timezone, max_quantity, retention_time} or {"type":"interval", weeks, days, hours, minutes, max_quantity, retention_time}, as the platform defines them. The person confirms first. Returns the policy with all its schedules.',
   kind: 'write',
-  input: () => z.strictObject({
-    ...connectionField,
-    project_id: schedules.params.shape.project_id.describe('The project id'),
-    region_id: schedules.params.shape.region_id.describe('The region id'),
-    policy_id: schedules.params.shape.policy_id.describe('The lifecycle policy id'),
-    schedules: schedules.body.shape.schedules.describe('The schedules to add (at least one)'),
-  }),
+  input: () =>
+    z.strictObject({
+      ...connectionField,
+      project_id: schedules.params.shape.project_id.describe('The project id'),
+      region_id: schedules.params.shape.region_id.describe('The region id'),
+      policy_id: schedules.params.shape.policy_id.describe('The lifecycle policy id'),
+      schedules: schedules.body.shape.schedules.describe('The schedules to add (at least one)'),
+    }),
   prepare: ({ project_id, region_id, policy_id, schedules: list }) =>
-    request(schedules, { params: { project_id, region_id, policy_id }, body: { schedules: list } }, `Add ${list.length} schedule${list.length === 1 ? '' : 's'} to lifecycle policy ${policy_id}`),
+    request(
+      schedules,
+      { params: { project_id, region_id, policy_id }, body: { schedules: list } },
+      `Add ${list.length} schedule${list.length === 1 ? '' : 's'} to lifecycle policy ${policy_id}`,
+    ),
   answer: (sent, b, input) => {
     const policy = sent as z.output<typeof schedules.response>;
     const ids = (policy.schedules ?? []).map((s) => s.id).filter(Boolean);
@@ -156,17 +181,24 @@ const settingFields = () => ({
   enabled: createSetting.body.shape.enabled.describe('On or off (default on)'),
 });
 const settingAnswer = (verb: string, source: string, s: z.output<typeof createSetting.response>, b: AgentBinding) =>
-  objectAnswer(`${verb} notification setting ${s.id} on ${nameOf(b.connectionName)}:`, source, { notification_type: s.notification_type, email: s.email, enabled: s.enabled, reseller: s.reseller });
+  objectAnswer(`${verb} notification setting ${s.id} on ${nameOf(b.connectionName)}:`, source, {
+    notification_type: s.notification_type,
+    email: s.email,
+    enabled: s.enabled,
+    reseller: s.reseller,
+  });
 
 export const createNotificationSetting = defineTool({
   name: 'create_notification_setting',
   referenceName: 'platformCreateNotification',
   displayName: 'Create Notification Setting',
   userDescription: "Send a reseller's deletion-request or failed-login notifications to an address",
-  modelDescription: 'Creates a notification setting of a reseller: which notification (deletion_request or failed_login) goes to which email, enabled or not. The person confirms first. Returns the new setting with its id (update it with update_notification_setting).',
+  modelDescription:
+    'Creates a notification setting of a reseller: which notification (deletion_request or failed_login) goes to which email, enabled or not. The person confirms first. Returns the new setting with its id (update it with update_notification_setting).',
   kind: 'write',
   input: () => z.strictObject({ ...connectionField, resellerId: createSetting.params.shape.resellerId.describe('The reseller id'), ...settingFields() }),
-  prepare: ({ resellerId, connection: _c, ...body }) => request(createSetting, { params: { resellerId }, body }, `Create a ${body.notification_type} notification setting for reseller ${resellerId}`),
+  prepare: ({ resellerId, connection: _c, ...body }) =>
+    request(createSetting, { params: { resellerId }, body }, `Create a ${body.notification_type} notification setting for reseller ${resellerId}`),
   answer: (sent, b) => settingAnswer('Created', 'create_notification_setting', sent as z.output<typeof createSetting.response>, b),
 });
 
@@ -175,24 +207,36 @@ export const updateNotificationSetting = defineTool({
   referenceName: 'platformUpdateNotification',
   displayName: 'Update Notification Setting',
   userDescription: "Change a reseller's notification setting",
-  modelDescription: 'Replaces a notification setting of a reseller (notification_type, email and enabled, all given). The person confirms first. Returns the setting as saved.',
+  modelDescription:
+    'Replaces a notification setting of a reseller (notification_type, email and enabled, all given). The person confirms first. Returns the setting as saved.',
   kind: 'write',
   destructiveWhen: 'it switches the setting off or sends it to another address (the current address stops getting it)',
-  input: () => z.strictObject({
-    ...connectionField,
-    resellerId: updateSetting.params.shape.resellerId.describe('The reseller id'),
-    notificationSettingsId: updateSetting.params.shape.notificationSettingsId.describe('The setting id'),
-    ...settingFields(),
-  }),
+  input: () =>
+    z.strictObject({
+      ...connectionField,
+      resellerId: updateSetting.params.shape.resellerId.describe('The reseller id'),
+      notificationSettingsId: updateSetting.params.shape.notificationSettingsId.describe('The setting id'),
+      ...settingFields(),
+    }),
   prepare: ({ resellerId, notificationSettingsId, connection: _c, ...body }) =>
-    request(updateSetting, { params: { resellerId, notificationSettingsId }, body }, `Update notification setting ${notificationSettingsId} of reseller ${resellerId}`),
+    request(
+      updateSetting,
+      { params: { resellerId, notificationSettingsId }, body },
+      `Update notification setting ${notificationSettingsId} of reseller ${resellerId}`,
+    ),
   readTarget: async (b, { resellerId, notificationSettingsId, notification_type, email, enabled }): Promise<WriteTarget> => {
     // A spec-dialect server has no list to read one setting from: the change is then put as destructive.
     const before = b.dialect === 'spec' ? undefined : await findSetting(b, resellerId, notificationSettingsId);
     const loss = notificationSettingLoss(before, { notification_type, email, enabled });
     return {
       noun: 'The notification setting',
-      facts: before ? [['type', shown(before.notification_type)], ['email', shown(before.email)], ['enabled', shown(before.enabled)]] : [['now', 'not readable on this server (it lists no settings)']],
+      facts: before
+        ? [
+            ['type', shown(before.notification_type)],
+            ['email', shown(before.email)],
+            ['enabled', shown(before.enabled)],
+          ]
+        : [['now', 'not readable on this server (it lists no settings)']],
       ...(loss ? { destructive: loss } : {}),
     };
   },
@@ -214,16 +258,21 @@ export const createSecret = defineTool({
   modelDescription:
     'Creates a secret in a project and region: name, payload (base64 of the bytes), payload_content_type (e.g. application/octet-stream; not text/plain), secret_type (symmetric, public, private, passphrase, certificate, opaque), optional algorithm, bit_length, mode, expiration (local time, 2027-01-01T00:00:00). The confirmation shows the payload as size and fingerprint only. The platform creates it in the background: returns the task id(s). Never echo the payload back to the person. For a TLS certificate on a platform connection use create_tls_secret instead (PEM files, the current endpoint; this one is deprecated there).',
   kind: 'write',
-  input: () => z.strictObject({
-    ...connectionField,
-    project_id: secret.params.shape.project_id.describe('The project id'),
-    region_id: secret.params.shape.region_id.describe('The region id'),
-    ...secret.body.shape,
-    payload_content_encoding: secret.body.shape.payload_content_encoding.optional().describe('Always "base64" (filled in when left out)'),
-  }),
+  input: () =>
+    z.strictObject({
+      ...connectionField,
+      project_id: secret.params.shape.project_id.describe('The project id'),
+      region_id: secret.params.shape.region_id.describe('The region id'),
+      ...secret.body.shape,
+      payload_content_encoding: secret.body.shape.payload_content_encoding.optional().describe('Always "base64" (filled in when left out)'),
+    }),
   prepare: ({ project_id, region_id, connection: _c, ...fields }) => {
     const body = { ...fields, payload_content_encoding: fields.payload_content_encoding ?? 'base64' };
-    const req = request(secret, { params: { project_id, region_id }, body }, `Create secret ${JSON.stringify(fields.name)} in project ${project_id}, region ${region_id}`);
+    const req = request(
+      secret,
+      { params: { project_id, region_id }, body },
+      `Create secret ${JSON.stringify(fields.name)} in project ${project_id}, region ${region_id}`,
+    );
     return { ...req, shownBody: { ...(req.call.body as object), payload: `<${payloadFingerprint(fields.payload)}>` } };
   },
   answer: (sent, b, input) => {

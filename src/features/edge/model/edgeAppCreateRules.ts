@@ -57,7 +57,12 @@ export function templateParamProblem(param: TemplateParamRule, value: string): s
     case 'bool':
       return value === 'true' || value === 'false' ? undefined : `${param.name} must be true or false.`;
     case 'json':
-      try { JSON.parse(value); return undefined; } catch { return `${param.name} must be valid JSON.`; }
+      try {
+        JSON.parse(value);
+        return undefined;
+      } catch {
+        return `${param.name} must be valid JSON.`;
+      }
     case 'date':
       return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : `${param.name} must be a date (YYYY-MM-DD).`;
     case 'time':

@@ -37,7 +37,9 @@ export function resolveSecretRefs(config: EdgeAppConfig, known: readonly KnownSe
 }
 
 const same = (section: ConfigSection, a: unknown, b: unknown) =>
-  section === 'secrets' ? (a as SecretRef).id === (b as SecretRef).id && ((a as SecretRef).id !== undefined || (a as SecretRef).name === (b as SecretRef).name) : a === b;
+  section === 'secrets'
+    ? (a as SecretRef).id === (b as SecretRef).id && ((a as SecretRef).id !== undefined || (a as SecretRef).name === (b as SecretRef).name)
+    : a === b;
 
 export function configChanges(current: EdgeAppConfig, desired: EdgeAppConfig): ConfigChanges {
   const out = {} as ConfigChanges;
@@ -58,7 +60,10 @@ export const sectionChanged = (c: SectionChanges) => c.added.length + c.changed.
 export const anyChange = (changes: ConfigChanges) => CONFIG_SECTIONS.some((s) => sectionChanged(changes[s]));
 
 /** The PATCH body: only the sections that change, each whole; secrets as the published `{id}` references. */
-export function configPatch(desired: EdgeAppConfig, changes: ConfigChanges): { env?: Record<string, string>; rsp_headers?: Record<string, string>; secrets?: Record<string, { id: number }> } {
+export function configPatch(
+  desired: EdgeAppConfig,
+  changes: ConfigChanges,
+): { env?: Record<string, string>; rsp_headers?: Record<string, string>; secrets?: Record<string, { id: number }> } {
   const body: ReturnType<typeof configPatch> = {};
   if (sectionChanged(changes.env)) body.env = { ...desired.env };
   if (sectionChanged(changes.rsp_headers)) body.rsp_headers = { ...desired.rsp_headers };
@@ -97,7 +102,10 @@ export function changeFacts(current: EdgeAppConfig, desired: EdgeAppConfig, chan
 
 /** What the change loses: values removed and values overwritten (then it is destructive). */
 export function lostCounts(changes: ConfigChanges): { removed: number; overwritten: number } {
-  return { removed: CONFIG_SECTIONS.reduce((n, s) => n + changes[s].removed.length, 0), overwritten: CONFIG_SECTIONS.reduce((n, s) => n + changes[s].changed.length, 0) };
+  return {
+    removed: CONFIG_SECTIONS.reduce((n, s) => n + changes[s].removed.length, 0),
+    overwritten: CONFIG_SECTIONS.reduce((n, s) => n + changes[s].changed.length, 0),
+  };
 }
 
 const SECTION_NOUNS: Record<(typeof CONFIG_SECTIONS)[number], string> = { env: 'Variable', rsp_headers: 'Response header', secrets: 'Secret reference' };

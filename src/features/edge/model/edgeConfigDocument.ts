@@ -80,7 +80,7 @@ export function serializeConfig(config: EdgeAppConfig, heading: readonly string[
 function nameProblem(section: ConfigSection, name: string): string | undefined {
   if (name === '') return 'a name is required before "="';
   if (name.length > NAME_MAX) return `a name is at most ${NAME_MAX} characters`;
-  if (section === 'rsp_headers' && !HEADER_NAME.test(name)) return 'a header name is letters, digits and !#$%&\'*+.^_`|~- only (an HTTP field name)';
+  if (section === 'rsp_headers' && !HEADER_NAME.test(name)) return "a header name is letters, digits and !#$%&'*+.^_`|~- only (an HTTP field name)";
   if (!ENTRY_NAME.test(name)) return 'a name has no spaces and does not start with "#" or "["';
   return undefined;
 }
@@ -92,7 +92,8 @@ function refOf(text: string): SecretRef | string {
   }
   if (text === '') return 'a secret reference needs an Edge Secret name or id after "="';
   // The text is never quoted: a secret value pasted here would reach the notification and the log.
-  if (text.length > SECRET_NAME_MAX || !SECRET_NAME_PATTERN.test(text)) return `the reference is no Edge Secret name (1–${SECRET_NAME_MAX} letters, digits, "_" and "-", not starting or ending with "_" or "-") nor an id`;
+  if (text.length > SECRET_NAME_MAX || !SECRET_NAME_PATTERN.test(text))
+    return `the reference is no Edge Secret name (1–${SECRET_NAME_MAX} letters, digits, "_" and "-", not starting or ending with "_" or "-") nor an id`;
   return { name: text };
 }
 
@@ -141,7 +142,8 @@ export function parseConfig(text: string): ParseResult {
       config.secrets[name] = ref;
     } else {
       // eslint-disable-next-line no-control-regex
-      if (section === 'rsp_headers' && /[\u0000-\u0008\u000a-\u001f\u007f]/.test(value)) return void problems.push({ line, message: `${name}: a header value has no line breaks or control characters` });
+      if (section === 'rsp_headers' && /[\u0000-\u0008\u000a-\u001f\u007f]/.test(value))
+        return void problems.push({ line, message: `${name}: a header value has no line breaks or control characters` });
       config[section][name] = value;
     }
   });

@@ -24,7 +24,12 @@ export interface DeployFile {
   sha256: string;
 }
 
-export function deploySummary(app: AppNamed & { binary?: number | null }, statusLabel: string, file: DeployFile, connection: { name: string; baseUrl: string }): WriteSummary {
+export function deploySummary(
+  app: AppNamed & { binary?: number | null },
+  statusLabel: string,
+  file: DeployFile,
+  connection: { name: string; baseUrl: string },
+): WriteSummary {
   return {
     action: `Deploy ${file.name} to edge app ${appName(app)}`,
     connection,

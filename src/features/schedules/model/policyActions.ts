@@ -19,7 +19,12 @@ export function policyFacts(policy: LifecyclePolicy, where: { projectId: number;
   ];
 }
 
-export function statusSummary(policy: LifecyclePolicy, where: { projectId: number; regionId: number }, status: 'active' | 'paused', connection: Connection): WriteSummary {
+export function statusSummary(
+  policy: LifecyclePolicy,
+  where: { projectId: number; regionId: number },
+  status: 'active' | 'paused',
+  connection: Connection,
+): WriteSummary {
   const facts = policyFacts(policy, where);
   return status === 'paused'
     ? {
@@ -30,15 +35,29 @@ export function statusSummary(policy: LifecyclePolicy, where: { projectId: numbe
         undo: 'Resume Snapshot Policy starts it again.',
         button: 'Pause',
       }
-    : { action: `Resume snapshot policy ${policyName(policy)}`, connection, facts: [...facts, ['Change', 'status paused -> active: its schedules make snapshots again']], button: 'Resume' };
+    : {
+        action: `Resume snapshot policy ${policyName(policy)}`,
+        connection,
+        facts: [...facts, ['Change', 'status paused -> active: its schedules make snapshots again']],
+        button: 'Resume',
+      };
 }
 
 export function renameSummary(policy: LifecyclePolicy, where: { projectId: number; regionId: number }, name: string, connection: Connection): WriteSummary {
-  return { action: `Rename snapshot policy ${policyName(policy)}`, connection, facts: [...policyFacts(policy, where), ['Change', `name ${policyName(policy)} -> ${name}`]], button: 'Rename' };
+  return {
+    action: `Rename snapshot policy ${policyName(policy)}`,
+    connection,
+    facts: [...policyFacts(policy, where), ['Change', `name ${policyName(policy)} -> ${name}`]],
+    button: 'Rename',
+  };
 }
 
-
-export function removeScheduleSummary(policy: LifecyclePolicy, where: { projectId: number; regionId: number }, schedule: Schedule, connection: Connection): WriteSummary {
+export function removeScheduleSummary(
+  policy: LifecyclePolicy,
+  where: { projectId: number; regionId: number },
+  schedule: Schedule,
+  connection: Connection,
+): WriteSummary {
   const left = (policy.schedules?.length ?? 1) - 1;
   return {
     action: `Remove a schedule from snapshot policy ${policyName(policy)}`,
@@ -54,7 +73,16 @@ export function removeScheduleSummary(policy: LifecyclePolicy, where: { projectI
 }
 
 /** `prunes`: what the platform deletes for it (schedulePrunes): then the change is destructive, and says so first. */
-export function editScheduleSummary(policy: LifecyclePolicy, where: { projectId: number; regionId: number }, schedule: Schedule, was: string, now: string, fields: string, connection: Connection, prunes?: string): WriteSummary {
+export function editScheduleSummary(
+  policy: LifecyclePolicy,
+  where: { projectId: number; regionId: number },
+  schedule: Schedule,
+  was: string,
+  now: string,
+  fields: string,
+  connection: Connection,
+  prunes?: string,
+): WriteSummary {
   return {
     action: `Change a schedule of snapshot policy ${policyName(policy)}`,
     connection,
