@@ -60,7 +60,11 @@ describe('one action, one account; Sign Out revokes', function () {
     ext.setUi(undefined);
   });
   after(async () => {
-    for (const [section, key] of [['platformConsole.cloud', 'projectId'], ['platformConsole.cloud', 'regionId'], ['platformConsole.edge', 'refreshIntervalSeconds']] as const) {
+    for (const [section, key] of [
+      ['platformConsole.cloud', 'projectId'],
+      ['platformConsole.cloud', 'regionId'],
+      ['platformConsole.edge', 'refreshIntervalSeconds'],
+    ] as const) {
       await config(section).update(key, undefined, vscode.ConfigurationTarget.Global);
     }
     for (const c of ext.connections.list().filter((c) => c.name.startsWith('account-'))) await ext.connections.signOut(c.id);
@@ -83,10 +87,17 @@ describe('one action, one account; Sign Out revokes', function () {
     ui.beforeAnswer = () => ext.connections.switchTo(connB.id);
     await run(ui, 'platformConsole.renameProfile', node);
     assert.equal(ext.connections.active?.id, connB.id, 'B is the active connection now');
-    assert.ok(ui.prompts.every((p) => p.title === 'Rename Protection Profile on account-a'), 'every step names A');
+    assert.ok(
+      ui.prompts.every((p) => p.title === 'Rename Protection Profile on account-a'),
+      'every step names A',
+    );
     assert.equal(a.requestCounts()['PATCH updateProtectionProfile'], 2, 'the PATCH and its Retry went to A');
     assert.equal(b.requestCounts()['PATCH updateProtectionProfile'], undefined, 'none reached B');
-    assert.equal(a.lastRequests('updateProtectionProfile')['PATCH updateProtectionProfile']?.body && (a.lastRequests('updateProtectionProfile')['PATCH updateProtectionProfile']!.body as { name: string }).name, 'Renamed on A again');
+    assert.equal(
+      a.lastRequests('updateProtectionProfile')['PATCH updateProtectionProfile']?.body &&
+        (a.lastRequests('updateProtectionProfile')['PATCH updateProtectionProfile']!.body as { name: string }).name,
+      'Renamed on A again',
+    );
     await ui.waitForNotification(/^Renamed ".*" to "Renamed on A again"\./);
   });
 
@@ -107,7 +118,11 @@ describe('one action, one account; Sign Out revokes', function () {
     await ui.waitForNotification(/now has \d+ schedules; 1 added\./);
     assert.equal(a.requestCounts()['POST addSchedules'], 1);
     assert.equal(b.requestCounts()['POST addSchedules'], undefined);
-    assert.deepEqual([...new Set(ui.prompts.map((p) => p.title))].filter((t) => !t.includes('account-a')), [], 'every step names A');
+    assert.deepEqual(
+      [...new Set(ui.prompts.map((p) => p.title))].filter((t) => !t.includes('account-a')),
+      [],
+      'every step names A',
+    );
   });
 
   /** Creates a secret on A and waits until its task is being watched (read at least once). */
@@ -203,19 +218,25 @@ describe('one action, one account; Sign Out revokes', function () {
     await run(new ScriptedUi(), 'platformConsole.openFunctionLogs', { projectId: 1, regionId: 1, namespace: 'default', functionName: 'hello-world' });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const mine = () => Object.keys(ext.globalStateSnapshot()).filter((k) => k.includes(connA.id));
-    assert.ok(mine().some((k) => k.includes('notificationSettings')), `stored: ${mine().join(', ')}`);
-    assert.ok(mine().some((k) => k.includes('logs.recent')), `stored: ${mine().join(', ')}`);
+    assert.ok(
+      mine().some((k) => k.includes('notificationSettings')),
+      `stored: ${mine().join(', ')}`,
+    );
+    assert.ok(
+      mine().some((k) => k.includes('logs.recent')),
+      `stored: ${mine().join(', ')}`,
+    );
     await ext.connections.signOut(connA.id);
     assert.deepEqual(mine(), [], 'nothing stored for the signed-out connection');
   });
 
-  it('an edge template read on A never lands in B\'s open preview of the same id', async () => {
+  it("an edge template read on A never lands in B's open preview of the same id", async () => {
     // B's preview of template 301 is open.
     await ext.connections.switchTo(connB.id);
     const previewB = await ext.edge.previewTemplate(301);
-    assert.ok(previewB, 'B\'s preview is open');
+    assert.ok(previewB, "B's preview is open");
     const textB = async () => (await vscode.workspace.openTextDocument(previewB)).getText();
-    await until('B\'s preview text', async () => (await textB()).includes('Account: account B'));
+    await until("B's preview text", async () => (await textB()).includes('Account: account B'));
     // On A, the same template is read slowly; the person switches to B before the answer.
     await ext.connections.switchTo(connA.id);
     a.setFault({ route: 'getEdgeTemplate', kind: 'latency', ms: 800, times: 1 });
@@ -228,7 +249,7 @@ describe('one action, one account; Sign Out revokes', function () {
     for (let i = 0; i < 10 && !(await textB()).includes('Account: account A'); i++) await sleep(100);
     assert.match((result as { data?: { long_descr?: string } }).data?.long_descr ?? '', /Account: account A/, 'the template was read from A');
     assert.match(await textB(), /Account: account B/);
-    assert.doesNotMatch(await textB(), /Account: account A/, 'A\'s text is not in B\'s preview');
+    assert.doesNotMatch(await textB(), /Account: account A/, "A's text is not in B's preview");
   });
 
   it('an explicit Sign Out is remembered: the environment sign-in does not undo it on the next start', async () => {
