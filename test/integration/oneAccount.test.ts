@@ -212,6 +212,35 @@ describe('one action, one account; Sign Out revokes', function () {
     }
   });
 
+  it('a row listed on A, acted on after a switch to B: nothing is sent to either, the person is told why', async () => {
+    // A protection profile row and a snapshot policy row of the Cloud view, both listed on A.
+    await ext.connections.switchTo(connA.id);
+    await ext.profiles.reload();
+    await ext.profiles.getChildren();
+    const profileRow = ext.profiles.nodeFor(1);
+    assert.ok(profileRow, 'profile 1 of A is listed');
+    const policyRow = { cloudTarget: { kind: 'policy', connectionId: connA.id, projectId: 1, regionId: 1, id: 1, name: 'nightly' } };
+    await ext.connections.switchTo(connB.id);
+    const writes = (sim: Simulator) => Object.entries(sim.requestCounts()).filter(([route]) => !route.startsWith('GET '));
+    const before = [writes(a), writes(b)];
+    const cases = [
+      ['platformConsole.deleteProtectionProfile', profileRow],
+      ['platformConsole.renameProfile', profileRow],
+      ['platformConsole.deleteSnapshotPolicy', policyRow],
+      ['platformConsole.renameSnapshotPolicy', policyRow],
+      ['platformConsole.pauseSnapshotPolicy', policyRow],
+    ] as const;
+    for (const [command, row] of cases) {
+      const ui = new ScriptedUi([], (_message, actions) => actions[0]);
+      await run(ui, command, row);
+      const told = await ui.waitForNotification(/^Nothing was sent: that row was listed on another connection/);
+      assert.equal(told.severity, 'warning', command);
+      assert.match(told.message, /account-b/, `${command}: names the connection the view shows now`);
+      assert.deepEqual(ui.prompts, [], `${command}: asks nothing`);
+    }
+    assert.deepEqual([writes(a), writes(b)], before, 'no write reached A or B');
+  });
+
   it('Sign Out clears what was stored for the connection: notification settings, recent functions and the rest', async () => {
     await ext.connections.switchTo(connA.id);
     await run(new ScriptedUi(['702', 'deletion_request', 'legal@example.com', 'Enabled']), 'platformConsole.addNotificationSetting');

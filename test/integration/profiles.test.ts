@@ -150,6 +150,35 @@ describe('Protection Profiles view', function () {
     assert.deepEqual(sim.lastRequests()[LIST]?.query, { limit: '200', offset: '200' });
   });
 
+  it('Load more keeps the filters and the order: the next page asks with the same name and order_by, every row still matches', async () => {
+    const pageSetting = vscode.workspace.getConfiguration('platformConsole.protectionProfiles');
+    await pageSetting.update('pageSize', 10, vscode.ConfigurationTarget.Global);
+    try {
+      const order = [{ field: 'name' as const, descending: true }];
+      const matching = await direct({ name: 'e', order_by: '-name' });
+      assert.ok(matching.length > 10, `the seed has more than one page of profiles named with an "e" (${matching.length})`);
+      await tree().setFilters({ name: 'e', sort: order });
+      const first = await loaded();
+      assert.equal(profileRows(first).length, 10);
+      await vscode.commands.executeCommand('platformConsole.runNodeAction', first[10]!.node);
+      await tree().settled();
+      assert.deepEqual(
+        sim.lastRequests()[LIST]?.query,
+        { name: 'e', order_by: '-name', limit: '10', offset: '10' },
+        'the second page: same filter, same order',
+      );
+      const shown = profileRows(await rows()).map((r) => profileOf(r).id);
+      assert.deepEqual(
+        shown,
+        matching.slice(0, 20).map((p) => p.id),
+        'two pages of the filtered list, in its order',
+      );
+    } finally {
+      await pageSetting.update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+      await tree().setFilters({ sort: [] });
+    }
+  });
+
   it('expanding a profile shows its template, its field values and its networks (IPv4/IPv6 icons)', async () => {
     const all = await direct();
     const p = all.find((x) => (x.fields?.length ?? 0) >= 2 && x.networks?.some((n) => n.includes(':')) && x.networks.some((n) => n.includes('.')))!;

@@ -22,7 +22,7 @@ import {
   templateSteps,
   type ProfileEditState,
 } from './profileEditFlows';
-import { FieldNode, profileNodeOf } from './profileNodes';
+import { FieldNode, listedElsewhere, profileNodeOf } from './profileNodes';
 import type { ProfilesTree } from './profilesTree';
 import { promptSignIn } from '../../ui/bindActiveConnection';
 import { confirmWrite, type WriteSummary } from '../../ui/confirmWrite';
@@ -149,6 +149,10 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
    * connection the person is looking at now; every request of this edit, Retry included, goes there.
    */
   const startEdit = async (bound: BoundConnection, spec: EditSpec, arg: unknown) => {
+    if (listedElsewhere(arg, bound.connection.id)) {
+      void deps.ui().notify('warning', `Nothing was sent: that row was listed on another connection; the view now shows ${bound.connection.name}.`);
+      return;
+    }
     const node = profileNodeOf(arg);
     const state: ProfileEditState = { profile: node?.profile };
     if (arg instanceof FieldNode && typeof arg.field.template_field_id === 'number') {

@@ -15,7 +15,7 @@ import { createProfileSteps } from './createProfileFlow';
 import { createBody, createFacts, type CreateProfileState } from './model/createProfile';
 import { deleteConsequence } from './model/profileDelete';
 import { profileDescription, profileLabel } from './model/profileText';
-import { profileNodeOf } from './profileNodes';
+import { listedElsewhere, profileNodeOf } from './profileNodes';
 import type { ProfilesTree } from './profilesTree';
 import { templateSource } from './templateList';
 
@@ -91,7 +91,7 @@ export function registerProfileCreateCommands(deps: ProfileCreateDeps): vscode.D
   };
 
   const remove = async (bound: BoundConnection, arg: unknown): Promise<boolean> => {
-    if (profileNodeOf(arg) && tree.idPrefix !== bound.connection.id) {
+    if (listedElsewhere(arg, bound.connection.id)) {
       void deps.ui().notify('warning', `Nothing was sent: that row was listed on another connection; the view now shows ${bound.connection.name}.`);
       return false;
     }

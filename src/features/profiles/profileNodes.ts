@@ -23,11 +23,15 @@ export interface ProfileNodeOwner {
 }
 
 export class ProfileNode extends TreeNode {
+  /** The connection the row was listed on: the view may show another one by the time a command runs on it. */
+  readonly connectionId: string;
+
   constructor(
     readonly owner: ProfileNodeOwner,
     public profile: ProtectionProfile,
   ) {
     super();
+    this.connectionId = owner.idPrefix;
   }
 
   get itemId(): string {
@@ -89,14 +93,18 @@ export class FieldsNode extends TreeNode {
     const fields = this.profileNode.profile.fields;
     const count = fields?.length ?? 0;
     const unknown = fields === undefined || fields === null;
-    const state = unknown ? vscode.TreeItemCollapsibleState.Collapsed : count > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None;
+    const state = unknown
+      ? vscode.TreeItemCollapsibleState.Collapsed
+      : count > 0
+        ? vscode.TreeItemCollapsibleState.Expanded
+        : vscode.TreeItemCollapsibleState.None;
     const item = new vscode.TreeItem('Fields', state);
     // A new id once read: VS Code then draws the values expanded instead of keeping the row collapsed.
     item.id = `${this.profileNode.itemId}/fields${unknown ? '/unread' : ''}`;
     item.iconPath = new vscode.ThemeIcon('symbol-field');
     if (unknown) {
       item.description = 'not in the list response';
-      item.tooltip = 'The platform does not send field values with the list. Expand to read this profile\'s values from the platform.';
+      item.tooltip = "The platform does not send field values with the list. Expand to read this profile's values from the platform.";
     } else {
       item.description = count === 0 ? 'none' : count === 1 ? '1 value' : `${count} values`;
       item.tooltip = 'Values as template_field_id = value';
@@ -133,7 +141,9 @@ export class FieldNode extends TreeNode {
     item.id = `${this.profileNode.itemId}/fields/${this.index}`;
     item.iconPath = new vscode.ThemeIcon('symbol-constant');
     const md = new vscode.MarkdownString();
-    md.appendMarkdown(`Template field **${escapeMarkdown(this.field.template_field_id ?? '?')}**${this.field.name ? ` (${escapeMarkdown(this.field.name)})` : ''}\n\n`);
+    md.appendMarkdown(
+      `Template field **${escapeMarkdown(this.field.template_field_id ?? '?')}**${this.field.name ? ` (${escapeMarkdown(this.field.name)})` : ''}\n\n`,
+    );
     md.appendCodeblock(fieldValueText(this.field.value), 'text');
     item.tooltip = md;
     item.contextValue = 'platformConsole.profileField';
@@ -190,6 +200,12 @@ export class NetworkNode extends TreeNode {
 }
 
 /** The profile a node belongs to (a profile, or anything under one). */
+/** A command run on a row listed on another connection than the one it is bound to (the person switched since). */
+export function listedElsewhere(node: unknown, connectionId: string): boolean {
+  const row = profileNodeOf(node);
+  return row !== undefined && row.connectionId !== connectionId;
+}
+
 export function profileNodeOf(node: unknown): ProfileNode | undefined {
   if (node instanceof ProfileNode) return node;
   if (node instanceof TemplateNode || node instanceof FieldsNode || node instanceof NetworksNode) return node.profileNode;
