@@ -121,12 +121,19 @@ export function fromPackedBody(count: number, body: Uint8Array): PackedItems {
   return { packed: true, count, text: bytes.subarray(12 * count), bounds, pods };
 }
 
-/** Each item of the list, in order: a line (pod >= 0) or a marker (its reason, its text as `message`). */
-export function eachItem(items: ItemList, visit: (time: string, pod: number, message: string, marker?: 'gap' | 'dropped') => void): void {
+/**
+ * Each item of the list, in order: a line (pod >= 0) or a marker (its reason, its text as
+ * `message`). `message` is `source.substring(at, at + message.length)`: the decoded text of the
+ * whole list when packed (a reader may read it there: faster than reading through a slice).
+ */
+export function eachItem(
+  items: ItemList,
+  visit: (time: string, pod: number, message: string, marker: 'gap' | 'dropped' | undefined, source: string, at: number) => void,
+): void {
   if (!isPacked(items)) {
     for (const item of items) {
-      if (isWireLine(item)) visit(item[0], item[1], item[2]);
-      else visit('', -1, item.text, item.reason);
+      if (isWireLine(item)) visit(item[0], item[1], item[2], undefined, item[2], 0);
+      else visit('', -1, item.text, item.reason, item.text, 0);
     }
     return;
   }
@@ -136,9 +143,10 @@ export function eachItem(items: ItemList, visit: (time: string, pod: number, mes
   const { bounds, pods } = items;
   for (let i = 0; i < items.count; i++) {
     const pod = pods[i]!;
-    const message = text.substring(bounds[2 * i + 1]!, bounds[2 * i + 2]);
-    if (pod >= 0) visit(text.substring(bounds[2 * i]!, bounds[2 * i + 1]), pod, message);
-    else visit('', -1, message, pod === PACKED_GAP ? 'gap' : 'dropped');
+    const at = bounds[2 * i + 1]!;
+    const message = text.substring(at, bounds[2 * i + 2]);
+    if (pod >= 0) visit(text.substring(bounds[2 * i]!, at), pod, message, undefined, text, at);
+    else visit('', -1, message, pod === PACKED_GAP ? 'gap' : 'dropped', text, at);
   }
 }
 

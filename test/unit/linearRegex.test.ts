@@ -42,6 +42,49 @@ describe('linearRegex: the DFA loop', () => {
     );
   });
 
+  it('testIn(text, from, to) answers as test() on that substring: edges read as the start and end of the text (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...PATTERNS, String.raw`^\w`, String.raw`\w$`, String.raw`\b\w+\b`),
+        fc.boolean(),
+        text,
+        text,
+        text,
+        (pattern, ignoreCase, before, line, after) => {
+          const ours = compileLinear(pattern, { ignoreCase });
+          assert.ok('regex' in ours, pattern);
+          // A surrogate pair cut at an edge reads as lone halves, as in the substring.
+          const source = before + line + after;
+          const from = before.length;
+          assert.equal(
+            ours.regex.testIn(source, from, from + line.length),
+            ours.regex.test(line),
+            `${pattern} on ${JSON.stringify(line)} in ${JSON.stringify(source)}`,
+          );
+        },
+      ),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it('testIn reads only its range: ^, $ and \\b at its edges, a pair cut by them, an empty range', () => {
+    const at = (pattern: string, source: string, from: number, to: number, ignoreCase = false) => {
+      const ours = compileLinear(pattern, { ignoreCase });
+      assert.ok('regex' in ours, pattern);
+      return ours.regex.testIn(source, from, to);
+    };
+    assert.equal(at('^ab$', 'xaby', 1, 3), true);
+    assert.equal(at(String.raw`\bab\b`, 'xaby', 1, 3), true);
+    assert.equal(at('y', 'xaby', 1, 3), false, 'nothing past `to` is read');
+    assert.equal(at('x', 'xaby', 1, 3), false, 'nothing before `from` is read');
+    assert.equal(at('^$', 'ab', 1, 1), true);
+    assert.equal(at('😀', 'a😀b', 1, 3), true);
+    assert.equal(at('😀', 'a😀b', 1, 2), false, 'the high half alone');
+    assert.equal(at('[\ud800-\udbff]', 'a😀b', 1, 2), true, 'read as a lone high surrogate');
+    assert.equal(at('É+!', 'xée!', 1, 4, true), false);
+    assert.equal(at('É+!', 'xéé!', 1, 4, true), true, 'case folding past ASCII');
+  });
+
   it('answers as JavaScript does on what both engines read alike (property)', () => {
     fc.assert(
       fc.property(fc.constantFrom(...PATTERNS.filter((p) => p !== 'é|😀')), fc.boolean(), text, (pattern, ignoreCase, line) => {

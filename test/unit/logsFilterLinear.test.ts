@@ -3,6 +3,7 @@
 // RE2 cannot express is refused naming it, and the answers are those of JavaScript's engine.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { EMPTY_FILTER, compileFilter, filterIndices, type LogFilterSpec } from '../../src/protocol/logFilter';
 import { RowStore } from '../../webview/logs/rowStore';
 import { packItems } from '../../src/protocol/packedItems';
@@ -118,5 +119,63 @@ describe('log filter: a linear-time engine', () => {
     store.setFilter(regex(String.raw`(\w{1,31}){1,31}!`));
     assert.equal(store.filterError, undefined);
     assert.equal(store.shownLineCount, count / 2);
+  });
+  it("the page's store, reading packed lines in their decoded chunk, shows what the browser's RegExp shows of each message (property)", () => {
+    const unit = fc.constantFrom('a', 'b', 'A', 'B', ' ', '!', '_', '1', 'é', 'É', 'ß', 'Ω', 'ω', '😀', '\ud800', '\udc00', '\t', 'K', '\u212a');
+    const line = fc.string({ unit, maxLength: 30 });
+    const patterns = [
+      'a',
+      'ab|b',
+      '(a|ab)+$',
+      String.raw`^\w+ b$`,
+      String.raw`\bb\b`,
+      String.raw`(\w{1,3}){1,3}!`,
+      'a.*b',
+      String.raw`\s+$`,
+      '^$',
+      'é+',
+      'Ω',
+      'k',
+      String.raw`(\w+\s?)+$`,
+      '[^a]b',
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...patterns), fc.boolean(), fc.array(line, { minLength: 1, maxLength: 40 }), (pattern, caseSensitive, lines) => {
+        const store = new RowStore(EMPTY_FILTER);
+        const items = packItems(lines.map((message, i) => [`t${i}`, i % 2, message]));
+        store.reset({
+          type: 'reset',
+          generation: 1,
+          target: undefined as never,
+          maxLines: 100,
+          maxMemoryMB: 256,
+          pods: ['p', 'q'],
+          items,
+          pending: 0,
+          status: undefined as never,
+          sentAt: 0,
+        });
+        store.setFilter(regex(pattern, { caseSensitive }));
+        assert.equal(store.filterError, undefined);
+        // What the page holds (a lone surrogate crossed as U+FFFD), matched one message at a time:
+        // by the same filter on the message as a string (the extension's export), and by JavaScript.
+        const said = `${pattern} (case ${caseSensitive}) on ${JSON.stringify(store.rows.map((r) => r.message))}`;
+        const compiled = compileFilter(regex(pattern, { caseSensitive }));
+        assert.deepEqual(
+          store.shown,
+          store.rows.flatMap((row, i) => (compiled.matches(store.pods[row.pod]!, row.message) ? [i] : [])),
+          said,
+        );
+        // RE2 folds the Kelvin sign to k (Unicode's simple folding), JavaScript without `u` does not: a difference of the engines, not of the paths.
+        const js = new RegExp(pattern, caseSensitive ? '' : 'i');
+        const kelvin = (i: number) => store.rows[i]!.message.includes('\u212a');
+        assert.deepEqual(
+          store.shown.filter((i) => !kelvin(i)),
+          store.rows.flatMap((row, i) => (!kelvin(i) && js.test(row.message) ? [i] : [])),
+          said,
+        );
+      }),
+      { numRuns: 1_000 },
+    );
   });
 });

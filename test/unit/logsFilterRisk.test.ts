@@ -132,6 +132,13 @@ describe('log filter: a pass over the held lines has a time budget', () => {
     assert.ok(Date.now() - started < 5_000, `${Date.now() - started} ms`);
   });
 
+  it('a pass stopped at the budget adds nothing to the list it was given, though lines had matched', () => {
+    const lines = Array.from({ length: 4_000 }, () => ({ pod: 'p', message: `${'a'.repeat(16_384)}@b.com` }));
+    const into = [7];
+    assert.throws(() => filterIndices(lines, compileFilter(regex(SLOW)), (r) => r, 0, into, 20), FilterTooSlow);
+    assert.deepEqual(into, [7]);
+  });
+
   it('the page reports it like a refusal and shows every line', () => {
     // 6.5 M characters against a budget of 5 ms.
     const store = new RowStore(EMPTY_FILTER, 5);

@@ -2,7 +2,17 @@
 // the ops each read produced, and the indices the filter shows, updated op by op (an append
 // filters only the new rows). No DOM here: unit tests drive it like the page does.
 import { podChips } from '../../src/protocol/logLineParts';
-import { FILTER_BUDGET_MS, FilterTooSlow, compileFilter, filterIndices, levelOf, withoutText, type CompiledFilter, type FilterableItem, type LogFilterSpec } from '../../src/protocol/logFilter';
+import {
+  FILTER_BUDGET_MS,
+  FilterTooSlow,
+  compileFilter,
+  filterIndices,
+  levelOf,
+  withoutText,
+  type CompiledFilter,
+  type FilterableItem,
+  type LogFilterSpec,
+} from '../../src/protocol/logFilter';
 import type { LogsEvent } from '../../src/protocol/logs';
 import { eachItem, type ItemList } from '../../src/protocol/packedItems';
 
@@ -18,6 +28,9 @@ export interface Row {
   /** 0 none, 1 WARN, 2 ERROR. */
   level: 0 | 1 | 2;
   marker?: 'gap' | 'dropped';
+  /** `message` is `source.substring(at, …)`: the decoded chunk it came in, which the filter reads (logFilter.ts). */
+  source: string;
+  at: number;
 }
 
 type ResetEvent = Extract<LogsEvent, { type: 'reset' }>;
@@ -88,14 +101,14 @@ export class RowStore {
   /** Rows for the items of a reset or an op, tuples or packed. */
   private rowsOf(items: ItemList): Row[] {
     const rows: Row[] = [];
-    eachItem(items, (time, pod, message, marker) => {
+    eachItem(items, (time, pod, message, marker, source, at) => {
       if (marker) {
         this.markers++;
-        rows.push({ uid: this.nextUid++, time: '', pod: -1, message, level: 0, marker });
+        rows.push({ uid: this.nextUid++, time: '', pod: -1, message, level: 0, marker, source, at });
         return;
       }
       const level = levelOf(message);
-      rows.push({ uid: this.nextUid++, time, pod, message, level: level === 'error' ? 2 : level === 'warn' ? 1 : 0 });
+      rows.push({ uid: this.nextUid++, time, pod, message, level: level === 'error' ? 2 : level === 'warn' ? 1 : 0, source, at });
     });
     return rows;
   }
@@ -106,7 +119,16 @@ export class RowStore {
     return this.chips[pod] ?? '';
   }
 
-  private readonly read = (row: Row): FilterableItem => (row.pod < 0 ? { message: row.message } : { pod: this.pods[row.pod] ?? '', message: row.message });
+  /** One object refilled for each row read: a million rows filtered make no million objects. */
+  private readonly item: FilterableItem = { pod: undefined, message: '', source: '', at: 0 };
+  private readonly read = (row: Row): FilterableItem => {
+    const item = this.item;
+    item.pod = row.pod < 0 ? undefined : (this.pods[row.pod] ?? '');
+    item.message = row.message;
+    item.source = row.source;
+    item.at = row.at;
+    return item;
+  };
 
   reset(event: ResetEvent): void {
     this.generation = event.generation;
