@@ -32,7 +32,7 @@ import {
   summaryLine,
 } from './common.mjs';
 
-// A stop for a hung run: the whole suite (about 11 minutes on 2 quiet cores) and a retry of its failed files fit.
+// A stop for a hung run: the whole suite (about 8 minutes on 2 busy cores; `--screenshots` about as long) and a retry of its failed files fit.
 const TIMEOUT_MS = 25 * 60_000;
 const testsDir = path.join(projectRoot, 'test', 'e2e');
 const shotsDir = path.join(projectRoot, 'test', 'screenshots');
