@@ -3,8 +3,11 @@
 // Expects `npm run build` and scripts/harness/ensure.mjs to have run.
 //
 // Each test file runs in a process of its own, finds the workbench at PLATFORM_CONSOLE_E2E_URL
-// and opens it with test/e2e/workbench.mjs. Screenshots go to docs/screenshots/.
+// and opens it with test/e2e/workbench.mjs. With --screenshots (`npm run screenshots`, never part
+// of `npm test`) it runs the walks in test/screenshots/ and the UI files that photograph; the
+// pictures go to docs/screenshots/.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -29,9 +32,18 @@ import {
   summaryLine,
 } from './common.mjs';
 
-// A stop for a hung run: the whole suite (about 11 minutes on 2 quiet cores) and a retry of its failed files fit.
+// A stop for a hung run: the whole suite (about 8 minutes on 2 busy cores; `--screenshots` about as long) and a retry of its failed files fit.
 const TIMEOUT_MS = 25 * 60_000;
 const testsDir = path.join(projectRoot, 'test', 'e2e');
+const shotsDir = path.join(projectRoot, 'test', 'screenshots');
+const screenshots = process.argv.includes('--screenshots');
+if (screenshots) process.env.PLATFORM_CONSOLE_SCREENSHOTS = '1';
+/** Screenshot mode: the walks kept for their pictures, and the UI files that call screenshot(). */
+const photographing = async () => [
+  ...(await readdir(shotsDir)).filter((name) => name.endsWith('.shots.mjs')),
+  ...(await readdir(testsDir)).filter((name) => name.endsWith('.e2e.mjs') && /\bscreenshot\(page/.test(readFileSync(path.join(testsDir, name), 'utf8'))),
+];
+const fileOf = (name) => path.join(name.endsWith('.shots.mjs') ? shotsDir : testsDir, name);
 
 guardRun('the e2e tests', TIMEOUT_MS);
 
@@ -41,8 +53,8 @@ const manifest = readManifest();
 requireBuilt(path.join(projectRoot, manifest.main), 'npm run build');
 // PLATFORM_CONSOLE_TEST_FILTER=pricing,logs runs only the files whose name contains one of them.
 const only = (process.env.PLATFORM_CONSOLE_TEST_FILTER ?? '').split(',').filter(Boolean);
-const files = (await readdir(testsDir))
-  .filter((name) => name.endsWith('.e2e.mjs') && (only.length === 0 || only.some((o) => name.includes(o))))
+const files = (screenshots ? await photographing() : await readdir(testsDir))
+  .filter((name) => /\.(e2e|shots)\.mjs$/.test(name) && (only.length === 0 || only.some((o) => name.includes(o))))
   .sort();
 if (files.length === 0) {
   console.error(`[harness] no *.e2e.mjs in ${path.relative(projectRoot, testsDir)}`);
@@ -95,7 +107,7 @@ async function runFiles(names, label) {
     // Each file opens a browser of its own (its own secret storage): the key is handed over again,
     // read once by the first window that starts.
     await codeServer.handKeyAgain();
-    const stream = run({ files: [path.join(testsDir, name)], concurrency: 1, signal: abort.signal });
+    const stream = run({ files: [fileOf(name)], concurrency: 1, signal: abort.signal });
     // Suites report too; count tests only, as node's own summary does.
     stream.on('test:pass', ({ details, file }) => details.type !== 'suite' && count(passed, file));
     stream.on('test:fail', ({ details, file }) => details.type !== 'suite' && count(failed, file));

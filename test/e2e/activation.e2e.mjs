@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { openWorkbench, runCommand, simControl, sidebarPane } from './workbench.mjs';
 
-/** Never ends in the simulator (reports.e2e.mjs opens it too). */
+/** Never ends in the simulator (test/screenshots/reports.shots.mjs opens it too). */
 const RUNNING_REPORT = '6b1f0c9e-0002-4a6e-9c1d-000000000002';
 
 describe('Activation: nothing until used, then from every way in', () => {

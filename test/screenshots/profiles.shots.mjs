@@ -1,9 +1,12 @@
+// A screenshot walk, run by `npm run screenshots` only (never by `npm test`, #53): what it does
+// is proven in the integration tier (docs/testing.md, "What left the UI tier"); it asserts as it
+// goes so that no picture is taken of a broken screen.
 // The Protection Profiles view as a person uses it: the list with "Load 50 more…", a name filter
 // typed into the real input box (a too-long one refused as typed) shown in the view's header,
 // a profile expanded (template, fields, networks), its context menu. Screenshot for the README.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { expandTreeRow, openWorkbench, revealTreeRow, resizeSidebar, restoreLayout, runCommand, screenshot, sidebarPane } from './workbench.mjs';
+import { expandTreeRow, openWorkbench, revealTreeRow, resizeSidebar, restoreLayout, runCommand, screenshot, sidebarPane } from '../e2e/workbench.mjs';
 
 describe('Protection Profiles view', () => {
   let browser;

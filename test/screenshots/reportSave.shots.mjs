@@ -1,3 +1,6 @@
+// A screenshot walk, run by `npm run screenshots` only (never by `npm test`, #53): what it does
+// is proven in the integration tier (docs/testing.md, "What left the UI tier"); it asserts as it
+// goes so that no picture is taken of a broken screen.
 // Saving a report and deleting a task as a person does it from the Report Tasks view: Save Report
 // As… on a completed task in CSV, Excel and JSON through VS Code's own pick and save dialog, each
 // file read back (the CSV's header row, the workbook with exceljs, the JSON's rows) against what
@@ -7,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFile, rm } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
-import { openWorkbench, resizeSidebar, restoreLayout, revealTreeRow, runCommand, screenshot, sidebarPane, simControl } from './workbench.mjs';
+import { openWorkbench, resizeSidebar, restoreLayout, revealTreeRow, runCommand, screenshot, sidebarPane, simControl } from '../e2e/workbench.mjs';
 
 const COMPLETED = '6b1f0c9e-0003-4a6e-9c1d-000000000003';
 const PROPOSED = 'ResellerExpenses_2026-04-01_2026-04-30';

@@ -1,3 +1,6 @@
+// A screenshot walk, run by `npm run screenshots` only (never by `npm test`, #53): what it does
+// is proven in the integration tier (docs/testing.md, "What left the UI tier"); it asserts as it
+// goes so that no picture is taken of a broken screen.
 // An edge app from start to finish, as a person does it (issue #40's "done when"): a file that is
 // not WebAssembly refused from the Explorer with nothing sent; a .wasm deployed from the Explorer
 // to a listed (disabled) app; the app enabled; a variable edited through the diff and applied; the
@@ -7,7 +10,7 @@ import assert from 'node:assert/strict';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { openWorkbench, restoreLayout, runCommand, screenshot, sidebarPane, simControl } from './workbench.mjs';
+import { openWorkbench, restoreLayout, runCommand, screenshot, sidebarPane, simControl } from '../e2e/workbench.mjs';
 
 const folder = new URL(process.env.PLATFORM_CONSOLE_E2E_URL ?? 'http://x/').searchParams.get('folder') ?? '';
 const WASM = path.join(folder, 'edge-done-app.wasm');

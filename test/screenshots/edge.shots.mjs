@@ -1,10 +1,13 @@
+// A screenshot walk, run by `npm run screenshots` only (never by `npm test`, #53): what it does
+// is proven in the integration tier (docs/testing.md, "What left the UI tier"); it asserts as it
+// goes so that no picture is taken of a broken screen.
 // The Edge view as a person uses it: the account's apps listed at once (screenshot), then pin
 // other clients, apps and a template through the real input boxes (a bad id refused as typed),
 // expand them, reveal an env value from its inline action, and the template's long description in
 // the Markdown preview. Screenshots for the README.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { expandTreeRow, openWorkbench, revealTreeRow, resizeSidebar, restoreLayout, runCommand, screenshot, sidebarPane } from './workbench.mjs';
+import { expandTreeRow, openWorkbench, revealTreeRow, resizeSidebar, restoreLayout, runCommand, screenshot, sidebarPane } from '../e2e/workbench.mjs';
 
 describe('Edge view', () => {
   let browser;
@@ -101,10 +104,11 @@ describe('Edge view', () => {
     await quickInput().waitFor({ state: 'hidden' });
     await page.waitForTimeout(500); // the palette fades out
     await screenshot(page, 'edge');
-    await greeting.hover();
+    // Selected first: a selected row shows its inline buttons without the pointer on it, so a
+    // redraw of the tree (the pinned clients are read again on a timer) cannot hide them (#53).
+    await greeting.click();
     await greeting.locator('.action-label[aria-label="Reveal Value"]').click();
     await greeting.getByText('Hallo').waitFor();
-    await greeting.hover();
     await greeting.locator('.action-label[aria-label="Hide Value"]').click();
     await greeting.getByText('••••••••').waitFor();
   });

@@ -1,3 +1,6 @@
+// A screenshot walk, run by `npm run screenshots` only (never by `npm test`, #53): what it does
+// is proven in the integration tier (docs/testing.md, "What left the UI tier"); it asserts as it
+// goes so that no picture is taken of a broken screen.
 // The Cloud view walked as a person does it, in the real workbench against the simulator: the
 // view opened, project and region expanded, the region's secrets seen; a secret deleted (its name
 // typed in the input box; its task followed to "deleted"); a policy paused and a schedule removed
@@ -6,7 +9,7 @@
 // walk deletes seeded things other files read).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { expandTreeRow, openWorkbench, restoreLayout, screenshot, sidebarPane, simControl } from './workbench.mjs';
+import { expandTreeRow, openWorkbench, restoreLayout, screenshot, sidebarPane, simControl } from '../e2e/workbench.mjs';
 
 describe('Cloud view walk', () => {
   let browser;

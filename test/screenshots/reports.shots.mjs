@@ -1,10 +1,13 @@
+// A screenshot walk, run by `npm run screenshots` only (never by `npm test`, #53): what it does
+// is proven in the integration tier (docs/testing.md, "What left the UI tier"); it asserts as it
+// goes so that no picture is taken of a broken screen.
 // Report Tasks and a trial as a person meets them: open seeded reports by UUID (a bad one
 // refused as typed), create one through the real input boxes and watch it go from Pending to
 // Completed with a notification, expand a failed one; then a trial in the Markdown preview.
 // Screenshots for the README: docs/screenshots/report-tasks.png and trial.png.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openWorkbench, resizeSidebar, restoreLayout, revealTreeRow, runCommand, screenshot, sidebarPane } from './workbench.mjs';
+import { openWorkbench, resizeSidebar, restoreLayout, revealTreeRow, runCommand, screenshot, sidebarPane } from '../e2e/workbench.mjs';
 
 const SEEDED = {
   InProgress: '6b1f0c9e-0002-4a6e-9c1d-000000000002',

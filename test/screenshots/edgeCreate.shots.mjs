@@ -1,3 +1,6 @@
+// A screenshot walk, run by `npm run screenshots` only (never by `npm test`, #53): what it does
+// is proven in the integration tier (docs/testing.md, "What left the UI tier"); it asserts as it
+// goes so that no picture is taken of a broken screen.
 // Create Edge App… as a person does it, through the real input boxes: from a template whose secret
 // param is picked from the account's Edge secrets, a bad name refused as typed (its message on
 // screen, nothing sent) then a good one, confirmed; the draft app appears selected in the Edge
@@ -5,7 +8,7 @@
 // record; the app is deleted at the end so later files find the account as seeded.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openWorkbench, restoreLayout, runCommand, screenshot, sidebarPane, simControl } from './workbench.mjs';
+import { openWorkbench, restoreLayout, runCommand, screenshot, sidebarPane, simControl } from '../e2e/workbench.mjs';
 
 const APP = 'e2e-token-gate';
 

@@ -1,9 +1,12 @@
+// A screenshot walk, run by `npm run screenshots` only (never by `npm test`, #53): what it does
+// is proven in the integration tier (docs/testing.md, "What left the UI tier"); it asserts as it
+// goes so that no picture is taken of a broken screen.
 // The sidebar as a person meets it: signed out with the welcome content, then signed in through
 // the real Sign In input boxes against the simulator; screenshots of both for the README.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { readManifest } from '../../scripts/harness/common.mjs';
-import { openWorkbench, runCommand, screenshot } from './workbench.mjs';
+import { openWorkbench, runCommand, screenshot } from '../e2e/workbench.mjs';
 
 const { displayName, contributes = {} } = readManifest();
 const activityBarEntries = contributes.viewsContainers?.activitybar ?? [];

@@ -1,3 +1,6 @@
+// A screenshot walk, run by `npm run screenshots` only (never by `npm test`, #53): what it does
+// is proven in the integration tier (docs/testing.md, "What left the UI tier"); it asserts as it
+// goes so that no picture is taken of a broken screen.
 // Create and Delete Protection Profile as a person does it, through the real input boxes: the
 // name, the template picked, then each of its fields asked with its description (a bad value
 // refused as typed, its message on screen, nothing sent), the summary confirmed; the new profile
@@ -6,7 +9,7 @@
 // the end so later files find the account as seeded.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openWorkbench, restoreLayout, runCommand, screenshot, sidebarPane, simControl } from './workbench.mjs';
+import { openWorkbench, restoreLayout, runCommand, screenshot, sidebarPane, simControl } from '../e2e/workbench.mjs';
 
 const NAME = 'E2E Shop Shield';
 
