@@ -2,17 +2,27 @@
 // paused while it is hidden, and due at once on showing again when a refresh was missed.
 // No VS Code here: visibility and time come in, so the rules are tested with a fake clock.
 
-export interface RefreshScheduleDeps {
+/** Time and timers: the real ones, or a clock a test moves by hand. */
+export interface ScheduleClock {
+  now: () => number;
+  setTimer: (run: () => void, ms: number) => unknown;
+  clearTimer: (timer: unknown) => void;
+}
+
+export interface RefreshScheduleDeps extends Partial<ScheduleClock> {
   /** Whether the view is visible now. */
   visible(): boolean;
   /** The interval in ms; 0 or less turns auto-refresh off. */
   intervalMs(): number;
   /** The refresh itself; the next one is timed from when it ends. */
   tick(): Promise<unknown>;
-  now?: () => number;
-  setTimer?: (run: () => void, ms: number) => unknown;
-  clearTimer?: (timer: unknown) => void;
 }
+
+const realClock: ScheduleClock = {
+  now: () => Date.now(),
+  setTimer: (run, ms) => setTimeout(run, ms),
+  clearTimer: (t) => clearTimeout(t as ReturnType<typeof setTimeout>),
+};
 
 /** Intervals shorter than this are raised to it (a typo must not flood the platform). */
 export const MIN_REFRESH_INTERVAL_MS = 1000;
@@ -22,15 +32,26 @@ export class RefreshSchedule {
   private running = false;
   private last: number;
   private disposed = false;
-  private readonly now: () => number;
-  private readonly setTimer: (run: () => void, ms: number) => unknown;
-  private readonly clearTimer: (timer: unknown) => void;
+  private clock: ScheduleClock;
 
   constructor(private readonly deps: RefreshScheduleDeps) {
-    this.now = deps.now ?? Date.now;
-    this.setTimer = deps.setTimer ?? ((run, ms) => setTimeout(run, ms));
-    this.clearTimer = deps.clearTimer ?? ((t) => clearTimeout(t as ReturnType<typeof setTimeout>));
+    this.clock = { now: deps.now ?? realClock.now, setTimer: deps.setTimer ?? realClock.setTimer, clearTimer: deps.clearTimer ?? realClock.clearTimer };
     this.last = this.now();
+  }
+
+  private now(): number {
+    return this.clock.now();
+  }
+
+  /**
+   * Runs the schedule on another clock from now on (the integration tests move one by hand);
+   * undefined: the real one. The next refresh is timed from the switch.
+   */
+  useClock(clock: ScheduleClock | undefined): void {
+    this.cancel();
+    this.clock = clock ?? realClock;
+    this.last = this.now();
+    this.update();
   }
 
   /** The interval actually used (0: off). */
@@ -53,11 +74,16 @@ export class RefreshSchedule {
     const interval = this.interval();
     if (interval === 0) return;
     const due = Math.max(0, this.last + interval - this.now());
-    this.timer = this.setTimer(() => void this.fire(), due);
+    this.timer = this.clock.setTimer(() => void this.fire(), due);
   }
 
   get scheduled(): boolean {
     return this.timer !== undefined;
+  }
+
+  /** A refresh is running now (the next is scheduled when it ends). */
+  get refreshing(): boolean {
+    return this.running;
   }
 
   private async fire(): Promise<void> {
@@ -76,7 +102,7 @@ export class RefreshSchedule {
   }
 
   private cancel(): void {
-    if (this.timer !== undefined) this.clearTimer(this.timer);
+    if (this.timer !== undefined) this.clock.clearTimer(this.timer);
     this.timer = undefined;
   }
 

@@ -49,7 +49,9 @@ describe('Edge app logs', () => {
     const item = page.locator('.context-view .monaco-menu').getByRole('menuitem', { name: 'Open App Logs…' });
     await appRow().click({ button: 'right' });
     await item.waitFor();
-    await page.waitForTimeout(300); // the menu takes clicks once it has settled
+    // The menu takes clicks once it has settled: then the pointer over the item focuses it.
+    await item.hover();
+    await page.locator('.context-view .action-item.focused', { hasText: 'Open App Logs…' }).waitFor();
     await item.click();
     const input = quickInput().locator('input');
     for (const [label, value] of filters) {

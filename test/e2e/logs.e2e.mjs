@@ -441,7 +441,8 @@ describe('Function Logs', () => {
     await choose('production');
     await choose('Luxembourg-2');
     await quickInput().locator('.monaco-list-row', { hasText: `${FN.namespace}/${FN.name}` }).first().click();
-    await page.waitForTimeout(1000);
+    await quickInput().waitFor({ state: 'hidden' });
+    await page.locator('.tab.active', { hasText: `Logs: ${FN.namespace}/${FN.name}` }).waitFor();
     assert.equal(await page.locator('.tab', { hasText: `Logs: ${FN.namespace}/${FN.name}` }).count(), 1);
     frame = await findFrame();
     if (await byTest('pill').count()) await byTest('pill').click();

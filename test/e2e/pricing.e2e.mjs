@@ -232,9 +232,11 @@ describe('Price Preview', () => {
 
   it('shows only the newest answer when an older one arrives late', async () => {
     await simControl('faults', { route: 'previewInstancePrice', kind: 'latency', ms: 1500, times: 1 });
+    const asked = async () => (await simControl('requests', undefined, 'GET')).counts['POST previewInstancePrice'] ?? 0;
+    const before = await asked();
     await pick('flavor', /^g1-standard-4-8 /);
-    // Wait past the debounce so the delayed request is in flight, then change again.
-    await page.waitForTimeout(600);
+    // Once the delayed request has reached the simulator (it is in flight), change again.
+    for (let i = 0; i < 100 && (await asked()) <= before; i++) await page.waitForTimeout(50);
     await pick('flavor', /^g1-standard-1-2 /);
     const newest = await nextPrice(last);
     last = newest.sequence;

@@ -334,8 +334,14 @@ describe('agent tools (language model tools)', function () {
     sim.setFault({ route: 'getTrial', kind: 'timeout' });
     const cancel = new vscode.CancellationTokenSource();
     const started = Date.now();
-    setTimeout(() => cancel.cancel(), 300);
-    const answer = text((await tool('get_trial').invoke({ input: { id: 401 }, toolInvocationToken: undefined }, cancel.token))!);
+    // Cancelled once the request is on its way: the simulator has it (and holds its answer).
+    const stop = sim.watchRequests((r) => r.route === 'getTrial' && cancel.cancel());
+    let answer: string;
+    try {
+      answer = text((await tool('get_trial').invoke({ input: { id: 401 }, toolInvocationToken: undefined }, cancel.token))!);
+    } finally {
+      stop();
+    }
     assert.match(answer, /^Stopped: The request was cancelled\. .*nothing more was sent\.$/);
     assert.ok(Date.now() - started < 5000, `answered ${Date.now() - started} ms after the call (the request timeout is 30 s)`);
     assert.equal(sim.requestCounts()['GET getTrial'], 1, 'asked once, not retried after the cancel');

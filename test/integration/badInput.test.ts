@@ -18,6 +18,7 @@ import type { TreeNode } from '../../src/ui/treeNodes';
 import { ACCEPT, PRESS_ESCAPE, ScriptedUi, type Answer } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
+import { fence } from './support/fence';
 import { until } from './support/until';
 
 const KEY = testKeys.simulator;
@@ -444,15 +445,16 @@ describe('bad input, in the flows where it is typed', function () {
         session = ext.pricing.createSession((e) => events.push(e), defaultPricingState({ projectId: '1', regionId: '1' }), 30);
         session.onReady();
         await until('the first prices', () => sent('POST previewInstancePrice') > 0 && sent('POST previewLoadBalancerPrice') > 0);
-        await new Promise((r) => setTimeout(r, 100));
+        await until('the first prices settled', () => session?.idle);
         sim.resetRequests();
         events = [];
         session.onNotify({ type: 'edit', state: row.outside(structuredClone(session.current)) });
         const shown = await until('the refusal posted to the webview', () => events.find((e) => e.type === 'issues' && e.tab === row.tab && e.issues.length > 0));
         assert.ok(shown.type === 'issues');
         assert.deepEqual(shown.issues.map((i) => i.message), [row.refusal]);
-        await new Promise((r) => setTimeout(r, 200));
-        assert.equal(sent(row.route), 0, 'nothing sent while the form is refused');
+        // Nothing waits for its pause; the fence: anything sent before it has arrived.
+        await until('nothing pending', () => session?.idle);
+        assert.equal((await fence(sim))[row.route] ?? 0, 0, 'nothing sent while the form is refused');
         session.onNotify({ type: 'edit', state: row.boundary(structuredClone(session.current)) });
         await until('the boundary value priced', () => sent(row.route) > 0);
         const cleared = events.filter((e) => e.type === 'issues' && e.tab === row.tab).at(-1);

@@ -15,6 +15,8 @@ import { expiredLeaf, leafExpiringIn, mismatchedKeyPem } from '../support/certs'
 import { ACCEPT, PRESS_BACK, PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
+import { fence } from './support/fence';
+import { until } from './support/until';
 
 const KEY = testKeys.simulator;
 const SOURCE_FILE = '$(file) A file';
@@ -256,9 +258,14 @@ describe('Create Secret', function () {
       assert.ok(!JSON.stringify(logged).includes('PRIVATE KEY'), 'no key material in the request log');
     } finally {
       stop?.();
+      // The views read their lists again after a dialect change, when shown: with none shown, none
+      // reads, and a load already running ends here, not in a later suite.
+      await vscode.commands.executeCommand('workbench.view.explorer');
+      const views = [ext.profiles, ext.cloud, ext.storage, ext.attacks, ext.edge, ext.reports.tree];
+      await until('the Platform Console views hidden', () => views.every((v) => !v.view.visible));
       await ext.connections.setDialect(id, 'spec');
-      // The views read their lists again after a dialect change: let that land here, not in a later suite.
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await ext.profiles.settled();
+      await fence(sim);
     }
   });
 });

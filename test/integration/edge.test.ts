@@ -11,6 +11,8 @@ import { startSimulator, type Simulator } from '../../simulator/index';
 import { ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
+import { fence } from './support/fence';
+import { ManualClock } from './support/manualClock';
 
 const KEY = testKeys.simulator;
 const HIDDEN = '••••••••';
@@ -351,23 +353,48 @@ describe('Edge view', function () {
     await vscode.commands.executeCommand('platformConsole.edge.focus');
     await until(() => edge().view.visible, 'the Edge view to be visible');
     await loaded();
-    sim.resetRequests();
-    const before = edge().autoRefreshCount;
-    await sleep(2600);
-    assert.ok(edge().autoRefreshCount - before >= 2, `refreshed ${edge().autoRefreshCount - before} times in 2.6 s`);
-    assert.ok(sent('GET getEdgeClient') >= 8, `${sent('GET getEdgeClient')} client reads`);
-    assert.equal(sent('GET getEdgeApp'), 0, 'apps are not refreshed automatically');
+    // The schedule on a clock moved by hand: each interval is a step of the test, not a pause.
+    const schedule = edge().autoRefresh;
+    const clock = new ManualClock();
+    schedule.useClock(clock);
+    try {
+      const done = (count: number) => until(() => edge().autoRefreshCount === count && !schedule.refreshing && schedule.scheduled, `refresh ${count} done, the next one scheduled`);
+      // A refresh the real clock started may still be reading.
+      await until(() => !schedule.refreshing && schedule.scheduled, 'the schedule on the hand-moved clock');
+      sim.resetRequests();
+      const before = edge().autoRefreshCount;
+      assert.equal(clock.nextDueIn, 1000, 'the next refresh one interval away');
+      clock.advance(999);
+      assert.equal(edge().autoRefreshCount, before, 'none before the interval');
+      clock.advance(1);
+      await done(before + 1);
+      const perRefresh = sent('GET getEdgeClient');
+      assert.ok(perRefresh >= 4, `${perRefresh} client reads in one refresh`);
+      assert.equal(clock.nextDueIn, 1000, 'the next one an interval after this one ended');
+      clock.advance(1000);
+      await done(before + 2);
+      assert.equal(sent('GET getEdgeClient'), 2 * perRefresh, 'each pinned client read once per refresh');
+      assert.equal(sent('GET getEdgeApp'), 0, 'apps are not refreshed automatically');
 
-    await vscode.commands.executeCommand('workbench.view.explorer');
-    await until(() => !edge().view.visible, 'the Edge view to be hidden');
-    await sleep(300); // a read already on its way may land
-    sim.resetRequests();
-    const hiddenAt = edge().autoRefreshCount;
-    await sleep(2500);
-    assert.equal(edge().autoRefreshCount, hiddenAt, 'no refresh while hidden');
-    assert.equal(sent('GET getEdgeClient'), 0);
+      await vscode.commands.executeCommand('workbench.view.explorer');
+      await until(() => !edge().view.visible, 'the Edge view to be hidden');
+      await until(() => !schedule.refreshing, 'no refresh running');
+      assert.equal(schedule.scheduled, false, 'hidden: no refresh scheduled');
+      const hiddenAt = edge().autoRefreshCount;
+      const readsAtHide = sent('GET getEdgeClient');
+      assert.equal(clock.advance(5000), 0, 'five intervals pass hidden: no timer runs');
+      const atFence = await fence(sim);
+      assert.equal(edge().autoRefreshCount, hiddenAt, 'no refresh while hidden');
+      assert.equal(atFence['GET getEdgeClient'] ?? 0, readsAtHide, 'no client read while hidden');
 
-    await vscode.commands.executeCommand('platformConsole.edge.focus');
-    await until(() => sent('GET getEdgeClient') >= 4, 'a refresh on showing again (one was missed)', 1500);
+      await vscode.commands.executeCommand('platformConsole.edge.focus');
+      await until(() => schedule.scheduled, 'a refresh scheduled on showing again');
+      assert.equal(clock.nextDueIn, 0, 'due at once: one was missed');
+      clock.advance(0);
+      await done(hiddenAt + 1);
+      assert.equal(sent('GET getEdgeClient'), readsAtHide + perRefresh, 'the missed refresh read the clients');
+    } finally {
+      schedule.useClock(undefined);
+    }
   });
 });

@@ -22,6 +22,7 @@ import { ACCEPT, ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { print } from './output';
 import { platformConsole } from './support/extension';
+import { fence } from './support/fence';
 
 const KEY = testKeys.simulator;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -118,9 +119,10 @@ describe('Function Logs', function () {
     await until(() => !panel.panel.visible, 'the panel hidden');
     assert.equal(panel.status().state, 'paused');
     assert.match(panel.status().reason ?? '', /hidden/);
+    // Nothing scheduled, nothing on its way; the fence: any read sent before it has arrived.
+    await until(() => panel.follower.idle, 'the follower idle while hidden');
     const before = reads();
-    await sleep(2500);
-    assert.equal(reads(), before, 'no read while hidden');
+    assert.equal((await fence(sim))['GET getFunctionLogs'] ?? 0, before, 'no read while hidden');
     panel.panel.reveal();
     await until(() => reads() > before, 'a read once shown again');
     await until(() => panel.status().state === 'following', 'following again');
@@ -131,7 +133,8 @@ describe('Function Logs', function () {
     const ref = { projectId: 1, regionId: 1, namespace: 'default', name: 'tail-check' };
     await control.logs(ref, { ratePerSecond: 200 });
     const panel = ext.logs.open(fn('tail-check'))!;
-    await sleep(6000);
+    // About six seconds of lines at 200/s: six reads at the 1 s interval.
+    await until(() => panel.follower.readCount >= 6, 'six reads while the function writes');
     // The function goes quiet; one more read takes the last lines.
     await control.logs(ref, { ratePerSecond: 0 });
     const readsAtStop = panel.follower.readCount;
@@ -208,9 +211,9 @@ describe('Function Logs', function () {
     const panel = ext.logs.open(fn('no-such-fn'))!;
     await until(() => panel.status().state === 'stopped', 'stopped');
     assert.match(panel.status().error ?? '', /could not be found/i);
+    await until(() => panel.follower.idle, 'the follower idle once stopped');
     const before = reads();
-    await sleep(2500);
-    assert.equal(reads(), before, 'no automatic retry');
+    assert.equal((await fence(sim))['GET getFunctionLogs'] ?? 0, before, 'no automatic retry');
     panel.follower.retryNow();
     await until(() => reads() > before, 'Retry reads');
   });
@@ -223,9 +226,9 @@ describe('Function Logs', function () {
     await until(() => panel.status().state === 'paused', 'paused');
     // Signed out of this panel's connection (another one, from the environment, may now be active).
     assert.match(panel.status().reason ?? '', /signed out|this panel reads logs/);
+    await until(() => panel.follower.idle, 'the follower idle while signed out');
     const before = reads();
-    await sleep(1500);
-    assert.equal(reads(), before);
+    assert.equal((await fence(sim))['GET getFunctionLogs'] ?? 0, before, 'no read while signed out');
     // Signing in again makes a new connection id for the same name and URL: the panel follows it.
     await ext.connections.signIn('logs', sim.url, KEY);
     await until(() => panel.status().state === 'following' && reads() > before, 'following again');

@@ -15,6 +15,7 @@ import { startSimulator, type Simulator } from '../../simulator/index';
 import { ACCEPT, ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
+import { fence } from './support/fence';
 import { until } from './support/until';
 
 const KEY_A = testKeys.simulator;
@@ -23,7 +24,6 @@ const ADD_INTERVAL = '$(add) Add an interval schedule…';
 const KEEP = '$(check) Keep this schedule';
 const REVIEW = '$(check) Review and Submit (1)';
 const SUBMIT = '$(cloud-upload) Submit 1 schedule(s)';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('one action, one account; Sign Out revokes', function () {
   this.timeout(60_000);
@@ -37,7 +37,8 @@ describe('one action, one account; Sign Out revokes', function () {
     ext.setUi(ui);
     return vscode.commands.executeCommand<T>(command, ...args);
   };
-  const total = (sim: Simulator) => Object.values(sim.requestCounts()).reduce((x, y) => x + y, 0);
+  const totalOf = (counts: Record<string, number>) => Object.values(counts).reduce((x, y) => x + y, 0);
+  const total = (sim: Simulator) => totalOf(sim.requestCounts());
 
   before(async () => {
     ext = await platformConsole();
@@ -146,9 +147,9 @@ describe('one action, one account; Sign Out revokes', function () {
     const stopped = await ui.waitForNotification(/^Stopped following secret watched-secret/);
     assert.match(stopped.message, /account-a was signed out/);
     assert.equal(stopped.severity, 'warning');
-    // The watch polls every 1 to 3 s: 4 s without a request means it stopped.
-    await sleep(4000);
-    assert.equal(total(a), atSignOut, 'no request reached A after Sign Out');
+    // The watch has ended (the command returned, its notification shown); the fence: any request
+    // sent before it has reached A.
+    assert.equal(totalOf(await fence(a)), atSignOut, 'no request reached A after Sign Out');
   });
 
   it('another window signs out (the key leaves the secret storage windows share): the watch here stops, the key is not used again', async () => {
@@ -161,8 +162,7 @@ describe('one action, one account; Sign Out revokes', function () {
       assert.match(stopped.message, /account-a was signed out/);
       await watching;
       const atStop = total(a);
-      await sleep(4000);
-      assert.equal(total(a), atStop, 'no request reached A once the key was gone');
+      assert.equal(totalOf(await fence(a)), atStop, 'no request reached A once the key was gone');
       assert.equal(await ext.connections.hasApiKey(connA.id), false);
     } finally {
       // The rest of that Sign Out (the connection leaves the list every window shares).
@@ -269,13 +269,14 @@ describe('one action, one account; Sign Out revokes', function () {
     // On A, the same template is read slowly; the person switches to B before the answer.
     await ext.connections.switchTo(connA.id);
     a.setFault({ route: 'getEdgeTemplate', kind: 'latency', ms: 800, times: 1 });
+    const asked = a.requestCounts()['GET getEdgeTemplate'] ?? 0;
     const reading = ext.edge.template(301);
-    await sleep(100);
+    await until('the read to reach A', () => (a.requestCounts()['GET getEdgeTemplate'] ?? 0) > asked);
     await ext.connections.switchTo(connB.id);
     const result = await reading;
     assert.equal(result.status, 'ok');
-    // The preview would change within a moment: watched for a second.
-    for (let i = 0; i < 10 && !(await textB()).includes('Account: account A'); i++) await sleep(100);
+    // What the preview shows is set before the read resolves: the provider gives it as VS Code would read it.
+    assert.doesNotMatch(await ext.edge.preview.provideTextDocumentContent(previewB), /Account: account A/, "A's text is not what B's preview provides");
     assert.match((result as { data?: { long_descr?: string } }).data?.long_descr ?? '', /Account: account A/, 'the template was read from A');
     assert.match(await textB(), /Account: account B/);
     assert.doesNotMatch(await textB(), /Account: account A/, "A's text is not in B's preview");

@@ -12,6 +12,8 @@ import type { ListChoices, ListOption } from '../../src/protocol/listChoices';
 import { ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
+import { fence } from './support/fence';
+import { until } from './support/until';
 
 const KEY = testKeys.simulator;
 const INSTANCES = 'POST previewInstancePrice';
@@ -42,22 +44,22 @@ describe('Price Preview (extension side)', function () {
   const issues = (tab: PriceTab | 'location') => events.filter((e) => e.type === 'issues' && e.tab === tab).at(-1);
   /** Waits for a shown price of `tab` newer than `after` whose summary matches. */
   async function price(tab: PriceTab = 'instances', summary = /./, after = 0, timeoutMs = 10_000): Promise<PriceDisplay> {
-    const until = Date.now() + timeoutMs;
+    const deadline = Date.now() + timeoutMs;
     for (;;) {
       const view = session.view(tab);
       if (view.state === 'priced' && view.display.sequence > after && summary.test(view.display.summary)) return view.display;
-      if (Date.now() > until) throw new Error(`no price of ${tab} matching ${summary}; the panel shows ${JSON.stringify(view)}`);
+      if (Date.now() > deadline) throw new Error(`no price of ${tab} matching ${summary}; the panel shows ${JSON.stringify(view)}`);
       await sleep(20);
     }
   }
 
   /** Waits until the picker of `list` is no longer loading and returns what it offers. */
   async function offered(list: PriceList, timeoutMs = 10_000): Promise<ListChoices> {
-    const until = Date.now() + timeoutMs;
+    const deadline = Date.now() + timeoutMs;
     for (;;) {
       const choices = session.offered(list);
       if (choices.state !== 'loading' && events.some((e) => e.type === 'choices' && e.list === list && e.choices === choices)) return choices;
-      if (Date.now() > until) throw new Error(`the ${list} picker still shows ${JSON.stringify(choices)}`);
+      if (Date.now() > deadline) throw new Error(`the ${list} picker still shows ${JSON.stringify(choices)}`);
       await sleep(20);
     }
   }
@@ -121,8 +123,8 @@ describe('Price Preview (extension side)', function () {
     const view = session.view('instances');
     assert.equal(view.state, 'priced', JSON.stringify(view));
     assert.equal(view.state === 'priced' && view.display.perMonth, one.perMonth);
-    await sleep(200);
-    assert.equal(sent('POST previewInstancePrice'), before, 'nothing sent for a configuration already priced');
+    await until('nothing pending', () => session.idle);
+    assert.equal((await fence(sim))['POST previewInstancePrice'], before, 'nothing sent for a configuration already priced');
     assert.ok(two.sequence > one.sequence);
   });
 
@@ -149,7 +151,7 @@ describe('Price Preview (extension side)', function () {
       ...s,
       instance: { ...s.instance, interfaces: [...s.instance.interfaces, { ...s.instance.interfaces[0]!, type: 'subnet' }], volumes: [{ ...s.instance.volumes[0]!, size: 'ten' }] },
     }));
-    await sleep(200);
+    await until('the instance form refused', () => session.view('instances').state === 'invalid' && issues('instances')?.type === 'issues');
     const refused = issues('instances');
     assert.ok(refused?.type === 'issues');
     assert.deepEqual(
@@ -158,12 +160,14 @@ describe('Price Preview (extension side)', function () {
     );
     assert.deepEqual(session.view('instances'), { state: 'invalid', count: 3 });
     edit((s) => ({ ...s, location: { projectId: 'x', regionId: '1' } }));
-    await sleep(200);
-    const location = issues('location');
+    const location = await until('the location refused', () => { const e = issues('location'); return e?.type === 'issues' && e.issues.length > 0 && e; });
     assert.ok(location?.type === 'issues');
     assert.deepEqual(location.issues, [{ field: 'projectId', message: 'Project ID: must be a positive whole number' }]);
-    assert.equal(sent(INSTANCES), 0, 'nothing was sent');
-    assert.equal(sent(LOAD_BALANCERS), 0, 'the load balancer form is valid, but the location is not');
+    // Nothing waits for its pause; the fence: anything sent before it has arrived.
+    await until('nothing pending', () => session.idle);
+    const atFence = await fence(sim);
+    assert.equal(atFence[INSTANCES] ?? 0, 0, 'nothing was sent');
+    assert.equal(atFence[LOAD_BALANCERS] ?? 0, 0, 'the load balancer form is valid, but the location is not');
   });
 
   it('out-of-order answers: the delayed first answer never shows; only the newest does', async () => {
@@ -172,11 +176,11 @@ describe('Price Preview (extension side)', function () {
     sim.resetRequests();
     sim.setFault({ route: 'previewInstancePrice', kind: 'latency', ms: 800, times: 1 });
     edit((s) => ({ ...s, instance: { ...s.instance, flavor: 'g1-standard-1-2', names: 'slow' } }));
-    await sleep(250); // past the debounce: the delayed request is in flight
-    assert.equal(sent(INSTANCES), 1);
+    await until('the delayed request in flight', () => sent(INSTANCES) === 1);
     edit((s) => ({ ...s, instance: { ...s.instance, flavor: 'g1-standard-2-4', names: 'fast' } }));
     const newest = await price('instances', /^g1-standard-2-4 /, initial.sequence);
-    await sleep(1200); // the delayed answer would have arrived by now
+    // Every request settled, the delayed one included: no answer is still to come.
+    await until('no answer still to come', () => session.idle);
     assert.equal(sent(INSTANCES), 2, 'both requests reached the simulator');
     const shown = priced('instances').filter((d) => d.sequence > initial.sequence);
     assert.deepEqual(shown.map((d) => d.summary.split(' ')[0]), ['g1-standard-2-4'], 'no stale price was ever shown');
@@ -292,12 +296,11 @@ describe('Price Preview (extension side)', function () {
     assert.match(options(await offered('loadBalancerFlavors')).find((o) => o.value === 'lb1-2-4')?.label ?? '', /^lb1-2-4 · 2 vCPUs · 4 GiB · €/);
 
     // Another region: its flavors, priced in its currency; the first region's are kept a minute.
+    // A change of location offers nothing but "loading" at once: offered() waits for the new list.
     edit((s) => ({ ...s, location: { projectId: '1', regionId: '2' } }));
-    await sleep(50);
     assert.match(options(await offered('flavors'))[0]!.label, /\$[\d.,]+\/month$/);
     const reads = sent('GET listFlavors');
     edit((s) => ({ ...s, location: { projectId: '1', regionId: '1' } }));
-    await sleep(50);
     assert.match(options(await offered('flavors'))[0]!.label, /€/);
     assert.equal(sent('GET listFlavors'), reads, 'read once per location and connection');
   });
@@ -318,7 +321,6 @@ describe('Price Preview (extension side)', function () {
     assert.ok(!JSON.stringify(failed).includes(KEY));
     sim.clearFaults();
     session.onNotify({ type: 'reloadList', list: 'flavors' });
-    await sleep(20);
     assert.ok(options(await offered('flavors')).length > 0);
   });
 

@@ -11,6 +11,7 @@ import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
 import { ScriptedUi, PRESS_ESCAPE } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
+import { fence } from './support/fence';
 import { until } from './support/until';
 
 const KEY = testKeys.simulator;
@@ -19,7 +20,6 @@ const CONTINUE = '$(arrow-right) Continue to Summary';
 const SUBMIT = '$(check) Create Report';
 const ANOTHER = '$(edit) Enter a template code…';
 const defined = (name: string) => `$(symbol-field) ${name}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('Report Tasks', function () {
   this.timeout(60_000);
@@ -105,9 +105,9 @@ describe('Report Tasks', function () {
     assert.deepEqual(labels.slice(0, 4), ['Parameters (3)', 'Processing notes: no errors or warnings', 'Created', 'Updated']);
 
     await until('polling to stop', () => polling().length === 0);
+    // No timer and no read tracked: nothing can be sent; the fence lets any read on its way land.
     const settled = gets();
-    await sleep(800);
-    assert.equal(gets(), settled, 'no request while no task runs');
+    assert.equal((await fence(sim))['GET getReport'], settled, 'no request while no task runs');
   });
 
   it('a Fail template ends Failed: an error notification whose Show reveals the task, errors listed with counts', async () => {
@@ -167,10 +167,10 @@ describe('Report Tasks', function () {
     const uuid = await run<string>(ui, 'platformConsole.createReport');
     // The window goes away: every timer and request of the poller stops; only globalState remains.
     ext.reports.poller.suspend();
+    assert.deepEqual(polling(), [], 'no timer and no read tracked');
+    await fence(sim); // a read aborted on its way lands before this
     sim.resetRequests();
-    await sleep(600);
-    assert.equal(gets(), 0, 'nothing polls while the window is closed');
-    assert.deepEqual(polling(), []);
+    assert.equal((await fence(sim))['GET getReport'] ?? 0, 0, 'nothing polls while the window is closed');
     const stored = ext.globalStateSnapshot()[`platformConsole.reportTasks.${connectionId}`] as { uuid: string; templateCode?: string; snapshot?: { status?: string } }[];
     const saved = stored.find((t) => t.uuid === uuid);
     assert.equal(saved?.templateCode, 'ResellerPlans');
@@ -239,8 +239,8 @@ describe('Report Tasks', function () {
     assert.equal(task(missing), undefined);
     assert.equal(task(SEEDED_REPORTS.Completed)?.snapshot?.status, 'Completed', 'opened by its UUID (any case)');
     assert.equal(gets(), 2, 'the 404 and the Completed task: one read each');
-    await sleep(500);
-    assert.equal(gets(), 2, 'a settled task is not polled');
+    await until('a settled task not polled (no timer, no read tracked)', () => polling().length === 0);
+    assert.equal((await fence(sim))['GET getReport'], 2, 'and nothing more was sent');
 
     const running = await run<string>(new ScriptedUi([SEEDED_REPORTS.InProgress]), 'platformConsole.openReport');
     assert.equal(running, SEEDED_REPORTS.InProgress);
@@ -251,11 +251,10 @@ describe('Report Tasks', function () {
     // (Failed in two full runs, signed in on this connection: an echo of the last poll's globalState write
     // undid the removal before it was written; src/connections/durableState.ts writes it again.)
     assert.equal(task(running), undefined, `removed (active: ${ext.connections.active?.name}, signed in: ${ext.connections.signedIn})`);
-    await sleep(100);
     const removed = gets();
-    await sleep(700);
-    assert.equal(gets(), removed, 'removed: no longer polled');
-    assert.deepEqual(polling(), []);
+    // (The account's listing may read a task it shows once more: the poller drops it, removed, unsent.)
+    await until('removed: no longer polled (no timer, no read tracked)', () => polling().length === 0);
+    assert.ok(((await fence(sim))['GET getReport'] ?? 0) <= removed + 1, 'at most the read already on its way');
   });
 
   it('Show Raw JSON of a task opens its answer read-only as JSON', async () => {

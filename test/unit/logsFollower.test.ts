@@ -102,6 +102,27 @@ describe('LogFollower', () => {
     assert.deepEqual(h.merges[1]!.added.map((l) => l.message), ['m5', 'm6', 'm7']);
   });
 
+  it('idle: no read scheduled and none on its way (what the integration tests await instead of a pause)', async () => {
+    const h = harness();
+    h.follower.start();
+    assert.equal(h.follower.idle, false, 'the first read is on its way');
+    await h.clock.advance(0);
+    assert.equal(h.follower.idle, false, 'the next read is scheduled');
+    h.follower.setVisible(false);
+    assert.equal(h.follower.idle, true, 'hidden: nothing scheduled');
+    h.follower.setVisible(true);
+    await h.clock.advance(0);
+    h.fail(new PlatformError({ kind: 'notFound', message: 'no such function' }));
+    await h.clock.advance(2000);
+    assert.equal(h.status().state, 'stopped');
+    assert.equal(h.follower.idle, true, 'stopped: not retried by itself');
+    h.fail(new PlatformError({ kind: 'server', message: 'HTTP 500' }));
+    h.follower.retryNow();
+    await h.clock.advance(0);
+    assert.equal(h.status().state, 'retrying');
+    assert.equal(h.follower.idle, false, 'a retry is scheduled');
+  });
+
   it('closes a gap by doubling the limit within one read', async () => {
     const h = harness();
     h.produce(5);

@@ -100,6 +100,40 @@ describe('edge auto-refresh schedule', () => {
     assert.equal(state.ticks.length, 2);
   });
 
+  it('useClock: the schedule moves to another clock, timed from the switch; undefined goes back to the real one', async () => {
+    const first = fakeTime();
+    const second = fakeTime();
+    await second.advance(50_000);
+    let ticks = 0;
+    let running = false;
+    const schedule = new RefreshSchedule({
+      visible: () => true,
+      intervalMs: () => 1000,
+      tick: async () => {
+        ticks++;
+        running = schedule.refreshing;
+      },
+      ...first,
+    });
+    schedule.update();
+    assert.equal(first.pending(), 1);
+    schedule.useClock(second);
+    assert.equal(first.pending(), 0, 'the old clock keeps no timer');
+    assert.equal(second.pending(), 1);
+    await first.advance(5000);
+    assert.equal(ticks, 0, 'the old clock runs nothing');
+    await second.advance(999);
+    assert.equal(ticks, 0);
+    await second.advance(1);
+    assert.equal(ticks, 1, 'an interval after the switch');
+    assert.equal(running, true, 'refreshing while the tick runs');
+    assert.equal(schedule.refreshing, false);
+    schedule.useClock(undefined);
+    assert.equal(second.pending(), 0);
+    assert.equal(schedule.scheduled, true, 'on the real clock');
+    schedule.dispose();
+  });
+
   it('a failing refresh keeps the schedule; dispose stops it', async () => {
     const time = fakeTime();
     let calls = 0;

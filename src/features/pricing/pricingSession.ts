@@ -81,13 +81,22 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
   private choices: Record<PriceList, ListChoices> = { projects: { state: 'loading' }, regions: { state: 'loading' }, flavors: { state: 'loading' }, loadBalancerFlavors: { state: 'loading' } };
   private readonly loads: Record<PriceList, number> = { projects: 0, regions: 0, flavors: 0, loadBalancerFlavors: 0 };
   private disposed = false;
+  /** Requests sent whose answer (or abort) has not come back, the replaced ones included. */
+  private sending = 0;
 
   constructor(
     private readonly deps: PricingSessionDeps,
     private state: PricingState,
   ) {
     const make = (tab: PriceTab): PriceRequester<Prepared> => {
-      const send = (p: Prepared, signal: AbortSignal) => this.send(p, signal);
+      const send = async (p: Prepared, signal: AbortSignal) => {
+        this.sending++;
+        try {
+          return await this.send(p, signal);
+        } finally {
+          this.sending--;
+        }
+      };
       const handlers = {
         onResult: (result: PriceResult, p: Prepared) => {
           this.keepAnswer(p, result);
@@ -99,6 +108,11 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
       return deps.requester ? deps.requester(send, handlers, debounceMs) : new LatestOnly(send, handlers, debounceMs);
     };
     this.requests = { instances: make('instances'), loadBalancer: make('loadBalancer') };
+  }
+
+  /** Nothing waits for its pause and no answer is still to come: nothing more is sent or shown until the next change (tests await it). */
+  get idle(): boolean {
+    return this.sending === 0 && !PRICE_TABS.some((tab) => this.requests[tab].busy);
   }
 
   get current(): PricingState {

@@ -99,6 +99,11 @@ export class LogFollower {
     return this.follow;
   }
 
+  /** No read on its way and none scheduled: nothing is read until something wakes it (tests await this). */
+  get idle(): boolean {
+    return this.timer === undefined && this.inFlight === undefined;
+  }
+
   setVisible(visible: boolean): void {
     if (this.visible === visible) return;
     this.visible = visible;
