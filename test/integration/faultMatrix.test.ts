@@ -509,8 +509,6 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
     process.on('unhandledRejection', onRejection);
     process.on('uncaughtException', onException);
     ext = await platformConsole();
-    // The sidebar hidden, whatever an earlier suite left shown: a visible view reads on its own and would meet the faults.
-    await vscode.commands.executeCommand('workbench.view.explorer');
     // Hundreds of GET retries: the backoff's first step shortened (Retry-After is still honoured),
     // for every client made from now on (the timeout setting below makes new ones).
     ext.setRetryBaseMs(20);
