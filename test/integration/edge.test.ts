@@ -111,6 +111,7 @@ describe('Edge view', function () {
     ext.setUi(undefined);
     await config().update(REFRESH_SETTING, undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.view.explorer');
+    await ext.connections.signOut(connectionId);
     await sim.close();
   });
 

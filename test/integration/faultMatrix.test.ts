@@ -564,6 +564,8 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
       await config(section).update(key!, undefined, vscode.ConfigurationTarget.Global);
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // Rows that pin or reveal showed the Edge view: hidden again.
+    await vscode.commands.executeCommand('workbench.view.explorer');
     await ext.connections.signOut(connectionId);
     await sim.close();
     process.off('unhandledRejection', onRejection);

@@ -68,8 +68,8 @@ function isolateFiles(root: Mocha.Suite, ext: Awaited<ReturnType<typeof platform
       wrapper.suites.push(suite);
     }
     wrapper.beforeAll('the state every file starts from', () => resetState(ext, baseline));
-    wrapper.afterAll('nothing left behind', () => {
-      const left = leftovers(ext, baseline);
+    wrapper.afterAll('nothing left behind', async () => {
+      const left = await leftovers(ext, baseline);
       if (left.length > 0) throw new Error(`${name} left behind:\n  ${left.join('\n  ')}`);
     });
   }

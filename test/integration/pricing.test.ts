@@ -12,6 +12,7 @@ import type { ListChoices, ListOption } from '../../src/protocol/listChoices';
 import { ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
+import { signOutOf } from './support/isolation';
 
 const KEY = testKeys.simulator;
 const INSTANCES = 'POST previewInstancePrice';
@@ -78,6 +79,7 @@ describe('Price Preview (extension side)', function () {
   after(async () => {
     sessions.forEach((s) => s.dispose());
     ext.setUi(undefined);
+    await signOutOf(ext, sim.url);
     await sim.close();
   });
 

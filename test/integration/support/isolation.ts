@@ -66,8 +66,16 @@ function harnessConnection(ext: PlatformConsoleExports) {
   return ext.connections.list().find((c) => c.baseUrl === envUrl());
 }
 
+/** For a file's `after`: signs out every connection to one of `urls` (the file's own simulators). */
+export async function signOutOf(ext: PlatformConsoleExports, ...urls: string[]): Promise<void> {
+  const ours = new Set(urls.map((url) => url.replace(/\/+$/, '')));
+  for (const c of ext.connections.list()) if (ours.has(c.baseUrl)) await ext.connections.signOut(c.id, { explicit: false });
+}
+
 /** What the file that just ran left behind, one line each; [] when it left nothing. */
-export function leftovers(ext: PlatformConsoleExports, baseline: Baseline): string[] {
+export async function leftovers(ext: PlatformConsoleExports, baseline: Baseline): Promise<string[]> {
+  // A view hidden or a panel closed by the file's last step is told to the extension host a moment later.
+  await until('views hidden and panels closed', () => views(ext).every(([, view]) => !view.visible) && webviewTabs().length === 0, 2000).catch(() => undefined);
   const found: string[] = [];
   const own = harnessConnection(ext);
   if (!own) found.push(`the harness's connection (${envUrl()}) signed out`);
