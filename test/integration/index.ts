@@ -35,7 +35,15 @@ export async function run(): Promise<void> {
   // shuffle:<seed> changes their order (scripts/harness/fileOrder.mjs), the key scan still last.
   const only = (process.env.PLATFORM_CONSOLE_TEST_FILTER ?? '').split(',').filter(Boolean);
   const found = readdirSync(__dirname).filter((name) => name.endsWith('.test.js') && (only.length === 0 || only.some((o) => name.includes(o))));
-  const { files, description } = orderFiles(found, parseOrder(process.env[ORDER_VARIABLE]), [KEY_LEAK_SCAN]);
+  let order: ReturnType<typeof parseOrder>;
+  try {
+    order = parseOrder(process.env[ORDER_VARIABLE]);
+  } catch (error) {
+    // Said where the person running the tests reads it, not only in the workbench's log.
+    print(`[order] ${error instanceof Error ? error.message : String(error)}`);
+    throw error;
+  }
+  const { files, description } = orderFiles(found, order, [KEY_LEAK_SCAN]);
   print(`[order] ${description}`);
   for (const file of files) mocha.addFile(path.join(__dirname, file));
   await mocha.loadFilesAsync();
