@@ -5,16 +5,19 @@
 // Each test file runs in a process of its own, finds the workbench at PLATFORM_CONSOLE_E2E_URL
 // and opens it with test/e2e/workbench.mjs. With --screenshots (`npm run screenshots`, never part
 // of `npm test`) it runs the walks in test/screenshots/ and the UI files that photograph; the
-// pictures go to docs/screenshots/.
+// pictures go to docs/screenshots/. Every file starts from the same state: the simulator reset to
+// its seed (no fault, no request counted) and a workspace folder of its own (no editor, panel,
+// layout or view left open by an earlier file).
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
 import { requireHarness } from './ensure.mjs';
 import { startCodeServer } from './codeServer.mjs';
+import { ORDER_VARIABLE, orderFiles, parseOrder } from './fileOrder.mjs';
 import { environmentsHolding } from './keyHandOff.mjs';
 import {
   exitWith,
@@ -53,9 +56,21 @@ const manifest = readManifest();
 requireBuilt(path.join(projectRoot, manifest.main), 'npm run build');
 // PLATFORM_CONSOLE_TEST_FILTER=pricing,logs runs only the files whose name contains one of them.
 const only = (process.env.PLATFORM_CONSOLE_TEST_FILTER ?? '').split(',').filter(Boolean);
-const files = (screenshots ? await photographing() : await readdir(testsDir))
-  .filter((name) => /\.(e2e|shots)\.mjs$/.test(name) && (only.length === 0 || only.some((o) => name.includes(o))))
-  .sort();
+// PLATFORM_CONSOLE_TEST_ORDER=reverse, shuffle or shuffle:<seed> changes their order (fileOrder.mjs).
+let order;
+try {
+  order = parseOrder(process.env[ORDER_VARIABLE]);
+} catch (error) {
+  console.error(`[harness] ${error.message}`);
+  process.exit(1);
+}
+const { files, description } = orderFiles(
+  (screenshots ? await photographing() : await readdir(testsDir)).filter(
+    (name) => /\.(e2e|shots)\.mjs$/.test(name) && (only.length === 0 || only.some((o) => name.includes(o))),
+  ),
+  order,
+);
+log(`order: ${description}`);
 if (files.length === 0) {
   console.error(`[harness] no *.e2e.mjs in ${path.relative(projectRoot, testsDir)}`);
   process.exit(1);
@@ -95,10 +110,8 @@ async function runFiles(names, label) {
     logFile: serverLog,
     alsoInstall,
   });
-  const { workspaceUrl, dir } = codeServer;
+  const { origin, dir } = codeServer;
   scanned.push(dir('user-data'), dir('extensions'), dir('workspace'), serverLog);
-  // The test files' processes inherit this environment.
-  process.env.PLATFORM_CONSOLE_E2E_URL = workspaceUrl;
   const passed = new Map();
   const failed = new Map();
   const count = (map, file) => map.set(path.basename(file ?? '?'), (map.get(path.basename(file ?? '?')) ?? 0) + 1);
@@ -107,6 +120,13 @@ async function runFiles(names, label) {
     // Each file opens a browser of its own (its own secret storage): the key is handed over again,
     // read once by the first window that starts.
     await codeServer.handKeyAgain();
+    // The same start for every file, whatever ran before it: the simulator as seeded, and a
+    // folder of its own (VS Code keeps open editors, panels and the layout per folder).
+    await resetSimulator(simulatorUrl, controlToken);
+    const folder = path.join(dir('workspace'), name.replace(/\.(e2e|shots)\.mjs$/, ''));
+    await mkdir(folder, { recursive: true });
+    // The test files' processes inherit this environment.
+    process.env.PLATFORM_CONSOLE_E2E_URL = `${origin}/?folder=${encodeURIComponent(folder)}`;
     const stream = run({ files: [fileOf(name)], concurrency: 1, signal: abort.signal });
     // Suites report too; count tests only, as node's own summary does.
     stream.on('test:pass', ({ details, file }) => details.type !== 'suite' && count(passed, file));
@@ -122,6 +142,16 @@ async function runFiles(names, label) {
   environments.read += envScan.read;
   if (failed.size > 0) console.error(`[harness] code-server log: ${path.relative(projectRoot, serverLog)}`);
   return { passed, failed };
+}
+
+/** Back to the seed's data, no fault set, no request counted (the control API's POST /__sim/reset). */
+async function resetSimulator(url, token) {
+  const response = await fetch(`${url}/__sim/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-simulator-token': token },
+    body: JSON.stringify({ faults: true, requests: true }),
+  });
+  if (!response.ok) throw new Error(`simulator reset: HTTP ${response.status} ${await response.text()}`);
 }
 
 const sum = (map, names = [...map.keys()]) => names.reduce((n, name) => n + (map.get(name) ?? 0), 0);

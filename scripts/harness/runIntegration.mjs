@@ -51,7 +51,7 @@ const dir = await tempDirs('integration', ['user-data', 'server-data', 'extensio
 // demo; the tests start their own simulators for everything else.
 const testKeys = JSON.parse(readFileSync(path.join(projectRoot, 'test', 'support', 'testKeys.json'), 'utf8'));
 const envKey = testKeys.environment;
-const { url: simulatorUrl } = await startSimulatorProcess({ apiKey: envKey, logFile: path.join(resultsDir, 'integration-simulator.log') });
+const { url: simulatorUrl, controlToken } = await startSimulatorProcess({ apiKey: envKey, logFile: path.join(resultsDir, 'integration-simulator.log') });
 process.env.PLATFORM_CONSOLE_BASE_URL = simulatorUrl;
 const { file: keyFile } = await writeKeyFile(envKey, 'integration');
 log(`simulator on ${simulatorUrl}; its key handed over in ${keyFile}`);
@@ -72,7 +72,8 @@ const server = await startProcess(
     ...['--extensions-dir', dir('extensions')],
     '--disable-telemetry',
   ],
-  { logFile: serverLog, env: serverEnvironment(process.env, { [KEY_FILE_VARIABLE]: keyFile }) },
+  // The control token lets the hook before each file reset this simulator (test/integration/support/isolation.ts).
+  { logFile: serverLog, env: serverEnvironment(process.env, { [KEY_FILE_VARIABLE]: keyFile, PLATFORM_CONSOLE_SIM_CONTROL_TOKEN: controlToken }) },
 );
 const origin = `http://127.0.0.1:${port}`;
 log(`VS Code server pid ${server.pid} on ${origin} (log: ${path.relative(projectRoot, serverLog)})`);

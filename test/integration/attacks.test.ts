@@ -69,6 +69,8 @@ describe('DDoS Attacks view', function () {
   after(async () => {
     ext.setUi(undefined);
     ext.setRetryBaseMs(undefined);
+    // The attack's preview opened from its row: closed again.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('workbench.view.explorer');
     if (connectionId) await ext.connections.signOut(connectionId);
     await sim.close();

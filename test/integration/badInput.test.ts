@@ -19,6 +19,7 @@ import { ACCEPT, PRESS_ESCAPE, ScriptedUi, type Answer } from '../support/script
 import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
 import { fence } from './support/fence';
+import { signOutOf } from './support/isolation';
 import { until } from './support/until';
 
 const KEY = testKeys.simulator;
@@ -268,6 +269,7 @@ describe('bad input, in the flows where it is typed', function () {
     await cloud().update('regionId', undefined, vscode.ConfigurationTarget.Global);
     await vscode.workspace.getConfiguration('platformConsole.logs').update('limit', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await signOutOf(ext, sim.url);
     await sim.close();
   });
 

@@ -54,6 +54,8 @@ describe('Cloud view: snapshot policies', function () {
   });
   after(async () => {
     ext.setUi(undefined);
+    // The flows remembered the project and region picked.
+    for (const key of ['projectId', 'regionId']) await vscode.workspace.getConfiguration('platformConsole.cloud').update(key, undefined, vscode.ConfigurationTarget.Global);
     await ext.connections.signOut(connectionId);
     await sim.close();
   });

@@ -64,6 +64,8 @@ describe('Cloud view', function () {
   after(async () => {
     ext.setUi(undefined);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The flows remembered the project and region picked.
+    for (const key of ['projectId', 'regionId']) await vscode.workspace.getConfiguration('platformConsole.cloud').update(key, undefined, vscode.ConfigurationTarget.Global);
     await ext.connections.signOut(connectionId);
     await sim.close();
   });

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { startSimulator } from '../../simulator/index';
 import { ACCEPT, PRESS_BACK, PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
 import { platformConsole } from './support/extension';
+import { signOutOf } from './support/isolation';
 
 import testKeys from '../support/testKeys.json';
 
@@ -23,6 +24,7 @@ describe('connections', () => {
   });
   after(async () => {
     ext.setUi(undefined);
+    await signOutOf(ext, sim.url);
     await sim.close();
   });
 

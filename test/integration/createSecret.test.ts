@@ -40,6 +40,7 @@ describe('Create Secret', function () {
   this.timeout(60_000);
   let sim: Simulator;
   let ext: Awaited<ReturnType<typeof platformConsole>>;
+  let connectionId: string;
   let dir: string;
   const config = () => vscode.workspace.getConfiguration('platformConsole.cloud');
   const sent = (route: string) => sim.requestCounts()[route] ?? 0;
@@ -60,7 +61,7 @@ describe('Create Secret', function () {
     sim.watchRequests((request) => {
       if (request.route === 'createSecret') sentSecret = request.body as SentSecret;
     });
-    await ext.connections.signIn('secrets', sim.url, KEY);
+    connectionId = (await ext.connections.signIn('secrets', sim.url, KEY)).id;
     dir = await mkdtemp(join(tmpdir(), 'secrets-'));
   });
   beforeEach(() => {
@@ -72,6 +73,7 @@ describe('Create Secret', function () {
     ext.setUi(undefined);
     await config().update('projectId', undefined, vscode.ConfigurationTarget.Global);
     await config().update('regionId', undefined, vscode.ConfigurationTarget.Global);
+    await ext.connections.signOut(connectionId);
     await sim.close();
   });
 

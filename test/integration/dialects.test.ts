@@ -36,6 +36,9 @@ describe('dialects: the spec\'s paths or the real platform\'s, per connection', 
   after(async () => {
     ext.setUi(undefined);
     for (const id of made) await ext.connections.signOut(id);
+    // The previews and the report table opened, the views revealed: closed and hidden again.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('workbench.view.explorer');
     await sim.close();
   });
 

@@ -103,9 +103,6 @@ describe('Edge view', function () {
     connectionId = (await ext.connections.signIn('edge', sim.url, KEY)).id;
     // No timed re-read of the pins while requests are counted (the refresh test turns it on).
     await config().update(REFRESH_SETTING, 0, vscode.ConfigurationTarget.Global);
-    // Hidden, whatever an earlier suite left shown: a visible view reads what it shows, and the counts below would include it.
-    await vscode.commands.executeCommand('workbench.view.explorer');
-    for (let i = 0; i < 100 && edge().view.visible; i++) await new Promise((r) => setTimeout(r, 50));
     await unpinAll();
   });
   beforeEach(() => {
@@ -116,6 +113,7 @@ describe('Edge view', function () {
     ext.setUi(undefined);
     await config().update(REFRESH_SETTING, undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.view.explorer');
+    await ext.connections.signOut(connectionId);
     await sim.close();
   });
 

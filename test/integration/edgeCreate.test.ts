@@ -50,6 +50,8 @@ describe('Create Edge App', function () {
   after(async () => {
     ext.setUi(undefined);
     await vscode.workspace.getConfiguration('platformConsole.edge').update('refreshIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
+    // The Edge view was shown for the new row: hidden again.
+    await vscode.commands.executeCommand('workbench.view.explorer');
     await ext.connections.signOut(connectionId);
     await sim.close();
   });

@@ -44,6 +44,8 @@ describe('Edge view: the account\'s own lists', function () {
   });
   after(async () => {
     ext.setUi(undefined);
+    // Pinning revealed the Edge view: hidden again.
+    await vscode.commands.executeCommand('workbench.view.explorer');
     await ext.connections.signOut(connectionId);
     await sim.close();
   });

@@ -66,6 +66,8 @@ describe('Edge secrets', function () {
   after(async () => {
     ext.setUi(undefined);
     await vscode.workspace.getConfiguration('platformConsole.edge').update('refreshIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
+    // Pinning revealed the Edge view: hidden again.
+    await vscode.commands.executeCommand('workbench.view.explorer');
     await ext.connections.signOut(connectionId);
     await sim.close();
   });

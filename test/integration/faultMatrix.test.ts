@@ -510,8 +510,6 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
     process.on('unhandledRejection', onRejection);
     process.on('uncaughtException', onException);
     ext = await platformConsole();
-    // The sidebar hidden, whatever an earlier suite left shown: a visible view reads on its own and would meet the faults.
-    await vscode.commands.executeCommand('workbench.view.explorer');
     // Hundreds of GET retries: the backoff's first step shortened (Retry-After is still honoured),
     // for every client made from now on (the timeout setting below makes new ones).
     ext.setRetryBaseMs(20);
@@ -567,6 +565,8 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
       await config(section).update(key!, undefined, vscode.ConfigurationTarget.Global);
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // Rows that pin or reveal showed the Edge view: hidden again.
+    await vscode.commands.executeCommand('workbench.view.explorer');
     await ext.connections.signOut(connectionId);
     await sim.close();
     process.off('unhandledRejection', onRejection);

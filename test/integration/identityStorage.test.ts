@@ -15,6 +15,7 @@ describe('reseller notification settings and storage deletion', function () {
   this.timeout(30_000);
   let sim: Simulator;
   let ext: Awaited<ReturnType<typeof platformConsole>>;
+  let connectionId: string;
   const sent = (route: string) => sim.requestCounts()[route] ?? 0;
   const run = async (command: string, ui: ScriptedUi) => {
     ext.setUi(ui);
@@ -24,7 +25,7 @@ describe('reseller notification settings and storage deletion', function () {
   before(async () => {
     ext = await platformConsole();
     sim = await startSimulator({ apiKey: KEY });
-    await ext.connections.signIn('identity', sim.url, KEY);
+    connectionId = (await ext.connections.signIn('identity', sim.url, KEY)).id;
   });
   beforeEach(() => {
     sim.clearFaults();
@@ -32,6 +33,7 @@ describe('reseller notification settings and storage deletion', function () {
   });
   after(async () => {
     ext.setUi(undefined);
+    await ext.connections.signOut(connectionId);
     await sim.close();
   });
 

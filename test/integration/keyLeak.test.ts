@@ -24,16 +24,18 @@ describe('key leak scan (the whole run)', function () {
   this.timeout(60_000);
   let sim: Simulator;
   let ext: Awaited<ReturnType<typeof platformConsole>>;
+  let connectionId: string;
   const seen = (kind: string) => witnessed()?.seen[kind] ?? 0;
 
   before(async () => {
     ext = await platformConsole();
     sim = await startSimulator({ apiKey: KEY });
-    await ext.connections.signIn('leak-scan', sim.url, KEY);
+    connectionId = (await ext.connections.signIn('leak-scan', sim.url, KEY)).id;
   });
   after(async () => {
     ext.setUi(undefined);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await ext.connections.signOut(connectionId);
     await sim.close();
   });
 

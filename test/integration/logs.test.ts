@@ -23,6 +23,7 @@ import testKeys from '../support/testKeys.json';
 import { print } from './output';
 import { platformConsole } from './support/extension';
 import { fence } from './support/fence';
+import { signOutOf } from './support/isolation';
 
 const KEY = testKeys.simulator;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -64,6 +65,9 @@ describe('Function Logs', function () {
   });
   after(async () => {
     for (const key of ['pollIntervalSeconds', 'limit']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
+    // The flow remembered the project and region picked.
+    for (const key of ['projectId', 'regionId']) await vscode.workspace.getConfiguration('platformConsole.cloud').update(key, undefined, vscode.ConfigurationTarget.Global);
+    await signOutOf(ext, sim.url);
     await sim.close();
   });
 

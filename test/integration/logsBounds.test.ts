@@ -40,6 +40,7 @@ describe('Function Logs: bounds (#37)', function () {
   let other: Simulator;
   let control: SimulatorControl;
   let ext: Awaited<ReturnType<typeof platformConsole>>;
+  let connectionId: string;
   const config = () => vscode.workspace.getConfiguration('platformConsole.logs');
   const fn = (functionName: string) => ({ projectId: 1, regionId: 1, namespace: 'default', functionName });
   const ref = (name: string) => ({ projectId: 1, regionId: 1, namespace: 'default', name });
@@ -49,7 +50,7 @@ describe('Function Logs: bounds (#37)', function () {
     sim = await startSimulator({ apiKey: KEY });
     other = await startSimulator({ apiKey: KEY });
     control = new SimulatorControl(sim.url, sim.controlToken);
-    await ext.connections.signIn('logs', sim.url, KEY);
+    connectionId = (await ext.connections.signIn('logs', sim.url, KEY)).id;
     await config().update('pollIntervalSeconds', 1, vscode.ConfigurationTarget.Global);
   });
   afterEach(async () => {
@@ -60,6 +61,7 @@ describe('Function Logs: bounds (#37)', function () {
   });
   after(async () => {
     await config().update('pollIntervalSeconds', undefined, vscode.ConfigurationTarget.Global);
+    await ext.connections.signOut(connectionId);
     await sim.close();
     await other.close();
   });

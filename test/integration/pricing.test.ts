@@ -14,6 +14,7 @@ import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
 import { fence } from './support/fence';
 import { until } from './support/until';
+import { signOutOf } from './support/isolation';
 
 const KEY = testKeys.simulator;
 const INSTANCES = 'POST previewInstancePrice';
@@ -80,6 +81,7 @@ describe('Price Preview (extension side)', function () {
   after(async () => {
     sessions.forEach((s) => s.dispose());
     ext.setUi(undefined);
+    await signOutOf(ext, sim.url);
     await sim.close();
   });
 

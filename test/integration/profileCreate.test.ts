@@ -21,6 +21,7 @@ describe('Create and Delete Protection Profile, Templates', function () {
   this.timeout(60_000);
   let sim: Simulator;
   let ext: Awaited<ReturnType<typeof platformConsole>>;
+  let connectionId: string;
   const tree = () => ext.profiles;
   const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
   const sentBody = (route: string) => Object.values(sim.lastRequests(route))[0]?.body;
@@ -40,7 +41,7 @@ describe('Create and Delete Protection Profile, Templates', function () {
   before(async () => {
     ext = await platformConsole();
     sim = await startSimulator({ apiKey: KEY });
-    await ext.connections.signIn('profile-create', sim.url, KEY);
+    connectionId = (await ext.connections.signIn('profile-create', sim.url, KEY)).id;
   });
   beforeEach(async () => {
     sim.reset();
@@ -53,6 +54,7 @@ describe('Create and Delete Protection Profile, Templates', function () {
     await tree().setFilters({ sort: [] });
     // The view was shown for the reveal: hidden again, so later suites' loads are theirs alone.
     await vscode.commands.executeCommand('workbench.view.explorer');
+    await ext.connections.signOut(connectionId);
     await sim.close();
   });
 

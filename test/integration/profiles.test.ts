@@ -106,6 +106,7 @@ describe('Protection Profiles view', function () {
   after(async () => {
     ext.setUi(undefined);
     await tree().setFilters({ sort: [] });
+    await ext.connections.signOut(connectionId);
     await sim.close();
   });
 
@@ -506,7 +507,8 @@ describe('Protection Profiles view', function () {
   });
 
   it('signed out, the view has no rows (its welcome content offers Sign In)', async () => {
-    for (const c of ext.connections.list()) await ext.connections.signOut(c.id);
+    // Not an explicit Sign Out: that would keep the environment's sign-in from putting its connection back.
+    for (const c of ext.connections.list()) await ext.connections.signOut(c.id, { explicit: false });
     assert.equal(ext.connections.signedIn, false);
     assert.deepEqual(await tree().getChildren(), []);
     // Put back what the other test files expect: the environment's connection, then ours.

@@ -60,6 +60,8 @@ describe('Report Tasks: Save Report As… and Delete Report Task', function () {
     await rm(dir, { recursive: true, force: true });
   });
   after(async () => {
+    // Show revealed the task in the Report Tasks view: hidden again.
+    await vscode.commands.executeCommand('workbench.view.explorer');
     await ext.connections.signOut(connectionId).catch(() => undefined);
     await sim.close();
   });

@@ -58,6 +58,8 @@ describe('Report Tasks', function () {
   after(async () => {
     ext.setUi(undefined);
     ext.setReportPollDelays(undefined);
+    // The view was shown to see it read while a task runs: hidden again.
+    await vscode.commands.executeCommand('workbench.view.explorer');
     await ext.connections.signOut(connectionId);
     await sim.close();
   });

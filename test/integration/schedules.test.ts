@@ -11,6 +11,7 @@ import { startSimulator, type Simulator } from '../../simulator/index';
 import { ACCEPT, PRESS_BACK, PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
+import { signOutOf } from './support/isolation';
 import { until } from './support/until';
 
 const KEY = testKeys.simulator;
@@ -46,6 +47,7 @@ describe('snapshot schedules', function () {
     await config().update('projectId', undefined, vscode.ConfigurationTarget.Global);
     await config().update('regionId', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await signOutOf(ext, sim.url);
     await sim.close();
   });
 

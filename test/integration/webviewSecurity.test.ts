@@ -12,14 +12,16 @@ describe('webview security', function () {
   this.timeout(30_000);
   let sim: Simulator;
   let ext: Awaited<ReturnType<typeof platformConsole>>;
+  let connectionId: string;
 
   before(async () => {
     ext = await platformConsole();
     sim = await startSimulator({ apiKey: testKeys.simulator });
-    await ext.connections.signIn('webviews', sim.url, testKeys.simulator);
+    connectionId = (await ext.connections.signIn('webviews', sim.url, testKeys.simulator)).id;
   });
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await ext.connections.signOut(connectionId);
     await sim.close();
   });
 

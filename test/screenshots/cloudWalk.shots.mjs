@@ -5,8 +5,8 @@
 // view opened, project and region expanded, the region's secrets seen; a secret deleted (its name
 // typed in the input box; its task followed to "deleted"); a policy paused and a schedule removed
 // (each through its modal); a function's logs opened from its row with nothing asked — each step
-// proven from the simulator's record, with screenshots. The simulator is reset at the end (the
-// walk deletes seeded things other files read).
+// proven from the simulator's record, with screenshots. (The walk deletes seeded things: the
+// harness resets the simulator before each file, runE2e.mjs.)
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { expandTreeRow, openWorkbench, restoreLayout, screenshot, sidebarPane, simControl } from '../e2e/workbench.mjs';
@@ -27,7 +27,6 @@ describe('Cloud view walk', () => {
       await restoreLayout(page, { collapsed });
       await page.keyboard.press('Escape').catch(() => undefined);
     }
-    await simControl('reset', { faults: true, requests: true }).catch(() => undefined);
     await browser?.close();
   });
 

@@ -5,7 +5,8 @@
 // param is picked from the account's Edge secrets, a bad name refused as typed (its message on
 // screen, nothing sent) then a good one, confirmed; the draft app appears selected in the Edge
 // view; *Enable* from the notification enables it. Each step is proven from the simulator's
-// record; the app is deleted at the end so later files find the account as seeded.
+// record; then the app is deleted from its context menu. (Each file starts on a freshly reset
+// simulator: runE2e.mjs.)
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { openWorkbench, restoreLayout, runCommand, screenshot, sidebarPane, simControl } from '../e2e/workbench.mjs';
@@ -135,7 +136,7 @@ describe('Create Edge App', () => {
     await screenshot(page, 'edge-create');
   });
 
-  it('deletes the app again (its name typed): the account as seeded for the files after this one', async () => {
+  it('deletes the app again from its context menu (its name typed): one DELETE, the row leaves the view', async () => {
     assert.ok(created, 'created by the first step');
     await runCommand(page, 'Notifications: Clear All Notifications');
     await appRow().click({ button: 'right' });
