@@ -184,6 +184,27 @@ describe('Report Tasks: Save Report As… and Delete Report Task', function () {
     assert.doesNotMatch((await plain.waitForNotification(/^Saved report ResellerExpenses/)).message, /formulas/, 'a CSV without them says nothing of it');
   });
 
+  it('a task known as In progress that completed since: Save As reads it again and saves it', async () => {
+    // The poller does not read it during the test: what the extension knows stays In progress.
+    ext.setReportPollDelays({ minMs: 600_000, maxMs: 600_000 });
+    try {
+      const api = (await ext.connections.api())!;
+      const created = await api.billing.createReport({ params: {}, body: { template_code: 'ResellerExpenses', parameters: { date_from: '2026-02-01', date_to: '2026-02-28' } } });
+      const running = await api.billing.getReport({ params: { id: created.uuid } });
+      assert.notEqual(running.status, 'Completed', 'read before the simulator completes it');
+      await ext.reports.store.add(connectionId, created.uuid, { snapshot: running, now: Date.now() });
+      await until('the platform to complete the task', async () => (await api.billing.getReport({ params: { id: created.uuid } })).status === 'Completed');
+      const ui = new ScriptedUi(['CSV']);
+      ext.setUi(ui);
+      saveTo('finished-since.csv');
+      await vscode.commands.executeCommand('platformConsole.saveReportAs', { uuid: created.uuid, connectionId });
+      const done = await ui.waitForNotification(/^(Saved|Could not|Report) /);
+      assert.match(done.message, /^Saved report .* to .*finished-since\.csv /);
+    } finally {
+      ext.setReportPollDelays(undefined);
+    }
+  });
+
   it('a cancelled save leaves no file and the existing one untouched', async () => {
     sim.setFault({ route: 'downloadReport', kind: 'huge', bytes: 64 * 1024 * 1024 });
     await writeFile(join(dir, 'kept.csv'), 'the old file');

@@ -54,9 +54,12 @@ export function registerSaveReport(deps: SaveReportDeps): { disposable: vscode.D
     return vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath ?? os.homedir();
   };
 
-  /** The task's answer, read when nothing is known of it yet (a typed UUID): its status, template and dates. */
+  /**
+   * The task's answer, read when nothing is known of it yet (a typed UUID) or what is known says it is
+   * not finished (a listing or a poll from before it completed): its status, template and dates.
+   */
   const known = async (bound: BoundConnection, task: TrackedReport): Promise<TrackedReport | undefined> => {
-    if (task.snapshot) return task;
+    if (task.snapshot && isCompleted(task)) return task;
     try {
       const snapshot = await deps
         .ui()
