@@ -220,6 +220,11 @@ describe('one action, one account; Sign Out revokes', function () {
     const profileRow = ext.profiles.nodeFor(1);
     assert.ok(profileRow, 'profile 1 of A is listed');
     const policyRow = { cloudTarget: { kind: 'policy', connectionId: connA.id, projectId: 1, regionId: 1, id: 1, name: 'nightly' } };
+    // An edge app pinned on A (B has an app 101 too).
+    await ext.edge.getChildren();
+    await ext.edge.pin('app', [101]);
+    const appRow = ext.edge.pinNode('app', 101);
+    assert.ok(appRow, 'app 101 is pinned on A');
     await ext.connections.switchTo(connB.id);
     const writes = (sim: Simulator) => Object.entries(sim.requestCounts()).filter(([route]) => !route.startsWith('GET '));
     const before = [writes(a), writes(b)];
@@ -229,6 +234,9 @@ describe('one action, one account; Sign Out revokes', function () {
       ['platformConsole.deleteSnapshotPolicy', policyRow],
       ['platformConsole.renameSnapshotPolicy', policyRow],
       ['platformConsole.pauseSnapshotPolicy', policyRow],
+      ['platformConsole.deleteEdgeApp', appRow],
+      ['platformConsole.disableEdgeApp', appRow],
+      ['platformConsole.editEdgeAppConfig', appRow],
     ] as const;
     for (const [command, row] of cases) {
       const ui = new ScriptedUi([], (_message, actions) => actions[0]);
@@ -239,6 +247,9 @@ describe('one action, one account; Sign Out revokes', function () {
       assert.deepEqual(ui.prompts, [], `${command}: asks nothing`);
     }
     assert.deepEqual([writes(a), writes(b)], before, 'no write reached A or B');
+    await ext.connections.switchTo(connA.id);
+    await ext.edge.getChildren();
+    await ext.edge.unpin('app', 101);
   });
 
   it('Sign Out clears what was stored for the connection: notification settings, recent functions and the rest', async () => {

@@ -13,7 +13,7 @@ import type { FlowUi } from '../../ui/flowUi';
 import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
 import { runWizard } from '../../ui/wizard';
-import { edgeAppIdOf, pickEdgeApp, reloadEdgeApp } from './edgeAppPick';
+import { edgeAppIdOf, pickEdgeApp, refusedRowElsewhere, reloadEdgeApp } from './edgeAppPick';
 import type { EdgeTree } from './edgeTree';
 import { actionRefusal, debugUntilText, deletePrompt, lifecycleSummary, type EdgeAppAction } from './model/edgeAppActions';
 import { edgeAppStatus } from './model/edgeDisplay';
@@ -149,6 +149,7 @@ export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Dispos
       await promptSignIn(deps.ui());
       return false;
     }
+    if (refusedRowElsewhere(arg, bound, deps.ui())) return false;
     const given = edgeAppIdOf(arg);
     const id = given ?? (await pickApp(bound, EDGE_APP_COMMANDS[action].title));
     if (id === undefined) return false;

@@ -12,7 +12,7 @@ import { promptSignIn } from '../../ui/bindActiveConnection';
 import type { FlowUi } from '../../ui/flowUi';
 import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
-import { edgeAppIdOf, pickEdgeApp, reloadEdgeApp } from './edgeAppPick';
+import { edgeAppIdOf, pickEdgeApp, refusedRowElsewhere, reloadEdgeApp } from './edgeAppPick';
 import type { EdgeTree } from './edgeTree';
 import { anyChange, changeCount, changeFacts, configChanges, configPatch, lostCounts, resolveSecretRefs, type KnownSecret } from './model/edgeConfigChanges';
 import { configLoss } from '../../ui/text/destructiveChanges';
@@ -163,6 +163,7 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
   const edit = async (arg?: unknown): Promise<vscode.Uri | undefined> => {
     const bound = await connections.bind(tree.activeConnectionId);
     if (!bound) return void (await promptSignIn(deps.ui()));
+    if (refusedRowElsewhere(arg, bound, deps.ui())) return undefined;
     const id = edgeAppIdOf(arg) ?? (await pickEdgeApp(deps, bound, 'Edit Configuration'));
     if (id === undefined) return undefined;
     const app = await readApp(bound, id);

@@ -15,7 +15,7 @@ import { confirmWrite } from '../../ui/confirmWrite';
 import type { FlowUi } from '../../ui/flowUi';
 import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
-import { CREATE_NEW_APP, edgeAppIdOf, pickEdgeApp, reloadEdgeApp } from './edgeAppPick';
+import { CREATE_NEW_APP, edgeAppIdOf, pickEdgeApp, refusedRowElsewhere, reloadEdgeApp } from './edgeAppPick';
 import { CREATE_EDGE_APP_COMMAND } from './edgeCreateCommand';
 import { ListedAppNode } from './edgeListing';
 import { openAppUrl } from './edgeOpenUrl';
@@ -105,6 +105,7 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
     const ui = deps.ui();
     const bound = await connections.bind(tree.activeConnectionId);
     if (!bound) return void (await promptSignIn(ui));
+    if (refusedRowElsewhere(appArg, bound, ui)) return undefined;
     const { connection } = bound;
     const filePath = fileArg instanceof vscode.Uri ? fileArg.fsPath : typeof fileArg === 'string' ? fileArg : await pickFile();
     if (!filePath) return undefined;

@@ -248,11 +248,15 @@ class AppsNode extends TreeNode {
 }
 
 export class ListedAppNode extends TreeNode {
+  /** The connection the row was listed on: the view may show another one by the time a command runs on it. */
+  readonly connectionId: string | undefined;
+
   constructor(
     readonly app: EdgeAppItem,
     private readonly host: EdgeNodeHost,
   ) {
     super();
+    this.connectionId = host.activeConnectionId;
   }
   getTreeItem(): vscode.TreeItem {
     const item = appItem(this.app.id, this.app, this.host.now());

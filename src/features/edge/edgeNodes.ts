@@ -35,6 +35,8 @@ export interface EdgeNodeHost {
   addCommand(kind: EdgeKind): { command: string; title: string };
   /** The server lists the account's own apps: the pin groups are then "Pinned …". */
   listsAccount(): boolean;
+  /** The connection the view shows now: a row keeps the one it was listed on. */
+  readonly activeConnectionId: string | undefined;
 }
 
 export const CONTEXT = {

@@ -18,12 +18,16 @@ export class PinNode extends TreeNode implements Runnable {
   /** Bumped per load: an answer to an older load is dropped. */
   generation = 0;
 
+  /** The connection the pin was shown on: the view may show another one by the time a command runs on it. */
+  readonly connectionId: string | undefined;
+
   constructor(
     readonly kind: EdgeKind,
     readonly id: number,
     private readonly host: PinHost,
   ) {
     super();
+    this.connectionId = host.activeConnectionId;
   }
 
   get title(): string {
