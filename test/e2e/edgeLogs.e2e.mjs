@@ -7,7 +7,7 @@
 /* global document */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { axeViolations, openWorkbench, restoreLayout, runCommand, screenshot, sidebarPane, simControl, watchCsp, webviewFrame } from './workbench.mjs';
+import { axeViolations, openWorkbench, restoreLayout, runCommand, screenshot, sidebarPane, simControl, transitionsDone, watchCsp, webviewFrame } from './workbench.mjs';
 
 const number = (text) => Number(text.replace(/[^0-9]/g, ''));
 
@@ -141,7 +141,7 @@ describe('Edge app logs', () => {
     assert.deepEqual(cspMessages, [], 'no CSP complaint');
     assert.deepEqual(await axeViolations(frame), [], 'axe finds nothing');
     await page.mouse.move(5, 5);
-    await page.waitForTimeout(300);
+    await transitionsDone(frame);
     await screenshot(page, 'edge-app-logs');
     // The details pane stays as the panel's own setting: off again for the next test file.
     await byTest('details').click();

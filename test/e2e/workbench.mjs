@@ -1,6 +1,6 @@
 // Helpers for the UI tests: scripts/harness/runE2e.mjs serves the workbench and runs each
 // *.e2e.mjs file in a process of its own, which opens its own browser with openWorkbench().
-/* global document -- used inside frame.evaluate, in the browser */
+/* global document, requestAnimationFrame -- used inside frame.evaluate, in the browser */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -127,8 +127,24 @@ export async function revealTreeRow(page, pane, target, { up = false, attempts =
     const upwards = box && bounds ? box.y < bounds.y : up;
     await list.hover();
     await page.mouse.wheel(0, upwards ? -66 : 66);
-    await page.waitForTimeout(150);
+    await drawn(page);
   }
+}
+
+/**
+ * Until no CSS transition runs in `frame` (a hover fading out after the mouse left), once it has
+ * drawn a frame: what a picture of it would show is then settled.
+ */
+export function transitionsDone(frame) {
+  return frame.waitForFunction(() => document.getAnimations().every((a) => a.constructor.name !== 'CSSTransition' || a.playState !== 'running'), undefined, { timeout: 5000 });
+}
+
+/**
+ * Until the workbench has drawn two frames: a list scrolled by the wheel (lists scroll at once,
+ * not smoothly) draws its new rows by then.
+ */
+export function drawn(page) {
+  return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 /**
@@ -229,7 +245,9 @@ export async function setColorTheme(page, name, workbenchClass) {
       const dialog = await page.locator('.monaco-dialog-box').allInnerTexts().catch(() => []);
       seen.push(`attempt ${attempt}: ${String(error.message).split('\n')[0]}${dialog.length ? ` (dialog: ${dialog.join(' | ')})` : ''}`);
       await page.screenshot({ path: path.join(projectRoot, 'test-results', `theme-picker-${workbenchClass}-${attempt}.png`) }).catch(() => undefined);
-      await page.waitForTimeout(500);
+      // The next attempt starts with the picker closed.
+      await page.keyboard.press('Escape');
+      await widget.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
     }
   }
   throw new Error(`could not pick the theme ${name}:\n  ${seen.join('\n  ')}`);
@@ -263,16 +281,20 @@ export async function openFunctionLogs(page, { keyboard = false } = {}) {
   await runCommand(page, 'Platform Console: Open Function Logs…');
   const tab = logsTab(page);
   const quickInput = page.locator('.quick-input-widget');
+  const title = quickInput.locator('.quick-input-title');
   for (const label of ['production', 'Luxembourg-2', LOGS_FN.namespace, LOGS_FN.name]) {
     if (await tab.count()) break;
     const row = quickInput.locator('.monaco-list-row', { hasText: label }).first();
     await row.waitFor();
+    // Each step has its own number in the title ("(2/4)"): the next list is known by it.
+    const step = await title.innerText();
     if (keyboard) {
       await page.keyboard.type(label);
       await row.waitFor();
       await page.keyboard.press('Enter');
     } else await row.click();
-    await page.waitForTimeout(300);
+    const nextStep = title.filter({ hasNotText: new RegExp(`^${step.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+    await Promise.race([tab.waitFor(), quickInput.waitFor({ state: 'hidden' }), nextStep.waitFor()].map((p) => p.catch(() => undefined)));
   }
   await tab.waitFor();
 }
