@@ -10,29 +10,33 @@ import { functionName, positiveId, lenientBool, lenientInt, lenientNumber, requi
 const PAGE_MAX = 1000;
 const location = lazySchema(() => z.strictObject({ project_id: positiveId(), region_id: positiveId() }));
 
-export const project = lazySchema(() => z.looseObject({
-  id: requiredLenientInt(),
-  name: lenientText(),
-  client_id: lenientInt(),
-  is_default: lenientBool(),
-  state: lenientText(),
-  description: lenientText(),
-  created_at: lenientText(),
-  deleted_at: lenientText(),
-  task_id: lenientText(),
-}));
+export const project = lazySchema(() =>
+  z.looseObject({
+    id: requiredLenientInt(),
+    name: lenientText(),
+    client_id: lenientInt(),
+    is_default: lenientBool(),
+    state: lenientText(),
+    description: lenientText(),
+    created_at: lenientText(),
+    deleted_at: lenientText(),
+    task_id: lenientText(),
+  }),
+);
 export type Project = z.output<typeof project>;
 
-export const region = lazySchema(() => z.looseObject({
-  id: requiredLenientInt(),
-  display_name: lenientText(),
-  slug: lenientText(),
-  country: lenientText(),
-  zone: lenientText(),
-  keystone_name: lenientText(),
-  state: lenientText(),
-  has_basic_vm: lenientBool(),
-}));
+export const region = lazySchema(() =>
+  z.looseObject({
+    id: requiredLenientInt(),
+    display_name: lenientText(),
+    slug: lenientText(),
+    country: lenientText(),
+    zone: lenientText(),
+    keystone_name: lenientText(),
+    state: lenientText(),
+    has_basic_vm: lenientBool(),
+  }),
+);
 export type Region = z.output<typeof region>;
 
 /** Fields several schemas share: made with them (lazily), not at load. */
@@ -43,49 +47,59 @@ const flavorPrice = () => ({
   price_status: lenientText(),
 });
 
-export const flavor = lazySchema(() => z.looseObject({
-  flavor_id: lenientText(),
-  flavor_name: requiredNonEmptyText(),
-  vcpus: lenientInt(),
-  ram: lenientInt(),
-  disabled: lenientBool(),
-  os_type: lenientText(),
-  architecture: lenientText(),
-  hardware_description: z.record(z.string(), z.unknown()).nullish().catch(undefined),
-  ...flavorPrice(),
-}));
+export const flavor = lazySchema(() =>
+  z.looseObject({
+    flavor_id: lenientText(),
+    flavor_name: requiredNonEmptyText(),
+    vcpus: lenientInt(),
+    ram: lenientInt(),
+    disabled: lenientBool(),
+    os_type: lenientText(),
+    architecture: lenientText(),
+    hardware_description: z.record(z.string(), z.unknown()).nullish().catch(undefined),
+    ...flavorPrice(),
+  }),
+);
 export type Flavor = z.output<typeof flavor>;
 
-export const loadBalancerFlavor = lazySchema(() => z.looseObject({ flavor_id: lenientText(), flavor_name: requiredNonEmptyText(), vcpus: lenientInt(), ram: lenientInt(), ...flavorPrice() }));
+export const loadBalancerFlavor = lazySchema(() =>
+  z.looseObject({ flavor_id: lenientText(), flavor_name: requiredNonEmptyText(), vcpus: lenientInt(), ram: lenientInt(), ...flavorPrice() }),
+);
 export type LoadBalancerFlavor = z.output<typeof loadBalancerFlavor>;
 
 // The platform publishes `functions` as the namespace's functions; older servers sent a count.
 const functionCount = () => z.preprocess((v) => (Array.isArray(v) ? v.length : v), lenientInt());
-export const namespace = lazySchema(() => z.looseObject({ name: requiredNonEmptyText(), status: lenientText(), functions: functionCount(), created_at: lenientText(), description: lenientText() }));
+export const namespace = lazySchema(() =>
+  z.looseObject({ name: requiredNonEmptyText(), status: lenientText(), functions: functionCount(), created_at: lenientText(), description: lenientText() }),
+);
 export type FaasNamespace = z.output<typeof namespace>;
 
-export const faasFunction = lazySchema(() => z.looseObject({
-  id: lenientText(),
-  name: requiredNonEmptyText(),
-  status: lenientText(),
-  runtime: lenientText(),
-  flavor: lenientText(),
-  endpoint: lenientText(),
-  description: lenientText(),
-}));
+export const faasFunction = lazySchema(() =>
+  z.looseObject({
+    id: lenientText(),
+    name: requiredNonEmptyText(),
+    status: lenientText(),
+    runtime: lenientText(),
+    flavor: lenientText(),
+    endpoint: lenientText(),
+    description: lenientText(),
+  }),
+);
 export type FaasFunction = z.output<typeof faasFunction>;
 
-export const secretItem = lazySchema(() => z.looseObject({
-  id: requiredNonEmptyText(),
-  name: lenientText(),
-  secret_type: lenientText(),
-  status: lenientText(),
-  created: lenientText(),
-  expiration: lenientText(),
-  algorithm: lenientText(),
-  bit_length: lenientInt(),
-  mode: lenientText(),
-}));
+export const secretItem = lazySchema(() =>
+  z.looseObject({
+    id: requiredNonEmptyText(),
+    name: lenientText(),
+    secret_type: lenientText(),
+    status: lenientText(),
+    created: lenientText(),
+    expiration: lenientText(),
+    algorithm: lenientText(),
+    bit_length: lenientInt(),
+    mode: lenientText(),
+  }),
+);
 export type SecretItem = z.output<typeof secretItem>;
 
 export const listProjectsEndpoint = defineEndpoint('listProjects', {
@@ -110,7 +124,14 @@ export const listFlavorsEndpoint = defineEndpoint('listFlavors', {
   errorShape: 'cloud',
   successStatus: 200,
   params: location,
-  query: lazySchema(() => z.strictObject({ disabled: z.boolean().optional(), include_prices: z.boolean().optional(), exclude_linux: z.boolean().optional(), exclude_windows: z.boolean().optional() })),
+  query: lazySchema(() =>
+    z.strictObject({
+      disabled: z.boolean().optional(),
+      include_prices: z.boolean().optional(),
+      exclude_linux: z.boolean().optional(),
+      exclude_windows: z.boolean().optional(),
+    }),
+  ),
   body: undefined,
   response: lazySchema(() => cloudList(real(flavor))),
 });
