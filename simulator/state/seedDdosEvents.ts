@@ -51,9 +51,10 @@ export function seedDdosEvents(referenceMs: number, clientId: number): DdosEvent
       targeted_ip_addresses: TARGETED.web,
     },
   ];
-  // Spread over the 30 days, roughly every 20 hours; every fourth an RTBH (blackhole) alert.
+  // Spread over 28 days, roughly every 19 hours, so that "the last 30 days" holds every one at any
+  // hour of the seed's day (at 20 hours the oldest left that range after 21:00 UTC); every fourth an RTBH (blackhole) alert.
   for (let n = 1; n < SEEDED_EVENT_COUNT; n++) {
-    const startMs = referenceMs - n * 20 * HOUR_MS + (n % 3) * 17 * MINUTE_MS;
+    const startMs = referenceMs - n * 19 * HOUR_MS + (n % 3) * 17 * MINUTE_MS;
     const minutes = 3 + ((n * 37) % 180);
     events.push({
       id: eventId(n),
