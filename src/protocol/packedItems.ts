@@ -37,7 +37,8 @@ export function itemCount(items: ItemList): number {
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// A leading U+FEFF is a line's own character here, not a byte order mark to drop (dropping it would shift every line after).
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 export function packItems(items: readonly WireItem[]): PackedItems {
   const count = items.length;

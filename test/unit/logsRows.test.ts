@@ -176,6 +176,9 @@ describe('packed items (a reset crossing to the page without JSON)', () => {
     assert.deepEqual(unpackItems(packed), items);
     assert.deepEqual(unpackItems(packItems([])), []);
     assert.deepEqual(unpackItems(packItems([['t', 0, 'a\uD800b']])), [['t', 0, 'a\uFFFDb']]);
+    // A U+FEFF first in the text is the line's own character, not a byte order mark: kept, and no line after it shifted.
+    const bom: WireItem[] = [['', 0, '\uFEFFfirst'], ['t', 1, 'second']];
+    assert.deepEqual(unpackItems(packItems(bom)), bom);
     // Through a structured clone, as postMessage hands it to the page.
     assert.deepEqual(unpackItems(structuredClone(packed)), items);
   });
