@@ -96,7 +96,8 @@ describe('log filter: a linear-time engine', () => {
 
   it('the page: (\\w{1,31}){1,31}! over 100,000 held lines filters every line, nothing refused', () => {
     const count = 100_000;
-    const store = new RowStore(EMPTY_FILTER);
+    // The answer, not the speed (bench/logs.filter.bench.mjs): a budget a loaded machine cannot reach.
+    const store = new RowStore(EMPTY_FILTER, 60_000);
     const items = packItems(
       Array.from({ length: count }, (_, i) => [
         `2026-05-23T05:07:31.${String(i).padStart(9, '0')}Z`,

@@ -99,10 +99,12 @@ describe('log filter: what people type', () => {
     const spec = regex(String.raw`(\w+\s?)+$`);
     assert.equal(compileFilter(spec).error, undefined);
     const message = `user logged in ${'a'.repeat(20)}!`;
-    // A million lines: bench/logs.filter.bench.mjs (this is well inside the 1 s budget on a loaded machine).
+    // A million lines, and how fast: bench/logs.filter.bench.mjs. Here the answer only, so the budget is
+    // a minute: at 1 s, a run on a loaded 2-core machine was stopped by it (load average 11).
     const count = 200_000;
+    const budgetMs = 60_000;
     // The page: its store gets the lines as a reset, then the filter as typed.
-    const store = new RowStore(EMPTY_FILTER);
+    const store = new RowStore(EMPTY_FILTER, budgetMs);
     const time = '2026-05-23T05:07:31.123456789Z';
     store.reset({ type: 'reset', generation: 1, target: undefined as never, maxLines: count, maxMemoryMB: 256, pods: ['pod-a'], items: packedCopies(count, time, message), pending: 0, status: undefined as never, sentAt: 0 });
     store.setFilter(spec);
@@ -110,8 +112,8 @@ describe('log filter: what people type', () => {
     assert.equal(store.shownLineCount, 0, 'every line ends with "!"');
     // The extension: "Export… shown lines" and Open in Editor read the held lines through the same filter.
     const line = toLogLine({ Time: time, Pod: 'pod-a', Message: message });
-    assert.equal(shownItems(heldCopies(count, line), spec).length, 0);
-    assert.equal(shownItems(heldCopies(count, line), regex(String.raw`(\w+\s?)+!$`)).length, count);
+    assert.equal(shownItems(heldCopies(count, line), spec, budgetMs).length, 0);
+    assert.equal(shownItems(heldCopies(count, line), regex(String.raw`(\w+\s?)+!$`), budgetMs).length, count);
   });
 });
 
@@ -123,13 +125,10 @@ describe('log filter: a pass over the held lines has a time budget', () => {
     const lines = Array.from({ length: 4_000 }, () => ({ pod: 'p', message }));
     const filter = compileFilter(regex(SLOW));
     assert.equal(filter.error, undefined);
-    const started = Date.now();
     assert.throws(
       () => filterIndices(lines, filter, (r) => r, 0, [], 100),
       (e: unknown) => e instanceof FilterTooSlow && e.checked > 0 && e.checked < lines.length && e.total === lines.length,
     );
-    // Generous: one line's cost past the budget, on a shared machine.
-    assert.ok(Date.now() - started < 5_000, `${Date.now() - started} ms`);
   });
 
   it('a pass stopped at the budget adds nothing to the list it was given, though lines had matched', () => {
