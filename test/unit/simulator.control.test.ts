@@ -232,11 +232,20 @@ describe('control API: the token on the command line', () => {
     const output = { text: '' };
     child.stdout.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
+    // Awaited until the line or the child's exit; the minute is only a backstop (tsx took over 8 s to
+    // start at load average 15), and the child is killed with it so no process keeps the run alive.
     const line = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no listening line: ${output.text}`)), 8000);
+      const fail = (why: string) => {
+        clearTimeout(timer);
+        child.kill('SIGKILL');
+        reject(new Error(`${why}: ${output.text}`));
+      };
+      const timer = setTimeout(() => fail('no listening line within a minute'), 60_000);
+      child.once('exit', (code) => fail(`exited (${code}) before its listening line`));
       child.stdout.on('data', () => {
         if (output.text.includes('\n')) {
           clearTimeout(timer);
+          child.removeAllListeners('exit');
           resolve(output.text.split('\n')[0]!);
         }
       });
