@@ -35,5 +35,5 @@ export function toolFromOperation<S extends z.ZodObject, T>(op: Operation<S, T>,
       return { ...targetOf(op, input as z.output<S>, thing), operation: op.action(input as z.output<S>, thing) };
     },
     answer: (sent, b, input) => face.answer(sent, b, input as z.output<S>),
-  }) as unknown as AgentTool;
+  });
 }
