@@ -96,4 +96,17 @@ describe('the removals as the command confirms them', () => {
       (e: Error & { kind?: string }) => e.kind === 'validation' && /activatedFeatureId/.test(e.message),
     );
   });
+
+  it('an operation that asks for a typed name gets the typed prompt instead of the modal, with the same facts and undo', () => {
+    const typed = { ...deleteReportTask, typedName: (_input: { id: string }, thing?: { templateCode?: string }) => thing?.templateCode };
+    const id = '6b1f0c9e-0003-4000-8000-000000000003';
+    const asked = commandConfirmation(typed, { id }, { task: { uuid: id, status: 'Completed' }, templateCode: 'ResellerPlans' }, conn);
+    assert.equal(asked.typed?.name, 'ResellerPlans');
+    assert.match(
+      asked.typed?.thing ?? '',
+      /^The report task ResellerPlans \(Template ResellerPlans, Created not stated, Status Completed, UUID 6b1f0c9e-0003-4000-8000-000000000003\)$/,
+    );
+    assert.match(asked.typed?.consequence ?? '', /Its result is deleted with it$/);
+    assert.equal(commandConfirmation(typed, { id }, { task: { uuid: id } }, conn).typed, undefined, 'no name known: the modal');
+  });
 });
