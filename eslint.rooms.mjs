@@ -14,6 +14,7 @@ export function roomOf(file) {
   if (rel.startsWith('src/platform/')) return { name: 'platform' };
   if (rel.startsWith('src/protocol/')) return { name: 'protocol' };
   if (rel.startsWith('src/connections/')) return { name: 'connections' };
+  if (rel.startsWith('src/operations/')) return { name: 'operations' };
   if (rel.startsWith('src/ui/text/')) return { name: 'text' };
   if (rel.startsWith('src/ui/')) return { name: 'ui' };
   const feature = /^src\/features\/([^/]+)\/(model\/)?/.exec(rel);
@@ -29,21 +30,23 @@ const ALLOWED = {
   protocol: ['schema', 'protocol'],
   text: ['text'],
   connections: ['schema', 'platform', 'text', 'connections'],
-  ui: ['schema', 'platform', 'protocol', 'text', 'connections', 'ui'],
-  model: ['schema', 'platform', 'protocol', 'text', 'model'],
-  feature: ['schema', 'platform', 'protocol', 'text', 'connections', 'ui', 'model', 'feature'],
+  operations: ['schema', 'platform', 'text', 'operations'],
+  ui: ['schema', 'platform', 'protocol', 'text', 'connections', 'operations', 'ui'],
+  model: ['schema', 'platform', 'protocol', 'text', 'operations', 'model'],
+  feature: ['schema', 'platform', 'protocol', 'text', 'connections', 'operations', 'ui', 'model', 'feature'],
   extension: ['connections', 'ui', 'feature'],
-  mcp: ['schema', 'platform', 'model'],
+  mcp: ['schema', 'platform', 'operations', 'model'],
   webview: ['webview', 'protocol', 'schema'],
 };
 
-const NO_VSCODE = new Set(['schema', 'platform', 'protocol', 'text', 'model', 'webview', 'mcp']);
+const NO_VSCODE = new Set(['schema', 'platform', 'protocol', 'text', 'operations', 'model', 'webview', 'mcp']);
 
 const WHY = {
   schema: 'src/schema is the API described: no I/O, no VS Code, nothing above it',
   platform: 'src/platform talks HTTP in plain Node: it may use src/schema, never VS Code or the editor rooms',
   protocol: 'src/protocol is shared with the webviews: it may use src/schema only',
   connections: 'src/connections holds the connections, their keys and durable state as services: it may use src/schema, src/platform and src/ui/text, never the editor pieces (src/ui) or a feature',
+  operations: 'src/operations describes each write once for the command, the chat tool and MCP: no VS Code, no editor pieces (src/ui), no feature; it may use src/schema, src/platform and src/ui/text',
   text: 'src/ui/text is pure text shared by models and views: no VS Code, nothing else',
   ui: 'src/ui holds what every feature shares: it never reaches into a feature',
   model: 'a feature\'s model/ is its pure logic: no VS Code, no editor pieces (src/ui), no other feature',

@@ -149,8 +149,8 @@ describe('agent tools (language model tools)', function () {
       assert.ok(report.includes(`\nheaders: ${JSON.stringify(result.headers)}\n${JSON.stringify(result.rows[0])}\n`), report);
       assert.equal(sim.requestCounts()['GET downloadReport'], 2, 'one by the tool, one by the test');
       for (const [name, input, named, route] of [
-        ['delete_report_task', { id: completed }, /`Delete report task 6b1f0c9e-0003[^`]*`\n\nThe report task: template `ResellerExpenses` · created `[^`]+` · status `Completed`/, 'DELETE deleteReport'],
-        ['disable_free_feature', { activatedFeatureId: 603 }, /The activated free feature: feature `Basic DDoS protection` · service `DDOS` · client `502`[^\n]*That client loses this feature\./, 'DELETE disableFreeFeature'],
+        ['delete_report_task', { id: completed }, /`Delete report task ResellerExpenses`\n\nThe report task: Template `ResellerExpenses` · Created `[^`]+` · Status `Completed` · Period `[^`]+` · UUID `6b1f0c9e-0003[^`]*`/, 'DELETE deleteReport'],
+        ['disable_free_feature', { activatedFeatureId: 603 }, /The activated free feature: Feature `Basic DDoS protection[^`]*` · Service `DDOS` · Client `502`[^\n]*Basic DDoS protection \(DDOS\) stops working for client 502: /, 'DELETE disableFreeFeature'],
       ] as const) {
         const asked = (await prepare(name, input)).confirmationMessages;
         assert.ok(asked, `${name} asks first`);

@@ -145,7 +145,7 @@ describe('pickers instead of typed ids', function () {
     const confirm = ui.confirms[0]!;
     assert.equal(confirm.message, 'Disable the free feature DNS health checks on pickers?');
     assert.match(confirm.detail, /^DNS health checks \(DNS\) stops working for client 501: the account loses this free feature/);
-    assert.match(confirm.detail, /Connection: pickers .*\nFeature: DNS health checks \(feature 32\)\nService: DNS\nClient: 501\nActivation id: 602/);
+    assert.match(confirm.detail, /Connection: pickers .*\nFeature: DNS health checks \(feature 32\)\nService: DNS\nClient: 501\nActivated: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\nActivation id: 602/);
     await ui.waitForNotification(/^DNS health checks disabled for client 501 on pickers\./);
     assert.equal(sent('DELETE disableFreeFeature'), 1);
     const left = await simGet<{ id: number }[]>('/iam/admin/free_features');

@@ -130,21 +130,21 @@ describe('the removals: the thing read first and named, then sent once', { timeo
     [
       'delete_report_task',
       { id: SEEDED_REPORTS.Completed },
-      /`Delete report task 6b1f0c9e-0003[^`]*`\n\nThe report task: template `ResellerExpenses` · created `\d{4}-\d\d-\d\dT[^`]+` · status `Completed` · period `2026-04`\. Its result is deleted with it\.\n\n```http\nDELETE \/billing\/org\/v1\/reports\/6b1f0c9e-0003/,
+      /`Delete report task ResellerExpenses`\n\nThe report task: Template `ResellerExpenses` · Created `\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC` · Status `Completed` · Period `2026-04` · UUID `6b1f0c9e-0003[^`]*`\. Its result is deleted with it\.\n\n```http\nDELETE \/billing\/org\/v1\/reports\/6b1f0c9e-0003/,
       'DELETE deleteReport 1',
       () => bound.api.billing.getReport({ params: { id: SEEDED_REPORTS.Completed } }),
     ],
     [
       'disable_free_feature',
       { activatedFeatureId: 601 },
-      /The activated free feature: feature `Origin shielding` · service `CDN` · client `501` · activated `[^`]+`\. That client loses this feature\.\n\n```http\nDELETE \/iam\/admin\/free_features\/601/,
+      /The activated free feature: Feature `Origin shielding \(feature 31\)` · Service `CDN` · Client `501` · Activated `[^`]+` · Activation id `601`\. Origin shielding \(CDN\) stops working for client 501: the account loses this free feature until it is activated again\.\n\n```http\nDELETE \/iam\/admin\/free_features\/601/,
       'DELETE disableFreeFeature 1',
       () => bound.api.iam.getActivatedFreeFeature({ params: { activatedFeatureId: 601 } }),
     ],
     [
       'delete_notification_setting',
       { resellerId: 701, notificationSettingsId: 802 },
-      /The notification setting: type `failed_login` · email `security@reseller-one\.example` · enabled `false`\. That address stops getting this notification\./,
+      /The notification setting: Reseller `701` · Setting `802` · Type `failed_login` · Email `security@reseller-one\.example` · Enabled `no`\. security@reseller-one\.example stops getting failed_login notifications for this reseller\./,
       'DELETE deleteNotificationSetting 1',
       async () => {
         const page = await bound.api.iam.listNotificationSettings({ params: { resellerId: 701 }, query: {} });

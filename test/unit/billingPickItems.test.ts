@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { disableFreeFeatureSummary, freeFeaturePickText, trialPickText, trialState } from '../../src/features/billing/model/billingPickItems';
+import { freeFeaturePickText, trialPickText, trialState } from '../../src/features/billing/model/billingPickItems';
 import type { TrialItem } from '../../src/schema/billingLists';
 import type { ActivatedFeatureItem } from '../../src/schema/iamLists';
-import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
 
 const NOW = Date.parse('2026-05-10T12:00:00Z');
 const DAY = 86_400;
@@ -61,7 +60,7 @@ const feature = (over: Partial<ActivatedFeatureItem> = {}): ActivatedFeatureItem
   ...over,
 });
 
-describe('an activated free feature as a pick item, and disabling it', () => {
+describe('an activated free feature as a pick item', () => {
   it('feature name, service and client, activation date and id', () => {
     assert.deepEqual(freeFeaturePickText(feature(), NOW), {
       label: 'Origin shielding',
@@ -69,25 +68,5 @@ describe('an activated free feature as a pick item, and disabling it', () => {
       detail: 'activated 2026-05-07 12:00:00 UTC (3 days ago) · activation 601',
     });
     assert.deepEqual(freeFeaturePickText(feature({ feature: null, client_id: null, created_date: null }), NOW), { label: 'feature 31', description: 'service not stated', detail: 'activation 601' });
-  });
-
-  it('the confirmation names the connection, feature, service and client, and what the account loses', () => {
-    const { message, detail, button } = writeConfirmationText(disableFreeFeatureSummary(feature(), { name: 'prod', baseUrl: 'https://api.example.com' }));
-    assert.equal(message, 'Disable the free feature Origin shielding on prod?');
-    assert.equal(button, 'Disable');
-    assert.equal(
-      detail,
-      [
-        'Origin shielding (CDN) stops working for client 501: the account loses this free feature until it is activated again.',
-        '',
-        'Connection: prod (https://api.example.com)',
-        'Feature: Origin shielding (feature 31)',
-        'Service: CDN',
-        'Client: 501',
-        'Activation id: 601',
-        '',
-        'This cannot be undone. Sent once; never retried automatically.',
-      ].join('\n'),
-    );
   });
 });

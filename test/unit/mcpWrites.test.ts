@@ -134,11 +134,11 @@ describe('platform-console-mcp writes: flags, elicitation, cancel', { timeout: 6
         assert.equal(tools.find((t) => t.name === name)?.annotations?.destructiveHint, true, name);
       }
       assert.match(text(await s.client.callTool({ name: 'delete_report_task', arguments: { id: report } })), /^Deleted report task 6b1f0c9e-0003/);
-      assert.match(s.asked[0]!.message, /^Delete Report Task on mcp-sim\?\n\nOn connection `mcp-sim`[\s\S]*The report task: template `ResellerExpenses` · created `[^`]+` · status `Completed`[\s\S]*DELETE \/billing\/org\/v1\/reports\/6b1f0c9e-0003[\s\S]*cannot be undone/);
+      assert.match(s.asked[0]!.message, /^Delete Report Task on mcp-sim\?\n\nOn connection `mcp-sim`[\s\S]*The report task: Template `ResellerExpenses` · Created `[^`]+` · Status `Completed`[\s\S]*DELETE \/billing\/org\/v1\/reports\/6b1f0c9e-0003[\s\S]*cannot be undone/);
       assert.match(text(await s.client.callTool({ name: 'disable_free_feature', arguments: { activatedFeatureId: 602 } })), /^Disabled activated free feature 602/);
-      assert.match(s.asked[1]!.message, /feature `DNS health checks` · service `DNS` · client `501`[\s\S]*That client loses this feature/);
+      assert.match(s.asked[1]!.message, /Feature `DNS health checks \(feature 32\)` · Service `DNS` · Client `501`[\s\S]*DNS health checks \(DNS\) stops working for client 501/);
       assert.match(text(await s.client.callTool({ name: 'delete_notification_setting', arguments: { resellerId: 701, notificationSettingsId: 801 } })), /^Deleted notification setting 801/);
-      assert.match(s.asked[2]!.message, /type `deletion_request` · email `ops@reseller-one\.example`/);
+      assert.match(s.asked[2]!.message, /Type `deletion_request` · Email `ops@reseller-one\.example`/);
       assert.deepEqual(sent(), ['DELETE deleteNotificationSetting 1', 'DELETE deleteReport 1', 'DELETE disableFreeFeature 1']);
       assert.match(text(await s.client.callTool({ name: 'get_report_task', arguments: { id: report } })), /^Not found on "mcp-sim" \(HTTP 404\)/, 'gone from the simulator');
       const missing = await s.client.callTool({ name: 'delete_report_task', arguments: { id: report } });

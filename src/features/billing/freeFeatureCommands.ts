@@ -1,10 +1,10 @@
 // "Disable Free Feature…": the activated feature picked from the platform's list (typed and read
-// where it has none), a modal naming what the client loses, the DELETE sent once; a 404 said
+// where it has none), the catalog operation's modal (src/operations/removals.ts), the DELETE sent once; a 404 said
 // plainly. Also called with the feature (or its id) as argument, by agent tools or a tree.
 import * as vscode from 'vscode';
 import type { BoundConnection } from '../../connections/connectionManager';
 import type { FeatureContext } from '../../ui/featureContext';
-import { confirmWrite } from '../../ui/confirmWrite';
+import { confirmOperation } from '../../ui/confirmOperation';
 import { parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
 import { pickFromList } from '../../ui/listPick';
 import { notifyError } from '../../ui/notify';
@@ -13,7 +13,9 @@ import { runWizard } from '../../ui/wizard';
 import { getFreeFeatureEndpoint } from '../../schema/iam';
 import type { ActivatedFeatureItem } from '../../schema/iamLists';
 import { PlatformError } from '../../schema/errors';
-import { disableFreeFeatureSummary, freeFeaturePickText } from './model/billingPickItems';
+import { sendOperation } from '../../operations/operation';
+import { disableFreeFeature } from '../../operations/removals';
+import { freeFeaturePickText } from './model/billingPickItems';
 
 export type FreeFeatureCommandDeps = Pick<FeatureContext, 'log' | 'ui' | 'registerBoundCommand'>;
 
@@ -70,7 +72,7 @@ export function registerFreeFeatureCommands(deps: FreeFeatureCommandDeps): vscod
     let feature: ActivatedFeatureItem;
     if (typeof chosen === 'number') {
       try {
-        feature = { ...(await ui.progress(`Reading activated free feature ${id} from ${connection.name}…`, false, () => api.iam.getActivatedFreeFeature({ params: { activatedFeatureId: id } }))), id };
+        feature = { ...(await ui.progress(`Reading activated free feature ${id} from ${connection.name}…`, false, () => disableFreeFeature.read(api, { activatedFeatureId: id }))), id };
       } catch (error) {
         if (error instanceof PlatformError && error.kind === 'notFound') {
           log.error(gone, error);
@@ -79,10 +81,11 @@ export function registerFreeFeatureCommands(deps: FreeFeatureCommandDeps): vscod
         return false;
       }
     } else feature = chosen;
-    if (!(await confirmWrite(ui, disableFreeFeatureSummary(feature, connection)))) return false;
+    // The words, facts and class are the catalog operation's: the chat tool and MCP confirm the same.
+    if (!(await confirmOperation(ui, disableFreeFeature, { activatedFeatureId: id }, feature, connection))) return false;
     const name = freeFeaturePickText(feature, Date.now()).label;
     try {
-      await ui.progress(`Disabling ${name} on ${connection.name}…`, false, () => api.iam.disableFreeFeature({ params: { activatedFeatureId: id } }));
+      await ui.progress(`Disabling ${name} on ${connection.name}…`, false, () => sendOperation(api, disableFreeFeature.request({ activatedFeatureId: id })));
     } catch (error) {
       if (error instanceof PlatformError && error.kind === 'notFound') {
         log.error(gone, error);

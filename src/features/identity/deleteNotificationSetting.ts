@@ -1,14 +1,15 @@
 // "Delete Notification Setting…": reseller (the last one prefilled), the setting picked from its
-// list (typed where the server has none), a modal naming the connection, reseller, type and email,
+// list (typed where the server has none), the catalog operation's modal (src/operations/removals.ts),
 // the DELETE sent once; a 404 said plainly. Also called with the setting as argument
 // ({resellerId, id} or the list's item), by agent tools or a tree.
 import type { BoundConnection } from '../../connections/connectionManager';
-import { confirmWrite } from '../../ui/confirmWrite';
+import { confirmOperation } from '../../ui/confirmOperation';
 import { notifyError } from '../../ui/notify';
 import { runWizard } from '../../ui/wizard';
 import { PlatformError } from '../../schema/errors';
 import { deleteNotificationSettingEndpoint } from '../../schema/iamLists';
-import { deleteNotificationSettingSummary } from './model/notificationSettingText';
+import { sendOperation } from '../../operations/operation';
+import { deleteNotificationSetting } from '../../operations/removals';
 import { resellerStep, settingStep, type NotificationSettingState } from './notificationSettingFlow';
 import { settingSource, type IdentityCommandDeps } from './identityCommands';
 
@@ -44,16 +45,17 @@ export function deleteNotificationSettingAction(deps: IdentityCommandDeps) {
     const id = chosen.settingId!;
     const known = deps.store.find(connection.id, resellerId, id);
     const facts = {
-      id,
       notification_type: chosen.notificationType ?? known?.notification_type,
       email: chosen.email ?? known?.email,
       enabled: chosen.enabled ?? known?.enabled,
     };
-    if (!(await confirmWrite(ui, deleteNotificationSettingSummary(resellerId, facts, connection)))) return false;
+    // Typed by id and not known here: the modal says the values are not known (nothing is read first).
+    const thing = Object.values(facts).some((v) => v !== undefined && v !== null) ? facts : undefined;
+    const input = { resellerId, notificationSettingsId: id };
+    // The words, facts and class are the catalog operation's: the chat tool and MCP confirm the same.
+    if (!(await confirmOperation(ui, deleteNotificationSetting, input, thing, connection))) return false;
     try {
-      await ui.progress(`Deleting notification setting ${id} of reseller ${resellerId}…`, false, () =>
-        api.iam.deleteNotificationSetting({ params: { resellerId, notificationSettingsId: id } }),
-      );
+      await ui.progress(`Deleting notification setting ${id} of reseller ${resellerId}…`, false, () => sendOperation(api, deleteNotificationSetting.request(input)));
     } catch (error) {
       if (error instanceof PlatformError && error.kind === 'notFound') {
         const gone = `No notification setting ${id} for reseller ${resellerId} on ${connection.name}: nothing was deleted.`;

@@ -1,16 +1,17 @@
 // "Delete Report Task": the task deleted on the server (not only forgotten here, which Remove
-// from List does), after a modal naming the connection, template and creation time; sent once.
+// from List does), after the catalog operation's modal (src/operations/removals.ts); sent once.
 // The row leaves the view when the platform confirms, or says the task is already gone.
 import * as vscode from 'vscode';
 import type { BoundConnection } from '../../connections/connectionManager';
 import { promptSignIn } from '../../ui/bindActiveConnection';
-import { confirmWrite } from '../../ui/confirmWrite';
+import { confirmOperation } from '../../ui/confirmOperation';
 import type { FeatureContext } from '../../ui/featureContext';
 import { notifyError } from '../../ui/notify';
-import { formatUtc } from '../../ui/text/timeText';
 import { runWizard } from '../../ui/wizard';
 import { PlatformError } from '../../schema/errors';
-import { reportLabel, shortUuid, statusText, type TrackedReport } from './model/reportTasks';
+import { sendOperation } from '../../operations/operation';
+import { deleteReportTask } from '../../operations/removals';
+import { reportLabel, shortUuid, type TrackedReport } from './model/reportTasks';
 import type { ReportPoller } from './reportPoller';
 import { taskFromArgument, taskPickStep, type TaskCommandDeps } from './reportTaskTarget';
 
@@ -34,8 +35,8 @@ export function registerDeleteReport(deps: DeleteReportDeps): vscode.Disposable 
     const ui = deps.ui();
     const { connection } = bound;
     try {
-      const snapshot = await ui.progress(`Reading report task ${shortUuid(task.uuid)} from ${connection.name}…`, false, () => bound.api.billing.getReport({ params: { id: task.uuid } }));
-      return { ...task, snapshot };
+      const snapshot = await ui.progress(`Reading report task ${shortUuid(task.uuid)} from ${connection.name}…`, false, () => deleteReportTask.read(bound.api, { id: task.uuid }));
+      return { ...task, snapshot: snapshot.task };
     } catch (error) {
       if (error instanceof PlatformError && error.kind === 'notFound') {
         // A row of the view that the server no longer knows: gone already, so it leaves the list.
@@ -54,23 +55,13 @@ export function registerDeleteReport(deps: DeleteReportDeps): vscode.Disposable 
     const ui = deps.ui();
     const { connection, api } = bound;
     const label = reportLabel(task);
-    const created = formatUtc(task.snapshot?.created_at) ?? 'unknown (not read yet)';
-    const confirmed = await confirmWrite(ui, {
-      action: `Delete report task ${label}`,
-      connection,
-      facts: [
-        ['Template', label],
-        ['Created', created],
-        ['Status', statusText(task)],
-        ['UUID', task.uuid],
-      ],
-      destructive: true,
-      button: 'Delete',
-    });
+    // The words, facts and class are the catalog operation's: the chat tool and MCP confirm the same.
+    const thing = task.snapshot && { task: task.snapshot, ...(task.templateCode ? { templateCode: task.templateCode } : {}) };
+    const confirmed = await confirmOperation(ui, deleteReportTask, { id: task.uuid }, thing, connection);
     if (!confirmed) return false;
     const what = `report task ${label} (${shortUuid(task.uuid)})`;
     try {
-      await ui.progress(`Deleting ${what} on ${connection.name}…`, false, () => api.billing.deleteReport({ params: { id: task.uuid } }));
+      await ui.progress(`Deleting ${what} on ${connection.name}…`, false, () => sendOperation(api, deleteReportTask.request({ id: task.uuid })));
     } catch (error) {
       if (error instanceof PlatformError && error.kind === 'notFound') {
         log.info(`Report task ${task.uuid} was already gone on ${connection.name}: removed from the list`);

@@ -263,7 +263,8 @@ export async function withTarget(
   if (!tool.readTarget) return { ok: true, request };
   try {
     const target = await tool.readTarget(bound, input);
-    return { ok: true, request: target ? { ...request, target } : request };
+    // A target named by what was read names the operation too ("Delete report task ResellerExpenses").
+    return { ok: true, request: target ? { ...request, target, operation: target.operation ?? request.operation } : request };
   } catch (error) {
     return {
       ok: false,

@@ -6,6 +6,7 @@ import type { PlatformApi } from '../../../platform/api';
 import type { PlatformLists } from '../../../platform/platformLists';
 import type { Dialect } from '../../../schema/dialect';
 import type { Endpoint } from '../../../schema/endpoint';
+import type { Operation, OperationClass, OperationTarget } from '../../../operations/operation';
 
 /** The connection a tool call runs on, bound for the whole call (Sign Out aborts `signal`). */
 export interface AgentBinding {
@@ -41,7 +42,7 @@ export interface AgentHost {
   connections(): Promise<AgentConnection[]>;
 }
 
-export type ToolKind = 'read' | 'write' | 'destructive';
+export type ToolKind = OperationClass;
 
 /** A write, checked and ready to send: what the confirmation shows, and what is sent. */
 export interface WriteRequest {
@@ -60,24 +61,10 @@ export interface WriteRequest {
   readonly target?: WriteTarget;
 }
 
-/** The thing a write removes, read first so the person sees which one: its name, not only its id. */
-export interface WriteTarget {
-  /** Our words naming it: "The report task". */
-  readonly noun: string;
-  /** What the platform says of it, label (ours) and value (its text, shown as code). */
-  readonly facts: readonly (readonly [label: string, value: string])[];
-  /** Our words on what is lost, shown after the facts. */
-  readonly consequence?: string;
-  /** How a destructive change is undone, said instead of "This cannot be undone." (a paused policy resumed, an object storage restored). */
-  readonly undo?: string;
+/** The thing a write acts on, read first so the person sees which one: its name, not only its id (noun, facts, consequence, undo, destructive: src/operations). */
+export interface WriteTarget extends OperationTarget {
   /** Every value the write adds, changes or removes, listed one a line with its values (a configuration's variables). */
   readonly changes?: readonly WriteChange[];
-  /**
-   * Set when this call of a tool classed `write` removes, disables, overwrites or prunes (the tool's
-   * `destructiveWhen`): what it does, in our words. The call is then destructive: said so, and refused
-   * where destructive calls are not allowed (MCP without --allow-destructive).
-   */
-  readonly destructive?: string;
   /**
    * What the write sends as the person confirmed it, when it is computed from the thing as read
    * (a body merged into the app): the send computes it again and refuses when it differs.
@@ -134,6 +121,8 @@ export interface AgentTool<S extends z.ZodObject = z.ZodObject> {
   /** What it returns, when to use it and when not, its limits. */
   readonly modelDescription: string;
   readonly kind: ToolKind;
+  /** The catalog operation this tool is a face of (src/operations), when its family has moved there. */
+  readonly operation?: Operation;
   /**
    * A `write` that is destructive for some inputs only: when, in words ("it removes or overwrites a
    * variable"). Its target is read before every call, and the target says whether this call is.

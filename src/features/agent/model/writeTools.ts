@@ -8,7 +8,7 @@ import { endpoints } from '../../../schema/endpoints';
 import { throwValidation, validateCall } from '../../../schema/validate';
 import { connectionField, defineTool, destructiveIf, type AgentBinding, type WriteChange, type WriteRequest, type WriteTarget } from './toolKit';
 import { notificationSettingLoss, profileTemplateLoss } from '../../../ui/text/destructiveChanges';
-import { findSetting } from './removeTools';
+import { findSetting } from '../../../operations/removals';
 import { readProfile } from './readTools';
 import { PlatformError } from '../../../schema/errors';
 
@@ -226,7 +226,7 @@ export const updateNotificationSetting = defineTool({
     ),
   readTarget: async (b, { resellerId, notificationSettingsId, notification_type, email, enabled }): Promise<WriteTarget> => {
     // A spec-dialect server has no list to read one setting from: the change is then put as destructive.
-    const before = b.dialect === 'spec' ? undefined : await findSetting(b, resellerId, notificationSettingsId);
+    const before = b.dialect === 'spec' ? undefined : await findSetting(b.api, resellerId, notificationSettingsId, b.signal);
     const loss = notificationSettingLoss(before, { notification_type, email, enabled });
     return {
       noun: 'The notification setting',

@@ -1,8 +1,8 @@
-// What a trial and an activated free feature look like as quick pick items, and what disabling a
-// feature is told before it is sent. Plain text (the feature adds the values): tested in Node.
+// What a trial and an activated free feature look like as quick pick items (what disabling a
+// feature is told before it is sent is the catalog operation's: src/operations/removals.ts).
+// Plain text (the feature adds the values): tested in Node.
 import type { TrialItem } from '../../../schema/billingLists';
 import type { ActivatedFeatureItem } from '../../../schema/iamLists';
-import type { WriteSummary } from '../../../ui/text/writeConfirmation';
 import { formatUtc, relativeTime, timeOf } from '../../../ui/text/timeText';
 import { durationWords, trialPhase } from './trialDocuments';
 
@@ -51,25 +51,5 @@ export function freeFeaturePickText(feature: ActivatedFeatureItem, now: number):
     label: featureName(feature),
     description: [feature.feature?.service ?? 'service not stated', typeof feature.client_id === 'number' ? `client ${feature.client_id}` : undefined].filter(Boolean).join(' · '),
     detail: [activated ? `activated ${activated}${ago ? ` (${ago})` : ''}` : undefined, `activation ${feature.id}`].filter(Boolean).join(' · '),
-  };
-}
-
-/** The modal before "Disable Free Feature": which feature, for which client, and what stops working. */
-export function disableFreeFeatureSummary(feature: ActivatedFeatureItem, connection: { name: string; baseUrl: string }): WriteSummary {
-  const name = featureName(feature);
-  const service = feature.feature?.service ?? 'not stated';
-  const client = typeof feature.client_id === 'number' ? `client ${feature.client_id}` : 'its client';
-  return {
-    action: `Disable the free feature ${name}`,
-    connection,
-    warning: `${name} (${service}) stops working for ${client}: the account loses this free feature until it is activated again.`,
-    facts: [
-      ['Feature', `${name}${typeof (feature.feature?.id ?? feature.feature_id) === 'number' ? ` (feature ${feature.feature?.id ?? feature.feature_id})` : ''}`],
-      ['Service', service],
-      ['Client', typeof feature.client_id === 'number' ? String(feature.client_id) : 'not stated'],
-      ['Activation id', String(feature.id)],
-    ],
-    destructive: true,
-    button: 'Disable',
   };
 }

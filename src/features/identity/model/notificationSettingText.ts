@@ -1,7 +1,5 @@
-// A reseller's notification setting as a quick pick item, and what deleting one is told before it
-// is sent. Plain text (the feature adds the values): tested in Node.
-import type { WriteSummary } from '../../../ui/text/writeConfirmation';
-
+// A reseller's notification setting as a quick pick item (what deleting one is told before it is
+// sent is the catalog operation's: src/operations/removals.ts). Plain text: tested in Node.
 export interface SettingFacts {
   id: number;
   reseller?: number | null;
@@ -17,24 +15,5 @@ export function notificationSettingPickText(setting: SettingFacts): { label: str
   return {
     label: `${setting.enabled === false ? '$(bell-slash)' : '$(bell)'} ${setting.notification_type ?? 'type not stated'} → ${setting.email ?? 'email not stated'}`,
     description: `${enabledText(setting.enabled)} · setting ${setting.id}`,
-  };
-}
-
-/** The modal before "Delete Notification Setting": the connection, reseller, type and email. */
-export function deleteNotificationSettingSummary(resellerId: number, setting: SettingFacts, connection: { name: string; baseUrl: string }): WriteSummary {
-  const unknown = 'not known (the setting was typed by id)';
-  return {
-    action: `Delete notification setting ${setting.id} of reseller ${resellerId}`,
-    connection,
-    warning: setting.email ? `${setting.email} stops getting ${setting.notification_type ?? ''} emails for this reseller.`.replace('  ', ' ') : undefined,
-    facts: [
-      ['Reseller', String(resellerId)],
-      ['Setting', String(setting.id)],
-      ['Type', setting.notification_type ?? unknown],
-      ['Email', setting.email ?? unknown],
-      ['Enabled', setting.enabled === true ? 'yes' : setting.enabled === false ? 'no' : unknown],
-    ],
-    destructive: true,
-    button: 'Delete',
   };
 }

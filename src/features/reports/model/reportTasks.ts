@@ -1,26 +1,15 @@
 // Report tasks, as the Report Tasks view and its poller see them: the status read leniently,
 // which statuses keep a task alive, the backoff between polls, newest-first order, and the
 // words of labels, descriptions and tooltips. No VS Code, no HTTP.
-import { REPORT_STATUSES, type ReportTask } from '../../../schema/billing';
+import type { ReportTask } from '../../../schema/billing';
+import { reportStatus, reportStatusWord, type ReportStatus } from '../../../schema/reportStatus';
 import { formatUtc, relativeTime, timeOf } from '../../../ui/text/timeText';
 
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export { reportStatus, type ReportStatus };
 
 /** Pending and InProgress are polled; Completed, Failed and Cancelled end a task. */
 export const ACTIVE_REPORT_STATUSES: readonly ReportStatus[] = ['Pending', 'InProgress'];
 export const TERMINAL_REPORT_STATUSES: readonly ReportStatus[] = ['Completed', 'Failed', 'Cancelled'];
-
-const squash = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');
-
-/**
- * The status of a task in the spec's spelling, whatever the case or separators the server used
- * (`in_progress`, `COMPLETED`); undefined for a missing or unknown status.
- */
-export function reportStatus(task: Pick<ReportTask, 'status'> | undefined): ReportStatus | undefined {
-  const raw = task?.status;
-  if (typeof raw !== 'string') return undefined;
-  return REPORT_STATUSES.find((s) => squash(s) === squash(raw));
-}
 
 /**
  * Whether a task is still worth polling. A task never read yet is (its first read tells); an
@@ -89,8 +78,7 @@ export const shortUuid = (uuid: string): string => uuid.slice(0, 8);
 
 /** The status word shown: the spec's spelling, the raw text of an unknown one, or "not read yet". */
 export function statusText(task: TrackedReport): string {
-  if (!task.snapshot) return 'not read yet';
-  return reportStatus(task.snapshot) ?? (task.snapshot.status ? `${task.snapshot.status} (unknown status)` : 'no status');
+  return task.snapshot ? reportStatusWord(task.snapshot) : 'not read yet';
 }
 
 /** "Completed · 2026-04 · 3 h ago". */

@@ -1,0 +1,58 @@
+// The command's face of an operation: the modal (or the typed-name prompt) a person answers before
+// the command sends it, made from the operation's own target, so it reads as the chat tool and MCP
+// read. Plain text (the modal shows no Markdown); the feature only shows it.
+import type * as z from 'zod';
+import type { WriteSummary } from '../ui/text/writeConfirmation';
+import { targetOf, type Operation } from './operation';
+
+/** What the typed-name prompt says (src/ui/typedConfirmation.ts shows it). */
+export interface TypedNamePrompt {
+  readonly title: string;
+  readonly thing: string;
+  readonly name: string;
+  readonly connection: { name: string; baseUrl: string };
+  readonly consequence: string;
+  readonly undo?: string;
+}
+
+export interface CommandConfirmation {
+  /** The modal: the action, the connection, the consequence, the facts, undo or not, the button. */
+  readonly summary: WriteSummary;
+  /** Set when the operation asks for the name typed: asked instead of the modal. */
+  readonly typed?: TypedNamePrompt;
+}
+
+/** The confirmation of `op` on `input`, the thing as known (undefined: not read), on `connection`. */
+export function commandConfirmation<S extends z.ZodObject, T>(
+  op: Operation<S, T>,
+  input: z.output<S>,
+  thing: T | undefined,
+  connection: { name: string; baseUrl: string },
+): CommandConfirmation {
+  const target = targetOf(op, input, thing);
+  const destructive = op.kind === 'destructive' || target.destructive !== undefined;
+  const warning = [target.destructive ? `Destructive: ${target.destructive}.` : undefined, target.consequence].filter(Boolean).join(' ');
+  const summary: WriteSummary = {
+    action: target.operation ?? op.action(input, thing),
+    connection,
+    facts: target.facts,
+    ...(warning ? { warning } : {}),
+    destructive,
+    ...(target.undo ? { undo: target.undo } : {}),
+    button: op.button,
+  };
+  const name = op.typedName?.(input, thing);
+  if (!name) return { summary };
+  const facts = target.facts.map(([label, value]) => `${label} ${value}`).join(', ');
+  return {
+    summary,
+    typed: {
+      title: op.title,
+      thing: `${target.noun} ${name} (${facts})`,
+      name,
+      connection,
+      consequence: `is sent: ${summary.action}${target.consequence ? `. ${target.consequence.replace(/\.$/, '')}` : ''}`,
+      ...(target.undo ? { undo: target.undo } : {}),
+    },
+  };
+}

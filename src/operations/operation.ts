@@ -1,0 +1,91 @@
+// One write the platform allows, described once (#54): its inputs and their rules, how its target
+// is read and named, the facts the person confirms and what follows (undo or not), its class,
+// whether the name must be typed, and the request. The command, the chat tool and the MCP tool
+// read it, so what a person confirms reads the same on all three. No VS Code here.
+import type * as z from 'zod';
+import type { PlatformApi } from '../platform/api';
+import type { Endpoint } from '../schema/endpoint';
+import { validateCall } from '../schema/validate';
+
+/** Read, write, or destructive (removes, disables, overwrites without a way back, prunes: T4 1's rule). */
+export type OperationClass = 'read' | 'write' | 'destructive';
+
+/** The thing an operation acts on, as the person is shown it before anything is sent. */
+export interface OperationTarget {
+  /** Our words naming it: "The report task". */
+  readonly noun: string;
+  /** What the platform says of it: label (ours) and value (its text, shown as is). */
+  readonly facts: readonly (readonly [label: string, value: string])[];
+  /** Our words on what is lost, shown with the facts. */
+  readonly consequence?: string;
+  /** How a destructive change is undone, said instead of "This cannot be undone." */
+  readonly undo?: string;
+  /**
+   * Set when this call of a `write` removes, disables, overwrites or prunes (its `destructiveWhen`):
+   * what it does, in our words. The call is then destructive: said so, and refused where
+   * destructive calls are not allowed (MCP without --allow-destructive).
+   */
+  readonly destructive?: string;
+  /** The operation named by what was read ("Delete report task ResellerExpenses"): said instead of the words made from the input alone. */
+  readonly operation?: string;
+}
+
+/** The request an operation sends: its endpoint and the call, checked by the client's own rules. */
+export interface OperationRequest {
+  readonly endpoint: Endpoint;
+  readonly call: { params: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+}
+
+export interface Operation<S extends z.ZodObject = z.ZodObject, T = unknown> {
+  /** camelCase, unique in the catalog: "deleteReportTask". */
+  readonly name: string;
+  /** Title case, the command's and the chat tool's name: "Delete Report Task". */
+  readonly title: string;
+  /** Our words naming its target: "The report task". */
+  readonly noun: string;
+  readonly kind: OperationClass;
+  /** A `write` that is destructive for some inputs only: when, in words. */
+  readonly destructiveWhen?: string;
+  /** The modal's button: "Delete", "Disable". */
+  readonly button: string;
+  /** The inputs and their rules (from src/schema), made on first use; each field described for people and models. */
+  readonly fields: () => S;
+  /** The request for checked input; throws a validation PlatformError naming the field and the rule. */
+  readonly request: (input: z.output<S>) => OperationRequest;
+  /** "Delete report task ResellerExpenses": the operation in a few words, named by the thing when it is known. */
+  readonly action: (input: z.output<S>, thing?: T) => string;
+  /** How the target is read from the platform before the person is asked (a failed read asks nothing). */
+  readonly read: (api: PlatformApi, input: z.output<S>, signal?: AbortSignal) => Promise<T>;
+  /** How the target is named for the person; `thing` undefined: it could not be read (typed by id), said so. */
+  readonly target: (input: z.output<S>, thing?: T) => Omit<OperationTarget, 'noun'>;
+  /** The name a person must type to confirm, when this operation asks for one (absent or undefined: a modal is enough). */
+  readonly typedName?: (input: z.output<S>, thing?: T) => string | undefined;
+}
+
+/** An operation as written: `fields` made once, when first used (the extension's first use builds no schema it does not need). */
+export function defineOperation<S extends z.ZodObject, T>(spec: Operation<S, T>): Operation<S, T> {
+  let fields: S | undefined;
+  return { ...spec, fields: () => (fields ??= spec.fields()) };
+}
+
+/** The target as every face shows it: the operation's noun, and the facts, consequence and undo for this input and thing. */
+export function targetOf<S extends z.ZodObject, T>(op: Operation<S, T>, input: z.output<S>, thing: T | undefined): OperationTarget {
+  return { noun: op.noun, ...op.target(input, thing) };
+}
+
+/** A call checked by the endpoint's own request rules (throws a validation PlatformError). */
+export function checkedRequest(endpoint: Endpoint, call: OperationRequest['call']): OperationRequest {
+  const checked = validateCall(endpoint, call);
+  return {
+    endpoint,
+    call: { params: checked.params, ...(call.query ? { query: checked.query } : {}), ...(call.body === undefined ? {} : { body: checked.body }) },
+  };
+}
+
+/** What the operation sends, once: the client never retries a non-GET. */
+export function sendOperation(api: PlatformApi, request: OperationRequest, signal?: AbortSignal): Promise<unknown> {
+  return api.http.call(request.endpoint, request.call, signal ? { signal } : {});
+}
+
+/** A value the platform left out, in the facts. */
+export const NOT_STATED = 'not stated';
