@@ -25,7 +25,7 @@ async function filesUnder(root) {
  * globalStorage folder counts (ours and the fixtures'; VS Code's own extensions keep caches there).
  */
 export async function userDataSnapshot(userData, extensionIds) {
-  const storage = extensionIds.map((id) => `User/globalStorage/${id.toLowerCase()}/`);
+  const storage = extensionIds.map((id) => `user/globalstorage/${id.toLowerCase()}/`);
   const kept = (await filesUnder(userData)).filter((f) => KEPT.some((re) => re.test(f)) || storage.some((s) => f.toLowerCase().startsWith(s)));
   return new Map(await Promise.all(kept.map(async (f) => [f, await readFile(path.join(userData, f))])));
 }
