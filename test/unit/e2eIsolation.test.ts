@@ -37,19 +37,27 @@ describe('UI tier isolation', () => {
     const baseline = await userDataSnapshot(userData, IDS);
     await write(
       'User/settings.json',
-      JSON.stringify({ 'workbench.startupEditor': 'none', 'workbench.colorTheme': 'Dark 2026', 'platformConsole.logs.maxLines': 5000, 'platformConsole.cloud.projectId': 1 }),
+      JSON.stringify({
+        'workbench.startupEditor': 'none',
+        'workbench.colorTheme': 'Dark 2026',
+        'platformConsole.logs.maxLines': 5000,
+        'platformConsole.cloud.projectId': 1,
+      }),
     );
     await write('User/keybindings.json', '[]');
     await write('Machine/settings.json', '{"platformConsole.tasks.timeoutMinutes": 5}');
     await write('User/globalStorage/platform-console.platform-console/state.json', '{}');
     await write('User/globalStorage/vscode.json-language-features/cache.json', '{"changed": true}');
-    assert.deepEqual((await userDataLeftovers(userData, IDS, baseline)).sort(), [
-      'a changed setting: platformConsole.logs.maxLines (User/settings.json) is 5000, was unset',
-      'a changed setting: workbench.colorTheme (User/settings.json) is "Dark 2026", was unset',
-      'a new file: User/keybindings.json (user data)',
-      'a changed setting: platformConsole.tasks.timeoutMinutes (Machine/settings.json) is 5, was unset',
-      'a new file: User/globalStorage/platform-console.platform-console/state.json (user data)',
-    ].sort());
+    assert.deepEqual(
+      (await userDataLeftovers(userData, IDS, baseline)).sort(),
+      [
+        'a changed setting: platformConsole.logs.maxLines (User/settings.json) is 5000, was unset',
+        'a changed setting: workbench.colorTheme (User/settings.json) is "Dark 2026", was unset',
+        'a new file: User/keybindings.json (user data)',
+        'a changed setting: platformConsole.tasks.timeoutMinutes (Machine/settings.json) is 5, was unset',
+        'a new file: User/globalStorage/platform-console.platform-console/state.json (user data)',
+      ].sort(),
+    );
   });
 
   it('restores the user data byte for byte: changed files rewritten, new ones removed; then nothing is left', async () => {
