@@ -14,7 +14,8 @@ const QUIET_SETTINGS = {
   'chat.disableAIFeatures': true,
   'workbench.tips.enabled': false,
   'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
+  // 'off', not false: VS Code rewrites false to 'off' in settings.json at the first window.
+  'extensions.autoUpdate': 'off',
   'telemetry.telemetryLevel': 'off',
 };
 

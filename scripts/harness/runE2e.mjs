@@ -6,8 +6,11 @@
 // and opens it with test/e2e/workbench.mjs. With --screenshots (`npm run screenshots`, never part
 // of `npm test`) it runs the walks in test/screenshots/ and the UI files that photograph; the
 // pictures go to docs/screenshots/. Every file starts from the same state: the simulator reset to
-// its seed (no fault, no request counted) and a workspace folder of its own (no editor, panel,
-// layout or view left open by an earlier file).
+// its seed (no fault, no request counted), a workspace folder of its own (no editor, panel, layout
+// or view left open by an earlier file), a new browser profile (the extension's globalState and
+// secret storage), no extension host of an earlier file, the server's settings and other user data
+// as the run began (e2eIsolation.mjs). After each file, the leftover check fails the run naming
+// the file and what it left: another connection, a globalState key, a changed setting or file.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
@@ -17,6 +20,7 @@ import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
 import { requireHarness } from './ensure.mjs';
 import { startCodeServer } from './codeServer.mjs';
+import { endExtensionHosts, globalStateLeftovers, restoreUserData, userDataLeftovers, userDataSnapshot } from './e2eIsolation.mjs';
 import { ORDER_VARIABLE, orderFiles, parseOrder } from './fileOrder.mjs';
 import { environmentsHolding } from './keyHandOff.mjs';
 import {
@@ -33,6 +37,7 @@ import {
   resultsDir,
   startSimulatorProcess,
   summaryLine,
+  tempDirs,
 } from './common.mjs';
 
 // A stop for a hung run: the whole suite (about 8 minutes on 2 busy cores; `--screenshots` about as long) and a retry of its failed files fit.
@@ -112,6 +117,10 @@ async function runFiles(names, label) {
   });
   const { origin, dir } = codeServer;
   scanned.push(dir('user-data'), dir('extensions'), dir('workspace'), serverLog);
+  // What every file starts from, taken before the first browser opens; what each file left is read into leftDir.
+  const extensionIds = [projectRoot, ...alsoInstall].map((folder) => readManifest(folder)).map((m) => `${m.publisher}.${m.name}`);
+  const userData = await userDataSnapshot(dir('user-data'), extensionIds);
+  const leftDir = (await tempDirs(`${label}-left`, ['files']))('files');
   const passed = new Map();
   const failed = new Map();
   const count = (map, file) => map.set(path.basename(file ?? '?'), (map.get(path.basename(file ?? '?')) ?? 0) + 1);
@@ -127,6 +136,8 @@ async function runFiles(names, label) {
     await mkdir(folder, { recursive: true });
     // The test files' processes inherit this environment.
     process.env.PLATFORM_CONSOLE_E2E_URL = `${origin}/?folder=${encodeURIComponent(folder)}`;
+    const leftFile = path.join(leftDir, `${name}.jsonl`);
+    process.env.PLATFORM_CONSOLE_E2E_LEFT_FILE = leftFile;
     const stream = run({ files: [fileOf(name)], concurrency: 1, signal: abort.signal });
     // Suites report too; count tests only, as node's own summary does.
     stream.on('test:pass', ({ details, file }) => details.type !== 'suite' && count(passed, file));
@@ -134,12 +145,21 @@ async function runFiles(names, label) {
     const report = stream.compose(new spec());
     report.pipe(process.stdout, { end: false });
     await finished(report);
+    // Every process code-server started (extension hosts, terminals' pty host, file watchers) as it
+    // was started: none had the key in its environment. Read before this file's extension hosts end.
+    const envScan = await environmentsHolding(codeServer.server.pid, [simulatorKey]);
+    environments.holding.push(...envScan.holding);
+    environments.read += envScan.read;
+    const left = [...(await globalStateLeftovers(leftFile, simulatorUrl)), ...(await userDataLeftovers(dir('user-data'), extensionIds, userData))];
+    if (left.length > 0 && !screenshots) {
+      console.error(`[harness] ✖ leftover check: ${name} left behind:\n  - ${left.join('\n  - ')}`);
+      count(failed, name);
+    } else if (left.length > 0) log(`${name} left behind (reset, not failed under --screenshots): ${left.join('; ')}`);
+    // Back to the start for the next file: no extension host of this one, the user data as it began.
+    const ended = await endExtensionHosts(codeServer.server.pid);
+    await restoreUserData(dir('user-data'), extensionIds, userData);
+    if (left.length === 0) log(`✔ nothing left behind by ${name} (${ended} extension host${ended === 1 ? '' : 's'} ended)`);
   }
-  // Every process code-server started (extension hosts, terminals' pty host, file watchers) as it
-  // was started: none had the key in its environment.
-  const envScan = await environmentsHolding(codeServer.server.pid, [simulatorKey]);
-  environments.holding.push(...envScan.holding);
-  environments.read += envScan.read;
   if (failed.size > 0) console.error(`[harness] code-server log: ${path.relative(projectRoot, serverLog)}`);
   return { passed, failed };
 }

@@ -1,13 +1,16 @@
 // Helpers for the UI tests: scripts/harness/runE2e.mjs serves the workbench and runs each
 // *.e2e.mjs file in a process of its own, which opens its own browser with openWorkbench().
-/* global document, requestAnimationFrame -- used inside frame.evaluate, in the browser */
-import { readFile } from 'node:fs/promises';
+/* global document, indexedDB, requestAnimationFrame -- used inside frame.evaluate, in the browser */
+import { appendFile, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { launchChromium, projectRoot } from '../../scripts/harness/common.mjs';
 import { harnessPaths } from '../../scripts/harness/ensure.mjs';
 
 const screenshotsDir = path.join(projectRoot, 'docs', 'screenshots');
+const manifest = JSON.parse(await readFile(path.join(projectRoot, 'package.json'), 'utf8'));
+/** Where the workbench keeps the extension's globalState: under its id. */
+const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`;
 const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** A new browser on the workbench, once it shows the workspace; close the browser after. */
@@ -16,12 +19,49 @@ export async function openWorkbench() {
   if (!url) throw new Error('PLATFORM_CONSOLE_E2E_URL is not set: run the UI tests with `npm run test:e2e`');
   const browser = await launchChromium(harnessPaths().chromium);
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  recordStateAtClose(browser, page);
   await page.goto(url);
   await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   await page.locator('.explorer-folders-view').waitFor({ timeout: 60_000 });
   // The status bar fills in last: screenshots taken before it differ from run to run.
   await page.locator('[id="status.problems"]').waitFor({ timeout: 60_000 });
   return { browser, page };
+}
+
+/**
+ * Has `browser.close()` first write what the extension's globalState holds in this workbench to
+ * the harness's file (PLATFORM_CONSOLE_E2E_LEFT_FILE, one JSON line per browser): it lives in the
+ * browser's IndexedDB and goes with the browser, so the harness's leftover check reads it here
+ * (scripts/harness/e2eIsolation.mjs globalStateLeftovers). Never the key: it is in secret storage.
+ */
+function recordStateAtClose(browser, page) {
+  const file = process.env.PLATFORM_CONSOLE_E2E_LEFT_FILE;
+  if (!file) return;
+  const close = browser.close.bind(browser);
+  browser.close = async (...args) => {
+    const line = await page
+      .evaluate(
+        (id) =>
+          new Promise((resolve, reject) => {
+            const open = indexedDB.open('vscode-web-state-db-global');
+            open.onerror = () => reject(new Error(String(open.error)));
+            open.onsuccess = () => {
+              const db = open.result;
+              const read = db.transaction('ItemTable', 'readonly').objectStore('ItemTable').get(id);
+              read.onerror = () => reject(new Error(String(read.error)));
+              read.onsuccess = () => {
+                db.close();
+                resolve(read.result);
+              };
+            };
+          }),
+        EXTENSION_ID,
+      )
+      .then((stored) => ({ state: stored === undefined ? undefined : JSON.parse(stored) }))
+      .catch((error) => ({ error: String(error.message).split('\n')[0] }));
+    await appendFile(file, `${JSON.stringify(line)}\n`);
+    return close(...args);
+  };
 }
 
 /**
