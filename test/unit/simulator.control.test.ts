@@ -233,7 +233,11 @@ describe('control API: the token on the command line', () => {
     child.stdout.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output.text += chunk.toString()));
     const line = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no listening line: ${output.text}`)), 8000);
+      // Killed when it never speaks: a child left running keeps the unit process, and so the tier, from ever exiting.
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`no listening line within 30 s: ${output.text}`));
+      }, 30_000);
       child.stdout.on('data', () => {
         if (output.text.includes('\n')) {
           clearTimeout(timer);
