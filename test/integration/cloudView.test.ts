@@ -53,7 +53,8 @@ describe('Cloud view', function () {
 
   before(async () => {
     ext = await platformConsole();
-    sim = await startSimulator({ apiKey: KEY, secretCount: 230, taskDurationMs: 300 });
+    // Seeded from this moment, not midnight: the secrets' day counts ("expired 3 days ago") hold at any hour and over a midnight mid-run.
+    sim = await startSimulator({ apiKey: KEY, secretCount: 230, taskDurationMs: 300, seedTimeMs: Date.now() });
     connectionId = (await ext.connections.signIn('cloud-view', sim.url, KEY)).id;
   });
   beforeEach(async () => {

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { formatLocalTime } from '../../src/features/edge/model/edgeDisplay';
 import type { TreeNode } from '../../src/ui/treeNodes';
 import { startSimulator, type Simulator } from '../../simulator/index';
+import { DAY_MS, startOfUtcDay } from '../../simulator/timeFormat';
 import { ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
@@ -17,6 +18,8 @@ import { ManualClock } from './support/manualClock';
 const KEY = testKeys.simulator;
 const HIDDEN = '••••••••';
 const REFRESH_SETTING = 'refreshIntervalSeconds';
+/** The simulator's seed day, read once: the debug time asserted below is that day's even when midnight passes mid-run. */
+const SEED_TIME = startOfUtcDay(Date.now());
 
 interface Row {
   node: TreeNode;
@@ -99,7 +102,7 @@ describe('Edge view', function () {
   before(async () => {
     ext = await platformConsole();
     // A spec-only server: it lists nothing, so the view is the pins alone (the lists: edgeLists.test.ts).
-    sim = await startSimulator({ apiKey: KEY, dialect: 'spec' });
+    sim = await startSimulator({ apiKey: KEY, dialect: 'spec', seedTimeMs: SEED_TIME });
     connectionId = (await ext.connections.signIn('edge', sim.url, KEY)).id;
     // No timed re-read of the pins while requests are counted (the refresh test turns it on).
     await config().update(REFRESH_SETTING, 0, vscode.ConfigurationTarget.Global);
@@ -186,7 +189,7 @@ describe('Edge view', function () {
     assert.deepEqual(spoken, ['Edge app hello-edge, enabled, Pro', 'Edge app resize-draft, draft, Pro', 'Edge app geo-redirect, disabled, Pro', 'Edge app old-landing, suspended, Basic', 'Edge app busy-api, status 3, Basic']);
 
     const hello = await described('Apps', 'hello-edge');
-    const debugUntil = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) + 3 * 86_400_000);
+    const debugUntil = new Date(SEED_TIME + 3 * DAY_MS);
     assert.deepEqual(hello, {
       URL: 'https://hello-edge-201.fastedge.app',
       Template: 'Hello World HTTP (301)',
