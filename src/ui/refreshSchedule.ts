@@ -18,7 +18,7 @@ export interface RefreshScheduleDeps extends Partial<ScheduleClock> {
   tick(): Promise<unknown>;
 }
 
-const realClock: ScheduleClock = {
+export const realClock: ScheduleClock = {
   now: () => Date.now(),
   setTimer: (run, ms) => setTimeout(run, ms),
   clearTimer: (t) => clearTimeout(t as ReturnType<typeof setTimeout>),

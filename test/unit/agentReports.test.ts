@@ -30,7 +30,7 @@ const binding = (url: string, dialect: 'spec' | 'platform' = 'platform'): AgentB
 };
 const rowLines = (answer: string) => answer.split('\n').filter((l) => l.startsWith('['));
 
-describe('read_report', { timeout: 60_000 }, () => {
+describe('read_report', { timeout: 300_000 } /* a hang guard: the 500,000-row reads passed a minute at load average 20 */, () => {
   let sim: Simulator;
   before(async () => {
     sim = await startSimulator({ apiKey: KEY, dialect: 'platform' });

@@ -3,11 +3,11 @@ import { describe, it } from 'node:test';
 import { ReportListing } from '../../src/features/reports/reportListing';
 import type { BoundConnection } from '../../src/connections/connectionManager';
 import type { ReportTask } from '../../src/schema/billing';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { ManualClock } from '../integration/support/manualClock';
 
 /** A listing against a scripted server: `answer` is what the next list request returns. */
 function listing() {
+  const clock = new ManualClock();
   let answer: ReportTask[] = [];
   let requests = 0;
   let changes = 0;
@@ -28,9 +28,16 @@ function listing() {
     (what, error) => assert.fail(`${what}: ${String(error)}`),
     () => true,
     10,
+    clock,
   );
   return {
     list,
+    /** Moves the clock past one re-read and awaits that read (ensure() answers the current one). */
+    tick: async () => {
+      clock.advance(10);
+      await list.ensure();
+    },
+    pending: () => clock.pending,
     answer: (tasks: ReportTask[]) => (answer = tasks),
     requests: () => requests,
     changes: () => changes,
@@ -47,18 +54,20 @@ describe('ReportListing: a running task\'s list read again', () => {
     await h.list.ensure();
     assert.equal(h.changes(), 2, 'loading shown, then the list');
     const afterFirst = h.changes();
-    await sleep(60);
-    assert.ok(h.requests() >= 3, `read again while the task runs (${h.requests()} requests)`);
+    await h.tick();
+    await h.tick();
+    assert.equal(h.requests(), 3, 'read again while the task runs');
     assert.equal(h.changes(), afterFirst, 'the same answer: the view is not redrawn');
     h.answer([task('InProgress', '2026-11-26T02:00:05Z')]);
-    await sleep(40);
+    await h.tick();
     assert.equal(h.changes(), afterFirst + 1, 'a changed answer: told once');
     h.answer([task('Completed', '2026-11-26T02:00:09Z')]);
-    await sleep(40);
+    await h.tick();
     assert.equal(h.changes(), afterFirst + 2);
+    assert.equal(h.pending(), 0, 'nothing runs once no task runs: no timer left');
     const settled = h.requests();
-    await sleep(40);
-    assert.equal(h.requests(), settled, 'nothing runs: no more reads');
+    await h.tick();
+    assert.equal(h.requests(), settled, 'no more reads');
     await h.list.reload();
     assert.equal(h.changes(), afterFirst + 4, 'a Refresh shows its progress even when nothing changed');
   });

@@ -7,6 +7,7 @@ import type { ReportTask } from '../../schema/billing';
 import { nextOffset } from '../../schema/paging';
 import { isActiveReport, type ReportStatus } from './model/reportTasks';
 import { valueText } from '../../schema/valueText';
+import { realClock, type ScheduleClock } from '../../ui/refreshSchedule';
 
 export const REPORTS_PAGE = 50;
 export const LISTED_RUNNING_REFRESH_MS = 5000;
@@ -23,7 +24,7 @@ export class ReportListing {
   pageSize = REPORTS_PAGE;
   private generation = 0;
   private first: Promise<void> | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: unknown;
 
   constructor(
     private readonly bind: () => Promise<BoundConnection | undefined>,
@@ -32,6 +33,8 @@ export class ReportListing {
     /** The view is visible: only then is a running task's list read again. */
     private readonly visible: () => boolean,
     private readonly refreshMs = LISTED_RUNNING_REFRESH_MS,
+    /** Timers: the real ones, or a clock a test moves by hand. */
+    private readonly clock: Pick<ScheduleClock, 'setTimer' | 'clearTimer'> = realClock,
   ) {}
 
   reset(): void {
@@ -130,7 +133,7 @@ export class ReportListing {
   /** While a listed task runs (and the view shows), the first page is read again in a moment. */
   private schedule(generation: number): void {
     if (!this.tasks.some((t) => isActiveReport(t))) return;
-    this.timer = setTimeout(() => {
+    this.timer = this.clock.setTimer(() => {
       this.timer = undefined;
       if (generation !== this.generation) return;
       if (this.visible()) this.first = this.read(0, true);
@@ -139,7 +142,7 @@ export class ReportListing {
   }
 
   private stopTimer(): void {
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer !== undefined) this.clock.clearTimer(this.timer);
     this.timer = undefined;
   }
 }
