@@ -1,10 +1,26 @@
 // Times as people read them: how long ago, and an ISO date-time in UTC. Shared by the views.
 
-/** Milliseconds since the epoch of an ISO date-time; undefined for anything else. */
+/** A date-time with no zone ("2026-12-01T00:00:00", as the platform gives a secret's expiration). */
+const ZONELESS = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
+
+/**
+ * Milliseconds since the epoch of an ISO date-time; undefined for anything else. One without a zone
+ * is UTC, as the platform means it: JavaScript would read it in the machine's own zone.
+ */
 export function timeOf(iso: string | null | undefined): number | undefined {
   if (!iso) return undefined;
-  const ms = Date.parse(iso);
+  const ms = Date.parse(ZONELESS.test(iso) ? `${iso.replace(' ', 'T')}Z` : iso);
   return Number.isNaN(ms) ? undefined : ms;
+}
+
+const DAY_MS = 86_400_000;
+
+/** "expired 3 days ago", "expired today", "expires in 12 days", "expires today": whole days, counted alike wherever an expiry is said. */
+export function expiryInDays(at: number, now: number): string {
+  const days = Math.floor(Math.abs(at - now) / DAY_MS);
+  const span = days === 1 ? '1 day' : `${days} days`;
+  if (at <= now) return days === 0 ? 'expired today' : `expired ${span} ago`;
+  return days === 0 ? 'expires today' : `expires in ${span}`;
 }
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago" (future times read as just now). */

@@ -3,7 +3,7 @@
 import type { LifecyclePolicy } from '../../../schema/cloud';
 import type { FaasFunction, SecretItem } from '../../../schema/cloudLists';
 import { formatInZone, scheduleInWords, scheduleKeeps, scheduleNextRuns, type ScheduleFields } from '../../../ui/text/scheduleText';
-import { timeOf } from '../../../ui/text/timeText';
+import { expiryInDays, timeOf } from '../../../ui/text/timeText';
 
 const DAY_MS = 86_400_000;
 /** A secret expiring within this many days is marked (a load balancer's certificate needs renewing). */
@@ -17,14 +17,11 @@ export interface SecretExpiry {
   text: string;
 }
 
-const dayCount = (days: number) => (days === 1 ? '1 day' : `${days} days`);
-
 export function secretExpiry(expiration: string | null | undefined, now: number): SecretExpiry {
   const at = timeOf(expiration);
   if (at === undefined) return { state: 'never', text: expiration ? `expires ${expiration}` : 'no expiration' };
-  const days = Math.floor(Math.abs(at - now) / DAY_MS);
-  if (at <= now) return { state: 'expired', text: days === 0 ? 'expired today' : `expired ${dayCount(days)} ago` };
-  if (at - now <= EXPIRING_DAYS * DAY_MS) return { state: 'expiring', text: days === 0 ? 'expires today' : `expires in ${dayCount(days)}` };
+  if (at <= now) return { state: 'expired', text: expiryInDays(at, now) };
+  if (at - now <= EXPIRING_DAYS * DAY_MS) return { state: 'expiring', text: expiryInDays(at, now) };
   return { state: 'valid', text: `expires ${new Date(at).toISOString().slice(0, 10)}` };
 }
 

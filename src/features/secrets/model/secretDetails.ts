@@ -2,18 +2,13 @@
 // the platform's read has none), where it lives and on which connection. Platform text escaped.
 import type { SecretItem } from '../../../schema/cloudLists';
 import { escapeMarkdown } from '../../../ui/text/markdownText';
+import { expiryInDays, timeOf } from '../../../ui/text/timeText';
 
-const DAY_MS = 86_400_000;
-
-/** "expired 3 days ago", "expires in 12 days", "no expiration", or the text as it came. */
+/** "expired 3 days ago", "expires in 12 days", "no expiration", or the text as it came: as the Cloud view says it. */
 export function expiryWords(expiration: string | null | undefined, now: number): string {
   if (!expiration) return 'no expiration';
-  const at = Date.parse(expiration);
-  if (Number.isNaN(at)) return expiration;
-  const days = Math.round(Math.abs(at - now) / DAY_MS);
-  const span = days === 1 ? '1 day' : `${days} days`;
-  if (at <= now) return days === 0 ? 'expired today' : `expired ${span} ago`;
-  return days === 0 ? 'expires today' : `expires in ${span}`;
+  const at = timeOf(expiration);
+  return at === undefined ? expiration : expiryInDays(at, now);
 }
 
 export function secretMarkdown(secret: SecretItem, where: { projectId: number; regionId: number }, connectionName: string, now: number): string {
