@@ -4,6 +4,7 @@
 // express (lookaround, backreferences) is refused with its name. The extension reaches this file
 // with require() at first use (esbuild.mjs lazyEntries): re2js costs tens of ms to evaluate.
 import { RE2JS } from 're2js';
+import { reverseTest } from './linearReverse';
 import { jsToRe2, unsupportedPart } from './linearSyntax';
 
 export interface LinearRegex {
@@ -45,7 +46,8 @@ export function compileLinear(source: string, options: LinearOptions): LinearCom
   if (unsupported) return { problem: 'unsupported', message: `${unsupported} is not supported` };
   try {
     const re = RE2JS.compile(RE2JS.translateRegExp(jsToRe2(source, unicode)), options.ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
-    const testIn = dfaTest(re) ?? ((text: string, from: number, to: number) => re.test(from === 0 && to === text.length ? text : text.substring(from, to)));
+    const forward = dfaTest(re) ?? ((text: string, from: number, to: number) => re.test(from === 0 && to === text.length ? text : text.substring(from, to)));
+    const testIn = reverseTest(re, forward) ?? forward;
     const testRanges = (text: string, ranges: Int32Array, count: number, out: Uint8Array): void => {
       for (let k = 0; k < count; k++) out[k] = testIn(text, ranges[2 * k]!, ranges[2 * k + 1]!) ? 1 : 0;
     };
