@@ -7,7 +7,10 @@
 //    Node, and in the extension's (shownItems, for Export / Open in Editor), beside the browser's
 //    own RegExp running an ordinary pattern over the same lines in the same run (what an accepted
 //    pattern ran on before); and what V8's engine would spend on one such line (shorter ones first:
-//    it doubles with each character, the full line is not run).
+//    it doubles with each character, the full line is not run). Two of the worst are read
+//    backwards (src/schema/linearReverse.ts: every match of (\w+\s?)+$ ends at the line's end, every
+//    match of (\w{1,31}){1,31}! with "!", which every line here holds): (\w{1,31}){1,31}[!?], which
+//    ends with neither, shows the engine reading every character forwards.
 // 2. Compiling as the person types (every prefix of what people type), and its verdict on ordinary
 //    patterns (none may be refused).
 // 3. Long lines: \w+@\w+\.com over 200 lines of 16 KB, quadratic in V8 (it ran into the 1 s budget
@@ -32,6 +35,8 @@ const WORST = [String.raw`(\w{1,31}){1,31}!`, String.raw`(\w+\s?)+$`, '(a|ab)+']
 /** A backreference: cubic in V8, refused by name now. */
 const REFUSED = String.raw`(.*)\1x`;
 const ORDINARY = String.raw`logged in a+!$`;
+/** Neither ending at the end of the text nor with one character: the engine reads every character forwards (its own speed, no shortcut). */
+const FORWARD = String.raw`(\w{1,31}){1,31}[!?]`;
 /** Plain text (not a regular expression): the browser's own engine through the same store. */
 const PLAIN = 'aaaa!';
 const regex = (text) => ({ ...EMPTY_FILTER, text, regex: true });
@@ -99,7 +104,7 @@ try {
   await page.setContent('<!doctype html><title>logs.filter</title>');
   await page.addScriptTag({ content: bundle.outputFiles[0].text });
   await page.evaluate(([count, message]) => globalThis.holdLines(count, message), [LINES, MESSAGE]);
-  for (const text of [...WORST, REFUSED, ORDINARY]) {
+  for (const text of [...WORST, REFUSED, ORDINARY, FORWARD]) {
     const r = await page.evaluate(([t, runs]) => globalThis.typeFilter(t, runs), [text, RUNS]);
     chromiumPage[text] = { ms: spreadOf(r.times), shown: r.shown, error: r.error };
   }
@@ -197,11 +202,11 @@ const check = (label, r, expected) => {
   if (expected === 'refused' ? !r.error?.startsWith('Regular expression refused: backreference \\1') : r.error !== undefined || r.shown !== expected)
     throw new Error(`${label}: ${r.error ?? r.shown}`);
 };
-const expectedShown = { [WORST[0]]: LINES, [WORST[1]]: 0, [WORST[2]]: LINES, [REFUSED]: 'refused', [ORDINARY]: LINES };
+const expectedShown = { [WORST[0]]: LINES, [WORST[1]]: 0, [WORST[2]]: LINES, [REFUSED]: 'refused', [ORDINARY]: LINES, [FORWARD]: LINES };
 
 console.log(`\nTyped over ${LINES.toLocaleString('en-US')} held lines of "${MESSAGE}" (median of ${RUNS} (min-max))`);
 console.log(`  the page in Chromium ${chromiumPage.version} (its RowStore, bundled):`);
-for (const text of [...WORST, REFUSED, ORDINARY]) {
+for (const text of [...WORST, REFUSED, ORDINARY, FORWARD]) {
   const r = chromiumPage[text];
   check(`Chromium ${text}`, r, expectedShown[text]);
   row(`  ${text}`, `${spread(r.ms)}, ${answer(r)}`);
@@ -266,6 +271,14 @@ await writeRows('logs.filter', [
     area,
     `  ${ORDINARY} (ordinary) on the linear-time engine, the page`,
     chromiumPage[ORDINARY].ms,
+    'ms',
+    chromiumPage.native.ms,
+    `the browser's RegExp`,
+  ),
+  benchRow(
+    area,
+    `  ${FORWARD} (no $, no one last character: the engine forwards over every character), the page`,
+    chromiumPage[FORWARD].ms,
     'ms',
     chromiumPage.native.ms,
     `the browser's RegExp`,

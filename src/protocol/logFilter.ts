@@ -36,6 +36,13 @@ export interface CompiledFilter {
    * the regular expression reads the chunk, which is faster than reading a slice).
    */
   matches(pod: string, message: string, source?: string, at?: number): boolean;
+  /** The pods shown; undefined: every pod. */
+  pods?: ReadonlySet<string>;
+  /**
+   * Set when the text part is a regular expression: `matches`' text test over many messages of one
+   * text at once (LinearRegex.testRanges), for the page's pass over its rows (webview/logs/rowFilter.ts).
+   */
+  testRanges?: (text: string, ranges: Int32Array, count: number, out: Uint8Array) => void;
 }
 
 /**
@@ -62,6 +69,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export function compileFilter(spec: LogFilterSpec): CompiledFilter {
   let test: ((message: string, source: string | undefined, at: number) => boolean) | undefined;
   let error: string | undefined;
+  let testRanges: CompiledFilter['testRanges'];
   if (spec.text !== '' && !spec.regex) {
     // Plain text: a literal search, no backtracking. No `g` or `y` flag: test() must not carry lastIndex.
     const pattern = new RegExp(escapeRegExp(spec.text), spec.caseSensitive ? '' : 'i');
@@ -70,11 +78,12 @@ export function compileFilter(spec: LogFilterSpec): CompiledFilter {
     const compiled = linearEngine().compileLinear(spec.text, { ignoreCase: !spec.caseSensitive });
     if ('regex' in compiled) {
       const { testIn } = compiled.regex;
+      testRanges = compiled.regex.testRanges;
       test = (message, source, at) => (source === undefined ? testIn(message, 0, message.length) : testIn(source, at, at + message.length));
     } else if (compiled.problem === 'invalid') error = `Invalid regular expression: ${compiled.message}`;
     else error = `Regular expression refused: ${compiled.message}: the filter uses a linear-time engine (RE2), so that no pattern can freeze the window`;
   }
-  return filterOf(test, spec.pods, error, spec.regex);
+  return filterOf(test, spec.pods, error, spec.regex, testRanges);
 }
 
 /** The filter without its text part: what is shown once a pass was stopped (FilterTooSlow). */
@@ -87,6 +96,7 @@ function filterOf(
   podList: readonly string[],
   error: string | undefined,
   typedRegex: boolean,
+  testRanges?: CompiledFilter['testRanges'],
 ): CompiledFilter {
   const pods = podList.length > 0 ? new Set(podList) : undefined;
   const active = test !== undefined || pods !== undefined;
@@ -98,7 +108,14 @@ function filterOf(
         : pods
           ? (pod: string) => pods.has(pod)
           : () => true;
-  return { active, ...(error !== undefined && { error }), timed: typedRegex && test !== undefined, matches };
+  return {
+    active,
+    ...(error !== undefined && { error }),
+    timed: typedRegex && test !== undefined,
+    matches,
+    ...(pods !== undefined && { pods }),
+    ...(testRanges !== undefined && { testRanges }),
+  };
 }
 
 /** What the filter reads of a held item (a reader may hand the same object back each time, refilled). */

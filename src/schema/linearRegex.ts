@@ -4,6 +4,7 @@
 // express (lookaround, backreferences) is refused with its name. The extension reaches this file
 // with require() at first use (esbuild.mjs lazyEntries): re2js costs tens of ms to evaluate.
 import { RE2JS } from 're2js';
+import { reverseTest } from './linearReverse';
 import { jsToRe2, unsupportedPart } from './linearSyntax';
 
 export interface LinearRegex {
@@ -14,6 +15,11 @@ export interface LinearRegex {
    * slices of one decoded chunk, and reading the chunk itself is faster than reading through a slice.
    */
   testIn(this: void, text: string, from: number, to: number): boolean;
+  /**
+   * `out[k] = testIn(text, ranges[2k], ranges[2k + 1]) ? 1 : 0` for every k < count, in one call:
+   * the log page's pass tests its rows a batch at a time, without a call chain per row.
+   */
+  testRanges(this: void, text: string, ranges: Int32Array, count: number, out: Uint8Array): void;
 }
 
 export type LinearCompiled =
@@ -40,8 +46,12 @@ export function compileLinear(source: string, options: LinearOptions): LinearCom
   if (unsupported) return { problem: 'unsupported', message: `${unsupported} is not supported` };
   try {
     const re = RE2JS.compile(RE2JS.translateRegExp(jsToRe2(source, unicode)), options.ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
-    const testIn = dfaTest(re) ?? ((text: string, from: number, to: number) => re.test(from === 0 && to === text.length ? text : text.substring(from, to)));
-    return { regex: { test: (text) => testIn(text, 0, text.length), testIn } };
+    const forward = dfaTest(re) ?? ((text: string, from: number, to: number) => re.test(from === 0 && to === text.length ? text : text.substring(from, to)));
+    const testIn = reverseTest(re, forward) ?? forward;
+    const testRanges = (text: string, ranges: Int32Array, count: number, out: Uint8Array): void => {
+      for (let k = 0; k < count; k++) out[k] = testIn(text, ranges[2 * k]!, ranges[2 * k + 1]!) ? 1 : 0;
+    };
+    return { regex: { test: (text) => testIn(text, 0, text.length), testIn, testRanges } };
   } catch (e) {
     // What else RE2 refuses (`[\b]`, a count over 1,000): "invalid repeat count: `{1001}`".
     const said = (e instanceof Error ? e.message : String(e)).replace(/^error parsing regexp: /, '');

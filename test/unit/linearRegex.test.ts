@@ -67,6 +67,37 @@ describe('linearRegex: the DFA loop', () => {
     );
   });
 
+  it('testRanges answers as testIn on each of its ranges, in one call (property: ranges anywhere in one text, empty ones, a result array reused)', () => {
+    const out = new Uint8Array(8).fill(7);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...PATTERNS, String.raw`^\w`, String.raw`\w$`, String.raw`(\w+\s?)+$`),
+        fc.boolean(),
+        text,
+        fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 8 }),
+        (pattern, ignoreCase, source, picks) => {
+          const ours = compileLinear(pattern, { ignoreCase });
+          assert.ok('regex' in ours, pattern);
+          const ranges = new Int32Array(2 * picks.length);
+          picks.forEach(([a, b], k) => {
+            const [from, to] = [a % (source.length + 1), b % (source.length + 1)].sort((x, y) => x - y);
+            ranges[2 * k] = from!;
+            ranges[2 * k + 1] = to!;
+          });
+          ours.regex.testRanges(source, ranges, picks.length, out);
+          picks.forEach((_, k) =>
+            assert.equal(
+              out[k],
+              ours.regex.testIn(source, ranges[2 * k]!, ranges[2 * k + 1]!) ? 1 : 0,
+              `${pattern} on ${JSON.stringify(source)} [${ranges[2 * k]}, ${ranges[2 * k + 1]})`,
+            ),
+          );
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
   it('testIn reads only its range: ^, $ and \\b at its edges, a pair cut by them, an empty range', () => {
     const at = (pattern: string, source: string, from: number, to: number, ignoreCase = false) => {
       const ours = compileLinear(pattern, { ignoreCase });

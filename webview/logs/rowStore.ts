@@ -15,6 +15,7 @@ import {
 } from '../../src/protocol/logFilter';
 import type { LogsEvent } from '../../src/protocol/logs';
 import { eachItem, type ItemList } from '../../src/protocol/packedItems';
+import { filterRows } from './rowFilter';
 
 export interface Row {
   /** Unique in this page: selection survives rows moving. */
@@ -156,6 +157,7 @@ export class RowStore {
    */
   private filtered(rows: readonly Row[], start: number, into: number[] = []): number[] {
     try {
+      if (this.compiled.testRanges) return filterRows(rows, this.pods, this.compiled, start, into, this.budgetMs);
       return filterIndices(rows, this.compiled, this.read, start, into, this.budgetMs);
     } catch (error) {
       if (!(error instanceof FilterTooSlow)) throw error;
