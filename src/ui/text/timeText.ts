@@ -43,4 +43,3 @@ export function formatUtc(iso: string | null | undefined): string | undefined {
   if (ms === undefined) return iso;
   return `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
-

@@ -52,7 +52,9 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 /** "active · 2 schedules · 3 volumes". */
 export function policyDescription(policy: LifecyclePolicy): string {
-  return [policy.status?.toLowerCase(), plural(policy.schedules?.length ?? 0, 'schedule'), plural(policy.volumes?.length ?? 0, 'volume')].filter(Boolean).join(' · ');
+  return [policy.status?.toLowerCase(), plural(policy.schedules?.length ?? 0, 'schedule'), plural(policy.volumes?.length ?? 0, 'volume')]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 export function policyPaused(policy: LifecyclePolicy): boolean {

@@ -33,7 +33,7 @@ export function secretMarkdown(secret: SecretItem, where: { projectId: number; r
     '|---|---|',
     ...rows.map(([k, v]) => `| ${k} | ${cell(v)} |`),
     '',
-    'The platform never returns a secret\'s payload; none is shown here.',
+    "The platform never returns a secret's payload; none is shown here.",
     '',
   ].join('\n');
 }
