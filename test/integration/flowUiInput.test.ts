@@ -53,13 +53,14 @@ describe('VscodeFlowUi input box', () => {
     vscode.window.createInputBox = original;
   });
 
+  const frame = { title: 'Open Function Logs', step: 4, totalSteps: 4, canGoBack: true };
   const refusing = (v: string) => (/^[a-z-]+$/.test(v) ? undefined : 'Function name: lower-case letters, digits and hyphens');
 
   it('a refused Enter stays refused when the good value is typed before its check ends; that value is then accepted by its own Enter', async () => {
     const box = fakeInputBox();
     vscode.window.createInputBox = (() => box) as unknown as typeof vscode.window.createInputBox;
     let settled: unknown = 'pending';
-    const result = new VscodeFlowUi().input({ prompt: 'Function name', validate: refusing });
+    const result = new VscodeFlowUi().input({ ...frame, prompt: 'Function name', validate: refusing });
     void result.then((r) => (settled = r));
     assert.ok(box.shown, 'the box is shown');
     box.type('image_resize');
@@ -79,7 +80,7 @@ describe('VscodeFlowUi input box', () => {
   it('an Enter on a good value accepts it even when a bad keystroke follows in the same batch', async () => {
     const box = fakeInputBox();
     vscode.window.createInputBox = (() => box) as unknown as typeof vscode.window.createInputBox;
-    const result = new VscodeFlowUi().input({ prompt: 'Function name', validate: refusing });
+    const result = new VscodeFlowUi().input({ ...frame, prompt: 'Function name', validate: refusing });
     box.type('image-resize');
     await settle();
     let settled: unknown = 'pending';
