@@ -27,7 +27,6 @@ export class VscodeFlowUi implements FlowUi {
       box.buttons = [...(prompt.canGoBack ? [vscode.QuickInputButtons.Back] : []), ...(prompt.browse ? [browseButton] : [])];
       let generation = 0;
       let browsing = false;
-      let refused: string | undefined;
       let settled = false;
       const finish = (result: string | Back | Cancel) => {
         if (settled) return;
@@ -39,7 +38,6 @@ export class VscodeFlowUi implements FlowUi {
         const mine = ++generation;
         const result = prompt.validate ? await prompt.validate(value) : undefined;
         if (mine !== generation) return; // a newer keystroke already replaced this check
-        refused = validationMessage(result);
         box.validationMessage = toInputValidation(result);
       };
       disposables.push(
@@ -61,8 +59,13 @@ export class VscodeFlowUi implements FlowUi {
         box.onDidHide(() => !browsing && finish(CANCEL)),
         box.onDidAccept(async () => {
           const value = box.value;
-          await validate(value);
-          if (refused !== undefined) return;
+          // The value Enter was pressed on is checked on its own: a keystroke that arrived with the
+          // Enter (one batch from the workbench) must not decide for it (#53: a refused name accepted).
+          const result = prompt.validate ? await prompt.validate(value) : undefined;
+          if (validationMessage(result) !== undefined) {
+            if (box.value === value) box.validationMessage = toInputValidation(result);
+            return;
+          }
           if (prompt.validateOnAccept) {
             box.busy = true;
             box.enabled = false;

@@ -6,14 +6,18 @@
 // What tells that the extension is active: its connection in the status bar.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { openWorkbench, runCommand, simControl, sidebarPane } from './workbench.mjs';
+import { activeExtensions, openWorkbench, runCommand, simControl, sidebarPane, startupFinished, startupsFinished } from './workbench.mjs';
 
 /** Never ends in the simulator (test/screenshots/reports.shots.mjs opens it too). */
 const RUNNING_REPORT = '6b1f0c9e-0002-4a6e-9c1d-000000000002';
+/** The extension's id, as vscode.extensions lists it. */
+const EXTENSION_ID = 'platform-console.platform-console';
 
 describe('Activation: nothing until used, then from every way in', () => {
   let browser;
   let page;
+  /** Windows that had finished their start-up before the window now open began its own. */
+  let startupsBefore = 0;
   const host = new URL(process.env.PLATFORM_CONSOLE_BASE_URL).host;
   const connectionItem = () => page.locator('.statusbar-item', { hasText: host });
   const quickInput = () => page.locator('.quick-input-widget');
@@ -40,6 +44,7 @@ describe('Activation: nothing until used, then from every way in', () => {
    * again when the page did not reload (it did not, once, with a webview focused).
    */
   async function reload() {
+    startupsBefore = await startupsFinished();
     for (let attempt = 1; ; attempt++) {
       const navigated = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: 15_000 });
       await page.locator('.monaco-workbench').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
@@ -67,16 +72,19 @@ describe('Activation: nothing until used, then from every way in', () => {
     await page.locator('.explorer-folders-view').waitFor();
   }
 
-  /** Long after the window started: the extension is not active, its connection is not shown. */
+  /** Once the window's start-up is done: the extension is not active, its connection is not shown. */
   async function assertNotActivated(why) {
-    // Kept as a pause: "not activated" has no state to await, the window is the proof (#53).
-    await page.waitForTimeout(4000);
-    if ((await connectionItem().count()) === 0) return;
+    // No pause (#53): the tool caller's onStartupFinished comes after the window's start-up
+    // activations ran (see its extension.js), and its command, run after what the test did,
+    // reads the extension host's own list of active extensions.
+    await startupFinished(page, startupsBefore);
+    const active = await activeExtensions(page);
+    if (!active.includes(EXTENSION_ID) && (await connectionItem().count()) === 0) return;
     // What the extension said as it activated.
     await runCommand(page, 'Platform Console: Show Log').catch(() => undefined);
     const log = page.locator('.part.panel .view-lines', { hasText: /\S/ });
     const said = await log.innerText({ timeout: 5000 }).catch(() => '(no log shown)');
-    assert.fail(`the extension activated by itself ${why}; its log:\n${said}`);
+    assert.fail(`the extension activated by itself ${why} (active: ${active.join(', ')}); its log:\n${said}`);
   }
 
   const reportReads = async () => (await simControl('requests', undefined, 'GET')).counts['GET getReport'] ?? 0;
@@ -98,6 +106,8 @@ describe('Activation: nothing until used, then from every way in', () => {
     await runCommand(page, 'Platform Console: Preview Prices…');
     await page.locator('.tab', { hasText: 'Price Preview' }).waitFor({ timeout: 30_000 });
     await connectionItem().waitFor({ timeout: 30_000 });
+    // What assertNotActivated reads does see the extension once it is active.
+    assert.ok((await activeExtensions(page)).includes(EXTENSION_ID), 'the tool caller lists the extension as active');
   });
 
   it('a panel restored after a reload activates it, and comes back whole', async () => {
@@ -176,7 +186,8 @@ describe('Activation: nothing until used, then from every way in', () => {
     await quietWindow();
     // Counted once the new window is up: a read the old window's poller had in flight as the
     // reload began is not one of the new window's. Kept as a pause: the old window's extension
-    // host ends on its own time, and nothing in the new window says when it has (#53).
+    // host ends on its own time (VS Code deactivates its extensions side by side, so no other
+    // extension's deactivation can fence ours), and nothing in the new window says when it has (#53).
     await page.waitForTimeout(1000);
     const before = await reportReads();
     await assertNotActivated('with a report task running');

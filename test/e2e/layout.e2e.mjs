@@ -175,10 +175,20 @@ describe('Panel widths: 1,200, 700 and 480 px', () => {
 
     // At 480 px a line is cut at the panel's edge; the details pane shows it whole, wrapped.
     // The tail stops first: a line arriving between the click and the reading would be "the last row".
-    await simControl(fnPath, { ratePerSecond: null });
-    // Kept as a pause (two reads at 2 s): awaiting the simulator's last line drawn timed out once
-    // (cause not found in time, #53); the read after the stop lands within it.
-    await page.waitForTimeout(2500);
+    // Rate 0, not null: null puts the function back on the simulator's own rate (5 lines a
+    // second), so the tail never stopped and its last line was never the newest drawn (#53).
+    const { produced } = await simControl(fnPath, { ratePerSecond: 0 });
+    // Until the page draws the simulator's last line as its newest: nothing newer can come.
+    const [lastLine] = (await simControl(`${fnPath}?since=${produced - 1}`, undefined, 'GET')).logs;
+    await frame.waitForFunction(
+      (message) => {
+        const rows = [...document.querySelectorAll('.row:not(.marker)')];
+        const newest = rows.reduce((a, b) => (Number(b.dataset.pos) > Number(a?.dataset.pos ?? -1) ? b : a), undefined);
+        return newest?.querySelector('.msg')?.textContent.trim().startsWith(message) ?? false;
+      },
+      lastLine.Message.trim().slice(0, 60),
+      { timeout: 15_000 },
+    );
     // The details toggle is in More Actions at this width, reached by the keyboard: Enter opens, arrows walk, Enter chooses.
     await app.locator('[data-testid="more"]').focus();
     await page.keyboard.press('Enter');

@@ -107,13 +107,16 @@ describe('Function Logs', () => {
     await choose('Enter a function name…');
     await quickInput().locator('input[placeholder^="e.g. hello-world"]').waitFor();
     await input.fill('image_resize');
-    await quickInput().getByText(/^Function name: /).waitFor();
+    const problem = quickInput().getByText(/^Function name: /);
+    await problem.waitFor();
     await input.press('Enter');
-    // Kept as a pause: a refused Enter leaves nothing to await, and typing the good name at once
-    // (a fence) lost it in a shuffled run while the box settled.
-    await page.waitForTimeout(300);
-    assert.ok(await quickInput().isVisible(), 'a refused name is not accepted');
+    // A fence: the extension checks the good name typed after the Enter (its problem goes); an
+    // accepted Enter, handled before that, would have closed the box. (This fence once saw the
+    // refused name accepted: the Enter and the keystroke reached the box together, fixed in
+    // src/ui/vscodeFlowUi.ts, test/integration/flowUiInput.test.ts.)
     await input.fill(FN.name);
+    await problem.waitFor({ state: 'hidden' });
+    assert.ok(await quickInput().isVisible(), 'a refused name is not accepted');
     await input.press('Enter');
 
     await page.locator('.tab', { hasText: `Logs: ${FN.namespace}/${FN.name}` }).waitFor();
@@ -460,9 +463,13 @@ describe('Function Logs', () => {
       const c = await counts();
       return c.shown < c.all;
     });
-    // Kept as a pause: the page saves its state as it changes (setState), and its way to the
-    // workbench, which keeps it over the reload, shows nowhere to await (#53).
-    await page.waitForTimeout(300);
+    // A fence for the state the page saved (setState) on its way to the workbench: Pause goes
+    // the same way after it (the webview's one message channel, in order), and the extension's
+    // answer, the paused status, shows that it arrived. Then following again.
+    await byTest('follow').click();
+    await waitFor('paused', async () => (await byTest('status').getAttribute('data-state')) === 'paused');
+    await byTest('follow').click();
+    await waitFor('following', async () => (await byTest('status').getAttribute('data-state')) === 'following');
     const before = frame;
     await runCommand(page, 'Developer: Reload Window');
     while (!before.isDetached()) await page.waitForTimeout(100);

@@ -242,7 +242,8 @@ describe('Price Preview', () => {
     const newest = await nextPrice(last);
     last = newest.sequence;
     // Kept as a pause, to half a second past the late answer: it is dropped (or its request
-    // aborted) inside the extension, where nothing the test can see says so (#53).
+    // aborted) inside the extension, where nothing the test can see says so, and the simulator's
+    // latency fault answers on its own timer without recording when it wrote or gave up (#53).
     await page.waitForTimeout(Math.max(0, lateAnswerAt + 500 - Date.now()));
     assert.equal(Number(await area().locator('[data-testid="price-display"]').getAttribute('data-sequence')), newest.sequence, 'no later answer replaced it');
     assert.match(await app().locator('[data-testid="price-summary"]').innerText(), /^g1-standard-1-2 /);

@@ -238,6 +238,39 @@ export async function simControl(path, body, method = 'POST') {
   return response.json().catch(() => undefined);
 }
 
+/**
+ * How many windows have finished their start-up since the simulator was reset: the tool caller
+ * (test/e2e/fixtures/toolCaller), activated on onStartupFinished, asks the simulator for a path it
+ * does not serve, once per window.
+ */
+export async function startupsFinished() {
+  return (await simControl('requests', undefined, 'GET')).counts['GET (unknown)'] ?? 0;
+}
+
+/** Until more than `before` windows have finished their start-up (startupsFinished). */
+export async function startupFinished(page, before, timeoutMs = 60_000) {
+  const end = Date.now() + timeoutMs;
+  while ((await startupsFinished()) <= before) {
+    if (Date.now() > end) throw new Error(`no window finished its start-up within ${timeoutMs} ms (the tool caller's signal, ${before} before)`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/**
+ * The ids of the extensions active in the window (VS Code's own left out), as the tool caller
+ * sees them in the extension host. Run from the palette, its command reaches the extension host
+ * after whatever the workbench sent there before it (an activation asked for included).
+ */
+export async function activeExtensions(page) {
+  const toast = page.locator('.notifications-toasts').getByText(/^Tool Caller: active extensions: /);
+  await runCommand(page, 'Tool Caller: Show Active Extensions');
+  const said = await toast.last().innerText({ timeout: 30_000 });
+  await runCommand(page, 'Notifications: Clear All Notifications');
+  await toast.first().waitFor({ state: 'detached' });
+  const list = /^Tool Caller: active extensions: (.*)\.$/.exec(said.trim())?.[1] ?? '';
+  return list === 'none' ? [] : list.split(', ');
+}
+
 /** Collects what the browser says about the Content Security Policy, in any frame. */
 export function watchCsp(page) {
   const messages = [];
