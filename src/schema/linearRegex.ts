@@ -4,6 +4,7 @@
 // express (lookaround, backreferences) is refused with its name. The extension reaches this file
 // with require() at first use (esbuild.mjs lazyEntries): re2js costs tens of ms to evaluate.
 import { RE2JS } from 're2js';
+import { DfaTable, END_TEXT, MATCH, UNKNOWN, type Dfa } from './dfaTable';
 import { reverseTest } from './linearReverse';
 import { jsToRe2, unsupportedPart } from './linearSyntax';
 
@@ -66,27 +67,9 @@ export function compileLinear(source: string, options: LinearOptions): LinearCom
 // short lines. This reads its DFA's states (re2js 2.10.0, pinned; test/unit/linearRegex.test.ts
 // checks the two agree) into a flat transition table; anything unexpected falls back to test().
 
-interface DfaState {
-  isMatch: boolean;
-}
-interface Dfa {
-  failed: boolean;
-  numClasses: number;
-  latin1Class: ArrayLike<number>;
-  runeClass(rune: number): number;
-  start(input: { context(pos: number): number; step(pos: number): number }, pos: number): DfaState | null;
-  step(state: DfaState, cls: number, rune: number, anchor: number): DfaState | null;
-}
-
-/** Past this many states the table stops growing and re2js's own cache (with its memory bound) takes over. */
-const MAX_STATES = 4096;
 /** The context of position 0 (RE2's EMPTY_BEGIN_LINE | EMPTY_BEGIN_TEXT): every test starts there. */
 const TEXT_START = 1 | 4;
 const UNANCHORED = 0;
-const END_TEXT = -1;
-/** Table entries that are no row offset. */
-const UNKNOWN = -1;
-const MATCH = -2;
 
 /** Whether this re2js has the DFA this loop reads (exported for the test that pins it). */
 export function dfaOf(re: RE2JS): Dfa | undefined {
@@ -101,52 +84,13 @@ function dfaTest(re: RE2JS): ((text: string, from: number, to: number) => boolea
   const dfa = dfaOf(re);
   const first = dfa?.start({ context: () => TEXT_START, step: () => -1 }, 0);
   if (!dfa || !first) return undefined;
-  // A row per state: its moves on the 256 Latin-1 code units by code (one read a character), then
-  // on every character class (the rest, and the end of the text).
-  const classes = dfa.numClasses + 1;
-  const width = 256 + classes;
-  const latin1 = Int32Array.from(dfa.latin1Class);
-  const states: DfaState[] = [];
-  const ids = new Map<DfaState, number>();
-  // Each entry: the next row's offset, MATCH when the next state matches (the search ends there:
-  // its own row is never needed), UNKNOWN until learned.
-  let table = new Int32Array(16 * width).fill(UNKNOWN);
-  let full = false;
-  const rowOf = (state: DfaState): number => {
-    let id = ids.get(state);
-    if (id === undefined) {
-      id = states.length;
-      if (id >= MAX_STATES) return -1;
-      if ((id + 1) * width > table.length) {
-        const grown = new Int32Array(table.length * 2).fill(UNKNOWN);
-        grown.set(table);
-        table = grown;
-      }
-      ids.set(state, id);
-      states.push(state);
-    }
-    return id * width;
-  };
-  /** The move from `row` on class `cls`, learned from re2js once; UNKNOWN when it cannot say (its cache full, or ours). */
-  const learn = (row: number, cls: number, rune: number): number => {
-    const state = dfa.step(states[row / width]!, cls, rune, UNANCHORED);
-    if (!state) return UNKNOWN; // its cache is full: its own test() clears it
-    const to = state.isMatch ? MATCH : rowOf(state);
-    if (to === -1) {
-      full = true;
-      return UNKNOWN;
-    }
-    table[row + 256 + cls] = to;
-    // Every Latin-1 code unit of that class moves alike.
-    for (let c = 0; c < 256; c++) if (latin1[c] === cls) table[row + c] = to;
-    return to;
-  };
-  const start = rowOf(first);
-  const endClass = 256 + classes - 1;
+  const t = new DfaTable(dfa, UNANCHORED, false);
+  const start = t.rowOf(first);
+  const { classes, endClass, latin1 } = t;
   const fallback = (text: string, from: number, to: number): boolean => re.test(text.substring(from, to));
   /** The general loop, on from `i` in row `at` (the text from `from`): learns moves, reads characters past Latin-1 and surrogate pairs. */
   const rest = (text: string, from: number, i: number, to: number, at: number): boolean => {
-    let moves = table;
+    let moves = t.table;
     for (; i < to; i++) {
       let rune = text.charCodeAt(i);
       let next: number;
@@ -162,21 +106,21 @@ function dfaTest(re: RE2JS): ((text: string, from: number, to: number) => boolea
         next = moves[at + 256 + dfa.runeClass(rune)]!;
       }
       if (next < 0) {
-        if (next === UNKNOWN && (next = learn(at, rune < 256 ? latin1[rune]! : dfa.runeClass(rune), rune)) === UNKNOWN) return fallback(text, from, to);
+        if (next === UNKNOWN && (next = t.learn(at, rune < 256 ? latin1[rune]! : dfa.runeClass(rune), rune)) === UNKNOWN) return fallback(text, from, to);
         if (next === MATCH) return true;
-        moves = table;
+        moves = t.table;
       }
       at = next;
     }
     let end = moves[at + endClass]!;
-    if (end === UNKNOWN && (end = learn(at, classes - 1, END_TEXT)) === UNKNOWN) return fallback(text, from, to);
+    if (end === UNKNOWN && (end = t.learn(at, classes - 1, END_TEXT)) === UNKNOWN) return fallback(text, from, to);
     return end === MATCH;
   };
   return (text, from, to) => {
-    if (full) return fallback(text, from, to);
+    if (t.full) return fallback(text, from, to);
     // The hot loop: Latin-1 code units through moves already learned, nothing else; what it
     // cannot take (a character past Latin-1, a move not yet learned) goes on in rest().
-    const moves = table;
+    const moves = t.table;
     let at = start;
     let i = from;
     for (; i < to; i++) {

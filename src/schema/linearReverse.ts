@@ -5,6 +5,7 @@
 // this reverses its compiled one (re2js 2.10.0, pinned; test/unit/linearReverse.test.ts checks
 // the answers against the forward engine and JavaScript's).
 import type { RE2JS } from 're2js';
+import { DEAD, DfaTable, END_TEXT, MATCH as MATCHED, UNKNOWN, type Dfa } from './dfaTable';
 
 interface Inst {
   op: number;
@@ -18,19 +19,6 @@ interface Prog {
   getInst(pc: number): Inst;
   startCond(): number;
 }
-interface DfaState {
-  isMatch: boolean;
-  nfaStates: readonly number[];
-}
-interface Dfa {
-  failed: boolean;
-  numClasses: number;
-  latin1Class: ArrayLike<number>;
-  runeClass(rune: number): number;
-  start(input: { context(pos: number): number; step(pos: number): number }, pos: number): DfaState | null;
-  step(state: DfaState, cls: number, rune: number, anchor: number): DfaState | null;
-}
-
 // re2js's instruction codes (Inst) and empty-width flags (Utils).
 const ALT = 1;
 const ALT_MATCH = 2;
@@ -137,12 +125,6 @@ function lastCharacter(prog: Prog, preds: readonly (readonly number[])[], matche
   return last === undefined ? undefined : String.fromCodePoint(last);
 }
 
-/** Past this many states the table stops growing and the forward engine answers. */
-const MAX_STATES = 4096;
-const END_TEXT = -1;
-const UNKNOWN = -1;
-const MATCHED = -2;
-const DEAD = -3;
 /** What a backward run answers besides a match (1) or none (0): it cannot say (its table full, or `limit` reached). */
 const CANNOT = -1;
 const WORD_BOUNDARY = 16;
@@ -172,49 +154,15 @@ export function reverseTest(
   if (!atEnd && last === undefined) return undefined;
   const dfa = new (forwardDfa.constructor as new (prog: Prog) => Dfa)(reverse.rev);
   if (dfa.failed !== false || dfa.latin1Class?.length !== 256) return undefined;
-  const classes = dfa.numClasses + 1;
-  const width = 256 + classes;
-  const latin1 = Int32Array.from(dfa.latin1Class);
-  const states: DfaState[] = [];
-  const ids = new Map<DfaState, number>();
-  let table = new Int32Array(16 * width).fill(UNKNOWN);
-  let full = false;
-  const rowOf = (state: DfaState | null): number => {
-    if (!state) return -1;
-    let id = ids.get(state);
-    if (id === undefined) {
-      id = states.length;
-      if (id >= MAX_STATES) return -1;
-      if ((id + 1) * width > table.length) {
-        const grown = new Int32Array(table.length * 2).fill(UNKNOWN);
-        grown.set(table);
-        table = grown;
-      }
-      ids.set(state, id);
-      states.push(state);
-    }
-    return id * width;
-  };
-  const learn = (row: number, cls: number, rune: number): number => {
-    const state = dfa.step(states[row / width]!, cls, rune, ANCHOR_START);
-    if (!state) return UNKNOWN;
-    const to = state.isMatch ? MATCHED : state.nfaStates.length === 0 ? DEAD : rowOf(state);
-    if (to === -1) {
-      full = true;
-      return UNKNOWN;
-    }
-    table[row + 256 + cls] = to;
-    for (let c = 0; c < 256; c++) if (latin1[c] === cls) table[row + c] = to;
-    return to;
-  };
+  const t = new DfaTable(dfa, ANCHOR_START, true);
+  const { classes, endClass, latin1 } = t;
   // Where a run starts, by what follows it (read first, backwards): the text's end, a line break, a word character, anything else.
-  const startOf = (context: number) => rowOf(dfa.start({ context: () => context, step: () => -1 }, 0));
+  const startOf = (context: number) => t.rowOf(dfa.start({ context: () => context, step: () => -1 }, 0));
   const atTextEnd = startOf(BEGIN_LINE | BEGIN_TEXT);
   const afterBreak = startOf(BEGIN_LINE);
   const beforeWord = startOf(WORD_BOUNDARY);
   const beforeOther = startOf(0);
   if (atTextEnd < 0 || afterBreak < 0 || beforeWord < 0 || beforeOther < 0) return undefined;
-  const endClass = 256 + classes - 1;
   /** From `i` down, in row `at`: learns moves, reads surrogate pairs backwards. */
   const rest = (text: string, from: number, i: number, limit: number, at: number): number => {
     for (; i >= limit; i--) {
@@ -228,21 +176,21 @@ export function reverseTest(
         }
       }
       const cls = rune < 256 ? latin1[rune]! : dfa.runeClass(rune);
-      let next = table[at + (rune < 256 ? rune : 256 + cls)]!;
-      if (next === UNKNOWN && (next = learn(at, cls, rune)) === UNKNOWN) return CANNOT;
+      let next = t.table[at + (rune < 256 ? rune : 256 + cls)]!;
+      if (next === UNKNOWN && (next = t.learn(at, cls, rune)) === UNKNOWN) return CANNOT;
       if (next === MATCHED) return 1;
       if (next === DEAD) return 0;
       at = next;
     }
     if (limit > from) return CANNOT;
-    let end = table[at + endClass]!;
-    if (end === UNKNOWN && (end = learn(at, classes - 1, END_TEXT)) === UNKNOWN) return CANNOT;
+    let end = t.table[at + endClass]!;
+    if (end === UNKNOWN && (end = t.learn(at, classes - 1, END_TEXT)) === UNKNOWN) return CANNOT;
     return end === MATCHED ? 1 : 0;
   };
   /** Whether a match ends at `end`, read backwards from row `at` down to `from`; CANNOT past `limit` (>= from). */
   const run = (text: string, from: number, end: number, limit: number, at: number): number => {
     // The hot loop: Latin-1 code units through moves already learned; the rest in rest().
-    const moves = table;
+    const moves = t.table;
     let i = end - 1;
     for (; i >= limit; i--) {
       const unit = text.charCodeAt(i);
@@ -259,7 +207,7 @@ export function reverseTest(
   };
   if (atEnd)
     return (text, from, to) => {
-      const found = full ? CANNOT : run(text, from, to, from, atTextEnd);
+      const found = t.full ? CANNOT : run(text, from, to, from, atTextEnd);
       return found === CANNOT ? forward(text, from, to) : found === 1;
     };
   const character = last!;
@@ -268,7 +216,7 @@ export function reverseTest(
   let searched = 0;
   let found = -1;
   return (text, from, to) => {
-    if (full) return forward(text, from, to);
+    if (t.full) return forward(text, from, to);
     if (text !== searchedText || from < searched || (found >= 0 && found < from)) {
       searchedText = text;
       searched = from;
