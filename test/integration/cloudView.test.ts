@@ -209,8 +209,8 @@ describe('Cloud view', function () {
     assert.equal((await fnRow()).contextValue, 'platformConsole.cloud.function.active');
   });
 
-  it('Disable Function reads the function first: a read that fails or finds no such function asks nothing and sends nothing', async () => {
-    const row = (await at('production', 'Luxembourg-2', 'Functions', 'default', 'image-resize')).node as { cloudTarget: object };
+  it('Disable Function reads the function first: a read that fails or finds no such function, or a name the rules refuse, asks nothing and sends nothing', async () => {
+    const row = (await at('production', 'Luxembourg-2', 'Functions', 'default', 'image-resize')).node as unknown as { cloudTarget: object };
     const ui = new ScriptedUi([], (_m, b) => (b.includes('Disable') ? 'Disable' : undefined));
     ext.setUi(ui);
     const patches = () => sim.requestCounts()['PATCH patchFunction'] ?? 0;
@@ -221,6 +221,10 @@ describe('Cloud view', function () {
     sim.setFault({ route: 'listFunctions', kind: 'status', status: 403, times: 1 });
     assert.equal(await vscode.commands.executeCommand('platformConsole.disableFunction', row), false);
     assert.match(ui.notifications.at(-1)?.message ?? '', /^Could not read function image-resize \(namespace default\) on cloud-view; nothing was sent/);
+    const reads = sim.requestCounts()['GET listFunctions'] ?? 0;
+    assert.equal(await vscode.commands.executeCommand('platformConsole.disableFunction', { cloudTarget: { ...row.cloudTarget, name: 'Bad_Name' } }), false);
+    assert.match(ui.notifications.at(-1)?.message ?? '', /^Nothing was sent for function Bad_Name \(namespace default\): function_name: must be 2 to 26 characters/);
+    assert.equal(sim.requestCounts()['GET listFunctions'] ?? 0, reads, 'a refused name is not even read');
     assert.equal(ui.confirms.length, 0, 'nothing asked');
     assert.equal(patches(), before, 'nothing sent');
   });

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type * as z from 'zod';
 import type { BoundConnection } from '../../connections/connectionManager';
 import { disableFunction, enableFunction, type FunctionThing } from '../../operations/cloudFunctions';
-import { sendOperation } from '../../operations/operation';
+import { sendOperation, type OperationRequest } from '../../operations/operation';
 import { endpoints } from '../../schema/endpoints';
 import { pollTasks } from '../../platform/taskPoller';
 import type { FaasFunction } from '../../schema/cloudLists';
@@ -107,6 +107,14 @@ export function registerFunctionCommands(deps: Deps, refresh: () => Promise<unkn
     const label = `function ${at.name} (namespace ${at.namespace})`;
     const op = disable ? disableFunction : enableFunction;
     const input = { project_id: at.projectId, region_id: at.regionId, namespace_name: at.namespace, function_name: at.name };
+    // A typed name the platform's rules refuse is said with the field and the rule, before any read.
+    let request: OperationRequest;
+    try {
+      request = op.request(input);
+    } catch (error) {
+      await notifyError(`Nothing was sent for ${label}`, error, { log, ui, connectionName: connection.name });
+      return false;
+    }
     // Read first, so the confirmation shows its status and endpoint; a failed read asks nothing.
     let thing: FunctionThing;
     try {
@@ -125,9 +133,7 @@ export function registerFunctionCommands(deps: Deps, refresh: () => Promise<unkn
     if (!(await confirmOperation(ui, op, input, thing, connection))) return false;
     let taskIds: string[];
     try {
-      const sent = await ui.progress(`${disable ? 'Disabling' : 'Enabling'} ${label} on ${connection.name}…`, false, () =>
-        sendOperation(api, op.request(input)),
-      );
+      const sent = await ui.progress(`${disable ? 'Disabling' : 'Enabling'} ${label} on ${connection.name}…`, false, () => sendOperation(api, request));
       taskIds = (sent as z.output<typeof endpoints.patchFunction.response>).tasks;
     } catch (error) {
       const gone = error instanceof PlatformError && error.kind === 'notFound';
