@@ -11,19 +11,10 @@ import { deleteSnapshotPolicy, pauseSnapshotPolicy, renameSnapshotPolicy, resume
 import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
 import { typedConfirmationPrompt } from '../../src/ui/typedConfirmation';
 import { agentSim } from '../support/agentSim';
+import { NIGHTLY_POLICY as policy } from '../support/policyFixture';
 
 const conn = { name: 'Prod', baseUrl: 'https://api.example' };
 const at = { project_id: 1, region_id: 2, policy_id: 10 };
-const policy = {
-  id: 10,
-  name: 'nightly',
-  status: 'active',
-  schedules: [
-    { id: 's1', type: 'cron', minute: '0', hour: '3', day_of_week: '*', timezone: 'UTC' },
-    { id: 's2', type: 'interval', hours: 6 },
-  ],
-  volumes: [{ volume_id: 'v1', volume_name: 'db-data' }],
-};
 const modal = (c: ReturnType<typeof commandConfirmation>) => {
   assert.equal(c.typed, undefined, 'a modal, no typed name');
   return writeConfirmationText(c.summary);

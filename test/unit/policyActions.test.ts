@@ -5,19 +5,10 @@ import { scheduleName } from '../../src/ui/text/scheduleText';
 import { policyName } from '../../src/schema/cloudPolicies';
 import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
 import { typedConfirmationPrompt } from '../../src/ui/typedConfirmation';
+import { NIGHTLY_POLICY as policy } from '../support/policyFixture';
 
 const conn = { name: 'Prod', baseUrl: 'https://api.example' };
 const where = { projectId: 1, regionId: 2 };
-const policy = {
-  id: 10,
-  name: 'nightly',
-  status: 'active',
-  schedules: [
-    { id: 's1', type: 'cron', minute: '0', hour: '3', day_of_week: '*', timezone: 'UTC' },
-    { id: 's2', type: 'interval', hours: 6 },
-  ],
-  volumes: [{ volume_id: 'v1', volume_name: 'db-data' }],
-};
 
 describe('snapshot policy changes: what each confirmation says', () => {
   it('remove names the schedule and what is left (pause, resume, rename, delete: operationCloud.test.ts)', () => {
