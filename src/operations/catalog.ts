@@ -1,6 +1,18 @@
 // The operation catalog: every write described once (#54). Each family moves here from its command
 // and its agent tool in one go; the writes not yet here still live in their command and tool.
+import { disableFunction, enableFunction } from './cloudFunctions';
 import type { Operation } from './operation';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removals';
+import { deleteSnapshotPolicy, pauseSnapshotPolicy, renameSnapshotPolicy, resumeSnapshotPolicy } from './snapshotPolicies';
 
-export const OPERATIONS: readonly Operation[] = [deleteReportTask, disableFreeFeature, deleteNotificationSetting] as readonly Operation[];
+export const OPERATIONS: readonly Operation[] = [
+  deleteReportTask,
+  disableFreeFeature,
+  deleteNotificationSetting,
+  pauseSnapshotPolicy,
+  resumeSnapshotPolicy,
+  renameSnapshotPolicy,
+  deleteSnapshotPolicy,
+  disableFunction,
+  enableFunction,
+] as readonly Operation[];

@@ -46,6 +46,8 @@ export interface Operation<S extends z.ZodObject = z.ZodObject, T = unknown> {
   readonly kind: OperationClass;
   /** A `write` that is destructive for some inputs only: when, in words. */
   readonly destructiveWhen?: string;
+  /** A destructive operation another one undoes (pause and resume): the tool does not say it cannot be undone. */
+  readonly undoable?: boolean;
   /** The modal's button: "Delete", "Disable". */
   readonly button: string;
   /** The inputs and their rules (from src/schema), made on first use; each field described for people and models. */

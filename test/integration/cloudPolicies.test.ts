@@ -67,7 +67,10 @@ describe('Cloud view: snapshot policies', function () {
     assert.equal(await contextOf(row), 'platformConsole.cloud.policy.active');
     assert.equal(await vscode.commands.executeCommand('platformConsole.pauseSnapshotPolicy', row), true);
     assert.match(ui.confirms[0]!.message, /^Pause snapshot policy nightly-snapshots on cloud-policies\?$/);
-    assert.match(ui.confirms[0]!.detail, /Policy: nightly-snapshots \(ID 10\)[\s\S]*Volumes: db-data, web-root[\s\S]*no snapshots are made until it is resumed[\s\S]*Resume Snapshot Policy starts it again/);
+    assert.match(
+      ui.confirms[0]!.detail,
+      /^No snapshots are made until it is resumed\.[\s\S]*Policy: nightly-snapshots \(ID 10\)[\s\S]*Volumes: db-data, web-root\nChange: status active -> paused[\s\S]*Resume Snapshot Policy starts it again/,
+    );
     assert.deepEqual(writes(), ['PATCH patchLifecyclePolicy 1']);
     assert.deepEqual(lastBody('patchLifecyclePolicy'), { status: 'paused' });
     assert.equal(await contextOf(await policyRow('nightly-snapshots')), 'platformConsole.cloud.policy.paused', 'the view read it again');
@@ -150,7 +153,10 @@ describe('Cloud view: snapshot policies', function () {
     const ui = new ScriptedUi(['nightly', 'weekly-archive']);
     ext.setUi(ui);
     assert.equal(await vscode.commands.executeCommand('platformConsole.deleteSnapshotPolicy', await policyRow('weekly-archive')), true);
-    assert.match(ui.prompts[0]!.prompt!, /^Snapshot policy weekly-archive \(ID 11, project 1, region 1, 0 schedule\(s\)\) on cloud-policies \(http[^)]+\) will be deleted: its schedules stop making snapshots \(snapshots already made are kept\); this cannot be undone\. Type its name, weekly-archive, to confirm\.$/);
+    assert.match(
+      ui.prompts[0]!.prompt!,
+      /^The snapshot policy weekly-archive \(Policy weekly-archive \(ID 11\), Project \/ region 1 \/ 1, Status now [a-z]+, Schedules none, Volumes [^,]+, Change deleted\) on cloud-policies \(http[^)]+\) is sent: Delete snapshot policy weekly-archive\. Its schedules stop making snapshots; those already made are kept; this cannot be undone\. Type its name, weekly-archive, to confirm\.$/,
+    );
     assert.deepEqual(ui.prompts[0]!.refusals, ['Confirmation: type weekly-archive exactly']);
     assert.deepEqual(writes(), ['DELETE deleteLifecyclePolicy 1']);
     const names = await Promise.all((await cloud().getChildren(await at('production', 'Luxembourg-2', 'Snapshot Policies'))).map(label));

@@ -200,13 +200,33 @@ describe('Cloud view', function () {
     ext.setUi(ui);
     assert.equal(await vscode.commands.executeCommand('platformConsole.disableFunction', (await fnRow()).node), true);
     assert.match(ui.confirms[0]!.message, /^Disable function image-resize \(namespace default\) on cloud-view\?$/);
-    assert.match(ui.confirms[0]!.detail, /it stops answering at its endpoint[\s\S]*Enable Function switches it on again/);
+    assert.match(ui.confirms[0]!.detail, /^The function stops answering at its endpoint[\s\S]*\nStatus now: ACTIVE\n[\s\S]*Enable Function switches it on again/);
     assert.deepEqual(Object.values(sim.lastRequests('patchFunction'))[0]?.body, { disabled: true });
     assert.equal((await fnRow()).contextValue, 'platformConsole.cloud.function.disabled');
     assert.equal(await vscode.commands.executeCommand('platformConsole.enableFunction', (await fnRow()).node), true);
     assert.deepEqual(Object.values(sim.lastRequests('patchFunction'))[0]?.body, { disabled: false });
     assert.equal(sim.requestCounts()['PATCH patchFunction'], 2);
     assert.equal((await fnRow()).contextValue, 'platformConsole.cloud.function.active');
+  });
+
+  it('Disable Function reads the function first: a read that fails or finds no such function, or a name the rules refuse, asks nothing and sends nothing', async () => {
+    const row = (await at('production', 'Luxembourg-2', 'Functions', 'default', 'image-resize')).node as unknown as { cloudTarget: object };
+    const ui = new ScriptedUi([], (_m, b) => (b.includes('Disable') ? 'Disable' : undefined));
+    ext.setUi(ui);
+    const patches = () => sim.requestCounts()['PATCH patchFunction'] ?? 0;
+    const before = patches();
+    const gone = { cloudTarget: { ...row.cloudTarget, name: 'gone-function' } };
+    assert.equal(await vscode.commands.executeCommand('platformConsole.disableFunction', gone), false);
+    assert.match(ui.notifications.at(-1)?.message ?? '', /^The function gone-function \(namespace default\) is gone on cloud-view; nothing was sent/);
+    sim.setFault({ route: 'listFunctions', kind: 'status', status: 403, times: 1 });
+    assert.equal(await vscode.commands.executeCommand('platformConsole.disableFunction', row), false);
+    assert.match(ui.notifications.at(-1)?.message ?? '', /^Could not read function image-resize \(namespace default\) on cloud-view; nothing was sent/);
+    const reads = sim.requestCounts()['GET listFunctions'] ?? 0;
+    assert.equal(await vscode.commands.executeCommand('platformConsole.disableFunction', { cloudTarget: { ...row.cloudTarget, name: 'Bad_Name' } }), false);
+    assert.match(ui.notifications.at(-1)?.message ?? '', /^Nothing was sent for function Bad_Name \(namespace default\): function_name: must be 2 to 26 characters/);
+    assert.equal(sim.requestCounts()['GET listFunctions'] ?? 0, reads, 'a refused name is not even read');
+    assert.equal(ui.confirms.length, 0, 'nothing asked');
+    assert.equal(patches(), before, 'nothing sent');
   });
 
   it('a list that fails shows an error row; Retry reads it again; Refresh reads every list again', async () => {

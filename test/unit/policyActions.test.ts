@@ -1,39 +1,23 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { removeScheduleSummary, renameSummary, statusSummary } from '../../src/features/schedules/model/policyActions';
+import { removeScheduleSummary } from '../../src/features/schedules/model/policyActions';
 import { scheduleName } from '../../src/ui/text/scheduleText';
 import { policyName } from '../../src/schema/cloudPolicies';
 import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
 import { typedConfirmationPrompt } from '../../src/ui/typedConfirmation';
+import { NIGHTLY_POLICY as policy } from '../support/policyFixture';
 
 const conn = { name: 'Prod', baseUrl: 'https://api.example' };
 const where = { projectId: 1, regionId: 2 };
-const policy = {
-  id: 10,
-  name: 'nightly',
-  status: 'active',
-  schedules: [
-    { id: 's1', type: 'cron', minute: '0', hour: '3', day_of_week: '*', timezone: 'UTC' },
-    { id: 's2', type: 'interval', hours: 6 },
-  ],
-  volumes: [{ volume_id: 'v1', volume_name: 'db-data' }],
-};
 
 describe('snapshot policy changes: what each confirmation says', () => {
-  it('pause is destructive and says how to undo it; resume is not', () => {
-    const pause = writeConfirmationText(statusSummary(policy, where, 'paused', conn));
-    assert.equal(pause.message, 'Pause snapshot policy nightly on Prod?');
-    assert.equal(pause.button, 'Pause');
-    assert.match(pause.detail, /Connection: Prod \(https:\/\/api\.example\)\nPolicy: nightly \(ID 10\)\nProject \/ region: 1 \/ 2\nStatus now: active\nSchedules: 2\nVolumes: db-data\nChange: status active -> paused/);
-    assert.match(pause.detail, /Resume Snapshot Policy starts it again\. Sent once; never retried automatically\.$/);
-    const resume = writeConfirmationText(statusSummary({ ...policy, status: 'paused' }, where, 'active', conn));
-    assert.match(resume.detail, /Change: status paused -> active[\s\S]*Sent once when you choose Resume/);
-  });
-  it('rename names old and new; remove names the schedule and what is left', () => {
-    assert.match(writeConfirmationText(renameSummary(policy, where, 'nightly-2', conn)).detail, /Change: name nightly -> nightly-2/);
+  it('remove names the schedule and what is left (pause, resume, rename, delete: operationCloud.test.ts)', () => {
     const removal = writeConfirmationText(removeScheduleSummary(policy, where, policy.schedules[0]!, conn));
     assert.match(removal.detail, /Schedule: cron 0 3 \* \* \* \(UTC\) \(ID s1\)\nChange: the snapshots it makes stop being made; 1 schedule\(s\) remain/);
-    assert.match(writeConfirmationText(removeScheduleSummary({ ...policy, schedules: [policy.schedules[0]!] }, where, policy.schedules[0]!, conn)).detail, /the policy is left with no schedule/);
+    assert.match(
+      writeConfirmationText(removeScheduleSummary({ ...policy, schedules: [policy.schedules[0]!] }, where, policy.schedules[0]!, conn)).detail,
+      /the policy is left with no schedule/,
+    );
     assert.equal(scheduleName(policy.schedules[1]!), 'every 6 hours');
   });
   it('the published name rule: 3..63, letters digits spaces . _ -, not starting with a space or ending with "-"', () => {
@@ -41,8 +25,17 @@ describe('snapshot policy changes: what each confirmation says', () => {
     for (const bad of ['ab', ' abc', 'abc-', `a${'b'.repeat(62)}c`, 'ab/c']) assert.equal(policyName().safeParse(bad).success, false, bad);
   });
   it('the typed confirmation accepts only the exact name, spaces around it ignored', () => {
-    const c = typedConfirmationPrompt({ title: 'Delete', thing: 'Snapshot policy nightly (ID 10)', name: 'nightly', connection: conn, consequence: 'will be deleted' });
-    assert.equal(c.prompt, 'Snapshot policy nightly (ID 10) on Prod (https://api.example) will be deleted; this cannot be undone. Type its name, nightly, to confirm.');
+    const c = typedConfirmationPrompt({
+      title: 'Delete',
+      thing: 'Snapshot policy nightly (ID 10)',
+      name: 'nightly',
+      connection: conn,
+      consequence: 'will be deleted',
+    });
+    assert.equal(
+      c.prompt,
+      'Snapshot policy nightly (ID 10) on Prod (https://api.example) will be deleted; this cannot be undone. Type its name, nightly, to confirm.',
+    );
     assert.equal(c.problem(' nightly '), undefined);
     assert.equal(c.problem('Nightly'), 'Confirmation: type nightly exactly');
     assert.equal(c.problem('nightly-2'), 'Confirmation: type nightly exactly');

@@ -1,14 +1,19 @@
 // Enable Function / Disable Function…: from a Cloud view function row or the palette (project,
-// region, namespace and function picked). Disable is destructive (the function stops answering at
-// its endpoint) and says so; each is one PATCH of `disabled`, then its task followed to the end.
+// region, namespace and function picked). The function is read first; the confirmation and the
+// request are the catalog operations' (src/operations/cloudFunctions.ts); each is one PATCH of
+// `disabled`, then its task followed to the end.
 import * as vscode from 'vscode';
+import type * as z from 'zod';
 import type { BoundConnection } from '../../connections/connectionManager';
+import { disableFunction, enableFunction, type FunctionThing } from '../../operations/cloudFunctions';
+import { sendOperation, type OperationRequest } from '../../operations/operation';
+import { endpoints } from '../../schema/endpoints';
 import { pollTasks } from '../../platform/taskPoller';
 import type { FaasFunction } from '../../schema/cloudLists';
 import { PlatformError } from '../../schema/errors';
 import { cloudLocationSteps, type CloudLocation } from '../../ui/cloudLocation';
 import { cloudTargetOf } from '../../ui/cloudTarget';
-import { confirmWrite } from '../../ui/confirmWrite';
+import { confirmOperation } from '../../ui/confirmOperation';
 import type { FeatureContext } from '../../ui/featureContext';
 import { pickFromList } from '../../ui/listPick';
 import { notifyError } from '../../ui/notify';
@@ -38,39 +43,56 @@ export function registerFunctionCommands(deps: Deps, refresh: () => Promise<unkn
       return { projectId: row.projectId, regionId: row.regionId, namespace: row.namespace, name: row.name };
     }
     const defaults = deps.defaults.on(bound);
-    const done = await runWizard<FunctionAt>({}, {
-      title: `${title} on ${bound.connection.name}`,
-      ui,
-      steps: [
-        ...cloudLocationSteps<FunctionAt>(defaults),
-        {
-          prompt: async (s, ctx) => {
-            s.namespace = await pickFromList(ctx, {
-              noun: 'namespace',
-              load: (fresh) => bound.lists.namespaces(s.projectId!, s.regionId!, fresh),
-              missing: () => bound.lists.isMissing('listNamespaces'),
-              logError: (error) => log.error('Could not list the FaaS namespaces', error),
-              item: (n) => ({ label: n.name, value: n.name }),
-              enterLabel: 'Enter a namespace name…',
-              typed: async () => (await ctx.input({ prompt: 'Name of the FaaS namespace', value: s.namespace ?? '', validate: (v) => (v.trim() ? undefined : 'Namespace: must not be empty') })).trim(),
-            });
+    const done = await runWizard<FunctionAt>(
+      {},
+      {
+        title: `${title} on ${bound.connection.name}`,
+        ui,
+        steps: [
+          ...cloudLocationSteps<FunctionAt>(defaults),
+          {
+            prompt: async (s, ctx) => {
+              s.namespace = await pickFromList(ctx, {
+                noun: 'namespace',
+                load: (fresh) => bound.lists.namespaces(s.projectId!, s.regionId!, fresh),
+                missing: () => bound.lists.isMissing('listNamespaces'),
+                logError: (error) => log.error('Could not list the FaaS namespaces', error),
+                item: (n) => ({ label: n.name, value: n.name }),
+                enterLabel: 'Enter a namespace name…',
+                typed: async () =>
+                  (
+                    await ctx.input({
+                      prompt: 'Name of the FaaS namespace',
+                      value: s.namespace ?? '',
+                      validate: (v) => (v.trim() ? undefined : 'Namespace: must not be empty'),
+                    })
+                  ).trim(),
+              });
+            },
           },
-        },
-        {
-          prompt: async (s, ctx) => {
-            s.name = await pickFromList<FaasFunction, string>(ctx, {
-              noun: 'function',
-              load: (fresh) => bound.lists.functions(s.projectId!, s.regionId!, s.namespace!, fresh),
-              missing: () => bound.lists.isMissing('listFunctions'),
-              logError: (error) => log.error('Could not list the functions', error),
-              item: (f) => ({ label: f.name, description: [f.status, f.runtime].filter(Boolean).join(' · '), value: f.name }),
-              enterLabel: 'Enter a function name…',
-              typed: async () => (await ctx.input({ prompt: 'Name of the function', value: s.name ?? '', validate: (v) => (v.trim() ? undefined : 'Function: must not be empty') })).trim(),
-            });
+          {
+            prompt: async (s, ctx) => {
+              s.name = await pickFromList<FaasFunction, string>(ctx, {
+                noun: 'function',
+                load: (fresh) => bound.lists.functions(s.projectId!, s.regionId!, s.namespace!, fresh),
+                missing: () => bound.lists.isMissing('listFunctions'),
+                logError: (error) => log.error('Could not list the functions', error),
+                item: (f) => ({ label: f.name, description: [f.status, f.runtime].filter(Boolean).join(' · '), value: f.name }),
+                enterLabel: 'Enter a function name…',
+                typed: async () =>
+                  (
+                    await ctx.input({
+                      prompt: 'Name of the function',
+                      value: s.name ?? '',
+                      validate: (v) => (v.trim() ? undefined : 'Function: must not be empty'),
+                    })
+                  ).trim(),
+              });
+            },
           },
-        },
-      ],
-    });
+        ],
+      },
+    );
     if (done?.projectId === undefined || done.regionId === undefined || !done.namespace || !done.name) return undefined;
     await defaults.rememberMissing({ projectId: done.projectId, regionId: done.regionId });
     return { projectId: done.projectId, regionId: done.regionId, namespace: done.namespace, name: done.name };
@@ -83,29 +105,54 @@ export function registerFunctionCommands(deps: Deps, refresh: () => Promise<unkn
     const at = await place(bound, arg, `${verb} Function`);
     if (!at) return false;
     const label = `function ${at.name} (namespace ${at.namespace})`;
-    const facts: [string, string][] = [
-      ['Function', at.name],
-      ['Namespace', at.namespace],
-      ['Project', String(at.projectId)],
-      ['Region', String(at.regionId)],
-      ['Change', disable ? 'it stops answering at its endpoint until enabled again' : 'it answers at its endpoint again'],
-    ];
-    const summary = { action: `${verb} ${label}`, connection, facts, button: verb, ...(disable ? { destructive: true, undo: 'Enable Function switches it on again.' } : {}) };
-    if (!(await confirmWrite(ui, summary))) return false;
-    const params = { project_id: at.projectId, region_id: at.regionId, namespace_name: at.namespace, function_name: at.name };
-    let taskIds: string[];
+    const op = disable ? disableFunction : enableFunction;
+    const input = { project_id: at.projectId, region_id: at.regionId, namespace_name: at.namespace, function_name: at.name };
+    // A typed name the platform's rules refuse is said with the field and the rule, before any read.
+    let request: OperationRequest;
     try {
-      taskIds = (await ui.progress(`${disable ? 'Disabling' : 'Enabling'} ${label} on ${connection.name}…`, false, () => api.faas.patchFunction({ params, body: { disabled: disable } }))).tasks;
+      request = op.request(input);
+    } catch (error) {
+      await notifyError(`Nothing was sent for ${label}`, error, { log, ui, connectionName: connection.name });
+      return false;
+    }
+    // Read first, so the confirmation shows its status and endpoint; a failed read asks nothing.
+    let thing: FunctionThing;
+    try {
+      thing = await ui.progress(`Reading ${label} from ${connection.name}…`, false, () => op.read(api, input));
     } catch (error) {
       const gone = error instanceof PlatformError && error.kind === 'notFound';
-      await notifyError(gone ? `The ${label} is gone on ${connection.name}; nothing changed` : `Could not ${verb.toLowerCase()} ${label} on ${connection.name}`, error, { log, ui, connectionName: connection.name });
+      await notifyError(
+        gone ? `The ${label} is gone on ${connection.name}; nothing was sent` : `Could not read ${label} on ${connection.name}; nothing was sent`,
+        error,
+        { log, ui, connectionName: connection.name },
+      );
+      if (gone) await refresh();
+      return false;
+    }
+    // The words, facts and class are the catalog operation's: the chat tool and MCP confirm the same.
+    if (!(await confirmOperation(ui, op, input, thing, connection))) return false;
+    let taskIds: string[];
+    try {
+      const sent = await ui.progress(`${disable ? 'Disabling' : 'Enabling'} ${label} on ${connection.name}…`, false, () => sendOperation(api, request));
+      taskIds = (sent as z.output<typeof endpoints.patchFunction.response>).tasks;
+    } catch (error) {
+      const gone = error instanceof PlatformError && error.kind === 'notFound';
+      await notifyError(
+        gone ? `The ${label} is gone on ${connection.name}; nothing changed` : `Could not ${verb.toLowerCase()} ${label} on ${connection.name}`,
+        error,
+        { log, ui, connectionName: connection.name },
+      );
       await refresh();
       return false;
     }
     log.info(`${verb} ${label} on ${connection.name}: task(s) ${taskIds.join(', ')}`);
     try {
       const outcomes = await ui.progress(`${disable ? 'Disabling' : 'Enabling'} ${label}`, true, (report, signal) =>
-        pollTasks((id, s) => api.cloud.getTask({ params: { task_id: id } }, { signal: s }), taskIds, { signal, timeoutMs: taskTimeoutMs(), onChange: (task, state) => report(`task ${task.id.slice(0, 8)}: ${state ?? 'unknown'}`) }),
+        pollTasks((id, s) => api.cloud.getTask({ params: { task_id: id } }, { signal: s }), taskIds, {
+          signal,
+          timeoutMs: taskTimeoutMs(),
+          onChange: (task, state) => report(`task ${task.id.slice(0, 8)}: ${state ?? 'unknown'}`),
+        }),
       );
       const failed = outcomes.filter((o) => o.state === 'ERROR');
       if (failed.length) {

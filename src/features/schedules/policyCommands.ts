@@ -1,23 +1,26 @@
 // A snapshot policy acted on as a whole, from its Cloud view row or the palette (project, region
 // and policy picked): Pause, Resume, Rename, Delete (its name typed), Remove Schedule and Edit
 // Schedule (the add flow's steps prefilled; only what changed is sent). The
-// policy is read first, so each confirmation names it as it is; each change is sent once.
+// policy is read first, so each confirmation names it as it is; each change is sent once. Pause,
+// Resume, Rename and Delete are catalog operations (src/operations/snapshotPolicies.ts).
 import * as vscode from 'vscode';
 import type { BoundConnection } from '../../connections/connectionManager';
+import { sendOperation } from '../../operations/operation';
+import { deleteSnapshotPolicy, pauseSnapshotPolicy, renameSnapshotPolicy, resumeSnapshotPolicy } from '../../operations/snapshotPolicies';
 import type { LifecyclePolicy } from '../../schema/cloud';
 import { PlatformError } from '../../schema/errors';
 import { policyName as policyNameRule } from '../../schema/cloudPolicies';
 import { cloudLocationSteps } from '../../ui/cloudLocation';
 import { cloudTargetOf } from '../../ui/cloudTarget';
+import { confirmOperation } from '../../ui/confirmOperation';
 import { confirmWrite } from '../../ui/confirmWrite';
 import { scheduleInWords, scheduleName, schedulePrunes } from '../../ui/text/scheduleText';
 import type { FeatureContext } from '../../ui/featureContext';
 import { fieldProblem } from '../../ui/fieldRules';
 import { notifyError } from '../../ui/notify';
-import { confirmByTypedName } from '../../ui/typedConfirmation';
 import { runWizard } from '../../ui/wizard';
 import { policyStep, type AddSchedulesState } from './addSchedulesFlow';
-import { editScheduleSummary, policyName, removeScheduleSummary, renameSummary, statusSummary, type Schedule } from './model/policyActions';
+import { editScheduleSummary, policyName, removeScheduleSummary, type Schedule } from './model/policyActions';
 import { draftOfSchedule, patchFields, schedulePatchOf } from './model/scheduleEdit';
 import { describeSchedule } from './model/schedules';
 import { editSchedule as editScheduleSteps } from './scheduleEditor';
@@ -111,13 +114,15 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
       void deps.ui().notify('info', `Snapshot policy ${policyName(policy)} is ${status} already on ${bound.connection.name}: nothing sent.`);
       return false;
     }
-    if (!(await confirmWrite(deps.ui(), statusSummary(policy, at, status, bound.connection)))) return false;
-    const params = { project_id: at.projectId, region_id: at.regionId, policy_id: policy.id };
+    // The words, facts and class are the catalog operation's: the chat tool and MCP confirm the same.
+    const op = status === 'paused' ? pauseSnapshotPolicy : resumeSnapshotPolicy;
+    const input = { project_id: at.projectId, region_id: at.regionId, policy_id: policy.id };
+    if (!(await confirmOperation(deps.ui(), op, input, policy, bound.connection))) return false;
     const sent = await send(
       bound,
       `${verb === 'Pause' ? 'Pausing' : 'Resuming'} snapshot policy ${policyName(policy)}`,
       `Could not ${verb.toLowerCase()} snapshot policy ${policyName(policy)}`,
-      () => bound.api.cloud.patchLifecyclePolicy({ params, body: { status } }),
+      () => sendOperation(bound.api, op.request(input)),
     );
     if (!sent.ok) return false;
     await done(
@@ -155,10 +160,10 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
     const name = asked?.name;
     if (!name) return false;
     if (name === policy.name) return (void deps.ui().notify('info', `The policy is named ${name} already: nothing sent.`), false);
-    if (!(await confirmWrite(deps.ui(), renameSummary(policy, at, name, bound.connection)))) return false;
-    const params = { project_id: at.projectId, region_id: at.regionId, policy_id: policy.id };
+    const input = { project_id: at.projectId, region_id: at.regionId, policy_id: policy.id, name };
+    if (!(await confirmOperation(deps.ui(), renameSnapshotPolicy, input, policy, bound.connection))) return false;
     const sent = await send(bound, `Renaming snapshot policy ${policyName(policy)}`, `Could not rename snapshot policy ${policyName(policy)}`, () =>
-      bound.api.cloud.patchLifecyclePolicy({ params, body: { name } }),
+      sendOperation(bound.api, renameSnapshotPolicy.request(input)),
     );
     if (!sent.ok) return false;
     await done(`Renamed snapshot policy ${policyName(policy)} to ${name} on ${bound.connection.name}.`);
@@ -169,21 +174,11 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
     const at = await policyFor(bound, arg, 'Delete Snapshot Policy');
     if (!at) return false;
     const { policy } = at;
-    const volumes = (policy.volumes ?? [])
-      .map((v) => v.volume_name || v.volume_id)
-      .filter(Boolean)
-      .join(', ');
-    const confirmed = await confirmByTypedName(deps.ui(), {
-      title: 'Delete Snapshot Policy',
-      thing: `Snapshot policy ${policyName(policy)} (ID ${policy.id}, project ${at.projectId}, region ${at.regionId}, ${policy.schedules?.length ?? 0} schedule(s))`,
-      name: policy.name || String(policy.id),
-      connection: bound.connection,
-      consequence: `will be deleted: its schedules stop making snapshots${volumes ? ` of ${volumes}` : ''} (snapshots already made are kept)`,
-    });
-    if (!confirmed) return false;
-    const params = { project_id: at.projectId, region_id: at.regionId, policy_id: policy.id };
+    // The name typed, the words and the facts are the catalog operation's.
+    const input = { project_id: at.projectId, region_id: at.regionId, policy_id: policy.id };
+    if (!(await confirmOperation(deps.ui(), deleteSnapshotPolicy, input, policy, bound.connection))) return false;
     const sent = await send(bound, `Deleting snapshot policy ${policyName(policy)}`, `Could not delete snapshot policy ${policyName(policy)}`, () =>
-      bound.api.cloud.deleteLifecyclePolicy({ params }),
+      sendOperation(bound.api, deleteSnapshotPolicy.request(input)),
     );
     if (!sent.ok) return false;
     await done(`Deleted snapshot policy ${policyName(policy)} on ${bound.connection.name}.`);

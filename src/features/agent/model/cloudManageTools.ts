@@ -1,10 +1,18 @@
 // The Cloud view's reads and changes for agents: a region's secrets (listed; deleted, destructive,
 // answering the platform's task ids), its snapshot policies (listed; paused, destructive; resumed;
 // deleted, destructive) and its functions switched off (destructive) or on. Each change reads its
-// target first so the person sees it as it is, and is sent once by the catalog's runTool.
+// target first so the person sees it as it is, and is sent once by the catalog's runTool; the policy
+// and function changes are catalog operations (src/operations).
 import * as z from 'zod';
 import { endpoints } from '../../../schema/endpoints';
-import { scheduleInWords, scheduleName } from '../../../ui/text/scheduleText';
+import { disableFunction as disableOp, enableFunction as enableOp } from '../../../operations/cloudFunctions';
+import {
+  deleteSnapshotPolicy as deleteOp,
+  pauseSnapshotPolicy as pauseOp,
+  resumeSnapshotPolicy as resumeOp,
+  scheduleText,
+} from '../../../operations/snapshotPolicies';
+import { toolFromOperation } from './operationTool';
 import { quoted as q } from './platformText';
 import { listed } from './readTools';
 import { connectionField, defineTool, type AgentBinding, type WriteTarget } from './toolKit';
@@ -90,11 +98,6 @@ export const deleteCloudSecret = defineTool({
 
 // ---------- snapshot policies ----------
 
-type Policy = z.output<typeof endpoints.listLifecyclePolicies.response>['results'][number];
-type Schedule = NonNullable<Policy['schedules']>[number];
-/** "cron 0 3 * * mon (UTC): At 03:00, only on Monday (UTC)": exact for the model, in words for the person. */
-export const scheduleText = (s: Schedule) => (s.type === 'cron' ? `${scheduleName(s)}: ${scheduleInWords(s)}` : scheduleName(s));
-
 export const listSnapshotPolicies = defineTool({
   name: 'list_snapshot_policies',
   referenceName: 'platformSnapshotPolicies',
@@ -132,136 +135,44 @@ export const policyParams = () => ({
   policy_id: endpoints.patchLifecyclePolicy.params.shape.policy_id.describe('The policy id (list_snapshot_policies finds it)'),
 });
 
-export async function readPolicy(
-  b: AgentBinding,
-  at: { project_id: number; region_id: number; policy_id: number },
-  consequence: string,
-  undo?: string,
-): Promise<WriteTarget> {
-  const list = await b.api.cloud.listLifecyclePolicies({ params: { project_id: at.project_id, region_id: at.region_id } }, opts(b));
-  const p = list.results.find((x) => x.id === at.policy_id);
-  if (!p)
-    return {
-      noun: 'The snapshot policy',
-      facts: [
-        ['id', String(at.policy_id)],
-        ['found', 'not in the list of its project and region'],
-      ],
-      consequence,
-      undo,
-    };
-  return {
-    noun: 'The snapshot policy',
-    facts: [
-      ['name', shown(p.name)],
-      ['status', shown(p.status)],
-      ['schedules', (p.schedules ?? []).map(scheduleText).join('; ') || 'none'],
-      ['volumes', (p.volumes ?? []).map((v) => v.volume_name || v.volume_id || '?').join(', ') || 'none'],
-    ],
-    consequence,
-    undo,
-  };
-}
-
-export const pauseSnapshotPolicy = defineTool({
+// Pause, resume and delete are catalog operations (src/operations/snapshotPolicies.ts): their
+// inputs, target read, confirmation and class come from there.
+export const pauseSnapshotPolicy = toolFromOperation(pauseOp, {
   name: 'pause_snapshot_policy',
   referenceName: 'platformPauseSnapshotPolicy',
-  displayName: 'Pause Snapshot Policy',
   userDescription: 'Pause a snapshot policy (no snapshots are made until it is resumed)',
-  modelDescription:
-    'Pauses a snapshot policy: its schedules make no snapshots until resume_snapshot_policy. The policy is read first so the person sees its schedules and volumes, and confirms. Use only when the person asked to pause that policy.',
-  kind: 'destructive',
-  input: () => z.strictObject({ ...connectionField, ...policyParams() }),
-  prepare: ({ project_id, region_id, policy_id }) =>
-    request(endpoints.patchLifecyclePolicy, { params: { project_id, region_id, policy_id }, body: { status: 'paused' } }, `Pause snapshot policy ${policy_id}`),
-  readTarget: (b, at) => readPolicy(b, at, 'No snapshots are made until it is resumed.', 'resume_snapshot_policy starts it again.'),
+  purpose: 'Pauses a snapshot policy: its schedules make no snapshots until resume_snapshot_policy.',
+  usage: 'Use only when the person asked to pause that policy; list_snapshot_policies finds the id.',
   answer: (_sent, b, { policy_id }) => `Paused snapshot policy ${policy_id} on ${nameOf(b.connectionName)}: no snapshots are made until it is resumed.`,
 });
 
-export const resumeSnapshotPolicy = defineTool({
+export const resumeSnapshotPolicy = toolFromOperation(resumeOp, {
   name: 'resume_snapshot_policy',
   referenceName: 'platformResumeSnapshotPolicy',
-  displayName: 'Resume Snapshot Policy',
   userDescription: 'Resume a paused snapshot policy',
-  modelDescription: 'Resumes a paused snapshot policy: its schedules make snapshots again. The policy is read first so the person sees it, and confirms.',
-  kind: 'write',
-  input: () => z.strictObject({ ...connectionField, ...policyParams() }),
-  prepare: ({ project_id, region_id, policy_id }) =>
-    request(
-      endpoints.patchLifecyclePolicy,
-      { params: { project_id, region_id, policy_id }, body: { status: 'active' } },
-      `Resume snapshot policy ${policy_id}`,
-    ),
-  readTarget: (b, at) => readPolicy(b, at, 'Its schedules make snapshots again.'),
+  purpose: 'Resumes a paused snapshot policy: its schedules make snapshots again.',
+  usage: 'list_snapshot_policies finds the id.',
   answer: (_sent, b, { policy_id }) => `Resumed snapshot policy ${policy_id} on ${nameOf(b.connectionName)}.`,
 });
 
-export const deleteSnapshotPolicy = defineTool({
+export const deleteSnapshotPolicy = toolFromOperation(deleteOp, {
   name: 'delete_snapshot_policy',
   referenceName: 'platformDeleteSnapshotPolicy',
-  displayName: 'Delete Snapshot Policy',
   userDescription: 'Delete a snapshot policy (cannot be undone; snapshots already made are kept)',
-  modelDescription:
-    'Deletes a snapshot policy for good: its schedules stop making snapshots (those already made are kept). The policy is read first so the person sees its schedules and volumes, and confirms. Use only when the person asked to delete that policy.',
-  kind: 'destructive',
-  input: () => z.strictObject({ ...connectionField, ...policyParams() }),
-  prepare: ({ project_id, region_id, policy_id }) =>
-    request(endpoints.deleteLifecyclePolicy, { params: { project_id, region_id, policy_id } }, `Delete snapshot policy ${policy_id}`),
-  readTarget: (b, at) => readPolicy(b, at, 'It is deleted; its schedules stop making snapshots. This cannot be undone.'),
+  purpose: 'Deletes a snapshot policy for good: its schedules stop making snapshots (those already made are kept).',
+  usage: 'Use only when the person asked to delete that policy; list_snapshot_policies finds the id.',
   answer: (_sent, b, { policy_id }) => `Deleted snapshot policy ${policy_id} on ${nameOf(b.connectionName)}.`,
 });
 
-// ---------- functions ----------
+// ---------- functions (catalog operations: src/operations/cloudFunctions.ts) ----------
 
-const functionParams = () => ({
-  ...where(),
-  namespace_name: endpoints.patchFunction.params.shape.namespace_name.describe('The FaaS namespace'),
-  function_name: endpoints.patchFunction.params.shape.function_name.describe('The function'),
-});
-
-async function readFunction(
-  b: AgentBinding,
-  at: { project_id: number; region_id: number; namespace_name: string; function_name: string },
-  consequence: string,
-  undo?: string,
-): Promise<WriteTarget> {
-  const list = await b.api.faas.listFunctions(
-    { params: { project_id: at.project_id, region_id: at.region_id, namespace_name: at.namespace_name }, query: { search: at.function_name } },
-    opts(b),
-  );
-  const f = list.results.find((x) => x.name === at.function_name);
-  return {
-    noun: 'The function',
-    facts: [
-      ['name', at.function_name],
-      ['namespace', at.namespace_name],
-      ['status', shown(f?.status)],
-      ['endpoint', shown(f?.endpoint)],
-    ],
-    consequence,
-    undo,
-  };
-}
-
-export const disableFunction = defineTool({
+export const disableFunction = toolFromOperation(disableOp, {
   name: 'disable_function',
   referenceName: 'platformDisableFunction',
-  displayName: 'Disable Function',
   userDescription: 'Switch off a FaaS function (it stops answering at its endpoint)',
-  modelDescription:
-    'Switches off a FaaS function: it stops answering at its endpoint until enable_function. The function is read first so the person sees its status and endpoint, and confirms. The platform applies it through a task: the answer gives the task ids. Use only when the person asked to disable that function.',
-  kind: 'destructive',
-  input: () => z.strictObject({ ...connectionField, ...functionParams() }),
-  prepare: (p) =>
-    request(
-      endpoints.patchFunction,
-      {
-        params: { project_id: p.project_id, region_id: p.region_id, namespace_name: p.namespace_name, function_name: p.function_name },
-        body: { disabled: true },
-      },
-      `Disable function ${p.function_name}`,
-    ),
-  readTarget: (b, at) => readFunction(b, at, 'It stops answering at its endpoint until it is enabled again.', 'enable_function switches it on again.'),
+  purpose:
+    'Switches off a FaaS function: it stops answering at its endpoint until enable_function. The platform applies it through a task: the answer gives the task ids.',
+  usage: 'Use only when the person asked to disable that function.',
   answer: (sent, b, { function_name }) =>
     writeAnswer({
       head: `Disabling function ${q(function_name)} on ${nameOf(b.connectionName)}; the platform's task(s):`,
@@ -270,25 +181,13 @@ export const disableFunction = defineTool({
     }),
 });
 
-export const enableFunction = defineTool({
+export const enableFunction = toolFromOperation(enableOp, {
   name: 'enable_function',
   referenceName: 'platformEnableFunction',
-  displayName: 'Enable Function',
   userDescription: 'Switch a FaaS function back on',
-  modelDescription:
-    'Switches a disabled FaaS function back on: it answers at its endpoint again. The function is read first so the person sees it, and confirms. The platform applies it through a task: the answer gives the task ids.',
-  kind: 'write',
-  input: () => z.strictObject({ ...connectionField, ...functionParams() }),
-  prepare: (p) =>
-    request(
-      endpoints.patchFunction,
-      {
-        params: { project_id: p.project_id, region_id: p.region_id, namespace_name: p.namespace_name, function_name: p.function_name },
-        body: { disabled: false },
-      },
-      `Enable function ${p.function_name}`,
-    ),
-  readTarget: (b, at) => readFunction(b, at, 'It answers at its endpoint again.'),
+  purpose:
+    'Switches a disabled FaaS function back on: it answers at its endpoint again. The platform applies it through a task: the answer gives the task ids.',
+  usage: 'The Cloud view or the person names the namespace and function.',
   answer: (sent, b, { function_name }) =>
     writeAnswer({
       head: `Enabling function ${q(function_name)} on ${nameOf(b.connectionName)}; the platform's task(s):`,

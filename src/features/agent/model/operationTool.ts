@@ -18,7 +18,7 @@ export interface ToolFace<S extends z.ZodObject> {
 }
 
 export function toolFromOperation<S extends z.ZodObject, T>(op: Operation<S, T>, face: ToolFace<S>): AgentTool {
-  const undo = op.kind === 'destructive' ? ' It cannot be undone.' : '';
+  const undo = op.kind === 'destructive' && !op.undoable ? ' It cannot be undone.' : '';
   return defineTool({
     name: face.name,
     referenceName: face.referenceName,

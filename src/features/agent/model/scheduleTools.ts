@@ -1,9 +1,12 @@
 // A snapshot policy's schedules one at a time for agents: one changed (only the fields given),
-// one removed (destructive: its snapshots stop being made), and the policy renamed. Each reads
+// one removed (destructive: its snapshots stop being made), and the policy renamed (a catalog
+// operation). Each reads
 // the policy first so the person sees the schedule as it is, and is sent once by runTool.
 import * as z from 'zod';
 import { endpoints } from '../../../schema/endpoints';
-import { opts, policyParams, readPolicy, scheduleText } from './cloudManageTools';
+import { renameSnapshotPolicy as renameOp, scheduleText } from '../../../operations/snapshotPolicies';
+import { opts, policyParams } from './cloudManageTools';
+import { toolFromOperation } from './operationTool';
 import { quoted as q } from './platformText';
 import { connectionField, defineTool, destructiveIf, type AgentBinding, type WriteTarget } from './toolKit';
 import { request } from './writeTools';
@@ -94,18 +97,13 @@ export const removeSnapshotSchedule = defineTool({
   },
 });
 
-export const renameSnapshotPolicy = defineTool({
+// Renaming is a catalog operation (src/operations/snapshotPolicies.ts).
+export const renameSnapshotPolicy = toolFromOperation(renameOp, {
   name: 'rename_snapshot_policy',
   referenceName: 'platformRenameSnapshotPolicy',
-  displayName: 'Rename Snapshot Policy',
   userDescription: 'Give a snapshot policy a new name',
-  modelDescription:
-    'Renames a snapshot lifecycle policy (3..63 characters: letters, digits, spaces, . _ -; not starting with a space or ending with "-"). The policy is read first so the person sees it, and confirms.',
-  kind: 'write',
-  input: () => z.strictObject({ ...connectionField, ...policyParams(), name: endpoints.patchLifecyclePolicy.body.shape.name.describe('The new name') }),
-  prepare: ({ project_id, region_id, policy_id, name }) =>
-    request(endpoints.patchLifecyclePolicy, { params: { project_id, region_id, policy_id }, body: { name } }, `Rename snapshot policy ${policy_id}`),
-  readTarget: (b, at) => readPolicy(b, at, 'Only its name changes.'),
+  purpose: 'Renames a snapshot lifecycle policy (3..63 characters: letters, digits, spaces, . _ -; not starting with a space or ending with "-").',
+  usage: 'list_snapshot_policies finds the id.',
   answer: (sent, b, { policy_id }) =>
     writeAnswer({
       head: `Renamed snapshot policy ${policy_id} on ${nameOf(b.connectionName)}; its name as the platform answered:`,

@@ -7,7 +7,8 @@ import type { WriteSummary } from '../../../ui/text/writeConfirmation';
 type Connection = { name: string; baseUrl: string };
 export type Schedule = NonNullable<LifecyclePolicy['schedules']>[number];
 
-export const policyName = (p: Pick<LifecyclePolicy, 'id' | 'name'>) => p.name || `policy ${p.id}`;
+export { policyName } from '../../../operations/snapshotPolicies';
+import { policyName } from '../../../operations/snapshotPolicies';
 
 export function policyFacts(policy: LifecyclePolicy, where: { projectId: number; regionId: number }): [string, string][] {
   return [
@@ -17,39 +18,6 @@ export function policyFacts(policy: LifecyclePolicy, where: { projectId: number;
     ['Schedules', String(policy.schedules?.length ?? 0)],
     ['Volumes', (policy.volumes ?? []).map((v) => v.volume_name || v.volume_id || '?').join(', ') || 'none'],
   ];
-}
-
-export function statusSummary(
-  policy: LifecyclePolicy,
-  where: { projectId: number; regionId: number },
-  status: 'active' | 'paused',
-  connection: Connection,
-): WriteSummary {
-  const facts = policyFacts(policy, where);
-  return status === 'paused'
-    ? {
-        action: `Pause snapshot policy ${policyName(policy)}`,
-        connection,
-        facts: [...facts, ['Change', 'status active -> paused: no snapshots are made until it is resumed']],
-        destructive: true,
-        undo: 'Resume Snapshot Policy starts it again.',
-        button: 'Pause',
-      }
-    : {
-        action: `Resume snapshot policy ${policyName(policy)}`,
-        connection,
-        facts: [...facts, ['Change', 'status paused -> active: its schedules make snapshots again']],
-        button: 'Resume',
-      };
-}
-
-export function renameSummary(policy: LifecyclePolicy, where: { projectId: number; regionId: number }, name: string, connection: Connection): WriteSummary {
-  return {
-    action: `Rename snapshot policy ${policyName(policy)}`,
-    connection,
-    facts: [...policyFacts(policy, where), ['Change', `name ${policyName(policy)} -> ${name}`]],
-    button: 'Rename',
-  };
 }
 
 export function removeScheduleSummary(
