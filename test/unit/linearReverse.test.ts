@@ -40,6 +40,15 @@ const text = fc.string({ unit: fc.constantFrom('a', 'b', 'A', ' ', '!', '1', '_'
 /** JavaScript's `.`-free patterns read alike in both engines on text without astral characters or lone surrogates. */
 const plainText = fc.string({ unit: fc.constantFrom('a', 'b', 'A', ' ', '!', '1', '_', '\n', 'é', 'É'), maxLength: 16 });
 
+/** Characters read by the engine: a String whose charCodeAt counts its calls. */
+let read = 0;
+class Counted extends String {
+  override charCodeAt(i: number): number {
+    read++;
+    return super.charCodeAt(i);
+  }
+}
+
 describe('linearReverse: backwards from the end', () => {
   it('is used for patterns every match of which ends at the end of the text or with one character, and only for those', () => {
     const reverse = (p: string, flags = RE2JS.CASE_INSENSITIVE) => reverseTest(RE2JS.compile(p, flags), () => false) !== undefined;
@@ -96,13 +105,7 @@ describe('linearReverse: backwards from the end', () => {
 
   it('reads no more of a line than a match needs: (\\w+\\s?)+$ over a line ending in "!" stops at once', () => {
     const re = RE2JS.compile(String.raw`(\w+\s?)+$`, RE2JS.CASE_INSENSITIVE);
-    let read = 0;
-    class Counted extends String {
-      override charCodeAt(i: number): number {
-        read++;
-        return super.charCodeAt(i);
-      }
-    }
+    read = 0;
     const reverse = reverseTest(re, () => assert.fail('the forward search'))!;
     const line = `user logged in ${'a'.repeat(1_000)}!`;
     // Once to learn the moves (a move learned reads its character again).
@@ -117,13 +120,7 @@ describe('linearReverse: backwards from the end', () => {
 
   it('(\\w{1,31}){1,31}! reads back from each "!" (found by indexOf) only as far as a match needs; nothing of a line without one', () => {
     const re = RE2JS.compile(String.raw`(\w{1,31}){1,31}!`, RE2JS.CASE_INSENSITIVE);
-    let read = 0;
-    class Counted extends String {
-      override charCodeAt(i: number): number {
-        read++;
-        return super.charCodeAt(i);
-      }
-    }
+    read = 0;
     const reverse = reverseTest(re, () => assert.fail('the forward search'))!;
     const line = `user logged in ${'a'.repeat(1_000)}!`;
     reverse(line, 0, line.length);
