@@ -225,6 +225,14 @@ describe('one action, one account; Sign Out revokes', function () {
     await ext.edge.pin('app', [101]);
     const appRow = ext.edge.pinNode('app', 101);
     assert.ok(appRow, 'app 101 is pinned on A');
+    // An edge secret row listed on A (B has a secret of the same id).
+    await ext.edge.listing.secrets.reload(true);
+    const group = (await Promise.all((await ext.edge.getChildren()).map(async (n) => [n, (await ext.edge.getTreeItem(n)).id] as const))).find(
+      ([, id]) => id === 'edge.listed.secrets',
+    )?.[0];
+    assert.ok(group, 'the Edge view has a Secrets group');
+    const secretRow = (await ext.edge.getChildren(group)).find((n) => 'secret' in n);
+    assert.ok(secretRow, 'a secret of A is listed');
     await ext.connections.switchTo(connB.id);
     const writes = (sim: Simulator) => Object.entries(sim.requestCounts()).filter(([route]) => !route.startsWith('GET '));
     const before = [writes(a), writes(b)];
@@ -237,6 +245,8 @@ describe('one action, one account; Sign Out revokes', function () {
       ['platformConsole.deleteEdgeApp', appRow],
       ['platformConsole.disableEdgeApp', appRow],
       ['platformConsole.editEdgeAppConfig', appRow],
+      ['platformConsole.deleteEdgeSecret', secretRow],
+      ['platformConsole.replaceEdgeSecretValue', secretRow],
     ] as const;
     for (const [command, row] of cases) {
       const ui = new ScriptedUi([], (_message, actions) => actions[0]);

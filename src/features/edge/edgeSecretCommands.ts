@@ -65,7 +65,8 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
     });
   };
 
-  const revealSecret = (id: number) => revealInGroup(tree, EDGE_SECRETS_GROUP_ID, (n) => n instanceof EdgeSecretNode && n.secret.id === id, `edge secret ${id}`, log);
+  const revealSecret = (id: number) =>
+    revealInGroup(tree, EDGE_SECRETS_GROUP_ID, (n) => n instanceof EdgeSecretNode && n.secret.id === id, `edge secret ${id}`, log);
 
   // ---------- create ----------
 
@@ -73,19 +74,33 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
     {
       id: 'name',
       prompt: async (s, ctx) => {
-        s.name = (await ctx.input({ prompt: 'Name of the secret (apps refer to it by this name)', placeholder: 'e.g. api-token', value: s.name ?? '', validate: (v) => edgeSecretNameProblem(v.trim(), taken) })).trim();
+        s.name = (
+          await ctx.input({
+            prompt: 'Name of the secret (apps refer to it by this name)',
+            placeholder: 'e.g. api-token',
+            value: s.name ?? '',
+            validate: (v) => edgeSecretNameProblem(v.trim(), taken),
+          })
+        ).trim();
       },
     },
     {
       id: 'comment',
       prompt: async (s, ctx) => {
-        s.comment = (await ctx.input({ prompt: 'Comment (optional): what the secret is for', value: s.comment ?? '', validate: (v) => edgeSecretCommentProblem(v.trim()) })).trim();
+        s.comment = (
+          await ctx.input({ prompt: 'Comment (optional): what the secret is for', value: s.comment ?? '', validate: (v) => edgeSecretCommentProblem(v.trim()) })
+        ).trim();
       },
     },
     {
       id: 'value',
       prompt: async (s, ctx) => {
-        s.value = await ctx.input({ prompt: 'Value of the secret (hidden as you type; never shown again)', password: true, value: s.value ?? '', ...checksQuietWhenEmpty(edgeSecretValueProblem, 'Value: must not be empty') });
+        s.value = await ctx.input({
+          prompt: 'Value of the secret (hidden as you type; never shown again)',
+          password: true,
+          value: s.value ?? '',
+          ...checksQuietWhenEmpty(edgeSecretValueProblem, 'Value: must not be empty'),
+        });
       },
     },
   ];
@@ -122,24 +137,45 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
   // ---------- the secret a command acts on ----------
 
   const pickSecret = async (bound: BoundConnection, title: string): Promise<number | undefined> => {
-    const done = await runWizard<{ id?: number }>({}, {
-      title: `${title} (${bound.connection.name})`,
-      ui: deps.ui(),
-      steps: [
-        {
-          prompt: async (s, ctx) => {
-            s.id = await pickFromList(ctx, {
-              noun: 'edge secret',
-              load: (fresh) => bound.lists.load('listEdgeSecrets', '', async () => (await bound.api.edge.listEdgeSecrets({ params: {}, query: {} })).secrets ?? [], { fresh }),
-              missing: () => bound.lists.isMissing('listEdgeSecrets'),
-              item: (s) => ({ label: s.name || `Secret ${s.id}`, description: `${appsUsingText(s.app_count)} · id ${s.id}`, detail: s.comment || undefined, value: s.id ?? 0 }),
-              typed: async () => parseWholeNumber(await ctx.input({ prompt: 'ID of the edge secret (a positive whole number)', value: '', ...checksQuietWhenEmpty((v) => (parseWholeNumber(v) ? undefined : 'Secret ID: must be a positive whole number'), 'Secret ID: must not be empty') }))!,
-              logError: (error) => log.error('Could not list the edge secrets', error),
-            });
+    const done = await runWizard<{ id?: number }>(
+      {},
+      {
+        title: `${title} (${bound.connection.name})`,
+        ui: deps.ui(),
+        steps: [
+          {
+            prompt: async (s, ctx) => {
+              s.id = await pickFromList(ctx, {
+                noun: 'edge secret',
+                load: (fresh) =>
+                  bound.lists.load('listEdgeSecrets', '', async () => (await bound.api.edge.listEdgeSecrets({ params: {}, query: {} })).secrets ?? [], {
+                    fresh,
+                  }),
+                missing: () => bound.lists.isMissing('listEdgeSecrets'),
+                item: (s) => ({
+                  label: s.name || `Secret ${s.id}`,
+                  description: `${appsUsingText(s.app_count)} · id ${s.id}`,
+                  detail: s.comment || undefined,
+                  value: s.id ?? 0,
+                }),
+                typed: async () =>
+                  parseWholeNumber(
+                    await ctx.input({
+                      prompt: 'ID of the edge secret (a positive whole number)',
+                      value: '',
+                      ...checksQuietWhenEmpty(
+                        (v) => (parseWholeNumber(v) ? undefined : 'Secret ID: must be a positive whole number'),
+                        'Secret ID: must not be empty',
+                      ),
+                    }),
+                  )!,
+                logError: (error) => log.error('Could not list the edge secrets', error),
+              });
+            },
           },
-        },
-      ],
-    });
+        ],
+      },
+    );
     return done?.id;
   };
 
@@ -149,7 +185,9 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
   /** The secret as the platform has it now; a 404 says it is gone and reads the list again. */
   const readSecret = async (bound: BoundConnection, id: number): Promise<(EdgeSecret & { id: number }) | undefined> => {
     try {
-      const read = await deps.ui().progress(`Reading edge secret ${id} from ${bound.connection.name}…`, false, () => bound.api.edge.getEdgeSecret({ params: { secret_id: id } }));
+      const read = await deps
+        .ui()
+        .progress(`Reading edge secret ${id} from ${bound.connection.name}…`, false, () => bound.api.edge.getEdgeSecret({ params: { secret_id: id } }));
       return { ...read, id };
     } catch (error) {
       if (error instanceof PlatformError && error.kind === 'notFound') {
@@ -165,6 +203,11 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
   const target = async (arg: unknown, title: string): Promise<{ bound: BoundConnection; secret: EdgeSecret & { id: number } } | undefined> => {
     const bound = await bind();
     if (!bound) return undefined;
+    if (arg instanceof EdgeSecretNode && arg.connectionId !== bound.connection.id) {
+      // A row listed before a switch of connection: its id may name another secret on this one.
+      void deps.ui().notify('warning', `Nothing was sent: that row was listed on another connection; the Edge view now shows ${bound.connection.name}.`);
+      return undefined;
+    }
     const id = secretIdOf(arg) ?? (await pickSecret(bound, title));
     if (!id) return undefined;
     const secret = await readSecret(bound, id);
@@ -184,11 +227,24 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
     const slot = activeSlot(slots, now)?.slot ?? 0;
     let value: string | undefined;
     for (;;) {
-      const done = await runWizard<{ value?: string }>({ value }, {
-        title: `Replace Value of ${secret.name || secret.id} (${connection.name})`,
-        ui,
-        steps: [{ prompt: async (s, ctx) => void (s.value = await ctx.input({ prompt: `New value of ${secret.name || secret.id} (hidden as you type; never shown again)`, password: true, value: s.value ?? '', ...checksQuietWhenEmpty(edgeSecretValueProblem, 'Value: must not be empty') })) }],
-      });
+      const done = await runWizard<{ value?: string }>(
+        { value },
+        {
+          title: `Replace Value of ${secret.name || secret.id} (${connection.name})`,
+          ui,
+          steps: [
+            {
+              prompt: async (s, ctx) =>
+                void (s.value = await ctx.input({
+                  prompt: `New value of ${secret.name || secret.id} (hidden as you type; never shown again)`,
+                  password: true,
+                  value: s.value ?? '',
+                  ...checksQuietWhenEmpty(edgeSecretValueProblem, 'Value: must not be empty'),
+                })),
+            },
+          ],
+        },
+      );
       if (done?.value === undefined) return false;
       value = done.value;
       const facts = [
@@ -241,7 +297,8 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
           ? `will be deleted with all its values; the app that refers to it (${named || 'not found among the apps read'}) loses it and fails where it reads it`
           : `will be deleted with all its values; the ${count} apps that refer to it (${named || 'not found among the apps read'}) lose it and fail where they read it`;
     const name = secret.name || String(secret.id);
-    if (!(await confirmByTypedName(ui, { title: 'Delete Edge Secret', thing: `Edge secret ${name} (ID ${secret.id})`, name, connection, consequence }))) return false;
+    if (!(await confirmByTypedName(ui, { title: 'Delete Edge Secret', thing: `Edge secret ${name} (ID ${secret.id})`, name, connection, consequence })))
+      return false;
     try {
       // force only when the person was told which apps lose it; an unused one that gained a user meanwhile answers 409.
       await ui.progress(`Deleting ${secretLabel(secret)} on ${connection.name}…`, false, () =>

@@ -16,6 +16,8 @@ type Part<T> = { status: 'idle' } | { status: 'loading' } | { status: 'ok'; data
 
 export class EdgeSecretsListing {
   list: Part<EdgeSecretShort[]> = { status: 'idle' };
+  /** The connection `list` was read on: its rows keep it, so a command on one after a switch sends nothing. */
+  connectionId: string | undefined;
   private readonly details = new Map<number, Part<EdgeSecret>>();
   private generation = 0;
   private reading: Promise<void> | undefined;
@@ -61,6 +63,7 @@ export class EdgeSecretsListing {
       const answer = await bound.api.edge.listEdgeSecrets({ params: {}, query: {} });
       if (generation !== this.generation) return;
       this.list = { status: 'ok', data: [...(answer.secrets ?? [])].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '')) };
+      this.connectionId = bound.connection.id;
     } catch (error) {
       if (generation !== this.generation) return;
       if (bound.lists.noteMissing('listEdgeSecrets', error)) this.list = { status: 'missing' };
@@ -114,8 +117,9 @@ export class EdgeSecretsNode extends TreeNode {
     if (part.status === 'idle' || part.status === 'loading') return [new MessageNode('Loading the edge secrets…', 'loading~spin')];
     if (part.status === 'missing') return [new MessageNode('This server has no FastEdge secrets', 'info')];
     if (part.status === 'error') return [new ErrorNode('Could not load the edge secrets', part.error, () => this.secrets.reload(true))];
-    if (part.data.length === 0) return [new MessageNode('No secrets yet: Create Secret… adds one', 'info', { tooltip: 'Create Secret… is on this group\'s menu' })];
-    return part.data.map((s) => new EdgeSecretNode(s, this.secrets));
+    if (part.data.length === 0)
+      return [new MessageNode('No secrets yet: Create Secret… adds one', 'info', { tooltip: "Create Secret… is on this group's menu" })];
+    return part.data.map((s) => new EdgeSecretNode(s, this.secrets, this.secrets.connectionId));
   }
 }
 
@@ -123,6 +127,8 @@ export class EdgeSecretNode extends TreeNode {
   constructor(
     readonly secret: EdgeSecretShort,
     private readonly secrets: EdgeSecretsListing,
+    /** The connection the row was listed on. */
+    readonly connectionId: string | undefined,
   ) {
     super();
   }
@@ -134,7 +140,9 @@ export class EdgeSecretNode extends TreeNode {
     const used = appsUsingText(secret.app_count);
     item.description = [used, secret.comment || undefined].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(secret.app_count ? 'key' : 'circle-outline');
-    item.tooltip = md(`**${esc(name)}** (ID ${secret.id})\n\n${esc(used)}${secret.comment ? `\n\n${esc(secret.comment)}` : ''}\n\nThe value is write-only: *Replace Value…* sets a new one.`);
+    item.tooltip = md(
+      `**${esc(name)}** (ID ${secret.id})\n\n${esc(used)}${secret.comment ? `\n\n${esc(secret.comment)}` : ''}\n\nThe value is write-only: *Replace Value…* sets a new one.`,
+    );
     item.contextValue = SECRET_CONTEXT.secret;
     item.accessibilityInformation = spokenRow(`Edge secret ${name}`, item.description);
     return item;
