@@ -24,9 +24,25 @@ export interface Route {
 }
 
 type RouteOf<G extends string> = Route & { readonly group: G };
-const same = <G extends string>(group: G, number: number, method: HttpMethod, path: string): RouteOf<G> => ({ group, number, method, paths: { spec: path, platform: path } });
-const differ = <G extends string>(group: G, number: number, method: HttpMethod, spec: string, platform: string): RouteOf<G> => ({ group, number, method, paths: { spec, platform } });
-const platformOwn = <G extends string>(group: G, method: HttpMethod, spec: string, platform: string): RouteOf<G> => ({ group, number: 0, method, paths: { spec, platform }, platformOnly: true });
+const same = <G extends string>(group: G, number: number, method: HttpMethod, path: string): RouteOf<G> => ({
+  group,
+  number,
+  method,
+  paths: { spec: path, platform: path },
+});
+const differ = <G extends string>(group: G, number: number, method: HttpMethod, spec: string, platform: string): RouteOf<G> => ({
+  group,
+  number,
+  method,
+  paths: { spec, platform },
+});
+const platformOwn = <G extends string>(group: G, method: HttpMethod, spec: string, platform: string): RouteOf<G> => ({
+  group,
+  number: 0,
+  method,
+  paths: { spec, platform },
+  platformOnly: true,
+});
 
 /**
  * The spec says "poll GET /v1/tasks/{task_id}" inside the cloud API; the platform serves it as
@@ -37,7 +53,13 @@ export const TASK_PATH = '/cloud/v1/tasks/{task_id}';
 export const ROUTES = {
   createSecret: same('cloud', 1, 'POST', '/cloud/v1/secrets/{project_id}/{region_id}'),
   addSchedules: same('cloud', 2, 'POST', '/cloud/v1/lifecycle_policy/{project_id}/{region_id}/{policy_id}/add_schedules'),
-  updateProtectionProfile: differ('security', 3, 'PATCH', '/security/guard/v3/profiles/{protection_profile_id}', '/security/sifter/v3/profiles/{protection_profile_id}'),
+  updateProtectionProfile: differ(
+    'security',
+    3,
+    'PATCH',
+    '/security/guard/v3/profiles/{protection_profile_id}',
+    '/security/sifter/v3/profiles/{protection_profile_id}',
+  ),
   previewInstancePrice: same('pricing', 4, 'POST', '/cloud/v2/pricing/{project_id}/{region_id}/instances'),
   previewLoadBalancerPrice: same('pricing', 5, 'POST', '/cloud/v2/pricing/{project_id}/{region_id}/loadbalancers'),
   getEdgeApp: differ('edge', 6, 'GET', '/edge/v1/admin/apps/{app_id}', '/fastedge/v1/admin/apps/{app_id}'),
@@ -55,7 +77,12 @@ export const ROUTES = {
   createNotificationSetting: same('iam', 18, 'POST', '/iam/reselling/resellers/{resellerId}/notification_settings'),
   getTask: same('cloud', 0, 'GET', TASK_PATH),
   // The platform's profile list carries no field values; its single profile does.
-  getProtectionProfile: platformOwn('security', 'GET', '/security/guard/v3/profiles/{protection_profile_id}', '/security/sifter/v3/profiles/{protection_profile_id}'),
+  getProtectionProfile: platformOwn(
+    'security',
+    'GET',
+    '/security/guard/v3/profiles/{protection_profile_id}',
+    '/security/sifter/v3/profiles/{protection_profile_id}',
+  ),
   // The platform's lists (paths.md §2), for the trees and the pickers.
   listEdgeApps: platformOwn('edge', 'GET', '/edge/v1/apps', '/fastedge/v1/apps'),
   getOwnEdgeApp: platformOwn('edge', 'GET', '/edge/v1/apps/{app_id}', '/fastedge/v1/apps/{app_id}'),
@@ -84,17 +111,52 @@ export const ROUTES = {
   listProfileTemplates: platformOwn('security', 'GET', '/security/guard/v3/templates', '/security/sifter/v3/templates'),
   // A profile created from a template and deleted; one template with its fields' rules, and its policies.
   createProtectionProfile: platformOwn('security', 'POST', '/security/guard/v3/profiles', '/security/sifter/v3/profiles'),
-  deleteProtectionProfile: platformOwn('security', 'DELETE', '/security/guard/v3/profiles/{protection_profile_id}', '/security/sifter/v3/profiles/{protection_profile_id}'),
-  getProfileTemplate: platformOwn('security', 'GET', '/security/guard/v3/templates/{protection_template_id}', '/security/sifter/v3/templates/{protection_template_id}'),
-  listProfileTemplatePolicies: platformOwn('security', 'GET', '/security/guard/v3/templates/{protection_template_id}/policies', '/security/sifter/v3/templates/{protection_template_id}/policies'),
+  deleteProtectionProfile: platformOwn(
+    'security',
+    'DELETE',
+    '/security/guard/v3/profiles/{protection_profile_id}',
+    '/security/sifter/v3/profiles/{protection_profile_id}',
+  ),
+  getProfileTemplate: platformOwn(
+    'security',
+    'GET',
+    '/security/guard/v3/templates/{protection_template_id}',
+    '/security/sifter/v3/templates/{protection_template_id}',
+  ),
+  listProfileTemplatePolicies: platformOwn(
+    'security',
+    'GET',
+    '/security/guard/v3/templates/{protection_template_id}/policies',
+    '/security/sifter/v3/templates/{protection_template_id}/policies',
+  ),
   listProjects: platformOwn('cloud', 'GET', '/cloud/v1/projects', '/cloud/v1/projects'),
   listRegions: platformOwn('cloud', 'GET', '/cloud/v1/regions', '/cloud/v1/regions'),
   listFlavors: platformOwn('cloud', 'GET', '/cloud/v1/flavors/{project_id}/{region_id}', '/cloud/v1/flavors/{project_id}/{region_id}'),
   listLoadBalancerFlavors: platformOwn('cloud', 'GET', '/cloud/v1/lbflavors/{project_id}/{region_id}', '/cloud/v1/lbflavors/{project_id}/{region_id}'),
-  patchLifecyclePolicy: platformOwn('cloud', 'PATCH', '/cloud/v1/lifecycle_policy/{project_id}/{region_id}/{policy_id}', '/cloud/v1/lifecycle_policy/{project_id}/{region_id}/{policy_id}'),
-  deleteLifecyclePolicy: platformOwn('cloud', 'DELETE', '/cloud/v1/lifecycle_policy/{project_id}/{region_id}/{policy_id}', '/cloud/v1/lifecycle_policy/{project_id}/{region_id}/{policy_id}'),
-  removeSchedules: platformOwn('cloud', 'POST', '/cloud/v1/lifecycle_policy/{project_id}/{region_id}/{policy_id}/remove_schedules', '/cloud/v1/lifecycle_policy/{project_id}/{region_id}/{policy_id}/remove_schedules'),
-  listLifecyclePolicies: platformOwn('cloud', 'GET', '/cloud/v1/lifecycle_policy/{project_id}/{region_id}', '/cloud/v1/lifecycle_policy/{project_id}/{region_id}'),
+  patchLifecyclePolicy: platformOwn(
+    'cloud',
+    'PATCH',
+    '/cloud/v1/lifecycle_policy/{project_id}/{region_id}/{policy_id}',
+    '/cloud/v1/lifecycle_policy/{project_id}/{region_id}/{policy_id}',
+  ),
+  deleteLifecyclePolicy: platformOwn(
+    'cloud',
+    'DELETE',
+    '/cloud/v1/lifecycle_policy/{project_id}/{region_id}/{policy_id}',
+    '/cloud/v1/lifecycle_policy/{project_id}/{region_id}/{policy_id}',
+  ),
+  removeSchedules: platformOwn(
+    'cloud',
+    'POST',
+    '/cloud/v1/lifecycle_policy/{project_id}/{region_id}/{policy_id}/remove_schedules',
+    '/cloud/v1/lifecycle_policy/{project_id}/{region_id}/{policy_id}/remove_schedules',
+  ),
+  listLifecyclePolicies: platformOwn(
+    'cloud',
+    'GET',
+    '/cloud/v1/lifecycle_policy/{project_id}/{region_id}',
+    '/cloud/v1/lifecycle_policy/{project_id}/{region_id}',
+  ),
   listNamespaces: platformOwn('faas', 'GET', '/cloud/v1/faas/namespaces/{project_id}/{region_id}', '/cloud/v1/faas/namespaces/{project_id}/{region_id}'),
   listFunctions: platformOwn(
     'faas',
@@ -108,8 +170,18 @@ export const ROUTES = {
   // A secret read and deleted (tasks), a schedule changed, a function switched off or on (tasks).
   createSecretV2: platformOwn('cloud', 'POST', '/cloud/v2/secrets/{project_id}/{region_id}', '/cloud/v2/secrets/{project_id}/{region_id}'),
   getSecret: platformOwn('cloud', 'GET', '/cloud/v1/secrets/{project_id}/{region_id}/{secret_id}', '/cloud/v1/secrets/{project_id}/{region_id}/{secret_id}'),
-  deleteSecret: platformOwn('cloud', 'DELETE', '/cloud/v1/secrets/{project_id}/{region_id}/{secret_id}', '/cloud/v1/secrets/{project_id}/{region_id}/{secret_id}'),
-  patchSchedule: platformOwn('cloud', 'PATCH', '/cloud/v1/schedule/{project_id}/{region_id}/{schedule_id}', '/cloud/v1/schedule/{project_id}/{region_id}/{schedule_id}'),
+  deleteSecret: platformOwn(
+    'cloud',
+    'DELETE',
+    '/cloud/v1/secrets/{project_id}/{region_id}/{secret_id}',
+    '/cloud/v1/secrets/{project_id}/{region_id}/{secret_id}',
+  ),
+  patchSchedule: platformOwn(
+    'cloud',
+    'PATCH',
+    '/cloud/v1/schedule/{project_id}/{region_id}/{schedule_id}',
+    '/cloud/v1/schedule/{project_id}/{region_id}/{schedule_id}',
+  ),
   patchFunction: platformOwn(
     'faas',
     'PATCH',
@@ -122,7 +194,12 @@ export const ROUTES = {
   listTrials: platformOwn('billing', 'GET', '/billing/org/v1/trials', '/billing/org/v1/trials'),
   listFreeFeatures: platformOwn('iam', 'GET', '/iam/admin/free_features', '/iam/admin/free_features'),
   disableFreeFeature: platformOwn('iam', 'DELETE', '/iam/admin/free_features/{activatedFeatureId}', '/iam/admin/free_features/{activatedFeatureId}'),
-  listNotificationSettings: platformOwn('iam', 'GET', '/iam/reselling/resellers/{resellerId}/notification_settings', '/iam/reselling/resellers/{resellerId}/notification_settings'),
+  listNotificationSettings: platformOwn(
+    'iam',
+    'GET',
+    '/iam/reselling/resellers/{resellerId}/notification_settings',
+    '/iam/reselling/resellers/{resellerId}/notification_settings',
+  ),
   deleteNotificationSetting: platformOwn(
     'iam',
     'DELETE',
@@ -157,8 +234,10 @@ export function platformOnlyRoutes(): [RouteName, Route][] {
 
 /** The Markdown table of differences the README shows (generated, so it cannot drift). */
 export function dialectDifferencesTable(): string {
-  const row = (name: RouteName, r: Route) =>
-    `| ${r.platformOnly ? '–' : r.number} | \`${name}\`${r.platformOnly ? ' (the platform\'s own)' : ''} | ${r.method} | \`${r.paths.spec}\` | \`${r.paths.platform}\` |`;
+  const row = (name: RouteName, r: Route) => {
+    const endpoint = `\`${name}\`${r.platformOnly ? " (the platform's own)" : ''}`;
+    return `| ${r.platformOnly ? '–' : r.number} | ${endpoint} | ${r.method} | \`${r.paths.spec}\` | \`${r.paths.platform}\` |`;
+  };
   const rows = [...differingRoutes(), ...platformOnlyRoutes()].map(([name, r]) => row(name, r));
   return ['| # | Endpoint | Method | Spec dialect | Platform dialect |', '|---|---|---|---|---|', ...rows].join('\n');
 }

@@ -24,7 +24,8 @@ const FEATURE_ID = () => getFreeFeatureEndpoint.params.shape.activatedFeatureId;
 /** An argument naming the feature: the list's item (used as is) or its id (read first, to name it). */
 function givenFeature(arg: unknown): ActivatedFeatureItem | number | undefined {
   if (typeof arg === 'number' && FEATURE_ID().safeParse(arg).success) return arg;
-  if (typeof arg === 'object' && arg !== null && typeof (arg as { id?: unknown }).id === 'number' && FEATURE_ID().safeParse((arg as { id: number }).id).success) return arg as ActivatedFeatureItem;
+  if (typeof arg === 'object' && arg !== null && typeof (arg as { id?: unknown }).id === 'number' && FEATURE_ID().safeParse((arg as { id: number }).id).success)
+    return arg as ActivatedFeatureItem;
   return undefined;
 }
 
@@ -32,32 +33,36 @@ export function registerFreeFeatureCommands(deps: FreeFeatureCommandDeps): vscod
   const { log } = deps;
 
   const pick = async (bound: BoundConnection): Promise<ActivatedFeatureItem | number | undefined> => {
-    const done = await runWizard<{ chosen?: ActivatedFeatureItem | number }>({}, {
-      title: `Disable Free Feature on ${bound.connection.name}`,
-      ui: deps.ui(),
-      steps: [
-        {
-          prompt: async (s, ctx) => {
-            const typed = async () =>
-              parseWholeNumber(
-                await ctx.input({
-                  prompt: 'Activated free feature ID (a positive whole number)',
-                  value: '',
-                  ...checksQuietWhenEmpty((v) => wholeNumberProblem(FEATURE_ID(), v, 'Activated feature ID'), 'Activated feature ID: must not be empty'),
-                }),
-              )!;
-            s.chosen = await pickFromList<ActivatedFeatureItem, ActivatedFeatureItem | number>(ctx, {
-              noun: 'activated free feature',
-              load: (fresh) => bound.lists.load<ActivatedFeatureItem>('listFreeFeatures', '', () => bound.api.iam.listFreeFeatures({ params: {} }), { fresh }),
-              missing: () => bound.lists.isMissing('listFreeFeatures'),
-              logError: (error) => log.error('Could not list the activated free features', error),
-              item: (feature) => ({ ...freeFeaturePickText(feature, Date.now()), value: feature }),
-              typed,
-            });
+    const done = await runWizard<{ chosen?: ActivatedFeatureItem | number }>(
+      {},
+      {
+        title: `Disable Free Feature on ${bound.connection.name}`,
+        ui: deps.ui(),
+        steps: [
+          {
+            prompt: async (s, ctx) => {
+              const typed = async () =>
+                parseWholeNumber(
+                  await ctx.input({
+                    prompt: 'Activated free feature ID (a positive whole number)',
+                    value: '',
+                    ...checksQuietWhenEmpty((v) => wholeNumberProblem(FEATURE_ID(), v, 'Activated feature ID'), 'Activated feature ID: must not be empty'),
+                  }),
+                )!;
+              s.chosen = await pickFromList<ActivatedFeatureItem, ActivatedFeatureItem | number>(ctx, {
+                noun: 'activated free feature',
+                load: (fresh) =>
+                  bound.lists.load<ActivatedFeatureItem>('listFreeFeatures', '', () => bound.api.iam.listFreeFeatures({ params: {} }), { fresh }),
+                missing: () => bound.lists.isMissing('listFreeFeatures'),
+                logError: (error) => log.error('Could not list the activated free features', error),
+                item: (feature) => ({ ...freeFeaturePickText(feature, Date.now()), value: feature }),
+                typed,
+              });
+            },
           },
-        },
-      ],
-    });
+        ],
+      },
+    );
     return done?.chosen;
   };
 
@@ -72,7 +77,12 @@ export function registerFreeFeatureCommands(deps: FreeFeatureCommandDeps): vscod
     let feature: ActivatedFeatureItem;
     if (typeof chosen === 'number') {
       try {
-        feature = { ...(await ui.progress(`Reading activated free feature ${id} from ${connection.name}…`, false, () => disableFreeFeature.read(api, { activatedFeatureId: id }))), id };
+        feature = {
+          ...(await ui.progress(`Reading activated free feature ${id} from ${connection.name}…`, false, () =>
+            disableFreeFeature.read(api, { activatedFeatureId: id }),
+          )),
+          id,
+        };
       } catch (error) {
         if (error instanceof PlatformError && error.kind === 'notFound') {
           log.error(gone, error);

@@ -17,7 +17,10 @@ import { settingSource, type IdentityCommandDeps } from './identityCommands';
 function givenSetting(arg: unknown): NotificationSettingState | undefined {
   if (typeof arg !== 'object' || arg === null) return undefined;
   const a = arg as Record<string, unknown>;
-  const params = deleteNotificationSettingEndpoint.params.safeParse({ resellerId: a.resellerId ?? a.reseller, notificationSettingsId: a.id ?? a.notificationSettingsId ?? a.settingId });
+  const params = deleteNotificationSettingEndpoint.params.safeParse({
+    resellerId: a.resellerId ?? a.reseller,
+    notificationSettingsId: a.id ?? a.notificationSettingsId ?? a.settingId,
+  });
   if (!params.success) return undefined;
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
   return {
@@ -37,7 +40,11 @@ export function deleteNotificationSettingAction(deps: IdentityCommandDeps) {
     let chosen = givenSetting(arg);
     if (!chosen) {
       const state: NotificationSettingState = { resellerId: deps.store.lastReseller(connection.id) };
-      chosen = await runWizard(state, { title: `Delete Reseller Notification Setting on ${connection.name}`, steps: [resellerStep(), settingStep(settingSource(deps, session))], ui });
+      chosen = await runWizard(state, {
+        title: `Delete Reseller Notification Setting on ${connection.name}`,
+        steps: [resellerStep(), settingStep(settingSource(deps, session))],
+        ui,
+      });
       if (!chosen) return false;
       await deps.store.rememberReseller(connection.id, chosen.resellerId!);
     }
@@ -55,14 +62,21 @@ export function deleteNotificationSettingAction(deps: IdentityCommandDeps) {
     // The words, facts and class are the catalog operation's: the chat tool and MCP confirm the same.
     if (!(await confirmOperation(ui, deleteNotificationSetting, input, thing, connection))) return false;
     try {
-      await ui.progress(`Deleting notification setting ${id} of reseller ${resellerId}…`, false, () => sendOperation(api, deleteNotificationSetting.request(input)));
+      await ui.progress(`Deleting notification setting ${id} of reseller ${resellerId}…`, false, () =>
+        sendOperation(api, deleteNotificationSetting.request(input)),
+      );
     } catch (error) {
       if (error instanceof PlatformError && error.kind === 'notFound') {
         const gone = `No notification setting ${id} for reseller ${resellerId} on ${connection.name}: nothing was deleted.`;
         deps.log.error(gone, error);
         await deps.store.forget(connection.id, resellerId, id);
         await ui.notify('warning', gone);
-      } else await notifyError(`Could not delete notification setting ${id} of reseller ${resellerId}`, error, { log: deps.log, ui, connectionName: connection.name });
+      } else
+        await notifyError(`Could not delete notification setting ${id} of reseller ${resellerId}`, error, {
+          log: deps.log,
+          ui,
+          connectionName: connection.name,
+        });
       return false;
     }
     await deps.store.forget(connection.id, resellerId, id);

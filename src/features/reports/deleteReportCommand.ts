@@ -35,7 +35,9 @@ export function registerDeleteReport(deps: DeleteReportDeps): vscode.Disposable 
     const ui = deps.ui();
     const { connection } = bound;
     try {
-      const snapshot = await ui.progress(`Reading report task ${shortUuid(task.uuid)} from ${connection.name}…`, false, () => deleteReportTask.read(bound.api, { id: task.uuid }));
+      const snapshot = await ui.progress(`Reading report task ${shortUuid(task.uuid)} from ${connection.name}…`, false, () =>
+        deleteReportTask.read(bound.api, { id: task.uuid }),
+      );
       return { ...task, snapshot: snapshot.task };
     } catch (error) {
       if (error instanceof PlatformError && error.kind === 'notFound') {
@@ -94,7 +96,9 @@ export function registerDeleteReport(deps: DeleteReportDeps): vscode.Disposable 
       {
         title: `Delete Report Task (${bound.connection.name})`,
         ui: deps.ui(),
-        steps: [taskPickStep({ noun: 'report task', offer: () => true, tree: deps.tree, logError: (error) => log.error('Could not load the report tasks', error) })],
+        steps: [
+          taskPickStep({ noun: 'report task', offer: () => true, tree: deps.tree, logError: (error) => log.error('Could not load the report tasks', error) }),
+        ],
       },
     );
     if (!done?.task) return false;
