@@ -3,6 +3,50 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import { roomsPlugin } from './eslint.rooms.mjs';
 
+const NAMED_EXPORTS = { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' };
+
+// Inside src/features/: the one way a command gets its connection and the one confirmation (#54).
+const FEATURE_BANS = [
+  {
+    selector:
+      "MemberExpression[property.name='registerCommand'][object.property.name='commands'], MemberExpression[property.name='registerCommand'][object.name='commands']",
+    message:
+      'Use ctx.registerBoundCommand: it binds the connection and refuses a row listed on another one (#54); ctx.registerUnboundCommand for a command that acts on no connection (a filter, a copy, Sign In).',
+  },
+  {
+    selector: "MemberExpression[property.name='bind'][object.property.name='connections'], MemberExpression[property.name='bind'][object.name='connections']",
+    message:
+      "Use ctx.registerBoundCommand for a person's command: it binds the connection and refuses a row listed on another one (#54); ctx.bindNamed(id) for a view, a panel or a tool call on the connection it shows or names.",
+  },
+  {
+    selector:
+      "MemberExpression[property.name='showWarningMessage'][object.property.name='window'], MemberExpression[property.name='showWarningMessage'][object.name='window']",
+    message:
+      "Use confirmOperation / ui.notify: a write's confirmation comes from its catalog operation, and a scripted FlowUi answers it under the tests (#54).",
+  },
+];
+
+// Converted after the #54 family merges: five engineers move these files' writes onto the
+// operation catalog now; the lead engineer registers them through ctx.registerBoundCommand after.
+const NOT_YET_CONVERTED = [
+  'src/features/edge/edgeAppCommands.ts',
+  'src/features/edge/edgeConfigEditor.ts',
+  'src/features/edge/edgeDeployCommand.ts',
+  'src/features/edge/edgeCreateCommand.ts',
+  'src/features/edge/edgeSecretCommands.ts',
+  'src/features/profiles/profileCommands.ts',
+  'src/features/profiles/profileCreateCommands.ts',
+  'src/features/secrets/deleteSecret.ts',
+  'src/features/secrets/secretCommands.ts',
+  'src/features/storage/storageCommands.ts',
+  'src/features/storage/deleteStorageCommand.ts',
+  'src/features/schedules/policyCommands.ts',
+  'src/features/schedules/scheduleCommands.ts',
+  'src/features/reports/reportCommands.ts',
+  'src/features/identity/identityCommands.ts',
+  'src/features/agent/languageModelTools.ts',
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.vscode-test/**', 'out/**', 'docs/**'] },
   js.configs.recommended,
@@ -28,7 +72,13 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts', 'simulator/**/*.ts', 'webview/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }] },
+    rules: { 'no-restricted-syntax': ['error', NAMED_EXPORTS] },
+  },
+  {
+    // A later no-restricted-syntax replaces the one above: named exports are listed again.
+    files: ['src/features/**/*.ts'],
+    ignores: NOT_YET_CONVERTED,
+    rules: { 'no-restricted-syntax': ['error', NAMED_EXPORTS, ...FEATURE_BANS] },
   },
   {
     // The webview bundles run in the browser: DOM globals, no Node, no VS Code API.
@@ -42,12 +92,14 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/protocol is shared with the webview.' }, { name: 'zod', message: 'src/protocol is shared with the webview: schemas live in the extension.' }] }] },
   },
   {
-    // The rooms and their borders (eslint.rooms.mjs), and no file past 400 lines.
+    // The rooms and their borders (eslint.rooms.mjs), and no file past 400 lines of code.
     files: ['src/**/*.ts', 'webview/**/*.ts'],
     plugins: { house: roomsPlugin },
     rules: {
       'house/rooms': 'error',
-      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+      // A warning that counts code only: a file is kept small by splitting its concepts, never by
+      // long lines or deleted comments (#54); the warning says when to split.
+      'max-lines': ['warn', { max: 400, skipBlankLines: true, skipComments: true }],
     },
   },
 );

@@ -19,7 +19,7 @@ import * as storage from './features/storage/index';
 import { ConnectionManager } from './connections/connectionManager';
 import { durableMemento } from './connections/durableState';
 import { takeEnvironmentKey } from './connections/environmentKey';
-import { boundCommand, type FeatureContext } from './ui/featureContext';
+import { boundCommand, namedBinding, unboundCommand, type FeatureContext } from './ui/featureContext';
 import type { FlowUi } from './ui/flowUi';
 import { Log } from './ui/log';
 import { PanelWatch, type WebviewTraffic } from './ui/panelHost';
@@ -117,6 +117,8 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
     documents: own(new ReadableDocuments()),
     panelWatch,
     registerBoundCommand: boundCommand(connections, ui),
+    registerUnboundCommand: unboundCommand,
+    bindNamed: namedBinding(connections),
   };
   own(registerNodeActions());
 

@@ -219,7 +219,7 @@ describe('one action, one account; Sign Out revokes', function () {
     await ext.profiles.getChildren();
     const profileRow = ext.profiles.nodeFor(1);
     assert.ok(profileRow, 'profile 1 of A is listed');
-    const policyRow = { cloudTarget: { kind: 'policy', connectionId: connA.id, projectId: 1, regionId: 1, id: 1, name: 'nightly' } };
+    const policyRow = { listedOn: connA.id, cloudTarget: { kind: 'policy', connectionId: connA.id, projectId: 1, regionId: 1, id: 1, name: 'nightly' } };
     // An edge app pinned on A (B has an app 101 too).
     await ext.edge.getChildren();
     await ext.edge.pin('app', [101]);

@@ -33,7 +33,7 @@ type State =
   | { kind: 'missing' }
   | { kind: 'error'; error: unknown };
 
-export interface AttacksTreeDeps extends Pick<FeatureContext, 'connections' | 'log' | 'ui'> {
+export interface AttacksTreeDeps extends Pick<FeatureContext, 'connections' | 'bindNamed' | 'log' | 'ui'> {
   refreshMs?: number;
   /** The person's time zone (undefined: the system's). */
   timeZone?: string;
@@ -116,7 +116,7 @@ export class AttacksTree extends NodeTree {
   private bind(): Promise<BoundConnection | undefined> {
     const id = this.activeConnectionId;
     if (!id) return Promise.resolve(undefined);
-    return this.deps.connections.bind(id).catch((error: unknown) => {
+    return this.deps.bindNamed(id).catch((error: unknown) => {
       this.deps.log.error('Could not read the connection', error);
       return undefined;
     });

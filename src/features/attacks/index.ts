@@ -1,6 +1,5 @@
 // Attacks: the DDoS Attacks view (the account's DDoS events from the platform's event log),
 // its filters, Refresh, and a row's Copy Targeted Address and Show Attack Details.
-import * as vscode from 'vscode';
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { copyAttackAddress, filterAttacks, showAttackDetails } from './attackCommands';
@@ -15,11 +14,11 @@ export class AttacksFeature extends Disposable {
     this.tree = this._register(new AttacksTree(ctx));
     const deps = { ui: ctx.ui, documents: ctx.documents, connections: ctx.connections, log: ctx.log, tree: this.tree };
     this._registerAll(
-      vscode.commands.registerCommand('platformConsole.refreshAttacks', () => this.tree.reload()),
+      ctx.registerUnboundCommand('platformConsole.refreshAttacks', () => this.tree.reload()),
       ctx.registerBoundCommand('platformConsole.filterAttacks', () => filterAttacks(deps)),
-      vscode.commands.registerCommand('platformConsole.clearAttackFilters', () => this.tree.setFilters(DEFAULT_FILTERS)),
-      vscode.commands.registerCommand('platformConsole.copyAttackAddress', (arg: unknown) => copyAttackAddress(deps, arg)),
-      vscode.commands.registerCommand('platformConsole.showAttackDetails', (arg: unknown) => showAttackDetails(deps, arg)),
+      ctx.registerUnboundCommand('platformConsole.clearAttackFilters', () => this.tree.setFilters(DEFAULT_FILTERS)),
+      ctx.registerUnboundCommand('platformConsole.copyAttackAddress', (arg: unknown) => copyAttackAddress(deps, arg)),
+      ctx.registerUnboundCommand('platformConsole.showAttackDetails', (arg: unknown) => showAttackDetails(deps, arg)),
     );
   }
 }

@@ -22,7 +22,7 @@ import type { TrialItem } from '../../schema/billingLists';
 import type { ActivatedFeatureItem } from '../../schema/iamLists';
 import { freeFeaturePickText, trialPickText } from './model/billingPickItems';
 
-export type BillingCommandDeps = Pick<FeatureContext, 'log' | 'ui' | 'documents' | 'registerBoundCommand'>;
+export type BillingCommandDeps = Pick<FeatureContext, 'log' | 'ui' | 'documents' | 'registerBoundCommand' | 'registerUnboundCommand'>;
 
 /** Trials read a page at a time, newest first. */
 export const TRIAL_PAGE = 50;
@@ -209,11 +209,12 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
       showTrialStartData(bound, typeof arg === 'object' && arg !== null ? arg : undefined),
     ),
     deps.registerBoundCommand('platformConsole.showActivatedFreeFeature', (bound, id) => showFreeFeature(bound, id)),
-    vscode.commands.registerCommand('platformConsole.showRawJson', async () => {
+    deps.registerUnboundCommand('platformConsole.showRawJson', async () => {
       const doc = await documents.showRawJson();
       if (!doc) await deps.ui().notify('info', 'Open a trial or an activated free feature first (Show Trial…, Show Activated Free Feature…).');
       return doc?.uri;
     }),
-    vscode.commands.registerCommand('platformConsole.refreshReadableView', () => documents.refresh()),
+    // The document's Refresh reads on the connection that opened it (it asks to sign in when that one is gone).
+    deps.registerUnboundCommand('platformConsole.refreshReadableView', () => documents.refresh()),
   ];
 }

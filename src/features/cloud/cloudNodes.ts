@@ -6,6 +6,7 @@ import type { Loaded } from '../../platform/platformLists';
 import type { LifecyclePolicy } from '../../schema/cloud';
 import type { FaasFunction, FaasNamespace, Project, Region, SecretItem } from '../../schema/cloudLists';
 import type { CloudPlace, CloudTarget } from '../../ui/cloudTarget';
+import type { ListedOn } from '../../ui/listedOn';
 import { valueText } from '../../schema/valueText';
 import { escapeMarkdown } from '../../ui/text/markdownText';
 import { localTimeZone, scheduleName } from '../../ui/text/scheduleText';
@@ -66,6 +67,14 @@ function listRows<T>(loaded: Loaded<T>, what: string, where: string, rows: (item
   return rows(loaded.items);
 }
 
+/** A row under a region: its list was read on its place's connection (ListedOn, #54). */
+abstract class CloudRow extends TreeNode implements ListedOn {
+  abstract readonly place: CloudPlace;
+  get listedOn(): string {
+    return this.place.connectionId;
+  }
+}
+
 export class ProjectNode extends TreeNode {
   constructor(
     private readonly source: CloudSource,
@@ -99,7 +108,7 @@ export class ProjectNode extends TreeNode {
   }
 }
 
-export class RegionNode extends TreeNode {
+export class RegionNode extends CloudRow {
   readonly cloudTarget: CloudTarget;
   constructor(
     private readonly source: CloudSource,
@@ -129,7 +138,7 @@ export class RegionNode extends TreeNode {
 }
 
 /** Secrets, Snapshot Policies or Functions of one region; its target is the region (Create Secret… from Secrets). */
-export class CloudGroupNode extends TreeNode {
+export class CloudGroupNode extends CloudRow {
   readonly cloudTarget: CloudTarget;
   constructor(
     private readonly source: CloudSource,
@@ -189,7 +198,7 @@ const EXPIRY_ICONS: Record<ExpiryState, [string, string | undefined]> = {
   never: ['lock', undefined],
 };
 
-export class SecretNode extends TreeNode {
+export class SecretNode extends CloudRow {
   readonly cloudTarget: CloudTarget;
   constructor(
     readonly place: CloudPlace,
@@ -228,7 +237,7 @@ export class SecretNode extends TreeNode {
   }
 }
 
-export class PolicyNode extends TreeNode {
+export class PolicyNode extends CloudRow {
   readonly cloudTarget: CloudTarget;
   constructor(
     readonly place: CloudPlace,
@@ -265,7 +274,7 @@ export class PolicyNode extends TreeNode {
 
 type Schedule = NonNullable<LifecyclePolicy['schedules']>[number];
 
-export class ScheduleNode extends TreeNode {
+export class ScheduleNode extends CloudRow {
   readonly cloudTarget: CloudTarget | undefined;
   constructor(
     readonly place: CloudPlace,
@@ -297,7 +306,7 @@ export class ScheduleNode extends TreeNode {
   }
 }
 
-export class NamespaceNode extends TreeNode {
+export class NamespaceNode extends CloudRow {
   readonly cloudTarget: CloudTarget;
   constructor(
     private readonly source: CloudSource,
@@ -334,7 +343,7 @@ const FUNCTION_ICONS: Record<FunctionState, [string, string | undefined]> = {
   unknown: ['symbol-method', undefined],
 };
 
-export class FunctionNode extends TreeNode {
+export class FunctionNode extends CloudRow {
   readonly cloudTarget: CloudTarget;
   // What Open Function Logs reads from its argument: run from this row, it asks nothing.
   readonly projectId: number;

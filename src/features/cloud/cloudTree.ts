@@ -18,7 +18,7 @@ export class CloudTree extends NodeTree implements CloudSource {
   private readonly groups = new Map<string, CloudGroupNode>();
   private readonly pages = new Map<string, SecretPages>();
 
-  constructor(private readonly deps: Pick<FeatureContext, 'connections' | 'log' | 'defaults'>) {
+  constructor(private readonly deps: Pick<FeatureContext, 'connections' | 'bindNamed' | 'log' | 'defaults'>) {
     super(CLOUD_VIEW, { showCollapseAll: true });
     this._register(deps.connections.onDidChange(() => this.refresh()));
     this.refresh();
@@ -40,7 +40,7 @@ export class CloudTree extends NodeTree implements CloudSource {
   }
 
   bind(connectionId: string): Promise<BoundConnection | undefined> {
-    return this.deps.connections.bind(connectionId).catch((error: unknown) => {
+    return this.deps.bindNamed(connectionId).catch((error: unknown) => {
       this.deps.log.error('Could not read the connection', error);
       return undefined;
     });

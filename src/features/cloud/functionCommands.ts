@@ -34,12 +34,9 @@ export function registerFunctionCommands(deps: Deps, refresh: () => Promise<unkn
 
   const place = async (bound: BoundConnection, arg: unknown, title: string): Promise<Required<FunctionAt> | undefined> => {
     const ui = deps.ui();
+    // A row listed on another connection never gets here: ctx.registerBoundCommand refuses it.
     const row = cloudTargetOf(arg, 'function');
     if (row) {
-      if (row.connectionId !== bound.connection.id) {
-        void ui.notify('warning', `Nothing was sent: that row was listed on another connection; the Cloud view now shows ${bound.connection.name}.`);
-        return undefined;
-      }
       return { projectId: row.projectId, regionId: row.regionId, namespace: row.namespace, name: row.name };
     }
     const defaults = deps.defaults.on(bound);

@@ -1,6 +1,5 @@
 // Cloud: the view of projects, regions and their secrets, snapshot policies and functions, and
 // the functions' Enable / Disable.
-import * as vscode from 'vscode';
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { CloudTree } from './cloudTree';
@@ -12,7 +11,7 @@ export class CloudFeature extends Disposable {
   constructor(ctx: FeatureContext) {
     super();
     this.tree = this._register(new CloudTree(ctx));
-    this._register(vscode.commands.registerCommand('platformConsole.refreshCloud', () => this.tree.reloadAll()));
+    this._register(ctx.registerUnboundCommand('platformConsole.refreshCloud', () => this.tree.reloadAll()));
     for (const d of registerFunctionCommands(ctx, () => this.tree.reloadAll())) this._register(d);
   }
 }

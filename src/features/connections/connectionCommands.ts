@@ -1,5 +1,6 @@
 // Sign In, Switch Connection, Change API Dialect, Sign Out, Show Log.
 import * as vscode from 'vscode';
+import type { FeatureContext } from '../../ui/featureContext';
 import type { FlowUi } from '../../ui/flowUi';
 import { notifyError } from '../../ui/notify';
 import { probeConnection } from '../../platform/probe';
@@ -9,7 +10,13 @@ import { signInFlow } from './signInFlow';
 import { dialectPickItems, dialectPlaceholder } from './dialectPick';
 import { DIALECT_DESCRIPTIONS, DIALECT_LABELS, dialectForBaseUrl, type Dialect } from '../../schema/dialect';
 
-export function registerConnectionCommands(connections: ConnectionManager, log: Log, ui: () => FlowUi): vscode.Disposable[] {
+/** `register`: FeatureContext.registerUnboundCommand; these commands manage the connections themselves, none acts on one. */
+export function registerConnectionCommands(
+  connections: ConnectionManager,
+  log: Log,
+  ui: () => FlowUi,
+  register: FeatureContext['registerUnboundCommand'],
+): vscode.Disposable[] {
   const pickConnection = async (placeholder: string) => {
     const all = connections.list();
     const active = connections.active;
@@ -25,16 +32,17 @@ export function registerConnectionCommands(connections: ConnectionManager, log: 
   };
 
   return [
-    vscode.commands.registerCommand('platformConsole.signIn', async (prefill?: { name?: string; baseUrl?: string; dialect?: Dialect }) => {
-      const connection = await signInFlow(connections, ui(), prefill);
+    register('platformConsole.signIn', async (prefill?: unknown) => {
+      // Handed in by this extension's own Sign In again and the environment: the fields it knows.
+      const connection = await signInFlow(connections, ui(), prefill as { name?: string; baseUrl?: string; dialect?: Dialect } | undefined);
       if (connection) void ui().notify('info', `Signed in to ${connection.name}.`);
     }),
-    vscode.commands.registerCommand('platformConsole.switchConnection', async () => {
+    register('platformConsole.switchConnection', async () => {
       if (connections.list().length === 0) return vscode.commands.executeCommand('platformConsole.signIn');
       const id = await pickConnection('Switch to connection');
       if (typeof id === 'string') await connections.switchTo(id);
     }),
-    vscode.commands.registerCommand('platformConsole.changeDialect', async () => {
+    register('platformConsole.changeDialect', async () => {
       if (connections.list().length === 0) return vscode.commands.executeCommand('platformConsole.signIn');
       const id = connections.list().length === 1 ? connections.list()[0]!.id : await pickConnection('Change the API dialect of connection');
       const target = connections.list().find((c) => c.id === id);
@@ -53,7 +61,7 @@ export function registerConnectionCommands(connections: ConnectionManager, log: 
       await connections.setDialect(target.id, dialect);
       void ui().notify('info', `${target.name} now speaks the ${DIALECT_LABELS[dialect]} dialect: ${DIALECT_DESCRIPTIONS[dialect]}.`);
     }),
-    vscode.commands.registerCommand('platformConsole.signOut', async () => {
+    register('platformConsole.signOut', async () => {
       if (connections.list().length === 0) return void ui().notify('info', 'Platform Console: no connection to sign out of.');
       const id = connections.list().length === 1 ? connections.list()[0]!.id : await pickConnection('Sign out of connection (its API key is deleted)');
       if (typeof id !== 'string') return;
@@ -61,8 +69,8 @@ export function registerConnectionCommands(connections: ConnectionManager, log: 
       await connections.signOut(id);
       void ui().notify('info', `Signed out of ${name}: its key is deleted and no longer used.`);
     }),
-    vscode.commands.registerCommand('platformConsole.showLog', () => log.show()),
-    vscode.commands.registerCommand('platformConsole.checkConnection', async () => {
+    register('platformConsole.showLog', () => log.show()),
+    register('platformConsole.checkConnection', async () => {
       const active = connections.active;
       const api = await connections.api();
       if (!active || !api) return vscode.commands.executeCommand('platformConsole.signIn');

@@ -10,7 +10,7 @@ export class ConnectionsFeature extends Disposable {
   constructor(ctx: FeatureContext) {
     super();
     this._register(createConnectionStatusBar(ctx.connections));
-    for (const d of registerConnectionCommands(ctx.connections, ctx.log, ctx.ui)) this._register(d);
+    for (const d of registerConnectionCommands(ctx.connections, ctx.log, ctx.ui, ctx.registerUnboundCommand)) this._register(d);
   }
 }
 

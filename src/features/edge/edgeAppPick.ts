@@ -64,7 +64,7 @@ export async function pickEdgeApp(deps: { ui: () => FlowUi; log: Log }, bound: B
  */
 export function refusedRowElsewhere(arg: unknown, bound: BoundConnection, ui: FlowUi): boolean {
   const row = arg instanceof ListedAppNode || arg instanceof PinNode ? arg : undefined;
-  if (!row || row.connectionId === bound.connection.id) return false;
+  if (!row || row.listedOn === bound.connection.id) return false;
   void ui.notify('warning', `Nothing was sent: that row was listed on another connection; the Edge view now shows ${bound.connection.name}.`);
   return true;
 }

@@ -7,22 +7,17 @@ import { listEdgeAppsEndpoint } from '../../schema/edgeLists';
 import { fieldProblem } from '../../ui/fieldRules';
 import type { EdgeAppFilter } from './edgeListing';
 import { EDGE_KIND_NAMES, parseEdgeIds, type EdgeKind } from './model/edgePins';
-import type { ConnectionManager } from '../../connections/connectionManager';
-import type { FlowUi } from '../../ui/flowUi';
+import type { BoundConnection } from '../../connections/connectionManager';
+import type { FeatureContext } from '../../ui/featureContext';
 import { runWizard, type WizardStep } from '../../ui/wizard';
-import type { Log } from '../../ui/log';
 import type { PlatformApi } from '../../platform/api';
 import { AppTemplateNode, EnvNode, UrlNode } from './edgeDetailNodes';
 import type { EdgeData, LoadState } from './edgeNodes';
 import { PinNode } from './edgePinNode';
 import { EDGE_ADD_COMMANDS, EDGE_VIEW_ID, type EdgeTree } from './edgeTree';
 import { fetchEdge, loadStateOf } from './edgeFetch';
-import { promptSignIn } from '../../ui/bindActiveConnection';
 
-export interface EdgeCommandDeps {
-  connections: ConnectionManager;
-  log: Log;
-  ui: () => FlowUi;
+export interface EdgeCommandDeps extends Pick<FeatureContext, 'log' | 'ui' | 'registerBoundCommand' | 'registerUnboundCommand'> {
   tree: EdgeTree;
 }
 
@@ -86,13 +81,13 @@ export function addPinSteps(kind: EdgeKind, api: PlatformApi, connectionName: st
 }
 
 export function registerEdgeCommands(deps: EdgeCommandDeps): vscode.Disposable[] {
-  const { connections, tree } = deps;
-  const signInFirst = () => promptSignIn(deps.ui());
+  const { tree } = deps;
+  // On the connection the view shows (it follows the active one a moment behind): the pins and
+  // the rows a command is run on are that connection's.
+  const onView = { connection: () => tree.activeConnectionId };
+  const bound = (id: string, handler: (bound: BoundConnection, node: unknown) => unknown) => deps.registerBoundCommand(id, handler, onView);
 
-  const add = async (kind: EdgeKind): Promise<number[] | undefined> => {
-    const bound = await connections.bind(tree.activeConnectionId);
-    if (!bound) return void (await signInFirst());
-    const { api, connection } = bound;
+  const add = async ({ api, connection }: BoundConnection, kind: EdgeKind): Promise<number[] | undefined> => {
     const ui = deps.ui();
     const title = EDGE_ADD_COMMANDS[kind].title.replace('…', '');
     const done = await runWizard<AddState>({}, { title: `${title} on ${connection.name}`, steps: addPinSteps(kind, api, connection.name), ui });
@@ -116,7 +111,6 @@ export function registerEdgeCommands(deps: EdgeCommandDeps): vscode.Disposable[]
 
   /** The account's apps filtered on the server: a status (or any), then a part of the name. */
   const filterApps = async (): Promise<void> => {
-    if (!tree.activeConnectionId) return signInFirst();
     const current = tree.listing.filter;
     const done = await runWizard<EdgeAppFilter & { statusChosen?: boolean }>(
       { ...current },
@@ -153,41 +147,39 @@ export function registerEdgeCommands(deps: EdgeCommandDeps): vscode.Disposable[]
   };
 
   return [
-    vscode.commands.registerCommand('platformConsole.filterEdgeApps', filterApps),
-    vscode.commands.registerCommand('platformConsole.clearEdgeAppsFilter', () => tree.listing.setFilter({})),
-    vscode.commands.registerCommand(EDGE_ADD_COMMANDS.client.command, () => add('client')),
-    vscode.commands.registerCommand(EDGE_ADD_COMMANDS.app.command, () => add('app')),
-    vscode.commands.registerCommand(EDGE_ADD_COMMANDS.template.command, async () => {
-      const ids = await add('template');
+    bound('platformConsole.filterEdgeApps', filterApps),
+    deps.registerUnboundCommand('platformConsole.clearEdgeAppsFilter', () => tree.listing.setFilter({})),
+    bound(EDGE_ADD_COMMANDS.client.command, (on) => add(on, 'client')),
+    bound(EDGE_ADD_COMMANDS.app.command, (on) => add(on, 'app')),
+    bound(EDGE_ADD_COMMANDS.template.command, async (on) => {
+      const ids = await add(on, 'template');
       // "Open": the (first) template's long description in the read-only preview.
       if (ids?.[0] !== undefined) await tree.previewTemplate(ids[0]);
     }),
-    vscode.commands.registerCommand('platformConsole.removeEdgePin', async (node: unknown) => {
+    // Pins are the view's connection's: a pin listed on another one is refused, not unpinned here.
+    bound('platformConsole.removeEdgePin', async (_on, node) => {
       if (node instanceof PinNode) await tree.unpin(node.kind, node.id);
     }),
-    vscode.commands.registerCommand('platformConsole.refreshEdge', async (node: unknown) => {
-      if (!tree.activeConnectionId) return signInFirst();
-      await tree.refreshPins(node instanceof PinNode ? node : undefined);
-    }),
-    vscode.commands.registerCommand('platformConsole.previewEdgeTemplate', async (node: unknown) => {
+    bound('platformConsole.refreshEdge', (_on, node) => tree.refreshPins(node instanceof PinNode ? node : undefined)),
+    bound('platformConsole.previewEdgeTemplate', async (_on, node) => {
       const id = templateIdOf(node);
       if (id !== undefined) await tree.previewTemplate(id);
     }),
-    vscode.commands.registerCommand('platformConsole.openEdgeAppUrl', async (node: unknown) => {
+    deps.registerUnboundCommand('platformConsole.openEdgeAppUrl', async (node: unknown) => {
       if (node instanceof UrlNode) await openAppUrl(node.url, deps);
     }),
-    vscode.commands.registerCommand('platformConsole.copyEdgeAppUrl', async (node: unknown) => {
+    deps.registerUnboundCommand('platformConsole.copyEdgeAppUrl', async (node: unknown) => {
       if (!(node instanceof UrlNode)) return;
       await vscode.env.clipboard.writeText(node.url);
       void vscode.window.setStatusBarMessage(`Copied ${node.url}`, 3000);
     }),
-    vscode.commands.registerCommand('platformConsole.revealEdgeEnvValue', (node: unknown) => {
+    deps.registerUnboundCommand('platformConsole.revealEdgeEnvValue', (node: unknown) => {
       if (node instanceof EnvNode) tree.setRevealed(node.appId, node.key, true, node);
     }),
-    vscode.commands.registerCommand('platformConsole.hideEdgeEnvValue', (node: unknown) => {
+    deps.registerUnboundCommand('platformConsole.hideEdgeEnvValue', (node: unknown) => {
       if (node instanceof EnvNode) tree.setRevealed(node.appId, node.key, false, node);
     }),
-    vscode.commands.registerCommand('platformConsole.copyEdgeEnvValue', async (node: unknown) => {
+    deps.registerUnboundCommand('platformConsole.copyEdgeEnvValue', async (node: unknown) => {
       if (!(node instanceof EnvNode)) return;
       await vscode.env.clipboard.writeText(node.value);
       void vscode.window.setStatusBarMessage(`Copied the value of ${node.key}`, 3000);

@@ -14,6 +14,7 @@ import {
 import type { EdgeApp, EdgeClient, EdgeTemplate } from '../../schema/edge';
 import { ActionNode, ErrorNode, MessageNode, TreeNode, spokenRow } from '../../ui/treeNodes';
 import { CONTEXT, EdgeLineNode, HIDDEN_VALUE, esc, md, themeIcon, type EdgeNodeHost } from './edgeNodes';
+import type { ListedOn } from '../../ui/listedOn';
 
 // ---------- clients ----------
 
@@ -145,13 +146,17 @@ export class UrlNode extends TreeNode {
 }
 
 /** The template an app runs; expands to the template itself, fetched when opened. */
-export class AppTemplateNode extends TreeNode {
+export class AppTemplateNode extends TreeNode implements ListedOn {
+  /** The connection its app was read on (Preview Description reads the template there). */
+  readonly listedOn: string | undefined;
+
   constructor(
     readonly templateId: number,
     private readonly templateName: string | undefined,
     private readonly host: EdgeNodeHost,
   ) {
     super();
+    this.listedOn = host.activeConnectionId;
   }
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem('Template', vscode.TreeItemCollapsibleState.Collapsed);

@@ -14,6 +14,7 @@ import { edgeAppContext } from './model/edgeAppActions';
 import { appChildren, appItem, clientChildren, templateChildren, templateItem } from './edgeDetailNodes';
 import { themeIcon, type EdgeNodeHost } from './edgeNodes';
 import { EdgeSecretsListing, EdgeSecretsNode } from './edgeSecretsGroup';
+import type { ListedOn } from '../../ui/listedOn';
 
 export const EDGE_APPS_PAGE = 100;
 export const LISTED_CONTEXT = { app: 'platformConsole.edgeListed.app', template: 'platformConsole.edgeListed.template', apps: 'platformConsole.edgeListed.apps' } as const;
@@ -247,16 +248,16 @@ class AppsNode extends TreeNode {
   }
 }
 
-export class ListedAppNode extends TreeNode {
+export class ListedAppNode extends TreeNode implements ListedOn {
   /** The connection the row was listed on: the view may show another one by the time a command runs on it. */
-  readonly connectionId: string | undefined;
+  readonly listedOn: string | undefined;
 
   constructor(
     readonly app: EdgeAppItem,
     private readonly host: EdgeNodeHost,
   ) {
     super();
-    this.connectionId = host.activeConnectionId;
+    this.listedOn = host.activeConnectionId;
   }
   getTreeItem(): vscode.TreeItem {
     const item = appItem(this.app.id, this.app, this.host.now());

@@ -6,6 +6,7 @@ import { ErrorNode, RUN_NODE_ACTION, TreeNode, spokenRow, type Runnable } from '
 import { EDGE_KIND_NAMES, type EdgeKind } from './model/edgePins';
 import { appChildren, appItem, clientChildren, clientItem, templateChildren, templateItem } from './edgeDetailNodes';
 import { CONTEXT, esc, md, type EdgeData, type EdgeNodeHost, type LoadState } from './edgeNodes';
+import type { ListedOn } from '../../ui/listedOn';
 
 /** What a pin asks of the tree beyond what every edge node does: to be loaded again. */
 export interface PinHost extends EdgeNodeHost {
@@ -13,13 +14,13 @@ export interface PinHost extends EdgeNodeHost {
 }
 
 /** One pinned id: its object when loaded, "not found (404)", or the error with Retry. */
-export class PinNode extends TreeNode implements Runnable {
+export class PinNode extends TreeNode implements Runnable, ListedOn {
   state: LoadState<EdgeData[EdgeKind]> = { status: 'idle' };
   /** Bumped per load: an answer to an older load is dropped. */
   generation = 0;
 
   /** The connection the pin was shown on: the view may show another one by the time a command runs on it. */
-  readonly connectionId: string | undefined;
+  readonly listedOn: string | undefined;
 
   constructor(
     readonly kind: EdgeKind,
@@ -27,7 +28,7 @@ export class PinNode extends TreeNode implements Runnable {
     private readonly host: PinHost,
   ) {
     super();
-    this.connectionId = host.activeConnectionId;
+    this.listedOn = host.activeConnectionId;
   }
 
   get title(): string {

@@ -8,6 +8,7 @@ import type { EdgeSecret, EdgeSecretShort } from '../../schema/edgeSecrets';
 import { ErrorNode, MessageNode, TreeNode, spokenRow } from '../../ui/treeNodes';
 import { activeSlot, appsUsingText, slotLabel } from './model/edgeSecretRules';
 import { esc, md } from './edgeNodes';
+import type { ListedOn } from '../../ui/listedOn';
 
 export const EDGE_SECRETS_GROUP_ID = 'edge.listed.secrets';
 export const SECRET_CONTEXT = { group: 'platformConsole.edgeSecrets', secret: 'platformConsole.edgeSecret' } as const;
@@ -123,14 +124,18 @@ export class EdgeSecretsNode extends TreeNode {
   }
 }
 
-export class EdgeSecretNode extends TreeNode {
+export class EdgeSecretNode extends TreeNode implements ListedOn {
   constructor(
     readonly secret: EdgeSecretShort,
     private readonly secrets: EdgeSecretsListing,
     /** The connection the row was listed on. */
-    readonly connectionId: string | undefined,
+    readonly listedOn: string | undefined,
   ) {
     super();
+  }
+  /** Read by edgeSecretCommands' own check until it registers through ctx.registerBoundCommand (#54). */
+  get connectionId(): string | undefined {
+    return this.listedOn;
   }
   getTreeItem(): vscode.TreeItem {
     const { secret } = this;

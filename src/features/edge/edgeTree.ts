@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { EDGE_KIND_NAMES, EDGE_KINDS, addPins, emptyPins, pinCount, removePin, type EdgeKind, type EdgePins } from './model/edgePins';
 import { RefreshSchedule } from '../../ui/refreshSchedule';
-import type { ConnectionManager } from '../../connections/connectionManager';
+import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
 import type { FlowUi } from '../../ui/flowUi';
 import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
@@ -30,6 +30,8 @@ export const EDGE_ADD_COMMANDS: Record<EdgeKind, { command: string; title: strin
 
 export interface EdgeTreeDeps {
   connections: ConnectionManager;
+  /** FeatureContext.bindNamed: the view reads on the connection it shows. */
+  bindNamed: (id: string | undefined) => Promise<BoundConnection | undefined>;
   store: EdgePinStore;
   log: Log;
   ui: () => FlowUi;
@@ -61,7 +63,7 @@ export class EdgeTree extends NodeTree implements PinHost {
       template: new EdgeGroupNode('template', () => this.pinNodes('template'), this),
     };
     this.listing = new EdgeListing(
-      async () => (this.connectionId ? this.deps.connections.bind(this.connectionId) : undefined),
+      () => this.deps.bindNamed(this.connectionId),
       () => this.refresh(),
       (what, error) => this.deps.log.error(what, error),
     );
@@ -224,7 +226,7 @@ export class EdgeTree extends NodeTree implements PinHost {
         // The connection shown now, captured before any await: the answer lands only in its view.
         const connectionId = this.connectionId;
         if (!connectionId) return;
-        const bound = await this.deps.connections.bind(connectionId).catch((error: unknown) => void this.deps.log.error('Could not read the connection', error));
+        const bound = await this.deps.bindNamed(connectionId).catch((error: unknown) => void this.deps.log.error('Could not read the connection', error));
         const api = bound?.api;
         if (!api || this.connectionId !== connectionId || this.nodes.get(this.key(node.kind, node.id)) !== node) return;
         const generation = ++node.generation;
@@ -312,7 +314,7 @@ export class EdgeTree extends NodeTree implements PinHost {
         (async (): Promise<TemplateResult> => {
           // Captured before the awaits: A's template text never lands in B's preview of the same id.
           const connectionId = this.connectionId;
-          const api = connectionId ? (await this.deps.connections.bind(connectionId).catch(() => undefined))?.api : undefined;
+          const api = (await this.deps.bindNamed(connectionId).catch(() => undefined))?.api;
           if (!api || !connectionId) return { status: 'error', error: new Error('Signed out') };
           try {
             const data = (await fetchEdge(api, 'template', id)) as EdgeTemplate;

@@ -4,14 +4,14 @@
 // on "Open Logs" opens with what it shows; each other item changes one filter. The panel reads on
 // the connection the command started on.
 import * as vscode from 'vscode';
-import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
+import type { BoundConnection } from '../../connections/connectionManager';
 import { ListPages } from '../../platform/listPages';
 import { EDGE_LOG_FILTER_MAX } from '../../schema/edgeLogs';
 import type { EdgeAppItem } from '../../schema/edgeLists';
 import { positiveId, textOf } from '../../schema/schemaKit';
 import { EDGE_LOG_RANGES, EDGE_LOG_RANGE_DEFAULT, edgeFiltersText, rangeText, type EdgeLogFilters } from '../../protocol/logs';
-import { promptSignIn } from '../../ui/bindActiveConnection';
 import { fieldProblem, parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
+import type { FeatureContext } from '../../ui/featureContext';
 import type { FlowUi } from '../../ui/flowUi';
 import { pickFromList } from '../../ui/listPick';
 import type { Log } from '../../ui/log';
@@ -24,8 +24,7 @@ export const OPEN_EDGE_APP_LOGS = 'platformConsole.openEdgeAppLogs';
 export const OPEN_LOGS_ITEM = '$(output) Open Logs';
 const PICK_PAGE = 100;
 
-export interface EdgeAppLogsDeps {
-  connections: ConnectionManager;
+export interface EdgeAppLogsDeps extends Pick<FeatureContext, 'registerBoundCommand'> {
   log: Log;
   ui: () => FlowUi;
   logs: Pick<FunctionLogsExports, 'openEdgeApp'>;
@@ -83,7 +82,7 @@ export async function askFilters(ctx: StepContext, filters: EdgeLogFilters): Pro
 }
 
 export function registerEdgeAppLogsCommand(deps: EdgeAppLogsDeps): vscode.Disposable {
-  const { connections, log } = deps;
+  const { log } = deps;
 
   const pickApp = (bound: BoundConnection, ctx: StepContext) => {
     const pages = new ListPages<EdgeAppItem>({
@@ -108,12 +107,9 @@ export function registerEdgeAppLogsCommand(deps: EdgeAppLogsDeps): vscode.Dispos
     });
   };
 
-  return vscode.commands.registerCommand(OPEN_EDGE_APP_LOGS, async (arg?: unknown) => {
-    const connection = connections.active;
-    if (!connection || !connections.signedIn) return promptSignIn(deps.ui());
-    // Bound once: the flow and the panel use the connection the command started on.
-    const bound = await connections.bind(connection.id);
-    if (!bound) return promptSignIn(deps.ui());
+  // Bound once: the flow and the panel use the connection the command started on; an Edge view
+  // row listed on another connection is refused before (its app id may name another app here).
+  return deps.registerBoundCommand(OPEN_EDGE_APP_LOGS, async (bound, arg) => {
     const args = given(arg);
     const state: { app?: { id: number; name: string }; filters: EdgeLogFilters } = {
       ...(args.appId !== undefined && { app: { id: args.appId, name: args.appName ?? '' } }),

@@ -2,7 +2,8 @@
 // name; one panel per function (opening it again shows the open one). Panels come back after a
 // window reload; "Open in Editor" documents are read-only (a content provider of our own scheme).
 import * as vscode from 'vscode';
-import type { ConnectionManager } from '../../connections/connectionManager';
+import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
+import type { FeatureContext } from '../../ui/featureContext';
 import type { LogExportFormat } from '../../protocol/logExport';
 import { cloudLocationSteps } from '../../ui/cloudLocation';
 import type { ConnectionCloudDefaults } from '../../ui/settings';
@@ -11,7 +12,6 @@ import type { FlowUi } from '../../ui/flowUi';
 import { runWizard, type WizardStep } from '../../ui/wizard';
 import type { Log } from '../../ui/log';
 import { panelOptions, type PanelWatch } from '../../ui/panelHost';
-import { cloudTargetOf } from '../../ui/cloudTarget';
 import { pickFromList } from '../../ui/listPick';
 import { registerPanelSerializer } from '../../ui/panelSerializer';
 import { LOG_LIMIT_DEFAULT, LOG_LIMIT_MAX, LOG_LIMIT_MIN, functionLogsParams } from '../../schema/faas';
@@ -21,7 +21,6 @@ import { FunctionLogsPanel, type LogsSettings } from './functionLogsPanel';
 import { LogMemory } from './model/logMemory';
 import type { LogsPageSends, LogsPanelWatch } from './logsPanelWatch';
 import { logsPanelStateSchema } from './logsMessages';
-import { promptSignIn } from '../../ui/bindActiveConnection';
 
 export const READ_ONLY_SCHEME = 'platform-console-logs';
 const RECENT_MAX = 10;
@@ -43,7 +42,7 @@ interface FlowState {
   fromRecent?: boolean;
 }
 
-export interface FunctionLogsDeps {
+export interface FunctionLogsDeps extends Pick<FeatureContext, 'bindNamed' | 'registerBoundCommand'> {
   extensionUri: vscode.Uri;
   connections: ConnectionManager;
   log: Log;
@@ -149,6 +148,7 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
     const logsPanel = new FunctionLogsPanel(panel, target, {
       extensionUri: deps.extensionUri,
       connections: deps.connections,
+      bindNamed: deps.bindNamed,
       log: deps.log,
       panelWatch: deps.panelWatch,
       logsWatch: deps.logsWatch,
@@ -196,14 +196,11 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
     return attach(panel, target);
   };
 
-  const signInFirst = () => promptSignIn(deps.ui());
-
-  const openCommand = async (given?: Partial<FunctionRef>) => {
-    const connection = deps.connections.active;
-    if (!connection || !deps.connections.signedIn) return signInFirst();
-    // A Cloud view row read on another connection (switched since): its names may not exist here.
-    const row = cloudTargetOf(given, 'function');
-    if (row && row.connectionId !== connection.id) return void deps.ui().notify('warning', 'That function was listed on another connection: the Cloud view now shows the active one, open the logs from there.');
+  // A Cloud view row listed on another connection never gets here (ctx.registerBoundCommand refuses
+  // it): its names may not exist on this one.
+  const openCommand = async (bound: BoundConnection, arg: unknown) => {
+    const { connection } = bound;
+    const given = arg as Partial<FunctionRef> | undefined;
     // Arguments (another command, a test) are checked like typed values; anything off goes through the flow.
     const args = typeof given === 'object' && given !== null ? given : {};
     if (isRef(args) && functionLogsParams.safeParse(toParams(args)).success) return void open(args);
@@ -216,8 +213,6 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
     ] as const) {
       if (value !== undefined && schema.safeParse(value).success) Object.assign(state, { [key]: value });
     }
-    const bound = await deps.connections.bind(connection.id);
-    if (!bound) return signInFirst();
     const defaults = deps.defaults.on(bound);
     const steps: WizardStep<FlowState>[] = [
       ...cloudLocationSteps<FlowState>(defaults),
@@ -331,7 +326,7 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
   const recentIn = (connectionId: string, s: FlowState) => recent(connectionId).filter((r) => r.projectId === s.projectId && r.regionId === s.regionId);
 
   const disposables: vscode.Disposable[] = [
-    vscode.commands.registerCommand('platformConsole.openFunctionLogs', openCommand),
+    deps.registerBoundCommand('platformConsole.openFunctionLogs', openCommand),
     vscode.workspace.registerTextDocumentContentProvider(READ_ONLY_SCHEME, provider),
     vscode.workspace.onDidCloseTextDocument((d) => {
       if (d.uri.scheme === READ_ONLY_SCHEME) documents.delete(d.uri.toString());

@@ -3,7 +3,7 @@
 // Filtering, scrolling and rendering happen in the page, without a round trip to this side.
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
-import type { ConnectionManager } from '../../connections/connectionManager';
+import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
 import { compileFilter, type LogFilterSpec } from '../../protocol/logFilter';
 import { exportCounts, exportText, type LogExportFormat } from '../../protocol/logExport';
 import type { LogItem } from '../../protocol/logItems';
@@ -34,6 +34,8 @@ export interface LogsSettings extends FollowerSettings {
 export interface LogsPanelDeps {
   extensionUri: vscode.Uri;
   connections: ConnectionManager;
+  /** FeatureContext.bindNamed: the panel reads on the connection it was opened on, whichever is active. */
+  bindNamed: (id: string | undefined) => Promise<BoundConnection | undefined>;
   log: Log;
   settings(): LogsSettings;
   /** Where to save an export (the save dialog; tests answer it). */
@@ -140,7 +142,7 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
 
   /** Bound to this panel's connection for each read: once it is signed out, nothing is sent. */
   private async bound() {
-    const bound = await this.deps.connections.bind(this.own()?.id);
+    const bound = await this.deps.bindNamed(this.own()?.id);
     if (!bound) throw new Error(`Signed out of ${this.current.connectionName}`);
     return bound;
   }

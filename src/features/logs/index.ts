@@ -15,7 +15,7 @@ export class LogsFeature extends Disposable {
     super();
     const logs = registerFunctionLogs({ ...ctx, memento: ctx.state, logsWatch });
     for (const d of logs.disposables) this._register(d);
-    this._register(registerEdgeAppLogsCommand({ connections: ctx.connections, log: ctx.log, ui: ctx.ui, logs: logs.exports }));
+    this._register(registerEdgeAppLogsCommand({ registerBoundCommand: ctx.registerBoundCommand, log: ctx.log, ui: ctx.ui, logs: logs.exports }));
     this.exports = logs.exports;
   }
 }

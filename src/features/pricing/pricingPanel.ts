@@ -1,6 +1,7 @@
 // "Preview Prices…": one Price Preview panel, revived after a reload with its forms and pins.
 import * as vscode from 'vscode';
-import type { ConnectionManager } from '../../connections/connectionManager';
+import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
+import type { FeatureContext } from '../../ui/featureContext';
 import type { CloudDefaults } from '../../ui/cloudLocation';
 import type { ConnectionCloudDefaults } from '../../ui/settings';
 import type { FlowUi } from '../../ui/flowUi';
@@ -13,7 +14,7 @@ import { PricingSession, type PricingSessionDeps } from './pricingSession';
 
 export const PRICING_TITLE = 'Price Preview';
 
-export interface PricingDeps {
+export interface PricingDeps extends Pick<FeatureContext, 'bindNamed' | 'registerBoundCommand'> {
   extensionUri: vscode.Uri;
   connections: ConnectionManager;
   log: Log;
@@ -48,6 +49,7 @@ export function registerPricing(deps: PricingDeps, panelSessionDeps: PanelSessio
 
   const sessionDeps = (post: (event: PricingEvent) => void, debounceMs?: number): PricingSessionDeps => ({
     connections: deps.connections,
+    bindNamed: deps.bindNamed,
     log: deps.log,
     ui: deps.ui,
     locale: vscode.env.language || 'en',
@@ -82,19 +84,15 @@ export function registerPricing(deps: PricingDeps, panelSessionDeps: PanelSessio
     });
   };
 
-  const current = () => open;
-  const show = async () => {
+  const show = (bound: BoundConnection | undefined) => {
     if (open) return open.host.panel.reveal();
-    const bound = deps.connections.signedIn ? await deps.connections.bind() : undefined;
-    // Asked twice while the connection was read: one panel.
-    const opened = current();
-    if (opened) return opened.host.panel.reveal();
     const panel = vscode.window.createWebviewPanel(PRICING_VIEW_TYPE, PRICING_TITLE, vscode.ViewColumn.Active, panelOptions(deps.extensionUri));
     attach(panel, undefined, bound ? deps.defaults.on(bound) : undefined);
   };
 
   const disposables = [
-    vscode.commands.registerCommand('platformConsole.previewPrices', show),
+    // Prices are public: signed out, the panel opens with typed project and region.
+    deps.registerBoundCommand('platformConsole.previewPrices', show, { whenSignedOut: 'run' }),
     registerPanelSerializer(PRICING_VIEW_TYPE, pricingStateSchema, deps.log, attach),
     { dispose: () => open?.host.dispose() },
   ];

@@ -2,7 +2,7 @@
 // schemas (refusals go back to the webview, nothing is sent), prices each valid change after a
 // debounce (newest answer only), keeps pinned prices and copies requests. It talks to the
 // webview only through `post` and the handler methods, so tests drive it without a webview.
-import type { ConnectionManager } from '../../connections/connectionManager';
+import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
 import { checkInstanceForm, checkLoadBalancerForm, checkLocation, instanceSummary, loadBalancerSummary } from './model/priceForm';
 import { requestCurl, requestJson, type PriceRequestCall } from './model/priceRequestText';
 import { priceDisplay, priceResultOf } from './model/priceView';
@@ -23,7 +23,9 @@ export const PRICE_ANSWER_TTL_MS = 5 * 60_000;
 const PRICE_ANSWERS_KEPT = 100;
 
 export interface PricingSessionDeps {
-  connections: Pick<ConnectionManager, 'api' | 'active' | 'signedIn' | 'bind'>;
+  connections: Pick<ConnectionManager, 'api' | 'active' | 'signedIn'>;
+  /** FeatureContext.bindNamed: the lists are read on the connection active at each read (the panel follows it). */
+  bindNamed: (id: string | undefined) => Promise<BoundConnection | undefined>;
   log: Log;
   ui: () => FlowUi;
   locale: string;
@@ -238,7 +240,7 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
     if (!this.deps.connections.signedIn) return offer({ state: 'typed' });
     // What was offered for another location or connection is not offered a moment longer.
     if (this.choices[list].state !== 'loading') offer({ state: 'loading' });
-    const bound = await this.deps.connections.bind();
+    const bound = await this.deps.bindNamed(this.deps.connections.active?.id);
     const endpoint = { projects: 'listProjects', regions: 'listRegions', flavors: 'listFlavors', loadBalancerFlavors: 'listLoadBalancerFlavors' } as const;
     if (!bound || bound.lists.isMissing(endpoint[list])) return offer({ state: 'typed' });
     const reason = (error: unknown) => {

@@ -6,6 +6,7 @@ import { escapeMarkdown } from '../../ui/text/markdownText';
 import { fieldValueText, type ProfileField } from './model/profileEdits';
 import { fieldLabel, networkFamily, profileDescription, profileLabel, profileTooltip, templateName } from './model/profileText';
 import type { ProtectionProfile } from '../../schema/security';
+import type { ListedOn } from '../../ui/listedOn';
 import { ErrorNode, TreeNode } from '../../ui/treeNodes';
 
 export const PROFILE_CONTEXT = 'platformConsole.profile';
@@ -22,16 +23,16 @@ export interface ProfileNodeOwner {
   refresh(node?: TreeNode): void;
 }
 
-export class ProfileNode extends TreeNode {
+export class ProfileNode extends TreeNode implements ListedOn {
   /** The connection the row was listed on: the view may show another one by the time a command runs on it. */
-  readonly connectionId: string;
+  readonly listedOn: string;
 
   constructor(
     readonly owner: ProfileNodeOwner,
     public profile: ProtectionProfile,
   ) {
     super();
-    this.connectionId = owner.idPrefix;
+    this.listedOn = owner.idPrefix;
   }
 
   get itemId(): string {
@@ -63,10 +64,13 @@ export class ProfileNode extends TreeNode {
 }
 
 /** The profile's template: name, and its id. */
-export class TemplateNode extends TreeNode {
+export class TemplateNode extends TreeNode implements ListedOn {
   constructor(readonly profileNode: ProfileNode) {
     super();
     this.parent = profileNode;
+  }
+  get listedOn(): string {
+    return this.profileNode.listedOn;
   }
   getTreeItem(): vscode.TreeItem {
     const p = this.profileNode.profile;
@@ -84,10 +88,13 @@ export class TemplateNode extends TreeNode {
  * "Fields" with one child per value. The platform's list carries no field values: then the row
  * says so, and expanding it reads the profile itself (GET …/profiles/{id}, the platform's own).
  */
-export class FieldsNode extends TreeNode {
+export class FieldsNode extends TreeNode implements ListedOn {
   constructor(readonly profileNode: ProfileNode) {
     super();
     this.parent = profileNode;
+  }
+  get listedOn(): string {
+    return this.profileNode.listedOn;
   }
   getTreeItem(): vscode.TreeItem {
     const fields = this.profileNode.profile.fields;
@@ -128,13 +135,16 @@ export class FieldsNode extends TreeNode {
   }
 }
 
-export class FieldNode extends TreeNode {
+export class FieldNode extends TreeNode implements ListedOn {
   constructor(
     readonly profileNode: ProfileNode,
     readonly field: ProfileField,
     private readonly index: number,
   ) {
     super();
+  }
+  get listedOn(): string {
+    return this.profileNode.listedOn;
   }
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(fieldLabel(this.field));
@@ -152,10 +162,13 @@ export class FieldNode extends TreeNode {
 }
 
 /** "Networks" with one child per CIDR, each with an IPv4 or IPv6 icon. */
-export class NetworksNode extends TreeNode {
+export class NetworksNode extends TreeNode implements ListedOn {
   constructor(readonly profileNode: ProfileNode) {
     super();
     this.parent = profileNode;
+  }
+  get listedOn(): string {
+    return this.profileNode.listedOn;
   }
   getTreeItem(): vscode.TreeItem {
     const count = this.profileNode.profile.networks?.length ?? 0;
@@ -172,13 +185,16 @@ export class NetworksNode extends TreeNode {
   }
 }
 
-export class NetworkNode extends TreeNode {
+export class NetworkNode extends TreeNode implements ListedOn {
   constructor(
     readonly profileNode: ProfileNode,
     readonly cidr: string,
     private readonly index: number,
   ) {
     super();
+  }
+  get listedOn(): string {
+    return this.profileNode.listedOn;
   }
   getTreeItem(): vscode.TreeItem {
     const family = networkFamily(this.cidr);
@@ -199,13 +215,17 @@ export class NetworkNode extends TreeNode {
   }
 }
 
-/** The profile a node belongs to (a profile, or anything under one). */
-/** A command run on a row listed on another connection than the one it is bound to (the person switched since). */
+/**
+ * A command run on a row listed on another connection than the one it is bound to (the person
+ * switched since). ctx.registerBoundCommand refuses those rows before this is asked; it goes when
+ * profileCommands and profileCreateCommands drop their own check (#54).
+ */
 export function listedElsewhere(node: unknown, connectionId: string): boolean {
   const row = profileNodeOf(node);
-  return row !== undefined && row.connectionId !== connectionId;
+  return row !== undefined && row.listedOn !== connectionId;
 }
 
+/** The profile a node belongs to (a profile, or anything under one). */
 export function profileNodeOf(node: unknown): ProfileNode | undefined {
   if (node instanceof ProfileNode) return node;
   if (node instanceof TemplateNode || node instanceof FieldsNode || node instanceof NetworksNode) return node.profileNode;

@@ -19,6 +19,7 @@ import {
   storedFilters,
   type ProfileFilters,
 } from './model/profileQuery';
+import type { FeatureContext } from '../../ui/featureContext';
 import type { FlowUi } from '../../ui/flowUi';
 import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
@@ -38,6 +39,8 @@ export const PAGE_SIZE_SETTING = 'platformConsole.protectionProfiles.pageSize';
 
 export interface ProfilesTreeDeps {
   connections: ConnectionManager;
+  /** FeatureContext.bindNamed: the view reads on the connection it shows. */
+  bindNamed: FeatureContext['bindNamed'];
   log: Log;
   ui: () => FlowUi;
   /** globalState: filters per connection. */
@@ -67,7 +70,7 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
   /** Templates seen in any list of this connection, id -> name (the API has no template list). */
   private readonly templates = new Map<number, string>();
   /** The Templates group's source: the platform's templates on the connection shown. */
-  readonly templateList = new ProfileTemplateList(this, () => this.deps.connections.bind(this.idPrefix));
+  readonly templateList = new ProfileTemplateList(this, () => this.deps.bindNamed(this.idPrefix));
 
   constructor(private readonly deps: ProfilesTreeDeps) {
     super(PROFILES_VIEW, { showCollapseAll: true });
@@ -168,7 +171,7 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
     state.loadingMore = true;
     this.refresh();
     const generation = this.generation;
-    const bound = await this.deps.connections.bind(this.idPrefix);
+    const bound = await this.deps.bindNamed(this.idPrefix);
     try {
       if (!bound || generation !== this.generation) return;
       const page = await bound.api.security.listProtectionProfilesPaged({ params: {}, query: this.pageQuery(state.profiles.length) });
@@ -312,7 +315,7 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
    * reason a read fails is the caller's to show (an error row, or the edit's notification).
    */
   async readProfile(id: number, on?: BoundConnection): Promise<ProtectionProfile> {
-    const bound = on ?? (await this.deps.connections.bind(this.idPrefix));
+    const bound = on ?? (await this.deps.bindNamed(this.idPrefix));
     if (!bound) throw new PlatformError({ kind: 'unauthorized', message: 'Not signed in.' });
     const { api, connection } = bound;
     const profile = await api.security.getProtectionProfile({ params: { protection_profile_id: id } });
@@ -325,7 +328,7 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
     const { connections, log } = this.deps;
     let connection = connections.active;
     try {
-      const bound = await connections.bind(connection?.id);
+      const bound = await this.deps.bindNamed(connection?.id);
       if (generation !== this.generation) return;
       const api = bound?.api;
       connection = bound?.connection;

@@ -3,7 +3,6 @@
 // The row leaves the view when the platform confirms, or says the task is already gone.
 import * as vscode from 'vscode';
 import type { BoundConnection } from '../../connections/connectionManager';
-import { promptSignIn } from '../../ui/bindActiveConnection';
 import { confirmOperation } from '../../ui/confirmOperation';
 import type { FeatureContext } from '../../ui/featureContext';
 import { notifyError } from '../../ui/notify';
@@ -13,14 +12,14 @@ import { sendOperation } from '../../operations/operation';
 import { deleteReportTask } from '../../operations/removals';
 import { reportLabel, shortUuid, type TrackedReport } from './model/reportTasks';
 import type { ReportPoller } from './reportPoller';
-import { taskFromArgument, taskPickStep, type TaskCommandDeps } from './reportTaskTarget';
+import { taskConnection, taskFromArgument, taskPickStep, type TaskCommandDeps } from './reportTaskTarget';
 
-export interface DeleteReportDeps extends TaskCommandDeps, Pick<FeatureContext, 'log'> {
+export interface DeleteReportDeps extends TaskCommandDeps, Pick<FeatureContext, 'log' | 'registerBoundCommand'> {
   poller: ReportPoller;
 }
 
 export function registerDeleteReport(deps: DeleteReportDeps): vscode.Disposable {
-  const { connections, log, store, poller } = deps;
+  const { log, store, poller } = deps;
 
   /** Gone from the list here and from the view's copy of the platform's list. */
   const forget = async (connectionId: string, uuid: string) => {
@@ -86,23 +85,24 @@ export function registerDeleteReport(deps: DeleteReportDeps): vscode.Disposable 
     return true;
   };
 
-  return vscode.commands.registerCommand('platformConsole.deleteReportTask', async (arg?: unknown) => {
-    const given = taskFromArgument(arg, deps);
-    const connectionId = given?.connectionId ?? connections.active?.id;
-    const bound = connectionId ? await connections.bind(connectionId) : undefined;
-    if (!bound) return promptSignIn(deps.ui());
-    const done = await runWizard<{ task?: TrackedReport }>(
-      { task: given?.task },
-      {
-        title: `Delete Report Task (${bound.connection.name})`,
-        ui: deps.ui(),
-        steps: [
-          taskPickStep({ noun: 'report task', offer: () => true, tree: deps.tree, logError: (error) => log.error('Could not load the report tasks', error) }),
-        ],
-      },
-    );
-    if (!done?.task) return false;
-    const task = done.task.snapshot ? done.task : await readTask(bound, done.task);
-    return task ? remove(bound, task) : false;
-  });
+  return deps.registerBoundCommand(
+    'platformConsole.deleteReportTask',
+    async (bound, arg) => {
+      const given = taskFromArgument(arg, deps);
+      const done = await runWizard<{ task?: TrackedReport }>(
+        { task: given?.task },
+        {
+          title: `Delete Report Task (${bound.connection.name})`,
+          ui: deps.ui(),
+          steps: [
+            taskPickStep({ noun: 'report task', offer: () => true, tree: deps.tree, logError: (error) => log.error('Could not load the report tasks', error) }),
+          ],
+        },
+      );
+      if (!done?.task) return false;
+      const task = done.task.snapshot ? done.task : await readTask(bound, done.task);
+      return task ? remove(bound, task) : false;
+    },
+    { connection: taskConnection(deps) },
+  );
 }

@@ -3,6 +3,7 @@
 // after a reload by its serializer.
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../../connections/connectionManager';
+import type { FeatureContext } from '../../ui/featureContext';
 import type { Log } from '../../ui/log';
 import { panelOptions, type PanelWatch } from '../../ui/panelHost';
 import { registerPanelSerializer } from '../../ui/panelSerializer';
@@ -26,6 +27,9 @@ export function readMaxTableMB(): number {
 export interface ReportTableDepsIn {
   extensionUri: vscode.Uri;
   connections: ConnectionManager;
+  bindNamed: FeatureContext['bindNamed'];
+  /** Open Report Table binds nothing itself: the panel reads on the task's own connection (bindNamed). */
+  registerUnboundCommand: FeatureContext['registerUnboundCommand'];
   log: Log;
   store: ReportTaskStore;
   panelWatch?: PanelWatch;
@@ -57,6 +61,7 @@ export function registerReportTables(deps: ReportTableDepsIn): { disposables: vs
   const panelDeps = {
     extensionUri: deps.extensionUri,
     connections: deps.connections,
+    bindNamed: deps.bindNamed,
     log: deps.log,
     task: (t: ReportTableTarget) => deps.store.get(t.connectionId, t.uuid) ?? listed.get(keyOf(t)),
     maxTableMB: readMaxTableMB,
@@ -96,7 +101,7 @@ export function registerReportTables(deps: ReportTableDepsIn): { disposables: vs
   };
 
   const disposables: vscode.Disposable[] = [
-    vscode.commands.registerCommand('platformConsole.openReportTable', (arg?: unknown) => {
+    deps.registerUnboundCommand('platformConsole.openReportTable', (arg?: unknown) => {
       const target = targetOf(arg);
       if (target && arg instanceof ReportTaskNode) listed.set(keyOf(target), arg.task);
       // Without a task (a keybinding, the palette): Open Report… asks for its UUID.

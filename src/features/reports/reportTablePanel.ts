@@ -8,6 +8,7 @@ import { readReportRows, type ReportRowCell } from '../../platform/reportRows';
 import { REPORT_MEDIA_TYPES } from '../../schema/reportResult';
 import { endpoints } from '../../schema/endpoints';
 import { isPlatformError } from '../../schema/errors';
+import type { FeatureContext } from '../../ui/featureContext';
 import type { Log } from '../../ui/log';
 import { PanelHost, type PanelHandler, type PanelWatch } from '../../ui/panelHost';
 import type { ReportTableEvent, ReportTableInfo, ReportTableNotification, ReportTableRequests } from '../../protocol/reportTable';
@@ -23,6 +24,8 @@ export interface ReportTableTarget {
 export interface ReportTableDeps {
   extensionUri: vscode.Uri;
   connections: ConnectionManager;
+  /** FeatureContext.bindNamed: the panel reads on the connection it was opened on. */
+  bindNamed: FeatureContext['bindNamed'];
   log: Log;
   /** The task as the Report Tasks list holds it (its template and parameters), if it does. */
   task(target: ReportTableTarget): TrackedReport | undefined;
@@ -117,7 +120,7 @@ export class ReportTablePanel implements PanelHandler<ReportTableNotification, R
       this.settled.fire(outcome);
     };
     try {
-      const bound = await this.deps.connections.bind(this.target.connectionId);
+      const bound = await this.deps.bindNamed(this.target.connectionId);
       if (!bound) throw new SignedOut(`Signed out of ${this.connectionName()}: sign in to it to open this report.`);
       const signal = AbortSignal.any([reading.signal, bound.signal]);
       const opened = await bound.api.http.openStream(endpoints.downloadReport, { params: { uuid: this.target.uuid }, query: { format: 'json' } }, { accept: REPORT_MEDIA_TYPES.json, signal });

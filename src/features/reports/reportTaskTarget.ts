@@ -37,6 +37,14 @@ export function taskFromArgument(arg: unknown, deps: { connections: ConnectionMa
   return { connectionId: id, task: known ?? { uuid: lower, addedAt: Date.now() } };
 }
 
+/**
+ * The connection a per-task command binds (its registration's `connection` option): the task's
+ * own, named by its row or argument, whichever is active; else the active one.
+ */
+export function taskConnection(deps: { connections: ConnectionManager; store: ReportTaskStore; tree: () => ReportTasksTree | undefined }): (arg?: unknown) => string | undefined {
+  return (arg) => taskFromArgument(arg, deps)?.connectionId ?? deps.connections.active?.id;
+}
+
 function listedTasks(tree: () => ReportTasksTree | undefined, connectionId: string): TrackedReport[] {
   const view = tree();
   if (!view) return [];

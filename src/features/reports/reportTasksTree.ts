@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { formatUtc, relativeTime } from '../../ui/text/timeText';
 import { escapeMarkdown } from '../../ui/text/markdownText';
-import type { ConnectionManager } from '../../connections/connectionManager';
+import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
 import {
   newestFirst,
   notesSummary,
@@ -21,6 +21,7 @@ import {
 } from './model/reportTasks';
 import { NodeTree } from '../../ui/nodeTree';
 import { ActionNode, ErrorNode, MessageNode, TreeNode, spokenRow } from '../../ui/treeNodes';
+import type { ListedOn } from '../../ui/listedOn';
 import type { Log } from '../../ui/log';
 import { ReportListing } from './reportListing';
 import type { ReportTaskStore } from './reportTaskStore';
@@ -72,13 +73,18 @@ class GroupNode extends TreeNode {
   }
 }
 
-export class ReportTaskNode extends TreeNode {
+export class ReportTaskNode extends TreeNode implements ListedOn {
   constructor(
     readonly task: TrackedReport,
     readonly connectionId: string,
     private readonly now: number,
   ) {
     super();
+  }
+
+  /** A task is listed on the connection it belongs to (its commands bind that one). */
+  get listedOn(): string {
+    return this.connectionId;
   }
 
   /** The tree item's id: the same task on the same connection is the same row, read after read. */
@@ -155,13 +161,15 @@ export class ReportTasksTree extends NodeTree {
 
   constructor(
     private readonly connections: ConnectionManager,
+    /** FeatureContext.bindNamed: the view reads on the connection it lists. */
+    private readonly bindNamed: (id: string | undefined) => Promise<BoundConnection | undefined>,
     private readonly store: ReportTaskStore,
     private readonly commands: { create: () => unknown; open: () => unknown },
     log: Log,
   ) {
     super(REPORT_TASKS_VIEW, { showCollapseAll: true });
     this.listing = new ReportListing(
-      async () => (this.listedFor ? this.connections.bind(this.listedFor) : undefined),
+      () => this.bindNamed(this.listedFor),
       () => this.refresh(),
       (what, error) => log.error(what, error),
       () => this.view.visible,

@@ -6,7 +6,6 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BoundConnection } from '../../connections/connectionManager';
-import { promptSignIn } from '../../ui/bindActiveConnection';
 import type { FeatureContext } from '../../ui/featureContext';
 import { notifyError } from '../../ui/notify';
 import { runWizard, type WizardStep } from '../../ui/wizard';
@@ -17,7 +16,7 @@ import { FORMAT_CHOICES, downloadProgressText, formatBytes, formatChoice, knownF
 import { reportLabel, shortUuid, statusText, type TrackedReport } from './model/reportTasks';
 import { writeBodyToFile } from './reportFileWriter';
 import { countingFormulaCells, formulaCellsNote } from './model/reportFormulaCells';
-import { isCompleted, taskFromArgument, taskPickStep, type TaskCommandDeps, type TaskTarget } from './reportTaskTarget';
+import { isCompleted, taskConnection, taskFromArgument, taskPickStep, type TaskCommandDeps, type TaskTarget } from './reportTaskTarget';
 
 const FORMAT_KEY = 'platformConsole.reportSave.format';
 const FOLDER_KEY = 'platformConsole.reportSave.folder';
@@ -27,7 +26,7 @@ const PROGRESS_EVERY_MS = 250;
 /** Answers the save dialog instead of VS Code's own (undefined: VS Code's dialog). */
 export type SaveLocationAnswer = (defaultUri: vscode.Uri, format: ReportFormat) => Promise<vscode.Uri | undefined>;
 
-export interface SaveReportDeps extends TaskCommandDeps, Pick<FeatureContext, 'log' | 'state'> {}
+export interface SaveReportDeps extends TaskCommandDeps, Pick<FeatureContext, 'log' | 'state' | 'registerBoundCommand'> {}
 
 interface SaveState {
   task?: TrackedReport;
@@ -37,7 +36,7 @@ interface SaveState {
 class SaveCancelled extends Error {}
 
 export function registerSaveReport(deps: SaveReportDeps): { disposable: vscode.Disposable; setSaveLocation: (answer: SaveLocationAnswer | undefined) => void } {
-  const { connections, log } = deps;
+  const { log } = deps;
   let saveAnswer: SaveLocationAnswer | undefined;
 
   const saveLocation = (defaultUri: vscode.Uri, format: ReportFormat): Promise<vscode.Uri | undefined> => {
@@ -211,19 +210,20 @@ export function registerSaveReport(deps: SaveReportDeps): { disposable: vscode.D
     return target;
   };
 
-  const command = vscode.commands.registerCommand('platformConsole.saveReportAs', async (arg?: unknown) => {
-    const given = taskFromArgument(arg, deps);
-    const connectionId = given?.connectionId ?? connections.active?.id;
-    // The task's own connection, to the last byte: its Sign Out stops the download.
-    const bound = connectionId ? await connections.bind(connectionId) : undefined;
-    if (!bound) return promptSignIn(deps.ui());
-    try {
-      return await save(bound, given);
-    } catch (error) {
-      await notifyError('Could not save the report', error, { log, ui: deps.ui(), connectionName: bound.connection.name });
-      return undefined;
-    }
-  });
+  // The task's own connection, to the last byte: its Sign Out stops the download.
+  const command = deps.registerBoundCommand(
+    'platformConsole.saveReportAs',
+    async (bound, arg) => {
+      const given = taskFromArgument(arg, deps);
+      try {
+        return await save(bound, given);
+      } catch (error) {
+        await notifyError('Could not save the report', error, { log, ui: deps.ui(), connectionName: bound.connection.name });
+        return undefined;
+      }
+    },
+    { connection: taskConnection(deps) },
+  );
   return { disposable: command, setSaveLocation: (answer) => (saveAnswer = answer) };
 }
 

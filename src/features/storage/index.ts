@@ -1,6 +1,5 @@
 // Storage: the Storage view (object and SFTP storages, storage API v4), Delete Storage… (v4 on
 // platform connections, the deprecated v1 flow on spec-dialect ones) and Restore Storage….
-import * as vscode from 'vscode';
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { deleteStorageCommand, restoreStorageCommand } from './storageCommands';
@@ -16,7 +15,7 @@ export class StorageFeature extends Disposable {
     const deps = { log: ctx.log, ui: ctx.ui, tree: this.tree };
     this._register(ctx.registerBoundCommand('platformConsole.deleteStorage', (bound, arg) => deleteStorageCommand(deps, bound, arg)));
     this._register(ctx.registerBoundCommand('platformConsole.restoreStorage', (bound, arg) => restoreStorageCommand(deps, bound, arg)));
-    this._register(vscode.commands.registerCommand('platformConsole.refreshStorage', () => this.tree.reloadAll(true)));
+    this._register(ctx.registerUnboundCommand('platformConsole.refreshStorage', () => this.tree.reloadAll(true)));
   }
 }
 

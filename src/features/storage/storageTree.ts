@@ -10,6 +10,7 @@ import { STORAGE_PAGE_MAX } from '../../schema/storageV4';
 import type { FeatureContext } from '../../ui/featureContext';
 import { NodeTree } from '../../ui/nodeTree';
 import { ErrorNode, MessageNode, TreeNode, spokenRow } from '../../ui/treeNodes';
+import type { ListedOn } from '../../ui/listedOn';
 import { KIND_NOUN, restorable, restoreText, rowDescription, statusIcon, storageRow, type StorageRow } from './model/storageRows';
 import type { StorageDeletions } from './storageDeletions';
 
@@ -100,7 +101,7 @@ export class StorageTree extends NodeTree {
   readonly listings: Record<StorageKind, StorageListing>;
 
   constructor(
-    private readonly deps: Pick<FeatureContext, 'connections' | 'log'>,
+    private readonly deps: Pick<FeatureContext, 'connections' | 'bindNamed' | 'log'>,
     readonly deletions: StorageDeletions,
   ) {
     super(STORAGE_VIEW, {});
@@ -121,7 +122,7 @@ export class StorageTree extends NodeTree {
   bind(): Promise<BoundConnection | undefined> {
     const id = this.activeConnectionId;
     if (!id) return Promise.resolve(undefined);
-    return this.deps.connections.bind(id).catch((error: unknown) => {
+    return this.deps.bindNamed(id).catch((error: unknown) => {
       this.deps.log.error('Could not read the connection', error);
       return undefined;
     });
@@ -178,16 +179,18 @@ class StorageGroupNode extends TreeNode {
     if (part.status === 'error') return [new ErrorNode(`Could not load the ${noun}s`, part.error, () => this.listing.reload(true))];
     if (part.rows.length === 0) return [new MessageNode(`No ${noun}s`, 'info')];
     const now = Date.now();
-    const rows: TreeNode[] = part.rows.map((row) => new StorageNode(row, restorable(row, this.tree.deletions.deletedAt(this.connectionId, row.id), now)));
+    const rows: TreeNode[] = part.rows.map((row) => new StorageNode(row, restorable(row, this.tree.deletions.deletedAt(this.connectionId, row.id), now), this.connectionId));
     if (part.rows.length < part.total) rows.push(new MessageNode(`${part.rows.length} of ${part.total} shown`, 'info'));
     return rows;
   }
 }
 
-export class StorageNode extends TreeNode {
+export class StorageNode extends TreeNode implements ListedOn {
   constructor(
     readonly row: StorageRow,
     private readonly restore: ReturnType<typeof restorable>,
+    /** The connection the row was listed on: the same id may name another storage on the next one. */
+    readonly listedOn: string,
   ) {
     super();
   }
