@@ -1,9 +1,11 @@
 // The operation catalog: every write described once (#54). Each family moves here from its command
 // and its agent tool in one go; the writes not yet here still live in their command and tool.
 import { disableFunction, enableFunction } from './cloudFunctions';
+import { deleteCloudSecret } from './cloudSecrets';
 import type { Operation } from './operation';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removals';
 import { deleteSnapshotPolicy, pauseSnapshotPolicy, renameSnapshotPolicy, resumeSnapshotPolicy } from './snapshotPolicies';
+import { deleteStorage, restoreStorage } from './storages';
 
 export const OPERATIONS: readonly Operation[] = [
   deleteReportTask,
@@ -15,4 +17,7 @@ export const OPERATIONS: readonly Operation[] = [
   deleteSnapshotPolicy,
   disableFunction,
   enableFunction,
+  deleteCloudSecret,
+  deleteStorage,
+  restoreStorage,
 ] as readonly Operation[];

@@ -52,7 +52,8 @@ export function commandConfirmation<S extends z.ZodObject, T>(
       name,
       connection,
       consequence: `is sent: ${summary.action}${target.consequence ? `. ${target.consequence.replace(/\.$/, '')}` : ''}`,
-      ...(target.undo ? { undo: target.undo } : {}),
+      // The prompt ends the undo with its own full stop.
+      ...(target.undo ? { undo: target.undo.replace(/\.$/, '') } : {}),
     },
   };
 }

@@ -4,6 +4,7 @@
 // read it, so what a person confirms reads the same on all three. No VS Code here.
 import type * as z from 'zod';
 import type { PlatformApi } from '../platform/api';
+import type { Dialect } from '../schema/dialect';
 import type { Endpoint } from '../schema/endpoint';
 import { validateCall } from '../schema/validate';
 
@@ -34,6 +35,8 @@ export interface OperationTarget {
 export interface OperationRequest {
   readonly endpoint: Endpoint;
   readonly call: { params: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  /** A rule the connection's server decides (a v4 endpoint on a spec-dialect server): throws a validation PlatformError, checked again just before sending. */
+  readonly check?: (dialect: Dialect) => void;
 }
 
 export interface Operation<S extends z.ZodObject = z.ZodObject, T = unknown> {
@@ -85,7 +88,8 @@ export function checkedRequest(endpoint: Endpoint, call: OperationRequest['call'
 }
 
 /** What the operation sends, once: the client never retries a non-GET. */
-export function sendOperation(api: PlatformApi, request: OperationRequest, signal?: AbortSignal): Promise<unknown> {
+export async function sendOperation(api: PlatformApi, request: OperationRequest, signal?: AbortSignal): Promise<unknown> {
+  request.check?.(api.http.dialect);
   return api.http.call(request.endpoint, request.call, signal ? { signal } : {});
 }
 

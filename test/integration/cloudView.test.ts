@@ -172,7 +172,7 @@ describe('Cloud view', function () {
     const ui = new ScriptedUi(['api-gateway', 'api-gateway-cert']);
     ext.setUi(ui);
     assert.equal(await vscode.commands.executeCommand('platformConsole.deleteSecret', secret.node), true);
-    assert.match(ui.prompts[0]!.prompt, /^Secret api-gateway-cert \(certificate, ACTIVE, expires .*project 1, region 1\) on cloud-view .*load balancer listeners that use it lose their certificate/);
+    assert.match(ui.prompts[0]!.prompt, /^The secret api-gateway-cert \(Name api-gateway-cert, Type certificate, Status ACTIVE, Expires .*Project \/ region 1 \/ 1\) on cloud-view .*Load balancer listeners that use it lose their certificate/);
     assert.deepEqual(ui.prompts[0]!.refusals, ['Confirmation: type api-gateway-cert exactly']);
     assert.deepEqual(writes(), ['DELETE deleteSecret 1']);
     assert.ok(ui.notifications.some((n) => n.message === 'Secret api-gateway-cert deleted.'), ui.notifications.map((n) => n.message).join('\n'));

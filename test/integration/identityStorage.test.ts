@@ -109,8 +109,8 @@ describe('reseller notification settings and storage deletion', function () {
     await run('platformConsole.deleteStorage', ui);
     assert.match(ui.confirms[0]?.detail ?? '', /deprecated.*object storages and SFTP storages \(storage API version 4\)/s);
     const confirm = ui.prompts[1]!;
-    assert.match(confirm.prompt, /permanently.*cannot be undone.*Type 1001/);
-    assert.deepEqual(confirm.refusals, ['Confirmation: type 1001 exactly to delete it']);
+    assert.match(confirm.prompt, /Delete storage 1001\. It is deleted with all its data; this cannot be undone\. Type its name, 1001,/);
+    assert.deepEqual(confirm.refusals, ['Confirmation: type 1001 exactly']);
     await ui.waitForNotification(/^Storage 1001 is gone/);
     assert.equal(sent('DELETE deleteStorage'), 1);
   });

@@ -95,7 +95,7 @@ describe('Storage view (storage API v4)', function () {
     const ui = new ScriptedUi(['media', 'media-assets']);
     await run(ui, 'platformConsole.deleteStorage', media.node);
     const asked = ui.prompts[0]!;
-    assert.match(asked.prompt, /^Object storage media-assets \(ID 2101, s-ed1\) on storage-v4 .* restored within 2 weeks with Restore Storage; after that it is gone for good\. Type its name/);
+    assert.match(asked.prompt, /^The storage media-assets \(Name media-assets, ID 2101, Location s-ed1, Status active, Type object storage \(storage API v4\)\) on storage-v4 .*Restore Storage brings it back within 2 weeks \(restore_storage for an agent\); after that it is gone for good\. Type its name/);
     assert.doesNotMatch(asked.prompt, /cannot be undone/);
     assert.deepEqual(asked.refusals, ['Confirmation: type media-assets exactly']);
     assert.deepEqual(writes(), ['DELETE deleteObjectStorage 1']);
@@ -107,10 +107,10 @@ describe('Storage view (storage API v4)', function () {
 
   it('Restore Storage on the deleted row: confirmed once, one POST; the row is active again', async () => {
     const old = await row('Object Storages', 'old-reports');
-    const ui = new ScriptedUi([], (message) => (message.startsWith('Restore an object storage on storage-v4') ? 'Restore' : undefined));
+    const ui = new ScriptedUi([], (message) => (message.startsWith('Restore object storage old-reports on storage-v4') ? 'Restore' : undefined));
     await run(ui, 'platformConsole.restoreStorage', old.node);
     assert.equal(ui.confirms.length, 1);
-    assert.match(ui.confirms[0]!.detail, /Object storage: old-reports \(ID 2104\)/);
+    assert.match(ui.confirms[0]!.detail, /\nName: old-reports\nID: 2104\n/);
     assert.deepEqual(writes(), ['POST restoreObjectStorage 1']);
     await ui.waitForNotification(/^Object storage old-reports was restored\.$/);
     await until(async () => (await row('Object Storages', 'old-reports')).description === 's-drc2 · active', 'the row active again');
@@ -120,7 +120,7 @@ describe('Storage view (storage API v4)', function () {
     const legacy = await row('Object Storages', 'legacy-uploads');
     await run(new ScriptedUi(), 'platformConsole.restoreStorage', legacy.node);
     assert.deepEqual(writes(), []);
-    const ui = new ScriptedUi([], (message) => (message.startsWith('Restore an object storage') ? 'Restore' : undefined));
+    const ui = new ScriptedUi([], (message) => (message.startsWith('Restore object storage') ? 'Restore' : undefined));
     await run(ui, 'platformConsole.restoreStorage', legacy.node);
     assert.deepEqual(writes(), ['POST restoreObjectStorage 1']);
     await ui.waitForNotification(/^Object storage legacy-uploads \(ID 2105\) can no longer be restored: it was deleted more than 2 weeks ago\.$/);
@@ -133,20 +133,28 @@ describe('Storage view (storage API v4)', function () {
     assert.equal(pick.kind, 'pick');
     assert.ok(pick.items?.includes('media-assets') && pick.items.includes('partner-drop'), `both kinds offered: ${pick.items?.join(', ')}`);
     assert.ok(!pick.items?.includes('old-reports'), 'a deleted storage is not offered for deletion');
-    assert.match(ui.prompts[1]!.prompt, /^SFTP storage partner-drop \(ID 2201, s-ed1\) .*an SFTP storage cannot be restored/);
+    assert.match(ui.prompts[1]!.prompt, /^The storage partner-drop \(Name partner-drop, ID 2201, Location s-ed1, .*an SFTP storage cannot be restored/);
     assert.deepEqual(writes(), ['DELETE deleteSftpStorage 1']);
     await ui.waitForNotification(/^SFTP storage partner-drop was deleted: it cannot be restored\.$/);
     await until(async () => !(await rows('SFTP Storages')).some((r) => r.label === 'partner-drop'), 'the SFTP row gone');
   });
 
-  it('Delete Storage from the palette by a typed id: the id checked as typed, the kind asked, the id typed to confirm; one v4 DELETE', async () => {
-    const ui = new ScriptedUi(['$(edit) Enter an ID…', '0', '9007199254740992', '2102', 'Object storage', '2102']);
+  it('Delete Storage from the palette by a typed id: the id checked as typed, the kind asked, the storage read and its name typed to confirm; one v4 DELETE', async () => {
+    const ui = new ScriptedUi(['$(edit) Enter an ID…', '0', '9007199254740992', '2102', 'Object storage', 'backups-eu']);
     await run(ui, 'platformConsole.deleteStorage');
     const typed = ui.prompts.find((p) => p.prompt === 'ID of the storage')!;
     assert.deepEqual(typed.refusals, ['Storage ID: must be at least 1', 'Storage ID: must be at most 9007199254740991']);
-    assert.match(ui.prompts.at(-1)!.prompt, /^Object storage 2102 \(ID 2102, unknown location\)/);
+    assert.match(ui.prompts.at(-1)!.prompt, /^The storage backups-eu \(Name backups-eu, ID 2102, Location s-ed1/, 'read first: named by what the platform says');
     assert.deepEqual(writes(), ['DELETE deleteObjectStorage 1']);
     assert.equal(Object.values(sim.lastRequests('deleteObjectStorage'))[0]?.path, '/storage/v4/object_storages/2102');
+  });
+
+  it('Delete Storage by a typed id of the other kind: read first, not found, nothing asked and nothing sent', async () => {
+    const ui = new ScriptedUi(['$(edit) Enter an ID…', '2102', 'SFTP storage', '2102']);
+    await run(ui, 'platformConsole.deleteStorage');
+    await ui.waitForNotification(/^SFTP storage 2102 \(ID 2102\) was not found on storage-v4; nothing was sent/);
+    assert.equal(ui.prompts.filter((p) => /Type its name/.test(p.prompt)).length, 0, 'no typed name asked');
+    assert.deepEqual(writes(), []);
   });
 
   it('Escape at the typed name sends nothing', async () => {

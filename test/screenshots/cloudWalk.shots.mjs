@@ -83,7 +83,7 @@ describe('Cloud view walk', () => {
   it('deletes a secret from its row: the name typed, one DELETE, its task followed to "deleted", the row gone', async () => {
     await contextMenu(row('api-gateway-cert'), 'Delete Secret…');
     const input = quickInput().locator('input');
-    await quickInput().getByText(/load balancer listeners that use it lose their certificate/).waitFor();
+    await quickInput().getByText(/Load balancer listeners that use it lose their certificate/).waitFor();
     await input.fill('api-gateway');
     await quickInput().getByText('Confirmation: type api-gateway-cert exactly').waitFor();
     await screenshot(page, 'cloud-secret-delete');

@@ -65,7 +65,7 @@ describe('storage tools on a platform connection', { timeout: 60_000 }, () => {
   it('delete_storage (object): the storage and "restored within 2 weeks" shown before anything is sent; declined sends nothing; confirmed one v4 DELETE', async () => {
     const no = asking('delete_storage', () => 'Not sent: declined.');
     assert.equal(await no.run({ storage_id: 2101, type: 'object' }), 'Not sent: declined.');
-    assert.match(no.asked[0]!.message, /The object storage: name `media-assets` · location `s-ed1` · status `active`\. It is deleted with its buckets; it can be restored within 2 weeks/);
+    assert.match(no.asked[0]!.message, /The storage: Name `media-assets` · ID `2101` · Location `s-ed1` · Status `active` · Type `object storage \(storage API v4\)`\. It is deleted with its buckets and their data\.[\s\S]*Restore Storage brings it back within 2 weeks \(restore_storage for an agent\)/);
     assert.match(no.asked[0]!.message, /DELETE \/storage\/v4\/object_storages\/2101/);
     assert.deepEqual(no.asked[0]!.sentMeanwhile, []);
     assert.deepEqual(writes(), []);
@@ -96,7 +96,7 @@ describe('storage tools on a platform connection', { timeout: 60_000 }, () => {
   it('restore_storage: one POST for a deleted object storage; past the window the 410 comes back as an answer; a live one is not offered', async () => {
     const yes = asking('restore_storage', () => undefined);
     assert.match(await yes.run({ storage_id: 2104 }), /^Restored object storage 2104 on "Sim"; it is active again\.$/);
-    assert.match(yes.asked[0]!.message, /The deleted object storage: name `old-reports`[\s\S]*POST \/storage\/v4\/object_storages\/2104\/restore/);
+    assert.match(yes.asked[0]!.message, /The deleted object storage: Name `old-reports`[\s\S]*POST \/storage\/v4\/object_storages\/2104\/restore/);
     assert.deepEqual(writes(), ['POST restoreObjectStorage 1']);
     const late = await yes.run({ storage_id: 2105 });
     assert.match(late, /HTTP 410[\s\S]*more than 2 weeks ago/);

@@ -118,7 +118,7 @@ describe('platform-console-mcp writes: flags, elicitation, cancel', { timeout: 3
       assert.equal(s.asked[0]!.requestedSchema.properties.confirm?.type, 'boolean');
       const deleted = await s.client.callTool({ name: 'delete_storage', arguments: { storage_id: 2102, type: 'object' } });
       assert.match(text(deleted), /^Deleted object storage 2102/);
-      assert.match(s.asked[1]!.message, /Delete object storage 2102[\s\S]*name `backups-eu`[\s\S]*restored within 2 weeks/);
+      assert.match(s.asked[1]!.message, /Delete object storage backups-eu[\s\S]*Name `backups-eu`[\s\S]*back within 2 weeks/);
       assert.deepEqual(sent(), ['DELETE deleteObjectStorage 1', 'POST createReport 1']);
     } finally {
       await s.close();

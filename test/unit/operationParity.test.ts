@@ -31,6 +31,9 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   deleteSnapshotPolicy: { project_id: 1, region_id: 1, policy_id: 10 },
   disableFunction: { project_id: 1, region_id: 1, namespace_name: 'default', function_name: 'hello-world' },
   enableFunction: { project_id: 1, region_id: 1, namespace_name: 'default', function_name: 'hello-world' },
+  deleteCloudSecret: { project_id: 1, region_id: 1, secret_id: '5b3a4f2e-0c1d-4e8f-9a7b-1c2d3e4f5a02' },
+  deleteStorage: { storage_id: 2101, type: 'object' },
+  restoreStorage: { storage_id: 2104 },
 };
 
 /**
@@ -38,7 +41,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
  * the same facts but cannot ask for it typed yet (#54): listed here one by one, so a new one is a
  * decision, not a drift.
  */
-const TYPED_IN_COMMAND_ONLY = new Set(['deleteSnapshotPolicy']);
+const TYPED_IN_COMMAND_ONLY = new Set(['deleteSnapshotPolicy', 'deleteCloudSecret', 'deleteStorage']);
 
 type Facts = (readonly [string, string])[];
 

@@ -3,7 +3,7 @@
 // past its window after that; SFTP storages never restorable; the confirmation's consequence.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { deletionConsequence, deletionUndo, restorable, rowDescription, statusIcon, storageRow, storageThing } from '../../src/features/storage/model/storageRows';
+import { restorable, rowDescription, statusIcon, storageRow } from '../../src/features/storage/model/storageRows';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2026, 10, 27, 4, 0);
@@ -41,12 +41,5 @@ describe('storage rows', () => {
 
   it('a deleted SFTP storage is never restorable', () => {
     assert.deepEqual(restorable({ ...sftp, status: 'deleted' }, NOW, NOW), { kind: 'no' });
-  });
-
-  it('the typed confirmation says whether it can come back', () => {
-    assert.match(deletionUndo('object')!, /restored within 2 weeks with Restore Storage/);
-    assert.equal(deletionUndo('sftp'), undefined);
-    assert.match(deletionConsequence('sftp'), /cannot be restored/);
-    assert.equal(storageThing(sftp), 'SFTP storage partner-drop (ID 2201, s-ed1)');
   });
 });

@@ -1,16 +1,20 @@
 // Delete Secret…: from a Cloud view secret row or the palette (project, region and the secret picked
-// from the list). The secret is read first so the typed confirmation names it as it is, with the
-// warning that load balancers using it lose their certificate; one DELETE, then its task followed.
+// from the list). The secret is read first; the typed confirmation and the request are the catalog
+// operation's (src/operations/cloudSecrets.ts); one DELETE, then its task followed.
 import * as vscode from 'vscode';
+import type * as z from 'zod';
 import type { BoundConnection } from '../../connections/connectionManager';
+import { deleteCloudSecret as op, type SecretThing } from '../../operations/cloudSecrets';
+import { sendOperation, type OperationRequest } from '../../operations/operation';
 import type { SecretItem } from '../../schema/cloudLists';
+import { endpoints } from '../../schema/endpoints';
 import { PlatformError } from '../../schema/errors';
 import { cloudLocationSteps, type CloudLocation } from '../../ui/cloudLocation';
 import { cloudTargetOf } from '../../ui/cloudTarget';
 import type { FeatureContext } from '../../ui/featureContext';
 import { pickFromList } from '../../ui/listPick';
 import { notifyError } from '../../ui/notify';
-import { confirmByTypedName } from '../../ui/typedConfirmation';
+import { confirmOperation } from '../../ui/confirmOperation';
 import { runWizard } from '../../ui/wizard';
 import { watchSecretTasks, type WatchedSecret } from './secretTaskWatch';
 
@@ -67,10 +71,18 @@ export async function deleteCloudSecret(deps: Deps, bound: BoundConnection, arg:
   const { connection, api } = bound;
   const at = await secretPlace(deps, bound, arg);
   if (!at) return false;
-  const params = { project_id: at.projectId, region_id: at.regionId, secret_id: at.secretId };
-  let secret: SecretItem;
+  const input = { project_id: at.projectId, region_id: at.regionId, secret_id: at.secretId };
+  // A typed id the platform's rules refuse is said with the field and the rule, before any read.
+  let request: OperationRequest;
   try {
-    secret = await ui.progress(`Reading secret ${at.secretId} from ${connection.name}…`, false, () => api.cloud.getSecret({ params }));
+    request = op.request(input);
+  } catch (error) {
+    await notifyError(`Nothing was sent for secret ${at.secretId}`, error, { log, ui, connectionName: connection.name });
+    return false;
+  }
+  let secret: SecretThing;
+  try {
+    secret = await ui.progress(`Reading secret ${at.secretId} from ${connection.name}…`, false, () => op.read(api, input));
   } catch (error) {
     const gone = error instanceof PlatformError && error.kind === 'notFound';
     await notifyError(gone ? `Secret ${at.secretId} is gone on ${connection.name}; nothing was sent` : `Could not read secret ${at.secretId} from ${connection.name}`, error, { log, ui, connectionName: connection.name });
@@ -78,18 +90,12 @@ export async function deleteCloudSecret(deps: Deps, bound: BoundConnection, arg:
     return false;
   }
   const name = secret.name || secret.id;
-  const facts = [secret.secret_type, secret.status, secret.expiration ? `expires ${secret.expiration}` : undefined].filter(Boolean).join(', ');
-  const confirmed = await confirmByTypedName(ui, {
-    title: 'Delete Secret',
-    thing: `Secret ${name} (${facts ? `${facts}, ` : ''}ID ${secret.id}, project ${at.projectId}, region ${at.regionId})`,
-    name,
-    connection,
-    consequence: 'will be deleted; load balancer listeners that use it lose their certificate and stop serving HTTPS with it',
-  });
-  if (!confirmed) return false;
+  // The words, facts and typed-name decision are the catalog operation's: the chat tool and MCP confirm the same.
+  if (!(await confirmOperation(ui, op, input, secret, connection))) return false;
   let taskIds: string[];
   try {
-    taskIds = (await ui.progress(`Deleting secret ${name} on ${connection.name}…`, false, () => api.cloud.deleteSecret({ params }))).tasks;
+    const sent = await ui.progress(`Deleting secret ${name} on ${connection.name}…`, false, () => sendOperation(api, request));
+    taskIds = (sent as z.output<typeof endpoints.deleteSecret.response>).tasks;
   } catch (error) {
     // Never retried: the person reads why and decides.
     await notifyError(`Could not delete secret ${name} on ${connection.name}`, error, {

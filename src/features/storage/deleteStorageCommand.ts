@@ -1,32 +1,24 @@
-// "Delete Storage (Deprecated)…": says the endpoint is deprecated, asks for the storage id, then
-// asks the person to type it again to confirm a permanent deletion. DELETE is never retried.
+// Delete Storage… on a spec-dialect connection: the deprecated v1 deletion. Said to be deprecated
+// first, then the storage id asked (that server has no list to pick from); the confirmation, typed
+// id and request are the Delete Storage operation's (src/operations/storages.ts), as on v4.
 import type { BoundConnection } from '../../connections/connectionManager';
-import type { FeatureContext } from '../../ui/featureContext';
-import { parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
-import { runWizard } from '../../ui/wizard';
-import { notifyError } from '../../ui/notify';
-import { PlatformError } from '../../schema/errors';
 import { deleteStorageEndpoint } from '../../schema/storage';
+import { parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
+import type { FlowUi } from '../../ui/flowUi';
+import { runWizard } from '../../ui/wizard';
 
 export const DEPRECATION_NOTICE =
   'This uses the deprecated storage deletion endpoint (v1). The platform replaced it by deleting object storages and SFTP storages (storage API version 4).';
 
-interface DeleteState {
-  storageId?: number;
-  confirmed?: boolean;
-}
-
-/** The deletion, on the connection bound when the person started it. */
-export async function deleteStorage(deps: Pick<FeatureContext, 'log' | 'ui'>, session: BoundConnection): Promise<void> {
-  const ui = deps.ui();
-  const { api, connection } = session;
+/** The id of the storage to delete through v1, once the person read the notice; undefined when they stopped. */
+export async function deprecatedStorageId(ui: FlowUi, bound: BoundConnection): Promise<number | undefined> {
   const go = await ui.confirm('Delete Storage (Deprecated)', `${DEPRECATION_NOTICE}\n\nContinue with the deprecated deletion?`, ['Continue']);
-  if (go !== 'Continue') return;
+  if (go !== 'Continue') return undefined;
   const idSchema = deleteStorageEndpoint.params.shape.storage_id;
-  const done = await runWizard<DeleteState>(
+  const done = await runWizard<{ storageId?: number }>(
     {},
     {
-      title: `Delete Storage (Deprecated) on ${connection.name}`,
+      title: `Delete Storage (Deprecated) on ${bound.connection.name}`,
       ui,
       steps: [
         {
@@ -39,35 +31,8 @@ export async function deleteStorage(deps: Pick<FeatureContext, 'log' | 'ui'>, se
             s.storageId = parseWholeNumber(text);
           },
         },
-        {
-          prompt: async (s, ctx) => {
-            const id = String(s.storageId);
-            await ctx.input({
-              prompt: `Storage ${id} and ALL its data will be deleted permanently; this cannot be undone. Type ${id} to confirm.`,
-              placeholder: id,
-              validate: (v) => (v.trim() === id ? undefined : `Confirmation: type ${id} exactly to delete it`),
-            });
-            s.confirmed = true;
-          },
-        },
       ],
     },
   );
-  if (!done?.confirmed || done.storageId === undefined) return;
-  const id = done.storageId;
-  try {
-    await ui.progress(`Deleting storage ${id}…`, false, () => api.storage.deleteStorage({ params: { storage_id: id } }));
-  } catch (error) {
-    if (error instanceof PlatformError && error.kind === 'notFound') {
-      deps.log.info(`Storage ${id} does not exist on ${connection.name}`);
-      const choice = await ui.notify('error', `Storage ${id} does not exist on ${connection.name}: nothing was deleted.`, ['Show Log']);
-      if (choice === 'Show Log') deps.log.show();
-      return;
-    }
-    // Not retried: the storage may be gone already; the person decides after reading the log.
-    await notifyError(`Could not delete storage ${id}`, error, { log: deps.log, ui, connectionName: connection.name });
-    return;
-  }
-  deps.log.info(`Storage ${id} deleted on ${connection.name}`);
-  await ui.notify('info', `Storage ${id} is gone: it and its data were deleted permanently.`);
+  return done?.storageId;
 }

@@ -1,23 +1,25 @@
 // Delete Storage… and Restore Storage… on storage API v4, from a row of the Storage view or the
-// palette (picked from the lists; a typed id as fallback). A deletion asks for the storage's name
-// typed and says whether it can come back (object storages within 2 weeks, SFTP never); a restore
-// is confirmed once. Each is one request on the connection it started on, never retried. On a
-// spec-dialect connection Delete Storage… stays the deprecated v1 flow.
+// palette (picked from the lists; a typed id as fallback). The storage is read first; the
+// confirmation (the name typed for a deletion, a modal for a restore) and the request are the
+// catalog operations' (src/operations/storages.ts). Each is one request on the connection it
+// started on, never retried. On a spec-dialect connection Delete Storage… is the deprecated v1
+// deletion of the same operation, by id.
 import type { BoundConnection } from '../../connections/connectionManager';
+import { sendOperation } from '../../operations/operation';
+import { deleteStorage as deleteOp, restoreStorage as restoreOp } from '../../operations/storages';
 import { PlatformError } from '../../schema/errors';
-import { STORAGE_PAGE_MAX, type StorageKind } from '../../schema/storageV4';
+import { RESTORE_WINDOW_MS, STORAGE_PAGE_MAX, type StorageKind } from '../../schema/storageV4';
 import { endpoints } from '../../schema/endpoints';
-import { confirmWrite } from '../../ui/confirmWrite';
+import { confirmOperation } from '../../ui/confirmOperation';
 import type { FeatureContext } from '../../ui/featureContext';
 import { parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
 import type { FlowUi } from '../../ui/flowUi';
 import { pickFromList } from '../../ui/listPick';
 import { notifyError } from '../../ui/notify';
-import { confirmByTypedName } from '../../ui/typedConfirmation';
 import { runWizard, type StepContext } from '../../ui/wizard';
 import type { Loaded } from '../../platform/platformLists';
-import { deleteStorage as deleteStorageV1 } from './deleteStorageCommand';
-import { KIND_NOUN, deletionConsequence, deletionUndo, restorable, restoreText, storageRow, storageThing, utcText, type StorageRow } from './model/storageRows';
+import { deprecatedStorageId } from './deleteStorageCommand';
+import { KIND_NOUN, restorable, restoreText, storageRow, utcText, type StorageRow } from './model/storageRows';
 import { StorageNode, type StorageTree } from './storageTree';
 
 type Deps = Pick<FeatureContext, 'log' | 'ui'> & { tree: StorageTree };
@@ -80,39 +82,75 @@ const failedText = (row: StorageRow, error: unknown, restoring: boolean): string
   return undefined;
 };
 
-/** Delete Storage…: v4 on a platform connection (the row's storage, or one picked), else the v1 flow. */
+/** Reads the storage before anything is asked; undefined (said, the view reloaded) when it cannot be read. */
+async function readFirst<T>(deps: Deps, bound: BoundConnection, what: string, read: () => Promise<T>): Promise<{ thing: T } | undefined> {
+  const ui = deps.ui();
+  try {
+    return { thing: await ui.progress(`Reading ${what} from ${bound.connection.name}…`, false, read) };
+  } catch (error) {
+    const gone = error instanceof PlatformError && error.kind === 'notFound';
+    await notifyError(gone ? `${what} was not found on ${bound.connection.name}; nothing was sent` : `Could not read ${what} on ${bound.connection.name}; nothing was sent`, error, {
+      log: deps.log,
+      ui,
+      connectionName: bound.connection.name,
+    });
+    void deps.tree.reloadAll();
+    return undefined;
+  }
+}
+
+/** Says a failure the person can act on in words, else the platform's own; never retried: the person decides after reading the log. */
+async function sayFailure(deps: Deps, bound: BoundConnection, known: string | undefined, failed: string, error: unknown): Promise<void> {
+  const ui = deps.ui();
+  if (known) {
+    deps.log.info(`[${bound.connection.name}] ${known}`);
+    const choice = await ui.notify('error', known, ['Show Log']);
+    if (choice === 'Show Log') deps.log.show();
+  } else await notifyError(failed, error, { log: deps.log, ui, connectionName: bound.connection.name });
+}
+
+/** Delete Storage…: v4 on a platform connection (the row's storage, or one picked), the deprecated v1 deletion by id on a spec-dialect one; one operation either way. */
 export async function deleteStorageCommand(deps: Deps, bound: BoundConnection, arg: unknown): Promise<void> {
   const ui = deps.ui();
-  if (bound.connection.dialect !== 'platform' && !(arg instanceof StorageNode)) return deleteStorageV1(deps, bound);
-  const row = arg instanceof StorageNode ? arg.row : await pickStorage(ui, bound, 'Delete Storage', ['object', 'sftp'], {}, deps);
-  if (!row) return;
   const { connection, api } = bound;
-  const confirmed = await confirmByTypedName(ui, { title: 'Delete Storage', thing: storageThing(row), name: row.name, connection, consequence: deletionConsequence(row.kind), undo: deletionUndo(row.kind) });
-  if (!confirmed) return;
+  const v1 = connection.dialect !== 'platform' && !(arg instanceof StorageNode);
+  const row = v1 ? await v1Row(ui, bound) : arg instanceof StorageNode ? arg.row : await pickStorage(ui, bound, 'Delete Storage', ['object', 'sftp'], {}, deps);
+  if (!row) return;
+  const input = v1 ? { storage_id: row.id } : { storage_id: row.id, type: row.kind };
+  const read = await readFirst(deps, bound, v1 ? `Storage ${row.id}` : `${KIND_NOUN[row.kind]} ${row.name} (ID ${row.id})`, () => deleteOp.read(api, input));
+  // The words, facts and typed-name decision are the catalog operation's: the chat tool and MCP confirm the same.
+  if (!read || !(await confirmOperation(ui, deleteOp, input, read.thing, connection))) return;
+  const name = read.thing.name || row.name;
+  const noun = v1 ? 'storage' : KIND_NOUN[row.kind].toLowerCase();
   try {
-    await ui.progress(`Deleting ${KIND_NOUN[row.kind].toLowerCase()} ${row.name}…`, false, () =>
-      row.kind === 'object' ? api.storage.deleteObjectStorage({ params: { storage_id: row.id } }) : api.storage.deleteSftpStorage({ params: { storage_id: row.id } }),
-    );
+    await ui.progress(`Deleting ${noun} ${name}…`, false, () => sendOperation(api, deleteOp.request(input)));
   } catch (error) {
-    const known = failedText(row, error, false);
-    // Not retried: it may be gone already; the person decides after reading the log.
-    if (known) {
-      deps.log.info(`[${connection.name}] ${known}`);
-      const choice = await ui.notify('error', known, ['Show Log']);
-      if (choice === 'Show Log') deps.log.show();
-    } else await notifyError(`Could not delete ${KIND_NOUN[row.kind].toLowerCase()} ${row.name}`, error, { log: deps.log, ui, connectionName: connection.name });
+    // Not retried: it may be gone already.
+    const gone = error instanceof PlatformError && error.kind === 'notFound';
+    const known = v1 ? (gone ? `Storage ${row.id} does not exist on ${connection.name}: nothing was deleted.` : undefined) : failedText({ ...row, name }, error, false);
+    await sayFailure(deps, bound, known, `Could not delete ${noun} ${name}`, error);
     void deps.tree.reloadAll();
     return;
   }
+  if (v1) {
+    deps.log.info(`Storage ${row.id} deleted on ${connection.name}`);
+    return void (await ui.notify('info', `Storage ${row.id} is gone: it and its data were deleted permanently.`));
+  }
   const now = Date.now();
   if (row.kind === 'object') await deps.tree.deletions.remember(connection.id, row.id, now);
-  deps.log.info(`[${connection.name}] ${KIND_NOUN[row.kind]} ${row.name} (ID ${row.id}) deleted through storage API v4`);
+  deps.log.info(`[${connection.name}] ${KIND_NOUN[row.kind]} ${name} (ID ${row.id}) deleted through storage API v4`);
   void deps.tree.reloadAll();
   const after = row.kind === 'object' ? `; ${restoreText(restorable({ ...row, status: 'deleted' }, now, now))} (Restore Storage)` : ': it cannot be restored';
-  await ui.notify('info', `${KIND_NOUN[row.kind]} ${row.name} was deleted${after}.`);
+  await ui.notify('info', `${KIND_NOUN[row.kind]} ${name} was deleted${after}.`);
 }
 
-/** Restore Storage…: a deleted object storage within its window, confirmed, one POST. */
+/** The deprecated deletion's storage, by id (its kind is not known there). */
+async function v1Row(ui: FlowUi, bound: BoundConnection): Promise<StorageRow | undefined> {
+  const id = await deprecatedStorageId(ui, bound);
+  return id === undefined ? undefined : { kind: 'object', id, name: String(id), location: 'unknown location', status: 'unknown' };
+}
+
+/** Restore Storage…: a deleted object storage within its window, read, confirmed, one POST. */
 export async function restoreStorageCommand(deps: Deps, bound: BoundConnection, arg: unknown): Promise<void> {
   const ui = deps.ui();
   const { connection, api } = bound;
@@ -122,22 +160,17 @@ export async function restoreStorageCommand(deps: Deps, bound: BoundConnection, 
   }
   const row = arg instanceof StorageNode ? arg.row : await pickStorage(ui, bound, 'Restore Storage', ['object'], { provisioning_status: 'deleted' }, deps);
   if (!row) return;
+  const input = { storage_id: row.id };
+  const read = await readFirst(deps, bound, `Object storage ${row.name} (ID ${row.id})`, () => restoreOp.read(api, input));
+  if (!read) return;
+  // The deadline is known only for a deletion made here (the v4 lists carry no deletion time).
   const deletedAt = deps.tree.deletions.deletedAt(connection.id, row.id);
-  const facts: [string, string][] = [
-    ['Object storage', `${row.name} (ID ${row.id})`],
-    ['Location', row.location],
-    ['Restore window', deletedAt === undefined ? '2 weeks after its deletion' : `until ${utcText(deletedAt + 14 * 24 * 3600 * 1000)}`],
-  ];
-  if (!(await confirmWrite(ui, { action: 'Restore an object storage', connection, facts, button: 'Restore' }))) return;
+  const thing = deletedAt === undefined ? read.thing : { ...read.thing, restoreUntil: utcText(deletedAt + RESTORE_WINDOW_MS) };
+  if (!(await confirmOperation(ui, restoreOp, input, thing, connection))) return;
   try {
-    await ui.progress(`Restoring object storage ${row.name}…`, false, () => api.storage.restoreObjectStorage({ params: { storage_id: row.id } }));
+    await ui.progress(`Restoring object storage ${row.name}…`, false, () => sendOperation(api, restoreOp.request(input)));
   } catch (error) {
-    const known = failedText(row, error, true);
-    if (known) {
-      deps.log.info(`[${connection.name}] ${known}`);
-      const choice = await ui.notify('error', known, ['Show Log']);
-      if (choice === 'Show Log') deps.log.show();
-    } else await notifyError(`Could not restore object storage ${row.name}`, error, { log: deps.log, ui, connectionName: connection.name });
+    await sayFailure(deps, bound, failedText(row, error, true), `Could not restore object storage ${row.name}`, error);
     void deps.tree.reloadAll();
     return;
   }

@@ -1,11 +1,12 @@
 // The Cloud view's reads and changes for agents: a region's secrets (listed; deleted, destructive,
 // answering the platform's task ids), its snapshot policies (listed; paused, destructive; resumed;
 // deleted, destructive) and its functions switched off (destructive) or on. Each change reads its
-// target first so the person sees it as it is, and is sent once by the catalog's runTool; the policy
-// and function changes are catalog operations (src/operations).
+// target first so the person sees it as it is, and is sent once by the catalog's runTool; the secret
+// deletion and the policy and function changes are catalog operations (src/operations).
 import * as z from 'zod';
 import { endpoints } from '../../../schema/endpoints';
 import { disableFunction as disableOp, enableFunction as enableOp } from '../../../operations/cloudFunctions';
+import { deleteCloudSecret as deleteSecretOp } from '../../../operations/cloudSecrets';
 import {
   deleteSnapshotPolicy as deleteOp,
   pauseSnapshotPolicy as pauseOp,
@@ -15,8 +16,7 @@ import {
 import { toolFromOperation } from './operationTool';
 import { quoted as q } from './platformText';
 import { listed } from './readTools';
-import { connectionField, defineTool, type AgentBinding, type WriteTarget } from './toolKit';
-import { request } from './writeTools';
+import { connectionField, defineTool, type AgentBinding } from './toolKit';
 import { LIST_MAX, listAnswer, nameOf, shown, writeAnswer } from './toolAnswers';
 
 export const opts = (b: AgentBinding) => ({ signal: b.signal });
@@ -57,36 +57,15 @@ export const listCloudSecrets = defineTool({
   },
 });
 
-const secretParams = () => ({ ...where(), secret_id: endpoints.deleteSecret.params.shape.secret_id.describe('The secret id (list_cloud_secrets finds it)') });
-
-export const deleteCloudSecret = defineTool({
+// Delete is a catalog operation (src/operations/cloudSecrets.ts): its inputs, target read,
+// confirmation and class come from there.
+export const deleteCloudSecret = toolFromOperation(deleteSecretOp, {
   name: 'delete_cloud_secret',
   referenceName: 'platformDeleteCloudSecret',
-  displayName: 'Delete Cloud Secret',
   userDescription: 'Delete a cloud secret (cannot be undone; load balancers using it lose their certificate)',
-  modelDescription:
-    'Deletes a cloud secret for good; load balancer listeners that use it lose their certificate. The secret is read first so the person sees its name, type and expiration, and confirms. The platform deletes it through a task: the answer gives the task ids. Use only when the person asked to delete that secret; list_cloud_secrets finds the id.',
-  kind: 'destructive',
-  input: () => z.strictObject({ ...connectionField, ...secretParams() }),
-  prepare: ({ project_id, region_id, secret_id }) =>
-    request(
-      endpoints.deleteSecret,
-      { params: { project_id, region_id, secret_id } },
-      `Delete secret ${secret_id} in project ${project_id}, region ${region_id}`,
-    ),
-  readTarget: async (b, { project_id, region_id, secret_id }): Promise<WriteTarget> => {
-    const s = await b.api.cloud.getSecret({ params: { project_id, region_id, secret_id } }, opts(b));
-    return {
-      noun: 'The secret',
-      facts: [
-        ['name', shown(s.name)],
-        ['type', shown(s.secret_type)],
-        ['status', shown(s.status)],
-        ['expires', s.expiration ?? 'never'],
-      ],
-      consequence: 'It is deleted; load balancer listeners that use it lose their certificate. This cannot be undone.',
-    };
-  },
+  purpose:
+    'Deletes a cloud secret for good; load balancer listeners that use it lose their certificate. The platform deletes it through a task: the answer gives the task ids.',
+  usage: 'Use only when the person asked to delete that secret; list_cloud_secrets finds the id.',
   answer: (sent, b, { secret_id }) =>
     writeAnswer({
       head: `Deletion of secret ${q(secret_id)} sent on ${nameOf(b.connectionName)}; the platform works on it in the task(s) it gave:`,

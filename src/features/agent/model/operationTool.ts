@@ -2,7 +2,7 @@
 // class, input rules, target read, confirmation facts and request all come from the operation;
 // the tool adds only what a model reads (names, descriptions) and the answer it gets back.
 import * as z from 'zod';
-import { targetOf, type Operation } from '../../../operations/operation';
+import { sendOperation, targetOf, type Operation } from '../../../operations/operation';
 import { connectionField, defineTool, type AgentBinding, type AgentTool } from './toolKit';
 
 /** What only the tool says: its names, what the model reads about it, and its answer. */
@@ -29,7 +29,12 @@ export function toolFromOperation<S extends z.ZodObject, T>(op: Operation<S, T>,
     operation: op as unknown as Operation,
     ...(op.destructiveWhen ? { destructiveWhen: op.destructiveWhen } : {}),
     input: () => z.strictObject({ ...connectionField, ...op.fields().shape }),
-    prepare: (input) => ({ ...op.request(input as z.output<S>), operation: op.action(input as z.output<S>) }),
+    prepare: (input) => {
+      const { check, ...request } = op.request(input as z.output<S>);
+      // A rule of the connection's server is checked where the call is sent, also when no one was asked (MCP without elicitation).
+      const send = check ? { send: (b: AgentBinding) => sendOperation(b.api, { ...request, check }, b.signal) } : {};
+      return { ...request, ...send, operation: op.action(input as z.output<S>) };
+    },
     readTarget: async (b, input) => {
       const thing = await op.read(b.api, input as z.output<S>, b.signal);
       return { ...targetOf(op, input as z.output<S>, thing), operation: op.action(input as z.output<S>, thing) };

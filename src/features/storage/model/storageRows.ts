@@ -59,18 +59,3 @@ export function statusIcon(row: StorageRow): string {
   if (['creating', 'updating', 'deleting'].includes(row.status)) return 'sync';
   return 'question';
 }
-
-/** What the typed confirmation says happens: whether and how it can come back. */
-export function deletionConsequence(kind: StorageKind): string {
-  return kind === 'object' ? 'will be deleted with its buckets and their data' : 'will be deleted with all its files; an SFTP storage cannot be restored';
-}
-
-/** How a deletion is undone, said instead of "this cannot be undone"; undefined when it cannot be. */
-export function deletionUndo(kind: StorageKind): string | undefined {
-  return kind === 'object' ? 'it can be restored within 2 weeks with Restore Storage; after that it is gone for good' : undefined;
-}
-
-/** The storage as a confirmation names it. */
-export function storageThing(row: StorageRow): string {
-  return `${KIND_NOUN[row.kind]} ${row.name} (ID ${row.id}, ${row.location})`;
-}
