@@ -7,13 +7,15 @@
 // overwrites or prunes) or --allow-destructive (those too); only the allowed tools are listed, and a
 // write that is destructive for its input (set_edge_app_config removing a variable) is refused per
 // call. Reads are marked readOnlyHint, whatever may destroy destructiveHint. A client that declared elicitation is asked to
-// confirm each write with its exact request before anything is sent. A cancelled call aborts its
+// confirm each write with its exact request before anything is sent (and to type the thing's name
+// when its operation asks for it; without elicitation such a call is refused). A cancelled call aborts its
 // HTTP request. The tools that read a file (deploy_edge_app, create_tls_secret) read only inside the
 // folders given with --file-root (repeatable); without one they read no file.
 import { statSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { Server, type ServerContext } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { typedNameText, type TypedNamePrompt } from './operations/commandConfirmation';
 import { createPlatformApi } from './platform/api';
 import { HttpClient } from './platform/http';
 import { PlatformLists } from './platform/platformLists';
@@ -137,6 +139,9 @@ async function confirmThroughClient(
   scrub: (t: string) => string,
 ): Promise<string | undefined> {
   const asked = confirmation(tool, request, binding);
+  // An operation that asks for the name typed asks it in the same form, with the command's prompt.
+  const name = request.target?.typed;
+  const typed = name && typedNameText(name);
   const reply = await server.elicitInput(
     {
       mode: 'form',
@@ -145,16 +150,24 @@ async function confirmThroughClient(
         type: 'object',
         properties: {
           confirm: { type: 'boolean', title: 'Send this request once', description: 'Tick to send exactly the request above, once.', default: false },
+          ...(typed ? { name: { type: 'string', title: scrub(typed.label), description: scrub(typed.prompt), minLength: 1 } } : {}),
         },
-        required: ['confirm'],
+        required: typed ? ['confirm', 'name'] : ['confirm'],
       },
     },
     { signal: ctx.mcpReq.signal, timeout: CONFIRM_TIMEOUT_MS, relatedRequestId: ctx.mcpReq.id },
   );
-  if (reply.action === 'accept' && reply.content?.confirm === true) return undefined;
   if (reply.action === 'decline') return `Not sent: the person declined ${tool.displayName} when asked to confirm it. Nothing was sent.`;
   if (reply.action === 'cancel') return `Not sent: the person dismissed the confirmation of ${tool.displayName}. Nothing was sent.`;
-  return `Not sent: the person did not confirm ${tool.displayName} (the box was left unticked). Nothing was sent.`;
+  if (reply.content?.confirm !== true) return `Not sent: the person did not confirm ${tool.displayName} (the box was left unticked). Nothing was sent.`;
+  if (name && typed && typed.problem(typeof reply.content.name === 'string' ? reply.content.name : '') !== undefined)
+    return `Not sent: the name typed is not ${quoted(name.name)}, the name of what ${tool.displayName} changes. Nothing was sent.`;
+  return undefined;
+}
+
+/** Without elicitation nobody can type the name: the call is refused whatever the flags (docs/features/agent-tools.md says why). */
+function cannotAskName(tool: AgentTool, typed: TypedNamePrompt): string {
+  return `Refused: ${tool.name} is confirmed only by the person typing the name of what it changes (${quoted(typed.name)}), and this MCP client cannot ask the person (it declared no elicitation); nothing was sent, whatever the flags. Use a client that supports elicitation, or ${typed.title} in Platform Console.`;
 }
 
 /** The MCP server over the catalog; `connect` it to a transport. */
@@ -189,7 +202,7 @@ export function createMcpServer(options: McpOptions): Server {
     options.note(
       canElicit(server)
         ? 'platform-console-mcp: the client confirms each write with the person (elicitation) before it is sent'
-        : 'platform-console-mcp: the client has no elicitation: writes are sent as the client calls them (the flags decide)',
+        : 'platform-console-mcp: the client has no elicitation: writes are sent as the client calls them (the flags decide), but none whose name must be typed',
     );
   };
   const host = {
@@ -244,7 +257,8 @@ export function createMcpServer(options: McpOptions): Server {
     // A write about to be sent is named on stderr.
     const sending = (req: WriteRequest) => options.note(scrub(`platform-console-mcp: ${confirmation(tool, req, binding).title} ${req.operation}`));
     let declined = false;
-    const confirm = canElicit(server)
+    const elicit = canElicit(server);
+    const confirm = elicit
       ? async (req: WriteRequest) => {
           declined = true; // until the person confirms (a failed question sends nothing either)
           const no = await confirmThroughClient(server, ctx, tool, req, binding, scrub);
@@ -252,6 +266,7 @@ export function createMcpServer(options: McpOptions): Server {
           return no;
         }
       : undefined;
+    const askName = elicit ? undefined : (typed: TypedNamePrompt) => ((declined = true), Promise.resolve(cannotAskName(tool, typed)));
     // A write that removes, disables, overwrites or prunes for this input is refused like a destructive tool.
     const refuseDestructive = flags.allowDestructive
       ? undefined
@@ -259,7 +274,13 @@ export function createMcpServer(options: McpOptions): Server {
           (declined = true),
           `Refused: this call of ${tool.name} is destructive (${req.target?.destructive ?? 'it cannot be undone'}), and this server was not started with --allow-destructive; nothing was sent. Start platform-console-mcp with --allow-destructive to allow it, or leave out what removes or overwrites.`
         );
-    const text = await runTool(tool, binding, args, { ...host, sending, confirm, ...(refuseDestructive ? { refuseDestructive } : {}) });
+    const text = await runTool(tool, binding, args, {
+      ...host,
+      sending,
+      ...(confirm ? { confirm, confirmAsksName: true } : {}),
+      ...(askName ? { askName } : {}),
+      ...(refuseDestructive ? { refuseDestructive } : {}),
+    });
     return answer(text, declined);
   });
   return server;

@@ -2,6 +2,7 @@
 // the command sends it, made from the operation's own target, so it reads as the chat tool and MCP
 // read. Plain text (the modal shows no Markdown); the feature only shows it.
 import type * as z from 'zod';
+import { showHidden } from '../ui/text/hiddenCharacters';
 import type { WriteSummary } from '../ui/text/writeConfirmation';
 import { targetOf, type Operation } from './operation';
 
@@ -55,5 +56,20 @@ export function commandConfirmation<S extends z.ZodObject, T>(
       // The prompt ends the undo with its own full stop.
       ...(target.undo ? { undo: target.undo.replace(/\.$/, '') } : {}),
     },
+  };
+}
+
+/**
+ * What the person reads when asked to type the name, and the rule on what they type: the same on
+ * every face (the command's and the chat tool's input box, MCP's form field). Only the exact name
+ * (spaces around it ignored) is accepted.
+ */
+export function typedNameText(c: TypedNamePrompt): { label: string; prompt: string; problem: (typed: string) => string | undefined } {
+  return {
+    label: showHidden(`Type its name, ${c.name}, to confirm`),
+    prompt: showHidden(
+      `${c.thing} on ${c.connection.name} (${c.connection.baseUrl}) ${c.consequence}; ${c.undo ?? 'this cannot be undone'}. Type its name, ${c.name}, to confirm.`,
+    ),
+    problem: (typed) => (typed.trim() === c.name ? undefined : `Confirmation: type ${c.name} exactly`),
   };
 }

@@ -1,5 +1,5 @@
 // A snapshot policy changed as a whole, described once: paused (destructive: no snapshots are made
-// until it is resumed), resumed, renamed, deleted (its name typed in the command). The policy is
+// until it is resumed), resumed, renamed, deleted (its name typed). The policy is
 // read first, so every face names it as it is; a policy not in its region's list asks nothing.
 import * as z from 'zod';
 import type { PlatformApi } from '../platform/api';
@@ -116,6 +116,6 @@ export const deleteSnapshotPolicy = defineOperation({
   action: (at, p?: PolicyThing) => named('Delete', at, p),
   read,
   target: (at, p) => policyTarget(at, p, 'deleted', { consequence: 'Its schedules stop making snapshots; those already made are kept.' }),
-  // The command asks for the name typed (the chat tool and MCP cannot ask for it yet: #54).
+  // Every face asks for the name typed: the command, the chat tool after VS Code's dialog, MCP in its form.
   typedName: (at, p) => (p ? p.name || String(at.policy_id) : undefined),
 });

@@ -1,7 +1,7 @@
 // An irreversible change asks for the thing's name typed: one prompt for every feature, naming
 // the thing, its connection and what is lost. Only the exact name (spaces around it ignored) is accepted.
+import { typedNameText } from '../operations/commandConfirmation';
 import type { FlowUi } from './flowUi';
-import { showHidden } from './text/hiddenCharacters';
 import { runWizard } from './wizard';
 
 export interface TypedConfirmation {
@@ -18,28 +18,31 @@ export interface TypedConfirmation {
   undo?: string;
 }
 
-/** The prompt's text and its check (pure, so agents' and features' wording is the same). */
-export function typedConfirmationPrompt(c: TypedConfirmation): { prompt: string; problem: (typed: string) => string | undefined } {
-  return {
-    prompt: showHidden(`${c.thing} on ${c.connection.name} (${c.connection.baseUrl}) ${c.consequence}; ${c.undo ?? 'this cannot be undone'}. Type its name, ${c.name}, to confirm.`),
-    problem: (typed) => (typed.trim() === c.name ? undefined : `Confirmation: type ${c.name} exactly`),
-  };
-}
+/** The prompt's text and its check (pure, and the operations' own, so the command's, the chat tool's and MCP's wording is the same). */
+export const typedConfirmationPrompt: (c: TypedConfirmation) => { prompt: string; problem: (typed: string) => string | undefined } = typedNameText;
 
 /** True once the name was typed and accepted; Escape sends nothing. */
 export async function confirmByTypedName(ui: FlowUi, c: TypedConfirmation): Promise<boolean> {
   const { prompt, problem } = typedConfirmationPrompt(c);
-  const done = await runWizard<{ confirmed?: boolean }>({}, {
-    title: `${c.title} (${c.connection.name})`,
-    ui,
-    steps: [
-      {
-        prompt: async (s, ctx) => {
-          await ctx.input({ prompt, placeholder: c.name, validate: (v) => (v.trim() === '' ? undefined : problem(v)), validateOnAccept: (v) => Promise.resolve(problem(v)) });
-          s.confirmed = true;
+  const done = await runWizard<{ confirmed?: boolean }>(
+    {},
+    {
+      title: `${c.title} (${c.connection.name})`,
+      ui,
+      steps: [
+        {
+          prompt: async (s, ctx) => {
+            await ctx.input({
+              prompt,
+              placeholder: c.name,
+              validate: (v) => (v.trim() === '' ? undefined : problem(v)),
+              validateOnAccept: (v) => Promise.resolve(problem(v)),
+            });
+            s.confirmed = true;
+          },
         },
-      },
-    ],
-  });
+      ],
+    },
+  );
   return done?.confirmed === true;
 }

@@ -16,7 +16,7 @@ export interface AgentSim {
   tool(name: string): AgentTool;
   /** Every request but GETs, as `METHOD route count`. */
   writes(): string[];
-  /** Runs `name`; each confirmation is recorded and answered by `answer` (undefined: accepted). */
+  /** Runs `name`; each confirmation is recorded and answered by `answer` (undefined: accepted; a name asked typed is typed right). */
   run(name: string, input: object, answer?: () => string | undefined): Promise<{ said: string; asked: { message: string; sentMeanwhile: string[] }[] }>;
 }
 
@@ -28,7 +28,15 @@ export function agentSim(key: string, options: { fileRoots?: string[] } = {}): A
   before(async () => {
     sim = await startSimulator({ apiKey: key, dialect: 'platform' });
     const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: key, dialect: 'platform' }));
-    bound = { connectionName: 'Sim', baseUrl: sim.url, dialect: 'platform', api, lists: new PlatformLists(api), signal: new AbortController().signal, ...(options.fileRoots ? { fileRoots: options.fileRoots } : {}) };
+    bound = {
+      connectionName: 'Sim',
+      baseUrl: sim.url,
+      dialect: 'platform',
+      api,
+      lists: new PlatformLists(api),
+      signal: new AbortController().signal,
+      ...(options.fileRoots ? { fileRoots: options.fileRoots } : {}),
+    };
   });
   beforeEach(() => {
     sim!.reset();
@@ -47,7 +55,10 @@ export function agentSim(key: string, options: { fileRoots?: string[] } = {}): A
       assert.ok(t, `no tool ${name}`);
       return t;
     },
-    writes: () => Object.entries(sim!.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`),
+    writes: () =>
+      Object.entries(sim!.requestCounts())
+        .filter(([k]) => !k.startsWith('GET'))
+        .map(([k, n]) => `${k} ${n}`),
     async run(name, input, answer = () => undefined) {
       const asked: { message: string; sentMeanwhile: string[] }[] = [];
       const h: RunHost = {
@@ -56,6 +67,8 @@ export function agentSim(key: string, options: { fileRoots?: string[] } = {}): A
           asked.push({ message: confirmation(self.tool(name), req, bound!).message, sentMeanwhile: self.writes() });
           return answer();
         },
+        // A thing whose name must be typed: the person types it (a test of a wrong name asks itself).
+        askName: async () => undefined,
       };
       return { said: await runTool(self.tool(name), bound!, input, h), asked };
     },

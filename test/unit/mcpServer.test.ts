@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { AGENT_TOOLS } from '../../src/features/agent/model/toolCatalog';
+import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { AGENT_READ_INPUTS } from '../support/agentReadInputs';
 
@@ -91,16 +92,19 @@ describe('platform-console-mcp over stdio', { timeout: 120_000 }, () => {
         arguments: { project_id: 1, region_id: 1, name: 'mcp-secret', payload: Buffer.from(KEY).toString('base64'), payload_content_type: 'application/octet-stream', secret_type: 'opaque' },
       });
       assert.match(text(secret), /is being created/);
-      const deleted = await client.callTool({ name: 'delete_storage', arguments: { storage_id: 2102, type: 'object' } });
-      assert.equal(text(deleted), 'Deleted object storage 2102 on "mcp-sim"; restore_storage can bring it back within 2 weeks.');
+      const deleted = await client.callTool({ name: 'delete_report_task', arguments: { id: SEEDED_REPORTS.Failed } });
+      assert.match(text(deleted), /^Deleted report task 6b1f0c9e-0004-4a6e-9c1d-000000000004 on "mcp-sim"/);
+      // A removal confirmed by the name typed is refused whatever the flags: this client cannot ask anyone to type it.
+      const storage = await client.callTool({ name: 'delete_storage', arguments: { storage_id: 2102, type: 'object' } });
+      assert.match(text(storage), /^Refused: delete_storage is confirmed only by the person typing the name .*nothing was sent, whatever the flags/);
       const counts = sim.requestCounts();
       assert.deepEqual(
         Object.entries(counts).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => [k.split(' ')[1], n]).sort(),
-        [['createReport', 1], ['createSecret', 1], ['deleteObjectStorage', 1]],
+        [['createReport', 1], ['createSecret', 1], ['deleteReport', 1]],
       );
       const other = await client.callTool({ name: 'get_trial', arguments: { id: 401, connection: 'elsewhere' } });
       assert.match(text(other), /No connection named "elsewhere": this server has one, "mcp-sim"/);
-      assert.match(stderr(), /Delete Storage on mcp-sim\? Delete object storage 2102/);
+      assert.match(stderr(), /Delete Report Task on mcp-sim\? Delete report task/);
       assert.match(stderr(), /mcp-sim \(http:\/\/127\.0\.0\.1:\d+, platform API\), writes and destructive tools allowed \(--allow-destructive\)/);
       assert.ok(!stderr().includes(KEY) && !stderr().includes(Buffer.from(KEY).toString('base64')));
     } finally {

@@ -14,7 +14,7 @@ import { createMcpServer, mcpOptionsFromArgs } from '../../src/mcp';
 import { AGENT_TOOLS } from '../../src/features/agent/model/toolCatalog';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { REPORT_ANSWER_MAX } from '../../src/features/agent/model/reportTool';
-import { SEEDED_RESULT_REPORTS } from '../../simulator/state/seedBilling';
+import { SEEDED_REPORTS, SEEDED_RESULT_REPORTS } from '../../simulator/state/seedBilling';
 
 const KEY = 'mcp-writes-key-91c4';
 const text = (result: { content?: unknown }) => (result.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('');
@@ -59,7 +59,7 @@ describe('platform-console-mcp writes: flags, elicitation, cancel', { timeout: 3
   it('the flags: read-only, --allow-writes (no destructive tool), --allow-destructive (writes too); a refusal names its flag', async () => {
     const matrix: [string, { allowWrites?: boolean; allowDestructive?: boolean }, string[], RegExp | null, RegExp | null][] = [
       ['none', {}, ['read'], /read-only; nothing was sent\. Start platform-console-mcp with --allow-writes to allow create_report/, /nothing was sent\. .*--allow-destructive/],
-      ['--allow-writes', { allowWrites: true }, ['read', 'write'], null, /^Refused: delete_storage deletes for good.*nothing was sent\. Start platform-console-mcp with --allow-destructive to allow it\./],
+      ['--allow-writes', { allowWrites: true }, ['read', 'write'], null, /^Refused: delete_report_task .*nothing was sent\. Start platform-console-mcp with --allow-destructive to allow it\./],
       ['--allow-destructive', { allowDestructive: true }, ['read', 'write', 'destructive'], null, null],
     ];
     for (const [label, flags, kinds, writeRefused, deleteRefused] of matrix) {
@@ -69,7 +69,7 @@ describe('platform-console-mcp writes: flags, elicitation, cancel', { timeout: 3
         const { tools } = await s.client.listTools();
         assert.deepEqual(tools.map((t) => t.name).sort(), names(kinds), `${label}: tools/list shows only what is allowed`);
         const created = await s.client.callTool({ name: 'create_report', arguments: REPORT });
-        const deleted = await s.client.callTool({ name: 'delete_storage', arguments: { storage_id: 2103, type: 'object' } });
+        const deleted = await s.client.callTool({ name: 'delete_report_task', arguments: { id: SEEDED_REPORTS.Failed } });
         if (writeRefused) {
           assert.equal(created.isError, true);
           assert.match(text(created), writeRefused, label);
@@ -77,8 +77,8 @@ describe('platform-console-mcp writes: flags, elicitation, cancel', { timeout: 3
         if (deleteRefused) {
           assert.equal(deleted.isError, true);
           assert.match(text(deleted), deleteRefused, label);
-        } else assert.match(text(deleted), /^Deleted object storage 2103/, label);
-        const expected = [...(writeRefused ? [] : ['POST createReport 1']), ...(deleteRefused ? [] : ['DELETE deleteObjectStorage 1'])];
+        } else assert.match(text(deleted), /^Deleted report task 6b1f0c9e-0004/, label);
+        const expected = [...(writeRefused ? [] : ['POST createReport 1']), ...(deleteRefused ? [] : ['DELETE deleteReport 1'])];
         assert.deepEqual(sent(), expected.sort(), `${label}: only the allowed writes sent`);
       } finally {
         await s.close();
@@ -99,9 +99,10 @@ describe('platform-console-mcp writes: flags, elicitation, cancel', { timeout: 3
 
   it('a client with elicitation confirms each write with the confirmation text before anything is sent; accept sends once', async () => {
     let sentWhileAsked: string[] | undefined;
-    const s = await session(sim.url, { allowDestructive: true }, () => {
+    const s = await session(sim.url, { allowDestructive: true }, (params) => {
       sentWhileAsked = sent();
-      return { action: 'accept', content: { confirm: true } };
+      // A removal confirmed by its name typed asks for it in the form (#54): the person types it.
+      return { action: 'accept', content: { confirm: true, ...(params.requestedSchema.properties.name ? { name: 'backups-eu' } : {}) } };
     });
     try {
       const read = await s.client.callTool({ name: 'get_trial', arguments: { id: 401 } });
@@ -119,6 +120,7 @@ describe('platform-console-mcp writes: flags, elicitation, cancel', { timeout: 3
       const deleted = await s.client.callTool({ name: 'delete_storage', arguments: { storage_id: 2102, type: 'object' } });
       assert.match(text(deleted), /^Deleted object storage 2102/);
       assert.match(s.asked[1]!.message, /Delete object storage backups-eu[\s\S]*Name `backups-eu`[\s\S]*back within 2 weeks/);
+      assert.equal(s.asked[1]!.requestedSchema.properties.name?.type, 'string', 'the form asks for the name typed');
       assert.deepEqual(sent(), ['DELETE deleteObjectStorage 1', 'POST createReport 1']);
     } finally {
       await s.close();

@@ -4,17 +4,31 @@
 // message (as prepareInvocation builds it), and the MCP server's elicitation (the real server, its
 // question captured and declined). Each face must show the operation's action, every fact with its
 // value and nothing else, its consequence, its undo (or "cannot be undone"), its class, and the
-// typed-name decision. A face that drops, adds or rewords one fails here.
+// typed-name decision. A face that drops, adds or rewords one fails here. Where the operation asks
+// for the name typed, every face asks it with the command's own prompt: the chat tool's invoke path
+// through a scripted FlowUi, MCP in its form; a wrong name sends nothing, the right one sends once.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Client, InMemoryTransport, type ElicitRequestFormParams } from '@modelcontextprotocol/client';
+import { Client, InMemoryTransport, type ElicitRequestFormParams, type ElicitResult } from '@modelcontextprotocol/client';
 import { createMcpServer } from '../../src/mcp';
 import { OPERATIONS } from '../../src/operations/catalog';
 import { commandConfirmation } from '../../src/operations/commandConfirmation';
 import { targetOf, type Operation } from '../../src/operations/operation';
-import { AGENT_TOOLS, confirmation, inlineCode, mayDestroy, parseToolInput, prepareWrite, withTarget } from '../../src/features/agent/model/toolCatalog';
-import type { AgentTool } from '../../src/features/agent/model/toolKit';
+import {
+  AGENT_TOOLS,
+  confirmation,
+  inlineCode,
+  mayDestroy,
+  parseToolInput,
+  prepareWrite,
+  runTool,
+  withTarget,
+} from '../../src/features/agent/model/toolCatalog';
+import type { AgentTool, WriteRequest } from '../../src/features/agent/model/toolKit';
+import { askNameInEditor } from '../../src/features/agent/typedNameAsk';
 import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
+import { typedConfirmationPrompt } from '../../src/ui/typedConfirmation';
+import { PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
 import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
 import { agentSim } from '../support/agentSim';
 
@@ -35,13 +49,6 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   deleteStorage: { storage_id: 2101, type: 'object' },
   restoreStorage: { storage_id: 2104 },
 };
-
-/**
- * The operations whose command asks for the name typed while the chat tool and MCP confirm it with
- * the same facts but cannot ask for it typed yet (#54): listed here one by one, so a new one is a
- * decision, not a drift.
- */
-const TYPED_IN_COMMAND_ONLY = new Set(['deleteSnapshotPolicy', 'deleteCloudSecret', 'deleteStorage']);
 
 type Facts = (readonly [string, string])[];
 
@@ -65,19 +72,30 @@ function chatFacts(message: string, noun: string): Facts {
   return [...line.slice(noun.length + 2).matchAll(/(?:^| · )([^`]+?) (`+) ?(.*?) ?\2/g)].map((m) => [m[1]!, m[3]!] as const);
 }
 
-/** What the chat tool asks, built as languageModelTools.ts prepareInvocation builds it. */
-async function chatMessage(tool: AgentTool, input: Record<string, unknown>, t: ReturnType<typeof agentSim>): Promise<string> {
+/** The request the chat tool asks about, built as languageModelTools.ts prepareInvocation builds it, and its message. */
+async function chatFace(tool: AgentTool, input: Record<string, unknown>, t: ReturnType<typeof agentSim>): Promise<{ request: WriteRequest; message: string }> {
   const parsed = parseToolInput(tool, input);
   assert.ok(parsed.ok);
   const prepared = prepareWrite(tool, parsed.input);
   assert.ok(prepared.ok);
   const targeted = await withTarget(tool, t.bound, parsed.input, prepared.request);
   assert.ok(targeted.ok);
-  return confirmation(tool, targeted.request, t.bound).message;
+  return { request: targeted.request, message: confirmation(tool, targeted.request, t.bound).message };
 }
 
-/** What the MCP server asks a client that confirms by elicitation (declined: nothing is sent), and the tool's annotations. */
-async function mcpFace(tool: AgentTool, input: Record<string, unknown>, t: ReturnType<typeof agentSim>) {
+/** The chat tool's invoke after VS Code's dialog was allowed (languageModelTools.ts invoke): the typed name asked through `ui`. */
+const chatInvoke = (tool: AgentTool, input: Record<string, unknown>, t: ReturnType<typeof agentSim>, confirmed: WriteRequest, ui: ScriptedUi) =>
+  runTool(tool, t.bound, input, { connections: async () => [], scrub: (x) => x, confirmed, askName: askNameInEditor(() => ui) });
+
+type Elicited = ElicitRequestFormParams;
+
+/** What the MCP server asks a client that confirms by elicitation (answered by `reply`: declined unless said), the tool's annotations and the call's answer. */
+async function mcpFace(
+  tool: AgentTool,
+  input: Record<string, unknown>,
+  t: ReturnType<typeof agentSim>,
+  reply: ((asked: Elicited) => ElicitResult) | 'no elicitation' = () => ({ action: 'decline' }),
+) {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const env = {
     PLATFORM_CONSOLE_BASE_URL: t.sim.url,
@@ -87,18 +105,26 @@ async function mcpFace(tool: AgentTool, input: Record<string, unknown>, t: Retur
   };
   const server = createMcpServer({ allowWrites: true, allowDestructive: true, env, note: () => undefined });
   await server.connect(serverSide);
-  const client = new Client({ name: 'parity', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
-  const asked: string[] = [];
-  client.setRequestHandler('elicitation/create', (request) => {
-    asked.push((request.params as ElicitRequestFormParams).message);
-    return { action: 'decline' };
-  });
+  const client = new Client({ name: 'parity', version: '1.0.0' }, { capabilities: reply === 'no elicitation' ? {} : { elicitation: { form: {} } } });
+  const asked: Elicited[] = [];
+  if (reply !== 'no elicitation')
+    client.setRequestHandler('elicitation/create', (request) => {
+      asked.push(request.params as Elicited);
+      return reply(request.params as Elicited);
+    });
   await client.connect(clientSide);
   try {
     const listed = (await client.listTools()).tools.find((x) => x.name === tool.name);
-    await client.callTool({ name: tool.name, arguments: input });
-    assert.equal(asked.length, 1, `${tool.name}: MCP asked once`);
-    return { message: asked[0]!, annotations: listed?.annotations };
+    const answer = await client.callTool({ name: tool.name, arguments: input });
+    assert.equal(asked.length, reply === 'no elicitation' ? 0 : 1, `${tool.name}: MCP asked once (none without elicitation)`);
+    const said = (answer.content as { text?: string }[]).map((c) => c.text ?? '').join('');
+    return {
+      message: asked[0]?.message ?? '',
+      schema: asked[0]?.requestedSchema ?? { type: 'object' as const, properties: {} },
+      annotations: listed?.annotations,
+      said,
+      isError: answer.isError,
+    };
   } finally {
     await client.close();
   }
@@ -125,7 +151,7 @@ describe('one operation, three faces: the command, the chat tool and MCP confirm
 
       const command = commandConfirmation(op, input, thing, { name: t.bound.connectionName, baseUrl: t.bound.baseUrl });
       const modal = writeConfirmationText(command.summary);
-      const chat = await chatMessage(tool, input, t);
+      const { request: chatRequest, message: chat } = await chatFace(tool, input, t);
       const mcp = await mcpFace(tool, input, t);
 
       // The action, in the same words.
@@ -155,14 +181,16 @@ describe('one operation, three faces: the command, the chat tool and MCP confirm
       assert.equal(tool.destructiveWhen, op.destructiveWhen);
       assert.equal(mcp.annotations?.destructiveHint, mayDestroy(tool), 'MCP: destructiveHint');
       assert.equal(mcp.annotations?.readOnlyHint, op.kind === 'read', 'MCP: readOnlyHint');
-      // The typed-name decision is the operation's; the chat tool and MCP cannot ask for a typed name yet.
+      // The typed-name decision is the operation's, and every face asks the same name with the same prompt.
       const typedName = op.typedName?.(input, thing);
       assert.equal(command.typed?.name, typedName, 'command: typed name exactly when the operation asks');
-      assert.equal(
-        typedName !== undefined,
-        TYPED_IN_COMMAND_ONLY.has(op.name),
-        `${op.name}: asks for a typed name exactly when listed in TYPED_IN_COMMAND_ONLY`,
-      );
+      assert.equal(chatRequest.target?.typed?.name, typedName, 'chat: typed name exactly when the operation asks');
+      assert.equal(Object.hasOwn(mcp.schema.properties, 'name'), typedName !== undefined, 'MCP: a name field exactly when the operation asks');
+      for (const [face, text] of [
+        ['chat', chat],
+        ['MCP', mcp.message],
+      ] as const)
+        assert.equal(text.includes('must be typed to confirm'), typedName !== undefined, `${face}: says the name is asked exactly when it is\n${text}`);
       if (command.typed) {
         // The typed prompt names the same thing with the same facts, the action and undo as the modal would.
         for (const [label, value] of expected)
@@ -172,9 +200,63 @@ describe('one operation, three faces: the command, the chat tool and MCP confirm
           ['chat', chat],
           ['MCP', mcp.message],
         ] as const)
-          assert.ok(text.includes(typedName!), `${face}: names ${typedName}`);
+          assert.ok(text.includes(inlineCode(typedName!)), `${face}: names ${typedName}`);
       }
       assert.deepEqual(t.writes(), [], 'nothing was sent');
     });
+
+    if (op.typedName)
+      it(`${op.name}: the name typed is asked by the chat tool and MCP with the command's prompt; a wrong one sends nothing, the right one once`, async () => {
+        const input = SAMPLES[op.name]!;
+        const tool = AGENT_TOOLS.find((x) => x.operation === op)!;
+        const thing = await op.read(t.bound.api, input);
+        const typed = commandConfirmation(op, input, thing, { name: t.bound.connectionName, baseUrl: t.bound.baseUrl }).typed;
+        assert.ok(typed, `${op.name}: its sample names a thing whose name is typed`);
+        const { prompt, problem } = typedConfirmationPrompt(typed);
+        const wrong = `${typed.name}-not`;
+
+        // Chat: after VS Code's dialog, the command's prompt in the editor's input box; a wrong name is refused there, Escape sends nothing.
+        const { request } = await chatFace(tool, input, t);
+        const refusing = new ScriptedUi([wrong, PRESS_ESCAPE]);
+        assert.match(
+          await chatInvoke(tool, input, t, request, refusing),
+          /^Not sent: the person was asked to type the name .* and did not .*Nothing was sent\.$/,
+        );
+        assert.equal(refusing.prompts.length, 1, 'chat: asked once');
+        assert.equal(refusing.prompts[0]!.prompt, prompt, "chat: the command's prompt");
+        assert.equal(refusing.prompts[0]!.title, `${typed.title} (${t.bound.connectionName})`, "chat: the command's title");
+        assert.deepEqual(refusing.prompts[0]!.refusals, [problem(wrong)], 'chat: the wrong name refused');
+        assert.deepEqual(t.writes(), [], 'chat: a wrong name and Escape send nothing');
+
+        // MCP: the name field, with the command's prompt; a wrong name sends nothing.
+        const refused = await mcpFace(tool, input, t, () => ({ action: 'accept', content: { confirm: true, name: wrong } }));
+        const field = refused.schema.properties.name as { type: string; title: string; description: string };
+        assert.equal(field.type, 'string');
+        assert.equal(field.description, prompt, "MCP: the command's prompt");
+        assert.ok(field.title.includes(typed.name), `MCP: the field names ${typed.name}: ${field.title}`);
+        assert.deepEqual(refused.schema.required, ['confirm', 'name']);
+        assert.match(refused.said, /^Not sent: the name typed is not .*Nothing was sent\.$/);
+        assert.deepEqual(t.writes(), [], 'MCP: a wrong name sends nothing');
+        // A client that cannot ask the person: refused even with --allow-destructive, since nobody can type the name.
+        const unasked = await mcpFace(tool, input, t, 'no elicitation');
+        assert.match(
+          unasked.said,
+          /^Refused: [a-z_]+ is confirmed only by the person typing the name .*cannot ask the person .*nothing was sent, whatever the flags\./,
+        );
+        assert.equal(unasked.isError, true);
+        assert.deepEqual(t.writes(), [], 'MCP without elicitation sends nothing');
+
+        // The right name: sent once, by each face.
+        const sent = await mcpFace(tool, input, t, () => ({ action: 'accept', content: { confirm: true, name: ` ${typed.name} ` } }));
+        assert.doesNotMatch(sent.said, /^(Not sent|Refused)/);
+        const once = t.writes();
+        assert.equal(once.length, 1, `MCP: one request: ${once.join(', ')}`);
+        assert.match(once[0]!, / 1$/);
+        t.sim.reset();
+        t.sim.resetRequests();
+        const { request: again } = await chatFace(tool, input, t);
+        assert.doesNotMatch(await chatInvoke(tool, input, t, again, new ScriptedUi([typed.name])), /^(Not sent|Refused)/);
+        assert.deepEqual(t.writes(), once, 'chat: the same request, once');
+      });
   }
 });

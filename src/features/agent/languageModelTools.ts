@@ -12,6 +12,7 @@ import { noConnectionAnswer } from './model/toolAnswers';
 import { neutralize } from './model/platformText';
 import { NO_CONNECTION, type AgentBinding, type AgentConnection, type AgentTool, type WriteRequest } from './model/toolKit';
 import { ConfirmationSlots } from './model/confirmationSlots';
+import { askNameInEditor } from './typedNameAsk';
 
 const result = (text: string) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
 const writesAllowed = () => vscode.workspace.getConfiguration('platformConsole').get<boolean>(WRITES_SETTING, true);
@@ -121,7 +122,12 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
     try {
       const active = this.ctx.connections.active;
       const elsewhere = active?.id === bound.connection.id ? undefined : (active?.name ?? null);
-      const text = await runTool(this.tool, binding(bound, cancel.signal, elsewhere), options.input, { ...host, ...(confirmed ? { confirmed } : {}) });
+      // After VS Code's dialog, a write whose operation asks for the name typed asks it (the command's prompt).
+      const text = await runTool(this.tool, binding(bound, cancel.signal, elsewhere), options.input, {
+        ...host,
+        ...(confirmed ? { confirmed } : {}),
+        askName: askNameInEditor(this.ctx.ui),
+      });
       log.info(`[${bound.connection.name}] agent tool ${this.tool.name} answered (${text.length} characters)`);
       return result(text);
     } finally {

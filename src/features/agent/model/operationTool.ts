@@ -2,6 +2,7 @@
 // class, input rules, target read, confirmation facts and request all come from the operation;
 // the tool adds only what a model reads (names, descriptions) and the answer it gets back.
 import * as z from 'zod';
+import { commandConfirmation } from '../../../operations/commandConfirmation';
 import { sendOperation, targetOf, type Operation } from '../../../operations/operation';
 import { connectionField, defineTool, type AgentBinding, type AgentTool } from './toolKit';
 
@@ -37,7 +38,9 @@ export function toolFromOperation<S extends z.ZodObject, T>(op: Operation<S, T>,
     },
     readTarget: async (b, input) => {
       const thing = await op.read(b.api, input as z.output<S>, b.signal);
-      return { ...targetOf(op, input as z.output<S>, thing), operation: op.action(input as z.output<S>, thing) };
+      // The name to type, when the operation asks for one: the command's own prompt, on this call's connection.
+      const typed = commandConfirmation(op, input as z.output<S>, thing, { name: b.connectionName, baseUrl: b.baseUrl }).typed;
+      return { ...targetOf(op, input as z.output<S>, thing), operation: op.action(input as z.output<S>, thing), ...(typed ? { typed } : {}) };
     },
     answer: (sent, b, input) => face.answer(sent, b, input as z.output<S>),
   });

@@ -22,7 +22,7 @@ import {
   listReportTasks,
   readFunctionLogs,
 } from './readTools';
-import { escapeText, jsonBlock, neutralize } from './platformText';
+import { escapeText, jsonBlock, neutralize, quoted } from './platformText';
 import { listFreeFeatures, listNotificationSettings, listTrials } from './pickListTools';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removeTools';
 import { deleteEdgeApp, disableEdgeApp, enableEdgeApp, startEdgeAppDebug } from './edgeAppTools';
@@ -45,6 +45,7 @@ import { createTlsSecret } from './tlsSecretTool';
 import { readReport } from './reportTool';
 import { readEdgeAppLogs } from './edgeLogsTool';
 import { errorAnswer, otherConnectionNote } from './toolAnswers';
+import type { TypedNamePrompt } from '../../../operations/commandConfirmation';
 import {
   inputJsonSchema,
   type AgentBinding,
@@ -218,6 +219,7 @@ export function confirmation(
       ? `?${new URLSearchParams(Object.entries(req.call.query).map(([k, v]): [string, string] => [k, String(v)])).toString()}`
       : '';
   const destructive = callKind(tool, req) === 'destructive';
+  const typed = req.target?.typed;
   const parts = [
     `On connection ${inlineCode(on.connectionName)} (${inlineCode(on.baseUrl)}, ${on.dialect} API):`,
     `**${tool.displayName}**: ${inlineCode(req.operation)}`,
@@ -227,7 +229,8 @@ export function confirmation(
     fenced(neutralize(`${req.endpoint.method} ${path}${query}`), 'http'),
     ...(req.shownBody === undefined ? [] : [fenced(jsonBlock(req.shownBody), 'json')]),
     ...(destructive ? [req.target?.undo ? `**${req.target.undo}**` : '**This cannot be undone.**'] : []),
-    'Sent once when you allow it; never retried automatically.',
+    ...(typed ? [`**Its name must be typed to confirm: ${inlineCode(typed.name)}.**`] : []),
+    `Sent once when you allow it${typed ? ' and its name is typed' : ''}; never retried automatically.`,
   ];
   return { title: `${tool.displayName} on ${neutralize(on.connectionName)}?`, message: parts.join('\n\n') };
 }
@@ -282,6 +285,10 @@ export type RunHost = AgentHost & {
   scrub(text: string): string;
   sending?(request: WriteRequest): void;
   confirm?(request: WriteRequest): Promise<string | undefined>;
+  /** `confirm` asks for the typed name in the same question (MCP's form) and refuses a name that differs. */
+  confirmAsksName?: boolean;
+  /** Asks the person to type the thing's name (the editor, after VS Code's dialog), or says why it cannot: a refusal, or undefined once typed. */
+  askName?(typed: TypedNamePrompt): Promise<string | undefined>;
   confirmed?: WriteRequest;
   refuseDestructive?(request: WriteRequest): string | undefined;
 };
@@ -301,7 +308,7 @@ async function answerOf(tool: AgentTool, bound: AgentBinding, raw: unknown, host
   if (prepared && !prepared.ok) return prepared.answer;
   let request = prepared && (host.confirmed ?? prepared.request);
   // The thing read first, so the question names it and the call's class is known; a failed read asks nothing and sends nothing.
-  if (request && !host.confirmed && (host.confirm || tool.destructiveWhen)) {
+  if (request && !host.confirmed && (host.confirm || tool.destructiveWhen || tool.operation?.typedName)) {
     const targeted = await withTarget(tool, bound, parsed.input, request);
     if (!targeted.ok) return targeted.answer;
     request = targeted.request;
@@ -310,14 +317,18 @@ async function answerOf(tool: AgentTool, bound: AgentBinding, raw: unknown, host
     const refused = host.refuseDestructive?.(request);
     if (refused !== undefined) return refused;
   }
+  // A write whose operation asks for the name typed is sent only once the person typed it: in the
+  // host's own question (MCP's form) or asked after it (the editor); a host that can do neither refuses.
+  const typed = request?.target?.typed;
+  const nameInQuestion = Boolean(host.confirm && host.confirmAsksName && !host.confirmed);
+  if (typed && !nameInQuestion && !host.askName) return nameNotAsked(tool, typed);
   if (request && host.confirm && !host.confirmed) {
     // Asked before anything is sent; a refusal (declined, dismissed, could not ask) sends nothing.
-    let refused: string | undefined;
-    try {
-      refused = await host.confirm(request);
-    } catch (error) {
-      refused = `Not sent: the person could not be asked to confirm (${escapeText(error instanceof Error ? error.message : String(error))}). Nothing was sent.`;
-    }
+    const refused = await asked(() => host.confirm!(request));
+    if (refused !== undefined) return refused;
+  }
+  if (typed && !nameInQuestion) {
+    const refused = await asked(() => host.askName!(typed));
     if (refused !== undefined) return refused;
   }
   try {
@@ -330,4 +341,18 @@ async function answerOf(tool: AgentTool, bound: AgentBinding, raw: unknown, host
   } catch (error) {
     return errorAnswer(error, { connectionName: bound.connectionName, write: tool.kind !== 'read', source: tool.name });
   }
+}
+
+/** The person's answer to a question: a refusal, or undefined to send; a question that failed sends nothing. */
+async function asked(question: () => Promise<string | undefined>): Promise<string | undefined> {
+  try {
+    return await question();
+  } catch (error) {
+    return `Not sent: the person could not be asked to confirm (${escapeText(error instanceof Error ? error.message : String(error))}). Nothing was sent.`;
+  }
+}
+
+/** A host that can ask for no typed name (MCP without elicitation, say) sends nothing that needs one. */
+function nameNotAsked(tool: AgentTool, typed: TypedNamePrompt): string {
+  return `Refused: ${tool.name} is confirmed only by the person typing the name of what it changes (${quoted(typed.name)}), and nobody can be asked to type it here; nothing was sent. ${typed.title} in Platform Console asks for it.`;
 }

@@ -6,6 +6,7 @@ import type { PlatformApi } from '../../../platform/api';
 import type { PlatformLists } from '../../../platform/platformLists';
 import type { Dialect } from '../../../schema/dialect';
 import type { Endpoint } from '../../../schema/endpoint';
+import type { TypedNamePrompt } from '../../../operations/commandConfirmation';
 import type { Operation, OperationClass, OperationTarget } from '../../../operations/operation';
 
 /** The connection a tool call runs on, bound for the whole call (Sign Out aborts `signal`). */
@@ -70,6 +71,11 @@ export interface WriteTarget extends OperationTarget {
    * (a body merged into the app): the send computes it again and refuses when it differs.
    */
   readonly expected?: unknown;
+  /**
+   * Set when the operation asks for the thing's name typed (its `typedName`): the prompt the command
+   * shows, made for this thing on this connection. Nothing is sent until the person types it.
+   */
+  readonly typed?: TypedNamePrompt;
 }
 
 /** One value a write changes: our words for what it is, its name, and its values before and after (absent: added or removed). */
