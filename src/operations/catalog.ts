@@ -2,6 +2,7 @@
 // and its agent tool in one go; the writes not yet here still live in their command and tool.
 import { disableFunction, enableFunction } from './cloudFunctions';
 import type { Operation } from './operation';
+import { createProtectionProfile, deleteProtectionProfile, updateProtectionProfile } from './protectionProfiles';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removals';
 import { deleteSnapshotPolicy, pauseSnapshotPolicy, renameSnapshotPolicy, resumeSnapshotPolicy } from './snapshotPolicies';
 
@@ -15,4 +16,7 @@ export const OPERATIONS: readonly Operation[] = [
   deleteSnapshotPolicy,
   disableFunction,
   enableFunction,
+  createProtectionProfile,
+  updateProtectionProfile,
+  deleteProtectionProfile,
 ] as readonly Operation[];

@@ -31,6 +31,17 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   deleteSnapshotPolicy: { project_id: 1, region_id: 1, policy_id: 10 },
   disableFunction: { project_id: 1, region_id: 1, namespace_name: 'default', function_name: 'hello-world' },
   enableFunction: { project_id: 1, region_id: 1, namespace_name: 'default', function_name: 'hello-world' },
+  createProtectionProfile: {
+    name: 'Parity shield',
+    template_id: 7,
+    fields: [
+      { template_field_id: 22, value: 'parity-api' },
+      { template_field_id: 23, value: 7000 },
+    ],
+  },
+  // A field list that keeps one value and drops the rest: the destructive case of the change.
+  updateProtectionProfile: { protection_profile_id: 1, name: 'Parity Shield', fields: [{ template_field_id: 5, value: '999' }] },
+  deleteProtectionProfile: { protection_profile_id: 1 },
 };
 
 /**
@@ -38,7 +49,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
  * the same facts but cannot ask for it typed yet (#54): listed here one by one, so a new one is a
  * decision, not a drift.
  */
-const TYPED_IN_COMMAND_ONLY = new Set(['deleteSnapshotPolicy']);
+const TYPED_IN_COMMAND_ONLY = new Set(['deleteSnapshotPolicy', 'deleteProtectionProfile']);
 
 type Facts = (readonly [string, string])[];
 
