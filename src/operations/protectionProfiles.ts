@@ -139,9 +139,16 @@ export function fieldFacts(now: readonly ProfileField[], sent: readonly FieldSen
     const was = before.get(id);
     if (!was) facts.push(fact(id, `not set -> ${valueText(f.value)}`));
     else if (valueText(was.value) === valueText(f.value)) facts.push(fact(id, `${valueText(f.value)} (unchanged)`));
-    else (replaced++, facts.push(fact(id, `${valueText(was.value)} -> ${valueText(f.value)}`)));
+    else {
+      replaced++;
+      facts.push(fact(id, `${valueText(was.value)} -> ${valueText(f.value)}`));
+    }
   }
-  for (const [id, f] of before) if (!after.has(id)) (dropped++, facts.push(fact(id, `${valueText(f.value)} -> dropped`)));
+  for (const [id, f] of before) {
+    if (after.has(id)) continue;
+    dropped++;
+    facts.push(fact(id, `${valueText(f.value)} -> dropped`));
+  }
   return { facts, dropped, replaced };
 }
 

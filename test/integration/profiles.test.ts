@@ -348,12 +348,6 @@ describe('Protection Profiles view', function () {
     assert.doesNotMatch(ui.confirms[0]?.detail ?? '', /Destructive/, 'a field added, every value kept: a plain write');
     assert.match(ui.prompts[1]?.refusals[0] ?? '', /^Template field ID: 5 is already set on this profile/);
     assert.deepEqual((await last(PATCH)).body, { fields: [{ template_field_id: 5, value: '200' }, { template_field_id: 8, value: 'strict' }] });
-    // A value replaced is lost (the platform keeps no old value): destructive, said first; declined, nothing is sent.
-    const patches = sent(PATCH);
-    ui = await run('platformConsole.editProfileFields', new ScriptedUi(['5 = 200', '300']), node);
-    assert.match(ui.confirms[0]?.detail ?? '', /^Destructive: the field list it sends replaces the profile's: it replaces 1 of its field values/);
-    assert.match(ui.confirms[0]?.detail ?? '', /\nField 5: (?:\S+ = )?200 -> 300\nField 8: (?:\S+ = )?strict \(unchanged\)\n[\s\S]*This cannot be undone\./);
-    assert.equal(sent(PATCH), patches, 'declined: nothing sent');
     ui = await run('platformConsole.editProfileFields', new ScriptedUi(['5 = 200', '300'], save), node);
     assert.equal(ui.prompts[1]?.value, '200', 'the current value filled in');
     await ui.waitForNotification(/^Field 5 of "Edge Shield One" set to "300"\.$/);
@@ -365,6 +359,24 @@ describe('Protection Profiles view', function () {
     ui = await run('platformConsole.editProfileFields', new ScriptedUi(['balanced'], save), eight.node);
     assert.deepEqual(ui.prompts.map((p) => p.prompt), ['Value of field 8, sent as text']);
     assert.deepEqual((await last(PATCH)).body, { fields: [{ template_field_id: 5, value: '300' }, { template_field_id: 8, value: 'balanced' }] });
+  });
+
+  it('Edit Fields… that replaces a value the profile has is destructive: said first with every value sent; declined, nothing is sent', async () => {
+    const node = await nodeOf(3);
+    const full = await (await ext.connections.api())!.security.getProtectionProfile({ params: { protection_profile_id: 3 } });
+    const [first, ...rest] = (full.fields ?? []).filter((f) => typeof f.template_field_id === 'number');
+    assert.ok(first, 'profile 3 has field values');
+    const patches = sent(PATCH);
+    // Started from the field's own row: straight to its value (the platform keeps no old value).
+    const fields = (await rows(node))[1]!;
+    const row = (await rows(fields.node)).find((r) => r.label.startsWith(`${first.template_field_id} = `))!;
+    const ui = await run('platformConsole.editProfileFields', new ScriptedUi(['replaced-by-test']), row.node);
+    const detail = ui.confirms[0]?.detail ?? '(no confirmation)';
+    assert.match(detail, /^Destructive: the field list it sends replaces the profile's: it replaces 1 of its field values/);
+    assert.ok(detail.includes(`\nField ${first.template_field_id}: `) && detail.includes(` -> replaced-by-test\n`), detail);
+    for (const kept of rest) assert.ok(detail.includes(`\nField ${kept.template_field_id}: `), `field ${kept.template_field_id} named\n${detail}`);
+    assert.match(detail, /This cannot be undone\./);
+    assert.equal(sent(PATCH), patches, 'declined: nothing sent');
   });
 
   it('Copy ID and Copy as JSON put the profile on the clipboard', async () => {

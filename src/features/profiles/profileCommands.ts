@@ -4,7 +4,6 @@
 // three edits are one catalog operation (src/operations/protectionProfiles.ts): its confirmation
 // and request.
 import * as vscode from 'vscode';
-import type * as z from 'zod';
 import type { BoundConnection } from '../../connections/connectionManager';
 import type { FeatureContext } from '../../ui/featureContext';
 import { fieldValueText, fieldsBody, renameBody, templateBody } from './model/profileEdits';
@@ -207,7 +206,7 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
     const before = done.profile!;
     const body = spec.body(done);
     if (!body) return void ui.notify('info', `Nothing changed on "${profileLabel(before)}": nothing was sent.`);
-    const input = { protection_profile_id: before.id, ...body } as z.output<ReturnType<typeof updateOp.fields>>;
+    const input = { protection_profile_id: before.id, ...body };
     let request: OperationRequest;
     try {
       request = updateOp.request(input);
