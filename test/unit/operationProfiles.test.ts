@@ -13,40 +13,10 @@ import type { ProtectionProfile } from '../../src/schema/security';
 import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
 import { typedConfirmationPrompt } from '../../src/ui/typedConfirmation';
 import { agentSim } from '../support/agentSim';
+import { SERVICE_SHIELD } from '../support/profileTemplateFixture';
 
 const conn = { name: 'Prod', baseUrl: 'https://api.example' };
-const template: ProtectionTemplate = {
-  id: 7,
-  name: 'Service Shield',
-  description: 'Per-service thresholds',
-  client_id: null,
-  fields: [
-    {
-      id: 22,
-      name: 'Service label',
-      name_in_config: 'service_label',
-      field_type: 'DEFAULT',
-      description: 'Service label',
-      validation_schema: { type: 'string' },
-    },
-    {
-      id: 23,
-      name: 'Request threshold',
-      name_in_config: 'request_threshold',
-      field_type: 'RULES',
-      description: 'Requests per second',
-      validation_schema: { type: 'integer' },
-    },
-    {
-      id: 27,
-      name: 'Allowed addresses',
-      name_in_config: 'allowed_addresses',
-      field_type: 'POLICY',
-      description: 'Never filtered',
-      validation_schema: { type: 'array' },
-    },
-  ],
-};
+const template = SERVICE_SHIELD;
 const profile: ProtectionProfile = {
   id: 12,
   client_id: 3,

@@ -6,40 +6,9 @@ import { describe, it } from 'node:test';
 import { createBody, createNameProblem, initialText, typedFieldProblem, type CreateProfileState } from '../../src/features/profiles/model/createProfile';
 import { fieldPrompt, fieldRuleSummary, templateDetail } from '../../src/features/profiles/model/templateText';
 import { fieldRule } from '../../src/schema/templateFieldRules';
-import type { ProtectionTemplate } from '../../src/schema/profileTemplates';
+import { SERVICE_SHIELD } from '../support/profileTemplateFixture';
 
-const template: ProtectionTemplate = {
-  id: 7,
-  name: 'Service Shield',
-  description: 'Per-service thresholds',
-  client_id: null,
-  fields: [
-    {
-      id: 22,
-      name: 'Service label',
-      name_in_config: 'service_label',
-      field_type: 'DEFAULT',
-      description: 'Service label',
-      validation_schema: { type: 'string', minLength: 3, maxLength: 32 },
-    },
-    {
-      id: 23,
-      name: 'Request threshold',
-      name_in_config: 'request_threshold',
-      field_type: 'RULES',
-      description: 'Requests per second',
-      validation_schema: { type: 'integer', minimum: 10, maximum: 1000000, default: 5000 },
-    },
-    {
-      id: 27,
-      name: 'Allowed addresses',
-      name_in_config: 'allowed_addresses',
-      field_type: 'POLICY',
-      description: 'Never filtered',
-      validation_schema: { type: ['array', 'null'], items: { type: 'string', format: 'ipv4' } },
-    },
-  ],
-};
+const template = SERVICE_SHIELD;
 
 describe('create protection profile model', () => {
   it('the name: 1 to 100 characters, spaces around it not counted', () => {
