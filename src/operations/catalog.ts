@@ -3,6 +3,7 @@
 import { disableFunction, enableFunction } from './cloudFunctions';
 import { deleteCloudSecret } from './cloudSecrets';
 import type { Operation } from './operation';
+import { createProtectionProfile, deleteProtectionProfile, updateProtectionProfile } from './protectionProfiles';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removals';
 import { deleteSnapshotPolicy, pauseSnapshotPolicy, renameSnapshotPolicy, resumeSnapshotPolicy } from './snapshotPolicies';
 import { deleteStorage, restoreStorage } from './storages';
@@ -20,4 +21,7 @@ export const OPERATIONS: readonly Operation[] = [
   deleteCloudSecret,
   deleteStorage,
   restoreStorage,
+  createProtectionProfile,
+  updateProtectionProfile,
+  deleteProtectionProfile,
 ] as readonly Operation[];

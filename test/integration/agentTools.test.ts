@@ -109,16 +109,16 @@ describe('agent tools (language model tools)', function () {
 
   it('each write is confirmed with the connection, the operation and the exact request; invoke sends it once', async () => {
     const writes: [string, Record<string, unknown>, RegExp, string][] = [
-      ['update_protection_profile', { protection_profile_id: 1, name: 'agent-renamed' }, /\*\*Update Protection Profile\*\*: `Update protection profile 1`[\s\S]*PATCH \/[\s\S]*"name": "agent-renamed"/, 'updateProtectionProfile'],
+      ['update_protection_profile', { protection_profile_id: 1, name: 'agent-renamed' }, /\*\*Update Protection Profile\*\*: `Rename protection profile [^`]+`[\s\S]*Name `[^`]* -> agent-renamed`[\s\S]*PATCH \//, 'updateProtectionProfile'],
       ['create_report', { template_code: 'ResellerPlans', parameters: { date_to: '2026-10-31' } }, /`Create a "ResellerPlans" report`[\s\S]*POST \//, 'createReport'],
       ['add_schedules', { project_id: 1, region_id: 1, policy_id: 10, schedules: [{ type: 'interval', weeks: 0, days: 1, hours: 0, minutes: 0, max_quantity: 2, retention_time: { weeks: 1, days: 0, hours: 0, minutes: 0 } }] }, /`Add 1 schedule to lifecycle policy 10`/, 'addSchedules'],
       ['create_notification_setting', { resellerId: 701, notification_type: 'failed_login', email: 'agent@example.com' }, /`Create a failed_login notification setting for reseller 701`/, 'createNotificationSetting'],
       ['update_notification_setting', { resellerId: 701, notificationSettingsId: 801, notification_type: 'deletion_request', email: 'ops@example.com', enabled: true }, /`Update notification setting 801 of reseller 701`/, 'updateNotificationSetting'],
       ['create_secret', { project_id: 1, region_id: 1, name: 'agent-secret', payload: Buffer.from(`secret ${KEY}`).toString('base64'), payload_content_type: 'application/octet-stream', secret_type: 'opaque' }, /`Create secret "agent-secret" in project 1, region 1`[\s\S]*"payload": "<\d+ bytes, SHA-256 [0-9a-f]{16}…>"/, 'createSecret'],
       ['delete_storage', { storage_id: 1003 }, /`Delete storage 1003`[\s\S]*DELETE \/[\s\S]*cannot be undone/, 'deleteStorage'],
-      ['create_protection_profile', { name: 'agent-profile', template_id: 1, fields: [{ template_field_id: 1, value: 2500 }] }, /`Create protection profile "agent-profile" from template 1`[\s\S]*POST \/[\s\S]*"value": 2500/, 'createProtectionProfile'],
+      ['create_protection_profile', { name: 'agent-profile', template_id: 1, fields: [{ template_field_id: 1, value: 2500 }] }, /`Create protection profile "agent-profile" from template DDoS Protection Standard \(ID 1\)`[\s\S]*Field 1 `[^`]* = 2500`[\s\S]*POST \//, 'createProtectionProfile'],
       // The profile just created (250 are seeded): read first, named, then deleted.
-      ['delete_protection_profile', { protection_profile_id: 251 }, /`Delete protection profile 251`[\s\S]*name `agent-profile`[\s\S]*DELETE \/[\s\S]*cannot be undone/, 'deleteProtectionProfile'],
+      ['delete_protection_profile', { protection_profile_id: 251 }, /`Delete protection profile agent-profile`[\s\S]*Profile `agent-profile \(ID 251\)`[\s\S]*DELETE \/[\s\S]*cannot be undone/, 'deleteProtectionProfile'],
     ];
     for (const [name, input, expected, route] of writes) {
       const prepared = await prepare(name, input);

@@ -110,7 +110,8 @@ describe('bad input, in the flows where it is typed', function () {
   const interval: Answer[] = [ACCEPT, ACCEPT, '10', ADD_INTERVAL];
   const cronHours: Answer[] = [ACCEPT, ACCEPT, '10', ADD_CRON, { pick: ['Monday'] }, { pick: [TYPE_HOURS] }];
   const storageChoice = (message: string, actions: readonly string[]) => (actions.includes('Continue') ? 'Continue' : undefined);
-  const templateChoice = (_message: string, actions: readonly string[]) => (actions.includes('Change Template') ? 'Change Template' : undefined);
+  // The profile edits' modal (the catalog operation's button).
+  const templateChoice = (_message: string, actions: readonly string[]) => (actions.includes('Save') ? 'Save' : undefined);
 
   const rows: FlowRow[] = [
     // ---- Create Secret (endpoint 1) ----
@@ -277,7 +278,7 @@ describe('bad input, in the flows where it is typed', function () {
     it(`${row.rule}: ${JSON.stringify(row.outside.length > 24 ? `${row.outside.length} characters` : row.outside)} refused, ${JSON.stringify(row.boundary.length > 24 ? `${row.boundary.length} characters` : row.boundary)} accepted`, async () => {
       const args = row.args ? await row.args() : [];
       sim.resetRequests();
-      const ui = new ScriptedUi([...row.reach, row.outside, row.boundary, ...(row.then ?? [PRESS_ESCAPE, PRESS_ESCAPE, PRESS_ESCAPE])], row.command === 'platformConsole.deleteStorage' ? storageChoice : row.command === 'platformConsole.changeProfileTemplate' ? templateChoice : undefined);
+      const ui = new ScriptedUi([...row.reach, row.outside, row.boundary, ...(row.then ?? [PRESS_ESCAPE, PRESS_ESCAPE, PRESS_ESCAPE])], row.command === 'platformConsole.deleteStorage' ? storageChoice : /^platformConsole\.(changeProfileTemplate|renameProfile|editProfileFields)$/.test(row.command) ? templateChoice : undefined);
       ext.setUi(ui);
       await vscode.commands.executeCommand(row.command, ...args);
       await row.settle?.();

@@ -88,7 +88,7 @@ describe('dialects: the spec\'s paths or the real platform\'s, per connection', 
     await ext.profiles.settled();
     const profile = ext.profiles.nodeFor(1);
     assert.ok(profile, 'profile 1 is listed');
-    await run(new ScriptedUi(['Renamed through the platform path']), 'platformConsole.renameProfile', profile);
+    await run(new ScriptedUi(['Renamed through the platform path'], (_m, buttons) => (buttons.includes('Save') ? 'Save' : undefined)), 'platformConsole.renameProfile', profile);
     await until('the rename to be saved', () => (sim.requestCounts()['PATCH updateProtectionProfile'] ?? 0) === 1);
 
     // Edge: pin a client, an app and a template.

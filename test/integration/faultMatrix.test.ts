@@ -326,7 +326,7 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
         const node = ext.profiles.nodeFor(1);
         assert.ok(node, 'profile 1 is shown');
         const name = `Matrix ${cell.fault.name}`;
-        const ui = cell.ui([name, ACCEPT], { failed: /^Could not rename protection profile "[^"]*": /, retry: true });
+        const ui = cell.ui([name, ACCEPT], { failed: /^Could not rename protection profile "[^"]*": /, retry: true, choose: (m) => (/^Rename protection profile /.test(m) ? 'Save' : undefined) });
         await command(ui, 'platformConsole.renameProfile', node);
         await ui.waitForNotification(new RegExp(`^Renamed "[^"]*" to "${name}"\\.$`));
         assert.deepEqual(ui.prompts.map((p) => p.value).slice(1), [name], 'Retry filled in the typed name');

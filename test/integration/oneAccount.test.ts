@@ -83,7 +83,9 @@ describe('one action, one account; Sign Out revokes', function () {
     a.resetRequests();
     b.resetRequests();
     a.setFault({ route: 'updateProtectionProfile', kind: 'status', status: 500, times: 1 });
-    const ui = new ScriptedUi(['Renamed on A', 'Renamed on A again'], (message) => (/^Could not rename/.test(message) ? 'Retry' : undefined));
+    const ui = new ScriptedUi(['Renamed on A', 'Renamed on A again'], (message) =>
+      /^Could not rename/.test(message) ? 'Retry' : /^Rename protection profile /.test(message) ? 'Save' : undefined,
+    );
     // The person switches to B while the box is open, and again (from B) before Retry reopens it.
     ui.beforeAnswer = () => ext.connections.switchTo(connB.id);
     await run(ui, 'platformConsole.renameProfile', node);

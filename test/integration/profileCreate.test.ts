@@ -2,8 +2,8 @@
 // simulator: the create walks every field of a template with a field of each kind (a bad value
 // refused as typed, Back, defaults filled in), the summary names every value, one POST in the
 // simulator's record, the new row revealed and selected; a failed create's Retry shows the same
-// summary again; the delete asks for the typed name with the networks named, one DELETE, the row
-// gone; the Templates group lists each template's fields and policies.
+// summary again; the delete reads the profile, asks for the typed name with the networks named,
+// one DELETE, the row gone; the Templates group lists each template's fields and policies.
 import * as assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'mocha';
 import * as vscode from 'vscode';
@@ -112,10 +112,11 @@ describe('Create and Delete Protection Profile, Templates', function () {
     assert.deepEqual(byPrompt('Note')[0]!.refusals, ['Note: must be at most 200 characters']);
 
     assert.equal(ui.confirms.length, 1);
-    assert.equal(ui.confirms[0]!.message, 'Create a protection profile on profile-create?');
+    // The summary's words are the catalog operation's (operationProfiles.test.ts); here: every value typed is in it.
+    assert.equal(ui.confirms[0]!.message, 'Create protection profile "Shop API shield" from template Service Shield (ID 7) on profile-create?');
     assert.match(
       ui.confirms[0]!.detail,
-      /Name: Shop API shield\nTemplate: Service Shield \(ID 7\)\nService label: shop-api\nRequest threshold: 7000\nSuspicion ratio: 0\.8\nChallenge bots: true\nAction: block\nAllowed addresses: 203\.0\.113\.7, 198\.51\.100\.2\nAllowed networks: not set\nNote: not set/,
+      /Name: Shop API shield\nTemplate: Service Shield \(ID 7\)\nField 22: Service label = shop-api\nField 23: Request threshold = 7000\nField 24: Suspicion ratio = 0\.8\nField 25: Challenge bots = true\nField 26: Action = block\nField 27: Allowed addresses = 203\.0\.113\.7, 198\.51\.100\.2\nField 28: Allowed networks = not set\nField 29: Note = not set/,
     );
     assert.deepEqual(writes(), ['POST createProtectionProfile 1']);
     assert.deepEqual(sentBody('createProtectionProfile'), {
@@ -144,7 +145,7 @@ describe('Create and Delete Protection Profile, Templates', function () {
     assert.ok(made, 'the second attempt created it');
     assert.equal(ui.confirms.length, 2, 'the summary shown again before the second POST');
     assert.equal(ui.confirms[1]!.detail, ui.confirms[0]!.detail, 'with every value kept');
-    assert.match(ui.confirms[0]!.detail, /Rate limit \(requests\/s\): 1000\nMode: enabled\nBan time \(s\): 600\nLog attacks: true/);
+    assert.match(ui.confirms[0]!.detail, /Field 1: Rate limit \(requests\/s\) = 1000\nField 2: Mode = enabled\nField 3: Ban time \(s\) = 600\nField 4: Log attacks = true/);
     assert.deepEqual(writes(), ['POST createProtectionProfile 2']);
     assert.ok(ui.notifications.some((n) => n.severity === 'error' && /^Could not create protection profile "Retry me"/.test(n.message) && n.actions.includes('Retry')));
     assert.deepEqual((await listed()).filter((p) => p.name === 'Retry me').length, 1);
@@ -161,7 +162,12 @@ describe('Create and Delete Protection Profile, Templates', function () {
     ext.setUi(ui);
     assert.equal(await vscode.commands.executeCommand('platformConsole.deleteProtectionProfile', node), true);
     const asked = ui.prompts[0]!;
-    assert.match(asked.prompt, /^Protection profile "Delete me" \(ID \d+, template DDoS Protection Standard\) on profile-create \([^)]+\) will be deleted; it protects no network; this cannot be undone\. Type its name, Delete me, to confirm\.$/);
+    // Read first (the typed name is the profile's as it is now), then the catalog operation's typed-name prompt.
+    assert.match(
+      asked.prompt,
+      /^The protection profile Delete me \(Profile Delete me \(ID \d+\), Template DDoS Protection Standard \(ID 1\), Networks none\) on profile-create \([^)]+\) is sent: Delete protection profile Delete me\. It protects no network; it is deleted for good; this cannot be undone\. Type its name, Delete me, to confirm\.$/,
+    );
+    assert.equal(sim.requestCounts()['GET getProtectionProfile'], 1, 'the profile read once, before the prompt');
     assert.deepEqual(asked.refusals, ['Confirmation: type Delete me exactly']);
     assert.deepEqual(writes(), ['DELETE deleteProtectionProfile 1']);
     assert.equal((await listed()).some((p) => p.id === made.id), false, 'gone from the simulator');
@@ -175,7 +181,8 @@ describe('Create and Delete Protection Profile, Templates', function () {
     ext.setUi(refused);
     assert.equal(await vscode.commands.executeCommand('platformConsole.deleteProtectionProfile'), false);
     const prompt = refused.prompts.find((p) => p.kind === 'input')!.prompt;
-    assert.ok(prompt.includes(`it protects ${guarded.networks!.length} networks (${guarded.networks!.slice(0, 5).join(', ')}`), prompt);
+    assert.ok(prompt.includes(`Networks ${guarded.networks!.join(', ')}) `), prompt);
+    assert.ok(prompt.includes(`It still protects ${guarded.networks!.length} networks: the platform refuses to delete a profile while it protects networks (409)`), prompt);
     assert.ok(refused.notifications.some((n) => n.severity === 'error' && /Cannot delete profile with existing protected networks/.test(n.message)));
     assert.ok((await listed()).some((p) => p.id === guarded.id), 'still there');
   });

@@ -20,6 +20,8 @@ const KEY = testKeys.simulator;
 /** The view's list where the server pages (the simulator serves both dialects' paths). */
 const LIST = 'GET listProtectionProfilesPaged';
 const PATCH = 'PATCH updateProtectionProfile';
+/** Every edit is confirmed by the catalog operation's modal (its button: Save). */
+const save = (_m: string, buttons: readonly string[]) => (buttons.includes('Save') ? 'Save' : undefined);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -284,8 +286,9 @@ describe('Protection Profiles view', function () {
     const node = await nodeOf(1);
     const seeded = node.profile.name;
     const before = sent(LIST);
-    const ui = await run('platformConsole.renameProfile', new ScriptedUi(['   ', 'x'.repeat(101), 'Edge Shield One']), node);
+    const ui = await run('platformConsole.renameProfile', new ScriptedUi(['   ', 'x'.repeat(101), 'Edge Shield One'], save), node);
     assert.equal(ui.prompts[0]?.value, seeded, 'the current name filled in');
+    assert.match(ui.confirms[0]?.message ?? '', /^Rename protection profile .* on profiles\?$/, 'a plain write, confirmed once');
     assert.deepEqual(ui.prompts[0]?.refusals, ['Name: must not be empty', 'Name: must be at most 100 characters']);
     await ui.waitForNotification(/^Renamed ".*" to "Edge Shield One"\.$/);
     assert.deepEqual((await last(PATCH)).body, { name: 'Edge Shield One' });
@@ -303,6 +306,7 @@ describe('Protection Profiles view', function () {
     assert.deepEqual(ui.prompts.map((p) => [p.step, p.totalSteps]), [[1, 2], [2, 2], [1, 2], [2, 2]]);
     assert.equal(ui.prompts[1]?.value, 'Edge Shield One');
     await ui.waitForNotification(/^Nothing changed on "Edge Shield One": nothing was sent\.$/);
+    assert.deepEqual(ui.confirms, [], 'nothing to confirm');
     assert.equal(sent(PATCH), patches);
   });
 
@@ -310,7 +314,7 @@ describe('Protection Profiles view', function () {
     const node = await nodeOf(1);
     const currentId = node.profile.template!.id!;
     const target = currentId === 2 ? 3 : 2;
-    const change = (_m: string, buttons: readonly string[]) => (buttons.includes('Change Template') ? 'Change Template' : undefined);
+    const change = save;
     // #52: a template change drops the old template's field values: a modal says so first; declined, nothing is sent.
     const patches = sent(PATCH);
     const declined = await run('platformConsole.changeProfileTemplate', new ScriptedUi(['$(edit) Enter a template ID…', String(target)]), node);
@@ -337,13 +341,14 @@ describe('Protection Profiles view', function () {
   it('Edit Fields…: add by template_field_id and name, change a value; the complete list is sent each time', async () => {
     const node = await nodeOf(1);
     assert.equal(node.profile.template?.id, 2);
-    let ui = await run('platformConsole.editProfileFields', new ScriptedUi(['$(add) Add a field…', 'x', '5', 'bandwidth_limit', '200']), node);
+    let ui = await run('platformConsole.editProfileFields', new ScriptedUi(['$(add) Add a field…', 'x', '5', 'bandwidth_limit', '200'], save), node);
     assert.deepEqual(ui.prompts[1]?.refusals, ['Template field ID: must be a whole number of 1 or more']);
     assert.deepEqual((await last(PATCH)).body, { fields: [{ template_field_id: 5, value: '200', name: 'bandwidth_limit' }] });
-    ui = await run('platformConsole.editProfileFields', new ScriptedUi(['$(add) Add a field…', '5', '8', '', 'strict']), node);
+    ui = await run('platformConsole.editProfileFields', new ScriptedUi(['$(add) Add a field…', '5', '8', '', 'strict'], save), node);
+    assert.doesNotMatch(ui.confirms[0]?.detail ?? '', /Destructive/, 'a field added, every value kept: a plain write');
     assert.match(ui.prompts[1]?.refusals[0] ?? '', /^Template field ID: 5 is already set on this profile/);
     assert.deepEqual((await last(PATCH)).body, { fields: [{ template_field_id: 5, value: '200' }, { template_field_id: 8, value: 'strict' }] });
-    ui = await run('platformConsole.editProfileFields', new ScriptedUi(['5 = 200', '300']), node);
+    ui = await run('platformConsole.editProfileFields', new ScriptedUi(['5 = 200', '300'], save), node);
     assert.equal(ui.prompts[1]?.value, '200', 'the current value filled in');
     await ui.waitForNotification(/^Field 5 of "Edge Shield One" set to "300"\.$/);
     assert.deepEqual((await last(PATCH)).body, { fields: [{ template_field_id: 5, value: '300' }, { template_field_id: 8, value: 'strict' }] });
@@ -351,9 +356,27 @@ describe('Protection Profiles view', function () {
     assert.deepEqual((await rows(fields.node)).map((r) => r.label), ['5 = 300', '8 = strict']);
     // From a field's own node: straight to its value.
     const eight = (await rows(fields.node))[1]!;
-    ui = await run('platformConsole.editProfileFields', new ScriptedUi(['balanced']), eight.node);
+    ui = await run('platformConsole.editProfileFields', new ScriptedUi(['balanced'], save), eight.node);
     assert.deepEqual(ui.prompts.map((p) => p.prompt), ['Value of field 8, sent as text']);
     assert.deepEqual((await last(PATCH)).body, { fields: [{ template_field_id: 5, value: '300' }, { template_field_id: 8, value: 'balanced' }] });
+  });
+
+  it('Edit Fields… that replaces a value the profile has is destructive: said first with every value sent; declined, nothing is sent', async () => {
+    const node = await nodeOf(3);
+    const full = await (await ext.connections.api())!.security.getProtectionProfile({ params: { protection_profile_id: 3 } });
+    const [first, ...rest] = (full.fields ?? []).filter((f) => typeof f.template_field_id === 'number');
+    assert.ok(first, 'profile 3 has field values');
+    const patches = sent(PATCH);
+    // Started from the field's own row: straight to its value (the platform keeps no old value).
+    const fields = (await rows(node))[1]!;
+    const row = (await rows(fields.node)).find((r) => r.label.startsWith(`${first.template_field_id} = `))!;
+    const ui = await run('platformConsole.editProfileFields', new ScriptedUi(['replaced-by-test']), row.node);
+    const detail = ui.confirms[0]?.detail ?? '(no confirmation)';
+    assert.match(detail, /^Destructive: the field list it sends replaces the profile's: it replaces 1 of its field values/);
+    assert.ok(detail.includes(`\nField ${first.template_field_id}: `) && detail.includes(` -> replaced-by-test\n`), detail);
+    for (const kept of rest) assert.ok(detail.includes(`\nField ${kept.template_field_id}: `), `field ${kept.template_field_id} named\n${detail}`);
+    assert.match(detail, /This cannot be undone\./);
+    assert.equal(sent(PATCH), patches, 'declined: nothing sent');
   });
 
   it('Copy ID and Copy as JSON put the profile on the clipboard', async () => {
@@ -373,7 +396,7 @@ describe('Protection Profiles view', function () {
     sim.setFault({ route: 'updateProtectionProfile', kind: 'status', status: 400, field: 'name', times: 1 });
     const offered: string[][] = [];
     const ui = new ScriptedUi(['Kept Name', ACCEPT], (message, actions) => {
-      if (!message.startsWith('Could not rename')) return undefined;
+      if (!message.startsWith('Could not rename')) return save(message, actions);
       offered.push([...actions]);
       return 'Retry';
     });
@@ -389,24 +412,24 @@ describe('Protection Profiles view', function () {
   it('a 500 on save: notified with Show Log, nothing changes, the next edit works', async () => {
     const node = await nodeOf(1);
     sim.setFault({ route: 'updateProtectionProfile', kind: 'status', status: 500, times: 1 });
-    const ui = await run('platformConsole.editProfileFields', new ScriptedUi(['5 = 300', '999']), node);
+    const ui = await run('platformConsole.editProfileFields', new ScriptedUi(['5 = 300', '999'], save), node);
     const failed = await ui.waitForNotification(/^Could not edit the fields of protection profile "Kept Name": Server error \(HTTP 500\)/);
     assert.deepEqual(failed.actions, ['Retry', 'Show Log']);
     assert.deepEqual((await rows((await rows(node))[1]!.node)).map((r) => r.label), ['5 = 300', '8 = balanced']);
-    await run('platformConsole.editProfileFields', new ScriptedUi(['5 = 300', '400']), node);
+    await run('platformConsole.editProfileFields', new ScriptedUi(['5 = 300', '400'], save), node);
     assert.deepEqual((await rows((await rows(node))[1]!.node)).map((r) => r.label), ['5 = 400', '8 = balanced']);
   });
 
   it('a 401 on save: "API key rejected" with Sign In Again; a 403 on a common profile says why', async () => {
     const node = await nodeOf(1);
     sim.setFault({ route: 'updateProtectionProfile', kind: 'status', status: 401, times: 1 });
-    const ui = await run('platformConsole.renameProfile', new ScriptedUi(['Never Saved']), node);
+    const ui = await run('platformConsole.renameProfile', new ScriptedUi(['Never Saved'], save), node);
     const rejected = await ui.waitForNotification(/^API key rejected for profiles\. Could not rename protection profile "Kept Name"/);
     assert.deepEqual(rejected.actions, ['Sign In Again', 'Retry', 'Show Log']);
     assert.equal((await row(node)).label, 'Kept Name');
 
     const common = await nodeOf(2);
-    const forbidden = await run('platformConsole.renameProfile', new ScriptedUi(['Mine Now']), common);
+    const forbidden = await run('platformConsole.renameProfile', new ScriptedUi(['Mine Now'], save), common);
     await forbidden.waitForNotification(/^Could not rename protection profile ".*": .*HTTP 403.*Cannot update common protection profile/);
     assert.notEqual((await row(common)).label, 'Mine Now');
   });

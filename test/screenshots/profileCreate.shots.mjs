@@ -104,7 +104,7 @@ describe('Create and Delete Protection Profile', () => {
     assert.deepEqual(await writes(), [], 'nothing sent before the summary is confirmed');
 
     const asked = await confirm('Create');
-    for (const line of [`Name: ${NAME}`, 'Template: Service Shield (ID 7)', 'Service label: shop-api', 'Request threshold: 7000', 'Allowed addresses: 203.0.113.7, 198.51.100.2', 'Note: made in the UI test']) {
+    for (const line of [`Name: ${NAME}`, 'Template: Service Shield (ID 7)', 'Field 22: Service label = shop-api', 'Field 23: Request threshold = 7000', 'Field 27: Allowed addresses = 203.0.113.7, 198.51.100.2', 'Field 29: Note = made in the UI test']) {
       assert.ok(asked.includes(line), `${line} in\n${asked}`);
     }
     const done = toast(new RegExp(`^Created protection profile "${NAME}" \\(ID (\\d+)\\)`));
@@ -161,7 +161,7 @@ describe('Create and Delete Protection Profile', () => {
     await item.hover();
     await page.locator('.context-view .action-item.focused .action-label', { hasText: 'Delete Protection Profile…' }).waitFor();
     await page.keyboard.press('Enter');
-    await quickInput().getByText(/it protects no network; this cannot be undone\. Type its name/).first().waitFor({ timeout: 30_000 });
+    await quickInput().getByText(/It protects no network; it is deleted for good; this cannot be undone\. Type its name/).first().waitFor({ timeout: 30_000 });
     await input().fill('E2E Shop');
     await quickInput().getByText(`Confirmation: type ${NAME} exactly`).first().waitFor();
     await input().fill(NAME);

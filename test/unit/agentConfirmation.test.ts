@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { agentTool, confirmation, inlineCode, prepareWrite } from '../../src/features/agent/model/toolCatalog';
 import type { WriteRequest } from '../../src/features/agent/model/toolKit';
+import { targetOf } from '../../src/operations/operation';
 import { HOSTILE, outsideCode } from '../support/platformData';
 
 const tool = (name: string) => {
@@ -24,16 +25,23 @@ const RAW = /(?!\n)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
 const on = { connectionName: 'Production', baseUrl: 'https://api.example.com', dialect: 'platform' as const };
 
 describe('a write\'s confirmation with hostile values', () => {
-  const cases: [string, Record<string, unknown>][] = [
+  // A catalog operation's tool shows no body: its values are facts of the target (read first: here a hostile profile).
+  const cases: [string, Record<string, unknown>, unknown?][] = [
     ['create_report', { template_code: ATTACK, parameters: { note: ATTACK, [ATTACK]: 1 } }],
     ['create_secret', { project_id: 1, region_id: 2, name: ATTACK, payload: 'aGk=', payload_content_type: 'application/octet-stream', secret_type: 'opaque', algorithm: ATTACK }],
-    ['update_protection_profile', { protection_profile_id: 7, name: '**x** `y` <b>', fields: [{ template_field_id: 3, value: ATTACK }] }],
+    [
+      'update_protection_profile',
+      { protection_profile_id: 7, name: '**x** `y` <b>', fields: [{ template_field_id: 3, value: ATTACK }] },
+      { profile: { id: 7, name: ATTACK, template: { id: 1, name: ATTACK }, fields: [{ template_field_id: 3, name: ATTACK, value: 'old' }] } },
+    ],
     ['add_schedules', { project_id: 1, region_id: 1, policy_id: 10, schedules: [{ type: 'cron', minute: '5', timezone: ATTACK, resource_name_template: ATTACK, max_quantity: 2, retention_time: { weeks: 1, days: 0, hours: 0, minutes: 0 } }] }],
   ];
 
-  for (const [name, input] of cases) {
+  for (const [name, input, thing] of cases) {
     it(`${name}: connection first, every model value as code, nothing raw`, () => {
-      const asked = confirmation(tool(name), prepared(name, input), on);
+      const op = tool(name).operation;
+      const request = prepared(name, input);
+      const asked = confirmation(tool(name), op ? { ...request, target: targetOf(op, input, thing) } : request, on);
       const lines = asked.message.split('\n');
       assert.equal(lines[0], 'On connection `Production` (`https://api.example.com`, platform API):', 'our words and the connection first');
       assert.ok(!RAW.test(asked.message), `no raw control, bidi or invisible character: ${JSON.stringify(asked.message.match(RAW))}`);
@@ -48,7 +56,7 @@ describe('a write\'s confirmation with hostile values', () => {
       assert.match(plain, /Sent once when you allow it; never retried automatically\.$/, 'our closing words, last');
       assert.ok(asked.message.includes('\\n'), 'the newlines shown as \\n');
       assert.ok(asked.message.includes('\\u202e'), 'the bidi override shown as \\u202e');
-      assert.match(asked.message, /`{3,}json\n\{\n {2}"/, 'the body as indented JSON, a line per field');
+      if (!op) assert.match(asked.message, /`{3,}json\n\{\n {2}"/, 'the body as indented JSON, a line per field');
     });
   }
 

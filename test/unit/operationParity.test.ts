@@ -48,6 +48,17 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   deleteCloudSecret: { project_id: 1, region_id: 1, secret_id: '5b3a4f2e-0c1d-4e8f-9a7b-1c2d3e4f5a02' },
   deleteStorage: { storage_id: 2101, type: 'object' },
   restoreStorage: { storage_id: 2104 },
+  createProtectionProfile: {
+    name: 'Parity shield',
+    template_id: 7,
+    fields: [
+      { template_field_id: 22, value: 'parity-api' },
+      { template_field_id: 23, value: 7000 },
+    ],
+  },
+  // A field list that keeps one value and drops the rest: the destructive case of the change.
+  updateProtectionProfile: { protection_profile_id: 1, name: 'Parity Shield', fields: [{ template_field_id: 5, value: '999' }] },
+  deleteProtectionProfile: { protection_profile_id: 1 },
 };
 
 type Facts = (readonly [string, string])[];

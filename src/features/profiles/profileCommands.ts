@@ -1,6 +1,8 @@
 // The Protection Profiles commands: Refresh, Filter by Name…, Filter by Client…, Sort…, Clear
 // Filters, and per profile Rename…, Change Template…, Edit Fields…, Copy ID, Copy as JSON. Each
-// works from the view (its node) and from the command palette (picking the profile first).
+// works from the view (its node) and from the command palette (picking the profile first). The
+// three edits are one catalog operation (src/operations/protectionProfiles.ts): its confirmation
+// and request.
 import * as vscode from 'vscode';
 import type { BoundConnection } from '../../connections/connectionManager';
 import type { FeatureContext } from '../../ui/featureContext';
@@ -25,8 +27,9 @@ import {
 import { FieldNode, listedElsewhere, profileNodeOf } from './profileNodes';
 import type { ProfilesTree } from './profilesTree';
 import { promptSignIn } from '../../ui/bindActiveConnection';
-import { confirmWrite, type WriteSummary } from '../../ui/confirmWrite';
-import { profileTemplateLoss } from '../../ui/text/destructiveChanges';
+import { confirmOperation } from '../../ui/confirmOperation';
+import { sendOperation, type OperationRequest } from '../../operations/operation';
+import { updateProtectionProfile as updateOp, type ProfileChangeThing } from '../../operations/protectionProfiles';
 
 export interface ProfileCommandDeps extends Pick<FeatureContext, 'connections' | 'log' | 'ui' | 'registerBoundCommand'> {
   tree: ProfilesTree;
@@ -42,8 +45,6 @@ interface EditSpec {
   body(s: ProfileEditState): ProfilePatchRequest | undefined;
   retryStep(s: ProfileEditState): string;
   done(before: ProtectionProfile, after: ProtectionProfile, s: ProfileEditState): string;
-  /** A change that loses something is put to the person first (a modal): its summary, or undefined for none. */
-  confirm?(before: ProtectionProfile, s: ProfileEditState, connection: BoundConnection['connection']): WriteSummary | undefined;
 }
 
 /** Sort choices: the wire text of the first key ('' = the platform's default order). */
@@ -205,12 +206,28 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
     const before = done.profile!;
     const body = spec.body(done);
     if (!body) return void ui.notify('info', `Nothing changed on "${profileLabel(before)}": nothing was sent.`);
-    const summary = spec.confirm?.(before, done, connection);
-    if (summary && !(await confirmWrite(ui, summary))) return;
+    const input = { protection_profile_id: before.id, ...body };
+    let request: OperationRequest;
     try {
-      const updated = await ui.progress(`${spec.progress} "${profileLabel(before)}" on ${connection.name}…`, false, () =>
-        api.security.updateProtectionProfile({ params: { protection_profile_id: before.id }, body }),
-      );
+      request = updateOp.request(input);
+    } catch (error) {
+      await notifyError(`Nothing was sent for protection profile "${profileLabel(before)}"`, error, { log, ui, connectionName: connection.name });
+      return;
+    }
+    // Read first, so the confirmation shows the profile as it is now and what the change loses; a failed read asks nothing.
+    let thing: ProfileChangeThing;
+    try {
+      thing = await ui.progress(`Reading protection profile "${profileLabel(before)}" from ${connection.name}…`, false, () => updateOp.read(api, input));
+    } catch (error) {
+      await notifyError(`Could not read protection profile "${profileLabel(before)}"; nothing was sent`, error, { log, ui, connectionName: connection.name });
+      return;
+    }
+    // The words, facts and class (destructive when values are lost) are the catalog operation's: the chat tool and MCP confirm the same.
+    if (!(await confirmOperation(ui, updateOp, input, thing, connection))) return;
+    try {
+      const updated = (await ui.progress(`${spec.progress} "${profileLabel(before)}" on ${connection.name}…`, false, () =>
+        sendOperation(api, request),
+      )) as ProtectionProfile;
       // Shown where the view still lists this connection's profiles (never in another's list).
       if (tree.idPrefix === connection.id) tree.applyUpdate(updated);
       const message = spec.done(before, updated, done);
@@ -247,23 +264,6 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
     body: (s) => (s.templateId === s.profile!.template?.id ? undefined : templateBody(s.templateId!)),
     retryStep: (s) => (s.templateChoice === 'other' ? TEMPLATE_ID_STEP : TEMPLATE_STEP),
     done: (_before, after) => `"${profileLabel(after)}" now uses template ${after.template?.id ?? '?'} (${after.template?.name ?? 'no name'}).`,
-    confirm: (before, s, connection) => {
-      const loss = profileTemplateLoss(before.template?.id, s.templateId);
-      if (!loss) return undefined;
-      const to = s.templateId === undefined ? undefined : tree.knownTemplates().get(s.templateId);
-      return {
-        action: `Change the template of protection profile ${profileLabel(before)}`,
-        connection,
-        facts: [
-          ['Profile', `${profileLabel(before)} (ID ${before.id})`],
-          ['Template', `${before.template?.name ?? 'no name'} (ID ${before.template?.id ?? '?'}) -> ${to ?? 'no name'} (ID ${s.templateId})`],
-          ['Field values set', String(before.fields?.length ?? 0)],
-        ],
-        warning: `Destructive: ${loss}.`,
-        destructive: true,
-        button: 'Change Template',
-      };
-    },
   };
 
   const editFields: EditSpec = {

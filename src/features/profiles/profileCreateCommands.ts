@@ -2,18 +2,20 @@
 // context menu, or the palette with the profile picked). Create: the wizard (createProfileFlow.ts)
 // on the connection it started on, the one summary confirmation, one POST; the new profile revealed
 // and selected in the view. A failed create keeps every value: Retry reopens the summary. Delete:
-// the profile's name typed to confirm, its networks named; one DELETE; the row leaves the view.
+// the profile read, its name typed to confirm, its networks named; one DELETE; the row leaves the
+// view. The confirmations and requests are the catalog operations' (src/operations/protectionProfiles.ts).
 import * as vscode from 'vscode';
+import type * as z from 'zod';
 import type { BoundConnection } from '../../connections/connectionManager';
 import type { ProtectionProfile } from '../../schema/security';
-import { confirmWrite } from '../../ui/confirmWrite';
+import { createProtectionProfile as createOp, deleteProtectionProfile as deleteOp } from '../../operations/protectionProfiles';
+import { sendOperation, type OperationRequest } from '../../operations/operation';
+import { confirmOperation } from '../../ui/confirmOperation';
 import type { FeatureContext } from '../../ui/featureContext';
 import { notifyError } from '../../ui/notify';
-import { confirmByTypedName } from '../../ui/typedConfirmation';
 import { runWizard } from '../../ui/wizard';
 import { createProfileSteps } from './createProfileFlow';
-import { createBody, createFacts, type CreateProfileState } from './model/createProfile';
-import { deleteConsequence } from './model/profileDelete';
+import { createBody, type CreateProfileState } from './model/createProfile';
 import { profileDescription, profileLabel } from './model/profileText';
 import { listedElsewhere, profileNodeOf } from './profileNodes';
 import type { ProfilesTree } from './profilesTree';
@@ -35,15 +37,29 @@ export function registerProfileCreateCommands(deps: ProfileCreateDeps): vscode.D
   const send = async (bound: BoundConnection, done: CreateProfileState): Promise<ProtectionProfile | undefined> => {
     const ui = deps.ui();
     const { connection } = bound;
-    const body = createBody(done);
-    if (!(await confirmWrite(ui, { action: 'Create a protection profile', connection, facts: createFacts(done), button: 'Create' }))) return undefined;
+    const body = createBody(done) as z.output<ReturnType<typeof createOp.fields>>;
+    let request: OperationRequest;
+    try {
+      request = createOp.request(body);
+    } catch (error) {
+      await notifyError(`Nothing was sent for protection profile "${body.name}"`, error, { log, ui, connectionName: connection.name });
+      return undefined;
+    }
+    // The template was read with its fields by the wizard's template step: it is the thing confirmed, not read twice.
+    if (!(await confirmOperation(ui, createOp, body, done.template, connection))) return undefined;
     let made: ProtectionProfile;
     try {
-      made = await ui.progress(`Creating protection profile "${body.name}" on ${connection.name}…`, false, () =>
-        bound.api.security.createProtectionProfile({ params: {}, query: {}, body }),
-      );
+      made = (await ui.progress(`Creating protection profile "${body.name}" on ${connection.name}…`, false, () =>
+        sendOperation(bound.api, request),
+      )) as ProtectionProfile;
     } catch (error) {
-      const choice = await notifyError(`Could not create protection profile "${body.name}"`, error, { log, ui, connectionName: connection.name, actions: ['Retry'], signInAgain: signInAgain(bound) });
+      const choice = await notifyError(`Could not create protection profile "${body.name}"`, error, {
+        log,
+        ui,
+        connectionName: connection.name,
+        actions: ['Retry'],
+        signInAgain: signInAgain(bound),
+      });
       return choice === 'Retry' ? send(bound, done) : undefined;
     }
     const line = `Created protection profile "${profileLabel(made)}" (ID ${made.id}) on ${connection.name} from template ${made.template?.name ?? body.template_id}.`;
@@ -78,7 +94,11 @@ export function registerProfileCreateCommands(deps: ProfileCreateDeps): vscode.D
     if (fromNode) return fromNode;
     const profiles = (await tree.ensureLoaded()) ?? [];
     const ui = deps.ui();
-    if (profiles.length === 0) return void ui.notify('info', tree.profiles ? 'There is no protection profile to delete: the list is empty.' : 'The protection profiles could not be loaded.');
+    if (profiles.length === 0)
+      return void ui.notify(
+        'info',
+        tree.profiles ? 'There is no protection profile to delete: the list is empty.' : 'The protection profiles could not be loaded.',
+      );
     const picked = await ui.pick({
       title: 'Delete Protection Profile',
       step: 1,
@@ -95,24 +115,36 @@ export function registerProfileCreateCommands(deps: ProfileCreateDeps): vscode.D
       void deps.ui().notify('warning', `Nothing was sent: that row was listed on another connection; the view now shows ${bound.connection.name}.`);
       return false;
     }
-    const profile = await profileToDelete(arg);
-    if (!profile) return false;
+    const picked = await profileToDelete(arg);
+    if (!picked) return false;
     const ui = deps.ui();
     const { connection } = bound;
-    const confirmed = await confirmByTypedName(ui, {
-      title: 'Delete Protection Profile',
-      thing: `Protection profile "${profileLabel(profile)}" (ID ${profile.id}, template ${profile.template?.name ?? profile.template?.id ?? 'unknown'})`,
-      name: profile.name?.trim() || String(profile.id),
-      connection,
-      consequence: deleteConsequence(profile),
-    });
+    const input = { protection_profile_id: picked.id };
+    // Read first, so the typed name and the networks are the profile's as it is now; a failed read asks nothing.
+    let profile: ProtectionProfile;
+    try {
+      profile = await ui.progress(`Reading protection profile "${profileLabel(picked)}" from ${connection.name}…`, false, () =>
+        deleteOp.read(bound.api, input),
+      );
+    } catch (error) {
+      await notifyError(`Could not read protection profile "${profileLabel(picked)}"; nothing was sent`, error, { log, ui, connectionName: connection.name });
+      return false;
+    }
+    // The words, facts and typed-name decision are the catalog operation's: the chat tool and MCP confirm the same.
+    const confirmed = await confirmOperation(ui, deleteOp, input, profile, connection);
     if (!confirmed) return false;
     try {
       await ui.progress(`Deleting protection profile "${profileLabel(profile)}" on ${connection.name}…`, false, () =>
-        bound.api.security.deleteProtectionProfile({ params: { protection_profile_id: profile.id } }),
+        sendOperation(bound.api, deleteOp.request(input)),
       );
     } catch (error) {
-      const choice = await notifyError(`Could not delete protection profile "${profileLabel(profile)}"`, error, { log, ui, connectionName: connection.name, actions: ['Retry'], signInAgain: signInAgain(bound) });
+      const choice = await notifyError(`Could not delete protection profile "${profileLabel(profile)}"`, error, {
+        log,
+        ui,
+        connectionName: connection.name,
+        actions: ['Retry'],
+        signInAgain: signInAgain(bound),
+      });
       // Retry asks for the typed name again: a deletion is never sent without it.
       return choice === 'Retry' ? remove(bound, profile) : false;
     }
@@ -123,5 +155,8 @@ export function registerProfileCreateCommands(deps: ProfileCreateDeps): vscode.D
     return true;
   };
 
-  return [deps.registerBoundCommand(CREATE_PROFILE_COMMAND, (bound) => create(bound)), deps.registerBoundCommand(DELETE_PROFILE_COMMAND, (bound, arg) => remove(bound, arg))];
+  return [
+    deps.registerBoundCommand(CREATE_PROFILE_COMMAND, (bound) => create(bound)),
+    deps.registerBoundCommand(DELETE_PROFILE_COMMAND, (bound, arg) => remove(bound, arg)),
+  ];
 }

@@ -5,12 +5,12 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { endpoints } from '../../../schema/endpoints';
-import { throwValidation, validateCall } from '../../../schema/validate';
-import { connectionField, defineTool, destructiveIf, type AgentBinding, type WriteChange, type WriteRequest, type WriteTarget } from './toolKit';
-import { notificationSettingLoss, profileTemplateLoss } from '../../../ui/text/destructiveChanges';
+import { validateCall } from '../../../schema/validate';
+import { connectionField, defineTool, type AgentBinding, type WriteRequest, type WriteTarget } from './toolKit';
+import { notificationSettingLoss } from '../../../ui/text/destructiveChanges';
 import { findSetting } from '../../../operations/removals';
-import { readProfile } from './readTools';
-import { PlatformError } from '../../../schema/errors';
+import { updateProtectionProfile as updateProfileOp } from '../../../operations/protectionProfiles';
+import { toolFromOperation } from './operationTool';
 
 import { nameOf, objectAnswer, shown, withData } from './toolAnswers';
 import { jsonLine, quoted as q } from './platformText';
@@ -21,91 +21,18 @@ export function request(endpoint: WriteRequest['endpoint'], call: WriteRequest['
   return { endpoint, call: { params: checked.params, query: checked.query, body: checked.body }, operation, shownBody: shownBody ?? checked.body };
 }
 
-const profile = endpoints.updateProtectionProfile;
-export const updateProtectionProfile = defineTool({
+export const updateProtectionProfile = toolFromOperation(updateProfileOp, {
   name: 'update_protection_profile',
   referenceName: 'platformUpdateProfile',
-  displayName: 'Update Protection Profile',
   userDescription: "Change a protection profile's name, template or field values",
-  modelDescription:
-    "Changes a DDoS protection profile: its name (1..100 characters), its template_id, or field values (fields: [{template_field_id, value}]: the platform replaces the profile's whole field list with it, so include every field to keep). Give only what changes; a call that drops or replaces field values, or changes the template, is destructive. The person confirms the exact request first. Returns the profile as saved. Read it first with get_protection_profile to know the field ids and current values.",
-  kind: 'write',
-  destructiveWhen: "it changes the template (the old template's field values are dropped), or its field list drops or replaces a value the profile has",
-  input: () =>
-    z.strictObject({
-      ...connectionField,
-      protection_profile_id: profile.params.shape.protection_profile_id.describe('The profile to change'),
-      name: profile.body.shape.name.describe('A new name'),
-      template_id: profile.body.shape.template_id.describe('Another template id'),
-      fields: profile.body.shape.fields.describe('Field values to set: [{template_field_id, value}]'),
-    }),
-  prepare: ({ protection_profile_id, name, template_id, fields }) => {
-    const body = Object.fromEntries(Object.entries({ name, template_id, fields }).filter(([, v]) => v !== undefined));
-    if (Object.keys(body).length === 0) throwValidation([{ path: 'name', message: 'nothing to change: give name, template_id or fields' }]);
-    return request(profile, { params: { protection_profile_id }, body }, `Update protection profile ${protection_profile_id}`);
-  },
-  // Read first so the person sees the profile as it is, its name and values before and after.
-  readTarget: async (b, { protection_profile_id, name, template_id, fields }): Promise<WriteTarget> => {
-    const p = await readProfile(b, protection_profile_id);
-    if (!p)
-      throw new PlatformError({
-        kind: 'notFound',
-        message: `No protection profile ${protection_profile_id}.`,
-        method: 'GET',
-        path: `protection profile ${protection_profile_id}`,
-      });
-    const renamed: WriteChange[] =
-      name !== undefined && name !== null && name !== p.name ? [{ what: 'name', name: 'name', before: p.name ?? '', after: name }] : [];
-    const fieldsChanged = fields ? fieldChanges(p.fields ?? [], fields) : [];
-    const changes = [...renamed, ...fieldsChanged];
-    const lost = [profileTemplateLoss(p.template?.id, template_id), fieldsLoss(fieldsChanged)].filter(Boolean);
-    return {
-      noun: 'The protection profile',
-      facts: [
-        ['name', shown(p.name)],
-        ['template', p.template ? `${shown(p.template.name)} (id ${p.template.id})` : '(not given)'],
-        ['fields set', String(p.fields?.length ?? 0)],
-      ],
-      changes,
-      ...destructiveIf(lost.length ? lost.join('; ') : undefined),
-    };
-  },
+  purpose:
+    "Changes a DDoS protection profile: its name (1..100 characters), its template_id, or field values (fields: [{template_field_id, value}]: the platform replaces the profile's whole field list with it, so include every field to keep). Give only what changes; a call that drops or replaces field values, or changes the template, is destructive.",
+  usage: 'Returns the profile as saved. Read it first with get_protection_profile to know the field ids and current values.',
   answer: (sent, b) => {
-    const saved = sent as z.output<typeof profile.response>;
+    const saved = sent as z.output<typeof endpoints.updateProtectionProfile.response>;
     return objectAnswer(`Updated protection profile ${saved.id} on ${nameOf(b.connectionName)}. As saved:`, 'update_protection_profile', saved);
   },
 });
-
-const valueText = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? 'null'));
-
-/** The field list sent replaces the profile's: every value it adds, changes or drops. */
-function fieldChanges(
-  now: readonly { template_field_id?: number | null; name?: string | null; value?: unknown }[],
-  sent: readonly { template_field_id: number; value?: unknown }[],
-): WriteChange[] {
-  const before = new Map(now.filter((f) => typeof f.template_field_id === 'number').map((f) => [f.template_field_id!, f]));
-  const after = new Map(sent.map((f) => [f.template_field_id, f]));
-  const name = (id: number) => `${id}${before.get(id)?.name ? ` (${before.get(id)!.name})` : ''}`;
-  const changes: WriteChange[] = [];
-  for (const [id, f] of after) {
-    const was = before.get(id);
-    if (!was) changes.push({ what: 'field', name: name(id), after: valueText(f.value) });
-    else if (valueText(was.value) !== valueText(f.value))
-      changes.push({ what: 'field', name: name(id), before: valueText(was.value), after: valueText(f.value) });
-  }
-  for (const [id, f] of before) if (!after.has(id)) changes.push({ what: 'field', name: name(id), before: valueText(f.value) });
-  return changes;
-}
-
-/** Our words when the field list drops or replaces values the profile has. */
-function fieldsLoss(changes: readonly WriteChange[]): string | undefined {
-  const dropped = changes.filter((c) => c.after === undefined).length;
-  const replaced = changes.filter((c) => c.before !== undefined && c.after !== undefined).length;
-  const parts = [dropped && `drops ${dropped}`, replaced && `replaces ${replaced}`].filter(Boolean);
-  return parts.length
-    ? `the field list it sends replaces the profile's: it ${parts.join(' and ')} of its field values (listed above), which the platform does not keep`
-    : undefined;
-}
 
 const report = endpoints.createReport;
 export const createReport = defineTool({

@@ -4,7 +4,7 @@
 import type { CreateProfileRequest, ProtectionTemplate, TemplateField } from '../../../schema/profileTemplates';
 import { PROFILE_NAME_MAX } from '../../../schema/security';
 import { fieldRule, parseTyped, typedText } from '../../../schema/templateFieldRules';
-import { fieldName, templateLabel } from './templateText';
+import { fieldName } from './templateText';
 
 export interface CreateProfileState {
   name?: string;
@@ -46,15 +46,4 @@ export function createBody(state: CreateProfileState): CreateProfileRequest {
     if ('value' in parsed && parsed.value !== undefined) fields.push({ template_field_id: field.id, value: parsed.value as never });
   }
   return { name: state.name!.trim(), template_id: state.template!.id, fields };
-}
-
-/** The summary's lines: the name, the template, then each field's value ("not set" where left out). */
-export function createFacts(state: CreateProfileState): [string, string][] {
-  const body = createBody(state);
-  const sent = new Map(body.fields?.map((f) => [f.template_field_id, f.value]));
-  return [
-    ['Name', body.name],
-    ['Template', `${templateLabel(state.template!)} (ID ${state.template!.id})`],
-    ...templateFields(state.template).map((f): [string, string] => [fieldName(f), sent.has(f.id) ? typedText(sent.get(f.id)) : 'not set']),
-  ];
 }
