@@ -61,7 +61,13 @@ export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Dispos
   };
 
   /** Sends once; a 404 is "gone", anything else the usual error with Show Log. */
-  const send = async <T>(bound: BoundConnection, id: number, doing: string, failed: string, work: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> => {
+  const send = async <T>(
+    bound: BoundConnection,
+    id: number,
+    doing: string,
+    failed: string,
+    work: () => Promise<T>,
+  ): Promise<{ ok: true; value: T } | { ok: false }> => {
     const ui = deps.ui();
     try {
       return { ok: true, value: await ui.progress(`${doing} on ${bound.connection.name}…`, false, work) };
@@ -94,9 +100,12 @@ export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Dispos
       return false;
     }
     if (!(await confirmWrite(ui, lifecycleSummary(action, app, status, connection)))) return false;
-    const body: EdgeAppPatch = action === 'enable' ? { status: EDGE_APP_STATUS.enabled } : action === 'disable' ? { status: EDGE_APP_STATUS.disabled } : { debug: true };
+    const body: EdgeAppPatch =
+      action === 'enable' ? { status: EDGE_APP_STATUS.enabled } : action === 'disable' ? { status: EDGE_APP_STATUS.disabled } : { debug: true };
     const verb = { enable: 'Enabling', disable: 'Disabling', debug: 'Starting debug logging for' }[action];
-    const sent = await send(bound, app.id, `${verb} ${appLabel(app)}`, `Could not ${EDGE_APP_COMMANDS[action].title.toLowerCase()} ${appLabel(app)}`, () => patch(bound, app.id, body));
+    const sent = await send(bound, app.id, `${verb} ${appLabel(app)}`, `Could not ${EDGE_APP_COMMANDS[action].title.toLowerCase()} ${appLabel(app)}`, () =>
+      patch(bound, app.id, body),
+    );
     if (!sent.ok) return false;
     let debugUntil = sent.value.debug_until;
     if (action === 'debug' && !debugUntil) {
@@ -118,20 +127,30 @@ export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Dispos
   const remove = async (bound: BoundConnection, app: EdgeApp & { id: number }): Promise<boolean> => {
     const { connection } = bound;
     const ask = deletePrompt(app, connection);
-    const typed = await runWizard<{ confirmed?: boolean }>({}, {
-      title: `Delete Edge App ${app.name || app.id} (${connection.name})`,
-      ui: deps.ui(),
-      steps: [
-        {
-          prompt: async (s, ctx) => {
-            await ctx.input({ prompt: ask.prompt, placeholder: ask.expected, validate: (v) => (v.trim() === '' ? undefined : ask.problem(v)), validateOnAccept: (v) => Promise.resolve(ask.problem(v)) });
-            s.confirmed = true;
+    const typed = await runWizard<{ confirmed?: boolean }>(
+      {},
+      {
+        title: `Delete Edge App ${app.name || app.id} (${connection.name})`,
+        ui: deps.ui(),
+        steps: [
+          {
+            prompt: async (s, ctx) => {
+              await ctx.input({
+                prompt: ask.prompt,
+                placeholder: ask.expected,
+                validate: (v) => (v.trim() === '' ? undefined : ask.problem(v)),
+                validateOnAccept: (v) => Promise.resolve(ask.problem(v)),
+              });
+              s.confirmed = true;
+            },
           },
-        },
-      ],
-    });
+        ],
+      },
+    );
     if (!typed?.confirmed) return false;
-    const sent = await send(bound, app.id, `Deleting ${appLabel(app)}`, `Could not delete ${appLabel(app)}`, () => bound.api.edge.deleteEdgeApp({ params: { app_id: app.id } }));
+    const sent = await send(bound, app.id, `Deleting ${appLabel(app)}`, `Could not delete ${appLabel(app)}`, () =>
+      bound.api.edge.deleteEdgeApp({ params: { app_id: app.id } }),
+    );
     if (!sent.ok) return false;
     const pin = tree.pinNode('app', app.id);
     if (pin) await tree.unpin('app', app.id);
@@ -159,5 +178,7 @@ export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Dispos
     return action === 'delete' ? remove(bound, app) : change(action, bound, app);
   };
 
-  return (Object.keys(EDGE_APP_COMMANDS) as EdgeAppAction[]).map((action) => vscode.commands.registerCommand(EDGE_APP_COMMANDS[action].command, (arg?: unknown) => run(action, arg)));
+  return (Object.keys(EDGE_APP_COMMANDS) as EdgeAppAction[]).map((action) =>
+    vscode.commands.registerCommand(EDGE_APP_COMMANDS[action].command, (arg?: unknown) => run(action, arg)),
+  );
 }

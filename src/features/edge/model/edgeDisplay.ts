@@ -148,7 +148,10 @@ export function paramSummary(param: { data_type?: string | null; mandatory?: boo
 }
 
 /** What the read-only preview of a template shows: its long description (Markdown). */
-export function templatePreviewMarkdown(template: { id?: number | null; name?: string | null; short_descr?: string | null; long_descr?: string | null }, id: number): string {
+export function templatePreviewMarkdown(
+  template: { id?: number | null; name?: string | null; short_descr?: string | null; long_descr?: string | null },
+  id: number,
+): string {
   const long = template.long_descr?.trim();
   if (long) return `${long}\n`;
   const name = template.name?.trim() || `Template ${id}`;
