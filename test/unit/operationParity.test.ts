@@ -31,6 +31,10 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   deleteSnapshotPolicy: { project_id: 1, region_id: 1, policy_id: 10 },
   disableFunction: { project_id: 1, region_id: 1, namespace_name: 'default', function_name: 'hello-world' },
   enableFunction: { project_id: 1, region_id: 1, namespace_name: 'default', function_name: 'hello-world' },
+  enableEdgeApp: { app_id: 103 },
+  disableEdgeApp: { app_id: 101 },
+  startEdgeAppDebug: { app_id: 107 },
+  deleteEdgeApp: { app_id: 102 },
 };
 
 /**
@@ -38,7 +42,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
  * the same facts but cannot ask for it typed yet (#54): listed here one by one, so a new one is a
  * decision, not a drift.
  */
-const TYPED_IN_COMMAND_ONLY = new Set(['deleteSnapshotPolicy']);
+const TYPED_IN_COMMAND_ONLY = new Set(['deleteSnapshotPolicy', 'deleteEdgeApp']);
 
 type Facts = (readonly [string, string])[];
 
