@@ -1,6 +1,7 @@
 // The operation catalog: every write described once (#54). Each family moves here from its command
 // and its agent tool in one go; the writes not yet here still live in their command and tool.
 import { disableFunction, enableFunction } from './cloudFunctions';
+import { setEdgeAppConfig } from './edgeAppConfig';
 import { deleteEdgeApp, disableEdgeApp, enableEdgeApp, startEdgeAppDebug } from './edgeApps';
 import type { Operation } from './operation';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removals';
@@ -20,4 +21,5 @@ export const OPERATIONS: readonly Operation[] = [
   disableEdgeApp,
   startEdgeAppDebug,
   deleteEdgeApp,
+  setEdgeAppConfig,
 ] as readonly Operation[];

@@ -35,6 +35,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   disableEdgeApp: { app_id: 101 },
   startEdgeAppDebug: { app_id: 107 },
   deleteEdgeApp: { app_id: 102 },
+  setEdgeAppConfig: { app_id: 101, env: { set: { GREETING: 'Hello', RELEASE: '1' }, remove: ['LOG_LEVEL'] }, secrets: { set: { DB: 637 } } },
 };
 
 /**
