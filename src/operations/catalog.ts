@@ -2,6 +2,8 @@
 // and its agent tool in one go; the writes not yet here still live in their command and tool.
 import { disableFunction, enableFunction } from './cloudFunctions';
 import { deleteCloudSecret } from './cloudSecrets';
+import { setEdgeAppConfig } from './edgeAppConfig';
+import { deleteEdgeApp, disableEdgeApp, enableEdgeApp, startEdgeAppDebug } from './edgeApps';
 import type { Operation } from './operation';
 import { createProtectionProfile, deleteProtectionProfile, updateProtectionProfile } from './protectionProfiles';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removals';
@@ -24,4 +26,9 @@ export const OPERATIONS: readonly Operation[] = [
   createProtectionProfile,
   updateProtectionProfile,
   deleteProtectionProfile,
+  enableEdgeApp,
+  disableEdgeApp,
+  startEdgeAppDebug,
+  deleteEdgeApp,
+  setEdgeAppConfig,
 ] as readonly Operation[];

@@ -57,6 +57,13 @@ export interface Operation<S extends z.ZodObject = z.ZodObject, T = unknown> {
   readonly fields: () => S;
   /** The request for checked input; throws a validation PlatformError naming the field and the rule. */
   readonly request: (input: z.output<S>) => OperationRequest;
+  /**
+   * Set when what is sent depends on the thing as read (a configuration merged into the app): the
+   * request made from it (undefined: nothing to send). `request` then checks the input only; the
+   * faces make this from the thing read again just before sending, and send nothing when it is not
+   * the request the person confirmed.
+   */
+  readonly requestFor?: (input: z.output<S>, thing: T) => OperationRequest | undefined;
   /** "Delete report task ResellerExpenses": the operation in a few words, named by the thing when it is known. */
   readonly action: (input: z.output<S>, thing?: T) => string;
   /** How the target is read from the platform before the person is asked (a failed read asks nothing). */

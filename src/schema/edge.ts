@@ -8,6 +8,11 @@ import { positiveId, lenientArray, lenientBool, lenientInt, lenientText, lenient
 
 export const EDGE_APP_STATUSES: Record<number, string> = { 0: 'draft', 1: 'enabled', 2: 'disabled', 5: 'suspended' };
 export const EDGE_CLIENT_STATUSES: Record<number, string> = { 1: 'enabled', 2: 'disabled', 5: 'suspended' };
+/** A status in words from its table, the one place they are said: a value not listed is "status N", none "status unknown". */
+export const statusWordIn = (words: Record<number, string>, s: number | null | undefined): string =>
+  s === null || s === undefined ? 'status unknown' : (words[s] ?? `status ${s}`);
+/** An edge app's status in words: "enabled", "status 3". */
+export const edgeAppStatusWord = (s: number | null | undefined): string => statusWordIn(EDGE_APP_STATUSES, s);
 
 export const edgeApp = lazySchema(() => z.looseObject({
   id: lenientInt(),

@@ -178,10 +178,10 @@ describe('agent tools (language model tools)', function () {
     sim.resetRequests();
     try {
       for (const [name, input, named, route, check] of [
-        ['disable_edge_app', { app_id: 101 }, /The edge app: name `hello-edge` · url `https:\/\/hello-edge-201\.fastedge\.app` · status `enabled`[^\n]*It stops serving at its URL until it is enabled again\./, 'PATCH patchEdgeApp', async () => assert.equal((await api.edge.getOwnEdgeApp({ params: { app_id: 101 } })).status, 2)],
-        ['enable_edge_app', { app_id: 101 }, /The edge app: name `hello-edge` · [^\n]*status `disabled`/, 'PATCH patchEdgeApp', async () => assert.equal((await api.edge.getOwnEdgeApp({ params: { app_id: 101 } })).status, 1)],
-        ['start_edge_app_debug', { app_id: 107 }, /The edge app: name `kafka-logger`/, 'PATCH patchEdgeApp', async () => assert.ok(Date.parse(String((await api.edge.getOwnEdgeApp({ params: { app_id: 107 } })).debug_until)) > Date.now() + 29 * 60_000)],
-        ['delete_edge_app', { app_id: 102 }, /The edge app: name `resize-draft`[^\n]*its binary is kept\./, 'DELETE deleteEdgeApp', async () => assert.rejects(api.edge.getOwnEdgeApp({ params: { app_id: 102 } }), (e: { status?: number }) => e.status === 404)],
+        ['disable_edge_app', { app_id: 101 }, /The edge app: App `hello-edge` · ID `101` · URL `https:\/\/hello-edge-201\.fastedge\.app` · Status now `enabled`[^\n]*The app stops serving at its URL https:\/\/hello-edge-201\.fastedge\.app: requests there fail until it is enabled again\./, 'PATCH patchEdgeApp', async () => assert.equal((await api.edge.getOwnEdgeApp({ params: { app_id: 101 } })).status, 2)],
+        ['enable_edge_app', { app_id: 101 }, /The edge app: App `hello-edge` · [^\n]*Status now `disabled`/, 'PATCH patchEdgeApp', async () => assert.equal((await api.edge.getOwnEdgeApp({ params: { app_id: 101 } })).status, 1)],
+        ['start_edge_app_debug', { app_id: 107 }, /The edge app: App `kafka-logger`/, 'PATCH patchEdgeApp', async () => assert.ok(Date.parse(String((await api.edge.getOwnEdgeApp({ params: { app_id: 107 } })).debug_until)) > Date.now() + 29 * 60_000)],
+        ['delete_edge_app', { app_id: 102 }, /The edge app: App `resize-draft`[^\n]*its binary is kept\./, 'DELETE deleteEdgeApp', async () => assert.rejects(api.edge.getOwnEdgeApp({ params: { app_id: 102 } }), (e: { status?: number }) => e.status === 404)],
       ] as const) {
         const asked = (await prepare(name, input)).confirmationMessages;
         assert.ok(asked, `${name} asks first`);

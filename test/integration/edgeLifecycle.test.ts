@@ -67,7 +67,7 @@ describe('Edge view: an app\'s lifecycle', function () {
     assert.equal(ui.confirms.length, 1);
     assert.equal(ui.confirms[0]!.message, 'Enable edge app geo-redirect on edge-lifecycle?');
     const detail = ui.confirms[0]!.detail;
-    for (const line of [`Connection: edge-lifecycle (${sim.url})`, 'App: geo-redirect', 'ID: 103', 'URL: https://geo-redirect-201.fastedge.app', 'Status: disabled']) assert.ok(detail.includes(line), `${line} in\n${detail}`);
+    for (const line of [`Connection: edge-lifecycle (${sim.url})`, 'App: geo-redirect', 'ID: 103', 'URL: https://geo-redirect-201.fastedge.app', 'Status now: disabled']) assert.ok(detail.includes(line), `${line} in\n${detail}`);
     assert.deepEqual(writes(), ['PATCH patchEdgeApp 1'], 'sent once');
     assert.equal((await appOf(103)).status, 1, 'the simulator\'s record shows status 1');
     const after = await shownRow('geo-redirect');
@@ -113,7 +113,7 @@ describe('Edge view: an app\'s lifecycle', function () {
     assert.equal(await run('platformConsole.deleteEdgeApp', draft.node), false);
     const prompt = wrong.prompts.find((p) => p.kind === 'input')!;
     for (const part of ['resize-draft', 'ID 102', 'https://resize-draft-201.fastedge.app', `edge-lifecycle (${sim.url})`]) assert.ok(prompt.prompt.includes(part), `${part} in: ${prompt.prompt}`);
-    assert.deepEqual(prompt.refusals, ['Confirmation: type resize-draft exactly to delete the app', 'Confirmation: type resize-draft exactly to delete the app']);
+    assert.deepEqual(prompt.refusals, ['Confirmation: type resize-draft exactly', 'Confirmation: type resize-draft exactly']);
     assert.deepEqual(writes(), [], 'a wrong name sends nothing');
     const right = new ScriptedUi(['resize-draft']);
     ext.setUi(right);

@@ -44,6 +44,8 @@ describe('edge app lifecycle tools', { timeout: 60_000 }, () => {
         asked.push({ message: confirmation(tool(current), req, bound).message, sentMeanwhile: writes() });
         return answer(req);
       },
+      // Delete asks for the app's name typed after the confirmation (#54): the person types it.
+      askName: async () => undefined,
     };
     return { asked, run: (name: string, input: object) => ((current = name), runTool(tool(name), bound, input, h)) };
   };
@@ -52,7 +54,7 @@ describe('edge app lifecycle tools', { timeout: 60_000 }, () => {
     {
       name: 'enable_edge_app',
       id: 103,
-      named: /The edge app: name `geo-redirect` · url `https:\/\/geo-redirect-201\.fastedge\.app` · status `disabled`[^\n]*\. It starts serving at its URL\.\n\n```http\nPATCH \/fastedge\/v1\/apps\/103/,
+      named: /The edge app: App `geo-redirect` · ID `103` · URL `https:\/\/geo-redirect-201\.fastedge\.app` · Status now `disabled`[^\n]* · Change `status disabled -> enabled`\. It starts serving at its URL\.\n\n```http\nPATCH \/fastedge\/v1\/apps\/103/,
       route: 'PATCH patchEdgeApp 1',
       destructive: false,
       answer: /^Enabled edge app 103 on "Sim"; the app as the platform answered:\n<platform-data [^\n]+>\n\{"name":"geo-redirect","status":"enabled"\}\n<\/platform-data>$/,
@@ -61,7 +63,7 @@ describe('edge app lifecycle tools', { timeout: 60_000 }, () => {
     {
       name: 'disable_edge_app',
       id: 101,
-      named: /The edge app: name `hello-edge` · url `https:\/\/hello-edge-201\.fastedge\.app` · status `enabled`[^\n]*\. It stops serving at its URL until it is enabled again\./,
+      named: /The edge app: App `hello-edge` · ID `101` · URL `https:\/\/hello-edge-201\.fastedge\.app` · Status now `enabled`[^\n]* · Change `status enabled -> disabled`\. The app stops serving at its URL https:\/\/hello-edge-201\.fastedge\.app: requests there fail until it is enabled again\./,
       route: 'PATCH patchEdgeApp 1',
       destructive: true,
       answer: /^Disabled edge app 101 on "Sim"; the app as the platform answered:\n<platform-data [^\n]+>\n\{"name":"hello-edge","status":"disabled"\}\n<\/platform-data>\nIt no longer serves at its URL\.$/,
@@ -70,7 +72,7 @@ describe('edge app lifecycle tools', { timeout: 60_000 }, () => {
     {
       name: 'start_edge_app_debug',
       id: 107,
-      named: /The edge app: name `kafka-logger` · [^\n]*\. Its debug logging is switched on for 30 minutes\./,
+      named: /The edge app: App `kafka-logger` · [^\n]* · Change `verbose debug logging for 30 minutes \(debug: true\)`\. Its debug logging is switched on for 30 minutes\./,
       route: 'PATCH patchEdgeApp 1',
       destructive: false,
       answer: /^Debug logging of edge app 107 on "Sim" is on; the app as the platform answered:\n<platform-data [^\n]+>\n\{"name":"kafka-logger","debug_until":"\d{4}-\d\d-\d\dT[^"]+"\}\n<\/platform-data>$/,
@@ -82,7 +84,7 @@ describe('edge app lifecycle tools', { timeout: 60_000 }, () => {
     {
       name: 'delete_edge_app',
       id: 102,
-      named: /The edge app: name `resize-draft` · [^\n]*status `draft`[^\n]*\. It stops serving at its URL and is deleted; its binary is kept\.\n\n```http\nDELETE \/fastedge\/v1\/apps\/102/,
+      named: /The edge app: App `resize-draft` · [^\n]*Status now `draft`[^\n]* · Change `deleted`\. It stops serving at its URL and leaves the account's apps for good; its binary is kept\.\n\n```http\nDELETE \/fastedge\/v1\/apps\/102/,
       route: 'DELETE deleteEdgeApp 1',
       destructive: true,
       answer: /^Deleted edge app 102 on "Sim"; it is gone from the account's apps\.$/,
@@ -104,7 +106,7 @@ describe('edge app lifecycle tools', { timeout: 60_000 }, () => {
       assert.match(message, /^On connection `Sim` /);
       assert.match(message, c.named);
       // Destructive tools say so: how to undo it where it can be (disable), else that it cannot (delete).
-      assert.equal(/\*\*(This cannot be undone\.|enable_edge_app switches it on again\.)\*\*/.test(message), c.destructive, 'destructive tools say so');
+      assert.equal(/\*\*(This cannot be undone\.|Enable App switches it on again \(enable_edge_app for an agent\)\.)\*\*/.test(message), c.destructive, 'destructive tools say so');
       if (c.name === 'disable_edge_app') assert.doesNotMatch(message, /cannot be undone/);
       assert.deepEqual(accepted.asked[0]!.sentMeanwhile, [], 'nothing sent while the person was asked');
       assert.match(answer, c.answer);

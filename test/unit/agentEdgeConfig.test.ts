@@ -37,8 +37,8 @@ describe('set_edge_app_config', { timeout: 60_000 }, () => {
     const before = await bound.api.edge.getOwnEdgeApp({ params: { app_id: 103 } });
     const r = run({ app_id: 103, env: { set: { RELEASE: '2026-11-26' } }, rsp_headers: { remove: ['X-Not-There'] } }, true);
     const answer = await r.answer;
-    assert.match(r.asked[0]!, /^- add variable `RELEASE` = `2026-11-26`$/m);
-    assert.doesNotMatch(r.asked[0]!, /response header|Destructive/, 'removing a header the app lacks changes nothing');
+    assert.match(r.asked[0]!, /^The edge app: App `geo-redirect` · ID `103` · URL `[^`]+` · Variable RELEASE `added "2026-11-26"`\. Only the sections listed are sent/m);
+    assert.doesNotMatch(r.asked[0]!, /Response header|Destructive/, 'removing a header the app lacks changes nothing');
     assert.deepEqual(writes(), ['PATCH patchEdgeApp 1']);
     const [sent] = Object.values(sim.lastRequests('patchEdgeApp'));
     assert.deepEqual(Object.keys(sent!.body as object), ['env'], 'only the changed section');
@@ -59,7 +59,7 @@ describe('set_edge_app_config', { timeout: 60_000 }, () => {
   it('a secret reference by id: listed with its id, never a value; an unknown id refused by the platform, sent once', async () => {
     const r = run({ app_id: 101, secrets: { set: { OTHER_TOKEN: 987654 } } }, true);
     const answer = await r.answer;
-    assert.match(r.asked[0]!, /^- add secret reference `OTHER_TOKEN` = `secret \(name not known\) \(id 987654\)`$/m);
+    assert.match(r.asked[0]!, / · Secret reference OTHER_TOKEN `added secret \(name not known\) \(id 987654\)`\. /);
     assert.match(answer, /secret 987654 not found/);
     assert.deepEqual(writes(), ['PATCH patchEdgeApp 1']);
   });

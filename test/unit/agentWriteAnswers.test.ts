@@ -68,7 +68,11 @@ const WRITES: Record<string, { input: Record<string, unknown>; sent: unknown; ec
   rename_snapshot_policy: { input: { ...PR, policy_id: 10, name: 'new' }, sent: policy, echoes: true },
   restore_storage: { input: { storage_id: 2101 }, sent: { name: H }, echoes: false },
   resume_snapshot_policy: { input: { ...PR, policy_id: 10 }, sent: policy, echoes: false },
-  set_edge_app_config: { input: { app_id: 101 }, sent: { name: `app ${H}`, lines: [`env: + ${H}`, `rsp_headers: - ${H}`] }, echoes: true },
+  set_edge_app_config: {
+    input: { app_id: 101, env: { set: { NEW: '1' } }, rsp_headers: { remove: [H] } },
+    sent: { thing: { app: { name: `app ${H}`, env: {}, rsp_headers: { [H]: 'x' } }, secretNames: new Map() }, sent: {}, nothingSent: false },
+    echoes: true,
+  },
   start_edge_app_debug: { input: { app_id: 101 }, sent: app, echoes: true },
   update_notification_setting: { input: { resellerId: 701, notificationSettingsId: 801 }, sent: setting, echoes: true },
   update_protection_profile: { input: { protection_profile_id: 1 }, sent: profile, echoes: true },

@@ -1,15 +1,12 @@
 // What an edge app's status offers (Enable for a draft or disabled app; Disable and Start Debug
 // for a serving one; Delete always), the menus' `when` clauses read against the row's context
-// value, the confirmations' text, the typed name of Delete and the debug window's words.
+// value and the debug window's words (the confirmations: operationEdgeApps.test.ts).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { actionRefusal, debugUntilText, deletePrompt, edgeAppActions, edgeAppContext, lifecycleSummary } from '../../src/features/edge/model/edgeAppActions';
-import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
+import { actionRefusal, debugUntilText, edgeAppActions, edgeAppContext } from '../../src/features/edge/model/edgeAppActions';
 
 const LISTED = 'platformConsole.edgeListed.app';
-const connection = { name: 'Production', baseUrl: 'https://api.example.com' };
-const app = { id: 103, name: 'geo-redirect', url: 'https://geo-redirect-201.fastedge.app', status: 2 };
 
 interface MenuItem {
   command: string;
@@ -58,40 +55,6 @@ describe('edge app actions by status', () => {
     assert.match(actionRefusal('debug', 5, 'suspended') ?? '', /debug logging is for an enabled app/);
     assert.equal(actionRefusal('enable', 0, 'draft'), undefined);
     assert.equal(actionRefusal('delete', 5, 'suspended'), undefined);
-  });
-});
-
-describe('edge app confirmations', () => {
-  it('Enable names connection, app, id, URL and status; not destructive', () => {
-    const text = writeConfirmationText(lifecycleSummary('enable', app, 'disabled', connection));
-    assert.equal(text.message, 'Enable edge app geo-redirect on Production?');
-    assert.equal(text.button, 'Enable');
-    assert.deepEqual(text.detail.split('\n').slice(0, 5), ['Connection: Production (https://api.example.com)', 'App: geo-redirect', 'ID: 103', 'URL: https://geo-redirect-201.fastedge.app', 'Status: disabled']);
-    assert.doesNotMatch(text.detail, /cannot be undone/);
-  });
-
-  it('Disable says first that the app stops serving at its URL, and how it is undone', () => {
-    const text = writeConfirmationText(lifecycleSummary('disable', { ...app, status: 1 }, 'enabled', connection));
-    assert.equal(text.button, 'Disable');
-    assert.equal(text.detail.split('\n')[0], 'The app stops serving at its URL https://geo-redirect-201.fastedge.app: requests there fail until it is enabled again.');
-    assert.match(text.detail, /\nEnable App turns it back on\. Sent once; never retried automatically\.$/);
-    assert.doesNotMatch(text.detail, /cannot be undone/);
-  });
-
-  it('Start Debug says for how long', () => {
-    const text = writeConfirmationText(lifecycleSummary('debug', { ...app, status: 1 }, 'enabled', connection));
-    assert.equal(text.button, 'Start Debug');
-    assert.match(text.detail, /Change: verbose debug logging for 30 minutes/);
-  });
-
-  it('Delete accepts only the app\'s exact name; its prompt names connection, id and URL; hidden characters shown', () => {
-    const ask = deletePrompt(app, connection);
-    assert.equal(ask.expected, 'geo-redirect');
-    for (const part of ['geo-redirect', 'ID 103', 'https://geo-redirect-201.fastedge.app', 'Production (https://api.example.com)', 'cannot be undone']) assert.ok(ask.prompt.includes(part), part);
-    assert.equal(ask.problem('geo-redirect'), undefined);
-    assert.equal(ask.problem(' geo-redirect '), undefined);
-    for (const wrong of ['geo', 'Geo-Redirect', '103', '']) assert.match(ask.problem(wrong) ?? '', /type geo-redirect exactly/);
-    assert.ok(!deletePrompt({ ...app, name: 'x\nApproved' }, connection).prompt.includes('\n'));
   });
 });
 

@@ -1,10 +1,13 @@
 // The app configuration document: written and read back unchanged, every refusal naming its line
-// and rule, the changes per section, the PATCH carrying only changed sections, the confirmation's
-// lines, and the Launcher's .env files imported without any secret value in what comes out.
+// and rule, the changes per section; as the catalog operation's input, the PATCH carrying only
+// changed sections and the confirmation's facts; and the Launcher's .env files imported without
+// any secret value in what comes out.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { configOfApp, parseConfig, serializeConfig, type EdgeAppConfig } from '../../src/features/edge/model/edgeConfigDocument';
-import { anyChange, changeFacts, configChanges, configPatch, lostCounts, resolveSecretRefs } from '../../src/features/edge/model/edgeConfigChanges';
+import { anyChange, configChanges, configInput, resolveSecretRefs, secretNamesOf } from '../../src/features/edge/model/edgeConfigChanges';
+import { setEdgeAppConfig } from '../../src/operations/edgeAppConfig';
+import { targetOf } from '../../src/operations/operation';
 import { importLauncherEnv, mergeImport, parseDotenv } from '../../src/features/edge/model/edgeEnvImport';
 import { parseEnvEntries } from '../../src/features/edge/model/edgeAppCreateRules';
 import testKeys from '../support/testKeys.json';
@@ -15,6 +18,18 @@ const app = {
   secrets: { API_TOKEN: { id: 636, name: 'upstream-token', comment: 'rotated' } },
 };
 const known = [{ id: 636, name: 'upstream-token' }, { id: 637, name: 'db-password' }];
+
+/** The document's change as the command sends and confirms it (the catalog operation over the app as read). */
+function applied(current: EdgeAppConfig, desired: EdgeAppConfig) {
+  const input = configInput(12, desired, configChanges(current, desired));
+  const thing = { app, secretNames: secretNamesOf(current, desired) };
+  const target = targetOf(setEdgeAppConfig, input, thing);
+  return {
+    body: setEdgeAppConfig.requestFor!(input, thing)?.call.body as Record<string, Record<string, unknown>> | undefined,
+    facts: target.facts.filter(([label]) => !['App', 'ID', 'URL'].includes(label)),
+    destructive: target.destructive,
+  };
+}
 
 const parsed = (text: string): EdgeAppConfig => {
   const r = parseConfig(text);
@@ -96,16 +111,15 @@ describe('edge config changes', () => {
     const changes = configChanges(current, resolved.config);
     assert.deepEqual(changes.env, { added: ['NEW'], changed: ['GREETING'], removed: ['LOG_LEVEL'] });
     assert.equal(anyChange({ ...changes, env: { added: [], changed: [], removed: [] } }), false);
-    const body = configPatch(resolved.config, changes);
-    assert.deepEqual(Object.keys(body), ['env']);
-    assert.deepEqual(body.env, { GREETING: 'Hello', NEW: '1', JSON: '{"a":1}\n', PADDED: ' x ' });
-    const facts = changeFacts(current, resolved.config, changes);
+    const { body, facts, destructive } = applied(current, resolved.config);
+    assert.deepEqual(Object.keys(body!), ['env']);
+    assert.deepEqual(body!.env, { GREETING: 'Hello', JSON: '{"a":1}\n', PADDED: ' x ', NEW: '1' });
     assert.deepEqual(facts, [
       ['Variable NEW', 'added "1"'],
       ['Variable GREETING', '"Hallo" -> "Hello"'],
       ['Variable LOG_LEVEL', 'removed (was "info")'],
     ]);
-    assert.deepEqual(lostCounts(changes), { removed: 1, overwritten: 1 });
+    assert.match(destructive ?? '', /^it removes 1 and overwrites 1 of the app's values/);
   });
 
   it('#52: every change is listed with its whole value: nothing cut, nothing left out', () => {
@@ -114,7 +128,7 @@ describe('edge config changes', () => {
     const many = Array.from({ length: 30 }, (_, i) => `V${i}=${i}`).join('\n');
     const resolved = resolveSecretRefs(parsed(serializeConfig(current).replace('GREETING=Hallo', `GREETING=${long}\n${many}`)), known);
     assert.ok(resolved.ok);
-    const facts = changeFacts(current, resolved.config, configChanges(current, resolved.config));
+    const { facts } = applied(current, resolved.config);
     assert.ok(facts.some(([label, value]) => label === 'Variable GREETING' && value === `"Hallo" -> ${JSON.stringify(long)}`), JSON.stringify(facts));
     assert.equal(facts.filter(([label]) => /^Variable V\d+$/.test(label)).length, 30);
   });
@@ -126,9 +140,9 @@ describe('edge config changes', () => {
     assert.ok(resolved.ok);
     const changes = configChanges(current, resolved.config);
     assert.deepEqual(changes.secrets, { added: ['DB'], changed: ['API_TOKEN'], removed: [] });
-    const body = configPatch(resolved.config, changes);
-    assert.deepEqual(body.secrets, { API_TOKEN: { id: 637 }, DB: { id: 637 } });
-    assert.deepEqual(changeFacts(current, resolved.config, changes).filter(([label]) => label.startsWith('Secret')), [
+    const { body, facts } = applied(current, resolved.config);
+    assert.deepEqual(body!.secrets, { API_TOKEN: { id: 637 }, DB: { id: 637 } });
+    assert.deepEqual(facts.filter(([label]) => label.startsWith('Secret')), [
       ['Secret reference DB', 'added secret db-password (id 637)'],
       ['Secret reference API_TOKEN', 'secret upstream-token (id 636) -> secret db-password (id 637)'],
     ]);

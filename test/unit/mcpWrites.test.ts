@@ -181,13 +181,17 @@ describe('platform-console-mcp writes: flags, elicitation, cancel', { timeout: 3
     } finally {
       await writesOnly.close();
     }
-    const s = await session(sim.url, { allowDestructive: true }, () => ({ action: 'accept', content: { confirm: true } }));
+    // Delete asks for the app's name typed in the form (#54): the person types it.
+    const s = await session(sim.url, { allowDestructive: true }, (params) => ({
+      action: 'accept',
+      content: { confirm: true, ...(params.requestedSchema.properties.name ? { name: 'resize-draft' } : {}) },
+    }));
     try {
       const { tools } = await s.client.listTools();
       for (const name of ['disable_edge_app', 'delete_edge_app']) assert.equal(tools.find((t) => t.name === name)?.annotations?.destructiveHint, true, name);
       assert.notEqual(tools.find((t) => t.name === 'enable_edge_app')?.annotations?.destructiveHint, true);
       assert.match(text(await s.client.callTool({ name: 'disable_edge_app', arguments: { app_id: 101 } })), /^Disabled edge app 101 on "mcp-sim"; the app as the platform answered:\n<platform-data [^\n]+>\n\{"name":"hello-edge"/);
-      assert.match(s.asked[0]!.message, /The edge app: name `hello-edge` · url `https:\/\/hello-edge-201\.fastedge\.app` · status `enabled`[\s\S]*PATCH \/fastedge\/v1\/apps\/101/);
+      assert.match(s.asked[0]!.message, /The edge app: App `hello-edge` · ID `101` · URL `https:\/\/hello-edge-201\.fastedge\.app` · Status now `enabled`[\s\S]*PATCH \/fastedge\/v1\/apps\/101/);
       assert.match(text(await s.client.callTool({ name: 'enable_edge_app', arguments: { app_id: 101 } })), /"status":"enabled"/);
       assert.match(text(await s.client.callTool({ name: 'delete_edge_app', arguments: { app_id: 102 } })), /^Deleted edge app 102/);
       assert.deepEqual(sent(), ['DELETE deleteEdgeApp 1', 'PATCH patchEdgeApp 2']);

@@ -59,6 +59,11 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   // A field list that keeps one value and drops the rest: the destructive case of the change.
   updateProtectionProfile: { protection_profile_id: 1, name: 'Parity Shield', fields: [{ template_field_id: 5, value: '999' }] },
   deleteProtectionProfile: { protection_profile_id: 1 },
+  enableEdgeApp: { app_id: 103 },
+  disableEdgeApp: { app_id: 101 },
+  startEdgeAppDebug: { app_id: 107 },
+  deleteEdgeApp: { app_id: 102 },
+  setEdgeAppConfig: { app_id: 101, env: { set: { GREETING: 'Hello', RELEASE: '1' }, remove: ['LOG_LEVEL'] }, secrets: { set: { DB: 637 } } },
 };
 
 type Facts = (readonly [string, string])[];

@@ -125,11 +125,12 @@ describe("each tool's class", { timeout: 60_000 }, () => {
       secrets: { set: { API_TOKEN: 637 } },
     });
     const m = asked[0]!;
-    assert.match(m, /^- change variable `GREETING`: `Hallo` → `https:\/\/evil\.example`$/m);
-    assert.match(m, /^- add variable `UPSTREAM` = `` https:\/\/evil\.example\/`x` ``$/m);
-    assert.match(m, /^- remove variable `LOG_LEVEL` \(was `info`\)$/m);
-    assert.match(m, /^- remove response header `Cache-Control` \(was `max-age=60`\)$/m);
-    assert.match(m, /^- change secret reference `API_TOKEN`: `secret upstream-token \(id 636\)` → `secret [^`]+ \(id 637\)`$/m);
+    // One fact a change, each value whole and quoted, inside inline code (the same facts as the command's modal: operationParity).
+    assert.match(m, / · Variable GREETING `"Hallo" -> "https:\/\/evil\.example"` · /);
+    assert.match(m, / · Variable UPSTREAM ``added "https:\/\/evil\.example\/`x`"`` · /);
+    assert.match(m, / · Variable LOG_LEVEL `removed \(was "info"\)` · /);
+    assert.match(m, / · Response header Cache-Control `removed \(was "max-age=60"\)` · /);
+    assert.match(m, / · Secret reference API_TOKEN `secret upstream-token \(id 636\) -> secret db-password \(id 637\)`\. /);
     assert.match(m, /\*\*Destructive: it removes 2 and overwrites 2 of the app's values/);
   });
 

@@ -1,22 +1,23 @@
-// An edge app's lifecycle from the Edge view and the palette: Enable, Disable (destructive modal
-// naming the URL), Start Debug Logging (says until when) and Delete (the name typed). The app is
-// read first so the confirmation names it as it is now; the change is sent once on the connection
-// the command started on, never retried; a 404 says the app is gone; the view is read again.
+// An edge app's lifecycle from the Edge view and the palette: Enable, Disable, Start Debug Logging
+// (says until when) and Delete. The app is read first so the confirmation names it as it is now;
+// the words, facts, class and typed-name decision are the catalog operations'
+// (src/operations/edgeApps.ts). The change is sent once on the connection the command started on,
+// never retried; a 404 says the app is gone; the view is read again.
 import * as vscode from 'vscode';
 import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
 import { PlatformError } from '../../schema/errors';
-import type { EdgeApp } from '../../schema/edge';
-import { EDGE_APP_STATUS, type EdgeAppPatch } from '../../schema/edgeApps';
+import { deleteEdgeApp, disableEdgeApp, enableEdgeApp, readEdgeApp, startEdgeAppDebug } from '../../operations/edgeApps';
+import { sendOperation, type OperationRequest } from '../../operations/operation';
+import { edgeAppStatusWord, type EdgeApp } from '../../schema/edge';
+import type { EdgeAppShort } from '../../schema/edgeApps';
 import { promptSignIn } from '../../ui/bindActiveConnection';
-import { confirmWrite } from '../../ui/confirmWrite';
+import { confirmOperation } from '../../ui/confirmOperation';
 import type { FlowUi } from '../../ui/flowUi';
 import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
-import { runWizard } from '../../ui/wizard';
 import { edgeAppIdOf, pickEdgeApp, refusedRowElsewhere, reloadEdgeApp } from './edgeAppPick';
 import type { EdgeTree } from './edgeTree';
-import { actionRefusal, debugUntilText, deletePrompt, lifecycleSummary, type EdgeAppAction } from './model/edgeAppActions';
-import { edgeAppStatus } from './model/edgeDisplay';
+import { actionRefusal, debugUntilText, type EdgeAppAction } from './model/edgeAppActions';
 
 export interface EdgeAppCommandDeps {
   connections: ConnectionManager;
@@ -33,6 +34,7 @@ export const EDGE_APP_COMMANDS: Record<EdgeAppAction, { command: string; title: 
 };
 
 const appLabel = (app: { id: number; name?: string | null }) => `edge app ${app.name || app.id} (${app.id})`;
+const OPERATIONS = { enable: enableEdgeApp, disable: disableEdgeApp, debug: startEdgeAppDebug, delete: deleteEdgeApp } as const;
 
 export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Disposable[] {
   const { connections, log, tree } = deps;
@@ -52,7 +54,7 @@ export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Dispos
   const readApp = async (bound: BoundConnection, id: number): Promise<EdgeApp | undefined> => {
     const ui = deps.ui();
     try {
-      return await ui.progress(`Reading edge app ${id} from ${bound.connection.name}…`, false, () => bound.api.edge.getOwnEdgeApp({ params: { app_id: id } }));
+      return await ui.progress(`Reading edge app ${id} from ${bound.connection.name}…`, false, () => readEdgeApp(bound.api, { app_id: id }));
     } catch (error) {
       if (error instanceof PlatformError && error.kind === 'notFound') return void (await gone(bound, id, 'nothing was sent'));
       await notifyError(`Could not read edge app ${id} from ${bound.connection.name}`, error, { log, ui, connectionName: bound.connection.name });
@@ -61,7 +63,13 @@ export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Dispos
   };
 
   /** Sends once; a 404 is "gone", anything else the usual error with Show Log. */
-  const send = async <T>(bound: BoundConnection, id: number, doing: string, failed: string, work: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> => {
+  const send = async <T>(
+    bound: BoundConnection,
+    id: number,
+    doing: string,
+    failed: string,
+    work: () => Promise<T>,
+  ): Promise<{ ok: true; value: T } | { ok: false }> => {
     const ui = deps.ui();
     try {
       return { ok: true, value: await ui.progress(`${doing} on ${bound.connection.name}…`, false, work) };
@@ -82,26 +90,38 @@ export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Dispos
     }
   };
 
-  const patch = (bound: BoundConnection, id: number, body: EdgeAppPatch) => bound.api.edge.patchEdgeApp({ params: { app_id: id }, body });
+  /** The change as the catalog operation describes it: confirmed (the modal, or the name typed for Delete), then sent once. */
+  const confirmAndSend = async (action: EdgeAppAction, bound: BoundConnection, app: EdgeApp & { id: number }, doing: string) => {
+    const op = OPERATIONS[action];
+    const input = { app_id: app.id };
+    let request: OperationRequest;
+    try {
+      request = op.request(input);
+    } catch (error) {
+      await notifyError(`Nothing was sent for ${appLabel(app)}`, error, { log, ui: deps.ui(), connectionName: bound.connection.name });
+      return { ok: false } as const;
+    }
+    if (!(await confirmOperation(deps.ui(), op, input, app, bound.connection))) return { ok: false } as const;
+    return send(bound, app.id, `${doing} ${appLabel(app)}`, `Could not ${EDGE_APP_COMMANDS[action].title.toLowerCase()} ${appLabel(app)}`, () =>
+      sendOperation(bound.api, request),
+    );
+  };
 
   const change = async (action: Exclude<EdgeAppAction, 'delete'>, bound: BoundConnection, app: EdgeApp & { id: number }): Promise<boolean> => {
     const ui = deps.ui();
     const { connection } = bound;
-    const status = edgeAppStatus(app.status).label;
-    const refusal = actionRefusal(action, app.status, status);
+    const refusal = actionRefusal(action, app.status, edgeAppStatusWord(app.status));
     if (refusal) {
       void ui.notify('info', `Nothing sent: ${appLabel(app)} on ${connection.name}: ${refusal}.`);
       return false;
     }
-    if (!(await confirmWrite(ui, lifecycleSummary(action, app, status, connection)))) return false;
-    const body: EdgeAppPatch = action === 'enable' ? { status: EDGE_APP_STATUS.enabled } : action === 'disable' ? { status: EDGE_APP_STATUS.disabled } : { debug: true };
     const verb = { enable: 'Enabling', disable: 'Disabling', debug: 'Starting debug logging for' }[action];
-    const sent = await send(bound, app.id, `${verb} ${appLabel(app)}`, `Could not ${EDGE_APP_COMMANDS[action].title.toLowerCase()} ${appLabel(app)}`, () => patch(bound, app.id, body));
+    const sent = await confirmAndSend(action, bound, app, verb);
     if (!sent.ok) return false;
-    let debugUntil = sent.value.debug_until;
+    let debugUntil = (sent.value as EdgeAppShort | undefined)?.debug_until;
     if (action === 'debug' && !debugUntil) {
       // An answer without the window: the app read again says until when.
-      debugUntil = (await bound.api.edge.getOwnEdgeApp({ params: { app_id: app.id } }).catch(() => undefined))?.debug_until;
+      debugUntil = (await readEdgeApp(bound.api, { app_id: app.id }).catch(() => undefined))?.debug_until;
     }
     await refresh(app.id);
     const done =
@@ -117,21 +137,7 @@ export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Dispos
 
   const remove = async (bound: BoundConnection, app: EdgeApp & { id: number }): Promise<boolean> => {
     const { connection } = bound;
-    const ask = deletePrompt(app, connection);
-    const typed = await runWizard<{ confirmed?: boolean }>({}, {
-      title: `Delete Edge App ${app.name || app.id} (${connection.name})`,
-      ui: deps.ui(),
-      steps: [
-        {
-          prompt: async (s, ctx) => {
-            await ctx.input({ prompt: ask.prompt, placeholder: ask.expected, validate: (v) => (v.trim() === '' ? undefined : ask.problem(v)), validateOnAccept: (v) => Promise.resolve(ask.problem(v)) });
-            s.confirmed = true;
-          },
-        },
-      ],
-    });
-    if (!typed?.confirmed) return false;
-    const sent = await send(bound, app.id, `Deleting ${appLabel(app)}`, `Could not delete ${appLabel(app)}`, () => bound.api.edge.deleteEdgeApp({ params: { app_id: app.id } }));
+    const sent = await confirmAndSend('delete', bound, app, 'Deleting');
     if (!sent.ok) return false;
     const pin = tree.pinNode('app', app.id);
     if (pin) await tree.unpin('app', app.id);
@@ -159,5 +165,7 @@ export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Dispos
     return action === 'delete' ? remove(bound, app) : change(action, bound, app);
   };
 
-  return (Object.keys(EDGE_APP_COMMANDS) as EdgeAppAction[]).map((action) => vscode.commands.registerCommand(EDGE_APP_COMMANDS[action].command, (arg?: unknown) => run(action, arg)));
+  return (Object.keys(EDGE_APP_COMMANDS) as EdgeAppAction[]).map((action) =>
+    vscode.commands.registerCommand(EDGE_APP_COMMANDS[action].command, (arg?: unknown) => run(action, arg)),
+  );
 }

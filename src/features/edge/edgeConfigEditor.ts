@@ -1,21 +1,23 @@
 // Edit Configuration…: an app's variables, response headers and secret references as a document
 // the person reviews in a diff against the app's current values (read-only left side), then
 // Apply to App: parsed and checked (nothing sent on a bad line), the app read again (a change
-// since opening is reported, never overwritten), confirmed with the changes listed, one PATCH of
-// only the changed sections on the connection the document was opened on.
+// since opening is reported, never overwritten), confirmed with the changes listed and sent as one
+// PATCH of only the changed sections (the catalog operation setEdgeAppConfig: src/operations/
+// edgeAppConfig.ts) on the connection the document was opened on.
 import * as vscode from 'vscode';
 import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
+import { setEdgeAppConfig } from '../../operations/edgeAppConfig';
+import { sendOperation } from '../../operations/operation';
 import type { EdgeApp } from '../../schema/edge';
 import { PlatformError } from '../../schema/errors';
-import { confirmWrite } from '../../ui/confirmWrite';
+import { confirmOperation } from '../../ui/confirmOperation';
 import { promptSignIn } from '../../ui/bindActiveConnection';
 import type { FlowUi } from '../../ui/flowUi';
 import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
 import { edgeAppIdOf, pickEdgeApp, refusedRowElsewhere, reloadEdgeApp } from './edgeAppPick';
 import type { EdgeTree } from './edgeTree';
-import { anyChange, changeCount, changeFacts, configChanges, configPatch, lostCounts, resolveSecretRefs, type KnownSecret } from './model/edgeConfigChanges';
-import { configLoss } from '../../ui/text/destructiveChanges';
+import { anyChange, changeCount, configChanges, configInput, resolveSecretRefs, secretNamesOf, type KnownSecret } from './model/edgeConfigChanges';
 import { configOfApp, parseConfig, serializeConfig, type EdgeAppConfig } from './model/edgeConfigDocument';
 import { importLauncherEnv, LAUNCHER_FILES, mergeImport, type LauncherFile } from './model/edgeEnvImport';
 
@@ -221,19 +223,15 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
     const changes = configChanges(now, resolved.config);
     if (!anyChange(changes))
       return (void ui.notify('info', `Nothing to apply: the document matches edge app ${session.appName} on ${bound.connection.name}.`), false);
-    const facts: [string, string][] = [
-      ['App', `${session.appName} (id ${session.appId})`],
-      ['URL', app.url || '(no URL given)'],
-      ...changeFacts(now, resolved.config, changes),
-    ];
-    const { removed, overwritten } = lostCounts(changes);
-    const loss = configLoss(removed, overwritten);
-    const summary = { action: `Change the configuration of edge app ${session.appName}`, connection: bound.connection, facts, button: 'Apply' };
-    if (!(await confirmWrite(ui, loss ? { ...summary, destructive: true, warning: `Destructive: ${loss}.` } : summary))) return false;
-    const body = configPatch(resolved.config, changes);
+    // The words, facts, class (destructive when values are lost) and request are the catalog operation's: the chat tool and MCP confirm the same.
+    const input = configInput(session.appId, resolved.config, changes);
+    const thing = { app, secretNames: secretNamesOf(now, resolved.config) };
+    const request = setEdgeAppConfig.requestFor!(input, thing);
+    if (!request) return (void ui.notify('info', `Nothing to apply: the document matches edge app ${session.appName} on ${bound.connection.name}.`), false);
+    if (!(await confirmOperation(ui, setEdgeAppConfig, input, thing, bound.connection))) return false;
     try {
       await ui.progress(`Applying the configuration of edge app ${session.appName} on ${bound.connection.name}…`, false, () =>
-        bound.api.edge.patchEdgeApp({ params: { app_id: session.appId }, body }),
+        sendOperation(bound.api, request),
       );
     } catch (error) {
       const gone = error instanceof PlatformError && error.kind === 'notFound';

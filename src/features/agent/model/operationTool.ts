@@ -1,10 +1,12 @@
 // A catalog operation (src/operations) as an agent tool, for the chat agent and MCP alike: its
 // class, input rules, target read, confirmation facts and request all come from the operation;
 // the tool adds only what a model reads (names, descriptions) and the answer it gets back.
+import { isDeepStrictEqual } from 'node:util';
 import * as z from 'zod';
 import { commandConfirmation } from '../../../operations/commandConfirmation';
 import { sendOperation, targetOf, type Operation } from '../../../operations/operation';
-import { connectionField, defineTool, type AgentBinding, type AgentTool } from './toolKit';
+import { PlatformError } from '../../../schema/errors';
+import { connectionField, defineTool, type AgentBinding, type AgentTool, type WriteRequest } from './toolKit';
 
 /** What only the tool says: its names, what the model reads about it, and its answer. */
 export interface ToolFace<S extends z.ZodObject> {
@@ -15,7 +17,36 @@ export interface ToolFace<S extends z.ZodObject> {
   readonly purpose: string;
   /** When to use it and where its ids come from. */
   readonly usage: string;
+  /** `sent`: the platform's answer; for an operation with `requestFor`, a `ReadAndSent` (nothing sent when the thing already is so). */
   readonly answer: (sent: unknown, bound: AgentBinding, input: z.output<S>) => string;
+}
+
+/** What the send of an operation with `requestFor` gives the answer: the thing as read just before, and the platform's answer (absent: nothing was sent). */
+export interface ReadAndSent<T> {
+  readonly thing: T;
+  readonly sent?: unknown;
+  readonly nothingSent: boolean;
+}
+
+/** What the person confirms of an operation with `requestFor`: the request and the facts (an overwritten value as it was), compared again before sending. */
+const confirmed = <S extends z.ZodObject, T>(op: Operation<S, T>, input: z.output<S>, thing: T) => ({
+  call: op.requestFor!(input, thing)?.call ?? null,
+  target: op.target(input, thing),
+});
+
+/** The send of an operation whose request is made from the thing (`requestFor`): read again, refused when not what was confirmed, else sent once. */
+function sendFromThing<S extends z.ZodObject, T>(op: Operation<S, T>, input: z.output<S>): NonNullable<WriteRequest['send']> {
+  return async (b, asked) => {
+    const thing = await op.read(b.api, input, b.signal);
+    const request = op.requestFor!(input, thing);
+    if (asked.target && !isDeepStrictEqual(asked.target.expected, confirmed(op, input, thing))) {
+      const field = Object.keys(op.fields().shape)[0] ?? 'input';
+      const message = `${op.noun.toLowerCase()} changed since the change was confirmed; nothing was sent. Call again to confirm the change against it as it is now`;
+      throw new PlatformError({ kind: 'validation', message, issues: [{ path: field, message }] });
+    }
+    const done: ReadAndSent<T> = request ? { thing, sent: await sendOperation(b.api, request, b.signal), nothingSent: false } : { thing, nothingSent: true };
+    return done;
+  };
 }
 
 export function toolFromOperation<S extends z.ZodObject, T>(op: Operation<S, T>, face: ToolFace<S>): AgentTool {
@@ -32,15 +63,22 @@ export function toolFromOperation<S extends z.ZodObject, T>(op: Operation<S, T>,
     input: () => z.strictObject({ ...connectionField, ...op.fields().shape }),
     prepare: (input) => {
       const { check, ...request } = op.request(input as z.output<S>);
-      // A rule of the connection's server is checked where the call is sent, also when no one was asked (MCP without elicitation).
-      const send = check ? { send: (b: AgentBinding) => sendOperation(b.api, { ...request, check }, b.signal) } : {};
+      // A request made from the thing is read again and compared before it is sent; a rule of the
+      // connection's server is checked where the call is sent, also when no one was asked (MCP without elicitation).
+      const send = op.requestFor
+        ? { send: sendFromThing(op, input as z.output<S>) }
+        : check
+          ? { send: (b: AgentBinding) => sendOperation(b.api, { ...request, check }, b.signal) }
+          : {};
       return { ...request, ...send, operation: op.action(input as z.output<S>) };
     },
     readTarget: async (b, input) => {
       const thing = await op.read(b.api, input as z.output<S>, b.signal);
+      // What the send compares again (a request made from the thing: what the person confirms).
+      const expected = op.requestFor ? { expected: confirmed(op, input as z.output<S>, thing) } : {};
       // The name to type, when the operation asks for one: the command's own prompt, on this call's connection.
       const typed = commandConfirmation(op, input as z.output<S>, thing, { name: b.connectionName, baseUrl: b.baseUrl }).typed;
-      return { ...targetOf(op, input as z.output<S>, thing), operation: op.action(input as z.output<S>, thing), ...(typed ? { typed } : {}) };
+      return { ...targetOf(op, input as z.output<S>, thing), operation: op.action(input as z.output<S>, thing), ...expected, ...(typed ? { typed } : {}) };
     },
     answer: (sent, b, input) => face.answer(sent, b, input as z.output<S>),
   });

@@ -2,7 +2,7 @@
 // field rules are the client's, the descriptions are for the model), each answer short and bounded.
 import * as z from 'zod';
 import { endpoints, type EndpointName } from '../../../schema/endpoints';
-import { EDGE_APP_STATUSES, EDGE_CLIENT_STATUSES } from '../../../schema/edge';
+import { EDGE_CLIENT_STATUSES, edgeAppStatusWord, statusWordIn } from '../../../schema/edge';
 import { isListMissing } from '../../../platform/platformLists';
 import { connectionField, defineTool, type AgentBinding } from './toolKit';
 import { LIST_MAX, listAnswer, nameOf, objectAnswer } from './toolAnswers';
@@ -57,7 +57,7 @@ async function ownRead<T>(endpoint: EndpointName, load: () => Promise<T>): Promi
 /** A platform string in a line of data, quoted and escaped; `(no name)` when absent. */
 const text = (value: string | null | undefined) => (value ? q(value) : '(no name)');
 
-const appStatus = (s: number | null | undefined) => (s === null || s === undefined ? 'status unknown' : (EDGE_APP_STATUSES[s] ?? `status ${s}`));
+const appStatus = edgeAppStatusWord;
 
 export const listConnections = defineTool({
   name: 'list_connections',
@@ -268,7 +268,7 @@ export const getEdgeClient = defineTool({
         ? await listed(b, 'getEdgeAccount', () => b.api.edge.getEdgeAccount({ params: {} }, opts(b)), 'Give "client_id".')
         : await b.api.edge.getEdgeClient({ params: { client_id } }, opts(b));
     if (typeof c === 'string') return c;
-    const status = c.status === null || c.status === undefined ? 'status unknown' : (EDGE_CLIENT_STATUSES[c.status] ?? `status ${c.status}`);
+    const status = statusWordIn(EDGE_CLIENT_STATUSES, c.status);
     return objectAnswer(
       `${client_id === undefined ? "The account's FastEdge client" : `FastEdge client ${client_id}`} ${on(b)}, ${status}:`,
       'get_edge_client',

@@ -2,8 +2,6 @@
 // row's context value carries the actions its status offers, so the menus show only those.
 import { EDGE_APP_STATUS } from '../../../schema/edgeApps';
 import { formatLocalTime, parsePlatformTime } from './edgeDisplay';
-import { showHidden } from '../../../ui/text/hiddenCharacters';
-import type { WriteSummary } from '../../../ui/text/writeConfirmation';
 
 export type EdgeAppAction = 'enable' | 'disable' | 'debug' | 'delete';
 
@@ -30,7 +28,8 @@ export function edgeAppContext(base: string, status: number | null | undefined):
 /** Why an action is not sent for an app in this status (the palette offers every app), or undefined. */
 export function actionRefusal(action: EdgeAppAction, status: number | null | undefined, statusLabel: string): string | undefined {
   if (edgeAppActions(status).includes(action)) return undefined;
-  if (action === 'enable') return status === EDGE_APP_STATUS.enabled ? 'it is already enabled' : `it is ${statusLabel}; only a draft or disabled app can be enabled`;
+  if (action === 'enable')
+    return status === EDGE_APP_STATUS.enabled ? 'it is already enabled' : `it is ${statusLabel}; only a draft or disabled app can be enabled`;
   if (action === 'disable') return status === EDGE_APP_STATUS.disabled ? 'it is already disabled' : `it is ${statusLabel}; only an enabled app can be disabled`;
   return `it is ${statusLabel}; debug logging is for an enabled app`;
 }
@@ -56,7 +55,7 @@ export interface AppNamed {
 const appName = (app: AppNamed) => app.name || `app ${app.id}`;
 const urlText = (app: AppNamed) => app.url || '(no URL given)';
 
-/** The facts every lifecycle confirmation names: app, id, URL, status. */
+/** The facts Deploy's confirmation names: app, id, URL, status (the lifecycle's are its catalog operations': src/operations/edgeApps.ts). */
 export function appFacts(app: AppNamed, statusLabel: string): [string, string][] {
   return [
     ['App', appName(app)],
@@ -64,35 +63,4 @@ export function appFacts(app: AppNamed, statusLabel: string): [string, string][]
     ['URL', urlText(app)],
     ['Status', statusLabel],
   ];
-}
-
-/** The confirmation of Enable, Disable or Start Debug (Delete asks for the name typed instead). */
-export function lifecycleSummary(action: Exclude<EdgeAppAction, 'delete'>, app: AppNamed, statusLabel: string, connection: { name: string; baseUrl: string }): WriteSummary {
-  const facts = appFacts(app, statusLabel);
-  switch (action) {
-    case 'enable':
-      return { action: `Enable edge app ${appName(app)}`, connection, facts: [...facts, ['Change', 'status -> enabled: it starts serving at its URL']], button: 'Enable' };
-    case 'disable':
-      return {
-        action: `Disable edge app ${appName(app)}`,
-        connection,
-        warning: `The app stops serving at its URL ${urlText(app)}: requests there fail until it is enabled again.`,
-        facts: [...facts, ['Change', 'status -> disabled']],
-        destructive: true,
-        undo: 'Enable App turns it back on.',
-        button: 'Disable',
-      };
-    case 'debug':
-      return { action: `Start debug logging for edge app ${appName(app)}`, connection, facts: [...facts, ['Change', 'verbose debug logging for 30 minutes (debug: true)']], button: 'Start Debug' };
-  }
-}
-
-/** The typed confirmation of Delete: the prompt names everything; only the app's exact name is accepted. */
-export function deletePrompt(app: AppNamed, connection: { name: string; baseUrl: string }): { prompt: string; expected: string; problem: (typed: string) => string | undefined } {
-  const expected = app.name || String(app.id);
-  return {
-    prompt: showHidden(`Edge app ${appName(app)} (ID ${app.id}, ${urlText(app)}) on ${connection.name} (${connection.baseUrl}) will be deleted permanently and stop serving; this cannot be undone (its binary is kept). Type the app's name, ${expected}, to confirm.`),
-    expected,
-    problem: (typed) => (typed.trim() === expected ? undefined : `Confirmation: type ${expected} exactly to delete the app`),
-  };
 }

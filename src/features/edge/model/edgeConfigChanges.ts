@@ -1,6 +1,7 @@
-// What applying a reviewed configuration changes, per section (added / changed / removed), the
-// PATCH body that carries only the changed sections (each sent whole: the platform replaces a map
-// it is given), and the lines a confirmation shows. Secrets are compared and shown by id and name.
+// What applying a reviewed configuration changes, per section (added / changed / removed), and
+// that change as the catalog operation's input (its confirmation and PATCH: src/operations/
+// edgeAppConfig.ts). Secrets are compared by id and resolved by name or id.
+import type { ConfigInput } from '../../../operations/edgeAppConfig';
 import { CONFIG_SECTIONS, type ConfigSection, type EdgeAppConfig, type SecretRef } from './edgeConfigDocument';
 
 /** A secret known to the account: what a reference by name or id resolves to. */
@@ -59,56 +60,37 @@ export function configChanges(current: EdgeAppConfig, desired: EdgeAppConfig): C
 export const sectionChanged = (c: SectionChanges) => c.added.length + c.changed.length + c.removed.length > 0;
 export const anyChange = (changes: ConfigChanges) => CONFIG_SECTIONS.some((s) => sectionChanged(changes[s]));
 
-/** The PATCH body: only the sections that change, each whole; secrets as the published `{id}` references. */
-export function configPatch(
-  desired: EdgeAppConfig,
-  changes: ConfigChanges,
-): { env?: Record<string, string>; rsp_headers?: Record<string, string>; secrets?: Record<string, { id: number }> } {
-  const body: ReturnType<typeof configPatch> = {};
-  if (sectionChanged(changes.env)) body.env = { ...desired.env };
-  if (sectionChanged(changes.rsp_headers)) body.rsp_headers = { ...desired.rsp_headers };
-  if (sectionChanged(changes.secrets)) {
-    body.secrets = {};
-    for (const [key, ref] of Object.entries(desired.secrets)) {
-      if (ref.id === undefined) throw new Error(`secret reference ${key} has no id: resolve the references first`);
-      body.secrets[key] = { id: ref.id };
-    }
-  }
-  return body;
-}
-
-const shownValue = (value: string) => JSON.stringify(value);
-const refLabel = (ref: SecretRef | undefined) => (ref ? `secret ${ref.name ?? '(unnamed)'} (id ${ref.id ?? '?'})` : '(none)');
-
 /**
- * One fact per change, every one and each value whole (#52: the person sees that UPSTREAM goes to
- * https://evil.example): "Variable GREETING: "Hallo" -> "Hello"", "Variable X: added "1"",
- * "Variable Y: removed (was "2")". A secret reference by the secret's name and id, never a value.
+ * The reviewed document as the catalog operation's input (src/operations/edgeAppConfig.ts): per
+ * section that changes, the names added or changed with their new values (a secret reference as
+ * its id) and the names removed. Merged into the app the changes were computed against, it is the
+ * document's sections whole; the operation makes the confirmation and the PATCH from it.
  */
-export function changeFacts(current: EdgeAppConfig, desired: EdgeAppConfig, changes: ConfigChanges): [string, string][] {
-  const facts: [string, string][] = [];
+export function configInput(appId: number, desired: EdgeAppConfig, changes: ConfigChanges): ConfigInput {
+  const input: ConfigInput = { app_id: appId };
   for (const section of CONFIG_SECTIONS) {
     const c = changes[section];
-    const show = (key: string, map: EdgeAppConfig) => (section === 'secrets' ? refLabel(map.secrets[key]) : shownValue(map[section][key] ?? ''));
-    const label = (key: string) => `${SECTION_NOUNS[section]} ${key}`;
-    facts.push(
-      ...c.added.map((k): [string, string] => [label(k), `added ${show(k, desired)}`]),
-      ...c.changed.map((k): [string, string] => [label(k), `${show(k, current)} -> ${show(k, desired)}`]),
-      ...c.removed.map((k): [string, string] => [label(k), `removed (was ${show(k, current)})`]),
-    );
+    if (!sectionChanged(c)) continue;
+    const value = (key: string): string | number => {
+      if (section !== 'secrets') return desired[section][key]!;
+      const id = desired.secrets[key]?.id;
+      if (id === undefined) throw new Error(`secret reference ${key} has no id: resolve the references first`);
+      return id;
+    };
+    const set = Object.fromEntries([...c.added, ...c.changed].map((k) => [k, value(k)]));
+    const given = { ...(Object.keys(set).length ? { set } : {}), ...(c.removed.length ? { remove: [...c.removed] } : {}) };
+    if (section === 'secrets') input.secrets = given as NonNullable<ConfigInput['secrets']>;
+    else input[section] = given as NonNullable<ConfigInput['env']>;
   }
-  return facts;
+  return input;
 }
 
-/** What the change loses: values removed and values overwritten (then it is destructive). */
-export function lostCounts(changes: ConfigChanges): { removed: number; overwritten: number } {
-  return {
-    removed: CONFIG_SECTIONS.reduce((n, s) => n + changes[s].removed.length, 0),
-    overwritten: CONFIG_SECTIONS.reduce((n, s) => n + changes[s].changed.length, 0),
-  };
+/** The secrets' names by id, from every reference the person saw (the app's and the document's), for the confirmation. */
+export function secretNamesOf(...configs: EdgeAppConfig[]): Map<number, string> {
+  const names = new Map<number, string>();
+  for (const config of configs) for (const ref of Object.values(config.secrets)) if (ref.id !== undefined && ref.name) names.set(ref.id, ref.name);
+  return names;
 }
-
-const SECTION_NOUNS: Record<(typeof CONFIG_SECTIONS)[number], string> = { env: 'Variable', rsp_headers: 'Response header', secrets: 'Secret reference' };
 
 /** "2 added, 1 changed, 0 removed" over every section: the notification after the change. */
 export function changeCount(changes: ConfigChanges): string {

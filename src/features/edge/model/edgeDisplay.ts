@@ -1,5 +1,6 @@
 // How edge objects read in the view: status words and icons (unlisted values shown as
 // "status N", never an error), consumption periods, debug windows, values "as given".
+import { EDGE_APP_STATUSES, EDGE_CLIENT_STATUSES, statusWordIn } from '../../../schema/edge';
 
 /** A status as shown: its word, a codicon id and an optional theme colour id. */
 export interface StatusLook {
@@ -10,30 +11,27 @@ export interface StatusLook {
   known: boolean;
 }
 
-const APP_STATUSES: Record<number, Omit<StatusLook, 'known'>> = {
-  0: { label: 'draft', icon: 'edit', color: 'descriptionForeground' },
-  1: { label: 'enabled', icon: 'pass-filled', color: 'testing.iconPassed' },
-  2: { label: 'disabled', icon: 'circle-slash', color: 'disabledForeground' },
-  5: { label: 'suspended', icon: 'debug-pause', color: 'list.warningForeground' },
+// The words are the schema's (the catalog's operations and the agent tools say the same); the icons are the view's.
+type Icon = Omit<StatusLook, 'known' | 'label'>;
+const APP_ICONS: Record<number, Icon> = {
+  0: { icon: 'edit', color: 'descriptionForeground' },
+  1: { icon: 'pass-filled', color: 'testing.iconPassed' },
+  2: { icon: 'circle-slash', color: 'disabledForeground' },
+  5: { icon: 'debug-pause', color: 'list.warningForeground' },
 };
 
-const CLIENT_STATUSES: Record<number, Omit<StatusLook, 'known'>> = {
-  1: APP_STATUSES[1]!,
-  2: APP_STATUSES[2]!,
-  5: APP_STATUSES[5]!,
-};
+const CLIENT_ICONS: Record<number, Icon> = { 1: APP_ICONS[1]!, 2: APP_ICONS[2]!, 5: APP_ICONS[5]! };
 
-function look(table: Record<number, Omit<StatusLook, 'known'>>, status: number | null | undefined): StatusLook {
-  if (status === null || status === undefined) return { label: 'status unknown', icon: 'question', known: false };
-  const listed = table[status];
-  return listed ? { ...listed, known: true } : { label: `status ${status}`, icon: 'question', known: false };
+function look(words: Record<number, string>, icons: Record<number, Icon>, status: number | null | undefined): StatusLook {
+  const icon = status === null || status === undefined || words[status] === undefined ? undefined : icons[status];
+  return icon ? { label: statusWordIn(words, status), ...icon, known: true } : { label: statusWordIn(words, status), icon: 'question', known: false };
 }
 
 /** Edge app: 0 draft, 1 enabled, 2 disabled, 5 suspended; anything else "status N". */
-export const edgeAppStatus = (status: number | null | undefined): StatusLook => look(APP_STATUSES, status);
+export const edgeAppStatus = (status: number | null | undefined): StatusLook => look(EDGE_APP_STATUSES, APP_ICONS, status);
 
 /** Edge client: 1 enabled, 2 disabled, 5 suspended; anything else "status N". */
-export const edgeClientStatus = (status: number | null | undefined): StatusLook => look(CLIENT_STATUSES, status);
+export const edgeClientStatus = (status: number | null | undefined): StatusLook => look(EDGE_CLIENT_STATUSES, CLIENT_ICONS, status);
 
 // Made at first use: a NumberFormat's set-up (ICU) is costly, and a module's load should not pay it.
 let countFormat: Intl.NumberFormat | undefined;
@@ -148,7 +146,10 @@ export function paramSummary(param: { data_type?: string | null; mandatory?: boo
 }
 
 /** What the read-only preview of a template shows: its long description (Markdown). */
-export function templatePreviewMarkdown(template: { id?: number | null; name?: string | null; short_descr?: string | null; long_descr?: string | null }, id: number): string {
+export function templatePreviewMarkdown(
+  template: { id?: number | null; name?: string | null; short_descr?: string | null; long_descr?: string | null },
+  id: number,
+): string {
   const long = template.long_descr?.trim();
   if (long) return `${long}\n`;
   const name = template.name?.trim() || `Template ${id}`;
