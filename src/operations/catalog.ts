@@ -1,6 +1,7 @@
 // The operation catalog: every write described once (#54). Each family moves here from its command
 // and its agent tool in one go; the writes not yet here still live in their command and tool.
 import { disableFunction, enableFunction } from './cloudFunctions';
+import { createEdgeSecret, deleteEdgeSecret, replaceEdgeSecretValue } from './edgeSecrets';
 import type { Operation } from './operation';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removals';
 import { deleteSnapshotPolicy, pauseSnapshotPolicy, renameSnapshotPolicy, resumeSnapshotPolicy } from './snapshotPolicies';
@@ -15,4 +16,7 @@ export const OPERATIONS: readonly Operation[] = [
   deleteSnapshotPolicy,
   disableFunction,
   enableFunction,
+  createEdgeSecret,
+  replaceEdgeSecretValue,
+  deleteEdgeSecret,
 ] as readonly Operation[];
