@@ -1,6 +1,8 @@
 // The operation catalog: every write described once (#54). Each family moves here from its command
 // and its agent tool in one go; the writes not yet here still live in their command and tool.
 import { disableFunction, enableFunction } from './cloudFunctions';
+import { createEdgeApp } from './edgeCreate';
+import { deleteEdgeBinary, deployEdgeApp, rollBackEdgeApp } from './edgeDeploy';
 import { createEdgeSecret, deleteEdgeSecret, replaceEdgeSecretValue } from './edgeSecrets';
 import type { Operation } from './operation';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removals';
@@ -19,4 +21,8 @@ export const OPERATIONS: readonly Operation[] = [
   createEdgeSecret,
   replaceEdgeSecretValue,
   deleteEdgeSecret,
+  deployEdgeApp,
+  rollBackEdgeApp,
+  deleteEdgeBinary,
+  createEdgeApp,
 ] as readonly Operation[];

@@ -6,6 +6,9 @@
 // value and nothing else, its consequence, its undo (or "cannot be undone"), its class, and the
 // typed-name decision. A face that drops, adds or rewords one fails here.
 import assert from 'node:assert/strict';
+import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Client, InMemoryTransport, type ElicitRequestFormParams } from '@modelcontextprotocol/client';
 import { createMcpServer } from '../../src/mcp';
@@ -19,6 +22,10 @@ import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
 import { agentSim } from '../support/agentSim';
 
 const KEY = 'operation-parity-key-5e3a';
+/** The folder the file tools may read (the editor's workspace, MCP's --file-root), with a .wasm to deploy. */
+const FILE_ROOT = realpathSync(mkdtempSync(join(tmpdir(), 'parity-')));
+const WASM_FILE = join(FILE_ROOT, 'app.wasm');
+writeFileSync(WASM_FILE, Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]));
 
 /** One input per operation, naming a thing the simulator seeds. A new operation needs its line here. */
 const SAMPLES: Record<string, Record<string, unknown>> = {
@@ -34,6 +41,16 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   createEdgeSecret: { name: 'api-token-2', comment: 'for the parity test', value: 'value-of-the-parity-secret' },
   replaceEdgeSecretValue: { secret_id: 636, slot: 1704067200, value: 'new-value-of-the-parity-secret' },
   deleteEdgeSecret: { secret_id: 636, force: true },
+  deployEdgeApp: { app_id: 101, file: WASM_FILE },
+  rollBackEdgeApp: { app_id: 101, from_binary: 4748, binary: 4751 },
+  deleteEdgeBinary: { binary_id: 4748 },
+  createEdgeApp: {
+    name: 'made-for-parity',
+    template_id: 304,
+    params: { UPSTREAM_URL: 'https://o.example' },
+    secrets: { GATE_TOKEN: 637 },
+    env: { REGION: 'eu' },
+  },
 };
 
 /**
@@ -93,7 +110,7 @@ async function mcpFace(tool: AgentTool, input: Record<string, unknown>, t: Retur
     PLATFORM_CONSOLE_DIALECT: 'platform',
     PLATFORM_CONSOLE_CONNECTION_NAME: t.bound.connectionName,
   };
-  const server = createMcpServer({ allowWrites: true, allowDestructive: true, env, note: () => undefined });
+  const server = createMcpServer({ allowWrites: true, allowDestructive: true, env, note: () => undefined, fileRoots: [FILE_ROOT] });
   await server.connect(serverSide);
   const client = new Client({ name: 'parity', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
   const asked: string[] = [];
@@ -113,7 +130,7 @@ async function mcpFace(tool: AgentTool, input: Record<string, unknown>, t: Retur
 }
 
 describe('one operation, three faces: the command, the chat tool and MCP confirm the same', { timeout: 60_000 }, () => {
-  const t = agentSim(KEY);
+  const t = agentSim(KEY, { fileRoots: [FILE_ROOT] });
 
   it('every operation has a sample here and exactly one agent tool', () => {
     assert.deepEqual(OPERATIONS.map((op) => op.name).sort(), Object.keys(SAMPLES).sort());
