@@ -4,6 +4,9 @@ import { disableFunction, enableFunction } from './cloudFunctions';
 import { deleteCloudSecret } from './cloudSecrets';
 import { setEdgeAppConfig } from './edgeAppConfig';
 import { deleteEdgeApp, disableEdgeApp, enableEdgeApp, startEdgeAppDebug } from './edgeApps';
+import { createEdgeApp } from './edgeCreate';
+import { deleteEdgeBinary, deployEdgeApp, rollBackEdgeApp } from './edgeDeploy';
+import { createEdgeSecret, deleteEdgeSecret, replaceEdgeSecretValue } from './edgeSecrets';
 import type { Operation } from './operation';
 import { createProtectionProfile, deleteProtectionProfile, updateProtectionProfile } from './protectionProfiles';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removals';
@@ -31,4 +34,11 @@ export const OPERATIONS: readonly Operation[] = [
   startEdgeAppDebug,
   deleteEdgeApp,
   setEdgeAppConfig,
+  createEdgeSecret,
+  replaceEdgeSecretValue,
+  deleteEdgeSecret,
+  deployEdgeApp,
+  rollBackEdgeApp,
+  deleteEdgeBinary,
+  createEdgeApp,
 ] as readonly Operation[];

@@ -91,8 +91,9 @@ describe('Create Edge App', function () {
     assert.equal(byPrompt('Name of the new app')[0]!.refusals.length, 2);
     assert.match(byPrompt('Environment variables')[0]!.refusals[0]!, /^Entry 2: a variable name is letters, digits and "_", not starting with a digit\.$/);
 
-    assert.match(ui.confirms[0]!.message, /^Create an edge app on edge-create\?$/);
-    assert.match(ui.confirms[0]!.detail, /name: hello-created\nfrom: template Hello World HTTP \(\d+\)\ntemplate params: LOG_LEVEL\nenv variables: A, B\ncomment: made by a test\nstarts as: draft/);
+    // The confirmation's words are the catalog operation's (operationEdgeDeploy.test.ts); here: what the wizard gathered reaches it.
+    assert.match(ui.confirms[0]!.message, /^Create edge app hello-created from template Hello World HTTP \(\d+\) on edge-create\?$/);
+    assert.match(ui.confirms[0]!.detail, /\nTemplate params: LOG_LEVEL \(4 characters, not shown\)\nEnv variables: A \(1 character, not shown\), B \(3 characters, not shown\)\nComment: made by a test\n/);
     assert.ok(!ui.confirms[0]!.detail.includes('two'), 'no value in the confirmation');
     assert.deepEqual(sentBody('createEdgeApp'), { name: 'hello-created', template: (sentBody('createEdgeApp') as { template: number }).template, env: { A: '1', B: 'two', LOG_LEVEL: 'info' }, comment: 'made by a test' });
     assert.equal((await appOf(made.id)).status, 0, 'a draft, as the platform makes it');
@@ -116,7 +117,7 @@ describe('Create Edge App', function () {
     assert.ok(made, 'created');
     assert.deepEqual(sentBody('createEdgeApp'), { name: 'from-binary', binary: first.id });
     assert.equal((await appOf(made.id)).binary, first.id);
-    assert.match(ui.confirms[0]!.detail, new RegExp(`from: binary ${first.id}`));
+    assert.match(ui.confirms[0]!.detail, new RegExp(`From: binary ${first.id}`));
   });
 
   it('a failed create keeps every value: Retry reopens the last step filled in, and one more POST sends the same', async () => {
@@ -146,7 +147,7 @@ describe('Create Edge App', function () {
     assert.ok(made, 'created');
     const secretPick = ui.prompts.find((p) => p.kind === 'pick' && p.items?.includes('db-password'))!;
     assert.deepEqual(secretPick.items!.slice(0, 3), ['upstream-token', 'db-password', 'signing-key'], "the account's secrets by name");
-    assert.match(ui.confirms[0]!.detail, /template params: UPSTREAM_URL\nsecret references: GATE_TOKEN -> db-password \(637\)\n/);
+    assert.match(ui.confirms[0]!.detail, /\nSecret references: GATE_TOKEN -> db-password \(637\)\n/);
     assert.deepEqual(sentBody('createEdgeApp'), { name: 'token-gate', template: 304, env: { MODE: 'strict', UPSTREAM_URL: 'https://origin.example' }, secrets: { GATE_TOKEN: { id: 637 } } });
     const app = await appOf(made.id);
     assert.deepEqual(app.secrets, { GATE_TOKEN: { id: 637, name: 'db-password', comment: '' } });
@@ -163,7 +164,7 @@ describe('Create Edge App', function () {
     assert.ok(made, 'created');
     const storePick = ui.prompts.find((p) => p.kind === 'pick' && p.items?.includes('geo-table'))!;
     assert.deepEqual(storePick.items!.slice(0, 4), ['$(circle-slash) No store', 'resized-cache', 'geo-table', 'rate-limits']);
-    assert.match(ui.confirms[0]!.detail, /store references: CACHE_STORE -> geo-table \(127\)\n/);
+    assert.match(ui.confirms[0]!.detail, /\nStore references: CACHE_STORE -> geo-table \(127\)\n/);
     assert.deepEqual(sentBody('createEdgeApp'), { name: 'resize-stored', template: 302, env: { ORIGIN_URL: 'https://img.example' }, stores: { CACHE_STORE: { id: 127 } } });
     assert.deepEqual((await appOf(made.id)).stores, { CACHE_STORE: { id: 127, name: 'geo-table', comment: 'Country overrides' } });
   });

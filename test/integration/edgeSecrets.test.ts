@@ -131,6 +131,7 @@ describe('Edge secrets', function () {
     assert.deepEqual(writes(), ['PATCH patchEdgeSecret 1']);
     assert.match(ui.confirms[0]!.detail, /Used by: 1 app/);
     assert.match(ui.confirms[0]!.detail, /slot 1704067200/);
+    assert.match(ui.confirms[0]!.detail, /This cannot be undone\./, 'destructive: the value it held cannot be read back');
     noValueShown(ui, VALUE);
     const after = await (await api()).getEdgeSecret({ params: { secret_id: 636 } });
     assert.equal(after.secret_slots?.[0]?.checksum, before.secret_slots?.[0]?.checksum, 'slot 0 unchanged');
@@ -142,7 +143,8 @@ describe('Edge secrets', function () {
     const ui = new ScriptedUi(['upstream', 'upstream-token']);
     ext.setUi(ui);
     assert.equal(await vscode.commands.executeCommand('platformConsole.deleteEdgeSecret', token), true);
-    assert.match(ui.prompts[0]!.prompt, /Edge secret upstream-token \(ID 636\) on edge-secrets .* the app that refers to it \(hello-edge \(101\)\) loses it/);
+    // The words are the catalog operation's (operationEdgeSecrets.test.ts): the app that loses it, its count, force.
+    assert.match(ui.prompts[0]!.prompt, /^The edge secret upstream-token \(Secret upstream-token \(ID 636\), .*Apps using it 1 app: hello-edge \(101\), Force yes[^)]*\) on edge-secrets .* the app above loses it/);
     assert.deepEqual(ui.prompts[0]!.refusals, ['Confirmation: type upstream-token exactly']);
     assert.deepEqual(writes(), ['DELETE deleteEdgeSecret 1']);
     assert.equal(Object.values(sim.lastRequests('deleteEdgeSecret'))[0]?.query?.force, 'true');
@@ -158,7 +160,7 @@ describe('Edge secrets', function () {
     const ui = new ScriptedUi([{ pick: 'db-password' }, 'db-password']);
     ext.setUi(ui);
     assert.equal(await vscode.commands.executeCommand('platformConsole.deleteEdgeSecret'), true);
-    assert.match(ui.prompts[1]!.prompt, /no app refers to it/);
+    assert.match(ui.prompts[1]!.prompt, /Apps using it none, Force no/);
     assert.deepEqual(writes(), ['DELETE deleteEdgeSecret 1']);
     assert.equal(Object.values(sim.lastRequests('deleteEdgeSecret'))[0]?.query?.force, undefined);
   });

@@ -56,10 +56,10 @@ describe('deploy tools', { timeout: 60_000 }, () => {
     const before = await bound.api.edge.getOwnEdgeApp({ params: { app_id: 101 } });
     const r = run('deploy_edge_app', { app_id: 101, file }, true);
     const answer = await r.answer;
-    assert.match(r.asked[0]!, new RegExp(`binary \`${before.binary} -> new \\(assigned on upload\\)\``));
+    assert.match(r.asked[0]!, new RegExp(`Binary \`${before.binary} -> new \\(assigned on upload\\)\``));
     assert.ok(r.asked[0]!.includes(createHash('sha256').update(WASM).digest('hex')));
-    assert.match(r.asked[0]!, /size `8 bytes`/);
-    assert.ok(r.asked[0]!.includes(`file \`${realpathSync(file)}\``), 'the full path of the file read');
+    assert.match(r.asked[0]!, /Size `8 bytes`/);
+    assert.ok(r.asked[0]!.includes(`File \`${realpathSync(file)}\``), 'the full path of the file read');
     const after = await bound.api.edge.getOwnEdgeApp({ params: { app_id: 101 } });
     assert.notEqual(after.binary, before.binary);
     assert.match(answer, new RegExp(`binary ${before.binary} -> ${after.binary}\\. The app's name as the platform gave it:\\n<platform-data [^\\n]+>\\n\\{"name":"hello-edge"\\}\\n</platform-data>$`));

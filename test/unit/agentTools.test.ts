@@ -70,6 +70,7 @@ describe('the tool catalog', () => {
       'rename_snapshot_policy',
       'restore_storage',
       'resume_snapshot_policy',
+      'roll_back_edge_app',
       'set_edge_app_config',
       'start_edge_app_debug',
       'update_notification_setting',

@@ -67,6 +67,7 @@ const WRITES: Record<string, { input: Record<string, unknown>; sent: unknown; ec
   remove_snapshot_schedule: { input: { ...PR, policy_id: 10, schedule_id: 's1' }, sent: policy, echoes: false },
   rename_snapshot_policy: { input: { ...PR, policy_id: 10, name: 'new' }, sent: policy, echoes: true },
   restore_storage: { input: { storage_id: 2101 }, sent: { name: H }, echoes: false },
+  roll_back_edge_app: { input: { app_id: 101, from_binary: 5, binary: 4 }, sent: app, echoes: false },
   resume_snapshot_policy: { input: { ...PR, policy_id: 10 }, sent: policy, echoes: false },
   set_edge_app_config: {
     input: { app_id: 101, env: { set: { NEW: '1' } }, rsp_headers: { remove: [H] } },

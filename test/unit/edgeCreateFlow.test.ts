@@ -8,6 +8,8 @@ import { describe, it } from 'node:test';
 import type { EdgeTemplate } from '../../src/schema/edge';
 import { runWizard } from '../../src/ui/wizard';
 import { createRequest, edgeCreateSteps, type EdgeCreateSource, type EdgeCreateState } from '../../src/features/edge/edgeCreateFlow';
+import { createEdgeApp } from '../../src/operations/edgeCreate';
+import { targetOf } from '../../src/operations/operation';
 import { PRESS_BACK, ScriptedUi } from '../support/scriptedUi';
 
 const template: EdgeTemplate = {
@@ -18,6 +20,13 @@ const template: EdgeTemplate = {
     { name: 'MAX_WIDTH', data_type: 'number', mandatory: false, descr: 'Largest width served', metadata: '' },
   ],
 };
+/** What the finished wizard sends (the operation's request) and what its confirmation shows (the operation's facts). */
+const sent = (state: EdgeCreateState) => createEdgeApp.request(createRequest(state).input).call.body as Record<string, unknown>;
+const shownOf = (state: EdgeCreateState) => {
+  const { input, thing } = createRequest(state);
+  return targetOf(createEdgeApp, input, thing).facts.map(([k, v]) => `${k}: ${v}`).join('\n');
+};
+
 const source: EdgeCreateSource = {
   templates: async () => ({ items: [{ id: 301, name: 'Hello World HTTP', short_descr: 'Answers hello' }] }),
   template: async () => template,
@@ -69,11 +78,10 @@ describe('Create Edge App wizard', () => {
     assert.equal(level[1]!.value, 'info', 'Back returns to the param with its value');
     assert.deepEqual(ui.prompts.find((p) => p.prompt.startsWith('MAX_WIDTH'))!.refusals, ['MAX_WIDTH must be a number.']);
     assert.equal(ui.prompts.find((p) => p.prompt.startsWith('Name'))!.refusals.length, 1, 'a bad name refused as typed');
-    const { body, facts } = createRequest(state);
-    assert.deepEqual(body, { name: 'my-app', template: 301, env: { A: '1', B: 'two', LOG_LEVEL: 'debug', MAX_WIDTH: '640' } });
-    const shown = facts.map(([k, v]) => `${k}: ${v}`).join('\n');
-    assert.match(shown, /template params: LOG_LEVEL, MAX_WIDTH/);
-    assert.match(shown, /env variables: A, B/);
+    assert.deepEqual(sent(state), { name: 'my-app', template: 301, env: { A: '1', B: 'two', LOG_LEVEL: 'debug', MAX_WIDTH: '640' } });
+    const shown = shownOf(state);
+    assert.match(shown, /Template params: LOG_LEVEL \(5 characters, not shown\), MAX_WIDTH \(3 characters, not shown\)/);
+    assert.match(shown, /Env variables: A \(1 character, not shown\), B \(3 characters, not shown\)/);
     assert.ok(!shown.includes('two') && !shown.includes('640'), 'no value in the confirmation');
   });
 
@@ -85,7 +93,7 @@ describe('Create Edge App wizard', () => {
     assert.ok(pick.items!.includes('Binary 9001'));
     assert.equal(ui.prompts.filter((p) => p.items?.includes('Binary 4748')).length, 2, 'Back from the name reopens the binary list');
     assert.match(ui.prompts.find((p) => p.prompt.startsWith('Environment'))!.refusals[0]!, /^Entry \d+: a variable name is letters, digits and "_", not starting with a digit\.$/);
-    assert.deepEqual(createRequest(state).body, { name: 'from-bin', binary: 9001, env: { GOOD: '1' }, comment: 'note' });
+    assert.deepEqual(sent(state), { name: 'from-bin', binary: 9001, env: { GOOD: '1' }, comment: 'note' });
   });
 
   it('secret and store params are picked from the account\'s lists by name (stores paged): sent as references, named in the confirmation', async () => {
@@ -101,12 +109,11 @@ describe('Create Edge App wizard', () => {
     const storePicks = ui.prompts.filter((p) => p.kind === 'pick' && p.items?.includes('resized-cache'));
     assert.deepEqual(storePicks[0]!.items, ['$(circle-slash) No store', 'resized-cache', '$(more) Load more…', '$(edit) Enter an ID…']);
     assert.deepEqual(storePicks[1]!.items, ['$(circle-slash) No store', 'resized-cache', 'geo-table', '$(edit) Enter an ID…'], 'Load more… adds the next page');
-    const { body, facts } = createRequest(state);
-    assert.deepEqual(body, { name: 'gate', template: 301, env: { A: '1', UPSTREAM: 'https://origin.example' }, secrets: { API_TOKEN: { id: 637 } }, stores: { CACHE_STORE: { id: 127 } } });
-    const shown = facts.map(([k, v]) => `${k}: ${v}`).join('\n');
-    assert.match(shown, /template params: UPSTREAM\n/);
-    assert.match(shown, /secret references: API_TOKEN -> db-password \(637\)\n/);
-    assert.match(shown, /store references: CACHE_STORE -> geo-table \(127\)\n/);
+    assert.deepEqual(sent(state), { name: 'gate', template: 301, env: { A: '1', UPSTREAM: 'https://origin.example' }, secrets: { API_TOKEN: { id: 637 } }, stores: { CACHE_STORE: { id: 127 } } });
+    const shown = shownOf(state);
+    assert.match(shown, /Template params: UPSTREAM \(22 characters, not shown\)\n/);
+    assert.match(shown, /Secret references: API_TOKEN -> db-password \(637\)\n/);
+    assert.match(shown, /Store references: CACHE_STORE -> geo-table \(127\)\n/);
   });
 
   it('a secret or store the list does not show is entered by id (checked as typed); without a list the id is asked at once', async () => {
@@ -114,11 +121,11 @@ describe('Create Edge App wizard', () => {
     const { done } = run(['From a template', 'Hello World HTTP', '$(edit) Enter an ID…', '', '640', 'typed-ref', '', ''], {}, from);
     const state = await done;
     assert.ok(state);
-    assert.deepEqual(createRequest(state).body.secrets, { API_TOKEN: { id: 640 } });
-    assert.match(createRequest(state).facts.map(([k, v]) => `${k}: ${v}`).join('\n'), /secret references: API_TOKEN -> secret 640/);
+    assert.deepEqual(sent(state).secrets, { API_TOKEN: { id: 640 } });
+    assert.match(shownOf(state), /Secret references: API_TOKEN -> secret 640/);
     const missing = { ...source, template: async () => ({ ...refTemplate, params: refTemplate.params!.slice(1) }), secretsMissing: () => true, storesMissing: () => true };
     const again = run(['From a template', 'Hello World HTTP', '641', '', 'abc', '0', '126', 'typed-ref', '', ''], {}, missing);
-    assert.deepEqual(createRequest((await again.done)!).body, { name: 'typed-ref', template: 301, secrets: { API_TOKEN: { id: 641 } }, stores: { CACHE_STORE: { id: 126 } } });
+    assert.deepEqual(sent((await again.done)!), { name: 'typed-ref', template: 301, secrets: { API_TOKEN: { id: 641 } }, stores: { CACHE_STORE: { id: 126 } } });
     assert.equal(again.ui.prompts.filter((p) => p.kind === 'pick' && (p.items?.includes('upstream-token') || p.items?.includes('resized-cache'))).length, 0);
     const store = again.ui.prompts.find((p) => p.prompt.startsWith('CACHE_STORE'))!;
     assert.match(store.prompt, /^CACHE_STORE \(optional\): Edge store for answers \[store\]: the store id$/);

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { PlatformError } from '../../src/schema/errors';
 import type { TemplateParamRule } from '../../src/features/edge/model/edgeAppCreateRules';
 import { appLimitText, asAppLimit } from '../../src/features/edge/model/edgeAppLimit';
-import { referenceIdProblem, referenceKind, referencesText, templateParamBody } from '../../src/features/edge/model/edgeTemplateRefs';
+import { referenceIdProblem, referenceKind, templateParamBody } from '../../src/features/edge/model/edgeTemplateRefs';
 
 const params: TemplateParamRule[] = [
   { name: 'GREETING', data_type: 'string', mandatory: false },
@@ -26,14 +26,10 @@ describe('template params as references', () => {
     assert.deepEqual(body, { env: {}, secrets: {}, stores: {} });
   });
 
-  it('kinds, typed ids and the confirmation text', () => {
+  it('kinds and typed ids', () => {
     assert.deepEqual(params.map(referenceKind), [undefined, 'secret', 'store', undefined]);
     assert.equal(referenceIdProblem('secret', ' 636 '), undefined);
     for (const bad of ['', '0', '-3', '1.5', 'abc', '01', '1'.repeat(17)]) assert.equal(referenceIdProblem('store', bad), 'The store id is a positive whole number.', bad);
-    const refs = { API_TOKEN: { kind: 'secret' as const, id: 636, name: 'upstream-token' }, OTHER: { kind: 'secret' as const, id: 640 }, CACHE_STORE: { kind: 'store' as const, id: 126 } };
-    assert.equal(referencesText(refs, 'secret'), 'API_TOKEN -> upstream-token (636), OTHER -> secret 640');
-    assert.equal(referencesText(refs, 'store'), 'CACHE_STORE -> store 126');
-    assert.equal(referencesText({}, 'secret'), '(none)');
   });
 });
 

@@ -126,7 +126,7 @@ describe('platform-console-mcp --file-root', { timeout: 60_000 }, () => {
       // Inside the root: asked with the file's full path, then sent once.
       const ok = await s.call('deploy_edge_app', { app_id: 101, file: path.join(root, 'app.wasm') });
       assert.match(ok, /^Deployed "app\.wasm"/);
-      assert.ok(s.asked[0]!.message.includes(`file \`${path.join(root, 'app.wasm')}\``), s.asked[0]!.message);
+      assert.ok(s.asked[0]!.message.includes(`File \`${path.join(root, 'app.wasm')}\``), s.asked[0]!.message);
       assert.deepEqual(sent().sort(), ['PATCH patchEdgeApp 1', 'POST storeEdgeBinary 1']);
     } finally {
       await s.close();

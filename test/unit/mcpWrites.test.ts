@@ -160,7 +160,7 @@ describe('platform-console-mcp writes: flags, elicitation, cancel', { timeout: 3
       assert.match(text(await s.client.callTool({ name: 'list_edge_binaries', arguments: {} })), /id 4748: compiled/);
       const made = text(await s.client.callTool({ name: 'create_edge_app', arguments: { name: 'mcp-made', template_id: 301, params: { LOG_LEVEL: 'info' }, env: { TOKEN: 'mcp-env-value-41' } } }));
       assert.match(made, /^Created edge app \(id \d+\)[^\n]* as a draft[^\n]*\n<platform-data [^\n]+>\n\{"name":"mcp-made"/);
-      assert.match(s.asked[0]!.message, /mcp-made[\s\S]*template 301[\s\S]*LOG_LEVEL[\s\S]*TOKEN/);
+      assert.match(s.asked[0]!.message, /mcp-made[\s\S]*template Hello World HTTP \(301\)[\s\S]*LOG_LEVEL[\s\S]*TOKEN \(16 characters, not shown\)/);
       assert.ok(!s.asked[0]!.message.includes('mcp-env-value-41') && !made.includes('mcp-env-value-41'), 'no env value shown back');
       assert.deepEqual(sent(), ['POST createEdgeApp 1']);
     } finally {

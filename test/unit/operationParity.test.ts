@@ -8,6 +8,9 @@
 // for the name typed, every face asks it with the command's own prompt: the chat tool's invoke path
 // through a scripted FlowUi, MCP in its form; a wrong name sends nothing, the right one sends once.
 import assert from 'node:assert/strict';
+import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Client, InMemoryTransport, type ElicitRequestFormParams, type ElicitResult } from '@modelcontextprotocol/client';
 import { createMcpServer } from '../../src/mcp';
@@ -33,6 +36,11 @@ import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
 import { agentSim } from '../support/agentSim';
 
 const KEY = 'operation-parity-key-5e3a';
+
+/** The folder the file tools may read (the editor's workspace, MCP's --file-root), with a .wasm to deploy. */
+const FILE_ROOT = realpathSync(mkdtempSync(join(tmpdir(), 'parity-')));
+const WASM_FILE = join(FILE_ROOT, 'app.wasm');
+writeFileSync(WASM_FILE, Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]));
 
 /** One input per operation, naming a thing the simulator seeds. A new operation needs its line here. */
 const SAMPLES: Record<string, Record<string, unknown>> = {
@@ -64,7 +72,28 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   startEdgeAppDebug: { app_id: 107 },
   deleteEdgeApp: { app_id: 102 },
   setEdgeAppConfig: { app_id: 101, env: { set: { GREETING: 'Hello', RELEASE: '1' }, remove: ['LOG_LEVEL'] }, secrets: { set: { DB: 637 } } },
+  createEdgeSecret: { name: 'api-token-2', comment: 'for the parity test', value: 'value-of-the-parity-secret' },
+  replaceEdgeSecretValue: { secret_id: 636, slot: 1704067200, value: 'new-value-of-the-parity-secret' },
+  deleteEdgeSecret: { secret_id: 636, force: true },
+  deployEdgeApp: { app_id: 101, file: WASM_FILE },
+  rollBackEdgeApp: { app_id: 101, from_binary: 4748, binary: 4751 },
+  deleteEdgeBinary: { binary_id: 4748 },
+  createEdgeApp: {
+    name: 'made-for-parity',
+    template_id: 304,
+    params: { UPSTREAM_URL: 'https://o.example' },
+    secrets: { GATE_TOKEN: 637 },
+    env: { REGION: 'eu' },
+  },
 };
+
+/**
+ * The operations with no agent tool, one by one with the reason: their command face is checked
+ * here, and nothing else may have one.
+ * - createEdgeSecret, replaceEdgeSecretValue: the value is typed in the editor's masked box; a tool
+ *   would take it from the model, so it would sit in the conversation and the model's context.
+ */
+const COMMAND_ONLY = new Set(['createEdgeSecret', 'replaceEdgeSecretValue']);
 
 type Facts = (readonly [string, string])[];
 
@@ -119,7 +148,7 @@ async function mcpFace(
     PLATFORM_CONSOLE_DIALECT: 'platform',
     PLATFORM_CONSOLE_CONNECTION_NAME: t.bound.connectionName,
   };
-  const server = createMcpServer({ allowWrites: true, allowDestructive: true, env, note: () => undefined });
+  const server = createMcpServer({ allowWrites: true, allowDestructive: true, env, note: () => undefined, fileRoots: [FILE_ROOT] });
   await server.connect(serverSide);
   const client = new Client({ name: 'parity', version: '1.0.0' }, { capabilities: reply === 'no elicitation' ? {} : { elicitation: { form: {} } } });
   const asked: Elicited[] = [];
@@ -147,17 +176,18 @@ async function mcpFace(
 }
 
 describe('one operation, three faces: the command, the chat tool and MCP confirm the same', { timeout: 60_000 }, () => {
-  const t = agentSim(KEY);
+  const t = agentSim(KEY, { fileRoots: [FILE_ROOT] });
 
   it('every operation has a sample here and exactly one agent tool', () => {
     assert.deepEqual(OPERATIONS.map((op) => op.name).sort(), Object.keys(SAMPLES).sort());
-    for (const op of OPERATIONS) assert.equal(AGENT_TOOLS.filter((x) => x.operation === op).length, 1, `${op.name}: one tool`);
+    for (const op of OPERATIONS)
+      assert.equal(AGENT_TOOLS.filter((x) => x.operation === op).length, COMMAND_ONLY.has(op.name) ? 0 : 1, `${op.name}: one tool (none when command-only)`);
   });
 
   for (const op of OPERATIONS as readonly Operation[]) {
     it(`${op.name}: same action, facts, consequence, undo, class and typed-name decision on all three faces`, async () => {
       const input = SAMPLES[op.name]!;
-      const tool = AGENT_TOOLS.find((x) => x.operation === op)!;
+      const tool = AGENT_TOOLS.find((x) => x.operation === op);
       const thing = await op.read(t.bound.api, input);
       const target = targetOf(op, input, thing);
       const action = op.action(input, thing);
@@ -167,61 +197,51 @@ describe('one operation, three faces: the command, the chat tool and MCP confirm
 
       const command = commandConfirmation(op, input, thing, { name: t.bound.connectionName, baseUrl: t.bound.baseUrl });
       const modal = writeConfirmationText(command.summary);
-      const { request: chatRequest, message: chat } = await chatFace(tool, input, t);
-      const mcp = await mcpFace(tool, input, t);
+      // A command-only operation has its command face alone (COMMAND_ONLY says why).
+      const chatSide = tool ? await chatFace(tool, input, t) : undefined;
+      const mcp = tool ? await mcpFace(tool, input, t) : undefined;
+      const toolFaces: [string, string][] = chatSide && mcp ? [['chat', chatSide.message], ['MCP', mcp.message]] : [];
 
       // The action, in the same words.
       assert.equal(modal.message, `${action} on ${t.bound.connectionName}?`, 'command: the action');
-      for (const [face, text] of [
-        ['chat', chat],
-        ['MCP', mcp.message],
-      ] as const)
-        assert.ok(text.includes(inlineCode(action)), `${face}: the action ${action}\n${text}`);
+      for (const [face, text] of toolFaces) assert.ok(text.includes(inlineCode(action)), `${face}: the action ${action}\n${text}`);
       // Every fact, its value, in the operation's order, and no other.
       assert.deepEqual(modalFacts(modal.detail), expected, 'command: the facts');
-      assert.deepEqual(chatFacts(chat, target.noun), expected, 'chat: the facts');
-      assert.deepEqual(chatFacts(mcp.message, target.noun), expected, 'MCP: the facts');
+      for (const [face, text] of toolFaces) assert.deepEqual(chatFacts(text, target.noun), expected, `${face}: the facts`);
       // What is lost, and how it is undone (or that it cannot be).
-      for (const [face, text] of [
-        ['command', modal.detail],
-        ['chat', chat],
-        ['MCP', mcp.message],
-      ] as const) {
+      for (const [face, text] of [['command', modal.detail] as [string, string], ...toolFaces]) {
         if (target.consequence) assert.ok(text.includes(target.consequence), `${face}: the consequence "${target.consequence}"\n${text}`);
         assert.equal(text.includes(undo), destructive, `${face}: "${undo}" said exactly when destructive\n${text}`);
       }
       // The class: the modal's button and undo line, the tool's kind, MCP's hint.
       assert.equal(command.summary.destructive, destructive, 'command: destructive');
       assert.equal(modal.button, op.button);
-      assert.equal(tool.kind, op.kind, 'chat and MCP: the class');
-      assert.equal(tool.destructiveWhen, op.destructiveWhen);
-      assert.equal(mcp.annotations?.destructiveHint, mayDestroy(tool), 'MCP: destructiveHint');
-      assert.equal(mcp.annotations?.readOnlyHint, op.kind === 'read', 'MCP: readOnlyHint');
+      if (tool && mcp) {
+        assert.equal(tool.kind, op.kind, 'chat and MCP: the class');
+        assert.equal(tool.destructiveWhen, op.destructiveWhen);
+        assert.equal(mcp.annotations?.destructiveHint, mayDestroy(tool), 'MCP: destructiveHint');
+        assert.equal(mcp.annotations?.readOnlyHint, op.kind === 'read', 'MCP: readOnlyHint');
+      }
       // The typed-name decision is the operation's, and every face asks the same name with the same prompt.
       const typedName = op.typedName?.(input, thing);
       assert.equal(command.typed?.name, typedName, 'command: typed name exactly when the operation asks');
-      assert.equal(chatRequest.target?.typed?.name, typedName, 'chat: typed name exactly when the operation asks');
-      assert.equal(Object.hasOwn(mcp.schema.properties, 'name'), typedName !== undefined, 'MCP: a name field exactly when the operation asks');
-      for (const [face, text] of [
-        ['chat', chat],
-        ['MCP', mcp.message],
-      ] as const)
+      if (chatSide && mcp) {
+        assert.equal(chatSide.request.target?.typed?.name, typedName, 'chat: typed name exactly when the operation asks');
+        assert.equal(Object.hasOwn(mcp.schema.properties, 'name'), typedName !== undefined, 'MCP: a name field exactly when the operation asks');
+      }
+      for (const [face, text] of toolFaces)
         assert.equal(text.includes('must be typed to confirm'), typedName !== undefined, `${face}: says the name is asked exactly when it is\n${text}`);
       if (command.typed) {
         // The typed prompt names the same thing with the same facts, the action and undo as the modal would.
         for (const [label, value] of expected)
           assert.ok(command.typed.thing.includes(`${label} ${value}`), `typed prompt: ${label} ${value}\n${command.typed.thing}`);
         assert.ok(command.typed.consequence.includes(action), `typed prompt: the action\n${command.typed.consequence}`);
-        for (const [face, text] of [
-          ['chat', chat],
-          ['MCP', mcp.message],
-        ] as const)
-          assert.ok(text.includes(inlineCode(typedName!)), `${face}: names ${typedName}`);
+        for (const [face, text] of toolFaces) assert.ok(text.includes(inlineCode(typedName!)), `${face}: names ${typedName}`);
       }
       assert.deepEqual(t.writes(), [], 'nothing was sent');
     });
 
-    if (op.typedName)
+    if (op.typedName && !COMMAND_ONLY.has(op.name))
       it(`${op.name}: the name typed is asked by the chat tool and MCP with the command's prompt; a wrong one sends nothing, the right one once`, async () => {
         const input = SAMPLES[op.name]!;
         const tool = AGENT_TOOLS.find((x) => x.operation === op)!;

@@ -1,15 +1,17 @@
 // Create Edge App…: the wizard (edgeCreateFlow.ts) on the connection it started on, the one
-// confirmation (connection, name, source, param and env names, secret references by name; never a
-// value), one POST (past the account's app limit, said as such); the new
+// confirmation (the catalog operation's: src/operations/edgeCreate.ts; never a value in clear),
+// one POST (past the account's app limit, said as such); the new
 // draft app listed in the Edge view (read again) and selected there, with *Enable* offered (the lifecycle's own command). A failed
 // create keeps every value: *Retry* reopens the last step with them. Answers `{id, name}`.
 import * as vscode from 'vscode';
 import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
+import { createEdgeApp } from '../../operations/edgeCreate';
+import { sendOperation, type OperationRequest } from '../../operations/operation';
 import { ListPages } from '../../platform/listPages';
 import type { EdgeAppShort } from '../../schema/edgeApps';
 import type { EdgeStoreShort } from '../../schema/edgeStores';
 import { promptSignIn } from '../../ui/bindActiveConnection';
-import { confirmWrite } from '../../ui/confirmWrite';
+import { confirmOperation } from '../../ui/confirmOperation';
 import type { FlowUi } from '../../ui/flowUi';
 import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
@@ -41,16 +43,27 @@ function createSource(deps: EdgeCreateDeps, bound: BoundConnection): EdgeCreateS
     templates: () => lists.load('listEdgeTemplates', '', async () => (await api.edge.listEdgeTemplates({ params: {}, query: { limit: 1000 } })).templates),
     template: (id) => api.edge.getEdgeTemplate({ params: { template_id: id } }),
     binaries: () =>
-      lists.load('listEdgeBinaries', '', async () => {
-        const [{ binaries }, apps] = await Promise.all([
-          api.edge.listEdgeBinaries({ params: {} }),
-          api.edge.listEdgeApps({ params: {}, query: { limit: 1000 } }).catch(() => undefined),
-        ]);
-        return binaries.map((b) => ({ ...b, usedBy: (apps?.apps ?? []).filter((a) => a.binary === b.id).map((a) => a.name || String(a.id)) }));
-      }, { fresh: true }),
+      lists.load(
+        'listEdgeBinaries',
+        '',
+        async () => {
+          const [{ binaries }, apps] = await Promise.all([
+            api.edge.listEdgeBinaries({ params: {} }),
+            api.edge.listEdgeApps({ params: {}, query: { limit: 1000 } }).catch(() => undefined),
+          ]);
+          return binaries.map((b) => ({ ...b, usedBy: (apps?.apps ?? []).filter((a) => a.binary === b.id).map((a) => a.name || String(a.id)) }));
+        },
+        { fresh: true },
+      ),
     templatesMissing: () => lists.isMissing('listEdgeTemplates'),
     binariesMissing: () => lists.isMissing('listEdgeBinaries'),
-    secrets: (fresh) => lists.load('listEdgeSecrets', '', async () => ((await api.edge.listEdgeSecrets({ params: {}, query: {} })).secrets ?? []).filter((x) => typeof x.id === 'number'), { fresh }),
+    secrets: (fresh) =>
+      lists.load(
+        'listEdgeSecrets',
+        '',
+        async () => ((await api.edge.listEdgeSecrets({ params: {}, query: {} })).secrets ?? []).filter((x) => typeof x.id === 'number'),
+        { fresh },
+      ),
     secretsMissing: () => lists.isMissing('listEdgeSecrets'),
     stores: () =>
       new ListPages<EdgeStoreShort>({
@@ -75,11 +88,20 @@ export function registerEdgeCreateCommand(deps: EdgeCreateDeps): vscode.Disposab
     const steps = edgeCreateSteps(createSource(deps, bound));
     const done = await runWizard(state, { title: `Create Edge App (${connection.name})`, steps, ui, startAt });
     if (!done) return undefined;
-    const { body, facts } = createRequest(done);
-    if (!(await confirmWrite(ui, { action: 'Create an edge app', connection, facts, button: 'Create' }))) return undefined;
+    const { input, thing } = createRequest(done);
+    const body = { name: input.name };
+    let request: OperationRequest;
+    try {
+      request = createEdgeApp.request(input);
+    } catch (error) {
+      await notifyError(`Nothing was sent for edge app ${body.name}`, error, { log, ui, connectionName: connection.name });
+      return undefined;
+    }
+    // The template and references were read by the wizard; the words, facts and class are the operation's.
+    if (!(await confirmOperation(ui, createEdgeApp, input, thing, connection))) return undefined;
     let made: EdgeAppShort;
     try {
-      made = await ui.progress(`Creating edge app ${body.name} on ${connection.name}…`, false, () => bound.api.edge.createEdgeApp({ params: {}, body }));
+      made = (await ui.progress(`Creating edge app ${body.name} on ${connection.name}…`, false, () => sendOperation(bound.api, request))) as EdgeAppShort;
     } catch (error) {
       const choice = await notifyError(`Could not create edge app ${body.name} on ${connection.name}`, asAppLimit(error), {
         log,

@@ -3,17 +3,25 @@
 // comment, env and the summary. A secret or store param is a reference picked from the account's
 // list (an id typed as fallback), never a value. Every field is checked as typed; Back works at
 // every step (and between params); the state keeps every value for Retry.
+import type * as z from 'zod';
+import type { CreateAppThing, createEdgeApp } from '../../operations/edgeCreate';
 import type { Loaded } from '../../platform/platformLists';
 import type { EdgeTemplate } from '../../schema/edge';
-import type { EdgeAppCreate } from '../../schema/edgeAppCreate';
 import type { EdgeBinaryShort } from '../../schema/edgeBinaries';
 import type { EdgeTemplateItem } from '../../schema/edgeLists';
 import type { EdgeSecretShort } from '../../schema/edgeSecrets';
 import type { EdgeStoreShort } from '../../schema/edgeStores';
 import { pickFromList } from '../../ui/listPick';
 import { isBack, type StepContext, type WizardStep } from '../../ui/wizard';
-import { edgeAppCommentProblem, edgeAppNameProblem, parseEnvEntries, templateParamProblem, type TemplateParamRule, type TemplateParamType } from './model/edgeAppCreateRules';
-import { referenceKind, referencesText, templateParamBody, type TemplateRef } from './model/edgeTemplateRefs';
+import {
+  edgeAppCommentProblem,
+  edgeAppNameProblem,
+  parseEnvEntries,
+  templateParamProblem,
+  type TemplateParamRule,
+  type TemplateParamType,
+} from './model/edgeAppCreateRules';
+import { referenceKind, templateParamBody, type TemplateRef } from './model/edgeTemplateRefs';
 import { paramPrompt, pickTemplateRef, type RefPages } from './edgeTemplateRefPick';
 
 export interface EdgeCreateState {
@@ -47,7 +55,17 @@ export interface EdgeCreateSource {
 }
 
 const idProblem = (v: string) => (/^[1-9]\d*$/.test(v.trim()) ? undefined : 'A positive whole number.');
-const typedId = async (ctx: StepContext, what: string) => Number((await ctx.input({ prompt: `ID of the ${what} (a positive whole number)`, value: '', validate: idProblem, validateOnAccept: (v) => Promise.resolve(idProblem(v)) })).trim());
+const typedId = async (ctx: StepContext, what: string) =>
+  Number(
+    (
+      await ctx.input({
+        prompt: `ID of the ${what} (a positive whole number)`,
+        value: '',
+        validate: idProblem,
+        validateOnAccept: (v) => Promise.resolve(idProblem(v)),
+      })
+    ).trim(),
+  );
 
 /** The env entries typed on one line, `;` between them. */
 export function envOf(text: string | undefined): { env: Record<string, string> } | { problem: string } {
@@ -57,7 +75,17 @@ export function envOf(text: string | undefined): { env: Record<string, string> }
 const PARAM_TYPES = new Set(['string', 'number', 'date', 'time', 'secret', 'store', 'bool', 'json', 'enum']);
 export function paramRules(template: EdgeTemplate): TemplateParamRule[] {
   return (template.params ?? []).flatMap((p) =>
-    p.name ? [{ name: p.name, data_type: (PARAM_TYPES.has(p.data_type ?? '') ? p.data_type : 'string') as TemplateParamType, mandatory: Boolean(p.mandatory), descr: p.descr ?? undefined, metadata: p.metadata ?? undefined }] : [],
+    p.name
+      ? [
+          {
+            name: p.name,
+            data_type: (PARAM_TYPES.has(p.data_type ?? '') ? p.data_type : 'string') as TemplateParamType,
+            mandatory: Boolean(p.mandatory),
+            descr: p.descr ?? undefined,
+            metadata: p.metadata ?? undefined,
+          },
+        ]
+      : [],
   );
 }
 
@@ -72,7 +100,12 @@ export function edgeCreateSteps(src: EdgeCreateSource): WizardStep<EdgeCreateSta
         s.source = await ctx.pick({
           placeholder: 'Create the app from…',
           items: [
-            { label: 'From a template', detail: 'A ready-made app of the platform; its parameters are asked next', value: 'template' as const, picked: s.source === 'template' },
+            {
+              label: 'From a template',
+              detail: 'A ready-made app of the platform; its parameters are asked next',
+              value: 'template' as const,
+              picked: s.source === 'template',
+            },
             { label: 'From a binary', detail: 'A .wasm already stored in the account', value: 'binary' as const, picked: s.source === 'binary' },
           ],
         });
@@ -87,7 +120,12 @@ export function edgeCreateSteps(src: EdgeCreateSource): WizardStep<EdgeCreateSta
           load: () => src.templates(),
           missing: src.templatesMissing,
           logError: src.logError,
-          item: (t) => ({ label: t.name || `Template ${t.id}`, description: `id ${t.id}${t.api_type ? ` · ${t.api_type}` : ''}`, detail: t.short_descr ?? undefined, value: t.id }),
+          item: (t) => ({
+            label: t.name || `Template ${t.id}`,
+            description: `id ${t.id}${t.api_type ? ` · ${t.api_type}` : ''}`,
+            detail: t.short_descr ?? undefined,
+            value: t.id,
+          }),
           current: s.templateId,
           typed: () => typedId(ctx, 'template'),
         });
@@ -159,7 +197,14 @@ export function edgeCreateSteps(src: EdgeCreateSource): WizardStep<EdgeCreateSta
     {
       id: 'name',
       prompt: async (s, ctx) => {
-        s.name = (await ctx.input({ prompt: 'Name of the new app (its URL is made from it)', placeholder: 'my-edge-app', value: s.name ?? '', ...checks((v) => edgeAppNameProblem(v.trim())) })).trim();
+        s.name = (
+          await ctx.input({
+            prompt: 'Name of the new app (its URL is made from it)',
+            placeholder: 'my-edge-app',
+            value: s.name ?? '',
+            ...checks((v) => edgeAppNameProblem(v.trim())),
+          })
+        ).trim();
       },
     },
     {
@@ -175,7 +220,12 @@ export function edgeCreateSteps(src: EdgeCreateSource): WizardStep<EdgeCreateSta
           const parsed = envOf(v);
           return 'problem' in parsed ? parsed.problem.replace(/^Line (\d+)/, 'Entry $1') : undefined;
         };
-        s.envText = await ctx.input({ prompt: 'Environment variables (optional): NAME=value entries, ";" between them', placeholder: 'LOG_LEVEL=info; REGION=eu', value: s.envText ?? '', ...checks(problem) });
+        s.envText = await ctx.input({
+          prompt: 'Environment variables (optional): NAME=value entries, ";" between them',
+          placeholder: 'LOG_LEVEL=info; REGION=eu',
+          value: s.envText ?? '',
+          ...checks(problem),
+        });
       },
     },
   ];
@@ -186,33 +236,23 @@ export function sourceText(s: EdgeCreateState): string {
   return s.source === 'template' ? `template ${s.templateName ?? ''} (${s.templateId})` : `binary ${s.binaryId}`;
 }
 
-/** The request body and the confirmation's facts from the finished wizard (values of params and env never shown). */
-export function createRequest(s: EdgeCreateState): { body: EdgeAppCreate; facts: [string, string][] } {
+/** The operation's input from the finished wizard, and the names the wizard read (the template's, each reference's). */
+export function createRequest(s: EdgeCreateState): { input: z.input<ReturnType<typeof createEdgeApp.fields>>; thing: CreateAppThing } {
   const parsed = envOf(s.envText);
   const env = 'env' in parsed ? parsed.env : {};
   const template = s.source === 'template';
   const { env: params, secrets, stores } = templateParamBody(template ? (s.templateParams ?? []) : [], s.params ?? {}, s.refs ?? {});
-  const refs = template ? (s.refs ?? {}) : {};
-  const hasSecrets = Object.keys(secrets).length > 0;
-  const hasStores = Object.keys(stores).length > 0;
-  const body: EdgeAppCreate = {
-    name: s.name!,
-    ...(template ? { template: s.templateId! } : { binary: s.binaryId! }),
-    ...(Object.keys(env).length + Object.keys(params).length > 0 ? { env: { ...env, ...params } } : {}),
-    ...(hasSecrets ? { secrets } : {}),
-    ...(hasStores ? { stores } : {}),
-    ...(s.comment ? { comment: s.comment } : {}),
+  const ids = (m: Record<string, { id: number }>) => Object.fromEntries(Object.entries(m).map(([k, r]) => [k, r.id]));
+  const names = (m: Record<string, { id: number }>) => Object.fromEntries(Object.keys(m).map((k) => [k, s.refs?.[k]?.name]));
+  return {
+    input: {
+      name: s.name!,
+      ...(template ? { template_id: s.templateId!, params } : { binary_id: s.binaryId! }),
+      ...(Object.keys(secrets).length ? { secrets: ids(secrets) } : {}),
+      ...(Object.keys(stores).length ? { stores: ids(stores) } : {}),
+      env,
+      ...(s.comment ? { comment: s.comment } : {}),
+    },
+    thing: { ...(template ? { templateName: s.templateName ?? `template ${s.templateId}` } : {}), secretNames: names(secrets), storeNames: names(stores) },
   };
-  const names = (m: Record<string, string>) => (Object.keys(m).length ? Object.keys(m).join(', ') : '(none)');
-  const facts: [string, string][] = [
-    ['name', s.name!],
-    ['from', sourceText(s)],
-    ...(template ? ([['template params', names(params)]] as [string, string][]) : []),
-    ...(hasSecrets ? ([['secret references', referencesText(refs, 'secret')]] as [string, string][]) : []),
-    ...(hasStores ? ([['store references', referencesText(refs, 'store')]] as [string, string][]) : []),
-    ['env variables', names(env)],
-    ...(s.comment ? ([['comment', s.comment]] as [string, string][]) : []),
-    ['starts as', 'draft (not serving until enabled)'],
-  ];
-  return { body, facts };
 }

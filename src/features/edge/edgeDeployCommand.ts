@@ -3,15 +3,16 @@
 // the change confirmed, exactly that file's bytes streamed with a cancellable progress (a file
 // changed after the confirmation is refused, nothing stored: fileSeal.ts), the app PATCHed to the
 // new binary. Open App URL opens http(s) only; Roll Back points the app at the old binary
-// (confirmed) when it still runs the one deployed. All on the connection it started on.
+// (confirmed) when it still runs the one deployed. The confirmations, classes and requests are the
+// catalog operations' (src/operations/edgeDeploy.ts). All on the connection it started on.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
-import { checkWasmFile, sealWasmFile, uploadEdgeBinary } from '../../platform/binaryUpload';
-import type { FileSeal } from '../../platform/fileSeal';
-import type { EdgeApp } from '../../schema/edge';
+import { bytesText, deployEdgeApp, readEdgeApp, rollBackEdgeApp, rollbackRefusal, type DeployThing, type EdgeAppThing } from '../../operations/edgeDeploy';
+import { sendOperation, type OperationRequest } from '../../operations/operation';
+import { checkWasmFile, uploadEdgeBinary } from '../../platform/binaryUpload';
 import { promptSignIn } from '../../ui/bindActiveConnection';
-import { confirmWrite } from '../../ui/confirmWrite';
+import { confirmOperation } from '../../ui/confirmOperation';
 import type { FlowUi } from '../../ui/flowUi';
 import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
@@ -21,8 +22,7 @@ import { ListedAppNode } from './edgeListing';
 import { openAppUrl } from './edgeOpenUrl';
 import { PinNode } from './edgePinNode';
 import type { EdgeTree } from './edgeTree';
-import { bytesText, deployedLine, deploySummary, rollbackSummary, rollbackRefusal } from './model/edgeDeploy';
-import { edgeAppStatus } from './model/edgeDisplay';
+import { deployedLine } from './model/edgeDeploy';
 
 export const DEPLOY_EDGE_APP_COMMAND = 'platformConsole.deployEdgeApp';
 /** An upload's whole time at most: it is cancellable all along. */
@@ -65,32 +65,38 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
     return picked?.[0]?.fsPath;
   };
 
-  const rollBack = async (bound: BoundConnection, app: EdgeApp & { id: number }, from: number, to: number) => {
+  /** The operation's request, or the refusal said (field and rule) with nothing sent. */
+  const checked = async (bound: BoundConnection, build: () => OperationRequest, what: string): Promise<OperationRequest | undefined> => {
+    try {
+      return build();
+    } catch (error) {
+      await failed(bound, `Nothing was sent for ${what}`, error);
+      return undefined;
+    }
+  };
+
+  const rollBack = async (bound: BoundConnection, app: EdgeAppThing, from: number, to: number) => {
     // Read first: an app changed since the deploy (another person, another tool) is not rolled back over.
-    let now: EdgeApp;
+    let now: EdgeAppThing;
     try {
       now = await deps
         .ui()
-        .progress(`Reading edge app ${app.name || app.id} on ${bound.connection.name}…`, true, (_report, signal) =>
-          bound.api.edge.getOwnEdgeApp({ params: { app_id: app.id } }, { signal }),
-        );
+        .progress(`Reading edge app ${app.name || app.id} on ${bound.connection.name}…`, true, (_report, signal) => readEdgeApp(bound.api, app.id, signal));
     } catch (error) {
       await failed(bound, `Could not roll back edge app ${app.name || app.id}: it could not be read first, nothing was sent`, error);
       return;
     }
-    const refusal = rollbackRefusal({ ...now, id: app.id }, from, bound.connection.name);
+    const refusal = rollbackRefusal(now, from, bound.connection.name);
     if (refusal) {
       log.info(refusal);
       void deps.ui().notify('warning', refusal);
       return;
     }
-    if (!(await confirmWrite(deps.ui(), rollbackSummary({ ...now, id: app.id }, from, to, bound.connection)))) return;
+    const input = { app_id: app.id, from_binary: from, binary: to };
+    const request = await checked(bound, () => rollBackEdgeApp.request(input), `edge app ${app.name || app.id}`);
+    if (!request || !(await confirmOperation(deps.ui(), rollBackEdgeApp, input, now, bound.connection))) return;
     try {
-      await deps
-        .ui()
-        .progress(`Rolling back edge app ${app.name || app.id} on ${bound.connection.name}…`, false, () =>
-          bound.api.edge.patchEdgeApp({ params: { app_id: app.id }, body: { binary: to } }),
-        );
+      await deps.ui().progress(`Rolling back edge app ${app.name || app.id} on ${bound.connection.name}…`, false, () => sendOperation(bound.api, request));
     } catch (error) {
       await failed(bound, `Could not roll back edge app ${app.name || app.id}`, error);
       return;
@@ -110,31 +116,30 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
     const filePath = fileArg instanceof vscode.Uri ? fileArg.fsPath : typeof fileArg === 'string' ? fileArg : await pickFile();
     if (!filePath) return undefined;
     const name = path.basename(filePath);
-    const checked = await checkWasmFile(filePath);
-    if (!checked.ok) {
-      log.info(`Deploy refused before sending: ${name}: ${checked.problem}`);
-      void ui.notify('error', `Cannot deploy ${name}: ${checked.problem}. Nothing was sent.`);
+    const wasm = await checkWasmFile(filePath);
+    if (!wasm.ok) {
+      log.info(`Deploy refused before sending: ${name}: ${wasm.problem}`);
+      void ui.notify('error', `Cannot deploy ${name}: ${wasm.problem}. Nothing was sent.`);
       return undefined;
     }
     let target = edgeAppIdOf(appArg) ?? (await pickEdgeApp(deps, bound, 'Deploy to Edge App', true));
     if (target === CREATE_NEW_APP) target = (await vscode.commands.executeCommand<{ id: number } | undefined>(CREATE_EDGE_APP_COMMAND))?.id;
     if (target === undefined) return undefined;
     const id = target;
-    let app: EdgeApp & { id: number };
-    let file: FileSeal;
+    const input = { app_id: id, file: filePath };
+    if (!(await checked(bound, () => deployEdgeApp.request(input), `${name} to edge app ${id}`))) return undefined;
+    let thing: DeployThing;
     try {
-      [app, file] = await ui.progress(`Reading edge app ${id} and hashing ${name}…`, true, async (_report, signal) => {
-        const read = await bound.api.edge.getOwnEdgeApp({ params: { app_id: id } }, { signal });
-        // Opened once: checked for `\0asm` and hashed from one handle; what is uploaded is checked against this.
-        return [{ ...read, id }, await sealWasmFile(filePath, signal)] as const;
-      });
+      // Opened once: checked for `\0asm` and hashed from one handle; what is uploaded is checked against this.
+      thing = await ui.progress(`Reading edge app ${id} and hashing ${name}…`, true, (_report, signal) => deployEdgeApp.read(bound.api, input, signal));
     } catch (error) {
       await failed(bound, `Could not prepare the deploy of ${name} to edge app ${id}`, error);
       return undefined;
     }
+    const { app, file } = thing;
     const previous = app.binary ?? undefined;
-    if (!(await confirmWrite(ui, deploySummary(app, edgeAppStatus(app.status).label, { name, bytes: file.bytes, sha256: file.sha256 }, connection))))
-      return undefined;
+    // The words, facts and class are the catalog operation's: the chat tool and MCP confirm the same.
+    if (!(await confirmOperation(ui, deployEdgeApp, input, thing, connection))) return undefined;
     const started = Date.now();
     let binary: number;
     try {

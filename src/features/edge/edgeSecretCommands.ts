@@ -1,26 +1,27 @@
 // Create Secret…, Replace Value… and Delete Secret… for FastEdge secrets: values are typed into a
 // masked box, never shown back, logged or put in a confirmation (only their length is said); a
 // delete names the apps that refer to the secret (read from the apps before anything is sent) and
-// asks for the name typed. Each runs on the connection it started on and is sent once.
+// asks for the name typed. The confirmations, classes and requests are the catalog operations'
+// (src/operations/edgeSecrets.ts). Each runs on the connection it started on and is sent once.
 import * as vscode from 'vscode';
 import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
-import { readSecretUsers, type AppRef } from '../../platform/edgeSecretUsers';
+import { createEdgeSecret, deleteEdgeSecret, readEdgeSecret, replaceEdgeSecretValue, withUsers, type EdgeSecretThing } from '../../operations/edgeSecrets';
+import { sendOperation, type OperationRequest } from '../../operations/operation';
 import { PlatformError } from '../../schema/errors';
 import type { EdgeSecret } from '../../schema/edgeSecrets';
 import { promptSignIn } from '../../ui/bindActiveConnection';
-import { confirmWrite } from '../../ui/confirmWrite';
+import { confirmOperation } from '../../ui/confirmOperation';
 import { parseWholeNumber } from '../../ui/fieldRules';
 import type { FlowUi } from '../../ui/flowUi';
 import { pickFromList } from '../../ui/listPick';
 import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
 import { checksQuietWhenEmpty } from '../../ui/promptChecks';
-import { confirmByTypedName } from '../../ui/typedConfirmation';
 import { runWizard, stepIndex, type WizardStep } from '../../ui/wizard';
 import { revealInGroup } from './edgeAppPick';
 import { EDGE_SECRETS_GROUP_ID, EdgeSecretNode } from './edgeSecretsGroup';
 import type { EdgeTree } from './edgeTree';
-import { activeSlot, appNames, appsUsingText, edgeSecretCommentProblem, edgeSecretNameProblem, edgeSecretValueProblem } from './model/edgeSecretRules';
+import { activeSlot, appsUsingText, edgeSecretCommentProblem, edgeSecretNameProblem, edgeSecretValueProblem } from './model/edgeSecretRules';
 
 export const EDGE_SECRET_COMMANDS = {
   create: 'platformConsole.createEdgeSecret',
@@ -42,7 +43,6 @@ interface CreateState {
 }
 
 const secretLabel = (s: { id?: number | null; name?: string | null }) => `edge secret ${s.name || s.id} (${s.id})`;
-const valueFact = (value: string) => ['Value', `${value.length} character${value.length === 1 ? '' : 's'}, not shown`] as const;
 
 export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposable[] {
   const { connections, log, tree } = deps;
@@ -67,6 +67,16 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
 
   const revealSecret = (id: number) =>
     revealInGroup(tree, EDGE_SECRETS_GROUP_ID, (n) => n instanceof EdgeSecretNode && n.secret.id === id, `edge secret ${id}`, log);
+
+  /** The operation's request, or the refusal said (field and rule) with nothing sent. */
+  const checked = (bound: BoundConnection, build: () => OperationRequest, what: string): OperationRequest | undefined => {
+    try {
+      return build();
+    } catch (error) {
+      void failed(bound, `Nothing was sent for ${what}`, error);
+      return undefined;
+    }
+  };
 
   // ---------- create ----------
 
@@ -113,13 +123,14 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
     const done = await runWizard(state, { title: `Create Edge Secret (${connection.name})`, steps, ui, startAt });
     if (!done?.name || done.value === undefined) return undefined;
     const { name, comment = '', value } = done;
-    const facts = [['Name', name], ...(comment ? [['Comment', comment] as const] : []), valueFact(value)] as const;
-    if (!(await confirmWrite(ui, { action: 'Create an edge secret', connection, facts, button: 'Create' }))) return undefined;
+    const input = { name, comment, value };
+    const request = checked(bound, () => createEdgeSecret.request(input), `edge secret ${name}`);
+    if (!request) return undefined;
+    // Nothing to read: the secret is new. The words, facts and class are the operation's.
+    if (!(await confirmOperation(ui, createEdgeSecret, input, undefined, connection))) return undefined;
     let made: EdgeSecret;
     try {
-      made = await ui.progress(`Creating edge secret ${name} on ${connection.name}…`, false, () =>
-        bound.api.edge.createEdgeSecret({ params: {}, body: { name, ...(comment ? { comment } : {}), secret_slots: [{ slot: 0, value }] } }),
-      );
+      made = (await ui.progress(`Creating edge secret ${name} on ${connection.name}…`, false, () => sendOperation(bound.api, request))) as EdgeSecret;
     } catch (error) {
       // Retry reopens the value step with everything kept: Enter confirms again, Back edits.
       const choice = await failed(bound, `Could not create edge secret ${name} on ${connection.name}`, error, ['Retry']);
@@ -183,12 +194,9 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
     arg instanceof EdgeSecretNode ? (arg.secret.id ?? undefined) : typeof arg === 'number' ? arg : undefined;
 
   /** The secret as the platform has it now; a 404 says it is gone and reads the list again. */
-  const readSecret = async (bound: BoundConnection, id: number): Promise<(EdgeSecret & { id: number }) | undefined> => {
+  const readSecret = async (bound: BoundConnection, id: number): Promise<EdgeSecretThing | undefined> => {
     try {
-      const read = await deps
-        .ui()
-        .progress(`Reading edge secret ${id} from ${bound.connection.name}…`, false, () => bound.api.edge.getEdgeSecret({ params: { secret_id: id } }));
-      return { ...read, id };
+      return await deps.ui().progress(`Reading edge secret ${id} from ${bound.connection.name}…`, false, () => readEdgeSecret(bound.api, id));
     } catch (error) {
       if (error instanceof PlatformError && error.kind === 'notFound') {
         void deps.ui().notify('warning', `Edge secret ${id} is gone on ${bound.connection.name}: nothing was sent. The list is read again.`);
@@ -200,7 +208,7 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
     }
   };
 
-  const target = async (arg: unknown, title: string): Promise<{ bound: BoundConnection; secret: EdgeSecret & { id: number } } | undefined> => {
+  const target = async (arg: unknown, title: string): Promise<{ bound: BoundConnection; thing: EdgeSecretThing } | undefined> => {
     const bound = await bind();
     if (!bound) return undefined;
     if (arg instanceof EdgeSecretNode && arg.connectionId !== bound.connection.id) {
@@ -210,8 +218,8 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
     }
     const id = secretIdOf(arg) ?? (await pickSecret(bound, title));
     if (!id) return undefined;
-    const secret = await readSecret(bound, id);
-    return secret && { bound, secret };
+    const thing = await readSecret(bound, id);
+    return thing && { bound, thing };
   };
 
   // ---------- replace a value ----------
@@ -219,7 +227,8 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
   const replace = async (arg?: unknown): Promise<boolean> => {
     const found = await target(arg, 'Replace Edge Secret Value');
     if (!found) return false;
-    const { bound, secret } = found;
+    const { bound, thing } = found;
+    const { secret } = thing;
     const { connection } = bound;
     const ui = deps.ui();
     const now = Math.floor(Date.now() / 1000);
@@ -247,18 +256,12 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
       );
       if (done?.value === undefined) return false;
       value = done.value;
-      const facts = [
-        ['Secret', `${secret.name || '(no name)'} (ID ${secret.id})`],
-        ['Used by', appsUsingText(secret.app_count).replace(/^used by /, '')],
-        ['Slot', slot === 0 ? 'the value in use (slot 0)' : `the value in use (slot ${slot}, from ${new Date(slot * 1000).toISOString()})`],
-        valueFact(value),
-      ] as const;
-      const warning = secret.app_count ? 'The apps that refer to this secret read the new value from their next request.' : undefined;
-      if (!(await confirmWrite(ui, { action: `Replace the value of ${secretLabel(secret)}`, connection, facts, warning, button: 'Replace' }))) return false;
+      const input = { secret_id: secret.id, slot, value };
+      const request = checked(bound, () => replaceEdgeSecretValue.request(input), secretLabel(secret));
+      if (!request) return false;
+      if (!(await confirmOperation(ui, replaceEdgeSecretValue, input, thing, connection))) return false;
       try {
-        await ui.progress(`Replacing the value of ${secretLabel(secret)} on ${connection.name}…`, false, () =>
-          bound.api.edge.patchEdgeSecret({ params: { secret_id: secret.id }, body: { secret_slots: [{ slot, value: value! }] } }),
-        );
+        await ui.progress(`Replacing the value of ${secretLabel(secret)} on ${connection.name}…`, false, () => sendOperation(bound.api, request));
       } catch (error) {
         // Retry asks again with the value kept (masked): Enter confirms again.
         if ((await failed(bound, `Could not replace the value of ${secretLabel(secret)} on ${connection.name}`, error, ['Retry'])) === 'Retry') continue;
@@ -278,32 +281,26 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
   const remove = async (arg?: unknown): Promise<boolean> => {
     const found = await target(arg, 'Delete Edge Secret');
     if (!found) return false;
-    const { bound, secret } = found;
+    const { bound } = found;
+    const { secret } = found.thing;
     const { connection } = bound;
     const ui = deps.ui();
-    let users: { users: AppRef[]; complete: boolean };
+    let thing: EdgeSecretThing;
     try {
-      users = await ui.progress(`Finding the apps that use ${secretLabel(secret)}…`, false, () => readSecretUsers(bound.api, secret.id, secret.app_count ?? 0));
+      thing = await ui.progress(`Finding the apps that use ${secretLabel(secret)}…`, false, () => withUsers(bound.api, found.thing));
     } catch (error) {
       await failed(bound, `Could not read which apps use ${secretLabel(secret)} on ${connection.name}; nothing was sent`, error);
       return false;
     }
     const count = secret.app_count ?? 0;
-    const named = users.users.length ? `${appNames(users.users)}${users.complete ? '' : ` (of ${count}; the others were not found among the apps read)`}` : '';
-    const consequence =
-      count === 0
-        ? 'will be deleted with all its values; no app refers to it'
-        : count === 1
-          ? `will be deleted with all its values; the app that refers to it (${named || 'not found among the apps read'}) loses it and fails where it reads it`
-          : `will be deleted with all its values; the ${count} apps that refer to it (${named || 'not found among the apps read'}) lose it and fail where they read it`;
-    const name = secret.name || String(secret.id);
-    if (!(await confirmByTypedName(ui, { title: 'Delete Edge Secret', thing: `Edge secret ${name} (ID ${secret.id})`, name, connection, consequence })))
-      return false;
+    // force only when the person was told which apps lose it; an unused one that gained a user meanwhile answers 409.
+    const input = { secret_id: secret.id, ...(count > 0 ? { force: true } : {}) };
+    const request = checked(bound, () => deleteEdgeSecret.request(input), secretLabel(secret));
+    if (!request) return false;
+    // The typed name, facts and class are the operation's: the chat tool and MCP confirm the same.
+    if (!(await confirmOperation(ui, deleteEdgeSecret, input, thing, connection))) return false;
     try {
-      // force only when the person was told which apps lose it; an unused one that gained a user meanwhile answers 409.
-      await ui.progress(`Deleting ${secretLabel(secret)} on ${connection.name}…`, false, () =>
-        bound.api.edge.deleteEdgeSecret({ params: { secret_id: secret.id }, query: count > 0 ? { force: true } : {} }),
-      );
+      await ui.progress(`Deleting ${secretLabel(secret)} on ${connection.name}…`, false, () => sendOperation(bound.api, request));
     } catch (error) {
       await failed(bound, `Could not delete ${secretLabel(secret)} on ${connection.name}`, error);
       await secrets.reload(true);

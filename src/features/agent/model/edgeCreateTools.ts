@@ -1,28 +1,17 @@
 // Making a FastEdge app, for agents: list_edge_binaries (read) shows the account's stored
-// binaries and which apps use them; create_edge_app (write) makes a draft app from a binary or a
-// template, the person confirming connection, name, source, param names and env names (values are
-// never shown back: they may be credentials); a template's secret and store params are references
-// by id (`secrets`, `stores`), never values. Sent once by the catalog's runTool.
+// binaries and which apps use them; create_edge_app (write) is the catalog's operation
+// (src/operations/edgeCreate.ts): a draft app from a binary or a template, the person confirming
+// its facts (values of params and env as their length only: they may be credentials); a
+// template's secret and store params are references by id (`secrets`, `stores`), never values.
 import * as z from 'zod';
-import { endpoints } from '../../../schema/endpoints';
+import { createEdgeApp as createEdgeAppOp } from '../../../operations/edgeCreate';
+import { binaryStatus } from '../../../operations/edgeDeploy';
 import type { EdgeAppShort } from '../../../schema/edgeApps';
-import { PlatformError } from '../../../schema/errors';
-import { validateCall } from '../../../schema/validate';
+import { toolFromOperation } from './operationTool';
 import { quoted as q } from './platformText';
 import { listed } from './readTools';
 import { connectionField, defineTool } from './toolKit';
 import { LIST_MAX, listAnswer, nameOf, writeAnswer } from './toolAnswers';
-
-const BINARY_STATUS: Record<number, string> = {
-  0: 'pending',
-  1: 'compiled',
-  2: 'compilation failed',
-  3: 'compilation failed',
-  4: 'over the size limit',
-  5: 'unsupported language',
-};
-const textMap = (what: string) => z.record(z.string().min(1).max(256), z.string().max(4096)).describe(what);
-const idMap = (what: string) => z.record(z.string().min(1).max(256), z.int().min(1)).describe(what);
 
 export const listEdgeBinaries = defineTool({
   name: 'list_edge_binaries',
@@ -48,7 +37,7 @@ export const listEdgeBinaries = defineTool({
       total: list.binaries.length,
       line: (x) => {
         const used = users.get(x.id);
-        const status = x.status === null || x.status === undefined ? 'status unknown' : (BINARY_STATUS[x.status] ?? `status ${x.status}`);
+        const status = binaryStatus(x.status);
         const use = used?.length ? `used by ${used.map((n) => q(n)).join(', ')}` : x.unref_since ? `unused since ${q(x.unref_since)}` : 'no app listed uses it';
         return `id ${x.id}: ${status} · ${x.api_type ? q(x.api_type) : '?'} · md5 ${x.checksum ? q(x.checksum) : '?'} · ${use}`;
       },
@@ -57,57 +46,13 @@ export const listEdgeBinaries = defineTool({
   },
 });
 
-export const createEdgeApp = defineTool({
+export const createEdgeApp = toolFromOperation(createEdgeAppOp, {
   name: 'create_edge_app',
   referenceName: 'platformCreateEdgeApp',
-  displayName: 'Create Edge App',
   userDescription: 'Create a FastEdge app (a draft) from a stored binary or a template',
-  modelDescription:
-    'Creates a FastEdge app from a stored binary (binary_id, see list_edge_binaries) or a template (template_id, see list_edge_templates; its params given in "params" by name, the mandatory ones required; a param of data type secret is given in "secrets" as the id of an Edge secret (list_edge_secrets), a store param in "stores" as an edge store id, never a value). name: 2–64 lowercase letters, digits and "-", not starting or ending with "-", unique in the account. Optional comment (<= 1024) and env variables. The app starts as a draft (not serving); enable_edge_app enables it. The person confirms the connection, name, source, param names and env names first.',
-  kind: 'write',
-  input: () =>
-    z.strictObject({
-      ...connectionField,
-      name: endpoints.createEdgeApp.body.shape.name.describe("The new app's name"),
-      binary_id: endpoints.createEdgeApp.body.shape.binary.describe('A stored binary id (list_edge_binaries); give this or template_id'),
-      template_id: endpoints.createEdgeApp.body.shape.template.describe('A template id (list_edge_templates); give this or binary_id'),
-      params: textMap("The template's params by name (not its secret or store params)").optional(),
-      secrets: idMap("The template's secret params: param name to the id of an Edge secret (list_edge_secrets); never a secret's value").optional(),
-      stores: idMap("The template's store params: param name to an edge store id").optional(),
-      env: textMap('Environment variables, name to value').optional(),
-      comment: endpoints.createEdgeApp.body.shape.comment.describe('What the app is for'),
-    }),
-  prepare: ({ name, binary_id, template_id, params, secrets, stores, env, comment }) => {
-    if ((binary_id === undefined) === (template_id === undefined)) {
-      const message = 'give either binary_id or template_id (one of them, not both)';
-      throw new PlatformError({ kind: 'validation', message, issues: [{ path: 'binary_id', message }] });
-    }
-    const refs = (m: Record<string, number> | undefined) => Object.fromEntries(Object.entries(m ?? {}).map(([k, id]) => [k, { id }]));
-    const body = {
-      name,
-      ...(binary_id !== undefined ? { binary: binary_id } : { template: template_id }),
-      env: { ...env, ...params },
-      ...(secrets && Object.keys(secrets).length ? { secrets: refs(secrets) } : {}),
-      ...(stores && Object.keys(stores).length ? { stores: refs(stores) } : {}),
-      ...(comment ? { comment } : {}),
-    };
-    const checked = validateCall(endpoints.createEdgeApp, { params: {}, body });
-    const source = binary_id !== undefined ? `binary ${binary_id}` : `template ${template_id}`;
-    return {
-      endpoint: endpoints.createEdgeApp,
-      call: { params: checked.params, body: checked.body },
-      operation: `Create edge app ${name} from ${source}`,
-      shownBody: {
-        name,
-        source,
-        param_names: Object.keys(params ?? {}),
-        env_names: Object.keys(env ?? {}),
-        ...(secrets ? { secret_ids: secrets } : {}),
-        ...(stores ? { store_ids: stores } : {}),
-        ...(comment ? { comment } : {}),
-      },
-    };
-  },
+  purpose:
+    'Creates a FastEdge app from a stored binary (binary_id, see list_edge_binaries) or a template (template_id, see list_edge_templates; its params given in "params" by name, the mandatory ones required; a param of data type secret is given in "secrets" as the id of an Edge secret (list_edge_secrets), a store param in "stores" as an edge store id, never a value). name: 2–64 lowercase letters, digits and "-", not starting or ending with "-", unique in the account. Optional comment (<= 1024) and env variables. The app starts as a draft (not serving); enable_edge_app enables it. The person sees the name, source, param and env names (values as their length only) and the references by name.',
+  usage: 'Use when the person asked for a new app.',
   answer: (sent, b, { name }) => {
     const app = sent as EdgeAppShort | undefined;
     return writeAnswer({

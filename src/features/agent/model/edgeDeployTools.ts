@@ -1,17 +1,17 @@
-// Deploying a .wasm and deleting a binary, for agents. deploy_edge_app opens the file (only inside
-// the folders the person allowed: agentFiles.ts), checks `\0asm`, hashes it from that same handle
-// and reads the app, so the person confirms connection, app, binary old -> new, the file's path,
-// size and SHA-256; then uploads exactly that file (same file, size and time, its bytes checked
-// against the confirmed SHA-256 as they stream: fileSeal.ts) and PATCHes the app, once.
-// delete_edge_binary is destructive.
+// Deploying a .wasm, rolling back and deleting a binary, for agents: faces of the catalog's
+// operations (src/operations/edgeDeploy.ts). deploy_edge_app opens the file (only inside the
+// folders the person allowed: agentFiles.ts), checks `\0asm`, hashes it from that same handle and
+// reads the app, so the person confirms the operation's facts (app, binary old -> new, the file's
+// path, size and SHA-256); then uploads exactly that file (same file, size and time, its bytes
+// checked against the confirmed SHA-256 as they stream: fileSeal.ts) and PATCHes the app, once.
 import * as path from 'node:path';
 import * as z from 'zod';
+import { deleteEdgeBinary as deleteBinaryOp, deployEdgeApp as deployOp, readEdgeApp, rollBackEdgeApp as rollBackOp } from '../../../operations/edgeDeploy';
+import { targetOf, type Operation } from '../../../operations/operation';
 import { uploadEdgeBinary, wasmProblem } from '../../../platform/binaryUpload';
 import { FileChangedError, sealOpened, type FileSeal } from '../../../platform/fileSeal';
-import { endpoints } from '../../../schema/endpoints';
-import { validateCall } from '../../../schema/validate';
-import { EDGE_APP_STATUSES } from '../../../schema/edge';
 import { openAllowedFile, refusedField } from './agentFiles';
+import { toolFromOperation } from './operationTool';
 import { quoted as q } from './platformText';
 import { connectionField, defineTool, perCall, type AgentBinding } from './toolKit';
 import { nameOf, shown, writeAnswer } from './toolAnswers';
@@ -36,25 +36,20 @@ const confirmedFile = perCall<FileSeal>();
 export const deployEdgeApp = defineTool({
   name: 'deploy_edge_app',
   referenceName: 'platformDeployEdgeApp',
-  displayName: 'Deploy to Edge App',
+  displayName: deployOp.title,
   userDescription: 'Upload a compiled .wasm and point a FastEdge app at it',
   modelDescription:
-    "Deploys a compiled WebAssembly file (.wasm, absolute path inside the folders the person allowed: the workspace folders in the editor, the --file-root folders over MCP) to a FastEdge app: the file is checked (it must begin with \\0asm), the app is read and the file hashed so the person sees the app, its URL, the binary change and the file's path, size and SHA-256 and confirms; then exactly that file is uploaded as a new binary (a file changed after the confirmation is refused, nothing stored) and the app is pointed at it. The answer gives the new and the previous binary id (deploying the previous one back is a PATCH the person can do with Roll Back in Platform Console). Use list_edge_apps to find the app id.",
-  kind: 'write',
-  input: () =>
-    z.strictObject({
-      ...connectionField,
-      app_id: endpoints.patchEdgeApp.params.shape.app_id.describe('The app id (list_edge_apps finds it)'),
-      file: z.string().min(1).max(4096).describe('Absolute path of the .wasm file'),
-    }),
+    "Deploys a compiled WebAssembly file (.wasm, absolute path inside the folders the person allowed: the workspace folders in the editor, the --file-root folders over MCP) to a FastEdge app: the file is checked (it must begin with \\0asm), the app is read and the file hashed so the person sees the app, its URL, the binary change and the file's path, size and SHA-256 and confirms; then exactly that file is uploaded as a new binary (a file changed after the confirmation is refused, nothing stored) and the app is pointed at it. The answer gives the new and the previous binary id (roll_back_edge_app points the app at the previous one again). Use list_edge_apps to find the app id.",
+  kind: deployOp.kind,
+  operation: deployOp as unknown as Operation,
+  input: () => z.strictObject({ ...connectionField, ...deployOp.fields().shape }),
   prepare: (input) => {
     const { app_id, file } = input;
-    validateCall(endpoints.patchEdgeApp, { params: { app_id }, body: {} });
+    const request = deployOp.request(input);
     const confirmed = confirmedFile.begin(input);
     return {
-      endpoint: endpoints.storeEdgeBinary,
-      call: { params: {} },
-      operation: `Upload ${path.basename(file)} as a new binary, then point edge app ${app_id} at it`,
+      ...request,
+      operation: deployOp.action(input),
       send: async (b) => {
         // Confirmed: the file as hashed then. Not asked (an MCP client without elicitation): opened and hashed now.
         const seal = confirmed.value ?? (await sealedWasm(b, file));
@@ -70,23 +65,12 @@ export const deployEdgeApp = defineTool({
       },
     };
   },
+  // The operation's target, with the file opened only inside the allowed folders (the command's is the one the person picked).
   readTarget: async (b, input) => {
-    const seal = await sealedWasm(b, input.file);
-    const app = await b.api.edge.getOwnEdgeApp({ params: { app_id: input.app_id } }, { signal: b.signal });
-    confirmedFile.keep(input, seal);
-    return {
-      noun: 'The edge app',
-      facts: [
-        ['name', shown(app.name)],
-        ['url', shown(app.url)],
-        ['status', app.status === null || app.status === undefined ? '(not given)' : (EDGE_APP_STATUSES[app.status] ?? `status ${app.status}`)],
-        ['binary', `${shown(app.binary)} -> new (assigned on upload)`],
-        ['file', seal.path],
-        ['size', `${seal.bytes} bytes`],
-        ['SHA-256', seal.sha256],
-      ],
-      consequence: 'The app serves the new binary once it is pointed at it; a file changed before it is sent is refused.',
-    };
+    const file = await sealedWasm(b, input.file);
+    const thing = { app: await readEdgeApp(b.api, input.app_id, b.signal), file };
+    confirmedFile.keep(input, file);
+    return { ...targetOf(deployOp, input, thing), operation: deployOp.action(input, thing) };
   },
   answer: (sent, b, { app_id, file }) => {
     const d = sent as { changed: string } | { name?: string | null; previous?: number | null; binary: number; bytes: number; sha256: string };
@@ -97,18 +81,21 @@ export const deployEdgeApp = defineTool({
   },
 });
 
-export const deleteEdgeBinary = defineTool({
+export const rollBackEdgeApp = toolFromOperation(rollBackOp, {
+  name: 'roll_back_edge_app',
+  referenceName: 'platformRollBackEdgeApp',
+  userDescription: 'Point a FastEdge app at the binary it ran before a deploy',
+  purpose:
+    'Points a FastEdge app at the binary it ran before a deploy (deploy_edge_app answers both ids), only while it still runs the binary deployed (from_binary): an app changed since is not rolled back over, nothing is sent. Both binaries are kept.',
+  usage: 'Use when the person asks to undo a deploy; list_edge_apps and list_edge_binaries find the ids.',
+  answer: (_sent, b, { app_id, from_binary, binary }) => `Rolled back edge app ${app_id} on ${nameOf(b.connectionName)}: binary ${from_binary} -> ${binary}.`,
+});
+
+export const deleteEdgeBinary = toolFromOperation(deleteBinaryOp, {
   name: 'delete_edge_binary',
   referenceName: 'platformDeleteEdgeBinary',
-  displayName: 'Delete Edge Binary',
   userDescription: 'Delete a stored FastEdge binary no app uses (cannot be undone)',
-  modelDescription:
-    "Deletes a stored FastEdge binary (compiled .wasm) for good, by id; the platform refuses (409) while an app uses it. It cannot be undone; use only when the person asked to delete that binary (for example when the account's binary limit is reached).",
-  kind: 'destructive',
-  input: () => z.strictObject({ ...connectionField, binary_id: endpoints.deleteEdgeBinary.params.shape.binary_id.describe('The binary id') }),
-  prepare: ({ binary_id }) => {
-    const checked = validateCall(endpoints.deleteEdgeBinary, { params: { binary_id } });
-    return { endpoint: endpoints.deleteEdgeBinary, call: { params: checked.params }, operation: `Delete edge binary ${binary_id}` };
-  },
+  purpose: 'Deletes a stored FastEdge binary (compiled .wasm) for good, by id; the platform refuses (409) while an app uses it.',
+  usage: "Use only when the person asked to delete that binary (for example when the account's binary limit is reached); list_edge_binaries finds the id.",
   answer: (_sent, b, { binary_id }) => `Deleted edge binary ${binary_id} on ${nameOf(b.connectionName)}.`,
 });

@@ -27,7 +27,7 @@ import { listFreeFeatures, listNotificationSettings, listTrials } from './pickLi
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removeTools';
 import { deleteEdgeApp, disableEdgeApp, enableEdgeApp, startEdgeAppDebug } from './edgeAppTools';
 import { setEdgeAppConfig } from './edgeConfigTool';
-import { deleteEdgeBinary, deployEdgeApp } from './edgeDeployTools';
+import { deleteEdgeBinary, deployEdgeApp, rollBackEdgeApp } from './edgeDeployTools';
 import { createEdgeApp, listEdgeBinaries } from './edgeCreateTools';
 import { deleteEdgeSecret, listEdgeSecrets } from './edgeSecretTools';
 import {
@@ -109,6 +109,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   startEdgeAppDebug,
   deleteEdgeApp,
   deployEdgeApp,
+  rollBackEdgeApp,
   setEdgeAppConfig,
   deleteEdgeBinary,
   createEdgeApp,

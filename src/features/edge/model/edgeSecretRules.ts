@@ -1,6 +1,5 @@
 // FastEdge secrets as the Edge view and its commands treat them: names and values checked as typed
 // (the published rules), which slot holds the value in use now, how a row and a confirmation read.
-import type { AppRef } from '../../../platform/edgeSecretUsers';
 import { EDGE_SECRET_COMMENT_MAX, EDGE_SECRET_NAME_MAX, EDGE_SECRET_NAME_PATTERN, EDGE_SECRET_VALUE_MAX } from '../../../schema/edgeSecrets';
 
 export interface SecretSlotView {
@@ -46,8 +45,5 @@ export function slotLabel(slot: SecretSlotView, active: SecretSlotView | undefin
 export const appsUsingText = (count: number | null | undefined): string =>
   count === undefined || count === null ? 'use unknown' : count === 0 ? 'used by no app' : count === 1 ? 'used by 1 app' : `used by ${count} apps`;
 
-/** "app-a (101), app-b (102)"; more than `max` are counted. */
-export function appNames(apps: readonly AppRef[], max = 10): string {
-  const shown = apps.slice(0, max).map((a) => `${a.name || 'app'} (${a.id})`);
-  return apps.length > max ? `${shown.join(', ')} and ${apps.length - max} more` : shown.join(', ');
-}
+/** The names of the apps using a secret: the operation's own words (src/operations/edgeSecrets.ts). */
+export { appNames } from '../../../operations/edgeSecrets';

@@ -43,11 +43,3 @@ export function templateParamBody(params: readonly TemplateParamRule[], values: 
   }
   return body;
 }
-
-/** "API_TOKEN -> upstream-token (636)" per reference of the kind, for the confirmation; "(none)" without. */
-export function referencesText(refs: Readonly<Record<string, TemplateRef>>, kind: ReferenceKind): string {
-  const lines = Object.entries(refs)
-    .filter(([, r]) => r.kind === kind)
-    .map(([param, r]) => `${param} -> ${r.name ? `${r.name} (${r.id})` : `${kind} ${r.id}`}`);
-  return lines.length ? lines.join(', ') : '(none)';
-}
