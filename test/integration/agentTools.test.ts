@@ -20,6 +20,8 @@ import { AGENT_READ_INPUTS } from '../support/agentReadInputs';
 import { HOSTILE, answerParts, assertDataOnly, outsideCode } from '../support/platformData';
 import { witness } from '../support/keyWitness';
 import testKeys from '../support/testKeys.json';
+import { ScriptedUi } from '../support/scriptedUi';
+import type { InputPrompt } from '../../src/ui/flowUi';
 import { platformConsole } from './support/extension';
 
 const KEY = testKeys.simulator;
@@ -50,6 +52,18 @@ describe('agent tools (language model tools)', function () {
   };
   const invoke = async (name: string, input: Record<string, unknown>) => seen('agent tool answer', name, text((await tool(name).invoke({ input, toolInvocationToken: undefined }, token()))!));
   const message = (m: string | vscode.MarkdownString | undefined) => (typeof m === 'string' ? m : (m?.value ?? ''));
+  /** A removal confirmed by the name typed (#54) asks for it after VS Code's dialog: the person types it (the prompt's placeholder). */
+  const typing = async <T>(run: () => Promise<T>): Promise<T> => {
+    const ui = new ScriptedUi();
+    const input = ui.input.bind(ui);
+    ui.input = (p: InputPrompt) => (ui.answer(p.placeholder ?? ''), input(p));
+    ext.setUi(ui);
+    try {
+      return await run();
+    } finally {
+      ext.setUi(undefined);
+    }
+  };
 
   before(async () => {
     ext = await platformConsole();
@@ -129,7 +143,7 @@ describe('agent tools (language model tools)', function () {
       assert.match(message(asked.message), /^On connection `agent-main` \(`http:\/\/127\.0\.0\.1:\d+`, spec API\):\n/);
       assert.ok(!message(asked.message).includes(KEY) && !message(asked.message).includes(Buffer.from(`secret ${KEY}`).toString('base64')), `${name}: no key, no payload`);
       assert.equal(Object.keys(sim.requestCounts()).filter((k) => !k.startsWith('GET')).length, 0, `${name}: nothing sent by the question`);
-      const answer = await invoke(name, input);
+      const answer = await typing(() => invoke(name, input));
       assert.ok(!/^(Refused|Not found|Failed)/.test(answer), `${name}: ${answer}`);
       assert.ok(!answer.includes(KEY));
       const sent = Object.entries(sim.requestCounts()).filter(([k]) => k.endsWith(` ${route}`));
@@ -278,7 +292,7 @@ describe('agent tools (language model tools)', function () {
     await ext.connections.switchTo(otherConnection.id);
     try {
       // Run on the connection asked about, now not the active one: the answer says so first.
-      assert.match(await invoke('delete_storage', input), /^On connection "agent-main" \(not the active connection "agent-other"\)\.\nDeleted storage 1002 on "agent-main"/);
+      assert.match(await typing(() => invoke('delete_storage', input)), /^On connection "agent-main" \(not the active connection "agent-other"\)\.\nDeleted storage 1002 on "agent-main"/);
       assert.equal(sim.requestCounts()['DELETE deleteStorage'], 1);
       assert.equal(other.requestCounts()['DELETE deleteStorage'] ?? 0, 0);
     } finally {
