@@ -1,7 +1,7 @@
 // The operation catalog: every write described once (#54). Each family moves here from its command
 // and its agent tool in one go; the writes not yet here still live in their command and tool.
 import { disableFunction, enableFunction } from './cloudFunctions';
-import { deleteCloudSecret } from './cloudSecrets';
+import { createSecret, deleteCloudSecret } from './cloudSecrets';
 import type { Operation } from './operation';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removals';
 import { deleteSnapshotPolicy, pauseSnapshotPolicy, renameSnapshotPolicy, resumeSnapshotPolicy } from './snapshotPolicies';
@@ -18,6 +18,7 @@ export const OPERATIONS: readonly Operation[] = [
   disableFunction,
   enableFunction,
   deleteCloudSecret,
+  createSecret,
   deleteStorage,
   restoreStorage,
 ] as readonly Operation[];
