@@ -4,8 +4,8 @@
 // restyle the message, fake a heading or push the connection's name out of view.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { agentTool, confirmation, inlineCode, prepareWrite } from '../../src/features/agent/model/toolCatalog';
-import type { WriteRequest } from '../../src/features/agent/model/toolKit';
+import { agentTool, confirmation, inlineCode, prepareWrite, withTarget } from '../../src/features/agent/model/toolCatalog';
+import type { AgentBinding, WriteRequest } from '../../src/features/agent/model/toolKit';
 import { HOSTILE, outsideCode } from '../support/platformData';
 
 const tool = (name: string) => {
@@ -32,8 +32,12 @@ describe('a write\'s confirmation with hostile values', () => {
   ];
 
   for (const [name, input] of cases) {
-    it(`${name}: connection first, every model value as code, nothing raw`, () => {
-      const asked = confirmation(tool(name), prepared(name, input), on);
+    it(`${name}: connection first, every model value as code, nothing raw`, async () => {
+      // A catalog operation (create_secret) shows its values as its facts, made from the input alone: the binding's client is never asked.
+      const op = tool(name).operation;
+      const targeted = op ? await withTarget(tool(name), on as unknown as AgentBinding, input, prepared(name, input)) : undefined;
+      assert.ok(targeted === undefined || targeted.ok);
+      const asked = confirmation(tool(name), targeted?.request ?? prepared(name, input), on);
       const lines = asked.message.split('\n');
       assert.equal(lines[0], 'On connection `Production` (`https://api.example.com`, platform API):', 'our words and the connection first');
       assert.ok(!RAW.test(asked.message), `no raw control, bidi or invisible character: ${JSON.stringify(asked.message.match(RAW))}`);
@@ -48,7 +52,8 @@ describe('a write\'s confirmation with hostile values', () => {
       assert.match(plain, /Sent once when you allow it; never retried automatically\.$/, 'our closing words, last');
       assert.ok(asked.message.includes('\\n'), 'the newlines shown as \\n');
       assert.ok(asked.message.includes('\\u202e'), 'the bidi override shown as \\u202e');
-      assert.match(asked.message, /`{3,}json\n\{\n {2}"/, 'the body as indented JSON, a line per field');
+      if (op) assert.ok(lines.some((l) => l.startsWith(`${op.noun}: `)), 'every value a fact, as code (the body is not shown)');
+      else assert.match(asked.message, /`{3,}json\n\{\n {2}"/, 'the body as indented JSON, a line per field');
     });
   }
 
