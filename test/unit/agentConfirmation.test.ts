@@ -36,8 +36,8 @@ describe('a write\'s confirmation with hostile values', () => {
       // A catalog operation (create_secret) shows its values as its facts, made from the input alone: the binding's client is never asked.
       const op = tool(name).operation;
       const targeted = op ? await withTarget(tool(name), on as unknown as AgentBinding, input, prepared(name, input)) : undefined;
-      assert.ok(targeted === undefined || targeted.ok);
-      const asked = confirmation(tool(name), targeted?.request ?? prepared(name, input), on);
+      if (targeted && !targeted.ok) assert.fail(targeted.answer);
+      const asked = confirmation(tool(name), targeted ? targeted.request : prepared(name, input), on);
       const lines = asked.message.split('\n');
       assert.equal(lines[0], 'On connection `Production` (`https://api.example.com`, platform API):', 'our words and the connection first');
       assert.ok(!RAW.test(asked.message), `no raw control, bidi or invisible character: ${JSON.stringify(asked.message.match(RAW))}`);
