@@ -1,12 +1,12 @@
 // The operation catalog: every write described once (#54). Each family moves here from its command
 // and its agent tool in one go; the writes not yet here still live in their command and tool.
 import { disableFunction, enableFunction } from './cloudFunctions';
-import { deleteCloudSecret } from './cloudSecrets';
 import { setEdgeAppConfig } from './edgeAppConfig';
 import { deleteEdgeApp, disableEdgeApp, enableEdgeApp, startEdgeAppDebug } from './edgeApps';
 import { createEdgeApp } from './edgeCreate';
 import { deleteEdgeBinary, deployEdgeApp, rollBackEdgeApp } from './edgeDeploy';
 import { createEdgeSecret, deleteEdgeSecret, replaceEdgeSecretValue } from './edgeSecrets';
+import { createSecret, deleteCloudSecret } from './cloudSecrets';
 import type { Operation } from './operation';
 import { createProtectionProfile, deleteProtectionProfile, updateProtectionProfile } from './protectionProfiles';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removals';
@@ -24,6 +24,7 @@ export const OPERATIONS: readonly Operation[] = [
   disableFunction,
   enableFunction,
   deleteCloudSecret,
+  createSecret,
   deleteStorage,
   restoreStorage,
   createProtectionProfile,

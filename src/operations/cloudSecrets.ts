@@ -1,11 +1,13 @@
 // A cloud secret deleted, described once: read first (its name, type, status, expiry; a secret
 // gone asks nothing), destructive (load balancer listeners using it lose their certificate), its
-// name typed in the command. The platform deletes it through a task. Creating a secret is still
-// its command's and tools' own (the payload and private keys must not pass through a model).
+// name typed in the command. The platform deletes it through a task. A secret created: nothing to
+// read first; every value sent is a fact, the payload as its size and SHA-256 only (never shown).
+// A TLS secret from PEM files is still its command's and tool's own (the key must not pass through a model).
+import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import type { SecretItem } from '../schema/cloudLists';
 import { endpoints } from '../schema/endpoints';
-import { NOT_STATED, checkedRequest, defineOperation } from './operation';
+import { NOT_STATED, checkedRequest, defineOperation, readNothing } from './operation';
 
 /** A secret as read; its id at least. */
 export type SecretThing = Pick<SecretItem, 'id'> & Partial<SecretItem>;
@@ -42,4 +44,53 @@ export const deleteCloudSecret = defineOperation({
   }),
   // The command asks for the name typed (the chat tool and MCP cannot ask for it yet: #54).
   typedName: (_at, s) => (s ? secretName(s) : undefined),
+});
+
+const create = () => endpoints.createSecret;
+
+/** A payload as every face shows it: its size and SHA-256 (as a certificate's fingerprint is written), never its content. */
+export function payloadFact(base64: string): string {
+  const bytes = Buffer.from(base64, 'base64');
+  const sha = createHash('sha256').update(bytes).digest('hex').toUpperCase().match(/../g)!.join(':');
+  return `${bytes.length.toLocaleString('en-US')} bytes, SHA-256 ${sha}; never shown`;
+}
+
+const optional = (value: string | number | null | undefined, none: string) => (value === undefined || value === null ? none : String(value));
+
+export const createSecret = defineOperation({
+  name: 'createSecret',
+  title: 'Create Secret',
+  noun: 'The secret',
+  kind: 'write',
+  button: 'Create Secret',
+  readsNothing: true,
+  fields: () =>
+    z.strictObject({
+      project_id: create().params.shape.project_id.describe('The project id (list_cloud_locations finds it)'),
+      region_id: create().params.shape.region_id.describe('The region id (list_cloud_locations finds it)'),
+      ...create().body.shape,
+      payload_content_encoding: create().body.shape.payload_content_encoding.optional().describe('Always "base64" (filled in when left out)'),
+    }),
+  request: ({ project_id, region_id, name, payload, payload_content_encoding, payload_content_type, secret_type, algorithm, bit_length, mode, expiration }) =>
+    checkedRequest(create(), {
+      params: { project_id, region_id },
+      body: { name, payload, payload_content_encoding: payload_content_encoding ?? 'base64', payload_content_type, secret_type, algorithm, bit_length, mode, expiration },
+    }),
+  action: ({ name, project_id, region_id }, _none?: undefined) => `Create secret ${JSON.stringify(name)} in project ${project_id}, region ${region_id}`,
+  read: readNothing,
+  target: (s) => ({
+    facts: [
+      ['Name', s.name],
+      ['Type', s.secret_type],
+      ['Payload', payloadFact(s.payload)],
+      ['Content type', s.payload_content_type],
+      ['Encoding', s.payload_content_encoding ?? 'base64'],
+      ['Algorithm', optional(s.algorithm, 'none')],
+      ['Bit length', optional(s.bit_length, 'none')],
+      ['Mode', optional(s.mode, 'none')],
+      ['Expiration', optional(s.expiration, 'never')],
+      ['Project / region', `${s.project_id} / ${s.region_id}`],
+    ],
+    consequence: 'The platform creates it in the background (a task); its payload is sent as given and shown nowhere.',
+  }),
 });

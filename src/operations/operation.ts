@@ -68,6 +68,8 @@ export interface Operation<S extends z.ZodObject = z.ZodObject, T = unknown> {
   readonly action: (input: z.output<S>, thing?: T) => string;
   /** How the target is read from the platform before the person is asked (a failed read asks nothing). */
   readonly read: (api: PlatformApi, input: z.output<S>, signal?: AbortSignal) => Promise<T>;
+  /** Set for a write that creates a thing: there is nothing to read first (`read` is `readNothing`), and no face says it reads. */
+  readonly readsNothing?: true;
   /** How the target is named for the person; `thing` undefined: it could not be read (typed by id), said so. */
   readonly target: (input: z.output<S>, thing?: T) => Omit<OperationTarget, 'noun'>;
   /** The name a person must type to confirm, when this operation asks for one (absent or undefined: a modal is enough). */
@@ -99,6 +101,9 @@ export async function sendOperation(api: PlatformApi, request: OperationRequest,
   request.check?.(api.http.dialect);
   return api.http.call(request.endpoint, request.call, signal ? { signal } : {});
 }
+
+/** The `read` of an operation that creates (`readsNothing`): nothing on the platform yet, so nothing is asked of it. */
+export const readNothing = (): Promise<undefined> => Promise.resolve(undefined);
 
 /** A value the platform left out, in the facts. */
 export const NOT_STATED = 'not stated';

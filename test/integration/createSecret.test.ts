@@ -2,6 +2,7 @@
 // payload with every refusal and Escape, a PKCS12 bundle built from PEM files, a task in ERROR,
 // a cancelled watch, and a 500 on submit followed by Retry.
 import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -96,6 +97,16 @@ describe('Create Secret', function () {
     assert.match(fileStep.refusals[0] ?? '', /^Payload file: .*missing\.bin does not exist/);
     assert.deepEqual(ui.prompts.map((p) => p.totalSteps).slice(-1), [9]);
     assert.equal(ui.prompts.at(-1)?.canGoBack, true);
+    // The summary is the operation's confirmation (src/operations/cloudSecrets.ts createSecret), line for line as the modal reads.
+    const summary = ui.prompts.at(-1)!;
+    const sha = createHash('sha256').update(Buffer.from([0, 1, 2, 250, 251, 252])).digest('hex').toUpperCase().match(/../g)!.join(':');
+    assert.equal(summary.prompt, 'Create secret "db-token" in project 1, region 1 on secrets? Review the values');
+    assert.deepEqual(summary.items?.slice(0, 2), [SUBMIT, 'The platform creates it in the background (a task); its payload is sent as given and shown nowhere.']);
+    assert.deepEqual(summary.items?.slice(2), [
+      `Connection: secrets (${sim.url})`, 'Name: db-token', 'Type: symmetric', `Payload: 6 bytes, SHA-256 ${sha}; never shown`, 'Content type: application/octet-stream',
+      'Encoding: base64', 'Algorithm: none', 'Bit length: none', 'Mode: none', 'Expiration: never', 'Project / region: 1 / 1',
+      'Sent once when you choose Create Secret; never retried automatically.',
+    ]);
     const body = lastSecret();
     assert.deepEqual(body, {
       name: 'db-token', payload: Buffer.from([0, 1, 2, 250, 251, 252]).toString('base64'), payload_content_encoding: 'base64',

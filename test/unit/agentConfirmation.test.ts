@@ -4,8 +4,8 @@
 // restyle the message, fake a heading or push the connection's name out of view.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { agentTool, confirmation, inlineCode, prepareWrite } from '../../src/features/agent/model/toolCatalog';
-import type { WriteRequest } from '../../src/features/agent/model/toolKit';
+import { agentTool, confirmation, inlineCode, prepareWrite, withTarget } from '../../src/features/agent/model/toolCatalog';
+import type { AgentBinding, WriteRequest } from '../../src/features/agent/model/toolKit';
 import { targetOf } from '../../src/operations/operation';
 import { HOSTILE, outsideCode } from '../support/platformData';
 
@@ -38,10 +38,13 @@ describe('a write\'s confirmation with hostile values', () => {
   ];
 
   for (const [name, input, thing] of cases) {
-    it(`${name}: connection first, every model value as code, nothing raw`, () => {
+    it(`${name}: connection first, every model value as code, nothing raw`, async () => {
+      // A catalog operation shows its values as its facts: made from the thing given here, or (create_secret) from the input alone, the binding's client never asked.
       const op = tool(name).operation;
       const request = prepared(name, input);
-      const asked = confirmation(tool(name), op ? { ...request, target: targetOf(op, input, thing) } : request, on);
+      const targeted = op && thing === undefined ? await withTarget(tool(name), on as unknown as AgentBinding, input, request) : undefined;
+      if (targeted && !targeted.ok) assert.fail(targeted.answer);
+      const asked = confirmation(tool(name), targeted ? targeted.request : op ? { ...request, target: targetOf(op, input, thing) } : request, on);
       const lines = asked.message.split('\n');
       assert.equal(lines[0], 'On connection `Production` (`https://api.example.com`, platform API):', 'our words and the connection first');
       assert.ok(!RAW.test(asked.message), `no raw control, bidi or invisible character: ${JSON.stringify(asked.message.match(RAW))}`);
@@ -56,7 +59,8 @@ describe('a write\'s confirmation with hostile values', () => {
       assert.match(plain, /Sent once when you allow it; never retried automatically\.$/, 'our closing words, last');
       assert.ok(asked.message.includes('\\n'), 'the newlines shown as \\n');
       assert.ok(asked.message.includes('\\u202e'), 'the bidi override shown as \\u202e');
-      if (!op) assert.match(asked.message, /`{3,}json\n\{\n {2}"/, 'the body as indented JSON, a line per field');
+      if (op) assert.ok(lines.some((l) => l.startsWith(`${op.noun}: `)), 'every value a fact, as code (the body is not shown)');
+      else assert.match(asked.message, /`{3,}json\n\{\n {2}"/, 'the body as indented JSON, a line per field');
     });
   }
 

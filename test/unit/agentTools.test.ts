@@ -11,7 +11,7 @@ import { PlatformLists } from '../../src/platform/platformLists';
 import { PlatformError } from '../../src/schema/errors';
 import { fillPath, pathIn } from '../../src/schema/endpoint';
 import { endpoints } from '../../src/schema/endpoints';
-import { AGENT_TOOLS, agentTool, confirmation, languageModelToolsManifest, parseToolInput, prepareWrite, runTool } from '../../src/features/agent/model/toolCatalog';
+import { AGENT_TOOLS, agentTool, confirmation, languageModelToolsManifest, parseToolInput, prepareWrite, runTool, withTarget } from '../../src/features/agent/model/toolCatalog';
 import { ANSWER_MAX, LIST_MAX, errorAnswer, listAnswer } from '../../src/features/agent/model/toolAnswers';
 import { sinceNanos } from '../../src/features/agent/model/logsTool';
 import type { AgentBinding } from '../../src/features/agent/model/toolKit';
@@ -123,15 +123,20 @@ describe('the tool catalog', () => {
     assert.match(spec.message, /never retried/);
   });
 
-  it('a secret is confirmed by its size and fingerprint, never its payload; a delete says it cannot be undone', () => {
+  it('a secret is confirmed by its size and fingerprint, never its payload; a delete says it cannot be undone', async () => {
     const payload = Buffer.from('-----BEGIN PRIVATE KEY----- very secret').toString('base64');
     const t = tool('create_secret');
-    const req = prepareWrite(t, { project_id: 1, region_id: 2, name: 'tls-key', payload, payload_content_type: 'application/octet-stream', secret_type: 'private' });
+    const input = { project_id: 1, region_id: 2, name: 'tls-key', payload, payload_content_type: 'application/octet-stream', secret_type: 'private' };
+    const req = prepareWrite(t, input);
     assert.ok(req.ok);
-    const asked = confirmation(t, req.request, { connectionName: 'Sim', baseUrl: 'http://x', dialect: 'spec' });
+    // Its facts come from the input alone (nothing read first): the binding's client is never asked.
+    const on = { connectionName: 'Sim', baseUrl: 'http://x', dialect: 'spec' } as const;
+    const targeted = await withTarget(t, on as unknown as AgentBinding, input, req.request);
+    assert.ok(targeted.ok);
+    const asked = confirmation(t, targeted.request, on);
     assert.ok(!asked.message.includes(payload) && !asked.message.includes('very secret'));
-    assert.match(asked.message, /"payload": "<39 bytes, SHA-256 [0-9a-f]{16}…>"/);
-    assert.match(asked.message, /"payload_content_encoding": "base64"/, 'the encoding filled in');
+    assert.match(asked.message, /Payload `39 bytes, SHA-256 ([0-9A-F]{2}:){31}[0-9A-F]{2}; never shown`/);
+    assert.match(asked.message, /Encoding `base64`/, 'the encoding filled in');
     const del = confirmation(tool('delete_storage'), (prepareWrite(tool('delete_storage'), { storage_id: 1001 }) as { ok: true; request: Parameters<typeof confirmation>[1] }).request, { connectionName: 'Sim', baseUrl: 'http://x', dialect: 'spec' });
     assert.match(del.message, /Delete storage 1001[\s\S]*DELETE [\s\S]*cannot be undone/);
   });
@@ -187,7 +192,8 @@ for (const dialect of ['spec', 'platform'] as const) {
       bound = { connectionName: 'Sim', baseUrl: sim.url, dialect, api, lists: new PlatformLists(api), signal: new AbortController().signal };
     });
     after(() => sim.close());
-    const run = (name: string, input: unknown) => runTool(tool(name), bound, input, host);
+    // A removal confirmed by the name typed (#54) asks for it after the confirmation: the person types it.
+    const run = (name: string, input: unknown) => runTool(tool(name), bound, input, { ...host, askName: async () => undefined });
 
     it('each read tool answers with the ids a model needs, under 4 KB, with no key', async () => {
       const answers: Record<string, string> = {};

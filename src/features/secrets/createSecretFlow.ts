@@ -1,11 +1,12 @@
 // "Create Secret…": project, region, name, type, payload (a file, typed text, or a PKCS12 bundle
 // built from PEM files), content type, optional metadata, a summary, then submit.
-import { SECRET_TYPES, TEXT_PLAIN_REFUSAL, isTextPlain, secretCreateRequest, type SecretCreateRequest, type SecretType } from '../../schema/cloud';
+import { SECRET_TYPES, TEXT_PLAIN_REFUSAL, isTextPlain, secretCreateRequest, type SecretType } from '../../schema/cloud';
 import { isValidLocalDateTime } from '../../schema/schemaKit';
 import { cloudLocationSteps, type CloudDefaults, type CloudLocation } from '../../ui/cloudLocation';
 import { fieldProblem, parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
 import type { StepContext, WizardStep } from '../../ui/wizard';
-import { checkBundleFiles, formatBytes, guessContentType, payloadFileProblem, preparePayload, preparePem, type PayloadFiles, type PreparedPayload } from './secretPayload';
+import { pemSummaryItems, secretSummary } from './secretSummary';
+import { checkBundleFiles, guessContentType, payloadFileProblem, preparePayload, preparePem, type PayloadFiles, type PreparedPayload } from './secretPayload';
 
 export interface SecretFlowState extends CloudLocation, PayloadFiles {
   name?: string;
@@ -72,6 +73,8 @@ export interface SecretFlowDeps {
   now?: () => Date;
   /** The connection speaks the platform's dialect: a TLS certificate from PEM files goes through v2 as PEM. */
   pemV2?: boolean;
+  /** The connection the secret is sent on, named by the confirmation. */
+  connection: { name: string; baseUrl: string };
 }
 
 /** PEM files sent as they are through `POST /cloud/v2/secrets` (no PKCS12 bundle, no content type). */
@@ -248,8 +251,10 @@ export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowSt
         if (v2) s.withDetails = undefined;
         s.prepared = v2 ? await preparePem(s, now()) : await preparePayload(s, now());
         s.bundleWarnings = s.prepared.check?.warnings ?? [];
+        // v1: the operation's own confirmation, rendered here so Back reaches every value; v2: the certificate's review.
+        const summary = v2 ? { placeholder: `Create secret "${s.name}"? Review the values`, items: pemSummaryItems(s, SECRET_TYPE_MEANINGS[s.secretType!]) } : secretSummary(s, deps.connection);
         for (;;) {
-          const choice = await ctx.pick({ placeholder: `Create secret "${s.name}"? Review the values`, items: summaryItems(s, v2) });
+          const choice = await ctx.pick(summary);
           if (choice === 'submit') return;
         }
       },
@@ -262,46 +267,3 @@ export const SUMMARY_STEP = 'summary';
 /** Where the flow opens when started from a region's Secrets row (project and region known). */
 export const NAME_STEP = 'name';
 export const TYPED_TEXT_STEP = 'typedText';
-
-function summaryItems(s: SecretFlowState, v2: boolean) {
-  const p = s.prepared!;
-  const items: { label: string; description?: string; detail?: string; value: 'submit' | 'info' }[] = [
-    { label: '$(check) Create Secret', description: `POST${v2 ? ' (v2, PEM)' : ''} to project ${s.projectId}, region ${s.regionId}`, value: 'submit' },
-    { label: `Name: ${s.name}`, value: 'info' },
-    { label: `Type: ${s.secretType}`, description: SECRET_TYPE_MEANINGS[s.secretType!], value: 'info' },
-    {
-      label: `Payload: ${formatBytes(p.bytes)}, SHA-256 ${p.sha256.slice(0, 23)}…`,
-      description: s.source === 'file' ? `from ${s.payloadFile}` : s.source === 'text' ? 'typed' : v2 ? 'certificate, key and chain sent as PEM (v2; no PKCS12 bundle); SHA-256 of the certificate' : 'PKCS12 built from PEM files',
-      detail: `SHA-256 ${p.sha256}`,
-      value: 'info',
-    },
-    ...(v2 ? [] : [{ label: `Content type: ${s.contentType}`, description: 'encoding: base64', value: 'info' as const }]),
-  ];
-  for (const cert of [p.check?.certificate, ...(p.check?.chain ?? [])].filter((c) => c !== undefined)) {
-    items.push({
-      label: `Certificate: ${cert.subject}`,
-      description: `issued by ${cert.issuer}`,
-      detail: `valid ${cert.notBefore.toISOString()} to ${cert.notAfter.toISOString()}`,
-      value: 'info',
-    });
-  }
-  for (const warning of s.bundleWarnings ?? []) items.push({ label: `$(warning) ${warning}`, value: 'info' });
-  const optional: [string, string | number | undefined][] = [['Algorithm', s.algorithm], ['Bit length', s.bitLength], ['Mode', s.mode], ['Expiration (UTC)', s.expiration]];
-  for (const [label, value] of optional) if (value !== undefined) items.push({ label: `${label}: ${String(value)}`, value: 'info' });
-  return items;
-}
-
-/** The request the summary described. */
-export function secretRequest(s: SecretFlowState): SecretCreateRequest {
-  return {
-    name: s.name!,
-    payload: s.prepared!.base64,
-    payload_content_encoding: 'base64',
-    payload_content_type: s.contentType!,
-    secret_type: s.secretType!,
-    algorithm: s.algorithm ?? null,
-    bit_length: s.bitLength ?? null,
-    mode: s.mode ?? null,
-    expiration: s.expiration ?? null,
-  };
-}

@@ -4,7 +4,10 @@ import type { BoundConnection } from '../../connections/connectionManager';
 import type { FeatureContext } from '../../ui/featureContext';
 import { runWizard, stepIndex } from '../../ui/wizard';
 import { notifyError } from '../../ui/notify';
-import { NAME_STEP, SUMMARY_STEP, TYPED_TEXT_STEP, createSecretSteps, secretRequest, sendsPemV2, type SecretFlowState } from './createSecretFlow';
+import { createSecret as createSecretOp } from '../../operations/cloudSecrets';
+import { sendOperation } from '../../operations/operation';
+import { NAME_STEP, SUMMARY_STEP, TYPED_TEXT_STEP, createSecretSteps, sendsPemV2, type SecretFlowState } from './createSecretFlow';
+import { secretInput } from './secretSummary';
 import { pemPayload } from './secretPayload';
 import { cloudTargetOf } from '../../ui/cloudTarget';
 import { deleteCloudSecret } from './deleteSecret';
@@ -24,11 +27,10 @@ export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposab
     const defaults = deps.defaults.on(bound);
     // A platform connection takes a TLS certificate's PEM files as they are (v2); other servers a PKCS12 bundle (v1).
     const pemV2 = connection.dialect === 'platform';
-    const steps = createSecretSteps({ defaults, pemV2 });
+    const steps = createSecretSteps({ defaults, pemV2, connection });
     const done = await runWizard(state, { title: `Create Secret on ${connection.name}`, steps, ui, startAt: typeof startAt === 'string' ? stepIndex(steps, startAt) : startAt });
     if (!done?.prepared) return;
     await defaults.rememberMissing({ projectId: done.projectId!, regionId: done.regionId! });
-    const body = secretRequest(done);
     // What Retry refills: everything typed, never the payload (re-read from its file).
     const kept: SecretFlowState = { ...done, prepared: undefined, payloadText: undefined, bundleWarnings: undefined };
     let taskIds: string[];
@@ -37,7 +39,8 @@ export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposab
       const answer = await ui.progress(`Creating secret ${done.name} on ${connection.name}…`, false, async () =>
         sendsPemV2(done, pemV2)
           ? api.cloud.createSecretV2({ params, body: { name: done.name!, payload: await pemPayload(done), expiration: done.expiration ?? null } })
-          : api.cloud.createSecret({ params, body }),
+          : // The request the summary confirmed (the operation's), sent once.
+            ((await sendOperation(api, createSecretOp.request(secretInput(done)))) as { tasks: string[] }),
       );
       taskIds = answer.tasks;
     } catch (error) {

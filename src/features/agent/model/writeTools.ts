@@ -2,13 +2,13 @@
 // (`prepare`: a refused input names the field and the rule, and nothing is sent), is confirmed by
 // the person with the exact request (toolCatalog.ts confirmation()), and is sent once by the
 // catalog's runTool: never retried. Each turns what the platform returned into the answer.
-import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { endpoints } from '../../../schema/endpoints';
 import { validateCall } from '../../../schema/validate';
 import { connectionField, defineTool, type AgentBinding, type WriteRequest, type WriteTarget } from './toolKit';
 import { notificationSettingLoss } from '../../../ui/text/destructiveChanges';
 import { findSetting } from '../../../operations/removals';
+import { createSecret as createSecretOp } from '../../../operations/cloudSecrets';
 import { updateProtectionProfile as updateProfileOp } from '../../../operations/protectionProfiles';
 import { toolFromOperation } from './operationTool';
 
@@ -170,40 +170,16 @@ export const updateNotificationSetting = defineTool({
   answer: (sent, b) => settingAnswer('Updated', 'update_notification_setting', sent as z.output<typeof updateSetting.response>, b),
 });
 
-/** A secret's payload as the confirmation shows it: its size and a fingerprint, never its content. */
-export function payloadFingerprint(base64: string): string {
-  const bytes = Buffer.from(base64, 'base64');
-  return `${bytes.length.toLocaleString('en-US')} bytes, SHA-256 ${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}…`;
-}
-
-const secret = endpoints.createSecret;
-export const createSecret = defineTool({
+export const createSecret = toolFromOperation(createSecretOp, {
   name: 'create_secret',
   referenceName: 'platformCreateSecret',
-  displayName: 'Create Secret',
   userDescription: 'Store a secret (key, certificate, passphrase) in the cloud secret store',
-  modelDescription:
-    'Creates a secret in a project and region: name, payload (base64 of the bytes), payload_content_type (e.g. application/octet-stream; not text/plain), secret_type (symmetric, public, private, passphrase, certificate, opaque), optional algorithm, bit_length, mode, expiration (local time, 2027-01-01T00:00:00). The confirmation shows the payload as size and fingerprint only. The platform creates it in the background: returns the task id(s). Never echo the payload back to the person. For a TLS certificate on a platform connection use create_tls_secret instead (PEM files, the current endpoint; this one is deprecated there).',
-  kind: 'write',
-  input: () =>
-    z.strictObject({
-      ...connectionField,
-      project_id: secret.params.shape.project_id.describe('The project id'),
-      region_id: secret.params.shape.region_id.describe('The region id'),
-      ...secret.body.shape,
-      payload_content_encoding: secret.body.shape.payload_content_encoding.optional().describe('Always "base64" (filled in when left out)'),
-    }),
-  prepare: ({ project_id, region_id, connection: _c, ...fields }) => {
-    const body = { ...fields, payload_content_encoding: fields.payload_content_encoding ?? 'base64' };
-    const req = request(
-      secret,
-      { params: { project_id, region_id }, body },
-      `Create secret ${JSON.stringify(fields.name)} in project ${project_id}, region ${region_id}`,
-    );
-    return { ...req, shownBody: { ...(req.call.body as object), payload: `<${payloadFingerprint(fields.payload)}>` } };
-  },
+  purpose:
+    'Creates a secret in a project and region: name, payload (base64 of the bytes), payload_content_type (e.g. application/octet-stream; not text/plain), secret_type (symmetric, public, private, passphrase, certificate, opaque), optional algorithm, bit_length, mode, expiration (local time, 2027-01-01T00:00:00). The confirmation shows the payload as size and SHA-256 only. The platform creates it in the background: returns the task id(s).',
+  usage:
+    'Never echo the payload back to the person. For a TLS certificate on a platform connection use create_tls_secret instead (PEM files, the current endpoint; this one is deprecated there).',
   answer: (sent, b, input) => {
-    const answer = sent as z.output<typeof secret.response>;
+    const answer = sent as z.output<typeof endpoints.createSecret.response>;
     return withData({
       head: `Secret ${q(input.name)} is being created on ${nameOf(b.connectionName)} (project ${input.project_id}, region ${input.region_id}); the platform's task id${answer.tasks.length === 1 ? '' : 's'}:`,
       source: 'create_secret',

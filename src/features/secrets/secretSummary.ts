@@ -1,0 +1,87 @@
+// The last step of "Create Secret…": the values reviewed before submit, Back reaching each. For the
+// v1 POST it is the operation's own confirmation (src/operations/cloudSecrets.ts createSecret),
+// rendered as the modal would show it, so it reads as the chat tool and MCP read; the command adds
+// only where the payload came from and what it checked in the files (certificates, warnings).
+import type * as z from 'zod';
+import { commandConfirmation } from '../../operations/commandConfirmation';
+import { createSecret } from '../../operations/cloudSecrets';
+import { writeConfirmationText } from '../../ui/text/writeConfirmation';
+import type { SecretFlowState } from './createSecretFlow';
+import { formatBytes } from './secretPayload';
+
+export type SecretInput = z.output<ReturnType<typeof createSecret.fields>>;
+
+interface SummaryItem {
+  label: string;
+  description?: string;
+  detail?: string;
+  value: 'submit' | 'info';
+}
+
+/** The operation's input the summary confirms: exactly what is sent. */
+export function secretInput(s: SecretFlowState): SecretInput {
+  return {
+    project_id: s.projectId!,
+    region_id: s.regionId!,
+    name: s.name!,
+    payload: s.prepared!.base64,
+    payload_content_encoding: 'base64',
+    payload_content_type: s.contentType!,
+    secret_type: s.secretType!,
+    algorithm: s.algorithm ?? null,
+    bit_length: s.bitLength ?? null,
+    mode: s.mode ?? null,
+    expiration: s.expiration ?? null,
+  };
+}
+
+/** The v1 summary: the operation's confirmation, one line an item, then the command's file checks. */
+export function secretSummary(s: SecretFlowState, connection: { name: string; baseUrl: string }): { placeholder: string; items: SummaryItem[] } {
+  const { summary } = commandConfirmation(createSecret, secretInput(s), undefined, connection);
+  const text = writeConfirmationText(summary);
+  const from = s.source === 'file' ? `from ${s.payloadFile}` : s.source === 'text' ? 'typed' : 'PKCS12 built from PEM files';
+  const lines = text.detail.split('\n').filter((line) => line !== '');
+  return {
+    placeholder: `${text.message} Review the values`,
+    items: [
+      { label: `$(check) ${summary.button}`, description: summary.action, value: 'submit' },
+      ...lines.map((line): SummaryItem => ({ label: line, ...(line.startsWith('Payload: ') ? { description: from } : {}), value: 'info' })),
+      ...fileChecks(s),
+    ],
+  };
+}
+
+/** The v2 summary (PEM files sent as they are): not yet an operation of the catalog. */
+export function pemSummaryItems(s: SecretFlowState, typeMeaning: string): SummaryItem[] {
+  const p = s.prepared!;
+  return [
+    { label: '$(check) Create Secret', description: `POST (v2, PEM) to project ${s.projectId}, region ${s.regionId}`, value: 'submit' },
+    { label: `Name: ${s.name}`, value: 'info' },
+    { label: `Type: ${s.secretType}`, description: typeMeaning, value: 'info' },
+    {
+      label: `Payload: ${formatBytes(p.bytes)}, SHA-256 ${p.sha256.slice(0, 23)}…`,
+      description: 'certificate, key and chain sent as PEM (v2; no PKCS12 bundle); SHA-256 of the certificate',
+      detail: `SHA-256 ${p.sha256}`,
+      value: 'info',
+    },
+    ...fileChecks(s),
+    ...(s.expiration === undefined ? [] : [{ label: `Expiration (UTC): ${s.expiration}`, value: 'info' as const }]),
+  ];
+}
+
+/** What the command checked in the PEM files: each certificate, and the bundle's warnings. */
+function fileChecks(s: SecretFlowState): SummaryItem[] {
+  const p = s.prepared!;
+  const certs = [p.check?.certificate, ...(p.check?.chain ?? [])].filter((c) => c !== undefined);
+  return [
+    ...certs.map(
+      (cert): SummaryItem => ({
+        label: `Certificate: ${cert.subject}`,
+        description: `issued by ${cert.issuer}`,
+        detail: `valid ${cert.notBefore.toISOString()} to ${cert.notAfter.toISOString()}`,
+        value: 'info',
+      }),
+    ),
+    ...(s.bundleWarnings ?? []).map((warning): SummaryItem => ({ label: `$(warning) ${warning}`, value: 'info' })),
+  ];
+}
