@@ -4,6 +4,7 @@ import { disableFunction, enableFunction } from './cloudFunctions';
 import type { Operation } from './operation';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removals';
 import { deleteSnapshotPolicy, pauseSnapshotPolicy, renameSnapshotPolicy, resumeSnapshotPolicy } from './snapshotPolicies';
+import { editSnapshotSchedule, removeSnapshotSchedule } from './snapshotSchedules';
 
 export const OPERATIONS: readonly Operation[] = [
   deleteReportTask,
@@ -15,4 +16,6 @@ export const OPERATIONS: readonly Operation[] = [
   deleteSnapshotPolicy,
   disableFunction,
   enableFunction,
+  editSnapshotSchedule,
+  removeSnapshotSchedule,
 ] as readonly Operation[];

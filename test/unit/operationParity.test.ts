@@ -19,6 +19,8 @@ import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
 import { agentSim } from '../support/agentSim';
 
 const KEY = 'operation-parity-key-5e3a';
+/** The schedule of policy 10 the simulator seeds. */
+const SEEDED_SCHEDULE = '3f0e2a1c-5b7d-4e8f-9a0b-1c2d3e4f5a60';
 
 /** One input per operation, naming a thing the simulator seeds. A new operation needs its line here. */
 const SAMPLES: Record<string, Record<string, unknown>> = {
@@ -31,6 +33,8 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   deleteSnapshotPolicy: { project_id: 1, region_id: 1, policy_id: 10 },
   disableFunction: { project_id: 1, region_id: 1, namespace_name: 'default', function_name: 'hello-world' },
   enableFunction: { project_id: 1, region_id: 1, namespace_name: 'default', function_name: 'hello-world' },
+  editSnapshotSchedule: { project_id: 1, region_id: 1, policy_id: 10, schedule_id: SEEDED_SCHEDULE, change: { hour: '4', max_quantity: 3 } },
+  removeSnapshotSchedule: { project_id: 1, region_id: 1, policy_id: 10, schedule_id: SEEDED_SCHEDULE },
 };
 
 /**
