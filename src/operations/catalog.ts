@@ -1,6 +1,7 @@
 // The operation catalog: every write described once (#54). Each family moves here from its command
 // and its agent tool in one go; the writes not yet here still live in their command and tool.
 import { disableFunction, enableFunction } from './cloudFunctions';
+import { createNotificationSetting, updateNotificationSetting } from './notificationSettings';
 import type { Operation } from './operation';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removals';
 import { deleteSnapshotPolicy, pauseSnapshotPolicy, renameSnapshotPolicy, resumeSnapshotPolicy } from './snapshotPolicies';
@@ -18,4 +19,6 @@ export const OPERATIONS: readonly Operation[] = [
   enableFunction,
   editSnapshotSchedule,
   removeSnapshotSchedule,
+  createNotificationSetting,
+  updateNotificationSetting,
 ] as readonly Operation[];

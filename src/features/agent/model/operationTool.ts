@@ -14,6 +14,8 @@ export interface ToolFace<S extends z.ZodObject> {
   readonly purpose: string;
   /** When to use it and where its ids come from. */
   readonly usage: string;
+  /** What the person is shown first, said instead of "<noun> is read first…" when nothing is read (a create). */
+  readonly asks?: string;
   readonly answer: (sent: unknown, bound: AgentBinding, input: z.output<S>) => string;
 }
 
@@ -24,7 +26,7 @@ export function toolFromOperation<S extends z.ZodObject, T>(op: Operation<S, T>,
     referenceName: face.referenceName,
     displayName: op.title,
     userDescription: face.userDescription,
-    modelDescription: `${face.purpose} ${op.noun} is read first so the person sees which one, and confirms.${undo} ${face.usage}`,
+    modelDescription: `${face.purpose} ${face.asks ?? `${op.noun} is read first so the person sees which one, and confirms.`}${undo} ${face.usage}`,
     kind: op.kind,
     operation: op as unknown as Operation,
     ...(op.destructiveWhen ? { destructiveWhen: op.destructiveWhen } : {}),

@@ -7,8 +7,9 @@ import * as z from 'zod';
 import { endpoints } from '../../../schema/endpoints';
 import { throwValidation, validateCall } from '../../../schema/validate';
 import { connectionField, defineTool, destructiveIf, type AgentBinding, type WriteChange, type WriteRequest, type WriteTarget } from './toolKit';
-import { notificationSettingLoss, profileTemplateLoss } from '../../../ui/text/destructiveChanges';
-import { findSetting } from '../../../operations/removals';
+import { profileTemplateLoss } from '../../../ui/text/destructiveChanges';
+import { createNotificationSetting as createSettingOp, updateNotificationSetting as updateSettingOp } from '../../../operations/notificationSettings';
+import { toolFromOperation } from './operationTool';
 import { readProfile } from './readTools';
 import { PlatformError } from '../../../schema/errors';
 
@@ -173,14 +174,8 @@ export const addSchedules = defineTool({
   },
 });
 
-const createSetting = endpoints.createNotificationSetting;
-const updateSetting = endpoints.updateNotificationSetting;
-const settingFields = () => ({
-  notification_type: createSetting.body.shape.notification_type.describe('deletion_request or failed_login'),
-  email: createSetting.body.shape.email.describe('Where the notification goes'),
-  enabled: createSetting.body.shape.enabled.describe('On or off (default on)'),
-});
-const settingAnswer = (verb: string, source: string, s: z.output<typeof createSetting.response>, b: AgentBinding) =>
+// The notification setting writes are catalog operations (src/operations/notificationSettings.ts).
+const settingAnswer = (verb: string, source: string, s: z.output<typeof endpoints.createNotificationSetting.response>, b: AgentBinding) =>
   objectAnswer(`${verb} notification setting ${s.id} on ${nameOf(b.connectionName)}:`, source, {
     notification_type: s.notification_type,
     email: s.email,
@@ -188,59 +183,23 @@ const settingAnswer = (verb: string, source: string, s: z.output<typeof createSe
     reseller: s.reseller,
   });
 
-export const createNotificationSetting = defineTool({
+export const createNotificationSetting = toolFromOperation(createSettingOp, {
   name: 'create_notification_setting',
   referenceName: 'platformCreateNotification',
-  displayName: 'Create Notification Setting',
   userDescription: "Send a reseller's deletion-request or failed-login notifications to an address",
-  modelDescription:
-    'Creates a notification setting of a reseller: which notification (deletion_request or failed_login) goes to which email, enabled or not. The person confirms first. Returns the new setting with its id (update it with update_notification_setting).',
-  kind: 'write',
-  input: () => z.strictObject({ ...connectionField, resellerId: createSetting.params.shape.resellerId.describe('The reseller id'), ...settingFields() }),
-  prepare: ({ resellerId, connection: _c, ...body }) =>
-    request(createSetting, { params: { resellerId }, body }, `Create a ${body.notification_type} notification setting for reseller ${resellerId}`),
-  answer: (sent, b) => settingAnswer('Created', 'create_notification_setting', sent as z.output<typeof createSetting.response>, b),
+  purpose: 'Creates a notification setting of a reseller: which notification (deletion_request or failed_login) goes to which email, enabled or not.',
+  asks: 'The person confirms every value first.',
+  usage: 'Returns the new setting with its id (update it with update_notification_setting).',
+  answer: (sent, b) => settingAnswer('Created', 'create_notification_setting', sent as z.output<typeof endpoints.createNotificationSetting.response>, b),
 });
 
-export const updateNotificationSetting = defineTool({
+export const updateNotificationSetting = toolFromOperation(updateSettingOp, {
   name: 'update_notification_setting',
   referenceName: 'platformUpdateNotification',
-  displayName: 'Update Notification Setting',
   userDescription: "Change a reseller's notification setting",
-  modelDescription:
-    'Replaces a notification setting of a reseller (notification_type, email and enabled, all given). The person confirms first. Returns the setting as saved.',
-  kind: 'write',
-  destructiveWhen: 'it switches the setting off or sends it to another address (the current address stops getting it)',
-  input: () =>
-    z.strictObject({
-      ...connectionField,
-      resellerId: updateSetting.params.shape.resellerId.describe('The reseller id'),
-      notificationSettingsId: updateSetting.params.shape.notificationSettingsId.describe('The setting id'),
-      ...settingFields(),
-    }),
-  prepare: ({ resellerId, notificationSettingsId, connection: _c, ...body }) =>
-    request(
-      updateSetting,
-      { params: { resellerId, notificationSettingsId }, body },
-      `Update notification setting ${notificationSettingsId} of reseller ${resellerId}`,
-    ),
-  readTarget: async (b, { resellerId, notificationSettingsId, notification_type, email, enabled }): Promise<WriteTarget> => {
-    // A spec-dialect server has no list to read one setting from: the change is then put as destructive.
-    const before = b.dialect === 'spec' ? undefined : await findSetting(b.api, resellerId, notificationSettingsId, b.signal);
-    const loss = notificationSettingLoss(before, { notification_type, email, enabled });
-    return {
-      noun: 'The notification setting',
-      facts: before
-        ? [
-            ['type', shown(before.notification_type)],
-            ['email', shown(before.email)],
-            ['enabled', shown(before.enabled)],
-          ]
-        : [['now', 'not readable on this server (it lists no settings)']],
-      ...(loss ? { destructive: loss } : {}),
-    };
-  },
-  answer: (sent, b) => settingAnswer('Updated', 'update_notification_setting', sent as z.output<typeof updateSetting.response>, b),
+  purpose: 'Replaces a notification setting of a reseller (notification_type and email given; enabled kept when left out).',
+  usage: 'list_notification_settings finds the setting id. Returns the setting as saved.',
+  answer: (sent, b) => settingAnswer('Updated', 'update_notification_setting', sent as z.output<typeof endpoints.updateNotificationSetting.response>, b),
 });
 
 /** A secret's payload as the confirmation shows it: its size and a fingerprint, never its content. */
