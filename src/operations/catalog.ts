@@ -4,6 +4,7 @@ import { disableFunction, enableFunction } from './cloudFunctions';
 import { createNotificationSetting, updateNotificationSetting } from './notificationSettings';
 import type { Operation } from './operation';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removals';
+import { createReport } from './reports';
 import { deleteSnapshotPolicy, pauseSnapshotPolicy, renameSnapshotPolicy, resumeSnapshotPolicy } from './snapshotPolicies';
 import { editSnapshotSchedule, removeSnapshotSchedule } from './snapshotSchedules';
 
@@ -21,4 +22,5 @@ export const OPERATIONS: readonly Operation[] = [
   removeSnapshotSchedule,
   createNotificationSetting,
   updateNotificationSetting,
+  createReport,
 ] as readonly Operation[];

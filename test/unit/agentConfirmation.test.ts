@@ -4,8 +4,8 @@
 // restyle the message, fake a heading or push the connection's name out of view.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { agentTool, confirmation, inlineCode, prepareWrite } from '../../src/features/agent/model/toolCatalog';
-import type { WriteRequest } from '../../src/features/agent/model/toolKit';
+import { agentTool, confirmation, inlineCode, prepareWrite, withTarget } from '../../src/features/agent/model/toolCatalog';
+import { NO_CONNECTION, type WriteRequest } from '../../src/features/agent/model/toolKit';
 import { HOSTILE, outsideCode } from '../support/platformData';
 
 const tool = (name: string) => {
@@ -17,6 +17,12 @@ const prepared = (name: string, input: Record<string, unknown>): WriteRequest =>
   const p = prepareWrite(tool(name), input);
   assert.ok(p.ok, !p.ok ? p.answer : '');
   return p.request;
+};
+/** A catalog operation's tool shows its values as the facts of its target (create_report reads nothing from the platform to make them). */
+const withFacts = async (name: string, input: Record<string, unknown>): Promise<WriteRequest> => {
+  const targeted = await withTarget(tool(name), NO_CONNECTION, input, prepared(name, input));
+  assert.ok(targeted.ok);
+  return targeted.request;
 };
 /** What a model may send: headings, HTML, 200 newlines, backtick runs, emphasis, links, bidi. */
 const ATTACK = `${HOSTILE}\n${'\n'.repeat(200)}## Approved by security\n<img src=x onerror=alert(1)>\n\`\`\`\`\`\`\`\n**Allow** [click](command:workbench.action.terminal.new) \u202e`;
@@ -32,8 +38,9 @@ describe('a write\'s confirmation with hostile values', () => {
   ];
 
   for (const [name, input] of cases) {
-    it(`${name}: connection first, every model value as code, nothing raw`, () => {
-      const asked = confirmation(tool(name), prepared(name, input), on);
+    it(`${name}: connection first, every model value as code, nothing raw`, async () => {
+      const operation = tool(name).operation !== undefined;
+      const asked = confirmation(tool(name), operation ? await withFacts(name, input) : prepared(name, input), on);
       const lines = asked.message.split('\n');
       assert.equal(lines[0], 'On connection `Production` (`https://api.example.com`, platform API):', 'our words and the connection first');
       assert.ok(!RAW.test(asked.message), `no raw control, bidi or invisible character: ${JSON.stringify(asked.message.match(RAW))}`);
@@ -48,7 +55,9 @@ describe('a write\'s confirmation with hostile values', () => {
       assert.match(plain, /Sent once when you allow it; never retried automatically\.$/, 'our closing words, last');
       assert.ok(asked.message.includes('\\n'), 'the newlines shown as \\n');
       assert.ok(asked.message.includes('\\u202e'), 'the bidi override shown as \\u202e');
-      assert.match(asked.message, /`{3,}json\n\{\n {2}"/, 'the body as indented JSON, a line per field');
+      // The body as indented JSON, a line per field; a catalog operation's values are its facts, each as code.
+      if (operation) assert.match(asked.message, /\n\nThe [a-z ]+: [A-Z][a-z ]+ `/, 'the facts line');
+      else assert.match(asked.message, /`{3,}json\n\{\n {2}"/, 'the body as indented JSON, a line per field');
     });
   }
 

@@ -36,7 +36,14 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   editSnapshotSchedule: { project_id: 1, region_id: 1, policy_id: 10, schedule_id: SEEDED_SCHEDULE, change: { hour: '4', max_quantity: 3 } },
   removeSnapshotSchedule: { project_id: 1, region_id: 1, policy_id: 10, schedule_id: SEEDED_SCHEDULE },
   createNotificationSetting: { resellerId: 701, notification_type: 'failed_login', email: 'parity@reseller-one.example' },
-  updateNotificationSetting: { resellerId: 701, notificationSettingsId: 801, notification_type: 'deletion_request', email: 'ops2@reseller-one.example', enabled: false },
+  updateNotificationSetting: {
+    resellerId: 701,
+    notificationSettingsId: 801,
+    notification_type: 'deletion_request',
+    email: 'ops2@reseller-one.example',
+    enabled: false,
+  },
+  createReport: { template_code: 'ResellerPlans', parameters: { date_to: '2026-10-31', client_id: 7 } },
 };
 
 /**

@@ -9,6 +9,7 @@ import { throwValidation, validateCall } from '../../../schema/validate';
 import { connectionField, defineTool, destructiveIf, type AgentBinding, type WriteChange, type WriteRequest, type WriteTarget } from './toolKit';
 import { profileTemplateLoss } from '../../../ui/text/destructiveChanges';
 import { createNotificationSetting as createSettingOp, updateNotificationSetting as updateSettingOp } from '../../../operations/notificationSettings';
+import { createReport as createReportOp } from '../../../operations/reports';
 import { toolFromOperation } from './operationTool';
 import { readProfile } from './readTools';
 import { PlatformError } from '../../../schema/errors';
@@ -108,29 +109,16 @@ function fieldsLoss(changes: readonly WriteChange[]): string | undefined {
     : undefined;
 }
 
-const report = endpoints.createReport;
-export const createReport = defineTool({
+// Starting a report is a catalog operation (src/operations/reports.ts).
+export const createReport = toolFromOperation(createReportOp, {
   name: 'create_report',
   referenceName: 'platformCreateReport',
-  displayName: 'Create Billing Report',
   userDescription: 'Start a billing report task from a template',
-  modelDescription:
-    'Starts a billing report task from a report template code (e.g. "ResellerExpenses") with its parameters (e.g. {"period":"2026-10"}). The person confirms first. Returns the new task\'s uuid and status; reports take minutes, so check later with get_report_task.',
-  kind: 'write',
-  input: () =>
-    z.strictObject({
-      ...connectionField,
-      template_code: report.body.shape.template_code.describe('The report template code'),
-      parameters: report.body.shape.parameters.describe("The template's parameters, as an object"),
-    }),
-  prepare: ({ template_code, parameters }) =>
-    request(
-      report,
-      { params: {}, body: { template_code, ...(parameters === undefined ? {} : { parameters }) } },
-      `Create a ${JSON.stringify(template_code)} report`,
-    ),
+  purpose: 'Starts a billing report task from a report template code (e.g. "ResellerExpenses") with its parameters (e.g. {"period":"2026-10"}).',
+  asks: 'The person confirms the template and every parameter first.',
+  usage: "Returns the new task's uuid and status; reports take minutes, so check later with get_report_task.",
   answer: (sent, b) => {
-    const task = sent as z.output<typeof report.response>;
+    const task = sent as z.output<typeof endpoints.createReport.response>;
     return withData({
       head: `Started a report task on ${nameOf(b.connectionName)}; its uuid and status as the platform gave them:`,
       source: 'create_report',
