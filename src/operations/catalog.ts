@@ -6,7 +6,7 @@ import type { Operation } from './operation';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removals';
 import { createReport } from './reports';
 import { deleteSnapshotPolicy, pauseSnapshotPolicy, renameSnapshotPolicy, resumeSnapshotPolicy } from './snapshotPolicies';
-import { editSnapshotSchedule, removeSnapshotSchedule } from './snapshotSchedules';
+import { addSchedules, editSnapshotSchedule, removeSnapshotSchedule } from './snapshotSchedules';
 
 export const OPERATIONS: readonly Operation[] = [
   deleteReportTask,
@@ -23,4 +23,5 @@ export const OPERATIONS: readonly Operation[] = [
   createNotificationSetting,
   updateNotificationSetting,
   createReport,
+  addSchedules,
 ] as readonly Operation[];

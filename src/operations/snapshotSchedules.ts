@@ -94,3 +94,33 @@ export const editSnapshotSchedule = defineOperation({
     };
   },
 });
+
+const add = () => endpoints.addSchedules;
+type AddInput = { project_id: number; region_id: number; policy_id: number; schedules: readonly Schedule[] };
+const addAction = ({ policy_id, schedules }: AddInput, p?: PolicyThing) =>
+  `Add ${schedules.length} schedule${schedules.length === 1 ? '' : 's'} to snapshot policy ${p ? policyName(p) : policy_id}`;
+
+export const addSchedules = defineOperation({
+  name: 'addSchedules',
+  title: 'Add Snapshot Schedules',
+  noun: 'The snapshot policy',
+  kind: 'write',
+  button: 'Submit',
+  fields: () =>
+    z.strictObject({
+      project_id: add().params.shape.project_id.describe('The project id (list_cloud_locations finds it)'),
+      region_id: add().params.shape.region_id.describe('The region id (list_cloud_locations finds it)'),
+      policy_id: add().params.shape.policy_id.describe('The policy id (list_snapshot_policies finds it)'),
+      schedules: add().body.shape.schedules.describe('The schedules to add (at least one)'),
+    }),
+  request: ({ schedules, ...at }) => checkedRequest(add(), { params: { ...at }, body: { schedules } }),
+  action: (input, p?: PolicyThing) => addAction(input as AddInput, p),
+  read: (api, { schedules: _schedules, ...at }, signal): Promise<PolicyThing> => readPolicy(api, at, signal),
+  target: ({ schedules, ...at }, p) => {
+    const added = schedules as readonly Schedule[];
+    return {
+      facts: [...policyFacts(at, p), ['Adds', added.map((s) => `${scheduleText(s)}; ${keeps(s)}`).join(' | ')], ['Schedules sent', JSON.stringify(schedules)]],
+      consequence: "They are added to the policy's own schedules in one request; each can be removed again.",
+    };
+  },
+});

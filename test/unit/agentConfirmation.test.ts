@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { agentTool, confirmation, inlineCode, prepareWrite, withTarget } from '../../src/features/agent/model/toolCatalog';
-import { NO_CONNECTION, type WriteRequest } from '../../src/features/agent/model/toolKit';
+import { NO_CONNECTION, type AgentBinding, type WriteRequest } from '../../src/features/agent/model/toolKit';
 import { HOSTILE, outsideCode } from '../support/platformData';
 
 const tool = (name: string) => {
@@ -18,9 +18,12 @@ const prepared = (name: string, input: Record<string, unknown>): WriteRequest =>
   assert.ok(p.ok, !p.ok ? p.answer : '');
   return p.request;
 };
-/** A catalog operation's tool shows its values as the facts of its target (create_report reads nothing from the platform to make them). */
+/** The platform as far as add_schedules reads it first: policy 10 in its region's list. */
+const POLICY_LIST = { cloud: { listLifecyclePolicies: () => Promise.resolve({ results: [{ id: 10, name: 'nightly', status: 'active', schedules: [] }] }) } };
+/** A catalog operation's tool shows its values as the facts of its target, read first (create_report reads nothing; add_schedules its policy). */
 const withFacts = async (name: string, input: Record<string, unknown>): Promise<WriteRequest> => {
-  const targeted = await withTarget(tool(name), NO_CONNECTION, input, prepared(name, input));
+  const bound = { ...NO_CONNECTION, api: POLICY_LIST as unknown as AgentBinding['api'] };
+  const targeted = await withTarget(tool(name), bound, input, prepared(name, input));
   assert.ok(targeted.ok);
   return targeted.request;
 };

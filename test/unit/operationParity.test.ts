@@ -44,6 +44,15 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     enabled: false,
   },
   createReport: { template_code: 'ResellerPlans', parameters: { date_to: '2026-10-31', client_id: 7 } },
+  addSchedules: {
+    project_id: 1,
+    region_id: 1,
+    policy_id: 10,
+    schedules: [
+      { type: 'interval', weeks: 0, days: 1, hours: 0, minutes: 0, max_quantity: 2, retention_time: { weeks: 1, days: 0, hours: 0, minutes: 0 } },
+      { type: 'cron', day_of_week: 'mon', hour: '3', minute: '0', timezone: 'UTC', max_quantity: 4 },
+    ],
+  },
 };
 
 /**

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { commandConfirmation } from '../../src/operations/commandConfirmation';
-import { editSnapshotSchedule, removeSnapshotSchedule } from '../../src/operations/snapshotSchedules';
+import { addSchedules, editSnapshotSchedule, removeSnapshotSchedule } from '../../src/operations/snapshotSchedules';
 import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
 import { agentSim } from '../support/agentSim';
 import { NIGHTLY_POLICY } from '../support/policyFixture';
@@ -81,6 +81,27 @@ describe('snapshot schedule changes as the command confirms them', () => {
     );
   });
 
+  it('Add names the policy as it is and every schedule added, in words and as sent; a plain write', () => {
+    const schedules = [{ type: 'interval' as const, days: 1, max_quantity: 2 }];
+    const asked = commandConfirmation(addSchedules, { project_id: 1, region_id: 2, policy_id: 10, schedules }, policy, conn);
+    assert.equal(asked.summary.destructive, false);
+    const shown = modal(asked);
+    assert.equal(shown.message, 'Add 1 schedule to snapshot policy nightly on Prod?');
+    assert.equal(shown.button, 'Submit');
+    assert.equal(
+      shown.detail.split('\n\n').slice(0, 2).join('\n\n'),
+      [
+        "They are added to the policy's own schedules in one request; each can be removed again.",
+        [...POLICY_FACTS.slice(0, 6), 'Adds: every 1 day; at most 2 snapshots', 'Schedules sent: [{"type":"interval","days":1,"max_quantity":2}]'].join('\n'),
+      ].join('\n\n'),
+    );
+    assert.equal(
+      modal(commandConfirmation(addSchedules, { project_id: 1, region_id: 2, policy_id: 10, schedules: [...schedules, ...schedules] }, { id: 10 }, conn))
+        .message,
+      'Add 2 schedules to snapshot policy policy 10 on Prod?',
+    );
+  });
+
   it('a refused input names the field and the rule: the request is never built', () => {
     const refused = (f: () => unknown, field: RegExp) =>
       assert.throws(f, (e: Error & { kind?: string }) => e.kind === 'validation' && field.test(e.message), field.source);
@@ -89,6 +110,8 @@ describe('snapshot schedule changes as the command confirms them', () => {
     refused(() => editSnapshotSchedule.request({ ...at, schedule_id: '', change: { hour: '4' } }), /schedule_id/);
     refused(() => removeSnapshotSchedule.request({ ...at, policy_id: 0 }), /policy_id/);
     refused(() => removeSnapshotSchedule.request({ ...at, schedule_id: '' }), /schedule_ids/);
+    refused(() => addSchedules.request({ ...at, schedules: [] }), /schedules/);
+    refused(() => addSchedules.request({ ...at, schedules: [{ type: 'cron', day_of_week: 'monday' }] as never }), /schedules\[0\]\.day_of_week/);
     assert.deepEqual(removeSnapshotSchedule.request(at).call, { params: { project_id: 1, region_id: 2, policy_id: 10 }, body: { schedule_ids: ['s1'] } });
     assert.deepEqual(editSnapshotSchedule.request({ ...at, change: { hour: '4' } }).call, {
       params: { project_id: 1, region_id: 2, schedule_id: 's1' },
@@ -111,6 +134,10 @@ describe('the target read of the schedule changes, against the simulator', { tim
     );
     await assert.rejects(
       editSnapshotSchedule.read(t.bound.api, { ...seeded, policy_id: 999, change: { hour: '4' } }),
+      (e: Error & { kind?: string }) => e.kind === 'notFound' && /No snapshot policy 999/.test(e.message),
+    );
+    await assert.rejects(
+      addSchedules.read(t.bound.api, { project_id: 1, region_id: 1, policy_id: 999, schedules: [] }),
       (e: Error & { kind?: string }) => e.kind === 'notFound' && /No snapshot policy 999/.test(e.message),
     );
     assert.deepEqual(t.writes(), []);

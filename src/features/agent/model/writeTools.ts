@@ -10,6 +10,7 @@ import { connectionField, defineTool, destructiveIf, type AgentBinding, type Wri
 import { profileTemplateLoss } from '../../../ui/text/destructiveChanges';
 import { createNotificationSetting as createSettingOp, updateNotificationSetting as updateSettingOp } from '../../../operations/notificationSettings';
 import { createReport as createReportOp } from '../../../operations/reports';
+import { addSchedules as addSchedulesOp } from '../../../operations/snapshotSchedules';
 import { toolFromOperation } from './operationTool';
 import { readProfile } from './readTools';
 import { PlatformError } from '../../../schema/errors';
@@ -128,31 +129,16 @@ export const createReport = toolFromOperation(createReportOp, {
   },
 });
 
-const schedules = endpoints.addSchedules;
-export const addSchedules = defineTool({
+// Adding schedules is a catalog operation (src/operations/snapshotSchedules.ts).
+export const addSchedules = toolFromOperation(addSchedulesOp, {
   name: 'add_schedules',
   referenceName: 'platformAddSchedules',
-  displayName: 'Add Snapshot Schedules',
   userDescription: 'Add schedules to a snapshot lifecycle policy',
-  modelDescription:
-    'Adds schedules to a snapshot lifecycle policy: each {"type":"cron", minute, hour, day, month, day_of_week, week, timezone, max_quantity, retention_time} or {"type":"interval", weeks, days, hours, minutes, max_quantity, retention_time}, as the platform defines them. The person confirms first. Returns the policy with all its schedules.',
-  kind: 'write',
-  input: () =>
-    z.strictObject({
-      ...connectionField,
-      project_id: schedules.params.shape.project_id.describe('The project id'),
-      region_id: schedules.params.shape.region_id.describe('The region id'),
-      policy_id: schedules.params.shape.policy_id.describe('The lifecycle policy id'),
-      schedules: schedules.body.shape.schedules.describe('The schedules to add (at least one)'),
-    }),
-  prepare: ({ project_id, region_id, policy_id, schedules: list }) =>
-    request(
-      schedules,
-      { params: { project_id, region_id, policy_id }, body: { schedules: list } },
-      `Add ${list.length} schedule${list.length === 1 ? '' : 's'} to lifecycle policy ${policy_id}`,
-    ),
+  purpose:
+    'Adds schedules to a snapshot lifecycle policy: each {"type":"cron", minute, hour, day, month, day_of_week, week, timezone, max_quantity, retention_time} or {"type":"interval", weeks, days, hours, minutes, max_quantity, retention_time}, as the platform defines them.',
+  usage: 'list_snapshot_policies finds the policy id. Returns the policy with all its schedules.',
   answer: (sent, b, input) => {
-    const policy = sent as z.output<typeof schedules.response>;
+    const policy = sent as z.output<typeof endpoints.addSchedules.response>;
     const ids = (policy.schedules ?? []).map((s) => s.id).filter(Boolean);
     return withData({
       head: `Added ${input.schedules.length} schedule(s) to lifecycle policy ${input.policy_id} on ${nameOf(b.connectionName)}. It now has ${ids.length} schedule(s); the policy as the platform gave it:`,
