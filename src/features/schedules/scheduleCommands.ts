@@ -114,7 +114,7 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
     const parsed = parseSchedulesDocument(doc.getText());
     if ('problem' in parsed) return void (await ui.notify('error', `Nothing was sent: ${parsed.problem}`, []));
     const { content } = parsed;
-    const schedules = Array.isArray(content.schedules) ? content.schedules : [content.schedules];
+    const schedules: unknown[] = Array.isArray(content.schedules) ? content.schedules : [content.schedules];
     const input = { project_id: content.project_id, region_id: content.region_id, policy_id: content.policy_id, schedules } as Parameters<typeof addSchedulesOperation.request>[0];
     try {
       // Checked before the person is asked: a document the platform would refuse is not put to them.
