@@ -8,6 +8,7 @@ import type { LifecyclePolicy } from '../schema/cloud';
 import { fillPath, pathIn } from '../schema/endpoint';
 import { endpoints } from '../schema/endpoints';
 import { PlatformError } from '../schema/errors';
+import { isListMissing } from '../platform/platformLists';
 import { scheduleKeeps, scheduleName, schedulePrunes } from '../ui/text/scheduleText';
 import { NOT_STATED, checkedRequest, defineOperation } from './operation';
 import { policyFacts, policyName, readPolicy, scheduleText, type PolicyThing } from './snapshotPolicies';
@@ -49,7 +50,7 @@ const scheduleFacts = (at: At, t: ScheduleThing | undefined): [string, string][]
   ['Schedule', `${t ? scheduleText(t.schedule) : NOT_STATED} (ID ${at.schedule_id})`],
   ['Keeps', t ? keeps(t.schedule) : NOT_STATED],
 ];
-const ofPolicy = (at: At, t?: ScheduleThing) => `snapshot policy ${t ? policyName(t.policy) : at.policy_id}`;
+const ofPolicy = (at: At, t?: ScheduleThing) => `snapshot policy ${t?.policy.name || at.policy_id}`;
 
 export const removeSnapshotSchedule = defineOperation({
   name: 'removeSnapshotSchedule',
@@ -98,7 +99,7 @@ export const editSnapshotSchedule = defineOperation({
 const add = () => endpoints.addSchedules;
 type AddInput = { project_id: number; region_id: number; policy_id: number; schedules: readonly Schedule[] };
 const addAction = ({ policy_id, schedules }: AddInput, p?: PolicyThing) =>
-  `Add ${schedules.length} schedule${schedules.length === 1 ? '' : 's'} to snapshot policy ${p ? policyName(p) : policy_id}`;
+  `Add ${schedules.length} schedule${schedules.length === 1 ? '' : 's'} to snapshot policy ${p?.name || policy_id}`;
 
 export const addSchedules = defineOperation({
   name: 'addSchedules',
@@ -115,7 +116,15 @@ export const addSchedules = defineOperation({
     }),
   request: ({ schedules, ...at }) => checkedRequest(add(), { params: { ...at }, body: { schedules } }),
   action: (input, p?: PolicyThing) => addAction(input as AddInput, p),
-  read: (api, { schedules: _schedules, ...at }, signal): Promise<PolicyThing> => readPolicy(api, at, signal),
+  read: async (api, { schedules: _schedules, ...at }, signal): Promise<PolicyThing> => {
+    try {
+      return await readPolicy(api, at, signal);
+    } catch (error) {
+      // A server without the list (the spec's): the policy as far as it is known, its id; the platform answers for it.
+      if (isListMissing(error, 'listLifecyclePolicies')) return { id: at.policy_id };
+      throw error;
+    }
+  },
   target: ({ schedules, ...at }, p) => {
     const added = schedules as readonly Schedule[];
     return {

@@ -311,8 +311,7 @@ describe('bad input, in the flows where it is typed', function () {
       refusal: string;
       boundary: Record<string, unknown>;
       done: RegExp;
-      /** What was sent for the boundary; absent: the boundary passes the rule but is read first and not found, so nothing is sent. */
-      sends?: (r: SentRequest) => void;
+      sends: (r: SentRequest) => void;
     }
     const schedulesOf = (r: SentRequest) => (r.body as { schedules: unknown[] }).schedules;
     const docRows: DocRow[] = [
@@ -338,8 +337,8 @@ describe('bad input, in the flows where it is typed', function () {
       },
       {
         rule: 'addSchedules policy_id >= 1', outside: { ...at, policy_id: 0, schedules: [cron] }, refusal: 'policy_id: must be at least 1',
-        // Policy 1 passes the rule; it does not exist in the simulator, so the policy read first finds nothing: said, nothing sent.
-        boundary: { ...at, policy_id: 1, schedules: [cron] }, done: /^Nothing was sent: could not read snapshot policy 1 on [^:]+: .*No snapshot policy 1 in project 1, region 1/,
+        // Policy 1 does not exist in the simulator: 404, shown as such. The id was sent as written.
+        boundary: { ...at, policy_id: 1, schedules: [cron] }, done: /^No lifecycle policy 1 in project 1, region 1/, sends: (r) => assert.equal(r.path, '/cloud/v1/lifecycle_policy/1/1/1/add_schedules'),
       },
     ];
     // The policy shown after a submit covers the editor: it is brought back before each edit.
@@ -372,8 +371,8 @@ describe('bad input, in the flows where it is typed', function () {
         await until('the schema accepting the document', () => diagnostics().length === 0, 20_000);
         await vscode.commands.executeCommand('platformConsole.submitSchedulesDocument');
         await ui.waitForNotification(row.done);
-        assert.equal(sent('POST addSchedules'), row.sends ? 1 : 0);
-        if (row.sends) row.sends(await last('POST addSchedules'));
+        assert.equal(sent('POST addSchedules'), 1);
+        row.sends(await last('POST addSchedules'));
       });
     }
   });

@@ -8,6 +8,9 @@ import { describe, it } from 'node:test';
 import { commandConfirmation } from '../../src/operations/commandConfirmation';
 import { addSchedules, editSnapshotSchedule, removeSnapshotSchedule } from '../../src/operations/snapshotSchedules';
 import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
+import { createPlatformApi } from '../../src/platform/api';
+import { HttpClient } from '../../src/platform/http';
+import { startSimulator } from '../../simulator/index';
 import { agentSim } from '../support/agentSim';
 import { NIGHTLY_POLICY } from '../support/policyFixture';
 
@@ -98,7 +101,7 @@ describe('snapshot schedule changes as the command confirms them', () => {
     assert.equal(
       modal(commandConfirmation(addSchedules, { project_id: 1, region_id: 2, policy_id: 10, schedules: [...schedules, ...schedules] }, { id: 10 }, conn))
         .message,
-      'Add 2 schedules to snapshot policy policy 10 on Prod?',
+      'Add 2 schedules to snapshot policy 10 on Prod?',
     );
   });
 
@@ -153,5 +156,26 @@ describe('the target read of the schedule changes, against the simulator', { tim
       assert.match(said, /^Not found on "Sim": GET \S+\/gone\.[\s\S]*\nNothing was asked or sent\.$/, name);
     }
     assert.deepEqual(t.writes(), []);
+  });
+});
+
+describe('schedules added on a server without the list of policies (the spec dialect)', { timeout: 60_000 }, () => {
+  it('the policy is known by its id only: asked with its facts not stated, then sent (the platform answers for the policy)', async () => {
+    const sim = await startSimulator({ apiKey: 'operation-schedules-spec-key', dialect: 'spec' });
+    try {
+      const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: 'operation-schedules-spec-key', dialect: 'spec' }));
+      const input = { project_id: 1, region_id: 1, policy_id: 10, schedules: [{ type: 'interval' as const, hours: 6, max_quantity: 2 }] };
+      const policy = await addSchedules.read(api, input);
+      assert.deepEqual(policy, { id: 10 });
+      const shown = modal(commandConfirmation(addSchedules, input, policy, conn));
+      assert.equal(shown.message, 'Add 1 schedule to snapshot policy 10 on Prod?');
+      assert.match(
+        shown.detail,
+        /\nPolicy: policy 10 \(ID 10\)\nProject \/ region: 1 \/ 1\nStatus now: not stated\nSchedules: not stated\nVolumes: not stated\nAdds: every 6 hours; at most 2 snapshots\n/,
+      );
+      assert.equal(Object.keys(sim.requestCounts()).filter((k) => !k.startsWith('GET')).length, 0, 'nothing sent by reading');
+    } finally {
+      await sim.close();
+    }
   });
 });
