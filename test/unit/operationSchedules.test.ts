@@ -12,7 +12,7 @@ import { createPlatformApi } from '../../src/platform/api';
 import { HttpClient } from '../../src/platform/http';
 import { startSimulator } from '../../simulator/index';
 import { agentSim } from '../support/agentSim';
-import { NIGHTLY_POLICY } from '../support/policyFixture';
+import { NIGHTLY_FACTS, NIGHTLY_POLICY } from '../support/policyFixture';
 
 const conn = { name: 'Prod', baseUrl: 'https://api.example' };
 const at = { project_id: 1, region_id: 2, policy_id: 10, schedule_id: 's1' };
@@ -27,11 +27,7 @@ const modal = (c: ReturnType<typeof commandConfirmation>) => {
 };
 const POLICY_FACTS = [
   'Connection: Prod (https://api.example)',
-  'Policy: nightly (ID 10)',
-  'Project / region: 1 / 2',
-  'Status now: active',
-  'Schedules: cron 0 3 * * * (UTC): At 03:00 (UTC); every 6 hours',
-  'Volumes: db-data',
+  ...NIGHTLY_FACTS,
   'Schedule: cron 0 3 * * * (UTC): At 03:00 (UTC) (ID s1)',
   'Keeps: keeps 1 week · at most 7 snapshots',
 ];
