@@ -7,11 +7,14 @@ import { createEdgeApp } from './edgeCreate';
 import { deleteEdgeBinary, deployEdgeApp, rollBackEdgeApp } from './edgeDeploy';
 import { createEdgeSecret, deleteEdgeSecret, replaceEdgeSecretValue } from './edgeSecrets';
 import { createSecret, deleteCloudSecret } from './cloudSecrets';
+import { createNotificationSetting, updateNotificationSetting } from './notificationSettings';
 import type { Operation } from './operation';
 import { createProtectionProfile, deleteProtectionProfile, updateProtectionProfile } from './protectionProfiles';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from './removals';
+import { createReport } from './reports';
 import { deleteSnapshotPolicy, pauseSnapshotPolicy, renameSnapshotPolicy, resumeSnapshotPolicy } from './snapshotPolicies';
 import { deleteStorage, restoreStorage } from './storages';
+import { addSchedules, editSnapshotSchedule, removeSnapshotSchedule } from './snapshotSchedules';
 
 export const OPERATIONS: readonly Operation[] = [
   deleteReportTask,
@@ -42,4 +45,10 @@ export const OPERATIONS: readonly Operation[] = [
   rollBackEdgeApp,
   deleteEdgeBinary,
   createEdgeApp,
+  editSnapshotSchedule,
+  removeSnapshotSchedule,
+  createNotificationSetting,
+  updateNotificationSetting,
+  createReport,
+  addSchedules,
 ] as readonly Operation[];

@@ -40,21 +40,22 @@ export async function readPolicy(api: PlatformApi, at: At, signal?: AbortSignal)
   });
 }
 
-/** The facts every policy change shows, then what this change does. */
-function policyTarget(at: At, p: PolicyThing | undefined, change: string, rest: Omit<OperationTarget, 'noun' | 'facts'>): Omit<OperationTarget, 'noun'> {
+/** The facts every policy change shows (a schedule's changes too: snapshotSchedules.ts). */
+export function policyFacts(at: At, p: PolicyThing | undefined): [string, string][] {
   const schedules = p?.schedules;
   const volumes = p?.volumes;
-  return {
-    facts: [
-      ['Policy', `${p ? policyName(p) : `policy ${at.policy_id}`} (ID ${at.policy_id})`],
-      ['Project / region', `${at.project_id} / ${at.region_id}`],
-      ['Status now', p?.status || NOT_STATED],
-      ['Schedules', schedules ? schedules.map(scheduleText).join('; ') || 'none' : NOT_STATED],
-      ['Volumes', volumes ? volumes.map((v) => v.volume_name || v.volume_id || '?').join(', ') || 'none' : NOT_STATED],
-      ['Change', change],
-    ],
-    ...rest,
-  };
+  return [
+    ['Policy', `${p ? policyName(p) : `policy ${at.policy_id}`} (ID ${at.policy_id})`],
+    ['Project / region', `${at.project_id} / ${at.region_id}`],
+    ['Status now', p?.status || NOT_STATED],
+    ['Schedules', schedules ? schedules.map(scheduleText).join('; ') || 'none' : NOT_STATED],
+    ['Volumes', volumes ? volumes.map((v) => v.volume_name || v.volume_id || '?').join(', ') || 'none' : NOT_STATED],
+  ];
+}
+
+/** The facts every policy change shows, then what this change does. */
+function policyTarget(at: At, p: PolicyThing | undefined, change: string, rest: Omit<OperationTarget, 'noun' | 'facts'>): Omit<OperationTarget, 'noun'> {
+  return { facts: [...policyFacts(at, p), ['Change', change]], ...rest };
 }
 
 const named = (verb: string, at: At, p?: PolicyThing) => `${verb} snapshot policy ${p ? policyName(p) : at.policy_id}`;

@@ -106,7 +106,7 @@ describe('Cloud view: snapshot policies', function () {
     const schedule = rows.find((r) => (r as { cloudTarget?: { id?: string } }).cloudTarget?.id === NIGHTLY_SCHEDULE)!;
     assert.ok(schedule, `the schedule's row: ${before.join(', ')}`);
     assert.equal(await vscode.commands.executeCommand('platformConsole.removeSnapshotSchedule', schedule), true);
-    assert.match(ui.confirms[0]!.detail, /Schedule: cron [\s\S]*the snapshots it makes stop being made/);
+    assert.match(ui.confirms[0]!.detail, /^The snapshots it makes stop being made[\s\S]*\nSchedule: cron [^\n]*\nKeeps: [^\n]*\nChange: removed; the policy is left with no schedule\n/);
     assert.deepEqual(writes(), ['POST removeSchedules 1']);
     assert.deepEqual(lastBody('removeSchedules'), { schedule_ids: [NIGHTLY_SCHEDULE] });
     const after = await cloud().getChildren(await policyRow('nightly-snapshots'));
@@ -126,7 +126,7 @@ describe('Cloud view: snapshot policies', function () {
     const opened = ui.prompts.filter((p) => p.kind === 'input').map((p) => p.value);
     assert.deepEqual(opened, ['30', '7', '1', '0', 'nightly {volume_id} {datetime_utc}'], 'minutes, snapshots to keep, retention weeks and days, name: prefilled');
     assert.equal(ui.prompts.find((p) => p.kind === 'pick' && /Time zone/.test(p.prompt))?.active, 'Europe/Luxembourg');
-    assert.match(ui.confirms[0]!.detail, /Was: .*keeps 7 snapshots[\s\S]*Becomes: .*keeps 9 snapshots[\s\S]*Fields sent: max_quantity/);
+    assert.match(ui.confirms[0]!.detail, /\nKeeps: keeps 1 week · at most 7 snapshots\nFields sent: \{"max_quantity":9\}\nBecomes: [^\n]*; keeps 1 week · at most 9 snapshots\n/);
     assert.deepEqual(writes(), ['PATCH patchSchedule 1']);
     assert.deepEqual(lastBody('patchSchedule'), { max_quantity: 9 });
     assert.match(ui.notifications.at(-1)!.message, /^Changed schedule cron 30 2 \* \* \* \(Europe\/Luxembourg\) of snapshot policy nightly-snapshots/);

@@ -129,8 +129,15 @@ describe('snapshot schedules', function () {
     await ui.waitForNotification(/now has \d+ schedules; 1 added\./);
     assert.equal(sent('POST addSchedules'), 1);
     assert.equal(ui.confirms.length, 1);
-    assert.match(ui.confirms[0]!.message, /^Add 1 schedule to lifecycle policy .*\(10\) on schedules\?$/);
-    assert.equal(ui.confirms[0]!.detail.split('\n').slice(0, 5).join('\n'), `Connection: schedules (${sim.url})\nProject: production (1)\nRegion: Luxembourg-2 (1)\nLifecycle policy: nightly-snapshots (10)\nSchedules: 1, added to the policy's own in one request`);
+    // The operation's words and facts (src/operations/snapshotSchedules.ts): the policy read first, the schedule added as sent.
+    assert.equal(ui.confirms[0]!.message, 'Add 1 schedule to snapshot policy nightly-snapshots on schedules?');
+    assert.deepEqual(ui.confirms[0]!.detail.split('\n').slice(0, 4), [
+      "They are added to the policy's own schedules in one request; each can be removed again.",
+      '',
+      `Connection: schedules (${sim.url})`,
+      'Policy: nightly-snapshots (ID 10)',
+    ]);
+    assert.match(ui.confirms[0]!.detail, /\nAdds: cron 0 23 \* \* mon \(UTC\): [^\n]*; at most 1 snapshot\nSchedules sent: \[\{"type":"cron","day_of_week":"mon","hour":"23","minute":"0","timezone":"UTC","max_quantity":1\}\]\n/);
   });
 
   it('Submit to Policy: sent on the connection the document was made on, after a modal naming it; a file from elsewhere says so; a signed-out origin sends nothing', async () => {
@@ -154,7 +161,7 @@ describe('snapshot schedules', function () {
       await vscode.commands.executeCommand('platformConsole.submitSchedulesDocument', made.document.uri);
       await until('the confirmation', () => ui.confirms[0]);
       assert.match(ui.confirms[0]!.message, / on schedules\?$/);
-      assert.match(ui.confirms[0]!.detail, /^Connection: schedules /);
+      assert.match(ui.confirms[0]!.detail, /\n\nConnection: schedules /);
       assert.equal(sent('POST addSchedules') + (other.requestCounts()['POST addSchedules'] ?? 0), 0, 'dismissed: nothing sent');
       person.answer = 'Submit';
       await vscode.commands.executeCommand('platformConsole.submitSchedulesDocument', made.document.uri);
@@ -171,7 +178,7 @@ describe('snapshot schedules', function () {
       ext.setUi(fileUi);
       await vscode.commands.executeCommand('platformConsole.submitSchedulesDocument', file);
       await until('the confirmation', () => fileUi.confirms[0]);
-      assert.match(fileUi.confirms[0]!.detail, /^This document came from a file that Platform Console did not make: .*ops\.schedules\.platform\.json\. .*active connection, elsewhere\.\n\nConnection: elsewhere /);
+      assert.match(fileUi.confirms[0]!.detail, /^This document came from a file that Platform Console did not make: .*ops\.schedules\.platform\.json\. .*active connection, elsewhere\. They are added to the policy's own schedules in one request; each can be removed again\.\n\nConnection: elsewhere /);
       assert.equal(other.requestCounts()['POST addSchedules'] ?? 0, 0, 'declined: nothing sent');
 
       // Made on "elsewhere", which is then signed out: refused by name, nothing sent anywhere.

@@ -10,3 +10,12 @@ export const NIGHTLY_POLICY = {
   ],
   volumes: [{ volume_id: 'v1', volume_name: 'db-data' }],
 };
+
+/** Its facts in a confirmation at project 1, region 2, after the connection's line (operationCloud, operationSchedules). */
+export const NIGHTLY_FACTS = [
+  'Policy: nightly (ID 10)',
+  'Project / region: 1 / 2',
+  'Status now: active',
+  'Schedules: cron 0 3 * * * (UTC): At 03:00 (UTC); every 6 hours',
+  'Volumes: db-data',
+];

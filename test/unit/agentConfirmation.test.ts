@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { agentTool, confirmation, inlineCode, prepareWrite, withTarget } from '../../src/features/agent/model/toolCatalog';
-import type { AgentBinding, WriteRequest } from '../../src/features/agent/model/toolKit';
+import { NO_CONNECTION, type AgentBinding, type WriteRequest } from '../../src/features/agent/model/toolKit';
 import { targetOf } from '../../src/operations/operation';
 import { HOSTILE, outsideCode } from '../support/platformData';
 
@@ -19,6 +19,8 @@ const prepared = (name: string, input: Record<string, unknown>): WriteRequest =>
   assert.ok(p.ok, !p.ok ? p.answer : '');
   return p.request;
 };
+/** The platform as far as add_schedules reads it first: policy 10 in its region's list. */
+const POLICY_LIST = { cloud: { listLifecyclePolicies: () => Promise.resolve({ results: [{ id: 10, name: 'nightly', status: 'active', schedules: [] }] }) } };
 /** What a model may send: headings, HTML, 200 newlines, backtick runs, emphasis, links, bidi. */
 const ATTACK = `${HOSTILE}\n${'\n'.repeat(200)}## Approved by security\n<img src=x onerror=alert(1)>\n\`\`\`\`\`\`\`\n**Allow** [click](command:workbench.action.terminal.new) \u202e`;
 const RAW = /(?!\n)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
@@ -39,10 +41,11 @@ describe('a write\'s confirmation with hostile values', () => {
 
   for (const [name, input, thing] of cases) {
     it(`${name}: connection first, every model value as code, nothing raw`, async () => {
-      // A catalog operation shows its values as its facts: made from the thing given here, or (create_secret) from the input alone, the binding's client never asked.
+      // A catalog operation shows its values as its facts: made from the thing given here, or read (add_schedules: its policy; create_report, create_secret: nothing).
       const op = tool(name).operation;
       const request = prepared(name, input);
-      const targeted = op && thing === undefined ? await withTarget(tool(name), on as unknown as AgentBinding, input, request) : undefined;
+      const bound = { ...NO_CONNECTION, api: POLICY_LIST as unknown as AgentBinding['api'] };
+      const targeted = op && thing === undefined ? await withTarget(tool(name), bound, input, request) : undefined;
       if (targeted && !targeted.ok) assert.fail(targeted.answer);
       const asked = confirmation(tool(name), targeted ? targeted.request : op ? { ...request, target: targetOf(op, input, thing) } : request, on);
       const lines = asked.message.split('\n');

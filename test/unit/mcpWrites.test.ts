@@ -114,7 +114,7 @@ describe('platform-console-mcp writes: flags, elicitation, cancel', { timeout: 3
       assert.match(text(created), /^Started a report task/);
       const message = s.asked[0]!.message;
       assert.match(message, /^Create Billing Report on mcp-sim\?\n\nOn connection `mcp-sim` \(`http:\/\/127\.0\.0\.1:\d+`, platform API\):/);
-      assert.match(message, /POST \/billing\/[\s\S]*"template_code": "ResellerPlans"[\s\S]*Sent once when you allow it/);
+      assert.match(message, /Template `ResellerPlans` · Parameters `\{"date_to":"2026-10-31"\}`[\s\S]*POST \/billing\/[\s\S]*Sent once when you allow it/);
       assert.ok(!message.includes(KEY));
       assert.equal(s.asked[0]!.requestedSchema.properties.confirm?.type, 'boolean');
       const deleted = await s.client.callTool({ name: 'delete_storage', arguments: { storage_id: 2102, type: 'object' } });

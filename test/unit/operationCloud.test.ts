@@ -11,7 +11,7 @@ import { deleteSnapshotPolicy, pauseSnapshotPolicy, renameSnapshotPolicy, resume
 import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
 import { typedConfirmationPrompt } from '../../src/ui/typedConfirmation';
 import { agentSim } from '../support/agentSim';
-import { NIGHTLY_POLICY as policy } from '../support/policyFixture';
+import { NIGHTLY_FACTS, NIGHTLY_POLICY as policy } from '../support/policyFixture';
 
 const conn = { name: 'Prod', baseUrl: 'https://api.example' };
 const at = { project_id: 1, region_id: 2, policy_id: 10 };
@@ -19,16 +19,7 @@ const modal = (c: ReturnType<typeof commandConfirmation>) => {
   assert.equal(c.typed, undefined, 'a modal, no typed name');
   return writeConfirmationText(c.summary);
 };
-const facts = (change: string) =>
-  [
-    'Connection: Prod (https://api.example)',
-    'Policy: nightly (ID 10)',
-    'Project / region: 1 / 2',
-    'Status now: active',
-    'Schedules: cron 0 3 * * * (UTC): At 03:00 (UTC); every 6 hours',
-    'Volumes: db-data',
-    `Change: ${change}`,
-  ].join('\n');
+const facts = (change: string) => ['Connection: Prod (https://api.example)', ...NIGHTLY_FACTS, `Change: ${change}`].join('\n');
 
 describe('snapshot policy and function changes as the command confirms them', () => {
   it('Pause is destructive and says how to undo it; Resume is a plain write', () => {

@@ -36,6 +36,8 @@ import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
 import { agentSim } from '../support/agentSim';
 
 const KEY = 'operation-parity-key-5e3a';
+/** The schedule of policy 10 the simulator seeds. */
+const SEEDED_SCHEDULE = '3f0e2a1c-5b7d-4e8f-9a0b-1c2d3e4f5a60';
 
 /** The folder the file tools may read (the editor's workspace, MCP's --file-root), with a .wasm to deploy. */
 const FILE_ROOT = realpathSync(mkdtempSync(join(tmpdir(), 'parity-')));
@@ -85,6 +87,26 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     params: { UPSTREAM_URL: 'https://o.example' },
     secrets: { GATE_TOKEN: 637 },
     env: { REGION: 'eu' },
+  },
+  editSnapshotSchedule: { project_id: 1, region_id: 1, policy_id: 10, schedule_id: SEEDED_SCHEDULE, change: { hour: '4', max_quantity: 3 } },
+  removeSnapshotSchedule: { project_id: 1, region_id: 1, policy_id: 10, schedule_id: SEEDED_SCHEDULE },
+  createNotificationSetting: { resellerId: 701, notification_type: 'failed_login', email: 'parity@reseller-one.example' },
+  updateNotificationSetting: {
+    resellerId: 701,
+    notificationSettingsId: 801,
+    notification_type: 'deletion_request',
+    email: 'ops2@reseller-one.example',
+    enabled: false,
+  },
+  createReport: { template_code: 'ResellerPlans', parameters: { date_to: '2026-10-31', client_id: 7 } },
+  addSchedules: {
+    project_id: 1,
+    region_id: 1,
+    policy_id: 10,
+    schedules: [
+      { type: 'interval', weeks: 0, days: 1, hours: 0, minutes: 0, max_quantity: 2, retention_time: { weeks: 1, days: 0, hours: 0, minutes: 0 } },
+      { type: 'cron', day_of_week: 'mon', hour: '3', minute: '0', timezone: 'UTC', max_quantity: 4 },
+    ],
   },
 };
 

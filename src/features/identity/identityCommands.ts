@@ -9,26 +9,9 @@ import type { NotificationSetting } from '../../schema/iam';
 import { PlatformError } from '../../schema/errors';
 import { ListPages } from '../../platform/listPages';
 import { notificationSettingSteps, type NotificationSettingState, type SettingSource } from './notificationSettingFlow';
-import { confirmWrite, type WriteSummary } from '../../ui/confirmWrite';
-import { notificationSettingLoss } from '../../ui/text/destructiveChanges';
-import type { Connection } from '../../connections/connectionManager';
-
-/** The modal before an update that switches a setting off or redirects it: the values before and after. */
-function updateSettingSummary(done: NotificationSettingState, loss: string, connection: Connection): WriteSummary {
-  const was = (v: string | boolean | null | undefined) => (v === undefined || v === null ? '(not known)' : String(v));
-  return {
-    action: `Update notification setting ${done.settingId} of reseller ${done.resellerId}`,
-    connection,
-    facts: [
-      ['Type', `${was(done.before?.notification_type)} -> ${done.notificationType}`],
-      ['Email', `${was(done.before?.email)} -> ${done.email}`],
-      ['Enabled', `${was(done.before?.enabled)} -> ${done.enabled === false ? 'false' : 'true'}`],
-    ],
-    warning: `Destructive: ${loss}.`,
-    destructive: true,
-    button: 'Update',
-  };
-}
+import { confirmOperation } from '../../ui/confirmOperation';
+import { sendOperation, targetOf } from '../../operations/operation';
+import { createNotificationSetting, updateNotificationSetting } from '../../operations/notificationSettings';
 import type { NotificationSettingStore } from './notificationSettingStore';
 
 export interface IdentityCommandDeps {
@@ -72,17 +55,17 @@ export function notificationSettingAction(deps: IdentityCommandDeps) {
     const done = await runWizard(state, { title, steps, ui, startAt });
     if (!done) return;
     await deps.store.rememberReseller(connection.id, done.resellerId!);
-    const body = { notification_type: done.notificationType!, email: done.email!, enabled: done.enabled };
-    // Switched off, or sent elsewhere: the current address stops getting it (a modal says so first).
-    const loss = mode === 'update' ? notificationSettingLoss(done.before, body) : undefined;
-    if (loss && !(await confirmWrite(ui, updateSettingSummary(done, loss, connection)))) return;
+    const body = { resellerId: done.resellerId!, notification_type: done.notificationType!, email: done.email!, enabled: done.enabled };
+    const update = { ...body, notificationSettingsId: done.settingId! };
+    // An update that loses something (the operation's rule, its values as known here) is asked in a
+    // modal first, in the operation's words; the wizard's own steps showed every other value.
+    if (mode === 'update' && targetOf(updateNotificationSetting, update, done.before).destructive !== undefined)
+      if (!(await confirmOperation(ui, updateNotificationSetting, update, done.before, connection))) return;
     let saved: NotificationSetting;
     try {
-      saved = await ui.progress(`Saving the ${done.notificationType} setting of reseller ${done.resellerId}…`, false, () =>
-        mode === 'create'
-          ? api.iam.createNotificationSetting({ params: { resellerId: done.resellerId! }, body })
-          : api.iam.updateNotificationSetting({ params: { resellerId: done.resellerId!, notificationSettingsId: done.settingId! }, body }),
-      );
+      saved = (await ui.progress(`Saving the ${done.notificationType} setting of reseller ${done.resellerId}…`, false, () =>
+        sendOperation(api, mode === 'create' ? createNotificationSetting.request(body) : updateNotificationSetting.request(update)),
+      )) as NotificationSetting;
     } catch (error) {
       const what =
         error instanceof PlatformError && error.kind === 'notFound'

@@ -6,7 +6,9 @@ import type { FeatureContext } from '../../ui/featureContext';
 import { fieldProblem } from '../../ui/fieldRules';
 import { runWizard, stepIndex } from '../../ui/wizard';
 import { notifyError } from '../../ui/notify';
-import { REPORT_STATUSES, getReportEndpoint } from '../../schema/billing';
+import { REPORT_STATUSES, getReportEndpoint, type ReportTask } from '../../schema/billing';
+import { sendOperation } from '../../operations/operation';
+import { createReport as createReportOperation } from '../../operations/reports';
 import { BACK, CANCEL } from '../../ui/flowUi';
 import { PlatformError } from '../../schema/errors';
 import { isActiveReport, isTerminalStatus, reportLabel, reportStatus, shortUuid, type ReportStatus } from './model/reportTasks';
@@ -72,8 +74,11 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
     const code = done.templateCode!;
     let task;
     try {
-      const body = reportRequest(done);
-      task = await ui.progress(`Creating report ${code} on ${connection.name}…`, false, () => api.billing.createReport({ params: {}, body }));
+      const input = reportRequest(done);
+      // The request and its rules are the catalog operation's (the summary step showed every value).
+      task = (await ui.progress(`Creating report ${code} on ${connection.name}…`, false, () =>
+        sendOperation(api, createReportOperation.request(input)),
+      )) as ReportTask;
     } catch (error) {
       const choice = await notifyError(`Could not create report ${code}`, error, {
         log,

@@ -1,27 +1,27 @@
 // A snapshot policy acted on as a whole, from its Cloud view row or the palette (project, region
 // and policy picked): Pause, Resume, Rename, Delete (its name typed), Remove Schedule and Edit
 // Schedule (the add flow's steps prefilled; only what changed is sent). The
-// policy is read first, so each confirmation names it as it is; each change is sent once. Pause,
-// Resume, Rename and Delete are catalog operations (src/operations/snapshotPolicies.ts).
+// policy is read first, so each confirmation names it as it is; each change is sent once. All six
+// are catalog operations (src/operations/snapshotPolicies.ts, snapshotSchedules.ts).
 import * as vscode from 'vscode';
 import type { BoundConnection } from '../../connections/connectionManager';
 import { sendOperation } from '../../operations/operation';
 import { deleteSnapshotPolicy, pauseSnapshotPolicy, renameSnapshotPolicy, resumeSnapshotPolicy } from '../../operations/snapshotPolicies';
+import { editSnapshotSchedule, removeSnapshotSchedule } from '../../operations/snapshotSchedules';
 import type { LifecyclePolicy } from '../../schema/cloud';
 import { PlatformError } from '../../schema/errors';
 import { policyName as policyNameRule } from '../../schema/cloudPolicies';
 import { cloudLocationSteps } from '../../ui/cloudLocation';
 import { cloudTargetOf } from '../../ui/cloudTarget';
 import { confirmOperation } from '../../ui/confirmOperation';
-import { confirmWrite } from '../../ui/confirmWrite';
-import { scheduleInWords, scheduleName, schedulePrunes } from '../../ui/text/scheduleText';
+import { scheduleInWords, scheduleName } from '../../ui/text/scheduleText';
 import type { FeatureContext } from '../../ui/featureContext';
 import { fieldProblem } from '../../ui/fieldRules';
 import { notifyError } from '../../ui/notify';
 import { runWizard } from '../../ui/wizard';
 import { policyStep, type AddSchedulesState } from './addSchedulesFlow';
-import { editScheduleSummary, policyName, removeScheduleSummary, type Schedule } from './model/policyActions';
-import { draftOfSchedule, patchFields, schedulePatchOf } from './model/scheduleEdit';
+import { policyName, type Schedule } from './model/policyActions';
+import { draftOfSchedule, schedulePatchOf } from './model/scheduleEdit';
 import { describeSchedule } from './model/schedules';
 import { editSchedule as editScheduleSteps } from './scheduleEditor';
 
@@ -226,14 +226,14 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
     const { policy } = at;
     const schedule = await scheduleOf(bound, at, 'Remove Snapshot Schedule', 'The schedule to remove');
     if (!schedule) return false;
-    if (!(await confirmWrite(deps.ui(), removeScheduleSummary(policy, at, schedule, bound.connection)))) return false;
-    const params = { project_id: at.projectId, region_id: at.regionId, policy_id: policy.id };
-    const id = schedule.id!;
+    // The words, facts and class are the catalog operation's: the chat tool and MCP confirm the same.
+    const input = { project_id: at.projectId, region_id: at.regionId, policy_id: policy.id, schedule_id: schedule.id! };
+    if (!(await confirmOperation(deps.ui(), removeSnapshotSchedule, input, { policy, schedule }, bound.connection))) return false;
     const sent = await send(
       bound,
       `Removing a schedule from snapshot policy ${policyName(policy)}`,
       `Could not remove the schedule from snapshot policy ${policyName(policy)}`,
-      () => bound.api.cloud.removeSchedules({ params, body: { schedule_ids: [id] } }),
+      () => sendOperation(bound.api, removeSnapshotSchedule.request(input)) as Promise<{ schedules?: unknown[] | null }>,
     );
     if (!sent.ok) return false;
     await done(
@@ -265,20 +265,14 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
     if (!after) return false;
     const body = schedulePatchOf(before, after);
     if (Object.keys(body).length === 0) return (void deps.ui().notify('info', `Nothing changed in schedule ${scheduleName(schedule)}: nothing sent.`), false);
-    const prunes = schedulePrunes(schedule, body);
-    if (
-      !(await confirmWrite(
-        deps.ui(),
-        editScheduleSummary(at.policy, at, schedule, describeSchedule(before), describeSchedule(after), patchFields(body), bound.connection, prunes),
-      ))
-    )
-      return false;
-    const params = { project_id: at.projectId, region_id: at.regionId, schedule_id: schedule.id! };
+    // The facts (what is sent, what it becomes) and whether it prunes are the catalog operation's.
+    const input = { project_id: at.projectId, region_id: at.regionId, policy_id: at.policy.id, schedule_id: schedule.id!, change: body };
+    if (!(await confirmOperation(deps.ui(), editSnapshotSchedule, input, { policy: at.policy, schedule }, bound.connection))) return false;
     const sent = await send(
       bound,
       `Changing a schedule of snapshot policy ${policyName(at.policy)}`,
       `Could not change the schedule of snapshot policy ${policyName(at.policy)}`,
-      () => bound.api.cloud.patchSchedule({ params, body }),
+      () => sendOperation(bound.api, editSnapshotSchedule.request(input)),
     );
     if (!sent.ok) return false;
     await done(

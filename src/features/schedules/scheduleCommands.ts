@@ -9,14 +9,14 @@ import { cloudTargetOf } from '../../ui/cloudTarget';
 import { runWizard, stepIndex } from '../../ui/wizard';
 import { notifyError } from '../../ui/notify';
 import type { LifecyclePolicy } from '../../schema/cloud';
-import type { Loaded } from '../../platform/platformLists';
 import { PlatformError, formatIssues } from '../../schema/errors';
-import { addSchedulesEndpoint } from '../../schema/cloud';
-import { validateCall } from '../../schema/validate';
+import { commandConfirmation } from '../../operations/commandConfirmation';
+import { sendOperation } from '../../operations/operation';
+import { addSchedules as addSchedulesOperation } from '../../operations/snapshotSchedules';
 import { toScheduleRequest } from './model/schedules';
 import { REVIEW_STEP, addSchedulesSteps, policyStep, type AddSchedulesState } from './addSchedulesFlow';
 import { showPolicy, showRawJson } from './policyView';
-import { parseSchedulesDocument, submitSummary, type DocumentOrigin } from './model/scheduleDocument';
+import { parseSchedulesDocument, type DocumentOrigin } from './model/scheduleDocument';
 import { MadeDocuments, isSchedulesDocument, openSchedulesDocument } from './schedulesDocument';
 
 export type ScheduleCommandDeps = Pick<FeatureContext, 'log' | 'ui' | 'defaults' | 'registerBoundCommand' | 'connections' | 'state'>;
@@ -34,12 +34,11 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
     const ui = deps.ui();
     let policy: LifecyclePolicy;
     try {
-      policy = await ui.progress(`Adding ${schedules.length} schedule(s) to policy ${where.policyId} on ${session.connection.name}…`, false, () =>
-        session.api.cloud.addSchedules({
-          params: { project_id: where.projectId, region_id: where.regionId, policy_id: where.policyId },
-          body: { schedules } as never,
-        }),
-      );
+      // The request and its rules are the catalog operation's; sent once.
+      const input = { project_id: where.projectId, region_id: where.regionId, policy_id: where.policyId, schedules: schedules as never };
+      policy = (await ui.progress(`Adding ${schedules.length} schedule(s) to policy ${where.policyId} on ${session.connection.name}…`, false, () =>
+        sendOperation(session.api, addSchedulesOperation.request(input)),
+      )) as LifecyclePolicy;
     } catch (error) {
       if (error instanceof PlatformError && error.isLocal) {
         await ui.notify('error', `Nothing was sent: ${formatIssues(error.issues)}`, []);
@@ -115,18 +114,28 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
     const parsed = parseSchedulesDocument(doc.getText());
     if ('problem' in parsed) return void (await ui.notify('error', `Nothing was sent: ${parsed.problem}`, []));
     const { content } = parsed;
-    const schedules = Array.isArray(content.schedules) ? content.schedules : [content.schedules];
-    const input = { params: { project_id: content.project_id, region_id: content.region_id, policy_id: content.policy_id }, body: { schedules } };
+    const schedules: unknown[] = Array.isArray(content.schedules) ? content.schedules : [content.schedules];
+    const input = { project_id: content.project_id, region_id: content.region_id, policy_id: content.policy_id, schedules } as Parameters<typeof addSchedulesOperation.request>[0];
     try {
       // Checked before the person is asked: a document the platform would refuse is not put to them.
-      validateCall(addSchedulesEndpoint, input);
+      addSchedulesOperation.request(input);
     } catch (error) {
       if (error instanceof PlatformError && error.isLocal) return void (await ui.notify('error', `Nothing was sent: ${formatIssues(error.issues)}`, []));
       throw error;
     }
-    const ids = { projectId: content.project_id as number, regionId: content.region_id as number, policyId: content.policy_id as number };
-    const confirmed = await confirmWrite(ui, submitSummary({ connection: session.connection, ids, names: await locationNames(session, ids), count: schedules.length, origin }));
-    if (!confirmed) return;
+    const ids = { projectId: input.project_id, regionId: input.region_id, policyId: input.policy_id };
+    // The policy read first, so the modal names it as it is; a failed read asks nothing and sends nothing.
+    let policy: Awaited<ReturnType<typeof addSchedulesOperation.read>>;
+    try {
+      policy = await ui.progress(`Reading snapshot policy ${ids.policyId} on ${session.connection.name}…`, false, () => addSchedulesOperation.read(session.api, input));
+    } catch (error) {
+      await notifyError(`Nothing was sent: could not read snapshot policy ${ids.policyId} on ${session.connection.name}`, error, { log: deps.log, ui, connectionName: session.connection.name });
+      return;
+    }
+    // The operation's words and facts; where the document came from is the command's to say, first.
+    const asked = commandConfirmation(addSchedulesOperation, input, policy, session.connection).summary;
+    const warning = [origin.made ? undefined : fromFileWarning(origin.file, session.connection.name), asked.warning].filter(Boolean).join(' ');
+    if (!(await confirmWrite(ui, { ...asked, warning }))) return;
     await submit(session, ids, schedules, () => submitDocument(doc.uri));
   };
 
@@ -144,13 +153,7 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
   ];
 }
 
-/** The names the platform's lists give the project, region and policy (kept a minute); ids alone when a list fails. */
-async function locationNames(session: BoundConnection, ids: { projectId: number; regionId: number; policyId: number }): Promise<{ project?: string; region?: string; policy?: string }> {
-  const [projects, regions, policies] = await Promise.all([session.lists.projects(), session.lists.regions(), session.lists.policies(ids.projectId, ids.regionId)]);
-  const find = <T extends { id?: unknown }>(loaded: Loaded<T>, id: number) => ('items' in loaded ? loaded.items.find((item) => item.id === id) : undefined);
-  return {
-    project: find(projects, ids.projectId)?.name ?? undefined,
-    region: find(regions, ids.regionId)?.display_name ?? undefined,
-    policy: find(policies, ids.policyId)?.name ?? undefined,
-  };
+/** A document Platform Console did not make (a cloned repository's): said before the operation's own words. */
+function fromFileWarning(file: string, connectionName: string): string {
+  return `This document came from a file that Platform Console did not make: ${file}. Read it before sending: it is sent on the active connection, ${connectionName}.`;
 }

@@ -17,7 +17,8 @@ export interface ToolFace<S extends z.ZodObject> {
   readonly purpose: string;
   /** When to use it and where its ids come from. */
   readonly usage: string;
-  /** `sent`: the platform's answer; for an operation with `requestFor`, a `ReadAndSent` (nothing sent when the thing already is so). */
+  /** What the person is shown first, said instead of "<noun> is read first…" when nothing is read (a create). */
+  readonly asks?: string;
   readonly answer: (sent: unknown, bound: AgentBinding, input: z.output<S>) => string;
 }
 
@@ -56,8 +57,8 @@ export function toolFromOperation<S extends z.ZodObject, T>(op: Operation<S, T>,
     referenceName: face.referenceName,
     displayName: op.title,
     userDescription: face.userDescription,
-    // An operation that creates reads nothing first: the person confirms what is sent.
-    modelDescription: `${face.purpose} ${op.readsNothing ? 'The person sees every value sent' : `${op.noun} is read first so the person sees which one`}, and confirms.${undo} ${face.usage}`,
+    // An operation that creates reads nothing first: the person confirms what is sent (the face may say it in its own words).
+    modelDescription: `${face.purpose} ${face.asks ?? `${op.readsNothing ? 'The person sees every value sent' : `${op.noun} is read first so the person sees which one`}, and confirms.`}${undo} ${face.usage}`,
     kind: op.kind,
     operation: op as unknown as Operation,
     ...(op.destructiveWhen ? { destructiveWhen: op.destructiveWhen } : {}),

@@ -1,6 +1,5 @@
 // The JSON document form of "Add Snapshot Schedules": its starting content and its parsing.
 import { DEFAULT_NAME_TEMPLATE } from './schedules';
-import type { WriteSummary } from '../../../ui/text/writeConfirmation';
 
 export interface ScheduleDocumentContent {
   project_id?: unknown;
@@ -45,31 +44,3 @@ export function documentFileName(connectionName: string, policyId: number, suffi
 
 /** Where a document came from: made by "Edit Schedules as JSON…" on a connection, or a file from elsewhere. */
 export type DocumentOrigin = { made: true } | { made: false; file: string };
-
-/**
- * What "Submit to Policy…" asks before sending: the connection, project, region, policy and how many
- * schedules; a file the extension did not make says so first. Names where the platform's lists gave them.
- */
-export function submitSummary(a: {
-  connection: { name: string; baseUrl: string };
-  ids: { projectId: number; regionId: number; policyId: number };
-  names: { project?: string; region?: string; policy?: string };
-  count: number;
-  origin: DocumentOrigin;
-}): WriteSummary {
-  const named = (name: string | undefined, id: number) => (name ? `${name} (${id})` : String(id));
-  return {
-    action: `Add ${a.count} schedule${a.count === 1 ? '' : 's'} to lifecycle policy ${named(a.names.policy, a.ids.policyId)}`,
-    connection: a.connection,
-    warning: a.origin.made
-      ? undefined
-      : `This document came from a file that Platform Console did not make: ${a.origin.file}. Read it before sending: it is sent on the active connection, ${a.connection.name}.`,
-    facts: [
-      ['Project', named(a.names.project, a.ids.projectId)],
-      ['Region', named(a.names.region, a.ids.regionId)],
-      ['Lifecycle policy', named(a.names.policy, a.ids.policyId)],
-      ['Schedules', `${a.count}, added to the policy's own in one request`],
-    ],
-    button: 'Submit',
-  };
-}

@@ -1,0 +1,33 @@
+// A billing report task started from a template, described once (its deletion: removals.ts). Nothing
+// is read first (the task does not exist yet); every face shows the template and the exact
+// parameters sent. The platform runs the task for a while; it is followed, not awaited.
+import * as z from 'zod';
+import { endpoints } from '../schema/endpoints';
+import { checkedRequest, defineOperation } from './operation';
+
+const report = () => endpoints.createReport;
+
+export const createReport = defineOperation({
+  name: 'createReport',
+  title: 'Create Billing Report',
+  noun: 'The new report task',
+  kind: 'write',
+  button: 'Create',
+  fields: () =>
+    z.strictObject({
+      template_code: report().body.shape.template_code.describe('The report template code'),
+      parameters: report().body.shape.parameters.describe("The template's parameters, as an object"),
+    }),
+  request: ({ template_code, parameters }) =>
+    checkedRequest(report(), { params: {}, body: { template_code, ...(parameters === undefined ? {} : { parameters }) } }),
+  action: ({ template_code }) => `Create a ${JSON.stringify(template_code)} report`,
+  // Nothing to read: a template the platform does not know is its answer to the request.
+  read: (): Promise<undefined> => Promise.resolve(undefined),
+  target: ({ template_code, parameters }) => ({
+    facts: [
+      ['Template', template_code],
+      ['Parameters', parameters === undefined ? 'none' : JSON.stringify(parameters)],
+    ],
+    consequence: 'The platform starts a report task from this template; nothing existing changes.',
+  }),
+});
