@@ -201,7 +201,7 @@ describe('agent tools (language model tools)', function () {
         assert.ok(asked, `${name} asks first`);
         assert.match(message(asked.message), named);
         assert.deepEqual(writes(), [], `${name}: nothing sent by the question`);
-        assert.match(await invoke(name, input), /^(Enabled|Disabled|Debug logging|Deleted) /);
+        assert.match(await typing(() => invoke(name, input)), /^(Enabled|Disabled|Debug logging|Deleted) /);
         assert.deepEqual(writes(), [[route, 1]], `${name}: sent once`);
         await check();
         sim.resetRequests();
@@ -240,7 +240,7 @@ describe('agent tools (language model tools)', function () {
       assert.deepEqual(writes(), [], 'no DELETE was sent');
       // A retry is asked again, and only the invocation after it sends: once.
       assert.ok((await prepare('delete_edge_app', input)).confirmationMessages, 'asked again');
-      assert.match(await invoke('delete_edge_app', input), /^Deleted /);
+      assert.match(await typing(() => invoke('delete_edge_app', input)), /^Deleted /);
       assert.match(await invoke('delete_edge_app', input), /^Refused: this change was not confirmed/);
       assert.deepEqual(writes(), [['DELETE deleteEdgeApp', 1]]);
     } finally {
