@@ -26,25 +26,14 @@ const FEATURE_BANS = [
   },
 ];
 
-// Converted after the #54 family merges: five engineers move these files' writes onto the
-// operation catalog now; the lead engineer registers them through ctx.registerBoundCommand after.
+// Converted after the #54 family merges: engineers are moving these files' writes onto the
+// operation catalog now; they are registered through ctx.registerBoundCommand after.
 const NOT_YET_CONVERTED = [
-  'src/features/edge/edgeAppCommands.ts',
-  'src/features/edge/edgeConfigEditor.ts',
-  'src/features/edge/edgeDeployCommand.ts',
-  'src/features/edge/edgeCreateCommand.ts',
-  'src/features/edge/edgeSecretCommands.ts',
-  'src/features/profiles/profileCommands.ts',
-  'src/features/profiles/profileCreateCommands.ts',
-  'src/features/secrets/deleteSecret.ts',
   'src/features/secrets/secretCommands.ts',
-  'src/features/storage/storageCommands.ts',
-  'src/features/storage/deleteStorageCommand.ts',
   'src/features/schedules/policyCommands.ts',
   'src/features/schedules/scheduleCommands.ts',
   'src/features/reports/reportCommands.ts',
   'src/features/identity/identityCommands.ts',
-  'src/features/agent/languageModelTools.ts',
 ];
 
 export default tseslint.config(

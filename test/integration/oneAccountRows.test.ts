@@ -1,7 +1,8 @@
 // The one guard of #54, through the real registrations: a command run on a row (or pin) listed on
 // account A after the person switched to B sends nothing, asks nothing and says so in one wording,
 // for a representative command of each feature converted to ctx.registerBoundCommand (Edge view,
-// Cloud functions, logs, Storage). A report task's commands bind the task's own connection instead.
+// Cloud functions, logs, Storage), and every row command of the Edge apps, edge secrets, protection
+// profiles and Cloud secrets. A report task's commands bind the task's own connection instead.
 import * as assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
@@ -126,6 +127,62 @@ describe('one guard: a row listed on another connection is refused before any co
     const media = await child(ext.storage, objects, labelled('media-assets'), 'media-assets listed on A');
     await switchTo(connB);
     await refused('platformConsole.deleteStorage', media);
+  });
+
+  it('Edge apps, their configuration, deploy and edge secrets, protection profiles and Cloud secrets: a row of A is refused on B in the one wording', async () => {
+    await switchTo(connA);
+    await ext.edge.pin('app', [101]);
+    const pinA = ext.edge.pinNode('app', 101);
+    assert.ok(pinA, 'app 101 is pinned on A');
+    await ext.edge.listing.reload();
+    await ext.edge.listing.secrets.reload(true);
+    const apps = await child(ext.edge, undefined, (item) => item.id === 'edge.listed.apps', 'the Edge view to list the apps of A');
+    let appA: TreeNode | undefined;
+    await until('app 101 listed on A', async () => {
+      appA = (await ext.edge.getChildren(apps)).find((n) => 'app' in n && (n as { app: { id: number } }).app.id === 101);
+      return appA !== undefined;
+    });
+    const secrets = await child(ext.edge, undefined, (item) => item.id === 'edge.listed.secrets', 'the Edge view to list the secrets of A');
+    let secretA: TreeNode | undefined;
+    await until('an edge secret listed on A', async () => {
+      secretA = (await ext.edge.getChildren(secrets)).find((n) => 'secret' in n);
+      return secretA !== undefined;
+    });
+    await ext.profiles.reload();
+    await ext.profiles.getChildren();
+    const profileA = ext.profiles.nodeFor(1);
+    assert.ok(profileA, 'profile 1 of A is listed');
+    const [profilePartA] = await ext.profiles.getChildren(profileA);
+    assert.ok(profilePartA, 'profile 1 of A has rows under it');
+    let cloudSecretA: TreeNode | undefined;
+    for (const label of ['production', 'Luxembourg-2', 'Secrets', 'shop-tls-2026'])
+      cloudSecretA = await child(ext.cloud, cloudSecretA, labelled(label), `"${label}" in the Cloud view of A`);
+    await switchTo(connB);
+    await ext.edge.pin('app', [101]);
+    try {
+      for (const row of [pinA, appA]) {
+        for (const command of [
+          'enableEdgeApp',
+          'disableEdgeApp',
+          'startEdgeAppDebug',
+          'deleteEdgeApp',
+          'editEdgeAppConfig',
+          'importEdgeAppEnv',
+          'deployEdgeApp',
+        ])
+          await refused(`platformConsole.${command}`, row);
+      }
+      for (const command of ['replaceEdgeSecretValue', 'deleteEdgeSecret']) await refused(`platformConsole.${command}`, secretA);
+      for (const command of ['renameProfile', 'changeProfileTemplate', 'editProfileFields', 'deleteProtectionProfile'])
+        await refused(`platformConsole.${command}`, profileA);
+      await refused('platformConsole.editProfileFields', profilePartA);
+      await refused('platformConsole.deleteSecret', cloudSecretA);
+      assert.ok(ext.edge.pinned.app.includes(101), "B's pin of app 101 is still there");
+    } finally {
+      await ext.edge.unpin('app', 101);
+      await switchTo(connA);
+      await ext.edge.unpin('app', 101);
+    }
   });
 
   it('Report tasks bind the task’s own connection: a task of A handed in with B active is read on A, nothing reaches B', async () => {

@@ -64,7 +64,7 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
     request: WriteRequest,
     token: vscode.CancellationToken,
   ): ReturnType<typeof withTarget> {
-    const bound = await this.ctx.connections.bind(connection.id);
+    const bound = await this.ctx.bindNamed(connection.id);
     if (!bound)
       return {
         ok: false,
@@ -101,7 +101,7 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
     const connection = confirmedId ? this.ctx.connections.list().find((c) => c.id === confirmedId) : this.connectionFor(options.input);
     const host = { connections: () => agentConnections(this.ctx), scrub: (t: string) => log.scrub(t) };
     if (this.tool.offline) return result(await runTool(this.tool, NO_CONNECTION, options.input, host));
-    const bound = connection && (await this.ctx.connections.bind(connection.id));
+    const bound = connection && (await this.ctx.bindNamed(connection.id));
     if (!bound)
       return result(
         noConnectionAnswer(

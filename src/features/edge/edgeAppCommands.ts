@@ -4,25 +4,20 @@
 // (src/operations/edgeApps.ts). The change is sent once on the connection the command started on,
 // never retried; a 404 says the app is gone; the view is read again.
 import * as vscode from 'vscode';
-import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
+import type { BoundConnection } from '../../connections/connectionManager';
 import { PlatformError } from '../../schema/errors';
 import { deleteEdgeApp, disableEdgeApp, enableEdgeApp, readEdgeApp, startEdgeAppDebug } from '../../operations/edgeApps';
 import { sendOperation, type OperationRequest } from '../../operations/operation';
 import { edgeAppStatusWord, type EdgeApp } from '../../schema/edge';
 import type { EdgeAppShort } from '../../schema/edgeApps';
-import { promptSignIn } from '../../ui/bindActiveConnection';
 import { confirmOperation } from '../../ui/confirmOperation';
-import type { FlowUi } from '../../ui/flowUi';
-import type { Log } from '../../ui/log';
+import type { FeatureContext } from '../../ui/featureContext';
 import { notifyError } from '../../ui/notify';
-import { edgeAppIdOf, pickEdgeApp, refusedRowElsewhere, reloadEdgeApp } from './edgeAppPick';
+import { edgeAppIdOf, pickEdgeApp, reloadEdgeApp } from './edgeAppPick';
 import type { EdgeTree } from './edgeTree';
 import { actionRefusal, debugUntilText, type EdgeAppAction } from './model/edgeAppActions';
 
-export interface EdgeAppCommandDeps {
-  connections: ConnectionManager;
-  log: Log;
-  ui: () => FlowUi;
+export interface EdgeAppCommandDeps extends Pick<FeatureContext, 'log' | 'ui' | 'registerBoundCommand'> {
   tree: EdgeTree;
 }
 
@@ -37,7 +32,7 @@ const appLabel = (app: { id: number; name?: string | null }) => `edge app ${app.
 const OPERATIONS = { enable: enableEdgeApp, disable: disableEdgeApp, debug: startEdgeAppDebug, delete: deleteEdgeApp } as const;
 
 export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Disposable[] {
-  const { connections, log, tree } = deps;
+  const { log, tree } = deps;
 
   const pickApp = (bound: BoundConnection, title: string) => pickEdgeApp(deps, bound, title);
 
@@ -149,13 +144,7 @@ export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Dispos
   };
 
   /** The app the command acts on: the row it was run on, else picked; resolves true once a change was sent and accepted. */
-  const run = async (action: EdgeAppAction, arg?: unknown): Promise<boolean> => {
-    const bound = await connections.bind(tree.activeConnectionId);
-    if (!bound) {
-      await promptSignIn(deps.ui());
-      return false;
-    }
-    if (refusedRowElsewhere(arg, bound, deps.ui())) return false;
+  const run = async (action: EdgeAppAction, bound: BoundConnection, arg?: unknown): Promise<boolean> => {
     const given = edgeAppIdOf(arg);
     const id = given ?? (await pickApp(bound, EDGE_APP_COMMANDS[action].title));
     if (id === undefined) return false;
@@ -165,7 +154,9 @@ export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Dispos
     return action === 'delete' ? remove(bound, app) : change(action, bound, app);
   };
 
+  // On the connection the Edge view shows (it follows the active one a moment behind).
+  const onView = { connection: () => tree.activeConnectionId };
   return (Object.keys(EDGE_APP_COMMANDS) as EdgeAppAction[]).map((action) =>
-    vscode.commands.registerCommand(EDGE_APP_COMMANDS[action].command, (arg?: unknown) => run(action, arg)),
+    deps.registerBoundCommand(EDGE_APP_COMMANDS[action].command, (bound, arg) => run(action, bound, arg), onView),
   );
 }

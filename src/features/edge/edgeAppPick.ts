@@ -58,17 +58,6 @@ export async function pickEdgeApp(deps: { ui: () => FlowUi; log: Log }, bound: B
 }
 
 /** The app a command was run on: a listed or pinned app's row, or an id; undefined when it was given none. */
-/**
- * A command run on an app row or pin listed on another connection than `bound` (the person switched
- * since) sends nothing: said, and true returned.
- */
-export function refusedRowElsewhere(arg: unknown, bound: BoundConnection, ui: FlowUi): boolean {
-  const row = arg instanceof ListedAppNode || arg instanceof PinNode ? arg : undefined;
-  if (!row || row.listedOn === bound.connection.id) return false;
-  void ui.notify('warning', `Nothing was sent: that row was listed on another connection; the Edge view now shows ${bound.connection.name}.`);
-  return true;
-}
-
 export function edgeAppIdOf(arg: unknown): number | undefined {
   return arg instanceof ListedAppNode ? arg.app.id : arg instanceof PinNode && arg.kind === 'app' ? arg.id : typeof arg === 'number' ? arg : undefined;
 }

@@ -5,17 +5,15 @@
 // PATCH of only the changed sections (the catalog operation setEdgeAppConfig: src/operations/
 // edgeAppConfig.ts) on the connection the document was opened on.
 import * as vscode from 'vscode';
-import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
+import type { BoundConnection } from '../../connections/connectionManager';
 import { setEdgeAppConfig } from '../../operations/edgeAppConfig';
 import { sendOperation } from '../../operations/operation';
 import type { EdgeApp } from '../../schema/edge';
 import { PlatformError } from '../../schema/errors';
 import { confirmOperation } from '../../ui/confirmOperation';
-import { promptSignIn } from '../../ui/bindActiveConnection';
-import type { FlowUi } from '../../ui/flowUi';
-import type { Log } from '../../ui/log';
+import type { FeatureContext } from '../../ui/featureContext';
 import { notifyError } from '../../ui/notify';
-import { edgeAppIdOf, pickEdgeApp, refusedRowElsewhere, reloadEdgeApp } from './edgeAppPick';
+import { edgeAppIdOf, pickEdgeApp, reloadEdgeApp } from './edgeAppPick';
 import type { EdgeTree } from './edgeTree';
 import { anyChange, changeCount, configChanges, configInput, resolveSecretRefs, secretNamesOf, type KnownSecret } from './model/edgeConfigChanges';
 import { configOfApp, parseConfig, serializeConfig, type EdgeAppConfig } from './model/edgeConfigDocument';
@@ -34,10 +32,7 @@ interface Session {
   known: KnownSecret[];
 }
 
-export interface EdgeConfigDeps {
-  connections: ConnectionManager;
-  log: Log;
-  ui: () => FlowUi;
+export interface EdgeConfigDeps extends Pick<FeatureContext, 'log' | 'ui' | 'registerBoundCommand'> {
   tree: EdgeTree;
 }
 
@@ -98,7 +93,7 @@ class CurrentConfig implements vscode.TextDocumentContentProvider {
 }
 
 export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposable[] {
-  const { connections, log, tree } = deps;
+  const { log, tree } = deps;
   const files = new ConfigFiles();
   const current = new CurrentConfig();
   const sessions = new Map<string, Session>();
@@ -162,10 +157,7 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
     return uri;
   };
 
-  const edit = async (arg?: unknown): Promise<vscode.Uri | undefined> => {
-    const bound = await connections.bind(tree.activeConnectionId);
-    if (!bound) return void (await promptSignIn(deps.ui()));
-    if (refusedRowElsewhere(arg, bound, deps.ui())) return undefined;
+  const edit = async (bound: BoundConnection, arg?: unknown): Promise<vscode.Uri | undefined> => {
     const id = edgeAppIdOf(arg) ?? (await pickEdgeApp(deps, bound, 'Edit Configuration'));
     if (id === undefined) return undefined;
     const app = await readApp(bound, id);
@@ -179,7 +171,7 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
     return uri && session ? { uri, session } : undefined;
   };
 
-  const apply = async (arg?: unknown): Promise<boolean> => {
+  const apply = async (bound: BoundConnection, arg?: unknown): Promise<boolean> => {
     const ui = deps.ui();
     const found = sessionOf(arg);
     if (!found)
@@ -193,8 +185,6 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
       void ui.notify('error', `Nothing sent: ${lines.slice(0, 3).join('; ')}${lines.length > 3 ? `; and ${lines.length - 3} more` : ''}.`);
       return false;
     }
-    const bound = await connections.bind(session.connectionId);
-    if (!bound) return (void (await promptSignIn(ui)), false);
     const app = await readApp(bound, session.appId);
     if (!app) return false;
     const now = configOfApp(app);
@@ -263,16 +253,16 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
   };
 
   /** Reads the Launcher's .env files of a folder into the document (opening it first from an app row). */
-  const importEnv = async (arg?: unknown, folderArg?: vscode.Uri): Promise<boolean> => {
+  const importEnv = async (bound: BoundConnection, arg?: unknown, folderArg?: unknown): Promise<boolean> => {
     const ui = deps.ui();
     let found = sessionOf(arg);
     if (!found) {
-      const uri = await edit(arg);
+      const uri = await edit(bound, arg);
       found = uri ? sessionOf(uri) : undefined;
       if (!found) return false;
     }
     const folder =
-      folderArg ??
+      (folderArg instanceof vscode.Uri ? folderArg : undefined) ??
       (
         await vscode.window.showOpenDialog({
           canSelectFiles: false,
@@ -318,11 +308,14 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
     return true;
   };
 
+  // Edit binds the connection the Edge view shows; a configuration document binds the one it was opened on.
+  const onView = { connection: () => tree.activeConnectionId };
+  const onDocument = { connection: (arg: unknown) => sessionOf(arg)?.session.connectionId ?? tree.activeConnectionId };
   return [
     vscode.workspace.registerFileSystemProvider(EDGE_CONFIG_SCHEME, files, { isCaseSensitive: true }),
     vscode.workspace.registerTextDocumentContentProvider(EDGE_CONFIG_CURRENT_SCHEME, current),
-    vscode.commands.registerCommand('platformConsole.editEdgeAppConfig', edit),
-    vscode.commands.registerCommand('platformConsole.applyEdgeAppConfig', apply),
-    vscode.commands.registerCommand('platformConsole.importEdgeAppEnv', importEnv),
+    deps.registerBoundCommand('platformConsole.editEdgeAppConfig', edit, onView),
+    deps.registerBoundCommand('platformConsole.applyEdgeAppConfig', apply, onDocument),
+    deps.registerBoundCommand('platformConsole.importEdgeAppEnv', (bound, arg, folder) => importEnv(bound, arg, folder), onDocument),
   ];
 }

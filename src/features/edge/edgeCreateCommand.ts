@@ -4,16 +4,14 @@
 // draft app listed in the Edge view (read again) and selected there, with *Enable* offered (the lifecycle's own command). A failed
 // create keeps every value: *Retry* reopens the last step with them. Answers `{id, name}`.
 import * as vscode from 'vscode';
-import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
+import type { BoundConnection } from '../../connections/connectionManager';
 import { createEdgeApp } from '../../operations/edgeCreate';
 import { sendOperation, type OperationRequest } from '../../operations/operation';
 import { ListPages } from '../../platform/listPages';
 import type { EdgeAppShort } from '../../schema/edgeApps';
 import type { EdgeStoreShort } from '../../schema/edgeStores';
-import { promptSignIn } from '../../ui/bindActiveConnection';
 import { confirmOperation } from '../../ui/confirmOperation';
-import type { FlowUi } from '../../ui/flowUi';
-import type { Log } from '../../ui/log';
+import type { FeatureContext } from '../../ui/featureContext';
 import { notifyError } from '../../ui/notify';
 import { runWizard, stepIndex } from '../../ui/wizard';
 import { EDGE_APP_COMMANDS } from './edgeAppCommands';
@@ -25,10 +23,7 @@ import type { EdgeTree } from './edgeTree';
 export const CREATE_EDGE_APP_COMMAND = 'platformConsole.createEdgeApp';
 const STORE_PAGE = 100;
 
-export interface EdgeCreateDeps {
-  connections: ConnectionManager;
-  log: Log;
-  ui: () => FlowUi;
+export interface EdgeCreateDeps extends Pick<FeatureContext, 'log' | 'ui' | 'registerBoundCommand'> {
   tree: EdgeTree;
 }
 
@@ -80,7 +75,7 @@ function createSource(deps: EdgeCreateDeps, bound: BoundConnection): EdgeCreateS
 }
 
 export function registerEdgeCreateCommand(deps: EdgeCreateDeps): vscode.Disposable[] {
-  const { connections, log, tree } = deps;
+  const { log, tree } = deps;
 
   const run = async (bound: BoundConnection, state: EdgeCreateState, startAt?: number): Promise<CreatedEdgeApp | undefined> => {
     const ui = deps.ui();
@@ -125,11 +120,7 @@ export function registerEdgeCreateCommand(deps: EdgeCreateDeps): vscode.Disposab
     return { id, name };
   };
 
-  const create = async (): Promise<CreatedEdgeApp | undefined> => {
-    const bound = await connections.bind(tree.activeConnectionId);
-    if (!bound) return void (await promptSignIn(deps.ui()));
-    return run(bound, {});
-  };
-
-  return [vscode.commands.registerCommand(CREATE_EDGE_APP_COMMAND, create)];
+  // On the connection the Edge view shows (it follows the active one a moment behind).
+  const onView = { connection: () => tree.activeConnectionId };
+  return [deps.registerBoundCommand(CREATE_EDGE_APP_COMMAND, (bound) => run(bound, {}), onView)];
 }

@@ -7,16 +7,14 @@
 // catalog operations' (src/operations/edgeDeploy.ts). All on the connection it started on.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
+import type { BoundConnection } from '../../connections/connectionManager';
 import { bytesText, deployEdgeApp, readEdgeApp, rollBackEdgeApp, rollbackRefusal, type DeployThing, type EdgeAppThing } from '../../operations/edgeDeploy';
 import { sendOperation, type OperationRequest } from '../../operations/operation';
 import { checkWasmFile, uploadEdgeBinary } from '../../platform/binaryUpload';
-import { promptSignIn } from '../../ui/bindActiveConnection';
 import { confirmOperation } from '../../ui/confirmOperation';
-import type { FlowUi } from '../../ui/flowUi';
-import type { Log } from '../../ui/log';
+import type { FeatureContext } from '../../ui/featureContext';
 import { notifyError } from '../../ui/notify';
-import { CREATE_NEW_APP, edgeAppIdOf, pickEdgeApp, refusedRowElsewhere, reloadEdgeApp } from './edgeAppPick';
+import { CREATE_NEW_APP, edgeAppIdOf, pickEdgeApp, reloadEdgeApp } from './edgeAppPick';
 import { CREATE_EDGE_APP_COMMAND } from './edgeCreateCommand';
 import { ListedAppNode } from './edgeListing';
 import { openAppUrl } from './edgeOpenUrl';
@@ -28,10 +26,7 @@ export const DEPLOY_EDGE_APP_COMMAND = 'platformConsole.deployEdgeApp';
 /** An upload's whole time at most: it is cancellable all along. */
 const UPLOAD_TIMEOUT_MS = 15 * 60 * 1000;
 
-export interface EdgeDeployDeps {
-  connections: ConnectionManager;
-  log: Log;
-  ui: () => FlowUi;
+export interface EdgeDeployDeps extends Pick<FeatureContext, 'log' | 'ui' | 'registerBoundCommand'> {
   tree: EdgeTree;
 }
 
@@ -43,7 +38,7 @@ export interface Deployed {
 }
 
 export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposable[] {
-  const { connections, log, tree } = deps;
+  const { log, tree } = deps;
 
   const refresh = (id: number) => reloadEdgeApp(tree, id);
 
@@ -107,11 +102,8 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
     void deps.ui().notify('info', done);
   };
 
-  const deploy = async (fileArg: unknown, appArg: unknown): Promise<Deployed | undefined> => {
+  const deploy = async (bound: BoundConnection, fileArg: unknown, appArg: unknown): Promise<Deployed | undefined> => {
     const ui = deps.ui();
-    const bound = await connections.bind(tree.activeConnectionId);
-    if (!bound) return void (await promptSignIn(ui));
-    if (refusedRowElsewhere(appArg, bound, ui)) return undefined;
     const { connection } = bound;
     const filePath = fileArg instanceof vscode.Uri ? fileArg.fsPath : typeof fileArg === 'string' ? fileArg : await pickFile();
     if (!filePath) return undefined;
@@ -175,11 +167,17 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
     return { appId: id, binary, previous };
   };
 
+  // On the connection the Edge view shows (it follows the active one a moment behind).
+  const onView = { connection: () => tree.activeConnectionId };
   return [
-    vscode.commands.registerCommand(DEPLOY_EDGE_APP_COMMAND, (arg?: unknown, second?: unknown) => {
-      // From an app's menu the app comes first and the file is picked; from a file, the file.
-      const fromApp = arg instanceof ListedAppNode || arg instanceof PinNode;
-      return deploy(fromApp ? undefined : arg, fromApp ? arg : Array.isArray(second) ? undefined : second);
-    }),
+    deps.registerBoundCommand(
+      DEPLOY_EDGE_APP_COMMAND,
+      (bound, arg, second) => {
+        // From an app's menu the app comes first and the file is picked; from a file, the file.
+        const fromApp = arg instanceof ListedAppNode || arg instanceof PinNode;
+        return deploy(bound, fromApp ? undefined : arg, fromApp ? arg : Array.isArray(second) ? undefined : second);
+      },
+      onView,
+    ),
   ];
 }

@@ -4,17 +4,15 @@
 // asks for the name typed. The confirmations, classes and requests are the catalog operations'
 // (src/operations/edgeSecrets.ts). Each runs on the connection it started on and is sent once.
 import * as vscode from 'vscode';
-import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
+import type { BoundConnection } from '../../connections/connectionManager';
 import { createEdgeSecret, deleteEdgeSecret, readEdgeSecret, replaceEdgeSecretValue, withUsers, type EdgeSecretThing } from '../../operations/edgeSecrets';
 import { sendOperation, type OperationRequest } from '../../operations/operation';
 import { PlatformError } from '../../schema/errors';
 import type { EdgeSecret } from '../../schema/edgeSecrets';
-import { promptSignIn } from '../../ui/bindActiveConnection';
 import { confirmOperation } from '../../ui/confirmOperation';
+import type { FeatureContext } from '../../ui/featureContext';
 import { parseWholeNumber } from '../../ui/fieldRules';
-import type { FlowUi } from '../../ui/flowUi';
 import { pickFromList } from '../../ui/listPick';
-import type { Log } from '../../ui/log';
 import { notifyError } from '../../ui/notify';
 import { checksQuietWhenEmpty } from '../../ui/promptChecks';
 import { runWizard, stepIndex, type WizardStep } from '../../ui/wizard';
@@ -29,10 +27,7 @@ export const EDGE_SECRET_COMMANDS = {
   delete: 'platformConsole.deleteEdgeSecret',
 } as const;
 
-export interface EdgeSecretDeps {
-  connections: ConnectionManager;
-  log: Log;
-  ui: () => FlowUi;
+export interface EdgeSecretDeps extends Pick<FeatureContext, 'log' | 'ui' | 'registerBoundCommand'> {
   tree: EdgeTree;
 }
 
@@ -45,14 +40,8 @@ interface CreateState {
 const secretLabel = (s: { id?: number | null; name?: string | null }) => `edge secret ${s.name || s.id} (${s.id})`;
 
 export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposable[] {
-  const { connections, log, tree } = deps;
+  const { log, tree } = deps;
   const secrets = tree.listing.secrets;
-
-  const bind = async (): Promise<BoundConnection | undefined> => {
-    const bound = await connections.bind(tree.activeConnectionId);
-    if (!bound) await promptSignIn(deps.ui());
-    return bound;
-  };
 
   const failed = (bound: BoundConnection, what: string, error: unknown, actions: string[] = []) => {
     const { connection } = bound;
@@ -208,26 +197,17 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
     }
   };
 
-  const target = async (arg: unknown, title: string): Promise<{ bound: BoundConnection; thing: EdgeSecretThing } | undefined> => {
-    const bound = await bind();
-    if (!bound) return undefined;
-    if (arg instanceof EdgeSecretNode && arg.connectionId !== bound.connection.id) {
-      // A row listed before a switch of connection: its id may name another secret on this one.
-      void deps.ui().notify('warning', `Nothing was sent: that row was listed on another connection; the Edge view now shows ${bound.connection.name}.`);
-      return undefined;
-    }
+  /** The secret the command acts on (the row's, else picked), read now; undefined when cancelled or unreadable. */
+  const target = async (bound: BoundConnection, arg: unknown, title: string): Promise<EdgeSecretThing | undefined> => {
     const id = secretIdOf(arg) ?? (await pickSecret(bound, title));
-    if (!id) return undefined;
-    const thing = await readSecret(bound, id);
-    return thing && { bound, thing };
+    return id ? readSecret(bound, id) : undefined;
   };
 
   // ---------- replace a value ----------
 
-  const replace = async (arg?: unknown): Promise<boolean> => {
-    const found = await target(arg, 'Replace Edge Secret Value');
-    if (!found) return false;
-    const { bound, thing } = found;
+  const replace = async (bound: BoundConnection, arg?: unknown): Promise<boolean> => {
+    const thing = await target(bound, arg, 'Replace Edge Secret Value');
+    if (!thing) return false;
     const { secret } = thing;
     const { connection } = bound;
     const ui = deps.ui();
@@ -278,16 +258,15 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
 
   // ---------- delete ----------
 
-  const remove = async (arg?: unknown): Promise<boolean> => {
-    const found = await target(arg, 'Delete Edge Secret');
+  const remove = async (bound: BoundConnection, arg?: unknown): Promise<boolean> => {
+    const found = await target(bound, arg, 'Delete Edge Secret');
     if (!found) return false;
-    const { bound } = found;
-    const { secret } = found.thing;
+    const { secret } = found;
     const { connection } = bound;
     const ui = deps.ui();
     let thing: EdgeSecretThing;
     try {
-      thing = await ui.progress(`Finding the apps that use ${secretLabel(secret)}…`, false, () => withUsers(bound.api, found.thing));
+      thing = await ui.progress(`Finding the apps that use ${secretLabel(secret)}…`, false, () => withUsers(bound.api, found));
     } catch (error) {
       await failed(bound, `Could not read which apps use ${secretLabel(secret)} on ${connection.name}; nothing was sent`, error);
       return false;
@@ -313,12 +292,12 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
     return true;
   };
 
+  // On the connection the Edge view shows (it follows the active one a moment behind); a row
+  // listed on another one is refused before the handler runs.
+  const onView = { connection: () => tree.activeConnectionId };
   return [
-    vscode.commands.registerCommand(EDGE_SECRET_COMMANDS.create, async () => {
-      const bound = await bind();
-      return bound ? create(bound, {}) : undefined;
-    }),
-    vscode.commands.registerCommand(EDGE_SECRET_COMMANDS.replace, replace),
-    vscode.commands.registerCommand(EDGE_SECRET_COMMANDS.delete, remove),
+    deps.registerBoundCommand(EDGE_SECRET_COMMANDS.create, (bound) => create(bound, {}), onView),
+    deps.registerBoundCommand(EDGE_SECRET_COMMANDS.replace, replace, onView),
+    deps.registerBoundCommand(EDGE_SECRET_COMMANDS.delete, remove, onView),
   ];
 }

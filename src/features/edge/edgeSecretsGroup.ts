@@ -133,10 +133,6 @@ export class EdgeSecretNode extends TreeNode implements ListedOn {
   ) {
     super();
   }
-  /** Read by edgeSecretCommands' own check until it registers through ctx.registerBoundCommand (#54). */
-  get connectionId(): string | undefined {
-    return this.listedOn;
-  }
   getTreeItem(): vscode.TreeItem {
     const { secret } = this;
     const name = secret.name || `Secret ${secret.id}`;

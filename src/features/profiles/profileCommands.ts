@@ -24,14 +24,14 @@ import {
   templateSteps,
   type ProfileEditState,
 } from './profileEditFlows';
-import { FieldNode, listedElsewhere, profileNodeOf } from './profileNodes';
+import { FieldNode, profileNodeOf } from './profileNodes';
 import type { ProfilesTree } from './profilesTree';
 import { promptSignIn } from '../../ui/bindActiveConnection';
 import { confirmOperation } from '../../ui/confirmOperation';
 import { sendOperation, type OperationRequest } from '../../operations/operation';
 import { updateProtectionProfile as updateOp, type ProfileChangeThing } from '../../operations/protectionProfiles';
 
-export interface ProfileCommandDeps extends Pick<FeatureContext, 'connections' | 'log' | 'ui' | 'registerBoundCommand'> {
+export interface ProfileCommandDeps extends Pick<FeatureContext, 'connections' | 'log' | 'ui' | 'registerBoundCommand' | 'registerUnboundCommand'> {
   tree: ProfilesTree;
 }
 
@@ -69,7 +69,6 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
 
   /** Runs a one-or-two-step filter wizard, then reloads with the result. */
   const filterCommand = (title: string, steps: (f: ProfileFilters) => WizardStep<ProfileFilters>[]) => async () => {
-    if (!connections.signedIn) return signInFirst();
     const current = tree.currentFilters;
     const next = await runWizard<ProfileFilters>({ ...current, sort: [...current.sort] }, { title, steps: steps(current), ui: deps.ui() });
     if (next) await tree.setFilters(next);
@@ -103,7 +102,6 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
   ]);
 
   const sort = async () => {
-    if (!connections.signedIn) return signInFirst();
     const current = tree.currentFilters;
     const [first, then] = current.sort.map((k) => buildOrderBy([k]) ?? '');
     const state: SortState = {};
@@ -150,10 +148,6 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
    * connection the person is looking at now; every request of this edit, Retry included, goes there.
    */
   const startEdit = async (bound: BoundConnection, spec: EditSpec, arg: unknown) => {
-    if (listedElsewhere(arg, bound.connection.id)) {
-      void deps.ui().notify('warning', `Nothing was sent: that row was listed on another connection; the view now shows ${bound.connection.name}.`);
-      return;
-    }
     const node = profileNodeOf(arg);
     const state: ProfileEditState = { profile: node?.profile };
     if (arg instanceof FieldNode && typeof arg.field.template_field_id === 'number') {
@@ -304,15 +298,16 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
   };
 
   return [
-    vscode.commands.registerCommand('platformConsole.refreshProfiles', () => (connections.signedIn ? tree.reload() : signInFirst())),
-    vscode.commands.registerCommand('platformConsole.filterProfilesByName', filterByName),
-    vscode.commands.registerCommand('platformConsole.filterProfilesByClient', filterByClient),
-    vscode.commands.registerCommand('platformConsole.sortProfiles', sort),
-    vscode.commands.registerCommand('platformConsole.clearProfileFilters', () => tree.clearFilters()),
+    // Refresh, the filters and sort read the active connection's list: without a key, Sign In is offered.
+    deps.registerBoundCommand('platformConsole.refreshProfiles', () => tree.reload()),
+    deps.registerBoundCommand('platformConsole.filterProfilesByName', filterByName),
+    deps.registerBoundCommand('platformConsole.filterProfilesByClient', filterByClient),
+    deps.registerBoundCommand('platformConsole.sortProfiles', sort),
+    deps.registerUnboundCommand('platformConsole.clearProfileFilters', () => tree.clearFilters()),
     deps.registerBoundCommand('platformConsole.renameProfile', (bound, arg) => startEdit(bound, rename, arg)),
     deps.registerBoundCommand('platformConsole.changeProfileTemplate', (bound, arg) => startEdit(bound, changeTemplate, arg)),
     deps.registerBoundCommand('platformConsole.editProfileFields', (bound, arg) => startEdit(bound, editFields, arg)),
-    vscode.commands.registerCommand('platformConsole.copyProfileId', copy('id')),
-    vscode.commands.registerCommand('platformConsole.copyProfileJson', copy('json')),
+    deps.registerUnboundCommand('platformConsole.copyProfileId', copy('id')),
+    deps.registerUnboundCommand('platformConsole.copyProfileJson', copy('json')),
   ];
 }

@@ -17,7 +17,7 @@ import { runWizard } from '../../ui/wizard';
 import { createProfileSteps } from './createProfileFlow';
 import { createBody, type CreateProfileState } from './model/createProfile';
 import { profileDescription, profileLabel } from './model/profileText';
-import { listedElsewhere, profileNodeOf } from './profileNodes';
+import { profileNodeOf } from './profileNodes';
 import type { ProfilesTree } from './profilesTree';
 import { templateSource } from './templateList';
 
@@ -111,10 +111,6 @@ export function registerProfileCreateCommands(deps: ProfileCreateDeps): vscode.D
   };
 
   const remove = async (bound: BoundConnection, arg: unknown): Promise<boolean> => {
-    if (listedElsewhere(arg, bound.connection.id)) {
-      void deps.ui().notify('warning', `Nothing was sent: that row was listed on another connection; the view now shows ${bound.connection.name}.`);
-      return false;
-    }
     const picked = await profileToDelete(arg);
     if (!picked) return false;
     const ui = deps.ui();

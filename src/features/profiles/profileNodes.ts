@@ -215,16 +215,6 @@ export class NetworkNode extends TreeNode implements ListedOn {
   }
 }
 
-/**
- * A command run on a row listed on another connection than the one it is bound to (the person
- * switched since). ctx.registerBoundCommand refuses those rows before this is asked; it goes when
- * profileCommands and profileCreateCommands drop their own check (#54).
- */
-export function listedElsewhere(node: unknown, connectionId: string): boolean {
-  const row = profileNodeOf(node);
-  return row !== undefined && row.listedOn !== connectionId;
-}
-
 /** The profile a node belongs to (a profile, or anything under one). */
 export function profileNodeOf(node: unknown): ProfileNode | undefined {
   if (node instanceof ProfileNode) return node;

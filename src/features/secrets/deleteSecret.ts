@@ -26,17 +26,14 @@ interface SecretAt extends CloudLocation {
 
 const refreshView = (): Promise<unknown> => Promise.resolve(vscode.commands.executeCommand('platformConsole.refreshCloud')).catch(() => undefined);
 
-/** The secret the command acts on: the row's (on this connection), or picked; undefined when cancelled. */
+/**
+ * The secret the command acts on: the row's, or picked; undefined when cancelled. A row listed on
+ * another connection never gets here: ctx.registerBoundCommand refuses it first (#54).
+ */
 export async function secretPlace(deps: Pick<FeatureContext, 'ui' | 'defaults' | 'log'>, bound: BoundConnection, arg: unknown, title = `Delete Secret on ${bound.connection.name}`): Promise<Required<SecretAt> | undefined> {
   const ui = deps.ui();
   const row = cloudTargetOf(arg, 'secret');
-  if (row) {
-    if (row.connectionId !== bound.connection.id) {
-      void ui.notify('warning', `Nothing was sent: that row was listed on another connection; the Cloud view now shows ${bound.connection.name}.`);
-      return undefined;
-    }
-    return { projectId: row.projectId, regionId: row.regionId, secretId: row.id };
-  }
+  if (row) return { projectId: row.projectId, regionId: row.regionId, secretId: row.id };
   const defaults = deps.defaults.on(bound);
   const done = await runWizard<SecretAt>({}, {
     title,
