@@ -22,7 +22,7 @@ const tool = (name: string) => {
   assert.ok(t, `no tool ${name}`);
   return t;
 };
-const host = { connections: async () => [{ name: `Hostile ${HOSTILE}`, baseUrl: 'http://127.0.0.1', dialect: 'spec' as const, active: true, signedIn: true }], scrub: (t: string) => t };
+const host = { connections: async () => [{ name: `Hostile ${HOSTILE}`, baseUrl: 'http://127.0.0.1', dialect: 'spec' as const, active: true, signedIn: true }], scrub: (t: string) => t, askName: async () => undefined }; // a name to type (#54): the person types it
 
 describe('platform text reaches agent answers as data', () => {
   let sim: Simulator;
@@ -86,7 +86,8 @@ describe('platform text reaches agent answers as data', () => {
       ['get_trial', { id: 401 }, 404, { message: HOSTILE }, /Not found on "Sim" \(HTTP 404\)/],
       ['get_edge_app', { app_id: 101 }, 500, { message: HOSTILE, request_id: HOSTILE }, /on "Sim" \(HTTP 500\)/],
       ['update_protection_profile', { protection_profile_id: 1, name: 'x' }, 400, { message: HOSTILE, errors: { name: [HOSTILE] } }, /The platform refused the request \(HTTP 400\)[\s\S]*correct the fields/],
-      ['delete_storage', { storage_id: 2101, type: 'object' }, 500, { error: HOSTILE }, /sent once and is not retried/],
+      // A write that reads nothing first (a removal now reads its target, and this server answers 500 to everything).
+      ['create_report', { template_code: 'ResellerPlans' }, 500, { error: HOSTILE }, /sent once and is not retried/],
       ['get_trial', { id: 401 }, 200, `<html>${HOSTILE}</html>`, /Unexpected response on "Sim" \(HTTP 200\)/],
     ];
     for (const [name, input, status, body, said] of cases) {

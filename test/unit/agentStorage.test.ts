@@ -19,7 +19,8 @@ const tool = (name: string) => {
   assert.ok(t, `no tool ${name}`);
   return t;
 };
-const host = { connections: async () => [], scrub: (t: string) => t.split(KEY).join('***') };
+// A removal confirmed by the name typed (#54): the person types it when asked.
+const host = { connections: async () => [], scrub: (t: string) => t.split(KEY).join('***'), askName: async () => undefined };
 
 async function setUp(dialect: Dialect): Promise<{ sim: Simulator; bound: AgentBinding }> {
   const sim = await startSimulator({ apiKey: KEY, dialect });
