@@ -55,7 +55,7 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
     const steps = createReportSteps({
       ui,
       title,
-      connectionName: connection.name,
+      connection,
       recentTemplates: store.recentTemplates(connection.id),
       templates: {
         load: (fresh) => bound.lists.reportTemplates(fresh),
