@@ -40,10 +40,6 @@ const NOT_YET_CONVERTED = [
   'src/features/secrets/secretCommands.ts',
   'src/features/storage/storageCommands.ts',
   'src/features/storage/deleteStorageCommand.ts',
-  'src/features/schedules/policyCommands.ts',
-  'src/features/schedules/scheduleCommands.ts',
-  'src/features/reports/reportCommands.ts',
-  'src/features/identity/identityCommands.ts',
   'src/features/agent/languageModelTools.ts',
 ];
 

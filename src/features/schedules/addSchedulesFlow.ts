@@ -64,7 +64,7 @@ export function scheduleInput(s: AddSchedulesState): AddSchedulesInput {
     project_id: s.projectId!,
     region_id: s.regionId!,
     policy_id: s.policyId!,
-    schedules: (s.schedules ?? []).map(toScheduleRequest) as AddSchedulesInput['schedules'],
+    schedules: (s.schedules ?? []).map(toScheduleRequest),
   };
 }
 

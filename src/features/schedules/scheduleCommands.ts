@@ -19,7 +19,10 @@ import { showPolicy, showRawJson } from './policyView';
 import { parseSchedulesDocument, type DocumentOrigin } from './model/scheduleDocument';
 import { MadeDocuments, isSchedulesDocument, openSchedulesDocument } from './schedulesDocument';
 
-export type ScheduleCommandDeps = Pick<FeatureContext, 'log' | 'ui' | 'defaults' | 'registerBoundCommand' | 'connections' | 'state'>;
+export type ScheduleCommandDeps = Pick<
+  FeatureContext,
+  'log' | 'ui' | 'defaults' | 'registerBoundCommand' | 'registerUnboundCommand' | 'bindNamed' | 'connections' | 'state'
+>;
 
 export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disposable[] {
   const made = new MadeDocuments(deps.state);
@@ -130,7 +133,7 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
       );
       return;
     }
-    const session = found ? await deps.connections.bind(found.connection.id) : await bindActiveOrOfferSignIn(deps.connections, ui);
+    const session = found ? await deps.bindNamed(found.connection.id) : await bindActiveOrOfferSignIn(deps.connections, ui);
     if (!session) {
       if (found)
         await ui.notify(
@@ -181,13 +184,15 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
     deps.registerBoundCommand('platformConsole.addSnapshotSchedules', (bound, arg) => {
       // From a policy's row in the Cloud view: its project, region and policy given, the schedules asked.
       const row = cloudTargetOf(arg, 'policy');
-      if (!row || row.connectionId !== bound.connection.id) return addSchedules(bound);
+      // A row listed on another connection never gets here (registerBoundCommand refuses it).
+      if (!row) return addSchedules(bound);
       const steps = addSchedulesSteps(deps.defaults.on(bound), deps.ui, () => '', reviewOn(bound));
       return addSchedules(bound, { projectId: row.projectId, regionId: row.regionId, policyId: row.id }, stepIndex(steps, REVIEW_STEP));
     }),
     // Signed in first (the document is sent later, by Submit to Policy, on the connection it was made on).
     deps.registerBoundCommand('platformConsole.editSchedulesAsJson', (bound) => editAsJson(bound)),
-    vscode.commands.registerCommand('platformConsole.submitSchedulesDocument', (uri?: unknown) => submitDocument(uri instanceof vscode.Uri ? uri : undefined)),
+    // Unbound: the document names its connection (a file from elsewhere: the active one), said in its own words.
+    deps.registerUnboundCommand('platformConsole.submitSchedulesDocument', (uri?: unknown) => submitDocument(uri instanceof vscode.Uri ? uri : undefined)),
   ];
 }
 
