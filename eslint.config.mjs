@@ -30,10 +30,6 @@ const FEATURE_BANS = [
 // operation catalog now; they are registered through ctx.registerBoundCommand after.
 const NOT_YET_CONVERTED = [
   'src/features/secrets/secretCommands.ts',
-  'src/features/schedules/policyCommands.ts',
-  'src/features/schedules/scheduleCommands.ts',
-  'src/features/reports/reportCommands.ts',
-  'src/features/identity/identityCommands.ts',
 ];
 
 export default tseslint.config(

@@ -229,7 +229,7 @@ describe('bad input, in the flows where it is typed', function () {
     { rule: 'updateNotificationSetting notificationSettingsId <= 2^53-1', command: 'platformConsole.updateNotificationSetting', reach: ['701'], step: 'Notification setting ID', outside: PAST_MAX_ID, refusal: `Setting ID: must be at most ${MAX_ID}`, boundary: MAX_ID, route: 'PATCH updateNotificationSetting' },
     {
       rule: 'createNotificationSetting email <= 254 characters (completed at the boundary)', command: 'platformConsole.addNotificationSetting', reach: ['701', 'failed_login'], step: 'Email address to notify', outside: EMAIL_255, refusal: 'Email: must be at most 254 characters', boundary: EMAIL_254, route: 'POST createNotificationSetting',
-      then: ['Enabled'], sends: (r) => assert.deepEqual([r.path, r.body], ['/iam/reselling/resellers/701/notification_settings', { notification_type: 'failed_login', email: EMAIL_254, enabled: true }]),
+      then: ['Enabled', '$(check) Create'], sends: (r) => assert.deepEqual([r.path, r.body], ['/iam/reselling/resellers/701/notification_settings', { notification_type: 'failed_login', email: EMAIL_254, enabled: true }]),
     },
     { rule: 'createNotificationSetting email format', command: 'platformConsole.addNotificationSetting', reach: ['701', 'failed_login'], step: 'Email address to notify', outside: 'ops@example', refusal: 'Email: must be an email address like name@example.com', boundary: 'o@e.co', route: 'POST createNotificationSetting' },
     // ---- Delete Storage (endpoint 7) ----

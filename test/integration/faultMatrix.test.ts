@@ -485,15 +485,15 @@ describe(dialect === 'spec' ? 'fault matrix: every endpoint under every fault' :
     {
       endpoint: 'createNotificationSetting',
       faults: ['429 Retry-After 1 s'],
-      path: 'Add Reseller Notification Setting… 702, submit; Retry, Enabled',
+      path: 'Add Reseller Notification Setting… 702, submit; Retry, Create',
       shows: 'notification',
     notifies: true,
       retry: true,
       async run(cell) {
-        const ui = cell.ui(['702', 'deletion_request', 'legal@example.com', 'Enabled', 'Enabled'], { failed: /^Could not save the notification setting: /, retry: true });
+        const ui = cell.ui(['702', 'deletion_request', 'legal@example.com', 'Enabled', '$(check) Create', '$(check) Create'], { failed: /^Could not save the notification setting: /, retry: true });
         await command(ui, 'platformConsole.addNotificationSetting');
         await ui.waitForNotification(/^Notification setting \d+ saved: reseller 702, deletion_request to legal@example\.com, enabled\./);
-        assert.equal(ui.prompts.length, 5, 'Retry asked only Enabled again: every other value was kept');
+        assert.equal(ui.prompts.length, 6, 'Retry reopened only the review: every value was kept');
       },
     },
   ];

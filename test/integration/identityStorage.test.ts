@@ -41,7 +41,7 @@ describe('reseller notification settings and storage deletion', function () {
 
   it('Add: reseller, type with its meaning, email checked as typed, enabled by default -> saved, Show opens it', async () => {
     const ui = new ScriptedUi(
-      ['0', 'abc', '702', 'failed_login', 'not-an-email', `${'a'.repeat(250)}@b.cc`, 'ops@example.com', 'Enabled'],
+      ['0', 'abc', '702', 'failed_login', 'not-an-email', `${'a'.repeat(250)}@b.cc`, 'ops@example.com', 'Enabled', '$(check) Create'],
       (message) => (/^Notification setting \d+ saved/.test(message) ? 'Show' : undefined),
     );
     await run('platformConsole.addNotificationSetting', ui);
@@ -50,8 +50,11 @@ describe('reseller notification settings and storage deletion', function () {
     assert.deepEqual(typeStep?.items, ['deletion_request', 'failed_login']);
     const emailStep = ui.prompts.find((p) => p.prompt.startsWith('Email address'));
     assert.deepEqual(emailStep?.refusals, ['Email: must be an email address like name@example.com', 'Email: must be at most 254 characters']);
-    const enabledStep = ui.prompts.at(-1);
+    const enabledStep = ui.prompts.at(-2);
     assert.equal(enabledStep?.kind, 'pick');
+    // #54: the review is the operation's confirmation, one line an item (the whole: notificationSettingReview.test.ts).
+    assert.equal(ui.prompts.at(-1)?.items?.[0], '$(check) Create');
+    assert.ok(ui.prompts.at(-1)?.items?.includes('Email: ops@example.com'));
     const saved = await ui.waitForNotification(/^Notification setting (\d+) saved: reseller 702, failed_login to ops@example\.com, enabled\./);
     createdId = Number(/setting (\d+)/.exec(saved.message)![1]);
     const shown = vscode.window.activeTextEditor?.document;
@@ -79,14 +82,14 @@ describe('reseller notification settings and storage deletion', function () {
   it('a 400 from the server names the field; Retry keeps every value and sends again once asked', async () => {
     sim.setFault({ route: 'createNotificationSetting', kind: 'status', status: 400, field: 'email', times: 1 });
     let retried = false;
-    const ui = new ScriptedUi(['702', 'deletion_request', 'legal@example.com', 'Enabled'], (message) => {
+    const ui = new ScriptedUi(['702', 'deletion_request', 'legal@example.com', 'Enabled', '$(check) Create'], (message) => {
       if (/^Could not save the notification setting: The server refused the request \(HTTP 400\).*email/.test(message) && !retried) {
         retried = true;
         return 'Retry';
       }
       return undefined;
     });
-    ui.answer('Enabled');
+    ui.answer('$(check) Create');
     await run('platformConsole.addNotificationSetting', ui);
     await ui.waitForNotification(/^Notification setting \d+ saved: reseller 702, deletion_request to legal@example\.com/);
     assert.equal(retried, true);

@@ -266,7 +266,7 @@ describe('one action, one account; Sign Out revokes', function () {
 
   it('Sign Out clears what was stored for the connection: notification settings, recent functions and the rest', async () => {
     await ext.connections.switchTo(connA.id);
-    await run(new ScriptedUi(['702', 'deletion_request', 'legal@example.com', 'Enabled']), 'platformConsole.addNotificationSetting');
+    await run(new ScriptedUi(['702', 'deletion_request', 'legal@example.com', 'Enabled', '$(check) Create']), 'platformConsole.addNotificationSetting');
     await run(new ScriptedUi(), 'platformConsole.openFunctionLogs', { projectId: 1, regionId: 1, namespace: 'default', functionName: 'hello-world' });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const mine = () => Object.keys(ext.globalStateSnapshot()).filter((k) => k.includes(connA.id));

@@ -8,7 +8,7 @@ import { notifyError } from '../../ui/notify';
 import type { NotificationSetting } from '../../schema/iam';
 import { PlatformError } from '../../schema/errors';
 import { ListPages } from '../../platform/listPages';
-import { notificationSettingSteps, type NotificationSettingState, type SettingSource } from './notificationSettingFlow';
+import { REVIEW_STEP, notificationSettingSteps, type NotificationSettingState, type SettingSource } from './notificationSettingFlow';
 import { confirmOperation } from '../../ui/confirmOperation';
 import { sendOperation, targetOf } from '../../operations/operation';
 import { createNotificationSetting, updateNotificationSetting } from '../../operations/notificationSettings';
@@ -49,7 +49,7 @@ export function notificationSettingAction(deps: IdentityCommandDeps) {
   const run = async (session: BoundConnection, mode: 'create' | 'update', state: NotificationSettingState = {}, startAt?: number): Promise<void> => {
     const ui = deps.ui();
     const { api, connection } = session;
-    const steps = notificationSettingSteps(mode, settingSource(deps, session));
+    const steps = notificationSettingSteps(mode, settingSource(deps, session), connection);
     const title = `${mode === 'create' ? 'Add' : 'Update'} Reseller Notification Setting on ${connection.name}`;
     state.resellerId ??= deps.store.lastReseller(connection.id);
     const done = await runWizard(state, { title, steps, ui, startAt });
@@ -74,8 +74,8 @@ export function notificationSettingAction(deps: IdentityCommandDeps) {
             : `No reseller ${done.resellerId} on ${connection.name}`
           : `Could not save the notification setting`;
       const choice = await notifyError(what, error, { log: deps.log, ui, connectionName: connection.name, actions: ['Retry'] });
-      // Retry reopens the last step with every value kept: Enter sends again, Back edits.
-      if (choice === 'Retry') return run(session, mode, done, stepIndex(steps, 'enabled'));
+      // Retry reopens the last step (Add: the review) with every value kept: Enter sends again, Back edits.
+      if (choice === 'Retry') return run(session, mode, done, stepIndex(steps, mode === 'create' ? REVIEW_STEP : 'enabled'));
       return;
     }
     await deps.store.remember(connection.id, done.resellerId!, saved);

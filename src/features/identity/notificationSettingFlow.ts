@@ -9,6 +9,9 @@ import {
   type NotificationSetting,
 } from '../../schema/iam';
 import type { ListPages } from '../../platform/listPages';
+import { commandConfirmation } from '../../operations/commandConfirmation';
+import { createNotificationSetting } from '../../operations/notificationSettings';
+import { operationReview } from '../../ui/operationReview';
 import { fieldProblem, parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
 import { pickFromList } from '../../ui/listPick';
 import type { StepContext, WizardStep } from '../../ui/wizard';
@@ -109,7 +112,22 @@ export function settingStep(source: SettingSource): WizardStep<NotificationSetti
   };
 }
 
-export function notificationSettingSteps(mode: 'create' | 'update', source: SettingSource): WizardStep<NotificationSettingState>[] {
+export const REVIEW_STEP = 'review';
+export const SUBMIT_SETTING = '$(check) Create';
+
+/** Add's last step: createNotificationSetting's confirmation (src/operations/notificationSettings.ts), one line an item. */
+export function settingReview(s: NotificationSettingState, connection: { name: string; baseUrl: string }) {
+  const input = { resellerId: s.resellerId!, notification_type: s.notificationType!, email: s.email!, enabled: s.enabled };
+  const { summary } = commandConfirmation(createNotificationSetting, input, undefined, connection);
+  return operationReview<'submit' | 'info'>(summary, { label: SUBMIT_SETTING, value: 'submit' }, 'info');
+}
+
+/** The steps; Add ends on the review (the confirmation), Update on Enabled (a loss is asked in a modal). */
+export function notificationSettingSteps(
+  mode: 'create' | 'update',
+  source: SettingSource,
+  connection: { name: string; baseUrl: string },
+): WizardStep<NotificationSettingState>[] {
   const body = notificationSettingRequest.shape;
   const steps: WizardStep<NotificationSettingState>[] = [resellerStep()];
   if (mode === 'update') steps.push(settingStep(source));
@@ -149,5 +167,13 @@ export function notificationSettingSteps(mode: 'create' | 'update', source: Sett
       },
     },
   );
+  if (mode === 'create')
+    steps.push({
+      id: REVIEW_STEP,
+      prompt: async (s, ctx) => {
+        const review = settingReview(s, connection);
+        for (;;) if ((await ctx.pick(review)) === 'submit') return;
+      },
+    });
   return steps;
 }

@@ -5,6 +5,9 @@
 // date_from <= date_to); a summary, then POST. Back inside the loop returns to the parameter list;
 // the parameters entered survive Back to the template (they live in one array, changed in place).
 import { reportCreateRequest, type ReportCreateRequest } from '../../schema/billing';
+import { commandConfirmation } from '../../operations/commandConfirmation';
+import { createReport } from '../../operations/reports';
+import { commandContext, operationReview } from '../../ui/operationReview';
 import { fieldProblem } from '../../ui/fieldRules';
 import { BACK, CANCEL, type FlowUi, type InputPrompt, type PromptFrame } from '../../ui/flowUi';
 import type { Loaded } from '../../platform/platformLists';
@@ -60,7 +63,8 @@ export class ReportFlowCancelled extends Error {
 export interface ReportFlowDeps {
   ui: FlowUi;
   title: string;
-  connectionName: string;
+  /** The connection the report is created on, as the confirmation names it. */
+  connection: { name: string; baseUrl: string };
   /** Template codes used on this connection, most recent first. */
   recentTemplates: readonly string[];
   /** The platform's report templates (with their parameter definitions), where it lists them. */
@@ -123,9 +127,20 @@ export function createReportSteps(deps: ReportFlowDeps): WizardStep<ReportFlowSt
     const definition = s.definitions?.find((d) => d.name === key);
     if (definition && !definition.required) {
       // A defined parameter: its rule again; removing it is an item of its own.
-      const action = await ui.pick({ ...parameterFrame(s), placeholder: `${parameterLine(current)}: change or remove`, items: [{ label: '$(edit) Change', value: 'change' }, { label: '$(trash) Remove', value: 'remove' }] });
+      const action = await ui.pick({
+        ...parameterFrame(s),
+        placeholder: `${parameterLine(current)}: change or remove`,
+        items: [
+          { label: '$(edit) Change', value: 'change' },
+          { label: '$(trash) Remove', value: 'remove' },
+        ],
+      });
       if (action === CANCEL) throw new ReportFlowCancelled();
-      if (action === 'remove') setParameters(s, s.parameters.filter((p) => p.key !== key));
+      if (action === 'remove')
+        setParameters(
+          s,
+          s.parameters.filter((p) => p.key !== key),
+        );
       else if (action === 'change') await setDefined(s, definition);
       return;
     }
@@ -136,7 +151,11 @@ export function createReportSteps(deps: ReportFlowDeps): WizardStep<ReportFlowSt
       validate: (v) => (v.trim() === '' ? undefined : parameterValueProblem(s.parameters, key, v, key)),
     });
     if (value === BACK) return;
-    if (value.trim() === '') setParameters(s, s.parameters.filter((p) => p.key !== key));
+    if (value.trim() === '')
+      setParameters(
+        s,
+        s.parameters.filter((p) => p.key !== key),
+      );
     else setParameters(s, withParameter(s.parameters, parseParameterValue(key, value).parameter!, key));
   };
 
@@ -241,14 +260,29 @@ export function createReportSteps(deps: ReportFlowDeps): WizardStep<ReportFlowSt
           const choice = await ctx.pick<string>({
             placeholder: definitions.length
               ? `Parameters of ${s.templateCode}, as the template defines them${missing.length ? `: ${missing.map((d) => d.name).join(', ')} required` : ''}`
-              : count ? `Parameters of ${s.templateCode} (${count}): pick one to change or remove it` : `Parameters of ${s.templateCode}: none yet (they are optional)`,
+              : count
+                ? `Parameters of ${s.templateCode} (${count}): pick one to change or remove it`
+                : `Parameters of ${s.templateCode}: none yet (they are optional)`,
             items: [
-              ...unset.map((d) => ({ label: `$(symbol-field) ${d.name}`, description: definitionWords(d), detail: d.description ?? undefined, value: `define:${d.name}` })),
-              { label: ADD_PARAMETER, description: definitions.length ? 'one the template does not list: a name and a typed value' : 'a name and a typed value', value: 'add' },
+              ...unset.map((d) => ({
+                label: `$(symbol-field) ${d.name}`,
+                description: definitionWords(d),
+                detail: d.description ?? undefined,
+                value: `define:${d.name}`,
+              })),
+              {
+                label: ADD_PARAMETER,
+                description: definitions.length ? 'one the template does not list: a name and a typed value' : 'a name and a typed value',
+                value: 'add',
+              },
               ...s.parameters.map((p) => ({ label: parameterLine(p), description: `${KIND_WORDS[p.kind]} · change or remove`, value: `edit:${p.key}` })),
               {
                 label: CONTINUE,
-                description: missing.length ? `first set ${missing.map((d) => d.name).join(', ')}` : count ? `${count} parameter${count === 1 ? '' : 's'}` : 'without parameters',
+                description: missing.length
+                  ? `first set ${missing.map((d) => d.name).join(', ')}`
+                  : count
+                    ? `${count} parameter${count === 1 ? '' : 's'}`
+                    : 'without parameters',
                 value: 'done',
               },
             ],
@@ -266,8 +300,10 @@ export function createReportSteps(deps: ReportFlowDeps): WizardStep<ReportFlowSt
     {
       id: SUMMARY_STEP,
       prompt: async (s, ctx) => {
+        // The operation's own confirmation, one line an item, so it reads as the chat tool and MCP read.
+        const review = reportReview(s, deps.connection);
         for (;;) {
-          const choice = await ctx.pick({ placeholder: `Create report ${s.templateCode} on ${deps.connectionName}? Review the values`, items: summaryItems(s, deps.connectionName) });
+          const choice = await ctx.pick(review);
           if (choice === 'submit') return;
         }
       },
@@ -275,16 +311,12 @@ export function createReportSteps(deps: ReportFlowDeps): WizardStep<ReportFlowSt
   ];
 }
 
-function summaryItems(s: ReportFlowState, connectionName: string) {
-  const body = reportRequest(s);
-  const items: { label: string; description?: string; detail?: string; value: 'submit' | 'info' }[] = [
-    { label: SUBMIT_REPORT, description: `POST /billing/org/v1/reports on ${connectionName}`, value: 'submit' },
-    { label: `Template code: ${s.templateCode}`, value: 'info' },
-  ];
-  if (s.parameters.length === 0) items.push({ label: 'Parameters: none', value: 'info' });
-  for (const p of s.parameters) items.push({ label: `Parameter ${parameterLine(p)}`, description: KIND_WORDS[p.kind], value: 'info' });
-  items.push({ label: '$(json) Request body', detail: JSON.stringify(body), value: 'info' });
-  return items;
+/** The summary: createReport's confirmation (src/operations/reports.ts), then each parameter's kind as typed here. */
+export function reportReview(s: ReportFlowState, connection: { name: string; baseUrl: string }) {
+  const { summary } = commandConfirmation(createReport, reportRequest(s), undefined, connection);
+  const review = operationReview<'submit' | 'info'>(summary, { label: SUBMIT_REPORT, value: 'submit' }, 'info');
+  const kinds = s.parameters.map((p) => ({ label: `Parameter ${parameterLine(p)}`, description: KIND_WORDS[p.kind] }));
+  return { placeholder: review.placeholder, items: [...review.items, ...commandContext(kinds, 'info' as const)] };
 }
 
 /** The request the summary describes. Throws on a date order the loop should have refused. */

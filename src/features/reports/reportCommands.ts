@@ -18,9 +18,8 @@ import { ReportFlowCancelled, SUMMARY_STEP, createReportSteps, reportRequest, ty
 import type { ReportPoller } from './reportPoller';
 import type { ReportTaskStore } from './reportTaskStore';
 import { ReportTaskNode, type ReportTasksTree } from './reportTasksTree';
-import { promptSignIn } from '../../ui/bindActiveConnection';
 
-export interface ReportCommandDeps extends Pick<FeatureContext, 'connections' | 'log' | 'ui' | 'registerBoundCommand'> {
+export interface ReportCommandDeps extends Pick<FeatureContext, 'connections' | 'log' | 'ui' | 'registerBoundCommand' | 'registerUnboundCommand'> {
   store: ReportTaskStore;
   poller: ReportPoller;
   tree: () => ReportTasksTree | undefined;
@@ -45,7 +44,6 @@ function targetTasks(deps: ReportCommandDeps, node: unknown, selected: unknown):
 export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposable[] {
   const { connections, log, store, poller } = deps;
 
-  const signInFirst = () => promptSignIn(deps.ui());
   const reveal = (uuid: string) => void deps.tree()?.reveal(uuid);
 
   const createReport = async (bound: BoundConnection, state: ReportFlowState = { parameters: [] }, startAt?: number): Promise<string | undefined> => {
@@ -55,7 +53,7 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
     const steps = createReportSteps({
       ui,
       title,
-      connectionName: connection.name,
+      connection,
       recentTemplates: store.recentTemplates(connection.id),
       templates: {
         load: (fresh) => bound.lists.reportTemplates(fresh),
@@ -140,20 +138,15 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
     poller.follow(connection, entry.uuid);
     reveal(entry.uuid);
     // Completed: its result as a table (a task still running is followed in the view until then).
-    if (reportStatus(task) === 'Completed') await vscode.commands.executeCommand('platformConsole.openReportTable', { connectionId: connection.id, uuid: entry.uuid });
+    if (reportStatus(task) === 'Completed')
+      await vscode.commands.executeCommand('platformConsole.openReportTable', { connectionId: connection.id, uuid: entry.uuid });
     return entry.uuid;
-  };
-
-  const withConnection = async (run: (connection: { id: string; name: string }) => unknown) => {
-    const connection = connections.active;
-    if (!connection || !connections.signedIn) return signInFirst();
-    return run(connection);
   };
 
   return [
     deps.registerBoundCommand('platformConsole.createReport', (bound) => createReport(bound)),
     deps.registerBoundCommand('platformConsole.openReport', (bound, uuid) => openReport(bound, typeof uuid === 'string' ? uuid : '')),
-    vscode.commands.registerCommand('platformConsole.filterReportTasks', async () => {
+    deps.registerUnboundCommand('platformConsole.filterReportTasks', async () => {
       const tree = deps.tree();
       if (!tree) return;
       const chosen = await deps.ui().pick<ReportStatus | null>({
@@ -167,47 +160,48 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
       });
       if (chosen !== BACK && chosen !== CANCEL) await tree.listing.setStatus(chosen ?? undefined);
     }),
-    vscode.commands.registerCommand('platformConsole.refreshReportTasks', () =>
-      withConnection((connection) => {
-        // Settled tasks never change: read again only what runs, what was never read, and what failed to refresh.
-        for (const t of store.list(connection.id)) if (isActiveReport(t.snapshot) || t.problem) poller.refresh(connection, t.uuid);
-        // The platform's list, read again (where it lists them).
-        if (deps.tree()?.listing.available !== false) void deps.tree()?.listing.reload();
-        deps.tree()?.refresh();
-      }),
-    ),
-    vscode.commands.registerCommand('platformConsole.refreshReportTask', (node?: unknown, selected?: unknown) =>
-      withConnection((connection) => {
-        for (const n of targetTasks(deps, node, selected)) poller.refresh(connection, n.task.uuid);
-      }),
-    ),
-    vscode.commands.registerCommand('platformConsole.copyReportTaskId', async (node?: unknown, selected?: unknown) => {
+    deps.registerBoundCommand('platformConsole.refreshReportTasks', ({ connection }) => {
+      // Settled tasks never change: read again only what runs, what was never read, and what failed to refresh.
+      for (const t of store.list(connection.id)) if (isActiveReport(t.snapshot) || t.problem) poller.refresh(connection, t.uuid);
+      // The platform's list, read again (where it lists them).
+      if (deps.tree()?.listing.available !== false) void deps.tree()?.listing.reload();
+      deps.tree()?.refresh();
+    }),
+    deps.registerBoundCommand('platformConsole.refreshReportTask', ({ connection }, node?: unknown, selected?: unknown) => {
+      for (const n of targetTasks(deps, node, selected)) poller.refresh(connection, n.task.uuid);
+    }),
+    deps.registerUnboundCommand('platformConsole.copyReportTaskId', async (node?: unknown, selected?: unknown) => {
       const uuids = targetTasks(deps, node, selected).map((n) => n.task.uuid);
       if (uuids.length === 0) return;
       await vscode.env.clipboard.writeText(uuids.join('\n'));
       vscode.window.setStatusBarMessage(`Copied ${uuids.length === 1 ? uuids[0] : `${uuids.length} UUIDs`}`, 3000);
     }),
-    vscode.commands.registerCommand('platformConsole.showReportTaskJson', async (node?: unknown) => {
+    deps.registerUnboundCommand('platformConsole.showReportTaskJson', async (node?: unknown) => {
       const [target] = targetTasks(deps, node, undefined);
       const connection = connections.active;
       if (!target || !connection) return undefined;
-      const doc = await deps.documents.showJson(connection.name, `Report task ${reportLabel(target.task)} ${shortUuid(target.task.uuid)}`, `${JSON.stringify(target.task.snapshot ?? { uuid: target.task.uuid }, null, 2)}\n`);
+      const doc = await deps.documents.showJson(
+        connection.name,
+        `Report task ${reportLabel(target.task)} ${shortUuid(target.task.uuid)}`,
+        `${JSON.stringify(target.task.snapshot ?? { uuid: target.task.uuid }, null, 2)}\n`,
+      );
       return doc.uri;
     }),
-    vscode.commands.registerCommand('platformConsole.removeReportTask', (node?: unknown, selected?: unknown) =>
-      withConnection(async (connection) => {
-        const uuids = targetTasks(deps, node, selected).map((n) => n.task.uuid);
-        uuids.forEach((u) => poller.forget(u));
-        await store.remove(connection.id, uuids);
-        log.info(`Report tasks on ${connection.name}: removed ${uuids.length} from the list${uuids.length ? ` (${uuids.map((u) => u.slice(0, 8)).join(', ')})` : ''}`);
-      }),
-    ),
-    vscode.commands.registerCommand('platformConsole.removeFinishedReportTasks', () =>
-      withConnection(async (connection) => {
-        const finished = store.list(connection.id).filter((t) => isTerminalStatus(reportStatus(t.snapshot)));
-        if (finished.length === 0) return void (await deps.ui().notify('info', `No finished report task to remove on ${connection.name}.`));
-        await store.remove(connection.id, finished.map((t) => t.uuid));
-      }),
-    ),
+    deps.registerBoundCommand('platformConsole.removeReportTask', async ({ connection }, node?: unknown, selected?: unknown) => {
+      const uuids = targetTasks(deps, node, selected).map((n) => n.task.uuid);
+      uuids.forEach((u) => poller.forget(u));
+      await store.remove(connection.id, uuids);
+      log.info(
+        `Report tasks on ${connection.name}: removed ${uuids.length} from the list${uuids.length ? ` (${uuids.map((u) => u.slice(0, 8)).join(', ')})` : ''}`,
+      );
+    }),
+    deps.registerBoundCommand('platformConsole.removeFinishedReportTasks', async ({ connection }) => {
+      const finished = store.list(connection.id).filter((t) => isTerminalStatus(reportStatus(t.snapshot)));
+      if (finished.length === 0) return void (await deps.ui().notify('info', `No finished report task to remove on ${connection.name}.`));
+      await store.remove(
+        connection.id,
+        finished.map((t) => t.uuid),
+      );
+    }),
   ];
 }

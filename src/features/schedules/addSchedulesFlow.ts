@@ -1,5 +1,10 @@
-// "Add Snapshot Schedules…": project, region, policy, then schedules until "Review and Submit".
-import { describeSchedule, type ScheduleDraft } from './model/schedules';
+// "Add Snapshot Schedules…": project, region, policy, then schedules until "Review and Submit",
+// whose review is the addSchedules operation's confirmation (src/operations/snapshotSchedules.ts).
+import { describeSchedule, toScheduleRequest, type ScheduleDraft } from './model/schedules';
+import { commandConfirmation } from '../../operations/commandConfirmation';
+import type { PolicyThing } from '../../operations/snapshotPolicies';
+import { addSchedules } from '../../operations/snapshotSchedules';
+import { operationReview } from '../../ui/operationReview';
 import { cloudLocationSteps, type CloudDefaults, type CloudLocation } from '../../ui/cloudLocation';
 import { parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
 import type { FlowUi } from '../../ui/flowUi';
@@ -51,7 +56,31 @@ export function policyStep<S extends AddSchedulesState>(defaults: CloudDefaults)
   };
 }
 
-export function addSchedulesSteps(defaults: CloudDefaults, ui: () => FlowUi, title: () => string, now: () => Date = () => new Date()): WizardStep<AddSchedulesState>[] {
+export type AddSchedulesInput = Parameters<typeof addSchedules.request>[0];
+
+/** What the review confirms: exactly what is sent. */
+export function scheduleInput(s: AddSchedulesState): AddSchedulesInput {
+  return {
+    project_id: s.projectId!,
+    region_id: s.regionId!,
+    policy_id: s.policyId!,
+    schedules: (s.schedules ?? []).map(toScheduleRequest),
+  };
+}
+
+/** The review's connection and how it reads the policy (undefined: its facts say "not stated"). */
+export interface ScheduleReview {
+  readonly connection: { name: string; baseUrl: string };
+  readonly read?: (input: AddSchedulesInput) => Promise<PolicyThing | undefined>;
+}
+
+export function addSchedulesSteps(
+  defaults: CloudDefaults,
+  ui: () => FlowUi,
+  title: () => string,
+  review: ScheduleReview,
+  now: () => Date = () => new Date(),
+): WizardStep<AddSchedulesState>[] {
   return [
     ...cloudLocationSteps<AddSchedulesState>(defaults),
     policyStep<AddSchedulesState>(defaults),
@@ -62,31 +91,35 @@ export function addSchedulesSteps(defaults: CloudDefaults, ui: () => FlowUi, tit
         for (;;) {
           const list = s.schedules;
           const choice = await ctx.pick<MenuChoice>({
-            placeholder: list.length ? `${list.length} schedule(s) for policy ${s.policyId}: add another, or review and submit` : `Add a schedule to policy ${s.policyId}`,
+            placeholder: list.length
+              ? `${list.length} schedule(s) for policy ${s.policyId}: add another, or review and submit`
+              : `Add a schedule to policy ${s.policyId}`,
             items: [
               { label: '$(add) Add a cron schedule…', description: 'on days of the week, at hours and minutes', value: 'cron' },
               { label: '$(add) Add an interval schedule…', description: 'every N weeks, days, hours, minutes', value: 'interval' },
-              ...(list.length ? [
-                { label: `$(check) Review and Submit (${list.length})`, description: list.map(describeSchedule).join(' | '), value: 'review' as const },
-                { label: '$(trash) Remove a schedule…', value: 'remove' as const },
-              ] : []),
+              ...(list.length
+                ? [
+                    { label: `$(check) Review and Submit (${list.length})`, description: list.map(describeSchedule).join(' | '), value: 'review' as const },
+                    { label: '$(trash) Remove a schedule…', value: 'remove' as const },
+                  ]
+                : []),
             ],
           });
           if (choice === 'cron' || choice === 'interval') {
             const draft = await editSchedule(ui(), choice, `${title()}: schedule ${list.length + 1}`, now);
             if (draft) list.push(draft);
           } else if (choice === 'remove') {
-            const index = await ctx.pick({ placeholder: 'Schedule to remove', items: list.map((d, i) => ({ label: `Schedule ${i + 1}`, description: describeSchedule(d), value: i })) });
+            const index = await ctx.pick({
+              placeholder: 'Schedule to remove',
+              items: list.map((d, i) => ({ label: `Schedule ${i + 1}`, description: describeSchedule(d), value: i })),
+            });
             list.splice(index, 1);
           } else {
-            const submit = await ctx.pick({
-              placeholder: `Submit ${list.length} schedule(s) to policy ${s.policyId} (project ${s.projectId}, region ${s.regionId}) in one request?`,
-              items: [
-                { label: `$(cloud-upload) Submit ${list.length} schedule(s)`, value: true },
-                ...list.map((d, i) => ({ label: `Schedule ${i + 1}: ${d.type}`, description: describeSchedule(d), value: false })),
-                { label: '$(arrow-left) Keep editing', value: false },
-              ],
-            });
+            // The operation's own confirmation, one line an item; the policy as read just now.
+            const input = scheduleInput(s);
+            const { summary } = commandConfirmation(addSchedules, input, await review.read?.(input), review.connection);
+            const shown = operationReview<boolean>(summary, { label: `$(cloud-upload) Submit ${list.length} schedule(s)`, value: true }, false);
+            const submit = await ctx.pick({ ...shown, items: [...shown.items, { label: '$(arrow-left) Keep editing', value: false }] });
             if (submit) return;
           }
         }

@@ -44,10 +44,6 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
   const policyFor = async (bound: BoundConnection, arg: unknown, title: string): Promise<PolicyAt | undefined> => {
     const ui = deps.ui();
     const row = cloudTargetOf(arg, 'policy') ?? cloudTargetOf(arg, 'schedule');
-    if (row && row.connectionId !== bound.connection.id) {
-      void ui.notify('warning', `Nothing was sent: that row was listed on another connection; the Cloud view now shows ${bound.connection.name}.`);
-      return undefined;
-    }
     let where: Required<Pick<AddSchedulesState, 'projectId' | 'regionId' | 'policyId'>>;
     if (row) where = { projectId: row.projectId, regionId: row.regionId, policyId: row.kind === 'policy' ? row.id : row.policyId };
     else {

@@ -14,12 +14,15 @@ import { commandConfirmation } from '../../operations/commandConfirmation';
 import { sendOperation } from '../../operations/operation';
 import { addSchedules as addSchedulesOperation } from '../../operations/snapshotSchedules';
 import { toScheduleRequest } from './model/schedules';
-import { REVIEW_STEP, addSchedulesSteps, policyStep, type AddSchedulesState } from './addSchedulesFlow';
+import { REVIEW_STEP, addSchedulesSteps, policyStep, type AddSchedulesState, type ScheduleReview } from './addSchedulesFlow';
 import { showPolicy, showRawJson } from './policyView';
 import { parseSchedulesDocument, type DocumentOrigin } from './model/scheduleDocument';
 import { MadeDocuments, isSchedulesDocument, openSchedulesDocument } from './schedulesDocument';
 
-export type ScheduleCommandDeps = Pick<FeatureContext, 'log' | 'ui' | 'defaults' | 'registerBoundCommand' | 'connections' | 'state'>;
+export type ScheduleCommandDeps = Pick<
+  FeatureContext,
+  'log' | 'ui' | 'defaults' | 'registerBoundCommand' | 'registerUnboundCommand' | 'bindNamed' | 'connections' | 'state'
+>;
 
 export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disposable[] {
   const made = new MadeDocuments(deps.state);
@@ -44,9 +47,10 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
         await ui.notify('error', `Nothing was sent: ${formatIssues(error.issues)}`, []);
         return undefined;
       }
-      const what = error instanceof PlatformError && error.kind === 'notFound'
-        ? `No lifecycle policy ${where.policyId} in project ${where.projectId}, region ${where.regionId} on ${session.connection.name}`
-        : `Could not add the schedules to policy ${where.policyId} on ${session.connection.name}`;
+      const what =
+        error instanceof PlatformError && error.kind === 'notFound'
+          ? `No lifecycle policy ${where.policyId} in project ${where.projectId}, region ${where.regionId} on ${session.connection.name}`
+          : `Could not add the schedules to policy ${where.policyId} on ${session.connection.name}`;
       const choice = await notifyError(what, error, { log: deps.log, ui, connectionName: session.connection.name, actions: ['Retry'] });
       if (choice === 'Retry') await onRetry();
       return undefined;
@@ -55,15 +59,32 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
     const added = new Set((policy.schedules ?? []).slice(-schedules.length).map((s) => s.id ?? ''));
     deps.log.info(`Policy ${policy.id}: ${schedules.length} schedule(s) added (${[...added].join(', ')})`);
     await showPolicy(policy, added);
-    const choice = await ui.notify('info', `Policy ${policy.name ?? policy.id} (${policy.status ?? 'status unknown'}) now has ${policy.schedules?.length ?? 0} schedules; ${schedules.length} added.`, ['Show Raw JSON']);
+    const choice = await ui.notify(
+      'info',
+      `Policy ${policy.name ?? policy.id} (${policy.status ?? 'status unknown'}) now has ${policy.schedules?.length ?? 0} schedules; ${schedules.length} added.`,
+      ['Show Raw JSON'],
+    );
     if (choice === 'Show Raw JSON') await showRawJson(policy);
     return policy;
   };
 
+  /** The review reads the policy first, so its facts name it as it is; a failed read leaves them "not stated" (the POST answers for it). */
+  const reviewOn = (session: BoundConnection): ScheduleReview => ({
+    connection: session.connection,
+    read: (input) =>
+      deps
+        .ui()
+        .progress(`Reading snapshot policy ${input.policy_id} on ${session.connection.name}…`, false, () => addSchedulesOperation.read(session.api, input))
+        .catch((error: unknown) => {
+          deps.log.error(`Could not read snapshot policy ${input.policy_id} for the review`, error);
+          return undefined;
+        }),
+  });
+
   const addSchedules = async (session: BoundConnection, state: AddSchedulesState = {}, startAt?: number): Promise<void> => {
     const title = `Add Snapshot Schedules on ${session.connection.name}`;
     const defaults = deps.defaults.on(session);
-    const steps = addSchedulesSteps(defaults, deps.ui, () => title);
+    const steps = addSchedulesSteps(defaults, deps.ui, () => title, reviewOn(session));
     const done = await runWizard(state, { title, steps, ui: deps.ui(), startAt });
     if (!done?.schedules?.length) return;
     await defaults.rememberMissing({ projectId: done.projectId!, regionId: done.regionId! });
@@ -79,11 +100,14 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
   const editAsJson = async (session: BoundConnection): Promise<void> => {
     type Where = { projectId?: number; regionId?: number; policyId?: number };
     const defaults = deps.defaults.on(session);
-    const where = await runWizard<Where>({}, {
-      title: 'Edit Schedules as JSON',
-      ui: deps.ui(),
-      steps: [...cloudLocationSteps<Where>(defaults), policyStep<Where>(defaults)],
-    });
+    const where = await runWizard<Where>(
+      {},
+      {
+        title: 'Edit Schedules as JSON',
+        ui: deps.ui(),
+        steps: [...cloudLocationSteps<Where>(defaults), policyStep<Where>(defaults)],
+      },
+    );
     if (!where) return;
     await defaults.rememberMissing({ projectId: where.projectId!, regionId: where.regionId! });
     await openSchedulesDocument({ projectId: where.projectId!, regionId: where.regionId!, policyId: where.policyId! }, session.connection, made);
@@ -102,12 +126,21 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
     }
     const found = made.originOf(doc.uri, deps.connections.list());
     if (found && 'gone' in found) {
-      await ui.notify('error', `Nothing was sent: this schedules document was made on ${found.gone}, which is signed out. Sign in to it again, or make the document on the connection you want ("Edit Schedules as JSON…").`, []);
+      await ui.notify(
+        'error',
+        `Nothing was sent: this schedules document was made on ${found.gone}, which is signed out. Sign in to it again, or make the document on the connection you want ("Edit Schedules as JSON…").`,
+        [],
+      );
       return;
     }
-    const session = found ? await deps.connections.bind(found.connection.id) : await bindActiveOrOfferSignIn(deps.connections, ui);
+    const session = found ? await deps.bindNamed(found.connection.id) : await bindActiveOrOfferSignIn(deps.connections, ui);
     if (!session) {
-      if (found) await ui.notify('error', `Nothing was sent: this schedules document was made on ${found.connection.name}, which has no API key in this window. Sign in to it again.`, []);
+      if (found)
+        await ui.notify(
+          'error',
+          `Nothing was sent: this schedules document was made on ${found.connection.name}, which has no API key in this window. Sign in to it again.`,
+          [],
+        );
       return;
     }
     const origin: DocumentOrigin = found ? { made: true } : { made: false, file: doc.uri.scheme === 'file' ? doc.uri.fsPath : doc.uri.toString() };
@@ -115,7 +148,9 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
     if ('problem' in parsed) return void (await ui.notify('error', `Nothing was sent: ${parsed.problem}`, []));
     const { content } = parsed;
     const schedules: unknown[] = Array.isArray(content.schedules) ? content.schedules : [content.schedules];
-    const input = { project_id: content.project_id, region_id: content.region_id, policy_id: content.policy_id, schedules } as Parameters<typeof addSchedulesOperation.request>[0];
+    const input = { project_id: content.project_id, region_id: content.region_id, policy_id: content.policy_id, schedules } as Parameters<
+      typeof addSchedulesOperation.request
+    >[0];
     try {
       // Checked before the person is asked: a document the platform would refuse is not put to them.
       addSchedulesOperation.request(input);
@@ -127,9 +162,15 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
     // The policy read first, so the modal names it as it is; a failed read asks nothing and sends nothing.
     let policy: Awaited<ReturnType<typeof addSchedulesOperation.read>>;
     try {
-      policy = await ui.progress(`Reading snapshot policy ${ids.policyId} on ${session.connection.name}…`, false, () => addSchedulesOperation.read(session.api, input));
+      policy = await ui.progress(`Reading snapshot policy ${ids.policyId} on ${session.connection.name}…`, false, () =>
+        addSchedulesOperation.read(session.api, input),
+      );
     } catch (error) {
-      await notifyError(`Nothing was sent: could not read snapshot policy ${ids.policyId} on ${session.connection.name}`, error, { log: deps.log, ui, connectionName: session.connection.name });
+      await notifyError(`Nothing was sent: could not read snapshot policy ${ids.policyId} on ${session.connection.name}`, error, {
+        log: deps.log,
+        ui,
+        connectionName: session.connection.name,
+      });
       return;
     }
     // The operation's words and facts; where the document came from is the command's to say, first.
@@ -143,13 +184,15 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
     deps.registerBoundCommand('platformConsole.addSnapshotSchedules', (bound, arg) => {
       // From a policy's row in the Cloud view: its project, region and policy given, the schedules asked.
       const row = cloudTargetOf(arg, 'policy');
-      if (!row || row.connectionId !== bound.connection.id) return addSchedules(bound);
-      const steps = addSchedulesSteps(deps.defaults.on(bound), deps.ui, () => '');
+      // A row listed on another connection never gets here (registerBoundCommand refuses it).
+      if (!row) return addSchedules(bound);
+      const steps = addSchedulesSteps(deps.defaults.on(bound), deps.ui, () => '', reviewOn(bound));
       return addSchedules(bound, { projectId: row.projectId, regionId: row.regionId, policyId: row.id }, stepIndex(steps, REVIEW_STEP));
     }),
     // Signed in first (the document is sent later, by Submit to Policy, on the connection it was made on).
     deps.registerBoundCommand('platformConsole.editSchedulesAsJson', (bound) => editAsJson(bound)),
-    vscode.commands.registerCommand('platformConsole.submitSchedulesDocument', (uri?: unknown) => submitDocument(uri instanceof vscode.Uri ? uri : undefined)),
+    // Unbound: the document names its connection (a file from elsewhere: the active one), said in its own words.
+    deps.registerUnboundCommand('platformConsole.submitSchedulesDocument', (uri?: unknown) => submitDocument(uri instanceof vscode.Uri ? uri : undefined)),
   ];
 }
 
