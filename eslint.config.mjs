@@ -37,7 +37,6 @@ const NOT_YET_CONVERTED = [
   'src/features/profiles/profileCommands.ts',
   'src/features/profiles/profileCreateCommands.ts',
   'src/features/secrets/deleteSecret.ts',
-  'src/features/secrets/secretCommands.ts',
   'src/features/storage/storageCommands.ts',
   'src/features/storage/deleteStorageCommand.ts',
   'src/features/schedules/policyCommands.ts',

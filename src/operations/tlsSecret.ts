@@ -59,7 +59,7 @@ export const readAnyPem: PemReader = async (file, field) => {
   try {
     const bytes = Buffer.alloc(PEM_FILE_MAX + 1);
     const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
-    if (bytesRead > PEM_FILE_MAX) throw refusedTlsField(field, `is more than ${PEM_FILE_MAX} bytes: a PEM file here is at most that`);
+    if (bytesRead > PEM_FILE_MAX) throw refusedTlsField(field, `is more than ${PEM_FILE_MAX} bytes: a PEM file here is at most ${PEM_FILE_MAX}`);
     return { text: bytes.subarray(0, bytesRead).toString('utf8'), real: file };
   } finally {
     await handle.close();

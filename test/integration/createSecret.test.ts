@@ -260,13 +260,17 @@ describe('Create Secret', function () {
       assert.match(ui.prompts.filter((p) => p.prompt.startsWith('Intermediate chain'))[0]?.refusals.join(' ') ?? '', /key/i);
       assert.ok(!ui.prompts.some((p) => /content type|Optional metadata/i.test(p.prompt)), 'neither content type nor metadata asked');
       const summary = ui.prompts.at(-1)!;
-      assert.ok(summary.items?.some((i) => i.startsWith('Certificate: ')) && !summary.items.some((i) => i.startsWith('Content type:')), summary.items?.join('\n'));
+      // createTlsSecret's confirmation: the certificate named, the key never shown, every value sent.
+      assert.ok(summary.items?.some((i) => i.startsWith('subject: ')) && !summary.items.some((i) => i.startsWith('Content type:')), summary.items?.join('\n'));
+      assert.ok(summary.items?.includes('private key: read from its file, matches the certificate; never shown'), summary.items?.join('\n'));
+      assert.ok(!summary.items?.some((i) => i.includes('PRIVATE KEY')), 'the key is never in the summary');
       assert.equal(sent('POST createSecretV2'), 1);
       assert.equal(sent('POST createSecret'), 0);
       assert.ok(v2Body, 'the simulator received the v2 POST');
-      assert.equal(v2Body.payload.certificate, chain.leaf.certificatePem);
+      // The certificates as checked (the first of the certificate file, the chain's in order) and the key as read.
+      assert.equal(v2Body.payload.certificate.trim(), chain.leaf.certificatePem.trim());
       assert.equal(v2Body.payload.private_key, chain.leaf.privateKeyPem);
-      assert.equal(v2Body.payload.certificate_chain, chain.chainPem);
+      assert.equal(v2Body.payload.certificate_chain.replace(/\s+/g, ''), chain.chainPem.replace(/\s+/g, ''));
       const logged = (await new SimulatorControl(sim.url, sim.controlToken).lastRequests('createSecretV2'))['POST createSecretV2']!;
       assert.ok(!JSON.stringify(logged).includes('PRIVATE KEY'), 'no key material in the request log');
     } finally {
