@@ -10,7 +10,7 @@ import { createReport as createReportOp } from '../../../operations/reports';
 import { addSchedules as addSchedulesOp } from '../../../operations/snapshotSchedules';
 import { toolFromOperation } from './operationTool';
 import type { AgentBinding } from './toolKit';
-import { nameOf, objectAnswer, shown, withData } from './toolAnswers';
+import { nameOf, objectAnswer, withData } from './toolAnswers';
 import { jsonLine, quoted as q } from './platformText';
 
 export const updateProtectionProfile = toolFromOperation(updateProfileOp, {
