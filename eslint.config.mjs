@@ -26,12 +26,6 @@ const FEATURE_BANS = [
   },
 ];
 
-// Converted after the #54 family merges: engineers are moving these files' writes onto the
-// operation catalog now; they are registered through ctx.registerBoundCommand after.
-const NOT_YET_CONVERTED = [
-  'src/features/secrets/secretCommands.ts',
-];
-
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.vscode-test/**', 'out/**', 'docs/**'] },
   js.configs.recommended,
@@ -62,7 +56,6 @@ export default tseslint.config(
   {
     // A later no-restricted-syntax replaces the one above: named exports are listed again.
     files: ['src/features/**/*.ts'],
-    ignores: NOT_YET_CONVERTED,
     rules: { 'no-restricted-syntax': ['error', NAMED_EXPORTS, ...FEATURE_BANS] },
   },
   {

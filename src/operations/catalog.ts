@@ -15,6 +15,7 @@ import { createReport } from './reports';
 import { deleteSnapshotPolicy, pauseSnapshotPolicy, renameSnapshotPolicy, resumeSnapshotPolicy } from './snapshotPolicies';
 import { deleteStorage, restoreStorage } from './storages';
 import { addSchedules, editSnapshotSchedule, removeSnapshotSchedule } from './snapshotSchedules';
+import { createTlsSecret } from './tlsSecret';
 
 export const OPERATIONS: readonly Operation[] = [
   deleteReportTask,
@@ -51,4 +52,5 @@ export const OPERATIONS: readonly Operation[] = [
   updateNotificationSetting,
   createReport,
   addSchedules,
+  createTlsSecret,
 ] as readonly Operation[];

@@ -237,7 +237,7 @@ describe('Create Secret', function () {
     assert.equal(Buffer.from(lastSecret().payload, 'base64').toString(), 'second content');
   });
 
-  it('on a platform connection the PEM files go through v2 as they are: checked the same, one POST /cloud/v2/secrets, no PKCS12 and no content type asked; the spec connection keeps v1', async () => {
+  it('on a platform connection the PEM files go through v2 as read for the summary: checked the same, one POST /cloud/v2/secrets, no PKCS12 and no content type asked; the spec connection keeps v1', async () => {
     const chain = leafExpiringIn(200);
     const files = { cert: join(dir, 'v2.crt'), key: join(dir, 'v2.key'), chain: join(dir, 'v2-chain.pem'), wrongKey: join(dir, 'v2-other.key') };
     await Promise.all([writeFile(files.cert, chain.leaf.certificatePem), writeFile(files.key, chain.leaf.privateKeyPem), writeFile(files.chain, chain.chainPem), writeFile(files.wrongKey, mismatchedKeyPem())]);
@@ -255,18 +255,26 @@ describe('Create Secret', function () {
         PRESS_BACK, files.key, files.chain,
         SUBMIT,
       ]);
+      // The key file gets other (still valid) text while the summary is shown: what was confirmed is what goes.
+      ui.beforeAnswer = (prompt) => {
+        if (prompt.items?.[0] === SUBMIT) writeFileSync(files.key, `${chain.leaf.privateKeyPem}\n\n`);
+      };
       await run(ui);
       await ui.waitForNotification(/^Secret tls-v2 created/, 20_000);
       assert.match(ui.prompts.filter((p) => p.prompt.startsWith('Intermediate chain'))[0]?.refusals.join(' ') ?? '', /key/i);
       assert.ok(!ui.prompts.some((p) => /content type|Optional metadata/i.test(p.prompt)), 'neither content type nor metadata asked');
       const summary = ui.prompts.at(-1)!;
-      assert.ok(summary.items?.some((i) => i.startsWith('Certificate: ')) && !summary.items.some((i) => i.startsWith('Content type:')), summary.items?.join('\n'));
+      // createTlsSecret's confirmation: the certificate named, the key never shown, every value sent.
+      assert.ok(summary.items?.some((i) => i.startsWith('subject: ')) && !summary.items.some((i) => i.startsWith('Content type:')), summary.items?.join('\n'));
+      assert.ok(summary.items?.includes('private key: read from its file, matches the certificate; never shown'), summary.items?.join('\n'));
+      assert.ok(!summary.items?.some((i) => i.includes('PRIVATE KEY')), 'the key is never in the summary');
       assert.equal(sent('POST createSecretV2'), 1);
       assert.equal(sent('POST createSecret'), 0);
       assert.ok(v2Body, 'the simulator received the v2 POST');
-      assert.equal(v2Body.payload.certificate, chain.leaf.certificatePem);
-      assert.equal(v2Body.payload.private_key, chain.leaf.privateKeyPem);
-      assert.equal(v2Body.payload.certificate_chain, chain.chainPem);
+      // The certificates as checked (the first of the certificate file, the chain's in order) and the key as read.
+      assert.equal(v2Body.payload.certificate.trim(), chain.leaf.certificatePem.trim());
+      assert.equal(v2Body.payload.private_key, chain.leaf.privateKeyPem, 'the key as read for the summary, not read again at submit');
+      assert.equal(v2Body.payload.certificate_chain.replace(/\s+/g, ''), chain.chainPem.replace(/\s+/g, ''));
       const logged = (await new SimulatorControl(sim.url, sim.controlToken).lastRequests('createSecretV2'))['POST createSecretV2']!;
       assert.ok(!JSON.stringify(logged).includes('PRIVATE KEY'), 'no key material in the request log');
     } finally {

@@ -34,6 +34,7 @@ import { typedConfirmationPrompt } from '../../src/ui/typedConfirmation';
 import { PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
 import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
 import { agentSim } from '../support/agentSim';
+import { makeChain } from '../support/certs';
 
 const KEY = 'operation-parity-key-5e3a';
 /** The schedule of policy 10 the simulator seeds. */
@@ -43,6 +44,12 @@ const SEEDED_SCHEDULE = '3f0e2a1c-5b7d-4e8f-9a0b-1c2d3e4f5a60';
 const FILE_ROOT = realpathSync(mkdtempSync(join(tmpdir(), 'parity-')));
 const WASM_FILE = join(FILE_ROOT, 'app.wasm');
 writeFileSync(WASM_FILE, Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]));
+/** A certificate, its key and chain in the same folder, for create_tls_secret. */
+const TLS = makeChain();
+const tlsFile = (name: string, text: string) => {
+  writeFileSync(join(FILE_ROOT, name), text);
+  return join(FILE_ROOT, name);
+};
 
 /** One input per operation, naming a thing the simulator seeds. A new operation needs its line here. */
 const SAMPLES: Record<string, Record<string, unknown>> = {
@@ -107,6 +114,14 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
       { type: 'interval', weeks: 0, days: 1, hours: 0, minutes: 0, max_quantity: 2, retention_time: { weeks: 1, days: 0, hours: 0, minutes: 0 } },
       { type: 'cron', day_of_week: 'mon', hour: '3', minute: '0', timezone: 'UTC', max_quantity: 4 },
     ],
+  },
+  createTlsSecret: {
+    project_id: 1,
+    region_id: 1,
+    name: 'parity-tls',
+    certificate_file: tlsFile('leaf.crt', TLS.leaf.certificatePem),
+    private_key_file: tlsFile('leaf.key', TLS.leaf.privateKeyPem),
+    chain_file: tlsFile('chain.crt', TLS.chainPem),
   },
 };
 

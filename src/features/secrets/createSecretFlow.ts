@@ -5,8 +5,9 @@ import { isValidLocalDateTime } from '../../schema/schemaKit';
 import { cloudLocationSteps, type CloudDefaults, type CloudLocation } from '../../ui/cloudLocation';
 import { fieldProblem, parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
 import type { StepContext, WizardStep } from '../../ui/wizard';
-import { pemSummaryItems, secretSummary } from './secretSummary';
-import { checkBundleFiles, guessContentType, payloadFileProblem, preparePayload, preparePem, type PayloadFiles, type PreparedPayload } from './secretPayload';
+import { readAnyPem, readTlsFiles, type TlsThing } from '../../operations/tlsSecret';
+import { secretSummary, tlsInput, tlsSummary } from './secretSummary';
+import { checkBundleFiles, guessContentType, payloadFileProblem, pemWarnings, preparePayload, type PayloadFiles, type PreparedPayload } from './secretPayload';
 
 export interface SecretFlowState extends CloudLocation, PayloadFiles {
   name?: string;
@@ -19,6 +20,8 @@ export interface SecretFlowState extends CloudLocation, PayloadFiles {
   expiration?: string;
   /** Built at the summary from the files or text; never kept after submit. */
   prepared?: PreparedPayload;
+  /** v2: the PEM files as read and checked at the summary, the texts then sent; never kept after submit. */
+  tls?: TlsThing;
   /** PKCS12 warnings (expiring soon, reordered chain), shown in the summary. */
   bundleWarnings?: string[];
 }
@@ -89,7 +92,12 @@ export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowSt
       id: NAME_STEP,
       prompt: async (s, ctx) => {
         s.name = (
-          await ctx.input({ prompt: 'Secret name', value: s.name ?? '', placeholder: 'e.g. tls-example-com', validate: (v) => fieldProblem(shape().name, v.trim(), 'Name') })
+          await ctx.input({
+            prompt: 'Secret name',
+            value: s.name ?? '',
+            placeholder: 'e.g. tls-example-com',
+            validate: (v) => fieldProblem(shape().name, v.trim(), 'Name'),
+          })
         ).trim();
       },
     },
@@ -180,7 +188,8 @@ export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowSt
     {
       shouldPrompt: (s) => !sendsPemV2(s, deps.pemV2),
       prompt: async (s, ctx) => {
-        const suggested = s.source === 'file' && s.payloadFile ? guessContentType(s.payloadFile) : s.source === 'pkcs12' ? 'application/x-pkcs12' : 'application/octet-stream';
+        const suggested =
+          s.source === 'file' && s.payloadFile ? guessContentType(s.payloadFile) : s.source === 'pkcs12' ? 'application/x-pkcs12' : 'application/octet-stream';
         s.contentType = (
           await ctx.input({
             prompt: 'Payload content type (the payload is always sent base64-encoded)',
@@ -247,12 +256,8 @@ export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowSt
     {
       id: SUMMARY_STEP,
       prompt: async (s, ctx) => {
-        const v2 = sendsPemV2(s, deps.pemV2);
-        if (v2) s.withDetails = undefined;
-        s.prepared = v2 ? await preparePem(s, now()) : await preparePayload(s, now());
-        s.bundleWarnings = s.prepared.check?.warnings ?? [];
-        // v1: the operation's own confirmation, rendered here so Back reaches every value; v2: the certificate's review.
-        const summary = v2 ? { placeholder: `Create secret "${s.name}"? Review the values`, items: pemSummaryItems(s, SECRET_TYPE_MEANINGS[s.secretType!]) } : secretSummary(s, deps.connection);
+        // v1 and v2: the operation's own confirmation, rendered here so Back reaches every value.
+        const summary = sendsPemV2(s, deps.pemV2) ? await tlsStep(s, now(), deps.connection) : await v1Step(s, now(), deps.connection);
         for (;;) {
           const choice = await ctx.pick(summary);
           if (choice === 'submit') return;
@@ -260,6 +265,27 @@ export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowSt
       },
     },
   ];
+}
+
+/** The v1 summary: the payload built from the file, text or PEM files, then createSecret's confirmation. */
+async function v1Step(s: SecretFlowState, now: Date, connection: SecretFlowDeps['connection']) {
+  s.prepared = await preparePayload(s, now);
+  s.bundleWarnings = s.prepared.check?.warnings ?? [];
+  return secretSummary(s, connection);
+}
+
+/** The v2 summary: the PEM files read once and checked (createTlsSecret's rules), then its confirmation; a file that fails is said, with no submit. */
+async function tlsStep(s: SecretFlowState, now: Date, connection: SecretFlowDeps['connection']) {
+  s.withDetails = undefined;
+  s.tls = undefined;
+  try {
+    s.tls = await readTlsFiles(readAnyPem, tlsInput(s), now);
+  } catch (error) {
+    const problem = error instanceof Error ? error.message : String(error);
+    return { placeholder: `Nothing can be sent: ${problem}. Go Back to choose other files`, items: [{ label: `$(error) ${problem}`, value: 'info' as const }] };
+  }
+  s.bundleWarnings = pemWarnings(s.tls.payload, now);
+  return tlsSummary(s, s.tls, connection);
 }
 
 /** Where Retry reopens the flow: the summary, or the typed text, which is never kept. */

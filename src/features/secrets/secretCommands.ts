@@ -7,8 +7,8 @@ import { notifyError } from '../../ui/notify';
 import { createSecret as createSecretOp } from '../../operations/cloudSecrets';
 import { sendOperation } from '../../operations/operation';
 import { NAME_STEP, SUMMARY_STEP, TYPED_TEXT_STEP, createSecretSteps, sendsPemV2, type SecretFlowState } from './createSecretFlow';
-import { secretInput } from './secretSummary';
-import { pemPayload } from './secretPayload';
+import { secretInput, tlsInput } from './secretSummary';
+import { createTlsSecret } from '../../operations/tlsSecret';
 import { cloudTargetOf } from '../../ui/cloudTarget';
 import { deleteCloudSecret } from './deleteSecret';
 import { showSecretDetails } from './showSecret';
@@ -29,19 +29,15 @@ export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposab
     const pemV2 = connection.dialect === 'platform';
     const steps = createSecretSteps({ defaults, pemV2, connection });
     const done = await runWizard(state, { title: `Create Secret on ${connection.name}`, steps, ui, startAt: typeof startAt === 'string' ? stepIndex(steps, startAt) : startAt });
-    if (!done?.prepared) return;
+    if (!(done?.prepared || done?.tls)) return;
     await defaults.rememberMissing({ projectId: done.projectId!, regionId: done.regionId! });
     // What Retry refills: everything typed, never the payload (re-read from its file).
-    const kept: SecretFlowState = { ...done, prepared: undefined, payloadText: undefined, bundleWarnings: undefined };
+    const kept: SecretFlowState = { ...done, prepared: undefined, tls: undefined, payloadText: undefined, bundleWarnings: undefined };
     let taskIds: string[];
     try {
-      const params = { project_id: done.projectId!, region_id: done.regionId! };
-      const answer = await ui.progress(`Creating secret ${done.name} on ${connection.name}…`, false, async () =>
-        sendsPemV2(done, pemV2)
-          ? api.cloud.createSecretV2({ params, body: { name: done.name!, payload: await pemPayload(done), expiration: done.expiration ?? null } })
-          : // The request the summary confirmed (the operation's), sent once.
-            ((await sendOperation(api, createSecretOp.request(secretInput(done)))) as { tasks: string[] }),
-      );
+      // The request the summary confirmed (the operation's; v2: the PEM texts as read for it), sent once.
+      const request = sendsPemV2(done, pemV2) ? createTlsSecret.requestFor!(tlsInput(done), done.tls!)! : createSecretOp.request(secretInput(done));
+      const answer = await ui.progress(`Creating secret ${done.name} on ${connection.name}…`, false, async () => (await sendOperation(api, request)) as { tasks: string[] });
       taskIds = answer.tasks;
     } catch (error) {
       const choice = await notifyError(`Could not create secret ${done.name}`, error, {
@@ -62,8 +58,8 @@ export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposab
   return [
     deps.registerBoundCommand('platformConsole.createSecret', (bound, arg) => {
       // From a region's Secrets row: its project and region, the flow opening at the name (Back reaches them).
+      // A row listed on another connection is refused by registerBoundCommand before this runs.
       const row = cloudTargetOf(arg, 'region');
-      if (row && row.connectionId !== bound.connection.id) return void deps.ui().notify('warning', `Nothing was sent: that row was listed on another connection; the Cloud view now shows ${bound.connection.name}.`);
       return row ? createSecret(bound, { projectId: row.projectId, regionId: row.regionId }, NAME_STEP) : createSecret(bound);
     }),
     deps.registerBoundCommand('platformConsole.deleteSecret', (bound, arg) => deleteCloudSecret(deps, bound, arg, unfinished)),

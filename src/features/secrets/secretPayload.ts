@@ -40,11 +40,6 @@ export function fingerprint(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex').toUpperCase().match(/../g)!.join(':');
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  return `${(bytes / 1024).toFixed(1)} KB`;
-}
-
 /** Why `path` cannot be read as a payload file; undefined when it can. */
 export async function payloadFileProblem(path: string, label: string): Promise<string | undefined> {
   if (!path.trim()) return `${label}: choose a file`;
@@ -110,17 +105,7 @@ export async function preparePayload(files: PayloadFiles, now = new Date()): Pro
   return { base64: raw.toString('base64'), bytes: raw.length, sha256: fingerprint(raw), check };
 }
 
-/** The PEM texts a v2 TLS secret sends (the chain empty when none was given). */
-export async function pemPayload(files: PayloadFiles): Promise<{ certificate: string; private_key: string; certificate_chain: string }> {
-  const { certificatePem, privateKeyPem, chainPem } = await pems(files);
-  return { certificate: certificatePem, private_key: privateKeyPem, certificate_chain: chainPem ?? '' };
-}
-
-/** The summary of PEM files sent as they are (v2): checked as a bundle is, described by the certificate's SHA-256. */
-export async function preparePem(files: PayloadFiles, now = new Date()): Promise<PreparedPayload> {
-  const texts = await pems(files);
-  const check = pkcs12().inspectBundle({ ...texts, now });
-  const certificate = Buffer.from(texts.certificatePem, 'utf8');
-  const bytes = certificate.length + Buffer.byteLength(texts.privateKeyPem) + Buffer.byteLength(texts.chainPem ?? '');
-  return { base64: '', bytes, sha256: fingerprint(certificate), check };
+/** The warnings on PEM texts as read for a v2 TLS secret (expiring soon, a reordered chain): the bundle's own check, no file read again. */
+export function pemWarnings(payload: { certificate: string; private_key: string; certificate_chain: string }, now = new Date()): string[] {
+  return pkcs12().inspectBundle({ certificatePem: payload.certificate, privateKeyPem: payload.private_key, chainPem: payload.certificate_chain || undefined, now }).warnings;
 }

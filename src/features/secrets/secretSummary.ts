@@ -1,13 +1,14 @@
 // The last step of "Create Secret…": the values reviewed before submit, Back reaching each. For the
 // v1 POST it is the operation's own confirmation (src/operations/cloudSecrets.ts createSecret),
 // rendered as the modal would show it, so it reads as the chat tool and MCP read; the command adds
-// only where the payload came from and what it checked in the files (certificates, warnings).
+// only where the payload came from and what it checked in the files (certificates, warnings). The
+// v2 branch (PEM files sent as read) is createTlsSecret's confirmation (src/operations/tlsSecret.ts).
 import type * as z from 'zod';
 import { commandConfirmation } from '../../operations/commandConfirmation';
 import { createSecret } from '../../operations/cloudSecrets';
+import { createTlsSecret, type TlsSecretInput, type TlsThing } from '../../operations/tlsSecret';
 import { writeConfirmationText } from '../../ui/text/writeConfirmation';
 import type { SecretFlowState } from './createSecretFlow';
-import { formatBytes } from './secretPayload';
 
 export type SecretInput = z.output<ReturnType<typeof createSecret.fields>>;
 
@@ -51,22 +52,32 @@ export function secretSummary(s: SecretFlowState, connection: { name: string; ba
   };
 }
 
-/** The v2 summary (PEM files sent as they are): not yet an operation of the catalog. */
-export function pemSummaryItems(s: SecretFlowState, typeMeaning: string): SummaryItem[] {
-  const p = s.prepared!;
-  return [
-    { label: '$(check) Create Secret', description: `POST (v2, PEM) to project ${s.projectId}, region ${s.regionId}`, value: 'submit' },
-    { label: `Name: ${s.name}`, value: 'info' },
-    { label: `Type: ${s.secretType}`, description: typeMeaning, value: 'info' },
-    {
-      label: `Payload: ${formatBytes(p.bytes)}, SHA-256 ${p.sha256.slice(0, 23)}…`,
-      description: 'certificate, key and chain sent as PEM (v2; no PKCS12 bundle); SHA-256 of the certificate',
-      detail: `SHA-256 ${p.sha256}`,
-      value: 'info',
-    },
-    ...fileChecks(s),
-    ...(s.expiration === undefined ? [] : [{ label: `Expiration (UTC): ${s.expiration}`, value: 'info' as const }]),
-  ];
+/** The operation's input for the v2 (PEM) branch: the files the person picked, read and checked at the summary. */
+export function tlsInput(s: SecretFlowState): TlsSecretInput {
+  return {
+    project_id: s.projectId!,
+    region_id: s.regionId!,
+    name: s.name!,
+    certificate_file: s.certFile!,
+    private_key_file: s.keyFile!,
+    ...(s.chainFile ? { chain_file: s.chainFile } : {}),
+    ...(s.expiration === undefined ? {} : { expiration: s.expiration }),
+  };
+}
+
+/** The v2 summary: createTlsSecret's confirmation of the files as read (`thing`), one line an item, then the bundle's warnings. */
+export function tlsSummary(s: SecretFlowState, thing: TlsThing, connection: { name: string; baseUrl: string }): { placeholder: string; items: SummaryItem[] } {
+  const { summary } = commandConfirmation(createTlsSecret, tlsInput(s), thing, connection);
+  const text = writeConfirmationText(summary);
+  const lines = text.detail.split('\n').filter((line) => line !== '');
+  return {
+    placeholder: `${text.message} Review the values`,
+    items: [
+      { label: `$(check) ${summary.button}`, description: summary.action, value: 'submit' },
+      ...lines.map((line): SummaryItem => ({ label: line, value: 'info' })),
+      ...(s.bundleWarnings ?? []).map((warning): SummaryItem => ({ label: `$(warning) ${warning}`, value: 'info' })),
+    ],
+  };
 }
 
 /** What the command checked in the PEM files: each certificate, and the bundle's warnings. */
