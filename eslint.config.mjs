@@ -62,12 +62,32 @@ export default tseslint.config(
     // The webview bundles run in the browser: DOM globals, no Node, no VS Code API.
     files: ['webview/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'Webview code cannot use the VS Code API: post a message.' }, { name: 'zod', message: 'Validate in the extension, not in the webview bundle.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'vscode', message: 'Webview code cannot use the VS Code API: post a message.' },
+            { name: 'zod', message: 'Validate in the extension, not in the webview bundle.' },
+          ],
+        },
+      ],
+    },
   },
   {
     // protocol/ is imported by both bundles: types and tiny helpers only.
     files: ['src/protocol/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/protocol is shared with the webview.' }, { name: 'zod', message: 'src/protocol is shared with the webview: schemas live in the extension.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'vscode', message: 'src/protocol is shared with the webview.' },
+            { name: 'zod', message: 'src/protocol is shared with the webview: schemas live in the extension.' },
+          ],
+        },
+      ],
+    },
   },
   {
     // The rooms and their borders (eslint.rooms.mjs), and no file past 400 lines of code.

@@ -45,11 +45,13 @@ const WHY = {
   schema: 'src/schema is the API described: no I/O, no VS Code, nothing above it',
   platform: 'src/platform talks HTTP in plain Node: it may use src/schema, never VS Code or the editor rooms',
   protocol: 'src/protocol is shared with the webviews: it may use src/schema only',
-  connections: 'src/connections holds the connections, their keys and durable state as services: it may use src/schema, src/platform and src/ui/text, never the editor pieces (src/ui) or a feature',
-  operations: 'src/operations describes each write once for the command, the chat tool and MCP: no VS Code, no editor pieces (src/ui), no feature; it may use src/schema, src/platform and src/ui/text',
+  connections:
+    'src/connections holds the connections, their keys and durable state as services: it may use src/schema, src/platform and src/ui/text, never the editor pieces (src/ui) or a feature',
+  operations:
+    'src/operations describes each write once for the command, the chat tool and MCP: no VS Code, no editor pieces (src/ui), no feature; it may use src/schema, src/platform and src/ui/text',
   text: 'src/ui/text is pure text shared by models and views: no VS Code, nothing else',
   ui: 'src/ui holds what every feature shares: it never reaches into a feature',
-  model: 'a feature\'s model/ is its pure logic: no VS Code, no editor pieces (src/ui), no other feature',
+  model: "a feature's model/ is its pure logic: no VS Code, no editor pieces (src/ui), no other feature",
   feature: 'features never import each other: what two share belongs in src/connections, src/ui, src/schema, src/protocol or src/ui/text',
   extension: 'extension.ts lists the features: it activates each through its index.ts',
   webview: 'webview code shares only src/protocol and src/schema with the extension',
@@ -58,7 +60,8 @@ const WHY = {
 
 /** `./a/b` -> `./a/b.ts` or `./a/b/index.ts`, as the bundler finds it. */
 function resolveImport(target) {
-  for (const candidate of [target, `${target}.ts`, path.join(target, 'index.ts')]) if (statSync(candidate, { throwIfNoEntry: false })?.isFile()) return candidate;
+  for (const candidate of [target, `${target}.ts`, path.join(target, 'index.ts')])
+    if (statSync(candidate, { throwIfNoEntry: false })?.isFile()) return candidate;
   return target;
 }
 
@@ -84,7 +87,11 @@ const rule = {
       if (allowed && (to.name === 'feature' || to.name === 'model') && from.feature !== undefined && to.feature !== from.feature) allowed = false;
       if (allowed && from.name === 'extension' && to.name === 'feature' && !to.index) allowed = false;
       if (allowed && from.name === 'mcp' && to.name === 'model' && to.feature !== 'agent') allowed = false;
-      if (!allowed) context.report({ node, message: `${from.name}${from.feature ? ` (${from.feature})` : ''} may not import ${to.name}${to.feature ? ` (${to.feature})` : ''} ('${source}'): ${WHY[from.name]}.` });
+      if (!allowed)
+        context.report({
+          node,
+          message: `${from.name}${from.feature ? ` (${from.feature})` : ''} may not import ${to.name}${to.feature ? ` (${to.feature})` : ''} ('${source}'): ${WHY[from.name]}.`,
+        });
     };
     return {
       ImportDeclaration: (node) => check(node, node.source.value),

@@ -106,8 +106,8 @@ const firstUse = spreadOf(rounds.map((r) => r.firstUseMs));
 const activateMs = rounds.map((r) => r.activateMs).filter((ms) => ms !== undefined);
 console.log(`\nActivation in code-server 1.139 + headless Chromium, ${RELOADS} quiet-window reloads; median (min–max)`);
 console.log(`  a window that does not use the extension (watched ${QUIET_MS / 1000} s)`.padEnd(72), quietText);
-console.log('  first use: Show Log\'s Enter -> the connection in the status bar'.padEnd(72), formatValue(firstUse, 'ms'));
-console.log('    of which activate() (the extension\'s log line)'.padEnd(72), activateMs.length ? formatValue(spreadOf(activateMs), 'ms') : '(not logged)');
+console.log("  first use: Show Log's Enter -> the connection in the status bar".padEnd(72), formatValue(firstUse, 'ms'));
+console.log("    of which activate() (the extension's log line)".padEnd(72), activateMs.length ? formatValue(spreadOf(activateMs), 'ms') : '(not logged)');
 
 const area = 'Activation';
 await writeRows('activation', [

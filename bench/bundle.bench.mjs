@@ -31,7 +31,10 @@ function build(production) {
   if (result.status !== 0) throw new Error(`node esbuild.mjs${production ? ' --production' : ''} failed`);
 }
 
-const jsIn = (dir) => readdirSync(path.join(projectRoot, 'dist', dir)).filter((f) => f.endsWith('.js')).map((f) => `${dir}/${f}`);
+const jsIn = (dir) =>
+  readdirSync(path.join(projectRoot, 'dist', dir))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `${dir}/${f}`);
 
 /** dist/extension.js, dist/lazy/*.js and dist/webview/*.js: bytes and gzipped bytes. */
 function bundleSizes() {
@@ -47,7 +50,7 @@ function bundleSizes() {
 /** What each bundle of the production build is made of: bytes in the output per package, the project's own code as one. */
 function composition() {
   const meta = JSON.parse(readFileSync(metafile, 'utf8'));
-  const owner = (input) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? 'the project\'s own code';
+  const owner = (input) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? "the project's own code";
   return Object.fromEntries(
     Object.entries(meta.outputs)
       .filter(([file]) => file.endsWith('.js'))
@@ -91,11 +94,13 @@ try {
   build(false); // leaves dist/ as `npm run build` does
   const development = bundleSizes();
 
-
   // ---------- 2. the .vsix beside shipping unbundled ----------
   const manifest = readManifest();
   const vsix = path.join(tmp('vsix'), `${manifest.name}-${manifest.version}.vsix`);
-  execFileSync(path.join(projectRoot, 'node_modules/.bin/vsce'), ['package', '--no-dependencies', '--out', vsix], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(path.join(projectRoot, 'node_modules/.bin/vsce'), ['package', '--no-dependencies', '--out', vsix], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const vsixBytes = statSync(vsix).size;
   const vsixFiles = execFileSync('unzip', ['-Z1', vsix], { encoding: 'utf8' }).split('\n').filter(Boolean).length;
   build(false); // vsce ran the production build into dist/: back to the development one
@@ -130,11 +135,18 @@ try {
   console.log('\nBundles: production (minified) beside the development build (not minified), raw and gzipped');
   for (const [file, p] of Object.entries(production)) {
     const d = development[file];
-    console.log(`  dist/${file.padEnd(20)} ${kb(p.raw).padStart(10)} (${kb(p.gzip)} gzipped)   development ${kb(d.raw).padStart(10)} (${kb(d.gzip)} gzipped)   ${formatRatio(d.raw / p.raw)} raw, ${formatRatio(d.gzip / p.gzip)} gzipped`);
+    console.log(
+      `  dist/${file.padEnd(20)} ${kb(p.raw).padStart(10)} (${kb(p.gzip)} gzipped)   development ${kb(d.raw).padStart(10)} (${kb(d.gzip)} gzipped)   ${formatRatio(d.raw / p.raw)} raw, ${formatRatio(d.gzip / p.gzip)} gzipped`,
+    );
   }
   console.log('\nWhat the production bundles are made of (bytes in the minified output, before gzip; the largest five)');
   for (const [file, list] of Object.entries(parts)) {
-    console.log(`  dist/${file}: ${list.slice(0, 5).map(([name, bytes]) => `${name} ${kb(bytes)}`).join(', ')}`);
+    console.log(
+      `  dist/${file}: ${list
+        .slice(0, 5)
+        .map(([name, bytes]) => `${name} ${kb(bytes)}`)
+        .join(', ')}`,
+    );
   }
   console.log(`\n.vsix (vsce package --no-dependencies): ${kb(vsixBytes)}, ${vsixFiles} files`);
   console.log(
@@ -143,7 +155,11 @@ try {
 
   const rows = [];
   const label = (file) =>
-    file === 'extension.js' ? 'extension bundle' : file.startsWith('lazy/') ? `lazy bundle ${path.basename(file, '.js')}` : `${path.basename(file, '.js')} webview bundle`;
+    file === 'extension.js'
+      ? 'extension bundle'
+      : file.startsWith('lazy/')
+        ? `lazy bundle ${path.basename(file, '.js')}`
+        : `${path.basename(file, '.js')} webview bundle`;
   const devLabel = 'development build, not minified';
   for (const [file, p] of Object.entries(production)) {
     const d = development[file];

@@ -49,7 +49,11 @@ const TARGET_MS = 200;
 const MB = 1048576;
 
 guardRun('the cloud secrets benchmark', 30 * 60_000);
-const loadAverage = () => os.loadavg().map((x) => x.toFixed(1)).join(', ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(', ');
 const loadAtStart = loadAverage();
 
 const build = spawnSync(process.execPath, ['esbuild.mjs', '--bench'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -115,7 +119,9 @@ if (clientFirst.count !== SECRETS_PAGE || clientAll.count !== SECRETS) {
   await exitWith(1);
 }
 async function bytesOf(limit, offset) {
-  const response = await fetch(`${simulatorUrl}/cloud/v1/secrets/${PROJECT.id}/${REGION.id}?limit=${limit}&offset=${offset}`, { headers: { Authorization: `apikey ${apiKey}` } });
+  const response = await fetch(`${simulatorUrl}/cloud/v1/secrets/${PROJECT.id}/${REGION.id}?limit=${limit}&offset=${offset}`, {
+    headers: { Authorization: `apikey ${apiKey}` },
+  });
   return (await response.arrayBuffer()).byteLength;
 }
 const bytesFirst = await bytesOf(SECRETS_PAGE, 0);
@@ -158,7 +164,10 @@ await foldOtherViews();
 
 /** The row at `level` whose own label is exactly `name`. */
 const exactRow = (name, level) =>
-  cloud.locator(`.monaco-list-row[aria-level="${level}"]`).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${name}$`) }) }).first();
+  cloud
+    .locator(`.monaco-list-row[aria-level="${level}"]`)
+    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${name}$`) }) })
+    .first();
 const projectRow = exactRow(PROJECT.name, 1);
 const regionRow = exactRow(REGION.name, 2);
 const secretsRow = exactRow('Secrets', 3);
@@ -167,10 +176,17 @@ await projectRow.waitFor({ timeout: 60_000 });
 await expandTreeRow(page, cloud, projectRow, regionRow, 'bench-cloud-secrets');
 await expandTreeRow(page, cloud, regionRow, secretsRow, 'bench-cloud-secrets');
 
-const FIRST_PAGE_LINE = new RegExp(`^(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3}) \\[info\\] \\[bench\\] GET /cloud/v1/secrets/${PROJECT.id}/${REGION.id}\\?limit=${SECRETS_PAGE}&offset=(\\d+) -> 200 in (\\d+) ms`, 'gm');
+const FIRST_PAGE_LINE = new RegExp(
+  `^(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3}) \\[info\\] \\[bench\\] GET /cloud/v1/secrets/${PROJECT.id}/${REGION.id}\\?limit=${SECRETS_PAGE}&offset=(\\d+) -> 200 in (\\d+) ms`,
+  'gm',
+);
 /** The client's log lines for this region's secrets pages: when each answer was read (epoch ms, the host's local time), its offset and the request's own time. */
 async function pageReads() {
-  return (await loggedMatches(codeServer, FIRST_PAGE_LINE)).map((m) => ({ at: new Date(m[1].replace(' ', 'T')).getTime(), offset: Number(m[2]), ms: Number(m[3]) }));
+  return (await loggedMatches(codeServer, FIRST_PAGE_LINE)).map((m) => ({
+    at: new Date(m[1].replace(' ', 'T')).getTime(),
+    offset: Number(m[2]),
+    ms: Number(m[3]),
+  }));
 }
 async function nextRead(before, offset) {
   for (let i = 0; ; i++) {
@@ -199,7 +215,9 @@ async function measureOnce() {
   await secretsRow.waitFor();
   const before = (await pageReads()).length;
   await page.evaluate(() => {
-    const body = [...document.querySelectorAll('.part.sidebar .pane')].find((p) => p.querySelector('.pane-header')?.textContent?.includes('Cloud')).querySelector('.pane-body');
+    const body = [...document.querySelectorAll('.part.sidebar .pane')]
+      .find((p) => p.querySelector('.pane-header')?.textContent?.includes('Cloud'))
+      .querySelector('.pane-body');
     const now = () => performance.timeOrigin + performance.now();
     const state = { rowsAt: 0, paintedAt: 0 };
     window.__secretsBench = state;
@@ -241,7 +259,13 @@ try {
     for (let tries = 0; ; tries++) {
       await list.focus();
       await page.keyboard.press('End');
-      if (await more.waitFor({ timeout: 500 }).then(() => true, () => false)) break;
+      if (
+        await more.waitFor({ timeout: 500 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
       if (tries > 60) throw new Error(`no "Load more (${SECRETS - offset} more)" row`);
     }
     await more.click();
@@ -256,7 +280,14 @@ try {
   // A page's cost as the group grows: the time between one page's read and the next (the redraw of
   // every row held, the bench finding the new last row, its click, the read).
   const gaps = reads.slice(1).map((r, i) => r.at - reads[i].at);
-  loadMore = { ms: performance.now() - started, clicks: reads.length, readMs: reads.map((r) => r.ms), early: gaps.slice(0, 10), late: gaps.slice(-10), memory: await hostMemory() };
+  loadMore = {
+    ms: performance.now() - started,
+    clicks: reads.length,
+    readMs: reads.map((r) => r.ms),
+    early: gaps.slice(0, 10),
+    late: gaps.slice(-10),
+    memory: await hostMemory(),
+  };
 } catch (error) {
   await page.screenshot({ path: path.join(resultsDir, 'bench-cloud-secrets-failure.png') }).catch(() => undefined);
   console.error('The benchmark failed:', error);
@@ -270,7 +301,9 @@ const mb = (x) => `${(x / MB).toFixed(1)} MB`;
 const spread = (xs, f = ms) => `${f(median(xs))} (${f(Math.min(...xs))}–${f(Math.max(...xs))})`;
 const toDom = runs.map((r) => r.toDom);
 const toPaint = runs.map((r) => r.toPaint);
-console.log(`\nCloud view, ${SECRETS.toLocaleString('en-US')} secrets in ${PROJECT.name} / ${REGION.name}; code-server 1.139 in headless Chromium; load average ${loadAtStart} at the start, ${loadAtEnd} at the end`);
+console.log(
+  `\nCloud view, ${SECRETS.toLocaleString('en-US')} secrets in ${PROJECT.name} / ${REGION.name}; code-server 1.139 in headless Chromium; load average ${loadAtStart} at the start, ${loadAtEnd} at the end`,
+);
 console.log(`  first page (${SECRETS_PAGE} rows + Load more), ${RUNS} loads after a warm-up, median (min–max):`);
 console.log(`    answer read in the extension -> first secret row in the DOM   ${spread(toDom)}`);
 console.log(`    … -> next animation frame                                     ${spread(toPaint)}`);
@@ -281,20 +314,41 @@ console.log(`    one page to the next, the first 10 pages: ${spread(loadMore.ear
 console.log(`    extension host: resident ${mb(loadMore.memory.rss)}, V8 heap ${mb(loadMore.memory.heap)}`);
 console.log(`  the client in Node ${process.versions.node}, median of ${CLIENT_RUNS} (min–max):`);
 console.log(`    first page (${SECRETS_PAGE}): ${spread(clientFirst.times)}, ${(bytesFirst / 1024).toFixed(1)} KB, heap kept ${mb(clientFirst.retained)}`);
-console.log(`    every page (${SECRETS.toLocaleString('en-US')}, ${LIMIT_MAX} a page): ${spread(clientAll.times)}, ${(bytesAll / 1024).toFixed(0)} KB, heap kept ${mb(clientAll.retained)}`);
+console.log(
+  `    every page (${SECRETS.toLocaleString('en-US')}, ${LIMIT_MAX} a page): ${spread(clientAll.times)}, ${(bytesAll / 1024).toFixed(0)} KB, heap kept ${mb(clientAll.retained)}`,
+);
 const verdict = median(toDom) < TARGET_MS ? 'met' : 'NOT met';
 console.log(`Goal: answer -> first page shown under ${TARGET_MS} ms: ${ms(median(toDom))} (${verdict}).`);
 
 const area = `Cloud view, ${SECRETS.toLocaleString('en-US')} secrets`;
 const viewAll = `Load more to the end in the view, ${SECRETS.toLocaleString('en-US')} rows`;
 await writeRows('cloud.secrets', [
-  benchRow(area, `answer read in the extension -> first page's rows in the workbench's DOM (${SECRETS_PAGE} + Load more), median of ${RUNS} (goal < ${TARGET_MS} ms)`, spreadOf(toDom), 'ms'),
+  benchRow(
+    area,
+    `answer read in the extension -> first page's rows in the workbench's DOM (${SECRETS_PAGE} + Load more), median of ${RUNS} (goal < ${TARGET_MS} ms)`,
+    spreadOf(toDom),
+    'ms',
+  ),
   benchRow(area, '  … -> the next animation frame', spreadOf(toPaint), 'ms'),
   benchRow(area, 'extension host resident size, first page shown', firstPageMemory.rss / MB, 'MB', loadMore.memory.rss / MB, viewAll),
   benchRow(area, 'extension host V8 heap (sampled, no GC), first page shown', firstPageMemory.heap / MB, 'MB', loadMore.memory.heap / MB, viewAll),
   benchRow(area, `  reading them all in the view: ${loadMore.clicks} × Load more, every page read and drawn`, loadMore.ms, 'ms'),
-  benchRow(area, '  one Load more to the next, median of the first 10 (200–1,100 rows drawn)', spreadOf(loadMore.early), 'ms', spreadOf(loadMore.late), 'the last 10, 9,000–9,900 rows drawn'),
-  benchRow(area, `client: first page read and checked, median of ${CLIENT_RUNS}`, spreadOf(clientFirst.times), 'ms', spreadOf(clientAll.times), `every page, ${LIMIT_MAX} a page`),
+  benchRow(
+    area,
+    '  one Load more to the next, median of the first 10 (200–1,100 rows drawn)',
+    spreadOf(loadMore.early),
+    'ms',
+    spreadOf(loadMore.late),
+    'the last 10, 9,000–9,900 rows drawn',
+  ),
+  benchRow(
+    area,
+    `client: first page read and checked, median of ${CLIENT_RUNS}`,
+    spreadOf(clientFirst.times),
+    'ms',
+    spreadOf(clientAll.times),
+    `every page, ${LIMIT_MAX} a page`,
+  ),
   benchRow(area, '  JS heap the checked items keep (after GC), median of 3', clientFirst.retained / MB, 'MB', clientAll.retained / MB, 'all 10,000'),
   benchRow(area, '  bytes read', bytesFirst / 1024, 'KB', bytesAll / 1024, 'every page'),
 ]);

@@ -80,7 +80,10 @@ await runCommand(page, 'View: Hide Panel').catch(() => undefined);
 // The connection in the platform's dialect, so that the extension posts to the route curl does.
 await runCommand(page, 'Platform Console: Change API Dialect…');
 await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Platform' }).first().click();
-await page.locator('.notifications-toasts').getByText(/now speaks the Platform dialect/).waitFor({ timeout: 30_000 });
+await page
+  .locator('.notifications-toasts')
+  .getByText(/now speaks the Platform dialect/)
+  .waitFor({ timeout: 30_000 });
 
 const url = `${simulatorUrl}${ROUTE}`;
 
@@ -106,7 +109,11 @@ async function storedBytes() {
 /** The bare runtime (the host's Node, a streamed fetch POST): ms, bytes and its growth. */
 async function bareNode() {
   const warm = `${simulatorUrl}/fastedge/v1/binaries`;
-  const child = spawnSync(paths.node24, [path.join(projectRoot, 'bench/uploadFromFile.mjs'), url, file, warm], { input: apiKey, encoding: 'utf8', stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawnSync(paths.node24, [path.join(projectRoot, 'bench/uploadFromFile.mjs'), url, file, warm], {
+    input: apiKey,
+    encoding: 'utf8',
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   if (child.status !== 0) throw new Error(`the bare Node upload failed (${child.status})`);
   const result = JSON.parse(child.stdout.trim().split('\n').at(-1));
   return { ...result, stored: await storedBytes() };
@@ -171,7 +178,10 @@ async function deploy(run) {
   const clickedAt = Date.now();
   const started = performance.now();
   await dialog.locator('.monaco-button', { hasText: /^Deploy$/ }).click();
-  await page.locator('.notifications-toasts').getByText(/^Deployed bench-50MB\.wasm/).waitFor({ timeout: 300_000 });
+  await page
+    .locator('.notifications-toasts')
+    .getByText(/^Deployed bench-50MB\.wasm/)
+    .waitFor({ timeout: 300_000 });
   const seconds = (performance.now() - started) / 1000;
   const doneAt = Date.now();
   sampling = false;
@@ -195,7 +205,11 @@ async function deploy(run) {
     stored: await storedBytes(),
     before,
     growth: growthOver(rss, 'bytes', before),
-    uploadGrowth: growthOver(rss.filter((x) => x.at >= clickedAt), 'bytes', before),
+    uploadGrowth: growthOver(
+      rss.filter((x) => x.at >= clickedAt),
+      'bytes',
+      before,
+    ),
     heapGrowth: base ? growthOver(during, 'heapUsed', base.heapUsed) : NaN,
     buffersGrowth: base ? growthOver(during, 'arrayBuffers', base.arrayBuffers) : NaN,
     samples: during.length,
@@ -234,22 +248,80 @@ if (stores.length !== 1 || stores[0][0] !== 'platform POST storeEdgeBinary' || s
 }
 
 // The machine is shared: its load says how much a figure may be off.
-console.log(`  load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(', ')} (1, 5, 15 min; ${os.cpus().length} cores)`);
+console.log(
+  `  load average at the end: ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(', ')} (1, 5, 15 min; ${os.cpus().length} cores)`,
+);
 
 const area = 'Deploy to Edge App…';
 const pct = (x) => `${(x * 100).toFixed(0)}%`;
 const shares = deploys.map((d, i) => curls[i].seconds / d.ownSeconds);
 const bareShares = bares.map((b, i) => curls[i].seconds / (b.ms / 1000));
 await writeRows('edge.deploy', [
-  benchRow(area, `a 50 MB .wasm: upload + the app's PATCH (the extension's log), median of ${RUNS}`, spreadOf(deploys.map((d) => d.ownSeconds * 1000)), 'ms', spreadOf(curls.map((c) => c.seconds * 1000)), 'curl --data-binary, same file, route and key'),
-  benchRow(area, '  throughput', spreadOf(deploys.map((d) => mbps(d.bytes, d.ownSeconds))), 'MB/s', spreadOf(curls.map((c) => mbps(c.bytes, c.seconds))), 'curl', null),
-  benchRow(area, "  throughput as a share of curl's, median of the runs' shares (goal: at least 80%)", `${pct(median(shares))} (${pct(Math.min(...shares))}–${pct(Math.max(...shares))})`, ''),
-  benchRow(area, "  the bare runtime's share (the host's Node: the hash, then a streamed fetch POST, nothing else)", `${pct(median(bareShares))} (${pct(Math.min(...bareShares))}–${pct(Math.max(...bareShares))})`, ''),
+  benchRow(
+    area,
+    `a 50 MB .wasm: upload + the app's PATCH (the extension's log), median of ${RUNS}`,
+    spreadOf(deploys.map((d) => d.ownSeconds * 1000)),
+    'ms',
+    spreadOf(curls.map((c) => c.seconds * 1000)),
+    'curl --data-binary, same file, route and key',
+  ),
+  benchRow(
+    area,
+    '  throughput',
+    spreadOf(deploys.map((d) => mbps(d.bytes, d.ownSeconds))),
+    'MB/s',
+    spreadOf(curls.map((c) => mbps(c.bytes, c.seconds))),
+    'curl',
+    null,
+  ),
+  benchRow(
+    area,
+    "  throughput as a share of curl's, median of the runs' shares (goal: at least 80%)",
+    `${pct(median(shares))} (${pct(Math.min(...shares))}–${pct(Math.max(...shares))})`,
+    '',
+  ),
+  benchRow(
+    area,
+    "  the bare runtime's share (the host's Node: the hash, then a streamed fetch POST, nothing else)",
+    `${pct(median(bareShares))} (${pct(Math.min(...bareShares))}–${pct(Math.max(...bareShares))})`,
+    '',
+  ),
   benchRow(area, '  Deploy clicked -> "Deployed" notification, median', median(deploys.map((d) => d.seconds)) * 1000, 'ms'),
-  benchRow(area, '  extension host resident size growth, the command to the notification (hash and upload), largest of the runs (goal: under 32 MB)', Math.max(...deploys.map((d) => d.growth)) / MiB, 'MB', Math.max(...bares.map((b) => b.growth)) / MiB, 'the bare runtime: hash and upload, same file, largest'),
-  benchRow(area, '  median of the runs', median(deploys.map((d) => d.growth)) / MiB, 'MB', median(bares.map((b) => b.growth)) / MiB, 'the bare runtime, median'),
+  benchRow(
+    area,
+    '  extension host resident size growth, the command to the notification (hash and upload), largest of the runs (goal: under 32 MB)',
+    Math.max(...deploys.map((d) => d.growth)) / MiB,
+    'MB',
+    Math.max(...bares.map((b) => b.growth)) / MiB,
+    'the bare runtime: hash and upload, same file, largest',
+  ),
+  benchRow(
+    area,
+    '  median of the runs',
+    median(deploys.map((d) => d.growth)) / MiB,
+    'MB',
+    median(bares.map((b) => b.growth)) / MiB,
+    'the bare runtime, median',
+  ),
   benchRow(area, '  of which from the Deploy click (the upload and the PATCH), largest', Math.max(...deploys.map((d) => d.uploadGrowth)) / MiB, 'MB'),
-  benchRow(area, '  extension host JS heap growth, the command to the notification, largest of the runs', Math.max(...deploys.map((d) => d.heapGrowth)) / MiB, 'MB', Math.max(...bares.map((b) => b.heapGrowth)) / MiB, 'the bare runtime, largest'),
-  benchRow(area, "  extension host array buffers growth (the read chunks, outside the JS heap), largest", Math.max(...deploys.map((d) => d.buffersGrowth)) / MiB, 'MB', Math.max(...bares.map((b) => b.buffersGrowth)) / MiB, 'the bare runtime, largest'),
+  benchRow(
+    area,
+    '  extension host JS heap growth, the command to the notification, largest of the runs',
+    Math.max(...deploys.map((d) => d.heapGrowth)) / MiB,
+    'MB',
+    Math.max(...bares.map((b) => b.heapGrowth)) / MiB,
+    'the bare runtime, largest',
+  ),
+  benchRow(
+    area,
+    '  extension host array buffers growth (the read chunks, outside the JS heap), largest',
+    Math.max(...deploys.map((d) => d.buffersGrowth)) / MiB,
+    'MB',
+    Math.max(...bares.map((b) => b.buffersGrowth)) / MiB,
+    'the bare runtime, largest',
+  ),
 ]);
 await exitWith(0);

@@ -54,7 +54,10 @@ onCleanup(() => browser.close());
 async function platformDialect(on) {
   await runCommand(on, 'Platform Console: Change API Dialect…');
   await on.locator('.quick-input-widget .monaco-list-row', { hasText: 'Platform' }).first().click();
-  await on.locator('.notifications-toasts').getByText(/now speaks the Platform dialect/).waitFor({ timeout: 30_000 });
+  await on
+    .locator('.notifications-toasts')
+    .getByText(/now speaks the Platform dialect/)
+    .waitFor({ timeout: 30_000 });
   await runCommand(on, 'Notifications: Clear All Notifications');
 }
 
@@ -88,7 +91,14 @@ const number = (text) => Number(text.replace(/[^0-9]/g, ''));
 
 async function findFrame() {
   for (let i = 0; i < 600; i++) {
-    for (const f of page.frames()) if (await f.locator('function-logs-app').count().catch(() => 0)) return f;
+    for (const f of page.frames())
+      if (
+        await f
+          .locator('function-logs-app')
+          .count()
+          .catch(() => 0)
+      )
+        return f;
     await page.waitForTimeout(50);
   }
   throw new Error('no log viewer frame');
@@ -100,17 +110,38 @@ async function reload(old) {
   return findFrame();
 }
 /** Lines the page holds (its status line: "Showing N of M lines"); NaN before it shows one. */
-const heldIn = async (app) => Number(/of ([\d,]+) lines/.exec(await app.locator('[data-testid="counts"]').innerText().catch(() => ''))?.[1].replace(/,/g, '') ?? NaN);
+const heldIn = async (app) =>
+  Number(
+    /of ([\d,]+) lines/
+      .exec(
+        await app
+          .locator('[data-testid="counts"]')
+          .innerText()
+          .catch(() => ''),
+      )?.[1]
+      .replace(/,/g, '') ?? NaN,
+  );
 /** A fresh page once it holds at least `lines` and has timed its first rows. */
 async function freshPaint(frame, lines) {
   const app = frame.locator('function-logs-app');
   for (let i = 0; i < 1200; i++) {
     const paint = await app.getAttribute('data-reset-paint-ms').catch(() => null);
     const whole = await app.getAttribute('data-backfill-total-ms').catch(() => null);
-    if (paint && whole && (await heldIn(app)) >= lines) return { paint: Number(paint), total: Number(await app.getAttribute('data-reset-total-ms')), open: Number(await app.getAttribute('data-open-paint-ms')), whole: Number(whole) };
+    if (paint && whole && (await heldIn(app)) >= lines)
+      return {
+        paint: Number(paint),
+        total: Number(await app.getAttribute('data-reset-total-ms')),
+        open: Number(await app.getAttribute('data-open-paint-ms')),
+        whole: Number(whole),
+      };
     await page.waitForTimeout(100);
   }
-  throw new Error(`the page never held ${lines.toLocaleString('en-US')} lines painted: ${await app.locator('[data-testid="counts"]').innerText().catch((e) => e.message)}`);
+  throw new Error(
+    `the page never held ${lines.toLocaleString('en-US')} lines painted: ${await app
+      .locator('[data-testid="counts"]')
+      .innerText()
+      .catch((e) => e.message)}`,
+  );
 }
 async function freshPages(frame, lines) {
   const runs = [];
@@ -139,7 +170,12 @@ async function openAppLogs() {
   let seenRowAt;
   for (let i = 0; i < 3000 && seenRowAt === undefined; i++) {
     for (const f of page.frames()) {
-      if (await f.locator('function-logs-app .row:not(.marker)').count().catch(() => 0)) {
+      if (
+        await f
+          .locator('function-logs-app .row:not(.marker)')
+          .count()
+          .catch(() => 0)
+      ) {
         seenRowAt = performance.now();
         break;
       }
@@ -155,12 +191,15 @@ async function openAppLogs() {
     const ops = await shown.getAttribute('data-ops-paint-ms');
     // The page may be ready before the read ends (the page comes as a read), or after (in the reset).
     if (ops !== null) first = { paint: Number(ops), total: Number(await shown.getAttribute('data-ops-total-ms')), as: 'a read' };
-    else if (reset !== null && (await heldIn(shown)) > 0) first = { paint: Number(reset), total: Number(await shown.getAttribute('data-reset-total-ms')), as: 'the reset' };
+    else if (reset !== null && (await heldIn(shown)) > 0)
+      first = { paint: Number(reset), total: Number(await shown.getAttribute('data-reset-total-ms')), as: 'the reset' };
     else await page.waitForTimeout(50);
   }
   if (!first) throw new Error('the first page was never timed');
   const held = await heldIn(shown);
-  console.log(`  first page: ${held.toLocaleString('en-US')} lines; ${first.as} -> painted ${first.paint} ms (posted -> painted ${first.total} ms); Enter -> first row in the DOM ${(seenRowAt - enterAt).toFixed(0)} ms`);
+  console.log(
+    `  first page: ${held.toLocaleString('en-US')} lines; ${first.as} -> painted ${first.paint} ms (posted -> painted ${first.total} ms); Enter -> first row in the DOM ${(seenRowAt - enterAt).toFixed(0)} ms`,
+  );
   return { frame: opened, held, ...first, enterToRows: seenRowAt - enterAt };
 }
 const opens = [];
@@ -196,15 +235,22 @@ const pagingMs = performance.now() - pagingStarted;
 const edgeHeld = await heldIn(app);
 const readRequests = (await control.counts())['GET listEdgeAppLogs'];
 // The extension logs every request with its time: the first read's, and the older pages' (with `to`).
-const reads = (await loggedMatches(codeServer, /GET \/fastedge\/v1\/apps\/\d+\/logs\?(\S*) -> 200 in (\d+) ms/g)).map((m) => ({ query: m[1], ms: Number(m[2]) }));
+const reads = (await loggedMatches(codeServer, /GET \/fastedge\/v1\/apps\/\d+\/logs\?(\S*) -> 200 in (\d+) ms/g)).map((m) => ({
+  query: m[1],
+  ms: Number(m[2]),
+}));
 const olderReads = reads.filter((r) => /(^|&)to=/.test(r.query)).map((r) => r.ms);
 // The newest page's reads (the first of each panel, and following's every 2 s) have no `to`.
 const newestReadMs = median(reads.filter((r) => !/(^|&)to=/.test(r.query)).map((r) => r.ms));
-console.log(`  paged in: ${edgeHeld.toLocaleString('en-US')} lines after ${pages} Load Older Lines in ${(pagingMs / 1000).toFixed(1)} s; ${readRequests} log reads in all (following included); an older page's message -> painted: median ${median(olderPaints)} ms, slowest ${Math.max(...olderPaints)} ms; its HTTP read (the extension's log): median ${median(olderReads)} ms of ${olderReads.length}; a read of the newest page: median ${newestReadMs} ms`);
+console.log(
+  `  paged in: ${edgeHeld.toLocaleString('en-US')} lines after ${pages} Load Older Lines in ${(pagingMs / 1000).toFixed(1)} s; ${readRequests} log reads in all (following included); an older page's message -> painted: median ${median(olderPaints)} ms, slowest ${Math.max(...olderPaints)} ms; its HTTP read (the extension's log): median ${median(olderReads)} ms of ${olderReads.length}; a read of the newest page: median ${newestReadMs} ms`,
+);
 
 // ---------- Fresh pages with 100,000 held ----------
 const edgeFresh = await freshPages(frame, LINES);
-console.log(`  app log, fresh pages: first rows painted ${edgeFresh.runs.map((r) => r.paint).join(', ')} ms; posted -> all held ${edgeFresh.runs.map((r) => r.whole).join(', ')} ms`);
+console.log(
+  `  app log, fresh pages: first rows painted ${edgeFresh.runs.map((r) => r.paint).join(', ')} ms; posted -> all held ${edgeFresh.runs.map((r) => r.whole).join(', ')} ms`,
+);
 
 // ---------- The function's log, 100,000 lines in one read, in the same run ----------
 // The function's log in a code-server whose reads take 100,000 lines (as logs.webview sets it).
@@ -221,22 +267,60 @@ for (const label of ['production', 'Luxembourg-2', FN.namespace, FN.name]) {
 frame = await findFrame();
 for (let i = 0; i < 1200 && !((await heldIn(frame.locator('function-logs-app'))) >= LINES); i++) await page.waitForTimeout(100);
 const fnFresh = await freshPages(frame, LINES);
-console.log(`  function log, fresh pages: first rows painted ${fnFresh.runs.map((r) => r.paint).join(', ')} ms; posted -> all held ${fnFresh.runs.map((r) => r.whole).join(', ')} ms`);
+console.log(
+  `  function log, fresh pages: first rows painted ${fnFresh.runs.map((r) => r.paint).join(', ')} ms; posted -> all held ${fnFresh.runs.map((r) => r.whole).join(', ')} ms`,
+);
 
 // The machine is shared: its load says how much a figure may be off.
-console.log(`  load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(', ')} (1, 5, 15 min; ${os.cpus().length} cores)`);
+console.log(
+  `  load average at the end: ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(', ')} (1, 5, 15 min; ${os.cpus().length} cores)`,
+);
 
 const area = 'Edge app logs (webview)';
 const paints = (x) => spreadOf(x.runs.map((r) => r.paint));
 // Beside, not a naive way: no ratio.
 const fnLabel = "a function's 100,000 lines, same viewer, same run";
 await writeRows('edge.logs', [
-  benchRow(area, `first page (about ${firstHeld.toLocaleString('en-US')} entries, one read): its message -> first rows painted, median of ${OPENS} opens (goal < 100 ms)`, spreadOf(opens.map((o) => o.paint)), 'ms'),
-  benchRow(area, `  Enter on Open Logs -> first row in the DOM (watched from outside; a read of the newest page takes ${newestReadMs} ms), median`, spreadOf(opens.map((o) => o.enterToRows)), 'ms'),
+  benchRow(
+    area,
+    `first page (about ${firstHeld.toLocaleString('en-US')} entries, one read): its message -> first rows painted, median of ${OPENS} opens (goal < 100 ms)`,
+    spreadOf(opens.map((o) => o.paint)),
+    'ms',
+  ),
+  benchRow(
+    area,
+    `  Enter on Open Logs -> first row in the DOM (watched from outside; a read of the newest page takes ${newestReadMs} ms), median`,
+    spreadOf(opens.map((o) => o.enterToRows)),
+    'ms',
+  ),
   benchRow(area, `100,000 entries paged in: ${pages} × Load Older Lines (1,000 a page), all`, pagingMs, 'ms'),
-  benchRow(area, `  an older page's message -> painted, median (slowest) of ${olderPaints.length}`, `${median(olderPaints).toFixed(1)} ms (${Math.max(...olderPaints).toFixed(1)} ms)`, ''),
+  benchRow(
+    area,
+    `  an older page's message -> painted, median (slowest) of ${olderPaints.length}`,
+    `${median(olderPaints).toFixed(1)} ms (${Math.max(...olderPaints).toFixed(1)} ms)`,
+    '',
+  ),
   benchRow(area, `  an older page's HTTP read of 1,000 entries (the extension's log), median of ${olderReads.length}`, spreadOf(olderReads), 'ms'),
-  benchRow(area, `100,000 entries held: first rows painted, median of ${RUNS} fresh pages (goal < 100 ms)`, paints(edgeFresh), 'ms', paints(fnFresh), fnLabel, null),
-  benchRow(area, '  posted by the extension -> all held in the page', spreadOf(edgeFresh.runs.map((r) => r.whole)), 'ms', spreadOf(fnFresh.runs.map((r) => r.whole)), fnLabel, null),
+  benchRow(
+    area,
+    `100,000 entries held: first rows painted, median of ${RUNS} fresh pages (goal < 100 ms)`,
+    paints(edgeFresh),
+    'ms',
+    paints(fnFresh),
+    fnLabel,
+    null,
+  ),
+  benchRow(
+    area,
+    '  posted by the extension -> all held in the page',
+    spreadOf(edgeFresh.runs.map((r) => r.whole)),
+    'ms',
+    spreadOf(fnFresh.runs.map((r) => r.whole)),
+    fnLabel,
+    null,
+  ),
 ]);
 await exitWith(0);

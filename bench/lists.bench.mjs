@@ -50,7 +50,9 @@ async function timed(run) {
   return { times, items };
 }
 
-const profilesFirst = await timed(async () => (await api.security.listProtectionProfilesPaged({ params: {}, query: { limit: PROFILE_PAGE, offset: 0 } })).results.length);
+const profilesFirst = await timed(
+  async () => (await api.security.listProtectionProfilesPaged({ params: {}, query: { limit: PROFILE_PAGE, offset: 0 } })).results.length,
+);
 const profilesAll = await timed(async () => (await api.security.listProtectionProfiles({ params: {}, query: {} })).length);
 const appsFirst = await timed(async () => (await api.edge.listEdgeApps({ params: {}, query: { limit: APP_PAGE, offset: 0, ordering: 'name' } })).apps.length);
 const appsAll = await timed(async () => {
@@ -74,19 +76,38 @@ const bytes = {
   appsFirst: await bytesOf(`/fastedge/v1/apps?limit=${APP_PAGE}&offset=0&ordering=name`),
 };
 let appsAllBytes = 0;
-for (let offset = 0; offset < appsAll.items; offset += APP_LIMIT_MAX) appsAllBytes += await bytesOf(`/fastedge/v1/apps?limit=${APP_LIMIT_MAX}&offset=${offset}&ordering=name`);
+for (let offset = 0; offset < appsAll.items; offset += APP_LIMIT_MAX)
+  appsAllBytes += await bytesOf(`/fastedge/v1/apps?limit=${APP_LIMIT_MAX}&offset=${offset}&ordering=name`);
 
 const ms = (xs) => `${median(xs).toFixed(1)} ms (${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)})`;
 const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
 const ratio = (a, b) => `${(median(b) / median(a)).toFixed(1)}×`;
 console.log(`${COUNT.toLocaleString('en-US')} of each on the simulator (platform dialect), median of ${RUNS} (min–max):`);
-console.log(`  protection profiles: first page (${PROFILE_PAGE}) ${ms(profilesFirst.times)}, ${kb(bytes.profilesFirst)}   whole list (/all, ${profilesAll.items}) ${ms(profilesAll.times)}, ${kb(bytes.profilesAll)}   ${ratio(profilesFirst.times, profilesAll.times)}`);
-console.log(`  edge apps:           first page (${APP_PAGE}) ${ms(appsFirst.times)}, ${kb(bytes.appsFirst)}   every page (${appsAll.items}, ${APP_LIMIT_MAX} a page) ${ms(appsAll.times)}, ${kb(appsAllBytes)}   ${ratio(appsFirst.times, appsAll.times)}`);
+console.log(
+  `  protection profiles: first page (${PROFILE_PAGE}) ${ms(profilesFirst.times)}, ${kb(bytes.profilesFirst)}   whole list (/all, ${profilesAll.items}) ${ms(profilesAll.times)}, ${kb(bytes.profilesAll)}   ${ratio(profilesFirst.times, profilesAll.times)}`,
+);
+console.log(
+  `  edge apps:           first page (${APP_PAGE}) ${ms(appsFirst.times)}, ${kb(bytes.appsFirst)}   every page (${appsAll.items}, ${APP_LIMIT_MAX} a page) ${ms(appsAll.times)}, ${kb(appsAllBytes)}   ${ratio(appsFirst.times, appsAll.times)}`,
+);
 
 const area = `Lists (${COUNT.toLocaleString('en-US')} items, client)`;
 await writeRows('lists', [
-  benchRow(area, `request -> first page of protection profiles checked (${PROFILE_PAGE}), median of ${RUNS}`, spreadOf(profilesFirst.times), 'ms', spreadOf(profilesAll.times), 'the whole list (/all)'),
-  benchRow(area, `request -> first page of edge apps checked (${APP_PAGE}), median of ${RUNS}`, spreadOf(appsFirst.times), 'ms', spreadOf(appsAll.times), `every page (${APP_LIMIT_MAX} a page)`),
+  benchRow(
+    area,
+    `request -> first page of protection profiles checked (${PROFILE_PAGE}), median of ${RUNS}`,
+    spreadOf(profilesFirst.times),
+    'ms',
+    spreadOf(profilesAll.times),
+    'the whole list (/all)',
+  ),
+  benchRow(
+    area,
+    `request -> first page of edge apps checked (${APP_PAGE}), median of ${RUNS}`,
+    spreadOf(appsFirst.times),
+    'ms',
+    spreadOf(appsAll.times),
+    `every page (${APP_LIMIT_MAX} a page)`,
+  ),
   benchRow(area, 'bytes of the first page of edge apps', bytes.appsFirst / 1024, 'KB', appsAllBytes / 1024, 'every page'),
 ]);
 await exitWith(0);

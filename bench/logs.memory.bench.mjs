@@ -46,7 +46,7 @@ function raw(p, i) {
   const ns = BigInt(i) * 1_000_000n + BigInt(p);
   const seconds = ns / 1_000_000_000n;
   const time = `2026-05-23T${String(Number(seconds / 3600n) % 24).padStart(2, '0')}:${String(Number(seconds / 60n) % 60).padStart(2, '0')}:${String(Number(seconds % 60n)).padStart(2, '0')}.${String(ns % 1_000_000_000n).padStart(9, '0')}Z`;
-  const head = ` 2026/05/23 INFO panel=${p} line=${i} req=${(i * 2654435761 >>> 0).toString(16)} `;
+  const head = ` 2026/05/23 INFO panel=${p} line=${i} req=${((i * 2654435761) >>> 0).toString(16)} `;
   const length = i % 1000 === 999 ? 40_000 : LINE_BYTES;
   return { Time: time, Pod: `fn-${p}-pod-${i % 3}`, Message: head + filler.slice(0, length - head.length) };
 }
@@ -58,7 +58,18 @@ async function stream(bounded, lines = LINES) {
     const tail = new LogTail(1_000_000, () => `to keep all panels within ${BUDGET_MB} MB`);
     const encoder = new WireEncoder();
     const page = new RowStore(EMPTY_FILTER);
-    page.reset({ type: 'reset', generation: 1, target: {}, maxLines: 1_000_000, maxMemoryMB: BUDGET_MB, pods: [], items: [], pending: 0, status: {}, sentAt: 0 });
+    page.reset({
+      type: 'reset',
+      generation: 1,
+      target: {},
+      maxLines: 1_000_000,
+      maxMemoryMB: BUDGET_MB,
+      pods: [],
+      items: [],
+      pending: 0,
+      status: {},
+      sentAt: 0,
+    });
     const panel = { tail, page, encoder, seq: 0 };
     panel.post = (ops) => {
       const wire = encoder.ops(ops);
@@ -92,12 +103,17 @@ async function stream(bounded, lines = LINES) {
 }
 
 const bounded = await stream(true);
-console.log(`\n${LINES.toLocaleString('en-US')} lines of 2 KB read into ${PANELS} panels, ${PER_READ.toLocaleString('en-US')} a read, budget ${BUDGET_MB} MB (platformConsole.logs.maxMemoryMB)`);
+console.log(
+  `\n${LINES.toLocaleString('en-US')} lines of 2 KB read into ${PANELS} panels, ${PER_READ.toLocaleString('en-US')} a read, budget ${BUDGET_MB} MB (platformConsole.logs.maxMemoryMB)`,
+);
 row('extension host: held lines of all panels (heap + external)', `${mb(bounded.host)} (budget ${BUDGET_MB} MB)`);
 row('  its arenas and columns (HeldLines.byteSize)', mb(bounded.arenas));
 row("pages: their copies, all panels (the page's RowStore)", `${mb(bounded.page)} (budget ${BUDGET_MB} MB)`);
 row('what the budget counted for them', mb(bounded.counted));
-row('lines held / dropped / cut on intake (held)', `${bounded.lines.toLocaleString('en-US')} / ${bounded.dropped.toLocaleString('en-US')} / ${bounded.cut.toLocaleString('en-US')}`);
+row(
+  'lines held / dropped / cut on intake (held)',
+  `${bounded.lines.toLocaleString('en-US')} / ${bounded.dropped.toLocaleString('en-US')} / ${bounded.cut.toLocaleString('en-US')}`,
+);
 row('time to read, merge, post and settle it all', `${bounded.seconds.toFixed(1)} s`);
 
 // Bounded by lines only, a million lines of 2 KB would take some 5 GB in each process: 300,000 show the trend.
@@ -109,7 +125,14 @@ row('pages', mb(unbounded.page));
 
 const area = 'Function logs: memory (#37)';
 await writeRows('logs.memory', [
-  benchRow(area, `1,000,000 lines of 2 KB into 3 panels: extension host, held lines (budget ${BUDGET_MB} MB)`, bounded.host / MB, 'MB', unbounded.host / MB, `lines bound only, after 300,000 of the lines`),
+  benchRow(
+    area,
+    `1,000,000 lines of 2 KB into 3 panels: extension host, held lines (budget ${BUDGET_MB} MB)`,
+    bounded.host / MB,
+    'MB',
+    unbounded.host / MB,
+    `lines bound only, after 300,000 of the lines`,
+  ),
   benchRow(area, `  pages' copies, all panels (budget ${BUDGET_MB} MB)`, bounded.page / MB, 'MB', unbounded.page / MB, 'lines bound only, after 300,000'),
   benchRow(area, '  lines held of 1,000,000 read', bounded.lines, '', null, '', null),
 ]);

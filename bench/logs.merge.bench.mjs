@@ -38,7 +38,11 @@ const ms = (x) => `${x.toFixed(1)} ms`;
 const row = (label, value) => console.log(`  ${label.padEnd(58)} ${value}`);
 
 const apiKey = `bench-${randomBytes(12).toString('hex')}`;
-const { url, controlToken } = await startSimulatorProcess({ apiKey, logFile: path.join(resultsDir, 'bench-logs-simulator.log'), args: ['--log-order', 'shuffled'] });
+const { url, controlToken } = await startSimulatorProcess({
+  apiKey,
+  logFile: path.join(resultsDir, 'bench-logs-simulator.log'),
+  args: ['--log-order', 'shuffled'],
+});
 const control = new SimulatorControl(url, controlToken);
 const api = createPlatformApi(new HttpClient({ baseUrl: url, apiKey, timeoutMs: 60_000 }));
 const call = (name, limit, signal) =>
@@ -61,7 +65,9 @@ for (let run = 0; run < RUNS; run++) {
 
   // The same, stage by stage.
   const s0 = performance.now();
-  const response = await fetch(`${url}/cloud/v1/faas/namespaces/1/1/default/functions/bench-big/logs?limit=${ENTRIES}`, { headers: { Authorization: `apikey ${apiKey}` } });
+  const response = await fetch(`${url}/cloud/v1/faas/namespaces/1/1/default/functions/bench-big/logs?limit=${ENTRIES}`, {
+    headers: { Authorization: `apikey ${apiKey}` },
+  });
   const body = await response.text();
   const s1 = performance.now();
   const json = JSON.parse(body);
@@ -86,13 +92,16 @@ for (let run = 0; run < RUNS; run++) {
 }
 console.log(`\n100,000 entries in one read (simulator order: shuffled; median of ${RUNS} runs)`);
 row('fetch + parse + merge, wall time (the simulator answering incl.)', ms(median(stages.total)));
-row('  the extension\'s own share: parse + check + Time + merge (< 300 ms)', ms(median(stages.json) + median(stages.check) + median(stages.lines) + median(stages.merge)));
+row(
+  "  the extension's own share: parse + check + Time + merge (< 300 ms)",
+  ms(median(stages.json) + median(stages.check) + median(stages.lines) + median(stages.merge)),
+);
 row('  HTTP round trip (the simulator writing 100,000 lines incl.)', ms(median(stages.http)));
 row('  JSON.parse', ms(median(stages.json)));
-row('  the client\'s lenient shape check', ms(median(stages.check)));
+row("  the client's lenient shape check", ms(median(stages.check)));
 row('  Time -> BigInt nanoseconds (toLogLine)', ms(median(stages.lines)));
 row('  merge into an empty tail (sort by time, write to the store)', ms(median(stages.merge)));
-row('the page\'s messages for 100,000 lines: encode + JSON', `${ms(median(stages.encode))}, ${(resetBytes / 1e6).toFixed(1)} MB`);
+row("the page's messages for 100,000 lines: encode + JSON", `${ms(median(stages.encode))}, ${(resetBytes / 1e6).toFixed(1)} MB`);
 
 // ---------- 2. following with 100,000 held: incremental vs naive ----------
 const identity = (l) => `${l.timeText}\u0000${l.pod}\u0000${l.message}`;
@@ -125,7 +134,10 @@ for (let run = 0; run < RUNS; run++) {
   const t0 = performance.now();
   const result = tail.merge(batch, { limit: 1000 });
   const t1 = performance.now();
-  naiveHeld = naiveMerge(naiveHeld.filter((i) => i.kind === 'line'), batch);
+  naiveHeld = naiveMerge(
+    naiveHeld.filter((i) => i.kind === 'line'),
+    batch,
+  );
   const t2 = performance.now();
   if (result.added.length !== 400) throw new Error(`added ${result.added.length}, expected 400`);
   incremental.push(t1 - t0);
@@ -201,7 +213,7 @@ const inOrder = held.every((l, i) => l.timeText === expected[i].Time && (i === 0
 const markers = follower.tail.snapshot().length - held.length;
 console.log(`\nTailing ${TAIL_RATE} lines/s for ${TAIL_SECONDS} s (reads every 2 s, limit 1,000), against the simulator's record`);
 row('lines the simulator produced while followed', (producedAfter - producedBefore).toLocaleString('en-US'));
-row('lines held (the first read\'s and every one since)', held.length.toLocaleString('en-US'));
+row("lines held (the first read's and every one since)", held.length.toLocaleString('en-US'));
 row('lost', String(lost));
 row('duplicated', String(duplicated));
 row('in time order, position by position like the record', inOrder ? 'yes' : 'NO');
@@ -212,8 +224,20 @@ const ownShare = median(stages.json) + median(stages.check) + median(stages.line
 await writeRows('logs.merge', [
   benchRow(area, `100,000 entries in one read: the extension's own share (parse + shape check + Time -> BigInt + merge), median of ${RUNS}`, ownShare, 'ms'),
   benchRow(area, '  the same read, wall time (the simulator writing 100,000 lines and HTTP included)', median(stages.total), 'ms'),
-  benchRow(area, `following with 100,000 held: merge one read of 1,000 lines (400 new), median of ${RUNS}`, median(incremental), 'ms', median(naive), 'everything re-sorted on every read'),
-  benchRow(area, 'filter over 100,000 rows (the webview\'s RowStore in Node), slowest of 4 filters', Math.max(...filterMedians), 'ms'),
-  benchRow(area, `tailing ${TAIL_RATE} lines/s for ${TAIL_SECONDS} s (${held.length.toLocaleString('en-US')} lines) vs the simulator's record`, `lost ${lost}, duplicated ${duplicated}${inOrder ? '' : ', OUT OF ORDER'}`, ''),
+  benchRow(
+    area,
+    `following with 100,000 held: merge one read of 1,000 lines (400 new), median of ${RUNS}`,
+    median(incremental),
+    'ms',
+    median(naive),
+    'everything re-sorted on every read',
+  ),
+  benchRow(area, "filter over 100,000 rows (the webview's RowStore in Node), slowest of 4 filters", Math.max(...filterMedians), 'ms'),
+  benchRow(
+    area,
+    `tailing ${TAIL_RATE} lines/s for ${TAIL_SECONDS} s (${held.length.toLocaleString('en-US')} lines) vs the simulator's record`,
+    `lost ${lost}, duplicated ${duplicated}${inOrder ? '' : ', OUT OF ORDER'}`,
+    '',
+  ),
 ]);
 await exitWith(lost === 0 && duplicated === 0 && inOrder ? 0 : 1);

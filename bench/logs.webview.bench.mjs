@@ -60,7 +60,12 @@ const codeServer = await benchCodeServer({
   // The first read takes the whole 100,000 (the default limit is 1,000).
   // The million-line part measures the default line bound: the memory budget (256 MB by default,
   // about 633,000 such lines) is raised so that the line bound, not the budget, is what holds.
-  settings: { 'platformConsole.logs.limit': LINES, 'platformConsole.logs.maxMemoryMB': 1024, 'platformConsole.cloud.projectId': 1, 'platformConsole.cloud.regionId': 1 },
+  settings: {
+    'platformConsole.logs.limit': LINES,
+    'platformConsole.logs.maxMemoryMB': 1024,
+    'platformConsole.cloud.projectId': 1,
+    'platformConsole.cloud.regionId': 1,
+  },
   logFile: path.join(resultsDir, 'bench-logs-code-server.log'),
 });
 
@@ -100,14 +105,30 @@ async function reload(old) {
 
 async function findFrame() {
   for (let i = 0; i < 300; i++) {
-    for (const f of page.frames()) if (await f.locator('function-logs-app').count().catch(() => 0)) return f;
+    for (const f of page.frames())
+      if (
+        await f
+          .locator('function-logs-app')
+          .count()
+          .catch(() => 0)
+      )
+        return f;
     await page.waitForTimeout(100);
   }
   throw new Error('no Function Logs frame');
 }
 /** Lines the page holds (its status line: "Showing N of M lines"); NaN before it shows one. */
 const heldIn = async (app) =>
-  Number(/of ([\d,]+) lines/.exec(await app.locator('[data-testid="counts"]').innerText().catch(() => ''))?.[1].replace(/,/g, '') ?? NaN);
+  Number(
+    /of ([\d,]+) lines/
+      .exec(
+        await app
+          .locator('[data-testid="counts"]')
+          .innerText()
+          .catch(() => ''),
+      )?.[1]
+      .replace(/,/g, '') ?? NaN,
+  );
 /** A fresh page once it holds at least `lines` (a few more may have come while following) and has timed it all. */
 const loaded = async (frame, lines = LINES) => {
   const app = frame.locator('function-logs-app');
@@ -122,7 +143,12 @@ const loaded = async (frame, lines = LINES) => {
     }
     await page.waitForTimeout(100);
   }
-  throw new Error(`the page never showed ${lines.toLocaleString('en-US')} lines: ${await app.locator('[data-testid="counts"]').innerText().catch((e) => e.message)}`);
+  throw new Error(
+    `the page never showed ${lines.toLocaleString('en-US')} lines: ${await app
+      .locator('[data-testid="counts"]')
+      .innerText()
+      .catch((e) => e.message)}`,
+  );
 };
 
 let frame = await findFrame();
@@ -143,7 +169,11 @@ for (let run = 0; run < RUNS; run++) {
 }
 const app = frame.locator('function-logs-app');
 if (SERIES) {
-  for (const [label, xs] of [['posted -> first rows', totals], ['posted -> all held', wholes], ['page started -> first rows', opens]]) {
+  for (const [label, xs] of [
+    ['posted -> first rows', totals],
+    ['posted -> all held', wholes],
+    ['page started -> first rows', opens],
+  ]) {
     console.log(`  ${label.padEnd(28)} median ${median(xs)} ms (runs: ${xs.join(', ')})`);
   }
   await exitWith(0);
@@ -156,7 +186,7 @@ async function pageHeap(of) {
   try {
     const frameCdp = await page.context().newCDPSession(of);
     await frameCdp.send('HeapProfiler.collectGarbage');
-    return { how: 'the webview frame\'s own target', bytes: (await frameCdp.send('Runtime.getHeapUsage')).usedSize };
+    return { how: "the webview frame's own target", bytes: (await frameCdp.send('Runtime.getHeapUsage')).usedSize };
   } catch {
     return { how: 'renderer heap after GC, panel open minus before it opened (the frame shares the renderer)', bytes: (await rendererHeap()) - heapBefore };
   }
@@ -274,7 +304,12 @@ for (let run = 0; run < (MILLION_SERIES || 3); run++) {
   millionWholes.push(result.whole);
 }
 if (MILLION_SERIES) {
-  for (const [label, xs] of [['first rows painted', millionPaints], ['posted -> first rows', millionTotals], ['posted -> all held', millionWholes], ['page started -> first rows', millionOpens]]) {
+  for (const [label, xs] of [
+    ['first rows painted', millionPaints],
+    ['posted -> first rows', millionTotals],
+    ['posted -> all held', millionWholes],
+    ['page started -> first rows', millionOpens],
+  ]) {
     console.log(`  1,000,000: ${label.padEnd(28)} median ${median(xs)} ms (runs: ${xs.join(', ')})`);
   }
   await exitWith(0);
@@ -284,14 +319,23 @@ const millionDomRows = Number(await millionFrame.locator('function-logs-app').ge
 const row = (label, value) => console.log(`  ${label.padEnd(60)} ${value}`);
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 console.log(`\nFunction Logs page, ${LINES.toLocaleString('en-US')} lines, code-server 1.139 + headless Chromium`);
-row('first rows painted after the data arrives (target < 500 ms)', `median ${median(paints).toFixed(0)} ms (runs: ${paints.map((p) => p.toFixed(0)).join(', ')})`);
+row(
+  'first rows painted after the data arrives (target < 500 ms)',
+  `median ${median(paints).toFixed(0)} ms (runs: ${paints.map((p) => p.toFixed(0)).join(', ')})`,
+);
 row('  posted by the extension -> first rows painted (transfer incl.)', `median ${median(totals).toFixed(0)} ms (runs: ${totals.join(', ')})`);
 row('  page started -> first rows painted', `median ${median(opens).toFixed(0)} ms (runs: ${opens.join(', ')})`);
 row('  posted -> all 100,000 in the page (older lines in chunks)', `median ${median(wholes).toFixed(0)} ms (runs: ${wholes.join(', ')})`);
-row('a read while following (200 lines/s), message -> painted', opsPaints.length ? `median ${median(opsPaints).toFixed(1)} ms (${opsPaints.length} reads)` : 'no read seen');
+row(
+  'a read while following (200 lines/s), message -> painted',
+  opsPaints.length ? `median ${median(opsPaints).toFixed(1)} ms (${opsPaints.length} reads)` : 'no read seen',
+);
 row('  posted by the extension -> painted', opsTotals.length ? `median ${median(opsTotals)} ms` : '-');
 row('rows in the DOM (target < 200)', `${domRows} (${domNodes} elements in the page)`);
-row('every row in the DOM instead', `${LINES.toLocaleString('en-US')} rows (${all.nodes.toLocaleString('en-US')} elements), ${all.ms.toFixed(0)} ms to lay out and paint`);
+row(
+  'every row in the DOM instead',
+  `${LINES.toLocaleString('en-US')} rows (${all.nodes.toLocaleString('en-US')} elements), ${all.ms.toFixed(0)} ms to lay out and paint`,
+);
 row('ratio: elements, all rows / virtualized', `${(all.nodes / domNodes).toFixed(0)}x`);
 row('ratio: time to paint, all rows / virtualized first paint', `${(all.ms / median(paints)).toFixed(0)}x`);
 row('JS heap of the page with 100,000 lines (target < 150 MB)', `${mb(heap.bytes)} (${heap.how})`);
@@ -302,17 +346,30 @@ row('details pane on: filter, slowest of 3', `${Math.max(...detailsFilter).toFix
 console.log(`\nOne million lines (grown from ${hostBefore.lines.toLocaleString('en-US')} in ${growSeconds.toFixed(0)} s of reads of 99,000 new lines)`);
 row('page JS heap (target < 250 MB)', `${mb(millionHeap.bytes)} (${millionHeap.how})`);
 for (const f of millionFilter) row(`filter "${f.text}" (target < 250 ms)`, `${f.ms.toFixed(1)} ms · ${f.counts}`);
-row('first rows painted, fresh page (target < 50 ms)', `median ${median(millionPaints).toFixed(0)} ms (runs: ${millionPaints.map((p) => p.toFixed(0)).join(', ')})`);
+row(
+  'first rows painted, fresh page (target < 50 ms)',
+  `median ${median(millionPaints).toFixed(0)} ms (runs: ${millionPaints.map((p) => p.toFixed(0)).join(', ')})`,
+);
 row('  page started -> first rows painted (what a person waits)', `median ${median(millionOpens).toFixed(0)} ms (runs: ${millionOpens.join(', ')})`);
 row('  posted by the extension -> first rows painted', `median ${median(millionTotals).toFixed(0)} ms (runs: ${millionTotals.join(', ')})`);
 row('  posted -> all 1,000,000 in the page', `median ${median(millionWholes).toFixed(0)} ms (runs: ${millionWholes.join(', ')})`);
 row('rows in the DOM', `${millionDomRows}`);
-row('extension host resident size', `${mb(hostBefore.rss)} with ${hostBefore.lines.toLocaleString('en-US')} lines -> ${mb(hostAfter.rss)} with ${hostAfter.lines.toLocaleString('en-US')}: ${hostPerLine.toFixed(0)} bytes a line`);
+row(
+  'extension host resident size',
+  `${mb(hostBefore.rss)} with ${hostBefore.lines.toLocaleString('en-US')} lines -> ${mb(hostAfter.rss)} with ${hostAfter.lines.toLocaleString('en-US')}: ${hostPerLine.toFixed(0)} bytes a line`,
+);
 
 const area = 'Log viewer (webview)';
 const allRows = `every row in the DOM, ${LINES.toLocaleString('en-US')} rows`;
 await writeRows('logs.webview', [
-  benchRow(area, `first rows painted after 100,000 lines arrive (virtualized), median of ${RUNS} fresh pages`, median(paints), 'ms', all.ms, `${allRows}: laid out and painted`),
+  benchRow(
+    area,
+    `first rows painted after 100,000 lines arrive (virtualized), median of ${RUNS} fresh pages`,
+    median(paints),
+    'ms',
+    all.ms,
+    `${allRows}: laid out and painted`,
+  ),
   benchRow(area, '  posted by the extension -> all 100,000 held in the page', median(wholes), 'ms'),
   benchRow(area, 'elements in the page with 100,000 lines', domNodes, '', all.nodes, allRows),
   benchRow(area, 'rows in the DOM', domRows, '', LINES, allRows),
@@ -320,12 +377,45 @@ await writeRows('logs.webview', [
   benchRow(area, 'filter over 100,000 rows in the page, slowest of 5', Math.max(...filterRuns.map((f) => f.ms)), 'ms'),
   benchRow(area, 'details pane on: first rows painted, median of 3 fresh pages', median(detailsPaints), 'ms', median(paints), 'details pane off (above)'),
   benchRow(area, 'details pane on: rows in the DOM', detailsDomRows, '', domRows, 'details pane off'),
-  benchRow(area, 'details pane on: filter over 100,000 rows, slowest of 3', Math.max(...detailsFilter), 'ms', Math.max(...filterRuns.map((f) => f.ms)), 'details pane off, slowest of 5'),
-  ...(opsPaints.length ? [benchRow(area, `a read while following (200 lines/s): message -> painted, median of ${opsPaints.length}`, median(opsPaints), 'ms')] : []),
-  benchRow(area, 'one million lines (the default bound): page JS heap (goal < 250 MB)', millionHeap.bytes / 1048576, 'MB', heap.bytes / 1048576, '100,000 lines (above)', null),
-  benchRow(area, '  filter over 1,000,000 rows in the page, slowest of 5 (goal < 250 ms)', Math.max(...millionFilter.map((f) => f.ms)), 'ms', Math.max(...filterRuns.map((f) => f.ms)), '100,000 rows', null),
+  benchRow(
+    area,
+    'details pane on: filter over 100,000 rows, slowest of 3',
+    Math.max(...detailsFilter),
+    'ms',
+    Math.max(...filterRuns.map((f) => f.ms)),
+    'details pane off, slowest of 5',
+  ),
+  ...(opsPaints.length
+    ? [benchRow(area, `a read while following (200 lines/s): message -> painted, median of ${opsPaints.length}`, median(opsPaints), 'ms')]
+    : []),
+  benchRow(
+    area,
+    'one million lines (the default bound): page JS heap (goal < 250 MB)',
+    millionHeap.bytes / 1048576,
+    'MB',
+    heap.bytes / 1048576,
+    '100,000 lines (above)',
+    null,
+  ),
+  benchRow(
+    area,
+    '  filter over 1,000,000 rows in the page, slowest of 5 (goal < 250 ms)',
+    Math.max(...millionFilter.map((f) => f.ms)),
+    'ms',
+    Math.max(...filterRuns.map((f) => f.ms)),
+    '100,000 rows',
+    null,
+  ),
   benchRow(area, '  first rows painted, median of 3 fresh pages (goal < 50 ms)', median(millionPaints), 'ms', median(paints), '100,000 lines', null),
-  benchRow(area, '  page started -> first rows painted (the reset asked for, prepared, sent, drawn)', median(millionOpens), 'ms', median(opens), '100,000 lines', null),
+  benchRow(
+    area,
+    '  page started -> first rows painted (the reset asked for, prepared, sent, drawn)',
+    median(millionOpens),
+    'ms',
+    median(opens),
+    '100,000 lines',
+    null,
+  ),
   benchRow(area, '  posted by the extension -> first rows painted (transfer included)', median(millionTotals), 'ms', median(totals), '100,000 lines', null),
   benchRow(area, '  posted by the extension -> all 1,000,000 held in the page', median(millionWholes), 'ms', median(wholes), '100,000 lines', null),
   benchRow(area, '  rows in the DOM', millionDomRows, '', domRows, '100,000 lines', null),

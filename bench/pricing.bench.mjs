@@ -101,18 +101,29 @@ async function openPanel(mode) {
   await runCommand(page, 'Platform Console: Preview Prices…');
   await page.locator('.statusbar-item', { hasText: 'bench' }).first().waitFor({ timeout: 60_000 });
   const frame = await until(async () => {
-    for (const f of page.frames()) if (await f.locator('price-preview-app').count().catch(() => 0)) return f;
+    for (const f of page.frames())
+      if (
+        await f
+          .locator('price-preview-app')
+          .count()
+          .catch(() => 0)
+      )
+        return f;
     return undefined;
   }, 'the Price Preview frame');
   const app = frame.locator('price-preview-app');
   // A click that lands before the page's elements are ready does nothing: click until it shows.
   const clickUntil = (target, shown, what) =>
-    until(async () => {
-      if (await shown.isVisible()) return true;
-      await target.click({ timeout: 5000 }).catch(() => {});
-      await sleep(500);
-      return shown.isVisible();
-    }, what, 60_000);
+    until(
+      async () => {
+        if (await shown.isVisible()) return true;
+        await target.click({ timeout: 5000 }).catch(() => {});
+        await sleep(500);
+        return shown.isVisible();
+      },
+      what,
+      60_000,
+    );
   await clickUntil(app.locator('[data-testid="tab-loadBalancer"]'), app.locator('[data-testid="lb-form"]'), 'the load balancer tab');
   await app.locator('[data-testid="price-area"][data-state="priced"]').waitFor({ timeout: 60_000 });
   const network = app.locator('[data-field="vipTarget"] vscode-radio', { hasText: 'A network (VIP network ID)' });
@@ -120,7 +131,11 @@ async function openPanel(mode) {
   return { page, frame, app, eventsFile };
 }
 
-const events = async (panel) => (await readFile(panel.eventsFile, 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line));
+const events = async (panel) =>
+  (await readFile(panel.eventsFile, 'utf8'))
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 const sentCount = async () => (await control.counts())[COUNT_KEY] ?? 0;
 
 async function burst(panel, round) {
@@ -189,7 +204,10 @@ async function burst(panel, round) {
   if (page_.value !== id) throw new Error(`round ${round}: the field holds "${page_.value}", typed "${id}"`);
   if (page_.inputs.length !== KEYSTROKES) throw new Error(`round ${round}: the page saw ${page_.inputs.length} keystrokes, not ${KEYSTROKES}`);
   const lastInputAt = page_.inputs.at(-1);
-  const gaps = page_.inputs.slice(1).map((t, i) => t - page_.inputs[i]).filter((_, i) => i + 1 !== HESITATE_AFTER);
+  const gaps = page_.inputs
+    .slice(1)
+    .map((t, i) => t - page_.inputs[i])
+    .filter((_, i) => i + 1 !== HESITATE_AFTER);
   const log = (await events(panel)).slice(eventsBefore);
   const final = page_.shown.find((s) => s.id === id);
   return {
@@ -214,7 +232,10 @@ try {
   }
 } catch (error) {
   console.error('The benchmark failed:', error);
-  for (const [i, p] of browser.contexts().flatMap((c) => c.pages()).entries()) {
+  for (const [i, p] of browser
+    .contexts()
+    .flatMap((c) => c.pages())
+    .entries()) {
     await p.screenshot({ path: path.join(resultsDir, `bench-pricing-failure-${i}.png`) }).catch(() => {});
   }
   await exitWith(1);
@@ -222,11 +243,15 @@ try {
 
 const sum = (mode, key) => results[mode].reduce((n, r) => n + r[key], 0);
 const finals = (mode) => results[mode].map((r) => r.finalMs).filter((x) => x !== null);
-console.log(`\nPrice Preview, ${KEYSTROKES} keystrokes 60–120 ms apart (one ${HESITATION_MS} ms hesitation) into "VIP network ID", the simulator answering in 150–300 ms; ${ROUNDS} bursts per mode`);
+console.log(
+  `\nPrice Preview, ${KEYSTROKES} keystrokes 60–120 ms apart (one ${HESITATION_MS} ms hesitation) into "VIP network ID", the simulator answering in 150–300 ms; ${ROUNDS} bursts per mode`,
+);
 console.log(`  ${''.padEnd(52)} ${'debounced + abort (shipped)'.padEnd(30)} naive (no debounce, no abort)`);
 for (const mode of ['debounced', 'naive']) {
   for (const [i, r] of results[mode].entries()) {
-    console.log(`  ${mode} burst ${i + 1}: ${r.requests} requests (${r.sent} sent by the extension), ${r.aborted} aborted, ${r.shown} prices shown, ${r.stale} stale, final id's price ${r.finalMs === null ? 'never shown' : `after ${r.finalMs.toFixed(0)} ms`}${r.endedOnFinal ? '' : ', ENDED ON AN OLDER ID'}; longest gap between keystrokes in the page ${r.maxGapMs.toFixed(0)} ms`);
+    console.log(
+      `  ${mode} burst ${i + 1}: ${r.requests} requests (${r.sent} sent by the extension), ${r.aborted} aborted, ${r.shown} prices shown, ${r.stale} stale, final id's price ${r.finalMs === null ? 'never shown' : `after ${r.finalMs.toFixed(0)} ms`}${r.endedOnFinal ? '' : ', ENDED ON AN OLDER ID'}; longest gap between keystrokes in the page ${r.maxGapMs.toFixed(0)} ms`,
+    );
   }
 }
 const line = (label, d, n) => console.log(`  ${label.padEnd(52)} ${String(d).padEnd(30)} ${n}`);
@@ -234,14 +259,29 @@ const perBurst = (mode, key) => sum(mode, key) / ROUNDS;
 line('requests the simulator received per burst', perBurst('debounced', 'requests'), perBurst('naive', 'requests'));
 line('requests aborted per burst', perBurst('debounced', 'aborted'), perBurst('naive', 'aborted'));
 line('stale prices shown (all bursts)', sum('debounced', 'stale'), sum('naive', 'stale'));
-line('last keystroke -> final price shown', formatValue(spreadOf(finals('debounced')), 'ms'), finals('naive').length ? formatValue(spreadOf(finals('naive')), 'ms') : 'never');
-line('longest gap between two keystrokes (not the hesitation), in the page', `${Math.max(...results.debounced.map((r) => r.maxGapMs)).toFixed(0)} ms`, `${Math.max(...results.naive.map((r) => r.maxGapMs)).toFixed(0)} ms`);
-line('bursts ending on the final id\'s price', results.debounced.filter((r) => r.endedOnFinal).length, results.naive.filter((r) => r.endedOnFinal).length);
+line(
+  'last keystroke -> final price shown',
+  formatValue(spreadOf(finals('debounced')), 'ms'),
+  finals('naive').length ? formatValue(spreadOf(finals('naive')), 'ms') : 'never',
+);
+line(
+  'longest gap between two keystrokes (not the hesitation), in the page',
+  `${Math.max(...results.debounced.map((r) => r.maxGapMs)).toFixed(0)} ms`,
+  `${Math.max(...results.naive.map((r) => r.maxGapMs)).toFixed(0)} ms`,
+);
+line("bursts ending on the final id's price", results.debounced.filter((r) => r.endedOnFinal).length, results.naive.filter((r) => r.endedOnFinal).length);
 
 const area = 'Price preview';
 const naiveLabel = 'naive: a request per keystroke, no abort, every answer shown';
 const rows = [
-  benchRow(area, `requests sent per burst of ${KEYSTROKES} keystrokes, 60–120 ms apart + one ${HESITATION_MS} ms pause, answers in 150–300 ms (mean of ${ROUNDS})`, perBurst('debounced', 'requests'), '', perBurst('naive', 'requests'), naiveLabel),
+  benchRow(
+    area,
+    `requests sent per burst of ${KEYSTROKES} keystrokes, 60–120 ms apart + one ${HESITATION_MS} ms pause, answers in 150–300 ms (mean of ${ROUNDS})`,
+    perBurst('debounced', 'requests'),
+    '',
+    perBurst('naive', 'requests'),
+    naiveLabel,
+  ),
   benchRow(area, '  requests aborted per burst', perBurst('debounced', 'aborted'), '', perBurst('naive', 'aborted'), naiveLabel, null),
   benchRow(area, `  stale prices shown (${ROUNDS} bursts)`, sum('debounced', 'stale'), '', sum('naive', 'stale'), naiveLabel, null),
   benchRow(
@@ -252,7 +292,15 @@ const rows = [
     finals('naive').length ? spreadOf(finals('naive')) : 'never',
     `${naiveLabel}${finals('naive').length < ROUNDS ? ` (shown in ${finals('naive').length} of ${ROUNDS} bursts)` : ''}`,
   ),
-  benchRow(area, '  bursts whose page ended on the final input\'s price', `${results.debounced.filter((r) => r.endedOnFinal).length} of ${ROUNDS}`, '', `${results.naive.filter((r) => r.endedOnFinal).length} of ${ROUNDS}`, naiveLabel, null),
+  benchRow(
+    area,
+    "  bursts whose page ended on the final input's price",
+    `${results.debounced.filter((r) => r.endedOnFinal).length} of ${ROUNDS}`,
+    '',
+    `${results.naive.filter((r) => r.endedOnFinal).length} of ${ROUNDS}`,
+    naiveLabel,
+    null,
+  ),
 ];
 await writeRows('pricing', rows);
 const ok = sum('debounced', 'stale') === 0 && results.debounced.every((r) => r.endedOnFinal) && median(finals('debounced')) !== undefined;

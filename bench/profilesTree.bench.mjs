@@ -106,7 +106,10 @@ async function openWorkbench(pageSize) {
 }
 
 async function timingLines(wb) {
-  return (await readFile(wb.timingsFile, 'utf8')).split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return (await readFile(wb.timingsFile, 'utf8'))
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }
 
 /** The first profile's name in each order the runs alternate between. */
@@ -115,7 +118,9 @@ const ORDERS = [
   { pick: 'Name: Z to A', orderBy: '-name' },
 ];
 for (const order of ORDERS) {
-  const list = await (await fetch(`${simulatorUrl}/security/guard/v3/profiles/all?order_by=${order.orderBy}`, { headers: { Authorization: `apikey ${apiKey}` } })).json();
+  const list = await (
+    await fetch(`${simulatorUrl}/security/guard/v3/profiles/all?order_by=${order.orderBy}`, { headers: { Authorization: `apikey ${apiKey}` } })
+  ).json();
   order.first = list[0].name;
 }
 
@@ -150,11 +155,15 @@ async function measureOnce(wb, order) {
     await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: label }).waitFor();
     await input.press('Enter');
   }
-  await page.waitForFunction(() => window.__profilesBench.paintedAt > 0, undefined, { timeout: 60_000 }).catch(async (error) => {
-    const shot = path.join(resultsDir, 'bench-profiles-failure.png');
-    await page.screenshot({ path: shot });
-    throw new Error(`"${order.first}" never became the first row (extension loads: ${(await timingLines(wb)).length - before}; screenshot ${shot})`, { cause: error });
-  });
+  await page
+    .waitForFunction(() => window.__profilesBench.paintedAt > 0, undefined, { timeout: 60_000 })
+    .catch(async (error) => {
+      const shot = path.join(resultsDir, 'bench-profiles-failure.png');
+      await page.screenshot({ path: shot });
+      throw new Error(`"${order.first}" never became the first row (extension loads: ${(await timingLines(wb)).length - before}; screenshot ${shot})`, {
+        cause: error,
+      });
+    });
   const dom = await page.evaluate(() => window.__profilesBench);
   for (let i = 0; (await timingLines(wb)).length <= before; i++) {
     if (i > 200) throw new Error('the extension wrote no timings for the load');
@@ -221,9 +230,13 @@ const rows = [
   ['extension host V8 heap at roots (no GC)', spread(p.heapAtRoots, mb), spread(u.heapAtRoots, mb), ratio(p.heapAtRoots, u.heapAtRoots)],
 ];
 const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-console.log(`\nProtection Profiles view, ${PROFILES.toLocaleString('en-US')} profiles from the simulator; code-server 1.139 in headless Chromium; ${RUNS} loads per mode (Sort… by name, alternating direction) after one warm-up; median (min–max)\n`);
+console.log(
+  `\nProtection Profiles view, ${PROFILES.toLocaleString('en-US')} profiles from the simulator; code-server 1.139 in headless Chromium; ${RUNS} loads per mode (Sort… by name, alternating direction) after one warm-up; median (min–max)\n`,
+);
 for (const r of rows) console.log(r.map((cell, i) => cell.padEnd(widths[i])).join('  '));
-console.log(`\nThe client reading the ${(body.length / 1048576).toFixed(1)} MB answer in Node ${process.versions.node}: JSON.parse ${spread(parseRuns)}, lenient shape check ${spread(checkRuns)}`);
+console.log(
+  `\nThe client reading the ${(body.length / 1048576).toFixed(1)} MB answer in Node ${process.versions.node}: JSON.parse ${spread(parseRuns)}, lenient shape check ${spread(checkRuns)}`,
+);
 const verdict = median(p.toDom) < TARGET_MS ? 'under' : 'OVER';
 console.log(`Target: answer -> first rows in the DOM well under ${TARGET_MS} ms, paged: ${ms(median(p.toDom))} (${verdict}).`);
 
@@ -231,7 +244,14 @@ const area = '10,000-profile tree';
 const unpagedLabel = `the same list unpaged, ${unpaged.rows.toLocaleString('en-US')} rows`;
 const MB = 1048576;
 await writeRows('profilesTree', [
-  benchRow(area, `answer in the extension -> first rows in the workbench's DOM, paged (${PAGED} rows + Load more), median of ${RUNS}`, median(p.toDom), 'ms', median(u.toDom), unpagedLabel),
+  benchRow(
+    area,
+    `answer in the extension -> first rows in the workbench's DOM, paged (${PAGED} rows + Load more), median of ${RUNS}`,
+    median(p.toDom),
+    'ms',
+    median(u.toDom),
+    unpagedLabel,
+  ),
   benchRow(area, '  of which in the extension (answer -> roots returned)', median(p.inHost), 'ms', median(u.inHost), unpagedLabel),
   benchRow(area, 'renderer DOM nodes', paged.renderer.nodes, '', unpaged.renderer.nodes, unpagedLabel),
   benchRow(area, 'renderer JS heap after GC', paged.renderer.heap / MB, 'MB', unpaged.renderer.heap / MB, unpagedLabel),

@@ -67,7 +67,15 @@ await quickInput.locator('input').press('Enter');
 
 async function findFrame(old) {
   for (let i = 0; i < 600; i++) {
-    for (const f of page.frames()) if (f !== old && (await f.locator('report-table-app').count().catch(() => 0))) return f;
+    for (const f of page.frames())
+      if (
+        f !== old &&
+        (await f
+          .locator('report-table-app')
+          .count()
+          .catch(() => 0))
+      )
+        return f;
     await page.waitForTimeout(100);
   }
   throw new Error('no Report table frame');
@@ -172,8 +180,12 @@ async function pageHeap(of) {
 }
 const { how: heapHow, bytes: heap } = await pageHeap(frame);
 
-console.log(`  sorts (numeric column ${numericColumn}): ${numericSorts.map((m) => m.toFixed(0)).join(', ')} ms; text column ${textColumn}: ${textSorts.map((m) => m.toFixed(0)).join(', ')} ms`);
-console.log(`  comparator sorts (the baseline, sort only): numeric ${naiveNumeric.map((m) => m.toFixed(0)).join(', ')} ms; text ${naiveText.map((m) => m.toFixed(0)).join(', ')} ms`);
+console.log(
+  `  sorts (numeric column ${numericColumn}): ${numericSorts.map((m) => m.toFixed(0)).join(', ')} ms; text column ${textColumn}: ${textSorts.map((m) => m.toFixed(0)).join(', ')} ms`,
+);
+console.log(
+  `  comparator sorts (the baseline, sort only): numeric ${naiveNumeric.map((m) => m.toFixed(0)).join(', ')} ms; text ${naiveText.map((m) => m.toFixed(0)).join(', ')} ms`,
+);
 console.log(`  rows in the DOM: ${domRows}; page JS heap: ${(heap / 2 ** 20).toFixed(0)} MB (${heapHow})`);
 
 const area = 'Report table (webview)';
@@ -182,8 +194,22 @@ const filterMs = filters.filter((f) => f.text !== '').map((f) => f.ms);
 await writeRows('reportTable.webview', [
   benchRow(area, `500,000-row JSON report: first rows painted after they arrive, median of ${RUNS} fresh pages (goal < 100 ms)`, median(paints), 'ms'),
   benchRow(area, '  the whole result read and held in the page (start -> done)', median(loads), 'ms'),
-  benchRow(area, '  sort by a numeric column, to painted, slowest of 4 (goal < 250 ms)', slowest(numericSorts), 'ms', slowest(naiveNumeric), 'a comparator sort of the same rows, sort only, slowest of 2'),
-  benchRow(area, '  sort by a text column, to painted, slowest of 4 (goal < 250 ms)', slowest(textSorts), 'ms', slowest(naiveText), 'a comparator sort of the same rows, sort only, slowest of 2'),
+  benchRow(
+    area,
+    '  sort by a numeric column, to painted, slowest of 4 (goal < 250 ms)',
+    slowest(numericSorts),
+    'ms',
+    slowest(naiveNumeric),
+    'a comparator sort of the same rows, sort only, slowest of 2',
+  ),
+  benchRow(
+    area,
+    '  sort by a text column, to painted, slowest of 4 (goal < 250 ms)',
+    slowest(textSorts),
+    'ms',
+    slowest(naiveText),
+    'a comparator sort of the same rows, sort only, slowest of 2',
+  ),
   benchRow(area, '  filter (plain text, all cells), to painted, slowest of 3 (goal < 250 ms)', slowest(filterMs), 'ms'),
   benchRow(area, '  rows in the DOM', domRows, '', ROWS, 'every row'),
   benchRow(area, '  page JS heap after GC with 500,000 rows', heap / 2 ** 20, 'MB'),

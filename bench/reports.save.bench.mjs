@@ -62,7 +62,9 @@ const url = `${simulatorUrl}/billing/org/v1/reports/${UUID}/download?format=csv`
 async function curl(run) {
   const file = path.join(out, `curl-${run}.csv`);
   const started = performance.now();
-  const result = spawnSync('curl', ['-sS', '-f', '-o', file, '-H', `Authorization: apikey ${apiKey}`, '-H', 'Accept: text/csv', url], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const result = spawnSync('curl', ['-sS', '-f', '-o', file, '-H', `Authorization: apikey ${apiKey}`, '-H', 'Accept: text/csv', url], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const seconds = (performance.now() - started) / 1000;
   if (result.status !== 0) throw new Error(`curl failed (${result.status})`);
   const { size } = await stat(file);
@@ -74,7 +76,11 @@ async function curl(run) {
 async function bareNode(run) {
   const file = path.join(out, `node-${run}.csv`);
   const warm = `${simulatorUrl}/billing/org/v1/reports/${UUID}`; // the task's record: a small JSON answer
-  const child = spawnSync(paths.node24, [path.join(projectRoot, 'bench/fetchToFile.mjs'), url, file, 'text/csv', warm], { input: apiKey, encoding: 'utf8', stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawnSync(paths.node24, [path.join(projectRoot, 'bench/fetchToFile.mjs'), url, file, 'text/csv', warm], {
+    input: apiKey,
+    encoding: 'utf8',
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   if (child.status !== 0) throw new Error(`the bare Node fetch failed (${child.status})`);
   await rm(file);
   return JSON.parse(child.stdout.trim().split('\n').at(-1));
@@ -112,7 +118,10 @@ async function save(run) {
   })();
   const started = performance.now();
   await input.press('Enter');
-  await page.locator('.notifications-toasts').getByText(/^Saved report /).waitFor({ timeout: 300_000 });
+  await page
+    .locator('.notifications-toasts')
+    .getByText(/^Saved report /)
+    .waitFor({ timeout: 300_000 });
   const seconds = (performance.now() - started) / 1000;
   sampling = false;
   await sampler;
@@ -152,11 +161,35 @@ const size = `${(median(saves.map((s) => s.bytes)) / MB).toFixed(0)} MB CSV`;
 const pct = (x) => `${(x * 100).toFixed(0)}%`;
 const mb = 1048576;
 await writeRows('reports.save', [
-  benchRow(area, `saving a ${size}: request -> file renamed (the extension's log), median of ${RUNS}`, median(saves.map((s) => s.ownSeconds)) * 1000, 'ms', median(curls.map((c) => c.seconds)) * 1000, 'curl, same URL and key'),
-  benchRow(area, "  throughput as a share of curl's, median of the runs' shares (goal: at least 80%)", pct(median(saves.map((s, i) => curls[i].seconds / s.ownSeconds))), ''),
-  benchRow(area, "  ↳ the bare runtime's share (the host's Node: fetch -> pipeline -> file, nothing else)", pct(median(bares.map((b, i) => curls[i].seconds / (b.ms / 1000)))), ''),
+  benchRow(
+    area,
+    `saving a ${size}: request -> file renamed (the extension's log), median of ${RUNS}`,
+    median(saves.map((s) => s.ownSeconds)) * 1000,
+    'ms',
+    median(curls.map((c) => c.seconds)) * 1000,
+    'curl, same URL and key',
+  ),
+  benchRow(
+    area,
+    "  throughput as a share of curl's, median of the runs' shares (goal: at least 80%)",
+    pct(median(saves.map((s, i) => curls[i].seconds / s.ownSeconds))),
+    '',
+  ),
+  benchRow(
+    area,
+    "  ↳ the bare runtime's share (the host's Node: fetch -> pipeline -> file, nothing else)",
+    pct(median(bares.map((b, i) => curls[i].seconds / (b.ms / 1000)))),
+    '',
+  ),
   benchRow(area, '  Enter in the save dialog -> "Saved report" notification, median', median(saves.map((s) => s.seconds)) * 1000, 'ms'),
-  benchRow(area, '  extension host resident size growth while saving, largest of the runs (goal: under 32 MB)', Math.max(...saves.map((s) => s.growth)) / mb, 'MB', Math.max(...bares.map((b) => b.growth)) / mb, 'the bare runtime, same file, largest'),
+  benchRow(
+    area,
+    '  extension host resident size growth while saving, largest of the runs (goal: under 32 MB)',
+    Math.max(...saves.map((s) => s.growth)) / mb,
+    'MB',
+    Math.max(...bares.map((b) => b.growth)) / mb,
+    'the bare runtime, same file, largest',
+  ),
   benchRow(area, '  ↳ median of the runs', median(saves.map((s) => s.growth)) / mb, 'MB', median(bares.map((b) => b.growth)) / mb, 'the bare runtime, median'),
 ]);
 await exitWith(0);

@@ -77,7 +77,11 @@ const summaryFile = path.join(benchResultsDir, 'summary.md');
 await writeFile(summaryFile, markdown);
 
 const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-const line = (c) => c.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd();
+const line = (c) =>
+  c
+    .map((cell, i) => cell.padEnd(widths[i]))
+    .join('  ')
+    .trimEnd();
 console.log(`\n=== All figures (${files.length} benchmark${files.length === 1 ? '' : 's'}, ${minutes.toFixed(1)} min) ===`);
 console.log(machine);
 console.log(`\n${line(header)}\n${line(widths.map((w) => '-'.repeat(w)))}`);

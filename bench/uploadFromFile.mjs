@@ -46,4 +46,12 @@ const ms = performance.now() - started;
 clearInterval(sampler);
 sample();
 if (!response.ok) throw new Error(`HTTP ${response.status}: ${answer.slice(0, 200)}`);
-console.log(JSON.stringify({ ms, bytes: size, growth: peak.rss - before.rss, heapGrowth: peak.heap - before.heapUsed, buffersGrowth: peak.buffers - before.arrayBuffers }));
+console.log(
+  JSON.stringify({
+    ms,
+    bytes: size,
+    growth: peak.rss - before.rss,
+    heapGrowth: peak.heap - before.heapUsed,
+    buffersGrowth: peak.buffers - before.arrayBuffers,
+  }),
+);

@@ -77,20 +77,21 @@ const { folder, keyFile } = await startCodeServer({
 console.log(`[harness] the key for the extension: ${keyFile} (owner only; deleted once the extension has read it, or when this stops)`);
 
 const url = `${reachableOrigin(host, port)}/?folder=${encodeURIComponent(folder)}`;
-const passwordLine = password === undefined
-  ? 'none: only this machine can reach it'
-  : options.passwordFile
-    ? `the first line of ${options.passwordFile} (code-server asks for it once per browser)`
-    : `${password}  (made for this run, printed only here; code-server asks for it once per browser)`;
+const passwordLine =
+  password === undefined
+    ? 'none: only this machine can reach it'
+    : options.passwordFile
+      ? `the first line of ${options.passwordFile} (code-server asks for it once per browser)`
+      : `${password}  (made for this run, printed only here; code-server asks for it once per browser)`;
 console.log(`
 Platform Console is running against the platform simulator.
 
   Open VS Code:   ${url}
   Password:       ${passwordLine}
-  Listening on:   ${host.includes(':') ? `[${host}]` : host}:${port}${password === undefined ? '' : ', behind code-server\'s login page'}
+  Listening on:   ${host.includes(':') ? `[${host}]` : host}:${port}${password === undefined ? '' : ", behind code-server's login page"}
   Simulator:      ${simulatorUrl}  (seeded data; see docs/simulator.md)
   Control API:    ${simulatorUrl}/__sim/ with the header X-Simulator-Token: ${controlToken}
-  Dialect:        ${dialect ? `${dialect} (simulator and connection)` : 'the simulator serves both; the connection speaks the spec\'s (npm start -- --dialect platform for the platform\'s)'}
+  Dialect:        ${dialect ? `${dialect} (simulator and connection)` : "the simulator serves both; the connection speaks the spec's (npm start -- --dialect platform for the platform's)"}
 
 The Platform Console icon in the activity bar holds its views; opening them signs in to the
 simulator and the status bar shows the connection. The key is handed over once: the first window
@@ -98,4 +99,3 @@ that opens Platform Console stores it in its browser's secret storage (other win
 browser share it; another browser starts signed out).
 Logs: test-results/start-*.log. Press Ctrl-C to stop everything.
 `);
-

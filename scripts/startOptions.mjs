@@ -108,14 +108,18 @@ export function readPasswordFile(file) {
   }
   if (!stat.isFile()) throw new StartOptionError(`--password-file: ${file} is not a file`);
   if ((stat.mode & 0o077) !== 0) {
-    throw new StartOptionError(`--password-file: ${file} can be read by others (mode ${(stat.mode & 0o777).toString(8)}); it must be readable by you only: chmod 600 ${file}`);
+    throw new StartOptionError(
+      `--password-file: ${file} can be read by others (mode ${(stat.mode & 0o777).toString(8)}); it must be readable by you only: chmod 600 ${file}`,
+    );
   }
   if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) {
     throw new StartOptionError(`--password-file: ${file} must belong to the user who runs npm start`);
   }
   const password = readFileSync(file, 'utf8').split(/\r?\n/)[0].trim();
   if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new StartOptionError(`--password-file: the password (the file's first line) must have at least ${MIN_PASSWORD_LENGTH} characters, it has ${password.length}`);
+    throw new StartOptionError(
+      `--password-file: the password (the file's first line) must have at least ${MIN_PASSWORD_LENGTH} characters, it has ${password.length}`,
+    );
   }
   return password;
 }
@@ -127,7 +131,9 @@ export function readPasswordFile(file) {
 export function reachableOrigin(host, port, interfaces = os.networkInterfaces(), hostname = os.hostname()) {
   let name = host;
   if (isUnspecifiedHost(host)) {
-    const addresses = Object.values(interfaces).flat().filter((a) => a && !a.internal);
+    const addresses = Object.values(interfaces)
+      .flat()
+      .filter((a) => a && !a.internal);
     const pick = addresses.find((a) => a.family === 'IPv4' || a.family === 4) ?? addresses.find((a) => !a.address.startsWith('fe80:'));
     name = pick?.address ?? hostname;
   }

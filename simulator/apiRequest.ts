@@ -82,7 +82,15 @@ function answer(core: SimCore, m: Matched): Reply {
   }
 }
 
-export async function serveApi(core: SimCore, req: IncomingMessage, res: ServerResponse, url: URL, bodyText: string, wait: Scheduler, upload?: UploadedBody): Promise<void> {
+export async function serveApi(
+  core: SimCore,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  bodyText: string,
+  wait: Scheduler,
+  upload?: UploadedBody,
+): Promise<void> {
   const method = req.method ?? 'GET';
   const requestId = randomBytes(16).toString('hex');
   res.setHeader('X-Request-Id', requestId);
@@ -92,7 +100,19 @@ export async function serveApi(core: SimCore, req: IncomingMessage, res: ServerR
   const auth = core.checkAuth(req.headers.authorization);
   const route = match.kind === 'found' ? match.name : '(unknown)';
   const dialect: PathDialect = match.kind !== 'found' ? 'none' : match.dialects.length > 1 ? 'both' : match.dialects[0]!;
-  core.requests.record({ method, route, path: url.pathname, dialect, query, body: upload ? { bytes: upload.bytes, md5: upload.md5 } : body.ok ? body.value : body.text, auth, at: isoMillis(core.now()) }, body.ok);
+  core.requests.record(
+    {
+      method,
+      route,
+      path: url.pathname,
+      dialect,
+      query,
+      body: upload ? { bytes: upload.bytes, md5: upload.md5 } : body.ok ? body.value : body.text,
+      auth,
+      at: isoMillis(core.now()),
+    },
+    body.ok,
+  );
 
   if (match.kind === 'none') return writeReply(res, jsonReply(404, { error: 'Not Found', message: `No route for ${method} ${url.pathname}` }));
   if (match.kind === 'wrongMethod') {
@@ -101,7 +121,19 @@ export async function serveApi(core: SimCore, req: IncomingMessage, res: ServerR
 
   // A path both dialects share takes the platform's shapes unless only the spec is served.
   const shape: Dialect = match.dialects.includes('platform') ? 'platform' : 'spec';
-  const m: Matched = { name: match.name, endpoint: match.endpoint, rawParams: match.rawParams, query, queryLists: queryLists(url), body, auth, requestId, shape, accept: req.headers.accept, upload };
+  const m: Matched = {
+    name: match.name,
+    endpoint: match.endpoint,
+    rawParams: match.rawParams,
+    query,
+    queryLists: queryLists(url),
+    body,
+    auth,
+    requestId,
+    shape,
+    accept: req.headers.accept,
+    upload,
+  };
   const fault = core.faults.take(match.name);
   if (fault) {
     switch (fault.kind) {

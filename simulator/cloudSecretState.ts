@@ -30,17 +30,19 @@ export function cloudSecretsIn(state: SimState, projectId: number, regionId: num
     .map(({ projectId: _p, regionId: _r, ...secret }) => secret as CloudSecretView);
   const created = tasks
     .filter((t) => (t.taskType ?? 'create_secret') === 'create_secret' && stateOf(t.id) === 'FINISHED')
-    .map((t): CloudSecretView => ({
-      id: t.secretId,
-      name: valueText(t.data.name ?? ''),
-      secret_type: valueText(t.data.secret_type ?? ''),
-      status: 'ACTIVE',
-      created: isoSeconds(t.createdMs),
-      expiration: (t.data.expiration as string | undefined) ?? null,
-      algorithm: (t.data.algorithm as string | undefined) ?? null,
-      bit_length: (t.data.bit_length as number | undefined) ?? null,
-      mode: (t.data.mode as string | undefined) ?? null,
-    }));
+    .map(
+      (t): CloudSecretView => ({
+        id: t.secretId,
+        name: valueText(t.data.name ?? ''),
+        secret_type: valueText(t.data.secret_type ?? ''),
+        status: 'ACTIVE',
+        created: isoSeconds(t.createdMs),
+        expiration: (t.data.expiration as string | undefined) ?? null,
+        algorithm: (t.data.algorithm as string | undefined) ?? null,
+        bit_length: (t.data.bit_length as number | undefined) ?? null,
+        mode: (t.data.mode as string | undefined) ?? null,
+      }),
+    );
   return [...seeded, ...created]
     .filter((s) => deletions.get(s.id) !== 'FINISHED')
     .map((s) => (deletions.has(s.id) && deletions.get(s.id) !== 'ERROR' ? { ...s, status: 'DELETING' } : s));

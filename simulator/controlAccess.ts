@@ -44,21 +44,33 @@ function single(value: string | string[] | undefined): string | undefined {
 export function controlRefusal(method: string, headers: IncomingHttpHeaders, token: string): Refusal | undefined {
   const host = headers.host;
   if (!isLoopbackHost(host)) {
-    return { status: 403, message: `Host ${shown(host ?? '')} refused: the control API answers only a loopback Host (127.0.0.1, localhost or [::1], with the port)` };
+    return {
+      status: 403,
+      message: `Host ${shown(host ?? '')} refused: the control API answers only a loopback Host (127.0.0.1, localhost or [::1], with the port)`,
+    };
   }
   const origin = single(headers.origin);
   if (origin !== undefined && !isLoopbackOrigin(origin)) {
-    return { status: 403, message: `Origin ${shown(origin)} refused: the control API takes no requests from web pages of other sites (a loopback Origin, or none)` };
+    return {
+      status: 403,
+      message: `Origin ${shown(origin)} refused: the control API takes no requests from web pages of other sites (a loopback Origin, or none)`,
+    };
   }
   const given = single(headers[CONTROL_TOKEN_HEADER.toLowerCase()]);
   if (!given) {
-    return { status: 401, message: `missing ${CONTROL_TOKEN_HEADER} header: the control API needs the simulator's control token (printed on its start line unless set with --control-token)` };
+    return {
+      status: 401,
+      message: `missing ${CONTROL_TOKEN_HEADER} header: the control API needs the simulator's control token (printed on its start line unless set with --control-token)`,
+    };
   }
   if (!sameToken(given, token)) return { status: 403, message: `${CONTROL_TOKEN_HEADER} is not this simulator's control token` };
   const hasBody = BODY_METHODS.has(method) || Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
   const contentType = headers['content-type'] ?? '';
   if (hasBody && contentType.split(';')[0]!.trim().toLowerCase() !== 'application/json') {
-    return { status: 415, message: `a control request with a body (and every POST, PUT or PATCH) must be Content-Type: application/json, not ${contentType ? shown(contentType) : 'none'}` };
+    return {
+      status: 415,
+      message: `a control request with a body (and every POST, PUT or PATCH) must be Content-Type: application/json, not ${contentType ? shown(contentType) : 'none'}`,
+    };
   }
   return undefined;
 }

@@ -67,7 +67,10 @@ export class SimulatorControl {
    * Adds `append` lines at once and/or sets this function's rate (null: the global one) and the
    * length of the messages made from now on (null: as made).
    */
-  async logs(fn: FunctionRef, change: { append?: number; ratePerSecond?: number | null; messageLength?: number | null }): Promise<{ produced: number; kept: number; dropped: number }> {
+  async logs(
+    fn: FunctionRef,
+    change: { append?: number; ratePerSecond?: number | null; messageLength?: number | null },
+  ): Promise<{ produced: number; kept: number; dropped: number }> {
     return this.#call('POST', `logs/${logPath(fn)}`, change);
   }
 }

@@ -51,7 +51,10 @@ function slot(appId: number, s: number, i: number, n: number): Slot {
     i,
     edge: pick(EDGES, request >>> 3),
     clientIp: `${(request & 1) === 0 ? '203.0.113' : '198.51.100'}.${((request >>> 8) % 254) + 1}`,
-    requestId: (mix(request ^ 0x2545f491).toString(16).padStart(8, '0') + request.toString(16).padStart(8, '0')),
+    requestId:
+      mix(request ^ 0x2545f491)
+        .toString(16)
+        .padStart(8, '0') + request.toString(16).padStart(8, '0'),
   };
 }
 
@@ -63,7 +66,7 @@ function text(appId: number, x: Slot): string {
   if (x.i % 2 === 0) return `${method} ${path} from ${x.clientIp}`;
   if (level < 4) return `ERROR ${pick(ERRORS, a >>> 15)}`;
   if (level < 12) return `WARN ${pick(WARNINGS, a >>> 15)}`;
-  return `${pick(STATUSES, a >>> 15)} ${method} ${path} in ${(a >>> 20) % 120 + 1}ms`;
+  return `${pick(STATUSES, a >>> 15)} ${method} ${path} in ${((a >>> 20) % 120) + 1}ms`;
 }
 
 export interface EdgeLogFilter {

@@ -27,8 +27,7 @@ export class SimError extends Error {
 }
 
 export const notFound = (message: string) => new SimError({ kind: 'notFound', message });
-export const refused = (location: IssueLocation, path: string, message: string) =>
-  new SimError({ kind: 'validation', issues: [{ location, path, message }] });
+export const refused = (location: IssueLocation, path: string, message: string) => new SimError({ kind: 'validation', issues: [{ location, path, message }] });
 
 export interface ErrorReply {
   status: number;
@@ -162,8 +161,7 @@ function iamBody(failure: Failure): ErrorReply {
       return {
         status: 401,
         body: {
-          message:
-            failure.reason === 'missing' ? 'Authentication credentials were not provided.' : 'Given token not valid for any token type.',
+          message: failure.reason === 'missing' ? 'Authentication credentials were not provided.' : 'Given token not valid for any token type.',
         },
       };
     case 'forbidden':

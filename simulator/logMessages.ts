@@ -4,7 +4,12 @@
 const PATHS = ['/', '/healthz', '/api/v1/items', '/api/v1/orders/42', '/resize?w=320&h=240', '/export?month=2026-04', '/webhook'];
 const AGENTS = ['python-requests/2.25.1', 'curl/8.5.0', 'Go-http-client/1.1', 'Mozilla/5.0', 'kube-probe/1.29'];
 const WARNINGS = ['slow upstream response', 'retrying request to storage', 'cache miss ratio above 40%', 'memory usage at 85% of limit'];
-const ERRORS = ['upstream timed out after 30s', 'failed to decode payload: unexpected EOF', 'connection refused by 10.0.3.7:5432', 'panic recovered: index out of range'];
+const ERRORS = [
+  'upstream timed out after 30s',
+  'failed to decode payload: unexpected EOF',
+  'connection refused by 10.0.3.7:5432',
+  'panic recovered: index out of range',
+];
 const STATUSES = [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 201, 204, 404];
 
 /** A 32-bit integer hash (lowbias32). */

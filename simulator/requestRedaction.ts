@@ -47,5 +47,7 @@ export function keptText(text: string): string {
 }
 
 export function keptQuery(query: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(query).map(([key, value]) => [key, isSecretField(key) ? `[redacted: ${value.length} characters]` : keptJson(value) as string]));
+  return Object.fromEntries(
+    Object.entries(query).map(([key, value]) => [key, isSecretField(key) ? `[redacted: ${value.length} characters]` : (keptJson(value) as string)]),
+  );
 }

@@ -36,7 +36,10 @@ export function createRng(seed: number): Rng {
   const hex = (length: number): string => {
     let out = '';
     // Eight hex digits per draw: log lines need one id each, by the hundred thousand.
-    while (out.length < length) out += Math.floor(next() * 4294967296).toString(16).padStart(8, '0');
+    while (out.length < length)
+      out += Math.floor(next() * 4294967296)
+        .toString(16)
+        .padStart(8, '0');
     return out.slice(0, length);
   };
   return {

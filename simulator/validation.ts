@@ -47,7 +47,8 @@ function listElement(field: z.ZodType): z.ZodType | undefined {
 }
 
 function coerceOne(text: string, field: z.ZodType | undefined): unknown {
-  if ((text === 'true' || text === 'false') && field !== undefined && field.safeParse(text === 'true').success && !field.safeParse(text).success) return text === 'true';
+  if ((text === 'true' || text === 'false') && field !== undefined && field.safeParse(text === 'true').success && !field.safeParse(text).success)
+    return text === 'true';
   if (!WHOLE_NUMBER.test(text)) return text;
   const keepText = field !== undefined && field.safeParse(text).success && !field.safeParse(Number(text)).success;
   return keepText ? text : Number(text);

@@ -23,9 +23,15 @@ const PARTS: readonly (readonly [string, string])[] = [
       '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
       '</Types>',
   ],
-  ['_rels/.rels', `${XML_HEAD}<Relationships xmlns="${PKG_REL}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`],
+  [
+    '_rels/.rels',
+    `${XML_HEAD}<Relationships xmlns="${PKG_REL}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+  ],
   ['xl/workbook.xml', `${XML_HEAD}<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets><sheet name="Report" sheetId="1" r:id="rId1"/></sheets></workbook>`],
-  ['xl/_rels/workbook.xml.rels', `${XML_HEAD}<Relationships xmlns="${PKG_REL}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`],
+  [
+    'xl/_rels/workbook.xml.rels',
+    `${XML_HEAD}<Relationships xmlns="${PKG_REL}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+  ],
 ];
 const SHEET_NAME = 'xl/worksheets/sheet1.xml';
 /** The fastest deflate: the sheet is large and repetitive, and the time goes to compressing it. */
@@ -140,7 +146,13 @@ export function* xlsxChunks(table: ResultTable, limit?: EncodeLimit): Generator<
   const columns = table.headers.map((_, c) => columnName(c));
   const rows: ResultTable = { ...table, rowCount: Math.min(table.rowCount, XLSX_MAX_ROWS) };
   const head = `${XML_HEAD}<worksheet xmlns="${MAIN}"><sheetData>${rowXml(table.headers, 1, columns)}`;
-  const xml = chunked(rows, head, (i) => rowXml(table.row(i), i + 2, columns), '</sheetData></worksheet>', limit && { bytes: Math.min(limit.bytes ?? Infinity, 2 ** 31) });
+  const xml = chunked(
+    rows,
+    head,
+    (i) => rowXml(table.row(i), i + 2, columns),
+    '</sheetData></worksheet>',
+    limit && { bytes: Math.min(limit.bytes ?? Infinity, 2 ** 31) },
+  );
   for (const piece of xml) {
     sheet.crc = crc32(piece, sheet.crc);
     sheet.size += piece.length;

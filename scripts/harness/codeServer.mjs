@@ -62,7 +62,15 @@ export async function startCodeServer({ paths, label, port, host = '127.0.0.1', 
   const origin = `http://${local}:${port}`;
   log(`code-server pid ${server.pid} on ${origin}, auth ${auth} (log: ${path.relative(projectRoot, logFile)})`);
   await waitForHttp(`${origin}/healthz`, server);
-  return { origin, workspaceUrl: `${origin}/?folder=${encodeURIComponent(dir('workspace'))}`, folder: dir('workspace'), dir, server, keyFile, handKeyAgain: handOff?.again };
+  return {
+    origin,
+    workspaceUrl: `${origin}/?folder=${encodeURIComponent(dir('workspace'))}`,
+    folder: dir('workspace'),
+    dir,
+    server,
+    keyFile,
+    handKeyAgain: handOff?.again,
+  };
 }
 
 /** Installs the extension in `folder` as `<publisher>.<name>-<version>`, with `entries` (for ours: what a .vsix would hold). */

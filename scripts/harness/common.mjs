@@ -260,7 +260,9 @@ export function reportKeyScan(scan, what) {
     return false;
   }
   if (scan.markerFiles.length === 0) {
-    console.error(`[harness] ✖ key scan: the extension's output channel file was not among the ${scan.scanned} files scanned (no file has the activation line)`);
+    console.error(
+      `[harness] ✖ key scan: the extension's output channel file was not among the ${scan.scanned} files scanned (no file has the activation line)`,
+    );
     return false;
   }
   const names = [...new Set(scan.markerFiles.map((f) => path.basename(f)))].join(', ');

@@ -38,11 +38,14 @@ function checkLock(where, manifest, locked, dependency, allowScripts = undefined
   const problems = [];
   const version = manifest.dependencies?.[dependency];
   if (manifest.private !== true) problems.push('package.json is not private');
-  if (JSON.stringify(Object.keys(manifest.dependencies ?? {})) !== JSON.stringify([dependency])) problems.push(`package.json depends on something else than ${dependency} alone`);
+  if (JSON.stringify(Object.keys(manifest.dependencies ?? {})) !== JSON.stringify([dependency]))
+    problems.push(`package.json depends on something else than ${dependency} alone`);
   if (!/^\d+\.\d+\.\d+$/.test(version ?? '')) problems.push(`${dependency} ${version}: not one exact version`);
-  if (allowScripts && JSON.stringify(manifest.allowScripts) !== JSON.stringify(allowScripts)) problems.push(`allowScripts is not ${JSON.stringify(allowScripts)}`);
+  if (allowScripts && JSON.stringify(manifest.allowScripts) !== JSON.stringify(allowScripts))
+    problems.push(`allowScripts is not ${JSON.stringify(allowScripts)}`);
   if (locked.lockfileVersion !== 3) problems.push(`lockfileVersion ${locked.lockfileVersion}, not 3`);
-  if (JSON.stringify(locked.packages?.['']?.dependencies) !== JSON.stringify(manifest.dependencies)) problems.push('package-lock.json is not the lock of package.json');
+  if (JSON.stringify(locked.packages?.['']?.dependencies) !== JSON.stringify(manifest.dependencies))
+    problems.push('package-lock.json is not the lock of package.json');
   if (locked.packages?.[`node_modules/${dependency}`]?.version !== version) problems.push(`package-lock.json holds another ${dependency} than ${version}`);
   for (const [key, entry] of Object.entries(locked.packages ?? {})) {
     if (key === '' || entry.link) continue;

@@ -59,7 +59,11 @@ export async function environmentsHolding(rootPid, secrets) {
     if (!environ) continue;
     read++;
     if (needles.some((n) => environ.includes(n))) {
-      const command = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0').slice(0, 2).map((a) => path.basename(a)).join(' ');
+      const command = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => ''))
+        .split('\0')
+        .slice(0, 2)
+        .map((a) => path.basename(a))
+        .join(' ');
       holding.push(`${pid} (${command})`);
     }
   }

@@ -201,7 +201,9 @@ if (reportKeyScan(scan, 'the user data, extensions, workspace and server log')) 
 else failed++;
 // So does the environment scan: the key reached the extension through its file only.
 if (environments.holding.length > 0 || environments.read === 0) {
-  console.error(`[harness] ✖ environment scan: ${environments.read === 0 ? 'no process environment could be read' : `the key is in the environment of ${environments.holding.join(', ')}`}`);
+  console.error(
+    `[harness] ✖ environment scan: ${environments.read === 0 ? 'no process environment could be read' : `the key is in the environment of ${environments.holding.join(', ')}`}`,
+  );
   failed++;
 } else {
   log(`✔ environment scan: the key is in none of the ${environments.read} environments code-server and its processes were started with`);

@@ -40,7 +40,9 @@ guardRun('the integration tests', TIMEOUT_MS);
 const paths = requireHarness();
 // The version read from the install, not assumed: the lock pins it (ensure.mjs refuses a loose lock).
 const vscodeVersion = JSON.parse(readFileSync(path.join(paths.codeServerDir, 'lib', 'vscode', 'package.json'), 'utf8')).version;
-log(`runner: mocha in the extension host of VS Code ${vscodeVersion} (code-server's bare VS Code server, Node 24, headless Chromium); @vscode/test-electron is not used: it downloads VS Code, which this machine cannot`);
+log(
+  `runner: mocha in the extension host of VS Code ${vscodeVersion} (code-server's bare VS Code server, Node 24, headless Chromium); @vscode/test-electron is not used: it downloads VS Code, which this machine cannot`,
+);
 const testsEntry = path.join(projectRoot, 'out', 'integration', 'index.js');
 requireBuilt(path.join(projectRoot, readManifest().main), 'npm run build');
 requireBuilt(testsEntry, 'npm run build:tests');
@@ -147,10 +149,14 @@ if (reportKeyScan(scan, 'the user data, server data, extensions, workspace and l
 }
 // The environment scan, as a test of the run.
 if (envScan.holding.length > 0 || envScan.read === 0) {
-  console.error(`[harness] ✖ environment scan: ${envScan.read === 0 ? 'no process environment could be read' : `the key of the environment sign-in is in the environment of ${envScan.holding.join(', ')}`}`);
+  console.error(
+    `[harness] ✖ environment scan: ${envScan.read === 0 ? 'no process environment could be read' : `the key of the environment sign-in is in the environment of ${envScan.holding.join(', ')}`}`,
+  );
   result = { passed: result?.passed ?? 0, failed: (result?.failed ?? 0) + 1 };
 } else {
-  log(`✔ environment scan: the key of the environment sign-in is in none of the ${envScan.read} environments the VS Code server and its processes were started with`);
+  log(
+    `✔ environment scan: the key of the environment sign-in is in none of the ${envScan.read} environments the VS Code server and its processes were started with`,
+  );
   if (result) result = { ...result, passed: result.passed + 1 };
 }
 // No unhandled rejection in the extension host during the whole run, as a test of the run.
@@ -161,9 +167,10 @@ if (unhandled.length > 0) {
   console.error("[harness] ✖ unhandled rejections: the fault matrix's deliberate one was not reported, so this check sees nothing");
   result = { passed: result?.passed ?? 0, failed: (result?.failed ?? 0) + 1 };
 } else if (result) {
-  log(`✔ no unhandled rejection in the extension host during the run${deliberateSeen ? " (besides the fault matrix's deliberate one, which shows the check works)" : ''}`);
+  log(
+    `✔ no unhandled rejection in the extension host during the run${deliberateSeen ? " (besides the fault matrix's deliberate one, which shows the check works)" : ''}`,
+  );
   result = { ...result, passed: result.passed + 1 };
 }
 console.log(summaryLine('integration', result?.passed ?? 0, result?.failed ?? 0));
 await exitWith(code === 0 && result && result.failed === 0 ? 0 : 1);
-

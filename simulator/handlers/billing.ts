@@ -55,7 +55,8 @@ export const getReport: Handler<typeof endpoints.getReport> = ({ params }, { sta
 };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isDate = (value: string): boolean => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const isDate = (value: string): boolean =>
+  DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** The server-side rules a client's own checks let through: dates that are not dates, or out of order. */
 function checkReportParameters(parameters: Record<string, unknown>): void {
@@ -76,7 +77,10 @@ function checkReportParameters(parameters: Record<string, unknown>): void {
 export const createReport: Handler<typeof endpoints.createReport> = ({ body }, { state, options, nowMs }) => {
   const parameters = body.parameters ?? {};
   checkReportParameters(parameters);
-  const clientId = typeof parameters.client_id === 'number' && Number.isInteger(parameters.client_id) && parameters.client_id > 0 ? parameters.client_id : state.account.clientId;
+  const clientId =
+    typeof parameters.client_id === 'number' && Number.isInteger(parameters.client_id) && parameters.client_id > 0
+      ? parameters.client_id
+      : state.account.clientId;
   const uuid = state.rng.uuid();
   const report = {
     uuid,
@@ -161,7 +165,12 @@ export const listTrials: Handler<typeof endpoints.listTrials> = ({ query }, { st
     const y = value(b);
     return sign * (x < y ? -1 : x > y ? 1 : a.trial.id - b.trial.id);
   });
-  return paged('/billing/org/v1/trials', views.map((v) => v.view), query, 50);
+  return paged(
+    '/billing/org/v1/trials',
+    views.map((v) => v.view),
+    query,
+    50,
+  );
 };
 
 export const deleteReport: Handler<typeof endpoints.deleteReport> = ({ params }, { state }) => {

@@ -16,9 +16,24 @@ function secretAt(ctx: SimContext, params: { project_id: number; region_id: numb
   return secret;
 }
 
-function newTask(ctx: SimContext, params: { project_id: number; region_id: number }, taskType: 'delete_secret' | 'update_faas_function', targetId: string, data: Record<string, unknown>): string {
+function newTask(
+  ctx: SimContext,
+  params: { project_id: number; region_id: number },
+  taskType: 'delete_secret' | 'update_faas_function',
+  targetId: string,
+  data: Record<string, unknown>,
+): string {
   const id = ctx.state.rng.uuid();
-  ctx.state.secretTasks.set(id, { id, createdMs: ctx.nowMs, projectId: params.project_id, regionId: params.region_id, requestId: ctx.requestId, data, secretId: targetId, taskType });
+  ctx.state.secretTasks.set(id, {
+    id,
+    createdMs: ctx.nowMs,
+    projectId: params.project_id,
+    regionId: params.region_id,
+    requestId: ctx.requestId,
+    data,
+    secretId: targetId,
+    taskType,
+  });
   return id;
 }
 
@@ -55,7 +70,9 @@ export const deleteSecret: Handler<typeof endpoints.deleteSecret> = ({ params },
 };
 
 export const patchSchedule: Handler<typeof endpoints.patchSchedule> = ({ params, body }, { state }) => {
-  const policy = [...state.policies.values()].find((p) => p.project_id === params.project_id && p.region_id === params.region_id && p.schedules.some((s) => s.id === params.schedule_id));
+  const policy = [...state.policies.values()].find(
+    (p) => p.project_id === params.project_id && p.region_id === params.region_id && p.schedules.some((s) => s.id === params.schedule_id),
+  );
   const schedule = policy?.schedules.find((s) => s.id === params.schedule_id);
   if (!policy || !schedule) throw notFound(`Schedule ${params.schedule_id} could not be found in project ${params.project_id}, region ${params.region_id}`);
   const type = body.type ?? schedule.type;
@@ -68,17 +85,24 @@ export const patchSchedule: Handler<typeof endpoints.patchSchedule> = ({ params,
     for (const f of other) delete next[f];
     for (const f of own) next[f] = type === 'cron' ? ({ timezone: 'UTC', day_of_week: '*', hour: '0', minute: '0' } as Record<string, unknown>)[f] : 0;
   }
-  for (const [key, value] of Object.entries(body)) if (value !== undefined && key !== 'type') next[key] = key === 'retention_time' ? { weeks: 0, days: 0, hours: 0, minutes: 0, ...(value as object) } : value;
+  for (const [key, value] of Object.entries(body))
+    if (value !== undefined && key !== 'type') next[key] = key === 'retention_time' ? { weeks: 0, days: 0, hours: 0, minutes: 0, ...(value as object) } : value;
   if (type === 'interval' && INTERVAL_FIELDS.every((f) => !next[f])) throw refused('body', 'weeks', 'an interval must be longer than 0');
   policy.schedules = policy.schedules.map((s) => (s.id === schedule.id ? next : s));
   return structuredClone(next);
 };
 
 export const patchFunction: Handler<typeof endpoints.patchFunction> = ({ params, body }, ctx) => {
-  const known = ctx.state.logs.list().some((f) => f.projectId === params.project_id && f.regionId === params.region_id && f.namespace === params.namespace_name && f.name === params.function_name);
+  const known = ctx.state.logs
+    .list()
+    .some(
+      (f) => f.projectId === params.project_id && f.regionId === params.region_id && f.namespace === params.namespace_name && f.name === params.function_name,
+    );
   if (!known) throw notFound(`Function ${params.function_name} could not be found in namespace ${params.namespace_name}`);
   const key = `${params.project_id}/${params.region_id}/${params.namespace_name}/${params.function_name}`;
   if (body.disabled) ctx.state.disabledFunctions.add(key);
   else ctx.state.disabledFunctions.delete(key);
-  return { tasks: [newTask(ctx, params, 'update_faas_function', key, { namespace: params.namespace_name, function: params.function_name, disabled: body.disabled })] };
+  return {
+    tasks: [newTask(ctx, params, 'update_faas_function', key, { namespace: params.namespace_name, function: params.function_name, disabled: body.disabled })],
+  };
 };

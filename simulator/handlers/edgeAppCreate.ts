@@ -36,9 +36,12 @@ export const createEdgeApp: Handler<typeof endpoints.createEdgeApp> = ({ body },
     if (!t) throw refused('body', 'template', `template ${template} not found`);
     for (const p of t.params) {
       if (!p.mandatory) continue;
-      if (p.data_type === 'secret' && !body.secrets?.[p.name]) throw refused('body', `secrets.${p.name}`, `template parameter ${p.name} is mandatory (a secret reference)`);
-      else if (p.data_type === 'store' && !body.stores?.[p.name]) throw refused('body', `stores.${p.name}`, `template parameter ${p.name} is mandatory (a store reference)`);
-      else if (p.data_type !== 'secret' && p.data_type !== 'store' && !(env[p.name] ?? '').length) throw refused('body', `env.${p.name}`, `template parameter ${p.name} is mandatory`);
+      if (p.data_type === 'secret' && !body.secrets?.[p.name])
+        throw refused('body', `secrets.${p.name}`, `template parameter ${p.name} is mandatory (a secret reference)`);
+      else if (p.data_type === 'store' && !body.stores?.[p.name])
+        throw refused('body', `stores.${p.name}`, `template parameter ${p.name} is mandatory (a store reference)`);
+      else if (p.data_type !== 'secret' && p.data_type !== 'store' && !(env[p.name] ?? '').length)
+        throw refused('body', `env.${p.name}`, `template parameter ${p.name} is mandatory`);
     }
     binaryId ??= t.binary_id;
     apiType = t.api_type || apiType;
@@ -74,14 +77,30 @@ export const createEdgeApp: Handler<typeof endpoints.createEdgeApp> = ({ body },
     api_type: apiType,
     networks: ['production'],
     secrets,
-    stores: Object.fromEntries(Object.entries(body.stores ?? {}).map(([key, { id }]) => {
-      const { name, comment } = state.edgeStores.get(id)!;
-      return [key, { id, name, comment }];
-    })),
+    stores: Object.fromEntries(
+      Object.entries(body.stores ?? {}).map(([key, { id }]) => {
+        const { name, comment } = state.edgeStores.get(id)!;
+        return [key, { id, name, comment }];
+      }),
+    ),
   };
   state.edgeApps.set(id, app);
   const { url, status, debug_until, networks, plan_id, plan } = app;
-  return structuredClone({ id, name, url, status, binary: app.binary, comment, api_type: apiType, debug_until, template: app.template, template_name: templateName, networks, plan_id, plan });
+  return structuredClone({
+    id,
+    name,
+    url,
+    status,
+    binary: app.binary,
+    comment,
+    api_type: apiType,
+    debug_until,
+    template: app.template,
+    template_name: templateName,
+    networks,
+    plan_id,
+    plan,
+  });
 };
 
 export const listEdgeBinaries: Handler<typeof endpoints.listEdgeBinaries> = (_input, { state }) => ({

@@ -16,9 +16,7 @@ const compactList = (value: string): string =>
     .join(',');
 
 function scheduleRecord(schedule: ScheduleRequest, id: string, policy: LifecyclePolicy, userId: number): ScheduleRecord {
-  const retention = schedule.retention_time
-    ? { weeks: 0, days: 0, hours: 0, minutes: 0, ...schedule.retention_time }
-    : null;
+  const retention = schedule.retention_time ? { weeks: 0, days: 0, hours: 0, minutes: 0, ...schedule.retention_time } : null;
   const common = {
     id,
     owner: 'lifecycle_policy',

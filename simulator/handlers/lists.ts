@@ -105,7 +105,12 @@ export const listReports: Handler<typeof endpoints.listReports> = ({ query }, { 
     .filter(({ record, view }) => (!query?.status || view.status === query.status) && (!query?.template || record.templateCode === query.template));
   const ascending = query?.ordering === 'created_at';
   views.sort((a, b) => (ascending ? a.record.createdMs - b.record.createdMs : b.record.createdMs - a.record.createdMs));
-  return paged('/billing/org/v1/reports', views.map((v) => v.view), query, 50);
+  return paged(
+    '/billing/org/v1/reports',
+    views.map((v) => v.view),
+    query,
+    50,
+  );
 };
 
 export const listReportTemplates: Handler<typeof endpoints.listReportTemplates> = ({ query }) => {
@@ -205,7 +210,13 @@ export const listFlavors: Handler<typeof endpoints.listFlavors> = ({ params, que
 export const listLoadBalancerFlavors: Handler<typeof endpoints.listLoadBalancerFlavors> = ({ params, query }, { options }) => {
   const all = Object.entries(LOAD_BALANCER_FLAVORS).map(([name, perHour]) => {
     const size = flavorSize(name);
-    return { flavor_id: name, flavor_name: name, vcpus: size.vcpus, ram: size.ramMb, ...(query?.include_prices ? prices(perHour, params.project_id, params.region_id, options.hidePricesProjectId) : {}) };
+    return {
+      flavor_id: name,
+      flavor_name: name,
+      vcpus: size.vcpus,
+      ram: size.ramMb,
+      ...(query?.include_prices ? prices(perHour, params.project_id, params.region_id, options.hidePricesProjectId) : {}),
+    };
   });
   return { count: all.length, results: page(all, query, 1000).slice };
 };
@@ -242,8 +253,18 @@ export const listNamespaces: Handler<typeof endpoints.listNamespaces> = ({ param
   const names = [...new Set(here.map((f) => f.namespace))].filter((n) => contains(n, query?.search)).sort();
   const created = isoSeconds(state.referenceMs);
   const all = names.map((name) => {
-    const functions = here.filter((f) => f.namespace === name).sort((a, b) => a.name.localeCompare(b.name)).map((f) => functionItem(f, created, state.disabledFunctions));
-    return { name, status: 'ACTIVE', functions, functions_deploy_status: { total: functions.length, ready: functions.length }, created_at: created, description: '' };
+    const functions = here
+      .filter((f) => f.namespace === name)
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((f) => functionItem(f, created, state.disabledFunctions));
+    return {
+      name,
+      status: 'ACTIVE',
+      functions,
+      functions_deploy_status: { total: functions.length, ready: functions.length },
+      created_at: created,
+      description: '',
+    };
   });
   return { count: all.length, results: page(all, query, 1000).slice };
 };
@@ -251,10 +272,15 @@ export const listNamespaces: Handler<typeof endpoints.listNamespaces> = ({ param
 export const listFunctions: Handler<typeof endpoints.listFunctions> = ({ params, query }, { state }) => {
   const all = state.logs
     .list()
-    .filter((f) => f.projectId === params.project_id && f.regionId === params.region_id && f.namespace === params.namespace_name && contains(f.name, query?.search))
+    .filter(
+      (f) => f.projectId === params.project_id && f.regionId === params.region_id && f.namespace === params.namespace_name && contains(f.name, query?.search),
+    )
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((f) => functionItem(f, isoSeconds(state.referenceMs), state.disabledFunctions));
-  if (all.length === 0 && !state.logs.list().some((f) => f.projectId === params.project_id && f.regionId === params.region_id && f.namespace === params.namespace_name)) {
+  if (
+    all.length === 0 &&
+    !state.logs.list().some((f) => f.projectId === params.project_id && f.regionId === params.region_id && f.namespace === params.namespace_name)
+  ) {
     throw notFound(`Namespace ${params.namespace_name} could not be found`);
   }
   return { count: all.length, results: page(all, query, 1000).slice };

@@ -34,7 +34,8 @@ function templateOr404(state: SimState, id: number): ProfileTemplate {
   return template;
 }
 
-export const getProfileTemplate: Handler<typeof endpoints.getProfileTemplate> = ({ params }, { state }) => templateWire(templateOr404(state, params.protection_template_id));
+export const getProfileTemplate: Handler<typeof endpoints.getProfileTemplate> = ({ params }, { state }) =>
+  templateWire(templateOr404(state, params.protection_template_id));
 
 export const listProfileTemplatePolicies: Handler<typeof endpoints.listProfileTemplatePolicies> = ({ params }, { state }) =>
   structuredClone([...(TEMPLATE_POLICIES[templateOr404(state, params.protection_template_id).id] ?? [])]);
@@ -54,10 +55,18 @@ export function checkedFields(template: ProfileTemplate, fields: readonly FieldI
   const issues: LocatedIssue[] = [];
   const given = new Map<number, unknown>();
   fields.forEach((field, i) => {
-    const id = field.template_field_id ?? template.fieldIds.find((f) => field.name != null && [TEMPLATE_FIELD_DEFINITIONS[f]?.name, TEMPLATE_FIELD_DEFINITIONS[f]?.name_in_config].includes(field.name));
+    const id =
+      field.template_field_id ??
+      template.fieldIds.find(
+        (f) => field.name != null && [TEMPLATE_FIELD_DEFINITIONS[f]?.name, TEMPLATE_FIELD_DEFINITIONS[f]?.name_in_config].includes(field.name),
+      );
     if (id === undefined || !template.fieldIds.includes(id)) {
       const what = field.template_field_id ?? field.name ?? '(no id)';
-      issues.push({ location: 'body', path: `fields[${i}].template_field_id`, message: `field ${what} does not belong to template ${template.id} (allowed: ${template.fieldIds.join(', ')})` });
+      issues.push({
+        location: 'body',
+        path: `fields[${i}].template_field_id`,
+        message: `field ${what} does not belong to template ${template.id} (allowed: ${template.fieldIds.join(', ')})`,
+      });
       return;
     }
     if (given.has(id)) {
@@ -65,7 +74,8 @@ export function checkedFields(template: ProfileTemplate, fields: readonly FieldI
       return;
     }
     const problem = valueProblem(fieldRule(FIELD_RULES[id]?.validation_schema), field.value);
-    if (problem) issues.push({ location: 'body', path: `fields[${i}].value`, message: `field ${id} (${TEMPLATE_FIELD_DEFINITIONS[id]?.name ?? id}) ${problem}` });
+    if (problem)
+      issues.push({ location: 'body', path: `fields[${i}].value`, message: `field ${id} (${TEMPLATE_FIELD_DEFINITIONS[id]?.name ?? id}) ${problem}` });
     given.set(id, field.value);
   });
   const stored: ProfileField[] = [];
@@ -74,7 +84,11 @@ export function checkedFields(template: ProfileTemplate, fields: readonly FieldI
     const value = given.get(id) ?? rule.default;
     if (value !== undefined && value !== null) stored.push({ template_field_id: id, value: structuredClone(value) });
     else if (rule.required && !issues.some((i) => i.path.startsWith('fields['))) {
-      issues.push({ location: 'body', path: 'fields', message: `field ${id} (${TEMPLATE_FIELD_DEFINITIONS[id]?.name ?? id}) is required by template ${template.id}` });
+      issues.push({
+        location: 'body',
+        path: 'fields',
+        message: `field ${id} (${TEMPLATE_FIELD_DEFINITIONS[id]?.name ?? id}) is required by template ${template.id}`,
+      });
     }
   }
   if (issues.length > 0) throw new SimError({ kind: 'validation', issues });

@@ -119,7 +119,12 @@ function moreTrials(referenceMs: number, products: readonly Product[]): TrialRec
     const createdMs = referenceMs - (10 + i * 3) * DAY_MS;
     const kind = i % 4; // 0 running, 1 not started, 2 ended, 3 ended after being skipped
     const startMs = createdMs + DAY_MS;
-    const range = kind === 1 ? undefined : kind === 0 ? { startMs: referenceMs - 2 * DAY_MS, endMs: referenceMs + (product.daysLimit - 2) * DAY_MS } : { startMs, endMs: startMs + product.daysLimit * DAY_MS };
+    const range =
+      kind === 1
+        ? undefined
+        : kind === 0
+          ? { startMs: referenceMs - 2 * DAY_MS, endMs: referenceMs + (product.daysLimit - 2) * DAY_MS }
+          : { startMs, endMs: startMs + product.daysLimit * DAY_MS };
     return {
       id: 404 + i,
       clientId,

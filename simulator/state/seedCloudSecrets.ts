@@ -20,7 +20,15 @@ const DAY_MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 
 export function seedCloudSecrets(referenceMs: number, extra = 0): CloudSecret[] {
-  const secret = (id: string, projectId: number, regionId: number, name: string, type: CloudSecret['secret_type'], createdDays: number, expiresDays: number | null): CloudSecret => ({
+  const secret = (
+    id: string,
+    projectId: number,
+    regionId: number,
+    name: string,
+    type: CloudSecret['secret_type'],
+    createdDays: number,
+    expiresDays: number | null,
+  ): CloudSecret => ({
     id,
     projectId,
     regionId,
@@ -36,7 +44,15 @@ export function seedCloudSecrets(referenceMs: number, extra = 0): CloudSecret[] 
   });
   const more = Array.from({ length: extra }, (_, i) => {
     const n = String(i + 1).padStart(6, '0');
-    return secret(`7c000000-0000-4000-8000-${n.padStart(12, '0')}`, 3, 1, `sandbox-secret-${n}`, i % 3 === 0 ? 'certificate' : 'opaque', i % 400, i % 3 === 0 ? (i % 500) - 20 : null);
+    return secret(
+      `7c000000-0000-4000-8000-${n.padStart(12, '0')}`,
+      3,
+      1,
+      `sandbox-secret-${n}`,
+      i % 3 === 0 ? 'certificate' : 'opaque',
+      i % 400,
+      i % 3 === 0 ? (i % 500) - 20 : null,
+    );
   });
   return [
     ...more,

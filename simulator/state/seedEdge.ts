@@ -138,14 +138,7 @@ export function seedEdgeTemplates(): EdgeTemplate[] {
 
 /** The eight named apps, and `more` of the account's own (ids from 10,001; statuses and templates in turn). */
 export function seedEdgeApps(referenceMs: number, templates: readonly EdgeTemplate[], clients: readonly EdgeClient[], more = 0): EdgeApp[] {
-  const app = (
-    id: number,
-    name: string,
-    clientId: number,
-    templateId: number,
-    status: number,
-    extra: Partial<EdgeApp> = {},
-  ): EdgeApp => {
+  const app = (id: number, name: string, clientId: number, templateId: number, status: number, extra: Partial<EdgeApp> = {}): EdgeApp => {
     const template = templates.find((t) => t.id === templateId);
     const client = clients.find((c) => c.id === clientId);
     return {
@@ -171,7 +164,9 @@ export function seedEdgeApps(referenceMs: number, templates: readonly EdgeTempla
       ...extra,
     };
   };
-  const generated = Array.from({ length: more }, (_, i) => app(10_001 + i, `app-${String(i + 1).padStart(5, '0')}`, EDGE_ACCOUNT_CLIENT, 301 + (i % 3), [0, 1, 1, 2][i % 4]!));
+  const generated = Array.from({ length: more }, (_, i) =>
+    app(10_001 + i, `app-${String(i + 1).padStart(5, '0')}`, EDGE_ACCOUNT_CLIENT, 301 + (i % 3), [0, 1, 1, 2][i % 4]!),
+  );
   return [
     ...generated,
     app(101, 'hello-edge', 201, 301, 1, {

@@ -23,16 +23,38 @@ const dates = [
 const clientId = { name: 'client_id', required: false, type: 'integer', description: 'Only this client (default: every client of the reseller).' };
 
 export const REPORT_TEMPLATES = [
-  { id: 1, code: 'ResellerExpenses', name_en: 'Reseller expenses', description: 'What each client spent in the period, by product.', parameters: { parameters: [...dates, clientId] } },
-  { id: 2, code: 'ResellerPlans', name_en: 'Reseller plans', description: 'Plans of every client at the end of the period.', parameters: { parameters: [dates[1]!] } },
-  { id: 3, code: 'ResellerCredits', name_en: 'Reseller credits', description: 'Credits granted and used in the period.', parameters: { parameters: [...dates] } },
+  {
+    id: 1,
+    code: 'ResellerExpenses',
+    name_en: 'Reseller expenses',
+    description: 'What each client spent in the period, by product.',
+    parameters: { parameters: [...dates, clientId] },
+  },
+  {
+    id: 2,
+    code: 'ResellerPlans',
+    name_en: 'Reseller plans',
+    description: 'Plans of every client at the end of the period.',
+    parameters: { parameters: [dates[1]!] },
+  },
+  {
+    id: 3,
+    code: 'ResellerCredits',
+    name_en: 'Reseller credits',
+    description: 'Credits granted and used in the period.',
+    parameters: { parameters: [...dates] },
+  },
   {
     id: 4,
     code: 'ResellerStatistics',
     name_en: 'Reseller statistics',
     description: 'Usage statistics per product in the period.',
     parameters: {
-      parameters: [...dates, { name: 'granularity', required: false, type: 'string', enum: ['day', 'month'], description: 'How the figures are grouped.' }, clientId],
+      parameters: [
+        ...dates,
+        { name: 'granularity', required: false, type: 'string', enum: ['day', 'month'], description: 'How the figures are grouped.' },
+        clientId,
+      ],
     },
   },
 ] as const;

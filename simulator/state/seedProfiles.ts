@@ -43,19 +43,42 @@ const TEMPLATE_FIELDS: Record<number, { id: number; values: readonly string[] }[
 
 /** What each template field is called (ids 1..21, as TEMPLATE_FIELDS uses them). */
 const FIELD_NAMES = [
-  'Rate limit (requests/s)', 'Mode', 'Ban time (s)', 'Log attacks',
-  'Burst limit', 'Geo blocking', 'Blocked countries', 'Challenge level', 'Ports',
-  'Player slots', 'UDP flood threshold', 'Query rate', 'Allowed protocols',
-  'WAF rule set', 'Paranoia level', 'Blocked user agents',
-  'DNS port', 'Response size limit',
-  'Protected ports', 'SYN protection', 'Connection limit',
+  'Rate limit (requests/s)',
+  'Mode',
+  'Ban time (s)',
+  'Log attacks',
+  'Burst limit',
+  'Geo blocking',
+  'Blocked countries',
+  'Challenge level',
+  'Ports',
+  'Player slots',
+  'UDP flood threshold',
+  'Query rate',
+  'Allowed protocols',
+  'WAF rule set',
+  'Paranoia level',
+  'Blocked user agents',
+  'DNS port',
+  'Response size limit',
+  'Protected ports',
+  'SYN protection',
+  'Connection limit',
 ];
 
 export const TEMPLATE_FIELD_DEFINITIONS: Record<number, { name: string; name_in_config: string }> = Object.fromEntries(
-  [...FIELD_NAMES.map((name, i) => [i + 1, name] as const), ...Object.entries(EXTRA_FIELD_NAMES).map(([id, name]) => [Number(id), name] as const)].map(([id, name]) => [
-    id,
-    { name, name_in_config: name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') },
-  ]),
+  [...FIELD_NAMES.map((name, i) => [i + 1, name] as const), ...Object.entries(EXTRA_FIELD_NAMES).map(([id, name]) => [Number(id), name] as const)].map(
+    ([id, name]) => [
+      id,
+      {
+        name,
+        name_in_config: name
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '_')
+          .replace(/^_|_$/g, ''),
+      },
+    ],
+  ),
 );
 
 export const PROFILE_TEMPLATES: readonly ProfileTemplate[] = [
@@ -70,14 +93,25 @@ export const PROFILE_TEMPLATES: readonly ProfileTemplate[] = [
 /** Owners are clients 1..12; profile 2 and about 8% of the others are common (no client). */
 const PROFILE_CLIENTS = 12;
 
-const PURPOSES = ['Web Server', 'API Gateway', 'Game Lobby', 'Mail Relay', 'VPN Endpoint', 'DNS Resolver', 'Shop Frontend', 'Media Origin', 'Database Edge', 'Login Service'];
+const PURPOSES = [
+  'Web Server',
+  'API Gateway',
+  'Game Lobby',
+  'Mail Relay',
+  'VPN Endpoint',
+  'DNS Resolver',
+  'Shop Frontend',
+  'Media Origin',
+  'Database Edge',
+  'Login Service',
+];
 const QUALIFIERS = ['Protection', 'Shield', 'Filter', 'Guard', 'Policy'];
 const SITES = ['Amsterdam', 'Frankfurt', 'Luxembourg', 'Singapore', 'Ashburn', 'Warsaw', 'Paris', 'Tokyo'];
 
 function ipv4Network(rng: Rng): string {
   const prefix = rng.pick([16, 20, 22, 24, 24, 24, 28, 32]);
   const octets = [rng.pick([10, 45, 62, 92, 185, 193, 212]), rng.int(0, 255), rng.int(0, 255), rng.int(0, 255)];
-  const mask = prefix === 32 ? 0xffffffff : (~((1 << (32 - prefix)) - 1) >>> 0);
+  const mask = prefix === 32 ? 0xffffffff : ~((1 << (32 - prefix)) - 1) >>> 0;
   const value = ((octets[0]! << 24) | (octets[1]! << 16) | (octets[2]! << 8) | octets[3]!) & mask;
   return `${[value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255].join('.')}/${prefix}`;
 }

@@ -4,7 +4,20 @@
 import { ACTIVE_KEY, CONNECTIONS_KEY, secretKey } from './storedConnections';
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import { ENV_API_KEY, ENV_API_KEY_FILE, ENV_BASE_URL, ENV_CONNECTION_NAME, ENV_DIALECT, areaBaseUrlsFor, connectionNameFromUrl, normalizeBaseUrl, plainHttpRisk, withDialect, type ConnectionInfo, type StoredConnection } from '../schema/connectionRules';
+import {
+  ENV_API_KEY,
+  ENV_API_KEY_FILE,
+  ENV_BASE_URL,
+  ENV_CONNECTION_NAME,
+  ENV_DIALECT,
+  areaBaseUrlsFor,
+  connectionNameFromUrl,
+  normalizeBaseUrl,
+  plainHttpRisk,
+  withDialect,
+  type ConnectionInfo,
+  type StoredConnection,
+} from '../schema/connectionRules';
 import { DIALECT_LABELS, dialectForBaseUrl, parseDialect, type Dialect } from '../schema/dialect';
 import { affectsClients, requestTimeoutMs, userAreaBaseUrls } from './connectionSettings';
 import { PlatformLists } from '../platform/platformLists';
@@ -105,7 +118,10 @@ export class ConnectionManager implements vscode.Disposable {
     const target = all.find((c) => c.id === id);
     if (!target) return undefined;
     const changed: Connection = { ...target, dialect };
-    await this.state.update(CONNECTIONS_KEY, all.map((c) => (c.id === id ? changed : c)));
+    await this.state.update(
+      CONNECTIONS_KEY,
+      all.map((c) => (c.id === id ? changed : c)),
+    );
     this.clients.delete(id);
     this.log.info(`Connection ${changed.name} now speaks the ${DIALECT_LABELS[dialect]} dialect`);
     this.changed.fire(this.active);
@@ -137,7 +153,9 @@ export class ConnectionManager implements vscode.Disposable {
     const next = this.contextUpdate.then(() => this.writeContext(known));
     this.contextUpdate = next.catch(() => undefined);
     if (!options.untilKnown) return next;
-    next.catch((error: unknown) => this.log.warn(`Could not tell the menus whether you are signed in: ${error instanceof Error ? error.message : String(error)}`));
+    next.catch((error: unknown) =>
+      this.log.warn(`Could not tell the menus whether you are signed in: ${error instanceof Error ? error.message : String(error)}`),
+    );
     return Promise.race([signedInKnown, next]);
   }
   private contextUpdate: Promise<void> = Promise.resolve();
@@ -182,7 +200,11 @@ export class ConnectionManager implements vscode.Disposable {
     await this.state.update(CONNECTIONS_KEY, next);
     await this.state.update(ACTIVE_KEY, connection.id);
     const declined = this.state.get<string[]>(ENV_DECLINED_KEY, []);
-    if (declined.includes(url)) await this.state.update(ENV_DECLINED_KEY, declined.filter((u) => u !== url));
+    if (declined.includes(url))
+      await this.state.update(
+        ENV_DECLINED_KEY,
+        declined.filter((u) => u !== url),
+      );
     this.log.info(`Signed in to ${connection.name} (${connection.baseUrl}, ${DIALECT_LABELS[connection.dialect]} dialect)`);
     await this.updateContext();
     this.changed.fire(connection);
@@ -204,7 +226,10 @@ export class ConnectionManager implements vscode.Disposable {
     this.revoke(id, `${gone.name} was signed out; nothing more is sent with its key`);
     try {
       await this.writingKey(id, () => this.context.secrets.delete(secretKey(id)));
-      await this.state.update(CONNECTIONS_KEY, this.list().filter((c) => c.id !== id));
+      await this.state.update(
+        CONNECTIONS_KEY,
+        this.list().filter((c) => c.id !== id),
+      );
     } finally {
       this.signingOut.delete(id);
     }
@@ -352,11 +377,17 @@ export class ConnectionManager implements vscode.Disposable {
    * (or browser's) secret storage: a connection to that URL without a key here gets the key too.
    * The key leaves `env` whatever happens, and its file is deleted once this is done.
    */
-  async bootstrapFromEnvironment(env: NodeJS.ProcessEnv = process.env, handed: EnvironmentKey | undefined = takeEnvironmentKey(env)): Promise<Connection | undefined> {
+  async bootstrapFromEnvironment(
+    env: NodeJS.ProcessEnv = process.env,
+    handed: EnvironmentKey | undefined = takeEnvironmentKey(env),
+  ): Promise<Connection | undefined> {
     const fromFile = handed?.file === undefined ? undefined : readKeyFile(handed.file);
     try {
       if (fromFile?.problem) this.log.warn(`${fromFile.problem}: not signed in from the environment`);
-      if (fromFile?.alreadyRead) this.log.info(`${ENV_API_KEY_FILE} (${handed?.file}) was read already (a key file is read once): the key stored then is in this browser's secret storage`);
+      if (fromFile?.alreadyRead)
+        this.log.info(
+          `${ENV_API_KEY_FILE} (${handed?.file}) was read already (a key file is read once): the key stored then is in this browser's secret storage`,
+        );
       return await this.signInFromEnvironment(env, fromFile ? fromFile.key : handed?.key);
     } finally {
       const failed = fromFile?.done();

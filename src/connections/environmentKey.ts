@@ -22,4 +22,3 @@ export function takeEnvironmentKey(env: NodeJS.ProcessEnv): EnvironmentKey | und
   if (file) return { file };
   return key ? { key } : undefined;
 }
-

@@ -74,7 +74,17 @@ export const createSecret = defineOperation({
   request: ({ project_id, region_id, name, payload, payload_content_encoding, payload_content_type, secret_type, algorithm, bit_length, mode, expiration }) =>
     checkedRequest(create(), {
       params: { project_id, region_id },
-      body: { name, payload, payload_content_encoding: payload_content_encoding ?? 'base64', payload_content_type, secret_type, algorithm, bit_length, mode, expiration },
+      body: {
+        name,
+        payload,
+        payload_content_encoding: payload_content_encoding ?? 'base64',
+        payload_content_type,
+        secret_type,
+        algorithm,
+        bit_length,
+        mode,
+        expiration,
+      },
     }),
   action: ({ name, project_id, region_id }, _none?: undefined) => `Create secret ${JSON.stringify(name)} in project ${project_id}, region ${region_id}`,
   read: readNothing,

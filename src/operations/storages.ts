@@ -24,10 +24,18 @@ export const STORAGE_NOUN: Record<StorageKind, string> = { object: 'object stora
 const LIST_PATH: Record<StorageKind, string> = { object: '/storage/v4/object_storages', sftp: '/storage/v4/sftp_storages' };
 
 /** One page of a kind's v4 list (name order), as loose items. */
-export async function listStorageKind(api: PlatformApi, kind: StorageKind, query: Record<string, unknown>, signal?: AbortSignal): Promise<{ count: number; results: StorageThing[] }> {
+export async function listStorageKind(
+  api: PlatformApi,
+  kind: StorageKind,
+  query: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<{ count: number; results: StorageThing[] }> {
   const q = { order_by: 'name.asc', limit: STORAGE_PAGE_MAX, ...query };
   const options = signal ? { signal } : {};
-  const answer = kind === 'object' ? await api.storage.listObjectStorages({ params: {}, query: q }, options) : await api.storage.listSftpStorages({ params: {}, query: q }, options);
+  const answer =
+    kind === 'object'
+      ? await api.storage.listObjectStorages({ params: {}, query: q }, options)
+      : await api.storage.listSftpStorages({ params: {}, query: q }, options);
   return { count: answer.count ?? answer.results.length, results: answer.results as StorageThing[] };
 }
 
@@ -69,10 +77,7 @@ export const deleteStorage = defineOperation({
   fields: () =>
     z.strictObject({
       storage_id: idField().describe('The storage to delete (list_storages finds it)'),
-      type: z
-        .enum(['object', 'sftp'])
-        .optional()
-        .describe('On a platform connection, required: "object" or "sftp". Leave out on a spec-dialect connection.'),
+      type: z.enum(['object', 'sftp']).optional().describe('On a platform connection, required: "object" or "sftp". Leave out on a spec-dialect connection.'),
     }),
   request: ({ storage_id, type }) => ({
     ...checkedRequest(deleteEndpoint(type), { params: { storage_id } }),
@@ -86,7 +91,14 @@ export const deleteStorage = defineOperation({
   },
   target: ({ storage_id, type }, s) => {
     // The deprecated v1 server has nothing to read: the id, and what the deletion is, are all it shows.
-    if (!type) return { facts: [['ID', String(storage_id)], ['Deletion', 'the deprecated v1 endpoint; nothing is read first']], consequence: 'It is deleted with all its data.' };
+    if (!type)
+      return {
+        facts: [
+          ['ID', String(storage_id)],
+          ['Deletion', 'the deprecated v1 endpoint; nothing is read first'],
+        ],
+        consequence: 'It is deleted with all its data.',
+      };
     return type === 'object'
       ? {
           facts: [...storageFacts(storage_id, s), ['Type', 'object storage (storage API v4)']],
@@ -109,7 +121,8 @@ export const restoreStorage = defineOperation({
   noun: 'The deleted object storage',
   kind: 'write',
   button: 'Restore',
-  fields: () => z.strictObject({ storage_id: restore().params.shape.storage_id.describe('The deleted object storage (list_storages with show_deleted finds it)') }),
+  fields: () =>
+    z.strictObject({ storage_id: restore().params.shape.storage_id.describe('The deleted object storage (list_storages with show_deleted finds it)') }),
   request: ({ storage_id }) => checkedRequest(restore(), { params: { storage_id } }),
   action: ({ storage_id }, s?: StorageThing) => `Restore object storage ${shownName(s, storage_id)}`,
   read: async (api, { storage_id }, signal): Promise<StorageThing> => {

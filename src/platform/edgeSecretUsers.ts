@@ -12,7 +12,12 @@ export interface AppRef {
 export const SECRET_USERS_SCAN_LIMIT = 500;
 
 /** The apps using `secretId` (sorted by id); `complete` when as many were found as `expected`. */
-export async function readSecretUsers(api: PlatformApi, secretId: number, expected: number, signal?: AbortSignal): Promise<{ users: AppRef[]; complete: boolean }> {
+export async function readSecretUsers(
+  api: PlatformApi,
+  secretId: number,
+  expected: number,
+  signal?: AbortSignal,
+): Promise<{ users: AppRef[]; complete: boolean }> {
   if (expected <= 0) return { users: [], complete: true };
   const apps: AppRef[] = [];
   const page = 100;
@@ -22,7 +27,12 @@ export async function readSecretUsers(api: PlatformApi, secretId: number, expect
     offset += answer.apps.length;
     if (answer.apps.length < page || (typeof answer.count === 'number' && offset >= answer.count)) break;
   }
-  const found = await findSecretUsers(apps.slice(0, SECRET_USERS_SCAN_LIMIT), secretId, async (id) => (await api.edge.getOwnEdgeApp({ params: { app_id: id } }, { signal })).secrets, { expected });
+  const found = await findSecretUsers(
+    apps.slice(0, SECRET_USERS_SCAN_LIMIT),
+    secretId,
+    async (id) => (await api.edge.getOwnEdgeApp({ params: { app_id: id } }, { signal })).secrets,
+    { expected },
+  );
   return { users: found.users, complete: found.users.length >= expected };
 }
 

@@ -66,10 +66,7 @@ const KNOWN_KEYS = new Set(['message', 'error', 'errors', 'detail', 'request_id'
 /** Django REST style `{field: ["message", ...]}` (the billing API): every value a list of text. */
 function isFieldMap(body: Record<string, unknown>): boolean {
   const entries = Object.entries(body);
-  return (
-    entries.length > 0 &&
-    entries.every(([k, v]) => !KNOWN_KEYS.has(k) && Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === 'string'))
-  );
+  return entries.length > 0 && entries.every(([k, v]) => !KNOWN_KEYS.has(k) && Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === 'string'));
 }
 
 /** FastAPI `loc` is `['body', 'name']` or `['query', 'client_id']`: drop the location word. */

@@ -4,7 +4,16 @@ import type * as z from 'zod';
 import { PlatformError, kindTitle } from '../schema/errors';
 import { kindForStatus, summarizeErrorBody, textSnippet } from './errorBodies';
 import type { Dialect, ProductArea } from '../schema/dialect';
-import { DEFAULT_ANSWER_LIMIT_BYTES, answerLimitOf, fillPath, pathIn, type CallInput, type CallOutput, type Endpoint, type HttpMethod } from '../schema/endpoint';
+import {
+  DEFAULT_ANSWER_LIMIT_BYTES,
+  answerLimitOf,
+  fillPath,
+  pathIn,
+  type CallInput,
+  type CallOutput,
+  type Endpoint,
+  type HttpMethod,
+} from '../schema/endpoint';
 import { answerTooLarge, declaredLength, readAnswer } from './answerBody';
 import { redact } from './redact';
 import { apiKeyProblem, normalizeBaseUrl } from '../schema/connectionRules';
@@ -82,9 +91,7 @@ export class HttpClient {
   constructor(options: HttpClientOptions) {
     this.baseUrl = normalizeBaseUrl(options.baseUrl);
     this.dialect = options.dialect ?? 'spec';
-    this.#areaBaseUrls = Object.fromEntries(
-      Object.entries(options.areaBaseUrls ?? {}).map(([area, url]) => [area, normalizeBaseUrl(url)]),
-    );
+    this.#areaBaseUrls = Object.fromEntries(Object.entries(options.areaBaseUrls ?? {}).map(([area, url]) => [area, normalizeBaseUrl(url)]));
     const problem = apiKeyProblem(options.apiKey);
     if (problem) throwValidation([{ path: 'apiKey', message: problem }]);
     this.#apiKey = options.apiKey;
@@ -147,7 +154,13 @@ export class HttpClient {
   async upload<E extends Endpoint>(endpoint: E, input: CallInput<E>, raw: RawBody, options: CallOptions = {}): Promise<CallOutput<E>> {
     const { params, query } = validateCall(endpoint, input);
     const path = fillPath(pathIn(endpoint, this.dialect), params) + queryString(query);
-    const answer = await this.send(endpoint.method, path, undefined, { ...options, raw, baseUrl: this.baseUrlFor(endpoint.errorShape), answerLimitBytes: answerLimitOf(endpoint), noSuccessBody: !endpoint.response });
+    const answer = await this.send(endpoint.method, path, undefined, {
+      ...options,
+      raw,
+      baseUrl: this.baseUrlFor(endpoint.errorShape),
+      answerLimitBytes: answerLimitOf(endpoint),
+      noSuccessBody: !endpoint.response,
+    });
     return (endpoint.response ? this.parse(endpoint.response, answer, endpoint.method, path) : undefined) as CallOutput<E>;
   }
 
@@ -230,7 +243,13 @@ export class HttpClient {
         const networkError =
           error instanceof PlatformError
             ? error
-            : new PlatformError({ kind: 'network', message: this.redact(`Could not reach ${new URL(url).host}: ${networkReason(error)}`), method, path, cause: undefined });
+            : new PlatformError({
+                kind: 'network',
+                message: this.redact(`Could not reach ${new URL(url).host}: ${networkReason(error)}`),
+                method,
+                path,
+                cause: undefined,
+              });
         if (!retryable || retries >= this.#maxRetries) {
           finish('network');
           throw networkError;
@@ -317,7 +336,8 @@ export class HttpClient {
         const release = () => options.signal?.removeEventListener('abort', onAbort);
         const where = path.split('?')[0];
         const stream = bodyChunks(response, controller, idleMs, release, {
-          stalled: () => new PlatformError({ kind: 'timeout', message: `Timed out: nothing more arrived within ${Math.round(idleMs / 100) / 10} s.`, method, path: where }),
+          stalled: () =>
+            new PlatformError({ kind: 'timeout', message: `Timed out: nothing more arrived within ${Math.round(idleMs / 100) / 10} s.`, method, path: where }),
           cancelled: () => (options.signal?.aborted ? this.cancelled(method, path) : undefined),
           broken: (error) => new PlatformError({ kind: 'network', message: this.redact(`The answer broke off: ${networkReason(error)}`), method, path: where }),
         });

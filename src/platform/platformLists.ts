@@ -97,22 +97,39 @@ export class PlatformLists {
 
   policies(projectId: number, regionId: number, fresh = false): Promise<Loaded<LifecyclePolicy>> {
     const params = { project_id: projectId, region_id: regionId };
-    return this.load('listLifecyclePolicies', `${projectId}/${regionId}`, async () => (await this.api.cloud.listLifecyclePolicies({ params })).results, { fresh });
+    return this.load('listLifecyclePolicies', `${projectId}/${regionId}`, async () => (await this.api.cloud.listLifecyclePolicies({ params })).results, {
+      fresh,
+    });
   }
 
   namespaces(projectId: number, regionId: number, fresh = false): Promise<Loaded<FaasNamespace>> {
     const params = { project_id: projectId, region_id: regionId };
-    return this.load('listNamespaces', `${projectId}/${regionId}`, async () => (await this.api.faas.listNamespaces({ params, query: { limit: 1000 } })).results, { fresh });
+    return this.load(
+      'listNamespaces',
+      `${projectId}/${regionId}`,
+      async () => (await this.api.faas.listNamespaces({ params, query: { limit: 1000 } })).results,
+      { fresh },
+    );
   }
 
   functions(projectId: number, regionId: number, namespace: string, fresh = false): Promise<Loaded<FaasFunction>> {
     const params = { project_id: projectId, region_id: regionId, namespace_name: namespace };
-    return this.load('listFunctions', `${projectId}/${regionId}/${namespace}`, async () => (await this.api.faas.listFunctions({ params, query: { limit: 1000 } })).results, { fresh });
+    return this.load(
+      'listFunctions',
+      `${projectId}/${regionId}/${namespace}`,
+      async () => (await this.api.faas.listFunctions({ params, query: { limit: 1000 } })).results,
+      { fresh },
+    );
   }
 
   flavors(projectId: number, regionId: number, fresh = false): Promise<Loaded<Flavor>> {
     const params = { project_id: projectId, region_id: regionId };
-    return this.load('listFlavors', `${projectId}/${regionId}`, async () => (await this.api.cloud.listFlavors({ params, query: { include_prices: true } })).results, { fresh });
+    return this.load(
+      'listFlavors',
+      `${projectId}/${regionId}`,
+      async () => (await this.api.cloud.listFlavors({ params, query: { include_prices: true } })).results,
+      { fresh },
+    );
   }
 
   loadBalancerFlavors(projectId: number, regionId: number, fresh = false): Promise<Loaded<LoadBalancerFlavor>> {
@@ -126,6 +143,8 @@ export class PlatformLists {
   }
 
   reportTemplates(fresh = false): Promise<Loaded<ReportTemplate>> {
-    return this.load('listReportTemplates', '', async () => (await this.api.billing.listReportTemplates({ params: {}, query: { limit: 100 } })).results, { fresh });
+    return this.load('listReportTemplates', '', async () => (await this.api.billing.listReportTemplates({ params: {}, query: { limit: 100 } })).results, {
+      fresh,
+    });
   }
 }

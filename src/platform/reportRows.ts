@@ -44,7 +44,20 @@ const MAX_VALUE_CHARS = 16 * 1024 * 1024;
 /** Rows held while the headers come after them. */
 const MAX_EARLY_ROW_CHARS = 64 * 1024 * 1024;
 
-const enum Top { Start, KeyOrEnd, KeyNext, Key, KeyEscape, Colon, Value, AfterValue, RowsFirst, RowsNext, RowsAfter, Done }
+const enum Top {
+  Start,
+  KeyOrEnd,
+  KeyNext,
+  Key,
+  KeyEscape,
+  Colon,
+  Value,
+  AfterValue,
+  RowsFirst,
+  RowsNext,
+  RowsAfter,
+  Done,
+}
 
 const WS = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
@@ -113,7 +126,8 @@ export async function readReportRows(body: AsyncIterable<Uint8Array>, sink: Repo
     const out = new Array<ReportRowCell[]>(rows.length);
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i];
-      if (!Array.isArray(row)) return fail(`The report's result has a row that is not a list of cells (row ${rowCount + i + 1}: ${snippet(JSON.stringify(row) ?? '')}).`);
+      if (!Array.isArray(row))
+        return fail(`The report's result has a row that is not a list of cells (row ${rowCount + i + 1}: ${snippet(JSON.stringify(row) ?? '')}).`);
       const cells = new Array<ReportRowCell>(row.length);
       for (let j = 0; j < row.length; j++) cells[j] = cellOf(row[j]);
       out[i] = cells;
@@ -137,7 +151,7 @@ export async function readReportRows(body: AsyncIterable<Uint8Array>, sink: Repo
     if (top === Top.RowsFirst || top === Top.RowsNext) {
       if (headers === undefined) {
         earlyChars += text.length;
-        if (earlyChars > MAX_EARLY_ROW_CHARS) fail('The report\'s result sends its rows before its headers, more of them than can be held.');
+        if (earlyChars > MAX_EARLY_ROW_CHARS) fail("The report's result sends its rows before its headers, more of them than can be held.");
         early.push(text);
       } else pending.push(text);
       top = Top.RowsAfter;
@@ -231,7 +245,7 @@ export async function readReportRows(body: AsyncIterable<Uint8Array>, sink: Repo
             return;
           }
           keyText += text.slice(from, i);
-          if (keyText.length > 1024) fail('The report\'s result has a key longer than 1,024 characters.');
+          if (keyText.length > 1024) fail("The report's result has a key longer than 1,024 characters.");
           if (i === n) return;
           try {
             key = JSON.parse(`"${keyText}"`) as string;
@@ -370,7 +384,7 @@ export async function readReportRows(body: AsyncIterable<Uint8Array>, sink: Repo
         fail(`The report's result is not UTF-8 text (its last bytes).`);
       }
       if ((top as Top) !== Top.Done) fail(`The report's result ended early, after ${bytes} bytes (cut off before its closing “}”).`);
-      if (headers === undefined && !sawRows) fail('The report\'s result has neither headers nor rows.');
+      if (headers === undefined && !sawRows) fail("The report's result has neither headers nor rows.");
       if (headers === undefined) {
         headers = [];
         await sink.onHeaders(headers);

@@ -12,10 +12,7 @@ export interface ListOption {
 
 export type ListChoices =
   /** Typed: the server has no such list, nobody is signed in, or the list needs another field first (`hint` says which). */
-  | { state: 'typed'; hint?: string }
-  | { state: 'loading' }
-  | { state: 'failed'; message: string }
-  | { state: 'listed'; options: ListOption[] };
+  { state: 'typed'; hint?: string } | { state: 'loading' } | { state: 'failed'; message: string } | { state: 'listed'; options: ListOption[] };
 
 /** The option value that switches a picker to its typed field ("Enter an ID…"). */
 export const ENTER_TYPED = '\u0000typed';

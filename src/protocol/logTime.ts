@@ -70,7 +70,15 @@ function digitsAt(text: string, from: number, to: number): number {
 function parseNanosUtcShape(text: string, exact = false): bigint | undefined {
   if (text.length !== 30 || text.charCodeAt(29) !== 90 /* Z */ || text.charCodeAt(19) !== 46 /* . */ || text.charCodeAt(10) !== 84 /* T */) return undefined;
   if (text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) return undefined;
-  const [y, mo, d, h, mi, s, fraction] = [digitsAt(text, 0, 4), digitsAt(text, 5, 7), digitsAt(text, 8, 10), digitsAt(text, 11, 13), digitsAt(text, 14, 16), digitsAt(text, 17, 19), digitsAt(text, 20, 29)];
+  const [y, mo, d, h, mi, s, fraction] = [
+    digitsAt(text, 0, 4),
+    digitsAt(text, 5, 7),
+    digitsAt(text, 8, 10),
+    digitsAt(text, 11, 13),
+    digitsAt(text, 14, 16),
+    digitsAt(text, 17, 19),
+    digitsAt(text, 20, 29),
+  ];
   if (y < 0 || fraction < 0 || h < 0 || mi < 0 || s < 0) return undefined;
   if (!inRange(mo, d, h, mi, s)) return undefined;
   // `exact`: only a date and second that exist (as formatNanosUtc writes them back).

@@ -16,7 +16,12 @@ export function radixOrder(order: Uint32Array<ArrayBuffer>, n: number, lo: Uint3
   let from = order;
   let to = new Uint32Array(order.length);
   const counts = new Uint32Array(BUCKETS);
-  for (const [words, shift] of [[lo, 0], [lo, DIGIT_BITS], [hi, 0], [hi, DIGIT_BITS]] as const) {
+  for (const [words, shift] of [
+    [lo, 0],
+    [lo, DIGIT_BITS],
+    [hi, 0],
+    [hi, DIGIT_BITS],
+  ] as const) {
     counts.fill(0);
     for (let i = 0; i < n; i++) counts[(words[from[i]!]! >>> shift) & DIGIT_MASK]!++;
     if (n === 0 || counts[(words[from[0]!]! >>> shift) & DIGIT_MASK] === n) continue;

@@ -10,23 +10,30 @@ import { INT32_MAX, INT32_MIN, intIn, lenientArray, lenientBool, requiredLenient
 const PAGE_MAX = 100;
 
 /** One parameter of a report template, as its definition (OpenAPI v2 parameter objects) says. */
-export const reportParameterDefinition = lazySchema(() => z.looseObject({
-  name: requiredNonEmptyText(),
-  required: lenientBool(),
-  type: lenientText(),
-  format: lenientText(),
-  description: lenientText(),
-  enum: lenientArray(z.string()),
-}));
+export const reportParameterDefinition = lazySchema(() =>
+  z.looseObject({
+    name: requiredNonEmptyText(),
+    required: lenientBool(),
+    type: lenientText(),
+    format: lenientText(),
+    description: lenientText(),
+    enum: lenientArray(z.string()),
+  }),
+);
 export type ReportParameterDefinition = z.output<typeof reportParameterDefinition>;
 
-export const reportTemplate = lazySchema(() => z.looseObject({
-  id: requiredLenientInt(),
-  code: requiredNonEmptyText(),
-  name_en: lenientText(),
-  description: lenientText(),
-  parameters: z.looseObject({ parameters: lenientArray(real(reportParameterDefinition)) }).nullish().catch(undefined),
-}));
+export const reportTemplate = lazySchema(() =>
+  z.looseObject({
+    id: requiredLenientInt(),
+    code: requiredNonEmptyText(),
+    name_en: lenientText(),
+    description: lenientText(),
+    parameters: z
+      .looseObject({ parameters: lenientArray(real(reportParameterDefinition)) })
+      .nullish()
+      .catch(undefined),
+  }),
+);
 export type ReportTemplate = z.output<typeof reportTemplate>;
 
 export const REPORT_ORDERINGS = ['created_at', '-created_at'] as const;
@@ -35,12 +42,14 @@ export const listReportsEndpoint = defineEndpoint('listReports', {
   errorShape: 'billing',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),
-  query: lazySchema(() => z.strictObject({
-    status: z.enum(REPORT_STATUSES, `must be one of ${REPORT_STATUSES.join(', ')}`).optional(),
-    template: filterText(),
-    ordering: z.enum(REPORT_ORDERINGS, `must be one of ${REPORT_ORDERINGS.join(', ')}`).optional(),
-    ...pageQuery(PAGE_MAX),
-  })),
+  query: lazySchema(() =>
+    z.strictObject({
+      status: z.enum(REPORT_STATUSES, `must be one of ${REPORT_STATUSES.join(', ')}`).optional(),
+      template: filterText(),
+      ordering: z.enum(REPORT_ORDERINGS, `must be one of ${REPORT_ORDERINGS.join(', ')}`).optional(),
+      ...pageQuery(PAGE_MAX),
+    }),
+  ),
   body: undefined,
   response: lazySchema(() => pagedList(real(reportTask))),
 });
@@ -59,8 +68,24 @@ export const trialItem = lazySchema(() => real(trial).extend({ id: requiredLenie
 export type TrialItem = z.output<typeof trialItem>;
 
 export const TRIAL_ORDERINGS = [
-  '-created_at', 'created_at', 'client_id', '-client_id', 'id', '-id', 'product_id', '-product_id', 'product_name', '-product_name',
-  'plan_id', '-plan_id', 'plan_name', '-plan_name', '-started_at', 'started_at', '-ended_at', 'ended_at',
+  '-created_at',
+  'created_at',
+  'client_id',
+  '-client_id',
+  'id',
+  '-id',
+  'product_id',
+  '-product_id',
+  'product_name',
+  '-product_name',
+  'plan_id',
+  '-plan_id',
+  'plan_name',
+  '-plan_name',
+  '-started_at',
+  'started_at',
+  '-ended_at',
+  'ended_at',
 ] as const;
 
 /** An instant with its zone (RFC 3339: `2026-05-01T00:00:00Z`), as the list's date filters take it. */
@@ -73,26 +98,28 @@ export const listTrialsEndpoint = defineEndpoint('listTrials', {
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),
   // The published filters of GET /billing/org/v1/trials (billing reseller API).
-  query: lazySchema(() => z.strictObject({
-    id: intIn(INT32_MIN, INT32_MAX).optional(),
-    client_id: idList(),
-    product_id: idList(),
-    plan_id: idList(),
-    product_internal_name: z.array(z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters')).min(1).max(100).optional(),
-    company_name: filterText(),
-    product_name: filterText(),
-    plan_name: filterText(),
-    started_at__isnull: z.boolean(typeError('must be true or false')).optional(),
-    active_at: instant(),
-    not_active_at: instant(),
-    active_after: instant(),
-    active_before: instant(),
-    created_after: instant(),
-    created_before: instant(),
-    created_on: z.iso.date({ error: 'must be a date, like 2026-05-01' }).optional(),
-    ordering: z.enum(TRIAL_ORDERINGS, `must be one of ${TRIAL_ORDERINGS.join(', ')}`).optional(),
-    ...pageQuery(PAGE_MAX),
-  })),
+  query: lazySchema(() =>
+    z.strictObject({
+      id: intIn(INT32_MIN, INT32_MAX).optional(),
+      client_id: idList(),
+      product_id: idList(),
+      plan_id: idList(),
+      product_internal_name: z.array(z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters')).min(1).max(100).optional(),
+      company_name: filterText(),
+      product_name: filterText(),
+      plan_name: filterText(),
+      started_at__isnull: z.boolean(typeError('must be true or false')).optional(),
+      active_at: instant(),
+      not_active_at: instant(),
+      active_after: instant(),
+      active_before: instant(),
+      created_after: instant(),
+      created_before: instant(),
+      created_on: z.iso.date({ error: 'must be a date, like 2026-05-01' }).optional(),
+      ordering: z.enum(TRIAL_ORDERINGS, `must be one of ${TRIAL_ORDERINGS.join(', ')}`).optional(),
+      ...pageQuery(PAGE_MAX),
+    }),
+  ),
   body: undefined,
   response: lazySchema(() => pagedList(real(trialItem))),
 });

@@ -92,7 +92,9 @@ export const patchScheduleEndpoint = defineEndpoint('patchSchedule', {
 export const patchFunctionEndpoint = defineEndpoint('patchFunction', {
   errorShape: 'cloud',
   successStatus: 200,
-  params: lazySchema(() => z.strictObject({ project_id: positiveId(), region_id: positiveId(), namespace_name: functionName(), function_name: functionName() })),
+  params: lazySchema(() =>
+    z.strictObject({ project_id: positiveId(), region_id: positiveId(), namespace_name: functionName(), function_name: functionName() }),
+  ),
   query: undefined,
   body: lazySchema(() => z.strictObject({ disabled: z.boolean(typeError('must be true or false')) })),
   response: secretCreateResponse,

@@ -130,7 +130,8 @@ export function areaBaseUrlsFor(raw: unknown, connection: Pick<ConnectionInfo, '
     if (applies) result.urls = { ...urls };
   }
   result.urls = { ...result.urls, ...named };
-  if (others.length > 0 && named === undefined) result.notes.push(`area base URLs are set for ${others.join(', ')}, not for ${connection.baseUrl}: its requests all go to ${connection.baseUrl}`);
+  if (others.length > 0 && named === undefined)
+    result.notes.push(`area base URLs are set for ${others.join(', ')}, not for ${connection.baseUrl}: its requests all go to ${connection.baseUrl}`);
   return result;
 }
 

@@ -105,7 +105,10 @@ export const eventLogsQuery = lazySchema(() =>
       limit: intIn(1, EVENT_PAGE_MAX).optional(),
       offset: intIn(0, Number.MAX_SAFE_INTEGER).optional(),
     })
-    .refine((q) => q.date_from === undefined || q.date_to === undefined || eventTimeMs(q.date_from) <= eventTimeMs(q.date_to), { path: ['date_to'], message: 'must not be before date_from' }),
+    .refine((q) => q.date_from === undefined || q.date_to === undefined || eventTimeMs(q.date_from) <= eventTimeMs(q.date_to), {
+      path: ['date_to'],
+      message: 'must not be before date_from',
+    }),
 );
 export type EventLogsQuery = z.input<typeof eventLogsQuery>;
 
@@ -133,10 +136,12 @@ export const eventLogsResponse = lazySchema(() =>
       .array(z.unknown())
       .nullish()
       .catch(undefined)
-      .transform((items) => (items ?? []).flatMap((raw) => {
-        const parsed = ddosEvent.safeParse(raw);
-        return parsed.success ? [parsed.data] : [];
-      })),
+      .transform((items) =>
+        (items ?? []).flatMap((raw) => {
+          const parsed = ddosEvent.safeParse(raw);
+          return parsed.success ? [parsed.data] : [];
+        }),
+      ),
     count: lenientInt(),
     limit: lenientInt(),
     offset: lenientInt(),

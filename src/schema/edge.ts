@@ -14,54 +14,61 @@ export const statusWordIn = (words: Record<number, string>, s: number | null | u
 /** An edge app's status in words: "enabled", "status 3". */
 export const edgeAppStatusWord = (s: number | null | undefined): string => statusWordIn(EDGE_APP_STATUSES, s);
 
-export const edgeApp = lazySchema(() => z.looseObject({
-  id: lenientInt(),
-  client_id: lenientInt(),
-  name: lenientText(),
-  url: lenientText(),
-  binary: lenientInt(),
-  template: lenientInt(),
-  template_name: lenientText(),
-  status: lenientInt(),
-  plan_id: lenientInt(),
-  plan: lenientText(),
-  env: lenientTextMap(),
-  rsp_headers: lenientTextMap(),
-  log: lenientText(),
-  debug_until: lenientText(),
-  comment: lenientText(),
-  api_type: lenientText(),
-  networks: lenientArray(z.string()),
-  secrets: z.record(z.string(), z.unknown()).nullish().catch(undefined),
-  stores: z.record(z.string(), z.unknown()).nullish().catch(undefined),
-}));
+export const edgeApp = lazySchema(() =>
+  z.looseObject({
+    id: lenientInt(),
+    client_id: lenientInt(),
+    name: lenientText(),
+    url: lenientText(),
+    binary: lenientInt(),
+    template: lenientInt(),
+    template_name: lenientText(),
+    status: lenientInt(),
+    plan_id: lenientInt(),
+    plan: lenientText(),
+    env: lenientTextMap(),
+    rsp_headers: lenientTextMap(),
+    log: lenientText(),
+    debug_until: lenientText(),
+    comment: lenientText(),
+    api_type: lenientText(),
+    networks: lenientArray(z.string()),
+    secrets: z.record(z.string(), z.unknown()).nullish().catch(undefined),
+    stores: z.record(z.string(), z.unknown()).nullish().catch(undefined),
+  }),
+);
 export type EdgeApp = z.output<typeof edgeApp>;
 
-export const edgeTemplate = lazySchema(() => z.looseObject({
-  id: lenientInt(),
-  binary_id: lenientInt(),
-  name: lenientText(),
-  api_type: lenientText(),
-  owned: lenientBool(),
-  params: lenientArray(z.looseObject({ name: lenientText(), data_type: lenientText(), mandatory: lenientBool(), descr: lenientText(), metadata: lenientText() })),
-  short_descr: lenientText(),
-  long_descr: lenientText(),
-}));
+export const edgeTemplate = lazySchema(() =>
+  z.looseObject({
+    id: lenientInt(),
+    binary_id: lenientInt(),
+    name: lenientText(),
+    api_type: lenientText(),
+    owned: lenientBool(),
+    params: lenientArray(
+      z.looseObject({ name: lenientText(), data_type: lenientText(), mandatory: lenientBool(), descr: lenientText(), metadata: lenientText() }),
+    ),
+    short_descr: lenientText(),
+    long_descr: lenientText(),
+  }),
+);
 export type EdgeTemplate = z.output<typeof edgeTemplate>;
 
-export const edgeClient = lazySchema(() => z.looseObject({
-  status: lenientInt(),
-  hourly_consumption: lenientInt(),
-  daily_consumption: lenientInt(),
-  monthly_consumption: lenientInt(),
-  app_count: lenientInt(),
-  networks: lenientArray(z.looseObject({ name: lenientText(), is_default: lenientBool() })),
-  plan_id: lenientInt(),
-  reseller_id: lenientInt(),
-  plan: lenientText(),
-}));
+export const edgeClient = lazySchema(() =>
+  z.looseObject({
+    status: lenientInt(),
+    hourly_consumption: lenientInt(),
+    daily_consumption: lenientInt(),
+    monthly_consumption: lenientInt(),
+    app_count: lenientInt(),
+    networks: lenientArray(z.looseObject({ name: lenientText(), is_default: lenientBool() })),
+    plan_id: lenientInt(),
+    reseller_id: lenientInt(),
+    plan: lenientText(),
+  }),
+);
 export type EdgeClient = z.output<typeof edgeClient>;
-
 
 export const getEdgeAppEndpoint = defineEndpoint('getEdgeApp', {
   errorShape: 'edge',

@@ -9,11 +9,16 @@ import { defineEndpoint } from './endpoint';
 import { edgeAppPatch, edgeAppShort, EDGE_APP_NAME_PATTERN } from './edgeApps';
 import { positiveId, textOf, typeError } from './schemaKit';
 
-export const edgeAppCreate = lazySchema(() => edgeAppPatch.extend({
-  name: textOf(1, 64).regex(EDGE_APP_NAME_PATTERN, 'must be lowercase letters, digits and "-", not starting or ending with "-" (^[a-z0-9][a-z0-9-]*[a-z0-9]$)'),
-  // The published `app_store`: the app refers to an edge store by id (name and comment are read-only).
-  stores: z.record(z.string(), z.strictObject({ id: positiveId() }), typeError('must be an object of store names to {"id": <store id>}')).optional(),
-}));
+export const edgeAppCreate = lazySchema(() =>
+  edgeAppPatch.extend({
+    name: textOf(1, 64).regex(
+      EDGE_APP_NAME_PATTERN,
+      'must be lowercase letters, digits and "-", not starting or ending with "-" (^[a-z0-9][a-z0-9-]*[a-z0-9]$)',
+    ),
+    // The published `app_store`: the app refers to an edge store by id (name and comment are read-only).
+    stores: z.record(z.string(), z.strictObject({ id: positiveId() }), typeError('must be an object of store names to {"id": <store id>}')).optional(),
+  }),
+);
 export type EdgeAppCreate = z.input<typeof edgeAppCreate>;
 
 export const createEdgeAppEndpoint = defineEndpoint('createEdgeApp', {

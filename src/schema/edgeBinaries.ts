@@ -12,14 +12,16 @@ export const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d] as const;
 export const EDGE_BINARY_MAX_BYTES = 100 * 1024 * 1024;
 
 /** The published `binary_short`: `id` is needed to point an app at it, the rest is lenient. */
-export const edgeBinaryShort = lazySchema(() => z.looseObject({
-  id: z.int('must be a whole number').positive('must be a positive whole number'),
-  status: lenientInt(),
-  api_type: lenientText(),
-  checksum: lenientText(),
-  source: lenientInt(),
-  unref_since: lenientText(),
-}));
+export const edgeBinaryShort = lazySchema(() =>
+  z.looseObject({
+    id: z.int('must be a whole number').positive('must be a positive whole number'),
+    status: lenientInt(),
+    api_type: lenientText(),
+    checksum: lenientText(),
+    source: lenientInt(),
+    unref_since: lenientText(),
+  }),
+);
 export type EdgeBinaryShort = z.output<typeof edgeBinaryShort>;
 
 /** The body is the file's bytes, streamed by the client (HttpClient.upload), never a JSON value. */

@@ -6,9 +6,11 @@ import { defineEndpoint } from './endpoint';
 import { edgeBinaryShort } from './edgeBinaries';
 import { usableItems } from './paging';
 
-export const edgeBinaryList = lazySchema(() => z.looseObject({
-  binaries: usableItems(edgeBinaryShort),
-}));
+export const edgeBinaryList = lazySchema(() =>
+  z.looseObject({
+    binaries: usableItems(edgeBinaryShort),
+  }),
+);
 export type EdgeBinaryList = z.output<typeof edgeBinaryList>;
 
 export const listEdgeBinariesEndpoint = defineEndpoint('listEdgeBinaries', {

@@ -13,14 +13,16 @@ const PAGE_MAX = 1000;
 export const edgeAppItem = lazySchema(() => edgeApp.extend({ id: requiredLenientInt() }));
 export type EdgeAppItem = z.output<typeof edgeAppItem>;
 
-export const edgeTemplateItem = lazySchema(() => z.looseObject({
-  id: requiredLenientInt(),
-  name: lenientText(),
-  short_descr: lenientText(),
-  long_descr: lenientText(),
-  api_type: lenientText(),
-  owned: lenientBool(),
-}));
+export const edgeTemplateItem = lazySchema(() =>
+  z.looseObject({
+    id: requiredLenientInt(),
+    name: lenientText(),
+    short_descr: lenientText(),
+    long_descr: lenientText(),
+    api_type: lenientText(),
+    owned: lenientBool(),
+  }),
+);
 export type EdgeTemplateItem = z.output<typeof edgeTemplateItem>;
 
 /** The app statuses a person may filter by (0 draft, 1 enabled, 2 disabled, 5 suspended; 3 and 4 of older files). */
@@ -30,14 +32,16 @@ export const listEdgeAppsEndpoint = defineEndpoint('listEdgeApps', {
   errorShape: 'edge',
   successStatus: 200,
   params: lazySchema(() => z.strictObject({})),
-  query: lazySchema(() => z.strictObject({
-    name: filterText(),
-    status: EDGE_APP_STATUS_FILTER.optional(),
-    template: positiveId().optional(),
-    api_type: filterText(),
-    ordering: filterText(),
-    ...pageQuery(PAGE_MAX),
-  })),
+  query: lazySchema(() =>
+    z.strictObject({
+      name: filterText(),
+      status: EDGE_APP_STATUS_FILTER.optional(),
+      template: positiveId().optional(),
+      api_type: filterText(),
+      ordering: filterText(),
+      ...pageQuery(PAGE_MAX),
+    }),
+  ),
   body: undefined,
   response: lazySchema(() => z.looseObject({ count: lenientInt(), apps: usableItems(real(edgeAppItem)) })),
 });

@@ -43,23 +43,27 @@ export const edgeLogsQuery = lazySchema(() =>
 export type EdgeLogsQuery = z.input<typeof edgeLogsQuery>;
 
 /** The published `log`: every field optional; read leniently, like the other edge answers. */
-export const edgeLogEntry = lazySchema(() => z.looseObject({
-  id: lenientText(),
-  app_name: lenientText(),
-  timestamp: lenientText(),
-  log: lenientText(),
-  edge: lenientText(),
-  client_ip: lenientText(),
-  request_id: lenientText(),
-}));
+export const edgeLogEntry = lazySchema(() =>
+  z.looseObject({
+    id: lenientText(),
+    app_name: lenientText(),
+    timestamp: lenientText(),
+    log: lenientText(),
+    edge: lenientText(),
+    client_ip: lenientText(),
+    request_id: lenientText(),
+  }),
+);
 export type EdgeLogEntry = z.output<typeof edgeLogEntry>;
 
-export const edgeLogsResponse = lazySchema(() => z.looseObject({
-  count: lenientInt(),
-  logs: z.array(edgeLogEntry.catch({})).nullish().catch(undefined),
-  offset: lenientInt(),
-  total_count: lenientInt(),
-}));
+export const edgeLogsResponse = lazySchema(() =>
+  z.looseObject({
+    count: lenientInt(),
+    logs: z.array(edgeLogEntry.catch({})).nullish().catch(undefined),
+    offset: lenientInt(),
+    total_count: lenientInt(),
+  }),
+);
 export type EdgeLogsAnswer = z.output<typeof edgeLogsResponse>;
 
 export const listEdgeAppLogsEndpoint = defineEndpoint('listEdgeAppLogs', {

@@ -16,69 +16,95 @@ const NAME_RULE = 'must be letters, digits, "_" and "-", starting and ending wit
 export const edgeSecretName = () => textOf(1, EDGE_SECRET_NAME_MAX).regex(EDGE_SECRET_NAME_PATTERN, NAME_RULE);
 
 /** A slot as sent: `slot` (Unix seconds it becomes active, required) and the plaintext `value` (optional as published). */
-export const edgeSecretSlotInput = lazySchema(() => z.strictObject({
-  slot: z.int(typeError('must be a whole number')).min(0, 'must be 0 or more'),
-  value: textOf(0, EDGE_SECRET_VALUE_MAX).optional(),
-}));
+export const edgeSecretSlotInput = lazySchema(() =>
+  z.strictObject({
+    slot: z.int(typeError('must be a whole number')).min(0, 'must be 0 or more'),
+    value: textOf(0, EDGE_SECRET_VALUE_MAX).optional(),
+  }),
+);
 
 /** POST /secrets body: `name` required (the published allOf adds it), comment and slots optional. */
-export const edgeSecretCreate = lazySchema(() => z.strictObject({
-  name: edgeSecretName(),
-  comment: textOf(0, EDGE_SECRET_COMMENT_MAX).optional(),
-  secret_slots: z.array(edgeSecretSlotInput, typeError('must be a list of slots')).optional(),
-}));
+export const edgeSecretCreate = lazySchema(() =>
+  z.strictObject({
+    name: edgeSecretName(),
+    comment: textOf(0, EDGE_SECRET_COMMENT_MAX).optional(),
+    secret_slots: z.array(edgeSecretSlotInput, typeError('must be a list of slots')).optional(),
+  }),
+);
 export type EdgeSecretCreate = z.input<typeof edgeSecretCreate>;
 
 /** PATCH /secrets/{secret_id} body: only the fields sent change. */
-export const edgeSecretPatch = lazySchema(() => z.strictObject({
-  name: edgeSecretName().optional(),
-  comment: textOf(0, EDGE_SECRET_COMMENT_MAX).optional(),
-  secret_slots: z.array(edgeSecretSlotInput, typeError('must be a list of slots')).optional(),
-}));
+export const edgeSecretPatch = lazySchema(() =>
+  z.strictObject({
+    name: edgeSecretName().optional(),
+    comment: textOf(0, EDGE_SECRET_COMMENT_MAX).optional(),
+    secret_slots: z.array(edgeSecretSlotInput, typeError('must be a list of slots')).optional(),
+  }),
+);
 export type EdgeSecretPatch = z.input<typeof edgeSecretPatch>;
 
 /** GET /secrets query: filter by an app using the secret or by name. */
-export const edgeSecretListQuery = lazySchema(() => z.strictObject({
-  app_id: positiveId().optional(),
-  secret_name: textOf(1, 255).optional(),
-}));
+export const edgeSecretListQuery = lazySchema(() =>
+  z.strictObject({
+    app_id: positiveId().optional(),
+    secret_name: textOf(1, 255).optional(),
+  }),
+);
 
 /** DELETE /secrets/{secret_id} query: a used secret answers 409 unless `force` is true. */
-export const edgeSecretDeleteQuery = lazySchema(() => z.strictObject({
-  force: z.boolean(typeError('must be true or false')).optional(),
-}));
+export const edgeSecretDeleteQuery = lazySchema(() =>
+  z.strictObject({
+    force: z.boolean(typeError('must be true or false')).optional(),
+  }),
+);
 
 // Answers are lenient as the other edge answers; a slot keeps only `slot` and `checksum`, so a
 // value echoed by mistake is dropped at the border.
 const slotAnswer = lazySchema(() => z.object({ slot: lenientInt(), checksum: lenientText() }).strip());
 
-export const edgeSecretShort = lazySchema(() => z.object({
-  id: lenientInt(),
-  name: lenientText(),
-  comment: lenientText(),
-  app_count: lenientInt(),
-}).strip());
+export const edgeSecretShort = lazySchema(() =>
+  z
+    .object({
+      id: lenientInt(),
+      name: lenientText(),
+      comment: lenientText(),
+      app_count: lenientInt(),
+    })
+    .strip(),
+);
 export type EdgeSecretShort = z.output<typeof edgeSecretShort>;
 
-export const edgeSecretList = lazySchema(() => z.object({
-  secrets: lenientArray(edgeSecretShort),
-  count: lenientInt(),
-}).strip());
+export const edgeSecretList = lazySchema(() =>
+  z
+    .object({
+      secrets: lenientArray(edgeSecretShort),
+      count: lenientInt(),
+    })
+    .strip(),
+);
 
-export const edgeSecret = lazySchema(() => z.object({
-  id: lenientInt(),
-  name: lenientText(),
-  comment: lenientText(),
-  app_count: lenientInt(),
-  secret_slots: lenientArray(slotAnswer),
-}).strip());
+export const edgeSecret = lazySchema(() =>
+  z
+    .object({
+      id: lenientInt(),
+      name: lenientText(),
+      comment: lenientText(),
+      app_count: lenientInt(),
+      secret_slots: lenientArray(slotAnswer),
+    })
+    .strip(),
+);
 export type EdgeSecret = z.output<typeof edgeSecret>;
 
 /** The published 409 answer of a delete/patch of a used secret: the ids of the apps using it. */
-export const edgeSecretConflict = lazySchema(() => z.object({
-  error: lenientText(),
-  conflicting_ids: lenientArray(lenientInt()),
-}).strip());
+export const edgeSecretConflict = lazySchema(() =>
+  z
+    .object({
+      error: lenientText(),
+      conflicting_ids: lenientArray(lenientInt()),
+    })
+    .strip(),
+);
 
 const secretIdParams = lazySchema(() => z.strictObject({ secret_id: positiveId() }));
 

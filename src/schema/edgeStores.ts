@@ -9,19 +9,23 @@ import { lenientInt, lenientText, positiveId } from './schemaKit';
 
 export const EDGE_STORE_PAGE_MAX = 1000;
 
-export const edgeStoreShort = lazySchema(() => z.looseObject({
-  id: z.int('must be a whole number').positive('must be a positive whole number'),
-  name: lenientText(),
-  comment: lenientText(),
-  app_count: lenientInt(),
-  size: lenientInt(),
-}));
+export const edgeStoreShort = lazySchema(() =>
+  z.looseObject({
+    id: z.int('must be a whole number').positive('must be a positive whole number'),
+    name: lenientText(),
+    comment: lenientText(),
+    app_count: lenientInt(),
+    size: lenientInt(),
+  }),
+);
 export type EdgeStoreShort = z.output<typeof edgeStoreShort>;
 
-export const edgeStoreList = lazySchema(() => z.looseObject({
-  count: lenientInt(),
-  stores: usableItems(edgeStoreShort),
-}));
+export const edgeStoreList = lazySchema(() =>
+  z.looseObject({
+    count: lenientInt(),
+    stores: usableItems(edgeStoreShort),
+  }),
+);
 
 export const listEdgeStoresEndpoint = defineEndpoint('listEdgeStores', {
   errorShape: 'edge',

@@ -73,9 +73,7 @@ type InputOf<T> = T extends z.ZodType ? z.input<T> : never;
 type OutputOf<T> = T extends z.ZodType ? z.output<T> : void;
 
 /** What a caller passes: path params, and query and body where the endpoint has them. */
-export type CallInput<E extends Endpoint> = { params: InputOf<E['params']> } & (E['query'] extends z.ZodType
-  ? { query?: InputOf<E['query']> }
-  : unknown) &
+export type CallInput<E extends Endpoint> = { params: InputOf<E['params']> } & (E['query'] extends z.ZodType ? { query?: InputOf<E['query']> } : unknown) &
   (E['body'] extends z.ZodType ? { body: InputOf<E['body']> } : unknown);
 
 export type CallOutput<E extends Endpoint> = OutputOf<E['response']>;

@@ -10,12 +10,14 @@ export const LOG_LIMIT_DEFAULT = 1000;
 /** The most of a logs answer the client reads: room for the largest `limit` of long lines. */
 export const LOG_ANSWER_LIMIT_BYTES = 64 * 1024 * 1024;
 
-export const functionLogsParams = lazySchema(() => z.strictObject({
-  project_id: positiveId(),
-  region_id: positiveId(),
-  namespace_name: functionName(),
-  function_name: functionName(),
-}));
+export const functionLogsParams = lazySchema(() =>
+  z.strictObject({
+    project_id: positiveId(),
+    region_id: positiveId(),
+    namespace_name: functionName(),
+    function_name: functionName(),
+  }),
+);
 
 export const functionLogsQuery = lazySchema(() => z.strictObject({ limit: intIn(LOG_LIMIT_MIN, LOG_LIMIT_MAX).optional() }));
 

@@ -21,10 +21,12 @@ export function usableItems<T extends z.ZodType>(item: T) {
     .array(z.unknown())
     .nullish()
     .catch(undefined)
-    .transform((items) => (items ?? []).flatMap((raw) => {
-      const parsed = item.safeParse(raw);
-      return parsed.success ? [parsed.data] : [];
-    }));
+    .transform((items) =>
+      (items ?? []).flatMap((raw) => {
+        const parsed = item.safeParse(raw);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    );
 }
 
 /** Cloud: `{count, results}`. */

@@ -11,46 +11,56 @@ export const templateIdParams = lazySchema(() => z.strictObject({ protection_tem
 /** A field's `validation_schema` is a JSON Schema object: kept as sent, read by the flows' field rules. */
 export const validationSchema = lazySchema(() => z.record(z.string(), z.unknown()).nullish().catch(undefined));
 
-export const templateField = lazySchema(() => z.looseObject({
-  id: requiredLenientInt(),
-  name: lenientText(),
-  name_in_config: lenientText(),
-  field_type: lenientText(),
-  description: lenientText(),
-  validation_schema: real(validationSchema),
-}));
+export const templateField = lazySchema(() =>
+  z.looseObject({
+    id: requiredLenientInt(),
+    name: lenientText(),
+    name_in_config: lenientText(),
+    field_type: lenientText(),
+    description: lenientText(),
+    validation_schema: real(validationSchema),
+  }),
+);
 export type TemplateField = z.output<typeof templateField>;
 
 /** One template with the fields a profile of it sets. */
-export const protectionTemplate = lazySchema(() => z.looseObject({
-  id: requiredLenientInt(),
-  name: lenientText(),
-  description: lenientText(),
-  client_id: lenientInt(),
-  fields: lenientArray(real(templateField)),
-}));
+export const protectionTemplate = lazySchema(() =>
+  z.looseObject({
+    id: requiredLenientInt(),
+    name: lenientText(),
+    description: lenientText(),
+    client_id: lenientInt(),
+    fields: lenientArray(real(templateField)),
+  }),
+);
 export type ProtectionTemplate = z.output<typeof protectionTemplate>;
 
 /** A policy a template offers (its id is text: the spec's `PolicyResponse`). */
-export const templatePolicy = lazySchema(() => z.looseObject({
-  id: lenientText(),
-  name: lenientText(),
-  description: lenientText(),
-}));
+export const templatePolicy = lazySchema(() =>
+  z.looseObject({
+    id: lenientText(),
+    name: lenientText(),
+    description: lenientText(),
+  }),
+);
 export type TemplatePolicy = z.output<typeof templatePolicy>;
 
 /** The spec's `ProfileFieldIn`: the value is any JSON value, typed as the template field's schema says. */
-export const createFieldRequest = lazySchema(() => z.strictObject({
-  template_field_id: z.int(typeError('must be a whole number')).nullish(),
-  value: z.json(typeError('must be a JSON value')),
-  name: z.string(typeError('must be text')).nullish(),
-}));
+export const createFieldRequest = lazySchema(() =>
+  z.strictObject({
+    template_field_id: z.int(typeError('must be a whole number')).nullish(),
+    value: z.json(typeError('must be a JSON value')),
+    name: z.string(typeError('must be text')).nullish(),
+  }),
+);
 
-export const createProfileRequest = lazySchema(() => z.strictObject({
-  name: textOf(1, PROFILE_NAME_MAX),
-  template_id: z.int(typeError('must be a whole number')),
-  fields: z.array(real(createFieldRequest), typeError('must be a list of fields')).nullish(),
-}));
+export const createProfileRequest = lazySchema(() =>
+  z.strictObject({
+    name: textOf(1, PROFILE_NAME_MAX),
+    template_id: z.int(typeError('must be a whole number')),
+    fields: z.array(real(createFieldRequest), typeError('must be a list of fields')).nullish(),
+  }),
+);
 export type CreateProfileRequest = z.input<typeof createProfileRequest>;
 
 export const createProfileEndpoint = defineEndpoint('createProtectionProfile', {

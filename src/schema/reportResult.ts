@@ -20,10 +20,15 @@ export const REPORT_MEDIA_TYPES: Readonly<Record<ReportFormat, string>> = {
 export const reportCell = lazySchema(() => z.union([z.string(), z.number(), z.boolean(), z.null()]).catch(null));
 
 /** The JSON result: column headers, then rows of cells. */
-export const reportResult = lazySchema(() => z.looseObject({
-  headers: z.array(z.unknown()).catch([]).transform((h) => h.map((x) => (typeof x === 'string' ? x : x === null || x === undefined ? '' : JSON.stringify(x)))),
-  rows: z.array(z.array(reportCell).catch([])).catch([]),
-}));
+export const reportResult = lazySchema(() =>
+  z.looseObject({
+    headers: z
+      .array(z.unknown())
+      .catch([])
+      .transform((h) => h.map((x) => (typeof x === 'string' ? x : x === null || x === undefined ? '' : JSON.stringify(x)))),
+    rows: z.array(z.array(reportCell).catch([])).catch([]),
+  }),
+);
 export type ReportResult = z.output<typeof reportResult>;
 export type ReportCell = z.output<typeof reportCell>;
 

@@ -17,21 +17,14 @@ export function typeError(message: string) {
 
 /** A whole number in [min, max]. */
 export function intIn(min: number, max: number) {
-  return z
-    .int(`must be a whole number between ${min} and ${max}`)
-    .min(min, `must be at least ${min}`)
-    .max(max, `must be at most ${max}`);
+  return z.int(`must be a whole number between ${min} and ${max}`).min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 }
 
 /** The rule a whole number past 2^53-1 breaks: a JavaScript number holds no larger one exactly. */
 export const TOO_LARGE = `must be at most ${Number.MAX_SAFE_INTEGER}`;
 
 /** Ids the platform hands out: positive whole numbers a JavaScript number holds exactly. */
-export const positiveId = () =>
-  z
-    .int('must be a positive whole number')
-    .min(1, 'must be at least 1')
-    .max(Number.MAX_SAFE_INTEGER, TOO_LARGE);
+export const positiveId = () => z.int('must be a positive whole number').min(1, 'must be at least 1').max(Number.MAX_SAFE_INTEGER, TOO_LARGE);
 
 export const nonNegativeInt = () => z.int(typeError('must be a whole number')).min(0, 'must be 0 or more');
 
@@ -74,9 +67,7 @@ export function isValidLocalDateTime(value: string): boolean {
 }
 
 export const localDateTime = () =>
-  z
-    .string('must be text')
-    .refine(isValidLocalDateTime, 'must be an ISO 8601 date-time without time zone, like 2030-12-31T23:59:59');
+  z.string('must be text').refine(isValidLocalDateTime, 'must be an ISO 8601 date-time without time zone, like 2030-12-31T23:59:59');
 
 // ---------- responses ----------
 
@@ -92,7 +83,13 @@ export const lenientNumber = () =>
 /** A whole number, or one sent as text; null kept; anything else treated as absent. */
 export const lenientInt = () =>
   z
-    .union([z.int(), z.string().regex(/^\s*-?\d+\s*$/).transform(Number)])
+    .union([
+      z.int(),
+      z
+        .string()
+        .regex(/^\s*-?\d+\s*$/)
+        .transform(Number),
+    ])
     .nullish()
     .catch(undefined);
 
@@ -111,11 +108,16 @@ export const lenientBool = () =>
     .catch(undefined);
 
 /** A map of text to text (env, headers); other values become text. */
-export const lenientTextMap = () => z.record(z.string(), z.unknown()).transform((m) => {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(m)) out[k] = typeof v === 'string' ? v : JSON.stringify(v);
-  return out;
-}).nullish().catch(undefined);
+export const lenientTextMap = () =>
+  z
+    .record(z.string(), z.unknown())
+    .transform((m) => {
+      const out: Record<string, string> = {};
+      for (const [k, v] of Object.entries(m)) out[k] = typeof v === 'string' ? v : JSON.stringify(v);
+      return out;
+    })
+    .nullish()
+    .catch(undefined);
 
 /** An array of display items; a wrong kind of value is treated as absent, null kept. */
 export function lenientArray<T extends z.ZodType>(item: T) {
@@ -128,7 +130,14 @@ export function lenientObject<S extends z.ZodRawShape>(shape: S) {
 }
 
 /** An id the extension sends back later: required, a whole number (text accepted). */
-export const requiredLenientInt = () => z.union([z.int(), z.string().regex(/^\s*-?\d+\s*$/).transform(Number)]);
+export const requiredLenientInt = () =>
+  z.union([
+    z.int(),
+    z
+      .string()
+      .regex(/^\s*-?\d+\s*$/)
+      .transform(Number),
+  ]);
 
 /** An id the extension sends back later: required, non-empty text. */
 export const requiredNonEmptyText = () => z.string().min(1);

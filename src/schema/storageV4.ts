@@ -23,45 +23,53 @@ export const RESTORE_WINDOW_MS = 14 * 24 * 60 * 60 * 1000;
 export type StorageKind = 'object' | 'sftp';
 
 /** GET /storage/v4/{object,sftp}_storages query, as published for both lists. */
-export const storageListQuery = lazySchema(() => z.strictObject({
-  id: filterText(),
-  name: filterText(),
-  location_name: filterText(),
-  offset: intIn(0, Number.MAX_SAFE_INTEGER).optional(),
-  limit: intIn(1, STORAGE_PAGE_MAX).optional(),
-  order_by: filterText(),
-  provisioning_status: z.enum(STORAGE_STATUSES, typeError(`must be one of ${STORAGE_STATUSES.join(', ')}`)).optional(),
-  show_deleted: z.boolean(typeError('must be true or false')).optional(),
-}));
+export const storageListQuery = lazySchema(() =>
+  z.strictObject({
+    id: filterText(),
+    name: filterText(),
+    location_name: filterText(),
+    offset: intIn(0, Number.MAX_SAFE_INTEGER).optional(),
+    limit: intIn(1, STORAGE_PAGE_MAX).optional(),
+    order_by: filterText(),
+    provisioning_status: z.enum(STORAGE_STATUSES, typeError(`must be one of ${STORAGE_STATUSES.join(', ')}`)).optional(),
+    show_deleted: z.boolean(typeError('must be true or false')).optional(),
+  }),
+);
 export type StorageListQuery = z.input<typeof storageListQuery>;
 
-export const objectStorageItem = lazySchema(() => z.looseObject({
-  id: requiredLenientInt(),
-  name: lenientText(),
-  full_name: lenientText(),
-  address: lenientText(),
-  location_name: lenientText(),
-  created_at: lenientText(),
-  provisioning_status: lenientText(),
-}));
+export const objectStorageItem = lazySchema(() =>
+  z.looseObject({
+    id: requiredLenientInt(),
+    name: lenientText(),
+    full_name: lenientText(),
+    address: lenientText(),
+    location_name: lenientText(),
+    created_at: lenientText(),
+    provisioning_status: lenientText(),
+  }),
+);
 export type ObjectStorageItem = z.output<typeof objectStorageItem>;
 
 /** An SFTP storage; its `password` (published as optional) is never kept. */
-export const sftpStorageItem = lazySchema(() => z.object({
-  id: requiredLenientInt(),
-  name: lenientText(),
-  full_name: lenientText(),
-  address: lenientText(),
-  location_name: lenientText(),
-  created_at: lenientText(),
-  provisioning_status: lenientText(),
-  expires: lenientText(),
-  server_alias: lenientText(),
-  has_password: lenientBool(),
-  has_custom_config_file: lenientBool(),
-  is_http_disabled: lenientBool(),
-  ssh_key_ids: lenientArray(lenientInt()),
-}).strip());
+export const sftpStorageItem = lazySchema(() =>
+  z
+    .object({
+      id: requiredLenientInt(),
+      name: lenientText(),
+      full_name: lenientText(),
+      address: lenientText(),
+      location_name: lenientText(),
+      created_at: lenientText(),
+      provisioning_status: lenientText(),
+      expires: lenientText(),
+      server_alias: lenientText(),
+      has_password: lenientBool(),
+      has_custom_config_file: lenientBool(),
+      is_http_disabled: lenientBool(),
+      ssh_key_ids: lenientArray(lenientInt()),
+    })
+    .strip(),
+);
 export type SftpStorageItem = z.output<typeof sftpStorageItem>;
 
 const noParams = lazySchema(() => z.strictObject({}));

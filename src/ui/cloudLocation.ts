@@ -50,7 +50,12 @@ export function cloudLocationSteps<S extends CloudLocation>(defaults: CloudDefau
               load: (fresh) => picks.lists.projects(fresh),
               missing: () => picks.lists.isMissing('listProjects'),
               logError: picks.logError,
-              item: (p) => ({ label: p.name ?? `project ${p.id}`, description: `ID ${p.id}${p.is_default ? ' · default' : ''}`, detail: p.description ?? undefined, value: p.id }),
+              item: (p) => ({
+                label: p.name ?? `project ${p.id}`,
+                description: `ID ${p.id}${p.is_default ? ' · default' : ''}`,
+                detail: p.description ?? undefined,
+                value: p.id,
+              }),
               current,
               typed,
             })

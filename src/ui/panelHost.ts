@@ -42,11 +42,13 @@ export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptio
   return { enableScripts: true, enableFindWidget: true, localResourceRoots: localResourceRoots(extensionUri) };
 }
 
-const envelope = lazySchema(() => z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('ready') }),
-  z.strictObject({ kind: z.literal('notify'), message: z.unknown() }),
-  z.strictObject({ kind: z.literal('request'), id: z.number().int().min(0).max(MAX_REQUEST_ID), method: z.string().max(64), params: z.unknown() }),
-]));
+const envelope = lazySchema(() =>
+  z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('ready') }),
+    z.strictObject({ kind: z.literal('notify'), message: z.unknown() }),
+    z.strictObject({ kind: z.literal('request'), id: z.number().int().min(0).max(MAX_REQUEST_ID), method: z.string().max(64), params: z.unknown() }),
+  ]),
+);
 
 function describeIssues(error: z.ZodError): string {
   return error.issues
@@ -158,7 +160,9 @@ export class PanelHost<N, R extends RequestMap, E> implements vscode.Disposable 
     // Nothing goes out before `ready`: the page could not receive it. The handler's onReady sends the whole picture.
     if (!this.ready) return;
     this.options.watch?.saw({ title: this.panel.title, message });
-    void this.panel.webview.postMessage(message).then(undefined, (error: unknown) => this.options.log.error(`${this.options.title}: could not post to the webview`, error));
+    void this.panel.webview
+      .postMessage(message)
+      .then(undefined, (error: unknown) => this.options.log.error(`${this.options.title}: could not post to the webview`, error));
   }
 
   private refuse(what: string, detail: string): void {

@@ -14,7 +14,10 @@ export function registerPanelSerializer<S>(
   const deserializeWebviewPanel = (panel: vscode.WebviewPanel, saved: unknown): Promise<void> => {
     const parsed = saved === undefined || saved === null ? undefined : schema.safeParse(saved);
     if (parsed && !parsed.success) {
-      const detail = parsed.error.issues.slice(0, 3).map((i) => `${issuePath(i.path)}: ${i.message}`).join('; ');
+      const detail = parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${issuePath(i.path)}: ${i.message}`)
+        .join('; ');
       log.error(`${viewType}: the saved state was not usable, starting afresh (${detail})`);
     }
     revive(panel, parsed?.success ? parsed.data : undefined);

@@ -148,5 +148,4 @@ export class ReadableDocuments extends Disposable implements vscode.TextDocument
   private async updateContext(): Promise<void> {
     await vscode.commands.executeCommand('setContext', VIEW_ACTIVE_CONTEXT, this.viewInActiveTab() !== undefined);
   }
-
 }

@@ -1,7 +1,19 @@
 // FlowUi on VS Code's InputBox and QuickPick: Back button, step counter, validation as you type
 // (newest result wins) and a busy box while a slower check runs on Enter.
 import * as vscode from 'vscode';
-import { BACK, CANCEL, validationMessage, type Back, type Cancel, type FlowUi, type InputPrompt, type NotifySeverity, type PickItem, type PickPrompt, type Validation } from './flowUi';
+import {
+  BACK,
+  CANCEL,
+  validationMessage,
+  type Back,
+  type Cancel,
+  type FlowUi,
+  type InputPrompt,
+  type NotifySeverity,
+  type PickItem,
+  type PickPrompt,
+  type Validation,
+} from './flowUi';
 
 function toInputValidation(result: Validation): string | vscode.InputBoxValidationMessage | undefined {
   if (result === undefined) return undefined;

@@ -6,7 +6,17 @@
 // and filtered with rows selected. One violation fails `npm test`.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { LOGS_FN_PATH as fnPath, axeViolations, logsTab, openFunctionLogs, openWorkbench, runCommand, setColorTheme, simControl, webviewFrame } from './workbench.mjs';
+import {
+  LOGS_FN_PATH as fnPath,
+  axeViolations,
+  logsTab,
+  openFunctionLogs,
+  openWorkbench,
+  runCommand,
+  setColorTheme,
+  simControl,
+  webviewFrame,
+} from './workbench.mjs';
 
 const THEMES = [
   { name: 'Dark 2026', workbench: 'vs-dark', webview: 'vscode-dark' },

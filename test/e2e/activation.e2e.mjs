@@ -30,10 +30,18 @@ describe('Activation: nothing until used, then from every way in', () => {
   after(async () => {
     if (page) {
       // Stop following the task that never ends (best effort; the reports UI test does the same).
-      await page.locator('.activitybar .action-label[aria-label^="Platform Console"]').click().catch(() => undefined);
-      const row = reports().locator('.monaco-list-row', { hasText: /InProgress · 2026-04/ }).first();
+      await page
+        .locator('.activitybar .action-label[aria-label^="Platform Console"]')
+        .click()
+        .catch(() => undefined);
+      const row = reports()
+        .locator('.monaco-list-row', { hasText: /InProgress · 2026-04/ })
+        .first();
       await row.click({ button: 'right', timeout: 5000 }).catch(() => undefined);
-      await page.locator('.context-view .action-label', { hasText: /^Remove from List \(Keep on Server\)$/ }).click({ timeout: 5000 }).catch(() => undefined);
+      await page
+        .locator('.context-view .action-label', { hasText: /^Remove from List \(Keep on Server\)$/ })
+        .click({ timeout: 5000 })
+        .catch(() => undefined);
       await runCommand(page, 'View: Close All Editors').catch(() => undefined);
     }
     await browser?.close();
@@ -47,7 +55,10 @@ describe('Activation: nothing until used, then from every way in', () => {
     startupsBefore = await startupsFinished();
     for (let attempt = 1; ; attempt++) {
       const navigated = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: 15_000 });
-      await page.locator('.monaco-workbench').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
+      await page
+        .locator('.monaco-workbench')
+        .click({ position: { x: 5, y: 5 } })
+        .catch(() => undefined);
       await runCommand(page, 'Developer: Reload Window');
       try {
         await navigated;
@@ -64,7 +75,10 @@ describe('Activation: nothing until used, then from every way in', () => {
   /** A window with no editor and the Explorer in the sidebar (no way in is in use), reloaded. */
   async function quietWindow(beforeReload = async () => {}) {
     await runCommand(page, 'View: Close All Editors');
-    await page.locator('.monaco-workbench').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
+    await page
+      .locator('.monaco-workbench')
+      .click({ position: { x: 5, y: 5 } })
+      .catch(() => undefined);
     await page.keyboard.press('Control+Shift+E'); // View: Show Explorer (shows, never hides)
     await page.locator('.explorer-folders-view').waitFor();
     await beforeReload();
@@ -115,7 +129,14 @@ describe('Activation: nothing until used, then from every way in', () => {
     await page.locator('.tab', { hasText: 'Price Preview' }).waitFor();
     await connectionItem().waitFor({ timeout: 30_000 });
     const frames = async () => {
-      for (const frame of page.frames()) if (await frame.locator('price-preview-app [data-testid="tab-instances"]').count().catch(() => 0)) return true;
+      for (const frame of page.frames())
+        if (
+          await frame
+            .locator('price-preview-app [data-testid="tab-instances"]')
+            .count()
+            .catch(() => 0)
+        )
+          return true;
       return false;
     };
     for (let i = 0; i < 100 && !(await frames()); i++) await page.waitForTimeout(200);
@@ -182,7 +203,10 @@ describe('Activation: nothing until used, then from every way in', () => {
     await quickInput().getByText('UUID of the report task').waitFor();
     await quickInput().locator('input').fill(RUNNING_REPORT);
     await quickInput().locator('input').press('Enter');
-    await reports().locator('.monaco-list-row', { hasText: /InProgress · 2026-04/ }).first().waitFor();
+    await reports()
+      .locator('.monaco-list-row', { hasText: /InProgress · 2026-04/ })
+      .first()
+      .waitFor();
     await quietWindow();
     // Counted once the new window is up: a read the old window's poller had in flight as the
     // reload began is not one of the new window's. Kept as a pause: the old window's extension

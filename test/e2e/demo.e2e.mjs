@@ -29,7 +29,11 @@ describe('npm start -- --host 0.0.0.0 --auth password', { timeout: 300_000 }, ()
     const port = await freePort();
     // The runner's variables stay out: the demo gets what a person's shell would have.
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PLATFORM_CONSOLE_')));
-    demo = spawn(process.execPath, ['scripts/start.mjs', '--host', '0.0.0.0', '--auth', 'password', '--port', String(port)], { cwd: projectRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    demo = spawn(process.execPath, ['scripts/start.mjs', '--host', '0.0.0.0', '--auth', 'password', '--port', String(port)], {
+      cwd: projectRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     exited = new Promise((resolve) => demo.once('exit', (code, signal) => resolve(code ?? signal)));
     demo.stdout.on('data', (chunk) => (output += chunk));
     demo.stderr.on('data', (chunk) => (output += chunk));
@@ -54,7 +58,7 @@ describe('npm start -- --host 0.0.0.0 --auth password', { timeout: 300_000 }, ()
     }
   });
 
-  it('prints the URL another machine opens (this machine\'s address, the folder) and the password', () => {
+  it("prints the URL another machine opens (this machine's address, the folder) and the password", () => {
     assert.ok(banner.url && banner.password && banner.keyFile, output);
     assert.match(key, /^demo-[0-9a-f]{32}$/, 'the key file holds the key alone');
     const url = new URL(banner.url);
@@ -129,7 +133,7 @@ describe('npm start -- --host 0.0.0.0 --auth password', { timeout: 300_000 }, ()
     assert.ok(read >= 3, `${read} environments read`);
   });
 
-  it('Ctrl-C stops everything: exit 0, the key\'s folder removed, the port closed', async () => {
+  it("Ctrl-C stops everything: exit 0, the key's folder removed, the port closed", async () => {
     demo.kill('SIGINT');
     assert.equal(await exited, 0, output.slice(-2000));
     assert.equal(existsSync(path.dirname(banner.keyFile)), false);

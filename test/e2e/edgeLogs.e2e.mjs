@@ -7,7 +7,18 @@
 /* global document */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { axeViolations, openWorkbench, restoreLayout, runCommand, screenshot, sidebarPane, simControl, transitionsDone, watchCsp, webviewFrame } from './workbench.mjs';
+import {
+  axeViolations,
+  openWorkbench,
+  restoreLayout,
+  runCommand,
+  screenshot,
+  sidebarPane,
+  simControl,
+  transitionsDone,
+  watchCsp,
+  webviewFrame,
+} from './workbench.mjs';
 
 const number = (text) => Number(text.replace(/[^0-9]/g, ''));
 
@@ -60,7 +71,10 @@ describe('Edge app logs', () => {
       await input.fill(label);
       await quickInput().locator('.monaco-list-row', { hasText: label }).first().waitFor();
       await input.press('Enter');
-      await quickInput().getByText(label === 'Request ID' ? 'Request ID (every line of one request)' : label).first().waitFor();
+      await quickInput()
+        .getByText(label === 'Request ID' ? 'Request ID (every line of one request)' : label)
+        .first()
+        .waitFor();
       await input.fill(value);
       await input.press('Enter');
     }
@@ -103,10 +117,14 @@ describe('Edge app logs', () => {
   it('Load Older Lines pages back: 1,000 older than the oldest held, then the next 1,000 from the same fixed point', async () => {
     // Follow off, so the simulator's last read is the older page (the record keeps the last per route).
     await byTest('follow').click();
-    await byTest('status').getByText(/Paused/).waitFor();
+    await byTest('status')
+      .getByText(/Paused/)
+      .waitFor();
     const before = (await shownCount()).all;
     await byTest('load-older').click();
-    await byTest('older').getByText(/1,000 of [\d,]+ in the range read back/).waitFor();
+    await byTest('older')
+      .getByText(/1,000 of [\d,]+ in the range read back/)
+      .waitFor();
     await byTest('load-older').getByText('Load Older Lines').waitFor();
     const first = await lastLogRead();
     assert.equal(first.query.offset, '0');
@@ -115,7 +133,9 @@ describe('Edge app logs', () => {
     const afterFirst = (await shownCount()).all;
     assert.ok(afterFirst >= before + 999 && afterFirst <= before + 1000, `one older page of 1,000: ${before} -> ${afterFirst}`);
     await byTest('load-older').click();
-    await byTest('older').getByText(/2,000 of [\d,]+ in the range read back/).waitFor();
+    await byTest('older')
+      .getByText(/2,000 of [\d,]+ in the range read back/)
+      .waitFor();
     const second = await lastLogRead();
     assert.equal(second.query.offset, '1000', 'the next page counts on from the same point');
     assert.equal(second.query.to, first.query.to);
@@ -123,7 +143,7 @@ describe('Edge app logs', () => {
     await byTest('follow').click();
   });
 
-  it('a request id typed in the filter pick is sent to the platform: every row is that request\'s', async () => {
+  it("a request id typed in the filter pick is sent to the platform: every row is that request's", async () => {
     const requestId = (await rowRequests()).at(-1);
     assert.match(requestId, /^[0-9a-f]{16}$/);
     await simControl('requests', undefined, 'DELETE');
@@ -145,6 +165,9 @@ describe('Edge app logs', () => {
     await screenshot(page, 'edge-app-logs');
     // The details pane stays as the panel's own setting: off again for the next test file.
     await byTest('details').click();
-    assert.equal(await frame.evaluate(() => document.querySelector('function-logs-app')?.shadowRoot?.querySelector('[data-testid="details-pane"]') ?? null), null);
+    assert.equal(
+      await frame.evaluate(() => document.querySelector('function-logs-app')?.shadowRoot?.querySelector('[data-testid="details-pane"]') ?? null),
+      null,
+    );
   });
 });

@@ -173,11 +173,14 @@ describe('Keyboard only, and what a screen reader hears', () => {
     });
     assert.equal(focusRing.border, focusRing.expected, 'the focused list has the focus border');
 
-    const readActive = () => viewport.evaluate((v) => {
-      const id = v.getAttribute('aria-activedescendant');
-      const row = id && document.getElementById(id);
-      return row ? { pos: Number(row.dataset.pos), selected: row.getAttribute('aria-selected') === 'true', text: row.querySelector('.msg')?.textContent ?? '' } : null;
-    });
+    const readActive = () =>
+      viewport.evaluate((v) => {
+        const id = v.getAttribute('aria-activedescendant');
+        const row = id && document.getElementById(id);
+        return row
+          ? { pos: Number(row.dataset.pos), selected: row.getAttribute('aria-selected') === 'true', text: row.querySelector('.msg')?.textContent ?? '' }
+          : null;
+      });
     /** The active row once the page has drawn it (a key's redraw and the list's scroll take a frame or two). */
     const active = async () => {
       for (let i = 0; i < 40; i++) {
@@ -204,7 +207,9 @@ describe('Keyboard only, and what a screen reader hears', () => {
     assert.equal(await selectedCount(), 2, 'Space takes the active row out');
     await page.keyboard.press('Space');
     await page.keyboard.press('Control+c');
-    await byTest('notice').filter({ hasText: /Copied 3 lines/ }).waitFor();
+    await byTest('notice')
+      .filter({ hasText: /Copied 3 lines/ })
+      .waitFor();
 
     // Reading older lines while new ones come: said once, then Ctrl+End goes to them.
     await page.keyboard.press('PageDown');

@@ -69,7 +69,10 @@ describe('Panel widths: 1,200, 700 and 480 px', () => {
       await select.waitFor();
       if (!(await select.evaluate((s) => s.value))) {
         await select.locator('input.combobox-input').click();
-        await select.getByRole('option', { name: field === 'projectId' ? /^production · ID 1$/ : /^Luxembourg-2 · ID 1/ }).first().click();
+        await select
+          .getByRole('option', { name: field === 'projectId' ? /^production · ID 1$/ : /^Luxembourg-2 · ID 1/ })
+          .first()
+          .click();
       }
     }
     await area.and(app.locator('[data-state="priced"]')).waitFor();
@@ -95,7 +98,9 @@ describe('Panel widths: 1,200, 700 and 480 px', () => {
       assert.ok(field.whole, `${width} px: the field being edited is in view (${field.why})`);
       if (oneColumn) {
         const [input, bar] = await Promise.all(
-          ['[data-field="volumes.2.typeName"] vscode-textfield', '[data-testid="price-bar"]'].map((s) => app.locator(s).evaluate((e) => e.getBoundingClientRect().toJSON())),
+          ['[data-field="volumes.2.typeName"] vscode-textfield', '[data-testid="price-bar"]'].map((s) =>
+            app.locator(s).evaluate((e) => e.getBoundingClientRect().toJSON()),
+          ),
         );
         assert.ok(input.bottom <= bar.top + 1, `${width} px: the field is above the price bar, not under it (${input.bottom} > ${bar.top})`);
       }
@@ -140,7 +145,11 @@ describe('Panel widths: 1,200, 700 and 480 px', () => {
       await panelWidth(frame, width);
       // A read lands at this width: the lines held grow past what they were once resized.
       const resizedAt = await lineCount(app);
-      await frame.waitForFunction(([s, n]) => Number(/of ([\d,]+) lines/.exec(document.querySelector(s)?.textContent ?? '')?.[1].replace(/,/g, '')) > n, ['[data-testid="counts"]', resizedAt], { timeout: 15_000 });
+      await frame.waitForFunction(
+        ([s, n]) => Number(/of ([\d,]+) lines/.exec(document.querySelector(s)?.textContent ?? '')?.[1].replace(/,/g, '')) > n,
+        ['[data-testid="counts"]', resizedAt],
+        { timeout: 15_000 },
+      );
       const newest = await frame.evaluate(() => {
         const rows = [...document.querySelectorAll('.row')];
         const last = rows.reduce((a, b) => (Number(b.dataset.pos) > Number(a.dataset.pos) ? b : a));
@@ -148,11 +157,24 @@ describe('Panel widths: 1,200, 700 and 480 px', () => {
         const list = document.querySelector('.viewport').getBoundingClientRect();
         const v = document.querySelector('.viewport');
         // What a failure needs to say: the list's offset and size, and whether it stopped following (the pill).
-        return { pos: Number(last.dataset.pos), top: r.top, bottom: r.bottom, listBottom: list.bottom, height: innerHeight, scrollTop: v.scrollTop, scrollHeight: v.scrollHeight, clientHeight: v.clientHeight, pill: Boolean(document.querySelector('[data-testid="pill"]')) };
+        return {
+          pos: Number(last.dataset.pos),
+          top: r.top,
+          bottom: r.bottom,
+          listBottom: list.bottom,
+          height: innerHeight,
+          scrollTop: v.scrollTop,
+          scrollHeight: v.scrollHeight,
+          clientHeight: v.clientHeight,
+          pill: Boolean(document.querySelector('[data-testid="pill"]')),
+        };
       });
       const shown = Number((await app.locator('[data-testid="counts"]').innerText()).match(/Showing ([\d,]+)/)[1].replace(/,/g, ''));
       assert.equal(newest.pos, shown - 1, `${width} px: the newest line is drawn`);
-      assert.ok(newest.bottom <= newest.listBottom + 1 && newest.bottom <= newest.height, `${width} px: the newest line is inside the panel (${JSON.stringify(newest)})`);
+      assert.ok(
+        newest.bottom <= newest.listBottom + 1 && newest.bottom <= newest.height,
+        `${width} px: the newest line is inside the panel (${JSON.stringify(newest)})`,
+      );
       // The toolbar: one line, nothing past the panel's edge; narrow, the rest folds into More Actions.
       const bar = await frame.evaluate(() => {
         const shown = [...document.querySelectorAll('.toolbar [data-testid]')].filter((e) => e.getBoundingClientRect().width > 0 && !e.closest('.menu'));
@@ -233,16 +255,22 @@ describe('Panel widths: 1,200, 700 and 480 px', () => {
     const row = app.locator(`[id="${target}"]`);
     await row.locator('.msg').click();
     // Drawn on the page's next update: waited for, and on failure the rows that are selected said.
-    await app.locator(`[id="${target}"][aria-selected="true"]`).waitFor({ timeout: 5000 }).catch(async () => {
-      const selected = await frame.evaluate(() => [...document.querySelectorAll('.row[aria-selected="true"]')].map((r) => r.id));
-      assert.fail(`the clicked row ${target} is selected (selected: ${JSON.stringify(selected)})`);
-    });
+    await app
+      .locator(`[id="${target}"][aria-selected="true"]`)
+      .waitFor({ timeout: 5000 })
+      .catch(async () => {
+        const selected = await frame.evaluate(() => [...document.querySelectorAll('.row[aria-selected="true"]')].map((r) => r.id));
+        assert.fail(`the clicked row ${target} is selected (selected: ${JSON.stringify(selected)})`);
+      });
     const cut = await row.evaluate((r) => r.querySelector('.msg').getBoundingClientRect().right > r.closest('.viewport').getBoundingClientRect().right);
     assert.ok(cut, 'the line is cut in the list at 480 px');
     const message = await row.locator('.msg').textContent();
     const pane = app.locator('[data-testid="details-message"]');
     assert.equal(await pane.textContent(), message, 'the details pane holds the whole line');
-    assert.ok(await pane.evaluate((p) => p.scrollWidth <= p.clientWidth && p.getBoundingClientRect().bottom <= innerHeight), 'wrapped inside the panel, nothing cut');
+    assert.ok(
+      await pane.evaluate((p) => p.scrollWidth <= p.clientWidth && p.getBoundingClientRect().bottom <= innerHeight),
+      'wrapped inside the panel, nothing cut',
+    );
     assert.deepEqual(await axeViolations(frame), [], '480 px with the details pane: axe-core finds nothing');
     // Remembered by the panel: a reloaded page opens it again.
     await runCommand(page, 'Developer: Reload Webviews');

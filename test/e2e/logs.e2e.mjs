@@ -49,7 +49,12 @@ describe('Function Logs', () => {
   const domRows = () =>
     app().evaluate((el) =>
       [...el.querySelectorAll('.row')]
-        .map((r) => ({ y: new DOMMatrix(getComputedStyle(r).transform).m42, pod: r.querySelector('.pod')?.title ?? '', msg: r.querySelector('.msg')?.textContent ?? '', marker: r.classList.contains('marker') }))
+        .map((r) => ({
+          y: new DOMMatrix(getComputedStyle(r).transform).m42,
+          pod: r.querySelector('.pod')?.title ?? '',
+          msg: r.querySelector('.msg')?.textContent ?? '',
+          marker: r.classList.contains('marker'),
+        }))
         .sort((a, b) => a.y - b.y),
     );
   /** Scroll geometry of the row list, and the row drawn at its top edge. */
@@ -76,7 +81,14 @@ describe('Function Logs', () => {
 
   async function findFrame() {
     return waitFor('the Function Logs webview frame', async () => {
-      for (const f of page.frames()) if (await f.locator('function-logs-app').count().catch(() => 0)) return f;
+      for (const f of page.frames())
+        if (
+          await f
+            .locator('function-logs-app')
+            .count()
+            .catch(() => 0)
+        )
+          return f;
       return undefined;
     });
   }
@@ -101,7 +113,9 @@ describe('Function Logs', () => {
     // screen: text typed into the picker would be lost when the input box replaces it.
     await quickInput().locator('input[placeholder^="e.g. default"]').waitFor();
     await input.fill('Default');
-    await quickInput().getByText(/^Namespace: /).waitFor();
+    await quickInput()
+      .getByText(/^Namespace: /)
+      .waitFor();
     await input.fill(FN.namespace);
     await input.press('Enter');
     await choose('Enter a function name…');
@@ -154,7 +168,10 @@ describe('Function Logs', () => {
     const dx = 120;
     const dy = Math.round(box.height / 2);
     const underPointer = () =>
-      app().evaluate((el, p) => document.elementFromPoint(p.x, p.y)?.closest('.row')?.querySelector('.msg')?.textContent ?? '', { x: local.x + dx, y: local.y + dy });
+      app().evaluate((el, p) => document.elementFromPoint(p.x, p.y)?.closest('.row')?.querySelector('.msg')?.textContent ?? '', {
+        x: local.x + dx,
+        y: local.y + dy,
+      });
     await page.mouse.move(box.x + dx, box.y + dy);
     const first = await underPointer();
     assert.ok(first, 'a row under the pointer');
@@ -195,7 +212,15 @@ describe('Function Logs', () => {
             const msg = r.querySelector('.msg');
             const text = msg.querySelector('.text') ?? msg;
             const pod = r.querySelector('.pod');
-            return { left: text.getBoundingClientRect().left - v.left, width: v.width, chip: pod.querySelector('[aria-hidden="true"]:not(.swatch)')?.textContent ?? '', title: pod.title, spoken: pod.querySelector('.sr-only')?.textContent ?? '', msg: msg.textContent, folded: Boolean(msg.querySelector('.stamp')) };
+            return {
+              left: text.getBoundingClientRect().left - v.left,
+              width: v.width,
+              chip: pod.querySelector('[aria-hidden="true"]:not(.swatch)')?.textContent ?? '',
+              title: pod.title,
+              spoken: pod.querySelector('.sr-only')?.textContent ?? '',
+              msg: msg.textContent,
+              folded: Boolean(msg.querySelector('.stamp')),
+            };
           });
       });
       assert.ok(rows.length > 10, `rows in view (${rows.length})`);
@@ -329,7 +354,9 @@ describe('Function Logs', () => {
 
   it('filters by pod', async () => {
     await byTest('pods').click();
-    const pods = await app().locator('.menu [data-pod]').evaluateAll((els) => els.map((e) => e.dataset.pod));
+    const pods = await app()
+      .locator('.menu [data-pod]')
+      .evaluateAll((els) => els.map((e) => e.dataset.pod));
     assert.ok(pods.length >= 2, `several pods (${pods})`);
     await app().locator(`.menu [data-pod="${pods[0]}"]`).click();
     await waitFor('one pod', async () => {
@@ -382,7 +409,14 @@ describe('Function Logs', () => {
     await byTest('export-shown-log').click();
     // The save dialog (VS Code's own, in the browser): the proposed name is accepted.
     const proposed = new RegExp(`/${FN.namespace}-${FN.name}-\\d{8}-\\d{6}\\.log$`);
-    await waitFor('the proposed file name', async () => proposed.test(await quickInput().locator('input').inputValue().catch(() => '')));
+    await waitFor('the proposed file name', async () =>
+      proposed.test(
+        await quickInput()
+          .locator('input')
+          .inputValue()
+          .catch(() => ''),
+      ),
+    );
     await quickInput().locator('input').press('Enter');
     const said = await waitFor('export done', async () => {
       const text = await notice();
@@ -390,21 +424,34 @@ describe('Function Logs', () => {
     });
     const m = /^Exported ([\d,]+) lines? (?:and [\d,]+ markers? )?to (.+\.log)\.$/.exec(said);
     assert.ok(m, said);
-    const lines = (await readFile(m[2], 'utf8')).trimEnd().split('\n').filter((l) => !l.startsWith('# '));
+    const lines = (await readFile(m[2], 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .filter((l) => !l.startsWith('# '));
     assert.equal(lines.length, number(m[1]));
     assert.equal(lines.length, c.shown, 'the lines shown');
     for (const line of lines) assert.match(line, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z \[[a-z0-9-]+\] .*WARN/i);
 
     await byTest('export').click();
     await byTest('export-all-jsonl').click();
-    await waitFor('the proposed .jsonl name', async () => /\.jsonl$/.test(await quickInput().locator('input').inputValue().catch(() => '')));
+    await waitFor('the proposed .jsonl name', async () =>
+      /\.jsonl$/.test(
+        await quickInput()
+          .locator('input')
+          .inputValue()
+          .catch(() => ''),
+      ),
+    );
     await quickInput().locator('input').press('Enter');
     const all = await waitFor('export of all', async () => {
       const text = await notice();
       return /\.jsonl\.$/.test(text) ? text : undefined;
     });
     const file = /to (.+\.jsonl)\.$/.exec(all)[1];
-    const entries = (await readFile(file, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l));
+    const entries = (await readFile(file, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.equal(entries.filter((e) => !e.marker).length, c.all, 'every line the page holds');
     assert.deepEqual(Object.keys(entries.at(-1)), ['Time', 'Pod', 'Message']);
     await filter.fill('');
@@ -417,7 +464,10 @@ describe('Function Logs', () => {
     await tab.waitFor();
     await page.locator('.editor-instance .view-lines').filter({ hasText: FN.name }).first().waitFor();
     await page.keyboard.type('typed');
-    await page.locator('.monaco-editor-overlaymessage', { hasText: /read-?only/i }).first().waitFor();
+    await page
+      .locator('.monaco-editor-overlaymessage', { hasText: /read-?only/i })
+      .first()
+      .waitFor();
     await page.keyboard.press('Escape');
     await tab.click({ button: 'middle' }); // closes the tab
     await tab.waitFor({ state: 'detached' });
@@ -447,7 +497,10 @@ describe('Function Logs', () => {
     await runCommand(page, 'Platform Console: Open Function Logs…');
     await choose('production');
     await choose('Luxembourg-2');
-    await quickInput().locator('.monaco-list-row', { hasText: `${FN.namespace}/${FN.name}` }).first().click();
+    await quickInput()
+      .locator('.monaco-list-row', { hasText: `${FN.namespace}/${FN.name}` })
+      .first()
+      .click();
     await quickInput().waitFor({ state: 'hidden' });
     await page.locator('.tab.active', { hasText: `Logs: ${FN.namespace}/${FN.name}` }).waitFor();
     assert.equal(await page.locator('.tab', { hasText: `Logs: ${FN.namespace}/${FN.name}` }).count(), 1);

@@ -29,7 +29,13 @@ describe('Price Preview', () => {
   async function findFrame() {
     for (let attempt = 0; attempt < 100; attempt++) {
       for (const f of page.frames()) {
-        if (await f.locator('price-preview-app').count().catch(() => 0)) return f;
+        if (
+          await f
+            .locator('price-preview-app')
+            .count()
+            .catch(() => 0)
+        )
+          return f;
       }
       await page.waitForTimeout(200);
     }
@@ -162,13 +168,14 @@ describe('Price Preview', () => {
   });
 
   it('draws the bar chart in proportion to the monthly costs', async () => {
-    const bars = await app().locator('[data-testid="price-chart"] rect.bar').evaluateAll((rects) =>
-      rects.map((r) => ({ key: r.dataset.key, value: Number(r.dataset.value), width: Number(r.getAttribute('width')) })),
-    );
+    const bars = await app()
+      .locator('[data-testid="price-chart"] rect.bar')
+      .evaluateAll((rects) => rects.map((r) => ({ key: r.dataset.key, value: Number(r.dataset.value), width: Number(r.getAttribute('width')) })));
     assert.ok(bars.length >= 4, JSON.stringify(bars));
     const top = bars.reduce((a, b) => (b.value > a.value ? b : a));
     assert.ok(top.width > 100, 'the longest bar is drawn long');
-    for (const bar of bars) assert.ok(Math.abs(bar.width / top.width - bar.value / top.value) < 0.01, `bar ${bar.key}: ${bar.width}/${top.width} vs ${bar.value}/${top.value}`);
+    for (const bar of bars)
+      assert.ok(Math.abs(bar.width / top.width - bar.value / top.value) < 0.01, `bar ${bar.key}: ${bar.width}/${top.width} vs ${bar.value}/${top.value}`);
     // The monthly column of the table and the bars tell the same numbers.
     for (const bar of bars) {
       const cell = await app().locator(`.breakdown tr[data-key="${bar.key}"] td`).nth(1).innerText();

@@ -37,7 +37,12 @@ describe('Report table', () => {
   let amount = -1;
   let amountName = '';
   const cells = (column) =>
-    app.locator('.canvas .row').evaluateAll((rows, c) => rows.sort((a, b) => Number(a.dataset.pos) - Number(b.dataset.pos)).map((r) => r.children[c]?.textContent?.trim() ?? ''), column);
+    app
+      .locator('.canvas .row')
+      .evaluateAll(
+        (rows, c) => rows.sort((a, b) => Number(a.dataset.pos) - Number(b.dataset.pos)).map((r) => r.children[c]?.textContent?.trim() ?? ''),
+        column,
+      );
 
   it('opens a completed report from the Report Tasks view: the table shows its rows, header and totals', async () => {
     await page.locator('.activitybar .action-label[aria-label^="Platform Console"]').click();
@@ -75,9 +80,20 @@ describe('Report table', () => {
     assert.match((await byTest(`total-${amount}`).textContent()) ?? '', /\d/, 'the amount column is totalled');
     assert.equal(await byTest('total-0').count(), 0, 'client_id is numeric but not totalled');
     // A total sums every row, so it is wider than the cells the column was sized from: the column widens to show it whole.
-    const cut = await app.evaluate((el) => [...el.querySelectorAll('.totals .cell')].filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent.trim()));
+    const cut = await app.evaluate((el) =>
+      [...el.querySelectorAll('.totals .cell')].filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent.trim()),
+    );
     assert.deepEqual(cut, [], 'no total or label cut off');
-    assert.equal(await app.locator('.canvas .row').first().locator('.cell').nth(amount).evaluate((c) => c.ownerDocument.defaultView.getComputedStyle(c).textAlign), 'right', 'numbers right-aligned');
+    assert.equal(
+      await app
+        .locator('.canvas .row')
+        .first()
+        .locator('.cell')
+        .nth(amount)
+        .evaluate((c) => c.ownerDocument.defaultView.getComputedStyle(c).textAlign),
+      'right',
+      'numbers right-aligned',
+    );
   });
 
   it('sorts by a numeric column both ways, with the sort state on the header', async () => {
@@ -86,11 +102,19 @@ describe('Report table', () => {
     const amountHeader = app.locator('[role="columnheader"]').nth(amount);
     assert.equal(await amountHeader.getAttribute('aria-sort'), 'ascending');
     const asc = (await cells(amount)).map((t) => Number(t.replace(/,/g, '')));
-    assert.deepEqual(asc, [...asc].sort((a, b) => a - b), 'ascending as numbers');
+    assert.deepEqual(
+      asc,
+      [...asc].sort((a, b) => a - b),
+      'ascending as numbers',
+    );
     await sort.press('Enter');
     assert.equal(await amountHeader.getAttribute('aria-sort'), 'descending');
     const desc = (await cells(amount)).map((t) => Number(t.replace(/,/g, '')));
-    assert.deepEqual(desc, [...desc].sort((a, b) => b - a), 'descending as numbers');
+    assert.deepEqual(
+      desc,
+      [...desc].sort((a, b) => b - a),
+      'descending as numbers',
+    );
     await byTest('spoken').getByText(`Sorted by ${amountName}, descending.`).waitFor();
   });
 
@@ -99,16 +123,24 @@ describe('Report table', () => {
     // The first row's longest text (a company name, most often), its ASCII letters upper-cased: the filter ignores case.
     const firstRow = await app.locator('.canvas .row[data-pos="0"] .cell:not(.num)').allTextContents();
     const product = firstRow.map((t) => t.trim()).sort((a, b) => b.length - a.length)[0];
-    await byTest('filter').locator('input').fill(product.replace(/[a-z]/g, (c) => c.toUpperCase()));
+    await byTest('filter')
+      .locator('input')
+      .fill(product.replace(/[a-z]/g, (c) => c.toUpperCase()));
     const loaded = Number(await attr('loaded'));
     await waitAttr('shown', (n) => Number(n) > 0 && Number(n) < loaded, 'the filter applied');
     const shown = Number(await attr('shown'));
     assert.ok(shown < Number(await attr('loaded')));
     const texts = await app.locator('.canvas .row').evaluateAll((rows) => rows.map((r) => r.textContent.toLowerCase()));
     for (const text of texts) assert.ok(text.includes(product.toLowerCase()), `${text} holds ${product}`);
-    await byTest('counts').getByText(new RegExp(`^${shown.toLocaleString('en-US')} of `)).waitFor();
+    await byTest('counts')
+      .getByText(new RegExp(`^${shown.toLocaleString('en-US')} of `))
+      .waitFor();
     assert.notEqual(await byTest(`total-${amount}`).textContent(), before, 'totals over the shown rows');
-    assert.deepEqual(await app.evaluate((el) => [...el.querySelectorAll('.totals .cell')].filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent.trim())), [], '"Total (shown rows)" whole');
+    assert.deepEqual(
+      await app.evaluate((el) => [...el.querySelectorAll('.totals .cell')].filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent.trim())),
+      [],
+      '"Total (shown rows)" whole',
+    );
     await page.mouse.move(5, 5);
     await screenshot(page, 'report-table');
   });

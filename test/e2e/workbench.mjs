@@ -123,7 +123,8 @@ export async function assertNoKeyOnScreen(page, where) {
         return document.documentElement.outerHTML.includes(k) || values.some((v) => v.includes(k));
       }, key)
       .catch(() => false); // a frame that went away meanwhile
-    if (found) throw new Error(`${where}: the API key is on screen in ${frame === page.mainFrame() ? 'the workbench' : `a frame (${frame.url().slice(0, 80)})`}`);
+    if (found)
+      throw new Error(`${where}: the API key is on screen in ${frame === page.mainFrame() ? 'the workbench' : `a frame (${frame.url().slice(0, 80)})`}`);
   }
 }
 
@@ -176,7 +177,9 @@ export async function revealTreeRow(page, pane, target, { up = false, attempts =
  * drawn a frame: what a picture of it would show is then settled.
  */
 export function transitionsDone(frame) {
-  return frame.waitForFunction(() => document.getAnimations().every((a) => a.constructor.name !== 'CSSTransition' || a.playState !== 'running'), undefined, { timeout: 5000 });
+  return frame.waitForFunction(() => document.getAnimations().every((a) => a.constructor.name !== 'CSSTransition' || a.playState !== 'running'), undefined, {
+    timeout: 5000,
+  });
 }
 
 /**
@@ -200,16 +203,24 @@ export async function expandTreeRow(page, pane, row, child, name = 'tree') {
   for (let clicks = 0; clicks < 5; clicks++) {
     // The row itself may have been scrolled out of the drawn rows: then it was expanded.
     if ((await row.count()) && (await row.getAttribute('aria-expanded')) !== 'true') await row.click();
-    await child.first().waitFor({ timeout: 3000 }).catch(() => undefined);
+    await child
+      .first()
+      .waitFor({ timeout: 3000 })
+      .catch(() => undefined);
     if (await revealTreeRow(page, pane, child, { attempts: 8 })) return;
   }
-  await child.first().waitFor({ timeout: 5000 }).catch(async (error) => {
-    const shown = await pane
-      .locator('.monaco-list-row')
-      .evaluateAll((els) => els.map((e) => `${e.getAttribute('aria-level')}:${e.getAttribute('aria-posinset')}:${e.getAttribute('aria-expanded')}:${e.textContent}`));
-    await page.screenshot({ path: path.join(projectRoot, 'test-results', `${name}-expand-failure.png`) }).catch(() => undefined);
-    throw new Error(`${error.message}\nrows shown: ${JSON.stringify(shown)}`);
-  });
+  await child
+    .first()
+    .waitFor({ timeout: 5000 })
+    .catch(async (error) => {
+      const shown = await pane
+        .locator('.monaco-list-row')
+        .evaluateAll((els) =>
+          els.map((e) => `${e.getAttribute('aria-level')}:${e.getAttribute('aria-posinset')}:${e.getAttribute('aria-expanded')}:${e.textContent}`),
+        );
+      await page.screenshot({ path: path.join(projectRoot, 'test-results', `${name}-expand-failure.png`) }).catch(() => undefined);
+      throw new Error(`${error.message}\nrows shown: ${JSON.stringify(shown)}`);
+    });
 }
 
 /**
@@ -283,7 +294,13 @@ export async function webviewFrame(page, selector, timeoutMs = 20_000) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     for (const f of page.frames()) {
-      if (await f.locator(selector).count().catch(() => 0)) return f;
+      if (
+        await f
+          .locator(selector)
+          .count()
+          .catch(() => 0)
+      )
+        return f;
     }
     await page.waitForTimeout(200);
   }
@@ -306,16 +323,26 @@ export async function setColorTheme(page, name, workbenchClass) {
       await page.keyboard.press('Escape');
       await page.keyboard.press('F1');
       await input.fill('>Preferences: Color Theme', { timeout: 5_000 });
-      await widget.getByRole('option', { name: /^Preferences: Color Theme\b/ }).first().click({ timeout: 5_000 });
+      await widget
+        .getByRole('option', { name: /^Preferences: Color Theme\b/ })
+        .first()
+        .click({ timeout: 5_000 });
       for (let i = 0; i < 50 && (await widget.getByRole('option').count()) < 3; i++) await page.waitForTimeout(100);
-      if ((await widget.getByRole('option').count()) < 3) throw new Error(`the picker lists no themes (offered: ${JSON.stringify(await widget.getByRole('option').allInnerTexts())})`);
+      if ((await widget.getByRole('option').count()) < 3)
+        throw new Error(`the picker lists no themes (offered: ${JSON.stringify(await widget.getByRole('option').allInnerTexts())})`);
       await input.fill(name, { timeout: 5_000 });
-      await widget.getByRole('option', { name: new RegExp(`^${name}\\b`) }).first().click({ timeout: 5_000 });
+      await widget
+        .getByRole('option', { name: new RegExp(`^${name}\\b`) })
+        .first()
+        .click({ timeout: 5_000 });
       await page.locator(`.monaco-workbench.${workbenchClass}`).waitFor({ timeout: 10_000 });
       return;
     } catch (error) {
       // What stood in the way (a dialog, a notification), for the failure message.
-      const dialog = await page.locator('.monaco-dialog-box').allInnerTexts().catch(() => []);
+      const dialog = await page
+        .locator('.monaco-dialog-box')
+        .allInnerTexts()
+        .catch(() => []);
       seen.push(`attempt ${attempt}: ${String(error.message).split('\n')[0]}${dialog.length ? ` (dialog: ${dialog.join(' | ')})` : ''}`);
       await page.screenshot({ path: path.join(projectRoot, 'test-results', `theme-picker-${workbenchClass}-${attempt}.png`) }).catch(() => undefined);
       // The next attempt starts with the picker closed.
@@ -332,7 +359,11 @@ export async function axeViolations(frame) {
   return frame.evaluate(async () => {
     const result = await globalThis.axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map(
-      (v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.help}\n${v.nodes.slice(0, 4).map((n) => `      ${JSON.stringify(n.target)}: ${n.failureSummary.replace(/\s+/g, ' ')}`).join('\n')}`,
+      (v) =>
+        `${v.impact} ${v.id} (${v.nodes.length}): ${v.help}\n${v.nodes
+          .slice(0, 4)
+          .map((n) => `      ${JSON.stringify(n.target)}: ${n.failureSummary.replace(/\s+/g, ' ')}`)
+          .join('\n')}`,
     );
   });
 }

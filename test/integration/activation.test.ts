@@ -29,14 +29,22 @@ describe('activation', () => {
     const ours = (await vscode.commands.getCommands(true)).filter((id) => id.startsWith('platformConsole.'));
     const counts = new Map<string, number>();
     for (const id of ours) counts.set(id, (counts.get(id) ?? 0) + 1);
-    assert.deepEqual([...counts].filter(([, n]) => n > 1), [], 'registered more than once');
+    assert.deepEqual(
+      [...counts].filter(([, n]) => n > 1),
+      [],
+      'registered more than once',
+    );
     const registered = new Set(ours);
-    assert.deepEqual(manifest.contributes.commands.map((c) => c.command).filter((id) => !registered.has(id)), [], 'contributed but not registered');
+    assert.deepEqual(
+      manifest.contributes.commands.map((c) => c.command).filter((id) => !registered.has(id)),
+      [],
+      'contributed but not registered',
+    );
     const tools = vscode.lm.tools.filter((t) => manifest.contributes.languageModelTools.some((c) => c.name === t.name)).map((t) => t.name);
     assert.deepEqual([...tools].sort(), manifest.contributes.languageModelTools.map((t) => t.name).sort(), 'each tool registered once');
   });
 
-  it('builds none of the API\'s schemas while it loads and activates (they are built at first use)', async () => {
+  it("builds none of the API's schemas while it loads and activates (they are built at first use)", async () => {
     const { defined, built } = (await platformConsole()).schemasAtActivation;
     assert.ok(defined > 100, `only ${defined} lazy schemas`);
     assert.equal(built, 0, `${built} of ${defined} schemas were built before anything was used`);

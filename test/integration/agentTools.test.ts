@@ -38,7 +38,8 @@ describe('agent tools (language model tools)', function () {
   let ext: Awaited<ReturnType<typeof platformConsole>>;
   // Every answer and confirmation goes through the run's key witness (keyLeak.test.ts reports it).
   const seen = (kind: string, name: string, said: string) => (witness(kind, name, said), said);
-  const read = async (name: string, input: object) => seen('agent tool answer', name, text(await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token())));
+  const read = async (name: string, input: object) =>
+    seen('agent tool answer', name, text(await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token())));
   const tool = (name: string) => {
     const t = ext.agentTool(name);
     assert.ok(t, `${name} registered`);
@@ -50,7 +51,8 @@ describe('agent tools (language model tools)', function () {
     if (asked) seen('agent tool confirmation', name, `${asked.title}\n${typeof asked.message === 'string' ? asked.message : asked.message.value}`);
     return prepared;
   };
-  const invoke = async (name: string, input: Record<string, unknown>) => seen('agent tool answer', name, text((await tool(name).invoke({ input, toolInvocationToken: undefined }, token()))!));
+  const invoke = async (name: string, input: Record<string, unknown>) =>
+    seen('agent tool answer', name, text((await tool(name).invoke({ input, toolInvocationToken: undefined }, token()))!));
   const message = (m: string | vscode.MarkdownString | undefined) => (typeof m === 'string' ? m : (m?.value ?? ''));
   /** A removal confirmed by the name typed (#54) asks for it after VS Code's dialog: the person types it (the prompt's placeholder). */
   const typing = async <T>(run: () => Promise<T>): Promise<T> => {
@@ -86,9 +88,15 @@ describe('agent tools (language model tools)', function () {
 
   it('every tool of the manifest is registered with VS Code, referenceable in chat', () => {
     const ours = vscode.lm.tools.filter((t) => t.tags.includes('platform-console'));
-    const manifest = (vscode.extensions.getExtension('platform-console.platform-console')!.packageJSON as { contributes: { languageModelTools: { name: string }[] } }).contributes.languageModelTools;
+    const manifest = (
+      vscode.extensions.getExtension('platform-console.platform-console')!.packageJSON as { contributes: { languageModelTools: { name: string }[] } }
+    ).contributes.languageModelTools;
     assert.deepEqual(ours.map((t) => t.name).sort(), manifest.map((t) => t.name).sort());
-    for (const name of READS) assert.ok(ours.some((t) => t.name === name), name);
+    for (const name of READS)
+      assert.ok(
+        ours.some((t) => t.name === name),
+        name,
+      );
   });
 
   it('every read tool answers through vscode.lm.invokeTool on the active connection: short, bounded, no key', async () => {
@@ -103,7 +111,11 @@ describe('agent tools (language model tools)', function () {
     assert.match(answers.list_connections!, /- agent-other: /);
     assert.match(answers.list_edge_apps!, /id 101: "hello-edge" · enabled/);
     const trial = answerParts(answers.get_trial!);
-    assert.deepEqual(trial.blocks.map((b) => b.source), ['get_trial'], 'the platform\'s data in one block, marked as data');
+    assert.deepEqual(
+      trial.blocks.map((b) => b.source),
+      ['get_trial'],
+      "the platform's data in one block, marked as data",
+    );
     assert.match(trial.ours[0]!, /^Trial 401 on "agent-main":$/);
     assert.match(answers.get_report_task!, /Completed/);
     assert.match(answers.preview_instance_price!, /per month, .* per hour/);
@@ -112,7 +124,10 @@ describe('agent tools (language model tools)', function () {
 
   it('an input may name another connection; unknown names and refused inputs are answers, nothing sent', async () => {
     // Another connection than the active one: the answer says so first.
-    assert.match(await read('get_trial', { id: 401, connection: 'agent-other' }), /^On connection "agent-other" \(not the active connection "agent-main"\)\.\nTrial 401 on "agent-other":/);
+    assert.match(
+      await read('get_trial', { id: 401, connection: 'agent-other' }),
+      /^On connection "agent-other" \(not the active connection "agent-main"\)\.\nTrial 401 on "agent-other":/,
+    );
     assert.match(await read('get_trial', { id: 401, connection: 'AGENT-MAIN' }), /^Trial 401 on "agent-main":/, 'the active one named: no note');
     assert.equal(other.requestCounts()['GET getTrial'], 1);
     assert.match(await read('get_trial', { id: 401, connection: 'nobody' }), /No signed-in connection named "nobody"\. Known connections: .*agent-main/);
@@ -123,16 +138,70 @@ describe('agent tools (language model tools)', function () {
 
   it('each write is confirmed with the connection, the operation and the exact request; invoke sends it once', async () => {
     const writes: [string, Record<string, unknown>, RegExp, string][] = [
-      ['update_protection_profile', { protection_profile_id: 1, name: 'agent-renamed' }, /\*\*Update Protection Profile\*\*: `Rename protection profile [^`]+`[\s\S]*Name `[^`]* -> agent-renamed`[\s\S]*PATCH \//, 'updateProtectionProfile'],
-      ['create_report', { template_code: 'ResellerPlans', parameters: { date_to: '2026-10-31' } }, /`Create a "ResellerPlans" report`[\s\S]*POST \//, 'createReport'],
-      ['add_schedules', { project_id: 1, region_id: 1, policy_id: 10, schedules: [{ type: 'interval', weeks: 0, days: 1, hours: 0, minutes: 0, max_quantity: 2, retention_time: { weeks: 1, days: 0, hours: 0, minutes: 0 } }] }, /`Add 1 schedule to snapshot policy nightly-snapshots`/, 'addSchedules'],
-      ['create_notification_setting', { resellerId: 701, notification_type: 'failed_login', email: 'agent@example.com' }, /`Create a failed_login notification setting for reseller 701`/, 'createNotificationSetting'],
-      ['update_notification_setting', { resellerId: 701, notificationSettingsId: 801, notification_type: 'deletion_request', email: 'ops@example.com', enabled: true }, /`Update notification setting 801 of reseller 701`/, 'updateNotificationSetting'],
-      ['create_secret', { project_id: 1, region_id: 1, name: 'agent-secret', payload: Buffer.from(`secret ${KEY}`).toString('base64'), payload_content_type: 'application/octet-stream', secret_type: 'opaque' }, /`Create secret "agent-secret" in project 1, region 1`[\s\S]*Payload `\d+ bytes, SHA-256 [0-9A-F:]{95}; never shown`/, 'createSecret'],
+      [
+        'update_protection_profile',
+        { protection_profile_id: 1, name: 'agent-renamed' },
+        /\*\*Update Protection Profile\*\*: `Rename protection profile [^`]+`[\s\S]*Name `[^`]* -> agent-renamed`[\s\S]*PATCH \//,
+        'updateProtectionProfile',
+      ],
+      [
+        'create_report',
+        { template_code: 'ResellerPlans', parameters: { date_to: '2026-10-31' } },
+        /`Create a "ResellerPlans" report`[\s\S]*POST \//,
+        'createReport',
+      ],
+      [
+        'add_schedules',
+        {
+          project_id: 1,
+          region_id: 1,
+          policy_id: 10,
+          schedules: [
+            { type: 'interval', weeks: 0, days: 1, hours: 0, minutes: 0, max_quantity: 2, retention_time: { weeks: 1, days: 0, hours: 0, minutes: 0 } },
+          ],
+        },
+        /`Add 1 schedule to snapshot policy nightly-snapshots`/,
+        'addSchedules',
+      ],
+      [
+        'create_notification_setting',
+        { resellerId: 701, notification_type: 'failed_login', email: 'agent@example.com' },
+        /`Create a failed_login notification setting for reseller 701`/,
+        'createNotificationSetting',
+      ],
+      [
+        'update_notification_setting',
+        { resellerId: 701, notificationSettingsId: 801, notification_type: 'deletion_request', email: 'ops@example.com', enabled: true },
+        /`Update notification setting 801 of reseller 701`/,
+        'updateNotificationSetting',
+      ],
+      [
+        'create_secret',
+        {
+          project_id: 1,
+          region_id: 1,
+          name: 'agent-secret',
+          payload: Buffer.from(`secret ${KEY}`).toString('base64'),
+          payload_content_type: 'application/octet-stream',
+          secret_type: 'opaque',
+        },
+        /`Create secret "agent-secret" in project 1, region 1`[\s\S]*Payload `\d+ bytes, SHA-256 [0-9A-F:]{95}; never shown`/,
+        'createSecret',
+      ],
       ['delete_storage', { storage_id: 1003 }, /`Delete storage 1003`[\s\S]*DELETE \/[\s\S]*cannot be undone/, 'deleteStorage'],
-      ['create_protection_profile', { name: 'agent-profile', template_id: 1, fields: [{ template_field_id: 1, value: 2500 }] }, /`Create protection profile "agent-profile" from template DDoS Protection Standard \(ID 1\)`[\s\S]*Field 1 `[^`]* = 2500`[\s\S]*POST \//, 'createProtectionProfile'],
+      [
+        'create_protection_profile',
+        { name: 'agent-profile', template_id: 1, fields: [{ template_field_id: 1, value: 2500 }] },
+        /`Create protection profile "agent-profile" from template DDoS Protection Standard \(ID 1\)`[\s\S]*Field 1 `[^`]* = 2500`[\s\S]*POST \//,
+        'createProtectionProfile',
+      ],
       // The profile just created (250 are seeded): read first, named, then deleted.
-      ['delete_protection_profile', { protection_profile_id: 251 }, /`Delete protection profile agent-profile`[\s\S]*Profile `agent-profile \(ID 251\)`[\s\S]*DELETE \/[\s\S]*cannot be undone/, 'deleteProtectionProfile'],
+      [
+        'delete_protection_profile',
+        { protection_profile_id: 251 },
+        /`Delete protection profile agent-profile`[\s\S]*Profile `agent-profile \(ID 251\)`[\s\S]*DELETE \/[\s\S]*cannot be undone/,
+        'deleteProtectionProfile',
+      ],
     ];
     for (const [name, input, expected, route] of writes) {
       const prepared = await prepare(name, input);
@@ -141,13 +210,20 @@ describe('agent tools (language model tools)', function () {
       assert.match(asked.title, /on agent-main\?$/);
       assert.match(message(asked.message), expected);
       assert.match(message(asked.message), /^On connection `agent-main` \(`http:\/\/127\.0\.0\.1:\d+`, spec API\):\n/);
-      assert.ok(!message(asked.message).includes(KEY) && !message(asked.message).includes(Buffer.from(`secret ${KEY}`).toString('base64')), `${name}: no key, no payload`);
+      assert.ok(
+        !message(asked.message).includes(KEY) && !message(asked.message).includes(Buffer.from(`secret ${KEY}`).toString('base64')),
+        `${name}: no key, no payload`,
+      );
       assert.equal(Object.keys(sim.requestCounts()).filter((k) => !k.startsWith('GET')).length, 0, `${name}: nothing sent by the question`);
       const answer = await typing(() => invoke(name, input));
       assert.ok(!/^(Refused|Not found|Failed)/.test(answer), `${name}: ${answer}`);
       assert.ok(!answer.includes(KEY));
       const sent = Object.entries(sim.requestCounts()).filter(([k]) => k.endsWith(` ${route}`));
-      assert.deepEqual(sent.map(([, n]) => n), [1], `${name}: sent once`);
+      assert.deepEqual(
+        sent.map(([, n]) => n),
+        [1],
+        `${name}: sent once`,
+      );
       sim.resetRequests();
     }
   });
@@ -158,13 +234,31 @@ describe('agent tools (language model tools)', function () {
     const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET'));
     try {
       const report = await read('read_report', { id: completed, rows: 3 });
-      const result = (await api.http.call(endpoints.downloadReport, { params: { uuid: completed }, query: { format: 'json' } })) as { headers: string[]; rows: unknown[][] };
-      assert.match(report, new RegExp(`^Report task 6b1f0c9e-0003-4a6e-9c1d-000000000003 on "agent-main": ${result.headers.length} columns, 1,900 rows; the first 3 rows shown\\.`));
+      const result = (await api.http.call(endpoints.downloadReport, { params: { uuid: completed }, query: { format: 'json' } })) as {
+        headers: string[];
+        rows: unknown[][];
+      };
+      assert.match(
+        report,
+        new RegExp(
+          `^Report task 6b1f0c9e-0003-4a6e-9c1d-000000000003 on "agent-main": ${result.headers.length} columns, 1,900 rows; the first 3 rows shown\\.`,
+        ),
+      );
       assert.ok(report.includes(`\nheaders: ${JSON.stringify(result.headers)}\n${JSON.stringify(result.rows[0])}\n`), report);
       assert.equal(sim.requestCounts()['GET downloadReport'], 2, 'one by the tool, one by the test');
       for (const [name, input, named, route] of [
-        ['delete_report_task', { id: completed }, /`Delete report task ResellerExpenses`\n\nThe report task: Template `ResellerExpenses` · Created `[^`]+` · Status `Completed` · Period `[^`]+` · UUID `6b1f0c9e-0003[^`]*`/, 'DELETE deleteReport'],
-        ['disable_free_feature', { activatedFeatureId: 603 }, /The activated free feature: Feature `Basic DDoS protection[^`]*` · Service `DDOS` · Client `502`[^\n]*Basic DDoS protection \(DDOS\) stops working for client 502: /, 'DELETE disableFreeFeature'],
+        [
+          'delete_report_task',
+          { id: completed },
+          /`Delete report task ResellerExpenses`\n\nThe report task: Template `ResellerExpenses` · Created `[^`]+` · Status `Completed` · Period `[^`]+` · UUID `6b1f0c9e-0003[^`]*`/,
+          'DELETE deleteReport',
+        ],
+        [
+          'disable_free_feature',
+          { activatedFeatureId: 603 },
+          /The activated free feature: Feature `Basic DDoS protection[^`]*` · Service `DDOS` · Client `502`[^\n]*Basic DDoS protection \(DDOS\) stops working for client 502: /,
+          'DELETE disableFreeFeature',
+        ],
       ] as const) {
         const asked = (await prepare(name, input)).confirmationMessages;
         assert.ok(asked, `${name} asks first`);
@@ -175,8 +269,16 @@ describe('agent tools (language model tools)', function () {
         assert.deepEqual(writes(), [[route, 1]], `${name}: sent once`);
         sim.resetRequests();
       }
-      await assert.rejects(api.billing.getReport({ params: { id: completed } }), (e: { status?: number }) => e.status === 404, 'the task is gone from the simulator');
-      await assert.rejects(api.iam.getActivatedFreeFeature({ params: { activatedFeatureId: 603 } }), (e: { status?: number }) => e.status === 404, 'the feature is gone from the simulator');
+      await assert.rejects(
+        api.billing.getReport({ params: { id: completed } }),
+        (e: { status?: number }) => e.status === 404,
+        'the task is gone from the simulator',
+      );
+      await assert.rejects(
+        api.iam.getActivatedFreeFeature({ params: { activatedFeatureId: 603 } }),
+        (e: { status?: number }) => e.status === 404,
+        'the feature is gone from the simulator',
+      );
       // Gone: the next removal cannot read it, so asks nothing and sends nothing.
       assert.equal((await prepare('delete_report_task', { id: completed })).confirmationMessages, undefined);
       assert.match(await invoke('delete_report_task', { id: completed }), /^Not found on "agent-main" \(HTTP 404\)[\s\S]*Nothing was asked or sent\.$/);
@@ -186,16 +288,40 @@ describe('agent tools (language model tools)', function () {
     }
   });
 
-  it('#40: the edge app tools name the app before anything is sent; invoked, one PATCH or DELETE changes the simulator\'s record', async () => {
+  it("#40: the edge app tools name the app before anything is sent; invoked, one PATCH or DELETE changes the simulator's record", async () => {
     const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY }));
     const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET'));
     sim.resetRequests();
     try {
       for (const [name, input, named, route, check] of [
-        ['disable_edge_app', { app_id: 101 }, /The edge app: App `hello-edge` · ID `101` · URL `https:\/\/hello-edge-201\.fastedge\.app` · Status now `enabled`[^\n]*The app stops serving at its URL https:\/\/hello-edge-201\.fastedge\.app: requests there fail until it is enabled again\./, 'PATCH patchEdgeApp', async () => assert.equal((await api.edge.getOwnEdgeApp({ params: { app_id: 101 } })).status, 2)],
-        ['enable_edge_app', { app_id: 101 }, /The edge app: App `hello-edge` · [^\n]*Status now `disabled`/, 'PATCH patchEdgeApp', async () => assert.equal((await api.edge.getOwnEdgeApp({ params: { app_id: 101 } })).status, 1)],
-        ['start_edge_app_debug', { app_id: 107 }, /The edge app: App `kafka-logger`/, 'PATCH patchEdgeApp', async () => assert.ok(Date.parse(String((await api.edge.getOwnEdgeApp({ params: { app_id: 107 } })).debug_until)) > Date.now() + 29 * 60_000)],
-        ['delete_edge_app', { app_id: 102 }, /The edge app: App `resize-draft`[^\n]*its binary is kept\./, 'DELETE deleteEdgeApp', async () => assert.rejects(api.edge.getOwnEdgeApp({ params: { app_id: 102 } }), (e: { status?: number }) => e.status === 404)],
+        [
+          'disable_edge_app',
+          { app_id: 101 },
+          /The edge app: App `hello-edge` · ID `101` · URL `https:\/\/hello-edge-201\.fastedge\.app` · Status now `enabled`[^\n]*The app stops serving at its URL https:\/\/hello-edge-201\.fastedge\.app: requests there fail until it is enabled again\./,
+          'PATCH patchEdgeApp',
+          async () => assert.equal((await api.edge.getOwnEdgeApp({ params: { app_id: 101 } })).status, 2),
+        ],
+        [
+          'enable_edge_app',
+          { app_id: 101 },
+          /The edge app: App `hello-edge` · [^\n]*Status now `disabled`/,
+          'PATCH patchEdgeApp',
+          async () => assert.equal((await api.edge.getOwnEdgeApp({ params: { app_id: 101 } })).status, 1),
+        ],
+        [
+          'start_edge_app_debug',
+          { app_id: 107 },
+          /The edge app: App `kafka-logger`/,
+          'PATCH patchEdgeApp',
+          async () => assert.ok(Date.parse(String((await api.edge.getOwnEdgeApp({ params: { app_id: 107 } })).debug_until)) > Date.now() + 29 * 60_000),
+        ],
+        [
+          'delete_edge_app',
+          { app_id: 102 },
+          /The edge app: App `resize-draft`[^\n]*its binary is kept\./,
+          'DELETE deleteEdgeApp',
+          async () => assert.rejects(api.edge.getOwnEdgeApp({ params: { app_id: 102 } }), (e: { status?: number }) => e.status === 404),
+        ],
       ] as const) {
         const asked = (await prepare(name, input)).confirmationMessages;
         assert.ok(asked, `${name} asks first`);
@@ -262,7 +388,10 @@ describe('agent tools (language model tools)', function () {
       const input = { app_id: 101, file };
       const asked = (await prepare('deploy_edge_app', input)).confirmationMessages;
       assert.ok(asked, 'asked first');
-      assert.ok(message(asked.message).includes(file.replace(/\\/g, '\\\\')) || message(asked.message).includes(file), 'the confirmation names the file by its path');
+      assert.ok(
+        message(asked.message).includes(file.replace(/\\/g, '\\\\')) || message(asked.message).includes(file),
+        'the confirmation names the file by its path',
+      );
       // Same size and time, other bytes: only the hash tells.
       writeFileSync(file, wasm(2));
       utimesSync(file, stamp, stamp);
@@ -278,8 +407,14 @@ describe('agent tools (language model tools)', function () {
   it('a refused write asks nothing and sends nothing; the answer names the field and the rule', async () => {
     const prepared = await prepare('update_protection_profile', { protection_profile_id: 1, name: 'x'.repeat(101) });
     assert.equal(prepared.confirmationMessages, undefined);
-    assert.match(await invoke('update_protection_profile', { protection_profile_id: 1, name: 'x'.repeat(101) }), /^Refused before sending, nothing was sent: name: must be at most 100 characters/);
-    assert.match(await invoke('create_secret', { project_id: 1, region_id: 1, name: 's', payload: 'aGk=', payload_content_type: 'text/plain', secret_type: 'opaque' }), /payload_content_type: text\/plain is incompatible/);
+    assert.match(
+      await invoke('update_protection_profile', { protection_profile_id: 1, name: 'x'.repeat(101) }),
+      /^Refused before sending, nothing was sent: name: must be at most 100 characters/,
+    );
+    assert.match(
+      await invoke('create_secret', { project_id: 1, region_id: 1, name: 's', payload: 'aGk=', payload_content_type: 'text/plain', secret_type: 'opaque' }),
+      /payload_content_type: text\/plain is incompatible/,
+    );
     assert.deepEqual(sim.requestCounts(), {});
   });
 
@@ -292,7 +427,10 @@ describe('agent tools (language model tools)', function () {
     await ext.connections.switchTo(otherConnection.id);
     try {
       // Run on the connection asked about, now not the active one: the answer says so first.
-      assert.match(await typing(() => invoke('delete_storage', input)), /^On connection "agent-main" \(not the active connection "agent-other"\)\.\nDeleted storage 1002 on "agent-main"/);
+      assert.match(
+        await typing(() => invoke('delete_storage', input)),
+        /^On connection "agent-main" \(not the active connection "agent-other"\)\.\nDeleted storage 1002 on "agent-main"/,
+      );
       assert.equal(sim.requestCounts()['DELETE deleteStorage'], 1);
       assert.equal(other.requestCounts()['DELETE deleteStorage'] ?? 0, 0);
     } finally {
@@ -331,13 +469,13 @@ describe('agent tools (language model tools)', function () {
     }
   });
 
-  it('a confirmation with hostile input: the connection first, the model\'s values as code, nothing raw; nothing sent by asking', async () => {
+  it("a confirmation with hostile input: the connection first, the model's values as code, nothing raw; nothing sent by asking", async () => {
     const attack = `${HOSTILE}\n${'\n'.repeat(200)}## Approved by security\n<img src=x onerror=alert(1)>\n\`\`\`\`\`\`\`\n**Allow** [click](command:workbench.action.terminal.new) \u202e`;
     const prepared = await prepare('create_report', { template_code: attack, parameters: { note: attack } });
     const asked = message(prepared.confirmationMessages?.message);
     assert.match(asked, /^On connection `agent-main` \(`http:\/\/127\.0\.0\.1:\d+`, spec API\):\n\n\*\*Create Billing Report\*\*: `+Create a /);
     assert.ok(!/(?!\n)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(asked), 'no raw control, bidi or invisible character');
-    assert.ok(asked.split('\n').length < 40, 'the model\'s 200 newlines stay escaped');
+    assert.ok(asked.split('\n').length < 40, "the model's 200 newlines stay escaped");
     const plain = outsideCode(asked);
     for (const hostile of ['EVIL', 'SYSTEM', 'Approved', '<img', '](', 'Allow']) assert.ok(!plain.includes(hostile), `"${hostile}" outside code:\n${plain}`);
     assert.equal(prepared.confirmationMessages?.title, 'Create Billing Report on agent-main?');

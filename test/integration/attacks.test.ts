@@ -89,9 +89,16 @@ describe('DDoS Attacks view', function () {
     assert.equal(ext.attacks.rows[0]!.id, ONGOING_EVENT_ID);
     const attacks = shown.filter((r) => r.contextValue === 'platformConsole.attack');
     assert.equal(attacks.length, 25);
-    assert.ok(attacks.slice(1).every((r) => /→ .* · \d/.test(r.description) && r.icon !== 'flame'), 'the others ended, with a duration');
+    assert.ok(
+      attacks.slice(1).every((r) => /→ .* · \d/.test(r.description) && r.icon !== 'flame'),
+      'the others ended, with a duration',
+    );
     const starts = ext.attacks.rows.map((r) => r.startMs!);
-    assert.deepEqual(starts, [...starts].sort((a, b) => b - a), 'newest first');
+    assert.deepEqual(
+      starts,
+      [...starts].sort((a, b) => b - a),
+      'newest first',
+    );
     const more = shown.at(-1)!;
     assert.deepEqual([more.label, more.description], ['Load 25 more…', `25 of ${SEEDED_EVENT_COUNT} shown`]);
   });

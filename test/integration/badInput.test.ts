@@ -27,7 +27,8 @@ const MAX_ID = '9007199254740991';
 const PAST_MAX_ID = '9007199254740992';
 const EMAIL_254 = `${'a'.repeat(64)}@${['b'.repeat(63), 'c'.repeat(63), 'd'.repeat(57), 'com'].join('.')}`;
 const EMAIL_255 = `${'a'.repeat(64)}@${['b'.repeat(63), 'c'.repeat(63), 'd'.repeat(58), 'com'].join('.')}`;
-const FUNCTION_NAME_RULE = 'must be 2 to 26 characters: lowercase letters, digits and "-", starting with a letter and not ending with "-" (^[a-z][-a-z0-9]{0,24}[a-z0-9]$)';
+const FUNCTION_NAME_RULE =
+  'must be 2 to 26 characters: lowercase letters, digits and "-", starting with a letter and not ending with "-" (^[a-z][-a-z0-9]{0,24}[a-z0-9]$)';
 
 // Labels of the flows' picks.
 const SOURCE_TEXT = '$(key) Type the value';
@@ -115,137 +116,594 @@ describe('bad input, in the flows where it is typed', function () {
 
   const rows: FlowRow[] = [
     // ---- Create Secret (endpoint 1) ----
-    { rule: 'createSecret project_id >= 1', command: 'platformConsole.createSecret', reach: [], step: 'Project ID', outside: '0', refusal: 'Project ID: must be at least 1', boundary: '1', route: 'POST createSecret' },
-    { rule: 'createSecret project_id <= 2^53-1', command: 'platformConsole.createSecret', reach: [], step: 'Project ID', outside: PAST_MAX_ID, refusal: `Project ID: must be at most ${MAX_ID}`, boundary: MAX_ID, route: 'POST createSecret' },
-    { rule: 'createSecret region_id >= 1', command: 'platformConsole.createSecret', reach: [ACCEPT], step: 'Region ID', outside: '0', refusal: 'Region ID: must be at least 1', boundary: '1', route: 'POST createSecret' },
-    { rule: 'createSecret name required', command: 'platformConsole.createSecret', reach: [ACCEPT, ACCEPT], step: 'Secret name', outside: ' ', refusal: 'Name: must not be empty', boundary: 'a', route: 'POST createSecret' },
-    { rule: 'createSecret payload_content_type required', command: 'platformConsole.createSecret', reach: [ACCEPT, ACCEPT, 'n', 'opaque', SOURCE_TEXT, 'value'], step: 'Payload content type', outside: ' ', refusal: 'Content type: must not be empty', boundary: 'a/b', route: 'POST createSecret' },
     {
-      rule: 'createSecret payload_content_type not text/plain', command: 'platformConsole.createSecret', reach: [ACCEPT, ACCEPT, 'n', 'opaque', SOURCE_TEXT, 'value'], step: 'Payload content type',
-      outside: 'TEXT/PLAIN; charset=utf-8', refusal: 'Content type: text/plain is incompatible with base64 encoding (the only encoding the API takes); use e.g. application/octet-stream', boundary: 'text/csv', route: 'POST createSecret',
+      rule: 'createSecret project_id >= 1',
+      command: 'platformConsole.createSecret',
+      reach: [],
+      step: 'Project ID',
+      outside: '0',
+      refusal: 'Project ID: must be at least 1',
+      boundary: '1',
+      route: 'POST createSecret',
     },
-    { rule: 'createSecret bit_length > 0', command: 'platformConsole.createSecret', reach: [ACCEPT, ACCEPT, 'n', 'opaque', SOURCE_TEXT, 'value', ACCEPT, WITH_DETAILS, ''], step: 'Bit length', outside: '0', refusal: 'Bit length: must be greater than 0', boundary: '1', route: 'POST createSecret' },
-    { rule: 'createSecret bit_length <= 2^53-1', command: 'platformConsole.createSecret', reach: [ACCEPT, ACCEPT, 'n', 'opaque', SOURCE_TEXT, 'value', ACCEPT, WITH_DETAILS, ''], step: 'Bit length', outside: PAST_MAX_ID, refusal: `Bit length: must be at most ${MAX_ID}`, boundary: MAX_ID, route: 'POST createSecret' },
     {
-      rule: 'createSecret expiration ISO 8601 without zone', command: 'platformConsole.createSecret', reach: secretTo('2099-12-31T23:59:60').slice(0, -1), step: 'Expiration',
-      outside: '2099-12-31T23:59:60', refusal: 'Expiration: must be an ISO 8601 date-time without time zone, like 2030-12-31T23:59:59', boundary: '2099-12-31T23:59:59.999999', route: 'POST createSecret',
+      rule: 'createSecret project_id <= 2^53-1',
+      command: 'platformConsole.createSecret',
+      reach: [],
+      step: 'Project ID',
+      outside: PAST_MAX_ID,
+      refusal: `Project ID: must be at most ${MAX_ID}`,
+      boundary: MAX_ID,
+      route: 'POST createSecret',
+    },
+    {
+      rule: 'createSecret region_id >= 1',
+      command: 'platformConsole.createSecret',
+      reach: [ACCEPT],
+      step: 'Region ID',
+      outside: '0',
+      refusal: 'Region ID: must be at least 1',
+      boundary: '1',
+      route: 'POST createSecret',
+    },
+    {
+      rule: 'createSecret name required',
+      command: 'platformConsole.createSecret',
+      reach: [ACCEPT, ACCEPT],
+      step: 'Secret name',
+      outside: ' ',
+      refusal: 'Name: must not be empty',
+      boundary: 'a',
+      route: 'POST createSecret',
+    },
+    {
+      rule: 'createSecret payload_content_type required',
+      command: 'platformConsole.createSecret',
+      reach: [ACCEPT, ACCEPT, 'n', 'opaque', SOURCE_TEXT, 'value'],
+      step: 'Payload content type',
+      outside: ' ',
+      refusal: 'Content type: must not be empty',
+      boundary: 'a/b',
+      route: 'POST createSecret',
+    },
+    {
+      rule: 'createSecret payload_content_type not text/plain',
+      command: 'platformConsole.createSecret',
+      reach: [ACCEPT, ACCEPT, 'n', 'opaque', SOURCE_TEXT, 'value'],
+      step: 'Payload content type',
+      outside: 'TEXT/PLAIN; charset=utf-8',
+      refusal: 'Content type: text/plain is incompatible with base64 encoding (the only encoding the API takes); use e.g. application/octet-stream',
+      boundary: 'text/csv',
+      route: 'POST createSecret',
+    },
+    {
+      rule: 'createSecret bit_length > 0',
+      command: 'platformConsole.createSecret',
+      reach: [ACCEPT, ACCEPT, 'n', 'opaque', SOURCE_TEXT, 'value', ACCEPT, WITH_DETAILS, ''],
+      step: 'Bit length',
+      outside: '0',
+      refusal: 'Bit length: must be greater than 0',
+      boundary: '1',
+      route: 'POST createSecret',
+    },
+    {
+      rule: 'createSecret bit_length <= 2^53-1',
+      command: 'platformConsole.createSecret',
+      reach: [ACCEPT, ACCEPT, 'n', 'opaque', SOURCE_TEXT, 'value', ACCEPT, WITH_DETAILS, ''],
+      step: 'Bit length',
+      outside: PAST_MAX_ID,
+      refusal: `Bit length: must be at most ${MAX_ID}`,
+      boundary: MAX_ID,
+      route: 'POST createSecret',
+    },
+    {
+      rule: 'createSecret expiration ISO 8601 without zone',
+      command: 'platformConsole.createSecret',
+      reach: secretTo('2099-12-31T23:59:60').slice(0, -1),
+      step: 'Expiration',
+      outside: '2099-12-31T23:59:60',
+      refusal: 'Expiration: must be an ISO 8601 date-time without time zone, like 2030-12-31T23:59:59',
+      boundary: '2099-12-31T23:59:59.999999',
+      route: 'POST createSecret',
       then: [SUBMIT_SECRET],
       sends: (r) => {
         assert.equal(r.path, '/cloud/v1/secrets/1/1');
         assert.deepEqual(r.body, {
           // The request log keeps a secret's payload as its length only (the base64 of 'value': 8 characters).
-          name: 'n', payload: '[redacted: 8 characters]', payload_content_encoding: 'base64', payload_content_type: 'application/octet-stream',
-          secret_type: 'opaque', algorithm: null, bit_length: 1, mode: null, expiration: '2099-12-31T23:59:59.999999',
+          name: 'n',
+          payload: '[redacted: 8 characters]',
+          payload_content_encoding: 'base64',
+          payload_content_type: 'application/octet-stream',
+          secret_type: 'opaque',
+          algorithm: null,
+          bit_length: 1,
+          mode: null,
+          expiration: '2099-12-31T23:59:59.999999',
         });
       },
     },
     {
-      rule: 'createSecret name >= 1 character (completed at the boundary)', command: 'platformConsole.createSecret', reach: [ACCEPT, ACCEPT], step: 'Secret name', outside: '', refusal: 'Name: must not be empty', boundary: 'a', route: 'POST createSecret',
+      rule: 'createSecret name >= 1 character (completed at the boundary)',
+      command: 'platformConsole.createSecret',
+      reach: [ACCEPT, ACCEPT],
+      step: 'Secret name',
+      outside: '',
+      refusal: 'Name: must not be empty',
+      boundary: 'a',
+      route: 'POST createSecret',
       then: ['opaque', SOURCE_TEXT, 'v', 'a/b', 'No optional metadata', SUBMIT_SECRET],
       sends: (r) => assert.deepEqual([(r.body as { name: string }).name, (r.body as { payload_content_type: string }).payload_content_type], ['a', 'a/b']),
     },
     // ---- Add Snapshot Schedules (endpoint 2) ----
-    { rule: 'addSchedules policy_id >= 1', command: 'platformConsole.addSnapshotSchedules', reach: [ACCEPT, ACCEPT], step: 'Lifecycle policy ID', outside: '0', refusal: 'Policy ID: must be at least 1', boundary: '1', route: 'POST addSchedules' },
-    { rule: 'addSchedules policy_id <= 2^53-1', command: 'platformConsole.addSnapshotSchedules', reach: [ACCEPT, ACCEPT], step: 'Lifecycle policy ID', outside: PAST_MAX_ID, refusal: `Policy ID: must be at most ${MAX_ID}`, boundary: MAX_ID, route: 'POST addSchedules' },
-    { rule: 'addSchedules cron minute <= 59', command: 'platformConsole.addSnapshotSchedules', reach: [ACCEPT, ACCEPT, '10', ADD_CRON, { pick: ['Monday'] }, { pick: ['02'] }], step: 'Minutes, comma-separated', outside: '60', refusal: 'Minutes: 60 is outside 0..59', boundary: '59', route: 'POST addSchedules' },
-    { rule: 'addSchedules cron minute >= 0', command: 'platformConsole.addSnapshotSchedules', reach: [ACCEPT, ACCEPT, '10', ADD_CRON, { pick: ['Monday'] }, { pick: ['02'] }], step: 'Minutes, comma-separated', outside: '-1', refusal: 'Minutes: "-1" is not a whole number from 0 to 59', boundary: '0', route: 'POST addSchedules' },
-    { rule: 'addSchedules interval weeks >= 0', command: 'platformConsole.addSnapshotSchedules', reach: interval, step: 'Interval: weeks', outside: '-1', refusal: 'Weeks: must be a whole number, 0 or more', boundary: '0', route: 'POST addSchedules' },
-    { rule: 'addSchedules interval longer than 0', command: 'platformConsole.addSnapshotSchedules', reach: [...interval, '0', '0', '0'], step: 'Interval: minutes', outside: '0', refusal: 'Interval: must be longer than 0 (set weeks, days, hours or minutes)', boundary: '1', route: 'POST addSchedules' },
-    { rule: 'addSchedules max_quantity >= 1', command: 'platformConsole.addSnapshotSchedules', reach: [...interval, '0', '0', '0', '30'], step: 'Snapshots to keep', outside: '0', refusal: 'Snapshots to keep (max_quantity): must be a whole number, 1 or more', boundary: '1', route: 'POST addSchedules' },
-    { rule: 'addSchedules max_quantity <= 2^53-1', command: 'platformConsole.addSnapshotSchedules', reach: [...interval, '0', '0', '0', '30'], step: 'Snapshots to keep', outside: PAST_MAX_ID, refusal: `Snapshots to keep (max_quantity): must be at most ${MAX_ID}`, boundary: MAX_ID, route: 'POST addSchedules' },
-    { rule: 'addSchedules retention_time.weeks >= 0', command: 'platformConsole.addSnapshotSchedules', reach: [...interval, '0', '0', '0', '30', '3'], step: 'Retention (optional): weeks', outside: '-1', refusal: 'Retention weeks: must be a whole number, 0 or more', boundary: '0', route: 'POST addSchedules' },
-    { rule: 'addSchedules retention_time.days >= 0', command: 'platformConsole.addSnapshotSchedules', reach: [...interval, '0', '0', '0', '30', '3', '0'], step: 'Retention (optional): days', outside: '-1', refusal: 'Retention days: must be a whole number, 0 or more', boundary: '0', route: 'POST addSchedules' },
-    { rule: 'addSchedules resource_name_template >= 1 character', command: 'platformConsole.addSnapshotSchedules', reach: [...interval, '0', '0', '0', '30', '3', '0', '0'], step: 'Name of each snapshot', outside: ' ', refusal: 'Name template: must not be empty', boundary: 'x', route: 'POST addSchedules' },
     {
-      rule: 'addSchedules cron hour 0..23 (completed at the boundary)', command: 'platformConsole.addSnapshotSchedules', reach: cronHours, step: 'Hours, comma-separated', outside: '0,24', refusal: 'Hours: 24 is outside 0..23', boundary: '0,23', route: 'POST addSchedules',
+      rule: 'addSchedules policy_id >= 1',
+      command: 'platformConsole.addSnapshotSchedules',
+      reach: [ACCEPT, ACCEPT],
+      step: 'Lifecycle policy ID',
+      outside: '0',
+      refusal: 'Policy ID: must be at least 1',
+      boundary: '1',
+      route: 'POST addSchedules',
+    },
+    {
+      rule: 'addSchedules policy_id <= 2^53-1',
+      command: 'platformConsole.addSnapshotSchedules',
+      reach: [ACCEPT, ACCEPT],
+      step: 'Lifecycle policy ID',
+      outside: PAST_MAX_ID,
+      refusal: `Policy ID: must be at most ${MAX_ID}`,
+      boundary: MAX_ID,
+      route: 'POST addSchedules',
+    },
+    {
+      rule: 'addSchedules cron minute <= 59',
+      command: 'platformConsole.addSnapshotSchedules',
+      reach: [ACCEPT, ACCEPT, '10', ADD_CRON, { pick: ['Monday'] }, { pick: ['02'] }],
+      step: 'Minutes, comma-separated',
+      outside: '60',
+      refusal: 'Minutes: 60 is outside 0..59',
+      boundary: '59',
+      route: 'POST addSchedules',
+    },
+    {
+      rule: 'addSchedules cron minute >= 0',
+      command: 'platformConsole.addSnapshotSchedules',
+      reach: [ACCEPT, ACCEPT, '10', ADD_CRON, { pick: ['Monday'] }, { pick: ['02'] }],
+      step: 'Minutes, comma-separated',
+      outside: '-1',
+      refusal: 'Minutes: "-1" is not a whole number from 0 to 59',
+      boundary: '0',
+      route: 'POST addSchedules',
+    },
+    {
+      rule: 'addSchedules interval weeks >= 0',
+      command: 'platformConsole.addSnapshotSchedules',
+      reach: interval,
+      step: 'Interval: weeks',
+      outside: '-1',
+      refusal: 'Weeks: must be a whole number, 0 or more',
+      boundary: '0',
+      route: 'POST addSchedules',
+    },
+    {
+      rule: 'addSchedules interval longer than 0',
+      command: 'platformConsole.addSnapshotSchedules',
+      reach: [...interval, '0', '0', '0'],
+      step: 'Interval: minutes',
+      outside: '0',
+      refusal: 'Interval: must be longer than 0 (set weeks, days, hours or minutes)',
+      boundary: '1',
+      route: 'POST addSchedules',
+    },
+    {
+      rule: 'addSchedules max_quantity >= 1',
+      command: 'platformConsole.addSnapshotSchedules',
+      reach: [...interval, '0', '0', '0', '30'],
+      step: 'Snapshots to keep',
+      outside: '0',
+      refusal: 'Snapshots to keep (max_quantity): must be a whole number, 1 or more',
+      boundary: '1',
+      route: 'POST addSchedules',
+    },
+    {
+      rule: 'addSchedules max_quantity <= 2^53-1',
+      command: 'platformConsole.addSnapshotSchedules',
+      reach: [...interval, '0', '0', '0', '30'],
+      step: 'Snapshots to keep',
+      outside: PAST_MAX_ID,
+      refusal: `Snapshots to keep (max_quantity): must be at most ${MAX_ID}`,
+      boundary: MAX_ID,
+      route: 'POST addSchedules',
+    },
+    {
+      rule: 'addSchedules retention_time.weeks >= 0',
+      command: 'platformConsole.addSnapshotSchedules',
+      reach: [...interval, '0', '0', '0', '30', '3'],
+      step: 'Retention (optional): weeks',
+      outside: '-1',
+      refusal: 'Retention weeks: must be a whole number, 0 or more',
+      boundary: '0',
+      route: 'POST addSchedules',
+    },
+    {
+      rule: 'addSchedules retention_time.days >= 0',
+      command: 'platformConsole.addSnapshotSchedules',
+      reach: [...interval, '0', '0', '0', '30', '3', '0'],
+      step: 'Retention (optional): days',
+      outside: '-1',
+      refusal: 'Retention days: must be a whole number, 0 or more',
+      boundary: '0',
+      route: 'POST addSchedules',
+    },
+    {
+      rule: 'addSchedules resource_name_template >= 1 character',
+      command: 'platformConsole.addSnapshotSchedules',
+      reach: [...interval, '0', '0', '0', '30', '3', '0', '0'],
+      step: 'Name of each snapshot',
+      outside: ' ',
+      refusal: 'Name template: must not be empty',
+      boundary: 'x',
+      route: 'POST addSchedules',
+    },
+    {
+      rule: 'addSchedules cron hour 0..23 (completed at the boundary)',
+      command: 'platformConsole.addSnapshotSchedules',
+      reach: cronHours,
+      step: 'Hours, comma-separated',
+      outside: '0,24',
+      refusal: 'Hours: 24 is outside 0..23',
+      boundary: '0,23',
+      route: 'POST addSchedules',
       then: ['59', 'Europe/Berlin', '1', '0', '0', 'x', KEEP, '$(check) Review and Submit (1)', '$(cloud-upload) Submit 1 schedule(s)'],
       sends: (r) => {
         assert.equal(r.path, '/cloud/v1/lifecycle_policy/1/1/10/add_schedules');
-        assert.deepEqual(r.body, { schedules: [{ type: 'cron', day_of_week: 'mon', hour: '0,23', minute: '59', timezone: 'Europe/Berlin', max_quantity: 1, resource_name_template: 'x' }] });
+        assert.deepEqual(r.body, {
+          schedules: [
+            { type: 'cron', day_of_week: 'mon', hour: '0,23', minute: '59', timezone: 'Europe/Berlin', max_quantity: 1, resource_name_template: 'x' },
+          ],
+        });
       },
     },
     // ---- Protection profiles (endpoints 3, 14) ----
     {
-      rule: 'updateProtectionProfile name 1..100 characters', command: 'platformConsole.renameProfile', args: profileOne, reach: [], step: 'New name for protection profile', outside: 'x'.repeat(101), refusal: 'Name: must be at most 100 characters', boundary: 'x'.repeat(100), route: 'PATCH updateProtectionProfile',
-      then: [], sends: (r) => assert.deepEqual([r.path, r.body], ['/security/guard/v3/profiles/1', { name: 'x'.repeat(100) }]),
+      rule: 'updateProtectionProfile name 1..100 characters',
+      command: 'platformConsole.renameProfile',
+      args: profileOne,
+      reach: [],
+      step: 'New name for protection profile',
+      outside: 'x'.repeat(101),
+      refusal: 'Name: must be at most 100 characters',
+      boundary: 'x'.repeat(100),
+      route: 'PATCH updateProtectionProfile',
+      then: [],
+      sends: (r) => assert.deepEqual([r.path, r.body], ['/security/guard/v3/profiles/1', { name: 'x'.repeat(100) }]),
     },
     {
-      rule: 'updateProtectionProfile template_id <= 2^53-1', command: 'platformConsole.changeProfileTemplate', args: profileOne, reach: [OTHER_TEMPLATE], step: 'Template ID for protection profile', outside: PAST_MAX_ID, refusal: `Template ID: must be at most ${MAX_ID}`, boundary: MAX_ID, route: 'PATCH updateProtectionProfile',
+      rule: 'updateProtectionProfile template_id <= 2^53-1',
+      command: 'platformConsole.changeProfileTemplate',
+      args: profileOne,
+      reach: [OTHER_TEMPLATE],
+      step: 'Template ID for protection profile',
+      outside: PAST_MAX_ID,
+      refusal: `Template ID: must be at most ${MAX_ID}`,
+      boundary: MAX_ID,
+      route: 'PATCH updateProtectionProfile',
       // The simulator has no such template: 422, shown as an error. The value was sent as typed.
-      then: [], sends: (r) => assert.deepEqual(r.body, { template_id: Number(MAX_ID) }),
-    },
-    { rule: 'updateProtectionProfile template_id >= 1 (flow)', command: 'platformConsole.changeProfileTemplate', args: profileOne, reach: [OTHER_TEMPLATE], step: 'Template ID for protection profile', outside: '0', refusal: 'Template ID: must be at least 1', boundary: '1', route: 'PATCH updateProtectionProfile', then: [], sends: (r) => assert.deepEqual(r.body, { template_id: 1 }) },
-    { rule: 'updateProtectionProfile fields[].template_field_id >= 1 (flow)', command: 'platformConsole.editProfileFields', args: profileOne, reach: [ADD_FIELD], step: 'Template field ID of the new field', outside: '0', refusal: 'Template field ID: must be at least 1', boundary: '1', route: 'PATCH updateProtectionProfile' },
-    {
-      rule: 'listProtectionProfiles client_id <= 1000000000', command: 'platformConsole.filterProfilesByClient', reach: [], step: 'Show the profiles of this client ID', outside: '1000000001', refusal: 'Client ID: must be at most 1000000000', boundary: '1000000000', route: 'GET listProtectionProfiles',
-      then: [], settle: reloadProfiles, polls: true, sends: (r) => assert.equal(r.query.client_id, '1000000000'),
+      then: [],
+      sends: (r) => assert.deepEqual(r.body, { template_id: Number(MAX_ID) }),
     },
     {
-      rule: 'listProtectionProfiles client_id >= 1', command: 'platformConsole.filterProfilesByClient', reach: [], step: 'Show the profiles of this client ID', outside: '0', refusal: 'Client ID: must be at least 1', boundary: '1', route: 'GET listProtectionProfiles',
-      then: [], settle: reloadProfiles, polls: true, sends: (r) => assert.equal(r.query.client_id, '1'),
+      rule: 'updateProtectionProfile template_id >= 1 (flow)',
+      command: 'platformConsole.changeProfileTemplate',
+      args: profileOne,
+      reach: [OTHER_TEMPLATE],
+      step: 'Template ID for protection profile',
+      outside: '0',
+      refusal: 'Template ID: must be at least 1',
+      boundary: '1',
+      route: 'PATCH updateProtectionProfile',
+      then: [],
+      sends: (r) => assert.deepEqual(r.body, { template_id: 1 }),
     },
     {
-      rule: 'listProtectionProfiles name <= 255 characters', command: 'platformConsole.filterProfilesByName', reach: [], step: 'Show the profiles whose name contains', outside: 'n'.repeat(256), refusal: 'Name filter: must be at most 255 characters', boundary: 'n'.repeat(255), route: 'GET listProtectionProfiles',
-      then: [], settle: reloadProfiles, polls: true, sends: (r) => assert.equal(r.query.name, 'n'.repeat(255)),
+      rule: 'updateProtectionProfile fields[].template_field_id >= 1 (flow)',
+      command: 'platformConsole.editProfileFields',
+      args: profileOne,
+      reach: [ADD_FIELD],
+      step: 'Template field ID of the new field',
+      outside: '0',
+      refusal: 'Template field ID: must be at least 1',
+      boundary: '1',
+      route: 'PATCH updateProtectionProfile',
+    },
+    {
+      rule: 'listProtectionProfiles client_id <= 1000000000',
+      command: 'platformConsole.filterProfilesByClient',
+      reach: [],
+      step: 'Show the profiles of this client ID',
+      outside: '1000000001',
+      refusal: 'Client ID: must be at most 1000000000',
+      boundary: '1000000000',
+      route: 'GET listProtectionProfiles',
+      then: [],
+      settle: reloadProfiles,
+      polls: true,
+      sends: (r) => assert.equal(r.query.client_id, '1000000000'),
+    },
+    {
+      rule: 'listProtectionProfiles client_id >= 1',
+      command: 'platformConsole.filterProfilesByClient',
+      reach: [],
+      step: 'Show the profiles of this client ID',
+      outside: '0',
+      refusal: 'Client ID: must be at least 1',
+      boundary: '1',
+      route: 'GET listProtectionProfiles',
+      then: [],
+      settle: reloadProfiles,
+      polls: true,
+      sends: (r) => assert.equal(r.query.client_id, '1'),
+    },
+    {
+      rule: 'listProtectionProfiles name <= 255 characters',
+      command: 'platformConsole.filterProfilesByName',
+      reach: [],
+      step: 'Show the profiles whose name contains',
+      outside: 'n'.repeat(256),
+      refusal: 'Name filter: must be at most 255 characters',
+      boundary: 'n'.repeat(255),
+      route: 'GET listProtectionProfiles',
+      then: [],
+      settle: reloadProfiles,
+      polls: true,
+      sends: (r) => assert.equal(r.query.name, 'n'.repeat(255)),
     },
     // ---- Edge (endpoints 6, 12, 15): the id is checked on Enter against the platform ----
     {
-      rule: 'getEdgeApp app_id >= 1', command: 'platformConsole.addEdgeApp', reach: [], step: 'ID of the edge app', outside: '0', refusal: 'App ID: must be at least 1', boundary: '1', route: 'GET getEdgeApp',
-      laterRefusals: ['App ID: no edge app 1 on bad-input (404)'], sends: (r) => assert.equal(r.path, '/edge/v1/admin/apps/1'),
+      rule: 'getEdgeApp app_id >= 1',
+      command: 'platformConsole.addEdgeApp',
+      reach: [],
+      step: 'ID of the edge app',
+      outside: '0',
+      refusal: 'App ID: must be at least 1',
+      boundary: '1',
+      route: 'GET getEdgeApp',
+      laterRefusals: ['App ID: no edge app 1 on bad-input (404)'],
+      sends: (r) => assert.equal(r.path, '/edge/v1/admin/apps/1'),
     },
     {
-      rule: 'getEdgeTemplate template_id <= 2^53-1', command: 'platformConsole.openEdgeTemplate', reach: [], step: 'ID of the edge template', outside: PAST_MAX_ID, refusal: `Template ID: must be at most ${MAX_ID}`, boundary: MAX_ID, route: 'GET getEdgeTemplate',
-      laterRefusals: [`Template ID: no edge template ${MAX_ID} on bad-input (404)`], sends: (r) => assert.equal(r.path, `/edge/v1/admin/template/${MAX_ID}`),
+      rule: 'getEdgeTemplate template_id <= 2^53-1',
+      command: 'platformConsole.openEdgeTemplate',
+      reach: [],
+      step: 'ID of the edge template',
+      outside: PAST_MAX_ID,
+      refusal: `Template ID: must be at most ${MAX_ID}`,
+      boundary: MAX_ID,
+      route: 'GET getEdgeTemplate',
+      laterRefusals: [`Template ID: no edge template ${MAX_ID} on bad-input (404)`],
+      sends: (r) => assert.equal(r.path, `/edge/v1/admin/template/${MAX_ID}`),
     },
     // ---- Billing reads (endpoints 8, 9) and reports (10, 13) ----
-    { rule: 'getTrial id >= 1', command: 'platformConsole.showTrial', reach: [], step: 'Trial ID', outside: '0', refusal: 'Trial ID: must be at least 1', boundary: '1', route: 'GET getTrial', then: [], sends: (r) => assert.equal(r.path, '/billing/org/v1/trials/1') },
     {
-      rule: 'getTrialStartData client_id >= -2147483648', command: 'platformConsole.showTrialStartData', reach: [], step: 'Client ID', outside: '-2147483649', refusal: 'Client ID: must be at least -2147483648', boundary: '-2147483648', route: 'GET getTrialStartData',
-      then: ['1'], sends: (r) => assert.deepEqual(r.query, { client_id: '-2147483648', product_id: '1' }),
+      rule: 'getTrial id >= 1',
+      command: 'platformConsole.showTrial',
+      reach: [],
+      step: 'Trial ID',
+      outside: '0',
+      refusal: 'Trial ID: must be at least 1',
+      boundary: '1',
+      route: 'GET getTrial',
+      then: [],
+      sends: (r) => assert.equal(r.path, '/billing/org/v1/trials/1'),
     },
     {
-      rule: 'getTrialStartData client_id <= 2147483647', command: 'platformConsole.showTrialStartData', reach: [], step: 'Client ID', outside: '2147483648', refusal: 'Client ID: must be at most 2147483647', boundary: '2147483647', route: 'GET getTrialStartData',
-      then: ['1'], sends: (r) => assert.deepEqual(r.query, { client_id: '2147483647', product_id: '1' }),
+      rule: 'getTrialStartData client_id >= -2147483648',
+      command: 'platformConsole.showTrialStartData',
+      reach: [],
+      step: 'Client ID',
+      outside: '-2147483649',
+      refusal: 'Client ID: must be at least -2147483648',
+      boundary: '-2147483648',
+      route: 'GET getTrialStartData',
+      then: ['1'],
+      sends: (r) => assert.deepEqual(r.query, { client_id: '-2147483648', product_id: '1' }),
     },
     {
-      rule: 'getTrialStartData product_id integer', command: 'platformConsole.showTrialStartData', reach: ['501'], step: 'Product ID', outside: PAST_MAX_ID, refusal: `Product ID: must be at most ${MAX_ID}`, boundary: MAX_ID, route: 'GET getTrialStartData',
-      then: [], sends: (r) => assert.deepEqual(r.query, { client_id: '501', product_id: MAX_ID }),
+      rule: 'getTrialStartData client_id <= 2147483647',
+      command: 'platformConsole.showTrialStartData',
+      reach: [],
+      step: 'Client ID',
+      outside: '2147483648',
+      refusal: 'Client ID: must be at most 2147483647',
+      boundary: '2147483647',
+      route: 'GET getTrialStartData',
+      then: ['1'],
+      sends: (r) => assert.deepEqual(r.query, { client_id: '2147483647', product_id: '1' }),
     },
     {
-      rule: 'getReport id UUID', command: 'platformConsole.openReport', reach: [], step: 'UUID of the report task', outside: '6b1f0c9e-0001-4a6e-9c1d-00000000000', refusal: 'Report UUID: must be a UUID (8-4-4-4-12 hexadecimal digits)', boundary: '6B1F0C9E-0001-4A6E-9C1D-000000000003', route: 'GET getReport',
-      then: [], polls: true, sends: (r) => assert.equal(r.path, '/billing/org/v1/reports/6b1f0c9e-0001-4a6e-9c1d-000000000003'),
+      rule: 'getTrialStartData product_id integer',
+      command: 'platformConsole.showTrialStartData',
+      reach: ['501'],
+      step: 'Product ID',
+      outside: PAST_MAX_ID,
+      refusal: `Product ID: must be at most ${MAX_ID}`,
+      boundary: MAX_ID,
+      route: 'GET getTrialStartData',
+      then: [],
+      sends: (r) => assert.deepEqual(r.query, { client_id: '501', product_id: MAX_ID }),
     },
-    { rule: 'createReport parameters.date_from a calendar date', command: 'platformConsole.createReport', reach: ['R', ADD_PARAMETER, 'date_from'], step: 'Value of date_from', outside: '2026-02-29', refusal: 'date_from: 2026-02-29 is not a date (YYYY-MM-DD, like 2026-04-30)', boundary: '2028-02-29', route: 'POST createReport' },
-    { rule: 'createReport parameters key <= 100 characters (flow)', command: 'platformConsole.createReport', reach: ['R', ADD_PARAMETER], step: 'Parameter name', outside: 'k'.repeat(101), refusal: 'Parameter name: must be at most 100 characters', boundary: 'k'.repeat(100), route: 'POST createReport' },
     {
-      rule: 'createReport parameters.date_from <= date_to (completed at the boundary)', command: 'platformConsole.createReport', reach: ['R', ADD_PARAMETER, 'date_to', '2026-04-30', ADD_PARAMETER, 'date_from'], step: 'Value of date_from',
-      outside: '2026-05-01', refusal: 'date_from: must not be after date_to (2026-04-30)', boundary: '2026-04-30', route: 'POST createReport',
-      then: [CONTINUE, SUBMIT_REPORT], polls: true,
+      rule: 'getReport id UUID',
+      command: 'platformConsole.openReport',
+      reach: [],
+      step: 'UUID of the report task',
+      outside: '6b1f0c9e-0001-4a6e-9c1d-00000000000',
+      refusal: 'Report UUID: must be a UUID (8-4-4-4-12 hexadecimal digits)',
+      boundary: '6B1F0C9E-0001-4A6E-9C1D-000000000003',
+      route: 'GET getReport',
+      then: [],
+      polls: true,
+      sends: (r) => assert.equal(r.path, '/billing/org/v1/reports/6b1f0c9e-0001-4a6e-9c1d-000000000003'),
+    },
+    {
+      rule: 'createReport parameters.date_from a calendar date',
+      command: 'platformConsole.createReport',
+      reach: ['R', ADD_PARAMETER, 'date_from'],
+      step: 'Value of date_from',
+      outside: '2026-02-29',
+      refusal: 'date_from: 2026-02-29 is not a date (YYYY-MM-DD, like 2026-04-30)',
+      boundary: '2028-02-29',
+      route: 'POST createReport',
+    },
+    {
+      rule: 'createReport parameters key <= 100 characters (flow)',
+      command: 'platformConsole.createReport',
+      reach: ['R', ADD_PARAMETER],
+      step: 'Parameter name',
+      outside: 'k'.repeat(101),
+      refusal: 'Parameter name: must be at most 100 characters',
+      boundary: 'k'.repeat(100),
+      route: 'POST createReport',
+    },
+    {
+      rule: 'createReport parameters.date_from <= date_to (completed at the boundary)',
+      command: 'platformConsole.createReport',
+      reach: ['R', ADD_PARAMETER, 'date_to', '2026-04-30', ADD_PARAMETER, 'date_from'],
+      step: 'Value of date_from',
+      outside: '2026-05-01',
+      refusal: 'date_from: must not be after date_to (2026-04-30)',
+      boundary: '2026-04-30',
+      route: 'POST createReport',
+      then: [CONTINUE, SUBMIT_REPORT],
+      polls: true,
       sends: (r) => assert.deepEqual(r.body, { template_code: 'R', parameters: { date_to: '2026-04-30', date_from: '2026-04-30' } }),
     },
     // ---- Identity (endpoints 16, 17, 18) ----
-    { rule: 'getActivatedFreeFeature activatedFeatureId <= 2^53-1', command: 'platformConsole.showActivatedFreeFeature', reach: [], step: 'Activated', outside: PAST_MAX_ID, refusal: `Activated feature ID: must be at most ${MAX_ID}`, boundary: MAX_ID, route: 'GET getActivatedFreeFeature', then: [], sends: (r) => assert.equal(r.path, `/iam/admin/free_features/${MAX_ID}`) },
-    { rule: 'createNotificationSetting resellerId >= 1', command: 'platformConsole.addNotificationSetting', reach: [], step: 'Reseller ID', outside: '0', refusal: 'Reseller ID: must be at least 1', boundary: '1', route: 'POST createNotificationSetting' },
-    { rule: 'updateNotificationSetting notificationSettingsId <= 2^53-1', command: 'platformConsole.updateNotificationSetting', reach: ['701'], step: 'Notification setting ID', outside: PAST_MAX_ID, refusal: `Setting ID: must be at most ${MAX_ID}`, boundary: MAX_ID, route: 'PATCH updateNotificationSetting' },
     {
-      rule: 'createNotificationSetting email <= 254 characters (completed at the boundary)', command: 'platformConsole.addNotificationSetting', reach: ['701', 'failed_login'], step: 'Email address to notify', outside: EMAIL_255, refusal: 'Email: must be at most 254 characters', boundary: EMAIL_254, route: 'POST createNotificationSetting',
-      then: ['Enabled', '$(check) Create'], sends: (r) => assert.deepEqual([r.path, r.body], ['/iam/reselling/resellers/701/notification_settings', { notification_type: 'failed_login', email: EMAIL_254, enabled: true }]),
+      rule: 'getActivatedFreeFeature activatedFeatureId <= 2^53-1',
+      command: 'platformConsole.showActivatedFreeFeature',
+      reach: [],
+      step: 'Activated',
+      outside: PAST_MAX_ID,
+      refusal: `Activated feature ID: must be at most ${MAX_ID}`,
+      boundary: MAX_ID,
+      route: 'GET getActivatedFreeFeature',
+      then: [],
+      sends: (r) => assert.equal(r.path, `/iam/admin/free_features/${MAX_ID}`),
     },
-    { rule: 'createNotificationSetting email format', command: 'platformConsole.addNotificationSetting', reach: ['701', 'failed_login'], step: 'Email address to notify', outside: 'ops@example', refusal: 'Email: must be an email address like name@example.com', boundary: 'o@e.co', route: 'POST createNotificationSetting' },
-    // ---- Delete Storage (endpoint 7) ----
-    { rule: 'deleteStorage storage_id <= 2^53-1', command: 'platformConsole.deleteStorage', reach: [], step: 'ID of the storage to delete', outside: PAST_MAX_ID, refusal: `Storage ID: must be at most ${MAX_ID}`, boundary: MAX_ID, route: 'DELETE deleteStorage' },
     {
-      rule: 'deleteStorage storage_id >= 1 (completed at the boundary)', command: 'platformConsole.deleteStorage', reach: [], step: 'ID of the storage to delete', outside: '0', refusal: 'Storage ID: must be at least 1', boundary: '1', route: 'DELETE deleteStorage',
-      then: ['1'], sends: (r) => assert.equal(r.path, '/storage/provisioning/v1/storage/1'),
+      rule: 'createNotificationSetting resellerId >= 1',
+      command: 'platformConsole.addNotificationSetting',
+      reach: [],
+      step: 'Reseller ID',
+      outside: '0',
+      refusal: 'Reseller ID: must be at least 1',
+      boundary: '1',
+      route: 'POST createNotificationSetting',
+    },
+    {
+      rule: 'updateNotificationSetting notificationSettingsId <= 2^53-1',
+      command: 'platformConsole.updateNotificationSetting',
+      reach: ['701'],
+      step: 'Notification setting ID',
+      outside: PAST_MAX_ID,
+      refusal: `Setting ID: must be at most ${MAX_ID}`,
+      boundary: MAX_ID,
+      route: 'PATCH updateNotificationSetting',
+    },
+    {
+      rule: 'createNotificationSetting email <= 254 characters (completed at the boundary)',
+      command: 'platformConsole.addNotificationSetting',
+      reach: ['701', 'failed_login'],
+      step: 'Email address to notify',
+      outside: EMAIL_255,
+      refusal: 'Email: must be at most 254 characters',
+      boundary: EMAIL_254,
+      route: 'POST createNotificationSetting',
+      then: ['Enabled', '$(check) Create'],
+      sends: (r) =>
+        assert.deepEqual(
+          [r.path, r.body],
+          ['/iam/reselling/resellers/701/notification_settings', { notification_type: 'failed_login', email: EMAIL_254, enabled: true }],
+        ),
+    },
+    {
+      rule: 'createNotificationSetting email format',
+      command: 'platformConsole.addNotificationSetting',
+      reach: ['701', 'failed_login'],
+      step: 'Email address to notify',
+      outside: 'ops@example',
+      refusal: 'Email: must be an email address like name@example.com',
+      boundary: 'o@e.co',
+      route: 'POST createNotificationSetting',
+    },
+    // ---- Delete Storage (endpoint 7) ----
+    {
+      rule: 'deleteStorage storage_id <= 2^53-1',
+      command: 'platformConsole.deleteStorage',
+      reach: [],
+      step: 'ID of the storage to delete',
+      outside: PAST_MAX_ID,
+      refusal: `Storage ID: must be at most ${MAX_ID}`,
+      boundary: MAX_ID,
+      route: 'DELETE deleteStorage',
+    },
+    {
+      rule: 'deleteStorage storage_id >= 1 (completed at the boundary)',
+      command: 'platformConsole.deleteStorage',
+      reach: [],
+      step: 'ID of the storage to delete',
+      outside: '0',
+      refusal: 'Storage ID: must be at least 1',
+      boundary: '1',
+      route: 'DELETE deleteStorage',
+      then: ['1'],
+      sends: (r) => assert.equal(r.path, '/storage/provisioning/v1/storage/1'),
     },
     // ---- Open Function Logs (endpoint 11) ----
-    { rule: 'getFunctionLogs namespace_name >= 2 characters', command: 'platformConsole.openFunctionLogs', reach: [ACCEPT, ACCEPT], step: 'Namespace', outside: 'a', refusal: `Namespace: ${FUNCTION_NAME_RULE}`, boundary: 'ab', route: 'GET getFunctionLogs' },
-    { rule: 'getFunctionLogs namespace_name <= 26 characters', command: 'platformConsole.openFunctionLogs', reach: [ACCEPT, ACCEPT], step: 'Namespace', outside: `a${'b'.repeat(26)}`, refusal: `Namespace: ${FUNCTION_NAME_RULE}`, boundary: `a${'b'.repeat(25)}`, route: 'GET getFunctionLogs' },
-    { rule: 'getFunctionLogs namespace_name pattern (no trailing "-")', command: 'platformConsole.openFunctionLogs', reach: [ACCEPT, ACCEPT], step: 'Namespace', outside: 'default-', refusal: `Namespace: ${FUNCTION_NAME_RULE}`, boundary: 'default', route: 'GET getFunctionLogs' },
     {
-      rule: 'getFunctionLogs function_name <= 26 characters (completed at the boundary)', command: 'platformConsole.openFunctionLogs', reach: [ACCEPT, ACCEPT, 'default'], step: 'Function name', outside: `a${'b'.repeat(26)}`, refusal: `Function name: ${FUNCTION_NAME_RULE}`, boundary: `a${'b'.repeat(25)}`, route: 'GET getFunctionLogs',
+      rule: 'getFunctionLogs namespace_name >= 2 characters',
+      command: 'platformConsole.openFunctionLogs',
+      reach: [ACCEPT, ACCEPT],
+      step: 'Namespace',
+      outside: 'a',
+      refusal: `Namespace: ${FUNCTION_NAME_RULE}`,
+      boundary: 'ab',
+      route: 'GET getFunctionLogs',
+    },
+    {
+      rule: 'getFunctionLogs namespace_name <= 26 characters',
+      command: 'platformConsole.openFunctionLogs',
+      reach: [ACCEPT, ACCEPT],
+      step: 'Namespace',
+      outside: `a${'b'.repeat(26)}`,
+      refusal: `Namespace: ${FUNCTION_NAME_RULE}`,
+      boundary: `a${'b'.repeat(25)}`,
+      route: 'GET getFunctionLogs',
+    },
+    {
+      rule: 'getFunctionLogs namespace_name pattern (no trailing "-")',
+      command: 'platformConsole.openFunctionLogs',
+      reach: [ACCEPT, ACCEPT],
+      step: 'Namespace',
+      outside: 'default-',
+      refusal: `Namespace: ${FUNCTION_NAME_RULE}`,
+      boundary: 'default',
+      route: 'GET getFunctionLogs',
+    },
+    {
+      rule: 'getFunctionLogs function_name <= 26 characters (completed at the boundary)',
+      command: 'platformConsole.openFunctionLogs',
+      reach: [ACCEPT, ACCEPT, 'default'],
+      step: 'Function name',
+      outside: `a${'b'.repeat(26)}`,
+      refusal: `Function name: ${FUNCTION_NAME_RULE}`,
+      boundary: `a${'b'.repeat(25)}`,
+      route: 'GET getFunctionLogs',
       // No such function in the simulator: the panel shows the 404; the name was sent as typed.
-      then: [], polls: true, settle: () => until('the first read of the logs', () => sent('GET getFunctionLogs') > 0, 20_000),
+      then: [],
+      polls: true,
+      settle: () => until('the first read of the logs', () => sent('GET getFunctionLogs') > 0, 20_000),
       sends: (r) => assert.deepEqual([r.path, r.query.limit], [`/cloud/v1/faas/namespaces/1/1/default/functions/a${'b'.repeat(25)}/logs`, '1000']),
     },
   ];
@@ -278,14 +736,25 @@ describe('bad input, in the flows where it is typed', function () {
     it(`${row.rule}: ${JSON.stringify(row.outside.length > 24 ? `${row.outside.length} characters` : row.outside)} refused, ${JSON.stringify(row.boundary.length > 24 ? `${row.boundary.length} characters` : row.boundary)} accepted`, async () => {
       const args = row.args ? await row.args() : [];
       sim.resetRequests();
-      const ui = new ScriptedUi([...row.reach, row.outside, row.boundary, ...(row.then ?? [PRESS_ESCAPE, PRESS_ESCAPE, PRESS_ESCAPE])], row.command === 'platformConsole.deleteStorage' ? storageChoice : /^platformConsole\.(changeProfileTemplate|renameProfile|editProfileFields)$/.test(row.command) ? templateChoice : undefined);
+      const ui = new ScriptedUi(
+        [...row.reach, row.outside, row.boundary, ...(row.then ?? [PRESS_ESCAPE, PRESS_ESCAPE, PRESS_ESCAPE])],
+        row.command === 'platformConsole.deleteStorage'
+          ? storageChoice
+          : /^platformConsole\.(changeProfileTemplate|renameProfile|editProfileFields)$/.test(row.command)
+            ? templateChoice
+            : undefined,
+      );
       ext.setUi(ui);
       await vscode.commands.executeCommand(row.command, ...args);
       await row.settle?.();
       const steps = ui.prompts.filter((p) => p.kind === 'input' && p.prompt.startsWith(row.step));
       assert.ok(steps.length > 0, `no step "${row.step}" among ${ui.prompts.map((p) => p.prompt.slice(0, 40)).join(' | ')}`);
       const step = steps.find((p) => p.refusals.length > 0) ?? steps[0]!;
-      assert.deepEqual(step.refusals, [row.refusal, ...(row.laterRefusals ?? [])], 'the outside value is refused naming the field and the rule; the boundary passes');
+      assert.deepEqual(
+        step.refusals,
+        [row.refusal, ...(row.laterRefusals ?? [])],
+        'the outside value is refused naming the field and the rule; the boundary passes',
+      );
       if (!row.laterRefusals) {
         assert.ok(ui.prompts.indexOf(step) < ui.prompts.length - 1 || row.sends, 'the flow moved on past the step');
       }
@@ -317,29 +786,53 @@ describe('bad input, in the flows where it is typed', function () {
     const schedulesOf = (r: SentRequest) => (r.body as { schedules: unknown[] }).schedules;
     const docRows: DocRow[] = [
       {
-        rule: 'addSchedules cron minute <= 59', outside: { ...at, schedules: [{ ...cron, minute: '60' }] }, refusal: 'schedules[0].minute: must be a comma-separated list of minutes from 0 to 59',
-        boundary: { ...at, schedules: [{ ...cron, minute: '59' }] }, done: /1 added\./, sends: (r) => assert.deepEqual(schedulesOf(r), [{ ...cron, minute: '59' }]),
+        rule: 'addSchedules cron minute <= 59',
+        outside: { ...at, schedules: [{ ...cron, minute: '60' }] },
+        refusal: 'schedules[0].minute: must be a comma-separated list of minutes from 0 to 59',
+        boundary: { ...at, schedules: [{ ...cron, minute: '59' }] },
+        done: /1 added\./,
+        sends: (r) => assert.deepEqual(schedulesOf(r), [{ ...cron, minute: '59' }]),
       },
       {
-        rule: 'addSchedules cron day_of_week day names', outside: { ...at, schedules: [{ ...cron, day_of_week: 'monday' }] }, refusal: 'schedules[0].day_of_week: must be "*" or a comma-separated list of mon, tue, wed, thu, fri, sat, sun',
-        boundary: { ...at, schedules: [{ ...cron, day_of_week: 'sun' }] }, done: /1 added\./, sends: (r) => assert.deepEqual(schedulesOf(r), [{ ...cron, day_of_week: 'sun' }]),
+        rule: 'addSchedules cron day_of_week day names',
+        outside: { ...at, schedules: [{ ...cron, day_of_week: 'monday' }] },
+        refusal: 'schedules[0].day_of_week: must be "*" or a comma-separated list of mon, tue, wed, thu, fri, sat, sun',
+        boundary: { ...at, schedules: [{ ...cron, day_of_week: 'sun' }] },
+        done: /1 added\./,
+        sends: (r) => assert.deepEqual(schedulesOf(r), [{ ...cron, day_of_week: 'sun' }]),
       },
       {
-        rule: 'addSchedules max_quantity >= 1', outside: { ...at, schedules: [{ ...interval, max_quantity: 0 }] }, refusal: 'schedules[0].max_quantity: must be at least 1',
-        boundary: { ...at, schedules: [{ ...interval, max_quantity: 1 }] }, done: /1 added\./, sends: (r) => assert.deepEqual(schedulesOf(r), [interval]),
+        rule: 'addSchedules max_quantity >= 1',
+        outside: { ...at, schedules: [{ ...interval, max_quantity: 0 }] },
+        refusal: 'schedules[0].max_quantity: must be at least 1',
+        boundary: { ...at, schedules: [{ ...interval, max_quantity: 1 }] },
+        done: /1 added\./,
+        sends: (r) => assert.deepEqual(schedulesOf(r), [interval]),
       },
       {
-        rule: 'addSchedules interval days >= 0', outside: { ...at, schedules: [{ ...interval, days: -1 }] }, refusal: 'schedules[0].days: must be 0 or more',
-        boundary: { ...at, schedules: [{ ...interval, days: 0 }] }, done: /1 added\./, sends: (r) => assert.deepEqual(schedulesOf(r), [interval]),
+        rule: 'addSchedules interval days >= 0',
+        outside: { ...at, schedules: [{ ...interval, days: -1 }] },
+        refusal: 'schedules[0].days: must be 0 or more',
+        boundary: { ...at, schedules: [{ ...interval, days: 0 }] },
+        done: /1 added\./,
+        sends: (r) => assert.deepEqual(schedulesOf(r), [interval]),
       },
       {
-        rule: 'addSchedules retention_time.weeks >= 0', outside: { ...at, schedules: [{ ...interval, retention_time: { weeks: -1 } }] }, refusal: 'schedules[0].retention_time.weeks: must be 0 or more',
-        boundary: { ...at, schedules: [{ ...interval, retention_time: { weeks: 0 } }] }, done: /1 added\./, sends: (r) => assert.deepEqual(schedulesOf(r), [{ ...interval, retention_time: { weeks: 0 } }]),
+        rule: 'addSchedules retention_time.weeks >= 0',
+        outside: { ...at, schedules: [{ ...interval, retention_time: { weeks: -1 } }] },
+        refusal: 'schedules[0].retention_time.weeks: must be 0 or more',
+        boundary: { ...at, schedules: [{ ...interval, retention_time: { weeks: 0 } }] },
+        done: /1 added\./,
+        sends: (r) => assert.deepEqual(schedulesOf(r), [{ ...interval, retention_time: { weeks: 0 } }]),
       },
       {
-        rule: 'addSchedules policy_id >= 1', outside: { ...at, policy_id: 0, schedules: [cron] }, refusal: 'policy_id: must be at least 1',
+        rule: 'addSchedules policy_id >= 1',
+        outside: { ...at, policy_id: 0, schedules: [cron] },
+        refusal: 'policy_id: must be at least 1',
         // Policy 1 does not exist in the simulator: 404, shown as such. The id was sent as written.
-        boundary: { ...at, policy_id: 1, schedules: [cron] }, done: /^No lifecycle policy 1 in project 1, region 1/, sends: (r) => assert.equal(r.path, '/cloud/v1/lifecycle_policy/1/1/1/add_schedules'),
+        boundary: { ...at, policy_id: 1, schedules: [cron] },
+        done: /^No lifecycle policy 1 in project 1, region 1/,
+        sends: (r) => assert.equal(r.path, '/cloud/v1/lifecycle_policy/1/1/1/add_schedules'),
       },
     ];
     // The policy shown after a submit covers the editor: it is brought back before each edit.
@@ -353,7 +846,9 @@ describe('bad input, in the flows where it is typed', function () {
     before(async () => {
       ext.setUi(new ScriptedUi([ACCEPT, ACCEPT, '10']));
       await vscode.commands.executeCommand('platformConsole.editSchedulesAsJson');
-      editor = await until('the schedules document', () => (vscode.window.activeTextEditor?.document.uri.path.endsWith('.schedules.platform.json') ? vscode.window.activeTextEditor : undefined));
+      editor = await until('the schedules document', () =>
+        vscode.window.activeTextEditor?.document.uri.path.endsWith('.schedules.platform.json') ? vscode.window.activeTextEditor : undefined,
+      );
     });
 
     for (const row of docRows) {
@@ -380,7 +875,12 @@ describe('bad input, in the flows where it is typed', function () {
 
   it('the logs limit setting outside 1..100000 is never sent: the extension reads it clamped to the bound', async () => {
     const logs = vscode.workspace.getConfiguration('platformConsole.logs');
-    for (const [typed, used] of [[100_001, 100_000], [0, 1], [100_000, 100_000], [1, 1]] as const) {
+    for (const [typed, used] of [
+      [100_001, 100_000],
+      [0, 1],
+      [100_000, 100_000],
+      [1, 1],
+    ] as const) {
       await logs.update('limit', typed, vscode.ConfigurationTarget.Global);
       assert.equal(ext.logs.settings().limit, used, `limit ${typed}`);
     }
@@ -411,32 +911,47 @@ describe('bad input, in the flows where it is typed', function () {
     const lb = (s: PricingState, patch: Partial<PricingState['loadBalancer']>): PricingState => ({ ...s, loadBalancer: { ...s.loadBalancer, ...patch } });
     const formRows: FormRow[] = [
       {
-        rule: 'previewInstancePrice volumes[].size >= 1', tab: 'instances', route: 'POST previewInstancePrice',
-        outside: (s) => inst(s, { volumes: [{ ...s.instance.volumes[0]!, size: '0' }] }), refusal: 'Volume 1: Size (GiB): must be at least 1',
+        rule: 'previewInstancePrice volumes[].size >= 1',
+        tab: 'instances',
+        route: 'POST previewInstancePrice',
+        outside: (s) => inst(s, { volumes: [{ ...s.instance.volumes[0]!, size: '0' }] }),
+        refusal: 'Volume 1: Size (GiB): must be at least 1',
         boundary: (s) => inst(s, { volumes: [{ ...s.instance.volumes[0]!, size: '1' }] }),
         sends: (r) => assert.deepEqual((r.body as { volumes: unknown[] }).volumes, [{ source: 'new-volume', size: 1 }]),
       },
       {
-        rule: 'previewInstancePrice names or name_templates', tab: 'instances', route: 'POST previewInstancePrice',
-        outside: (s) => inst(s, { names: ' \n ' }), refusal: 'Instance names: give at least one instance name, one per line',
+        rule: 'previewInstancePrice names or name_templates',
+        tab: 'instances',
+        route: 'POST previewInstancePrice',
+        outside: (s) => inst(s, { names: ' \n ' }),
+        refusal: 'Instance names: give at least one instance name, one per line',
         boundary: (s) => inst(s, { names: 'a' }),
         sends: (r) => assert.deepEqual((r.body as { names: unknown }).names, ['a']),
       },
       {
-        rule: 'previewInstancePrice interfaces[].network_id required (subnet)', tab: 'instances', route: 'POST previewInstancePrice',
-        outside: (s) => inst(s, { interfaces: [{ ...emptyInterface('subnet'), subnetId: 's' }] }), refusal: 'Interface 1: Network ID: must not be empty',
+        rule: 'previewInstancePrice interfaces[].network_id required (subnet)',
+        tab: 'instances',
+        route: 'POST previewInstancePrice',
+        outside: (s) => inst(s, { interfaces: [{ ...emptyInterface('subnet'), subnetId: 's' }] }),
+        refusal: 'Interface 1: Network ID: must not be empty',
         boundary: (s) => inst(s, { interfaces: [{ ...emptyInterface('subnet'), subnetId: 's', networkId: 'n' }] }),
         sends: (r) => assert.deepEqual((r.body as { interfaces: unknown }).interfaces, [{ type: 'subnet', network_id: 'n', subnet_id: 's' }]),
       },
       {
-        rule: 'previewLoadBalancerPrice vip_port_id >= 1 character', tab: 'loadBalancer', route: 'POST previewLoadBalancerPrice',
-        outside: (s) => lb(s, { vipTarget: 'port', vipPortId: ' ' }), refusal: 'VIP port ID: is required when the VIP is a reserved fixed IP port',
+        rule: 'previewLoadBalancerPrice vip_port_id >= 1 character',
+        tab: 'loadBalancer',
+        route: 'POST previewLoadBalancerPrice',
+        outside: (s) => lb(s, { vipTarget: 'port', vipPortId: ' ' }),
+        refusal: 'VIP port ID: is required when the VIP is a reserved fixed IP port',
         boundary: (s) => lb(s, { vipTarget: 'port', vipPortId: 'p' }),
         sends: (r) => assert.deepEqual(r.body, { flavor: 'lb1-1-2', vip_port_id: 'p' }),
       },
       {
-        rule: 'previewInstancePrice region_id <= 2^53-1', tab: 'location', route: 'POST previewInstancePrice',
-        outside: (s) => ({ ...s, location: { projectId: '1', regionId: PAST_MAX_ID } }), refusal: `Region ID: must be at most ${MAX_ID}`,
+        rule: 'previewInstancePrice region_id <= 2^53-1',
+        tab: 'location',
+        route: 'POST previewInstancePrice',
+        outside: (s) => ({ ...s, location: { projectId: '1', regionId: PAST_MAX_ID } }),
+        refusal: `Region ID: must be at most ${MAX_ID}`,
         boundary: (s) => ({ ...s, location: { projectId: '1', regionId: MAX_ID } }),
         sends: (r) => assert.equal(r.path, `/cloud/v2/pricing/1/${MAX_ID}/instances`),
       },
@@ -452,9 +967,14 @@ describe('bad input, in the flows where it is typed', function () {
         sim.resetRequests();
         events = [];
         session.onNotify({ type: 'edit', state: row.outside(structuredClone(session.current)) });
-        const shown = await until('the refusal posted to the webview', () => events.find((e) => e.type === 'issues' && e.tab === row.tab && e.issues.length > 0));
+        const shown = await until('the refusal posted to the webview', () =>
+          events.find((e) => e.type === 'issues' && e.tab === row.tab && e.issues.length > 0),
+        );
         assert.ok(shown.type === 'issues');
-        assert.deepEqual(shown.issues.map((i) => i.message), [row.refusal]);
+        assert.deepEqual(
+          shown.issues.map((i) => i.message),
+          [row.refusal],
+        );
         // Nothing waits for its pause; the fence: anything sent before it has arrived.
         await until('nothing pending', () => session?.idle);
         assert.equal((await fence(sim))[row.route] ?? 0, 0, 'nothing sent while the form is refused');
@@ -480,22 +1000,77 @@ describe('read-only limits are shown, not enforced', function () {
   const LONG_COMMENT = 'c'.repeat(1025); // comment at most 1024
   const SHORT_DESCR = 's'.repeat(256); // short_descr at most 255
   const LONG_DESCR = `# Long\n\n${'l'.repeat(4100)}`; // long_descr at most 4096
-  const HOSTILE_DESCR = '# Hostile\n\n<img src="https://tracker.example/p.gif"> ![pixel](https://tracker.example/q.gif) [run](command:workbench.action.terminal.new) <javascript:alert(1)>';
+  const HOSTILE_DESCR =
+    '# Hostile\n\n<img src="https://tracker.example/p.gif"> ![pixel](https://tracker.example/q.gif) [run](command:workbench.action.terminal.new) <javascript:alert(1)>';
   const REPORT_UUID = '6b1f0c9e-0009-4a6e-9c1d-000000000009';
   const bodies: Record<string, unknown> = {
-    '/edge/v1/admin/apps/901': { id: 901, client_id: 201, name: LONG_APP_NAME, status: 9, binary: 0, template: 902, template_name: LONG_TEMPLATE_NAME, plan: 'Pro', comment: LONG_COMMENT, env: {}, rsp_headers: {}, networks: [] },
-    '/edge/v1/admin/template/902': { id: 902, binary_id: 1, name: LONG_TEMPLATE_NAME, api_type: 'wasi-http', owned: true, params: [], short_descr: SHORT_DESCR, long_descr: LONG_DESCR },
-    '/edge/v1/admin/template/904': { id: 904, binary_id: 1, name: 'Hostile', api_type: 'wasi-http', owned: true, params: [], short_descr: 'x', long_descr: HOSTILE_DESCR },
-    '/edge/v1/admin/clients/903': { status: 0, hourly_consumption: 1, daily_consumption: 2, monthly_consumption: 3, app_count: 4, networks: [], plan_id: 1, reseller_id: 701, plan: 'Pro' },
-    [`/billing/org/v1/reports/${REPORT_UUID}`]: { uuid: REPORT_UUID, status: 'Archived', task_type: 'Export', created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z', user_id: 1, client_id: 1, parameters: {} },
+    '/edge/v1/admin/apps/901': {
+      id: 901,
+      client_id: 201,
+      name: LONG_APP_NAME,
+      status: 9,
+      binary: 0,
+      template: 902,
+      template_name: LONG_TEMPLATE_NAME,
+      plan: 'Pro',
+      comment: LONG_COMMENT,
+      env: {},
+      rsp_headers: {},
+      networks: [],
+    },
+    '/edge/v1/admin/template/902': {
+      id: 902,
+      binary_id: 1,
+      name: LONG_TEMPLATE_NAME,
+      api_type: 'wasi-http',
+      owned: true,
+      params: [],
+      short_descr: SHORT_DESCR,
+      long_descr: LONG_DESCR,
+    },
+    '/edge/v1/admin/template/904': {
+      id: 904,
+      binary_id: 1,
+      name: 'Hostile',
+      api_type: 'wasi-http',
+      owned: true,
+      params: [],
+      short_descr: 'x',
+      long_descr: HOSTILE_DESCR,
+    },
+    '/edge/v1/admin/clients/903': {
+      status: 0,
+      hourly_consumption: 1,
+      daily_consumption: 2,
+      monthly_consumption: 3,
+      app_count: 4,
+      networks: [],
+      plan_id: 1,
+      reseller_id: 701,
+      plan: 'Pro',
+    },
+    [`/billing/org/v1/reports/${REPORT_UUID}`]: {
+      uuid: REPORT_UUID,
+      status: 'Archived',
+      task_type: 'Export',
+      created_at: '2026-11-01T00:00:00Z',
+      updated_at: '2026-11-01T00:00:00Z',
+      user_id: 1,
+      client_id: 1,
+      parameters: {},
+    },
     '/security/guard/v3/profiles/all': [],
   };
   const edge = () => ext.edge;
   const label = (item: vscode.TreeItem) => (typeof item.label === 'string' ? item.label : (item.label?.label ?? ''));
-  const childrenOf = async (node?: TreeNode) => Promise.all((await edge().getChildren(node)).map(async (n) => ({ node: n, item: await edge().getTreeItem(n) })));
+  const childrenOf = async (node?: TreeNode) =>
+    Promise.all((await edge().getChildren(node)).map(async (n) => ({ node: n, item: await edge().getTreeItem(n) })));
   const find = async (parent: TreeNode | undefined, name: string) => {
     const found = (await childrenOf(parent)).find((c) => label(c.item) === name);
-    assert.ok(found, `no "${name.slice(0, 40)}" under ${parent ? 'the node' : 'the root'}: ${(await childrenOf(parent)).map((c) => label(c.item).slice(0, 40)).join(', ')}`);
+    assert.ok(
+      found,
+      `no "${name.slice(0, 40)}" under ${parent ? 'the node' : 'the root'}: ${(await childrenOf(parent)).map((c) => label(c.item).slice(0, 40)).join(', ')}`,
+    );
     return found;
   };
 
@@ -526,7 +1101,11 @@ describe('read-only limits are shown, not enforced', function () {
     await vscode.commands.executeCommand('platformConsole.addEdgeApp');
     await edge().settled();
     assert.deepEqual(ui.prompts[0]?.refusals, [], 'the pin is not refused');
-    assert.deepEqual(ui.notifications.filter((n) => n.severity !== 'info'), [], 'no error or warning');
+    assert.deepEqual(
+      ui.notifications.filter((n) => n.severity !== 'info'),
+      [],
+      'no error or warning',
+    );
     const apps = await find(undefined, 'Apps');
     const app = await find(apps.node, LONG_APP_NAME);
     assert.equal(app.item.description, 'status 9 · Pro');
@@ -544,13 +1123,17 @@ describe('read-only limits are shown, not enforced', function () {
     const tooltip = template.item.tooltip instanceof vscode.MarkdownString ? template.item.tooltip.value : String(template.item.tooltip ?? '');
     assert.ok(tooltip.includes(SHORT_DESCR), 'the whole short description');
     await edge().previewTemplate(902);
-    const doc = await until('the template preview document', () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'platform-console-edge' && d.uri.path.includes('/template/902/')));
+    const doc = await until('the template preview document', () =>
+      vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'platform-console-edge' && d.uri.path.includes('/template/902/')),
+    );
     assert.ok(doc.getText().includes(LONG_DESCR), 'the whole long description');
   });
 
-  it('an edge template\'s Markdown is previewed without images, raw HTML or links other than http(s)', async () => {
+  it("an edge template's Markdown is previewed without images, raw HTML or links other than http(s)", async () => {
     await edge().previewTemplate(904);
-    const doc = await until('the template preview document', () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'platform-console-edge' && d.uri.path.includes('/template/904/')));
+    const doc = await until('the template preview document', () =>
+      vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'platform-console-edge' && d.uri.path.includes('/template/904/')),
+    );
     const text = doc.getText();
     assert.match(text, /^# Hostile\n\n/);
     assert.doesNotMatch(text, /(^|[^\\])<(img|javascript)/, 'no raw HTML or autolink');
@@ -574,7 +1157,11 @@ describe('read-only limits are shown, not enforced', function () {
     const node = await until('the report task node', () => ext.reports.tree.taskNodes().find((n) => n.task.uuid === REPORT_UUID));
     const item = await ext.reports.tree.getTreeItem(node);
     assert.match(String(item.description ?? ''), /^Archived/);
-    assert.deepEqual(ui.notifications.filter((n) => n.severity !== 'info'), [], 'no error or warning');
+    assert.deepEqual(
+      ui.notifications.filter((n) => n.severity !== 'info'),
+      [],
+      'no error or warning',
+    );
     assert.ok(!ext.reports.poller.polling.includes(REPORT_UUID), 'an unknown status is not polled for ever');
     await ext.reports.store.remove(connectionId, [REPORT_UUID]);
   });

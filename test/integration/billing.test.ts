@@ -95,7 +95,11 @@ describe('Trials and free features', function () {
   it('Show Trial Start Data…: client id in the int32 range, product id; (501, 1) is trial 401', async () => {
     const ui = new ScriptedUi(['2147483648', '-2147483649', 'x', '501', '1.5', '1']);
     const shown = await show(ui, 'platformConsole.showTrialStartData');
-    assert.deepEqual(ui.prompts[0]?.refusals, ['Client ID: must be at most 2147483647', 'Client ID: must be at least -2147483648', 'Client ID: must be a whole number']);
+    assert.deepEqual(ui.prompts[0]?.refusals, [
+      'Client ID: must be at most 2147483647',
+      'Client ID: must be at least -2147483648',
+      'Client ID: must be a whole number',
+    ]);
     assert.deepEqual(ui.prompts[1]?.refusals, ['Product ID: must be a whole number']);
     assert.equal(ui.prompts[1]?.canGoBack, true);
     assert.equal(count('GET getTrialStartData'), 1);
@@ -131,7 +135,10 @@ describe('Trials and free features', function () {
     assert.equal(ui.prompts[2]?.value, '42');
     assert.equal(shown, undefined, 'the first read showed nothing');
     await until('trial 401 shown after the change', () => tabLabels().some((l) => l.includes('Trial 401.md')));
-    assert.ok(ext.log.recent.some((l) => l.startsWith('No trial 42 on billing')), 'logged for Show Log');
+    assert.ok(
+      ext.log.recent.some((l) => l.startsWith('No trial 42 on billing')),
+      'logged for Show Log',
+    );
 
     const feature = new ScriptedUi([ENTER_ID, '999']);
     await show(feature, 'platformConsole.showActivatedFreeFeature');

@@ -20,7 +20,10 @@ describe('Cloud view: snapshot policies', function () {
   let ext: Awaited<ReturnType<typeof platformConsole>>;
   let connectionId: string;
   const cloud = () => ext.cloud;
-  const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET ')).map(([k, n]) => `${k} ${n}`);
+  const writes = () =>
+    Object.entries(sim.requestCounts())
+      .filter(([k]) => !k.startsWith('GET '))
+      .map(([k, n]) => `${k} ${n}`);
   const lastBody = (route: string) => Object.values(sim.lastRequests(route))[0]?.body;
 
   const label = async (node: TreeNode) => {
@@ -55,7 +58,8 @@ describe('Cloud view: snapshot policies', function () {
   after(async () => {
     ext.setUi(undefined);
     // The flows remembered the project and region picked.
-    for (const key of ['projectId', 'regionId']) await vscode.workspace.getConfiguration('platformConsole.cloud').update(key, undefined, vscode.ConfigurationTarget.Global);
+    for (const key of ['projectId', 'regionId'])
+      await vscode.workspace.getConfiguration('platformConsole.cloud').update(key, undefined, vscode.ConfigurationTarget.Global);
     await ext.connections.signOut(connectionId);
     await sim.close();
   });
@@ -75,7 +79,11 @@ describe('Cloud view: snapshot policies', function () {
     assert.deepEqual(lastBody('patchLifecyclePolicy'), { status: 'paused' });
     assert.equal(await contextOf(await policyRow('nightly-snapshots')), 'platformConsole.cloud.policy.paused', 'the view read it again');
 
-    assert.equal(await vscode.commands.executeCommand('platformConsole.pauseSnapshotPolicy', await policyRow('nightly-snapshots')), false, 'paused already: nothing sent');
+    assert.equal(
+      await vscode.commands.executeCommand('platformConsole.pauseSnapshotPolicy', await policyRow('nightly-snapshots')),
+      false,
+      'paused already: nothing sent',
+    );
     assert.equal(await vscode.commands.executeCommand('platformConsole.resumeSnapshotPolicy', await policyRow('nightly-snapshots')), true);
     assert.deepEqual(writes(), ['PATCH patchLifecyclePolicy 2']);
     assert.deepEqual(lastBody('patchLifecyclePolicy'), { status: 'active' });
@@ -106,16 +114,22 @@ describe('Cloud view: snapshot policies', function () {
     const schedule = rows.find((r) => (r as { cloudTarget?: { id?: string } }).cloudTarget?.id === NIGHTLY_SCHEDULE)!;
     assert.ok(schedule, `the schedule's row: ${before.join(', ')}`);
     assert.equal(await vscode.commands.executeCommand('platformConsole.removeSnapshotSchedule', schedule), true);
-    assert.match(ui.confirms[0]!.detail, /^The snapshots it makes stop being made[\s\S]*\nSchedule: cron [^\n]*\nKeeps: [^\n]*\nChange: removed; the policy is left with no schedule\n/);
+    assert.match(
+      ui.confirms[0]!.detail,
+      /^The snapshots it makes stop being made[\s\S]*\nSchedule: cron [^\n]*\nKeeps: [^\n]*\nChange: removed; the policy is left with no schedule\n/,
+    );
     assert.deepEqual(writes(), ['POST removeSchedules 1']);
     assert.deepEqual(lastBody('removeSchedules'), { schedule_ids: [NIGHTLY_SCHEDULE] });
     const after = await cloud().getChildren(await policyRow('nightly-snapshots'));
-    assert.ok(!after.some((r) => (r as { cloudTarget?: { id?: string } }).cloudTarget?.id === NIGHTLY_SCHEDULE), 'the schedule\'s row left');
+    assert.ok(!after.some((r) => (r as { cloudTarget?: { id?: string } }).cloudTarget?.id === NIGHTLY_SCHEDULE), "the schedule's row left");
     assert.ok((await Promise.all(after.map(label))).includes('No schedules: no snapshots are made'), 'its only schedule: the policy says it makes none now');
   });
 
-  it('Edit Schedule from its row: every step opens with the schedule\'s values; only what changed is sent (one PATCH); nothing changed sends nothing', async () => {
-    const scheduleRow = async () => (await cloud().getChildren(await policyRow('nightly-snapshots'))).find((r) => (r as { cloudTarget?: { id?: string } }).cloudTarget?.id === NIGHTLY_SCHEDULE)!;
+  it("Edit Schedule from its row: every step opens with the schedule's values; only what changed is sent (one PATCH); nothing changed sends nothing", async () => {
+    const scheduleRow = async () =>
+      (await cloud().getChildren(await policyRow('nightly-snapshots'))).find(
+        (r) => (r as { cloudTarget?: { id?: string } }).cloudTarget?.id === NIGHTLY_SCHEDULE,
+      )!;
     // Days, hours (picked as they are), minutes, time zone, keep 9 instead of 7, retention, name; keep it.
     const ui = new ScriptedUi(
       [{ pick: ['Every day (*)'] }, { pick: ['02'] }, ACCEPT, ACCEPT, '9', ACCEPT, ACCEPT, ACCEPT, { pick: '$(check) Keep this schedule' }],
@@ -124,14 +138,31 @@ describe('Cloud view: snapshot policies', function () {
     ext.setUi(ui);
     assert.equal(await vscode.commands.executeCommand('platformConsole.editSnapshotSchedule', await scheduleRow()), true);
     const opened = ui.prompts.filter((p) => p.kind === 'input').map((p) => p.value);
-    assert.deepEqual(opened, ['30', '7', '1', '0', 'nightly {volume_id} {datetime_utc}'], 'minutes, snapshots to keep, retention weeks and days, name: prefilled');
+    assert.deepEqual(
+      opened,
+      ['30', '7', '1', '0', 'nightly {volume_id} {datetime_utc}'],
+      'minutes, snapshots to keep, retention weeks and days, name: prefilled',
+    );
     assert.equal(ui.prompts.find((p) => p.kind === 'pick' && /Time zone/.test(p.prompt))?.active, 'Europe/Luxembourg');
-    assert.match(ui.confirms[0]!.detail, /\nKeeps: keeps 1 week · at most 7 snapshots\nFields sent: \{"max_quantity":9\}\nBecomes: [^\n]*; keeps 1 week · at most 9 snapshots\n/);
+    assert.match(
+      ui.confirms[0]!.detail,
+      /\nKeeps: keeps 1 week · at most 7 snapshots\nFields sent: \{"max_quantity":9\}\nBecomes: [^\n]*; keeps 1 week · at most 9 snapshots\n/,
+    );
     assert.deepEqual(writes(), ['PATCH patchSchedule 1']);
     assert.deepEqual(lastBody('patchSchedule'), { max_quantity: 9 });
     assert.match(ui.notifications.at(-1)!.message, /^Changed schedule cron 30 2 \* \* \* \(Europe\/Luxembourg\) of snapshot policy nightly-snapshots/);
 
-    const same = new ScriptedUi([{ pick: ['Every day (*)'] }, { pick: ['02'] }, ACCEPT, ACCEPT, ACCEPT, ACCEPT, ACCEPT, ACCEPT, { pick: '$(check) Keep this schedule' }]);
+    const same = new ScriptedUi([
+      { pick: ['Every day (*)'] },
+      { pick: ['02'] },
+      ACCEPT,
+      ACCEPT,
+      ACCEPT,
+      ACCEPT,
+      ACCEPT,
+      ACCEPT,
+      { pick: '$(check) Keep this schedule' },
+    ]);
     ext.setUi(same);
     assert.equal(await vscode.commands.executeCommand('platformConsole.editSnapshotSchedule', await scheduleRow()), false);
     assert.match(same.notifications.at(-1)!.message, /^Nothing changed in schedule .*: nothing sent\.$/);
@@ -139,12 +170,28 @@ describe('Cloud view: snapshot policies', function () {
   });
 
   it('#52: Edit Schedule keeping fewer snapshots is destructive: the modal says what the platform deletes; declined, nothing is sent', async () => {
-    const scheduleRow = async () => (await cloud().getChildren(await policyRow('nightly-snapshots'))).find((r) => (r as { cloudTarget?: { id?: string } }).cloudTarget?.id === NIGHTLY_SCHEDULE)!;
-    const ui = new ScriptedUi([{ pick: ['Every day (*)'] }, { pick: ['02'] }, ACCEPT, ACCEPT, '3', ACCEPT, ACCEPT, ACCEPT, { pick: '$(check) Keep this schedule' }]);
+    const scheduleRow = async () =>
+      (await cloud().getChildren(await policyRow('nightly-snapshots'))).find(
+        (r) => (r as { cloudTarget?: { id?: string } }).cloudTarget?.id === NIGHTLY_SCHEDULE,
+      )!;
+    const ui = new ScriptedUi([
+      { pick: ['Every day (*)'] },
+      { pick: ['02'] },
+      ACCEPT,
+      ACCEPT,
+      '3',
+      ACCEPT,
+      ACCEPT,
+      ACCEPT,
+      { pick: '$(check) Keep this schedule' },
+    ]);
     ext.setUi(ui);
     const before = writes();
     assert.equal(await vscode.commands.executeCommand('platformConsole.editSnapshotSchedule', await scheduleRow()), false);
-    assert.match(ui.confirms[0]!.detail, /^Destructive: the platform deletes this schedule's oldest snapshots beyond the newest 3 \(it keeps up to \d+ now\)\. Deleted snapshots cannot be brought back\./);
+    assert.match(
+      ui.confirms[0]!.detail,
+      /^Destructive: the platform deletes this schedule's oldest snapshots beyond the newest 3 \(it keeps up to \d+ now\)\. Deleted snapshots cannot be brought back\./,
+    );
     assert.match(ui.confirms[0]!.detail, /This cannot be undone\./);
     assert.deepEqual(writes(), before, 'declined: nothing sent');
   });
@@ -163,7 +210,7 @@ describe('Cloud view: snapshot policies', function () {
     assert.ok(!names.includes('weekly-archive'), names.join(', '));
   });
 
-  it('Add Snapshot Schedules from a policy\'s row asks only for the schedules (Back reaches the policy step)', async () => {
+  it("Add Snapshot Schedules from a policy's row asks only for the schedules (Back reaches the policy step)", async () => {
     const ui = new ScriptedUi([PRESS_ESCAPE]);
     ext.setUi(ui);
     await vscode.commands.executeCommand('platformConsole.addSnapshotSchedules', await policyRow('nightly-snapshots'));

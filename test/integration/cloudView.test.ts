@@ -66,7 +66,8 @@ describe('Cloud view', function () {
     ext.setUi(undefined);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // The flows remembered the project and region picked.
-    for (const key of ['projectId', 'regionId']) await vscode.workspace.getConfiguration('platformConsole.cloud').update(key, undefined, vscode.ConfigurationTarget.Global);
+    for (const key of ['projectId', 'regionId'])
+      await vscode.workspace.getConfiguration('platformConsole.cloud').update(key, undefined, vscode.ConfigurationTarget.Global);
     await ext.connections.signOut(connectionId);
     await sim.close();
   });
@@ -75,15 +76,24 @@ describe('Cloud view', function () {
     assert.equal(cloud().activeConnectionId, connectionId);
     assert.equal(cloud().view.description, 'cloud-view');
     const projects = await rows();
-    assert.deepEqual(projects.map((p) => p.label), ['production', 'team-b', 'sandbox', 'prices-hidden']);
+    assert.deepEqual(
+      projects.map((p) => p.label),
+      ['production', 'team-b', 'sandbox', 'prices-hidden'],
+    );
     assert.equal(projects[0]?.description, 'ID 1 · default');
     const regions = await rows(projects[0]!.node);
-    assert.deepEqual(regions.map((r) => r.label), ['Luxembourg-2', 'Ashburn', 'Frankfurt', 'Singapore']);
+    assert.deepEqual(
+      regions.map((r) => r.label),
+      ['Luxembourg-2', 'Ashburn', 'Frankfurt', 'Singapore'],
+    );
     assert.equal(regions[0]?.description, 'ID 1 · LU');
-    assert.deepEqual((await rows(regions[0]!.node)).map((g) => g.label), ['Secrets', 'Snapshot Policies', 'Functions']);
+    assert.deepEqual(
+      (await rows(regions[0]!.node)).map((g) => g.label),
+      ['Secrets', 'Snapshot Policies', 'Functions'],
+    );
   });
 
-  it('a region\'s secrets: type, status and expiry said, the expired and the expiring marked, no payload', async () => {
+  it("a region's secrets: type, status and expiry said, the expired and the expiring marked, no payload", async () => {
     const secrets = await rows((await at('production', 'Luxembourg-2', 'Secrets')).node);
     const byName = Object.fromEntries(secrets.map((s) => [s.label, s]));
     assert.deepEqual(Object.keys(byName).sort(), ['api-gateway-cert', 'backup-passphrase', 'legacy-portal-cert', 'shop-tls-2026']);
@@ -98,11 +108,17 @@ describe('Cloud view', function () {
     assert.equal((byName['shop-tls-2026']!.node as { cloudTarget?: unknown }).cloudTarget !== undefined, true, 'the row carries its target for commands');
     const group = await at('production', 'Luxembourg-2', 'Secrets');
     assert.equal(group.description, '4');
-    assert.deepEqual((await rows((await at('team-b', 'Luxembourg-2', 'Secrets')).node)).map((s) => s.label), ['team-b-webhook-cert']);
-    assert.deepEqual((await rows((await at('production', 'Ashburn', 'Secrets')).node)).map((s) => s.label), ['No secrets in Ashburn']);
+    assert.deepEqual(
+      (await rows((await at('team-b', 'Luxembourg-2', 'Secrets')).node)).map((s) => s.label),
+      ['team-b-webhook-cert'],
+    );
+    assert.deepEqual(
+      (await rows((await at('production', 'Ashburn', 'Secrets')).node)).map((s) => s.label),
+      ['No secrets in Ashburn'],
+    );
   });
 
-  it('230 secrets: a page of 100, Load more twice, the count in the group\'s description', async () => {
+  it("230 secrets: a page of 100, Load more twice, the count in the group's description", async () => {
     const group = await at('sandbox', 'Luxembourg-2', 'Secrets');
     const before = sent('GET listSecrets');
     let shown = await rows(group.node);
@@ -133,9 +149,12 @@ describe('Cloud view', function () {
     if (/^At /.test(schedule.label)) assert.match(schedule.description!, /^next \w{3} \d{4}-\d{2}-\d{2} \d{2}:\d{2} /, 'a cron schedule says its next run');
   });
 
-  it('a function\'s row opens its logs without asking anything', async () => {
+  it("a function's row opens its logs without asking anything", async () => {
     const namespaces = await rows((await at('production', 'Luxembourg-2', 'Functions')).node);
-    assert.ok(namespaces.some((n) => n.label === 'default'), namespaces.map((n) => n.label).join(', '));
+    assert.ok(
+      namespaces.some((n) => n.label === 'default'),
+      namespaces.map((n) => n.label).join(', '),
+    );
     const fn = await at('production', 'Luxembourg-2', 'Functions', 'default', 'hello-world');
     assert.match(fn.contextValue!, /^platformConsole\.cloud\.function\./);
     const ui = new ScriptedUi([]);
@@ -166,22 +185,34 @@ describe('Cloud view', function () {
   });
 
   it('Delete Secret from its row: the name typed (a wrong one refused) with the load balancer warning, one DELETE, its task followed; the row leaves', async () => {
-    const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET ')).map(([k, n]) => `${k} ${n}`);
+    const writes = () =>
+      Object.entries(sim.requestCounts())
+        .filter(([k]) => !k.startsWith('GET '))
+        .map(([k, n]) => `${k} ${n}`);
     const secret = await at('production', 'Luxembourg-2', 'Secrets', 'api-gateway-cert');
     assert.match(secret.contextValue!, /^platformConsole\.cloud\.secret\./);
     const ui = new ScriptedUi(['api-gateway', 'api-gateway-cert']);
     ext.setUi(ui);
     assert.equal(await vscode.commands.executeCommand('platformConsole.deleteSecret', secret.node), true);
-    assert.match(ui.prompts[0]!.prompt, /^The secret api-gateway-cert \(Name api-gateway-cert, Type certificate, Status ACTIVE, Expires .*Project \/ region 1 \/ 1\) on cloud-view .*Load balancer listeners that use it lose their certificate/);
+    assert.match(
+      ui.prompts[0]!.prompt,
+      /^The secret api-gateway-cert \(Name api-gateway-cert, Type certificate, Status ACTIVE, Expires .*Project \/ region 1 \/ 1\) on cloud-view .*Load balancer listeners that use it lose their certificate/,
+    );
     assert.deepEqual(ui.prompts[0]!.refusals, ['Confirmation: type api-gateway-cert exactly']);
     assert.deepEqual(writes(), ['DELETE deleteSecret 1']);
-    assert.ok(ui.notifications.some((n) => n.message === 'Secret api-gateway-cert deleted.'), ui.notifications.map((n) => n.message).join('\n'));
-    assert.ok(ui.progressRuns.some((p) => p.title === 'Deleting secret api-gateway-cert' && p.messages.some((m) => /FINISHED/.test(m))), 'the task was followed to its end');
+    assert.ok(
+      ui.notifications.some((n) => n.message === 'Secret api-gateway-cert deleted.'),
+      ui.notifications.map((n) => n.message).join('\n'),
+    );
+    assert.ok(
+      ui.progressRuns.some((p) => p.title === 'Deleting secret api-gateway-cert' && p.messages.some((m) => /FINISHED/.test(m))),
+      'the task was followed to its end',
+    );
     const left = await rows((await at('production', 'Luxembourg-2', 'Secrets')).node);
     assert.ok(!left.some((r) => r.label === 'api-gateway-cert'), left.map((r) => r.label).join(', '));
   });
 
-  it('Create Secret… from a region\'s Secrets row asks no project or region: it opens at the name, and the POST goes to that region', async () => {
+  it("Create Secret… from a region's Secrets row asks no project or region: it opens at the name, and the POST goes to that region", async () => {
     const group = await at('production', 'Luxembourg-2', 'Secrets');
     const ui = new ScriptedUi(['from-the-row', 'opaque', '$(key) Type the value', 's3cret-value', ACCEPT, 'No optional metadata', '$(check) Create Secret']);
     ext.setUi(ui);
@@ -200,7 +231,10 @@ describe('Cloud view', function () {
     ext.setUi(ui);
     assert.equal(await vscode.commands.executeCommand('platformConsole.disableFunction', (await fnRow()).node), true);
     assert.match(ui.confirms[0]!.message, /^Disable function image-resize \(namespace default\) on cloud-view\?$/);
-    assert.match(ui.confirms[0]!.detail, /^The function stops answering at its endpoint[\s\S]*\nStatus now: ACTIVE\n[\s\S]*Enable Function switches it on again/);
+    assert.match(
+      ui.confirms[0]!.detail,
+      /^The function stops answering at its endpoint[\s\S]*\nStatus now: ACTIVE\n[\s\S]*Enable Function switches it on again/,
+    );
     assert.deepEqual(Object.values(sim.lastRequests('patchFunction'))[0]?.body, { disabled: true });
     assert.equal((await fnRow()).contextValue, 'platformConsole.cloud.function.disabled');
     assert.equal(await vscode.commands.executeCommand('platformConsole.enableFunction', (await fnRow()).node), true);
@@ -223,7 +257,10 @@ describe('Cloud view', function () {
     assert.match(ui.notifications.at(-1)?.message ?? '', /^Could not read function image-resize \(namespace default\) on cloud-view; nothing was sent/);
     const reads = sim.requestCounts()['GET listFunctions'] ?? 0;
     assert.equal(await vscode.commands.executeCommand('platformConsole.disableFunction', { cloudTarget: { ...row.cloudTarget, name: 'Bad_Name' } }), false);
-    assert.match(ui.notifications.at(-1)?.message ?? '', /^Nothing was sent for function Bad_Name \(namespace default\): function_name: must be 2 to 26 characters/);
+    assert.match(
+      ui.notifications.at(-1)?.message ?? '',
+      /^Nothing was sent for function Bad_Name \(namespace default\): function_name: must be 2 to 26 characters/,
+    );
     assert.equal(sim.requestCounts()['GET listFunctions'] ?? 0, reads, 'a refused name is not even read');
     assert.equal(ui.confirms.length, 0, 'nothing asked');
     assert.equal(patches(), before, 'nothing sent');
@@ -264,7 +301,10 @@ describe('Cloud view', function () {
       assert.match((await rows())[0]!.label, /^This server does not list projects: set platformConsole\.cloud\.projectId/);
       await config.update('projectId', 3, vscode.ConfigurationTarget.Global);
       await cloud().reloadAll();
-      assert.deepEqual((await rows()).map((r) => r.label), ['project 3']);
+      assert.deepEqual(
+        (await rows()).map((r) => r.label),
+        ['project 3'],
+      );
       await config.update('projectId', kept, vscode.ConfigurationTarget.Global);
       await ext.connections.signOut(otherId);
       assert.notEqual(cloud().activeConnectionId, otherId);

@@ -45,21 +45,33 @@ describe('connections', () => {
 
   it('Sign In: four steps with Back, every field checked as typed, the dialect proposed, the key checked on Enter', async () => {
     const ui = new ScriptedUi([
-      '', 'staging', // name: empty refused
-      PRESS_BACK, 'staging-1', // back to the name from the URL step
-      'ftp://nowhere', sim.url, // URL: ftp refused
+      '',
+      'staging', // name: empty refused
+      PRESS_BACK,
+      'staging-1', // back to the name from the URL step
+      'ftp://nowhere',
+      sim.url, // URL: ftp refused
       ACCEPT, // the dialect the URL implies
-      'has space', testKeys.wrong, KEY, // key: space refused, 401 refused on Enter
+      'has space',
+      testKeys.wrong,
+      KEY, // key: space refused, 401 refused on Enter
     ]);
     ext.setUi(ui);
     await vscode.commands.executeCommand('platformConsole.signIn');
     assert.deepEqual(
       ui.prompts.map((p) => [p.step, p.totalSteps, p.canGoBack]),
-      [[1, 4, false], [2, 4, true], [1, 4, false], [2, 4, true], [3, 4, true], [4, 4, true]],
+      [
+        [1, 4, false],
+        [2, 4, true],
+        [1, 4, false],
+        [2, 4, true],
+        [3, 4, true],
+        [4, 4, true],
+      ],
     );
     assert.deepEqual(ui.prompts[0]?.refusals, ['Connection name: must not be empty']);
     assert.match(ui.prompts[3]?.refusals[0] ?? '', /^Base URL: must be an http/);
-    assert.equal(ui.prompts[4]?.active, 'Spec', 'a local URL proposes the spec\'s paths');
+    assert.equal(ui.prompts[4]?.active, 'Spec', "a local URL proposes the spec's paths");
     assert.equal(ui.prompts[5]?.password, true, 'the key is typed masked');
     assert.match(ui.prompts[5]?.refusals[0] ?? '', /^API key: must not contain spaces/);
     assert.match(ui.prompts[5]?.refusals[1] ?? '', /^API key: rejected by 127\.0\.0\.1:\d+ \(HTTP 401\)/);
@@ -114,7 +126,10 @@ describe('connections', () => {
     const ui = new ScriptedUi(['revoked']);
     ext.setUi(ui);
     await vscode.commands.executeCommand('platformConsole.signOut');
-    assert.equal(ext.connections.list().some((c) => c.id === gone.id), false);
+    assert.equal(
+      ext.connections.list().some((c) => c.id === gone.id),
+      false,
+    );
     assert.equal(await ext.connections.hasApiKey(gone.id), false);
   });
 
@@ -124,7 +139,10 @@ describe('connections', () => {
     );
     ext.setUi(ui);
     await vscode.commands.executeCommand('platformConsole.signIn');
-    assert.match(ui.prompts[1]?.warnings[0] ?? '', /^Plain HTTP: lab\.example\.invalid is reached over plain HTTP: the API key would cross the network unencrypted/);
+    assert.match(
+      ui.prompts[1]?.warnings[0] ?? '',
+      /^Plain HTTP: lab\.example\.invalid is reached over plain HTTP: the API key would cross the network unencrypted/,
+    );
     assert.equal(ui.confirms.length, 1);
     const lab = ext.connections.list().find((c) => c.name === 'lab');
     assert.equal(lab?.baseUrl, 'https://lab.example.invalid', 'the person chose HTTPS');
@@ -137,7 +155,7 @@ describe('connections', () => {
     await ext.connections.signOut(ext.connections.list().find((c) => c.name === 'local')!.id);
   });
 
-  it('Sign In Again under the same name at another URL makes a new connection; the old one\'s pins and tasks go', async () => {
+  it("Sign In Again under the same name at another URL makes a new connection; the old one's pins and tasks go", async () => {
     const other = await startSimulator({ apiKey: KEY });
     try {
       const first = await ext.connections.signIn('moving', sim.url, KEY);
@@ -158,12 +176,18 @@ describe('connections', () => {
 
   it('the keys appear in no setting, no globalState value and no log line', async () => {
     const keys = [KEY, testKeys.revoked, testKeys.environment];
-    const settings = JSON.stringify(vscode.workspace.getConfiguration().inspect('platformConsole') ?? {}) + JSON.stringify(vscode.workspace.getConfiguration('platformConsole'));
+    const settings =
+      JSON.stringify(vscode.workspace.getConfiguration().inspect('platformConsole') ?? {}) +
+      JSON.stringify(vscode.workspace.getConfiguration('platformConsole'));
     const state = JSON.stringify(ext.globalStateSnapshot());
     const log = ext.log.recent.join('\n');
     assert.ok(log.includes('Signed in to staging-1'), 'the log was written');
     for (const key of keys) {
-      for (const [where, text] of [['settings', settings], ['globalState', state], ['log', log]] as const) {
+      for (const [where, text] of [
+        ['settings', settings],
+        ['globalState', state],
+        ['log', log],
+      ] as const) {
         assert.equal(text.includes(key), false, `a key is in ${where}`);
       }
     }

@@ -84,10 +84,20 @@ describe('Create Secret', function () {
     const file = join(dir, 'token.bin');
     await writeFile(file, Buffer.from([0, 1, 2, 250, 251, 252]));
     const ui = new ScriptedUi([
-      '$(edit) Enter an ID…', 'x', '1', ACCEPT, // project typed (not a number refused); region picked: the first listed
-      'db-token', 'symmetric', SOURCE_TEXT,
+      '$(edit) Enter an ID…',
+      'x',
+      '1',
+      ACCEPT, // project typed (not a number refused); region picked: the first listed
+      'db-token',
+      'symmetric',
+      SOURCE_TEXT,
       PRESS_BACK, // back from the typed value to the source
-      SOURCE_FILE, join(dir, 'missing.bin'), file, ACCEPT, NO_DETAILS, SUBMIT,
+      SOURCE_FILE,
+      join(dir, 'missing.bin'),
+      file,
+      ACCEPT,
+      NO_DETAILS,
+      SUBMIT,
     ]);
     await run(ui);
     await ui.waitForNotification(/^Secret db-token created \(id /, 20_000);
@@ -99,18 +109,42 @@ describe('Create Secret', function () {
     assert.equal(ui.prompts.at(-1)?.canGoBack, true);
     // The summary is the operation's confirmation (src/operations/cloudSecrets.ts createSecret), line for line as the modal reads.
     const summary = ui.prompts.at(-1)!;
-    const sha = createHash('sha256').update(Buffer.from([0, 1, 2, 250, 251, 252])).digest('hex').toUpperCase().match(/../g)!.join(':');
+    const sha = createHash('sha256')
+      .update(Buffer.from([0, 1, 2, 250, 251, 252]))
+      .digest('hex')
+      .toUpperCase()
+      .match(/../g)!
+      .join(':');
     assert.equal(summary.prompt, 'Create secret "db-token" in project 1, region 1 on secrets? Review the values');
-    assert.deepEqual(summary.items?.slice(0, 2), [SUBMIT, 'The platform creates it in the background (a task); its payload is sent as given and shown nowhere.']);
+    assert.deepEqual(summary.items?.slice(0, 2), [
+      SUBMIT,
+      'The platform creates it in the background (a task); its payload is sent as given and shown nowhere.',
+    ]);
     assert.deepEqual(summary.items?.slice(2), [
-      `Connection: secrets (${sim.url})`, 'Name: db-token', 'Type: symmetric', `Payload: 6 bytes, SHA-256 ${sha}; never shown`, 'Content type: application/octet-stream',
-      'Encoding: base64', 'Algorithm: none', 'Bit length: none', 'Mode: none', 'Expiration: never', 'Project / region: 1 / 1',
+      `Connection: secrets (${sim.url})`,
+      'Name: db-token',
+      'Type: symmetric',
+      `Payload: 6 bytes, SHA-256 ${sha}; never shown`,
+      'Content type: application/octet-stream',
+      'Encoding: base64',
+      'Algorithm: none',
+      'Bit length: none',
+      'Mode: none',
+      'Expiration: never',
+      'Project / region: 1 / 1',
       'Sent once when you choose Create Secret; never retried automatically.',
     ]);
     const body = lastSecret();
     assert.deepEqual(body, {
-      name: 'db-token', payload: Buffer.from([0, 1, 2, 250, 251, 252]).toString('base64'), payload_content_encoding: 'base64',
-      payload_content_type: 'application/octet-stream', secret_type: 'symmetric', algorithm: null, bit_length: null, mode: null, expiration: null,
+      name: 'db-token',
+      payload: Buffer.from([0, 1, 2, 250, 251, 252]).toString('base64'),
+      payload_content_encoding: 'base64',
+      payload_content_type: 'application/octet-stream',
+      secret_type: 'symmetric',
+      algorithm: null,
+      bit_length: null,
+      mode: null,
+      expiration: null,
     } as unknown as SentSecret);
     assert.equal(config().get('projectId'), 1);
     assert.equal(config().get('regionId'), 1);
@@ -120,10 +154,27 @@ describe('Create Secret', function () {
   it('a typed payload: every refusal names the field and the rule; Escape sends nothing', async () => {
     const past = '2020-01-01T00:00:00';
     const ui = new ScriptedUi([
-      ACCEPT, ACCEPT, // remembered project and region
-      '', 'api-pass', 'passphrase', SOURCE_TEXT, '', 's3cr3t value',
-      'text/plain', 'bogus', ACCEPT,
-      WITH_DETAILS, 'aes', '0', '-3', 'x', '256', 'cbc', past, '2030-01-01T00:00:00Z', '2031-06-30T12:00:00',
+      ACCEPT,
+      ACCEPT, // remembered project and region
+      '',
+      'api-pass',
+      'passphrase',
+      SOURCE_TEXT,
+      '',
+      's3cr3t value',
+      'text/plain',
+      'bogus',
+      ACCEPT,
+      WITH_DETAILS,
+      'aes',
+      '0',
+      '-3',
+      'x',
+      '256',
+      'cbc',
+      past,
+      '2030-01-01T00:00:00Z',
+      '2031-06-30T12:00:00',
       PRESS_ESCAPE,
     ]);
     await run(ui);
@@ -132,9 +183,16 @@ describe('Create Secret', function () {
     assert.deepEqual(refusals['The secret value'], ['Secret value: must not be empty']);
     assert.match(refusals['Payload content type']?.[0] ?? '', /^Content type: text\/plain is incompatible with base64/);
     assert.match(refusals['Payload content type']?.[1] ?? '', /^Content type: must be a media type/);
-    assert.deepEqual(refusals['Bit length'], ['Bit length: must be greater than 0', 'Bit length: must be greater than 0', 'Bit length: must be a whole number greater than 0']);
+    assert.deepEqual(refusals['Bit length'], [
+      'Bit length: must be greater than 0',
+      'Bit length: must be greater than 0',
+      'Bit length: must be a whole number greater than 0',
+    ]);
     const expiration = Object.entries(refusals).find(([k]) => k.startsWith('Expiration'))?.[1];
-    assert.deepEqual(expiration, ['Expiration: must be in the future (read as UTC)', 'Expiration: must be an ISO 8601 date-time without time zone, like 2030-12-31T23:59:59']);
+    assert.deepEqual(expiration, [
+      'Expiration: must be in the future (read as UTC)',
+      'Expiration: must be an ISO 8601 date-time without time zone, like 2030-12-31T23:59:59',
+    ]);
     assert.equal(ui.prompts.find((p) => p.prompt.startsWith('The secret value'))?.password, true);
     assert.equal(sent('POST createSecret'), 0, 'Escape sent nothing');
     assert.equal(ui.remainingAnswers, 0);
@@ -143,20 +201,44 @@ describe('Create Secret', function () {
   it('a PKCS12 bundle built from PEM files: mismatched key and expired certificate refused, expiry warned', async () => {
     const chain = leafExpiringIn(10);
     const files = {
-      cert: join(dir, 'server.crt'), key: join(dir, 'server.key'), chain: join(dir, 'chain.pem'),
-      wrongKey: join(dir, 'other.key'), expired: join(dir, 'expired.crt'), expiredKey: join(dir, 'expired.key'),
+      cert: join(dir, 'server.crt'),
+      key: join(dir, 'server.key'),
+      chain: join(dir, 'chain.pem'),
+      wrongKey: join(dir, 'other.key'),
+      expired: join(dir, 'expired.crt'),
+      expiredKey: join(dir, 'expired.key'),
     };
     const expired = expiredLeaf(new Date(), 5);
     await Promise.all([
-      writeFile(files.cert, chain.leaf.certificatePem), writeFile(files.key, chain.leaf.privateKeyPem), writeFile(files.chain, chain.chainPem),
-      writeFile(files.wrongKey, mismatchedKeyPem()), writeFile(files.expired, expired.leaf.certificatePem), writeFile(files.expiredKey, expired.leaf.privateKeyPem),
+      writeFile(files.cert, chain.leaf.certificatePem),
+      writeFile(files.key, chain.leaf.privateKeyPem),
+      writeFile(files.chain, chain.chainPem),
+      writeFile(files.wrongKey, mismatchedKeyPem()),
+      writeFile(files.expired, expired.leaf.certificatePem),
+      writeFile(files.expiredKey, expired.leaf.privateKeyPem),
     ]);
     const ui = new ScriptedUi([
-      ACCEPT, ACCEPT, 'tls-example', 'certificate', SOURCE_PKCS12,
-      files.cert, files.wrongKey, files.chain, // the key does not match: refused at the chain step
-      PRESS_BACK, PRESS_BACK, files.expired, files.expiredKey, files.chain, // expired: refused
-      PRESS_BACK, PRESS_BACK, files.cert, files.key, files.chain,
-      ACCEPT, NO_DETAILS, SUBMIT,
+      ACCEPT,
+      ACCEPT,
+      'tls-example',
+      'certificate',
+      SOURCE_PKCS12,
+      files.cert,
+      files.wrongKey,
+      files.chain, // the key does not match: refused at the chain step
+      PRESS_BACK,
+      PRESS_BACK,
+      files.expired,
+      files.expiredKey,
+      files.chain, // expired: refused
+      PRESS_BACK,
+      PRESS_BACK,
+      files.cert,
+      files.key,
+      files.chain,
+      ACCEPT,
+      NO_DETAILS,
+      SUBMIT,
     ]);
     await run(ui);
     await ui.waitForNotification(/^Secret tls-example created/, 20_000);
@@ -165,8 +247,14 @@ describe('Create Secret', function () {
     assert.match(chainSteps[1]?.refusals.join(' ') ?? '', /expired/i);
     assert.deepEqual(chainSteps[2]?.refusals, []);
     const summary = ui.prompts.at(-1)!;
-    assert.ok(summary.items?.some((i) => i.startsWith('Certificate: ') && i.includes('example.test')), summary.items?.join('\n'));
-    assert.ok(summary.items?.some((i) => i.startsWith('$(warning)') && /expires/i.test(i)), 'a certificate expiring in 10 days is warned about');
+    assert.ok(
+      summary.items?.some((i) => i.startsWith('Certificate: ') && i.includes('example.test')),
+      summary.items?.join('\n'),
+    );
+    assert.ok(
+      summary.items?.some((i) => i.startsWith('$(warning)') && /expires/i.test(i)),
+      'a certificate expiring in 10 days is warned about',
+    );
     assert.ok(summary.items?.some((i) => /^Payload: .* SHA-256 [0-9A-F]{2}:/.test(i)));
     const body = lastSecret();
     assert.equal(body.payload_content_type, 'application/x-pkcs12');
@@ -180,7 +268,7 @@ describe('Create Secret', function () {
     assert.ok(!JSON.stringify(ui.prompts).includes(chain.leaf.privateKeyPem.slice(40, 80)), 'no key material in any prompt');
   });
 
-  it('a task that ends in ERROR shows the task\'s error text with Show Log', async () => {
+  it("a task that ends in ERROR shows the task's error text with Show Log", async () => {
     const ui = new ScriptedUi([ACCEPT, ACCEPT, 'will-fail', 'opaque', SOURCE_TEXT, 'value', ACCEPT, NO_DETAILS, SUBMIT]);
     await run(ui);
     const failed = await ui.waitForNotification(/^Secret will-fail was not created: /, 20_000);
@@ -240,7 +328,12 @@ describe('Create Secret', function () {
   it('on a platform connection the PEM files go through v2 as read for the summary: checked the same, one POST /cloud/v2/secrets, no PKCS12 and no content type asked; the spec connection keeps v1', async () => {
     const chain = leafExpiringIn(200);
     const files = { cert: join(dir, 'v2.crt'), key: join(dir, 'v2.key'), chain: join(dir, 'v2-chain.pem'), wrongKey: join(dir, 'v2-other.key') };
-    await Promise.all([writeFile(files.cert, chain.leaf.certificatePem), writeFile(files.key, chain.leaf.privateKeyPem), writeFile(files.chain, chain.chainPem), writeFile(files.wrongKey, mismatchedKeyPem())]);
+    await Promise.all([
+      writeFile(files.cert, chain.leaf.certificatePem),
+      writeFile(files.key, chain.leaf.privateKeyPem),
+      writeFile(files.chain, chain.chainPem),
+      writeFile(files.wrongKey, mismatchedKeyPem()),
+    ]);
     let v2Body: { name: string; payload: { certificate: string; private_key: string; certificate_chain: string } } | undefined;
     const stop = sim.watchRequests((request) => {
       if (request.route === 'createSecretV2') v2Body = request.body as typeof v2Body;
@@ -250,9 +343,17 @@ describe('Create Secret', function () {
     await ext.connections.setDialect(id, 'platform');
     try {
       const ui = new ScriptedUi([
-        ACCEPT, ACCEPT, 'tls-v2', 'certificate', '$(shield) TLS certificate from PEM files',
-        files.cert, files.wrongKey, files.chain, // the key does not match: refused as for v1
-        PRESS_BACK, files.key, files.chain,
+        ACCEPT,
+        ACCEPT,
+        'tls-v2',
+        'certificate',
+        '$(shield) TLS certificate from PEM files',
+        files.cert,
+        files.wrongKey,
+        files.chain, // the key does not match: refused as for v1
+        PRESS_BACK,
+        files.key,
+        files.chain,
         SUBMIT,
       ]);
       // The key file gets other (still valid) text while the summary is shown: what was confirmed is what goes.

@@ -18,7 +18,7 @@ import { until } from './support/until';
 
 const KEY = testKeys.simulator;
 
-describe('dialects: the spec\'s paths or the real platform\'s, per connection', function () {
+describe("dialects: the spec's paths or the real platform's, per connection", function () {
   this.timeout(60_000);
   let sim: Simulator;
   let ext: Awaited<ReturnType<typeof platformConsole>>;
@@ -48,12 +48,19 @@ describe('dialects: the spec\'s paths or the real platform\'s, per connection', 
     await run(ui, 'platformConsole.signIn');
     assert.deepEqual(
       ui.prompts.map((p) => [p.step, p.totalSteps, p.kind]),
-      [[1, 4, 'input'], [2, 4, 'input'], [3, 4, 'pick'], [2, 4, 'input'], [3, 4, 'pick'], [4, 4, 'input']],
+      [
+        [1, 4, 'input'],
+        [2, 4, 'input'],
+        [3, 4, 'pick'],
+        [2, 4, 'input'],
+        [3, 4, 'pick'],
+        [4, 4, 'input'],
+      ],
     );
     const step = ui.prompts[2]!;
     assert.deepEqual(step.items, ['Spec', 'Platform']);
     assert.match(step.prompt, /^API dialect for 127\.0\.0\.1:\d+: Spec \(from the URL\)$/);
-    assert.equal(step.active, 'Spec', 'the URL\'s dialect is the highlighted item');
+    assert.equal(step.active, 'Spec', "the URL's dialect is the highlighted item");
     const connection = ext.connections.active!;
     made.push(connection.id);
     assert.equal(connection.name, 'dialect-a');
@@ -63,7 +70,7 @@ describe('dialects: the spec\'s paths or the real platform\'s, per connection', 
     await assert.rejects(api!.edge.getEdgeApp({ params: { app_id: 101 } }), /Not found \(HTTP 404\)/);
   });
 
-  it('Sign In to the platform\'s host proposes Platform; the person may pick Spec instead', async () => {
+  it("Sign In to the platform's host proposes Platform; the person may pick Spec instead", async () => {
     // The key cannot be checked offline: the second Enter saves it anyway.
     const ui = new ScriptedUi(['dialect-b', 'https://api.gcore.com', 'Spec', 'offline-key-0', 'offline-key-0']);
     await run(ui, 'platformConsole.signIn');
@@ -71,10 +78,10 @@ describe('dialects: the spec\'s paths or the real platform\'s, per connection', 
     assert.equal(ui.prompts[2]!.active, 'Platform');
     const connection = ext.connections.list().find((c) => c.name === 'dialect-b')!;
     made.push(connection.id);
-    assert.equal(connection.dialect, 'spec', 'the person\'s choice wins over the URL\'s');
+    assert.equal(connection.dialect, 'spec', "the person's choice wins over the URL's");
   });
 
-  it('a platform connection\'s trees, flows and panels send the platform\'s paths (the simulator\'s record)', async () => {
+  it("a platform connection's trees, flows and panels send the platform's paths (the simulator's record)", async () => {
     const ui = new ScriptedUi(['dialect-platform', sim.url, 'Platform', KEY]);
     await run(ui, 'platformConsole.signIn');
     const connection = ext.connections.active!;
@@ -88,11 +95,19 @@ describe('dialects: the spec\'s paths or the real platform\'s, per connection', 
     await ext.profiles.settled();
     const profile = ext.profiles.nodeFor(1);
     assert.ok(profile, 'profile 1 is listed');
-    await run(new ScriptedUi(['Renamed through the platform path'], (_m, buttons) => (buttons.includes('Save') ? 'Save' : undefined)), 'platformConsole.renameProfile', profile);
+    await run(
+      new ScriptedUi(['Renamed through the platform path'], (_m, buttons) => (buttons.includes('Save') ? 'Save' : undefined)),
+      'platformConsole.renameProfile',
+      profile,
+    );
     await until('the rename to be saved', () => (sim.requestCounts()['PATCH updateProtectionProfile'] ?? 0) === 1);
 
     // Edge: pin a client, an app and a template.
-    for (const [command, id] of [['platformConsole.addEdgeClient', '201'], ['platformConsole.addEdgeApp', '101'], ['platformConsole.openEdgeTemplate', '302']] as const) {
+    for (const [command, id] of [
+      ['platformConsole.addEdgeClient', '201'],
+      ['platformConsole.addEdgeApp', '101'],
+      ['platformConsole.openEdgeTemplate', '302'],
+    ] as const) {
       await run(new ScriptedUi([id]), command);
     }
     await ext.edge.settled();
@@ -104,8 +119,19 @@ describe('dialects: the spec\'s paths or the real platform\'s, per connection', 
 
     // A platform-only simulator: every path it matched is the platform's; a spec path would be `none`.
     const counts = sim.requestsByDialect();
-    assert.deepEqual(Object.keys(counts).filter((k) => !k.startsWith('platform ')), [], 'no request to a path the platform does not serve');
-    for (const route of ['GET getEdgeApp', 'GET getEdgeClient', 'GET getEdgeTemplate', 'GET listProtectionProfilesPaged', 'PATCH updateProtectionProfile', 'GET getReport']) {
+    assert.deepEqual(
+      Object.keys(counts).filter((k) => !k.startsWith('platform ')),
+      [],
+      'no request to a path the platform does not serve',
+    );
+    for (const route of [
+      'GET getEdgeApp',
+      'GET getEdgeClient',
+      'GET getEdgeTemplate',
+      'GET listProtectionProfilesPaged',
+      'PATCH updateProtectionProfile',
+      'GET getReport',
+    ]) {
       assert.ok((counts[`platform ${route}`] ?? 0) >= 1, `${route} was sent`);
     }
     const last = sim.lastRequests();
@@ -141,13 +167,13 @@ describe('dialects: the spec\'s paths or the real platform\'s, per connection', 
     // Now the platform-only server answers the spec's edge path with 404: Refresh says so on the pin.
     await run(new ScriptedUi(), 'platformConsole.refreshEdge', ext.edge.pinNode('app', 101));
     assert.equal(ext.edge.pinNode('app', 101)?.state.status, 'notFound');
-    assert.equal(sim.lastRequests()['GET (unknown)']?.path, '/edge/v1/admin/apps/101', 'the spec\'s path, which this server does not serve');
+    assert.equal(sim.lastRequests()['GET (unknown)']?.path, '/edge/v1/admin/apps/101', "the spec's path, which this server does not serve");
     await run(new ScriptedUi([connection.name, 'Platform']), 'platformConsole.changeDialect');
     await run(new ScriptedUi(), 'platformConsole.refreshEdge', ext.edge.pinNode('app', 101));
     assert.equal(ext.edge.pinNode('app', 101)?.state.status, 'ok');
   });
 
-  it('a connection stored before dialects moves to one, once: the platform\'s host to Platform, others to Spec', async () => {
+  it("a connection stored before dialects moves to one, once: the platform's host to Platform, others to Spec", async () => {
     // The stored list as an older version wrote it (no dialect), beside today's connections.
     const state = (ext.connections as unknown as { context: vscode.ExtensionContext }).context.globalState;
     const today = state.get<unknown[]>('platformConsole.connections', []);
@@ -161,9 +187,14 @@ describe('dialects: the spec\'s paths or the real platform\'s, per connection', 
       const stored = state.get<{ id: string; dialect?: string }[]>('platformConsole.connections', []);
       assert.equal(stored.find((c) => c.id === 'old-platform')?.dialect, 'platform');
       assert.equal(stored.find((c) => c.id === 'old-staging')?.dialect, 'spec');
-      assert.ok(ext.log.recent.some((l) => l.includes('Connection old-platform (https://api.gcore.com) speaks the Platform dialect (chosen from its base URL)')));
+      assert.ok(
+        ext.log.recent.some((l) => l.includes('Connection old-platform (https://api.gcore.com) speaks the Platform dialect (chosen from its base URL)')),
+      );
     } finally {
-      await state.update('platformConsole.connections', state.get<{ id: string }[]>('platformConsole.connections', []).filter((c) => !c.id.startsWith('old-')));
+      await state.update(
+        'platformConsole.connections',
+        state.get<{ id: string }[]>('platformConsole.connections', []).filter((c) => !c.id.startsWith('old-')),
+      );
     }
   });
 
@@ -183,7 +214,7 @@ describe('dialects: the spec\'s paths or the real platform\'s, per connection', 
       await edgeHost.close();
     });
 
-    it('a workspace\'s settings never send the key elsewhere: its areaBaseUrls is ignored', async () => {
+    it("a workspace's settings never send the key elsewhere: its areaBaseUrls is ignored", async () => {
       const folder = vscode.workspace.workspaceFolders?.[0];
       assert.ok(folder, 'the tests run in a workspace folder');
       await mkdir(join(folder.uri.fsPath, '.vscode'), { recursive: true });
@@ -194,11 +225,11 @@ describe('dialects: the spec\'s paths or the real platform\'s, per connection', 
       edgeHost.resetRequests();
       await run(new ScriptedUi(), 'platformConsole.refreshEdge', ext.edge.pinNode('app', 101));
       assert.equal(ext.edge.pinNode('app', 101)?.state.status, 'ok');
-      assert.deepEqual(edgeHost.requestCounts(), {}, 'nothing reached the workspace\'s host');
+      assert.deepEqual(edgeHost.requestCounts(), {}, "nothing reached the workspace's host");
       assert.equal(sim.requestCounts()['GET getEdgeApp'], 1);
     });
 
-    it('the person\'s own setting sends that area to its host, and only that area', async () => {
+    it("the person's own setting sends that area to its host, and only that area", async () => {
       await config().update('areaBaseUrls', { [sim.url]: { edge: edgeHost.url } }, vscode.ConfigurationTarget.Global);
       sim.resetRequests();
       edgeHost.resetRequests();
@@ -206,8 +237,11 @@ describe('dialects: the spec\'s paths or the real platform\'s, per connection', 
       await ext.profiles.reload();
       assert.deepEqual(edgeHost.requestCounts(), { 'GET getEdgeApp': 1 });
       assert.equal(sim.requestCounts()['GET getEdgeApp'], undefined);
-      assert.ok((sim.requestCounts()['GET listProtectionProfilesPaged'] ?? 0) >= 1, 'profiles still go to the connection\'s URL');
-      assert.ok(ext.log.recent.some((l) => l.includes(`edge requests go to ${edgeHost.url}`)), 'the log says where edge requests go');
+      assert.ok((sim.requestCounts()['GET listProtectionProfilesPaged'] ?? 0) >= 1, "profiles still go to the connection's URL");
+      assert.ok(
+        ext.log.recent.some((l) => l.includes(`edge requests go to ${edgeHost.url}`)),
+        'the log says where edge requests go',
+      );
     });
 
     it('set for another base URL, or in the flat shape of before, they are not used: a connection elsewhere sends nothing to the area host', async () => {
@@ -225,10 +259,15 @@ describe('dialects: the spec\'s paths or the real platform\'s, per connection', 
           const api = await ext.connections.api();
           assert.equal((await api!.edge.getEdgeApp({ params: { app_id: 101 } })).id, 101);
           assert.deepEqual(edgeHost.requestCounts(), {}, `${JSON.stringify(setting)}: no request, so no key, reached the area host`);
-          assert.deepEqual(other.requestCounts(), { 'GET getEdgeApp': 1 }, 'the connection\'s own URL answered');
+          assert.deepEqual(other.requestCounts(), { 'GET getEdgeApp': 1 }, "the connection's own URL answered");
           const said = ext.log.recent.slice(from).join('\n');
           assert.doesNotMatch(said, /edge requests go to/);
-          assert.match(said, 'edge' in setting ? /areas set without a base URL \(edge\) apply to https:\/\/api\.gcore\.com in the Platform dialect only, not to this connection/ : /area base URLs are set for http:\/\/127\.0\.0\.1:\d+, not for http:\/\/127\.0\.0\.1:\d+/);
+          assert.match(
+            said,
+            'edge' in setting
+              ? /areas set without a base URL \(edge\) apply to https:\/\/api\.gcore\.com in the Platform dialect only, not to this connection/
+              : /area base URLs are set for http:\/\/127\.0\.0\.1:\d+, not for http:\/\/127\.0\.0\.1:\d+/,
+          );
         }
         // The connection the set names still uses it.
         await config().update('areaBaseUrls', { [sim.url]: { edge: edgeHost.url } }, vscode.ConfigurationTarget.Global);

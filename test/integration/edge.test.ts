@@ -56,7 +56,15 @@ describe('Edge view', function () {
     const tooltip = typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? '');
     const description = typeof item.description === 'string' ? item.description : undefined;
     const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : undefined;
-    return { node, label, description, contextValue: item.contextValue, icon, tooltip, collapsible: item.collapsibleState !== vscode.TreeItemCollapsibleState.None };
+    return {
+      node,
+      label,
+      description,
+      contextValue: item.contextValue,
+      icon,
+      tooltip,
+      collapsible: item.collapsibleState !== vscode.TreeItemCollapsibleState.None,
+    };
   };
   const rows = async (node?: TreeNode): Promise<Row[]> => {
     const children = await edge().getChildren(node);
@@ -186,7 +194,13 @@ describe('Edge view', function () {
     assert.ok(apps.every((r) => r.contextValue === 'platformConsole.edgePin.app.ok'));
     // The status a coloured icon shows is also what a screen reader hears.
     const spoken = await Promise.all(apps.slice(0, 5).map(async (r) => (await edge().getTreeItem(r.node)).accessibilityInformation?.label));
-    assert.deepEqual(spoken, ['Edge app hello-edge, enabled, Pro', 'Edge app resize-draft, draft, Pro', 'Edge app geo-redirect, disabled, Pro', 'Edge app old-landing, suspended, Basic', 'Edge app busy-api, status 3, Basic']);
+    assert.deepEqual(spoken, [
+      'Edge app hello-edge, enabled, Pro',
+      'Edge app resize-draft, draft, Pro',
+      'Edge app geo-redirect, disabled, Pro',
+      'Edge app old-landing, suspended, Basic',
+      'Edge app busy-api, status 3, Basic',
+    ]);
 
     const hello = await described('Apps', 'hello-edge');
     const debugUntil = new Date(SEED_TIME + 3 * DAY_MS);
@@ -235,7 +249,11 @@ describe('Edge view', function () {
   it('env values stay hidden (labels, descriptions, tooltips) until Reveal Value; Copy URL copies the app URL', async () => {
     const all = await everything();
     const leaks = all.filter((r) => [r.label, r.description, r.tooltip].some((t) => t?.includes('Hallo') || t?.includes('images.example.com')));
-    assert.deepEqual(leaks.map((r) => r.label), [], 'no env value shows before Reveal Value');
+    assert.deepEqual(
+      leaks.map((r) => r.label),
+      [],
+      'no env value shows before Reveal Value',
+    );
     const greeting = await at('Apps', 'hello-edge', 'Environment variables', 'GREETING');
     assert.equal(greeting.description, HIDDEN);
     assert.equal(greeting.contextValue, 'platformConsole.edgeEnv.hidden');
@@ -293,7 +311,10 @@ describe('Edge view', function () {
     const gone = await row(busy.node);
     assert.deepEqual([gone.label, gone.description, gone.contextValue], ['App 105', 'not found (404)', 'platformConsole.edgePin.app.notFound']);
     assert.match(gone.tooltip, /Remove/);
-    assert.equal((await edge().getTreeItem(busy.node)).accessibilityInformation?.label, 'App 105, warning, not found (404), remove the pin from the context menu');
+    assert.equal(
+      (await edge().getTreeItem(busy.node)).accessibilityInformation?.label,
+      'App 105, warning, not found (404), remove the pin from the context menu',
+    );
     assert.equal((await at('Apps', 'hello-edge')).description, 'enabled · Pro', 'the others stay');
     await vscode.commands.executeCommand('platformConsole.removeEdgePin', gone.node);
     assert.deepEqual(edge().pinned.app, [101, 102, 103, 104, 106, 107]);
@@ -344,7 +365,7 @@ describe('Edge view', function () {
     assert.ok(`platformConsole.edge.pins.${other.id}` in ext.globalStateSnapshot());
     await ext.connections.signOut(other.id);
     await ext.connections.switchTo(connectionId);
-    await until(() => !(`platformConsole.edge.pins.${other.id}` in ext.globalStateSnapshot()), 'the removed connection\'s pins to be dropped');
+    await until(() => !(`platformConsole.edge.pins.${other.id}` in ext.globalStateSnapshot()), "the removed connection's pins to be dropped");
     assert.deepEqual(edge().pinned.client, [201, 202, 203, 204]);
     assert.deepEqual(edge().pinned.app, [101, 102, 103, 104, 106, 107]);
   });
@@ -359,7 +380,8 @@ describe('Edge view', function () {
     const clock = new ManualClock();
     schedule.useClock(clock);
     try {
-      const done = (count: number) => until(() => edge().autoRefreshCount === count && !schedule.refreshing && schedule.scheduled, `refresh ${count} done, the next one scheduled`);
+      const done = (count: number) =>
+        until(() => edge().autoRefreshCount === count && !schedule.refreshing && schedule.scheduled, `refresh ${count} done, the next one scheduled`);
       // A refresh the real clock started may still be reading.
       await until(() => !schedule.refreshing && schedule.scheduled, 'the schedule on the hand-moved clock');
       sim.resetRequests();

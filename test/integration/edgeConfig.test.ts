@@ -18,7 +18,10 @@ describe('Edge view: Edit Configuration… and Apply to App', function () {
   let ext: Awaited<ReturnType<typeof platformConsole>>;
   let connectionId: string;
   const api = async () => (await ext.connections.api())!;
-  const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+  const writes = () =>
+    Object.entries(sim.requestCounts())
+      .filter(([k]) => !k.startsWith('GET'))
+      .map(([k, n]) => `${k} ${n}`);
   const replaceText = async (uri: vscode.Uri, edit: (text: string) => string) => {
     const doc = await vscode.workspace.openTextDocument(uri);
     const change = new vscode.WorkspaceEdit();
@@ -62,7 +65,7 @@ describe('Edge view: Edit Configuration… and Apply to App', function () {
     assert.equal(message, 'Change the configuration of edge app hello-edge on edge-config?');
     assert.ok(detail.includes('Variable GREETING: "Hallo" -> "Hello"'), detail);
     assert.ok(!detail.includes('Secret reference'), 'unchanged sections are not listed');
-    assert.ok(detail.includes('Destructive: it overwrites 1 of the app\'s values'), 'an overwrite is destructive, said first');
+    assert.ok(detail.includes("Destructive: it overwrites 1 of the app's values"), 'an overwrite is destructive, said first');
     assert.ok(detail.includes('This cannot be undone.'), detail);
     assert.deepEqual(writes(), ['PATCH patchEdgeApp 1'], 'sent once');
     const [sent] = Object.values(sim.lastRequests('patchEdgeApp'));
@@ -76,7 +79,7 @@ describe('Edge view: Edit Configuration… and Apply to App', function () {
       left = await leftText(uri);
       if (/^GREETING=Hello$/m.test(left)) break;
     }
-    assert.match(left, /^GREETING=Hello$/m, 'the diff\'s left side shows the app as it is now');
+    assert.match(left, /^GREETING=Hello$/m, "the diff's left side shows the app as it is now");
   });
 
   it('an app changed since the document was opened: nothing sent, Reopen offered', async () => {
@@ -89,7 +92,10 @@ describe('Edge view: Edit Configuration… and Apply to App', function () {
     assert.equal(await vscode.commands.executeCommand('platformConsole.applyEdgeAppConfig', uri), false);
     assert.equal(ui.confirms.length, 0);
     assert.deepEqual(writes(), []);
-    assert.ok(ui.notifications.some((n) => /changed since this document was opened/.test(n.message)), ui.notifications.map((n) => n.message).join('\n'));
+    assert.ok(
+      ui.notifications.some((n) => /changed since this document was opened/.test(n.message)),
+      ui.notifications.map((n) => n.message).join('\n'),
+    );
     assert.deepEqual((await (await api()).edge.getOwnEdgeApp({ params: { app_id: 101 } })).env, { GREETING: 'Servus' });
   });
 
@@ -102,7 +108,10 @@ describe('Edge view: Edit Configuration… and Apply to App', function () {
     assert.equal(await vscode.commands.executeCommand('platformConsole.applyEdgeAppConfig', uri), false);
     assert.equal(ui.confirms.length, 0);
     assert.deepEqual(writes(), []);
-    assert.ok(ui.notifications.some((n) => n.severity === 'error' && n.message.startsWith(`Nothing sent: line ${line}: a header name`)), ui.notifications.map((n) => n.message).join('\n'));
+    assert.ok(
+      ui.notifications.some((n) => n.severity === 'error' && n.message.startsWith(`Nothing sent: line ${line}: a header name`)),
+      ui.notifications.map((n) => n.message).join('\n'),
+    );
   });
 
   it('a secret value pasted into [secrets]: refused naming its line and key, the value in no notification and no log line, nothing sent', async () => {
@@ -120,20 +129,33 @@ describe('Edge view: Edit Configuration… and Apply to App', function () {
     assert.deepEqual(writes(), []);
     const said = ui.notifications.map((n) => n.message);
     const logged = ext.log.recent.slice(logFrom).join('\n');
-    assert.ok(said.some((m) => m.startsWith(`Nothing sent: line ${line}: PASTED: the reference is no Edge Secret name`)), said.join('\n'));
-    assert.ok(said.some((m) => /PASTED: no Edge Secret with that name on this account/.test(m)), said.join('\n'));
+    assert.ok(
+      said.some((m) => m.startsWith(`Nothing sent: line ${line}: PASTED: the reference is no Edge Secret name`)),
+      said.join('\n'),
+    );
+    assert.ok(
+      said.some((m) => /PASTED: no Edge Secret with that name on this account/.test(m)),
+      said.join('\n'),
+    );
     assert.match(logged, new RegExp(`line ${line}: PASTED: `), 'the refusal was logged');
-    for (const [where, text] of [['a notification', said.join('\n')], ['the log', logged]] as const) assert.equal(text.includes(secret), false, `the pasted value is in ${where}`);
+    for (const [where, text] of [
+      ['a notification', said.join('\n')],
+      ['the log', logged],
+    ] as const)
+      assert.equal(text.includes(secret), false, `the pasted value is in ${where}`);
   });
 
-  it('a secret the app does not use yet, referred to by name: resolved against the account\'s secrets on Apply (its id sent); an unknown name is refused, nothing sent', async () => {
+  it("a secret the app does not use yet, referred to by name: resolved against the account's secrets on Apply (its id sent); an unknown name is refused, nothing sent", async () => {
     const ui = new ScriptedUi([], (_m, buttons) => (buttons.includes('Apply') ? 'Apply' : undefined));
     ext.setUi(ui);
     const uri = await vscode.commands.executeCommand<vscode.Uri>('platformConsole.editEdgeAppConfig', 101);
     await replaceText(uri, (t) => t.replace('API_TOKEN=upstream-token', 'API_TOKEN=upstream-token\nNO_SUCH=not-a-secret'));
     assert.equal(await vscode.commands.executeCommand('platformConsole.applyEdgeAppConfig', uri), false);
     assert.deepEqual(writes(), []);
-    assert.ok(ui.notifications.some((n) => n.severity === 'error' && /NO_SUCH: no Edge Secret with that name on this account/.test(n.message)), ui.notifications.map((n) => n.message).join('\n'));
+    assert.ok(
+      ui.notifications.some((n) => n.severity === 'error' && /NO_SUCH: no Edge Secret with that name on this account/.test(n.message)),
+      ui.notifications.map((n) => n.message).join('\n'),
+    );
     await replaceText(uri, (t) => t.replace('NO_SUCH=not-a-secret', 'SIGNING=signing-key'));
     assert.equal(await vscode.commands.executeCommand('platformConsole.applyEdgeAppConfig', uri), true);
     assert.match(ui.confirms[0]!.detail, /SIGNING/);

@@ -24,7 +24,10 @@ describe('Create Edge App', function () {
   let sim: Simulator;
   let ext: Awaited<ReturnType<typeof platformConsole>>;
   let connectionId: string;
-  const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+  const writes = () =>
+    Object.entries(sim.requestCounts())
+      .filter(([k]) => !k.startsWith('GET'))
+      .map(([k, n]) => `${k} ${n}`);
   const sentBody = (route: string) => Object.values(sim.lastRequests(route))[0]?.body;
   const appOf = async (id: number) => (await ext.connections.api())!.edge.getOwnEdgeApp({ params: { app_id: id } });
   const until = async (test: () => Promise<boolean> | boolean, what: string) => {
@@ -86,16 +89,27 @@ describe('Create Edge App', function () {
     const inputs = ui.prompts.filter((p) => p.kind === 'input');
     const byPrompt = (start: string) => inputs.filter((p) => p.prompt?.startsWith(start));
     assert.match(byPrompt('LOG_LEVEL')[0]!.prompt!, /^LOG_LEVEL \(required\): Log verbosity \[enum\]$/);
-    assert.deepEqual(byPrompt('LOG_LEVEL').flatMap((p) => p.refusals), ['LOG_LEVEL is required.', 'LOG_LEVEL must be one of: debug, info, warn.']);
+    assert.deepEqual(
+      byPrompt('LOG_LEVEL').flatMap((p) => p.refusals),
+      ['LOG_LEVEL is required.', 'LOG_LEVEL must be one of: debug, info, warn.'],
+    );
     assert.equal(byPrompt('GREETING').length, 2, 'Back returned to the previous param');
     assert.equal(byPrompt('Name of the new app')[0]!.refusals.length, 2);
     assert.match(byPrompt('Environment variables')[0]!.refusals[0]!, /^Entry 2: a variable name is letters, digits and "_", not starting with a digit\.$/);
 
     // The confirmation's words are the catalog operation's (operationEdgeDeploy.test.ts); here: what the wizard gathered reaches it.
     assert.match(ui.confirms[0]!.message, /^Create edge app hello-created from template Hello World HTTP \(\d+\) on edge-create\?$/);
-    assert.match(ui.confirms[0]!.detail, /\nTemplate params: LOG_LEVEL \(4 characters, not shown\)\nEnv variables: A \(1 character, not shown\), B \(3 characters, not shown\)\nComment: made by a test\n/);
+    assert.match(
+      ui.confirms[0]!.detail,
+      /\nTemplate params: LOG_LEVEL \(4 characters, not shown\)\nEnv variables: A \(1 character, not shown\), B \(3 characters, not shown\)\nComment: made by a test\n/,
+    );
     assert.ok(!ui.confirms[0]!.detail.includes('two'), 'no value in the confirmation');
-    assert.deepEqual(sentBody('createEdgeApp'), { name: 'hello-created', template: (sentBody('createEdgeApp') as { template: number }).template, env: { A: '1', B: 'two', LOG_LEVEL: 'info' }, comment: 'made by a test' });
+    assert.deepEqual(sentBody('createEdgeApp'), {
+      name: 'hello-created',
+      template: (sentBody('createEdgeApp') as { template: number }).template,
+      env: { A: '1', B: 'two', LOG_LEVEL: 'info' },
+      comment: 'made by a test',
+    });
     assert.equal((await appOf(made.id)).status, 0, 'a draft, as the platform makes it');
 
     await until(async () => {
@@ -111,7 +125,9 @@ describe('Create Edge App', function () {
   it('from a stored binary picked from the list (the apps using it named)', async () => {
     const { binaries } = await (await ext.connections.api())!.edge.listEdgeBinaries({ params: {} });
     const first = binaries[0]!;
-    const ui = new ScriptedUi([{ pick: 'From a binary' }, { pick: `Binary ${first.id}` }, 'from-binary', '', ''], (_m, a) => (a.includes('Create') ? 'Create' : undefined));
+    const ui = new ScriptedUi([{ pick: 'From a binary' }, { pick: `Binary ${first.id}` }, 'from-binary', '', ''], (_m, a) =>
+      a.includes('Create') ? 'Create' : undefined,
+    );
     ext.setUi(ui);
     const made = await vscode.commands.executeCommand<{ id: number }>('platformConsole.createEdgeApp');
     assert.ok(made, 'created');
@@ -134,10 +150,14 @@ describe('Create Edge App', function () {
     assert.equal(envPrompts[1]!.value, 'X=1', 'Retry reopened the env step with what was typed');
     assert.equal(confirms, 2, 'confirmed again before the second POST');
     assert.deepEqual(writes(), ['POST createEdgeApp 2']);
-    assert.ok(ui.notifications.some((n) => n.severity === 'error' && /^Could not create edge app geo-retry on edge-create/.test(n.message) && n.actions.includes('Show Log')));
+    assert.ok(
+      ui.notifications.some(
+        (n) => n.severity === 'error' && /^Could not create edge app geo-retry on edge-create/.test(n.message) && n.actions.includes('Show Log'),
+      ),
+    );
   });
 
-  it('a template\'s secret param: picked from the account\'s Edge secrets by name, sent as a reference (no value), named in the confirmation', async () => {
+  it("a template's secret param: picked from the account's Edge secrets by name, sent as a reference (no value), named in the confirmation", async () => {
     const ui = new ScriptedUi(
       [{ pick: 'From a template' }, { pick: 'Token Gate' }, 'https://origin.example', { pick: 'db-password' }, 'token-gate', '', 'MODE=strict'],
       (_m, a) => (a.includes('Create') ? 'Create' : undefined),
@@ -148,13 +168,18 @@ describe('Create Edge App', function () {
     const secretPick = ui.prompts.find((p) => p.kind === 'pick' && p.items?.includes('db-password'))!;
     assert.deepEqual(secretPick.items!.slice(0, 3), ['upstream-token', 'db-password', 'signing-key'], "the account's secrets by name");
     assert.match(ui.confirms[0]!.detail, /\nSecret references: GATE_TOKEN -> db-password \(637\)\n/);
-    assert.deepEqual(sentBody('createEdgeApp'), { name: 'token-gate', template: 304, env: { MODE: 'strict', UPSTREAM_URL: 'https://origin.example' }, secrets: { GATE_TOKEN: { id: 637 } } });
+    assert.deepEqual(sentBody('createEdgeApp'), {
+      name: 'token-gate',
+      template: 304,
+      env: { MODE: 'strict', UPSTREAM_URL: 'https://origin.example' },
+      secrets: { GATE_TOKEN: { id: 637 } },
+    });
     const app = await appOf(made.id);
     assert.deepEqual(app.secrets, { GATE_TOKEN: { id: 637, name: 'db-password', comment: '' } });
     assert.deepEqual(app.env, { MODE: 'strict', UPSTREAM_URL: 'https://origin.example' });
   });
 
-  it('a template\'s store param: picked from the account\'s edge stores by name, sent as a reference and kept on the app', async () => {
+  it("a template's store param: picked from the account's edge stores by name, sent as a reference and kept on the app", async () => {
     const ui = new ScriptedUi(
       [{ pick: 'From a template' }, { pick: 'Image Resizer' }, 'https://img.example', '', { pick: 'geo-table' }, '', '', '', 'resize-stored', '', ''],
       (_m, a) => (a.includes('Create') ? 'Create' : undefined),
@@ -165,11 +190,16 @@ describe('Create Edge App', function () {
     const storePick = ui.prompts.find((p) => p.kind === 'pick' && p.items?.includes('geo-table'))!;
     assert.deepEqual(storePick.items!.slice(0, 4), ['$(circle-slash) No store', 'resized-cache', 'geo-table', 'rate-limits']);
     assert.match(ui.confirms[0]!.detail, /\nStore references: CACHE_STORE -> geo-table \(127\)\n/);
-    assert.deepEqual(sentBody('createEdgeApp'), { name: 'resize-stored', template: 302, env: { ORIGIN_URL: 'https://img.example' }, stores: { CACHE_STORE: { id: 127 } } });
+    assert.deepEqual(sentBody('createEdgeApp'), {
+      name: 'resize-stored',
+      template: 302,
+      env: { ORIGIN_URL: 'https://img.example' },
+      stores: { CACHE_STORE: { id: 127 } },
+    });
     assert.deepEqual((await appOf(made.id)).stores, { CACHE_STORE: { id: 127, name: 'geo-table', comment: 'Country overrides' } });
   });
 
-  it('past the account\'s app limit: said as the limit with Show Log; Retry reopens the last step with every value and sends the same', async () => {
+  it("past the account's app limit: said as the limit with Show Log; Retry reopens the last step with every value and sends the same", async () => {
     const { count } = await (await ext.connections.api())!.edge.listEdgeApps({ params: {}, query: { limit: 1 } });
     sim.setOptions({ appCountLimit: count ?? 0 });
     try {
@@ -199,11 +229,15 @@ describe('Create Edge App', function () {
     const dir = mkdtempSync(join(tmpdir(), 'create-deploy-'));
     writeFileSync(join(dir, 'fresh.wasm'), WASM);
     const { binaries } = await (await ext.connections.api())!.edge.listEdgeBinaries({ params: {} });
-    const ui = new ScriptedUi([{ pick: '$(add) Create a new app…' }, { pick: 'From a binary' }, { pick: `Binary ${binaries[0]!.id}` }, 'fresh-deploy', '', ''], (_m, a) =>
-      a.includes('Create') ? 'Create' : a.includes('Deploy') ? 'Deploy' : undefined,
+    const ui = new ScriptedUi(
+      [{ pick: '$(add) Create a new app…' }, { pick: 'From a binary' }, { pick: `Binary ${binaries[0]!.id}` }, 'fresh-deploy', '', ''],
+      (_m, a) => (a.includes('Create') ? 'Create' : a.includes('Deploy') ? 'Deploy' : undefined),
     );
     ext.setUi(ui);
-    const done = await vscode.commands.executeCommand<{ appId: number; binary: number }>('platformConsole.deployEdgeApp', vscode.Uri.file(join(dir, 'fresh.wasm')));
+    const done = await vscode.commands.executeCommand<{ appId: number; binary: number }>(
+      'platformConsole.deployEdgeApp',
+      vscode.Uri.file(join(dir, 'fresh.wasm')),
+    );
     assert.ok(done, 'deployed');
     const created = sentBody('createEdgeApp') as { name: string };
     assert.equal(created.name, 'fresh-deploy');

@@ -27,7 +27,10 @@ describe('Deploy to Edge App', function () {
   let connectionId: string;
   const dir = mkdtempSync(join(tmpdir(), 'deploy-'));
   const put = (name: string, bytes: Buffer) => (writeFileSync(join(dir, name), bytes), vscode.Uri.file(join(dir, name)));
-  const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+  const writes = () =>
+    Object.entries(sim.requestCounts())
+      .filter(([k]) => !k.startsWith('GET'))
+      .map(([k, n]) => `${k} ${n}`);
   const appOf = async (id: number) => (await ext.connections.api())!.edge.getOwnEdgeApp({ params: { app_id: id } });
   const until = async (test: () => Promise<boolean> | boolean, what: string) => {
     for (let i = 0; i < 100; i++) {
@@ -56,18 +59,35 @@ describe('Deploy to Edge App', function () {
     const old = (await appOf(101)).binary!;
     const ui = new ScriptedUi([], (_m, actions) => (actions.includes('Deploy') ? 'Deploy' : actions.includes('Roll Back') ? 'Roll Back' : undefined));
     ext.setUi(ui);
-    const done = await vscode.commands.executeCommand<{ appId: number; binary: number; previous?: number }>('platformConsole.deployEdgeApp', put('app.wasm', WASM), 101);
+    const done = await vscode.commands.executeCommand<{ appId: number; binary: number; previous?: number }>(
+      'platformConsole.deployEdgeApp',
+      put('app.wasm', WASM),
+      101,
+    );
     assert.ok(done, 'the deploy finished');
     assert.equal(done.previous, old);
     const detail = ui.confirms[0]!.detail;
-    for (const line of [`Connection: edge-deploy (${sim.url})`, 'ID: 101', `Binary: ${old} -> new (assigned on upload)`, 'Size: 8 bytes', `SHA-256: ${createHash('sha256').update(WASM).digest('hex')}`]) assert.ok(detail.includes(line), `${line} in\n${detail}`);
+    for (const line of [
+      `Connection: edge-deploy (${sim.url})`,
+      'ID: 101',
+      `Binary: ${old} -> new (assigned on upload)`,
+      'Size: 8 bytes',
+      `SHA-256: ${createHash('sha256').update(WASM).digest('hex')}`,
+    ])
+      assert.ok(detail.includes(line), `${line} in\n${detail}`);
     const seen = sim.lastRequests('storeEdgeBinary')['POST storeEdgeBinary'];
     assert.deepEqual(seen?.body, { bytes: 8, md5: createHash('md5').update(WASM).digest('hex') }, 'the upload reached the simulator whole');
-    assert.ok(ui.progressRuns.some((p) => p.cancellable && p.messages.some((m) => /8 bytes of 8 bytes sent/.test(m))), 'progress in bytes, cancellable');
+    assert.ok(
+      ui.progressRuns.some((p) => p.cancellable && p.messages.some((m) => /8 bytes of 8 bytes sent/.test(m))),
+      'progress in bytes, cancellable',
+    );
     // Roll Back was chosen on the notification: confirmed, then one more PATCH back to the old binary.
     await until(async () => (await appOf(101)).binary === old, 'the roll back');
     assert.deepEqual(writes(), ['PATCH patchEdgeApp 2', 'POST storeEdgeBinary 1']);
-    assert.ok(ui.confirms.some((c) => c.detail.includes(`Binary: ${done.binary} -> ${old}`)), 'Roll Back confirmed with the binary change');
+    assert.ok(
+      ui.confirms.some((c) => c.detail.includes(`Binary: ${done.binary} -> ${old}`)),
+      'Roll Back confirmed with the binary change',
+    );
   });
 
   it('a file that is not WebAssembly is refused by name, nothing sent', async () => {
@@ -86,11 +106,15 @@ describe('Deploy to Edge App', function () {
     const old = (await appOf(101)).binary!;
     const stored = await binaries();
     for (const [name, change, said] of [
-      ['swapped.wasm', (file: string) => {
-        const { atimeMs, mtimeMs } = statSync(file);
-        writeFileSync(file, Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x0e, 0x0e, 0x0e, 0x0e]));
-        utimesSync(file, atimeMs / 1000, mtimeMs / 1000);
-      }, /the bytes read to send have SHA-256 [0-9a-f]{64}, not the [0-9a-f]{64} confirmed/],
+      [
+        'swapped.wasm',
+        (file: string) => {
+          const { atimeMs, mtimeMs } = statSync(file);
+          writeFileSync(file, Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x0e, 0x0e, 0x0e, 0x0e]));
+          utimesSync(file, atimeMs / 1000, mtimeMs / 1000);
+        },
+        /the bytes read to send have SHA-256 [0-9a-f]{64}, not the [0-9a-f]{64} confirmed/,
+      ],
       ['grown.wasm', (file: string) => appendFileSync(file, Buffer.from([1, 2, 3])), /its size is 11 bytes, not the 8 confirmed/],
     ] as const) {
       sim.resetRequests();
@@ -139,7 +163,12 @@ describe('Deploy to Edge App', function () {
     const refused = await ui.waitForNotification(/^Not rolled back/);
     assert.equal(deployed, done!.binary);
     assert.equal(refused.severity, 'warning');
-    assert.match(refused.message, new RegExp(`now runs binary ${other}, not binary ${done!.binary} that was deployed; it was changed since the deploy \\(the platform does not say by whom\\)\\. Nothing was sent\\.`));
+    assert.match(
+      refused.message,
+      new RegExp(
+        `now runs binary ${other}, not binary ${done!.binary} that was deployed; it was changed since the deploy \\(the platform does not say by whom\\)\\. Nothing was sent\\.`,
+      ),
+    );
     assert.equal(ui.confirms.filter((c) => c.detail.includes(`-> ${old}`)).length, 0, 'no roll back asked');
     assert.deepEqual(writes(), ['PATCH patchEdgeApp 1', 'POST storeEdgeBinary 1'], 'only the deploy was sent');
     assert.equal((await appOf(101)).binary, other);

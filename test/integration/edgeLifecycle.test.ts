@@ -14,7 +14,7 @@ import { platformConsole } from './support/extension';
 
 const KEY = testKeys.simulator;
 
-describe('Edge view: an app\'s lifecycle', function () {
+describe("Edge view: an app's lifecycle", function () {
   this.timeout(60_000);
   let sim: Simulator;
   let ext: Awaited<ReturnType<typeof platformConsole>>;
@@ -38,7 +38,10 @@ describe('Edge view: an app\'s lifecycle', function () {
     return found;
   };
   const appOf = async (id: number) => (await ext.connections.api())!.edge.getOwnEdgeApp({ params: { app_id: id } });
-  const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+  const writes = () =>
+    Object.entries(sim.requestCounts())
+      .filter(([k]) => !k.startsWith('GET'))
+      .map(([k, n]) => `${k} ${n}`);
   const run = (command: string, arg?: unknown) => vscode.commands.executeCommand<boolean>(command, arg);
 
   before(async () => {
@@ -57,7 +60,7 @@ describe('Edge view: an app\'s lifecycle', function () {
     await sim.close();
   });
 
-  it('Enable on a disabled app\'s row: confirmed with connection, app, id and URL; one PATCH; status 1; the row\'s icon and menus change', async () => {
+  it("Enable on a disabled app's row: confirmed with connection, app, id and URL; one PATCH; status 1; the row's icon and menus change", async () => {
     const before = await shownRow('geo-redirect');
     assert.match(String(before.item.contextValue), /^platformConsole\.edgeListed\.app:enable:delete$/);
     assert.equal((before.item.iconPath as vscode.ThemeIcon).id, 'circle-slash');
@@ -67,9 +70,16 @@ describe('Edge view: an app\'s lifecycle', function () {
     assert.equal(ui.confirms.length, 1);
     assert.equal(ui.confirms[0]!.message, 'Enable edge app geo-redirect on edge-lifecycle?');
     const detail = ui.confirms[0]!.detail;
-    for (const line of [`Connection: edge-lifecycle (${sim.url})`, 'App: geo-redirect', 'ID: 103', 'URL: https://geo-redirect-201.fastedge.app', 'Status now: disabled']) assert.ok(detail.includes(line), `${line} in\n${detail}`);
+    for (const line of [
+      `Connection: edge-lifecycle (${sim.url})`,
+      'App: geo-redirect',
+      'ID: 103',
+      'URL: https://geo-redirect-201.fastedge.app',
+      'Status now: disabled',
+    ])
+      assert.ok(detail.includes(line), `${line} in\n${detail}`);
     assert.deepEqual(writes(), ['PATCH patchEdgeApp 1'], 'sent once');
-    assert.equal((await appOf(103)).status, 1, 'the simulator\'s record shows status 1');
+    assert.equal((await appOf(103)).status, 1, "the simulator's record shows status 1");
     const after = await shownRow('geo-redirect');
     assert.equal((after.item.iconPath as vscode.ThemeIcon).id, 'pass-filled', 'the row shows enabled');
     assert.match(String(after.item.contextValue), /:disable:debug:delete$/);
@@ -82,7 +92,10 @@ describe('Edge view: an app\'s lifecycle', function () {
     ext.setUi(dismissed);
     assert.equal(await run('platformConsole.disableEdgeApp', hello.node), false);
     assert.equal(dismissed.confirms.length, 1);
-    assert.equal(dismissed.confirms[0]!.detail.split('\n')[0], 'The app stops serving at its URL https://hello-edge-201.fastedge.app: requests there fail until it is enabled again.');
+    assert.equal(
+      dismissed.confirms[0]!.detail.split('\n')[0],
+      'The app stops serving at its URL https://hello-edge-201.fastedge.app: requests there fail until it is enabled again.',
+    );
     assert.match(dismissed.confirms[0]!.detail, /ID: 101/);
     assert.deepEqual(writes(), [], 'dismissed: nothing sent');
     assert.equal((await appOf(101)).status, 1);
@@ -100,7 +113,7 @@ describe('Edge view: an app\'s lifecycle', function () {
     assert.equal(await run('platformConsole.startEdgeAppDebug', (await shownRow('kafka-logger')).node), true);
     assert.deepEqual(writes(), ['PATCH patchEdgeApp 1']);
     const until = Date.parse(String((await appOf(107)).debug_until));
-    assert.ok(Math.abs(until - (Date.now() + 30 * 60_000)) < 15_000, 'the simulator\'s debug_until is 30 minutes on');
+    assert.ok(Math.abs(until - (Date.now() + 30 * 60_000)) < 15_000, "the simulator's debug_until is 30 minutes on");
     const said = ui.notifications.find((n) => /^Debug logging for edge app kafka-logger \(107\) on edge-lifecycle is on until /.test(n.message));
     assert.ok(said, ui.notifications.map((n) => n.message).join('\n'));
     assert.match(said.message, /until \d{4}-\d\d-\d\d \d\d:\d\d \(in (29|30) minutes\)\.$/);
@@ -112,18 +125,23 @@ describe('Edge view: an app\'s lifecycle', function () {
     ext.setUi(wrong);
     assert.equal(await run('platformConsole.deleteEdgeApp', draft.node), false);
     const prompt = wrong.prompts.find((p) => p.kind === 'input')!;
-    for (const part of ['resize-draft', 'ID 102', 'https://resize-draft-201.fastedge.app', `edge-lifecycle (${sim.url})`]) assert.ok(prompt.prompt.includes(part), `${part} in: ${prompt.prompt}`);
+    for (const part of ['resize-draft', 'ID 102', 'https://resize-draft-201.fastedge.app', `edge-lifecycle (${sim.url})`])
+      assert.ok(prompt.prompt.includes(part), `${part} in: ${prompt.prompt}`);
     assert.deepEqual(prompt.refusals, ['Confirmation: type resize-draft exactly', 'Confirmation: type resize-draft exactly']);
     assert.deepEqual(writes(), [], 'a wrong name sends nothing');
     const right = new ScriptedUi(['resize-draft']);
     ext.setUi(right);
     assert.equal(await run('platformConsole.deleteEdgeApp', draft.node), true);
     assert.deepEqual(writes(), ['DELETE deleteEdgeApp 1']);
-    await assert.rejects(() => appOf(102), (e: { status?: number }) => e.status === 404, 'gone from the simulator');
+    await assert.rejects(
+      () => appOf(102),
+      (e: { status?: number }) => e.status === 404,
+      'gone from the simulator',
+    );
     assert.equal(await row('resize-draft'), undefined, 'gone from the view');
   });
 
-  it('from the palette: the app picked from the account\'s list, or its id typed (Enter an ID…)', async () => {
+  it("from the palette: the app picked from the account's list, or its id typed (Enter an ID…)", async () => {
     const picked = new ScriptedUi([{ pick: 'geo-redirect' }], (_m, buttons) => (buttons.includes('Enable') ? 'Enable' : undefined));
     ext.setUi(picked);
     assert.equal(await run('platformConsole.enableEdgeApp'), true);
@@ -143,7 +161,7 @@ describe('Edge view: an app\'s lifecycle', function () {
     assert.deepEqual(writes(), []);
   });
 
-  it('an app deleted behind the view\'s back: said to be gone, nothing sent, the row leaves', async () => {
+  it("an app deleted behind the view's back: said to be gone, nothing sent, the row leaves", async () => {
     const stale = await shownRow('geo-redirect');
     await (await ext.connections.api())!.edge.deleteEdgeApp({ params: { app_id: 103 } });
     sim.resetRequests();

@@ -14,7 +14,7 @@ import { platformConsole } from './support/extension';
 
 const KEY = testKeys.simulator;
 
-describe('Edge view: the account\'s own lists', function () {
+describe("Edge view: the account's own lists", function () {
   this.timeout(60_000);
   let sim: Simulator;
   let ext: Awaited<ReturnType<typeof platformConsole>>;
@@ -23,7 +23,12 @@ describe('Edge view: the account\'s own lists', function () {
 
   const label = async (node: TreeNode) => {
     const item = await edge().getTreeItem(node);
-    return { node, item, label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''), description: typeof item.description === 'string' ? item.description : undefined };
+    return {
+      node,
+      item,
+      label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
+      description: typeof item.description === 'string' ? item.description : undefined,
+    };
   };
   const rows = async (node?: TreeNode) => Promise.all((await edge().getChildren(node)).map(label));
   const at = async (name: string, under?: TreeNode) => {
@@ -50,19 +55,25 @@ describe('Edge view: the account\'s own lists', function () {
     await sim.close();
   });
 
-  it('lists the account\'s status, apps and templates with nothing pinned; no admin read', async () => {
+  it("lists the account's status, apps and templates with nothing pinned; no admin read", async () => {
     sim.resetRequests();
     await edge().listing.reload();
     const roots = await rows();
-    assert.deepEqual(roots.map((r) => r.label), ['FastEdge account', 'Apps', 'Secrets', 'Templates']);
+    assert.deepEqual(
+      roots.map((r) => r.label),
+      ['FastEdge account', 'Apps', 'Secrets', 'Templates'],
+    );
     assert.match(roots[0]!.description ?? '', /^enabled · .+ · app limit \d+$/);
     const apps = await rows(roots[1]!.node);
     const counts = sim.requestCounts();
-    assert.equal(counts['GET getEdgeApp'] ?? 0, 0, 'the account\'s apps need no pin and no admin read');
+    assert.equal(counts['GET getEdgeApp'] ?? 0, 0, "the account's apps need no pin and no admin read");
     assert.equal(counts['GET listEdgeApps'], 1, 'one read of the first page');
     const api = await ext.connections.api();
     const listed = await api!.edge.listEdgeApps({ params: {}, query: { limit: 1000, ordering: 'name' } });
-    assert.deepEqual(apps.map((a) => a.label), listed.apps.map((a) => a.name));
+    assert.deepEqual(
+      apps.map((a) => a.label),
+      listed.apps.map((a) => a.name),
+    );
     const first = listed.apps[0]!;
     assert.match(apps[0]!.description ?? '', new RegExp(`template ${first.template_name}`));
     assert.ok((apps[0]!.item.iconPath as vscode.ThemeIcon).id, 'a status icon');
@@ -72,7 +83,10 @@ describe('Edge view: the account\'s own lists', function () {
     assert.ok(templates.length > 0);
     // An app's details are there, as for a pin.
     const details = await rows(apps[0]!.node);
-    assert.ok(details.some((d) => d.label === 'URL' || d.label.startsWith('http')), details.map((d) => d.label).join(', '));
+    assert.ok(
+      details.some((d) => d.label === 'URL' || d.label.startsWith('http')),
+      details.map((d) => d.label).join(', '),
+    );
   });
 
   it('pages with Load more, and filters on the server by status and name', async () => {
@@ -97,7 +111,10 @@ describe('Edge view: the account\'s own lists', function () {
     assert.equal(filtered.description?.includes('filtered (name: HELLO, status: enabled)'), true, filtered.description);
     assert.equal(filtered.item.contextValue, 'platformConsole.edgeListed.apps.filtered');
     const shown = await rows(filtered.node);
-    assert.ok(shown.length > 0 && shown.every((a) => /hello/i.test(a.label) && a.description?.startsWith('enabled')), shown.map((a) => `${a.label}: ${a.description}`).join('; '));
+    assert.ok(
+      shown.length > 0 && shown.every((a) => /hello/i.test(a.label) && a.description?.startsWith('enabled')),
+      shown.map((a) => `${a.label}: ${a.description}`).join('; '),
+    );
     await vscode.commands.executeCommand('platformConsole.clearEdgeAppsFilter');
     assert.equal((await at('Apps')).item.contextValue, 'platformConsole.edgeListed.apps');
   });
@@ -118,7 +135,10 @@ describe('Edge view: the account\'s own lists', function () {
     await vscode.commands.executeCommand('platformConsole.addEdgeClient');
     await edge().settled();
     const roots = await rows();
-    assert.deepEqual(roots.map((r) => r.label), ['FastEdge account', 'Apps', 'Secrets', 'Templates', 'Pinned clients']);
+    assert.deepEqual(
+      roots.map((r) => r.label),
+      ['FastEdge account', 'Apps', 'Secrets', 'Templates', 'Pinned clients'],
+    );
     await edge().unpin('client', 202);
   });
 });

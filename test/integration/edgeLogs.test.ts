@@ -98,7 +98,11 @@ describe('Edge app logs', function () {
   it('pages back through the range from one fixed point: no line twice, to the start of the range', async () => {
     await config().update('limit', 1000, vscode.ConfigurationTarget.Global);
     try {
-      await vscode.commands.executeCommand('platformConsole.openEdgeAppLogs', { appId: 101, appName: 'hello-edge', filters: { rangeMinutes: 15, edge: 'ed-fra-01' } });
+      await vscode.commands.executeCommand('platformConsole.openEdgeAppLogs', {
+        appId: 101,
+        appName: 'hello-edge',
+        filters: { rangeMinutes: 15, edge: 'ed-fra-01' },
+      });
       const panel = edgePanels()[0]!;
       await until(() => lines(panel).length >= 1000, 'the newest page');
       let older = 0;
@@ -110,7 +114,10 @@ describe('Edge app logs', function () {
       assert.ok(pages.length >= 2, `${pages.length} older pages`);
       assert.equal(new Set(pages.map((r) => r.query.to)).size, 1, 'every older page reads up to the same point');
       assert.equal(new Set(pages.map((r) => r.query.from)).size, 1, 'and from the same start');
-      assert.deepEqual(pages.map((r) => Number(r.query.offset)), pages.map((_, k) => k * 1000));
+      assert.deepEqual(
+        pages.map((r) => Number(r.query.offset)),
+        pages.map((_, k) => k * 1000),
+      );
       assert.ok(pages.every((r) => r.query.edge === 'ed-fra-01'));
       const held = lines(panel);
       const keys = new Set(held.map((l) => `${l.timeText} ${l.pod} ${l.message}`));
@@ -134,7 +141,10 @@ describe('Edge app logs', function () {
     edgePanels()[0]!.dispose();
 
     const extensionUri = vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri;
-    const restored = vscode.window.createWebviewPanel(LOGS_VIEW_TYPE, 'Logs (restored)', vscode.ViewColumn.Active, { ...panelOptions(extensionUri), retainContextWhenHidden: true });
+    const restored = vscode.window.createWebviewPanel(LOGS_VIEW_TYPE, 'Logs (restored)', vscode.ViewColumn.Active, {
+      ...panelOptions(extensionUri),
+      retainContextWhenHidden: true,
+    });
     ext.logs.revive(restored, {
       filter: EMPTY_FILTER,
       utc: false,
@@ -147,10 +157,17 @@ describe('Edge app logs', function () {
     await until(() => logReads().length > 0, 'a read');
     assert.equal(logReads()[0]!.query.search, 'panic');
     // A saved state with a filter past its bound is refused: nothing comes back.
-    const bad = vscode.window.createWebviewPanel(LOGS_VIEW_TYPE, 'Logs (restored)', vscode.ViewColumn.Active, { ...panelOptions(extensionUri), retainContextWhenHidden: true });
+    const bad = vscode.window.createWebviewPanel(LOGS_VIEW_TYPE, 'Logs (restored)', vscode.ViewColumn.Active, {
+      ...panelOptions(extensionUri),
+      retainContextWhenHidden: true,
+    });
     let disposed = false;
     bad.onDidDispose(() => (disposed = true));
-    ext.logs.revive(bad, { filter: EMPTY_FILTER, utc: false, target: { kind: 'edgeApp', connectionId: ext.connections.active!.id, appId: 102, appName: 'x', filters: { rangeMinutes: 7 } } });
+    ext.logs.revive(bad, {
+      filter: EMPTY_FILTER,
+      utc: false,
+      target: { kind: 'edgeApp', connectionId: ext.connections.active!.id, appId: 102, appName: 'x', filters: { rangeMinutes: 7 } },
+    });
     assert.equal(disposed, true);
   });
 });

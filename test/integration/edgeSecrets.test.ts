@@ -21,7 +21,10 @@ describe('Edge secrets', function () {
   let sim: Simulator;
   let ext: Awaited<ReturnType<typeof platformConsole>>;
   let connectionId: string;
-  const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+  const writes = () =>
+    Object.entries(sim.requestCounts())
+      .filter(([k]) => !k.startsWith('GET'))
+      .map(([k, n]) => `${k} ${n}`);
   const api = async () => (await ext.connections.api())!.edge;
   const until = async (test: () => Promise<boolean> | boolean, what: string) => {
     for (let i = 0; i < 100; i++) {
@@ -33,20 +36,28 @@ describe('Edge secrets', function () {
   /** The Secrets group's rows once read: [node, label, description]. */
   const secretRows = async () => {
     const tree = ext.edge;
-    const group = (await Promise.all((await tree.getChildren()).map(async (n) => [n, (await tree.getTreeItem(n)).id] as const))).find(([, id]) => id === 'edge.listed.secrets')?.[0];
+    const group = (await Promise.all((await tree.getChildren()).map(async (n) => [n, (await tree.getTreeItem(n)).id] as const))).find(
+      ([, id]) => id === 'edge.listed.secrets',
+    )?.[0];
     assert.ok(group, 'the Edge view has a Secrets group');
     let rows: { node: unknown; label: string; description: string; contextValue?: string }[] = [];
     await until(async () => {
-      rows = await Promise.all((await tree.getChildren(group)).map(async (node) => {
-        const item = await tree.getTreeItem(node);
-        return { node, label: String(item.label), description: String(item.description ?? ''), contextValue: item.contextValue };
-      }));
+      rows = await Promise.all(
+        (await tree.getChildren(group)).map(async (node) => {
+          const item = await tree.getTreeItem(node);
+          return { node, label: String(item.label), description: String(item.description ?? ''), contextValue: item.contextValue };
+        }),
+      );
       return rows.length > 0 && !rows[0]!.label.startsWith('Loading');
     }, 'the secrets');
     return rows;
   };
   const noValueShown = (ui: ScriptedUi, value: string) => {
-    const shown = [...ui.confirms.flatMap((c) => [c.message, c.detail]), ...ui.notifications.map((n) => n.message), ...ui.prompts.flatMap((p) => [p.prompt, ...(p.password ? [] : [p.value ?? ''])])];
+    const shown = [
+      ...ui.confirms.flatMap((c) => [c.message, c.detail]),
+      ...ui.notifications.map((n) => n.message),
+      ...ui.prompts.flatMap((p) => [p.prompt, ...(p.password ? [] : [p.value ?? ''])]),
+    ];
     assert.ok(!shown.some((t) => t.includes(value)), 'the value is in no prompt, confirmation or notification');
   };
 
@@ -74,14 +85,22 @@ describe('Edge secrets', function () {
 
   it('lists the secrets with their use, and a secret opened shows its slots (the one in use marked), never a value', async () => {
     const rows = await secretRows();
-    assert.deepEqual(rows.map((r) => r.label), ['db-password', 'signing-key', 'upstream-token']);
+    assert.deepEqual(
+      rows.map((r) => r.label),
+      ['db-password', 'signing-key', 'upstream-token'],
+    );
     assert.equal(rows.find((r) => r.label === 'upstream-token')?.description, 'used by 1 app · rotated monthly');
     assert.match(rows.find((r) => r.label === 'db-password')!.description, /^used by no app/);
     assert.equal(rows[0]!.contextValue, 'platformConsole.edgeSecret');
     const token = rows.find((r) => r.label === 'upstream-token')!.node as never;
     let slots: string[] = [];
     await until(async () => {
-      slots = await Promise.all((await ext.edge.getChildren(token)).map(async (n) => { const i = await ext.edge.getTreeItem(n); return `${String(i.label)}: ${String(i.description ?? '')}`; }));
+      slots = await Promise.all(
+        (await ext.edge.getChildren(token)).map(async (n) => {
+          const i = await ext.edge.getTreeItem(n);
+          return `${String(i.label)}: ${String(i.description ?? '')}`;
+        }),
+      );
       return slots.length > 0 && !slots[0]!.startsWith('Loading');
     }, 'the slots');
     assert.equal(slots.length, 2);
@@ -90,7 +109,9 @@ describe('Edge secrets', function () {
   });
 
   it('Create Secret…: name refused as typed (pattern, taken), value masked; one POST; the new row is there; the value only as its checksum', async () => {
-    const ui = new ScriptedUi(['bad name', 'db-password', 'api-key-2', 'for the tests', VALUE], (_m, actions) => (actions.includes('Create') ? 'Create' : undefined));
+    const ui = new ScriptedUi(['bad name', 'db-password', 'api-key-2', 'for the tests', VALUE], (_m, actions) =>
+      actions.includes('Create') ? 'Create' : undefined,
+    );
     ext.setUi(ui);
     const made = await vscode.commands.executeCommand<{ id: number; name: string }>('platformConsole.createEdgeSecret');
     assert.equal(made?.name, 'api-key-2');
@@ -101,14 +122,22 @@ describe('Edge secrets', function () {
     assert.match(ui.confirms[0]!.detail, new RegExp(`Value: ${VALUE.length} characters, not shown`));
     noValueShown(ui, VALUE);
     const stored = await (await api()).getEdgeSecret({ params: { secret_id: made!.id } });
-    assert.deepEqual(stored.secret_slots?.map((s) => [s.slot, s.checksum]), [[0, sha(VALUE)]]);
+    assert.deepEqual(
+      stored.secret_slots?.map((s) => [s.slot, s.checksum]),
+      [[0, sha(VALUE)]],
+    );
     assert.ok(!JSON.stringify(sim.lastRequests('createEdgeSecret')).includes(VALUE), "the simulator's record holds no value");
-    assert.ok((await secretRows()).some((r) => r.label === 'api-key-2'), 'the new secret is listed');
+    assert.ok(
+      (await secretRows()).some((r) => r.label === 'api-key-2'),
+      'the new secret is listed',
+    );
   });
 
   it('a failed create keeps every value: Retry reopens the value step with it, confirmed again, two POSTs', async () => {
     sim.setFault({ route: 'createEdgeSecret', kind: 'status', status: 500, times: 1 });
-    const ui = new ScriptedUi(['kept-secret', '', VALUE, ACCEPT], (_m, actions) => (actions.includes('Create') ? 'Create' : actions.includes('Retry') ? 'Retry' : undefined));
+    const ui = new ScriptedUi(['kept-secret', '', VALUE, ACCEPT], (_m, actions) =>
+      actions.includes('Create') ? 'Create' : actions.includes('Retry') ? 'Retry' : undefined,
+    );
     ext.setUi(ui);
     const made = await vscode.commands.executeCommand<{ id: number; name: string }>('platformConsole.createEdgeSecret');
     assert.equal(made?.name, 'kept-secret');
@@ -144,7 +173,10 @@ describe('Edge secrets', function () {
     ext.setUi(ui);
     assert.equal(await vscode.commands.executeCommand('platformConsole.deleteEdgeSecret', token), true);
     // The words are the catalog operation's (operationEdgeSecrets.test.ts): the app that loses it, its count, force.
-    assert.match(ui.prompts[0]!.prompt, /^The edge secret upstream-token \(Secret upstream-token \(ID 636\), .*Apps using it 1 app: hello-edge \(101\), Force yes[^)]*\) on edge-secrets .* the app above loses it/);
+    assert.match(
+      ui.prompts[0]!.prompt,
+      /^The edge secret upstream-token \(Secret upstream-token \(ID 636\), .*Apps using it 1 app: hello-edge \(101\), Force yes[^)]*\) on edge-secrets .* the app above loses it/,
+    );
     assert.deepEqual(ui.prompts[0]!.refusals, ['Confirmation: type upstream-token exactly']);
     assert.deepEqual(writes(), ['DELETE deleteEdgeSecret 1']);
     assert.equal(Object.values(sim.lastRequests('deleteEdgeSecret'))[0]?.query?.force, 'true');

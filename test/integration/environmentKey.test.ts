@@ -54,7 +54,7 @@ describe('the key handed over by the environment', () => {
     assert.deepEqual(ext.connections.list(), []);
   }
 
-  it('the harness\'s key file was read as the extension activated, its key stored, the file deleted', async () => {
+  it("the harness's key file was read as the extension activated, its key stored, the file deleted", async () => {
     const file = startedWith('self')[KEY_FILE];
     assert.ok(file, `the extension host was started with ${KEY_FILE}`);
     assert.equal(existsSync(path.dirname(file)), true, 'its folder is still there (the harness removes it at the end)');
@@ -69,13 +69,23 @@ describe('the key handed over by the environment', () => {
   });
 
   it('the extension host and the server were started without the key, and the extension host holds neither variable now', () => {
-    for (const [who, environment] of [['the extension host', startedWith('self')], ['the VS Code server', startedWith(process.ppid)]] as const) {
+    for (const [who, environment] of [
+      ['the extension host', startedWith('self')],
+      ['the VS Code server', startedWith(process.ppid)],
+    ] as const) {
       assert.equal(KEY_VARIABLE in environment, false, `${who} was started with ${KEY_VARIABLE}`);
-      assert.deepEqual(Object.keys(environment).filter((name) => environment[name]!.includes(testKeys.environment)), [], `${who}: a variable held the key`);
+      assert.deepEqual(
+        Object.keys(environment).filter((name) => environment[name]!.includes(testKeys.environment)),
+        [],
+        `${who}: a variable held the key`,
+      );
     }
     assert.equal(process.env[KEY_VARIABLE], undefined);
     assert.equal(process.env[KEY_FILE], undefined, 'taken out as the extension started: processes started later do not see it');
-    assert.deepEqual(Object.keys(process.env).filter((name) => process.env[name]!.includes(testKeys.environment)), []);
+    assert.deepEqual(
+      Object.keys(process.env).filter((name) => process.env[name]!.includes(testKeys.environment)),
+      [],
+    );
   });
 
   it('a key in PLATFORM_CONSOLE_API_KEY: stored, and deleted from process.env once the sign-in took it', async () => {
@@ -100,8 +110,15 @@ describe('the key handed over by the environment', () => {
     // The next start of an extension host is handed the same variable: the file is gone, the key is stored.
     process.env[KEY_FILE] = file;
     assert.equal(await ext.connections.bootstrapFromEnvironment(), undefined);
-    assert.ok(ext.log.recent.some((l) => l.includes(`${KEY_FILE} (${file}) was read already`)), 'said in the log');
-    assert.deepEqual(ext.connections.list().map((c) => c.id), [made.id], 'the connection is still there');
+    assert.ok(
+      ext.log.recent.some((l) => l.includes(`${KEY_FILE} (${file}) was read already`)),
+      'said in the log',
+    );
+    assert.deepEqual(
+      ext.connections.list().map((c) => c.id),
+      [made.id],
+      'the connection is still there',
+    );
     await ext.connections.updateContext();
     assert.equal(ext.connections.signedIn, true, 'and signed in');
   });
@@ -114,7 +131,9 @@ describe('the key handed over by the environment', () => {
     process.env[KEY_FILE] = file;
     assert.equal(await ext.connections.bootstrapFromEnvironment(), undefined);
     assert.ok(
-      ext.log.recent.some((l) => l.includes(`${KEY_FILE}: ${file} must be readable by its owner only (mode 600), it is 644: not signed in from the environment`)),
+      ext.log.recent.some((l) =>
+        l.includes(`${KEY_FILE}: ${file} must be readable by its owner only (mode 600), it is 644: not signed in from the environment`),
+      ),
       ext.log.recent.slice(-5).join('\n'),
     );
     assert.deepEqual(ext.connections.list(), []);

@@ -59,7 +59,13 @@ describe('reseller notification settings and storage deletion', function () {
     createdId = Number(/setting (\d+)/.exec(saved.message)![1]);
     const shown = vscode.window.activeTextEditor?.document;
     assert.equal(shown?.languageId, 'json');
-    assert.deepEqual(JSON.parse(shown!.getText()), { id: createdId, reseller: 702, notification_type: 'failed_login', email: 'ops@example.com', enabled: true });
+    assert.deepEqual(JSON.parse(shown!.getText()), {
+      id: createdId,
+      reseller: 702,
+      notification_type: 'failed_login',
+      email: 'ops@example.com',
+      enabled: true,
+    });
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     assert.equal(sent('POST createNotificationSetting'), 1);
   });
@@ -68,10 +74,15 @@ describe('reseller notification settings and storage deletion', function () {
     // #52: switched off and sent elsewhere: destructive, a modal says both first; declined, nothing is sent.
     const declined = new ScriptedUi([String(702), '$(bell) failed_login → ops@example.com', 'failed_login', 'oncall@example.com', 'Disabled']);
     await run('platformConsole.updateNotificationSetting', declined);
-    assert.match(declined.confirms[0]?.detail ?? '', /^Destructive: it switches the notification off: nothing is sent until it is enabled again; it sends the notifications to another address: the current one stops getting them\./);
+    assert.match(
+      declined.confirms[0]?.detail ?? '',
+      /^Destructive: it switches the notification off: nothing is sent until it is enabled again; it sends the notifications to another address: the current one stops getting them\./,
+    );
     assert.match(declined.confirms[0]?.detail ?? '', /Email: ops@example\.com -> oncall@example\.com/);
     assert.equal(sent('PATCH updateNotificationSetting'), 0);
-    const ui = new ScriptedUi([String(702), '$(bell) failed_login → ops@example.com', 'failed_login', 'oncall@example.com', 'Disabled'], (_m, b) => (b.includes('Update') ? 'Update' : undefined));
+    const ui = new ScriptedUi([String(702), '$(bell) failed_login → ops@example.com', 'failed_login', 'oncall@example.com', 'Disabled'], (_m, b) =>
+      b.includes('Update') ? 'Update' : undefined,
+    );
     await run('platformConsole.updateNotificationSetting', ui);
     await ui.waitForNotification(/^Notification setting \d+ saved: reseller 702, failed_login to oncall@example\.com, disabled\./);
     const email = ui.prompts.find((p) => p.prompt.startsWith('Email address'));

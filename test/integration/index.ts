@@ -23,8 +23,11 @@ export async function run(): Promise<void> {
   await firstUseByToolCall();
   const ext = await platformConsole();
   // Packed log lines (typed arrays) are read as their text: a key in them is found like anywhere else.
-  const asText = (_: string, value: unknown) => (value instanceof Uint8Array ? new TextDecoder().decode(value) : ArrayBuffer.isView(value) ? '(numbers)' : value);
-  ext.onWebviewTraffic((t) => ('html' in t ? witness('webview html', t.title, t.html) : witness('webview message', t.title, JSON.stringify(t.message, asText))));
+  const asText = (_: string, value: unknown) =>
+    value instanceof Uint8Array ? new TextDecoder().decode(value) : ArrayBuffer.isView(value) ? '(numbers)' : value;
+  ext.onWebviewTraffic((t) =>
+    'html' in t ? witness('webview html', t.title, t.html) : witness('webview message', t.title, JSON.stringify(t.message, asText)),
+  );
 
   const mocha = new Mocha({ ui: 'bdd', color: false, reporter: 'spec', timeout: 20_000 });
   // The reporters write through Base.consoleLog: route it to the harness's stdout.

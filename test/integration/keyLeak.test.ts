@@ -71,16 +71,26 @@ describe('key leak scan (the whole run)', function () {
     const watch = witnessed()!;
     assert.deepEqual(watch.hits, [], 'where a key was shown');
     // What the scan covered, for the log of the run.
-    print(`      key scan covered: ${Object.entries(watch.seen).map(([kind, n]) => `${n} ${kind}`).join(', ')}`);
+    print(
+      `      key scan covered: ${Object.entries(watch.seen)
+        .map(([kind, n]) => `${n} ${kind}`)
+        .join(', ')}`,
+    );
   });
 
-  it('no API key in the log channel\'s recent lines, the settings or globalState (the whole channel: the harness\'s file scan)', () => {
+  it("no API key in the log channel's recent lines, the settings or globalState (the whole channel: the harness's file scan)", () => {
     const keys = Object.values(testKeys);
     const log = ext.log.recent.join('\n');
     assert.ok(log.includes('Could not check leak-scan'), 'the log has the lines of this run');
-    const settings = JSON.stringify(vscode.workspace.getConfiguration().inspect('platformConsole') ?? {}) + JSON.stringify(vscode.workspace.getConfiguration('platformConsole'));
+    const settings =
+      JSON.stringify(vscode.workspace.getConfiguration().inspect('platformConsole') ?? {}) +
+      JSON.stringify(vscode.workspace.getConfiguration('platformConsole'));
     const state = JSON.stringify(ext.globalStateSnapshot());
-    for (const [where, text] of [['the log channel', log], ['settings', settings], ['globalState', state]] as const) {
+    for (const [where, text] of [
+      ['the log channel', log],
+      ['settings', settings],
+      ['globalState', state],
+    ] as const) {
       assert.equal(keys.filter((key) => text.includes(key)).length, 0, `a key is in ${where}`);
     }
   });

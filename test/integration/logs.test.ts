@@ -66,17 +66,31 @@ describe('Function Logs', function () {
   after(async () => {
     for (const key of ['pollIntervalSeconds', 'limit']) await config().update(key, undefined, vscode.ConfigurationTarget.Global);
     // The flow remembered the project and region picked.
-    for (const key of ['projectId', 'regionId']) await vscode.workspace.getConfiguration('platformConsole.cloud').update(key, undefined, vscode.ConfigurationTarget.Global);
+    for (const key of ['projectId', 'regionId'])
+      await vscode.workspace.getConfiguration('platformConsole.cloud').update(key, undefined, vscode.ConfigurationTarget.Global);
     await signOutOf(ext, sim.url);
     await sim.close();
   });
 
   it('opens through the flow (names refused as typed), one panel per function, recent ones offered', async () => {
     // Project and region picked by name; namespace and function typed through "Enter …" (the list's fallback).
-    const ui = new ScriptedUi(['production', 'Luxembourg-2', '$(edit) Enter a namespace…', 'Default', 'default', '$(edit) Enter a function name…', 'hello_world', '-hello', 'hello-world']);
+    const ui = new ScriptedUi([
+      'production',
+      'Luxembourg-2',
+      '$(edit) Enter a namespace…',
+      'Default',
+      'default',
+      '$(edit) Enter a function name…',
+      'hello_world',
+      '-hello',
+      'hello-world',
+    ]);
     ext.setUi(ui);
     await vscode.commands.executeCommand('platformConsole.openFunctionLogs');
-    assert.deepEqual(ui.prompts.map((p) => p.kind), ['pick', 'pick', 'pick', 'input', 'pick', 'input']);
+    assert.deepEqual(
+      ui.prompts.map((p) => p.kind),
+      ['pick', 'pick', 'pick', 'input', 'pick', 'input'],
+    );
     assert.ok(ui.prompts[2]?.items?.includes('default'), 'the namespaces of project 1, region 1 are listed');
     assert.ok(ui.prompts[4]?.items?.includes('hello-world'), 'the functions of the namespace are listed');
     const [namespace, name] = ui.prompts.filter((p) => p.kind === 'input');
@@ -109,7 +123,10 @@ describe('Function Logs', function () {
     assert.equal(ui.prompts[0]?.active, 'production', 'the project of the arguments is highlighted');
     assert.equal(ui.prompts[3]?.active, 'default', 'the valid namespace is kept');
     assert.notEqual(ui.prompts[4]?.active, 'Image_Resize', 'the refused name is not');
-    assert.deepEqual(ext.logs.panels.map((p) => (p.target as FunctionLogsTarget).functionName), ['image-resize']);
+    assert.deepEqual(
+      ext.logs.panels.map((p) => (p.target as FunctionLogsTarget).functionName),
+      ['image-resize'],
+    );
     // Valid arguments open at once.
     await vscode.commands.executeCommand('platformConsole.openFunctionLogs', fn('billing-export'));
     assert.deepEqual(ext.logs.panels.map((p) => (p.target as FunctionLogsTarget).functionName).sort(), ['billing-export', 'image-resize']);
@@ -158,7 +175,9 @@ describe('Function Logs', function () {
     assert.ok(held.length > 1000, `held ${held.length} lines`);
     assert.equal(panel.items().filter((i) => i.kind === 'marker').length, 0, 'no gap marker: every gap was closed');
     const identical = held.length - new Set(held.map((l) => key(l.timeText, l.pod, l.message))).size;
-    print(`tail 200 lines/s, limit 100: ${held.length} lines held = the simulator's newest ${held.length}; ${identical} identical repeats kept; lost 0, duplicated 0`);
+    print(
+      `tail 200 lines/s, limit 100: ${held.length} lines held = the simulator's newest ${held.length}; ${identical} identical repeats kept; lost 0, duplicated 0`,
+    );
   });
 
   it('a reset of a quarter of a million lines: its older chunks wait for the page to say its newest rows are painted', async function () {
@@ -253,8 +272,14 @@ describe('Function Logs', function () {
     const all = await panel.export({ scope: 'all', format: 'jsonl', filter: EMPTY_FILTER });
     assert.equal(all.saved, true, all.message);
     assert.match(proposed!.path, /\/default-billing-export-\d{8}-\d{6}\.jsonl$/);
-    const entries = (await readFile(allFile.fsPath, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, string>);
-    assert.deepEqual(entries, held.map((l) => ({ Time: l.timeText, Pod: l.pod, Message: l.message })));
+    const entries = (await readFile(allFile.fsPath, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, string>);
+    assert.deepEqual(
+      entries,
+      held.map((l) => ({ Time: l.timeText, Pod: l.pod, Message: l.message })),
+    );
     assert.equal(all.message, `Exported ${held.length.toLocaleString('en-US')} lines to ${allFile.fsPath}.`);
 
     const pod = held[0]!.pod;

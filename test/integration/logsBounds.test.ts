@@ -69,7 +69,10 @@ describe('Function Logs: bounds (#37)', function () {
   /** A webview panel as VS Code restores one after a reload, handed to the logs feature's reviver. */
   function revived(saved: unknown): { panel: vscode.WebviewPanel; disposed: () => boolean } {
     const extensionUri = vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri;
-    const panel = vscode.window.createWebviewPanel(LOGS_VIEW_TYPE, 'Logs (restored)', vscode.ViewColumn.Active, { ...panelOptions(extensionUri), retainContextWhenHidden: true });
+    const panel = vscode.window.createWebviewPanel(LOGS_VIEW_TYPE, 'Logs (restored)', vscode.ViewColumn.Active, {
+      ...panelOptions(extensionUri),
+      retainContextWhenHidden: true,
+    });
     let disposed = false;
     panel.onDidDispose(() => (disposed = true));
     ext.logs.revive(panel, saved);
@@ -103,7 +106,11 @@ describe('Function Logs: bounds (#37)', function () {
 
   it('a revived panel whose connection is gone (or unknown) is not brought back', async () => {
     const before = ext.logs.panels.length;
-    const restored = revived({ filter: EMPTY_FILTER, utc: false, target: { connectionId: 'not-a-connection', connectionName: 'logs', baseUrl: other.url, ...fn('hello-world') } });
+    const restored = revived({
+      filter: EMPTY_FILTER,
+      utc: false,
+      target: { connectionId: 'not-a-connection', connectionName: 'logs', baseUrl: other.url, ...fn('hello-world') },
+    });
     assert.equal(restored.disposed(), true, 'the restored tab is closed');
     assert.equal(ext.logs.panels.length, before);
     // A follower started for it would read at once: the fence shows nothing reached the other URL.
@@ -135,13 +142,21 @@ describe('Function Logs: bounds (#37)', function () {
     assert.ok(older.follower.tail.droppedCount > 0, 'the older panel dropped its oldest');
     const marker = older.items()[0]!;
     assert.equal(marker.kind, 'marker');
-    assert.match(marker.kind === 'marker' ? marker.text : '', /Older lines dropped: [\d,]+ so far, to keep at most 1,000,000 lines a panel and all panels' lines within 32 MB\./);
+    assert.match(
+      marker.kind === 'marker' ? marker.text : '',
+      /Older lines dropped: [\d,]+ so far, to keep at most 1,000,000 lines a panel and all panels' lines within 32 MB\./,
+    );
     // Its page is told: at once when loaded (ops), else in the whole list it gets when it loads.
     older.panel.reveal();
     await until(() => older.host.isReady, "the older panel's page loaded");
-    await until(() => ext.logs.sent(older)!.ops > olderOps || ext.logs.sent(older)!.lastResetItems === older.items().length, "the older panel's page told of the drop");
+    await until(
+      () => ext.logs.sent(older)!.ops > olderOps || ext.logs.sent(older)!.lastResetItems === older.items().length,
+      "the older panel's page told of the drop",
+    );
     assert.equal(older.status().dropped, older.follower.tail.droppedCount, 'its status line counts them');
-    print(`budget 32 MB: older panel ${lines(older).length} lines (${older.follower.tail.droppedCount} dropped), newer ${lines(newer).length}; ${(ext.logs.memory.usedBytes / MB).toFixed(1)} MB counted`);
+    print(
+      `budget 32 MB: older panel ${lines(older).length} lines (${older.follower.tail.droppedCount} dropped), newer ${lines(newer).length}; ${(ext.logs.memory.usedBytes / MB).toFixed(1)} MB counted`,
+    );
 
     // A lower budget applies at once, not at the next read (following is off): the older panel's lines go first.
     const olderHeld = older.follower.tail.size;
@@ -169,6 +184,9 @@ describe('Function Logs: bounds (#37)', function () {
     assert.equal(editor.document.getText(), record.Message);
 
     // A line that is not cut: nothing to read.
-    assert.deepEqual(await panel.showFullLine({ time: line.timeText, pod: line.pod, message: 'short' }), { opened: false, message: 'This line is shown whole: nothing was cut from it.' });
+    assert.deepEqual(await panel.showFullLine({ time: line.timeText, pod: line.pod, message: 'short' }), {
+      opened: false,
+      message: 'This line is shown whole: nothing was cut from it.',
+    });
   });
 });

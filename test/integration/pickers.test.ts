@@ -49,7 +49,7 @@ describe('pickers instead of typed ids', function () {
     await sim.close();
   });
 
-  it('Show Trial… offers the account\'s trials, newest first, with client, product, plan and state; the one picked opens', async () => {
+  it("Show Trial… offers the account's trials, newest first, with client, product, plan and state; the one picked opens", async () => {
     const listed = await simGet<{ results: { id: number }[] }>('/billing/org/v1/trials?ordering=-created_at');
     sim.resetRequests();
     const ui = new ScriptedUi();
@@ -61,8 +61,14 @@ describe('pickers instead of typed ids', function () {
     assert.equal(pick.items!.length, listed.results.length + 1, 'every trial, then Enter an ID…');
     assert.equal(pick.items!.at(-1), ENTER_ID);
     assert.ok(pick.items!.some((l) => /^\$\(pass\) CDN for Northwind Traders \(client 501\)$/.test(l)));
-    assert.ok(pick.items!.some((l) => /^\$\(clock\) Object Storage for Contoso Media \(client \d+\)$/.test(l)), 'a trial not started says so');
-    assert.ok(pick.items!.some((l) => /^\$\(circle-slash\) FastEdge for Fabrikam Games \(client \d+\)$/.test(l)), 'an ended trial says so');
+    assert.ok(
+      pick.items!.some((l) => /^\$\(clock\) Object Storage for Contoso Media \(client \d+\)$/.test(l)),
+      'a trial not started says so',
+    );
+    assert.ok(
+      pick.items!.some((l) => /^\$\(circle-slash\) FastEdge for Fabrikam Games \(client \d+\)$/.test(l)),
+      'an ended trial says so',
+    );
     assert.equal(sent('GET listTrials'), 1);
     assert.equal(sent('GET getTrial'), 1);
     assert.match(shown, /^# Trial 401\n/);
@@ -104,13 +110,13 @@ describe('pickers instead of typed ids', function () {
   });
 
   it('Delete Notification Setting…: declined sends nothing; confirmed names connection, reseller, type, email; sent once; gone', async () => {
-    const created = await (
+    const created = (await (
       await fetch(`${sim.url}/iam/reselling/resellers/702/notification_settings`, {
         method: 'POST',
         headers: { Authorization: `apikey ${KEY}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ notification_type: 'failed_login', email: 'gone@example.com', enabled: true }),
       })
-    ).json() as { id: number };
+    ).json()) as { id: number };
     const label = '$(bell) failed_login → gone@example.com';
     await run(new ScriptedUi(['702', label]), 'platformConsole.deleteNotificationSetting');
     assert.equal(sent('DELETE deleteNotificationSetting'), 0, 'the dialog dismissed: nothing sent');
@@ -119,9 +125,16 @@ describe('pickers instead of typed ids', function () {
     assert.equal(await run<boolean>(ui, 'platformConsole.deleteNotificationSetting'), true);
     const confirm = ui.confirms[0]!;
     assert.equal(confirm.message, `Delete notification setting ${created.id} of reseller 702 on pickers?`);
-    assert.match(confirm.detail, new RegExp(`Connection: pickers \\(${sim.url.replace(/[.]/g, '\\.')}/?\\)\\nReseller: 702\\nSetting: ${created.id}\\nType: failed_login\\nEmail: gone@example\\.com`));
+    assert.match(
+      confirm.detail,
+      new RegExp(
+        `Connection: pickers \\(${sim.url.replace(/[.]/g, '\\.')}/?\\)\\nReseller: 702\\nSetting: ${created.id}\\nType: failed_login\\nEmail: gone@example\\.com`,
+      ),
+    );
     assert.match(confirm.detail, /This cannot be undone/);
-    await ui.waitForNotification(new RegExp(`^Notification setting ${created.id} of reseller 702 deleted \\(failed_login to gone@example\\.com\\) on pickers\\.`));
+    await ui.waitForNotification(
+      new RegExp(`^Notification setting ${created.id} of reseller 702 deleted \\(failed_login to gone@example\\.com\\) on pickers\\.`),
+    );
     assert.equal(sent('DELETE deleteNotificationSetting'), 1);
     const left = await simGet<{ results: { id: number }[] }>('/iam/reselling/resellers/702/notification_settings');
     assert.ok(!left.results.some((s) => s.id === created.id), 'gone from the simulator');
@@ -145,7 +158,10 @@ describe('pickers instead of typed ids', function () {
     const confirm = ui.confirms[0]!;
     assert.equal(confirm.message, 'Disable the free feature DNS health checks on pickers?');
     assert.match(confirm.detail, /^DNS health checks \(DNS\) stops working for client 501: the account loses this free feature/);
-    assert.match(confirm.detail, /Connection: pickers .*\nFeature: DNS health checks \(feature 32\)\nService: DNS\nClient: 501\nActivated: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\nActivation id: 602/);
+    assert.match(
+      confirm.detail,
+      /Connection: pickers .*\nFeature: DNS health checks \(feature 32\)\nService: DNS\nClient: 501\nActivated: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\nActivation id: 602/,
+    );
     await ui.waitForNotification(/^DNS health checks disabled for client 501 on pickers\./);
     assert.equal(sent('DELETE disableFreeFeature'), 1);
     const left = await simGet<{ id: number }[]>('/iam/admin/free_features');
@@ -197,21 +213,35 @@ describe('pickers on a spec-only server (no lists): straight to the typed box', 
     const feature = new ScriptedUi(['601']);
     ext.setUi(feature);
     await vscode.commands.executeCommand('platformConsole.showActivatedFreeFeature');
-    assert.deepEqual(feature.prompts.map((p) => p.kind), ['input']);
+    assert.deepEqual(
+      feature.prompts.map((p) => p.kind),
+      ['input'],
+    );
 
     // #52: the setting's current values cannot be read here, so the update is put as destructive first.
-    const update = new ScriptedUi(['701', '801', 'deletion_request', 'ops@reseller-one.example', 'Enabled'], (_m, b) => (b.includes('Update') ? 'Update' : undefined));
+    const update = new ScriptedUi(['701', '801', 'deletion_request', 'ops@reseller-one.example', 'Enabled'], (_m, b) =>
+      b.includes('Update') ? 'Update' : undefined,
+    );
     ext.setUi(update);
     await vscode.commands.executeCommand('platformConsole.updateNotificationSetting');
-    assert.deepEqual(update.prompts.map((p) => p.kind), ['input', 'input', 'pick', 'input', 'pick']);
+    assert.deepEqual(
+      update.prompts.map((p) => p.kind),
+      ['input', 'input', 'pick', 'input', 'pick'],
+    );
     await update.waitForNotification(/^Notification setting 801 saved/);
-    assert.match(update.confirms[0]?.detail ?? '', /^Destructive: its current values could not be read, so this may switch it off or send its notifications to another address\./);
+    assert.match(
+      update.confirms[0]?.detail ?? '',
+      /^Destructive: its current values could not be read, so this may switch it off or send its notifications to another address\./,
+    );
 
     // The confirmation dismissed: only the two typed boxes were asked, nothing sent.
     const remove = new ScriptedUi(['701', '802']);
     ext.setUi(remove);
     assert.equal(await vscode.commands.executeCommand('platformConsole.deleteNotificationSetting'), false);
-    assert.deepEqual(remove.prompts.map((p) => p.kind), ['input', 'input']);
+    assert.deepEqual(
+      remove.prompts.map((p) => p.kind),
+      ['input', 'input'],
+    );
     assert.equal(remove.confirms.length, 1);
     // The lists the spec lacks were asked for once each (trials, features: remembered); a reseller's
     // settings once per run, since a 404 there may mean only an unknown reseller.

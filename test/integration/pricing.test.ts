@@ -93,7 +93,10 @@ describe('Price Preview (extension side)', function () {
     assert.equal(instances.taxPercent, '17 %');
     assert.equal(instances.vmCount, '1');
     assert.deepEqual(instances.discountDetails, [{ resource: 'flavor', discount: '10.00 %' }]);
-    assert.deepEqual(instances.rows.map((r) => r.key), ['flavor', 'volume:standard', 'external_ip', 'floating_ip']);
+    assert.deepEqual(
+      instances.rows.map((r) => r.key),
+      ['flavor', 'volume:standard', 'external_ip', 'floating_ip'],
+    );
     assert.equal(instances.chart.length, 4);
     const lb = await price('loadBalancer');
     assert.match(lb.summary, /^lb1-1-2 · no floating IP · VIP on the external network · project 1, region 1$/);
@@ -138,7 +141,9 @@ describe('Price Preview (extension side)', function () {
     // A change priced a moment ago (its answer shown at once), then one that only waits.
     session.onNotify({ type: 'edit', state: { ...structuredClone(session.current), instance: { ...session.current.instance, names: 'x\ny' } }, seq: 7 });
     session.onNotify({ type: 'edit', state: { ...structuredClone(session.current), instance: { ...session.current.instance, names: known } }, seq: 8 });
-    const order = events.map((e) => (e.type === 'edited' ? `edited ${e.seq}` : e.type === 'price' && e.tab === 'instances' ? `price ${e.view.state}` : e.type)).filter((e) => e !== 'issues');
+    const order = events
+      .map((e) => (e.type === 'edited' ? `edited ${e.seq}` : e.type === 'price' && e.tab === 'instances' ? `price ${e.view.state}` : e.type))
+      .filter((e) => e !== 'issues');
     assert.deepEqual(order, ['price loading', 'edited 7', 'price priced', 'edited 8']);
     session.onNotify({ type: 'edit', state: structuredClone(session.current) });
     assert.equal(events.filter((e) => e.type === 'edited').length, 2, 'an edit without a number is not acknowledged');
@@ -151,7 +156,11 @@ describe('Price Preview (extension side)', function () {
     sim.resetRequests();
     edit((s) => ({
       ...s,
-      instance: { ...s.instance, interfaces: [...s.instance.interfaces, { ...s.instance.interfaces[0]!, type: 'subnet' }], volumes: [{ ...s.instance.volumes[0]!, size: 'ten' }] },
+      instance: {
+        ...s.instance,
+        interfaces: [...s.instance.interfaces, { ...s.instance.interfaces[0]!, type: 'subnet' }],
+        volumes: [{ ...s.instance.volumes[0]!, size: 'ten' }],
+      },
     }));
     await until('the instance form refused', () => session.view('instances').state === 'invalid' && issues('instances')?.type === 'issues');
     const refused = issues('instances');
@@ -162,7 +171,10 @@ describe('Price Preview (extension side)', function () {
     );
     assert.deepEqual(session.view('instances'), { state: 'invalid', count: 3 });
     edit((s) => ({ ...s, location: { projectId: 'x', regionId: '1' } }));
-    const location = await until('the location refused', () => { const e = issues('location'); return e?.type === 'issues' && e.issues.length > 0 && e; });
+    const location = await until('the location refused', () => {
+      const e = issues('location');
+      return e?.type === 'issues' && e.issues.length > 0 && e;
+    });
     assert.ok(location?.type === 'issues');
     assert.deepEqual(location.issues, [{ field: 'projectId', message: 'Project ID: must be a positive whole number' }]);
     // Nothing waits for its pause; the fence: anything sent before it has arrived.
@@ -185,7 +197,11 @@ describe('Price Preview (extension side)', function () {
     await until('no answer still to come', () => session.idle);
     assert.equal(sent(INSTANCES), 2, 'both requests reached the simulator');
     const shown = priced('instances').filter((d) => d.sequence > initial.sequence);
-    assert.deepEqual(shown.map((d) => d.summary.split(' ')[0]), ['g1-standard-2-4'], 'no stale price was ever shown');
+    assert.deepEqual(
+      shown.map((d) => d.summary.split(' ')[0]),
+      ['g1-standard-2-4'],
+      'no stale price was ever shown',
+    );
     const view = session.view('instances');
     assert.ok(view.state === 'priced' && view.display.sequence === newest.sequence);
   });
@@ -280,12 +296,19 @@ describe('Price Preview (extension side)', function () {
   it('offers projects and regions by name, and the flavors of the location with vCPUs, RAM and their own price', async () => {
     start(located('', ''));
     const projects = options(await offered('projects'));
-    assert.deepEqual(projects.map((o) => o.value), ['1', '2', '3', '999']);
+    assert.deepEqual(
+      projects.map((o) => o.value),
+      ['1', '2', '3', '999'],
+    );
     assert.equal(projects[0]!.label, 'production · ID 1');
     assert.match(projects[0]!.description ?? '', /^default project · /);
     assert.equal(options(await offered('regions'))[0]!.label, 'Luxembourg-2 · ID 1 · LU');
     const waiting = await offered('flavors');
-    assert.deepEqual(waiting, { state: 'typed', hint: 'Pick a project and a region to choose from their flavors.' }, 'no location yet: nothing to list, nothing sent');
+    assert.deepEqual(
+      waiting,
+      { state: 'typed', hint: 'Pick a project and a region to choose from their flavors.' },
+      'no location yet: nothing to list, nothing sent',
+    );
     assert.equal(sent('GET listFlavors'), 0);
 
     edit((s) => ({ ...s, location: { projectId: '1', regionId: '1' } }));
@@ -294,7 +317,11 @@ describe('Price Preview (extension side)', function () {
     assert.match(small?.label ?? '', /^g1-standard-2-4 · 2 vCPUs · 4 GiB · €[\d.,]+\/month$/);
     assert.match(small?.description ?? '', /^€[\d.,]+ per hour · x86_64 · linux$/);
     const vcpus = flavors.map((o) => Number(/ (\d+) vCPU/.exec(o.label)?.[1]));
-    assert.deepEqual(vcpus, [...vcpus].sort((a, b) => a - b), 'smallest first');
+    assert.deepEqual(
+      vcpus,
+      [...vcpus].sort((a, b) => a - b),
+      'smallest first',
+    );
     assert.match(options(await offered('loadBalancerFlavors')).find((o) => o.value === 'lb1-2-4')?.label ?? '', /^lb1-2-4 · 2 vCPUs · 4 GiB · €/);
 
     // Another region: its flavors, priced in its currency; the first region's are kept a minute.
@@ -340,7 +367,8 @@ describe('Price Preview (extension side)', function () {
       // Remembered for the connection (other views on it ask the server too, so the panel's own
       // requests are not counted here): a new panel goes straight to typing.
       const lists = (await ext.connections.bind())!.lists;
-      for (const endpoint of ['listProjects', 'listRegions', 'listFlavors', 'listLoadBalancerFlavors'] as const) assert.ok(lists.isMissing(endpoint), `${endpoint} remembered as missing`);
+      for (const endpoint of ['listProjects', 'listRegions', 'listFlavors', 'listLoadBalancerFlavors'] as const)
+        assert.ok(lists.isMissing(endpoint), `${endpoint} remembered as missing`);
       start(located('1', '1'));
       assert.equal((await offered('projects')).state, 'typed');
     } finally {

@@ -23,7 +23,10 @@ describe('Create and Delete Protection Profile, Templates', function () {
   let ext: Awaited<ReturnType<typeof platformConsole>>;
   let connectionId: string;
   const tree = () => ext.profiles;
-  const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+  const writes = () =>
+    Object.entries(sim.requestCounts())
+      .filter(([k]) => !k.startsWith('GET'))
+      .map(([k, n]) => `${k} ${n}`);
   const sentBody = (route: string) => Object.values(sim.lastRequests(route))[0]?.body;
   const item = async (node: TreeNode) => tree().getTreeItem(node);
   const text = (value: string | vscode.MarkdownString | vscode.TreeItemLabel | undefined) =>
@@ -97,7 +100,10 @@ describe('Create and Delete Protection Profile, Templates', function () {
     assert.ok(template.items!.includes('Service Shield') && template.items!.includes('DDoS Protection Standard'));
     assert.equal(template.totalSteps, 2, 'before a template is picked, its fields are not counted');
     const label = byPrompt('Service label');
-    assert.equal(label[0]!.prompt, 'Service label: Names the service in reports: 3 to 32 lowercase letters, digits or dashes, starting with a letter (text of 3 to 32 characters matching ^[a-z][a-z0-9-]*$)');
+    assert.equal(
+      label[0]!.prompt,
+      'Service label: Names the service in reports: 3 to 32 lowercase letters, digits or dashes, starting with a letter (text of 3 to 32 characters matching ^[a-z][a-z0-9-]*$)',
+    );
     assert.deepEqual(label[0]!.refusals, ['Service label: must match ^[a-z][a-z0-9-]*$']);
     assert.equal(label.length, 2, 'Back returned to the label');
     assert.equal(label[0]!.totalSteps, 10, 'name, template and 8 fields');
@@ -131,23 +137,35 @@ describe('Create and Delete Protection Profile, Templates', function () {
         { template_field_id: 27, value: ['203.0.113.7', '198.51.100.2'] },
       ],
     });
-    assert.ok((await listed()).some((p) => p.id === made.id && p.name === 'Shop API shield'), 'in the simulator');
+    assert.ok(
+      (await listed()).some((p) => p.id === made.id && p.name === 'Shop API shield'),
+      'in the simulator',
+    );
     await until(() => (tree().view.selection[0] as ProfileNode | undefined)?.profile?.id === made.id, 'the new row selected');
     assert.equal(text((await item(tree().view.selection[0]!)).label), 'Shop API shield');
-    assert.ok(ui.notifications.some((n) => n.severity === 'info' && /^Created protection profile "Shop API shield" \(ID \d+\) on profile-create/.test(n.message)));
+    assert.ok(
+      ui.notifications.some((n) => n.severity === 'info' && /^Created protection profile "Shop API shield" \(ID \d+\) on profile-create/.test(n.message)),
+    );
   });
 
   it('a failed create keeps every value: Retry shows the same summary, and one more POST sends the same', async () => {
     sim.setFault({ route: 'createProtectionProfile', kind: 'status', status: 500, times: 1 });
-    const ui = new ScriptedUi(['Retry me', { pick: 'DDoS Protection Standard' }, ACCEPT, ACCEPT, '600', ACCEPT], (_m, a) => (a.includes('Create') ? 'Create' : a.includes('Retry') ? 'Retry' : undefined));
+    const ui = new ScriptedUi(['Retry me', { pick: 'DDoS Protection Standard' }, ACCEPT, ACCEPT, '600', ACCEPT], (_m, a) =>
+      a.includes('Create') ? 'Create' : a.includes('Retry') ? 'Retry' : undefined,
+    );
     ext.setUi(ui);
     const made = await vscode.commands.executeCommand<ProtectionProfile>('platformConsole.createProtectionProfile');
     assert.ok(made, 'the second attempt created it');
     assert.equal(ui.confirms.length, 2, 'the summary shown again before the second POST');
     assert.equal(ui.confirms[1]!.detail, ui.confirms[0]!.detail, 'with every value kept');
-    assert.match(ui.confirms[0]!.detail, /Field 1: Rate limit \(requests\/s\) = 1000\nField 2: Mode = enabled\nField 3: Ban time \(s\) = 600\nField 4: Log attacks = true/);
+    assert.match(
+      ui.confirms[0]!.detail,
+      /Field 1: Rate limit \(requests\/s\) = 1000\nField 2: Mode = enabled\nField 3: Ban time \(s\) = 600\nField 4: Log attacks = true/,
+    );
     assert.deepEqual(writes(), ['POST createProtectionProfile 2']);
-    assert.ok(ui.notifications.some((n) => n.severity === 'error' && /^Could not create protection profile "Retry me"/.test(n.message) && n.actions.includes('Retry')));
+    assert.ok(
+      ui.notifications.some((n) => n.severity === 'error' && /^Could not create protection profile "Retry me"/.test(n.message) && n.actions.includes('Retry')),
+    );
     assert.deepEqual((await listed()).filter((p) => p.name === 'Retry me').length, 1);
   });
 
@@ -170,8 +188,16 @@ describe('Create and Delete Protection Profile, Templates', function () {
     assert.equal(sim.requestCounts()['GET getProtectionProfile'], 1, 'the profile read once, before the prompt');
     assert.deepEqual(asked.refusals, ['Confirmation: type Delete me exactly']);
     assert.deepEqual(writes(), ['DELETE deleteProtectionProfile 1']);
-    assert.equal((await listed()).some((p) => p.id === made.id), false, 'gone from the simulator');
-    assert.equal(tree().profiles?.some((p) => p.id === made.id), false, 'gone from the view');
+    assert.equal(
+      (await listed()).some((p) => p.id === made.id),
+      false,
+      'gone from the simulator',
+    );
+    assert.equal(
+      tree().profiles?.some((p) => p.id === made.id),
+      false,
+      'gone from the view',
+    );
     assert.equal(tree().nodeFor(made.id), undefined);
 
     // From the palette: the profile picked; one that still protects networks names them, and the platform's 409 is shown.
@@ -182,9 +208,15 @@ describe('Create and Delete Protection Profile, Templates', function () {
     assert.equal(await vscode.commands.executeCommand('platformConsole.deleteProtectionProfile'), false);
     const prompt = refused.prompts.find((p) => p.kind === 'input')!.prompt;
     assert.ok(prompt.includes(`Networks ${guarded.networks!.join(', ')}) `), prompt);
-    assert.ok(prompt.includes(`It still protects ${guarded.networks!.length} networks: the platform refuses to delete a profile while it protects networks (409)`), prompt);
+    assert.ok(
+      prompt.includes(`It still protects ${guarded.networks!.length} networks: the platform refuses to delete a profile while it protects networks (409)`),
+      prompt,
+    );
     assert.ok(refused.notifications.some((n) => n.severity === 'error' && /Cannot delete profile with existing protected networks/.test(n.message)));
-    assert.ok((await listed()).some((p) => p.id === guarded.id), 'still there');
+    assert.ok(
+      (await listed()).some((p) => p.id === guarded.id),
+      'still there',
+    );
   });
 
   it('the Templates group: each template, its fields (rule, required, default; description in the tooltip) and its policies, read when opened', async () => {
@@ -196,7 +228,15 @@ describe('Create and Delete Protection Profile, Templates', function () {
     assert.equal((await item(group)).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
     const templates = await tree().getChildren(group);
     const labels = await Promise.all(templates.map(async (t) => text((await item(t)).label)));
-    assert.deepEqual(labels, ['DDoS Protection Standard', 'DDoS Protection Advanced', 'Game Server Shield', 'Web Application Firewall', 'DNS Amplification Guard', 'Custom TCP Filter', 'Service Shield']);
+    assert.deepEqual(labels, [
+      'DDoS Protection Standard',
+      'DDoS Protection Advanced',
+      'Game Server Shield',
+      'Web Application Firewall',
+      'DNS Amplification Guard',
+      'Custom TCP Filter',
+      'Service Shield',
+    ]);
     const shield = templates[6]!;
     assert.match(text((await item(shield)).tooltip), /Per-service thresholds, challenges and allow lists · 8 fields \(4 required\)/);
     const children = await tree().getChildren(shield);

@@ -59,7 +59,8 @@ describe('Protection Profiles view', function () {
     const tooltip = typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? '');
     const description = typeof item.description === 'string' ? item.description : undefined;
     const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.id : undefined;
-    const iconFile = item.iconPath && typeof item.iconPath === 'object' && 'light' in item.iconPath ? String((item.iconPath.light as vscode.Uri).path) : undefined;
+    const iconFile =
+      item.iconPath && typeof item.iconPath === 'object' && 'light' in item.iconPath ? String((item.iconPath.light as vscode.Uri).path) : undefined;
     return { node, label, description, contextValue: item.contextValue, icon, iconFile, tooltip, collapsible: item.collapsibleState };
   };
   const rows = async (node?: TreeNode): Promise<Row[]> => Promise.all((await tree().getChildren(node)).map(row));
@@ -119,7 +120,11 @@ describe('Protection Profiles view', function () {
     assert.equal(roots.length, 202);
     assert.equal(roots[201]!.label, 'Templates', 'the Templates group, last');
     assert.equal(roots[201]!.collapsible, vscode.TreeItemCollapsibleState.Collapsed);
-    assert.deepEqual(profileRows(roots).map((r) => profileOf(r).id), expected.slice(0, 200).map((p) => p.id), 'newest first, as the server sent them');
+    assert.deepEqual(
+      profileRows(roots).map((r) => profileOf(r).id),
+      expected.slice(0, 200).map((p) => p.id),
+      'newest first, as the server sent them',
+    );
     const more = roots[200]!;
     assert.equal(more.label, 'Load 50 more…');
     assert.equal(more.description, '200 of 250 shown');
@@ -134,7 +139,14 @@ describe('Protection Profiles view', function () {
       assert.ok(first.tooltip.includes(text), `${text} in ${first.tooltip}`);
     }
     const icons = new Map(profileRows(roots).map((r) => [(profileOf(r).networks?.length ?? 0) > 0, r.icon]));
-    assert.deepEqual([...icons.entries()].sort(), [[false, 'workspace-untrusted'], [true, 'shield']], 'one icon with networks, another without');
+    assert.deepEqual(
+      [...icons.entries()].sort(),
+      [
+        [false, 'workspace-untrusted'],
+        [true, 'shield'],
+      ],
+      'one icon with networks, another without',
+    );
     const common = profileRows(roots).find((r) => profileOf(r).client_id === null);
     assert.equal(common?.contextValue, 'platformConsole.profile.common');
     assert.ok(common?.tooltip.includes('| Client | common'));
@@ -148,7 +160,11 @@ describe('Protection Profiles view', function () {
     const all = await rows();
     assert.equal(all.length, 251, 'every profile, then the Templates group');
     assert.equal(profileRows(all).length, 250);
-    assert.deepEqual(profileRows(all).map((r) => profileOf(r).id), (await direct()).map((p) => p.id), 'the two pages in the server\'s order');
+    assert.deepEqual(
+      profileRows(all).map((r) => profileOf(r).id),
+      (await direct()).map((p) => p.id),
+      "the two pages in the server's order",
+    );
     assert.equal(sent(LIST), before + 1);
     assert.deepEqual(sim.lastRequests()[LIST]?.query, { limit: '200', offset: '200' });
   });
@@ -189,11 +205,20 @@ describe('Protection Profiles view', function () {
     const node = await nodeOf(p.id);
     const [template, fields, networks] = await rows(node);
     assert.deepEqual([template!.label, template!.description], [p.template!.name, `template ${p.template!.id}`]);
-    assert.deepEqual([fields!.label, fields!.description, fields!.collapsible], ['Fields', `${p.fields!.length} values`, vscode.TreeItemCollapsibleState.Expanded]);
-    assert.deepEqual((await rows(fields!.node)).map((r) => r.label), p.fields!.map((f) => `${f.template_field_id} = ${f.value}`));
+    assert.deepEqual(
+      [fields!.label, fields!.description, fields!.collapsible],
+      ['Fields', `${p.fields!.length} values`, vscode.TreeItemCollapsibleState.Expanded],
+    );
+    assert.deepEqual(
+      (await rows(fields!.node)).map((r) => r.label),
+      p.fields!.map((f) => `${f.template_field_id} = ${f.value}`),
+    );
     assert.deepEqual([networks!.label, networks!.description], ['Networks', String(p.networks!.length)]);
     const cidrs = await rows(networks!.node);
-    assert.deepEqual(cidrs.map((r) => r.label), p.networks);
+    assert.deepEqual(
+      cidrs.map((r) => r.label),
+      p.networks,
+    );
     for (const r of cidrs) {
       const family = r.label.includes(':') ? 'ipv6' : 'ipv4';
       assert.equal(r.description, family === 'ipv6' ? 'IPv6' : 'IPv4');
@@ -216,7 +241,11 @@ describe('Protection Profiles view', function () {
 
   it('Filter by Client… (1..1e9) narrows further; both show in the description', async () => {
     const ui = await run('platformConsole.filterProfilesByClient', new ScriptedUi(['0', '1000000001', 'abc', '3']));
-    assert.deepEqual(ui.prompts[0]?.refusals, ['Client ID: must be at least 1', 'Client ID: must be at most 1000000000', 'Client ID: must be a whole number between 1 and 1000000000']);
+    assert.deepEqual(ui.prompts[0]?.refusals, [
+      'Client ID: must be at least 1',
+      'Client ID: must be at most 1000000000',
+      'Client ID: must be a whole number between 1 and 1000000000',
+    ]);
     assert.deepEqual((await last(LIST)).query, { name: 'gateway', client_id: '3', limit: '200', offset: '0' });
     const shown = profileRows(await loaded());
     for (const r of shown) assert.equal(profileOf(r).client_id, 3);
@@ -233,7 +262,10 @@ describe('Protection Profiles view', function () {
     await tree().setFilters({ sort: [] });
     await run('platformConsole.filterProfilesByName', new ScriptedUi(['zzz-nothing']));
     const empty = await loaded();
-    assert.deepEqual(empty.map((r) => r.label), ["No profiles match name ~ 'zzz-nothing'", 'Clear Filters', 'Templates']);
+    assert.deepEqual(
+      empty.map((r) => r.label),
+      ["No profiles match name ~ 'zzz-nothing'", 'Clear Filters', 'Templates'],
+    );
     await vscode.commands.executeCommand('platformConsole.runNodeAction', empty[1]!.node);
     await tree().settled();
     assert.equal(profileRows(await loaded()).length, 200);
@@ -243,13 +275,27 @@ describe('Protection Profiles view', function () {
 
   it('Sort…: a field, a direction and a second key, sent as order_by; the rows come in that order; back to the default', async () => {
     const ui = await run('platformConsole.sortProfiles', new ScriptedUi(['Name: Z to A', PRESS_BACK, 'Name: A to Z', 'Created: newest first']));
-    assert.deepEqual(ui.prompts.map((p) => [p.prompt, p.step, p.totalSteps]), [['Sort by', 1, 2], ['Then by', 2, 2], ['Sort by', 1, 2], ['Then by', 2, 2]]);
+    assert.deepEqual(
+      ui.prompts.map((p) => [p.prompt, p.step, p.totalSteps]),
+      [
+        ['Sort by', 1, 2],
+        ['Then by', 2, 2],
+        ['Sort by', 1, 2],
+        ['Then by', 2, 2],
+      ],
+    );
     assert.deepEqual(ui.prompts[1]?.items, ['Nothing else', 'Created: newest first', 'Created: oldest first']);
     assert.deepEqual((await last(LIST)).query, { order_by: 'name,-created_at', limit: '200', offset: '0' });
     assert.equal(tree().view.description, 'by name ↑, created ↓');
     const names = profileRows(await loaded()).map((r) => r.label);
-    assert.deepEqual(names, (await direct({ order_by: 'name,-created_at' })).slice(0, 200).map((p) => p.name));
-    assert.deepEqual(names, [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    assert.deepEqual(
+      names,
+      (await direct({ order_by: 'name,-created_at' })).slice(0, 200).map((p) => p.name),
+    );
+    assert.deepEqual(
+      names,
+      [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
 
     await run('platformConsole.sortProfiles', new ScriptedUi(['Created: oldest first', 'Nothing else']));
     assert.deepEqual((await last(LIST)).query, { order_by: 'created_at', limit: '200', offset: '0' });
@@ -261,7 +307,7 @@ describe('Protection Profiles view', function () {
     assert.deepEqual((await last(LIST)).query, { limit: '200', offset: '0' });
   });
 
-  it('filters are remembered per connection; a signed-out connection\'s are dropped', async () => {
+  it("filters are remembered per connection; a signed-out connection's are dropped", async () => {
     await tree().setFilters({ name: 'shield', sort: [{ field: 'name', descending: true }] });
     const other = await ext.connections.signIn('profiles-other', sim.url, KEY);
     await loaded();
@@ -276,7 +322,7 @@ describe('Protection Profiles view', function () {
     await tree().setFilters({ clientId: 5, sort: [] });
     await ext.connections.signOut(other.id);
     await ext.connections.switchTo(connectionId);
-    await until(() => !(filtersStateKey(other.id) in ext.globalStateSnapshot()), 'the signed-out connection\'s filters to be dropped');
+    await until(() => !(filtersStateKey(other.id) in ext.globalStateSnapshot()), "the signed-out connection's filters to be dropped");
     await tree().clearFilters();
     assert.deepEqual(tree().currentFilters, { sort: [{ field: 'name', descending: true }] }, 'Clear Filters keeps the order');
     await tree().setFilters({ sort: [] });
@@ -303,7 +349,15 @@ describe('Protection Profiles view', function () {
     const ui = await run('platformConsole.renameProfile', new ScriptedUi(['Edge Shield One', PRESS_BACK, 'Edge Shield One', ACCEPT]));
     assert.equal(ui.prompts[0]?.kind, 'pick');
     assert.match(ui.prompts[0]?.prompt ?? '', /^Protection profile to rename/);
-    assert.deepEqual(ui.prompts.map((p) => [p.step, p.totalSteps]), [[1, 2], [2, 2], [1, 2], [2, 2]]);
+    assert.deepEqual(
+      ui.prompts.map((p) => [p.step, p.totalSteps]),
+      [
+        [1, 2],
+        [2, 2],
+        [1, 2],
+        [2, 2],
+      ],
+    );
     assert.equal(ui.prompts[1]?.value, 'Edge Shield One');
     await ui.waitForNotification(/^Nothing changed on "Edge Shield One": nothing was sent\.$/);
     assert.deepEqual(ui.confirms, [], 'nothing to confirm');
@@ -347,18 +401,39 @@ describe('Protection Profiles view', function () {
     ui = await run('platformConsole.editProfileFields', new ScriptedUi(['$(add) Add a field…', '5', '8', '', 'strict'], save), node);
     assert.doesNotMatch(ui.confirms[0]?.detail ?? '', /Destructive/, 'a field added, every value kept: a plain write');
     assert.match(ui.prompts[1]?.refusals[0] ?? '', /^Template field ID: 5 is already set on this profile/);
-    assert.deepEqual((await last(PATCH)).body, { fields: [{ template_field_id: 5, value: '200' }, { template_field_id: 8, value: 'strict' }] });
+    assert.deepEqual((await last(PATCH)).body, {
+      fields: [
+        { template_field_id: 5, value: '200' },
+        { template_field_id: 8, value: 'strict' },
+      ],
+    });
     ui = await run('platformConsole.editProfileFields', new ScriptedUi(['5 = 200', '300'], save), node);
     assert.equal(ui.prompts[1]?.value, '200', 'the current value filled in');
     await ui.waitForNotification(/^Field 5 of "Edge Shield One" set to "300"\.$/);
-    assert.deepEqual((await last(PATCH)).body, { fields: [{ template_field_id: 5, value: '300' }, { template_field_id: 8, value: 'strict' }] });
+    assert.deepEqual((await last(PATCH)).body, {
+      fields: [
+        { template_field_id: 5, value: '300' },
+        { template_field_id: 8, value: 'strict' },
+      ],
+    });
     const fields = (await rows(node))[1]!;
-    assert.deepEqual((await rows(fields.node)).map((r) => r.label), ['5 = 300', '8 = strict']);
+    assert.deepEqual(
+      (await rows(fields.node)).map((r) => r.label),
+      ['5 = 300', '8 = strict'],
+    );
     // From a field's own node: straight to its value.
     const eight = (await rows(fields.node))[1]!;
     ui = await run('platformConsole.editProfileFields', new ScriptedUi(['balanced'], save), eight.node);
-    assert.deepEqual(ui.prompts.map((p) => p.prompt), ['Value of field 8, sent as text']);
-    assert.deepEqual((await last(PATCH)).body, { fields: [{ template_field_id: 5, value: '300' }, { template_field_id: 8, value: 'balanced' }] });
+    assert.deepEqual(
+      ui.prompts.map((p) => p.prompt),
+      ['Value of field 8, sent as text'],
+    );
+    assert.deepEqual((await last(PATCH)).body, {
+      fields: [
+        { template_field_id: 5, value: '300' },
+        { template_field_id: 8, value: 'balanced' },
+      ],
+    });
   });
 
   it('Edit Fields… that replaces a value the profile has is destructive: said first with every value sent; declined, nothing is sent', async () => {
@@ -387,7 +462,10 @@ describe('Protection Profiles view', function () {
     const json = JSON.parse(await vscode.env.clipboard.readText()) as ProtectionProfile;
     assert.equal(json.id, 1);
     assert.equal(json.name, 'Edge Shield One');
-    assert.deepEqual(json.fields, [{ template_field_id: 5, value: '300' }, { template_field_id: 8, value: 'balanced' }]);
+    assert.deepEqual(json.fields, [
+      { template_field_id: 5, value: '300' },
+      { template_field_id: 8, value: 'balanced' },
+    ]);
   });
 
   // The simulator answers a 400 fault in this product's own shape for a refused request: FastAPI's 422.
@@ -404,7 +482,11 @@ describe('Protection Profiles view', function () {
     const refused = ui.notifications.find((n) => n.severity === 'error')!;
     assert.match(refused.message, /^Could not rename protection profile "Edge Shield One": The server refused the request \(HTTP 422\): name: was refused/);
     assert.deepEqual(offered, [['Retry', 'Show Log']]);
-    assert.deepEqual(ui.prompts.map((p) => p.value), ['Edge Shield One', 'Kept Name'], 'Retry filled in what was typed');
+    assert.deepEqual(
+      ui.prompts.map((p) => p.value),
+      ['Edge Shield One', 'Kept Name'],
+      'Retry filled in what was typed',
+    );
     await ui.waitForNotification(/^Renamed "Edge Shield One" to "Kept Name"\.$/);
     assert.equal((await row(node)).label, 'Kept Name');
   });
@@ -415,9 +497,15 @@ describe('Protection Profiles view', function () {
     const ui = await run('platformConsole.editProfileFields', new ScriptedUi(['5 = 300', '999'], save), node);
     const failed = await ui.waitForNotification(/^Could not edit the fields of protection profile "Kept Name": Server error \(HTTP 500\)/);
     assert.deepEqual(failed.actions, ['Retry', 'Show Log']);
-    assert.deepEqual((await rows((await rows(node))[1]!.node)).map((r) => r.label), ['5 = 300', '8 = balanced']);
+    assert.deepEqual(
+      (await rows((await rows(node))[1]!.node)).map((r) => r.label),
+      ['5 = 300', '8 = balanced'],
+    );
     await run('platformConsole.editProfileFields', new ScriptedUi(['5 = 300', '400'], save), node);
-    assert.deepEqual((await rows((await rows(node))[1]!.node)).map((r) => r.label), ['5 = 400', '8 = balanced']);
+    assert.deepEqual(
+      (await rows((await rows(node))[1]!.node)).map((r) => r.label),
+      ['5 = 400', '8 = balanced'],
+    );
   });
 
   it('a 401 on save: "API key rejected" with Sign In Again; a 403 on a common profile says why', async () => {

@@ -74,7 +74,11 @@ describe('Report Tasks: Save Report As… and Delete Report Task', function () {
     const saved = await vscode.commands.executeCommand<vscode.Uri>('platformConsole.saveReportAs', await row(SEEDED_REPORTS.Completed));
     assert.equal(saved?.fsPath, join(dir, 'expenses.json'));
     assert.match(seen.proposed?.fsPath ?? '', new RegExp(`${PROPOSED}\\.json$`));
-    assert.deepEqual(ui.prompts.map((p) => p.items), [['CSV', 'Excel', 'JSON']], 'only the format is asked: the row names the task');
+    assert.deepEqual(
+      ui.prompts.map((p) => p.items),
+      [['CSV', 'Excel', 'JSON']],
+      'only the format is asked: the row names the task',
+    );
     const bytes = await readFile(join(dir, 'expenses.json'));
     assert.deepEqual(bytes, await served(SEEDED_REPORTS.Completed, 'json'));
     const result = JSON.parse(bytes.toString('utf8')) as { headers: string[]; rows: unknown[][] };
@@ -94,7 +98,10 @@ describe('Report Tasks: Save Report As… and Delete Report Task', function () {
     saveTo(`${PROPOSED}.csv`);
     await vscode.commands.executeCommand('platformConsole.saveReportAs');
     const [tasks, format] = ui.prompts.filter((p) => p.kind === 'pick');
-    assert.ok(tasks?.items?.some((i) => i.startsWith('ResellerExpenses 6b1f0c9e')), tasks?.items?.join(', '));
+    assert.ok(
+      tasks?.items?.some((i) => i.startsWith('ResellerExpenses 6b1f0c9e')),
+      tasks?.items?.join(', '),
+    );
     assert.equal(tasks?.items?.at(-1), '$(edit) Enter a UUID…');
     await ext.reports.tree.getChildren();
     const completed = ext.reports.tree.listedNodes().filter((n) => n.task.snapshot?.status === 'Completed').length;
@@ -109,12 +116,17 @@ describe('Report Tasks: Save Report As… and Delete Report Task', function () {
     assert.equal(csv.toString('utf8').split(/\r?\n/)[0], headers.join(','), 'a CSV whose first line is the header row');
   });
 
-  it('the Completed notification\'s Save As… saves that task on its connection', async () => {
+  it("the Completed notification's Save As… saves that task on its connection", async () => {
     ext.setReportPollDelays({ minMs: 100, maxMs: 300 });
     try {
       const api = (await ext.connections.api())!;
-      const created = await api.billing.createReport({ params: {}, body: { template_code: 'ResellerCredits', parameters: { date_from: '2026-03-01', date_to: '2026-03-31' } } });
-      const ui = new ScriptedUi([created.uuid, 'Excel'], (message, actions) => (/completed on reports-save/.test(message) && actions.includes('Save As…') ? 'Save As…' : undefined));
+      const created = await api.billing.createReport({
+        params: {},
+        body: { template_code: 'ResellerCredits', parameters: { date_from: '2026-03-01', date_to: '2026-03-31' } },
+      });
+      const ui = new ScriptedUi([created.uuid, 'Excel'], (message, actions) =>
+        /completed on reports-save/.test(message) && actions.includes('Save As…') ? 'Save As…' : undefined,
+      );
       ext.setUi(ui);
       const seen: { proposed?: vscode.Uri } = {};
       saveTo('credits.xlsx', seen);
@@ -136,7 +148,10 @@ describe('Report Tasks: Save Report As… and Delete Report Task', function () {
     ext.setUi(declined);
     saveTo('kept');
     assert.equal(await vscode.commands.executeCommand('platformConsole.saveReportAs', { uuid: SEEDED_REPORTS.Completed, connectionId }), undefined);
-    assert.deepEqual(declined.confirms.map((c) => c.message), ['Replace kept.csv?']);
+    assert.deepEqual(
+      declined.confirms.map((c) => c.message),
+      ['Replace kept.csv?'],
+    );
     assert.match(declined.confirms[0]!.detail, /already exists/);
     assert.equal(count('GET downloadReport'), 0, 'nothing downloaded');
     assert.deepEqual(await files(), ['kept.csv']);
@@ -153,13 +168,19 @@ describe('Report Tasks: Save Report As… and Delete Report Task', function () {
     const same = new ScriptedUi(['CSV'], () => undefined);
     ext.setUi(same);
     saveTo('kept.csv');
-    assert.equal((await vscode.commands.executeCommand<vscode.Uri>('platformConsole.saveReportAs', { uuid: SEEDED_REPORTS.Completed, connectionId }))?.fsPath, join(dir, 'kept.csv'));
+    assert.equal(
+      (await vscode.commands.executeCommand<vscode.Uri>('platformConsole.saveReportAs', { uuid: SEEDED_REPORTS.Completed, connectionId }))?.fsPath,
+      join(dir, 'kept.csv'),
+    );
     assert.deepEqual(same.confirms, []);
   });
 
   it('a CSV with cells a spreadsheet would run as formulas: saved as served, the notification counts them', async () => {
     const api = (await ext.connections.api())!;
-    const created = await api.billing.createReport({ params: {}, body: { template_code: 'ResellerExpenses', parameters: { date_from: '2026-01-01', date_to: '2026-06-30' } } });
+    const created = await api.billing.createReport({
+      params: {},
+      body: { template_code: 'ResellerExpenses', parameters: { date_from: '2026-01-01', date_to: '2026-06-30' } },
+    });
     // The simulator completes a task after reportDurationMs (600 ms): read it until it says so.
     for (let tries = 0; (await api.billing.getReport({ params: { id: created.uuid } })).status !== 'Completed'; tries++) {
       assert.ok(tries < 100, 'the task completed');
@@ -172,10 +193,15 @@ describe('Report Tasks: Save Report As… and Delete Report Task', function () {
     const done = await ui.waitForNotification(/^(Saved|Could not|Report) /);
     assert.match(done.message, /^Saved report .* to .*formulas\.csv /);
     const bytes = await readFile(join(dir, 'formulas.csv'));
-    assert.deepEqual(bytes, await served(created.uuid, 'csv'), 'the platform\'s bytes, not rewritten');
+    assert.deepEqual(bytes, await served(created.uuid, 'csv'), "the platform's bytes, not rewritten");
     const formulas = bytes.toString('utf8').split('"=HYPERLINK(').length - 1;
     assert.ok(formulas > 0, 'the simulator served formula-like company names');
-    assert.match(done.message, new RegExp(`\\(${formatBytes(bytes.length).replace('.', '\\.')}\\)\\. ${formulas} cells begin with =, \\+, - or @ and may run as formulas if opened in a spreadsheet\\.$`));
+    assert.match(
+      done.message,
+      new RegExp(
+        `\\(${formatBytes(bytes.length).replace('.', '\\.')}\\)\\. ${formulas} cells begin with =, \\+, - or @ and may run as formulas if opened in a spreadsheet\\.$`,
+      ),
+    );
     const plain = new ScriptedUi(['CSV']);
     ext.setUi(plain);
     saveTo('plain.csv');
@@ -189,7 +215,10 @@ describe('Report Tasks: Save Report As… and Delete Report Task', function () {
     ext.setReportPollDelays({ minMs: 600_000, maxMs: 600_000 });
     try {
       const api = (await ext.connections.api())!;
-      const created = await api.billing.createReport({ params: {}, body: { template_code: 'ResellerExpenses', parameters: { date_from: '2026-02-01', date_to: '2026-02-28' } } });
+      const created = await api.billing.createReport({
+        params: {},
+        body: { template_code: 'ResellerExpenses', parameters: { date_from: '2026-02-01', date_to: '2026-02-28' } },
+      });
       const running = await api.billing.getReport({ params: { id: created.uuid } });
       assert.notEqual(running.status, 'Completed', 'read before the simulator completes it');
       await ext.reports.store.add(connectionId, created.uuid, { snapshot: running, now: Date.now() });
@@ -219,7 +248,7 @@ describe('Report Tasks: Save Report As… and Delete Report Task', function () {
     assert.equal(await readFile(join(dir, 'kept.csv'), 'utf8'), 'the old file');
   });
 
-  it('a render failure (400) shows the platform\'s text, offers no Retry and leaves no file', async () => {
+  it("a render failure (400) shows the platform's text, offers no Retry and leaves no file", async () => {
     const ui = new ScriptedUi(['CSV']);
     ext.setUi(ui);
     saveTo('fails.csv');
@@ -284,7 +313,7 @@ describe('Report Tasks: Save Report As… and Delete Report Task', function () {
     await assert.rejects((await ext.connections.api())!.billing.getReport({ params: { id: uuid } }), /not found|404/i, 'gone from the simulator');
     assert.ok(!ext.reports.tree.listedNodes().some((n) => n.task.uuid === uuid), 'gone from the view at once');
     await ext.reports.tree.listing.reload();
-    assert.ok(!ext.reports.tree.listedNodes().some((n) => n.task.uuid === uuid), 'and from the platform\'s list');
+    assert.ok(!ext.reports.tree.listedNodes().some((n) => n.task.uuid === uuid), "and from the platform's list");
     await ui.waitForNotification(/^Deleted report task ResellerExpenses \(6b1f0c9e\) on reports-save\.$/);
   });
 

@@ -77,7 +77,7 @@ describe('Report table', function () {
     assert.ok(start?.type === 'start');
     assert.equal(start.info.connectionName, 'tables');
     assert.equal(start.info.uuid, SEEDED_REPORTS.Completed);
-    assert.ok(start.info.parameters.length > 0, 'the task\'s parameters in the header');
+    assert.ok(start.info.parameters.length > 0, "the task's parameters in the header");
     const headers = events.find((e) => e.type === 'headers');
     assert.deepEqual(headers?.type === 'headers' && headers.headers, expected.body.headers);
     const sent = events.flatMap((e) => (e.type === 'rows' ? e.rows : []));
@@ -91,7 +91,7 @@ describe('Report table', function () {
     const before = outcome.generation;
     void panel.load();
     await until('a second read', () => (panel.last && panel.last.generation > before ? panel.last : undefined));
-    assert.equal(sim.requestCounts()['GET downloadReport'], 3, 'the panel\'s second read (beside the test\'s own)');
+    assert.equal(sim.requestCounts()['GET downloadReport'], 3, "the panel's second read (beside the test's own)");
   });
 
   it('the panel comes back after a reload from the state its page saved (the connection by id), and reads again', async () => {
@@ -104,7 +104,11 @@ describe('Report table', function () {
     open.dispose();
     sim.resetRequests();
     const revived = () => vscode.window.createWebviewPanel('platformConsole.reportTable', 'Report', vscode.ViewColumn.Active, { enableScripts: true });
-    ext.reports.tables.revive(revived(), { target: { connectionId, uuid: SEEDED_REPORTS.Completed }, filter: 'product', sort: { column: 2, direction: 'desc' } });
+    ext.reports.tables.revive(revived(), {
+      target: { connectionId, uuid: SEEDED_REPORTS.Completed },
+      filter: 'product',
+      sort: { column: 2, direction: 'desc' },
+    });
     const panel = await until('the revived panel', () => ext.reports.tables.panels.find((p) => p.target.uuid === SEEDED_REPORTS.Completed));
     const outcome = await until('its read', () => panel.last, 20_000);
     assert.ok(outcome.complete && outcome.rowCount > 0);
@@ -138,7 +142,7 @@ describe('Report table', function () {
     }
   });
 
-  it('a render failure (400) shows the platform\'s text in the panel', async () => {
+  it("a render failure (400) shows the platform's text in the panel", async () => {
     events.length = 0;
     const expected = await served(SEEDED_RESULT_REPORTS.renderFails);
     assert.equal(expected.status, 400);

@@ -68,10 +68,16 @@ describe('Report Tasks', function () {
     // The template picked from the platform's list; its parameters offered from its definition.
     const ui = new ScriptedUi([
       'Reseller expenses',
-      CONTINUE, '2026-02-30', '2026-04-01', // Continue with date_from unset asks for it first
-      defined('date_to'), '2026-03-31', '2026-04-30',
-      defined('client_id'), '7',
-      CONTINUE, SUBMIT,
+      CONTINUE,
+      '2026-02-30',
+      '2026-04-01', // Continue with date_from unset asks for it first
+      defined('date_to'),
+      '2026-03-31',
+      '2026-04-30',
+      defined('client_id'),
+      '7',
+      CONTINUE,
+      SUBMIT,
     ]);
     const uuid = await run<string>(ui, 'platformConsole.createReport');
     assert.match(uuid, /^[0-9a-f-]{36}$/);
@@ -82,12 +88,12 @@ describe('Report Tasks', function () {
     assert.equal(item.label, 'ResellerExpenses');
     assert.match(String(item.description), /^Pending · 2026-04 · just now$/);
     assert.equal((item.iconPath as vscode.ThemeIcon).id, 'clock');
-    assert.deepEqual(ui.prompts.flatMap((p) => p.refusals), [
-      'date_from: must be a date YYYY-MM-DD, like 2026-04-30',
-      'date_to: must not be before date_from (2026-04-01)',
-    ]);
+    assert.deepEqual(
+      ui.prompts.flatMap((p) => p.refusals),
+      ['date_from: must be a date YYYY-MM-DD, like 2026-04-30', 'date_to: must not be before date_from (2026-04-01)'],
+    );
     assert.equal(ui.prompts[0]?.busy, true);
-    assert.deepEqual(ui.prompts[1]?.items?.slice(0, 3), [defined('date_from'), defined('date_to'), defined('client_id')], 'the template\'s parameters offered');
+    assert.deepEqual(ui.prompts[1]?.items?.slice(0, 3), [defined('date_from'), defined('date_to'), defined('client_id')], "the template's parameters offered");
     assert.match(ui.prompts[1]?.prompt ?? '', /date_from, date_to required/);
     assert.equal(count('POST createReport'), 1, 'one POST, after the summary');
     assert.deepEqual(await lastBody(), { template_code: 'ResellerExpenses', parameters: { date_from: '2026-04-01', date_to: '2026-04-30', client_id: 7 } });
@@ -96,13 +102,30 @@ describe('Report Tasks', function () {
     assert.equal(done.severity, 'info');
     assert.deepEqual(done.actions, ['Open Report', 'Save As…', 'Show'], 'a completed report offers its result: open it or save it');
     assert.equal(task(uuid)?.snapshot?.status, 'Completed');
-    assert.ok(ext.log.recent.some((l) => l.includes(`Report task ${uuid} on reports: Pending -> InProgress`)), 'InProgress was seen on the way');
+    assert.ok(
+      ext.log.recent.some((l) => l.includes(`Report task ${uuid} on reports: Pending -> InProgress`)),
+      'InProgress was seen on the way',
+    );
     const completed = await nodeItem(uuid);
     assert.equal((completed.item.iconPath as vscode.ThemeIcon).id, 'pass');
-    assert.match(completed.item.accessibilityInformation?.label ?? '', /^Report ResellerExpenses, Completed, 2026-04, /, 'the status in words for a screen reader');
+    assert.match(
+      completed.item.accessibilityInformation?.label ?? '',
+      /^Report ResellerExpenses, Completed, 2026-04, /,
+      'the status in words for a screen reader',
+    );
     const tooltip = (completed.item.tooltip as vscode.MarkdownString).value;
     // Server text is escaped in Markdown: a `-` reads `\-` in the tooltip's source.
-    for (const row of ['Task type | Report', 'User id | 4585', 'Client id | 7', 'Worker group | wg\\-', 'Period | 2026\\-04', 'Records to process | ', 'Created | ', 'Updated | ']) assert.ok(tooltip.includes(row), `tooltip has ${row}`);
+    for (const row of [
+      'Task type | Report',
+      'User id | 4585',
+      'Client id | 7',
+      'Worker group | wg\\-',
+      'Period | 2026\\-04',
+      'Records to process | ',
+      'Created | ',
+      'Updated | ',
+    ])
+      assert.ok(tooltip.includes(row), `tooltip has ${row}`);
     const labels = await Promise.all(completed.children.map(async (c) => String((await c.getTreeItem()).label)));
     assert.deepEqual(labels.slice(0, 4), ['Parameters (3)', 'Processing notes: no errors or warnings', 'Created', 'Updated']);
 
@@ -118,7 +141,10 @@ describe('Report Tasks', function () {
     const uuid = await run<string>(ui, 'platformConsole.createReport');
     assert.equal(ui.prompts[0]?.items?.[0], 'Reseller expenses', 'the template used before comes first');
     assert.equal(ui.prompts[0]?.items?.at(-1), ANOTHER);
-    const failed = await ui.waitForNotification(/^Report ResellerStatsFail \([0-9a-f]{8}\) failed on reports: Template ResellerStatsFail could not be rendered/, 15_000);
+    const failed = await ui.waitForNotification(
+      /^Report ResellerStatsFail \([0-9a-f]{8}\) failed on reports: Template ResellerStatsFail could not be rendered/,
+      15_000,
+    );
     assert.equal(failed.severity, 'error');
     assert.deepEqual(failed.actions, ['Show']);
     await until('the task to be selected', () => ext.reports.tree.view.selection.some((n) => (n as { task?: { uuid: string } }).task?.uuid === uuid));
@@ -132,7 +158,10 @@ describe('Report Tasks', function () {
     assert.match(String((await (await errors!.getChildren())[0]!.getTreeItem()).label), /could not be rendered.*\(render_failed\)$/);
     // Ids of their own, not their place and label: opened or closed, they stay so when read again.
     const ids = await Promise.all([children[0]!, notes, errors!, warnings!].map(async (n) => (await n.getTreeItem()).id));
-    assert.deepEqual(ids, ['parameters', 'notes', 'errors', 'warnings'].map((group) => `${item.id}/${group}`));
+    assert.deepEqual(
+      ids,
+      ['parameters', 'notes', 'errors', 'warnings'].map((group) => `${item.id}/${group}`),
+    );
   });
 
   it('recent template codes and tasks belong to their connection', async () => {
@@ -144,14 +173,23 @@ describe('Report Tasks', function () {
       const api = await ext.connections.api();
       const listed = await api!.billing.listReports({ params: {}, query: { limit: 100 } });
       assert.equal(roots.length, listed.results.length);
-      assert.deepEqual(ext.reports.tree.listedNodes().map((n) => n.task.uuid).sort(), listed.results.map((t) => t.uuid.toLowerCase()).sort());
+      assert.deepEqual(
+        ext.reports.tree
+          .listedNodes()
+          .map((n) => n.task.uuid)
+          .sort(),
+        listed.results.map((t) => t.uuid.toLowerCase()).sort(),
+      );
       const ui = new ScriptedUi([PRESS_ESCAPE]);
       await run(ui, 'platformConsole.createReport');
       assert.equal(ui.prompts[0]?.kind, 'pick', 'the templates are listed');
       assert.equal(ui.prompts[0]?.items?.[0], 'Reseller expenses', 'none used recently on this connection: the list as the platform orders it');
       assert.equal(count('POST createReport'), 0, 'Escape sent nothing');
       await run(new ScriptedUi([SEEDED_REPORTS.Cancelled]), 'platformConsole.openReport');
-      assert.deepEqual(ext.reports.tree.taskNodes().map((n) => n.task.uuid), [SEEDED_REPORTS.Cancelled]);
+      assert.deepEqual(
+        ext.reports.tree.taskNodes().map((n) => n.task.uuid),
+        [SEEDED_REPORTS.Cancelled],
+      );
       assert.ok(Object.keys(ext.globalStateSnapshot()).includes(`platformConsole.reportTasks.${other.id}`));
     } finally {
       await ext.connections.signOut(other.id);
@@ -173,7 +211,11 @@ describe('Report Tasks', function () {
     await fence(sim); // a read aborted on its way lands before this
     sim.resetRequests();
     assert.equal((await fence(sim))['GET getReport'] ?? 0, 0, 'nothing polls while the window is closed');
-    const stored = ext.globalStateSnapshot()[`platformConsole.reportTasks.${connectionId}`] as { uuid: string; templateCode?: string; snapshot?: { status?: string } }[];
+    const stored = ext.globalStateSnapshot()[`platformConsole.reportTasks.${connectionId}`] as {
+      uuid: string;
+      templateCode?: string;
+      snapshot?: { status?: string };
+    }[];
     const saved = stored.find((t) => t.uuid === uuid);
     assert.equal(saved?.templateCode, 'ResellerPlans');
     assert.equal(saved?.snapshot?.status, 'Pending', 'the last known status is stored');
@@ -182,12 +224,15 @@ describe('Report Tasks', function () {
     // The window opens again: activation runs resume().
     await ext.reports.poller.resume();
     assert.ok(polling().includes(uuid), 'the running task is followed again');
-    assert.ok(tasks().some((t) => t.uuid === uuid), 'and still listed');
+    assert.ok(
+      tasks().some((t) => t.uuid === uuid),
+      'and still listed',
+    );
     await ui.waitForNotification(/^Report ResellerPlans \([0-9a-f]{8}\) completed on reports\.$/, 15_000);
     assert.ok(gets() >= 2);
   });
 
-  it('lists the account\'s report tasks with no prior action: newest first, merged with the followed ones, a status filter and Load more on the server; a running one read again', async () => {
+  it("lists the account's report tasks with no prior action: newest first, merged with the followed ones, a status filter and Load more on the server; a running one read again", async () => {
     const tree = ext.reports.tree;
     tree.listing.pageSize = 2;
     sim.resetRequests();
@@ -198,9 +243,17 @@ describe('Report Tasks', function () {
     const followed = new Set(tree.taskNodes().map((n) => n.task.uuid));
     const shown = tree.listedNodes();
     assert.equal(tree.listing.tasks.length, 2, 'one page of 2');
-    assert.equal(shown.length, new Set([...followed, ...tree.listing.tasks.map((t) => t.uuid.toLowerCase())]).size, 'the followed tasks and the first listed page, each once');
+    assert.equal(
+      shown.length,
+      new Set([...followed, ...tree.listing.tasks.map((t) => t.uuid.toLowerCase())]).size,
+      'the followed tasks and the first listed page, each once',
+    );
     const created = shown.map((n) => Date.parse(n.task.snapshot?.created_at ?? '') || n.task.addedAt);
-    assert.deepEqual(created, [...created].sort((a, b) => b - a), 'newest first');
+    assert.deepEqual(
+      created,
+      [...created].sort((a, b) => b - a),
+      'newest first',
+    );
     await vscode.commands.executeCommand('platformConsole.runNodeAction', roots.at(-1));
     assert.equal(sim.lastRequests('listReports')['GET listReports']?.query.offset, '2');
     assert.equal(sim.lastRequests('listReports')['GET listReports']?.query.ordering, '-created_at');
@@ -271,13 +324,16 @@ describe('Report Tasks', function () {
   it('a 500 on create is not retried; Retry reopens the summary with every value', async () => {
     sim.setFault({ route: 'createReport', kind: 'status', status: 500, times: 1 });
     let retried = false;
-    const ui = new ScriptedUi([ANOTHER, 'ResellerCredits', ADD, 'type', 'monthly', CONTINUE, '2026-04-01', CONTINUE, '2026-04-30', CONTINUE, SUBMIT], (message) => {
-      if (/^Could not create report ResellerCredits: Server error \(HTTP 500\)/.test(message) && !retried) {
-        retried = true;
-        return 'Retry';
-      }
-      return undefined;
-    });
+    const ui = new ScriptedUi(
+      [ANOTHER, 'ResellerCredits', ADD, 'type', 'monthly', CONTINUE, '2026-04-01', CONTINUE, '2026-04-30', CONTINUE, SUBMIT],
+      (message) => {
+        if (/^Could not create report ResellerCredits: Server error \(HTTP 500\)/.test(message) && !retried) {
+          retried = true;
+          return 'Retry';
+        }
+        return undefined;
+      },
+    );
     ui.answer(SUBMIT);
     const uuid = await run<string>(ui, 'platformConsole.createReport');
     const failure = await ui.waitForNotification(/^Could not create report ResellerCredits/);

@@ -53,11 +53,38 @@ describe('snapshot schedules', function () {
 
   it('a cron and an interval schedule through the flow, with Back; one POST; the policy shown', async () => {
     const ui = new ScriptedUi([
-      ACCEPT, ACCEPT, '$(edit) Enter an ID…', '0', '10',
-      ADD_CRON, { pick: ['Monday', 'Wednesday'] }, { pick: ['02'] }, '60', '30', PRESS_BACK, '15', 'Europe/Berlin',
-      '0', '7', '1', '0', 'snap-{volume_id}-{oops}', KEEP,
-      ADD_INTERVAL, '0', '0', '0', '0', '30', '3', '0', '0', ACCEPT, KEEP,
-      '$(check) Review and Submit (2)', '$(cloud-upload) Submit 2 schedule(s)',
+      ACCEPT,
+      ACCEPT,
+      '$(edit) Enter an ID…',
+      '0',
+      '10',
+      ADD_CRON,
+      { pick: ['Monday', 'Wednesday'] },
+      { pick: ['02'] },
+      '60',
+      '30',
+      PRESS_BACK,
+      '15',
+      'Europe/Berlin',
+      '0',
+      '7',
+      '1',
+      '0',
+      'snap-{volume_id}-{oops}',
+      KEEP,
+      ADD_INTERVAL,
+      '0',
+      '0',
+      '0',
+      '0',
+      '30',
+      '3',
+      '0',
+      '0',
+      ACCEPT,
+      KEEP,
+      '$(check) Review and Submit (2)',
+      '$(cloud-upload) Submit 2 schedule(s)',
     ]);
     const before = policyDocs().length;
     ext.setUi(ui);
@@ -67,11 +94,22 @@ describe('snapshot schedules', function () {
     assert.equal(sent('POST addSchedules'), 1);
     const body = await lastBody();
     assert.deepEqual(body.schedules[0], {
-      type: 'cron', day_of_week: 'mon,wed', hour: '2', minute: '15', timezone: 'Europe/Berlin',
-      max_quantity: 7, resource_name_template: 'snap-{volume_id}-{oops}', retention_time: { weeks: 1, days: 0 },
+      type: 'cron',
+      day_of_week: 'mon,wed',
+      hour: '2',
+      minute: '15',
+      timezone: 'Europe/Berlin',
+      max_quantity: 7,
+      resource_name_template: 'snap-{volume_id}-{oops}',
+      retention_time: { weeks: 1, days: 0 },
     });
     assert.deepEqual(body.schedules[1], {
-      type: 'interval', weeks: 0, days: 0, hours: 0, minutes: 30, max_quantity: 3,
+      type: 'interval',
+      weeks: 0,
+      days: 0,
+      hours: 0,
+      minutes: 30,
+      max_quantity: 3,
       resource_name_template: 'Snapshot of volume {volume_id} created by policy {lifecycle_policy_id}',
     });
     const refusals = ui.prompts.filter((p) => p.refusals.length).map((p) => p.refusals[0]);
@@ -97,11 +135,18 @@ describe('snapshot schedules', function () {
   it('the JSON document: schema errors before saving, a refused submit sends nothing, a fixed one is sent', async () => {
     ext.setUi(new ScriptedUi([ACCEPT, ACCEPT, 'nightly-snapshots']));
     await vscode.commands.executeCommand('platformConsole.editSchedulesAsJson');
-    const editor = await until('the schedules document', () => (vscode.window.activeTextEditor?.document.uri.path.endsWith('.schedules.platform.json') ? vscode.window.activeTextEditor : undefined));
+    const editor = await until('the schedules document', () =>
+      vscode.window.activeTextEditor?.document.uri.path.endsWith('.schedules.platform.json') ? vscode.window.activeTextEditor : undefined,
+    );
     const doc = editor.document;
     assert.equal(doc.isUntitled, true);
     assert.equal(doc.languageId, 'json');
-    const bad = { project_id: 1, region_id: 1, policy_id: 10, schedules: [{ type: 'cron', day_of_week: 'monday', hour: '24', minute: '0', max_quantity: 0, colour: 'red' }, { type: 'weekly' }] };
+    const bad = {
+      project_id: 1,
+      region_id: 1,
+      policy_id: 10,
+      schedules: [{ type: 'cron', day_of_week: 'monday', hour: '24', minute: '0', max_quantity: 0, colour: 'red' }, { type: 'weekly' }],
+    };
     await editor.edit((e) => e.replace(new vscode.Range(0, 0, doc.lineCount, 0), JSON.stringify(bad, null, 2)));
     const diagnostics = await until('schema diagnostics', () => {
       const found = vscode.languages.getDiagnostics(doc.uri);
@@ -137,16 +182,27 @@ describe('snapshot schedules', function () {
       `Connection: schedules (${sim.url})`,
       'Policy: nightly-snapshots (ID 10)',
     ]);
-    assert.match(ui.confirms[0]!.detail, /\nAdds: cron 0 23 \* \* mon \(UTC\): [^\n]*; at most 1 snapshot\nSchedules sent: \[\{"type":"cron","day_of_week":"mon","hour":"23","minute":"0","timezone":"UTC","max_quantity":1\}\]\n/);
+    assert.match(
+      ui.confirms[0]!.detail,
+      /\nAdds: cron 0 23 \* \* mon \(UTC\): [^\n]*; at most 1 snapshot\nSchedules sent: \[\{"type":"cron","day_of_week":"mon","hour":"23","minute":"0","timezone":"UTC","max_quantity":1\}\]\n/,
+    );
   });
 
   it('Submit to Policy: sent on the connection the document was made on, after a modal naming it; a file from elsewhere says so; a signed-out origin sends nothing', async () => {
     const other = await startSimulator({ apiKey: KEY });
-    const good = { project_id: 1, region_id: 1, policy_id: 10, schedules: [{ type: 'cron', day_of_week: 'tue', hour: '3', minute: '0', timezone: 'UTC', max_quantity: 2 }] };
+    const good = {
+      project_id: 1,
+      region_id: 1,
+      policy_id: 10,
+      schedules: [{ type: 'cron', day_of_week: 'tue', hour: '3', minute: '0', timezone: 'UTC', max_quantity: 2 }],
+    };
     const fill = async (editor: vscode.TextEditor) => {
       await editor.edit((e) => e.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), JSON.stringify(good, null, 2)));
     };
-    const activeDoc = () => until('the schedules document', () => (vscode.window.activeTextEditor?.document.uri.path.endsWith('.schedules.platform.json') ? vscode.window.activeTextEditor : undefined));
+    const activeDoc = () =>
+      until('the schedules document', () =>
+        vscode.window.activeTextEditor?.document.uri.path.endsWith('.schedules.platform.json') ? vscode.window.activeTextEditor : undefined,
+      );
     const dir = vscode.Uri.file(path.join(os.tmpdir(), `schedules-${Date.now()}`));
     try {
       // Made on "schedules", then "elsewhere" becomes the active connection: the document still goes to "schedules".
@@ -178,13 +234,18 @@ describe('snapshot schedules', function () {
       ext.setUi(fileUi);
       await vscode.commands.executeCommand('platformConsole.submitSchedulesDocument', file);
       await until('the confirmation', () => fileUi.confirms[0]);
-      assert.match(fileUi.confirms[0]!.detail, /^This document came from a file that Platform Console did not make: .*ops\.schedules\.platform\.json\. .*active connection, elsewhere\. They are added to the policy's own schedules in one request; each can be removed again\.\n\nConnection: elsewhere /);
+      assert.match(
+        fileUi.confirms[0]!.detail,
+        /^This document came from a file that Platform Console did not make: .*ops\.schedules\.platform\.json\. .*active connection, elsewhere\. They are added to the policy's own schedules in one request; each can be removed again\.\n\nConnection: elsewhere /,
+      );
       assert.equal(other.requestCounts()['POST addSchedules'] ?? 0, 0, 'declined: nothing sent');
 
       // Made on "elsewhere", which is then signed out: refused by name, nothing sent anywhere.
       ext.setUi(new ScriptedUi([ACCEPT, ACCEPT, 'nightly-snapshots']));
       await vscode.commands.executeCommand('platformConsole.editSchedulesAsJson');
-      const orphan = await until('the second document', () => (vscode.window.activeTextEditor?.document.uri.path.includes('elsewhere-policy-10') ? vscode.window.activeTextEditor : undefined));
+      const orphan = await until('the second document', () =>
+        vscode.window.activeTextEditor?.document.uri.path.includes('elsewhere-policy-10') ? vscode.window.activeTextEditor : undefined,
+      );
       await fill(orphan);
       await ext.connections.signOut(ext.connections.list().find((c) => c.name === 'elsewhere')!.id);
       const orphanUi = new ScriptedUi([], () => 'Submit');
@@ -217,7 +278,10 @@ describe('snapshot schedules', function () {
     await vscode.commands.executeCommand('platformConsole.addSnapshotSchedules');
     assert.deepEqual(regionsAsked, { project: 1, region: 1 }, 'asked as the project step opened, not again by the region step');
     const region = ui.prompts.find((p) => p.prompt.startsWith('Pick a region'))!;
-    assert.ok(region.items!.some((label) => label.startsWith('Luxembourg')), region.items!.join(', '));
+    assert.ok(
+      region.items!.some((label) => label.startsWith('Luxembourg')),
+      region.items!.join(', '),
+    );
     assert.equal(sent('GET listProjects'), 1);
   });
 
@@ -225,7 +289,23 @@ describe('snapshot schedules', function () {
     sim.setFault({ route: 'addSchedules', kind: 'status', status: 400, field: 'schedules', times: 1 });
     let retried = false;
     const ui = new ScriptedUi(
-      [ACCEPT, ACCEPT, 'nightly-snapshots', ADD_INTERVAL, '1', '0', '0', '0', '2', '0', '0', ACCEPT, KEEP, '$(check) Review and Submit (1)', '$(cloud-upload) Submit 1 schedule(s)'],
+      [
+        ACCEPT,
+        ACCEPT,
+        'nightly-snapshots',
+        ADD_INTERVAL,
+        '1',
+        '0',
+        '0',
+        '0',
+        '2',
+        '0',
+        '0',
+        ACCEPT,
+        KEEP,
+        '$(check) Review and Submit (1)',
+        '$(cloud-upload) Submit 1 schedule(s)',
+      ],
       (message) => {
         if (/^Could not add the schedules to policy 10 on schedules: The server refused the request \(HTTP 400\).*schedules/.test(message) && !retried) {
           retried = true;
@@ -241,7 +321,23 @@ describe('snapshot schedules', function () {
     assert.equal(sent('POST addSchedules'), 2, 'one POST per submit');
 
     sim.setFault({ route: 'addSchedules', kind: 'status', status: 500 });
-    const failing = new ScriptedUi([ACCEPT, ACCEPT, 'nightly-snapshots', ADD_INTERVAL, '0', '1', '0', '0', '2', '0', '0', ACCEPT, KEEP, '$(check) Review and Submit (1)', '$(cloud-upload) Submit 1 schedule(s)']);
+    const failing = new ScriptedUi([
+      ACCEPT,
+      ACCEPT,
+      'nightly-snapshots',
+      ADD_INTERVAL,
+      '0',
+      '1',
+      '0',
+      '0',
+      '2',
+      '0',
+      '0',
+      ACCEPT,
+      KEEP,
+      '$(check) Review and Submit (1)',
+      '$(cloud-upload) Submit 1 schedule(s)',
+    ]);
     ext.setUi(failing);
     await vscode.commands.executeCommand('platformConsole.addSnapshotSchedules');
     const failed = await failing.waitForNotification(/^Could not add the schedules to policy 10 on schedules: Server error \(HTTP 500\)/);

@@ -26,7 +26,10 @@ describe('Storage view (storage API v4)', function () {
   let sim: Simulator;
   let ext: Awaited<ReturnType<typeof platformConsole>>;
   let connectionId: string;
-  const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+  const writes = () =>
+    Object.entries(sim.requestCounts())
+      .filter(([k]) => !k.startsWith('GET'))
+      .map(([k, n]) => `${k} ${n}`);
   const until = async (test: () => Promise<boolean> | boolean, what: string) => {
     for (let i = 0; i < 100; i++) {
       if (await test()) return;
@@ -78,14 +81,20 @@ describe('Storage view (storage API v4)', function () {
 
   it('lists object and SFTP storages with location and status; deleted ones marked, restorable ones offer Restore', async () => {
     const objects = await rows('Object Storages');
-    assert.deepEqual(objects.map((r) => r.label), ['backups-eu', 'legacy-uploads', 'logs-archive', 'media-assets', 'old-reports']);
+    assert.deepEqual(
+      objects.map((r) => r.label),
+      ['backups-eu', 'legacy-uploads', 'logs-archive', 'media-assets', 'old-reports'],
+    );
     assert.equal(objects.find((r) => r.label === 'media-assets')?.description, 's-ed1 · active');
     const deleted = objects.find((r) => r.label === 'old-reports')!;
     assert.equal(deleted.description, 's-drc2 · deleted · restorable for 2 weeks after its deletion');
     assert.equal(deleted.contextValue, 'platformConsole.storageRestorable');
     assert.equal(objects.find((r) => r.label === 'media-assets')?.contextValue, 'platformConsole.storage');
     const sftp = await rows('SFTP Storages');
-    assert.deepEqual(sftp.map((r) => `${r.label}: ${r.description}`), ['ingest-sftp: s-sgc1 · active', 'partner-drop: s-ed1 · active']);
+    assert.deepEqual(
+      sftp.map((r) => `${r.label}: ${r.description}`),
+      ['ingest-sftp: s-sgc1 · active', 'partner-drop: s-ed1 · active'],
+    );
     assert.deepEqual(writes(), []);
     assert.equal(sim.requestCounts()['GET listObjectStorages'], 1);
   });
@@ -95,7 +104,10 @@ describe('Storage view (storage API v4)', function () {
     const ui = new ScriptedUi(['media', 'media-assets']);
     await run(ui, 'platformConsole.deleteStorage', media.node);
     const asked = ui.prompts[0]!;
-    assert.match(asked.prompt, /^The storage media-assets \(Name media-assets, ID 2101, Location s-ed1, Status active, Type object storage \(storage API v4\)\) on storage-v4 .*Restore Storage brings it back within 2 weeks \(restore_storage for an agent\); after that it is gone for good\. Type its name/);
+    assert.match(
+      asked.prompt,
+      /^The storage media-assets \(Name media-assets, ID 2101, Location s-ed1, Status active, Type object storage \(storage API v4\)\) on storage-v4 .*Restore Storage brings it back within 2 weeks \(restore_storage for an agent\); after that it is gone for good\. Type its name/,
+    );
     assert.doesNotMatch(asked.prompt, /cannot be undone/);
     assert.deepEqual(asked.refusals, ['Confirmation: type media-assets exactly']);
     assert.deepEqual(writes(), ['DELETE deleteObjectStorage 1']);
@@ -144,7 +156,11 @@ describe('Storage view (storage API v4)', function () {
     await run(ui, 'platformConsole.deleteStorage');
     const typed = ui.prompts.find((p) => p.prompt === 'ID of the storage')!;
     assert.deepEqual(typed.refusals, ['Storage ID: must be at least 1', 'Storage ID: must be at most 9007199254740991']);
-    assert.match(ui.prompts.at(-1)!.prompt, /^The storage backups-eu \(Name backups-eu, ID 2102, Location s-ed1/, 'read first: named by what the platform says');
+    assert.match(
+      ui.prompts.at(-1)!.prompt,
+      /^The storage backups-eu \(Name backups-eu, ID 2102, Location s-ed1/,
+      'read first: named by what the platform says',
+    );
     assert.deepEqual(writes(), ['DELETE deleteObjectStorage 1']);
     assert.equal(Object.values(sim.lastRequests('deleteObjectStorage'))[0]?.path, '/storage/v4/object_storages/2102');
   });
@@ -179,13 +195,19 @@ describe('Storage view (storage API v4)', function () {
 
     it('the view says there is no storage API v4; Delete Storage… is the v1 flow with its deprecation said', async () => {
       const objects = await rows('Object Storages');
-      assert.deepEqual(objects.map((r) => r.label), ['This server has no storage API v4']);
+      assert.deepEqual(
+        objects.map((r) => r.label),
+        ['This server has no storage API v4'],
+      );
       spec.resetRequests();
       const ui = new ScriptedUi(['1001', '1001'], (message) => (message === 'Delete Storage (Deprecated)' ? 'Continue' : undefined));
       await run(ui, 'platformConsole.deleteStorage');
       assert.match(ui.confirms[0]!.detail, /deprecated storage deletion endpoint \(v1\)/);
       await ui.waitForNotification(/^Storage 1001 is gone/);
-      assert.deepEqual(Object.entries(spec.requestCounts()).filter(([k]) => !k.startsWith('GET')), [['DELETE deleteStorage', 1]]);
+      assert.deepEqual(
+        Object.entries(spec.requestCounts()).filter(([k]) => !k.startsWith('GET')),
+        [['DELETE deleteStorage', 1]],
+      );
       assert.deepEqual(writes(), [], 'nothing went to the platform connection');
     });
   });

@@ -33,7 +33,12 @@ describe('webview security', function () {
     for (const { title, html } of pages) {
       const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1];
       assert.ok(csp, `${title}: no CSP`);
-      const directives: Record<string, string[]> = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+      const directives: Record<string, string[]> = Object.fromEntries(
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values]),
+      );
       assert.deepEqual(directives['default-src'], ["'none'"], `${title}: ${csp}`);
       assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|\s\*(\s|;|$)|http:/, `${title}: ${csp}`);
       const scriptSrc = directives['script-src'] ?? [];
@@ -57,7 +62,11 @@ describe('webview security', function () {
       const ownPatterns = own.map((source) => new RegExp(`^${source.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]+')}/`));
       const urls = [...html.matchAll(/\s(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
       assert.ok(urls.length >= 2, `${title}: resources`);
-      for (const url of urls) assert.ok(ownPatterns.some((p) => p.test(url)), `${title}: ${url} is not from the webview's own origin (${own.join(' ')})`);
+      for (const url of urls)
+        assert.ok(
+          ownPatterns.some((p) => p.test(url)),
+          `${title}: ${url} is not from the webview's own origin (${own.join(' ')})`,
+        );
     }
     assert.equal(nonces.size, pages.length, 'every page has its own nonce');
   });

@@ -33,11 +33,18 @@ describe('Cloud view walk', () => {
   const cloud = () => sidebarPane(page, 'Cloud');
   const row = (text) => cloud().locator('.monaco-list-row', { hasText: text }).first();
   /** The row whose own label is exactly `name` (a project's description may say "default" too). */
-  const exactRow = (name) => cloud().locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${name}$`) }) }).first();
+  const exactRow = (name) =>
+    cloud()
+      .locator('.monaco-list-row')
+      .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${name}$`) }) })
+      .first();
   const dialog = () => page.locator('.monaco-dialog-box');
   const quickInput = () => page.locator('.quick-input-widget');
   const toast = (pattern) => page.locator('.notifications-toasts .notification-list-item-message', { hasText: pattern }).first();
-  const writes = async () => Object.entries((await simControl('requests', undefined, 'GET')).counts).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+  const writes = async () =>
+    Object.entries((await simControl('requests', undefined, 'GET')).counts)
+      .filter(([k]) => !k.startsWith('GET'))
+      .map(([k, n]) => `${k} ${n}`);
   const last = async (route) => Object.values((await simControl(`requests/last/${route}`, undefined, 'GET')).last)[0];
 
   /** A row's context-menu item, hovered then chosen with Enter (a click's mouseup can leave the menu open under load). */
@@ -53,12 +60,14 @@ describe('Cloud view walk', () => {
   async function confirm(button) {
     await dialog().waitFor({ timeout: 30_000 });
     const asked = await dialog().innerText();
-    await dialog().locator('.monaco-button', { hasText: new RegExp(`^${button}$`) }).click();
+    await dialog()
+      .locator('.monaco-button', { hasText: new RegExp(`^${button}$`) })
+      .click();
     await dialog().waitFor({ state: 'detached' });
     return asked;
   }
 
-  it('opens the Cloud view: the project, its region, the region\'s secrets with their expiry', async () => {
+  it("opens the Cloud view: the project, its region, the region's secrets with their expiry", async () => {
     await page.locator('.activitybar .action-label[aria-label^="Platform Console"]').click();
     // Room for the Cloud view: the other views folded while it is walked.
     for (const name of ['Protection Profiles', 'Report Tasks', 'Edge']) {
@@ -83,7 +92,9 @@ describe('Cloud view walk', () => {
   it('deletes a secret from its row: the name typed, one DELETE, its task followed to "deleted", the row gone', async () => {
     await contextMenu(row('api-gateway-cert'), 'Delete Secret…');
     const input = quickInput().locator('input');
-    await quickInput().getByText(/Load balancer listeners that use it lose their certificate/).waitFor();
+    await quickInput()
+      .getByText(/Load balancer listeners that use it lose their certificate/)
+      .waitFor();
     await input.fill('api-gateway');
     await quickInput().getByText('Confirmation: type api-gateway-cert exactly').waitFor();
     await screenshot(page, 'cloud-secret-delete');
@@ -111,7 +122,7 @@ describe('Cloud view walk', () => {
     await screenshot(page, 'cloud-policy');
   });
 
-  it('opens a function\'s logs from its row, asking nothing', async () => {
+  it("opens a function's logs from its row, asking nothing", async () => {
     await expandTreeRow(page, cloud(), exactRow('Functions'), exactRow('default'), 'cloud-walk');
     await expandTreeRow(page, cloud(), exactRow('default'), row('hello-world'), 'cloud-walk');
     await contextMenu(row('hello-world'), 'Open Function Logs');

@@ -39,7 +39,7 @@ describe('Edge view', () => {
     await quickInput().waitFor({ state: 'hidden' });
   }
 
-  it('opens the Edge view: the account\'s status, apps and templates, listed with no pin', async () => {
+  it("opens the Edge view: the account's status, apps and templates, listed with no pin", async () => {
     await page.locator('.activitybar .action-label[aria-label^="Platform Console"]').click();
     await edge().waitFor();
     // Room for the Edge view: the other views fold (and open again after the test).
@@ -52,7 +52,9 @@ describe('Edge view', () => {
     }
     await row('FastEdge account').waitFor();
     sidebarWidth = await resizeSidebar(page, 560);
-    await row('hello-edge').getByText(/^enabled · Pro · template /).waitFor();
+    await row('hello-edge')
+      .getByText(/^enabled · Pro · template /)
+      .waitFor();
     await page.mouse.move(5, 5);
     await page.waitForTimeout(300);
     await screenshot(page, 'edge-apps-listed');
@@ -97,8 +99,10 @@ describe('Edge view', () => {
     const greeting = row('GREETING');
     await greeting.getByText('••••••••').waitFor();
     assert.equal(await edge().getByText('Hallo').count(), 0, 'no env value before Reveal Value');
-    assert.ok(await revealTreeRow(page, edge(), row('Debug')), 'the app\'s Debug row, below its variables');
-    await row('Debug').getByText(/^debugging until /).waitFor();
+    assert.ok(await revealTreeRow(page, edge(), row('Debug')), "the app's Debug row, below its variables");
+    await row('Debug')
+      .getByText(/^debugging until /)
+      .waitFor();
     await revealTreeRow(page, edge(), greeting, { up: true });
     await runCommand(page, 'Notifications: Clear All Notifications');
     await quickInput().waitFor({ state: 'hidden' });

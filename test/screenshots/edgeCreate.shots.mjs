@@ -36,8 +36,14 @@ describe('Create Edge App', () => {
   const edge = () => sidebarPane(page, 'Edge');
   const appRow = () => edge().locator('.monaco-list-row', { hasText: APP }).first();
   const toast = (pattern) =>
-    page.locator('.notifications-toasts .notification-list-item').filter({ has: page.locator('.notification-list-item-message', { hasText: pattern }) }).first();
-  const writes = async () => Object.entries((await simControl('requests', undefined, 'GET')).counts).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+    page
+      .locator('.notifications-toasts .notification-list-item')
+      .filter({ has: page.locator('.notification-list-item-message', { hasText: pattern }) })
+      .first();
+  const writes = async () =>
+    Object.entries((await simControl('requests', undefined, 'GET')).counts)
+      .filter(([k]) => !k.startsWith('GET'))
+      .map(([k, n]) => `${k} ${n}`);
   const last = async (route) => Object.values((await simControl(`requests/last/${route}`, undefined, 'GET')).last)[0];
 
   /** Picks an item of the open quick pick by typing to filter, then Enter. */
@@ -58,7 +64,9 @@ describe('Create Edge App', () => {
   async function confirm(button) {
     await dialog().waitFor({ timeout: 30_000 });
     const asked = await dialog().innerText();
-    await dialog().locator('.monaco-button', { hasText: new RegExp(`^${button}$`) }).click();
+    await dialog()
+      .locator('.monaco-button', { hasText: new RegExp(`^${button}$`) })
+      .click();
     await dialog().waitFor({ state: 'detached' });
     return asked;
   }
@@ -101,7 +109,13 @@ describe('Create Edge App', () => {
     assert.deepEqual(await writes(), [], 'nothing sent before the confirmation');
 
     const asked = await confirm('Create');
-    for (const line of [`name: ${APP}`, 'from: template Token Gate (304)', 'template params: UPSTREAM_URL', 'secret references: GATE_TOKEN -> upstream-token (636)', 'env variables: MODE']) {
+    for (const line of [
+      `name: ${APP}`,
+      'from: template Token Gate (304)',
+      'template params: UPSTREAM_URL',
+      'secret references: GATE_TOKEN -> upstream-token (636)',
+      'env variables: MODE',
+    ]) {
       assert.ok(asked.includes(line), `${line} in\n${asked}`);
     }
     const done = toast(new RegExp(`^Created edge app ${APP} \\((\\d+)\\)`));
@@ -115,7 +129,9 @@ describe('Create Edge App', () => {
       secrets: { GATE_TOKEN: { id: 636 } },
       comment: 'made in the UI test',
     });
-    await appRow().getByText(/^draft/).waitFor({ timeout: 30_000 });
+    await appRow()
+      .getByText(/^draft/)
+      .waitFor({ timeout: 30_000 });
     assert.equal(await appRow().getAttribute('aria-selected'), 'true', 'the new app is selected in the Edge view');
   });
 
@@ -130,7 +146,9 @@ describe('Create Edge App', () => {
     assert.match(patch.path, new RegExp(`/apps/${created}$`));
     assert.deepEqual(patch.body, { status: 1 });
     assert.deepEqual(await writes(), ['PATCH patchEdgeApp 1', 'POST createEdgeApp 1']);
-    await appRow().getByText(/^enabled/).waitFor({ timeout: 30_000 });
+    await appRow()
+      .getByText(/^enabled/)
+      .waitFor({ timeout: 30_000 });
     await page.mouse.move(5, 5);
     await page.waitForTimeout(300);
     await screenshot(page, 'edge-create');

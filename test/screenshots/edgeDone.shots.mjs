@@ -47,9 +47,15 @@ describe('An edge app from deploy to roll back', () => {
   const appRow = () => edge().locator('.monaco-list-row', { hasText: APP }).first();
   const explorerRow = (name) => page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first();
   const toast = (pattern) =>
-    page.locator('.notifications-toasts .notification-list-item').filter({ has: page.locator('.notification-list-item-message', { hasText: pattern }) }).first();
+    page
+      .locator('.notifications-toasts .notification-list-item')
+      .filter({ has: page.locator('.notification-list-item-message', { hasText: pattern }) })
+      .first();
   const counts = async () => (await simControl('requests', undefined, 'GET')).counts;
-  const writes = async () => Object.entries(await counts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+  const writes = async () =>
+    Object.entries(await counts())
+      .filter(([k]) => !k.startsWith('GET'))
+      .map(([k, n]) => `${k} ${n}`);
   const lastPatch = async () => Object.values((await simControl('requests/last/patchEdgeApp', undefined, 'GET')).last)[0];
 
   /** A row's context-menu item, hovered then chosen with Enter (a click's mouseup can leave the menu open under load). */
@@ -65,7 +71,9 @@ describe('An edge app from deploy to roll back', () => {
   async function confirm(button) {
     await dialog().waitFor({ timeout: 30_000 });
     const asked = await dialog().innerText();
-    await dialog().locator('.monaco-button', { hasText: new RegExp(`^${button}$`) }).click();
+    await dialog()
+      .locator('.monaco-button', { hasText: new RegExp(`^${button}$`) })
+      .click();
     await dialog().waitFor({ state: 'detached' });
     return asked;
   }
@@ -132,7 +140,9 @@ describe('An edge app from deploy to roll back', () => {
     await confirm('Enable');
     await toast(/^Enabled edge app geo-redirect/).waitFor({ timeout: 30_000 });
     assert.deepEqual((await lastPatch()).body, { status: 1 });
-    await appRow().getByText(/^enabled/).waitFor({ timeout: 30_000 });
+    await appRow()
+      .getByText(/^enabled/)
+      .waitFor({ timeout: 30_000 });
   });
 
   it('edits a variable through the diff and applies it: one PATCH of env with the new variable', async () => {
@@ -177,14 +187,20 @@ describe('An edge app from deploy to roll back', () => {
 
   it('rolls back from the deploy notification: the app runs its old binary again', async () => {
     await runCommand(page, 'Notifications: Show Notifications');
-    const item = page.locator('.notifications-center .notification-list-item').filter({ has: page.locator('.notification-list-item-message', { hasText: /^Deployed edge-done-app\.wasm/ }) }).first();
+    const item = page
+      .locator('.notifications-center .notification-list-item')
+      .filter({ has: page.locator('.notification-list-item-message', { hasText: /^Deployed edge-done-app\.wasm/ }) })
+      .first();
     await item.waitFor({ timeout: 30_000 });
     await item.hover();
     await item.locator('.monaco-button', { hasText: /^Roll Back$/ }).click();
     const asked = await confirm('Roll Back');
     assert.ok(asked.includes(`${deployed} -> ${previous}`), asked);
     // With the notification center open, the answer is listed there rather than as a toast.
-    await page.locator('.notification-list-item-message', { hasText: /^Rolled back edge app geo-redirect/ }).first().waitFor({ timeout: 30_000 });
+    await page
+      .locator('.notification-list-item-message', { hasText: /^Rolled back edge app geo-redirect/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
     assert.deepEqual((await lastPatch()).body, { binary: previous });
     await page.mouse.move(5, 5);
     await screenshot(page, 'edge-rolled-back');

@@ -37,8 +37,14 @@ describe('Create and Delete Protection Profile', () => {
   const profiles = () => sidebarPane(page, 'Protection Profiles');
   const profileRow = () => profiles().locator('.monaco-list-row', { hasText: NAME }).first();
   const toast = (pattern) =>
-    page.locator('.notifications-toasts .notification-list-item').filter({ has: page.locator('.notification-list-item-message', { hasText: pattern }) }).first();
-  const writes = async () => Object.entries((await simControl('requests', undefined, 'GET')).counts).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+    page
+      .locator('.notifications-toasts .notification-list-item')
+      .filter({ has: page.locator('.notification-list-item-message', { hasText: pattern }) })
+      .first();
+  const writes = async () =>
+    Object.entries((await simControl('requests', undefined, 'GET')).counts)
+      .filter(([k]) => !k.startsWith('GET'))
+      .map(([k, n]) => `${k} ${n}`);
   const last = async (route) => Object.values((await simControl(`requests/last/${route}`, undefined, 'GET')).last)[0];
 
   async function pick(label) {
@@ -70,7 +76,9 @@ describe('Create and Delete Protection Profile', () => {
   async function confirm(button) {
     await dialog().waitFor({ timeout: 30_000 });
     const asked = await dialog().innerText();
-    await dialog().locator('.monaco-button', { hasText: new RegExp(`^${button}$`) }).click();
+    await dialog()
+      .locator('.monaco-button', { hasText: new RegExp(`^${button}$`) })
+      .click();
     await dialog().waitFor({ state: 'detached' });
     return asked;
   }
@@ -104,7 +112,14 @@ describe('Create and Delete Protection Profile', () => {
     assert.deepEqual(await writes(), [], 'nothing sent before the summary is confirmed');
 
     const asked = await confirm('Create');
-    for (const line of [`Name: ${NAME}`, 'Template: Service Shield (ID 7)', 'Field 22: Service label = shop-api', 'Field 23: Request threshold = 7000', 'Field 27: Allowed addresses = 203.0.113.7, 198.51.100.2', 'Field 29: Note = made in the UI test']) {
+    for (const line of [
+      `Name: ${NAME}`,
+      'Template: Service Shield (ID 7)',
+      'Field 22: Service label = shop-api',
+      'Field 23: Request threshold = 7000',
+      'Field 27: Allowed addresses = 203.0.113.7, 198.51.100.2',
+      'Field 29: Note = made in the UI test',
+    ]) {
       assert.ok(asked.includes(line), `${line} in\n${asked}`);
     }
     const done = toast(new RegExp(`^Created protection profile "${NAME}" \\(ID (\\d+)\\)`));
@@ -132,7 +147,7 @@ describe('Create and Delete Protection Profile', () => {
     await screenshot(page, 'profile-create');
   });
 
-  it('reads the account\'s attacks in the DDoS Attacks view: the ongoing one first and marked, the range sent to the server', async () => {
+  it("reads the account's attacks in the DDoS Attacks view: the ongoing one first and marked, the range sent to the server", async () => {
     await simControl('requests', undefined, 'DELETE');
     const attacks = sidebarPane(page, 'DDoS Attacks');
     const header = attacks.locator('.pane-header');
@@ -161,7 +176,10 @@ describe('Create and Delete Protection Profile', () => {
     await item.hover();
     await page.locator('.context-view .action-item.focused .action-label', { hasText: 'Delete Protection Profile…' }).waitFor();
     await page.keyboard.press('Enter');
-    await quickInput().getByText(/It protects no network; it is deleted for good; this cannot be undone\. Type its name/).first().waitFor({ timeout: 30_000 });
+    await quickInput()
+      .getByText(/It protects no network; it is deleted for good; this cannot be undone\. Type its name/)
+      .first()
+      .waitFor({ timeout: 30_000 });
     await input().fill('E2E Shop');
     await quickInput().getByText(`Confirmation: type ${NAME} exactly`).first().waitFor();
     await input().fill(NAME);

@@ -77,7 +77,9 @@ describe('Protection Profiles view', () => {
   it('expands a profile: template, field values, networks with IPv4/IPv6 icons; the context menu edits', async () => {
     // The first of the top rows with field values and both kinds of network (the seed is fixed).
     const base = process.env.PLATFORM_CONSOLE_BASE_URL;
-    const answer = await fetch(`${base}/security/guard/v3/profiles/all?name=web`, { headers: { Authorization: `apikey ${process.env.PLATFORM_CONSOLE_E2E_KEY}` } });
+    const answer = await fetch(`${base}/security/guard/v3/profiles/all?name=web`, {
+      headers: { Authorization: `apikey ${process.env.PLATFORM_CONSOLE_E2E_KEY}` },
+    });
     const list = await answer.json();
     const index = list.slice(0, 20).findIndex((p) => p.fields?.length && p.networks.some((n) => n.includes(':')) && p.networks.some((n) => n.includes('.')));
     assert.ok(index >= 0, 'the seed has such a profile near the top');
@@ -104,10 +106,15 @@ describe('Protection Profiles view', () => {
     const box = await profile.boundingBox();
     await page.mouse.move(box.x + box.width + 200, box.y + 300);
     await profile.hover({ position: { x: box.width * 0.7, y: box.height / 2 } });
-    await page.locator('.monaco-hover').getByText('Created').first().waitFor({ timeout: 10_000 }).catch(async (error) => {
-      await page.screenshot({ path: '/tmp/profiles-hover-debug.png' });
-      throw error;
-    });
+    await page
+      .locator('.monaco-hover')
+      .getByText('Created')
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(async (error) => {
+        await page.screenshot({ path: '/tmp/profiles-hover-debug.png' });
+        throw error;
+      });
     await screenshot(page, 'protection-profiles');
   });
 });

@@ -52,7 +52,10 @@ describe('Save Report As… and Delete Report Task from the Report Tasks view', 
   const quickInput = () => page.locator('.quick-input-widget');
   // By its message: the item's text begins with its source and buttons, so an anchored pattern never matched the whole item.
   const toast = (pattern) =>
-    page.locator('.notifications-toasts .notification-list-item').filter({ has: page.locator('.notification-list-item-message', { hasText: pattern }) }).first();
+    page
+      .locator('.notifications-toasts .notification-list-item')
+      .filter({ has: page.locator('.notification-list-item-message', { hasText: pattern }) })
+      .first();
 
   /** The Completed seeded task's row: by its tooltip's UUID is not drawn, so by its words and period. */
   const completedRow = () => reports().locator('.monaco-list-row[aria-label^="Report ResellerExpenses, Completed, 2026-04"]').first();
@@ -96,17 +99,37 @@ describe('Save Report As… and Delete Report Task from the Report Tasks view', 
     // VS Code's own save dialog (in the browser, a path in a quick input): the proposed name is accepted.
     const proposed = new RegExp(`/${PROPOSED}\\.${extension}$`);
     await quickInput().locator('input').waitFor();
-    for (let i = 0; i < 100 && !proposed.test(await quickInput().locator('input').inputValue().catch(() => '')); i++) await page.waitForTimeout(100);
+    for (
+      let i = 0;
+      i < 100 &&
+      !proposed.test(
+        await quickInput()
+          .locator('input')
+          .inputValue()
+          .catch(() => ''),
+      );
+      i++
+    )
+      await page.waitForTimeout(100);
     assert.match(await quickInput().locator('input').inputValue(), proposed);
     await quickInput().locator('input').press('Enter');
     const done = toast(/^Saved report ResellerExpenses/);
     await done.waitFor({ timeout: 30_000 }).catch(async (error) => {
       await page.screenshot({ path: `test-results/report-save-${extension}-failure.png` }).catch(() => undefined);
-      const shown = await page.locator('.notifications-toasts .notification-list-item, .monaco-dialog-box').allInnerTexts().catch(() => []);
+      const shown = await page
+        .locator('.notifications-toasts .notification-list-item, .monaco-dialog-box')
+        .allInnerTexts()
+        .catch(() => []);
       await runCommand(page, 'Platform Console: Show Log').catch(() => undefined);
       await page.waitForTimeout(1000);
-      const logged = await page.locator('.part.panel .view-lines').allInnerTexts().catch(() => []);
-      const ours = logged.join('\n').split('\n').filter((l) => /Save Report As|Saving|Saved|save|download/i.test(l));
+      const logged = await page
+        .locator('.part.panel .view-lines')
+        .allInnerTexts()
+        .catch(() => []);
+      const ours = logged
+        .join('\n')
+        .split('\n')
+        .filter((l) => /Save Report As|Saving|Saved|save|download/i.test(l));
       throw new Error(`${error.message}\nshown: ${JSON.stringify(shown)}\nlog: ${ours.join('\n')}`);
     });
     const text = await done.locator('.notification-list-item-message').innerText();
@@ -183,7 +206,10 @@ describe('Save Report As… and Delete Report Task from the Report Tasks view', 
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor({ timeout: 15_000 }).catch(async (error) => {
       await page.screenshot({ path: 'test-results/report-delete-failure.png' }).catch(() => undefined);
-      const shown = await page.locator('.notifications-toasts .notification-list-item, .context-view, .quick-input-widget').allInnerTexts().catch(() => []);
+      const shown = await page
+        .locator('.notifications-toasts .notification-list-item, .context-view, .quick-input-widget')
+        .allInnerTexts()
+        .catch(() => []);
       throw new Error(`${error.message}\nshown: ${JSON.stringify(shown)}`);
     });
     const said = await dialog.innerText();

@@ -26,8 +26,13 @@ describe('Report Tasks view and trials', () => {
   after(async () => {
     if (page) {
       // The seeded InProgress task never ends: stop following it.
-      await row(/InProgress · 2026-04/).click({ button: 'right' }).catch(() => undefined);
-      await page.locator('.context-view .action-label', { hasText: 'Remove from List' }).click({ timeout: 5000 }).catch(() => undefined);
+      await row(/InProgress · 2026-04/)
+        .click({ button: 'right' })
+        .catch(() => undefined);
+      await page
+        .locator('.context-view .action-label', { hasText: 'Remove from List' })
+        .click({ timeout: 5000 })
+        .catch(() => undefined);
       await restoreLayout(page, { collapsed, sidebarWidth });
       await runCommand(page, 'View: Close All Editors').catch(() => undefined);
     }
@@ -68,7 +73,7 @@ describe('Report Tasks view and trials', () => {
     await input().press('Enter');
   }
 
-  it('opens the Report Tasks view: the account\'s report tasks are listed with no prior action', async () => {
+  it("opens the Report Tasks view: the account's report tasks are listed with no prior action", async () => {
     await page.locator('.activitybar .action-label[aria-label^="Platform Console"]').click();
     await reports().waitFor();
     for (const name of ['Protection Profiles', 'Edge']) {
@@ -93,10 +98,17 @@ describe('Report Tasks view and trials', () => {
     await input().press('Enter');
     await quickInput().waitFor({ state: 'hidden' });
     // Opened by UUID, a task is named by its `type` parameter: the template code is not in the answer.
-    await reports().locator('.monaco-list-row', { hasText: 'ResellerExpenses' }).getByText(/^Completed · 2026-04/).first().waitFor();
+    await reports()
+      .locator('.monaco-list-row', { hasText: 'ResellerExpenses' })
+      .getByText(/^Completed · 2026-04/)
+      .first()
+      .waitFor();
     // The completed one opens as a table too, and the new panel takes the focus: the next palette
     // waits for it (a quick input opened before the panel would close when the focus moves).
-    await page.locator('.tab.active', { hasText: /^Report / }).first().waitFor();
+    await page
+      .locator('.tab.active', { hasText: /^Report / })
+      .first()
+      .waitFor();
     for (const uuid of [SEEDED.Failed, SEEDED.Cancelled, SEEDED.InProgress]) await openReport(uuid);
     // Listed, though maybe below the pane's fold: the earlier test files' reports fill the list, and a tree draws only the rows in view.
     for (const status of [/InProgress · 2026-04/, /Failed · 2026-04/, /Cancelled · 2026-04/]) {
@@ -141,7 +153,9 @@ describe('Report Tasks view and trials', () => {
     await failed.first().click();
     await row('Processing notes: 1 error, 0 warnings').waitFor();
     await row('Errors (1)').waitFor();
-    await reports().getByText(/missing data for 2026-04 \(render_failed\)/).waitFor();
+    await reports()
+      .getByText(/missing data for 2026-04 \(render_failed\)/)
+      .waitFor();
     await expand('Parameters (4)');
     await row('date_to').waitFor();
     await page.mouse.move(5, 5);

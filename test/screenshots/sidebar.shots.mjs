@@ -48,7 +48,10 @@ describe('Platform Console sidebar', () => {
     assert.equal(await sidebar().getByRole('button', { name: 'Sign In' }).count(), viewNames.length - collapsedNames.length);
     // A view collapsed by default (Cloud) offers it too once opened.
     for (const name of collapsedNames) await sidebar().locator('.pane-header', { hasText: name }).click();
-    await sidebar().locator('.welcome-view-content').nth(viewNames.length - 1).waitFor();
+    await sidebar()
+      .locator('.welcome-view-content')
+      .nth(viewNames.length - 1)
+      .waitFor();
     assert.equal(await sidebar().getByRole('button', { name: 'Sign In' }).count(), viewNames.length);
     for (const name of collapsedNames) await sidebar().locator('.pane-header', { hasText: name }).click();
     await page.locator('.statusbar-item', { hasText: 'Sign in' }).waitFor();

@@ -130,22 +130,41 @@ export function makeChain(options: ChainOptions = {}): TestChain {
 
   const rootCN = 'Example Test Root CA';
   const rootPem = makeCertificate({
-    subject: [['C', 'US'], ['O', 'Example Test'], ['CN', rootCN]],
-    key: rootKey, notBefore: days(-3650), notAfter: days(3650), isCA: true,
+    subject: [
+      ['C', 'US'],
+      ['O', 'Example Test'],
+      ['CN', rootCN],
+    ],
+    key: rootKey,
+    notBefore: days(-3650),
+    notAfter: days(3650),
+    isCA: true,
   });
   const intermediateCN = 'Example Test Intermediate CA';
   const intermediatePem = makeCertificate({
-    subject: [['C', 'US'], ['O', 'Example Test'], ['CN', intermediateCN]],
-    key: intermediateKey, issuer: { certificatePem: rootPem, key: rootKey },
-    notBefore: days(-365), notAfter: days(options.intermediateDaysValid ?? 5 * 365), isCA: true,
+    subject: [
+      ['C', 'US'],
+      ['O', 'Example Test'],
+      ['CN', intermediateCN],
+    ],
+    key: intermediateKey,
+    issuer: { certificatePem: rootPem, key: rootKey },
+    notBefore: days(-365),
+    notAfter: days(options.intermediateDaysValid ?? 5 * 365),
+    isCA: true,
   });
   const leafCN = options.leafCN ?? 'example.test';
   const leafPem = makeCertificate({
-    subject: [['O', 'Example'], ['CN', leafCN]],
-    key: leafKey, issuer: { certificatePem: intermediatePem, key: intermediateKey },
+    subject: [
+      ['O', 'Example'],
+      ['CN', leafCN],
+    ],
+    key: leafKey,
+    issuer: { certificatePem: intermediatePem, key: intermediateKey },
     notBefore: options.leafNotBefore ?? days(-(options.leafDaysOld ?? 30)),
     notAfter: options.leafNotAfter ?? days(options.leafDaysValid ?? 90),
-    isCA: false, dnsNames: [leafCN, `www.${leafCN}`],
+    isCA: false,
+    dnsNames: [leafCN, `www.${leafCN}`],
   });
   const party = (cn: string, certificatePem: string, key: TestKey): Party => ({ cn, certificatePem, key, privateKeyPem: key.privateKeyPem });
   return {

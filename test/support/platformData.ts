@@ -28,7 +28,10 @@ export interface AnswerParts {
  */
 export function answerParts(answer: string): AnswerParts {
   const hidden = RAW_HIDDEN.exec(answer);
-  if (hidden) throw new Error(`raw U+${hidden[0].codePointAt(0)!.toString(16).padStart(4, '0')} at ${hidden.index}: ${JSON.stringify(answer.slice(Math.max(0, hidden.index - 40), hidden.index + 40))}`);
+  if (hidden)
+    throw new Error(
+      `raw U+${hidden[0].codePointAt(0)!.toString(16).padStart(4, '0')} at ${hidden.index}: ${JSON.stringify(answer.slice(Math.max(0, hidden.index - 40), hidden.index + 40))}`,
+    );
   const parts: AnswerParts = { ours: [], blocks: [] };
   let open: { source: string; lines: string[] } | undefined;
   for (const line of answer.split('\n')) {
@@ -55,7 +58,8 @@ export function assertDataOnly(answer: string, source: string, opts: { expectDat
   const leaked = parts.ours.find((l) => l.includes(MARK));
   if (leaked !== undefined) throw new Error(`platform text outside a block: ${leaked}`);
   for (const b of parts.blocks) if (b.source !== source) throw new Error(`block source ${b.source}, expected ${source}`);
-  if ((opts.expectData ?? true) && !parts.blocks.some((b) => b.lines.some((l) => l.includes(MARK)))) throw new Error(`no platform data in a block: ${answer.slice(0, 300)}`);
+  if ((opts.expectData ?? true) && !parts.blocks.some((b) => b.lines.some((l) => l.includes(MARK))))
+    throw new Error(`no platform data in a block: ${answer.slice(0, 300)}`);
   return parts;
 }
 

@@ -1,7 +1,17 @@
 // A FlowUi that answers from a script, for tests: values typed, items picked, Back, Escape.
 // Like a person, it retypes when a value is refused: a refused answer is recorded with its
 // message and the next answer is tried.
-import { BACK, CANCEL, validationMessage, type Back, type Cancel, type FlowUi, type InputPrompt, type NotifySeverity, type PickPrompt } from '../../src/ui/flowUi';
+import {
+  BACK,
+  CANCEL,
+  validationMessage,
+  type Back,
+  type Cancel,
+  type FlowUi,
+  type InputPrompt,
+  type NotifySeverity,
+  type PickPrompt,
+} from '../../src/ui/flowUi';
 import { witness } from './keyWitness';
 
 export const PRESS_BACK = { back: true } as const;
@@ -81,8 +91,16 @@ export class ScriptedUi implements FlowUi {
 
   async input(p: InputPrompt): Promise<string | Back | Cancel> {
     const record: RecordedPrompt = {
-      kind: 'input', title: p.title, step: p.step, totalSteps: p.totalSteps, canGoBack: p.canGoBack,
-      prompt: p.prompt, value: p.value, password: p.password, refusals: [], warnings: [],
+      kind: 'input',
+      title: p.title,
+      step: p.step,
+      totalSteps: p.totalSteps,
+      canGoBack: p.canGoBack,
+      prompt: p.prompt,
+      value: p.value,
+      password: p.password,
+      refusals: [],
+      warnings: [],
     };
     this.prompts.push(record);
     // A masked box may hold what the person typed (their key on Retry); everything else is shown.
@@ -99,7 +117,13 @@ export class ScriptedUi implements FlowUi {
       if (typeof value !== 'string') throw new Error(`An input box was answered with ${JSON.stringify(answer)}`);
       const result = p.validate ? await p.validate(value) : undefined;
       const refusal = validationMessage(result);
-      witness('validation', `"${p.title}" step ${p.step}`, refusal, typeof result === 'object' && 'warning' in result ? result.warning : undefined, typeof result === 'object' && 'info' in result ? result.info : undefined);
+      witness(
+        'validation',
+        `"${p.title}" step ${p.step}`,
+        refusal,
+        typeof result === 'object' && 'warning' in result ? result.warning : undefined,
+        typeof result === 'object' && 'info' in result ? result.info : undefined,
+      );
       if (refusal) {
         record.refusals.push(refusal);
         continue;
@@ -132,8 +156,15 @@ export class ScriptedUi implements FlowUi {
     const auto = p.items.find((i) => i.autoAccept);
     if (auto) return [auto.value];
     const record: RecordedPrompt = {
-      kind: 'pick', title: p.title, step: p.step, totalSteps: p.totalSteps, canGoBack: p.canGoBack,
-      prompt: p.placeholder, items: p.items.map((i) => i.label), refusals: [], warnings: [],
+      kind: 'pick',
+      title: p.title,
+      step: p.step,
+      totalSteps: p.totalSteps,
+      canGoBack: p.canGoBack,
+      prompt: p.placeholder,
+      items: p.items.map((i) => i.label),
+      refusals: [],
+      warnings: [],
       // VS Code highlights the first item of a list that arrives without a highlighted one.
       active: (p.items.find((i) => p.activeValue !== undefined && Object.is(i.value, p.activeValue)) ?? (shown.itemsLater ? p.items[0] : undefined))?.label,
       busy: shown.itemsLater !== undefined,
@@ -198,7 +229,10 @@ export class ScriptedUi implements FlowUi {
     const seen = this.notifications.find((n) => test.test(n.message));
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`No notification matching ${test} within ${timeoutMs} ms; saw ${JSON.stringify(this.notifications.map((n) => n.message))}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`No notification matching ${test} within ${timeoutMs} ms; saw ${JSON.stringify(this.notifications.map((n) => n.message))}`)),
+        timeoutMs,
+      );
       this.notificationWaiters.push({ test, resolve: (n) => (clearTimeout(timer), resolve(n)) });
     });
   }

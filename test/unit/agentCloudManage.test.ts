@@ -10,7 +10,8 @@ const PR = { project_id: 1, region_id: 1 };
 
 describe('cloud manage tools', { timeout: 60_000 }, () => {
   const t = agentSim('agent-cloud-manage-key-9d20');
-  const run = (name: string, input: object, answer?: () => string | undefined) => t.run(name, input, answer).then(({ said, asked }) => ({ said, asked: asked.map((a) => a.message) }));
+  const run = (name: string, input: object, answer?: () => string | undefined) =>
+    t.run(name, input, answer).then(({ said, asked }) => ({ said, asked: asked.map((a) => a.message) }));
   const writes = () => t.writes();
 
   it('reads: the secrets and the policies of a region', async () => {
@@ -18,7 +19,10 @@ describe('cloud manage tools', { timeout: 60_000 }, () => {
     assert.match(secrets, /^Secrets in project 1, region 1 on "Sim": 4\./);
     assert.match(secrets, /"api-gateway-cert" · certificate · ACTIVE/);
     const policies = (await run('list_snapshot_policies', PR)).said;
-    assert.match(policies, /id 10: "nightly-snapshots" · active · "cron 30 2 \* \* \* \(Europe\/Luxembourg\): At 02:30 \(Europe\/Luxembourg\)" keeps 7 \(schedule "3f0e2a1c-[^"]+"\)/);
+    assert.match(
+      policies,
+      /id 10: "nightly-snapshots" · active · "cron 30 2 \* \* \* \(Europe\/Luxembourg\): At 02:30 \(Europe\/Luxembourg\)" keeps 7 \(schedule "3f0e2a1c-[^"]+"\)/,
+    );
     assert.match(policies, /volumes "db-data", "web-root"/);
   });
 
@@ -29,7 +33,10 @@ describe('cloud manage tools', { timeout: 60_000 }, () => {
     assert.deepEqual(writes(), []);
     const { said } = await run('delete_cloud_secret', input);
     assert.deepEqual(writes(), ['DELETE deleteSecret 1']);
-    assert.match(said, /^Deletion of secret "5b3a4f2e-[^"]+" sent on "Sim"; the platform works on it in the task\(s\) it gave:\n<platform-data [^\n]+>\n\{"tasks":\["[0-9a-f-]{36}"\]\}\n<\/platform-data>\nlist_cloud_secrets shows it as DELETING/);
+    assert.match(
+      said,
+      /^Deletion of secret "5b3a4f2e-[^"]+" sent on "Sim"; the platform works on it in the task\(s\) it gave:\n<platform-data [^\n]+>\n\{"tasks":\["[0-9a-f-]{36}"\]\}\n<\/platform-data>\nlist_cloud_secrets shows it as DELETING/,
+    );
   });
 
   it('policies paused, resumed and deleted; a function disabled and enabled: one request each, the target read first', async () => {
@@ -38,7 +45,10 @@ describe('cloud manage tools', { timeout: 60_000 }, () => {
     await run('resume_snapshot_policy', policy);
     assert.deepEqual(writes(), ['PATCH patchLifecyclePolicy 2']);
     await run('delete_snapshot_policy', policy);
-    assert.equal((await t.bound.api.cloud.listLifecyclePolicies({ params: PR })).results.some((p) => p.id === 10), false);
+    assert.equal(
+      (await t.bound.api.cloud.listLifecyclePolicies({ params: PR })).results.some((p) => p.id === 10),
+      false,
+    );
     const fn = { ...PR, namespace_name: 'default', function_name: 'hello-world' };
     const off = await run('disable_function', fn);
     assert.match(off.asked[0]!, /hello-world[\s\S]*ACTIVE/);

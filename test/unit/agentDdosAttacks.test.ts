@@ -41,7 +41,10 @@ describe('list_ddos_attacks', { timeout: 60_000 }, () => {
     assert.equal(Date.parse(q.date_to!) - Date.parse(q.date_from!), 30 * 86_400_000);
     assert.ok(answer.length <= ANSWER_MAX);
     const parts = assertDataOnly(answer, 'list_ddos_attacks', { expectData: false });
-    assert.match(parts.ours[0]!, new RegExp(`^20 DDoS attacks on "Sim" \\(from ".+", to ".+"\\), newest first from offset 0 of ${SEEDED_EVENT_COUNT} that match; 1 still ongoing\\.`));
+    assert.match(
+      parts.ours[0]!,
+      new RegExp(`^20 DDoS attacks on "Sim" \\(from ".+", to ".+"\\), newest first from offset 0 of ${SEEDED_EVENT_COUNT} that match; 1 still ongoing\\.`),
+    );
     const lines = parts.blocks[0]!.lines;
     assert.match(lines[0]!, new RegExp(`^ONGOING \\{"id":"${ONGOING_EVENT_ID}"`));
     assert.ok(lines.slice(1).every((l) => l.startsWith('ended {')));
@@ -49,8 +52,23 @@ describe('list_ddos_attacks', { timeout: 60_000 }, () => {
   });
 
   it('every filter reaches the platform as published', async () => {
-    const answer = await run({ from: '2026-01-01', to: '2099-01-01T00:00:00Z', alert_type: 'ddos_alert', address: `${TARGETED.mail}, ${TARGETED.v6}`, limit: 5, offset: 1 });
-    assert.deepEqual(lastQuery(), { date_from: '2026-01-01', date_to: '2099-01-01T00:00:00Z', alert_type: 'ddos_alert', targeted_ip_addresses: `${TARGETED.mail},${TARGETED.v6}`, ordering: '-attack_start_time', limit: '5', offset: '1' });
+    const answer = await run({
+      from: '2026-01-01',
+      to: '2099-01-01T00:00:00Z',
+      alert_type: 'ddos_alert',
+      address: `${TARGETED.mail}, ${TARGETED.v6}`,
+      limit: 5,
+      offset: 1,
+    });
+    assert.deepEqual(lastQuery(), {
+      date_from: '2026-01-01',
+      date_to: '2099-01-01T00:00:00Z',
+      alert_type: 'ddos_alert',
+      targeted_ip_addresses: `${TARGETED.mail},${TARGETED.v6}`,
+      ordering: '-attack_start_time',
+      limit: '5',
+      offset: '1',
+    });
     const lines = assertDataOnly(answer, 'list_ddos_attacks', { expectData: false }).blocks[0]!.lines;
     assert.ok(lines.length > 0 && lines.every((l) => l.includes('"ddos_alert"') && (l.includes(TARGETED.mail) || l.includes(TARGETED.v6))), lines.join('\n'));
   });

@@ -33,7 +33,10 @@ describe('edge app lifecycle tools', { timeout: 60_000 }, () => {
   });
   after(() => sim.close());
 
-  const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+  const writes = () =>
+    Object.entries(sim.requestCounts())
+      .filter(([k]) => !k.startsWith('GET'))
+      .map(([k, n]) => `${k} ${n}`);
   const app = (id: number) => bound.api.edge.getOwnEdgeApp({ params: { app_id: id } });
   const asking = (answer: (req: WriteRequest) => string | undefined) => {
     const asked: { message: string; sentMeanwhile: string[] }[] = [];
@@ -54,28 +57,34 @@ describe('edge app lifecycle tools', { timeout: 60_000 }, () => {
     {
       name: 'enable_edge_app',
       id: 103,
-      named: /The edge app: App `geo-redirect` · ID `103` · URL `https:\/\/geo-redirect-201\.fastedge\.app` · Status now `disabled`[^\n]* · Change `status disabled -> enabled`\. It starts serving at its URL\.\n\n```http\nPATCH \/fastedge\/v1\/apps\/103/,
+      named:
+        /The edge app: App `geo-redirect` · ID `103` · URL `https:\/\/geo-redirect-201\.fastedge\.app` · Status now `disabled`[^\n]* · Change `status disabled -> enabled`\. It starts serving at its URL\.\n\n```http\nPATCH \/fastedge\/v1\/apps\/103/,
       route: 'PATCH patchEdgeApp 1',
       destructive: false,
-      answer: /^Enabled edge app 103 on "Sim"; the app as the platform answered:\n<platform-data [^\n]+>\n\{"name":"geo-redirect","status":"enabled"\}\n<\/platform-data>$/,
+      answer:
+        /^Enabled edge app 103 on "Sim"; the app as the platform answered:\n<platform-data [^\n]+>\n\{"name":"geo-redirect","status":"enabled"\}\n<\/platform-data>$/,
       check: async () => assert.equal((await app(103)).status, 1),
     },
     {
       name: 'disable_edge_app',
       id: 101,
-      named: /The edge app: App `hello-edge` · ID `101` · URL `https:\/\/hello-edge-201\.fastedge\.app` · Status now `enabled`[^\n]* · Change `status enabled -> disabled`\. The app stops serving at its URL https:\/\/hello-edge-201\.fastedge\.app: requests there fail until it is enabled again\./,
+      named:
+        /The edge app: App `hello-edge` · ID `101` · URL `https:\/\/hello-edge-201\.fastedge\.app` · Status now `enabled`[^\n]* · Change `status enabled -> disabled`\. The app stops serving at its URL https:\/\/hello-edge-201\.fastedge\.app: requests there fail until it is enabled again\./,
       route: 'PATCH patchEdgeApp 1',
       destructive: true,
-      answer: /^Disabled edge app 101 on "Sim"; the app as the platform answered:\n<platform-data [^\n]+>\n\{"name":"hello-edge","status":"disabled"\}\n<\/platform-data>\nIt no longer serves at its URL\.$/,
+      answer:
+        /^Disabled edge app 101 on "Sim"; the app as the platform answered:\n<platform-data [^\n]+>\n\{"name":"hello-edge","status":"disabled"\}\n<\/platform-data>\nIt no longer serves at its URL\.$/,
       check: async () => assert.equal((await app(101)).status, 2),
     },
     {
       name: 'start_edge_app_debug',
       id: 107,
-      named: /The edge app: App `kafka-logger` · [^\n]* · Change `verbose debug logging for 30 minutes \(debug: true\)`\. Its debug logging is switched on for 30 minutes\./,
+      named:
+        /The edge app: App `kafka-logger` · [^\n]* · Change `verbose debug logging for 30 minutes \(debug: true\)`\. Its debug logging is switched on for 30 minutes\./,
       route: 'PATCH patchEdgeApp 1',
       destructive: false,
-      answer: /^Debug logging of edge app 107 on "Sim" is on; the app as the platform answered:\n<platform-data [^\n]+>\n\{"name":"kafka-logger","debug_until":"\d{4}-\d\d-\d\dT[^"]+"\}\n<\/platform-data>$/,
+      answer:
+        /^Debug logging of edge app 107 on "Sim" is on; the app as the platform answered:\n<platform-data [^\n]+>\n\{"name":"kafka-logger","debug_until":"\d{4}-\d\d-\d\dT[^"]+"\}\n<\/platform-data>$/,
       check: async () => {
         const until = Date.parse(String((await app(107)).debug_until));
         assert.ok(Math.abs(until - (Date.now() + 30 * 60_000)) < 10_000, 'debug_until is 30 minutes from now');
@@ -84,11 +93,16 @@ describe('edge app lifecycle tools', { timeout: 60_000 }, () => {
     {
       name: 'delete_edge_app',
       id: 102,
-      named: /The edge app: App `resize-draft` · [^\n]*Status now `draft`[^\n]* · Change `deleted`\. It stops serving at its URL and leaves the account's apps for good; its binary is kept\.\n\n```http\nDELETE \/fastedge\/v1\/apps\/102/,
+      named:
+        /The edge app: App `resize-draft` · [^\n]*Status now `draft`[^\n]* · Change `deleted`\. It stops serving at its URL and leaves the account's apps for good; its binary is kept\.\n\n```http\nDELETE \/fastedge\/v1\/apps\/102/,
       route: 'DELETE deleteEdgeApp 1',
       destructive: true,
       answer: /^Deleted edge app 102 on "Sim"; it is gone from the account's apps\.$/,
-      check: async () => assert.rejects(() => app(102), (e: { status?: number }) => e.status === 404),
+      check: async () =>
+        assert.rejects(
+          () => app(102),
+          (e: { status?: number }) => e.status === 404,
+        ),
     },
   ];
 
@@ -106,7 +120,11 @@ describe('edge app lifecycle tools', { timeout: 60_000 }, () => {
       assert.match(message, /^On connection `Sim` /);
       assert.match(message, c.named);
       // Destructive tools say so: how to undo it where it can be (disable), else that it cannot (delete).
-      assert.equal(/\*\*(This cannot be undone\.|Enable App switches it on again \(enable_edge_app for an agent\)\.)\*\*/.test(message), c.destructive, 'destructive tools say so');
+      assert.equal(
+        /\*\*(This cannot be undone\.|Enable App switches it on again \(enable_edge_app for an agent\)\.)\*\*/.test(message),
+        c.destructive,
+        'destructive tools say so',
+      );
       if (c.name === 'disable_edge_app') assert.doesNotMatch(message, /cannot be undone/);
       assert.deepEqual(accepted.asked[0]!.sentMeanwhile, [], 'nothing sent while the person was asked');
       assert.match(answer, c.answer);
@@ -115,19 +133,25 @@ describe('edge app lifecycle tools', { timeout: 60_000 }, () => {
     });
   }
 
-  it('no confirmation or answer carries the app\'s variable or header values', async () => {
+  it("no confirmation or answer carries the app's variable or header values", async () => {
     const hello = await app(101);
     const values = [...Object.values(hello.env ?? {}), ...Object.values(hello.rsp_headers ?? {})].filter((v) => v.length > 2);
     assert.ok(values.length > 0);
     const s = asking(() => undefined);
-    const answers = [await s.run('start_edge_app_debug', { app_id: 101 }), await s.run('disable_edge_app', { app_id: 101 }), await s.run('enable_edge_app', { app_id: 101 }), await s.run('delete_edge_app', { app_id: 101 })];
+    const answers = [
+      await s.run('start_edge_app_debug', { app_id: 101 }),
+      await s.run('disable_edge_app', { app_id: 101 }),
+      await s.run('enable_edge_app', { app_id: 101 }),
+      await s.run('delete_edge_app', { app_id: 101 }),
+    ];
     for (const text of [...answers, ...s.asked.map((a) => a.message)]) for (const v of values) assert.ok(!text.includes(v), `"${v}" in:\n${text}`);
   });
 
-  it('an app that cannot be read (unknown, or another client\'s) is not put to the person, and nothing is sent', async () => {
+  it("an app that cannot be read (unknown, or another client's) is not put to the person, and nothing is sent", async () => {
     const s = asking(() => undefined);
     for (const name of ['enable_edge_app', 'disable_edge_app', 'start_edge_app_debug', 'delete_edge_app']) {
-      for (const id of [999_999, 104]) assert.match(await s.run(name, { app_id: id }), /^Not found on "Sim" \(HTTP 404\)[\s\S]*Nothing was asked or sent\.$/, `${name} ${id}`);
+      for (const id of [999_999, 104])
+        assert.match(await s.run(name, { app_id: id }), /^Not found on "Sim" \(HTTP 404\)[\s\S]*Nothing was asked or sent\.$/, `${name} ${id}`);
     }
     assert.equal(s.asked.length, 0);
     assert.deepEqual(writes(), []);

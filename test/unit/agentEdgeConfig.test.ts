@@ -25,11 +25,18 @@ describe('set_edge_app_config', { timeout: 60_000 }, () => {
     sim.resetRequests();
   });
   after(() => sim.close());
-  const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+  const writes = () =>
+    Object.entries(sim.requestCounts())
+      .filter(([k]) => !k.startsWith('GET'))
+      .map(([k, n]) => `${k} ${n}`);
   const run = (input: object, accept: boolean) => {
     const asked: string[] = [];
     const tool = agentTool('set_edge_app_config')!;
-    const h: RunHost = { connections: async () => [], scrub: (t) => t, confirm: async (req) => (asked.push(confirmation(tool, req, bound).message), accept ? undefined : 'Declined. Nothing was sent.') };
+    const h: RunHost = {
+      connections: async () => [],
+      scrub: (t) => t,
+      confirm: async (req) => (asked.push(confirmation(tool, req, bound).message), accept ? undefined : 'Declined. Nothing was sent.'),
+    };
     return { asked, answer: runTool(tool, bound, input, h) };
   };
 
@@ -37,14 +44,20 @@ describe('set_edge_app_config', { timeout: 60_000 }, () => {
     const before = await bound.api.edge.getOwnEdgeApp({ params: { app_id: 103 } });
     const r = run({ app_id: 103, env: { set: { RELEASE: '2026-11-26' } }, rsp_headers: { remove: ['X-Not-There'] } }, true);
     const answer = await r.answer;
-    assert.match(r.asked[0]!, /^The edge app: App `geo-redirect` · ID `103` · URL `[^`]+` · Variable RELEASE `added "2026-11-26"`\. Only the sections listed are sent/m);
+    assert.match(
+      r.asked[0]!,
+      /^The edge app: App `geo-redirect` · ID `103` · URL `[^`]+` · Variable RELEASE `added "2026-11-26"`\. Only the sections listed are sent/m,
+    );
     assert.doesNotMatch(r.asked[0]!, /Response header|Destructive/, 'removing a header the app lacks changes nothing');
     assert.deepEqual(writes(), ['PATCH patchEdgeApp 1']);
     const [sent] = Object.values(sim.lastRequests('patchEdgeApp'));
     assert.deepEqual(Object.keys(sent!.body as object), ['env'], 'only the changed section');
     const after = await bound.api.edge.getOwnEdgeApp({ params: { app_id: 103 } });
     assert.deepEqual(after.env, { ...before.env, RELEASE: '2026-11-26' });
-    assert.match(answer, /^Changed edge app 103 on "Sim"; the app's name and what changed:\n<platform-data [^\n]+>\n\{"name":"geo-redirect","changes":\["env: \+ RELEASE"\]\}\n<\/platform-data>$/);
+    assert.match(
+      answer,
+      /^Changed edge app 103 on "Sim"; the app's name and what changed:\n<platform-data [^\n]+>\n\{"name":"geo-redirect","changes":\["env: \+ RELEASE"\]\}\n<\/platform-data>$/,
+    );
   });
 
   it('declined, or nothing to change: nothing is sent', async () => {

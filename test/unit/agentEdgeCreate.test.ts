@@ -34,7 +34,10 @@ describe('edge create tools', { timeout: 60_000 }, () => {
   });
   after(() => sim.close());
 
-  const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+  const writes = () =>
+    Object.entries(sim.requestCounts())
+      .filter(([k]) => !k.startsWith('GET'))
+      .map(([k, n]) => `${k} ${n}`);
   const asking = (answer: () => string | undefined) => {
     const asked: { message: string; sentMeanwhile: string[] }[] = [];
     const h: RunHost = {
@@ -59,7 +62,14 @@ describe('edge create tools', { timeout: 60_000 }, () => {
     const answer = await run(input);
     assert.equal(asked.length, 1);
     const m = asked[0]!.message;
-    for (const part of [/Sim/, /made-by-agent/, /template Hello World HTTP \(301\)/, /LOG_LEVEL \(28 characters, not shown\)/, /REGION \(28 characters, not shown\)/]) assert.match(m, part);
+    for (const part of [
+      /Sim/,
+      /made-by-agent/,
+      /template Hello World HTTP \(301\)/,
+      /LOG_LEVEL \(28 characters, not shown\)/,
+      /REGION \(28 characters, not shown\)/,
+    ])
+      assert.match(m, part);
     assert.ok(!m.includes(VALUE) && !answer.includes(VALUE), 'no value in the confirmation or the answer');
     assert.deepEqual(asked[0]!.sentMeanwhile, []);
     assert.deepEqual(writes(), []);
@@ -69,7 +79,10 @@ describe('edge create tools', { timeout: 60_000 }, () => {
     const { run } = asking(() => undefined);
     const answer = await run(input);
     assert.deepEqual(writes(), ['POST createEdgeApp 1']);
-    assert.match(answer, /^Created edge app \(id \d+\) on "Sim" as a draft; the app as the platform answered:\n<platform-data [^\n]+>\n\{"name":"made-by-agent","url":"[^"]+"\}/);
+    assert.match(
+      answer,
+      /^Created edge app \(id \d+\) on "Sim" as a draft; the app as the platform answered:\n<platform-data [^\n]+>\n\{"name":"made-by-agent","url":"[^"]+"\}/,
+    );
     assert.ok(!answer.includes(VALUE));
     const listed = await bound.api.edge.listEdgeApps({ params: {}, query: { name: 'made-by-agent' } });
     const made = await bound.api.edge.getOwnEdgeApp({ params: { app_id: listed.apps[0]!.id } });
@@ -81,7 +94,12 @@ describe('edge create tools', { timeout: 60_000 }, () => {
     const answer = await run({ name: 'gate-by-agent', template_id: 304, params: { UPSTREAM_URL: 'https://o.example' }, secrets: { GATE_TOKEN: 637 } });
     assert.match(answer, /^Created edge app \(id \d+\)[^\n]*\n<platform-data [^\n]+>\n\{"name":"gate-by-agent"/, answer);
     assert.match(asked[0]!.message, /GATE_TOKEN -> db-password \(637\)/);
-    assert.deepEqual(Object.values(sim.lastRequests('createEdgeApp'))[0]?.body, { name: 'gate-by-agent', template: 304, env: { UPSTREAM_URL: 'https://o.example' }, secrets: { GATE_TOKEN: { id: 637 } } });
+    assert.deepEqual(Object.values(sim.lastRequests('createEdgeApp'))[0]?.body, {
+      name: 'gate-by-agent',
+      template: 304,
+      env: { UPSTREAM_URL: 'https://o.example' },
+      secrets: { GATE_TOKEN: { id: 637 } },
+    });
     const listed = await bound.api.edge.listEdgeApps({ params: {}, query: { name: 'gate-by-agent' } });
     const made = await bound.api.edge.getOwnEdgeApp({ params: { app_id: listed.apps[0]!.id } });
     assert.deepEqual(made.secrets, { GATE_TOKEN: { id: 637, name: 'db-password', comment: '' } });

@@ -28,14 +28,25 @@ describe('deploy tools', { timeout: 60_000 }, () => {
   before(async () => {
     sim = await startSimulator({ apiKey: KEY, dialect: 'platform' });
     const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY, dialect: 'platform' }));
-    bound = { connectionName: 'Sim', baseUrl: sim.url, dialect: 'platform', api, lists: new PlatformLists(api), signal: new AbortController().signal, fileRoots: [root] };
+    bound = {
+      connectionName: 'Sim',
+      baseUrl: sim.url,
+      dialect: 'platform',
+      api,
+      lists: new PlatformLists(api),
+      signal: new AbortController().signal,
+      fileRoots: [root],
+    };
   });
   beforeEach(() => {
     sim.reset();
     sim.resetRequests();
   });
   after(() => sim.close());
-  const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+  const writes = () =>
+    Object.entries(sim.requestCounts())
+      .filter(([k]) => !k.startsWith('GET'))
+      .map(([k, n]) => `${k} ${n}`);
   const run = (name: string, input: object, accept: boolean, onAsked?: () => void, on: AgentBinding = bound) => {
     const asked: string[] = [];
     const h: RunHost = {
@@ -62,7 +73,12 @@ describe('deploy tools', { timeout: 60_000 }, () => {
     assert.ok(r.asked[0]!.includes(`File \`${realpathSync(file)}\``), 'the full path of the file read');
     const after = await bound.api.edge.getOwnEdgeApp({ params: { app_id: 101 } });
     assert.notEqual(after.binary, before.binary);
-    assert.match(answer, new RegExp(`binary ${before.binary} -> ${after.binary}\\. The app's name as the platform gave it:\\n<platform-data [^\\n]+>\\n\\{"name":"hello-edge"\\}\\n</platform-data>$`));
+    assert.match(
+      answer,
+      new RegExp(
+        `binary ${before.binary} -> ${after.binary}\\. The app's name as the platform gave it:\\n<platform-data [^\\n]+>\\n\\{"name":"hello-edge"\\}\\n</platform-data>$`,
+      ),
+    );
     assert.deepEqual(writes(), ['PATCH patchEdgeApp 1', 'POST storeEdgeBinary 1']);
   });
 
@@ -119,7 +135,10 @@ describe('deploy tools', { timeout: 60_000 }, () => {
       utimesSync(file, atimeMs / 1000, mtimeMs / 1000);
     });
     const answer = await r.answer;
-    assert.match(answer, /^Not deployed to edge app 101 on "Sim": "swap\.wasm changed after it was confirmed: the bytes read to send have SHA-256 [0-9a-f]{64}, not the [0-9a-f]{64} confirmed\. Nothing was stored/);
+    assert.match(
+      answer,
+      /^Not deployed to edge app 101 on "Sim": "swap\.wasm changed after it was confirmed: the bytes read to send have SHA-256 [0-9a-f]{64}, not the [0-9a-f]{64} confirmed\. Nothing was stored/,
+    );
     assert.equal(r.asked.length, 1);
     assert.equal(await binaries(), stored, 'no binary stored');
     assert.equal((await bound.api.edge.getOwnEdgeApp({ params: { app_id: 101 } })).binary, before.binary, 'the app still runs its binary');

@@ -36,7 +36,10 @@ describe('read_edge_app_logs', { timeout: 60_000 }, () => {
     assert.deepEqual(lastQuery(), { from, to, search: 'GET', edge: 'ed-fra-01', sort: 'asc', limit: '20', offset: '40' });
     assert.ok(answer.length <= ANSWER_MAX);
     const parts = assertDataOnly(answer, 'read_edge_app_logs', { expectData: false });
-    assert.match(parts.ours[0]!, /^\d+ log entries of edge app 101 on "Sim" \(from "2026-11-20T11:00:00Z", to "2026-11-20T12:00:00Z", containing "GET", edge "ed-fra-01"\), oldest first from offset 40 of \d+ that match\./);
+    assert.match(
+      parts.ours[0]!,
+      /^\d+ log entries of edge app 101 on "Sim" \(from "2026-11-20T11:00:00Z", to "2026-11-20T12:00:00Z", containing "GET", edge "ed-fra-01"\), oldest first from offset 40 of \d+ that match\./,
+    );
     const shown = parts.blocks[0]!.lines.length;
     assert.match(parts.ours.at(-1)!, new RegExp(`"offset": ${40 + shown} and the same filters`));
     assert.ok(parts.blocks[0]!.lines.every((l) => l.includes('"ed-fra-01"')));

@@ -14,7 +14,14 @@ describe('edge secret tools', { timeout: 60_000 }, () => {
   const writes = () => t.writes();
   const asking = (answer: () => string | undefined) => {
     const asked: { message: string; sentMeanwhile: string[] }[] = [];
-    return { asked, run: async (input: object) => { const r = await t.run('delete_edge_secret', input, answer); asked.push(...r.asked); return r.said; } };
+    return {
+      asked,
+      run: async (input: object) => {
+        const r = await t.run('delete_edge_secret', input, answer);
+        asked.push(...r.asked);
+        return r.said;
+      },
+    };
   };
   const read = async (input: object) => (await t.run('list_edge_secrets', input)).said;
 
@@ -60,6 +67,9 @@ describe('edge secret tools', { timeout: 60_000 }, () => {
     const { asked, run } = asking(() => undefined);
     assert.match(await run({ secret_id: 637 }), /^Deleted edge secret 637/);
     assert.match(asked[0]!.message, /Apps using it `none`/);
-    assert.equal((await t.bound.api.edge.listEdgeSecrets({ params: {}, query: {} })).secrets?.some((s) => s.id === 637), false);
+    assert.equal(
+      (await t.bound.api.edge.listEdgeSecrets({ params: {}, query: {} })).secrets?.some((s) => s.id === 637),
+      false,
+    );
   });
 });

@@ -22,7 +22,11 @@ const tool = (name: string) => {
   assert.ok(t, `no tool ${name}`);
   return t;
 };
-const host = { connections: async () => [{ name: `Hostile ${HOSTILE}`, baseUrl: 'http://127.0.0.1', dialect: 'spec' as const, active: true, signedIn: true }], scrub: (t: string) => t, askName: async () => undefined }; // a name to type (#54): the person types it
+const host = {
+  connections: async () => [{ name: `Hostile ${HOSTILE}`, baseUrl: 'http://127.0.0.1', dialect: 'spec' as const, active: true, signedIn: true }],
+  scrub: (t: string) => t,
+  askName: async () => undefined,
+}; // a name to type (#54): the person types it
 
 describe('platform text reaches agent answers as data', () => {
   let sim: Simulator;
@@ -73,19 +77,34 @@ describe('platform text reaches agent answers as data', () => {
     const lastData = parts.blocks.at(-1)!.lines.at(-1)!;
     assert.ok(!/\\(u[0-9a-f]{0,3})?$/i.test(lastData.replace(/\\\\/g, '')), `no escape cut in half: ${lastData.slice(-20)}`);
     assert.match(parts.ours.at(-1)!, /cut at|narrow/);
-    const logs = await run('read_function_logs', { project_id: 1, region_id: 1, namespace_name: 'default', function_name: 'image-resize', limit: 300, text: '\n# hi' });
+    const logs = await run('read_function_logs', {
+      project_id: 1,
+      region_id: 1,
+      namespace_name: 'default',
+      function_name: 'image-resize',
+      limit: 300,
+      text: '\n# hi',
+    });
     const logParts = assertDataOnly(logs, 'read_function_logs', { expectData: false });
-    assert.ok(!logParts.ours.some((l) => l.startsWith('# hi')), 'the model\'s own filter text is escaped too');
+    assert.ok(!logParts.ours.some((l) => l.startsWith('# hi')), "the model's own filter text is escaped too");
   });
 
-  it('error answers: the server\'s message and issues inside the block, what to do next outside', async () => {
-    const hostileError = (status: number, body: unknown, contentType = 'application/json'): typeof globalThis.fetch => async () =>
-      new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': contentType, 'x-request-id': 'req-1' } });
+  it("error answers: the server's message and issues inside the block, what to do next outside", async () => {
+    const hostileError =
+      (status: number, body: unknown, contentType = 'application/json'): typeof globalThis.fetch =>
+      async () =>
+        new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': contentType, 'x-request-id': 'req-1' } });
     const cases: [string, Record<string, unknown>, number, unknown, RegExp][] = [
       ['get_trial', { id: 401 }, 403, { detail: HOSTILE }, /Not allowed for this account on "Sim" \(HTTP 403\)/],
       ['get_trial', { id: 401 }, 404, { message: HOSTILE }, /Not found on "Sim" \(HTTP 404\)/],
       ['get_edge_app', { app_id: 101 }, 500, { message: HOSTILE, request_id: HOSTILE }, /on "Sim" \(HTTP 500\)/],
-      ['update_protection_profile', { protection_profile_id: 1, name: 'x' }, 400, { message: HOSTILE, errors: { name: [HOSTILE] } }, /The platform refused the request \(HTTP 400\)[\s\S]*correct the fields/],
+      [
+        'update_protection_profile',
+        { protection_profile_id: 1, name: 'x' },
+        400,
+        { message: HOSTILE, errors: { name: [HOSTILE] } },
+        /The platform refused the request \(HTTP 400\)[\s\S]*correct the fields/,
+      ],
       // A write that reads nothing first (a removal now reads its target, and this server answers 500 to everything).
       ['create_report', { template_code: 'ResellerPlans' }, 500, { error: HOSTILE }, /sent once and is not retried/],
       ['get_trial', { id: 401 }, 200, `<html>${HOSTILE}</html>`, /Unexpected response on "Sim" \(HTTP 200\)/],
@@ -101,14 +120,37 @@ describe('platform text reaches agent answers as data', () => {
     }
   });
 
-  it('write answers that echo the platform\'s data keep it in the block', async () => {
+  it("write answers that echo the platform's data keep it in the block", async () => {
     const writes: [string, Record<string, unknown>, RegExp][] = [
       ['update_protection_profile', { protection_profile_id: 1, name: 'renamed' }, /^Updated protection profile 1 on "Sim"/],
       ['create_report', { template_code: 'ResellerPlans', parameters: { date_to: '2026-10-31' } }, /^Started a report task on "Sim"/],
-      ['add_schedules', { project_id: 1, region_id: 1, policy_id: 10, schedules: [{ type: 'interval', weeks: 0, days: 1, hours: 0, minutes: 0, max_quantity: 2, retention_time: { weeks: 1, days: 0, hours: 0, minutes: 0 } }] }, /^Added 1 schedule\(s\) to lifecycle policy 10 on "Sim"/],
-      ['create_notification_setting', { resellerId: 701, notification_type: 'failed_login', email: 'a@example.com' }, /^Created notification setting \d+ on "Sim"/],
-      ['update_notification_setting', { resellerId: 701, notificationSettingsId: 801, notification_type: 'failed_login', email: 'b@example.com', enabled: true }, /^Updated notification setting 801 on "Sim"/],
-      ['create_secret', { project_id: 1, region_id: 1, name: 's', payload: 'aGk=', payload_content_type: 'application/octet-stream', secret_type: 'opaque' }, /^Secret "s" is being created on "Sim"/],
+      [
+        'add_schedules',
+        {
+          project_id: 1,
+          region_id: 1,
+          policy_id: 10,
+          schedules: [
+            { type: 'interval', weeks: 0, days: 1, hours: 0, minutes: 0, max_quantity: 2, retention_time: { weeks: 1, days: 0, hours: 0, minutes: 0 } },
+          ],
+        },
+        /^Added 1 schedule\(s\) to lifecycle policy 10 on "Sim"/,
+      ],
+      [
+        'create_notification_setting',
+        { resellerId: 701, notification_type: 'failed_login', email: 'a@example.com' },
+        /^Created notification setting \d+ on "Sim"/,
+      ],
+      [
+        'update_notification_setting',
+        { resellerId: 701, notificationSettingsId: 801, notification_type: 'failed_login', email: 'b@example.com', enabled: true },
+        /^Updated notification setting 801 on "Sim"/,
+      ],
+      [
+        'create_secret',
+        { project_id: 1, region_id: 1, name: 's', payload: 'aGk=', payload_content_type: 'application/octet-stream', secret_type: 'opaque' },
+        /^Secret "s" is being created on "Sim"/,
+      ],
     ];
     for (const [name, input, first] of writes) {
       const answer = await run(name, input);

@@ -38,7 +38,10 @@ describe('storage tools on a platform connection', { timeout: 60_000 }, () => {
   });
   after(() => sim.close());
 
-  const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => `${k} ${n}`);
+  const writes = () =>
+    Object.entries(sim.requestCounts())
+      .filter(([k]) => !k.startsWith('GET'))
+      .map(([k, n]) => `${k} ${n}`);
   const asking = (name: string, answer: () => string | undefined) => {
     const asked: { message: string; sentMeanwhile: string[] }[] = [];
     const h: RunHost = {
@@ -66,12 +69,18 @@ describe('storage tools on a platform connection', { timeout: 60_000 }, () => {
   it('delete_storage (object): the storage and "restored within 2 weeks" shown before anything is sent; declined sends nothing; confirmed one v4 DELETE', async () => {
     const no = asking('delete_storage', () => 'Not sent: declined.');
     assert.equal(await no.run({ storage_id: 2101, type: 'object' }), 'Not sent: declined.');
-    assert.match(no.asked[0]!.message, /The storage: Name `media-assets` · ID `2101` · Location `s-ed1` · Status `active` · Type `object storage \(storage API v4\)`\. It is deleted with its buckets and their data\.[\s\S]*Restore Storage brings it back within 2 weeks \(restore_storage for an agent\)/);
+    assert.match(
+      no.asked[0]!.message,
+      /The storage: Name `media-assets` · ID `2101` · Location `s-ed1` · Status `active` · Type `object storage \(storage API v4\)`\. It is deleted with its buckets and their data\.[\s\S]*Restore Storage brings it back within 2 weeks \(restore_storage for an agent\)/,
+    );
     assert.match(no.asked[0]!.message, /DELETE \/storage\/v4\/object_storages\/2101/);
     assert.deepEqual(no.asked[0]!.sentMeanwhile, []);
     assert.deepEqual(writes(), []);
     const yes = asking('delete_storage', () => undefined);
-    assert.equal(await yes.run({ storage_id: 2101, type: 'object' }), 'Deleted object storage 2101 on "Sim"; restore_storage can bring it back within 2 weeks.');
+    assert.equal(
+      await yes.run({ storage_id: 2101, type: 'object' }),
+      'Deleted object storage 2101 on "Sim"; restore_storage can bring it back within 2 weeks.',
+    );
     assert.deepEqual(writes(), ['DELETE deleteObjectStorage 1']);
   });
 
@@ -90,7 +99,11 @@ describe('storage tools on a platform connection', { timeout: 60_000 }, () => {
     const ask = asking('delete_storage', () => undefined);
     assert.match(await ask.run({ storage_id: 2101 }), /^Refused before sending, nothing was sent: type: required on a platform connection/);
     assert.equal(ask.asked.length, 0);
-    assert.match(await runTool(tool('delete_storage'), bound, { storage_id: 2101 }, host), /^Refused before sending, nothing was sent: type: required/, 'also where no one is asked (MCP without elicitation)');
+    assert.match(
+      await runTool(tool('delete_storage'), bound, { storage_id: 2101 }, host),
+      /^Refused before sending, nothing was sent: type: required/,
+      'also where no one is asked (MCP without elicitation)',
+    );
     assert.deepEqual(writes(), []);
   });
 
@@ -117,8 +130,14 @@ describe('storage tools on a spec-dialect connection', { timeout: 60_000 }, () =
   it('list_storages says there is no v4; delete_storage with a type is refused, without one it is the v1 deletion', async () => {
     assert.match(await runTool(tool('list_storages'), bound, {}, host), /This server has no storage API v4/);
     const confirm = async () => undefined;
-    assert.match(await runTool(tool('delete_storage'), bound, { storage_id: 1001, type: 'object' }, { ...host, confirm }), /^Refused before sending, nothing was sent: type: leave it out on a spec-dialect connection/);
-    assert.deepEqual(Object.keys(sim.requestCounts()).filter((k) => !k.startsWith('GET')), []);
+    assert.match(
+      await runTool(tool('delete_storage'), bound, { storage_id: 1001, type: 'object' }, { ...host, confirm }),
+      /^Refused before sending, nothing was sent: type: leave it out on a spec-dialect connection/,
+    );
+    assert.deepEqual(
+      Object.keys(sim.requestCounts()).filter((k) => !k.startsWith('GET')),
+      [],
+    );
     assert.equal(await runTool(tool('delete_storage'), bound, { storage_id: 1001 }, { ...host, confirm }), 'Deleted storage 1001 on "Sim".');
     assert.equal(sim.requestCounts()['DELETE deleteStorage'], 1);
   });

@@ -43,7 +43,9 @@ describe('create_tls_secret', { timeout: 120_000 }, () => {
     assert.ok(!message.includes('PRIVATE KEY') && !message.includes(chain.leaf.privateKeyPem.split('\n')[1]!), 'the key is never in the confirmation');
     assert.deepEqual(asked[0]!.sentMeanwhile, [], 'nothing sent before the person answered');
     assert.deepEqual(t.writes(), ['POST createSecretV2 1']);
-    const body = seen.find((b) => (b as { name?: string })?.name === 'shop-tls') as { payload: { certificate: string; private_key: string; certificate_chain: string } };
+    const body = seen.find((b) => (b as { name?: string })?.name === 'shop-tls') as {
+      payload: { certificate: string; private_key: string; certificate_chain: string };
+    };
     assert.equal(body.payload.certificate.trim(), chain.leaf.certificatePem.trim());
     assert.equal(body.payload.private_key, chain.leaf.privateKeyPem);
     assert.match(body.payload.certificate_chain, /BEGIN CERTIFICATE[\s\S]*BEGIN CERTIFICATE/);
@@ -54,10 +56,20 @@ describe('create_tls_secret', { timeout: 120_000 }, () => {
   it('a key of another certificate, a chain out of order, an expired certificate: refused by field, nothing asked or sent', async () => {
     const wrongKey = await t.run('create_tls_secret', { ...PR, name: 'x1', ...files, private_key_file: put('other.key', mismatchedKeyPem()) });
     assert.match(wrongKey.said, /^Refused before sending[\s\S]*private_key_file[\s\S]*does not belong to the certificate/);
-    const reversed = await t.run('create_tls_secret', { ...PR, name: 'x2', ...files, chain_file: put('reversed.crt', chain.root.certificatePem + chain.intermediate.certificatePem) });
+    const reversed = await t.run('create_tls_secret', {
+      ...PR,
+      name: 'x2',
+      ...files,
+      chain_file: put('reversed.crt', chain.root.certificatePem + chain.intermediate.certificatePem),
+    });
     assert.match(reversed.said, /chain_file[\s\S]*not in order/);
     const old = expiredLeaf();
-    const expired = await t.run('create_tls_secret', { ...PR, name: 'x3', certificate_file: put('old.crt', old.leaf.certificatePem), private_key_file: put('old.key', old.leaf.privateKeyPem) });
+    const expired = await t.run('create_tls_secret', {
+      ...PR,
+      name: 'x3',
+      certificate_file: put('old.crt', old.leaf.certificatePem),
+      private_key_file: put('old.key', old.leaf.privateKeyPem),
+    });
     assert.match(expired.said, /certificate_file[\s\S]*expired/);
     const relative = await t.run('create_tls_secret', { ...PR, name: 'x4', ...files, certificate_file: 'leaf.crt' });
     assert.match(relative.said, /certificate_file[\s\S]*absolute path/);
@@ -77,7 +89,11 @@ describe('create_tls_secret', { timeout: 120_000 }, () => {
     stop();
     assert.match(said, /is being created/);
     const message = asked[0]!.message;
-    for (const [label, file] of [['certificate file', files.certificate_file], ['chain file', files.chain_file], ['private key file', keyFile]] as const) {
+    for (const [label, file] of [
+      ['certificate file', files.certificate_file],
+      ['chain file', files.chain_file],
+      ['private key file', keyFile],
+    ] as const) {
       assert.ok(message.includes(`${label} \`${realpathSync(file)}\``), `${label} in\n${message}`);
     }
     const body = seen.find((b) => (b as { name?: string })?.name === 'kept-tls') as { payload: { private_key: string } };

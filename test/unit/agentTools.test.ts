@@ -11,7 +11,16 @@ import { PlatformLists } from '../../src/platform/platformLists';
 import { PlatformError } from '../../src/schema/errors';
 import { fillPath, pathIn } from '../../src/schema/endpoint';
 import { endpoints } from '../../src/schema/endpoints';
-import { AGENT_TOOLS, agentTool, confirmation, languageModelToolsManifest, parseToolInput, prepareWrite, runTool, withTarget } from '../../src/features/agent/model/toolCatalog';
+import {
+  AGENT_TOOLS,
+  agentTool,
+  confirmation,
+  languageModelToolsManifest,
+  parseToolInput,
+  prepareWrite,
+  runTool,
+  withTarget,
+} from '../../src/features/agent/model/toolCatalog';
 import { ANSWER_MAX, LIST_MAX, errorAnswer, listAnswer } from '../../src/features/agent/model/toolAnswers';
 import { sinceNanos } from '../../src/features/agent/model/logsTool';
 import { NO_CONNECTION, type AgentBinding } from '../../src/features/agent/model/toolKit';
@@ -23,8 +32,12 @@ const tool = (name: string) => {
   assert.ok(t, `no tool ${name}`);
   return t;
 };
-const platformMessage = (t: ReturnType<typeof tool>, req: Parameters<typeof confirmation>[1]) => confirmation(t, req, { connectionName: 'P', baseUrl: 'https://p', dialect: 'platform' }).message;
-const host = { connections: async () => [{ name: 'Sim', baseUrl: 'http://127.0.0.1', dialect: 'spec' as const, active: true, signedIn: true }], scrub: (t: string) => t.split(KEY).join('***') };
+const platformMessage = (t: ReturnType<typeof tool>, req: Parameters<typeof confirmation>[1]) =>
+  confirmation(t, req, { connectionName: 'P', baseUrl: 'https://p', dialect: 'platform' }).message;
+const host = {
+  connections: async () => [{ name: 'Sim', baseUrl: 'http://127.0.0.1', dialect: 'spec' as const, active: true, signedIn: true }],
+  scrub: (t: string) => t.split(KEY).join('***'),
+};
 
 describe('the tool catalog', () => {
   // VS Code sends at most 128 tools a request across every extension; half is ours at most.
@@ -77,11 +90,28 @@ describe('the tool catalog', () => {
       'update_protection_profile',
     ]);
     const destructive = AGENT_TOOLS.filter((t) => t.kind === 'destructive').map((t) => t.name);
-    assert.deepEqual(destructive.sort(), ['delete_cloud_secret', 'delete_edge_app', 'delete_edge_binary', 'delete_edge_secret', 'delete_notification_setting', 'delete_protection_profile', 'delete_report_task', 'delete_snapshot_policy', 'delete_storage', 'disable_edge_app', 'disable_free_feature', 'disable_function', 'pause_snapshot_policy', 'remove_snapshot_schedule']);
+    assert.deepEqual(destructive.sort(), [
+      'delete_cloud_secret',
+      'delete_edge_app',
+      'delete_edge_binary',
+      'delete_edge_secret',
+      'delete_notification_setting',
+      'delete_protection_profile',
+      'delete_report_task',
+      'delete_snapshot_policy',
+      'delete_storage',
+      'disable_edge_app',
+      'disable_free_feature',
+      'disable_function',
+      'pause_snapshot_policy',
+      'remove_snapshot_schedule',
+    ]);
   });
 
   it('package.json contributes exactly the catalog (npm run tools:manifest writes it); writes hidden by the setting', () => {
-    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { contributes: { languageModelTools: Record<string, unknown>[]; configuration: { properties: Record<string, { default: unknown }> } } };
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+      contributes: { languageModelTools: Record<string, unknown>[]; configuration: { properties: Record<string, { default: unknown }> } };
+    };
     assert.deepEqual(pkg.contributes.languageModelTools, languageModelToolsManifest());
     for (const t of pkg.contributes.languageModelTools) {
       assert.equal(t.when !== undefined, tool(String(t.name)).kind !== 'read');
@@ -92,34 +122,54 @@ describe('the tool catalog', () => {
   });
 
   it('the inputs are the request rules: the same limits refuse, naming the field', () => {
-    const schema = languageModelToolsManifest().find((t) => t.name === 'update_protection_profile')!.inputSchema as { properties: Record<string, { anyOf?: { maxLength?: number }[] }> };
+    const schema = languageModelToolsManifest().find((t) => t.name === 'update_protection_profile')!.inputSchema as {
+      properties: Record<string, { anyOf?: { maxLength?: number }[] }>;
+    };
     assert.equal(schema.properties.name?.anyOf?.[0]?.maxLength, 100, 'the profile name limit of the spec');
     const refused = parseToolInput(tool('update_protection_profile'), { protection_profile_id: 0, name: 'x'.repeat(101) });
     assert.equal(refused.ok, false);
     assert.match(!refused.ok ? refused.answer : '', /protection_profile_id: .*1.*; name: .*100/);
     assert.match(!refused.ok ? refused.answer : '', /nothing was sent/);
-    const logs = parseToolInput(tool('read_function_logs'), { project_id: 1, region_id: 1, namespace_name: 'Bad_Name', function_name: 'f', since: 'yesterday' });
+    const logs = parseToolInput(tool('read_function_logs'), {
+      project_id: 1,
+      region_id: 1,
+      namespace_name: 'Bad_Name',
+      function_name: 'f',
+      since: 'yesterday',
+    });
     assert.match(!logs.ok ? logs.answer : '', /namespace_name: .*; since: must be a time/);
     const extra = parseToolInput(tool('get_trial'), { id: 1, api_key: 'x' });
     assert.match(!extra.ok ? extra.answer : '', /unknown field "api_key"/);
   });
 
   it('a write refused by the body rules the endpoint checks (text/plain secrets, nothing to change)', () => {
-    const secret = prepareWrite(tool('create_secret'), { project_id: 1, region_id: 1, name: 's', payload: 'aGk=', payload_content_type: 'text/plain', secret_type: 'opaque' });
+    const secret = prepareWrite(tool('create_secret'), {
+      project_id: 1,
+      region_id: 1,
+      name: 's',
+      payload: 'aGk=',
+      payload_content_type: 'text/plain',
+      secret_type: 'opaque',
+    });
     assert.match(!secret.ok ? secret.answer : '', /payload_content_type: text\/plain is incompatible/);
     const nothing = prepareWrite(tool('update_protection_profile'), { protection_profile_id: 3 });
     assert.match(!nothing.ok ? nothing.answer : '', /nothing to change/);
   });
 
-  it('a confirmation names the connection, the operation and the exact request in the connection\'s dialect', () => {
+  it("a confirmation names the connection, the operation and the exact request in the connection's dialect", () => {
     const t = tool('update_protection_profile');
     const req = prepareWrite(t, { protection_profile_id: 12, name: 'web-prod', fields: [{ template_field_id: 3, value: '100' }] });
     assert.ok(req.ok);
     const spec = confirmation(t, req.request, { connectionName: 'Production', baseUrl: 'https://api.example', dialect: 'spec' });
     assert.equal(spec.title, 'Update Protection Profile on Production?');
-    assert.match(spec.message, /^On connection `Production` \(`https:\/\/api\.example`, spec API\):\n\n\*\*Update Protection Profile\*\*: `Update protection profile 12`/);
+    assert.match(
+      spec.message,
+      /^On connection `Production` \(`https:\/\/api\.example`, spec API\):\n\n\*\*Update Protection Profile\*\*: `Update protection profile 12`/,
+    );
     assert.ok(spec.message.includes(`PATCH ${fillPath(pathIn(endpoints.updateProtectionProfile, 'spec'), { protection_profile_id: 12 })}\n`), spec.message);
-    assert.ok(platformMessage(t, req.request).includes(`PATCH ${fillPath(pathIn(endpoints.updateProtectionProfile, 'platform'), { protection_profile_id: 12 })}\n`));
+    assert.ok(
+      platformMessage(t, req.request).includes(`PATCH ${fillPath(pathIn(endpoints.updateProtectionProfile, 'platform'), { protection_profile_id: 12 })}\n`),
+    );
     assert.match(spec.message, /never retried/);
   });
 
@@ -137,7 +187,11 @@ describe('the tool catalog', () => {
     assert.ok(!asked.message.includes(payload) && !asked.message.includes('very secret'));
     assert.match(asked.message, /Payload `39 bytes, SHA-256 ([0-9A-F]{2}:){31}[0-9A-F]{2}; never shown`/);
     assert.match(asked.message, /Encoding `base64`/, 'the encoding filled in');
-    const del = confirmation(tool('delete_storage'), (prepareWrite(tool('delete_storage'), { storage_id: 1001 }) as { ok: true; request: Parameters<typeof confirmation>[1] }).request, { connectionName: 'Sim', baseUrl: 'http://x', dialect: 'spec' });
+    const del = confirmation(
+      tool('delete_storage'),
+      (prepareWrite(tool('delete_storage'), { storage_id: 1001 }) as { ok: true; request: Parameters<typeof confirmation>[1] }).request,
+      { connectionName: 'Sim', baseUrl: 'http://x', dialect: 'spec' },
+    );
     assert.match(del.message, /Delete storage 1001[\s\S]*DELETE [\s\S]*cannot be undone/);
   });
 
@@ -160,20 +214,47 @@ describe('the tool catalog', () => {
     assert.equal((text.match(/^- /gm) ?? []).length <= LIST_MAX, true);
     assert.ok(text.length <= ANSWER_MAX);
     assert.match(text, /\n<\/platform-data>\nMore exist: give "name"\.$/, 'the block closed, then the hint, ours');
-    const long = listAnswer({ title: 'Things', source: 'list_things', items: items.map((x) => ({ ...x, name: x.name.repeat(10) })), total: 500, line: (x) => `id ${x.id}: ${x.name}`, narrow: 'give "name".' });
+    const long = listAnswer({
+      title: 'Things',
+      source: 'list_things',
+      items: items.map((x) => ({ ...x, name: x.name.repeat(10) })),
+      total: 500,
+      line: (x) => `id ${x.id}: ${x.name}`,
+      narrow: 'give "name".',
+    });
     assert.ok(long.length <= ANSWER_MAX, `${long.length}`);
-    assert.match(long, /\n<\/platform-data>\n\(The data above is cut at [\d,]+ of [\d,]+ characters\.\)\nMore exist: give "name"\.$/, 'cut: the block closed, then the cut and the hint, ours');
+    assert.match(
+      long,
+      /\n<\/platform-data>\n\(The data above is cut at [\d,]+ of [\d,]+ characters\.\)\nMore exist: give "name"\.$/,
+      'cut: the block closed, then the cut and the hint, ours',
+    );
     assert.match(listAnswer({ title: 'Things', source: 'list_things', items: [], line: String, narrow: '' }), /none/);
   });
 
   it('errors are answers that say what to do next, never a stack', () => {
-    const e = (init: ConstructorParameters<typeof PlatformError>[0]) => errorAnswer(new PlatformError(init), { connectionName: 'Prod', write: false, source: 'get_x' });
-    assert.match(e({ kind: 'unauthorized', status: 401, message: 'x' }), /rejected the API key of connection "Prod" \(HTTP 401\)\. Ask the person to sign in again/);
-    assert.match(e({ kind: 'notFound', status: 404, message: 'x', method: 'GET', path: '/edge/v1/apps/9' }), /Not found .*GET \/edge\/v1\/apps\/9.*Check the id/);
-    assert.match(e({ kind: 'notFound', status: 404, message: 'Not found (HTTP 404): no app 9', serverMessage: 'no app 9', method: 'GET', path: '/edge/v1/apps/9' }), /^Not found .*GET \/edge\/v1\/apps\/9\. What was reported:\n<platform-data source="get_x" [^\n]*>\nerror: Not found \(HTTP 404\): no app 9\n<\/platform-data>\nCheck the id/);
+    const e = (init: ConstructorParameters<typeof PlatformError>[0]) =>
+      errorAnswer(new PlatformError(init), { connectionName: 'Prod', write: false, source: 'get_x' });
+    assert.match(
+      e({ kind: 'unauthorized', status: 401, message: 'x' }),
+      /rejected the API key of connection "Prod" \(HTTP 401\)\. Ask the person to sign in again/,
+    );
+    assert.match(
+      e({ kind: 'notFound', status: 404, message: 'x', method: 'GET', path: '/edge/v1/apps/9' }),
+      /Not found .*GET \/edge\/v1\/apps\/9.*Check the id/,
+    );
+    assert.match(
+      e({ kind: 'notFound', status: 404, message: 'Not found (HTTP 404): no app 9', serverMessage: 'no app 9', method: 'GET', path: '/edge/v1/apps/9' }),
+      /^Not found .*GET \/edge\/v1\/apps\/9\. What was reported:\n<platform-data source="get_x" [^\n]*>\nerror: Not found \(HTTP 404\): no app 9\n<\/platform-data>\nCheck the id/,
+    );
     assert.match(e({ kind: 'rateLimited', status: 429, message: 'x', retryAfterMs: 2500 }), /Wait 3 s before calling again/);
-    assert.match(errorAnswer(new PlatformError({ kind: 'server', status: 500, message: 'Server error' }), { connectionName: 'Prod', write: true, source: 'delete_x' }), /sent once and is not retried/);
-    assert.match(e({ kind: 'timeout', message: 'Timed out: no complete answer within 30 s.' }), /^Timed out: no complete answer within 30 s \(on "Prod"\)\. Reading again later may work\.$/);
+    assert.match(
+      errorAnswer(new PlatformError({ kind: 'server', status: 500, message: 'Server error' }), { connectionName: 'Prod', write: true, source: 'delete_x' }),
+      /sent once and is not retried/,
+    );
+    assert.match(
+      e({ kind: 'timeout', message: 'Timed out: no complete answer within 30 s.' }),
+      /^Timed out: no complete answer within 30 s \(on "Prod"\)\. Reading again later may work\.$/,
+    );
     assert.ok(!/\bat \S+ \(/.test(e({ kind: 'server', status: 500, message: 'Server error' })));
   });
 
@@ -222,13 +303,18 @@ for (const dialect of ['spec', 'platform'] as const) {
       answers.template = await run('get_edge_template', { template_id: dialect === 'spec' ? 301 : Number(/id (\d+):/.exec(lists.templates!)?.[1]) });
       answers.client = await run('get_edge_client', { client_id: 201 });
       const reportUuid = /"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})":/.exec(lists.reports!)?.[1];
-      const uuid = reportUuid ?? /"uuid":"([^"]+)"/.exec(await run('create_report', { template_code: 'ResellerPlans', parameters: { date_to: '2026-10-31' } }))?.[1];
+      const uuid =
+        reportUuid ?? /"uuid":"([^"]+)"/.exec(await run('create_report', { template_code: 'ResellerPlans', parameters: { date_to: '2026-10-31' } }))?.[1];
       answers.report = await run('get_report_task', { id: uuid });
       answers.trial = await run('get_trial', { id: 401 });
       answers.start = await run('get_trial_start_data', { client_id: 503, product_id: 3 });
       answers.feature = await run('get_free_feature', { activatedFeatureId: 601 });
       answers.logs = await run('read_function_logs', { project_id: 1, region_id: 1, namespace_name: 'default', function_name: 'image-resize', limit: 200 });
-      answers.price = await run('preview_instance_price', { project_id: 1, region_id: 1, request: { flavor: 'g1-standard-2-4', interfaces: [{ type: 'external' }], names: ['a', 'b'] } });
+      answers.price = await run('preview_instance_price', {
+        project_id: 1,
+        region_id: 1,
+        request: { flavor: 'g1-standard-2-4', interfaces: [{ type: 'external' }], names: ['a', 'b'] },
+      });
       answers.lb = await run('preview_load_balancer_price', { project_id: 1, region_id: 1, request: { flavor: 'lb1-1-2' } });
       for (const [what, text] of Object.entries(answers)) {
         assert.ok(text.length > 20 && text.length <= ANSWER_MAX, `${what}: ${text.length} characters`);
@@ -240,15 +326,24 @@ for (const dialect of ['spec', 'platform'] as const) {
       assert.match(answers.profile, new RegExp(`^Protection profile ${profileId} on "Sim":`));
       assert.match(answers.app, /"env_names":\["GREETING","LOG_LEVEL"\]/);
       assert.ok(!answers.app.includes('Hallo'), 'an env value stays out of chat');
-      assert.ok(!/"env":/.test(answers.app), 'an app\'s variable values stay out of chat');
+      assert.ok(!/"env":/.test(answers.app), "an app's variable values stay out of chat");
       assert.match(answers.report, new RegExp(`Report task ${uuid}`));
       assert.match(answers.trial, /^Trial 401/);
       if (dialect === 'platform') assert.match(answers.locations!, /project 1: "production"[\s\S]*region 1: "Luxembourg-2"/);
       assert.match(answers.client, /^FastEdge client 201 on "Sim", enabled:/);
-      assert.match(answers.logs, /^\d+ lines? of default\/image-resize .* Times in UTC, then pod and message:\n<platform-data source="read_function_logs" [^\n]+>\n\d{4}-\d\d-\d\dT/);
+      assert.match(
+        answers.logs,
+        /^\d+ lines? of default\/image-resize .* Times in UTC, then pod and message:\n<platform-data source="read_function_logs" [^\n]+>\n\d{4}-\d\d-\d\dT/,
+      );
       assert.match(answers.price, /^Price of 2 instance\(s\) of "g1-standard-2-4" .*:\n<platform-data[^\n]+>\n[\d.]+ \w+ per month/);
       assert.match(answers.lb, /^Price of a "lb1-1-2" load balancer/);
-      const filtered = await run('read_function_logs', { project_id: 1, region_id: 1, namespace_name: 'default', function_name: 'image-resize', text: 'zz-no-such-text' });
+      const filtered = await run('read_function_logs', {
+        project_id: 1,
+        region_id: 1,
+        namespace_name: 'default',
+        function_name: 'image-resize',
+        text: 'zz-no-such-text',
+      });
       assert.match(filtered, /^No log lines .* containing "zz-no-such-text"/);
     });
 
@@ -273,10 +368,30 @@ for (const dialect of ['spec', 'platform'] as const) {
       const answers = [
         await run('update_protection_profile', { protection_profile_id: id, name: 'renamed-by-agent' }),
         await run('create_report', { template_code: 'ResellerPlans', parameters: { date_to: '2026-10-31' } }),
-        await run('add_schedules', { project_id: 1, region_id: 1, policy_id: 10, schedules: [{ type: 'interval', weeks: 0, days: 1, hours: 0, minutes: 0, max_quantity: 3, retention_time: { weeks: 1, days: 0, hours: 0, minutes: 0 } }] }),
+        await run('add_schedules', {
+          project_id: 1,
+          region_id: 1,
+          policy_id: 10,
+          schedules: [
+            { type: 'interval', weeks: 0, days: 1, hours: 0, minutes: 0, max_quantity: 3, retention_time: { weeks: 1, days: 0, hours: 0, minutes: 0 } },
+          ],
+        }),
         await run('create_notification_setting', { resellerId: 701, notification_type: 'failed_login', email: 'agent@reseller-one.example' }),
-        await run('update_notification_setting', { resellerId: 701, notificationSettingsId: 801, notification_type: 'deletion_request', email: 'ops2@reseller-one.example', enabled: false }),
-        await run('create_secret', { project_id: 1, region_id: 1, name: 'agent-secret', payload: Buffer.from('s3cr3t-value').toString('base64'), payload_content_type: 'application/octet-stream', secret_type: 'opaque' }),
+        await run('update_notification_setting', {
+          resellerId: 701,
+          notificationSettingsId: 801,
+          notification_type: 'deletion_request',
+          email: 'ops2@reseller-one.example',
+          enabled: false,
+        }),
+        await run('create_secret', {
+          project_id: 1,
+          region_id: 1,
+          name: 'agent-secret',
+          payload: Buffer.from('s3cr3t-value').toString('base64'),
+          payload_content_type: 'application/octet-stream',
+          secret_type: 'opaque',
+        }),
         await run('delete_storage', dialect === 'platform' ? { storage_id: 2103, type: 'object' } : { storage_id: 1005 }),
       ];
       assert.match(answers[0]!, /^Updated protection profile \d+ [\s\S]*"name":"renamed-by-agent"/);
@@ -286,16 +401,32 @@ for (const dialect of ['spec', 'platform'] as const) {
       assert.match(answers[4]!, /^Updated notification setting 801 [\s\S]*"enabled":false/);
       assert.match(answers[5]!, /^Secret "agent-secret" is being created .* task/);
       assert.ok(!answers[5]!.includes('s3cr3t'));
-      assert.equal(answers[6], dialect === 'platform' ? 'Deleted object storage 2103 on "Sim"; restore_storage can bring it back within 2 weeks.' : 'Deleted storage 1005 on "Sim".');
+      assert.equal(
+        answers[6],
+        dialect === 'platform' ? 'Deleted object storage 2103 on "Sim"; restore_storage can bring it back within 2 weeks.' : 'Deleted storage 1005 on "Sim".',
+      );
       const storageRoute = dialect === 'platform' ? 'deleteObjectStorage' : 'deleteStorage';
       const counts = sim.requestCounts();
-      for (const route of ['PATCH updateProtectionProfile', 'POST createReport', 'POST addSchedules', 'POST createNotificationSetting', 'PUT updateNotificationSetting', 'POST createSecret', `DELETE ${storageRoute}`]) {
-        const sent = Object.entries(counts).filter(([k]) => k.endsWith(route.split(' ')[1]!) && !k.startsWith('GET')).map(([, n]) => n);
+      for (const route of [
+        'PATCH updateProtectionProfile',
+        'POST createReport',
+        'POST addSchedules',
+        'POST createNotificationSetting',
+        'PUT updateNotificationSetting',
+        'POST createSecret',
+        `DELETE ${storageRoute}`,
+      ]) {
+        const sent = Object.entries(counts)
+          .filter(([k]) => k.endsWith(route.split(' ')[1]!) && !k.startsWith('GET'))
+          .map(([, n]) => n);
         assert.deepEqual(sent, [1], `${route}: sent once (${JSON.stringify(counts)})`);
       }
       sim.setFault({ route: storageRoute, kind: 'status', status: 503, times: 5 });
       sim.resetRequests();
-      assert.match(await run('delete_storage', dialect === 'platform' ? { storage_id: 2102, type: 'object' } : { storage_id: 1004 }), /sent once and is not retried/);
+      assert.match(
+        await run('delete_storage', dialect === 'platform' ? { storage_id: 2102, type: 'object' } : { storage_id: 1004 }),
+        /sent once and is not retried/,
+      );
       assert.equal(sim.requestCounts()[`DELETE ${storageRoute}`], 1, 'a failed write is not retried');
       sim.clearFaults();
     });

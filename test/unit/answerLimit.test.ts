@@ -37,18 +37,31 @@ async function streamingServer(plan: Plan): Promise<{ url: string; served: Serve
     const p = plan(req);
     const record: Served = { written: 0, finished: false, closedEarly: false };
     served.push(record);
-    res.writeHead(p.status ?? 200, { 'Content-Type': 'application/json', 'X-Request-Id': `req-${served.length}`, ...(p.announce ? { 'Content-Length': String(p.bytes) } : {}), ...p.headers });
+    res.writeHead(p.status ?? 200, {
+      'Content-Type': 'application/json',
+      'X-Request-Id': `req-${served.length}`,
+      ...(p.announce ? { 'Content-Length': String(p.bytes) } : {}),
+      ...p.headers,
+    });
     const body = p.body?.(p.bytes);
     pending.push(
       (async () => {
         const piece = Buffer.alloc(64 * 1024, 0x78);
         while (record.written < p.bytes && !res.destroyed) {
-          const chunk = body ? body.subarray(record.written, record.written + piece.length) : piece.subarray(0, Math.min(piece.length, p.bytes - record.written));
+          const chunk = body
+            ? body.subarray(record.written, record.written + piece.length)
+            : piece.subarray(0, Math.min(piece.length, p.bytes - record.written));
           record.written += chunk.length;
           if (!res.write(chunk)) await drainedOrClosed(res);
         }
         if (res.destroyed) record.closedEarly = record.written < p.bytes || !record.finished;
-        else await new Promise<void>((resolve) => res.end(() => { record.finished = true; resolve(); }));
+        else
+          await new Promise<void>((resolve) =>
+            res.end(() => {
+              record.finished = true;
+              resolve();
+            }),
+          );
       })(),
     );
     res.on('close', () => {
@@ -62,10 +75,11 @@ async function streamingServer(plan: Plan): Promise<{ url: string; served: Serve
     settled: async () => {
       await Promise.all(pending);
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -108,7 +122,10 @@ describe('an answer has a size limit (issue #37 item 7)', () => {
       assert.ok(served.closedEarly, 'the client closed the connection');
       // What the sockets' buffers hold on top of the limit; far from the 200 MiB it had to send.
       assert.ok(served.written < 8 * MiB + 16 * MiB, `the server wrote ${(served.written / MiB).toFixed(1)} MiB before the client closed`);
-      assert.deepEqual(log.map((e) => [e.method, e.path, e.status, e.outcome, e.retries]), [['GET', '/edge/v1/admin/apps/7', 200, 'badResponse', 0]]);
+      assert.deepEqual(
+        log.map((e) => [e.method, e.path, e.status, e.outcome, e.retries]),
+        [['GET', '/edge/v1/admin/apps/7', 200, 'badResponse', 0]],
+      );
     });
 
     it('a 503 (a status a GET is retried on) with an oversized body is not retried either', async () => {
@@ -147,7 +164,8 @@ describe('an answer has a size limit (issue #37 item 7)', () => {
         if (path.includes('/storage/')) return { bytes: 100 * MiB };
         if (path.endsWith('/apps/100')) return { bytes: 100 * MiB, announce: true };
         // An app whose answer is as many bytes as its id: `{"id":1}` and spaces.
-        if (path.includes('/apps/')) return { bytes: Number(path.split('/').at(-1)), announce: true, body: (n) => Buffer.concat([Buffer.from('{"id":1}'), Buffer.alloc(n - 8, 0x20)]) };
+        if (path.includes('/apps/'))
+          return { bytes: Number(path.split('/').at(-1)), announce: true, body: (n) => Buffer.concat([Buffer.from('{"id":1}'), Buffer.alloc(n - 8, 0x20)]) };
         return { bytes: 12 * MiB, announce: true, body: logsBody };
       });
     });
@@ -186,7 +204,7 @@ describe('an answer has a size limit (issue #37 item 7)', () => {
     });
   });
 
-  describe('the simulator\'s huge fault', () => {
+  describe("the simulator's huge fault", () => {
     let sim: Simulator;
     before(async () => {
       sim = await startSimulator({ apiKey: KEY });
@@ -199,11 +217,17 @@ describe('an answer has a size limit (issue #37 item 7)', () => {
         sim.resetRequests();
         sim.setFault({ route: 'getEdgeApp', kind: 'huge', announce, times: 1 });
         const error = await rejection(api.edge.getEdgeApp({ params: { app_id: 101 } }));
-        assert.match(error.message, announce ? /^The answer was larger than 8 MiB \(it announced 96 MiB\): not read/ : /^The answer was larger than 8 MiB: not read/);
+        assert.match(
+          error.message,
+          announce ? /^The answer was larger than 8 MiB \(it announced 96 MiB\): not read/ : /^The answer was larger than 8 MiB: not read/,
+        );
         assert.equal(sim.requestCounts()['GET getEdgeApp'], 1, 'not asked again');
         assert.equal((await api.edge.getEdgeApp({ params: { app_id: 101 } })).id, 101);
       }
-      assert.deepEqual(log.map((e) => e.outcome), ['badResponse', 'ok', 'badResponse', 'ok']);
+      assert.deepEqual(
+        log.map((e) => e.outcome),
+        ['badResponse', 'ok', 'badResponse', 'ok'],
+      );
     });
   });
 });

@@ -26,7 +26,7 @@ describe('platformConsole.areaBaseUrls, for one connection (issue #37 item 8)', 
     assert.deepEqual(areaBaseUrlsFor({ 'https://staging.example.com/v2': { edge: 'https://e.example' } }, staging).urls, {});
   });
 
-  it('the flat shape of before ({ area: URL }) applies to the platform\'s own API only, and the log says so', () => {
+  it("the flat shape of before ({ area: URL }) applies to the platform's own API only, and the log says so", () => {
     const flat = { edge: 'https://fastedge.example.com' };
     const onPlatform = areaBaseUrlsFor(flat, platform);
     assert.deepEqual(onPlatform.urls, { edge: 'https://fastedge.example.com' });
@@ -40,7 +40,7 @@ describe('platformConsole.areaBaseUrls, for one connection (issue #37 item 8)', 
     }
   });
 
-  it('a set named for the platform\'s URL wins over the flat shape, area by area', () => {
+  it("a set named for the platform's URL wins over the flat shape, area by area", () => {
     const setting = { edge: 'https://old-edge.example.com', iam: 'https://iam.example.com', 'https://api.gcore.com': { edge: 'https://new-edge.example.com' } };
     assert.deepEqual(areaBaseUrlsFor(setting, platform).urls, { edge: 'https://new-edge.example.com', iam: 'https://iam.example.com' });
     assert.deepEqual(areaBaseUrlsFor(setting, staging).urls, {});

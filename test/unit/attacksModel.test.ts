@@ -6,11 +6,23 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ddosEvent } from '../../src/schema/ddosEvents';
 import { RefreshSchedule } from '../../src/ui/refreshSchedule';
-import { DEFAULT_FILTERS, addressProblem, describeFilters, filterQuery, isDefaultFilters, parseAddresses, parseTypedTime, typedTimeProblem } from '../../src/features/attacks/model/attackFilters';
+import {
+  DEFAULT_FILTERS,
+  addressProblem,
+  describeFilters,
+  filterQuery,
+  isDefaultFilters,
+  parseAddresses,
+  parseTypedTime,
+  typedTimeProblem,
+} from '../../src/features/attacks/model/attackFilters';
 import { attackFacts, attackRow, durationText, localTime, ongoingFirst, rateText, rowDescription, rowLabel } from '../../src/features/attacks/model/attackRows';
 
 const NOW = Date.parse('2026-11-20T03:00:00Z');
-const event = (fields: Record<string, unknown>) => attackRow(ddosEvent.parse({ id: 'e1', alert_type: 'ddos_alert', attack_start_time: '2026-11-19T23:20:00Z', targeted_ip_addresses: '203.0.113.10', ...fields }));
+const event = (fields: Record<string, unknown>) =>
+  attackRow(
+    ddosEvent.parse({ id: 'e1', alert_type: 'ddos_alert', attack_start_time: '2026-11-19T23:20:00Z', targeted_ip_addresses: '203.0.113.10', ...fields }),
+  );
 
 describe('attack rows', () => {
   it('an ended attack: address, type, start → end and duration, in the time zone given', () => {
@@ -25,7 +37,10 @@ describe('attack rows', () => {
     assert.equal(ongoing.end.kind, 'ongoing');
     assert.equal(rowDescription(ongoing, NOW, 'UTC'), 'DDoS alert · since 2026-11-19 23:20 UTC · ongoing, 3 h 40 min so far');
     const newer = event({ id: 'e2', attack_start_time: '2026-11-20T01:00:00Z', attack_end_time: '2026-11-20T01:05:00Z' });
-    assert.deepEqual(ongoingFirst([newer, ongoing]).map((r) => r.id), ['e0', 'e2']);
+    assert.deepEqual(
+      ongoingFirst([newer, ongoing]).map((r) => r.id),
+      ['e0', 'e2'],
+    );
   });
 
   it('no end sent (the published event has none): "end not reported", never ongoing, no duration', () => {
@@ -33,7 +48,10 @@ describe('attack rows', () => {
     assert.equal(row.end.kind, 'unknown');
     assert.equal(rowLabel(row), '203.0.113.10, 203.0.113.11');
     assert.equal(rowDescription(row, NOW, 'UTC'), 'RTBH (blackhole) alert · 2026-11-19 23:20 UTC → end not reported');
-    assert.deepEqual(ongoingFirst([row]).map((r) => r.end.kind), ['unknown']);
+    assert.deepEqual(
+      ongoingFirst([row]).map((r) => r.end.kind),
+      ['unknown'],
+    );
   });
 
   it('missing fields are said, not guessed; power in words', () => {
@@ -47,7 +65,14 @@ describe('attack rows', () => {
   });
 
   it('durations', () => {
-    assert.deepEqual([45_000, 25 * 60_000, 3_600_000, 3_900_000, 86_400_000, 100 * 3_600_000].map(durationText), ['45 s', '25 min', '1 h', '1 h 5 min', '1 d', '4 d 4 h']);
+    assert.deepEqual([45_000, 25 * 60_000, 3_600_000, 3_900_000, 86_400_000, 100 * 3_600_000].map(durationText), [
+      '45 s',
+      '25 min',
+      '1 h',
+      '1 h 5 min',
+      '1 d',
+      '4 d 4 h',
+    ]);
     assert.equal(localTime(Date.parse('2026-11-20T00:00:00Z'), 'America/New_York'), '2026-11-19 19:00 EST');
   });
 });
@@ -56,7 +81,12 @@ describe('attack filters', () => {
   it('the range is always sent (last 30 days by default); type and addresses only when set', () => {
     assert.deepEqual(filterQuery(DEFAULT_FILTERS, NOW), { date_from: '2026-10-21T03:00:00.000Z', date_to: '2026-11-20T03:00:00.000Z' });
     const f = { range: { kind: 'last', hours: 24 } as const, alertType: 'rtbh_alert' as const, addresses: ['203.0.113.10', '2001:db8::20'] };
-    assert.deepEqual(filterQuery(f, NOW), { date_from: '2026-11-19T03:00:00.000Z', date_to: '2026-11-20T03:00:00.000Z', alert_type: 'rtbh_alert', targeted_ip_addresses: '203.0.113.10,2001:db8::20' });
+    assert.deepEqual(filterQuery(f, NOW), {
+      date_from: '2026-11-19T03:00:00.000Z',
+      date_to: '2026-11-20T03:00:00.000Z',
+      alert_type: 'rtbh_alert',
+      targeted_ip_addresses: '203.0.113.10,2001:db8::20',
+    });
     assert.equal(describeFilters(f), 'Last 24 hours · RTBH (blackhole) alert · 203.0.113.10, 2001:db8::20');
     assert.equal(describeFilters(DEFAULT_FILTERS), 'Last 30 days');
     assert.ok(isDefaultFilters(DEFAULT_FILTERS));

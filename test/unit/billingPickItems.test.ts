@@ -27,8 +27,14 @@ describe('a trial as a pick item', () => {
     assert.equal(trialState(trial(), NOW), 'active, 3 days 4 hours left');
     assert.equal(trialState(trial({ remaining_duration: 0 }), NOW), 'active, ending now');
     assert.equal(trialState(trial({ remaining_duration: null, active_ranges: [] }), NOW), 'not started');
-    assert.equal(trialState(trial({ remaining_duration: null, active_ranges: [{ start: '2026-05-11T00:00:00Z', end: '2026-05-20T00:00:00Z' }] }), NOW), 'not started');
-    assert.equal(trialState(trial({ remaining_duration: null, active_ranges: [{ start: '2026-04-01T00:00:00Z', end: '2026-04-15T00:00:00Z' }] }), NOW), 'ended');
+    assert.equal(
+      trialState(trial({ remaining_duration: null, active_ranges: [{ start: '2026-05-11T00:00:00Z', end: '2026-05-20T00:00:00Z' }] }), NOW),
+      'not started',
+    );
+    assert.equal(
+      trialState(trial({ remaining_duration: null, active_ranges: [{ start: '2026-04-01T00:00:00Z', end: '2026-04-15T00:00:00Z' }] }), NOW),
+      'ended',
+    );
     assert.equal(trialState(trial({ remaining_duration: null, active_ranges: [{ start: null, end: null }] }), NOW), 'not started or ended');
   });
 
@@ -67,6 +73,10 @@ describe('an activated free feature as a pick item', () => {
       description: 'CDN · client 501',
       detail: 'activated 2026-05-07 12:00:00 UTC (3 days ago) · activation 601',
     });
-    assert.deepEqual(freeFeaturePickText(feature({ feature: null, client_id: null, created_date: null }), NOW), { label: 'feature 31', description: 'service not stated', detail: 'activation 601' });
+    assert.deepEqual(freeFeaturePickText(feature({ feature: null, client_id: null, created_date: null }), NOW), {
+      label: 'feature 31',
+      description: 'service not stated',
+      detail: 'activation 601',
+    });
   });
 });

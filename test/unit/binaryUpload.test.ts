@@ -32,7 +32,7 @@ describe('a .wasm file checked and hashed', () => {
     assert.equal(text.ok, false);
     assert.match(!text.ok ? text.problem : '', /not WebAssembly/);
     assert.equal((await checkWasmFile(file('short.wasm', Buffer.from([0, 0x61])))).ok, false);
-    assert.match((await checkWasmFile(join(dir, 'missing.wasm'))) .ok ? '' : 'ENOENT', /ENOENT/);
+    assert.match((await checkWasmFile(join(dir, 'missing.wasm'))).ok ? '' : 'ENOENT', /ENOENT/);
   });
   it('the seal: SHA-256 read from one handle equals the hash of the whole file, with its size; not WebAssembly is refused', async () => {
     const path = bigWasm('hash.wasm', 3);
@@ -102,7 +102,10 @@ describe('the upload client against a local server', () => {
     await assert.rejects(uploadEdgeBinary(client(), await sealWasmFile(file('a.wasm', WASM))), /binary size limit \(HTTP 413/);
     answer = { status: 503, body: { error: 'busy' } };
     received = [];
-    await assert.rejects(uploadEdgeBinary(client(), await sealWasmFile(file('a.wasm', WASM))), (e: unknown) => e instanceof PlatformError && e.kind === 'server');
+    await assert.rejects(
+      uploadEdgeBinary(client(), await sealWasmFile(file('a.wasm', WASM))),
+      (e: unknown) => e instanceof PlatformError && e.kind === 'server',
+    );
     assert.equal(received.length, 1, 'a 503 on a POST is not retried either');
     answer = { status: 200, body: { id: 9001, status: 1, api_type: 'wasi-http' } };
   });
@@ -126,7 +129,10 @@ describe('the upload client against a local server', () => {
     });
     await assert.rejects(going, (e: unknown) => {
       assert.ok(e instanceof FileChangedError, String(e));
-      assert.match(e.message, /^changing\.wasm changed after it was confirmed: the bytes read to send have SHA-256 [0-9a-f]{64}, not the [0-9a-f]{64} confirmed\. Nothing was stored/);
+      assert.match(
+        e.message,
+        /^changing\.wasm changed after it was confirmed: the bytes read to send have SHA-256 [0-9a-f]{64}, not the [0-9a-f]{64} confirmed\. Nothing was stored/,
+      );
       return true;
     });
     assert.ok(changedAt > 0 && changedAt < 4 * 1024 * 1024);
@@ -140,7 +146,10 @@ describe('the upload client against a local server', () => {
     hold = true;
     const controller = new AbortController();
     const path = bigWasm('cancel.wasm', 16);
-    const going = uploadEdgeBinary(client(), await sealWasmFile(path), { signal: controller.signal, onProgress: (sent) => sent >= 2 * 1024 * 1024 && controller.abort() });
+    const going = uploadEdgeBinary(client(), await sealWasmFile(path), {
+      signal: controller.signal,
+      onProgress: (sent) => sent >= 2 * 1024 * 1024 && controller.abort(),
+    });
     await assert.rejects(going, (e: unknown) => e instanceof PlatformError && e.kind === 'cancelled');
     hold = false;
     assert.ok((received[0]?.bytes ?? 0) < 16 * 1024 * 1024, 'not all of it arrived');
@@ -165,18 +174,27 @@ describe('the simulator stores binaries without their bytes', () => {
   });
   it('refuses a non-wasm body (400), one past the size limit (400 said as the size limit) and past the count limit (429)', async () => {
     const notWasm = file('n.wasm', Buffer.from('not wasm at all'));
-    await assert.rejects(uploadEdgeBinary(client(), await sealFile(notWasm)), (e: unknown) => e instanceof PlatformError && e.status === 400 && /WebAssembly/.test(e.message));
+    await assert.rejects(
+      uploadEdgeBinary(client(), await sealFile(notWasm)),
+      (e: unknown) => e instanceof PlatformError && e.status === 400 && /WebAssembly/.test(e.message),
+    );
     sim.setOptions({ binarySizeLimitBytes: 1024 * 1024 });
     await assert.rejects(uploadEdgeBinary(client(), await sealWasmFile(bigWasm('big.wasm', 2))), /binary size limit \(HTTP 400/);
     sim.setOptions({ binarySizeLimitBytes: 100 * 1024 * 1024, binaryCountLimit: 1 });
-    await assert.rejects(uploadEdgeBinary(client(), await sealWasmFile(file('c.wasm', WASM))), (e: unknown) => e instanceof PlatformError && e.status === 429 && /binary limit is reached/.test(e.message));
+    await assert.rejects(
+      uploadEdgeBinary(client(), await sealWasmFile(file('c.wasm', WASM))),
+      (e: unknown) => e instanceof PlatformError && e.status === 429 && /binary limit is reached/.test(e.message),
+    );
     sim.setOptions({ binaryCountLimit: 1_000_000 });
   });
   it('an app can be pointed only at a stored binary; a binary in use cannot be deleted', async () => {
     const api = client();
     const { createPlatformApi } = await import('../../src/platform/api');
     const typed = createPlatformApi(api);
-    await assert.rejects(typed.edge.patchEdgeApp({ params: { app_id: 101 }, body: { binary: 999_999 } }), (e: unknown) => e instanceof PlatformError && e.status === 400);
+    await assert.rejects(
+      typed.edge.patchEdgeApp({ params: { app_id: 101 }, body: { binary: 999_999 } }),
+      (e: unknown) => e instanceof PlatformError && e.status === 400,
+    );
     const app = await typed.edge.getOwnEdgeApp({ params: { app_id: 101 } });
     await assert.rejects(typed.edge.deleteEdgeBinary({ params: { binary_id: app.binary! } }), (e: unknown) => e instanceof PlatformError && e.status === 409);
     const stored = await uploadEdgeBinary(api, await sealWasmFile(file('d.wasm', WASM)));

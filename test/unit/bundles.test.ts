@@ -13,7 +13,8 @@ const execFileAsync = promisify(execFile);
 
 const root = path.resolve(__dirname, '../..');
 /** The benches' variables, and names of their code that a development build keeps. */
-const BENCH_NAMES = /PLATFORM_CONSOLE_(BENCH_PRICING_NAIVE|BENCH_MEMORY_FILE|PRICE_EVENTS_FILE|PROFILE_TIMINGS_FILE)|EveryAnswer|LoadTimer|appendBenchRecord|pricingBaseline/;
+const BENCH_NAMES =
+  /PLATFORM_CONSOLE_(BENCH_PRICING_NAIVE|BENCH_MEMORY_FILE|PRICE_EVENTS_FILE|PROFILE_TIMINGS_FILE)|EveryAnswer|LoadTimer|appendBenchRecord|pricingBaseline/;
 
 describe('bundles (esbuild.mjs)', () => {
   const dirs: Record<string, string> = {};
@@ -27,15 +28,15 @@ describe('bundles (esbuild.mjs)', () => {
     await Promise.all(
       variants.map(async ([variant, args]) => {
         const out = (dirs[variant] = path.join(base, variant));
-        await execFileAsync(process.execPath, ['esbuild.mjs', ...args, '--outdir', out], { cwd: root, encoding: 'utf8' }).catch((error: Error & { stderr?: string }) =>
-          assert.fail(`${variant}: ${error.stderr || error.message}`),
+        await execFileAsync(process.execPath, ['esbuild.mjs', ...args, '--outdir', out], { cwd: root, encoding: 'utf8' }).catch(
+          (error: Error & { stderr?: string }) => assert.fail(`${variant}: ${error.stderr || error.message}`),
         );
       }),
     );
   });
   after(() => rmSync(base, { recursive: true, force: true }));
 
-  it('builds one extension bundle, the manifest\'s main, with every feature in it', () => {
+  it("builds one extension bundle, the manifest's main, with every feature in it", () => {
     const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { main: string };
     assert.equal(manifest.main, './dist/extension.js');
     for (const variant of ['shipped', 'development']) {
@@ -55,7 +56,7 @@ describe('bundles (esbuild.mjs)', () => {
     }
   });
 
-  it('keeps re2js (the log filter\'s and template patterns\' engine) out of the extension bundle, required at first use; the logs page holds it', () => {
+  it("keeps re2js (the log filter's and template patterns' engine) out of the extension bundle, required at first use; the logs page holds it", () => {
     for (const variant of ['shipped', 'development']) {
       const extension = read(variant, 'extension.js');
       assert.doesNotMatch(extension, /RE2JS|translateRegExp/, variant);
@@ -74,20 +75,24 @@ describe('bundles (esbuild.mjs)', () => {
     assert.equal(cron.describeCron('30 2 * * 1,3'), 'At 02:30, only on Monday and Wednesday');
     // Berlin springs forward on 29 March 2026: 02:30 does not exist that day, the run is at 03:30 CEST.
     const runs: Date[] = cron.cronRuns('30 2 * * *', new Date('2026-03-28T12:00:00Z'), 'Europe/Berlin', 2);
-    assert.deepEqual(runs.map((d) => d.toISOString()), ['2026-03-29T01:30:00.000Z', '2026-03-30T00:30:00.000Z']);
+    assert.deepEqual(
+      runs.map((d) => d.toISOString()),
+      ['2026-03-29T01:30:00.000Z', '2026-03-30T00:30:00.000Z'],
+    );
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const pkcs12 = require(path.join(dir('shipped'), 'lazy/pkcs12.js'));
     assert.equal(typeof pkcs12.buildPkcs12, 'function');
     assert.throws(() => pkcs12.readPkcs12(Buffer.from('not a pkcs12')), /PKCS12: cannot be opened/);
   });
 
-  it('leaves what only the benches use out of every bundle but the benches\' variant', () => {
+  it("leaves what only the benches use out of every bundle but the benches' variant", () => {
     for (const variant of ['shipped', 'development']) {
       const files = readdirSync(dir(variant), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
       assert.ok(files.includes('extension.js') && files.includes('mcp.js'), `${variant}: ${files.join(', ')}`);
       for (const file of files) assert.equal(BENCH_NAMES.exec(read(variant, file))?.[0], undefined, `${variant}: ${file}`);
     }
     const bench = read('bench', 'extension.js');
-    for (const name of ['PLATFORM_CONSOLE_BENCH_PRICING_NAIVE', 'PLATFORM_CONSOLE_PRICE_EVENTS_FILE', 'PLATFORM_CONSOLE_PROFILE_TIMINGS_FILE']) assert.ok(bench.includes(name), name);
+    for (const name of ['PLATFORM_CONSOLE_BENCH_PRICING_NAIVE', 'PLATFORM_CONSOLE_PRICE_EVENTS_FILE', 'PLATFORM_CONSOLE_PROFILE_TIMINGS_FILE'])
+      assert.ok(bench.includes(name), name);
   });
 });

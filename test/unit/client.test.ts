@@ -25,11 +25,8 @@ let api: PlatformApi;
 const log: RequestLogEntry[] = [];
 
 function makeApi(options: Partial<ConstructorParameters<typeof HttpClient>[0]> = {}): PlatformApi {
-  return createPlatformApi(
-    new HttpClient({ baseUrl: `${sim.url}/`, apiKey: KEY, retryBaseMs: 5, onRequest: (e) => log.push(e), ...options }),
-  );
+  return createPlatformApi(new HttpClient({ baseUrl: `${sim.url}/`, apiKey: KEY, retryBaseMs: 5, onRequest: (e) => log.push(e), ...options }));
 }
-
 
 const count = (route: string) => sim.requestCounts()[route] ?? 0;
 
@@ -58,7 +55,12 @@ describe('every endpoint against the simulator', () => {
   it('2 addSchedules: the policy comes back with new schedule ids', async () => {
     const policy = await api.cloud.addSchedules({
       params: { ...PR, policy_id: 10 },
-      body: { schedules: [{ type: 'cron', day_of_week: 'mon,wed', hour: '2', minute: '30', timezone: 'Europe/Berlin', max_quantity: 3 }, { type: 'interval', days: 1 }] },
+      body: {
+        schedules: [
+          { type: 'cron', day_of_week: 'mon,wed', hour: '2', minute: '30', timezone: 'Europe/Berlin', max_quantity: 3 },
+          { type: 'interval', days: 1 },
+        ],
+      },
     });
     assert.equal(policy.id, 10);
     const added = policy.schedules?.slice(-2) ?? [];
@@ -70,17 +72,28 @@ describe('every endpoint against the simulator', () => {
     const renamed = await api.security.updateProtectionProfile({ params: { protection_profile_id: 1 }, body: { name: 'Renamed by test' } });
     assert.equal(renamed.name, 'Renamed by test');
     const found = await api.security.listProtectionProfiles({ params: {}, query: { name: 'renamed BY', client_id: 1 } });
-    assert.deepEqual(found.map((p) => p.id), [1]);
+    assert.deepEqual(
+      found.map((p) => p.id),
+      [1],
+    );
     const sorted = await api.security.listProtectionProfiles({ params: {}, query: { order_by: 'name' } });
     const names = sorted.map((p) => p.name ?? '');
-    assert.deepEqual(names, [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    assert.deepEqual(
+      names,
+      [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
     assert.ok(sorted.length >= 200);
   });
 
-  it('4 + 5 prices: instances and load balancers, with the spec\'s types', async () => {
+  it("4 + 5 prices: instances and load balancers, with the spec's types", async () => {
     const vm = await api.pricing.previewInstancePrice({
       params: PR,
-      body: { flavor: 'g1-standard-2-4', names: ['a', 'b'], interfaces: [{ type: 'external' }], volumes: [{ source: 'new-volume', size: 20, type_name: 'ssd_hiiops' }] },
+      body: {
+        flavor: 'g1-standard-2-4',
+        names: ['a', 'b'],
+        interfaces: [{ type: 'external' }],
+        volumes: [{ source: 'new-volume', size: 20, type_name: 'ssd_hiiops' }],
+      },
     });
     assert.equal(vm.price_status, 'show');
     assert.equal(vm.vm_count, 2);
@@ -115,7 +128,10 @@ describe('every endpoint against the simulator', () => {
   });
 
   it('10, 13 reports: created Pending (201), read back until Completed', async () => {
-    const created = await api.billing.createReport({ params: {}, body: { template_code: 'ResellerExpenses', parameters: { date_from: '2025-01-01', date_to: '2025-02-01' } } });
+    const created = await api.billing.createReport({
+      params: {},
+      body: { template_code: 'ResellerExpenses', parameters: { date_from: '2025-01-01', date_to: '2025-02-01' } },
+    });
     assert.equal(created.status, 'Pending');
     await new Promise((r) => setTimeout(r, 260));
     assert.equal((await api.billing.getReport({ params: { id: created.uuid } })).status, 'Completed');
@@ -134,7 +150,10 @@ describe('every endpoint against the simulator', () => {
   });
 
   it('17, 18 notification settings: created (201), updated', async () => {
-    const created = await api.iam.createNotificationSetting({ params: { resellerId: 702 }, body: { notification_type: 'failed_login', email: 'ops@example.com' } });
+    const created = await api.iam.createNotificationSetting({
+      params: { resellerId: 702 },
+      body: { notification_type: 'failed_login', email: 'ops@example.com' },
+    });
     assert.equal(created.enabled, true);
     const updated = await api.iam.updateNotificationSetting({
       params: { resellerId: 702, notificationSettingsId: created.id },
@@ -158,7 +177,10 @@ describe('refused before sending', () => {
     for (const [attempt, field] of attempts) {
       const error = await rejection(attempt);
       assert.equal(error.kind, 'validation');
-      assert.ok(error.issues.some((i) => i.path === field), `${field}: ${error.message}`);
+      assert.ok(
+        error.issues.some((i) => i.path === field),
+        `${field}: ${error.message}`,
+      );
     }
     assert.deepEqual(sim.requestCounts(), {}, 'the simulator saw no request');
   });
@@ -168,13 +190,17 @@ describe('server refusals and faults', () => {
   const getApp = () => api.edge.getEdgeApp({ params: { app_id: 101 } });
   const post = () => api.billing.createReport({ params: {}, body: { template_code: 'ResellerExpenses' } });
 
-  it('a server-side refusal names the field, in every product\'s shape', async () => {
+  it("a server-side refusal names the field, in every product's shape", async () => {
     // The profiles product answers a refusal with 422, the others with 400.
     const cases: [() => Promise<unknown>, string, number][] = [
       [() => api.cloud.createSecret({ params: PR, body: SECRET }), 'createSecret', 400],
       [() => api.security.updateProtectionProfile({ params: { protection_profile_id: 1 }, body: { name: 'n' } }), 'updateProtectionProfile', 422],
       [() => getApp(), 'getEdgeApp', 400],
-      [() => api.iam.createNotificationSetting({ params: { resellerId: 701 }, body: { notification_type: 'failed_login', email: 'a@b.co' } }), 'createNotificationSetting', 400],
+      [
+        () => api.iam.createNotificationSetting({ params: { resellerId: 701 }, body: { notification_type: 'failed_login', email: 'a@b.co' } }),
+        'createNotificationSetting',
+        400,
+      ],
       [() => post(), 'createReport', 400],
     ];
     for (const [call, route, status] of cases) {
@@ -189,7 +215,10 @@ describe('server refusals and faults', () => {
   it('a real 422 from the profiles product names the field', async () => {
     const error = await rejection(api.security.updateProtectionProfile({ params: { protection_profile_id: 1 }, body: { template_id: 999 } }));
     assert.equal(error.status, 422);
-    assert.ok(error.issues.some((i) => i.path === 'template_id'), error.message);
+    assert.ok(
+      error.issues.some((i) => i.path === 'template_id'),
+      error.message,
+    );
   });
 
   it('401 for a wrong key, with no key in the message', async () => {

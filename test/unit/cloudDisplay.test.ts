@@ -1,19 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  functionState,
-  lastPickedFirst,
-  policyDescription,
-  scheduleRow,
-  secretDescription,
-  secretExpiry,
-} from '../../src/features/cloud/model/cloudDisplay';
+import { functionState, lastPickedFirst, policyDescription, scheduleRow, secretDescription, secretExpiry } from '../../src/features/cloud/model/cloudDisplay';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 const DAY = 86_400_000;
 const at = (days: number) => new Date(NOW + days * DAY).toISOString();
 
-describe('Cloud view: a secret\'s expiry', () => {
+describe("Cloud view: a secret's expiry", () => {
   it('expired, within 30 days, later, never: each said and marked', () => {
     assert.deepEqual(secretExpiry(at(-3), NOW), { state: 'expired', text: 'expired 3 days ago' });
     assert.deepEqual(secretExpiry(at(-0.5), NOW), { state: 'expired', text: 'expired today' });
@@ -25,13 +18,16 @@ describe('Cloud view: a secret\'s expiry', () => {
     assert.deepEqual(secretExpiry('soon', NOW), { state: 'never', text: 'expires soon' }, 'text that is no date is shown as it came');
   });
   it('the row says type, status and expiry', () => {
-    assert.equal(secretDescription({ id: 'a', secret_type: 'certificate', status: 'ACTIVE', expiration: at(12.5) }, NOW), 'certificate · ACTIVE · expires in 12 days');
+    assert.equal(
+      secretDescription({ id: 'a', secret_type: 'certificate', status: 'ACTIVE', expiration: at(12.5) }, NOW),
+      'certificate · ACTIVE · expires in 12 days',
+    );
     assert.equal(secretDescription({ id: 'a' }, NOW), 'no expiration');
   });
 });
 
 describe('Cloud view: functions, policies and schedules', () => {
-  it('a function\'s state from its status or its disabled flag', () => {
+  it("a function's state from its status or its disabled flag", () => {
     assert.equal(functionState({ status: 'ACTIVE' }), 'active');
     assert.equal(functionState({ status: 'ACTIVE', disabled: true }), 'disabled');
     assert.equal(functionState({ status: 'deploying' }), 'deploying');
@@ -45,7 +41,11 @@ describe('Cloud view: functions, policies and schedules', () => {
   });
   it("a cron schedule in words with its next runs in the person's zone; an interval as its span", () => {
     const now = new Date('2026-11-27T10:00:00Z'); // a Friday
-    const weekly = scheduleRow({ type: 'cron', minute: '0', hour: '3', day_of_week: 'mon', timezone: 'Europe/Luxembourg', retention_time: { weeks: 2 }, max_quantity: 10 }, now, 'America/New_York');
+    const weekly = scheduleRow(
+      { type: 'cron', minute: '0', hour: '3', day_of_week: 'mon', timezone: 'Europe/Luxembourg', retention_time: { weeks: 2 }, max_quantity: 10 },
+      now,
+      'America/New_York',
+    );
     assert.equal(weekly.label, 'At 03:00, only on Monday (Europe/Luxembourg)');
     // 03:00 in Luxembourg (CET) is 02:00 UTC, 21:00 the evening before in New York (GMT-5).
     assert.deepEqual(weekly.runs, ['Sun 2026-11-29 21:00 GMT-5', 'Sun 2026-12-06 21:00 GMT-5', 'Sun 2026-12-13 21:00 GMT-5']);
@@ -56,9 +56,21 @@ describe('Cloud view: functions, policies and schedules', () => {
   });
   it('the last project or region picked comes first; the rest keep their order', () => {
     const items = [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }];
-    assert.deepEqual(lastPickedFirst(items, 3).map((i) => i.id), [3, 1, 2, 4]);
-    assert.deepEqual(lastPickedFirst(items, 1).map((i) => i.id), [1, 2, 3, 4]);
-    assert.deepEqual(lastPickedFirst(items, 9).map((i) => i.id), [1, 2, 3, 4]);
-    assert.deepEqual(lastPickedFirst(items, undefined).map((i) => i.id), [1, 2, 3, 4]);
+    assert.deepEqual(
+      lastPickedFirst(items, 3).map((i) => i.id),
+      [3, 1, 2, 4],
+    );
+    assert.deepEqual(
+      lastPickedFirst(items, 1).map((i) => i.id),
+      [1, 2, 3, 4],
+    );
+    assert.deepEqual(
+      lastPickedFirst(items, 9).map((i) => i.id),
+      [1, 2, 3, 4],
+    );
+    assert.deepEqual(
+      lastPickedFirst(items, undefined).map((i) => i.id),
+      [1, 2, 3, 4],
+    );
   });
 });

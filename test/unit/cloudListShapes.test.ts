@@ -10,22 +10,64 @@ type Kind = 'string' | 'integer' | 'boolean' | 'object' | 'array';
 type Shape = Record<string, `${Kind}` | `${Kind}?null`>;
 
 const PROJECT: Shape = {
-  client_id: 'integer', created_at: 'string', deleted_at: 'string?null', description: 'string?null', id: 'integer',
-  is_default: 'boolean', name: 'string', state: 'string', task_id: 'string?null',
+  client_id: 'integer',
+  created_at: 'string',
+  deleted_at: 'string?null',
+  description: 'string?null',
+  id: 'integer',
+  is_default: 'boolean',
+  name: 'string',
+  state: 'string',
+  task_id: 'string?null',
 };
 const REGION: Shape = {
-  id: 'integer', display_name: 'string', keystone_name: 'string', slug: 'string', state: 'string', country: 'string',
-  zone: 'string?null', task_id: 'string?null', endpoint_type: 'string', external_network_id: 'string?null',
-  created_on: 'string', created_at: 'string', keystone_id: 'integer', has_kvm: 'boolean', has_baremetal: 'boolean',
-  has_basic_vm: 'boolean', has_sfs: 'boolean', has_dbaas: 'boolean', has_ddos: 'boolean', vlan_physical_network: 'string',
-  available_volume_types: 'array?null', metrics_database_id: 'integer?null', access_level: 'string', has_k8s: 'boolean',
-  has_ai: 'boolean', has_ai_gpu: 'boolean', coordinates: 'object?null', file_share_types: 'array?null',
+  id: 'integer',
+  display_name: 'string',
+  keystone_name: 'string',
+  slug: 'string',
+  state: 'string',
+  country: 'string',
+  zone: 'string?null',
+  task_id: 'string?null',
+  endpoint_type: 'string',
+  external_network_id: 'string?null',
+  created_on: 'string',
+  created_at: 'string',
+  keystone_id: 'integer',
+  has_kvm: 'boolean',
+  has_baremetal: 'boolean',
+  has_basic_vm: 'boolean',
+  has_sfs: 'boolean',
+  has_dbaas: 'boolean',
+  has_ddos: 'boolean',
+  vlan_physical_network: 'string',
+  available_volume_types: 'array?null',
+  metrics_database_id: 'integer?null',
+  access_level: 'string',
+  has_k8s: 'boolean',
+  has_ai: 'boolean',
+  has_ai_gpu: 'boolean',
+  coordinates: 'object?null',
+  file_share_types: 'array?null',
 };
 const NAMESPACE: Shape = { name: 'string', functions: 'array', status: 'string', created_at: 'string', functions_deploy_status: 'object' };
 const FUNCTION: Shape = {
-  id: 'string', name: 'string', runtime: 'string', timeout: 'integer', flavor: 'string', autoscaling: 'object',
-  code_text: 'string', main_method: 'string', endpoint: 'string', build_status: 'string', build_message: 'string',
-  status: 'string', created_at: 'string', deploy_status: 'object', dependencies: 'string', description: 'string',
+  id: 'string',
+  name: 'string',
+  runtime: 'string',
+  timeout: 'integer',
+  flavor: 'string',
+  autoscaling: 'object',
+  code_text: 'string',
+  main_method: 'string',
+  endpoint: 'string',
+  build_status: 'string',
+  build_message: 'string',
+  status: 'string',
+  created_at: 'string',
+  deploy_status: 'object',
+  dependencies: 'string',
+  description: 'string',
 };
 const ENUMS: Record<string, readonly (string | null)[]> = {
   'region.state': ['ACTIVE', 'DELETED', 'DELETING', 'DELETION_FAILED', 'INACTIVE', 'MAINTENANCE', 'NEW'],
@@ -93,13 +135,19 @@ for (const dialect of ['platform'] as const) {
   });
 }
 
-describe('the client reads a namespace\'s functions in either shape', () => {
+describe("the client reads a namespace's functions in either shape", () => {
   it('an array (the published shape) counts as its length; an integer from older servers is kept', async () => {
     const { endpoints } = await import('../../src/schema/endpoints');
     const page = endpoints.listNamespaces.response.parse({
       count: 2,
-      results: [{ name: 'api', functions: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] }, { name: 'old', functions: 1 }],
+      results: [
+        { name: 'api', functions: [{ name: 'a' }, { name: 'b' }, { name: 'c' }] },
+        { name: 'old', functions: 1 },
+      ],
     });
-    assert.deepEqual(page.results.map((n) => n.functions), [3, 1]);
+    assert.deepEqual(
+      page.results.map((n) => n.functions),
+      [3, 1],
+    );
   });
 });

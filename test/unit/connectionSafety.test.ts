@@ -28,7 +28,10 @@ describe('app URLs in a browser', () => {
 
 describe('Markdown tooltips', () => {
   it('show server text as text: no image, link or formatting of its own', () => {
-    assert.equal(escapeMarkdown('![x](https://t.example/p.png) **b** [l](command:x)'), '\\!\\[x\\]\\(https://t\\.example/p\\.png\\) \\*\\*b\\*\\* \\[l\\]\\(command:x\\)');
+    assert.equal(
+      escapeMarkdown('![x](https://t.example/p.png) **b** [l](command:x)'),
+      '\\!\\[x\\]\\(https://t\\.example/p\\.png\\) \\*\\*b\\*\\* \\[l\\]\\(command:x\\)',
+    );
     assert.equal(escapeMarkdown(null), '');
   });
 });

@@ -15,7 +15,17 @@ import { ONGOING_EVENT_ID, SEEDED_EVENT_COUNT, TARGETED } from '../../simulator/
 const KEY = 'ddos-events-key-51c3';
 const SEED_TIME = Date.parse('2026-11-20T00:00:00Z');
 const NOW = SEED_TIME + 3 * 3_600_000;
-const PUBLISHED = ['alert_type', 'attack_power_bps', 'attack_power_pps', 'attack_start_time', 'client_id', 'id', 'notification_type', 'number_of_ip_involved_in_attack', 'targeted_ip_addresses'];
+const PUBLISHED = [
+  'alert_type',
+  'attack_power_bps',
+  'attack_power_pps',
+  'attack_start_time',
+  'client_id',
+  'id',
+  'notification_type',
+  'number_of_ip_involved_in_attack',
+  'targeted_ip_addresses',
+];
 const RANGE = { date_from: '2026-10-01T00:00:00Z', date_to: '2026-11-21T00:00:00Z' };
 
 const issues = (query: unknown) => {
@@ -50,7 +60,12 @@ describe('event logs: request rules', () => {
   });
 
   it('the answer: an item without an id is left out, the rest kept; numbers sent as text read', () => {
-    const answer = eventLogsResponse.parse({ results: [{ alert_type: 'ddos_alert' }, { id: 'x', attack_power_bps: '12.5', targeted_ip_addresses: null }], count: 2, limit: 10, offset: 0 });
+    const answer = eventLogsResponse.parse({
+      results: [{ alert_type: 'ddos_alert' }, { id: 'x', attack_power_bps: '12.5', targeted_ip_addresses: null }],
+      count: 2,
+      limit: 10,
+      offset: 0,
+    });
     assert.equal(answer.results.length, 1);
     assert.equal(answer.results[0]!.attack_power_bps, 12.5);
     assert.equal(answer.results[0]!.targeted_ip_addresses, null);
@@ -70,12 +85,23 @@ for (const dialect of ['both', 'platform'] as const) {
     const list = (query: Parameters<PlatformApi['security']['listDdosEvents']>[0]['query']) => api.security.listDdosEvents({ params: {}, query });
 
     it('every event in the published shape (plus attack_end_time), over the last 30 days; one still going on', async () => {
-      const res = await fetch(`${sim.url}/security/notifier/v1/event_logs?date_from=2026-10-01&date_to=2026-11-21&limit=500`, { headers: { Authorization: `apikey ${KEY}` } });
+      const res = await fetch(`${sim.url}/security/notifier/v1/event_logs?date_from=2026-10-01&date_to=2026-11-21&limit=500`, {
+        headers: { Authorization: `apikey ${KEY}` },
+      });
       const body = (await res.json()) as { results: Record<string, unknown>[]; count: number; limit: number; offset: number };
       assert.deepEqual([body.count, body.limit, body.offset, body.results.length], [SEEDED_EVENT_COUNT, 500, 0, SEEDED_EVENT_COUNT]);
-      for (const e of body.results) assert.deepEqual(Object.keys(e).filter((k) => k !== 'attack_end_time').sort(), PUBLISHED);
+      for (const e of body.results)
+        assert.deepEqual(
+          Object.keys(e)
+            .filter((k) => k !== 'attack_end_time')
+            .sort(),
+          PUBLISHED,
+        );
       const ongoing = body.results.filter((e) => e.attack_end_time === null);
-      assert.deepEqual(ongoing.map((e) => e.id), [ONGOING_EVENT_ID]);
+      assert.deepEqual(
+        ongoing.map((e) => e.id),
+        [ONGOING_EVENT_ID],
+      );
       const starts = body.results.map((e) => Date.parse(String(e.attack_start_time)));
       assert.ok(Math.min(...starts) >= SEED_TIME - 30 * 86_400_000, 'within 30 days');
       assert.deepEqual([...new Set(body.results.map((e) => e.alert_type))].sort(), ['ddos_alert', 'rtbh_alert']);
@@ -85,12 +111,18 @@ for (const dialect of ['both', 'platform'] as const) {
     it('default ordering oldest first; -attack_start_time newest first; by power', async () => {
       const oldest = await list({ ...RANGE, limit: 500 });
       const times = oldest.results.map((e) => Date.parse(e.attack_start_time!));
-      assert.deepEqual(times, [...times].sort((a, b) => a - b));
+      assert.deepEqual(
+        times,
+        [...times].sort((a, b) => a - b),
+      );
       const newest = await list({ ...RANGE, ordering: '-attack_start_time', limit: 3 });
       assert.equal(newest.results[0]!.id, ONGOING_EVENT_ID);
       assert.deepEqual(lastQuery(), { ...RANGE, ordering: '-attack_start_time', limit: '3' });
       const bps = (await list({ ...RANGE, ordering: '-attack_power_bps', limit: 500 })).results.map((e) => e.attack_power_bps!);
-      assert.deepEqual(bps, [...bps].sort((a, b) => b - a));
+      assert.deepEqual(
+        bps,
+        [...bps].sort((a, b) => b - a),
+      );
     });
 
     it('filters on the server: alert type, targeted address (one of a pair counts), time range (an ongoing attack reaches now)', async () => {
@@ -105,7 +137,10 @@ for (const dialect of ['both', 'platform'] as const) {
       assert.equal(both.count, mail.count! + (await list({ ...RANGE, targeted_ip_addresses: TARGETED.v6, limit: 500 })).count!);
       // The last hour: only the attack still going on (it began 40 minutes before the seed time, three hours ago).
       const lastHour = await list({ date_from: new Date(NOW - 3_600_000).toISOString(), date_to: new Date(NOW).toISOString() });
-      assert.deepEqual(lastHour.results.map((e) => e.id), [ONGOING_EVENT_ID]);
+      assert.deepEqual(
+        lastHour.results.map((e) => e.id),
+        [ONGOING_EVENT_ID],
+      );
     });
 
     it('pages by limit and offset with the count of all that match', async () => {
@@ -113,7 +148,10 @@ for (const dialect of ['both', 'platform'] as const) {
       const second = await list({ ...RANGE, ordering: '-attack_start_time', limit: 10, offset: 10 });
       const all = await list({ ...RANGE, ordering: '-attack_start_time', limit: 500 });
       assert.deepEqual([first.count, second.count, second.offset, second.limit], [SEEDED_EVENT_COUNT, SEEDED_EVENT_COUNT, 10, 10]);
-      assert.deepEqual([...first.results, ...second.results].map((e) => e.id), all.results.slice(0, 20).map((e) => e.id));
+      assert.deepEqual(
+        [...first.results, ...second.results].map((e) => e.id),
+        all.results.slice(0, 20).map((e) => e.id),
+      );
       const past = await list({ ...RANGE, offset: 100 });
       assert.deepEqual([past.results.length, past.count], [0, SEEDED_EVENT_COUNT]);
     });
@@ -132,7 +170,7 @@ for (const dialect of ['both', 'platform'] as const) {
 }
 
 describe('simulator: a spec-only server has no event log', () => {
-  it('answers 404, as for the platform\'s other own lists', async () => {
+  it("answers 404, as for the platform's other own lists", async () => {
     const sim = await startSimulator({ apiKey: KEY, dialect: 'spec' });
     try {
       const res = await fetch(`${sim.url}/security/notifier/v1/event_logs?date_from=2026-01-01`, { headers: { Authorization: `apikey ${KEY}` } });

@@ -34,16 +34,31 @@ const WASM_BODY = {
 type Calls = { [K in EndpointName]: { params: Record<string, unknown>; run: (api: PlatformApi) => Promise<unknown> } };
 
 function calls(taskId: () => string): Calls {
-  const secret = { name: 'dialect-secret', payload: 'AAEC', payload_content_encoding: 'base64', payload_content_type: 'application/octet-stream', secret_type: 'opaque' } as const;
+  const secret = {
+    name: 'dialect-secret',
+    payload: 'AAEC',
+    payload_content_encoding: 'base64',
+    payload_content_type: 'application/octet-stream',
+    secret_type: 'opaque',
+  } as const;
   const logs = { ...PR, namespace_name: 'default', function_name: 'hello-world' };
   const report = { id: SEEDED_REPORTS.Completed };
   let storedBinary = 1;
   return {
     createSecret: { params: PR, run: (api) => api.cloud.createSecret({ params: PR, body: secret }) },
     getTask: { params: {}, run: (api) => api.cloud.getTask({ params: { task_id: taskId() } }) },
-    addSchedules: { params: { ...PR, policy_id: 10 }, run: (api) => api.cloud.addSchedules({ params: { ...PR, policy_id: 10 }, body: { schedules: [{ type: 'interval', hours: 6 }] } }) },
-    updateProtectionProfile: { params: { protection_profile_id: 1 }, run: (api) => api.security.updateProtectionProfile({ params: { protection_profile_id: 1 }, body: { name: 'Dialect test' } }) },
-    previewInstancePrice: { params: PR, run: (api) => api.pricing.previewInstancePrice({ params: PR, body: { flavor: 'g1-standard-2-4', interfaces: [{ type: 'external' }], names: ['vm-1'] } }) },
+    addSchedules: {
+      params: { ...PR, policy_id: 10 },
+      run: (api) => api.cloud.addSchedules({ params: { ...PR, policy_id: 10 }, body: { schedules: [{ type: 'interval', hours: 6 }] } }),
+    },
+    updateProtectionProfile: {
+      params: { protection_profile_id: 1 },
+      run: (api) => api.security.updateProtectionProfile({ params: { protection_profile_id: 1 }, body: { name: 'Dialect test' } }),
+    },
+    previewInstancePrice: {
+      params: PR,
+      run: (api) => api.pricing.previewInstancePrice({ params: PR, body: { flavor: 'g1-standard-2-4', interfaces: [{ type: 'external' }], names: ['vm-1'] } }),
+    },
     previewLoadBalancerPrice: { params: PR, run: (api) => api.pricing.previewLoadBalancerPrice({ params: PR, body: { flavor: 'lb1-1-2' } }) },
     getEdgeApp: { params: { app_id: 101 }, run: (api) => api.edge.getEdgeApp({ params: { app_id: 101 } }) },
     deleteStorage: { params: { storage_id: 1002 }, run: (api) => api.storage.deleteStorage({ params: { storage_id: 1002 } }) },
@@ -52,18 +67,27 @@ function calls(taskId: () => string): Calls {
     getReport: { params: report, run: (api) => api.billing.getReport({ params: report }) },
     getFunctionLogs: { params: logs, run: (api) => api.faas.getFunctionLogs({ params: logs, query: { limit: 5 } }) },
     getEdgeTemplate: { params: { template_id: 302 }, run: (api) => api.edge.getEdgeTemplate({ params: { template_id: 302 } }) },
-    createReport: { params: {}, run: (api) => api.billing.createReport({ params: {}, body: { template_code: 'ResellerExpenses', parameters: { date_from: '2026-04-01', date_to: '2026-04-30' } } }) },
+    createReport: {
+      params: {},
+      run: (api) =>
+        api.billing.createReport({ params: {}, body: { template_code: 'ResellerExpenses', parameters: { date_from: '2026-04-01', date_to: '2026-04-30' } } }),
+    },
     listProtectionProfiles: { params: {}, run: (api) => api.security.listProtectionProfiles({ params: {}, query: { name: 'a' } }) },
     getProtectionProfile: { params: { protection_profile_id: 1 }, run: (api) => api.security.getProtectionProfile({ params: { protection_profile_id: 1 } }) },
     getEdgeClient: { params: { client_id: 201 }, run: (api) => api.edge.getEdgeClient({ params: { client_id: 201 } }) },
     getActivatedFreeFeature: { params: { activatedFeatureId: 601 }, run: (api) => api.iam.getActivatedFreeFeature({ params: { activatedFeatureId: 601 } }) },
     updateNotificationSetting: {
       params: { resellerId: 701, notificationSettingsId: 801 },
-      run: (api) => api.iam.updateNotificationSetting({ params: { resellerId: 701, notificationSettingsId: 801 }, body: { notification_type: 'deletion_request', email: 'ops@reseller.example' } }),
+      run: (api) =>
+        api.iam.updateNotificationSetting({
+          params: { resellerId: 701, notificationSettingsId: 801 },
+          body: { notification_type: 'deletion_request', email: 'ops@reseller.example' },
+        }),
     },
     createNotificationSetting: {
       params: { resellerId: 702 },
-      run: (api) => api.iam.createNotificationSetting({ params: { resellerId: 702 }, body: { notification_type: 'failed_login', email: 'alerts@reseller.example' } }),
+      run: (api) =>
+        api.iam.createNotificationSetting({ params: { resellerId: 702 }, body: { notification_type: 'failed_login', email: 'alerts@reseller.example' } }),
     },
     listEdgeApps: { params: {}, run: (api) => api.edge.listEdgeApps({ params: {}, query: { limit: 5 } }) },
     getOwnEdgeApp: { params: { app_id: 101 }, run: (api) => api.edge.getOwnEdgeApp({ params: { app_id: 101 } }) },
@@ -89,7 +113,10 @@ function calls(taskId: () => string): Calls {
     createEdgeApp: { params: {}, run: (api) => api.edge.createEdgeApp({ params: {}, body: { name: 'made-here', template: 301, env: { LOG_LEVEL: 'info' } } }) },
     listEdgeBinaries: { params: {}, run: (api) => api.edge.listEdgeBinaries({ params: {} }) },
     listEdgeSecrets: { params: {}, run: (api) => api.edge.listEdgeSecrets({ params: {}, query: { app_id: 101 } }) },
-    createEdgeSecret: { params: {}, run: (api) => api.edge.createEdgeSecret({ params: {}, body: { name: 'dialect-sample', secret_slots: [{ slot: 0, value: 'sample-value' }] } }) },
+    createEdgeSecret: {
+      params: {},
+      run: (api) => api.edge.createEdgeSecret({ params: {}, body: { name: 'dialect-sample', secret_slots: [{ slot: 0, value: 'sample-value' }] } }),
+    },
     getEdgeSecret: { params: { secret_id: 636 }, run: (api) => api.edge.getEdgeSecret({ params: { secret_id: 636 } }) },
     patchEdgeSecret: { params: { secret_id: 637 }, run: (api) => api.edge.patchEdgeSecret({ params: { secret_id: 637 }, body: { comment: 'patched' } }) },
     listEdgeStores: { params: {}, run: (api) => api.edge.listEdgeStores({ params: {}, query: { limit: 2, offset: 1 } }) },
@@ -101,32 +128,69 @@ function calls(taskId: () => string): Calls {
     // Profile 251 is the one created just before (250 are seeded): the delete removes nothing a later call needs.
     createProtectionProfile: {
       params: {},
-      run: (api) => api.security.createProtectionProfile({ params: {}, query: {}, body: { name: 'dialect-sample', template_id: 1, fields: [{ template_field_id: 1, value: 2000 }] } }),
+      run: (api) =>
+        api.security.createProtectionProfile({
+          params: {},
+          query: {},
+          body: { name: 'dialect-sample', template_id: 1, fields: [{ template_field_id: 1, value: 2000 }] },
+        }),
     },
-    deleteProtectionProfile: { params: { protection_profile_id: 251 }, run: (api) => api.security.deleteProtectionProfile({ params: { protection_profile_id: 251 } }) },
+    deleteProtectionProfile: {
+      params: { protection_profile_id: 251 },
+      run: (api) => api.security.deleteProtectionProfile({ params: { protection_profile_id: 251 } }),
+    },
     getProfileTemplate: { params: { protection_template_id: 7 }, run: (api) => api.security.getProfileTemplate({ params: { protection_template_id: 7 } }) },
-    listProfileTemplatePolicies: { params: { protection_template_id: 2 }, run: (api) => api.security.listProfileTemplatePolicies({ params: { protection_template_id: 2 } }) },
+    listProfileTemplatePolicies: {
+      params: { protection_template_id: 2 },
+      run: (api) => api.security.listProfileTemplatePolicies({ params: { protection_template_id: 2 } }),
+    },
     listProjects: { params: {}, run: (api) => api.cloud.listProjects({ params: {}, query: {} }) },
     listRegions: { params: {}, run: (api) => api.cloud.listRegions({ params: {}, query: {} }) },
     listFlavors: { params: PR, run: (api) => api.cloud.listFlavors({ params: PR, query: { include_prices: true } }) },
     listLoadBalancerFlavors: { params: PR, run: (api) => api.cloud.listLoadBalancerFlavors({ params: PR, query: { include_prices: true } }) },
     listLifecyclePolicies: { params: PR, run: (api) => api.cloud.listLifecyclePolicies({ params: PR }) },
-    patchLifecyclePolicy: { params: { ...PR, policy_id: 11 }, run: (api) => api.cloud.patchLifecyclePolicy({ params: { ...PR, policy_id: 11 }, body: { status: 'active' } }) },
+    patchLifecyclePolicy: {
+      params: { ...PR, policy_id: 11 },
+      run: (api) => api.cloud.patchLifecyclePolicy({ params: { ...PR, policy_id: 11 }, body: { status: 'active' } }),
+    },
     removeSchedules: {
       params: { ...PR, policy_id: 10 },
       run: (api) => api.cloud.removeSchedules({ params: { ...PR, policy_id: 10 }, body: { schedule_ids: ['3f0e2a1c-5b7d-4e8f-9a0b-1c2d3e4f5a60'] } }),
     },
     deleteLifecyclePolicy: { params: { ...PR, policy_id: 11 }, run: (api) => api.cloud.deleteLifecyclePolicy({ params: { ...PR, policy_id: 11 } }) },
     listNamespaces: { params: PR, run: (api) => api.faas.listNamespaces({ params: PR, query: {} }) },
-    listFunctions: { params: { ...PR, namespace_name: 'default' }, run: (api) => api.faas.listFunctions({ params: { ...PR, namespace_name: 'default' }, query: {} }) },
+    listFunctions: {
+      params: { ...PR, namespace_name: 'default' },
+      run: (api) => api.faas.listFunctions({ params: { ...PR, namespace_name: 'default' }, query: {} }),
+    },
     listEdgeAppLogs: { params: { app_id: 101 }, run: (api) => api.edge.listEdgeAppLogs({ params: { app_id: 101 }, query: { limit: 5, request_id: 'x' } }) },
     listSecrets: { params: PR, run: (api) => api.cloud.listSecrets({ params: PR, query: {} }) },
-    createSecretV2: { params: PR, run: (api) => api.cloud.createSecretV2({ params: PR, body: { name: 'tls-v2', payload: { certificate: '-----BEGIN CERTIFICATE-----\nAA==\n-----END CERTIFICATE-----\n', private_key: '-----BEGIN PRIVATE KEY-----\nAA==\n-----END PRIVATE KEY-----\n', certificate_chain: '' } } }) },
+    createSecretV2: {
+      params: PR,
+      run: (api) =>
+        api.cloud.createSecretV2({
+          params: PR,
+          body: {
+            name: 'tls-v2',
+            payload: {
+              certificate: '-----BEGIN CERTIFICATE-----\nAA==\n-----END CERTIFICATE-----\n',
+              private_key: '-----BEGIN PRIVATE KEY-----\nAA==\n-----END PRIVATE KEY-----\n',
+              certificate_chain: '',
+            },
+          },
+        }),
+    },
     getSecret: { params: { ...PR, secret_id: SECRET }, run: (api) => api.cloud.getSecret({ params: { ...PR, secret_id: SECRET } }) },
     deleteSecret: { params: { ...PR, secret_id: SECRET }, run: (api) => api.cloud.deleteSecret({ params: { ...PR, secret_id: SECRET } }) },
     patchSchedule: { params: SCHEDULE, run: (api) => api.cloud.patchSchedule({ params: SCHEDULE, body: { max_quantity: 3 } }) },
-    patchFunction: { params: { ...PR, namespace_name: 'default', function_name: 'hello-world' }, run: (api) => api.faas.patchFunction({ params: { ...PR, namespace_name: 'default', function_name: 'hello-world' }, body: { disabled: true } }) },
-    downloadReport: { params: { uuid: SEEDED_REPORTS.Completed }, run: (api) => api.billing.downloadReport({ params: { uuid: SEEDED_REPORTS.Completed }, query: { format: 'json' } }) },
+    patchFunction: {
+      params: { ...PR, namespace_name: 'default', function_name: 'hello-world' },
+      run: (api) => api.faas.patchFunction({ params: { ...PR, namespace_name: 'default', function_name: 'hello-world' }, body: { disabled: true } }),
+    },
+    downloadReport: {
+      params: { uuid: SEEDED_REPORTS.Completed },
+      run: (api) => api.billing.downloadReport({ params: { uuid: SEEDED_REPORTS.Completed }, query: { format: 'json' } }),
+    },
     deleteReport: { params: { id: SEEDED_REPORTS.Cancelled }, run: (api) => api.billing.deleteReport({ params: { id: SEEDED_REPORTS.Cancelled } }) },
     listTrials: { params: {}, run: (api) => api.billing.listTrials({ params: {}, query: { limit: 10 } }) },
     listFreeFeatures: { params: {}, run: (api) => api.iam.listFreeFeatures({ params: {} }) },
@@ -141,7 +205,14 @@ function calls(taskId: () => string): Calls {
     restoreObjectStorage: { params: { storage_id: 2104 }, run: (api) => api.storage.restoreObjectStorage({ params: { storage_id: 2104 } }) },
     deleteObjectStorage: { params: { storage_id: 2101 }, run: (api) => api.storage.deleteObjectStorage({ params: { storage_id: 2101 } }) },
     deleteSftpStorage: { params: { storage_id: 2201 }, run: (api) => api.storage.deleteSftpStorage({ params: { storage_id: 2201 } }) },
-    listDdosEvents: { params: {}, run: (api) => api.security.listDdosEvents({ params: {}, query: { date_from: '2026-01-01', date_to: '2099-01-01', alert_type: 'ddos_alert', ordering: '-attack_start_time', limit: 5 } }) },
+    listDdosEvents: {
+      params: {},
+      run: (api) =>
+        api.security.listDdosEvents({
+          params: {},
+          query: { date_from: '2026-01-01', date_to: '2099-01-01', alert_type: 'ddos_alert', ordering: '-attack_start_time', limit: 5 },
+        }),
+    },
   };
 }
 
@@ -156,7 +227,7 @@ describe('the table of routes', () => {
     }
   });
 
-  it('the platform\'s own routes differ by the same prefixes', () => {
+  it("the platform's own routes differ by the same prefixes", () => {
     assert.ok(platformOnlyRoutes().some(([name]) => name === 'getProtectionProfile'));
     for (const [, route] of platformOnlyRoutes()) {
       assert.equal(route.paths.platform.replace('/security/sifter/v3/', '/security/guard/v3/').replace('/fastedge/', '/edge/'), route.paths.spec);
@@ -165,7 +236,10 @@ describe('the table of routes', () => {
 
   it('five paths of the spec differ, all by their product prefix, as paths.md §1 says', () => {
     const differing = differingRoutes();
-    assert.deepEqual(differing.map(([name]) => name), ['updateProtectionProfile', 'getEdgeApp', 'getEdgeTemplate', 'listProtectionProfiles', 'getEdgeClient']);
+    assert.deepEqual(
+      differing.map(([name]) => name),
+      ['updateProtectionProfile', 'getEdgeApp', 'getEdgeTemplate', 'listProtectionProfiles', 'getEdgeClient'],
+    );
     for (const [name, route] of differing) {
       const platformAsSpec = route.paths.platform.replace('/fastedge/v1/admin/', '/edge/v1/admin/').replace('/security/sifter/v3/', '/security/guard/v3/');
       assert.equal(platformAsSpec, route.paths.spec, name);
@@ -179,7 +253,7 @@ describe('the table of routes', () => {
 });
 
 describe('choosing a dialect', () => {
-  it('the platform\'s host (and its subdomains) -> platform; anything else -> spec', () => {
+  it("the platform's host (and its subdomains) -> platform; anything else -> spec", () => {
     assert.equal(dialectForBaseUrl('https://api.gcore.com'), 'platform');
     assert.equal(dialectForBaseUrl('https://API.GCORE.COM/'), 'platform');
     assert.equal(dialectForBaseUrl('https://eu.api.gcore.com'), 'platform');
@@ -235,7 +309,10 @@ for (const dialect of DIALECTS) {
         const params = name === 'getTask' ? { task_id: taskId } : table[name].params;
         if (lacking) {
           // 404 or 405; the report templates' path reads as a report id there (400), which the UI shows as a failed load.
-          await assert.rejects(table[name].run(api), (e: unknown) => e instanceof PlatformError && [404, 405, name === 'listReportTemplates' ? 400 : 404].includes(e.status ?? 0));
+          await assert.rejects(
+            table[name].run(api),
+            (e: unknown) => e instanceof PlatformError && [404, 405, name === 'listReportTemplates' ? 400 : 404].includes(e.status ?? 0),
+          );
           const seen = Object.values(sim.lastRequests()).find((r) => r.path === fillPath(ROUTES[name].paths.spec, params));
           assert.ok(seen, 'the request reached the spec path');
           return;
@@ -260,18 +337,24 @@ for (const dialect of DIALECTS) {
     });
 
     it(`answers in the ${dialect}'s shapes: the task's state field, profile field values`, async () => {
-      const { tasks } = await api.cloud.createSecret({ params: PR, body: { name: 'shape', payload: 'AA==', payload_content_encoding: 'base64', payload_content_type: 'application/octet-stream', secret_type: 'opaque' } });
+      const { tasks } = await api.cloud.createSecret({
+        params: PR,
+        body: { name: 'shape', payload: 'AA==', payload_content_encoding: 'base64', payload_content_type: 'application/octet-stream', secret_type: 'opaque' },
+      });
       const task = await api.cloud.getTask({ params: { task_id: tasks[0]! } });
       assert.ok(taskState(task), 'the client reads the state whichever field carries it');
       const profiles = await api.security.listProtectionProfiles({ params: {}, query: {} });
       if (dialect === 'platform') {
         assert.equal(task.status, undefined);
         assert.ok(task.state);
-        assert.ok(profiles.length > 0 && profiles.every((p) => p.fields === undefined), 'the platform\'s list items carry no field values');
+        assert.ok(profiles.length > 0 && profiles.every((p) => p.fields === undefined), "the platform's list items carry no field values");
       } else {
         assert.equal(task.state, undefined);
         assert.ok(task.status);
-        assert.ok(profiles.some((p) => (p.fields?.length ?? 0) > 0), 'the spec\'s list items carry their field values');
+        assert.ok(
+          profiles.some((p) => (p.fields?.length ?? 0) > 0),
+          "the spec's list items carry their field values",
+        );
       }
     });
   });
@@ -289,7 +372,10 @@ describe('a simulator serving both dialects', () => {
     const platform = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY, dialect: 'platform' }));
     await platform.security.updateProtectionProfile({ params: { protection_profile_id: 1 }, body: { name: 'Renamed on the platform path' } });
     const seen = await spec.security.listProtectionProfiles({ params: {}, query: { name: 'Renamed on the platform' } });
-    assert.deepEqual(seen.map((p) => p.id), [1]);
+    assert.deepEqual(
+      seen.map((p) => p.id),
+      [1],
+    );
     await platform.edge.getEdgeApp({ params: { app_id: 101 } });
     await spec.edge.getEdgeApp({ params: { app_id: 101 } });
     const counts = sim.requestsByDialect();
@@ -312,7 +398,7 @@ describe('per-area base URLs', () => {
     await edge.close();
   });
 
-  it('an area with a base URL of its own goes there; every other area to the connection\'s URL', async () => {
+  it("an area with a base URL of its own goes there; every other area to the connection's URL", async () => {
     const logged: string[] = [];
     const api = createPlatformApi(
       new HttpClient({ baseUrl: main.url, apiKey: KEY, dialect: 'platform', areaBaseUrls: { edge: `${edge.url}/` }, onRequest: (e) => logged.push(e.path) }),

@@ -37,7 +37,10 @@ function headingAnchors(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   for (const [, heading] of unfenced(markdown).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
     const text = heading!.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replaceAll('`', '');
-    const slug = text.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const slug = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     anchors.add(count === 0 ? slug : `${slug}-${count}`);
@@ -77,8 +80,10 @@ describe('Markdown links', () => {
 
   it('reads links, images and anchors as GitHub does', () => {
     assert.deepEqual(linkTargets('[a](docs/x.md) ![b](i.png "t") `[c](no.md)` [d](#here)\n```\n[g](no.md)\n```\n'), ['docs/x.md', 'i.png', '#here']);
-    assert.deepEqual([...headingAnchors('# What was verified, and how\n## Errors and `lenient` reading\n# A\n# A\n')],
-      ['what-was-verified-and-how', 'errors-and-lenient-reading', 'a', 'a-1']);
+    assert.deepEqual(
+      [...headingAnchors('# What was verified, and how\n## Errors and `lenient` reading\n# A\n# A\n')],
+      ['what-was-verified-and-how', 'errors-and-lenient-reading', 'a', 'a-1'],
+    );
   });
 
   for (const file of files) {

@@ -21,7 +21,9 @@ function shownOn(item: MenuItem, contextValue: string): boolean {
   return m ? new RegExp(m[1]!).test(contextValue) : false;
 }
 const menuFor = (command: string, contextValue: string, inline: boolean) =>
-  manifest.contributes.menus['view/item/context']!.filter((i) => i.command === command && (i.group?.startsWith('inline') ?? false) === inline).some((i) => shownOn(i, contextValue));
+  manifest.contributes.menus['view/item/context']!.filter((i) => i.command === command && (i.group?.startsWith('inline') ?? false) === inline).some((i) =>
+    shownOn(i, contextValue),
+  );
 
 describe('edge app actions by status', () => {
   it('draft and disabled: Enable; enabled and the call-limit statuses 3 and 4: Disable and Start Debug; every status: Delete', () => {
@@ -32,7 +34,12 @@ describe('edge app actions by status', () => {
   });
 
   it('the menus show each command on exactly the rows whose status offers it, inline for Enable and Disable', () => {
-    const commands = { enable: 'platformConsole.enableEdgeApp', disable: 'platformConsole.disableEdgeApp', debug: 'platformConsole.startEdgeAppDebug', delete: 'platformConsole.deleteEdgeApp' } as const;
+    const commands = {
+      enable: 'platformConsole.enableEdgeApp',
+      disable: 'platformConsole.disableEdgeApp',
+      debug: 'platformConsole.startEdgeAppDebug',
+      delete: 'platformConsole.deleteEdgeApp',
+    } as const;
     for (const status of [0, 1, 2, 3, 4, 5, null]) {
       const context = edgeAppContext(LISTED, status);
       assert.ok(context.startsWith(`${LISTED}:`));
@@ -44,7 +51,8 @@ describe('edge app actions by status', () => {
     }
     // The other rows of the view never get them.
     for (const other of ['platformConsole.edgeListed.apps', 'platformConsole.edgeListed.template', 'platformConsole.edgePin.app.ok']) {
-      for (const command of Object.values(commands)) assert.equal(menuFor(command, other, false) || menuFor(command, other, true), false, `${command} on ${other}`);
+      for (const command of Object.values(commands))
+        assert.equal(menuFor(command, other, false) || menuFor(command, other, true), false, `${command} on ${other}`);
     }
   });
 

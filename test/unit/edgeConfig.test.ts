@@ -17,7 +17,10 @@ const app = {
   rsp_headers: { 'Cache-Control': 'max-age=60' },
   secrets: { API_TOKEN: { id: 636, name: 'upstream-token', comment: 'rotated' } },
 };
-const known = [{ id: 636, name: 'upstream-token' }, { id: 637, name: 'db-password' }];
+const known = [
+  { id: 636, name: 'upstream-token' },
+  { id: 637, name: 'db-password' },
+];
 
 /** The document's change as the command sends and confirms it (the catalog operation over the app as read). */
 function applied(current: EdgeAppConfig, desired: EdgeAppConfig) {
@@ -52,10 +55,15 @@ describe('edge config document', () => {
   });
 
   it('refuses bad lines, naming the line and the rule', () => {
-    const r = parseConfig(['[env]', 'OK=1', 'no equals', 'OK=2', '[rsp_headers]', 'Bad Header=x', '[secrets]', 'S=-bad-', 'T=0', '[stores]', 'X="unterminated'].join('\n'));
+    const r = parseConfig(
+      ['[env]', 'OK=1', 'no equals', 'OK=2', '[rsp_headers]', 'Bad Header=x', '[secrets]', 'S=-bad-', 'T=0', '[stores]', 'X="unterminated'].join('\n'),
+    );
     assert.equal(r.ok, false);
     const problems = !r.ok ? r.problems : [];
-    assert.deepEqual(problems.map((p) => p.line), [3, 4, 6, 8, 9, 10, 11]);
+    assert.deepEqual(
+      problems.map((p) => p.line),
+      [3, 4, 6, 8, 9, 10, 11],
+    );
     assert.match(problems[1]?.message ?? '', /already set on line 2/);
     assert.match(problems[2]?.message ?? '', /HTTP field name/);
     assert.match(problems[3]?.message ?? '', /no Edge Secret name/);
@@ -79,7 +87,10 @@ describe('edge config document', () => {
     ];
     const r = parseConfig(lines.join('\n'));
     const problems = !r.ok ? r.problems : [];
-    assert.deepEqual(problems.map((p) => p.line), [2, 3, 4, 5, 6, 7, 9, 10]);
+    assert.deepEqual(
+      problems.map((p) => p.line),
+      [2, 3, 4, 5, 6, 7, 9, 10],
+    );
     for (const p of problems) assert.equal(p.message.includes(secret), false, `line ${p.line}: ${p.message}`);
     assert.match(problems[0]?.message ?? '', /^TOKEN: .*Edge Secret name/);
     assert.match(problems[2]?.message ?? '', /^QUOTED: /);
@@ -129,7 +140,10 @@ describe('edge config changes', () => {
     const resolved = resolveSecretRefs(parsed(serializeConfig(current).replace('GREETING=Hallo', `GREETING=${long}\n${many}`)), known);
     assert.ok(resolved.ok);
     const { facts } = applied(current, resolved.config);
-    assert.ok(facts.some(([label, value]) => label === 'Variable GREETING' && value === `"Hallo" -> ${JSON.stringify(long)}`), JSON.stringify(facts));
+    assert.ok(
+      facts.some(([label, value]) => label === 'Variable GREETING' && value === `"Hallo" -> ${JSON.stringify(long)}`),
+      JSON.stringify(facts),
+    );
     assert.equal(facts.filter(([label]) => /^Variable V\d+$/.test(label)).length, 30);
   });
 
@@ -142,10 +156,13 @@ describe('edge config changes', () => {
     assert.deepEqual(changes.secrets, { added: ['DB'], changed: ['API_TOKEN'], removed: [] });
     const { body, facts } = applied(current, resolved.config);
     assert.deepEqual(body!.secrets, { API_TOKEN: { id: 637 }, DB: { id: 637 } });
-    assert.deepEqual(facts.filter(([label]) => label.startsWith('Secret')), [
-      ['Secret reference DB', 'added secret db-password (id 637)'],
-      ['Secret reference API_TOKEN', 'secret upstream-token (id 636) -> secret db-password (id 637)'],
-    ]);
+    assert.deepEqual(
+      facts.filter(([label]) => label.startsWith('Secret')),
+      [
+        ['Secret reference DB', 'added secret db-password (id 637)'],
+        ['Secret reference API_TOKEN', 'secret upstream-token (id 636) -> secret db-password (id 637)'],
+      ],
+    );
     const unknown = resolveSecretRefs(parsed('[secrets]\nX=nope\nY=999\n'), known);
     assert.equal(unknown.ok, false);
     assert.deepEqual(!unknown.ok && unknown.problems.length, 2);
@@ -184,7 +201,10 @@ describe('Launcher .env import', () => {
     assert.deepEqual(r.config.env, { BARE: '1', API_URL: 'https://override.example.com' });
     assert.deepEqual(r.config.rsp_headers, { 'Cache-Control': 'no-store', 'X-Frame-Options': 'DENY' });
     assert.deepEqual(r.config.secrets, { TOKEN: { name: 'TOKEN' }, JWT_SECRET: { name: 'JWT_SECRET' }, DB: { name: 'db-password' } });
-    assert.deepEqual(r.missingSecrets.map((m) => m.key), ['TOKEN', 'JWT_SECRET']);
+    assert.deepEqual(
+      r.missingSecrets.map((m) => m.key),
+      ['TOKEN', 'JWT_SECRET'],
+    );
     assert.equal(r.skipped.length, 2);
     assert.match(r.skipped[0] ?? '', /local runs only/);
   });
@@ -198,6 +218,13 @@ describe('Launcher .env import', () => {
   });
 
   it('dotenv lines: quotes, export, comments', () => {
-    assert.deepEqual(parseDotenv('A="x # y"\nB=z # c\n# no\nC\n').map(({ key, value }) => [key, value]), [['A', 'x # y'], ['B', 'z'], ['', '']]);
+    assert.deepEqual(
+      parseDotenv('A="x # y"\nB=z # c\n# no\nC\n').map(({ key, value }) => [key, value]),
+      [
+        ['A', 'x # y'],
+        ['B', 'z'],
+        ['', ''],
+      ],
+    );
   });
 });

@@ -24,16 +24,28 @@ const template: EdgeTemplate = {
 const sent = (state: EdgeCreateState) => createEdgeApp.request(createRequest(state).input).call.body as Record<string, unknown>;
 const shownOf = (state: EdgeCreateState) => {
   const { input, thing } = createRequest(state);
-  return targetOf(createEdgeApp, input, thing).facts.map(([k, v]) => `${k}: ${v}`).join('\n');
+  return targetOf(createEdgeApp, input, thing)
+    .facts.map(([k, v]) => `${k}: ${v}`)
+    .join('\n');
 };
 
 const source: EdgeCreateSource = {
   templates: async () => ({ items: [{ id: 301, name: 'Hello World HTTP', short_descr: 'Answers hello' }] }),
   template: async () => template,
-  binaries: async () => ({ items: [{ id: 4748, status: 1, api_type: 'wasi-http', checksum: 'abc', usedBy: ['hello-edge'] }, { id: 9001, status: 1, api_type: 'wasi-http', unref_since: '2026-11-27T00:00:00Z', usedBy: [] }] }),
+  binaries: async () => ({
+    items: [
+      { id: 4748, status: 1, api_type: 'wasi-http', checksum: 'abc', usedBy: ['hello-edge'] },
+      { id: 9001, status: 1, api_type: 'wasi-http', unref_since: '2026-11-27T00:00:00Z', usedBy: [] },
+    ],
+  }),
   templatesMissing: () => false,
   binariesMissing: () => false,
-  secrets: async () => ({ items: [{ id: 636, name: 'upstream-token', comment: 'rotated monthly', app_count: 1 }, { id: 637, name: 'db-password', comment: '', app_count: 0 }] }),
+  secrets: async () => ({
+    items: [
+      { id: 636, name: 'upstream-token', comment: 'rotated monthly', app_count: 1 },
+      { id: 637, name: 'db-password', comment: '', app_count: 0 },
+    ],
+  }),
   secretsMissing: () => false,
   stores: () => storePages(),
   storesMissing: () => false,
@@ -68,7 +80,21 @@ const run = (answers: ConstructorParameters<typeof ScriptedUi>[0], state: EdgeCr
 
 describe('Create Edge App wizard', () => {
   it('from a template: each param named with its description, mandatory required, typed checks; Back between params', async () => {
-    const { ui, done } = run(['From a template', 'Hello World HTTP', '', 'verbose', 'info', 'wide', PRESS_BACK, 'debug', '640', 'Bad_Name', 'my-app', '', 'A=1; B=two']);
+    const { ui, done } = run([
+      'From a template',
+      'Hello World HTTP',
+      '',
+      'verbose',
+      'info',
+      'wide',
+      PRESS_BACK,
+      'debug',
+      '640',
+      'Bad_Name',
+      'my-app',
+      '',
+      'A=1; B=two',
+    ]);
     const state = await done;
     assert.ok(state);
     assert.deepEqual(state.params, { LOG_LEVEL: 'debug', MAX_WIDTH: '640' });
@@ -92,13 +118,33 @@ describe('Create Edge App wizard', () => {
     const pick = ui.prompts.find((p) => p.items?.includes('Binary 4748'))!;
     assert.ok(pick.items!.includes('Binary 9001'));
     assert.equal(ui.prompts.filter((p) => p.items?.includes('Binary 4748')).length, 2, 'Back from the name reopens the binary list');
-    assert.match(ui.prompts.find((p) => p.prompt.startsWith('Environment'))!.refusals[0]!, /^Entry \d+: a variable name is letters, digits and "_", not starting with a digit\.$/);
+    assert.match(
+      ui.prompts.find((p) => p.prompt.startsWith('Environment'))!.refusals[0]!,
+      /^Entry \d+: a variable name is letters, digits and "_", not starting with a digit\.$/,
+    );
     assert.deepEqual(sent(state), { name: 'from-bin', binary: 9001, env: { GOOD: '1' }, comment: 'note' });
   });
 
-  it('secret and store params are picked from the account\'s lists by name (stores paged): sent as references, named in the confirmation', async () => {
+  it("secret and store params are picked from the account's lists by name (stores paged): sent as references, named in the confirmation", async () => {
     const from = { ...source, template: async () => refTemplate };
-    const { ui, done } = run(['From a template', 'Hello World HTTP', 'https://origin.example', 'upstream-token', PRESS_BACK, 'db-password', '$(circle-slash) No secret', '$(more) Load more…', 'geo-table', 'gate', '', 'A=1'], {}, from);
+    const { ui, done } = run(
+      [
+        'From a template',
+        'Hello World HTTP',
+        'https://origin.example',
+        'upstream-token',
+        PRESS_BACK,
+        'db-password',
+        '$(circle-slash) No secret',
+        '$(more) Load more…',
+        'geo-table',
+        'gate',
+        '',
+        'A=1',
+      ],
+      {},
+      from,
+    );
     const state = await done;
     assert.ok(state);
     const secretPicks = ui.prompts.filter((p) => p.kind === 'pick' && p.items?.includes('upstream-token'));
@@ -109,7 +155,13 @@ describe('Create Edge App wizard', () => {
     const storePicks = ui.prompts.filter((p) => p.kind === 'pick' && p.items?.includes('resized-cache'));
     assert.deepEqual(storePicks[0]!.items, ['$(circle-slash) No store', 'resized-cache', '$(more) Load more…', '$(edit) Enter an ID…']);
     assert.deepEqual(storePicks[1]!.items, ['$(circle-slash) No store', 'resized-cache', 'geo-table', '$(edit) Enter an ID…'], 'Load more… adds the next page');
-    assert.deepEqual(sent(state), { name: 'gate', template: 301, env: { A: '1', UPSTREAM: 'https://origin.example' }, secrets: { API_TOKEN: { id: 637 } }, stores: { CACHE_STORE: { id: 127 } } });
+    assert.deepEqual(sent(state), {
+      name: 'gate',
+      template: 301,
+      env: { A: '1', UPSTREAM: 'https://origin.example' },
+      secrets: { API_TOKEN: { id: 637 } },
+      stores: { CACHE_STORE: { id: 127 } },
+    });
     const shown = shownOf(state);
     assert.match(shown, /Template params: UPSTREAM \(22 characters, not shown\)\n/);
     assert.match(shown, /Secret references: API_TOKEN -> db-password \(637\)\n/);
@@ -123,9 +175,19 @@ describe('Create Edge App wizard', () => {
     assert.ok(state);
     assert.deepEqual(sent(state).secrets, { API_TOKEN: { id: 640 } });
     assert.match(shownOf(state), /Secret references: API_TOKEN -> secret 640/);
-    const missing = { ...source, template: async () => ({ ...refTemplate, params: refTemplate.params!.slice(1) }), secretsMissing: () => true, storesMissing: () => true };
+    const missing = {
+      ...source,
+      template: async () => ({ ...refTemplate, params: refTemplate.params!.slice(1) }),
+      secretsMissing: () => true,
+      storesMissing: () => true,
+    };
     const again = run(['From a template', 'Hello World HTTP', '641', '', 'abc', '0', '126', 'typed-ref', '', ''], {}, missing);
-    assert.deepEqual(sent((await again.done)!), { name: 'typed-ref', template: 301, secrets: { API_TOKEN: { id: 641 } }, stores: { CACHE_STORE: { id: 126 } } });
+    assert.deepEqual(sent((await again.done)!), {
+      name: 'typed-ref',
+      template: 301,
+      secrets: { API_TOKEN: { id: 641 } },
+      stores: { CACHE_STORE: { id: 126 } },
+    });
     assert.equal(again.ui.prompts.filter((p) => p.kind === 'pick' && (p.items?.includes('upstream-token') || p.items?.includes('resized-cache'))).length, 0);
     const store = again.ui.prompts.find((p) => p.prompt.startsWith('CACHE_STORE'))!;
     assert.match(store.prompt, /^CACHE_STORE \(optional\): Edge store for answers \[store\]: the store id$/);

@@ -16,7 +16,10 @@ import {
 
 describe('edge display', () => {
   it('app statuses: 0 draft, 1 enabled, 2 disabled, 5 suspended; others "status N"', () => {
-    assert.deepEqual([0, 1, 2, 5].map((s) => edgeAppStatus(s).label), ['draft', 'enabled', 'disabled', 'suspended']);
+    assert.deepEqual(
+      [0, 1, 2, 5].map((s) => edgeAppStatus(s).label),
+      ['draft', 'enabled', 'disabled', 'suspended'],
+    );
     assert.ok([0, 1, 2, 5].every((s) => edgeAppStatus(s).known));
     assert.deepEqual(edgeAppStatus(3), { label: 'status 3', icon: 'question', known: false });
     assert.equal(edgeAppStatus(4).label, 'status 4');
@@ -27,7 +30,10 @@ describe('edge display', () => {
   });
 
   it('client statuses: 1 enabled, 2 disabled, 5 suspended; 0 and 3 are "status N"', () => {
-    assert.deepEqual([1, 2, 5].map((s) => edgeClientStatus(s).label), ['enabled', 'disabled', 'suspended']);
+    assert.deepEqual(
+      [1, 2, 5].map((s) => edgeClientStatus(s).label),
+      ['enabled', 'disabled', 'suspended'],
+    );
     assert.equal(edgeClientStatus(0).label, 'status 0', 'draft is an app status, not a client one');
     assert.equal(edgeClientStatus(3).label, 'status 3');
     assert.equal(edgeClientStatus(1).icon, edgeAppStatus(1).icon);
@@ -36,11 +42,14 @@ describe('edge display', () => {
   it('consumption: hour, UTC day and UTC calendar month, with when each began', () => {
     const now = new Date(Date.UTC(2026, 0, 31, 23, 45));
     const rows = consumptionRows({ hourly_consumption: 1284, daily_consumption: 1, monthly_consumption: 815402 }, now);
-    assert.deepEqual(rows.map((r) => [r.label, r.description]), [
-      ['This hour', '1,284 calls'],
-      ['Today (UTC day)', '1 call'],
-      ['This month (UTC calendar month)', '815,402 calls'],
-    ]);
+    assert.deepEqual(
+      rows.map((r) => [r.label, r.description]),
+      [
+        ['This hour', '1,284 calls'],
+        ['Today (UTC day)', '1 call'],
+        ['This month (UTC calendar month)', '815,402 calls'],
+      ],
+    );
     assert.match(rows[0]!.tooltip, /since 23:00 UTC/);
     assert.match(rows[1]!.tooltip, /since 2026-01-31 00:00 UTC/);
     assert.match(rows[2]!.tooltip, /January 2026, since 2026-01-01 00:00 UTC/);
@@ -82,7 +91,10 @@ describe('edge display', () => {
     assert.equal(paramSummary({ data_type: 'bool', mandatory: false }), 'bool · optional');
     assert.equal(paramSummary({}), 'type not given · mandatory not given');
     assert.equal(templatePreviewMarkdown({ name: 'X', long_descr: '# X\n\nBody' }, 1), '# X\n\nBody\n');
-    assert.equal(templatePreviewMarkdown({ name: 'Geo', short_descr: 'Redirects', long_descr: '  ' }, 3), '# Geo\n\nRedirects\n\n_This template has no long description._\n');
+    assert.equal(
+      templatePreviewMarkdown({ name: 'Geo', short_descr: 'Redirects', long_descr: '  ' }, 3),
+      '# Geo\n\nRedirects\n\n_This template has no long description._\n',
+    );
     assert.match(templatePreviewMarkdown({}, 9), /^# Template 9\n/);
     assert.equal(templatePreviewFileName({ name: 'Image Resizer' }, 302), 'Image Resizer.md');
     assert.equal(templatePreviewFileName({ name: '../../etc' }, 5), 'etc.md');

@@ -21,17 +21,20 @@ function recorder(appId = 101) {
     asked.push(query);
     assert.equal(edgeLogsQuery.safeParse(query).success, true, JSON.stringify(query));
     const toMs = Math.min(NOW, query.to ? Date.parse(query.to) : NOW);
-    const { count, logs } = edgeAppLogs({ id: appId, name: 'hello' }, {
-      fromMs: Date.parse(query.from!),
-      toMs,
-      search: query.search,
-      clientIp: query.client_ip,
-      requestId: query.request_id,
-      edge: query.edge,
-      sort: query.sort ?? 'desc',
-      limit: Math.min(query.limit ?? 1000, 1000),
-      offset: query.offset ?? 0,
-    });
+    const { count, logs } = edgeAppLogs(
+      { id: appId, name: 'hello' },
+      {
+        fromMs: Date.parse(query.from!),
+        toMs,
+        search: query.search,
+        clientIp: query.client_ip,
+        requestId: query.request_id,
+        edge: query.edge,
+        sort: query.sort ?? 'desc',
+        limit: Math.min(query.limit ?? 1000, 1000),
+        offset: query.offset ?? 0,
+      },
+    );
     return { count, logs: logs.map((l) => ({ ...l })), offset: query.offset ?? 0 };
   };
   return { asked, call };
@@ -39,7 +42,10 @@ function recorder(appId = 101) {
 
 describe('edge log query', () => {
   it('sends the range as `from`, every filter set, newest first, at most a page', () => {
-    const q = edgeLogQuery({ rangeMinutes: 60, requestId: 'abc', clientIp: '203.0.113.7', edge: 'ed-fra-01', search: 'panic' }, NOW, { limit: 5000, offset: 2000 });
+    const q = edgeLogQuery({ rangeMinutes: 60, requestId: 'abc', clientIp: '203.0.113.7', edge: 'ed-fra-01', search: 'panic' }, NOW, {
+      limit: 5000,
+      offset: 2000,
+    });
     assert.deepEqual(q, {
       from: '2026-11-20T11:00:00.000Z',
       search: 'panic',
@@ -70,7 +76,13 @@ describe('edge log query', () => {
 
 describe('edge log lines', () => {
   it('a line holds the time, the edge as its pod, and the client IP and request id ahead of the text', () => {
-    const raw = edgeEntryLine({ timestamp: '2026-11-20T11:59:59.5Z', edge: 'ed-ams-02', client_ip: '198.51.100.4', request_id: '0a1b2c3d4e5f6a7b', log: 'GET / from x' });
+    const raw = edgeEntryLine({
+      timestamp: '2026-11-20T11:59:59.5Z',
+      edge: 'ed-ams-02',
+      client_ip: '198.51.100.4',
+      request_id: '0a1b2c3d4e5f6a7b',
+      log: 'GET / from x',
+    });
     assert.deepEqual(raw, { Time: '2026-11-20T11:59:59.5Z', Pod: 'ed-ams-02', Message: '198.51.100.4 0a1b2c3d4e5f6a7b GET / from x' });
     assert.deepEqual(edgeLineParts(raw.Message!), { clientIp: '198.51.100.4', requestId: '0a1b2c3d4e5f6a7b', text: 'GET / from x' });
     // Missing parts hold their place; a value with blanks stays one part.
@@ -88,7 +100,14 @@ describe('edge log source', () => {
     const source = edgeLogSource(call, { rangeMinutes: 60 }, () => NOW);
     const lines = await source.newest(2500, signal);
     assert.equal(lines.length, 2500);
-    assert.deepEqual(asked.map((q) => [q.offset, q.limit]), [[0, 1000], [1000, 1000], [2000, 500]]);
+    assert.deepEqual(
+      asked.map((q) => [q.offset, q.limit]),
+      [
+        [0, 1000],
+        [1000, 1000],
+        [2000, 500],
+      ],
+    );
     const few = recorder();
     const one = (await edgeLogSource(few.call, { rangeMinutes: 60 }, () => NOW).newest(1000, signal))[0]!;
     const requestId = edgeLineParts(one.Message!)!.requestId;
@@ -119,13 +138,27 @@ describe('edge log source', () => {
     }
     const older = asked.slice(1);
     // The range's start is fixed by the first older page (5 s after the first read here).
-    assert.ok(older.every((q) => q.to === anchor && q.from === '2026-11-20T11:45:05.000Z'), 'every older page from the same point and range');
-    assert.deepEqual(older.map((q) => q.offset), older.map((_, k) => k * 1000));
+    assert.ok(
+      older.every((q) => q.to === anchor && q.from === '2026-11-20T11:45:05.000Z'),
+      'every older page from the same point and range',
+    );
+    assert.deepEqual(
+      older.map((q) => q.offset),
+      older.map((_, k) => k * 1000),
+    );
     const total = edgeAppLogs({ id: 101, name: 'hello' }, { fromMs: NOW + 5_000 - 15 * 60_000, toMs: NOW, sort: 'desc', limit: 1, offset: 0 }).count;
     assert.equal(tail.size, total, 'every line of the range held once');
     const times = tail.snapshot().map((l) => l.time);
-    assert.deepEqual(times, [...times].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)), 'in time order');
-    assert.deepEqual(copy.map((l) => l.kind === 'line' && l.message), tail.snapshot().map((l) => l.kind === 'line' && l.message), "the page's copy follows the ops");
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+      'in time order',
+    );
+    assert.deepEqual(
+      copy.map((l) => l.kind === 'line' && l.message),
+      tail.snapshot().map((l) => l.kind === 'line' && l.message),
+      "the page's copy follows the ops",
+    );
     assert.deepEqual(pager.status(), { read: pager.status().read, total: pager.status().total, more: false, loading: false });
     assert.equal(await pager.next(oldest(), 1000, signal).then((l) => l.length), 0, 'nothing after the start of the range');
   });
@@ -135,7 +168,14 @@ describe('edge log source', () => {
     const line = (s: number, m: string) => toLogLine({ Time: `2026-11-20T11:00:${String(s).padStart(2, '0')}Z`, Pod: 'ed', Message: m });
     tail.merge([line(30, 'a'), line(31, 'b')], { limit: 10 });
     const result = tail.mergeOlder([line(29, 'y'), line(28, 'x'), line(30, 'a')]);
-    assert.deepEqual(result.ops.map((o) => o.op === 'insert' && [o.index, o.items.length]), [[0, 2]], 'the repeated line at the edge is not added');
-    assert.deepEqual(tail.snapshot().map((l) => l.kind === 'line' && l.message), ['x', 'y', 'a', 'b']);
+    assert.deepEqual(
+      result.ops.map((o) => o.op === 'insert' && [o.index, o.items.length]),
+      [[0, 2]],
+      'the repeated line at the edge is not added',
+    );
+    assert.deepEqual(
+      tail.snapshot().map((l) => l.kind === 'line' && l.message),
+      ['x', 'y', 'a', 'b'],
+    );
   });
 });

@@ -27,7 +27,8 @@ describe('edge pins', () => {
       fc.property(fc.oneof(fc.bigInt({ min: -10n, max: 2n ** 54n }).map(String), fc.string()), (text) => {
         const parsed = parseEdgeIds(text, 'ID');
         if ('ids' in parsed) for (const id of parsed.ids) assert.ok(positiveId().safeParse(id).success, `${id} from ${JSON.stringify(text)}`);
-        else if (/^\d+$/.test(text.trim())) assert.equal(positiveId().safeParse(Number(text.trim())).success && Number.isSafeInteger(Number(text.trim())), false);
+        else if (/^\d+$/.test(text.trim()))
+          assert.equal(positiveId().safeParse(Number(text.trim())).success && Number.isSafeInteger(Number(text.trim())), false);
       }),
     );
   });

@@ -3,7 +3,14 @@
 // refer to a secret (stops once the count is found, survives an app that cannot be read).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { activeSlot, appNames, edgeSecretCommentProblem, edgeSecretNameProblem, edgeSecretValueProblem, slotLabel } from '../../src/features/edge/model/edgeSecretRules';
+import {
+  activeSlot,
+  appNames,
+  edgeSecretCommentProblem,
+  edgeSecretNameProblem,
+  edgeSecretValueProblem,
+  slotLabel,
+} from '../../src/features/edge/model/edgeSecretRules';
 import { findSecretUsers } from '../../src/platform/edgeSecretUsers';
 
 describe('edge secret rules', () => {
@@ -47,7 +54,10 @@ describe('edge secret rules', () => {
       return id === 3 || id === 5 ? { TOKEN: { id: 636, name: 'upstream-token' } } : { OTHER: { id: 1 } };
     };
     const found = await findSecretUsers(apps, 636, refs, { expected: 2, concurrency: 1 });
-    assert.deepEqual(found.users.map((a) => a.id), [3, 5]);
+    assert.deepEqual(
+      found.users.map((a) => a.id),
+      [3, 5],
+    );
     assert.equal(found.failed, 1);
     assert.deepEqual(reads, [1, 2, 3, 4, 5], 'stops once both are found');
     assert.equal(appNames(found.users), 'app-3 (3), app-5 (5)');

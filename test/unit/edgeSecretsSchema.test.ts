@@ -48,7 +48,10 @@ describe('edge secret request rules', () => {
 describe('edge secret answers', () => {
   it('keeps names, counts and checksums and drops any slot value', () => {
     const read = edgeSecret.parse({
-      id: 5, name: 'db', comment: 'c', app_count: 2,
+      id: 5,
+      name: 'db',
+      comment: 'c',
+      app_count: 2,
       secret_slots: [{ slot: 0, checksum: 'abc', value: 'leaked-value' }],
     });
     assert.deepEqual(read.secret_slots, [{ slot: 0, checksum: 'abc' }]);

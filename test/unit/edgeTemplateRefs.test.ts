@@ -17,7 +17,11 @@ const params: TemplateParamRule[] = [
 
 describe('template params as references', () => {
   it('secret and store params go to secrets and stores by id, plain ones to env; nothing else is sent', () => {
-    const body = templateParamBody(params, { GREETING: 'hi', API_TOKEN: 'typed-by-mistake', UNDECLARED: 'x' }, { API_TOKEN: { kind: 'secret', id: 636, name: 'upstream-token' }, CACHE_STORE: { kind: 'store', id: 126 } });
+    const body = templateParamBody(
+      params,
+      { GREETING: 'hi', API_TOKEN: 'typed-by-mistake', UNDECLARED: 'x' },
+      { API_TOKEN: { kind: 'secret', id: 636, name: 'upstream-token' }, CACHE_STORE: { kind: 'store', id: 126 } },
+    );
     assert.deepEqual(body, { env: { GREETING: 'hi' }, secrets: { API_TOKEN: { id: 636 } }, stores: { CACHE_STORE: { id: 126 } } });
   });
 
@@ -29,7 +33,8 @@ describe('template params as references', () => {
   it('kinds and typed ids', () => {
     assert.deepEqual(params.map(referenceKind), [undefined, 'secret', 'store', undefined]);
     assert.equal(referenceIdProblem('secret', ' 636 '), undefined);
-    for (const bad of ['', '0', '-3', '1.5', 'abc', '01', '1'.repeat(17)]) assert.equal(referenceIdProblem('store', bad), 'The store id is a positive whole number.', bad);
+    for (const bad of ['', '0', '-3', '1.5', 'abc', '01', '1'.repeat(17)])
+      assert.equal(referenceIdProblem('store', bad), 'The store id is a positive whole number.', bad);
   });
 });
 
@@ -41,10 +46,19 @@ describe('the app limit', () => {
   });
 
   it('only a 429 becomes the limit; its status, server message and request id kept', () => {
-    const limit = new PlatformError({ kind: 'rateLimited', message: 'Too many requests (HTTP 429)', status: 429, serverMessage: 'application count limit (3) exceeded for this client', requestId: 'r-1' });
+    const limit = new PlatformError({
+      kind: 'rateLimited',
+      message: 'Too many requests (HTTP 429)',
+      status: 429,
+      serverMessage: 'application count limit (3) exceeded for this client',
+      requestId: 'r-1',
+    });
     const said = asAppLimit(limit) as PlatformError;
     assert.ok(said instanceof PlatformError);
-    assert.equal(said.message, 'The account has reached its app limit (3): delete an app it no longer needs, then create again (HTTP 429: application count limit (3) exceeded for this client) [request id r-1]');
+    assert.equal(
+      said.message,
+      'The account has reached its app limit (3): delete an app it no longer needs, then create again (HTTP 429: application count limit (3) exceeded for this client) [request id r-1]',
+    );
     assert.deepEqual([said.kind, said.status, said.serverMessage], ['rateLimited', 429, 'application count limit (3) exceeded for this client']);
     const other = new PlatformError({ kind: 'server', message: 'Server error (HTTP 500)', status: 500 });
     assert.equal(asAppLimit(other), other);

@@ -20,12 +20,15 @@ describe('summarizeErrorBody', () => {
   });
 
   it('cloud ValidationError: field names from invalid_fields, not the Python dict text', () => {
-    const s = summarizeErrorBody({
-      exception_class: 'ValidationError',
-      message: "Validation Error: {'interfaces': ['Field required'], 'volumes': ['Field required']}",
-      request_id: 'af999e5f3b091aad111442fff86b3658',
-      invalid_fields: { interfaces: ['Field required'], volumes: ['Field required'] },
-    }, []);
+    const s = summarizeErrorBody(
+      {
+        exception_class: 'ValidationError',
+        message: "Validation Error: {'interfaces': ['Field required'], 'volumes': ['Field required']}",
+        request_id: 'af999e5f3b091aad111442fff86b3658',
+        invalid_fields: { interfaces: ['Field required'], volumes: ['Field required'] },
+      },
+      [],
+    );
     assert.deepEqual(s.issues, [
       { path: 'interfaces', message: 'Field required' },
       { path: 'volumes', message: 'Field required' },
@@ -46,9 +49,12 @@ describe('summarizeErrorBody', () => {
   });
 
   it('protection profiles FastAPI {detail: [{loc, msg, type}]} and {detail: text}', () => {
-    const s = summarizeErrorBody({
-      detail: [{ loc: ['body', 'fields', 0, 'value'], msg: 'Field required', type: 'missing' }],
-    }, []);
+    const s = summarizeErrorBody(
+      {
+        detail: [{ loc: ['body', 'fields', 0, 'value'], msg: 'Field required', type: 'missing' }],
+      },
+      [],
+    );
     assert.deepEqual(s.issues, [{ path: 'fields[0].value', message: 'Field required' }]);
     assert.equal(summarizeErrorBody({ detail: 'Protection profile not found' }, []).message, 'Protection profile not found');
   });
@@ -78,8 +84,16 @@ describe('textSnippet', () => {
 describe('kindForStatus', () => {
   it('maps statuses to kinds', () => {
     const table: [number, string][] = [
-      [400, 'validation'], [401, 'unauthorized'], [403, 'forbidden'], [404, 'notFound'], [409, 'conflict'],
-      [422, 'validation'], [429, 'rateLimited'], [500, 'server'], [502, 'server'], [503, 'server'],
+      [400, 'validation'],
+      [401, 'unauthorized'],
+      [403, 'forbidden'],
+      [404, 'notFound'],
+      [409, 'conflict'],
+      [422, 'validation'],
+      [429, 'rateLimited'],
+      [500, 'server'],
+      [502, 'server'],
+      [503, 'server'],
     ];
     for (const [status, kind] of table) assert.equal(kindForStatus(status), kind, String(status));
   });

@@ -19,7 +19,13 @@ describe('HeldLines', () => {
     const items: LogItem[] = [
       line(1),
       line(2, 'pod-b', ' ✓ café — 日本語 🚀 done'),
-      { kind: 'line', time: parseTimeNanos('2026-05-23T07:07:31.5+02:00')!, timeText: '2026-05-23T07:07:31.5+02:00', pod: 'pod-a', message: ' offset and a short fraction' },
+      {
+        kind: 'line',
+        time: parseTimeNanos('2026-05-23T07:07:31.5+02:00')!,
+        timeText: '2026-05-23T07:07:31.5+02:00',
+        pod: 'pod-a',
+        message: ' offset and a short fraction',
+      },
       { kind: 'line', time: 0n, timeText: 'yesterday', pod: '', message: '' },
       // 30 characters that parse, but not what their time formats back to (February has no 30th).
       { kind: 'line', time: parseTimeNanos('2026-02-30T05:07:31.123456789Z')!, timeText: '2026-02-30T05:07:31.123456789Z', pod: 'pod-a', message: ' odd date' },
@@ -35,7 +41,10 @@ describe('HeldLines', () => {
     assert.deepEqual(held.at(1), items[1]);
     assert.deepEqual(held.slice(-2), items.slice(-2));
     assert.equal(held.timeAt(2), items[2]!.time);
-    assert.deepEqual([0, 7, 8].map((i) => held.isLine(i)), [true, false, false]);
+    assert.deepEqual(
+      [0, 7, 8].map((i) => held.isLine(i)),
+      [true, false, false],
+    );
   });
 
   it('packs any range as the page receives it, byte for byte, without making the items', () => {
@@ -50,7 +59,12 @@ describe('HeldLines', () => {
     ];
     const held = new HeldLines();
     held.push(items);
-    for (const [from, to] of [[0, items.length], [1, 4], [3, 3], [5, 7]] as const) {
+    for (const [from, to] of [
+      [0, items.length],
+      [1, 4],
+      [3, 3],
+      [5, 7],
+    ] as const) {
       const viaObjects = new WireEncoder();
       const viaBytes = new WireEncoder();
       const expected = packItems(viaObjects.items(items.slice(from, to)));
@@ -78,7 +92,15 @@ describe('HeldLines', () => {
       | { kind: 'freeze' };
     const itemArb = fc.record({ n: fc.nat({ max: 1e6 }), pod: fc.nat({ max: 5 }), size: fc.constantFrom(0, 3, 40, 30_000), given: fc.nat() });
     const opArb: fc.Arbitrary<Op> = fc.oneof(
-      { weight: 5, arbitrary: fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), inOrder: fc.boolean(), items: fc.array(itemArb, { minLength: 1, maxLength: 40 }) }) },
+      {
+        weight: 5,
+        arbitrary: fc.record({
+          kind: fc.constant('insert' as const),
+          at: fc.nat(),
+          inOrder: fc.boolean(),
+          items: fc.array(itemArb, { minLength: 1, maxLength: 40 }),
+        }),
+      },
       { weight: 2, arbitrary: fc.record({ kind: fc.constant('drop' as const), count: fc.nat({ max: 60 }) }) },
       { weight: 1, arbitrary: fc.constant({ kind: 'freeze' as const }) },
     );
@@ -139,7 +161,10 @@ describe('HeldLines', () => {
     const message = ' '.padEnd(1000, 'm');
     held.push(Array.from({ length: 2_000 }, (_, i) => line(i, 'pod-a', message)));
     const before = held.slice();
-    assert.throws(() => held.push(Array.from({ length: 1_500 }, (_, i) => line(2_000 + i, 'pod-b', message))), (error: Error) => error instanceof RangeError && /lower platformConsole\.logs\.maxMemoryMB/.test(error.message));
+    assert.throws(
+      () => held.push(Array.from({ length: 1_500 }, (_, i) => line(2_000 + i, 'pod-b', message))),
+      (error: Error) => error instanceof RangeError && /lower platformConsole\.logs\.maxMemoryMB/.test(error.message),
+    );
     assert.deepEqual(held.slice(), before);
     assert.equal(held.textBytesHeld, 2_000 * 1000);
     held.dropFront(1_000);

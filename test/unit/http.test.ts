@@ -50,7 +50,6 @@ function client(answers: Answer[], extra: Partial<ConstructorParameters<typeof H
   return { api: createPlatformApi(http), sent, sleeps, log };
 }
 
-
 const connReset = () => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
 
 describe('HttpClient', () => {
@@ -103,7 +102,10 @@ describe('HttpClient', () => {
     const error = await rejection(api.security.updateProtectionProfile({ params: { protection_profile_id: 0 }, body: { name: '' } }));
     assert.equal(error.kind, 'validation');
     assert.equal(error.isLocal, true);
-    assert.deepEqual(error.issues.map((i) => i.path), ['protection_profile_id', 'name']);
+    assert.deepEqual(
+      error.issues.map((i) => i.path),
+      ['protection_profile_id', 'name'],
+    );
     assert.equal(sent.length, 0);
   });
 
@@ -114,7 +116,10 @@ describe('HttpClient', () => {
     assert.equal(sent.length, 4);
     assert.deepEqual(sleeps, [375, 750, 2000], 'exponential backoff with jitter (random 0.5), Retry-After honoured');
     assert.equal(log.length, 1);
-    assert.deepEqual({ ...log[0], ms: 0 }, { method: 'GET', path: '/edge/v1/admin/clients/1', status: 200, ms: 0, retries: 3, outcome: 'ok', requestId: undefined });
+    assert.deepEqual(
+      { ...log[0], ms: 0 },
+      { method: 'GET', path: '/edge/v1/admin/clients/1', status: 200, ms: 0, retries: 3, outcome: 'ok', requestId: undefined },
+    );
   });
 
   it('gives up after 3 retries with the last error', async () => {
@@ -152,7 +157,12 @@ describe('HttpClient', () => {
 
   it('maps statuses to kinds with the server message and request id', async () => {
     const cases: [number, unknown, string, RegExp][] = [
-      [400, { exception_class: 'ValidationError', message: 'bad', request_id: 'r1', invalid_fields: { name: ['too long'] } }, 'validation', /name: too long.*request id r1/],
+      [
+        400,
+        { exception_class: 'ValidationError', message: 'bad', request_id: 'r1', invalid_fields: { name: ['too long'] } },
+        'validation',
+        /name: too long.*request id r1/,
+      ],
       [401, { detail: 'Invalid token' }, 'unauthorized', /API key rejected \(HTTP 401\): Invalid token/],
       [403, { detail: 'Cannot update common protection profile' }, 'forbidden', /Cannot update common/],
       [404, { error: 'app not found' }, 'notFound', /app not found/],
@@ -172,11 +182,21 @@ describe('HttpClient', () => {
 
   it('a success body that is not JSON, or lacks what is needed, is badResponse', async () => {
     let { api } = client([new Response('{"tasks": [', { status: 200 })]);
-    let error = await rejection(api.cloud.createSecret({ params: { project_id: 1, region_id: 1 }, body: { name: 'n', payload: 'aGk=', payload_content_encoding: 'base64', payload_content_type: 'application/octet-stream', secret_type: 'opaque' } }));
+    let error = await rejection(
+      api.cloud.createSecret({
+        params: { project_id: 1, region_id: 1 },
+        body: { name: 'n', payload: 'aGk=', payload_content_encoding: 'base64', payload_content_type: 'application/octet-stream', secret_type: 'opaque' },
+      }),
+    );
     assert.equal(error.kind, 'badResponse');
     assert.match(error.message, /not JSON/);
     ({ api } = client([json(200, { tasks: 'nope' })]));
-    error = await rejection(api.cloud.createSecret({ params: { project_id: 1, region_id: 1 }, body: { name: 'n', payload: 'aGk=', payload_content_encoding: 'base64', payload_content_type: 'application/octet-stream', secret_type: 'opaque' } }));
+    error = await rejection(
+      api.cloud.createSecret({
+        params: { project_id: 1, region_id: 1 },
+        body: { name: 'n', payload: 'aGk=', payload_content_encoding: 'base64', payload_content_type: 'application/octet-stream', secret_type: 'opaque' },
+      }),
+    );
     assert.equal(error.kind, 'badResponse');
     assert.match(error.message, /tasks/);
     ({ api } = client([new Response(null, { status: 204 })]));
@@ -232,8 +252,8 @@ describe('HttpClient', () => {
   });
 });
 
-describe('HttpClient: what the platform\'s own clients read', () => {
-  it('x-should-retry: false stops a GET\'s retries even on a 503; true retries a GET even on a 500', async () => {
+describe("HttpClient: what the platform's own clients read", () => {
+  it("x-should-retry: false stops a GET's retries even on a 503; true retries a GET even on a 500", async () => {
     const refused = client([json(503, { message: 'down' }, { 'x-should-retry': 'false' })]);
     await assert.rejects(refused.api.edge.getEdgeApp({ params: { app_id: 1 } }), (e: unknown) => e instanceof PlatformError && e.status === 503);
     assert.equal(refused.sent.length, 1);
@@ -255,23 +275,28 @@ describe('HttpClient: what the platform\'s own clients read', () => {
     assert.deepEqual(sleeps, [250]);
   });
 
-  it('a cloud traceback goes to the error\'s log detail, never into its message', async () => {
+  it("a cloud traceback goes to the error's log detail, never into its message", async () => {
     const traceback = 'Traceback (most recent call last):\n  File "/app/views.py", line 3\nKeyError: \'x\'';
     const { api } = client([json(500, { exception_class: 'InternalServerError', message: 'HTTP 500: Internal Server Error', request_id: 'r1', traceback })]);
-    const error = await rejection(api.cloud.addSchedules({ params: { project_id: 1, region_id: 1, policy_id: 1 }, body: { schedules: [{ type: 'interval', days: 1 }] } }));
+    const error = await rejection(
+      api.cloud.addSchedules({ params: { project_id: 1, region_id: 1, policy_id: 1 }, body: { schedules: [{ type: 'interval', days: 1 }] } }),
+    );
     assert.ok(error instanceof PlatformError);
     assert.doesNotMatch(error.message, /Traceback|views\.py/);
     assert.match(error.logDetail ?? '', /^server traceback:\nTraceback \(most recent call last\):/);
   });
 
-  it('sends the dialect\'s path; an area with a base URL of its own goes there', async () => {
+  it("sends the dialect's path; an area with a base URL of its own goes there", async () => {
     const { api, sent, log } = client([json(200, { id: 1 }), json(200, [])], {
       dialect: 'platform',
       areaBaseUrls: { edge: 'https://fastedge.example.test/' },
     });
     await api.edge.getEdgeApp({ params: { app_id: 7 } });
     await api.security.listProtectionProfiles({ params: {}, query: {} });
-    assert.deepEqual(sent.map((s) => s.url), ['https://fastedge.example.test/fastedge/v1/admin/apps/7', 'https://api.example.test/security/sifter/v3/profiles/all']);
+    assert.deepEqual(
+      sent.map((s) => s.url),
+      ['https://fastedge.example.test/fastedge/v1/admin/apps/7', 'https://api.example.test/security/sifter/v3/profiles/all'],
+    );
     assert.equal(log[0]?.path, 'https://fastedge.example.test/fastedge/v1/admin/apps/7');
   });
 });

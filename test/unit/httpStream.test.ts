@@ -69,7 +69,10 @@ describe('openStream', () => {
       res.writeHead(400, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ error: 'Failed to render report: missing data for 2026-04' }));
     };
-    const error = await open(client()).then(() => undefined, (e: unknown) => e);
+    const error = await open(client()).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(error instanceof PlatformError);
     assert.equal(error.status, 400);
     assert.match(error.message, /Failed to render report: missing data for 2026-04/);
@@ -84,7 +87,10 @@ describe('openStream', () => {
     const opened = await open(client(), { idleTimeoutMs: 150 });
     const error = await (async () => {
       for await (const chunk of opened.body) void chunk;
-    })().then(() => undefined, (e: unknown) => e);
+    })().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(error instanceof PlatformError);
     assert.equal(error.kind, 'timeout');
     await waitFor(() => closed.length > 0);
@@ -100,7 +106,10 @@ describe('openStream', () => {
         void chunk;
         if (++n === 3) controller.abort();
       }
-    })().then(() => undefined, (e: unknown) => e);
+    })().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(error instanceof PlatformError);
     assert.equal(error.kind, 'cancelled');
 

@@ -38,8 +38,18 @@ test('a lazy schema is its schema: parse, methods, instanceof, and the real one 
 });
 
 test('schemas composed of lazy ones validate as before (the instance price request)', () => {
-  const ok = instancePriceRequest.safeParse({ flavor: 'g1', names: ['vm'], interfaces: [{ type: 'external', ip_family: 'ipv4' }], volumes: [{ source: 'new-volume', size: 10 }] });
+  const ok = instancePriceRequest.safeParse({
+    flavor: 'g1',
+    names: ['vm'],
+    interfaces: [{ type: 'external', ip_family: 'ipv4' }],
+    volumes: [{ source: 'new-volume', size: 10 }],
+  });
   assert.equal(ok.success, true, JSON.stringify(ok.error?.issues));
-  const bad = instancePriceRequest.safeParse({ flavor: 'g1', names: ['vm'], interfaces: [{ type: 'external', ip_family: 'ipv5' }], volumes: [{ source: 'new-volume', size: 0 }] });
+  const bad = instancePriceRequest.safeParse({
+    flavor: 'g1',
+    names: ['vm'],
+    interfaces: [{ type: 'external', ip_family: 'ipv5' }],
+    volumes: [{ source: 'new-volume', size: 0 }],
+  });
   assert.deepEqual(bad.error?.issues.map((i) => i.path.join('.')).sort(), ['interfaces.0.ip_family', 'volumes.0.size']);
 });

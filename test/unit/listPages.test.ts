@@ -35,27 +35,34 @@ describe('a paged list in a picker', () => {
 
   const trialPicker = (sim: Simulator, ui: ScriptedUi, limit: number) => {
     const { api, lists } = client(sim);
-    const pages = new ListPages<TrialItem>({ lists, endpoint: 'listTrials', read: (offset) => api.billing.listTrials({ params: {}, query: { ordering: '-created_at', limit, offset } }) });
+    const pages = new ListPages<TrialItem>({
+      lists,
+      endpoint: 'listTrials',
+      read: (offset) => api.billing.listTrials({ params: {}, query: { ordering: '-created_at', limit, offset } }),
+    });
     const run = () =>
-      runWizard<{ id?: number }>({}, {
-        title: 'Show Trial',
-        ui,
-        steps: [
-          {
-            prompt: async (s, ctx) => {
-              s.id = await pickFromList(ctx, {
-                noun: 'trial',
-                load: () => pages.first(),
-                missing: () => lists.isMissing('listTrials'),
-                more: { has: () => pages.hasMore(), load: () => pages.more(), describe: () => pages.shown() },
-                logError: () => undefined,
-                item: (t) => ({ label: `trial ${t.id}`, value: t.id }),
-                typed: async () => Number(await ctx.input({ prompt: 'Trial ID' })),
-              });
+      runWizard<{ id?: number }>(
+        {},
+        {
+          title: 'Show Trial',
+          ui,
+          steps: [
+            {
+              prompt: async (s, ctx) => {
+                s.id = await pickFromList(ctx, {
+                  noun: 'trial',
+                  load: () => pages.first(),
+                  missing: () => lists.isMissing('listTrials'),
+                  more: { has: () => pages.hasMore(), load: () => pages.more(), describe: () => pages.shown() },
+                  logError: () => undefined,
+                  item: (t) => ({ label: `trial ${t.id}`, value: t.id }),
+                  typed: async () => Number(await ctx.input({ prompt: 'Trial ID' })),
+                });
+              },
             },
-          },
-        ],
-      });
+          ],
+        },
+      );
     return { run, lists, pages };
   };
 
@@ -97,7 +104,12 @@ describe('a paged list in a picker', () => {
   it('a 404 that may mean only an unknown parent is not remembered when told so', async () => {
     const { api, lists } = client(platform);
     const settings = (resellerId: number) =>
-      new ListPages<NotificationSetting>({ lists, endpoint: 'listNotificationSettings', rememberMissing: false, read: (offset) => api.iam.listNotificationSettings({ params: { resellerId }, query: { offset } }) });
+      new ListPages<NotificationSetting>({
+        lists,
+        endpoint: 'listNotificationSettings',
+        rememberMissing: false,
+        read: (offset) => api.iam.listNotificationSettings({ params: { resellerId }, query: { offset } }),
+      });
     assert.deepEqual(await settings(999_999).first(), { unavailable: true });
     assert.equal(lists.isMissing('listNotificationSettings'), false);
     const known = await settings(701).first();

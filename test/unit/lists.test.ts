@@ -14,7 +14,10 @@ const PR = { project_id: 1, region_id: 1 };
 describe('list shapes', () => {
   it('an item the extension cannot use (no id) is left out; the rest of the page is kept', () => {
     const page = endpoints.listEdgeApps.response.parse({ count: 3, apps: [{ id: 1, name: 'a' }, { name: 'no id' }, 'junk', { id: 2, status: 9 }] });
-    assert.deepEqual(page.apps.map((a) => a.id), [1, 2]);
+    assert.deepEqual(
+      page.apps.map((a) => a.id),
+      [1, 2],
+    );
     assert.equal(page.count, 3);
   });
 
@@ -23,7 +26,10 @@ describe('list shapes', () => {
     const paged = endpoints.listReports.response.parse({ count: 9, next: 'http://x?offset=5', previous: null, results: [] });
     assert.equal(paged.next, 'http://x?offset=5');
     assert.equal(endpoints.listEdgeTemplates.response.parse({ count: 1, templates: [{ id: 3 }] }).templates[0]?.id, 3);
-    assert.deepEqual(endpoints.listProfileTemplates.response.parse([{ id: 4, name: 't', fields: [] }, { name: 'no id' }]).map((t) => t.id), [4]);
+    assert.deepEqual(
+      endpoints.listProfileTemplates.response.parse([{ id: 4, name: 't', fields: [] }, { name: 'no id' }]).map((t) => t.id),
+      [4],
+    );
     assert.deepEqual(endpoints.listRegions.response.parse({ count: 0, results: null }).results, []);
   });
 
@@ -53,13 +59,16 @@ describe('the simulator lists its own state', () => {
   });
   after(() => sim.close());
 
-  it('edge apps: the account\'s own, paged, filtered by name and status on the server; each readable by endpoint 6', async () => {
+  it("edge apps: the account's own, paged, filtered by name and status on the server; each readable by endpoint 6", async () => {
     const all = await api.edge.listEdgeApps({ params: {}, query: { limit: 1000 } });
     assert.ok((all.count ?? 0) > 2);
     assert.equal(all.apps.length, all.count);
     const first = await api.edge.listEdgeApps({ params: {}, query: { limit: 2, offset: 0 } });
     const second = await api.edge.listEdgeApps({ params: {}, query: { limit: 2, offset: 2 } });
-    assert.deepEqual([...first.apps, ...second.apps].map((a) => a.id), all.apps.slice(0, 4).map((a) => a.id));
+    assert.deepEqual(
+      [...first.apps, ...second.apps].map((a) => a.id),
+      all.apps.slice(0, 4).map((a) => a.id),
+    );
     const enabled = await api.edge.listEdgeApps({ params: {}, query: { status: 1, limit: 1000 } });
     assert.ok(enabled.apps.length > 0 && enabled.apps.every((a) => a.status === 1));
     const named = all.apps[0]!.name!;
@@ -89,7 +98,10 @@ describe('the simulator lists its own state', () => {
       ids.push(...page.results.map((p) => p.id));
       offset = nextOffset(offset, page.results.length, page.count, 100);
     }
-    assert.deepEqual(ids, whole.map((p) => p.id));
+    assert.deepEqual(
+      ids,
+      whole.map((p) => p.id),
+    );
   });
 
   it('projects, regions with display names, flavors with prices, the policies schedules are added to, functions that have logs', async () => {
@@ -121,6 +133,13 @@ describe('the simulator lists its own state', () => {
   it('report templates carry their parameter definitions', async () => {
     const templates = await api.billing.listReportTemplates({ params: {}, query: {} });
     const expenses = templates.results.find((t) => t.code === 'ResellerExpenses');
-    assert.deepEqual(expenses?.parameters?.parameters?.map((p) => [p.name, p.required]), [['date_from', true], ['date_to', true], ['client_id', false]]);
+    assert.deepEqual(
+      expenses?.parameters?.parameters?.map((p) => [p.name, p.required]),
+      [
+        ['date_from', true],
+        ['date_to', true],
+        ['client_id', false],
+      ],
+    );
   });
 });

@@ -22,12 +22,22 @@ describe('parseTimeNanos', () => {
     assert.ok(a > b, '.9 is later than .10');
     assert.ok(parseTimeNanos('2022-03-02T16:00:00+02:00')! < parseTimeNanos('2022-03-02T15:00:00Z')!);
   });
-  it('reads the platform\'s shape (9 digits and Z) to what the general reading gives, odd dates and bad digits alike', () => {
+  it("reads the platform's shape (9 digits and Z) to what the general reading gives, odd dates and bad digits alike", () => {
     const two = (n: number) => String(n).padStart(2, '0');
     const shape = fc
-      .record({ y: fc.integer({ min: 0, max: 9999 }), mo: fc.integer({ min: 0, max: 13 }), d: fc.integer({ min: 0, max: 32 }), h: fc.integer({ min: 0, max: 24 }), mi: fc.integer({ min: 0, max: 60 }), s: fc.integer({ min: 0, max: 61 }), f: fc.integer({ min: 0, max: 999_999_999 }) })
+      .record({
+        y: fc.integer({ min: 0, max: 9999 }),
+        mo: fc.integer({ min: 0, max: 13 }),
+        d: fc.integer({ min: 0, max: 32 }),
+        h: fc.integer({ min: 0, max: 24 }),
+        mi: fc.integer({ min: 0, max: 60 }),
+        s: fc.integer({ min: 0, max: 61 }),
+        f: fc.integer({ min: 0, max: 999_999_999 }),
+      })
       .map(({ y, mo, d, h, mi, s, f }) => `${String(y).padStart(4, '0')}-${two(mo)}-${two(d)}T${two(h)}:${two(mi)}:${two(s)}.${String(f).padStart(9, '0')}Z`);
-    const mangled = fc.tuple(shape, fc.nat({ max: 29 }), fc.constantFrom('x', ' ', '/', ':', '9')).map(([text, at, c]) => text.slice(0, at) + c + text.slice(at + 1));
+    const mangled = fc
+      .tuple(shape, fc.nat({ max: 29 }), fc.constantFrom('x', ' ', '/', ':', '9'))
+      .map(([text, at, c]) => text.slice(0, at) + c + text.slice(at + 1));
     // The same instant written with +00:00 is read by the general way (regular expressions).
     fc.assert(fc.property(fc.oneof(shape, mangled), (text) => parseTimeNanos(text) === parseTimeNanos(text.replace(/Z$/, '+00:00'))));
     assert.equal(parseTimeNanos('2026-02-30T05:07:31.123456789Z'), parseTimeNanos('2026-03-02T05:07:31.123456789Z'), 'a 30th of February rolls over');
@@ -48,7 +58,10 @@ const iso = (n: number) => formatNanosUtc(1_700_000_000_000_000_000n + BigInt(n)
 
 /** Generates a log with repeated times, identical lines, several pods. */
 const logArb = fc
-  .array(fc.record({ step: fc.nat({ max: 3 }), pod: fc.constantFrom('pod-a', 'pod-b'), msg: fc.constantFrom('GET /', 'GET /', 'WARN slow', 'ERROR boom') }), { minLength: 1, maxLength: 120 })
+  .array(fc.record({ step: fc.nat({ max: 3 }), pod: fc.constantFrom('pod-a', 'pod-b'), msg: fc.constantFrom('GET /', 'GET /', 'WARN slow', 'ERROR boom') }), {
+    minLength: 1,
+    maxLength: 120,
+  })
   .map((specs) => {
     let t = 0;
     return { lines: specs.map((s) => ((t += s.step), { Time: iso(t), Pod: s.pod, Message: s.msg })) } satisfies Model;
@@ -71,29 +84,45 @@ const linesOf = (tail: LogTail) => tail.snapshot().filter((i): i is LogLine => i
 describe('LogTail', () => {
   it('following with gap closing loses nothing and doubles nothing, whatever the batch order', async () => {
     await fc.assert(
-      fc.asyncProperty(logArb, fc.integer({ min: 1, max: 40 }), fc.array(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 20 }), fc.integer(), async (log, limit, steps, seed) => {
-        const all = log.lines.map(toLogLine);
-        const tail = new LogTail(1_000_000);
-        let end = 0;
-        let start: number | undefined;
-        for (const step of [...steps, all.length]) {
-          end = Math.min(all.length, end + step);
-          // The first poll shows the newest `limit` lines: what came before is not followed.
-          start ??= Math.max(0, end - limit);
-          const fetch = async (n: number) => shuffle(all.slice(Math.max(0, end - n), end), seed + end + n);
-          // The largest limit reaches the whole log, so every gap can be closed.
-          await pollInto(tail, fetch, limit, 1024);
-        }
-        // Exactly a suffix of the true log (no duplicate), reaching back to the first poll's
-        // window at least (no loss). It may reach further when identical lines at the first
-        // window's edge were counted back in.
-        const held = linesOf(tail);
-        assert.ok(held.length >= all.length - start!, 'no loss');
-        assert.deepEqual(held.map(key).sort(), all.slice(all.length - held.length).map(key).sort(), 'no duplicate: a suffix of the log');
-        const times = linesOf(tail).map((l) => l.time);
-        assert.ok(times.every((t, i) => i === 0 || times[i - 1]! <= t), 'ordered by time');
-        assert.equal(tail.snapshot().filter((i) => i.kind === 'marker').length, 0);
-      }),
+      fc.asyncProperty(
+        logArb,
+        fc.integer({ min: 1, max: 40 }),
+        fc.array(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 20 }),
+        fc.integer(),
+        async (log, limit, steps, seed) => {
+          const all = log.lines.map(toLogLine);
+          const tail = new LogTail(1_000_000);
+          let end = 0;
+          let start: number | undefined;
+          for (const step of [...steps, all.length]) {
+            end = Math.min(all.length, end + step);
+            // The first poll shows the newest `limit` lines: what came before is not followed.
+            start ??= Math.max(0, end - limit);
+            const fetch = async (n: number) => shuffle(all.slice(Math.max(0, end - n), end), seed + end + n);
+            // The largest limit reaches the whole log, so every gap can be closed.
+            await pollInto(tail, fetch, limit, 1024);
+          }
+          // Exactly a suffix of the true log (no duplicate), reaching back to the first poll's
+          // window at least (no loss). It may reach further when identical lines at the first
+          // window's edge were counted back in.
+          const held = linesOf(tail);
+          assert.ok(held.length >= all.length - start!, 'no loss');
+          assert.deepEqual(
+            held.map(key).sort(),
+            all
+              .slice(all.length - held.length)
+              .map(key)
+              .sort(),
+            'no duplicate: a suffix of the log',
+          );
+          const times = linesOf(tail).map((l) => l.time);
+          assert.ok(
+            times.every((t, i) => i === 0 || times[i - 1]! <= t),
+            'ordered by time',
+          );
+          assert.equal(tail.snapshot().filter((i) => i.kind === 'marker').length, 0);
+        },
+      ),
     );
   });
 
@@ -119,7 +148,10 @@ describe('LogTail', () => {
 
   it('a full batch that starts after the newest held line is a gap; when confirmed, a marker says where', () => {
     const tail = new LogTail(100);
-    tail.merge([1, 2, 3].map((n) => toLogLine({ Time: iso(n), Pod: 'p', Message: `m${n}` })), { limit: 3 });
+    tail.merge(
+      [1, 2, 3].map((n) => toLogLine({ Time: iso(n), Pod: 'p', Message: `m${n}` })),
+      { limit: 3 },
+    );
     const later = [10, 11, 12].map((n) => toLogLine({ Time: iso(n), Pod: 'p', Message: `m${n}` }));
     assert.equal(tail.hasGap(later, 3), true);
     assert.equal(tail.hasGap(later, 4), false, 'a batch smaller than the limit is everything there is');
@@ -131,37 +163,51 @@ describe('LogTail', () => {
 
   it('markers appear exactly where even the largest limit could not reach back', async () => {
     await fc.assert(
-      fc.asyncProperty(logArb, fc.integer({ min: 1, max: 6 }), fc.array(fc.integer({ min: 1, max: 25 }), { minLength: 1, maxLength: 30 }), async (log, limit, steps) => {
-        const all = log.lines.map(toLogLine);
-        const maxLimit = limit * 2;
-        const tail = new LogTail(1_000_000);
-        let end = 0;
-        let expectedMarkers = 0;
-        for (const step of steps) {
-          end = Math.min(all.length, end + step);
-          const widest = all.slice(Math.max(0, end - maxLimit), end);
-          const heldNewest = tail.newestTime;
-          if (heldNewest !== undefined && widest.length === maxLimit && widest[0]!.time >= heldNewest) expectedMarkers++;
-          await pollInto(tail, async (n) => all.slice(Math.max(0, end - n), end), limit, maxLimit);
-        }
-        assert.equal(tail.snapshot().filter((i) => i.kind === 'marker').length, expectedMarkers);
-        const held = linesOf(tail).map(key);
-        const counted = held.map((k, i) => `${k}#${held.slice(0, i).filter((x) => x === k).length}`);
-        assert.equal(new Set(counted).size, held.length, 'no line twice');
-      }),
+      fc.asyncProperty(
+        logArb,
+        fc.integer({ min: 1, max: 6 }),
+        fc.array(fc.integer({ min: 1, max: 25 }), { minLength: 1, maxLength: 30 }),
+        async (log, limit, steps) => {
+          const all = log.lines.map(toLogLine);
+          const maxLimit = limit * 2;
+          const tail = new LogTail(1_000_000);
+          let end = 0;
+          let expectedMarkers = 0;
+          for (const step of steps) {
+            end = Math.min(all.length, end + step);
+            const widest = all.slice(Math.max(0, end - maxLimit), end);
+            const heldNewest = tail.newestTime;
+            if (heldNewest !== undefined && widest.length === maxLimit && widest[0]!.time >= heldNewest) expectedMarkers++;
+            await pollInto(tail, async (n) => all.slice(Math.max(0, end - n), end), limit, maxLimit);
+          }
+          assert.equal(tail.snapshot().filter((i) => i.kind === 'marker').length, expectedMarkers);
+          const held = linesOf(tail).map(key);
+          const counted = held.map((k, i) => `${k}#${held.slice(0, i).filter((x) => x === k).length}`);
+          assert.equal(new Set(counted).size, held.length, 'no line twice');
+        },
+      ),
     );
   });
 
   it('keeps at most maxLines, dropping the oldest behind one marker', () => {
     const tail = new LogTail(5);
-    tail.merge(Array.from({ length: 4 }, (_, n) => toLogLine({ Time: iso(n), Pod: 'p', Message: `m${n}` })), { limit: 100 });
-    const result = tail.merge(Array.from({ length: 8 }, (_, n) => toLogLine({ Time: iso(n), Pod: 'p', Message: `m${n}` })), { limit: 100 });
+    tail.merge(
+      Array.from({ length: 4 }, (_, n) => toLogLine({ Time: iso(n), Pod: 'p', Message: `m${n}` })),
+      { limit: 100 },
+    );
+    const result = tail.merge(
+      Array.from({ length: 8 }, (_, n) => toLogLine({ Time: iso(n), Pod: 'p', Message: `m${n}` })),
+      { limit: 100 },
+    );
     assert.equal(result.dropped, 3);
     assert.equal(tail.size, 5);
     const items = tail.snapshot();
     assert.equal(items[0]?.kind, 'marker');
     assert.match((items[0] as { text: string }).text, /^Older lines dropped: 3 so far, to keep at most 5 lines\./);
-    assert.deepEqual(linesOf(tail).map((l) => l.message), ['m3', 'm4', 'm5', 'm6', 'm7']);
+    assert.deepEqual(
+      linesOf(tail).map((l) => l.message),
+      ['m3', 'm4', 'm5', 'm6', 'm7'],
+    );
     tail.merge([toLogLine({ Time: iso(9), Pod: 'p', Message: 'm9' })], { limit: 100 });
     assert.equal(tail.snapshot().filter((i) => i.kind === 'marker').length, 1, 'one dropped-marker, updated');
     assert.equal(tail.droppedCount, 4, 'counted for the status line');
@@ -169,14 +215,20 @@ describe('LogTail', () => {
 
   it('a late line from another pod is placed by its time', () => {
     const tail = new LogTail(100);
-    tail.merge([1, 5].map((n) => toLogLine({ Time: iso(n), Pod: 'a', Message: `a${n}` })), { limit: 100 });
+    tail.merge(
+      [1, 5].map((n) => toLogLine({ Time: iso(n), Pod: 'a', Message: `a${n}` })),
+      { limit: 100 },
+    );
     tail.merge([toLogLine({ Time: iso(3), Pod: 'b', Message: 'b3' }), toLogLine({ Time: iso(5), Pod: 'a', Message: 'a5' })], { limit: 100 });
-    assert.deepEqual(linesOf(tail).map((l) => l.message), ['a1', 'b3', 'a5']);
+    assert.deepEqual(
+      linesOf(tail).map((l) => l.message),
+      ['a1', 'b3', 'a5'],
+    );
   });
 });
 
 describe('LogTail ops (what the webview is sent)', () => {
-  it('applying each merge\'s ops to a copy keeps the copy equal to the held list: late lines, gaps, drops', async () => {
+  it("applying each merge's ops to a copy keeps the copy equal to the held list: late lines, gaps, drops", async () => {
     await fc.assert(
       fc.asyncProperty(
         logArb,
@@ -209,11 +261,17 @@ describe('LogTail ops (what the webview is sent)', () => {
     const tail = new LogTail(4);
     const line = (n: number, pod = 'a') => toLogLine({ Time: iso(n), Pod: pod, Message: `${pod}${n}` });
     const first = tail.merge([line(3), line(1), line(2)], { limit: 100 });
-    assert.deepEqual(first.ops.map((o) => o.op), ['append']);
+    assert.deepEqual(
+      first.ops.map((o) => o.op),
+      ['append'],
+    );
     const late = tail.merge([line(2, 'b'), line(3)], { limit: 100 });
     assert.deepEqual(late.ops, [{ op: 'insert', index: 2, items: [line(2, 'b')] }]);
     const more = tail.merge([line(4), line(5)], { limit: 100 });
-    assert.deepEqual(more.ops.map((o) => o.op), ['append', 'dropFront', 'insert']);
+    assert.deepEqual(
+      more.ops.map((o) => o.op),
+      ['append', 'dropFront', 'insert'],
+    );
     // Two lines over the bound, and the line of the same instant as the second (whole instants go).
     assert.deepEqual(more.ops[1], { op: 'dropFront', count: 3 });
     assert.equal((more.ops[2] as { items: LogItem[] }).items[0]!.kind, 'marker');
@@ -232,14 +290,26 @@ describe('LogTail: the window (maxLines) wins over the read limit', () => {
       const again = tail.merge(batch, { limit: 1000 });
       assert.deepEqual([again.added.length, again.dropped, again.ops.length], [0, 0, 0], `read ${read + 2}`);
     }
-    assert.deepEqual(tail.snapshot().filter((i) => i.kind === 'line').map((l) => (l as { message: string }).message), ['a4', 'a5', 'a6', 'a7', 'a8']);
+    assert.deepEqual(
+      tail
+        .snapshot()
+        .filter((i) => i.kind === 'line')
+        .map((l) => (l as { message: string }).message),
+      ['a4', 'a5', 'a6', 'a7', 'a8'],
+    );
   });
 
   it('lines newer than the window are still added; a line older than the window is not', () => {
     const tail = new LogTail(3);
-    tail.merge([1, 2, 3, 4, 5].map((n) => line(n)), { limit: 1000 });
+    tail.merge(
+      [1, 2, 3, 4, 5].map((n) => line(n)),
+      { limit: 1000 },
+    );
     const next = tail.merge([line(1, 'late'), ...[3, 4, 5, 6].map((n) => line(n))], { limit: 1000 });
-    assert.deepEqual(next.added.map((l) => l.message), ['a6']);
+    assert.deepEqual(
+      next.added.map((l) => l.message),
+      ['a6'],
+    );
     assert.equal(next.dropped, 1);
   });
 
@@ -248,10 +318,15 @@ describe('LogTail: the window (maxLines) wins over the read limit', () => {
     tail.merge([line(1)], { limit: 2 });
     const limits: number[] = [];
     // Every batch is full and starts after the newest held line: a gap each time.
-    const result = await pollInto(tail, async (limit) => {
-      limits.push(limit);
-      return Array.from({ length: limit }, (_, i) => line(100 + i));
-    }, 2, 100_000);
+    const result = await pollInto(
+      tail,
+      async (limit) => {
+        limits.push(limit);
+        return Array.from({ length: limit }, (_, i) => line(100 + i));
+      },
+      2,
+      100_000,
+    );
     assert.deepEqual(limits, [2, 4, 5]);
     assert.equal(result.limit, 5);
     assert.equal(result.gapMarker, undefined, 'a batch that fills the window leaves no gap inside it');
@@ -262,7 +337,13 @@ describe('LogTail: the window (maxLines) wins over the read limit', () => {
     const raw: RawLogEntry = { Time: iso(1), Pod: 'pod-\ud800', Message: 'half a pair: \udc00 and \ud83d' };
     for (let i = 0; i < 3; i++) tail.merge([toLogLine(raw), toLogLine({ Time: iso(2), Pod: 'pod-a', Message: 'next' })], { limit: 10 });
     assert.equal(tail.size, 2);
-    assert.deepEqual(linesOf(tail)[0], { kind: 'line', time: parseTimeNanos(iso(1)), timeText: iso(1), pod: 'pod-\ufffd', message: 'half a pair: \ufffd and \ufffd' });
+    assert.deepEqual(linesOf(tail)[0], {
+      kind: 'line',
+      time: parseTimeNanos(iso(1)),
+      timeText: iso(1),
+      pod: 'pod-\ufffd',
+      message: 'half a pair: \ufffd and \ufffd',
+    });
   });
 
   it('a time beyond what 64 bits of nanoseconds hold (after 2262) sorts as one that does not parse', () => {

@@ -42,7 +42,15 @@ describe('formatNanosUtc, writeNanosUtc, isNanosUtc (the second kept)', () => {
   it('recognises a text exactly when it is its time formatted back (dates that roll over are not)', () => {
     const two = (n: number) => String(n).padStart(2, '0');
     const text = fc
-      .record({ y: fc.integer({ min: 1968, max: 2300 }), mo: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 31 }), h: fc.integer({ min: 0, max: 23 }), mi: fc.integer({ min: 0, max: 59 }), s: fc.integer({ min: 0, max: 60 }), f: fc.integer({ min: 0, max: 999_999_999 }) })
+      .record({
+        y: fc.integer({ min: 1968, max: 2300 }),
+        mo: fc.integer({ min: 1, max: 12 }),
+        d: fc.integer({ min: 1, max: 31 }),
+        h: fc.integer({ min: 0, max: 23 }),
+        mi: fc.integer({ min: 0, max: 59 }),
+        s: fc.integer({ min: 0, max: 60 }),
+        f: fc.integer({ min: 0, max: 999_999_999 }),
+      })
       .map(({ y, mo, d, h, mi, s, f }) => `${y}-${two(mo)}-${two(d)}T${two(h)}:${two(mi)}:${two(s)}.${String(f).padStart(9, '0')}Z`);
     fc.assert(
       fc.property(text, (t) => {

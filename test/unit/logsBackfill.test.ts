@@ -33,7 +33,7 @@ function harness(chunks: string[]) {
   return { backfill, posted, turn, turns, drain, timers, taken: () => taken };
 }
 
-describe('Backfill: a reset\'s older chunks one per turn, reads behind them', () => {
+describe("Backfill: a reset's older chunks one per turn, reads behind them", () => {
   it('posts one chunk per turn, each taken only then, and the reads held meanwhile after the last, in order', () => {
     const h = harness(['a', 'b', 'c']);
     assert.equal(h.backfill.hold('early'), true, 'held before it starts: the reset is out, its chunks are not');
@@ -92,7 +92,12 @@ describe('Backfill: a reset\'s older chunks one per turn, reads behind them', ()
       taken++;
       yield 'c';
     }
-    const backfill = new Backfill<string, string>(steps(), (chunk) => posted.push(chunk), (read) => posted.push(`read ${read}`), (step) => turns.push(step));
+    const backfill = new Backfill<string, string>(
+      steps(),
+      (chunk) => posted.push(chunk),
+      (read) => posted.push(`read ${read}`),
+      (step) => turns.push(step),
+    );
     const turn = () => turns.shift()?.();
     const settle = () => new Promise((resolve) => setImmediate(resolve));
     backfill.start();
@@ -123,7 +128,12 @@ describe('Backfill: a reset\'s older chunks one per turn, reads behind them', ()
     const posted: string[] = [];
     let resolveA: (chunk: string) => void = () => undefined;
     const a = new Promise<string>((resolve) => (resolveA = resolve));
-    const backfill = new Backfill<string, string>([a, 'b'][Symbol.iterator](), (chunk) => posted.push(chunk), () => undefined, (step) => turns.push(step));
+    const backfill = new Backfill<string, string>(
+      [a, 'b'][Symbol.iterator](),
+      (chunk) => posted.push(chunk),
+      () => undefined,
+      (step) => turns.push(step),
+    );
     backfill.start();
     turns.shift()?.();
     backfill.cancel();
@@ -137,7 +147,12 @@ describe('Backfill: a reset\'s older chunks one per turn, reads behind them', ()
   it('a chunk that could not be made ends the backfill: nothing after it, the held reads dropped', async () => {
     const turns: (() => void)[] = [];
     const posted: string[] = [];
-    const backfill = new Backfill<string, string>([Promise.reject(new Error('zlib')), 'b'][Symbol.iterator](), (chunk) => posted.push(chunk), (read) => posted.push(read), (step) => turns.push(step));
+    const backfill = new Backfill<string, string>(
+      [Promise.reject(new Error('zlib')), 'b'][Symbol.iterator](),
+      (chunk) => posted.push(chunk),
+      (read) => posted.push(read),
+      (step) => turns.push(step),
+    );
     backfill.start();
     backfill.hold('r');
     turns.shift()?.();
@@ -160,7 +175,10 @@ describe('Backfill: a reset\'s older chunks one per turn, reads behind them', ()
       h.backfill.startWhenPainted();
       h.backfill.hold('r');
       assert.equal(h.turns.length, 0, 'no step scheduled while waiting');
-      assert.deepEqual(h.timers.map((t) => t.ms), [WAIT_FOR_PAINT_MS]);
+      assert.deepEqual(
+        h.timers.map((t) => t.ms),
+        [WAIT_FOR_PAINT_MS],
+      );
       assert.equal(h.backfill.pending, true);
       h.backfill.painted();
       assert.equal(h.backfill.startedBy, 'paint');

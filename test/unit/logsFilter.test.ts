@@ -51,13 +51,26 @@ describe('log filter', () => {
   it('a regex with flags-like state never carries from one line to the next', () => {
     // The same line twice must match twice (a `g` flag would fail the second test()).
     const f = compileFilter({ ...EMPTY_FILTER, text: 'x', regex: true });
-    assert.deepEqual(filterIndices([{ pod: 'p', message: 'x' }, { pod: 'p', message: 'x' }], f, (r: Row) => r), [0, 1]);
+    assert.deepEqual(
+      filterIndices(
+        [
+          { pod: 'p', message: 'x' },
+          { pod: 'p', message: 'x' },
+        ],
+        f,
+        (r: Row) => r,
+      ),
+      [0, 1],
+    );
   });
 
   it('from `start` on, appending to what was already found (the webview filters appended rows only)', () => {
     const f = compileFilter({ ...EMPTY_FILTER, pods: ['a'] });
     const first = filterIndices(rows.slice(0, 2), f, (r) => r);
-    assert.deepEqual(filterIndices(rows, f, (r) => r, 2, first), [0, 2, 3]);
+    assert.deepEqual(
+      filterIndices(rows, f, (r) => r, 2, first),
+      [0, 2, 3],
+    );
   });
 
   it('agrees with a plain loop for any text and pods (property)', () => {

@@ -80,7 +80,13 @@ const ORDINARY = [
 
 describe('log filter: what people type', () => {
   it('accepts what people ordinarily type, and filters with it as the engine would', () => {
-    const sample = [' 2026/05/23 05:07:31 ERROR upstream timed out after 30s req=0a1b2c3d', 'user 42 logged in foo bar', 'GET /api/items 200 took 1.5 ms', 'status=503 timeout after 30 ms', ''];
+    const sample = [
+      ' 2026/05/23 05:07:31 ERROR upstream timed out after 30s req=0a1b2c3d',
+      'user 42 logged in foo bar',
+      'GET /api/items 200 took 1.5 ms',
+      'status=503 timeout after 30 ms',
+      '',
+    ];
     for (const pattern of ORDINARY) {
       const compiled = compileFilter(regex(pattern));
       assert.equal(compiled.error, undefined, `${pattern}: ${compiled.error}`);
@@ -106,7 +112,18 @@ describe('log filter: what people type', () => {
     // The page: its store gets the lines as a reset, then the filter as typed.
     const store = new RowStore(EMPTY_FILTER, budgetMs);
     const time = '2026-05-23T05:07:31.123456789Z';
-    store.reset({ type: 'reset', generation: 1, target: undefined as never, maxLines: count, maxMemoryMB: 256, pods: ['pod-a'], items: packedCopies(count, time, message), pending: 0, status: undefined as never, sentAt: 0 });
+    store.reset({
+      type: 'reset',
+      generation: 1,
+      target: undefined as never,
+      maxLines: count,
+      maxMemoryMB: 256,
+      pods: ['pod-a'],
+      items: packedCopies(count, time, message),
+      pending: 0,
+      status: undefined as never,
+      sentAt: 0,
+    });
     store.setFilter(spec);
     assert.equal(store.filterError, undefined);
     assert.equal(store.shownLineCount, 0, 'every line ends with "!"');
@@ -142,7 +159,18 @@ describe('log filter: a pass over the held lines has a time budget', () => {
     // 6.5 M characters against a budget of 5 ms.
     const store = new RowStore(EMPTY_FILTER, 5);
     const packed = packItems(Array.from({ length: 400 }, (_, i) => [`2026-05-23T05:07:31.${String(i).padStart(9, '0')}Z`, 0, 'a'.repeat(16_384)]));
-    store.reset({ type: 'reset', generation: 1, target: undefined as never, maxLines: 1000, maxMemoryMB: 256, pods: ['p'], items: packed, pending: 0, status: undefined as never, sentAt: 0 });
+    store.reset({
+      type: 'reset',
+      generation: 1,
+      target: undefined as never,
+      maxLines: 1000,
+      maxMemoryMB: 256,
+      pods: ['p'],
+      items: packed,
+      pending: 0,
+      status: undefined as never,
+      sentAt: 0,
+    });
     store.setFilter(regex(SLOW));
     assert.match(store.filterError ?? '', /^Regular expression stopped: it took more than 0\.005 s on the lines held \(\d+ of 400 checked\)/);
     assert.equal(store.shownLineCount, 400);
@@ -150,7 +178,9 @@ describe('log filter: a pass over the held lines has a time budget', () => {
 
   it('the extension refuses to export through it, saying why', () => {
     const held = new HeldLines();
-    held.push(Array.from({ length: 400 }, (_, i) => toLogLine({ Time: `2026-05-23T05:07:31.${String(i).padStart(9, '0')}Z`, Pod: 'p', Message: 'a'.repeat(16_384) })));
+    held.push(
+      Array.from({ length: 400 }, (_, i) => toLogLine({ Time: `2026-05-23T05:07:31.${String(i).padStart(9, '0')}Z`, Pod: 'p', Message: 'a'.repeat(16_384) })),
+    );
     assert.throws(() => shownItems(held, regex(SLOW), 5), /Regular expression stopped: it took more than 0\.005 s/);
   });
 });

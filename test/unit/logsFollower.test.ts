@@ -99,7 +99,10 @@ describe('LogFollower', () => {
     h.produce(3);
     await h.clock.advance(2000);
     assert.equal(h.merges.length, 2);
-    assert.deepEqual(h.merges[1]!.added.map((l) => l.message), ['m5', 'm6', 'm7']);
+    assert.deepEqual(
+      h.merges[1]!.added.map((l) => l.message),
+      ['m5', 'm6', 'm7'],
+    );
   });
 
   it('idle: no read scheduled and none on its way (what the integration tests await instead of a pause)', async () => {
@@ -197,7 +200,10 @@ describe('LogFollower', () => {
   });
 
   it('backoff doubles up to a minute', () => {
-    assert.deepEqual([1, 2, 3, 4, 5, 6, 9].map((n) => backoffMs(2000, n)), [4000, 8000, 16000, 32000, 60000, 60000, 60000]);
+    assert.deepEqual(
+      [1, 2, 3, 4, 5, 6, 9].map((n) => backoffMs(2000, n)),
+      [4000, 8000, 16000, 32000, 60000, 60000, 60000],
+    );
   });
 
   it('a rejected key or a missing function stops following until Retry', async () => {

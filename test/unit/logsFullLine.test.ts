@@ -17,7 +17,8 @@ describe('Show Full Line', () => {
   const long: RawLogEntry = { Time: time(10), Pod: 'pod-a', Message: `start ${'x'.repeat(40_000)} end` };
   const held = cutOf(toLogLine(long).message)!;
   const cut = { time: long.Time!, pod: long.Pod!, ...held };
-  const after = (n: number, from = 11) => Array.from({ length: n }, (_, i) => ({ Time: time(from + Math.floor(i / 100)), Pod: 'pod-a', Message: `later ${i}` }));
+  const after = (n: number, from = 11) =>
+    Array.from({ length: n }, (_, i) => ({ Time: time(from + Math.floor(i / 100)), Pod: 'pod-a', Message: `later ${i}` }));
 
   it('finds the whole message, asking for twice as many lines each time until the answer reaches it', async () => {
     const p = platform([{ Time: time(1), Pod: 'pod-a', Message: 'older' }, long, ...after(300)]);
@@ -35,7 +36,11 @@ describe('Show Full Line', () => {
 
   it('gone: the platform returned all it keeps, or reached back past it, or cannot reach back far enough', async () => {
     const all = await readFullLine(cut, platform(after(50)).fetch, 100, 100_000);
-    assert.deepEqual(all, { found: false, reads: 1, reason: `The platform no longer has this line (${cut.time}, pod-a): it returned all it keeps, and this line is not among them.` });
+    assert.deepEqual(all, {
+      found: false,
+      reads: 1,
+      reason: `The platform no longer has this line (${cut.time}, pod-a): it returned all it keeps, and this line is not among them.`,
+    });
     const older = Array.from({ length: 200 }, (_, i) => ({ Time: time(5), Pod: 'pod-a', Message: `older ${i}` }));
     const past = await readFullLine(cut, platform([...older, ...after(300)]).fetch, 100, 100_000);
     assert.match(past.found ? '' : past.reason, /its answer reaches back past this line without it\.$/);

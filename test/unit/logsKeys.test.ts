@@ -25,7 +25,11 @@ describe('log list keys', () => {
 
   it('the first key lands on the row in view; then keys move from the active row; Shift extends, Space toggles', () => {
     assert.deepEqual(listKeyAction(press('ArrowDown'), undefined, 40, 100, 20), { position: 40, extend: false, toggle: false });
-    assert.deepEqual(listKeyAction(press('ArrowDown'), undefined, 140, 100, 20), { position: 99, extend: false, toggle: false }, 'a top past the end is the last row');
+    assert.deepEqual(
+      listKeyAction(press('ArrowDown'), undefined, 140, 100, 20),
+      { position: 99, extend: false, toggle: false },
+      'a top past the end is the last row',
+    );
     assert.deepEqual(listKeyAction(press('End'), undefined, 40, 100, 20), { position: 99, extend: false, toggle: false });
     assert.deepEqual(listKeyAction(press('Home', { ctrlKey: true }), undefined, 40, 100, 20), { position: 0, extend: false, toggle: false });
     assert.deepEqual(listKeyAction(press('ArrowDown', { shiftKey: true }), 41, 40, 100, 20), { position: 42, extend: true, toggle: false });

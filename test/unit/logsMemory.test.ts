@@ -11,7 +11,8 @@ import { HeldLines } from '../../src/features/logs/model/heldLines';
 import { ROW_OVERHEAD, accountedBytes } from '../../src/features/logs/model/memoryCost';
 import { LogMemory } from '../../src/features/logs/model/logMemory';
 
-const time = (second: number, nanos = 0) => `2026-05-23T05:${String(Math.floor(second / 60)).padStart(2, '0')}:${String(second % 60).padStart(2, '0')}.${String(nanos).padStart(9, '0')}Z`;
+const time = (second: number, nanos = 0) =>
+  `2026-05-23T05:${String(Math.floor(second / 60)).padStart(2, '0')}:${String(second % 60).padStart(2, '0')}.${String(nanos).padStart(9, '0')}Z`;
 const line = (second: number, message: string, nanos = 0, pod = 'pod-a') => toLogLine({ Time: time(second, nanos), Pod: pod, Message: message });
 /** `count` lines of `length` characters, one a millisecond from `fromSecond` on. */
 const batch = (fromSecond: number, count: number, length: number, tag = 'x'): LogLine[] =>
@@ -108,7 +109,10 @@ describe('one memory budget across every panel', () => {
     assert.equal(older.tail.droppedCount, 1000 - older.tail.size);
     const marker = older.tail.snapshot()[0]!;
     assert.equal(marker.kind, 'marker');
-    assert.match(marker.kind === 'marker' ? marker.text : '', /^Older lines dropped: [\d,]+ so far, to keep at most 1,000,000 lines a panel and all panels within 4 MB\.$/);
+    assert.match(
+      marker.kind === 'marker' ? marker.text : '',
+      /^Older lines dropped: [\d,]+ so far, to keep at most 1,000,000 lines a panel and all panels within 4 MB\.$/,
+    );
     assert.deepEqual(older.page, older.tail.snapshot(), "the older panel's page was told and holds what its panel holds");
 
     // Streaming on: 20 reads of 1,000 lines of 2 KB into the newer panel (40 MB read in all).
@@ -134,7 +138,11 @@ describe('one memory budget across every panel', () => {
     const dropped = 2000 - kept.length;
     assert.ok(dropped > 0);
     // The lines dropped are exactly the oldest `dropped` of the 2,000 (times 0..dropped-1 ms).
-    assert.equal(oldestKept, at(0, 'a').time + BigInt(dropped) * 1_000_000n, 'the lines dropped are the oldest of both panels: the first `dropped` milliseconds');
+    assert.equal(
+      oldestKept,
+      at(0, 'a').time + BigInt(dropped) * 1_000_000n,
+      'the lines dropped are the oldest of both panels: the first `dropped` milliseconds',
+    );
     assert.equal(a.trims + b.trims, 2, 'each page told once');
     assert.deepEqual(a.page, a.tail.snapshot());
     assert.deepEqual(b.page, b.tail.snapshot());

@@ -42,11 +42,23 @@ describe('RowStore (the webview copy)', () => {
   it('mirrors the extension through reset and any sequence of reads (late lines, gaps, drops), filtered like a fresh filter', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ step: fc.nat({ max: 2 }), pod: fc.constantFrom('pod-a', 'pod-b', 'pod-c'), msg: fc.constantFrom('INFO ok', 'WARN slow', 'ERROR boom', 'INFO ok') }), { minLength: 1, maxLength: 150 }),
+        fc.array(
+          fc.record({
+            step: fc.nat({ max: 2 }),
+            pod: fc.constantFrom('pod-a', 'pod-b', 'pod-c'),
+            msg: fc.constantFrom('INFO ok', 'WARN slow', 'ERROR boom', 'INFO ok'),
+          }),
+          { minLength: 1, maxLength: 150 },
+        ),
         fc.integer({ min: 2, max: 10 }),
         fc.integer({ min: 3, max: 40 }),
         fc.array(fc.record({ step: fc.integer({ min: 1, max: 30 }), late: fc.boolean() }), { minLength: 1, maxLength: 15 }),
-        fc.record({ text: fc.constantFrom('', 'ok', 'ERROR', 'w'), regex: fc.constant(false), caseSensitive: fc.boolean(), pods: fc.subarray(['pod-a', 'pod-b', 'pod-c']) }),
+        fc.record({
+          text: fc.constantFrom('', 'ok', 'ERROR', 'w'),
+          regex: fc.constant(false),
+          caseSensitive: fc.boolean(),
+          pods: fc.subarray(['pod-a', 'pod-b', 'pod-c']),
+        }),
         fc.nat({ max: 5 }),
         async (specs, limit, maxLines, steps, filter: LogFilterSpec, resetAt) => {
           let t = 0;
@@ -74,7 +86,9 @@ describe('RowStore (the webview copy)', () => {
               assert.equal(outcome.applied, true);
             }
             sameAs(store.rows, store.pods, tail.snapshot());
-            const fresh = filterIndices(store.rows, compileFilter(filter), (r) => (r.pod < 0 ? { message: r.message } : { pod: store.pods[r.pod]!, message: r.message }));
+            const fresh = filterIndices(store.rows, compileFilter(filter), (r) =>
+              r.pod < 0 ? { message: r.message } : { pod: store.pods[r.pod]!, message: r.message },
+            );
             assert.deepEqual(store.shown, fresh);
             assert.equal(store.lineCount, tail.size);
           }
@@ -119,7 +133,10 @@ describe('RowStore (the webview copy)', () => {
     );
     assert.equal(store.rows[outcome.anchor!]!.message, 'm4');
     assert.equal(outcome.addedShown, 3, 'the late line and two appended (pod b is filtered out; the marker is not a line)');
-    assert.deepEqual(store.shown.map((i) => store.rows[i]!.message), ['Older lines dropped: 2', 'm3', 'm3', 'm4', 'm5', 'm6', 'm8']);
+    assert.deepEqual(
+      store.shown.map((i) => store.rows[i]!.message),
+      ['Older lines dropped: 2', 'm3', 'm3', 'm4', 'm5', 'm6', 'm8'],
+    );
     assert.equal(store.shownLineCount, 6);
     assert.equal(store.lineCount, 7);
     assert.equal(store.rows[store.shown[6]!]!.level, 0);
@@ -127,15 +144,29 @@ describe('RowStore (the webview copy)', () => {
 
   it('levels are read once, when a row arrives', () => {
     const store = new RowStore(EMPTY_FILTER);
-    store.reset({ ...reset(new LogTail(10), new WireEncoder(), 1), pods: ['p'], items: [[iso(1), 0, ' INFO ok'], [iso(2), 0, ' WARN slow'], [iso(3), 0, ' ERROR boom']] });
-    assert.deepEqual(store.rows.map((r) => r.level), [0, 1, 2]);
+    store.reset({
+      ...reset(new LogTail(10), new WireEncoder(), 1),
+      pods: ['p'],
+      items: [
+        [iso(1), 0, ' INFO ok'],
+        [iso(2), 0, ' WARN slow'],
+        [iso(3), 0, ' ERROR boom'],
+      ],
+    });
+    assert.deepEqual(
+      store.rows.map((r) => r.level),
+      [0, 1, 2],
+    );
   });
 
   it('a reset in parts (the newest first, older chunks inserted above, packed in slices, new pods on the way) builds the whole list; a reader keeps their row', async () => {
     const tail = new LogTail(1000);
     const pods = ['a', 'b', 'c', 'd'];
     // Pod d appears only among the oldest lines: its name comes with the chunk that first has it.
-    tail.merge(Array.from({ length: 95 }, (_, n) => toLogLine({ Time: iso(n), Pod: n < 5 ? 'd' : pods[n % 3]!, Message: `m${n}` })), { limit: 1000 });
+    tail.merge(
+      Array.from({ length: 95 }, (_, n) => toLogLine({ Time: iso(n), Pod: n < 5 ? 'd' : pods[n % 3]!, Message: `m${n}` })),
+      { limit: 1000 },
+    );
     const enc = new WireEncoder();
     const parts = resetParts(enc, tail.frozen(), 20, 30, 7);
     assert.equal(parts.items.count, 20);
@@ -144,14 +175,23 @@ describe('RowStore (the webview copy)', () => {
     const steps = [...parts.chunks];
     assert.deepEqual(steps.map((s) => (s === undefined ? '.' : 'chunk')).join(' '), '. . . . chunk . . . . chunk . . chunk');
     const chunks = await Promise.all(steps.filter((s) => s !== undefined));
-    assert.deepEqual(chunks.map((c) => c.items.count), [30, 30, 15]);
-    assert.deepEqual(chunks.map((c) => c.newPods), [[], [], ['d']]);
+    assert.deepEqual(
+      chunks.map((c) => c.items.count),
+      [30, 30, 15],
+    );
+    assert.deepEqual(
+      chunks.map((c) => c.newPods),
+      [[], [], ['d']],
+    );
     const store = new RowStore({ ...EMPTY_FILTER, pods: ['a', 'd'] });
     store.reset({ ...reset(tail, new WireEncoder(), 1), items: parts.items, pods: parts.pods, pending: parts.pending });
     let anchor: number | undefined = 5;
     const reading = store.rows[anchor]!.message;
     for (const [i, chunk] of chunks.entries()) {
-      const outcome = store.apply({ type: 'ops', generation: 1, seq: i + 1, newPods: chunk.newPods, ops: [{ op: 'insert', index: 0, items: chunk.items }], backfill: true, sentAt: 0 }, anchor);
+      const outcome = store.apply(
+        { type: 'ops', generation: 1, seq: i + 1, newPods: chunk.newPods, ops: [{ op: 'insert', index: 0, items: chunk.items }], backfill: true, sentAt: 0 },
+        anchor,
+      );
       assert.equal(outcome.applied, true);
       anchor = outcome.anchor;
     }
@@ -177,7 +217,10 @@ describe('packed items (a reset crossing to the page without JSON)', () => {
     assert.deepEqual(unpackItems(packItems([])), []);
     assert.deepEqual(unpackItems(packItems([['t', 0, 'a\uD800b']])), [['t', 0, 'a\uFFFDb']]);
     // A U+FEFF first in the text is the line's own character, not a byte order mark: kept, and no line after it shifted.
-    const bom: WireItem[] = [['', 0, '\uFEFFfirst'], ['t', 1, 'second']];
+    const bom: WireItem[] = [
+      ['', 0, '\uFEFFfirst'],
+      ['t', 1, 'second'],
+    ];
     assert.deepEqual(unpackItems(packItems(bom)), bom);
     // Through a structured clone, as postMessage hands it to the page.
     assert.deepEqual(unpackItems(structuredClone(packed)), items);
@@ -200,7 +243,10 @@ describe('packed slices joined (a chunk packed a slice per turn)', () => {
   it('joins lists in order, with their bounds shifted by what came before (multi-byte and surrogate text included)', () => {
     const a: WireItem[] = [['t1', 0, 'héllo 🚀'], { reason: 'gap', text: 'lines may be missing here' }];
     const b: WireItem[] = [];
-    const c: WireItem[] = [['t2', 2, 'wörld'], ['', 1, '']];
+    const c: WireItem[] = [
+      ['t2', 2, 'wörld'],
+      ['', 1, ''],
+    ];
     const joined = concatPacked([packItems(a), packItems(b), packItems(c)]);
     assert.equal(joined.count, 4);
     assert.deepEqual(unpackItems(joined), [...a, ...c]);
@@ -214,15 +260,30 @@ describe('deflated chunks (fewer bytes through a remote connection)', () => {
   it('a big chunk is deflated by the extension and inflated by the page, in order, to the same items', async () => {
     const { deflated, DEFLATE_FROM } = await import('../../src/features/logs/model/logsWire');
     const { inflated, Inbox } = await import('../../webview/logs/inbox');
-    const items: WireItem[] = Array.from({ length: 3000 }, (_, i) => [`2026-11-25T10:00:00.${String(i).padStart(9, '0')}Z`, i % 3, `GET /api/items/${i} 200 ${i % 97}ms ü`]);
+    const items: WireItem[] = Array.from({ length: 3000 }, (_, i) => [
+      `2026-11-25T10:00:00.${String(i).padStart(9, '0')}Z`,
+      i % 3,
+      `GET /api/items/${i} 200 ${i % 97}ms ü`,
+    ]);
     const big = await deflated(packItems(items));
     assert.equal(big.deflated, true);
     const plain = packItems(items);
     const bytes = (p: typeof plain) => p.text.byteLength + p.bounds.byteLength + p.pods.byteLength;
-    assert.ok(plain.text.length >= DEFLATE_FROM && bytes(big) < bytes(plain) / 4, `a fraction of the bytes, bounds and pods included (${bytes(big)} of ${bytes(plain)})`);
+    assert.ok(
+      plain.text.length >= DEFLATE_FROM && bytes(big) < bytes(plain) / 4,
+      `a fraction of the bytes, bounds and pods included (${bytes(big)} of ${bytes(plain)})`,
+    );
     assert.deepEqual([big.bounds.length, big.pods.length], [0, 0], 'the bounds and pods travel inside the deflated stream');
     assert.equal((await deflated(packItems(items.slice(0, 10)))).deflated, undefined, 'small parts stay as they are');
-    const event = { type: 'ops' as const, generation: 1, seq: 1, newPods: [], ops: [{ op: 'insert' as const, index: 0, items: big }], backfill: true, sentAt: 0 };
+    const event = {
+      type: 'ops' as const,
+      generation: 1,
+      seq: 1,
+      newPods: [],
+      ops: [{ op: 'insert' as const, index: 0, items: big }],
+      backfill: true,
+      sentAt: 0,
+    };
     const back = await inflated(event);
     assert.deepEqual(unpackItems((back as typeof event).ops[0]!.items), items);
     // The inbox keeps the posting order even when a later message is ready first.
@@ -238,7 +299,7 @@ describe('deflated chunks (fewer bytes through a remote connection)', () => {
     assert.deepEqual(seen, [1, 2]);
   });
 
-  it('the next message waits while a handled one is being painted (a reset\'s older chunks after its first rows)', async () => {
+  it("the next message waits while a handled one is being painted (a reset's older chunks after its first rows)", async () => {
     const { Inbox } = await import('../../webview/logs/inbox');
     const seen: number[] = [];
     let painted: () => void = () => assert.fail('the first message was not handled');

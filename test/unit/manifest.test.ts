@@ -20,7 +20,9 @@ describe('manifest capabilities', () => {
     const restricted = untrusted?.restrictedConfigurations ?? [];
     for (const name of restricted) assert.ok(name in settings, `${name} is a setting of the extension`);
     // Where requests go and what they carry, and how much memory the logs panels and report tables may take: never from an untrusted folder.
-    const steering = Object.keys(settings).filter((name) => /areaBaseUrls|requestTimeout|cloud\.|logs\.(limit|pollInterval|maxLines|maxMemoryMB)|reports\.maxTableMB|edge\.refresh|tasks\./.test(name));
+    const steering = Object.keys(settings).filter((name) =>
+      /areaBaseUrls|requestTimeout|cloud\.|logs\.(limit|pollInterval|maxLines|maxMemoryMB)|reports\.maxTableMB|edge\.refresh|tasks\./.test(name),
+    );
     assert.deepEqual([...steering].sort(), [...restricted].sort());
     assert.equal(settings['platformConsole.areaBaseUrls']?.scope, 'application', 'and the per-area URLs are user settings only, trusted or not');
   });
@@ -34,13 +36,17 @@ describe('manifest text', () => {
   it('names each top-level field once (JSON.parse would keep the last silently)', () => {
     const names = [...readFileSync('package.json', 'utf8').matchAll(/^ {2}"([^"]+)":/gm)].map((m) => m[1]);
     assert.ok(names.includes('contributes'));
-    assert.deepEqual(names.filter((name, i) => names.indexOf(name) !== i), []);
+    assert.deepEqual(
+      names.filter((name, i) => names.indexOf(name) !== i),
+      [],
+    );
   });
 });
 
 describe('manifest activation', () => {
   it('offers its commands in the palette before it first runs: no palette entry waits for a key only activation sets', () => {
-    const palette = (manifest as unknown as { contributes: { menus: { commandPalette: { command: string; when?: string }[] } } }).contributes.menus.commandPalette;
+    const palette = (manifest as unknown as { contributes: { menus: { commandPalette: { command: string; when?: string }[] } } }).contributes.menus
+      .commandPalette;
     assert.ok(palette.length > 20);
     // `platformConsole.signedIn` is unset until activation, so `when: platformConsole.signedIn` would hide the command in a
     // window that has not used the extension yet; `!platformConsole.signedOut` holds there and once signed in.
@@ -48,21 +54,48 @@ describe('manifest activation', () => {
     assert.ok(palette.filter((entry) => entry.when?.includes('!platformConsole.signedOut')).length > 20);
   });
 
-
   it('has no start-up event: only the restored panels, which VS Code derives no event for, are listed', () => {
     // Commands, views and language model tools activate it through the events VS Code derives
     // from their contributions; a webview panel serializer has no contribution to derive from.
-    assert.deepEqual([...(manifest.activationEvents ?? [])].sort(), [`onWebviewPanel:${LOGS_VIEW_TYPE}`, `onWebviewPanel:${PRICING_VIEW_TYPE}`, `onWebviewPanel:${REPORT_TABLE_VIEW_TYPE}`].sort());
+    assert.deepEqual(
+      [...(manifest.activationEvents ?? [])].sort(),
+      [`onWebviewPanel:${LOGS_VIEW_TYPE}`, `onWebviewPanel:${PRICING_VIEW_TYPE}`, `onWebviewPanel:${REPORT_TABLE_VIEW_TYPE}`].sort(),
+    );
   });
 });
 
 // The categories VS Code's manifest schema allows (VS Code 1.139's extension host lists the same).
-const MARKETPLACE_CATEGORIES = ['AI', 'Azure', 'Chat', 'Data Science', 'Debuggers', 'Extension Packs', 'Education', 'Formatters', 'Keymaps',
-  'Language Packs', 'Linters', 'Machine Learning', 'Notebooks', 'Programming Languages', 'SCM Providers', 'Snippets', 'Testing', 'Themes',
-  'Visualization', 'Other'];
+const MARKETPLACE_CATEGORIES = [
+  'AI',
+  'Azure',
+  'Chat',
+  'Data Science',
+  'Debuggers',
+  'Extension Packs',
+  'Education',
+  'Formatters',
+  'Keymaps',
+  'Language Packs',
+  'Linters',
+  'Machine Learning',
+  'Notebooks',
+  'Programming Languages',
+  'SCM Providers',
+  'Snippets',
+  'Testing',
+  'Themes',
+  'Visualization',
+  'Other',
+];
 
 describe('manifest listing', () => {
-  const listing = manifest as unknown as { icon?: unknown; categories?: unknown; description?: unknown; keywords?: unknown; galleryBanner?: { theme?: unknown } };
+  const listing = manifest as unknown as {
+    icon?: unknown;
+    categories?: unknown;
+    description?: unknown;
+    keywords?: unknown;
+    galleryBanner?: { theme?: unknown };
+  };
 
   it('has a 128x128 PNG icon that is in the repository', () => {
     assert.equal(typeof listing.icon, 'string');
@@ -82,7 +115,7 @@ describe('manifest listing', () => {
     assert.ok(categories.includes('Chat'));
   });
 
-  it('has a one-line description, keywords within vsce\'s limit of 30, and a banner theme', () => {
+  it("has a one-line description, keywords within vsce's limit of 30, and a banner theme", () => {
     assert.equal(typeof listing.description, 'string');
     const description = String(listing.description);
     assert.ok(description.length > 0 && description.length <= 200 && !description.includes('\n'), description);

@@ -19,7 +19,13 @@ async function connect(sim: Simulator, args: string[]): Promise<{ client: Client
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['--import', 'tsx', 'src/mcp.ts', ...args],
-    env: { ...getDefaultEnvironment(), PLATFORM_CONSOLE_BASE_URL: sim.url, PLATFORM_CONSOLE_API_KEY: KEY, PLATFORM_CONSOLE_DIALECT: 'platform', PLATFORM_CONSOLE_CONNECTION_NAME: 'mcp-sim' },
+    env: {
+      ...getDefaultEnvironment(),
+      PLATFORM_CONSOLE_BASE_URL: sim.url,
+      PLATFORM_CONSOLE_API_KEY: KEY,
+      PLATFORM_CONSOLE_DIALECT: 'platform',
+      PLATFORM_CONSOLE_CONNECTION_NAME: 'mcp-sim',
+    },
     stderr: 'pipe',
   });
   let err = '';
@@ -89,7 +95,14 @@ describe('platform-console-mcp over stdio', { timeout: 120_000 }, () => {
       assert.match(text(created), /^Started a report task [\s\S]*"uuid":"[0-9a-f-]{36}"/);
       const secret = await client.callTool({
         name: 'create_secret',
-        arguments: { project_id: 1, region_id: 1, name: 'mcp-secret', payload: Buffer.from(KEY).toString('base64'), payload_content_type: 'application/octet-stream', secret_type: 'opaque' },
+        arguments: {
+          project_id: 1,
+          region_id: 1,
+          name: 'mcp-secret',
+          payload: Buffer.from(KEY).toString('base64'),
+          payload_content_type: 'application/octet-stream',
+          secret_type: 'opaque',
+        },
       });
       assert.match(text(secret), /is being created/);
       const deleted = await client.callTool({ name: 'delete_report_task', arguments: { id: SEEDED_REPORTS.Failed } });
@@ -99,8 +112,15 @@ describe('platform-console-mcp over stdio', { timeout: 120_000 }, () => {
       assert.match(text(storage), /^Refused: delete_storage is confirmed only by the person typing the name .*nothing was sent, whatever the flags/);
       const counts = sim.requestCounts();
       assert.deepEqual(
-        Object.entries(counts).filter(([k]) => !k.startsWith('GET')).map(([k, n]) => [k.split(' ')[1], n]).sort(),
-        [['createReport', 1], ['createSecret', 1], ['deleteReport', 1]],
+        Object.entries(counts)
+          .filter(([k]) => !k.startsWith('GET'))
+          .map(([k, n]) => [k.split(' ')[1], n])
+          .sort(),
+        [
+          ['createReport', 1],
+          ['createSecret', 1],
+          ['deleteReport', 1],
+        ],
       );
       const other = await client.callTool({ name: 'get_trial', arguments: { id: 401, connection: 'elsewhere' } });
       assert.match(text(other), /No connection named "elsewhere": this server has one, "mcp-sim"/);

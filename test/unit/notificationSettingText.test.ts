@@ -8,6 +8,9 @@ describe('a notification setting as a pick item', () => {
       label: '$(bell) failed_login → ops@example.com',
       description: 'enabled · setting 801',
     });
-    assert.deepEqual(notificationSettingPickText({ id: 802, enabled: false }), { label: '$(bell-slash) type not stated → email not stated', description: 'disabled · setting 802' });
+    assert.deepEqual(notificationSettingPickText({ id: 802, enabled: false }), {
+      label: '$(bell-slash) type not stated → email not stated',
+      description: 'disabled · setting 802',
+    });
   });
 });

@@ -15,7 +15,14 @@ import { agentSim } from '../support/agentSim';
 const conn = { name: 'Prod', baseUrl: 'https://api.example' };
 const VALUE = 'the-secret-value-never-shown';
 const payload = Buffer.from(VALUE).toString('base64');
-const input = { project_id: 1, region_id: 2, name: 'db-password', payload, payload_content_type: 'application/octet-stream', secret_type: 'passphrase' as const };
+const input = {
+  project_id: 1,
+  region_id: 2,
+  name: 'db-password',
+  payload,
+  payload_content_type: 'application/octet-stream',
+  secret_type: 'passphrase' as const,
+};
 const refusal = (field: RegExp, rule: RegExp) => (e: Error & { kind?: string; issues?: { path: string; message: string }[] }) => {
   const said = [e.message, ...(e.issues ?? []).map((i) => `${i.path}: ${i.message}`)].join('\n');
   return e.kind === 'validation' && field.test(said) && rule.test(said);
@@ -64,7 +71,15 @@ describe('Create Secret as the command confirms it', () => {
 
   it("the command's summary step is the operation's confirmation, one line an item, then where the payload came from", () => {
     const summary = secretSummary(
-      { projectId: 1, regionId: 2, name: 'db-password', secretType: 'passphrase', contentType: 'application/octet-stream', source: 'text', prepared: { base64: payload, bytes: VALUE.length, sha256: '' } },
+      {
+        projectId: 1,
+        regionId: 2,
+        name: 'db-password',
+        secretType: 'passphrase',
+        contentType: 'application/octet-stream',
+        source: 'text',
+        prepared: { base64: payload, bytes: VALUE.length, sha256: '' },
+      },
       conn,
     );
     const modal = writeConfirmationText(commandConfirmation(createSecret, input, undefined, conn).summary);
@@ -85,7 +100,10 @@ describe('Create Secret as the command confirms it', () => {
     assert.throws(() => createSecret.request({ ...input, region_id: 0 }), refusal(/region_id/, /at least 1|greater/));
     const { project_id: _p, region_id: _r, ...body } = input;
     // As sent (JSON): every value given, the encoding filled in.
-    assert.deepEqual(JSON.parse(JSON.stringify(createSecret.request(input).call)), { params: { project_id: 1, region_id: 2 }, body: { ...body, payload_content_encoding: 'base64' } });
+    assert.deepEqual(JSON.parse(JSON.stringify(createSecret.request(input).call)), {
+      params: { project_id: 1, region_id: 2 },
+      body: { ...body, payload_content_encoding: 'base64' },
+    });
   });
 });
 

@@ -63,7 +63,15 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   disableFunction: { project_id: 1, region_id: 1, namespace_name: 'default', function_name: 'hello-world' },
   enableFunction: { project_id: 1, region_id: 1, namespace_name: 'default', function_name: 'hello-world' },
   deleteCloudSecret: { project_id: 1, region_id: 1, secret_id: '5b3a4f2e-0c1d-4e8f-9a7b-1c2d3e4f5a02' },
-  createSecret: { project_id: 1, region_id: 1, name: 'parity-secret', payload: 'c2VjcmV0LXZhbHVl', payload_content_type: 'application/octet-stream', secret_type: 'opaque', bit_length: 256 },
+  createSecret: {
+    project_id: 1,
+    region_id: 1,
+    name: 'parity-secret',
+    payload: 'c2VjcmV0LXZhbHVl',
+    payload_content_type: 'application/octet-stream',
+    secret_type: 'opaque',
+    bit_length: 256,
+  },
   deleteStorage: { storage_id: 2101, type: 'object' },
   restoreStorage: { storage_id: 2104 },
   createProtectionProfile: {
@@ -238,7 +246,13 @@ describe('one operation, three faces: the command, the chat tool and MCP confirm
       // A command-only operation has its command face alone (COMMAND_ONLY says why).
       const chatSide = tool ? await chatFace(tool, input, t) : undefined;
       const mcp = tool ? await mcpFace(tool, input, t) : undefined;
-      const toolFaces: [string, string][] = chatSide && mcp ? [['chat', chatSide.message], ['MCP', mcp.message]] : [];
+      const toolFaces: [string, string][] =
+        chatSide && mcp
+          ? [
+              ['chat', chatSide.message],
+              ['MCP', mcp.message],
+            ]
+          : [];
 
       // The action, in the same words.
       assert.equal(modal.message, `${action} on ${t.bound.connectionName}?`, 'command: the action');

@@ -57,7 +57,10 @@ describe('cloud secret and storage operations as the command confirms them', () 
 
   it('Delete Storage of an SFTP storage cannot be undone; the v1 deletion types the id and says it reads nothing first', () => {
     const sftp = commandConfirmation(deleteStorage, { storage_id: 2201, type: 'sftp' }, { id: 2201, name: 'partner-drop' }, conn);
-    assert.match(typedConfirmationPrompt(sftp.typed!).prompt, /Delete SFTP storage partner-drop\. It is deleted with all its files; an SFTP storage cannot be restored; this cannot be undone\. Type its name, partner-drop,/);
+    assert.match(
+      typedConfirmationPrompt(sftp.typed!).prompt,
+      /Delete SFTP storage partner-drop\. It is deleted with all its files; an SFTP storage cannot be restored; this cannot be undone\. Type its name, partner-drop,/,
+    );
     const v1 = commandConfirmation(deleteStorage, { storage_id: 1001 }, { id: 1001 }, conn);
     assert.equal(v1.typed?.name, '1001');
     assert.equal(
@@ -68,7 +71,9 @@ describe('cloud secret and storage operations as the command confirms them', () 
 
   it('Restore Storage is a plain write: a modal with the restore window (its deadline when the deletion was made here)', () => {
     const thing = { id: 2104, name: 'old-reports', location_name: 's-drc2', provisioning_status: 'deleted' };
-    const known = writeConfirmationText(commandConfirmation(restoreStorage, { storage_id: 2104 }, { ...thing, restoreUntil: '2026-12-11 04:12 UTC' }, conn).summary);
+    const known = writeConfirmationText(
+      commandConfirmation(restoreStorage, { storage_id: 2104 }, { ...thing, restoreUntil: '2026-12-11 04:12 UTC' }, conn).summary,
+    );
     assert.equal(known.message, 'Restore object storage old-reports on Prod?');
     assert.equal(known.button, 'Restore');
     assert.equal(
@@ -86,7 +91,10 @@ describe('cloud secret and storage operations as the command confirms them', () 
         'Sent once when you choose Restore; never retried automatically.',
       ].join('\n'),
     );
-    assert.match(writeConfirmationText(commandConfirmation(restoreStorage, { storage_id: 2104 }, thing, conn).summary).detail, /\nRestore window: 2 weeks after its deletion\n/);
+    assert.match(
+      writeConfirmationText(commandConfirmation(restoreStorage, { storage_id: 2104 }, thing, conn).summary).detail,
+      /\nRestore window: 2 weeks after its deletion\n/,
+    );
   });
 
   it('a refused input names the field and the rule: the request is never built; each request goes to its endpoint', () => {
@@ -108,7 +116,10 @@ describe('the target read of the secret and storage changes, against the simulat
   it('a secret, a storage of the other kind, a live storage to restore: not found, nothing asked, nothing sent', async () => {
     const found = await deleteCloudSecret.read(t.bound.api, { project_id: 1, region_id: 1, secret_id: '5b3a4f2e-0c1d-4e8f-9a7b-1c2d3e4f5a02' });
     assert.equal(found.name, 'api-gateway-cert');
-    await assert.rejects(deleteCloudSecret.read(t.bound.api, { project_id: 1, region_id: 1, secret_id: '00000000-0000-4000-8000-000000000000' }), (e: Error & { kind?: string }) => e.kind === 'notFound');
+    await assert.rejects(
+      deleteCloudSecret.read(t.bound.api, { project_id: 1, region_id: 1, secret_id: '00000000-0000-4000-8000-000000000000' }),
+      (e: Error & { kind?: string }) => e.kind === 'notFound',
+    );
     assert.equal((await deleteStorage.read(t.bound.api, { storage_id: 2101, type: 'object' })).name, 'media-assets');
     await assert.rejects(deleteStorage.read(t.bound.api, { storage_id: 2101, type: 'sftp' }), notFound(/no SFTP storage with id 2101/));
     await assert.rejects(restoreStorage.read(t.bound.api, { storage_id: 2101 }), notFound(/no deleted object storage with id 2101/));

@@ -30,7 +30,9 @@ const INT = 'Chain certificate 1 (CN=Example Test Intermediate CA)';
 
 const fingerprint = (pem: string) => new X509Certificate(pem).fingerprint256;
 const samePrivateKey = (a: string, b: string) =>
-  createPrivateKey(a).export({ type: 'pkcs8', format: 'der' }).equals(createPrivateKey(b).export({ type: 'pkcs8', format: 'der' }));
+  createPrivateKey(a)
+    .export({ type: 'pkcs8', format: 'der' })
+    .equals(createPrivateKey(b).export({ type: 'pkcs8', format: 'der' }));
 
 function problemsOf(input: Partial<BundleInput>): string[] {
   return inspectBundle({ ...good, ...input }).problems;
@@ -74,18 +76,26 @@ describe('PKCS12 bundle: round trip', () => {
 
   it('takes files with Windows line ends', () => {
     const crlf = (text: string) => text.replace(/\n/g, '\r\n');
-    const check = inspectBundle({ ...good, certificatePem: crlf(good.certificatePem), privateKeyPem: crlf(good.privateKeyPem), chainPem: crlf(chain.chainPem) });
+    const check = inspectBundle({
+      ...good,
+      certificatePem: crlf(good.certificatePem),
+      privateKeyPem: crlf(good.privateKeyPem),
+      chainPem: crlf(chain.chainPem),
+    });
     assert.deepEqual([check.problems, check.warnings, check.chain.length], [[], [], 2]);
   });
 
   it('throws with every problem listed when there is one', () => {
     assert.throws(
       () => buildPkcs12({ ...good, privateKeyPem: mismatchedKeyPem(), chainPem: '' }),
-      (err: Error) => /^Cannot build the PKCS12 bundle:\n- /.test(err.message) && /Private key: does not match/.test(err.message) && /Chain: the file is empty/.test(err.message),
+      (err: Error) =>
+        /^Cannot build the PKCS12 bundle:\n- /.test(err.message) &&
+        /Private key: does not match/.test(err.message) &&
+        /Chain: the file is empty/.test(err.message),
     );
   });
 
-  it('OpenSSL reads the bundle (when openssl is installed), and the bundle reader reads OpenSSL\'s', { skip: !hasOpenssl && 'openssl not found' }, () => {
+  it("OpenSSL reads the bundle (when openssl is installed), and the bundle reader reads OpenSSL's", { skip: !hasOpenssl && 'openssl not found' }, () => {
     const p12 = join(work, 'server.p12');
     writeFileSync(p12, buildPkcs12(good).der);
     const info = spawnSync('openssl', ['pkcs12', '-in', p12, '-passin', 'pass:', '-nokeys', '-info'], { encoding: 'utf8' });
@@ -95,7 +105,11 @@ describe('PKCS12 bundle: round trip', () => {
     assert.equal(info.stdout.match(/-----BEGIN CERTIFICATE-----/g)?.length, 3);
     assert.match(info.stdout, /friendlyName: example\.test/);
     const subjects = [...info.stdout.matchAll(/^subject=(.*)$/gm)].map((m) => m[1]);
-    assert.deepEqual(subjects, ['O = Example, CN = example.test', 'C = US, O = Example Test, CN = Example Test Intermediate CA', 'C = US, O = Example Test, CN = Example Test Root CA']);
+    assert.deepEqual(subjects, [
+      'O = Example, CN = example.test',
+      'C = US, O = Example Test, CN = Example Test Intermediate CA',
+      'C = US, O = Example Test, CN = Example Test Root CA',
+    ]);
     const key = spawnSync('openssl', ['pkcs12', '-in', p12, '-passin', 'pass:', '-nodes', '-nocerts'], { encoding: 'utf8' });
     assert.equal(key.status, 0, key.stderr);
     assert.ok(samePrivateKey(key.stdout.slice(key.stdout.indexOf('-----BEGIN')), chain.leaf.privateKeyPem));
@@ -105,10 +119,31 @@ describe('PKCS12 bundle: round trip', () => {
     assert.notEqual(spawnSync('openssl', ['pkcs12', '-in', p12, '-passin', 'pass:', '-nokeys'], { encoding: 'utf8' }).status, 0);
 
     // The other way: `openssl pkcs12 -export` (OpenSSL 3 defaults: AES-256 for everything, SHA-256 MAC).
-    for (const [name, text] of [['server.key', chain.leaf.privateKeyPem], ['server.crt', chain.leaf.certificatePem], ['ca-chain.crt', chain.chainPem]] as const) {
+    for (const [name, text] of [
+      ['server.key', chain.leaf.privateKeyPem],
+      ['server.crt', chain.leaf.certificatePem],
+      ['ca-chain.crt', chain.chainPem],
+    ] as const) {
       writeFileSync(join(work, name), text);
     }
-    const made = spawnSync('openssl', ['pkcs12', '-export', '-inkey', join(work, 'server.key'), '-in', join(work, 'server.crt'), '-certfile', join(work, 'ca-chain.crt'), '-passout', 'pass:', '-out', join(work, 'openssl.p12')], { encoding: 'utf8' });
+    const made = spawnSync(
+      'openssl',
+      [
+        'pkcs12',
+        '-export',
+        '-inkey',
+        join(work, 'server.key'),
+        '-in',
+        join(work, 'server.crt'),
+        '-certfile',
+        join(work, 'ca-chain.crt'),
+        '-passout',
+        'pass:',
+        '-out',
+        join(work, 'openssl.p12'),
+      ],
+      { encoding: 'utf8' },
+    );
     assert.equal(made.status, 0, made.stderr);
     const back = readPkcs12(readFileSync(join(work, 'openssl.p12')));
     assert.equal(fingerprint(back.certificatePem), fingerprint(chain.leaf.certificatePem));
@@ -130,20 +165,35 @@ describe('PKCS12 bundle: what the summary shows', () => {
       isCA: false,
     });
     assert.match(check.certificate!.sha256Fingerprint, /^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
-    assert.deepEqual(check.chain.map((c) => [c.subject, c.issuer, c.isCA]), [
-      ['CN=Example Test Intermediate CA, O=Example Test, C=US', 'CN=Example Test Root CA, O=Example Test, C=US', true],
-      ['CN=Example Test Root CA, O=Example Test, C=US', 'CN=Example Test Root CA, O=Example Test, C=US', true],
-    ]);
+    assert.deepEqual(
+      check.chain.map((c) => [c.subject, c.issuer, c.isCA]),
+      [
+        ['CN=Example Test Intermediate CA, O=Example Test, C=US', 'CN=Example Test Root CA, O=Example Test, C=US', true],
+        ['CN=Example Test Root CA, O=Example Test, C=US', 'CN=Example Test Root CA, O=Example Test, C=US', true],
+      ],
+    );
   });
 
   it('names read as RFC 4514 text, special characters escaped', () => {
-    assert.equal(formatDn([{ shortName: 'O', value: 'Example, Inc.' }, { shortName: 'CN', value: ' a+b "c"' }]), 'CN=\\ a\\+b \\"c\\", O=Example\\, Inc.');
-    assert.equal(formatDn([{ type: '1.2.840.113549.1.9.1', shortName: 'E', value: 'ops@example.test' }, { type: '0.9.2342.19200300.100.1.25', value: 'test' }]), 'DC=test, emailAddress=ops@example.test');
+    assert.equal(
+      formatDn([
+        { shortName: 'O', value: 'Example, Inc.' },
+        { shortName: 'CN', value: ' a+b "c"' },
+      ]),
+      'CN=\\ a\\+b \\"c\\", O=Example\\, Inc.',
+    );
+    assert.equal(
+      formatDn([
+        { type: '1.2.840.113549.1.9.1', shortName: 'E', value: 'ops@example.test' },
+        { type: '0.9.2342.19200300.100.1.25', value: 'test' },
+      ]),
+      'DC=test, emailAddress=ops@example.test',
+    );
   });
 });
 
 describe('PKCS12 bundle: the key', () => {
-  it('must be the certificate\'s (modulus and exponent compared)', () => {
+  it("must be the certificate's (modulus and exponent compared)", () => {
     assert.deepEqual(problemsOf({ privateKeyPem: mismatchedKeyPem() }), [
       'Private key: does not match the certificate (CN=example.test): their RSA moduli differ; it is the key of another certificate',
     ]);
@@ -186,8 +236,13 @@ describe('PKCS12 bundle: the key', () => {
     assert.deepEqual(problemsOf({ privateKeyPem: chain.leaf.privateKeyPem + mismatchedKeyPem() }), [
       "Private key: the file holds 2 private keys; keep only the certificate's key",
     ]);
-    assert.deepEqual(problemsOf({ privateKeyPem: chain.leaf.privateKeyPem.replace(/^MII.*$/m, 'MII*not*base64') }), ['Private key: the PEM block has damaged base64 text']);
-    assert.match(problemsOf({ privateKeyPem: '-----BEGIN PRIVATE KEY-----\nMAMCAQA=\n-----END PRIVATE KEY-----\n' })[0]!, /^Private key: cannot be read as a PRIVATE KEY \(/);
+    assert.deepEqual(problemsOf({ privateKeyPem: chain.leaf.privateKeyPem.replace(/^MII.*$/m, 'MII*not*base64') }), [
+      'Private key: the PEM block has damaged base64 text',
+    ]);
+    assert.match(
+      problemsOf({ privateKeyPem: '-----BEGIN PRIVATE KEY-----\nMAMCAQA=\n-----END PRIVATE KEY-----\n' })[0]!,
+      /^Private key: cannot be read as a PRIVATE KEY \(/,
+    );
   });
 
   it('takes a key file that also holds the certificate, with a warning', () => {
@@ -212,21 +267,38 @@ describe('PKCS12 bundle: the certificate file', () => {
     assert.deepEqual(problemsOf({ certificatePem: chain.leaf.certificatePem.slice(0, 300) }), [
       'Certificate: the PEM block has no "-----END CERTIFICATE-----" line (the file is cut short or two blocks are mixed)',
     ]);
-    assert.deepEqual(problemsOf({ certificatePem: chain.leaf.certificatePem.replace(/^MII.*$/m, 'MII!!') }), ['Certificate: the PEM block has damaged base64 text']);
-    assert.match(problemsOf({ certificatePem: '-----BEGIN CERTIFICATE-----\nMAMCAQA=\n-----END CERTIFICATE-----\n' })[0]!, /^Certificate: is not a readable X\.509 certificate \(/);
+    assert.deepEqual(problemsOf({ certificatePem: chain.leaf.certificatePem.replace(/^MII.*$/m, 'MII!!') }), [
+      'Certificate: the PEM block has damaged base64 text',
+    ]);
+    assert.match(
+      problemsOf({ certificatePem: '-----BEGIN CERTIFICATE-----\nMAMCAQA=\n-----END CERTIFICATE-----\n' })[0]!,
+      /^Certificate: is not a readable X\.509 certificate \(/,
+    );
   });
 
   it('takes a full chain in the certificate file: the first is the certificate, the rest go to the chain', () => {
     const check = inspectBundle({ ...good, certificatePem: chain.leaf.certificatePem + chain.chainPem, chainPem: undefined });
     assert.deepEqual(check.problems, []);
-    assert.deepEqual(check.warnings, ['Certificate: the file holds 3 certificates; the first (CN=example.test) is used as the certificate and the other 2 were added to the chain']);
-    assert.deepEqual(check.chain.map((c) => c.subject.split(',')[0]), ['CN=Example Test Intermediate CA', 'CN=Example Test Root CA']);
+    assert.deepEqual(check.warnings, [
+      'Certificate: the file holds 3 certificates; the first (CN=example.test) is used as the certificate and the other 2 were added to the chain',
+    ]);
+    assert.deepEqual(
+      check.chain.map((c) => c.subject.split(',')[0]),
+      ['CN=Example Test Intermediate CA', 'CN=Example Test Root CA'],
+    );
     const back = readPkcs12(buildPkcs12({ ...good, certificatePem: chain.leaf.certificatePem + chain.chainPem, chainPem: undefined }).der);
-    assert.deepEqual([back.certificatePem, ...back.chainPems].map(fingerprint), [chain.leaf, chain.intermediate, chain.root].map((p) => fingerprint(p.certificatePem)));
+    assert.deepEqual(
+      [back.certificatePem, ...back.chainPems].map(fingerprint),
+      [chain.leaf, chain.intermediate, chain.root].map((p) => fingerprint(p.certificatePem)),
+    );
   });
 
   it('picks the certificate the key belongs to when it is not first', () => {
-    const check = inspectBundle({ ...good, certificatePem: chain.intermediate.certificatePem + chain.leaf.certificatePem, chainPem: chain.root.certificatePem });
+    const check = inspectBundle({
+      ...good,
+      certificatePem: chain.intermediate.certificatePem + chain.leaf.certificatePem,
+      chainPem: chain.root.certificatePem,
+    });
     assert.deepEqual(check.problems, []);
     assert.deepEqual(check.warnings, [
       'Certificate: the file holds 2 certificates; certificate 2 (CN=example.test) matches the private key and is used as the certificate, the other 1 was added to the chain',
@@ -237,8 +309,16 @@ describe('PKCS12 bundle: the certificate file', () => {
 
   it('says when the certificate is self-signed', () => {
     const key = rsaKey('leaf');
-    const selfSigned = makeCertificate({ subject: [['CN', 'self.test']], key, notBefore: new Date(NOW.getTime() - DAY), notAfter: new Date(NOW.getTime() + 365 * DAY), isCA: false });
-    assert.deepEqual(warningsOf({ certificatePem: selfSigned, chainPem: undefined }), ['Certificate: is self-signed; browsers and most clients will not trust it']);
+    const selfSigned = makeCertificate({
+      subject: [['CN', 'self.test']],
+      key,
+      notBefore: new Date(NOW.getTime() - DAY),
+      notAfter: new Date(NOW.getTime() + 365 * DAY),
+      isCA: false,
+    });
+    assert.deepEqual(warningsOf({ certificatePem: selfSigned, chainPem: undefined }), [
+      'Certificate: is self-signed; browsers and most clients will not trust it',
+    ]);
   });
 });
 
@@ -248,7 +328,10 @@ describe('PKCS12 bundle: the chain', () => {
     assert.deepEqual(warningsOf(reversed), [
       "Chain: the certificates were not in order; they were put in order: CN=Example Test Intermediate CA, then CN=Example Test Root CA (the certificate's issuer first, each certificate followed by its own issuer)",
     ]);
-    assert.deepEqual(readPkcs12(buildPkcs12(reversed).der).chainPems.map(fingerprint), [chain.intermediate.certificatePem, chain.root.certificatePem].map(fingerprint));
+    assert.deepEqual(
+      readPkcs12(buildPkcs12(reversed).der).chainPems.map(fingerprint),
+      [chain.intermediate.certificatePem, chain.root.certificatePem].map(fingerprint),
+    );
   });
 
   it('accepts a chain without the root, and warns when there is no chain at all', () => {
@@ -258,14 +341,20 @@ describe('PKCS12 bundle: the chain', () => {
     ]);
   });
 
-  it('refuses a chain that does not start with the certificate\'s issuer', () => {
+  it("refuses a chain that does not start with the certificate's issuer", () => {
     assert.deepEqual(problemsOf({ chainPem: chain.root.certificatePem }), [
-      "Chain: no chain certificate issued the certificate: its issuer is CN=Example Test Intermediate CA, O=Example Test, C=US, the chain holds CN=Example Test Root CA; the chain must start with the certificate of the issuer, each certificate followed by its own issuer",
+      'Chain: no chain certificate issued the certificate: its issuer is CN=Example Test Intermediate CA, O=Example Test, C=US, the chain holds CN=Example Test Root CA; the chain must start with the certificate of the issuer, each certificate followed by its own issuer',
     ]);
   });
 
   it('refuses a certificate that is not part of the chain', () => {
-    const stranger = makeCertificate({ subject: [['CN', 'Stranger CA']], key: rsaKey('other'), notBefore: new Date(NOW.getTime() - DAY), notAfter: new Date(NOW.getTime() + 365 * DAY), isCA: true });
+    const stranger = makeCertificate({
+      subject: [['CN', 'Stranger CA']],
+      key: rsaKey('other'),
+      notBefore: new Date(NOW.getTime() - DAY),
+      notAfter: new Date(NOW.getTime() + 365 * DAY),
+      isCA: true,
+    });
     assert.deepEqual(problemsOf({ chainPem: chain.chainPem + stranger }), [
       "Chain certificate 3 (CN=Stranger CA): is not part of the certificate's chain (CN=example.test <- CN=Example Test Intermediate CA <- CN=Example Test Root CA): nothing in the chain is issued by it; remove it or fix the chain",
     ]);
@@ -273,9 +362,16 @@ describe('PKCS12 bundle: the chain', () => {
 
   it('refuses an intermediate with the right name but another key (signatures are verified)', () => {
     const impostor = makeCertificate({
-      subject: [['C', 'US'], ['O', 'Example Test'], ['CN', 'Example Test Intermediate CA']],
-      key: rsaKey('other'), issuer: { certificatePem: chain.root.certificatePem, key: chain.root.key },
-      notBefore: new Date(NOW.getTime() - DAY), notAfter: new Date(NOW.getTime() + 365 * DAY), isCA: true,
+      subject: [
+        ['C', 'US'],
+        ['O', 'Example Test'],
+        ['CN', 'Example Test Intermediate CA'],
+      ],
+      key: rsaKey('other'),
+      issuer: { certificatePem: chain.root.certificatePem, key: chain.root.key },
+      notBefore: new Date(NOW.getTime() - DAY),
+      notAfter: new Date(NOW.getTime() + 365 * DAY),
+      isCA: true,
     });
     assert.deepEqual(problemsOf({ chainPem: impostor + chain.root.certificatePem }), [
       `${INT}: has the name of the issuer of the certificate but did not sign it (the signature does not verify with its key): it is another certificate with the same name`,
@@ -329,7 +425,10 @@ describe('PKCS12 bundle: validity', () => {
 
   it('defaults `now` to the current time', () => {
     const today = makeChain();
-    assert.deepEqual(inspectBundle({ certificatePem: today.leaf.certificatePem, privateKeyPem: today.leaf.privateKeyPem, chainPem: today.chainPem }).problems, []);
+    assert.deepEqual(
+      inspectBundle({ certificatePem: today.leaf.certificatePem, privateKeyPem: today.leaf.privateKeyPem, chainPem: today.chainPem }).problems,
+      [],
+    );
   });
 });
 
@@ -342,7 +441,9 @@ describe('PKCS12 bundle: input that makes no sense', () => {
 
   it('never throws: every problem is a message', () => {
     const pems = [chain.leaf.certificatePem, chain.leaf.privateKeyPem, chain.chainPem];
-    const mangled = fc.tuple(fc.constantFrom(...pems), fc.nat(), fc.string({ maxLength: 4 })).map(([pem, at, s]) => pem.slice(0, at % pem.length) + s + pem.slice((at % pem.length) + 1));
+    const mangled = fc
+      .tuple(fc.constantFrom(...pems), fc.nat(), fc.string({ maxLength: 4 }))
+      .map(([pem, at, s]) => pem.slice(0, at % pem.length) + s + pem.slice((at % pem.length) + 1));
     const text = fc.oneof(fc.string(), mangled, fc.constantFrom(...pems));
     fc.assert(
       fc.property(text, text, fc.option(text, { nil: undefined }), (certificatePem, privateKeyPem, chainPem) => {

@@ -51,9 +51,24 @@ describe('instance form -> request', () => {
   });
 
   it('sends only the chosen interface variant: what was typed for another type stays in the form', () => {
-    const typed = { ...emptyInterface(), interfaceName: ' eth1 ', ipFamily: 'ipv6' as const, networkId: 'net', subnetId: 'sub', portId: 'port', floatingIp: 'new' as const, floatingIpId: 'fip' };
+    const typed = {
+      ...emptyInterface(),
+      interfaceName: ' eth1 ',
+      ipFamily: 'ipv6' as const,
+      networkId: 'net',
+      subnetId: 'sub',
+      portId: 'port',
+      floatingIp: 'new' as const,
+      floatingIpId: 'fip',
+    };
     assert.deepEqual(interfaceRequestOf({ ...typed, type: 'external' }), { type: 'external', interface_name: 'eth1', ip_family: 'ipv6' });
-    assert.deepEqual(interfaceRequestOf({ ...typed, type: 'subnet' }), { type: 'subnet', network_id: 'net', subnet_id: 'sub', floating_ip: { source: 'new' }, interface_name: 'eth1' });
+    assert.deepEqual(interfaceRequestOf({ ...typed, type: 'subnet' }), {
+      type: 'subnet',
+      network_id: 'net',
+      subnet_id: 'sub',
+      floating_ip: { source: 'new' },
+      interface_name: 'eth1',
+    });
     assert.deepEqual(interfaceRequestOf({ ...typed, type: 'any_subnet' }), {
       type: 'any_subnet',
       network_id: 'net',
@@ -67,7 +82,12 @@ describe('instance form -> request', () => {
       floating_ip: { source: 'existing', existing_floating_id: 'fip' },
       interface_name: 'eth1',
     });
-    assert.deepEqual(interfaceRequestOf({ ...typed, type: 'subnet', floatingIp: 'none' }), { type: 'subnet', network_id: 'net', subnet_id: 'sub', interface_name: 'eth1' });
+    assert.deepEqual(interfaceRequestOf({ ...typed, type: 'subnet', floatingIp: 'none' }), {
+      type: 'subnet',
+      network_id: 'net',
+      subnet_id: 'sub',
+      interface_name: 'eth1',
+    });
   });
 
   it('volumes: image_id only from an image, snapshot_id only from a snapshot, size as a number', () => {

@@ -33,8 +33,7 @@ function manualTimers() {
 /** A fake server: each call waits until the test answers it; it ignores aborts (worst case). */
 function fakeServer() {
   const calls: { input: string; signal: AbortSignal; answer(value: string): void; fail(error: unknown): void }[] = [];
-  const send = (input: string, signal: AbortSignal) =>
-    new Promise<string>((resolve, reject) => calls.push({ input, signal, answer: resolve, fail: reject }));
+  const send = (input: string, signal: AbortSignal) => new Promise<string>((resolve, reject) => calls.push({ input, signal, answer: resolve, fail: reject }));
   return { calls, send };
 }
 
@@ -48,7 +47,10 @@ describe('AdaptivePause', () => {
     assert.deepEqual(pauses.slice(0, 3), [350, 350, 350], 'fewer than three gaps seen');
     // Gaps so far 120, 90, 100 -> usual (75th percentile) 100 -> 140 ms.
     assert.equal(pauses[3], 140);
-    assert.ok(pauses.slice(3).every((p) => p >= 120 && p <= 170), JSON.stringify(pauses));
+    assert.ok(
+      pauses.slice(3).every((p) => p >= 120 && p <= 170),
+      JSON.stringify(pauses),
+    );
   });
 
   it('stays between its bounds; a gap of a second or more (a new burst) is not a typing gap', () => {
@@ -82,7 +84,10 @@ describe('LatestOnly', () => {
     assert.ok(latest.busy);
     clock.runAll();
     await tick();
-    assert.deepEqual(server.calls.map((c) => c.input), ['abc']);
+    assert.deepEqual(
+      server.calls.map((c) => c.input),
+      ['abc'],
+    );
     server.calls[0]!.answer('price of abc');
     await tick();
     assert.deepEqual(results, ['price of abc']);
@@ -123,7 +128,10 @@ describe('LatestOnly', () => {
     server.calls[0]!.fail(new Error('aborted'));
     server.calls[1]!.fail(new Error('server error'));
     await tick();
-    assert.deepEqual(errors.map((e) => (e as Error).message), ['server error']);
+    assert.deepEqual(
+      errors.map((e) => (e as Error).message),
+      ['server error'],
+    );
   });
 
   it('cancel and dispose: nothing pending is sent, nothing in flight is delivered', async () => {
@@ -147,7 +155,12 @@ describe('LatestOnly', () => {
 });
 
 describe('request text', () => {
-  const call = { tab: 'instances' as const, baseUrl: 'https://api.example.com/', params: { project_id: 1, region_id: 7 }, body: { flavor: "it's", names: ['a'] } };
+  const call = {
+    tab: 'instances' as const,
+    baseUrl: 'https://api.example.com/',
+    params: { project_id: 1, region_id: 7 },
+    body: { flavor: "it's", names: ['a'] },
+  };
 
   it('the URL of each endpoint with the location filled in', () => {
     assert.equal(priceRequestUrl(call), 'https://api.example.com/cloud/v2/pricing/1/7/instances');

@@ -58,12 +58,18 @@ describe('price answers', () => {
     );
     assert.equal(r.discountPercent, 7.22);
     assert.equal(r.vmCount, 2);
-    assert.deepEqual(r.perGb.map((g) => g.price), [0.01, 0.01]);
+    assert.deepEqual(
+      r.perGb.map((g) => g.price),
+      [0.01, 0.01],
+    );
     const l = priceResultOf('loadBalancer', lbAnswer);
     assert.equal(l.discountPercent, null);
     assert.equal(l.vmCount, null);
     assert.deepEqual(l.perGb, []);
-    assert.deepEqual(l.lines.map((x) => x.key), ['flavor', 'external_ip', 'floating_ip']);
+    assert.deepEqual(
+      l.lines.map((x) => x.key),
+      ['flavor', 'external_ip', 'floating_ip'],
+    );
   });
 
   it('formats money in the returned currency; null is "—"; hourly keeps 4 decimals', () => {

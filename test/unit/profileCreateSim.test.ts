@@ -34,7 +34,11 @@ describe('protection templates and profile create/delete in the simulator', () =
     const templates = await api.security.listProfileTemplates({ params: {}, query: {} });
     assert.ok(templates.length >= 7);
     const rules = templates.flatMap((t) => t.fields ?? []).map((f) => fieldRule(f.validation_schema));
-    for (const kind of ['string', 'integer', 'number', 'boolean', 'enum', 'array'] as const) assert.ok(rules.some((r) => r.kind === kind), `a ${kind} field`);
+    for (const kind of ['string', 'integer', 'number', 'boolean', 'enum', 'array'] as const)
+      assert.ok(
+        rules.some((r) => r.kind === kind),
+        `a ${kind} field`,
+      );
     assert.ok(rules.some((r) => r.required) && rules.some((r) => !r.required));
     assert.ok(rules.some((r) => r.default !== undefined));
     assert.ok(rules.some((r) => r.kind === 'array' && r.items?.format === 'ipv4'));
@@ -43,7 +47,10 @@ describe('protection templates and profile create/delete in the simulator', () =
     assert.equal(seven.name, 'Service Shield');
     assert.ok((seven.fields ?? []).every((f) => f.description && f.field_type));
     const policies = await api.security.listProfileTemplatePolicies({ params: { protection_template_id: 7 } });
-    assert.deepEqual(policies.map((p) => p.id), ['rate-limit', 'js-challenge', 'allow-list']);
+    assert.deepEqual(
+      policies.map((p) => p.id),
+      ['rate-limit', 'js-challenge', 'allow-list'],
+    );
     const missing = await refusal(api.security.getProfileTemplate({ params: { protection_template_id: 99 } }));
     assert.equal(missing.status, 404);
   });
@@ -51,13 +58,22 @@ describe('protection templates and profile create/delete in the simulator', () =
   it('a create is checked against its template: unknown field, wrong type, missing required field (422, each located)', async () => {
     const create = (fields: { template_field_id: number; value: unknown }[]) =>
       refusal(api.security.createProtectionProfile({ params: {}, query: {}, body: { name: 'bad', template_id: 7, fields: fields as never } }));
-    const unknown = await create([{ template_field_id: 22, value: 'shop' }, { template_field_id: 1, value: 5 }]);
+    const unknown = await create([
+      { template_field_id: 22, value: 'shop' },
+      { template_field_id: 1, value: 5 },
+    ]);
     assert.equal(unknown.status, 422);
     assert.match(unknown.message, /field 1 does not belong to template 7/);
-    const wrongType = await create([{ template_field_id: 22, value: 'shop' }, { template_field_id: 23, value: '5000' }]);
+    const wrongType = await create([
+      { template_field_id: 22, value: 'shop' },
+      { template_field_id: 23, value: '5000' },
+    ]);
     assert.equal(wrongType.status, 422);
     assert.match(wrongType.message, /field 23 \(Request threshold\) must be a whole number/);
-    const badAddress = await create([{ template_field_id: 22, value: 'shop' }, { template_field_id: 27, value: ['10.0.0.300'] }]);
+    const badAddress = await create([
+      { template_field_id: 22, value: 'shop' },
+      { template_field_id: 27, value: ['10.0.0.300'] },
+    ]);
     assert.match(badAddress.message, /must be an IPv4 address/);
     const missing = await create([]);
     assert.equal(missing.status, 422);
@@ -70,7 +86,14 @@ describe('protection templates and profile create/delete in the simulator', () =
     const made = await api.security.createProtectionProfile({
       params: {},
       query: {},
-      body: { name: 'Shop API', template_id: 7, fields: [{ template_field_id: 22, value: 'shop-api' }, { template_field_id: 27, value: ['203.0.113.7'] }] },
+      body: {
+        name: 'Shop API',
+        template_id: 7,
+        fields: [
+          { template_field_id: 22, value: 'shop-api' },
+          { template_field_id: 27, value: ['203.0.113.7'] },
+        ],
+      },
     });
     assert.equal(made.name, 'Shop API');
     assert.deepEqual(made.template, { id: 7, name: 'Service Shield' });

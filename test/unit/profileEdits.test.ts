@@ -67,7 +67,7 @@ describe('profile edit bodies', () => {
     assert.equal(fieldValueText(undefined), '');
   });
 
-  it('whatever the current fields, the body passes the client\'s own request rules, holds the edit once and every other field as it was', () => {
+  it("whatever the current fields, the body passes the client's own request rules, holds the edit once and every other field as it was", () => {
     const field = fc.record({
       template_field_id: fc.option(fc.integer({ min: 1, max: 30 }), { nil: undefined }),
       value: fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null)),
@@ -77,7 +77,10 @@ describe('profile edit bodies', () => {
         const body = fieldsBody(fields, { templateFieldId: id, value });
         assert.equal(profilePatchRequest.safeParse(body).success, true);
         const edited = body.fields!.filter((f) => f.template_field_id === id);
-        assert.deepEqual(edited.map((f) => f.value), [value]);
+        assert.deepEqual(
+          edited.map((f) => f.value),
+          [value],
+        );
         const others = fields.filter((f) => f.template_field_id !== undefined && f.template_field_id !== id);
         assert.deepEqual(
           body.fields!.filter((f) => f.template_field_id !== id),

@@ -33,8 +33,20 @@ const sortKeys = fc
 describe('profile list query', () => {
   it('order_by: comma-separated fields, a leading "-" for descending; nothing for the default order', () => {
     assert.equal(buildOrderBy([]), undefined);
-    assert.equal(buildOrderBy([{ field: 'created_at', descending: false }, { field: 'name', descending: false }]), 'created_at,name');
-    assert.equal(buildOrderBy([{ field: 'name', descending: true }, { field: 'created_at', descending: false }]), '-name,created_at');
+    assert.equal(
+      buildOrderBy([
+        { field: 'created_at', descending: false },
+        { field: 'name', descending: false },
+      ]),
+      'created_at,name',
+    );
+    assert.equal(
+      buildOrderBy([
+        { field: 'name', descending: true },
+        { field: 'created_at', descending: false },
+      ]),
+      '-name,created_at',
+    );
   });
 
   it('order_by reads back what it writes, for every combination', () => {
@@ -42,7 +54,10 @@ describe('profile list query', () => {
   });
 
   it('order_by text the view does not know (another field, a field twice) reads as undefined', () => {
-    assert.deepEqual(parseOrderBy(' -created_at , name '), [{ field: 'created_at', descending: true }, { field: 'name', descending: false }]);
+    assert.deepEqual(parseOrderBy(' -created_at , name '), [
+      { field: 'created_at', descending: true },
+      { field: 'name', descending: false },
+    ]);
     assert.equal(parseOrderBy('id'), undefined);
     assert.equal(parseOrderBy('name,-name'), undefined);
     assert.deepEqual(parseOrderBy(''), []);
@@ -57,7 +72,14 @@ describe('profile list query', () => {
     assert.equal(describeFilters({ sort: [] }), '');
     assert.equal(describeFilters({ name: 'x', sort: [] }), "name ~ 'x'");
     assert.equal(
-      describeFilters({ name: 'web', clientId: 3, sort: [{ field: 'name', descending: false }, { field: 'created_at', descending: true }] }),
+      describeFilters({
+        name: 'web',
+        clientId: 3,
+        sort: [
+          { field: 'name', descending: false },
+          { field: 'created_at', descending: true },
+        ],
+      }),
       "name ~ 'web' · client 3 · by name ↑, created ↓",
     );
     assert.equal(emptyMessage({ name: 'x', sort: [] }), "No profiles match name ~ 'x'");
@@ -89,7 +111,7 @@ describe('profile list query', () => {
     assert.deepEqual(restoreFilters({ name: 'x'.repeat(300), clientId: 0, orderBy: 'id' }), { sort: [] });
     assert.deepEqual(restoreFilters({ name: 42, clientId: '3', orderBy: 7 }), { sort: [] });
     const keys = [filtersStateKey('a'), filtersStateKey('b'), 'platformConsole.edge.pins.b', 'other'];
-    assert.deepEqual(staleFilterKeys(keys, ['a']), [filtersStateKey('b')], 'a signed-out connection\'s filters go');
+    assert.deepEqual(staleFilterKeys(keys, ['a']), [filtersStateKey('b')], "a signed-out connection's filters go");
   });
 
   it('paging: 200 at a time, the last page says how many are left', () => {
@@ -127,8 +149,14 @@ describe('profile list query against the simulator', () => {
     const combos: SortKey[][] = [
       [{ field: 'created_at', descending: false }],
       [{ field: 'created_at', descending: true }],
-      [{ field: 'name', descending: false }, { field: 'created_at', descending: true }],
-      [{ field: 'name', descending: true }, { field: 'created_at', descending: false }],
+      [
+        { field: 'name', descending: false },
+        { field: 'created_at', descending: true },
+      ],
+      [
+        { field: 'name', descending: true },
+        { field: 'created_at', descending: false },
+      ],
     ];
     for (const sort of combos) {
       const list = await api.security.listProtectionProfiles({ params: {}, query: listQuery({ sort }) });

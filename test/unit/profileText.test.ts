@@ -1,7 +1,15 @@
 // How a profile reads in the tree: description, tooltip, local times, network families.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fieldLabel, formatLocalTime, networkFamily, profileDescription, profileJson, profileLabel, profileTooltip } from '../../src/features/profiles/model/profileText';
+import {
+  fieldLabel,
+  formatLocalTime,
+  networkFamily,
+  profileDescription,
+  profileJson,
+  profileLabel,
+  profileTooltip,
+} from '../../src/features/profiles/model/profileText';
 import { escapeMarkdown } from '../../src/ui/text/markdownText';
 import type { ProtectionProfile } from '../../src/schema/security';
 

@@ -26,9 +26,14 @@ describe('redact', () => {
 
   it('never leaves a key of 4+ printable characters in any text around it', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 4, maxLength: 40 }).filter((k) => k.trim().length >= 4), fc.string(), fc.string(), (key, before, after) => {
-        assert.equal(redact(`${before}${key}${after}`, [key]).includes(key), false);
-      }),
+      fc.property(
+        fc.string({ minLength: 4, maxLength: 40 }).filter((k) => k.trim().length >= 4),
+        fc.string(),
+        fc.string(),
+        (key, before, after) => {
+          assert.equal(redact(`${before}${key}${after}`, [key]).includes(key), false);
+        },
+      ),
     );
   });
 });

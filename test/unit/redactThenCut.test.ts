@@ -52,12 +52,18 @@ const keyArb = fc.oneof(
   fc.string({ unit: chars(VISIBLE), minLength: 4, maxLength: 48 }),
 );
 /** The form of the key the server echoes. */
-const formArb = fc.constantFrom<(key: string) => string>((k) => k, (k) => encodeURIComponent(k), (k) => Buffer.from(k).toString('base64'));
+const formArb = fc.constantFrom<(key: string) => string>(
+  (k) => k,
+  (k) => encodeURIComponent(k),
+  (k) => Buffer.from(k).toString('base64'),
+);
 /** Text around it: ASCII with tags and spaces, or any Unicode. */
 const textArb = (maxLength: number) => fc.oneof(fc.string({ maxLength, size: 'max' }), fc.string({ unit: 'grapheme', maxLength, size: 'max' }));
 /** Text of exactly `length` characters (long fillers: tracebacks are cut at 8,000). */
 const fillerArb = (min: number, max: number) =>
-  fc.tuple(fc.integer({ min, max }), fc.string({ minLength: 1, maxLength: 40 })).map(([length, unit]) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length));
+  fc
+    .tuple(fc.integer({ min, max }), fc.string({ minLength: 1, maxLength: 40 }))
+    .map(([length, unit]) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length));
 
 /**
  * The case is about the cut: the uncut text, redacted, has no start of the key left (random text
@@ -78,12 +84,14 @@ function assertNoKeyStart(what: string, texts: readonly (string | undefined)[], 
 }
 
 describe('redact, then cut: no cut leaves the start of a key (issue #37 item 6)', () => {
-  it('a body that is not JSON (the server\'s 200-character snippet in the error)', async () => {
+  it("a body that is not JSON (the server's 200-character snippet in the error)", async () => {
     await fc.assert(
       fc.asyncProperty(keyArb, formArb, textArb(400), textArb(200), fc.constantFrom(200, 500, 502), async (key, form, before, after, status) => {
         const body = `${before}${form(key)}${after}`;
         fc.pre(clean(body, key));
-        const error = await rejection(client(key, () => new Response(body, { status, headers: { 'content-type': 'text/plain' } })).call(endpoint(), { params: {} }));
+        const error = await rejection(
+          client(key, () => new Response(body, { status, headers: { 'content-type': 'text/plain' } })).call(endpoint(), { params: {} }),
+        );
         assertNoKeyStart(`HTTP ${status}`, [error.message, error.serverMessage, error.logDetail], key);
       }),
       { seed: SEED, numRuns: RUNS },
@@ -111,7 +119,9 @@ describe('redact, then cut: no cut leaves the start of a key (issue #37 item 6)'
         const traceback = `Traceback (most recent call last):\n${before}${form(key)}${after}`;
         fc.pre(clean(traceback, key));
         const body = JSON.stringify({ exception_class: 'InternalServerError', message: 'HTTP 500', request_id: 'r', traceback });
-        const error = await rejection(client(key, () => new Response(body, { status: 500, headers: { 'content-type': 'application/json' } })).call(endpoint(), { params: {} }));
+        const error = await rejection(
+          client(key, () => new Response(body, { status: 500, headers: { 'content-type': 'application/json' } })).call(endpoint(), { params: {} }),
+        );
         assert.ok(error.logDetail, 'the traceback is kept for the log');
         assertNoKeyStart('traceback', [error.message, error.logDetail], key);
       }),

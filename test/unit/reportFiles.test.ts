@@ -19,7 +19,7 @@ import {
 import { writeBodyToFile } from '../../src/features/reports/reportFileWriter';
 
 describe('proposedFileName', () => {
-  it('template and both dates, with the format\'s extension', () => {
+  it("template and both dates, with the format's extension", () => {
     const source = { template: 'ResellerExpenses', parameters: { date_from: '2026-04-01', date_to: '2026-04-30', client_id: 7 } };
     assert.equal(proposedFileName(source, 'csv'), 'ResellerExpenses_2026-04-01_2026-04-30.csv');
     assert.equal(proposedFileName(source, 'xlsx'), 'ResellerExpenses_2026-04-01_2026-04-30.xlsx');
@@ -44,7 +44,7 @@ describe('proposedFileName', () => {
   it('safeNamePart trims separators at the ends', () => {
     assert.equal(safeNamePart('  .hidden- '), 'hidden');
   });
-  it('withExtension adds the format\'s extension unless the name has it', () => {
+  it("withExtension adds the format's extension unless the name has it", () => {
     assert.equal(withExtension('out', 'csv'), 'out.csv');
     assert.equal(withExtension('OUT.CSV', 'csv'), 'OUT.CSV');
     assert.equal(withExtension('out.csv', 'json'), 'out.csv.json');
@@ -145,7 +145,7 @@ describe('writeBodyToFile', () => {
     assert.equal(midway, 50_000, 'the old file was whole while the new one was written');
   });
 
-  it('a folder that cannot be written: the disk\'s error, nothing left', async () => {
+  it("a folder that cannot be written: the disk's error, nothing left", async () => {
     await assert.rejects(writeBodyToFile(chunks(1, 10), join(dir, 'missing', 'x.csv')), /ENOENT/);
     assert.deepEqual(await listing(), ['whole.csv']);
   });

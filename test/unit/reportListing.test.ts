@@ -44,9 +44,10 @@ function listing() {
   };
 }
 
-const task = (status: string, updated = '2026-11-26T02:00:00Z') => ({ uuid: '5f2b4c1e-0000-4000-8000-000000000001', status, created_at: '2026-11-26T01:00:00Z', updated_at: updated }) as unknown as ReportTask;
+const task = (status: string, updated = '2026-11-26T02:00:00Z') =>
+  ({ uuid: '5f2b4c1e-0000-4000-8000-000000000001', status, created_at: '2026-11-26T01:00:00Z', updated_at: updated }) as unknown as ReportTask;
 
-describe('ReportListing: a running task\'s list read again', () => {
+describe("ReportListing: a running task's list read again", () => {
   it('the view is told only when a re-read changed something; the first read and a Refresh show their progress', async (t) => {
     const h = listing();
     t.after(() => h.list.dispose());

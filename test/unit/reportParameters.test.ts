@@ -43,7 +43,10 @@ describe('report parameter values', () => {
     assert.equal(parseParameterValue('date_to', '"2026-13-01"').problem, 'date_to: must be a date YYYY-MM-DD, like 2026-04-30');
     assert.equal(parseParameterValue('date_to', '42').problem, 'date_to: must be a date YYYY-MM-DD, like 2026-04-30');
     assert.equal(parseParameterValue('other', '2026-13-01').problem, 'other: 2026-13-01 is not a date (YYYY-MM-DD, like 2026-04-30)');
-    assert.match(parseParameterValue('big', '9007199254740993').problem ?? '', /^big: a whole number must be between .* put it in "quotes" to send it as text$/);
+    assert.match(
+      parseParameterValue('big', '9007199254740993').problem ?? '',
+      /^big: a whole number must be between .* put it in "quotes" to send it as text$/,
+    );
   });
 
   it('knows calendar dates', () => {
@@ -59,7 +62,10 @@ describe('report parameter values', () => {
     const both = [p('date_from', '2026-04-01'), p('date_to', '2026-04-30')];
     assert.equal(parameterValueProblem(both, 'date_from', '2026-05-01', 'date_from'), 'date_from: must not be after date_to (2026-04-30)');
     assert.equal(parameterValueProblem(both, 'date_from', '2026-04-15', 'date_from'), undefined);
-    assert.equal(dateOrderProblem([p('date_from', '2026-05-01'), p('date_to', '2026-04-30')]), 'date_to: must not be before date_from (2026-05-01); date_to is 2026-04-30');
+    assert.equal(
+      dateOrderProblem([p('date_from', '2026-05-01'), p('date_to', '2026-04-30')]),
+      'date_to: must not be before date_from (2026-05-01); date_to is 2026-04-30',
+    );
     assert.equal(dateOrderProblem([p('date_from', '2026-05-01')]), undefined);
   });
 
@@ -68,7 +74,7 @@ describe('report parameter values', () => {
     fc.assert(
       fc.property(day, day, (a, b) => {
         const problem = parameterValueProblem([p('date_from', a)], 'date_to', b);
-        return (problem === undefined) === (Date.parse(a) <= Date.parse(b));
+        return (problem === undefined) === Date.parse(a) <= Date.parse(b);
       }),
     );
   });
@@ -107,11 +113,14 @@ describe('the parameters sent', () => {
 
   it('read back what editableText shows (property)', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1 }).filter((s) => s.trim() === s && s.length > 0), (text) => {
-        const parsed = parseParameterValue('k', text);
-        if (!parsed.parameter) return true;
-        return JSON.stringify(parseParameterValue('k', editableText(parsed.parameter)).parameter) === JSON.stringify(parsed.parameter);
-      }),
+      fc.property(
+        fc.string({ minLength: 1 }).filter((s) => s.trim() === s && s.length > 0),
+        (text) => {
+          const parsed = parseParameterValue('k', text);
+          if (!parsed.parameter) return true;
+          return JSON.stringify(parseParameterValue('k', editableText(parsed.parameter)).parameter) === JSON.stringify(parsed.parameter);
+        },
+      ),
     );
   });
 });

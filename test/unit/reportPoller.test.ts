@@ -72,7 +72,14 @@ function manualTimers() {
 }
 
 const report = (uuid: string, status: string, over: Partial<ReportTask> = {}): ReportTask =>
-  ({ uuid, status, created_at: '2026-04-01T00:00:00Z', task_type: 'Report', processing_notes: { errors: status === 'Failed' ? [{ message: 'boom' }] : [] }, ...over }) as ReportTask;
+  ({
+    uuid,
+    status,
+    created_at: '2026-04-01T00:00:00Z',
+    task_type: 'Report',
+    processing_notes: { errors: status === 'Failed' ? [{ message: 'boom' }] : [] },
+    ...over,
+  }) as ReportTask;
 
 describe('ReportPoller schedule (timers by hand)', () => {
   it('2 s, then doubling to 30 s while nothing moves, back to 2 s when the status moves; stops when settled', async () => {
@@ -84,7 +91,13 @@ describe('ReportPoller schedule (timers by hand)', () => {
     await store.add(CONN.id, uuid, { templateCode: 'T', snapshot: report(uuid, 'Pending'), now: 1 });
     const settled: TrackedReport[] = [];
     const clock = manualTimers();
-    const poller = new ReportPoller({ store, log: { info() {}, error() {} }, session: async () => ({ connection: CONN, api }), onSettled: (t) => settled.push(t), timers: clock.timers });
+    const poller = new ReportPoller({
+      store,
+      log: { info() {}, error() {} },
+      session: async () => ({ connection: CONN, api }),
+      onSettled: (t) => settled.push(t),
+      timers: clock.timers,
+    });
     await poller.resume();
     assert.equal(await clock.fire(), 0, 'a task still running when the window opened is read at once');
     const delays: number[] = [];
@@ -104,15 +117,27 @@ describe('ReportPoller schedule (timers by hand)', () => {
     const store = new ReportTaskStore(memento());
     const clock = manualTimers();
     let delays: { minMs: number; maxMs: number } | undefined = { minMs: 100, maxMs: 250 };
-    const poller = new ReportPoller({ store, log: { info() {}, error() {} }, session: async () => ({ connection: CONN, api }), timers: clock.timers, delays: () => delays });
+    const poller = new ReportPoller({
+      store,
+      log: { info() {}, error() {} },
+      session: async () => ({ connection: CONN, api }),
+      timers: clock.timers,
+      delays: () => delays,
+    });
     await poller.resume();
     await store.add(CONN.id, uuid, { snapshot: report(uuid, 'Pending'), now: 1 });
     poller.follow(CONN, uuid);
-    assert.deepEqual(clock.waiting().map((t) => t.ms), [100]);
+    assert.deepEqual(
+      clock.waiting().map((t) => t.ms),
+      [100],
+    );
     await clock.fire(); // Pending -> InProgress: moved
     await clock.fire();
     await clock.fire();
-    assert.deepEqual(clock.waiting().map((t) => t.ms), [250]);
+    assert.deepEqual(
+      clock.waiting().map((t) => t.ms),
+      [250],
+    );
     assert.deepEqual(poller.polling, [uuid]);
     poller.forget(uuid);
     assert.deepEqual(clock.waiting(), []);
@@ -121,10 +146,16 @@ describe('ReportPoller schedule (timers by hand)', () => {
     await store.update(CONN.id, uuid, { snapshot: report(uuid, 'Pending') });
     delays = { minMs: 50, maxMs: 250 };
     poller.follow(CONN, uuid);
-    assert.deepEqual(clock.waiting().map((t) => t.ms), [50]);
+    assert.deepEqual(
+      clock.waiting().map((t) => t.ms),
+      [50],
+    );
     delays = undefined;
     poller.follow(CONN, uuid);
-    assert.deepEqual(clock.waiting().map((t) => t.ms), [2000]);
+    assert.deepEqual(
+      clock.waiting().map((t) => t.ms),
+      [2000],
+    );
     poller.dispose();
   });
 
@@ -134,7 +165,12 @@ describe('ReportPoller schedule (timers by hand)', () => {
     await store.add(CONN.id, 'b', { snapshot: report('b', 'Archived'), now: 2 });
     await store.add('other', 'c', { snapshot: report('c', 'Pending'), now: 3 });
     const clock = manualTimers();
-    const poller = new ReportPoller({ store, log: { info() {}, error() {} }, session: async () => ({ connection: CONN, api: {} as PlatformApi }), timers: clock.timers });
+    const poller = new ReportPoller({
+      store,
+      log: { info() {}, error() {} },
+      session: async () => ({ connection: CONN, api: {} as PlatformApi }),
+      timers: clock.timers,
+    });
     await poller.resume();
     assert.deepEqual(clock.waiting(), []);
     // Followed just as the connection switched: dropped when due (the API here has no billing at all).
@@ -288,7 +324,10 @@ describe('ReportTaskStore', () => {
     await store.add('c', 'AAAA', { templateCode: 'T1', now: 1 });
     await store.add('c', 'bbbb', { now: 2 });
     await store.add('c', 'aaaa', { snapshot: report('aaaa', 'Pending'), now: 3 });
-    assert.deepEqual(store.list('c').map((t) => t.uuid), ['aaaa', 'bbbb']);
+    assert.deepEqual(
+      store.list('c').map((t) => t.uuid),
+      ['aaaa', 'bbbb'],
+    );
     const a = store.get('c', 'AAAA')!;
     assert.equal(a.templateCode, 'T1');
     assert.equal(a.addedAt, 1);
@@ -297,7 +336,10 @@ describe('ReportTaskStore', () => {
     await store.update('c', 'bbbb', { problem: 'HTTP 500' });
     assert.equal(store.get('c', 'bbbb')?.problem, 'HTTP 500');
     await store.remove('c', ['BBBB']);
-    assert.deepEqual(store.list('c').map((t) => t.uuid), ['aaaa']);
+    assert.deepEqual(
+      store.list('c').map((t) => t.uuid),
+      ['aaaa'],
+    );
     assert.deepEqual(store.list('other'), []);
     assert.deepEqual(changes, ['c', 'c', 'c', 'c', 'c']);
   });

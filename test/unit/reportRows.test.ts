@@ -107,7 +107,10 @@ describe('readReportRows', () => {
     for (let cut = 0; cut <= bytes.length; cut++) {
       const read = await readAll(chunksOf(text, [cut]));
       assert.deepEqual(read.headers, ['Größe', 'n']);
-      assert.deepEqual(read.rows, [['a"b\\é€😀', 12345.5], ['x', -700]]);
+      assert.deepEqual(read.rows, [
+        ['a"b\\é€😀', 12345.5],
+        ['x', -700],
+      ]);
     }
     // One byte at a time.
     const single = await readAll(chunksOf(text, [...bytes.keys()]));
@@ -181,18 +184,30 @@ describe('readReportRows', () => {
     const cuts = Array.from({ length: 20 }, (_, i) => (i + 1) * 1000);
     const body = bodyOf(chunksOf(text, cuts));
     const seen: number[] = [];
-    const result = await readReportRows(body, { onHeaders: () => undefined, onRows: (b) => void seen.push(...b.map((r) => r[0] as number)) }, { maxBytes: 5500 });
+    const result = await readReportRows(
+      body,
+      { onHeaders: () => undefined, onRows: (b) => void seen.push(...b.map((r) => r[0] as number)) },
+      { maxBytes: 5500 },
+    );
     assert.equal(result.complete, false);
     assert.equal(result.stoppedBy, 'maxBytes');
     assert.equal(result.bytes, 5000);
     assert.ok(result.rowCount > 100 && result.rowCount < 1000);
-    assert.deepEqual(seen, Array.from({ length: result.rowCount }, (_, i) => i));
+    assert.deepEqual(
+      seen,
+      Array.from({ length: result.rowCount }, (_, i) => i),
+    );
     assert.equal(body.closed, true);
   });
 
   it('stops when the sink returns false and closes the body', async () => {
     const text = JSON.stringify({ headers: ['n'], rows: Array.from({ length: 100 }, (_, i) => [i]) });
-    const body = bodyOf(chunksOf(text, Array.from({ length: 50 }, (_, i) => i * 10)));
+    const body = bodyOf(
+      chunksOf(
+        text,
+        Array.from({ length: 50 }, (_, i) => i * 10),
+      ),
+    );
     let batches = 0;
     const result = await readReportRows(body, { onHeaders: () => undefined, onRows: () => ++batches < 2 }, { batchRows: 5 });
     assert.equal(batches, 2);

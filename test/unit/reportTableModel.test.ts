@@ -32,25 +32,46 @@ describe('TableModel', () => {
   it('sorts numbers as numbers, both ways, empty cells last, then back to the report order', () => {
     const m = model(ROWS);
     m.setSort({ column: 1, direction: 'asc' });
-    assert.deepEqual(shown(m).map((r) => r[1]), [9.5, 10, '100.25', null]);
+    assert.deepEqual(
+      shown(m).map((r) => r[1]),
+      [9.5, 10, '100.25', null],
+    );
     m.setSort({ column: 1, direction: 'desc' });
-    assert.deepEqual(shown(m).map((r) => r[1]), ['100.25', 10, 9.5, null]);
+    assert.deepEqual(
+      shown(m).map((r) => r[1]),
+      ['100.25', 10, 9.5, null],
+    );
     m.setSort(undefined);
     assert.deepEqual(shown(m), ROWS);
   });
 
   it('sorts -0 and 0 as one value (ties in the report order), negatives below positives', () => {
-    const m = model([['a', 0, ''], ['b', -0, ''], ['c', -1.5, ''], ['d', '0', ''], ['e', 2e-300, '']]);
+    const m = model([
+      ['a', 0, ''],
+      ['b', -0, ''],
+      ['c', -1.5, ''],
+      ['d', '0', ''],
+      ['e', 2e-300, ''],
+    ]);
     m.setSort({ column: 1, direction: 'asc' });
-    assert.deepEqual(shown(m).map((r) => r[0]), ['c', 'a', 'b', 'd', 'e']);
+    assert.deepEqual(
+      shown(m).map((r) => r[0]),
+      ['c', 'a', 'b', 'd', 'e'],
+    );
     m.setSort({ column: 1, direction: 'desc' });
-    assert.deepEqual(shown(m).map((r) => r[0]), ['e', 'a', 'b', 'd', 'c']);
+    assert.deepEqual(
+      shown(m).map((r) => r[0]),
+      ['e', 'a', 'b', 'd', 'c'],
+    );
   });
 
   it('sorts text without regard to case, ties in the report order', () => {
     const m = model([...ROWS, ['ACME', 1, 'z']]);
     m.setSort({ column: 0, direction: 'asc' });
-    assert.deepEqual(shown(m).map((r) => r[0]), ['Acme', 'ACME', 'acme ltd', 'beta', 'Gamma']);
+    assert.deepEqual(
+      shown(m).map((r) => r[0]),
+      ['Acme', 'ACME', 'acme ltd', 'beta', 'Gamma'],
+    );
   });
 
   it('cycles a header click: ascending, descending, the report order', () => {
@@ -65,9 +86,15 @@ describe('TableModel', () => {
   it('filters as plain text (pattern characters mean themselves), any case, across cells', () => {
     const m = model(ROWS);
     m.setFilter('ACME');
-    assert.deepEqual(shown(m).map((r) => r[0]), ['Acme', 'acme ltd']);
+    assert.deepEqual(
+      shown(m).map((r) => r[0]),
+      ['Acme', 'acme ltd'],
+    );
     m.setFilter('(x)');
-    assert.deepEqual(shown(m).map((r) => r[0]), ['Gamma']);
+    assert.deepEqual(
+      shown(m).map((r) => r[0]),
+      ['Gamma'],
+    );
     m.setFilter('.*');
     assert.equal(m.shownCount, 0);
     m.setFilter('');
@@ -83,15 +110,28 @@ describe('TableModel', () => {
   });
 
   it("shows a numeric column's cells with its decimals and separators, other cells as they are", () => {
-    const m = model([['Acme', 4989.2, 'x'], ['b', '4374', 1.5], ['c', 1234567.891, null]]);
-    assert.deepEqual([0, 1, 2].map((r) => m.cellDisplay(1, m.rows[r]![1]!)), ['4,989.200', '4,374.000', '1,234,567.891']);
+    const m = model([
+      ['Acme', 4989.2, 'x'],
+      ['b', '4374', 1.5],
+      ['c', 1234567.891, null],
+    ]);
+    assert.deepEqual(
+      [0, 1, 2].map((r) => m.cellDisplay(1, m.rows[r]![1]!)),
+      ['4,989.200', '4,374.000', '1,234,567.891'],
+    );
     assert.equal(m.cellDisplay(0, 'Acme'), 'Acme');
     assert.equal(m.cellDisplay(2, 1.5), '1.5', 'a number in a text column as written');
     assert.equal(m.cellDisplay(1, null), '');
   });
 
   it('totals no id column (its sum means nothing), though it is numeric', () => {
-    const m = model([[7, 'a', 1.5], [9, 'b', 2]], ['client_id', 'name', 'amount']);
+    const m = model(
+      [
+        [7, 'a', 1.5],
+        [9, 'b', 2],
+      ],
+      ['client_id', 'name', 'amount'],
+    );
     assert.equal(m.isNumeric(0), true);
     assert.deepEqual(m.totals(), [undefined, undefined, 3.5]);
   });
@@ -100,22 +140,40 @@ describe('TableModel', () => {
     const m = model(ROWS);
     m.setFilter('a');
     m.setSort({ column: 1, direction: 'desc' });
-    m.append([['delta', 500, 'q'], ['zzz', 1, 'q']]);
+    m.append([
+      ['delta', 500, 'q'],
+      ['zzz', 1, 'q'],
+    ]);
     assert.equal(m.needsSort, true);
-    assert.deepEqual(shown(m).map((r) => r[0]).slice(-1), ['delta']);
+    assert.deepEqual(
+      shown(m)
+        .map((r) => r[0])
+        .slice(-1),
+      ['delta'],
+    );
     m.setSort(m.sort);
     assert.equal(shown(m)[0]![0], 'delta');
   });
 
   it('copies the shown rows as tab-separated text under the header, tabs and newlines in cells made spaces', () => {
-    const m = model([['a\tb', 1, 'line\nbreak'], ['c', 2, null]]);
+    const m = model([
+      ['a\tb', 1, 'line\nbreak'],
+      ['c', 2, null],
+    ]);
     assert.equal(m.copyText(0, 5), 'client\tamount\tnote\na b\t1\tline break\nc\t2\t\n');
     const none = model([['x', 'y', 'z', 'extra']], []);
     assert.equal(none.copyText(0, 0), 'Column 1\tColumn 2\tColumn 3\tColumn 4\nx\ty\tz\textra\n');
   });
 
   it('copies a formula-like cell with a leading quote so a spreadsheet pastes it as text; numbers stay numbers', () => {
-    const m = model([['=HYPERLINK("http://x","y")', -5, '+3.2'], ['@SUM(A1)', '-1e5', '-cmd'], ['\t=1+1', 7, '\r=2']], ['=head', 'amount', 'note']);
+    const m = model(
+      [
+        ['=HYPERLINK("http://x","y")', -5, '+3.2'],
+        ['@SUM(A1)', '-1e5', '-cmd'],
+        ['\t=1+1', 7, '\r=2'],
+      ],
+      ['=head', 'amount', 'note'],
+    );
     assert.equal(m.copyText(0, 5), "'=head\tamount\tnote\n'=HYPERLINK(\"http://x\",\"y\")\t-5\t+3.2\n'@SUM(A1)\t-1e5\t'-cmd\n' =1+1\t7\t' =2\n");
   });
 
@@ -141,7 +199,15 @@ describe('TableModel', () => {
           fresh.setFilter(m.filter);
           fresh.setSort(sort);
           assert.deepEqual(shown(m), shown(fresh));
-          const all = batches.flat().filter((r) => !m.filter || r.some((c) => String(c ?? '').toLowerCase().includes(m.filter.toLowerCase())));
+          const all = batches.flat().filter(
+            (r) =>
+              !m.filter ||
+              r.some((c) =>
+                String(c ?? '')
+                  .toLowerCase()
+                  .includes(m.filter.toLowerCase()),
+              ),
+          );
           assert.equal(m.shownCount, all.length);
         },
       ),
@@ -198,18 +264,27 @@ describe('TableModel', () => {
     assert.deepEqual(m.totals(), [undefined, 12.25, undefined]);
   });
 
-  it('sorts and filters 500,000 rows (their timings are the bench\'s: bench/reportTable.webview.bench.mjs)', () => {
+  it("sorts and filters 500,000 rows (their timings are the bench's: bench/reportTable.webview.bench.mjs)", () => {
     const rows: ReportRowCell[][] = Array.from({ length: 500_000 }, (_, i) => [`client-${(i * 7919) % 100_003}`, (i * 31) % 9973, i % 2 ? 'odd' : 'even']);
     const m = model(rows);
     m.setSort({ column: 1, direction: 'desc' });
     const numbers = shown(m).map((r) => r[1] as number);
-    assert.ok(numbers.every((n, i) => i === 0 || numbers[i - 1]! >= n), 'descending as numbers');
+    assert.ok(
+      numbers.every((n, i) => i === 0 || numbers[i - 1]! >= n),
+      'descending as numbers',
+    );
     m.setSort({ column: 0, direction: 'asc' });
     const texts = shown(m).map((r) => r[0] as string);
-    assert.ok(texts.every((t, i) => i === 0 || texts[i - 1]! <= t), 'ascending as text');
+    assert.ok(
+      texts.every((t, i) => i === 0 || texts[i - 1]! <= t),
+      'ascending as text',
+    );
     m.setFilter('CLIENT-99');
     assert.equal(m.shownCount, rows.filter((r) => (r[0] as string).includes('client-99')).length);
     const filtered = shown(m).map((r) => r[0] as string);
-    assert.ok(filtered.every((t, i) => i === 0 || filtered[i - 1]! <= t), 'the filter keeps the sort');
+    assert.ok(
+      filtered.every((t, i) => i === 0 || filtered[i - 1]! <= t),
+      'the filter keeps the sort',
+    );
   });
 });

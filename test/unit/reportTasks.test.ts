@@ -61,19 +61,29 @@ describe('report status', () => {
 
 describe('poll delays', () => {
   it('grow from 2 s to 30 s by default: 2, 4, 8, 16, 30, 30', () => {
-    assert.deepEqual([0, 1, 2, 3, 4, 5, 50].map((a) => pollDelay(a)), [2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+    assert.deepEqual(
+      [0, 1, 2, 3, 4, 5, 50].map((a) => pollDelay(a)),
+      [2000, 4000, 8000, 16000, 30000, 30000, 30000],
+    );
     assert.deepEqual(DEFAULT_POLL_DELAYS, { minMs: 2000, maxMs: 30000, factor: 2 });
   });
 
   it('follow injected delays, never below 1 ms nor above the maximum', () => {
-    assert.deepEqual([0, 1, 2, 3].map((a) => pollDelay(a, { minMs: 50, maxMs: 120, factor: 2 })), [50, 100, 120, 120]);
+    assert.deepEqual(
+      [0, 1, 2, 3].map((a) => pollDelay(a, { minMs: 50, maxMs: 120, factor: 2 })),
+      [50, 100, 120, 120],
+    );
     assert.equal(pollDelay(0, { minMs: 0, maxMs: 0, factor: 2 }), 1);
     assert.equal(pollDelay(3, { minMs: 10, maxMs: 5, factor: 0.5 }), 10, 'a shrinking factor is treated as 1; max below min is min');
   });
 });
 
 describe('task list', () => {
-  const t = (uuid: string, addedAt: number, created?: string): TrackedReport => ({ uuid, addedAt, snapshot: created ? task({ uuid, created_at: created }) : undefined });
+  const t = (uuid: string, addedAt: number, created?: string): TrackedReport => ({
+    uuid,
+    addedAt,
+    snapshot: created ? task({ uuid, created_at: created }) : undefined,
+  });
 
   it('is newest first by the task\u2019s created_at, else by when it was added', () => {
     const order = newestFirst([t('a', 1, '2026-01-01T00:00:00Z'), t('b', 2), t('c', 3, '2026-03-01T00:00:00Z'), t('d', 0, 'not a date')]).map((x) => x.uuid);
@@ -91,7 +101,10 @@ describe('task list', () => {
     const now = Date.parse('2026-04-01T13:00:00Z');
     assert.equal(reportDescription({ uuid: 'u', addedAt: 0, snapshot: task() }, now), 'Failed · 2026-04 · 3 h ago');
     assert.equal(reportDescription({ uuid: 'u', addedAt: now - 5000 }, now), 'not read yet · just now');
-    assert.equal(reportDescription({ uuid: 'u', addedAt: 0, snapshot: task({ status: 'Queued' }), problem: 'HTTP 500' }, now), 'Queued (unknown status) · 2026-04 · 3 h ago · status may be out of date');
+    assert.equal(
+      reportDescription({ uuid: 'u', addedAt: 0, snapshot: task({ status: 'Queued' }), problem: 'HTTP 500' }, now),
+      'Queued (unknown status) · 2026-04 · 3 h ago · status may be out of date',
+    );
   });
 
   it('words relative times', () => {
@@ -118,7 +131,9 @@ describe('task list', () => {
       'Records to process': '2250',
       UUID: 'u-1',
     });
-    const pending = reportTooltipRows({ uuid: 'u', addedAt: 0, snapshot: task({ processing_notes: { worker_group_id: null, records_to_process: null } }) }).map(([k]) => k);
+    const pending = reportTooltipRows({ uuid: 'u', addedAt: 0, snapshot: task({ processing_notes: { worker_group_id: null, records_to_process: null } }) }).map(
+      ([k]) => k,
+    );
     assert.ok(!pending.includes('Worker group') && !pending.includes('Records to process'), 'nulls are left out');
   });
 });
@@ -138,9 +153,18 @@ describe('processing notes', () => {
 describe('settled notification', () => {
   it('says completed, failed with the first error, or cancelled', () => {
     const base = { uuid: '6b1f0c9e-0001-4a6e-9c1d-000000000001', addedAt: 0, templateCode: 'R' };
-    assert.deepEqual(settledMessage({ ...base, snapshot: task({ status: 'Completed' }) }, 'sim'), { severity: 'info', message: 'Report R (6b1f0c9e) completed on sim.' });
-    assert.deepEqual(settledMessage({ ...base, snapshot: task() }, 'sim'), { severity: 'error', message: 'Report R (6b1f0c9e) failed on sim: Template could not be rendered (render_failed)' });
-    assert.deepEqual(settledMessage({ ...base, snapshot: task({ processing_notes: null }) }, 'sim'), { severity: 'error', message: 'Report R (6b1f0c9e) failed on sim.' });
+    assert.deepEqual(settledMessage({ ...base, snapshot: task({ status: 'Completed' }) }, 'sim'), {
+      severity: 'info',
+      message: 'Report R (6b1f0c9e) completed on sim.',
+    });
+    assert.deepEqual(settledMessage({ ...base, snapshot: task() }, 'sim'), {
+      severity: 'error',
+      message: 'Report R (6b1f0c9e) failed on sim: Template could not be rendered (render_failed)',
+    });
+    assert.deepEqual(settledMessage({ ...base, snapshot: task({ processing_notes: null }) }, 'sim'), {
+      severity: 'error',
+      message: 'Report R (6b1f0c9e) failed on sim.',
+    });
     assert.equal(settledMessage({ ...base, snapshot: task({ status: 'Cancelled' }) }, 'sim').severity, 'warning');
   });
 });

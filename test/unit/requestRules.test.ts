@@ -71,9 +71,7 @@ describe('request rules: protection profiles', () => {
   it('property: every client_id in range is accepted, every one outside refused', () => {
     fc.assert(fc.property(fc.integer({ min: 1, max: 1e9 }), (id) => accepts(list, { params: {}, query: { client_id: id } })));
     fc.assert(
-      fc.property(fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 1e9 + 1 })), (id) =>
-        refuses(list, { params: {}, query: { client_id: id } }, 'client_id'),
-      ),
+      fc.property(fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 1e9 + 1 })), (id) => refuses(list, { params: {}, query: { client_id: id } }, 'client_id')),
     );
   });
 });
@@ -153,7 +151,10 @@ describe('request rules: identity', () => {
   it('notification_type from the list, enabled boolean', () => {
     refuses(e, { params, body: { notification_type: 'login', email: 'a@b.co' } }, 'notification_type', /deletion_request, failed_login/);
     refuses(e, { params, body: { notification_type: 'failed_login', email: 'a@b.co', enabled: 'yes' } }, 'enabled');
-    accepts(endpoints.updateNotificationSetting, { params: { resellerId: 1, notificationSettingsId: 2 }, body: { notification_type: 'deletion_request', email: 'a@b.co', enabled: false } });
+    accepts(endpoints.updateNotificationSetting, {
+      params: { resellerId: 1, notificationSettingsId: 2 },
+      body: { notification_type: 'deletion_request', email: 'a@b.co', enabled: false },
+    });
   });
 });
 
@@ -168,9 +169,7 @@ describe('request rules: functions', () => {
     refuses(e, { params: { ...params, function_name: '1abc' } }, 'function_name');
     refuses(e, { params: { ...params, function_name: 'abc-' } }, 'function_name');
     refuses(e, { params: { ...params, namespace_name: 'Default' } }, 'namespace_name');
-    fc.assert(
-      fc.property(fc.stringMatching(/^[a-z][-a-z0-9]{0,24}[a-z0-9]$/), (name) => accepts(e, { params: { ...params, function_name: name } })),
-    );
+    fc.assert(fc.property(fc.stringMatching(/^[a-z][-a-z0-9]{0,24}[a-z0-9]$/), (name) => accepts(e, { params: { ...params, function_name: name } })));
   });
   it('limit 1..100000', () => {
     accepts(e, { params, query: { limit: 1 } });
@@ -207,11 +206,25 @@ describe('request rules: instance price', () => {
     refuses(e, { params: PR, body: { ...base, interfaces: [{ type: 'any_subnet' }] } }, 'interfaces[0].network_id');
     refuses(e, { params: PR, body: { ...base, interfaces: [{ type: 'reserved_fixed_ip' }] } }, 'interfaces[0].port_id');
     refuses(e, { params: PR, body: { ...base, interfaces: [{ type: 'vpn' }] } }, 'interfaces[0].type');
-    refuses(e, { params: PR, body: { ...base, interfaces: [{ type: 'subnet', network_id: 'n', subnet_id: 's', floating_ip: { source: 'existing' } }] } }, 'interfaces[0].floating_ip.existing_floating_id');
+    refuses(
+      e,
+      { params: PR, body: { ...base, interfaces: [{ type: 'subnet', network_id: 'n', subnet_id: 's', floating_ip: { source: 'existing' } }] } },
+      'interfaces[0].floating_ip.existing_floating_id',
+    );
     refuses(e, { params: PR, body: { ...base, interfaces: [{ type: 'external', ip_family: 'ipv5' }] } }, 'interfaces[0].ip_family');
   });
   it('volume image_id / snapshot_id by source', () => {
-    accepts(e, { params: PR, body: { ...base, volumes: [{ source: 'image', image_id: 'i', size: 10 }, { source: 'new-volume', size: 1 }, { source: 'snapshot', snapshot_id: 's' }] } });
+    accepts(e, {
+      params: PR,
+      body: {
+        ...base,
+        volumes: [
+          { source: 'image', image_id: 'i', size: 10 },
+          { source: 'new-volume', size: 1 },
+          { source: 'snapshot', snapshot_id: 's' },
+        ],
+      },
+    });
     refuses(e, { params: PR, body: { ...base, volumes: [{ source: 'image', size: 10 }] } }, 'volumes[0].image_id', /required/);
     refuses(e, { params: PR, body: { ...base, volumes: [{ source: 'snapshot' }] } }, 'volumes[0].snapshot_id');
     refuses(e, { params: PR, body: { ...base, volumes: [{ source: 'new-volume', image_id: 'i' }] } }, 'volumes[0]', /unknown field "image_id"/);
@@ -234,7 +247,10 @@ describe('request rules: schedules', () => {
   const e = endpoints.addSchedules;
   const params = { ...PR, policy_id: 10 };
   it('cron fields within cron ranges, day names lowercase three letters or *', () => {
-    accepts(e, { params, body: { schedules: [{ type: 'cron', day_of_week: 'mon,wed', hour: '0,23', minute: '0,59', timezone: 'Europe/Berlin', max_quantity: 1 }] } });
+    accepts(e, {
+      params,
+      body: { schedules: [{ type: 'cron', day_of_week: 'mon,wed', hour: '0,23', minute: '0,59', timezone: 'Europe/Berlin', max_quantity: 1 }] },
+    });
     accepts(e, { params, body: { schedules: [{ type: 'cron', day_of_week: '*', hour: '5', minute: '30' }] } });
     refuses(e, { params, body: { schedules: [{ type: 'cron', hour: '24' }] } }, 'schedules[0].hour');
     refuses(e, { params, body: { schedules: [{ type: 'cron', minute: '60' }] } }, 'schedules[0].minute');

@@ -40,7 +40,7 @@ const HOSTILE = [
   '[![nested](https://x/i.png)](https://ok.example)',
 ];
 
-describe('safeMarkdown (an edge template\'s long description in the preview)', () => {
+describe("safeMarkdown (an edge template's long description in the preview)", () => {
   for (const source of HOSTILE) {
     it(`nothing loads, runs or leads off http(s): ${JSON.stringify(source).slice(0, 70)}`, () => {
       assert.ok(dangers(source).length > 0 || source.startsWith('&lt;'), 'the input itself is hostile to the preview');
@@ -80,9 +80,43 @@ describe('safeMarkdown (an edge template\'s long description in the preview)', (
   });
 
   it('random mixtures of markup pieces: nothing loads, runs or leads off http(s) (2,000 seeded documents)', () => {
-    const pieces = ['!', '[', ']', '(', ')', '<', '>', '`', '```', '\\', '\n', '\n\n', '- ', '1. ', '> ', '  ', '|', '*', '_', 'img src=x', 'a', 'command:x', 'https://h.example/p', 'javascript:y', ': ', '&lt;', '&#60;', '~~~', '#', 'mailto:', 'a@b.example', 'ftp://f.example', 'MAILTO:'];
+    const pieces = [
+      '!',
+      '[',
+      ']',
+      '(',
+      ')',
+      '<',
+      '>',
+      '`',
+      '```',
+      '\\',
+      '\n',
+      '\n\n',
+      '- ',
+      '1. ',
+      '> ',
+      '  ',
+      '|',
+      '*',
+      '_',
+      'img src=x',
+      'a',
+      'command:x',
+      'https://h.example/p',
+      'javascript:y',
+      ': ',
+      '&lt;',
+      '&#60;',
+      '~~~',
+      '#',
+      'mailto:',
+      'a@b.example',
+      'ftp://f.example',
+      'MAILTO:',
+    ];
     let seed = 42;
-    const next = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000);
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
     for (let n = 0; n < 2000; n++) {
       const doc = Array.from({ length: 5 + Math.floor(next() * 40) }, () => pieces[Math.floor(next() * pieces.length)]).join('');
       assert.deepEqual(dangers(safeMarkdown(doc)), [], JSON.stringify(doc));
@@ -90,6 +124,9 @@ describe('safeMarkdown (an edge template\'s long description in the preview)', (
   });
 
   it('a template without a long description: its name is text too', () => {
-    assert.deepEqual(dangers(safeMarkdown(templatePreviewMarkdown({ name: '<img src=x onerror=alert(1)>', short_descr: '![p](https://t.example/p.gif)' }, 4))), []);
+    assert.deepEqual(
+      dangers(safeMarkdown(templatePreviewMarkdown({ name: '<img src=x onerror=alert(1)>', short_descr: '![p](https://t.example/p.gif)' }, 4))),
+      [],
+    );
   });
 });

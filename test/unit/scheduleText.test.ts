@@ -22,7 +22,10 @@ describe('schedule text', () => {
 
   it("next runs in the schedule's own zone; none for an interval or a week the cron cannot say", () => {
     const runs = scheduleNextRuns(nightly, new Date('2026-11-27T00:00:00Z'), 2);
-    assert.deepEqual(runs.map((d) => d.toISOString()), ['2026-11-30T01:30:00.000Z', '2026-12-02T01:30:00.000Z']);
+    assert.deepEqual(
+      runs.map((d) => d.toISOString()),
+      ['2026-11-30T01:30:00.000Z', '2026-12-02T01:30:00.000Z'],
+    );
     assert.deepEqual(scheduleNextRuns({ type: 'interval', hours: 6 }, new Date(), 3), []);
     assert.deepEqual(scheduleNextRuns({ ...nightly, week: '2' }, new Date(), 3), []);
   });
@@ -41,14 +44,23 @@ describe('what a schedule change prunes (#52: lowering what is kept is destructi
   const week = { weeks: 1, days: 0, hours: 0, minutes: 0 };
   const kept = { type: 'cron', max_quantity: 7, retention_time: week };
   it('fewer snapshots kept: the platform deletes the oldest beyond the new count', () => {
-    assert.equal(schedulePrunes(kept, { max_quantity: 3 }), "the platform deletes this schedule's oldest snapshots beyond the newest 3 (it keeps up to 7 now). Deleted snapshots cannot be brought back");
+    assert.equal(
+      schedulePrunes(kept, { max_quantity: 3 }),
+      "the platform deletes this schedule's oldest snapshots beyond the newest 3 (it keeps up to 7 now). Deleted snapshots cannot be brought back",
+    );
   });
   it('a count where there was none: the oldest beyond it are deleted', () => {
-    assert.match(schedulePrunes({ type: 'cron', max_quantity: null, retention_time: week }, { max_quantity: 5 })!, /beyond the newest 5 \(it keeps them without a limit by count now\)/);
+    assert.match(
+      schedulePrunes({ type: 'cron', max_quantity: null, retention_time: week }, { max_quantity: 5 })!,
+      /beyond the newest 5 \(it keeps them without a limit by count now\)/,
+    );
   });
   it('a shorter retention, or one where there was none: older snapshots are deleted', () => {
     assert.match(schedulePrunes(kept, { retention_time: { weeks: 0, days: 2, hours: 0, minutes: 0 } })!, /older than 2 days \(it keeps them 1 week now\)/);
-    assert.match(schedulePrunes({ max_quantity: 24, retention_time: null }, { retention_time: { weeks: 0, days: 0, hours: 6, minutes: 0 } })!, /older than 6 hours \(it keeps them without a time limit now\)/);
+    assert.match(
+      schedulePrunes({ max_quantity: 24, retention_time: null }, { retention_time: { weeks: 0, days: 0, hours: 6, minutes: 0 } })!,
+      /older than 6 hours \(it keeps them without a time limit now\)/,
+    );
   });
   it('keeping as much or more, or not touching either field, prunes nothing', () => {
     assert.equal(schedulePrunes(kept, { max_quantity: 7 }), undefined);

@@ -1,28 +1,56 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { formatInZone } from '../../src/ui/text/scheduleText';
-import { describeSchedule, nextRuns, parseNumberList, previewName, timeZones, toScheduleRequest, type CronDraft } from '../../src/features/schedules/model/schedules';
+import {
+  describeSchedule,
+  nextRuns,
+  parseNumberList,
+  previewName,
+  timeZones,
+  toScheduleRequest,
+  type CronDraft,
+} from '../../src/features/schedules/model/schedules';
 import { endpoints } from '../../src/schema/endpoints';
 import { validateCall } from '../../src/schema/validate';
 
-const cron = (over: Partial<CronDraft> = {}): CronDraft => ({ type: 'cron', days: ['mon', 'wed'], hours: [2], minutes: [30], timezone: 'Europe/Berlin', maxQuantity: 7, ...over });
+const cron = (over: Partial<CronDraft> = {}): CronDraft => ({
+  type: 'cron',
+  days: ['mon', 'wed'],
+  hours: [2],
+  minutes: [30],
+  timezone: 'Europe/Berlin',
+  maxQuantity: 7,
+  ...over,
+});
 
 describe('schedules', () => {
   it('next runs across the spring DST change keep the local time', () => {
     // 2026-03-29 is the switch to summer time in Berlin: 02:00 -> 03:00.
     const runs = nextRuns(cron({ days: '*', hours: [1], minutes: [30] }), new Date('2026-03-27T12:00:00Z'), 4);
-    assert.deepEqual(runs.map((d) => d.toISOString()), ['2026-03-28T00:30:00.000Z', '2026-03-29T00:30:00.000Z', '2026-03-29T23:30:00.000Z', '2026-03-30T23:30:00.000Z']);
-    assert.deepEqual(runs.map((d) => formatInZone(d, 'Europe/Berlin').slice(15, 20)), ['01:30', '01:30', '01:30', '01:30']);
+    assert.deepEqual(
+      runs.map((d) => d.toISOString()),
+      ['2026-03-28T00:30:00.000Z', '2026-03-29T00:30:00.000Z', '2026-03-29T23:30:00.000Z', '2026-03-30T23:30:00.000Z'],
+    );
+    assert.deepEqual(
+      runs.map((d) => formatInZone(d, 'Europe/Berlin').slice(15, 20)),
+      ['01:30', '01:30', '01:30', '01:30'],
+    );
   });
 
   it('a run in the hour the spring change skips happens an hour later that day', () => {
     const runs = nextRuns(cron({ days: '*', hours: [2], minutes: [30] }), new Date('2026-03-28T12:00:00Z'), 3);
-    assert.deepEqual(runs.map((d) => formatInZone(d, 'Europe/Berlin')), ['Sun 2026-03-29 03:30 CEST', 'Mon 2026-03-30 02:30 CEST', 'Tue 2026-03-31 02:30 CEST']);
+    assert.deepEqual(
+      runs.map((d) => formatInZone(d, 'Europe/Berlin')),
+      ['Sun 2026-03-29 03:30 CEST', 'Mon 2026-03-30 02:30 CEST', 'Tue 2026-03-31 02:30 CEST'],
+    );
   });
 
   it('next runs across the autumn DST change keep the local time', () => {
     const runs = nextRuns(cron({ days: '*', hours: [12], minutes: [0] }), new Date('2026-10-24T00:00:00Z'), 3);
-    assert.deepEqual(runs.map((d) => d.toISOString()), ['2026-10-24T10:00:00.000Z', '2026-10-25T11:00:00.000Z', '2026-10-26T11:00:00.000Z']);
+    assert.deepEqual(
+      runs.map((d) => d.toISOString()),
+      ['2026-10-24T10:00:00.000Z', '2026-10-25T11:00:00.000Z', '2026-10-26T11:00:00.000Z'],
+    );
   });
 
   it('weekday lists and the * wildcard', () => {
@@ -36,7 +64,10 @@ describe('schedules', () => {
   it('intervals run from now, every interval', () => {
     const from = new Date('2026-01-01T00:00:00Z');
     const runs = nextRuns({ type: 'interval', weeks: 0, days: 1, hours: 2, minutes: 0, maxQuantity: 3 }, from, 2);
-    assert.deepEqual(runs.map((d) => d.toISOString()), ['2026-01-02T02:00:00.000Z', '2026-01-03T04:00:00.000Z']);
+    assert.deepEqual(
+      runs.map((d) => d.toISOString()),
+      ['2026-01-02T02:00:00.000Z', '2026-01-03T04:00:00.000Z'],
+    );
   });
 
   it('describes in plain language', () => {
@@ -65,8 +96,21 @@ describe('schedules', () => {
   });
 
   it('the wire form is what the client accepts: lowercase days, lists without spaces', () => {
-    const body = { schedules: [toScheduleRequest(cron({ retention: { weeks: 1 } })), toScheduleRequest({ type: 'interval', weeks: 0, days: 0, hours: 6, minutes: 0, maxQuantity: 4, nameTemplate: 'x-{volume_id}' })] };
-    assert.deepEqual(body.schedules[0], { type: 'cron', day_of_week: 'mon,wed', hour: '2', minute: '30', timezone: 'Europe/Berlin', max_quantity: 7, retention_time: { weeks: 1, days: 0 } });
+    const body = {
+      schedules: [
+        toScheduleRequest(cron({ retention: { weeks: 1 } })),
+        toScheduleRequest({ type: 'interval', weeks: 0, days: 0, hours: 6, minutes: 0, maxQuantity: 4, nameTemplate: 'x-{volume_id}' }),
+      ],
+    };
+    assert.deepEqual(body.schedules[0], {
+      type: 'cron',
+      day_of_week: 'mon,wed',
+      hour: '2',
+      minute: '30',
+      timezone: 'Europe/Berlin',
+      max_quantity: 7,
+      retention_time: { weeks: 1, days: 0 },
+    });
     validateCall(endpoints.addSchedules, { params: { project_id: 1, region_id: 1, policy_id: 10 }, body });
   });
 
@@ -76,7 +120,7 @@ describe('schedules', () => {
     assert.ok(zones.includes('Europe/Berlin'));
   });
 
-  it('offers UTC first after the machine\'s own zone, even where Intl leaves it out', () => {
+  it("offers UTC first after the machine's own zone, even where Intl leaves it out", () => {
     assert.deepEqual(timeZones('Europe/Berlin').slice(0, 2), ['Europe/Berlin', 'UTC']);
     assert.equal(timeZones('UTC').filter((z) => z === 'UTC').length, 1, 'listed once on a machine set to UTC');
   });

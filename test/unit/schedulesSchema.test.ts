@@ -14,7 +14,10 @@ const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
 
 function zodAccepts(doc: Record<string, unknown>): boolean {
   try {
-    validateCall(endpoints.addSchedules, { params: { project_id: doc.project_id, region_id: doc.region_id, policy_id: doc.policy_id }, body: { schedules: doc.schedules } });
+    validateCall(endpoints.addSchedules, {
+      params: { project_id: doc.project_id, region_id: doc.region_id, policy_id: doc.policy_id },
+      body: { schedules: doc.schedules },
+    });
     return true;
   } catch {
     return false;

@@ -33,7 +33,17 @@ describe('secret details', () => {
 
   it('every field in a table, platform text escaped (no links, no table breaks), never a payload', () => {
     const md = secretMarkdown(
-      { id: 'abc-1', name: 'evil](https://x.test)|cell', secret_type: 'certificate', status: 'ACTIVE', created: '2026-01-01T00:00:00Z', expiration: '2026-12-09T12:00:00Z', algorithm: null, bit_length: 2048, mode: undefined },
+      {
+        id: 'abc-1',
+        name: 'evil](https://x.test)|cell',
+        secret_type: 'certificate',
+        status: 'ACTIVE',
+        created: '2026-01-01T00:00:00Z',
+        expiration: '2026-12-09T12:00:00Z',
+        algorithm: null,
+        bit_length: 2048,
+        mode: undefined,
+      },
       { projectId: 1, regionId: 2 },
       'Prod',
       NOW,

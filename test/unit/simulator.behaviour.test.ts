@@ -44,7 +44,10 @@ describe('protection profiles', () => {
     assert.equal(res.status, 200, res.text);
     const listed = (await listProfiles('?name=zz patched')).find((p) => p.id === 1)!;
     assert.equal(listed.name, 'Zz Patched Profile');
-    assert.deepEqual(listed.fields, fields.map(({ template_field_id, value }) => ({ template_field_id, value })));
+    assert.deepEqual(
+      listed.fields,
+      fields.map(({ template_field_id, value }) => ({ template_field_id, value })),
+    );
     assert.equal(listed.modified_at, `${new Date(clock).toISOString().slice(0, 19)}Z`);
     assert.deepEqual(listed, res.json);
   });
@@ -69,17 +72,26 @@ describe('protection profiles', () => {
     const all = await listProfiles();
     const byClient = await listProfiles('?client_id=3');
     assert.ok(byClient.length > 0);
-    assert.deepEqual(byClient.map((p) => p.id), all.filter((p) => p.client_id === 3).map((p) => p.id));
+    assert.deepEqual(
+      byClient.map((p) => p.id),
+      all.filter((p) => p.client_id === 3).map((p) => p.id),
+    );
     const byName = await listProfiles('?name=GATEWAY');
     assert.ok(byName.length > 0 && byName.every((p) => p.name.toLowerCase().includes('gateway')));
-    assert.ok(all.some((p) => p.client_id === null), 'some profiles are common');
+    assert.ok(
+      all.some((p) => p.client_id === null),
+      'some profiles are common',
+    );
     assert.ok(all.some((p) => p.networks.length === 0) && all.some((p) => p.networks.some((n) => n.includes(':'))));
   });
 
   it('order_by: comma-separated fields, "-" descending, unknown fields refused', async () => {
     const byName = await listProfiles('?order_by=name,id');
     const names = byName.map((p) => p.name);
-    assert.deepEqual(names, [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    assert.deepEqual(
+      names,
+      [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
     const mixed = await listProfiles('?order_by=client_id,-created_at');
     for (let i = 1; i < mixed.length; i++) {
       const [a, b] = [mixed[i - 1]!, mixed[i]!];
@@ -143,7 +155,7 @@ describe('secret tasks', () => {
     const done = await task(id);
     assert.equal(done.state, 'FINISHED');
     assert.equal(done.error, null);
-    assert.equal(((done.created_resources as { secrets: string[] }).secrets).length, 1);
+    assert.equal((done.created_resources as { secrets: string[] }).secrets.length, 1);
     assert.equal(typeof done.finished_on, 'string');
   });
 
@@ -307,7 +319,12 @@ describe('storages, notification settings, trials, edge', () => {
       assert.ok(t.params.length > 0 && t.params.every((p) => dataTypes.includes(p.data_type)), `template ${id}: params of known data types`);
       assert.match(t.long_descr, /^# /);
     }
-    for (const [id, status] of [[201, 1], [202, 2], [203, 5], [204, 3]] as const) {
+    for (const [id, status] of [
+      [201, 1],
+      [202, 2],
+      [203, 5],
+      [204, 3],
+    ] as const) {
       const c = (await call('GET', `/edge/v1/admin/clients/${id}`)).json as { status: number; networks: { is_default: boolean }[] };
       assert.equal(c.status, status);
       assert.equal(c.networks.filter((n) => n.is_default).length, 1);

@@ -29,18 +29,26 @@ describe('simulator: cloud changes', { timeout: 30_000 }, () => {
     const { tasks } = await api.cloud.deleteSecret({ params: { ...PR, secret_id: SECRET } });
     assert.equal(tasks.length, 1);
     assert.equal((await listed()).find((s) => s.id === SECRET)?.status, 'DELETING');
-    await assert.rejects(api.cloud.deleteSecret({ params: { ...PR, secret_id: SECRET } }), (e: unknown) => e instanceof PlatformError && e.kind === 'validation');
+    await assert.rejects(
+      api.cloud.deleteSecret({ params: { ...PR, secret_id: SECRET } }),
+      (e: unknown) => e instanceof PlatformError && e.kind === 'validation',
+    );
     const task = await api.cloud.getTask({ params: { task_id: tasks[0]! } });
     assert.equal(task.task_type, 'delete_secret');
     clock += 3000;
     assert.equal((await api.cloud.getTask({ params: { task_id: tasks[0]! } })).state, 'FINISHED');
-    assert.equal((await listed()).some((s) => s.id === SECRET), false);
+    assert.equal(
+      (await listed()).some((s) => s.id === SECRET),
+      false,
+    );
     await assert.rejects(api.cloud.getSecret({ params: { ...PR, secret_id: SECRET } }), (e: unknown) => e instanceof PlatformError && e.kind === 'notFound');
   });
 
   it('a schedule patched: only the fields sent; a type switch drops the other fields; a stray field refused', async () => {
     const at = { project_id: 1, region_id: 2, schedule_id: '8d7c6b5a-4f3e-4d2c-9b1a-0f9e8d7c6b5a' };
-    const before = (await api.cloud.listLifecyclePolicies({ params: { project_id: 1, region_id: 2 } })).results[0]!.schedules!.find((s) => s.id === at.schedule_id)!;
+    const before = (await api.cloud.listLifecyclePolicies({ params: { project_id: 1, region_id: 2 } })).results[0]!.schedules!.find(
+      (s) => s.id === at.schedule_id,
+    )!;
     const changed = await api.cloud.patchSchedule({ params: at, body: { max_quantity: 7 } });
     assert.equal(changed.max_quantity, 7);
     assert.equal(changed.type, before.type);
@@ -57,12 +65,16 @@ describe('simulator: cloud changes', { timeout: 30_000 }, () => {
 
   it('a function switched off lists as DISABLED (an update task), on again ACTIVE; an unknown one is 404', async () => {
     const fn = { ...PR, namespace_name: 'default', function_name: 'image-resize' };
-    const status = async () => (await api.faas.listFunctions({ params: { ...PR, namespace_name: 'default' }, query: {} })).results.find((f) => f.name === 'image-resize')?.status;
+    const status = async () =>
+      (await api.faas.listFunctions({ params: { ...PR, namespace_name: 'default' }, query: {} })).results.find((f) => f.name === 'image-resize')?.status;
     const { tasks } = await api.faas.patchFunction({ params: fn, body: { disabled: true } });
     assert.equal((await api.cloud.getTask({ params: { task_id: tasks[0]! } })).task_type, 'update_faas_function');
     assert.equal(await status(), 'DISABLED');
     await api.faas.patchFunction({ params: fn, body: { disabled: false } });
     assert.equal(await status(), 'ACTIVE');
-    await assert.rejects(api.faas.patchFunction({ params: { ...fn, function_name: 'no-such' }, body: { disabled: true } }), (e: unknown) => e instanceof PlatformError && e.kind === 'notFound');
+    await assert.rejects(
+      api.faas.patchFunction({ params: { ...fn, function_name: 'no-such' }, body: { disabled: true } }),
+      (e: unknown) => e instanceof PlatformError && e.kind === 'notFound',
+    );
   });
 });

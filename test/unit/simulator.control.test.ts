@@ -99,13 +99,26 @@ describe('control API: who may call it', () => {
     assert.equal((await raw(sim, 'POST', '/__sim/reset', headers, '{}')).status, 415, 'no Content-Type at all');
     assert.equal((await raw(sim, 'POST', '/__sim/reset', headers)).status, 415, 'a POST without a body needs it too');
     assert.deepEqual(await control.setOptions({}), before);
-    const withCharset = await raw(sim, 'PATCH', '/__sim/options', good({ 'Content-Type': 'Application/JSON; charset=utf-8' }), JSON.stringify({ taskDurationMs: 5 }));
+    const withCharset = await raw(
+      sim,
+      'PATCH',
+      '/__sim/options',
+      good({ 'Content-Type': 'Application/JSON; charset=utf-8' }),
+      JSON.stringify({ taskDurationMs: 5 }),
+    );
     assert.equal(withCharset.status, 200, withCharset.text);
     assert.equal((await control.setOptions({ taskDurationMs: before.taskDurationMs })).taskDurationMs, before.taskDurationMs);
   });
 
   it('a Host that is not loopback (DNS rebinding): 403, nothing changed', async () => {
-    for (const host of ['evil.example', `evil.example:${sim.port}`, `127.0.0.1.evil.example:${sim.port}`, `localhost.evil.example:${sim.port}`, `10.0.0.5:${sim.port}`, `0.0.0.0:${sim.port}`]) {
+    for (const host of [
+      'evil.example',
+      `evil.example:${sim.port}`,
+      `127.0.0.1.evil.example:${sim.port}`,
+      `localhost.evil.example:${sim.port}`,
+      `10.0.0.5:${sim.port}`,
+      `0.0.0.0:${sim.port}`,
+    ]) {
       const res = await raw(sim, 'POST', '/__sim/faults', good({ Host: host }), fault);
       assert.equal(res.status, 403, host);
       assert.match(JSON.parse(res.text).error, /loopback Host/);
@@ -116,7 +129,7 @@ describe('control API: who may call it', () => {
     }
   });
 
-  it('an Origin of another site (a browser page\'s request): 403; a loopback Origin or none passes', async () => {
+  it("an Origin of another site (a browser page's request): 403; a loopback Origin or none passes", async () => {
     for (const origin of ['https://evil.example', 'http://evil.example:80', 'null', `http://127.0.0.1.evil.example:${sim.port}`, 'file://']) {
       const res = await raw(sim, 'POST', '/__sim/faults', good({ Origin: origin }), fault);
       assert.equal(res.status, 403, origin);
@@ -164,13 +177,17 @@ describe('control API: the request log keeps no secrets', () => {
     const password = 'p4ssw0rd-never-logged';
     const passwordPayload = Buffer.from(password).toString('base64');
     const secret = (name: string, payload: string, secretType: string) => ({
-      name, payload, payload_content_encoding: 'base64', payload_content_type: 'application/octet-stream', secret_type: secretType,
+      name,
+      payload,
+      payload_content_encoding: 'base64',
+      payload_content_type: 'application/octet-stream',
+      secret_type: secretType,
     });
     const created = await probe(sim.url, 'POST', '/cloud/v1/secrets/1/1', { apiKey: KEY, body: secret('tls', pemPayload, 'certificate') });
     assert.equal(created.status, 200, created.text);
     // Refused by its key: its body is never read, so never recorded.
     await probe(sim.url, 'POST', '/cloud/v1/secrets/1/1', { apiKey: WRONG_KEY, body: secret('refused', passwordPayload, 'passphrase') });
-    assert.equal(sim.lastRequests('createSecret')['POST createSecret']?.body, undefined, 'a refused request\'s body is not read');
+    assert.equal(sim.lastRequests('createSecret')['POST createSecret']?.body, undefined, "a refused request's body is not read");
     await probe(sim.url, 'POST', '/cloud/v1/secrets/1/1', {
       apiKey: KEY,
       body: secret('db-password', passwordPayload, 'passphrase'),
@@ -184,15 +201,25 @@ describe('control API: the request log keeps no secrets', () => {
     for (const last of [overHttp, inProcess]) {
       const text = JSON.stringify(last);
       for (const [what, value] of Object.entries({
-        'the PEM payload': pemPayload, 'the password payload': passwordPayload, 'the password': password,
-        'the private key': chain.leaf.privateKeyPem.split('\n')[5]!, 'the certificate': chain.leaf.certificatePem.split('\n')[5]!,
-        'the key': KEY, 'the wrong key': WRONG_KEY, 'the cookie': 'cookie-value-123', 'the control token': sim.controlToken,
+        'the PEM payload': pemPayload,
+        'the password payload': passwordPayload,
+        'the password': password,
+        'the private key': chain.leaf.privateKeyPem.split('\n')[5]!,
+        'the certificate': chain.leaf.certificatePem.split('\n')[5]!,
+        'the key': KEY,
+        'the wrong key': WRONG_KEY,
+        'the cookie': 'cookie-value-123',
+        'the control token': sim.controlToken,
       })) {
         assert.ok(!text.includes(value), `the request log holds ${what}`);
       }
       const sent = last['POST createSecret']!;
       assert.equal(sent.auth, 'ok');
-      assert.deepEqual(sent.body, { ...secret('db-password', `[redacted: ${passwordPayload.length} characters]`, 'passphrase') }, 'everything but the payload is kept');
+      assert.deepEqual(
+        sent.body,
+        { ...secret('db-password', `[redacted: ${passwordPayload.length} characters]`, 'passphrase') },
+        'everything but the payload is kept',
+      );
       const stray = last['POST (unknown)']!;
       assert.deepEqual(stray.body, { private_key: `[redacted: ${chain.leaf.privateKeyPem.length} characters]`, note: `[redacted: ${pem.length} characters]` });
     }
@@ -213,7 +240,13 @@ describe('control API: the request log keeps no secrets', () => {
   it('an in-process watcher sees each request as sent; the log keeps nothing of it', async () => {
     const seen: unknown[] = [];
     const stop = sim.watchRequests((request) => seen.push(request.body));
-    const body = { name: 'watched', payload: Buffer.from('watched bytes').toString('base64'), payload_content_encoding: 'base64', payload_content_type: 'application/octet-stream', secret_type: 'opaque' };
+    const body = {
+      name: 'watched',
+      payload: Buffer.from('watched bytes').toString('base64'),
+      payload_content_encoding: 'base64',
+      payload_content_type: 'application/octet-stream',
+      secret_type: 'opaque',
+    };
     await probe(sim.url, 'POST', '/cloud/v1/secrets/1/1', { apiKey: KEY, body });
     stop();
     await probe(sim.url, 'POST', '/cloud/v1/secrets/1/1', { apiKey: KEY, body });
@@ -271,7 +304,8 @@ describe('control API: the token on the command line', () => {
       const payload = Buffer.from(leafExpiringIn(30).leaf.privateKeyPem).toString('base64');
       for (const apiKey of [KEY, WRONG_KEY]) {
         await probe(url!, 'POST', '/cloud/v1/secrets/1/1', {
-          apiKey, body: { name: 'k', payload, payload_content_encoding: 'base64', payload_content_type: 'application/octet-stream', secret_type: 'private' },
+          apiKey,
+          body: { name: 'k', payload, payload_content_encoding: 'base64', payload_content_type: 'application/octet-stream', secret_type: 'private' },
         });
       }
     } finally {
@@ -298,9 +332,18 @@ describe('control API: the token on the command line', () => {
 
   it('SIMULATOR_CONTROL_TOKEN sets it too (the flag wins); a bad token is refused naming the flag and the rule', () => {
     assert.equal(parseCliArgs(['--api-key', 'k'], { SIMULATOR_CONTROL_TOKEN: 'from-the-environment-1' }).controlToken, 'from-the-environment-1');
-    assert.equal(parseCliArgs(['--api-key', 'k', '--control-token', 'from-the-command-line'], { SIMULATOR_CONTROL_TOKEN: 'from-the-environment-1' }).controlToken, 'from-the-command-line');
+    assert.equal(
+      parseCliArgs(['--api-key', 'k', '--control-token', 'from-the-command-line'], { SIMULATOR_CONTROL_TOKEN: 'from-the-environment-1' }).controlToken,
+      'from-the-command-line',
+    );
     assert.equal(parseCliArgs(['--api-key', 'k']).controlToken, undefined);
-    assert.throws(() => parseCliArgs(['--api-key', 'k', '--control-token', 'short']), /^Error: --control-token must be 16 to 256 visible characters \(ASCII, no spaces\)$/);
-    assert.throws(() => parseCliArgs(['--api-key', 'k'], { SIMULATOR_CONTROL_TOKEN: 'has a space in it, long enough' }), /^Error: SIMULATOR_CONTROL_TOKEN must be 16 to 256 visible characters/);
+    assert.throws(
+      () => parseCliArgs(['--api-key', 'k', '--control-token', 'short']),
+      /^Error: --control-token must be 16 to 256 visible characters \(ASCII, no spaces\)$/,
+    );
+    assert.throws(
+      () => parseCliArgs(['--api-key', 'k'], { SIMULATOR_CONTROL_TOKEN: 'has a space in it, long enough' }),
+      /^Error: SIMULATOR_CONTROL_TOKEN must be 16 to 256 visible characters/,
+    );
   });
 });

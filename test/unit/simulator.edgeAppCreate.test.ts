@@ -19,7 +19,8 @@ for (const dialect of ['spec', 'platform'] as const) {
   const prefix = dialect === 'spec' ? '/edge/v1' : '/fastedge/v1';
   describe(`edge app create (${dialect} dialect's paths)`, { timeout: 30_000 }, () => {
     let sim: Simulator;
-    const call = async (method: string, path: string, body?: unknown, rawBody?: string) => probe(sim.url, method, `${prefix}${path}`, { apiKey: KEY, body, rawBody });
+    const call = async (method: string, path: string, body?: unknown, rawBody?: string) =>
+      probe(sim.url, method, `${prefix}${path}`, { apiKey: KEY, body, rawBody });
     before(async () => {
       sim = await startSimulator({ apiKey: KEY, dialect: 'both' });
     });
@@ -35,10 +36,13 @@ for (const dialect of ['spec', 'platform'] as const) {
       assert.deepEqual([read.name, read.status, read.comment], ['from-template', 0, 'made by a test']);
       assert.deepEqual(read.env, { LOG_LEVEL: 'debug' });
       const listed = (await call('GET', '/apps?name=from-template')).json as { apps: Json[] };
-      assert.deepEqual(listed.apps.map((a) => a.id), [short.id]);
+      assert.deepEqual(
+        listed.apps.map((a) => a.id),
+        [short.id],
+      );
     });
 
-    it('a template\'s mandatory param missing is refused (400), nothing created', async () => {
+    it("a template's mandatory param missing is refused (400), nothing created", async () => {
       const before = ((await call('GET', '/apps?limit=1')).json as Json).count;
       const refused = await call('POST', '/apps', { name: 'no-level', template: 301, env: { GREETING: 'hi' } });
       assert.equal(refused.status, 400, refused.text);
@@ -72,32 +76,57 @@ for (const dialect of ['spec', 'platform'] as const) {
       assert.equal((await call('POST', '/apps', { name: 'no-binary', binary: 999999 })).status, 400);
     });
 
-    it('a template\'s secret param is a reference: required when mandatory, refused when unknown, kept on the app with its name', async () => {
+    it("a template's secret param is a reference: required when mandatory, refused when unknown, kept on the app with its name", async () => {
       const missing = await call('POST', '/apps', { name: 'gate-no-token', template: 304, env: { UPSTREAM_URL: 'https://o.example', GATE_TOKEN: 'a-value' } });
       assert.equal(missing.status, 400, missing.text);
       assert.match(String((missing.json as Json).error), /GATE_TOKEN/, 'a value in env does not answer a secret param');
-      const unknown = await call('POST', '/apps', { name: 'gate-unknown', template: 304, env: { UPSTREAM_URL: 'https://o.example' }, secrets: { GATE_TOKEN: { id: 999999 } } });
+      const unknown = await call('POST', '/apps', {
+        name: 'gate-unknown',
+        template: 304,
+        env: { UPSTREAM_URL: 'https://o.example' },
+        secrets: { GATE_TOKEN: { id: 999999 } },
+      });
       assert.equal(unknown.status, 400, unknown.text);
       assert.match(String((unknown.json as Json).error), /secret 999999 not found/);
-      const made = await call('POST', '/apps', { name: 'gate-ok', template: 304, env: { UPSTREAM_URL: 'https://o.example' }, secrets: { GATE_TOKEN: { id: 636 } } });
+      const made = await call('POST', '/apps', {
+        name: 'gate-ok',
+        template: 304,
+        env: { UPSTREAM_URL: 'https://o.example' },
+        secrets: { GATE_TOKEN: { id: 636 } },
+      });
       assert.equal(made.status, 200, made.text);
       const read = (await call('GET', `/apps/${String((made.json as Json).id)}`)).json as Json;
       assert.deepEqual(read.secrets, { GATE_TOKEN: { id: 636, name: 'upstream-token', comment: 'rotated monthly' } });
       assert.deepEqual(read.env, { UPSTREAM_URL: 'https://o.example' });
       const users = (await call('GET', `/secrets?app_id=${String((made.json as Json).id)}`)).json as { secrets: Json[] };
-      assert.deepEqual(users.secrets.map((x) => x.id), [636]);
+      assert.deepEqual(
+        users.secrets.map((x) => x.id),
+        [636],
+      );
     });
 
     it('a store param is a reference to a store the account has; an unknown one is refused', async () => {
-      const unknown = await call('POST', '/apps', { name: 'resize-unknown', template: 302, env: { ORIGIN_URL: 'https://o.example' }, stores: { CACHE_STORE: { id: 999 } } });
+      const unknown = await call('POST', '/apps', {
+        name: 'resize-unknown',
+        template: 302,
+        env: { ORIGIN_URL: 'https://o.example' },
+        stores: { CACHE_STORE: { id: 999 } },
+      });
       assert.equal(unknown.status, 400, unknown.text);
       assert.match(String((unknown.json as Json).error), /store 999 not found/);
-      const made = await call('POST', '/apps', { name: 'resize-store', template: 302, env: { ORIGIN_URL: 'https://o.example' }, stores: { CACHE_STORE: { id: 126 } } });
+      const made = await call('POST', '/apps', {
+        name: 'resize-store',
+        template: 302,
+        env: { ORIGIN_URL: 'https://o.example' },
+        stores: { CACHE_STORE: { id: 126 } },
+      });
       assert.equal(made.status, 200, made.text);
-      assert.deepEqual(((await call('GET', `/apps/${String((made.json as Json).id)}`)).json as Json).stores, { CACHE_STORE: { id: 126, name: 'resized-cache', comment: 'Resized images' } });
+      assert.deepEqual(((await call('GET', `/apps/${String((made.json as Json).id)}`)).json as Json).stores, {
+        CACHE_STORE: { id: 126, name: 'resized-cache', comment: 'Resized images' },
+      });
     });
 
-    it('past the account\'s app count limit: 429 with the published error body, nothing created; under it again, created', async () => {
+    it("past the account's app count limit: 429 with the published error body, nothing created; under it again, created", async () => {
       const count = ((await call('GET', '/apps?limit=1')).json as Json).count as number;
       sim.setOptions({ appCountLimit: count });
       try {

@@ -37,7 +37,10 @@ for (const dialect of ['spec', 'platform'] as const) {
       assert.equal(a.logs.length, 3);
       for (const key of ['id', 'app_name', 'timestamp', 'log', 'edge', 'client_ip', 'request_id']) assert.ok(key in a.logs[0]!, `log lacks ${key}`);
       const times = a.logs.map((l) => Date.parse(l.timestamp));
-      assert.deepEqual(times, [...times].sort((x, y) => y - x));
+      assert.deepEqual(
+        times,
+        [...times].sort((x, y) => y - x),
+      );
       assert.ok(times[0]! <= Date.parse(TO));
     });
 
@@ -47,7 +50,10 @@ for (const dialect of ['spec', 'platform'] as const) {
       const first = await page(`${q}&limit=400&offset=0`);
       const second = await page(`${q}&limit=400&offset=400`);
       assert.equal(second.offset, 400);
-      assert.deepEqual([...first.logs, ...second.logs].map((l) => l.id), all.logs.slice(0, 800).map((l) => l.id));
+      assert.deepEqual(
+        [...first.logs, ...second.logs].map((l) => l.id),
+        all.logs.slice(0, 800).map((l) => l.id),
+      );
       assert.deepEqual((await page(`${q}&limit=400&offset=400`)).logs, second.logs);
       const asc = await page(`${q}&limit=1000&sort=asc`);
       assert.equal(asc.count, all.count);
@@ -55,7 +61,10 @@ for (const dialect of ['spec', 'platform'] as const) {
       const desc10 = await page(tenSeconds);
       const asc10 = await page(`${tenSeconds}&sort=asc`);
       assert.ok(desc10.count > 0 && desc10.count < 1000);
-      assert.deepEqual(asc10.logs.map((l) => l.id), desc10.logs.map((l) => l.id).reverse());
+      assert.deepEqual(
+        asc10.logs.map((l) => l.id),
+        desc10.logs.map((l) => l.id).reverse(),
+      );
     });
 
     it('applies request_id, client_ip, edge and search; count is what matches', async () => {

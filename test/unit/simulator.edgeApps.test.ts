@@ -53,7 +53,12 @@ for (const dialect of ['spec', 'platform'] as const) {
       assert.deepEqual(read.env, { GREETING: 'Hello' });
       assert.deepEqual(read.rsp_headers, { 'X-A': '1' });
       assert.deepEqual(read.secrets, { API_TOKEN: { id: 637, name: 'db-password', comment: '' } });
-      for (const body of [{ secrets: { API_TOKEN: { id: 999_999 } } }, { secrets: { API_TOKEN: { name: 'db-password' } } }, { secrets: { API_TOKEN: 637 } }, { env: { A: 1 } }]) {
+      for (const body of [
+        { secrets: { API_TOKEN: { id: 999_999 } } },
+        { secrets: { API_TOKEN: { name: 'db-password' } } },
+        { secrets: { API_TOKEN: 637 } },
+        { env: { A: 1 } },
+      ]) {
         const res = await call('PATCH', '/apps/101', body);
         assert.equal(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
       }
@@ -68,9 +73,12 @@ for (const dialect of ['spec', 'platform'] as const) {
       assert.equal(((await call('GET', '/apps/107')).json as Json).debug_until, (answer.json as Json).debug_until);
     });
 
-    it('an unknown app and another client\'s app: 404 with the published error shape; nothing changes', async () => {
+    it("an unknown app and another client's app: 404 with the published error shape; nothing changes", async () => {
       for (const id of [999_999, 104]) {
-        for (const [method, body] of [['PATCH', { status: 1 }], ['DELETE', undefined]] as const) {
+        for (const [method, body] of [
+          ['PATCH', { status: 1 }],
+          ['DELETE', undefined],
+        ] as const) {
           const res = await call(method, `/apps/${id}`, body);
           assert.equal(res.status, 404, `${method} ${id}`);
           assert.deepEqual(Object.keys(res.json as Json), ['error']);
@@ -113,7 +121,10 @@ describe('the client refuses a bad edge app change before sending it', { timeout
   it('each field named with its rule; nothing reaches the simulator', async () => {
     const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY, dialect: 'platform' }));
     const refused = async (body: Record<string, unknown>, field: string, rule: RegExp, app_id = 101) => {
-      const error = await api.edge.patchEdgeApp({ params: { app_id }, body: body as never }).then(() => undefined, (e: unknown) => e);
+      const error = await api.edge.patchEdgeApp({ params: { app_id }, body: body as never }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.ok(error instanceof PlatformError && error.kind === 'validation', `${JSON.stringify(body)} refused`);
       const issue = error.issues.find((i) => i.path === field);
       assert.ok(issue, `${field} named in ${JSON.stringify(error.issues)}`);
@@ -128,7 +139,10 @@ describe('the client refuses a bad edge app change before sending it', { timeout
     await refused({ debug: 'yes' }, 'debug', /true or false/);
     await refused({ env: { A: 1 } }, 'env.A', /must be text/);
     await refused({ status: 1 }, 'app_id', /at least 1/, 0);
-    await assert.rejects(() => api.edge.deleteEdgeApp({ params: { app_id: -1 } }), (e: unknown) => e instanceof PlatformError && e.kind === 'validation');
+    await assert.rejects(
+      () => api.edge.deleteEdgeApp({ params: { app_id: -1 } }),
+      (e: unknown) => e instanceof PlatformError && e.kind === 'validation',
+    );
     assert.deepEqual(sim.requestCounts(), {}, 'nothing sent');
   });
 });

@@ -214,7 +214,22 @@ describe('control API and options', () => {
 
 describe('command line', () => {
   it('parses flags and faults', () => {
-    const options = parseCliArgs(['--port', '0', '--api-key', 'k', '--seed', '9', '--fault', 'getTask=status:503@2', '--fault', '*=latency:300', '--log-rate', '2.5', '--profile-count', '10000']);
+    const options = parseCliArgs([
+      '--port',
+      '0',
+      '--api-key',
+      'k',
+      '--seed',
+      '9',
+      '--fault',
+      'getTask=status:503@2',
+      '--fault',
+      '*=latency:300',
+      '--log-rate',
+      '2.5',
+      '--profile-count',
+      '10000',
+    ]);
     assert.equal(options.seed, 9);
     assert.equal(options.logRatePerSecond, 2.5);
     assert.equal(options.profileCount, 10_000);

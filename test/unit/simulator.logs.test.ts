@@ -97,7 +97,7 @@ describe('function logs', () => {
     const fresh = await control.logRecord(HELLO, first.produced);
     assert.equal(fresh.from, first.produced);
     assert.equal(fresh.logs.length, 10);
-    assert.deepEqual(fresh.logs, (await fetchLogs('?limit=10')));
+    assert.deepEqual(fresh.logs, await fetchLogs('?limit=10'));
     await control.logs(HELLO, { append: 6_000 });
     const capped = await control.logRecord(HELLO);
     assert.equal(capped.kept, 5_000);
@@ -117,7 +117,10 @@ describe('function logs', () => {
       const res = await probe(big.url, 'GET', '/cloud/v1/faas/namespaces/1/1/default/functions/hello-world/logs?limit=100000', { apiKey: KEY });
       const logs = (res.json as { logs: LogLine[] }).logs;
       assert.equal(logs.length, 100_000);
-      assert.ok(logs.every((l, i) => i === 0 || logs[i - 1]!.Time < l.Time), 'appended lines have distinct, rising times');
+      assert.ok(
+        logs.every((l, i) => i === 0 || logs[i - 1]!.Time < l.Time),
+        'appended lines have distinct, rising times',
+      );
     } finally {
       await big.close();
     }

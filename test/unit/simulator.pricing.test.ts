@@ -112,7 +112,15 @@ describe('instance price preview', () => {
     const noSize = await instance(1, 1, { flavor: 'g1-standard-1-2', interfaces: [], names: ['x'], volumes: [{ source: 'new-volume' }] });
     assert.equal(noSize.status, 400);
     assert.deepEqual(Object.keys((noSize.json as { invalid_fields: Json }).invalid_fields), ['volumes[0].size']);
-    const badType = await instance(1, 1, { flavor: 'g1-standard-1-2', interfaces: [], names: ['x'], volumes: [{ source: 'new-volume', size: 5 }, { source: 'new-volume', size: 5, type_name: 'tape' }] });
+    const badType = await instance(1, 1, {
+      flavor: 'g1-standard-1-2',
+      interfaces: [],
+      names: ['x'],
+      volumes: [
+        { source: 'new-volume', size: 5 },
+        { source: 'new-volume', size: 5, type_name: 'tape' },
+      ],
+    });
     assert.deepEqual(Object.keys((badType.json as { invalid_fields: Json }).invalid_fields), ['volumes[1].type_name']);
   });
 

@@ -77,8 +77,11 @@ describe('report download: the three formats', () => {
     }
     const companies = new Set(result.rows.map((r) => r[1]));
     assert.ok([...companies].some((c) => String(c).includes(',')) && [...companies].some((c) => String(c).includes('"')), 'commas and quotes to escape');
-    assert.ok([...companies].some((c) => /[^ -~]/.test(String(c))), 'non-ASCII text');
-    assert.equal((await json(SEEDED_REPORTS.Completed)).rows.length, 1900, "a seeded task: its records to process");
+    assert.ok(
+      [...companies].some((c) => /[^ -~]/.test(String(c))),
+      'non-ASCII text',
+    );
+    assert.equal((await json(SEEDED_REPORTS.Completed)).rows.length, 1900, 'a seeded task: its records to process');
   });
 
   it('CSV: a header row, RFC 4180 quoting, CRLF, the same cells as the JSON', async () => {
@@ -92,7 +95,10 @@ describe('report download: the three formats', () => {
     const records = parseCsv(text);
     const result = await json(made);
     assert.deepEqual(records[0], result.headers);
-    assert.deepEqual(records.slice(1), result.rows.map((row) => row.map((cell) => (cell === null ? '' : String(cell)))));
+    assert.deepEqual(
+      records.slice(1),
+      result.rows.map((row) => row.map((cell) => (cell === null ? '' : String(cell)))),
+    );
   });
 
   it('XLSX: a workbook a spreadsheet library reads back, numbers as numbers, text as written', async () => {
@@ -110,7 +116,10 @@ describe('report download: the three formats', () => {
   });
 
   it('the same task gives the same bytes every time', async () => {
-    const digest = async (query: string) => createHash('sha256').update(await bytes(await download(SEEDED_REPORTS.Completed, query))).digest('hex');
+    const digest = async (query: string) =>
+      createHash('sha256')
+        .update(await bytes(await download(SEEDED_REPORTS.Completed, query)))
+        .digest('hex');
     for (const query of ['?format=csv', '?format=json', '?format=xlsx']) assert.equal(await digest(query), await digest(query), query);
   });
 });
@@ -172,7 +181,9 @@ describe('report deletion', () => {
     assert.equal((await call('GET')).status, 404);
     assert.equal((await call('GET', '/download')).status, 404);
     assert.equal((await call('DELETE')).status, 404);
-    const listed = (await (await fetch(`${sim.url}/billing/org/v1/reports?limit=100`, { headers: { Authorization: `apikey ${KEY}` } })).json()) as { results: { uuid: string }[] };
+    const listed = (await (await fetch(`${sim.url}/billing/org/v1/reports?limit=100`, { headers: { Authorization: `apikey ${KEY}` } })).json()) as {
+      results: { uuid: string }[];
+    };
     assert.ok(!listed.results.some((r) => r.uuid === made));
   });
 });

@@ -5,7 +5,17 @@ import { startSimulator, type Simulator } from '../../simulator/index';
 
 const KEY = 'lists-key-0d5e1a';
 type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
-type Trial = { id: number; client_id: number; client: { company_name: string }; product: { id: number; name: string }; plan: { name: string }; active_ranges: unknown[]; remaining_duration: number | null; is_trial_skipped: string; created_at: string };
+type Trial = {
+  id: number;
+  client_id: number;
+  client: { company_name: string };
+  product: { id: number; name: string };
+  plan: { name: string };
+  active_ranges: unknown[];
+  remaining_duration: number | null;
+  is_trial_skipped: string;
+  created_at: string;
+};
 type Setting = { id: number; reseller: number; notification_type: string; email: string; enabled: boolean };
 
 let sim: Simulator;
@@ -44,9 +54,15 @@ describe('trials list', () => {
 
   it('running, not started, ended and skipped trials over several clients and products', async () => {
     const { results } = await get<Page<Trial>>('/billing/org/v1/trials?limit=100');
-    assert.ok(results.some((t) => typeof t.remaining_duration === 'number' && t.remaining_duration > 0), 'running');
+    assert.ok(
+      results.some((t) => typeof t.remaining_duration === 'number' && t.remaining_duration > 0),
+      'running',
+    );
     assert.ok(results.filter((t) => t.active_ranges.length === 0).length >= 5, 'not started');
-    assert.ok(results.some((t) => t.active_ranges.length > 0 && t.remaining_duration === null), 'ended');
+    assert.ok(
+      results.some((t) => t.active_ranges.length > 0 && t.remaining_duration === null),
+      'ended',
+    );
     assert.ok(results.some((t) => t.is_trial_skipped === 'true'));
     assert.ok(new Set(results.map((t) => t.client_id)).size >= 10);
     assert.equal(new Set(results.map((t) => t.product.name)).size, 3);
@@ -64,7 +80,10 @@ describe('trials list', () => {
     assert.ok(fastEdge.length >= 9 && fastEdge.every((t) => t.plan.name === 'FastEdge Trial'));
     assert.equal((await ids('company_name=nobody')).length, 0);
     const byClient = (await ids('ordering=client_id')).map((t) => t.client_id);
-    assert.deepEqual(byClient, [...byClient].sort((a, b) => a - b));
+    assert.deepEqual(
+      byClient,
+      [...byClient].sort((a, b) => a - b),
+    );
   });
 });
 
@@ -95,7 +114,7 @@ describe('trials list: the published filters', () => {
     assert.equal((await list(`limit=100&not_active_at=${now}`)).results.length, all.length - running.length);
   });
 
-  it("pages with links that keep the filters", async () => {
+  it('pages with links that keep the filters', async () => {
     const clients = [...new Set((await list('limit=100&product_name=storage')).results.map((t) => t.client_id))].slice(0, 3);
     const first = await list(`limit=2&product_name=storage&${clients.map((c) => `client_id=${c}`).join('&')}`);
     assert.ok(first.count > 2 && first.next, `a next page (${first.count} trials)`);
@@ -116,7 +135,10 @@ describe('activated free features', () => {
     assert.ok(new Set(features.map((f) => f.client_id)).size >= 4);
     assert.ok(new Set(features.map((f) => f.feature.service)).size >= 5);
     assert.equal(await status('DELETE', '/iam/admin/free_features/605'), 204);
-    assert.deepEqual((await get<{ id: number }[]>('/iam/admin/free_features')).map((f) => f.id), [601, 602, 603, 604, 606, 607]);
+    assert.deepEqual(
+      (await get<{ id: number }[]>('/iam/admin/free_features')).map((f) => f.id),
+      [601, 602, 603, 604, 606, 607],
+    );
     assert.equal(await status('GET', '/iam/admin/free_features/605'), 404);
     assert.equal(await status('DELETE', '/iam/admin/free_features/605'), 404);
   });
@@ -131,18 +153,30 @@ describe('notification settings', () => {
     assert.ok(one.results.every((s) => s.reseller === 701));
     assert.equal((await get<Page<Setting>>(path(702))).count, 3);
     const first = await get<Page<Setting>>(path(701, '?limit=2'));
-    assert.deepEqual(first.results.map((s) => s.id), [801, 802]);
+    assert.deepEqual(
+      first.results.map((s) => s.id),
+      [801, 802],
+    );
     assert.ok(first.next);
     const last = await get<Page<Setting>>(path(701, '?limit=2&offset=4'));
-    assert.deepEqual(last.results.map((s) => s.id), [805]);
+    assert.deepEqual(
+      last.results.map((s) => s.id),
+      [805],
+    );
     assert.equal(last.next, null);
-    assert.deepEqual((await get<Page<Setting>>(path(702, '?ordering=-id'))).results.map((s) => s.id), [808, 807, 806]);
+    assert.deepEqual(
+      (await get<Page<Setting>>(path(702, '?ordering=-id'))).results.map((s) => s.id),
+      [808, 807, 806],
+    );
   });
 
   it('deleting one removes it from its reseller’s list; another reseller’s id or a second delete is 404', async () => {
     assert.equal(await status('DELETE', path(702, '/801')), 404, '801 is 701’s');
     assert.equal(await status('DELETE', path(701, '/803')), 204);
-    assert.deepEqual((await get<Page<Setting>>(path(701))).results.map((s) => s.id), [801, 802, 804, 805]);
+    assert.deepEqual(
+      (await get<Page<Setting>>(path(701))).results.map((s) => s.id),
+      [801, 802, 804, 805],
+    );
     assert.equal(await status('DELETE', path(701, '/803')), 404);
     assert.equal(await status('GET', path(999)), 404);
   });

@@ -8,11 +8,22 @@ import type { NetworkInterfaceInfo } from 'node:os';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { MIN_PASSWORD_LENGTH, StartOptionError, isLoopbackHost, parseStartOptions, randomPassword, reachableOrigin, readPasswordFile } from '../../scripts/startOptions.mjs';
+import {
+  MIN_PASSWORD_LENGTH,
+  StartOptionError,
+  isLoopbackHost,
+  parseStartOptions,
+  randomPassword,
+  reachableOrigin,
+  readPasswordFile,
+} from '../../scripts/startOptions.mjs';
 
 const root = path.resolve(__dirname, '../..');
 const refused = (argv: string[], pattern: RegExp, env = {}) =>
-  assert.throws(() => parseStartOptions(argv, env), (error: unknown) => error instanceof StartOptionError && pattern.test(error.message));
+  assert.throws(
+    () => parseStartOptions(argv, env),
+    (error: unknown) => error instanceof StartOptionError && pattern.test(error.message),
+  );
 
 describe('npm start options (scripts/startOptions.mjs)', () => {
   const tmp = mkdtempSync(path.join(tmpdir(), 'start-options-'));
@@ -36,18 +47,33 @@ describe('npm start options (scripts/startOptions.mjs)', () => {
       assert.equal(parseStartOptions(['--host', host, '--auth', 'password']).auth, 'password', host);
     }
     for (const host of ['0.0.0.0', '128.0.0.1', 'localhost.example.com', '::']) assert.equal(isLoopbackHost(host), false, host);
-    assert.deepEqual(parseStartOptions(['--host', '0.0.0.0', '--auth', 'password', '--port', '9000']), { port: 9000, host: '0.0.0.0', dialect: undefined, auth: 'password', passwordFile: undefined });
+    assert.deepEqual(parseStartOptions(['--host', '0.0.0.0', '--auth', 'password', '--port', '9000']), {
+      port: 9000,
+      host: '0.0.0.0',
+      dialect: undefined,
+      auth: 'password',
+      passwordFile: undefined,
+    });
     assert.equal(parseStartOptions(['--host', '[::]', '--auth', 'password']).host, '::', 'brackets dropped');
   });
 
   it('--password-file means password auth; with --auth none it is refused', () => {
-    assert.deepEqual(parseStartOptions(['--host', '0.0.0.0', '--password-file', '/p']), { port: 8080, host: '0.0.0.0', dialect: undefined, auth: 'password', passwordFile: '/p' });
+    assert.deepEqual(parseStartOptions(['--host', '0.0.0.0', '--password-file', '/p']), {
+      port: 8080,
+      host: '0.0.0.0',
+      dialect: undefined,
+      auth: 'password',
+      passwordFile: '/p',
+    });
     refused(['--password-file', '/p', '--auth', 'none'], /^--password-file: needs --auth password \(it was --auth none\)$/);
     refused(['--password-file', ' '], /^--password-file: must name a file$/);
   });
 
   it('a password on the command line is refused, pointing to --password-file', () => {
-    refused(['--host', '0.0.0.0', '--password', 'correct horse battery'], /^--password: a password on the command line is visible to every user .* --password-file <file>/);
+    refused(
+      ['--host', '0.0.0.0', '--password', 'correct horse battery'],
+      /^--password: a password on the command line is visible to every user .* --password-file <file>/,
+    );
   });
 
   it('every other option names its rule', () => {
@@ -66,10 +92,16 @@ describe('npm start options (scripts/startOptions.mjs)', () => {
     writeFileSync(file, 'a-password-of-25-letters\nsecond line ignored\n', { mode: 0o600 });
     assert.equal(readPasswordFile(file), 'a-password-of-25-letters');
     chmodSync(file, 0o640);
-    assert.throws(() => readPasswordFile(file), new StartOptionError(`--password-file: ${file} can be read by others (mode 640); it must be readable by you only: chmod 600 ${file}`));
+    assert.throws(
+      () => readPasswordFile(file),
+      new StartOptionError(`--password-file: ${file} can be read by others (mode 640); it must be readable by you only: chmod 600 ${file}`),
+    );
     writeFileSync(file, 'short\n', { mode: 0o600 });
     chmodSync(file, 0o600);
-    assert.throws(() => readPasswordFile(file), new StartOptionError(`--password-file: the password (the file's first line) must have at least ${MIN_PASSWORD_LENGTH} characters, it has 5`));
+    assert.throws(
+      () => readPasswordFile(file),
+      new StartOptionError(`--password-file: the password (the file's first line) must have at least ${MIN_PASSWORD_LENGTH} characters, it has 5`),
+    );
     assert.throws(() => readPasswordFile(path.join(tmp, 'missing')), /^StartOptionError: --password-file: cannot read .*missing \(ENOENT\)$/);
     assert.throws(() => readPasswordFile(tmp), /is not a file$/);
   });
@@ -80,9 +112,12 @@ describe('npm start options (scripts/startOptions.mjs)', () => {
     assert.notEqual(a, randomPassword());
   });
 
-  it('the URL printed: the host given, or for 0.0.0.0 / :: the machine\'s first address another machine can reach', () => {
+  it("the URL printed: the host given, or for 0.0.0.0 / :: the machine's first address another machine can reach", () => {
     const nic = (address: string, family: 'IPv4' | 'IPv6', internal = false) => ({ address, family, internal }) as NetworkInterfaceInfo;
-    const interfaces = { lo: [nic('127.0.0.1', 'IPv4', true), nic('::1', 'IPv6', true)], eth0: [nic('fe80::1', 'IPv6'), nic('2001:db8::5', 'IPv6'), nic('192.168.1.5', 'IPv4')] };
+    const interfaces = {
+      lo: [nic('127.0.0.1', 'IPv4', true), nic('::1', 'IPv6', true)],
+      eth0: [nic('fe80::1', 'IPv6'), nic('2001:db8::5', 'IPv6'), nic('192.168.1.5', 'IPv4')],
+    };
     assert.equal(reachableOrigin('0.0.0.0', 8080, interfaces, 'box'), 'http://192.168.1.5:8080');
     assert.equal(reachableOrigin('::', 8080, interfaces, 'box'), 'http://192.168.1.5:8080');
     assert.equal(reachableOrigin('::', 8080, { eth0: [nic('fe80::1', 'IPv6'), nic('2001:db8::5', 'IPv6')] }, 'box'), 'http://[2001:db8::5]:8080');
@@ -93,13 +128,24 @@ describe('npm start options (scripts/startOptions.mjs)', () => {
   });
 
   it('`node scripts/start.mjs --host 0.0.0.0` with no password or --auth none exits 2 with the message, having installed, built and started nothing', () => {
-    for (const args of [['--host', '0.0.0.0', '--auth', 'none'], ['--host', '0.0.0.0']]) {
+    for (const args of [
+      ['--host', '0.0.0.0', '--auth', 'none'],
+      ['--host', '0.0.0.0'],
+    ]) {
       // A free-looking port, should the refusal ever fail: nothing is started on 8080 then.
       const started = Date.now();
-      const run = spawnSync(process.execPath, ['scripts/start.mjs', ...args, '--port', '18791'], { cwd: root, encoding: 'utf8', timeout: 60_000, killSignal: 'SIGINT' });
+      const run = spawnSync(process.execPath, ['scripts/start.mjs', ...args, '--port', '18791'], {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 60_000,
+        killSignal: 'SIGINT',
+      });
       assert.equal(run.status, 2, `${args.join(' ')}: exit ${run.status ?? run.signal}\n${run.stdout}\n${run.stderr}`);
       assert.equal(run.stdout, '', 'nothing printed on stdout: no npm ci, no build, no harness');
-      assert.match(run.stderr, /^npm start: --host 0\.0\.0\.0: other machines could reach VS Code, and without a password anyone who reaches port 18791 gets an editor, a terminal and the platform key\. Add --auth password/);
+      assert.match(
+        run.stderr,
+        /^npm start: --host 0\.0\.0\.0: other machines could reach VS Code, and without a password anyone who reaches port 18791 gets an editor, a terminal and the platform key\. Add --auth password/,
+      );
       assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
       assert.ok(Date.now() - started < 10_000, 'refused at once');
     }

@@ -51,7 +51,10 @@ describe('simulator: storages v4', { timeout: 30_000 }, () => {
     assert.ok(sftp.results.every((s) => !('password' in s)));
     const all = await api.storage.listObjectStorages({ params: {}, query: { show_deleted: true, limit: 100 } });
     assert.equal(all.count, 5);
-    const deleted = all.results.filter((s) => s.provisioning_status === 'deleted').map((s) => s.id).sort();
+    const deleted = all.results
+      .filter((s) => s.provisioning_status === 'deleted')
+      .map((s) => s.id)
+      .sort();
     assert.deepEqual(deleted, [S.restorable, S.expired]);
   });
 
@@ -59,14 +62,23 @@ describe('simulator: storages v4', { timeout: 30_000 }, () => {
     const inEd1 = await api.storage.listObjectStorages({ params: {}, query: { location_name: 's-ed1' } });
     assert.deepEqual(inEd1.results.map((s) => s.name).sort(), ['backups-eu', 'media-assets']);
     const named = await api.storage.listObjectStorages({ params: {}, query: { name: 'ARCH' } });
-    assert.deepEqual(named.results.map((s) => s.id), [S.archive]);
+    assert.deepEqual(
+      named.results.map((s) => s.id),
+      [S.archive],
+    );
     const onlyDeleted = await api.storage.listObjectStorages({ params: {}, query: { provisioning_status: 'deleted' } });
     assert.equal(onlyDeleted.count, 2);
     const byId = await api.storage.listSftpStorages({ params: {}, query: { id: String(S.ingest) } });
-    assert.deepEqual(byId.results.map((s) => s.name), ['ingest-sftp']);
+    assert.deepEqual(
+      byId.results.map((s) => s.name),
+      ['ingest-sftp'],
+    );
     const page = await api.storage.listObjectStorages({ params: {}, query: { show_deleted: true, order_by: 'name.asc', limit: 2, offset: 1 } });
     assert.equal(page.count, 5);
-    assert.deepEqual(page.results.map((s) => s.name), ['legacy-uploads', 'logs-archive']);
+    assert.deepEqual(
+      page.results.map((s) => s.name),
+      ['legacy-uploads', 'logs-archive'],
+    );
     const refused = await raw(sim, 'GET', '/storage/v4/object_storages?limit=1001');
     assert.equal(refused.status, 400);
     assert.match(String((refused.json as { error: string }).error), /limit/);
@@ -99,7 +111,10 @@ describe('simulator: storages v4', { timeout: 30_000 }, () => {
     assert.equal((await raw(sim, 'DELETE', `/storage/v4/sftp_storages/${S.media}`)).status, 404);
     await api.storage.deleteSftpStorage({ params: { storage_id: S.ingest } });
     const after = await api.storage.listSftpStorages({ params: {}, query: { show_deleted: true } });
-    assert.deepEqual(after.results.map((s) => s.id), [S.partnerDrop]);
+    assert.deepEqual(
+      after.results.map((s) => s.id),
+      [S.partnerDrop],
+    );
   });
 });
 

@@ -32,8 +32,19 @@ function fakeClock() {
 }
 
 describe('pollTasks', () => {
-  it('follows NEW -> RUNNING -> FINISHED, reporting each change once, 1 s growing to a steady 3 s (the platform client\'s interval)', async () => {
-    const { getTask } = service({ a: [{ state: 'NEW' }, { state: 'NEW' }, { state: 'RUNNING' }, { state: 'RUNNING' }, { state: 'RUNNING' }, { state: 'RUNNING' }, { state: 'RUNNING' }, { state: 'FINISHED', created_resources: { secrets: ['s1'] } }] });
+  it("follows NEW -> RUNNING -> FINISHED, reporting each change once, 1 s growing to a steady 3 s (the platform client's interval)", async () => {
+    const { getTask } = service({
+      a: [
+        { state: 'NEW' },
+        { state: 'NEW' },
+        { state: 'RUNNING' },
+        { state: 'RUNNING' },
+        { state: 'RUNNING' },
+        { state: 'RUNNING' },
+        { state: 'RUNNING' },
+        { state: 'FINISHED', created_resources: { secrets: ['s1'] } },
+      ],
+    });
     const clock = fakeClock();
     const changes: (string | undefined)[] = [];
     const [outcome] = await pollTasks(getTask, ['a'], { ...clock, onChange: (_, s) => changes.push(s) });
@@ -46,13 +57,19 @@ describe('pollTasks', () => {
   it('watches for 2 hours by default, then gives up saying the platform may still finish', async () => {
     const { getTask } = service({ a: [{ state: 'RUNNING' }] });
     const clock = fakeClock();
-    await assert.rejects(pollTasks(getTask, ['a'], clock), (e: unknown) => e instanceof PlatformError && e.kind === 'timeout' && /within 7200 s/.test(e.message));
+    await assert.rejects(
+      pollTasks(getTask, ['a'], clock),
+      (e: unknown) => e instanceof PlatformError && e.kind === 'timeout' && /within 7200 s/.test(e.message),
+    );
     const waited = clock.delays.reduce((a, b) => a + b, 0);
     assert.equal(waited, 2 * 60 * 60_000, 'it polled until the 2-hour limit and no longer');
-    assert.ok(clock.delays.slice(3).every((d) => d <= 3000), 'never more than 3 s between reads');
+    assert.ok(
+      clock.delays.slice(3).every((d) => d <= 3000),
+      'never more than 3 s between reads',
+    );
   });
 
-  it('accepts the spec\'s `status` field and any casing; unlisted states keep it polling', async () => {
+  it("accepts the spec's `status` field and any casing; unlisted states keep it polling", async () => {
     const { getTask } = service({ a: [{ status: 'queued' }, { status: 'WAITING_FOR_QUOTA' }, { status: 'finished' }] });
     const [outcome] = await pollTasks(getTask, ['a'], fakeClock());
     assert.equal(outcome?.state, 'FINISHED');
@@ -67,12 +84,20 @@ describe('pollTasks', () => {
   it('tracks several tasks together, in the order given', async () => {
     const { getTask } = service({ a: [{ state: 'RUNNING' }, { state: 'RUNNING' }, { state: 'FINISHED' }], b: [{ state: 'ERROR', error: 'no' }] });
     const outcomes = await pollTasks(getTask, ['a', 'b'], fakeClock());
-    assert.deepEqual(outcomes.map((o) => [o.id, o.state]), [['a', 'FINISHED'], ['b', 'ERROR']]);
+    assert.deepEqual(
+      outcomes.map((o) => [o.id, o.state]),
+      [
+        ['a', 'FINISHED'],
+        ['b', 'ERROR'],
+      ],
+    );
   });
 
   it('keeps polling through a 503 or a network error, stops at a 404', async () => {
     const transient: string[] = [];
-    const ok = service({ a: [new PlatformError({ kind: 'server', status: 503, message: 'x' }), new PlatformError({ kind: 'network', message: 'y' }), { state: 'FINISHED' }] });
+    const ok = service({
+      a: [new PlatformError({ kind: 'server', status: 503, message: 'x' }), new PlatformError({ kind: 'network', message: 'y' }), { state: 'FINISHED' }],
+    });
     const [outcome] = await pollTasks(ok.getTask, ['a'], { ...fakeClock(), onTransientError: (_, e) => transient.push(e.kind) });
     assert.equal(outcome?.state, 'FINISHED');
     assert.deepEqual(transient, ['server', 'network']);

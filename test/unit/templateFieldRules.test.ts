@@ -53,10 +53,16 @@ describe('template field rules', () => {
     const backreference = { type: 'string', maxLength: 4, pattern: '^(a)\\1$' };
     assert.equal(problemOf(backreference, 'ab'), undefined);
     assert.equal(problemOf(backreference, 'abcde'), 'must be at most 4 characters');
-    assert.equal(ruleText(fieldRule(backreference)), 'text of at most 4 characters matching ^(a)\\1$ (the pattern from the platform cannot be checked here: backreference \\1 is not supported)');
+    assert.equal(
+      ruleText(fieldRule(backreference)),
+      'text of at most 4 characters matching ^(a)\\1$ (the pattern from the platform cannot be checked here: backreference \\1 is not supported)',
+    );
     const invalid = { type: 'string', pattern: '(' };
     assert.equal(problemOf(invalid, 'x'), undefined);
-    assert.equal(ruleText(fieldRule(invalid)), 'text matching ( (the pattern from the platform cannot be checked here: invalid pattern: /(/u: Unterminated group)');
+    assert.equal(
+      ruleText(fieldRule(invalid)),
+      'text matching ( (the pattern from the platform cannot be checked here: invalid pattern: /(/u: Unterminated group)',
+    );
   });
 
   it('boolean: true/false (yes/no) only', () => {
@@ -103,7 +109,10 @@ describe('template field rules', () => {
     const rule = fieldRule({ type: 'integer', minimum: 1 });
     assert.equal(valueProblem(rule, '5'), 'must be a whole number');
     assert.equal(valueProblem(rule, undefined), 'is required');
-    assert.equal(valueProblem(fieldRule({ type: 'array', items: { type: 'string', format: 'ipv6' } }), ['2001:db8::1', 'x']), 'item 2 ("x") must be an IPv6 address, e.g. 2001:db8::1');
+    assert.equal(
+      valueProblem(fieldRule({ type: 'array', items: { type: 'string', format: 'ipv6' } }), ['2001:db8::1', 'x']),
+      'item 2 ("x") must be an IPv6 address, e.g. 2001:db8::1',
+    );
     assert.equal(valueProblem(fieldRule({}), { any: 'thing' }), undefined);
   });
 });

@@ -1,6 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { durationWords, freeFeatureMarkdown, mdCell, optionRows, remainingWording, trialMarkdown, trialPhase, usageBar } from '../../src/features/billing/model/trialDocuments';
+import {
+  durationWords,
+  freeFeatureMarkdown,
+  mdCell,
+  optionRows,
+  remainingWording,
+  trialMarkdown,
+  trialPhase,
+  usageBar,
+} from '../../src/features/billing/model/trialDocuments';
 import type { Trial } from '../../src/schema/billing';
 
 const NOW = Date.parse('2026-05-10T12:00:00Z');
@@ -16,8 +25,28 @@ const trial = (over: Partial<Trial> = {}): Trial => ({
   active_ranges: [{ start: '2026-05-05T00:00:00Z', end: '2026-05-19T00:00:00Z' }],
   created_at: '2026-05-04T00:00:00Z',
   options: [
-    { internal_name: 'traffic', name: 'Traffic', description: 'Traffic delivered', unit: { id: 1, name: 'Gigabyte', internal_name: 'GB' }, value: 1000, used_value: 500, remaining_value: 500, is_limit: true, feature: { id: 21, name: 'CDN traffic' } },
-    { internal_name: 'apps', name: 'Applications', description: null, unit: { id: 3, name: 'Piece', internal_name: 'PCS' }, value: 3, used_value: 3, remaining_value: 0, is_limit: false, feature: null },
+    {
+      internal_name: 'traffic',
+      name: 'Traffic',
+      description: 'Traffic delivered',
+      unit: { id: 1, name: 'Gigabyte', internal_name: 'GB' },
+      value: 1000,
+      used_value: 500,
+      remaining_value: 500,
+      is_limit: true,
+      feature: { id: 21, name: 'CDN traffic' },
+    },
+    {
+      internal_name: 'apps',
+      name: 'Applications',
+      description: null,
+      unit: { id: 3, name: 'Piece', internal_name: 'PCS' },
+      value: 3,
+      used_value: 3,
+      remaining_value: 0,
+      is_limit: false,
+      feature: null,
+    },
   ],
   remaining_duration: 3 * DAY + 4 * 3600 + 59,
   is_trial_skipped: 'false',
@@ -43,7 +72,11 @@ describe('remaining duration in words', () => {
     assert.equal(remainingWording(null, [{ start: '2026-04-01T00:00:00Z', end: '2026-04-08T00:00:00Z' }], NOW), 'ended');
     assert.equal(remainingWording(null, [{ start: 'garbage', end: null }], NOW), 'not started / ended');
     assert.equal(remainingWording(undefined, null, NOW), 'not started');
-    assert.equal(trialPhase(null, [{ start: '2026-05-01T00:00:00Z', end: '2026-05-30T00:00:00Z' }], NOW), 'not started / ended', 'null while the range runs: the server knows better');
+    assert.equal(
+      trialPhase(null, [{ start: '2026-05-01T00:00:00Z', end: '2026-05-30T00:00:00Z' }], NOW),
+      'not started / ended',
+      'null while the range runs: the server knows better',
+    );
   });
 });
 
@@ -59,7 +92,15 @@ describe('usage bars', () => {
 
   it('options: used / remaining / limit, a bar only where is_limit', () => {
     const [traffic, apps] = optionRows(trial());
-    assert.deepEqual(traffic, { name: 'Traffic', feature: 'CDN traffic', unit: 'Gigabyte', used: '500', remaining: '500', limit: '1,000', usage: '█████░░░░░ 50%' });
+    assert.deepEqual(traffic, {
+      name: 'Traffic',
+      feature: 'CDN traffic',
+      unit: 'Gigabyte',
+      used: '500',
+      remaining: '500',
+      limit: '1,000',
+      usage: '█████░░░░░ 50%',
+    });
     assert.deepEqual(apps, { name: 'Applications', feature: undefined, unit: 'Piece', used: '3', remaining: '0', limit: '3 (not a limit)', usage: '—' });
     assert.deepEqual(optionRows(trial({ options: null })), []);
   });
@@ -83,7 +124,11 @@ describe('trial document', () => {
     const notStarted = trialMarkdown(trial({ remaining_duration: null, active_ranges: [] }), 'Trial 402', { connectionName: 'sim', now: NOW });
     assert.match(notStarted, /: not started\*\*/);
     assert.match(notStarted, /None: the trial has not started\./);
-    const ended = trialMarkdown(trial({ remaining_duration: null, is_trial_skipped: 'true', active_ranges: [{ start: '2026-03-01T00:00:00Z', end: '2026-03-08T00:00:00Z' }] }), 'Trial 403', { connectionName: 'sim', now: NOW });
+    const ended = trialMarkdown(
+      trial({ remaining_duration: null, is_trial_skipped: 'true', active_ranges: [{ start: '2026-03-01T00:00:00Z', end: '2026-03-08T00:00:00Z' }] }),
+      'Trial 403',
+      { connectionName: 'sim', now: NOW },
+    );
     assert.match(ended, /: ended\*\*/);
     assert.match(ended, /\| ended \|/);
     assert.match(ended, /\| Trial skipped \| yes \|/);
@@ -112,7 +157,13 @@ describe('trial document', () => {
 describe('activated free feature document', () => {
   it('feature name, service, free or not, activation time', () => {
     const md = freeFeatureMarkdown(
-      { id: 601, client_id: 501, feature_id: 31, feature: { id: 31, name: 'Origin shielding', service: 'CDN', is_free: true }, created_date: '2026-05-02T12:00:00Z' },
+      {
+        id: 601,
+        client_id: 501,
+        feature_id: 31,
+        feature: { id: 31, name: 'Origin shielding', service: 'CDN', is_free: true },
+        created_date: '2026-05-02T12:00:00Z',
+      },
       'Activated free feature 601',
       { connectionName: 'sim', now: NOW },
     );

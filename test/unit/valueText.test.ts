@@ -26,7 +26,10 @@ describe('a value as text', () => {
     cycle.self = cycle;
     assert.equal(valueText(cycle), 'object');
     assert.equal(valueText({ big: 1n }), 'object');
-    assert.equal(valueText(() => 1), 'function');
+    assert.equal(
+      valueText(() => 1),
+      'function',
+    );
     assert.equal(valueText(Symbol('s')), 'symbol');
   });
 });

@@ -13,7 +13,13 @@ interface S {
 const steps: WizardStep<S>[] = [
   {
     prompt: async (s, ctx) => {
-      s.kind = await ctx.pick({ placeholder: 'Kind', items: [{ label: 'Cron', value: 'cron' as const }, { label: 'Interval', value: 'interval' as const }] });
+      s.kind = await ctx.pick({
+        placeholder: 'Kind',
+        items: [
+          { label: 'Cron', value: 'cron' as const },
+          { label: 'Interval', value: 'interval' as const },
+        ],
+      });
     },
   },
   {
@@ -30,7 +36,11 @@ const steps: WizardStep<S>[] = [
   },
   {
     prompt: async (s, ctx) => {
-      s.name = await ctx.input({ prompt: 'Name', value: s.name, validate: (v) => (v ? (v.includes('{') ? { warning: 'stays literal' } : undefined) : 'Name: must not be empty') });
+      s.name = await ctx.input({
+        prompt: 'Name',
+        value: s.name,
+        validate: (v) => (v ? (v.includes('{') ? { warning: 'stays literal' } : undefined) : 'Name: must not be empty'),
+      });
     },
   },
 ];
@@ -41,23 +51,40 @@ describe('runWizard', () => {
     const state = await runWizard<S>({}, { title: 'T', steps, ui });
     assert.deepEqual(state, { kind: 'cron', hour: '5', name: 'nightly' });
     // Before the kind is known neither branch counts; once picked, its step does.
-    assert.deepEqual(ui.prompts.map((p) => [p.step, p.totalSteps, p.canGoBack]), [[1, 2, false], [2, 3, true], [3, 3, true]]);
+    assert.deepEqual(
+      ui.prompts.map((p) => [p.step, p.totalSteps, p.canGoBack]),
+      [
+        [1, 2, false],
+        [2, 3, true],
+        [3, 3, true],
+      ],
+    );
   });
 
   it('Back undoes the last step and clears what it set; a changed answer changes the path', async () => {
     const ui = new ScriptedUi(['Cron', '7', PRESS_BACK, PRESS_BACK, 'Interval', '2', 'weekly']);
     const state = await runWizard<S>({}, { title: 'T', steps, ui });
     assert.deepEqual(state, { kind: 'interval', weeks: '2', name: 'weekly' }, 'no hour left over from the undone cron path');
-    assert.deepEqual(ui.prompts.map((p) => p.prompt), ['Kind', 'Hour', 'Name', 'Hour', 'Kind', 'Weeks', 'Name']);
+    assert.deepEqual(
+      ui.prompts.map((p) => p.prompt),
+      ['Kind', 'Hour', 'Name', 'Hour', 'Kind', 'Weeks', 'Name'],
+    );
   });
 
   it('Back returns to the previous step and keeps the state that existed before it', async () => {
     const ui = new ScriptedUi(['Interval', '1', PRESS_BACK, '3', 'second']);
     const state = await runWizard<S>({ name: 'prefilled' }, { title: 'T', steps, ui });
     assert.deepEqual(state, { kind: 'interval', weeks: '3', name: 'second' });
-    assert.deepEqual(ui.prompts.map((p) => p.prompt), ['Kind', 'Weeks', 'Name', 'Weeks', 'Name']);
+    assert.deepEqual(
+      ui.prompts.map((p) => p.prompt),
+      ['Kind', 'Weeks', 'Name', 'Weeks', 'Name'],
+    );
     const names = ui.prompts.filter((p) => p.prompt === 'Name');
-    assert.deepEqual(names.map((p) => p.value), ['prefilled', 'prefilled'], 'state from before the flow is kept');
+    assert.deepEqual(
+      names.map((p) => p.value),
+      ['prefilled', 'prefilled'],
+      'state from before the flow is kept',
+    );
   });
 
   it('validation refuses and records the rule; warnings let the value through', async () => {
@@ -79,6 +106,13 @@ describe('runWizard', () => {
     const ui = new ScriptedUi([PRESS_BACK, '9', 'again']);
     const state = await runWizard<S>({ kind: 'cron', hour: '5', name: 'kept' }, { title: 'T', steps, ui, startAt: 3 });
     assert.deepEqual(state, { kind: 'cron', hour: '9', name: 'again' });
-    assert.deepEqual(ui.prompts.map((p) => [p.prompt, p.step, p.canGoBack]), [['Name', 3, true], ['Hour', 2, true], ['Name', 3, true]]);
+    assert.deepEqual(
+      ui.prompts.map((p) => [p.prompt, p.step, p.canGoBack]),
+      [
+        ['Name', 3, true],
+        ['Hour', 2, true],
+        ['Name', 3, true],
+      ],
+    );
   });
 });

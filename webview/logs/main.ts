@@ -7,7 +7,16 @@ import '../shared/elements';
 import '@vscode-elements/elements/dist/vscode-toolbar-button/index.js';
 import { HostConnection } from '../shared/host';
 import { EMPTY_FILTER, type LogFilterSpec } from '../../src/protocol/logFilter';
-import { FILTER_TEXT_MAX, type FollowStatus, type LogsEvent, type LogsNotification, type LogsPanelState, type LogsRequests, type LogsTarget, savedTarget } from '../../src/protocol/logs';
+import {
+  FILTER_TEXT_MAX,
+  type FollowStatus,
+  type LogsEvent,
+  type LogsNotification,
+  type LogsPanelState,
+  type LogsRequests,
+  type LogsTarget,
+  savedTarget,
+} from '../../src/protocol/logs';
 import { itemCount } from '../../src/protocol/packedItems';
 import { Inbox } from './inbox';
 import { RowStore, type Row } from './rowStore';
@@ -64,7 +73,11 @@ export class FunctionLogsApp extends LitElement {
   private pending = 0;
   private viewport: HTMLElement | null = null;
   private cleanupVirtualizer: (() => void) | undefined;
-  private readonly virtualizer = rowVirtualizer(() => this.viewport, ROW_HEIGHT, () => this.requestUpdate());
+  private readonly virtualizer = rowVirtualizer(
+    () => this.viewport,
+    ROW_HEIGHT,
+    () => this.requestUpdate(),
+  );
 
   protected override createRenderRoot(): HTMLElement {
     return this;
@@ -256,7 +269,13 @@ export class FunctionLogsApp extends LitElement {
   /** Arrows, Page Up/Down, Home/End move the active row (Shift extends the selection); Space toggles it. */
   private readonly onListKey = (e: KeyboardEvent): void => {
     const v = this.viewport;
-    const action = listKeyAction(e, this.selection.activePosition(), Math.ceil((v?.scrollTop ?? 0) / ROW_HEIGHT), this.store.shown.length, v ? Math.floor(v.clientHeight / ROW_HEIGHT) : 1);
+    const action = listKeyAction(
+      e,
+      this.selection.activePosition(),
+      Math.ceil((v?.scrollTop ?? 0) / ROW_HEIGHT),
+      this.store.shown.length,
+      v ? Math.floor(v.clientHeight / ROW_HEIGHT) : 1,
+    );
     if (!action) return;
     e.preventDefault();
     this.selection.click(action.position, { shift: action.extend, toggle: action.toggle });
@@ -311,7 +330,10 @@ export class FunctionLogsApp extends LitElement {
 
   /** A line cut on intake: the extension reads it whole from the platform again (its answer comes as a notice). */
   private readOlder = () => (this.say('Reading older lines from the platform…'), this.host.notify({ type: 'older' }));
-  private showFullLine = (row: Row) => (this.say('Reading the full line from the platform…'), this.host.notify({ type: 'fullLine', time: row.time, pod: this.store.pods[row.pod] ?? '', message: row.message }));
+  private showFullLine = (row: Row) => (
+    this.say('Reading the full line from the platform…'),
+    this.host.notify({ type: 'fullLine', time: row.time, pod: this.store.pods[row.pod] ?? '', message: row.message })
+  );
   private setFollow(on: boolean): void {
     if (this.status) this.status = { ...this.status, follow: on };
     this.host.notify({ type: 'follow', on });
@@ -354,7 +376,14 @@ export class FunctionLogsApp extends LitElement {
 
   private rowView(position: number, start: number): TemplateResult {
     const row = this.store.rows[this.store.shown[position]!]!;
-    return rowView(row, position, start, { selected: this.selection.has(row.uid), active: row.uid === this.selection.activeUid, utc: this.utc, pod: this.store.pods[row.pod] ?? '', chip: this.store.podChip(row.pod), edge: this.target?.kind === 'edgeApp' });
+    return rowView(row, position, start, {
+      selected: this.selection.has(row.uid),
+      active: row.uid === this.selection.activeUid,
+      utc: this.utc,
+      pod: this.store.pods[row.pod] ?? '',
+      chip: this.store.podChip(row.pod),
+      edge: this.target?.kind === 'edgeApp',
+    });
   }
 
   private body(): TemplateResult {
@@ -378,7 +407,13 @@ export class FunctionLogsApp extends LitElement {
       >
         <div class="canvas" ${cssProps({ height: `${total}px` })}>${items.map((v) => this.rowView(v.index, v.start))}</div>
       </div>
-      ${emptyView({ loaded: this.loaded, lineCount: this.store.lineCount, shownLineCount: this.store.shownLineCount, status: this.status, edge: this.target?.kind === 'edgeApp' })}
+      ${emptyView({
+        loaded: this.loaded,
+        lineCount: this.store.lineCount,
+        shownLineCount: this.store.shownLineCount,
+        status: this.status,
+        edge: this.target?.kind === 'edgeApp',
+      })}
       ${pill(this.following() ? 0 : this.unseen, () => this.jumpToBottom())}`;
   }
 
@@ -388,9 +423,22 @@ export class FunctionLogsApp extends LitElement {
     return html`${header(this.target, statusView(this.status, this.maxLines, this.maxMemoryMB))}
       <main>
         ${toolbar(model)} ${banner(model)}
-        ${countsLine({ shown: this.store.shownLineCount, all: this.store.lineCount, dropped: this.status?.dropped ?? 0, maxLines: this.maxLines, maxMemoryMB: this.maxMemoryMB, pending: this.pending, selected, notice: this.notice, older: this.status?.older, readOlder: this.readOlder })}
+        ${countsLine({
+          shown: this.store.shownLineCount,
+          all: this.store.lineCount,
+          dropped: this.status?.dropped ?? 0,
+          maxLines: this.maxLines,
+          maxMemoryMB: this.maxMemoryMB,
+          pending: this.pending,
+          selected,
+          notice: this.notice,
+          older: this.status?.older,
+          readOlder: this.readOlder,
+        })}
         <div class="list">${this.body()}</div>
-        ${this.details ? detailsPane(this.selection.activeRow(), this.utc, (pod) => this.store.pods[pod] ?? '', this.showFullLine, this.target?.kind === 'edgeApp') : nothing}
+        ${this.details
+          ? detailsPane(this.selection.activeRow(), this.utc, (pod) => this.store.pods[pod] ?? '', this.showFullLine, this.target?.kind === 'edgeApp')
+          : nothing}
       </main>
       <div class="sr-only" role="status" data-testid="spoken-status">${spokenStatus(this.status, this.spokenUnseen)}</div>`;
   }

@@ -5,7 +5,11 @@ import type { LogsEvent, LogsNotification, LogsPanelState, LogsRequests } from '
 import type { RowSelection } from './rowSelection';
 import { textHasTheKeys } from './rowView';
 
-export function copySelection(selection: RowSelection, host: HostConnection<LogsNotification, LogsRequests, LogsEvent, LogsPanelState>, say: (text: string) => void): void {
+export function copySelection(
+  selection: RowSelection,
+  host: HostConnection<LogsNotification, LogsRequests, LogsEvent, LogsPanelState>,
+  say: (text: string) => void,
+): void {
   const rows = selection.rows();
   if (rows.length === 0) return say('Select rows first: click a row, Shift+click to extend, Ctrl+click to add one.');
   const text = selection.text(rows);

@@ -89,10 +89,12 @@ export class RowSelection {
 
   /** The rows as the log file has them, one per line. */
   text(rows: readonly Row[]): string {
-    return rows.map((row) =>
-      row.marker
-        ? logTextLine({ kind: 'marker', reason: row.marker, time: 0n, text: row.message })
-        : logTextLine({ kind: 'line', time: 0n, timeText: row.time, pod: this.store.pods[row.pod] ?? '', message: row.message }),
-    ).join('\n');
+    return rows
+      .map((row) =>
+        row.marker
+          ? logTextLine({ kind: 'marker', reason: row.marker, time: 0n, text: row.message })
+          : logTextLine({ kind: 'line', time: 0n, timeText: row.time, pod: this.store.pods[row.pod] ?? '', message: row.message }),
+      )
+      .join('\n');
   }
 }

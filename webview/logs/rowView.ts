@@ -11,20 +11,42 @@ import { timeParts } from './timeText';
 import { POD_COLORS, count } from './toolbar';
 
 /** `pod` the full name (hover, details, screen readers), `chip` the part of it the row shows. */
-export function rowView(row: Row, position: number, start: number, look: { selected: boolean; active: boolean; utc: boolean; pod: string; chip: string; edge?: boolean }): TemplateResult {
+export function rowView(
+  row: Row,
+  position: number,
+  start: number,
+  look: { selected: boolean; active: boolean; utc: boolean; pod: string; chip: string; edge?: boolean },
+): TemplateResult {
   const { selected } = look;
   const state = `${selected ? 'selected' : ''} ${look.active ? 'active' : ''}`;
   if (row.marker) {
-    return html`<div id=${`row-${row.uid}`} class="row marker ${row.marker} ${state}" role="option" aria-selected=${selected ? 'true' : 'false'} data-pos=${position} ${cssProps({ transform: `translateY(${start}px)` })}>
+    return html`<div
+      id=${`row-${row.uid}`}
+      class="row marker ${row.marker} ${state}"
+      role="option"
+      aria-selected=${selected ? 'true' : 'false'}
+      data-pos=${position}
+      ${cssProps({ transform: `translateY(${start}px)` })}
+    >
       <span class="codicon codicon-${row.marker === 'gap' ? 'warning' : 'fold-up'}"></span><span class="msg">${row.message}</span>
     </div>`;
   }
   const time = timeParts(row.time, look.utc);
   const level = row.level === 2 ? 'lv-error' : row.level === 1 ? 'lv-warn' : '';
-  return html`<div id=${`row-${row.uid}`} class="row ${level} ${state}" role="option" aria-selected=${selected ? 'true' : 'false'} data-pos=${position} ${cssProps({ transform: `translateY(${start}px)` })}>
-    <span class="time" title=${time.title}>${time.display}</span><span class="pod pod-${row.pod % POD_COLORS}" title=${look.pod}
+  return html`<div
+    id=${`row-${row.uid}`}
+    class="row ${level} ${state}"
+    role="option"
+    aria-selected=${selected ? 'true' : 'false'}
+    data-pos=${position}
+    ${cssProps({ transform: `translateY(${start}px)` })}
+  >
+    <span class="time" title=${time.title}>${time.display}</span
+    ><span class="pod pod-${row.pod % POD_COLORS}" title=${look.pod}
       ><span class="swatch" aria-hidden="true"></span><span aria-hidden="true">${look.chip}</span><span class="sr-only">${look.pod}</span></span
-    ><span class="level codicon ${row.level === 2 ? 'codicon-error' : row.level === 1 ? 'codicon-warning' : ''}" aria-hidden="true"></span>${look.edge ? edgeMessage(row) : html`<span class="msg">${rowMessage(row)}</span>`}
+    ><span class="level codicon ${row.level === 2 ? 'codicon-error' : row.level === 1 ? 'codicon-warning' : ''}" aria-hidden="true"></span>${look.edge
+      ? edgeMessage(row)
+      : html`<span class="msg">${rowMessage(row)}</span>`}
   </div>`;
 }
 
@@ -78,7 +100,9 @@ export function emptyText(s: { loaded: boolean; lineCount: number; shownLineCoun
   if (s.lineCount === 0) {
     if (s.status?.state === 'loading') return 'Reading the newest lines…';
     if (s.status?.error) return 'Nothing read yet: see the message above.';
-    return s.edge ? 'No log lines in this range. New lines appear here as the app serves requests.' : 'No log lines yet. New lines appear here as the function writes them.';
+    return s.edge
+      ? 'No log lines in this range. New lines appear here as the app serves requests.'
+      : 'No log lines yet. New lines appear here as the function writes them.';
   }
   return s.shownLineCount === 0 ? 'No line matches the filter.' : '';
 }
@@ -87,19 +111,27 @@ export function emptyText(s: { loaded: boolean; lineCount: number; shownLineCoun
  * The details pane: the active line (the one the keyboard is on or last clicked) whole, wrapped,
  * its text selectable; long lines are cut in the list, here they are read in place.
  */
-export function detailsPane(row: Row | undefined, utc: boolean, podName: (pod: number) => string, showFullLine: (row: Row) => void, edge = false): TemplateResult {
+export function detailsPane(
+  row: Row | undefined,
+  utc: boolean,
+  podName: (pod: number) => string,
+  showFullLine: (row: Row) => void,
+  edge = false,
+): TemplateResult {
   if (!row) {
-    return html`<section class="details muted" data-testid="details-pane" aria-label="Line details">Click a line, or move to it with the arrow keys, to read it whole here.</section>`;
+    return html`<section class="details muted" data-testid="details-pane" aria-label="Line details">
+      Click a line, or move to it with the arrow keys, to read it whole here.
+    </section>`;
   }
   const time = row.marker ? undefined : timeParts(row.time, utc);
   const cut = row.marker ? undefined : cutOf(row.message);
   const parts = edge && !row.marker ? edgeLineParts(row.message) : undefined;
   if (time && parts) {
     return html`<section class="details" data-testid="details-pane" aria-label="Line details">
-      <div class="details-head muted" data-testid="details-head"
-        ><span title=${time.title}>${time.display}</span> · edge <span>${podName(row.pod)}</span> · client IP <span>${parts.clientIp || 'none'}</span> · request id
-        <span data-testid="details-request">${parts.requestId || 'none'}</span></div
-      >
+      <div class="details-head muted" data-testid="details-head">
+        <span title=${time.title}>${time.display}</span> · edge <span>${podName(row.pod)}</span> · client IP <span>${parts.clientIp || 'none'}</span> · request
+        id <span data-testid="details-request">${parts.requestId || 'none'}</span>
+      </div>
       <div class="details-message" data-testid="details-message">${messageView(parts.text)}</div>
     </section>`;
   }
@@ -107,7 +139,11 @@ export function detailsPane(row: Row | undefined, utc: boolean, podName: (pod: n
     ${time ? html`<div class="details-head muted"><span title=${time.title}>${time.display}</span> · <span>${podName(row.pod)}</span></div>` : nothing}
     <div class="details-message" data-testid="details-message">${messageView(row.message)}</div>
     ${cut
-      ? html`<vscode-button secondary data-testid="full-line" title="Read this line whole from the platform again and open it in a read-only editor" @click=${() => showFullLine(row)}
+      ? html`<vscode-button
+          secondary
+          data-testid="full-line"
+          title="Read this line whole from the platform again and open it in a read-only editor"
+          @click=${() => showFullLine(row)}
           >Show Full Line</vscode-button
         >`
       : nothing}

@@ -2,7 +2,16 @@
 // zone, copy, open, settings, export): what they show and which action each control calls.
 import { html, nothing, type TemplateResult } from 'lit';
 import type { LogFilterSpec } from '../../src/protocol/logFilter';
-import { edgeFiltersText, functionLabel, targetLabel, type ExportFormat, type ExportScope, type FollowStatus, type LogsTarget, type OlderStatus } from '../../src/protocol/logs';
+import {
+  edgeFiltersText,
+  functionLabel,
+  targetLabel,
+  type ExportFormat,
+  type ExportScope,
+  type FollowStatus,
+  type LogsTarget,
+  type OlderStatus,
+} from '../../src/protocol/logs';
 import { menuKey, type MenuName } from './menus';
 
 export const POD_COLORS = 8;
@@ -75,7 +84,13 @@ export function banner(m: ToolbarModel): TemplateResult | typeof nothing {
   if (!s?.error || (s.state !== 'retrying' && s.state !== 'stopped' && s.state !== 'paused')) return nothing;
   const kept = m.lineCount > 0 ? ` The ${count(m.lineCount)} lines shown are kept.` : '';
   const next =
-    s.state === 'retrying' ? (s.retryInSeconds ? ` Trying again in ${s.retryInSeconds} s.` : ' Trying again now…') : s.state === 'stopped' ? ` ${s.reason ?? ''}` : '';
+    s.state === 'retrying'
+      ? s.retryInSeconds
+        ? ` Trying again in ${s.retryInSeconds} s.`
+        : ' Trying again now…'
+      : s.state === 'stopped'
+        ? ` ${s.reason ?? ''}`
+        : '';
   return html`<div class="banner error" role="alert" data-testid="banner">
     <span class="codicon codicon-error"></span>
     <span class="text">Could not read the logs: ${s.error}.${kept}${next}</span>
@@ -112,13 +127,36 @@ export function toolbar(m: ToolbarModel): TemplateResult {
         @input=${(e: Event) => m.editFilter({ text: (e.target as HTMLInputElement).value })}
         @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && m.focusList()}
       >
-        ${toggle({ testid: 'case', icon: 'case-sensitive', label: 'Match Case', checked: draft.caseSensitive, inField: true, onClick: () => m.editFilter({ caseSensitive: !draft.caseSensitive }, true) })}
-        ${toggle({ testid: 'regex', icon: 'regex', label: 'Use Regular Expression', checked: draft.regex, inField: true, onClick: () => m.editFilter({ regex: !draft.regex }, true) })}
+        ${toggle({
+          testid: 'case',
+          icon: 'case-sensitive',
+          label: 'Match Case',
+          checked: draft.caseSensitive,
+          inField: true,
+          onClick: () => m.editFilter({ caseSensitive: !draft.caseSensitive }, true),
+        })}
+        ${toggle({
+          testid: 'regex',
+          icon: 'regex',
+          label: 'Use Regular Expression',
+          checked: draft.regex,
+          inField: true,
+          onClick: () => m.editFilter({ regex: !draft.regex }, true),
+        })}
       </vscode-textfield>
-      ${error ? html`<div class="issue" role="alert" data-testid="filter-error"><span class="codicon codicon-error"></span> ${error}; not applied.</div>` : nothing}
+      ${error
+        ? html`<div class="issue" role="alert" data-testid="filter-error"><span class="codicon codicon-error"></span> ${error}; not applied.</div>`
+        : nothing}
     </div>
     <div class="menu-anchor">
-      ${menuOpener(m, 'pods', html`<span class="codicon codicon-server-process"></span> ${draft.pods.length === 0 ? `All ${noun}s (${pods.length})` : `${draft.pods.length} of ${pods.length} ${noun}s`}`, { title: `Show the lines of some ${noun}s only` })}
+      ${menuOpener(
+        m,
+        'pods',
+        html`<span class="codicon codicon-server-process"></span> ${draft.pods.length === 0
+            ? `All ${noun}s (${pods.length})`
+            : `${draft.pods.length} of ${pods.length} ${noun}s`}`,
+        { title: `Show the lines of some ${noun}s only` },
+      )}
       ${m.openMenu === 'pods' ? podMenu(m) : nothing}
     </div>
     <span class="wide-only">
@@ -134,9 +172,27 @@ export function toolbar(m: ToolbarModel): TemplateResult {
     </span>
     <span class="spacer"></span>
     <span class="wide-only">
-      <vscode-toolbar-button data-testid="copy" icon="copy" label="Copy selected lines" title="Copy selected lines (Ctrl+C)" @click=${() => m.copySelection()}></vscode-toolbar-button>
-      <vscode-toolbar-button data-testid="open-editor" icon="go-to-file" label="Open in Editor" title=${OPEN_EDITOR} @click=${() => m.openInEditor()}></vscode-toolbar-button>
-      <vscode-toolbar-button data-testid="settings" icon="settings-gear" label="Log settings" title=${SETTINGS} @click=${() => m.command('settings')}></vscode-toolbar-button>
+      <vscode-toolbar-button
+        data-testid="copy"
+        icon="copy"
+        label="Copy selected lines"
+        title="Copy selected lines (Ctrl+C)"
+        @click=${() => m.copySelection()}
+      ></vscode-toolbar-button>
+      <vscode-toolbar-button
+        data-testid="open-editor"
+        icon="go-to-file"
+        label="Open in Editor"
+        title=${OPEN_EDITOR}
+        @click=${() => m.openInEditor()}
+      ></vscode-toolbar-button>
+      <vscode-toolbar-button
+        data-testid="settings"
+        icon="settings-gear"
+        label="Log settings"
+        title=${SETTINGS}
+        @click=${() => m.command('settings')}
+      ></vscode-toolbar-button>
       <span class="menu-anchor">
         ${menuOpener(m, 'export', html`<span class="codicon codicon-save-as"></span> Export…`)}
         ${m.openMenu === 'export' ? html`<div class="menu" role="menu" aria-label="Export" @keydown=${menuKey}>${exportItems(m)}</div>` : nothing}
@@ -170,13 +226,26 @@ function podMenu(m: ToolbarModel): TemplateResult {
   const chosen = m.filterDraft.pods;
   const toggle = (pod: string) => m.editFilter({ pods: chosen.includes(pod) ? chosen.filter((p) => p !== pod) : [...chosen, pod] }, true);
   return html`<div class="menu left" role="menu" aria-label=${m.edge ? 'Edges' : 'Pods'} @keydown=${menuKey}>
-    <button role="menuitemcheckbox" aria-checked=${chosen.length === 0 ? 'true' : 'false'} class="menu-item" data-testid="pod-all" @click=${() => m.editFilter({ pods: [] }, true)}>
+    <button
+      role="menuitemcheckbox"
+      aria-checked=${chosen.length === 0 ? 'true' : 'false'}
+      class="menu-item"
+      data-testid="pod-all"
+      @click=${() => m.editFilter({ pods: [] }, true)}
+    >
       <span class="codicon codicon-${chosen.length === 0 ? 'check' : 'blank'}"></span> All ${m.edge ? 'edges' : 'pods'}
     </button>
     ${m.pods.map(
       (pod, i) =>
-        html`<button role="menuitemcheckbox" aria-checked=${chosen.includes(pod) ? 'true' : 'false'} class="menu-item" data-pod=${pod} @click=${() => toggle(pod)}>
-          <span class="codicon codicon-${chosen.includes(pod) ? 'check' : 'blank'}"></span> <span class="pod-${i % POD_COLORS}"><span class="swatch" aria-hidden="true"></span>${pod}</span>
+        html`<button
+          role="menuitemcheckbox"
+          aria-checked=${chosen.includes(pod) ? 'true' : 'false'}
+          class="menu-item"
+          data-pod=${pod}
+          @click=${() => toggle(pod)}
+        >
+          <span class="codicon codicon-${chosen.includes(pod) ? 'check' : 'blank'}"></span>
+          <span class="pod-${i % POD_COLORS}"><span class="swatch" aria-hidden="true"></span>${pod}</span>
         </button>`,
     )}
   </div>`;
@@ -191,7 +260,9 @@ function exportItems(m: ToolbarModel, prefix = ''): TemplateResult {
   const shown = m.shownLineCount;
   const all = m.lineCount;
   const item = (scope: ExportScope, format: ExportFormat, label: string) =>
-    html`<button role="menuitem" class="menu-item" data-testid=${`export-${scope}-${format}`} @click=${() => m.exportAs(scope, format)}>${prefix}${label}</button>`;
+    html`<button role="menuitem" class="menu-item" data-testid=${`export-${scope}-${format}`} @click=${() => m.exportAs(scope, format)}>
+      ${prefix}${label}
+    </button>`;
   return html`${item('shown', 'log', `Shown lines (${count(shown)}) as .log`)} ${item('shown', 'jsonl', `Shown lines (${count(shown)}) as .jsonl`)}
   ${item('all', 'log', `All lines (${count(all)}) as .log`)} ${item('all', 'jsonl', `All lines (${count(all)}) as .jsonl`)}`;
 }
@@ -199,7 +270,14 @@ function exportItems(m: ToolbarModel, prefix = ''): TemplateResult {
 /** A narrow panel's toolbar keeps Follow, the filter and the pods; the rest folds in here, the same actions by the same names. */
 function moreMenu(m: ToolbarModel): TemplateResult {
   const check = (testid: string, on: boolean, label: string, title: string, flip: () => void) =>
-    html`<button role="menuitemcheckbox" aria-checked=${on ? 'true' : 'false'} class="menu-item" data-testid=${`more-${testid}`} title=${title} @click=${() => (flip(), m.closeMenu())}>
+    html`<button
+      role="menuitemcheckbox"
+      aria-checked=${on ? 'true' : 'false'}
+      class="menu-item"
+      data-testid=${`more-${testid}`}
+      title=${title}
+      @click=${() => (flip(), m.closeMenu())}
+    >
       <span class="codicon codicon-${on ? 'check' : 'blank'}"></span> ${label}
     </button>`;
   const action = (testid: string, icon: string, label: string, title: string, run: () => void) =>
@@ -207,10 +285,12 @@ function moreMenu(m: ToolbarModel): TemplateResult {
       <span class="codicon codicon-${icon}"></span> ${label}
     </button>`;
   return html`<div class="menu" role="menu" aria-label="More Actions" @keydown=${menuKey}>
-    ${check('utc', m.utc, 'Times in UTC', 'Times in UTC; off: local time', () => m.toggleUtc())} ${check('details', m.details, 'Details Pane', DETAILS, () => m.toggleDetails())}
+    ${check('utc', m.utc, 'Times in UTC', 'Times in UTC; off: local time', () => m.toggleUtc())}
+    ${check('details', m.details, 'Details Pane', DETAILS, () => m.toggleDetails())}
     <div class="menu-separator" role="separator"></div>
     ${action('copy', 'copy', 'Copy Selected Lines', 'Copy selected lines (Ctrl+C)', () => m.copySelection())}
-    ${action('open-editor', 'go-to-file', 'Open in Editor', OPEN_EDITOR, () => m.openInEditor())} ${action('settings', 'settings-gear', 'Log Settings', SETTINGS, () => m.command('settings'))}
+    ${action('open-editor', 'go-to-file', 'Open in Editor', OPEN_EDITOR, () => m.openInEditor())}
+    ${action('settings', 'settings-gear', 'Log Settings', SETTINGS, () => m.command('settings'))}
     <div class="menu-separator" role="separator"></div>
     ${exportItems(m, 'Export ')}
   </div>`;
@@ -241,23 +321,51 @@ export function header(t: LogsTarget | undefined, status: TemplateResult): Templ
 function olderView(older: OlderStatus | undefined, readOlder: () => void): TemplateResult | typeof nothing {
   if (!older) return nothing;
   const read = older.total !== undefined ? `${count(older.read)} of ${count(older.total)} in the range read back` : `${count(older.read)} read back`;
-  return html`<span data-testid="older"> · ${older.read > 0 || older.total !== undefined ? read : 'newest lines'}${older.more
-      ? html` <button class="link-button" data-testid="load-older" ?disabled=${older.loading} title="Read the next page of older lines from the platform, with the same server filters" @click=${readOlder}>
-            ${older.loading ? 'Reading older lines…' : 'Load Older Lines'}
-          </button>`
+  return html`<span data-testid="older">
+    ·
+    ${older.read > 0 || older.total !== undefined ? read : 'newest lines'}${older.more
+      ? html` <button
+          class="link-button"
+          data-testid="load-older"
+          ?disabled=${older.loading}
+          title="Read the next page of older lines from the platform, with the same server filters"
+          @click=${readOlder}
+        >
+          ${older.loading ? 'Reading older lines…' : 'Load Older Lines'}
+        </button>`
       : html` · the start of the range`}</span
   >`;
 }
 
 /** "Showing 900 of 1,000 lines · 5,000 older lines dropped · 12,000 older lines on the way · 3 selected · Copied 3 lines." */
-export function countsLine(c: { shown: number; all: number; dropped: number; maxLines: number; maxMemoryMB: number; pending: number; selected: number; notice: string; older?: OlderStatus; readOlder?: () => void }): TemplateResult {
+export function countsLine(c: {
+  shown: number;
+  all: number;
+  dropped: number;
+  maxLines: number;
+  maxMemoryMB: number;
+  pending: number;
+  selected: number;
+  notice: string;
+  older?: OlderStatus;
+  readOlder?: () => void;
+}): TemplateResult {
   return html`<div class="counts muted">
     <span data-testid="counts">Showing ${count(c.shown)} of ${count(c.all)} lines</span>
     ${c.dropped > 0
-      ? html`<span data-testid="dropped" title="The panel holds at most ${count(c.maxLines)} lines, and all panels' lines together at most ${count(c.maxMemoryMB)} MB (Log settings): the oldest make room for new ones"> · ${count(c.dropped)} older lines dropped</span>`
+      ? html`<span
+          data-testid="dropped"
+          title="The panel holds at most ${count(c.maxLines)} lines, and all panels' lines together at most ${count(
+            c.maxMemoryMB,
+          )} MB (Log settings): the oldest make room for new ones"
+        >
+          · ${count(c.dropped)} older lines dropped</span
+        >`
       : nothing}
     ${olderView(c.older, c.readOlder ?? (() => undefined))}
-    ${c.pending > 0 ? html`<span data-testid="backfill"> · <vscode-progress-ring class="tiny"></vscode-progress-ring> ${count(c.pending)} older lines on the way</span>` : nothing}
+    ${c.pending > 0
+      ? html`<span data-testid="backfill"> · <vscode-progress-ring class="tiny"></vscode-progress-ring> ${count(c.pending)} older lines on the way</span>`
+      : nothing}
     ${c.selected ? html`<span data-testid="selected"> · ${count(c.selected)} selected</span>` : nothing}
     ${c.notice ? html`<span class="notice" data-testid="notice" role="status"> · ${c.notice}</span>` : nothing}
   </div>`;

@@ -57,10 +57,18 @@ function iconButton(label: string, icon: string, testId: string, onClick: () => 
   return html`<vscode-button ?secondary=${secondary} icon=${icon} title=${label} data-testid=${testId} @click=${onClick}>${label}</vscode-button>`;
 }
 
-function floatingIpFields(prefix: string, choice: FloatingIpChoice, id: string, issueOf: IssueOf, set: (patch: { floatingIp?: FloatingIpChoice; floatingIpId?: string }) => void) {
+function floatingIpFields(
+  prefix: string,
+  choice: FloatingIpChoice,
+  id: string,
+  issueOf: IssueOf,
+  set: (patch: { floatingIp?: FloatingIpChoice; floatingIpId?: string }) => void,
+) {
   return html`${radioField(`${prefix}floatingIp`, 'Floating IP', choice, FLOATING_IPS, issueOf(`${prefix}floatingIp`), (floatingIp) => set({ floatingIp }))}
   ${choice === 'existing'
-    ? textField(`${prefix}floatingIpId`, 'Existing floating IP ID', id, issueOf(`${prefix}floatingIpId`), (floatingIpId) => set({ floatingIpId }), { placeholder: 'floating IP id' })
+    ? textField(`${prefix}floatingIpId`, 'Existing floating IP ID', id, issueOf(`${prefix}floatingIpId`), (floatingIpId) => set({ floatingIpId }), {
+        placeholder: 'floating IP id',
+      })
     : nothing}`;
 }
 
@@ -74,14 +82,18 @@ function interfaceCard(item: InterfaceForm, i: number, issueOf: IssueOf, set: (p
     ${item.type === 'subnet' || item.type === 'any_subnet'
       ? textField(`${p}networkId`, 'Network ID', item.networkId, issueOf(`${p}networkId`), (networkId) => set({ networkId }), { placeholder: 'network id' })
       : nothing}
-    ${item.type === 'subnet' ? textField(`${p}subnetId`, 'Subnet ID', item.subnetId, issueOf(`${p}subnetId`), (subnetId) => set({ subnetId }), { placeholder: 'subnet id' }) : nothing}
+    ${item.type === 'subnet'
+      ? textField(`${p}subnetId`, 'Subnet ID', item.subnetId, issueOf(`${p}subnetId`), (subnetId) => set({ subnetId }), { placeholder: 'subnet id' })
+      : nothing}
     ${item.type === 'reserved_fixed_ip'
       ? textField(`${p}portId`, 'Reserved fixed IP port ID', item.portId, issueOf(`${p}portId`), (portId) => set({ portId }), {
           placeholder: 'port id',
           hint: 'Sent as type reserved_fixed_ip with port_id (the spec names neither).',
         })
       : nothing}
-    ${item.type === 'external' || item.type === 'any_subnet' ? selectField(`${p}ipFamily`, 'IP family', item.ipFamily, IP_FAMILIES, issueOf(`${p}ipFamily`), (ipFamily) => set({ ipFamily })) : nothing}
+    ${item.type === 'external' || item.type === 'any_subnet'
+      ? selectField(`${p}ipFamily`, 'IP family', item.ipFamily, IP_FAMILIES, issueOf(`${p}ipFamily`), (ipFamily) => set({ ipFamily }))
+      : nothing}
     ${textField(`${p}interfaceName`, 'Interface name (optional)', item.interfaceName, issueOf(`${p}interfaceName`), (interfaceName) => set({ interfaceName }))}
     ${subnetBased ? floatingIpFields(p, item.floatingIp, item.floatingIpId, issueOf, set) : nothing}
   </fieldset>`;
@@ -93,14 +105,20 @@ function volumeCard(item: VolumeForm, i: number, issueOf: IssueOf, set: (patch: 
     <legend>Volume ${i + 1}</legend>
     <div class="card-actions">${iconButton('Remove', 'trash', `remove-volume-${i}`, remove)}</div>
     ${selectField(`${p}source`, 'Source', item.source, VOLUME_SOURCES, issueOf(`${p}source`), (source) => set({ source }))}
-    ${item.source === 'image' ? textField(`${p}imageId`, 'Image ID', item.imageId, issueOf(`${p}imageId`), (imageId) => set({ imageId }), { placeholder: 'image id' }) : nothing}
+    ${item.source === 'image'
+      ? textField(`${p}imageId`, 'Image ID', item.imageId, issueOf(`${p}imageId`), (imageId) => set({ imageId }), { placeholder: 'image id' })
+      : nothing}
     ${item.source === 'snapshot'
-      ? textField(`${p}snapshotId`, 'Snapshot ID', item.snapshotId, issueOf(`${p}snapshotId`), (snapshotId) => set({ snapshotId }), { placeholder: 'snapshot id' })
+      ? textField(`${p}snapshotId`, 'Snapshot ID', item.snapshotId, issueOf(`${p}snapshotId`), (snapshotId) => set({ snapshotId }), {
+          placeholder: 'snapshot id',
+        })
       : nothing}
     ${textField(`${p}size`, 'Size (GiB)', item.size, issueOf(`${p}size`), (size) => set({ size }), {
       placeholder: item.source === 'new-volume' ? 'required' : 'the image or snapshot size',
     })}
-    ${textField(`${p}typeName`, 'Volume type', item.typeName, issueOf(`${p}typeName`), (typeName) => set({ typeName }), { placeholder: 'standard, ssd_hiiops, cold…' })}
+    ${textField(`${p}typeName`, 'Volume type', item.typeName, issueOf(`${p}typeName`), (typeName) => set({ typeName }), {
+      placeholder: 'standard, ssd_hiiops, cold…',
+    })}
   </fieldset>`;
 }
 
@@ -113,27 +131,52 @@ export function instanceFormView(form: InstanceForm, issueOf: IssueOf, edit: (ne
   return html`<section class="form" data-testid="instance-form">
     ${flavorField(form.flavor, issueOf('flavor'), (flavor) => set({ flavor }))}
     ${radioField('nameMode', 'Name the instances by', form.nameMode, NAME_MODES, undefined, (nameMode) => set({ nameMode }))}
-    ${textArea(listField, form.nameMode === 'names' ? 'Instance names (one per line)' : 'Name templates (one per line)', form[listField], issueOf(listField), (value) => set({ [listField]: value }), {
-      rows: 3,
-      placeholder: form.nameMode === 'names' ? 'web-1\nweb-2' : 'web-{ip_octets}',
-    })}
+    ${textArea(
+      listField,
+      form.nameMode === 'names' ? 'Instance names (one per line)' : 'Name templates (one per line)',
+      form[listField],
+      issueOf(listField),
+      (value) => set({ [listField]: value }),
+      {
+        rows: 3,
+        placeholder: form.nameMode === 'names' ? 'web-1\nweb-2' : 'web-{ip_octets}',
+      },
+    )}
     <div class="count" data-testid="instance-count">${count} instance${count === 1 ? '' : 's'}</div>
     <h2>Interfaces <span class="muted">(${form.interfaces.length})</span></h2>
     ${form.interfaces.map((item, i) =>
-      interfaceCard(item, i, issueOf, (patch) => setInterface(i, patch), () => set({ interfaces: form.interfaces.filter((_, j) => j !== i) })),
+      interfaceCard(
+        item,
+        i,
+        issueOf,
+        (patch) => setInterface(i, patch),
+        () => set({ interfaces: form.interfaces.filter((_, j) => j !== i) }),
+      ),
     )}
     ${iconButton('Add Interface', 'add', 'add-interface', () => set({ interfaces: [...form.interfaces, emptyInterface()] }))}
     <h2>Volumes <span class="muted">(${form.volumes.length})</span></h2>
-    ${form.volumes.map((item, i) => volumeCard(item, i, issueOf, (patch) => setVolume(i, patch), () => set({ volumes: form.volumes.filter((_, j) => j !== i) })))}
+    ${form.volumes.map((item, i) =>
+      volumeCard(
+        item,
+        i,
+        issueOf,
+        (patch) => setVolume(i, patch),
+        () => set({ volumes: form.volumes.filter((_, j) => j !== i) }),
+      ),
+    )}
     ${iconButton('Add Volume', 'add', 'add-volume', () => set({ volumes: [...form.volumes, emptyVolume()] }))}
   </section>`;
 }
 
-export function loadBalancerFormView(form: LoadBalancerForm, issueOf: IssueOf, edit: (next: LoadBalancerForm) => void, flavorField: FlavorField): TemplateResult {
+export function loadBalancerFormView(
+  form: LoadBalancerForm,
+  issueOf: IssueOf,
+  edit: (next: LoadBalancerForm) => void,
+  flavorField: FlavorField,
+): TemplateResult {
   const set = (patch: Partial<LoadBalancerForm>) => edit({ ...form, ...patch });
   return html`<section class="form" data-testid="lb-form">
-    ${flavorField(form.flavor, issueOf('flavor'), (flavor) => set({ flavor }))}
-    ${floatingIpFields('', form.floatingIp, form.floatingIpId, issueOf, set)}
+    ${flavorField(form.flavor, issueOf('flavor'), (flavor) => set({ flavor }))} ${floatingIpFields('', form.floatingIp, form.floatingIpId, issueOf, set)}
     ${selectField('vipIpFamily', 'VIP IP family', form.vipIpFamily, IP_FAMILIES, issueOf('vipIpFamily'), (vipIpFamily) => set({ vipIpFamily }))}
     ${radioField('vipTarget', 'VIP on', form.vipTarget, VIP_TARGETS, undefined, (vipTarget) => set({ vipTarget }))}
     ${textField('vipNetworkId', 'VIP network ID', form.vipNetworkId, issueOf('vipNetworkId'), (vipNetworkId) => set({ vipNetworkId }), {

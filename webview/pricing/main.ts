@@ -34,7 +34,12 @@ export class PricePreviewApp extends LitElement {
   private views: Record<PriceTab, PriceView> = { instances: { state: 'loading' }, loadBalancer: { state: 'loading' } };
   private connection: string | null = null;
   /** What each picker offers (the extension reads the platform's lists). */
-  private choices: Record<PriceList, ListChoices> = { projects: { state: 'typed' }, regions: { state: 'typed' }, flavors: { state: 'typed' }, loadBalancerFlavors: { state: 'typed' } };
+  private choices: Record<PriceList, ListChoices> = {
+    projects: { state: 'typed' },
+    regions: { state: 'typed' },
+    flavors: { state: 'typed' },
+    loadBalancerFlavors: { state: 'typed' },
+  };
   /** Pickers the person switched to typing ("Enter an ID…"). */
   private typing = new Set<string>();
   private copyStatus = '';
@@ -120,7 +125,18 @@ export class PricePreviewApp extends LitElement {
   }
 
   /** A picker over one of the lists; `key` names it among the switched-to-typing ones. */
-  private picker(key: string, field: string, label: string, list: PriceList, value: string, issue: string | undefined, onInput: (value: string) => void, noun: string, placeholder: string, enterLabel?: string) {
+  private picker(
+    key: string,
+    field: string,
+    label: string,
+    list: PriceList,
+    value: string,
+    issue: string | undefined,
+    onInput: (value: string) => void,
+    noun: string,
+    placeholder: string,
+    enterLabel?: string,
+  ) {
     return pickField(field, label, value, this.choices[list], issue, onInput, {
       noun,
       placeholder,
@@ -131,7 +147,9 @@ export class PricePreviewApp extends LitElement {
         else this.typing.delete(key);
         this.requestUpdate();
         // The field that replaced the other takes the focus, so the keyboard goes on where it was.
-        void this.updateComplete.then(() => this.querySelector<HTMLElement>(`[data-field="${field}"] vscode-textfield, [data-field="${field}"] vscode-single-select`)?.focus());
+        void this.updateComplete.then(() =>
+          this.querySelector<HTMLElement>(`[data-field="${field}"] vscode-textfield, [data-field="${field}"] vscode-single-select`)?.focus(),
+        );
       },
       reload: () => this.host.notify({ type: 'reloadList', list }),
     });
@@ -142,11 +160,30 @@ export class PricePreviewApp extends LitElement {
     if (tab !== this.state.tab) return nothing;
     const form =
       tab === 'instances'
-        ? instanceFormView(this.state.instance, this.issueOf('instances'), (instance) => this.edit({ ...this.state, instance }), (value, issue, onInput) =>
-            this.picker('flavors', 'flavor', 'Flavor', 'flavors', value, issue, onInput, 'flavors', 'e.g. g1-standard-2-4', 'Enter a flavor name…'),
+        ? instanceFormView(
+            this.state.instance,
+            this.issueOf('instances'),
+            (instance) => this.edit({ ...this.state, instance }),
+            (value, issue, onInput) =>
+              this.picker('flavors', 'flavor', 'Flavor', 'flavors', value, issue, onInput, 'flavors', 'e.g. g1-standard-2-4', 'Enter a flavor name…'),
           )
-        : loadBalancerFormView(this.state.loadBalancer, this.issueOf('loadBalancer'), (loadBalancer) => this.edit({ ...this.state, loadBalancer }), (value, issue, onInput) =>
-            this.picker('loadBalancerFlavors', 'flavor', 'Flavor', 'loadBalancerFlavors', value, issue, onInput, 'load balancer flavors', 'e.g. lb1-2-4', 'Enter a flavor name…'),
+        : loadBalancerFormView(
+            this.state.loadBalancer,
+            this.issueOf('loadBalancer'),
+            (loadBalancer) => this.edit({ ...this.state, loadBalancer }),
+            (value, issue, onInput) =>
+              this.picker(
+                'loadBalancerFlavors',
+                'flavor',
+                'Flavor',
+                'loadBalancerFlavors',
+                value,
+                issue,
+                onInput,
+                'load balancer flavors',
+                'e.g. lb1-2-4',
+                'Enter a flavor name…',
+              ),
           );
     return html`<div class="columns">
         <div class="form-column">${form}</div>
@@ -162,26 +199,49 @@ export class PricePreviewApp extends LitElement {
     return html`<header class="top">
         <h1><span class="codicon codicon-tag"></span> Price Preview</h1>
         <div class="location">
-          ${this.picker('projects', 'projectId', 'Project', 'projects', this.state.location.projectId, location('projectId'), (projectId) => setLocation({ projectId }), 'projects', 'Project ID, e.g. 1')}
-          ${this.picker('regions', 'regionId', 'Region', 'regions', this.state.location.regionId, location('regionId'), (regionId) => setLocation({ regionId }), 'regions', 'Region ID, e.g. 1')}
+          ${this.picker(
+            'projects',
+            'projectId',
+            'Project',
+            'projects',
+            this.state.location.projectId,
+            location('projectId'),
+            (projectId) => setLocation({ projectId }),
+            'projects',
+            'Project ID, e.g. 1',
+          )}
+          ${this.picker(
+            'regions',
+            'regionId',
+            'Region',
+            'regions',
+            this.state.location.regionId,
+            location('regionId'),
+            (regionId) => setLocation({ regionId }),
+            'regions',
+            'Region ID, e.g. 1',
+          )}
         </div>
         <div class="connection muted" data-testid="connection">
-          ${this.connection ? html`<span class="codicon codicon-plug"></span> ${this.connection}` : html`<span class="codicon codicon-debug-disconnect"></span> Not signed in`}
+          ${this.connection
+            ? html`<span class="codicon codicon-plug"></span> ${this.connection}`
+            : html`<span class="codicon codicon-debug-disconnect"></span> Not signed in`}
         </div>
       </header>
       <main>
-      <vscode-tabs
-        selected-index=${selected}
-        @vsc-tabs-select=${(e: CustomEvent<{ selectedIndex: number }>) => {
-          const tab = TABS[e.detail.selectedIndex]?.tab;
-          if (tab && tab !== this.state.tab) this.edit({ ...this.state, tab });
-        }}
-      >
-        ${TABS.map(
-          (t) => html`<vscode-tab-header slot="header" data-testid=${`tab-${t.tab}`}><span class="codicon codicon-${t.icon}"></span> ${t.label}</vscode-tab-header>
-            <vscode-tab-panel data-testid=${`panel-${t.tab}`}>${this.tabPanel(t.tab)}</vscode-tab-panel>`,
-        )}
-      </vscode-tabs>
+        <vscode-tabs
+          selected-index=${selected}
+          @vsc-tabs-select=${(e: CustomEvent<{ selectedIndex: number }>) => {
+            const tab = TABS[e.detail.selectedIndex]?.tab;
+            if (tab && tab !== this.state.tab) this.edit({ ...this.state, tab });
+          }}
+        >
+          ${TABS.map(
+            (t) =>
+              html`<vscode-tab-header slot="header" data-testid=${`tab-${t.tab}`}><span class="codicon codicon-${t.icon}"></span> ${t.label}</vscode-tab-header>
+                <vscode-tab-panel data-testid=${`panel-${t.tab}`}>${this.tabPanel(t.tab)}</vscode-tab-panel>`,
+          )}
+        </vscode-tabs>
       </main>
       <div class="sr-only" role="status" data-testid="spoken-price">${this.spoken}</div>`;
   }

@@ -41,9 +41,9 @@ function compareTable(compare: CompareView, actions: PriceActions): TemplateResu
       <th scope="row">${r.label}</th>
       <td>${r.pinned}</td>
       <td>${r.live}</td>
-      <td class="diff ${r.sign === null ? '' : r.sign > 0 ? 'up' : r.sign < 0 ? 'down' : 'same'}" data-testid=${total ? 'compare-total' : `compare-${r.key}`}
-        >${r.sign ? html`<span class="codicon codicon-arrow-${r.sign > 0 ? 'up' : 'down'}" aria-hidden="true"></span>` : nothing}${r.difference}</td
-      >
+      <td class="diff ${r.sign === null ? '' : r.sign > 0 ? 'up' : r.sign < 0 ? 'down' : 'same'}" data-testid=${total ? 'compare-total' : `compare-${r.key}`}>
+        ${r.sign ? html`<span class="codicon codicon-arrow-${r.sign > 0 ? 'up' : 'down'}" aria-hidden="true"></span>` : nothing}${r.difference}
+      </td>
     </tr>`;
   return html`<section class="compare" data-testid="compare">
     <header>
@@ -53,14 +53,27 @@ function compareTable(compare: CompareView, actions: PriceActions): TemplateResu
     <div class="muted" data-testid="pinned-summary">Pinned: ${compare.summary} (${new Date(compare.pinnedAt).toLocaleString()})</div>
     ${compare.note ? html`<div class="note" data-testid="compare-note">${compare.note}</div>` : nothing}
     <table class="grid">
-      <thead><tr><th scope="col">Per month</th><th scope="col">Pinned</th><th scope="col">Live</th><th scope="col">Difference</th></tr></thead>
-      <tbody>${compare.rows.map((r) => row(r))} ${row(compare.total, true)}</tbody>
+      <thead>
+        <tr>
+          <th scope="col">Per month</th>
+          <th scope="col">Pinned</th>
+          <th scope="col">Live</th>
+          <th scope="col">Difference</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${compare.rows.map((r) => row(r))} ${row(compare.total, true)}
+      </tbody>
     </table>
   </section>`;
 }
 
 function display(d: PriceDisplay, actions: PriceActions, stale: boolean): TemplateResult {
-  const head = html`${stale ? html`<div class="stale-note" data-testid="stale-note"><span class="codicon codicon-history"></span> The last price, for the configuration before this one:</div>` : nothing}
+  const head = html`${stale
+      ? html`<div class="stale-note" data-testid="stale-note">
+          <span class="codicon codicon-history"></span> The last price, for the configuration before this one:
+        </div>`
+      : nothing}
     <div class="summary muted" data-testid="price-summary">${d.summary}</div>`;
   if (d.status !== 'show') {
     return html`<div class="priced ${stale ? 'stale' : ''}" data-testid="price-display" data-sequence=${d.sequence} data-status=${d.status}>
@@ -79,17 +92,46 @@ function display(d: PriceDisplay, actions: PriceActions, stale: boolean): Templa
       <div class="total-hour"><span class="amount" data-testid="total-hour">${d.perHour}</span><span class="unit">per hour</span></div>
     </div>
     <dl class="facts">
-      ${d.vmCount !== null ? html`<dt>Instances priced</dt><dd data-testid="vm-count">${d.vmCount}</dd>` : nothing}
-      <dt>Without discount</dt><dd data-testid="without-discount">${d.withoutDiscount} per month</dd>
-      <dt>Discount</dt><dd data-testid="discount">${d.discountPercent}</dd>
-      ${d.discountDetails.map((x) => html`<dt class="sub">on ${x.resource}</dt><dd class="sub">${x.discount}</dd>`)}
-      <dt>Tax (included)</dt><dd data-testid="tax">${d.taxPercent}</dd>
+      ${d.vmCount !== null
+        ? html`<dt>Instances priced</dt>
+            <dd data-testid="vm-count">${d.vmCount}</dd>`
+        : nothing}
+      <dt>Without discount</dt>
+      <dd data-testid="without-discount">${d.withoutDiscount} per month</dd>
+      <dt>Discount</dt>
+      <dd data-testid="discount">${d.discountPercent}</dd>
+      ${d.discountDetails.map(
+        (x) =>
+          html`<dt class="sub">on ${x.resource}</dt>
+            <dd class="sub">${x.discount}</dd>`,
+      )}
+      <dt>Tax (included)</dt>
+      <dd data-testid="tax">${d.taxPercent}</dd>
     </dl>
     <table class="grid breakdown" data-testid="breakdown">
-      <thead><tr><th scope="col">Resource</th><th scope="col">Per hour</th><th scope="col">Per month</th></tr></thead>
+      <thead>
+        <tr>
+          <th scope="col">Resource</th>
+          <th scope="col">Per hour</th>
+          <th scope="col">Per month</th>
+        </tr>
+      </thead>
       <tbody>
-        ${d.rows.map((r) => html`<tr data-key=${r.key}><th scope="row">${r.label}</th><td>${r.perHour}</td><td>${r.perMonth}</td></tr>`)}
-        ${d.perGb.map((g) => html`<tr data-key=${g.key} class="per-gb"><th scope="row">${g.label}</th><td colspan="2">${g.price}</td></tr>`)}
+        ${d.rows.map(
+          (r) =>
+            html`<tr data-key=${r.key}>
+              <th scope="row">${r.label}</th>
+              <td>${r.perHour}</td>
+              <td>${r.perMonth}</td>
+            </tr>`,
+        )}
+        ${d.perGb.map(
+          (g) =>
+            html`<tr data-key=${g.key} class="per-gb">
+              <th scope="row">${g.label}</th>
+              <td colspan="2">${g.price}</td>
+            </tr>`,
+        )}
       </tbody>
     </table>
     ${barChart(d.chart)} ${d.compare ? compareTable(d.compare, actions) : nothing}
@@ -98,9 +140,20 @@ function display(d: PriceDisplay, actions: PriceActions, stale: boolean): Templa
 
 function toolbar(actions: PriceActions, canPin: boolean): TemplateResult {
   return html`<div class="toolbar">
-    <vscode-button icon="pin" ?disabled=${!canPin} title="Keep these prices to compare the next configurations with" data-testid="pin" @click=${actions.pin}>Pin</vscode-button>
-    <vscode-button secondary icon="json" title="Copy the request body as JSON" data-testid="copy-json" @click=${() => actions.copy('json')}>Copy Request as JSON</vscode-button>
-    <vscode-button secondary icon="terminal" title="Copy a curl command (the key as $PLATFORM_API_KEY)" data-testid="copy-curl" @click=${() => actions.copy('curl')}>Copy as curl</vscode-button>
+    <vscode-button icon="pin" ?disabled=${!canPin} title="Keep these prices to compare the next configurations with" data-testid="pin" @click=${actions.pin}
+      >Pin</vscode-button
+    >
+    <vscode-button secondary icon="json" title="Copy the request body as JSON" data-testid="copy-json" @click=${() => actions.copy('json')}
+      >Copy Request as JSON</vscode-button
+    >
+    <vscode-button
+      secondary
+      icon="terminal"
+      title="Copy a curl command (the key as $PLATFORM_API_KEY)"
+      data-testid="copy-curl"
+      @click=${() => actions.copy('curl')}
+      >Copy as curl</vscode-button
+    >
   </div>`;
 }
 
@@ -137,7 +190,8 @@ function barText(view: PriceView): string {
  */
 export function priceBar(view: PriceView, jump: () => void): TemplateResult {
   const { state } = view;
-  const icon = state === 'loading' ? 'loading codicon-modifier-spin' : state === 'failed' || state === 'invalid' ? 'error' : state === 'signedOut' ? 'account' : 'tag';
+  const icon =
+    state === 'loading' ? 'loading codicon-modifier-spin' : state === 'failed' || state === 'invalid' ? 'error' : state === 'signedOut' ? 'account' : 'tag';
   return html`<div class="price-bar" data-testid="price-bar" data-state=${state}>
     <span class="codicon codicon-${icon}" aria-hidden="true"></span>
     <span class="bar-text" data-testid="price-bar-text">${barText(view)}</span>
@@ -156,7 +210,8 @@ export function priceArea(view: PriceView, actions: PriceActions, copyStatus: st
       break;
     case 'invalid':
       body = html`<div class="empty" data-testid="price-invalid">
-        <span class="codicon codicon-error"></span> Fix ${view.count} field${view.count === 1 ? '' : 's'} to see a price: nothing is sent while the form is invalid.
+        <span class="codicon codicon-error"></span> Fix ${view.count} field${view.count === 1 ? '' : 's'} to see a price: nothing is sent while the form is
+        invalid.
       </div>`;
       break;
     case 'loading':

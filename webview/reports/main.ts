@@ -5,7 +5,14 @@ import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
 import '../shared/elements';
 import { HostConnection } from '../shared/host';
-import { REPORT_FILTER_MAX, type ReportTableEvent, type ReportTableInfo, type ReportTableNotification, type ReportTablePanelState, type ReportTableRequests } from '../../src/protocol/reportTable';
+import {
+  REPORT_FILTER_MAX,
+  type ReportTableEvent,
+  type ReportTableInfo,
+  type ReportTableNotification,
+  type ReportTablePanelState,
+  type ReportTableRequests,
+} from '../../src/protocol/reportTable';
 import { keyTarget } from '../logs/listKeys';
 import { cssProps } from '../logs/cssProps';
 import { TableModel, cellText } from './tableModel';
@@ -218,7 +225,7 @@ export class ReportTableApp extends LitElement {
     }
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const page = Math.max(1, Math.floor((this.viewport?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 2);
-    const top = Math.floor(Math.max(0, (this.viewport?.scrollTop ?? 0)) / ROW_HEIGHT);
+    const top = Math.floor(Math.max(0, this.viewport?.scrollTop ?? 0) / ROW_HEIGHT);
     const target = keyTarget(e.key, this.active ?? Math.min(top, this.model.shownCount - 1) - (e.key === 'ArrowDown' ? 1 : 0), this.model.shownCount, page);
     if (target === undefined) return;
     e.preventDefault();
@@ -266,19 +273,32 @@ export class ReportTableApp extends LitElement {
     const range = this.selection;
     const totals = m.totals();
     const hasTotals = totals.some((t) => t !== undefined);
-    const footer = hasTotals ? totals.map((t, c) => (t !== undefined ? m.totalText(c, t) : c === 0 ? (shown === m.rows.length ? 'Total' : 'Total (shown rows)') : '')) : [];
+    const footer = hasTotals
+      ? totals.map((t, c) => (t !== undefined ? m.totalText(c, t) : c === 0 ? (shown === m.rows.length ? 'Total' : 'Total (shown rows)') : ''))
+      : [];
     const template = { '--cols': columnTemplate(this.widths.length === columns ? this.widths : columnWidths(m), footer) };
     const items = this.virtualizer.getVirtualItems();
     return html`
       ${infoView(this.info)}
       <main>
         <div class="toolbar">
-          <vscode-textfield class="filter" placeholder="Filter rows (plain text, any case)" aria-label="Filter rows" .value=${this.filterDraft} maxlength=${REPORT_FILTER_MAX} @input=${this.onFilterInput} data-testid="filter"
+          <vscode-textfield
+            class="filter"
+            placeholder="Filter rows (plain text, any case)"
+            aria-label="Filter rows"
+            .value=${this.filterDraft}
+            maxlength=${REPORT_FILTER_MAX}
+            @input=${this.onFilterInput}
+            data-testid="filter"
             ><span slot="content-before" class="codicon codicon-filter"></span
           ></vscode-textfield>
-          <span class="counts" data-testid="counts">${shown === m.rows.length ? `${count(shown)} rows` : `${count(shown)} of ${count(m.rows.length)} rows`}</span>
+          <span class="counts" data-testid="counts"
+            >${shown === m.rows.length ? `${count(shown)} rows` : `${count(shown)} of ${count(m.rows.length)} rows`}</span
+          >
           <span class="spacer"></span>
-          <vscode-button secondary ?disabled=${!range} @click=${() => this.copy()} title="Copy the selected rows as tab-separated text (Ctrl+C)">Copy Rows</vscode-button>
+          <vscode-button secondary ?disabled=${!range} @click=${() => this.copy()} title="Copy the selected rows as tab-separated text (Ctrl+C)"
+            >Copy Rows</vscode-button
+          >
           <vscode-button secondary @click=${() => this.host.notify({ type: 'command', command: 'saveAs' })}>Save Report As…</vscode-button>
           <vscode-button secondary @click=${() => this.host.notify({ type: 'reload' })} title="Read the result again">Reload</vscode-button>
         </div>
@@ -316,7 +336,9 @@ export class ReportTableApp extends LitElement {
                 >
                   ${Array.from({ length: columns }, (_, c) => {
                     const cell = row[c] ?? null;
-                    return html`<div role="gridcell" aria-colindex=${c + 1} class="cell ${m.isNumeric(c) ? 'num' : ''}" title=${cellText(cell)}>${m.cellDisplay(c, cell)}</div>`;
+                    return html`<div role="gridcell" aria-colindex=${c + 1} class="cell ${m.isNumeric(c) ? 'num' : ''}" title=${cellText(cell)}>
+                      ${m.cellDisplay(c, cell)}
+                    </div>`;
                   })}
                 </div>`;
               })}
@@ -326,7 +348,14 @@ export class ReportTableApp extends LitElement {
                   <div class="row foot" role="row" aria-rowindex=${shown + 2}>
                     ${totals.map(
                       (t, c) =>
-                        html`<div role="gridcell" aria-colindex=${c + 1} class="cell ${t !== undefined ? 'num' : ''}" data-testid=${t !== undefined ? `total-${c}` : nothing}>${footer[c]}</div>`,
+                        html`<div
+                          role="gridcell"
+                          aria-colindex=${c + 1}
+                          class="cell ${t !== undefined ? 'num' : ''}"
+                          data-testid=${t !== undefined ? `total-${c}` : nothing}
+                        >
+                          ${footer[c]}
+                        </div>`,
                     )}
                   </div>
                 </div>`

@@ -32,9 +32,23 @@ export function infoView(info: ReportTableInfo | undefined): TemplateResult {
   return html`<header class="top">
     <h1>Report${info.template ? ` ${info.template}` : ''}<span class="where muted">on ${info.connectionName}</span></h1>
     <dl class="facts" data-testid="facts">
-      ${info.parameters.map(([k, v]) => html`<div><dt>${k}</dt><dd>${v}</dd></div>`)}
-      ${created && !Number.isNaN(created.getTime()) ? html`<div><dt>Created</dt><dd>${created.toISOString().slice(0, 16).replace('T', ' ')} UTC</dd></div>` : nothing}
-      <div><dt>UUID</dt><dd>${info.uuid}</dd></div>
+      ${info.parameters.map(
+        ([k, v]) =>
+          html`<div>
+            <dt>${k}</dt>
+            <dd>${v}</dd>
+          </div>`,
+      )}
+      ${created && !Number.isNaN(created.getTime())
+        ? html`<div>
+            <dt>Created</dt>
+            <dd>${created.toISOString().slice(0, 16).replace('T', ' ')} UTC</dd>
+          </div>`
+        : nothing}
+      <div>
+        <dt>UUID</dt>
+        <dd>${info.uuid}</dd>
+      </div>
     </dl>
   </header>`;
 }
@@ -46,9 +60,15 @@ export function headerView(model: TableModel, sortBy: (column: number) => void):
       ${Array.from({ length: model.columnCount }, (_, c) => {
         const direction = sort?.column === c ? sort.direction : undefined;
         const name = model.header(c);
-        return html`<div role="columnheader" aria-colindex=${c + 1} class="cell ${model.isNumeric(c) ? 'num' : ''}" aria-sort=${direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}>
+        return html`<div
+          role="columnheader"
+          aria-colindex=${c + 1}
+          class="cell ${model.isNumeric(c) ? 'num' : ''}"
+          aria-sort=${direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
+        >
           <button class="sort" data-testid=${`sort-${c}`} @click=${() => sortBy(c)} title=${`Sort by ${name}`}>
-            <span class="name">${name}</span><span class="codicon ${direction === 'asc' ? 'codicon-arrow-up' : direction === 'desc' ? 'codicon-arrow-down' : ''}" aria-hidden="true"></span>
+            <span class="name">${name}</span
+            ><span class="codicon ${direction === 'asc' ? 'codicon-arrow-up' : direction === 'desc' ? 'codicon-arrow-down' : ''}" aria-hidden="true"></span>
           </button>
         </div>`;
       })}
@@ -64,13 +84,18 @@ export function stateView(load: LoadState, rows: number, run: (command: StateCom
     case 'connecting':
       return html`<div class="state" data-testid="state">Connecting to the extension…</div>`;
     case 'loading':
-      return html`<div class="state" data-testid="state"><vscode-progress-ring class="tiny" aria-hidden="true"></vscode-progress-ring> Reading the report… ${n} rows so far</div>`;
+      return html`<div class="state" data-testid="state">
+        <vscode-progress-ring class="tiny" aria-hidden="true"></vscode-progress-ring> Reading the report… ${n} rows so far
+      </div>`;
     case 'done':
       return nothing;
     case 'stopped':
       return html`<div class="state banner" data-testid="state">
         <span class="codicon codicon-warning" aria-hidden="true"></span>
-        <span>Stopped loading at ${load.maxMB} MB (${n} rows): the table holds at most <code>platformConsole.reports.maxTableMB</code>. Save the report for the whole result.</span>
+        <span
+          >Stopped loading at ${load.maxMB} MB (${n} rows): the table holds at most <code>platformConsole.reports.maxTableMB</code>. Save the report for the
+          whole result.</span
+        >
         <vscode-button @click=${() => run('saveAs')}>Save Report As…</vscode-button>
         <vscode-button secondary @click=${() => run('settings')}>Settings</vscode-button>
       </div>`;

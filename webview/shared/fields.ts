@@ -19,7 +19,14 @@ export interface TextOptions {
   hint?: string | TemplateResult;
 }
 
-export function textField(field: string, label: string, value: string, issue: string | undefined, onInput: (value: string) => void, options: TextOptions = {}): TemplateResult {
+export function textField(
+  field: string,
+  label: string,
+  value: string,
+  issue: string | undefined,
+  onInput: (value: string) => void,
+  options: TextOptions = {},
+): TemplateResult {
   const id = domId(field);
   return html`<div class="field ${issue ? 'has-issue' : ''}" data-field=${field}>
     <label for=${id}>${label}</label>
@@ -38,7 +45,14 @@ export function textField(field: string, label: string, value: string, issue: st
   </div>`;
 }
 
-export function textArea(field: string, label: string, value: string, issue: string | undefined, onInput: (value: string) => void, options: TextOptions & { rows?: number } = {}): TemplateResult {
+export function textArea(
+  field: string,
+  label: string,
+  value: string,
+  issue: string | undefined,
+  onInput: (value: string) => void,
+  options: TextOptions & { rows?: number } = {},
+): TemplateResult {
   const id = domId(field);
   return html`<div class="field ${issue ? 'has-issue' : ''}" data-field=${field}>
     <label for=${id}>${label}</label>
@@ -67,7 +81,14 @@ export function selectField<T extends string>(
   const id = domId(field);
   return html`<div class="field ${issue ? 'has-issue' : ''}" data-field=${field}>
     <label for=${id}>${label}</label>
-    <vscode-single-select id=${id} name=${field} .label=${label} .value=${value} ?invalid=${Boolean(issue)} @change=${(e: Event) => onChange((e.target as HTMLSelectElement).value as T)}>
+    <vscode-single-select
+      id=${id}
+      name=${field}
+      .label=${label}
+      .value=${value}
+      ?invalid=${Boolean(issue)}
+      @change=${(e: Event) => onChange((e.target as HTMLSelectElement).value as T)}
+    >
       ${choices.map((c) => html`<vscode-option value=${c.value} ?selected=${c.value === value}>${c.label}</vscode-option>`)}
     </vscode-single-select>
     ${issueLine(field, issue)}

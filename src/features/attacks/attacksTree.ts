@@ -161,7 +161,10 @@ export class AttacksTree extends NodeTree {
     state.loadingMore = true;
     this.refresh();
     try {
-      const answer = await bound.api.security.listDdosEvents({ params: {}, query: { ...state.query, ordering: '-attack_start_time', limit: ATTACK_PAGE_SIZE, offset: state.rows.length } });
+      const answer = await bound.api.security.listDdosEvents({
+        params: {},
+        query: { ...state.query, ordering: '-attack_start_time', limit: ATTACK_PAGE_SIZE, offset: state.rows.length },
+      });
       if (generation !== this.generation) return;
       const known = new Set(state.rows.map((r) => r.id));
       const added = answer.results.map(attackRow).filter((r) => !known.has(r.id));
@@ -169,7 +172,8 @@ export class AttacksTree extends NodeTree {
       state.total = answer.count ?? state.total;
       state.more = state.total !== undefined ? state.rows.length < state.total : answer.results.length >= ATTACK_PAGE_SIZE;
     } catch (error) {
-      if (generation === this.generation) void notifyError('Could not load more DDoS attacks', error, { log: this.deps.log, ui: this.deps.ui(), connectionName: bound.connection.name });
+      if (generation === this.generation)
+        void notifyError('Could not load more DDoS attacks', error, { log: this.deps.log, ui: this.deps.ui(), connectionName: bound.connection.name });
     } finally {
       state.loadingMore = false;
       if (generation === this.generation) this.refresh();
@@ -180,8 +184,14 @@ export class AttacksTree extends NodeTree {
     if (!this.activeConnectionId) return [];
     const state = this.state;
     if (state.kind === 'idle') void this.ensure();
-    if (state.kind === 'idle' || state.kind === 'loading') return [new MessageNode('Loading the DDoS attacks…', 'loading~spin', { description: describeFilters(this.filters, this.deps.timeZone) })];
-    if (state.kind === 'missing') return [new MessageNode('This server has no DDoS event log', 'info', { tooltip: 'GET /security/notifier/v1/event_logs is the platform’s own endpoint; this server answers 404' })];
+    if (state.kind === 'idle' || state.kind === 'loading')
+      return [new MessageNode('Loading the DDoS attacks…', 'loading~spin', { description: describeFilters(this.filters, this.deps.timeZone) })];
+    if (state.kind === 'missing')
+      return [
+        new MessageNode('This server has no DDoS event log', 'info', {
+          tooltip: 'GET /security/notifier/v1/event_logs is the platform’s own endpoint; this server answers 404',
+        }),
+      ];
     if (state.kind === 'error') return [new ErrorNode('Could not load the DDoS attacks', state.error, () => this.reload(true))];
     const clear = () => new ActionNode('Clear Filters', 'clear-all', () => this.setFilters(DEFAULT_FILTERS));
     if (state.rows.length === 0) {
@@ -211,10 +221,16 @@ export class AttackNode extends TreeNode {
     const item = new vscode.TreeItem(rowLabel(row));
     item.id = `attack.${row.id}`;
     item.description = rowDescription(row, this.nowMs, this.timeZone);
-    item.iconPath = ongoing ? new vscode.ThemeIcon('flame', new vscode.ThemeColor('errorForeground')) : new vscode.ThemeIcon(row.alertType === 'rtbh_alert' ? 'circle-slash' : 'shield');
+    item.iconPath = ongoing
+      ? new vscode.ThemeIcon('flame', new vscode.ThemeColor('errorForeground'))
+      : new vscode.ThemeIcon(row.alertType === 'rtbh_alert' ? 'circle-slash' : 'shield');
     const facts = attackFacts(row, this.nowMs, this.timeZone);
     item.tooltip = new vscode.MarkdownString(
-      [`**${ongoing ? 'Ongoing DDoS attack' : 'DDoS attack'}** on ${escapeMarkdown(rowLabel(row))}`, '', ...facts.slice(1).map(([label, value]) => `${label}: ${escapeMarkdown(value)}  `)].join('\n'),
+      [
+        `**${ongoing ? 'Ongoing DDoS attack' : 'DDoS attack'}** on ${escapeMarkdown(rowLabel(row))}`,
+        '',
+        ...facts.slice(1).map(([label, value]) => `${label}: ${escapeMarkdown(value)}  `),
+      ].join('\n'),
     );
     item.contextValue = ATTACK_CONTEXT;
     item.accessibilityInformation = spokenRow(rowLabel(row), item.description, ongoing ? 'ongoing attack' : undefined);

@@ -92,24 +92,44 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
   };
 
   const askId = async (title: string, prompt: string, label: string, schema: z.ZodType, value: string): Promise<number | undefined> => {
-    const answer = await deps.ui().input({ title, step: 1, totalSteps: 1, canGoBack: false, prompt, value, ...checksQuietWhenEmpty((v) => wholeNumberProblem(schema, v, label), `${label}: must not be empty`) });
+    const answer = await deps.ui().input({
+      title,
+      step: 1,
+      totalSteps: 1,
+      canGoBack: false,
+      prompt,
+      value,
+      ...checksQuietWhenEmpty((v) => wholeNumberProblem(schema, v, label), `${label}: must not be empty`),
+    });
     return typeof answer === 'string' ? parseWholeNumber(answer) : undefined;
   };
 
   /** One step: the id picked from the platform's list, or typed ("Enter an ID…", or where the server has no list). */
-  const pickId = async <I>(title: string, prompt: string, label: string, schema: z.ZodType, options: Omit<ListPickOptions<I, number>, 'typed' | 'logError'>): Promise<number | undefined> => {
-    const done = await runWizard<{ id?: number }>({}, {
-      title,
-      ui: deps.ui(),
-      steps: [
-        {
-          prompt: async (s, ctx) => {
-            const typed = async () => parseWholeNumber(await ctx.input({ prompt, value: '', ...checksQuietWhenEmpty((v) => wholeNumberProblem(schema, v, label), `${label}: must not be empty`) }))!;
-            s.id = await pickFromList(ctx, { ...options, typed, logError: (error) => log.error(`Could not list the ${options.noun}s`, error) });
+  const pickId = async <I>(
+    title: string,
+    prompt: string,
+    label: string,
+    schema: z.ZodType,
+    options: Omit<ListPickOptions<I, number>, 'typed' | 'logError'>,
+  ): Promise<number | undefined> => {
+    const done = await runWizard<{ id?: number }>(
+      {},
+      {
+        title,
+        ui: deps.ui(),
+        steps: [
+          {
+            prompt: async (s, ctx) => {
+              const typed = async () =>
+                parseWholeNumber(
+                  await ctx.input({ prompt, value: '', ...checksQuietWhenEmpty((v) => wholeNumberProblem(schema, v, label), `${label}: must not be empty`) }),
+                )!;
+              s.id = await pickFromList(ctx, { ...options, typed, logError: (error) => log.error(`Could not list the ${options.noun}s`, error) });
+            },
           },
-        },
-      ],
-    });
+        ],
+      },
+    );
     return done?.id;
   };
 
@@ -133,7 +153,9 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
     const given = givenId(arg, (n) => !ask && TRIAL_ID().safeParse(n).success);
     const id =
       given.id ??
-      (arg === undefined && !ask ? await pickTrial(bound) : await askId('Show Trial', 'Trial ID (a positive whole number)', 'Trial ID', TRIAL_ID(), given.text));
+      (arg === undefined && !ask
+        ? await pickTrial(bound)
+        : await askId('Show Trial', 'Trial ID (a positive whole number)', 'Trial ID', TRIAL_ID(), given.text));
     if (id === undefined) return undefined;
     return read(bound, {
       what: `trial ${id}`,
@@ -146,19 +168,34 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
   };
 
   const showTrialStartData = async (bound: BoundConnection, arg?: { clientId?: unknown; productId?: unknown }): Promise<vscode.Uri | undefined> => {
-    const state = { clientText: arg?.clientId === undefined ? '' : valueText(arg.clientId), productText: arg?.productId === undefined ? '' : valueText(arg.productId) };
+    const state = {
+      clientText: arg?.clientId === undefined ? '' : valueText(arg.clientId),
+      productText: arg?.productId === undefined ? '' : valueText(arg.productId),
+    };
     const done = await runWizard(state, {
       title: 'Show Trial Start Data',
       ui: deps.ui(),
       steps: [
         {
           prompt: async (s, ctx) => {
-            s.clientText = (await ctx.input({ prompt: 'Client ID (a whole number, -2147483648 to 2147483647)', value: s.clientText, ...checksQuietWhenEmpty((v) => wholeNumberProblem(CLIENT_ID(), v, 'Client ID'), 'Client ID: must not be empty') })).trim();
+            s.clientText = (
+              await ctx.input({
+                prompt: 'Client ID (a whole number, -2147483648 to 2147483647)',
+                value: s.clientText,
+                ...checksQuietWhenEmpty((v) => wholeNumberProblem(CLIENT_ID(), v, 'Client ID'), 'Client ID: must not be empty'),
+              })
+            ).trim();
           },
         },
         {
           prompt: async (s, ctx) => {
-            s.productText = (await ctx.input({ prompt: 'Product ID (a whole number)', value: s.productText, ...checksQuietWhenEmpty((v) => wholeNumberProblem(PRODUCT_ID(), v, 'Product ID'), 'Product ID: must not be empty') })).trim();
+            s.productText = (
+              await ctx.input({
+                prompt: 'Product ID (a whole number)',
+                value: s.productText,
+                ...checksQuietWhenEmpty((v) => wholeNumberProblem(PRODUCT_ID(), v, 'Product ID'), 'Product ID: must not be empty'),
+              })
+            ).trim();
           },
         },
       ],
@@ -172,7 +209,10 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
       name: `Trial start data, client ${clientId}, product ${productId}`,
       fetch: (api) => api.billing.getTrialStartData({ params: {}, query: { client_id: clientId, product_id: productId } }),
       render: (trial, connectionName) =>
-        trialMarkdown(trial, `Trial start data: client ${clientId}, product ${productId}${trial.id ? ` (trial ${trial.id})` : ''}`, { connectionName, now: Date.now() }),
+        trialMarkdown(trial, `Trial start data: client ${clientId}, product ${productId}${trial.id ? ` (trial ${trial.id})` : ''}`, {
+          connectionName,
+          now: Date.now(),
+        }),
       change: async () => void (await showTrialStartData(bound, { clientId, productId })),
     });
   };

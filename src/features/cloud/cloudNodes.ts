@@ -55,14 +55,20 @@ function adopt(parent: TreeNode, children: TreeNode[]): TreeNode[] {
 
 function tooltip(title: string, rows: [string, unknown][]): vscode.MarkdownString {
   const md = new vscode.MarkdownString(`**${escapeMarkdown(title)}**\n\n| | |\n|---|---|\n`);
-  for (const [k, v] of rows) if (v !== undefined && v !== null && v !== '') md.appendMarkdown(`| ${escapeMarkdown(k)} | ${escapeMarkdown(valueText(v)).replace(/\|/g, '\\|')} |\n`);
+  for (const [k, v] of rows)
+    if (v !== undefined && v !== null && v !== '') md.appendMarkdown(`| ${escapeMarkdown(k)} | ${escapeMarkdown(valueText(v)).replace(/\|/g, '\\|')} |\n`);
   return md;
 }
 
 /** A list's answer as rows: its items, or why there are none. */
 function listRows<T>(loaded: Loaded<T>, what: string, where: string, rows: (items: T[]) => TreeNode[], retry: () => unknown): TreeNode[] {
   if ('error' in loaded) return [new ErrorNode(`Could not load the ${what}`, loaded.error, retry)];
-  if ('unavailable' in loaded) return [new MessageNode(`This server does not list ${what}`, 'info', { tooltip: `The platform answered that it has no list of ${what} here (a server of the original design).` })];
+  if ('unavailable' in loaded)
+    return [
+      new MessageNode(`This server does not list ${what}`, 'info', {
+        tooltip: `The platform answered that it has no list of ${what} here (a server of the original design).`,
+      }),
+    ];
   if (loaded.items.length === 0) return [new MessageNode(`No ${what} ${where}`, 'info')];
   return rows(loaded.items);
 }
@@ -91,9 +97,16 @@ export class ProjectNode extends TreeNode {
     const label = project.name || `project ${project.id}`;
     const item = new vscode.TreeItem(label, this.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `cloud:${this.connectionId}:project:${project.id}`;
-    item.description = [`ID ${project.id}`, project.is_default ? 'default' : undefined, project.state && project.state !== 'ACTIVE' ? project.state : undefined].filter(Boolean).join(' · ');
+    item.description = [`ID ${project.id}`, project.is_default ? 'default' : undefined, project.state && project.state !== 'ACTIVE' ? project.state : undefined]
+      .filter(Boolean)
+      .join(' · ');
     item.iconPath = new vscode.ThemeIcon('project');
-    item.tooltip = tooltip(`Project ${label}`, [['ID', project.id], ['Description', project.description], ['State', project.state], ['Created', formatUtc(project.created_at)]]);
+    item.tooltip = tooltip(`Project ${label}`, [
+      ['ID', project.id],
+      ['Description', project.description],
+      ['State', project.state],
+      ['Created', formatUtc(project.created_at)],
+    ]);
     item.contextValue = 'platformConsole.cloud.project';
     item.accessibilityInformation = spokenRow(`Project ${label}`, item.description);
     return item;
@@ -103,7 +116,16 @@ export class ProjectNode extends TreeNode {
     const where = `for project ${this.project.name || this.project.id}`;
     return adopt(
       this,
-      listRows(loaded, 'regions', where, (regions) => this.lastRegionFirst(regions).map((r) => new RegionNode(this.source, { connectionId: this.connectionId, projectId: this.project.id, regionId: r.id }, r)), () => this.source.reloadAll()),
+      listRows(
+        loaded,
+        'regions',
+        where,
+        (regions) =>
+          this.lastRegionFirst(regions).map(
+            (r) => new RegionNode(this.source, { connectionId: this.connectionId, projectId: this.project.id, regionId: r.id }, r),
+          ),
+        () => this.source.reloadAll(),
+      ),
     );
   }
 }
@@ -127,13 +149,21 @@ export class RegionNode extends CloudRow {
     item.id = `cloud:${placeKey(this.place)}:region`;
     item.description = [`ID ${region.id}`, region.country, region.state && region.state !== 'ACTIVE' ? region.state : undefined].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon('globe');
-    item.tooltip = tooltip(`Region ${this.label}`, [['ID', region.id], ['Slug', region.slug], ['Country', region.country], ['State', region.state]]);
+    item.tooltip = tooltip(`Region ${this.label}`, [
+      ['ID', region.id],
+      ['Slug', region.slug],
+      ['Country', region.country],
+      ['State', region.state],
+    ]);
     item.contextValue = 'platformConsole.cloud.region';
     item.accessibilityInformation = spokenRow(`Region ${this.label}`, item.description);
     return item;
   }
   override getChildren(): TreeNode[] {
-    return adopt(this, (['secrets', 'policies', 'functions'] as const).map((kind) => this.source.group(this.place, kind, this.label)));
+    return adopt(
+      this,
+      (['secrets', 'policies', 'functions'] as const).map((kind) => this.source.group(this.place, kind, this.label)),
+    );
   }
 }
 
@@ -170,10 +200,28 @@ export class CloudGroupNode extends CloudRow {
     if (this.kind === 'secrets') return adopt(this, await this.secretRows(where));
     if (this.kind === 'policies') {
       const loaded = await bound.lists.policies(projectId, regionId);
-      return adopt(this, listRows(loaded, 'snapshot policies', where, (items) => items.map((p) => new PolicyNode(this.place, p)), () => this.source.reloadAll()));
+      return adopt(
+        this,
+        listRows(
+          loaded,
+          'snapshot policies',
+          where,
+          (items) => items.map((p) => new PolicyNode(this.place, p)),
+          () => this.source.reloadAll(),
+        ),
+      );
     }
     const loaded = await bound.lists.namespaces(projectId, regionId);
-    return adopt(this, listRows(loaded, 'function namespaces', where, (items) => items.map((n) => new NamespaceNode(this.source, this.place, n)), () => this.source.reloadAll()));
+    return adopt(
+      this,
+      listRows(
+        loaded,
+        'function namespaces',
+        where,
+        (items) => items.map((n) => new NamespaceNode(this.source, this.place, n)),
+        () => this.source.reloadAll(),
+      ),
+    );
   }
 
   private async secretRows(where: string): Promise<TreeNode[]> {
@@ -182,7 +230,8 @@ export class CloudGroupNode extends CloudRow {
     const now = this.source.now();
     const rows: TreeNode[] = pages.items.map((s) => new SecretNode(this.place, s, now));
     if (pages.unavailable) return [new MessageNode('This server does not list secrets', 'info')];
-    if (pages.error !== undefined) rows.push(new ErrorNode('Could not load the secrets', pages.error, () => void pages.reload().then(() => this.source.redraw(this))));
+    if (pages.error !== undefined)
+      rows.push(new ErrorNode('Could not load the secrets', pages.error, () => void pages.reload().then(() => this.source.redraw(this))));
     else if (pages.next !== undefined) {
       const left = pages.total !== undefined ? ` (${pages.total - pages.items.length} more)` : '';
       rows.push(new ActionNode(pages.loading ? 'Loading…' : `Load more${left}`, pages.loading ? 'loading~spin' : 'more', () => pages.loadMore()));
@@ -218,7 +267,11 @@ export class SecretNode extends CloudRow {
     const [icon, color] = EXPIRY_ICONS[expiry.state];
     item.iconPath = new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
     item.contextValue = `platformConsole.cloud.secret.${expiry.state}`;
-    item.accessibilityInformation = spokenRow(`Secret ${label}`, item.description, expiry.state === 'expired' ? 'expired' : expiry.state === 'expiring' ? 'expiring soon' : undefined);
+    item.accessibilityInformation = spokenRow(
+      `Secret ${label}`,
+      item.description,
+      expiry.state === 'expired' ? 'expired' : expiry.state === 'expiring' ? 'expiring soon' : undefined,
+    );
     return item;
   }
   override resolveTooltip(): vscode.MarkdownString {
@@ -254,7 +307,13 @@ export class PolicyNode extends CloudRow {
     item.description = policyDescription(policy);
     const paused = policyPaused(policy);
     item.iconPath = new vscode.ThemeIcon(paused ? 'debug-pause' : 'history', paused ? new vscode.ThemeColor('disabledForeground') : undefined);
-    item.tooltip = tooltip(`Snapshot policy ${label}`, [['ID', policy.id], ['Status', policy.status], ['Action', policy.action], ['Schedules', policy.schedules?.length ?? 0], ['Volumes', policy.volumes?.length ?? 0]]);
+    item.tooltip = tooltip(`Snapshot policy ${label}`, [
+      ['ID', policy.id],
+      ['Status', policy.status],
+      ['Action', policy.action],
+      ['Schedules', policy.schedules?.length ?? 0],
+      ['Volumes', policy.volumes?.length ?? 0],
+    ]);
     item.contextValue = `platformConsole.cloud.policy.${paused ? 'paused' : 'active'}`;
     item.accessibilityInformation = spokenRow(`Snapshot policy ${label}`, item.description);
     return item;
@@ -263,7 +322,11 @@ export class PolicyNode extends CloudRow {
     const { policy } = this;
     const schedules = (policy.schedules ?? []).map((s) => new ScheduleNode(this.place, policy, s));
     const volumes = (policy.volumes ?? []).map(
-      (v) => new MessageNode(v.volume_name || v.volume_id || 'volume', 'database', { description: v.volume_name && v.volume_id ? v.volume_id : undefined, contextValue: 'platformConsole.cloud.volume' }),
+      (v) =>
+        new MessageNode(v.volume_name || v.volume_id || 'volume', 'database', {
+          description: v.volume_name && v.volume_id ? v.volume_id : undefined,
+          contextValue: 'platformConsole.cloud.volume',
+        }),
     );
     const rows: TreeNode[] = [...schedules, ...volumes];
     if (schedules.length === 0) rows.unshift(new MessageNode('No schedules: no snapshots are made', 'info'));
@@ -282,7 +345,9 @@ export class ScheduleNode extends CloudRow {
     readonly schedule: Schedule,
   ) {
     super();
-    this.cloudTarget = schedule.id ? { kind: 'schedule', ...place, id: schedule.id, policyId: policy.id, policyName: policy.name || `policy ${policy.id}` } : undefined;
+    this.cloudTarget = schedule.id
+      ? { kind: 'schedule', ...place, id: schedule.id, policyId: policy.id, policyName: policy.name || `policy ${policy.id}` }
+      : undefined;
   }
   getTreeItem(): vscode.TreeItem {
     const { schedule } = this;
@@ -322,7 +387,11 @@ export class NamespaceNode extends CloudRow {
     item.id = `cloud:${placeKey(this.place)}:namespace:${namespace.name}`;
     item.description = namespace.status ?? undefined;
     item.iconPath = new vscode.ThemeIcon('symbol-namespace');
-    item.tooltip = tooltip(`Namespace ${namespace.name}`, [['Status', namespace.status], ['Description', namespace.description], ['Created', formatUtc(namespace.created_at)]]);
+    item.tooltip = tooltip(`Namespace ${namespace.name}`, [
+      ['Status', namespace.status],
+      ['Description', namespace.description],
+      ['Created', formatUtc(namespace.created_at)],
+    ]);
     item.contextValue = 'platformConsole.cloud.namespace';
     item.accessibilityInformation = spokenRow(`Namespace ${namespace.name}`, item.description);
     return item;
@@ -331,7 +400,16 @@ export class NamespaceNode extends CloudRow {
     const bound = await this.source.bind(this.place.connectionId);
     if (!bound) return [];
     const loaded = await bound.lists.functions(this.place.projectId, this.place.regionId, this.namespace.name);
-    return adopt(this, listRows(loaded, 'functions', `in namespace ${this.namespace.name}`, (items) => items.map((f) => new FunctionNode(this.place, this.namespace.name, f)), () => this.source.reloadAll()));
+    return adopt(
+      this,
+      listRows(
+        loaded,
+        'functions',
+        `in namespace ${this.namespace.name}`,
+        (items) => items.map((f) => new FunctionNode(this.place, this.namespace.name, f)),
+        () => this.source.reloadAll(),
+      ),
+    );
   }
 }
 
@@ -368,7 +446,14 @@ export class FunctionNode extends CloudRow {
     const state = functionState(fn);
     const [icon, color] = FUNCTION_ICONS[state];
     item.iconPath = new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
-    item.tooltip = tooltip(`Function ${fn.name}`, [['Namespace', this.namespace], ['Status', fn.status], ['Runtime', fn.runtime], ['Flavor', fn.flavor], ['Endpoint', fn.endpoint], ['Description', fn.description]]);
+    item.tooltip = tooltip(`Function ${fn.name}`, [
+      ['Namespace', this.namespace],
+      ['Status', fn.status],
+      ['Runtime', fn.runtime],
+      ['Flavor', fn.flavor],
+      ['Endpoint', fn.endpoint],
+      ['Description', fn.description],
+    ]);
     item.contextValue = `platformConsole.cloud.function.${state}`;
     item.accessibilityInformation = spokenRow(`Function ${fn.name}`, item.description);
     return item;

@@ -58,7 +58,12 @@ export class CloudTree extends NodeTree implements CloudSource {
     let pages = this.pages.get(key);
     if (!pages) {
       const changed = () => this.redraw(this.group(place, 'secrets', ''));
-      pages = new SecretPages(() => this.bind(place.connectionId), place, changed, (what, error) => this.deps.log.error(what, error));
+      pages = new SecretPages(
+        () => this.bind(place.connectionId),
+        place,
+        changed,
+        (what, error) => this.deps.log.error(what, error),
+      );
       this.pages.set(key, pages);
     }
     return pages;
@@ -97,7 +102,10 @@ export class CloudTree extends NodeTree implements CloudSource {
     if ('error' in loaded) return [new ErrorNode('Could not load the projects', loaded.error, () => this.reloadAll())];
     const projects = 'unavailable' in loaded ? (last.projectId ? [{ id: last.projectId, name: `project ${last.projectId}` }] : []) : loaded.items;
     if (projects.length === 0) {
-      const why = 'unavailable' in loaded ? 'This server does not list projects: set platformConsole.cloud.projectId to show one' : `No projects on ${bound.connection.name}`;
+      const why =
+        'unavailable' in loaded
+          ? 'This server does not list projects: set platformConsole.cloud.projectId to show one'
+          : `No projects on ${bound.connection.name}`;
       return [new MessageNode(why, 'info')];
     }
     const ordered = lastPickedFirst(projects, last.projectId);

@@ -21,7 +21,12 @@ const PICK_PAGE = 100;
 export const CREATE_NEW_APP = 0;
 
 /** The picked app's id (CREATE_NEW_APP when offered and chosen), or undefined when the person cancels; `showBinary` adds each app's binary id and offers *Create a new app…* (deploy). */
-export async function pickEdgeApp(deps: { ui: () => FlowUi; log: Log }, bound: BoundConnection, title: string, showBinary = false): Promise<number | undefined> {
+export async function pickEdgeApp(
+  deps: { ui: () => FlowUi; log: Log },
+  bound: BoundConnection,
+  title: string,
+  showBinary = false,
+): Promise<number | undefined> {
   const { log } = deps;
   const pages = new ListPages<EdgeAppItem>({
     lists: bound.lists,
@@ -32,28 +37,48 @@ export async function pickEdgeApp(deps: { ui: () => FlowUi; log: Log }, bound: B
     },
   });
   const idSchema = patchEdgeAppEndpoint.params.shape.app_id;
-  const done = await runWizard<{ id?: number }>({}, {
-    title: `${title} (${bound.connection.name})`,
-    ui: deps.ui(),
-    steps: [
-      {
-        prompt: async (s, ctx) => {
-          const typed = async () =>
-            parseWholeNumber(await ctx.input({ prompt: 'ID of the edge app (a positive whole number)', value: '', ...checksQuietWhenEmpty((v) => wholeNumberProblem(idSchema, v, 'App ID'), 'App ID: must not be empty') }))!;
-          s.id = await pickFromList(ctx, {
-            noun: 'edge app',
-            load: () => pages.first(),
-            missing: () => bound.lists.isMissing('listEdgeApps'),
-            more: { has: () => pages.hasMore(), load: () => pages.more(), describe: () => `${pages.shown()}; the next ${PICK_PAGE}` },
-            item: (app) => ({ label: app.name || `App ${app.id}`, description: `${edgeAppStatus(app.status).label} · id ${app.id}${showBinary ? ` · binary ${app.binary ?? '-'}` : ''}`, detail: app.url ?? undefined, value: app.id }),
-            typed,
-            ...(showBinary ? { lead: [{ label: '$(add) Create a new app…', detail: 'From a template or a stored binary; the file is deployed to it', value: CREATE_NEW_APP }] } : {}),
-            logError: (error) => log.error('Could not list the edge apps', error),
-          });
+  const done = await runWizard<{ id?: number }>(
+    {},
+    {
+      title: `${title} (${bound.connection.name})`,
+      ui: deps.ui(),
+      steps: [
+        {
+          prompt: async (s, ctx) => {
+            const typed = async () =>
+              parseWholeNumber(
+                await ctx.input({
+                  prompt: 'ID of the edge app (a positive whole number)',
+                  value: '',
+                  ...checksQuietWhenEmpty((v) => wholeNumberProblem(idSchema, v, 'App ID'), 'App ID: must not be empty'),
+                }),
+              )!;
+            s.id = await pickFromList(ctx, {
+              noun: 'edge app',
+              load: () => pages.first(),
+              missing: () => bound.lists.isMissing('listEdgeApps'),
+              more: { has: () => pages.hasMore(), load: () => pages.more(), describe: () => `${pages.shown()}; the next ${PICK_PAGE}` },
+              item: (app) => ({
+                label: app.name || `App ${app.id}`,
+                description: `${edgeAppStatus(app.status).label} · id ${app.id}${showBinary ? ` · binary ${app.binary ?? '-'}` : ''}`,
+                detail: app.url ?? undefined,
+                value: app.id,
+              }),
+              typed,
+              ...(showBinary
+                ? {
+                    lead: [
+                      { label: '$(add) Create a new app…', detail: 'From a template or a stored binary; the file is deployed to it', value: CREATE_NEW_APP },
+                    ],
+                  }
+                : {}),
+              logError: (error) => log.error('Could not list the edge apps', error),
+            });
+          },
         },
-      },
-    ],
-  });
+      ],
+    },
+  );
   return done?.id;
 }
 

@@ -1,16 +1,7 @@
 // The detail lines under a loaded pin: a client's consumption and networks, an app's URL, env,
 // headers, template and debug window, a template's parameters.
 import * as vscode from 'vscode';
-import {
-  consumptionRows,
-  debugWindow,
-  describeValue,
-  edgeAppStatus,
-  edgeClientStatus,
-  formatCount,
-  paramSummary,
-  type StatusLook,
-} from './model/edgeDisplay';
+import { consumptionRows, debugWindow, describeValue, edgeAppStatus, edgeClientStatus, formatCount, paramSummary, type StatusLook } from './model/edgeDisplay';
 import type { EdgeApp, EdgeClient, EdgeTemplate } from '../../schema/edge';
 import { ActionNode, ErrorNode, MessageNode, TreeNode, spokenRow } from '../../ui/treeNodes';
 import { CONTEXT, EdgeLineNode, HIDDEN_VALUE, esc, md, themeIcon, type EdgeNodeHost } from './edgeNodes';
@@ -43,7 +34,8 @@ function statusText(look: StatusLook, raw: number | null | undefined): string {
 
 export function clientChildren(client: EdgeClient, now: Date): TreeNode[] {
   const rows = consumptionRows(client, now).map(
-    (row) => new EdgeLineNode(row.label, row.description, row.period === 'hourly' ? 'watch' : row.period === 'daily' ? 'calendar' : 'graph', { tooltip: row.tooltip }),
+    (row) =>
+      new EdgeLineNode(row.label, row.description, row.period === 'hourly' ? 'watch' : row.period === 'daily' ? 'calendar' : 'graph', { tooltip: row.tooltip }),
   );
   const networks = client.networks ?? [];
   return [
@@ -170,7 +162,8 @@ export class AppTemplateNode extends TreeNode implements ListedOn {
     const result = await this.host.template(this.templateId);
     if (result.status === 'ok') return templateChildren(this.templateId, result.data, this.host, { withName: true });
     if (result.status === 'notFound') return [new MessageNode(`Template ${this.templateId} not found (404)`, 'warning')];
-    if (result.status === 'error') return [new ErrorNode(`Could not load template ${this.templateId}`, result.error, () => this.host.retryTemplate(this.templateId, this))];
+    if (result.status === 'error')
+      return [new ErrorNode(`Could not load template ${this.templateId}`, result.error, () => this.host.retryTemplate(this.templateId, this))];
     return [new MessageNode('Loading…', 'loading~spin')];
   }
 }
@@ -180,7 +173,9 @@ function mapLines(entries: [string, unknown][], icon: string, what: string): Tre
   return entries.map(([k, v]) => {
     const text = describeValue(v);
     return new EdgeLineNode(k, text, icon, {
-      tooltip: md(`**${esc(k)}** (${esc(what)}), as the platform gives it:\n\n\`\`\`json\n${JSON.stringify(v, null, 2)?.replace(/```/g, '`\u200b``') ?? String(v)}\n\`\`\``),
+      tooltip: md(
+        `**${esc(k)}** (${esc(what)}), as the platform gives it:\n\n\`\`\`json\n${JSON.stringify(v, null, 2)?.replace(/```/g, '`\u200b``') ?? String(v)}\n\`\`\``,
+      ),
     });
   });
 }
@@ -197,7 +192,9 @@ export function appChildren(id: number, app: EdgeApp, host: EdgeNodeHost): TreeN
   if (app.url) nodes.push(new UrlNode(app.url));
   if (app.template !== null && app.template !== undefined) nodes.push(new AppTemplateNode(app.template, app.template_name ?? undefined, host));
   nodes.push(
-    new EdgeLineNode('Client', app.client_id === null || app.client_id === undefined ? '—' : String(app.client_id), 'organization', { tooltip: 'The edge client that owns this app' }),
+    new EdgeLineNode('Client', app.client_id === null || app.client_id === undefined ? '—' : String(app.client_id), 'organization', {
+      tooltip: 'The edge client that owns this app',
+    }),
     new EdgeLineNode('Binary', app.binary === null || app.binary === undefined ? '—' : String(app.binary), 'file-binary', { tooltip: 'Binary id of the app' }),
     new EdgeLineNode('Plan', planText(app.plan, app.plan_id), 'credit-card'),
   );
@@ -205,10 +202,18 @@ export function appChildren(id: number, app: EdgeApp, host: EdgeNodeHost): TreeN
 
   const env = Object.entries(app.env ?? {});
   nodes.push(
-    collection('Environment variables', 'symbol-namespace', env, () => env.map(([k, v]) => new EnvNode(id, k, v, host)), 'Keys are shown; each value stays hidden until Reveal Value, since it may be secret.'),
+    collection(
+      'Environment variables',
+      'symbol-namespace',
+      env,
+      () => env.map(([k, v]) => new EnvNode(id, k, v, host)),
+      'Keys are shown; each value stays hidden until Reveal Value, since it may be secret.',
+    ),
   );
   const headers = Object.entries(app.rsp_headers ?? {});
-  nodes.push(collection('Response headers', 'arrow-swap', headers, () => mapLines(headers, 'symbol-string', 'response header'), 'Extra headers added to every response'));
+  nodes.push(
+    collection('Response headers', 'arrow-swap', headers, () => mapLines(headers, 'symbol-string', 'response header'), 'Extra headers added to every response'),
+  );
   const networks = app.networks ?? [];
   nodes.push(
     new EdgeLineNode('Networks', networks.length === 0 ? 'none' : networks.join(', '), 'globe', {
@@ -223,9 +228,14 @@ export function appChildren(id: number, app: EdgeApp, host: EdgeNodeHost): TreeN
   const debug = debugWindow(app.debug_until, host.now());
   if (debug) {
     nodes.push(
-      new EdgeLineNode('Debug', debug.text, debug.active ? new vscode.ThemeIcon('debug-alt', new vscode.ThemeColor('debugIcon.startForeground')) : 'debug-disconnect', {
-        tooltip: `debug_until ${app.debug_until} (shown in local time)`,
-      }),
+      new EdgeLineNode(
+        'Debug',
+        debug.text,
+        debug.active ? new vscode.ThemeIcon('debug-alt', new vscode.ThemeColor('debugIcon.startForeground')) : 'debug-disconnect',
+        {
+          tooltip: `debug_until ${app.debug_until} (shown in local time)`,
+        },
+      ),
     );
   }
   if (app.comment) nodes.push(new EdgeLineNode('Comment', app.comment, 'comment', { tooltip: app.comment }));
@@ -246,7 +256,11 @@ export function templateItem(id: number, template: EdgeTemplate): vscode.TreeIte
   item.description = [`#${id}`, template.api_type ?? undefined, template.owned === true ? 'owned' : undefined].filter(Boolean).join(' · ');
   item.iconPath = new vscode.ThemeIcon('file-code');
   item.tooltip = md(
-    [`**${esc(template.name || `Template ${id}`)}** (edge template ${id})`, template.short_descr ? esc(template.short_descr) : undefined, 'Preview Description shows the long description.']
+    [
+      `**${esc(template.name || `Template ${id}`)}** (edge template ${id})`,
+      template.short_descr ? esc(template.short_descr) : undefined,
+      'Preview Description shows the long description.',
+    ]
       .filter(Boolean)
       .join('\n\n'),
   );
@@ -272,14 +286,20 @@ export function templateChildren(id: number, template: EdgeTemplate, host: EdgeN
                 (p) =>
                   new EdgeLineNode(p.name || '(no name)', paramSummary(p), p.mandatory ? 'symbol-field' : 'symbol-parameter', {
                     tooltip: md(
-                      [`**${esc(p.name)}**: ${esc(paramSummary(p))}`, p.descr ? esc(p.descr) : undefined, p.metadata ? `Metadata: \`${p.metadata.replace(/`/g, "'")}\`` : undefined]
+                      [
+                        `**${esc(p.name)}**: ${esc(paramSummary(p))}`,
+                        p.descr ? esc(p.descr) : undefined,
+                        p.metadata ? `Metadata: \`${p.metadata.replace(/`/g, "'")}\`` : undefined,
+                      ]
                         .filter(Boolean)
                         .join('\n\n'),
                     ),
                   }),
               ),
     }),
-    new ActionNode('Preview long description', 'open-preview', () => host.previewTemplate(id), { tooltip: 'Open the Markdown long description in a read-only preview' }),
+    new ActionNode('Preview long description', 'open-preview', () => host.previewTemplate(id), {
+      tooltip: 'Open the Markdown long description in a read-only preview',
+    }),
   );
   return nodes;
 }

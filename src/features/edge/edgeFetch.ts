@@ -21,4 +21,3 @@ export function loadStateOf<T>(outcome: { data: T } | { error: unknown }): LoadS
   if ('data' in outcome) return { status: 'ok', data: outcome.data, loadedAt: new Date() };
   return isNotFound(outcome.error) ? { status: 'notFound', error: outcome.error } : { status: 'error', error: outcome.error };
 }
-

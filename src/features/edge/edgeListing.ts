@@ -17,7 +17,11 @@ import { EdgeSecretsListing, EdgeSecretsNode } from './edgeSecretsGroup';
 import type { ListedOn } from '../../ui/listedOn';
 
 export const EDGE_APPS_PAGE = 100;
-export const LISTED_CONTEXT = { app: 'platformConsole.edgeListed.app', template: 'platformConsole.edgeListed.template', apps: 'platformConsole.edgeListed.apps' } as const;
+export const LISTED_CONTEXT = {
+  app: 'platformConsole.edgeListed.app',
+  template: 'platformConsole.edgeListed.template',
+  apps: 'platformConsole.edgeListed.apps',
+} as const;
 
 export interface EdgeAppFilter {
   name?: string;
@@ -95,16 +99,30 @@ export class EdgeListing {
     await Promise.all([
       this.part(bound, generation, 'account', 'the FastEdge account', () => api.edge.getEdgeAccount({ params: {} })),
       this.firstAppsPage(bound, generation),
-      this.part(bound, generation, 'templates', 'the edge templates', async () => (await api.edge.listEdgeTemplates({ params: {}, query: { limit: 1000 } })).templates),
+      this.part(
+        bound,
+        generation,
+        'templates',
+        'the edge templates',
+        async () => (await api.edge.listEdgeTemplates({ params: {}, query: { limit: 1000 } })).templates,
+      ),
     ]);
   }
 
   private firstAppsPage(bound: BoundConnection, generation: number): Promise<void> {
-    return this.part(bound, generation, 'apps', 'the edge apps', async () => this.pageOf(await bound.api.edge.listEdgeApps({ params: {}, query: this.query(0) }), 0, []));
+    return this.part(bound, generation, 'apps', 'the edge apps', async () =>
+      this.pageOf(await bound.api.edge.listEdgeApps({ params: {}, query: this.query(0) }), 0, []),
+    );
   }
 
   private query(offset: number) {
-    return { limit: this.pageSize, offset, ordering: 'name', ...(this.filter.name ? { name: this.filter.name } : {}), ...(this.filter.status !== undefined ? { status: this.filter.status } : {}) };
+    return {
+      limit: this.pageSize,
+      offset,
+      ordering: 'name',
+      ...(this.filter.name ? { name: this.filter.name } : {}),
+      ...(this.filter.status !== undefined ? { status: this.filter.status } : {}),
+    };
   }
 
   private pageOf(answer: { count?: number | null; apps: EdgeAppItem[] }, offset: number, before: EdgeAppItem[]): AppPages {
@@ -112,7 +130,13 @@ export class EdgeListing {
     return { items: [...before, ...answer.apps], total, next: nextOffset(offset, answer.apps.length, total, this.pageSize), loadingMore: false };
   }
 
-  private async part<K extends 'account' | 'apps' | 'templates'>(bound: BoundConnection, generation: number, key: K, what: string, read: () => Promise<unknown>): Promise<void> {
+  private async part<K extends 'account' | 'apps' | 'templates'>(
+    bound: BoundConnection,
+    generation: number,
+    key: K,
+    what: string,
+    read: () => Promise<unknown>,
+  ): Promise<void> {
     try {
       const data = await read();
       if (generation !== this.generation) return;
@@ -164,7 +188,10 @@ export class EdgeListing {
   }
 
   filterText(): string | undefined {
-    const parts = [this.filter.name ? `name: ${this.filter.name}` : undefined, this.filter.status !== undefined ? `status: ${edgeAppStatus(this.filter.status).label}` : undefined].filter(Boolean);
+    const parts = [
+      this.filter.name ? `name: ${this.filter.name}` : undefined,
+      this.filter.status !== undefined ? `status: ${edgeAppStatus(this.filter.status).label}` : undefined,
+    ].filter(Boolean);
     return parts.length ? parts.join(', ') : undefined;
   }
 
@@ -208,7 +235,12 @@ class AccountNode extends TreeNode {
     return item;
   }
   override getChildren(): TreeNode[] {
-    return partChildren(this.listing.account, 'the FastEdge account', () => this.listing.reload(), (client) => clientChildren(client, this.host.now()));
+    return partChildren(
+      this.listing.account,
+      'the FastEdge account',
+      () => this.listing.reload(),
+      (client) => clientChildren(client, this.host.now()),
+    );
   }
 }
 
@@ -224,7 +256,10 @@ class AppsNode extends TreeNode {
     const item = new vscode.TreeItem('Apps', vscode.TreeItemCollapsibleState.Expanded);
     item.id = 'edge.listed.apps';
     const filter = this.listing.filterText();
-    const count = part.status === 'ok' ? `${part.data.items.length}${part.data.total !== undefined && part.data.total > part.data.items.length ? ` of ${part.data.total}` : ''}` : undefined;
+    const count =
+      part.status === 'ok'
+        ? `${part.data.items.length}${part.data.total !== undefined && part.data.total > part.data.items.length ? ` of ${part.data.total}` : ''}`
+        : undefined;
     item.description = [count, filter ? `filtered (${filter})` : undefined].filter(Boolean).join(' · ') || undefined;
     item.iconPath = new vscode.ThemeIcon(filter ? 'filter' : 'symbol-event');
     item.tooltip = `The edge apps of this account${filter ? `, filtered on the server by ${filter}` : ''}`;
@@ -232,19 +267,28 @@ class AppsNode extends TreeNode {
     return item;
   }
   override getChildren(): TreeNode[] {
-    return partChildren(this.listing.apps, 'the edge apps', () => this.listing.reload(), (pages) => {
-      const nodes: TreeNode[] = pages.items.map((app) => new ListedAppNode(app, this.host));
-      if (nodes.length === 0) {
-        const filter = this.listing.filterText();
-        nodes.push(new MessageNode(filter ? `No apps match ${filter}` : 'No edge apps in this account', 'info'));
-      }
-      if (pages.moreError !== undefined) nodes.push(new ErrorNode('Could not load more apps', pages.moreError, () => this.listing.loadMore()));
-      else if (pages.next !== undefined) {
-        const left = pages.total !== undefined ? ` (${pages.total - pages.items.length} more)` : '';
-        nodes.push(new ActionNode(pages.loadingMore ? 'Loading…' : `Load more${left}`, pages.loadingMore ? 'loading~spin' : 'more', () => this.listing.loadMore(), { tooltip: `The next ${this.listing.pageSize} apps` }));
-      }
-      return nodes;
-    });
+    return partChildren(
+      this.listing.apps,
+      'the edge apps',
+      () => this.listing.reload(),
+      (pages) => {
+        const nodes: TreeNode[] = pages.items.map((app) => new ListedAppNode(app, this.host));
+        if (nodes.length === 0) {
+          const filter = this.listing.filterText();
+          nodes.push(new MessageNode(filter ? `No apps match ${filter}` : 'No edge apps in this account', 'info'));
+        }
+        if (pages.moreError !== undefined) nodes.push(new ErrorNode('Could not load more apps', pages.moreError, () => this.listing.loadMore()));
+        else if (pages.next !== undefined) {
+          const left = pages.total !== undefined ? ` (${pages.total - pages.items.length} more)` : '';
+          nodes.push(
+            new ActionNode(pages.loadingMore ? 'Loading…' : `Load more${left}`, pages.loadingMore ? 'loading~spin' : 'more', () => this.listing.loadMore(), {
+              tooltip: `The next ${this.listing.pageSize} apps`,
+            }),
+          );
+        }
+        return nodes;
+      },
+    );
   }
 }
 
@@ -290,8 +334,11 @@ class TemplatesNode extends TreeNode {
     return item;
   }
   override getChildren(): TreeNode[] {
-    return partChildren(this.listing.templates, 'the edge templates', () => this.listing.reload(), (templates) =>
-      templates.length === 0 ? [new MessageNode('No templates', 'info')] : templates.map((t) => new ListedTemplateNode(t, this.host)),
+    return partChildren(
+      this.listing.templates,
+      'the edge templates',
+      () => this.listing.reload(),
+      (templates) => (templates.length === 0 ? [new MessageNode('No templates', 'info')] : templates.map((t) => new ListedTemplateNode(t, this.host))),
     );
   }
 }

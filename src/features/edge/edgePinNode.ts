@@ -56,7 +56,9 @@ export class PinNode extends TreeNode implements Runnable, ListedOn {
       const item = new vscode.TreeItem(this.title);
       item.description = 'not found (404)';
       item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
-      item.tooltip = md(`**${esc(this.title)}**: not found (404)\n\nThe platform has no ${esc(noun)} for this connection's key: it was deleted, or belongs to another account. Remove the pin from the context menu.`);
+      item.tooltip = md(
+        `**${esc(this.title)}**: not found (404)\n\nThe platform has no ${esc(noun)} for this connection's key: it was deleted, or belongs to another account. Remove the pin from the context menu.`,
+      );
       item.contextValue = CONTEXT.pin(this.kind, 'notFound');
       item.accessibilityInformation = spokenRow(this.title, 'not found (404) · remove the pin from the context menu', 'warning');
       return item;

@@ -34,7 +34,14 @@ const checks = (problem: (v: string) => string | undefined) => ({ validate: prob
 /** The typed id of a secret or store; an optional param may be left empty (no reference). */
 async function typedRef(ctx: StepContext, p: TemplateParamRule, kind: ReferenceKind, current: TemplateRef | undefined): Promise<TemplateRef | undefined> {
   const problem = (v: string) => (v.trim() === '' && !p.mandatory ? undefined : referenceIdProblem(kind, v));
-  const typed = (await ctx.input({ prompt: `${paramPrompt(p)}: the ${kind} id`, placeholder: p.mandatory ? undefined : 'empty: none', value: current?.kind === kind ? String(current.id) : '', ...checks(problem) })).trim();
+  const typed = (
+    await ctx.input({
+      prompt: `${paramPrompt(p)}: the ${kind} id`,
+      placeholder: p.mandatory ? undefined : 'empty: none',
+      value: current?.kind === kind ? String(current.id) : '',
+      ...checks(problem),
+    })
+  ).trim();
   return typed === '' ? undefined : { kind, id: Number(typed) };
 }
 
@@ -42,7 +49,13 @@ const NO_REF = 0;
 const uses = (n: number | null | undefined) => (n ? `used by ${n} app${n === 1 ? '' : 's'}` : 'no app uses it');
 
 /** The param's reference: picked (or typed) by its kind; undefined for none (an optional param only). */
-export async function pickTemplateRef(ctx: StepContext, src: RefSource, p: TemplateParamRule, kind: ReferenceKind, current: TemplateRef | undefined): Promise<TemplateRef | undefined> {
+export async function pickTemplateRef(
+  ctx: StepContext,
+  src: RefSource,
+  p: TemplateParamRule,
+  kind: ReferenceKind,
+  current: TemplateRef | undefined,
+): Promise<TemplateRef | undefined> {
   const names = new Map<number, string>();
   const named = <I extends { id?: number | null; name?: string | null }>(x: I, rest: Omit<PickItem<number>, 'label' | 'value'>): PickItem<number> => {
     const id = x.id ?? 0;

@@ -196,7 +196,12 @@ export class EdgeTree extends NodeTree implements PinHost {
         new MessageNode('Pin an edge app or client by id', 'pinned', {
           tooltip: 'The platform reads edge objects one at a time by id: pin the ones you want to watch here.',
         }),
-        ...EDGE_KINDS.map((kind) => new ActionNode(EDGE_ADD_COMMANDS[kind].title, kind === 'template' ? 'file-code' : 'add', () => vscode.commands.executeCommand(EDGE_ADD_COMMANDS[kind].command))),
+        ...EDGE_KINDS.map(
+          (kind) =>
+            new ActionNode(EDGE_ADD_COMMANDS[kind].title, kind === 'template' ? 'file-code' : 'add', () =>
+              vscode.commands.executeCommand(EDGE_ADD_COMMANDS[kind].command),
+            ),
+        ),
       ];
     }
     // Pins load when the view first shows them.
@@ -271,7 +276,8 @@ export class EdgeTree extends NodeTree implements PinHost {
       ui: this.deps.ui(),
       connectionName: connection?.name,
       actions: ['Retry'],
-      signInAgain: () => vscode.commands.executeCommand('platformConsole.signIn', connection ? { name: connection.name, baseUrl: connection.baseUrl } : undefined),
+      signInAgain: () =>
+        vscode.commands.executeCommand('platformConsole.signIn', connection ? { name: connection.name, baseUrl: connection.baseUrl } : undefined),
     });
     if (choice === 'Retry') await this.reload(failed, { notify: true });
   }
@@ -342,7 +348,8 @@ export class EdgeTree extends NodeTree implements PinHost {
   }
 
   private async loadTemplateFor(connectionId: string, id: number): Promise<EdgeTemplate> {
-    if (connectionId !== this.connectionId) throw new Error('this preview belongs to a connection that is not the active one; switch to it and open the template again');
+    if (connectionId !== this.connectionId)
+      throw new Error('this preview belongs to a connection that is not the active one; switch to it and open the template again');
     const result = await this.template(id);
     if (result.status === 'ok') return result.data;
     throw result.status === 'notFound' || result.status === 'error' ? result.error : new Error('not loaded');

@@ -39,7 +39,10 @@ export class NotificationSettingStore {
   }
 
   async forget(connectionId: string, reseller: number, id: number): Promise<void> {
-    await this.state.update(KEY(connectionId), this.list(connectionId).filter((s) => !(s.reseller === reseller && s.id === id)));
+    await this.state.update(
+      KEY(connectionId),
+      this.list(connectionId).filter((s) => !(s.reseller === reseller && s.id === id)),
+    );
   }
 
   lastReseller(connectionId: string): number | undefined {

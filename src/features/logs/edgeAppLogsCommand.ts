@@ -61,7 +61,12 @@ export async function askFilters(ctx: StepContext, filters: EdgeLogFilters): Pro
       activeValue: 'open',
       items: [
         { label: OPEN_LOGS_ITEM, description: edgeFiltersText(filters), value: 'open' },
-        { label: 'Time range', description: rangeText(filters.rangeMinutes), detail: 'How far back the log is read (following adds new lines)', value: 'range' },
+        {
+          label: 'Time range',
+          description: rangeText(filters.rangeMinutes),
+          detail: 'How far back the log is read (following adds new lines)',
+          value: 'range',
+        },
         ...(Object.keys(FILTERS) as FilterKey[]).map((key) => ({ label: FILTERS[key].label, description: filters[key] ?? 'any', value: key })),
       ],
     });
@@ -75,7 +80,14 @@ export async function askFilters(ctx: StepContext, filters: EdgeLogFilters): Pro
       continue;
     }
     const spec = FILTERS[choice];
-    const typed = (await ctx.input({ prompt: spec.prompt, placeholder: spec.placeholder, value: filters[choice] ?? '', validate: (v) => (v.trim() ? fieldProblem(filterText, v.trim(), spec.label) : undefined) })).trim();
+    const typed = (
+      await ctx.input({
+        prompt: spec.prompt,
+        placeholder: spec.placeholder,
+        value: filters[choice] ?? '',
+        validate: (v) => (v.trim() ? fieldProblem(filterText, v.trim(), spec.label) : undefined),
+      })
+    ).trim();
     if (typed) filters[choice] = typed;
     else delete filters[choice];
   }
@@ -94,14 +106,27 @@ export function registerEdgeAppLogsCommand(deps: EdgeAppLogsDeps): vscode.Dispos
       },
     });
     const idSchema = positiveId();
-    const typed = async () =>
-      ({ id: parseWholeNumber(await ctx.input({ prompt: 'ID of the edge app (a positive whole number)', value: '', ...checksQuietWhenEmpty((v) => wholeNumberProblem(idSchema, v, 'App ID'), 'App ID: must not be empty') }))!, name: '' });
+    const typed = async () => ({
+      id: parseWholeNumber(
+        await ctx.input({
+          prompt: 'ID of the edge app (a positive whole number)',
+          value: '',
+          ...checksQuietWhenEmpty((v) => wholeNumberProblem(idSchema, v, 'App ID'), 'App ID: must not be empty'),
+        }),
+      )!,
+      name: '',
+    });
     return pickFromList(ctx, {
       noun: 'edge app',
       load: () => pages.first(),
       missing: () => bound.lists.isMissing('listEdgeApps'),
       more: { has: () => pages.hasMore(), load: () => pages.more(), describe: () => `${pages.shown()}; the next ${PICK_PAGE}` },
-      item: (app) => ({ label: app.name || `App ${app.id}`, description: `id ${app.id}`, detail: app.url ?? undefined, value: { id: app.id, name: app.name ?? '' } }),
+      item: (app) => ({
+        label: app.name || `App ${app.id}`,
+        description: `id ${app.id}`,
+        detail: app.url ?? undefined,
+        value: { id: app.id, name: app.name ?? '' },
+      }),
       typed,
       logError: (error) => log.error('Could not list the edge apps', error),
     });

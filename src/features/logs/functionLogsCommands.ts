@@ -16,7 +16,15 @@ import { pickFromList } from '../../ui/listPick';
 import { registerPanelSerializer } from '../../ui/panelSerializer';
 import { LOG_LIMIT_DEFAULT, LOG_LIMIT_MAX, LOG_LIMIT_MIN, functionLogsParams } from '../../schema/faas';
 import { functionName as functionNameSchema } from '../../schema/schemaKit';
-import { LOGS_VIEW_TYPE, functionLabel, targetLabel, type EdgeAppLogsTarget, type EdgeLogFilters, type LogsPanelState, type LogsTarget } from '../../protocol/logs';
+import {
+  LOGS_VIEW_TYPE,
+  functionLabel,
+  targetLabel,
+  type EdgeAppLogsTarget,
+  type EdgeLogFilters,
+  type LogsPanelState,
+  type LogsTarget,
+} from '../../protocol/logs';
 import { FunctionLogsPanel, type LogsSettings } from './functionLogsPanel';
 import { LogMemory } from './model/logMemory';
 import type { LogsPageSends, LogsPanelWatch } from './logsPanelWatch';
@@ -191,8 +199,19 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
     }
     const column = existing?.panel.viewColumn ?? vscode.ViewColumn.Active;
     existing?.dispose();
-    const target: EdgeAppLogsTarget = { kind: 'edgeApp', connectionId: connection.id, connectionName: connection.name, baseUrl: connection.baseUrl, appId: ref.appId, appName: ref.appName, filters: ref.filters };
-    const panel = vscode.window.createWebviewPanel(LOGS_VIEW_TYPE, `Logs: ${targetLabel(target)}`, column, { ...panelOptions(deps.extensionUri), retainContextWhenHidden: true });
+    const target: EdgeAppLogsTarget = {
+      kind: 'edgeApp',
+      connectionId: connection.id,
+      connectionName: connection.name,
+      baseUrl: connection.baseUrl,
+      appId: ref.appId,
+      appName: ref.appName,
+      filters: ref.filters,
+    };
+    const panel = vscode.window.createWebviewPanel(LOGS_VIEW_TYPE, `Logs: ${targetLabel(target)}`, column, {
+      ...panelOptions(deps.extensionUri),
+      retainContextWhenHidden: true,
+    });
     return attach(panel, target);
   };
 
@@ -254,7 +273,14 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
                 load: (fresh) => picks.lists.namespaces(s.projectId!, s.regionId!, fresh),
                 missing: () => picks.lists.isMissing('listNamespaces'),
                 logError: picks.logError,
-                item: (n) => ({ label: n.name, description: [n.functions === undefined ? undefined : `${n.functions} function${n.functions === 1 ? '' : 's'}`, n.status].filter(Boolean).join(' · '), detail: n.description || undefined, value: n.name }),
+                item: (n) => ({
+                  label: n.name,
+                  description: [n.functions === undefined ? undefined : `${n.functions} function${n.functions === 1 ? '' : 's'}`, n.status]
+                    .filter(Boolean)
+                    .join(' · '),
+                  detail: n.description || undefined,
+                  value: n.name,
+                }),
                 current: s.namespace ?? recent(connection.id)[0]?.namespace,
                 enterLabel: 'Enter a namespace…',
                 emptyDetail: `No FaaS namespaces in project ${s.projectId}, region ${s.regionId}`,
@@ -282,7 +308,12 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
                 load: (fresh) => picks.lists.functions(s.projectId!, s.regionId!, s.namespace!, fresh),
                 missing: () => picks.lists.isMissing('listFunctions'),
                 logError: picks.logError,
-                item: (f) => ({ label: f.name, description: [f.status, f.runtime].filter(Boolean).join(' · ') || undefined, detail: f.description || undefined, value: f.name }),
+                item: (f) => ({
+                  label: f.name,
+                  description: [f.status, f.runtime].filter(Boolean).join(' · ') || undefined,
+                  detail: f.description || undefined,
+                  value: f.name,
+                }),
                 current: s.functionName,
                 enterLabel: 'Enter a function name…',
                 emptyDetail: `No functions in namespace ${s.namespace}`,
@@ -314,7 +345,9 @@ export function registerFunctionLogs(deps: FunctionLogsDeps): { disposables: vsc
     }
     const where = { connectionId: connection.id, connectionName: connection.name, baseUrl: connection.baseUrl };
     const target: LogsTarget =
-      saved.kind === 'edgeApp' ? { ...where, kind: 'edgeApp', appId: saved.appId, appName: saved.appName, filters: saved.filters } : { ...where, ...pick(saved) };
+      saved.kind === 'edgeApp'
+        ? { ...where, kind: 'edgeApp', appId: saved.appId, appName: saved.appName, filters: saved.filters }
+        : { ...where, ...pick(saved) };
     // Open already: nothing to bring back.
     if (panels.has(panelKey(connection, target.kind === 'edgeApp' ? target : pick(target)))) {
       panel.dispose();

@@ -9,7 +9,16 @@ import { exportCounts, exportText, type LogExportFormat } from '../../protocol/l
 import type { LogItem } from '../../protocol/logItems';
 import type { Log } from '../../ui/log';
 import { PanelHost, type PanelHandler, type PanelWatch } from '../../ui/panelHost';
-import { targetLabel, type ExportFormat, type ExportScope, type FollowStatus, type LogsEvent, type LogsNotification, type LogsRequests, type LogsTarget } from '../../protocol/logs';
+import {
+  targetLabel,
+  type ExportFormat,
+  type ExportScope,
+  type FollowStatus,
+  type LogsEvent,
+  type LogsNotification,
+  type LogsRequests,
+  type LogsTarget,
+} from '../../protocol/logs';
 import { LogFollower, type FollowerSettings, type PollResult } from './model/logFollower';
 import { logsNotificationSchema, logsRequestSchemas } from './logsMessages';
 import { Backfill, awaitsPaint } from './model/backfill';
@@ -98,7 +107,8 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
       {
         maxLines: settings.maxLines,
         visible: panel.visible,
-        limits: () => `to keep at most ${settings.maxLines.toLocaleString('en-US')} lines a panel and all panels' lines within ${deps.settings().maxMemoryMB.toLocaleString('en-US')} MB`,
+        limits: () =>
+          `to keep at most ${settings.maxLines.toLocaleString('en-US')} lines a panel and all panels' lines within ${deps.settings().maxMemoryMB.toLocaleString('en-US')} MB`,
       },
     );
     const leave = deps.memory.join({ tail: this.follower.tail, trimmed: (ops, dropped) => this.trimmed(ops, dropped) });
@@ -149,7 +159,10 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
 
   private sourceFor(t: LogsTarget): LogSource {
     if (t.kind === 'edgeApp') {
-      return edgeLogSource(async (query, signal) => (await this.bound()).api.edge.listEdgeAppLogs({ params: { app_id: t.appId }, query }, { signal }), t.filters);
+      return edgeLogSource(
+        async (query, signal) => (await this.bound()).api.edge.listEdgeAppLogs({ params: { app_id: t.appId }, query }, { signal }),
+        t.filters,
+      );
     }
     const params = { project_id: t.projectId, region_id: t.regionId, namespace_name: t.namespace, function_name: t.functionName };
     return { newest: async (limit, signal) => (await (await this.bound()).api.faas.getFunctionLogs({ params, query: { limit } }, { signal })).logs };
@@ -170,7 +183,8 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     const pager = this.source.older;
     if (!pager) return { added: 0, message: 'This log cannot be paged back.' };
     const tail = this.follower.tail;
-    if (tail.droppedCount > 0 || tail.size >= tail.maxLines) return { added: 0, message: 'The panel holds its most lines: older ones would push out the ones it has.' };
+    if (tail.droppedCount > 0 || tail.size >= tail.maxLines)
+      return { added: 0, message: 'The panel holds its most lines: older ones would push out the ones it has.' };
     if (this.olderRead) return { added: 0, message: 'Older lines are already being read.' };
     const oldest = oldestLineTime(tail.view());
     const controller = new AbortController();
@@ -268,7 +282,15 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
       parts.chunks,
       (chunk) => {
         this.seq++;
-        this.host.post({ type: 'ops', generation, seq: this.seq, newPods: chunk.newPods, ops: [{ op: 'insert', index: 0, items: chunk.items }], backfill: true, sentAt: Date.now() });
+        this.host.post({
+          type: 'ops',
+          generation,
+          seq: this.seq,
+          newPods: chunk.newPods,
+          ops: [{ op: 'insert', index: 0, items: chunk.items }],
+          backfill: true,
+          sentAt: Date.now(),
+        });
       },
       (read) => this.posted(read),
     );
@@ -375,7 +397,12 @@ export class FunctionLogsPanel implements PanelHandler<LogsNotification, LogsReq
     const cut = cutOf(line.message);
     if (!cut) return { opened: false, message: 'This line is shown whole: nothing was cut from it.' };
     const settings = this.deps.settings();
-    const result = await readFullLine({ time: line.time, pod: line.pod, ...cut }, (limit) => this.fetch(limit, new AbortController().signal), settings.limit, settings.maxLimit);
+    const result = await readFullLine(
+      { time: line.time, pod: line.pod, ...cut },
+      (limit) => this.fetch(limit, new AbortController().signal),
+      settings.limit,
+      settings.maxLimit,
+    );
     if (!result.found) return { opened: false, message: result.reason };
     const stamp = line.time.replace(/[^0-9]/g, '').slice(0, 17);
     await this.deps.openReadOnly(`${fileStem(this.target)}-line-${stamp}.log`, result.message);

@@ -8,7 +8,14 @@ import type { FlowUi } from '../../ui/flowUi';
 import type { Log } from '../../ui/log';
 import { PanelHost, panelOptions, type PanelWatch } from '../../ui/panelHost';
 import { registerPanelSerializer } from '../../ui/panelSerializer';
-import { PRICING_VIEW_TYPE, defaultPricingState, type PricingEvent, type PricingNotification, type PricingRequests, type PricingState } from '../../protocol/pricing';
+import {
+  PRICING_VIEW_TYPE,
+  defaultPricingState,
+  type PricingEvent,
+  type PricingNotification,
+  type PricingRequests,
+  type PricingState,
+} from '../../protocol/pricing';
 import { pricingNotificationSchema, pricingRequestSchemas, pricingStateSchema } from './pricingMessages';
 import { PricingSession, type PricingSessionDeps } from './pricingSession';
 
@@ -38,7 +45,10 @@ export interface PricingExports {
 /** Adjusts what each panel's session is built with (a build may measure or substitute its requests). */
 export type PanelSessionDeps = (deps: PricingSessionDeps) => PricingSessionDeps;
 
-export function registerPricing(deps: PricingDeps, panelSessionDeps: PanelSessionDeps = (d) => d): { disposables: vscode.Disposable[]; exports: PricingExports } {
+export function registerPricing(
+  deps: PricingDeps,
+  panelSessionDeps: PanelSessionDeps = (d) => d,
+): { disposables: vscode.Disposable[]; exports: PricingExports } {
   let open: { host: PanelHost<PricingNotification, PricingRequests, PricingEvent>; session: PricingSession } | undefined;
 
   /** The settings' project and region, or the last ones chosen on the connection. */

@@ -80,7 +80,12 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
    */
   private readonly answers = new Map<string, { result: PriceResult; at: number }>();
   /** What each picker offers now, and a count per list so only the newest load is shown. */
-  private choices: Record<PriceList, ListChoices> = { projects: { state: 'loading' }, regions: { state: 'loading' }, flavors: { state: 'loading' }, loadBalancerFlavors: { state: 'loading' } };
+  private choices: Record<PriceList, ListChoices> = {
+    projects: { state: 'loading' },
+    regions: { state: 'loading' },
+    flavors: { state: 'loading' },
+    loadBalancerFlavors: { state: 'loading' },
+  };
   private readonly loads: Record<PriceList, number> = { projects: 0, regions: 0, flavors: 0, loadBalancerFlavors: 0 };
   private disposed = false;
   /** Requests sent whose answer (or abort) has not come back, the replaced ones included. */
@@ -199,7 +204,10 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
   pin(tab: PriceTab): PricingRequests['pin']['result'] {
     const latest = this.latest[tab];
     if (!latest || this.views[tab].state !== 'priced') return { pinned: false, message: 'Nothing to pin yet: wait for a price of a valid configuration.' };
-    this.state = { ...this.state, pinned: { ...this.state.pinned, [tab]: { summary: latest.summary, pinnedAt: new Date().toISOString(), price: latest.result } } };
+    this.state = {
+      ...this.state,
+      pinned: { ...this.state.pinned, [tab]: { summary: latest.summary, pinnedAt: new Date().toISOString(), price: latest.result } },
+    };
     this.deps.post({ type: 'state', state: this.state, reason: 'pinned' });
     this.redisplay(tab);
     return { pinned: true };
@@ -213,7 +221,11 @@ export class PricingSession implements PanelHandler<PricingNotification, Pricing
     }
     // The URL the preview is sent to: the connection's cloud area in its dialect.
     const http = (await this.deps.connections.api())?.http;
-    const call = { ...prepared.call, baseUrl: http?.baseUrlFor('cloud') ?? this.deps.connections.active?.baseUrl ?? 'https://api.gcore.com', dialect: http?.dialect };
+    const call = {
+      ...prepared.call,
+      baseUrl: http?.baseUrlFor('cloud') ?? this.deps.connections.active?.baseUrl ?? 'https://api.gcore.com',
+      dialect: http?.dialect,
+    };
     await this.deps.clipboard.writeText(format === 'json' ? requestJson(call) : requestCurl(call));
     return { copied: true, message: format === 'json' ? 'Request copied as JSON.' : 'Request copied as curl (key as $PLATFORM_API_KEY).' };
   }

@@ -30,7 +30,11 @@ export interface FirstPageAsk {
   log: Log;
 }
 
-export async function firstProfilePage(bound: BoundConnection, ask: FirstPageAsk, signal: AbortSignal): Promise<{ profiles: ProtectionProfile[]; total: number; paged: boolean }> {
+export async function firstProfilePage(
+  bound: BoundConnection,
+  ask: FirstPageAsk,
+  signal: AbortSignal,
+): Promise<{ profiles: ProtectionProfile[]; total: number; paged: boolean }> {
   const { api, lists } = bound;
   if (!lists.isMissing('listProtectionProfilesPaged')) {
     try {

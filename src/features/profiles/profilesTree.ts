@@ -185,11 +185,14 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
       state.total = page.results.length === 0 ? state.profiles.length : Math.max(page.count ?? 0, state.profiles.length);
     } catch (error) {
       if (generation !== this.generation || (error instanceof PlatformError && error.kind === 'cancelled')) return;
-      void notifyError('Could not load more protection profiles', error, { log: this.deps.log, ui: this.deps.ui(), connectionName: bound?.connection.name, actions: ['Retry'] }).then(
-        (choice) => {
-          if (choice === 'Retry') return this.loadMore();
-        },
-      );
+      void notifyError('Could not load more protection profiles', error, {
+        log: this.deps.log,
+        ui: this.deps.ui(),
+        connectionName: bound?.connection.name,
+        actions: ['Retry'],
+      }).then((choice) => {
+        if (choice === 'Retry') return this.loadMore();
+      });
     } finally {
       state.loadingMore = false;
       if (generation === this.generation) this.refresh();
@@ -280,7 +283,8 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
       case 'error':
         return [new ErrorNode('Could not load protection profiles', state.error, () => this.reload()), ...this.clearFiltersNodes()];
       case 'loaded': {
-        if (state.profiles.length === 0) return [new MessageNode(emptyMessage(this.filters), 'search-stop'), ...this.clearFiltersNodes(), new TemplatesNode(this.templateList)];
+        if (state.profiles.length === 0)
+          return [new MessageNode(emptyMessage(this.filters), 'search-stop'), ...this.clearFiltersNodes(), new TemplatesNode(this.templateList)];
         const rows: TreeNode[] = [];
         for (let i = 0; i < state.shown; i++) rows.push((state.nodes[i] ??= new ProfileNode(this, state.profiles[i]!)));
         const total = state.total;
@@ -343,11 +347,19 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
       const { profiles } = first;
       this.deps.loads?.received(profiles.length, this.pageSize);
       this.noteTemplates(profiles);
-      this.state = { kind: 'loaded', profiles, nodes: new Array<ProfileNode | undefined>(profiles.length), shown: Math.min(profiles.length, this.pageSize), total: first.total, paged: first.paged };
+      this.state = {
+        kind: 'loaded',
+        profiles,
+        nodes: new Array<ProfileNode | undefined>(profiles.length),
+        shown: Math.min(profiles.length, this.pageSize),
+        total: first.total,
+        paged: first.paged,
+      };
       this.refresh();
     } catch (error) {
       if (generation !== this.generation || (error instanceof PlatformError && error.kind === 'cancelled')) return;
-      const signInAgainTo = (c: typeof connection) => c && (() => vscode.commands.executeCommand('platformConsole.signIn', { name: c.name, baseUrl: c.baseUrl }));
+      const signInAgainTo = (c: typeof connection) =>
+        c && (() => vscode.commands.executeCommand('platformConsole.signIn', { name: c.name, baseUrl: c.baseUrl }));
       this.state = { kind: 'error', error };
       this.refresh();
       void notifyError('Could not load protection profiles', error, {
@@ -371,7 +383,11 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
     this.templates.clear();
     this.filters = connection ? restoreFilters(this.deps.memento.get(filtersStateKey(connection.id))) : { sort: [] };
     const { memento, connections } = this.deps;
-    for (const key of staleFilterKeys(memento.keys(), connections.list().map((c) => c.id))) void memento.update(key, undefined);
+    for (const key of staleFilterKeys(
+      memento.keys(),
+      connections.list().map((c) => c.id),
+    ))
+      void memento.update(key, undefined);
     this.showFilters();
     this.refresh();
   }

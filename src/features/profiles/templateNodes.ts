@@ -105,7 +105,14 @@ export class PoliciesNode extends TreeNode {
     try {
       const policies = await this.row.group.owner.listPolicies(this.row.template.id);
       if (policies.length === 0) return [new MessageNode('No policies', 'info')];
-      return policies.map((p) => new MessageNode(policyLabel(p), 'shield', { description: p.id ?? undefined, tooltip: p.description ?? undefined, contextValue: 'platformConsole.protectionTemplatePolicy' }));
+      return policies.map(
+        (p) =>
+          new MessageNode(policyLabel(p), 'shield', {
+            description: p.id ?? undefined,
+            tooltip: p.description ?? undefined,
+            contextValue: 'platformConsole.protectionTemplatePolicy',
+          }),
+      );
     } catch (error) {
       return [new ErrorNode('Could not read the policies', error, () => this.row.group.owner.refresh(this))];
     }

@@ -43,11 +43,25 @@ export class ReportTasksFeature extends Disposable {
     const { connections, log, documents } = deps;
     this.log = log;
     const store = new ReportTaskStore(deps.state);
-    const tree = new ReportTasksTree(connections, deps.bindNamed, store, {
-      create: () => vscode.commands.executeCommand('platformConsole.createReport'),
-      open: () => vscode.commands.executeCommand('platformConsole.openReport'),
-    }, log);
-    const tables = registerReportTables({ extensionUri: deps.extensionUri, connections, bindNamed: deps.bindNamed, registerUnboundCommand: deps.registerUnboundCommand, log, store, panelWatch: deps.panelWatch });
+    const tree = new ReportTasksTree(
+      connections,
+      deps.bindNamed,
+      store,
+      {
+        create: () => vscode.commands.executeCommand('platformConsole.createReport'),
+        open: () => vscode.commands.executeCommand('platformConsole.openReport'),
+      },
+      log,
+    );
+    const tables = registerReportTables({
+      extensionUri: deps.extensionUri,
+      connections,
+      bindNamed: deps.bindNamed,
+      registerUnboundCommand: deps.registerUnboundCommand,
+      log,
+      store,
+      panelWatch: deps.panelWatch,
+    });
     for (const d of tables.disposables) this._register(d);
     const poller = new ReportPoller({
       store,
@@ -91,14 +105,24 @@ export class ReportTasksFeature extends Disposable {
     this._register(tree);
     this._register({ dispose: () => poller.dispose() });
     for (const d of registerReportCommands({ ...deps, store, poller, tree: () => tree })) this._register(d);
-    const saveAs = registerSaveReport({ connections, registerBoundCommand: deps.registerBoundCommand, log, ui: deps.ui, state: deps.state, store, tree: () => tree });
+    const saveAs = registerSaveReport({
+      connections,
+      registerBoundCommand: deps.registerBoundCommand,
+      log,
+      ui: deps.ui,
+      state: deps.state,
+      store,
+      tree: () => tree,
+    });
     this._register(saveAs.disposable);
     this._register(registerDeleteReport({ connections, registerBoundCommand: deps.registerBoundCommand, log, ui: deps.ui, store, poller, tree: () => tree }));
     // Signed in, out, or switched: follow the (new) active connection's running tasks, and
     // forget the tasks of connections that are gone.
     this._register(
       connections.onDidChange(() => {
-        void store.prune(connections.list().map((c) => c.id)).catch((error: unknown) => log.error('Could not forget report tasks of removed connections', error));
+        void store
+          .prune(connections.list().map((c) => c.id))
+          .catch((error: unknown) => log.error('Could not forget report tasks of removed connections', error));
         void poller.resume();
       }),
     );
@@ -109,7 +133,6 @@ export class ReportTasksFeature extends Disposable {
   start(): Promise<void> {
     return this.api.poller.resume().catch((error: unknown) => this.log.error('Could not resume following report tasks', error));
   }
-
 }
 
 /**

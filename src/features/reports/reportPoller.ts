@@ -122,7 +122,9 @@ export class ReportPoller {
     const entry: Pending = {};
     entry.timer = this.timers.set(() => {
       entry.timer = undefined;
-      void this.poll(generation, connection, uuid, attempt, force).catch((error: unknown) => this.deps.log.error(`Report task ${uuid}: polling stopped`, error));
+      void this.poll(generation, connection, uuid, attempt, force).catch((error: unknown) =>
+        this.deps.log.error(`Report task ${uuid}: polling stopped`, error),
+      );
     }, delayMs);
     this.pending.set(uuid, entry);
   }

@@ -84,7 +84,10 @@ export function registerReportTables(deps: ReportTableDepsIn): { disposables: vs
       existing.panel.reveal();
       return existing;
     }
-    const panel = vscode.window.createWebviewPanel(REPORT_TABLE_VIEW_TYPE, 'Report', vscode.ViewColumn.Active, { ...panelOptions(deps.extensionUri), retainContextWhenHidden: true });
+    const panel = vscode.window.createWebviewPanel(REPORT_TABLE_VIEW_TYPE, 'Report', vscode.ViewColumn.Active, {
+      ...panelOptions(deps.extensionUri),
+      retainContextWhenHidden: true,
+    });
     return attach(panel, target);
   };
 

@@ -71,7 +71,10 @@ export class ReportTablePanel implements PanelHandler<ReportTableNotification, R
       retainContextWhenHidden: true,
       watch: deps.panelWatch,
     });
-    this.disposables.push(this.host.onDidDispose(() => this.dispose()), this.settled);
+    this.disposables.push(
+      this.host.onDidDispose(() => this.dispose()),
+      this.settled,
+    );
     this.host.connect(this);
   }
 
@@ -123,7 +126,11 @@ export class ReportTablePanel implements PanelHandler<ReportTableNotification, R
       const bound = await this.deps.bindNamed(this.target.connectionId);
       if (!bound) throw new SignedOut(`Signed out of ${this.connectionName()}: sign in to it to open this report.`);
       const signal = AbortSignal.any([reading.signal, bound.signal]);
-      const opened = await bound.api.http.openStream(endpoints.downloadReport, { params: { uuid: this.target.uuid }, query: { format: 'json' } }, { accept: REPORT_MEDIA_TYPES.json, signal });
+      const opened = await bound.api.http.openStream(
+        endpoints.downloadReport,
+        { params: { uuid: this.target.uuid }, query: { format: 'json' } },
+        { accept: REPORT_MEDIA_TYPES.json, signal },
+      );
       let held: ReportRowCell[][] = [];
       let sentAny = false;
       let lastSent = Date.now();
@@ -169,7 +176,8 @@ export class ReportTablePanel implements PanelHandler<ReportTableNotification, R
       case 'reload':
         return void this.load();
       case 'painted':
-        if (message.generation === this.generation) this.deps.log.info(`Report table of ${this.describe()}: first rows painted ${message.ms.toFixed(0)} ms after they arrived`);
+        if (message.generation === this.generation)
+          this.deps.log.info(`Report table of ${this.describe()}: first rows painted ${message.ms.toFixed(0)} ms after they arrived`);
         return;
       case 'command':
         if (message.command === 'showLog') return this.deps.log.show();

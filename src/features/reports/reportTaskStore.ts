@@ -69,7 +69,10 @@ export class ReportTaskStore {
 
   async remove(connectionId: string, uuids: readonly string[]): Promise<void> {
     const gone = new Set(uuids.map((u) => u.toLowerCase()));
-    await this.write(connectionId, this.list(connectionId).filter((t) => !gone.has(t.uuid)));
+    await this.write(
+      connectionId,
+      this.list(connectionId).filter((t) => !gone.has(t.uuid)),
+    );
   }
 
   recentTemplates(connectionId: string): string[] {

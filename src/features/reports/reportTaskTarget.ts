@@ -25,7 +25,10 @@ const uuidProblem = (value: string) => fieldProblem(getReportEndpoint.params.sha
  * The task an argument names: a tree row, or `{uuid, connectionId?}` (the active connection when
  * none is named). What is known of it comes from the followed tasks, then the view's listing.
  */
-export function taskFromArgument(arg: unknown, deps: { connections: ConnectionManager; store: ReportTaskStore; tree: () => ReportTasksTree | undefined }): TaskTarget | undefined {
+export function taskFromArgument(
+  arg: unknown,
+  deps: { connections: ConnectionManager; store: ReportTaskStore; tree: () => ReportTasksTree | undefined },
+): TaskTarget | undefined {
   if (arg instanceof ReportTaskNode) return { connectionId: arg.connectionId, task: arg.task };
   if (typeof arg !== 'object' || arg === null) return undefined;
   const { uuid, connectionId } = arg as { uuid?: unknown; connectionId?: unknown };
@@ -41,7 +44,11 @@ export function taskFromArgument(arg: unknown, deps: { connections: ConnectionMa
  * The connection a per-task command binds (its registration's `connection` option): the task's
  * own, named by its row or argument, whichever is active; else the active one.
  */
-export function taskConnection(deps: { connections: ConnectionManager; store: ReportTaskStore; tree: () => ReportTasksTree | undefined }): (arg?: unknown) => string | undefined {
+export function taskConnection(deps: {
+  connections: ConnectionManager;
+  store: ReportTaskStore;
+  tree: () => ReportTasksTree | undefined;
+}): (arg?: unknown) => string | undefined {
   return (arg) => taskFromArgument(arg, deps)?.connectionId ?? deps.connections.active?.id;
 }
 

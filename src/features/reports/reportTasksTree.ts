@@ -56,7 +56,12 @@ class GroupNode extends TreeNode {
     super();
   }
   getTreeItem(): vscode.TreeItem {
-    const state = this.children.length === 0 ? vscode.TreeItemCollapsibleState.None : this.options.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+    const state =
+      this.children.length === 0
+        ? vscode.TreeItemCollapsibleState.None
+        : this.options.expanded
+          ? vscode.TreeItemCollapsibleState.Expanded
+          : vscode.TreeItemCollapsibleState.Collapsed;
     const item = new vscode.TreeItem(this.label, state);
     // Its own id (not its place and label): opened or closed, it stays so when the list is read
     // again, even when its count changes or a "Last refresh failed" row comes above it.
@@ -113,7 +118,10 @@ export class ReportTaskNode extends TreeNode implements ListedOn {
     const { task } = this;
     const s = task.snapshot;
     const children: TreeNode[] = [];
-    if (task.problem) children.push(new MessageNode('Last refresh failed', 'warning', { description: task.problem, tooltip: `${task.problem}\n\nRefresh Status tries again.` }));
+    if (task.problem)
+      children.push(
+        new MessageNode('Last refresh failed', 'warning', { description: task.problem, tooltip: `${task.problem}\n\nRefresh Status tries again.` }),
+      );
     if (!s) {
       children.push(new MessageNode('Not read yet', 'loading~spin'));
       return this.adopt(children);
@@ -131,19 +139,44 @@ export class ReportTaskNode extends TreeNode implements ListedOn {
     const notes = notesSummary(s);
     const n = s.processing_notes;
     const noteChildren: TreeNode[] = [
-      new GroupNode(`Errors (${notes.errors.length})`, 'error', notes.errors.map((e) => new MessageNode(e, 'circle-small-filled', { tooltip: e })), { expanded: notes.errors.length > 0, id: id('errors') }),
-      new GroupNode(`Warnings (${notes.warnings.length})`, 'warning', notes.warnings.map((w) => new MessageNode(w, 'circle-small-filled', { tooltip: w })), { expanded: notes.warnings.length > 0, id: id('warnings') }),
+      new GroupNode(
+        `Errors (${notes.errors.length})`,
+        'error',
+        notes.errors.map((e) => new MessageNode(e, 'circle-small-filled', { tooltip: e })),
+        { expanded: notes.errors.length > 0, id: id('errors') },
+      ),
+      new GroupNode(
+        `Warnings (${notes.warnings.length})`,
+        'warning',
+        notes.warnings.map((w) => new MessageNode(w, 'circle-small-filled', { tooltip: w })),
+        { expanded: notes.warnings.length > 0, id: id('warnings') },
+      ),
     ];
-    const facts: [string, unknown][] = [['Worker group', n?.worker_group_id], ['Celery group', n?.celery_group_id], ['Period', n?.period], ['Records to process', n?.records_to_process]];
-    for (const [label, value] of facts) if (value !== undefined && value !== null) noteChildren.push(new MessageNode(label, 'symbol-property', { description: valueText(value) }));
+    const facts: [string, unknown][] = [
+      ['Worker group', n?.worker_group_id],
+      ['Celery group', n?.celery_group_id],
+      ['Period', n?.period],
+      ['Records to process', n?.records_to_process],
+    ];
+    for (const [label, value] of facts)
+      if (value !== undefined && value !== null) noteChildren.push(new MessageNode(label, 'symbol-property', { description: valueText(value) }));
     children.push(
       new GroupNode(`Processing notes: ${notes.counts}`, 'note', noteChildren, { expanded: notes.errors.length + notes.warnings.length > 0, id: id('notes') }),
     );
     children.push(
-      new MessageNode(`Created`, 'calendar', { description: `${formatUtc(s.created_at) ?? '—'}${s.created_at ? ` (${relativeTime(Date.parse(s.created_at), this.now) ?? ''})` : ''}` }),
-      new MessageNode(`Updated`, 'history', { description: `${formatUtc(s.updated_at) ?? '—'}${s.updated_at ? ` (${relativeTime(Date.parse(s.updated_at), this.now) ?? ''})` : ''}` }),
+      new MessageNode(`Created`, 'calendar', {
+        description: `${formatUtc(s.created_at) ?? '—'}${s.created_at ? ` (${relativeTime(Date.parse(s.created_at), this.now) ?? ''})` : ''}`,
+      }),
+      new MessageNode(`Updated`, 'history', {
+        description: `${formatUtc(s.updated_at) ?? '—'}${s.updated_at ? ` (${relativeTime(Date.parse(s.updated_at), this.now) ?? ''})` : ''}`,
+      }),
     );
-    if (task.checkedAt) children.push(new MessageNode('Status read', 'eye', { description: `${formatUtc(new Date(task.checkedAt).toISOString())} (${relativeTime(task.checkedAt, this.now)})` }));
+    if (task.checkedAt)
+      children.push(
+        new MessageNode('Status read', 'eye', {
+          description: `${formatUtc(new Date(task.checkedAt).toISOString())} (${relativeTime(task.checkedAt, this.now)})`,
+        }),
+      );
     children.push(new MessageNode('UUID', 'key', { description: task.uuid, tooltip: 'Copy UUID is in the task\u2019s context menu' }));
     return this.adopt(children);
   }

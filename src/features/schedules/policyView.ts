@@ -20,9 +20,21 @@ export function policyMarkdown(policy: LifecyclePolicy, addedIds: ReadonlySet<st
     const isNew = s.id && addedIds.has(s.id) ? ' — **added now**' : '';
     lines.push(`### ${cell(s.type)} schedule \`${cell(s.id)}\`${isNew}`, '', '| Field | Value |', '|---|---|');
     const fields: [string, unknown][] = [
-      ['id', s.id], ['owner', s.owner], ['owner_id', s.owner_id], ['user_id', s.user_id], ['max_quantity', s.max_quantity],
+      ['id', s.id],
+      ['owner', s.owner],
+      ['owner_id', s.owner_id],
+      ['user_id', s.user_id],
+      ['max_quantity', s.max_quantity],
       ['resource_name_template', s.resource_name_template],
-      ['retention_time', s.retention_time ? Object.entries(s.retention_time).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => `${String(v)} ${k}`).join(', ') : undefined],
+      [
+        'retention_time',
+        s.retention_time
+          ? Object.entries(s.retention_time)
+              .filter(([, v]) => v !== undefined && v !== null)
+              .map(([k, v]) => `${String(v)} ${k}`)
+              .join(', ')
+          : undefined,
+      ],
     ];
     if (s.type === 'cron') fields.push(['day_of_week', s.day_of_week], ['hour', s.hour], ['minute', s.minute], ['timezone', s.timezone]);
     else fields.push(['weeks', s.weeks], ['days', s.days], ['hours', s.hours], ['minutes', s.minutes]);

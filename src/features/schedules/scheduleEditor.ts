@@ -36,7 +36,13 @@ interface EditorState {
 
 const TYPE_HOURS = -1;
 
-async function nonNegative(ctx: StepContext, prompt: string, value: number | undefined, label: string, check?: (n: number) => string | undefined): Promise<number> {
+async function nonNegative(
+  ctx: StepContext,
+  prompt: string,
+  value: number | undefined,
+  label: string,
+  check?: (n: number) => string | undefined,
+): Promise<number> {
   const text = await ctx.input({
     prompt,
     value: String(value ?? 0),
@@ -71,7 +77,7 @@ function steps(now: () => Date): WizardStep<EditorState>[] {
       prompt: async (s, ctx) => {
         for (;;) {
           const picked = await ctx.pickMany<number>({
-            placeholder: 'Hours (0..23, in the schedule\'s time zone), or type a list',
+            placeholder: "Hours (0..23, in the schedule's time zone), or type a list",
             items: [
               { label: '$(edit) Type a comma-separated list instead…', value: TYPE_HOURS },
               ...Array.from({ length: 24 }, (_, h) => ({ label: String(h).padStart(2, '0'), description: `${h}:00`, value: h, picked: s.hours?.includes(h) })),
@@ -114,7 +120,7 @@ function steps(now: () => Date): WizardStep<EditorState>[] {
       prompt: async (s, ctx) => {
         const zones = timeZones();
         s.timezone = await ctx.pick({
-          placeholder: 'Time zone of the hours and minutes (this machine\'s first)',
+          placeholder: "Time zone of the hours and minutes (this machine's first)",
           items: zones.map((z, i) => ({ label: z, description: i === 0 ? 'this machine' : undefined, value: z })),
           activeValue: s.timezone ?? zones[0],
         });
@@ -127,7 +133,9 @@ function steps(now: () => Date): WizardStep<EditorState>[] {
       shouldPrompt: isInterval,
       prompt: async (s, ctx) => {
         s.intervalMinutes = await nonNegative(ctx, 'Interval: minutes', s.intervalMinutes, 'Minutes', (n) =>
-          (s.weeks ?? 0) + (s.intervalDays ?? 0) + (s.intervalHours ?? 0) + n > 0 ? undefined : 'Interval: must be longer than 0 (set weeks, days, hours or minutes)',
+          (s.weeks ?? 0) + (s.intervalDays ?? 0) + (s.intervalHours ?? 0) + n > 0
+            ? undefined
+            : 'Interval: must be longer than 0 (set weeks, days, hours or minutes)',
         );
       },
     },
@@ -143,7 +151,12 @@ function steps(now: () => Date): WizardStep<EditorState>[] {
     },
     {
       prompt: async (s, ctx) => {
-        s.retentionWeeks = await nonNegative(ctx, 'Retention (optional): weeks after which each snapshot of this schedule is deleted; 0 for none', s.retentionWeeks, 'Retention weeks');
+        s.retentionWeeks = await nonNegative(
+          ctx,
+          'Retention (optional): weeks after which each snapshot of this schedule is deleted; 0 for none',
+          s.retentionWeeks,
+          'Retention weeks',
+        );
       },
     },
     {
@@ -162,7 +175,9 @@ function steps(now: () => Date): WizardStep<EditorState>[] {
               if (!v.trim()) return 'Name template: must not be empty';
               const preview = previewName(v, now(), zone);
               if (preview.unknown.length) {
-                return { warning: `${preview.unknown.join(', ')} ${preview.unknown.length > 1 ? 'are' : 'is'} not a placeholder the platform knows and will stay as typed. Example: ${preview.example}` };
+                return {
+                  warning: `${preview.unknown.join(', ')} ${preview.unknown.length > 1 ? 'are' : 'is'} not a placeholder the platform knows and will stay as typed. Example: ${preview.example}`,
+                };
               }
               return { info: `Example: ${preview.example}` };
             },
@@ -199,7 +214,13 @@ function editorStateOf(d: ScheduleDraft): EditorState {
 }
 
 /** Asks for one schedule (prefilled from `initial` when editing one); undefined when the person pressed Escape or discarded it. */
-export async function editSchedule(ui: FlowUi, type: 'cron' | 'interval', title: string, now: () => Date = () => new Date(), initial?: ScheduleDraft): Promise<ScheduleDraft | undefined> {
+export async function editSchedule(
+  ui: FlowUi,
+  type: 'cron' | 'interval',
+  title: string,
+  now: () => Date = () => new Date(),
+  initial?: ScheduleDraft,
+): Promise<ScheduleDraft | undefined> {
   const state = await runWizard<EditorState>(initial ? editorStateOf(initial) : { type }, { title, steps: steps(now), ui });
   if (!state) return undefined;
   const draft = draftOf(state);

@@ -30,32 +30,49 @@ const refreshView = (): Promise<unknown> => Promise.resolve(vscode.commands.exec
  * The secret the command acts on: the row's, or picked; undefined when cancelled. A row listed on
  * another connection never gets here: ctx.registerBoundCommand refuses it first (#54).
  */
-export async function secretPlace(deps: Pick<FeatureContext, 'ui' | 'defaults' | 'log'>, bound: BoundConnection, arg: unknown, title = `Delete Secret on ${bound.connection.name}`): Promise<Required<SecretAt> | undefined> {
+export async function secretPlace(
+  deps: Pick<FeatureContext, 'ui' | 'defaults' | 'log'>,
+  bound: BoundConnection,
+  arg: unknown,
+  title = `Delete Secret on ${bound.connection.name}`,
+): Promise<Required<SecretAt> | undefined> {
   const ui = deps.ui();
   const row = cloudTargetOf(arg, 'secret');
   if (row) return { projectId: row.projectId, regionId: row.regionId, secretId: row.id };
   const defaults = deps.defaults.on(bound);
-  const done = await runWizard<SecretAt>({}, {
-    title,
-    ui,
-    steps: [
-      ...cloudLocationSteps<SecretAt>(defaults),
-      {
-        prompt: async (s, ctx) => {
-          const where = { project_id: s.projectId!, region_id: s.regionId! };
-          s.secretId = await pickFromList<SecretItem, string>(ctx, {
-            noun: 'secret',
-            load: (fresh) => bound.lists.load('listSecrets', `${where.project_id}/${where.region_id}`, async () => (await bound.api.cloud.listSecrets({ params: where, query: { limit: 1000 } })).results, { fresh }),
-            missing: () => bound.lists.isMissing('listSecrets'),
-            logError: (error) => deps.log.error('Could not list the secrets', error),
-            item: (x) => ({ label: x.name || x.id, description: [x.secret_type, x.status].filter(Boolean).join(' · '), detail: x.id, value: x.id }),
-            enterLabel: 'Enter a secret ID…',
-            typed: async () => (await ctx.input({ prompt: 'ID of the secret (a UUID)', value: '', validate: (v) => (v.trim() ? undefined : 'Secret ID: must not be empty') })).trim(),
-          });
+  const done = await runWizard<SecretAt>(
+    {},
+    {
+      title,
+      ui,
+      steps: [
+        ...cloudLocationSteps<SecretAt>(defaults),
+        {
+          prompt: async (s, ctx) => {
+            const where = { project_id: s.projectId!, region_id: s.regionId! };
+            s.secretId = await pickFromList<SecretItem, string>(ctx, {
+              noun: 'secret',
+              load: (fresh) =>
+                bound.lists.load(
+                  'listSecrets',
+                  `${where.project_id}/${where.region_id}`,
+                  async () => (await bound.api.cloud.listSecrets({ params: where, query: { limit: 1000 } })).results,
+                  { fresh },
+                ),
+              missing: () => bound.lists.isMissing('listSecrets'),
+              logError: (error) => deps.log.error('Could not list the secrets', error),
+              item: (x) => ({ label: x.name || x.id, description: [x.secret_type, x.status].filter(Boolean).join(' · '), detail: x.id, value: x.id }),
+              enterLabel: 'Enter a secret ID…',
+              typed: async () =>
+                (
+                  await ctx.input({ prompt: 'ID of the secret (a UUID)', value: '', validate: (v) => (v.trim() ? undefined : 'Secret ID: must not be empty') })
+                ).trim(),
+            });
+          },
         },
-      },
-    ],
-  });
+      ],
+    },
+  );
   if (done?.projectId === undefined || done.regionId === undefined || !done.secretId) return undefined;
   await defaults.rememberMissing({ projectId: done.projectId, regionId: done.regionId });
   return { projectId: done.projectId, regionId: done.regionId, secretId: done.secretId };
@@ -82,7 +99,11 @@ export async function deleteCloudSecret(deps: Deps, bound: BoundConnection, arg:
     secret = await ui.progress(`Reading secret ${at.secretId} from ${connection.name}…`, false, () => op.read(api, input));
   } catch (error) {
     const gone = error instanceof PlatformError && error.kind === 'notFound';
-    await notifyError(gone ? `Secret ${at.secretId} is gone on ${connection.name}; nothing was sent` : `Could not read secret ${at.secretId} from ${connection.name}`, error, { log, ui, connectionName: connection.name });
+    await notifyError(
+      gone ? `Secret ${at.secretId} is gone on ${connection.name}; nothing was sent` : `Could not read secret ${at.secretId} from ${connection.name}`,
+      error,
+      { log, ui, connectionName: connection.name },
+    );
     if (gone) await refreshView();
     return false;
   }

@@ -28,7 +28,12 @@ export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposab
     // A platform connection takes a TLS certificate's PEM files as they are (v2); other servers a PKCS12 bundle (v1).
     const pemV2 = connection.dialect === 'platform';
     const steps = createSecretSteps({ defaults, pemV2, connection });
-    const done = await runWizard(state, { title: `Create Secret on ${connection.name}`, steps, ui, startAt: typeof startAt === 'string' ? stepIndex(steps, startAt) : startAt });
+    const done = await runWizard(state, {
+      title: `Create Secret on ${connection.name}`,
+      steps,
+      ui,
+      startAt: typeof startAt === 'string' ? stepIndex(steps, startAt) : startAt,
+    });
     if (!(done?.prepared || done?.tls)) return;
     await defaults.rememberMissing({ projectId: done.projectId!, regionId: done.regionId! });
     // What Retry refills: everything typed, never the payload (re-read from its file).
@@ -37,7 +42,11 @@ export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposab
     try {
       // The request the summary confirmed (the operation's; v2: the PEM texts as read for it), sent once.
       const request = sendsPemV2(done, pemV2) ? createTlsSecret.requestFor!(tlsInput(done), done.tls!)! : createSecretOp.request(secretInput(done));
-      const answer = await ui.progress(`Creating secret ${done.name} on ${connection.name}…`, false, async () => (await sendOperation(api, request)) as { tasks: string[] });
+      const answer = await ui.progress(
+        `Creating secret ${done.name} on ${connection.name}…`,
+        false,
+        async () => (await sendOperation(api, request)) as { tasks: string[] },
+      );
       taskIds = answer.tasks;
     } catch (error) {
       const choice = await notifyError(`Could not create secret ${done.name}`, error, {
@@ -52,7 +61,7 @@ export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposab
     }
     log.info(`Secret ${done.name}: submitted, task(s) ${taskIds.join(', ')}`);
     if (taskIds.length === 0) return void (await ui.notify('info', `Secret ${done.name} submitted; the platform returned no task to follow.`));
-    await watchSecretTasks(api, { name: done.name!, taskIds, connectionId: connection.id }, { ui, log, unfinished});
+    await watchSecretTasks(api, { name: done.name!, taskIds, connectionId: connection.id }, { ui, log, unfinished });
   };
 
   return [
@@ -81,7 +90,7 @@ export function registerSecretCommands(deps: SecretCommandDeps): vscode.Disposab
         placeholder: 'Secret whose task to follow again',
         items: mine.map((w) => ({ label: w.name, description: w.taskIds.join(', '), value: w })),
       });
-      if (typeof picked === 'object') await watchSecretTasks(api, picked, { ui, log: deps.log, unfinished});
+      if (typeof picked === 'object') await watchSecretTasks(api, picked, { ui, log: deps.log, unfinished });
     }),
   ];
 }

@@ -47,7 +47,8 @@ export async function payloadFileProblem(path: string, label: string): Promise<s
     const info = await stat(path.trim());
     if (!info.isFile()) return `${label}: ${path} is not a file`;
     if (info.size === 0) return `${label}: ${path} is empty`;
-    if (info.size > PAYLOAD_FILE_MAX_BYTES) return `${label}: ${path} is ${info.size.toLocaleString('en-US')} bytes; a secret payload file may be at most 1 MB (${PAYLOAD_FILE_MAX_BYTES.toLocaleString('en-US')} bytes)`;
+    if (info.size > PAYLOAD_FILE_MAX_BYTES)
+      return `${label}: ${path} is ${info.size.toLocaleString('en-US')} bytes; a secret payload file may be at most 1 MB (${PAYLOAD_FILE_MAX_BYTES.toLocaleString('en-US')} bytes)`;
     return undefined;
   } catch {
     return `${label}: ${path} does not exist or cannot be read`;
@@ -107,5 +108,10 @@ export async function preparePayload(files: PayloadFiles, now = new Date()): Pro
 
 /** The warnings on PEM texts as read for a v2 TLS secret (expiring soon, a reordered chain): the bundle's own check, no file read again. */
 export function pemWarnings(payload: { certificate: string; private_key: string; certificate_chain: string }, now = new Date()): string[] {
-  return pkcs12().inspectBundle({ certificatePem: payload.certificate, privateKeyPem: payload.private_key, chainPem: payload.certificate_chain || undefined, now }).warnings;
+  return pkcs12().inspectBundle({
+    certificatePem: payload.certificate,
+    privateKeyPem: payload.private_key,
+    chainPem: payload.certificate_chain || undefined,
+    now,
+  }).warnings;
 }

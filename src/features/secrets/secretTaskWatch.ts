@@ -53,7 +53,11 @@ export async function watchSecretTasks(api: PlatformApi, secret: WatchedSecret, 
     const choice =
       error instanceof PlatformError && error.kind === 'cancelled'
         ? await ui.notify('info', `Stopped watching secret ${secret.name} (task ${ids}). The platform keeps working on it.`, ['Check Task'])
-        : await notifyError(`${signedOut ? 'Stopped following' : 'Could not follow'} secret ${secret.name} (task ${ids})`, error, { log, ui, actions: signedOut ? [] : ['Check Task'] });
+        : await notifyError(`${signedOut ? 'Stopped following' : 'Could not follow'} secret ${secret.name} (task ${ids})`, error, {
+            log,
+            ui,
+            actions: signedOut ? [] : ['Check Task'],
+          });
     if (choice === 'Check Task') return watchSecretTasks(api, secret, deps);
     return undefined;
   }

@@ -30,5 +30,11 @@ export async function showSecretDetails(deps: Deps, bound: BoundConnection, arg:
   };
   const first = await load(false);
   if (!first) return undefined;
-  return deps.documents.show({ name: `Secret ${first.secret.name || first.secret.id}`, connectionName: connection.name, markdown: first.markdown, json: first.json, reload: () => load(true) });
+  return deps.documents.show({
+    name: `Secret ${first.secret.name || first.secret.id}`,
+    connectionName: connection.name,
+    markdown: first.markdown,
+    json: first.json,
+    reload: () => load(true),
+  });
 }

@@ -33,7 +33,10 @@ async function loadRows(bound: BoundConnection, kinds: readonly StorageKind[], q
     const name = kind === 'object' ? 'listObjectStorages' : 'listSftpStorages';
     try {
       const q = { ...query, order_by: 'name.asc', limit: STORAGE_PAGE_MAX };
-      const answer = kind === 'object' ? await bound.api.storage.listObjectStorages({ params: {}, query: q }) : await bound.api.storage.listSftpStorages({ params: {}, query: q });
+      const answer =
+        kind === 'object'
+          ? await bound.api.storage.listObjectStorages({ params: {}, query: q })
+          : await bound.api.storage.listSftpStorages({ params: {}, query: q });
       rows.push(...(answer.results as Parameters<typeof storageRow>[1][]).flatMap((item) => storageRow(kind, item) ?? []));
     } catch (error) {
       return bound.lists.noteMissing(name, error) ? { unavailable: true } : { error };
@@ -47,29 +50,42 @@ async function typedStorage(ctx: StepContext, kinds: readonly StorageKind[]): Pr
   const idSchema = endpoints.deleteObjectStorage.params.shape.storage_id;
   const text = await ctx.input({ prompt: 'ID of the storage', validate: (v) => wholeNumberProblem(idSchema, v, 'Storage ID') });
   const id = parseWholeNumber(text)!;
-  const kind = kinds.length === 1 ? kinds[0]! : await ctx.pick<StorageKind>({ placeholder: `What kind of storage is ${id}?`, items: kinds.map((k) => ({ label: KIND_NOUN[k], value: k })) });
+  const kind =
+    kinds.length === 1
+      ? kinds[0]!
+      : await ctx.pick<StorageKind>({ placeholder: `What kind of storage is ${id}?`, items: kinds.map((k) => ({ label: KIND_NOUN[k], value: k })) });
   return { kind, id, name: String(id), location: 'unknown location', status: 'unknown' };
 }
 
-async function pickStorage(ui: FlowUi, bound: BoundConnection, title: string, kinds: readonly StorageKind[], query: ListQuery, deps: Deps): Promise<StorageRow | undefined> {
-  const done = await runWizard<{ row?: StorageRow }>({}, {
-    title: `${title} on ${bound.connection.name}`,
-    ui,
-    steps: [
-      {
-        prompt: async (s, ctx) => {
-          s.row = await pickFromList<StorageRow, StorageRow>(ctx, {
-            noun: 'storage',
-            load: () => loadRows(bound, kinds, query),
-            missing: () => false,
-            logError: (error) => deps.log.error('Could not load the storages', error),
-            item: (row) => ({ label: row.name, description: `${KIND_NOUN[row.kind]} · ${row.location} · ${row.status}`, detail: `ID ${row.id}`, value: row }),
-            typed: () => typedStorage(ctx, kinds),
-          });
+async function pickStorage(
+  ui: FlowUi,
+  bound: BoundConnection,
+  title: string,
+  kinds: readonly StorageKind[],
+  query: ListQuery,
+  deps: Deps,
+): Promise<StorageRow | undefined> {
+  const done = await runWizard<{ row?: StorageRow }>(
+    {},
+    {
+      title: `${title} on ${bound.connection.name}`,
+      ui,
+      steps: [
+        {
+          prompt: async (s, ctx) => {
+            s.row = await pickFromList<StorageRow, StorageRow>(ctx, {
+              noun: 'storage',
+              load: () => loadRows(bound, kinds, query),
+              missing: () => false,
+              logError: (error) => deps.log.error('Could not load the storages', error),
+              item: (row) => ({ label: row.name, description: `${KIND_NOUN[row.kind]} · ${row.location} · ${row.status}`, detail: `ID ${row.id}`, value: row }),
+              typed: () => typedStorage(ctx, kinds),
+            });
+          },
         },
-      },
-    ],
-  });
+      ],
+    },
+  );
   return done?.row;
 }
 
@@ -89,11 +105,15 @@ async function readFirst<T>(deps: Deps, bound: BoundConnection, what: string, re
     return { thing: await ui.progress(`Reading ${what} from ${bound.connection.name}…`, false, read) };
   } catch (error) {
     const gone = error instanceof PlatformError && error.kind === 'notFound';
-    await notifyError(gone ? `${what} was not found on ${bound.connection.name}; nothing was sent` : `Could not read ${what} on ${bound.connection.name}; nothing was sent`, error, {
-      log: deps.log,
-      ui,
-      connectionName: bound.connection.name,
-    });
+    await notifyError(
+      gone ? `${what} was not found on ${bound.connection.name}; nothing was sent` : `Could not read ${what} on ${bound.connection.name}; nothing was sent`,
+      error,
+      {
+        log: deps.log,
+        ui,
+        connectionName: bound.connection.name,
+      },
+    );
     void deps.tree.reloadAll();
     return undefined;
   }
@@ -127,7 +147,11 @@ export async function deleteStorageCommand(deps: Deps, bound: BoundConnection, a
   } catch (error) {
     // Not retried: it may be gone already.
     const gone = error instanceof PlatformError && error.kind === 'notFound';
-    const known = v1 ? (gone ? `Storage ${row.id} does not exist on ${connection.name}: nothing was deleted.` : undefined) : failedText({ ...row, name }, error, false);
+    const known = v1
+      ? gone
+        ? `Storage ${row.id} does not exist on ${connection.name}: nothing was deleted.`
+        : undefined
+      : failedText({ ...row, name }, error, false);
     await sayFailure(deps, bound, known, `Could not delete ${noun} ${name}`, error);
     void deps.tree.reloadAll();
     return;

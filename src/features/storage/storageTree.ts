@@ -28,7 +28,12 @@ export const STORAGE_CONTEXT = {
 /** At most this many pages of 1000 are read per list. */
 const MAX_PAGES = 20;
 
-type Part = { status: 'idle' } | { status: 'loading' } | { status: 'ok'; rows: StorageRow[]; total: number } | { status: 'missing' } | { status: 'error'; error: unknown };
+type Part =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ok'; rows: StorageRow[]; total: number }
+  | { status: 'missing' }
+  | { status: 'error'; error: unknown };
 
 export class StorageListing {
   part: Part = { status: 'idle' };
@@ -72,7 +77,10 @@ export class StorageListing {
       let total = 0;
       for (let page = 0; page < MAX_PAGES; page++) {
         const query = { show_deleted: true, order_by: 'name.asc', limit: STORAGE_PAGE_MAX, offset: page * STORAGE_PAGE_MAX };
-        const answer = this.kind === 'object' ? await bound.api.storage.listObjectStorages({ params: {}, query }) : await bound.api.storage.listSftpStorages({ params: {}, query });
+        const answer =
+          this.kind === 'object'
+            ? await bound.api.storage.listObjectStorages({ params: {}, query })
+            : await bound.api.storage.listSftpStorages({ params: {}, query });
         const results = answer.results as { id?: number | null; name?: string | null; location_name?: string | null; provisioning_status?: string | null }[];
         rows.push(...results.flatMap((item) => storageRow(this.kind, item) ?? []));
         total = answer.count ?? rows.length;
@@ -174,12 +182,18 @@ class StorageGroupNode extends TreeNode {
     const noun = KIND_NOUN[this.listing.kind].toLowerCase();
     if (part.status === 'idle' || part.status === 'loading') return [new MessageNode(`Loading the ${noun}s…`, 'loading~spin')];
     if (part.status === 'missing') {
-      return [new MessageNode('This server has no storage API v4', 'info', { tooltip: 'A spec-dialect server: Delete Storage… uses the deprecated v1 deletion there' })];
+      return [
+        new MessageNode('This server has no storage API v4', 'info', {
+          tooltip: 'A spec-dialect server: Delete Storage… uses the deprecated v1 deletion there',
+        }),
+      ];
     }
     if (part.status === 'error') return [new ErrorNode(`Could not load the ${noun}s`, part.error, () => this.listing.reload(true))];
     if (part.rows.length === 0) return [new MessageNode(`No ${noun}s`, 'info')];
     const now = Date.now();
-    const rows: TreeNode[] = part.rows.map((row) => new StorageNode(row, restorable(row, this.tree.deletions.deletedAt(this.connectionId, row.id), now), this.connectionId));
+    const rows: TreeNode[] = part.rows.map(
+      (row) => new StorageNode(row, restorable(row, this.tree.deletions.deletedAt(this.connectionId, row.id), now), this.connectionId),
+    );
     if (part.rows.length < part.total) rows.push(new MessageNode(`${part.rows.length} of ${part.total} shown`, 'info'));
     return rows;
   }
@@ -203,7 +217,11 @@ export class StorageNode extends TreeNode implements ListedOn {
     item.iconPath = new vscode.ThemeIcon(statusIcon(row), deleted ? new vscode.ThemeColor('disabledForeground') : undefined);
     const when = restoreText(this.restore);
     item.tooltip = `${KIND_NOUN[row.kind]} ${row.name} (ID ${row.id})\nLocation: ${row.location}\nStatus: ${row.status}${when ? `\n${when[0]!.toUpperCase()}${when.slice(1)}` : ''}`;
-    item.contextValue = !deleted ? STORAGE_CONTEXT.live : this.restore.kind === 'until' || this.restore.kind === 'window' ? STORAGE_CONTEXT.restorable : STORAGE_CONTEXT.gone;
+    item.contextValue = !deleted
+      ? STORAGE_CONTEXT.live
+      : this.restore.kind === 'until' || this.restore.kind === 'window'
+        ? STORAGE_CONTEXT.restorable
+        : STORAGE_CONTEXT.gone;
     item.accessibilityInformation = spokenRow(`${KIND_NOUN[row.kind]} ${row.name}`, item.description);
     return item;
   }

@@ -28,7 +28,9 @@ export function writeConfirmationText(summary: WriteSummary): { message: string;
     `Connection: ${on}`,
     ...summary.facts.map(([label, value]) => `${label}: ${showHidden(value)}`),
     '',
-    summary.destructive ? `${summary.undo ? showHidden(summary.undo) : 'This cannot be undone.'} Sent once; never retried automatically.` : 'Sent once when you choose ' + summary.button + '; never retried automatically.',
+    summary.destructive
+      ? `${summary.undo ? showHidden(summary.undo) : 'This cannot be undone.'} Sent once; never retried automatically.`
+      : 'Sent once when you choose ' + summary.button + '; never retried automatically.',
   ];
   return { message: `${showHidden(summary.action)} on ${showHidden(summary.connection.name)}?`, detail: lines.join('\n'), button: summary.button };
 }

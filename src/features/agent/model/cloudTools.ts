@@ -16,11 +16,12 @@ export const listCloudLocations = defineTool({
   userDescription: 'The cloud projects and regions, with their ids',
   modelDescription: `Lists the account's cloud projects (id, name, default) and regions (id, display name, country, state), at most ${LIST_MAX} of each. Use it to find the project_id and region_id that read_function_logs, the price previews and add_schedules need; "name" narrows the projects, "region" the regions (substring).`,
   kind: 'read',
-  input: () => z.strictObject({
-    ...connectionField,
-    name: endpoints.listProjects.query.shape.name.describe('Only projects whose name contains this text'),
-    region: endpoints.listRegions.query.shape.display_name.describe('Only regions whose display name contains this text'),
-  }),
+  input: () =>
+    z.strictObject({
+      ...connectionField,
+      name: endpoints.listProjects.query.shape.name.describe('Only projects whose name contains this text'),
+      region: endpoints.listRegions.query.shape.display_name.describe('Only regions whose display name contains this text'),
+    }),
   run: async (b, { name, region }) => {
     const missing = "This server has no list of projects and regions (it speaks only the spec's API). Ask the person for the project and region ids.";
     if (b.lists.isMissing('listProjects') || b.lists.isMissing('listRegions')) return missing;
@@ -36,12 +37,21 @@ export const listCloudLocations = defineTool({
       throw error;
     }
     const count = (shown: number, total: number | null | undefined) => (total && total > shown ? `${shown} of ${total}` : `${shown}`);
-    const p = projects.results.map((x) => `- project ${x.id}: ${x.name ? q(x.name) : '(no name)'}${x.is_default ? ' (default)' : ''}${x.state ? ` · ${q(x.state)}` : ''}`);
-    const r = regions.results.map((x) => `- region ${x.id}: ${x.display_name || x.slug ? q((x.display_name ?? x.slug)!) : '(no name)'}${x.country ? ` · ${q(x.country)}` : ''}${x.state ? ` · ${q(x.state)}` : ''}`);
+    const p = projects.results.map(
+      (x) => `- project ${x.id}: ${x.name ? q(x.name) : '(no name)'}${x.is_default ? ' (default)' : ''}${x.state ? ` · ${q(x.state)}` : ''}`,
+    );
+    const r = regions.results.map(
+      (x) =>
+        `- region ${x.id}: ${x.display_name || x.slug ? q((x.display_name ?? x.slug)!) : '(no name)'}${x.country ? ` · ${q(x.country)}` : ''}${x.state ? ` · ${q(x.state)}` : ''}`,
+    );
     // Two blocks of data, each within half the answer.
     const half = Math.floor(BODY_MAX / 2);
-    const projectsPart = p.length ? withData({ head: `Projects on ${nameOf(b.connectionName)} (${count(p.length, projects.count)}):`, source: 'list_cloud_locations', data: p, max: half }) : `Projects on ${nameOf(b.connectionName)}: none.`;
-    const regionsPart = r.length ? withData({ head: `Regions (${count(r.length, regions.count)}):`, source: 'list_cloud_locations', data: r, max: half }) : 'Regions: none.';
+    const projectsPart = p.length
+      ? withData({ head: `Projects on ${nameOf(b.connectionName)} (${count(p.length, projects.count)}):`, source: 'list_cloud_locations', data: p, max: half })
+      : `Projects on ${nameOf(b.connectionName)}: none.`;
+    const regionsPart = r.length
+      ? withData({ head: `Regions (${count(r.length, regions.count)}):`, source: 'list_cloud_locations', data: r, max: half })
+      : 'Regions: none.';
     return `${projectsPart}\n${regionsPart}`;
   },
 });
@@ -50,10 +60,22 @@ const money = (n: number | null | undefined, currency: string | null | undefined
 
 type Price = z.output<typeof endpoints.previewLoadBalancerPrice.response> | z.output<typeof endpoints.previewInstancePrice.response>;
 const priceInput = <B extends z.ZodType>(body: B, what: string) =>
-  z.strictObject({ ...connectionField, project_id: location().project_id.describe('The project id'), region_id: location().region_id.describe('The region id'), request: body.describe(what) });
+  z.strictObject({
+    ...connectionField,
+    project_id: location().project_id.describe('The project id'),
+    region_id: location().region_id.describe('The region id'),
+    request: body.describe(what),
+  });
 
 /** "Price of … (nothing created):" then, as the platform's data, "36.71 EUR per month, 0.051 EUR per hour (price status show)" and the details. */
-function priceAnswer(b: AgentBinding, source: string, what: string, where: { project_id: number; region_id: number }, p: Price, details: Record<string, unknown>): string {
+function priceAnswer(
+  b: AgentBinding,
+  source: string,
+  what: string,
+  where: { project_id: number; region_id: number },
+  p: Price,
+  details: Record<string, unknown>,
+): string {
   const status = p.price_status ? ` (price status ${p.price_status})` : '';
   return withData({
     head: `Price of ${what} in project ${where.project_id}, region ${where.region_id} on ${nameOf(b.connectionName)} (nothing created):`,
@@ -76,7 +98,9 @@ export const previewInstancePrice = defineTool({
   input: () => priceInput(endpoints.previewInstancePrice.body, 'The price request: flavor, interfaces, names or name_templates, volumes'),
   run: async (b, { project_id, region_id, request }) => {
     const p = await b.api.pricing.previewInstancePrice({ params: { project_id, region_id }, body: request }, opts(b));
-    return priceAnswer(b, 'preview_instance_price', `${p.vm_count ?? '?'} instance(s) of ${q(request.flavor)}`, { project_id, region_id }, p, { price_without_discount_per_month: p.price_without_discount_per_month });
+    return priceAnswer(b, 'preview_instance_price', `${p.vm_count ?? '?'} instance(s) of ${q(request.flavor)}`, { project_id, region_id }, p, {
+      price_without_discount_per_month: p.price_without_discount_per_month,
+    });
   },
 });
 

@@ -34,9 +34,17 @@ export const ddosAttacksInput = () =>
         .optional()
         .describe('Only attacks on this IP address (or any of several, comma-separated)'),
       limit: z.int().min(1).max(LIST_MAX).optional().describe(`Events to read (1..${LIST_MAX}, default ${DEFAULT_LIMIT})`),
-      offset: z.int().min(0).max(Number.MAX_SAFE_INTEGER).optional().describe('Events to skip, newest first (paging: the previous answer says the next offset)'),
+      offset: z
+        .int()
+        .min(0)
+        .max(Number.MAX_SAFE_INTEGER)
+        .optional()
+        .describe('Events to skip, newest first (paging: the previous answer says the next offset)'),
     })
-    .refine((i) => i.from === undefined || i.to === undefined || eventTimeMs(i.from) <= eventTimeMs(i.to), { path: ['to'], message: 'must not be before from' });
+    .refine((i) => i.from === undefined || i.to === undefined || eventTimeMs(i.from) <= eventTimeMs(i.to), {
+      path: ['to'],
+      message: 'must not be before from',
+    });
 
 type Input = z.output<ReturnType<typeof ddosAttacksInput>>;
 
@@ -60,19 +68,28 @@ export async function ddosAttacksAnswer(b: AgentBinding, input: Input, now = Dat
     limit,
     offset,
   };
-  const answer = await listed(b, 'listDdosEvents', () => b.api.security.listDdosEvents({ params: {}, query }, { signal: b.signal }), 'The DDoS event log is the platform\'s own endpoint.');
+  const answer = await listed(
+    b,
+    'listDdosEvents',
+    () => b.api.security.listDdosEvents({ params: {}, query }, { signal: b.signal }),
+    "The DDoS event log is the platform's own endpoint.",
+  );
   if (typeof answer === 'string') return answer;
   const events = answer.results;
   const count = answer.count ?? undefined;
   // The model's own filter words, escaped like everything else we echo.
-  const filters = [`from ${q(from)}`, `to ${q(to)}`, input.alert_type && `type ${input.alert_type}`, input.address && `address ${q(input.address)}`].filter(Boolean).join(', ');
+  const filters = [`from ${q(from)}`, `to ${q(to)}`, input.alert_type && `type ${input.alert_type}`, input.address && `address ${q(input.address)}`]
+    .filter(Boolean)
+    .join(', ');
   const where = `on ${nameOf(b.connectionName)} (${filters})`;
   if (events.length === 0) return `No DDoS attacks ${where} at offset ${offset}${count !== undefined ? `; ${count} match in all` : ''}.`;
   const ongoing = events.filter((e) => e.attack_end_time === null).length;
   const next = offset + events.length;
   const more = count !== undefined ? next < count : events.length >= limit;
   const head = `${events.length} DDoS attack${events.length === 1 ? '' : 's'} ${where}, newest first from offset ${offset}${count !== undefined ? ` of ${count} that match` : ''}${ongoing ? `; ${ongoing} still ongoing` : ''}. Each line: ONGOING, ended or "end not reported" (the published event has no end time), then the event as the platform sent it (times UTC, power in bit/s and packets/s):`;
-  const tail = more ? `For more, call again with "offset": ${next} and the same filters (with "to" fixed, so new attacks do not shift the offsets).` : 'No more attacks match.';
+  const tail = more
+    ? `For more, call again with "offset": ${next} and the same filters (with "to" fixed, so new attacks do not shift the offsets).`
+    : 'No more attacks match.';
   return withData({ head, source: 'list_ddos_attacks', data: events.map((e) => `${stateOf(e)} ${jsonLine(e)}`), tail });
 }
 

@@ -11,7 +11,8 @@ import { escapeText, quoted as q } from './platformText';
 const DEFAULT_LIMIT = 100;
 const SINCE = /^(\d{1,6})\s*([smhd])$/;
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-const filter = (what: string) => z.string().min(1, 'must not be empty').max(EDGE_LOG_FILTER_MAX, `must be at most ${EDGE_LOG_FILTER_MAX} characters`).optional().describe(what);
+const filter = (what: string) =>
+  z.string().min(1, 'must not be empty').max(EDGE_LOG_FILTER_MAX, `must be at most ${EDGE_LOG_FILTER_MAX} characters`).optional().describe(what);
 const time = (what: string) => z.string().regex(RFC3339_PATTERN, 'must be an RFC 3339 time with a zone, like 2026-11-26T21:00:00Z').optional().describe(what);
 
 export const edgeLogsInput = () =>
@@ -81,7 +82,9 @@ export async function edgeLogsAnswer(b: AgentBinding, input: Input, now = Date.n
   const next = offset + kept.length;
   const more = count !== undefined ? next < count : logs.length >= limit;
   const head = `${kept.length} log entr${kept.length === 1 ? 'y' : 'ies'} of ${where} (${filters}), ${query.sort === 'desc' ? 'newest' : 'oldest'} first from offset ${offset}${count !== undefined ? ` of ${count} that match` : ''}. Time (UTC), then edge, client IP, request id and message:`;
-  const tail = more ? `For more, call again with "offset": ${next} and the same filters${from ? '' : ' (and "from" fixed, so new entries do not shift the offsets)'}.` : 'No more entries match.';
+  const tail = more
+    ? `For more, call again with "offset": ${next} and the same filters${from ? '' : ' (and "from" fixed, so new entries do not shift the offsets)'}.`
+    : 'No more entries match.';
   return withData({ head, source: 'read_edge_app_logs', data: kept, tail });
 }
 

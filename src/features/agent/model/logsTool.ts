@@ -24,7 +24,10 @@ export const logsInput = () => {
     text: z.string().max(255, 'must be at most 255 characters').optional().describe('Only lines whose message contains this text (case-insensitive)'),
     since: z
       .string()
-      .refine((s) => SINCE.test(s.trim()) || parseTimeNanos(s.trim()) !== undefined, 'must be a time (2026-11-25T09:00:00Z) or a duration ago (30s, 15m, 2h, 1d)')
+      .refine(
+        (s) => SINCE.test(s.trim()) || parseTimeNanos(s.trim()) !== undefined,
+        'must be a time (2026-11-25T09:00:00Z) or a duration ago (30s, 15m, 2h, 1d)',
+      )
       .optional()
       .describe('Only lines at or after this time: an ISO time, or a duration ago like "15m"'),
   });

@@ -39,7 +39,12 @@ export const listTrials = defineTool({
       ...(client_id !== undefined ? { client_id: [client_id] } : {}),
       ...(active === true ? { active_at: now } : active === false ? { not_active_at: now } : {}),
     };
-    const page = await listed(b, 'listTrials', () => b.api.billing.listTrials({ params: {}, query: { ...filters, ordering: '-created_at', limit: LIST_MAX } }, opts(b)), 'Ask the person for the trial id and use get_trial.');
+    const page = await listed(
+      b,
+      'listTrials',
+      () => b.api.billing.listTrials({ params: {}, query: { ...filters, ordering: '-created_at', limit: LIST_MAX } }, opts(b)),
+      'Ask the person for the trial id and use get_trial.',
+    );
     if (typeof page === 'string') return page;
     return listAnswer({
       title: `Trials ${on(b)}`,
@@ -61,9 +66,18 @@ export const listFreeFeatures = defineTool({
   userDescription: 'The activated free features: feature, service, client',
   modelDescription: `Lists the activated free features: activation id, feature name and service, client id, activation date. At most ${LIST_MAX} per answer with the total; "client_id" keeps one client's. Use get_free_feature for one activation; disable_free_feature takes the activation id (not the feature id).`,
   kind: 'read',
-  input: () => z.strictObject({ ...connectionField, client_id: z.int('must be a whole number').min(1, 'must be at least 1').optional().describe("Only this client's activated features") }),
+  input: () =>
+    z.strictObject({
+      ...connectionField,
+      client_id: z.int('must be a whole number').min(1, 'must be at least 1').optional().describe("Only this client's activated features"),
+    }),
   run: async (b, { client_id }) => {
-    const all = await listed(b, 'listFreeFeatures', () => b.api.iam.listFreeFeatures({ params: {} }, opts(b)), 'Ask the person for the activation id and use get_free_feature.');
+    const all = await listed(
+      b,
+      'listFreeFeatures',
+      () => b.api.iam.listFreeFeatures({ params: {} }, opts(b)),
+      'Ask the person for the activation id and use get_free_feature.',
+    );
     if (typeof all === 'string') return all;
     // The platform's list has no filter or paging: narrowed here.
     const items = client_id === undefined ? all : all.filter((f) => f.client_id === client_id);
@@ -71,7 +85,8 @@ export const listFreeFeatures = defineTool({
       title: `Activated free features ${on(b)}${client_id === undefined ? '' : ` of client ${client_id}`}`,
       source: 'list_free_features',
       items,
-      line: (f) => `id ${f.id}: ${text(f.feature?.name)} · service ${text(f.feature?.service)} · client ${f.client_id ?? '?'} · activated ${f.created_date ? q(f.created_date) : '?'}`,
+      line: (f) =>
+        `id ${f.id}: ${text(f.feature?.name)} · service ${text(f.feature?.service)} · client ${f.client_id ?? '?'} · activated ${f.created_date ? q(f.created_date) : '?'}`,
       narrow: 'give "client_id".',
     });
   },
@@ -86,13 +101,15 @@ export const listNotificationSettings = defineTool({
   kind: 'read',
   input: () => z.strictObject({ ...connectionField, resellerId: endpoints.listNotificationSettings.params.shape.resellerId.describe('The reseller id') }),
   run: async (b, { resellerId }) => {
-    if (b.lists.isMissing('listNotificationSettings')) return "This server has no such list (it speaks only the spec's API). Ask the person for the setting id.";
+    if (b.lists.isMissing('listNotificationSettings'))
+      return "This server has no such list (it speaks only the spec's API). Ask the person for the setting id.";
     let page;
     try {
       page = await b.api.iam.listNotificationSettings({ params: { resellerId }, query: { limit: LIST_MAX } }, opts(b));
     } catch (error) {
       // A 404 here may be only this reseller: said, not remembered as a missing list.
-      if (isListMissing(error, 'listNotificationSettings')) return `No notification settings found for reseller ${resellerId} ${on(b)}: no such reseller, or this server has no such list (a spec-only server). Check the reseller id, or ask the person for the setting id.`;
+      if (isListMissing(error, 'listNotificationSettings'))
+        return `No notification settings found for reseller ${resellerId} ${on(b)}: no such reseller, or this server has no such list (a spec-only server). Check the reseller id, or ask the person for the setting id.`;
       throw error;
     }
     return listAnswer({
@@ -100,8 +117,9 @@ export const listNotificationSettings = defineTool({
       source: 'list_notification_settings',
       items: page.results,
       total: page.count ?? undefined,
-      line: (s) => `id ${s.id}: ${text(s.notification_type)} · ${text(s.email)} · ${s.enabled === false ? 'disabled' : s.enabled ? 'enabled' : 'enabled unknown'}`,
-      narrow: 'the rest are on later pages; ask the person to open the reseller\'s notification settings in Platform Console.',
+      line: (s) =>
+        `id ${s.id}: ${text(s.notification_type)} · ${text(s.email)} · ${s.enabled === false ? 'disabled' : s.enabled ? 'enabled' : 'enabled unknown'}`,
+      narrow: "the rest are on later pages; ask the person to open the reseller's notification settings in Platform Console.",
     });
   },
 });

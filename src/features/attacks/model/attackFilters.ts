@@ -49,7 +49,10 @@ export function describeFilters(f: AttackFilters, timeZone?: string): string {
   return [rangeText(f.range, timeZone), f.alertType && ALERT_TYPE_LABELS[f.alertType], f.addresses?.join(', ')].filter(Boolean).join(' · ');
 }
 
-export const ALERT_TYPE_CHOICES: readonly { value: AlertType | undefined; label: string }[] = [{ value: undefined, label: 'Any type' }, ...ALERT_TYPES.map((t) => ({ value: t, label: ALERT_TYPE_LABELS[t]! }))];
+export const ALERT_TYPE_CHOICES: readonly { value: AlertType | undefined; label: string }[] = [
+  { value: undefined, label: 'Any type' },
+  ...ALERT_TYPES.map((t) => ({ value: t, label: ALERT_TYPE_LABELS[t]! })),
+];
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}))?$/;
 const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;

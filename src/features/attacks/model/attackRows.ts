@@ -29,7 +29,12 @@ export function attackRow(event: DdosEvent): AttackRow {
   const endText = event.attack_end_time;
   const endMs = timeOf(endText);
   const end: AttackEnd = endMs !== undefined ? { kind: 'ended', ms: endMs } : endText === null ? { kind: 'ongoing' } : { kind: 'unknown' };
-  const targets = event.targeted_ip_addresses?.split(',').map((a) => a.trim()).filter(Boolean).join(', ') || undefined;
+  const targets =
+    event.targeted_ip_addresses
+      ?.split(',')
+      .map((a) => a.trim())
+      .filter(Boolean)
+      .join(', ') || undefined;
   return {
     id: event.id,
     targets,
@@ -78,7 +83,16 @@ export function attackDuration(row: AttackRow, nowMs: number): number | undefine
 
 /** "2026-11-19 23:20 UTC", "2026-11-20 08:20 GMT+9": in `timeZone` (the person's own when undefined). */
 export function localTime(ms: number, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' }).formatToParts(new Date(ms));
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).formatToParts(new Date(ms));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} ${part('timeZoneName')}`;
 }
@@ -94,8 +108,11 @@ export function endText(row: AttackRow, timeZone?: string): string {
 export function rowDescription(row: AttackRow, nowMs: number, timeZone?: string): string {
   const start = row.startMs === undefined ? 'start not reported' : localTime(row.startMs, timeZone);
   const duration = attackDuration(row, nowMs);
-  if (row.end.kind === 'ongoing') return [alertTypeText(row.alertType), `since ${start}`, `ongoing${duration === undefined ? '' : `, ${durationText(duration)} so far`}`].join(' · ');
-  return [alertTypeText(row.alertType), `${start} → ${endText(row, timeZone)}`, duration === undefined ? undefined : durationText(duration)].filter(Boolean).join(' · ');
+  if (row.end.kind === 'ongoing')
+    return [alertTypeText(row.alertType), `since ${start}`, `ongoing${duration === undefined ? '' : `, ${durationText(duration)} so far`}`].join(' · ');
+  return [alertTypeText(row.alertType), `${start} → ${endText(row, timeZone)}`, duration === undefined ? undefined : durationText(duration)]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** The row's label: the targeted addresses. */
@@ -106,7 +123,19 @@ export function rowLabel(row: AttackRow): string {
 /** 48200000000 → "48.2 Gbit/s"; 6100000 → "6.1 Mpps". */
 export function rateText(value: number | undefined, unit: 'bit/s' | 'pps'): string {
   if (value === undefined) return 'not reported';
-  const steps: [number, string][] = unit === 'bit/s' ? [[1e12, 'Tbit/s'], [1e9, 'Gbit/s'], [1e6, 'Mbit/s'], [1e3, 'kbit/s']] : [[1e9, 'Gpps'], [1e6, 'Mpps'], [1e3, 'kpps']];
+  const steps: [number, string][] =
+    unit === 'bit/s'
+      ? [
+          [1e12, 'Tbit/s'],
+          [1e9, 'Gbit/s'],
+          [1e6, 'Mbit/s'],
+          [1e3, 'kbit/s'],
+        ]
+      : [
+          [1e9, 'Gpps'],
+          [1e6, 'Mpps'],
+          [1e3, 'kpps'],
+        ];
   for (const [size, name] of steps) if (Math.abs(value) >= size) return `${Number((value / size).toFixed(1))} ${name}`;
   return `${value} ${unit}`;
 }

@@ -41,7 +41,8 @@ export function trialPickText(trial: TrialItem, now: number): PickText {
   };
 }
 
-const featureName = (f: ActivatedFeatureItem) => f.feature?.name ?? (typeof (f.feature?.id ?? f.feature_id) === 'number' ? `feature ${f.feature?.id ?? f.feature_id}` : `activated feature ${f.id}`);
+const featureName = (f: ActivatedFeatureItem) =>
+  f.feature?.name ?? (typeof (f.feature?.id ?? f.feature_id) === 'number' ? `feature ${f.feature?.id ?? f.feature_id}` : `activated feature ${f.id}`);
 
 /** Feature name, its service and client, when it was activated. */
 export function freeFeaturePickText(feature: ActivatedFeatureItem, now: number): PickText {
@@ -49,7 +50,9 @@ export function freeFeaturePickText(feature: ActivatedFeatureItem, now: number):
   const ago = relativeTime(timeOf(feature.created_date), now);
   return {
     label: featureName(feature),
-    description: [feature.feature?.service ?? 'service not stated', typeof feature.client_id === 'number' ? `client ${feature.client_id}` : undefined].filter(Boolean).join(' · '),
+    description: [feature.feature?.service ?? 'service not stated', typeof feature.client_id === 'number' ? `client ${feature.client_id}` : undefined]
+      .filter(Boolean)
+      .join(' · '),
     detail: [activated ? `activated ${activated}${ago ? ` (${ago})` : ''}` : undefined, `activation ${feature.id}`].filter(Boolean).join(' · '),
   };
 }

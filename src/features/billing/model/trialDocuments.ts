@@ -110,7 +110,12 @@ export interface DocumentContext {
 }
 
 function footer(ctx: DocumentContext): string[] {
-  return ['', `---`, '', `Read from **${mdCell(ctx.connectionName)}** at ${formatUtc(new Date(ctx.now).toISOString())}. Read-only; *Show Raw JSON* and *Refresh* are in the editor title bar.`];
+  return [
+    '',
+    `---`,
+    '',
+    `Read from **${mdCell(ctx.connectionName)}** at ${formatUtc(new Date(ctx.now).toISOString())}. Read-only; *Show Raw JSON* and *Refresh* are in the editor title bar.`,
+  ];
 }
 
 /** The trial as Markdown: summary table, remaining time, active ranges, options with usage bars. */
@@ -122,16 +127,24 @@ export function trialMarkdown(trial: Trial, title: string, ctx: DocumentContext)
     '',
     `**${mdCell(product?.name ?? 'Trial')}${trial.client?.company_name ? ` for ${mdCell(trial.client.company_name)}` : ''}: ${mdCell(remaining)}**`,
     '',
-    ...table(['Field', 'Value'], [
-      ['Trial id', trial.id],
-      ['Client', named(trial.client?.company_name, trial.client?.id ?? trial.client_id)],
-      ['Product', product ? `${named(product.name, product.id)}${product.internal_name && product.internal_name !== product.name ? `, ${product.internal_name}` : ''}` : undefined],
-      ['Plan', named(trial.plan?.name, trial.plan?.id)],
-      ['Days limit', typeof trial.days_limit === 'number' ? plural(trial.days_limit, 'day') : undefined],
-      ['Remaining', typeof trial.remaining_duration === 'number' ? `${remaining} (${trial.remaining_duration.toLocaleString('en-US')} s)` : remaining],
-      ['Created', formatUtc(trial.created_at)],
-      ['Trial skipped', yesNo(trial.is_trial_skipped)],
-    ]),
+    ...table(
+      ['Field', 'Value'],
+      [
+        ['Trial id', trial.id],
+        ['Client', named(trial.client?.company_name, trial.client?.id ?? trial.client_id)],
+        [
+          'Product',
+          product
+            ? `${named(product.name, product.id)}${product.internal_name && product.internal_name !== product.name ? `, ${product.internal_name}` : ''}`
+            : undefined,
+        ],
+        ['Plan', named(trial.plan?.name, trial.plan?.id)],
+        ['Days limit', typeof trial.days_limit === 'number' ? plural(trial.days_limit, 'day') : undefined],
+        ['Remaining', typeof trial.remaining_duration === 'number' ? `${remaining} (${trial.remaining_duration.toLocaleString('en-US')} s)` : remaining],
+        ['Created', formatUtc(trial.created_at)],
+        ['Trial skipped', yesNo(trial.is_trial_skipped)],
+      ],
+    ),
     '',
     '## Active ranges',
     '',
@@ -177,14 +190,17 @@ export function freeFeatureMarkdown(feature: ActivatedFeature, title: string, ct
     '',
     `**${mdCell(f?.name ?? 'Feature')}**${f?.service ? ` (${mdCell(f.service)})` : ''}: ${f?.is_free === true ? 'free' : f?.is_free === false ? 'not free' : 'free or not: not stated'}`,
     '',
-    ...table(['Field', 'Value'], [
-      ['Activation id', feature.id],
-      ['Feature', named(f?.name, f?.id ?? feature.feature_id)],
-      ['Service', f?.service],
-      ['Free', yesNo(f?.is_free)],
-      ['Activated', formatUtc(feature.created_date) ? `${formatUtc(feature.created_date)}${when ? ` (${when})` : ''}` : undefined],
-      ['Client id', feature.client_id],
-    ]),
+    ...table(
+      ['Field', 'Value'],
+      [
+        ['Activation id', feature.id],
+        ['Feature', named(f?.name, f?.id ?? feature.feature_id)],
+        ['Service', f?.service],
+        ['Free', yesNo(f?.is_free)],
+        ['Activated', formatUtc(feature.created_date) ? `${formatUtc(feature.created_date)}${when ? ` (${when})` : ''}` : undefined],
+        ['Client id', feature.client_id],
+      ],
+    ),
   ];
   return [...lines, ...footer(ctx), ''].join('\n');
 }

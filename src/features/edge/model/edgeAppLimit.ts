@@ -14,5 +14,11 @@ export function asAppLimit(error: unknown): unknown {
   if (!(error instanceof PlatformError) || error.status !== 429) return error;
   const said = error.serverMessage ? `: ${error.serverMessage}` : '';
   const message = `${appLimitText(error.serverMessage)} (HTTP 429${said})`;
-  return new PlatformError({ ...error, kind: error.kind, message: error.requestId ? `${message} [request id ${error.requestId}]` : message, issues: error.issues, cause: error });
+  return new PlatformError({
+    ...error,
+    kind: error.kind,
+    message: error.requestId ? `${message} [request id ${error.requestId}]` : message,
+    issues: error.issues,
+    cause: error,
+  });
 }

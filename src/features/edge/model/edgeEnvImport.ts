@@ -15,7 +15,11 @@ const PREFIXES = [
   ['FASTEDGE_VAR_SECRET_', 'secrets'],
   ['FASTEDGE_VAR_RSP_HEADER_', 'rsp_headers'],
 ] as const;
-const FILE_SECTION: Record<Exclude<LauncherFile, '.env'>, 'env' | 'secrets' | 'rsp_headers'> = { '.env.variables': 'env', '.env.secrets': 'secrets', '.env.rsp_headers': 'rsp_headers' };
+const FILE_SECTION: Record<Exclude<LauncherFile, '.env'>, 'env' | 'secrets' | 'rsp_headers'> = {
+  '.env.variables': 'env',
+  '.env.secrets': 'secrets',
+  '.env.rsp_headers': 'rsp_headers',
+};
 
 export interface EnvImport {
   config: EdgeAppConfig;
@@ -73,7 +77,9 @@ export function importLauncherEnv(files: readonly { file: LauncherFile; text: st
           section = prefix[1];
           name = key.slice(prefix[0].length);
         } else if (key.startsWith('FASTEDGE_VAR_')) {
-          skipped.push(`${file} line ${line}: ${key.startsWith('FASTEDGE_VAR_REQ_HEADER_') ? 'request headers are for local runs only' : 'not a variable, secret or response header prefix'}`);
+          skipped.push(
+            `${file} line ${line}: ${key.startsWith('FASTEDGE_VAR_REQ_HEADER_') ? 'request headers are for local runs only' : 'not a variable, secret or response header prefix'}`,
+          );
           continue;
         } else section = 'env';
       } else section = FILE_SECTION[file];

@@ -32,7 +32,11 @@ export interface TemplateParamBody {
  * references into `secrets` / `stores` (a param's own kind decides; a value typed for a reference
  * param, or a reference of the wrong kind, is dropped rather than sent in the wrong place).
  */
-export function templateParamBody(params: readonly TemplateParamRule[], values: Readonly<Record<string, string>>, refs: Readonly<Record<string, TemplateRef>>): TemplateParamBody {
+export function templateParamBody(
+  params: readonly TemplateParamRule[],
+  values: Readonly<Record<string, string>>,
+  refs: Readonly<Record<string, TemplateRef>>,
+): TemplateParamBody {
   const body: TemplateParamBody = { env: {}, secrets: {}, stores: {} };
   for (const p of params) {
     const kind = referenceKind(p);

@@ -5,7 +5,6 @@
 // Its own bundle (dist/lazy/safeMarkdown.js, esbuild.mjs): read at the first preview.
 import MarkdownIt, { type Token } from 'markdown-it';
 
-
 const md = new MarkdownIt({ html: false, linkify: false });
 md.validateLink = (url) => /^https?:\/\/[^\s]+$/i.test(url.trim());
 
@@ -91,7 +90,10 @@ function closing(tokens: readonly Token[], open: number): number {
 /** Lines after the first indented by `width` (a list item's content), blank lines kept blank. */
 function indentRest(block: string, width: number): string {
   const pad = ' '.repeat(width);
-  return block.split('\n').map((line, i) => (i === 0 || line === '' ? line : pad + line)).join('\n');
+  return block
+    .split('\n')
+    .map((line, i) => (i === 0 || line === '' ? line : pad + line))
+    .join('\n');
 }
 
 function table(tokens: readonly Token[]): string {
@@ -142,7 +144,11 @@ function blocks(tokens: readonly Token[]): string {
       case 'blockquote_open': {
         const end = closing(tokens, i);
         const inner = blocks(tokens.slice(i + 1, end)).replace(/\n+$/, '');
-        out += inner.split('\n').map((line) => (line ? `> ${line}` : '>')).join('\n') + '\n\n';
+        out +=
+          inner
+            .split('\n')
+            .map((line) => (line ? `> ${line}` : '>'))
+            .join('\n') + '\n\n';
         i = end;
         break;
       }
@@ -175,5 +181,9 @@ function blocks(tokens: readonly Token[]): string {
 
 /** The Markdown again, with nothing that loads, runs or leads anywhere but an http(s) page. */
 export function safeMarkdown(source: string): string {
-  return blocks(md.parse(source, {})).replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
+  return (
+    blocks(md.parse(source, {}))
+      .replace(/\n{3,}/g, '\n\n')
+      .trimEnd() + '\n'
+  );
 }

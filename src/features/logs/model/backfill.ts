@@ -93,7 +93,10 @@ export class Backfill<Chunk, Read> {
     const value = next.value;
     if (value instanceof Promise) {
       // A chunk that could not be made ends the backfill (the page keeps what it has).
-      void value.then((chunk) => this.post(chunk), () => this.cancel());
+      void value.then(
+        (chunk) => this.post(chunk),
+        () => this.cancel(),
+      );
       return;
     }
     if (value === undefined) this.schedule(() => this.step());

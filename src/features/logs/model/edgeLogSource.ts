@@ -72,7 +72,13 @@ export class EdgeOlderPager implements OlderPager {
   ) {}
 
   status(): OlderStatus {
-    return { read: this.offset, ...(this.total !== undefined && { total: this.total }), more: !this.done, loading: this.loading, ...(this.error && { error: this.error }) };
+    return {
+      read: this.offset,
+      ...(this.total !== undefined && { total: this.total }),
+      more: !this.done,
+      loading: this.loading,
+      ...(this.error && { error: this.error }),
+    };
   }
 
   async next(oldestHeld: string | undefined, limit: number, signal: AbortSignal): Promise<readonly RawLogEntry[]> {
@@ -82,7 +88,13 @@ export class EdgeOlderPager implements OlderPager {
     this.loading = true;
     this.error = undefined;
     try {
-      const page = await readPages(this.call, (asked, offset) => edgeLogQuery(this.filters, anchor.nowMs, { limit: asked, offset, to: anchor.to }), this.offset, limit, signal);
+      const page = await readPages(
+        this.call,
+        (asked, offset) => edgeLogQuery(this.filters, anchor.nowMs, { limit: asked, offset, to: anchor.to }),
+        this.offset,
+        limit,
+        signal,
+      );
       this.offset = page.next;
       this.total = page.count;
       this.done = page.lines.length < limit || (page.count !== undefined && page.next >= page.count);

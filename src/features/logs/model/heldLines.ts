@@ -88,7 +88,8 @@ class Columns implements HeldView {
     const end = start + this.textBytes[row]!;
     if (code < 0) return { kind: 'marker', time, reason: code === GAP ? 'gap' : 'dropped', text: this.arena.toString('utf8', start, end) };
     const stored = this.timeBytes[row]!;
-    if (stored === CANONICAL) return { kind: 'line', time, timeText: formatNanosUtc(time), pod: this.pods[code]!, message: this.arena.toString('utf8', start, end) };
+    if (stored === CANONICAL)
+      return { kind: 'line', time, timeText: formatNanosUtc(time), pod: this.pods[code]!, message: this.arena.toString('utf8', start, end) };
     return {
       kind: 'line',
       time,
@@ -165,7 +166,18 @@ export class HeldLines extends Columns {
 
   /** `maxBytes`: the arena's bound (4 GB less a byte: text offsets are 32-bit; tests set less). */
   constructor(private readonly maxBytes = MAX_ARENA) {
-    super(new BigInt64Array(MIN_ROWS), new Int32Array(MIN_ROWS), new Uint32Array(MIN_ROWS), new Uint32Array(MIN_ROWS), new Uint32Array(MIN_ROWS), new Uint32Array(MIN_ROWS), Buffer.allocUnsafeSlow(MIN_ARENA), [], 0, 0);
+    super(
+      new BigInt64Array(MIN_ROWS),
+      new Int32Array(MIN_ROWS),
+      new Uint32Array(MIN_ROWS),
+      new Uint32Array(MIN_ROWS),
+      new Uint32Array(MIN_ROWS),
+      new Uint32Array(MIN_ROWS),
+      Buffer.allocUnsafeSlow(MIN_ARENA),
+      [],
+      0,
+      0,
+    );
   }
 
   /** What the columns and the arena take (the memory a held list costs, besides the pod names). */
@@ -237,7 +249,8 @@ export class HeldLines extends Columns {
       let bytes = 0;
       for (let k = 0; k < count; k++) {
         const item = items[k]!;
-        bytes += item.kind === 'marker' ? Buffer.byteLength(item.text) : Buffer.byteLength(item.message) + (canonical[k] ? 0 : Buffer.byteLength(item.timeText));
+        bytes +=
+          item.kind === 'marker' ? Buffer.byteLength(item.text) : Buffer.byteLength(item.message) + (canonical[k] ? 0 : Buffer.byteLength(item.timeText));
       }
       this.reserveBytes(bytes);
     }

@@ -206,13 +206,25 @@ export class LogFollower {
       ...(this.tail.droppedCount > 0 && { dropped: this.tail.droppedCount }),
     };
     const error = this.lastError;
-    const paused = !this.follow ? 'Paused: Follow is off' : this.blockedReason ?? (!this.visible ? 'Paused while the panel is hidden' : undefined);
+    const paused = !this.follow ? 'Paused: Follow is off' : (this.blockedReason ?? (!this.visible ? 'Paused while the panel is hidden' : undefined));
     if (paused) return { ...base, state: 'paused', reason: paused, ...(error && { error: error.message, signIn: error.signIn }) };
     if (error && !error.autoRetry) {
-      return { ...base, state: 'stopped', error: error.message, signIn: error.signIn, reason: 'Following stopped: retrying would not help. Fix the cause, then Retry.' };
+      return {
+        ...base,
+        state: 'stopped',
+        error: error.message,
+        signIn: error.signIn,
+        reason: 'Following stopped: retrying would not help. Fix the cause, then Retry.',
+      };
     }
     if (error && !this.inFlight) {
-      return { ...base, state: 'retrying', error: error.message, signIn: error.signIn, retryInSeconds: Math.round(backoffMs(settings.intervalMs, this.failures) / 1000) };
+      return {
+        ...base,
+        state: 'retrying',
+        error: error.message,
+        signIn: error.signIn,
+        retryInSeconds: Math.round(backoffMs(settings.intervalMs, this.failures) / 1000),
+      };
     }
     if (this.inFlight && this.lastReadAt === undefined && this.tail.size === 0) return { ...base, state: 'loading', ...(error && { error: error.message }) };
     return { ...base, ...(error && { state: 'retrying', error: error.message, signIn: error.signIn }) };

@@ -10,15 +10,11 @@ import { formatNanosUtc, parseTimeNanos } from '../../../protocol/logTime';
 import { HeldLines, type HeldView } from './heldLines';
 import { positions, timeOrder } from './timeOrder';
 
-
 /**
  * One change to the held list, in the order they happened: applying a merge's `ops` to a copy of
  * the list before the merge gives the list after it (the webview keeps such a copy).
  */
-export type LogOp =
-  | { op: 'insert'; index: number; items: LogItem[] }
-  | { op: 'append'; items: LogItem[] }
-  | { op: 'dropFront'; count: number };
+export type LogOp = { op: 'insert'; index: number; items: LogItem[] } | { op: 'append'; items: LogItem[] } | { op: 'dropFront'; count: number };
 
 /** Applies ops to a copy of a held list, in place (what the webview does with its own rows). */
 export function applyLogOps<T>(list: T[], ops: readonly LogOp[], convert: (item: LogItem) => T): void {

@@ -78,7 +78,14 @@ export async function deflated(items: PackedItems): Promise<PackedItems> {
   } catch {
     return items;
   }
-  return { packed: true, count: items.count, text: new Uint8Array(body.buffer, body.byteOffset, body.byteLength), deflated: true, bounds: new Uint32Array(0), pods: new Int32Array(0) };
+  return {
+    packed: true,
+    count: items.count,
+    text: new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
+    deflated: true,
+    bounds: new Uint32Array(0),
+    pods: new Int32Array(0),
+  };
 }
 
 /** Lines in the first message after a (re)load, and in each older chunk after it. */

@@ -11,7 +11,11 @@ export function projectOption(p: Project): ListOption {
 }
 
 export function regionOption(r: Region): ListOption {
-  return { value: String(r.id), label: `${r.display_name ?? 'region'} · ID ${r.id}${r.country ? ` · ${r.country}` : ''}`, ...(r.slug && { description: r.slug }) };
+  return {
+    value: String(r.id),
+    label: `${r.display_name ?? 'region'} · ID ${r.id}${r.country ? ` · ${r.country}` : ''}`,
+    ...(r.slug && { description: r.slug }),
+  };
 }
 
 /** 4096 -> "4 GiB", 512 -> "0.5 GiB" (the platform gives RAM in MiB). */

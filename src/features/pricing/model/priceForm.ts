@@ -77,7 +77,10 @@ function issue(field: string, rule: string): FormIssue {
 
 /** `interfaces[0].floating_ip.existing_floating_id` -> `interfaces.0.floatingIpId`. */
 export function formFieldOf(requestPath: string, nameField: 'names' | 'templates'): string {
-  const parts = requestPath.replace(/\[(\d+)\]/g, '.$1').split('.').filter(Boolean);
+  const parts = requestPath
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .filter(Boolean);
   const [head, index] = parts;
   if (head === 'names') return nameField;
   if (head === 'name_templates') return 'templates';
@@ -127,7 +130,13 @@ export function interfaceRequestOf(form: InterfaceForm): InterfaceRequest {
       return { type: 'external', ...(interface_name && { interface_name }), ...(ip_family && { ip_family }) };
     case 'subnet': {
       const fip = floatingIp(form);
-      return { type: 'subnet', network_id: form.networkId.trim(), subnet_id: form.subnetId.trim(), ...(fip && { floating_ip: fip }), ...(interface_name && { interface_name }) };
+      return {
+        type: 'subnet',
+        network_id: form.networkId.trim(),
+        subnet_id: form.subnetId.trim(),
+        ...(fip && { floating_ip: fip }),
+        ...(interface_name && { interface_name }),
+      };
     }
     case 'any_subnet': {
       const fip = floatingIp(form);
@@ -244,6 +253,10 @@ export function instanceSummary(form: InstanceForm): string {
 export function loadBalancerSummary(form: LoadBalancerForm): string {
   const fip = form.floatingIp === 'new' ? 'new floating IP' : form.floatingIp === 'existing' ? 'existing floating IP' : 'no floating IP';
   const vip =
-    form.vipTarget === 'network' ? `VIP on network ${form.vipNetworkId.trim()}` : form.vipTarget === 'port' ? `VIP on port ${form.vipPortId.trim()}` : 'VIP on the external network';
+    form.vipTarget === 'network'
+      ? `VIP on network ${form.vipNetworkId.trim()}`
+      : form.vipTarget === 'port'
+        ? `VIP on port ${form.vipPortId.trim()}`
+        : 'VIP on the external network';
   return `${form.flavor.trim() || '(no flavor)'} · ${fip} · ${vip}`;
 }

@@ -38,10 +38,12 @@ export function shellQuote(text: string): string {
 
 /** A curl command; the header is double-quoted so the shell expands $PLATFORM_API_KEY. */
 export function requestCurl(call: PriceRequestCall): string {
-  return [
-    `curl -X POST ${shellQuote(priceRequestUrl(call))}`,
-    `  -H "Authorization: apikey ${API_KEY_VARIABLE}"`,
-    `  -H 'Content-Type: application/json'`,
-    `  --data-raw ${shellQuote(JSON.stringify(call.body))}`,
-  ].join(' \\\n') + '\n';
+  return (
+    [
+      `curl -X POST ${shellQuote(priceRequestUrl(call))}`,
+      `  -H "Authorization: apikey ${API_KEY_VARIABLE}"`,
+      `  -H 'Content-Type: application/json'`,
+      `  --data-raw ${shellQuote(JSON.stringify(call.body))}`,
+    ].join(' \\\n') + '\n'
+  );
 }

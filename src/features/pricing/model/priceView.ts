@@ -124,7 +124,8 @@ export function priceDisplay(result: PriceResult, options: DisplayOptions): Pric
     chart: shown ? chartBars(result, locale) : [],
   };
   if (status === 'hide') display.message = HIDDEN_MESSAGE;
-  if (status === 'error') display.message = result.status === 'error' ? ERROR_MESSAGE : `The platform answered with an unknown price status "${result.status}": no prices to show.`;
+  if (status === 'error')
+    display.message = result.status === 'error' ? ERROR_MESSAGE : `The platform answered with an unknown price status "${result.status}": no prices to show.`;
   if (options.pinned) display.compare = comparePrices(options.pinned, result, locale);
   return display;
 }
@@ -136,9 +137,24 @@ interface Currencies {
   live: string | null;
 }
 
-function compareRow(key: string, label: string, pinned: number | null, live: number | null, currencies: Currencies, locale: string, comparable: boolean): CompareRow {
+function compareRow(
+  key: string,
+  label: string,
+  pinned: number | null,
+  live: number | null,
+  currencies: Currencies,
+  locale: string,
+  comparable: boolean,
+): CompareRow {
   const currency = currencies.live;
-  const row: CompareRow = { key, label, pinned: formatMoney(pinned, currencies.pinned, locale), live: formatMoney(live, currency, locale), difference: NONE, sign: null };
+  const row: CompareRow = {
+    key,
+    label,
+    pinned: formatMoney(pinned, currencies.pinned, locale),
+    live: formatMoney(live, currency, locale),
+    difference: NONE,
+    sign: null,
+  };
   if (!comparable || pinned === null || live === null) return row;
   const diff = round(live - pinned);
   row.sign = Math.sign(diff) || 0;
@@ -152,7 +168,8 @@ export function comparePrices(pinned: PinnedPrice, live: PriceResult, locale: st
   const a = pinned.price;
   let note: string | undefined;
   if (a.status !== 'show' || live.status !== 'show') note = 'One side has no prices (hidden or refused): no difference to compute.';
-  else if (a.currency !== live.currency) note = `The pinned prices are in ${a.currency ?? 'no currency'}, the live ones in ${live.currency ?? 'no currency'}: no difference to compute.`;
+  else if (a.currency !== live.currency)
+    note = `The pinned prices are in ${a.currency ?? 'no currency'}, the live ones in ${live.currency ?? 'no currency'}: no difference to compute.`;
   const comparable = note === undefined;
   const currencies = { pinned: a.currency, live: live.currency };
   const keys = [...new Set([...a.lines.map((l) => l.key), ...live.lines.map((l) => l.key)])];
@@ -164,6 +181,14 @@ export function comparePrices(pinned: PinnedPrice, live: PriceResult, locale: st
     const lv = l ? l.perMonth : comparable ? 0 : null;
     return compareRow(key, (l ?? p)!.label, a.status === 'show' ? pv : null, live.status === 'show' ? lv : null, currencies, locale, comparable);
   });
-  const total = compareRow('total', 'Total per month', a.status === 'show' ? a.totalPerMonth : null, live.status === 'show' ? live.totalPerMonth : null, currencies, locale, comparable);
+  const total = compareRow(
+    'total',
+    'Total per month',
+    a.status === 'show' ? a.totalPerMonth : null,
+    live.status === 'show' ? live.totalPerMonth : null,
+    currencies,
+    locale,
+    comparable,
+  );
   return { summary: pinned.summary, pinnedAt: pinned.pinnedAt, ...(note && { note }), rows, total };
 }

@@ -93,5 +93,7 @@ export function newFieldIdProblem(text: string, current: readonly ProfileField[]
   const problem = positiveIdProblem(text, 'Template field ID');
   if (problem) return problem;
   const id = Number(text.trim());
-  return (current ?? []).some((f) => f.template_field_id === id) ? `Template field ID: ${id} is already set on this profile; pick it in the list to change its value` : undefined;
+  return (current ?? []).some((f) => f.template_field_id === id)
+    ? `Template field ID: ${id} is already set on this profile; pick it in the list to change its value`
+    : undefined;
 }

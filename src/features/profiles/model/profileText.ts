@@ -74,7 +74,8 @@ export function profileTooltip(profile: ProtectionProfile): string {
   const networks = profile.networks ?? [];
   const shown = networks.slice(0, TOOLTIP_NETWORKS).map((n) => `\`${n.replace(/`/g, '')}\` ${networkFamily(n)}`);
   if (networks.length > TOOLTIP_NETWORKS) shown.push(`and ${networks.length - TOOLTIP_NETWORKS} more`);
-  const template = profile.template?.id != null ? `${escapeMarkdown(templateName(profile))} (id ${profile.template.id})` : escapeMarkdown(templateName(profile));
+  const template =
+    profile.template?.id != null ? `${escapeMarkdown(templateName(profile))} (id ${profile.template.id})` : escapeMarkdown(templateName(profile));
   const rows: [string, string][] = [
     ['ID', String(profile.id)],
     ['Client', profile.client_id === null ? 'common (no client; cannot be edited)' : profile.client_id === undefined ? 'not given' : String(profile.client_id)],

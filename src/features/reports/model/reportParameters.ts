@@ -47,7 +47,8 @@ export function parseParameterValue(key: string, text: string): ParsedValue {
   const mustBeDate = DATE_KEYS.includes(key);
   if (quoted) {
     const inner = quoted[1]!;
-    if (mustBeDate) return isCalendarDate(inner) ? { parameter: { key, kind: 'date', value: inner } } : { problem: `${key}: must be a date YYYY-MM-DD, like 2026-04-30` };
+    if (mustBeDate)
+      return isCalendarDate(inner) ? { parameter: { key, kind: 'date', value: inner } } : { problem: `${key}: must be a date YYYY-MM-DD, like 2026-04-30` };
     return { parameter: { key, kind: 'string', value: inner } };
   }
   if (DATE_SHAPE.test(t)) {
@@ -58,7 +59,9 @@ export function parseParameterValue(key: string, text: string): ParsedValue {
   if (INTEGER_SHAPE.test(t)) {
     const n = Number(t);
     if (!Number.isSafeInteger(n)) {
-      return { problem: `${key}: a whole number must be between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}; put it in "quotes" to send it as text` };
+      return {
+        problem: `${key}: a whole number must be between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}; put it in "quotes" to send it as text`,
+      };
     }
     return { parameter: { key, kind: 'integer', value: n } };
   }
@@ -126,7 +129,13 @@ export interface ParameterDefinition {
 
 /** "date, required", "integer", "one of day, month". */
 export function definitionWords(definition: ParameterDefinition): string {
-  const kind = definition.enum?.length ? `one of ${definition.enum.join(', ')}` : definitionKind(definition) === 'date' ? 'date YYYY-MM-DD' : definitionKind(definition) === 'integer' ? 'whole number' : 'text';
+  const kind = definition.enum?.length
+    ? `one of ${definition.enum.join(', ')}`
+    : definitionKind(definition) === 'date'
+      ? 'date YYYY-MM-DD'
+      : definitionKind(definition) === 'integer'
+        ? 'whole number'
+        : 'text';
   return `${kind}${definition.required ? ', required' : ''}`;
 }
 

@@ -165,7 +165,8 @@ const STORED_VALUE_MAX = 300;
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const keptText = (value: string | null | undefined) => (typeof value === 'string' ? cut(value, STORED_TEXT_MAX) : value);
-const keptNotes = (notes: unknown[] | null | undefined) => (Array.isArray(notes) ? notes.slice(0, STORED_ITEMS_MAX).map((n) => cut(noteText(n), STORED_VALUE_MAX)) : notes);
+const keptNotes = (notes: unknown[] | null | undefined) =>
+  Array.isArray(notes) ? notes.slice(0, STORED_ITEMS_MAX).map((n) => cut(noteText(n), STORED_VALUE_MAX)) : notes;
 
 /**
  * What is kept of a task's answer in globalState (and shown after a reload): the fields the view
@@ -177,7 +178,10 @@ export function storedSnapshot(task: ReportTask): ReportTask {
     ? Object.fromEntries(
         Object.entries(task.parameters)
           .slice(0, STORED_ITEMS_MAX)
-          .map(([k, v]) => [cut(k, STORED_TEXT_MAX), typeof v === 'string' ? cut(v, STORED_VALUE_MAX) : parameterText(v).length > STORED_VALUE_MAX ? cut(parameterText(v), STORED_VALUE_MAX) : v]),
+          .map(([k, v]) => [
+            cut(k, STORED_TEXT_MAX),
+            typeof v === 'string' ? cut(v, STORED_VALUE_MAX) : parameterText(v).length > STORED_VALUE_MAX ? cut(parameterText(v), STORED_VALUE_MAX) : v,
+          ]),
       )
     : task.parameters;
   return {

@@ -29,7 +29,8 @@ export function starterContent(location: { projectId: number; regionId: number; 
 export function parseSchedulesDocument(text: string): { content: ScheduleDocumentContent } | { problem: string } {
   try {
     const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problem: 'Schedules document: must be a JSON object with project_id, region_id, policy_id and schedules' };
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return { problem: 'Schedules document: must be a JSON object with project_id, region_id, policy_id and schedules' };
     return { content: value };
   } catch (error) {
     return { problem: `Schedules document: not valid JSON (${error instanceof Error ? error.message : String(error)})` };

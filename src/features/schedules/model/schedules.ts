@@ -43,7 +43,8 @@ export type ScheduleDraft = CronDraft | IntervalDraft;
 /** `"0, 20,5"` -> [0, 5, 20]; or the rule it breaks. */
 export function parseNumberList(text: string, min: number, max: number, label: string): number[] | string {
   const parts = text.split(',').map((p) => p.trim());
-  if (parts.length === 0 || parts.some((p) => p === '')) return `${label}: a comma-separated list of whole numbers from ${min} to ${max}, e.g. ${min},${Math.min(max, min + 30)}`;
+  if (parts.length === 0 || parts.some((p) => p === ''))
+    return `${label}: a comma-separated list of whole numbers from ${min} to ${max}, e.g. ${min},${Math.min(max, min + 30)}`;
   const values: number[] = [];
   for (const part of parts) {
     if (!/^\d{1,2}$/.test(part)) return `${label}: "${part}" is not a whole number from ${min} to ${max}`;
@@ -95,9 +96,10 @@ export function describeSchedule(draft: ScheduleDraft): string {
     when = `Every ${parts.join(' ')}`;
   }
   const keep = `keeps ${plural(draft.maxQuantity, 'snapshot')}`;
-  const retention = draft.retention && ((draft.retention.weeks ?? 0) || (draft.retention.days ?? 0))
-    ? `, each deleted after ${[draft.retention.weeks ? plural(draft.retention.weeks, 'week') : '', draft.retention.days ? plural(draft.retention.days, 'day') : ''].filter(Boolean).join(' ')}`
-    : '';
+  const retention =
+    draft.retention && ((draft.retention.weeks ?? 0) || (draft.retention.days ?? 0))
+      ? `, each deleted after ${[draft.retention.weeks ? plural(draft.retention.weeks, 'week') : '', draft.retention.days ? plural(draft.retention.days, 'day') : ''].filter(Boolean).join(' ')}`
+      : '';
   return `${when}; ${keep}${retention}`;
 }
 
@@ -113,7 +115,6 @@ export function nextRuns(draft: ScheduleDraft, from: Date, count = 5): Date[] {
   }
   return cron().cronRuns(cronExpression(draft), from, draft.timezone, count);
 }
-
 
 export function isKnownTimeZone(zone: string): boolean {
   try {
@@ -153,5 +154,13 @@ export function previewName(template: string, now: Date, timeZone: string): Name
   return { example: template.replace(/\{[^{}]*\}/g, (p) => examples[p] ?? p), unknown };
 }
 
-export const DAY_LABELS: Record<DayName, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
+export const DAY_LABELS: Record<DayName, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
 export { DAY_NAMES };

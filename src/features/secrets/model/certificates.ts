@@ -43,7 +43,13 @@ export function pemBlocks(text: string): PemBlock[] {
     const nextBegin = text.indexOf('-----BEGIN ', start);
     const position = blocks.length + 1;
     if (end < 0 || (nextBegin >= 0 && nextBegin < end)) {
-      blocks.push({ type, position, der: Buffer.alloc(0), encrypted: false, damage: `has no "${endLine}" line (the file is cut short or two blocks are mixed)` });
+      blocks.push({
+        type,
+        position,
+        der: Buffer.alloc(0),
+        encrypted: false,
+        damage: `has no "${endLine}" line (the file is cut short or two blocks are mixed)`,
+      });
       continue;
     }
     BEGIN.lastIndex = end + endLine.length;
@@ -116,7 +122,16 @@ function publicKeyType(der: Buffer): string | undefined {
 
 /** "an EC", "an Ed25519", "a DSA" ... for messages. */
 export function describeKeyType(type: string): string {
-  const names: Record<string, string> = { ec: 'an EC', ed25519: 'an Ed25519', ed448: 'an Ed448', dsa: 'a DSA', 'rsa-pss': 'an RSA-PSS', dh: 'a DH', x25519: 'an X25519', x448: 'an X448' };
+  const names: Record<string, string> = {
+    ec: 'an EC',
+    ed25519: 'an Ed25519',
+    ed448: 'an Ed448',
+    dsa: 'a DSA',
+    'rsa-pss': 'an RSA-PSS',
+    dh: 'a DH',
+    x25519: 'an X25519',
+    x448: 'an X448',
+  };
   return names[type] ?? `a ${type}`;
 }
 
@@ -136,12 +151,28 @@ export function certificateInfo(cert: forge.pki.Certificate, der: Buffer): Certi
 }
 
 const ATTRIBUTE_NAMES: Record<string, string> = {
-  '2.5.4.3': 'CN', '2.5.4.6': 'C', '2.5.4.7': 'L', '2.5.4.8': 'ST', '2.5.4.10': 'O', '2.5.4.11': 'OU',
-  '2.5.4.9': 'STREET', '2.5.4.5': 'serialNumber', '2.5.4.4': 'SN', '2.5.4.42': 'GN', '2.5.4.12': 'title',
-  '0.9.2342.19200300.100.1.25': 'DC', '0.9.2342.19200300.100.1.1': 'UID', '1.2.840.113549.1.9.1': 'emailAddress',
+  '2.5.4.3': 'CN',
+  '2.5.4.6': 'C',
+  '2.5.4.7': 'L',
+  '2.5.4.8': 'ST',
+  '2.5.4.10': 'O',
+  '2.5.4.11': 'OU',
+  '2.5.4.9': 'STREET',
+  '2.5.4.5': 'serialNumber',
+  '2.5.4.4': 'SN',
+  '2.5.4.42': 'GN',
+  '2.5.4.12': 'title',
+  '0.9.2342.19200300.100.1.25': 'DC',
+  '0.9.2342.19200300.100.1.1': 'UID',
+  '1.2.840.113549.1.9.1': 'emailAddress',
 };
 
-interface DnAttribute { type?: string; shortName?: string; name?: string; value?: unknown }
+interface DnAttribute {
+  type?: string;
+  shortName?: string;
+  name?: string;
+  value?: unknown;
+}
 
 /** A distinguished name as RFC 4514 text, most specific attribute first: "CN=example.com, O=Example". */
 export function formatDn(attributes: DnAttribute[]): string {

@@ -201,13 +201,12 @@ function orderChain(leaf: Cert, pool: Cert[], label: (c: Cert) => string, proble
   for (let current = leaf; !isSelfSigned(current); ) {
     const candidates = left.filter((c) => namesIssuer(current, c));
     // Prefer the candidate whose signature verifies, then one forge cannot check, then the given order.
-    const pick =
-      candidates.find((c) => signs(c, current) === true) ??
-      candidates.find((c) => signs(c, current) === undefined) ??
-      candidates[0];
+    const pick = candidates.find((c) => signs(c, current) === true) ?? candidates.find((c) => signs(c, current) === undefined) ?? candidates[0];
     if (!pick) break;
     if (signs(pick, current) === false) {
-      problems.push(`${label(pick)}: has the name of the issuer of ${current === leaf ? 'the certificate' : label(current)} but did not sign it (the signature does not verify with its key): it is another certificate with the same name`);
+      problems.push(
+        `${label(pick)}: has the name of the issuer of ${current === leaf ? 'the certificate' : label(current)} but did not sign it (the signature does not verify with its key): it is another certificate with the same name`,
+      );
     }
     path.push(pick);
     left.splice(left.indexOf(pick), 1);
@@ -232,7 +231,8 @@ function orderChain(leaf: Cert, pool: Cert[], label: (c: Cert) => string, proble
     );
   }
   for (const c of path) {
-    if (!c.info.isCA && !isSelfSigned(c)) warnings.push(`${label(c)}: is not marked as a CA (basicConstraints CA:TRUE), so clients may not accept it as an issuer`);
+    if (!c.info.isCA && !isSelfSigned(c))
+      warnings.push(`${label(c)}: is not marked as a CA (basicConstraints CA:TRUE), so clients may not accept it as an issuer`);
   }
   return [...path, ...left];
 }

@@ -17,9 +17,18 @@ export const KIND_NOUN: Record<StorageKind, string> = { object: 'Object storage'
 export type Restorable = { kind: 'until'; untilMs: number } | { kind: 'window' } | { kind: 'expired'; untilMs: number } | { kind: 'no' };
 
 /** A loose item from either list, as the rows use it; undefined without an id. */
-export function storageRow(kind: StorageKind, item: { id?: number | null; name?: string | null; location_name?: string | null; provisioning_status?: string | null }): StorageRow | undefined {
+export function storageRow(
+  kind: StorageKind,
+  item: { id?: number | null; name?: string | null; location_name?: string | null; provisioning_status?: string | null },
+): StorageRow | undefined {
   if (typeof item.id !== 'number') return undefined;
-  return { kind, id: item.id, name: item.name || `storage ${item.id}`, location: item.location_name || 'unknown location', status: item.provisioning_status || 'unknown' };
+  return {
+    kind,
+    id: item.id,
+    name: item.name || `storage ${item.id}`,
+    location: item.location_name || 'unknown location',
+    status: item.provisioning_status || 'unknown',
+  };
 }
 
 export function restorable(row: StorageRow, deletedAtMs: number | undefined, nowMs: number): Restorable {
