@@ -2,29 +2,13 @@
 // built from PEM files), content type, optional metadata, a summary, then submit.
 import { SECRET_TYPES, TEXT_PLAIN_REFUSAL, isTextPlain, secretCreateRequest, type SecretType } from '../../schema/cloud';
 import { isValidLocalDateTime } from '../../schema/schemaKit';
-import { cloudLocationSteps, type CloudDefaults, type CloudLocation } from '../../ui/cloudLocation';
+import { cloudLocationSteps, type CloudDefaults } from '../../ui/cloudLocation';
 import { fieldProblem, parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
 import type { StepContext, WizardStep } from '../../ui/wizard';
-import { readAnyPem, readTlsFiles, type TlsThing } from '../../operations/tlsSecret';
+import { readAnyPem, readTlsFiles } from '../../operations/tlsSecret';
+import type { SecretFlowState } from './secretFlowState';
 import { secretSummary, tlsInput, tlsSummary } from './secretSummary';
-import { checkBundleFiles, guessContentType, payloadFileProblem, pemWarnings, preparePayload, type PayloadFiles, type PreparedPayload } from './secretPayload';
-
-export interface SecretFlowState extends CloudLocation, PayloadFiles {
-  name?: string;
-  secretType?: SecretType;
-  contentType?: string;
-  withDetails?: boolean;
-  algorithm?: string;
-  bitLength?: number;
-  mode?: string;
-  expiration?: string;
-  /** Built at the summary from the files or text; never kept after submit. */
-  prepared?: PreparedPayload;
-  /** v2: the PEM files as read and checked at the summary, the texts then sent; never kept after submit. */
-  tls?: TlsThing;
-  /** PKCS12 warnings (expiring soon, reordered chain), shown in the summary. */
-  bundleWarnings?: string[];
-}
+import { checkBundleFiles, guessContentType, payloadFileProblem, pemWarnings, preparePayload } from './secretPayload';
 
 export const SECRET_TYPE_MEANINGS: Record<SecretType, string> = {
   symmetric: 'byte arrays such as keys for symmetric encryption',

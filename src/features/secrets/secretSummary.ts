@@ -8,7 +8,7 @@ import { commandConfirmation } from '../../operations/commandConfirmation';
 import { createSecret } from '../../operations/cloudSecrets';
 import { createTlsSecret, type TlsSecretInput, type TlsThing } from '../../operations/tlsSecret';
 import { writeConfirmationText } from '../../ui/text/writeConfirmation';
-import type { SecretFlowState } from './createSecretFlow';
+import type { SecretFlowState } from './secretFlowState';
 
 export type SecretInput = z.output<ReturnType<typeof createSecret.fields>>;
 
