@@ -1,7 +1,7 @@
 // "Add Snapshot Schedules…", "Edit Schedules as JSON…" and "Submit to Policy…".
 import * as vscode from 'vscode';
 import type { BoundConnection } from '../../connections/connectionManager';
-import { bindActiveOrOfferSignIn } from '../../ui/bindActiveConnection';
+import { promptSignIn } from '../../ui/bindActiveConnection';
 import { confirmWrite } from '../../ui/confirmWrite';
 import type { FeatureContext } from '../../ui/featureContext';
 import { cloudLocationSteps } from '../../ui/cloudLocation';
@@ -133,9 +133,11 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
       );
       return;
     }
-    const session = found ? await deps.bindNamed(found.connection.id) : await bindActiveOrOfferSignIn(deps.connections, ui);
+    // A document Platform Console made binds its own connection; another file, the active one (or Sign In is offered).
+    const session = await deps.bindNamed(found ? found.connection.id : deps.connections.active?.id);
     if (!session) {
-      if (found)
+      if (!found) await promptSignIn(ui);
+      else
         await ui.notify(
           'error',
           `Nothing was sent: this schedules document was made on ${found.connection.name}, which has no API key in this window. Sign in to it again.`,
