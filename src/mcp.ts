@@ -89,7 +89,10 @@ function folderProblem(folder: string): string | undefined {
 /** Why the flags refuse a tool (naming the flag that would allow it), or undefined when they allow it. */
 function refusal(tool: AgentTool, flags: { allowWrites: boolean; allowDestructive: boolean }): string | undefined {
   if (tool.kind === 'destructive' && !flags.allowDestructive) {
-    return `Refused: ${tool.name} deletes for good, and this server was not started with --allow-destructive; nothing was sent. Start platform-console-mcp with --allow-destructive to allow it.`;
+    return (
+      `Refused: ${tool.name} deletes for good, and this server was not started with --allow-destructive; nothing was sent. ` +
+      'Start platform-console-mcp with --allow-destructive to allow it.'
+    );
   }
   if (tool.kind === 'write' && !flags.allowWrites)
     return `Refused: this server is read-only; nothing was sent. Start platform-console-mcp with --allow-writes to allow ${tool.name}.`;
@@ -167,7 +170,11 @@ async function confirmThroughClient(
 
 /** Without elicitation nobody can type the name: the call is refused whatever the flags (docs/features/agent-tools.md says why). */
 function cannotAskName(tool: AgentTool, typed: TypedNamePrompt): string {
-  return `Refused: ${tool.name} is confirmed only by the person typing the name of what it changes (${quoted(typed.name)}), and this MCP client cannot ask the person (it declared no elicitation); nothing was sent, whatever the flags. Use a client that supports elicitation, or ${typed.title} in Platform Console.`;
+  return (
+    `Refused: ${tool.name} is confirmed only by the person typing the name of what it changes (${quoted(typed.name)}), ` +
+    'and this MCP client cannot ask the person (it declared no elicitation); nothing was sent, whatever the flags. ' +
+    `Use a client that supports elicitation, or ${typed.title} in Platform Console.`
+  );
 }
 
 /** The MCP server over the catalog; `connect` it to a transport. */
@@ -186,7 +193,8 @@ export function createMcpServer(options: McpOptions): Server {
   else {
     const risk = plainHttpRisk(connection.binding.baseUrl);
     options.note(
-      `platform-console-mcp: ${connection.binding.connectionName} (${connection.binding.baseUrl}, ${connection.binding.dialect} API), ${mode}${risk ? `; ${risk}` : ''}`,
+      `platform-console-mcp: ${connection.binding.connectionName} (${connection.binding.baseUrl}, ${connection.binding.dialect} API), ` +
+        `${mode}${risk ? `; ${risk}` : ''}`,
     );
   }
   if (flags.allowWrites)
@@ -272,7 +280,9 @@ export function createMcpServer(options: McpOptions): Server {
       ? undefined
       : (req: WriteRequest) => (
           (declined = true),
-          `Refused: this call of ${tool.name} is destructive (${req.target?.destructive ?? 'it cannot be undone'}), and this server was not started with --allow-destructive; nothing was sent. Start platform-console-mcp with --allow-destructive to allow it, or leave out what removes or overwrites.`
+          `Refused: this call of ${tool.name} is destructive (${req.target?.destructive ?? 'it cannot be undone'}), ` +
+            'and this server was not started with --allow-destructive; nothing was sent. ' +
+            'Start platform-console-mcp with --allow-destructive to allow it, or leave out what removes or overwrites.'
         );
     const text = await runTool(tool, binding, args, {
       ...host,

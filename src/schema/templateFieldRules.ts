@@ -251,7 +251,9 @@ export function ruleText(rule: FieldRule): string {
             ? ` of at most ${rule.maxLength} characters`
             : '';
       const problem = rule.pattern ? patternOf(rule.pattern).problem : undefined;
-      return `text${length}${rule.pattern ? ` matching ${rule.pattern}` : ''}${problem ? ` (the pattern from the platform cannot be checked here: ${problem})` : ''}`;
+      const matching = rule.pattern ? ` matching ${rule.pattern}` : '';
+      const unchecked = problem ? ` (the pattern from the platform cannot be checked here: ${problem})` : '';
+      return `text${length}${matching}${unchecked}`;
     }
     default:
       return 'any value';
