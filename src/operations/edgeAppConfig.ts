@@ -22,7 +22,7 @@ const textChanges = (what: string) =>
 
 const fields = () =>
   z.strictObject({
-    app_id: patch().params.shape.app_id.describe('The app id (list_edge_apps finds it)'),
+    app_id: patch().params.shape.app_id.describe('The app id (list_edge_apps finds it)').meta({ title: 'App ID' }),
     env: textChanges('Environment variables'),
     rsp_headers: textChanges('Response headers'),
     secrets: z

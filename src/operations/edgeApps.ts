@@ -10,7 +10,7 @@ import { endpoints } from '../schema/endpoints';
 import { checkedRequest, defineOperation, type OperationTarget } from './operation';
 
 const patch = () => endpoints.patchEdgeApp;
-const fields = () => z.strictObject({ app_id: patch().params.shape.app_id.describe('The app id (list_edge_apps finds it)') });
+const fields = () => z.strictObject({ app_id: patch().params.shape.app_id.describe('The app id (list_edge_apps finds it)').meta({ title: 'App ID' }) });
 type At = { app_id: number };
 
 /** The app as the platform has it now (the account's own app; another client's is a 404). */

@@ -57,7 +57,7 @@ export interface DeployThing {
 const patchApp = () => endpoints.patchEdgeApp;
 const deployFields = () =>
   z.strictObject({
-    app_id: patchApp().params.shape.app_id.describe('The app id (list_edge_apps finds it)'),
+    app_id: patchApp().params.shape.app_id.describe('The app id (list_edge_apps finds it)').meta({ title: 'App ID' }),
     file: z.string().min(1, 'must not be empty').max(4096, 'must be at most 4096 characters').describe('Absolute path of the .wasm file'),
   });
 const base = (file: string) => file.split(/[\\/]/).pop() || file;
@@ -107,7 +107,7 @@ export function rollbackRefusal(now: EdgeAppThing, deployed: number, connectionN
 
 const rollBackFields = () =>
   z.strictObject({
-    app_id: patchApp().params.shape.app_id.describe('The app id'),
+    app_id: patchApp().params.shape.app_id.describe('The app id').meta({ title: 'App ID' }),
     from_binary: endpoints.deleteEdgeBinary.params.shape.binary_id.describe(
       'The binary the app runs now (the one deployed): nothing is sent when it runs another',
     ),

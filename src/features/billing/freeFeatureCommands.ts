@@ -5,10 +5,8 @@ import * as vscode from 'vscode';
 import type { BoundConnection } from '../../connections/connectionManager';
 import type { FeatureContext } from '../../ui/featureContext';
 import { confirmOperation } from '../../ui/confirmOperation';
-import { parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
-import { pickFromList } from '../../ui/listPick';
 import { notifyError } from '../../ui/notify';
-import { checksQuietWhenEmpty } from '../../ui/promptChecks';
+import { fieldStep } from '../../ui/operationSteps';
 import { runWizard } from '../../ui/wizard';
 import { getFreeFeatureEndpoint } from '../../schema/iam';
 import type { ActivatedFeatureItem } from '../../schema/iamLists';
@@ -33,37 +31,31 @@ export function registerFreeFeatureCommands(deps: FreeFeatureCommandDeps): vscod
   const { log } = deps;
 
   const pick = async (bound: BoundConnection): Promise<ActivatedFeatureItem | number | undefined> => {
-    const done = await runWizard<{ chosen?: ActivatedFeatureItem | number }>(
+    const listed = new Map<number, ActivatedFeatureItem>();
+    const done = await runWizard<{ activatedFeatureId?: number }>(
       {},
       {
         title: `Disable Free Feature on ${bound.connection.name}`,
         ui: deps.ui(),
         steps: [
-          {
-            prompt: async (s, ctx) => {
-              const typed = async () =>
-                parseWholeNumber(
-                  await ctx.input({
-                    prompt: 'Activated free feature ID (a positive whole number)',
-                    value: '',
-                    ...checksQuietWhenEmpty((v) => wholeNumberProblem(FEATURE_ID(), v, 'Activated feature ID'), 'Activated feature ID: must not be empty'),
-                  }),
-                )!;
-              s.chosen = await pickFromList<ActivatedFeatureItem, ActivatedFeatureItem | number>(ctx, {
-                noun: 'activated free feature',
-                load: (fresh) =>
-                  bound.lists.load<ActivatedFeatureItem>('listFreeFeatures', '', () => bound.api.iam.listFreeFeatures({ params: {} }), { fresh }),
-                missing: () => bound.lists.isMissing('listFreeFeatures'),
-                logError: (error) => log.error('Could not list the activated free features', error),
-                item: (feature) => ({ ...freeFeaturePickText(feature, Date.now()), value: feature }),
-                typed,
-              });
-            },
-          },
+          fieldStep(disableFreeFeature, 'activatedFeatureId', {
+            list: () => ({
+              noun: 'activated free feature',
+              load: (fresh) => bound.lists.load<ActivatedFeatureItem>('listFreeFeatures', '', () => bound.api.iam.listFreeFeatures({ params: {} }), { fresh }),
+              missing: () => bound.lists.isMissing('listFreeFeatures'),
+              logError: (error) => log.error('Could not list the activated free features', error),
+              item: (feature: ActivatedFeatureItem) => {
+                listed.set(feature.id, feature);
+                return { ...freeFeaturePickText(feature, Date.now()), value: feature.id };
+              },
+            }),
+          }),
         ],
       },
     );
-    return done?.chosen;
+    // A feature picked from the list is the one the list showed (no second read); a typed id is read first.
+    const id = done?.activatedFeatureId;
+    return id === undefined ? undefined : (listed.get(id) ?? id);
   };
 
   /** True when the platform confirmed; every other outcome is a notification. */

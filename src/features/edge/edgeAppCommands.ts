@@ -34,7 +34,7 @@ const OPERATIONS = { enable: enableEdgeApp, disable: disableEdgeApp, debug: star
 export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Disposable[] {
   const { log, tree } = deps;
 
-  const pickApp = (bound: BoundConnection, title: string) => pickEdgeApp(deps, bound, title);
+  const pickApp = (bound: BoundConnection, action: keyof typeof OPERATIONS) => pickEdgeApp(deps, bound, OPERATIONS[action], EDGE_APP_COMMANDS[action].title);
 
   /** The view read again after a change: the account's list, and the app's pin when it has one. */
   const refresh = (id: number) => reloadEdgeApp(tree, id);
@@ -146,7 +146,7 @@ export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Dispos
   /** The app the command acts on: the row it was run on, else picked; resolves true once a change was sent and accepted. */
   const run = async (action: EdgeAppAction, bound: BoundConnection, arg?: unknown): Promise<boolean> => {
     const given = edgeAppIdOf(arg);
-    const id = given ?? (await pickApp(bound, EDGE_APP_COMMANDS[action].title));
+    const id = given ?? (await pickApp(bound, action));
     if (id === undefined) return false;
     const read = await readApp(bound, id);
     if (!read) return false;

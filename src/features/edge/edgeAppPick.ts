@@ -1,13 +1,11 @@
 // The account's edge apps picked in the palette (Load more, Enter an ID…) for commands given no app row.
+import type * as z from 'zod';
 import type { BoundConnection } from '../../connections/connectionManager';
 import { ListPages } from '../../platform/listPages';
 import type { EdgeAppItem } from '../../schema/edgeLists';
-import { patchEdgeAppEndpoint } from '../../schema/edgeApps';
-import { parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
 import type { FlowUi } from '../../ui/flowUi';
-import { pickFromList } from '../../ui/listPick';
 import type { Log } from '../../ui/log';
-import { checksQuietWhenEmpty } from '../../ui/promptChecks';
+import { fieldStep } from '../../ui/operationSteps';
 import type { TreeNode } from '../../ui/treeNodes';
 import { runWizard } from '../../ui/wizard';
 import { ListedAppNode } from './edgeListing';
@@ -20,10 +18,20 @@ const PICK_PAGE = 100;
 /** Picked instead of an app: *Create a new app…* (deploy). */
 export const CREATE_NEW_APP = 0;
 
-/** The picked app's id (CREATE_NEW_APP when offered and chosen), or undefined when the person cancels; `showBinary` adds each app's binary id and offers *Create a new app…* (deploy). */
+/** An operation on one edge app: its `app_id` input is what the pick fills, by that input's title and rule. */
+interface OnEdgeApp {
+  readonly name: string;
+  readonly fields: () => z.ZodObject<{ app_id: z.ZodNumber }>;
+}
+
+/**
+ * The picked app's id for `op`'s `app_id` (CREATE_NEW_APP when offered and chosen), or undefined
+ * when the person cancels; `showBinary` adds each app's binary id and offers *Create a new app…* (deploy).
+ */
 export async function pickEdgeApp(
   deps: { ui: () => FlowUi; log: Log },
   bound: BoundConnection,
+  op: OnEdgeApp,
   title: string,
   showBinary = false,
 ): Promise<number | undefined> {
@@ -36,50 +44,38 @@ export async function pickEdgeApp(
       return { results: page.apps, count: page.count, next: page.apps.length === PICK_PAGE ? 'more' : null };
     },
   });
-  const idSchema = patchEdgeAppEndpoint.params.shape.app_id;
-  const done = await runWizard<{ id?: number }>(
+  const done = await runWizard<{ app_id?: number }>(
     {},
     {
       title: `${title} (${bound.connection.name})`,
       ui: deps.ui(),
       steps: [
-        {
-          prompt: async (s, ctx) => {
-            const typed = async () =>
-              parseWholeNumber(
-                await ctx.input({
-                  prompt: 'ID of the edge app (a positive whole number)',
-                  value: '',
-                  ...checksQuietWhenEmpty((v) => wholeNumberProblem(idSchema, v, 'App ID'), 'App ID: must not be empty'),
-                }),
-              )!;
-            s.id = await pickFromList(ctx, {
-              noun: 'edge app',
-              load: () => pages.first(),
-              missing: () => bound.lists.isMissing('listEdgeApps'),
-              more: { has: () => pages.hasMore(), load: () => pages.more(), describe: () => `${pages.shown()}; the next ${PICK_PAGE}` },
-              item: (app) => ({
-                label: app.name || `App ${app.id}`,
-                description: `${edgeAppStatus(app.status).label} · id ${app.id}${showBinary ? ` · binary ${app.binary ?? '-'}` : ''}`,
-                detail: app.url ?? undefined,
-                value: app.id,
-              }),
-              typed,
-              ...(showBinary
-                ? {
-                    lead: [
-                      { label: '$(add) Create a new app…', detail: 'From a template or a stored binary; the file is deployed to it', value: CREATE_NEW_APP },
-                    ],
-                  }
-                : {}),
-              logError: (error) => log.error('Could not list the edge apps', error),
-            });
-          },
-        },
+        fieldStep(op, 'app_id', {
+          list: () => ({
+            noun: 'edge app',
+            load: () => pages.first(),
+            missing: () => bound.lists.isMissing('listEdgeApps'),
+            more: { has: () => pages.hasMore(), load: () => pages.more(), describe: () => `${pages.shown()}; the next ${PICK_PAGE}` },
+            item: (app: EdgeAppItem) => ({
+              label: app.name || `App ${app.id}`,
+              description: `${edgeAppStatus(app.status).label} · id ${app.id}${showBinary ? ` · binary ${app.binary ?? '-'}` : ''}`,
+              detail: app.url ?? undefined,
+              value: app.id,
+            }),
+            ...(showBinary
+              ? {
+                  lead: [
+                    { label: '$(add) Create a new app…', detail: 'From a template or a stored binary; the file is deployed to it', value: CREATE_NEW_APP },
+                  ],
+                }
+              : {}),
+            logError: (error) => log.error('Could not list the edge apps', error),
+          }),
+        }),
       ],
     },
   );
-  return done?.id;
+  return done?.app_id;
 }
 
 /** The app a command was run on: a listed or pinned app's row, or an id; undefined when it was given none. */

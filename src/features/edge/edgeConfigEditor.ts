@@ -158,7 +158,7 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
   };
 
   const edit = async (bound: BoundConnection, arg?: unknown): Promise<vscode.Uri | undefined> => {
-    const id = edgeAppIdOf(arg) ?? (await pickEdgeApp(deps, bound, 'Edit Configuration'));
+    const id = edgeAppIdOf(arg) ?? (await pickEdgeApp(deps, bound, setEdgeAppConfig, 'Edit Configuration'));
     if (id === undefined) return undefined;
     const app = await readApp(bound, id);
     return app ? open(bound, app) : undefined;

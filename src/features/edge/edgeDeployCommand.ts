@@ -114,7 +114,7 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
       void ui.notify('error', `Cannot deploy ${name}: ${wasm.problem}. Nothing was sent.`);
       return undefined;
     }
-    let target = edgeAppIdOf(appArg) ?? (await pickEdgeApp(deps, bound, 'Deploy to Edge App', true));
+    let target = edgeAppIdOf(appArg) ?? (await pickEdgeApp(deps, bound, deployEdgeApp, deployEdgeApp.title, true));
     if (target === CREATE_NEW_APP) target = (await vscode.commands.executeCommand<{ id: number } | undefined>(CREATE_EDGE_APP_COMMAND))?.id;
     if (target === undefined) return undefined;
     const id = target;

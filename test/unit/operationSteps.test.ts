@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import * as z from 'zod';
+import { positiveId, textOf, uuid } from '../../src/schema/schemaKit';
+import { fieldStep, fieldTitle, operationInput, operationSteps, ruleWords } from '../../src/ui/operationSteps';
+import { runWizard } from '../../src/ui/wizard';
+import { PRESS_BACK, ScriptedUi } from '../support/scriptedUi';
+
+// An operation's inputs as the catalog declares them: titles for people, descriptions for models.
+const op = {
+  name: 'renameWidget',
+  fields: () =>
+    z.strictObject({
+      widget_id: positiveId().describe('The widget id').meta({ title: 'Widget ID' }),
+      mode: z.enum(['fast', 'safe']).describe('How it is renamed').meta({ title: 'Mode' }),
+      name: textOf(1, 8).describe('The new name').meta({ title: 'New name' }),
+      note: z.string().max(20).optional().meta({ title: 'Note' }),
+      keep: z.boolean().meta({ title: 'Keep the old name' }),
+    }),
+};
+type In = z.output<ReturnType<typeof op.fields>>;
+
+describe('operation steps: a wizard made from the operation inputs', () => {
+  it('asks every input in the operation order, each named by its title and checked by its own rule as typed', async () => {
+    const ui = new ScriptedUi(['0', 'abc', '12', 'Safe', 'much-too-long', 'short', '', { pick: 'No' }]);
+    const state = await runWizard<Partial<In>>(
+      {},
+      { title: 'Rename', ui, steps: operationSteps(op, { mode: { choices: [{ value: 'safe', label: 'Safe', description: 'keeps a copy' }] } }) },
+    );
+    assert.deepEqual(state, { widget_id: 12, mode: 'safe', name: 'short', note: undefined, keep: false });
+    assert.deepEqual(
+      ui.prompts.map((p) => [p.prompt, p.step, p.totalSteps]),
+      [
+        ['Widget ID (a positive whole number)', 1, 5],
+        ['Mode', 2, 5],
+        ['New name (1 to 8 characters)', 3, 5],
+        ['Note (at most 20 characters; optional, empty to leave it out)', 4, 5],
+        ['Keep the old name', 5, 5],
+      ],
+    );
+    // The refusals are the field's rule, named by its title: what the request would refuse.
+    assert.deepEqual(ui.prompts[0]!.refusals, ['Widget ID: must be at least 1', 'Widget ID: must be a whole number']);
+    assert.deepEqual(ui.prompts[2]!.refusals, ['New name: must be at most 8 characters']);
+    assert.deepEqual(ui.prompts[1]!.items, ['fast', 'Safe']);
+    assert.deepEqual(operationInput(op, state!), { widget_id: 12, mode: 'safe', name: 'short', keep: false });
+  });
+
+  it('keeps what was typed when Back returns to a step, and does not ask what the command was given', async () => {
+    const ui = new ScriptedUi(['Safe', 'first', PRESS_BACK, PRESS_BACK, 'fast', { accept: true }, 'x', 'Yes']);
+    const state = await runWizard<Partial<In>>(
+      { widget_id: 7, mode: 'safe' },
+      { title: 'Rename', ui, steps: operationSteps(op, { mode: { choices: [{ value: 'safe', label: 'Safe' }] } }, ['widget_id']) },
+    );
+    assert.equal(state?.widget_id, 7);
+    assert.equal(state?.mode, 'fast');
+    assert.equal(state?.name, 'first');
+    // The mode pick highlights the value the state held; Back to the name box shows what was typed.
+    assert.equal(ui.prompts[0]!.active, 'Safe');
+    assert.deepEqual(
+      ui.prompts.map((p) => p.value),
+      [undefined, '', '', 'first', undefined, 'first', '', undefined],
+    );
+  });
+
+  it('offers the platform list first; "Enter an ID…" opens the typed box with the same rule, Back returns to the list', async () => {
+    const listed = [
+      { id: 3, name: 'alpha' },
+      { id: 4, name: 'beta' },
+    ];
+    const step = fieldStep(op, 'widget_id', {
+      list: () => ({
+        noun: 'widget',
+        load: () => Promise.resolve({ items: listed }),
+        missing: () => false,
+        logError: () => undefined,
+        item: (w: { id: number; name: string }) => ({ label: w.name, value: w.id }),
+      }),
+    });
+    const picked = await runWizard<{ widget_id?: number }>({}, { title: 'T', ui: new ScriptedUi(['beta']), steps: [step] });
+    assert.equal(picked?.widget_id, 4);
+    // After a first step, as in a command: the typed box has Back, and Back reopens the list.
+    const ui = new ScriptedUi(['fast', '$(edit) Enter an ID…', PRESS_BACK, '$(edit) Enter an ID…', '-1', '99']);
+    const typed = await runWizard<{ mode?: 'fast' | 'safe'; widget_id?: number }>({}, { title: 'T', ui, steps: [fieldStep(op, 'mode'), step] });
+    assert.equal(typed?.widget_id, 99);
+    assert.deepEqual(
+      ui.prompts.map((p) => p.kind),
+      ['pick', 'pick', 'input', 'pick', 'input'],
+    );
+    assert.deepEqual(ui.prompts[4]!.refusals, ['Widget ID: must be at least 1']);
+  });
+
+  it('says each rule in words from the schema that checks it', () => {
+    assert.equal(ruleWords(z.string().uuid()), 'a UUID');
+    assert.equal(ruleWords(uuid()), 'a UUID');
+    assert.equal(ruleWords(z.number().int().min(1).max(100)), 'a whole number from 1 to 100');
+    assert.equal(ruleWords(z.number().int().min(0)), 'a whole number, 0 or more');
+    assert.equal(ruleWords(z.string().min(3)), 'at least 3 characters');
+    assert.equal(ruleWords(z.string()), undefined);
+    assert.equal(ruleWords(z.string().optional()), 'optional, empty to leave it out');
+    assert.equal(fieldTitle(z.string(), 'raw_name'), 'raw_name');
+  });
+
+  it('refuses a field no step can ask, and a field the operation does not have', async () => {
+    const odd = { name: 'odd', fields: () => z.strictObject({ when: z.date().meta({ title: 'When' }) }) };
+    await assert.rejects(runWizard({}, { title: 'T', ui: new ScriptedUi([]), steps: operationSteps(odd) }), /No typed step for the input "When"/);
+    assert.throws(() => operationInput(op, { widget_id: 'x' }));
+    await assert.rejects(runWizard({}, { title: 'T', ui: new ScriptedUi([]), steps: [fieldStep(op, 'nope' as 'name')] }), /renameWidget has no input "nope"/);
+  });
+});
