@@ -27,6 +27,8 @@ export interface FieldAsk<State, V, I = never> {
   choices?: readonly { value: V; label: string; description?: string }[];
   /** The typed box's help under the title (the field's description otherwise). */
   prompt?: string;
+  /** The typed box's example while it is empty ("e.g. ResellerExpenses"). */
+  placeholder?: string;
   /** A masked box (a secret's value): nothing shown, nothing trimmed. */
   password?: boolean;
   /** Asked only when this says so (a field some choices leave out). */
@@ -114,6 +116,7 @@ async function askValue<V>(ctx: StepContext, schema: z.ZodType, title: string, c
     const text = await ctx.input({
       prompt,
       value: current === undefined ? '' : String(current),
+      ...(ask.placeholder ? { placeholder: ask.placeholder } : {}),
       ...checksQuietWhenEmpty(problem, empty),
       ...(optional ? { validateOnAccept: () => Promise.resolve(undefined) } : {}),
     });
@@ -124,6 +127,7 @@ async function askValue<V>(ctx: StepContext, schema: z.ZodType, title: string, c
     const text = await ctx.input({
       prompt,
       value: current === undefined || ask.password ? '' : String(current),
+      ...(ask.placeholder ? { placeholder: ask.placeholder } : {}),
       ...(ask.password ? { password: true } : {}),
       ...checksQuietWhenEmpty((v) => fieldProblem(schema, keep(v), title), empty),
       ...(optional ? { validateOnAccept: () => Promise.resolve(undefined) } : {}),
@@ -131,6 +135,21 @@ async function askValue<V>(ctx: StepContext, schema: z.ZodType, title: string, c
     return (keep(text) === '' && optional ? undefined : keep(text)) as V;
   }
   throw new Error(`No typed step for the input "${title}": declare a step of its own`);
+}
+
+/**
+ * The box (or pick) of one field of `op`, inside a step the command declares itself (a richer pick
+ * whose fallback is typed): the same title, rule words and check as `fieldStep`; `current` prefills it.
+ */
+export function askField<S extends z.ZodObject, K extends FieldName<S>>(
+  ctx: StepContext,
+  op: Inputs<S>,
+  field: K,
+  current?: Input<S>[K],
+  ask: Omit<FieldAsk<unknown, Input<S>[K]>, 'list' | 'when'> = {},
+): Promise<Input<S>[K]> {
+  const schema = operationField(op, field);
+  return askValue(ctx, schema, fieldTitle(schema, field), current, ask);
 }
 
 /**

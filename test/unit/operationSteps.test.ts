@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as z from 'zod';
 import { positiveId, textOf, uuid } from '../../src/schema/schemaKit';
-import { fieldStep, fieldTitle, operationInput, operationSteps, ruleWords } from '../../src/ui/operationSteps';
+import { askField, fieldStep, fieldTitle, operationInput, operationSteps, ruleWords } from '../../src/ui/operationSteps';
 import { runWizard } from '../../src/ui/wizard';
 import { PRESS_BACK, ScriptedUi } from '../support/scriptedUi';
 
@@ -98,6 +98,37 @@ describe('operation steps: a wizard made from the operation inputs', () => {
     assert.equal(ruleWords(z.string()), undefined);
     assert.equal(ruleWords(z.string().optional()), 'optional, empty to leave it out');
     assert.equal(fieldTitle(z.string(), 'raw_name'), 'raw_name');
+  });
+
+  it("askField: a field's box inside a step the command declares, with the field's title, rule and check; prefilled, with its example", async () => {
+    const ui = new ScriptedUi(['', 'much-too-long', 'short', '-3', '5']);
+    const placeholders: (string | undefined)[] = [];
+    const input = ui.input.bind(ui);
+    ui.input = (prompt) => (placeholders.push(prompt.placeholder), input(prompt));
+    const state = await runWizard<{ name?: string; widget_id?: number }>(
+      {},
+      {
+        title: 'T',
+        ui,
+        steps: [
+          {
+            prompt: async (s, ctx) => {
+              s.name = await askField(ctx, op, 'name', undefined, { placeholder: 'e.g. Bob' });
+              s.widget_id = await askField(ctx, op, 'widget_id', 4);
+            },
+          },
+        ],
+      },
+    );
+    assert.deepEqual(state, { name: 'short', widget_id: 5 });
+    assert.deepEqual(
+      ui.prompts.map((p) => [p.prompt, p.value, p.refusals]),
+      [
+        ['New name (1 to 8 characters)', '', ['New name: must not be empty', 'New name: must be at most 8 characters']],
+        ['Widget ID (a positive whole number)', '4', ['Widget ID: must be at least 1']],
+      ],
+    );
+    assert.deepEqual(placeholders, ['e.g. Bob', undefined]);
   });
 
   it('refuses a field no step can ask, and a field the operation does not have', async () => {
