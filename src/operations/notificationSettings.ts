@@ -6,14 +6,14 @@ import * as z from 'zod';
 import { endpoints } from '../schema/endpoints';
 import { notificationSettingLoss } from '../ui/text/destructiveChanges';
 import { checkedRequest, defineOperation } from './operation';
-import { findSetting, type NotificationSettingThing } from './removals';
+import { findSetting, settingKey, type NotificationSettingThing } from './removals';
 
 const create = () => endpoints.createNotificationSetting;
 const update = () => endpoints.updateNotificationSetting;
 const values = () => ({
-  notification_type: create().body.shape.notification_type.describe('deletion_request or failed_login'),
-  email: create().body.shape.email.describe('Where the notification goes'),
-  enabled: create().body.shape.enabled.describe('On or off (default on)'),
+  notification_type: create().body.shape.notification_type.describe('deletion_request or failed_login').meta({ title: 'Notification type' }),
+  email: create().body.shape.email.describe('Where the notification goes').meta({ title: 'Email address to notify' }),
+  enabled: create().body.shape.enabled.describe('On or off (default on)').meta({ title: 'Enabled' }),
 });
 type Values = { notification_type: string; email: string; enabled?: boolean | undefined };
 
@@ -26,7 +26,7 @@ export const createNotificationSetting = defineOperation({
   noun: 'The new notification setting',
   kind: 'write',
   button: 'Create',
-  fields: () => z.strictObject({ resellerId: create().params.shape.resellerId.describe('The reseller id'), ...values() }),
+  fields: () => z.strictObject({ resellerId: settingKey.resellerId(create().params.shape.resellerId), ...values() }),
   request: ({ resellerId, ...v }) => checkedRequest(create(), { params: { resellerId }, body: body(v) }),
   action: ({ resellerId, notification_type }) => `Create a ${notification_type} notification setting for reseller ${resellerId}`,
   // Nothing to read: it does not exist yet (a reseller the platform does not know is its 404).
@@ -54,8 +54,8 @@ export const updateNotificationSetting = defineOperation({
   button: 'Update',
   fields: () =>
     z.strictObject({
-      resellerId: update().params.shape.resellerId.describe('The reseller id'),
-      notificationSettingsId: update().params.shape.notificationSettingsId.describe('The setting id'),
+      resellerId: settingKey.resellerId(update().params.shape.resellerId),
+      notificationSettingsId: settingKey.notificationSettingsId(update().params.shape.notificationSettingsId),
       ...values(),
     }),
   request: ({ resellerId, notificationSettingsId, ...v }) => checkedRequest(update(), { params: { resellerId, notificationSettingsId }, body: body(v) }),

@@ -33,7 +33,7 @@ export const deleteReportTask = defineOperation({
   noun: 'The report task',
   kind: 'destructive',
   button: 'Delete',
-  fields: () => z.strictObject({ id: report().params.shape.id.describe('The report task uuid') }),
+  fields: () => z.strictObject({ id: report().params.shape.id.describe('The report task uuid').meta({ title: 'Report task UUID' }) }),
   request: ({ id }) => checkedRequest(report(), { params: { id } }),
   action: ({ id }, thing?: ReportTaskThing) => `Delete report task ${(thing && templateOf(thing)) ?? id}`,
   read: async (api, { id }, signal): Promise<ReportTaskThing> => ({ task: await api.billing.getReport({ params: { id } }, signal ? { signal } : {}) }),
@@ -67,7 +67,10 @@ export const disableFreeFeature = defineOperation({
   noun: 'The activated free feature',
   kind: 'destructive',
   button: 'Disable',
-  fields: () => z.strictObject({ activatedFeatureId: feature().params.shape.activatedFeatureId.describe('The activation id (not the feature id)').meta({ title: 'Activated feature ID' }) }),
+  fields: () =>
+    z.strictObject({
+      activatedFeatureId: feature().params.shape.activatedFeatureId.describe('The activation id (not the feature id)').meta({ title: 'Activated feature ID' }),
+    }),
   request: ({ activatedFeatureId }) => checkedRequest(feature(), { params: { activatedFeatureId } }),
   action: ({ activatedFeatureId }, thing?: FreeFeatureThing) =>
     thing ? `Disable the free feature ${featureName(thing, activatedFeatureId)}` : `Disable activated free feature ${activatedFeatureId}`,
@@ -94,6 +97,12 @@ export const disableFreeFeature = defineOperation({
 /** A notification setting's values as known; undefined when it was typed by id and not read. */
 export type NotificationSettingThing = Pick<NotificationSetting, 'notification_type' | 'email' | 'enabled'>;
 
+/** A reseller's setting named the same for people and models in create, update and delete (each checked by its own endpoint's rule). */
+export const settingKey = {
+  resellerId: <T extends z.ZodType>(rule: T): T => rule.describe('The reseller id').meta({ title: 'Reseller ID' }),
+  notificationSettingsId: <T extends z.ZodType>(rule: T): T => rule.describe('The setting id').meta({ title: 'Notification setting ID' }),
+};
+
 const setting = () => endpoints.deleteNotificationSetting;
 export const deleteNotificationSetting = defineOperation({
   name: 'deleteNotificationSetting',
@@ -103,8 +112,8 @@ export const deleteNotificationSetting = defineOperation({
   button: 'Delete',
   fields: () =>
     z.strictObject({
-      resellerId: setting().params.shape.resellerId.describe('The reseller id'),
-      notificationSettingsId: setting().params.shape.notificationSettingsId.describe('The setting id'),
+      resellerId: settingKey.resellerId(setting().params.shape.resellerId),
+      notificationSettingsId: settingKey.notificationSettingsId(setting().params.shape.notificationSettingsId),
     }),
   request: ({ resellerId, notificationSettingsId }) => checkedRequest(setting(), { params: { resellerId, notificationSettingsId } }),
   action: ({ resellerId, notificationSettingsId }) => `Delete notification setting ${notificationSettingsId} of reseller ${resellerId}`,

@@ -15,8 +15,8 @@ export const createReport = defineOperation({
   button: 'Create',
   fields: () =>
     z.strictObject({
-      template_code: report().body.shape.template_code.describe('The report template code'),
-      parameters: report().body.shape.parameters.describe("The template's parameters, as an object"),
+      template_code: report().body.shape.template_code.describe('The report template code').meta({ title: 'Template code' }),
+      parameters: report().body.shape.parameters.describe("The template's parameters, as an object").meta({ title: 'Parameters' }),
     }),
   request: ({ template_code, parameters }) =>
     checkedRequest(report(), { params: {}, body: { template_code, ...(parameters === undefined ? {} : { parameters }) } }),

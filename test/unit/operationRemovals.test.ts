@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { commandConfirmation } from '../../src/operations/commandConfirmation';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from '../../src/operations/removals';
+import { fieldTitle } from '../../src/ui/operationSteps';
 import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
 
 const conn = { name: 'prod', baseUrl: 'https://api.example.com' };
@@ -84,6 +85,14 @@ describe('the removals as the command confirms them', () => {
     );
     const ours = modal(commandConfirmation(deleteReportTask, { id }, { task: { uuid: id, status: 'Weird' }, templateCode: 'ResellerStats' }, conn));
     assert.match(ours.detail, /\nTemplate: ResellerStats\nCreated: not stated\nStatus: Weird \(unknown status\)\nUUID: /);
+  });
+
+  it("every input has a title for people: the command's step and the tool's schema name it so", () => {
+    const titles = (op: { fields: () => { shape: object } }) =>
+      Object.fromEntries(Object.entries(op.fields().shape).map(([name, schema]) => [name, fieldTitle(schema, name)]));
+    assert.deepEqual(titles(deleteReportTask), { id: 'Report task UUID' });
+    assert.deepEqual(titles(disableFreeFeature), { activatedFeatureId: 'Activated feature ID' });
+    assert.deepEqual(titles(deleteNotificationSetting), { resellerId: 'Reseller ID', notificationSettingsId: 'Notification setting ID' });
   });
 
   it('a refused input names the field and the rule: the request is never built', () => {
