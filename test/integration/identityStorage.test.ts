@@ -49,7 +49,10 @@ describe('reseller notification settings and storage deletion', function () {
     const typeStep = ui.prompts.find((p) => p.prompt === 'Notification type');
     assert.deepEqual(typeStep?.items, ['deletion_request', 'failed_login']);
     const emailStep = ui.prompts.find((p) => p.prompt.startsWith('Email address'));
-    assert.deepEqual(emailStep?.refusals, ['Email: must be an email address like name@example.com', 'Email: must be at most 254 characters']);
+    assert.deepEqual(emailStep?.refusals, [
+      'Email address to notify: must be an email address like name@example.com',
+      'Email address to notify: must be at most 254 characters',
+    ]);
     const enabledStep = ui.prompts.at(-2);
     assert.equal(enabledStep?.kind, 'pick');
     // #54: the review is the operation's confirmation, one line an item (the whole: notificationSettingReview.test.ts).

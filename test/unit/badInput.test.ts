@@ -20,13 +20,15 @@ import { startTrialDataQuery, getTrialEndpoint } from '../../src/schema/billing'
 import { projectRegionParams, secretCreateRequest } from '../../src/schema/cloud';
 import { endpoints, type EndpointName } from '../../src/schema/endpoints';
 import { functionLogsParams, LOG_LIMIT_MAX, LOG_LIMIT_MIN } from '../../src/schema/faas';
-import { createNotificationSettingEndpoint, getFreeFeatureEndpoint, notificationSettingRequest, updateNotificationSettingEndpoint } from '../../src/schema/iam';
+import { getFreeFeatureEndpoint } from '../../src/schema/iam';
 import { deleteStorageEndpoint } from '../../src/schema/storage';
 import { addSchedulesEndpoint } from '../../src/schema/cloud';
 import { validateCall } from '../../src/schema/validate';
 import { contentTypeProblem, expirationProblem } from '../../src/features/secrets/createSecretFlow';
 import { PAYLOAD_FILE_MAX_BYTES, payloadFileProblem } from '../../src/features/secrets/secretPayload';
 import { templateCodeProblem } from '../../src/features/reports/createReportFlow';
+import { createNotificationSetting, updateNotificationSetting } from '../../src/operations/notificationSettings';
+import { operationField } from '../../src/ui/operationSteps';
 import { defaultPricingState, emptyInterface, emptyVolume, type InstanceForm, type LoadBalancerForm, type LocationForm } from '../../src/protocol/pricing';
 
 const MAX_ID = '9007199254740991';
@@ -346,15 +348,15 @@ const rows: Row[] = [
     endpoint: 'getActivatedFreeFeature',
     params: { activatedFeatureId: n },
   })),
-  ...idRows('createNotificationSetting resellerId (path)', 'Reseller ID', createNotificationSettingEndpoint.params.shape.resellerId, (n) => ({
+  ...idRows('createNotificationSetting resellerId (path)', 'Reseller ID', operationField(createNotificationSetting, 'resellerId'), (n) => ({
     endpoint: 'createNotificationSetting',
     params: { resellerId: n },
     body: { notification_type: 'failed_login', email: 'a@b.co' },
   })),
   ...idRows(
     'updateNotificationSetting notificationSettingsId (path)',
-    'Setting ID',
-    updateNotificationSettingEndpoint.params.shape.notificationSettingsId,
+    'Notification setting ID',
+    operationField(updateNotificationSetting, 'notificationSettingsId'),
     (n) => ({
       endpoint: 'updateNotificationSetting',
       params: { resellerId: 1, notificationSettingsId: n },
@@ -363,17 +365,17 @@ const rows: Row[] = [
   ),
   {
     rule: 'notification setting email <= 254 characters',
-    check: (v) => fieldProblem(notificationSettingRequest.shape.email, v.trim(), 'Email'),
+    check: (v) => fieldProblem(operationField(createNotificationSetting, 'email'), v.trim(), 'Email address to notify'),
     outside: EMAIL_255,
-    refusal: 'Email: must be at most 254 characters',
+    refusal: 'Email address to notify: must be at most 254 characters',
     boundary: EMAIL_254,
     request: (v) => ({ endpoint: 'createNotificationSetting', params: { resellerId: 1 }, body: { notification_type: 'failed_login', email: v } }),
   },
   {
     rule: 'notification setting email format',
-    check: (v) => fieldProblem(notificationSettingRequest.shape.email, v.trim(), 'Email'),
+    check: (v) => fieldProblem(operationField(createNotificationSetting, 'email'), v.trim(), 'Email address to notify'),
     outside: 'ops@example',
-    refusal: 'Email: must be an email address like name@example.com',
+    refusal: 'Email address to notify: must be an email address like name@example.com',
     boundary: 'o@e.co',
     request: (v) => ({ endpoint: 'createNotificationSetting', params: { resellerId: 1 }, body: { notification_type: 'failed_login', email: v } }),
   },

@@ -18,7 +18,7 @@ describe('Add Reseller Notification Setting: the review', () => {
   it("the review step's lines are the operation's confirmation; Back reaches the values", async () => {
     const ui = new ScriptedUi(['702', 'failed_login', 'ops@example.com', 'Disabled', PRESS_BACK, 'Enabled', SUBMIT]);
     const done = await runWizard({}, { title: 'Add', ui, steps: notificationSettingSteps('create', source, conn) });
-    assert.deepEqual({ ...done }, { resellerId: 702, notificationType: 'failed_login', email: 'ops@example.com', enabled: true });
+    assert.deepEqual({ ...done }, { resellerId: 702, notification_type: 'failed_login', email: 'ops@example.com', enabled: true });
     const input = { resellerId: 702, notification_type: 'failed_login' as const, email: 'ops@example.com', enabled: true };
     const modal = writeConfirmationText(commandConfirmation(createNotificationSetting, input, undefined, conn).summary);
     const reviews = ui.prompts.filter((p) => p.items?.[0] === SUBMIT);

@@ -7,17 +7,17 @@ import { confirmOperation } from '../../ui/confirmOperation';
 import { notifyError } from '../../ui/notify';
 import { runWizard } from '../../ui/wizard';
 import { PlatformError } from '../../schema/errors';
-import { deleteNotificationSettingEndpoint } from '../../schema/iamLists';
 import { sendOperation } from '../../operations/operation';
 import { deleteNotificationSetting } from '../../operations/removals';
-import { resellerStep, settingStep, type NotificationSettingState } from './notificationSettingFlow';
+import { deleteSettingSteps, type NotificationSettingState } from './notificationSettingFlow';
 import { settingSource, type IdentityCommandDeps } from './identityCommands';
 
 /** `{resellerId, id}` (or `reseller`, `notificationSettingsId`) with the values known of it; else undefined. */
 function givenSetting(arg: unknown): NotificationSettingState | undefined {
   if (typeof arg !== 'object' || arg === null) return undefined;
   const a = arg as Record<string, unknown>;
-  const params = deleteNotificationSettingEndpoint.params.safeParse({
+  // Checked as the operation's input: the rules the request has.
+  const params = deleteNotificationSetting.fields().safeParse({
     resellerId: a.resellerId ?? a.reseller,
     notificationSettingsId: a.id ?? a.notificationSettingsId ?? a.settingId,
   });
@@ -25,8 +25,8 @@ function givenSetting(arg: unknown): NotificationSettingState | undefined {
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
   return {
     resellerId: params.data.resellerId,
-    settingId: params.data.notificationSettingsId,
-    notificationType: text(a.notification_type ?? a.notificationType) as NotificationSettingState['notificationType'],
+    notificationSettingsId: params.data.notificationSettingsId,
+    notification_type: text(a.notification_type ?? a.notificationType) as NotificationSettingState['notification_type'],
     email: text(a.email),
     enabled: typeof a.enabled === 'boolean' ? a.enabled : undefined,
   };
@@ -42,17 +42,17 @@ export function deleteNotificationSettingAction(deps: IdentityCommandDeps) {
       const state: NotificationSettingState = { resellerId: deps.store.lastReseller(connection.id) };
       chosen = await runWizard(state, {
         title: `Delete Reseller Notification Setting on ${connection.name}`,
-        steps: [resellerStep(), settingStep(settingSource(deps, session))],
+        steps: deleteSettingSteps(settingSource(deps, session)),
         ui,
       });
       if (!chosen) return false;
       await deps.store.rememberReseller(connection.id, chosen.resellerId!);
     }
     const resellerId = chosen.resellerId!;
-    const id = chosen.settingId!;
+    const id = chosen.notificationSettingsId!;
     const known = deps.store.find(connection.id, resellerId, id);
     const facts = {
-      notification_type: chosen.notificationType ?? known?.notification_type,
+      notification_type: chosen.notification_type ?? known?.notification_type,
       email: chosen.email ?? known?.email,
       enabled: chosen.enabled ?? known?.enabled,
     };

@@ -55,22 +55,22 @@ export function notificationSettingAction(deps: IdentityCommandDeps) {
     const done = await runWizard(state, { title, steps, ui, startAt });
     if (!done) return;
     await deps.store.rememberReseller(connection.id, done.resellerId!);
-    const body = { resellerId: done.resellerId!, notification_type: done.notificationType!, email: done.email!, enabled: done.enabled };
-    const update = { ...body, notificationSettingsId: done.settingId! };
+    const body = { resellerId: done.resellerId!, notification_type: done.notification_type!, email: done.email!, enabled: done.enabled };
+    const update = { ...body, notificationSettingsId: done.notificationSettingsId! };
     // An update that loses something (the operation's rule, its values as known here) is asked in a
     // modal first, in the operation's words; the wizard's own steps showed every other value.
     if (mode === 'update' && targetOf(updateNotificationSetting, update, done.before).destructive !== undefined)
       if (!(await confirmOperation(ui, updateNotificationSetting, update, done.before, connection))) return;
     let saved: NotificationSetting;
     try {
-      saved = (await ui.progress(`Saving the ${done.notificationType} setting of reseller ${done.resellerId}…`, false, () =>
+      saved = (await ui.progress(`Saving the ${done.notification_type} setting of reseller ${done.resellerId}…`, false, () =>
         sendOperation(api, mode === 'create' ? createNotificationSetting.request(body) : updateNotificationSetting.request(update)),
       )) as NotificationSetting;
     } catch (error) {
       const what =
         error instanceof PlatformError && error.kind === 'notFound'
           ? mode === 'update'
-            ? `No notification setting ${done.settingId} for reseller ${done.resellerId} on ${connection.name}`
+            ? `No notification setting ${done.notificationSettingsId} for reseller ${done.resellerId} on ${connection.name}`
             : `No reseller ${done.resellerId} on ${connection.name}`
           : `Could not save the notification setting`;
       const choice = await notifyError(what, error, { log: deps.log, ui, connectionName: connection.name, actions: ['Retry'] });

@@ -1,29 +1,26 @@
-// The steps of "Add / Update / Delete Reseller Notification Setting…": reseller, (setting,) type,
-// email, enabled. The setting picked from the reseller's list (typed where the server has none),
-// its values prefilling the next steps; every field checked as typed against the spec.
-import {
-  NOTIFICATION_TYPES,
-  createNotificationSettingEndpoint,
-  notificationSettingRequest,
-  updateNotificationSettingEndpoint,
-  type NotificationSetting,
-} from '../../schema/iam';
+// The steps of "Add / Update / Delete Reseller Notification Setting…", made from the operation's
+// inputs (#54 item 2): reseller, (setting,) type, email, enabled, each named by its field's title and
+// checked by its own rule. The setting is picked from the reseller's list (typed where the server has
+// none), its values prefilling the next steps.
+import { NOTIFICATION_TYPES, type NotificationSetting } from '../../schema/iam';
 import type { ListPages } from '../../platform/listPages';
 import { commandConfirmation } from '../../operations/commandConfirmation';
-import { createNotificationSetting } from '../../operations/notificationSettings';
+import { createNotificationSetting, updateNotificationSetting } from '../../operations/notificationSettings';
+import { deleteNotificationSetting } from '../../operations/removals';
 import { operationReview } from '../../ui/operationReview';
-import { fieldProblem, parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
 import { pickFromList } from '../../ui/listPick';
-import type { StepContext, WizardStep } from '../../ui/wizard';
+import { askField, operationSteps } from '../../ui/operationSteps';
+import type { WizardStep } from '../../ui/wizard';
 import { notificationSettingPickText } from './model/notificationSettingText';
 import type { KnownSetting } from './notificationSettingStore';
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/** Named as the operations' inputs, so each step fills its field. */
 export interface NotificationSettingState {
   resellerId?: number;
-  settingId?: number;
-  notificationType?: NotificationType;
+  notificationSettingsId?: number;
+  notification_type?: NotificationType;
   email?: string;
   enabled?: boolean;
   /** The setting's values before this update, as the platform listed them or this connection last saw them; absent: not known. */
@@ -47,40 +44,27 @@ export interface SettingSource {
 const asType = (text: string | null | undefined): NotificationType | undefined =>
   (NOTIFICATION_TYPES as readonly string[]).includes(text ?? '') ? (text as NotificationType) : undefined;
 
-async function typedSettingId(ctx: StepContext, current: number | undefined): Promise<number> {
-  const idSchema = updateNotificationSettingEndpoint.params.shape.notificationSettingsId;
-  const text = await ctx.input({
-    prompt: 'Notification setting ID',
-    value: current === undefined ? '' : String(current),
-    validate: (v) => wholeNumberProblem(idSchema, v, 'Setting ID'),
+/** Delete's steps: the reseller (prefilled, the last one used), then the setting picked from its list. */
+export function deleteSettingSteps(source: SettingSource): WizardStep<NotificationSettingState>[] {
+  return operationSteps<ReturnType<typeof deleteNotificationSetting.fields>, NotificationSettingState>(deleteNotificationSetting, {
+    notificationSettingsId: settingStep(source, deleteNotificationSetting),
   });
-  return parseWholeNumber(text)!;
-}
-
-/** The reseller, prefilled (the last one used); for "Delete…" and, with the setting step, "Update…". */
-export function resellerStep(): WizardStep<NotificationSettingState> {
-  const params = createNotificationSettingEndpoint.params.shape;
-  return {
-    prompt: async (s, ctx) => {
-      const text = await ctx.input({
-        prompt: 'Reseller ID',
-        value: s.resellerId === undefined ? '' : String(s.resellerId),
-        validate: (v) => wholeNumberProblem(params.resellerId, v, 'Reseller ID'),
-      });
-      s.resellerId = parseWholeNumber(text);
-    },
-  };
 }
 
 /** The setting, picked from the reseller's list or typed; what is known of it prefills the fields. */
-export function settingStep(source: SettingSource): WizardStep<NotificationSettingState> {
+export function settingStep(
+  source: SettingSource,
+  op: typeof deleteNotificationSetting | typeof updateNotificationSetting,
+): WizardStep<NotificationSettingState> {
   return {
+    id: 'notificationSettingsId',
     prompt: async (s, ctx) => {
       const resellerId = s.resellerId!;
       const listed = new Map<number, NotificationSetting>();
       const pages = source.pages?.(resellerId);
-      const typed = () => typedSettingId(ctx, s.settingId);
-      s.settingId = pages
+      // The typed box is the operation's field (the same in update and delete); the pick also prefills the values.
+      const typed = () => askField(ctx, op as typeof deleteNotificationSetting, 'notificationSettingsId', s.notificationSettingsId);
+      s.notificationSettingsId = pages
         ? await pickFromList<NotificationSetting, number>(ctx, {
             noun: `notification setting of reseller ${resellerId}`,
             load: () => pages.first(),
@@ -89,22 +73,22 @@ export function settingStep(source: SettingSource): WizardStep<NotificationSetti
             logError: source.logError,
             item: (setting) => (listed.set(setting.id, setting), { ...notificationSettingPickText(setting), value: setting.id }),
             emptyDetail: `Reseller ${resellerId} has no notification settings`,
-            current: s.settingId,
+            current: s.notificationSettingsId,
             typed,
           })
         : await typed();
       // The platform's own values first; else what this connection last saw of that setting.
-      const picked = listed.get(s.settingId);
-      s.before = picked ?? source.lookup(resellerId, s.settingId);
+      const picked = listed.get(s.notificationSettingsId);
+      s.before = picked ?? source.lookup(resellerId, s.notificationSettingsId);
       if (picked) {
-        s.notificationType = asType(picked.notification_type) ?? s.notificationType;
+        s.notification_type = asType(picked.notification_type) ?? s.notification_type;
         s.email = picked.email ?? s.email;
         s.enabled = picked.enabled ?? s.enabled;
         return;
       }
-      const known = source.lookup(resellerId, s.settingId);
+      const known = source.lookup(resellerId, s.notificationSettingsId);
       if (known) {
-        s.notificationType ??= asType(known.notification_type);
+        s.notification_type ??= asType(known.notification_type);
         s.email ??= known.email ?? undefined;
         s.enabled ??= known.enabled ?? undefined;
       }
@@ -117,63 +101,42 @@ export const SUBMIT_SETTING = '$(check) Create';
 
 /** Add's last step: createNotificationSetting's confirmation (src/operations/notificationSettings.ts), one line an item. */
 export function settingReview(s: NotificationSettingState, connection: { name: string; baseUrl: string }) {
-  const input = { resellerId: s.resellerId!, notification_type: s.notificationType!, email: s.email!, enabled: s.enabled };
+  const input = { resellerId: s.resellerId!, notification_type: s.notification_type!, email: s.email!, enabled: s.enabled };
   const { summary } = commandConfirmation(createNotificationSetting, input, undefined, connection);
   return operationReview<'submit' | 'info'>(summary, { label: SUBMIT_SETTING, value: 'submit' }, 'info');
 }
 
-/** The steps; Add ends on the review (the confirmation), Update on Enabled (a loss is asked in a modal). */
+/** How the values are asked beyond their fields: the type's and enabled's choices in words, the email's example. */
+const VALUE_ASKS = {
+  notification_type: { choices: NOTIFICATION_TYPES.map((t) => ({ value: t, label: t, description: NOTIFICATION_TYPE_MEANINGS[t] })) },
+  email: { placeholder: 'ops@example.com' },
+  enabled: {
+    choices: [
+      { value: true, label: 'Enabled', description: 'notifications are sent' },
+      { value: false, label: 'Disabled', description: 'kept, but nothing is sent' },
+    ],
+  },
+};
+
+/** The steps, one an input of the operation; Add ends on the review (the confirmation), Update on Enabled (a loss is asked in a modal). */
 export function notificationSettingSteps(
   mode: 'create' | 'update',
   source: SettingSource,
   connection: { name: string; baseUrl: string },
 ): WizardStep<NotificationSettingState>[] {
-  const body = notificationSettingRequest.shape;
-  const steps: WizardStep<NotificationSettingState>[] = [resellerStep()];
-  if (mode === 'update') steps.push(settingStep(source));
-  steps.push(
+  if (mode === 'update')
+    return operationSteps<ReturnType<typeof updateNotificationSetting.fields>, NotificationSettingState>(updateNotificationSetting, {
+      ...VALUE_ASKS,
+      notificationSettingsId: settingStep(source, updateNotificationSetting),
+    });
+  return [
+    ...operationSteps<ReturnType<typeof createNotificationSetting.fields>, NotificationSettingState>(createNotificationSetting, VALUE_ASKS),
     {
-      prompt: async (s, ctx) => {
-        s.notificationType = await ctx.pick({
-          placeholder: 'Notification type',
-          items: NOTIFICATION_TYPES.map((t) => ({ label: t, description: NOTIFICATION_TYPE_MEANINGS[t], value: t })),
-          activeValue: s.notificationType,
-        });
-      },
-    },
-    {
-      prompt: async (s, ctx) => {
-        s.email = (
-          await ctx.input({
-            prompt: 'Email address to notify (at most 254 characters)',
-            value: s.email ?? '',
-            placeholder: 'ops@example.com',
-            validate: (v) => fieldProblem(body.email, v.trim(), 'Email'),
-          })
-        ).trim();
-      },
-    },
-    {
-      id: 'enabled',
-      prompt: async (s, ctx) => {
-        s.enabled = await ctx.pick({
-          placeholder: `Send ${s.notificationType} notifications to ${s.email}?`,
-          items: [
-            { label: 'Enabled', description: 'notifications are sent', value: true },
-            { label: 'Disabled', description: 'kept, but nothing is sent', value: false },
-          ],
-          activeValue: s.enabled ?? true,
-        });
-      },
-    },
-  );
-  if (mode === 'create')
-    steps.push({
       id: REVIEW_STEP,
       prompt: async (s, ctx) => {
         const review = settingReview(s, connection);
         for (;;) if ((await ctx.pick(review)) === 'submit') return;
       },
-    });
-  return steps;
+    },
+  ];
 }
