@@ -165,7 +165,7 @@ describe('Accessibility (axe-core) of the webviews in light, dark and high-contr
         else {
           await runCommand(page, 'Platform Console: Open Report…');
           const quick = page.locator('.quick-input-widget');
-          await quick.getByText('UUID of the report task').waitFor();
+          await quick.getByText('Report task UUID (a UUID').waitFor();
           await quick.locator('input').fill('6b1f0c9e-0003-4a6e-9c1d-000000000003');
           await quick.locator('input').press('Enter');
         }

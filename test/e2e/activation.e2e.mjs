@@ -200,7 +200,7 @@ describe('Activation: nothing until used, then from every way in', () => {
 
   it('a report task still running when the window reloads: no activation at start-up; its polling resumes at the next activation', async () => {
     await runCommand(page, 'Platform Console: Open Report…');
-    await quickInput().getByText('UUID of the report task').waitFor();
+    await quickInput().getByText('Report task UUID (a UUID').waitFor();
     await quickInput().locator('input').fill(RUNNING_REPORT);
     await quickInput().locator('input').press('Enter');
     await reports()

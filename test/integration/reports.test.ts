@@ -289,7 +289,7 @@ describe('Report Tasks', function () {
     assert.equal(notFound.message, `No report task ${missing} on reports.`);
     assert.equal(notFound.severity, 'warning');
     assert.deepEqual(notFound.actions, ['Change UUID', 'Show Log']);
-    assert.deepEqual(ui.prompts[0]?.refusals, ['Report UUID: must be a UUID (8-4-4-4-12 hexadecimal digits)']);
+    assert.deepEqual(ui.prompts[0]?.refusals, ['Report task UUID: must be a UUID (8-4-4-4-12 hexadecimal digits)']);
     assert.equal(ui.prompts[1]?.value, missing, 'Change UUID reopened the box with the UUID typed');
     assert.equal(task(missing), undefined);
     assert.equal(task(SEEDED_REPORTS.Completed)?.snapshot?.status, 'Completed', 'opened by its UUID (any case)');

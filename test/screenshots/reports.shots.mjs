@@ -61,7 +61,7 @@ describe('Report Tasks view and trials', () => {
 
   async function openReport(uuid) {
     await runCommand(page, 'Platform Console: Open Report…');
-    await quickInput().getByText('UUID of the report task').waitFor();
+    await quickInput().getByText('Report task UUID (a UUID').waitFor();
     await input().fill(uuid);
     await input().press('Enter');
     await quickInput().waitFor({ state: 'hidden' });
@@ -91,9 +91,9 @@ describe('Report Tasks view and trials', () => {
 
   it('opens reports by UUID; a bad UUID is refused as typed', async () => {
     await runCommand(page, 'Platform Console: Open Report…');
-    await quickInput().getByText('UUID of the report task').waitFor();
+    await quickInput().getByText('Report task UUID (a UUID').waitFor();
     await input().fill('6b1f0c9e-0003');
-    await quickInput().getByText('Report UUID: must be a UUID (8-4-4-4-12 hexadecimal digits)').waitFor();
+    await quickInput().getByText('Report task UUID: must be a UUID (8-4-4-4-12 hexadecimal digits)').waitFor();
     await input().fill(SEEDED.Completed);
     await input().press('Enter');
     await quickInput().waitFor({ state: 'hidden' });

@@ -20,14 +20,14 @@ import { startTrialDataQuery, getTrialEndpoint } from '../../src/schema/billing'
 import { projectRegionParams, secretCreateRequest } from '../../src/schema/cloud';
 import { endpoints, type EndpointName } from '../../src/schema/endpoints';
 import { functionLogsParams, LOG_LIMIT_MAX, LOG_LIMIT_MIN } from '../../src/schema/faas';
-import { getFreeFeatureEndpoint } from '../../src/schema/iam';
 import { deleteStorageEndpoint } from '../../src/schema/storage';
 import { addSchedulesEndpoint } from '../../src/schema/cloud';
 import { validateCall } from '../../src/schema/validate';
 import { contentTypeProblem, expirationProblem } from '../../src/features/secrets/createSecretFlow';
 import { PAYLOAD_FILE_MAX_BYTES, payloadFileProblem } from '../../src/features/secrets/secretPayload';
-import { templateCodeProblem } from '../../src/features/reports/createReportFlow';
+import { createReport } from '../../src/operations/reports';
 import { createNotificationSetting, updateNotificationSetting } from '../../src/operations/notificationSettings';
+import { deleteReportTask, disableFreeFeature } from '../../src/operations/removals';
 import { operationField } from '../../src/ui/operationSteps';
 import { defaultPricingState, emptyInterface, emptyVolume, type InstanceForm, type LoadBalancerForm, type LocationForm } from '../../src/protocol/pricing';
 
@@ -301,7 +301,7 @@ const rows: Row[] = [
   // Reports.
   {
     rule: 'createReport template_code >= 1 character',
-    check: templateCodeProblem,
+    check: (v) => fieldProblem(operationField(createReport, 'template_code'), v.trim(), 'Template code'),
     outside: ' ',
     refusal: 'Template code: must not be empty',
     boundary: 'R',
@@ -337,14 +337,14 @@ const rows: Row[] = [
   },
   {
     rule: 'getReport id UUID',
-    check: (v) => fieldProblem(endpoints.getReport.params.shape.id, v.trim(), 'Report UUID'),
+    check: (v) => fieldProblem(operationField(deleteReportTask, 'id'), v.trim(), 'Report task UUID'),
     outside: '6b1f0c9e-0001-4a6e-9c1d-00000000000',
-    refusal: 'Report UUID: must be a UUID (8-4-4-4-12 hexadecimal digits)',
+    refusal: 'Report task UUID: must be a UUID (8-4-4-4-12 hexadecimal digits)',
     boundary: '6B1F0C9E-0001-4A6E-9C1D-000000000001',
     request: (v) => ({ endpoint: 'getReport', params: { id: v } }),
   },
   // Identity.
-  ...idRows('getActivatedFreeFeature activatedFeatureId (path)', 'Activated feature ID', getFreeFeatureEndpoint.params.shape.activatedFeatureId, (n) => ({
+  ...idRows('getActivatedFreeFeature activatedFeatureId (path)', 'Activated feature ID', operationField(disableFreeFeature, 'activatedFeatureId'), (n) => ({
     endpoint: 'getActivatedFreeFeature',
     params: { activatedFeatureId: n },
   })),

@@ -15,6 +15,7 @@ import {
 } from '../../src/features/reports/createReportFlow';
 import { commandConfirmation } from '../../src/operations/commandConfirmation';
 import { createReport } from '../../src/operations/reports';
+import { fieldTitle, operationField } from '../../src/ui/operationSteps';
 import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
 import { PRESS_BACK, PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
 
@@ -84,6 +85,19 @@ describe('Create Report steps', () => {
     assert.equal(summary.prompt, `${modal.message} Review the values`);
     assert.deepEqual(summary.items, [SUBMIT_REPORT, ...modal.detail.split('\n').filter((l) => l !== ''), 'Parameter date_from = 2026-04-10']);
     assert.ok(summary.items?.includes('Template: ResellerExpenses') && summary.items.includes('Parameters: {"date_from":"2026-04-10"}'));
+  });
+
+  it("the template code is createReport's template_code input: its title and rule, typed or picked among recent codes", async () => {
+    assert.equal(fieldTitle(operationField(createReport, 'template_code'), 'template_code'), 'Template code');
+    assert.equal(fieldTitle(operationField(createReport, 'parameters'), 'parameters'), 'Parameters');
+    const typed = new ScriptedUi(['', 'R', CONTINUE, SUBMIT_REPORT]);
+    await run(typed);
+    assert.deepEqual([typed.prompts[0]!.prompt, typed.prompts[0]!.refusals], ['Template code', ['Template code: must not be empty']]);
+    const recent = new ScriptedUi([ANOTHER_TEMPLATE, 'S', CONTINUE, SUBMIT_REPORT]);
+    const done = await run(recent, ['R']);
+    assert.equal(done?.templateCode, 'S');
+    assert.equal(recent.prompts[0]!.prompt, 'Template code (recently used on this connection)');
+    assert.deepEqual([recent.prompts[1]!.prompt, recent.prompts[1]!.value], ['Template code', ''], 'another code: the box opens empty');
   });
 
   it('a parameter picked in the list is changed, or removed with an empty value', async () => {

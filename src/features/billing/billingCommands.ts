@@ -1,7 +1,8 @@
 // "Show Trial…", "Show Trial Start Data…", "Show Activated Free Feature…": trials and features
 // picked from the platform's lists (typed where it has none), ids checked by the client's own rules
-// (a bad id sends nothing), the answer shown as a readable document with its raw JSON one click
-// away; "No trial 42 on <connection>" for a 404, Retry for the rest.
+// (a bad id sends nothing; the activation id as disableFreeFeature's input names and checks it),
+// the answer shown as a readable document with its raw JSON one click away; "No trial 42 on
+// <connection>" for a 404, Retry for the rest.
 import * as vscode from 'vscode';
 import type * as z from 'zod';
 import type { BoundConnection } from '../../connections/connectionManager';
@@ -11,7 +12,8 @@ import { runWizard } from '../../ui/wizard';
 import { notifyError } from '../../ui/notify';
 import { getTrialEndpoint, startTrialDataQuery } from '../../schema/billing';
 import { PlatformError } from '../../schema/errors';
-import { getFreeFeatureEndpoint } from '../../schema/iam';
+import { disableFreeFeature } from '../../operations/removals';
+import { fieldTitle, operationField, ruleWords } from '../../ui/operationSteps';
 import { freeFeatureMarkdown, trialMarkdown } from './model/trialDocuments';
 import type { PlatformApi } from '../../platform/api';
 import { checksQuietWhenEmpty } from '../../ui/promptChecks';
@@ -29,7 +31,10 @@ export const TRIAL_PAGE = 50;
 
 // Read where used: the endpoints' schemas are built at first use (lazySchema).
 const TRIAL_ID = () => getTrialEndpoint.params.shape.id;
-const FEATURE_ID = () => getFreeFeatureEndpoint.params.shape.activatedFeatureId;
+/** The activation id as disableFreeFeature's input names and checks it (a read of one, but the same field). */
+const FEATURE_ID = () => operationField(disableFreeFeature, 'activatedFeatureId');
+const featureTitle = () => fieldTitle(FEATURE_ID(), 'activatedFeatureId');
+const featurePrompt = () => `${featureTitle()} (${ruleWords(FEATURE_ID())})`;
 const CLIENT_ID = () => startTrialDataQuery.shape.client_id;
 const PRODUCT_ID = () => startTrialDataQuery.shape.product_id;
 
@@ -218,7 +223,7 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
   };
 
   const pickFreeFeature = (bound: BoundConnection): Promise<number | undefined> =>
-    pickId('Show Activated Free Feature', 'Activated free feature ID (a positive whole number)', 'Activated feature ID', FEATURE_ID(), {
+    pickId('Show Activated Free Feature', featurePrompt(), featureTitle(), FEATURE_ID(), {
       noun: 'activated free feature',
       load: (fresh) => bound.lists.load<ActivatedFeatureItem>('listFreeFeatures', '', () => bound.api.iam.listFreeFeatures({ params: {} }), { fresh }),
       missing: () => bound.lists.isMissing('listFreeFeatures'),
@@ -231,7 +236,7 @@ export function registerBillingCommands(deps: BillingCommandDeps): vscode.Dispos
       given.id ??
       (arg === undefined && !ask
         ? await pickFreeFeature(bound)
-        : await askId('Show Activated Free Feature', 'Activated free feature ID (a positive whole number)', 'Activated feature ID', FEATURE_ID(), given.text));
+        : await askId('Show Activated Free Feature', featurePrompt(), featureTitle(), FEATURE_ID(), given.text));
     if (id === undefined) return undefined;
     return read(bound, {
       what: `activated free feature ${id}`,

@@ -6,9 +6,8 @@ import type { BoundConnection } from '../../connections/connectionManager';
 import type { FeatureContext } from '../../ui/featureContext';
 import { confirmOperation } from '../../ui/confirmOperation';
 import { notifyError } from '../../ui/notify';
-import { fieldStep } from '../../ui/operationSteps';
+import { fieldStep, operationField } from '../../ui/operationSteps';
 import { runWizard } from '../../ui/wizard';
-import { getFreeFeatureEndpoint } from '../../schema/iam';
 import type { ActivatedFeatureItem } from '../../schema/iamLists';
 import { PlatformError } from '../../schema/errors';
 import { sendOperation } from '../../operations/operation';
@@ -17,7 +16,7 @@ import { freeFeaturePickText } from './model/billingPickItems';
 
 export type FreeFeatureCommandDeps = Pick<FeatureContext, 'log' | 'ui' | 'registerBoundCommand'>;
 
-const FEATURE_ID = () => getFreeFeatureEndpoint.params.shape.activatedFeatureId;
+const FEATURE_ID = () => operationField(disableFreeFeature, 'activatedFeatureId');
 
 /** An argument naming the feature: the list's item (used as is) or its id (read first, to name it). */
 function givenFeature(arg: unknown): ActivatedFeatureItem | number | undefined {

@@ -1,14 +1,15 @@
 // "Create Report…": the template (picked from the platform's list, by name, recently used ones
-// marked; typed where the server does not list them), then parameters in a loop: the ones the
-// template defines offered with their rule (date, whole number, one of a list; required ones asked
-// before the summary), and free key/value pairs (values typed as date, integer or text;
-// date_from <= date_to); a summary, then POST. Back inside the loop returns to the parameter list;
+// marked; typed where the server does not list them, in createReport's `template_code` box), then
+// parameters in a loop: the ones the template defines offered with their rule (date, whole number,
+// one of a list; required ones asked before the summary), and free key/value pairs (values typed as
+// date, integer or text; date_from <= date_to); a summary, then POST. Back inside the loop returns to the parameter list;
 // the parameters entered survive Back to the template (they live in one array, changed in place).
-import { reportCreateRequest, type ReportCreateRequest } from '../../schema/billing';
+import type { ReportCreateRequest } from '../../schema/billing';
 import { commandConfirmation } from '../../operations/commandConfirmation';
 import { createReport } from '../../operations/reports';
 import { commandContext, operationReview } from '../../ui/operationReview';
 import { fieldProblem } from '../../ui/fieldRules';
+import { askField, fieldTitle, operationField } from '../../ui/operationSteps';
 import { BACK, CANCEL, type FlowUi, type InputPrompt, type PromptFrame } from '../../ui/flowUi';
 import type { Loaded } from '../../platform/platformLists';
 import type { ReportTemplate } from '../../schema/billingLists';
@@ -71,11 +72,8 @@ export interface ReportFlowDeps {
   templates?: { load: (fresh: boolean) => Promise<Loaded<ReportTemplate>>; missing: () => boolean; logError: (error: unknown) => void };
 }
 
-const templateShape = () => reportCreateRequest.shape.template_code;
-
-export function templateCodeProblem(value: string): string | undefined {
-  return fieldProblem(templateShape(), value.trim(), 'Template code');
-}
+/** The template code box's example; its title and rule are createReport's `template_code` input. */
+const TEMPLATE_EXAMPLE = { placeholder: 'e.g. ResellerExpenses' };
 
 /** Replaces the array's content, keeping the array (see ReportFlowState.parameters). */
 function setParameters(s: ReportFlowState, next: ReportParameter[]): void {
@@ -189,15 +187,7 @@ export function createReportSteps(deps: ReportFlowDeps): WizardStep<ReportFlowSt
       shouldPrompt: picksTemplate,
       prompt: async (s, ctx) => {
         if (lists && listsTemplates()) {
-          const typed = async () =>
-            (
-              await ctx.input({
-                prompt: 'Template code of the report',
-                placeholder: 'e.g. ResellerExpenses',
-                value: s.templateCode ?? '',
-                ...checksQuietWhenEmpty(templateCodeProblem, 'Template code: must not be empty'),
-              })
-            ).trim();
+          const typed = () => askField(ctx, createReport, 'template_code', s.templateCode, TEMPLATE_EXAMPLE);
           let listed: ReportTemplate[] = [];
           const code = await pickFromList(ctx, {
             noun: 'report template',
@@ -226,7 +216,7 @@ export function createReportSteps(deps: ReportFlowDeps): WizardStep<ReportFlowSt
           return;
         }
         s.templateChoice = await ctx.pick({
-          placeholder: 'Template code of the report (recently used on this connection)',
+          placeholder: `${fieldTitle(operationField(createReport, 'template_code'), 'template_code')} (recently used on this connection)`,
           items: [
             ...recentTemplates.map((code, i) => ({ label: code, description: i === 0 ? 'last used' : 'used recently', value: code })),
             { label: ANOTHER_TEMPLATE, description: 'type a template code', value: OTHER_TEMPLATE },
@@ -240,13 +230,9 @@ export function createReportSteps(deps: ReportFlowDeps): WizardStep<ReportFlowSt
       id: 'templateCode',
       shouldPrompt: typesTemplate,
       prompt: async (s, ctx) => {
-        const code = await ctx.input({
-          prompt: 'Template code of the report',
-          placeholder: 'e.g. ResellerExpenses',
-          value: s.templateChoice === OTHER_TEMPLATE && recentTemplates.includes(s.templateCode ?? '') ? '' : (s.templateCode ?? ''),
-          ...checksQuietWhenEmpty(templateCodeProblem, 'Template code: must not be empty'),
-        });
-        s.templateCode = code.trim();
+        // "Another template code…" opens empty rather than on the recent code it replaces.
+        const current = s.templateChoice === OTHER_TEMPLATE && recentTemplates.includes(s.templateCode ?? '') ? undefined : s.templateCode;
+        s.templateCode = await askField(ctx, createReport, 'template_code', current, TEMPLATE_EXAMPLE);
       },
     },
     {
@@ -319,10 +305,13 @@ export function reportReview(s: ReportFlowState, connection: { name: string; bas
   return { placeholder: review.placeholder, items: [...review.items, ...commandContext(kinds, 'info' as const)] };
 }
 
-/** The request the summary describes. Throws on a date order the loop should have refused. */
+/** The request the summary describes. Throws on a date order the loop should have refused, or parameters createReport's input refuses. */
 export function reportRequest(s: ReportFlowState): ReportCreateRequest {
   const order = dateOrderProblem(s.parameters);
   if (order) throw new Error(order);
   const parameters = parametersBody(s.parameters);
+  const field = operationField(createReport, 'parameters');
+  const shape = fieldProblem(field, parameters, fieldTitle(field, 'parameters'));
+  if (shape) throw new Error(shape);
   return parameters ? { template_code: s.templateCode!, parameters } : { template_code: s.templateCode! };
 }

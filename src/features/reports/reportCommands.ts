@@ -3,33 +3,28 @@
 import * as vscode from 'vscode';
 import type { BoundConnection } from '../../connections/connectionManager';
 import type { FeatureContext } from '../../ui/featureContext';
-import { fieldProblem } from '../../ui/fieldRules';
+import { fieldStep, operationField, ruleWords } from '../../ui/operationSteps';
 import { runWizard, stepIndex } from '../../ui/wizard';
 import { notifyError } from '../../ui/notify';
-import { REPORT_STATUSES, getReportEndpoint, type ReportTask } from '../../schema/billing';
+import { REPORT_STATUSES, type ReportTask } from '../../schema/billing';
 import { sendOperation } from '../../operations/operation';
 import { createReport as createReportOperation } from '../../operations/reports';
+import { deleteReportTask } from '../../operations/removals';
 import { BACK, CANCEL } from '../../ui/flowUi';
 import { PlatformError } from '../../schema/errors';
 import { isActiveReport, isTerminalStatus, reportLabel, reportStatus, shortUuid, type ReportStatus } from './model/reportTasks';
 import type { ReadableDocuments } from '../../ui/readableDocuments';
-import { checksQuietWhenEmpty } from '../../ui/promptChecks';
 import { ReportFlowCancelled, SUMMARY_STEP, createReportSteps, reportRequest, type ReportFlowState } from './createReportFlow';
 import type { ReportPoller } from './reportPoller';
 import type { ReportTaskStore } from './reportTaskStore';
 import { ReportTaskNode, type ReportTasksTree } from './reportTasksTree';
+import { UUID_EXAMPLE } from './reportTaskTarget';
 
 export interface ReportCommandDeps extends Pick<FeatureContext, 'connections' | 'log' | 'ui' | 'registerBoundCommand' | 'registerUnboundCommand'> {
   store: ReportTaskStore;
   poller: ReportPoller;
   tree: () => ReportTasksTree | undefined;
   documents: ReadableDocuments;
-}
-
-const REPORT_UUID = () => getReportEndpoint.params.shape.id;
-
-export function reportUuidProblem(value: string): string | undefined {
-  return fieldProblem(REPORT_UUID(), value.trim(), 'Report UUID');
 }
 
 /** The task a context-menu command was run on, or the selection's first task. */
@@ -100,18 +95,20 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
   const openReport = async (bound: BoundConnection, value = ''): Promise<string | undefined> => {
     const { api, connection } = bound;
     const ui = deps.ui();
-    const answer = await ui.input({
+    // A read, not a write: the box is still the report task's UUID as deleteReportTask's `id` input names and checks it.
+    const idField = operationField(deleteReportTask, 'id');
+    const done = await runWizard<{ id?: string }>(value ? { id: value } : {}, {
       title: `Open Report on ${connection.name}`,
-      step: 1,
-      totalSteps: 1,
-      canGoBack: false,
-      prompt: 'UUID of the report task: a completed one opens as a table; every one is followed in the Report Tasks view',
-      placeholder: 'e.g. 6b1f0c9e-0003-4a6e-9c1d-000000000003',
-      value,
-      ...checksQuietWhenEmpty(reportUuidProblem, 'Report UUID: must not be empty'),
+      ui,
+      steps: [
+        fieldStep(deleteReportTask, 'id', {
+          ...UUID_EXAMPLE,
+          prompt: `${ruleWords(idField)}: a completed one opens as a table; every one is followed in the Report Tasks view`,
+        }),
+      ],
     });
-    if (typeof answer !== 'string') return undefined;
-    const uuid = answer.trim().toLowerCase();
+    if (done?.id === undefined) return undefined;
+    const uuid = done.id.toLowerCase();
     let task;
     try {
       task = await ui.progress(`Reading report task ${shortUuid(uuid)} from ${connection.name}…`, false, () => api.billing.getReport({ params: { id: uuid } }));

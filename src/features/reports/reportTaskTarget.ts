@@ -4,14 +4,13 @@
 import type { ConnectionManager } from '../../connections/connectionManager';
 import type { FlowUi } from '../../ui/flowUi';
 import { pickFromList } from '../../ui/listPick';
-import { checksQuietWhenEmpty } from '../../ui/promptChecks';
+import { askField } from '../../ui/operationSteps';
 import { formatUtc } from '../../ui/text/timeText';
 import type { WizardStep } from '../../ui/wizard';
 import { reportLabel, reportStatus, shortUuid, statusText, type TrackedReport } from './model/reportTasks';
 import type { ReportTaskStore } from './reportTaskStore';
 import { ReportTaskNode, type ReportTasksTree } from './reportTasksTree';
-import { getReportEndpoint } from '../../schema/billing';
-import { fieldProblem } from '../../ui/fieldRules';
+import { deleteReportTask } from '../../operations/removals';
 
 /** A task and the connection it belongs to. */
 export interface TaskTarget {
@@ -19,7 +18,11 @@ export interface TaskTarget {
   task: TrackedReport;
 }
 
-const uuidProblem = (value: string) => fieldProblem(getReportEndpoint.params.shape.id, value.trim(), 'Report UUID');
+/** A task's UUID as deleteReportTask's `id` input takes it (the rule every per-task command shares). */
+const isTaskUuid = (value: string) => deleteReportTask.fields().shape.id.safeParse(value.trim()).success;
+
+/** The typed UUID box's example. */
+export const UUID_EXAMPLE = { placeholder: 'e.g. 6b1f0c9e-0003-4a6e-9c1d-000000000003' };
 
 /**
  * The task an argument names: a tree row, or `{uuid, connectionId?}` (the active connection when
@@ -32,7 +35,7 @@ export function taskFromArgument(
   if (arg instanceof ReportTaskNode) return { connectionId: arg.connectionId, task: arg.task };
   if (typeof arg !== 'object' || arg === null) return undefined;
   const { uuid, connectionId } = arg as { uuid?: unknown; connectionId?: unknown };
-  if (typeof uuid !== 'string' || uuidProblem(uuid)) return undefined;
+  if (typeof uuid !== 'string' || !isTaskUuid(uuid)) return undefined;
   const id = typeof connectionId === 'string' ? connectionId : deps.connections.active?.id;
   if (!id) return undefined;
   const lower = uuid.trim().toLowerCase();
@@ -96,14 +99,8 @@ export function taskPickStep<S extends { task?: TrackedReport }>(options: TaskPi
         }),
         enterLabel: 'Enter a UUID…',
         emptyDetail: `No ${options.noun}s in the Report Tasks view`,
-        typed: async () => {
-          const typed = await ctx.input({
-            prompt: 'UUID of the report task',
-            placeholder: 'e.g. 6b1f0c9e-0003-4a6e-9c1d-000000000003',
-            ...checksQuietWhenEmpty(uuidProblem, 'Report UUID: must not be empty'),
-          });
-          return { uuid: typed.trim().toLowerCase(), addedAt: Date.now() };
-        },
+        // The typed box is deleteReportTask's `id` input (its title and rule); the pick fills the task known here too.
+        typed: async () => ({ uuid: (await askField(ctx, deleteReportTask, 'id', undefined, UUID_EXAMPLE)).toLowerCase(), addedAt: Date.now() }),
       });
     },
   };
