@@ -1,12 +1,12 @@
 // The agent tools inside a real VS Code against the simulator: every read tool through
-// vscode.lm.invokeTool (answer text, size bound, errors as results); every write tool's
-// prepareInvocation (the confirmation names the connection, the operation and the exact request;
-// a refused input asks nothing and sends nothing) and invoke (sent once, on the connection the
-// confirmation named); the allowWrites setting; no key in any answer or confirmation. Platform text
-// as data (#37 item 5): a hostile name from the platform stays inside its block, a confirmation with
+// vscode.lm.invokeTool (answer text, size bound, errors as results); the chat face of a write, once
+// (#54 item 4: each operation's words, facts, class and request are unit-tested in
+// test/unit/operation*.test.ts, operationParity and agent*.test.ts): prepareInvocation asks, and
+// only the invocation after it sends, once, on the connection it named; a refused input asks and
+// sends nothing; the allowWrites setting; no key in any answer or confirmation. Platform text as
+// data (#37 item 5): a hostile name from the platform stays inside its block, a confirmation with
 // hostile input shows the connection first and the model's values as code, a call on another
-// connection says so first; cancelling in chat aborts the request. #39: read_report and the
-// removals that read the thing first and name it in the confirmation.
+// connection says so first; cancelling in chat aborts the request.
 import * as assert from 'node:assert/strict';
 import { rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -15,7 +15,6 @@ import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { createPlatformApi } from '../../src/platform/api';
 import { HttpClient } from '../../src/platform/http';
-import { endpoints } from '../../src/schema/endpoints';
 import { AGENT_READ_INPUTS } from '../support/agentReadInputs';
 import { HOSTILE, answerParts, assertDataOnly, outsideCode } from '../support/platformData';
 import { witness } from '../support/keyWitness';
@@ -134,207 +133,6 @@ describe('agent tools (language model tools)', function () {
     assert.match(await read('get_trial', { id: 0 }), /^Refused before sending, nothing was sent: id: must be at least 1/);
     assert.match(await read('get_trial', { id: 999_999 }), /^Not found on "agent-main" \(HTTP 404\)/);
     assert.deepEqual(Object.keys(sim.requestCounts()), ['GET getTrial'], 'the refused input sent nothing');
-  });
-
-  it('each write is confirmed with the connection, the operation and the exact request; invoke sends it once', async () => {
-    const writes: [string, Record<string, unknown>, RegExp, string][] = [
-      [
-        'update_protection_profile',
-        { protection_profile_id: 1, name: 'agent-renamed' },
-        /\*\*Update Protection Profile\*\*: `Rename protection profile [^`]+`[\s\S]*Name `[^`]* -> agent-renamed`[\s\S]*PATCH \//,
-        'updateProtectionProfile',
-      ],
-      [
-        'create_report',
-        { template_code: 'ResellerPlans', parameters: { date_to: '2026-10-31' } },
-        /`Create a "ResellerPlans" report`[\s\S]*POST \//,
-        'createReport',
-      ],
-      [
-        'add_schedules',
-        {
-          project_id: 1,
-          region_id: 1,
-          policy_id: 10,
-          schedules: [
-            { type: 'interval', weeks: 0, days: 1, hours: 0, minutes: 0, max_quantity: 2, retention_time: { weeks: 1, days: 0, hours: 0, minutes: 0 } },
-          ],
-        },
-        /`Add 1 schedule to snapshot policy nightly-snapshots`/,
-        'addSchedules',
-      ],
-      [
-        'create_notification_setting',
-        { resellerId: 701, notification_type: 'failed_login', email: 'agent@example.com' },
-        /`Create a failed_login notification setting for reseller 701`/,
-        'createNotificationSetting',
-      ],
-      [
-        'update_notification_setting',
-        { resellerId: 701, notificationSettingsId: 801, notification_type: 'deletion_request', email: 'ops@example.com', enabled: true },
-        /`Update notification setting 801 of reseller 701`/,
-        'updateNotificationSetting',
-      ],
-      [
-        'create_secret',
-        {
-          project_id: 1,
-          region_id: 1,
-          name: 'agent-secret',
-          payload: Buffer.from(`secret ${KEY}`).toString('base64'),
-          payload_content_type: 'application/octet-stream',
-          secret_type: 'opaque',
-        },
-        /`Create secret "agent-secret" in project 1, region 1`[\s\S]*Payload `\d+ bytes, SHA-256 [0-9A-F:]{95}; never shown`/,
-        'createSecret',
-      ],
-      ['delete_storage', { storage_id: 1003 }, /`Delete storage 1003`[\s\S]*DELETE \/[\s\S]*cannot be undone/, 'deleteStorage'],
-      [
-        'create_protection_profile',
-        { name: 'agent-profile', template_id: 1, fields: [{ template_field_id: 1, value: 2500 }] },
-        /`Create protection profile "agent-profile" from template DDoS Protection Standard \(ID 1\)`[\s\S]*Field 1 `[^`]* = 2500`[\s\S]*POST \//,
-        'createProtectionProfile',
-      ],
-      // The profile just created (250 are seeded): read first, named, then deleted.
-      [
-        'delete_protection_profile',
-        { protection_profile_id: 251 },
-        /`Delete protection profile agent-profile`[\s\S]*Profile `agent-profile \(ID 251\)`[\s\S]*DELETE \/[\s\S]*cannot be undone/,
-        'deleteProtectionProfile',
-      ],
-    ];
-    for (const [name, input, expected, route] of writes) {
-      const prepared = await prepare(name, input);
-      const asked = prepared.confirmationMessages;
-      assert.ok(asked, `${name} asks first`);
-      assert.match(asked.title, /on agent-main\?$/);
-      assert.match(message(asked.message), expected);
-      assert.match(message(asked.message), /^On connection `agent-main` \(`http:\/\/127\.0\.0\.1:\d+`, spec API\):\n/);
-      assert.ok(
-        !message(asked.message).includes(KEY) && !message(asked.message).includes(Buffer.from(`secret ${KEY}`).toString('base64')),
-        `${name}: no key, no payload`,
-      );
-      assert.equal(Object.keys(sim.requestCounts()).filter((k) => !k.startsWith('GET')).length, 0, `${name}: nothing sent by the question`);
-      const answer = await typing(() => invoke(name, input));
-      assert.ok(!/^(Refused|Not found|Failed)/.test(answer), `${name}: ${answer}`);
-      assert.ok(!answer.includes(KEY));
-      const sent = Object.entries(sim.requestCounts()).filter(([k]) => k.endsWith(` ${route}`));
-      assert.deepEqual(
-        sent.map(([, n]) => n),
-        [1],
-        `${name}: sent once`,
-      );
-      sim.resetRequests();
-    }
-  });
-
-  it('#39: read_report reads the result from the simulator; a removal names the thing, and once confirmed it is gone there', async () => {
-    const completed = '6b1f0c9e-0003-4a6e-9c1d-000000000003';
-    const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY }));
-    const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET'));
-    try {
-      const report = await read('read_report', { id: completed, rows: 3 });
-      const result = (await api.http.call(endpoints.downloadReport, { params: { uuid: completed }, query: { format: 'json' } })) as {
-        headers: string[];
-        rows: unknown[][];
-      };
-      assert.match(
-        report,
-        new RegExp(
-          `^Report task 6b1f0c9e-0003-4a6e-9c1d-000000000003 on "agent-main": ${result.headers.length} columns, 1,900 rows; the first 3 rows shown\\.`,
-        ),
-      );
-      assert.ok(report.includes(`\nheaders: ${JSON.stringify(result.headers)}\n${JSON.stringify(result.rows[0])}\n`), report);
-      assert.equal(sim.requestCounts()['GET downloadReport'], 2, 'one by the tool, one by the test');
-      for (const [name, input, named, route] of [
-        [
-          'delete_report_task',
-          { id: completed },
-          /`Delete report task ResellerExpenses`\n\nThe report task: Template `ResellerExpenses` · Created `[^`]+` · Status `Completed` · Period `[^`]+` · UUID `6b1f0c9e-0003[^`]*`/,
-          'DELETE deleteReport',
-        ],
-        [
-          'disable_free_feature',
-          { activatedFeatureId: 603 },
-          /The activated free feature: Feature `Basic DDoS protection[^`]*` · Service `DDOS` · Client `502`[^\n]*Basic DDoS protection \(DDOS\) stops working for client 502: /,
-          'DELETE disableFreeFeature',
-        ],
-      ] as const) {
-        const asked = (await prepare(name, input)).confirmationMessages;
-        assert.ok(asked, `${name} asks first`);
-        assert.match(message(asked.message), named);
-        assert.match(message(asked.message), /\*\*This cannot be undone\.\*\*/);
-        assert.deepEqual(writes(), [], `${name}: nothing sent by the question`);
-        assert.match(await invoke(name, input), /^(Deleted|Disabled) /);
-        assert.deepEqual(writes(), [[route, 1]], `${name}: sent once`);
-        sim.resetRequests();
-      }
-      await assert.rejects(
-        api.billing.getReport({ params: { id: completed } }),
-        (e: { status?: number }) => e.status === 404,
-        'the task is gone from the simulator',
-      );
-      await assert.rejects(
-        api.iam.getActivatedFreeFeature({ params: { activatedFeatureId: 603 } }),
-        (e: { status?: number }) => e.status === 404,
-        'the feature is gone from the simulator',
-      );
-      // Gone: the next removal cannot read it, so asks nothing and sends nothing.
-      assert.equal((await prepare('delete_report_task', { id: completed })).confirmationMessages, undefined);
-      assert.match(await invoke('delete_report_task', { id: completed }), /^Not found on "agent-main" \(HTTP 404\)[\s\S]*Nothing was asked or sent\.$/);
-      assert.deepEqual(writes(), []);
-    } finally {
-      sim.reset();
-    }
-  });
-
-  it("#40: the edge app tools name the app before anything is sent; invoked, one PATCH or DELETE changes the simulator's record", async () => {
-    const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY }));
-    const writes = () => Object.entries(sim.requestCounts()).filter(([k]) => !k.startsWith('GET'));
-    sim.resetRequests();
-    try {
-      for (const [name, input, named, route, check] of [
-        [
-          'disable_edge_app',
-          { app_id: 101 },
-          /The edge app: App `hello-edge` · ID `101` · URL `https:\/\/hello-edge-201\.fastedge\.app` · Status now `enabled`[^\n]*The app stops serving at its URL https:\/\/hello-edge-201\.fastedge\.app: requests there fail until it is enabled again\./,
-          'PATCH patchEdgeApp',
-          async () => assert.equal((await api.edge.getOwnEdgeApp({ params: { app_id: 101 } })).status, 2),
-        ],
-        [
-          'enable_edge_app',
-          { app_id: 101 },
-          /The edge app: App `hello-edge` · [^\n]*Status now `disabled`/,
-          'PATCH patchEdgeApp',
-          async () => assert.equal((await api.edge.getOwnEdgeApp({ params: { app_id: 101 } })).status, 1),
-        ],
-        [
-          'start_edge_app_debug',
-          { app_id: 107 },
-          /The edge app: App `kafka-logger`/,
-          'PATCH patchEdgeApp',
-          async () => assert.ok(Date.parse(String((await api.edge.getOwnEdgeApp({ params: { app_id: 107 } })).debug_until)) > Date.now() + 29 * 60_000),
-        ],
-        [
-          'delete_edge_app',
-          { app_id: 102 },
-          /The edge app: App `resize-draft`[^\n]*its binary is kept\./,
-          'DELETE deleteEdgeApp',
-          async () => assert.rejects(api.edge.getOwnEdgeApp({ params: { app_id: 102 } }), (e: { status?: number }) => e.status === 404),
-        ],
-      ] as const) {
-        const asked = (await prepare(name, input)).confirmationMessages;
-        assert.ok(asked, `${name} asks first`);
-        assert.match(message(asked.message), named);
-        assert.deepEqual(writes(), [], `${name}: nothing sent by the question`);
-        assert.match(await typing(() => invoke(name, input)), /^(Enabled|Disabled|Debug logging|Deleted) /);
-        assert.deepEqual(writes(), [[route, 1]], `${name}: sent once`);
-        await check();
-        sim.resetRequests();
-      }
-    } finally {
-      sim.reset();
-    }
   });
 
   it('a change never put to the person is not sent, and one confirmation sends once', async () => {

@@ -169,33 +169,6 @@ describe('Cloud view: snapshot policies', function () {
     assert.deepEqual(writes(), ['PATCH patchSchedule 1']);
   });
 
-  it('#52: Edit Schedule keeping fewer snapshots is destructive: the modal says what the platform deletes; declined, nothing is sent', async () => {
-    const scheduleRow = async () =>
-      (await cloud().getChildren(await policyRow('nightly-snapshots'))).find(
-        (r) => (r as { cloudTarget?: { id?: string } }).cloudTarget?.id === NIGHTLY_SCHEDULE,
-      )!;
-    const ui = new ScriptedUi([
-      { pick: ['Every day (*)'] },
-      { pick: ['02'] },
-      ACCEPT,
-      ACCEPT,
-      '3',
-      ACCEPT,
-      ACCEPT,
-      ACCEPT,
-      { pick: '$(check) Keep this schedule' },
-    ]);
-    ext.setUi(ui);
-    const before = writes();
-    assert.equal(await vscode.commands.executeCommand('platformConsole.editSnapshotSchedule', await scheduleRow()), false);
-    assert.match(
-      ui.confirms[0]!.detail,
-      /^Destructive: the platform deletes this schedule's oldest snapshots beyond the newest 3 \(it keeps up to \d+ now\)\. Deleted snapshots cannot be brought back\./,
-    );
-    assert.match(ui.confirms[0]!.detail, /This cannot be undone\./);
-    assert.deepEqual(writes(), before, 'declined: nothing sent');
-  });
-
   it('Delete: the name typed (a wrong one refused), one DELETE, the row leaves; a second attempt finds it gone', async () => {
     const ui = new ScriptedUi(['nightly', 'weekly-archive']);
     ext.setUi(ui);

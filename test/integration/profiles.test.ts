@@ -436,24 +436,6 @@ describe('Protection Profiles view', function () {
     });
   });
 
-  it('Edit Fields… that replaces a value the profile has is destructive: said first with every value sent; declined, nothing is sent', async () => {
-    const node = await nodeOf(3);
-    const full = await (await ext.connections.api())!.security.getProtectionProfile({ params: { protection_profile_id: 3 } });
-    const [first, ...rest] = (full.fields ?? []).filter((f) => typeof f.template_field_id === 'number');
-    assert.ok(first, 'profile 3 has field values');
-    const patches = sent(PATCH);
-    // Started from the field's own row: straight to its value (the platform keeps no old value).
-    const fields = (await rows(node))[1]!;
-    const row = (await rows(fields.node)).find((r) => r.label.startsWith(`${first.template_field_id} = `))!;
-    const ui = await run('platformConsole.editProfileFields', new ScriptedUi(['replaced-by-test']), row.node);
-    const detail = ui.confirms[0]?.detail ?? '(no confirmation)';
-    assert.match(detail, /^Destructive: the field list it sends replaces the profile's: it replaces 1 of its field values/);
-    assert.ok(detail.includes(`\nField ${first.template_field_id}: `) && detail.includes(` -> replaced-by-test\n`), detail);
-    for (const kept of rest) assert.ok(detail.includes(`\nField ${kept.template_field_id}: `), `field ${kept.template_field_id} named\n${detail}`);
-    assert.match(detail, /This cannot be undone\./);
-    assert.equal(sent(PATCH), patches, 'declined: nothing sent');
-  });
-
   it('Copy ID and Copy as JSON put the profile on the clipboard', async () => {
     const node = await nodeOf(1);
     await vscode.commands.executeCommand('platformConsole.copyProfileId', node);

@@ -8,6 +8,7 @@ import { HttpClient } from '../../src/platform/http';
 import { PlatformLists } from '../../src/platform/platformLists';
 import { agentTool, confirmation, runTool, type RunHost } from '../../src/features/agent/model/toolCatalog';
 import type { AgentBinding, AgentTool } from '../../src/features/agent/model/toolKit';
+import type { Dialect } from '../../src/schema/dialect';
 import { startSimulator, type Simulator } from '../../simulator/index';
 
 export interface AgentSim {
@@ -20,18 +21,19 @@ export interface AgentSim {
   run(name: string, input: object, answer?: () => string | undefined): Promise<{ said: string; asked: { message: string; sentMeanwhile: string[] }[] }>;
 }
 
-/** Registers the hooks in the calling `describe`; the fields are ready inside its tests. `fileRoots`: the folders the file tools may read. */
-export function agentSim(key: string, options: { fileRoots?: string[] } = {}): AgentSim {
+/** Registers the hooks in the calling `describe`; the fields are ready inside its tests. `fileRoots`: the folders the file tools may read; `dialect`: the simulator's and the client's (platform unless said). */
+export function agentSim(key: string, options: { fileRoots?: string[]; dialect?: Dialect } = {}): AgentSim {
+  const dialect = options.dialect ?? 'platform';
   let sim: Simulator | undefined;
   let bound: AgentBinding | undefined;
   const host = { connections: async () => [], scrub: (t: string) => t.split(key).join('***') };
   before(async () => {
-    sim = await startSimulator({ apiKey: key, dialect: 'platform' });
-    const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: key, dialect: 'platform' }));
+    sim = await startSimulator({ apiKey: key, dialect });
+    const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: key, dialect }));
     bound = {
       connectionName: 'Sim',
       baseUrl: sim.url,
-      dialect: 'platform',
+      dialect,
       api,
       lists: new PlatformLists(api),
       signal: new AbortController().signal,

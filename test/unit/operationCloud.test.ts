@@ -10,15 +10,10 @@ import { commandConfirmation } from '../../src/operations/commandConfirmation';
 import { deleteSnapshotPolicy, pauseSnapshotPolicy, renameSnapshotPolicy, resumeSnapshotPolicy } from '../../src/operations/snapshotPolicies';
 import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
 import { typedConfirmationPrompt } from '../../src/ui/typedConfirmation';
-import { agentSim } from '../support/agentSim';
 import { NIGHTLY_FACTS, NIGHTLY_POLICY as policy } from '../support/policyFixture';
+import { modal, operationSim, PROD as conn, refused } from '../support/operationSim';
 
-const conn = { name: 'Prod', baseUrl: 'https://api.example' };
 const at = { project_id: 1, region_id: 2, policy_id: 10 };
-const modal = (c: ReturnType<typeof commandConfirmation>) => {
-  assert.equal(c.typed, undefined, 'a modal, no typed name');
-  return writeConfirmationText(c.summary);
-};
 const facts = (change: string) => ['Connection: Prod (https://api.example)', ...NIGHTLY_FACTS, `Change: ${change}`].join('\n');
 
 describe('snapshot policy and function changes as the command confirms them', () => {
@@ -92,8 +87,6 @@ describe('snapshot policy and function changes as the command confirms them', ()
   });
 
   it('a refused input names the field and the rule: the request is never built', () => {
-    const refused = (f: () => unknown, field: RegExp) =>
-      assert.throws(f, (e: Error & { kind?: string }) => e.kind === 'validation' && field.test(e.message), field.source);
     refused(() => renameSnapshotPolicy.request({ ...at, name: 'ab' }), /name/);
     refused(() => pauseSnapshotPolicy.request({ ...at, policy_id: 0 }), /policy_id/);
     refused(() => deleteSnapshotPolicy.request({ ...at, project_id: -1 }), /project_id/);
@@ -104,7 +97,7 @@ describe('snapshot policy and function changes as the command confirms them', ()
 });
 
 describe('the target read of the cloud changes, against the simulator', { timeout: 60_000 }, () => {
-  const t = agentSim('operation-cloud-key-41c7');
+  const t = operationSim('operation-cloud-key-41c7');
 
   it('a policy or a function not in its list is a notFound: nothing is asked, nothing sent', async () => {
     const found = await pauseSnapshotPolicy.read(t.bound.api, { project_id: 1, region_id: 1, policy_id: 10 });

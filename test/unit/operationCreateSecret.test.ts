@@ -10,9 +10,8 @@ import { commandConfirmation } from '../../src/operations/commandConfirmation';
 import { sendOperation, targetOf } from '../../src/operations/operation';
 import { secretSummary } from '../../src/features/secrets/secretSummary';
 import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
-import { agentSim } from '../support/agentSim';
+import { operationSim, PROD as conn, refusal } from '../support/operationSim';
 
-const conn = { name: 'Prod', baseUrl: 'https://api.example' };
 const VALUE = 'the-secret-value-never-shown';
 const payload = Buffer.from(VALUE).toString('base64');
 const input = {
@@ -22,10 +21,6 @@ const input = {
   payload,
   payload_content_type: 'application/octet-stream',
   secret_type: 'passphrase' as const,
-};
-const refusal = (field: RegExp, rule: RegExp) => (e: Error & { kind?: string; issues?: { path: string; message: string }[] }) => {
-  const said = [e.message, ...(e.issues ?? []).map((i) => `${i.path}: ${i.message}`)].join('\n');
-  return e.kind === 'validation' && field.test(said) && rule.test(said);
 };
 
 describe('Create Secret as the command confirms it', () => {
@@ -108,7 +103,7 @@ describe('Create Secret as the command confirms it', () => {
 });
 
 describe('Create Secret against the simulator', { timeout: 60_000 }, () => {
-  const t = agentSim('operation-create-secret-key-41c9');
+  const t = operationSim('operation-create-secret-key-41c9');
 
   it('nothing is read first; sent once to POST createSecret; a refused input sends nothing', async () => {
     assert.equal(createSecret.readsNothing, true);

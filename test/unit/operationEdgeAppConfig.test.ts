@@ -9,7 +9,7 @@ import * as z from 'zod';
 import { commandConfirmation } from '../../src/operations/commandConfirmation';
 import { setEdgeAppConfig, type ConfigInput } from '../../src/operations/edgeAppConfig';
 import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
-import { agentSim } from '../support/agentSim';
+import { operationSim } from '../support/operationSim';
 
 const conn = { name: 'Production', baseUrl: 'https://api.example.com' };
 const app = {
@@ -90,7 +90,7 @@ describe('an edge app configuration change as the command confirms it', () => {
 });
 
 describe('the app and its secrets read for a configuration change, against the simulator', { timeout: 60_000 }, () => {
-  const t = agentSim('operation-edge-config-key-3b58');
+  const t = operationSim('operation-edge-config-key-3b58');
 
   it('the app as it is, the names of the secrets it uses and of those the input refers to; an unknown app is a notFound', async () => {
     const read = await setEdgeAppConfig.read(t.bound.api, { app_id: 101, secrets: { set: { DB: 637, OTHER: 987_654 } } });

@@ -7,17 +7,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { commandConfirmation } from '../../src/operations/commandConfirmation';
 import { deleteEdgeApp, disableEdgeApp, enableEdgeApp, startEdgeAppDebug } from '../../src/operations/edgeApps';
-import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
 import { typedConfirmationPrompt } from '../../src/ui/typedConfirmation';
-import { agentSim } from '../support/agentSim';
+import { modal, operationSim } from '../support/operationSim';
 
 const conn = { name: 'Production', baseUrl: 'https://api.example.com' };
 const at = { app_id: 103 };
 const app = { id: 103, name: 'geo-redirect', url: 'https://geo-redirect-201.fastedge.app', status: 2 };
-const modal = (c: ReturnType<typeof commandConfirmation>) => {
-  assert.equal(c.typed, undefined, 'a modal, no typed name');
-  return writeConfirmationText(c.summary);
-};
 const facts = (status: string, change: string) =>
   [
     'Connection: Production (https://api.example.com)',
@@ -99,7 +94,7 @@ describe('edge app lifecycle changes as the command confirms them', () => {
 });
 
 describe('the target read of the edge app changes, against the simulator', { timeout: 60_000 }, () => {
-  const t = agentSim('operation-edge-apps-key-7d21');
+  const t = operationSim('operation-edge-apps-key-7d21');
 
   it("the app is read as the platform has it; an unknown app or another client's is a notFound, and nothing is sent", async () => {
     const read = await enableEdgeApp.read(t.bound.api, { app_id: 103 });

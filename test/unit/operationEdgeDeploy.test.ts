@@ -13,19 +13,11 @@ import { describe, it } from 'node:test';
 import { commandConfirmation } from '../../src/operations/commandConfirmation';
 import { createEdgeApp } from '../../src/operations/edgeCreate';
 import { deleteEdgeBinary, deployEdgeApp, rollBackEdgeApp, type EdgeAppThing } from '../../src/operations/edgeDeploy';
-import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
-import { agentSim } from '../support/agentSim';
+import { modal, operationSim, PROD as conn, refused } from '../support/operationSim';
 
-const conn = { name: 'Prod', baseUrl: 'https://api.example' };
 const app: EdgeAppThing = { id: 103, name: 'hello', url: 'https://hello.example.com', status: 1, binary: 4748 };
 const SHA = 'ab'.repeat(32);
 const seal = { path: '/work/build/app.wasm', bytes: 52_428_800, sha256: SHA, dev: 1, ino: 2, mtimeMs: 3 };
-const modal = (c: ReturnType<typeof commandConfirmation>) => {
-  assert.equal(c.typed, undefined, 'a modal, no typed name');
-  return writeConfirmationText(c.summary);
-};
-const refused = (f: () => unknown, field: RegExp) =>
-  assert.throws(f, (e: Error & { kind?: string }) => e.kind === 'validation' && field.test(e.message), field.source);
 const failsWith = (kind: string, message: RegExp) => (e: Error & { kind?: string }) => e.kind === kind && message.test(e.message);
 
 describe('edge deploy and create operations as the command confirms them', () => {
@@ -145,7 +137,7 @@ describe('edge deploy and create operations as the command confirms them', () =>
 
 describe('the target read of the edge deploy and create operations, against the simulator', { timeout: 60_000 }, () => {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'op-deploy-')));
-  const t = agentSim('operation-edge-deploy-key-6c2e', { fileRoots: [root] });
+  const t = operationSim('operation-edge-deploy-key-6c2e', { fileRoots: [root] });
 
   it('Deploy reads the app and hashes the file; a file that is not WebAssembly or an app not there fails: nothing asked or sent', async () => {
     const wasm = join(root, 'app.wasm');

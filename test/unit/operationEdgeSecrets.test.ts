@@ -8,23 +8,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { commandConfirmation } from '../../src/operations/commandConfirmation';
 import { createEdgeSecret, deleteEdgeSecret, replaceEdgeSecretValue, type EdgeSecretThing } from '../../src/operations/edgeSecrets';
-import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
 import { typedConfirmationPrompt } from '../../src/ui/typedConfirmation';
-import { agentSim } from '../support/agentSim';
+import { modal, operationSim, PROD as conn, refused } from '../support/operationSim';
 
-const conn = { name: 'Prod', baseUrl: 'https://api.example' };
 const VALUE = 'value-never-in-a-confirmation-4e1b';
 const token: EdgeSecretThing = {
   secret: { id: 636, name: 'upstream-token', comment: 'rotated monthly', app_count: 2, secret_slots: [] },
   users: [{ id: 101, name: 'hello-edge' }],
   complete: false,
 };
-const modal = (c: ReturnType<typeof commandConfirmation>) => {
-  assert.equal(c.typed, undefined, 'a modal, no typed name');
-  return writeConfirmationText(c.summary);
-};
-const refused = (f: () => unknown, field: RegExp) =>
-  assert.throws(f, (e: Error & { kind?: string }) => e.kind === 'validation' && field.test(e.message), field.source);
 
 describe('edge secret operations as the command confirms them', () => {
   it('Create: name, comment, the value as its length, slot 0; a plain write', () => {
@@ -117,7 +109,7 @@ describe('edge secret operations as the command confirms them', () => {
 });
 
 describe('the target read of the edge secret operations, against the simulator', { timeout: 60_000 }, () => {
-  const t = agentSim('operation-edge-secrets-key-2b9d');
+  const t = operationSim('operation-edge-secrets-key-2b9d');
 
   it('delete reads the secret and the apps that use it; a secret not there is a notFound: nothing asked, nothing sent', async () => {
     const thing = await deleteEdgeSecret.read(t.bound.api, { secret_id: 636 });

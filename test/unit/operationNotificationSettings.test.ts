@@ -8,9 +8,8 @@ import { describe, it } from 'node:test';
 import { commandConfirmation } from '../../src/operations/commandConfirmation';
 import { createNotificationSetting, updateNotificationSetting } from '../../src/operations/notificationSettings';
 import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
-import { agentSim } from '../support/agentSim';
+import { operationSim, PROD as conn, refused } from '../support/operationSim';
 
-const conn = { name: 'Prod', baseUrl: 'https://api.example' };
 const setting = { resellerId: 701, notificationSettingsId: 801 };
 const now = { notification_type: 'deletion_request' as const, email: 'ops@example.com', enabled: true };
 const text = (c: ReturnType<typeof commandConfirmation>) => writeConfirmationText(c.summary);
@@ -79,8 +78,6 @@ describe('notification setting writes as the command confirms them', () => {
   });
 
   it('a refused input names the field and the rule: the request is never built', () => {
-    const refused = (f: () => unknown, field: RegExp) =>
-      assert.throws(f, (e: Error & { kind?: string }) => e.kind === 'validation' && field.test(e.message), field.source);
     refused(() => createNotificationSetting.request({ resellerId: 701, notification_type: 'failed_login', email: 'not-an-address' }), /email/);
     refused(() => createNotificationSetting.request({ resellerId: 0, notification_type: 'failed_login', email: 'a@example.com' }), /resellerId/);
     refused(
@@ -97,7 +94,7 @@ describe('notification setting writes as the command confirms them', () => {
 });
 
 describe('the target read of a notification setting update, against the simulator', { timeout: 60_000 }, () => {
-  const t = agentSim('operation-notification-key-3c9e');
+  const t = operationSim('operation-notification-key-3c9e');
 
   it("the setting is read from its reseller's list; one not there is a notFound: nothing is asked, nothing sent", async () => {
     const found = await updateNotificationSetting.read(t.bound.api, { ...setting, ...now });

@@ -33,8 +33,8 @@ import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
 import { typedConfirmationPrompt } from '../../src/ui/typedConfirmation';
 import { PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
 import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
-import { agentSim } from '../support/agentSim';
 import { makeChain } from '../support/certs';
+import { operationSim, type AgentSim } from '../support/operationSim';
 
 const KEY = 'operation-parity-key-5e3a';
 /** The schedule of policy 10 the simulator seeds. */
@@ -164,7 +164,7 @@ function chatFacts(message: string, noun: string): Facts {
 }
 
 /** The request the chat tool asks about, built as languageModelTools.ts prepareInvocation builds it, and its message. */
-async function chatFace(tool: AgentTool, input: Record<string, unknown>, t: ReturnType<typeof agentSim>): Promise<{ request: WriteRequest; message: string }> {
+async function chatFace(tool: AgentTool, input: Record<string, unknown>, t: AgentSim): Promise<{ request: WriteRequest; message: string }> {
   const parsed = parseToolInput(tool, input);
   assert.ok(parsed.ok);
   const prepared = prepareWrite(tool, parsed.input);
@@ -175,7 +175,7 @@ async function chatFace(tool: AgentTool, input: Record<string, unknown>, t: Retu
 }
 
 /** The chat tool's invoke after VS Code's dialog was allowed (languageModelTools.ts invoke): the typed name asked through `ui`. */
-const chatInvoke = (tool: AgentTool, input: Record<string, unknown>, t: ReturnType<typeof agentSim>, confirmed: WriteRequest, ui: ScriptedUi) =>
+const chatInvoke = (tool: AgentTool, input: Record<string, unknown>, t: AgentSim, confirmed: WriteRequest, ui: ScriptedUi) =>
   runTool(tool, t.bound, input, { connections: async () => [], scrub: (x) => x, confirmed, askName: askNameInEditor(() => ui) });
 
 type Elicited = ElicitRequestFormParams;
@@ -184,7 +184,7 @@ type Elicited = ElicitRequestFormParams;
 async function mcpFace(
   tool: AgentTool,
   input: Record<string, unknown>,
-  t: ReturnType<typeof agentSim>,
+  t: AgentSim,
   reply: ((asked: Elicited) => ElicitResult) | 'no elicitation' = () => ({ action: 'decline' }),
 ) {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -222,7 +222,7 @@ async function mcpFace(
 }
 
 describe('one operation, three faces: the command, the chat tool and MCP confirm the same', { timeout: 60_000 }, () => {
-  const t = agentSim(KEY, { fileRoots: [FILE_ROOT] });
+  const t = operationSim(KEY, { fileRoots: [FILE_ROOT] });
 
   it('every operation has a sample here and exactly one agent tool', () => {
     assert.deepEqual(OPERATIONS.map((op) => op.name).sort(), Object.keys(SAMPLES).sort());

@@ -12,10 +12,9 @@ import type { ProtectionTemplate } from '../../src/schema/profileTemplates';
 import type { ProtectionProfile } from '../../src/schema/security';
 import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
 import { typedConfirmationPrompt } from '../../src/ui/typedConfirmation';
-import { agentSim } from '../support/agentSim';
 import { SERVICE_SHIELD } from '../support/profileTemplateFixture';
+import { modal, operationSim, PROD as conn, refused } from '../support/operationSim';
 
-const conn = { name: 'Prod', baseUrl: 'https://api.example' };
 const template = SERVICE_SHIELD;
 const profile: ProtectionProfile = {
   id: 12,
@@ -28,12 +27,6 @@ const profile: ProtectionProfile = {
   ],
   networks: ['203.0.113.0/24', '2001:db8::/48'],
 };
-const modal = (c: ReturnType<typeof commandConfirmation>) => {
-  assert.equal(c.typed, undefined, 'a modal, no typed name');
-  return writeConfirmationText(c.summary);
-};
-const refused = (f: () => unknown, field: RegExp) =>
-  assert.throws(f, (e: Error & { kind?: string }) => e.kind === 'validation' && field.test(e.message), field.source);
 
 describe('protection profile operations as the command confirms them', () => {
   it('Create names every value it sends, by the template read: "not set" where a field is left out', () => {
@@ -141,7 +134,7 @@ describe('protection profile operations as the command confirms them', () => {
 });
 
 describe('the target read of the profile operations, against the simulator', { timeout: 60_000 }, () => {
-  const t = agentSim('operation-profiles-key-9d24');
+  const t = operationSim('operation-profiles-key-9d24');
 
   it('the profile, the template moved to and the template created from are read; a profile or template not there asks nothing', async () => {
     const read = await updateProtectionProfile.read(t.bound.api, { protection_profile_id: 1, template_id: 3 });

@@ -6,13 +6,9 @@ import { describe, it } from 'node:test';
 import { commandConfirmation } from '../../src/operations/commandConfirmation';
 import { deleteNotificationSetting, deleteReportTask, disableFreeFeature } from '../../src/operations/removals';
 import { fieldTitle } from '../../src/ui/operationSteps';
-import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
+import { modal } from '../support/operationSim';
 
 const conn = { name: 'prod', baseUrl: 'https://api.example.com' };
-const modal = (c: ReturnType<typeof commandConfirmation>) => {
-  assert.equal(c.typed, undefined, 'a modal, no typed name');
-  return writeConfirmationText(c.summary);
-};
 
 describe('the removals as the command confirms them', () => {
   it('Delete Notification Setting: connection, reseller, setting, type, email, enabled; a typed id says what is not known', () => {

@@ -7,9 +7,7 @@ import { describe, it } from 'node:test';
 import { commandConfirmation } from '../../src/operations/commandConfirmation';
 import { createReport } from '../../src/operations/reports';
 import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
-import { agentSim } from '../support/agentSim';
-
-const conn = { name: 'Prod', baseUrl: 'https://api.example' };
+import { operationSim, PROD as conn, refused } from '../support/operationSim';
 
 describe('a report task started, as every face confirms it', () => {
   it('names the template and every parameter sent, as JSON (numbers and text told apart); a plain write', () => {
@@ -35,8 +33,6 @@ describe('a report task started, as every face confirms it', () => {
   });
 
   it('a refused input names the field and the rule: the request is never built', () => {
-    const refused = (f: () => unknown, field: RegExp) =>
-      assert.throws(f, (e: Error & { kind?: string }) => e.kind === 'validation' && field.test(e.message), field.source);
     refused(() => createReport.request({ template_code: '' }), /template_code/);
     refused(
       () => createReport.request({ template_code: 'R', parameters: [1] as unknown as Record<string, unknown> }),
@@ -48,7 +44,7 @@ describe('a report task started, as every face confirms it', () => {
 });
 
 describe('create_report against the simulator', { timeout: 60_000 }, () => {
-  const t = agentSim('operation-reports-key-5d2a');
+  const t = operationSim('operation-reports-key-5d2a');
 
   it('nothing is read first; declined sends nothing; allowed, one POST with the body as confirmed', async () => {
     const input = { template_code: 'ResellerPlans', parameters: { date_to: '2026-10-31' } };

@@ -7,24 +7,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { commandConfirmation } from '../../src/operations/commandConfirmation';
 import { addSchedules, editSnapshotSchedule, removeSnapshotSchedule } from '../../src/operations/snapshotSchedules';
-import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
-import { createPlatformApi } from '../../src/platform/api';
-import { HttpClient } from '../../src/platform/http';
-import { startSimulator } from '../../simulator/index';
-import { agentSim } from '../support/agentSim';
 import { NIGHTLY_FACTS, NIGHTLY_POLICY } from '../support/policyFixture';
+import { modal, operationSim, PROD as conn, refused } from '../support/operationSim';
 
-const conn = { name: 'Prod', baseUrl: 'https://api.example' };
 const at = { project_id: 1, region_id: 2, policy_id: 10, schedule_id: 's1' };
 const policy = {
   ...NIGHTLY_POLICY,
   schedules: [{ ...NIGHTLY_POLICY.schedules[0]!, max_quantity: 7, retention_time: { weeks: 1 } }, NIGHTLY_POLICY.schedules[1]!],
 };
 const thing = { policy, schedule: policy.schedules[0]! };
-const modal = (c: ReturnType<typeof commandConfirmation>) => {
-  assert.equal(c.typed, undefined, 'a modal, no typed name');
-  return writeConfirmationText(c.summary);
-};
 const POLICY_FACTS = [
   'Connection: Prod (https://api.example)',
   ...NIGHTLY_FACTS,
@@ -102,8 +93,6 @@ describe('snapshot schedule changes as the command confirms them', () => {
   });
 
   it('a refused input names the field and the rule: the request is never built', () => {
-    const refused = (f: () => unknown, field: RegExp) =>
-      assert.throws(f, (e: Error & { kind?: string }) => e.kind === 'validation' && field.test(e.message), field.source);
     refused(() => editSnapshotSchedule.request({ ...at, change: { hour: '25' } }), /hour/);
     refused(() => editSnapshotSchedule.request({ ...at, change: {} }), /at least one field/);
     refused(() => editSnapshotSchedule.request({ ...at, schedule_id: '', change: { hour: '4' } }), /schedule_id/);
@@ -120,7 +109,7 @@ describe('snapshot schedule changes as the command confirms them', () => {
 });
 
 describe('the target read of the schedule changes, against the simulator', { timeout: 60_000 }, () => {
-  const t = agentSim('operation-schedules-key-77b1');
+  const t = operationSim('operation-schedules-key-77b1');
   const seeded = { project_id: 1, region_id: 1, policy_id: 10, schedule_id: '3f0e2a1c-5b7d-4e8f-9a0b-1c2d3e4f5a60' };
 
   it('the schedule is read from its policy; one no longer there is a notFound: nothing is asked, nothing sent', async () => {
@@ -156,22 +145,18 @@ describe('the target read of the schedule changes, against the simulator', { tim
 });
 
 describe('schedules added on a server without the list of policies (the spec dialect)', { timeout: 60_000 }, () => {
+  const t = operationSim('operation-schedules-spec-key', { dialect: 'spec' });
+
   it('the policy is known by its id only: asked with its facts not stated, then sent (the platform answers for the policy)', async () => {
-    const sim = await startSimulator({ apiKey: 'operation-schedules-spec-key', dialect: 'spec' });
-    try {
-      const api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: 'operation-schedules-spec-key', dialect: 'spec' }));
-      const input = { project_id: 1, region_id: 1, policy_id: 10, schedules: [{ type: 'interval' as const, hours: 6, max_quantity: 2 }] };
-      const policy = await addSchedules.read(api, input);
-      assert.deepEqual(policy, { id: 10 });
-      const shown = modal(commandConfirmation(addSchedules, input, policy, conn));
-      assert.equal(shown.message, 'Add 1 schedule to snapshot policy 10 on Prod?');
-      assert.match(
-        shown.detail,
-        /\nPolicy: policy 10 \(ID 10\)\nProject \/ region: 1 \/ 1\nStatus now: not stated\nSchedules: not stated\nVolumes: not stated\nAdds: every 6 hours; at most 2 snapshots\n/,
-      );
-      assert.equal(Object.keys(sim.requestCounts()).filter((k) => !k.startsWith('GET')).length, 0, 'nothing sent by reading');
-    } finally {
-      await sim.close();
-    }
+    const input = { project_id: 1, region_id: 1, policy_id: 10, schedules: [{ type: 'interval' as const, hours: 6, max_quantity: 2 }] };
+    const policy = await addSchedules.read(t.bound.api, input);
+    assert.deepEqual(policy, { id: 10 });
+    const shown = modal(commandConfirmation(addSchedules, input, policy, conn));
+    assert.equal(shown.message, 'Add 1 schedule to snapshot policy 10 on Prod?');
+    assert.match(
+      shown.detail,
+      /\nPolicy: policy 10 \(ID 10\)\nProject \/ region: 1 \/ 1\nStatus now: not stated\nSchedules: not stated\nVolumes: not stated\nAdds: every 6 hours; at most 2 snapshots\n/,
+    );
+    assert.deepEqual(t.writes(), [], 'nothing sent by reading');
   });
 });

@@ -4,24 +4,14 @@
 // so nothing is asked; a storage deletion of the other API than the server's refused before sending,
 // also where no one is asked. (The chat tool and MCP faces: operationParity.test.ts.)
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { deleteCloudSecret } from '../../src/operations/cloudSecrets';
 import { commandConfirmation } from '../../src/operations/commandConfirmation';
 import { sendOperation } from '../../src/operations/operation';
 import { deleteStorage, restoreStorage } from '../../src/operations/storages';
-import { createPlatformApi, type PlatformApi } from '../../src/platform/api';
-import { HttpClient } from '../../src/platform/http';
 import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
 import { typedConfirmationPrompt } from '../../src/ui/typedConfirmation';
-import { startSimulator, type Simulator } from '../../simulator/index';
-import { agentSim } from '../support/agentSim';
-
-const conn = { name: 'Prod', baseUrl: 'https://api.example' };
-/** A validation refusal whose field (in its issues, or named in its message) and rule match. */
-const refusal = (field: RegExp, rule: RegExp) => (e: Error & { kind?: string; issues?: { path: string; message: string }[] }) => {
-  const said = [e.message, ...(e.issues ?? []).map((i) => `${i.path}: ${i.message}`)].join('\n');
-  return e.kind === 'validation' && field.test(said) && rule.test(said);
-};
+import { operationSim, PROD as conn, refusal } from '../support/operationSim';
 
 describe('cloud secret and storage operations as the command confirms them', () => {
   const at = { project_id: 1, region_id: 2, secret_id: '5b3a4f2e-0c1d-4e8f-9a7b-1c2d3e4f5a02' };
@@ -110,7 +100,7 @@ describe('cloud secret and storage operations as the command confirms them', () 
 });
 
 describe('the target read of the secret and storage changes, against the simulator', { timeout: 60_000 }, () => {
-  const t = agentSim('operation-storage-key-6d1e');
+  const t = operationSim('operation-storage-key-6d1e');
   const notFound = (pattern: RegExp) => (e: Error & { kind?: string }) => e.kind === 'notFound' && pattern.test(e.message);
 
   it('a secret, a storage of the other kind, a live storage to restore: not found, nothing asked, nothing sent', async () => {
@@ -136,24 +126,17 @@ describe('the target read of the secret and storage changes, against the simulat
 });
 
 describe('storage operations on a spec-dialect server', { timeout: 60_000 }, () => {
-  const KEY = 'operation-storage-spec-key-2b7f';
-  let sim: Simulator;
-  let api: PlatformApi;
-  before(async () => {
-    sim = await startSimulator({ apiKey: KEY, dialect: 'spec' });
-    api = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: KEY, dialect: 'spec' }));
-  });
-  beforeEach(() => sim.resetRequests());
-  after(() => sim.close());
-  const writes = () => Object.keys(sim.requestCounts()).filter((k) => !k.startsWith('GET'));
+  const t = operationSim('operation-storage-spec-key-2b7f', { dialect: 'spec' });
+  const api = () => t.bound.api;
+  const writes = () => t.writes().map((w) => w.replace(/ \d+$/, ''));
 
   it('a type is refused (only v1 there), a restore names the connection; without type one v1 DELETE', async () => {
-    await assert.rejects(deleteStorage.read(api, { storage_id: 1001, type: 'object' }), refusal(/^type: /m, /leave it out on a spec-dialect connection/));
-    await assert.rejects(sendOperation(api, deleteStorage.request({ storage_id: 1001, type: 'object' })), refusal(/^type: /m, /leave it out/));
-    await assert.rejects(restoreStorage.read(api, { storage_id: 1001 }), refusal(/^connection: /m, /no storage API v4/));
+    await assert.rejects(deleteStorage.read(api(), { storage_id: 1001, type: 'object' }), refusal(/^type: /m, /leave it out on a spec-dialect connection/));
+    await assert.rejects(sendOperation(api(), deleteStorage.request({ storage_id: 1001, type: 'object' })), refusal(/^type: /m, /leave it out/));
+    await assert.rejects(restoreStorage.read(api(), { storage_id: 1001 }), refusal(/^connection: /m, /no storage API v4/));
     assert.deepEqual(writes(), []);
-    assert.deepEqual(await deleteStorage.read(api, { storage_id: 1001 }), { id: 1001 }, 'nothing to read there: its id');
-    await sendOperation(api, deleteStorage.request({ storage_id: 1001 }));
-    assert.deepEqual(sim.requestCounts()['DELETE deleteStorage'], 1);
+    assert.deepEqual(await deleteStorage.read(api(), { storage_id: 1001 }), { id: 1001 }, 'nothing to read there: its id');
+    await sendOperation(api(), deleteStorage.request({ storage_id: 1001 }));
+    assert.deepEqual(t.sim.requestCounts()['DELETE deleteStorage'], 1);
   });
 });

@@ -12,14 +12,11 @@ import { tlsSummary } from '../../src/features/secrets/secretSummary';
 import { commandConfirmation } from '../../src/operations/commandConfirmation';
 import { sendOperation, targetOf } from '../../src/operations/operation';
 import { PEM_FILE_MAX, createTlsSecret, readAnyPem, readTlsFiles } from '../../src/operations/tlsSecret';
-import { createPlatformApi } from '../../src/platform/api';
-import { HttpClient } from '../../src/platform/http';
 import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
-import { agentSim } from '../support/agentSim';
 import { expiredLeaf, makeChain, mismatchedKeyPem } from '../support/certs';
+import { clientOf, operationSim, PROD as conn } from '../support/operationSim';
 
 const KEY = 'operation-tls-secret-key-8d21';
-const conn = { name: 'Prod', baseUrl: 'https://api.example' };
 const refusal = (field: string, rule: RegExp) => (e: Error & { kind?: string; issues?: { path: string; message: string }[] }) =>
   e.kind === 'validation' && e.issues?.[0]?.path === field && rule.test(e.message);
 
@@ -39,7 +36,7 @@ describe('Create TLS Secret as an operation', { timeout: 60_000 }, () => {
     private_key_file: put('leaf.key', chain.leaf.privateKeyPem),
     chain_file: put('chain.crt', chain.chainPem),
   };
-  const t = agentSim(KEY);
+  const t = operationSim(KEY);
 
   it('the facts name the certificate, its chain and every file, every value sent, never the key', async () => {
     const thing = await createTlsSecret.read(t.bound.api, input);
@@ -116,7 +113,7 @@ describe('Create TLS Secret as an operation', { timeout: 60_000 }, () => {
   });
 
   it('a connection of the original design (no /cloud/v2/secrets) is refused before any file is read', async () => {
-    const spec = createPlatformApi(new HttpClient({ baseUrl: t.sim.url, apiKey: KEY, dialect: 'spec' }));
+    const spec = clientOf(t, KEY, 'spec');
     await assert.rejects(
       createTlsSecret.read(spec, { ...input, certificate_file: join(dir, 'missing.crt') }),
       refusal('connection', /no \/cloud\/v2\/secrets/),
