@@ -95,7 +95,7 @@ describe('Create and Delete Protection Profile, Templates', function () {
 
     const inputs = ui.prompts.filter((p) => p.kind === 'input');
     const byPrompt = (start: string) => inputs.filter((p) => p.prompt.startsWith(start));
-    assert.deepEqual(byPrompt('Name of the new protection profile')[0]!.refusals, ['Name: is required', 'Name: must be at most 100 characters (101 typed)']);
+    assert.deepEqual(byPrompt('Name (1 to 100 characters)')[0]!.refusals, ['Name: must not be empty', 'Name: must be at most 100 characters']);
     const template = ui.prompts.find((p) => p.kind === 'pick')!;
     assert.ok(template.items!.includes('Service Shield') && template.items!.includes('DDoS Protection Standard'));
     assert.equal(template.totalSteps, 2, 'before a template is picked, its fields are not counted');
