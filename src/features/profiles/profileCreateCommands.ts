@@ -17,7 +17,8 @@ import { fieldStep } from '../../ui/operationSteps';
 import { runWizard } from '../../ui/wizard';
 import { createProfileSteps } from './createProfileFlow';
 import { createBody, type CreateProfileState } from './model/createProfile';
-import { profileDescription, profileLabel } from './model/profileText';
+import { profileLabel } from './model/profileText';
+import { loadedProfiles } from './profileEditFlows';
 import { profileNodeOf } from './profileNodes';
 import type { ProfilesTree } from './profilesTree';
 import { templateSource } from './templateList';
@@ -109,13 +110,7 @@ export function registerProfileCreateCommands(deps: ProfileCreateDeps): vscode.D
         ui,
         steps: [
           fieldStep<ReturnType<typeof deleteOp.fields>, 'protection_profile_id', PickState, ProtectionProfile>(deleteOp, 'protection_profile_id', {
-            list: () => ({
-              noun: 'protection profile',
-              load: () => Promise.resolve({ items: [...profiles] }),
-              missing: () => false,
-              logError: () => undefined,
-              item: (p) => ({ label: profileLabel(p), description: `#${p.id} · ${profileDescription(p)}`, value: p.id }),
-            }),
+            list: () => loadedProfiles(profiles),
           }),
         ],
       },

@@ -6,7 +6,7 @@ import { readProfile, updateProtectionProfile as updateOp } from '../../operatio
 import type { PlatformApi } from '../../platform/api';
 import type { ProtectionProfile } from '../../schema/security';
 import { fieldProblem, parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
-import { fieldPromptText, fieldStep, fieldTitle, operationItemField } from '../../ui/operationSteps';
+import { fieldPromptText, fieldStep, fieldTitle, operationItemField, type FieldList } from '../../ui/operationSteps';
 import { checksQuietWhenEmpty } from '../../ui/promptChecks';
 import type { WizardStep } from '../../ui/wizard';
 import { fieldAlreadySetProblem, fieldValueText } from './model/profileEdits';
@@ -46,6 +46,17 @@ export function startFrom(state: ProfileEditState, profile: ProtectionProfile): 
   if (profile.template?.id != null) state.template_id = profile.template.id;
 }
 
+/** The profiles the view has loaded, to pick a `protection_profile_id` from (one it does not show is typed). */
+export function loadedProfiles(profiles: readonly ProtectionProfile[]): FieldList<ProtectionProfile, number> {
+  return {
+    noun: 'protection profile',
+    load: () => Promise.resolve({ items: [...profiles] }),
+    missing: () => false,
+    logError: () => undefined,
+    item: (p) => ({ label: profileLabel(p), description: `#${p.id} · ${profileDescription(p)}`, value: p.id }),
+  };
+}
+
 /**
  * Picks the profile to edit when the command did not come from a node (the command palette): one
  * of the loaded list, or its id typed (then read, with its field values); `activeId` highlighted.
@@ -53,13 +64,7 @@ export function startFrom(state: ProfileEditState, profile: ProtectionProfile): 
 export function pickProfileStep(profiles: readonly ProtectionProfile[], api: PlatformApi, activeId?: number): WizardStep<ProfileEditState> {
   const listed = new Map(profiles.map((p) => [p.id, p]));
   const pick = fieldStep<ReturnType<typeof updateOp.fields>, 'protection_profile_id', ProfileEditState, ProtectionProfile>(updateOp, 'protection_profile_id', {
-    list: () => ({
-      noun: 'protection profile',
-      load: () => Promise.resolve({ items: [...profiles] }),
-      missing: () => false,
-      logError: () => undefined,
-      item: (p) => ({ label: profileLabel(p), description: `#${p.id} · ${profileDescription(p)}`, value: p.id }),
-    }),
+    list: () => loadedProfiles(profiles),
   });
   return {
     id: pick.id,
