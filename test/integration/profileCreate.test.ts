@@ -219,6 +219,31 @@ describe('Create and Delete Protection Profile, Templates', function () {
     );
   });
 
+  it('a failed delete: Retry asks for the typed name again, not for the profile; the second DELETE deletes it', async () => {
+    const made = await (await api()).security.createProtectionProfile({ params: {}, query: {}, body: { name: 'Retry delete', template_id: 1 } });
+    await tree().reload();
+    await tree().getChildren();
+    const node = tree().nodeFor(made.id);
+    assert.ok(node, 'the new profile is shown');
+    sim.resetRequests();
+    sim.setFault({ route: 'deleteProtectionProfile', kind: 'status', status: 500, times: 1 });
+    const ui = new ScriptedUi(['Retry delete', 'Retry delete'], (_m, actions) => (actions.includes('Retry') ? 'Retry' : undefined));
+    ext.setUi(ui);
+    assert.equal(await vscode.commands.executeCommand('platformConsole.deleteProtectionProfile', node), true);
+    assert.deepEqual(
+      ui.prompts.map((p) => p.kind),
+      ['input', 'input'],
+      'the typed name, then after Retry the typed name again: the profile is not picked again',
+    );
+    assert.ok(ui.notifications.some((n) => n.severity === 'error' && /^Could not delete protection profile "Retry delete"/.test(n.message)));
+    assert.deepEqual(writes(), ['DELETE deleteProtectionProfile 2']);
+    assert.equal(
+      (await listed()).some((p) => p.id === made.id),
+      false,
+      'gone from the simulator',
+    );
+  });
+
   it('the Templates group: each template, its fields (rule, required, default; description in the tooltip) and its policies, read when opened', async () => {
     await tree().getChildren();
     await tree().settled();

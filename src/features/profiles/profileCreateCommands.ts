@@ -154,8 +154,8 @@ export function registerProfileCreateCommands(deps: ProfileCreateDeps): vscode.D
         actions: ['Retry'],
         signInAgain: signInAgain(bound),
       });
-      // Retry asks for the typed name again: a deletion is never sent without it.
-      return choice === 'Retry' ? remove(bound, profile) : false;
+      // Retry asks for the typed name again (a deletion is never sent without it), not for the profile: it was chosen.
+      return choice === 'Retry' ? removePicked(bound, profile) : false;
     }
     if (tree.idPrefix === connection.id) tree.removeProfile(profile.id);
     const line = `Deleted protection profile "${profileLabel(profile)}" (ID ${profile.id}) on ${connection.name}.`;
