@@ -10,7 +10,8 @@ import { fillPath, pathIn } from '../schema/endpoint';
 import { endpoints } from '../schema/endpoints';
 import { PlatformError } from '../schema/errors';
 import type { ProtectionTemplate } from '../schema/profileTemplates';
-import type { ProtectionProfile } from '../schema/security';
+import { profileFieldRequest, type ProtectionProfile } from '../schema/security';
+import { positiveId, typeError } from '../schema/schemaKit';
 import { typedText } from '../schema/templateFieldRules';
 import { throwValidation } from '../schema/validate';
 import { profileTemplateLoss } from '../ui/text/destructiveChanges';
@@ -50,13 +51,20 @@ export const createProtectionProfile = defineOperation({
   button: 'Create',
   fields: () =>
     z.strictObject({
-      name: create().body.shape.name.describe("The new profile's name"),
-      template_id: create().body.shape.template_id.describe('The template to create it from'),
+      name: create().body.shape.name.describe("The new profile's name").meta({ title: 'Name' }),
+      // The spec says only "integer"; the platform's ids are positive, so 0 is refused before anything is read (our rule).
+      template_id: positiveId().describe('The template to create it from').meta({ title: 'Template ID' }),
       // A value is text, a number, true/false or a list of those (a recursive JSON schema trips some models' tool parsers).
       fields: z
-        .array(z.strictObject({ template_field_id: z.int().min(1), value: z.union([scalar(), z.array(scalar())]) }))
+        .array(
+          z.strictObject({
+            template_field_id: positiveId().meta({ title: 'Template field ID' }),
+            value: z.union([scalar(), z.array(scalar())]).meta({ title: 'Value' }),
+          }),
+        )
         .optional()
-        .describe('Field values: [{template_field_id, value}]'),
+        .describe('Field values: [{template_field_id, value}]')
+        .meta({ title: 'Field values' }),
     }),
   request: ({ name, template_id, fields }) => checkedRequest(create(), { params: {}, query: {}, body: { name, template_id, ...(fields ? { fields } : {}) } }),
   action: ({ name, template_id }, t?: ProtectionTemplate) =>
@@ -88,7 +96,10 @@ export const deleteProtectionProfile = defineOperation({
   noun: 'The protection profile',
   kind: 'destructive',
   button: 'Delete',
-  fields: () => z.strictObject({ protection_profile_id: remove().params.shape.protection_profile_id.describe('The profile to delete') }),
+  fields: () =>
+    z.strictObject({
+      protection_profile_id: remove().params.shape.protection_profile_id.describe('The profile to delete').meta({ title: 'Protection profile ID' }),
+    }),
   request: ({ protection_profile_id }) => checkedRequest(remove(), { params: { protection_profile_id } }),
   action: ({ protection_profile_id }, p?: ProtectionProfile) => `Delete protection profile ${p ? profileName(p) : protection_profile_id}`,
   read: (api, { protection_profile_id }, signal) => readProfile(api, protection_profile_id, signal),
@@ -112,6 +123,7 @@ export const deleteProtectionProfile = defineOperation({
 // ---------- update (rename, change template, edit fields: one PATCH) ----------
 
 const patch = () => endpoints.updateProtectionProfile;
+const fieldSent = () => profileFieldRequest.shape;
 type FieldSent = NonNullable<NonNullable<z.output<ReturnType<typeof patch>['body']>['fields']>>[number];
 type ProfileField = NonNullable<ProtectionProfile['fields']>[number];
 
@@ -170,10 +182,22 @@ export const updateProtectionProfile = defineOperation({
   button: 'Save',
   fields: () =>
     z.strictObject({
-      protection_profile_id: patch().params.shape.protection_profile_id.describe('The profile to change'),
-      name: patch().body.shape.name.describe('A new name'),
-      template_id: patch().body.shape.template_id.describe('Another template id'),
-      fields: patch().body.shape.fields.describe('Field values to set: [{template_field_id, value}]'),
+      protection_profile_id: patch().params.shape.protection_profile_id.describe('The profile to change').meta({ title: 'Protection profile ID' }),
+      name: patch().body.shape.name.describe('A new name').meta({ title: 'Name' }),
+      // Ids the platform hands out are positive: 0 is refused before anything is read (our rule; the spec says "integer").
+      template_id: positiveId().nullish().describe('Another template id').meta({ title: 'Template ID' }),
+      fields: z
+        .array(
+          z.strictObject({
+            template_field_id: positiveId().meta({ title: 'Template field ID' }),
+            value: fieldSent().value.meta({ title: 'Value' }),
+            name: fieldSent().name.meta({ title: 'Field name' }),
+          }),
+          typeError('must be a list of fields'),
+        )
+        .nullish()
+        .describe('Field values to set: [{template_field_id, value}]')
+        .meta({ title: 'Field values' }),
     }),
   request: ({ protection_profile_id, name, template_id, fields }) => {
     const body = Object.fromEntries(Object.entries({ name, template_id, fields }).filter(([, v]) => v !== undefined));

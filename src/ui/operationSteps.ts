@@ -33,6 +33,8 @@ export interface FieldAsk<State, V, I = never> {
   password?: boolean;
   /** Asked only when this says so (a field some choices leave out). */
   when?: (state: State) => boolean;
+  /** An optional input this command must have (the one value a rename's PATCH sends): asked as required, empty refused. */
+  required?: boolean;
 }
 
 /** The parts of a field schema a step needs: optional or not, and the inner kind. */
@@ -94,8 +96,9 @@ export function operationField<S extends z.ZodObject>(op: Inputs<S>, field: stri
 
 /** Asks for one value of `schema` in a box or a pick by its kind; the rule is the schema's own. */
 async function askValue<V>(ctx: StepContext, schema: z.ZodType, title: string, current: V | undefined, ask: FieldAsk<unknown, V, unknown>): Promise<V> {
-  const { inner, optional } = unwrapped(schema);
-  const help = ask.prompt ?? ruleWords(schema);
+  const { inner, optional: mayBeLeftOut } = unwrapped(schema);
+  const optional = mayBeLeftOut && !ask.required;
+  const help = ask.prompt ?? ruleWords(optional ? schema : inner);
   const prompt = help ? `${title} (${help})` : title;
   if (inner instanceof z.ZodEnum || inner instanceof z.ZodBoolean) {
     const values: unknown[] = inner instanceof z.ZodEnum ? inner.options : [true, false];
@@ -205,4 +208,22 @@ export function operationSteps<S extends z.ZodObject, State extends Partial<Inpu
 export function operationInput<S extends z.ZodObject>(op: Inputs<S>, state: object): Input<S> {
   // A field left out (an optional box left empty) is not sent as `undefined`.
   return op.fields().parse(Object.fromEntries(Object.entries(state).filter(([, value]) => value !== undefined)));
+}
+
+/**
+ * The schema of `key` in each item of `op`'s list input `field` (`fields[].value`): a step the
+ * command declares for one item checks it by this, as the request would (a programming error when there is none).
+ */
+export function operationItemField<S extends z.ZodObject>(op: Inputs<S>, field: string, key: string): z.ZodType {
+  const list = unwrapped(operationField(op, field)).inner;
+  const item = list instanceof z.ZodArray ? unwrapped(list.element as z.ZodType).inner : undefined;
+  const schema = item instanceof z.ZodObject ? (item.shape as Record<string, z.ZodType | undefined>)[key] : undefined;
+  if (!schema) throw new Error(`${op.name} has no input "${field}[].${key}"`);
+  return schema;
+}
+
+/** A declared step's prompt, worded as a generated one: "<Title> (<rule in words>)", `more` added inside the brackets. */
+export function fieldPromptText(schema: z.ZodType, name: string, more?: string): string {
+  const help = [ruleWords(schema), more].filter(Boolean).join('; ');
+  return help ? `${fieldTitle(schema, name)} (${help})` : fieldTitle(schema, name);
 }

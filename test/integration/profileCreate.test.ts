@@ -95,7 +95,7 @@ describe('Create and Delete Protection Profile, Templates', function () {
 
     const inputs = ui.prompts.filter((p) => p.kind === 'input');
     const byPrompt = (start: string) => inputs.filter((p) => p.prompt.startsWith(start));
-    assert.deepEqual(byPrompt('Name of the new protection profile')[0]!.refusals, ['Name: is required', 'Name: must be at most 100 characters (101 typed)']);
+    assert.deepEqual(byPrompt('Name (1 to 100 characters)')[0]!.refusals, ['Name: must not be empty', 'Name: must be at most 100 characters']);
     const template = ui.prompts.find((p) => p.kind === 'pick')!;
     assert.ok(template.items!.includes('Service Shield') && template.items!.includes('DDoS Protection Standard'));
     assert.equal(template.totalSteps, 2, 'before a template is picked, its fields are not counted');
@@ -216,6 +216,31 @@ describe('Create and Delete Protection Profile, Templates', function () {
     assert.ok(
       (await listed()).some((p) => p.id === guarded.id),
       'still there',
+    );
+  });
+
+  it('a failed delete: Retry asks for the typed name again, not for the profile; the second DELETE deletes it', async () => {
+    const made = await (await api()).security.createProtectionProfile({ params: {}, query: {}, body: { name: 'Retry delete', template_id: 1 } });
+    await tree().reload();
+    await tree().getChildren();
+    const node = tree().nodeFor(made.id);
+    assert.ok(node, 'the new profile is shown');
+    sim.resetRequests();
+    sim.setFault({ route: 'deleteProtectionProfile', kind: 'status', status: 500, times: 1 });
+    const ui = new ScriptedUi(['Retry delete', 'Retry delete'], (_m, actions) => (actions.includes('Retry') ? 'Retry' : undefined));
+    ext.setUi(ui);
+    assert.equal(await vscode.commands.executeCommand('platformConsole.deleteProtectionProfile', node), true);
+    assert.deepEqual(
+      ui.prompts.map((p) => p.kind),
+      ['input', 'input'],
+      'the typed name, then after Retry the typed name again: the profile is not picked again',
+    );
+    assert.ok(ui.notifications.some((n) => n.severity === 'error' && /^Could not delete protection profile "Retry delete"/.test(n.message)));
+    assert.deepEqual(writes(), ['DELETE deleteProtectionProfile 2']);
+    assert.equal(
+      (await listed()).some((p) => p.id === made.id),
+      false,
+      'gone from the simulator',
     );
   });
 

@@ -348,7 +348,7 @@ describe('Protection Profiles view', function () {
     const patches = sent(PATCH);
     const ui = await run('platformConsole.renameProfile', new ScriptedUi(['Edge Shield One', PRESS_BACK, 'Edge Shield One', ACCEPT]));
     assert.equal(ui.prompts[0]?.kind, 'pick');
-    assert.match(ui.prompts[0]?.prompt ?? '', /^Protection profile to rename/);
+    assert.match(ui.prompts[0]?.prompt ?? '', /^Pick a protection profile/);
     assert.deepEqual(
       ui.prompts.map((p) => [p.step, p.totalSteps]),
       [
@@ -378,7 +378,7 @@ describe('Protection Profiles view', function () {
     const ui = await run('platformConsole.changeProfileTemplate', new ScriptedUi(['$(edit) Enter a template ID…', '0', 'two', String(target)], change), node);
     assert.ok(ui.prompts[0]?.items?.includes('DDoS Protection Advanced'), ui.prompts[0]?.items?.join(', '));
     assert.equal(ui.prompts[1]?.value, String(currentId), 'the current template id filled in');
-    assert.deepEqual(ui.prompts[1]?.refusals, ['Template ID: must be at least 1', 'Template ID: must be a whole number of 1 or more']);
+    assert.deepEqual(ui.prompts[1]?.refusals, ['Template ID: must be at least 1', 'Template ID: must be a whole number']);
     await ui.waitForNotification(new RegExp(`now uses template ${target}`));
     assert.deepEqual((await last(PATCH)).body, { template_id: target });
     const [template, fields] = await rows(node);
@@ -396,7 +396,7 @@ describe('Protection Profiles view', function () {
     const node = await nodeOf(1);
     assert.equal(node.profile.template?.id, 2);
     let ui = await run('platformConsole.editProfileFields', new ScriptedUi(['$(add) Add a field…', 'x', '5', 'bandwidth_limit', '200'], save), node);
-    assert.deepEqual(ui.prompts[1]?.refusals, ['Template field ID: must be a whole number of 1 or more']);
+    assert.deepEqual(ui.prompts[1]?.refusals, ['Template field ID: must be a whole number']);
     assert.deepEqual((await last(PATCH)).body, { fields: [{ template_field_id: 5, value: '200', name: 'bandwidth_limit' }] });
     ui = await run('platformConsole.editProfileFields', new ScriptedUi(['$(add) Add a field…', '5', '8', '', 'strict'], save), node);
     assert.doesNotMatch(ui.confirms[0]?.detail ?? '', /Destructive/, 'a field added, every value kept: a plain write');
@@ -426,7 +426,7 @@ describe('Protection Profiles view', function () {
     ui = await run('platformConsole.editProfileFields', new ScriptedUi(['balanced'], save), eight.node);
     assert.deepEqual(
       ui.prompts.map((p) => p.prompt),
-      ['Value of field 8, sent as text'],
+      ['Value (field 8)'],
     );
     assert.deepEqual((await last(PATCH)).body, {
       fields: [

@@ -99,7 +99,7 @@ describe('Create and Delete Protection Profile', () => {
     // The view title's + button.
     await profiles().locator('.pane-header').hover();
     await profiles().locator('.pane-header .action-label[aria-label="Create Protection Profile…"]').click();
-    await type('Name of the new protection profile', NAME, { value: 'x'.repeat(101), message: 'Name: must be at most 100 characters (101 typed)' });
+    await type('Name (1 to 100 characters)', NAME, { value: 'x'.repeat(101), message: 'Name: must be at most 100 characters' });
     await pick('Service Shield');
     await type('Service label:', 'shop-api', { value: 'Shop API', message: 'Service label: must match ^[a-z][a-z0-9-]*$', screenshot: 'profile-create-field' });
     await type('Request threshold:', '7000', { value: '5', message: 'Request threshold: must be at least 10' });

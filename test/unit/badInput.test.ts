@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { checkInstanceForm, checkLoadBalancerForm, checkLocation } from '../../src/features/pricing/model/priceForm';
 import { clientFilterProblem, nameFilterProblem } from '../../src/features/profiles/model/profileQuery';
-import { positiveIdProblem, profileNameProblem } from '../../src/features/profiles/model/profileEdits';
+import { updateProtectionProfile } from '../../src/operations/protectionProfiles';
+import { fieldTitle, operationField } from '../../src/ui/operationSteps';
 import { parseNumberList } from '../../src/features/schedules/model/schedules';
 import { dateOrderProblem, parameterKeyProblem, parameterValueProblem, type ReportParameter } from '../../src/features/reports/model/reportParameters';
 import { parseEdgeIds } from '../../src/features/edge/model/edgePins';
@@ -48,6 +49,17 @@ interface Row {
   /** The request carrying `value`, for the client's own verdict (undefined: the rule is the flow's, stricter than the spec). */
   request?: (value: string) => { endpoint: EndpointName; params?: unknown; query?: unknown; body?: unknown };
 }
+
+/** The rename box's check: the operation's `name`, asked as required (Rename… sends it), on the trimmed text. */
+const renameProblem = (v: string): string | undefined => {
+  const schema = operationField(updateProtectionProfile, 'name');
+  return v.trim() === '' ? `${fieldTitle(schema, 'name')}: must not be empty` : fieldProblem(schema, v.trim(), fieldTitle(schema, 'name'));
+};
+/** A typed id checked by the operation's own field, named by its title (what the generated step does). */
+const profileIdProblem = (field: 'template_id', v: string): string | undefined => {
+  const schema = operationField(updateProtectionProfile, field);
+  return wholeNumberProblem(schema, v, fieldTitle(schema, field));
+};
 
 const clientAccepts = (request: NonNullable<Row['request']>, value: string): boolean => {
   const { endpoint, ...input } = request(value);
@@ -193,7 +205,7 @@ const rows: Row[] = [
   // Protection profiles.
   {
     rule: 'updateProtectionProfile name <= 100 characters',
-    check: profileNameProblem,
+    check: renameProblem,
     outside: 'x'.repeat(101),
     refusal: 'Name: must be at most 100 characters',
     boundary: 'x'.repeat(100),
@@ -201,23 +213,23 @@ const rows: Row[] = [
   },
   {
     rule: 'updateProtectionProfile name >= 1 character',
-    check: profileNameProblem,
+    check: renameProblem,
     outside: '  ',
     refusal: 'Name: must not be empty',
     boundary: 'x',
     request: (v) => ({ endpoint: 'updateProtectionProfile', params: { protection_profile_id: 1 }, body: { name: v.trim() } }),
   },
-  // The spec says only "integer"; the platform's ids are positive, so the flow refuses 0 (our rule).
+  // The spec says only "integer"; the platform's ids are positive, so the operation refuses 0 (our rule).
   {
     rule: 'updateProtectionProfile template_id >= 1 (flow)',
-    check: (v) => positiveIdProblem(v, 'Template ID'),
+    check: (v) => profileIdProblem('template_id', v),
     outside: '0',
     refusal: 'Template ID: must be at least 1',
     boundary: '1',
   },
   {
     rule: 'updateProtectionProfile template_id <= 2^53-1',
-    check: (v) => positiveIdProblem(v, 'Template ID'),
+    check: (v) => profileIdProblem('template_id', v),
     outside: PAST_MAX_ID,
     refusal: `Template ID: must be at most ${MAX_ID}`,
     boundary: MAX_ID,

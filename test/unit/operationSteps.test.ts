@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import * as z from 'zod';
 import { positiveId, textOf, uuid } from '../../src/schema/schemaKit';
 import { askField, fieldStep, fieldTitle, operationInput, operationSteps, ruleWords } from '../../src/ui/operationSteps';
+import { fieldPromptText, fieldStep, fieldTitle, operationInput, operationItemField, operationSteps, ruleWords } from '../../src/ui/operationSteps';
 import { runWizard } from '../../src/ui/wizard';
 import { PRESS_BACK, ScriptedUi } from '../support/scriptedUi';
 
@@ -136,5 +137,31 @@ describe('operation steps: a wizard made from the operation inputs', () => {
     await assert.rejects(runWizard({}, { title: 'T', ui: new ScriptedUi([]), steps: operationSteps(odd) }), /No typed step for the input "When"/);
     assert.throws(() => operationInput(op, { widget_id: 'x' }));
     await assert.rejects(runWizard({}, { title: 'T', ui: new ScriptedUi([]), steps: [fieldStep(op, 'nope' as 'name')] }), /renameWidget has no input "nope"/);
+  });
+
+  it('asks an optional input as required when the command must send it; one item of a list input checked by its own rule', async () => {
+    // A PATCH's optional name and list of items, as a rename or an edit of one item asks them.
+    const patch = {
+      name: 'patchWidget',
+      fields: () =>
+        z.strictObject({
+          name: textOf(1, 8).nullish().meta({ title: 'Name' }),
+          parts: z.array(z.strictObject({ part_id: positiveId().meta({ title: 'Part ID' }), label: z.string().nullish() })).nullish(),
+        }),
+    };
+    const ui = new ScriptedUi(['  ', 'much-too-long', 'short']);
+    const state = await runWizard<{ name?: string | null }>({}, { title: 'Rename', ui, steps: [fieldStep(patch, 'name', { required: true })] });
+    assert.equal(state?.name, 'short');
+    assert.equal(ui.prompts[0]!.prompt, 'Name (1 to 8 characters)', 'not said to be optional');
+    assert.deepEqual(ui.prompts[0]!.refusals, ['Name: must not be empty', 'Name: must be at most 8 characters']);
+    // Without `required` the same field may be left out: empty accepted as nothing.
+    const optional = await runWizard<{ name?: string | null }>({}, { title: 'T', ui: new ScriptedUi(['']), steps: [fieldStep(patch, 'name')] });
+    assert.equal(optional?.name, undefined);
+    const partId = operationItemField(patch, 'parts', 'part_id');
+    assert.equal(fieldPromptText(partId, 'part_id', 'one of the widget'), 'Part ID (a positive whole number; one of the widget)');
+    assert.equal(fieldPromptText(operationItemField(patch, 'parts', 'label'), 'label'), 'label (optional, empty to leave it out)');
+    assert.equal(partId.safeParse(0).success, false);
+    assert.throws(() => operationItemField(patch, 'parts', 'nope'), /patchWidget has no input "parts\[\]\.nope"/);
+    assert.throws(() => operationItemField(patch, 'name', 'x'), /patchWidget has no input "name\[\]\.x"/);
   });
 });

@@ -1,9 +1,9 @@
-// Create Protection Profile's pure parts: the name rule, each field's text turned into the typed
+// Create Protection Profile's pure parts (the name's rule is the operation's: profileSteps.test.ts): each field's text turned into the typed
 // value its schema asks for (empty optional fields not sent), the template picker's detail. (The
 // summary and the delete confirmation are the catalog operations': operationProfiles.test.ts.)
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createBody, createNameProblem, initialText, typedFieldProblem, type CreateProfileState } from '../../src/features/profiles/model/createProfile';
+import { createBody, initialText, typedFieldProblem, type CreateProfileState } from '../../src/features/profiles/model/createProfile';
 import { fieldPrompt, fieldRuleSummary, templateDetail } from '../../src/features/profiles/model/templateText';
 import { fieldRule } from '../../src/schema/templateFieldRules';
 import { SERVICE_SHIELD } from '../support/profileTemplateFixture';
@@ -11,12 +11,6 @@ import { SERVICE_SHIELD } from '../support/profileTemplateFixture';
 const template = SERVICE_SHIELD;
 
 describe('create protection profile model', () => {
-  it('the name: 1 to 100 characters, spaces around it not counted', () => {
-    assert.equal(createNameProblem('  '), 'Name: is required');
-    assert.equal(createNameProblem('x'.repeat(101)), 'Name: must be at most 100 characters (101 typed)');
-    assert.equal(createNameProblem(` ${'x'.repeat(100)} `), undefined);
-  });
-
   it('each field checked as typed, named in the message; defaults fill the box; typed text kept over the default', () => {
     const [label, threshold, addresses] = template.fields!;
     assert.equal(typedFieldProblem(threshold!, '5'), 'Request threshold: must be at least 10');

@@ -15,12 +15,12 @@ import { notifyError } from '../../ui/notify';
 import { profileListQuery, type ProfilePatchRequest, type ProtectionProfile } from '../../schema/security';
 import {
   NAME_STEP,
-  TEMPLATE_ID_STEP,
   TEMPLATE_STEP,
   VALUE_STEP,
   fieldSteps,
   pickProfileStep,
   renameSteps,
+  startFrom,
   templateSteps,
   type ProfileEditState,
 } from './profileEditFlows';
@@ -38,7 +38,7 @@ export interface ProfileCommandDeps extends Pick<FeatureContext, 'connections' |
 /** One edit: its words, its steps, the body it sends (undefined: nothing changed), where Retry reopens. */
 interface EditSpec {
   title: string;
-  /** "rename" -> "Protection profile to rename", "Could not rename …". */
+  /** "rename" -> "Could not rename …". */
   verb: string;
   progress: string;
   steps(bound: BoundConnection): WizardStep<ProfileEditState>[];
@@ -149,7 +149,8 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
    */
   const startEdit = async (bound: BoundConnection, spec: EditSpec, arg: unknown) => {
     const node = profileNodeOf(arg);
-    const state: ProfileEditState = { profile: node?.profile };
+    const state: ProfileEditState = {};
+    if (node) startFrom(state, node.profile);
     if (arg instanceof FieldNode && typeof arg.field.template_field_id === 'number') {
       state.fieldChoice = arg.field.template_field_id;
       state.fieldId = arg.field.template_field_id;
@@ -161,7 +162,7 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
       if (profiles.length === 0) return noProfileToPick();
     }
     const selected = profileNodeOf(tree.view.selection[0])?.profile.id;
-    const steps = [pickProfileStep(profiles, spec.verb, selected), ...spec.steps(bound)];
+    const steps = [pickProfileStep(profiles, bound.api, selected), ...spec.steps(bound)];
     await runEdit(spec, bound, state, steps);
   };
 
@@ -191,9 +192,9 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
     try {
       done = await runWizard(state, { title: `${spec.title} on ${connection.name}`, steps, ui, startAt });
     } catch (error) {
-      // Only a read inside the flow can fail here (the field values): nothing was sent.
-      const label = state.profile ? `"${profileLabel(state.profile)}"` : 'the profile';
-      await notifyError(`Could not read the field values of ${label}; nothing was sent`, error, { log, ui, connectionName: connection.name });
+      // Only a read inside the flow can fail here (a typed profile, or the field values): nothing was sent.
+      const what = state.profile ? `the field values of "${profileLabel(state.profile)}"` : `protection profile ${state.protection_profile_id ?? ''}`.trim();
+      await notifyError(`Could not read ${what}; nothing was sent`, error, { log, ui, connectionName: connection.name });
       return;
     }
     if (!done) return;
@@ -255,8 +256,8 @@ export function registerProfileCommands(deps: ProfileCommandDeps): vscode.Dispos
     verb: 'change the template of',
     progress: 'Changing the template of',
     steps: () => templateSteps(tree.knownTemplates()),
-    body: (s) => (s.templateId === s.profile!.template?.id ? undefined : templateBody(s.templateId!)),
-    retryStep: (s) => (s.templateChoice === 'other' ? TEMPLATE_ID_STEP : TEMPLATE_STEP),
+    body: (s) => (s.template_id === s.profile!.template?.id ? undefined : templateBody(s.template_id!)),
+    retryStep: () => TEMPLATE_STEP,
     done: (_before, after) => `"${profileLabel(after)}" now uses template ${after.template?.id ?? '?'} (${after.template?.name ?? 'no name'}).`,
   };
 

@@ -13,10 +13,12 @@ import { sendOperation, type OperationRequest } from '../../operations/operation
 import { confirmOperation } from '../../ui/confirmOperation';
 import type { FeatureContext } from '../../ui/featureContext';
 import { notifyError } from '../../ui/notify';
+import { fieldStep } from '../../ui/operationSteps';
 import { runWizard } from '../../ui/wizard';
 import { createProfileSteps } from './createProfileFlow';
 import { createBody, type CreateProfileState } from './model/createProfile';
-import { profileDescription, profileLabel } from './model/profileText';
+import { profileLabel } from './model/profileText';
+import { loadedProfiles } from './profileEditFlows';
 import { profileNodeOf } from './profileNodes';
 import type { ProfilesTree } from './profilesTree';
 import { templateSource } from './templateList';
@@ -76,20 +78,20 @@ export function registerProfileCreateCommands(deps: ProfileCreateDeps): vscode.D
 
   const create = async (bound: BoundConnection): Promise<ProtectionProfile | undefined> => {
     const ui = deps.ui();
-    const steps = createProfileSteps(templateSource(bound));
+    const steps = createProfileSteps(templateSource(bound, log));
     let done: CreateProfileState | undefined;
     try {
       done = await runWizard<CreateProfileState>({}, { title: `Create Protection Profile on ${bound.connection.name}`, steps, ui });
     } catch (error) {
-      // Only a read inside the flow can fail here (the templates): nothing was sent.
-      await notifyError('Could not read the protection templates; nothing was sent', error, { log, ui, connectionName: bound.connection.name });
+      // Only a read inside the flow can fail here (the template picked; a failed list is shown in the pick): nothing was sent.
+      await notifyError('Could not read the protection template; nothing was sent', error, { log, ui, connectionName: bound.connection.name });
       return undefined;
     }
     return done ? send(bound, done) : undefined;
   };
 
-  /** The profile of a row, else one picked from the loaded list. */
-  const profileToDelete = async (arg: unknown): Promise<ProtectionProfile | undefined> => {
+  /** The profile of a row, else one of the loaded list picked, or its id typed (named by its id until it is read). */
+  const profileToDelete = async (arg: unknown): Promise<Pick<ProtectionProfile, 'id' | 'name'> | undefined> => {
     const fromNode = profileNodeOf(arg)?.profile;
     if (fromNode) return fromNode;
     const profiles = (await tree.ensureLoaded()) ?? [];
@@ -99,20 +101,31 @@ export function registerProfileCreateCommands(deps: ProfileCreateDeps): vscode.D
         'info',
         tree.profiles ? 'There is no protection profile to delete: the list is empty.' : 'The protection profiles could not be loaded.',
       );
-    const picked = await ui.pick({
-      title: 'Delete Protection Profile',
-      step: 1,
-      totalSteps: 1,
-      canGoBack: false,
-      placeholder: 'Protection profile to delete (type to filter by name)',
-      items: profiles.map((p) => ({ label: profileLabel(p), description: `#${p.id} · ${profileDescription(p)}`, value: p })),
-    });
-    return typeof picked === 'object' ? picked : undefined;
+    const listed = new Map(profiles.map((p) => [p.id, p]));
+    type PickState = { protection_profile_id?: number };
+    const done = await runWizard<PickState>(
+      {},
+      {
+        title: 'Delete Protection Profile',
+        ui,
+        steps: [
+          fieldStep<ReturnType<typeof deleteOp.fields>, 'protection_profile_id', PickState, ProtectionProfile>(deleteOp, 'protection_profile_id', {
+            list: () => loadedProfiles(profiles),
+          }),
+        ],
+      },
+    );
+    const id = done?.protection_profile_id;
+    return id === undefined ? undefined : (listed.get(id) ?? { id, name: undefined });
   };
 
   const remove = async (bound: BoundConnection, arg: unknown): Promise<boolean> => {
     const picked = await profileToDelete(arg);
-    if (!picked) return false;
+    return picked ? removePicked(bound, picked) : false;
+  };
+
+  /** Reads the profile, asks for its name typed, deletes it; Retry after a failure starts here again (the profile is not picked twice). */
+  const removePicked = async (bound: BoundConnection, picked: Pick<ProtectionProfile, 'id' | 'name'>): Promise<boolean> => {
     const ui = deps.ui();
     const { connection } = bound;
     const input = { protection_profile_id: picked.id };
@@ -141,8 +154,8 @@ export function registerProfileCreateCommands(deps: ProfileCreateDeps): vscode.D
         actions: ['Retry'],
         signInAgain: signInAgain(bound),
       });
-      // Retry asks for the typed name again: a deletion is never sent without it.
-      return choice === 'Retry' ? remove(bound, profile) : false;
+      // Retry asks for the typed name again (a deletion is never sent without it), not for the profile: it was chosen.
+      return choice === 'Retry' ? removePicked(bound, profile) : false;
     }
     if (tree.idPrefix === connection.id) tree.removeProfile(profile.id);
     const line = `Deleted protection profile "${profileLabel(profile)}" (ID ${profile.id}) on ${connection.name}.`;

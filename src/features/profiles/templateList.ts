@@ -4,6 +4,7 @@ import type { BoundConnection } from '../../connections/connectionManager';
 import type { PlatformApi } from '../../platform/api';
 import { PlatformError } from '../../schema/errors';
 import type { ProtectionTemplate, TemplateField, TemplatePolicy } from '../../schema/profileTemplates';
+import type { Log } from '../../ui/log';
 import type { TreeNode } from '../../ui/treeNodes';
 import type { TemplateSource } from './createProfileFlow';
 import type { TemplateNodeOwner } from './templateNodes';
@@ -17,11 +18,12 @@ export async function readTemplates(api: PlatformApi): Promise<ProtectionTemplat
   return templates.map((t) => ({ ...t, id: t.id, fields: (t.fields ?? []).filter((f): f is TemplateField => typeof f.id === 'number') }));
 }
 
-/** What Create Protection Profile reads, on the connection it started on. */
-export function templateSource(bound: BoundConnection): TemplateSource {
+/** What Create Protection Profile reads, on the connection it started on; a failed list is logged with `log`. */
+export function templateSource(bound: BoundConnection, log: Pick<Log, 'error'>): TemplateSource {
   return {
     list: () => readTemplates(bound.api),
     read: (id) => bound.api.security.getProfileTemplate({ params: { protection_template_id: id } }),
+    logError: (error) => log.error('Could not list the protection templates', error),
   };
 }
 

@@ -2,13 +2,15 @@
 // value typed as text, turned into the value its validation_schema asks for (a number, a list…).
 // A field left empty is not sent (only an optional one may be). Pure: the flow and tests share it.
 import type { CreateProfileRequest, ProtectionTemplate, TemplateField } from '../../../schema/profileTemplates';
-import { PROFILE_NAME_MAX } from '../../../schema/security';
 import { fieldRule, parseTyped, typedText } from '../../../schema/templateFieldRules';
 import { fieldName } from './templateText';
 
+/** The operation's inputs by their names in the request (filled by its steps), the template read and the text typed per field. */
 export interface CreateProfileState {
   name?: string;
-  /** The template picked, read with its fields (GET …/templates/{id}). */
+  /** The template picked or typed (the operation's `template_id`). */
+  template_id?: number;
+  /** That template, read with its fields (GET …/templates/{id}). */
   template?: ProtectionTemplate;
   /** What was typed per template field id (replaced, never mutated: Back restores the previous object). */
   values?: Readonly<Record<number, string>>;
@@ -29,13 +31,6 @@ export function initialText(state: CreateProfileState, field: TemplateField): st
 export function typedFieldProblem(field: TemplateField, text: string): string | undefined {
   const parsed = parseTyped(fieldRule(field.validation_schema), text);
   return 'problem' in parsed ? `${fieldName(field)}: ${parsed.problem}` : undefined;
-}
-
-/** Name: 1 to 100 characters, spaces around it not counted. */
-export function createNameProblem(text: string): string | undefined {
-  const length = [...text.trim()].length;
-  if (length === 0) return 'Name: is required';
-  return length > PROFILE_NAME_MAX ? `Name: must be at most ${PROFILE_NAME_MAX} characters (${length} typed)` : undefined;
 }
 
 /** The POST body: each field set, as the typed value its rule gives. */

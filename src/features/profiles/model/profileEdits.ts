@@ -2,8 +2,7 @@
 // The spec does not say whether `fields` replaces the profile's whole set or merges into it, so
 // a field edit sends the complete list: every current field with its value, the edited one changed
 // (or added at the end). Either reading of the spec then gives the same result.
-import { TOO_LARGE } from '../../../schema/schemaKit';
-import { PROFILE_NAME_MAX, profilePatchRequest, type ProfilePatchRequest, type ProtectionProfile } from '../../../schema/security';
+import type { ProfilePatchRequest, ProtectionProfile } from '../../../schema/security';
 import { valueText } from '../../../schema/valueText';
 
 export type ProfileField = NonNullable<ProtectionProfile['fields']>[number];
@@ -69,31 +68,9 @@ export function fieldsBody(current: readonly ProfileField[] | undefined, edit: F
 
 // ---------- what a person types ----------
 
-/** "Name: must be at most 100 characters" (the client's rule, on the trimmed text). */
-export function profileNameProblem(text: string): string | undefined {
-  const result = profilePatchRequest.shape.name.safeParse(text.trim());
-  if (result.success) return undefined;
-  return `Name: ${result.error.issues[0]?.message ?? `must be 1 to ${PROFILE_NAME_MAX} characters`}`;
-}
-
-/**
- * A positive whole number typed in a box (template ids, template field ids). The spec only says
- * "integer"; the platform's ids are positive, so 0 and negatives are refused before sending.
- */
-export function positiveIdProblem(text: string, label: string): string | undefined {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return `${label}: must be a whole number of 1 or more`;
-  if (!Number.isSafeInteger(Number(trimmed))) return `${label}: ${TOO_LARGE}`;
-  if (Number(trimmed) < 1) return `${label}: must be at least 1`;
-  return undefined;
-}
-
-/** A template field id for a new field: a positive id that the profile does not have yet. */
-export function newFieldIdProblem(text: string, current: readonly ProfileField[] | undefined): string | undefined {
-  const problem = positiveIdProblem(text, 'Template field ID');
-  if (problem) return problem;
-  const id = Number(text.trim());
+/** A new field's id that the profile already has (our rule; the id's own is the operation's): it is changed by picking it. */
+export function fieldAlreadySetProblem(id: number, current: readonly ProfileField[] | undefined, label: string): string | undefined {
   return (current ?? []).some((f) => f.template_field_id === id)
-    ? `Template field ID: ${id} is already set on this profile; pick it in the list to change its value`
+    ? `${label}: ${id} is already set on this profile; pick it in the list to change its value`
     : undefined;
 }
