@@ -29,7 +29,6 @@ import { PAYLOAD_FILE_MAX_BYTES, payloadFileProblem } from '../../src/features/s
 import { createReport } from '../../src/operations/reports';
 import { createNotificationSetting, updateNotificationSetting } from '../../src/operations/notificationSettings';
 import { deleteReportTask, disableFreeFeature } from '../../src/operations/removals';
-import { operationField } from '../../src/ui/operationSteps';
 import { defaultPricingState, emptyInterface, emptyVolume, type InstanceForm, type LoadBalancerForm, type LocationForm } from '../../src/protocol/pricing';
 
 const MAX_ID = '9007199254740991';

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as z from 'zod';
 import { positiveId, textOf, uuid } from '../../src/schema/schemaKit';
-import { askField, fieldStep, fieldTitle, operationInput, operationSteps, ruleWords } from '../../src/ui/operationSteps';
-import { fieldPromptText, fieldStep, fieldTitle, operationInput, operationItemField, operationSteps, ruleWords } from '../../src/ui/operationSteps';
+import { askField, fieldPromptText, fieldStep, fieldTitle, operationInput, operationItemField, operationSteps, ruleWords } from '../../src/ui/operationSteps';
 import { runWizard } from '../../src/ui/wizard';
 import { PRESS_BACK, ScriptedUi } from '../support/scriptedUi';
 
