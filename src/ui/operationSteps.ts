@@ -31,6 +31,8 @@ export interface FieldAsk<State, V, I = never> {
   password?: boolean;
   /** Asked only when this says so (a field some choices leave out). */
   when?: (state: State) => boolean;
+  /** The value offered first (highlighted, or in the box) while the state has none and nothing was answered yet. */
+  initial?: (state: State) => V;
 }
 
 /** The parts of a field schema a step needs: optional or not, and the inner kind. */
@@ -151,7 +153,7 @@ export function fieldStep<S extends z.ZodObject, K extends FieldName<S>, State e
     prompt: async (state, ctx) => {
       const schema = operationField(op, field);
       const title = fieldTitle(schema, field);
-      const current = state[field] ?? answered.get(state);
+      const current = state[field] ?? answered.get(state) ?? ask.initial?.(state);
       const typed = () => askValue<Input<S>[K]>(ctx, schema, title, current, ask as FieldAsk<unknown, Input<S>[K], unknown>);
       state[field] = (
         ask.list ? await pickFromList(ctx, { ...ask.list(state), typed, ...(current === undefined ? {} : { current }) }) : await typed()
