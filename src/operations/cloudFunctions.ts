@@ -14,10 +14,10 @@ export type FunctionThing = Pick<FaasFunction, 'name'> & Partial<FaasFunction>;
 const patch = () => endpoints.patchFunction;
 const fields = () =>
   z.strictObject({
-    project_id: patch().params.shape.project_id.describe('The project id (list_cloud_locations finds it)'),
-    region_id: patch().params.shape.region_id.describe('The region id (list_cloud_locations finds it)'),
-    namespace_name: patch().params.shape.namespace_name.describe('The FaaS namespace'),
-    function_name: patch().params.shape.function_name.describe('The function'),
+    project_id: patch().params.shape.project_id.describe('The project id (list_cloud_locations finds it)').meta({ title: 'Project ID' }),
+    region_id: patch().params.shape.region_id.describe('The region id (list_cloud_locations finds it)').meta({ title: 'Region ID' }),
+    namespace_name: patch().params.shape.namespace_name.describe('The FaaS namespace').meta({ title: 'Namespace name' }),
+    function_name: patch().params.shape.function_name.describe('The function').meta({ title: 'Function name' }),
   });
 type At = z.output<ReturnType<typeof fields>>;
 

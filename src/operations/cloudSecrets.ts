@@ -23,9 +23,9 @@ export const deleteCloudSecret = defineOperation({
   button: 'Delete',
   fields: () =>
     z.strictObject({
-      project_id: remove().params.shape.project_id.describe('The project id (list_cloud_locations finds it)'),
-      region_id: remove().params.shape.region_id.describe('The region id (list_cloud_locations finds it)'),
-      secret_id: remove().params.shape.secret_id.describe('The secret id (list_cloud_secrets finds it)'),
+      project_id: remove().params.shape.project_id.describe('The project id (list_cloud_locations finds it)').meta({ title: 'Project ID' }),
+      region_id: remove().params.shape.region_id.describe('The region id (list_cloud_locations finds it)').meta({ title: 'Region ID' }),
+      secret_id: remove().params.shape.secret_id.describe('The secret id (list_cloud_secrets finds it)').meta({ title: 'Secret ID' }),
     }),
   request: ({ project_id, region_id, secret_id }) => checkedRequest(remove(), { params: { project_id, region_id, secret_id } }),
   action: ({ secret_id }, s?: SecretThing) => `Delete secret ${s ? secretName(s) : secret_id}`,
@@ -47,6 +47,7 @@ export const deleteCloudSecret = defineOperation({
 });
 
 const create = () => endpoints.createSecret;
+const body = () => create().body.shape;
 
 /** A payload as every face shows it: its size and SHA-256 (as a certificate's fingerprint is written), never its content. */
 export function payloadFact(base64: string): string {
@@ -66,10 +67,20 @@ export const createSecret = defineOperation({
   readsNothing: true,
   fields: () =>
     z.strictObject({
-      project_id: create().params.shape.project_id.describe('The project id (list_cloud_locations finds it)'),
-      region_id: create().params.shape.region_id.describe('The region id (list_cloud_locations finds it)'),
-      ...create().body.shape,
-      payload_content_encoding: create().body.shape.payload_content_encoding.optional().describe('Always "base64" (filled in when left out)'),
+      project_id: create().params.shape.project_id.describe('The project id (list_cloud_locations finds it)').meta({ title: 'Project ID' }),
+      region_id: create().params.shape.region_id.describe('The region id (list_cloud_locations finds it)').meta({ title: 'Region ID' }),
+      name: body().name.meta({ title: 'Secret name' }),
+      payload: body().payload.meta({ title: 'Payload' }),
+      payload_content_encoding: body()
+        .payload_content_encoding.optional()
+        .describe('Always "base64" (filled in when left out)')
+        .meta({ title: 'Payload encoding' }),
+      payload_content_type: body().payload_content_type.meta({ title: 'Payload content type' }),
+      secret_type: body().secret_type.meta({ title: 'Secret type' }),
+      algorithm: body().algorithm.meta({ title: 'Algorithm' }),
+      bit_length: body().bit_length.meta({ title: 'Bit length' }),
+      expiration: body().expiration.meta({ title: 'Expiration' }),
+      mode: body().mode.meta({ title: 'Mode' }),
     }),
   request: ({ project_id, region_id, name, payload, payload_content_encoding, payload_content_type, secret_type, algorithm, bit_length, mode, expiration }) =>
     checkedRequest(create(), {

@@ -16,9 +16,9 @@ type Schedule = NonNullable<LifecyclePolicy['schedules']>[number];
 
 const patch = () => endpoints.patchLifecyclePolicy;
 const where = () => ({
-  project_id: patch().params.shape.project_id.describe('The project id (list_cloud_locations finds it)'),
-  region_id: patch().params.shape.region_id.describe('The region id (list_cloud_locations finds it)'),
-  policy_id: patch().params.shape.policy_id.describe('The policy id (list_snapshot_policies finds it)'),
+  project_id: patch().params.shape.project_id.describe('The project id (list_cloud_locations finds it)').meta({ title: 'Project ID' }),
+  region_id: patch().params.shape.region_id.describe('The region id (list_cloud_locations finds it)').meta({ title: 'Region ID' }),
+  policy_id: patch().params.shape.policy_id.describe('The policy id (list_snapshot_policies finds it)').meta({ title: 'Policy ID' }),
 });
 type At = { project_id: number; region_id: number; policy_id: number };
 
@@ -98,7 +98,7 @@ export const renameSnapshotPolicy = defineOperation({
   noun: 'The snapshot policy',
   kind: 'write',
   button: 'Rename',
-  fields: () => z.strictObject({ ...where(), name: patch().body.shape.name.unwrap().describe('The new name') }),
+  fields: () => z.strictObject({ ...where(), name: patch().body.shape.name.unwrap().describe('The new name').meta({ title: 'New name' }) }),
   request: ({ name, ...at }) => checkedRequest(patch(), { params: { ...at }, body: { name } }),
   action: ({ name: _name, ...at }, p?: PolicyThing) => named('Rename', at, p),
   read: (api, { name: _name, ...at }, signal) => read(api, at, signal),

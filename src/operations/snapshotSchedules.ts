@@ -24,10 +24,10 @@ type At = { project_id: number; region_id: number; policy_id: number; schedule_i
 const remove = () => endpoints.removeSchedules;
 const patch = () => endpoints.patchSchedule;
 const where = () => ({
-  project_id: remove().params.shape.project_id.describe('The project id (list_cloud_locations finds it)'),
-  region_id: remove().params.shape.region_id.describe('The region id (list_cloud_locations finds it)'),
-  policy_id: remove().params.shape.policy_id.describe('The policy id (list_snapshot_policies finds it)'),
-  schedule_id: patch().params.shape.schedule_id.describe("The schedule id (list_snapshot_policies gives each schedule's id)"),
+  project_id: remove().params.shape.project_id.describe('The project id (list_cloud_locations finds it)').meta({ title: 'Project ID' }),
+  region_id: remove().params.shape.region_id.describe('The region id (list_cloud_locations finds it)').meta({ title: 'Region ID' }),
+  policy_id: remove().params.shape.policy_id.describe('The policy id (list_snapshot_policies finds it)').meta({ title: 'Policy ID' }),
+  schedule_id: patch().params.shape.schedule_id.describe("The schedule id (list_snapshot_policies gives each schedule's id)").meta({ title: 'Schedule ID' }),
 });
 
 /** The policy from its region's list and the schedule in it; a notFound when either is not there. */
@@ -80,7 +80,7 @@ export const editSnapshotSchedule = defineOperation({
   kind: 'write',
   destructiveWhen: 'it lowers max_quantity or retention_time: the platform deletes the snapshots beyond them',
   button: 'Change',
-  fields: () => z.strictObject({ ...where(), change: patch().body.describe('The fields to change, only those') }),
+  fields: () => z.strictObject({ ...where(), change: patch().body.describe('The fields to change, only those').meta({ title: 'Changes' }) }),
   request: ({ project_id, region_id, schedule_id, change }) => checkedRequest(patch(), { params: { project_id, region_id, schedule_id }, body: change }),
   action: ({ change: _change, ...at }, t?: ScheduleThing) => `Change schedule ${t ? scheduleName(t.schedule) : at.schedule_id} of ${ofPolicy(at, t)}`,
   read: (api, { change: _change, ...at }, signal) => readSchedule(api, at, signal),
@@ -109,10 +109,10 @@ export const addSchedules = defineOperation({
   button: 'Submit',
   fields: () =>
     z.strictObject({
-      project_id: add().params.shape.project_id.describe('The project id (list_cloud_locations finds it)'),
-      region_id: add().params.shape.region_id.describe('The region id (list_cloud_locations finds it)'),
-      policy_id: add().params.shape.policy_id.describe('The policy id (list_snapshot_policies finds it)'),
-      schedules: add().body.shape.schedules.describe('The schedules to add (at least one)'),
+      project_id: add().params.shape.project_id.describe('The project id (list_cloud_locations finds it)').meta({ title: 'Project ID' }),
+      region_id: add().params.shape.region_id.describe('The region id (list_cloud_locations finds it)').meta({ title: 'Region ID' }),
+      policy_id: add().params.shape.policy_id.describe('The policy id (list_snapshot_policies finds it)').meta({ title: 'Policy ID' }),
+      schedules: add().body.shape.schedules.describe('The schedules to add (at least one)').meta({ title: 'Schedules' }),
     }),
   request: ({ schedules, ...at }) => checkedRequest(add(), { params: { ...at }, body: { schedules } }),
   action: (input, p?: PolicyThing) => addAction(input as AddInput, p),

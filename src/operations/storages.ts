@@ -76,8 +76,12 @@ export const deleteStorage = defineOperation({
   button: 'Delete',
   fields: () =>
     z.strictObject({
-      storage_id: idField().describe('The storage to delete (list_storages finds it)'),
-      type: z.enum(['object', 'sftp']).optional().describe('On a platform connection, required: "object" or "sftp". Leave out on a spec-dialect connection.'),
+      storage_id: idField().describe('The storage to delete (list_storages finds it)').meta({ title: 'Storage ID' }),
+      type: z
+        .enum(['object', 'sftp'])
+        .optional()
+        .describe('On a platform connection, required: "object" or "sftp". Leave out on a spec-dialect connection.')
+        .meta({ title: 'Storage kind' }),
     }),
   request: ({ storage_id, type }) => ({
     ...checkedRequest(deleteEndpoint(type), { params: { storage_id } }),
@@ -122,7 +126,11 @@ export const restoreStorage = defineOperation({
   kind: 'write',
   button: 'Restore',
   fields: () =>
-    z.strictObject({ storage_id: restore().params.shape.storage_id.describe('The deleted object storage (list_storages with show_deleted finds it)') }),
+    z.strictObject({
+      storage_id: restore()
+        .params.shape.storage_id.describe('The deleted object storage (list_storages with show_deleted finds it)')
+        .meta({ title: 'Storage ID' }),
+    }),
   request: ({ storage_id }) => checkedRequest(restore(), { params: { storage_id } }),
   action: ({ storage_id }, s?: StorageThing) => `Restore object storage ${shownName(s, storage_id)}`,
   read: async (api, { storage_id }, signal): Promise<StorageThing> => {

@@ -41,13 +41,13 @@ export interface TlsThing {
 const create = () => endpoints.createSecretV2;
 const tlsFields = () =>
   z.strictObject({
-    project_id: create().params.shape.project_id.describe('The project id (list_cloud_locations finds it)'),
-    region_id: create().params.shape.region_id.describe('The region id (list_cloud_locations finds it)'),
-    name: z.string().describe("The secret's name (1..255 characters)"),
-    certificate_file: z.string().min(1).max(4096).describe('Absolute path of the PEM certificate'),
-    private_key_file: z.string().min(1).max(4096).describe('Absolute path of its PEM private key (unencrypted)'),
-    chain_file: z.string().min(1).max(4096).optional().describe('Absolute path of the PEM chain (intermediates), if any'),
-    expiration: z.string().optional().describe('When the secret expires (ISO date-time); leave out for none'),
+    project_id: create().params.shape.project_id.describe('The project id (list_cloud_locations finds it)').meta({ title: 'Project ID' }),
+    region_id: create().params.shape.region_id.describe('The region id (list_cloud_locations finds it)').meta({ title: 'Region ID' }),
+    name: z.string().describe("The secret's name (1..255 characters)").meta({ title: 'Secret name' }),
+    certificate_file: z.string().min(1).max(4096).describe('Absolute path of the PEM certificate').meta({ title: 'Certificate file' }),
+    private_key_file: z.string().min(1).max(4096).describe('Absolute path of its PEM private key (unencrypted)').meta({ title: 'Private key file' }),
+    chain_file: z.string().min(1).max(4096).optional().describe('Absolute path of the PEM chain (intermediates), if any').meta({ title: 'Chain file' }),
+    expiration: z.string().optional().describe('When the secret expires (ISO date-time); leave out for none').meta({ title: 'Expiration' }),
   });
 export type TlsSecretInput = z.output<ReturnType<typeof tlsFields>>;
 

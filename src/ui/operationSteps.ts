@@ -35,6 +35,8 @@ export interface FieldAsk<State, V, I = never> {
   when?: (state: State) => boolean;
   /** An optional input this command must have (the one value a rename's PATCH sends): asked as required, empty refused. */
   required?: boolean;
+  /** The value offered first (highlighted, or in the box) while the state has none and nothing was answered yet. */
+  initial?: (state: State) => V;
 }
 
 /** The parts of a field schema a step needs: optional or not, and the inner kind. */
@@ -173,7 +175,7 @@ export function fieldStep<S extends z.ZodObject, K extends FieldName<S>, State e
     prompt: async (state, ctx) => {
       const schema = operationField(op, field);
       const title = fieldTitle(schema, field);
-      const current = state[field] ?? answered.get(state);
+      const current = state[field] ?? answered.get(state) ?? ask.initial?.(state);
       const typed = () => askValue<Input<S>[K]>(ctx, schema, title, current, ask as FieldAsk<unknown, Input<S>[K], unknown>);
       state[field] = (
         ask.list ? await pickFromList(ctx, { ...ask.list(state), typed, ...(current === undefined ? {} : { current }) }) : await typed()

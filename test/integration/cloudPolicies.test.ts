@@ -95,8 +95,10 @@ describe('Cloud view: snapshot policies', function () {
     assert.equal(await vscode.commands.executeCommand('platformConsole.renameSnapshotPolicy'), false, 'the modal was dismissed');
     const input = ui.prompts.find((p) => p.kind === 'input')!;
     assert.equal(input.value, 'weekly-archive');
+    // The operation's `name` input: its title, checked by its own rule as typed.
+    assert.equal(input.prompt, 'New name');
     assert.equal(input.refusals.length, 2, input.refusals.join(' | '));
-    assert.match(input.refusals[0]!, /^Name: must be 3 to 63 characters/);
+    assert.match(input.refusals[0]!, /^New name: must be 3 to 63 characters/);
     assert.deepEqual(writes(), [], 'nothing sent');
 
     ext.setUi(new ScriptedUi(['production', 'Luxembourg-2', 'weekly-archive', 'weekly-archive-old'], (_m, b) => (b.includes('Rename') ? 'Rename' : undefined)));

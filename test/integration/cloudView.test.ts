@@ -266,6 +266,34 @@ describe('Cloud view', function () {
     assert.equal(patches(), before, 'nothing sent');
   });
 
+  it("Disable Function from the palette: the namespace and function are the operation's inputs, picked, or typed and checked by their rule as typed", async () => {
+    const ui = new ScriptedUi(['production', 'Luxembourg-2', 'default', '$(edit) Enter a function name…', 'Bad_Name', 'image-resize'], (_m, b) =>
+      b.includes('Disable') ? 'Disable' : undefined,
+    );
+    ext.setUi(ui);
+    const before = sent('PATCH patchFunction');
+    assert.equal(await vscode.commands.executeCommand('platformConsole.disableFunction'), true);
+    const typed = ui.prompts.find((p) => p.kind === 'input')!;
+    assert.equal(typed.prompt, 'Function name');
+    assert.match(typed.refusals[0] ?? '', /^Function name: must be 2 to 26 characters/);
+    assert.ok(ui.prompts[2]!.items?.includes('default'), 'the namespaces of the region are listed');
+    assert.match(ui.confirms[0]!.message, /^Disable function image-resize \(namespace default\) on cloud-view\?$/);
+    assert.deepEqual(Object.values(sim.lastRequests('patchFunction'))[0]?.body, { disabled: true });
+    assert.equal(sent('PATCH patchFunction'), before + 1);
+  });
+
+  it('Delete Secret from the palette: a typed secret ID is checked by the operation rule as typed; one not there is read, said gone, nothing sent', async () => {
+    const ui = new ScriptedUi(['production', 'Luxembourg-2', '$(edit) Enter a secret ID…', 'x'.repeat(129), 'no-such-secret']);
+    ext.setUi(ui);
+    const before = sent('DELETE deleteSecret');
+    assert.equal(await vscode.commands.executeCommand('platformConsole.deleteSecret'), false);
+    const typed = ui.prompts.find((p) => p.kind === 'input')!;
+    assert.equal(typed.prompt, 'Secret ID (1 to 128 characters)');
+    assert.deepEqual(typed.refusals, ['Secret ID: must be at most 128 characters']);
+    assert.match(ui.notifications.at(-1)?.message ?? '', /^Secret no-such-secret is gone on cloud-view; nothing was sent/);
+    assert.equal(sent('DELETE deleteSecret'), before, 'nothing sent');
+  });
+
   it('a list that fails shows an error row; Retry reads it again; Refresh reads every list again', async () => {
     sim.setFault({ route: 'listSecrets', kind: 'status', status: 500, times: 1 });
     const group = await at('production', 'Luxembourg-2', 'Secrets');

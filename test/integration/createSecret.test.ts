@@ -179,14 +179,14 @@ describe('Create Secret', function () {
     ]);
     await run(ui);
     const refusals = Object.fromEntries(ui.prompts.filter((p) => p.refusals.length).map((p) => [p.prompt.split(' (')[0], p.refusals]));
-    assert.deepEqual(refusals['Secret name'], ['Name: must not be empty']);
+    assert.deepEqual(refusals['Secret name'], ['Secret name: must not be empty']);
     assert.deepEqual(refusals['The secret value'], ['Secret value: must not be empty']);
-    assert.match(refusals['Payload content type']?.[0] ?? '', /^Content type: text\/plain is incompatible with base64/);
-    assert.match(refusals['Payload content type']?.[1] ?? '', /^Content type: must be a media type/);
+    assert.match(refusals['Payload content type']?.[0] ?? '', /^Payload content type: text\/plain is incompatible with base64/);
+    assert.match(refusals['Payload content type']?.[1] ?? '', /^Payload content type: must be a media type/);
     assert.deepEqual(refusals['Bit length'], [
       'Bit length: must be greater than 0',
       'Bit length: must be greater than 0',
-      'Bit length: must be a whole number greater than 0',
+      'Bit length: must be a whole number',
     ]);
     const expiration = Object.entries(refusals).find(([k]) => k.startsWith('Expiration'))?.[1];
     assert.deepEqual(expiration, [

@@ -154,7 +154,7 @@ describe('Storage view (storage API v4)', function () {
   it('Delete Storage from the palette by a typed id: the id checked as typed, the kind asked, the storage read and its name typed to confirm; one v4 DELETE', async () => {
     const ui = new ScriptedUi(['$(edit) Enter an ID…', '0', '9007199254740992', '2102', 'Object storage', 'backups-eu']);
     await run(ui, 'platformConsole.deleteStorage');
-    const typed = ui.prompts.find((p) => p.prompt === 'ID of the storage')!;
+    const typed = ui.prompts.find((p) => p.prompt === 'Storage ID (a positive whole number)')!;
     assert.deepEqual(typed.refusals, ['Storage ID: must be at least 1', 'Storage ID: must be at most 9007199254740991']);
     assert.match(
       ui.prompts.at(-1)!.prompt,

@@ -164,3 +164,18 @@ describe('operation steps: a wizard made from the operation inputs', () => {
     assert.throws(() => operationItemField(patch, 'name', 'x'), /patchWidget has no input "name\[\]\.x"/);
   });
 });
+
+describe('operation steps: a value offered first (ask.initial)', () => {
+  it('highlights or prefills the initial value while nothing was chosen; what was chosen wins over it, after Back too', async () => {
+    const ui = new ScriptedUi([{ accept: true }, PRESS_BACK, 'fast', { accept: true }]);
+    const state = await runWizard<Partial<In>>(
+      {},
+      { title: 'T', ui, steps: [fieldStep(op, 'mode', { initial: () => 'safe' as const }), fieldStep(op, 'name', { initial: (s) => `via-${s.mode}` })] },
+    );
+    assert.deepEqual(state, { mode: 'fast', name: 'via-fast' });
+    assert.deepEqual(
+      ui.prompts.map((p) => p.active ?? p.value),
+      ['safe', 'via-safe', 'safe', 'via-fast'],
+    );
+  });
+});

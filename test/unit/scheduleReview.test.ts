@@ -8,7 +8,7 @@ import { addSchedules } from '../../src/operations/snapshotSchedules';
 import { addSchedulesSteps, type AddSchedulesState } from '../../src/features/schedules/addSchedulesFlow';
 import { writeConfirmationText } from '../../src/ui/text/writeConfirmation';
 import { runWizard } from '../../src/ui/wizard';
-import { ACCEPT, ScriptedUi } from '../support/scriptedUi';
+import { ACCEPT, PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
 
 const conn = { name: 'Prod', baseUrl: 'https://api.example' };
 const defaults = { get: () => ({ projectId: 1, regionId: 2 }), rememberMissing: () => Promise.resolve() };
@@ -33,6 +33,8 @@ describe('Add Snapshot Schedules: the review', () => {
     );
     const done = await runWizard<AddSchedulesState>({}, { title: 'Add', ui, steps });
     assert.equal(done?.schedules?.length, 1);
+    // The policy step is the operation's policy_id input: its title and its rule in words, typed where nothing is listed.
+    assert.equal(ui.prompts[2]!.prompt, 'Policy ID (a positive whole number)');
     const sent = {
       project_id: 1,
       region_id: 2,
@@ -56,5 +58,23 @@ describe('Add Snapshot Schedules: the review', () => {
     assert.equal(reviews[1]!.prompt, `${modal.message} Review the values`);
     assert.deepEqual(reviews[1]!.items, [SUBMIT, ...modal.detail.split('\n').filter((l) => l !== ''), '$(arrow-left) Keep editing']);
     assert.ok(reviews[1]!.items?.includes('Policy: nightly (ID 10)'));
+  });
+
+  it('the typed policy is refused by the policy_id rule, named by its title, before anything is read', async () => {
+    const ui = new ScriptedUi([ACCEPT, ACCEPT, '0', 'x', '9007199254740993', '10', PRESS_ESCAPE]);
+    const reads: unknown[] = [];
+    const steps = addSchedulesSteps(
+      defaults,
+      () => ui,
+      () => 'Add',
+      { connection: conn, read: (input) => (reads.push(input), Promise.resolve(policy)) },
+    );
+    assert.equal(await runWizard<AddSchedulesState>({}, { title: 'Add', ui, steps }), undefined);
+    assert.deepEqual(ui.prompts[2]!.refusals, [
+      'Policy ID: must be at least 1',
+      'Policy ID: must be a whole number',
+      'Policy ID: must be at most 9007199254740991',
+    ]);
+    assert.deepEqual(reads, []);
   });
 });

@@ -1,7 +1,7 @@
 // Enable Function / Disable Function…: from a Cloud view function row or the palette (project,
-// region, namespace and function picked). The function is read first; the confirmation and the
-// request are the catalog operations' (src/operations/cloudFunctions.ts); each is one PATCH of
-// `disabled`, then its task followed to the end.
+// region, then the operation's namespace and function inputs, picked from the lists). The function
+// is read first; the confirmation and the request are the catalog operations'
+// (src/operations/cloudFunctions.ts); each is one PATCH of `disabled`, then its task followed to the end.
 import * as vscode from 'vscode';
 import type * as z from 'zod';
 import type { BoundConnection } from '../../connections/connectionManager';
@@ -15,16 +15,17 @@ import { cloudLocationSteps, type CloudLocation } from '../../ui/cloudLocation';
 import { cloudTargetOf } from '../../ui/cloudTarget';
 import { confirmOperation } from '../../ui/confirmOperation';
 import type { FeatureContext } from '../../ui/featureContext';
-import { pickFromList } from '../../ui/listPick';
 import { notifyError } from '../../ui/notify';
+import { fieldStep } from '../../ui/operationSteps';
 import { taskTimeoutMs } from '../../ui/settings';
 import { runWizard } from '../../ui/wizard';
 
 type Deps = Pick<FeatureContext, 'log' | 'ui' | 'defaults' | 'registerBoundCommand'>;
 
+/** The location asked by the cloud steps; the namespace and the function are the operation's own inputs. */
 interface FunctionAt extends CloudLocation {
-  namespace?: string;
-  name?: string;
+  namespace_name?: string;
+  function_name?: string;
 }
 
 export const FUNCTION_COMMANDS = { enable: 'platformConsole.enableFunction', disable: 'platformConsole.disableFunction' } as const;
@@ -32,78 +33,58 @@ export const FUNCTION_COMMANDS = { enable: 'platformConsole.enableFunction', dis
 export function registerFunctionCommands(deps: Deps, refresh: () => Promise<unknown>): vscode.Disposable[] {
   const { log } = deps;
 
-  const place = async (bound: BoundConnection, arg: unknown, title: string): Promise<Required<FunctionAt> | undefined> => {
+  const place = async (bound: BoundConnection, arg: unknown, op: typeof disableFunction): Promise<Required<FunctionAt> | undefined> => {
     const ui = deps.ui();
     // A row listed on another connection never gets here: ctx.registerBoundCommand refuses it.
     const row = cloudTargetOf(arg, 'function');
     if (row) {
-      return { projectId: row.projectId, regionId: row.regionId, namespace: row.namespace, name: row.name };
+      return { projectId: row.projectId, regionId: row.regionId, namespace_name: row.namespace, function_name: row.name };
     }
     const defaults = deps.defaults.on(bound);
     const done = await runWizard<FunctionAt>(
       {},
       {
-        title: `${title} on ${bound.connection.name}`,
+        title: `${op.title} on ${bound.connection.name}`,
         ui,
         steps: [
           ...cloudLocationSteps<FunctionAt>(defaults),
-          {
-            prompt: async (s, ctx) => {
-              s.namespace = await pickFromList(ctx, {
-                noun: 'namespace',
-                load: (fresh) => bound.lists.namespaces(s.projectId!, s.regionId!, fresh),
-                missing: () => bound.lists.isMissing('listNamespaces'),
-                logError: (error) => log.error('Could not list the FaaS namespaces', error),
-                item: (n) => ({ label: n.name, value: n.name }),
-                enterLabel: 'Enter a namespace name…',
-                typed: async () =>
-                  (
-                    await ctx.input({
-                      prompt: 'Name of the FaaS namespace',
-                      value: s.namespace ?? '',
-                      validate: (v) => (v.trim() ? undefined : 'Namespace: must not be empty'),
-                    })
-                  ).trim(),
-              });
-            },
-          },
-          {
-            prompt: async (s, ctx) => {
-              s.name = await pickFromList<FaasFunction, string>(ctx, {
-                noun: 'function',
-                load: (fresh) => bound.lists.functions(s.projectId!, s.regionId!, s.namespace!, fresh),
-                missing: () => bound.lists.isMissing('listFunctions'),
-                logError: (error) => log.error('Could not list the functions', error),
-                item: (f) => ({ label: f.name, description: [f.status, f.runtime].filter(Boolean).join(' · '), value: f.name }),
-                enterLabel: 'Enter a function name…',
-                typed: async () =>
-                  (
-                    await ctx.input({
-                      prompt: 'Name of the function',
-                      value: s.name ?? '',
-                      validate: (v) => (v.trim() ? undefined : 'Function: must not be empty'),
-                    })
-                  ).trim(),
-              });
-            },
-          },
+          fieldStep(op, 'namespace_name', {
+            list: (s) => ({
+              noun: 'namespace',
+              load: (fresh) => bound.lists.namespaces(s.projectId!, s.regionId!, fresh),
+              missing: () => bound.lists.isMissing('listNamespaces'),
+              logError: (error) => log.error('Could not list the FaaS namespaces', error),
+              item: (n: { name: string }) => ({ label: n.name, value: n.name }),
+              enterLabel: 'Enter a namespace name…',
+            }),
+          }),
+          fieldStep(op, 'function_name', {
+            list: (s) => ({
+              noun: 'function',
+              load: (fresh) => bound.lists.functions(s.projectId!, s.regionId!, s.namespace_name!, fresh),
+              missing: () => bound.lists.isMissing('listFunctions'),
+              logError: (error) => log.error('Could not list the functions', error),
+              item: (f: FaasFunction) => ({ label: f.name, description: [f.status, f.runtime].filter(Boolean).join(' · '), value: f.name }),
+              enterLabel: 'Enter a function name…',
+            }),
+          }),
         ],
       },
     );
-    if (done?.projectId === undefined || done.regionId === undefined || !done.namespace || !done.name) return undefined;
+    if (done?.projectId === undefined || done.regionId === undefined || !done.namespace_name || !done.function_name) return undefined;
     await defaults.rememberMissing({ projectId: done.projectId, regionId: done.regionId });
-    return { projectId: done.projectId, regionId: done.regionId, namespace: done.namespace, name: done.name };
+    return { projectId: done.projectId, regionId: done.regionId, namespace_name: done.namespace_name, function_name: done.function_name };
   };
 
   const run = async (bound: BoundConnection, arg: unknown, disable: boolean): Promise<boolean> => {
     const ui = deps.ui();
     const { connection, api } = bound;
     const verb = disable ? 'Disable' : 'Enable';
-    const at = await place(bound, arg, `${verb} Function`);
-    if (!at) return false;
-    const label = `function ${at.name} (namespace ${at.namespace})`;
     const op = disable ? disableFunction : enableFunction;
-    const input = { project_id: at.projectId, region_id: at.regionId, namespace_name: at.namespace, function_name: at.name };
+    const at = await place(bound, arg, op);
+    if (!at) return false;
+    const label = `function ${at.function_name} (namespace ${at.namespace_name})`;
+    const input = { project_id: at.projectId, region_id: at.regionId, namespace_name: at.namespace_name, function_name: at.function_name };
     // A typed name the platform's rules refuse is said with the field and the rule, before any read.
     let request: OperationRequest;
     try {

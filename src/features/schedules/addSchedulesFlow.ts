@@ -1,20 +1,21 @@
 // "Add Snapshot Schedules…": project, region, policy, then schedules until "Review and Submit",
 // whose review is the addSchedules operation's confirmation (src/operations/snapshotSchedules.ts).
+// The policy step is the operation's `policy_id` input (src/ui/operationSteps.ts).
+import type * as z from 'zod';
 import { describeSchedule, toScheduleRequest, type ScheduleDraft } from './model/schedules';
 import { commandConfirmation } from '../../operations/commandConfirmation';
 import type { PolicyThing } from '../../operations/snapshotPolicies';
 import { addSchedules } from '../../operations/snapshotSchedules';
 import { operationReview } from '../../ui/operationReview';
 import { cloudLocationSteps, type CloudDefaults, type CloudLocation } from '../../ui/cloudLocation';
-import { parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
 import type { FlowUi } from '../../ui/flowUi';
-import { pickFromList } from '../../ui/listPick';
+import { fieldStep } from '../../ui/operationSteps';
 import type { WizardStep } from '../../ui/wizard';
-import { addSchedulesEndpoint } from '../../schema/cloud';
+import type { LifecyclePolicy } from '../../schema/cloud';
 import { editSchedule } from './scheduleEditor';
 
 export interface AddSchedulesState extends CloudLocation {
-  policyId?: number;
+  policy_id?: number;
   schedules?: ScheduleDraft[];
 }
 
@@ -22,38 +23,34 @@ export const REVIEW_STEP = 'review';
 
 type MenuChoice = 'cron' | 'interval' | 'review' | 'remove';
 
-/** The lifecycle policy: picked from the project and region's policies (name, status, schedules), or typed. */
-export function policyStep<S extends AddSchedulesState>(defaults: CloudDefaults): WizardStep<S> {
-  return {
-    prompt: async (s, ctx) => {
-      const typed = async () =>
-        parseWholeNumber(
-          await ctx.input({
-            prompt: 'Lifecycle policy ID',
-            value: s.policyId === undefined ? '' : String(s.policyId),
-            validate: (v) => wholeNumberProblem(addSchedulesEndpoint.params.shape.policy_id, v, 'Policy ID'),
-          }),
-        )!;
-      const picks = defaults.picks;
-      s.policyId = picks
-        ? await pickFromList(ctx, {
+/** An operation on one snapshot policy: its `policy_id` input is what the pick fills, by that input's title and rule. */
+export interface OnPolicy {
+  readonly name: string;
+  readonly fields: () => z.ZodObject<{ policy_id: z.ZodNumber }>;
+}
+
+/** The lifecycle policy `op` acts on: picked from the project and region's policies (name, status, schedules), or typed. */
+export function policyStep<S extends AddSchedulesState>(defaults: CloudDefaults, op: OnPolicy): WizardStep<S> {
+  const picks = defaults.picks;
+  return fieldStep(op, 'policy_id', {
+    ...(picks
+      ? {
+          list: (s: S) => ({
             noun: 'lifecycle policy',
-            load: (fresh) => picks.lists.policies(s.projectId!, s.regionId!, fresh),
+            load: (fresh: boolean) => picks.lists.policies(s.projectId!, s.regionId!, fresh),
             missing: () => picks.lists.isMissing('listLifecyclePolicies'),
             logError: picks.logError,
-            item: (p) => ({
+            item: (p: LifecyclePolicy) => ({
               label: p.name ?? `policy ${p.id}`,
               description: `ID ${p.id} · ${p.status ?? 'status unknown'} · ${p.schedules?.length ?? 0} schedule(s)`,
               detail: p.action ? `${p.action}, ${p.volumes?.length ?? 0} volume(s)` : undefined,
               value: p.id,
             }),
-            current: s.policyId,
             emptyDetail: `No lifecycle policies in project ${s.projectId}, region ${s.regionId}`,
-            typed,
-          })
-        : await typed();
-    },
-  };
+          }),
+        }
+      : {}),
+  });
 }
 
 export type AddSchedulesInput = Parameters<typeof addSchedules.request>[0];
@@ -63,7 +60,7 @@ export function scheduleInput(s: AddSchedulesState): AddSchedulesInput {
   return {
     project_id: s.projectId!,
     region_id: s.regionId!,
-    policy_id: s.policyId!,
+    policy_id: s.policy_id!,
     schedules: (s.schedules ?? []).map(toScheduleRequest),
   };
 }
@@ -83,7 +80,7 @@ export function addSchedulesSteps(
 ): WizardStep<AddSchedulesState>[] {
   return [
     ...cloudLocationSteps<AddSchedulesState>(defaults),
-    policyStep<AddSchedulesState>(defaults),
+    policyStep<AddSchedulesState>(defaults, addSchedules),
     {
       id: REVIEW_STEP,
       prompt: async (s, ctx) => {
@@ -92,8 +89,8 @@ export function addSchedulesSteps(
           const list = s.schedules;
           const choice = await ctx.pick<MenuChoice>({
             placeholder: list.length
-              ? `${list.length} schedule(s) for policy ${s.policyId}: add another, or review and submit`
-              : `Add a schedule to policy ${s.policyId}`,
+              ? `${list.length} schedule(s) for policy ${s.policy_id}: add another, or review and submit`
+              : `Add a schedule to policy ${s.policy_id}`,
             items: [
               { label: '$(add) Add a cron schedule…', description: 'on days of the week, at hours and minutes', value: 'cron' },
               { label: '$(add) Add an interval schedule…', description: 'every N weeks, days, hours, minutes', value: 'interval' },

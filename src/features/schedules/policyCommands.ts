@@ -10,16 +10,15 @@ import { deleteSnapshotPolicy, pauseSnapshotPolicy, renameSnapshotPolicy, resume
 import { editSnapshotSchedule, removeSnapshotSchedule } from '../../operations/snapshotSchedules';
 import type { LifecyclePolicy } from '../../schema/cloud';
 import { PlatformError } from '../../schema/errors';
-import { policyName as policyNameRule } from '../../schema/cloudPolicies';
 import { cloudLocationSteps } from '../../ui/cloudLocation';
 import { cloudTargetOf } from '../../ui/cloudTarget';
 import { confirmOperation } from '../../ui/confirmOperation';
 import { scheduleInWords, scheduleName } from '../../ui/text/scheduleText';
 import type { FeatureContext } from '../../ui/featureContext';
-import { fieldProblem } from '../../ui/fieldRules';
 import { notifyError } from '../../ui/notify';
+import { fieldStep } from '../../ui/operationSteps';
 import { runWizard } from '../../ui/wizard';
-import { policyStep, type AddSchedulesState } from './addSchedulesFlow';
+import { policyStep, type AddSchedulesState, type OnPolicy } from './addSchedulesFlow';
 import { policyName, type Schedule } from './model/policyActions';
 import { draftOfSchedule, schedulePatchOf } from './model/scheduleEdit';
 import { describeSchedule } from './model/schedules';
@@ -41,10 +40,11 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
   const { log } = deps;
 
   /** The policy the command acts on, read now: the row's, or picked. */
-  const policyFor = async (bound: BoundConnection, arg: unknown, title: string): Promise<PolicyAt | undefined> => {
+  const policyFor = async (bound: BoundConnection, arg: unknown, op: OnPolicy & { readonly title: string }): Promise<PolicyAt | undefined> => {
+    const title = op.title;
     const ui = deps.ui();
     const row = cloudTargetOf(arg, 'policy') ?? cloudTargetOf(arg, 'schedule');
-    let where: Required<Pick<AddSchedulesState, 'projectId' | 'regionId' | 'policyId'>>;
+    let where: { projectId: number; regionId: number; policyId: number };
     if (row) where = { projectId: row.projectId, regionId: row.regionId, policyId: row.kind === 'policy' ? row.id : row.policyId };
     else {
       const defaults = deps.defaults.on(bound);
@@ -53,12 +53,12 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
         {
           title: `${title} on ${bound.connection.name}`,
           ui,
-          steps: [...cloudLocationSteps<AddSchedulesState>(defaults), policyStep<AddSchedulesState>(defaults)],
+          steps: [...cloudLocationSteps<AddSchedulesState>(defaults), policyStep<AddSchedulesState>(defaults, op)],
         },
       );
-      if (done?.projectId === undefined || done.regionId === undefined || done.policyId === undefined) return undefined;
+      if (done?.projectId === undefined || done.regionId === undefined || done.policy_id === undefined) return undefined;
       await defaults.rememberMissing({ projectId: done.projectId, regionId: done.regionId });
-      where = { projectId: done.projectId, regionId: done.regionId, policyId: done.policyId };
+      where = { projectId: done.projectId, regionId: done.regionId, policyId: done.policy_id };
     }
     const loaded = await bound.lists.policies(where.projectId, where.regionId, true);
     if ('error' in loaded) {
@@ -103,7 +103,8 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
 
   const setStatus = async (bound: BoundConnection, arg: unknown, status: 'active' | 'paused'): Promise<boolean> => {
     const verb = status === 'paused' ? 'Pause' : 'Resume';
-    const at = await policyFor(bound, arg, `${verb} Snapshot Policy`);
+    const op = status === 'paused' ? pauseSnapshotPolicy : resumeSnapshotPolicy;
+    const at = await policyFor(bound, arg, op);
     if (!at) return false;
     const { policy } = at;
     if ((policy.status ?? '').toLowerCase() === status) {
@@ -111,7 +112,6 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
       return false;
     }
     // The words, facts and class are the catalog operation's: the chat tool and MCP confirm the same.
-    const op = status === 'paused' ? pauseSnapshotPolicy : resumeSnapshotPolicy;
     const input = { project_id: at.projectId, region_id: at.regionId, policy_id: policy.id };
     if (!(await confirmOperation(deps.ui(), op, input, policy, bound.connection))) return false;
     const sent = await send(
@@ -130,7 +130,7 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
   };
 
   const rename = async (bound: BoundConnection, arg: unknown): Promise<boolean> => {
-    const at = await policyFor(bound, arg, 'Rename Snapshot Policy');
+    const at = await policyFor(bound, arg, renameSnapshotPolicy);
     if (!at) return false;
     const { policy } = at;
     const asked = await runWizard<{ name?: string }>(
@@ -138,19 +138,7 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
       {
         title: `Rename Snapshot Policy ${policyName(policy)} (${bound.connection.name})`,
         ui: deps.ui(),
-        steps: [
-          {
-            prompt: async (s, ctx) => {
-              s.name = (
-                await ctx.input({
-                  prompt: 'New name of the snapshot policy',
-                  value: s.name ?? '',
-                  validate: (v) => fieldProblem(policyNameRule(), v.trim(), 'Name'),
-                })
-              ).trim();
-            },
-          },
-        ],
+        steps: [fieldStep(renameSnapshotPolicy, 'name')],
       },
     );
     const name = asked?.name;
@@ -167,7 +155,7 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
   };
 
   const remove = async (bound: BoundConnection, arg: unknown): Promise<boolean> => {
-    const at = await policyFor(bound, arg, 'Delete Snapshot Policy');
+    const at = await policyFor(bound, arg, deleteSnapshotPolicy);
     if (!at) return false;
     const { policy } = at;
     // The name typed, the words and the facts are the catalog operation's.
@@ -217,7 +205,7 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
   };
 
   const removeSchedule = async (bound: BoundConnection, arg: unknown): Promise<boolean> => {
-    const at = await policyFor(bound, arg, 'Remove Snapshot Schedule');
+    const at = await policyFor(bound, arg, removeSnapshotSchedule);
     if (!at) return false;
     const { policy } = at;
     const schedule = await scheduleOf(bound, at, 'Remove Snapshot Schedule', 'The schedule to remove');
@@ -239,7 +227,7 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
   };
 
   const editSchedule = async (bound: BoundConnection, arg: unknown): Promise<boolean> => {
-    const at = await policyFor(bound, arg, 'Edit Snapshot Schedule');
+    const at = await policyFor(bound, arg, editSnapshotSchedule);
     if (!at) return false;
     const schedule = await scheduleOf(bound, at, 'Edit Snapshot Schedule', 'The schedule to edit');
     if (!schedule) return false;

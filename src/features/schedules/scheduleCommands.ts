@@ -90,7 +90,7 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
     await defaults.rememberMissing({ projectId: done.projectId!, regionId: done.regionId! });
     await submit(
       session,
-      { projectId: done.projectId!, regionId: done.regionId!, policyId: done.policyId! },
+      { projectId: done.projectId!, regionId: done.regionId!, policyId: done.policy_id! },
       done.schedules.map(toScheduleRequest),
       // Retry reopens the review with every schedule typed, on the same connection.
       () => addSchedules(session, done, stepIndex(steps, REVIEW_STEP)),
@@ -98,19 +98,19 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
   };
 
   const editAsJson = async (session: BoundConnection): Promise<void> => {
-    type Where = { projectId?: number; regionId?: number; policyId?: number };
+    type Where = { projectId?: number; regionId?: number; policy_id?: number };
     const defaults = deps.defaults.on(session);
     const where = await runWizard<Where>(
       {},
       {
         title: 'Edit Schedules as JSON',
         ui: deps.ui(),
-        steps: [...cloudLocationSteps<Where>(defaults), policyStep<Where>(defaults)],
+        steps: [...cloudLocationSteps<Where>(defaults), policyStep<Where>(defaults, addSchedulesOperation)],
       },
     );
     if (!where) return;
     await defaults.rememberMissing({ projectId: where.projectId!, regionId: where.regionId! });
-    await openSchedulesDocument({ projectId: where.projectId!, regionId: where.regionId!, policyId: where.policyId! }, session.connection, made);
+    await openSchedulesDocument({ projectId: where.projectId!, regionId: where.regionId!, policyId: where.policy_id! }, session.connection, made);
   };
 
   /**
@@ -189,7 +189,7 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
       // A row listed on another connection never gets here (registerBoundCommand refuses it).
       if (!row) return addSchedules(bound);
       const steps = addSchedulesSteps(deps.defaults.on(bound), deps.ui, () => '', reviewOn(bound));
-      return addSchedules(bound, { projectId: row.projectId, regionId: row.regionId, policyId: row.id }, stepIndex(steps, REVIEW_STEP));
+      return addSchedules(bound, { projectId: row.projectId, regionId: row.regionId, policy_id: row.id }, stepIndex(steps, REVIEW_STEP));
     }),
     // Signed in first (the document is sent later, by Submit to Policy, on the connection it was made on).
     deps.registerBoundCommand('platformConsole.editSchedulesAsJson', (bound) => editAsJson(bound)),

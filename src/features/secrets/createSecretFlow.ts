@@ -1,11 +1,15 @@
 // "Create Secret…": project, region, name, type, payload (a file, typed text, or a PKCS12 bundle
-// built from PEM files), content type, optional metadata, a summary, then submit.
-import { SECRET_TYPES, TEXT_PLAIN_REFUSAL, isTextPlain, secretCreateRequest, type SecretType } from '../../schema/cloud';
-import { isValidLocalDateTime } from '../../schema/schemaKit';
+// built from PEM files), content type, optional metadata, a summary, then submit. Each step that
+// fills an input of createSecret (or createTlsSecret's files) is named by that field's title and
+// checked by its own rule (src/ui/operationSteps.ts); where the payload comes from is the command's.
+import type * as z from 'zod';
+import { SECRET_TYPES, TEXT_PLAIN_REFUSAL, isTextPlain, type SecretType } from '../../schema/cloud';
 import { cloudLocationSteps, type CloudDefaults } from '../../ui/cloudLocation';
-import { fieldProblem, parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
+import { fieldProblem } from '../../ui/fieldRules';
+import { fieldStep, fieldTitle, operationField, ruleWords } from '../../ui/operationSteps';
 import type { StepContext, WizardStep } from '../../ui/wizard';
-import { readAnyPem, readTlsFiles } from '../../operations/tlsSecret';
+import { createSecret } from '../../operations/cloudSecrets';
+import { createTlsSecret, readAnyPem, readTlsFiles } from '../../operations/tlsSecret';
 import type { SecretFlowState } from './secretFlowState';
 import { secretSummary, tlsInput, tlsSummary } from './secretSummary';
 import { checkBundleFiles, guessContentType, payloadFileProblem, pemWarnings, preparePayload } from './secretPayload';
@@ -19,38 +23,65 @@ export const SECRET_TYPE_MEANINGS: Record<SecretType, string> = {
   opaque: 'kept for backwards compatibility with earlier API versions',
 };
 
+type Inputs = ReturnType<typeof createSecret.fields>;
+type Input = z.output<Inputs>;
+type TlsFile = 'certificate_file' | 'private_key_file' | 'chain_file';
+const withDetails = (s: SecretFlowState) => s.withDetails === true;
+const tlsTitle = (name: TlsFile) => fieldTitle(operationField(createTlsSecret, name), name);
+
 const MEDIA_TYPE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+(\s*;.*)?$/i;
 
-export function contentTypeProblem(value: string): string | undefined {
-  if (!value.trim()) return 'Content type: must not be empty';
-  if (isTextPlain(value)) return `Content type: ${TEXT_PLAIN_REFUSAL}`;
-  if (!MEDIA_TYPE.test(value.trim())) return 'Content type: must be a media type like application/octet-stream';
-  return undefined;
+/** A createSecret field's schema and its title: what a step the command declares itself checks and says. */
+function field(name: keyof Input) {
+  const schema = operationField(createSecret, name);
+  return { schema, title: fieldTitle(schema, name) };
 }
 
-/** `YYYY-MM-DDTHH:MM[:SS]`, read as UTC, and not in the past. */
+/** The box's prompt for a declared step: the field's title, then its rule in words (or `help`). */
+function promptOf(schema: Parameters<typeof ruleWords>[0], title: string, help = ruleWords(schema)): string {
+  return help ? `${title} (${help})` : title;
+}
+
+/**
+ * payload_content_type: the field's own rule, the body's text/plain rule (a check across fields in
+ * the schema, said here as it types), then the command's: the shape of a media type.
+ */
+export function contentTypeProblem(value: string): string | undefined {
+  const { schema, title } = field('payload_content_type');
+  const text = value.trim();
+  const problem = fieldProblem(schema, text, title);
+  if (problem) return problem;
+  if (isTextPlain(text)) return `${title}: ${TEXT_PLAIN_REFUSAL}`;
+  return MEDIA_TYPE.test(text) ? undefined : `${title}: must be a media type like application/octet-stream`;
+}
+
+/** expiration: the field's own rule (`YYYY-MM-DDTHH:MM[:SS]`), then the command's: read as UTC, not in the past. */
 export function expirationProblem(value: string, now: Date): string | undefined {
+  const { schema, title } = field('expiration');
   const text = value.trim();
   if (!text) return undefined;
-  if (!isValidLocalDateTime(text)) return 'Expiration: must be an ISO 8601 date-time without time zone, like 2030-12-31T23:59:59';
-  if (Date.parse(`${text}Z`) <= now.getTime()) return 'Expiration: must be in the future (read as UTC)';
-  return undefined;
+  return fieldProblem(schema, text, title) ?? (Date.parse(`${text}Z`) <= now.getTime() ? `${title}: must be in the future (read as UTC)` : undefined);
 }
 
-const shape = () => secretCreateRequest.shape;
+/** A file a createTlsSecret file field names (its rule), then one the command can read as a payload file. */
+async function tlsFileProblem(name: TlsFile, path: string): Promise<string | undefined> {
+  const schema = operationField(createTlsSecret, name);
+  const title = fieldTitle(schema, name);
+  return fieldProblem(schema, path.trim(), title) ?? payloadFileProblem(path, title);
+}
 
 function optionalText(value: string): string | undefined {
   return value.trim() ? value.trim() : undefined;
 }
 
-async function askFile(ctx: StepContext, prompt: string, value: string | undefined, label: string, optional = false): Promise<string | undefined> {
+async function askFile(ctx: StepContext, prompt: string, value: string | undefined, label: string, accept = (v: string) => payloadFileProblem(v, label)) {
   const path = await ctx.input({
     prompt,
     value: value ?? '',
-    placeholder: optional ? 'Leave empty for none' : 'Path of the file, or use the Browse… button',
+    placeholder: 'Path of the file, or use the Browse… button',
     browse: { title: prompt },
-    validate: (v) => (optional && !v.trim() ? undefined : v.trim() ? undefined : `${label}: choose a file`),
-    validateOnAccept: async (v) => (optional && !v.trim() ? undefined : payloadFileProblem(v, label)),
+    validate: (v) => (v.trim() ? undefined : `${label}: choose a file`),
+    validateOnAccept: accept,
   });
   return optionalText(path);
 }
@@ -72,28 +103,12 @@ export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowSt
   const now = deps.now ?? (() => new Date());
   return [
     ...cloudLocationSteps<SecretFlowState>(deps.defaults),
-    {
-      id: NAME_STEP,
-      prompt: async (s, ctx) => {
-        s.name = (
-          await ctx.input({
-            prompt: 'Secret name',
-            value: s.name ?? '',
-            placeholder: 'e.g. tls-example-com',
-            validate: (v) => fieldProblem(shape().name, v.trim(), 'Name'),
-          })
-        ).trim();
-      },
-    },
-    {
-      prompt: async (s, ctx) => {
-        s.secretType = await ctx.pick({
-          placeholder: 'Secret type',
-          items: SECRET_TYPES.map((t) => ({ label: t, description: SECRET_TYPE_MEANINGS[t], value: t })),
-          activeValue: s.secretType ?? 'certificate',
-        });
-      },
-    },
+    // NAME_STEP: the step's id is its field's name.
+    fieldStep<Inputs, 'name', SecretFlowState>(createSecret, 'name'),
+    fieldStep<Inputs, 'secret_type', SecretFlowState>(createSecret, 'secret_type', {
+      choices: SECRET_TYPES.map((t) => ({ value: t, label: t, description: SECRET_TYPE_MEANINGS[t] })),
+      initial: () => 'certificate',
+    }),
     {
       prompt: async (s, ctx) => {
         s.source = await ctx.pick({
@@ -119,6 +134,7 @@ export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowSt
         });
       },
     },
+    // The payload's source, file or typed text, is the command's: the payload sent is its bytes base64-encoded.
     {
       shouldPrompt: (s) => s.source === 'file',
       prompt: async (s, ctx) => {
@@ -139,13 +155,16 @@ export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowSt
     {
       shouldPrompt: (s) => s.source === 'pkcs12',
       prompt: async (s, ctx) => {
-        s.certFile = await askFile(ctx, 'Certificate (PEM)', s.certFile, 'Certificate file');
+        // createTlsSecret's certificate_file (v2); the PKCS12 bundle's certificate (v1).
+        s.certFile = await askFile(ctx, 'Certificate (PEM)', s.certFile, tlsTitle('certificate_file'), (v) => tlsFileProblem('certificate_file', v));
       },
     },
     {
       shouldPrompt: (s) => s.source === 'pkcs12',
       prompt: async (s, ctx) => {
-        s.keyFile = await askFile(ctx, 'Private key of the certificate (PEM, not encrypted)', s.keyFile, 'Private key file');
+        s.keyFile = await askFile(ctx, 'Private key of the certificate (PEM, not encrypted)', s.keyFile, tlsTitle('private_key_file'), (v) =>
+          tlsFileProblem('private_key_file', v),
+        );
       },
     },
     {
@@ -158,7 +177,7 @@ export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowSt
           browse: { title: 'Intermediate chain (PEM)' },
           validateOnAccept: async (v) => {
             if (v.trim()) {
-              const problem = await payloadFileProblem(v, 'Chain file');
+              const problem = await tlsFileProblem('chain_file', v);
               if (problem) return problem;
             }
             // Everything is checked together here: key against certificate, chain order, expiry.
@@ -170,14 +189,17 @@ export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowSt
       },
     },
     {
+      // Declared: payload_content_type, suggested from the source, checked by its rule and the command's (a media type).
+      id: 'payload_content_type',
       shouldPrompt: (s) => !sendsPemV2(s, deps.pemV2),
       prompt: async (s, ctx) => {
         const suggested =
           s.source === 'file' && s.payloadFile ? guessContentType(s.payloadFile) : s.source === 'pkcs12' ? 'application/x-pkcs12' : 'application/octet-stream';
-        s.contentType = (
+        const { schema, title } = field('payload_content_type');
+        s.payload_content_type = (
           await ctx.input({
-            prompt: 'Payload content type (the payload is always sent base64-encoded)',
-            value: s.contentType ?? suggested,
+            prompt: promptOf(schema, title, 'the payload is always sent base64-encoded'),
+            value: s.payload_content_type ?? suggested,
             validate: contentTypeProblem,
           })
         ).trim();
@@ -197,40 +219,19 @@ export function createSecretSteps(deps: SecretFlowDeps): WizardStep<SecretFlowSt
         });
       },
     },
+    fieldStep<Inputs, 'algorithm', SecretFlowState>(createSecret, 'algorithm', { when: withDetails }),
+    fieldStep<Inputs, 'bit_length', SecretFlowState>(createSecret, 'bit_length', { when: withDetails }),
+    fieldStep<Inputs, 'mode', SecretFlowState>(createSecret, 'mode', { when: withDetails }),
     {
-      shouldPrompt: (s) => s.withDetails === true,
+      id: 'expiration',
+      shouldPrompt: withDetails,
       prompt: async (s, ctx) => {
-        s.algorithm = optionalText(await ctx.input({ prompt: 'Algorithm (informational, e.g. aes; empty for none)', value: s.algorithm ?? '' }));
-      },
-    },
-    {
-      shouldPrompt: (s) => s.withDetails === true,
-      prompt: async (s, ctx) => {
-        const text = await ctx.input({
-          prompt: 'Bit length (informational, greater than 0; empty for none)',
-          value: s.bitLength === undefined ? '' : String(s.bitLength),
-          validate: (v) => {
-            if (!v.trim()) return undefined;
-            // A whole number is checked against the rule (its bound named even past 2^53); other text says what is wanted.
-            return /^-?\d+$/.test(v.trim()) ? wholeNumberProblem(shape().bit_length, v, 'Bit length') : 'Bit length: must be a whole number greater than 0';
-          },
-        });
-        s.bitLength = text.trim() ? parseWholeNumber(text) : undefined;
-      },
-    },
-    {
-      shouldPrompt: (s) => s.withDetails === true,
-      prompt: async (s, ctx) => {
-        s.mode = optionalText(await ctx.input({ prompt: 'Mode (informational, e.g. cbc; empty for none)', value: s.mode ?? '' }));
-      },
-    },
-    {
-      shouldPrompt: (s) => s.withDetails === true,
-      prompt: async (s, ctx) => {
+        // Declared: the field's rule and the command's own (in the future), with an example a year ahead.
+        const { schema, title } = field('expiration');
         const example = new Date(now().getTime() + 365 * 86_400_000).toISOString().slice(0, 19);
         s.expiration = optionalText(
           await ctx.input({
-            prompt: `Expiration, UTC, ISO 8601 without zone (e.g. ${example}); empty for none`,
+            prompt: promptOf(schema, title, `UTC, ISO 8601 without zone, e.g. ${example}; optional, empty to leave it out`),
             value: s.expiration ?? '',
             validate: (v) => expirationProblem(v, now()),
           }),

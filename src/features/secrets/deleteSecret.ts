@@ -12,8 +12,8 @@ import { PlatformError } from '../../schema/errors';
 import { cloudLocationSteps, type CloudLocation } from '../../ui/cloudLocation';
 import { cloudTargetOf } from '../../ui/cloudTarget';
 import type { FeatureContext } from '../../ui/featureContext';
-import { pickFromList } from '../../ui/listPick';
 import { notifyError } from '../../ui/notify';
+import { fieldStep } from '../../ui/operationSteps';
 import { confirmOperation } from '../../ui/confirmOperation';
 import { runWizard } from '../../ui/wizard';
 import { watchSecretTasks, type WatchedSecret } from './secretTaskWatch';
@@ -21,7 +21,7 @@ import { watchSecretTasks, type WatchedSecret } from './secretTaskWatch';
 type Deps = Pick<FeatureContext, 'log' | 'ui' | 'defaults'>;
 
 interface SecretAt extends CloudLocation {
-  secretId?: string;
+  secret_id?: string;
 }
 
 const refreshView = (): Promise<unknown> => Promise.resolve(vscode.commands.executeCommand('platformConsole.refreshCloud')).catch(() => undefined);
@@ -35,7 +35,7 @@ export async function secretPlace(
   bound: BoundConnection,
   arg: unknown,
   title = `Delete Secret on ${bound.connection.name}`,
-): Promise<Required<SecretAt> | undefined> {
+): Promise<{ projectId: number; regionId: number; secretId: string } | undefined> {
   const ui = deps.ui();
   const row = cloudTargetOf(arg, 'secret');
   if (row) return { projectId: row.projectId, regionId: row.regionId, secretId: row.id };
@@ -47,12 +47,13 @@ export async function secretPlace(
       ui,
       steps: [
         ...cloudLocationSteps<SecretAt>(defaults),
-        {
-          prompt: async (s, ctx) => {
+        // The secret is the operation's `secret_id` input (Show Secret Details reads by the same id and rule).
+        fieldStep(op, 'secret_id', {
+          list: (s) => {
             const where = { project_id: s.projectId!, region_id: s.regionId! };
-            s.secretId = await pickFromList<SecretItem, string>(ctx, {
+            return {
               noun: 'secret',
-              load: (fresh) =>
+              load: (fresh: boolean) =>
                 bound.lists.load(
                   'listSecrets',
                   `${where.project_id}/${where.region_id}`,
@@ -60,22 +61,23 @@ export async function secretPlace(
                   { fresh },
                 ),
               missing: () => bound.lists.isMissing('listSecrets'),
-              logError: (error) => deps.log.error('Could not list the secrets', error),
-              item: (x) => ({ label: x.name || x.id, description: [x.secret_type, x.status].filter(Boolean).join(' · '), detail: x.id, value: x.id }),
+              logError: (error: unknown) => deps.log.error('Could not list the secrets', error),
+              item: (x: SecretItem) => ({
+                label: x.name || x.id,
+                description: [x.secret_type, x.status].filter(Boolean).join(' · '),
+                detail: x.id,
+                value: x.id,
+              }),
               enterLabel: 'Enter a secret ID…',
-              typed: async () =>
-                (
-                  await ctx.input({ prompt: 'ID of the secret (a UUID)', value: '', validate: (v) => (v.trim() ? undefined : 'Secret ID: must not be empty') })
-                ).trim(),
-            });
+            };
           },
-        },
+        }),
       ],
     },
   );
-  if (done?.projectId === undefined || done.regionId === undefined || !done.secretId) return undefined;
+  if (done?.projectId === undefined || done.regionId === undefined || !done.secret_id) return undefined;
   await defaults.rememberMissing({ projectId: done.projectId, regionId: done.regionId });
-  return { projectId: done.projectId, regionId: done.regionId, secretId: done.secretId };
+  return { projectId: done.projectId, regionId: done.regionId, secretId: done.secret_id };
 }
 
 /** True once the delete was accepted and its task watched to the end (or left to Check Task). */

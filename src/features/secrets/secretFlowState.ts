@@ -1,5 +1,5 @@
-// What Create Secret's wizard gathers: the secret's values and, at the summary, what was read
-// from its files. Its own file so the summary (secretSummary.ts) and the flow share it without
+// What Create Secret's wizard gathers: the secret's values (named as createSecret's inputs) and,
+// at the summary, what was read from its files. Its own file so the summary (secretSummary.ts) and the flow share it without
 // importing each other.
 import type { SecretType } from '../../schema/cloud';
 import type { TlsThing } from '../../operations/tlsSecret';
@@ -8,11 +8,11 @@ import type { PayloadFiles, PreparedPayload } from './secretPayload';
 
 export interface SecretFlowState extends CloudLocation, PayloadFiles {
   name?: string;
-  secretType?: SecretType;
-  contentType?: string;
+  secret_type?: SecretType;
+  payload_content_type?: string;
   withDetails?: boolean;
   algorithm?: string;
-  bitLength?: number;
+  bit_length?: number;
   mode?: string;
   expiration?: string;
   /** Built at the summary from the files or text; never kept after submit. */

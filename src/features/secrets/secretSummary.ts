@@ -27,10 +27,10 @@ export function secretInput(s: SecretFlowState): SecretInput {
     name: s.name!,
     payload: s.prepared!.base64,
     payload_content_encoding: 'base64',
-    payload_content_type: s.contentType!,
-    secret_type: s.secretType!,
+    payload_content_type: s.payload_content_type!,
+    secret_type: s.secret_type!,
     algorithm: s.algorithm ?? null,
-    bit_length: s.bitLength ?? null,
+    bit_length: s.bit_length ?? null,
     mode: s.mode ?? null,
     expiration: s.expiration ?? null,
   };

@@ -1,10 +1,10 @@
 // Delete Storage… on a spec-dialect connection: the deprecated v1 deletion. Said to be deprecated
-// first, then the storage id asked (that server has no list to pick from); the confirmation, typed
-// id and request are the Delete Storage operation's (src/operations/storages.ts), as on v4.
+// first, then the operation's storage_id input asked (that server has no list to pick from); the
+// confirmation, typed id and request are the Delete Storage operation's (src/operations/storages.ts), as on v4.
 import type { BoundConnection } from '../../connections/connectionManager';
-import { deleteStorageEndpoint } from '../../schema/storage';
-import { parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
+import { deleteStorage } from '../../operations/storages';
 import type { FlowUi } from '../../ui/flowUi';
+import { fieldStep } from '../../ui/operationSteps';
 import { runWizard } from '../../ui/wizard';
 
 export const DEPRECATION_NOTICE =
@@ -14,25 +14,9 @@ export const DEPRECATION_NOTICE =
 export async function deprecatedStorageId(ui: FlowUi, bound: BoundConnection): Promise<number | undefined> {
   const go = await ui.confirm('Delete Storage (Deprecated)', `${DEPRECATION_NOTICE}\n\nContinue with the deprecated deletion?`, ['Continue']);
   if (go !== 'Continue') return undefined;
-  const idSchema = deleteStorageEndpoint.params.shape.storage_id;
-  const done = await runWizard<{ storageId?: number }>(
+  const done = await runWizard<{ storage_id?: number }>(
     {},
-    {
-      title: `Delete Storage (Deprecated) on ${bound.connection.name}`,
-      ui,
-      steps: [
-        {
-          prompt: async (s, ctx) => {
-            const text = await ctx.input({
-              prompt: 'ID of the storage to delete',
-              value: s.storageId === undefined ? '' : String(s.storageId),
-              validate: (v) => wholeNumberProblem(idSchema, v, 'Storage ID'),
-            });
-            s.storageId = parseWholeNumber(text);
-          },
-        },
-      ],
-    },
+    { title: `Delete Storage (Deprecated) on ${bound.connection.name}`, ui, steps: [fieldStep(deleteStorage, 'storage_id')] },
   );
-  return done?.storageId;
+  return done?.storage_id;
 }

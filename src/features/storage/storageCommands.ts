@@ -9,13 +9,12 @@ import { sendOperation } from '../../operations/operation';
 import { deleteStorage as deleteOp, restoreStorage as restoreOp } from '../../operations/storages';
 import { PlatformError } from '../../schema/errors';
 import { RESTORE_WINDOW_MS, STORAGE_PAGE_MAX, type StorageKind } from '../../schema/storageV4';
-import { endpoints } from '../../schema/endpoints';
 import { confirmOperation } from '../../ui/confirmOperation';
 import type { FeatureContext } from '../../ui/featureContext';
-import { parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
 import type { FlowUi } from '../../ui/flowUi';
 import { pickFromList } from '../../ui/listPick';
 import { notifyError } from '../../ui/notify';
+import { fieldStep } from '../../ui/operationSteps';
 import { runWizard, type StepContext } from '../../ui/wizard';
 import type { Loaded } from '../../platform/platformLists';
 import { deprecatedStorageId } from './deleteStorageCommand';
@@ -45,22 +44,25 @@ async function loadRows(bound: BoundConnection, kinds: readonly StorageKind[], q
   return { items: rows };
 }
 
-/** A storage not in the list: its id typed, then its kind (only object storages for a restore). */
-async function typedStorage(ctx: StepContext, kinds: readonly StorageKind[]): Promise<StorageRow> {
-  const idSchema = endpoints.deleteObjectStorage.params.shape.storage_id;
-  const text = await ctx.input({ prompt: 'ID of the storage', validate: (v) => wholeNumberProblem(idSchema, v, 'Storage ID') });
-  const id = parseWholeNumber(text)!;
-  const kind =
-    kinds.length === 1
-      ? kinds[0]!
-      : await ctx.pick<StorageKind>({ placeholder: `What kind of storage is ${id}?`, items: kinds.map((k) => ({ label: KIND_NOUN[k], value: k })) });
-  return { kind, id, name: String(id), location: 'unknown location', status: 'unknown' };
+/** A storage not in the list: the operation's storage_id typed, then its kind (only object storages for a restore). */
+async function typedStorage(ctx: StepContext, op: StorageOp, kinds: readonly StorageKind[]): Promise<StorageRow> {
+  const typed: { storage_id?: number; type?: StorageKind } = {};
+  await fieldStep(op, 'storage_id').prompt(typed, ctx);
+  const id = typed.storage_id!;
+  if (kinds.length > 1) {
+    const choices = kinds.map((k) => ({ value: k, label: KIND_NOUN[k] }));
+    await fieldStep(deleteOp, 'type', { choices, prompt: `what kind of storage is ${id}?` }).prompt(typed, ctx);
+  }
+  return { kind: typed.type ?? kinds[0]!, id, name: String(id), location: 'unknown location', status: 'unknown' };
 }
+
+/** Delete or Restore Storage: the storage picked fills both the operation's storage_id and (for a deletion) its type. */
+type StorageOp = typeof deleteOp | typeof restoreOp;
 
 async function pickStorage(
   ui: FlowUi,
   bound: BoundConnection,
-  title: string,
+  op: StorageOp,
   kinds: readonly StorageKind[],
   query: ListQuery,
   deps: Deps,
@@ -68,10 +70,12 @@ async function pickStorage(
   const done = await runWizard<{ row?: StorageRow }>(
     {},
     {
-      title: `${title} on ${bound.connection.name}`,
+      title: `${op.title} on ${bound.connection.name}`,
       ui,
       steps: [
         {
+          // Declared: one pick fills storage_id and type (a listed row); a typed one asks each field by its own step.
+          id: 'storage_id',
           prompt: async (s, ctx) => {
             s.row = await pickFromList<StorageRow, StorageRow>(ctx, {
               noun: 'storage',
@@ -79,7 +83,7 @@ async function pickStorage(
               missing: () => false,
               logError: (error) => deps.log.error('Could not load the storages', error),
               item: (row) => ({ label: row.name, description: `${KIND_NOUN[row.kind]} · ${row.location} · ${row.status}`, detail: `ID ${row.id}`, value: row }),
-              typed: () => typedStorage(ctx, kinds),
+              typed: () => typedStorage(ctx, op, kinds),
             });
           },
         },
@@ -134,7 +138,7 @@ export async function deleteStorageCommand(deps: Deps, bound: BoundConnection, a
   const ui = deps.ui();
   const { connection, api } = bound;
   const v1 = connection.dialect !== 'platform' && !(arg instanceof StorageNode);
-  const row = v1 ? await v1Row(ui, bound) : arg instanceof StorageNode ? arg.row : await pickStorage(ui, bound, 'Delete Storage', ['object', 'sftp'], {}, deps);
+  const row = v1 ? await v1Row(ui, bound) : arg instanceof StorageNode ? arg.row : await pickStorage(ui, bound, deleteOp, ['object', 'sftp'], {}, deps);
   if (!row) return;
   const input = v1 ? { storage_id: row.id } : { storage_id: row.id, type: row.kind };
   const read = await readFirst(deps, bound, v1 ? `Storage ${row.id}` : `${KIND_NOUN[row.kind]} ${row.name} (ID ${row.id})`, () => deleteOp.read(api, input));
@@ -182,7 +186,7 @@ export async function restoreStorageCommand(deps: Deps, bound: BoundConnection, 
     await ui.notify('info', `Restore Storage needs the platform's storage API v4, which ${connection.name} (spec dialect) does not have.`);
     return;
   }
-  const row = arg instanceof StorageNode ? arg.row : await pickStorage(ui, bound, 'Restore Storage', ['object'], { provisioning_status: 'deleted' }, deps);
+  const row = arg instanceof StorageNode ? arg.row : await pickStorage(ui, bound, restoreOp, ['object'], { provisioning_status: 'deleted' }, deps);
   if (!row) return;
   const input = { storage_id: row.id };
   const read = await readFirst(deps, bound, `Object storage ${row.name} (ID ${row.id})`, () => restoreOp.read(api, input));
