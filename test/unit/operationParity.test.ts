@@ -238,6 +238,8 @@ describe('one operation, three faces: the command, the chat tool and MCP confirm
       const target = targetOf(op, input, thing);
       const action = op.action(input, thing);
       const expected = target.facts.map(([l, v]) => [l, v] as const);
+      // Every label is ours and reads alike: capitalised, as "Name" or "SHA-256".
+      for (const [label] of expected) assert.match(label, /^[A-Z0-9]/, `${op.name}: the fact label "${label}" is capitalised`);
       const destructive = op.kind === 'destructive' || target.destructive !== undefined;
       const undo = target.undo ?? 'This cannot be undone.';
 
