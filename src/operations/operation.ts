@@ -74,6 +74,18 @@ export interface Operation<S extends z.ZodObject = z.ZodObject, T = unknown> {
   readonly target: (input: z.output<S>, thing?: T) => Omit<OperationTarget, 'noun'>;
   /** The name a person must type to confirm, when this operation asks for one (absent or undefined: a modal is enough). */
   readonly typedName?: (input: z.output<S>, thing?: T) => string | undefined;
+  /**
+   * Set for a write of more than one request (Deploy: the upload, then the app pointed at the stored
+   * binary): sends them for the thing as confirmed, each once, never retried. Every face calls it
+   * (through `sendWrite`) instead of sending `request`, which then describes the first one.
+   */
+  readonly send?: (api: PlatformApi, input: z.output<S>, thing: T, options: SendOptions) => Promise<unknown>;
+}
+
+/** What a face hands an operation's own `send`: its cancellation, and where to say how far it got (a progress notification). */
+export interface SendOptions {
+  readonly signal?: AbortSignal;
+  readonly report?: (words: string) => void;
 }
 
 /** An operation as written: `fields` made once, when first used (the extension's first use builds no schema it does not need). */
@@ -100,6 +112,19 @@ export function checkedRequest(endpoint: Endpoint, call: OperationRequest['call'
 export async function sendOperation(api: PlatformApi, request: OperationRequest, signal?: AbortSignal): Promise<unknown> {
   request.check?.(api.http.dialect);
   return api.http.call(request.endpoint, request.call, signal ? { signal } : {});
+}
+
+/** What the operation sends for this input and the thing as confirmed, once: its own `send`, or its request (made from the thing when it says so; none: nothing sent, undefined). */
+export async function sendWrite<S extends z.ZodObject, T>(
+  api: PlatformApi,
+  op: Operation<S, T>,
+  input: z.output<S>,
+  thing: T,
+  options: SendOptions = {},
+): Promise<unknown> {
+  if (op.send) return op.send(api, input, thing, options);
+  const request = op.requestFor ? op.requestFor(input, thing) : op.request(input);
+  return request ? sendOperation(api, request, options.signal) : undefined;
 }
 
 /** The `read` of an operation that creates (`readsNothing`): nothing on the platform yet, so nothing is asked of it. */

@@ -1,15 +1,17 @@
 // A catalog operation (src/operations) as an agent tool, for the chat agent and MCP alike: its
 // class, input rules, target read, confirmation facts and request all come from the operation;
-// the tool adds only what a model reads (names, descriptions) and the answer it gets back.
+// the tool adds only what a model reads (names, descriptions) and the answer it gets back, and, for
+// a tool that reads files the model names, how it reads them (only inside the allowed folders).
 import { isDeepStrictEqual } from 'node:util';
 import * as z from 'zod';
 import { commandConfirmation } from '../../../operations/commandConfirmation';
-import { sendOperation, targetOf, type Operation } from '../../../operations/operation';
+import { sendOperation, sendWrite, targetOf, type Operation } from '../../../operations/operation';
+import { FileChangedError } from '../../../platform/fileSeal';
 import { PlatformError } from '../../../schema/errors';
-import { connectionField, defineTool, type AgentBinding, type AgentTool, type WriteRequest } from './toolKit';
+import { connectionField, defineTool, perCall, type AgentBinding, type AgentTool, type WriteRequest } from './toolKit';
 
 /** What only the tool says: its names, what the model reads about it, and its answer. */
-export interface ToolFace<S extends z.ZodObject> {
+export interface ToolFace<S extends z.ZodObject, T = unknown> {
   readonly name: string;
   readonly referenceName: string;
   readonly userDescription: string;
@@ -20,6 +22,20 @@ export interface ToolFace<S extends z.ZodObject> {
   /** What the person is shown first, said instead of "<noun> is read first…" when nothing is read (a create). */
   readonly asks?: string;
   readonly answer: (sent: unknown, bound: AgentBinding, input: z.output<S>) => string;
+  /**
+   * Set when the thing is files the model names (Deploy, Create TLS Secret): read this way, only
+   * inside the folders the person allowed (agentFiles.ts), instead of the operation's `read` (the
+   * command's: any file the person picked). What was read for the confirmation is what is sent (kept
+   * for the call, never read again); a call nobody was asked about reads it when it is sent.
+   */
+  readonly readFiles?: (bound: AgentBinding, input: z.output<S>) => Promise<T>;
+  /** The body as the confirmation shows it, when the request's own holds stand-ins for what is read from the files. */
+  readonly shownBody?: (input: z.output<S>) => unknown;
+}
+
+/** What the send of a file tool gives its answer when the file changed after the confirmation (nothing was stored). */
+export interface FileChanged {
+  readonly changed: string;
 }
 
 /** What the send of an operation with `requestFor` gives the answer: the thing as read just before, and the platform's answer (absent: nothing was sent). */
@@ -50,7 +66,28 @@ function sendFromThing<S extends z.ZodObject, T>(op: Operation<S, T>, input: z.o
   };
 }
 
-export function toolFromOperation<S extends z.ZodObject, T>(op: Operation<S, T>, face: ToolFace<S>): AgentTool {
+/** The send of a file tool: the thing kept from the confirmation (or read now, when nobody was asked), sent by the operation once. */
+function sendFromFiles<S extends z.ZodObject, T>(
+  op: Operation<S, T>,
+  input: z.output<S>,
+  read: (b: AgentBinding, input: z.output<S>) => Promise<T>,
+  confirmed: { value?: T },
+) {
+  return async (b: AgentBinding): Promise<unknown> => {
+    const thing = confirmed.value ?? (await read(b, input));
+    try {
+      return await sendWrite(b.api, op, input, thing, { signal: b.signal });
+    } catch (error) {
+      if (error instanceof FileChangedError) return { changed: error.message } satisfies FileChanged;
+      throw error;
+    }
+  };
+}
+
+export function toolFromOperation<S extends z.ZodObject, T>(op: Operation<S, T>, face: ToolFace<S, T>): AgentTool {
+  // What a file tool (or one whose operation sends more than a request) read for the confirmation, kept for the send of the same call.
+  const kept = perCall<T>();
+  const readKept = face.readFiles ?? (op.send ? (b: AgentBinding, input: z.output<S>) => op.read(b.api, input, b.signal) : undefined);
   const undo = op.kind === 'destructive' && !op.undoable ? ' It cannot be undone.' : '';
   return defineTool({
     name: face.name,
@@ -67,17 +104,21 @@ export function toolFromOperation<S extends z.ZodObject, T>(op: Operation<S, T>,
       const { check, ...request } = op.request(input as z.output<S>);
       // A request made from the thing is read again and compared before it is sent; a rule of the
       // connection's server is checked where the call is sent, also when no one was asked (MCP without elicitation).
-      const send = op.requestFor
-        ? { send: sendFromThing(op, input as z.output<S>) }
-        : check
-          ? { send: (b: AgentBinding) => sendOperation(b.api, { ...request, check }, b.signal) }
-          : {};
-      return { ...request, ...send, operation: op.action(input as z.output<S>) };
+      const send = readKept
+        ? { send: sendFromFiles(op, input as z.output<S>, readKept, kept.begin(input)) }
+        : op.requestFor
+          ? { send: sendFromThing(op, input as z.output<S>) }
+          : check
+            ? { send: (b: AgentBinding) => sendOperation(b.api, { ...request, check }, b.signal) }
+            : {};
+      const shownBody = face.shownBody ? { shownBody: face.shownBody(input as z.output<S>) } : {};
+      return { ...request, ...send, ...shownBody, operation: op.action(input as z.output<S>) };
     },
     readTarget: async (b, input) => {
-      const thing = await op.read(b.api, input as z.output<S>, b.signal);
-      // What the send compares again (a request made from the thing: what the person confirms).
-      const expected = op.requestFor ? { expected: confirmed(op, input as z.output<S>, thing) } : {};
+      const thing = readKept ? await readKept(b, input as z.output<S>) : await op.read(b.api, input as z.output<S>, b.signal);
+      if (readKept) kept.keep(input, thing);
+      // What the send compares again (a request made from the thing read again: what the person confirms); a kept thing is sent as it is.
+      const expected = op.requestFor && !readKept ? { expected: confirmed(op, input as z.output<S>, thing) } : {};
       // The name to type, when the operation asks for one: the command's own prompt, on this call's connection.
       const typed = commandConfirmation(op, input as z.output<S>, thing, { name: b.connectionName, baseUrl: b.baseUrl }).typed;
       return { ...targetOf(op, input as z.output<S>, thing), operation: op.action(input as z.output<S>, thing), ...expected, ...(typed ? { typed } : {}) };
