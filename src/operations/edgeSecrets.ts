@@ -10,7 +10,7 @@ import { endpoints } from '../schema/endpoints';
 import { EDGE_SECRET_VALUE_MAX, type EdgeSecret } from '../schema/edgeSecrets';
 import { textOf } from '../schema/schemaKit';
 import { validateRequest } from '../schema/validate';
-import { checkedRequest, defineOperation } from './operation';
+import { checkedRequest, defineOperation, readNothing } from './operation';
 
 /** A secret as read (its id as asked) and, for a delete, the apps that refer to it. */
 export interface EdgeSecretThing {
@@ -68,7 +68,8 @@ export const createEdgeSecret = defineOperation({
   },
   action: ({ name }) => `Create edge secret ${name}`,
   // Nothing to read: the secret does not exist yet (a name taken is refused by the wizard and by the platform).
-  read: (): Promise<undefined> => Promise.resolve(undefined),
+  read: readNothing,
+  readsNothing: true,
   target: ({ name, comment, value }) => ({
     facts: [['Name', name], ...(comment ? [['Comment', comment] as const] : []), ['Value', valueText(value)], ['Slot', '0 (in use from the start)']],
     consequence: 'Apps can refer to it by its name.',

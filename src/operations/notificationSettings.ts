@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { endpoints } from '../schema/endpoints';
 import { notificationSettingLoss } from '../ui/text/destructiveChanges';
-import { checkedRequest, defineOperation } from './operation';
+import { checkedRequest, defineOperation, readNothing } from './operation';
 import { findSetting, type NotificationSettingThing } from './removals';
 
 const create = () => endpoints.createNotificationSetting;
@@ -30,7 +30,8 @@ export const createNotificationSetting = defineOperation({
   request: ({ resellerId, ...v }) => checkedRequest(create(), { params: { resellerId }, body: body(v) }),
   action: ({ resellerId, notification_type }) => `Create a ${notification_type} notification setting for reseller ${resellerId}`,
   // Nothing to read: it does not exist yet (a reseller the platform does not know is its 404).
-  read: (): Promise<undefined> => Promise.resolve(undefined),
+  read: readNothing,
+  readsNothing: true,
   target: ({ resellerId, notification_type, email, enabled }) => ({
     facts: [
       ['Reseller', String(resellerId)],

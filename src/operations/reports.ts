@@ -3,7 +3,7 @@
 // parameters sent. The platform runs the task for a while; it is followed, not awaited.
 import * as z from 'zod';
 import { endpoints } from '../schema/endpoints';
-import { checkedRequest, defineOperation } from './operation';
+import { checkedRequest, defineOperation, readNothing } from './operation';
 
 const report = () => endpoints.createReport;
 
@@ -22,7 +22,8 @@ export const createReport = defineOperation({
     checkedRequest(report(), { params: {}, body: { template_code, ...(parameters === undefined ? {} : { parameters }) } }),
   action: ({ template_code }) => `Create a ${JSON.stringify(template_code)} report`,
   // Nothing to read: a template the platform does not know is its answer to the request.
-  read: (): Promise<undefined> => Promise.resolve(undefined),
+  read: readNothing,
+  readsNothing: true,
   target: ({ template_code, parameters }) => ({
     facts: [
       ['Template', template_code],

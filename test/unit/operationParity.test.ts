@@ -16,7 +16,7 @@ import { Client, InMemoryTransport, type ElicitRequestFormParams, type ElicitRes
 import { createMcpServer } from '../../src/mcp';
 import { OPERATIONS } from '../../src/operations/catalog';
 import { commandConfirmation } from '../../src/operations/commandConfirmation';
-import { targetOf, type Operation } from '../../src/operations/operation';
+import { readNothing, targetOf, type Operation } from '../../src/operations/operation';
 import {
   AGENT_TOOLS,
   confirmation,
@@ -228,6 +228,28 @@ describe('one operation, three faces: the command, the chat tool and MCP confirm
     assert.deepEqual(OPERATIONS.map((op) => op.name).sort(), Object.keys(SAMPLES).sort());
     for (const op of OPERATIONS)
       assert.equal(AGENT_TOOLS.filter((x) => x.operation === op).length, COMMAND_ONLY.has(op.name) ? 0 : 1, `${op.name}: one tool (none when command-only)`);
+  });
+
+  it('one way to say a create reads nothing: an operation whose read asks the platform nothing has `readsNothing`, and its tool says so in the same words', async () => {
+    // A client that throws on any use: a read that resolves without it asked the platform nothing.
+    const untouched = new Proxy({} as typeof t.bound.api, {
+      get: () => {
+        throw new Error('asked the platform');
+      },
+    });
+    for (const op of OPERATIONS) {
+      const readsNothing = await Promise.resolve()
+        .then(() => op.read(untouched, SAMPLES[op.name]!))
+        .then(
+          (thing) => thing === undefined,
+          () => false,
+        );
+      assert.equal(op.readsNothing === true, readsNothing, `${op.name}: readsNothing exactly when its read asks nothing`);
+      if (readsNothing) assert.equal(op.read, readNothing, `${op.name}: its read is readNothing`);
+      const tool = AGENT_TOOLS.find((x) => x.operation === op);
+      const says = readsNothing ? 'The person sees every value sent, and confirms.' : `${op.noun} is read first so the person sees which one, and confirms.`;
+      if (tool) assert.ok(tool.modelDescription.includes(says), `${tool.name}: says "${says}"\n${tool.modelDescription}`);
+    }
   });
 
   for (const op of OPERATIONS as readonly Operation[]) {

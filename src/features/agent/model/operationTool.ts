@@ -19,8 +19,6 @@ export interface ToolFace<S extends z.ZodObject, T = unknown> {
   readonly purpose: string;
   /** When to use it and where its ids come from. */
   readonly usage: string;
-  /** What the person is shown first, said instead of "<noun> is read first…" when nothing is read (a create). */
-  readonly asks?: string;
   readonly answer: (sent: unknown, bound: AgentBinding, input: z.output<S>) => string;
   /**
    * Set when the thing is files the model names (Deploy, Create TLS Secret): read this way, only
@@ -94,8 +92,8 @@ export function toolFromOperation<S extends z.ZodObject, T>(op: Operation<S, T>,
     referenceName: face.referenceName,
     displayName: op.title,
     userDescription: face.userDescription,
-    // An operation that creates reads nothing first: the person confirms what is sent (the face may say it in its own words).
-    modelDescription: `${face.purpose} ${face.asks ?? `${op.readsNothing ? 'The person sees every value sent' : `${op.noun} is read first so the person sees which one`}, and confirms.`}${undo} ${face.usage}`,
+    // An operation that creates reads nothing first (its `readsNothing`, the one way to say so): the person confirms every value sent.
+    modelDescription: `${face.purpose} ${op.readsNothing ? 'The person sees every value sent' : `${op.noun} is read first so the person sees which one`}, and confirms.${undo} ${face.usage}`,
     kind: op.kind,
     operation: op as unknown as Operation,
     ...(op.destructiveWhen ? { destructiveWhen: op.destructiveWhen } : {}),

@@ -32,7 +32,6 @@ export const createReport = toolFromOperation(createReportOp, {
   referenceName: 'platformCreateReport',
   userDescription: 'Start a billing report task from a template',
   purpose: 'Starts a billing report task from a report template code (e.g. "ResellerExpenses") with its parameters (e.g. {"period":"2026-10"}).',
-  asks: 'The person confirms the template and every parameter first.',
   usage: "Returns the new task's uuid and status; reports take minutes, so check later with get_report_task.",
   answer: (sent, b) => {
     const task = sent as z.output<typeof endpoints.createReport.response>;
@@ -78,7 +77,6 @@ export const createNotificationSetting = toolFromOperation(createSettingOp, {
   referenceName: 'platformCreateNotification',
   userDescription: "Send a reseller's deletion-request or failed-login notifications to an address",
   purpose: 'Creates a notification setting of a reseller: which notification (deletion_request or failed_login) goes to which email, enabled or not.',
-  asks: 'The person confirms every value first.',
   usage: 'Returns the new setting with its id (update it with update_notification_setting).',
   answer: (sent, b) => settingAnswer('Created', 'create_notification_setting', sent as z.output<typeof endpoints.createNotificationSetting.response>, b),
 });
