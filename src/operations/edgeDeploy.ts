@@ -80,6 +80,7 @@ export const deployEdgeApp = defineOperation({
   noun: 'The edge app',
   kind: 'write',
   button: 'Deploy',
+  done: ({ app_id, file }) => `Deployed ${JSON.stringify(base(file))} to edge app ${app_id}`,
   fields: deployFields,
   // The first of its two calls: the upload (its body the file's bytes, streamed); `send` PATCHes `binary` with the id it gets.
   request: (input) => {
@@ -152,6 +153,7 @@ export const rollBackEdgeApp = defineOperation({
   noun: 'The edge app',
   kind: 'write',
   button: 'Roll Back',
+  done: ({ app_id }) => `Rolled back edge app ${app_id}`,
   fields: rollBackFields,
   request: (input) => {
     const { app_id, binary } = validateRequest(rollBackFields(), input);
@@ -217,6 +219,7 @@ export const deleteEdgeBinary = defineOperation({
   noun: 'The edge binary',
   kind: 'destructive',
   button: 'Delete',
+  done: ({ binary_id }) => `Deleted edge binary ${binary_id}`,
   fields: () => z.strictObject({ binary_id: removeBinary().params.shape.binary_id.describe('The binary id (list_edge_binaries finds it)') }),
   request: ({ binary_id }) => checkedRequest(removeBinary(), { params: { binary_id } }),
   action: ({ binary_id }) => `Delete edge binary ${binary_id}`,

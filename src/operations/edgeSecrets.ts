@@ -61,6 +61,7 @@ export const createEdgeSecret = defineOperation({
   noun: 'The new edge secret',
   kind: 'write',
   button: 'Create',
+  done: ({ name }) => `Created edge secret ${JSON.stringify(name)}`,
   fields: createFields,
   request: (input) => {
     const { name, comment, value } = validateRequest(createFields(), input);
@@ -90,6 +91,7 @@ export const replaceEdgeSecretValue = defineOperation({
   noun: 'The edge secret',
   kind: 'destructive',
   button: 'Replace',
+  done: ({ secret_id }) => `Replaced the value of edge secret ${secret_id}`,
   fields: replaceFields,
   request: (input) => {
     const { secret_id, slot, value } = validateRequest(replaceFields(), input);
@@ -115,6 +117,7 @@ export const deleteEdgeSecret = defineOperation({
   noun: 'The edge secret',
   kind: 'destructive',
   button: 'Delete',
+  done: ({ secret_id }) => `Deleted edge secret ${secret_id}`,
   fields: () =>
     z.strictObject({
       secret_id: remove().params.shape.secret_id.describe('The secret id (list_edge_secrets finds it)'),

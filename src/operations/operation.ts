@@ -66,6 +66,14 @@ export interface Operation<S extends z.ZodObject = z.ZodObject, T = unknown> {
   readonly requestFor?: (input: z.output<S>, thing: T) => OperationRequest | undefined;
   /** "Delete report task ResellerExpenses": the operation in a few words, named by the thing when it is known. */
   readonly action: (input: z.output<S>, thing?: T) => string;
+  /**
+   * What happened, in words, once the platform took it ("Deleted report task 7f3e…"): from the input, the
+   * thing as read (undefined when it was not) and the platform's answer. The command's notification
+   * says it with " on <connection>."; the chat tool's and MCP's answer begin with it and " on
+   * "<connection>"". Our words, the ids given and numbers only: no text the platform wrote (a
+   * tool's answer keeps that in its data block), so the faces add names where they show them.
+   */
+  readonly done: (input: z.output<S>, thing: T | undefined, answer: unknown) => string;
   /** How the target is read from the platform before the person is asked (a failed read asks nothing). */
   readonly read: (api: PlatformApi, input: z.output<S>, signal?: AbortSignal) => Promise<T>;
   /** Set for a write that creates a thing: there is nothing to read first (`read` is `readNothing`), and no face says it reads. */
@@ -126,6 +134,24 @@ export async function sendWrite<S extends z.ZodObject, T>(
   const request = op.requestFor ? op.requestFor(input, thing) : op.request(input);
   return request ? sendOperation(api, request, options.signal) : undefined;
 }
+
+/** The command's words after a write the platform took: the operation's `done`, on the connection it was sent to, then what the command adds (`more`). */
+export function doneOn<S extends z.ZodObject, T>(
+  op: Operation<S, T>,
+  input: z.output<S>,
+  thing: T | undefined,
+  answer: unknown,
+  connectionName: string,
+  more?: string,
+): string {
+  return `${op.done(input, thing, answer)} on ${connectionName}${more ? `: ${more}` : ''}.`;
+}
+
+/** The id the platform gave a thing it made (a number), or "?" when its answer has none. */
+export const idOf = (answer: unknown): string => {
+  const id = (answer as { id?: unknown } | null | undefined)?.id;
+  return typeof id === 'number' ? String(id) : '?';
+};
 
 /** The `read` of an operation that creates (`readsNothing`): nothing on the platform yet, so nothing is asked of it. */
 export const readNothing = (): Promise<undefined> => Promise.resolve(undefined);

@@ -33,6 +33,7 @@ export const deleteReportTask = defineOperation({
   noun: 'The report task',
   kind: 'destructive',
   button: 'Delete',
+  done: ({ id }) => `Deleted report task ${id}`,
   fields: () => z.strictObject({ id: report().params.shape.id.describe('The report task uuid') }),
   request: ({ id }) => checkedRequest(report(), { params: { id } }),
   action: ({ id }, thing?: ReportTaskThing) => `Delete report task ${(thing && templateOf(thing)) ?? id}`,
@@ -67,7 +68,11 @@ export const disableFreeFeature = defineOperation({
   noun: 'The activated free feature',
   kind: 'destructive',
   button: 'Disable',
-  fields: () => z.strictObject({ activatedFeatureId: feature().params.shape.activatedFeatureId.describe('The activation id (not the feature id)').meta({ title: 'Activated feature ID' }) }),
+  done: ({ activatedFeatureId }) => `Disabled activated free feature ${activatedFeatureId}`,
+  fields: () =>
+    z.strictObject({
+      activatedFeatureId: feature().params.shape.activatedFeatureId.describe('The activation id (not the feature id)').meta({ title: 'Activated feature ID' }),
+    }),
   request: ({ activatedFeatureId }) => checkedRequest(feature(), { params: { activatedFeatureId } }),
   action: ({ activatedFeatureId }, thing?: FreeFeatureThing) =>
     thing ? `Disable the free feature ${featureName(thing, activatedFeatureId)}` : `Disable activated free feature ${activatedFeatureId}`,
@@ -101,6 +106,7 @@ export const deleteNotificationSetting = defineOperation({
   noun: 'The notification setting',
   kind: 'destructive',
   button: 'Delete',
+  done: ({ resellerId, notificationSettingsId }) => `Deleted notification setting ${notificationSettingsId} of reseller ${resellerId}`,
   fields: () =>
     z.strictObject({
       resellerId: setting().params.shape.resellerId.describe('The reseller id'),

@@ -13,6 +13,7 @@ export const createReport = defineOperation({
   noun: 'The new report task',
   kind: 'write',
   button: 'Create',
+  done: () => 'Started a report task',
   fields: () =>
     z.strictObject({
       template_code: report().body.shape.template_code.describe('The report template code'),

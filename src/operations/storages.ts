@@ -74,6 +74,7 @@ export const deleteStorage = defineOperation({
   noun: 'The storage',
   kind: 'destructive',
   button: 'Delete',
+  done: ({ storage_id, type }) => `Deleted ${type ? STORAGE_NOUN[type] : 'storage'} ${storage_id}`,
   fields: () =>
     z.strictObject({
       storage_id: idField().describe('The storage to delete (list_storages finds it)'),
@@ -121,6 +122,7 @@ export const restoreStorage = defineOperation({
   noun: 'The deleted object storage',
   kind: 'write',
   button: 'Restore',
+  done: ({ storage_id }) => `Restored object storage ${storage_id}`,
   fields: () =>
     z.strictObject({ storage_id: restore().params.shape.storage_id.describe('The deleted object storage (list_storages with show_deleted finds it)') }),
   request: ({ storage_id }) => checkedRequest(restore(), { params: { storage_id } }),

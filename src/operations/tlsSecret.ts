@@ -146,6 +146,7 @@ export const createTlsSecret = defineOperation({
   noun: 'The certificate',
   kind: 'write',
   button: 'Create Secret',
+  done: ({ name }) => `TLS secret ${JSON.stringify(name)} is being created`,
   fields: tlsFields,
   request: (input) => requestWith(input, UNREAD),
   requestFor: (input, thing: TlsThing) => requestWith(input, thing.payload),

@@ -14,9 +14,10 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Client, InMemoryTransport, type ElicitRequestFormParams, type ElicitResult } from '@modelcontextprotocol/client';
 import { createMcpServer } from '../../src/mcp';
+import { sealWasmFile, uploadEdgeBinary } from '../../src/platform/binaryUpload';
 import { OPERATIONS } from '../../src/operations/catalog';
 import { commandConfirmation } from '../../src/operations/commandConfirmation';
-import { readNothing, targetOf, type Operation } from '../../src/operations/operation';
+import { doneOn, readNothing, sendWrite, targetOf, type Operation } from '../../src/operations/operation';
 import {
   AGENT_TOOLS,
   confirmation,
@@ -140,6 +141,13 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
  *   would take it from the model, so it would sit in the conversation and the model's context.
  */
 const COMMAND_ONLY = new Set(['createEdgeSecret', 'replaceEdgeSecretValue']);
+
+/** The sample an operation can be sent with: the seeded binaries all run in an app (the platform refuses their deletion), so one is stored first. */
+async function writable(name: string, t: ReturnType<typeof agentSim>): Promise<Record<string, unknown>> {
+  if (name !== 'deleteEdgeBinary') return SAMPLES[name]!;
+  const stored = await uploadEdgeBinary(t.bound.api.http, await sealWasmFile(WASM_FILE));
+  return { binary_id: stored.id };
+}
 
 type Facts = (readonly [string, string])[];
 
@@ -315,6 +323,32 @@ describe('one operation, three faces: the command, the chat tool and MCP confirm
         for (const [face, text] of toolFaces) assert.ok(text.includes(inlineCode(typedName!)), `${face}: names ${typedName}`);
       }
       assert.deepEqual(t.writes(), [], 'nothing was sent');
+    });
+
+    it(`${op.name}: after the write, the command's notification and the chat and MCP answers say what happened in the operation's words`, async () => {
+      const input = await writable(op.name, t);
+      const tool = AGENT_TOOLS.find((x) => x.operation === op);
+      const connection = t.bound.connectionName;
+      // The command's face: read, then sent once (as the command sends it), its notification's words.
+      const thing = await op.read(t.bound.api, input);
+      const answer = await sendWrite(t.bound.api, op, input, thing);
+      const words = op.done(input, thing, answer);
+      assert.equal(doneOn(op, input, thing, answer, connection), `${words} on ${connection}.`, 'command: the words, on its connection');
+      assert.ok(!words.includes('\n') && words.length > 0, `${op.name}: one line of words`);
+      if (!tool) return;
+      const typed = commandConfirmation(op, input, thing, { name: connection, baseUrl: t.bound.baseUrl }).typed;
+      const first = `${words} on ${JSON.stringify(connection)}`;
+      // The chat tool, accepted (the name typed where asked), on the simulator as it was.
+      t.sim.reset();
+      await writable(op.name, t);
+      const { request } = await chatFace(tool, input, t);
+      const chat = await chatInvoke(tool, input, t, request, new ScriptedUi(typed ? [typed.name] : []));
+      assert.ok(chat.startsWith(first), `chat: begins with "${first}"\n${chat}`);
+      // MCP, accepted in its form.
+      t.sim.reset();
+      await writable(op.name, t);
+      const mcp = await mcpFace(tool, input, t, () => ({ action: 'accept', content: { confirm: true, ...(typed ? { name: typed.name } : {}) } }));
+      assert.ok(mcp.said.startsWith(first), `MCP: begins with "${first}"\n${mcp.said}`);
     });
 
     if (op.typedName && !COMMAND_ONLY.has(op.name))

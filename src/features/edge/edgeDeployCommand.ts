@@ -17,7 +17,7 @@ import {
   type Deployed as DeployAnswer,
   type EdgeAppThing,
 } from '../../operations/edgeDeploy';
-import { sendOperation, sendWrite, type OperationRequest } from '../../operations/operation';
+import { doneOn, sendOperation, sendWrite, type OperationRequest } from '../../operations/operation';
 import { checkWasmFile } from '../../platform/binaryUpload';
 import { confirmOperation } from '../../ui/confirmOperation';
 import type { FeatureContext } from '../../ui/featureContext';
@@ -96,14 +96,18 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
     const input = { app_id: app.id, from_binary: from, binary: to };
     const request = await checked(bound, () => rollBackEdgeApp.request(input), `edge app ${app.name || app.id}`);
     if (!request || !(await confirmOperation(deps.ui(), rollBackEdgeApp, input, now, bound.connection))) return;
+    let answer: unknown;
     try {
-      await deps.ui().progress(`Rolling back edge app ${app.name || app.id} on ${bound.connection.name}…`, false, () => sendOperation(bound.api, request));
+      answer = await deps
+        .ui()
+        .progress(`Rolling back edge app ${app.name || app.id} on ${bound.connection.name}…`, false, () => sendOperation(bound.api, request));
     } catch (error) {
       await failed(bound, `Could not roll back edge app ${app.name || app.id}`, error);
       return;
     }
     await refresh(app.id);
-    const done = `Rolled back edge app ${app.name || app.id} (${app.id}) on ${bound.connection.name}: binary ${from} -> ${to}.`;
+    // The operation's words, as the chat tool and MCP answer; the app's name after them.
+    const done = doneOn(rollBackEdgeApp, input, now, answer, bound.connection.name, `binary ${from} -> ${to} (${app.name || 'no name'})`);
     log.info(done);
     void deps.ui().notify('info', done);
   };
@@ -153,7 +157,11 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
     await refresh(id);
     const actions = [...(app.url ? ['Open App URL'] : []), ...(previous ? ['Roll Back'] : [])];
     void ui
-      .notify('info', `Deployed ${name} to edge app ${app.name || id} on ${connection.name}: binary ${previous ?? '(none)'} -> ${binary}.`, actions)
+      .notify(
+        'info',
+        doneOn(deployEdgeApp, input, thing, deployed, connection.name, `binary ${previous ?? '(none)'} -> ${binary} (${app.name || 'no name'})`),
+        actions,
+      )
       .then(async (chosen) => {
         if (chosen === 'Open App URL' && app.url) await openAppUrl(app.url, deps);
         if (chosen === 'Roll Back' && previous) await rollBack(bound, app, binary, previous);

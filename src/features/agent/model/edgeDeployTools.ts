@@ -4,7 +4,6 @@
 // reads the app, so the person confirms the operation's facts (app, binary old -> new, the file's
 // path, size and SHA-256); then the operation sends exactly that file (same file, size and time, its
 // bytes checked against the confirmed SHA-256 as they stream: fileSeal.ts) and PATCHes the app, once.
-import * as path from 'node:path';
 import {
   deleteEdgeBinary as deleteBinaryOp,
   deployEdgeApp as deployOp,
@@ -46,11 +45,11 @@ export const deployEdgeApp = toolFromOperation(deployOp, {
     const file = await sealedWasm(b, input.file);
     return { app: await readEdgeApp(b.api, input.app_id, b.signal), file };
   },
-  answer: (sent, b, { app_id, file }) => {
+  answer: (sent, b, { app_id }, done) => {
     const d = sent as FileChanged | Deployed;
     if ('changed' in d)
       return `Not deployed to edge app ${app_id} on ${nameOf(b.connectionName)}: ${q(d.changed)} The app still runs its binary. Call again so the person confirms the file as it is now.`;
-    const head = `Deployed ${q(path.basename(file))} (${d.bytes} bytes, SHA-256 ${d.sha256}) to edge app ${app_id} on ${nameOf(b.connectionName)}: binary ${shown(d.previous)} -> ${d.binary}.`;
+    const head = `${done}: ${d.bytes} bytes, SHA-256 ${d.sha256}; binary ${shown(d.previous)} -> ${d.binary}.`;
     return writeAnswer({ head: `${head} The app's name as the platform gave it:`, source: 'deploy_edge_app', platform: { name: d.app.name } });
   },
 });
@@ -62,7 +61,7 @@ export const rollBackEdgeApp = toolFromOperation(rollBackOp, {
   purpose:
     'Points a FastEdge app at the binary it ran before a deploy (deploy_edge_app answers both ids), only while it still runs the binary deployed (from_binary): an app changed since is not rolled back over, nothing is sent. Both binaries are kept.',
   usage: 'Use when the person asks to undo a deploy; list_edge_apps and list_edge_binaries find the ids.',
-  answer: (_sent, b, { app_id, from_binary, binary }) => `Rolled back edge app ${app_id} on ${nameOf(b.connectionName)}: binary ${from_binary} -> ${binary}.`,
+  answer: (_sent, _b, { from_binary, binary }, done) => `${done}: binary ${from_binary} -> ${binary}.`,
 });
 
 export const deleteEdgeBinary = toolFromOperation(deleteBinaryOp, {
@@ -71,5 +70,5 @@ export const deleteEdgeBinary = toolFromOperation(deleteBinaryOp, {
   userDescription: 'Delete a stored FastEdge binary no app uses (cannot be undone)',
   purpose: 'Deletes a stored FastEdge binary (compiled .wasm) for good, by id; the platform refuses (409) while an app uses it.',
   usage: "Use only when the person asked to delete that binary (for example when the account's binary limit is reached); list_edge_binaries finds the id.",
-  answer: (_sent, b, { binary_id }) => `Deleted edge binary ${binary_id} on ${nameOf(b.connectionName)}.`,
+  answer: (_sent, _b, _input, done) => `${done}.`,
 });

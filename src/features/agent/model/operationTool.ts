@@ -8,6 +8,8 @@ import { commandConfirmation } from '../../../operations/commandConfirmation';
 import { sendOperation, sendWrite, targetOf, type Operation } from '../../../operations/operation';
 import { FileChangedError } from '../../../platform/fileSeal';
 import { PlatformError } from '../../../schema/errors';
+import { neutralize } from './platformText';
+import { nameOf } from './toolAnswers';
 import { connectionField, defineTool, perCall, type AgentBinding, type AgentTool, type WriteRequest } from './toolKit';
 
 /** What only the tool says: its names, what the model reads about it, and its answer. */
@@ -19,7 +21,11 @@ export interface ToolFace<S extends z.ZodObject, T = unknown> {
   readonly purpose: string;
   /** When to use it and where its ids come from. */
   readonly usage: string;
-  readonly answer: (sent: unknown, bound: AgentBinding, input: z.output<S>) => string;
+  /**
+   * The answer after the send: `done` is its first words, the operation's (what happened, " on
+   * "<connection>""), the same as the command's notification; the face adds what the model needs next.
+   */
+  readonly answer: (sent: unknown, bound: AgentBinding, input: z.output<S>, done: string) => string;
   /**
    * Set when the thing is files the model names (Deploy, Create TLS Secret): read this way, only
    * inside the folders the person allowed (agentFiles.ts), instead of the operation's `read` (the
@@ -30,6 +36,15 @@ export interface ToolFace<S extends z.ZodObject, T = unknown> {
   /** The body as the confirmation shows it, when the request's own holds stand-ins for what is read from the files. */
   readonly shownBody?: (input: z.output<S>) => unknown;
 }
+
+/** What every send of an operation tool hands its answer: the thing as read for this call (undefined: not read), and what the send gave. */
+const SENT = Symbol('sent');
+interface Sent<T> {
+  readonly [SENT]: true;
+  readonly thing: T | undefined;
+  readonly sent: unknown;
+}
+const sentWith = <T>(thing: T | undefined, sent: unknown): Sent<T> => ({ [SENT]: true, thing, sent });
 
 /** What the send of a file tool gives its answer when the file changed after the confirmation (nothing was stored). */
 export interface FileChanged {
@@ -71,16 +86,20 @@ function sendFromFiles<S extends z.ZodObject, T>(
   read: (b: AgentBinding, input: z.output<S>) => Promise<T>,
   confirmed: { value?: T },
 ) {
-  return async (b: AgentBinding): Promise<unknown> => {
+  return async (b: AgentBinding): Promise<Sent<T>> => {
     const thing = confirmed.value ?? (await read(b, input));
     try {
-      return await sendWrite(b.api, op, input, thing, { signal: b.signal });
+      return sentWith(thing, await sendWrite(b.api, op, input, thing, { signal: b.signal }));
     } catch (error) {
-      if (error instanceof FileChangedError) return { changed: error.message } satisfies FileChanged;
+      if (error instanceof FileChangedError) return sentWith(thing, { changed: error.message } satisfies FileChanged);
       throw error;
     }
   };
 }
+
+/** The platform's answer inside what a send gave: a send made from the thing read again gives it inside `ReadAndSent`. */
+const fromThingAnswer = <S extends z.ZodObject, T>(op: Operation<S, T>, readKept: unknown, sent: unknown): unknown =>
+  op.requestFor && !readKept ? (sent as ReadAndSent<T> | undefined)?.sent : sent;
 
 export function toolFromOperation<S extends z.ZodObject, T>(op: Operation<S, T>, face: ToolFace<S, T>): AgentTool {
   // What a file tool (or one whose operation sends more than a request) read for the confirmation, kept for the send of the same call.
@@ -102,25 +121,35 @@ export function toolFromOperation<S extends z.ZodObject, T>(op: Operation<S, T>,
       const { check, ...request } = op.request(input as z.output<S>);
       // A request made from the thing is read again and compared before it is sent; a rule of the
       // connection's server is checked where the call is sent, also when no one was asked (MCP without elicitation).
-      const send = readKept
-        ? { send: sendFromFiles(op, input as z.output<S>, readKept, kept.begin(input)) }
-        : op.requestFor
-          ? { send: sendFromThing(op, input as z.output<S>) }
-          : check
-            ? { send: (b: AgentBinding) => sendOperation(b.api, { ...request, check }, b.signal) }
-            : {};
+      // Every send hands the answer the thing as read for this call (the confirmation's, kept), so its first words are the operation's.
+      const slot = kept.begin(input);
+      const fromThing = op.requestFor && sendFromThing(op, input as z.output<S>);
+      const send: NonNullable<WriteRequest['send']> = readKept
+        ? sendFromFiles(op, input as z.output<S>, readKept, slot)
+        : fromThing
+          ? async (b, asked) => {
+              const done = (await fromThing(b, asked)) as ReadAndSent<T>;
+              return sentWith(done.thing, done);
+            }
+          : async (b) => sentWith(slot.value, await sendOperation(b.api, { ...request, ...(check ? { check } : {}) }, b.signal));
       const shownBody = face.shownBody ? { shownBody: face.shownBody(input as z.output<S>) } : {};
-      return { ...request, ...send, ...shownBody, operation: op.action(input as z.output<S>) };
+      return { ...request, send, ...shownBody, operation: op.action(input as z.output<S>) };
     },
     readTarget: async (b, input) => {
       const thing = readKept ? await readKept(b, input as z.output<S>) : await op.read(b.api, input as z.output<S>, b.signal);
-      if (readKept) kept.keep(input, thing);
+      kept.keep(input, thing);
       // What the send compares again (a request made from the thing read again: what the person confirms); a kept thing is sent as it is.
       const expected = op.requestFor && !readKept ? { expected: confirmed(op, input as z.output<S>, thing) } : {};
       // The name to type, when the operation asks for one: the command's own prompt, on this call's connection.
       const typed = commandConfirmation(op, input as z.output<S>, thing, { name: b.connectionName, baseUrl: b.baseUrl }).typed;
       return { ...targetOf(op, input as z.output<S>, thing), operation: op.action(input as z.output<S>, thing), ...expected, ...(typed ? { typed } : {}) };
     },
-    answer: (sent, b, input) => face.answer(sent, b, input as z.output<S>),
+    answer: (out, b, input) => {
+      // A send of this tool hands the thing read with what it gave; an answer asked of a bare value (a test) has no thing.
+      const { thing, sent } = typeof out === 'object' && out !== null && SENT in out ? (out as Sent<T>) : { thing: undefined, sent: out };
+      const platform = fromThingAnswer(op, readKept, sent);
+      const done = `${neutralize(op.done(input as z.output<S>, thing, platform))} on ${nameOf(b.connectionName)}`;
+      return face.answer(sent, b, input as z.output<S>, done);
+    },
   });
 }

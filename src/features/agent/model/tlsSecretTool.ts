@@ -6,7 +6,7 @@
 import { PEM_FILE_MAX, createTlsSecret as tlsOp, readTlsFiles, type PemReader, type TlsSecretInput, type TlsThing } from '../../../operations/tlsSecret';
 import { openAllowedFile, refusedField } from './agentFiles';
 import { toolFromOperation } from './operationTool';
-import { jsonLine, quoted as q } from './platformText';
+import { jsonLine } from './platformText';
 import type { AgentBinding } from './toolKit';
 import { nameOf, withData } from './toolAnswers';
 
@@ -52,10 +52,10 @@ export const createTlsSecret = toolFromOperation(tlsOp, {
     },
     expiration: input.expiration ?? null,
   }),
-  answer: (sent, b, input) => {
+  answer: (sent, _b, input, done) => {
     const answer = sent as { tasks: string[] };
     return withData({
-      head: `TLS secret ${q(input.name)} is being created on ${nameOf(b.connectionName)} (project ${input.project_id}, region ${input.region_id}); the platform's task id${answer.tasks.length === 1 ? '' : 's'}:`,
+      head: `${done} (project ${input.project_id}, region ${input.region_id}); the platform's task id${answer.tasks.length === 1 ? '' : 's'}:`,
       source: 'create_tls_secret',
       data: [jsonLine(answer.tasks)],
     });
