@@ -327,7 +327,7 @@ describe('agent tools (language model tools)', function () {
         assert.ok(asked, `${name} asks first`);
         assert.match(message(asked.message), named);
         assert.deepEqual(writes(), [], `${name}: nothing sent by the question`);
-        assert.match(await typing(() => invoke(name, input)), /^(Enabled|Disabled|Debug logging|Deleted) /);
+        assert.match(await typing(() => invoke(name, input)), /^(Enabled|Disabled|Started debug logging of|Deleted) /);
         assert.deepEqual(writes(), [[route, 1]], `${name}: sent once`);
         await check();
         sim.resetRequests();

@@ -160,7 +160,7 @@ describe('Deploy to Edge App', function () {
       if (actions.includes('Deploy')) return 'Deploy';
       if (!actions.includes('Roll Back')) return undefined;
       // Someone else points the app at another binary before Roll Back is chosen.
-      deployed = Number(/-> (\d+)\.$/.exec(message)?.[1]);
+      deployed = Number(/binary \d+ -> (\d+)/.exec(message)?.[1]);
       sim.setEdgeAppFields(101, { binary: other });
       return 'Roll Back';
     });
