@@ -55,6 +55,7 @@ export const disableFunction = defineOperation({
   noun: 'The function',
   kind: 'destructive',
   button: 'Disable',
+  done: ({ function_name }) => `Disabling function ${JSON.stringify(function_name)}`,
   undoable: true,
   fields,
   request: ({ project_id, region_id, namespace_name, function_name }) =>
@@ -74,6 +75,7 @@ export const enableFunction = defineOperation({
   noun: 'The function',
   kind: 'write',
   button: 'Enable',
+  done: ({ function_name }) => `Enabling function ${JSON.stringify(function_name)}`,
   fields,
   request: ({ project_id, region_id, namespace_name, function_name }) =>
     checkedRequest(patch(), { params: { project_id, region_id, namespace_name, function_name }, body: { disabled: false } }),

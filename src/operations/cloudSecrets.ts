@@ -21,6 +21,7 @@ export const deleteCloudSecret = defineOperation({
   noun: 'The secret',
   kind: 'destructive',
   button: 'Delete',
+  done: ({ secret_id }) => `Deletion of secret ${JSON.stringify(secret_id)} sent`,
   fields: () =>
     z.strictObject({
       project_id: remove().params.shape.project_id.describe('The project id (list_cloud_locations finds it)').meta({ title: 'Project ID' }),
@@ -64,6 +65,7 @@ export const createSecret = defineOperation({
   noun: 'The secret',
   kind: 'write',
   button: 'Create Secret',
+  done: ({ name }) => `Secret ${JSON.stringify(name)} is being created`,
   readsNothing: true,
   fields: () =>
     z.strictObject({

@@ -122,6 +122,7 @@ export const setEdgeAppConfig = defineOperation({
   kind: 'write',
   destructiveWhen: 'it removes or overwrites a variable, response header or secret reference (the old value is not kept)',
   button: 'Apply',
+  done: ({ app_id }) => `Changed edge app ${app_id}`,
   fields,
   // The id checked here; the body is the app's sections merged with the input, made from the app read just before sending.
   request: ({ app_id }) => {

@@ -9,7 +9,7 @@ import { fillPath, pathIn } from '../schema/endpoint';
 import { endpoints } from '../schema/endpoints';
 import { PlatformError } from '../schema/errors';
 import { throwValidation, validateRequest } from '../schema/validate';
-import { checkedRequest, defineOperation } from './operation';
+import { checkedRequest, defineOperation, idOf } from './operation';
 
 /** What the references and the template are called on the platform: read by the tool, known from the wizard in the command. */
 export interface CreateAppThing {
@@ -70,6 +70,7 @@ export const createEdgeApp = defineOperation({
   noun: 'The new edge app',
   kind: 'write',
   button: 'Create',
+  done: (_input, _thing: CreateAppThing | undefined, made) => `Created edge app (id ${idOf(made)})`,
   fields,
   request: (input) => {
     const { name, binary_id, template_id, params, secrets, stores, env, comment } = validateRequest(fields(), input);

@@ -1,11 +1,11 @@
 // A FastEdge app's binary, described once: a .wasm deployed (uploaded as a new binary, then the app
-// pointed at it: two calls, sent once each), an app rolled back to the binary it ran before (only
+// pointed at it: two calls, sent once each by the operation's own `send`), an app rolled back to the binary it ran before (only
 // while it still runs the one deployed), a stored binary deleted (destructive). Each reads its
 // target first, so every face names the app or binary as the platform has it; a failed read asks
 // nothing and sends nothing.
 import * as z from 'zod';
 import type { PlatformApi } from '../platform/api';
-import { sealWasmFile } from '../platform/binaryUpload';
+import { sealWasmFile, uploadEdgeBinary } from '../platform/binaryUpload';
 import type { FileSeal } from '../platform/fileSeal';
 import { EDGE_APP_STATUSES, type EdgeApp } from '../schema/edge';
 import type { EdgeBinaryShort } from '../schema/edgeBinaries';
@@ -54,6 +54,18 @@ export interface DeployThing {
   readonly file: FileSeal;
 }
 
+/** What a deploy did: the app as read just before the upload, the binary it ran then (Roll Back's), the new one, and the file's size and SHA-256 as sent. */
+export interface Deployed {
+  readonly app: EdgeAppThing;
+  readonly previous?: number;
+  readonly binary: number;
+  readonly bytes: number;
+  readonly sha256: string;
+}
+
+/** An upload's whole time at most: it is cancellable all along. */
+const UPLOAD_TIMEOUT_MS = 15 * 60 * 1000;
+
 const patchApp = () => endpoints.patchEdgeApp;
 const deployFields = () =>
   z.strictObject({
@@ -68,8 +80,9 @@ export const deployEdgeApp = defineOperation({
   noun: 'The edge app',
   kind: 'write',
   button: 'Deploy',
+  done: ({ app_id, file }) => `Deployed ${JSON.stringify(base(file))} to edge app ${app_id}`,
   fields: deployFields,
-  // The first of its two calls: the upload (its body the file's bytes, streamed); the PATCH of `binary` follows with the id it gets.
+  // The first of its two calls: the upload (its body the file's bytes, streamed); `send` PATCHes `binary` with the id it gets.
   request: (input) => {
     const { app_id } = validateRequest(deployFields(), input);
     checkedRequest(patchApp(), { params: { app_id }, body: {} });
@@ -92,6 +105,27 @@ export const deployEdgeApp = defineOperation({
       thing?.app.binary ? ` Binary ${thing.app.binary} is kept: Roll Back points the app at it again.` : ''
     }`,
   }),
+  // Exactly the file confirmed (fileSeal.ts: a file changed since is refused, nothing stored), then the app pointed at the id the upload gave.
+  send: async (api, { app_id }, { file }, { signal, report }): Promise<Deployed> => {
+    // The app just before the upload: the binary it runs then is the one Roll Back points it at again.
+    const app = await readEdgeApp(api, app_id, signal);
+    let shown = -1;
+    const stored = await uploadEdgeBinary(api.http, file, {
+      ...(signal ? { signal } : {}),
+      timeoutMs: UPLOAD_TIMEOUT_MS,
+      onProgress: (sent, total) => {
+        const percent = Math.floor((sent / total) * 100);
+        if (percent === shown) return;
+        shown = percent;
+        report?.(`${bytesText(sent)} of ${bytesText(total)} sent`);
+      },
+    });
+    report?.(`stored as binary ${stored.id}; pointing the app at it…`);
+    // Not cancelled once stored: the binary is on the platform, and the app is pointed at it.
+    await api.edge.patchEdgeApp({ params: { app_id }, body: { binary: stored.id } });
+    const previous = app.binary === null || app.binary === undefined ? {} : { previous: app.binary };
+    return { app, ...previous, binary: stored.id, bytes: file.bytes, sha256: file.sha256 };
+  },
 });
 
 /**
@@ -119,6 +153,7 @@ export const rollBackEdgeApp = defineOperation({
   noun: 'The edge app',
   kind: 'write',
   button: 'Roll Back',
+  done: ({ app_id }) => `Rolled back edge app ${app_id}`,
   fields: rollBackFields,
   request: (input) => {
     const { app_id, binary } = validateRequest(rollBackFields(), input);
@@ -184,6 +219,7 @@ export const deleteEdgeBinary = defineOperation({
   noun: 'The edge binary',
   kind: 'destructive',
   button: 'Delete',
+  done: ({ binary_id }) => `Deleted edge binary ${binary_id}`,
   fields: () => z.strictObject({ binary_id: removeBinary().params.shape.binary_id.describe('The binary id (list_edge_binaries finds it)') }),
   request: ({ binary_id }) => checkedRequest(removeBinary(), { params: { binary_id } }),
   action: ({ binary_id }) => `Delete edge binary ${binary_id}`,

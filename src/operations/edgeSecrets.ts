@@ -10,7 +10,7 @@ import { endpoints } from '../schema/endpoints';
 import { EDGE_SECRET_VALUE_MAX, type EdgeSecret } from '../schema/edgeSecrets';
 import { textOf } from '../schema/schemaKit';
 import { validateRequest } from '../schema/validate';
-import { checkedRequest, defineOperation } from './operation';
+import { checkedRequest, defineOperation, readNothing } from './operation';
 
 /** A secret as read (its id as asked) and, for a delete, the apps that refer to it. */
 export interface EdgeSecretThing {
@@ -61,6 +61,7 @@ export const createEdgeSecret = defineOperation({
   noun: 'The new edge secret',
   kind: 'write',
   button: 'Create',
+  done: ({ name }) => `Created edge secret ${JSON.stringify(name)}`,
   fields: createFields,
   request: (input) => {
     const { name, comment, value } = validateRequest(createFields(), input);
@@ -68,7 +69,8 @@ export const createEdgeSecret = defineOperation({
   },
   action: ({ name }) => `Create edge secret ${name}`,
   // Nothing to read: the secret does not exist yet (a name taken is refused by the wizard and by the platform).
-  read: (): Promise<undefined> => Promise.resolve(undefined),
+  read: readNothing,
+  readsNothing: true,
   target: ({ name, comment, value }) => ({
     facts: [['Name', name], ...(comment ? [['Comment', comment] as const] : []), ['Value', valueText(value)], ['Slot', '0 (in use from the start)']],
     consequence: 'Apps can refer to it by its name.',
@@ -89,6 +91,7 @@ export const replaceEdgeSecretValue = defineOperation({
   noun: 'The edge secret',
   kind: 'destructive',
   button: 'Replace',
+  done: ({ secret_id }) => `Replaced the value of edge secret ${secret_id}`,
   fields: replaceFields,
   request: (input) => {
     const { secret_id, slot, value } = validateRequest(replaceFields(), input);
@@ -114,6 +117,7 @@ export const deleteEdgeSecret = defineOperation({
   noun: 'The edge secret',
   kind: 'destructive',
   button: 'Delete',
+  done: ({ secret_id }) => `Deleted edge secret ${secret_id}`,
   fields: () =>
     z.strictObject({
       secret_id: remove().params.shape.secret_id.describe('The secret id (list_edge_secrets finds it)'),

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { endpoints } from '../schema/endpoints';
 import { notificationSettingLoss } from '../ui/text/destructiveChanges';
-import { checkedRequest, defineOperation } from './operation';
+import { checkedRequest, defineOperation, idOf, readNothing } from './operation';
 import { findSetting, settingKey, type NotificationSettingThing } from './removals';
 
 const create = () => endpoints.createNotificationSetting;
@@ -26,11 +26,13 @@ export const createNotificationSetting = defineOperation({
   noun: 'The new notification setting',
   kind: 'write',
   button: 'Create',
+  done: (_input, _none, made) => `Created notification setting ${idOf(made)}`,
   fields: () => z.strictObject({ resellerId: settingKey.resellerId(create().params.shape.resellerId), ...values() }),
   request: ({ resellerId, ...v }) => checkedRequest(create(), { params: { resellerId }, body: body(v) }),
   action: ({ resellerId, notification_type }) => `Create a ${notification_type} notification setting for reseller ${resellerId}`,
   // Nothing to read: it does not exist yet (a reseller the platform does not know is its 404).
-  read: (): Promise<undefined> => Promise.resolve(undefined),
+  read: readNothing,
+  readsNothing: true,
   target: ({ resellerId, notification_type, email, enabled }) => ({
     facts: [
       ['Reseller', String(resellerId)],
@@ -52,6 +54,7 @@ export const updateNotificationSetting = defineOperation({
   kind: 'write',
   destructiveWhen: 'it switches the setting off, changes which notification it is, or sends it to another address (the current address stops getting it)',
   button: 'Update',
+  done: ({ notificationSettingsId }) => `Updated notification setting ${notificationSettingsId}`,
   fields: () =>
     z.strictObject({
       resellerId: settingKey.resellerId(update().params.shape.resellerId),

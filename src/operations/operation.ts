@@ -66,6 +66,14 @@ export interface Operation<S extends z.ZodObject = z.ZodObject, T = unknown> {
   readonly requestFor?: (input: z.output<S>, thing: T) => OperationRequest | undefined;
   /** "Delete report task ResellerExpenses": the operation in a few words, named by the thing when it is known. */
   readonly action: (input: z.output<S>, thing?: T) => string;
+  /**
+   * What happened, in words, once the platform took it ("Deleted report task 7f3e…"): from the input, the
+   * thing as read (undefined when it was not) and the platform's answer. The command's notification
+   * says it with " on <connection>."; the chat tool's and MCP's answer begin with it and " on
+   * "<connection>"". Our words, the ids given and numbers only: no text the platform wrote (a
+   * tool's answer keeps that in its data block), so the faces add names where they show them.
+   */
+  readonly done: (input: z.output<S>, thing: T | undefined, answer: unknown) => string;
   /** How the target is read from the platform before the person is asked (a failed read asks nothing). */
   readonly read: (api: PlatformApi, input: z.output<S>, signal?: AbortSignal) => Promise<T>;
   /** Set for a write that creates a thing: there is nothing to read first (`read` is `readNothing`), and no face says it reads. */
@@ -74,6 +82,18 @@ export interface Operation<S extends z.ZodObject = z.ZodObject, T = unknown> {
   readonly target: (input: z.output<S>, thing?: T) => Omit<OperationTarget, 'noun'>;
   /** The name a person must type to confirm, when this operation asks for one (absent or undefined: a modal is enough). */
   readonly typedName?: (input: z.output<S>, thing?: T) => string | undefined;
+  /**
+   * Set for a write of more than one request (Deploy: the upload, then the app pointed at the stored
+   * binary): sends them for the thing as confirmed, each once, never retried. Every face calls it
+   * (through `sendWrite`) instead of sending `request`, which then describes the first one.
+   */
+  readonly send?: (api: PlatformApi, input: z.output<S>, thing: T, options: SendOptions) => Promise<unknown>;
+}
+
+/** What a face hands an operation's own `send`: its cancellation, and where to say how far it got (a progress notification). */
+export interface SendOptions {
+  readonly signal?: AbortSignal;
+  readonly report?: (words: string) => void;
 }
 
 /** An operation as written: `fields` made once, when first used (the extension's first use builds no schema it does not need). */
@@ -101,6 +121,37 @@ export async function sendOperation(api: PlatformApi, request: OperationRequest,
   request.check?.(api.http.dialect);
   return api.http.call(request.endpoint, request.call, signal ? { signal } : {});
 }
+
+/** What the operation sends for this input and the thing as confirmed, once: its own `send`, or its request (made from the thing when it says so; none: nothing sent, undefined). */
+export async function sendWrite<S extends z.ZodObject, T>(
+  api: PlatformApi,
+  op: Operation<S, T>,
+  input: z.output<S>,
+  thing: T,
+  options: SendOptions = {},
+): Promise<unknown> {
+  if (op.send) return op.send(api, input, thing, options);
+  const request = op.requestFor ? op.requestFor(input, thing) : op.request(input);
+  return request ? sendOperation(api, request, options.signal) : undefined;
+}
+
+/** The command's words after a write the platform took: the operation's `done`, on the connection it was sent to, then what the command adds (`more`). */
+export function doneOn<S extends z.ZodObject, T>(
+  op: Operation<S, T>,
+  input: z.output<S>,
+  thing: T | undefined,
+  answer: unknown,
+  connectionName: string,
+  more?: string,
+): string {
+  return `${op.done(input, thing, answer)} on ${connectionName}${more ? `: ${more}` : ''}.`;
+}
+
+/** The id the platform gave a thing it made (a number), or "?" when its answer has none. */
+export const idOf = (answer: unknown): string => {
+  const id = (answer as { id?: unknown } | null | undefined)?.id;
+  return typeof id === 'number' ? String(id) : '?';
+};
 
 /** The `read` of an operation that creates (`readsNothing`): nothing on the platform yet, so nothing is asked of it. */
 export const readNothing = (): Promise<undefined> => Promise.resolve(undefined);

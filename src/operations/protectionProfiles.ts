@@ -15,7 +15,7 @@ import { positiveId, typeError } from '../schema/schemaKit';
 import { typedText } from '../schema/templateFieldRules';
 import { throwValidation } from '../schema/validate';
 import { profileTemplateLoss } from '../ui/text/destructiveChanges';
-import { NOT_STATED, checkedRequest, defineOperation } from './operation';
+import { NOT_STATED, checkedRequest, defineOperation, idOf } from './operation';
 
 const opts = (signal?: AbortSignal) => (signal ? { signal } : {});
 /** The profile's name as the view shows it: "Profile 12" when it has none. */
@@ -49,6 +49,7 @@ export const createProtectionProfile = defineOperation({
   noun: 'The new protection profile',
   kind: 'write',
   button: 'Create',
+  done: (_input, _t: ProtectionTemplate | undefined, made) => `Created protection profile ${idOf(made)}`,
   fields: () =>
     z.strictObject({
       name: create().body.shape.name.describe("The new profile's name").meta({ title: 'Name' }),
@@ -96,6 +97,7 @@ export const deleteProtectionProfile = defineOperation({
   noun: 'The protection profile',
   kind: 'destructive',
   button: 'Delete',
+  done: ({ protection_profile_id }) => `Deleted protection profile ${protection_profile_id}`,
   fields: () =>
     z.strictObject({
       protection_profile_id: remove().params.shape.protection_profile_id.describe('The profile to delete').meta({ title: 'Protection profile ID' }),
@@ -180,6 +182,7 @@ export const updateProtectionProfile = defineOperation({
   kind: 'write',
   destructiveWhen: "it changes the template (the old template's field values are dropped), or its field list drops or replaces a value the profile has",
   button: 'Save',
+  done: ({ protection_profile_id }) => `Updated protection profile ${protection_profile_id}`,
   fields: () =>
     z.strictObject({
       protection_profile_id: patch().params.shape.protection_profile_id.describe('The profile to change').meta({ title: 'Protection profile ID' }),

@@ -33,6 +33,7 @@ export const deleteReportTask = defineOperation({
   noun: 'The report task',
   kind: 'destructive',
   button: 'Delete',
+  done: ({ id }) => `Deleted report task ${id}`,
   fields: () => z.strictObject({ id: report().params.shape.id.describe('The report task uuid').meta({ title: 'Report task UUID' }) }),
   request: ({ id }) => checkedRequest(report(), { params: { id } }),
   action: ({ id }, thing?: ReportTaskThing) => `Delete report task ${(thing && templateOf(thing)) ?? id}`,
@@ -67,6 +68,7 @@ export const disableFreeFeature = defineOperation({
   noun: 'The activated free feature',
   kind: 'destructive',
   button: 'Disable',
+  done: ({ activatedFeatureId }) => `Disabled activated free feature ${activatedFeatureId}`,
   fields: () =>
     z.strictObject({
       activatedFeatureId: feature().params.shape.activatedFeatureId.describe('The activation id (not the feature id)').meta({ title: 'Activated feature ID' }),
@@ -110,6 +112,7 @@ export const deleteNotificationSetting = defineOperation({
   noun: 'The notification setting',
   kind: 'destructive',
   button: 'Delete',
+  done: ({ resellerId, notificationSettingsId }) => `Deleted notification setting ${notificationSettingsId} of reseller ${resellerId}`,
   fields: () =>
     z.strictObject({
       resellerId: settingKey.resellerId(setting().params.shape.resellerId),

@@ -3,7 +3,7 @@
 // parameters sent. The platform runs the task for a while; it is followed, not awaited.
 import * as z from 'zod';
 import { endpoints } from '../schema/endpoints';
-import { checkedRequest, defineOperation } from './operation';
+import { checkedRequest, defineOperation, readNothing } from './operation';
 
 const report = () => endpoints.createReport;
 
@@ -13,6 +13,7 @@ export const createReport = defineOperation({
   noun: 'The new report task',
   kind: 'write',
   button: 'Create',
+  done: () => 'Started a report task',
   fields: () =>
     z.strictObject({
       template_code: report().body.shape.template_code.describe('The report template code').meta({ title: 'Template code' }),
@@ -22,7 +23,8 @@ export const createReport = defineOperation({
     checkedRequest(report(), { params: {}, body: { template_code, ...(parameters === undefined ? {} : { parameters }) } }),
   action: ({ template_code }) => `Create a ${JSON.stringify(template_code)} report`,
   // Nothing to read: a template the platform does not know is its answer to the request.
-  read: (): Promise<undefined> => Promise.resolve(undefined),
+  read: readNothing,
+  readsNothing: true,
   target: ({ template_code, parameters }) => ({
     facts: [
       ['Template', template_code],

@@ -58,6 +58,7 @@ export const removeSnapshotSchedule = defineOperation({
   noun: 'The schedule',
   kind: 'destructive',
   button: 'Remove',
+  done: ({ schedule_id, policy_id }) => `Removed schedule ${JSON.stringify(schedule_id)} from snapshot policy ${policy_id}`,
   fields: () => z.strictObject(where()),
   request: ({ schedule_id, ...at }) => checkedRequest(remove(), { params: { ...at }, body: { schedule_ids: [schedule_id] } }),
   action: (at, t?: ScheduleThing) => `Remove schedule ${t ? scheduleName(t.schedule) : at.schedule_id} from ${ofPolicy(at, t)}`,
@@ -80,6 +81,7 @@ export const editSnapshotSchedule = defineOperation({
   kind: 'write',
   destructiveWhen: 'it lowers max_quantity or retention_time: the platform deletes the snapshots beyond them',
   button: 'Change',
+  done: ({ schedule_id, policy_id }) => `Changed schedule ${JSON.stringify(schedule_id)} of snapshot policy ${policy_id}`,
   fields: () => z.strictObject({ ...where(), change: patch().body.describe('The fields to change, only those').meta({ title: 'Changes' }) }),
   request: ({ project_id, region_id, schedule_id, change }) => checkedRequest(patch(), { params: { project_id, region_id, schedule_id }, body: change }),
   action: ({ change: _change, ...at }, t?: ScheduleThing) => `Change schedule ${t ? scheduleName(t.schedule) : at.schedule_id} of ${ofPolicy(at, t)}`,
@@ -107,6 +109,7 @@ export const addSchedules = defineOperation({
   noun: 'The snapshot policy',
   kind: 'write',
   button: 'Submit',
+  done: (input) => `Added ${(input as AddInput).schedules.length} schedule(s) to lifecycle policy ${input.policy_id}`,
   fields: () =>
     z.strictObject({
       project_id: add().params.shape.project_id.describe('The project id (list_cloud_locations finds it)').meta({ title: 'Project ID' }),

@@ -74,6 +74,7 @@ export const deleteStorage = defineOperation({
   noun: 'The storage',
   kind: 'destructive',
   button: 'Delete',
+  done: ({ storage_id, type }) => `Deleted ${type ? STORAGE_NOUN[type] : 'storage'} ${storage_id}`,
   fields: () =>
     z.strictObject({
       storage_id: idField().describe('The storage to delete (list_storages finds it)').meta({ title: 'Storage ID' }),
@@ -125,6 +126,7 @@ export const restoreStorage = defineOperation({
   noun: 'The deleted object storage',
   kind: 'write',
   button: 'Restore',
+  done: ({ storage_id }) => `Restored object storage ${storage_id}`,
   fields: () =>
     z.strictObject({
       storage_id: restore()

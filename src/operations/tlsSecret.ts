@@ -146,6 +146,7 @@ export const createTlsSecret = defineOperation({
   noun: 'The certificate',
   kind: 'write',
   button: 'Create Secret',
+  done: ({ name }) => `TLS secret ${JSON.stringify(name)} is being created`,
   fields: tlsFields,
   request: (input) => requestWith(input, UNREAD),
   requestFor: (input, thing: TlsThing) => requestWith(input, thing.payload),
@@ -156,19 +157,19 @@ export const createTlsSecret = defineOperation({
     if (problem) throw problem;
     return readTlsFiles(readAnyPem, input);
   },
-  // The certificate's facts as the tool has always named them; Name, Expiration, Project / region as createSecret names them.
+  // Every label capitalised, as every other operation's facts; Name, Expiration, Project / region as createSecret names them.
   target: (input, thing) => ({
     facts: [
       ['Name', input.name],
-      ['subject', thing?.subject ?? NOT_STATED],
-      ['issuer', thing?.issuer ?? NOT_STATED],
-      ['valid until', thing?.validTo ?? NOT_STATED],
+      ['Subject', thing?.subject ?? NOT_STATED],
+      ['Issuer', thing?.issuer ?? NOT_STATED],
+      ['Valid until', thing?.validTo ?? NOT_STATED],
       ['SHA-256', thing?.sha256 ?? NOT_STATED],
-      ['chain', thing ? (thing.chain.length === 0 ? 'none' : thing.chain.join(' <- ')) : NOT_STATED],
-      ['private key', thing ? 'read from its file, matches the certificate; never shown' : 'not read yet; never shown'],
-      ['certificate file', thing?.paths.certificate_file ?? input.certificate_file],
-      ['chain file', thing ? (thing.paths.chain_file ?? 'none') : (input.chain_file ?? 'none')],
-      ['private key file', thing?.paths.private_key_file ?? input.private_key_file],
+      ['Chain', thing ? (thing.chain.length === 0 ? 'none' : thing.chain.join(' <- ')) : NOT_STATED],
+      ['Private key', thing ? 'read from its file, matches the certificate; never shown' : 'not read yet; never shown'],
+      ['Certificate file', thing?.paths.certificate_file ?? input.certificate_file],
+      ['Chain file', thing ? (thing.paths.chain_file ?? 'none') : (input.chain_file ?? 'none')],
+      ['Private key file', thing?.paths.private_key_file ?? input.private_key_file],
       ['Expiration', input.expiration ?? 'never'],
       ['Project / region', `${input.project_id} / ${input.region_id}`],
     ],

@@ -366,8 +366,8 @@ describe('Create Secret', function () {
       assert.ok(!ui.prompts.some((p) => /content type|Optional metadata/i.test(p.prompt)), 'neither content type nor metadata asked');
       const summary = ui.prompts.at(-1)!;
       // createTlsSecret's confirmation: the certificate named, the key never shown, every value sent.
-      assert.ok(summary.items?.some((i) => i.startsWith('subject: ')) && !summary.items.some((i) => i.startsWith('Content type:')), summary.items?.join('\n'));
-      assert.ok(summary.items?.includes('private key: read from its file, matches the certificate; never shown'), summary.items?.join('\n'));
+      assert.ok(summary.items?.some((i) => i.startsWith('Subject: ')) && !summary.items.some((i) => i.startsWith('Content type:')), summary.items?.join('\n'));
+      assert.ok(summary.items?.includes('Private key: read from its file, matches the certificate; never shown'), summary.items?.join('\n'));
       assert.ok(!summary.items?.some((i) => i.includes('PRIVATE KEY')), 'the key is never in the summary');
       assert.equal(sent('POST createSecretV2'), 1);
       assert.equal(sent('POST createSecret'), 0);

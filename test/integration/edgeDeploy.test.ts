@@ -81,8 +81,15 @@ describe('Deploy to Edge App', function () {
       ui.progressRuns.some((p) => p.cancellable && p.messages.some((m) => /8 bytes of 8 bytes sent/.test(m))),
       'progress in bytes, cancellable',
     );
+    // The operation's words, as the chat tool and MCP answer them, then the command's own part.
+    const deployed = `Deployed "app.wasm" to edge app 101 on edge-deploy: binary ${old} -> ${done.binary} (hello-edge).`;
+    assert.ok(
+      ui.notifications.some((n) => n.message === deployed),
+      `${deployed} in\n${ui.notifications.map((n) => n.message).join('\n')}`,
+    );
     // Roll Back was chosen on the notification: confirmed, then one more PATCH back to the old binary.
     await until(async () => (await appOf(101)).binary === old, 'the roll back');
+    await ui.waitForNotification(new RegExp(`^Rolled back edge app 101 on edge-deploy: binary ${done.binary} -> ${old} \\(hello-edge\\)\\.$`));
     assert.deepEqual(writes(), ['PATCH patchEdgeApp 2', 'POST storeEdgeBinary 1']);
     assert.ok(
       ui.confirms.some((c) => c.detail.includes(`Binary: ${done.binary} -> ${old}`)),
@@ -153,7 +160,7 @@ describe('Deploy to Edge App', function () {
       if (actions.includes('Deploy')) return 'Deploy';
       if (!actions.includes('Roll Back')) return undefined;
       // Someone else points the app at another binary before Roll Back is chosen.
-      deployed = Number(/-> (\d+)\.$/.exec(message)?.[1]);
+      deployed = Number(/binary \d+ -> (\d+)/.exec(message)?.[1]);
       sim.setEdgeAppFields(101, { binary: other });
       return 'Roll Back';
     });

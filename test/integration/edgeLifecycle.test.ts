@@ -83,7 +83,11 @@ describe("Edge view: an app's lifecycle", function () {
     const after = await shownRow('geo-redirect');
     assert.equal((after.item.iconPath as vscode.ThemeIcon).id, 'pass-filled', 'the row shows enabled');
     assert.match(String(after.item.contextValue), /:disable:debug:delete$/);
-    assert.ok(ui.notifications.some((n) => n.severity === 'info' && /^Enabled edge app geo-redirect \(103\) on edge-lifecycle/.test(n.message)));
+    assert.ok(
+      ui.notifications.some(
+        (n) => n.severity === 'info' && /^Enabled edge app 103 on edge-lifecycle: edge app geo-redirect \(103\) serves at /.test(n.message),
+      ),
+    );
   });
 
   it('Disable: the modal says the app stops serving at its URL; dismissed, nothing is sent; accepted, status 2', async () => {
@@ -114,7 +118,9 @@ describe("Edge view: an app's lifecycle", function () {
     assert.deepEqual(writes(), ['PATCH patchEdgeApp 1']);
     const until = Date.parse(String((await appOf(107)).debug_until));
     assert.ok(Math.abs(until - (Date.now() + 30 * 60_000)) < 15_000, "the simulator's debug_until is 30 minutes on");
-    const said = ui.notifications.find((n) => /^Debug logging for edge app kafka-logger \(107\) on edge-lifecycle is on until /.test(n.message));
+    const said = ui.notifications.find((n) =>
+      /^Started debug logging of edge app 107 on edge-lifecycle: edge app kafka-logger \(107\), until /.test(n.message),
+    );
     assert.ok(said, ui.notifications.map((n) => n.message).join('\n'));
     assert.match(said.message, /until \d{4}-\d\d-\d\d \d\d:\d\d \(in (29|30) minutes\)\.$/);
   });

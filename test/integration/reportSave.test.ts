@@ -314,7 +314,8 @@ describe('Report Tasks: Save Report As… and Delete Report Task', function () {
     assert.ok(!ext.reports.tree.listedNodes().some((n) => n.task.uuid === uuid), 'gone from the view at once');
     await ext.reports.tree.listing.reload();
     assert.ok(!ext.reports.tree.listedNodes().some((n) => n.task.uuid === uuid), "and from the platform's list");
-    await ui.waitForNotification(/^Deleted report task ResellerExpenses \(6b1f0c9e\) on reports-save\.$/);
+    // The operation's words (as the chat tool and MCP answer), then the task as the list names it.
+    await ui.waitForNotification(new RegExp(`^Deleted report task ${uuid} on reports-save: ResellerExpenses\\.$`));
   });
 
   it('Delete of a task already gone: says so and the row leaves the list', async () => {

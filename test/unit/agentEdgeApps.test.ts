@@ -84,7 +84,7 @@ describe('edge app lifecycle tools', { timeout: 60_000 }, () => {
       route: 'PATCH patchEdgeApp 1',
       destructive: false,
       answer:
-        /^Debug logging of edge app 107 on "Sim" is on; the app as the platform answered:\n<platform-data [^\n]+>\n\{"name":"kafka-logger","debug_until":"\d{4}-\d\d-\d\dT[^"]+"\}\n<\/platform-data>$/,
+        /^Started debug logging of edge app 107 on "Sim"; the app as the platform answered:\n<platform-data [^\n]+>\n\{"name":"kafka-logger","debug_until":"\d{4}-\d\d-\d\dT[^"]+"\}\n<\/platform-data>$/,
       check: async () => {
         const until = Date.parse(String((await app(107)).debug_until));
         assert.ok(Math.abs(until - (Date.now() + 30 * 60_000)) < 10_000, 'debug_until is 30 minutes from now');

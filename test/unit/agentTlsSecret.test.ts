@@ -90,9 +90,9 @@ describe('create_tls_secret', { timeout: 120_000 }, () => {
     assert.match(said, /is being created/);
     const message = asked[0]!.message;
     for (const [label, file] of [
-      ['certificate file', files.certificate_file],
-      ['chain file', files.chain_file],
-      ['private key file', keyFile],
+      ['Certificate file', files.certificate_file],
+      ['Chain file', files.chain_file],
+      ['Private key file', keyFile],
     ] as const) {
       assert.ok(message.includes(`${label} \`${realpathSync(file)}\``), `${label} in\n${message}`);
     }

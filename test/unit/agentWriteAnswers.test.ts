@@ -56,7 +56,11 @@ const WRITES: Record<string, { input: Record<string, unknown>; sent: unknown; ec
   delete_report_task: { input: { id: 'u' }, sent: { uuid: H }, echoes: false },
   delete_snapshot_policy: { input: { ...PR, policy_id: 10 }, sent: policy, echoes: false },
   delete_storage: { input: { storage_id: 2101, type: 'object' }, sent: { name: H }, echoes: false },
-  deploy_edge_app: { input: { app_id: 101, file: '/work/app.wasm' }, sent: { name: `app ${H}`, previous: 3, binary: 4, bytes: 8 }, echoes: true },
+  deploy_edge_app: {
+    input: { app_id: 101, file: '/work/app.wasm' },
+    sent: { app: { id: 101, name: `app ${H}` }, previous: 3, binary: 4, bytes: 8 },
+    echoes: true,
+  },
   disable_edge_app: { input: { app_id: 101 }, sent: app, echoes: true },
   disable_free_feature: { input: { activatedFeatureId: 603 }, sent: { name: H }, echoes: false },
   disable_function: { input: { ...PR, function_name: 'fn' }, sent: tasks, echoes: true },

@@ -145,9 +145,9 @@ describe('platform-console-mcp --file-root', { timeout: 60_000 }, () => {
       await s.call('create_tls_secret', { project_id: 1, region_id: 1, name: 'mcp-tls', ...files });
       const message = s.asked[0]!.message;
       for (const [label, file] of [
-        ['certificate file', files.certificate_file],
-        ['chain file', files.chain_file],
-        ['private key file', files.private_key_file],
+        ['Certificate file', files.certificate_file],
+        ['Chain file', files.chain_file],
+        ['Private key file', files.private_key_file],
       ]) {
         assert.ok(message.includes(`${label} \`${file}\``), `${label} in\n${message}`);
       }

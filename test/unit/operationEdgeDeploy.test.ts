@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { commandConfirmation } from '../../src/operations/commandConfirmation';
 import { createEdgeApp } from '../../src/operations/edgeCreate';
-import { deleteEdgeBinary, deployEdgeApp, rollBackEdgeApp, type EdgeAppThing } from '../../src/operations/edgeDeploy';
+import { deleteEdgeBinary, deployEdgeApp, rollBackEdgeApp, type Deployed, type EdgeAppThing } from '../../src/operations/edgeDeploy';
+import { sendWrite } from '../../src/operations/operation';
 import { modal, operationSim, PROD as conn, refused } from '../support/operationSim';
 
 const app: EdgeAppThing = { id: 103, name: 'hello', url: 'https://hello.example.com', status: 1, binary: 4748 };
@@ -148,6 +149,29 @@ describe('the target read of the edge deploy and create operations, against the 
     await assert.rejects(deployEdgeApp.read(t.bound.api, { app_id: 101, file: join(root, 'notes.wasm') }), failsWith('validation', /not WebAssembly/));
     await assert.rejects(deployEdgeApp.read(t.bound.api, { app_id: 999_999, file: wasm }), failsWith('notFound', /./));
     assert.deepEqual(t.writes(), []);
+  });
+
+  it('Deploy sends both of its requests itself, once each: the upload, then the app pointed at the id it gave; a PATCH refused after the upload fails, never retried', async () => {
+    const wasm = join(root, 'both.wasm');
+    writeFileSync(wasm, Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]));
+    const input = { app_id: 101, file: wasm };
+    const thing = await deployEdgeApp.read(t.bound.api, input);
+    const said: string[] = [];
+    const deployed = (await sendWrite(t.bound.api, deployEdgeApp, input, thing, { report: (words) => said.push(words) })) as Deployed;
+    assert.equal(deployed.previous, thing.app.binary ?? undefined, 'the binary it ran before');
+    assert.equal((await t.bound.api.edge.getOwnEdgeApp({ params: { app_id: 101 } })).binary, deployed.binary, 'the app runs the binary stored');
+    assert.deepEqual([deployed.bytes, deployed.sha256], [8, thing.file.sha256]);
+    assert.deepEqual(t.writes(), ['PATCH patchEdgeApp 1', 'POST storeEdgeBinary 1']);
+    assert.deepEqual(said.slice(-2), ['8 bytes of 8 bytes sent', `stored as binary ${deployed.binary}; pointing the app at it…`]);
+
+    // The PATCH refused after the upload: the failure is the caller's to say; one upload, one PATCH, nothing sent again.
+    t.sim.resetRequests();
+    t.sim.setFault({ route: 'patchEdgeApp', kind: 'status', status: 503, times: 5 });
+    const again = await deployEdgeApp.read(t.bound.api, input);
+    await assert.rejects(sendWrite(t.bound.api, deployEdgeApp, input, again), failsWith('server', /./));
+    t.sim.clearFaults();
+    assert.deepEqual(t.writes(), ['PATCH patchEdgeApp 1', 'POST storeEdgeBinary 1']);
+    assert.equal((await t.bound.api.edge.getOwnEdgeApp({ params: { app_id: 101 } })).binary, deployed.binary, 'the app still runs the binary it ran');
   });
 
   it('Roll Back reads the app: one that runs another binary than the one deployed is refused, nothing asked or sent (tool too)', async () => {

@@ -14,9 +14,10 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Client, InMemoryTransport, type ElicitRequestFormParams, type ElicitResult } from '@modelcontextprotocol/client';
 import { createMcpServer } from '../../src/mcp';
+import { sealWasmFile, uploadEdgeBinary } from '../../src/platform/binaryUpload';
 import { OPERATIONS } from '../../src/operations/catalog';
 import { commandConfirmation } from '../../src/operations/commandConfirmation';
-import { targetOf, type Operation } from '../../src/operations/operation';
+import { doneOn, readNothing, sendWrite, targetOf, type Operation } from '../../src/operations/operation';
 import {
   AGENT_TOOLS,
   confirmation,
@@ -141,6 +142,13 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
  */
 const COMMAND_ONLY = new Set(['createEdgeSecret', 'replaceEdgeSecretValue']);
 
+/** The sample an operation can be sent with: the seeded binaries all run in an app (the platform refuses their deletion), so one is stored first. */
+async function writable(name: string, t: AgentSim): Promise<Record<string, unknown>> {
+  if (name !== 'deleteEdgeBinary') return SAMPLES[name]!;
+  const stored = await uploadEdgeBinary(t.bound.api.http, await sealWasmFile(WASM_FILE));
+  return { binary_id: stored.id };
+}
+
 type Facts = (readonly [string, string])[];
 
 /** The modal's facts: the `Label: value` lines after the connection's, up to the blank line. */
@@ -230,6 +238,28 @@ describe('one operation, three faces: the command, the chat tool and MCP confirm
       assert.equal(AGENT_TOOLS.filter((x) => x.operation === op).length, COMMAND_ONLY.has(op.name) ? 0 : 1, `${op.name}: one tool (none when command-only)`);
   });
 
+  it('one way to say a create reads nothing: an operation whose read asks the platform nothing has `readsNothing`, and its tool says so in the same words', async () => {
+    // A client that throws on any use: a read that resolves without it asked the platform nothing.
+    const untouched = new Proxy({} as typeof t.bound.api, {
+      get: () => {
+        throw new Error('asked the platform');
+      },
+    });
+    for (const op of OPERATIONS) {
+      const readsNothing = await Promise.resolve()
+        .then(() => op.read(untouched, SAMPLES[op.name]!))
+        .then(
+          (thing) => thing === undefined,
+          () => false,
+        );
+      assert.equal(op.readsNothing === true, readsNothing, `${op.name}: readsNothing exactly when its read asks nothing`);
+      if (readsNothing) assert.equal(op.read, readNothing, `${op.name}: its read is readNothing`);
+      const tool = AGENT_TOOLS.find((x) => x.operation === op);
+      const says = readsNothing ? 'The person sees every value sent, and confirms.' : `${op.noun} is read first so the person sees which one, and confirms.`;
+      if (tool) assert.ok(tool.modelDescription.includes(says), `${tool.name}: says "${says}"\n${tool.modelDescription}`);
+    }
+  });
+
   for (const op of OPERATIONS as readonly Operation[]) {
     it(`${op.name}: same action, facts, consequence, undo, class and typed-name decision on all three faces`, async () => {
       const input = SAMPLES[op.name]!;
@@ -238,6 +268,8 @@ describe('one operation, three faces: the command, the chat tool and MCP confirm
       const target = targetOf(op, input, thing);
       const action = op.action(input, thing);
       const expected = target.facts.map(([l, v]) => [l, v] as const);
+      // Every label is ours and reads alike: capitalised, as "Name" or "SHA-256".
+      for (const [label] of expected) assert.match(label, /^[A-Z0-9]/, `${op.name}: the fact label "${label}" is capitalised`);
       const destructive = op.kind === 'destructive' || target.destructive !== undefined;
       const undo = target.undo ?? 'This cannot be undone.';
 
@@ -291,6 +323,32 @@ describe('one operation, three faces: the command, the chat tool and MCP confirm
         for (const [face, text] of toolFaces) assert.ok(text.includes(inlineCode(typedName!)), `${face}: names ${typedName}`);
       }
       assert.deepEqual(t.writes(), [], 'nothing was sent');
+    });
+
+    it(`${op.name}: after the write, the command's notification and the chat and MCP answers say what happened in the operation's words`, async () => {
+      const input = await writable(op.name, t);
+      const tool = AGENT_TOOLS.find((x) => x.operation === op);
+      const connection = t.bound.connectionName;
+      // The command's face: read, then sent once (as the command sends it), its notification's words.
+      const thing = await op.read(t.bound.api, input);
+      const answer = await sendWrite(t.bound.api, op, input, thing);
+      const words = op.done(input, thing, answer);
+      assert.equal(doneOn(op, input, thing, answer, connection), `${words} on ${connection}.`, 'command: the words, on its connection');
+      assert.ok(!words.includes('\n') && words.length > 0, `${op.name}: one line of words`);
+      if (!tool) return;
+      const typed = commandConfirmation(op, input, thing, { name: connection, baseUrl: t.bound.baseUrl }).typed;
+      const first = `${words} on ${JSON.stringify(connection)}`;
+      // The chat tool, accepted (the name typed where asked), on the simulator as it was.
+      t.sim.reset();
+      await writable(op.name, t);
+      const { request } = await chatFace(tool, input, t);
+      const chat = await chatInvoke(tool, input, t, request, new ScriptedUi(typed ? [typed.name] : []));
+      assert.ok(chat.startsWith(first), `chat: begins with "${first}"\n${chat}`);
+      // MCP, accepted in its form.
+      t.sim.reset();
+      await writable(op.name, t);
+      const mcp = await mcpFace(tool, input, t, () => ({ action: 'accept', content: { confirm: true, ...(typed ? { name: typed.name } : {}) } }));
+      assert.ok(mcp.said.startsWith(first), `MCP: begins with "${first}"\n${mcp.said}`);
     });
 
     if (op.typedName && !COMMAND_ONLY.has(op.name))

@@ -46,21 +46,21 @@ describe('Create TLS Secret as an operation', { timeout: 60_000 }, () => {
     const facts = targetOf(createTlsSecret, input, thing).facts.map(([label]) => label);
     assert.deepEqual(facts, [
       'Name',
-      'subject',
-      'issuer',
-      'valid until',
+      'Subject',
+      'Issuer',
+      'Valid until',
       'SHA-256',
-      'chain',
-      'private key',
-      'certificate file',
-      'chain file',
-      'private key file',
+      'Chain',
+      'Private key',
+      'Certificate file',
+      'Chain file',
+      'Private key file',
       'Expiration',
       'Project / region',
     ]);
-    assert.match(text.detail, /^subject: O=Example, CN=example\.test$/m);
-    assert.match(text.detail, /^chain: .*Intermediate CA <- .*Root CA$/m);
-    assert.match(text.detail, /^private key: read from its file, matches the certificate; never shown$/m);
+    assert.match(text.detail, /^Subject: O=Example, CN=example\.test$/m);
+    assert.match(text.detail, /^Chain: .*Intermediate CA <- .*Root CA$/m);
+    assert.match(text.detail, /^Private key: read from its file, matches the certificate; never shown$/m);
     assert.match(text.detail, /^Project \/ region: 1 \/ 2$/m);
     assert.ok(!JSON.stringify(text).includes('PRIVATE KEY') && !JSON.stringify(text).includes(chain.leaf.privateKeyPem.split('\n')[1]!), 'never the key');
     assert.equal(commandConfirmation(createTlsSecret, input, thing, conn).typed, undefined, 'a modal, no typed name');

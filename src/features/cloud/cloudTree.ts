@@ -7,7 +7,8 @@ import type { FeatureContext } from '../../ui/featureContext';
 import type { CloudPlace } from '../../ui/cloudTarget';
 import { NodeTree } from '../../ui/nodeTree';
 import { ErrorNode, MessageNode, type TreeNode } from '../../ui/treeNodes';
-import { CloudGroupNode, ProjectNode, type CloudSource, type GroupKind } from './cloudNodes';
+import { CloudGroupNode, ProjectNode } from './cloudNodes';
+import type { CloudSource, GroupKind } from './cloudSource';
 import { lastPickedFirst } from './model/cloudDisplay';
 import { SecretPages } from './secretPages';
 

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { BoundConnection } from '../../connections/connectionManager';
 import { PlatformError } from '../../schema/errors';
 import { deleteEdgeApp, disableEdgeApp, enableEdgeApp, readEdgeApp, startEdgeAppDebug } from '../../operations/edgeApps';
-import { sendOperation, type OperationRequest } from '../../operations/operation';
+import { doneOn, sendOperation, type OperationRequest } from '../../operations/operation';
 import { edgeAppStatusWord, type EdgeApp } from '../../schema/edge';
 import type { EdgeAppShort } from '../../schema/edgeApps';
 import { confirmOperation } from '../../ui/confirmOperation';
@@ -119,12 +119,14 @@ export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Dispos
       debugUntil = (await readEdgeApp(bound.api, { app_id: app.id }).catch(() => undefined))?.debug_until;
     }
     await refresh(app.id);
-    const done =
+    // The operation's words, as the chat tool and MCP answer; what the command adds after them.
+    const more =
       action === 'enable'
-        ? `Enabled ${appLabel(app)} on ${connection.name}: it serves at ${app.url || 'its URL'}.`
+        ? `${appLabel(app)} serves at ${app.url || 'its URL'}`
         : action === 'disable'
-          ? `Disabled ${appLabel(app)} on ${connection.name}: it no longer serves at ${app.url || 'its URL'}.`
-          : `Debug logging for ${appLabel(app)} on ${connection.name} is on ${debugUntilText(debugUntil, new Date()) ?? '(the platform did not say until when)'}.`;
+          ? `${appLabel(app)} no longer serves at ${app.url || 'its URL'}`
+          : `${appLabel(app)}, ${debugUntilText(debugUntil, new Date()) ?? '(the platform did not say until when)'}`;
+    const done = doneOn(OPERATIONS[action], { app_id: app.id }, app, sent.value, connection.name, more);
     log.info(done);
     void ui.notify('info', done);
     return true;
@@ -137,7 +139,14 @@ export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Dispos
     const pin = tree.pinNode('app', app.id);
     if (pin) await tree.unpin('app', app.id);
     await tree.listing.reload();
-    const done = `Deleted ${appLabel(app)} on ${connection.name}; it no longer serves at ${app.url || 'its URL'}.`;
+    const done = doneOn(
+      OPERATIONS.delete,
+      { app_id: app.id },
+      app,
+      sent.value,
+      connection.name,
+      `${appLabel(app)} no longer serves at ${app.url || 'its URL'}`,
+    );
     log.info(done);
     void deps.ui().notify('info', done);
     return true;

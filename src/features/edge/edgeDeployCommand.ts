@@ -1,16 +1,24 @@
 // Deploy to Edge App…: a .wasm (Explorer, editor title, palette, or an app's menu with a file
 // picker) checked for `\0asm` before anything is sent, the app picked and read, the file hashed,
-// the change confirmed, exactly that file's bytes streamed with a cancellable progress (a file
-// changed after the confirmation is refused, nothing stored: fileSeal.ts), the app PATCHed to the
-// new binary. Open App URL opens http(s) only; Roll Back points the app at the old binary
+// the change confirmed, then the operation's own send: exactly that file's bytes streamed with a
+// cancellable progress (a file changed after the confirmation is refused, nothing stored:
+// fileSeal.ts), the app PATCHed to the new binary. Open App URL opens http(s) only; Roll Back points the app at the old binary
 // (confirmed) when it still runs the one deployed. The confirmations, classes and requests are the
 // catalog operations' (src/operations/edgeDeploy.ts). All on the connection it started on.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { BoundConnection } from '../../connections/connectionManager';
-import { bytesText, deployEdgeApp, readEdgeApp, rollBackEdgeApp, rollbackRefusal, type DeployThing, type EdgeAppThing } from '../../operations/edgeDeploy';
-import { sendOperation, type OperationRequest } from '../../operations/operation';
-import { checkWasmFile, uploadEdgeBinary } from '../../platform/binaryUpload';
+import {
+  deployEdgeApp,
+  readEdgeApp,
+  rollBackEdgeApp,
+  rollbackRefusal,
+  type DeployThing,
+  type Deployed as DeployAnswer,
+  type EdgeAppThing,
+} from '../../operations/edgeDeploy';
+import { doneOn, sendOperation, sendWrite, type OperationRequest } from '../../operations/operation';
+import { checkWasmFile } from '../../platform/binaryUpload';
 import { confirmOperation } from '../../ui/confirmOperation';
 import type { FeatureContext } from '../../ui/featureContext';
 import { notifyError } from '../../ui/notify';
@@ -23,8 +31,6 @@ import type { EdgeTree } from './edgeTree';
 import { deployedLine } from './model/edgeDeploy';
 
 export const DEPLOY_EDGE_APP_COMMAND = 'platformConsole.deployEdgeApp';
-/** An upload's whole time at most: it is cancellable all along. */
-const UPLOAD_TIMEOUT_MS = 15 * 60 * 1000;
 
 export interface EdgeDeployDeps extends Pick<FeatureContext, 'log' | 'ui' | 'registerBoundCommand'> {
   tree: EdgeTree;
@@ -90,14 +96,18 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
     const input = { app_id: app.id, from_binary: from, binary: to };
     const request = await checked(bound, () => rollBackEdgeApp.request(input), `edge app ${app.name || app.id}`);
     if (!request || !(await confirmOperation(deps.ui(), rollBackEdgeApp, input, now, bound.connection))) return;
+    let answer: unknown;
     try {
-      await deps.ui().progress(`Rolling back edge app ${app.name || app.id} on ${bound.connection.name}…`, false, () => sendOperation(bound.api, request));
+      answer = await deps
+        .ui()
+        .progress(`Rolling back edge app ${app.name || app.id} on ${bound.connection.name}…`, false, () => sendOperation(bound.api, request));
     } catch (error) {
       await failed(bound, `Could not roll back edge app ${app.name || app.id}`, error);
       return;
     }
     await refresh(app.id);
-    const done = `Rolled back edge app ${app.name || app.id} (${app.id}) on ${bound.connection.name}: binary ${from} -> ${to}.`;
+    // The operation's words, as the chat tool and MCP answer; the app's name after them.
+    const done = doneOn(rollBackEdgeApp, input, now, answer, bound.connection.name, `binary ${from} -> ${to} (${app.name || 'no name'})`);
     log.info(done);
     void deps.ui().notify('info', done);
   };
@@ -129,37 +139,29 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
       return undefined;
     }
     const { app, file } = thing;
-    const previous = app.binary ?? undefined;
     // The words, facts and class are the catalog operation's: the chat tool and MCP confirm the same.
     if (!(await confirmOperation(ui, deployEdgeApp, input, thing, connection))) return undefined;
     const started = Date.now();
-    let binary: number;
+    let deployed: DeployAnswer;
     try {
-      binary = await ui.progress(`Deploying ${name} to edge app ${app.name || id} on ${connection.name}`, true, async (report, signal) => {
-        let shown = -1;
-        const stored = await uploadEdgeBinary(bound.api.http, file, {
-          signal,
-          timeoutMs: UPLOAD_TIMEOUT_MS,
-          onProgress: (sent, total) => {
-            const percent = Math.floor((sent / total) * 100);
-            if (percent === shown) return;
-            shown = percent;
-            report(`${bytesText(sent)} of ${bytesText(total)} sent`);
-          },
-        });
-        report(`stored as binary ${stored.id}; pointing the app at it…`);
-        await bound.api.edge.patchEdgeApp({ params: { app_id: id }, body: { binary: stored.id } });
-        return stored.id;
-      });
+      // Both requests are the operation's (the upload, then the PATCH): sent once each.
+      deployed = (await ui.progress(`Deploying ${name} to edge app ${app.name || id} on ${connection.name}`, true, (report, signal) =>
+        sendWrite(bound.api, deployEdgeApp, input, thing, { signal, report }),
+      )) as DeployAnswer;
     } catch (error) {
       await failed(bound, `Could not deploy ${name} to edge app ${app.name || id}`, error);
       return undefined;
     }
+    const { binary, previous } = deployed;
     log.info(deployedLine(name, file.bytes, Date.now() - started, app, binary, connection.name));
     await refresh(id);
     const actions = [...(app.url ? ['Open App URL'] : []), ...(previous ? ['Roll Back'] : [])];
     void ui
-      .notify('info', `Deployed ${name} to edge app ${app.name || id} on ${connection.name}: binary ${previous ?? '(none)'} -> ${binary}.`, actions)
+      .notify(
+        'info',
+        doneOn(deployEdgeApp, input, thing, deployed, connection.name, `binary ${previous ?? '(none)'} -> ${binary} (${app.name || 'no name'})`),
+        actions,
+      )
       .then(async (chosen) => {
         if (chosen === 'Open App URL' && app.url) await openAppUrl(app.url, deps);
         if (chosen === 'Roll Back' && previous) await rollBack(bound, app, binary, previous);

@@ -8,7 +8,7 @@ import type { FeatureContext } from '../../ui/featureContext';
 import { notifyError } from '../../ui/notify';
 import { runWizard } from '../../ui/wizard';
 import { PlatformError } from '../../schema/errors';
-import { sendOperation } from '../../operations/operation';
+import { doneOn, sendOperation } from '../../operations/operation';
 import { deleteReportTask } from '../../operations/removals';
 import { reportLabel, shortUuid, type TrackedReport } from './model/reportTasks';
 import type { ReportPoller } from './reportPoller';
@@ -61,8 +61,9 @@ export function registerDeleteReport(deps: DeleteReportDeps): vscode.Disposable 
     const confirmed = await confirmOperation(ui, deleteReportTask, { id: task.uuid }, thing, connection);
     if (!confirmed) return false;
     const what = `report task ${label} (${shortUuid(task.uuid)})`;
+    let answer: unknown;
     try {
-      await ui.progress(`Deleting ${what} on ${connection.name}…`, false, () => sendOperation(api, deleteReportTask.request({ id: task.uuid })));
+      answer = await ui.progress(`Deleting ${what} on ${connection.name}…`, false, () => sendOperation(api, deleteReportTask.request({ id: task.uuid })));
     } catch (error) {
       if (error instanceof PlatformError && error.kind === 'notFound') {
         log.info(`Report task ${task.uuid} was already gone on ${connection.name}: removed from the list`);
@@ -81,7 +82,8 @@ export function registerDeleteReport(deps: DeleteReportDeps): vscode.Disposable 
     }
     log.info(`Report task ${task.uuid} (${label}) deleted on ${connection.name}`);
     await forget(connection.id, task.uuid);
-    void ui.notify('info', `Deleted ${what} on ${connection.name}.`);
+    // The operation's words, as the chat tool and MCP answer; the task as the list names it after them.
+    void ui.notify('info', doneOn(deleteReportTask, { id: task.uuid }, thing || undefined, answer, connection.name, label));
     return true;
   };
 

@@ -66,9 +66,9 @@ export const deleteCloudSecret = toolFromOperation(deleteSecretOp, {
   purpose:
     'Deletes a cloud secret for good; load balancer listeners that use it lose their certificate. The platform deletes it through a task: the answer gives the task ids.',
   usage: 'Use only when the person asked to delete that secret; list_cloud_secrets finds the id.',
-  answer: (sent, b, { secret_id }) =>
+  answer: (sent, _b, _input, done) =>
     writeAnswer({
-      head: `Deletion of secret ${q(secret_id)} sent on ${nameOf(b.connectionName)}; the platform works on it in the task(s) it gave:`,
+      head: `${done}; the platform works on it in the task(s) it gave:`,
       source: 'delete_cloud_secret',
       platform: tasksOf(sent),
       tail: 'list_cloud_secrets shows it as DELETING until it is gone.',
@@ -122,7 +122,7 @@ export const pauseSnapshotPolicy = toolFromOperation(pauseOp, {
   userDescription: 'Pause a snapshot policy (no snapshots are made until it is resumed)',
   purpose: 'Pauses a snapshot policy: its schedules make no snapshots until resume_snapshot_policy.',
   usage: 'Use only when the person asked to pause that policy; list_snapshot_policies finds the id.',
-  answer: (_sent, b, { policy_id }) => `Paused snapshot policy ${policy_id} on ${nameOf(b.connectionName)}: no snapshots are made until it is resumed.`,
+  answer: (_sent, _b, _input, done) => `${done}: no snapshots are made until it is resumed.`,
 });
 
 export const resumeSnapshotPolicy = toolFromOperation(resumeOp, {
@@ -131,7 +131,7 @@ export const resumeSnapshotPolicy = toolFromOperation(resumeOp, {
   userDescription: 'Resume a paused snapshot policy',
   purpose: 'Resumes a paused snapshot policy: its schedules make snapshots again.',
   usage: 'list_snapshot_policies finds the id.',
-  answer: (_sent, b, { policy_id }) => `Resumed snapshot policy ${policy_id} on ${nameOf(b.connectionName)}.`,
+  answer: (_sent, _b, _input, done) => `${done}.`,
 });
 
 export const deleteSnapshotPolicy = toolFromOperation(deleteOp, {
@@ -140,7 +140,7 @@ export const deleteSnapshotPolicy = toolFromOperation(deleteOp, {
   userDescription: 'Delete a snapshot policy (cannot be undone; snapshots already made are kept)',
   purpose: 'Deletes a snapshot policy for good: its schedules stop making snapshots (those already made are kept).',
   usage: 'Use only when the person asked to delete that policy; list_snapshot_policies finds the id.',
-  answer: (_sent, b, { policy_id }) => `Deleted snapshot policy ${policy_id} on ${nameOf(b.connectionName)}.`,
+  answer: (_sent, _b, _input, done) => `${done}.`,
 });
 
 // ---------- functions (catalog operations: src/operations/cloudFunctions.ts) ----------
@@ -152,9 +152,9 @@ export const disableFunction = toolFromOperation(disableOp, {
   purpose:
     'Switches off a FaaS function: it stops answering at its endpoint until enable_function. The platform applies it through a task: the answer gives the task ids.',
   usage: 'Use only when the person asked to disable that function.',
-  answer: (sent, b, { function_name }) =>
+  answer: (sent, _b, _input, done) =>
     writeAnswer({
-      head: `Disabling function ${q(function_name)} on ${nameOf(b.connectionName)}; the platform's task(s):`,
+      head: `${done}; the platform's task(s):`,
       source: 'disable_function',
       platform: tasksOf(sent),
     }),
@@ -167,9 +167,9 @@ export const enableFunction = toolFromOperation(enableOp, {
   purpose:
     'Switches a disabled FaaS function back on: it answers at its endpoint again. The platform applies it through a task: the answer gives the task ids.',
   usage: 'The Cloud view or the person names the namespace and function.',
-  answer: (sent, b, { function_name }) =>
+  answer: (sent, _b, _input, done) =>
     writeAnswer({
-      head: `Enabling function ${q(function_name)} on ${nameOf(b.connectionName)}; the platform's task(s):`,
+      head: `${done}; the platform's task(s):`,
       source: 'enable_function',
       platform: tasksOf(sent),
     }),

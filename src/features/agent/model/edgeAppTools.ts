@@ -7,7 +7,7 @@ import { edgeAppStatusWord } from '../../../schema/edge';
 import type { EdgeAppShort } from '../../../schema/edgeApps';
 import { deleteEdgeApp as deleteOp, disableEdgeApp as disableOp, enableEdgeApp as enableOp, startEdgeAppDebug as debugOp } from '../../../operations/edgeApps';
 import { toolFromOperation } from './operationTool';
-import { nameOf, writeAnswer } from './toolAnswers';
+import { writeAnswer } from './toolAnswers';
 
 /** The app as the platform answered a change: its name and status go in the data block, never in our words. */
 const appAnswered = (sent: unknown) => ({
@@ -21,9 +21,9 @@ export const enableEdgeApp = toolFromOperation(enableOp, {
   userDescription: 'Enable a FastEdge app (a draft or disabled app starts serving at its URL)',
   purpose: 'Enables a FastEdge app (status 1): a draft or disabled app starts serving requests at its URL.',
   usage: 'Use list_edge_apps to find the id.',
-  answer: (sent, b, { app_id }) =>
+  answer: (sent, _b, _input, done) =>
     writeAnswer({
-      head: `Enabled edge app ${app_id} on ${nameOf(b.connectionName)}; the app as the platform answered:`,
+      head: `${done}; the app as the platform answered:`,
       source: 'enable_edge_app',
       platform: appAnswered(sent),
     }),
@@ -35,9 +35,9 @@ export const disableEdgeApp = toolFromOperation(disableOp, {
   userDescription: 'Disable a FastEdge app (it stops serving at its URL until enabled again)',
   purpose: 'Disables a FastEdge app (status 2): it stops serving requests at its URL until it is enabled again (enable_edge_app).',
   usage: 'Use only when the person asked to disable that app. Use list_edge_apps to find the id.',
-  answer: (sent, b, { app_id }) =>
+  answer: (sent, _b, _input, done) =>
     writeAnswer({
-      head: `Disabled edge app ${app_id} on ${nameOf(b.connectionName)}; the app as the platform answered:`,
+      head: `${done}; the app as the platform answered:`,
       source: 'disable_edge_app',
       platform: appAnswered(sent),
       tail: 'It no longer serves at its URL.',
@@ -50,10 +50,10 @@ export const startEdgeAppDebug = toolFromOperation(debugOp, {
   userDescription: 'Switch on verbose debug logging of a FastEdge app for 30 minutes',
   purpose: "Switches on a FastEdge app's verbose debug logging for 30 minutes (debug: true); the answer says until when.",
   usage: 'Use list_edge_apps to find the id.',
-  answer: (sent, b, { app_id }) => {
+  answer: (sent, _b, _input, done) => {
     const until = (sent as EdgeAppShort | undefined)?.debug_until;
     return writeAnswer({
-      head: `Debug logging of edge app ${app_id} on ${nameOf(b.connectionName)} is on; the app as the platform answered:`,
+      head: `${done}; the app as the platform answered:`,
       source: 'start_edge_app_debug',
       platform: { name: (sent as EdgeAppShort | undefined)?.name, debug_until: until },
       tail: until ? undefined : 'The platform did not say until when; get_edge_app shows debug_until.',
@@ -67,5 +67,5 @@ export const deleteEdgeApp = toolFromOperation(deleteOp, {
   userDescription: 'Delete a FastEdge app (cannot be undone; its binary is kept)',
   purpose: "Deletes a FastEdge app for good: it stops serving and leaves the account's apps; its binary is kept.",
   usage: 'Use only when the person asked to delete that app. Use list_edge_apps to find the id.',
-  answer: (_sent, b, { app_id }) => `Deleted edge app ${app_id} on ${nameOf(b.connectionName)}; it is gone from the account's apps.`,
+  answer: (_sent, _b, _input, done) => `${done}; it is gone from the account's apps.`,
 });

@@ -15,13 +15,13 @@ export const setEdgeAppConfig = toolFromOperation(configOp, {
   purpose:
     "Changes a FastEdge app's environment variables (env), response headers (rsp_headers) or secret references (secrets: a name the app reads -> a FastEdge secret id; never a secret's value). Give per section the names to set and the names to remove; the rest of the app's configuration is kept; only the sections that change are sent.",
   usage: 'Use list_edge_apps to find the app id and list_edge_secrets the secret ids.',
-  answer: (sent, b, input) => {
+  answer: (sent, b, input, done) => {
     const { thing, nothingSent } = sent as ReadAndSent<ConfigThing>;
     const app: EdgeApp = thing.app;
     if (nothingSent) return `Nothing sent: edge app ${input.app_id} on ${nameOf(b.connectionName)} already has this configuration.`;
     // The lines name the app's entries (some only the platform gave): data, with the app's name.
     return writeAnswer({
-      head: `Changed edge app ${input.app_id} on ${nameOf(b.connectionName)}; the app's name and what changed:`,
+      head: `${done}; the app's name and what changed:`,
       source: 'set_edge_app_config',
       platform: { name: app.name, changes: configChangeLines(app, input) },
     });

@@ -53,10 +53,10 @@ export const createEdgeApp = toolFromOperation(createEdgeAppOp, {
   purpose:
     'Creates a FastEdge app from a stored binary (binary_id, see list_edge_binaries) or a template (template_id, see list_edge_templates; its params given in "params" by name, the mandatory ones required; a param of data type secret is given in "secrets" as the id of an Edge secret (list_edge_secrets), a store param in "stores" as an edge store id, never a value). name: 2–64 lowercase letters, digits and "-", not starting or ending with "-", unique in the account. Optional comment (<= 1024) and env variables. The app starts as a draft (not serving); enable_edge_app enables it. The person sees the name, source, param and env names (values as their length only) and the references by name.',
   usage: 'Use when the person asked for a new app.',
-  answer: (sent, b, { name }) => {
+  answer: (sent, _b, { name }, done) => {
     const app = sent as EdgeAppShort | undefined;
     return writeAnswer({
-      head: `Created edge app (id ${app?.id ?? '?'}) on ${nameOf(b.connectionName)} as a draft; the app as the platform answered:`,
+      head: `${done} as a draft; the app as the platform answered:`,
       source: 'create_edge_app',
       platform: { name: app?.name ?? name, url: app?.url },
       tail: 'It does not serve until enabled (enable_edge_app).',

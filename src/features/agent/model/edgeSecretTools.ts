@@ -56,5 +56,5 @@ export const deleteEdgeSecret = toolFromOperation(deleteEdgeSecretOp, {
   purpose:
     'Deletes a FastEdge secret with all its values, for good; the apps that refer to it are named with it. A secret that apps use is refused by the platform unless force is true: set force only when the person agreed that those apps lose it.',
   usage: 'Use only when the person asked to delete that secret; list_edge_secrets finds the id.',
-  answer: (_sent, b, { secret_id }) => `Deleted edge secret ${secret_id} on ${nameOf(b.connectionName)}; apps that referred to it no longer do.`,
+  answer: (_sent, _b, _input, done) => `${done}; apps that referred to it no longer do.`,
 });

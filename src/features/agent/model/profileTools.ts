@@ -71,10 +71,8 @@ export const createProtectionProfile = toolFromOperation(createOp, {
   purpose:
     'Creates a DDoS protection profile from a template: name (1..100 characters), template_id, and field values (fields: [{template_field_id, value}], each value of the type its field takes: a number, true/false, a list…). Required fields without a default must be given. Its template is read first, so the person sees each field with the value given.',
   usage: 'Read the template first with list_protection_templates. Returns the new profile.',
-  answer: (sent, b) => {
-    const made = sent as z.output<typeof endpoints.createProtectionProfile.response>;
-    return objectAnswer(`Created protection profile ${made.id} on ${nameOf(b.connectionName)}. As saved:`, 'create_protection_profile', made);
-  },
+  answer: (sent, _b, _input, done) =>
+    objectAnswer(`${done}. As saved:`, 'create_protection_profile', sent as z.output<typeof endpoints.createProtectionProfile.response>),
 });
 
 export const deleteProtectionProfile = toolFromOperation(deleteOp, {
@@ -84,6 +82,5 @@ export const deleteProtectionProfile = toolFromOperation(deleteOp, {
   purpose: 'Deletes a DDoS protection profile for good; the person sees its name, template and networks.',
   usage:
     'The platform refuses a common profile (403) and one that still protects networks (409). Use only when the person asked to delete that profile; use list_protection_profiles to find the id.',
-  answer: (_sent, b, { protection_profile_id }) =>
-    `Deleted protection profile ${protection_profile_id} on ${nameOf(b.connectionName)}; it is gone from the account's profiles.`,
+  answer: (_sent, _b, _input, done) => `${done}; it is gone from the account's profiles.`,
 });

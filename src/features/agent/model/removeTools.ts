@@ -4,7 +4,6 @@
 // once by the catalog's runTool, never retried.
 import * as ops from '../../../operations/removals';
 import { toolFromOperation } from './operationTool';
-import { nameOf } from './toolAnswers';
 
 export const deleteReportTask = toolFromOperation(ops.deleteReportTask, {
   name: 'delete_report_task',
@@ -12,7 +11,7 @@ export const deleteReportTask = toolFromOperation(ops.deleteReportTask, {
   userDescription: 'Delete a billing report task and its result on the server (cannot be undone)',
   purpose: "Deletes a billing report task on the server, with its result: it leaves the account's list of report tasks for good.",
   usage: 'Use only when the person asked to delete that task. Use list_report_tasks to find the uuid.',
-  answer: (_sent, b, { id }) => `Deleted report task ${id} on ${nameOf(b.connectionName)}; it is gone from the account's report tasks.`,
+  answer: (_sent, _b, _input, done) => `${done}; it is gone from the account's report tasks.`,
 });
 
 export const disableFreeFeature = toolFromOperation(ops.disableFreeFeature, {
@@ -21,8 +20,7 @@ export const disableFreeFeature = toolFromOperation(ops.disableFreeFeature, {
   userDescription: "Disable a client's activated free feature (the client loses it)",
   purpose: 'Disables an activated free feature by its activation id: the client loses that feature.',
   usage: 'Use only when the person asked for it. Use list_free_features to find the activation id.',
-  answer: (_sent, b, { activatedFeatureId }) =>
-    `Disabled activated free feature ${activatedFeatureId} on ${nameOf(b.connectionName)}; the client no longer has it.`,
+  answer: (_sent, _b, _input, done) => `${done}; the client no longer has it.`,
 });
 
 export const deleteNotificationSetting = toolFromOperation(ops.deleteNotificationSetting, {
@@ -31,6 +29,5 @@ export const deleteNotificationSetting = toolFromOperation(ops.deleteNotificatio
   userDescription: "Delete a reseller's notification setting (its address stops getting them)",
   purpose: 'Deletes a notification setting of a reseller: its address no longer gets that notification (deletion_request or failed_login).',
   usage: 'Use only when the person asked for it. Use list_notification_settings to find the id.',
-  answer: (_sent, b, { resellerId, notificationSettingsId }) =>
-    `Deleted notification setting ${notificationSettingsId} of reseller ${resellerId} on ${nameOf(b.connectionName)}.`,
+  answer: (_sent, _b, _input, done) => `${done}.`,
 });

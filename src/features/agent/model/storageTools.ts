@@ -68,12 +68,8 @@ export const deleteStorage = toolFromOperation(deleteOp, {
   purpose:
     'Deletes a storage by id with everything in it. On a platform connection give type ("object" or "sftp", from list_storages): it uses storage API v4; a deleted object storage can be restored within 2 weeks (restore_storage), an SFTP storage never. On a spec-dialect connection leave type out: the deprecated v1 deletion is used and nothing can be restored.',
   usage: 'Use only when the person asked to delete that storage.',
-  answer: (_sent, b, { storage_id, type }) =>
-    type === 'object'
-      ? `Deleted object storage ${storage_id} on ${nameOf(b.connectionName)}; restore_storage can bring it back within 2 weeks.`
-      : type === 'sftp'
-        ? `Deleted SFTP storage ${storage_id} on ${nameOf(b.connectionName)}; it cannot be restored.`
-        : `Deleted storage ${storage_id} on ${nameOf(b.connectionName)}.`,
+  answer: (_sent, _b, { type }, done) =>
+    type === 'object' ? `${done}; restore_storage can bring it back within 2 weeks.` : type === 'sftp' ? `${done}; it cannot be restored.` : `${done}.`,
 });
 
 export const restoreStorage = toolFromOperation(restoreOp, {
@@ -83,5 +79,5 @@ export const restoreStorage = toolFromOperation(restoreOp, {
   purpose:
     'Restores a deleted object storage (storage API v4, platform connections only) if it was deleted within the last 2 weeks; SFTP storages cannot be restored. The platform answers 410 when the window has passed and 409 when the storage is not deleted.',
   usage: 'list_storages with show_deleted finds the id.',
-  answer: (_sent, b, { storage_id }) => `Restored object storage ${storage_id} on ${nameOf(b.connectionName)}; it is active again.`,
+  answer: (_sent, _b, _input, done) => `${done}; it is active again.`,
 });

@@ -3,12 +3,11 @@
 // not in the conversation. Each file is opened once, inside the allowed folders (agentFiles.ts),
 // and checked by the operation; the texts checked and shown at the confirmation are the texts sent
 // (kept for the call, never read again).
-import * as z from 'zod';
-import { targetOf, sendOperation, type Operation } from '../../../operations/operation';
-import { PEM_FILE_MAX, createTlsSecret as tlsOp, readTlsFiles, type PemReader, type TlsThing } from '../../../operations/tlsSecret';
+import { PEM_FILE_MAX, createTlsSecret as tlsOp, readTlsFiles, type PemReader, type TlsSecretInput, type TlsThing } from '../../../operations/tlsSecret';
 import { openAllowedFile, refusedField } from './agentFiles';
-import { jsonLine, quoted as q } from './platformText';
-import { connectionField, defineTool, perCall, type AgentBinding, type WriteTarget } from './toolKit';
+import { toolFromOperation } from './operationTool';
+import { jsonLine } from './platformText';
+import type { AgentBinding } from './toolKit';
 import { nameOf, withData } from './toolAnswers';
 
 /** The file's text, read from one handle opened inside the allowed folders, and its real path. */
@@ -28,58 +27,35 @@ const allowedPem =
   };
 
 /** The operation's thing, its files read only inside the allowed folders; a connection of the original design is refused first. */
-async function readAllowed(b: AgentBinding, input: z.output<ReturnType<typeof tlsOp.fields>>): Promise<TlsThing> {
+async function readAllowed(b: AgentBinding, input: TlsSecretInput): Promise<TlsThing> {
   if (b.dialect !== 'platform')
     throw refusedField('connection', `is a server of the original design, which has no /cloud/v2/secrets: use create_secret on ${nameOf(b.connectionName)}`);
   return readTlsFiles(allowedPem(b), input);
 }
 
-/** The thing as checked and shown at the confirmation, for the send of the same call. */
-const confirmedPem = perCall<TlsThing>();
-
-export const createTlsSecret = defineTool({
+export const createTlsSecret = toolFromOperation(tlsOp, {
   name: 'create_tls_secret',
   referenceName: 'platformCreateTlsSecret',
-  displayName: tlsOp.title,
   userDescription: 'Store a TLS certificate and its key (PEM files) as a cloud secret for load balancers',
-  modelDescription:
-    "Creates a TLS certificate secret (for load balancer listeners) in a project and region from PEM files named by absolute path, inside the folders the person allowed (the workspace folders in the editor, the --file-root folders over MCP): certificate_file, private_key_file, optional chain_file (the issuers, from the certificate's issuer up). Never put PEM text in the conversation: the files are read here. They are checked first (the key belongs to the certificate, the chain is in order, the certificate is valid now); the person sees the certificate's subject, issuer, expiry and fingerprint and confirms. Platform connections only (POST /cloud/v2/secrets); on others use create_secret. Returns the task id(s).",
-  kind: tlsOp.kind,
-  operation: tlsOp as unknown as Operation,
-  input: () => z.strictObject({ ...connectionField, ...tlsOp.fields().shape }),
-  prepare: (input) => {
-    // Checks the name and places now; the PEM texts are read and checked when the target is read.
-    const { endpoint, call } = tlsOp.request(input);
-    const confirmed = confirmedPem.begin(input);
-    return {
-      endpoint,
-      call: { params: call.params },
-      operation: tlsOp.action(input),
-      shownBody: {
-        name: input.name,
-        payload: {
-          certificate: `<${input.certificate_file}>`,
-          private_key: '<read from the key file; never shown>',
-          certificate_chain: input.chain_file ? `<${input.chain_file}>` : '',
-        },
-        expiration: input.expiration ?? null,
-      },
-      send: async (b: AgentBinding) => {
-        // Confirmed: the texts checked and shown then. Not asked (an MCP client without elicitation): read and checked now.
-        const thing = confirmed.value ?? (await readAllowed(b, input));
-        return sendOperation(b.api, tlsOp.requestFor!(input, thing)!, b.signal);
-      },
-    };
-  },
-  readTarget: async (b, input): Promise<WriteTarget> => {
-    const thing = await readAllowed(b, input);
-    confirmedPem.keep(input, thing);
-    return { ...targetOf(tlsOp, input, thing), operation: tlsOp.action(input, thing) };
-  },
-  answer: (sent, b, input) => {
+  purpose:
+    "Creates a TLS certificate secret (for load balancer listeners) in a project and region from PEM files named by absolute path, inside the folders the person allowed (the workspace folders in the editor, the --file-root folders over MCP): certificate_file, private_key_file, optional chain_file (the issuers, from the certificate's issuer up). Never put PEM text in the conversation: the files are read here. They are checked first (the key belongs to the certificate, the chain is in order, the certificate is valid now); the person sees the certificate's subject, issuer, expiry and fingerprint.",
+  usage: 'Platform connections only (POST /cloud/v2/secrets); on others use create_secret. Returns the task id(s).',
+  // The files read only inside the allowed folders; the texts checked and shown are the texts sent.
+  readFiles: readAllowed,
+  // The body as the person sees it: the files by path, never the key's text.
+  shownBody: (input) => ({
+    name: input.name,
+    payload: {
+      certificate: `<${input.certificate_file}>`,
+      private_key: '<read from the key file; never shown>',
+      certificate_chain: input.chain_file ? `<${input.chain_file}>` : '',
+    },
+    expiration: input.expiration ?? null,
+  }),
+  answer: (sent, _b, input, done) => {
     const answer = sent as { tasks: string[] };
     return withData({
-      head: `TLS secret ${q(input.name)} is being created on ${nameOf(b.connectionName)} (project ${input.project_id}, region ${input.region_id}); the platform's task id${answer.tasks.length === 1 ? '' : 's'}:`,
+      head: `${done} (project ${input.project_id}, region ${input.region_id}); the platform's task id${answer.tasks.length === 1 ? '' : 's'}:`,
       source: 'create_tls_secret',
       data: [jsonLine(answer.tasks)],
     });

@@ -9,9 +9,8 @@ import { updateProtectionProfile as updateProfileOp } from '../../../operations/
 import { createReport as createReportOp } from '../../../operations/reports';
 import { addSchedules as addSchedulesOp } from '../../../operations/snapshotSchedules';
 import { toolFromOperation } from './operationTool';
-import type { AgentBinding } from './toolKit';
-import { nameOf, objectAnswer, withData } from './toolAnswers';
-import { jsonLine, quoted as q } from './platformText';
+import { objectAnswer, withData } from './toolAnswers';
+import { jsonLine } from './platformText';
 
 export const updateProtectionProfile = toolFromOperation(updateProfileOp, {
   name: 'update_protection_profile',
@@ -20,10 +19,8 @@ export const updateProtectionProfile = toolFromOperation(updateProfileOp, {
   purpose:
     "Changes a DDoS protection profile: its name (1..100 characters), its template_id, or field values (fields: [{template_field_id, value}]: the platform replaces the profile's whole field list with it, so include every field to keep). Give only what changes; a call that drops or replaces field values, or changes the template, is destructive.",
   usage: 'Returns the profile as saved. Read it first with get_protection_profile to know the field ids and current values.',
-  answer: (sent, b) => {
-    const saved = sent as z.output<typeof endpoints.updateProtectionProfile.response>;
-    return objectAnswer(`Updated protection profile ${saved.id} on ${nameOf(b.connectionName)}. As saved:`, 'update_protection_profile', saved);
-  },
+  answer: (sent, _b, _input, done) =>
+    objectAnswer(`${done}. As saved:`, 'update_protection_profile', sent as z.output<typeof endpoints.updateProtectionProfile.response>),
 });
 
 // Starting a report is a catalog operation (src/operations/reports.ts).
@@ -32,12 +29,11 @@ export const createReport = toolFromOperation(createReportOp, {
   referenceName: 'platformCreateReport',
   userDescription: 'Start a billing report task from a template',
   purpose: 'Starts a billing report task from a report template code (e.g. "ResellerExpenses") with its parameters (e.g. {"period":"2026-10"}).',
-  asks: 'The person confirms the template and every parameter first.',
   usage: "Returns the new task's uuid and status; reports take minutes, so check later with get_report_task.",
-  answer: (sent, b) => {
+  answer: (sent, _b, _input, done) => {
     const task = sent as z.output<typeof endpoints.createReport.response>;
     return withData({
-      head: `Started a report task on ${nameOf(b.connectionName)}; its uuid and status as the platform gave them:`,
+      head: `${done}; its uuid and status as the platform gave them:`,
       source: 'create_report',
       data: [jsonLine({ uuid: task.uuid, status: task.status ?? null })],
       tail: 'It runs for a while: call get_report_task with this uuid later.',
@@ -53,11 +49,11 @@ export const addSchedules = toolFromOperation(addSchedulesOp, {
   purpose:
     'Adds schedules to a snapshot lifecycle policy: each {"type":"cron", minute, hour, day, month, day_of_week, week, timezone, max_quantity, retention_time} or {"type":"interval", weeks, days, hours, minutes, max_quantity, retention_time}, as the platform defines them.',
   usage: 'list_snapshot_policies finds the policy id. Returns the policy with all its schedules.',
-  answer: (sent, b, input) => {
+  answer: (sent, _b, _input, done) => {
     const policy = sent as z.output<typeof endpoints.addSchedules.response>;
     const ids = (policy.schedules ?? []).map((s) => s.id).filter(Boolean);
     return withData({
-      head: `Added ${input.schedules.length} schedule(s) to lifecycle policy ${input.policy_id} on ${nameOf(b.connectionName)}. It now has ${ids.length} schedule(s); the policy as the platform gave it:`,
+      head: `${done}. It now has ${ids.length} schedule(s); the policy as the platform gave it:`,
       source: 'add_schedules',
       data: [jsonLine({ id: policy.id, name: policy.name ?? null, schedule_ids: ids })],
     });
@@ -65,8 +61,8 @@ export const addSchedules = toolFromOperation(addSchedulesOp, {
 });
 
 // The notification setting writes are catalog operations (src/operations/notificationSettings.ts).
-const settingAnswer = (verb: string, source: string, s: z.output<typeof endpoints.createNotificationSetting.response>, b: AgentBinding) =>
-  objectAnswer(`${verb} notification setting ${s.id} on ${nameOf(b.connectionName)}:`, source, {
+const settingAnswer = (done: string, source: string, s: z.output<typeof endpoints.createNotificationSetting.response>) =>
+  objectAnswer(`${done}:`, source, {
     notification_type: s.notification_type,
     email: s.email,
     enabled: s.enabled,
@@ -78,9 +74,8 @@ export const createNotificationSetting = toolFromOperation(createSettingOp, {
   referenceName: 'platformCreateNotification',
   userDescription: "Send a reseller's deletion-request or failed-login notifications to an address",
   purpose: 'Creates a notification setting of a reseller: which notification (deletion_request or failed_login) goes to which email, enabled or not.',
-  asks: 'The person confirms every value first.',
   usage: 'Returns the new setting with its id (update it with update_notification_setting).',
-  answer: (sent, b) => settingAnswer('Created', 'create_notification_setting', sent as z.output<typeof endpoints.createNotificationSetting.response>, b),
+  answer: (sent, _b, _input, done) => settingAnswer(done, 'create_notification_setting', sent as z.output<typeof endpoints.createNotificationSetting.response>),
 });
 
 export const updateNotificationSetting = toolFromOperation(updateSettingOp, {
@@ -89,7 +84,7 @@ export const updateNotificationSetting = toolFromOperation(updateSettingOp, {
   userDescription: "Change a reseller's notification setting",
   purpose: 'Replaces a notification setting of a reseller (notification_type and email given; enabled kept when left out).',
   usage: 'list_notification_settings finds the setting id. Returns the setting as saved.',
-  answer: (sent, b) => settingAnswer('Updated', 'update_notification_setting', sent as z.output<typeof endpoints.updateNotificationSetting.response>, b),
+  answer: (sent, _b, _input, done) => settingAnswer(done, 'update_notification_setting', sent as z.output<typeof endpoints.updateNotificationSetting.response>),
 });
 
 export const createSecret = toolFromOperation(createSecretOp, {
@@ -100,10 +95,10 @@ export const createSecret = toolFromOperation(createSecretOp, {
     'Creates a secret in a project and region: name, payload (base64 of the bytes), payload_content_type (e.g. application/octet-stream; not text/plain), secret_type (symmetric, public, private, passphrase, certificate, opaque), optional algorithm, bit_length, mode, expiration (local time, 2027-01-01T00:00:00). The confirmation shows the payload as size and SHA-256 only. The platform creates it in the background: returns the task id(s).',
   usage:
     'Never echo the payload back to the person. For a TLS certificate on a platform connection use create_tls_secret instead (PEM files, the current endpoint; this one is deprecated there).',
-  answer: (sent, b, input) => {
+  answer: (sent, _b, input, done) => {
     const answer = sent as z.output<typeof endpoints.createSecret.response>;
     return withData({
-      head: `Secret ${q(input.name)} is being created on ${nameOf(b.connectionName)} (project ${input.project_id}, region ${input.region_id}); the platform's task id${answer.tasks.length === 1 ? '' : 's'}:`,
+      head: `${done} (project ${input.project_id}, region ${input.region_id}); the platform's task id${answer.tasks.length === 1 ? '' : 's'}:`,
       source: 'create_secret',
       data: [jsonLine(answer.tasks)],
     });
