@@ -1,6 +1,6 @@
 // Builds the extension bundle (Node, CommonJS, `vscode` external).
 // Webview bundles (browser, ESM) are added to `webviewEntries` as panels arrive.
-import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 
@@ -27,6 +27,27 @@ const lazyEntries = {
   'lazy/safeMarkdown': 'src/features/edge/model/safeMarkdown.ts', // markdown-it
   'lazy/linearRegex': 'src/schema/linearRegex.ts', // re2js
 };
+/**
+ * What only some features use, in the extension bundle but evaluated at that feature's first use
+ * (#57): each is reached only through a `require()` inside a function, which esbuild turns into a
+ * closure run at that require (its modules parsed with the bundle, evaluated then). Unlike a lazy
+ * bundle, it shares the modules the rest of the extension uses (zod, the schemas, the operations):
+ * no second copy, one `PlatformError` class.
+ */
+const deferredModules = ['src/features/agent/languageModelTools.ts']; // the agent tool catalog
+/** `--eager`: the benches' baseline, every deferred module evaluated as the bundle loads (as before #57). */
+const eager = process.argv.includes('--eager');
+/** @type {import('esbuild').Plugin} a static import of each deferred module from the entry */
+const evaluateDeferredAtLoad = {
+  name: 'eager',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]extension\.ts$/ }, async (args) => ({
+      contents: `${deferredModules.map((m) => `import './${path.posix.relative('src', m)}';`).join('')}\n${await readFile(args.path, 'utf8')}`,
+      loader: 'ts',
+    }));
+  },
+};
+
 /** `--bench`: the extension bundle built from the benches' entry, which hands the features their instruments. */
 const benchEntry = 'bench/extension/extension.ts';
 const lazyByPath = new Map(Object.entries(lazyEntries).map(([name, entry]) => [path.resolve(entry), name]));
@@ -73,7 +94,7 @@ const extension = {
   format: 'cjs',
   target: 'node20',
   external: ['vscode'],
-  plugins: [lazyBundles(), vscodeOnce],
+  plugins: [lazyBundles(), vscodeOnce, ...(eager ? [evaluateDeferredAtLoad] : [])],
   sourcemap: !production,
   minify: production,
   logLevel: 'info',

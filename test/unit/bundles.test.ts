@@ -21,10 +21,10 @@ describe('bundles (esbuild.mjs)', () => {
   const dir = (variant: string): string => dirs[variant] ?? assert.fail(`no ${variant} build`);
   const read = (variant: string, file: string) => readFileSync(path.join(dir(variant), file), 'utf8');
   let base = '';
-  // The three variants built at once, into one temporary folder (never dist/: `npm test` builds that once).
+  // The four variants built at once, into one temporary folder (never dist/: `npm test` builds that once).
   before(async () => {
     base = mkdtempSync(path.join(tmpdir(), 'bundles-'));
-    const variants = Object.entries({ shipped: ['--production'], development: [], bench: ['--production', '--bench'] });
+    const variants = Object.entries({ shipped: ['--production'], development: [], bench: ['--production', '--bench'], eager: ['--eager'] });
     await Promise.all(
       variants.map(async ([variant, args]) => {
         const out = (dirs[variant] = path.join(base, variant));
@@ -83,6 +83,20 @@ describe('bundles (esbuild.mjs)', () => {
     const pkcs12 = require(path.join(dir('shipped'), 'lazy/pkcs12.js'));
     assert.equal(typeof pkcs12.buildPkcs12, 'function');
     assert.throws(() => pkcs12.readPkcs12(Buffer.from('not a pkcs12')), /PKCS12: cannot be opened/);
+  });
+
+  it('evaluates the agent tool catalog at the first tool call, not as the extension bundle loads (#57)', () => {
+    // esbuild puts a module reached by require() in an init function run at that require; the
+    // benches' baseline (`--eager`) runs it at the bundle's top level, as a static import did.
+    const atTopLevel = /^init_languageModelTools\(\);$/m;
+    for (const variant of ['development', 'eager']) {
+      const extension = read(variant, 'extension.js');
+      const init = /^var init_toolCatalog = __esm\(\{\n\s*"src\/features\/agent\/model\/toolCatalog\.ts"\(\) \{$/m.exec(extension);
+      assert.ok(init, `${variant}: the catalog is not in an init function: it runs as the bundle loads`);
+      assert.ok(extension.indexOf('AGENT_TOOLS = [', init.index) > init.index, `${variant}: AGENT_TOOLS outside the catalog's init`);
+    }
+    assert.doesNotMatch(read('development', 'extension.js'), atTopLevel, 'the bundle runs the catalog as it loads');
+    assert.match(read('eager', 'extension.js'), atTopLevel, 'the eager baseline does not run the catalog as it loads');
   });
 
   it("leaves what only the benches use out of every bundle but the benches' variant", () => {
