@@ -26,25 +26,26 @@ const lazyEntries = {
   'lazy/cronText': 'src/ui/text/cronText.ts', // cron-parser, luxon, cronstrue
   'lazy/safeMarkdown': 'src/features/edge/model/safeMarkdown.ts', // markdown-it
   'lazy/linearRegex': 'src/schema/linearRegex.ts', // re2js
+  // The agent tool catalog (#57): its own code, and copies of zod, the schemas and the operations
+  // it shares with the commands (PlatformError is recognised across the copies: errors.ts).
+  'lazy/agentTools': 'src/features/agent/languageModelTools.ts',
 };
 /**
- * What only some features use, in the extension bundle but evaluated at that feature's first use
- * (#57): each is reached only through a `require()` inside a function, which esbuild turns into a
- * closure run at that require (its modules parsed with the bundle, evaluated then). Unlike a lazy
- * bundle, it shares the modules the rest of the extension uses (zod, the schemas, the operations):
- * no second copy, one `PlatformError` class.
+ * `--eager`: the benches' baseline, the agent tool catalog in the extension bundle and evaluated as
+ * it loads, as before #57: deferredTool.ts imports it instead of requiring its lazy bundle.
  */
-const deferredModules = ['src/features/agent/languageModelTools.ts']; // the agent tool catalog
-/** `--eager`: the benches' baseline, every deferred module evaluated as the bundle loads (as before #57). */
 const eager = process.argv.includes('--eager');
-/** @type {import('esbuild').Plugin} a static import of each deferred module from the entry */
-const evaluateDeferredAtLoad = {
+if (eager) delete lazyEntries['lazy/agentTools'];
+/** @type {import('esbuild').Plugin} */
+const evaluateAgentToolsAtLoad = {
   name: 'eager',
   setup(build) {
-    build.onLoad({ filter: /[\\/]src[\\/]extension\.ts$/ }, async (args) => ({
-      contents: `${deferredModules.map((m) => `import './${path.posix.relative('src', m)}';`).join('')}\n${await readFile(args.path, 'utf8')}`,
-      loader: 'ts',
-    }));
+    build.onLoad({ filter: /[\\/]src[\\/]features[\\/]agent[\\/]deferredTool\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const call = "require('./languageModelTools')";
+      if (!source.includes(call)) return { errors: [{ text: `deferredTool.ts no longer has ${call}` }] };
+      return { contents: `import * as eagerTools from './languageModelTools';\n${source.replace(call, 'eagerTools')}`, loader: 'ts' };
+    });
   },
 };
 
@@ -94,7 +95,7 @@ const extension = {
   format: 'cjs',
   target: 'node20',
   external: ['vscode'],
-  plugins: [lazyBundles(), vscodeOnce, ...(eager ? [evaluateDeferredAtLoad] : [])],
+  plugins: [lazyBundles(), vscodeOnce, ...(eager ? [evaluateAgentToolsAtLoad] : [])],
   sourcemap: !production,
   minify: production,
   logLevel: 'info',

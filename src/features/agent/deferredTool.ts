@@ -5,10 +5,7 @@ import type * as vscode from 'vscode';
 import type { FeatureContext } from '../../ui/featureContext';
 import type * as Implementation from './languageModelTools';
 
-/**
- * esbuild wraps a module reached by require() in a closure run at that require: the catalog's
- * modules are then parsed but not evaluated as the extension loads (esbuild.mjs `deferredModules`).
- */
+/** The catalog's own bundle (dist/lazy/agentTools.js, esbuild.mjs), read at the first tool call, never at start-up. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const implementation = (): typeof Implementation => require('./languageModelTools') as typeof Implementation;
 
