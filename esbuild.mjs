@@ -1,6 +1,6 @@
 // Builds the extension bundle (Node, CommonJS, `vscode` external).
 // Webview bundles (browser, ESM) are added to `webviewEntries` as panels arrive.
-import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 
@@ -26,7 +26,29 @@ const lazyEntries = {
   'lazy/cronText': 'src/ui/text/cronText.ts', // cron-parser, luxon, cronstrue
   'lazy/safeMarkdown': 'src/features/edge/model/safeMarkdown.ts', // markdown-it
   'lazy/linearRegex': 'src/schema/linearRegex.ts', // re2js
+  // The agent tool catalog (#57): its own code, and copies of zod, the schemas and the operations
+  // it shares with the commands (PlatformError is recognised across the copies: errors.ts).
+  'lazy/agentTools': 'src/features/agent/languageModelTools.ts',
 };
+/**
+ * `--eager`: the benches' baseline, the agent tool catalog in the extension bundle and evaluated as
+ * it loads, as before #57: deferredTool.ts imports it instead of requiring its lazy bundle.
+ */
+const eager = process.argv.includes('--eager');
+if (eager) delete lazyEntries['lazy/agentTools'];
+/** @type {import('esbuild').Plugin} */
+const evaluateAgentToolsAtLoad = {
+  name: 'eager',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]features[\\/]agent[\\/]deferredTool\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const call = "require('./languageModelTools')";
+      if (!source.includes(call)) return { errors: [{ text: `deferredTool.ts no longer has ${call}` }] };
+      return { contents: `import * as eagerTools from './languageModelTools';\n${source.replace(call, 'eagerTools')}`, loader: 'ts' };
+    });
+  },
+};
+
 /** `--bench`: the extension bundle built from the benches' entry, which hands the features their instruments. */
 const benchEntry = 'bench/extension/extension.ts';
 const lazyByPath = new Map(Object.entries(lazyEntries).map(([name, entry]) => [path.resolve(entry), name]));
@@ -73,7 +95,7 @@ const extension = {
   format: 'cjs',
   target: 'node20',
   external: ['vscode'],
-  plugins: [lazyBundles(), vscodeOnce],
+  plugins: [lazyBundles(), vscodeOnce, ...(eager ? [evaluateAgentToolsAtLoad] : [])],
   sourcemap: !production,
   minify: production,
   logLevel: 'info',

@@ -10,6 +10,8 @@
 //   use: from the command's Enter to the extension's answer, its connection in the status bar
 //   (VS Code loading the bundle, activate(), the environment's connection read);
 // - reads the extension's own log line ("activated in N ms": activate() alone).
+// The same rounds, in turns, in a second code-server with the eager build (`--eager`: the agent
+// tool catalog evaluated as the bundle loads, as before #57): the baseline of the same run.
 //
 //   npm run bench -- activation          (builds, installs code-server on first use)
 import { spawnSync } from 'node:child_process';
@@ -26,32 +28,47 @@ const RELOADS = 10;
 /** How long a quiet window is watched for an activation nobody asked for. */
 const QUIET_MS = 3000;
 
-guardRun('the activation benchmark', 15 * 60_000);
+guardRun('the activation benchmark', 25 * 60_000);
 
-const built = spawnSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
-if (built.status !== 0) throw new Error('node esbuild.mjs --production failed');
+/** Builds dist/ (the production build, with `extra` arguments). */
+function build(extra = []) {
+  const built = spawnSync(process.execPath, ['esbuild.mjs', '--production', ...extra], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) throw new Error(`node esbuild.mjs --production ${extra.join(' ')} failed`);
+}
 
 const paths = await ensure();
 const apiKey = `bench-${randomBytes(12).toString('hex')}`;
 const { url: simulatorUrl } = await startSimulatorProcess({ apiKey, logFile: path.join(resultsDir, 'bench-activation-simulator.log') });
-const codeServer = await benchCodeServer({
-  paths,
-  label: 'bench-activation',
-  simulatorUrl,
-  apiKey,
-  logFile: path.join(resultsDir, 'bench-activation-code-server.log'),
-});
-
 const browser = await launchChromium(paths.chromium, { handleSignals: false });
 onCleanup(() => browser.close());
-const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+
+/**
+ * A code-server with the extension as dist/ holds it now (installed as it starts), and its page.
+ * The baseline is the eager build (`--eager`: the agent tool catalog evaluated as the bundle
+ * loads, as before #57), in a code-server of its own, measured in turns with the shipped build.
+ */
+async function target(label) {
+  const codeServer = await benchCodeServer({
+    paths,
+    label: `bench-activation-${label}`,
+    simulatorUrl,
+    apiKey,
+    logFile: path.join(resultsDir, `bench-activation-${label}-code-server.log`),
+  });
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  return { label, codeServer, page, rounds: [] };
+}
+build(['--eager']);
+const eager = await target('eager');
+build();
+const shipped = await target('shipped');
 
 /** Every "activated in N ms" the extension logged so far (its output channel's files, every window). */
-async function loggedActivations() {
+async function loggedActivations({ codeServer }) {
   return (await loggedMatches(codeServer, /Platform Console activated in (\d+) ms/g)).map((m) => Number(m[1]));
 }
 
-async function reload() {
+async function reload(page) {
   const navigated = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame(), timeout: 60_000 });
   await runCommand(page, 'Developer: Reload Window');
   await navigated;
@@ -59,7 +76,7 @@ async function reload() {
 }
 
 /** Runs a command from the palette; resolves with performance.now() as its Enter is pressed. */
-async function startCommand(title) {
+async function startCommand(page, title) {
   const input = page.locator('.quick-input-widget input');
   await page.keyboard.press('F1');
   await page.locator('.quick-input-widget .monaco-list-row').first().waitFor();
@@ -70,49 +87,85 @@ async function startCommand(title) {
   return at;
 }
 
-const connectionShown = () => page.locator('.statusbar-item', { hasText: 'bench' }).first();
-const rounds = [];
+const connectionShown = (page) => page.locator('.statusbar-item', { hasText: 'bench' }).first();
+
+/** One round: a quiet window reloaded, watched, then its first use. */
+async function round(t) {
+  const { page } = t;
+  await runCommand(page, 'View: Close All Editors');
+  await runCommand(page, 'View: Hide Panel').catch(() => undefined);
+  await runCommand(page, 'View: Show Explorer');
+  const logged = (await loggedActivations(t)).length;
+  await reload(page);
+  await page.waitForTimeout(QUIET_MS);
+  const activatedByItself = (await connectionShown(page).count()) > 0 || (await loggedActivations(t)).length > logged;
+  const started = await startCommand(page, 'Platform Console: Show Log');
+  await connectionShown(page).waitFor({ timeout: 60_000 });
+  const firstUseMs = performance.now() - started;
+  const after = await loggedActivations(t);
+  t.rounds.push({ activatedByItself, firstUseMs, activateMs: after.length > logged ? after[after.length - 1] : undefined });
+}
+
 try {
-  await page.goto(codeServer.workspaceUrl);
-  await page.locator('[id="status.problems"]').waitFor({ timeout: 120_000 });
-  // Warm-up: the first use ever (the connection is created from the environment then).
-  await runCommand(page, 'Platform Console: Show Log');
-  await connectionShown().waitFor({ timeout: 60_000 });
-  for (let i = 0; i < RELOADS; i++) {
-    await runCommand(page, 'View: Close All Editors');
-    await runCommand(page, 'View: Hide Panel').catch(() => undefined);
-    await runCommand(page, 'View: Show Explorer');
-    const logged = (await loggedActivations()).length;
-    await reload();
-    await page.waitForTimeout(QUIET_MS);
-    const activatedByItself = (await connectionShown().count()) > 0 || (await loggedActivations()).length > logged;
-    const started = await startCommand('Platform Console: Show Log');
-    await connectionShown().waitFor({ timeout: 60_000 });
-    const firstUseMs = performance.now() - started;
-    const after = await loggedActivations();
-    rounds.push({ activatedByItself, firstUseMs, activateMs: after.length > logged ? after[after.length - 1] : undefined });
+  for (const t of [shipped, eager]) {
+    await t.page.goto(t.codeServer.workspaceUrl);
+    await t.page.locator('[id="status.problems"]').waitFor({ timeout: 120_000 });
+    // Warm-up: the first use ever (the connection is created from the environment then).
+    await runCommand(t.page, 'Platform Console: Show Log');
+    await connectionShown(t.page).waitFor({ timeout: 60_000 });
   }
+  // In turns, so that a change of the machine's load falls on both.
+  for (let i = 0; i < RELOADS; i++) for (const t of [shipped, eager]) await round(t);
 } catch (error) {
   console.error('The benchmark failed:', error);
-  await page.screenshot({ path: path.join(resultsDir, 'bench-activation-failure.png') }).catch(() => {});
+  for (const t of [shipped, eager]) await t.page.screenshot({ path: path.join(resultsDir, `bench-activation-${t.label}-failure.png`) }).catch(() => {});
   await exitWith(1);
 }
 // dist/ back as `npm run build` leaves it (the installed copy keeps the production build).
 spawnSync(process.execPath, ['esbuild.mjs'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
 
-const quiet = rounds.filter((r) => r.activatedByItself).length;
-const quietText = quiet === 0 ? `not activated (${RELOADS} of ${RELOADS} reloads)` : `activated by itself in ${quiet} of ${RELOADS} reloads`;
-const firstUse = spreadOf(rounds.map((r) => r.firstUseMs));
-const activateMs = rounds.map((r) => r.activateMs).filter((ms) => ms !== undefined);
-console.log(`\nActivation in code-server 1.139 + headless Chromium, ${RELOADS} quiet-window reloads; median (min–max)`);
+const figures = (t) => ({
+  quiet: t.rounds.filter((r) => r.activatedByItself).length,
+  firstUse: spreadOf(t.rounds.map((r) => r.firstUseMs)),
+  activateMs: t.rounds.map((r) => r.activateMs).filter((ms) => ms !== undefined),
+});
+const now = figures(shipped);
+const before = figures(eager);
+const quietText = now.quiet === 0 ? `not activated (${RELOADS} of ${RELOADS} reloads)` : `activated by itself in ${now.quiet} of ${RELOADS} reloads`;
+const activateText = (f) => (f.activateMs.length ? formatValue(spreadOf(f.activateMs), 'ms') : '(not logged)');
+console.log(`\nActivation in code-server 1.139 + headless Chromium, ${RELOADS} quiet-window reloads each, in turns; median (min–max)`);
 console.log(`  a window that does not use the extension (watched ${QUIET_MS / 1000} s)`.padEnd(72), quietText);
-console.log("  first use: Show Log's Enter -> the connection in the status bar".padEnd(72), formatValue(firstUse, 'ms'));
-console.log("    of which activate() (the extension's log line)".padEnd(72), activateMs.length ? formatValue(spreadOf(activateMs), 'ms') : '(not logged)');
+console.log(
+  "  first use: Show Log's Enter -> the connection in the status bar".padEnd(72),
+  formatValue(now.firstUse, 'ms'),
+  ' eager:',
+  formatValue(before.firstUse, 'ms'),
+);
+console.log("    of which activate() (the extension's log line)".padEnd(72), activateText(now), ' eager:', activateText(before));
 
 const area = 'Activation';
+const eagerLabel = 'the agent tool catalog evaluated as the bundle loads (`--eager`, as before #57), same run, in turns';
 await writeRows('activation', [
   benchRow(area, 'a window that does not use the extension (goal: not activated)', quietText, ''),
-  benchRow(area, `first use: a command's Enter -> the extension's answer (its connection shown), median of ${RELOADS} reloads`, firstUse, 'ms'),
-  ...(activateMs.length ? [benchRow(area, '  of which activate(), as the extension logs it', spreadOf(activateMs), 'ms')] : []),
+  benchRow(
+    area,
+    `first use: a command's Enter -> the extension's answer (its connection shown), median of ${RELOADS} reloads`,
+    now.firstUse,
+    'ms',
+    before.firstUse,
+    eagerLabel,
+  ),
+  ...(now.activateMs.length
+    ? [
+        benchRow(
+          area,
+          '  of which activate(), as the extension logs it',
+          spreadOf(now.activateMs),
+          'ms',
+          before.activateMs.length ? spreadOf(before.activateMs) : null,
+          eagerLabel,
+        ),
+      ]
+    : []),
 ]);
-await exitWith(quiet === 0 ? 0 : 1);
+await exitWith(now.quiet === 0 ? 0 : 1);

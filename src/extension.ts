@@ -69,6 +69,8 @@ export interface PlatformConsoleExports {
   onWebviewTraffic: vscode.Event<WebviewTraffic>;
   /** The API's schemas when activation ended: how many exist, how many were built (tests: none). */
   schemasAtActivation: { defined: number; built: number };
+  /** Whether the agent tool catalog was evaluated when activation ended (tests: not; it is at the first tool call). */
+  agentCatalogAtActivation: boolean;
 }
 
 /** How many of the log's last lines the tests can read. */
@@ -138,9 +140,10 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
   const profilesView = feature((c) => profiles.activate(c, seams.profileLoads));
   const pricePreview = feature((c) => pricing.activate(c, seams.pricingSession));
   const functionLogs = feature((c) => logs.activate(c, testing ? new logs.LogsPanelWatch() : undefined));
-  const agentTools = feature(agent.activate);
+  const agentTools = feature((c) => agent.activate(c, agent.contributedToolNames(context.extension.packageJSON)));
 
   const schemasAtActivation = lazySchemaCounts();
+  const agentCatalogAtActivation = agentTools.catalogMade();
   log.info(`Platform Console activated in ${Date.now() - started} ms`);
   // Only the tests get the internals (prompts that can be scripted, the connections): no other
   // extension can answer a confirmation or reach a connection through them.
@@ -166,6 +169,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
     webviewPages: () => panelWatch?.pages() ?? [],
     onWebviewTraffic: panelWatch?.onTraffic ?? (() => ({ dispose() {} })),
     schemasAtActivation,
+    agentCatalogAtActivation,
     setUi: (next) => {
       currentUi = next ?? vscodeUi;
     },

@@ -39,7 +39,16 @@ export interface PlatformErrorInit {
   cause?: unknown;
 }
 
+/** On every PlatformError, whichever copy of this module made it: the agent tools' lazy bundle holds a copy of its own (esbuild.mjs). */
+const BRAND = Symbol.for('platformConsole.PlatformError');
+
 export class PlatformError extends Error {
+  /** `instanceof PlatformError` holds for an error made by another bundle's copy of this class; a subclass checks its own prototype. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== PlatformError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+  }
+
   readonly kind: PlatformErrorKind;
   readonly status?: number;
   readonly serverMessage?: string;
@@ -52,6 +61,7 @@ export class PlatformError extends Error {
 
   constructor(init: PlatformErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    Object.defineProperty(this, BRAND, { value: true });
     this.name = 'PlatformError';
     this.kind = init.kind;
     this.status = init.status;

@@ -49,4 +49,11 @@ describe('activation', () => {
     assert.ok(defined > 100, `only ${defined} lazy schemas`);
     assert.equal(built, 0, `${built} of ${defined} schemas were built before anything was used`);
   });
+
+  it('registers the agent tools without evaluating their catalog: the first tool call does (#57)', async () => {
+    const ext = await platformConsole();
+    assert.equal(ext.agentCatalogAtActivation, false, 'the tool catalog was evaluated as the extension activated');
+    // index.ts's first use was a tool call, answered by the real tool (the first test): the catalog is made by now.
+    assert.ok(ext.agentTool('list_connections'), 'list_connections registered');
+  });
 });

@@ -21,10 +21,10 @@ describe('bundles (esbuild.mjs)', () => {
   const dir = (variant: string): string => dirs[variant] ?? assert.fail(`no ${variant} build`);
   const read = (variant: string, file: string) => readFileSync(path.join(dir(variant), file), 'utf8');
   let base = '';
-  // The three variants built at once, into one temporary folder (never dist/: `npm test` builds that once).
+  // The four variants built at once, into one temporary folder (never dist/: `npm test` builds that once).
   before(async () => {
     base = mkdtempSync(path.join(tmpdir(), 'bundles-'));
-    const variants = Object.entries({ shipped: ['--production'], development: [], bench: ['--production', '--bench'] });
+    const variants = Object.entries({ shipped: ['--production'], development: [], bench: ['--production', '--bench'], eager: ['--eager'] });
     await Promise.all(
       variants.map(async ([variant, args]) => {
         const out = (dirs[variant] = path.join(base, variant));
@@ -83,6 +83,18 @@ describe('bundles (esbuild.mjs)', () => {
     const pkcs12 = require(path.join(dir('shipped'), 'lazy/pkcs12.js'));
     assert.equal(typeof pkcs12.buildPkcs12, 'function');
     assert.throws(() => pkcs12.readPkcs12(Buffer.from('not a pkcs12')), /PKCS12: cannot be opened/);
+  });
+
+  it('keeps the agent tool catalog out of the extension bundle, in a lazy bundle it requires at the first tool call (#57)', () => {
+    for (const variant of ['shipped', 'development']) {
+      const extension = read(variant, 'extension.js');
+      assert.doesNotMatch(extension, /list_protection_profiles|delete_snapshot_policy/, variant);
+      assert.match(extension, /require\("\.\/lazy\/agentTools\.js"\)/, variant);
+      assert.match(read(variant, 'lazy/agentTools.js'), /list_protection_profiles/, variant);
+    }
+    // The benches' baseline (`--eager`): the catalog in the extension bundle, as before.
+    assert.match(read('eager', 'extension.js'), /list_protection_profiles/);
+    assert.equal(existsSync(path.join(dir('eager'), 'lazy/agentTools.js')), false);
   });
 
   it("leaves what only the benches use out of every bundle but the benches' variant", () => {

@@ -1,27 +1,43 @@
 // Agent tools: the platform in the editor's chat agent. The catalog (model/) is registered as
 // language model tools; the MCP server (src/mcp.ts) serves the same catalog outside the editor.
+// Each tool is registered by the name the manifest contributes; the catalog is evaluated at the
+// first call (deferredTool.ts).
 import * as vscode from 'vscode';
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
-import { createLanguageModelTools, type PlatformLanguageModelTool } from './languageModelTools';
+import { DeferredTool, toolsOnFirstCall } from './deferredTool';
+
+/** The names of the tools the manifest contributes (`npm run tools:manifest` writes them from the catalog; a unit test checks they agree). */
+export function contributedToolNames(packageJSON: unknown): string[] {
+  const tools = (packageJSON as { contributes?: { languageModelTools?: { name: string }[] } }).contributes?.languageModelTools ?? [];
+  return tools.map((t) => t.name);
+}
 
 export class AgentFeature extends Disposable {
   /** The registered tools by name (the integration tests prepare and run them directly). */
-  private readonly registered = new Map<string, PlatformLanguageModelTool>();
+  private readonly registered = new Map<string, DeferredTool>();
+  private readonly catalog: ReturnType<typeof toolsOnFirstCall>;
 
-  constructor(ctx: FeatureContext) {
+  constructor(ctx: FeatureContext, toolNames: readonly string[]) {
     super();
-    for (const tool of createLanguageModelTools(ctx)) {
-      this.registered.set(tool.tool.name, tool);
-      this._register(vscode.lm.registerTool(tool.tool.name, tool));
+    this.catalog = toolsOnFirstCall(ctx);
+    for (const name of toolNames) {
+      const tool = new DeferredTool(name, this.catalog);
+      this.registered.set(name, tool);
+      this._register(vscode.lm.registerTool(name, tool));
     }
   }
 
   tool(name: string): vscode.LanguageModelTool<Record<string, unknown>> | undefined {
     return this.registered.get(name);
   }
+
+  /** Whether the catalog was evaluated (a tool was called). */
+  catalogMade(): boolean {
+    return this.catalog.made();
+  }
 }
 
-export function activate(ctx: FeatureContext): AgentFeature {
-  return new AgentFeature(ctx);
+export function activate(ctx: FeatureContext, toolNames: readonly string[]): AgentFeature {
+  return new AgentFeature(ctx, toolNames);
 }

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { BoundConnection } from '../../connections/connectionManager';
 import { ListPages } from '../../platform/listPages';
 import { EDGE_LOG_FILTER_MAX } from '../../schema/edgeLogs';
+import { lazySchema } from '../../schema/lazySchema';
 import type { EdgeAppItem } from '../../schema/edgeLists';
 import { positiveId, textOf } from '../../schema/schemaKit';
 import { EDGE_LOG_RANGES, EDGE_LOG_RANGE_DEFAULT, edgeFiltersText, rangeText, type EdgeLogFilters } from '../../protocol/logs';
@@ -37,7 +38,8 @@ const FILTERS: Record<FilterKey, { label: string; prompt: string; placeholder: s
   requestId: { label: 'Request ID', prompt: 'Request ID (every line of one request)', placeholder: 'e.g. 5f2c0d1e9a7b3c44; empty: any request' },
   edge: { label: 'Edge', prompt: 'Edge location name', placeholder: 'e.g. ed-fra-01; empty: any edge' },
 };
-const filterText = textOf(1, EDGE_LOG_FILTER_MAX);
+// Built at its first check, not as the extension loads (#57: the first zod schema built costs most).
+const filterText = lazySchema(() => textOf(1, EDGE_LOG_FILTER_MAX));
 
 /** What the command's arguments name: an app's row (`app.id`), or `{ appId, appName?, filters? }`. */
 function given(arg: unknown): { appId?: number; appName?: string; filters?: EdgeLogFilters } {

@@ -1,0 +1,37 @@
+// The main bundle's evaluation outside VS Code (bench/bundle.bench.mjs): `require()` of an
+// extension bundle in a fresh Node process, timed around the require (reading, compiling and
+// running its top level; not activate()). The process first loads the Node built-ins VS Code's
+// extension host has loaded before any extension (its extensionHostProcess.js imports them), so
+// their cost is not counted, and answers `require('vscode')` with a stand-in whose members are
+// empty classes: the bundle reads the API's members as it loads, it calls none of them.
+import { execFileSync } from 'node:child_process';
+
+const HOST_BUILTINS = ['crypto', 'stream', 'fs/promises', 'zlib', 'os', 'net', 'http', 'https', 'url', 'util', 'events'];
+
+const script = (file) => `
+for (const m of ${JSON.stringify(HOST_BUILTINS)}) require(m);
+const Module = require('node:module');
+const member = { get: (t, k) => (k === '__esModule' ? false : k in t ? t[k] : (t[k] = new Proxy(class {}, member))) };
+const vscode = new Proxy(function () {}, member);
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) { return request === 'vscode' ? 'vscode' : resolve.call(this, request, ...rest); };
+require.cache.vscode = { id: 'vscode', filename: 'vscode', loaded: true, exports: vscode };
+const cpu = process.cpuUsage();
+const at = performance.now();
+require(${JSON.stringify(file)});
+const wall = performance.now() - at;
+const used = process.cpuUsage(cpu);
+process.stdout.write(JSON.stringify({ wall, cpu: (used.user + used.system) / 1000 }));`;
+
+/** `runs` evaluations of each bundle, taken in turns (so a change of the machine's load falls on both): { [name]: { wall: ms[], cpu: ms[] } }. */
+export function evaluations(bundles, runs) {
+  const out = Object.fromEntries(Object.keys(bundles).map((name) => [name, { wall: [], cpu: [] }]));
+  for (let i = 0; i < runs; i++) {
+    for (const [name, file] of Object.entries(bundles)) {
+      const { wall, cpu } = JSON.parse(execFileSync(process.execPath, ['-e', script(file)], { encoding: 'utf8' }));
+      out[name].wall.push(wall);
+      out[name].cpu.push(cpu);
+    }
+  }
+  return out;
+}
