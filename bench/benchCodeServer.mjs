@@ -7,10 +7,11 @@ import path from 'node:path';
 import { startCodeServer } from '../scripts/harness/codeServer.mjs';
 import { freePort } from '../scripts/harness/common.mjs';
 
-export async function benchCodeServer({ paths, label, simulatorUrl, apiKey, env = {}, settings, logFile }) {
+export async function benchCodeServer({ paths, label, simulatorUrl, apiKey, env = {}, settings, logFile, extensionFolder }) {
   const codeServer = await startCodeServer({
     paths,
     label,
+    extensionFolder,
     port: await freePort(),
     env: {
       ...process.env,

@@ -5,7 +5,10 @@
 // - first rows painted after the data arrives: in the page, from the first `rows` message reaching
 //   its handler to the task after the frame that paints them (data-first-paint-ms); the page is
 //   reloaded between runs ("Developer: Reload Webviews"), so each run is a fresh read;
-// - the whole result in the page (start -> done, data-load-ms);
+// - the whole result in the page (start -> done, data-load-ms), and the same for the code before
+//   the rows crossed packed (#57: one array per row, a message per 5,000), built from its commit
+//   in a temp dir and run in a code-server of its own in the same run (the baseline; set
+//   PLATFORM_CONSOLE_BENCH_REPORT_BASELINE=<commit> for another, =none to skip it);
 // - sort by a numeric and by a text column, and filter, over 500,000 rows: from the action to the
 //   task after the frame that paints the new rows, measured in the page;
 // - rows in the DOM (virtualized) and the page's JS heap (the frame's own CDP target, else the
@@ -16,8 +19,9 @@
 /* global requestAnimationFrame -- used inside evaluate(), in the page */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { exitWith, guardRun, launchChromium, onCleanup, projectRoot, resultsDir, startSimulatorProcess } from '../scripts/harness/common.mjs';
+import { exitWith, guardRun, launchChromium, onCleanup, projectRoot, resultsDir, startSimulatorProcess, tempDirs } from '../scripts/harness/common.mjs';
 import { ensure } from '../scripts/harness/ensure.mjs';
 import { runCommand } from '../test/e2e/workbench.mjs';
 import { SEEDED_RESULT_REPORTS } from '../simulator/state/seedBilling.ts';
@@ -26,6 +30,8 @@ import { benchRow, median, writeRows } from './benchRows.mjs';
 
 const ROWS = 500_000;
 const RUNS = 3;
+/** The last commit whose page received the rows as arrays (a message per 5,000 rows, each awaited). */
+const BASELINE = process.env.PLATFORM_CONSOLE_BENCH_REPORT_BASELINE ?? '2ab3de7';
 
 guardRun('the report table benchmark', 20 * 60_000);
 const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -65,9 +71,9 @@ await quickInput.getByText('UUID of the report task').waitFor();
 await quickInput.locator('input').fill(SEEDED_RESULT_REPORTS.rows500k);
 await quickInput.locator('input').press('Enter');
 
-async function findFrame(old) {
+async function findFrame(old, on = page) {
   for (let i = 0; i < 600; i++) {
-    for (const f of page.frames())
+    for (const f of on.frames())
       if (
         f !== old &&
         (await f
@@ -191,9 +197,24 @@ console.log(`  rows in the DOM: ${domRows}; page JS heap: ${(heap / 2 ** 20).toF
 const area = 'Report table (webview)';
 const slowest = (list) => Math.max(...list);
 const filterMs = filters.filter((f) => f.text !== '').map((f) => f.ms);
+const baseline = BASELINE === 'none' ? undefined : await baselineRun(BASELINE);
 await writeRows('reportTable.webview', [
-  benchRow(area, `500,000-row JSON report: first rows painted after they arrive, median of ${RUNS} fresh pages (goal < 100 ms)`, median(paints), 'ms'),
-  benchRow(area, '  the whole result read and held in the page (start -> done)', median(loads), 'ms'),
+  benchRow(
+    area,
+    `500,000-row JSON report: first rows painted after they arrive, median of ${RUNS} fresh pages (goal < 100 ms)`,
+    median(paints),
+    'ms',
+    baseline?.paint,
+    baseline && `the rows as arrays, ${BASELINE}, one page`,
+  ),
+  benchRow(
+    area,
+    '  500,000 rows held: the whole result read and held in the page, start -> done (goal < 8 s)',
+    median(loads),
+    'ms',
+    baseline?.load,
+    baseline && `the rows as arrays, a message per 5,000, ${BASELINE}, one page`,
+  ),
   benchRow(
     area,
     '  sort by a numeric column, to painted, slowest of 4 (goal < 250 ms)',
@@ -215,3 +236,37 @@ await writeRows('reportTable.webview', [
   benchRow(area, '  page JS heap after GC with 500,000 rows', heap / 2 ** 20, 'MB'),
 ]);
 await exitWith(0);
+
+/** The same report opened once in a code-server running `commit`'s extension, built in a temp dir. */
+async function baselineRun(commit) {
+  const dir = (await tempDirs('bench-report-baseline', ['src']))('src');
+  const archive = spawnSync('sh', ['-c', `git archive ${commit} | tar -x -C "${dir}"`], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (archive.status !== 0) throw new Error(`could not check out ${commit}`);
+  await symlink(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'));
+  const built = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) throw new Error(`could not build ${commit}`);
+  const server = await benchCodeServer({
+    paths,
+    label: 'bench-report-baseline',
+    simulatorUrl,
+    apiKey,
+    settings: { 'platformConsole.reports.maxTableMB': 256 },
+    logFile: path.join(resultsDir, 'bench-report-baseline-code-server.log'),
+    extensionFolder: dir,
+  });
+  const other = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await other.goto(server.workspaceUrl);
+  await other.locator('[id="status.problems"]').waitFor({ timeout: 120_000 });
+  await runCommand(other, 'Platform Console: Show Log');
+  await other.locator('.statusbar-item', { hasText: 'bench' }).waitFor({ timeout: 60_000 });
+  await runCommand(other, 'View: Hide Panel').catch(() => undefined);
+  const input = other.locator('.quick-input-widget');
+  await runCommand(other, 'Platform Console: Open Report…');
+  await input.getByText('UUID of the report task').waitFor();
+  await input.locator('input').fill(SEEDED_RESULT_REPORTS.rows500k);
+  await input.locator('input').press('Enter');
+  const r = await loaded(await findFrame(undefined, other));
+  console.log(`  baseline ${commit}: first rows painted ${r.paint.toFixed(1)} ms after they arrived; whole result in the page after ${r.load} ms`);
+  await other.close();
+  return r;
+}

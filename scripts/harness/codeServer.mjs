@@ -26,11 +26,23 @@ const QUIET_SETTINGS = {
  * `handKeyAgain()` writes the file again for the next window to start (a new browser has a secret storage of its own).
  * `password`: code-server's password auth with that password, written to its own config file (mode 0600), not to
  * its environment; without it, no auth (loopback only: scripts/startOptions.mjs refuses other hosts).
- * `alsoInstall`: folders of other extensions to install beside it (the UI tests' fixtures). Resolves once it answers.
+ * `alsoInstall`: folders of other extensions to install beside it (the UI tests' fixtures). `extensionFolder`: where
+ * the extension under test is built (a bench's baseline: an earlier commit built in a temp dir). Resolves once it answers.
  */
-export async function startCodeServer({ paths, label, port, host = '127.0.0.1', env = process.env, apiKey, password, logFile, alsoInstall = [] }) {
+export async function startCodeServer({
+  paths,
+  label,
+  port,
+  host = '127.0.0.1',
+  env = process.env,
+  apiKey,
+  password,
+  logFile,
+  alsoInstall = [],
+  extensionFolder = projectRoot,
+}) {
   const dir = await tempDirs(label, ['user-data/User', 'extensions', 'workspace']);
-  await installExtension(projectRoot, ['package.json', 'dist', 'media', 'README.md', 'LICENSE'], dir('extensions'));
+  await installExtension(extensionFolder, ['package.json', 'dist', 'media', 'README.md', 'LICENSE'], dir('extensions'));
   for (const folder of alsoInstall) await installExtension(folder, ['package.json', 'extension.js'], dir('extensions'));
   await writeFile(dir('user-data/User/settings.json'), JSON.stringify(QUIET_SETTINGS, null, 2));
   // Its own config file, so that code-server leaves ~/.config/code-server alone and the password stays out of

@@ -1,8 +1,10 @@
 // The Report table panel's messages. Types and constants only: the webview bundle imports this
 // file, so it stays free of `vscode`, the DOM and zod.
 //
-// The extension reads the report's JSON result as it arrives and forwards its rows in batches;
-// it keeps none of them. Each (re)load of the page starts a new read (`generation`).
+// The extension reads the report's JSON result as it arrives and forwards its rows in packed
+// batches (packedRows.ts); it keeps none of them. Each (re)load of the page starts a new read (`generation`).
+import type { PackedRows } from './packedRows';
+
 /** A cell as the table shows it (the reader turns anything else into its JSON text). */
 export type ReportRowCell = string | number | boolean | null;
 
@@ -25,7 +27,7 @@ export type ReportTableEvent =
   /** A read begins: the page empties its table; `target` is what it saves for a reload. */
   | { type: 'start'; generation: number; target: { connectionId: string; uuid: string }; info: ReportTableInfo; sentAt: number }
   | { type: 'headers'; generation: number; headers: string[] }
-  | { type: 'rows'; generation: number; rows: ReportRowCell[][]; sentAt: number }
+  | { type: 'rows'; generation: number; rows: PackedRows; sentAt: number }
   | {
       type: 'done';
       generation: number;

@@ -12,6 +12,7 @@ import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
 import { until } from './support/until';
 import type { ReportTableEvent } from '../../src/protocol/reportTable';
+import { unpackRows } from '../../src/protocol/packedRows';
 
 const KEY = testKeys.simulator;
 
@@ -80,7 +81,7 @@ describe('Report table', function () {
     assert.ok(start.info.parameters.length > 0, "the task's parameters in the header");
     const headers = events.find((e) => e.type === 'headers');
     assert.deepEqual(headers?.type === 'headers' && headers.headers, expected.body.headers);
-    const sent = events.flatMap((e) => (e.type === 'rows' ? e.rows : []));
+    const sent = events.flatMap((e) => (e.type === 'rows' ? unpackRows(e.rows) : []));
     assert.deepEqual(sent, expected.body.rows, 'every row forwarded, in order');
     const done = events.find((e) => e.type === 'done');
     assert.ok(done?.type === 'done' && done.complete && done.rowCount === sent.length);
@@ -134,7 +135,7 @@ describe('Report table', function () {
       assert.ok(outcome.rowCount > 10_000 && outcome.rowCount < 500_000, `${outcome.rowCount} rows`);
       const done = events.find((e) => e.type === 'done');
       assert.ok(done?.type === 'done' && !done.complete && done.maxMB === 8, 'the page is told it stopped, and at what size');
-      const sent = events.reduce((n, e) => n + (e.type === 'rows' ? e.rows.length : 0), 0);
+      const sent = events.reduce((n, e) => n + (e.type === 'rows' ? e.rows.count : 0), 0);
       assert.equal(sent, outcome.rowCount);
       panel.dispose();
     } finally {

@@ -13,6 +13,7 @@ import {
   type ReportTablePanelState,
   type ReportTableRequests,
 } from '../../src/protocol/reportTable';
+import { unpackRows } from '../../src/protocol/packedRows';
 import { keyTarget } from '../logs/listKeys';
 import { cssProps } from '../logs/cssProps';
 import { TableModel, cellText } from './tableModel';
@@ -110,7 +111,7 @@ export class ReportTableApp extends LitElement {
         break;
       case 'rows': {
         const first = this.model.rows.length === 0;
-        this.model.append(event.rows);
+        this.model.append(unpackRows(event.rows));
         if (first) this.firstRows();
         break;
       }

@@ -50,7 +50,9 @@ export class TableModel {
   private viewLength = 0;
   /** Changes whenever the shown rows do: what the totals were summed over. */
   private viewVersion = 0;
-  private totalsKept: { version: number; totals: (number | undefined)[] } | undefined;
+  /** Bumped when the shown rows change other than by rows appended at the end (a filter, a sort, a reset). */
+  private rebuilds = 0;
+  private totalsKept: { version: number; rebuilds: number; length: number; columns: boolean[]; totals: (number | undefined)[] } | undefined;
 
   get shownCount(): number {
     return this.viewLength;
@@ -86,6 +88,7 @@ export class TableModel {
     this.valuesOf = [];
     this.textIdsOf = [];
     this.viewVersion++;
+    this.rebuilds++;
     this.columnCount = headers.length;
   }
 
@@ -158,6 +161,7 @@ export class TableModel {
       }
       this.viewLength = n;
       this.viewVersion++;
+      this.rebuilds++;
       return;
     }
     this.rebuild();
@@ -189,6 +193,7 @@ export class TableModel {
     }
     this.viewLength = n;
     this.viewVersion++;
+    this.rebuilds++;
     this.sortStale = false;
   }
 
@@ -310,24 +315,28 @@ export class TableModel {
     return this.isNumeric(column) && !/(^|[_\s])id$/i.test(this.header(column));
   }
 
-  /** The totalled columns' sums over the shown rows (undefined for the other columns), summed again only when those rows change. */
+  /**
+   * The totalled columns' sums over the shown rows (undefined for the other columns). Rows appended
+   * since the last call are added to the kept sums: a batch arriving costs its own rows, not all of them.
+   */
   totals(): (number | undefined)[] {
-    if (this.totalsKept?.version === this.viewVersion) return this.totalsKept.totals;
-    const out: (number | undefined)[] = [];
-    for (let c = 0; c < this.columnCount; c++) {
-      if (!this.isTotalled(c)) {
-        out.push(undefined);
-        continue;
-      }
+    const kept = this.totalsKept;
+    const columns = Array.from({ length: this.columnCount }, (_, c) => this.isTotalled(c));
+    const sameColumns = kept !== undefined && kept.columns.length === columns.length && kept.columns.every((t, c) => t === columns[c]);
+    if (kept && sameColumns && kept.version === this.viewVersion && kept.length === this.viewLength) return kept.totals;
+    const resume = kept && sameColumns && kept.rebuilds === this.rebuilds && kept.length <= this.viewLength;
+    const from = resume ? kept.length : 0;
+    const out = columns.map((totalled, c) => {
+      if (!totalled) return undefined;
       const values = this.values(c);
-      let sum = 0;
-      for (let i = 0; i < this.viewLength; i++) {
+      let sum = resume ? kept.totals[c]! : 0;
+      for (let i = from; i < this.viewLength; i++) {
         const v = values[this.view[i]!]!;
         if (v === v) sum += v; // not NaN
       }
-      out.push(sum);
-    }
-    this.totalsKept = { version: this.viewVersion, totals: out };
+      return sum;
+    });
+    this.totalsKept = { version: this.viewVersion, rebuilds: this.rebuilds, length: this.viewLength, columns, totals: out };
     return out;
   }
 

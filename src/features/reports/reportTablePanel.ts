@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import { readReportRows, type ReportRowCell } from '../../platform/reportRows';
 import { REPORT_MEDIA_TYPES } from '../../schema/reportResult';
+import { packRows } from '../../protocol/packedRows';
 import { endpoints } from '../../schema/endpoints';
 import { isPlatformError } from '../../schema/errors';
 import type { FeatureContext } from '../../ui/featureContext';
@@ -34,9 +35,12 @@ export interface ReportTableDeps {
   panelWatch?: PanelWatch;
 }
 
-/** Rows are sent at once for the first batch (early paint), then gathered up to this many or this long. */
-const BATCH_ROWS = 5000;
-const BATCH_MS = 60;
+/**
+ * Rows are sent at once for the first batch (early paint), then gathered up to this many or this
+ * long, packed in typed arrays: a few large messages cross to the page far faster than many arrays.
+ */
+const BATCH_ROWS = 20_000;
+const BATCH_MS = 100;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -134,12 +138,16 @@ export class ReportTablePanel implements PanelHandler<ReportTableNotification, R
       let held: ReportRowCell[][] = [];
       let sentAny = false;
       let lastSent = Date.now();
+      // One batch in flight while the next is read: the read waits for the page only when a second
+      // batch is ready (two batches held at most), not for every crossing.
+      let inFlight: Promise<boolean> = Promise.resolve(true);
       const send = async () => {
         const rows = held;
         held = [];
         sentAny = true;
         lastSent = Date.now();
-        return post({ type: 'rows', generation, rows, sentAt: lastSent });
+        await inFlight;
+        inFlight = post({ type: 'rows', generation, rows: packRows(rows), sentAt: lastSent });
       };
       const result = await readReportRows(
         opened.body,
@@ -155,6 +163,7 @@ export class ReportTablePanel implements PanelHandler<ReportTableNotification, R
         { maxBytes: maxMB * 2 ** 20 },
       );
       if (held.length > 0) await send();
+      await inFlight;
       if (this.generation !== generation) return;
       await post({ type: 'done', generation, rowCount: result.rowCount, bytes: result.bytes, complete: result.complete, maxMB });
       this.deps.log.info(
