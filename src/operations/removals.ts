@@ -67,7 +67,10 @@ export const disableFreeFeature = defineOperation({
   noun: 'The activated free feature',
   kind: 'destructive',
   button: 'Disable',
-  fields: () => z.strictObject({ activatedFeatureId: feature().params.shape.activatedFeatureId.describe('The activation id (not the feature id)').meta({ title: 'Activated feature ID' }) }),
+  fields: () =>
+    z.strictObject({
+      activatedFeatureId: feature().params.shape.activatedFeatureId.describe('The activation id (not the feature id)').meta({ title: 'Activated feature ID' }),
+    }),
   request: ({ activatedFeatureId }) => checkedRequest(feature(), { params: { activatedFeatureId } }),
   action: ({ activatedFeatureId }, thing?: FreeFeatureThing) =>
     thing ? `Disable the free feature ${featureName(thing, activatedFeatureId)}` : `Disable activated free feature ${activatedFeatureId}`,
