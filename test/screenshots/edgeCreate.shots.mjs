@@ -116,7 +116,8 @@ describe('Create Edge App', () => {
       'secret references: GATE_TOKEN -> upstream-token (636)',
       'env variables: MODE',
     ]) {
-      assert.ok(asked.includes(line), `${line} in\n${asked}`);
+      // The operation's facts are capitalised (Name:, From:): compared without case.
+      assert.ok(asked.toLowerCase().includes(line), `${line} in\n${asked}`);
     }
     const done = toast(new RegExp(`^Created edge app ${APP} \\((\\d+)\\)`));
     await done.waitFor({ timeout: 30_000 });
