@@ -117,7 +117,7 @@ describe('Create Edge App', () => {
       'env variables: MODE',
     ]) {
       // The operation's facts are capitalised (Name:, From:): compared without case.
-      assert.ok(asked.toLowerCase().includes(line), `${line} in\n${asked}`);
+      assert.ok(asked.toLowerCase().includes(line.toLowerCase()), `${line} in\n${asked}`);
     }
     const done = toast(new RegExp(`^Created edge app ${APP} \\((\\d+)\\)`));
     await done.waitFor({ timeout: 30_000 });
