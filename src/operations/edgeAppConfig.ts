@@ -18,7 +18,8 @@ const textChanges = (what: string) =>
       set: z.record(NAME(), z.string().max(4096)).optional().describe(`${what} to add or change: NAME -> value`),
       remove: z.array(NAME()).max(100).optional().describe(`${what} names to remove`),
     })
-    .optional();
+    .optional()
+    .meta({ title: what });
 
 const fields = () =>
   z.strictObject({
@@ -30,7 +31,8 @@ const fields = () =>
         set: z.record(NAME(), z.int().min(1)).optional().describe('Secret references to add or change: NAME (what the app reads) -> FastEdge secret id'),
         remove: z.array(NAME()).max(100).optional().describe('Secret reference names to remove'),
       })
-      .optional(),
+      .optional()
+      .meta({ title: 'Secret references' }),
   });
 export type ConfigInput = z.output<ReturnType<typeof fields>>;
 

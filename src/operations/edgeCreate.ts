@@ -9,6 +9,7 @@ import { fillPath, pathIn } from '../schema/endpoint';
 import { endpoints } from '../schema/endpoints';
 import { PlatformError } from '../schema/errors';
 import { throwValidation, validateRequest } from '../schema/validate';
+import { positiveId, textOf } from '../schema/schemaKit';
 import { checkedRequest, defineOperation, idOf } from './operation';
 
 /** What the references and the template are called on the platform: read by the tool, known from the wizard in the command. */
@@ -20,18 +21,19 @@ export interface CreateAppThing {
 }
 
 const create = () => endpoints.createEdgeApp;
-const textMap = (what: string) => z.record(z.string().min(1).max(256), z.string().max(4096)).describe(what);
-const idMap = (what: string) => z.record(z.string().min(1).max(256), z.int().min(1)).describe(what);
+// Optional maps, titled on the outside (the title a step and the tools' JSON schema read).
+const textMap = (title: string, what: string) => z.record(textOf(1, 256), textOf(0, 4096)).describe(what).optional().meta({ title });
+const idMap = (title: string, what: string) => z.record(textOf(1, 256), positiveId()).describe(what).optional().meta({ title });
 const fields = () =>
   z.strictObject({
-    name: create().body.shape.name.describe("The new app's name"),
-    binary_id: create().body.shape.binary.describe('A stored binary id (list_edge_binaries); give this or template_id'),
-    template_id: create().body.shape.template.describe('A template id (list_edge_templates); give this or binary_id'),
-    params: textMap("The template's params by name (not its secret or store params)").optional(),
-    secrets: idMap("The template's secret params: param name to the id of an Edge secret (list_edge_secrets); never a secret's value").optional(),
-    stores: idMap("The template's store params: param name to an edge store id").optional(),
-    env: textMap('Environment variables, name to value').optional(),
-    comment: create().body.shape.comment.describe('What the app is for'),
+    name: create().body.shape.name.describe("The new app's name").meta({ title: 'App name' }),
+    binary_id: create().body.shape.binary.describe('A stored binary id (list_edge_binaries); give this or template_id').meta({ title: 'Binary ID' }),
+    template_id: create().body.shape.template.describe('A template id (list_edge_templates); give this or binary_id').meta({ title: 'Template ID' }),
+    params: textMap('Template params', "The template's params by name (not its secret or store params)"),
+    secrets: idMap('Secret references', "The template's secret params: param name to the id of an Edge secret (list_edge_secrets); never a secret's value"),
+    stores: idMap('Store references', "The template's store params: param name to an edge store id"),
+    env: textMap('Environment variables', 'Environment variables, name to value'),
+    comment: create().body.shape.comment.describe('What the app is for').meta({ title: 'Comment' }),
   });
 type Input = z.output<ReturnType<typeof fields>>;
 

@@ -70,7 +70,12 @@ const patchApp = () => endpoints.patchEdgeApp;
 const deployFields = () =>
   z.strictObject({
     app_id: patchApp().params.shape.app_id.describe('The app id (list_edge_apps finds it)').meta({ title: 'App ID' }),
-    file: z.string().min(1, 'must not be empty').max(4096, 'must be at most 4096 characters').describe('Absolute path of the .wasm file'),
+    file: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(4096, 'must be at most 4096 characters')
+      .describe('Absolute path of the .wasm file')
+      .meta({ title: '.wasm file' }),
   });
 const base = (file: string) => file.split(/[\\/]/).pop() || file;
 
@@ -142,10 +147,10 @@ export function rollbackRefusal(now: EdgeAppThing, deployed: number, connectionN
 const rollBackFields = () =>
   z.strictObject({
     app_id: patchApp().params.shape.app_id.describe('The app id').meta({ title: 'App ID' }),
-    from_binary: endpoints.deleteEdgeBinary.params.shape.binary_id.describe(
-      'The binary the app runs now (the one deployed): nothing is sent when it runs another',
-    ),
-    binary: endpoints.deleteEdgeBinary.params.shape.binary_id.describe('The binary it ran before, pointed at again'),
+    from_binary: endpoints.deleteEdgeBinary.params.shape.binary_id
+      .describe('The binary the app runs now (the one deployed): nothing is sent when it runs another')
+      .meta({ title: 'Binary deployed' }),
+    binary: endpoints.deleteEdgeBinary.params.shape.binary_id.describe('The binary it ran before, pointed at again').meta({ title: 'Binary rolled back to' }),
   });
 export const rollBackEdgeApp = defineOperation({
   name: 'rollBackEdgeApp',
@@ -220,7 +225,8 @@ export const deleteEdgeBinary = defineOperation({
   kind: 'destructive',
   button: 'Delete',
   done: ({ binary_id }) => `Deleted edge binary ${binary_id}`,
-  fields: () => z.strictObject({ binary_id: removeBinary().params.shape.binary_id.describe('The binary id (list_edge_binaries finds it)') }),
+  fields: () =>
+    z.strictObject({ binary_id: removeBinary().params.shape.binary_id.describe('The binary id (list_edge_binaries finds it)').meta({ title: 'Binary ID' }) }),
   request: ({ binary_id }) => checkedRequest(removeBinary(), { params: { binary_id } }),
   action: ({ binary_id }) => `Delete edge binary ${binary_id}`,
   read: (api, { binary_id }, signal) => readBinary(api, binary_id, signal),

@@ -20,7 +20,7 @@ export interface EdgeSecretThing {
   readonly complete: boolean;
 }
 
-const valueField = () => textOf(1, EDGE_SECRET_VALUE_MAX).describe('The value (typed in a masked box; never shown, only its length)');
+const valueField = () => textOf(1, EDGE_SECRET_VALUE_MAX).describe('The value (typed in a masked box; never shown, only its length)').meta({ title: 'Value' });
 export const valueText = (value: string) => `${value.length} character${value.length === 1 ? '' : 's'}, not shown`;
 const secretName = (s: EdgeSecretThing['secret']) => s.name || String(s.id);
 const secretFact = (s: EdgeSecretThing['secret']) => ['Secret', `${s.name || '(no name)'} (ID ${s.id})`] as const;
@@ -51,8 +51,8 @@ export async function withUsers(api: PlatformApi, thing: EdgeSecretThing, signal
 const create = () => endpoints.createEdgeSecret;
 const createFields = () =>
   z.strictObject({
-    name: create().body.shape.name.describe('The name apps refer to it by'),
-    comment: create().body.shape.comment.describe('What the secret is for'),
+    name: create().body.shape.name.describe('The name apps refer to it by').meta({ title: 'Secret name' }),
+    comment: create().body.shape.comment.describe('What the secret is for').meta({ title: 'Comment' }),
     value: valueField(),
   });
 export const createEdgeSecret = defineOperation({
@@ -80,8 +80,12 @@ export const createEdgeSecret = defineOperation({
 const patch = () => endpoints.patchEdgeSecret;
 const replaceFields = () =>
   z.strictObject({
-    secret_id: patch().params.shape.secret_id.describe('The secret id'),
-    slot: z.int('must be a whole number').min(0, 'must be 0 or more').describe('The slot replaced: the one in use (Unix seconds it began; 0 from the start)'),
+    secret_id: patch().params.shape.secret_id.describe('The secret id').meta({ title: 'Secret ID' }),
+    slot: z
+      .int('must be a whole number')
+      .min(0, 'must be 0 or more')
+      .describe('The slot replaced: the one in use (Unix seconds it began; 0 from the start)')
+      .meta({ title: 'Slot' }),
     value: valueField(),
   });
 const slotText = (slot: number) => (slot === 0 ? 'the value in use (slot 0)' : `the value in use (slot ${slot}, from ${new Date(slot * 1000).toISOString()})`);
@@ -120,8 +124,12 @@ export const deleteEdgeSecret = defineOperation({
   done: ({ secret_id }) => `Deleted edge secret ${secret_id}`,
   fields: () =>
     z.strictObject({
-      secret_id: remove().params.shape.secret_id.describe('The secret id (list_edge_secrets finds it)'),
-      force: z.boolean().optional().describe('Delete even though apps use it (they lose it); only when the person agreed'),
+      secret_id: remove().params.shape.secret_id.describe('The secret id (list_edge_secrets finds it)').meta({ title: 'Secret ID' }),
+      force: z
+        .boolean()
+        .optional()
+        .describe('Delete even though apps use it (they lose it); only when the person agreed')
+        .meta({ title: 'Delete though apps use it' }),
     }),
   request: ({ secret_id, force }) => checkedRequest(remove(), { params: { secret_id }, query: force ? { force: true } : {} }),
   action: ({ secret_id, force }, thing?: EdgeSecretThing) =>

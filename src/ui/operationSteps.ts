@@ -29,14 +29,16 @@ export interface FieldAsk<State, V, I = never> {
   prompt?: string;
   /** The typed box's example while it is empty ("e.g. ResellerExpenses"). */
   placeholder?: string;
-  /** A masked box (a secret's value): nothing shown, nothing trimmed. */
+  /** A masked box (a secret's value): nothing shown, nothing trimmed; Back and Retry keep the value, masked. */
   password?: boolean;
   /** Asked only when this says so (a field some choices leave out). */
   when?: (state: State) => boolean;
-  /** An optional input this command must have (the one value a rename's PATCH sends): asked as required, empty refused. */
+  /** An optional input this command must have (the one value a rename's PATCH sends; one of two, chosen): asked as required, empty refused. */
   required?: boolean;
   /** The value offered first (highlighted, or in the box) while the state has none and nothing was answered yet. */
   initial?: (state: State) => V;
+  /** A rule of the platform as it is now, beyond the field's own (a name already taken): its words, said after the title. */
+  check?: (value: V, state: State) => string | undefined;
 }
 
 /** The parts of a field schema a step needs: optional or not, and the inner kind. */
@@ -96,11 +98,29 @@ export function operationField<S extends z.ZodObject>(op: Inputs<S>, field: stri
   return schema;
 }
 
+/** The rule of one entry of a map input (a template param's value, a reference's id), for a step that fills a map entry by entry. */
+export function operationEntry<S extends z.ZodObject>(op: Inputs<S>, field: string): z.ZodType {
+  const { inner } = unwrapped(operationField(op, field));
+  if (!(inner instanceof z.ZodRecord)) throw new Error(`${op.name}'s input "${field}" is not a map`);
+  return inner.valueType as z.ZodType;
+}
+
 /** Asks for one value of `schema` in a box or a pick by its kind; the rule is the schema's own. */
-async function askValue<V>(ctx: StepContext, schema: z.ZodType, title: string, current: V | undefined, ask: FieldAsk<unknown, V, unknown>): Promise<V> {
+async function askValue<V>(
+  ctx: StepContext,
+  schema: z.ZodType,
+  title: string,
+  current: V | undefined,
+  ask: FieldAsk<unknown, V, unknown>,
+  state: unknown,
+): Promise<V> {
   const { inner, optional: mayBeLeftOut } = unwrapped(schema);
   const optional = mayBeLeftOut && !ask.required;
   const help = ask.prompt ?? ruleWords(optional ? schema : inner);
+  const also = (value: unknown) => {
+    const words = ask.check?.(value as V, state);
+    return words ? `${title}: ${words}` : undefined;
+  };
   const prompt = help ? `${title} (${help})` : title;
   if (inner instanceof z.ZodEnum || inner instanceof z.ZodBoolean) {
     const values: unknown[] = inner instanceof z.ZodEnum ? inner.options : [true, false];
@@ -117,7 +137,7 @@ async function askValue<V>(ctx: StepContext, schema: z.ZodType, title: string, c
     // A whole number is checked as one (its bound named past 2^53); any other number as typed.
     const whole = inner.isInt;
     const parse = (v: string) => (whole ? parseWholeNumber(v) : v.trim() === '' ? Number.NaN : Number(v.trim()));
-    const problem = (v: string) => (whole ? wholeNumberProblem(schema, v, title) : fieldProblem(schema, parse(v), title));
+    const problem = (v: string) => (whole ? wholeNumberProblem(schema, v, title) : fieldProblem(schema, parse(v), title)) ?? also(parse(v));
     const text = await ctx.input({
       prompt,
       value: current === undefined ? '' : String(current),
@@ -131,10 +151,10 @@ async function askValue<V>(ctx: StepContext, schema: z.ZodType, title: string, c
     const keep = (v: string) => (ask.password ? v : v.trim());
     const text = await ctx.input({
       prompt,
-      value: current === undefined || ask.password ? '' : String(current),
+      value: current === undefined ? '' : String(current),
       ...(ask.placeholder ? { placeholder: ask.placeholder } : {}),
       ...(ask.password ? { password: true } : {}),
-      ...checksQuietWhenEmpty((v) => fieldProblem(schema, keep(v), title), empty),
+      ...checksQuietWhenEmpty((v) => fieldProblem(schema, keep(v), title) ?? also(keep(v)), empty),
       ...(optional ? { validateOnAccept: () => Promise.resolve(undefined) } : {}),
     });
     return (keep(text) === '' && optional ? undefined : keep(text)) as V;
@@ -154,7 +174,7 @@ export function askField<S extends z.ZodObject, K extends FieldName<S>>(
   ask: Omit<FieldAsk<unknown, Input<S>[K]>, 'list' | 'when'> = {},
 ): Promise<Input<S>[K]> {
   const schema = operationField(op, field);
-  return askValue(ctx, schema, fieldTitle(schema, field), current, ask);
+  return askValue(ctx, schema, fieldTitle(schema, field), current, ask, undefined);
 }
 
 /**
@@ -176,7 +196,7 @@ export function fieldStep<S extends z.ZodObject, K extends FieldName<S>, State e
       const schema = operationField(op, field);
       const title = fieldTitle(schema, field);
       const current = state[field] ?? answered.get(state) ?? ask.initial?.(state);
-      const typed = () => askValue<Input<S>[K]>(ctx, schema, title, current, ask as FieldAsk<unknown, Input<S>[K], unknown>);
+      const typed = () => askValue<Input<S>[K]>(ctx, schema, title, current, ask as FieldAsk<unknown, Input<S>[K], unknown>, state);
       state[field] = (
         ask.list ? await pickFromList(ctx, { ...ask.list(state), typed, ...(current === undefined ? {} : { current }) }) : await typed()
       ) as State[K];

@@ -94,7 +94,7 @@ describe('Create Edge App', function () {
       ['LOG_LEVEL is required.', 'LOG_LEVEL must be one of: debug, info, warn.'],
     );
     assert.equal(byPrompt('GREETING').length, 2, 'Back returned to the previous param');
-    assert.equal(byPrompt('Name of the new app')[0]!.refusals.length, 2);
+    assert.equal(byPrompt('App name')[0]!.refusals.length, 2);
     assert.match(byPrompt('Environment variables')[0]!.refusals[0]!, /^Entry 2: a variable name is letters, digits and "_", not starting with a digit\.$/);
 
     // The confirmation's words are the catalog operation's (operationEdgeDeploy.test.ts); here: what the wizard gathered reaches it.

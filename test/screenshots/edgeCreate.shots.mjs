@@ -92,9 +92,9 @@ describe('Create Edge App', () => {
     await quickInput().locator('.monaco-list-row', { hasText: 'db-password' }).first().waitFor({ timeout: 30_000 });
     await pick('upstream-token');
 
-    await quickInput().getByText('Name of the new app').first().waitFor({ timeout: 30_000 });
+    await quickInput().getByText('App name (1 to 64 characters)').first().waitFor({ timeout: 30_000 });
     await input().fill('Bad_Name');
-    const refusal = quickInput().getByText(/^Lowercase letters, digits and hyphens/);
+    const refusal = quickInput().getByText(/^App name: must be lowercase letters, digits and "-"/);
     await refusal.waitFor();
     await input().press('Enter');
     await page.waitForTimeout(300);
@@ -104,7 +104,7 @@ describe('Create Edge App', () => {
     await input().fill(APP);
     await refusal.waitFor({ state: 'detached' });
     await input().press('Enter');
-    await type('Comment (optional)', 'made in the UI test');
+    await type('Comment (at most 1024 characters; optional, empty to leave it out)', 'made in the UI test');
     await type('Environment variables (optional)', 'MODE=strict');
     assert.deepEqual(await writes(), [], 'nothing sent before the confirmation');
 
@@ -116,7 +116,8 @@ describe('Create Edge App', () => {
       'secret references: GATE_TOKEN -> upstream-token (636)',
       'env variables: MODE',
     ]) {
-      assert.ok(asked.includes(line), `${line} in\n${asked}`);
+      // The operation's facts are capitalised (Name:, From:): compared without case.
+      assert.ok(asked.toLowerCase().includes(line.toLowerCase()), `${line} in\n${asked}`);
     }
     const done = toast(new RegExp(`^Created edge app ${APP} \\((\\d+)\\)`));
     await done.waitFor({ timeout: 30_000 });

@@ -2,7 +2,14 @@
 // comment limit, env entries and template parameters checked by type and mandatory flag.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { edgeAppCommentProblem, edgeAppNameProblem, enumValues, parseEnvEntries, templateParamProblem } from '../../src/features/edge/model/edgeAppCreateRules';
+import { enumValues, parseEnvEntries, templateParamProblem } from '../../src/features/edge/model/edgeAppCreateRules';
+import { createEdgeApp } from '../../src/operations/edgeCreate';
+import { fieldProblem } from '../../src/ui/fieldRules';
+import { operationField } from '../../src/ui/operationSteps';
+
+// The wizard checks the name and the comment by the operation's own fields (edgeCreateFlow.ts).
+const edgeAppNameProblem = (v: string) => fieldProblem(operationField(createEdgeApp, 'name'), v, 'App name');
+const edgeAppCommentProblem = (v: string) => fieldProblem(operationField(createEdgeApp, 'comment'), v, 'Comment');
 
 describe('edge app create rules', () => {
   it('accepts names the published pattern accepts and refuses the rest', () => {

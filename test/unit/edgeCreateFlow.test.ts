@@ -103,7 +103,11 @@ describe('Create Edge App wizard', () => {
     assert.deepEqual(level[0]!.refusals, ['LOG_LEVEL is required.', 'LOG_LEVEL must be one of: debug, info.']);
     assert.equal(level[1]!.value, 'info', 'Back returns to the param with its value');
     assert.deepEqual(ui.prompts.find((p) => p.prompt.startsWith('MAX_WIDTH'))!.refusals, ['MAX_WIDTH must be a number.']);
-    assert.equal(ui.prompts.find((p) => p.prompt.startsWith('Name'))!.refusals.length, 1, 'a bad name refused as typed');
+    // The name and comment are the operation's inputs: named by their titles, checked by their own rules.
+    const name = ui.prompts.find((p) => p.prompt.startsWith('App name'))!;
+    assert.equal(name.prompt, 'App name (1 to 64 characters)');
+    assert.deepEqual(name.refusals, ['App name: must be lowercase letters, digits and "-", not starting or ending with "-" (^[a-z0-9][a-z0-9-]*[a-z0-9]$)']);
+    assert.equal(ui.prompts[ui.prompts.indexOf(name) + 1]!.prompt, 'Comment (at most 1024 characters; optional, empty to leave it out)');
     assert.deepEqual(sent(state), { name: 'my-app', template: 301, env: { A: '1', B: 'two', LOG_LEVEL: 'debug', MAX_WIDTH: '640' } });
     const shown = shownOf(state);
     assert.match(shown, /Template params: LOG_LEVEL \(5 characters, not shown\), MAX_WIDTH \(3 characters, not shown\)/);
@@ -191,6 +195,25 @@ describe('Create Edge App wizard', () => {
     assert.equal(again.ui.prompts.filter((p) => p.kind === 'pick' && (p.items?.includes('upstream-token') || p.items?.includes('resized-cache'))).length, 0);
     const store = again.ui.prompts.find((p) => p.prompt.startsWith('CACHE_STORE'))!;
     assert.match(store.prompt, /^CACHE_STORE \(optional\): Edge store for answers \[store\]: the store id$/);
-    assert.deepEqual(store.refusals, ['The store id is a positive whole number.', 'The store id is a positive whole number.']);
+    // The id's rule is the operation's on an entry of `stores`, named by the param.
+    assert.deepEqual(store.refusals, ['CACHE_STORE (store id): must be a whole number', 'CACHE_STORE (store id): must be at least 1']);
+  });
+
+  it('a template or binary the list does not show is typed by its input title and rule, required; a param value past the operation rule is refused as typed', async () => {
+    const { ui, done } = run(
+      ['From a template', '$(edit) Enter an ID…', '', '0', '301', 'v'.repeat(4097), 'hi', 'typed-template', '', ''],
+      {},
+      {
+        ...source,
+        template: async () => ({ ...template, params: [{ name: 'GREETING', data_type: 'string', mandatory: false, descr: 'Said first', metadata: '' }] }),
+      },
+    );
+    const state = await done;
+    assert.ok(state);
+    const typed = ui.prompts.find((p) => p.kind === 'input' && p.prompt.startsWith('Template ID'))!;
+    assert.equal(typed.prompt, 'Template ID (a positive whole number)');
+    assert.deepEqual(typed.refusals, ['Template ID: must not be empty', 'Template ID: must be at least 1']);
+    assert.deepEqual(ui.prompts.find((p) => p.prompt.startsWith('GREETING'))!.refusals, ['GREETING: must be at most 4096 characters']);
+    assert.deepEqual(sent(state), { name: 'typed-template', template: 301, env: { GREETING: 'hi' } });
   });
 });

@@ -1,38 +1,11 @@
-// FastEdge secret rules in plain Node: names and values checked as typed (published limits, a
-// taken name refused), the slot in use at a moment, a slot's row, and the search for the apps that
+// FastEdge secret rules in plain Node (names and values as typed: edgeSecretSteps.test.ts): the slot in use at a moment, a slot's row, and the search for the apps that
 // refer to a secret (stops once the count is found, survives an app that cannot be read).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  activeSlot,
-  appNames,
-  edgeSecretCommentProblem,
-  edgeSecretNameProblem,
-  edgeSecretValueProblem,
-  slotLabel,
-} from '../../src/features/edge/model/edgeSecretRules';
+import { activeSlot, appNames, slotLabel } from '../../src/features/edge/model/edgeSecretRules';
 import { findSecretUsers } from '../../src/platform/edgeSecretUsers';
 
 describe('edge secret rules', () => {
-  it('names: the published pattern and length, and one already taken', () => {
-    assert.equal(edgeSecretNameProblem('api-token'), undefined);
-    assert.equal(edgeSecretNameProblem('A_1'), undefined);
-    assert.match(edgeSecretNameProblem('')!, /^Name: must not be empty/);
-    assert.match(edgeSecretNameProblem('-bad')!, /^Name: letters, digits/);
-    assert.match(edgeSecretNameProblem('x')!, /at least 2 characters/);
-    assert.match(edgeSecretNameProblem('a'.repeat(129))!, /at most 128 characters \(129 typed\)/);
-    assert.match(edgeSecretNameProblem('db-password', ['db-password'])!, /already exists/);
-  });
-
-  it('values and comments: lengths only, the value never repeated', () => {
-    assert.equal(edgeSecretValueProblem('s3cret'), undefined);
-    assert.match(edgeSecretValueProblem('')!, /^Value: must not be empty/);
-    const long = edgeSecretValueProblem('v'.repeat(4097))!;
-    assert.match(long, /at most 4096 characters \(4097 typed\)/);
-    assert.ok(!long.includes('vvvv'));
-    assert.match(edgeSecretCommentProblem('c'.repeat(1025))!, /^Comment: at most 1024/);
-  });
-
   it('the slot in use: the latest begun; before any has begun, the earliest', () => {
     const slots = [{ slot: 0 }, { slot: 1_704_067_200 }, { slot: 2_000_000_000 }];
     assert.equal(activeSlot(slots, 1_800_000_000)?.slot, 1_704_067_200);

@@ -2,9 +2,19 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as z from 'zod';
 import { positiveId, textOf, uuid } from '../../src/schema/schemaKit';
-import { askField, fieldPromptText, fieldStep, fieldTitle, operationInput, operationItemField, operationSteps, ruleWords } from '../../src/ui/operationSteps';
+import {
+  askField,
+  fieldPromptText,
+  fieldStep,
+  fieldTitle,
+  operationEntry,
+  operationInput,
+  operationItemField,
+  operationSteps,
+  ruleWords,
+} from '../../src/ui/operationSteps';
 import { runWizard } from '../../src/ui/wizard';
-import { PRESS_BACK, ScriptedUi } from '../support/scriptedUi';
+import { ACCEPT, PRESS_BACK, ScriptedUi } from '../support/scriptedUi';
 
 // An operation's inputs as the catalog declares them: titles for people, descriptions for models.
 const op = {
@@ -177,5 +187,61 @@ describe('operation steps: a value offered first (ask.initial)', () => {
       ui.prompts.map((p) => p.active ?? p.value),
       ['safe', 'via-safe', 'safe', 'via-fast'],
     );
+  });
+});
+
+describe('operation steps: what a family of commands adds', () => {
+  // One of two optional inputs (a template or a binary), a name the platform already has, a masked value, a map filled entry by entry.
+  const create = {
+    name: 'createThing',
+    fields: () =>
+      z.strictObject({
+        name: textOf(1, 8).meta({ title: 'Thing name' }),
+        template_id: positiveId().optional().meta({ title: 'Template ID' }),
+        value: textOf(1, 10).meta({ title: 'Value' }),
+        params: z.record(z.string(), z.string().max(3)).optional().meta({ title: 'Params' }),
+      }),
+  };
+  type Made = Partial<z.output<ReturnType<typeof create.fields>>>;
+
+  it('asks an optional input the command needs as required, and refuses a value the platform has taken, named by the title', async () => {
+    const ui = new ScriptedUi(['', '5', 'taken', 'fresh']);
+    const steps = [
+      fieldStep(create, 'template_id', { required: true }),
+      fieldStep(create, 'name', { check: (name: string) => (name === 'taken' ? `${name} already exists` : undefined) }),
+    ];
+    const state = await runWizard<Made>({}, { title: 'Create', ui, steps });
+    assert.deepEqual(state, { template_id: 5, name: 'fresh' });
+    assert.equal(ui.prompts[0]!.prompt, 'Template ID (a positive whole number)');
+    assert.deepEqual(ui.prompts[0]!.refusals, ['Template ID: must not be empty']);
+    assert.deepEqual(ui.prompts[1]!.refusals, ['Thing name: taken already exists']);
+  });
+
+  it('keeps a masked value for Back and Retry (masked, untrimmed)', async () => {
+    const ui = new ScriptedUi([' s3cret ', PRESS_BACK, ACCEPT, 'thing']);
+    const state = await runWizard<Made>({}, { title: 'Create', ui, steps: [fieldStep(create, 'value', { password: true }), fieldStep(create, 'name')] });
+    assert.equal(state?.value, ' s3cret ');
+    assert.deepEqual(
+      ui.prompts.map((p) => [p.password ?? false, p.value]),
+      [
+        [true, ''],
+        [false, ''],
+        [true, ' s3cret '],
+        [false, ''],
+      ],
+    );
+    // Retry: the wizard opened again on the state it gave, at the value step.
+    const again = new ScriptedUi([ACCEPT]);
+    const retried = await runWizard<Made>(state!, { title: 'Create', ui: again, steps: [fieldStep(create, 'value', { password: true })] });
+    assert.equal(retried?.value, ' s3cret ');
+    assert.equal(again.prompts[0]!.password, true);
+    assert.equal(again.prompts[0]!.value, ' s3cret ');
+  });
+
+  it("gives a map input's entry rule, for a step that fills the map entry by entry", () => {
+    const entry = operationEntry(create, 'params');
+    assert.equal(entry.safeParse('abc').success, true);
+    assert.equal(entry.safeParse('abcd').success, false);
+    assert.throws(() => operationEntry(create, 'name'), /createThing's input "name" is not a map/);
   });
 });

@@ -4,22 +4,22 @@
 // asks for the name typed. The confirmations, classes and requests are the catalog operations'
 // (src/operations/edgeSecrets.ts). Each runs on the connection it started on and is sent once.
 import * as vscode from 'vscode';
+import type * as z from 'zod';
 import type { BoundConnection } from '../../connections/connectionManager';
 import { createEdgeSecret, deleteEdgeSecret, readEdgeSecret, replaceEdgeSecretValue, withUsers, type EdgeSecretThing } from '../../operations/edgeSecrets';
 import { sendOperation, type OperationRequest } from '../../operations/operation';
 import { PlatformError } from '../../schema/errors';
-import type { EdgeSecret } from '../../schema/edgeSecrets';
+import type { EdgeSecret, EdgeSecretShort } from '../../schema/edgeSecrets';
 import { confirmOperation } from '../../ui/confirmOperation';
 import type { FeatureContext } from '../../ui/featureContext';
-import { parseWholeNumber } from '../../ui/fieldRules';
-import { pickFromList } from '../../ui/listPick';
 import { notifyError } from '../../ui/notify';
-import { checksQuietWhenEmpty } from '../../ui/promptChecks';
-import { runWizard, stepIndex, type WizardStep } from '../../ui/wizard';
+import { fieldStep } from '../../ui/operationSteps';
+import { runWizard, stepIndex } from '../../ui/wizard';
 import { revealInGroup } from './edgeAppPick';
 import { EDGE_SECRETS_GROUP_ID, EdgeSecretNode } from './edgeSecretsGroup';
 import type { EdgeTree } from './edgeTree';
-import { activeSlot, appsUsingText, edgeSecretCommentProblem, edgeSecretNameProblem, edgeSecretValueProblem } from './model/edgeSecretRules';
+import { createSecretSteps, replaceValueSteps, type CreateSecretState } from './edgeSecretSteps';
+import { activeSlot, appsUsingText } from './model/edgeSecretRules';
 
 export const EDGE_SECRET_COMMANDS = {
   create: 'platformConsole.createEdgeSecret',
@@ -31,10 +31,11 @@ export interface EdgeSecretDeps extends Pick<FeatureContext, 'log' | 'ui' | 'reg
   tree: EdgeTree;
 }
 
-interface CreateState {
-  name?: string;
-  comment?: string;
-  value?: string;
+/** An operation on one edge secret: its `secret_id` input is what the pick fills, by that input's title and rule. */
+interface OnEdgeSecret {
+  readonly name: string;
+  readonly title: string;
+  readonly fields: () => z.ZodObject<{ secret_id: z.ZodInt }>;
 }
 
 const secretLabel = (s: { id?: number | null; name?: string | null }) => `edge secret ${s.name || s.id} (${s.id})`;
@@ -69,50 +70,15 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
 
   // ---------- create ----------
 
-  const createSteps = (taken: string[]): WizardStep<CreateState>[] => [
-    {
-      id: 'name',
-      prompt: async (s, ctx) => {
-        s.name = (
-          await ctx.input({
-            prompt: 'Name of the secret (apps refer to it by this name)',
-            placeholder: 'e.g. api-token',
-            value: s.name ?? '',
-            validate: (v) => edgeSecretNameProblem(v.trim(), taken),
-          })
-        ).trim();
-      },
-    },
-    {
-      id: 'comment',
-      prompt: async (s, ctx) => {
-        s.comment = (
-          await ctx.input({ prompt: 'Comment (optional): what the secret is for', value: s.comment ?? '', validate: (v) => edgeSecretCommentProblem(v.trim()) })
-        ).trim();
-      },
-    },
-    {
-      id: 'value',
-      prompt: async (s, ctx) => {
-        s.value = await ctx.input({
-          prompt: 'Value of the secret (hidden as you type; never shown again)',
-          password: true,
-          value: s.value ?? '',
-          ...checksQuietWhenEmpty(edgeSecretValueProblem, 'Value: must not be empty'),
-        });
-      },
-    },
-  ];
-
-  const create = async (bound: BoundConnection, state: CreateState, startAt?: number): Promise<{ id: number; name: string } | undefined> => {
+  const create = async (bound: BoundConnection, state: CreateSecretState, startAt?: number): Promise<{ id: number; name: string } | undefined> => {
     const ui = deps.ui();
     const { connection } = bound;
     await secrets.ensure();
-    const steps = createSteps(secrets.names());
+    const steps = createSecretSteps(secrets.names());
     const done = await runWizard(state, { title: `Create Edge Secret (${connection.name})`, steps, ui, startAt });
     if (!done?.name || done.value === undefined) return undefined;
-    const { name, comment = '', value } = done;
-    const input = { name, comment, value };
+    const { name, comment, value } = done;
+    const input = { name, value, ...(comment ? { comment } : {}) };
     const request = checked(bound, () => createEdgeSecret.request(input), `edge secret ${name}`);
     if (!request) return undefined;
     // Nothing to read: the secret is new. The words, facts and class are the operation's.
@@ -136,47 +102,35 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
 
   // ---------- the secret a command acts on ----------
 
-  const pickSecret = async (bound: BoundConnection, title: string): Promise<number | undefined> => {
-    const done = await runWizard<{ id?: number }>(
+  /** The secret's id for `op`'s `secret_id`: picked from the account's secrets, or typed by that input's title and rule. */
+  const pickSecret = async (bound: BoundConnection, op: OnEdgeSecret): Promise<number | undefined> => {
+    const done = await runWizard<{ secret_id?: number }>(
       {},
       {
-        title: `${title} (${bound.connection.name})`,
+        title: `${op.title} (${bound.connection.name})`,
         ui: deps.ui(),
         steps: [
-          {
-            prompt: async (s, ctx) => {
-              s.id = await pickFromList(ctx, {
-                noun: 'edge secret',
-                load: (fresh) =>
-                  bound.lists.load('listEdgeSecrets', '', async () => (await bound.api.edge.listEdgeSecrets({ params: {}, query: {} })).secrets ?? [], {
-                    fresh,
-                  }),
-                missing: () => bound.lists.isMissing('listEdgeSecrets'),
-                item: (s) => ({
-                  label: s.name || `Secret ${s.id}`,
-                  description: `${appsUsingText(s.app_count)} · id ${s.id}`,
-                  detail: s.comment || undefined,
-                  value: s.id ?? 0,
+          fieldStep(op, 'secret_id', {
+            list: () => ({
+              noun: 'edge secret',
+              load: (fresh) =>
+                bound.lists.load('listEdgeSecrets', '', async () => (await bound.api.edge.listEdgeSecrets({ params: {}, query: {} })).secrets ?? [], {
+                  fresh,
                 }),
-                typed: async () =>
-                  parseWholeNumber(
-                    await ctx.input({
-                      prompt: 'ID of the edge secret (a positive whole number)',
-                      value: '',
-                      ...checksQuietWhenEmpty(
-                        (v) => (parseWholeNumber(v) ? undefined : 'Secret ID: must be a positive whole number'),
-                        'Secret ID: must not be empty',
-                      ),
-                    }),
-                  )!,
-                logError: (error) => log.error('Could not list the edge secrets', error),
-              });
-            },
-          },
+              missing: () => bound.lists.isMissing('listEdgeSecrets'),
+              item: (s: EdgeSecretShort) => ({
+                label: s.name || `Secret ${s.id}`,
+                description: `${appsUsingText(s.app_count)} · id ${s.id}`,
+                detail: s.comment || undefined,
+                value: s.id ?? 0,
+              }),
+              logError: (error) => log.error('Could not list the edge secrets', error),
+            }),
+          }),
         ],
       },
     );
-    return done?.id;
+    return done?.secret_id;
   };
 
   const secretIdOf = (arg: unknown): number | undefined =>
@@ -198,15 +152,19 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
   };
 
   /** The secret the command acts on (the row's, else picked), read now; undefined when cancelled or unreadable. */
-  const target = async (bound: BoundConnection, arg: unknown, title: string): Promise<EdgeSecretThing | undefined> => {
-    const id = secretIdOf(arg) ?? (await pickSecret(bound, title));
+  const target = async (
+    bound: BoundConnection,
+    arg: unknown,
+    op: typeof replaceEdgeSecretValue | typeof deleteEdgeSecret,
+  ): Promise<EdgeSecretThing | undefined> => {
+    const id = secretIdOf(arg) ?? (await pickSecret(bound, op));
     return id ? readSecret(bound, id) : undefined;
   };
 
   // ---------- replace a value ----------
 
   const replace = async (bound: BoundConnection, arg?: unknown): Promise<boolean> => {
-    const thing = await target(bound, arg, 'Replace Edge Secret Value');
+    const thing = await target(bound, arg, replaceEdgeSecretValue);
     if (!thing) return false;
     const { secret } = thing;
     const { connection } = bound;
@@ -221,17 +179,8 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
         {
           title: `Replace Value of ${secret.name || secret.id} (${connection.name})`,
           ui,
-          steps: [
-            {
-              prompt: async (s, ctx) =>
-                void (s.value = await ctx.input({
-                  prompt: `New value of ${secret.name || secret.id} (hidden as you type; never shown again)`,
-                  password: true,
-                  value: s.value ?? '',
-                  ...checksQuietWhenEmpty(edgeSecretValueProblem, 'Value: must not be empty'),
-                })),
-            },
-          ],
+          // The slot is the one in use (not asked); the value box keeps what was typed for Retry (masked).
+          steps: replaceValueSteps(),
         },
       );
       if (done?.value === undefined) return false;
@@ -259,7 +208,7 @@ export function registerEdgeSecretCommands(deps: EdgeSecretDeps): vscode.Disposa
   // ---------- delete ----------
 
   const remove = async (bound: BoundConnection, arg?: unknown): Promise<boolean> => {
-    const found = await target(bound, arg, 'Delete Edge Secret');
+    const found = await target(bound, arg, deleteEdgeSecret);
     if (!found) return false;
     const { secret } = found;
     const { connection } = bound;

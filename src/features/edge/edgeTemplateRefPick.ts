@@ -7,9 +7,12 @@ import type { EdgeSecretShort } from '../../schema/edgeSecrets';
 import type { EdgeStoreShort } from '../../schema/edgeStores';
 import type { PickItem } from '../../ui/flowUi';
 import { pickFromList } from '../../ui/listPick';
+import { createEdgeApp } from '../../operations/edgeCreate';
+import { wholeNumberProblem } from '../../ui/fieldRules';
+import { operationEntry } from '../../ui/operationSteps';
 import type { StepContext } from '../../ui/wizard';
 import type { TemplateParamRule } from './model/edgeAppCreateRules';
-import { referenceIdProblem, type ReferenceKind, type TemplateRef } from './model/edgeTemplateRefs';
+import type { ReferenceKind, TemplateRef } from './model/edgeTemplateRefs';
 
 /** A paged list read a page at a time (platform/listPages.ts's ListPages). */
 export interface RefPages<T> {
@@ -31,9 +34,13 @@ export const paramPrompt = (p: TemplateParamRule) => `${p.name}${p.mandatory ? '
 
 const checks = (problem: (v: string) => string | undefined) => ({ validate: problem, validateOnAccept: (v: string) => Promise.resolve(problem(v)) });
 
-/** The typed id of a secret or store; an optional param may be left empty (no reference). */
+/**
+ * The typed id of a secret or store, checked by the operation's rule on an entry of its `secrets` or
+ * `stores` input; an optional param may be left empty (no reference).
+ */
 async function typedRef(ctx: StepContext, p: TemplateParamRule, kind: ReferenceKind, current: TemplateRef | undefined): Promise<TemplateRef | undefined> {
-  const problem = (v: string) => (v.trim() === '' && !p.mandatory ? undefined : referenceIdProblem(kind, v));
+  const entry = operationEntry(createEdgeApp, kind === 'secret' ? 'secrets' : 'stores');
+  const problem = (v: string) => (v.trim() === '' && !p.mandatory ? undefined : wholeNumberProblem(entry, v, `${p.name} (${kind} id)`));
   const typed = (
     await ctx.input({
       prompt: `${paramPrompt(p)}: the ${kind} id`,

@@ -1,9 +1,7 @@
-// The checks the Create Edge App wizard runs as a person types, taken from the published FastEdge
-// schemas (app.name, app.comment, template_param) so a bad value is refused before anything is sent.
+// The checks the Create Edge App wizard runs as a person types beyond the operation's own fields
+// (name and comment are checked by those: src/operations/edgeCreate.ts): env entries typed on one
+// line, and a template's params by the published template_param type, so nothing bad is sent.
 
-export const EDGE_APP_NAME_MAX = 64;
-export const EDGE_APP_COMMENT_MAX = 1024;
-const EDGE_APP_NAME_PATTERN = /^[a-z0-9][a-z0-9-]*[a-z0-9]$/;
 const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export type TemplateParamType = 'string' | 'number' | 'date' | 'time' | 'secret' | 'store' | 'bool' | 'json' | 'enum';
@@ -14,20 +12,6 @@ export interface TemplateParamRule {
   readonly mandatory: boolean;
   readonly descr?: string;
   readonly metadata?: string;
-}
-
-/** Undefined when the name is acceptable, else the reason shown under the input box. */
-export function edgeAppNameProblem(name: string): string | undefined {
-  if (name.length === 0) return 'Enter a name.';
-  if (name.length > EDGE_APP_NAME_MAX) return `At most ${EDGE_APP_NAME_MAX} characters (${name.length} typed).`;
-  if (!EDGE_APP_NAME_PATTERN.test(name)) {
-    return 'Lowercase letters, digits and hyphens; starts and ends with a letter or digit (at least 2 characters).';
-  }
-  return undefined;
-}
-
-export function edgeAppCommentProblem(comment: string): string | undefined {
-  return comment.length > EDGE_APP_COMMENT_MAX ? `At most ${EDGE_APP_COMMENT_MAX} characters (${comment.length} typed).` : undefined;
 }
 
 /** Parses `KEY=value` lines (blank lines and `#` comments skipped); names checked, duplicates refused. */

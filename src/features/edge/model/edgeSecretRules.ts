@@ -1,30 +1,15 @@
-// FastEdge secrets as the Edge view and its commands treat them: names and values checked as typed
-// (the published rules), which slot holds the value in use now, how a row and a confirmation read.
-import { EDGE_SECRET_COMMENT_MAX, EDGE_SECRET_NAME_MAX, EDGE_SECRET_NAME_PATTERN, EDGE_SECRET_VALUE_MAX } from '../../../schema/edgeSecrets';
+// FastEdge secrets as the Edge view and its commands treat them: a name already taken, which slot
+// holds the value in use now, how a row and a confirmation read (the published rules on names and
+// values are the operations' fields: src/operations/edgeSecrets.ts).
 
 export interface SecretSlotView {
   slot: number;
   checksum?: string | null;
 }
 
-/** Undefined when acceptable; `taken` holds the names the account already uses. */
-export function edgeSecretNameProblem(name: string, taken: readonly string[] = []): string | undefined {
-  if (name.length === 0) return 'Name: must not be empty';
-  if (name.length > EDGE_SECRET_NAME_MAX) return `Name: at most ${EDGE_SECRET_NAME_MAX} characters (${name.length} typed)`;
-  if (!EDGE_SECRET_NAME_PATTERN.test(name)) return 'Name: letters, digits, "_" and "-", starting and ending with a letter or digit (at least 2 characters)';
-  if (taken.includes(name)) return `Name: a secret named ${name} already exists on this connection`;
-  return undefined;
-}
-
-export function edgeSecretCommentProblem(comment: string): string | undefined {
-  return comment.length > EDGE_SECRET_COMMENT_MAX ? `Comment: at most ${EDGE_SECRET_COMMENT_MAX} characters (${comment.length} typed)` : undefined;
-}
-
-/** The value is never echoed: only its length is spoken of. */
-export function edgeSecretValueProblem(value: string): string | undefined {
-  if (value.length === 0) return 'Value: must not be empty';
-  if (value.length > EDGE_SECRET_VALUE_MAX) return `Value: at most ${EDGE_SECRET_VALUE_MAX} characters (${value.length} typed)`;
-  return undefined;
+/** The rule the account adds to a new secret's name (the operation's field has the published one): not one it already has. */
+export function secretNameTaken(name: string, taken: readonly string[]): string | undefined {
+  return taken.includes(name) ? `a secret named ${name} already exists on this connection` : undefined;
 }
 
 /** The slot in use at `nowSeconds`: the latest one that has begun (slot 0 is "from the start"); undefined without slots. */

@@ -16,11 +16,6 @@ export function referenceKind(param: TemplateParamRule): ReferenceKind | undefin
   return param.data_type === 'secret' || param.data_type === 'store' ? param.data_type : undefined;
 }
 
-/** Undefined when the typed text is a positive whole number (a secret or store id). */
-export function referenceIdProblem(kind: ReferenceKind, text: string): string | undefined {
-  return /^[1-9]\d{0,15}$/.test(text.trim()) ? undefined : `The ${kind} id is a positive whole number.`;
-}
-
 export interface TemplateParamBody {
   env: Record<string, string>;
   secrets: Record<string, { id: number }>;
