@@ -142,7 +142,7 @@ describe('Create Edge App', () => {
     await offer.hover();
     await offer.locator('.monaco-button', { hasText: /^Enable$/ }).click();
     await confirm('Enable');
-    await toast(new RegExp(`^Enabled edge app ${APP}`)).waitFor({ timeout: 30_000 });
+    await toast(new RegExp(`^Enabled edge app \\d+ on .+: edge app ${APP} `)).waitFor({ timeout: 30_000 });
     const patch = await last('patchEdgeApp');
     assert.match(patch.path, new RegExp(`/apps/${created}$`));
     assert.deepEqual(patch.body, { status: 1 });
@@ -163,8 +163,8 @@ describe('Create Edge App', () => {
     await item.hover();
     await page.locator('.context-view .action-item.focused .action-label', { hasText: 'Delete App' }).waitFor();
     await page.keyboard.press('Enter');
-    await type(`Type the app's name, ${APP}`, APP);
-    await toast(new RegExp(`^Deleted edge app ${APP}`)).waitFor({ timeout: 30_000 });
+    await type(`Type its name, ${APP}`, APP);
+    await toast(new RegExp(`^Deleted edge app ${created} on `)).waitFor({ timeout: 30_000 });
     assert.match((await last('deleteEdgeApp')).path, new RegExp(`/apps/${created}$`));
     await appRow().waitFor({ state: 'detached', timeout: 30_000 });
   });

@@ -117,7 +117,7 @@ describe('An edge app from deploy to roll back', () => {
     await input.press('Enter');
     const asked = await confirm('Deploy');
     for (const line of [`App: ${APP}`, 'SHA-256:', 'Binary:']) assert.ok(asked.includes(line), `${line} in\n${asked}`);
-    const done = toast(/^Deployed edge-done-app\.wasm to edge app geo-redirect/);
+    const done = toast(/^Deployed "edge-done-app\.wasm" to edge app \d+ on .+\(geo-redirect\)/);
     await done.waitFor({ timeout: 60_000 });
     const said = await done.locator('.notification-list-item-message').innerText();
     const m = /binary (\d+) -> (\d+)/.exec(said);
@@ -138,7 +138,7 @@ describe('An edge app from deploy to roll back', () => {
     await appRow().waitFor({ timeout: 60_000 });
     await contextMenu(appRow(), 'Enable App');
     await confirm('Enable');
-    await toast(/^Enabled edge app geo-redirect/).waitFor({ timeout: 30_000 });
+    await toast(/^Enabled edge app \d+ on .+: edge app geo-redirect/).waitFor({ timeout: 30_000 });
     assert.deepEqual((await lastPatch()).body, { status: 1 });
     await appRow()
       .getByText(/^enabled/)
@@ -189,7 +189,7 @@ describe('An edge app from deploy to roll back', () => {
     await runCommand(page, 'Notifications: Show Notifications');
     const item = page
       .locator('.notifications-center .notification-list-item')
-      .filter({ has: page.locator('.notification-list-item-message', { hasText: /^Deployed edge-done-app\.wasm/ }) })
+      .filter({ has: page.locator('.notification-list-item-message', { hasText: /^Deployed "edge-done-app\.wasm"/ }) })
       .first();
     await item.waitFor({ timeout: 30_000 });
     await item.hover();
@@ -198,7 +198,7 @@ describe('An edge app from deploy to roll back', () => {
     assert.ok(asked.includes(`${deployed} -> ${previous}`), asked);
     // With the notification center open, the answer is listed there rather than as a toast.
     await page
-      .locator('.notification-list-item-message', { hasText: /^Rolled back edge app geo-redirect/ })
+      .locator('.notification-list-item-message', { hasText: /^Rolled back edge app \d+ on .+\(geo-redirect\)/ })
       .first()
       .waitFor({ timeout: 30_000 });
     assert.deepEqual((await lastPatch()).body, { binary: previous });

@@ -217,7 +217,7 @@ describe('Save Report As… and Delete Report Task from the Report Tasks view', 
     assert.match(said, /Template: ResellerPlans/);
     assert.match(said, /Created: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
     await dialog.locator('.monaco-button', { hasText: 'Delete' }).click();
-    await toast(/^Deleted report task ResellerPlans/).waitFor({ timeout: 15_000 });
+    await toast(/^Deleted report task [0-9a-f-]+ on .+: ResellerPlans/).waitFor({ timeout: 15_000 });
     for (let i = 0; i < 50 && (await doomedRows().count()) >= before; i++) await page.waitForTimeout(100);
     assert.equal(await doomedRows().count(), before - 1, 'the row left the view');
     assert.equal((await platform(`/billing/org/v1/reports/${DOOMED}`)).status, 404, 'gone from the simulator');
