@@ -105,6 +105,28 @@ export function operationEntry<S extends z.ZodObject>(op: Inputs<S>, field: stri
   return inner.valueType as z.ZodType;
 }
 
+/**
+ * The schema at `path` inside `op`'s inputs ("schedules[].max_quantity", "change.max_quantity"): a
+ * part of one input a richer step asks for (one schedule of a list), checked by the request's rule.
+ * Through a union, the first option that has the key (a programming error when none has).
+ */
+export function operationFieldAt<S extends z.ZodObject>(op: Inputs<S>, path: string): z.ZodType {
+  const [first, ...rest] = path.split('.');
+  let schema = operationField(op, first!.replace(/\[\]$/, ''));
+  const parts = [...(first!.endsWith('[]') ? ['[]'] : []), ...rest.flatMap((part) => (part.endsWith('[]') ? [part.slice(0, -2), '[]'] : [part]))];
+  for (const part of parts) {
+    const { inner } = unwrapped(schema);
+    const options = inner instanceof z.ZodUnion ? (inner.options as z.ZodType[]).map((o) => unwrapped(o).inner) : [inner];
+    const found =
+      part === '[]'
+        ? options.map((o) => (o instanceof z.ZodArray ? (o.element as z.ZodType) : undefined)).find(Boolean)
+        : options.map((o) => (o instanceof z.ZodObject ? (o.shape as Record<string, z.ZodType | undefined>)[part] : undefined)).find(Boolean);
+    if (!found) throw new Error(`${op.name} has no input "${path}"`);
+    schema = found;
+  }
+  return schema;
+}
+
 /** Asks for one value of `schema` in a box or a pick by its kind; the rule is the schema's own. */
 async function askValue<V>(
   ctx: StepContext,

@@ -301,7 +301,7 @@ describe('bad input, in the flows where it is typed', function () {
       reach: [...interval, '0', '0', '0', '30'],
       step: 'Snapshots to keep',
       outside: '0',
-      refusal: 'Snapshots to keep (max_quantity): must be a whole number, 1 or more',
+      refusal: 'Snapshots to keep (max_quantity): must be at least 1',
       boundary: '1',
       route: 'POST addSchedules',
     },

@@ -116,7 +116,7 @@ describe('snapshot schedules', function () {
     assert.deepEqual(refusals, [
       'Policy ID: must be at least 1',
       'Minutes: 60 is outside 0..59',
-      'Snapshots to keep (max_quantity): must be a whole number, 1 or more',
+      'Snapshots to keep (max_quantity): must be at least 1',
       'Interval: must be longer than 0 (set weeks, days, hours or minutes)',
     ]);
     const template = ui.prompts.find((p) => p.value === 'Snapshot of volume {volume_id} created by policy {lifecycle_policy_id}' && p.warnings.length);

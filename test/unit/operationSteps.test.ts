@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import * as z from 'zod';
+import { editSchedule } from '../../src/features/schedules/scheduleEditor';
+import { addSchedules, editSnapshotSchedule } from '../../src/operations/snapshotSchedules';
 import { positiveId, textOf, uuid } from '../../src/schema/schemaKit';
 import {
   askField,
@@ -8,6 +10,7 @@ import {
   fieldStep,
   fieldTitle,
   operationEntry,
+  operationFieldAt,
   operationInput,
   operationItemField,
   operationSteps,
@@ -243,5 +246,25 @@ describe('operation steps: what a family of commands adds', () => {
     assert.equal(entry.safeParse('abc').success, true);
     assert.equal(entry.safeParse('abcd').success, false);
     assert.throws(() => operationEntry(create, 'name'), /createThing's input "name" is not a map/);
+  });
+});
+
+describe('operationFieldAt: a part of one input, by its path', () => {
+  it('reaches through a list and a union to the rule the request applies, different per operation', () => {
+    const adding = operationFieldAt(addSchedules, 'schedules[].max_quantity');
+    const editing = operationFieldAt(editSnapshotSchedule, 'change.max_quantity');
+    assert.equal(adding.safeParse(0).success, false);
+    assert.equal(adding.safeParse(Number.MAX_SAFE_INTEGER).success, true);
+    assert.equal(editing.safeParse(10_000).success, true);
+    assert.equal(editing.safeParse(10_001).success, false);
+    assert.throws(() => operationFieldAt(addSchedules, 'schedules[].nope'), /addSchedules has no input "schedules\[\]\.nope"/);
+  });
+
+  it("the schedule editor refuses as typed what the operation's request would: an edit keeps at most 10,000 snapshots", async () => {
+    const initial = { type: 'interval', weeks: 0, days: 1, hours: 0, minutes: 0, maxQuantity: 7, retention: { weeks: 0, days: 0 }, nameTemplate: 'n' } as const;
+    const ui = new ScriptedUi([ACCEPT, ACCEPT, ACCEPT, ACCEPT, '10001', '10000', { escape: true }]);
+    await editSchedule(ui, 'interval', 'Edit', operationFieldAt(editSnapshotSchedule, 'change.max_quantity'), () => new Date('2026-11-29T00:00:00Z'), initial);
+    const keep = ui.prompts.find((p) => p.prompt.startsWith('Snapshots to keep'));
+    assert.deepEqual(keep?.refusals, ['Snapshots to keep (max_quantity): must be at most 10000']);
   });
 });

@@ -9,7 +9,7 @@ import { addSchedules } from '../../operations/snapshotSchedules';
 import { operationReview } from '../../ui/operationReview';
 import { cloudLocationSteps, type CloudDefaults, type CloudLocation } from '../../ui/cloudLocation';
 import type { FlowUi } from '../../ui/flowUi';
-import { fieldStep } from '../../ui/operationSteps';
+import { fieldStep, operationFieldAt } from '../../ui/operationSteps';
 import type { WizardStep } from '../../ui/wizard';
 import type { LifecyclePolicy } from '../../schema/cloud';
 import { editSchedule } from './scheduleEditor';
@@ -103,7 +103,13 @@ export function addSchedulesSteps(
             ],
           });
           if (choice === 'cron' || choice === 'interval') {
-            const draft = await editSchedule(ui(), choice, `${title()}: schedule ${list.length + 1}`, now);
+            const draft = await editSchedule(
+              ui(),
+              choice,
+              `${title()}: schedule ${list.length + 1}`,
+              operationFieldAt(addSchedules, 'schedules[].max_quantity'),
+              now,
+            );
             if (draft) list.push(draft);
           } else if (choice === 'remove') {
             const index = await ctx.pick({

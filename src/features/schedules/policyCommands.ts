@@ -16,7 +16,7 @@ import { confirmOperation } from '../../ui/confirmOperation';
 import { scheduleInWords, scheduleName } from '../../ui/text/scheduleText';
 import type { FeatureContext } from '../../ui/featureContext';
 import { notifyError } from '../../ui/notify';
-import { fieldStep } from '../../ui/operationSteps';
+import { fieldStep, operationFieldAt } from '../../ui/operationSteps';
 import { runWizard } from '../../ui/wizard';
 import { policyStep, type AddSchedulesState, type OnPolicy } from './addSchedulesFlow';
 import { policyName, type Schedule } from './model/policyActions';
@@ -243,6 +243,7 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
       deps.ui(),
       before.type,
       `Edit Schedule of ${policyName(at.policy)} (${bound.connection.name})`,
+      operationFieldAt(editSnapshotSchedule, 'change.max_quantity'),
       () => new Date(),
       before,
     );

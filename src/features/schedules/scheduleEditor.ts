@@ -1,6 +1,7 @@
 // One schedule, cron or interval, as its own little wizard; then its description and next runs
 // for the person to keep or discard.
-import { countProblem, parseWholeNumber } from '../../ui/fieldRules';
+import type * as z from 'zod';
+import { countProblem, parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
 import type { FlowUi } from '../../ui/flowUi';
 import { formatInZone, localTimeZone } from '../../ui/text/scheduleText';
 import { runWizard, type StepContext, type WizardStep } from '../../ui/wizard';
@@ -51,7 +52,8 @@ async function nonNegative(
   return parseWholeNumber(text)!;
 }
 
-function steps(now: () => Date): WizardStep<EditorState>[] {
+/** `maxQuantity`: the operation's rule for it (adding allows up to 2^53-1, an edit up to 10,000). */
+function steps(now: () => Date, maxQuantity: z.ZodType): WizardStep<EditorState>[] {
   const isCron = (s: EditorState) => s.type === 'cron';
   const isInterval = (s: EditorState) => s.type === 'interval';
   return [
@@ -144,7 +146,7 @@ function steps(now: () => Date): WizardStep<EditorState>[] {
         const text = await ctx.input({
           prompt: 'Snapshots to keep (at least 1): when the schedule has made this many, its next run deletes its oldest snapshot',
           value: String(s.maxQuantity ?? 7),
-          validate: (v) => countProblem(v, 1, 'Snapshots to keep (max_quantity)'),
+          validate: (v) => wholeNumberProblem(maxQuantity, v, 'Snapshots to keep (max_quantity)'),
         });
         s.maxQuantity = parseWholeNumber(text)!;
       },
@@ -218,10 +220,11 @@ export async function editSchedule(
   ui: FlowUi,
   type: 'cron' | 'interval',
   title: string,
+  maxQuantity: z.ZodType,
   now: () => Date = () => new Date(),
   initial?: ScheduleDraft,
 ): Promise<ScheduleDraft | undefined> {
-  const state = await runWizard<EditorState>(initial ? editorStateOf(initial) : { type }, { title, steps: steps(now), ui });
+  const state = await runWizard<EditorState>(initial ? editorStateOf(initial) : { type }, { title, steps: steps(now, maxQuantity), ui });
   if (!state) return undefined;
   const draft = draftOf(state);
   const keep = await ui.pick({
