@@ -1,7 +1,8 @@
 // Many report rows in a few typed arrays, as the log viewer's lines cross (packedItems.ts): VS Code
 // hands ArrayBuffers to a webview as they are, where 500,000 small arrays of cells were cloned one
 // by one on every hop. Shared by both sides: no DOM, no Node.
-import type { ReportRowCell } from './reportTable';
+/** A cell as the table shows it (the reader turns anything else into its JSON text); the messages (reportTable.ts) say it in these. */
+export type ReportRowCell = string | number | boolean | null;
 
 /** A cell's kind in `kinds`. */
 export const CellKind = { Null: 0, Text: 1, Number: 2, True: 3, False: 4 } as const;

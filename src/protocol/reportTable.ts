@@ -5,8 +5,7 @@
 // batches (packedRows.ts); it keeps none of them. Each (re)load of the page starts a new read (`generation`).
 import type { PackedRows } from './packedRows';
 
-/** A cell as the table shows it (the reader turns anything else into its JSON text). */
-export type ReportRowCell = string | number | boolean | null;
+export type { ReportRowCell } from './packedRows';
 
 export const REPORT_TABLE_VIEW_TYPE = 'platformConsole.reportTable';
 
