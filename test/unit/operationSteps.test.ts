@@ -263,8 +263,27 @@ describe('operationFieldAt: a part of one input, by its path', () => {
   it("the schedule editor refuses as typed what the operation's request would: an edit keeps at most 10,000 snapshots", async () => {
     const initial = { type: 'interval', weeks: 0, days: 1, hours: 0, minutes: 0, maxQuantity: 7, retention: { weeks: 0, days: 0 }, nameTemplate: 'n' } as const;
     const ui = new ScriptedUi([ACCEPT, ACCEPT, ACCEPT, ACCEPT, '10001', '10000', { escape: true }]);
-    await editSchedule(ui, 'interval', 'Edit', operationFieldAt(editSnapshotSchedule, 'change.max_quantity'), () => new Date('2026-11-29T00:00:00Z'), initial);
+    await editSchedule(
+      ui,
+      'interval',
+      'Edit',
+      (part) => operationFieldAt(editSnapshotSchedule, `change.${part}`),
+      () => new Date('2026-11-29T00:00:00Z'),
+      initial,
+    );
     const keep = ui.prompts.find((p) => p.prompt.startsWith('Snapshots to keep'));
     assert.deepEqual(keep?.refusals, ['Snapshots to keep (max_quantity): must be at most 10000']);
+  });
+});
+
+describe("the schedule editor's parts: the operation's rule decides", () => {
+  it('refuses what the rule refuses even where its own parser would take it, and says the parser words where it has them', async () => {
+    // A rule stricter than cron (hours up to 12) shows whose decision it is.
+    const rule = (part: string) =>
+      part === 'hour' ? z.string().regex(/^(\d|1[0-2])(,(\d|1[0-2]))*$/, 'must be 0 to 12') : operationFieldAt(addSchedules, `schedules[].${part}`);
+    const ui = new ScriptedUi([{ pick: ['Monday'] }, { pick: ['$(edit) Type a comma-separated list instead…'] }, '24', '13', '3', { escape: true }]);
+    await editSchedule(ui, 'cron', 'Add', rule, () => new Date('2026-11-29T00:00:00Z'));
+    const hours = ui.prompts.find((p) => p.prompt.startsWith('Hours, comma-separated'));
+    assert.deepEqual(hours?.refusals, ['Hours: 24 is outside 0..23', 'Hours: must be 0 to 12']);
   });
 });

@@ -107,7 +107,7 @@ export function addSchedulesSteps(
               ui(),
               choice,
               `${title()}: schedule ${list.length + 1}`,
-              operationFieldAt(addSchedules, 'schedules[].max_quantity'),
+              (part) => operationFieldAt(addSchedules, `schedules[].${part}`),
               now,
             );
             if (draft) list.push(draft);

@@ -243,7 +243,7 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
       deps.ui(),
       before.type,
       `Edit Schedule of ${policyName(at.policy)} (${bound.connection.name})`,
-      operationFieldAt(editSnapshotSchedule, 'change.max_quantity'),
+      (part) => operationFieldAt(editSnapshotSchedule, `change.${part}`),
       () => new Date(),
       before,
     );

@@ -1,7 +1,7 @@
 // One schedule, cron or interval, as its own little wizard; then its description and next runs
 // for the person to keep or discard.
 import type * as z from 'zod';
-import { countProblem, parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
+import { countProblem, fieldProblem, parseWholeNumber, wholeNumberProblem } from '../../ui/fieldRules';
 import type { FlowUi } from '../../ui/flowUi';
 import { formatInZone, localTimeZone } from '../../ui/text/scheduleText';
 import { runWizard, type StepContext, type WizardStep } from '../../ui/wizard';
@@ -37,23 +37,42 @@ interface EditorState {
 
 const TYPE_HOURS = -1;
 
+/**
+ * The rule of one part of a schedule, as the operation sending it has it: adding
+ * (`schedules[].<part>`) and editing (`change.<part>`) differ (an edit keeps at most 10,000 snapshots).
+ */
+export type ScheduleRule = (part: string) => z.ZodType;
+
+/** The operation's rule decides; its words are the editor's where it has more precise ones (which part of a list, which bound). */
+function refusal(refused: string | undefined, precise: () => string | undefined): string | undefined {
+  return refused === undefined ? undefined : (precise() ?? refused);
+}
+
 async function nonNegative(
   ctx: StepContext,
   prompt: string,
   value: number | undefined,
   label: string,
+  rule: z.ZodType,
   check?: (n: number) => string | undefined,
 ): Promise<number> {
   const text = await ctx.input({
     prompt,
     value: String(value ?? 0),
-    validate: (v) => countProblem(v, 0, label) ?? check?.(parseWholeNumber(v)!),
+    validate: (v) => refusal(wholeNumberProblem(rule, v, label), () => countProblem(v, 0, label)) ?? check?.(parseWholeNumber(v)!),
   });
   return parseWholeNumber(text)!;
 }
 
-/** `maxQuantity`: the operation's rule for it (adding allows up to 2^53-1, an edit up to 10,000). */
-function steps(now: () => Date, maxQuantity: z.ZodType): WizardStep<EditorState>[] {
+/** A typed list of hours or minutes: refused by the operation's rule, in the parser's words ("Minutes: 60 is outside 0..59"). */
+function listProblem(rule: z.ZodType, v: string, min: number, max: number, label: string): string | undefined {
+  return refusal(fieldProblem(rule, v, label), () => {
+    const parsed = parseNumberList(v, min, max, label);
+    return typeof parsed === 'string' ? parsed : undefined;
+  });
+}
+
+function steps(now: () => Date, rule: ScheduleRule): WizardStep<EditorState>[] {
   const isCron = (s: EditorState) => s.type === 'cron';
   const isInterval = (s: EditorState) => s.type === 'interval';
   return [
@@ -89,10 +108,7 @@ function steps(now: () => Date, maxQuantity: z.ZodType): WizardStep<EditorState>
             const text = await ctx.input({
               prompt: 'Hours, comma-separated, 0..23 (e.g. 0,12)',
               value: s.hours?.join(',') ?? '',
-              validate: (v) => {
-                const r = parseNumberList(v, 0, 23, 'Hours');
-                return typeof r === 'string' ? r : undefined;
-              },
+              validate: (v) => listProblem(rule('hour'), v, 0, 23, 'Hours'),
             });
             s.hours = parseNumberList(text, 0, 23, 'Hours') as number[];
             return;
@@ -109,10 +125,7 @@ function steps(now: () => Date, maxQuantity: z.ZodType): WizardStep<EditorState>
         const text = await ctx.input({
           prompt: 'Minutes, comma-separated, 0..59 (e.g. 0 or 0,30)',
           value: s.minutes?.join(',') ?? '0',
-          validate: (v) => {
-            const r = parseNumberList(v, 0, 59, 'Minutes');
-            return typeof r === 'string' ? r : undefined;
-          },
+          validate: (v) => listProblem(rule('minute'), v, 0, 59, 'Minutes'),
         });
         s.minutes = parseNumberList(text, 0, 59, 'Minutes') as number[];
       },
@@ -128,13 +141,19 @@ function steps(now: () => Date, maxQuantity: z.ZodType): WizardStep<EditorState>
         });
       },
     },
-    { shouldPrompt: isInterval, prompt: async (s, ctx) => void (s.weeks = await nonNegative(ctx, 'Interval: weeks', s.weeks, 'Weeks')) },
-    { shouldPrompt: isInterval, prompt: async (s, ctx) => void (s.intervalDays = await nonNegative(ctx, 'Interval: days', s.intervalDays, 'Days')) },
-    { shouldPrompt: isInterval, prompt: async (s, ctx) => void (s.intervalHours = await nonNegative(ctx, 'Interval: hours', s.intervalHours, 'Hours')) },
+    { shouldPrompt: isInterval, prompt: async (s, ctx) => void (s.weeks = await nonNegative(ctx, 'Interval: weeks', s.weeks, 'Weeks', rule('weeks'))) },
+    {
+      shouldPrompt: isInterval,
+      prompt: async (s, ctx) => void (s.intervalDays = await nonNegative(ctx, 'Interval: days', s.intervalDays, 'Days', rule('days'))),
+    },
+    {
+      shouldPrompt: isInterval,
+      prompt: async (s, ctx) => void (s.intervalHours = await nonNegative(ctx, 'Interval: hours', s.intervalHours, 'Hours', rule('hours'))),
+    },
     {
       shouldPrompt: isInterval,
       prompt: async (s, ctx) => {
-        s.intervalMinutes = await nonNegative(ctx, 'Interval: minutes', s.intervalMinutes, 'Minutes', (n) =>
+        s.intervalMinutes = await nonNegative(ctx, 'Interval: minutes', s.intervalMinutes, 'Minutes', rule('minutes'), (n) =>
           (s.weeks ?? 0) + (s.intervalDays ?? 0) + (s.intervalHours ?? 0) + n > 0
             ? undefined
             : 'Interval: must be longer than 0 (set weeks, days, hours or minutes)',
@@ -146,7 +165,7 @@ function steps(now: () => Date, maxQuantity: z.ZodType): WizardStep<EditorState>
         const text = await ctx.input({
           prompt: 'Snapshots to keep (at least 1): when the schedule has made this many, its next run deletes its oldest snapshot',
           value: String(s.maxQuantity ?? 7),
-          validate: (v) => wholeNumberProblem(maxQuantity, v, 'Snapshots to keep (max_quantity)'),
+          validate: (v) => wholeNumberProblem(rule('max_quantity'), v, 'Snapshots to keep (max_quantity)'),
         });
         s.maxQuantity = parseWholeNumber(text)!;
       },
@@ -158,12 +177,19 @@ function steps(now: () => Date, maxQuantity: z.ZodType): WizardStep<EditorState>
           'Retention (optional): weeks after which each snapshot of this schedule is deleted; 0 for none',
           s.retentionWeeks,
           'Retention weeks',
+          rule('retention_time.weeks'),
         );
       },
     },
     {
       prompt: async (s, ctx) => {
-        s.retentionDays = await nonNegative(ctx, 'Retention (optional): days, added to the weeks; 0 for none', s.retentionDays, 'Retention days');
+        s.retentionDays = await nonNegative(
+          ctx,
+          'Retention (optional): days, added to the weeks; 0 for none',
+          s.retentionDays,
+          'Retention days',
+          rule('retention_time.days'),
+        );
       },
     },
     {
@@ -174,7 +200,8 @@ function steps(now: () => Date, maxQuantity: z.ZodType): WizardStep<EditorState>
             prompt: `Name of each snapshot; placeholders: ${NAME_PLACEHOLDERS.join(' ')}`,
             value: s.nameTemplate ?? DEFAULT_NAME_TEMPLATE,
             validate: (v) => {
-              if (!v.trim()) return 'Name template: must not be empty';
+              const refused = fieldProblem(rule('resource_name_template'), v.trim(), 'Name template');
+              if (refused) return refused;
               const preview = previewName(v, now(), zone);
               if (preview.unknown.length) {
                 return {
@@ -220,11 +247,11 @@ export async function editSchedule(
   ui: FlowUi,
   type: 'cron' | 'interval',
   title: string,
-  maxQuantity: z.ZodType,
+  rule: ScheduleRule,
   now: () => Date = () => new Date(),
   initial?: ScheduleDraft,
 ): Promise<ScheduleDraft | undefined> {
-  const state = await runWizard<EditorState>(initial ? editorStateOf(initial) : { type }, { title, steps: steps(now, maxQuantity), ui });
+  const state = await runWizard<EditorState>(initial ? editorStateOf(initial) : { type }, { title, steps: steps(now, rule), ui });
   if (!state) return undefined;
   const draft = draftOf(state);
   const keep = await ui.pick({
