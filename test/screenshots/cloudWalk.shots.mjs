@@ -109,13 +109,13 @@ describe('Cloud view walk', () => {
   it('pauses a policy and removes its schedule, each through its modal, one request each', async () => {
     await expandTreeRow(page, cloud(), row('Snapshot Policies'), row('nightly-snapshots'), 'cloud-walk');
     await contextMenu(row('nightly-snapshots'), 'Pause Snapshot Policy');
-    assert.match(await confirm('Pause'), /nightly-snapshots[\s\S]*no snapshots are made until it is resumed/);
+    assert.match(await confirm('Pause'), /nightly-snapshots[\s\S]*no snapshots are made until it is resumed/i);
     await toast(/^Paused snapshot policy nightly-snapshots/).waitFor({ timeout: 15_000 });
     assert.deepEqual((await last('patchLifecyclePolicy')).body, { status: 'paused' });
     await expandTreeRow(page, cloud(), row('nightly-snapshots'), row('At 02:30'), 'cloud-walk');
     await screenshot(page, 'cloud-schedule');
     await contextMenu(row('At 02:30'), 'Remove Snapshot Schedule');
-    assert.match(await confirm('Remove'), /the snapshots it makes stop being made/);
+    assert.match(await confirm('Remove'), /the snapshots it makes stop being made/i);
     await toast(/^Removed schedule/).waitFor({ timeout: 15_000 });
     assert.deepEqual((await last('removeSchedules')).body, { schedule_ids: ['3f0e2a1c-5b7d-4e8f-9a0b-1c2d3e4f5a60'] });
     assert.deepEqual((await writes()).sort(), ['DELETE deleteSecret 1', 'PATCH patchLifecyclePolicy 1', 'POST removeSchedules 1']);
