@@ -51,9 +51,12 @@ export class ReadableDocuments extends Disposable implements vscode.TextDocument
     const known = this.contents.get(uri.toString());
     if (known !== undefined) return known;
     // A preview restored after a window reload: its data was read in the previous window.
-    return uri.path.endsWith('.json')
-      ? '{}\n'
-      : `# ${uri.path.split('/').pop()?.replace(/\.md$/, '') ?? 'View'}\n\nThis view was read before the window reloaded. Run the command again (for example *Platform Console: Show Trial…*) to read it from the platform.\n`;
+    if (uri.path.endsWith('.json')) return '{}\n';
+    const title = uri.path.split('/').pop()?.replace(/\.md$/, '') ?? 'View';
+    return (
+      `# ${title}\n\nThis view was read before the window reloaded. ` +
+      'Run the command again (for example *Platform Console: Show Trial…*) to read it from the platform.\n'
+    );
   }
 
   private set(uri: vscode.Uri, text: string): void {

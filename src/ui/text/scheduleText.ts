@@ -101,16 +101,14 @@ export function schedulePrunes(before: ScheduleFields, after: Pick<ScheduleField
   const said: string[] = [];
   // No count now means no limit by count: any count set prunes.
   if (after.max_quantity !== undefined && after.max_quantity !== null && (!before.max_quantity || after.max_quantity < before.max_quantity)) {
-    said.push(
-      `the platform deletes this schedule's oldest snapshots beyond the newest ${after.max_quantity} (${before.max_quantity ? `it keeps up to ${before.max_quantity} now` : 'it keeps them without a limit by count now'})`,
-    );
+    const kept = before.max_quantity ? `it keeps up to ${before.max_quantity} now` : 'it keeps them without a limit by count now';
+    said.push(`the platform deletes this schedule's oldest snapshots beyond the newest ${after.max_quantity} (${kept})`);
   }
   const was = before.retention_time && spanMinutes(before.retention_time) > 0 ? before.retention_time : undefined;
   const now = after.retention_time && spanMinutes(after.retention_time) > 0 ? after.retention_time : undefined;
   if (now && (!was || spanMinutes(now) < spanMinutes(was))) {
-    said.push(
-      `the platform deletes this schedule's snapshots older than ${spanText(now)} (${was ? `it keeps them ${spanText(was)} now` : 'it keeps them without a time limit now'})`,
-    );
+    const kept = was ? `it keeps them ${spanText(was)} now` : 'it keeps them without a time limit now';
+    said.push(`the platform deletes this schedule's snapshots older than ${spanText(now)} (${kept})`);
   }
   return said.length ? `${said.join('; ')}. Deleted snapshots cannot be brought back` : undefined;
 }
