@@ -114,6 +114,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
     log,
     ui,
     state,
+    workspaceState: durableMemento(context.workspaceState),
     extensionUri: context.extensionUri,
     defaults: cloudDefaults(state, log),
     documents: own(new ReadableDocuments()),

@@ -36,6 +36,8 @@ export interface FeatureContext {
   readonly ui: () => FlowUi;
   /** globalState: per-connection data keyed by connection id (Sign Out clears those keys). */
   readonly state: vscode.Memento;
+  /** workspaceState: what belongs to this workspace (a .wasm linked to an edge app). */
+  readonly workspaceState: vscode.Memento;
   readonly extensionUri: vscode.Uri;
   /** Project and region the cloud flows start from (`platformConsole.cloud.*`); `on(bound)`: on one connection, with its lists. */
   readonly defaults: ConnectionCloudDefaults;

@@ -8,14 +8,18 @@ import { registerEdgeConfigEditor } from './edgeConfigEditor';
 import { registerEdgeCreateCommand } from './edgeCreateCommand';
 import { registerEdgeDeployCommand } from './edgeDeployCommand';
 import { registerEdgeSecretCommands } from './edgeSecretCommands';
+import { EdgeLinkStore } from './edgeLinkStore';
 import { EdgePinStore } from './edgePinStore';
 import { EdgeTree } from './edgeTree';
 
 export class EdgeFeature extends Disposable {
   readonly tree: EdgeTree;
+  /** The workspace's .wasm files linked to edge apps (drift, the watch, test requests). */
+  readonly links: EdgeLinkStore;
 
   constructor(ctx: FeatureContext) {
     super();
+    this.links = this._register(new EdgeLinkStore(ctx.workspaceState));
     this.tree = this._register(new EdgeTree({ ...ctx, store: new EdgePinStore(ctx.state) }));
     for (const d of registerEdgeCommands({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeAppCommands({ ...ctx, tree: this.tree })) this._register(d);
