@@ -4,6 +4,7 @@ import { createSecret, getTask } from './cloud';
 import { getEdgeApp, getEdgeClient, getEdgeTemplate } from './edge';
 import { deleteEdgeApp, patchEdgeApp } from './edgeApps';
 import { listEdgeAppLogs } from './edgeAppLogs';
+import { getEdgeCallStats, getEdgeDurationStats } from './edgeStats';
 import { deleteEdgeBinary, storeEdgeBinary } from './edgeBinaries';
 import { createEdgeApp, listEdgeBinaries } from './edgeAppCreate';
 import { createEdgeSecret, deleteEdgeSecret, getEdgeSecret, listEdgeSecrets, patchEdgeSecret } from './edgeSecrets';
@@ -103,6 +104,8 @@ export const handlers: Handlers = {
   listNamespaces,
   listFunctions,
   listEdgeAppLogs,
+  getEdgeCallStats,
+  getEdgeDurationStats,
   listSecrets,
   createSecretV2,
   getSecret,

@@ -1,4 +1,5 @@
 // The whole simulated platform, built from a seed: the same seed and reference time give the same data.
+import { EdgeCallLog } from '../edgeCalls';
 import { seedCloudSecrets, type CloudSecret } from './seedCloudSecrets';
 import { seedEdgeSecrets, type EdgeSecretRecord } from './seedEdgeSecrets';
 import { seedEdgeStores, type EdgeStoreRecord } from './seedEdgeStores';
@@ -55,6 +56,8 @@ export interface SimState {
   edgeSecrets: Map<number, EdgeSecretRecord>;
   /** The account's edge stores (names and sizes; their data is not simulated). */
   edgeStores: Map<number, EdgeStoreRecord>;
+  /** The calls the apps' URLs received (bounded): what the FastEdge statistics are made from. */
+  edgeCalls: EdgeCallLog;
   products: Map<number, Product>;
   trials: Map<number, TrialRecord>;
   freeFeatures: Map<number, ActivatedFeature>;
@@ -97,6 +100,7 @@ export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: n
     edgeClients: byId(edgeClients),
     edgeSecrets: byId(seedEdgeSecrets()),
     edgeStores: byId(seedEdgeStores()),
+    edgeCalls: new EdgeCallLog(),
     products: byId(products),
     trials: byId(seedTrials(referenceMs, products)),
     freeFeatures: byId(seedFreeFeatures(referenceMs)),

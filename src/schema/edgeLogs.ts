@@ -17,7 +17,8 @@ export const EDGE_LOG_FILTER_MAX = 255;
 /** RFC 3339 with a zone (`2026-11-26T21:30:00Z`, `…+02:00`, a fraction allowed), as the published `date-time`. */
 export const RFC3339_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
 
-const dateTime = () =>
+/** The published `date-time`: RFC 3339 with a zone, a real instant. */
+export const dateTime = () =>
   z
     .string('must be text')
     .regex(RFC3339_PATTERN, 'must be an RFC 3339 date-time with a zone, like 2026-11-26T21:30:00Z')

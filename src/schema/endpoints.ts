@@ -30,6 +30,7 @@ import {
 } from './storageV4';
 import { deleteLifecyclePolicyEndpoint, patchLifecyclePolicyEndpoint, removeSchedulesEndpoint } from './cloudPolicies';
 import { listEdgeAppLogsEndpoint } from './edgeLogs';
+import { getEdgeCallStatsEndpoint, getEdgeDurationStatsEndpoint } from './edgeStats';
 import { deleteEdgeAppEndpoint, patchEdgeAppEndpoint } from './edgeApps';
 import { deleteEdgeBinaryEndpoint, storeEdgeBinaryEndpoint } from './edgeBinaries';
 import { createEdgeAppEndpoint } from './edgeAppCreate';
@@ -100,6 +101,8 @@ const ALL = [
   listNamespacesEndpoint,
   listFunctionsEndpoint,
   listEdgeAppLogsEndpoint,
+  getEdgeCallStatsEndpoint,
+  getEdgeDurationStatsEndpoint,
   listSecretsEndpoint,
   createSecretV2Endpoint,
   getSecretEndpoint,

@@ -166,6 +166,9 @@ export const ROUTES = {
   ),
   // An edge app's logs, filtered and paged on the server.
   listEdgeAppLogs: platformOwn('edge', 'GET', '/edge/v1/apps/{app_id}/logs', '/fastedge/v1/apps/{app_id}/logs'),
+  // Calls by status and execution durations per time slot, for one app or the whole account.
+  getEdgeCallStats: platformOwn('edge', 'GET', '/edge/v1/stats/calls', '/fastedge/v1/stats/calls'),
+  getEdgeDurationStats: platformOwn('edge', 'GET', '/edge/v1/stats/app_duration', '/fastedge/v1/stats/app_duration'),
   listSecrets: platformOwn('cloud', 'GET', '/cloud/v1/secrets/{project_id}/{region_id}', '/cloud/v1/secrets/{project_id}/{region_id}'),
   // A secret read and deleted (tasks), a schedule changed, a function switched off or on (tasks).
   createSecretV2: platformOwn('cloud', 'POST', '/cloud/v2/secrets/{project_id}/{region_id}', '/cloud/v2/secrets/{project_id}/{region_id}'),

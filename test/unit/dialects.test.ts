@@ -164,6 +164,14 @@ function calls(taskId: () => string): Calls {
       run: (api) => api.faas.listFunctions({ params: { ...PR, namespace_name: 'default' }, query: {} }),
     },
     listEdgeAppLogs: { params: { app_id: 101 }, run: (api) => api.edge.listEdgeAppLogs({ params: { app_id: 101 }, query: { limit: 5, request_id: 'x' } }) },
+    getEdgeCallStats: {
+      params: {},
+      run: (api) => api.edge.getEdgeCallStats({ params: {}, query: { from: '2026-11-29T00:00:00Z', to: '2026-11-29T01:00:00Z', step: 300, id: 101 } }),
+    },
+    getEdgeDurationStats: {
+      params: {},
+      run: (api) => api.edge.getEdgeDurationStats({ params: {}, query: { from: '2026-11-29T00:00:00Z', to: '2026-11-29T01:00:00Z', step: 300, id: 101 } }),
+    },
     listSecrets: { params: PR, run: (api) => api.cloud.listSecrets({ params: PR, query: {} }) },
     createSecretV2: {
       params: PR,

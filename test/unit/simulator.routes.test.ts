@@ -286,6 +286,18 @@ const samples: Record<EndpointName, Sample> = {
   listNamespaces: { method: 'GET', path: '/cloud/v1/faas/namespaces/1/1', status: 200, keys: ['count', 'results'] },
   listFunctions: { method: 'GET', path: '/cloud/v1/faas/namespaces/1/1/default/functions', status: 200, keys: ['count', 'results'] },
   listEdgeAppLogs: { method: 'GET', path: '/edge/v1/apps/101/logs?limit=5&sort=asc', status: 200, keys: ['count', 'logs', 'offset'] },
+  getEdgeCallStats: {
+    method: 'GET',
+    path: '/edge/v1/stats/calls?from=2026-11-29T00:00:00Z&to=2026-11-29T01:00:00Z&step=300&id=101',
+    status: 200,
+    keys: ['stats'],
+  },
+  getEdgeDurationStats: {
+    method: 'GET',
+    path: '/edge/v1/stats/app_duration?from=2026-11-29T00:00:00Z&to=2026-11-29T01:00:00Z&step=300&id=101',
+    status: 200,
+    keys: ['stats'],
+  },
   listSecrets: { method: 'GET', path: '/cloud/v1/secrets/1/1', status: 200, keys: ['count', 'results'] },
   createSecretV2: {
     method: 'POST',
