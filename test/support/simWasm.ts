@@ -28,10 +28,13 @@ export function simWasm(behaviour: SimBehaviour = {}, padding = 0): Uint8Array {
   const payload = new TextEncoder().encode(JSON.stringify(behaviour));
   const content = [...leb128(name.length), ...name, ...payload];
   const bytes = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x00, ...leb128(content.length), ...content];
-  if (padding > 0) {
-    const padName = new TextEncoder().encode('padding');
-    const padContent = [...leb128(padName.length), ...padName, ...new Array<number>(padding).fill(0x2e)];
-    bytes.push(0x00, ...leb128(padContent.length), ...padContent);
-  }
-  return Uint8Array.from(bytes);
+  if (padding === 0) return Uint8Array.from(bytes);
+  // Filled in place, never spread: padding of many megabytes stays one allocation.
+  const padName = new TextEncoder().encode('padding');
+  const padSize = leb128(leb128(padName.length).length + padName.length + padding);
+  const head = [...bytes, 0x00, ...padSize, ...leb128(padName.length), ...padName];
+  const out = new Uint8Array(head.length + padding);
+  out.set(head);
+  out.fill(0x2e, head.length);
+  return out;
 }
