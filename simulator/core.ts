@@ -1,5 +1,6 @@
 // The simulator's world: data, options, faults and the request log, shared by the API and the
 // control endpoints.
+import { edgeAppUrl } from './edgeAppUrl';
 import { FaultRegistry, faultSpec } from './faults';
 import { DEFAULTS, runtimeFrom, servedDialects, type RuntimeOptions, type SeedOptions, type SimDialect, type SimulatorOptions } from './options';
 import type { Dialect } from '../src/schema/dialect';
@@ -49,7 +50,18 @@ export class SimCore {
   /** Back to the seed's data, optionally with another seed or profile count. */
   reset(patch: Partial<Pick<SeedOptions, 'seed' | 'profileCount'>> = {}): void {
     this.seed = { ...this.seed, seed: patch.seed ?? this.seed.seed, profileCount: patch.profileCount ?? this.seed.profileCount };
-    this.state = createState(this.seed, this.runtime, this.now());
+    this.state = createState(this.seed, this.runtime, this.now(), this.state.appOrigin);
+  }
+
+  /**
+   * Once the server listens: the apps answer below `origin`, and every app whose URL had the
+   * platform's form takes the reachable one (a URL set by hand stays).
+   */
+  setAppOrigin(origin: string): void {
+    for (const app of this.state.edgeApps.values()) {
+      if (app.url === edgeAppUrl(undefined, app.name, app.client_id)) app.url = edgeAppUrl(origin, app.name, app.client_id);
+    }
+    this.state.appOrigin = origin;
   }
 
   setRuntime(patch: Partial<RuntimeOptions>): void {

@@ -2,6 +2,7 @@
 // `sim.url`, `sim.controlToken` for the control API, and `await sim.close()` (ends open sockets,
 // so tests never hang).
 import { SimCore } from './core';
+import { appOrigin } from './edgeAppUrl';
 import { controlTokenProblem, makeControlToken } from './controlToken';
 import { faultSpec, type FaultSpec } from './faults';
 import { DEFAULTS, type RuntimeOptions, type SimDialect, type SimulatorOptions } from './options';
@@ -54,6 +55,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const server = new SimServer(core, controlToken);
   const host = options.host ?? DEFAULTS.host;
   const port = await server.listen(options.port ?? 0, host);
+  core.setAppOrigin(appOrigin(host, port));
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,

@@ -26,6 +26,7 @@ export const listEdgeAppLogs: Handler<typeof endpoints.listEdgeAppLogs> = ({ par
       limit: Math.min(query?.limit ?? EDGE_LOG_SIM_PAGE_MAX, EDGE_LOG_SIM_PAGE_MAX),
       offset,
     },
+    state.edgeLogEvents.of(app.id, fromMs, toMs),
   );
   return { count, logs, offset };
 };

@@ -1,5 +1,6 @@
 // The whole simulated platform, built from a seed: the same seed and reference time give the same data.
 import { EdgeCallLog } from '../edgeCalls';
+import { EdgeLogEvents } from '../edgeLogEvents';
 import { seedCloudSecrets, type CloudSecret } from './seedCloudSecrets';
 import { seedEdgeSecrets, type EdgeSecretRecord } from './seedEdgeSecrets';
 import { seedEdgeStores, type EdgeStoreRecord } from './seedEdgeStores';
@@ -35,6 +36,8 @@ import type {
 
 export interface SimState {
   referenceMs: number;
+  /** Where the apps answer (`http://127.0.0.1:<port>`) once the simulator listens; undefined before. */
+  appOrigin: string | undefined;
   /** Ids of what is created at run time: reproducible for the same seed and calls. */
   rng: Rng;
   account: Account;
@@ -58,6 +61,8 @@ export interface SimState {
   edgeStores: Map<number, EdgeStoreRecord>;
   /** The calls the apps' URLs received (bounded): what the FastEdge statistics are made from. */
   edgeCalls: EdgeCallLog;
+  /** Log entries the apps' real calls wrote (bounded), read beside the seeded ones. */
+  edgeLogEvents: EdgeLogEvents;
   products: Map<number, Product>;
   trials: Map<number, TrialRecord>;
   freeFeatures: Map<number, ActivatedFeature>;
@@ -75,16 +80,18 @@ const byId = <T extends { id: number }>(items: readonly T[]): Map<number, T> => 
 
 export const ACCOUNT: Account = { userId: 4585, clientId: 1 };
 
-export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: number): SimState {
+/** `appOrigin`: where a running simulator serves the apps (their `url`); undefined gives the platform's form. */
+export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: number, appOrigin?: string): SimState {
   const referenceMs = seed.seedTimeMs;
   const edgeClients = seedEdgeClients();
   const edgeTemplates = seedEdgeTemplates();
   const products = seedProducts();
   const logs = new FunctionLogStore(seed.seed, nowMs, seed.logRecordCap);
   for (const fn of SEEDED_FUNCTIONS) logs.add(fn, nowMs, runtime.logRatePerSecond);
-  const edgeApps = seedEdgeApps(referenceMs, edgeTemplates, edgeClients, seed.appCount);
+  const edgeApps = seedEdgeApps(referenceMs, edgeTemplates, edgeClients, seed.appCount, appOrigin);
   return {
     referenceMs,
+    appOrigin,
     rng: createRng(deriveSeed(seed.seed, 'runtime')),
     account: ACCOUNT,
     profiles: byId(seedProfiles(seed.seed, seed.profileCount, referenceMs)),
@@ -101,6 +108,7 @@ export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: n
     edgeSecrets: byId(seedEdgeSecrets()),
     edgeStores: byId(seedEdgeStores()),
     edgeCalls: new EdgeCallLog(),
+    edgeLogEvents: new EdgeLogEvents(),
     products: byId(products),
     trials: byId(seedTrials(referenceMs, products)),
     freeFeatures: byId(seedFreeFeatures(referenceMs)),
