@@ -1,6 +1,7 @@
 // The simulator's world: data, options, faults and the request log, shared by the API and the
 // control endpoints.
 import { edgeAppUrl } from './edgeAppUrl';
+import { catchUpTraffic } from './edgeTraffic';
 import { FaultRegistry, faultSpec } from './faults';
 import { DEFAULTS, runtimeFrom, servedDialects, type RuntimeOptions, type SeedOptions, type SimDialect, type SimulatorOptions } from './options';
 import type { Dialect } from '../src/schema/dialect';
@@ -64,9 +65,15 @@ export class SimCore {
     this.state.appOrigin = origin;
   }
 
+  /** Live traffic owed up to now, at the current rate (the timer, and a rate about to change). */
+  catchUpTraffic(): void {
+    catchUpTraffic(this.state, this.runtime.edgeTrafficPerMinute, this.now());
+  }
+
   setRuntime(patch: Partial<RuntimeOptions>): void {
     // Lines owed at the old rate are made before the new rate applies.
     if (patch.logRatePerSecond !== undefined) this.state.logs.catchUpAll(this.now(), this.runtime.logRatePerSecond);
+    if (patch.edgeTrafficPerMinute !== undefined) this.catchUpTraffic();
     this.runtime = { ...this.runtime, ...patch };
   }
 }
