@@ -290,7 +290,7 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
         void ui.notify('error', `The document has errors (line ${base.problems[0]?.line}: ${base.problems[0]?.message}); fix them before importing.`),
         false
       );
-    const imported = importLauncherEnv(read, new Set(session.known.map((s) => s.name)));
+    const imported = importLauncherEnv(read, new Set(session.known.map((s) => s.name)), new Set(Object.keys(base.config.secrets)));
     const merged = serializeConfig(mergeImport(base.config, imported.config), [
       `Edge app ${session.appName} (id ${session.appId}): imported from ${imported.files.join(', ')}; review, then Apply to App.`,
     ]);

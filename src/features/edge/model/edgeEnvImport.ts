@@ -57,8 +57,37 @@ const suggestName = (key: string) => {
   return SECRET_NAME_PATTERN.test(cleaned) ? cleaned.slice(0, 128) : 'secret';
 };
 
-/** `files` in the Launcher's order of precedence; `knownSecretNames` are the account's Edge Secrets. */
-export function importLauncherEnv(files: readonly { file: LauncherFile; text: string }[], knownSecretNames: ReadonlySet<string>): EnvImport {
+/** Where a key of one of the Launcher's files belongs (its section, its name without a prefix), or why it is left out (no value in the words). */
+export function sectionOfKey(file: LauncherFile, key: string): { section: 'env' | 'secrets' | 'rsp_headers'; name: string } | { skip: string } {
+  let section: 'env' | 'secrets' | 'rsp_headers';
+  let name = key;
+  if (file === '.env') {
+    const prefix = PREFIXES.find(([p]) => key.startsWith(p));
+    if (prefix) {
+      section = prefix[1];
+      name = key.slice(prefix[0].length);
+    } else if (key.startsWith('FASTEDGE_VAR_')) {
+      return {
+        skip: key.startsWith('FASTEDGE_VAR_REQ_HEADER_') ? 'request headers are for local runs only' : 'not a variable, secret or response header prefix',
+      };
+    } else section = 'env';
+  } else section = FILE_SECTION[file];
+  return name === '' ? { skip: 'a prefix without a name' } : { section, name };
+}
+
+/** The prefix a section's names take in `.env`. */
+export const prefixOf = (section: 'env' | 'secrets' | 'rsp_headers'): string => PREFIXES.find(([, s]) => s === section)![0];
+
+/**
+ * `files` in the Launcher's order of precedence; `knownSecretNames` are the account's Edge Secrets;
+ * `referenced` the secret keys the document already refers to: a line for one of those that names
+ * no known secret (a local value, or `NAME=` as Pull writes it) keeps the document's reference.
+ */
+export function importLauncherEnv(
+  files: readonly { file: LauncherFile; text: string }[],
+  knownSecretNames: ReadonlySet<string>,
+  referenced: ReadonlySet<string> = new Set(),
+): EnvImport {
   const config: EdgeAppConfig = { env: {}, rsp_headers: {}, secrets: {} };
   const pendingSecrets = new Map<string, boolean>();
   const skipped: string[] = [];
@@ -69,24 +98,12 @@ export function importLauncherEnv(files: readonly { file: LauncherFile; text: st
         skipped.push(`${file} line ${line}: not KEY=value`);
         continue;
       }
-      let section: 'env' | 'secrets' | 'rsp_headers';
-      let name = key;
-      if (file === '.env') {
-        const prefix = PREFIXES.find(([p]) => key.startsWith(p));
-        if (prefix) {
-          section = prefix[1];
-          name = key.slice(prefix[0].length);
-        } else if (key.startsWith('FASTEDGE_VAR_')) {
-          skipped.push(
-            `${file} line ${line}: ${key.startsWith('FASTEDGE_VAR_REQ_HEADER_') ? 'request headers are for local runs only' : 'not a variable, secret or response header prefix'}`,
-          );
-          continue;
-        } else section = 'env';
-      } else section = FILE_SECTION[file];
-      if (name === '') {
-        skipped.push(`${file} line ${line}: a prefix without a name`);
+      const where = sectionOfKey(file, key);
+      if ('skip' in where) {
+        skipped.push(`${file} line ${line}: ${where.skip}`);
         continue;
       }
+      const { section, name } = where;
       if (section === 'secrets') {
         // Only whether the value names an existing secret is kept; the value itself goes nowhere.
         const isName = knownSecretNames.has(value);
@@ -96,7 +113,7 @@ export function importLauncherEnv(files: readonly { file: LauncherFile; text: st
       } else config[section][name] = value;
     }
   }
-  const missingSecrets = [...pendingSecrets].filter(([, ok]) => !ok).map(([key]) => ({ key, suggestedName: suggestName(key) }));
+  const missingSecrets = [...pendingSecrets].filter(([key, ok]) => !ok && !referenced.has(key)).map(([key]) => ({ key, suggestedName: suggestName(key) }));
   for (const { key, suggestedName } of missingSecrets) config.secrets[key] = { name: suggestedName };
   return { config, missingSecrets, skipped, files: order.map((f) => f.file) };
 }
