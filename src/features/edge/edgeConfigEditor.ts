@@ -310,7 +310,11 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
 
   // Edit binds the connection the Edge view shows; a configuration document binds the one it was opened on.
   const onView = { connection: () => tree.activeConnectionId };
-  const onDocument = { connection: (arg: unknown) => sessionOf(arg)?.session.connectionId ?? tree.activeConnectionId };
+  // A drift quick fix names the link's connection (third argument): the app it compared is on that one.
+  const onDocument = {
+    connection: (arg: unknown, _folder?: unknown, linked?: unknown) =>
+      (typeof linked === 'string' ? linked : undefined) ?? sessionOf(arg)?.session.connectionId ?? tree.activeConnectionId,
+  };
   return [
     vscode.workspace.registerFileSystemProvider(EDGE_CONFIG_SCHEME, files, { isCaseSensitive: true }),
     vscode.workspace.registerTextDocumentContentProvider(EDGE_CONFIG_CURRENT_SCHEME, current),

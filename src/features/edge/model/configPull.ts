@@ -4,7 +4,7 @@
 // and local names the app lacks are kept. A value a .env line cannot hold refuses the whole pull.
 import { CONFIG_SECTIONS, type ConfigSection, type EdgeAppConfig, type SecretRef } from './edgeConfigDocument';
 import { appSecretNames, pullTarget, readLocalConfig } from './configDrift';
-import { parseDotenv, prefixOf, type LauncherFile } from './edgeEnvImport';
+import { parseDotenv, prefixOf, sectionOfKey, type LauncherFile } from './edgeEnvImport';
 
 export interface PullEdit {
   file: LauncherFile;
@@ -90,4 +90,17 @@ export function planPull(app: EdgeAppConfig, files: readonly { file: LauncherFil
     if (after !== before) edits.push({ file, before, after });
   }
   return { ok: true, edits, keptLocal };
+}
+
+/** A file's text as the diff shows it: every secret line's local value replaced (the person's own value is never put on screen). */
+export function maskSecretValues(file: LauncherFile, text: string): string {
+  const secretLines = new Set(
+    parseDotenv(text)
+      .filter(({ key, value }) => key !== '' && value !== '' && ((s) => !('skip' in s) && s.section === 'secrets')(sectionOfKey(file, key)))
+      .map(({ line }) => line),
+  );
+  return text
+    .split('\n')
+    .map((raw, i) => (secretLines.has(i + 1) ? `${raw.slice(0, raw.indexOf('=') + 1)}<local value, not shown>${raw.endsWith('\r') ? '\r' : ''}` : raw))
+    .join('\n');
 }
