@@ -5,11 +5,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { configDrift, pullTarget, readLocalConfig } from '../../src/features/edge/model/configDrift';
+import { configDrift, pullTarget, readLocalConfig } from '../../src/ui/text/configDrift';
 import { planPull } from '../../src/features/edge/model/configPull';
 import type { EdgeAppConfig } from '../../src/features/edge/model/edgeConfigDocument';
 import { importLauncherEnv } from '../../src/features/edge/model/edgeEnvImport';
-import type { LauncherFile } from '../../src/features/edge/model/edgeEnvImport';
+import type { LauncherFile } from '../../src/ui/text/launcherDotenv';
 import testKeys from '../support/testKeys.json';
 
 const SECRET_VALUE = testKeys.edgeSecretValue;

@@ -9,7 +9,7 @@ import type { FeatureContext } from '../../ui/featureContext';
 import type { EdgeLinkStore } from './edgeLinkStore';
 import type { EdgeTree } from './edgeTree';
 import { readLauncherFiles } from './launcherFiles';
-import { appSecretNames, configDrift, readLocalConfig, type DriftKind } from './model/configDrift';
+import { appSecretNames, configDrift, readLocalConfig, type DriftKind } from '../../ui/text/configDrift';
 import { configOfApp } from './model/edgeConfigDocument';
 
 export const DRIFT_COLLECTION = 'platformConsole.edgeConfigDrift';

@@ -1,7 +1,7 @@
 // The FastEdge Launcher's dotenv files of one folder, read as they are on disk now (a missing file
 // is absent, not an error): what drift compares, Pull edits and checks again before writing.
 import * as vscode from 'vscode';
-import { LAUNCHER_FILES, type LauncherFile } from './model/edgeEnvImport';
+import { LAUNCHER_FILES, type LauncherFile } from '../../ui/text/launcherDotenv';
 
 export async function readLauncherFiles(folder: vscode.Uri): Promise<{ file: LauncherFile; text: string }[]> {
   const read = await Promise.all(

@@ -3,8 +3,8 @@
 // says), its secret references as `NAME=` with no value. A local secret line is never rewritten,
 // and local names the app lacks are kept. A value a .env line cannot hold refuses the whole pull.
 import { CONFIG_SECTIONS, type ConfigSection, type EdgeAppConfig, type SecretRef } from './edgeConfigDocument';
-import { appSecretNames, pullTarget, readLocalConfig } from './configDrift';
-import { parseDotenv, prefixOf, sectionOfKey, type LauncherFile } from './edgeEnvImport';
+import { appSecretNames, pullTarget, readLocalConfig } from '../../../ui/text/configDrift';
+import { parseDotenv, prefixOf, sectionOfKey, type LauncherFile } from '../../../ui/text/launcherDotenv';
 
 export interface PullEdit {
   file: LauncherFile;

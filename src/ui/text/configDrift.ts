@@ -2,8 +2,18 @@
 // variable, response header and secret reference that differs, with the file and line it comes from
 // (a Problems entry). Secrets are compared by name only: a `.env.secrets` value is dropped as it is
 // read, keeping only whether it is the name of a secret the app refers to; messages never hold one.
-import { CONFIG_SECTIONS, type ConfigSection, type EdgeAppConfig } from './edgeConfigDocument';
-import { LAUNCHER_FILES, parseDotenv, sectionOfKey, type LauncherFile } from './edgeEnvImport';
+// Pure text, shared by the Edge feature (Problems entries, Pull) and the agent tool (agent/model).
+import { LAUNCHER_FILES, parseDotenv, sectionOfKey, type LauncherFile } from './launcherDotenv';
+
+export type ConfigSection = 'env' | 'rsp_headers' | 'secrets';
+const CONFIG_SECTIONS: readonly ConfigSection[] = ['env', 'rsp_headers', 'secrets'];
+
+/** An app's configuration as the platform answers it (the Edge feature's EdgeAppConfig has this shape). */
+export interface AppConfig {
+  env: Record<string, string>;
+  rsp_headers: Record<string, string>;
+  secrets: Record<string, { id?: number; name?: string }>;
+}
 
 /** One effective local entry: where it is written (the last one read wins, as the Launcher reads them). */
 export interface LocalEntry {
@@ -36,7 +46,7 @@ export interface Drift {
 }
 
 /** The secret names an app refers to: the only local secret values ever compared (by equality) with anything. */
-export const appSecretNames = (app: EdgeAppConfig): Set<string> => new Set(Object.values(app.secrets).flatMap((r) => (r.name ? [r.name] : [])));
+export const appSecretNames = (app: AppConfig): Set<string> => new Set(Object.values(app.secrets).flatMap((r) => (r.name ? [r.name] : [])));
 
 /** The Launcher's files read as it merges them (`.env`, then the per-type files, a later line winning). */
 export function readLocalConfig(files: readonly { file: LauncherFile; text: string }[], appSecrets: ReadonlySet<string>): LocalConfig {
@@ -73,7 +83,7 @@ const WHAT: Record<ConfigSection, string> = { env: 'Variable', rsp_headers: 'Res
 const shown = (value: string) => JSON.stringify(value);
 
 /** Every difference, in the sections' order then by name; `appLabel` names the app in the messages ("edge app hello-edge"). */
-export function configDrift(app: EdgeAppConfig, local: LocalConfig, appLabel: string): Drift[] {
+export function configDrift(app: AppConfig, local: LocalConfig, appLabel: string): Drift[] {
   const out: Drift[] = [];
   if (local.files.length === 0) return out;
   for (const section of CONFIG_SECTIONS) {
