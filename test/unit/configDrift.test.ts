@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { configDrift, pullTarget, readLocalConfig } from '../../src/ui/text/configDrift';
-import { planPull } from '../../src/features/edge/model/configPull';
+import { maskSecretValues, planPull } from '../../src/features/edge/model/configPull';
 import type { EdgeAppConfig } from '../../src/features/edge/model/edgeConfigDocument';
 import { importLauncherEnv } from '../../src/features/edge/model/edgeEnvImport';
 import type { LauncherFile } from '../../src/ui/text/launcherDotenv';
@@ -166,5 +166,12 @@ describe('planPull', () => {
       r.missingSecrets.map((m) => m.key),
       ['NEW'],
     );
+  });
+
+  it('the diff masks every secret line value, in .env (prefixed) and .env.secrets; other lines and NAME= stay', () => {
+    const env = `FASTEDGE_VAR_ENV_A=1\r\nFASTEDGE_VAR_SECRET_T=${SECRET_VALUE}\r\nFASTEDGE_VAR_SECRET_EMPTY=\r\n`;
+    assert.equal(maskSecretValues('.env', env), 'FASTEDGE_VAR_ENV_A=1\r\nFASTEDGE_VAR_SECRET_T=<local value, not shown>\r\nFASTEDGE_VAR_SECRET_EMPTY=\r\n');
+    assert.equal(maskSecretValues('.env.secrets', `# c\nT = "${SECRET_VALUE}"\n`), '# c\nT =<local value, not shown>\n');
+    assert.equal(maskSecretValues('.env.variables', 'T=shown\n'), 'T=shown\n');
   });
 });

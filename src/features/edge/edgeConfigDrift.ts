@@ -57,7 +57,7 @@ export class EdgeConfigDrift extends Disposable implements vscode.CodeActionProv
       vscode.languages.registerCodeActionsProvider({ scheme: 'file', pattern: '**/.env*' }, this, {
         providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
       }),
-      { dispose: () => this.watchers.forEach((w) => w.dispose()) },
+      { dispose: () => this.unwatch() },
     );
     this.watch();
     if (deps.links.all().length) void this.refresh();
@@ -69,9 +69,14 @@ export class EdgeConfigDrift extends Disposable implements vscode.CodeActionProv
     return [...seen.values()];
   }
 
+  private unwatch(): void {
+    for (const w of this.watchers) w.dispose();
+    this.watchers = [];
+  }
+
   /** One watcher per linked folder, on the Launcher's dotenv files only. */
   private watch(): void {
-    this.watchers.forEach((w) => w.dispose());
+    this.unwatch();
     const folders = [...new Set(this.linked().map((t) => t.folder))];
     this.watchers = folders.map((folder) => {
       const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.parse(folder), '.env*'));
