@@ -62,13 +62,11 @@ export const compareEdgeAppConfig = defineTool({
     const app = await b.api.edge.getOwnEdgeApp({ params: { app_id } }, { signal: b.signal });
     const config = configOf(app);
     const found = configDrift(config, readLocalConfig(files, appSecretNames(config)), `app ${app_id}`);
-    const head =
-      found.length === 0
-        ? `${where} matches the .env files (${files.map((f) => f.file).join(', ')}): no difference.`
-        : `${where} against the .env files (${files.map((f) => f.file).join(', ')}): ${found.length} difference${found.length === 1 ? '' : 's'}, one a line (no values):`;
-    if (found.length === 0) return head;
+    const read = files.map((f) => f.file).join(', ');
+    if (found.length === 0) return `${where} matches the .env files (${read}): no difference.`;
+    const count = `${found.length} difference${found.length === 1 ? '' : 's'}`;
     return withData({
-      head,
+      head: `${where} against the .env files (${read}): ${count}, one a line (no values):`,
       source: 'compare_edge_app_config',
       data: found.map((d) => jsonLine({ section: d.section, name: d.name, kind: KIND_WORDS[d.kind], file: d.file, line: d.line })),
       tail: 'Apply to App (Edit Configuration… with the .env import) or Pull to .env files in the editor resolves them; set_edge_app_config changes the app.',
