@@ -173,5 +173,6 @@ describe('planPull', () => {
     assert.equal(maskSecretValues('.env', env), 'FASTEDGE_VAR_ENV_A=1\r\nFASTEDGE_VAR_SECRET_T=<local value, not shown>\r\nFASTEDGE_VAR_SECRET_EMPTY=\r\n');
     assert.equal(maskSecretValues('.env.secrets', `# c\nT = "${SECRET_VALUE}"\n`), '# c\nT =<local value, not shown>\n');
     assert.equal(maskSecretValues('.env.variables', 'T=shown\n'), 'T=shown\n');
+    assert.equal(maskSecretValues('.env.secrets', `${SECRET_VALUE}\nA=\n`), '# <a line that is not NAME=value, not shown>\nA=\n', 'a value pasted alone');
   });
 });

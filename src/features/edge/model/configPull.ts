@@ -92,15 +92,25 @@ export function planPull(app: EdgeAppConfig, files: readonly { file: LauncherFil
   return { ok: true, edits, keptLocal };
 }
 
-/** A file's text as the diff shows it: every secret line's local value replaced (the person's own value is never put on screen). */
+/**
+ * A file's text as the diff shows it: every secret line's local value replaced, and in `.env.secrets`
+ * a line that is not KEY=value (a value pasted alone) hidden whole: the person's own secret values
+ * are never put on screen.
+ */
 export function maskSecretValues(file: LauncherFile, text: string): string {
-  const secretLines = new Set(
-    parseDotenv(text)
-      .filter(({ key, value }) => key !== '' && value !== '' && ((s) => !('skip' in s) && s.section === 'secrets')(sectionOfKey(file, key)))
-      .map(({ line }) => line),
-  );
+  const isSecret = (key: string) => ((s) => !('skip' in s) && s.section === 'secrets')(sectionOfKey(file, key));
+  const masked = new Map<number, 'value' | 'line'>();
+  for (const { key, value, line } of parseDotenv(text)) {
+    if (key === '' && file === '.env.secrets') masked.set(line, 'line');
+    else if (key !== '' && value !== '' && isSecret(key)) masked.set(line, 'value');
+  }
   return text
     .split('\n')
-    .map((raw, i) => (secretLines.has(i + 1) ? `${raw.slice(0, raw.indexOf('=') + 1)}<local value, not shown>${raw.endsWith('\r') ? '\r' : ''}` : raw))
+    .map((raw, i) => {
+      const how = masked.get(i + 1);
+      const cr = raw.endsWith('\r') ? '\r' : '';
+      if (how === 'line') return `# <a line that is not NAME=value, not shown>${cr}`;
+      return how === 'value' ? `${raw.slice(0, raw.indexOf('=') + 1)}<local value, not shown>${cr}` : raw;
+    })
     .join('\n');
 }
