@@ -55,6 +55,9 @@ export interface PlatformConsoleExports {
   attacks: attacks.AttacksFeature['tree'];
   /** The Edge view (pins, loads, auto-refresh). */
   edge: edge.EdgeFeature['tree'];
+  /** The workspace's .wasm ↔ edge app links (tests set one) and the configuration drift they drive. */
+  edgeLinks: edge.EdgeFeature['links'];
+  edgeConfigDrift: edge.EdgeFeature['configDrift'];
   /** Report Tasks (view, store, poller) and the readable documents. */
   reports: reports.ReportTasksFeature['api'];
   /** Price Preview: sessions driven without a webview, the open panel's session. */
@@ -159,6 +162,8 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
       reportPollDelays = delays;
     },
     edge: edgeView.tree,
+    edgeLinks: edgeView.links,
+    edgeConfigDrift: edgeView.configDrift,
     cloud: cloudView.tree,
     storage: storageView.tree,
     attacks: attacksView.tree,

@@ -15,7 +15,7 @@ import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { createPlatformApi } from '../../src/platform/api';
 import { HttpClient } from '../../src/platform/http';
-import { AGENT_READ_INPUTS } from '../support/agentReadInputs';
+import { AGENT_FILE_READ_INPUTS, AGENT_READ_INPUTS } from '../support/agentReadInputs';
 import { HOSTILE, answerParts, assertDataOnly, outsideCode } from '../support/platformData';
 import { witness } from '../support/keyWitness';
 import testKeys from '../support/testKeys.json';
@@ -101,6 +101,9 @@ describe('agent tools (language model tools)', function () {
   it('every read tool answers through vscode.lm.invokeTool on the active connection: short, bounded, no key', async () => {
     const answers: Record<string, string> = {};
     for (const name of READS) answers[name] = await read(name, AGENT_READ_INPUTS[name]!);
+    // The file reads on the workspace folder (an allowed one; it holds no .env: nothing compared).
+    const workspace = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+    for (const [name, input] of Object.entries(AGENT_FILE_READ_INPUTS)) answers[name] = await read(name, input(workspace));
     for (const [name, answer] of Object.entries(answers)) {
       assert.ok(answer.length > 20 && answer.length <= 4000, `${name}: ${answer.length} characters`);
       assert.ok(!answer.includes(KEY) && !answer.includes(OTHER_KEY), `${name}: no key`);

@@ -31,3 +31,8 @@ export const AGENT_READ_INPUTS: Record<string, Record<string, unknown>> = {
   preview_instance_price: { project_id: 1, region_id: 1, request: { flavor: 'g1-standard-2-4', interfaces: [{ type: 'external' }], names: ['web-1'] } },
   preview_load_balancer_price: { project_id: 1, region_id: 1, request: { flavor: 'lb1-1-2' } },
 };
+
+/** The read tools that read files the model names: their input for a folder the caller allowed (it holds what they read, or nothing). */
+export const AGENT_FILE_READ_INPUTS: Record<string, (folder: string) => Record<string, unknown>> = {
+  compare_edge_app_config: (folder) => ({ app_id: 101, folder }),
+};

@@ -11,7 +11,10 @@ import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotoc
 import { AGENT_TOOLS } from '../../src/features/agent/model/toolCatalog';
 import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
 import { startSimulator, type Simulator } from '../../simulator/index';
-import { AGENT_READ_INPUTS } from '../support/agentReadInputs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { AGENT_FILE_READ_INPUTS, AGENT_READ_INPUTS } from '../support/agentReadInputs';
 
 const KEY = 'mcp-key-77f0a1c2';
 
@@ -45,7 +48,10 @@ describe('platform-console-mcp over stdio', { timeout: 120_000 }, () => {
   after(() => sim.close());
 
   it('read-only by default: the reads listed with readOnlyHint, each answers; a write is refused and sends nothing', async () => {
-    const { client, stderr } = await connect(sim, []);
+    // The file reads get a folder of their own (--file-root gives no write).
+    const folder = mkdtempSync(path.join(tmpdir(), 'mcp-files-'));
+    writeFileSync(path.join(folder, '.env'), 'FASTEDGE_VAR_ENV_GREETING=Hello\n');
+    const { client, stderr } = await connect(sim, ['--file-root', folder]);
     try {
       const { tools } = await client.listTools();
       const reads = AGENT_TOOLS.filter((t) => t.kind === 'read').map((t) => t.name);
@@ -55,8 +61,9 @@ describe('platform-console-mcp over stdio', { timeout: 120_000 }, () => {
         assert.equal(t.inputSchema.type, 'object');
         assert.ok((t.description ?? '').length > 100);
       }
-      assert.deepEqual(Object.keys(AGENT_READ_INPUTS).sort(), [...reads].sort(), 'every read tool is called below');
-      for (const [name, args] of Object.entries(AGENT_READ_INPUTS)) {
+      const inputs = { ...AGENT_READ_INPUTS, ...Object.fromEntries(Object.entries(AGENT_FILE_READ_INPUTS).map(([n, f]) => [n, f(folder)])) };
+      assert.deepEqual(Object.keys(inputs).sort(), [...reads].sort(), 'every read tool is called below');
+      for (const [name, args] of Object.entries(inputs)) {
         const result = await client.callTool({ name, arguments: args });
         const answer = text(result);
         assert.ok(!result.isError, `${name}: ${answer}`);
@@ -78,6 +85,7 @@ describe('platform-console-mcp over stdio', { timeout: 120_000 }, () => {
       assert.ok(!stderr().includes(KEY), 'no key on stderr');
     } finally {
       await client.close();
+      rmSync(folder, { recursive: true, force: true });
     }
   });
 

@@ -290,7 +290,7 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
         void ui.notify('error', `The document has errors (line ${base.problems[0]?.line}: ${base.problems[0]?.message}); fix them before importing.`),
         false
       );
-    const imported = importLauncherEnv(read, new Set(session.known.map((s) => s.name)));
+    const imported = importLauncherEnv(read, new Set(session.known.map((s) => s.name)), new Set(Object.keys(base.config.secrets)));
     const merged = serializeConfig(mergeImport(base.config, imported.config), [
       `Edge app ${session.appName} (id ${session.appId}): imported from ${imported.files.join(', ')}; review, then Apply to App.`,
     ]);
@@ -310,7 +310,11 @@ export function registerEdgeConfigEditor(deps: EdgeConfigDeps): vscode.Disposabl
 
   // Edit binds the connection the Edge view shows; a configuration document binds the one it was opened on.
   const onView = { connection: () => tree.activeConnectionId };
-  const onDocument = { connection: (arg: unknown) => sessionOf(arg)?.session.connectionId ?? tree.activeConnectionId };
+  // A drift quick fix names the link's connection (third argument): the app it compared is on that one.
+  const onDocument = {
+    connection: (arg: unknown, _folder?: unknown, linked?: unknown) =>
+      (typeof linked === 'string' ? linked : undefined) ?? sessionOf(arg)?.session.connectionId ?? tree.activeConnectionId,
+  };
   return [
     vscode.workspace.registerFileSystemProvider(EDGE_CONFIG_SCHEME, files, { isCaseSensitive: true }),
     vscode.workspace.registerTextDocumentContentProvider(EDGE_CONFIG_CURRENT_SCHEME, current),

@@ -54,6 +54,9 @@ export class EdgeTree extends NodeTree implements PinHost {
   readonly listing: EdgeListing;
   /** Counts of automatic client refreshes (for the log and the tests). */
   autoRefreshCount = 0;
+  private readonly refreshedAll = new vscode.EventEmitter<void>();
+  /** Fired after Refresh read the whole view again (the configuration drift reads its apps again). */
+  readonly onDidRefreshAll = this.refreshedAll.event;
 
   constructor(private readonly deps: EdgeTreeDeps) {
     super(EDGE_VIEW_ID, { showCollapseAll: true });
@@ -75,6 +78,7 @@ export class EdgeTree extends NodeTree implements PinHost {
       tick: () => this.refreshClients(),
     });
     this._registerAll(
+      this.refreshedAll,
       this.preview,
       { dispose: () => this.autoRefresh.dispose() },
       deps.connections.onDidChange(() => void this.syncConnection()),
@@ -295,6 +299,7 @@ export class EdgeTree extends NodeTree implements PinHost {
     const lists = !node && this.listing.available !== false ? this.listing.reload() : undefined;
     await vscode.window.withProgress({ location: { viewId: EDGE_VIEW_ID } }, () => Promise.all([this.reload(nodes, { notify: true }), lists]));
     this.refresh(node);
+    if (!node) this.refreshedAll.fire();
   }
 
   retry(pin: PinNode): Promise<void> {

@@ -5,6 +5,8 @@ import type { FeatureContext } from '../../ui/featureContext';
 import { registerEdgeAppCommands } from './edgeAppCommands';
 import { registerEdgeCommands } from './edgeCommands';
 import { registerEdgeConfigEditor } from './edgeConfigEditor';
+import { EdgeConfigDrift } from './edgeConfigDrift';
+import { registerEdgeConfigPull } from './edgeConfigPull';
 import { registerEdgeCreateCommand } from './edgeCreateCommand';
 import { registerEdgeDeployCommand } from './edgeDeployCommand';
 import { registerEdgeSecretCommands } from './edgeSecretCommands';
@@ -16,6 +18,8 @@ export class EdgeFeature extends Disposable {
   readonly tree: EdgeTree;
   /** The workspace's .wasm files linked to edge apps (drift, the watch, test requests). */
   readonly links: EdgeLinkStore;
+  /** The linked folders' dotenv files against their apps' configuration (Problems entries, quick fixes). */
+  readonly configDrift: EdgeConfigDrift;
 
   constructor(ctx: FeatureContext) {
     super();
@@ -27,6 +31,8 @@ export class EdgeFeature extends Disposable {
     for (const d of registerEdgeConfigEditor({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeCreateCommand({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeSecretCommands({ ...ctx, tree: this.tree })) this._register(d);
+    this.configDrift = this._register(new EdgeConfigDrift({ ...ctx, links: this.links, tree: this.tree }));
+    for (const d of registerEdgeConfigPull({ ...ctx, tree: this.tree, links: this.links, drift: this.configDrift })) this._register(d);
   }
 }
 

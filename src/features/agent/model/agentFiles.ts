@@ -53,3 +53,45 @@ export async function openAllowedFile(b: AgentBinding, file: string, field: stri
   }
   return { ...opened.file, real };
 }
+
+/**
+ * Some files of one folder the agent names, each read only inside the allowed folders (as
+ * openAllowedFile reads one): the folder is refused when it is outside them; a file that is not
+ * there (or whose link leads outside) is left out; one larger than `maxBytes` is refused.
+ */
+export async function readAllowedFolderFiles<N extends string>(
+  b: AgentBinding,
+  folder: string,
+  names: readonly N[],
+  field: string,
+  maxBytes: number,
+): Promise<{ name: N; text: string }[]> {
+  if (!path.isAbsolute(folder)) throw refusedField(field, 'must be an absolute path to a folder');
+  const words = wording(b);
+  const given = (b.fileRoots ?? []).map((r) => path.resolve(r));
+  if (given.length === 0) throw refusedField(field, words.none);
+  const asWritten = path.resolve(folder);
+  // The folder may be an allowed folder itself, or inside one.
+  if (!given.some((root) => root === asWritten || isInside(root, asWritten)))
+    throw refusedField(field, `is outside ${words.folders}: only a folder inside them can be used`);
+  const out: { name: N; text: string }[] = [];
+  for (const name of names) {
+    let opened: OpenedFile & { real: string };
+    try {
+      opened = await openAllowedFile(b, path.join(asWritten, name), field, 'a file');
+    } catch (error) {
+      if (error instanceof PlatformError && /is not a file inside|cannot be used: it/.test(error.message)) continue;
+      throw error;
+    }
+    try {
+      if (opened.info.size > maxBytes) throw refusedField(field, `holds ${name} of ${opened.info.size} bytes: a file read here is at most ${maxBytes}`);
+      const bytes = Buffer.alloc(maxBytes + 1);
+      const { bytesRead } = await opened.handle.read(bytes, 0, bytes.length, 0);
+      if (bytesRead > maxBytes) throw refusedField(field, `holds ${name}, which grew past ${maxBytes} bytes: a file read here is at most that`);
+      out.push({ name, text: bytes.subarray(0, bytesRead).toString('utf8') });
+    } finally {
+      await opened.handle.close();
+    }
+  }
+  return out;
+}
