@@ -18,9 +18,10 @@ export class LastHourNode extends TreeNode implements Runnable {
     super();
   }
 
-  /** Retry after an error: read again. */
+  /** Retry after an error: read again now, and redraw when the answer comes. */
   run(): void {
     this.host.appStats.forget(this.appId);
+    this.host.appStats.state(this.appId, () => this.host.refresh(this));
     this.host.refresh(this);
   }
 
@@ -42,7 +43,9 @@ export class LastHourNode extends TreeNode implements Runnable {
     if (state.status === 'notFound') {
       return new MessageNode('No call statistics for this app', 'info', {
         description: 'not found (404)',
-        tooltip: "The platform's statistics answered 404 for this app: they cover the apps of the account the key belongs to.",
+        tooltip:
+          "The platform's statistics answered 404 for this app: they cover the apps of the account the key belongs to " +
+          '(a server without statistics answers 404 for every app).',
         contextValue: LAST_HOUR_CONTEXT,
       }).getTreeItem();
     }
