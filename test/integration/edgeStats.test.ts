@@ -14,7 +14,10 @@ import { platformConsole } from './support/extension';
 import { until } from './support/until';
 
 const KEY = testKeys.simulator;
+/** hello-edge: the simulator's seeded history gives it 10 to 30 calls a minute. */
 const APP = 101;
+/** resize-draft, a draft: never called. */
+const QUIET = 102;
 
 describe('Edge view: an app’s last hour', function () {
   this.timeout(60_000);
@@ -42,13 +45,13 @@ describe('Edge view: an app’s last hour', function () {
     return found;
   };
   /** Expands the app's row as VS Code does: its children, then each child's item. */
-  const expandApp = async () => {
+  const expandApp = async (id = APP) => {
     const apps = await at('Apps');
-    const app = (await rows(apps.node)).find((r) => r.item.id === `edge.listed.app.${APP}`);
-    assert.ok(app, `app ${APP} is listed`);
+    const app = (await rows(apps.node)).find((r) => r.item.id === `edge.listed.app.${id}`);
+    assert.ok(app, `app ${id} is listed`);
     return rows(app.node);
   };
-  const settledState = () => until('the last hour read', () => edge().appStats.peek(APP)?.status !== 'loading' && edge().appStats.peek(APP));
+  const settledState = (id = APP) => until('the last hour read', () => edge().appStats.peek(id)?.status !== 'loading' && edge().appStats.peek(id));
 
   before(async () => {
     ext = await platformConsole();
@@ -92,20 +95,21 @@ describe('Edge view: an app’s last hour', function () {
     const total = counts.reduce((a, c) => a + c.count, 0);
     const c5xx = counts.filter((c) => c.status >= 500).reduce((a, c) => a + c.count, 0);
 
+    assert.ok(total > 0, 'the seeded history');
     const shown = (await expandApp())[0]!;
-    if (total === 0) {
-      assert.equal(shown.label, 'No calls in the last hour');
-      assert.equal(shown.item.collapsibleState, vscode.TreeItemCollapsibleState.None);
-    } else {
-      assert.equal(shown.label, `${total.toLocaleString('en-US')} ${total === 1 ? 'call' : 'calls'} in the last hour`);
-      const d = durations.stats[0]!;
-      assert.equal(shown.description, `${formatShare(c5xx / total)} 5xx · p50 ${formatDuration(d.median!)} · p90 ${formatDuration(d.perc90!)}`);
-      const [chart, byStatus] = await rows(shown.node);
-      assert.equal(chart!.label, 'Calls per 5 minutes');
-      assert.equal([...(chart!.description ?? '')].length, 12, 'one bar a slot');
-      assert.match(chart!.item.accessibilityInformation?.label ?? '', /^Calls per 5 minutes from \d\d:\d\d to \d\d:\d\d UTC, oldest first: /);
-      assert.match(byStatus!.description ?? '', new RegExp(`5xx ${c5xx.toLocaleString('en-US')}`));
-    }
+    assert.equal(shown.label, `${total.toLocaleString('en-US')} ${total === 1 ? 'call' : 'calls'} in the last hour`);
+    const d = durations.stats[0]!;
+    assert.equal(shown.description, `${formatShare(c5xx / total)} 5xx · p50 ${formatDuration(d.median!)} · p90 ${formatDuration(d.perc90!)}`);
+    assert.equal(shown.item.accessibilityInformation?.label, `${shown.label}: ${shown.description!.split(' · ').join(', ')}.`);
+    const [chart, byStatus] = await rows(shown.node);
+    assert.equal(chart!.label, 'Calls per 5 minutes');
+    assert.equal([...(chart!.description ?? '')].length, 12, 'one bar a slot');
+    assert.match(chart!.item.accessibilityInformation?.label ?? '', /^Calls per 5 minutes from \d\d:\d\d to \d\d:\d\d UTC, oldest first: /);
+    const resolved = edge().resolveTreeItem(chart!.item, chart!.node);
+    const hover = typeof resolved.tooltip === 'string' ? resolved.tooltip : (resolved.tooltip?.value ?? '');
+    assert.match(hover, /```text\n[·▁▂▃▄▅▆▇█]{12}\n/, 'the chart on hover');
+    assert.match(hover, /\| From \(UTC\) \| Calls \| 5xx \|/, 'and its table');
+    assert.match(byStatus!.description ?? '', new RegExp(`5xx ${c5xx.toLocaleString('en-US')}`));
     assert.ok(shown.tooltip.includes(`GET /fastedge/v1/stats/calls?from=${w.from}&to=${w.to}&step=300&id=${APP}`), shown.tooltip);
     assert.ok(shown.tooltip.includes(`GET /fastedge/v1/stats/app_duration?from=${w.from}&to=${w.to}&step=3600&id=${APP}`));
 
@@ -119,6 +123,24 @@ describe('Edge view: an app’s last hour', function () {
     await expandApp();
     await settledState();
     assert.equal(reads(), 3);
+  });
+
+  it('an app without calls says so plainly; an app the statistics do not cover (another client’s, pinned) is a plain line', async () => {
+    await expandApp(QUIET);
+    assert.equal((await settledState(QUIET)).status, 'ok');
+    const quiet = (await expandApp(QUIET))[0]!;
+    assert.equal(quiet.label, 'No calls in the last hour');
+    assert.equal(quiet.description, undefined);
+    assert.equal(quiet.item.collapsibleState, vscode.TreeItemCollapsibleState.None);
+
+    await edge().pin('app', [108]);
+    const pinned = await at('free-tier-hello', (await at('Pinned apps')).node);
+    await rows(pinned.node);
+    assert.equal((await settledState(108)).status, 'notFound');
+    const line = (await rows(pinned.node))[0]!;
+    assert.equal(line.label, 'No call statistics for this app');
+    assert.equal(line.description, 'not found (404)');
+    await edge().unpin('app', 108);
   });
 
   it('a failed read is the view’s error node; Retry reads again', async () => {

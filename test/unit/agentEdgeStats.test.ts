@@ -10,6 +10,7 @@ import { agentTool, runTool } from '../../src/features/agent/model/toolCatalog';
 import { defaultStep } from '../../src/features/agent/model/edgeStatsTool';
 import type { AgentBinding } from '../../src/features/agent/model/toolKit';
 import { startSimulator, type Simulator } from '../../simulator/index';
+import { assertDataOnly } from '../support/platformData';
 
 const KEY = 'agent-edge-stats-key-5d2a';
 const host = { connections: async () => [], scrub: (t: string) => t.split(KEY).join('***') };
@@ -48,6 +49,33 @@ describe('read_edge_app_stats', { timeout: 60_000 }, () => {
       answer,
     );
     assert.match(answer, /^Edge app 101 on "Sim", \S+ to \S+ \(UTC, the end excluded\), in slots of 300 s: /);
+  });
+
+  it("the figures are the simulator's for the window (its seeded history and the calls at the app's URL); each slot as data", async () => {
+    const app = await bound.api.edge.getOwnEdgeApp({ params: { app_id: 101 } });
+    for (let i = 0; i < 3; i++) assert.equal((await fetch(`${app.url}/tool-test`)).status, 200);
+    const answer = await run({ app_id: 101, per_slot_durations: true });
+    const { from, to } = query('getEdgeCallStats')!;
+    assert.equal(query('getEdgeDurationStats')!.step, '300', 'per slot: durations at the slots’ step');
+    const whole = { params: {}, query: { from: from!, to: to!, step: 3600, id: 101 } };
+    const counts = (await bound.api.edge.getEdgeCallStats(whole)).stats.flatMap((s) => s.count_by_status);
+    const total = counts.reduce((a, c) => a + c.count, 0);
+    const c5xx = counts.filter((c) => c.status >= 500).reduce((a, c) => a + c.count, 0);
+    assert.ok(total >= 3, 'the calls just made are counted');
+    assert.match(
+      answer,
+      new RegExp(
+        `: ${total} calls, ${c5xx} with 5xx \\(\\d+\\.\\d\\d%\\), p50 [\\d.]+ ms, p90 [\\d.]+ ms \\(weighted from the slots' figures, approximate\\)\\.`,
+      ),
+    );
+    const parts = assertDataOnly(answer, 'read_edge_app_stats', { expectData: false });
+    const lines = parts.blocks[0]!.lines;
+    assert.equal(JSON.parse(lines[0]!).calls, total);
+    assert.equal(lines.length, 1 + 12, 'the window, then its 12 slots');
+    assert.equal(
+      lines.slice(1).reduce((a, l) => a + (JSON.parse(l) as { calls: number }).calls, 0),
+      total,
+    );
   });
 
   it('refuses a window the endpoints do not take, by field, sending nothing', async () => {
