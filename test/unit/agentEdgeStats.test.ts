@@ -78,7 +78,7 @@ describe('read_edge_app_stats', { timeout: 60_000 }, () => {
     );
   });
 
-  it('refuses a window the endpoints do not take, by field, sending nothing', async () => {
+  it('refuses a window the endpoints do not take, by field, sending nothing; the boundaries are sent', async () => {
     for (const [input, rule] of [
       [{ app_id: 101, from: '2026-11-20T11:00:00' }, /from: must be an RFC 3339 date-time with a zone/],
       [{ app_id: 101, from: '2026-11-20T12:00:00Z', to: '2026-11-20T11:00:00Z' }, /to: must be after from/],
@@ -92,6 +92,16 @@ describe('read_edge_app_stats', { timeout: 60_000 }, () => {
       assert.match(answer, rule, `${JSON.stringify(input)}: ${answer}`);
     }
     assert.equal(sent(), 0, 'nothing sent');
+    // At the boundaries: 1,440 slots of 60 s; one slot of a day.
+    for (const input of [
+      { app_id: 101, from: '2026-11-19T00:00:00Z', to: '2026-11-20T00:00:00Z', step: 60 },
+      { app_id: 101, from: '2026-11-19T00:00:00Z', to: '2026-11-20T00:00:00Z', step: 86_400 },
+    ]) {
+      const answer = await run(input);
+      assert.match(answer, /^Edge app 101 on "Sim", 2026-11-19T00:00:00Z to 2026-11-20T00:00:00Z /, answer);
+      assert.equal(query('getEdgeCallStats')!.step, String(input.step));
+    }
+    assert.equal(sent(), 4, 'both sent, two requests each');
   });
 
   it("an app the statistics do not know: the platform's 404 as an answer", async () => {
