@@ -17,8 +17,6 @@ export class EdgeAppStats {
   /** Who shows a read still on its way: redrawn when it ends. */
   private readonly waiting = new Map<AppStatsState, Set<() => void>>();
   private readonly pending = new Set<Promise<void>>();
-  /** Reads sent (two requests each), for the log and the tests. */
-  reads = 0;
 
   constructor(
     private readonly deps: {
@@ -72,7 +70,6 @@ export class EdgeAppStats {
       const bound = await this.deps.bind();
       if (!bound) throw new Error('Not signed in to the connection this view shows');
       const { fromMs, toMs } = lastHourWindow(this.deps.now());
-      this.reads++;
       const series = await readCallSeries(bound.api, appId, fromMs, toMs, LAST_HOUR_STEP, { durations: 'window', signal: bound.signal });
       next = { status: 'ok', series, readAt: this.deps.now() };
     } catch (error) {
