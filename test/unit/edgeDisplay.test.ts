@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  appLimitLine,
   consumptionRows,
   debugWindow,
   describeValue,
@@ -54,8 +55,22 @@ describe('edge display', () => {
     assert.match(rows[1]!.tooltip, /since 2026-01-31 00:00 UTC/);
     assert.match(rows[2]!.tooltip, /January 2026, since 2026-01-01 00:00 UTC/);
     assert.equal(consumptionRows({ hourly_consumption: null }, now)[0]!.description, 'not reported');
+    // No call limit is published on the client: said, never made up.
+    assert.match(rows[0]!.tooltip, /publishes no call limit on the client: .+status 3 \(hourly call limit exceeded\) or 4 \(daily call limit exceeded\)/);
+    assert.match(rows[1]!.tooltip, /publishes no call limit/);
     assert.equal(formatCount(0), '0');
     assert.equal(formatCount(undefined), '—');
+  });
+
+  it('the app limit against the apps there are, when the account lists them; the limit alone otherwise', () => {
+    assert.deepEqual(appLimitLine(20, 3), {
+      description: '3 of 20 apps',
+      tooltip: "The number of apps this client is allowed to have (app_count): 20; the account's apps list counts 3 apps.",
+    });
+    assert.equal(appLimitLine(2, 2).description, '2 of 2 apps · limit reached');
+    assert.match(appLimitLine(2, 2).tooltip, /a new app is refused until one is deleted/);
+    assert.deepEqual(appLimitLine(1), { description: '1 app', tooltip: 'The number of apps this client is allowed to have (app_count), not how many it has.' });
+    assert.equal(appLimitLine(null, 4).description, '— apps', 'no limit given: nothing to count against');
   });
 
   it('debug_until: local time, "debugging until" only in the future; zoneless read as UTC', () => {

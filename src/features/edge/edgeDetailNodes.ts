@@ -1,11 +1,22 @@
 // The detail lines under a loaded pin: a client's consumption and networks, an app's URL, env,
 // headers, template and debug window, a template's parameters.
 import * as vscode from 'vscode';
-import { consumptionRows, debugWindow, describeValue, edgeAppStatus, edgeClientStatus, formatCount, paramSummary, type StatusLook } from './model/edgeDisplay';
+import {
+  appLimitLine,
+  consumptionRows,
+  debugWindow,
+  describeValue,
+  edgeAppStatus,
+  edgeClientStatus,
+  formatCount,
+  paramSummary,
+  type StatusLook,
+} from './model/edgeDisplay';
 import type { EdgeApp, EdgeClient, EdgeTemplate } from '../../schema/edge';
 import { ActionNode, ErrorNode, MessageNode, TreeNode, spokenRow } from '../../ui/treeNodes';
 import { CONTEXT, EdgeLineNode, HIDDEN_VALUE, esc, md, themeIcon, type EdgeNodeHost } from './edgeNodes';
 import type { ListedOn } from '../../ui/listedOn';
+import { LastHourNode } from './edgeStatsNodes';
 
 // ---------- clients ----------
 
@@ -32,17 +43,17 @@ function statusText(look: StatusLook, raw: number | null | undefined): string {
   return look.known ? `${look.label} (${raw})` : `${look.label}: a value the API documentation does not list`;
 }
 
-export function clientChildren(client: EdgeClient, now: Date): TreeNode[] {
+/** `appsInUse`: how many apps the client has, when the view knows it (the account's own list). */
+export function clientChildren(client: EdgeClient, now: Date, appsInUse?: number): TreeNode[] {
   const rows = consumptionRows(client, now).map(
     (row) =>
       new EdgeLineNode(row.label, row.description, row.period === 'hourly' ? 'watch' : row.period === 'daily' ? 'calendar' : 'graph', { tooltip: row.tooltip }),
   );
   const networks = client.networks ?? [];
+  const limit = appLimitLine(client.app_count, appsInUse);
   return [
     ...rows,
-    new EdgeLineNode('App limit', `${formatCount(client.app_count)} ${client.app_count === 1 ? 'app' : 'apps'}`, 'layers', {
-      tooltip: 'The number of apps this client is allowed to have (app_count), not how many it has.',
-    }),
+    new EdgeLineNode('App limit', limit.description, 'layers', { tooltip: limit.tooltip }),
     new EdgeLineNode('Plan', planText(client.plan, client.plan_id), 'credit-card'),
     new EdgeLineNode('Networks', networks.length === 0 ? 'none' : networks.map((n) => n.name ?? '?').join(', '), 'globe', {
       tooltip: 'Enabled networks; the default one is marked.',
@@ -188,7 +199,8 @@ function collection(label: string, icon: string, entries: [string, unknown][], l
 }
 
 export function appChildren(id: number, app: EdgeApp, host: EdgeNodeHost): TreeNode[] {
-  const nodes: TreeNode[] = [];
+  // First: the last hour of calls, read now that the row is expanded.
+  const nodes: TreeNode[] = [new LastHourNode(id, host)];
   if (app.url) nodes.push(new UrlNode(app.url));
   if (app.template !== null && app.template !== undefined) nodes.push(new AppTemplateNode(app.template, app.template_name ?? undefined, host));
   nodes.push(

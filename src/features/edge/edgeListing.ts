@@ -187,6 +187,13 @@ export class EdgeListing {
     await this.firstAppsPage(bound, generation);
   }
 
+  /** How many apps the account has: the unfiltered list's count (or every page read); unknown otherwise. */
+  appsInUse(): number | undefined {
+    if (this.apps.status !== 'ok' || this.filterText()) return undefined;
+    const { total, next, items } = this.apps.data;
+    return total ?? (next === undefined ? items.length : undefined);
+  }
+
   filterText(): string | undefined {
     const parts = [
       this.filter.name ? `name: ${this.filter.name}` : undefined,
@@ -239,7 +246,7 @@ class AccountNode extends TreeNode {
       this.listing.account,
       'the FastEdge account',
       () => this.listing.reload(),
-      (client) => clientChildren(client, this.host.now()),
+      (client) => clientChildren(client, this.host.now(), this.listing.appsInUse()),
     );
   }
 }

@@ -6,6 +6,7 @@ import { escapeMarkdown } from '../../ui/text/markdownText';
 import { EDGE_KIND_NAMES, type EdgeKind } from './model/edgePins';
 import type { EdgeApp, EdgeClient, EdgeTemplate } from '../../schema/edge';
 import { ActionNode, TreeNode } from '../../ui/treeNodes';
+import type { EdgeAppStats } from './edgeAppStats';
 
 export interface EdgeData {
   client: EdgeClient;
@@ -37,6 +38,10 @@ export interface EdgeNodeHost {
   listsAccount(): boolean;
   /** The connection the view shows now: a row keeps the one it was listed on. */
   readonly activeConnectionId: string | undefined;
+  /** Each app's last hour of calls, read when its row is expanded and kept until Refresh. */
+  readonly appStats: EdgeAppStats;
+  /** Redraws `node` (and below), or the whole view. */
+  refresh(node?: TreeNode): void;
 }
 
 export const CONTEXT = {

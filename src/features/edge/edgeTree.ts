@@ -18,6 +18,7 @@ import { PinNode, type PinHost } from './edgePinNode';
 import { EdgeTemplatePreview } from './edgeTemplatePreview';
 import { fetchEdge, isNotFound, loadStateOf } from './edgeFetch';
 import { EdgeListing } from './edgeListing';
+import { EdgeAppStats } from './edgeAppStats';
 
 export const EDGE_VIEW_ID = 'platformConsole.edge';
 export const EDGE_REFRESH_SETTING = 'platformConsole.edge.refreshIntervalSeconds';
@@ -52,6 +53,7 @@ export class EdgeTree extends NodeTree implements PinHost {
   readonly autoRefresh: RefreshSchedule;
   /** The account's own lists (apps, templates, FastEdge status). */
   readonly listing: EdgeListing;
+  readonly appStats: EdgeAppStats;
   /** Counts of automatic client refreshes (for the log and the tests). */
   autoRefreshCount = 0;
   private readonly refreshedAll = new vscode.EventEmitter<void>();
@@ -70,6 +72,11 @@ export class EdgeTree extends NodeTree implements PinHost {
       () => this.refresh(),
       (what, error) => this.deps.log.error(what, error),
     );
+    this.appStats = new EdgeAppStats({
+      bind: () => this.deps.bindNamed(this.connectionId),
+      logError: (what, error) => this.deps.log.error(what, error),
+      now: () => this.now(),
+    });
     this.preview = new EdgeTemplatePreview((connectionId, id) => this.loadTemplateFor(connectionId, id));
     const seconds = deps.refreshIntervalSeconds ?? (() => vscode.workspace.getConfiguration().get<number>(EDGE_REFRESH_SETTING, 60));
     this.autoRefresh = new RefreshSchedule({
@@ -109,6 +116,7 @@ export class EdgeTree extends NodeTree implements PinHost {
       this.templates.clear();
       this.revealed.clear();
       this.listing.reset();
+      this.appStats.clear();
     }
     this.view.description = active?.name;
     this.refresh();
@@ -293,8 +301,10 @@ export class EdgeTree extends NodeTree implements PinHost {
     if (!node) {
       this.templates.clear();
       this.revealed.clear();
+      this.appStats.clear();
     } else if (node.kind === 'app') {
       for (const key of [...this.revealed]) if (key.startsWith(`${node.id}\u0000`)) this.revealed.delete(key);
+      this.appStats.forget(node.id);
     }
     const lists = !node && this.listing.available !== false ? this.listing.reload() : undefined;
     await vscode.window.withProgress({ location: { viewId: EDGE_VIEW_ID } }, () => Promise.all([this.reload(nodes, { notify: true }), lists]));

@@ -45,6 +45,7 @@ import { createTlsSecret } from './tlsSecretTool';
 import { readReport } from './reportTool';
 import { readEdgeAppLogs } from './edgeLogsTool';
 import { compareEdgeAppConfig } from './edgeConfigDriftTool';
+import { readEdgeAppStats } from './edgeStatsTool';
 import { errorAnswer, otherConnectionNote } from './toolAnswers';
 import type { TypedNamePrompt } from '../../../operations/commandConfirmation';
 import {
@@ -88,6 +89,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   readFunctionLogs,
   readEdgeAppLogs,
   compareEdgeAppConfig,
+  readEdgeAppStats,
   listCloudLocations,
   listCloudSecrets,
   listSnapshotPolicies,

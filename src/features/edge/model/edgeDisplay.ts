@@ -66,18 +66,22 @@ export function consumptionRows(
   const d = now.getUTCDate();
   const h = now.getUTCHours();
   const calls = (v: number | null | undefined) => (typeof v === 'number' ? `${formatCount(v)} ${v === 1 ? 'call' : 'calls'}` : 'not reported');
+  // The client's answer has counts only: its plan's call limits are not published, so none is made up here.
+  const limit =
+    " The platform publishes no call limit on the client: an app that passes its plan's hourly or daily limit" +
+    ' shows status 3 (hourly call limit exceeded) or 4 (daily call limit exceeded).';
   return [
     {
       period: 'hourly',
       label: 'This hour',
       description: calls(client.hourly_consumption),
-      tooltip: `Calls of all the client's apps during the current hour (since ${pad(h)}:00 UTC).`,
+      tooltip: `Calls of all the client's apps during the current hour (since ${pad(h)}:00 UTC).${limit}`,
     },
     {
       period: 'daily',
       label: 'Today (UTC day)',
       description: calls(client.daily_consumption),
-      tooltip: `Calls of all the client's apps during the current UTC day (since ${y}-${pad(m + 1)}-${pad(d)} 00:00 UTC).`,
+      tooltip: `Calls of all the client's apps during the current UTC day (since ${y}-${pad(m + 1)}-${pad(d)} 00:00 UTC).${limit}`,
     },
     {
       period: 'monthly',
@@ -86,6 +90,21 @@ export function consumptionRows(
       tooltip: `Calls of all the client's apps during the current UTC calendar month (${MONTHS[m]} ${y}, since ${y}-${pad(m + 1)}-01 00:00 UTC).`,
     },
   ];
+}
+
+/**
+ * The app limit against the apps there are, when they are known (the account's own list, unfiltered):
+ * "3 of 20 apps", "20 of 20 apps · limit reached"; else the limit alone, "20 apps".
+ */
+export function appLimitLine(limit: number | null | undefined, inUse?: number): { description: string; tooltip: string } {
+  const apps = (n: number | null | undefined) => `${formatCount(n)} ${n === 1 ? 'app' : 'apps'}`;
+  const what = 'The number of apps this client is allowed to have (app_count)';
+  if (inUse === undefined || typeof limit !== 'number') return { description: apps(limit), tooltip: `${what}, not how many it has.` };
+  const reached = inUse >= limit ? ' · limit reached' : '';
+  return {
+    description: `${formatCount(inUse)} of ${apps(limit)}${reached}`,
+    tooltip: `${what}: ${formatCount(limit)}; the account's apps list counts ${apps(inUse)}${reached ? ', so a new app is refused until one is deleted' : ''}.`,
+  };
 }
 
 /**
