@@ -53,7 +53,7 @@ export interface SimState {
   edgeClients: Map<number, EdgeClient>;
   /** The account's FastEdge secrets (checksums and lengths, never values). */
   edgeSecrets: Map<number, EdgeSecretRecord>;
-  /** The account's edge stores (names and sizes; their data is not simulated). */
+  /** The account's edge stores with their data (kv pairs, a sorted set, a bloom filter). */
   edgeStores: Map<number, EdgeStoreRecord>;
   products: Map<number, Product>;
   trials: Map<number, TrialRecord>;
@@ -96,7 +96,7 @@ export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: n
     edgeTemplates: byId(edgeTemplates),
     edgeClients: byId(edgeClients),
     edgeSecrets: byId(seedEdgeSecrets()),
-    edgeStores: byId(seedEdgeStores()),
+    edgeStores: byId(seedEdgeStores(referenceMs)),
     products: byId(products),
     trials: byId(seedTrials(referenceMs, products)),
     freeFeatures: byId(seedFreeFeatures(referenceMs)),
