@@ -32,7 +32,11 @@ const entryBytes = (entry: EdgeKvRecord | undefined) =>
 
 function kvPayload(entry: Extract<EdgeKvRecord, { datatype: 'kv' }>, listed: boolean) {
   const big = listed && entry.value.length > LISTED_VALUE_MAX;
-  const value = big ? createHash('sha256').update(Buffer.from(entry.value, entry.encoding === 'base64' ? 'base64' : 'utf8')).digest('hex') : entry.value;
+  const value = big
+    ? createHash('sha256')
+        .update(Buffer.from(entry.value, entry.encoding === 'base64' ? 'base64' : 'utf8'))
+        .digest('hex')
+    : entry.value;
   return { value, encoding: big ? 'sha256' : entry.encoding, ...(entry.expiry ? { expiry: entry.expiry } : {}) };
 }
 

@@ -24,6 +24,8 @@ export type EdgeKvDatatype = (typeof EDGE_KV_DATATYPES)[number];
 /** RFC 3339 with a zone, as `store_kv_pair_value.expiry` is published ("2024-12-31T23:59:59Z"). */
 export const RFC3339_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
 const BASE64_PATTERN = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** Standard base64 with its padding (what `encoding: base64` sends). */
+export const isBase64 = (text: string) => BASE64_PATTERN.test(text);
 
 export const edgeKvKey = () => textOf(1, EDGE_KV_KEY_MAX);
 
@@ -41,7 +43,7 @@ export const edgeKvPairInput = lazySchema(() =>
       encoding: z.enum(['plain', 'base64'], 'must be plain or base64 (sha256 is only ever answered)').optional(),
       expiry: edgeKvExpiry().optional(),
     })
-    .refine((p) => p.encoding !== 'base64' || BASE64_PATTERN.test(p.value), { message: 'must be base64 when encoding is base64', path: ['value'] }),
+    .refine((p) => p.encoding !== 'base64' || isBase64(p.value), { message: 'must be base64 when encoding is base64', path: ['value'] }),
 );
 
 /** One change of PUT /kv/{store_id}/data: a kv pair added (or replaced) or a key deleted. */
@@ -77,9 +79,7 @@ export const edgeStore = lazySchema(() =>
 export type EdgeStore = z.output<typeof edgeStore>;
 
 /** `encoded_value` (with a kv pair's `expiry`, a sorted set item's `score`). */
-export const edgeKvValue = lazySchema(() =>
-  z.looseObject({ value: lenientText(), encoding: lenientText(), expiry: lenientText(), score: lenientNumber() }),
-);
+export const edgeKvValue = lazySchema(() => z.looseObject({ value: lenientText(), encoding: lenientText(), expiry: lenientText(), score: lenientNumber() }));
 export type EdgeKvValue = z.output<typeof edgeKvValue>;
 
 /** `store_entry_short`: a key of the listing; its payload is a kv pair's value (absent for the other kinds). */
@@ -100,7 +100,10 @@ export const edgeKvEntry = lazySchema(() =>
     key: lenientText(),
     datatype: lenientText(),
     count: lenientInt(),
-    payload: z.union([lenientArray(edgeKvValue), edgeKvValue]).nullish().catch(undefined),
+    payload: z
+      .union([lenientArray(edgeKvValue), edgeKvValue])
+      .nullish()
+      .catch(undefined),
   }),
 );
 export type EdgeKvEntry = z.output<typeof edgeKvEntry>;
