@@ -7,7 +7,7 @@ import { lazySchema } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
 import { pageQuery, usableItems } from './paging';
-import { lenientArray, lenientInt, lenientNumber, lenientObject, lenientText, positiveId, textOf, typeError } from './schemaKit';
+import { lenientInt, lenientNumber, lenientObject, lenientText, positiveId, textOf, typeError } from './schemaKit';
 
 /** The published key: 1..256 characters (`store_entry.key`). */
 export const EDGE_KV_KEY_MAX = 256;
@@ -101,7 +101,7 @@ export const edgeKvEntry = lazySchema(() =>
     datatype: lenientText(),
     count: lenientInt(),
     payload: z
-      .union([lenientArray(edgeKvValue), edgeKvValue])
+      .union([z.array(edgeKvValue), edgeKvValue])
       .nullish()
       .catch(undefined),
   }),
