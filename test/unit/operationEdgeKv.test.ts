@@ -106,7 +106,10 @@ describe('the edge KV operations and tools against the simulator', { timeout: 60
   it('the read tools answer as data: stores, keys by prefix with the next offset, a text value escaped, a binary one as hex, a set with scores', async () => {
     const stores = (await t.run('list_edge_stores', {})).said;
     assert.match(stores, /^Edge stores on "Sim": 3\./);
-    assert.match(stores, /<platform-data source="list_edge_stores"[^>]*>\n- id 126: "resized-cache" · 5 MiB · used by 1 app\(s\) · comment "Resized images"\n- id 127: "geo-table" · 18 KiB · used by 0 app\(s\) · comment "Country overrides"/);
+    assert.match(
+      stores,
+      /<platform-data source="list_edge_stores"[^>]*>\n- id 126: "resized-cache" · 5 MiB · used by 1 app\(s\) · comment "Resized images"\n- id 127: "geo-table" · 18 KiB · used by 0 app\(s\) · comment "Country overrides"/,
+    );
     const keys = (await t.run('list_edge_store_keys', { store_id: 127, prefix: 'country/', limit: 3 })).said;
     assert.match(keys, /: 3 of 7 shown\./);
     assert.match(keys, /- "country\/AT" · "kv" · 10 bytes of text/);
