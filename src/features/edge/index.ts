@@ -1,5 +1,5 @@
 // Edge: the view of pinned FastEdge clients, apps and templates, its commands, the template
-// previews, an app's lifecycle (enable, disable, debug, delete), Deploy to Edge App…, Create Edge App…, its configuration and the account's FastEdge secrets.
+// previews, an app's lifecycle (enable, disable, debug, delete), Deploy to Edge App…, Create Edge App…, its configuration, the account's FastEdge secrets and its KV stores.
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { registerEdgeAppCommands } from './edgeAppCommands';
@@ -8,6 +8,7 @@ import { registerEdgeConfigEditor } from './edgeConfigEditor';
 import { registerEdgeCreateCommand } from './edgeCreateCommand';
 import { registerEdgeDeployCommand } from './edgeDeployCommand';
 import { registerEdgeSecretCommands } from './edgeSecretCommands';
+import { registerEdgeKvCommands } from './edgeKvCommands';
 import { EdgeLinkStore } from './edgeLinkStore';
 import { EdgePinStore } from './edgePinStore';
 import { EdgeTree } from './edgeTree';
@@ -27,6 +28,7 @@ export class EdgeFeature extends Disposable {
     for (const d of registerEdgeConfigEditor({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeCreateCommand({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeSecretCommands({ ...ctx, tree: this.tree })) this._register(d);
+    for (const d of registerEdgeKvCommands({ ...ctx, tree: this.tree })) this._register(d);
   }
 }
 
