@@ -73,6 +73,14 @@ describe('the KV data write, as the platform takes it', () => {
     assert.ok(put(add('k', { value: 'x', expiry: '2026-12-31T23:59:59+01:00' })));
   });
 
+  it('the key prefix of the listing is 1 to 1024 characters; a page at most 10000', () => {
+    const list = (query: object) => validateCall(endpoints.listEdgeStoreData, { params: { store_id: 127 }, query });
+    assert.throws(() => list({ search: 'p'.repeat(1025) }), /search: must be at most 1024 characters/);
+    assert.throws(() => list({ search: '' }), /search: must not be empty/);
+    assert.ok(list({ search: 'p'.repeat(1024), limit: 10_000 }));
+    assert.throws(() => list({ limit: 10_001 }), /limit: must be at most 10000/);
+  });
+
   it('add needs its payload; only kv pairs are added; an empty list is refused', () => {
     refusedWith([{ key: 'k', datatype: 'kv', op: 'add' }], /payload: is required to add a key/);
     refusedWith([{ key: 'k', datatype: 'sorted_set', op: 'add', payload: { value: 'x' } }], /datatype: only kv pairs are written here/);
