@@ -83,7 +83,7 @@ export const putEdgeKvKey = defineOperation({
     const payload = { value, ...(encoding ? { encoding } : {}), ...(expiry ? { expiry } : {}) };
     return checkedRequest(put(), { params: { store_id }, body: [{ key, datatype: 'kv', op: 'add', payload }] });
   },
-  action: ({ key }, thing?: EdgeKvThing) => `Put key ${JSON.stringify(key)} in edge store ${thing?.store.name || 'by id'}`,
+  action: ({ store_id, key }, thing?: EdgeKvThing) => `Put key ${JSON.stringify(key)} in edge store ${thing?.store.name || store_id}`,
   read: (api, { store_id, key }, signal) => readEdgeKv(api, store_id, key, signal),
   target: ({ store_id, key, value, encoding, expiry }, thing) => {
     const held = thing?.entry;
@@ -115,7 +115,7 @@ export const deleteEdgeKvKey = defineOperation({
     const { store_id, key } = validateRequest(delFields(), input);
     return checkedRequest(put(), { params: { store_id }, body: [{ key, datatype: 'kv', op: 'del_key' }] });
   },
-  action: ({ key }, thing?: EdgeKvThing) => `Delete key ${JSON.stringify(key)} from edge store ${thing?.store.name || 'by id'}`,
+  action: ({ store_id, key }, thing?: EdgeKvThing) => `Delete key ${JSON.stringify(key)} from edge store ${thing?.store.name || store_id}`,
   read: async (api, { store_id, key }, signal) => {
     const thing = await readEdgeKv(api, store_id, key, signal);
     // A key not there: nothing to delete, nothing asked.

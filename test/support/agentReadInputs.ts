@@ -12,7 +12,7 @@ export const AGENT_READ_INPUTS: Record<string, Record<string, unknown>> = {
   list_edge_secrets: {},
   list_edge_stores: {},
   list_edge_store_keys: { store_id: 127, prefix: 'country/', limit: 3 },
-  read_edge_store_value: { store_id: 127, key: 'blob/pixel' },
+  read_edge_store_value: { store_id: 127, key: 'session/7f3a' },
   list_cloud_secrets: { project_id: 1, region_id: 1 },
   list_snapshot_policies: { project_id: 1, region_id: 1 },
   list_storages: {},

@@ -139,6 +139,8 @@ export function registerEdgeKvCommands(deps: EdgeKvDeps): vscode.Disposable[] {
           ],
           activeValue: s.source ?? 'typed',
         });
+        // Another source: what the other one filled is not kept.
+        if (s.file !== undefined && s.source === 'typed') s.value = s.encoding = s.file = undefined;
       },
     },
     { ...fieldStep(putEdgeKvKey, 'value', { when: (s) => s.source === 'typed' }), id: 'value' },
@@ -217,8 +219,10 @@ export function registerEdgeKvCommands(deps: EdgeKvDeps): vscode.Disposable[] {
     ];
     const done = await runWizard<PutState>({ ...given }, { title: `Put Key (${bound.connection.name})`, ui: deps.ui(), steps });
     if (!done || done.value === undefined) return false;
-    const { store_id, key, value, encoding, expiry } = done;
-    const input = operationInput(putEdgeKvKey, { store_id, key, value, ...(encoding === 'base64' ? { encoding } : {}), expiry });
+    const { store_id, key, value, expiry } = done;
+    // Base64 only for a file's bytes: a value typed after going Back from a file is text.
+    const encoding = done.source === 'file' && done.encoding === 'base64' ? done.encoding : undefined;
+    const input = operationInput(putEdgeKvKey, { store_id, key, value, encoding, expiry });
     return confirmAndSend(bound, putEdgeKvKey, input);
   };
 

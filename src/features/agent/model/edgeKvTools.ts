@@ -113,11 +113,13 @@ export const readEdgeStoreValue = defineTool({
     }
     if (!payload) return `${where} holds no value the platform returned.`;
     const shown = showKvValue(payload.value ?? '', payload.encoding);
-    const expiry = payload.expiry ? ` It expires at ${q(payload.expiry)}.` : '';
-    if (shown.kind === 'hash')
-      return withData({ head: `${where}: the platform gave only its SHA-256.${expiry}`, source: 'read_edge_store_value', data: [escapeText(shown.text)] });
-    const head = `${where}: ${byteSize(shown.bytes)}, ${shown.kind === 'text' ? 'text' : 'binary (a hex dump)'}.${expiry}`;
-    return withData({ head, source: 'read_edge_store_value', data: shown.text.split('\n').map(escapeText) });
+    // The expiry is the platform's text: the first line of the data, never in our words.
+    const expiry = payload.expiry ? [`expires at ${q(payload.expiry)}`] : [];
+    const source = 'read_edge_store_value';
+    if (shown.kind === 'hash') return withData({ head: `${where}: the platform gave only its SHA-256.`, source, data: [...expiry, escapeText(shown.text)] });
+    const head = `${where}: ${byteSize(shown.bytes)}, ${shown.kind === 'text' ? 'text' : 'binary (a hex dump)'}.`;
+    // Text is one escaped line (its newlines shown as \n); a hex dump is our own lines, each escaped too.
+    return withData({ head, source, data: [...expiry, ...(shown.kind === 'text' ? [escapeText(shown.text)] : shown.text.split('\n').map(escapeText))] });
   },
 });
 
