@@ -23,7 +23,10 @@ describe('edge KV operations as the command confirms them', () => {
     assert.equal(text.button, 'Put');
     assert.match(
       text.detail,
-      /Connection: Prod \(https:\/\/api\.example\)\nStore: geo-table \(ID 127\)\nKey: country\/IT\nValue: 8 bytes of text\nExpires: 2030-01-01T00:00:00Z\nThe key now: not in the store \(a new key\)\n/,
+      new RegExp(
+        'Connection: Prod \\(https://api\\.example\\)\\nStore: geo-table \\(ID 127\\)\\nKey: country/IT\\nValue: 8 bytes of text\\n' +
+          'Expires: 2030-01-01T00:00:00Z\\nThe key now: not in the store \\(a new key\\)\\n',
+      ),
     );
   });
 
@@ -108,7 +111,10 @@ describe('the edge KV operations and tools against the simulator', { timeout: 60
     assert.match(stores, /^Edge stores on "Sim": 3\./);
     assert.match(
       stores,
-      /<platform-data source="list_edge_stores"[^>]*>\n- id 126: "resized-cache" · 5 MiB · used by 1 app\(s\) · comment "Resized images"\n- id 127: "geo-table" · 18 KiB · used by 0 app\(s\) · comment "Country overrides"/,
+      new RegExp(
+        '<platform-data source="list_edge_stores"[^>]*>\\n- id 126: "resized-cache" · 5 MiB · used by 1 app\\(s\\) · comment "Resized images"\\n' +
+          '- id 127: "geo-table" · 18 KiB · used by 0 app\\(s\\) · comment "Country overrides"',
+      ),
     );
     const keys = (await t.run('list_edge_store_keys', { store_id: 127, prefix: 'country/', limit: 3 })).said;
     assert.match(keys, /: 3 of 7 shown\./);

@@ -20,7 +20,9 @@ export const listEdgeStores = defineTool({
   referenceName: 'platformEdgeStores',
   displayName: 'List Edge Stores',
   userDescription: "The account's FastEdge KV stores: names, comments, sizes and how many apps use each",
-  modelDescription: `Lists the account's FastEdge edge (KV) stores: id, name, comment, size in bytes and how many apps use each. At most ${LIST_MAX} per answer with the total. list_edge_store_keys takes a store id from here.`,
+  modelDescription:
+    "Lists the account's FastEdge edge (KV) stores: id, name, comment, size in bytes and how many apps use each. " +
+    `At most ${LIST_MAX} per answer with the total. list_edge_store_keys takes a store id from here.`,
   kind: 'read',
   input: () => z.strictObject({ ...connectionField }),
   run: async (b) => {
@@ -107,7 +109,8 @@ export const readEdgeStoreValue = defineTool({
         source: 'read_edge_store_value',
         data: payload.map((item) => {
           const shown = showKvValue(item.value ?? '', item.encoding, 4096);
-          return `- ${shown.kind === 'text' ? q(shown.text) : `(${shown.kind}) ${escapeText(shown.text)}`}${item.score !== undefined && item.score !== null ? ` · score ${item.score}` : ''}`;
+          const score = item.score !== undefined && item.score !== null ? ` · score ${item.score}` : '';
+          return `- ${shown.kind === 'text' ? q(shown.text) : `(${shown.kind}) ${escapeText(shown.text)}`}${score}`;
         }),
       });
     }
