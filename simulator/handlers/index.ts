@@ -9,6 +9,7 @@ import { deleteEdgeBinary, storeEdgeBinary } from './edgeBinaries';
 import { createEdgeApp, listEdgeBinaries } from './edgeAppCreate';
 import { createEdgeSecret, deleteEdgeSecret, getEdgeSecret, listEdgeSecrets, patchEdgeSecret } from './edgeSecrets';
 import { listEdgeStores } from './edgeStores';
+import { getEdgeStore, getEdgeStoreKey, listEdgeStoreData, putEdgeStoreData } from './edgeKv';
 import { getFunctionLogs } from './faas';
 import {
   createNotificationSetting,
@@ -88,6 +89,10 @@ export const handlers: Handlers = {
   patchEdgeSecret,
   deleteEdgeSecret,
   listEdgeStores,
+  getEdgeStore,
+  listEdgeStoreData,
+  getEdgeStoreKey,
+  putEdgeStoreData,
   listReports,
   listReportTemplates,
   listProtectionProfilesPaged,

@@ -58,7 +58,7 @@ export interface SimState {
   edgeClients: Map<number, EdgeClient>;
   /** The account's FastEdge secrets (checksums and lengths, never values). */
   edgeSecrets: Map<number, EdgeSecretRecord>;
-  /** The account's edge stores (names and sizes; their data is not simulated). */
+  /** The account's edge stores with their data (kv pairs, a sorted set, a bloom filter). */
   edgeStores: Map<number, EdgeStoreRecord>;
   /** The calls the apps' URLs received (bounded): what the FastEdge statistics are made from. */
   edgeCalls: EdgeCallLog;
@@ -109,7 +109,7 @@ export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: n
     edgeTemplates: byId(edgeTemplates),
     edgeClients: byId(edgeClients),
     edgeSecrets: byId(seedEdgeSecrets()),
-    edgeStores: byId(seedEdgeStores()),
+    edgeStores: byId(seedEdgeStores(referenceMs)),
     edgeCalls: new EdgeCallLog(EDGE_CALLS_CAP, {
       // Named seeded apps only (not the --app-count ones): a bounded cost for a read of every app.
       appIds: edgeApps.filter((a) => a.client_id === EDGE_ACCOUNT_CLIENT && a.status === 1 && a.id < 10_000).map((a) => a.id),

@@ -6,6 +6,7 @@ import { deleteEdgeApp, disableEdgeApp, enableEdgeApp, startEdgeAppDebug } from 
 import { createEdgeApp } from './edgeCreate';
 import { deleteEdgeBinary, deployEdgeApp, rollBackEdgeApp } from './edgeDeploy';
 import { createEdgeSecret, deleteEdgeSecret, replaceEdgeSecretValue } from './edgeSecrets';
+import { deleteEdgeKvKey, putEdgeKvKey } from './edgeKv';
 import { createSecret, deleteCloudSecret } from './cloudSecrets';
 import { createNotificationSetting, updateNotificationSetting } from './notificationSettings';
 import type { Operation } from './operation';
@@ -42,6 +43,8 @@ export const OPERATIONS: readonly Operation[] = [
   createEdgeSecret,
   replaceEdgeSecretValue,
   deleteEdgeSecret,
+  putEdgeKvKey,
+  deleteEdgeKvKey,
   deployEdgeApp,
   rollBackEdgeApp,
   deleteEdgeBinary,

@@ -38,6 +38,7 @@ import { listEdgeBinariesEndpoint } from './edgeBinaryList';
 import { createSecretV2Endpoint, deleteSecretEndpoint, getSecretEndpoint, patchFunctionEndpoint, patchScheduleEndpoint } from './cloudChanges';
 import { createEdgeSecretEndpoint, deleteEdgeSecretEndpoint, getEdgeSecretEndpoint, listEdgeSecretsEndpoint, patchEdgeSecretEndpoint } from './edgeSecrets';
 import { listEdgeStoresEndpoint } from './edgeStores';
+import { getEdgeStoreEndpoint, getEdgeStoreKeyEndpoint, listEdgeStoreDataEndpoint, putEdgeStoreDataEndpoint } from './edgeKv';
 import { createProfileEndpoint, deleteProfileEndpoint, getTemplateEndpoint, listTemplatePoliciesEndpoint } from './profileTemplates';
 import { listDdosEventsEndpoint } from './ddosEvents';
 
@@ -82,6 +83,10 @@ const ALL = [
   patchEdgeSecretEndpoint,
   deleteEdgeSecretEndpoint,
   listEdgeStoresEndpoint,
+  getEdgeStoreEndpoint,
+  listEdgeStoreDataEndpoint,
+  getEdgeStoreKeyEndpoint,
+  putEdgeStoreDataEndpoint,
   listReportsEndpoint,
   listReportTemplatesEndpoint,
   listProfilesPagedEndpoint,

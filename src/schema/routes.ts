@@ -5,7 +5,7 @@
 // fails when the two drift).
 import type { Dialect } from './dialect';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Route {
   /** The group the typed API offers it under (`api.cloud.createSecret`): the table is the only list of groups. */
@@ -105,6 +105,11 @@ export const ROUTES = {
   deleteEdgeSecret: platformOwn('edge', 'DELETE', '/edge/v1/secrets/{secret_id}', '/fastedge/v1/secrets/{secret_id}'),
   // The account's edge stores (KV), for an app's store references.
   listEdgeStores: platformOwn('edge', 'GET', '/edge/v1/kv', '/fastedge/v1/kv'),
+  // An edge store's data (#55 item 5): the store read, its keys listed (prefix, paging), one key read, kv pairs put and deleted (PUT).
+  getEdgeStore: platformOwn('edge', 'GET', '/edge/v1/kv/{store_id}', '/fastedge/v1/kv/{store_id}'),
+  listEdgeStoreData: platformOwn('edge', 'GET', '/edge/v1/kv/{store_id}/data', '/fastedge/v1/kv/{store_id}/data'),
+  getEdgeStoreKey: platformOwn('edge', 'GET', '/edge/v1/kv/{store_id}/data/{key}', '/fastedge/v1/kv/{store_id}/data/{key}'),
+  putEdgeStoreData: platformOwn('edge', 'PUT', '/edge/v1/kv/{store_id}/data', '/fastedge/v1/kv/{store_id}/data'),
   listReports: platformOwn('billing', 'GET', '/billing/org/v1/reports', '/billing/org/v1/reports'),
   listReportTemplates: platformOwn('billing', 'GET', '/billing/org/v1/reports/templates', '/billing/org/v1/reports/templates'),
   listProtectionProfilesPaged: platformOwn('security', 'GET', '/security/guard/v3/profiles', '/security/sifter/v3/profiles'),

@@ -61,7 +61,7 @@ describe("Edge view: the account's own lists", function () {
     const roots = await rows();
     assert.deepEqual(
       roots.map((r) => r.label),
-      ['FastEdge account', 'Apps', 'Secrets', 'Templates'],
+      ['FastEdge account', 'Apps', 'Secrets', 'KV Stores', 'Templates'],
     );
     assert.match(roots[0]!.description ?? '', /^enabled · .+ · app limit \d+$/);
     const apps = await rows(roots[1]!.node);
@@ -137,7 +137,7 @@ describe("Edge view: the account's own lists", function () {
     const roots = await rows();
     assert.deepEqual(
       roots.map((r) => r.label),
-      ['FastEdge account', 'Apps', 'Secrets', 'Templates', 'Pinned clients'],
+      ['FastEdge account', 'Apps', 'Secrets', 'KV Stores', 'Templates', 'Pinned clients'],
     );
     await edge().unpin('client', 202);
   });

@@ -120,6 +120,19 @@ function calls(taskId: () => string): Calls {
     getEdgeSecret: { params: { secret_id: 636 }, run: (api) => api.edge.getEdgeSecret({ params: { secret_id: 636 } }) },
     patchEdgeSecret: { params: { secret_id: 637 }, run: (api) => api.edge.patchEdgeSecret({ params: { secret_id: 637 }, body: { comment: 'patched' } }) },
     listEdgeStores: { params: {}, run: (api) => api.edge.listEdgeStores({ params: {}, query: { limit: 2, offset: 1 } }) },
+    getEdgeStore: { params: { store_id: 127 }, run: (api) => api.edge.getEdgeStore({ params: { store_id: 127 } }) },
+    listEdgeStoreData: {
+      params: { store_id: 127 },
+      run: (api) => api.edge.listEdgeStoreData({ params: { store_id: 127 }, query: { search: 'country/', limit: 2 } }),
+    },
+    getEdgeStoreKey: {
+      params: { store_id: 127, key: 'country/DE' },
+      run: (api) => api.edge.getEdgeStoreKey({ params: { store_id: 127, key: 'country/DE' } }),
+    },
+    putEdgeStoreData: {
+      params: { store_id: 128 },
+      run: (api) => api.edge.putEdgeStoreData({ params: { store_id: 128 }, body: [{ key: 'dialect', datatype: 'kv', op: 'add', payload: { value: 'x' } }] }),
+    },
     deleteEdgeSecret: { params: { secret_id: 638 }, run: (api) => api.edge.deleteEdgeSecret({ params: { secret_id: 638 }, query: { force: true } }) },
     listReports: { params: {}, run: (api) => api.billing.listReports({ params: {}, query: { ordering: '-created_at', limit: 10 } }) },
     listReportTemplates: { params: {}, run: (api) => api.billing.listReportTemplates({ params: {}, query: {} }) },

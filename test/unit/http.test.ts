@@ -131,8 +131,10 @@ describe('HttpClient', () => {
     assert.match(error.message, /upstream timed out/);
   });
 
-  it('never retries POST, PATCH or DELETE', async () => {
+  it('never retries POST, PUT, PATCH or DELETE', async () => {
     for (const call of [
+      (api: ReturnType<typeof client>['api']) =>
+        api.edge.putEdgeStoreData({ params: { store_id: 1 }, body: [{ key: 'k', datatype: 'kv', op: 'add', payload: { value: 'v' } }] }),
       (api: ReturnType<typeof client>['api']) => api.billing.createReport({ params: {}, body: { template_code: 'x' } }),
       (api: ReturnType<typeof client>['api']) => api.security.updateProtectionProfile({ params: { protection_profile_id: 1 }, body: { name: 'n' } }),
       (api: ReturnType<typeof client>['api']) => api.storage.deleteStorage({ params: { storage_id: 1 } }),
@@ -261,6 +263,16 @@ describe("HttpClient: what the platform's own clients read", () => {
     await asked.api.edge.getEdgeApp({ params: { app_id: 1 } });
     assert.equal(asked.sent.length, 2);
     assert.equal(asked.log[0]?.retries, 1);
+  });
+
+  it('a PUT goes as PUT with its JSON body, once (#55: the edge store data write)', async () => {
+    const { api, sent } = client([json(200, { store_size: 1, revision: 2, write_count: 1, del_count: 0, write_size: 1 })]);
+    const answer = await api.edge.putEdgeStoreData({ params: { store_id: 7 }, body: [{ key: 'a/b', datatype: 'kv', op: 'del_key' }] });
+    assert.equal(answer.revision, 2);
+    assert.equal(sent.length, 1);
+    assert.equal(sent[0]?.method, 'PUT');
+    assert.equal(sent[0]?.url, 'https://api.example.test/edge/v1/kv/7/data');
+    assert.deepEqual(JSON.parse(sent[0]?.body ?? ''), [{ key: 'a/b', datatype: 'kv', op: 'del_key' }]);
   });
 
   it('x-should-retry: true never makes a POST, PATCH or DELETE go twice', async () => {

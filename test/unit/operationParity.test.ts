@@ -94,6 +94,9 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   createEdgeSecret: { name: 'api-token-2', comment: 'for the parity test', value: 'value-of-the-parity-secret' },
   replaceEdgeSecretValue: { secret_id: 636, slot: 1704067200, value: 'new-value-of-the-parity-secret' },
   deleteEdgeSecret: { secret_id: 636, force: true },
+  // An existing key: the destructive case of Put (the value it holds is overwritten).
+  putEdgeKvKey: { store_id: 127, key: 'country/DE', value: 'eu-central-2', expiry: '2030-01-01T00:00:00Z' },
+  deleteEdgeKvKey: { store_id: 127, key: 'country/FR' },
   deployEdgeApp: { app_id: 101, file: WASM_FILE },
   rollBackEdgeApp: { app_id: 101, from_binary: 4748, binary: 4751 },
   deleteEdgeBinary: { binary_id: 4748 },

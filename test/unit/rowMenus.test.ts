@@ -111,6 +111,27 @@ describe('row menus the UI walks used (their commands proven in the integration 
       ],
     },
     {
+      what: 'a kv pair in an edge store (edgeKv: Open Value, Put Key…, Delete Key); a sorted set is only opened',
+      context: row('edge', 'platformConsole.edgeKvKey.kv'),
+      inline: false,
+      titles: ['Open Value', 'Put Key…', 'Delete Key'],
+      notOn: [row('edge', 'platformConsole.edgeKvStores'), { ...row('edge', 'platformConsole.edgeKvKey.kv'), 'platformConsole.signedIn': false }],
+    },
+    {
+      what: 'an edge store (edgeKv: the Put Key… and Filter Keys buttons on the row), filtered or not; not the group',
+      context: row('edge', 'platformConsole.edgeKvStore'),
+      inline: true,
+      titles: ['Put Key…', 'Filter Keys by Prefix…'],
+      notOn: [row('edge', 'platformConsole.edgeKvStores'), row('edge', 'platformConsole.edgeKvKey.kv')],
+    },
+    {
+      what: 'a filtered edge store (edgeKv: the Clear Key Filter button)',
+      context: row('edge', 'platformConsole.edgeKvStore.filtered'),
+      inline: true,
+      titles: ['Clear Key Filter'],
+      notOn: [row('edge', 'platformConsole.edgeKvStore'), row('edge', 'platformConsole.edgeKvStores')],
+    },
+    {
       what: 'a protection profile (profiles: its context menu; profileCreate: Delete…)',
       context: row('protectionProfiles', 'platformConsole.profile'),
       inline: false,

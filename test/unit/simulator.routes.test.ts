@@ -215,6 +215,16 @@ const samples: Record<EndpointName, Sample> = {
   listEdgeBinaries: { method: 'GET', path: '/edge/v1/binaries', status: 200, keys: ['binaries'] },
   listEdgeSecrets: { method: 'GET', path: '/edge/v1/secrets?app_id=101', status: 200, keys: ['secrets', 'count'] },
   listEdgeStores: { method: 'GET', path: '/edge/v1/kv?limit=2', status: 200, keys: ['count', 'stores'] },
+  getEdgeStore: { method: 'GET', path: '/edge/v1/kv/127', status: 200, keys: ['name'] },
+  listEdgeStoreData: { method: 'GET', path: '/edge/v1/kv/127/data?search=country%2F&limit=2', status: 200, keys: ['count', 'entries'] },
+  getEdgeStoreKey: { method: 'GET', path: '/edge/v1/kv/127/data/country%2FDE', status: 200, keys: ['key', 'datatype', 'count'] },
+  putEdgeStoreData: {
+    method: 'PUT',
+    path: '/edge/v1/kv/128/data',
+    body: [{ key: 'route-sample', datatype: 'kv', op: 'add', payload: { value: 'v' } }],
+    status: 200,
+    keys: ['store_size', 'revision', 'write_count', 'del_count', 'write_size'],
+  },
   createEdgeSecret: {
     method: 'POST',
     path: '/edge/v1/secrets',

@@ -14,6 +14,7 @@ import { edgeAppContext } from './model/edgeAppActions';
 import { appChildren, appItem, clientChildren, templateChildren, templateItem } from './edgeDetailNodes';
 import { themeIcon, type EdgeNodeHost } from './edgeNodes';
 import { EdgeSecretsListing, EdgeSecretsNode } from './edgeSecretsGroup';
+import { EdgeKvListing, EdgeKvStoresNode } from './edgeKvGroup';
 import type { ListedOn } from '../../ui/listedOn';
 
 export const EDGE_APPS_PAGE = 100;
@@ -51,6 +52,8 @@ export class EdgeListing {
   private first: Promise<void> | undefined;
   /** The account's FastEdge secrets (their own group, read when opened). */
   readonly secrets: EdgeSecretsListing;
+  /** The account's edge (KV) stores and their keys (their own group, read when opened). */
+  readonly kv: EdgeKvListing;
 
   constructor(
     private readonly bind: () => Promise<BoundConnection | undefined>,
@@ -58,6 +61,7 @@ export class EdgeListing {
     private readonly logError: (what: string, error: unknown) => void,
   ) {
     this.secrets = new EdgeSecretsListing(bind, changed, logError);
+    this.kv = new EdgeKvListing(bind, changed, logError);
   }
 
   /** Another connection (or signed out): everything read is dropped; answers on their way too. */
@@ -68,6 +72,7 @@ export class EdgeListing {
     this.filter = {};
     this.first = undefined;
     this.secrets.reset();
+    this.kv.reset();
   }
 
   /** The first read of the three lists (once per connection; Refresh reads again). */
@@ -80,7 +85,7 @@ export class EdgeListing {
   reload(): Promise<void> {
     const first = this.read();
     this.first = first;
-    return Promise.all([first, this.secrets.reload()]).then(() => undefined);
+    return Promise.all([first, this.secrets.reload(), this.kv.reload()]).then(() => undefined);
   }
 
   private async read(): Promise<void> {
@@ -202,9 +207,15 @@ export class EdgeListing {
     return parts.length ? parts.join(', ') : undefined;
   }
 
-  /** The roots this part of the view adds: account, apps, secrets, templates. */
+  /** The roots this part of the view adds: account, apps, secrets, KV stores, templates. */
   nodes(host: EdgeNodeHost): TreeNode[] {
-    return [new AccountNode(this, host), new AppsNode(this, host), new EdgeSecretsNode(this.secrets), new TemplatesNode(this, host)];
+    return [
+      new AccountNode(this, host),
+      new AppsNode(this, host),
+      new EdgeSecretsNode(this.secrets),
+      new EdgeKvStoresNode(this.kv),
+      new TemplatesNode(this, host),
+    ];
   }
 }
 

@@ -1,5 +1,5 @@
 // Edge: the view of pinned FastEdge clients, apps and templates, its commands, the template
-// previews, an app's lifecycle (enable, disable, debug, delete), Deploy to Edge App…, Create Edge App…, its configuration and the account's FastEdge secrets.
+// previews, an app's lifecycle (enable, disable, debug, delete), Deploy to Edge App…, Create Edge App…, its configuration, the account's FastEdge secrets and its KV stores.
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { registerEdgeAppCommands } from './edgeAppCommands';
@@ -10,6 +10,7 @@ import { registerEdgeConfigPull } from './edgeConfigPull';
 import { registerEdgeCreateCommand } from './edgeCreateCommand';
 import { registerEdgeDeployCommand } from './edgeDeployCommand';
 import { registerEdgeSecretCommands } from './edgeSecretCommands';
+import { registerEdgeKvCommands } from './edgeKvCommands';
 import { EdgeLinkStore } from './edgeLinkStore';
 import { EdgePinStore } from './edgePinStore';
 import { EdgeTree } from './edgeTree';
@@ -33,6 +34,7 @@ export class EdgeFeature extends Disposable {
     for (const d of registerEdgeSecretCommands({ ...ctx, tree: this.tree })) this._register(d);
     this.configDrift = this._register(new EdgeConfigDrift({ ...ctx, links: this.links, tree: this.tree }));
     for (const d of registerEdgeConfigPull({ ...ctx, tree: this.tree, links: this.links, drift: this.configDrift })) this._register(d);
+    for (const d of registerEdgeKvCommands({ ...ctx, tree: this.tree })) this._register(d);
   }
 }
 

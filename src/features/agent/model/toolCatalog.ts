@@ -30,6 +30,7 @@ import { setEdgeAppConfig } from './edgeConfigTool';
 import { deleteEdgeBinary, deployEdgeApp, rollBackEdgeApp } from './edgeDeployTools';
 import { createEdgeApp, listEdgeBinaries } from './edgeCreateTools';
 import { deleteEdgeSecret, listEdgeSecrets } from './edgeSecretTools';
+import { deleteEdgeKvKey, listEdgeStoreKeys, listEdgeStores, putEdgeKvKey, readEdgeStoreValue } from './edgeKvTools';
 import {
   deleteCloudSecret,
   deleteSnapshotPolicy,
@@ -74,6 +75,9 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   getEdgeTemplate,
   listEdgeBinaries,
   listEdgeSecrets,
+  listEdgeStores,
+  listEdgeStoreKeys,
+  readEdgeStoreValue,
   listStorages,
   listDdosAttacks,
   getEdgeClient,
@@ -118,6 +122,8 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   deleteEdgeBinary,
   createEdgeApp,
   deleteEdgeSecret,
+  putEdgeKvKey,
+  deleteEdgeKvKey,
   deleteCloudSecret,
   pauseSnapshotPolicy,
   resumeSnapshotPolicy,
