@@ -25,8 +25,11 @@ export interface TestAnswer {
 /** Why a test request got no answer, in words (a timeout, a refused connection); nothing else was tried. */
 export class TestRequestFailed extends Error {}
 
-/** The app URL a browser could open (http or https, a host), as its origin; else the problem in words. */
-export function appOrigin(url: string | null | undefined): { origin: string } | { problem: string } {
+/**
+ * The app's URL as the base a test path is put under: http or https with a host, without its query,
+ * fragment or trailing `/` (the platform's app URLs are an origin; the simulator's have a path).
+ */
+export function appBase(url: string | null | undefined): { base: string } | { problem: string } {
   if (!url) return { problem: 'the platform gave the app no URL' };
   let parsed: URL;
   try {
@@ -36,13 +39,18 @@ export function appOrigin(url: string | null | undefined): { origin: string } | 
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { problem: `only http and https are sent to, not ${parsed.protocol}` };
   if (!parsed.hostname) return { problem: 'its URL names no host' };
-  return { origin: parsed.origin };
+  return { base: `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}` };
 }
 
-/** The request's full URL on the origin: the path is appended as typed (it starts with one `/`), so it can never name another host. */
-export function testUrl(origin: string, path: string): string {
-  const url = `${origin}${path}`;
-  if (new URL(url).origin !== origin) throw new TestRequestFailed(`the path ${path.slice(0, 80)} leaves the app's origin`);
+/** The request's full URL: the path appended to the base as typed; one that would leave the app's URL (another host, a `..` above it) is refused. */
+export function testUrl(base: string, path: string): string {
+  const url = `${base}${path}`;
+  const parsed = new URL(url);
+  const baseUrl = new URL(base);
+  const basePath = baseUrl.pathname.replace(/\/+$/, '');
+  if (parsed.origin !== baseUrl.origin || !(parsed.pathname === basePath || parsed.pathname.startsWith(`${basePath}/`))) {
+    throw new TestRequestFailed(`the path ${path.slice(0, 80)} leaves the app's URL`);
+  }
   return url;
 }
 

@@ -48,6 +48,7 @@ export function pathProblem(path: string): string | undefined {
   if (path.startsWith('//')) return 'Path: must not start with // (that would name another host)';
   if (path.length > TEST_LIMITS.pathChars) return `Path: must be at most ${TEST_LIMITS.pathChars} characters`;
   if (/\s/.test(path)) return 'Path: must not contain spaces (write a space as %20)';
+  if (/\/\.{1,2}(\/|$|\?|#)/.test(path) || /%2e/i.test(path.split('?')[0] ?? '')) return 'Path: must not contain . or .. segments (it stays on the app)';
   if (/[\p{Cc}\p{Cf}]/u.test(path)) return 'Path: must not contain control or invisible characters';
   return undefined;
 }

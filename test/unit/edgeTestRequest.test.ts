@@ -3,7 +3,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import * as z from 'zod';
-import { appOrigin, sendTestRequest, testUrl, TestRequestFailed } from '../../src/platform/edgeTestSend';
+import { appBase, sendTestRequest, testUrl, TestRequestFailed } from '../../src/platform/edgeTestSend';
 import {
   bodyProblem,
   headerProblem,
@@ -20,6 +20,8 @@ describe('edge test request: the rules', () => {
     assert.match(pathProblem('api')!, /^Path: must start with \//);
     assert.match(pathProblem('//evil.example/x')!, /^Path: must not start with \/\//);
     assert.match(pathProblem('/a b')!, /^Path: must not contain spaces/);
+    for (const dots of ['/..', '/../x', '/a/./b', '/%2E%2e/x', '/a/..?q']) assert.match(pathProblem(dots)!, /must not contain \. or \.\. segments/, dots);
+    assert.equal(pathProblem('/a..b/.well-known/x?q=../'), undefined);
     assert.match(pathProblem('/a\u0000')!, /^Path: must not contain control/);
     assert.match(pathProblem('/a\u202e')!, /^Path: must not contain control or invisible/);
     assert.equal(pathProblem(`/${'a'.repeat(TEST_LIMITS.pathChars - 1)}`), undefined);
@@ -66,11 +68,15 @@ describe('edge test request: the rules', () => {
   });
 
   it("the app's URL: http or https with a host, its origin only; the path never leaves it", () => {
-    assert.deepEqual(appOrigin('https://hello-201.fastedge.app/some/path'), { origin: 'https://hello-201.fastedge.app' });
-    assert.match((appOrigin('javascript:alert(1)') as { problem: string }).problem, /only http and https/);
-    assert.match((appOrigin('file:///etc/passwd') as { problem: string }).problem, /only http and https/);
-    assert.match((appOrigin(null) as { problem: string }).problem, /no URL/);
+    assert.deepEqual(appBase('https://hello-201.fastedge.app'), { base: 'https://hello-201.fastedge.app' });
+    assert.deepEqual(appBase('http://127.0.0.1:4010/__apps/hello-201/?q=1#x'), { base: 'http://127.0.0.1:4010/__apps/hello-201' });
+    assert.match((appBase('javascript:alert(1)') as { problem: string }).problem, /only http and https/);
+    assert.match((appBase('file:///etc/passwd') as { problem: string }).problem, /only http and https/);
+    assert.match((appBase(null) as { problem: string }).problem, /no URL/);
     assert.equal(testUrl('https://a.example', '/@evil.example/x'), 'https://a.example/@evil.example/x');
+    assert.equal(testUrl('http://h/__apps/a', '/x?y=1'), 'http://h/__apps/a/x?y=1');
+    assert.throws(() => testUrl('http://h/__apps/a', '/../../fastedge/v1/apps'), /leaves the app's URL/);
+    assert.throws(() => testUrl('http://h/__apps/a', '/%2e%2e/%2e%2e/x'), /leaves the app's URL/);
   });
 });
 
