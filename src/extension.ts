@@ -55,6 +55,8 @@ export interface PlatformConsoleExports {
   attacks: attacks.AttacksFeature['tree'];
   /** The Edge view (pins, loads, auto-refresh). */
   edge: edge.EdgeFeature['tree'];
+  /** The workspace's .wasm files linked to edge apps (tests link a Launcher folder). */
+  edgeLinks: edge.EdgeFeature['links'];
   /** Report Tasks (view, store, poller) and the readable documents. */
   reports: reports.ReportTasksFeature['api'];
   /** Price Preview: sessions driven without a webview, the open panel's session. */
@@ -159,6 +161,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
       reportPollDelays = delays;
     },
     edge: edgeView.tree,
+    edgeLinks: edgeView.links,
     cloud: cloudView.tree,
     storage: storageView.tree,
     attacks: attacksView.tree,

@@ -1,5 +1,6 @@
 // Edge: the view of pinned FastEdge clients, apps and templates, its commands, the template
-// previews, an app's lifecycle (enable, disable, debug, delete), Deploy to Edge App…, Create Edge App…, its configuration and the account's FastEdge secrets.
+// previews, an app's lifecycle (enable, disable, debug, delete), Deploy to Edge App…, Create Edge App…, its configuration, the account's FastEdge secrets,
+// and Send Test Request… (the app's URL beside the Launcher's local run).
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { registerEdgeAppCommands } from './edgeAppCommands';
@@ -8,6 +9,7 @@ import { registerEdgeConfigEditor } from './edgeConfigEditor';
 import { registerEdgeCreateCommand } from './edgeCreateCommand';
 import { registerEdgeDeployCommand } from './edgeDeployCommand';
 import { registerEdgeSecretCommands } from './edgeSecretCommands';
+import { registerEdgeTestRequest } from './edgeTestRequestCommand';
 import { EdgeLinkStore } from './edgeLinkStore';
 import { EdgePinStore } from './edgePinStore';
 import { EdgeTree } from './edgeTree';
@@ -27,6 +29,7 @@ export class EdgeFeature extends Disposable {
     for (const d of registerEdgeConfigEditor({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeCreateCommand({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeSecretCommands({ ...ctx, tree: this.tree })) this._register(d);
+    for (const d of registerEdgeTestRequest({ ...ctx, tree: this.tree, links: this.links })) this._register(d);
   }
 }
 
