@@ -35,7 +35,8 @@ export function appBase(url: string | null | undefined): { base: string } | { pr
   try {
     parsed = new URL(url.trim());
   } catch {
-    return { problem: `its URL "${url.slice(0, 200)}" is not an absolute http(s) URL` };
+    // The URL is the platform's text: not repeated here (an answer or a notification shows it apart).
+    return { problem: 'its URL is not an absolute http(s) URL' };
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { problem: `only http and https are sent to, not ${parsed.protocol}` };
   if (!parsed.hostname) return { problem: 'its URL names no host' };

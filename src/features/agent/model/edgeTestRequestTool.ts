@@ -88,7 +88,10 @@ export const sendEdgeTestRequest = defineTool({
   run: async (b, input) => {
     const app = await readEdgeApp(b.api, { app_id: input.app_id }, b.signal);
     const at = appBase(app.url);
-    if ('problem' in at) return `Nothing sent to edge app ${input.app_id} on ${nameOf(b.connectionName)}: ${at.problem}.`;
+    if ('problem' in at) {
+      const head = `Nothing sent to edge app ${input.app_id} on ${nameOf(b.connectionName)}: ${at.problem}. Its URL as the platform gave it:`;
+      return withData({ head, source: 'send_edge_test_request', data: [quoted(app.url ?? '')] });
+    }
     const request: TestRequest = {
       method: input.method,
       path: input.path,
