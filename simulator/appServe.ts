@@ -7,6 +7,13 @@ import { EDGE_APPS_PATH } from './edgeAppUrl';
 import { appBySlug, callEdgeApp } from './edgeRuntime';
 import { writeReply } from './reply';
 
+/** One request an app's URL received, as a test watching it sees it: its headers as they arrived. */
+export interface AppSeen {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
 export const isAppPath = (pathname: string): boolean => pathname.startsWith(EDGE_APPS_PATH);
 
 const isLoopback = (address: string | undefined): boolean =>
@@ -27,6 +34,7 @@ export function serveApp(core: SimCore, req: IncomingMessage, res: ServerRespons
   const app = appBySlug(core.state, slug);
   if (!app) return plain(404, `no app answers at ${EDGE_APPS_PATH}${slug}\n`);
   const path = `${cut < 0 ? '/' : rest.slice(cut)}${url.search}`;
+  for (const watch of core.appWatchers) watch({ method: req.method ?? 'GET', path, headers: { ...req.headers } });
   const answer = callEdgeApp(core.state, app, { method: req.method ?? 'GET', path, clientIp: req.socket.remoteAddress ?? '127.0.0.1' }, core.now());
   writeReply(res, { status: answer.status, headers: { ...answer.headers, ...GUARDS }, body: answer.body });
 }

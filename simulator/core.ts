@@ -1,6 +1,7 @@
 // The simulator's world: data, options, faults and the request log, shared by the API and the
 // control endpoints.
 import { edgeAppUrl } from './edgeAppUrl';
+import type { AppSeen } from './appServe';
 import { catchUpTraffic } from './edgeTraffic';
 import { FaultRegistry, faultSpec } from './faults';
 import { DEFAULTS, runtimeFrom, servedDialects, type RuntimeOptions, type SeedOptions, type SimDialect, type SimulatorOptions } from './options';
@@ -13,6 +14,8 @@ import { startOfUtcDay } from './timeFormat';
 export class SimCore {
   readonly faults = new FaultRegistry();
   readonly requests = new RequestLog();
+  /** Tests watching what an app's URL receives, headers included (in-process only, nothing kept). */
+  readonly appWatchers = new Set<(seen: AppSeen) => void>();
   readonly now: () => number;
   readonly dialect: SimDialect;
   /** The dialects whose paths are served. */

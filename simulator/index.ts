@@ -8,6 +8,7 @@ import { controlTokenProblem, makeControlToken } from './controlToken';
 import { faultSpec, type FaultSpec } from './faults';
 import { DEFAULTS, type RuntimeOptions, type SimDialect, type SimulatorOptions } from './options';
 import type { RequestWatcher, SeenRequest } from './requestLog';
+import type { AppSeen } from './appServe';
 import { SimServer } from './server';
 
 export type { SimulatorOptions } from './options';
@@ -46,6 +47,8 @@ export interface Simulator {
    * another person or tool might): in-process only, for tests of what the extension does with what it reads.
    */
   setEdgeAppFields(appId: number, fields: { url?: string; binary?: number }): void;
+  /** Calls `watcher` with each request an app's URL receives (headers included) until the returned function is called. In-process only. */
+  watchAppCalls(watcher: (seen: AppSeen) => void): () => void;
 }
 
 export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
@@ -79,6 +82,10 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     resetRequests: () => core.requests.reset(),
     reset: () => core.reset(),
     setOptions: (patch) => core.setRuntime(patch),
+    watchAppCalls: (watcher) => {
+      core.appWatchers.add(watcher);
+      return () => void core.appWatchers.delete(watcher);
+    },
     setEdgeAppFields: (appId, fields) => {
       const app = core.state.edgeApps.get(appId);
       if (!app) throw new Error(`no edge app ${appId}`);

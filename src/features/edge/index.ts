@@ -1,5 +1,6 @@
 // Edge: the view of pinned FastEdge clients, apps and templates, its commands, the template
-// previews, an app's lifecycle (enable, disable, debug, delete), Deploy to Edge App…, Create Edge App…, its configuration, the account's FastEdge secrets and its KV stores.
+// previews, an app's lifecycle (enable, disable, debug, delete), Deploy to Edge App…, Create Edge App…, its configuration, the account's FastEdge secrets
+// and KV stores, and Send Test Request… (the app's URL beside the Launcher's local run).
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { registerEdgeAppCommands } from './edgeAppCommands';
@@ -11,6 +12,7 @@ import { registerEdgeCreateCommand } from './edgeCreateCommand';
 import { registerEdgeDeployCommand } from './edgeDeployCommand';
 import { registerEdgeSecretCommands } from './edgeSecretCommands';
 import { registerEdgeKvCommands } from './edgeKvCommands';
+import { registerEdgeTestRequest } from './edgeTestRequestCommand';
 import { EdgeLinkStore } from './edgeLinkStore';
 import { EdgePinStore } from './edgePinStore';
 import { EdgeTree } from './edgeTree';
@@ -35,6 +37,7 @@ export class EdgeFeature extends Disposable {
     this.configDrift = this._register(new EdgeConfigDrift({ ...ctx, links: this.links, tree: this.tree }));
     for (const d of registerEdgeConfigPull({ ...ctx, tree: this.tree, links: this.links, drift: this.configDrift })) this._register(d);
     for (const d of registerEdgeKvCommands({ ...ctx, tree: this.tree })) this._register(d);
+    for (const d of registerEdgeTestRequest({ ...ctx, tree: this.tree, links: this.links })) this._register(d);
   }
 }
 

@@ -47,6 +47,7 @@ import { readReport } from './reportTool';
 import { readEdgeAppLogs } from './edgeLogsTool';
 import { compareEdgeAppConfig } from './edgeConfigDriftTool';
 import { readEdgeAppStats } from './edgeStatsTool';
+import { sendEdgeTestRequest } from './edgeTestRequestTool';
 import { errorAnswer, otherConnectionNote } from './toolAnswers';
 import type { TypedNamePrompt } from '../../../operations/commandConfirmation';
 import {
@@ -94,6 +95,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   readEdgeAppLogs,
   compareEdgeAppConfig,
   readEdgeAppStats,
+  sendEdgeTestRequest,
   listCloudLocations,
   listCloudSecrets,
   listSnapshotPolicies,
