@@ -4,7 +4,7 @@ import { createSecret, getTask } from './cloud';
 import { getEdgeApp, getEdgeClient, getEdgeTemplate } from './edge';
 import { deleteEdgeApp, patchEdgeApp } from './edgeApps';
 import { listEdgeAppLogs } from './edgeAppLogs';
-import { deleteEdgeBinary, storeEdgeBinary } from './edgeBinaries';
+import { deleteEdgeBinary, getEdgeBinary, storeEdgeBinary } from './edgeBinaries';
 import { createEdgeApp, listEdgeBinaries } from './edgeAppCreate';
 import { createEdgeSecret, deleteEdgeSecret, getEdgeSecret, listEdgeSecrets, patchEdgeSecret } from './edgeSecrets';
 import { listEdgeStores } from './edgeStores';
@@ -79,6 +79,7 @@ export const handlers: Handlers = {
   deleteEdgeApp,
   storeEdgeBinary,
   deleteEdgeBinary,
+  getEdgeBinary,
   createEdgeApp,
   listEdgeBinaries,
   listEdgeSecrets,

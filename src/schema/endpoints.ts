@@ -31,7 +31,7 @@ import {
 import { deleteLifecyclePolicyEndpoint, patchLifecyclePolicyEndpoint, removeSchedulesEndpoint } from './cloudPolicies';
 import { listEdgeAppLogsEndpoint } from './edgeLogs';
 import { deleteEdgeAppEndpoint, patchEdgeAppEndpoint } from './edgeApps';
-import { deleteEdgeBinaryEndpoint, storeEdgeBinaryEndpoint } from './edgeBinaries';
+import { deleteEdgeBinaryEndpoint, getEdgeBinaryEndpoint, storeEdgeBinaryEndpoint } from './edgeBinaries';
 import { createEdgeAppEndpoint } from './edgeAppCreate';
 import { listEdgeBinariesEndpoint } from './edgeBinaryList';
 import { createSecretV2Endpoint, deleteSecretEndpoint, getSecretEndpoint, patchFunctionEndpoint, patchScheduleEndpoint } from './cloudChanges';
@@ -73,6 +73,7 @@ const ALL = [
   deleteEdgeAppEndpoint,
   storeEdgeBinaryEndpoint,
   deleteEdgeBinaryEndpoint,
+  getEdgeBinaryEndpoint,
   createEdgeAppEndpoint,
   listEdgeBinariesEndpoint,
   listEdgeSecretsEndpoint,
