@@ -55,6 +55,9 @@ export interface PlatformConsoleExports {
   attacks: attacks.AttacksFeature['tree'];
   /** The Edge view (pins, loads, auto-refresh). */
   edge: edge.EdgeFeature['tree'];
+  /** Edge build drift and the workspace's .wasm links. */
+  edgeDrift: edge.EdgeFeature['drift'];
+  edgeLinks: edge.EdgeFeature['links'];
   /** Report Tasks (view, store, poller) and the readable documents. */
   reports: reports.ReportTasksFeature['api'];
   /** Price Preview: sessions driven without a webview, the open panel's session. */
@@ -159,6 +162,8 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
       reportPollDelays = delays;
     },
     edge: edgeView.tree,
+    edgeDrift: edgeView.drift,
+    edgeLinks: edgeView.links,
     cloud: cloudView.tree,
     storage: storageView.tree,
     attacks: attacksView.tree,

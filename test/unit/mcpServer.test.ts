@@ -5,13 +5,16 @@
 // cancel in process: mcpWrites.test.ts.)
 // The key reaches the server through the environment the client gives it, and no answer carries it.
 import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { AGENT_TOOLS } from '../../src/features/agent/model/toolCatalog';
 import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
 import { startSimulator, type Simulator } from '../../simulator/index';
-import { AGENT_READ_INPUTS } from '../support/agentReadInputs';
+import { AGENT_READ_INPUTS, placeReadWasm } from '../support/agentReadInputs';
 
 const KEY = 'mcp-key-77f0a1c2';
 
@@ -45,7 +48,10 @@ describe('platform-console-mcp over stdio', { timeout: 120_000 }, () => {
   after(() => sim.close());
 
   it('read-only by default: the reads listed with readOnlyHint, each answers; a write is refused and sends nothing', async () => {
-    const { client, stderr } = await connect(sim, []);
+    // check_edge_build reads its file only inside a --file-root folder.
+    const root = mkdtempSync(join(tmpdir(), 'mcp-reads-'));
+    placeReadWasm(root);
+    const { client, stderr } = await connect(sim, ['--file-root', root]);
     try {
       const { tools } = await client.listTools();
       const reads = AGENT_TOOLS.filter((t) => t.kind === 'read').map((t) => t.name);

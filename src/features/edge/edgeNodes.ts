@@ -37,6 +37,14 @@ export interface EdgeNodeHost {
   listsAccount(): boolean;
   /** The connection the view shows now: a row keeps the one it was listed on. */
   readonly activeConnectionId: string | undefined;
+  /** What a workspace .wasm linked to the app says of its build ("runs this build"), when one is linked (drift). */
+  appBuild?(appId: number): AppBuild | undefined;
+}
+
+/** An app row's build words: the description's few words and the tooltip's line. */
+export interface AppBuild {
+  words: string;
+  tooltip: string;
 }
 
 export const CONTEXT = {

@@ -13,7 +13,7 @@ import type { EdgeTemplate } from '../../schema/edge';
 import { NodeTree } from '../../ui/nodeTree';
 import { ActionNode, MessageNode, type TreeNode } from '../../ui/treeNodes';
 import type { EdgePinStore } from './edgePinStore';
-import { EdgeGroupNode, type EdgeData, type LoadState, type TemplateResult } from './edgeNodes';
+import { EdgeGroupNode, type AppBuild, type EdgeData, type LoadState, type TemplateResult } from './edgeNodes';
 import { PinNode, type PinHost } from './edgePinNode';
 import { EdgeTemplatePreview } from './edgeTemplatePreview';
 import { fetchEdge, isNotFound, loadStateOf } from './edgeFetch';
@@ -54,6 +54,11 @@ export class EdgeTree extends NodeTree implements PinHost {
   readonly listing: EdgeListing;
   /** Counts of automatic client refreshes (for the log and the tests). */
   autoRefreshCount = 0;
+  private readonly refreshedAll = this._register(new vscode.EventEmitter<void>());
+  /** Fired when Refresh reads the whole view again (drift checks its linked files then too). */
+  readonly onDidRefreshAll = this.refreshedAll.event;
+  /** What a linked workspace .wasm says of an app's build (set by drift; none until then). */
+  buildOf: (appId: number) => AppBuild | undefined = () => undefined;
 
   constructor(private readonly deps: EdgeTreeDeps) {
     super(EDGE_VIEW_ID, { showCollapseAll: true });
@@ -89,6 +94,10 @@ export class EdgeTree extends NodeTree implements PinHost {
   /** The active connection when signed in; its pins are what the view shows. */
   get activeConnectionId(): string | undefined {
     return this.connectionId;
+  }
+
+  appBuild(appId: number): AppBuild | undefined {
+    return this.buildOf(appId);
   }
 
   get pinned(): EdgePins {
@@ -292,6 +301,7 @@ export class EdgeTree extends NodeTree implements PinHost {
     } else if (node.kind === 'app') {
       for (const key of [...this.revealed]) if (key.startsWith(`${node.id}\u0000`)) this.revealed.delete(key);
     }
+    if (!node) this.refreshedAll.fire();
     const lists = !node && this.listing.available !== false ? this.listing.reload() : undefined;
     await vscode.window.withProgress({ location: { viewId: EDGE_VIEW_ID } }, () => Promise.all([this.reload(nodes, { notify: true }), lists]));
     this.refresh(node);
