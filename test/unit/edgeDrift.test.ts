@@ -51,8 +51,8 @@ describe('build drift compared', () => {
     assert.equal(driftWords(same), 'runs this build');
     assert.equal(driftWords(other), 'runs another build');
     assert.notEqual(driftBadge(same), driftBadge(other));
-    assert.match(driftTooltip(same, 'hello-edge', 'Sim'), /hello-edge \(Sim\) runs this build/);
-    assert.match(driftTooltip(other, 'hello-edge', 'Sim'), /runs another build: binary 7 is MD5 bbbbbbbb, this file aaaaaaaa/);
+    assert.match(driftTooltip(same, 'hello-edge', 'Sim'), /^runs this build on hello-edge \(Sim\)/);
+    assert.match(driftTooltip(other, 'hello-edge', 'Sim'), /^runs another build on hello-edge \(Sim\): binary 7 is MD5 bbbbbbbb, this file aaaaaaaa/);
     if (other.kind !== 'other') throw new Error('other');
     const problem = driftProblem(other, 'hello-edge', 101, 'Sim');
     for (const part of ['hello-edge', 'id 101', 'Sim', 'bbbbbbbb', 'aaaaaaaa']) assert.ok(problem.includes(part), `${part} in ${problem}`);

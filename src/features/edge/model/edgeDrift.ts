@@ -24,9 +24,9 @@ const where = (appName: string, connectionName: string) => `${appName} (${connec
 /** The Explorer tooltip: "runs this build on <app> (<connection>)", with why when it cannot be told. */
 export function driftTooltip(drift: BuildDrift, appName: string, connectionName: string): string {
   const on = where(appName, connectionName);
-  if (drift.kind === 'same') return `Edge app ${on} runs this build (binary ${drift.binary}, MD5 ${shortMd5(drift.fileMd5)})`;
+  if (drift.kind === 'same') return `runs this build on ${on}: binary ${drift.binary}, MD5 ${shortMd5(drift.fileMd5)}`;
   if (drift.kind === 'other')
-    return `Edge app ${on} runs another build: binary ${drift.binary} is MD5 ${shortMd5(drift.binaryMd5)}, this file ${shortMd5(drift.fileMd5)}`;
+    return `runs another build on ${on}: binary ${drift.binary} is MD5 ${shortMd5(drift.binaryMd5)}, this file ${shortMd5(drift.fileMd5)}`;
   return `Cannot tell which build edge app ${on} runs: ${drift.why}`;
 }
 
