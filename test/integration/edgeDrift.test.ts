@@ -34,6 +34,18 @@ describe('Edge build drift', function () {
     return assert.fail(`timed out waiting for ${what}`);
   };
   const uploads = () => sim.requestCounts()['POST storeEdgeBinary'] ?? 0;
+  /** The listed row of app 101 in the Edge view, as VS Code draws it. */
+  const appRow = async () => {
+    await ext.edge.listing.reload();
+    for (const root of await ext.edge.getChildren()) {
+      if ((await ext.edge.getTreeItem(root)).id !== 'edge.listed.apps') continue;
+      for (const node of await ext.edge.getChildren(root)) {
+        const item = await ext.edge.getTreeItem(node);
+        if (item.id === 'edge.listed.app.101') return item;
+      }
+    }
+    return assert.fail('the listed row of app 101');
+  };
 
   before(async () => {
     ext = await platformConsole();
@@ -73,12 +85,14 @@ describe('Edge build drift', function () {
     assert.match(String(badge?.tooltip), /^runs this build on hello-edge \(edge-drift\)/);
     assert.equal(same.drift.kind === 'same' && same.drift.binary, done.binary);
     assert.equal(ext.edge.appBuild(101)?.words, 'runs this build', "the app's row");
+    assert.match(String((await appRow()).description), / · runs this build( · |$)/, "the listed app's row says it");
     assert.deepEqual(vscode.languages.getDiagnostics(wasm), [], 'no Problems entry while it runs this build');
 
     writeFileSync(join(dir, 'app.wasm'), build2);
     await until(() => ext.edgeDrift.get(wasm)?.drift.kind === 'other', 'runs another build after the rebuild (the watcher)');
     assert.match(String(ext.edgeDrift.provideFileDecoration(wasm)?.tooltip), /^runs another build on hello-edge \(edge-drift\)/);
     assert.equal(ext.edge.appBuild(101)?.words, 'runs another build');
+    assert.match(String((await appRow()).description), / · runs another build( · |$)/);
     const entries = await until(() => {
       const got = vscode.languages.getDiagnostics(wasm);
       return got.length ? got : undefined;
