@@ -124,4 +124,23 @@ describe('Edge build drift', function () {
     await until(() => ext.edgeDrift.get(wasm) === undefined && !ext.edgeDrift.provideFileDecoration(wasm), 'no decoration once unlinked');
     assert.equal(ext.edge.appBuild(101), undefined);
   });
+
+  it("the agent's deploy_edge_app links the workspace file it deployed (the link's app and connection), and drift then says runs this build", async () => {
+    const build = Buffer.concat([WASM, Buffer.from('agent build')]);
+    writeFileSync(join(dir, 'agent.wasm'), build);
+    const wasm = vscode.Uri.file(join(dir, 'agent.wasm'));
+    assert.equal(ext.edgeLinks.get(wasm), undefined);
+    const tool = ext.agentTool('deploy_edge_app')!;
+    const input = { app_id: 103, file: wasm.fsPath };
+    // VS Code prepares the call (the person confirms there), then invokes it.
+    await tool.prepareInvocation!({ input }, new vscode.CancellationTokenSource().token);
+    const answer = await tool.invoke({ input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+    const said = answer!.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+    assert.match(said, /^Deployed "agent\.wasm" to edge app 103/, said);
+    const link = await until(() => ext.edgeLinks.get(wasm), 'the link the deploy made');
+    assert.deepEqual([link.appId, link.connectionId, link.appName], [103, connectionId, 'geo-redirect']);
+    await until(() => ext.edgeDrift.get(wasm)?.drift.kind === 'same', 'runs this build after the agent deploy');
+    assert.deepEqual(sim.lastRequests('storeEdgeBinary')['POST storeEdgeBinary']?.body, { bytes: build.length, md5: md5(build) });
+    await vscode.commands.executeCommand('platformConsole.unlinkEdgeApp', wasm);
+  });
 });

@@ -20,6 +20,8 @@ import { launcherFolderOf, type EdgeLink } from './model/edgeLinks';
 export const LINK_EDGE_APP_COMMAND = 'platformConsole.linkEdgeApp';
 export const UNLINK_EDGE_APP_COMMAND = 'platformConsole.unlinkEdgeApp';
 export const DEPLOY_LINKED_BUILD_COMMAND = 'platformConsole.deployLinkedEdgeBuild';
+/** Internal (not contributed): the agent feature's deploy_edge_app links its file through it. */
+export const LINK_DEPLOYED_FILE_COMMAND = 'platformConsole.linkDeployedEdgeFile';
 
 export interface EdgeLinkDeps extends Pick<FeatureContext, 'log' | 'ui' | 'registerBoundCommand' | 'registerUnboundCommand'> {
   tree: EdgeTree;
@@ -125,5 +127,11 @@ export function registerEdgeLinkCommands(deps: EdgeLinkDeps): vscode.Disposable[
     deps.registerBoundCommand(LINK_EDGE_APP_COMMAND, (bound, arg, second) => link(bound, arg, Array.isArray(second) ? undefined : second), onView),
     deps.registerUnboundCommand(UNLINK_EDGE_APP_COMMAND, (arg) => unlink(arg)),
     deps.registerUnboundCommand(DEPLOY_LINKED_BUILD_COMMAND, (arg) => deployLinked(arg)),
+    deps.registerUnboundCommand(LINK_DEPLOYED_FILE_COMMAND, async (file, connectionId, appId, appName) => {
+      // Only what a deploy on a known connection gives: a path, the connection's id, the app's id.
+      if (typeof file !== 'string' || typeof connectionId !== 'string' || typeof appId !== 'number') return false;
+      await linkDeployed(links, file, connectionId, appId, typeof appName === 'string' ? appName : '');
+      return true;
+    }),
   ];
 }

@@ -294,6 +294,8 @@ export type RunHost = AgentHost & {
   askName?(typed: TypedNamePrompt): Promise<string | undefined>;
   confirmed?: WriteRequest;
   refuseDestructive?(request: WriteRequest): string | undefined;
+  /** Told once a write was sent and answered (the editor links a deployed file to its app: build drift). */
+  wrote?(tool: string, input: Record<string, unknown>, sent: unknown): void;
 };
 
 /** Runs a tool on a bound connection: a refused input, a failed call, anything, comes back as an answer. */
@@ -340,6 +342,7 @@ async function answerOf(tool: AgentTool, bound: AgentBinding, raw: unknown, host
     const { endpoint, call, send } = request;
     host.sending?.(request);
     const sent = send ? await send(bound, request) : await bound.api.http.call(endpoint, call, { signal: bound.signal });
+    host.wrote?.(tool.name, parsed.input as Record<string, unknown>, sent);
     return tool.answer!(sent, bound, parsed.input);
   } catch (error) {
     return errorAnswer(error, { connectionName: bound.connectionName, write: tool.kind !== 'read', source: tool.name });
