@@ -194,7 +194,7 @@ const LINK_DEPLOYED_FILE_COMMAND = 'platformConsole.linkDeployedEdgeFile';
 /** After deploy_edge_app stored and pointed the app at a binary: the file is linked to the app, as the command's deploy does. */
 function linkDeployedFile(tool: string, input: Record<string, unknown>, sent: unknown, connectionId: string): void {
   // An operation tool's send hands over `{ thing, sent }`: the deploy's answer is inside (a changed file: `{ changed }`, nothing stored).
-  const deployed = typeof sent === 'object' && sent !== null && 'sent' in sent ? (sent as { sent: unknown }).sent : sent;
+  const deployed = typeof sent === 'object' && sent !== null && 'sent' in sent ? sent.sent : sent;
   if (tool !== 'deploy_edge_app' || typeof deployed !== 'object' || deployed === null || !('binary' in deployed)) return;
   const app = (deployed as { app?: { name?: string | null } }).app;
   void vscode.commands.executeCommand(LINK_DEPLOYED_FILE_COMMAND, input.file, connectionId, input.app_id, app?.name ?? '').then(undefined, () => undefined);

@@ -342,7 +342,7 @@ async function answerOf(tool: AgentTool, bound: AgentBinding, raw: unknown, host
     const { endpoint, call, send } = request;
     host.sending?.(request);
     const sent = send ? await send(bound, request) : await bound.api.http.call(endpoint, call, { signal: bound.signal });
-    host.wrote?.(tool.name, parsed.input as Record<string, unknown>, sent);
+    host.wrote?.(tool.name, parsed.input, sent);
     return tool.answer!(sent, bound, parsed.input);
   } catch (error) {
     return errorAnswer(error, { connectionName: bound.connectionName, write: tool.kind !== 'read', source: tool.name });
