@@ -150,7 +150,7 @@ describe('row menus the UI walks used (their commands proven in the integration 
     assert.ok(!offered('explorer/context', { ...file, resourceExtname: '.txt' }).includes(deploy), 'another file');
     assert.ok(!offered('explorer/context', { ...file, 'platformConsole.signedIn': false, 'platformConsole.signedOut': true }).includes(deploy), 'signed out');
   });
-  it("a .wasm's Link / Unlink / Deploy Linked Build: Link on any .wasm signed in; Unlink only on a linked file; Deploy Linked Build only when its app runs another build", () => {
+  it("a .wasm's Link / Unlink / Deploy Linked Build: Link on any .wasm signed in; Unlink on a linked file; Deploy Linked Build when it drifted", () => {
     const [link, unlink, linked] = ['Link to Edge App…', 'Unlink from Edge App', 'Deploy Linked Build to Edge App'].map(commandOf);
     const file = { ...signedIn, resourceExtname: '.wasm', explorerResourceIsFolder: false, resourcePath: '/w/app.wasm' };
     assert.deepEqual(

@@ -88,7 +88,8 @@ export function registerEdgeLinkCommands(deps: EdgeLinkDeps): vscode.Disposable[
     const made = await linkOf(file, bound.connection.id, appId, appName);
     if (!made) return undefined;
     await links.set(made);
-    const done = `Linked ${name} to edge app ${appName || appId} on ${bound.connection.name}: the Explorer and the Edge view say whether the app runs this build.`;
+    const done =
+      `Linked ${name} to edge app ${appName || appId} on ${bound.connection.name}: ` + 'the Explorer and the Edge view say whether the app runs this build.';
     log.info(done);
     void ui.notify('info', done);
     return made;

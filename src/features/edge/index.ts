@@ -1,5 +1,6 @@
 // Edge: the view of pinned FastEdge clients, apps and templates, its commands, the template
-// previews, an app's lifecycle (enable, disable, debug, delete), Deploy to Edge App…, Create Edge App…, its configuration and the account's FastEdge secrets;
+// previews, an app's lifecycle (enable, disable, debug, delete), Deploy to Edge App…, Create Edge App…,
+// its configuration and the account's FastEdge secrets;
 // Link to Edge App… and build drift (a linked .wasm against the binary its app runs).
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
