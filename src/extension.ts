@@ -55,8 +55,9 @@ export interface PlatformConsoleExports {
   attacks: attacks.AttacksFeature['tree'];
   /** The Edge view (pins, loads, auto-refresh). */
   edge: edge.EdgeFeature['tree'];
-  /** The workspace's .wasm ↔ edge app links (tests set one) and the configuration drift they drive. */
+  /** The workspace's .wasm ↔ edge app links (tests set one), the build drift and the configuration drift they drive. */
   edgeLinks: edge.EdgeFeature['links'];
+  edgeDrift: edge.EdgeFeature['drift'];
   edgeConfigDrift: edge.EdgeFeature['configDrift'];
   /** Report Tasks (view, store, poller) and the readable documents. */
   reports: reports.ReportTasksFeature['api'];
@@ -163,6 +164,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
     },
     edge: edgeView.tree,
     edgeLinks: edgeView.links,
+    edgeDrift: edgeView.drift,
     edgeConfigDrift: edgeView.configDrift,
     cloud: cloudView.tree,
     storage: storageView.tree,

@@ -1,7 +1,8 @@
 // Binaries of the account's own FastEdge API: an upload is stored (its size, checksum, status and
 // how its app answers when its section says; never its bytes) when it is WebAssembly, within the
 // size limit and the account's count limit (429 past it, the published error body); a bad
-// behaviour section is refused (400); a binary an app uses cannot be deleted (409).
+// behaviour section is refused (400); a binary an app uses cannot be deleted (409); one binary is
+// read in the published `binary` shape (its checksum is the upload's MD5).
 import type { endpoints } from '../../src/schema/endpoints';
 import { EDGE_ACCOUNT_CLIENT } from '../state/seedEdge';
 import { notFound, refused } from '../errors';
@@ -32,6 +33,13 @@ export const storeEdgeBinary: Handler<typeof endpoints.storeEdgeBinary> = (_inpu
   const binary: EdgeBinary = { id, status: 1, api_type: 'wasi-http', checksum: upload.md5, source: 0, bytes: upload.bytes, unref_since: isoSeconds(nowMs) };
   if (upload.section.behaviour) binary.behaviour = upload.section.behaviour;
   state.edgeBinaries.set(id, binary);
+  return shortBinary(binary);
+};
+
+/** The published `binary` (the full shape: `source` is required there). */
+export const getEdgeBinary: Handler<typeof endpoints.getEdgeBinary> = ({ params }, { state }) => {
+  const binary = state.edgeBinaries.get(params.binary_id);
+  if (!binary) throw notFound(`binary ${params.binary_id} not found`);
   return shortBinary(binary);
 };
 

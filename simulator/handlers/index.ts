@@ -5,7 +5,7 @@ import { getEdgeApp, getEdgeClient, getEdgeTemplate } from './edge';
 import { deleteEdgeApp, patchEdgeApp } from './edgeApps';
 import { listEdgeAppLogs } from './edgeAppLogs';
 import { getEdgeCallStats, getEdgeDurationStats } from './edgeStats';
-import { deleteEdgeBinary, storeEdgeBinary } from './edgeBinaries';
+import { deleteEdgeBinary, getEdgeBinary, storeEdgeBinary } from './edgeBinaries';
 import { createEdgeApp, listEdgeBinaries } from './edgeAppCreate';
 import { createEdgeSecret, deleteEdgeSecret, getEdgeSecret, listEdgeSecrets, patchEdgeSecret } from './edgeSecrets';
 import { listEdgeStores } from './edgeStores';
@@ -81,6 +81,7 @@ export const handlers: Handlers = {
   deleteEdgeApp,
   storeEdgeBinary,
   deleteEdgeBinary,
+  getEdgeBinary,
   createEdgeApp,
   listEdgeBinaries,
   listEdgeSecrets,

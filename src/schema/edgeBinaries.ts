@@ -1,6 +1,7 @@
 // An app's compiled code (the platform's own FastEdge API): POST /binaries/raw stores the bytes of
 // a .wasm sent as `application/octet-stream` and answers the published `binary_short`; DELETE
-// removes a binary no app uses (409 while one does).
+// removes a binary no app uses (409 while one does); GET /binaries/{binary_id} answers the published
+// `binary` (its `checksum` is the MD5 drift compares a workspace file with).
 import { lazySchema } from './lazySchema';
 import * as z from 'zod';
 import { defineEndpoint } from './endpoint';
@@ -41,4 +42,26 @@ export const deleteEdgeBinaryEndpoint = defineEndpoint('deleteEdgeBinary', {
   query: undefined,
   body: undefined,
   response: undefined,
+});
+
+/** The published `binary`: `id` is needed, the rest lenient (`checksum`, the MD5 of its bytes, may be absent). */
+export const edgeBinary = lazySchema(() =>
+  z.looseObject({
+    id: z.int('must be a whole number').positive('must be a positive whole number'),
+    status: lenientInt(),
+    source: lenientInt(),
+    api_type: lenientText(),
+    checksum: lenientText(),
+    unref_since: lenientText(),
+  }),
+);
+export type EdgeBinaryInfo = z.output<typeof edgeBinary>;
+
+export const getEdgeBinaryEndpoint = defineEndpoint('getEdgeBinary', {
+  errorShape: 'edge',
+  successStatus: 200,
+  params: lazySchema(() => z.strictObject({ binary_id: positiveId() })),
+  query: undefined,
+  body: undefined,
+  response: edgeBinary,
 });

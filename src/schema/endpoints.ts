@@ -32,7 +32,7 @@ import { deleteLifecyclePolicyEndpoint, patchLifecyclePolicyEndpoint, removeSche
 import { listEdgeAppLogsEndpoint } from './edgeLogs';
 import { getEdgeCallStatsEndpoint, getEdgeDurationStatsEndpoint } from './edgeStats';
 import { deleteEdgeAppEndpoint, patchEdgeAppEndpoint } from './edgeApps';
-import { deleteEdgeBinaryEndpoint, storeEdgeBinaryEndpoint } from './edgeBinaries';
+import { deleteEdgeBinaryEndpoint, getEdgeBinaryEndpoint, storeEdgeBinaryEndpoint } from './edgeBinaries';
 import { createEdgeAppEndpoint } from './edgeAppCreate';
 import { listEdgeBinariesEndpoint } from './edgeBinaryList';
 import { createSecretV2Endpoint, deleteSecretEndpoint, getSecretEndpoint, patchFunctionEndpoint, patchScheduleEndpoint } from './cloudChanges';
@@ -75,6 +75,7 @@ const ALL = [
   deleteEdgeAppEndpoint,
   storeEdgeBinaryEndpoint,
   deleteEdgeBinaryEndpoint,
+  getEdgeBinaryEndpoint,
   createEdgeAppEndpoint,
   listEdgeBinariesEndpoint,
   listEdgeSecretsEndpoint,

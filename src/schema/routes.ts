@@ -94,6 +94,8 @@ export const ROUTES = {
   // A compiled .wasm stored as a binary (the raw bytes as the body), and a binary deleted.
   storeEdgeBinary: platformOwn('edge', 'POST', '/edge/v1/binaries/raw', '/fastedge/v1/binaries/raw'),
   deleteEdgeBinary: platformOwn('edge', 'DELETE', '/edge/v1/binaries/{binary_id}', '/fastedge/v1/binaries/{binary_id}'),
+  // One binary (its MD5 `checksum`): what drift compares a workspace .wasm with.
+  getEdgeBinary: platformOwn('edge', 'GET', '/edge/v1/binaries/{binary_id}', '/fastedge/v1/binaries/{binary_id}'),
   // A new app (from a binary or a template), and the account's binaries to make it from.
   createEdgeApp: platformOwn('edge', 'POST', '/edge/v1/apps', '/fastedge/v1/apps'),
   listEdgeBinaries: platformOwn('edge', 'GET', '/edge/v1/binaries', '/fastedge/v1/binaries'),

@@ -15,7 +15,7 @@ import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { createPlatformApi } from '../../src/platform/api';
 import { HttpClient } from '../../src/platform/http';
-import { AGENT_FILE_READ_INPUTS, AGENT_READ_INPUTS } from '../support/agentReadInputs';
+import { AGENT_FILE_READ_INPUTS, AGENT_READ_INPUTS, placeReadWasm } from '../support/agentReadInputs';
 import { HOSTILE, answerParts, assertDataOnly, outsideCode } from '../support/platformData';
 import { witness } from '../support/keyWitness';
 import testKeys from '../support/testKeys.json';
@@ -72,6 +72,8 @@ describe('agent tools (language model tools)', function () {
     other = await startSimulator({ apiKey: OTHER_KEY });
     await ext.connections.signIn('agent-other', other.url, OTHER_KEY);
     await ext.connections.signIn('agent-main', sim.url, KEY);
+    // check_edge_build reads its file only inside a workspace folder.
+    placeReadWasm(vscode.workspace.workspaceFolders![0]!.uri.fsPath);
   });
   beforeEach(() => {
     sim.clearFaults();

@@ -1,5 +1,9 @@
 // One input per read tool of the agent catalog, against the simulator's seed: the integration
 // test (inside VS Code) and the MCP server test (over stdio) call every read tool with these.
+// check_edge_build reads a file: each test puts the .wasm inside the folder it allows (placeReadWasm).
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 export const AGENT_READ_INPUTS: Record<string, Record<string, unknown>> = {
   list_connections: {},
   list_protection_profiles: { name: 'web' },
@@ -35,9 +39,18 @@ export const AGENT_READ_INPUTS: Record<string, Record<string, unknown>> = {
   list_cloud_locations: {},
   preview_instance_price: { project_id: 1, region_id: 1, request: { flavor: 'g1-standard-2-4', interfaces: [{ type: 'external' }], names: ['web-1'] } },
   preview_load_balancer_price: { project_id: 1, region_id: 1, request: { flavor: 'lb1-1-2' } },
+  check_edge_build: { app_id: 101, file: '(placeReadWasm first)' },
 };
 
 /** The read tools that read files the model names: their input for a folder the caller allowed (it holds what they read, or nothing). */
 export const AGENT_FILE_READ_INPUTS: Record<string, (folder: string) => Record<string, unknown>> = {
   compare_edge_app_config: (folder) => ({ app_id: 101, folder }),
 };
+
+/** Writes a small .wasm in `dir` (a folder the tool may read) and points check_edge_build's input at it. */
+export function placeReadWasm(dir: string): string {
+  const file = join(dir, 'read-inputs.wasm');
+  writeFileSync(file, Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]));
+  AGENT_READ_INPUTS.check_edge_build = { app_id: 101, file };
+  return file;
+}

@@ -5,6 +5,9 @@
 // the tool's own words outside, every answer within its bound; a call on another connection than
 // the active one says so first.
 import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createPlatformApi } from '../../src/platform/api';
 import { HttpClient } from '../../src/platform/http';
@@ -13,7 +16,7 @@ import { agentTool, runTool } from '../../src/features/agent/model/toolCatalog';
 import { ANSWER_MAX } from '../../src/features/agent/model/toolAnswers';
 import type { AgentBinding } from '../../src/features/agent/model/toolKit';
 import { startSimulator, type Simulator } from '../../simulator/index';
-import { AGENT_READ_INPUTS } from '../support/agentReadInputs';
+import { AGENT_READ_INPUTS, placeReadWasm } from '../support/agentReadInputs';
 import { HOSTILE, MARK, answerParts, assertDataOnly, poisoningFetch } from '../support/platformData';
 
 const KEY = 'agent-data-key-3b7d';
@@ -37,7 +40,10 @@ describe('platform text reaches agent answers as data', () => {
   };
   before(async () => {
     sim = await startSimulator({ apiKey: KEY, dialect: 'platform', taskDurationMs: 50 });
-    bound = binding(poisoningFetch());
+    // check_edge_build reads its file only inside an allowed folder.
+    const root = mkdtempSync(join(tmpdir(), 'data-reads-'));
+    placeReadWasm(root);
+    bound = binding(poisoningFetch(), { fileRoots: [root] });
   });
   after(() => sim.close());
   const run = (name: string, input: unknown, b = bound) => runTool(tool(name), b, input, host);

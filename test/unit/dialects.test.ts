@@ -110,6 +110,7 @@ function calls(taskId: () => string): Calls {
       },
       run: (api) => api.edge.deleteEdgeBinary({ params: { binary_id: storedBinary } }),
     },
+    getEdgeBinary: { params: { binary_id: 4748 }, run: (api) => api.edge.getEdgeBinary({ params: { binary_id: 4748 } }) },
     createEdgeApp: { params: {}, run: (api) => api.edge.createEdgeApp({ params: {}, body: { name: 'made-here', template: 301, env: { LOG_LEVEL: 'info' } } }) },
     listEdgeBinaries: { params: {}, run: (api) => api.edge.listEdgeBinaries({ params: {} }) },
     listEdgeSecrets: { params: {}, run: (api) => api.edge.listEdgeSecrets({ params: {}, query: { app_id: 101 } }) },

@@ -5,16 +5,16 @@
 // cancel in process: mcpWrites.test.ts.)
 // The key reaches the server through the environment the client gives it, and no answer carries it.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { AGENT_TOOLS } from '../../src/features/agent/model/toolCatalog';
 import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
 import { startSimulator, type Simulator } from '../../simulator/index';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
-import { AGENT_FILE_READ_INPUTS, AGENT_READ_INPUTS } from '../support/agentReadInputs';
+import { AGENT_FILE_READ_INPUTS, AGENT_READ_INPUTS, placeReadWasm } from '../support/agentReadInputs';
 
 const KEY = 'mcp-key-77f0a1c2';
 
@@ -48,9 +48,10 @@ describe('platform-console-mcp over stdio', { timeout: 120_000 }, () => {
   after(() => sim.close());
 
   it('read-only by default: the reads listed with readOnlyHint, each answers; a write is refused and sends nothing', async () => {
-    // The file reads get a folder of their own (--file-root gives no write).
-    const folder = mkdtempSync(path.join(tmpdir(), 'mcp-files-'));
-    writeFileSync(path.join(folder, '.env'), 'FASTEDGE_VAR_ENV_GREETING=Hello\n');
+    // The file reads get a folder of their own (--file-root gives no write): a .env and a .wasm in it.
+    const folder = mkdtempSync(join(tmpdir(), 'mcp-files-'));
+    writeFileSync(join(folder, '.env'), 'FASTEDGE_VAR_ENV_GREETING=Hello\n');
+    placeReadWasm(folder);
     const { client, stderr } = await connect(sim, ['--file-root', folder]);
     try {
       const { tools } = await client.listTools();

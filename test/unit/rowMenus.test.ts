@@ -27,9 +27,9 @@ const commandOf = (title: string) => {
   return found[0]!.command;
 };
 
-type Context = Record<string, string | boolean | undefined>;
+type Context = Record<string, string | boolean | readonly string[] | undefined>;
 
-/** A `when` clause of `&&`-joined terms (`key`, `!key`, `key == v`, `key != v`, `key =~ /re/`) against a context. */
+/** A `when` clause of `&&`-joined terms (`key`, `!key`, `key == v`, `key != v`, `key =~ /re/`, `key in listKey`) against a context. */
 function holds(when: string | undefined, context: Context): boolean {
   if (!when) return true;
   assert.ok(!when.includes('||'), `a clause this reader knows: ${when}`);
@@ -37,6 +37,11 @@ function holds(when: string | undefined, context: Context): boolean {
     const term = raw.trim();
     let m = /^(\S+)\s*=~\s*\/(.*)\/$/.exec(term);
     if (m) return new RegExp(m[2]!).test(String(context[m[1]!] ?? ''));
+    m = /^(\S+)\s+in\s+(\S+)$/.exec(term);
+    if (m) {
+      const list = context[m[2]!];
+      return Array.isArray(list) && list.includes(String(context[m[1]!] ?? ''));
+    }
     m = /^(\S+)\s*(==|!=)\s*(\S+)$/.exec(term);
     if (m) return (String(context[m[1]!] ?? '') === m[3]) === (m[2] === '==');
     m = /^(!?)(\S+)$/.exec(term);
@@ -165,6 +170,20 @@ describe('row menus the UI walks used (their commands proven in the integration 
     assert.ok(!offered('explorer/context', { ...file, explorerResourceIsFolder: true }).includes(deploy), 'a folder named .wasm');
     assert.ok(!offered('explorer/context', { ...file, resourceExtname: '.txt' }).includes(deploy), 'another file');
     assert.ok(!offered('explorer/context', { ...file, 'platformConsole.signedIn': false, 'platformConsole.signedOut': true }).includes(deploy), 'signed out');
+  });
+  it("a .wasm's Link / Unlink / Deploy Linked Build: Link on any .wasm signed in; Unlink on a linked file; Deploy Linked Build when it drifted", () => {
+    const [link, unlink, linked] = ['Link to Edge App…', 'Unlink from Edge App', 'Deploy Linked Build to Edge App'].map(commandOf);
+    const file = { ...signedIn, resourceExtname: '.wasm', explorerResourceIsFolder: false, resourcePath: '/w/app.wasm' };
+    assert.deepEqual(
+      [link, unlink, linked].map((c) => offered('explorer/context', file).includes(c!)),
+      [true, false, false],
+    );
+    const drifted = { ...file, 'platformConsole.edge.linkedWasm': ['/w/app.wasm'], 'platformConsole.edge.otherBuildWasm': ['/w/app.wasm'] };
+    assert.deepEqual(
+      [link, unlink, linked].map((c) => offered('explorer/context', drifted).includes(c!)),
+      [true, true, true],
+    );
+    assert.ok(!offered('explorer/context', { ...drifted, resourcePath: '/w/other.wasm' }).includes(unlink!), 'another file is not linked');
   });
 });
 

@@ -205,6 +205,7 @@ const samples: Record<EndpointName, Sample> = {
     status: 204,
     keys: [],
   },
+  getEdgeBinary: { method: 'GET', path: '/edge/v1/binaries/4748', status: 200, keys: ['id', 'status', 'source', 'api_type', 'checksum'] },
   createEdgeApp: {
     method: 'POST',
     path: '/edge/v1/apps',

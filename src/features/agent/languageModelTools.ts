@@ -127,6 +127,7 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
         ...host,
         ...(confirmed ? { confirmed } : {}),
         askName: askNameInEditor(this.ctx.ui),
+        wrote: (name, input, sent) => linkDeployedFile(name, input, sent, bound.connection.id),
       });
       log.info(`[${bound.connection.name}] agent tool ${this.tool.name} answered (${text.length} characters)`);
       return result(text);
@@ -185,4 +186,16 @@ export async function agentConnections(ctx: FeatureContext): Promise<AgentConnec
 
 export function createLanguageModelTools(ctx: FeatureContext): PlatformLanguageModelTool[] {
   return AGENT_TOOLS.map((tool) => new PlatformLanguageModelTool(ctx, tool));
+}
+
+/** The command the edge feature links a deployed workspace file with (features talk through commands). */
+const LINK_DEPLOYED_FILE_COMMAND = 'platformConsole.linkDeployedEdgeFile';
+
+/** After deploy_edge_app stored and pointed the app at a binary: the file is linked to the app, as the command's deploy does. */
+function linkDeployedFile(tool: string, input: Record<string, unknown>, sent: unknown, connectionId: string): void {
+  // An operation tool's send hands over `{ thing, sent }`: the deploy's answer is inside (a changed file: `{ changed }`, nothing stored).
+  const deployed = typeof sent === 'object' && sent !== null && 'sent' in sent ? sent.sent : sent;
+  if (tool !== 'deploy_edge_app' || typeof deployed !== 'object' || deployed === null || !('binary' in deployed)) return;
+  const app = (deployed as { app?: { name?: string | null } }).app;
+  void vscode.commands.executeCommand(LINK_DEPLOYED_FILE_COMMAND, input.file, connectionId, input.app_id, app?.name ?? '').then(undefined, () => undefined);
 }

@@ -34,6 +34,8 @@ export const DEPLOY_EDGE_APP_COMMAND = 'platformConsole.deployEdgeApp';
 
 export interface EdgeDeployDeps extends Pick<FeatureContext, 'log' | 'ui' | 'registerBoundCommand'> {
   tree: EdgeTree;
+  /** After a deploy: the file is linked to the app (build drift). */
+  onDeployed?: (file: string, connectionId: string, appId: number, appName: string) => Promise<void>;
 }
 
 /** What a deploy did: the app, its new binary and the one it had. */
@@ -154,6 +156,7 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
     }
     const { binary, previous } = deployed;
     log.info(deployedLine(name, file.bytes, Date.now() - started, app, binary, connection.name));
+    await deps.onDeployed?.(filePath, connection.id, id, app.name ?? '').catch((e: unknown) => log.error(`Could not link ${name} to edge app ${id}`, e));
     await refresh(id);
     const actions = [...(app.url ? ['Open App URL'] : []), ...(previous ? ['Roll Back'] : [])];
     void ui

@@ -14,7 +14,7 @@ import {
 } from './model/edgeDisplay';
 import type { EdgeApp, EdgeClient, EdgeTemplate } from '../../schema/edge';
 import { ActionNode, ErrorNode, MessageNode, TreeNode, spokenRow } from '../../ui/treeNodes';
-import { CONTEXT, EdgeLineNode, HIDDEN_VALUE, esc, md, themeIcon, type EdgeNodeHost } from './edgeNodes';
+import { CONTEXT, EdgeLineNode, HIDDEN_VALUE, esc, md, themeIcon, type AppBuild, type EdgeNodeHost } from './edgeNodes';
 import type { ListedOn } from '../../ui/listedOn';
 import { LastHourNode } from './edgeStatsNodes';
 
@@ -82,10 +82,10 @@ function planText(plan: string | null | undefined, planId: number | null | undef
 
 // ---------- apps ----------
 
-export function appItem(id: number, app: EdgeApp, now: Date): vscode.TreeItem {
+export function appItem(id: number, app: EdgeApp, now: Date, build?: AppBuild): vscode.TreeItem {
   const status = edgeAppStatus(app.status);
   const item = new vscode.TreeItem(app.name || `App ${id}`, vscode.TreeItemCollapsibleState.Collapsed);
-  item.description = [status.label, app.plan ?? undefined].filter(Boolean).join(' · ');
+  item.description = [status.label, app.plan ?? undefined, build?.words].filter(Boolean).join(' · ');
   item.iconPath = themeIcon(status);
   item.accessibilityInformation = spokenRow(`Edge app ${app.name || id}`, item.description);
   const debug = debugWindow(app.debug_until, now);
@@ -98,6 +98,7 @@ export function appItem(id: number, app: EdgeApp, now: Date): vscode.TreeItem {
       app.url ? `URL: ${esc(app.url)}` : undefined,
       app.template_name || app.template ? `Template: ${esc(app.template_name ?? '')} (${app.template ?? '—'})` : undefined,
       debug?.active ? `$(debug-alt) ${esc(debug.text)}` : undefined,
+      build ? esc(build.tooltip) : undefined,
     ]
       .filter(Boolean)
       .join('\n\n'),

@@ -322,7 +322,7 @@ export class ListedAppNode extends TreeNode implements ListedOn {
     this.listedOn = host.activeConnectionId;
   }
   getTreeItem(): vscode.TreeItem {
-    const item = appItem(this.app.id, this.app, this.host.now());
+    const item = appItem(this.app.id, this.app, this.host.now(), this.host.appBuild?.(this.app.id));
     const template = this.app.template_name ? `template ${this.app.template_name}` : undefined;
     item.description = [item.description, template].filter(Boolean).join(' · ');
     item.id = `edge.listed.app.${this.app.id}`;

@@ -42,6 +42,14 @@ export interface EdgeNodeHost {
   readonly appStats: EdgeAppStats;
   /** Redraws `node` (and below), or the whole view. */
   refresh(node?: TreeNode): void;
+  /** What a workspace .wasm linked to the app says of its build ("runs this build"), when one is linked (drift). */
+  appBuild?(appId: number): AppBuild | undefined;
+}
+
+/** An app row's build words: the description's few words and the tooltip's line. */
+export interface AppBuild {
+  words: string;
+  tooltip: string;
 }
 
 export const CONTEXT = {

@@ -77,7 +77,7 @@ export class PinNode extends TreeNode implements Runnable, ListedOn {
       case 'client':
         return clientItem(this.id, state.data as EdgeClient);
       case 'app':
-        return appItem(this.id, state.data as EdgeApp, this.host.now());
+        return appItem(this.id, state.data as EdgeApp, this.host.now(), this.host.appBuild?.(this.id));
       case 'template':
         return templateItem(this.id, state.data);
     }

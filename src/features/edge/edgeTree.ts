@@ -13,7 +13,7 @@ import type { EdgeTemplate } from '../../schema/edge';
 import { NodeTree } from '../../ui/nodeTree';
 import { ActionNode, MessageNode, type TreeNode } from '../../ui/treeNodes';
 import type { EdgePinStore } from './edgePinStore';
-import { EdgeGroupNode, type EdgeData, type LoadState, type TemplateResult } from './edgeNodes';
+import { EdgeGroupNode, type AppBuild, type EdgeData, type LoadState, type TemplateResult } from './edgeNodes';
 import { PinNode, type PinHost } from './edgePinNode';
 import { EdgeTemplatePreview } from './edgeTemplatePreview';
 import { fetchEdge, isNotFound, loadStateOf } from './edgeFetch';
@@ -56,9 +56,11 @@ export class EdgeTree extends NodeTree implements PinHost {
   readonly appStats: EdgeAppStats;
   /** Counts of automatic client refreshes (for the log and the tests). */
   autoRefreshCount = 0;
-  private readonly refreshedAll = new vscode.EventEmitter<void>();
-  /** Fired after Refresh read the whole view again (the configuration drift reads its apps again). */
+  private readonly refreshedAll = this._register(new vscode.EventEmitter<void>());
+  /** Fired when Refresh reads the whole view again (drift checks its linked files then too). */
   readonly onDidRefreshAll = this.refreshedAll.event;
+  /** What a linked workspace .wasm says of an app's build (set by drift; none until then). */
+  buildOf: (appId: number) => AppBuild | undefined = () => undefined;
 
   constructor(private readonly deps: EdgeTreeDeps) {
     super(EDGE_VIEW_ID, { showCollapseAll: true });
@@ -85,7 +87,6 @@ export class EdgeTree extends NodeTree implements PinHost {
       tick: () => this.refreshClients(),
     });
     this._registerAll(
-      this.refreshedAll,
       this.preview,
       { dispose: () => this.autoRefresh.dispose() },
       deps.connections.onDidChange(() => void this.syncConnection()),
@@ -100,6 +101,10 @@ export class EdgeTree extends NodeTree implements PinHost {
   /** The active connection when signed in; its pins are what the view shows. */
   get activeConnectionId(): string | undefined {
     return this.connectionId;
+  }
+
+  appBuild(appId: number): AppBuild | undefined {
+    return this.buildOf(appId);
   }
 
   get pinned(): EdgePins {

@@ -1,6 +1,7 @@
 // Edge: the view of pinned FastEdge clients, apps and templates, its commands, the template
 // previews, an app's lifecycle (enable, disable, debug, delete), Deploy to Edge App…, Create Edge App…, its configuration, the account's FastEdge secrets
-// and KV stores, and Send Test Request… (the app's URL beside the Launcher's local run).
+// and KV stores, Send Test Request… (the app's URL beside the Launcher's local run), Link to Edge App… and drift (a linked .wasm
+// against the binary its app runs, the linked folder's dotenv files against the app's configuration).
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { registerEdgeAppCommands } from './edgeAppCommands';
@@ -14,6 +15,9 @@ import { registerEdgeSecretCommands } from './edgeSecretCommands';
 import { registerEdgeKvCommands } from './edgeKvCommands';
 import { registerEdgeTestRequest } from './edgeTestRequestCommand';
 import { EdgeLinkStore } from './edgeLinkStore';
+import { EdgeBuildDrift } from './edgeBuildDrift';
+import { registerEdgeBuildFix } from './edgeBuildFix';
+import { linkDeployed, registerEdgeLinkCommands } from './edgeLinkCommands';
 import { EdgePinStore } from './edgePinStore';
 import { EdgeTree } from './edgeTree';
 
@@ -23,6 +27,8 @@ export class EdgeFeature extends Disposable {
   readonly links: EdgeLinkStore;
   /** The linked folders' dotenv files against their apps' configuration (Problems entries, quick fixes). */
   readonly configDrift: EdgeConfigDrift;
+  /** Build drift: each linked .wasm against the binary its app runs (decorations, rows, Problems). */
+  readonly drift: EdgeBuildDrift;
 
   constructor(ctx: FeatureContext) {
     super();
@@ -30,7 +36,8 @@ export class EdgeFeature extends Disposable {
     this.tree = this._register(new EdgeTree({ ...ctx, store: new EdgePinStore(ctx.state) }));
     for (const d of registerEdgeCommands({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeAppCommands({ ...ctx, tree: this.tree })) this._register(d);
-    for (const d of registerEdgeDeployCommand({ ...ctx, tree: this.tree })) this._register(d);
+    const onDeployed = (file: string, connectionId: string, appId: number, appName: string) => linkDeployed(this.links, file, connectionId, appId, appName);
+    for (const d of registerEdgeDeployCommand({ ...ctx, tree: this.tree, onDeployed })) this._register(d);
     for (const d of registerEdgeConfigEditor({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeCreateCommand({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeSecretCommands({ ...ctx, tree: this.tree })) this._register(d);
@@ -38,6 +45,9 @@ export class EdgeFeature extends Disposable {
     for (const d of registerEdgeConfigPull({ ...ctx, tree: this.tree, links: this.links, drift: this.configDrift })) this._register(d);
     for (const d of registerEdgeKvCommands({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeTestRequest({ ...ctx, tree: this.tree, links: this.links })) this._register(d);
+    this.drift = this._register(new EdgeBuildDrift({ ...ctx, links: this.links, tree: this.tree }));
+    for (const d of registerEdgeLinkCommands({ ...ctx, tree: this.tree, links: this.links })) this._register(d);
+    this._register(registerEdgeBuildFix());
   }
 }
 

@@ -48,6 +48,7 @@ import { readEdgeAppLogs } from './edgeLogsTool';
 import { compareEdgeAppConfig } from './edgeConfigDriftTool';
 import { readEdgeAppStats } from './edgeStatsTool';
 import { sendEdgeTestRequest } from './edgeTestRequestTool';
+import { checkEdgeBuild } from './edgeBuildTool';
 import { errorAnswer, otherConnectionNote } from './toolAnswers';
 import type { TypedNamePrompt } from '../../../operations/commandConfirmation';
 import {
@@ -96,6 +97,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   compareEdgeAppConfig,
   readEdgeAppStats,
   sendEdgeTestRequest,
+  checkEdgeBuild,
   listCloudLocations,
   listCloudSecrets,
   listSnapshotPolicies,
@@ -304,6 +306,8 @@ export type RunHost = AgentHost & {
   askName?(typed: TypedNamePrompt): Promise<string | undefined>;
   confirmed?: WriteRequest;
   refuseDestructive?(request: WriteRequest): string | undefined;
+  /** Told once a write was sent and answered (the editor links a deployed file to its app: build drift). */
+  wrote?(tool: string, input: Record<string, unknown>, sent: unknown): void;
 };
 
 /** Runs a tool on a bound connection: a refused input, a failed call, anything, comes back as an answer. */
@@ -350,6 +354,7 @@ async function answerOf(tool: AgentTool, bound: AgentBinding, raw: unknown, host
     const { endpoint, call, send } = request;
     host.sending?.(request);
     const sent = send ? await send(bound, request) : await bound.api.http.call(endpoint, call, { signal: bound.signal });
+    host.wrote?.(tool.name, parsed.input, sent);
     return tool.answer!(sent, bound, parsed.input);
   } catch (error) {
     return errorAnswer(error, { connectionName: bound.connectionName, write: tool.kind !== 'read', source: tool.name });
