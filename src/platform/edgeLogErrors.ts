@@ -1,0 +1,16 @@
+// The error lines of an edge app's log in a window, counted by the platform: one read of its log
+// with `search=error` (the platform matches message text in any case) and `limit=1`, whose `count`
+// is every line that matches. The watch after a deploy and its agent tool count them the same way.
+import type { PlatformApi } from './api';
+import type { LogErrors } from './edgeWatchVerdict';
+
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+export async function readLogErrors(api: PlatformApi, appId: number, fromMs: number, toMs: number, signal?: AbortSignal): Promise<LogErrors> {
+  const from = iso(fromMs);
+  const to = iso(toMs);
+  const query = { from, to, search: 'error', sort: 'desc', limit: 1 } as const;
+  const answer = await api.edge.listEdgeAppLogs({ params: { app_id: appId }, query }, signal ? { signal } : undefined);
+  const count = answer.count ?? answer.total_count ?? answer.logs?.length ?? 0;
+  return { count, from, to, source: `GET /fastedge/v1/apps/${appId}/logs?from=${from}&to=${to}&search=error&sort=desc&limit=1` };
+}
