@@ -55,6 +55,8 @@ export interface PlatformConsoleExports {
   attacks: attacks.AttacksFeature['tree'];
   /** The Edge view (pins, loads, auto-refresh). */
   edge: edge.EdgeFeature['tree'];
+  /** The watches after deploys (tests shorten the poll interval with `setInterval`). */
+  edgeWatches: edge.EdgeFeature['watches'];
   /** Report Tasks (view, store, poller) and the readable documents. */
   reports: reports.ReportTasksFeature['api'];
   /** Price Preview: sessions driven without a webview, the open panel's session. */
@@ -159,6 +161,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
       reportPollDelays = delays;
     },
     edge: edgeView.tree,
+    edgeWatches: edgeView.watches,
     cloud: cloudView.tree,
     storage: storageView.tree,
     attacks: attacksView.tree,

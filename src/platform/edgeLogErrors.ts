@@ -1,6 +1,8 @@
 // The error lines of an edge app's log in a window, counted by the platform: one read of its log
 // with `search=error` (the platform matches message text in any case) and `limit=1`, whose `count`
 // is every line that matches. The watch after a deploy and its agent tool count them the same way.
+import { fillPath, pathIn } from '../schema/endpoint';
+import { endpoints } from '../schema/endpoints';
 import type { PlatformApi } from './api';
 import type { LogErrors } from './edgeWatchVerdict';
 
@@ -12,5 +14,7 @@ export async function readLogErrors(api: PlatformApi, appId: number, fromMs: num
   const query = { from, to, search: 'error', sort: 'desc', limit: 1 } as const;
   const answer = await api.edge.listEdgeAppLogs({ params: { app_id: appId }, query }, signal ? { signal } : undefined);
   const count = answer.count ?? answer.total_count ?? answer.logs?.length ?? 0;
-  return { count, from, to, source: `GET /fastedge/v1/apps/${appId}/logs?from=${from}&to=${to}&search=error&sort=desc&limit=1` };
+  // The path as sent, in the connection's dialect.
+  const path = fillPath(pathIn(endpoints.listEdgeAppLogs, api.http.dialect), { app_id: appId });
+  return { count, from, to, source: `GET ${path}?from=${from}&to=${to}&search=error&sort=desc&limit=1` };
 }

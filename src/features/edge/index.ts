@@ -9,6 +9,7 @@ import { registerEdgeCreateCommand } from './edgeCreateCommand';
 import { registerEdgeDeployCommand } from './edgeDeployCommand';
 import { registerEdgeSecretCommands } from './edgeSecretCommands';
 import { EdgeLinkStore } from './edgeLinkStore';
+import { EdgeWatches } from './edgeWatches';
 import { EdgePinStore } from './edgePinStore';
 import { EdgeTree } from './edgeTree';
 
@@ -16,6 +17,8 @@ export class EdgeFeature extends Disposable {
   readonly tree: EdgeTree;
   /** The workspace's .wasm files linked to edge apps (drift, the watch, test requests). */
   readonly links: EdgeLinkStore;
+  /** The watch after each deploy (status bar, live document, the signal and its roll back). */
+  readonly watches: EdgeWatches;
 
   constructor(ctx: FeatureContext) {
     super();
@@ -23,7 +26,8 @@ export class EdgeFeature extends Disposable {
     this.tree = this._register(new EdgeTree({ ...ctx, store: new EdgePinStore(ctx.state) }));
     for (const d of registerEdgeCommands({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeAppCommands({ ...ctx, tree: this.tree })) this._register(d);
-    for (const d of registerEdgeDeployCommand({ ...ctx, tree: this.tree })) this._register(d);
+    this.watches = this._register(new EdgeWatches(ctx));
+    for (const d of registerEdgeDeployCommand({ ...ctx, tree: this.tree, watches: this.watches })) this._register(d);
     for (const d of registerEdgeConfigEditor({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeCreateCommand({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeSecretCommands({ ...ctx, tree: this.tree })) this._register(d);
