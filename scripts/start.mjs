@@ -48,6 +48,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: projectRoot, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
+/** Calls a minute the demo's simulator makes to each enabled edge app (docs/simulator.md, Edge runtime). */
+const DEMO_EDGE_TRAFFIC_PER_MINUTE = 6;
+
 const paths = await ensure();
 
 // The key exists only for this run: it goes to the simulator (its environment: a process of its
@@ -57,7 +60,8 @@ const apiKey = `demo-${randomBytes(16).toString('hex')}`;
 const { url: simulatorUrl, controlToken } = await startSimulatorProcess({
   apiKey,
   logFile: path.join(resultsDir, 'start-simulator.log'),
-  args: dialect ? ['--dialect', dialect] : [],
+  // A few calls a minute to each enabled edge app, so the Edge view's figures move and a broken deploy shows its 5xx.
+  args: [...(dialect ? ['--dialect', dialect] : []), '--edge-traffic', String(DEMO_EDGE_TRAFFIC_PER_MINUTE)],
 });
 const { folder, keyFile } = await startCodeServer({
   paths,

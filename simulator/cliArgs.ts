@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { controlTokenProblem } from './controlToken';
 import { parseFaultFlag } from './faults';
-import { LOG_ORDERS, SIM_DIALECTS, type LogOrder, type SimDialect, type SimulatorOptions } from './options';
+import { EDGE_TRAFFIC_PER_MINUTE_MAX, LOG_ORDERS, SIM_DIALECTS, type LogOrder, type SimDialect, type SimulatorOptions } from './options';
 
 export const USAGE = `Usage: npm run simulator -- --api-key <key> [options]
   --port <n>                  port to listen on (0 = a free one; default 0)
@@ -21,6 +21,8 @@ export const USAGE = `Usage: npm run simulator -- --api-key <key> [options]
   --log-rate <n>              log lines per second per function (default 5)
   --log-order <asc|desc|shuffled>  order of a log batch (default asc)
   --hide-prices-project <n>   project whose prices are hidden (default 999)
+  --edge-traffic <n>          calls a minute the simulator makes to each enabled edge app of
+                              the account (0 to 60; default 0)
   --fault <route>=<kind>[:<arg>][@<times>]  repeatable, e.g. getTask=status:503@1`;
 
 function integer(flag: string, value: string | undefined, min = 0): number | undefined {
@@ -47,6 +49,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
       'log-rate': { type: 'string' },
       'log-order': { type: 'string' },
       'hide-prices-project': { type: 'string' },
+      'edge-traffic': { type: 'string' },
       fault: { type: 'string', multiple: true },
       help: { type: 'boolean' },
     },
@@ -62,6 +65,10 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
   if (dialect !== undefined && !(SIM_DIALECTS as readonly string[]).includes(dialect)) throw new Error(`--dialect must be one of ${SIM_DIALECTS.join(', ')}`);
   const logOrder = values['log-order'];
   if (logOrder !== undefined && !(LOG_ORDERS as readonly string[]).includes(logOrder)) throw new Error(`--log-order must be one of ${LOG_ORDERS.join(', ')}`);
+  const traffic = values['edge-traffic'];
+  if (traffic !== undefined && !(/^\d+(\.\d+)?$/.test(traffic) && Number(traffic) <= EDGE_TRAFFIC_PER_MINUTE_MAX)) {
+    throw new Error(`--edge-traffic must be a number of calls a minute from 0 to ${EDGE_TRAFFIC_PER_MINUTE_MAX}`);
+  }
   const logRate = values['log-rate'];
   if (logRate !== undefined && !(Number(logRate) >= 0)) throw new Error('--log-rate must be a number of at least 0');
   return {
@@ -79,6 +86,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     logRatePerSecond: logRate === undefined ? undefined : Number(logRate),
     logOrder: logOrder as LogOrder | undefined,
     hidePricesProjectId: integer('hide-prices-project', values['hide-prices-project'], Number.MIN_SAFE_INTEGER),
+    edgeTrafficPerMinute: traffic === undefined ? undefined : Number(traffic),
     faults: (values.fault ?? []).map(parseFaultFlag),
   };
 }

@@ -1,5 +1,7 @@
 // The simulator's world: data, options, faults and the request log, shared by the API and the
 // control endpoints.
+import { edgeAppUrl } from './edgeAppUrl';
+import { catchUpTraffic } from './edgeTraffic';
 import { FaultRegistry, faultSpec } from './faults';
 import { DEFAULTS, runtimeFrom, servedDialects, type RuntimeOptions, type SeedOptions, type SimDialect, type SimulatorOptions } from './options';
 import type { Dialect } from '../src/schema/dialect';
@@ -49,12 +51,29 @@ export class SimCore {
   /** Back to the seed's data, optionally with another seed or profile count. */
   reset(patch: Partial<Pick<SeedOptions, 'seed' | 'profileCount'>> = {}): void {
     this.seed = { ...this.seed, seed: patch.seed ?? this.seed.seed, profileCount: patch.profileCount ?? this.seed.profileCount };
-    this.state = createState(this.seed, this.runtime, this.now());
+    this.state = createState(this.seed, this.runtime, this.now(), this.state.appOrigin);
+  }
+
+  /**
+   * Once the server listens: the apps answer below `origin`, and every app whose URL had the
+   * platform's form takes the reachable one (a URL set by hand stays).
+   */
+  setAppOrigin(origin: string): void {
+    for (const app of this.state.edgeApps.values()) {
+      if (app.url === edgeAppUrl(undefined, app.name, app.client_id)) app.url = edgeAppUrl(origin, app.name, app.client_id);
+    }
+    this.state.appOrigin = origin;
+  }
+
+  /** Live traffic owed up to now, at the current rate (the timer, and a rate about to change). */
+  catchUpTraffic(): void {
+    catchUpTraffic(this.state, this.runtime.edgeTrafficPerMinute, this.now());
   }
 
   setRuntime(patch: Partial<RuntimeOptions>): void {
     // Lines owed at the old rate are made before the new rate applies.
     if (patch.logRatePerSecond !== undefined) this.state.logs.catchUpAll(this.now(), this.runtime.logRatePerSecond);
+    if (patch.edgeTrafficPerMinute !== undefined) this.catchUpTraffic();
     this.runtime = { ...this.runtime, ...patch };
   }
 }

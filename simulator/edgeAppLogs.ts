@@ -2,6 +2,8 @@
 // the past holds the same entries on every read, so offset paging is stable and two reads of one
 // range agree. About 28 entries a second (some seconds none): an hour holds some 100,000.
 // Entries of one request share its request id (two lines each: the request and its answer).
+// The entries real calls wrote (a 5xx answer's error line) are merged in by time.
+import type { EdgeLogEvent } from './edgeLogEvents';
 
 /** Entries a second hold on average (each second draws 0..2×this). */
 export const EDGE_LOG_MEAN_PER_SECOND = 28;
@@ -92,25 +94,35 @@ export interface EdgeLogEntryOut {
   request_id: string;
 }
 
+/** One entry of a second: made from the seed, or written by a real call (edgeLogEvents.ts). */
+type Entry = { ms: number; seed: Slot } | { ms: number; real: EdgeLogEvent };
+
 /**
  * The entries of [fromMs, toMs] that match, `limit` of them from `offset` in `sort` order, and how
- * many match in all. Without field filters only the page's entries are made.
+ * many match in all. Without field filters only the page's entries are made. `events`: the
+ * entries the app's real calls wrote, merged in time order (a seeded entry first on a tie).
  */
-export function edgeAppLogs(app: { id: number; name: string }, f: EdgeLogFilter): { count: number; logs: EdgeLogEntryOut[] } {
+export function edgeAppLogs(
+  app: { id: number; name: string },
+  f: EdgeLogFilter,
+  events: readonly EdgeLogEvent[] = [],
+): { count: number; logs: EdgeLogEntryOut[] } {
   const first = Math.floor(f.fromMs / 1000);
   const last = Math.floor(f.toMs / 1000);
   const fields = f.edge !== undefined || f.clientIp !== undefined || f.requestId !== undefined || f.search !== undefined;
   const search = f.search?.toLowerCase();
-  const matches = (x: Slot) =>
+  const matches = (x: { ms: number; edge: string; clientIp: string; requestId: string }, line: () => string) =>
     x.ms >= f.fromMs &&
     x.ms <= f.toMs &&
     (f.edge === undefined || x.edge === f.edge) &&
     (f.clientIp === undefined || x.clientIp === f.clientIp) &&
     (f.requestId === undefined || x.requestId === f.requestId) &&
-    (search === undefined || text(app.id, x).toLowerCase().includes(search));
-  const page: Slot[] = [];
+    (search === undefined || line().toLowerCase().includes(search));
+  const realBySecond = new Map<number, EdgeLogEvent[]>();
+  for (const e of events) if (matches(e, () => e.log)) realBySecond.set(Math.floor(e.ms / 1000), [...(realBySecond.get(Math.floor(e.ms / 1000)) ?? []), e]);
+  const page: Entry[] = [];
   let count = 0;
-  const take = (x: Slot) => {
+  const take = (x: Entry) => {
     if (count >= f.offset && page.length < f.limit) page.push(x);
     count++;
   };
@@ -118,27 +130,48 @@ export function edgeAppLogs(app: { id: number; name: string }, f: EdgeLogFilter)
   for (let k = 0; k < seconds; k++) {
     const s = f.sort === 'desc' ? last - k : first + k;
     const n = entriesIn(app.id, s);
+    const real = realBySecond.get(s) ?? [];
     // A whole second inside the range, before the page and unfiltered: counted without being made.
     const whole = s * 1000 >= f.fromMs && s * 1000 + 999 <= f.toMs;
-    if (!fields && whole && (count + n <= f.offset || page.length >= f.limit)) {
-      count += n;
+    if (!fields && whole && (count + n + real.length <= f.offset || page.length >= f.limit)) {
+      count += n + real.length;
       continue;
     }
-    for (let j = 0; j < n; j++) {
-      const x = slot(app.id, s, f.sort === 'desc' ? n - 1 - j : j, n);
-      if (matches(x)) take(x);
+    const entries: Entry[] = [];
+    for (let i = 0; i < n; i++) {
+      const x = slot(app.id, s, i, n);
+      if (matches(x, () => text(app.id, x))) entries.push({ ms: x.ms, seed: x });
     }
+    for (const e of real) entries.push({ ms: e.ms, real: e });
+    entries.sort((a, b) => a.ms - b.ms);
+    if (f.sort === 'desc') entries.reverse();
+    for (const entry of entries) take(entry);
   }
   return {
     count,
-    logs: page.map((x) => ({
-      id: `${app.id}-${x.s}-${x.i}`,
-      app_name: app.name,
-      timestamp: new Date(x.ms).toISOString(),
-      log: text(app.id, x),
-      edge: x.edge,
-      client_ip: x.clientIp,
-      request_id: x.requestId,
-    })),
+    logs: page.map((entry) => {
+      if ('real' in entry) {
+        const e = entry.real;
+        return {
+          id: `${app.id}-${e.requestId}`,
+          app_name: app.name,
+          timestamp: new Date(e.ms).toISOString(),
+          log: e.log,
+          edge: e.edge,
+          client_ip: e.clientIp,
+          request_id: e.requestId,
+        };
+      }
+      const x = entry.seed;
+      return {
+        id: `${app.id}-${x.s}-${x.i}`,
+        app_name: app.name,
+        timestamp: new Date(x.ms).toISOString(),
+        log: text(app.id, x),
+        edge: x.edge,
+        client_ip: x.clientIp,
+        request_id: x.requestId,
+      };
+    }),
   };
 }

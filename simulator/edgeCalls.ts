@@ -1,5 +1,7 @@
 // The calls an edge app's URL received (status and execution time), kept in a ring bounded in
 // records, and the published statistics made from them: calls by status and durations per slot.
+// The seeded history (edgeBackground.ts) is counted with them, made on demand.
+import { backgroundCalls, type EdgeBackground } from './edgeBackground';
 
 export interface EdgeCall {
   appId: number;
@@ -19,7 +21,11 @@ export class EdgeCallLog {
   readonly #ring: EdgeCall[] = [];
   #next = 0;
 
-  constructor(private readonly cap = EDGE_CALLS_CAP) {}
+  /** `background`: the seeded history read beside the ring (simulator/edgeBackground.ts); none by default. */
+  constructor(
+    private readonly cap = EDGE_CALLS_CAP,
+    private readonly background?: EdgeBackground,
+  ) {}
 
   add(call: EdgeCall): void {
     if (this.#ring.length < this.cap) this.#ring.push(call);
@@ -35,10 +41,12 @@ export class EdgeCallLog {
   #slots(appId: number | undefined, fromMs: number, toMs: number, stepMs: number): Map<number, EdgeCall[]> {
     const slots = new Map<number, EdgeCall[]>();
     for (let start = fromMs; start < toMs; start += stepMs) slots.set(start, []);
+    const put = (call: EdgeCall) => slots.get(fromMs + Math.floor((call.atMs - fromMs) / stepMs) * stepMs)?.push(call);
     for (const call of this.#ring) {
       if ((appId !== undefined && call.appId !== appId) || call.atMs < fromMs || call.atMs >= toMs) continue;
-      slots.get(fromMs + Math.floor((call.atMs - fromMs) / stepMs) * stepMs)?.push(call);
+      put(call);
     }
+    if (this.background) for (const call of backgroundCalls(this.background, appId, fromMs, toMs)) put(call);
     return slots;
   }
 

@@ -2,6 +2,8 @@
 // `sim.url`, `sim.controlToken` for the control API, and `await sim.close()` (ends open sockets,
 // so tests never hang).
 import { SimCore } from './core';
+import { appOrigin } from './edgeAppUrl';
+import { EDGE_TRAFFIC_TICK_MS } from './edgeTraffic';
 import { controlTokenProblem, makeControlToken } from './controlToken';
 import { faultSpec, type FaultSpec } from './faults';
 import { DEFAULTS, type RuntimeOptions, type SimDialect, type SimulatorOptions } from './options';
@@ -54,12 +56,19 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const server = new SimServer(core, controlToken);
   const host = options.host ?? DEFAULTS.host;
   const port = await server.listen(options.port ?? 0, host);
+  core.setAppOrigin(appOrigin(host, port));
+  // Live traffic is also made between reads, so a person who deploys sees it come (no-op at rate 0).
+  const traffic = setInterval(() => core.catchUpTraffic(), EDGE_TRAFFIC_TICK_MS);
+  traffic.unref();
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     controlToken,
     dialect: core.dialect,
-    close: () => server.close(),
+    close: () => {
+      clearInterval(traffic);
+      return server.close();
+    },
     setFault: (fault) => void core.faults.set(faultSpec.parse(fault)),
     clearFaults: (route) => core.faults.clear(route),
     requestCounts: () => core.requests.counts(),

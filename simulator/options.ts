@@ -11,6 +11,9 @@ export function servedDialects(dialect: SimDialect): Dialect[] {
   return dialect === 'both' ? [...DIALECTS] : [dialect];
 }
 
+/** Live traffic's bound: one call a second per app at most. */
+export const EDGE_TRAFFIC_PER_MINUTE_MAX = 60;
+
 export const LOG_ORDERS = ['asc', 'desc', 'shuffled'] as const;
 export type LogOrder = (typeof LOG_ORDERS)[number];
 
@@ -57,6 +60,8 @@ export interface SimulatorOptions {
   binaryCountLimit?: number;
   /** Apps the account may have; one more answers 429 (default 1,000,000: no limit in practice). */
   appCountLimit?: number;
+  /** Calls a minute the simulator makes to each enabled app of the account itself (default 0: none; `npm start` sets a few). */
+  edgeTrafficPerMinute?: number;
   /** Faults active from the start. */
   faults?: FaultSpec[];
   /** Seeded timestamps are relative to this; default midnight UTC today, so a seed gives the same data all day. */
@@ -75,6 +80,7 @@ export const runtimeOptions = z.strictObject({
   binarySizeLimitBytes: z.int().min(1),
   binaryCountLimit: z.int().min(0),
   appCountLimit: z.int().min(0),
+  edgeTrafficPerMinute: z.number().min(0).max(EDGE_TRAFFIC_PER_MINUTE_MAX),
 });
 export type RuntimeOptions = z.output<typeof runtimeOptions>;
 export const runtimeOptionsPatch = runtimeOptions.partial();
@@ -102,6 +108,7 @@ export const DEFAULTS = {
   binarySizeLimitBytes: 100 * 1024 * 1024,
   binaryCountLimit: 1_000_000,
   appCountLimit: 1_000_000,
+  edgeTrafficPerMinute: 0,
 } as const;
 
 export function runtimeFrom(options: SimulatorOptions): RuntimeOptions {
@@ -115,5 +122,6 @@ export function runtimeFrom(options: SimulatorOptions): RuntimeOptions {
     binarySizeLimitBytes: options.binarySizeLimitBytes ?? DEFAULTS.binarySizeLimitBytes,
     binaryCountLimit: options.binaryCountLimit ?? DEFAULTS.binaryCountLimit,
     appCountLimit: options.appCountLimit ?? DEFAULTS.appCountLimit,
+    edgeTrafficPerMinute: options.edgeTrafficPerMinute ?? DEFAULTS.edgeTrafficPerMinute,
   };
 }

@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { serveApi } from './apiRequest';
+import { isAppPath, serveApp } from './appServe';
 import { readUpload, type UploadedBody } from './binaryUpload';
 import { BodySlots, BodyTooLarge, hasBody, JSON_BODY_LIMIT_BYTES } from './bodySlots';
 import { serveControl } from './control';
@@ -94,6 +95,7 @@ export class SimServer {
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://simulator');
+    if (isAppPath(url.pathname)) return serveApp(this.core, req, res, url);
     const isControl = url.pathname === '/__sim' || url.pathname.startsWith('/__sim/');
     // Refused before its body is read: a refused control request changes nothing.
     const refusal = isControl ? controlRefusal(req.method ?? 'GET', req.headers, this.controlToken) : undefined;

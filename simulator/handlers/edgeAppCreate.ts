@@ -6,6 +6,7 @@
 // The account's binaries are listed as the published `{binaries: binary_short[]}`.
 import type { endpoints } from '../../src/schema/endpoints';
 import { EDGE_APP_STATUS, EDGE_DEBUG_WINDOW_MS } from '../../src/schema/edgeApps';
+import { edgeAppUrl } from '../edgeAppUrl';
 import { refused } from '../errors';
 import { HandlerReply, jsonReply } from '../reply';
 import { EDGE_ACCOUNT_CLIENT } from '../state/seedEdge';
@@ -62,7 +63,7 @@ export const createEdgeApp: Handler<typeof endpoints.createEdgeApp> = ({ body },
     id,
     client_id: EDGE_ACCOUNT_CLIENT,
     name,
-    url: `https://${name}-${EDGE_ACCOUNT_CLIENT}.fastedge.app`,
+    url: edgeAppUrl(state.appOrigin, name, EDGE_ACCOUNT_CLIENT),
     binary: stored.id,
     template: template ?? 0,
     template_name: templateName,

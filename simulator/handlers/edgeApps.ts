@@ -3,6 +3,7 @@
 // app of another client is unknown here, as it is to the platform's own endpoints.
 import type { endpoints } from '../../src/schema/endpoints';
 import { EDGE_DEBUG_WINDOW_MS } from '../../src/schema/edgeApps';
+import { edgeAppUrl } from '../edgeAppUrl';
 import { notFound, refused } from '../errors';
 import { EDGE_ACCOUNT_CLIENT } from '../state/seedEdge';
 import type { EdgeApp } from '../state/types';
@@ -27,6 +28,8 @@ export const patchEdgeApp: Handler<typeof endpoints.patchEdgeApp> = ({ params, b
   if (name !== undefined && name !== app.name) {
     const taken = [...state.edgeApps.values()].some((a) => a.client_id === EDGE_ACCOUNT_CLIENT && a.name === name);
     if (taken) throw refused('body', 'name', `an app named ${name} already exists`);
+    // The URL is made from the name: a renamed app answers at its new one (unless set by hand).
+    if (app.url === edgeAppUrl(state.appOrigin, app.name, app.client_id)) app.url = edgeAppUrl(state.appOrigin, name, app.client_id);
     app.name = name;
   }
   if (template !== undefined) {

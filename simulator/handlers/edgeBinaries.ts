@@ -1,6 +1,7 @@
-// Binaries of the account's own FastEdge API: an upload is stored (its size, checksum and status,
-// never its bytes) when it is WebAssembly, within the size limit and the account's count limit
-// (429 past it, the published error body); a binary an app uses cannot be deleted (409).
+// Binaries of the account's own FastEdge API: an upload is stored (its size, checksum, status and
+// how its app answers when its section says; never its bytes) when it is WebAssembly, within the
+// size limit and the account's count limit (429 past it, the published error body); a bad
+// behaviour section is refused (400); a binary an app uses cannot be deleted (409).
 import type { endpoints } from '../../src/schema/endpoints';
 import { EDGE_ACCOUNT_CLIENT } from '../state/seedEdge';
 import { notFound, refused } from '../errors';
@@ -20,6 +21,7 @@ export function shortBinary(b: EdgeBinary) {
 export const storeEdgeBinary: Handler<typeof endpoints.storeEdgeBinary> = (_input, { state, options, upload, nowMs }) => {
   if (!upload || upload.bytes === 0) throw refused('body', '', 'the binary is empty');
   if (!upload.wasm) throw refused('body', '', 'not a WebAssembly binary (it must begin with \\0asm)');
+  if ('problem' in upload.section) throw refused('body', upload.section.problem.field, upload.section.problem.message);
   if (upload.bytes > options.binarySizeLimitBytes) {
     throw refused('body', '', `binary size ${upload.bytes} bytes exceeds the maximum of ${Math.round((options.binarySizeLimitBytes / MiB) * 10) / 10} MB`);
   }
@@ -28,6 +30,7 @@ export const storeEdgeBinary: Handler<typeof endpoints.storeEdgeBinary> = (_inpu
   }
   const id = Math.max(0, ...state.edgeBinaries.keys()) + 1;
   const binary: EdgeBinary = { id, status: 1, api_type: 'wasi-http', checksum: upload.md5, source: 0, bytes: upload.bytes, unref_since: isoSeconds(nowMs) };
+  if (upload.section.behaviour) binary.behaviour = upload.section.behaviour;
   state.edgeBinaries.set(id, binary);
   return shortBinary(binary);
 };

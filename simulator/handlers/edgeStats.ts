@@ -1,7 +1,9 @@
 // FastEdge call statistics (the platform's own API): made from the calls the apps' URLs received
-// (simulator/edgeCalls.ts). A slot is `step` seconds from `from`; nothing is counted after now.
+// (simulator/edgeCalls.ts), live traffic made up to now first. A slot is `step` seconds from
+// `from`; nothing is counted after now.
 import type { endpoints } from '../../src/schema/endpoints';
 import type { EdgeStatsQuery } from '../../src/schema/edgeStats';
+import { catchUpTraffic } from '../edgeTraffic';
 import { notFound } from '../errors';
 import { EDGE_ACCOUNT_CLIENT } from '../state/seedEdge';
 import type { SimState } from '../state/seed';
@@ -15,12 +17,14 @@ function window(query: EdgeStatsQuery, state: SimState) {
   return { appId: query.id, fromMs: Date.parse(query.from), toMs: Date.parse(query.to), stepMs: query.step * 1000 };
 }
 
-export const getEdgeCallStats: Handler<typeof endpoints.getEdgeCallStats> = ({ query }, { state }) => {
+export const getEdgeCallStats: Handler<typeof endpoints.getEdgeCallStats> = ({ query }, { state, options, nowMs }) => {
   const w = window(query, state);
+  catchUpTraffic(state, options.edgeTrafficPerMinute, nowMs);
   return { stats: state.edgeCalls.callStats(w.appId, w.fromMs, w.toMs, w.stepMs) };
 };
 
-export const getEdgeDurationStats: Handler<typeof endpoints.getEdgeDurationStats> = ({ query }, { state }) => {
+export const getEdgeDurationStats: Handler<typeof endpoints.getEdgeDurationStats> = ({ query }, { state, options, nowMs }) => {
   const w = window(query, state);
+  catchUpTraffic(state, options.edgeTrafficPerMinute, nowMs);
   return { stats: state.edgeCalls.durationStats(w.appId, w.fromMs, w.toMs, w.stepMs) };
 };

@@ -1,5 +1,7 @@
 // The whole simulated platform, built from a seed: the same seed and reference time give the same data.
-import { EdgeCallLog } from '../edgeCalls';
+import { EDGE_BACKGROUND_SPAN_MS } from '../edgeBackground';
+import { EDGE_CALLS_CAP, EdgeCallLog } from '../edgeCalls';
+import { EdgeLogEvents } from '../edgeLogEvents';
 import { seedCloudSecrets, type CloudSecret } from './seedCloudSecrets';
 import { seedEdgeSecrets, type EdgeSecretRecord } from './seedEdgeSecrets';
 import { seedEdgeStores, type EdgeStoreRecord } from './seedEdgeStores';
@@ -10,7 +12,7 @@ import type { RuntimeOptions, SeedOptions } from '../options';
 import { createRng, deriveSeed, type Rng } from '../rng';
 import { seedProducts, seedReports, seedTrials } from './seedBilling';
 import { SEEDED_FUNCTIONS, seedPolicies } from './seedCloud';
-import { seedEdgeApps, seedEdgeClients, seedEdgeTemplates } from './seedEdge';
+import { EDGE_ACCOUNT_CLIENT, seedEdgeApps, seedEdgeClients, seedEdgeTemplates } from './seedEdge';
 import { seedEdgeBinaries } from './seedBinaries';
 import { SEEDED_RESELLERS, seedFreeFeatures, seedNotificationSettings } from './seedIam';
 import { PROFILE_TEMPLATES, seedProfiles } from './seedProfiles';
@@ -35,6 +37,8 @@ import type {
 
 export interface SimState {
   referenceMs: number;
+  /** Where the apps answer (`http://127.0.0.1:<port>`) once the simulator listens; undefined before. */
+  appOrigin: string | undefined;
   /** Ids of what is created at run time: reproducible for the same seed and calls. */
   rng: Rng;
   account: Account;
@@ -58,6 +62,10 @@ export interface SimState {
   edgeStores: Map<number, EdgeStoreRecord>;
   /** The calls the apps' URLs received (bounded): what the FastEdge statistics are made from. */
   edgeCalls: EdgeCallLog;
+  /** Live traffic (edgeTraffic.ts) has been made up to this instant. */
+  edgeTrafficSinceMs: number;
+  /** Log entries the apps' real calls wrote (bounded), read beside the seeded ones. */
+  edgeLogEvents: EdgeLogEvents;
   products: Map<number, Product>;
   trials: Map<number, TrialRecord>;
   freeFeatures: Map<number, ActivatedFeature>;
@@ -75,16 +83,18 @@ const byId = <T extends { id: number }>(items: readonly T[]): Map<number, T> => 
 
 export const ACCOUNT: Account = { userId: 4585, clientId: 1 };
 
-export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: number): SimState {
+/** `appOrigin`: where a running simulator serves the apps (their `url`); undefined gives the platform's form. */
+export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: number, appOrigin?: string): SimState {
   const referenceMs = seed.seedTimeMs;
   const edgeClients = seedEdgeClients();
   const edgeTemplates = seedEdgeTemplates();
   const products = seedProducts();
   const logs = new FunctionLogStore(seed.seed, nowMs, seed.logRecordCap);
   for (const fn of SEEDED_FUNCTIONS) logs.add(fn, nowMs, runtime.logRatePerSecond);
-  const edgeApps = seedEdgeApps(referenceMs, edgeTemplates, edgeClients, seed.appCount);
+  const edgeApps = seedEdgeApps(referenceMs, edgeTemplates, edgeClients, seed.appCount, appOrigin);
   return {
     referenceMs,
+    appOrigin,
     rng: createRng(deriveSeed(seed.seed, 'runtime')),
     account: ACCOUNT,
     profiles: byId(seedProfiles(seed.seed, seed.profileCount, referenceMs)),
@@ -100,7 +110,14 @@ export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: n
     edgeClients: byId(edgeClients),
     edgeSecrets: byId(seedEdgeSecrets()),
     edgeStores: byId(seedEdgeStores()),
-    edgeCalls: new EdgeCallLog(),
+    edgeCalls: new EdgeCallLog(EDGE_CALLS_CAP, {
+      // Named seeded apps only (not the --app-count ones): a bounded cost for a read of every app.
+      appIds: edgeApps.filter((a) => a.client_id === EDGE_ACCOUNT_CLIENT && a.status === 1 && a.id < 10_000).map((a) => a.id),
+      fromMs: nowMs - EDGE_BACKGROUND_SPAN_MS,
+      toMs: nowMs,
+    }),
+    edgeLogEvents: new EdgeLogEvents(),
+    edgeTrafficSinceMs: nowMs,
     products: byId(products),
     trials: byId(seedTrials(referenceMs, products)),
     freeFeatures: byId(seedFreeFeatures(referenceMs)),

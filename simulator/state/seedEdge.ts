@@ -1,4 +1,5 @@
 // Edge clients, templates and apps: every status, including the unlisted ones.
+import { edgeAppUrl } from '../edgeAppUrl';
 import { DAY_MS, HOUR_MS, isoSeconds } from '../timeFormat';
 import type { EdgeApp, EdgeClient, EdgeTemplate } from './types';
 
@@ -137,7 +138,13 @@ export function seedEdgeTemplates(): EdgeTemplate[] {
 }
 
 /** The eight named apps, and `more` of the account's own (ids from 10,001; statuses and templates in turn). */
-export function seedEdgeApps(referenceMs: number, templates: readonly EdgeTemplate[], clients: readonly EdgeClient[], more = 0): EdgeApp[] {
+export function seedEdgeApps(
+  referenceMs: number,
+  templates: readonly EdgeTemplate[],
+  clients: readonly EdgeClient[],
+  more = 0,
+  origin: string | undefined = undefined,
+): EdgeApp[] {
   const app = (id: number, name: string, clientId: number, templateId: number, status: number, extra: Partial<EdgeApp> = {}): EdgeApp => {
     const template = templates.find((t) => t.id === templateId);
     const client = clients.find((c) => c.id === clientId);
@@ -145,7 +152,7 @@ export function seedEdgeApps(referenceMs: number, templates: readonly EdgeTempla
       id,
       client_id: clientId,
       name,
-      url: `https://${name}-${clientId}.fastedge.app`,
+      url: edgeAppUrl(origin, name, clientId),
       binary: template?.binary_id ?? 4000 + id,
       template: templateId,
       template_name: template?.name ?? '',

@@ -1,4 +1,5 @@
 // The simulator's data: wire-shaped records, as the products send them.
+import type { EdgeBehaviour } from '../edgeBehaviour';
 
 export interface ProfileField {
   template_field_id: number;
@@ -103,6 +104,8 @@ export interface EdgeBinary {
   bytes: number;
   /** Since when no app uses it (the published `unref_since`); absent while one does. */
   unref_since?: string;
+  /** How an app running it answers (its `platform-console-sim` section); absent: the default answer. */
+  behaviour?: EdgeBehaviour;
 }
 
 export interface EdgeTemplate {

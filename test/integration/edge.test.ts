@@ -205,7 +205,7 @@ describe('Edge view', function () {
     const hello = await described('Apps', 'hello-edge');
     const debugUntil = new Date(SEED_TIME + 3 * DAY_MS);
     assert.deepEqual(hello, {
-      URL: 'https://hello-edge-201.fastedge.app',
+      URL: `${sim.url}/__apps/hello-edge-201`,
       Template: 'Hello World HTTP (301)',
       Client: '201',
       Binary: '4748',
@@ -270,7 +270,7 @@ describe('Edge view', function () {
     const url = await at('Apps', 'hello-edge', 'URL');
     assert.equal(url.contextValue, 'platformConsole.edgeAppUrl');
     await vscode.commands.executeCommand('platformConsole.copyEdgeAppUrl', url.node);
-    assert.equal(await vscode.env.clipboard.readText(), 'https://hello-edge-201.fastedge.app');
+    assert.equal(await vscode.env.clipboard.readText(), `${sim.url}/__apps/hello-edge-201`, 'the URL the simulator serves the app at');
   });
 
   it('opens a template: pinned, with params of every data type, and its long description in a read-only Markdown preview', async () => {

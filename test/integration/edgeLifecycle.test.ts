@@ -74,7 +74,7 @@ describe("Edge view: an app's lifecycle", function () {
       `Connection: edge-lifecycle (${sim.url})`,
       'App: geo-redirect',
       'ID: 103',
-      'URL: https://geo-redirect-201.fastedge.app',
+      `URL: ${sim.url}/__apps/geo-redirect-201`,
       'Status now: disabled',
     ])
       assert.ok(detail.includes(line), `${line} in\n${detail}`);
@@ -98,7 +98,7 @@ describe("Edge view: an app's lifecycle", function () {
     assert.equal(dismissed.confirms.length, 1);
     assert.equal(
       dismissed.confirms[0]!.detail.split('\n')[0],
-      'The app stops serving at its URL https://hello-edge-201.fastedge.app: requests there fail until it is enabled again.',
+      `The app stops serving at its URL ${sim.url}/__apps/hello-edge-201: requests there fail until it is enabled again.`,
     );
     assert.match(dismissed.confirms[0]!.detail, /ID: 101/);
     assert.deepEqual(writes(), [], 'dismissed: nothing sent');
@@ -131,7 +131,7 @@ describe("Edge view: an app's lifecycle", function () {
     ext.setUi(wrong);
     assert.equal(await run('platformConsole.deleteEdgeApp', draft.node), false);
     const prompt = wrong.prompts.find((p) => p.kind === 'input')!;
-    for (const part of ['resize-draft', 'ID 102', 'https://resize-draft-201.fastedge.app', `edge-lifecycle (${sim.url})`])
+    for (const part of ['resize-draft', 'ID 102', `${sim.url}/__apps/resize-draft-201`, `edge-lifecycle (${sim.url})`])
       assert.ok(prompt.prompt.includes(part), `${part} in: ${prompt.prompt}`);
     assert.deepEqual(prompt.refusals, ['Confirmation: type resize-draft exactly', 'Confirmation: type resize-draft exactly']);
     assert.deepEqual(writes(), [], 'a wrong name sends nothing');
