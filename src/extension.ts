@@ -143,7 +143,10 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
   const profilesView = feature((c) => profiles.activate(c, seams.profileLoads));
   const pricePreview = feature((c) => pricing.activate(c, seams.pricingSession));
   const functionLogs = feature((c) => logs.activate(c, testing ? new logs.LogsPanelWatch() : undefined));
-  const agentTools = feature((c) => agent.activate(c, agent.contributedToolNames(context.extension.packageJSON)));
+  // The deploy watches reach the agent tools through here: features never import each other.
+  const agentTools = feature((c) =>
+    agent.activate(c, agent.contributedToolNames(context.extension.packageJSON), { edgeWatches: () => edgeView.watches.reports() }),
+  );
 
   const schemasAtActivation = lazySchemaCounts();
   const agentCatalogAtActivation = agentTools.catalogMade();

@@ -44,6 +44,7 @@ import { editSnapshotSchedule, removeSnapshotSchedule, renameSnapshotPolicy } fr
 import { createTlsSecret } from './tlsSecretTool';
 import { readReport } from './reportTool';
 import { readEdgeAppLogs } from './edgeLogsTool';
+import { getEdgeDeployWatch } from './edgeWatchTool';
 import { errorAnswer, otherConnectionNote } from './toolAnswers';
 import type { TypedNamePrompt } from '../../../operations/commandConfirmation';
 import {
@@ -86,6 +87,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   listNotificationSettings,
   readFunctionLogs,
   readEdgeAppLogs,
+  getEdgeDeployWatch,
   listCloudLocations,
   listCloudSecrets,
   listSnapshotPolicies,
