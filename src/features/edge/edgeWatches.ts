@@ -123,7 +123,7 @@ export class EdgeWatches extends Disposable {
       readWindow: (fromMs, toMs, signal) => readCallWindow(api, start.appId, fromMs, toMs, signal),
       readLogErrors: (fromMs, toMs, signal) => readLogErrors(api, start.appId, fromMs, toMs, signal),
       onChange: () => this.changed(key),
-      onTrip: (report) => void this.tripped(key, report),
+      onTrip: (report) => void this.tripped(key, report).catch((error) => this.deps.log.error('The deploy watch could not act on its signal', error)),
     });
     this.entries.set(key, { watch, start, shown: false });
     this.deps.log.info(`[${start.bound.connection.name}] watching edge app ${start.appName || start.appId} for ${minutes} min after the deploy`);
