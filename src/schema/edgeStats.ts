@@ -64,7 +64,7 @@ const slots = <T extends z.ZodType>(slot: T) =>
     .array(z.unknown())
     .nullish()
     .catch(undefined)
-    .transform((rows) => (rows ?? []).flatMap((r) => (slot.safeParse(r).success ? [slot.parse(r) as z.output<T>] : [])));
+    .transform((rows) => (rows ?? []).flatMap((r) => (slot.safeParse(r).success ? [slot.parse(r)] : [])));
 
 export const edgeCallStats = lazySchema(() => z.looseObject({ stats: slots(edgeCallSlot) }));
 export type EdgeCallStats = z.output<typeof edgeCallStats>;

@@ -33,7 +33,7 @@ export interface WatchStart {
   rollBack(automatic: boolean): Promise<RollBackOutcome>;
 }
 
-export interface EdgeWatchesDeps extends Pick<FeatureContext, 'log' | 'ui' | 'documents' | 'registerUnboundCommand'> {}
+export type EdgeWatchesDeps = Pick<FeatureContext, 'log' | 'ui' | 'documents' | 'registerUnboundCommand'>;
 
 interface Entry {
   watch: DeployWatch;
