@@ -60,7 +60,9 @@ export class EdgeWatches extends Disposable {
   private readonly item = this._register(vscode.window.createStatusBarItem('platformConsole.edgeWatch', vscode.StatusBarAlignment.Left, 49));
   private intervalMs: number | undefined;
   private clock: WatchClock = realWatchClock;
-  private readonly ticker: ReturnType<typeof setInterval>;
+  /** Moves the minutes left between polls, only while a watch runs. */
+  private ticker: ReturnType<typeof setInterval> | undefined;
+  private watching = false;
 
   constructor(private readonly deps: EdgeWatchesDeps) {
     super();
@@ -70,8 +72,6 @@ export class EdgeWatches extends Disposable {
       deps.registerUnboundCommand(SHOW_EDGE_WATCH_COMMAND, (arg?: unknown) => this.show(typeof arg === 'string' ? arg : undefined)),
       deps.registerUnboundCommand(STOP_EDGE_WATCH_COMMAND, (arg?: unknown) => this.stopPicked(typeof arg === 'string' ? arg : undefined)),
     );
-    // The minutes left move between polls.
-    this.ticker = setInterval(() => this.render(), 15_000);
     this._register({ dispose: () => clearInterval(this.ticker) });
     this._register({ dispose: () => this.stopAll('the extension stopped') });
   }
@@ -147,7 +147,12 @@ export class EdgeWatches extends Disposable {
 
   private render(): void {
     const running = this.running();
-    void vscode.commands.executeCommand('setContext', WATCHING_CONTEXT, running.length > 0);
+    if (this.watching !== running.length > 0) {
+      this.watching = running.length > 0;
+      void vscode.commands.executeCommand('setContext', WATCHING_CONTEXT, this.watching);
+      clearInterval(this.ticker);
+      this.ticker = this.watching ? setInterval(() => this.render(), 15_000) : undefined;
+    }
     const newest = running.sort((a, b) => b.start.deployedAtMs - a.start.deployedAtMs)[0];
     if (!newest) return this.item.hide();
     const r = newest.watch.report;
