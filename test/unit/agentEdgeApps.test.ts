@@ -58,7 +58,7 @@ describe('edge app lifecycle tools', { timeout: 60_000 }, () => {
       name: 'enable_edge_app',
       id: 103,
       named:
-        /The edge app: App `geo-redirect` · ID `103` · URL `https:\/\/geo-redirect-201\.fastedge\.app` · Status now `disabled`[^\n]* · Change `status disabled -> enabled`\. It starts serving at its URL\.\n\n```http\nPATCH \/fastedge\/v1\/apps\/103/,
+        /The edge app: App `geo-redirect` · ID `103` · URL `http:\/\/127\.0\.0\.1:\d+\/__apps\/geo-redirect-201` · Status now `disabled`[^\n]* · Change `status disabled -> enabled`\. It starts serving at its URL\.\n\n```http\nPATCH \/fastedge\/v1\/apps\/103/,
       route: 'PATCH patchEdgeApp 1',
       destructive: false,
       answer:
@@ -69,7 +69,7 @@ describe('edge app lifecycle tools', { timeout: 60_000 }, () => {
       name: 'disable_edge_app',
       id: 101,
       named:
-        /The edge app: App `hello-edge` · ID `101` · URL `https:\/\/hello-edge-201\.fastedge\.app` · Status now `enabled`[^\n]* · Change `status enabled -> disabled`\. The app stops serving at its URL https:\/\/hello-edge-201\.fastedge\.app: requests there fail until it is enabled again\./,
+        /The edge app: App `hello-edge` · ID `101` · URL `http:\/\/127\.0\.0\.1:\d+\/__apps\/hello-edge-201` · Status now `enabled`[^\n]* · Change `status enabled -> disabled`\. The app stops serving at its URL http:\/\/127\.0\.0\.1:\d+\/__apps\/hello-edge-201: requests there fail until it is enabled again\./,
       route: 'PATCH patchEdgeApp 1',
       destructive: true,
       answer:

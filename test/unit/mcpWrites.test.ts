@@ -253,7 +253,7 @@ describe(
         );
         assert.match(
           s.asked[0]!.message,
-          /The edge app: App `hello-edge` · ID `101` · URL `https:\/\/hello-edge-201\.fastedge\.app` · Status now `enabled`[\s\S]*PATCH \/fastedge\/v1\/apps\/101/,
+          /The edge app: App `hello-edge` · ID `101` · URL `http:\/\/127\.0\.0\.1:\d+\/__apps\/hello-edge-201` · Status now `enabled`[\s\S]*PATCH \/fastedge\/v1\/apps\/101/,
         );
         assert.match(text(await s.client.callTool({ name: 'enable_edge_app', arguments: { app_id: 101 } })), /"status":"enabled"/);
         assert.match(text(await s.client.callTool({ name: 'delete_edge_app', arguments: { app_id: 102 } })), /^Deleted edge app 102/);
