@@ -26,6 +26,8 @@ export interface LogErrors {
   count: number;
   from: string;
   to: string;
+  /** The newest such line's message, as the platform wrote it (shown as data, never as our words). */
+  latest?: string;
   source: string;
 }
 

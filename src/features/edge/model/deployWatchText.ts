@@ -68,6 +68,8 @@ export function watchMarkdown(r: WatchReport, nowMs: number): string {
     ...figuresTable(r),
     '',
     `Log error lines since the deploy: ${r.logErrors ? `${r.logErrors.count} (${r.logErrors.from} to ${r.logErrors.to})` : 'not read yet'}.`,
+    // Platform text: one line, escaped, cut.
+    ...(r.logErrors?.latest ? ['', `The newest, as the platform wrote it: ${md(r.logErrors.latest.replace(/\s+/g, ' ').slice(0, 300))}`] : []),
     '',
     `Thresholds: 5xx share above ${percentText(t.max5xxShare)} and above before; p90 more than ${t.p90Factor}× before; ` +
       `at least ${t.minCalls} calls in a window before either counts.`,
