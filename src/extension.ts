@@ -59,6 +59,8 @@ export interface PlatformConsoleExports {
   edgeLinks: edge.EdgeFeature['links'];
   edgeDrift: edge.EdgeFeature['drift'];
   edgeConfigDrift: edge.EdgeFeature['configDrift'];
+  /** The watches after deploys (tests shorten the poll interval with `setInterval`). */
+  edgeWatches: edge.EdgeFeature['watches'];
   /** Report Tasks (view, store, poller) and the readable documents. */
   reports: reports.ReportTasksFeature['api'];
   /** Price Preview: sessions driven without a webview, the open panel's session. */
@@ -145,7 +147,10 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
   const profilesView = feature((c) => profiles.activate(c, seams.profileLoads));
   const pricePreview = feature((c) => pricing.activate(c, seams.pricingSession));
   const functionLogs = feature((c) => logs.activate(c, testing ? new logs.LogsPanelWatch() : undefined));
-  const agentTools = feature((c) => agent.activate(c, agent.contributedToolNames(context.extension.packageJSON)));
+  // The deploy watches reach the agent tools through here: features never import each other.
+  const agentTools = feature((c) =>
+    agent.activate(c, agent.contributedToolNames(context.extension.packageJSON), { edgeWatches: () => edgeView.watches.reports() }),
+  );
 
   const schemasAtActivation = lazySchemaCounts();
   const agentCatalogAtActivation = agentTools.catalogMade();
@@ -166,6 +171,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
     edgeLinks: edgeView.links,
     edgeDrift: edgeView.drift,
     edgeConfigDrift: edgeView.configDrift,
+    edgeWatches: edgeView.watches,
     cloud: cloudView.tree,
     storage: storageView.tree,
     attacks: attacksView.tree,

@@ -1,6 +1,8 @@
 // One window of an edge app's calls, read from the platform's statistics and said in figures:
 // calls, calls by status class, the 5xx share, p50 and p90 execution time. The watch after a
 // deploy, the Edge view's "last hour" and the agent tools read windows the same way.
+import { pathIn } from '../schema/endpoint';
+import { endpoints } from '../schema/endpoints';
 import type { EdgeCallSlot, EdgeDurationSlot } from '../schema/edgeStats';
 import type { PlatformApi } from './api';
 
@@ -103,6 +105,8 @@ export async function readCallWindow(api: PlatformApi, appId: number, fromMs: nu
     api.edge.getEdgeDurationStats({ params: {}, query }, options),
   ]);
   const q = `from=${from}&to=${to}&step=${step}&id=${appId}`;
-  const sources = [`GET /fastedge/v1/stats/calls?${q}`, `GET /fastedge/v1/stats/app_duration?${q}`];
+  // The paths as sent, in the connection's dialect (the spec's /edge/v1/…, the platform's /fastedge/v1/…).
+  const dialect = api.http.dialect;
+  const sources = [`GET ${pathIn(endpoints.getEdgeCallStats, dialect)}?${q}`, `GET ${pathIn(endpoints.getEdgeDurationStats, dialect)}?${q}`];
   return summarizeWindow({ appId, from, to, step }, calls.stats, durations.stats, sources);
 }

@@ -85,6 +85,16 @@ export class ReadableDocuments extends Disposable implements vscode.TextDocument
     return shown.markdownUri;
   }
 
+  /** New contents for a view already shown (a live document), without opening or focusing it; one never shown is left alone. */
+  update(view: ReadableView): void {
+    const shown = this.views.get(viewUri(view.connectionName, `${view.name}.md`).toString());
+    if (!shown) return;
+    shown.markdown = view.markdown;
+    shown.json = view.json;
+    this.set(shown.markdownUri, view.markdown);
+    this.set(shown.jsonUri, view.json);
+  }
+
   /** Opens JSON read-only (a report task's answer, a view's raw JSON). */
   async showJson(connectionName: string, name: string, json: string): Promise<vscode.TextDocument> {
     const uri = viewUri(connectionName, `${name}.json`);

@@ -36,6 +36,8 @@ export const AGENT_READ_INPUTS: Record<string, Record<string, unknown>> = {
   read_edge_app_logs: { app_id: 101, since: '15m', limit: 50 },
   read_edge_app_stats: { app_id: 101 },
   send_edge_test_request: { app_id: 101, path: '/' },
+  // No watch runs over MCP or in a fresh editor: the comparison read now, since ten minutes ago.
+  get_edge_deploy_watch: { app_id: 101, since: new Date(Date.now() - 600_000).toISOString() },
   list_cloud_locations: {},
   preview_instance_price: { project_id: 1, region_id: 1, request: { flavor: 'g1-standard-2-4', interfaces: [{ type: 'external' }], names: ['web-1'] } },
   preview_load_balancer_price: { project_id: 1, region_id: 1, request: { flavor: 'lb1-1-2' } },

@@ -105,6 +105,12 @@ describe('reading a window from the simulator', { timeout: 30_000 }, () => {
       'GET /fastedge/v1/stats/app_duration?from=2026-11-29T10:00:00Z&to=2026-11-29T10:05:00Z&step=300&id=101',
     ]);
     assert.equal(sim.requestCounts()['GET getEdgeCallStats'], 1);
+    // In the spec's dialect the requests went to its paths, and the sources say those.
+    const spec = createPlatformApi(new HttpClient({ baseUrl: sim.url, apiKey: 'calls-key-1', dialect: 'spec' }));
+    assert.deepEqual((await readCallWindow(spec, 101, T0, T0 + 300_000)).sources, [
+      'GET /edge/v1/stats/calls?from=2026-11-29T10:00:00Z&to=2026-11-29T10:05:00Z&step=300&id=101',
+      'GET /edge/v1/stats/app_duration?from=2026-11-29T10:00:00Z&to=2026-11-29T10:05:00Z&step=300&id=101',
+    ]);
     await assert.rejects(readCallWindow(api, 999_999, T0, T0 + 300_000), (e: Error) => /not found/.test(e.message));
   });
 });

@@ -21,7 +21,7 @@ describe('manifest capabilities', () => {
     for (const name of restricted) assert.ok(name in settings, `${name} is a setting of the extension`);
     // Where requests go and what they carry, and how much memory the logs panels and report tables may take: never from an untrusted folder.
     const steering = Object.keys(settings).filter((name) =>
-      /areaBaseUrls|requestTimeout|cloud\.|logs\.(limit|pollInterval|maxLines|maxMemoryMB)|reports\.maxTableMB|edge\.refresh|tasks\./.test(name),
+      /areaBaseUrls|requestTimeout|cloud\.|logs\.(limit|pollInterval|maxLines|maxMemoryMB)|reports\.maxTableMB|edge\.refresh|edge\.watch|tasks\./.test(name),
     );
     assert.deepEqual([...steering].sort(), [...restricted].sort());
     assert.equal(settings['platformConsole.areaBaseUrls']?.scope, 'application', 'and the per-area URLs are user settings only, trusted or not');

@@ -12,13 +12,13 @@ const implementation = (): typeof Implementation => require('./languageModelTool
 type Tool = vscode.LanguageModelTool<Record<string, unknown>>;
 
 /** The catalog's tools by name, made once, at the first call of any of them. */
-export function toolsOnFirstCall(ctx: FeatureContext): { tool(name: string): Tool; made(): boolean } {
+export function toolsOnFirstCall(ctx: FeatureContext, extras: Implementation.AgentExtras = {}): { tool(name: string): Tool; made(): boolean } {
   let tools: ReadonlyMap<string, Tool> | undefined;
   return {
     tool(name) {
       tools ??= new Map(
         implementation()
-          .createLanguageModelTools(ctx)
+          .createLanguageModelTools(ctx, extras)
           .map((t) => [t.tool.name, t]),
       );
       const tool = tools.get(name);

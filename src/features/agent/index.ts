@@ -6,6 +6,9 @@ import * as vscode from 'vscode';
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { DeferredTool, toolsOnFirstCall } from './deferredTool';
+import type { AgentExtras } from './languageModelTools';
+
+export type { AgentExtras };
 
 /** The names of the tools the manifest contributes (`npm run tools:manifest` writes them from the catalog; a unit test checks they agree). */
 export function contributedToolNames(packageJSON: unknown): string[] {
@@ -18,9 +21,9 @@ export class AgentFeature extends Disposable {
   private readonly registered = new Map<string, DeferredTool>();
   private readonly catalog: ReturnType<typeof toolsOnFirstCall>;
 
-  constructor(ctx: FeatureContext, toolNames: readonly string[]) {
+  constructor(ctx: FeatureContext, toolNames: readonly string[], extras: AgentExtras = {}) {
     super();
-    this.catalog = toolsOnFirstCall(ctx);
+    this.catalog = toolsOnFirstCall(ctx, extras);
     for (const name of toolNames) {
       const tool = new DeferredTool(name, this.catalog);
       this.registered.set(name, tool);
@@ -38,6 +41,6 @@ export class AgentFeature extends Disposable {
   }
 }
 
-export function activate(ctx: FeatureContext, toolNames: readonly string[]): AgentFeature {
-  return new AgentFeature(ctx, toolNames);
+export function activate(ctx: FeatureContext, toolNames: readonly string[], extras: AgentExtras = {}): AgentFeature {
+  return new AgentFeature(ctx, toolNames, extras);
 }

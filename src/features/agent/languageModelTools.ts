@@ -10,7 +10,7 @@ import type { BoundConnection, Connection } from '../../connections/connectionMa
 import { AGENT_TOOLS, WRITES_SETTING, confirmation, parseToolInput, prepareWrite, runTool, withTarget } from './model/toolCatalog';
 import { noConnectionAnswer } from './model/toolAnswers';
 import { neutralize } from './model/platformText';
-import { NO_CONNECTION, type AgentBinding, type AgentConnection, type AgentTool, type WriteRequest } from './model/toolKit';
+import { NO_CONNECTION, type AgentBinding, type AgentConnection, type AgentHost, type AgentTool, type WriteRequest } from './model/toolKit';
 import { ConfirmationSlots } from './model/confirmationSlots';
 import { askNameInEditor } from './typedNameAsk';
 
@@ -24,6 +24,7 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
   constructor(
     private readonly ctx: FeatureContext,
     readonly tool: AgentTool,
+    private readonly extras: AgentExtras = {},
   ) {}
 
   async prepareInvocation(
@@ -99,7 +100,7 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
     const confirmedId = prepared?.connectionId;
     const confirmed = prepared?.request;
     const connection = confirmedId ? this.ctx.connections.list().find((c) => c.id === confirmedId) : this.connectionFor(options.input);
-    const host = { connections: () => agentConnections(this.ctx), scrub: (t: string) => log.scrub(t) };
+    const host = { connections: () => agentConnections(this.ctx), scrub: (t: string) => log.scrub(t), ...this.extras };
     if (this.tool.offline) return result(await runTool(this.tool, NO_CONNECTION, options.input, host));
     const bound = connection && (await this.ctx.bindNamed(connection.id));
     if (!bound)
@@ -184,8 +185,11 @@ export async function agentConnections(ctx: FeatureContext): Promise<AgentConnec
   return all.map((c, i) => ({ name: c.name, baseUrl: c.baseUrl, dialect: c.dialect, active: c.id === active, signedIn: keys[i]! }));
 }
 
-export function createLanguageModelTools(ctx: FeatureContext): PlatformLanguageModelTool[] {
-  return AGENT_TOOLS.map((tool) => new PlatformLanguageModelTool(ctx, tool));
+/** What other features offer the tools, handed in by extension.ts (the deploy watches). */
+export type AgentExtras = Pick<AgentHost, 'edgeWatches'>;
+
+export function createLanguageModelTools(ctx: FeatureContext, extras: AgentExtras = {}): PlatformLanguageModelTool[] {
+  return AGENT_TOOLS.map((tool) => new PlatformLanguageModelTool(ctx, tool, extras));
 }
 
 /** The command the edge feature links a deployed workspace file with (features talk through commands). */

@@ -29,6 +29,7 @@ import { openAppUrl } from './edgeOpenUrl';
 import { PinNode } from './edgePinNode';
 import type { EdgeTree } from './edgeTree';
 import { deployedLine } from './model/edgeDeploy';
+import type { EdgeWatches, RollBackOutcome } from './edgeWatches';
 
 export const DEPLOY_EDGE_APP_COMMAND = 'platformConsole.deployEdgeApp';
 
@@ -36,6 +37,8 @@ export interface EdgeDeployDeps extends Pick<FeatureContext, 'log' | 'ui' | 'reg
   tree: EdgeTree;
   /** After a deploy: the file is linked to the app (build drift). */
   onDeployed?: (file: string, connectionId: string, appId: number, appName: string) => Promise<void>;
+  /** The watch each successful deploy starts (platformConsole.edge.watch.*). */
+  watches: EdgeWatches;
 }
 
 /** What a deploy did: the app, its new binary and the one it had. */
@@ -78,7 +81,11 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
     }
   };
 
-  const rollBack = async (bound: BoundConnection, app: EdgeAppThing, from: number, to: number) => {
+  /**
+   * Roll Back: reads the app first, refuses when it no longer runs the binary deployed, confirms
+   * (unless `automatic`: the person's setting is the confirmation, #55), sends once, says it.
+   */
+  const rollBack = async (bound: BoundConnection, app: EdgeAppThing, from: number, to: number, automatic = false): Promise<RollBackOutcome> => {
     // Read first: an app changed since the deploy (another person, another tool) is not rolled back over.
     let now: EdgeAppThing;
     try {
@@ -86,18 +93,20 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
         .ui()
         .progress(`Reading edge app ${app.name || app.id} on ${bound.connection.name}…`, true, (_report, signal) => readEdgeApp(bound.api, app.id, signal));
     } catch (error) {
-      await failed(bound, `Could not roll back edge app ${app.name || app.id}: it could not be read first, nothing was sent`, error);
-      return;
+      const what = `Could not roll back edge app ${app.name || app.id}: it could not be read first, nothing was sent`;
+      await failed(bound, what, error);
+      return { failed: `${what}.` };
     }
     const refusal = rollbackRefusal(now, from, bound.connection.name);
     if (refusal) {
       log.info(refusal);
-      void deps.ui().notify('warning', refusal);
-      return;
+      if (!automatic) void deps.ui().notify('warning', refusal);
+      return { refused: refusal };
     }
     const input = { app_id: app.id, from_binary: from, binary: to };
     const request = await checked(bound, () => rollBackEdgeApp.request(input), `edge app ${app.name || app.id}`);
-    if (!request || !(await confirmOperation(deps.ui(), rollBackEdgeApp, input, now, bound.connection))) return;
+    if (!request) return { failed: `Could not roll back edge app ${app.name || app.id}: nothing was sent.` };
+    if (!automatic && !(await confirmOperation(deps.ui(), rollBackEdgeApp, input, now, bound.connection))) return undefined;
     let answer: unknown;
     try {
       answer = await deps
@@ -105,13 +114,15 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
         .progress(`Rolling back edge app ${app.name || app.id} on ${bound.connection.name}…`, false, () => sendOperation(bound.api, request));
     } catch (error) {
       await failed(bound, `Could not roll back edge app ${app.name || app.id}`, error);
-      return;
+      return { failed: `Could not roll back edge app ${app.name || app.id}.` };
     }
     await refresh(app.id);
     // The operation's words, as the chat tool and MCP answer; the app's name after them.
     const done = doneOn(rollBackEdgeApp, input, now, answer, bound.connection.name, `binary ${from} -> ${to} (${app.name || 'no name'})`);
     log.info(done);
-    void deps.ui().notify('info', done);
+    // The watch's automatic roll back says it in its own warning, with the figures.
+    if (!automatic) void deps.ui().notify('info', done);
+    return { done };
   };
 
   const deploy = async (bound: BoundConnection, fileArg: unknown, appArg: unknown): Promise<Deployed | undefined> => {
@@ -155,7 +166,18 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
       return undefined;
     }
     const { binary, previous } = deployed;
-    log.info(deployedLine(name, file.bytes, Date.now() - started, app, binary, connection.name));
+    const deployedAtMs = Date.now();
+    log.info(deployedLine(name, file.bytes, deployedAtMs - started, app, binary, connection.name));
+    // The watch compares the calls from now on with as long before (platformConsole.edge.watch.minutes; 0: none).
+    deps.watches.start({
+      bound,
+      appId: id,
+      appName: app.name ?? '',
+      binary,
+      ...(previous !== undefined ? { previous } : {}),
+      deployedAtMs,
+      rollBack: (automatic) => (previous === undefined ? Promise.resolve(undefined) : rollBack(bound, app, binary, previous, automatic)),
+    });
     await deps.onDeployed?.(filePath, connection.id, id, app.name ?? '').catch((e: unknown) => log.error(`Could not link ${name} to edge app ${id}`, e));
     await refresh(id);
     const actions = [...(app.url ? ['Open App URL'] : []), ...(previous ? ['Roll Back'] : [])];
@@ -167,7 +189,10 @@ export function registerEdgeDeployCommand(deps: EdgeDeployDeps): vscode.Disposab
       )
       .then(async (chosen) => {
         if (chosen === 'Open App URL' && app.url) await openAppUrl(app.url, deps);
-        if (chosen === 'Roll Back' && previous) await rollBack(bound, app, binary, previous);
+        // Rolled back from here: the watch of the binary deployed has nothing left to watch.
+        if (chosen !== 'Roll Back' || !previous) return;
+        const outcome = await rollBack(bound, app, binary, previous);
+        if (outcome && 'done' in outcome) deps.watches.watchOf(connection.id, id)?.stop('rolled back');
       });
     return { appId: id, binary, previous };
   };

@@ -18,6 +18,7 @@ import { EdgeLinkStore } from './edgeLinkStore';
 import { EdgeBuildDrift } from './edgeBuildDrift';
 import { registerEdgeBuildFix } from './edgeBuildFix';
 import { linkDeployed, registerEdgeLinkCommands } from './edgeLinkCommands';
+import { EdgeWatches } from './edgeWatches';
 import { EdgePinStore } from './edgePinStore';
 import { EdgeTree } from './edgeTree';
 
@@ -29,6 +30,8 @@ export class EdgeFeature extends Disposable {
   readonly configDrift: EdgeConfigDrift;
   /** Build drift: each linked .wasm against the binary its app runs (decorations, rows, Problems). */
   readonly drift: EdgeBuildDrift;
+  /** The watch after each deploy (status bar, live document, the signal and its roll back). */
+  readonly watches: EdgeWatches;
 
   constructor(ctx: FeatureContext) {
     super();
@@ -37,7 +40,8 @@ export class EdgeFeature extends Disposable {
     for (const d of registerEdgeCommands({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeAppCommands({ ...ctx, tree: this.tree })) this._register(d);
     const onDeployed = (file: string, connectionId: string, appId: number, appName: string) => linkDeployed(this.links, file, connectionId, appId, appName);
-    for (const d of registerEdgeDeployCommand({ ...ctx, tree: this.tree, onDeployed })) this._register(d);
+    this.watches = this._register(new EdgeWatches(ctx));
+    for (const d of registerEdgeDeployCommand({ ...ctx, tree: this.tree, onDeployed, watches: this.watches })) this._register(d);
     for (const d of registerEdgeConfigEditor({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeCreateCommand({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeSecretCommands({ ...ctx, tree: this.tree })) this._register(d);

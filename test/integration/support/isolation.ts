@@ -103,6 +103,8 @@ export async function resetState(ext: PlatformConsoleExports, baseline: Baseline
   ext.setUi(undefined);
   ext.setRetryBaseMs(undefined);
   ext.setReportPollDelays(undefined);
+  ext.edgeWatches.setInterval(undefined);
+  ext.edgeWatches.stopAll('the next test file');
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   await vscode.commands.executeCommand('workbench.action.closePanel');
   await vscode.commands.executeCommand('workbench.view.explorer');

@@ -49,6 +49,7 @@ import { compareEdgeAppConfig } from './edgeConfigDriftTool';
 import { readEdgeAppStats } from './edgeStatsTool';
 import { sendEdgeTestRequest } from './edgeTestRequestTool';
 import { checkEdgeBuild } from './edgeBuildTool';
+import { getEdgeDeployWatch } from './edgeWatchTool';
 import { errorAnswer, otherConnectionNote } from './toolAnswers';
 import type { TypedNamePrompt } from '../../../operations/commandConfirmation';
 import {
@@ -98,6 +99,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   readEdgeAppStats,
   sendEdgeTestRequest,
   checkEdgeBuild,
+  getEdgeDeployWatch,
   listCloudLocations,
   listCloudSecrets,
   listSnapshotPolicies,

@@ -5,6 +5,7 @@ import * as z from 'zod';
 import type { PlatformApi } from '../../../platform/api';
 import type { PlatformLists } from '../../../platform/platformLists';
 import type { Dialect } from '../../../schema/dialect';
+import type { WatchReport } from '../../../platform/edgeWatchVerdict';
 import type { Endpoint } from '../../../schema/endpoint';
 import type { TypedNamePrompt } from '../../../operations/commandConfirmation';
 import type { Operation, OperationClass, OperationTarget } from '../../../operations/operation';
@@ -41,6 +42,8 @@ export interface AgentConnection {
 /** What the host (VS Code, or the MCP server) offers a tool besides the bound client. */
 export interface AgentHost {
   connections(): Promise<AgentConnection[]>;
+  /** The editor's deploy watches (running, or the last one per app); absent where none runs (the MCP server). */
+  edgeWatches?(): readonly WatchReport[];
 }
 
 export type ToolKind = OperationClass;
