@@ -111,7 +111,9 @@ export const sendEdgeTestRequest = defineTool({
     ]);
     const localWords = !local ? '' : 'none' in local ? ` No local run: ${local.none}.` : ` Also run by the local debugger on 127.0.0.1:${local.port}.`;
     return withData({
-      head: `${request.method} ${request.path} sent once to edge app ${input.app_id} at ${quoted(at.base)} (read on ${nameOf(b.connectionName)}), without the connection's key.${localWords} The answers:`,
+      head:
+        `${request.method} ${request.path} sent once to edge app ${input.app_id} at ${quoted(at.base)} ` +
+        `(read on ${nameOf(b.connectionName)}), without the connection's key.${localWords} The answers:`,
       source: 'send_edge_test_request',
       data: [...sideLines('app', onApp), ...(onLocal ? sideLines('local', onLocal) : [])],
     });
