@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { openWorkbench, restoreLayout, runCommand, screenshot, sidebarPane, simControl } from './workbench.mjs';
+import { answerDialog, chooseFromContextMenu, openWorkbench, restoreLayout, runCommand, screenshot, sidebarPane, simControl } from './workbench.mjs';
 
 const folder = new URL(process.env.PLATFORM_CONSOLE_E2E_URL ?? 'http://x/').searchParams.get('folder') ?? '';
 const FILE = 'edge-loop.wasm';
@@ -51,7 +51,6 @@ describe('The edge loop: what runs, a deploy with a watch, roll back on a signal
   });
 
   const quickInput = () => page.locator('.quick-input-widget');
-  const dialog = () => page.locator('.monaco-dialog-box');
   const edge = () => sidebarPane(page, 'Edge');
   const appRow = () => edge().locator('.monaco-list-row', { hasText: APP }).first();
   const explorerRow = () => page.locator('.explorer-folders-view .monaco-list-row', { hasText: FILE }).first();
@@ -65,24 +64,8 @@ describe('The edge loop: what runs, a deploy with a watch, roll back on a signal
   /** What the app's URL answers now (its binary runs in the simulator). */
   const call = async () => (await fetch(APP_URL)).status;
 
-  async function contextMenu(row, label) {
-    await row.click({ button: 'right' });
-    const item = page.locator('.context-view .action-label', { hasText: label });
-    await item.hover();
-    await page.locator('.context-view .action-item.focused .action-label', { hasText: label }).waitFor();
-    await page.keyboard.press('Enter');
-    await page.locator('.context-view').waitFor({ state: 'hidden' });
-  }
-
-  async function confirm(button) {
-    await dialog().waitFor({ timeout: 30_000 });
-    const asked = await dialog().innerText();
-    await dialog()
-      .locator('.monaco-button', { hasText: new RegExp(`^${button}$`) })
-      .click();
-    await dialog().waitFor({ state: 'detached' });
-    return asked;
-  }
+  const contextMenu = (row, label) => chooseFromContextMenu(page, row, label);
+  const confirm = (button) => answerDialog(page, button);
 
   async function showExplorer() {
     await page.keyboard.press('Control+Shift+E');

@@ -402,3 +402,23 @@ export async function openFunctionLogs(page, { keyboard = false } = {}) {
   }
   await tab.waitFor();
 }
+
+/** A row's context-menu item, hovered then chosen with Enter (a click's mouseup can leave the menu open under load). */
+export async function chooseFromContextMenu(page, row, label) {
+  await row.click({ button: 'right' });
+  const item = page.locator('.context-view .action-label', { hasText: label });
+  await item.hover();
+  await page.locator('.context-view .action-item.focused .action-label', { hasText: label }).waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.context-view').waitFor({ state: 'hidden' });
+}
+
+/** Answers the modal dialog with `button`; returns what it asked. */
+export async function answerDialog(page, button) {
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ timeout: 30_000 });
+  const asked = await dialog.innerText();
+  await dialog.locator('.monaco-button', { hasText: new RegExp(`^${button}$`) }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return asked;
+}
