@@ -1,11 +1,31 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isCredentialHeader, readRecents, recentKey, recentsOf, withRecent, RECENT_APPS, RECENT_PER_APP } from '../../src/features/edge/model/edgeTestRecent';
+import {
+  isCredentialHeader,
+  readRecents,
+  recentKey,
+  recentsOf,
+  recentsOfLive,
+  withRecent,
+  RECENT_APPS,
+  RECENT_PER_APP,
+} from '../../src/features/edge/model/edgeTestRecent';
 import type { TestRequest } from '../../src/schema/edgeTestRequest';
 
 const get = (path: string, headers: TestRequest['headers'] = []): TestRequest => ({ method: 'GET', path, headers, body: '' });
 
 describe('recent test requests, per app', () => {
+  it("go with their connection: only the live connections' apps are kept (a connection id may hold slashes)", () => {
+    let all = withRecent([], recentKey('c1', 101), get('/a'), 1);
+    all = withRecent(all, recentKey('c/2', 101), get('/b'), 2);
+    all = withRecent(all, recentKey('c3', 7), get('/c'), 3);
+    assert.deepEqual(
+      recentsOfLive(all, ['c/2', 'c3']).map((a) => a.app),
+      ['c3/7', 'c/2/101'],
+    );
+    assert.deepEqual(recentsOfLive(all, []), []);
+  });
+
   it('are offered again to the same app on the same connection only, newest first, the same request not repeated', () => {
     let all = withRecent([], recentKey('c1', 101), get('/a'), 1);
     all = withRecent(all, recentKey('c1', 101), get('/b'), 2);

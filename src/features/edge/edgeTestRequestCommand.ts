@@ -19,12 +19,12 @@ import { EdgeTestDocuments } from './edgeTestDocuments';
 import { requestOf, testSteps, type TestState } from './edgeTestSteps';
 import type { EdgeTree } from './edgeTree';
 import { answerText, failedText, type AnswerSource } from './model/edgeTestAnswerText';
-import { readRecents, recentKey, recentsOf, withRecent, RECENT_TESTS_KEY } from './model/edgeTestRecent';
+import { readRecents, recentKey, recentsOf, recentsOfLive, withRecent, RECENT_TESTS_KEY } from './model/edgeTestRecent';
 import { headerOffers, TEST_CONFIG_FILE, type HeaderOffer } from './model/launcherHeaders';
 
 export const SEND_TEST_REQUEST = 'platformConsole.sendEdgeTestRequest';
 
-export interface EdgeTestDeps extends Pick<FeatureContext, 'log' | 'ui' | 'registerBoundCommand' | 'workspaceState'> {
+export interface EdgeTestDeps extends Pick<FeatureContext, 'log' | 'ui' | 'registerBoundCommand' | 'workspaceState' | 'connections'> {
   tree: EdgeTree;
   links: EdgeLinkStore;
 }
@@ -152,5 +152,14 @@ export function registerEdgeTestRequest(deps: EdgeTestDeps): vscode.Disposable[]
   };
 
   const onView = { connection: () => deps.tree.activeConnectionId };
-  return [documents, deps.registerBoundCommand(SEND_TEST_REQUEST, send, onView)];
+  // Sign Out takes a connection's recent requests with it (they name its apps and paths).
+  const prune = async () => {
+    const all = readRecents(deps.workspaceState.get(RECENT_TESTS_KEY));
+    const kept = recentsOfLive(
+      all,
+      deps.connections.list().map((c) => c.id),
+    );
+    if (kept.length !== all.length) await deps.workspaceState.update(RECENT_TESTS_KEY, kept);
+  };
+  return [documents, deps.registerBoundCommand(SEND_TEST_REQUEST, send, onView), deps.connections.onDidChange(() => void prune())];
 }

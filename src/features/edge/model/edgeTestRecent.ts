@@ -81,3 +81,9 @@ export function withRecent(all: readonly AppRecents[], app: string, request: Tes
 export function recentsOf(all: readonly AppRecents[], app: string): RecentTest[] {
   return all.find((a) => a.app === app)?.tests ?? [];
 }
+
+/** Only the apps of connections that still exist: a signed-out connection's recent requests go with it. */
+export function recentsOfLive(all: readonly AppRecents[], liveConnectionIds: readonly string[]): AppRecents[] {
+  const live = new Set(liveConnectionIds);
+  return all.filter((a) => live.has(a.app.slice(0, a.app.lastIndexOf('/'))));
+}
