@@ -85,7 +85,9 @@ export async function pollTasks(
       if (left <= 0) {
         throw new PlatformError({
           kind: 'timeout',
-          message: `Task ${id} did not finish within ${Math.round(timeoutMs / 1000)} s (last state ${lastState ?? 'unknown'}). The platform may still complete it.`,
+          message:
+            `Task ${id} did not finish within ${Math.round(timeoutMs / 1000)} s (last state ${lastState ?? 'unknown'}). ` +
+            'The platform may still complete it.',
         });
       }
       try {

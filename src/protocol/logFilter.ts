@@ -59,7 +59,9 @@ export class FilterTooSlow extends Error {
     readonly budgetMs: number,
   ) {
     super(
-      `Regular expression stopped: it took more than ${budgetMs / 1000} s on the lines held (${checked.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} checked); simplify it (a part like \\w+ or .* that can start at every character of a long line is the usual cause)`,
+      `Regular expression stopped: it took more than ${budgetMs / 1000} s on the lines held ` +
+        `(${checked.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} checked); ` +
+        'simplify it (a part like \\w+ or .* that can start at every character of a long line is the usual cause)',
     );
   }
 }

@@ -80,7 +80,9 @@ export function notificationSettingAction(deps: IdentityCommandDeps) {
     }
     await deps.store.remember(connection.id, done.resellerId!, saved);
     deps.log.info(`Notification setting ${saved.id} of reseller ${saved.reseller ?? done.resellerId} saved`);
-    const summary = `Notification setting ${saved.id} saved: reseller ${saved.reseller ?? done.resellerId}, ${saved.notification_type} to ${saved.email}, ${saved.enabled ? 'enabled' : 'disabled'}.`;
+    const summary =
+      `Notification setting ${saved.id} saved: reseller ${saved.reseller ?? done.resellerId}, ` +
+      `${saved.notification_type} to ${saved.email}, ${saved.enabled ? 'enabled' : 'disabled'}.`;
     if ((await ui.notify('info', summary, ['Show'])) === 'Show') await showSetting(saved);
   };
   return run;
