@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Endpoint } from '../src/schema/endpoint';
 import type { EndpointName } from '../src/schema/endpoints';
+import { credentialLabel } from './apiTokens';
 import type { SimCore } from './core';
 import { SimError, errorReply, type Failure } from './errors';
 import { faultReply } from './faultReplies';
@@ -97,7 +98,9 @@ export async function serveApi(
   const match = core.router.match(method, url.pathname);
   const query = queryValues(url);
   const body = parseBody(bodyText);
-  const auth = core.checkAuth(req.headers.authorization);
+  const credential = core.credentialOf(req.headers.authorization);
+  const auth: AuthState = credential.kind === 'none' ? credential.reason : 'ok';
+  if (credential.kind === 'token') core.state.apiTokens.get(credential.id)!.last_usage = isoMillis(core.now());
   const route = match.kind === 'found' ? match.name : '(unknown)';
   const dialect: PathDialect = match.kind !== 'found' ? 'none' : match.dialects.length > 1 ? 'both' : match.dialects[0]!;
   core.requests.record(
@@ -109,6 +112,8 @@ export async function serveApi(
       query,
       body: upload ? { bytes: upload.bytes, md5: upload.md5 } : body.ok ? body.value : body.text,
       auth,
+      credential: credentialLabel(credential),
+      ...(req.headers['user-agent'] ? { userAgent: req.headers['user-agent'].slice(0, 200) } : {}),
       at: isoMillis(core.now()),
     },
     body.ok,

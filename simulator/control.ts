@@ -94,7 +94,12 @@ function route(core: SimCore, method: string, segments: string[], url: URL, body
       return jsonReply(200, { faults: core.faults.list() });
     case 'GET requests':
       if (rest[0] === 'last') return jsonReply(200, { last: core.requests.last(rest[1]) });
-      return jsonReply(200, { counts: core.requests.counts(), byDialect: core.requests.byDialect(), total: core.requests.total() });
+      return jsonReply(200, {
+        counts: core.requests.counts(),
+        byDialect: core.requests.byDialect(),
+        byCredential: core.requests.byCredential(),
+        total: core.requests.total(),
+      });
     case 'DELETE requests':
       core.requests.reset();
       return jsonReply(200, { counts: {}, total: 0 });

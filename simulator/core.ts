@@ -1,5 +1,6 @@
 // The simulator's world: data, options, faults and the request log, shared by the API and the
 // control endpoints.
+import { credentialOf, type Credential } from './apiTokens';
 import { edgeAppUrl } from './edgeAppUrl';
 import type { AppSeen } from './appServe';
 import { catchUpTraffic } from './edgeTraffic';
@@ -47,8 +48,13 @@ export class SimCore {
   }
 
   checkAuth(header: string | undefined): AuthState {
-    if (!header) return 'missing';
-    return header === this.#expectedHeader ? 'ok' : 'wrong';
+    const credential = this.credentialOf(header);
+    return credential.kind === 'none' ? credential.reason : 'ok';
+  }
+
+  /** Whose credential a request carries: the key, a live API token of the account, or none accepted. */
+  credentialOf(header: string | undefined): Credential {
+    return credentialOf(header, this.#expectedHeader, this.state.apiTokens, this.now());
   }
 
   /** Back to the seed's data, optionally with another seed or profile count. */

@@ -29,6 +29,8 @@ export interface Simulator {
   requestCounts(): Record<string, number>;
   /** `{ 'platform GET getEdgeApp': 1, 'both GET getTask': 3, ... }`: whose paths were used. */
   requestsByDialect(): Record<string, number>;
+  /** `{ 'key node': 3, 'token 42 platform-console-mcp/0.1.0': 5 }`: which credential (never the credential) each client sent. */
+  requestsByCredential(): Record<string, number>;
   /** The last request per `METHOD route`, optionally of one route; secret material redacted. */
   lastRequests(route?: string): Record<string, SeenRequest>;
   /**
@@ -77,6 +79,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     requestCounts: () => core.requests.counts(),
     bodyReads: () => server.bodyReads(),
     requestsByDialect: () => core.requests.byDialect(),
+    requestsByCredential: () => core.requests.byCredential(),
     lastRequests: (route) => core.requests.last(route),
     watchRequests: (watcher) => core.requests.watch(watcher),
     resetRequests: () => core.requests.reset(),

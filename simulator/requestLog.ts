@@ -16,6 +16,10 @@ export interface SeenRequest {
   query: Record<string, string>;
   body: unknown;
   auth: AuthState;
+  /** `key`, `token 42` (an API token by id) or `none`: which credential it carried, never the credential. */
+  credential?: string;
+  /** Its User-Agent header (what sent it: the extension, the MCP server, curl). */
+  userAgent?: string;
   at: string;
 }
 
@@ -27,6 +31,8 @@ export class RequestLog {
   /** `platform GET getEdgeApp` -> n: proves which dialect's paths a client sent. */
   readonly #byDialect = new Map<string, number>();
   readonly #last = new Map<string, SeenRequest>();
+  /** `token 42 platform-console-mcp/0.1.0` -> n: proves which credential each client used. */
+  readonly #byCredential = new Map<string, number>();
   readonly #watchers = new Set<RequestWatcher>();
 
   /** `bodyIsJson` false: `seen.body` is the text sent, which did not parse. */
@@ -42,6 +48,8 @@ export class RequestLog {
     this.#counts.set(key, (this.#counts.get(key) ?? 0) + 1);
     const dialectKey = `${seen.dialect} ${key}`;
     this.#byDialect.set(dialectKey, (this.#byDialect.get(dialectKey) ?? 0) + 1);
+    const credentialKey = `${seen.credential ?? 'none'} ${seen.userAgent ?? '(no User-Agent)'}`;
+    this.#byCredential.set(credentialKey, (this.#byCredential.get(credentialKey) ?? 0) + 1);
     this.#last.set(key, { ...seen, query: keptQuery(seen.query), body: bodyIsJson ? keptJson(seen.body) : keptText(String(seen.body)) });
   }
 
@@ -59,6 +67,11 @@ export class RequestLog {
     return Object.fromEntries([...this.#byDialect.entries()].sort(([a], [b]) => a.localeCompare(b)));
   }
 
+  /** Requests by credential and User-Agent: `key node`, `token 42 platform-console-mcp/0.1.0`. */
+  byCredential(): Record<string, number> {
+    return Object.fromEntries([...this.#byCredential.entries()].sort(([a], [b]) => a.localeCompare(b)));
+  }
+
   total(): number {
     return [...this.#counts.values()].reduce((a, b) => a + b, 0);
   }
@@ -70,6 +83,7 @@ export class RequestLog {
   reset(): void {
     this.#counts.clear();
     this.#byDialect.clear();
+    this.#byCredential.clear();
     this.#last.clear();
   }
 }

@@ -122,6 +122,8 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
     state,
     workspaceState: durableMemento(context.workspaceState),
     extensionUri: context.extensionUri,
+    secrets: context.secrets,
+    globalStorageUri: context.globalStorageUri,
     defaults: cloudDefaults(state, log),
     documents: own(new ReadableDocuments()),
     panelWatch,

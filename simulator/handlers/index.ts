@@ -47,6 +47,7 @@ import {
   listSecrets,
 } from './lists';
 import { createSecretV2, deleteSecret, getSecret, patchFunction, patchSchedule } from './cloudChanges';
+import { createApiToken, deleteApiToken, getAccountDetails, listApiTokens } from './iamTokens';
 import type { Handlers } from './types';
 
 export const handlers: Handlers = {
@@ -131,4 +132,8 @@ export const handlers: Handlers = {
   deleteSftpStorage,
   restoreObjectStorage,
   listDdosEvents,
+  getAccountDetails,
+  listApiTokens,
+  createApiToken,
+  deleteApiToken,
 };

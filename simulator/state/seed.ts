@@ -1,3 +1,4 @@
+import type { ApiTokenRecord } from '../apiTokens';
 // The whole simulated platform, built from a seed: the same seed and reference time give the same data.
 import { EDGE_BACKGROUND_SPAN_MS } from '../edgeBackground';
 import { EDGE_CALLS_CAP, EdgeCallLog } from '../edgeCalls';
@@ -76,6 +77,8 @@ export interface SimState {
   storagesV4: Map<number, StorageV4Record>;
   /** The account's DDoS events (attacks), by id. */
   ddosEvents: Map<string, DdosEventRecord>;
+  /** The account's API tokens (IAM API v2), by id: none at the start. */
+  apiTokens: Map<number, ApiTokenRecord>;
   logs: FunctionLogStore;
 }
 
@@ -126,6 +129,7 @@ export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: n
     storages: byId([1001, 1002, 1003, 1004, 1005].map((id, i) => ({ id, name: `storage-${['eu', 'us', 'asia', 'backup', 'media'][i]}` }))),
     storagesV4: byId(seedStorages(referenceMs)),
     ddosEvents: new Map(seedDdosEvents(referenceMs, ACCOUNT.clientId).map((e) => [e.id, e])),
+    apiTokens: new Map(),
     logs,
   };
 }

@@ -41,6 +41,7 @@ import { listEdgeStoresEndpoint } from './edgeStores';
 import { getEdgeStoreEndpoint, getEdgeStoreKeyEndpoint, listEdgeStoreDataEndpoint, putEdgeStoreDataEndpoint } from './edgeKv';
 import { createProfileEndpoint, deleteProfileEndpoint, getTemplateEndpoint, listTemplatePoliciesEndpoint } from './profileTemplates';
 import { listDdosEventsEndpoint } from './ddosEvents';
+import { createApiTokenEndpoint, deleteApiTokenEndpoint, getAccountDetailsEndpoint, listApiTokensEndpoint } from './iamTokens';
 
 import type { Endpoint } from './endpoint';
 import type { RouteName } from './routes';
@@ -128,6 +129,10 @@ const ALL = [
   deleteSftpStorageEndpoint,
   restoreObjectStorageEndpoint,
   listDdosEventsEndpoint,
+  getAccountDetailsEndpoint,
+  listApiTokensEndpoint,
+  createApiTokenEndpoint,
+  deleteApiTokenEndpoint,
 ] as const;
 
 type ByName<T extends readonly { readonly name: string }[]> = { [E in T[number] as E['name']]: E };

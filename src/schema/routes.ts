@@ -224,6 +224,11 @@ export const ROUTES = {
   restoreObjectStorage: platformOwn('storage', 'POST', '/storage/v4/object_storages/{storage_id}/restore', '/storage/v4/object_storages/{storage_id}/restore'),
   // The account's DDoS events (attacks): the notifier has no guard/sifter rename, so one path in both dialects.
   listDdosEvents: platformOwn('security', 'GET', '/security/notifier/v1/event_logs', '/security/notifier/v1/event_logs'),
+  // The account's id and its API tokens (IAM API v2; v1 was removed on 2026-07-17): agent tokens (#56).
+  getAccountDetails: platformOwn('iam', 'GET', '/iam/clients/me', '/iam/clients/me'),
+  listApiTokens: platformOwn('iam', 'GET', '/iam/v2/clients/{clientId}/tokens', '/iam/v2/clients/{clientId}/tokens'),
+  createApiToken: platformOwn('iam', 'POST', '/iam/v2/clients/{clientId}/tokens', '/iam/v2/clients/{clientId}/tokens'),
+  deleteApiToken: platformOwn('iam', 'DELETE', '/iam/v2/clients/{clientId}/tokens/{tokenId}', '/iam/v2/clients/{clientId}/tokens/{tokenId}'),
 } as const satisfies Record<string, Route>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -39,6 +39,10 @@ export interface FeatureContext {
   /** workspaceState: what belongs to this workspace (a .wasm linked to an edge app). */
   readonly workspaceState: vscode.Memento;
   readonly extensionUri: vscode.Uri;
+  /** SecretStorage: agent tokens (#56) beside the connections' keys, each under its own key. */
+  readonly secrets: vscode.SecretStorage;
+  /** This extension's global storage folder (the MCP server's one-shot hand-over files, the agents' audit file). */
+  readonly globalStorageUri: vscode.Uri;
   /** Project and region the cloud flows start from (`platformConsole.cloud.*`); `on(bound)`: on one connection, with its lists. */
   readonly defaults: ConnectionCloudDefaults;
   /** Read-only Markdown and JSON documents (trials, free features, report tasks). */

@@ -235,6 +235,17 @@ function calls(taskId: () => string): Calls {
           query: { date_from: '2026-01-01', date_to: '2099-01-01', alert_type: 'ddos_alert', ordering: '-attack_start_time', limit: 5 },
         }),
     },
+    getAccountDetails: { params: {}, run: (api) => api.iam.getAccountDetails({ params: {} }) },
+    listApiTokens: { params: { clientId: 1 }, run: (api) => api.iam.listApiTokens({ params: { clientId: 1 } }) },
+    createApiToken: {
+      params: { clientId: 1 },
+      run: (api) =>
+        api.iam.createApiToken({
+          params: { clientId: 1 },
+          body: { name: 'Dialects test', exp_date: '2099-01-01T00:00:00Z', client_user: { role: { name: 'Users' } } },
+        }),
+    },
+    deleteApiToken: { params: { clientId: 1, tokenId: 42 }, run: (api) => api.iam.deleteApiToken({ params: { clientId: 1, tokenId: 42 } }) },
   };
 }
 

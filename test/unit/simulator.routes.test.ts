@@ -358,6 +358,16 @@ const samples: Record<EndpointName, Sample> = {
     status: 200,
     keys: ['count', 'limit', 'offset', 'results'],
   },
+  getAccountDetails: { method: 'GET', path: '/iam/clients/me', status: 200, keys: ['id', 'email', 'name', 'status', 'companyName', 'currentUser'] },
+  listApiTokens: { method: 'GET', path: '/iam/v2/clients/1/tokens', status: 200, keys: [] },
+  createApiToken: {
+    method: 'POST',
+    path: '/iam/v2/clients/1/tokens',
+    body: { name: 'Routes test', exp_date: '2099-01-01T00:00:00Z', client_user: { role: { id: 2, name: 'Users' } } },
+    status: 200,
+    keys: ['token', 'id', 'name', 'exp_date', 'deleted', 'expired', 'created', 'client_user', 'last_usage'],
+  },
+  deleteApiToken: { method: 'DELETE', path: '/iam/v2/clients/1/tokens/42', status: 204, keys: [] },
 };
 
 before(async () => {

@@ -7,6 +7,7 @@ import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { DeferredTool, toolsOnFirstCall } from './deferredTool';
 import type { AgentExtras } from './languageModelTools';
+import { AgentTokenStore } from './agentTokenStore';
 
 export type { AgentExtras };
 
@@ -20,9 +21,12 @@ export class AgentFeature extends Disposable {
   /** The registered tools by name (the integration tests prepare and run them directly). */
   private readonly registered = new Map<string, DeferredTool>();
   private readonly catalog: ReturnType<typeof toolsOnFirstCall>;
+  /** Agent tokens (#56): minted per connection for agents, so that no agent process holds the person's key. */
+  readonly tokens: AgentTokenStore;
 
   constructor(ctx: FeatureContext, toolNames: readonly string[], extras: AgentExtras = {}) {
     super();
+    this.tokens = this._register(new AgentTokenStore(ctx.state, ctx.secrets));
     this.catalog = toolsOnFirstCall(ctx, extras);
     for (const name of toolNames) {
       const tool = new DeferredTool(name, this.catalog);
