@@ -11,8 +11,8 @@ export interface ApiTokenRecord {
   /** RFC 3339 UTC, or null: never expires. */
   exp_date: string | null;
   created: string;
-  /** When it was last accepted (RFC 3339), or null before its first use. */
-  last_usage: string | null;
+  /** When it was last accepted (RFC 3339); its creation before its first use. */
+  last_usage: string;
   role: { id: number; name: string };
   deleted: boolean;
   /** SHA-256 of the secret part: the token itself is never kept. */

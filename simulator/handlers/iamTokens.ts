@@ -28,7 +28,6 @@ export const getAccountDetails: Handler<typeof endpoints.getAccountDetails> = (_
   paidFeatures: {},
   freeFeatures: {},
   entryBaseDomain: null,
-  signup_process: null,
   deleted: false,
   bill_type: 'prepaid',
   custom_id: null,
@@ -57,7 +56,8 @@ export const createApiToken: Handler<typeof endpoints.createApiToken> = ({ param
     ...(body.description === undefined ? {} : { description: body.description }),
     exp_date: body.exp_date,
     created: isoMillis(nowMs),
-    last_usage: null,
+    // The published schema requires a date here: a token never used shows when it was issued.
+    last_usage: isoMillis(nowMs),
     role: { id: role.id, name: role.name },
     deleted: false,
     secretSha256,

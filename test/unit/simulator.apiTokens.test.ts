@@ -54,7 +54,7 @@ describe('API tokens in the simulator', { timeout: 30_000 }, () => {
     const tokens = (listed.json as unknown[]).map((t) => apiToken.parse(t));
     assert.deepEqual(
       tokens.map((t) => [t.id, t.client_user?.role?.id, t.last_usage]),
-      [[made.id, 5, null]],
+      [[made.id, 5, '2026-11-29T10:00:00.000Z']],
     );
   });
 
