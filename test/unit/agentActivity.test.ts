@@ -132,6 +132,13 @@ describe('reading an audit file as it grows', () => {
     writeFileSync(file, 'aaaaaaaaa\nbbbbbbbbb\nccccccccc\n');
     assert.deepEqual((await readAuditLines(file, undefined, 15)).lines, ['ccccccccc']);
     assert.deepEqual((await readAuditLines(file, undefined, 20)).lines, ['bbbbbbbbb', 'ccccccccc'], 'a cut just after a newline keeps that line');
+    // A line longer than the bound is never waited for: the reader moves past it (records are short), its tail too.
+    const long = path.join(dir, 'c.jsonl');
+    writeFileSync(long, 'x'.repeat(40));
+    const past = await readAuditLines(long, undefined, 15);
+    assert.deepEqual(past, { lines: [], cursor: { ino: past.cursor!.ino, offset: 40 } });
+    appendFileSync(long, 'yy\nzz\n');
+    assert.deepEqual((await readAuditLines(long, past.cursor, 15)).lines, ['zz'], "the long line's tail goes with it");
     assert.deepEqual(newestLines(Buffer.from('aa\nbb\ncc\n'), 4).toString(), 'cc\n');
     assert.deepEqual(newestLines(Buffer.from('aa\nbb\ncc\n'), 6).toString(), 'bb\ncc\n');
   });
