@@ -10,7 +10,8 @@
 // confirm each write with its exact request before anything is sent (and to type the thing's name
 // when its operation asks for it; without elicitation such a call is refused). A cancelled call aborts its
 // HTTP request. The tools that read a file (deploy_edge_app, create_tls_secret) read only inside the
-// folders given with --file-root (repeatable); without one they read no file.
+// folders given with --file-root (repeatable); without one they read no file. With --audit-file
+// <path> each write attempt is appended to that file as a JSON line (the audit trail, mcpAudit.ts).
 import { statSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { Server, type ServerContext } from '@modelcontextprotocol/server';
