@@ -67,6 +67,8 @@ export interface PlatformConsoleExports {
   pricing: pricing.PricingFeature['exports'];
   /** Function Logs: open panels (followers, held lines), the export save dialog. */
   logs: logs.LogsFeature['exports'];
+  /** The audit trail of agent writes (#56): this session's records, and the MCP audit file it follows. */
+  agentActivity: agent.AgentFeature['activity'];
   /** The agent tools as registered (tests call prepareInvocation directly: a confirmation would block). */
   agentTool(name: string): vscode.LanguageModelTool<Record<string, unknown>> | undefined;
   /** Title and HTML of every open webview panel (tests check CSP, nonces and origins). */
@@ -151,7 +153,12 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
   const functionLogs = feature((c) => logs.activate(c, testing ? new logs.LogsPanelWatch() : undefined));
   // The deploy watches reach the agent tools through here: features never import each other.
   const agentTools = feature((c) =>
-    agent.activate(c, agent.contributedToolNames(context.extension.packageJSON), { edgeWatches: () => edgeView.watches.reports() }),
+    agent.activate(
+      c,
+      agent.contributedToolNames(context.extension.packageJSON),
+      { edgeWatches: () => edgeView.watches.reports() },
+      agent.agentActivityFile(context),
+    ),
   );
 
   const schemasAtActivation = lazySchemaCounts();
@@ -182,6 +189,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
     pricing: pricePreview.exports,
     logs: functionLogs.exports,
     agentTool: (name) => agentTools.tool(name),
+    agentActivity: agentTools.activity,
     webviewPages: () => panelWatch?.pages() ?? [],
     onWebviewTraffic: panelWatch?.onTraffic ?? (() => ({ dispose() {} })),
     schemasAtActivation,

@@ -10,7 +10,8 @@
 // confirm each write with its exact request before anything is sent (and to type the thing's name
 // when its operation asks for it; without elicitation such a call is refused). A cancelled call aborts its
 // HTTP request. The tools that read a file (deploy_edge_app, create_tls_secret) read only inside the
-// folders given with --file-root (repeatable); without one they read no file.
+// folders given with --file-root (repeatable); without one they read no file. With --audit-file
+// <path> each write attempt is appended to that file as a JSON line (the audit trail, mcpAudit.ts).
 import { statSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { Server, type ServerContext } from '@modelcontextprotocol/server';
@@ -25,9 +26,10 @@ import { dialectForBaseUrl, parseDialect } from './schema/dialect';
 import { AGENT_TOOLS, agentTool, confirmation, mayDestroy, runTool } from './features/agent/model/toolCatalog';
 import { NO_CONNECTION, inputJsonSchema, type AgentBinding, type AgentTool, type WriteRequest } from './features/agent/model/toolKit';
 import { quoted } from './features/agent/model/platformText';
+import { auditFileArg, mcpAuditTrail } from './features/agent/model/mcpAudit';
 
 const VERSION = '0.1.0';
-const USAGE = 'Usage: platform-console-mcp [--allow-writes] [--allow-destructive] [--file-root <folder>]...';
+const USAGE = 'Usage: platform-console-mcp [--allow-writes] [--allow-destructive] [--file-root <folder>]... [--audit-file <path>]';
 const FILE_ROOT = '--file-root';
 /** How long a person has to answer a confirmation (the SDK's default, a minute, is short for reading a request). */
 const CONFIRM_TIMEOUT_MS = 10 * 60_000;
@@ -42,6 +44,10 @@ export interface McpOptions {
   env: NodeJS.ProcessEnv;
   /** Where the server says what it does (stderr: stdout is the protocol). */
   note: (line: string) => void;
+  /** The audit trail (#56): each write attempt appended to this file as a JSON line (mcpAudit.ts); the agent and token names in each. */
+  auditFile?: string;
+  agentName?: string;
+  tokenName?: string;
 }
 
 /**
@@ -52,12 +58,20 @@ export interface McpOptions {
 export function mcpOptionsFromArgs(
   argv: readonly string[],
   cwd = process.cwd(),
-): { allowWrites: boolean; allowDestructive: boolean; fileRoots: string[] } | { problem: string } {
+): { allowWrites: boolean; allowDestructive: boolean; fileRoots: string[]; auditFile?: string } | { problem: string } {
   const fileRoots: string[] = [];
   const unknown: string[] = [];
+  let auditFile: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--allow-writes' || arg === '--allow-destructive') continue;
+    const audit = auditFileArg(argv, i, cwd);
+    if (audit) {
+      if ('problem' in audit) return { problem: `platform-console-mcp: ${audit.problem}\n${USAGE}` };
+      auditFile = audit.path;
+      i += audit.used - 1;
+      continue;
+    }
     if (arg !== FILE_ROOT && !arg.startsWith(`${FILE_ROOT}=`)) {
       unknown.push(arg);
       continue;
@@ -72,7 +86,7 @@ export function mcpOptionsFromArgs(
   }
   if (unknown.length) return { problem: `platform-console-mcp: unknown argument ${unknown.join(' ')}\n${USAGE}` };
   const allowDestructive = argv.includes('--allow-destructive');
-  return { allowWrites: allowDestructive || argv.includes('--allow-writes'), allowDestructive, fileRoots };
+  return { allowWrites: allowDestructive || argv.includes('--allow-writes'), allowDestructive, fileRoots, ...(auditFile ? { auditFile } : {}) };
 }
 
 /** Why a --file-root folder cannot be one, or undefined. */
@@ -205,6 +219,8 @@ export function createMcpServer(options: McpOptions): Server {
     );
   const offered = AGENT_TOOLS.filter((t) => refusal(t, flags) === undefined);
   const server = new Server({ name: 'platform-console', version: VERSION }, { capabilities: { tools: {} } });
+  const trail = mcpAuditTrail(options, () => server.getClientVersion()?.name);
+  const connectionName = 'binding' in connection ? connection.binding.connectionName : '(no connection)';
   server.oninitialized = () => {
     if (!flags.allowWrites) return;
     options.note(
@@ -253,12 +269,13 @@ export function createMcpServer(options: McpOptions): Server {
     const tool: AgentTool | undefined = agentTool(name);
     if (!tool) return answer(`No tool ${quoted(name)}.`, true);
     const refused = refusal(tool, flags);
-    if (refused) return answer(refused, true);
+    if (refused) return answer(trail.refused(tool, refused, connectionName), true);
     if (tool.offline) return answer(await runTool(tool, NO_CONNECTION, args, host));
-    if (!('binding' in connection)) return answer(`Not connected: ${connection.problem}.`, true);
+    if (!('binding' in connection)) return answer(trail.refused(tool, `Not connected: ${connection.problem}.`, connectionName, 'no connection'), true);
     const named = typeof args?.connection === 'string' ? args.connection.trim() : '';
     if (named && named.toLowerCase() !== connection.binding.connectionName.toLowerCase()) {
-      return answer(`No connection named ${quoted(named)}: this server has one, ${quoted(connection.binding.connectionName)}. Leave "connection" out.`, true);
+      const no = `No connection named ${quoted(named)}: this server has one, ${quoted(connection.binding.connectionName)}. Leave "connection" out.`;
+      return answer(trail.refused(tool, no, connectionName, 'it named another connection than the server has'), true);
     }
     // The client's cancel (notifications/cancelled) aborts this call's requests.
     const binding: AgentBinding = { ...connection.binding, signal: ctx.mcpReq.signal };
@@ -286,9 +303,10 @@ export function createMcpServer(options: McpOptions): Server {
         );
     const text = await runTool(tool, binding, args, {
       ...host,
+      ...trail.host,
       sending,
       ...(confirm ? { confirm, confirmAsksName: true } : {}),
-      ...(askName ? { askName } : {}),
+      ...(askName ? { askName, askNameRefuses: true } : {}),
       ...(refuseDestructive ? { refuseDestructive } : {}),
     });
     return answer(text, declined);

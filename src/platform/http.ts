@@ -23,6 +23,7 @@ import { networkReason } from './networkReason';
 import { valueText } from '../schema/valueText';
 import { bodyChunks, type OpenedStream, type StreamOptions } from './streamBody';
 import { retryAfterFromHeaders, shouldRetryHeader } from './retryHeaders';
+import { tellWitness } from './requestWitness';
 
 export { parseRetryAfter, retryAfterFromHeaders, shouldRetryHeader } from './retryHeaders';
 export type { CallOptions, HttpClientOptions, RawBody, RequestLogEntry } from './httpOptions';
@@ -202,7 +203,9 @@ export class HttpClient {
     let finished = false;
     const finish = (outcome: RequestLogEntry['outcome'], requestId?: string) => {
       finished = true;
-      this.#onRequest?.({ method, path: logPath, status: lastStatus, ms: Date.now() - started, retries, outcome, requestId });
+      const entry: RequestLogEntry = { method, path: logPath, status: lastStatus, ms: Date.now() - started, retries, outcome, requestId };
+      this.#onRequest?.(entry);
+      tellWitness(entry);
     };
 
     for (;;) {

@@ -8,8 +8,10 @@ import type { FeatureContext } from '../../ui/featureContext';
 import { DeferredTool, toolsOnFirstCall } from './deferredTool';
 import type { AgentExtras } from './languageModelTools';
 import { AgentTokenStore } from './agentTokenStore';
+import { AgentActivityService } from './agentActivityService';
 
 export type { AgentExtras };
+export { agentActivityFile } from './agentActivityFile';
 
 /** The names of the tools the manifest contributes (`npm run tools:manifest` writes them from the catalog; a unit test checks they agree). */
 export function contributedToolNames(packageJSON: unknown): string[] {
@@ -23,11 +25,14 @@ export class AgentFeature extends Disposable {
   private readonly catalog: ReturnType<typeof toolsOnFirstCall>;
   /** Agent tokens (#56): minted per connection for agents, so that no agent process holds the person's key. */
   readonly tokens: AgentTokenStore;
+  /** The audit trail (#56 item 6): the editor chat's writes, the MCP audit file followed, Show Agent Activity. */
+  readonly activity: AgentActivityService;
 
-  constructor(ctx: FeatureContext, toolNames: readonly string[], extras: AgentExtras = {}) {
+  constructor(ctx: FeatureContext, toolNames: readonly string[], extras: AgentExtras = {}, activityFile?: string) {
     super();
     this.tokens = this._register(new AgentTokenStore(ctx.state, ctx.secrets));
-    this.catalog = toolsOnFirstCall(ctx, extras);
+    this.activity = this._register(new AgentActivityService(ctx, activityFile));
+    this.catalog = toolsOnFirstCall(ctx, { ...extras, audit: (write) => this.activity.recordEditorWrite(write) });
     for (const name of toolNames) {
       const tool = new DeferredTool(name, this.catalog);
       this.registered.set(name, tool);
@@ -45,6 +50,6 @@ export class AgentFeature extends Disposable {
   }
 }
 
-export function activate(ctx: FeatureContext, toolNames: readonly string[], extras: AgentExtras = {}): AgentFeature {
-  return new AgentFeature(ctx, toolNames, extras);
+export function activate(ctx: FeatureContext, toolNames: readonly string[], extras: AgentExtras = {}, activityFile?: string): AgentFeature {
+  return new AgentFeature(ctx, toolNames, extras, activityFile);
 }

@@ -7,7 +7,8 @@
 import * as vscode from 'vscode';
 import type { FeatureContext } from '../../ui/featureContext';
 import type { BoundConnection, Connection } from '../../connections/connectionManager';
-import { AGENT_TOOLS, WRITES_SETTING, confirmation, parseToolInput, prepareWrite, runTool, withTarget } from './model/toolCatalog';
+import { AGENT_TOOLS, WRITES_SETTING, confirmation, parseToolInput, prepareWrite, runTool, withTarget, type RunHost } from './model/toolCatalog';
+import type { WriteResult } from './model/agentActivity';
 import { noConnectionAnswer } from './model/toolAnswers';
 import { neutralize } from './model/platformText';
 import { NO_CONNECTION, type AgentBinding, type AgentConnection, type AgentHost, type AgentTool, type WriteRequest } from './model/toolKit';
@@ -89,6 +90,7 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
   ): Promise<vscode.LanguageModelToolResult> {
     const { log } = this.ctx;
     if (this.tool.kind !== 'read' && !writesAllowed()) {
+      this.auditEarly(options.input, { kind: 'refused', reason: 'agent writes are off (setting platformConsole.agent.allowWrites); nothing was sent' });
       return result(
         'Refused: changes through the agent are turned off (setting platformConsole.agent.allowWrites). Nothing was sent; the person can do it in Platform Console, or turn the setting on.',
       );
@@ -96,24 +98,30 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
     // This call's own preparation, taken once: a confirmation shown to an earlier call never counts.
     const prepared = this.tool.kind === 'read' ? undefined : this.slots.take(this.key(options.input));
     // The thing could not be read when VS Code prepared the call: nothing was asked, nothing is sent.
-    if (prepared?.state === 'refused') return result(log.scrub(prepared.answer));
+    if (prepared?.state === 'refused') {
+      this.auditEarly(options.input, { kind: 'failed', reason: 'what it changes could not be read; nothing was sent' });
+      return result(log.scrub(prepared.answer));
+    }
     const confirmedId = prepared?.connectionId;
     const confirmed = prepared?.request;
     const connection = confirmedId ? this.ctx.connections.list().find((c) => c.id === confirmedId) : this.connectionFor(options.input);
     const host = { connections: () => agentConnections(this.ctx), scrub: (t: string) => log.scrub(t), ...this.extras };
     if (this.tool.offline) return result(await runTool(this.tool, NO_CONNECTION, options.input, host));
     const bound = connection && (await this.ctx.bindNamed(connection.id));
-    if (!bound)
+    if (!bound) {
+      this.auditEarly(options.input, { kind: 'refused', reason: 'no signed-in connection by that name; nothing was sent' }, connection?.name);
       return result(
         noConnectionAnswer(
           this.named(options.input),
           this.ctx.connections.list().map((c) => c.name),
         ),
       );
+    }
     // VS Code prepares every call before it runs it, and asks the person there: a change that
     // would be sent but was never put to the person is refused (a refused input still gets the
     // field and the rule from runTool).
     if (this.tool.kind !== 'read' && !confirmedId && this.wouldSend(options.input)) {
+      this.auditEarly(options.input, { kind: 'refused', reason: "not put to the person in VS Code's confirmation; nothing was sent" }, bound.connection.name);
       return result('Refused: this change was not confirmed by the person (VS Code asks before each change the agent makes). Nothing was sent.');
     }
     const cancel = new AbortController();
@@ -135,6 +143,13 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
     } finally {
       listener.dispose();
     }
+  }
+
+  /** A write that ends before the tool runs (runTool tells the audit of the rest). */
+  private auditEarly(input: Record<string, unknown> | undefined, result: WriteResult, connection?: string): void {
+    if (this.tool.kind === 'read') return;
+    const on = connection ?? this.connectionFor(input)?.name ?? this.named(input) ?? '(no connection)';
+    this.extras.audit?.({ tool: this.tool.name, connection: on, target: `${this.tool.displayName} (not prepared)`, result });
   }
 
   /** The input passes the tool's checks, so invoke would send it. */
@@ -185,8 +200,8 @@ export async function agentConnections(ctx: FeatureContext): Promise<AgentConnec
   return all.map((c, i) => ({ name: c.name, baseUrl: c.baseUrl, dialect: c.dialect, active: c.id === active, signedIn: keys[i]! }));
 }
 
-/** What other features offer the tools, handed in by extension.ts (the deploy watches). */
-export type AgentExtras = Pick<AgentHost, 'edgeWatches'>;
+/** What other features offer the tools, handed in by extension.ts (the deploy watches); the audit trail, by the agent feature. */
+export type AgentExtras = Pick<AgentHost, 'edgeWatches'> & Pick<RunHost, 'audit'>;
 
 export function createLanguageModelTools(ctx: FeatureContext, extras: AgentExtras = {}): PlatformLanguageModelTool[] {
   return AGENT_TOOLS.map((tool) => new PlatformLanguageModelTool(ctx, tool, extras));

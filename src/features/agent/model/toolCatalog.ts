@@ -66,6 +66,10 @@ import { addSchedules, createNotificationSetting, createReport, createSecret, up
 import { deleteStorage, listStorages, restoreStorage } from './storageTools';
 import { createProtectionProfile, deleteProtectionProfile, listProtectionTemplates } from './profileTools';
 import { listDdosAttacks } from './ddosAttacksTool';
+import { witnessRequests } from '../../../platform/requestWitness';
+import type { RequestLogEntry } from '../../../platform/httpOptions';
+import type { AgentWrite, WriteResult } from './agentActivity';
+import { failed, scrubbedWrite, succeeded, targetOf } from './writeAudit';
 
 export const AGENT_TOOLS: readonly AgentTool[] = [
   listConnections,
@@ -310,6 +314,10 @@ export type RunHost = AgentHost & {
   refuseDestructive?(request: WriteRequest): string | undefined;
   /** Told once a write was sent and answered (the editor links a deployed file to its app: build drift). */
   wrote?(tool: string, input: Record<string, unknown>, sent: unknown): void;
+  /** Told once of every write attempt and how it ended (the audit trail, #56): scrubbed, never a key. */
+  audit?(write: AgentWrite): void;
+  /** `askName` refuses without asking anyone (MCP without elicitation): the audit says refused, not declined. */
+  askNameRefuses?: boolean;
 };
 
 /** Runs a tool on a bound connection: a refused input, a failed call, anything, comes back as an answer. */
@@ -321,41 +329,61 @@ export async function runTool(tool: AgentTool, bound: AgentBinding, raw: unknown
 }
 
 async function answerOf(tool: AgentTool, bound: AgentBinding, raw: unknown, host: RunHost): Promise<string> {
+  // Every way a write attempt ends is told to the audit trail once, here (reads are not).
+  const audit = (request: WriteRequest | undefined, result: WriteResult) => {
+    if (tool.kind === 'read' || !host.audit) return;
+    host.audit(scrubbedWrite({ tool: tool.name, connection: bound.connectionName, target: targetOf(tool, request), result }, (t) => host.scrub(t)));
+  };
+  const refusedInput = { kind: 'refused', reason: 'the input broke a rule; nothing was sent' } as const;
   const parsed = parseToolInput(tool, raw);
-  if (!parsed.ok) return parsed.answer;
+  if (!parsed.ok) return (audit(undefined, refusedInput), parsed.answer);
   const prepared = tool.prepare ? prepareWrite(tool, parsed.input) : undefined;
-  if (prepared && !prepared.ok) return prepared.answer;
+  if (prepared && !prepared.ok) return (audit(undefined, refusedInput), prepared.answer);
   let request = prepared && (host.confirmed ?? prepared.request);
   // The thing read first, so the question names it and the call's class is known; a failed read asks nothing and sends nothing.
   if (request && !host.confirmed && (host.confirm || tool.destructiveWhen || tool.operation?.typedName)) {
     const targeted = await withTarget(tool, bound, parsed.input, request);
-    if (!targeted.ok) return targeted.answer;
+    if (!targeted.ok) return (audit(request, { kind: 'failed', reason: 'what it changes could not be read; nothing was sent' }), targeted.answer);
     request = targeted.request;
   }
   if (request && callKind(tool, request) === 'destructive') {
     const refused = host.refuseDestructive?.(request);
-    if (refused !== undefined) return refused;
+    if (refused !== undefined)
+      return (audit(request, { kind: 'refused', reason: 'destructive for this input, and destructive calls are not allowed' }), refused);
   }
   // A write whose operation asks for the name typed is sent only once the person typed it: in the
   // host's own question (MCP's form) or asked after it (the editor); a host that can do neither refuses.
   const typed = request?.target?.typed;
   const nameInQuestion = Boolean(host.confirm && host.confirmAsksName && !host.confirmed);
-  if (typed && !nameInQuestion && !host.askName) return nameNotAsked(tool, typed);
+  if (typed && !nameInQuestion && !host.askName) return (audit(request, { kind: 'refused', reason: NAME_UNASKED }), nameNotAsked(tool, typed));
   if (request && host.confirm && !host.confirmed) {
     // Asked before anything is sent; a refusal (declined, dismissed, could not ask) sends nothing.
     const refused = await asked(() => host.confirm!(request));
-    if (refused !== undefined) return refused;
+    if (refused !== undefined) return (audit(request, refused.result), refused.answer);
   }
   if (typed && !nameInQuestion) {
     const refused = await asked(() => host.askName!(typed));
-    if (refused !== undefined) return refused;
+    if (refused !== undefined) {
+      // A host that asks nobody (MCP without elicitation) refuses; else the person did not type the name.
+      const result: WriteResult = host.askNameRefuses ? { kind: 'refused', reason: NAME_UNASKED } : refused.result;
+      return (audit(request, result), refused.answer);
+    }
   }
+  const entries: RequestLogEntry[] = [];
+  let sent: unknown;
   try {
     if (!request) return await tool.run!(bound, parsed.input, host);
     // Sent once: the client never retries a non-GET.
     const { endpoint, call, send } = request;
     host.sending?.(request);
-    const sent = send ? await send(bound, request) : await bound.api.http.call(endpoint, call, { signal: bound.signal });
+    const sending = send ? () => send(bound, request) : () => bound.api.http.call(endpoint, call, { signal: bound.signal });
+    sent = await witnessRequests((entry) => entries.push(entry), sending);
+  } catch (error) {
+    audit(request, failed(error, entries));
+    return errorAnswer(error, { connectionName: bound.connectionName, write: tool.kind !== 'read', source: tool.name });
+  }
+  audit(request, succeeded(entries));
+  try {
     host.wrote?.(tool.name, parsed.input, sent);
     return tool.answer!(sent, bound, parsed.input);
   } catch (error) {
@@ -363,12 +391,16 @@ async function answerOf(tool: AgentTool, bound: AgentBinding, raw: unknown, host
   }
 }
 
-/** The person's answer to a question: a refusal, or undefined to send; a question that failed sends nothing. */
-async function asked(question: () => Promise<string | undefined>): Promise<string | undefined> {
+const NAME_UNASKED = 'its name must be typed to confirm, and nobody could be asked to type it';
+
+/** The person's answer to a question: a refusal with how it ended (declined; failed when it could not be asked), or undefined to send. */
+async function asked(question: () => Promise<string | undefined>): Promise<{ answer: string; result: WriteResult } | undefined> {
   try {
-    return await question();
+    const answer = await question();
+    return answer === undefined ? undefined : { answer, result: { kind: 'declined', reason: 'not confirmed when asked; nothing was sent' } };
   } catch (error) {
-    return `Not sent: the person could not be asked to confirm (${escapeText(error instanceof Error ? error.message : String(error))}). Nothing was sent.`;
+    const answer = `Not sent: the person could not be asked to confirm (${escapeText(error instanceof Error ? error.message : String(error))}). Nothing was sent.`;
+    return { answer, result: { kind: 'failed', reason: 'the person could not be asked to confirm; nothing was sent' } };
   }
 }
 
