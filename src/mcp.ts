@@ -10,7 +10,8 @@
 // confirm each write with its exact request before anything is sent (and to type the thing's name
 // when its operation asks for it; without elicitation such a call is refused). A cancelled call aborts its
 // HTTP request. The tools that read a file (deploy_edge_app, create_tls_secret) read only inside the
-// folders given with --file-root (repeatable); without one they read no file.
+// folders given with --file-root (repeatable); without one they read no file. --tools <pattern,…>
+// offers fewer tools (toolSelection.ts: names, globs, groups, kinds), within what the flags allow.
 import { statSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { Server, type ServerContext } from '@modelcontextprotocol/server';
@@ -25,9 +26,10 @@ import { dialectForBaseUrl, parseDialect } from './schema/dialect';
 import { AGENT_TOOLS, agentTool, confirmation, mayDestroy, runTool } from './features/agent/model/toolCatalog';
 import { NO_CONNECTION, inputJsonSchema, type AgentBinding, type AgentTool, type WriteRequest } from './features/agent/model/toolKit';
 import { quoted } from './features/agent/model/platformText';
+import { TOOLS_FLAG, offerTools, takeToolsFlag } from './features/agent/model/toolSelection';
 
 const VERSION = '0.1.0';
-const USAGE = 'Usage: platform-console-mcp [--allow-writes] [--allow-destructive] [--file-root <folder>]...';
+const USAGE = `Usage: platform-console-mcp [--allow-writes] [--allow-destructive] [--file-root <folder>]... [${TOOLS_FLAG} <pattern,…>]...`;
 const FILE_ROOT = '--file-root';
 /** How long a person has to answer a confirmation (the SDK's default, a minute, is short for reading a request). */
 const CONFIRM_TIMEOUT_MS = 10 * 60_000;
@@ -39,6 +41,8 @@ export interface McpOptions {
   allowDestructive?: boolean;
   /** Folders the file tools may read from (absolute, existing); none: no file is read. */
   fileRoots?: readonly string[];
+  /** The --tools patterns (toolSelection.ts): only the tools they select are offered; absent: every tool the flags allow. */
+  tools?: readonly string[];
   env: NodeJS.ProcessEnv;
   /** Where the server says what it does (stderr: stdout is the protocol). */
   note: (line: string) => void;
@@ -52,9 +56,12 @@ export interface McpOptions {
 export function mcpOptionsFromArgs(
   argv: readonly string[],
   cwd = process.cwd(),
-): { allowWrites: boolean; allowDestructive: boolean; fileRoots: string[] } | { problem: string } {
+): { allowWrites: boolean; allowDestructive: boolean; fileRoots: string[]; tools?: string[] } | { problem: string } {
   const fileRoots: string[] = [];
   const unknown: string[] = [];
+  const tools = takeToolsFlag(argv);
+  if ('problem' in tools) return { problem: `platform-console-mcp: ${tools.problem}\n${USAGE}` };
+  argv = tools.rest;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--allow-writes' || arg === '--allow-destructive') continue;
@@ -72,7 +79,12 @@ export function mcpOptionsFromArgs(
   }
   if (unknown.length) return { problem: `platform-console-mcp: unknown argument ${unknown.join(' ')}\n${USAGE}` };
   const allowDestructive = argv.includes('--allow-destructive');
-  return { allowWrites: allowDestructive || argv.includes('--allow-writes'), allowDestructive, fileRoots };
+  return {
+    allowWrites: allowDestructive || argv.includes('--allow-writes'),
+    allowDestructive,
+    fileRoots,
+    ...(tools.patterns.length ? { tools: tools.patterns } : {}),
+  };
 }
 
 /** Why a --file-root folder cannot be one, or undefined. */
@@ -203,7 +215,8 @@ export function createMcpServer(options: McpOptions): Server {
         ? `platform-console-mcp: file tools read only inside ${fileRoots.join(', ')} (${FILE_ROOT})`
         : `platform-console-mcp: file tools read no file (no ${FILE_ROOT} given)`,
     );
-  const offered = AGENT_TOOLS.filter((t) => refusal(t, flags) === undefined);
+  const { offered, notes, unselected } = offerTools(AGENT_TOOLS, options.tools, (t) => refusal(t, flags) === undefined);
+  notes.forEach((line) => options.note(line));
   const server = new Server({ name: 'platform-console', version: VERSION }, { capabilities: { tools: {} } });
   server.oninitialized = () => {
     if (!flags.allowWrites) return;
@@ -252,7 +265,7 @@ export function createMcpServer(options: McpOptions): Server {
     const { name, arguments: args } = request.params;
     const tool: AgentTool | undefined = agentTool(name);
     if (!tool) return answer(`No tool ${quoted(name)}.`, true);
-    const refused = refusal(tool, flags);
+    const refused = unselected(tool) ?? refusal(tool, flags);
     if (refused) return answer(refused, true);
     if (tool.offline) return answer(await runTool(tool, NO_CONNECTION, args, host));
     if (!('binding' in connection)) return answer(`Not connected: ${connection.problem}.`, true);
@@ -296,7 +309,7 @@ export function createMcpServer(options: McpOptions): Server {
   return server;
 }
 
-/** `platform-console-mcp [--allow-writes] [--allow-destructive] [--file-root <folder>]...`: serves on stdin/stdout until the client closes them. */
+/** `platform-console-mcp [--allow-writes] [--allow-destructive] [--file-root <folder>]... [--tools <pattern,…>]`: serves on stdin/stdout until the client closes them. */
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   const parsed = mcpOptionsFromArgs(argv);
   if ('problem' in parsed) {
