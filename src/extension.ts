@@ -122,7 +122,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
     state,
     workspaceState: durableMemento(context.workspaceState),
     extensionUri: context.extensionUri,
-    defaults: cloudDefaults(state, log),
+    defaults: cloudDefaults(state, log, (c) => connections.environmentLocation(c)),
     documents: own(new ReadableDocuments()),
     panelWatch,
     registerBoundCommand: boundCommand(connections, ui),

@@ -1,7 +1,8 @@
 // platform-console-mcp: the agent tool catalog (src/features/agent/model) over MCP on stdio, for
 // agents outside the editor. One connection, from the environment the editor's environment
 // sign-in reads (PLATFORM_CONSOLE_BASE_URL, PLATFORM_CONSOLE_API_KEY, PLATFORM_CONSOLE_DIALECT,
-// PLATFORM_CONSOLE_CONNECTION_NAME); the key is held in memory only: never written to a file,
+// PLATFORM_CONSOLE_CONNECTION_NAME; or Gcore's GCORE_API_KEY, GCORE_API_URL, GCORE_CLOUD_PROJECT_ID and
+// GCORE_CLOUD_REGION_ID, the product's names winning); the key is held in memory only: never written to a file,
 // never in an answer or a log line, never passed to a child process (none is started).
 // Read-only unless started with --allow-writes (writes, but nothing that removes, disables,
 // overwrites or prunes) or --allow-destructive (those too); only the allowed tools are listed, and a
@@ -21,12 +22,14 @@ import { createPlatformApi } from './platform/api';
 import { HttpClient } from './platform/http';
 import { PlatformLists } from './platform/platformLists';
 import { redact } from './platform/redact';
-import { ENV_API_KEY, ENV_BASE_URL, ENV_CONNECTION_NAME, ENV_DIALECT, connectionNameFromUrl, normalizeBaseUrl, plainHttpRisk } from './schema/connectionRules';
+import { connectionFromEnvironment, locationFromEnvironment } from './schema/environmentNames';
+import { ENV_CONNECTION_NAME, ENV_DIALECT, connectionNameFromUrl, normalizeBaseUrl, plainHttpRisk } from './schema/connectionRules';
 import { dialectForBaseUrl, parseDialect } from './schema/dialect';
 import { AGENT_TOOLS, agentTool, confirmation, mayDestroy, runTool } from './features/agent/model/toolCatalog';
 import { NO_CONNECTION, inputJsonSchema, type AgentBinding, type AgentTool, type WriteRequest } from './features/agent/model/toolKit';
 import { quoted } from './features/agent/model/platformText';
 import { TOOLS_FLAG, offerTools, takeToolsFlag } from './features/agent/model/toolSelection';
+import { listedInputSchema, locationDefaultsNote, withLocationDefaults } from './features/agent/model/cloudLocationDefaults';
 
 const VERSION = '0.1.0';
 const USAGE = `Usage: platform-console-mcp [--allow-writes] [--allow-destructive] [--file-root <folder>]... [${TOOLS_FLAG} <pattern,…>]...`;
@@ -112,10 +115,11 @@ function refusal(tool: AgentTool, flags: { allowWrites: boolean; allowDestructiv
 }
 
 /** The connection the environment names, or why there is none. */
-function connectionFrom(env: NodeJS.ProcessEnv, fileRoots: readonly string[]): { binding: AgentBinding; key: string } | { problem: string } {
-  const rawUrl = env[ENV_BASE_URL]?.trim();
-  const key = env[ENV_API_KEY]?.trim();
-  if (!rawUrl || !key) return { problem: `set ${ENV_BASE_URL} and ${ENV_API_KEY} (the same variables as the editor's environment sign-in)` };
+function connectionFrom(env: NodeJS.ProcessEnv, fileRoots: readonly string[]): { binding: AgentBinding; key: string; notes: string[] } | { problem: string } {
+  // The names and their order (PLATFORM_CONSOLE_* first, then GCORE_*) are the editor's environment sign-in's.
+  const found = connectionFromEnvironment(env);
+  if ('problem' in found) return found;
+  const { url: rawUrl, key } = found;
   let baseUrl: string;
   let dialect;
   try {
@@ -135,7 +139,7 @@ function connectionFrom(env: NodeJS.ProcessEnv, fileRoots: readonly string[]): {
     fileRoots,
     fileRootsFlag: FILE_ROOT,
   };
-  return { binding, key };
+  return { binding, key, notes: found.notes };
 }
 
 /** Whether the client declared form elicitation at initialize (an empty `elicitation: {}` is form, as the spec says). */
@@ -208,7 +212,10 @@ export function createMcpServer(options: McpOptions): Server {
       `platform-console-mcp: ${connection.binding.connectionName} (${connection.binding.baseUrl}, ${connection.binding.dialect} API), ` +
         `${mode}${risk ? `; ${risk}` : ''}`,
     );
+    connection.notes.forEach((line) => options.note(`platform-console-mcp: ${line}`));
   }
+  const location = locationFromEnvironment(options.env);
+  [...location.problems, ...locationDefaultsNote(location)].forEach((line) => options.note(`platform-console-mcp: ${line}`));
   if (flags.allowWrites)
     options.note(
       fileRoots.length
@@ -250,7 +257,7 @@ export function createMcpServer(options: McpOptions): Server {
       name: t.name,
       title: t.displayName,
       description: t.modelDescription,
-      inputSchema: inputJsonSchema(t) as { type: 'object' },
+      inputSchema: listedInputSchema(t, inputJsonSchema(t), location) as { type: 'object' },
       annotations: {
         title: t.displayName,
         readOnlyHint: t.kind === 'read',
@@ -262,9 +269,10 @@ export function createMcpServer(options: McpOptions): Server {
   }));
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
-    const { name, arguments: args } = request.params;
+    const { name } = request.params;
     const tool: AgentTool | undefined = agentTool(name);
     if (!tool) return answer(`No tool ${quoted(name)}.`, true);
+    const args = withLocationDefaults(tool, request.params.arguments, location);
     const refused = unselected(tool) ?? refusal(tool, flags);
     if (refused) return answer(refused, true);
     if (tool.offline) return answer(await runTool(tool, NO_CONNECTION, args, host));
