@@ -2,9 +2,12 @@
 // selector: names, globs with `*` (matched literally, never as a RegExp), groups in both forms,
 // kinds that narrow, unknown patterns refused by name, every input bounded.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { AGENT_TOOLS } from '../../src/features/agent/model/toolCatalog';
 import { TOOL_GROUPS, TOOL_GROUP_NAMES, TOOL_GROUP_OF } from '../../src/features/agent/model/toolGroups';
+import { withToolGroups } from '../../src/features/agent/model/toolGroupTable';
 import {
   PATTERNS_TEXT_MAX,
   globMatches,
@@ -39,6 +42,12 @@ describe('the tool groups and --tools patterns', () => {
     );
     for (const group of TOOL_GROUP_NAMES) assert.ok(inGroup(group).length > 0, `${group} is empty`);
     assert.deepEqual(Object.keys(TOOL_GROUPS).sort(), [...new Set(Object.values(TOOL_GROUP_OF))].sort(), 'every group is used');
+  });
+
+  it('the docs give the tool count and every group with its tools as the catalog does (npm run docs:tools writes them)', () => {
+    const page = readFileSync(join(__dirname, '..', '..', 'docs', 'features', 'agent-tools.md'), 'utf8');
+    assert.equal(withToolGroups(page), page, 'docs/features/agent-tools.md: the tool groups differ from the catalog; run npm run docs:tools');
+    assert.ok(page.includes(`${AGENT_TOOLS.length} tools: `));
   });
 
   it('an exact name, a glob, a group as edge or edge.*, a kind', () => {
