@@ -5,6 +5,9 @@
 // was used is said in words (never the key).
 import { DEFAULT_BASE_URL, ENV_API_KEY, ENV_API_KEY_FILE, ENV_BASE_URL } from './connectionRules';
 
+/** A process's environment (process.env), typed without Node's types: src/schema is shared with the webviews. */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
 export const GCORE_API_KEY = 'GCORE_API_KEY';
 export const GCORE_API_URL = 'GCORE_API_URL';
 export const GCORE_CLOUD_PROJECT_ID = 'GCORE_CLOUD_PROJECT_ID';
@@ -23,13 +26,13 @@ export interface KeyFromEnvironment {
   readonly ignored: readonly string[];
 }
 
-const value = (env: NodeJS.ProcessEnv, name: string) => env[name]?.trim() || undefined;
+const value = (env: Environment, name: string) => env[name]?.trim() || undefined;
 
 /**
  * The key in order: PLATFORM_CONSOLE_API_KEY_FILE (the demo's one-shot file; where files are read),
  * PLATFORM_CONSOLE_API_KEY, then GCORE_API_KEY. Reads `env`, changes nothing.
  */
-export function keyFromEnvironment(env: NodeJS.ProcessEnv, options: { files?: boolean } = {}): KeyFromEnvironment | undefined {
+export function keyFromEnvironment(env: Environment, options: { files?: boolean } = {}): KeyFromEnvironment | undefined {
   const order = options.files === false ? KEY_VARIABLES.filter((n) => n !== ENV_API_KEY_FILE) : KEY_VARIABLES;
   const set = order.filter((name) => value(env, name) !== undefined);
   const from = set[0];
@@ -50,7 +53,7 @@ export interface UrlFromEnvironment {
  * only, https://api.gcore.com (what Gcore's SDKs default to). A key from the product's variables
  * is never sent to a default it did not name. Undefined when nothing says where.
  */
-export function urlFromEnvironment(env: NodeJS.ProcessEnv, keyFrom: string | undefined): UrlFromEnvironment | undefined {
+export function urlFromEnvironment(env: Environment, keyFrom: string | undefined): UrlFromEnvironment | undefined {
   const product = value(env, ENV_BASE_URL);
   const gcore = value(env, GCORE_API_URL);
   if (product) return { url: product, from: ENV_BASE_URL, note: `base URL from ${ENV_BASE_URL}${gcore ? ` (${GCORE_API_URL} is set too: not used)` : ''}` };
@@ -84,7 +87,7 @@ export interface LocationFromEnvironment {
   readonly problems: readonly string[];
 }
 
-export function locationFromEnvironment(env: NodeJS.ProcessEnv): LocationFromEnvironment {
+export function locationFromEnvironment(env: Environment): LocationFromEnvironment {
   const problems: string[] = [];
   const id = (name: string): number | undefined => {
     const raw = value(env, name);
@@ -103,7 +106,7 @@ export function locationFromEnvironment(env: NodeJS.ProcessEnv): LocationFromEnv
  * The MCP server's connection from its environment (it reads no key file): the key and the URL by
  * the order above, and the lines its stderr says about them; or what to set.
  */
-export function connectionFromEnvironment(env: NodeJS.ProcessEnv): { key: string; url: string; notes: string[] } | { problem: string } {
+export function connectionFromEnvironment(env: Environment): { key: string; url: string; notes: string[] } | { problem: string } {
   const key = keyFromEnvironment(env, { files: false });
   const url = urlFromEnvironment(env, key?.from);
   if (!key?.key || !url) return { problem: `set ${ENV_BASE_URL} and ${ENV_API_KEY}, or ${GCORE_API_KEY} (and ${GCORE_API_URL}, default ${DEFAULT_BASE_URL})` };
