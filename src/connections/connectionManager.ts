@@ -263,7 +263,9 @@ export class ConnectionManager implements vscode.Disposable {
 
   /** The cloud project and region the environment names (GCORE_CLOUD_*), for the connection to the environment's base URL only. */
   environmentLocation(connection: Pick<Connection, 'baseUrl'>): { projectId?: number; regionId?: number } {
-    return connection.baseUrl === this.environmentBaseUrl() ? locationFromEnvironment(process.env) : {};
+    if (connection.baseUrl !== this.environmentBaseUrl()) return {};
+    const { projectId, regionId } = locationFromEnvironment(process.env);
+    return { ...(projectId ? { projectId } : {}), ...(regionId ? { regionId } : {}) };
   }
 
   async switchTo(id: string): Promise<void> {

@@ -53,7 +53,9 @@ describe("the environment's cloud project and region (GCORE_CLOUD_*)", function 
   it("with them: the Cloud view opens on the environment's project, its region first", async () => {
     process.env[PROJECT] = '3';
     process.env[REGION] = '3';
-    await fromEnvironment();
+    const id = await fromEnvironment();
+    const made = ext.connections.list().find((c) => c.id === id)!;
+    assert.deepEqual(ext.connections.environmentLocation(made), { projectId: 3, regionId: 3 }, 'the defaults the view and the wizards read, nothing else');
     await ext.cloud.reloadAll();
     assert.equal((await labels())[0], 'sandbox', 'project 3 first (and open)');
     assert.equal((await labels(await firstProject()))[0], 'Frankfurt', 'region 3 first');
