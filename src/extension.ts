@@ -126,7 +126,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
     extensionUri: context.extensionUri,
     secrets: context.secrets,
     globalStorageUri: context.globalStorageUri,
-    defaults: cloudDefaults(state, log),
+    defaults: cloudDefaults(state, log, (c) => connections.environmentLocation(c)),
     documents: own(new ReadableDocuments()),
     panelWatch,
     registerBoundCommand: boundCommand(connections, ui),

@@ -1,7 +1,8 @@
 // platform-console-mcp: the agent tool catalog (src/features/agent/model) over MCP on stdio, for
 // agents outside the editor. One connection, from the environment the editor's environment
 // sign-in reads (PLATFORM_CONSOLE_BASE_URL, PLATFORM_CONSOLE_API_KEY, PLATFORM_CONSOLE_DIALECT,
-// PLATFORM_CONSOLE_CONNECTION_NAME); the key is held in memory only: never written to a file,
+// PLATFORM_CONSOLE_CONNECTION_NAME; or Gcore's GCORE_API_KEY, GCORE_API_URL, GCORE_CLOUD_PROJECT_ID and
+// GCORE_CLOUD_REGION_ID, the product's names winning); the key is held in memory only: never written to a file,
 // never in an answer or a log line, never passed to a child process (none is started).
 // Read-only unless started with --allow-writes (writes, but nothing that removes, disables,
 // overwrites or prunes) or --allow-destructive (those too); only the allowed tools are listed, and a
@@ -12,6 +13,7 @@
 // HTTP request. The tools that read a file (deploy_edge_app, create_tls_secret) read only inside the
 // folders given with --file-root (repeatable); without one they read no file. With --audit-file
 // <path> each write attempt is appended to that file as a JSON line (the audit trail, mcpAudit.ts).
+// --tools <pattern,…> offers fewer tools (toolSelection.ts: names, globs, groups, kinds), within what the flags allow.
 import { statSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { Server, type ServerContext } from '@modelcontextprotocol/server';
@@ -21,15 +23,19 @@ import { createPlatformApi } from './platform/api';
 import { HttpClient } from './platform/http';
 import { PlatformLists } from './platform/platformLists';
 import { redact } from './platform/redact';
-import { ENV_API_KEY, ENV_BASE_URL, ENV_CONNECTION_NAME, ENV_DIALECT, connectionNameFromUrl, normalizeBaseUrl, plainHttpRisk } from './schema/connectionRules';
+import { connectionFromEnvironment, locationFromEnvironment } from './schema/environmentNames';
+import { ENV_CONNECTION_NAME, ENV_DIALECT, connectionNameFromUrl, normalizeBaseUrl, plainHttpRisk } from './schema/connectionRules';
 import { dialectForBaseUrl, parseDialect } from './schema/dialect';
 import { AGENT_TOOLS, agentTool, confirmation, mayDestroy, runTool } from './features/agent/model/toolCatalog';
 import { NO_CONNECTION, inputJsonSchema, type AgentBinding, type AgentTool, type WriteRequest } from './features/agent/model/toolKit';
 import { quoted } from './features/agent/model/platformText';
 import { auditFileArg, mcpAuditTrail } from './features/agent/model/mcpAudit';
+import { TOOLS_FLAG, offerTools, takeToolsFlag } from './features/agent/model/toolSelection';
+import { listedInputSchema, locationDefaultsNote, withLocationDefaults } from './features/agent/model/cloudLocationDefaults';
 
 const VERSION = '0.1.0';
-const USAGE = 'Usage: platform-console-mcp [--allow-writes] [--allow-destructive] [--file-root <folder>]... [--audit-file <path>]';
+const USAGE =
+  'Usage: platform-console-mcp [--allow-writes] [--allow-destructive] [--file-root <folder>]... [--audit-file <path>] ' + `[${TOOLS_FLAG} <pattern,…>]...`;
 const FILE_ROOT = '--file-root';
 /** How long a person has to answer a confirmation (the SDK's default, a minute, is short for reading a request). */
 const CONFIRM_TIMEOUT_MS = 10 * 60_000;
@@ -41,6 +47,8 @@ export interface McpOptions {
   allowDestructive?: boolean;
   /** Folders the file tools may read from (absolute, existing); none: no file is read. */
   fileRoots?: readonly string[];
+  /** The --tools patterns (toolSelection.ts): only the tools they select are offered; absent: every tool the flags allow. */
+  tools?: readonly string[];
   env: NodeJS.ProcessEnv;
   /** Where the server says what it does (stderr: stdout is the protocol). */
   note: (line: string) => void;
@@ -58,10 +66,13 @@ export interface McpOptions {
 export function mcpOptionsFromArgs(
   argv: readonly string[],
   cwd = process.cwd(),
-): { allowWrites: boolean; allowDestructive: boolean; fileRoots: string[]; auditFile?: string } | { problem: string } {
+): { allowWrites: boolean; allowDestructive: boolean; fileRoots: string[]; auditFile?: string; tools?: string[] } | { problem: string } {
   const fileRoots: string[] = [];
   const unknown: string[] = [];
   let auditFile: string | undefined;
+  const tools = takeToolsFlag(argv);
+  if ('problem' in tools) return { problem: `platform-console-mcp: ${tools.problem}\n${USAGE}` };
+  argv = tools.rest;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--allow-writes' || arg === '--allow-destructive') continue;
@@ -86,7 +97,13 @@ export function mcpOptionsFromArgs(
   }
   if (unknown.length) return { problem: `platform-console-mcp: unknown argument ${unknown.join(' ')}\n${USAGE}` };
   const allowDestructive = argv.includes('--allow-destructive');
-  return { allowWrites: allowDestructive || argv.includes('--allow-writes'), allowDestructive, fileRoots, ...(auditFile ? { auditFile } : {}) };
+  return {
+    allowWrites: allowDestructive || argv.includes('--allow-writes'),
+    allowDestructive,
+    fileRoots,
+    ...(auditFile ? { auditFile } : {}),
+    ...(tools.patterns.length ? { tools: tools.patterns } : {}),
+  };
 }
 
 /** Why a --file-root folder cannot be one, or undefined. */
@@ -114,10 +131,11 @@ function refusal(tool: AgentTool, flags: { allowWrites: boolean; allowDestructiv
 }
 
 /** The connection the environment names, or why there is none. */
-function connectionFrom(env: NodeJS.ProcessEnv, fileRoots: readonly string[]): { binding: AgentBinding; key: string } | { problem: string } {
-  const rawUrl = env[ENV_BASE_URL]?.trim();
-  const key = env[ENV_API_KEY]?.trim();
-  if (!rawUrl || !key) return { problem: `set ${ENV_BASE_URL} and ${ENV_API_KEY} (the same variables as the editor's environment sign-in)` };
+function connectionFrom(env: NodeJS.ProcessEnv, fileRoots: readonly string[]): { binding: AgentBinding; key: string; notes: string[] } | { problem: string } {
+  // The names and their order (PLATFORM_CONSOLE_* first, then GCORE_*) are the editor's environment sign-in's.
+  const found = connectionFromEnvironment(env);
+  if ('problem' in found) return found;
+  const { url: rawUrl, key } = found;
   let baseUrl: string;
   let dialect;
   try {
@@ -137,7 +155,7 @@ function connectionFrom(env: NodeJS.ProcessEnv, fileRoots: readonly string[]): {
     fileRoots,
     fileRootsFlag: FILE_ROOT,
   };
-  return { binding, key };
+  return { binding, key, notes: found.notes };
 }
 
 /** Whether the client declared form elicitation at initialize (an empty `elicitation: {}` is form, as the spec says). */
@@ -210,14 +228,18 @@ export function createMcpServer(options: McpOptions): Server {
       `platform-console-mcp: ${connection.binding.connectionName} (${connection.binding.baseUrl}, ${connection.binding.dialect} API), ` +
         `${mode}${risk ? `; ${risk}` : ''}`,
     );
+    connection.notes.forEach((line) => options.note(`platform-console-mcp: ${line}`));
   }
+  const location = locationFromEnvironment(options.env);
+  [...location.problems, ...locationDefaultsNote(location)].forEach((line) => options.note(`platform-console-mcp: ${line}`));
   if (flags.allowWrites)
     options.note(
       fileRoots.length
         ? `platform-console-mcp: file tools read only inside ${fileRoots.join(', ')} (${FILE_ROOT})`
         : `platform-console-mcp: file tools read no file (no ${FILE_ROOT} given)`,
     );
-  const offered = AGENT_TOOLS.filter((t) => refusal(t, flags) === undefined);
+  const { offered, notes, unselected } = offerTools(AGENT_TOOLS, options.tools, (t) => refusal(t, flags) === undefined);
+  notes.forEach((line) => options.note(line));
   const server = new Server({ name: 'platform-console', version: VERSION }, { capabilities: { tools: {} } });
   const trail = mcpAuditTrail(options, () => server.getClientVersion()?.name);
   const connectionName = 'binding' in connection ? connection.binding.connectionName : '(no connection)';
@@ -253,7 +275,7 @@ export function createMcpServer(options: McpOptions): Server {
       name: t.name,
       title: t.displayName,
       description: t.modelDescription,
-      inputSchema: inputJsonSchema(t) as { type: 'object' },
+      inputSchema: listedInputSchema(t, inputJsonSchema(t), location) as { type: 'object' },
       annotations: {
         title: t.displayName,
         readOnlyHint: t.kind === 'read',
@@ -265,10 +287,11 @@ export function createMcpServer(options: McpOptions): Server {
   }));
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
-    const { name, arguments: args } = request.params;
+    const { name } = request.params;
     const tool: AgentTool | undefined = agentTool(name);
     if (!tool) return answer(`No tool ${quoted(name)}.`, true);
-    const refused = refusal(tool, flags);
+    const args = withLocationDefaults(tool, request.params.arguments, location);
+    const refused = unselected(tool) ?? refusal(tool, flags);
     if (refused) return answer(trail.refused(tool, refused, connectionName), true);
     if (tool.offline) return answer(await runTool(tool, NO_CONNECTION, args, host));
     if (!('binding' in connection)) return answer(trail.refused(tool, `Not connected: ${connection.problem}.`, connectionName, 'no connection'), true);
@@ -314,7 +337,7 @@ export function createMcpServer(options: McpOptions): Server {
   return server;
 }
 
-/** `platform-console-mcp [--allow-writes] [--allow-destructive] [--file-root <folder>]...`: serves on stdin/stdout until the client closes them. */
+/** `platform-console-mcp [--allow-writes] [--allow-destructive] [--file-root <folder>]... [--tools <pattern,…>]`: serves on stdin/stdout until the client closes them. */
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   const parsed = mcpOptionsFromArgs(argv);
   if ('problem' in parsed) {

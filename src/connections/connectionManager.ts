@@ -27,6 +27,8 @@ import type { ConnectionLog } from './connectionLog';
 import { durableMemento } from './durableState';
 import { takeEnvironmentKey, type EnvironmentKey } from './environmentKey';
 import { readKeyFile } from './keyFile';
+import { environmentUrl, logEnvironment } from './environmentSignIn';
+import { locationFromEnvironment, urlFromEnvironment } from '../schema/environmentNames';
 
 export type Connection = ConnectionInfo;
 
@@ -256,13 +258,14 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   private environmentBaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
-    const raw = env[ENV_BASE_URL]?.trim();
-    if (!raw) return undefined;
-    try {
-      return normalizeBaseUrl(raw);
-    } catch {
-      return undefined;
-    }
+    return environmentUrl(env, this.environmentKeyFrom);
+  }
+
+  /** The cloud project and region the environment names (GCORE_CLOUD_*), for the connection to the environment's base URL only. */
+  environmentLocation(connection: Pick<Connection, 'baseUrl'>): { projectId?: number; regionId?: number } {
+    if (connection.baseUrl !== this.environmentBaseUrl()) return {};
+    const { projectId, regionId } = locationFromEnvironment(process.env);
+    return { ...(projectId ? { projectId } : {}), ...(regionId ? { regionId } : {}) };
   }
 
   async switchTo(id: string): Promise<void> {
@@ -299,6 +302,8 @@ export class ConnectionManager implements vscode.Disposable {
   private readonly revokedCount = new Map<string, number>();
   /** Connections being signed out: from the first moment, nothing binds to them. */
   private readonly signingOut = new Set<string>();
+  /** The variable the environment's key came from at activation (the key itself leaves the environment then). */
+  private environmentKeyFrom: string | undefined;
 
   private bound(connection: Connection, key: string): BoundConnection {
     let revocation = this.revocations.get(connection.id);
@@ -382,6 +387,8 @@ export class ConnectionManager implements vscode.Disposable {
     handed: EnvironmentKey | undefined = takeEnvironmentKey(env),
   ): Promise<Connection | undefined> {
     const fromFile = handed?.file === undefined ? undefined : readKeyFile(handed.file);
+    this.environmentKeyFrom = handed?.from;
+    logEnvironment(this.log, env, handed);
     try {
       if (fromFile?.problem) this.log.warn(`${fromFile.problem}: not signed in from the environment`);
       if (fromFile?.alreadyRead)
@@ -396,11 +403,11 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   private async signInFromEnvironment(env: NodeJS.ProcessEnv, key: string | undefined): Promise<Connection | undefined> {
-    const baseUrl = env[ENV_BASE_URL]?.trim();
-    if (!baseUrl || !key) return undefined;
+    const { url: baseUrl, from } = urlFromEnvironment(env, this.environmentKeyFrom) ?? {};
+    if (!baseUrl || !from || !key) return undefined;
     try {
       if (this.state.get<string[]>(ENV_DECLINED_KEY, []).includes(normalizeBaseUrl(baseUrl))) {
-        this.log.info(`Not signing in from ${ENV_BASE_URL}: you signed out of ${normalizeBaseUrl(baseUrl)}; Sign In to use it again`);
+        this.log.info(`Not signing in from ${from}: you signed out of ${normalizeBaseUrl(baseUrl)}; Sign In to use it again`);
         return undefined;
       }
       const dialect = parseDialect(env[ENV_DIALECT], ENV_DIALECT) ?? dialectForBaseUrl(baseUrl);
@@ -409,10 +416,10 @@ export class ConnectionManager implements vscode.Disposable {
       if (all.length > 0 && !(sameUrl && !(await this.hasApiKey(sameUrl.id)))) return undefined;
       const name = sameUrl?.name ?? (env[ENV_CONNECTION_NAME]?.trim() || connectionNameFromUrl(baseUrl));
       const risk = plainHttpRisk(baseUrl);
-      if (risk) this.log.warn(`${ENV_BASE_URL}: ${risk}`);
+      if (risk) this.log.warn(`${from}: ${risk}`);
       return await this.signIn(name, baseUrl, key, dialect);
     } catch (error) {
-      this.log.error(`Could not create a connection from ${ENV_BASE_URL}`, error);
+      this.log.error(`Could not create a connection from ${from}`, error);
       return undefined;
     }
   }

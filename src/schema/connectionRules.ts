@@ -190,7 +190,7 @@ export function plainHttpRisk(url: string): string | undefined {
 }
 
 // The environment sign-in: the extension (ConnectionManager.bootstrapFromEnvironment) and the MCP
-// server (src/mcp.ts) read the same variables.
+// server (src/mcp.ts) read the same variables; Gcore's names beside them, and the order, in environmentNames.ts.
 /** The platform's base URL. */
 export const ENV_BASE_URL = 'PLATFORM_CONSOLE_BASE_URL';
 /** The API key (to SecretStorage in the editor; held in memory only by the MCP server). */

@@ -12,12 +12,20 @@ export function taskTimeoutMs(): number {
 
 export interface ConnectionCloudDefaults extends CloudDefaults {
   /** The same defaults on one connection (an action's BoundConnection): its last project and region first, its lists to pick from. */
-  on(bound: { readonly connection: { readonly id: string; readonly name: string }; readonly lists: PlatformLists }): CloudDefaults;
+  on(bound: { readonly connection: { readonly id: string; readonly name: string; readonly baseUrl: string }; readonly lists: PlatformLists }): CloudDefaults;
 }
 
 const lastLocationKey = (connectionId: string) => `platformConsole.lastLocation.${connectionId}`;
 
-export function cloudDefaults(state: vscode.Memento, log: Log): ConnectionCloudDefaults {
+/**
+ * The cloud defaults: on a connection, its last project and region first, then (on the connection
+ * the environment signs in to) GCORE_CLOUD_PROJECT_ID / GCORE_CLOUD_REGION_ID, then the settings.
+ */
+export function cloudDefaults(
+  state: vscode.Memento,
+  log: Log,
+  environment: (connection: { readonly baseUrl: string }) => CloudLocation = () => ({}),
+): ConnectionCloudDefaults {
   const config = () => vscode.workspace.getConfiguration('platformConsole.cloud');
   const read = (key: string) => {
     const value = config().get<number | null>(key);
@@ -33,7 +41,7 @@ export function cloudDefaults(state: vscode.Memento, log: Log): ConnectionCloudD
   return {
     ...base,
     on: (bound) => ({
-      get: () => ({ ...base.get(), ...state.get<CloudLocation>(lastLocationKey(bound.connection.id), {}) }),
+      get: () => ({ ...base.get(), ...environment(bound.connection), ...state.get<CloudLocation>(lastLocationKey(bound.connection.id), {}) }),
       rememberMissing: async (location) => {
         await base.rememberMissing(location);
         // Kept under the connection's id: Sign Out clears it with the rest.

@@ -1,8 +1,8 @@
 // The key handed to the environment sign-in, inside a real VS Code: the harness hands it over as
 // the demo does (scripts/harness/keyHandOff.mjs: a one-shot file named by
 // PLATFORM_CONSOLE_API_KEY_FILE, never the server's environment); the extension read it, stored it
-// and deleted the file as it activated. A key in PLATFORM_CONSOLE_API_KEY (hosted setups)
-// is deleted from process.env once the sign-in took it. /proc/<pid>/environ is the environment a
+// and deleted the file as it activated. A key in PLATFORM_CONSOLE_API_KEY (hosted setups) or in
+// Gcore's GCORE_API_KEY (the product's name wins) is deleted from process.env once the sign-in took it. /proc/<pid>/environ is the environment a
 // process was started with: deleting a variable later does not change it.
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { platformConsole } from './support/extension';
 const KEY = testKeys.simulator;
 const KEY_FILE = 'PLATFORM_CONSOLE_API_KEY_FILE';
 const KEY_VARIABLE = 'PLATFORM_CONSOLE_API_KEY';
+const GCORE_KEY = 'GCORE_API_KEY';
 
 /** The environment process `pid` was started with. */
 function startedWith(pid: number | 'self'): Record<string, string> {
@@ -39,6 +40,7 @@ describe('the key handed over by the environment', () => {
   afterEach(() => {
     delete process.env[KEY_FILE];
     delete process.env[KEY_VARIABLE];
+    delete process.env[GCORE_KEY];
   });
   after(async () => {
     // Put back what the other files expect: the environment's connection, active, and no other.
@@ -81,6 +83,7 @@ describe('the key handed over by the environment', () => {
       );
     }
     assert.equal(process.env[KEY_VARIABLE], undefined);
+    assert.equal(process.env[GCORE_KEY], undefined);
     assert.equal(process.env[KEY_FILE], undefined, 'taken out as the extension started: processes started later do not see it');
     assert.deepEqual(
       Object.keys(process.env).filter((name) => process.env[name]!.includes(testKeys.environment)),
@@ -95,6 +98,45 @@ describe('the key handed over by the environment', () => {
     assert.equal(made?.baseUrl, envUrl());
     assert.equal(await ext.connections.hasApiKey(made.id), true);
     assert.equal(process.env[KEY_VARIABLE], undefined, 'gone from process.env');
+  });
+
+  it("a key in Gcore's GCORE_API_KEY: stored, deleted from process.env, and the log names the variables used (never the key)", async () => {
+    await noConnections();
+    process.env[GCORE_KEY] = testKeys.environment;
+    const made = await ext.connections.bootstrapFromEnvironment();
+    assert.equal(made?.baseUrl, envUrl());
+    assert.equal(await ext.connections.hasApiKey(made.id), true);
+    assert.equal(process.env[GCORE_KEY], undefined, 'gone from process.env');
+    const said = ext.log.recent.slice(-8);
+    assert.ok(
+      said.some((l) => l.includes('From the environment: key from GCORE_API_KEY, base URL from PLATFORM_CONSOLE_BASE_URL')),
+      said.join('\n'),
+    );
+    assert.ok(
+      said.some((l) => l.includes(`From the environment: the key from GCORE_API_KEY goes to ${envUrl()}, from PLATFORM_CONSOLE_BASE_URL`)),
+      'a key and a URL of different families: said',
+    );
+    assert.ok(!ext.log.recent.some((l) => l.includes(testKeys.environment)), 'no key in the log');
+  });
+
+  it("both names set: the product's key is the one stored and both leave process.env; GCORE_API_URL alone gives the URL", async () => {
+    await noConnections();
+    process.env[KEY_VARIABLE] = testKeys.environment;
+    process.env[GCORE_KEY] = 'not-the-environment-key';
+    const made = await ext.connections.bootstrapFromEnvironment();
+    assert.ok(made);
+    assert.equal(process.env[KEY_VARIABLE], undefined);
+    assert.equal(process.env[GCORE_KEY], undefined);
+    assert.ok(ext.log.recent.some((l) => l.includes('key from PLATFORM_CONSOLE_API_KEY (GCORE_API_KEY is set too: not used)')));
+    await ext.connections.switchTo(made.id);
+    // The environment's simulator takes only the product's key.
+    const profiles = await (await ext.connections.api())!.security.listProtectionProfiles({ params: {}, query: { name: 'a' } });
+    assert.ok(Array.isArray(profiles), 'the stored key is the one PLATFORM_CONSOLE_API_KEY gave');
+    await noConnections();
+    const { PLATFORM_CONSOLE_BASE_URL: url, ...rest } = process.env;
+    const gcore = await ext.connections.bootstrapFromEnvironment({ ...rest, GCORE_API_URL: url, [GCORE_KEY]: testKeys.environment });
+    assert.equal(gcore?.baseUrl, envUrl(), 'GCORE_API_URL gave the URL');
+    assert.ok(ext.log.recent.some((l) => l.includes('From the environment: key from GCORE_API_KEY, base URL from GCORE_API_URL')));
   });
 
   it('a key file: read, stored, deleted; the next start (a reload, another window) finds it read and stays signed in', async () => {

@@ -22,15 +22,34 @@ describe('the key handed over by the environment (environmentKey.ts, keyFile.ts)
 
   it('the variable: taken, and deleted from the environment', () => {
     const env: NodeJS.ProcessEnv = { PLATFORM_CONSOLE_API_KEY: ' k-1 ', PLATFORM_CONSOLE_BASE_URL: 'u' };
-    assert.deepEqual(takeEnvironmentKey(env), { key: 'k-1' });
+    assert.deepEqual(takeEnvironmentKey(env), { key: 'k-1', from: 'PLATFORM_CONSOLE_API_KEY', ignored: [] });
     assert.deepEqual(env, { PLATFORM_CONSOLE_BASE_URL: 'u' });
+  });
+
+  it("Gcore's GCORE_API_KEY: taken when the product's is not set, and deleted from the environment either way", () => {
+    const gcoreOnly: NodeJS.ProcessEnv = { GCORE_API_KEY: ' g-1 ', GCORE_API_URL: 'u', GCORE_CLOUD_PROJECT_ID: '7' };
+    assert.deepEqual(takeEnvironmentKey(gcoreOnly), { key: 'g-1', from: 'GCORE_API_KEY', ignored: [] });
+    assert.deepEqual(gcoreOnly, { GCORE_API_URL: 'u', GCORE_CLOUD_PROJECT_ID: '7' }, 'the key gone, the rest left');
+    const both: NodeJS.ProcessEnv = { PLATFORM_CONSOLE_API_KEY: 'p-1', GCORE_API_KEY: 'g-1' };
+    assert.deepEqual(takeEnvironmentKey(both), { key: 'p-1', from: 'PLATFORM_CONSOLE_API_KEY', ignored: ['GCORE_API_KEY'] }, "the product's name wins");
+    assert.deepEqual(both, {}, 'both deleted');
+    const all: NodeJS.ProcessEnv = { PLATFORM_CONSOLE_API_KEY_FILE: '/tmp/k', PLATFORM_CONSOLE_API_KEY: 'p-1', GCORE_API_KEY: 'g-1' };
+    assert.deepEqual(takeEnvironmentKey(all), {
+      file: '/tmp/k',
+      from: 'PLATFORM_CONSOLE_API_KEY_FILE',
+      ignored: ['PLATFORM_CONSOLE_API_KEY', 'GCORE_API_KEY'],
+    });
+    assert.deepEqual(all, {});
   });
 
   it('the file: its path taken, both variables deleted from the environment (the file wins over the variable)', () => {
     const env: NodeJS.ProcessEnv = { PLATFORM_CONSOLE_API_KEY: 'from-variable', PLATFORM_CONSOLE_API_KEY_FILE: ' /tmp/k ', PLATFORM_CONSOLE_BASE_URL: 'u' };
-    assert.deepEqual(takeEnvironmentKey(env), { file: '/tmp/k' });
+    assert.deepEqual(takeEnvironmentKey(env), { file: '/tmp/k', from: 'PLATFORM_CONSOLE_API_KEY_FILE', ignored: ['PLATFORM_CONSOLE_API_KEY'] });
     assert.deepEqual(env, { PLATFORM_CONSOLE_BASE_URL: 'u' });
     assert.equal(takeEnvironmentKey({ PLATFORM_CONSOLE_BASE_URL: 'u', PLATFORM_CONSOLE_API_KEY: ' ' }), undefined, 'a blank key is none');
+    const blank: NodeJS.ProcessEnv = { PLATFORM_CONSOLE_API_KEY: ' ', GCORE_API_KEY: 'g-2' };
+    assert.deepEqual(takeEnvironmentKey(blank), { key: 'g-2', from: 'GCORE_API_KEY', ignored: [] }, 'a blank product key is not set');
+    assert.deepEqual(blank, {});
     assert.equal(takeEnvironmentKey({}), undefined);
   });
 
