@@ -2,7 +2,7 @@
 // names and their order are src/schema/environmentNames.ts's, shared with the MCP server. The log
 // says which variables were used (never the key) and names a project or region id it ignores.
 import { normalizeBaseUrl } from '../schema/connectionRules';
-import { keyNote, locationFromEnvironment, mixedNote, urlFromEnvironment } from '../schema/environmentNames';
+import { keyNote, locationFromEnvironment, urlFromEnvironment } from '../schema/environmentNames';
 import type { ConnectionLog } from './connectionLog';
 import type { EnvironmentKey } from './environmentKey';
 
@@ -21,8 +21,8 @@ export function environmentUrl(env: NodeJS.ProcessEnv, keyFrom: string | undefin
 export function logEnvironment(log: ConnectionLog, env: NodeJS.ProcessEnv, handed: EnvironmentKey | undefined): void {
   for (const problem of locationFromEnvironment(env).problems) log.warn(problem);
   const url = urlFromEnvironment(env, handed?.from);
+  if (handed?.from && !url && env.GCORE_API_URL?.trim())
+    log.warn(`From the environment: GCORE_API_URL is not used for a key from ${handed.from} (a key goes only where its own family's URL points)`);
   if (!handed?.from || !url) return;
   log.info(`From the environment: ${keyNote({ from: handed.from, ignored: handed.ignored ?? [] })}, ${url.note}`);
-  const mixed = mixedNote(handed.from, url);
-  if (mixed) log.warn(`From the environment: ${mixed}`);
 }

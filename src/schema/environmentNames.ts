@@ -49,34 +49,32 @@ export interface UrlFromEnvironment {
 }
 
 /**
- * The base URL: PLATFORM_CONSOLE_BASE_URL, else GCORE_API_URL, else, for a key from GCORE_API_KEY
- * only, https://api.gcore.com (what Gcore's SDKs default to). A key from the product's variables
- * is never sent to a default it did not name. Undefined when nothing says where.
+ * The base URL, from the same family of names as the key: a key is never sent where its own
+ * family's names do not point (a GCORE_API_KEY set for Gcore's tools must not follow a
+ * PLATFORM_CONSOLE_BASE_URL set for the simulator, nor the product's key a GCORE_API_URL).
+ * - the product's key (or no key yet): PLATFORM_CONSOLE_BASE_URL;
+ * - GCORE_API_KEY: GCORE_API_URL, else https://api.gcore.com (what Gcore's SDKs default to).
+ * Undefined when nothing of the key's family says where.
  */
 export function urlFromEnvironment(env: Environment, keyFrom: string | undefined): UrlFromEnvironment | undefined {
   const product = value(env, ENV_BASE_URL);
   const gcore = value(env, GCORE_API_URL);
-  if (product) return { url: product, from: ENV_BASE_URL, note: `base URL from ${ENV_BASE_URL}${gcore ? ` (${GCORE_API_URL} is set too: not used)` : ''}` };
-  if (gcore) return { url: gcore, from: GCORE_API_URL, note: `base URL from ${GCORE_API_URL}` };
-  if (keyFrom === GCORE_API_KEY)
+  if (keyFrom === GCORE_API_KEY) {
+    const passed = product ? ` (${ENV_BASE_URL} is set too: not used for a key from ${GCORE_API_KEY})` : '';
+    if (gcore) return { url: gcore, from: GCORE_API_URL, note: `base URL from ${GCORE_API_URL}${passed}` };
     return {
       url: DEFAULT_BASE_URL,
       from: GCORE_API_URL,
-      note: `base URL ${DEFAULT_BASE_URL} (${GCORE_API_URL} unset: the default of Gcore's SDKs, Platform dialect)`,
+      note: `base URL ${DEFAULT_BASE_URL} (${GCORE_API_URL} unset: the default of Gcore's SDKs, Platform dialect)${passed}`,
     };
+  }
+  if (product) return { url: product, from: ENV_BASE_URL, note: `base URL from ${ENV_BASE_URL}${gcore ? ` (${GCORE_API_URL} is set too: not used)` : ''}` };
   return undefined;
 }
 
 /** The log's line about the key: which variable, which lost to it (never the key). */
 export function keyNote(key: Pick<KeyFromEnvironment, 'from' | 'ignored'>): string {
   return `key from ${key.from}${key.ignored.length ? ` (${key.ignored.join(', ')} ${key.ignored.length === 1 ? 'is' : 'are'} set too: not used)` : ''}`;
-}
-
-/** Said when the key and the URL come from different families' names: a key may go where its own tools would not send it. */
-export function mixedNote(keyFrom: string, url: UrlFromEnvironment): string | undefined {
-  const gcore = (name: string) => name.startsWith('GCORE_');
-  if (gcore(keyFrom) === gcore(url.from)) return undefined;
-  return `the key from ${keyFrom} goes to ${url.url}, from ${url.from}: unset one of them if that is not meant`;
 }
 
 /** The cloud project and region the environment names, as defaults where the product would ask or pick the first. */
@@ -109,7 +107,9 @@ export function locationFromEnvironment(env: Environment): LocationFromEnvironme
 export function connectionFromEnvironment(env: Environment): { key: string; url: string; notes: string[] } | { problem: string } {
   const key = keyFromEnvironment(env, { files: false });
   const url = urlFromEnvironment(env, key?.from);
-  if (!key?.key || !url) return { problem: `set ${ENV_BASE_URL} and ${ENV_API_KEY}, or ${GCORE_API_KEY} (and ${GCORE_API_URL}, default ${DEFAULT_BASE_URL})` };
-  const mixed = mixedNote(key.from, url);
-  return { key: key.key, url: url.url, notes: [`from the environment: ${keyNote(key)}, ${url.note}`, ...(mixed ? [mixed] : [])] };
+  if (!key?.key || !url)
+    return {
+      problem: `set ${ENV_BASE_URL} and ${ENV_API_KEY}, or ${GCORE_API_KEY} (and ${GCORE_API_URL}, default ${DEFAULT_BASE_URL}); a key goes only where its own family's URL points`,
+    };
+  return { key: key.key, url: url.url, notes: [`from the environment: ${keyNote(key)}, ${url.note}`] };
 }

@@ -41,6 +41,7 @@ describe('the key handed over by the environment', () => {
     delete process.env[KEY_FILE];
     delete process.env[KEY_VARIABLE];
     delete process.env[GCORE_KEY];
+    delete process.env.GCORE_API_URL;
   });
   after(async () => {
     // Put back what the other files expect: the environment's connection, active, and no other.
@@ -100,23 +101,31 @@ describe('the key handed over by the environment', () => {
     assert.equal(process.env[KEY_VARIABLE], undefined, 'gone from process.env');
   });
 
-  it("a key in Gcore's GCORE_API_KEY: stored, deleted from process.env, and the log names the variables used (never the key)", async () => {
+  it("a key in Gcore's GCORE_API_KEY: stored, deleted from process.env, the log names the variables used (never the key); it goes only where Gcore's names point", async () => {
     await noConnections();
     process.env[GCORE_KEY] = testKeys.environment;
+    process.env.GCORE_API_URL = envUrl();
     const made = await ext.connections.bootstrapFromEnvironment();
     assert.equal(made?.baseUrl, envUrl());
     assert.equal(await ext.connections.hasApiKey(made.id), true);
     assert.equal(process.env[GCORE_KEY], undefined, 'gone from process.env');
     const said = ext.log.recent.slice(-8);
     assert.ok(
-      said.some((l) => l.includes('From the environment: key from GCORE_API_KEY, base URL from PLATFORM_CONSOLE_BASE_URL')),
+      said.some((l) =>
+        l.includes(
+          'From the environment: key from GCORE_API_KEY, base URL from GCORE_API_URL (PLATFORM_CONSOLE_BASE_URL is set too: not used for a key from GCORE_API_KEY)',
+        ),
+      ),
       said.join('\n'),
     );
-    assert.ok(
-      said.some((l) => l.includes(`From the environment: the key from GCORE_API_KEY goes to ${envUrl()}, from PLATFORM_CONSOLE_BASE_URL`)),
-      'a key and a URL of different families: said',
-    );
     assert.ok(!ext.log.recent.some((l) => l.includes(testKeys.environment)), 'no key in the log');
+    // Without GCORE_API_URL the Gcore key goes to Gcore's own default, never to PLATFORM_CONSOLE_BASE_URL.
+    await noConnections();
+    delete process.env.GCORE_API_URL;
+    process.env[GCORE_KEY] = testKeys.environment;
+    const elsewhere = await ext.connections.bootstrapFromEnvironment();
+    assert.equal(elsewhere?.baseUrl, 'https://api.gcore.com');
+    assert.equal(envConnection(), undefined, 'no connection to PLATFORM_CONSOLE_BASE_URL holds the Gcore key');
   });
 
   it("both names set: the product's key is the one stored and both leave process.env; GCORE_API_URL alone gives the URL", async () => {

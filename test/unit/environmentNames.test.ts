@@ -4,14 +4,7 @@
 // the cloud project and region ids are positive whole numbers or named and ignored.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  connectionFromEnvironment,
-  keyFromEnvironment,
-  keyNote,
-  locationFromEnvironment,
-  mixedNote,
-  urlFromEnvironment,
-} from '../../src/schema/environmentNames';
+import { connectionFromEnvironment, keyFromEnvironment, keyNote, locationFromEnvironment, urlFromEnvironment } from '../../src/schema/environmentNames';
 
 describe("the environment's names: PLATFORM_CONSOLE_* and GCORE_*", () => {
   it("the product's names win when both are set, and the note says which was used (never the key)", () => {
@@ -53,22 +46,31 @@ describe("the environment's names: PLATFORM_CONSOLE_* and GCORE_*", () => {
     });
     const productKey = connectionFromEnvironment({ PLATFORM_CONSOLE_API_KEY: 'p-key' });
     assert.deepEqual(productKey, {
-      problem: 'set PLATFORM_CONSOLE_BASE_URL and PLATFORM_CONSOLE_API_KEY, or GCORE_API_KEY (and GCORE_API_URL, default https://api.gcore.com)',
+      problem:
+        'set PLATFORM_CONSOLE_BASE_URL and PLATFORM_CONSOLE_API_KEY, or GCORE_API_KEY (and GCORE_API_URL, default https://api.gcore.com); ' +
+        "a key goes only where its own family's URL points",
     });
     assert.equal(urlFromEnvironment({}, 'PLATFORM_CONSOLE_API_KEY_FILE'), undefined);
     assert.deepEqual(connectionFromEnvironment({}), productKey, 'nothing set: what to set');
   });
 
-  it('a key from one family and the URL from the other: used, and said', () => {
-    const env = { GCORE_API_KEY: 'g-key', PLATFORM_CONSOLE_BASE_URL: 'https://proxy.example' };
-    const made = connectionFromEnvironment(env);
-    assert.ok('notes' in made);
-    assert.equal(made.url, 'https://proxy.example');
-    assert.deepEqual(made.notes, [
-      'from the environment: key from GCORE_API_KEY, base URL from PLATFORM_CONSOLE_BASE_URL',
-      'the key from GCORE_API_KEY goes to https://proxy.example, from PLATFORM_CONSOLE_BASE_URL: unset one of them if that is not meant',
+  it("a key goes only where its own family's URL points: GCORE_API_KEY never to PLATFORM_CONSOLE_BASE_URL, the product's key never to GCORE_API_URL", () => {
+    const gcoreKey = connectionFromEnvironment({ GCORE_API_KEY: 'g-key', PLATFORM_CONSOLE_BASE_URL: 'https://proxy.example' });
+    assert.ok('notes' in gcoreKey);
+    assert.equal(gcoreKey.url, 'https://api.gcore.com');
+    assert.deepEqual(gcoreKey.notes, [
+      'from the environment: key from GCORE_API_KEY, base URL https://api.gcore.com ' +
+        "(GCORE_API_URL unset: the default of Gcore's SDKs, Platform dialect) (PLATFORM_CONSOLE_BASE_URL is set too: not used for a key from GCORE_API_KEY)",
     ]);
-    assert.equal(mixedNote('PLATFORM_CONSOLE_API_KEY', { url: 'u', from: 'PLATFORM_CONSOLE_BASE_URL', note: '' }), undefined);
+    const withGcoreUrl = connectionFromEnvironment({
+      GCORE_API_KEY: 'g-key',
+      GCORE_API_URL: 'https://g.example',
+      PLATFORM_CONSOLE_BASE_URL: 'https://p.example',
+    });
+    assert.ok('url' in withGcoreUrl);
+    assert.equal(withGcoreUrl.url, 'https://g.example');
+    assert.equal(urlFromEnvironment({ GCORE_API_URL: 'https://g.example' }, 'PLATFORM_CONSOLE_API_KEY'), undefined);
+    assert.ok('problem' in connectionFromEnvironment({ PLATFORM_CONSOLE_API_KEY: 'p-key', GCORE_API_URL: 'https://g.example' }));
   });
 
   it('the key file is only where files are read (not the MCP server), and wins there', () => {
