@@ -100,7 +100,7 @@ export const revokeAgentToken = defineOperation({
       tokenId: positiveId().describe("The token's id on the platform").meta({ title: 'Token ID' }),
     }),
   request: ({ clientId, tokenId }) => checkedRequest(endpoints.deleteApiToken, { params: { clientId, tokenId } }),
-  action: ({ tokenId }, thing?: AgentTokenThing | undefined) => `Revoke agent token ${thing?.name ?? tokenId}`,
+  action: ({ tokenId }, thing?: AgentTokenThing) => `Revoke agent token ${thing?.name ?? tokenId}`,
   // The token is the editor's own record (its name, role and expiry as minted), handed in by the command: nothing to read first.
   read: readNothing as unknown as (api: unknown, input: unknown) => Promise<AgentTokenThing>,
   readsNothing: true,
