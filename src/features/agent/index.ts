@@ -8,6 +8,9 @@ import type { FeatureContext } from '../../ui/featureContext';
 import { DeferredTool, toolsOnFirstCall } from './deferredTool';
 import type { AgentExtras } from './languageModelTools';
 import { AgentTokenStore } from './agentTokenStore';
+import { registerAgentTokenCommands } from './agentTokenCommands';
+import { AgentTokenLifecycle } from './agentTokenLifecycle';
+import { ConnectionsTree } from './connectionsTree';
 
 export type { AgentExtras };
 
@@ -23,10 +26,17 @@ export class AgentFeature extends Disposable {
   private readonly catalog: ReturnType<typeof toolsOnFirstCall>;
   /** Agent tokens (#56): minted per connection for agents, so that no agent process holds the person's key. */
   readonly tokens: AgentTokenStore;
+  /** Their end: deleted on the platform at Sign Out and at expiry (tests give it a clock). */
+  readonly tokenLifecycle: AgentTokenLifecycle;
+  /** The Connections view: each connection with its agent tokens. */
+  readonly connectionsTree: ConnectionsTree;
 
   constructor(ctx: FeatureContext, toolNames: readonly string[], extras: AgentExtras = {}) {
     super();
     this.tokens = this._register(new AgentTokenStore(ctx.state, ctx.secrets));
+    this.tokenLifecycle = this._register(new AgentTokenLifecycle(this.tokens, ctx));
+    this.connectionsTree = this._register(new ConnectionsTree(ctx.connections, this.tokens));
+    for (const d of registerAgentTokenCommands({ ...ctx, store: this.tokens })) this._register(d);
     this.catalog = toolsOnFirstCall(ctx, extras);
     for (const name of toolNames) {
       const tool = new DeferredTool(name, this.catalog);
