@@ -227,7 +227,8 @@ export class ConnectionManager implements vscode.Disposable {
     const all = this.list();
     const gone = all.find((c) => c.id === id);
     if (!gone) return;
-    if (await this.willSignOut.fire(gone)) this.log.warn(`Sign Out of ${gone.name} went on after ${this.willSignOut.limitMs / 1000} s`);
+    const waiting = this.willSignOut.fire(gone);
+    if (waiting && (await waiting)) this.log.warn(`Sign Out of ${gone.name} went on after ${this.willSignOut.limitMs / 1000} s`);
     this.signingOut.add(id);
     this.revoke(id, `${gone.name} was signed out; nothing more is sent with its key`);
     try {

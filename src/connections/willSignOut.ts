@@ -22,12 +22,19 @@ export class WillSignOut implements vscode.Disposable {
   /** The bound in ms (tests shorten it). */
   limitMs = WILL_SIGN_OUT_LIMIT_MS;
 
-  /** Tells every listener and waits for their work, at most `limitMs`; true when the bound cut it short. */
-  async fire(connection: ConnectionInfo): Promise<boolean> {
+  /**
+   * Tells every listener, synchronously. Undefined when none asked to wait: Sign Out then goes on
+   * at once, with no await before it revokes (a bind racing it must not slip in). Otherwise waits
+   * for their work, at most `limitMs`: true when the bound cut it short.
+   */
+  fire(connection: ConnectionInfo): Promise<boolean> | undefined {
     const waits: Promise<unknown>[] = [];
     const controller = new AbortController();
     this.emitter.fire({ connection, signal: controller.signal, waitUntil: (work) => waits.push(work.catch(() => undefined)) });
-    if (waits.length === 0) return false;
+    return waits.length === 0 ? undefined : this.bounded(connection, waits, controller);
+  }
+
+  private async bounded(connection: ConnectionInfo, waits: Promise<unknown>[], controller: AbortController): Promise<boolean> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const bound = new Promise<'bound'>((resolve) => (timer = setTimeout(() => resolve('bound'), this.limitMs)));
     const ended = await Promise.race([Promise.all(waits).then(() => 'done' as const), bound]);

@@ -45,7 +45,13 @@ export class AgentTokenLifecycle extends Disposable {
   ) {
     super();
     this._register(store.onDidChange(() => this.schedule()));
-    this._register(ctx.connections.onWillSignOut((e) => e.waitUntil(this.revokeAllOf(e.connection, e.signal))));
+    // Asks Sign Out to wait only when the connection has tokens: otherwise it goes on at once.
+    this._register(
+      ctx.connections.onWillSignOut((e) => {
+        const records = store.all().filter((r) => r.connectionId === e.connection.id);
+        if (records.length) e.waitUntil(this.revokeAll(e.connection, records, e.signal));
+      }),
+    );
     this._register({ dispose: () => this.clear() });
     // Tokens already past expiry when the editor starts are handled at once.
     void this.sweep();
@@ -89,9 +95,7 @@ export class AgentTokenLifecycle extends Disposable {
   }
 
   /** At Sign Out, with the key still here: every token of the connection deleted on the platform, then forgotten. */
-  private async revokeAllOf(connection: ConnectionInfo, signal: AbortSignal): Promise<void> {
-    const records = this.store.all().filter((r) => r.connectionId === connection.id);
-    if (records.length === 0) return;
+  private async revokeAll(connection: ConnectionInfo, records: readonly AgentTokenRecord[], signal: AbortSignal): Promise<void> {
     const { log } = this.ctx;
     const bound = await this.ctx.bindNamed(connection.id);
     const missed: AgentTokenRecord[] = [];
