@@ -71,6 +71,8 @@ export interface PlatformConsoleExports {
   agentActivity: agent.AgentFeature['activity'];
   /** The agent tools as registered (tests call prepareInvocation directly: a confirmation would block). */
   agentTool(name: string): vscode.LanguageModelTool<Record<string, unknown>> | undefined;
+  /** Agent tokens (#56): the store, their end (a clock for the expiry timer) and the Connections view. */
+  agentTokens: { store: agent.AgentFeature['tokens']; lifecycle: agent.AgentFeature['tokenLifecycle']; tree: agent.AgentFeature['connectionsTree'] };
   /** Title and HTML of every open webview panel (tests check CSP, nonces and origins). */
   webviewPages(): { title: string; html: string }[];
   /** Every page and message that goes into any webview, as it happens (tests watch it for keys). */
@@ -190,6 +192,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
     logs: functionLogs.exports,
     agentTool: (name) => agentTools.tool(name),
     agentActivity: agentTools.activity,
+    agentTokens: { store: agentTools.tokens, lifecycle: agentTools.tokenLifecycle, tree: agentTools.connectionsTree },
     webviewPages: () => panelWatch?.pages() ?? [],
     onWebviewTraffic: panelWatch?.onTraffic ?? (() => ({ dispose() {} })),
     schemasAtActivation,

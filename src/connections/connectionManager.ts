@@ -29,6 +29,7 @@ import { takeEnvironmentKey, type EnvironmentKey } from './environmentKey';
 import { readKeyFile } from './keyFile';
 import { environmentUrl, logEnvironment } from './environmentSignIn';
 import { locationFromEnvironment, urlFromEnvironment } from '../schema/environmentNames';
+import { WillSignOut } from './willSignOut';
 
 export type Connection = ConnectionInfo;
 
@@ -60,6 +61,10 @@ export class ConnectionManager implements vscode.Disposable {
   private readonly signedOutEmitter = new vscode.EventEmitter<Connection>();
   /** Fires after a connection was signed out and everything stored for it was cleared. */
   readonly onDidSignOut = this.signedOutEmitter.event;
+  /** Its bound (`limitMs`) is shortened by the tests. */
+  readonly willSignOut = new WillSignOut();
+  /** Fires before a Sign Out deletes the key and stops its requests: `waitUntil` work done with the key (bounded, willSignOut.ts). */
+  readonly onWillSignOut = this.willSignOut.event;
   /** globalState, every write made to hold (durableState.ts). */
   private readonly state: vscode.Memento;
 
@@ -93,7 +98,7 @@ export class ConnectionManager implements vscode.Disposable {
   private readonly listeners: vscode.Disposable[];
 
   dispose(): void {
-    vscode.Disposable.from(...this.listeners, this.signedOutEmitter, this.changed).dispose();
+    vscode.Disposable.from(...this.listeners, this.signedOutEmitter, this.changed, this.willSignOut).dispose();
   }
 
   list(): Connection[] {
@@ -224,6 +229,8 @@ export class ConnectionManager implements vscode.Disposable {
     const all = this.list();
     const gone = all.find((c) => c.id === id);
     if (!gone) return;
+    const waiting = this.willSignOut.fire(gone);
+    if (waiting && (await waiting)) this.log.warn(`Sign Out of ${gone.name} went on after ${this.willSignOut.limitMs / 1000} s`);
     this.signingOut.add(id);
     this.revoke(id, `${gone.name} was signed out; nothing more is sent with its key`);
     try {

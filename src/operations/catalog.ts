@@ -1,5 +1,6 @@
 // The operation catalog: every write described once (#54). Each family moves here from its command
 // and its agent tool in one go; the writes not yet here still live in their command and tool.
+import { createAgentToken, revokeAgentToken } from './agentTokens';
 import { disableFunction, enableFunction } from './cloudFunctions';
 import { setEdgeAppConfig } from './edgeAppConfig';
 import { deleteEdgeApp, disableEdgeApp, enableEdgeApp, startEdgeAppDebug } from './edgeApps';
@@ -56,4 +57,6 @@ export const OPERATIONS: readonly Operation[] = [
   createReport,
   addSchedules,
   createTlsSecret,
+  createAgentToken,
+  revokeAgentToken,
 ] as readonly Operation[];

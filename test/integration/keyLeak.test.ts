@@ -3,7 +3,8 @@
 // modal questions: through the scripted UI) and everything that went into any webview (each
 // page's HTML and each message posted to it) was checked for the API keys as it was shown (see
 // test/support/keyWitness.ts); here the run's hits must be none. A FastEdge secret value the
-// secrets tests type is watched like a key. First this file shows one of each
+// secrets tests type is watched like a key, and so is every agent token minted during the run
+// (#56: this file mints one and keeps it live while it scans). First this file shows one of each
 // itself, with server faults, so the scan is never empty (also when it runs alone). The files
 // VS Code wrote, the output channel's log file among them, are scanned by the harness after the
 // run (scripts/harness/runIntegration.mjs).
@@ -11,8 +12,9 @@ import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../simulator/index';
-import { witnessed } from '../support/keyWitness';
-import { ScriptedUi } from '../support/scriptedUi';
+import type { AgentTokenRecord } from '../../src/features/agent/model/agentTokens';
+import { watchForSecret, watchedSecrets, witnessed } from '../support/keyWitness';
+import { ACCEPT, ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { print } from './output';
 import { platformConsole } from './support/extension';
@@ -67,6 +69,17 @@ describe('key leak scan (the whole run)', function () {
     assert.ok(seen('prompt') > 0, 'a prompt was shown');
   });
 
+  it('an agent token minted here is watched like a key while it is live (its secret in SecretStorage only)', async () => {
+    const ui = new ScriptedUi([ACCEPT, ACCEPT, ACCEPT], (_m, actions) => (actions.includes('Create Token') ? 'Create Token' : undefined));
+    ext.setUi(ui);
+    const record = await vscode.commands.executeCommand<AgentTokenRecord | undefined>('platformConsole.createAgentToken');
+    assert.ok(record, 'a token was minted');
+    const secret = await ext.agentTokens.store.secretOf(record);
+    assert.ok(secret, 'its secret is in SecretStorage');
+    watchForSecret(secret);
+    assert.ok(watchedSecrets().includes(secret));
+  });
+
   it('no API key in any text shown or any page or message sent to a webview during the run', () => {
     const watch = witnessed()!;
     assert.deepEqual(watch.hits, [], 'where a key was shown');
@@ -78,8 +91,9 @@ describe('key leak scan (the whole run)', function () {
     );
   });
 
-  it("no API key in the log channel's recent lines, the settings or globalState (the whole channel: the harness's file scan)", () => {
-    const keys = Object.values(testKeys);
+  it("no API key or agent token in the log channel's recent lines, the settings or globalState (the whole channel: the harness's file scan)", () => {
+    const keys = [...Object.values(testKeys), ...watchedSecrets()];
+    assert.ok(watchedSecrets().length > 0, 'an agent token is among what is looked for');
     const log = ext.log.recent.join('\n');
     assert.ok(log.includes('Could not check leak-scan'), 'the log has the lines of this run');
     const settings =
@@ -95,8 +109,8 @@ describe('key leak scan (the whole run)', function () {
     }
   });
 
-  it('no API key or secret value in any document open in the editor (the configuration documents among them)', () => {
-    const keys = Object.values(testKeys);
+  it('no API key, agent token or secret value in any document open in the editor (the configuration documents among them)', () => {
+    const keys = [...Object.values(testKeys), ...watchedSecrets()];
     const documents = vscode.workspace.textDocuments;
     print(`      documents scanned: ${documents.length}`);
     const holding = documents.filter((d) => keys.some((key) => d.getText().includes(key))).map((d) => d.uri.toString());

@@ -6,6 +6,8 @@
 
 interface Witness {
   keys: string[];
+  /** Secrets made during the run (agent tokens the platform minted), watched like the keys from when they are known. */
+  secrets: string[];
   /** How many texts of each kind were checked. */
   seen: Record<string, number>;
   /** Where a key was found: the kind and a label (with any key in it masked), never the text. */
@@ -17,7 +19,18 @@ type WithSlot = { [SLOT]?: Witness };
 
 /** Starts watching for these keys (empty strings are ignored). */
 export function watchForKeys(keys: readonly string[]): void {
-  (globalThis as WithSlot)[SLOT] = { keys: keys.filter(Boolean), seen: {}, hits: [] };
+  (globalThis as WithSlot)[SLOT] = { keys: keys.filter(Boolean), secrets: [], seen: {}, hits: [] };
+}
+
+/** Watches a secret made during the run (an agent token) like a key, from now on. */
+export function watchForSecret(secret: string): void {
+  const w = (globalThis as WithSlot)[SLOT];
+  if (w && secret && !w.secrets.includes(secret)) w.secrets.push(secret);
+}
+
+/** The secrets made during the run and watched (the keys are testKeys.json). */
+export function watchedSecrets(): readonly string[] {
+  return [...((globalThis as WithSlot)[SLOT]?.secrets ?? [])];
 }
 
 /** Checks a text the person was shown (`kind` says where: notification, prompt, webview html...). */
@@ -26,8 +39,8 @@ export function witness(kind: string, label: string, ...texts: (string | undefin
   if (!w) return;
   w.seen[kind] = (w.seen[kind] ?? 0) + 1;
   for (const text of texts) {
-    if (text && w.keys.some((key) => text.includes(key))) {
-      w.hits.push(`${kind}: ${w.keys.reduce((l, key) => l.split(key).join('<API key>'), label)}`);
+    if (text && [...w.keys, ...w.secrets].some((key) => text.includes(key))) {
+      w.hits.push(`${kind}: ${[...w.keys, ...w.secrets].reduce((l, key) => l.split(key).join('<API key>'), label)}`);
     }
   }
 }

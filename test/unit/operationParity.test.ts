@@ -135,6 +135,8 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     private_key_file: tlsFile('leaf.key', TLS.leaf.privateKeyPem),
     chain_file: tlsFile('chain.crt', TLS.chainPem),
   },
+  createAgentToken: { name: 'Platform Console agent · parity', role: 'Users', exp_date: '2099-01-01T00:00:00Z', clientId: 1 },
+  revokeAgentToken: { clientId: 1, tokenId: 42 },
 };
 
 /**
@@ -142,11 +144,19 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
  * here, and nothing else may have one.
  * - createEdgeSecret, replaceEdgeSecretValue: the value is typed in the editor's masked box; a tool
  *   would take it from the model, so it would sit in the conversation and the model's context.
+ * - createAgentToken, revokeAgentToken (#56): an agent must never mint or revoke its own credentials.
  */
-const COMMAND_ONLY = new Set(['createEdgeSecret', 'replaceEdgeSecretValue']);
+const COMMAND_ONLY = new Set(['createEdgeSecret', 'replaceEdgeSecretValue', 'createAgentToken', 'revokeAgentToken']);
+
+const SAMPLE_TOKEN = { name: 'to revoke', client_user: { role: { name: 'Users' as const } } };
 
 /** The sample an operation can be sent with: the seeded binaries all run in an app (the platform refuses their deletion), so one is stored first. */
 async function writable(name: string, t: AgentSim): Promise<Record<string, unknown>> {
+  // The simulator seeds no API token: the one revoked is minted first (the first id it gives is 42).
+  if (name === 'revokeAgentToken') {
+    const made = await t.bound.api.iam.createApiToken({ params: { clientId: 1 }, body: { ...SAMPLE_TOKEN, exp_date: '2099-01-01T00:00:00Z' } });
+    return { clientId: 1, tokenId: made.id };
+  }
   if (name !== 'deleteEdgeBinary') return SAMPLES[name]!;
   const stored = await uploadEdgeBinary(t.bound.api.http, await sealWasmFile(WASM_FILE));
   return { binary_id: stored.id };

@@ -9,6 +9,9 @@ import { DeferredTool, toolsOnFirstCall } from './deferredTool';
 import type { AgentExtras } from './languageModelTools';
 import { AgentTokenStore } from './agentTokenStore';
 import { AgentActivityService } from './agentActivityService';
+import { registerAgentTokenCommands } from './agentTokenCommands';
+import { AgentTokenLifecycle } from './agentTokenLifecycle';
+import { ConnectionsTree } from './connectionsTree';
 
 export type { AgentExtras };
 export { agentActivityFile } from './agentActivityFile';
@@ -27,11 +30,18 @@ export class AgentFeature extends Disposable {
   readonly tokens: AgentTokenStore;
   /** The audit trail (#56 item 6): the editor chat's writes, the MCP audit file followed, Show Agent Activity. */
   readonly activity: AgentActivityService;
+  /** Their end: deleted on the platform at Sign Out and at expiry (tests give it a clock). */
+  readonly tokenLifecycle: AgentTokenLifecycle;
+  /** The Connections view: each connection with its agent tokens. */
+  readonly connectionsTree: ConnectionsTree;
 
   constructor(ctx: FeatureContext, toolNames: readonly string[], extras: AgentExtras = {}, activityFile?: string) {
     super();
     this.tokens = this._register(new AgentTokenStore(ctx.state, ctx.secrets));
     this.activity = this._register(new AgentActivityService(ctx, activityFile));
+    this.tokenLifecycle = this._register(new AgentTokenLifecycle(this.tokens, ctx));
+    this.connectionsTree = this._register(new ConnectionsTree(ctx.connections, this.tokens));
+    for (const d of registerAgentTokenCommands({ ...ctx, store: this.tokens })) this._register(d);
     this.catalog = toolsOnFirstCall(ctx, { ...extras, audit: (write) => this.activity.recordEditorWrite(write) });
     for (const name of toolNames) {
       const tool = new DeferredTool(name, this.catalog);
