@@ -25,8 +25,12 @@ import { dialectForBaseUrl, parseDialect } from './schema/dialect';
 import { AGENT_TOOLS, agentTool, confirmation, mayDestroy, runTool } from './features/agent/model/toolCatalog';
 import { NO_CONNECTION, inputJsonSchema, type AgentBinding, type AgentTool, type WriteRequest } from './features/agent/model/toolKit';
 import { quoted } from './features/agent/model/platformText';
+import { takeHandoff, type McpHandoff } from './features/agent/model/mcpHandoff';
+import { handoffConnection } from './features/agent/model/mcpAgentToken';
 
 const VERSION = '0.1.0';
+/** The platform's records (and the simulator's) name the MCP server as the client of its requests. */
+const USER_AGENT = `platform-console-mcp/${VERSION}`;
 const USAGE = 'Usage: platform-console-mcp [--allow-writes] [--allow-destructive] [--file-root <folder>]...';
 const FILE_ROOT = '--file-root';
 /** How long a person has to answer a confirmation (the SDK's default, a minute, is short for reading a request). */
@@ -40,6 +44,8 @@ export interface McpOptions {
   /** Folders the file tools may read from (absolute, existing); none: no file is read. */
   fileRoots?: readonly string[];
   env: NodeJS.ProcessEnv;
+  /** The connection and agent token the editor handed over (PLATFORM_CONSOLE_AGENT_FILE, #56): `env` is then not read for one. */
+  handoff?: McpHandoff;
   /** Where the server says what it does (stderr: stdout is the protocol). */
   note: (line: string) => void;
 }
@@ -100,7 +106,10 @@ function refusal(tool: AgentTool, flags: { allowWrites: boolean; allowDestructiv
 }
 
 /** The connection the environment names, or why there is none. */
-function connectionFrom(env: NodeJS.ProcessEnv, fileRoots: readonly string[]): { binding: AgentBinding; key: string } | { problem: string } {
+function connectionFrom(
+  env: NodeJS.ProcessEnv,
+  fileRoots: readonly string[],
+): { binding: AgentBinding; key: string; credential?: string } | { problem: string } {
   const rawUrl = env[ENV_BASE_URL]?.trim();
   const key = env[ENV_API_KEY]?.trim();
   if (!rawUrl || !key) return { problem: `set ${ENV_BASE_URL} and ${ENV_API_KEY} (the same variables as the editor's environment sign-in)` };
@@ -112,7 +121,7 @@ function connectionFrom(env: NodeJS.ProcessEnv, fileRoots: readonly string[]): {
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }
-  const api = createPlatformApi(new HttpClient({ baseUrl, apiKey: key, dialect }));
+  const api = createPlatformApi(new HttpClient({ baseUrl, apiKey: key, dialect, userAgent: USER_AGENT }));
   const binding: AgentBinding = {
     connectionName: env[ENV_CONNECTION_NAME]?.trim() || connectionNameFromUrl(baseUrl),
     baseUrl,
@@ -181,7 +190,9 @@ function cannotAskName(tool: AgentTool, typed: TypedNamePrompt): string {
 export function createMcpServer(options: McpOptions): Server {
   const flags = { allowDestructive: options.allowDestructive ?? false, allowWrites: options.allowWrites || (options.allowDestructive ?? false) };
   const fileRoots = options.fileRoots ?? [];
-  const connection = connectionFrom(options.env, fileRoots);
+  const connection = options.handoff
+    ? handoffConnection(options.handoff, { fileRoots, fileRootsFlag: FILE_ROOT, userAgent: USER_AGENT })
+    : connectionFrom(options.env, fileRoots);
   const key = 'key' in connection ? connection.key : undefined;
   const scrub = (text: string) => redact(text, [key]);
   const mode = flags.allowDestructive
@@ -194,7 +205,7 @@ export function createMcpServer(options: McpOptions): Server {
     const risk = plainHttpRisk(connection.binding.baseUrl);
     options.note(
       `platform-console-mcp: ${connection.binding.connectionName} (${connection.binding.baseUrl}, ${connection.binding.dialect} API), ` +
-        `${mode}${risk ? `; ${risk}` : ''}`,
+        `${connection.credential ? `on ${connection.credential}, ` : ''}${mode}${risk ? `; ${risk}` : ''}`,
     );
   }
   if (flags.allowWrites)
@@ -298,13 +309,18 @@ export function createMcpServer(options: McpOptions): Server {
 
 /** `platform-console-mcp [--allow-writes] [--allow-destructive] [--file-root <folder>]...`: serves on stdin/stdout until the client closes them. */
 export async function main(argv = process.argv.slice(2)): Promise<void> {
+  // The editor's hand-over (#56) is read and deleted first, whatever follows; any key in the environment goes with it.
+  const handed = takeHandoff(process.env);
+  if (handed && 'problem' in handed) return void ((process.exitCode = 2), process.stderr.write(`platform-console-mcp: ${handed.problem}\n`));
+  if (handed?.ignored.length)
+    process.stderr.write(`platform-console-mcp: ${handed.ignored.join(', ')} ignored: this server runs on the agent token handed over\n`);
   const parsed = mcpOptionsFromArgs(argv);
   if ('problem' in parsed) {
     process.stderr.write(`${parsed.problem}\n`);
     process.exitCode = 2;
     return;
   }
-  const server = createMcpServer({ ...parsed, env: process.env, note: (line) => process.stderr.write(`${line}\n`) });
+  const server = createMcpServer({ ...parsed, env: process.env, handoff: handed?.handoff, note: (line) => process.stderr.write(`${line}\n`) });
   await server.connect(new StdioServerTransport());
 }
 
