@@ -69,6 +69,9 @@ export interface PlatformConsoleExports {
   logs: logs.LogsFeature['exports'];
   /** The agent tools as registered (tests call prepareInvocation directly: a confirmation would block). */
   agentTool(name: string): vscode.LanguageModelTool<Record<string, unknown>> | undefined;
+  /** Agent tokens (#56; tests mint them directly) and the MCP server definition provider (tests resolve and start it as VS Code would). */
+  agentTokens: agent.AgentFeature['tokens'];
+  mcpServer: agent.AgentFeature['mcpServer'];
   /** Title and HTML of every open webview panel (tests check CSP, nonces and origins). */
   webviewPages(): { title: string; html: string }[];
   /** Every page and message that goes into any webview, as it happens (tests watch it for keys). */
@@ -182,6 +185,8 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
     pricing: pricePreview.exports,
     logs: functionLogs.exports,
     agentTool: (name) => agentTools.tool(name),
+    agentTokens: agentTools.tokens,
+    mcpServer: agentTools.mcpServer,
     webviewPages: () => panelWatch?.pages() ?? [],
     onWebviewTraffic: panelWatch?.onTraffic ?? (() => ({ dispose() {} })),
     schemasAtActivation,

@@ -11,10 +11,11 @@ import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../simulator/index';
-import { witnessed } from '../support/keyWitness';
+import { witness, witnessed } from '../support/keyWitness';
 import { ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { print } from './output';
+import { keyApi, mintAgentToken, startEditorMcp } from './support/editorMcp';
 import { platformConsole } from './support/extension';
 import { until } from './support/until';
 
@@ -65,6 +66,27 @@ describe('key leak scan (the whole run)', function () {
     await vscode.commands.executeCommand('platformConsole.signIn');
     assert.ok(seen('notification (error)') > before.notes, 'an error notification was shown');
     assert.ok(seen('prompt') > 0, 'a prompt was shown');
+  });
+
+  it('the MCP server the editor starts (#56): its environment, command line and hand-over file hold no key', async () => {
+    await mintAgentToken(ext, { id: connectionId, name: 'leak-scan', baseUrl: sim.url }, keyApi(sim.url, KEY), new Date(Date.now() + 3600_000).toISOString());
+    const mcp = await startEditorMcp(ext);
+    assert.ok(mcp, 'started on the agent token');
+    try {
+      await mcp.client.listTools();
+      assert.ok(mcp.environ.includes('PLATFORM_CONSOLE_AGENT_FILE=') && mcp.cmdline.includes('mcp.js'), 'read from /proc');
+      for (const [where, text] of [
+        ['environment', mcp.environ],
+        ['command line', mcp.cmdline],
+        ['hand-over file', mcp.handoffText],
+        ['stderr', mcp.stderr()],
+      ] as const)
+        witness('MCP server process', where, text);
+    } finally {
+      await mcp.client.close();
+      for (const record of ext.agentTokens.all().filter((r) => r.connectionId === connectionId)) await ext.agentTokens.remove(record);
+    }
+    assert.ok(seen('MCP server process') >= 4);
   });
 
   it('no API key in any text shown or any page or message sent to a webview during the run', () => {

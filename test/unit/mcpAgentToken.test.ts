@@ -18,7 +18,11 @@ import { HttpClient } from '../../src/platform/http';
 import { startSimulator, type Simulator } from '../../simulator/index';
 
 const KEY = 'mcp-token-key-3b9d';
-const NOW = Date.parse('2026-11-29T10:00:00Z');
+// The server checks a hand-over's expiry on the real clock; the simulator's clock starts there and is moved.
+const NOW = Math.floor(Date.now() / 1000) * 1000;
+const at = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+const LATER = at(NOW + 8 * 3600_000);
+const SOON = at(NOW + 30 * 60_000);
 const text = (result: { content?: unknown }) => (result.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('');
 
 const sample = (over: Partial<McpHandoff> = {}): McpHandoff => ({
@@ -28,7 +32,7 @@ const sample = (over: Partial<McpHandoff> = {}): McpHandoff => ({
   token: `42_${'a'.repeat(40)}`,
   tokenName: 'Agent',
   tokenId: 42,
-  expiresAt: '2026-11-29T18:00:00Z',
+  expiresAt: LATER,
   ...over,
 });
 
@@ -78,7 +82,8 @@ describe('the hand-over file (mcpHandoff.ts)', () => {
     assert.match(bad({ tokenId: 0 }), /tokenId: must be a positive whole number/);
     assert.match(bad({ dialect: 'v3' }), /dialect: must be one of spec, platform/);
     assert.match(bad({ baseUrl: 'ftp://x' }), /baseUrl: Base URL: must be an http:\/\/ or https:\/\/ URL|baseUrl: .*http/);
-    assert.match(bad({ expiresAt: '2026-11-29T09:00:00Z' }), /expiresAt: the agent token expired at 2026-11-29T09:00:00Z/);
+    const past = at(NOW - 3600_000);
+    assert.match(bad({ expiresAt: past }), new RegExp(`expiresAt: the agent token expired at ${past}`));
     assert.match(bad({ apiKey: KEY }), /apiKey: is not a field of a hand-over file/);
     assert.match(bad({ areaBaseUrls: { moon: 'http://x' } }), /areaBaseUrls: "moon" is not a product area/);
     assert.equal(handoffProblem(sample({ areaBaseUrls: { edge: 'http://127.0.0.1:4011' } }), NOW), undefined);
@@ -141,7 +146,7 @@ describe('platform-console-mcp on an agent token (PLATFORM_CONSOLE_AGENT_FILE)',
   });
 
   it('reads with the token (never the key), refuses a write, answers 401 after the token is deleted; the token is in no answer or line', async () => {
-    const { made, handoff } = await mint('2026-11-29T18:00:00Z');
+    const { made, handoff } = await mint(LATER);
     const file = writeHandoff(folder, handoff);
     sim.resetRequests();
     const { transport, stderr } = start(file);
@@ -169,17 +174,14 @@ describe('platform-console-mcp on an agent token (PLATFORM_CONSOLE_AGENT_FILE)',
       assert.ok(
         text(revoked).startsWith(
           'The platform rejected the agent token "MCP agent" of connection "token-sim" (HTTP 401): ' +
-            'it was revoked, or it expired (it was valid until 2026-11-29T18:00:00Z).',
+            `it was revoked, or it expired (it was valid until ${LATER}).`,
         ),
         text(revoked),
       );
       assert.match(text(revoked), /\nThis server cannot get a new one itself: ask the person to restart the Platform Console MCP server from VS Code/);
       assert.doesNotMatch(text(revoked), /sign in again/i);
       assert.match(stderr(), /PLATFORM_CONSOLE_API_KEY ignored: this server runs on the agent token handed over/);
-      assert.match(
-        stderr(),
-        /token-sim \(http:\/\/127\.0\.0\.1:\d+, spec API\), on agent token "MCP agent" \(until 2026-11-29T18:00:00Z\), not your key, read-only/,
-      );
+      assert.match(stderr(), /token-sim \(http:\/\/127\.0\.0\.1:\d+, spec API\), on agent token "MCP agent" \(until [0-9T:-]+Z\), not your key, read-only/);
       const secret = made.token.split('_')[1]!;
       for (const said of [text(read), text(write), text(revoked), stderr()]) assert.ok(!said.includes(secret) && !said.includes(KEY), said.slice(0, 200));
       assert.equal(
@@ -193,16 +195,16 @@ describe('platform-console-mcp on an agent token (PLATFORM_CONSOLE_AGENT_FILE)',
   });
 
   it('answers 401 with the same words once the token is past its expiry (the clock moved), and a second start from the same file is refused', async () => {
-    const { handoff } = await mint('2026-11-29T10:30:00Z');
+    const { handoff } = await mint(SOON);
     const file = writeHandoff(folder, handoff);
     const { transport } = start(file);
     const client = new Client({ name: 'platform-console-test', version: '1.0.0' });
     await client.connect(transport);
     try {
       assert.ok(!(await client.callTool({ name: 'get_trial', arguments: { id: 401 } })).isError);
-      nowMs = Date.parse('2026-11-29T10:31:00Z');
+      nowMs = Date.parse(SOON) + 60_000;
       const expired = await client.callTool({ name: 'get_trial', arguments: { id: 401 } });
-      assert.match(text(expired), /^The platform rejected the agent token "MCP agent" .*\(it was valid until 2026-11-29T10:30:00Z\)/);
+      assert.match(text(expired), new RegExp(`^The platform rejected the agent token "MCP agent" .*\\(it was valid until ${SOON}\\)`));
     } finally {
       await client.close();
     }

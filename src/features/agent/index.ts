@@ -8,6 +8,7 @@ import type { FeatureContext } from '../../ui/featureContext';
 import { DeferredTool, toolsOnFirstCall } from './deferredTool';
 import type { AgentExtras } from './languageModelTools';
 import { AgentTokenStore } from './agentTokenStore';
+import { MCP_PROVIDER_ID, McpServerProvider } from './mcpServerProvider';
 
 export type { AgentExtras };
 
@@ -23,10 +24,14 @@ export class AgentFeature extends Disposable {
   private readonly catalog: ReturnType<typeof toolsOnFirstCall>;
   /** Agent tokens (#56): minted per connection for agents, so that no agent process holds the person's key. */
   readonly tokens: AgentTokenStore;
+  /** The MCP server offered to the editor (#56): its definitions are made only when VS Code asks. */
+  readonly mcpServer: McpServerProvider;
 
   constructor(ctx: FeatureContext, toolNames: readonly string[], extras: AgentExtras = {}) {
     super();
     this.tokens = this._register(new AgentTokenStore(ctx.state, ctx.secrets));
+    this.mcpServer = this._register(new McpServerProvider(ctx, this.tokens));
+    this._register(vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, this.mcpServer));
     this.catalog = toolsOnFirstCall(ctx, extras);
     for (const name of toolNames) {
       const tool = new DeferredTool(name, this.catalog);
