@@ -11,6 +11,8 @@
 // when its operation asks for it; without elicitation such a call is refused). A cancelled call aborts its
 // HTTP request. The tools that read a file (deploy_edge_app, create_tls_secret) read only inside the
 // folders given with --file-root (repeatable); without one they read no file.
+// Started by VS Code for the editor (#56), it runs on the agent token of the one-shot file named by
+// PLATFORM_CONSOLE_AGENT_FILE (features/agent/model/mcpHandoff.ts) instead, and ignores any key.
 import { statSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { Server, type ServerContext } from '@modelcontextprotocol/server';
