@@ -72,6 +72,18 @@ describe('the MCP server in the editor (#56)', function () {
     assert.equal(process.env.PLATFORM_CONSOLE_API_KEY_FILE, undefined);
   });
 
+  it("the extension's own requests say they are the extension's (User-Agent platform-console/<version>), with the key", async () => {
+    sim.resetRequests();
+    const bound = await ext.connections.bind(connection.id);
+    assert.ok(bound);
+    await bound.api.iam.getAccountDetails({ params: {} });
+    const version = String((vscode.extensions.getExtension('platform-console.platform-console')?.packageJSON as { version: string }).version);
+    assert.deepEqual(
+      Object.keys(sim.requestsByCredential()).filter((c) => c.startsWith('key ')),
+      [`key platform-console/${version}`],
+    );
+  });
+
   it('tells VS Code when what it would start changes: a token minted, a setting; its version follows', async () => {
     let fired = 0;
     const listening = ext.mcpServer.onDidChangeMcpServerDefinitions(() => fired++);
