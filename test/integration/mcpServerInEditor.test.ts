@@ -109,7 +109,9 @@ describe('the MCP server in the editor (#56)', function () {
   it('lists the reads, reads with the agent token, is refused a write, and after Revoke answers 401 saying so; the key never left the editor', async () => {
     const { record, secret } = await mintAgentToken(ext, connection, keyApi(sim.url, KEY), at(Date.now() + 8 * 3600_000));
     sim.resetRequests();
-    const mcp = await start();
+    // A key variable the extension host kept (environmentKey.ts takes only its own two): the definition removes it.
+    process.env.GCORE_API_KEY = KEY;
+    const mcp = await start().finally(() => delete process.env.GCORE_API_KEY);
     // The hand-over: the token for this connection, never the key; gone once the server read it.
     const handed = JSON.parse(mcp.handoffText) as Record<string, unknown>;
     assert.deepEqual([handed.baseUrl, handed.connectionName, handed.tokenId, handed.token], [sim.url, 'mcp-editor', record.tokenId, secret]);
