@@ -73,6 +73,8 @@ export interface PlatformConsoleExports {
   agentTool(name: string): vscode.LanguageModelTool<Record<string, unknown>> | undefined;
   /** Agent tokens (#56): the store, their end (a clock for the expiry timer) and the Connections view. */
   agentTokens: { store: agent.AgentFeature['tokens']; lifecycle: agent.AgentFeature['tokenLifecycle']; tree: agent.AgentFeature['connectionsTree'] };
+  /** The MCP server definition provider (#56): tests resolve and start it as VS Code would. */
+  mcpServer: agent.AgentFeature['mcpServer'];
   /** Title and HTML of every open webview panel (tests check CSP, nonces and origins). */
   webviewPages(): { title: string; html: string }[];
   /** Every page and message that goes into any webview, as it happens (tests watch it for keys). */
@@ -193,6 +195,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
     agentTool: (name) => agentTools.tool(name),
     agentActivity: agentTools.activity,
     agentTokens: { store: agentTools.tokens, lifecycle: agentTools.tokenLifecycle, tree: agentTools.connectionsTree },
+    mcpServer: agentTools.mcpServer,
     webviewPages: () => panelWatch?.pages() ?? [],
     onWebviewTraffic: panelWatch?.onTraffic ?? (() => ({ dispose() {} })),
     schemasAtActivation,

@@ -14,6 +14,8 @@
 // folders given with --file-root (repeatable); without one they read no file. With --audit-file
 // <path> each write attempt is appended to that file as a JSON line (the audit trail, mcpAudit.ts).
 // --tools <pattern,…> offers fewer tools (toolSelection.ts: names, globs, groups, kinds), within what the flags allow.
+// Started by VS Code for the editor (#56), it runs on the agent token of the one-shot file named by
+// PLATFORM_CONSOLE_AGENT_FILE (features/agent/model/mcpHandoff.ts) instead, and ignores any key.
 import { statSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { Server, type ServerContext } from '@modelcontextprotocol/server';
@@ -30,10 +32,14 @@ import { AGENT_TOOLS, agentTool, confirmation, mayDestroy, runTool } from './fea
 import { NO_CONNECTION, inputJsonSchema, type AgentBinding, type AgentTool, type WriteRequest } from './features/agent/model/toolKit';
 import { quoted } from './features/agent/model/platformText';
 import { auditFileArg, mcpAuditTrail } from './features/agent/model/mcpAudit';
+import { takeHandoff, type McpHandoff } from './features/agent/model/mcpHandoff';
+import { handoffConnection } from './features/agent/model/mcpAgentToken';
 import { TOOLS_FLAG, offerTools, takeToolsFlag } from './features/agent/model/toolSelection';
 import { listedInputSchema, locationDefaultsNote, withLocationDefaults } from './features/agent/model/cloudLocationDefaults';
 
 const VERSION = '0.1.0';
+/** The platform's records (and the simulator's) name the MCP server as the client of its requests. */
+const USER_AGENT = `platform-console-mcp/${VERSION}`;
 const USAGE =
   'Usage: platform-console-mcp [--allow-writes] [--allow-destructive] [--file-root <folder>]... [--audit-file <path>] ' + `[${TOOLS_FLAG} <pattern,…>]...`;
 const FILE_ROOT = '--file-root';
@@ -50,6 +56,8 @@ export interface McpOptions {
   /** The --tools patterns (toolSelection.ts): only the tools they select are offered; absent: every tool the flags allow. */
   tools?: readonly string[];
   env: NodeJS.ProcessEnv;
+  /** The connection and agent token the editor handed over (PLATFORM_CONSOLE_AGENT_FILE, #56): `env` is then not read for one. */
+  handoff?: McpHandoff;
   /** Where the server says what it does (stderr: stdout is the protocol). */
   note: (line: string) => void;
   /** The audit trail (#56): each write attempt appended to this file as a JSON line (mcpAudit.ts); the agent and token names in each. */
@@ -144,7 +152,7 @@ function connectionFrom(env: NodeJS.ProcessEnv, fileRoots: readonly string[]): {
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }
-  const api = createPlatformApi(new HttpClient({ baseUrl, apiKey: key, dialect }));
+  const api = createPlatformApi(new HttpClient({ baseUrl, apiKey: key, dialect, userAgent: USER_AGENT }));
   const binding: AgentBinding = {
     connectionName: env[ENV_CONNECTION_NAME]?.trim() || connectionNameFromUrl(baseUrl),
     baseUrl,
@@ -213,7 +221,9 @@ function cannotAskName(tool: AgentTool, typed: TypedNamePrompt): string {
 export function createMcpServer(options: McpOptions): Server {
   const flags = { allowDestructive: options.allowDestructive ?? false, allowWrites: options.allowWrites || (options.allowDestructive ?? false) };
   const fileRoots = options.fileRoots ?? [];
-  const connection = connectionFrom(options.env, fileRoots);
+  const connection: ReturnType<typeof connectionFrom> & { credential?: string } = options.handoff
+    ? { ...handoffConnection(options.handoff, { fileRoots, fileRootsFlag: FILE_ROOT, userAgent: USER_AGENT }), notes: [] }
+    : connectionFrom(options.env, fileRoots);
   const key = 'key' in connection ? connection.key : undefined;
   const scrub = (text: string) => redact(text, [key]);
   const mode = flags.allowDestructive
@@ -226,7 +236,7 @@ export function createMcpServer(options: McpOptions): Server {
     const risk = plainHttpRisk(connection.binding.baseUrl);
     options.note(
       `platform-console-mcp: ${connection.binding.connectionName} (${connection.binding.baseUrl}, ${connection.binding.dialect} API), ` +
-        `${mode}${risk ? `; ${risk}` : ''}`,
+        `${'credential' in connection && connection.credential ? `on ${connection.credential}, ` : ''}${mode}${risk ? `; ${risk}` : ''}`,
     );
     connection.notes.forEach((line) => options.note(`platform-console-mcp: ${line}`));
   }
@@ -241,7 +251,7 @@ export function createMcpServer(options: McpOptions): Server {
   const { offered, notes, unselected } = offerTools(AGENT_TOOLS, options.tools, (t) => refusal(t, flags) === undefined);
   notes.forEach((line) => options.note(line));
   const server = new Server({ name: 'platform-console', version: VERSION }, { capabilities: { tools: {} } });
-  const trail = mcpAuditTrail(options, () => server.getClientVersion()?.name);
+  const trail = mcpAuditTrail({ ...options, tokenName: options.tokenName ?? options.handoff?.tokenName }, () => server.getClientVersion()?.name);
   const connectionName = 'binding' in connection ? connection.binding.connectionName : '(no connection)';
   server.oninitialized = () => {
     if (!flags.allowWrites) return;
@@ -339,13 +349,18 @@ export function createMcpServer(options: McpOptions): Server {
 
 /** `platform-console-mcp [--allow-writes] [--allow-destructive] [--file-root <folder>]... [--tools <pattern,…>]`: serves on stdin/stdout until the client closes them. */
 export async function main(argv = process.argv.slice(2)): Promise<void> {
+  // The editor's hand-over (#56) is read and deleted first, whatever follows; any key in the environment goes with it.
+  const handed = takeHandoff(process.env);
+  if (handed && 'problem' in handed) return void ((process.exitCode = 2), process.stderr.write(`platform-console-mcp: ${handed.problem}\n`));
+  if (handed?.ignored.length)
+    process.stderr.write(`platform-console-mcp: ${handed.ignored.join(', ')} ignored: this server runs on the agent token handed over\n`);
   const parsed = mcpOptionsFromArgs(argv);
   if ('problem' in parsed) {
     process.stderr.write(`${parsed.problem}\n`);
     process.exitCode = 2;
     return;
   }
-  const server = createMcpServer({ ...parsed, env: process.env, note: (line) => process.stderr.write(`${line}\n`) });
+  const server = createMcpServer({ ...parsed, env: process.env, handoff: handed?.handoff, note: (line) => process.stderr.write(`${line}\n`) });
   await server.connect(new StdioServerTransport());
 }
 

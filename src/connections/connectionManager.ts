@@ -67,6 +67,8 @@ export class ConnectionManager implements vscode.Disposable {
   readonly onWillSignOut = this.willSignOut.event;
   /** globalState, every write made to hold (durableState.ts). */
   private readonly state: vscode.Memento;
+  /** What the extension's requests say they come from (the MCP server says `platform-console-mcp/…`). */
+  readonly userAgent: string;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -75,6 +77,8 @@ export class ConnectionManager implements vscode.Disposable {
     private readonly retryBaseMs: () => number | undefined = () => undefined,
   ) {
     this.state = durableMemento(context.globalState);
+    const version: unknown = (context.extension.packageJSON as { version?: unknown }).version;
+    this.userAgent = `platform-console/${typeof version === 'string' ? version : '0'}`;
     this.listeners = [
       context.secrets.onDidChange((e) => {
         if (!e.key.startsWith(secretKey(''))) return;
@@ -327,6 +331,7 @@ export class ConnectionManager implements vscode.Disposable {
         retryBaseMs: this.retryBaseMs(),
         revoked: revocation.signal,
         onRequest: (entry) => this.log.request(connection.name, entry),
+        userAgent: this.userAgent,
       });
       const api = createPlatformApi(http);
       client = { api, lists: new PlatformLists(api) };

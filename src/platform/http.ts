@@ -88,6 +88,7 @@ export class HttpClient {
   readonly #revoked?: AbortSignal;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #random: () => number;
+  readonly #userAgent?: string;
 
   constructor(options: HttpClientOptions) {
     this.baseUrl = normalizeBaseUrl(options.baseUrl);
@@ -105,6 +106,7 @@ export class HttpClient {
     this.#revoked = options.revoked;
     this.#sleep = options.sleep ?? abortableSleep;
     this.#random = options.random ?? Math.random;
+    this.#userAgent = options.userAgent;
   }
 
   /** Everything this client says about itself, scrubbed of the key. */
@@ -322,6 +324,7 @@ export class HttpClient {
     try {
       const headers: Record<string, string> = { Authorization: `apikey ${this.#apiKey}`, Accept: options.streamSuccess?.accept ?? 'application/json' };
       if (bodyText !== undefined) headers['Content-Type'] = 'application/json';
+      if (this.#userAgent) headers['User-Agent'] = this.#userAgent;
       const raw = options.raw;
       if (raw) Object.assign(headers, { 'Content-Type': raw.contentType, 'Content-Length': String(raw.bytes) });
       // A streamed body needs `duplex: 'half'` (Node's fetch); the DOM types do not know it yet.

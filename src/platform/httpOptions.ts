@@ -36,6 +36,8 @@ export interface HttpClientOptions {
    */
   revoked?: AbortSignal;
   onRequest?: (entry: RequestLogEntry) => void;
+  /** Sent as `User-Agent` (`platform-console/0.1.0`, `platform-console-mcp/0.1.0`): the platform's records say which client used a credential. */
+  userAgent?: string;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
 }

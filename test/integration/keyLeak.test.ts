@@ -13,10 +13,11 @@ import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import type { AgentTokenRecord } from '../../src/features/agent/model/agentTokens';
-import { watchForSecret, watchedSecrets, witnessed } from '../support/keyWitness';
+import { watchForSecret, watchedSecrets, witness, witnessed } from '../support/keyWitness';
 import { ACCEPT, ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { print } from './output';
+import { keyApi, mintAgentToken, startEditorMcp } from './support/editorMcp';
 import { platformConsole } from './support/extension';
 import { until } from './support/until';
 
@@ -78,6 +79,27 @@ describe('key leak scan (the whole run)', function () {
     assert.ok(secret, 'its secret is in SecretStorage');
     watchForSecret(secret);
     assert.ok(watchedSecrets().includes(secret));
+  });
+
+  it('the MCP server the editor starts (#56): its environment, command line and hand-over file hold no key', async () => {
+    await mintAgentToken(ext, { id: connectionId, name: 'leak-scan', baseUrl: sim.url }, keyApi(sim.url, KEY), new Date(Date.now() + 3600_000).toISOString());
+    const mcp = await startEditorMcp(ext);
+    assert.ok(mcp, 'started on the agent token');
+    try {
+      await mcp.client.listTools();
+      assert.ok(mcp.environ.includes('PLATFORM_CONSOLE_AGENT_FILE=') && mcp.cmdline.includes('mcp.js'), 'read from /proc');
+      for (const [where, text] of [
+        ['environment', mcp.environ],
+        ['command line', mcp.cmdline],
+        ['hand-over file', mcp.handoffText],
+        ['stderr', mcp.stderr()],
+      ] as const)
+        witness('MCP server process', where, text);
+    } finally {
+      await mcp.client.close();
+      for (const record of ext.agentTokens.store.all().filter((r) => r.connectionId === connectionId)) await ext.agentTokens.store.remove(record);
+    }
+    assert.ok(seen('MCP server process') >= 4);
   });
 
   it('no API key in any text shown or any page or message sent to a webview during the run', () => {

@@ -61,6 +61,19 @@ describe('HttpClient', () => {
     assert.equal(sent[0]?.method, 'GET');
   });
 
+  it('sends the User-Agent it was given (which client used the credential), and none of its own otherwise', async () => {
+    const named = client([json(200, { status: 1 }), new Response(null, { status: 204 })], { userAgent: 'platform-console-mcp/0.1.0' });
+    await named.api.edge.getEdgeClient({ params: { client_id: 42 } });
+    await named.api.iam.deleteApiToken({ params: { clientId: 1, tokenId: 42 } });
+    assert.deepEqual(
+      named.sent.map((s) => s.headers['User-Agent']),
+      ['platform-console-mcp/0.1.0', 'platform-console-mcp/0.1.0'],
+    );
+    const plain = client([json(200, { status: 1 })]);
+    await plain.api.edge.getEdgeClient({ params: { client_id: 42 } });
+    assert.equal(plain.sent[0]?.headers['User-Agent'], undefined);
+  });
+
   it('keeps a base URL path prefix and drops trailing slashes', () => {
     assert.equal(normalizeBaseUrl('https://h.test/api///'), 'https://h.test/api');
     assert.equal(normalizeBaseUrl(' http://127.0.0.1:8080 '), 'http://127.0.0.1:8080');

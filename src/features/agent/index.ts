@@ -12,6 +12,7 @@ import { AgentActivityService } from './agentActivityService';
 import { registerAgentTokenCommands } from './agentTokenCommands';
 import { AgentTokenLifecycle } from './agentTokenLifecycle';
 import { ConnectionsTree } from './connectionsTree';
+import { MCP_PROVIDER_ID, McpServerProvider } from './mcpServerProvider';
 
 export type { AgentExtras };
 export { agentActivityFile } from './agentActivityFile';
@@ -34,6 +35,8 @@ export class AgentFeature extends Disposable {
   readonly tokenLifecycle: AgentTokenLifecycle;
   /** The Connections view: each connection with its agent tokens. */
   readonly connectionsTree: ConnectionsTree;
+  /** The MCP server offered to the editor (#56): its definitions are made only when VS Code asks. */
+  readonly mcpServer: McpServerProvider;
 
   constructor(ctx: FeatureContext, toolNames: readonly string[], extras: AgentExtras = {}, activityFile?: string) {
     super();
@@ -42,6 +45,8 @@ export class AgentFeature extends Disposable {
     this.tokenLifecycle = this._register(new AgentTokenLifecycle(this.tokens, ctx));
     this.connectionsTree = this._register(new ConnectionsTree(ctx.connections, this.tokens));
     for (const d of registerAgentTokenCommands({ ...ctx, store: this.tokens })) this._register(d);
+    this.mcpServer = this._register(new McpServerProvider(ctx, this.tokens));
+    this._register(vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, this.mcpServer));
     this.catalog = toolsOnFirstCall(ctx, { ...extras, audit: (write) => this.activity.recordEditorWrite(write) });
     for (const name of toolNames) {
       const tool = new DeferredTool(name, this.catalog);

@@ -30,9 +30,9 @@ const USE_HTTP = 'Use Plain HTTP';
 /** Unverifiable keys (offline, server down) are saved on a second Enter; rejected keys never. */
 let unverifiedKey: string | undefined;
 
-async function verifyKey(baseUrl: string, key: string): Promise<string | undefined> {
+async function verifyKey(baseUrl: string, key: string, userAgent: string): Promise<string | undefined> {
   try {
-    await probeConnection(new HttpClient({ baseUrl, apiKey: key, timeoutMs: 10_000, maxRetries: 0 }));
+    await probeConnection(new HttpClient({ baseUrl, apiKey: key, timeoutMs: 10_000, maxRetries: 0, userAgent }));
     unverifiedKey = undefined;
     return undefined;
   } catch (error) {
@@ -116,7 +116,7 @@ export async function signInFlow(connections: ConnectionManager, ui: FlowUi, pre
             placeholder: 'Paste the API key',
             password: true,
             validate: apiKeyInputProblem,
-            validateOnAccept: (key) => verifyKey(s.baseUrl ?? DEFAULT_BASE_URL, key.trim()),
+            validateOnAccept: (key) => verifyKey(s.baseUrl ?? DEFAULT_BASE_URL, key.trim(), connections.userAgent),
           })
         ).trim();
       },

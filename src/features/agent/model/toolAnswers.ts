@@ -4,6 +4,7 @@
 // instructions; our own words around it. Never a stack, never a key (the host scrubs every answer).
 import { formatIssues, isPlatformError, kindTitle } from '../../../schema/errors';
 import { dataBlock, escapeText, jsonLine, quoted } from './platformText';
+import type { Unauthorized } from './toolKit';
 
 /** The most an answer holds, in characters. */
 export const ANSWER_MAX = 4000;
@@ -100,7 +101,7 @@ export function reported(error: unknown): string[] {
  * Why a call failed and what to do next, as an answer (nothing thrown at the model). Our words
  * say the kind, the status, the call and what to do; what the server said is in the block.
  */
-export function errorAnswer(error: unknown, on: { connectionName: string; write: boolean; source: string }): string {
+export function errorAnswer(error: unknown, on: { connectionName: string; write: boolean; source: string; unauthorized?: Unauthorized }): string {
   const conn = nameOf(on.connectionName);
   const data = reported(error);
   const said = (head: string, next: string) =>
@@ -119,6 +120,7 @@ export function errorAnswer(error: unknown, on: { connectionName: string; write:
         );
       return said(`The platform refused the request${status}.`, 'Nothing was changed; correct the fields and call again.');
     case 'unauthorized':
+      if (on.unauthorized) return said(`The platform rejected ${on.unauthorized.rejected}${status}: ${on.unauthorized.why}`, on.unauthorized.next);
       return said(
         `The platform rejected the API key of connection ${conn}${status}.`,
         'Ask the person to sign in again (command "Platform Console: Sign In"); do not retry until then.',

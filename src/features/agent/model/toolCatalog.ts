@@ -290,10 +290,8 @@ export async function withTarget(
     // A target named by what was read names the operation too ("Delete report task ResellerExpenses").
     return { ok: true, request: target ? { ...request, target, operation: target.operation ?? request.operation } : request };
   } catch (error) {
-    return {
-      ok: false,
-      answer: `${errorAnswer(error, { connectionName: bound.connectionName, write: false, source: tool.name })}\nNothing was asked or sent.`,
-    };
+    const said = errorAnswer(error, { connectionName: bound.connectionName, write: false, source: tool.name, unauthorized: bound.unauthorized });
+    return { ok: false, answer: `${said}\nNothing was asked or sent.` };
   }
 }
 
@@ -387,7 +385,7 @@ async function answerOf(tool: AgentTool, bound: AgentBinding, raw: unknown, host
     host.wrote?.(tool.name, parsed.input, sent);
     return tool.answer!(sent, bound, parsed.input);
   } catch (error) {
-    return errorAnswer(error, { connectionName: bound.connectionName, write: tool.kind !== 'read', source: tool.name });
+    return errorAnswer(error, { connectionName: bound.connectionName, write: tool.kind !== 'read', source: tool.name, unauthorized: bound.unauthorized });
   }
 }
 

@@ -28,6 +28,15 @@ export interface AgentBinding {
   readonly fileRoots?: readonly string[];
   /** The flag that gives `fileRoots` (the MCP server's `--file-root`), named by a refusal; absent: they are the workspace folders. */
   readonly fileRootsFlag?: string;
+  /** What a 401 means on this binding, said instead of "sign in again" (the MCP server on an agent token: revoked or expired). */
+  readonly unauthorized?: Unauthorized;
+}
+
+/** What a 401 means on a binding: "The platform rejected <rejected> (HTTP 401): <why>" and what to do next. */
+export interface Unauthorized {
+  readonly rejected: string;
+  readonly why: string;
+  readonly next: string;
 }
 
 /** A connection as a tool may name it (never its key). */
