@@ -66,7 +66,8 @@ describe('the MCP server in the editor (#56)', function () {
     assert.equal(definition.command, process.execPath);
     assert.match(definition.args[0] ?? '', /[\\/]dist[\\/]mcp\.js$/);
     assert.ok(existsSync(definition.args[0]!), 'dist/mcp.js is built beside the extension');
-    assert.deepEqual(definition.args.slice(1), [], 'no flag: read-only');
+    // No write flag (read-only); the audit file this window follows is the only argument.
+    assert.deepEqual(definition.args.slice(1), ['--audit-file', ext.agentActivity.file], 'no flag: read-only');
     assert.deepEqual(definition.env, { ELECTRON_RUN_AS_NODE: '1', PLATFORM_CONSOLE_API_KEY: null, PLATFORM_CONSOLE_API_KEY_FILE: null, GCORE_API_KEY: null });
     assert.equal(process.env.PLATFORM_CONSOLE_API_KEY, undefined, 'the extension host took the key out of its environment (environmentKey.ts)');
     assert.equal(process.env.PLATFORM_CONSOLE_API_KEY_FILE, undefined);
@@ -98,11 +99,17 @@ describe('the MCP server in the editor (#56)', function () {
       assert.ok(fired > firedBefore, 'fired on the setting');
       const [writes] = await ext.mcpServer.provideMcpServerDefinitions();
       const folder = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
-      assert.deepEqual(writes?.args.slice(1), ['--allow-writes', '--file-root', folder]);
+      assert.deepEqual(writes?.args.slice(1), ['--allow-writes', '--file-root', folder, '--audit-file', ext.agentActivity.file]);
       assert.notEqual(writes?.version, withToken?.version);
+      // The tools the person chose reach the server as --tools (platformConsole.mcp.tools).
+      await vscode.workspace.getConfiguration('platformConsole.mcp').update('tools', ['edge', 'read'], vscode.ConfigurationTarget.Global);
+      const [fewer] = await ext.mcpServer.provideMcpServerDefinitions();
+      assert.deepEqual(fewer?.args.slice(-4), ['--tools', 'edge,read', '--audit-file', ext.agentActivity.file]);
+      assert.notEqual(fewer?.version, writes?.version);
     } finally {
       listening.dispose();
       await vscode.workspace.getConfiguration('platformConsole.mcp').update('allowWrites', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace.getConfiguration('platformConsole.mcp').update('tools', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 

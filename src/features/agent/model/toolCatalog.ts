@@ -378,7 +378,7 @@ async function answerOf(tool: AgentTool, bound: AgentBinding, raw: unknown, host
     sent = await witnessRequests((entry) => entries.push(entry), sending);
   } catch (error) {
     audit(request, failed(error, entries));
-    return errorAnswer(error, { connectionName: bound.connectionName, write: tool.kind !== 'read', source: tool.name });
+    return errorAnswer(error, { connectionName: bound.connectionName, write: tool.kind !== 'read', source: tool.name, unauthorized: bound.unauthorized });
   }
   audit(request, succeeded(entries));
   try {
