@@ -14,7 +14,7 @@ import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import type { Connection } from '../../src/connections/connectionManager';
 import { witness } from '../support/keyWitness';
-import { ScriptedUi } from '../support/scriptedUi';
+import { ACCEPT, ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { AGENT_FILE_ENV, keyApi, mintAgentToken, startEditorMcp, toolText, type StartedMcp } from './support/editorMcp';
 import { platformConsole } from './support/extension';
@@ -150,9 +150,10 @@ describe('the MCP server in the editor (#56)', function () {
       'no write reached the platform',
     );
 
-    // Revoke, as the Revoke command does: deleted on the platform with the key, forgotten here.
-    await keyApi(sim.url, KEY).iam.deleteApiToken({ params: { clientId: record.clientId, tokenId: record.tokenId } });
-    await ext.agentTokens.store.remove(record);
+    // Revoke Agent Token… (the person picks it and types its name): deleted on the platform with the key, forgotten here.
+    ext.setUi(new ScriptedUi([record.name, record.name]));
+    assert.equal(await vscode.commands.executeCommand<boolean>('platformConsole.revokeAgentToken'), true, 'revoked');
+    assert.equal(ext.agentTokens.store.all().length, 0, 'forgotten here');
     const revoked = toolText(await mcp.client.callTool({ name: 'get_trial', arguments: { id: 401 } }));
     assert.match(revoked, /^The platform rejected the agent token "Editor MCP test" of connection "mcp-editor" \(HTTP 401\): it was revoked, or it expired/);
     assert.match(revoked, /restart the Platform Console MCP server from VS Code/);
@@ -196,13 +197,16 @@ describe('the MCP server in the editor (#56)', function () {
       ['The MCP server needs an agent token for mcp-editor: the agent never gets your own key. Create one?'],
     );
     await ui.waitForNotification(/^The Platform Console MCP server for mcp-editor was not started: it needs an agent token, and none was created\./);
-    // Yes runs Create Agent Token…; where it is not there (this branch), the person is told and nothing starts.
-    if (!(await vscode.commands.getCommands(true)).includes('platformConsole.createAgentToken')) {
-      const yes = new ScriptedUi([], (_message, buttons) => buttons[0]);
-      ext.setUi(yes);
-      assert.equal(await startEditorMcp(ext), undefined);
-      await yes.waitForNotification(/was not started: Create Agent Token… is not available/);
-    }
+    // Yes runs Create Agent Token… (every default but a 1-hour expiry): the server starts on the token just minted.
+    const yes = new ScriptedUi([ACCEPT, ACCEPT, { pick: '1 hour' }], (_message, buttons) => (buttons.includes('Create Token') ? 'Create Token' : buttons[0]));
+    ext.setUi(yes);
+    const mcp = await startEditorMcp(ext);
+    assert.ok(mcp, 'started once a token was made');
+    started.push(mcp);
+    const [minted] = ext.agentTokens.store.all().filter((r) => r.connectionId === connection.id);
+    assert.ok(minted, 'minted through the wizard');
+    assert.equal((JSON.parse(mcp.handoffText) as { tokenId: number }).tokenId, minted.tokenId);
+    assert.ok(!(await mcp.client.callTool({ name: 'get_trial', arguments: { id: 401 } })).isError, 'reads on it');
   });
 
   it('offers nothing for a connection once it is signed out (only the active signed-in one, if any)', async () => {
