@@ -1,7 +1,7 @@
 // `npm run docs:tools`: writes the table of every agent tool's class (name, what it does, class,
 // destructive when, name typed, confirmation) and the tool count with the table of groups (what
 // --tools selects) into docs/features/agent-tools.md from the tool catalog
-// (src/features/agent/model/toolCatalog.ts, toolGroups.ts). Unit tests fail when they drift.
+// (src/features/agent/model/toolCatalog.ts, toolGroups.ts, toolGroupOf.ts). Unit tests fail when they drift.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { TOOL_CLASSES_END, TOOL_CLASSES_START, withToolClasses } from '../src/features/agent/model/toolClassTable';
 import { TOOL_GROUPS_END, TOOL_GROUPS_START, withToolGroups } from '../src/features/agent/model/toolGroupTable';

@@ -35,6 +35,7 @@ import { auditFileArg, mcpAuditTrail } from './features/agent/model/mcpAudit';
 import { takeHandoff, type McpHandoff } from './features/agent/model/mcpHandoff';
 import { handoffConnection } from './features/agent/model/mcpAgentToken';
 import { TOOLS_FLAG, offerTools, takeToolsFlag } from './features/agent/model/toolSelection';
+import { CATALOG_INDEX } from './features/agent/model/toolGroupOf';
 import { listedInputSchema, locationDefaultsNote, withLocationDefaults } from './features/agent/model/cloudLocationDefaults';
 
 const VERSION = '0.1.0';
@@ -78,7 +79,7 @@ export function mcpOptionsFromArgs(
   const fileRoots: string[] = [];
   const unknown: string[] = [];
   let auditFile: string | undefined;
-  const tools = takeToolsFlag(argv);
+  const tools = takeToolsFlag(argv, CATALOG_INDEX);
   if ('problem' in tools) return { problem: `platform-console-mcp: ${tools.problem}\n${USAGE}` };
   argv = tools.rest;
   for (let i = 0; i < argv.length; i++) {
@@ -248,7 +249,7 @@ export function createMcpServer(options: McpOptions): Server {
         ? `platform-console-mcp: file tools read only inside ${fileRoots.join(', ')} (${FILE_ROOT})`
         : `platform-console-mcp: file tools read no file (no ${FILE_ROOT} given)`,
     );
-  const { offered, notes, unselected } = offerTools(AGENT_TOOLS, options.tools, (t) => refusal(t, flags) === undefined);
+  const { offered, notes, unselected } = offerTools(AGENT_TOOLS, options.tools, (t) => refusal(t, flags) === undefined, CATALOG_INDEX);
   notes.forEach((line) => options.note(line));
   const server = new Server({ name: 'platform-console', version: VERSION }, { capabilities: { tools: {} } });
   const trail = mcpAuditTrail({ ...options, tokenName: options.tokenName ?? options.handoff?.tokenName }, () => server.getClientVersion()?.name);

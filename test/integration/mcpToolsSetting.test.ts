@@ -6,6 +6,7 @@ import { afterEach, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { MCP_TOOLS_SETTING, mcpToolsArgs, mcpToolsSetting } from '../../src/features/agent/mcpToolsSetting';
 import { takeToolsFlag } from '../../src/features/agent/model/toolSelection';
+import { CATALOG_INDEX } from '../../src/features/agent/model/toolGroupOf';
 
 const set = (value: unknown) => vscode.workspace.getConfiguration().update(MCP_TOOLS_SETTING, value, vscode.ConfigurationTarget.Global);
 
@@ -23,7 +24,7 @@ describe('platformConsole.mcp.tools', () => {
     const { args, problems } = mcpToolsSetting();
     assert.deepEqual(args, ['--tools', 'edge.*,read,list_storages,list_report_*,edge']);
     assert.deepEqual(problems, []);
-    assert.deepEqual(takeToolsFlag(args), { patterns: ['edge.*', 'read', 'list_storages', 'list_report_*', 'edge'], rest: [] });
+    assert.deepEqual(takeToolsFlag(args, CATALOG_INDEX), { patterns: ['edge.*', 'read', 'list_storages', 'list_report_*', 'edge'], rest: [] });
   });
 
   it('an entry that matches nothing, or is not text: left out, and a warning names the setting and the entry', async () => {

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { createMcpServer, mcpOptionsFromArgs } from '../../src/mcp';
 import { AGENT_TOOLS } from '../../src/features/agent/model/toolCatalog';
-import { TOOL_GROUP_OF } from '../../src/features/agent/model/toolGroups';
+import { TOOL_GROUP_OF } from '../../src/features/agent/model/toolGroupOf';
 import { startSimulator, type Simulator } from '../../simulator/index';
 
 const KEY = 'mcp-tools-key-5d2e';

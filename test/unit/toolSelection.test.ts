@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { AGENT_TOOLS } from '../../src/features/agent/model/toolCatalog';
-import { TOOL_GROUPS, TOOL_GROUP_NAMES, TOOL_GROUP_OF } from '../../src/features/agent/model/toolGroups';
+import { TOOL_GROUPS, TOOL_GROUP_NAMES } from '../../src/features/agent/model/toolGroups';
+import { CATALOG_INDEX, TOOL_GROUP_OF } from '../../src/features/agent/model/toolGroupOf';
 import { withToolGroups } from '../../src/features/agent/model/toolGroupTable';
 import {
   PATTERNS_TEXT_MAX,
@@ -19,7 +20,7 @@ import {
 } from '../../src/features/agent/model/toolSelection';
 
 const picked = (...patterns: string[]) =>
-  AGENT_TOOLS.filter((t) => selects(splitPatterns(patterns), t))
+  AGENT_TOOLS.filter((t) => selects(splitPatterns(patterns), t, CATALOG_INDEX))
     .map((t) => t.name)
     .sort();
 const inGroup = (group: string) =>
@@ -108,14 +109,14 @@ describe('the tool groups and --tools patterns', () => {
 
   it('an unknown pattern names itself and lists the groups and kinds; a group that does not exist is not a glob', () => {
     for (const pattern of ['lsit_edge_apps', 'edges', 'edgez.*', 'list_edge_*.x', 'nothing*here']) {
-      const problem = patternProblem(pattern);
+      const problem = patternProblem(pattern, CATALOG_INDEX);
       assert.match(
         problem ?? '',
         /^matches no tool name, group or kind \(groups: connections, edge, cloud, .*pricing \(or edge\.\* and so on\); kinds: read, write, destructive\)$/,
         pattern,
       );
     }
-    assert.equal(patternProblem('edge.*'), undefined);
+    assert.equal(patternProblem('edge.*', CATALOG_INDEX), undefined);
     assert.deepEqual(picked('lsit_edge_apps'), [], 'a pattern that matches nothing selects nothing, not everything');
   });
 
@@ -138,32 +139,32 @@ describe('the tool groups and --tools patterns', () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     // A backtracking matcher takes hours here; a linear one, milliseconds (the bound is loose for a loaded machine).
     assert.ok(ms < 5_000, `${ms} ms`);
-    assert.match(patternProblem('*'.repeat(101)) ?? '', /is 101 characters: a pattern is at most 100/);
-    const huge = takeToolsFlag(['--tools', 'edge,'.repeat(200_000)]);
+    assert.match(patternProblem('*'.repeat(101), CATALOG_INDEX) ?? '', /is 101 characters: a pattern is at most 100/);
+    const huge = takeToolsFlag(['--tools', 'edge,'.repeat(200_000)], CATALOG_INDEX);
     assert.ok('problem' in huge);
     assert.equal(huge.problem, `--tools: at most ${PATTERNS_TEXT_MAX} characters of patterns in all, 1000000 were given`);
   });
 
   it('the flag: --tools a,b and --tools=c, repeatable; a missing value, only commas or an unknown pattern is a problem', () => {
-    assert.deepEqual(takeToolsFlag(['--allow-writes', '--tools', 'edge.*, read', '--tools=list_connections', '--file-root', 'x']), {
+    assert.deepEqual(takeToolsFlag(['--allow-writes', '--tools', 'edge.*, read', '--tools=list_connections', '--file-root', 'x'], CATALOG_INDEX), {
       patterns: ['edge.*', 'read', 'list_connections'],
       rest: ['--allow-writes', '--file-root', 'x'],
     });
-    assert.deepEqual(takeToolsFlag(['--allow-writes']), { patterns: [], rest: ['--allow-writes'] });
+    assert.deepEqual(takeToolsFlag(['--allow-writes'], CATALOG_INDEX), { patterns: [], rest: ['--allow-writes'] });
     for (const argv of [['--tools'], ['--tools', '--allow-writes'], ['--tools='], ['--tools', '  ']])
       assert.match(
-        (takeToolsFlag(argv) as { problem: string }).problem,
+        (takeToolsFlag(argv, CATALOG_INDEX) as { problem: string }).problem,
         /^--tools needs patterns after it: tool names, names with \*, groups or kinds/,
         argv.join(' '),
       );
-    assert.match((takeToolsFlag(['--tools', ',,']) as { problem: string }).problem, /^--tools needs patterns after it, not only commas/);
-    const unknown = takeToolsFlag(['--tools', 'edge,storge']);
+    assert.match((takeToolsFlag(['--tools', ',,'], CATALOG_INDEX) as { problem: string }).problem, /^--tools needs patterns after it, not only commas/);
+    const unknown = takeToolsFlag(['--tools', 'edge,storge'], CATALOG_INDEX);
     assert.ok('problem' in unknown);
     assert.match(unknown.problem, /^--tools storge: matches no tool name, group or kind \(groups: .*\); the server does not start$/);
   });
 
   it('the offer: the selection within the flags; what the flags leave out is said with its flag; a call outside it is refused', () => {
-    const readOnly = offerTools(AGENT_TOOLS, ['storage'], (t) => t.kind === 'read');
+    const readOnly = offerTools(AGENT_TOOLS, ['storage'], (t) => t.kind === 'read', CATALOG_INDEX);
     assert.deepEqual(
       readOnly.offered.map((t) => t.name),
       ['list_storages'],
@@ -179,7 +180,7 @@ describe('the tool groups and --tools patterns', () => {
       readOnly.unselected(edgeApps) ?? '',
       /^Refused: list_edge_apps is not among the tools this server offers \(--tools storage\); nothing was sent\./,
     );
-    const all = offerTools(AGENT_TOOLS, undefined, () => true);
+    const all = offerTools(AGENT_TOOLS, undefined, () => true, CATALOG_INDEX);
     assert.equal(all.offered.length, AGENT_TOOLS.length);
     assert.deepEqual(all.notes, [`platform-console-mcp: ${AGENT_TOOLS.length} of ${AGENT_TOOLS.length} tools offered (every tool the flags allow)`]);
     assert.equal(all.unselected(edgeApps), undefined);

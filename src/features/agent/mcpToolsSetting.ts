@@ -2,7 +2,19 @@
 // --tools, toolSelection.ts). Read where the registration starts the server; an entry the selector
 // refuses is left out and said, never passed on (the server would refuse to start on it).
 import * as vscode from 'vscode';
-import { PATTERNS_TEXT_MAX, TOOLS_FLAG, patternProblem, shownPattern, splitPatterns } from './model/toolSelection';
+import { PATTERNS_TEXT_MAX, TOOLS_FLAG, patternProblem, shownPattern, splitPatterns, type ToolIndex } from './model/toolSelection';
+
+/**
+ * The tools as the manifest lists them (contributes.languageModelTools, written from the catalog by
+ * `npm run tools:manifest`): checking a pattern needs their names, and the catalog itself loads only
+ * at the first tool call. Groups need no member list to be checked, so none is given.
+ */
+function manifestIndex(): ToolIndex {
+  const manifest = vscode.extensions.getExtension('platform-console.platform-console')?.packageJSON as
+    | { contributes?: { languageModelTools?: { name: string }[] } }
+    | undefined;
+  return { names: (manifest?.contributes?.languageModelTools ?? []).map((t) => t.name), groupOf: () => undefined };
+}
 
 export const MCP_TOOLS_SETTING = 'platformConsole.mcp.tools';
 
@@ -21,13 +33,14 @@ export function mcpToolsSetting(value: unknown = vscode.workspace.getConfigurati
   if (!Array.isArray(value)) return { args: [], problems: [`${MCP_TOOLS_SETTING}: must be a list of patterns; it is ignored, every tool is offered`] };
   const problems: string[] = [];
   const kept: string[] = [];
+  const index = manifestIndex();
   for (const entry of value) {
     if (typeof entry !== 'string') {
       problems.push(`${MCP_TOOLS_SETTING}: ${JSON.stringify(entry) ?? String(entry)} is not text; left out`);
       continue;
     }
     for (const pattern of splitPatterns([entry])) {
-      const problem = patternProblem(pattern);
+      const problem = patternProblem(pattern, index);
       if (problem) problems.push(`${MCP_TOOLS_SETTING}: "${shownPattern(pattern)}" ${problem}; left out`);
       else if ([...kept, pattern].join(',').length > PATTERNS_TEXT_MAX)
         problems.push(`${MCP_TOOLS_SETTING}: "${shownPattern(pattern)}" is past the ${PATTERNS_TEXT_MAX} characters the server takes in all; left out`);

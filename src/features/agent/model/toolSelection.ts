@@ -5,7 +5,17 @@
 // narrow what they add (`edge,read`: the edge tools that read; `read` alone: every read). The glob
 // is matched literally, never as a RegExp, and every input is bounded.
 import type { AgentTool, ToolKind } from './toolKit';
-import { TOOL_GROUPS, TOOL_GROUP_NAMES, TOOL_GROUP_OF, type ToolGroup } from './toolGroups';
+import { TOOL_GROUPS, TOOL_GROUP_NAMES, type ToolGroup } from './toolGroups';
+
+/**
+ * The tools a selection is read against: their names and each one's group. The MCP server gives the
+ * catalog's (toolGroupOf.ts); the editor checks its setting against the manifest's names, so that
+ * no tool's name is in the extension's main bundle (the catalog loads at the first tool call).
+ */
+export interface ToolIndex {
+  readonly names: readonly string[];
+  groupOf(name: string): string | undefined;
+}
 
 export const TOOLS_FLAG = '--tools';
 export const TOOL_KINDS: readonly ToolKind[] = ['read', 'write', 'destructive'];
@@ -40,12 +50,12 @@ const isGroup = (text: string): text is ToolGroup => Object.hasOwn(TOOL_GROUPS, 
 const isKind = (text: string): text is ToolKind => (TOOL_KINDS as readonly string[]).includes(text);
 
 /** What a pattern means: a kind narrows, anything else adds the tools it matches; undefined when it matches nothing. */
-function meaning(pattern: string, names: readonly string[]): { narrows: boolean; has: (tool: Tool) => boolean } | undefined {
+function meaning(pattern: string, index: ToolIndex): { narrows: boolean; has: (tool: Tool) => boolean } | undefined {
   if (isKind(pattern)) return { narrows: true, has: (t) => t.kind === pattern };
   const groupName = pattern.endsWith('.*') ? pattern.slice(0, -2) : pattern;
-  if (isGroup(groupName)) return { narrows: false, has: (t) => TOOL_GROUP_OF[t.name] === groupName };
+  if (isGroup(groupName)) return { narrows: false, has: (t) => index.groupOf(t.name) === groupName };
   if (pattern.includes('.')) return undefined;
-  if (!names.some((name) => globMatches(pattern, name))) return undefined;
+  if (!index.names.some((name) => globMatches(pattern, name))) return undefined;
   return { narrows: false, has: (t) => globMatches(pattern, t.name) };
 }
 
@@ -53,9 +63,9 @@ function meaning(pattern: string, names: readonly string[]): { narrows: boolean;
 export const SELECTORS_TEXT = `groups: ${TOOL_GROUP_NAMES.join(', ')} (or edge.* and so on); kinds: ${TOOL_KINDS.join(', ')}`;
 
 /** Why one pattern cannot be used (it names nothing, or is too long), or undefined. `names`: every tool's name. */
-export function patternProblem(pattern: string, names: readonly string[] = Object.keys(TOOL_GROUP_OF)): string | undefined {
+export function patternProblem(pattern: string, index: ToolIndex): string | undefined {
   if (pattern.length > PATTERN_MAX) return `is ${pattern.length} characters: a pattern is at most ${PATTERN_MAX}`;
-  return meaning(pattern, names) ? undefined : `matches no tool name, group or kind (${SELECTORS_TEXT})`;
+  return meaning(pattern, index) ? undefined : `matches no tool name, group or kind (${SELECTORS_TEXT})`;
 }
 
 /** The patterns in values given as `a,b` (repeated or not): trimmed, lower case, empty ones and repeats left out. */
@@ -71,10 +81,7 @@ export const shownPattern = (pattern: string) => (pattern.length > 40 ? `${patte
  * `--tools <patterns>` and `--tools=<patterns>` (repeatable) taken out of the command line: the
  * patterns, and the arguments left for the rest of the parsing; or the problem, in words.
  */
-export function takeToolsFlag(
-  argv: readonly string[],
-  names: readonly string[] = Object.keys(TOOL_GROUP_OF),
-): { patterns: string[]; rest: string[] } | { problem: string } {
+export function takeToolsFlag(argv: readonly string[], index: ToolIndex): { patterns: string[]; rest: string[] } | { problem: string } {
   const values: string[] = [];
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -93,22 +100,22 @@ export function takeToolsFlag(
   const patterns = splitPatterns(values);
   if (values.length > 0 && patterns.length === 0) return { problem: `${TOOLS_FLAG} needs patterns after it, not only commas (${SELECTORS_TEXT})` };
   for (const pattern of patterns) {
-    const problem = patternProblem(pattern, names);
+    const problem = patternProblem(pattern, index);
     if (problem) return { problem: `${TOOLS_FLAG} ${shownPattern(pattern)}: ${problem}; the server does not start` };
   }
   return { patterns, rest };
 }
 
 /** Whether the patterns select a tool (no pattern: every tool); each pattern read once. A pattern that matches nothing selects nothing. */
-export function selector(patterns: readonly string[], names: readonly string[] = Object.keys(TOOL_GROUP_OF)): (tool: Tool) => boolean {
-  const meanings = patterns.map((p) => meaning(p, names)).filter((m) => m !== undefined);
+export function selector(patterns: readonly string[], index: ToolIndex): (tool: Tool) => boolean {
+  const meanings = patterns.map((p) => meaning(p, index)).filter((m) => m !== undefined);
   if (patterns.length > 0 && meanings.length === 0) return () => false;
   const adders = meanings.filter((m) => !m.narrows);
   const kinds = meanings.filter((m) => m.narrows);
   return (tool) => (adders.length === 0 || adders.some((m) => m.has(tool))) && (kinds.length === 0 || kinds.some((m) => m.has(tool)));
 }
 
-export const selects = (patterns: readonly string[], tool: Tool, names?: readonly string[]) => selector(patterns, names)(tool);
+export const selects = (patterns: readonly string[], tool: Tool, index: ToolIndex) => selector(patterns, index)(tool);
 
 /** What the MCP server offers: the tools selected and allowed by its flags, what it says about them, and the refusal of a tool not selected. */
 export interface ToolOffer<T extends Tool> {
@@ -122,10 +129,14 @@ export interface ToolOffer<T extends Tool> {
  * The selection intersected with the flags: `allowed(tool)` says whether the flags allow it. A
  * selected tool the flags leave out is named on stderr with the flag that would allow it.
  */
-export function offerTools<T extends Tool>(tools: readonly T[], patterns: readonly string[] | undefined, allowed: (tool: T) => boolean): ToolOffer<T> {
+export function offerTools<T extends Tool>(
+  tools: readonly T[],
+  patterns: readonly string[] | undefined,
+  allowed: (tool: T) => boolean,
+  index: ToolIndex,
+): ToolOffer<T> {
   const given = patterns?.length ? patterns : undefined;
-  const names = tools.map((t) => t.name);
-  const selected = given ? tools.filter(selector(given, names)) : [...tools];
+  const selected = given ? tools.filter(selector(given, { names: tools.map((t) => t.name), groupOf: (n) => index.groupOf(n) })) : [...tools];
   const offered = selected.filter(allowed);
   const why = given ? `${TOOLS_FLAG} ${given.join(',')}` : 'every tool the flags allow';
   const notes = [`platform-console-mcp: ${offered.length} of ${tools.length} tools offered (${why})`];
