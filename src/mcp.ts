@@ -348,7 +348,10 @@ export function createMcpServer(options: McpOptions): Server {
   return server;
 }
 
-/** `platform-console-mcp [--allow-writes] [--allow-destructive] [--file-root <folder>]... [--tools <pattern,…>]`: serves on stdin/stdout until the client closes them. */
+/**
+ * `platform-console-mcp [--allow-writes] [--allow-destructive] [--file-root <folder>]... [--tools <pattern,…>] [--audit-file <path>]`:
+ * serves on stdin/stdout until the client closes them.
+ */
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   // The editor's hand-over (#56) is read and deleted first, whatever follows; any key in the environment goes with it.
   const handed = takeHandoff(process.env);

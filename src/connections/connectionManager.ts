@@ -233,10 +233,14 @@ export class ConnectionManager implements vscode.Disposable {
     const all = this.list();
     const gone = all.find((c) => c.id === id);
     if (!gone) return;
-    const waiting = this.willSignOut.fire(gone);
-    if (waiting && (await waiting)) this.log.warn(`Sign Out of ${gone.name} went on after ${this.willSignOut.limitMs / 1000} s`);
+    // Every use of the key stops now; only what must be undone with it (agent tokens) gets a binding of its own, for a bounded time.
     this.signingOut.add(id);
     this.revoke(id, `${gone.name} was signed out; nothing more is sent with its key`);
+    const key = await this.keyOf(id);
+    const lastRites = key === undefined ? undefined : new AbortController();
+    const waiting = this.willSignOut.fire(gone, lastRites && this.client(gone, key!, lastRites.signal));
+    if (waiting && (await waiting)) this.log.warn(`Sign Out of ${gone.name} went on after ${this.willSignOut.limitMs / 1000} s`);
+    lastRites?.abort(new Error(`${gone.name} was signed out; nothing more is sent with its key`));
     try {
       await this.writingKey(id, () => this.context.secrets.delete(secretKey(id)));
       await this.state.update(
@@ -319,25 +323,27 @@ export class ConnectionManager implements vscode.Disposable {
   private bound(connection: Connection, key: string): BoundConnection {
     let revocation = this.revocations.get(connection.id);
     if (!revocation) this.revocations.set(connection.id, (revocation = new AbortController()));
-    let client = this.clients.get(connection.id);
-    if (!client) {
-      this.log.addSecret(key);
-      const http = new HttpClient({
-        baseUrl: connection.baseUrl,
-        apiKey: key,
-        dialect: connection.dialect,
-        areaBaseUrls: this.areaBaseUrls(connection),
-        timeoutMs: requestTimeoutMs(),
-        retryBaseMs: this.retryBaseMs(),
-        revoked: revocation.signal,
-        onRequest: (entry) => this.log.request(connection.name, entry),
-        userAgent: this.userAgent,
-      });
-      const api = createPlatformApi(http);
-      client = { api, lists: new PlatformLists(api) };
-      this.clients.set(connection.id, client);
-    }
+    let client: { api: PlatformApi; lists: PlatformLists } | undefined = this.clients.get(connection.id);
+    if (!client) this.clients.set(connection.id, (client = this.client(connection, key, revocation.signal)));
     return { connection, api: client.api, lists: client.lists, signal: revocation.signal };
+  }
+
+  /** A client of this connection's key, stopped by `revoked`. */
+  private client(connection: Connection, key: string, revoked: AbortSignal): BoundConnection {
+    this.log.addSecret(key);
+    const http = new HttpClient({
+      baseUrl: connection.baseUrl,
+      apiKey: key,
+      dialect: connection.dialect,
+      areaBaseUrls: this.areaBaseUrls(connection),
+      timeoutMs: requestTimeoutMs(),
+      retryBaseMs: this.retryBaseMs(),
+      revoked,
+      onRequest: (entry) => this.log.request(connection.name, entry),
+      userAgent: this.userAgent,
+    });
+    const api = createPlatformApi(http);
+    return { connection, api, lists: new PlatformLists(api), signal: revoked };
   }
 
   /**

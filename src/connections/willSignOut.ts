@@ -4,12 +4,18 @@
 // with the key once the key is gone.
 import * as vscode from 'vscode';
 import type { ConnectionInfo } from '../schema/connectionRules';
+import type { BoundConnection } from './connectionManager';
 
 /** At most this long in all for every waitUntil of one Sign Out. */
 export const WILL_SIGN_OUT_LIMIT_MS = 10_000;
 
 export interface WillSignOutEvent {
   readonly connection: ConnectionInfo;
+  /**
+   * The one binding of the key left while Sign Out waits: every other use of it has stopped (binds
+   * are refused). Aborted when the wait ends. Undefined when the key was already gone.
+   */
+  readonly bound: BoundConnection | undefined;
   /** Aborted when the bound has passed: the work stops and says what it could not do. */
   readonly signal: AbortSignal;
   /** Sign Out waits for `work` (bounded): it must not reject, and says its own failures. */
@@ -27,10 +33,10 @@ export class WillSignOut implements vscode.Disposable {
    * at once, with no await before it revokes (a bind racing it must not slip in). Otherwise waits
    * for their work, at most `limitMs`: true when the bound cut it short.
    */
-  fire(connection: ConnectionInfo): Promise<boolean> | undefined {
+  fire(connection: ConnectionInfo, bound?: BoundConnection): Promise<boolean> | undefined {
     const waits: Promise<unknown>[] = [];
     const controller = new AbortController();
-    this.emitter.fire({ connection, signal: controller.signal, waitUntil: (work) => waits.push(work.catch(() => undefined)) });
+    this.emitter.fire({ connection, bound, signal: controller.signal, waitUntil: (work) => waits.push(work.catch(() => undefined)) });
     return waits.length === 0 ? undefined : this.bounded(connection, waits, controller);
   }
 

@@ -109,7 +109,9 @@ export function connectionFromEnvironment(env: Environment): { key: string; url:
   const url = urlFromEnvironment(env, key?.from);
   if (!key?.key || !url)
     return {
-      problem: `set ${ENV_BASE_URL} and ${ENV_API_KEY}, or ${GCORE_API_KEY} (and ${GCORE_API_URL}, default ${DEFAULT_BASE_URL}); a key goes only where its own family's URL points`,
+      problem:
+        `set ${ENV_BASE_URL} and ${ENV_API_KEY}, or ${GCORE_API_KEY} (and ${GCORE_API_URL}, default ${DEFAULT_BASE_URL}); ` +
+        "a key goes only where its own family's URL points",
     };
   return { key: key.key, url: url.url, notes: [`from the environment: ${keyNote(key)}, ${url.note}`] };
 }

@@ -104,7 +104,7 @@ describe('agent tokens: create, list, revoke, Sign Out, expiry', function () {
     await sim.close();
   });
 
-  it('Create: name, role and expiry checked as typed with Back; the confirmation names every value; one POST; the secret only in SecretStorage; listed', async () => {
+  it('Create: name, role and expiry checked as typed with Back; the confirmation names every value; one POST; the secret in SecretStorage only', async () => {
     const ui = new ScriptedUi(
       [
         '', // the name: required
@@ -231,10 +231,13 @@ describe('agent tokens: create, list, revoke, Sign Out, expiry', function () {
     const { record, secret } = await mint();
     let listedAtDelete: boolean | undefined;
     let credential: string | undefined;
+    let bindDuring: Promise<unknown> | undefined;
     const stop = sim.watchRequests((r) => {
       if (r.method !== 'DELETE') return;
       listedAtDelete = ext.connections.list().some((c) => c.id === connectionId);
       credential = r.credential;
+      // Every other use of the key has stopped already: only the tokens' deletion holds it.
+      bindDuring = ext.connections.bind(connectionId);
     });
     try {
       await ext.connections.signOut(connectionId);
@@ -244,6 +247,7 @@ describe('agent tokens: create, list, revoke, Sign Out, expiry', function () {
     assert.equal(listedAtDelete, true, 'the DELETE was sent before the connection and its key were gone');
     assert.equal(count('deleteApiToken'), 1);
     assert.equal(credential, 'key', 'sent with the key');
+    assert.equal(await bindDuring, undefined, 'nothing else could bind to the connection while its tokens were deleted');
     const afterSignOut = sim.requestCounts();
     assert.deepEqual(await fence(sim), afterSignOut, 'nothing sent after Sign Out completed');
     assert.equal(await statusWith(secret), 401);

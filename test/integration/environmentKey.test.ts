@@ -101,7 +101,7 @@ describe('the key handed over by the environment', () => {
     assert.equal(process.env[KEY_VARIABLE], undefined, 'gone from process.env');
   });
 
-  it("a key in Gcore's GCORE_API_KEY: stored, deleted from process.env, the log names the variables used (never the key); it goes only where Gcore's names point", async () => {
+  it("GCORE_API_KEY: stored, deleted from process.env, the variables used logged (never the key); it goes only where Gcore's names point", async () => {
     await noConnections();
     process.env[GCORE_KEY] = testKeys.environment;
     process.env.GCORE_API_URL = envUrl();
@@ -113,7 +113,8 @@ describe('the key handed over by the environment', () => {
     assert.ok(
       said.some((l) =>
         l.includes(
-          'From the environment: key from GCORE_API_KEY, base URL from GCORE_API_URL (PLATFORM_CONSOLE_BASE_URL is set too: not used for a key from GCORE_API_KEY)',
+          'From the environment: key from GCORE_API_KEY, base URL from GCORE_API_URL ' +
+            '(PLATFORM_CONSOLE_BASE_URL is set too: not used for a key from GCORE_API_KEY)',
         ),
       ),
       said.join('\n'),

@@ -48,7 +48,8 @@ describe('agent activity records', () => {
     assert.equal(line.split('\n').length, 1, 'one line');
     assert.equal(
       line,
-      '[prod\\n[fake] x] agent write: delete_report_task on "Delete \\"a\\"\\nagent write: \\u202eevil" by Copilot with token "agent \\"8h\\"": failed (HTTP 409): conflict',
+      '[prod\\n[fake] x] agent write: delete_report_task on "Delete \\"a\\"\\nagent write: \\u202eevil" ' +
+        'by Copilot with token "agent \\"8h\\"": failed (HTTP 409): conflict',
     );
     assert.match(
       activityLogLine({ ...chat, result: { kind: 'declined', reason: 'not confirmed when asked' } }),

@@ -21,7 +21,8 @@ describe("the environment's names: PLATFORM_CONSOLE_* and GCORE_*", () => {
       key: 'p-key',
       url: 'http://127.0.0.1:4010',
       notes: [
-        'from the environment: key from PLATFORM_CONSOLE_API_KEY (GCORE_API_KEY is set too: not used), base URL from PLATFORM_CONSOLE_BASE_URL (GCORE_API_URL is set too: not used)',
+        'from the environment: key from PLATFORM_CONSOLE_API_KEY (GCORE_API_KEY is set too: not used), ' +
+          'base URL from PLATFORM_CONSOLE_BASE_URL (GCORE_API_URL is set too: not used)',
       ],
     });
     assert.ok('notes' in made && !made.notes.join('\n').includes('p-key') && !made.notes.join('\n').includes('g-key'), 'the note never holds a key');

@@ -171,7 +171,8 @@ describe('the tool groups and --tools patterns', () => {
     );
     assert.deepEqual(readOnly.notes, [
       `platform-console-mcp: 1 of ${AGENT_TOOLS.length} tools offered (--tools storage)`,
-      'platform-console-mcp: 2 selected tools left out by the flags: restore_storage (they need --allow-writes); delete_storage (they need --allow-destructive)',
+      'platform-console-mcp: 2 selected tools left out by the flags: ' +
+        'restore_storage (they need --allow-writes); delete_storage (they need --allow-destructive)',
     ]);
     const restore = AGENT_TOOLS.find((t) => t.name === 'restore_storage')!;
     assert.equal(readOnly.unselected(restore), undefined, 'selected: the flags refuse it, not --tools');

@@ -49,7 +49,7 @@ export class AgentTokenLifecycle extends Disposable {
     this._register(
       ctx.connections.onWillSignOut((e) => {
         const records = store.all().filter((r) => r.connectionId === e.connection.id);
-        if (records.length) e.waitUntil(this.revokeAll(e.connection, records, e.signal));
+        if (records.length) e.waitUntil(this.revokeAll(e.connection, e.bound, records, e.signal));
       }),
     );
     this._register({ dispose: () => this.clear() });
@@ -95,9 +95,13 @@ export class AgentTokenLifecycle extends Disposable {
   }
 
   /** At Sign Out, with the key still here: every token of the connection deleted on the platform, then forgotten. */
-  private async revokeAll(connection: ConnectionInfo, records: readonly AgentTokenRecord[], signal: AbortSignal): Promise<void> {
+  private async revokeAll(
+    connection: ConnectionInfo,
+    bound: BoundConnection | undefined,
+    records: readonly AgentTokenRecord[],
+    signal: AbortSignal,
+  ): Promise<void> {
     const { log } = this.ctx;
-    const bound = await this.ctx.bindNamed(connection.id);
     const missed: AgentTokenRecord[] = [];
     for (const record of records) {
       try {

@@ -397,12 +397,16 @@ async function asked(question: () => Promise<string | undefined>): Promise<{ ans
     const answer = await question();
     return answer === undefined ? undefined : { answer, result: { kind: 'declined', reason: 'not confirmed when asked; nothing was sent' } };
   } catch (error) {
-    const answer = `Not sent: the person could not be asked to confirm (${escapeText(error instanceof Error ? error.message : String(error))}). Nothing was sent.`;
+    const why = escapeText(error instanceof Error ? error.message : String(error));
+    const answer = `Not sent: the person could not be asked to confirm (${why}). Nothing was sent.`;
     return { answer, result: { kind: 'failed', reason: 'the person could not be asked to confirm; nothing was sent' } };
   }
 }
 
 /** A host that can ask for no typed name (MCP without elicitation, say) sends nothing that needs one. */
 function nameNotAsked(tool: AgentTool, typed: TypedNamePrompt): string {
-  return `Refused: ${tool.name} is confirmed only by the person typing the name of what it changes (${quoted(typed.name)}), and nobody can be asked to type it here; nothing was sent. ${typed.title} in Platform Console asks for it.`;
+  return (
+    `Refused: ${tool.name} is confirmed only by the person typing the name of what it changes (${quoted(typed.name)}), ` +
+    `and nobody can be asked to type it here; nothing was sent. ${typed.title} in Platform Console asks for it.`
+  );
 }

@@ -20,7 +20,8 @@ export function toolGroupsTable(tools: readonly AgentTool[] = AGENT_TOOLS): stri
     '|---|---|---|',
     ...TOOL_GROUP_NAMES.map((group) => {
       const members = tools.filter((t) => TOOL_GROUP_OF[t.name] === group);
-      return `| \`${group}\` (${members.length}) | ${TOOL_GROUPS[group]} | ${members.map((t) => `\`${t.name}\`${t.kind === 'read' ? '' : ` (${t.kind})`}`).join(' · ')} |`;
+      const listed = members.map((t) => `\`${t.name}\`${t.kind === 'read' ? '' : ` (${t.kind})`}`).join(' · ');
+      return `| \`${group}\` (${members.length}) | ${TOOL_GROUPS[group]} | ${listed} |`;
     }),
   ].join('\n');
 }
