@@ -12,6 +12,7 @@ import { startSimulator, type Simulator } from '../../simulator/index';
 import { ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
+import { codeActionsAt } from './support/codeActions';
 import { until } from './support/until';
 
 const KEY = testKeys.simulator;
@@ -79,7 +80,7 @@ describe('Edge: configuration drift against the .env files', function () {
     assert.equal(ext.edgeConfigDrift.appReads - reads, 1, 'one app read for one link');
     assert.deepEqual(writes(), []);
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder, '.env'));
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, new vscode.Range(0, 0, 0, 5));
+    const actions = await codeActionsAt(doc.uri, new vscode.Range(0, 0, 0, 5));
     const titles = actions.map((a) => a.title);
     assert.ok(
       titles.some((t) => t.startsWith('Apply to App')),
@@ -196,7 +197,7 @@ describe('Edge: configuration drift against the .env files', function () {
     await link();
     await until('the drift entries', () => entries('.env').length >= 1 || undefined);
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder, '.env'));
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, new vscode.Range(0, 0, 0, 5));
+    const actions = await codeActionsAt(doc.uri, new vscode.Range(0, 0, 0, 5));
     const apply = actions.find((a) => a.title.startsWith('Apply to App'));
     assert.ok(apply?.command, 'Apply to App offered');
     const ui = new ScriptedUi([], () => undefined);

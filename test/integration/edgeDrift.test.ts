@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
+import { codeActionsAt } from './support/codeActions';
 import { platformConsole } from './support/extension';
 
 const KEY = testKeys.simulator;
@@ -110,7 +111,7 @@ describe('Edge build drift', function () {
     assert.match(wasmAsText, /File seems to be binary and cannot be opened as text/);
     // VS Code asks for code actions only on a document it holds as text (the Problems entry opens it).
     await vscode.workspace.openTextDocument(config);
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', config, new vscode.Range(0, 0, 0, 0));
+    const actions = await codeActionsAt(config, new vscode.Range(0, 0, 0, 0));
     const fix = actions.find((a) => a.title === 'Deploy app.wasm to Edge App');
     assert.ok(fix?.command, `the quick fix on the config file: ${actions.map((a) => a.title).join(', ')}`);
     const before = uploads();
