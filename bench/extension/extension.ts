@@ -4,6 +4,7 @@
 import type * as vscode from 'vscode';
 import { activate as activateExtension } from '../../src/extension';
 import { sampleHostMemory } from './hostMemory';
+import { inspectHost } from './inspectHost';
 import { LoadTimer, TIMINGS_FILE_ENV } from './profileLoadTimer';
 import { pricingBaseline } from './pricingBaseline';
 
@@ -12,6 +13,7 @@ export * from '../../src/extension';
 export function activate(context: vscode.ExtensionContext): ReturnType<typeof activateExtension> {
   const timings = process.env[TIMINGS_FILE_ENV];
   context.subscriptions.push({ dispose: sampleHostMemory(process.env) });
+  inspectHost(process.env);
   return activateExtension(context, {
     pricingSession: pricingBaseline(process.env),
     profileLoads: timings ? new LoadTimer(timings) : undefined,
