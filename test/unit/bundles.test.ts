@@ -14,7 +14,7 @@ const execFileAsync = promisify(execFile);
 const root = path.resolve(__dirname, '../..');
 /** The benches' variables, and names of their code that a development build keeps. */
 const BENCH_NAMES =
-  /PLATFORM_CONSOLE_(BENCH_PRICING_NAIVE|BENCH_MEMORY_FILE|PRICE_EVENTS_FILE|PROFILE_TIMINGS_FILE)|EveryAnswer|LoadTimer|appendBenchRecord|pricingBaseline/;
+  /PLATFORM_CONSOLE_(BENCH_PRICING_NAIVE|BENCH_MEMORY_FILE|BENCH_INSPECT_PORT|PRICE_EVENTS_FILE|PROFILE_TIMINGS_FILE)|EveryAnswer|LoadTimer|appendBenchRecord|pricingBaseline/;
 
 describe('bundles (esbuild.mjs)', () => {
   const dirs: Record<string, string> = {};
@@ -104,7 +104,12 @@ describe('bundles (esbuild.mjs)', () => {
       for (const file of files) assert.equal(BENCH_NAMES.exec(read(variant, file))?.[0], undefined, `${variant}: ${file}`);
     }
     const bench = read('bench', 'extension.js');
-    for (const name of ['PLATFORM_CONSOLE_BENCH_PRICING_NAIVE', 'PLATFORM_CONSOLE_PRICE_EVENTS_FILE', 'PLATFORM_CONSOLE_PROFILE_TIMINGS_FILE'])
+    for (const name of [
+      'PLATFORM_CONSOLE_BENCH_PRICING_NAIVE',
+      'PLATFORM_CONSOLE_PRICE_EVENTS_FILE',
+      'PLATFORM_CONSOLE_PROFILE_TIMINGS_FILE',
+      'PLATFORM_CONSOLE_BENCH_INSPECT_PORT',
+    ])
       assert.ok(bench.includes(name), name);
   });
 });
