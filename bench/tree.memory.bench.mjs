@@ -289,7 +289,8 @@ function report(label, points) {
   }
   const rows = `${points[0].rows} -> ${points.at(-1).rows} rows`;
   console.log(
-    `  growth per row, ${rows}: resident ${(perRow(points, 'rss') / KB).toFixed(2)} KB, host heap ${(perRow(points, 'hostHeap') / KB).toFixed(2)} KB, renderer heap ${(perRow(points, 'rendererHeap') / KB).toFixed(2)} KB`,
+    `  growth per row, ${rows}: resident ${(perRow(points, 'rss') / KB).toFixed(2)} KB, ` +
+      `host heap ${(perRow(points, 'hostHeap') / KB).toFixed(2)} KB, renderer heap ${(perRow(points, 'rendererHeap') / KB).toFixed(2)} KB`,
   );
   for (const which of ['hostSnapshot', 'rendererSnapshot']) {
     const grown = growth(points, which).slice(0, 15);
@@ -297,7 +298,8 @@ function report(label, points) {
     console.log(`  ${which === 'hostSnapshot' ? 'host' : 'renderer'}: growth per row by constructor (self size; count; retained), top 15:`);
     for (const g of grown)
       console.log(
-        `      ${g.className.padEnd(44)} ${g.self.toFixed(0).padStart(7)} B  ${g.count.toFixed(2).padStart(7)} objects  ${g.retained.toFixed(0).padStart(8)} B retained`,
+        `      ${g.className.padEnd(44)} ${g.self.toFixed(0).padStart(7)} B  ` +
+          `${g.count.toFixed(2).padStart(7)} objects  ${g.retained.toFixed(0).padStart(8)} B retained`,
       );
   }
   // How the classes that grow most are held: the shortest retainer path of the newest instance (a row's, most likely) and of the largest.
