@@ -221,7 +221,8 @@ export function registerPolicyCommands(deps: Deps): vscode.Disposable[] {
     );
     if (!sent.ok) return false;
     await done(
-      `Removed schedule ${scheduleName(schedule)} from snapshot policy ${policyName(policy)} on ${bound.connection.name}; ${sent.value.schedules?.length ?? 0} schedule(s) remain.`,
+      `Removed schedule ${scheduleName(schedule)} from snapshot policy ${policyName(policy)} on ${bound.connection.name}; ` +
+        `${sent.value.schedules?.length ?? 0} schedule(s) remain.`,
     );
     return true;
   };

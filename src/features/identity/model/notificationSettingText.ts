@@ -12,8 +12,9 @@ const enabledText = (enabled: boolean | null | undefined) => (enabled === true ?
 
 /** "failed_login → ops@example.com", with enabled or not and the id beside it. */
 export function notificationSettingPickText(setting: SettingFacts): { label: string; description: string } {
+  const icon = setting.enabled === false ? '$(bell-slash)' : '$(bell)';
   return {
-    label: `${setting.enabled === false ? '$(bell-slash)' : '$(bell)'} ${setting.notification_type ?? 'type not stated'} → ${setting.email ?? 'email not stated'}`,
+    label: `${icon} ${setting.notification_type ?? 'type not stated'} → ${setting.email ?? 'email not stated'}`,
     description: `${enabledText(setting.enabled)} · setting ${setting.id}`,
   };
 }

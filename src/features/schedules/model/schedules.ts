@@ -96,10 +96,10 @@ export function describeSchedule(draft: ScheduleDraft): string {
     when = `Every ${parts.join(' ')}`;
   }
   const keep = `keeps ${plural(draft.maxQuantity, 'snapshot')}`;
-  const retention =
-    draft.retention && ((draft.retention.weeks ?? 0) || (draft.retention.days ?? 0))
-      ? `, each deleted after ${[draft.retention.weeks ? plural(draft.retention.weeks, 'week') : '', draft.retention.days ? plural(draft.retention.days, 'day') : ''].filter(Boolean).join(' ')}`
-      : '';
+  const kept = [draft.retention?.weeks ? plural(draft.retention.weeks, 'week') : '', draft.retention?.days ? plural(draft.retention.days, 'day') : ''].filter(
+    Boolean,
+  );
+  const retention = kept.length ? `, each deleted after ${kept.join(' ')}` : '';
   return `${when}; ${keep}${retention}`;
 }
 
