@@ -16,12 +16,7 @@ import { MCP_PROVIDER_ID, McpServerProvider } from './mcpServerProvider';
 
 export type { AgentExtras };
 export { agentActivityFile } from './agentActivityFile';
-
-/** The names of the tools the manifest contributes (`npm run tools:manifest` writes them from the catalog; a unit test checks they agree). */
-export function contributedToolNames(packageJSON: unknown): string[] {
-  const tools = (packageJSON as { contributes?: { languageModelTools?: { name: string }[] } }).contributes?.languageModelTools ?? [];
-  return tools.map((t) => t.name);
-}
+export { contributedToolNames } from './toolManifest';
 
 export class AgentFeature extends Disposable {
   /** The registered tools by name (the integration tests prepare and run them directly). */

@@ -2,6 +2,7 @@
 // --tools, toolSelection.ts). Read where the registration starts the server; an entry the selector
 // refuses is left out and said, never passed on (the server would refuse to start on it).
 import * as vscode from 'vscode';
+import { contributedToolNames } from './toolManifest';
 import { PATTERNS_TEXT_MAX, TOOLS_FLAG, patternProblem, shownPattern, splitPatterns, type ToolIndex } from './model/toolSelection';
 
 /**
@@ -10,10 +11,8 @@ import { PATTERNS_TEXT_MAX, TOOLS_FLAG, patternProblem, shownPattern, splitPatte
  * at the first tool call. Groups need no member list to be checked, so none is given.
  */
 function manifestIndex(): ToolIndex {
-  const manifest = vscode.extensions.getExtension('platform-console.platform-console')?.packageJSON as
-    | { contributes?: { languageModelTools?: { name: string }[] } }
-    | undefined;
-  return { names: (manifest?.contributes?.languageModelTools ?? []).map((t) => t.name), groupOf: () => undefined };
+  const names = contributedToolNames(vscode.extensions.getExtension('platform-console.platform-console')?.packageJSON);
+  return { names, groupOf: () => undefined };
 }
 
 export const MCP_TOOLS_SETTING = 'platformConsole.mcp.tools';
