@@ -16,6 +16,8 @@ export const USAGE = `Usage: npm run simulator -- --api-key <key> [options]
   --profile-count <n>         protection profiles to seed (default 250)
   --app-count <n>             more FastEdge apps of the account to seed (default 0)
   --secret-count <n>          more cloud secrets to seed in project 3, region 1 (default 0)
+  --report-count <n>          more Completed report tasks to seed (default 0)
+  --attack-count <n>          more DDoS events to seed over the last 29 days (default 0)
   --task-duration-ms <n>      secret task NEW -> FINISHED (default 3000)
   --report-duration-ms <n>    report Pending -> Completed (default 4000)
   --log-rate <n>              log lines per second per function (default 5)
@@ -44,6 +46,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
       'profile-count': { type: 'string' },
       'app-count': { type: 'string' },
       'secret-count': { type: 'string' },
+      'report-count': { type: 'string' },
+      'attack-count': { type: 'string' },
       'task-duration-ms': { type: 'string' },
       'report-duration-ms': { type: 'string' },
       'log-rate': { type: 'string' },
@@ -81,6 +85,8 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {
     profileCount: integer('profile-count', values['profile-count']),
     appCount: integer('app-count', values['app-count']),
     secretCount: integer('secret-count', values['secret-count']),
+    reportCount: integer('report-count', values['report-count']),
+    attackCount: integer('attack-count', values['attack-count']),
     taskDurationMs: integer('task-duration-ms', values['task-duration-ms']),
     reportDurationMs: integer('report-duration-ms', values['report-duration-ms']),
     logRatePerSecond: logRate === undefined ? undefined : Number(logRate),

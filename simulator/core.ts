@@ -40,6 +40,8 @@ export class SimCore {
       profileCount: options.profileCount ?? DEFAULTS.profileCount,
       appCount: options.appCount ?? 0,
       secretCount: options.secretCount ?? 0,
+      reportCount: options.reportCount ?? 0,
+      attackCount: options.attackCount ?? 0,
       seedTimeMs: options.seedTimeMs ?? startOfUtcDay(this.now()),
       logRecordCap: options.logRecordCap ?? DEFAULTS.logRecordCap,
     };

@@ -37,6 +37,10 @@ export interface SimulatorOptions {
   appCount?: number;
   /** Cloud secrets to seed in project 3 (sandbox), region 1, beyond the named ones (default 0; paging, benches). */
   secretCount?: number;
+  /** Completed report tasks to seed beyond the named ones (default 0; the Report Tasks view's benches). */
+  reportCount?: number;
+  /** DDoS events to seed beyond the named ones, spread over the 29 days before the seed time (default 0). */
+  attackCount?: number;
   /** NEW -> RUNNING -> FINISHED of a secret task (default 3000). */
   taskDurationMs?: number;
   /** Pending -> InProgress -> Completed of a report (default 4000). */
@@ -90,6 +94,8 @@ export interface SeedOptions {
   profileCount: number;
   appCount: number;
   secretCount: number;
+  reportCount: number;
+  attackCount: number;
   seedTimeMs: number;
   logRecordCap: number;
 }

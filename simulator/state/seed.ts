@@ -106,7 +106,7 @@ export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: n
     secretTasks: new Map(),
     cloudSecrets: new Map(seedCloudSecrets(referenceMs, seed.secretCount).map((s) => [s.id, s])),
     disabledFunctions: new Set(),
-    reports: new Map(seedReports(referenceMs, ACCOUNT.userId, ACCOUNT.clientId).map((r) => [r.uuid, r])),
+    reports: new Map(seedReports(referenceMs, ACCOUNT.userId, ACCOUNT.clientId, seed.reportCount).map((r) => [r.uuid, r])),
     edgeApps: byId(edgeApps),
     edgeBinaries: byId(seedEdgeBinaries(edgeApps, edgeTemplates)),
     edgeTemplates: byId(edgeTemplates),
@@ -128,7 +128,7 @@ export function createState(seed: SeedOptions, runtime: RuntimeOptions, nowMs: n
     notificationSettings: byId(seedNotificationSettings()),
     storages: byId([1001, 1002, 1003, 1004, 1005].map((id, i) => ({ id, name: `storage-${['eu', 'us', 'asia', 'backup', 'media'][i]}` }))),
     storagesV4: byId(seedStorages(referenceMs)),
-    ddosEvents: new Map(seedDdosEvents(referenceMs, ACCOUNT.clientId).map((e) => [e.id, e])),
+    ddosEvents: new Map(seedDdosEvents(referenceMs, ACCOUNT.clientId, seed.attackCount).map((e) => [e.id, e])),
     apiTokens: new Map(),
     logs,
   };

@@ -185,8 +185,28 @@ function resultReports(referenceMs: number, userId: number, clientId: number): R
   ];
 }
 
-export function seedReports(referenceMs: number, userId: number, clientId: number): ReportRecord[] {
-  return [...statusReports(referenceMs, userId, clientId), ...resultReports(referenceMs, userId, clientId)];
+export function seedReports(referenceMs: number, userId: number, clientId: number, extra = 0): ReportRecord[] {
+  return [
+    ...statusReports(referenceMs, userId, clientId),
+    ...resultReports(referenceMs, userId, clientId),
+    ...moreReports(referenceMs, userId, clientId, extra),
+  ];
+}
+
+/** `extra` Completed tasks older than the named ones, a minute apart (a big account's list). */
+function moreReports(referenceMs: number, userId: number, clientId: number, extra: number): ReportRecord[] {
+  return Array.from({ length: extra }, (_, i) => ({
+    uuid: `6b1f0c9e-9000-4a6e-9c1d-${String(i + 1).padStart(12, '0')}`,
+    createdMs: referenceMs - 2 * DAY_MS - i * 60_000,
+    userId,
+    clientId,
+    taskType: 'Report' as const,
+    templateCode: 'ResellerExpenses',
+    parameters: { type: 'ResellerExpenses', date_from: '2026-04-01', date_to: '2026-04-30', client_id: clientId },
+    fixedStatus: 'Completed' as const,
+    recordsToProcess: 100 + (i % 900),
+    workerGroupId: `wg-more-${i + 1}`,
+  }));
 }
 
 function statusReports(referenceMs: number, userId: number, clientId: number): ReportRecord[] {

@@ -36,7 +36,7 @@ export const ONGOING_EVENT_ID = 'dd05e000-0000-4000-8000-000000000000';
 
 export const eventId = (n: number) => `dd05e000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
-export function seedDdosEvents(referenceMs: number, clientId: number): DdosEventRecord[] {
+export function seedDdosEvents(referenceMs: number, clientId: number, extra = 0): DdosEventRecord[] {
   const addresses = [TARGETED.web, TARGETED.api, TARGETED.mail, TARGETED.v6, TARGETED.web, TARGETED.pair];
   const events: DdosEventRecord[] = [
     {
@@ -63,6 +63,24 @@ export function seedDdosEvents(referenceMs: number, clientId: number): DdosEvent
       notification_type: 'attack_ended',
       startMs,
       endMs: startMs + minutes * MINUTE_MS,
+      attack_power_bps: 1_000_000_000 + ((n * 7_919) % 97) * 500_000_000,
+      attack_power_pps: 150_000 + ((n * 104_729) % 89) * 40_000,
+      number_of_ip_involved_in_attack: 12 + ((n * 31) % 900),
+      targeted_ip_addresses: addresses[n % addresses.length]!,
+    });
+  }
+  // `extra` more, ended, spread evenly over the 29 days before the reference time (a big account).
+  const spanMs = 29 * 24 * HOUR_MS;
+  for (let k = 0; k < extra; k++) {
+    const n = SEEDED_EVENT_COUNT + k;
+    const startMs = referenceMs - Math.floor(((k + 1) * spanMs) / (extra + 1));
+    events.push({
+      id: eventId(n),
+      alert_type: n % 4 === 0 ? 'rtbh_alert' : 'ddos_alert',
+      client_id: clientId,
+      notification_type: 'attack_ended',
+      startMs,
+      endMs: startMs + (3 + (n % 60)) * MINUTE_MS,
       attack_power_bps: 1_000_000_000 + ((n * 7_919) % 97) * 500_000_000,
       attack_power_pps: 150_000 + ((n * 104_729) % 89) * 40_000,
       number_of_ip_involved_in_attack: 12 + ((n * 31) % 900),

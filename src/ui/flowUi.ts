@@ -62,10 +62,35 @@ export interface PickPrompt<T> extends PromptFrame {
   itemsLater?: Promise<readonly PickItem<T>[]>;
 }
 
+/** What a search pick shows at one moment: the items found so far and a line on the reading. */
+export interface SearchFound<T> {
+  items: readonly PickItem<T>[];
+  /** "2,000 of 10,000 read": shown while `busy`, and as the title's end after. */
+  message?: string;
+  /** The read stopped on this (`message` says so): the caller logs it. */
+  error?: unknown;
+}
+
+/**
+ * Go to…: a pick over a list too long to hold in the view, filled as it is found. `find` runs for
+ * what is typed (each keystroke's run aborted by the next; `server` true) or once for the whole list
+ * (`server` false: VS Code filters what it yields), and yields what is found so far, newest last.
+ */
+export interface SearchPrompt<T> {
+  title: string;
+  placeholder: string;
+  server: boolean;
+  find: (text: string, signal: AbortSignal) => AsyncIterable<SearchFound<T>>;
+  /** Told of a read that failed (SearchFound.error): the log, with the connection named. */
+  failed?: (error: unknown) => void;
+}
+
 export interface FlowUi {
   input(prompt: InputPrompt): Promise<string | Back | Cancel>;
   pick<T>(prompt: PickPrompt<T> & { canPickMany?: false }): Promise<T | Back | Cancel>;
   pickMany<T>(prompt: PickPrompt<T>): Promise<T[] | Back | Cancel>;
+  /** A Go to… pick (SearchPrompt): the item chosen, or Cancel; every read it started is aborted when it closes. */
+  search<T>(prompt: SearchPrompt<T>): Promise<T | Cancel>;
   /** A modal question; resolves with the chosen button or undefined when dismissed. */
   confirm(message: string, detail: string, buttons: readonly string[]): Promise<string | undefined>;
   /**

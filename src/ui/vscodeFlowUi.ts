@@ -12,8 +12,12 @@ import {
   type NotifySeverity,
   type PickItem,
   type PickPrompt,
+  type SearchPrompt,
   type Validation,
 } from './flowUi';
+
+/** A server search waits this long after the last keystroke (one request per pause, not per key). */
+const SEARCH_PAUSE_MS = 250;
 
 function toInputValidation(result: Validation): string | vscode.InputBoxValidationMessage | undefined {
   if (result === undefined) return undefined;
@@ -160,6 +164,60 @@ export class VscodeFlowUi implements FlowUi {
           qp.busy = false;
         });
       }
+      qp.show();
+    });
+  }
+
+  search<T>(prompt: SearchPrompt<T>): Promise<T | Cancel> {
+    return new Promise((resolve) => {
+      type Item = vscode.QuickPickItem & { value: T };
+      const qp = vscode.window.createQuickPick<Item>();
+      qp.title = prompt.title;
+      qp.placeholder = prompt.placeholder;
+      qp.matchOnDescription = true;
+      qp.matchOnDetail = true;
+      let run: AbortController | undefined;
+      let timer: NodeJS.Timeout | undefined;
+      let settled = false;
+      const finish = (result: T | Cancel) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        run?.abort();
+        qp.dispose();
+        resolve(result);
+      };
+      const start = (text: string) => {
+        run?.abort();
+        const controller = (run = new AbortController());
+        qp.busy = true;
+        void (async () => {
+          try {
+            for await (const found of prompt.find(text, controller.signal)) {
+              if (controller.signal.aborted) return;
+              // Found by the server for what is typed: shown even where VS Code's own match would hide it.
+              qp.items = found.items.map((i) => ({ label: i.label, description: i.description, detail: i.detail, value: i.value, alwaysShow: prompt.server }));
+              qp.title = found.message ? `${prompt.title} (${found.message})` : prompt.title;
+              if (found.error !== undefined) prompt.failed?.(found.error);
+            }
+          } catch (error) {
+            if (!controller.signal.aborted) prompt.failed?.(error);
+          } finally {
+            if (run === controller) qp.busy = false;
+          }
+        })();
+      };
+      qp.onDidHide(() => finish(CANCEL));
+      qp.onDidAccept(() => {
+        const chosen = qp.activeItems[0];
+        if (chosen) finish(chosen.value);
+      });
+      if (prompt.server)
+        qp.onDidChangeValue((text) => {
+          clearTimeout(timer);
+          timer = setTimeout(() => start(text), SEARCH_PAUSE_MS);
+        });
+      start('');
       qp.show();
     });
   }

@@ -11,6 +11,7 @@ import {
   type InputPrompt,
   type NotifySeverity,
   type PickPrompt,
+  type SearchPrompt,
 } from '../../src/ui/flowUi';
 import { witness } from './keyWitness';
 
@@ -18,10 +19,15 @@ export const PRESS_BACK = { back: true } as const;
 export const PRESS_ESCAPE = { escape: true } as const;
 /** Enter on an input box as it was filled in (its prefilled value), or on a pick's highlighted item. */
 export const ACCEPT = { accept: true } as const;
-export type Answer = string | typeof PRESS_BACK | typeof PRESS_ESCAPE | typeof ACCEPT | { pick: string | string[] };
+/**
+ * A Go to… pick: `type` is what the person types (a server search runs for it; a whole-list read
+ * is filtered by it as VS Code does, by label and description), then `pick` the label chosen.
+ */
+export type SearchAnswer = { type: string; pick: string };
+export type Answer = string | typeof PRESS_BACK | typeof PRESS_ESCAPE | typeof ACCEPT | { pick: string | string[] } | SearchAnswer;
 
 export interface RecordedPrompt {
-  kind: 'input' | 'pick';
+  kind: 'input' | 'pick' | 'search';
   title: string;
   step: number;
   totalSteps: number;
@@ -35,6 +41,8 @@ export interface RecordedPrompt {
   active?: string;
   /** A pick that opened busy while its items loaded. */
   busy?: boolean;
+  /** A search pick's messages as it read ("2,000 of 10,000 read"), in order. */
+  messages?: string[];
   /** Messages shown for refused answers, in order. */
   refusals: string[];
   /** Warnings shown for accepted answers. */
@@ -189,6 +197,44 @@ export class ScriptedUi implements FlowUi {
       if (!item) throw new Error(`No item "${label}" in "${p.placeholder}": ${record.items?.join(', ')}`);
       return item.value;
     });
+  }
+
+  /** Reads to the end of what `find` yields (a person waits for the busy pick), then picks; Escape aborts the read. */
+  async search<T>(p: SearchPrompt<T>): Promise<T | Cancel> {
+    const record: RecordedPrompt = {
+      kind: 'search',
+      title: p.title,
+      step: 1,
+      totalSteps: 1,
+      canGoBack: false,
+      prompt: p.placeholder,
+      refusals: [],
+      warnings: [],
+      messages: [],
+    };
+    this.prompts.push(record);
+    witness('prompt', `search "${p.title}"`, p.title, p.placeholder);
+    await this.beforeAnswer?.(record);
+    const answer = this.next(record);
+    const controller = new AbortController();
+    if (typeof answer === 'object' && 'escape' in answer) {
+      controller.abort();
+      return CANCEL;
+    }
+    if (typeof answer !== 'object' || !('type' in answer)) throw new Error(`A search pick was answered with ${JSON.stringify(answer)}`);
+    let items: readonly { label: string; description?: string; value: T }[] = [];
+    for await (const found of p.find(p.server ? answer.type : '', controller.signal)) {
+      items = found.items;
+      if (found.message) record.messages!.push(found.message);
+      if (found.error !== undefined) p.failed?.(found.error);
+      witness('prompt', `search "${p.title}"`, ...found.items.flatMap((i) => [i.label, i.description]));
+    }
+    const needle = answer.type.toLowerCase();
+    const shown = p.server ? items : items.filter((i) => `${i.label} ${i.description ?? ''}`.toLowerCase().includes(needle));
+    record.items = shown.map((i) => i.label);
+    const item = shown.find((i) => i.label === answer.pick);
+    if (!item) throw new Error(`No item "${answer.pick}" in "${p.title}" for "${answer.type}": ${record.items.slice(0, 20).join(', ')}`);
+    return item.value;
   }
 
   async progress<T>(title: string, cancellable: boolean, work: (report: (message: string) => void, signal: AbortSignal) => Promise<T>): Promise<T> {

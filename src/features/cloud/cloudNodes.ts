@@ -6,12 +6,14 @@ import type { Loaded } from '../../platform/platformLists';
 import type { Project, Region } from '../../schema/cloudLists';
 import type { CloudPlace, CloudTarget } from '../../ui/cloudTarget';
 import { formatUtc } from '../../ui/text/timeText';
-import { ActionNode, ErrorNode, MessageNode, TreeNode, spokenRow } from '../../ui/treeNodes';
+import { ChunkedRows, LoadMoreNode } from '../../ui/rowChunks';
+import { ErrorNode, MessageNode, TreeNode, spokenRow } from '../../ui/treeNodes';
 import { NamespaceNode } from './cloudFunctionNodes';
 import { PolicyNode } from './cloudPolicyNodes';
 import { CloudRow, adopt, listRows, placeKey, tooltip } from './cloudRows';
 import { SecretNode } from './cloudSecretNode';
 import type { CloudSource, GroupKind } from './cloudSource';
+import { SECRETS_PAGE, type SecretPages } from './secretPages';
 
 const GROUPS: Record<GroupKind, { label: string; icon: string }> = {
   secrets: { label: 'Secrets', icon: 'lock' },
@@ -117,14 +119,20 @@ export class CloudGroupNode extends CloudRow {
     super();
     this.cloudTarget = { kind: 'region', ...place, name: regionName };
   }
+  /** The secrets' rows, kept per first page read (pages.generation): a redraw reuses them. */
+  private secretNodes: SecretNode[] = [];
+  private secretNodesOf = -1;
+  private chunks: ChunkedRows | undefined;
+  private loadMoreNode: LoadMoreNode | undefined;
   getTreeItem(): vscode.TreeItem {
     const { label, icon } = GROUPS[this.kind];
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `cloud:${placeKey(this.place)}:${this.kind}`;
     item.iconPath = new vscode.ThemeIcon(icon);
     if (this.kind === 'secrets') {
-      const pages = this.source.secretPages(this.place);
-      if (pages.total !== undefined) item.description = pages.items.length < pages.total ? `${pages.items.length} of ${pages.total}` : String(pages.total);
+      // The total alone: a page read redraws its rows, not this row (rowChunks.ts); "100 of 230 shown" is on Load more.
+      const { total } = this.source.secretPages(this.place);
+      if (total !== undefined) item.description = total.toLocaleString('en-US');
     }
     item.contextValue = `platformConsole.cloud.${this.kind}`;
     item.tooltip = `${label} in ${this.regionName}, project ${this.place.projectId}`;
@@ -165,15 +173,44 @@ export class CloudGroupNode extends CloudRow {
   private async secretRows(where: string): Promise<TreeNode[]> {
     const pages = this.source.secretPages(this.place);
     await pages.ensure();
-    const now = this.source.now();
-    const rows: TreeNode[] = pages.items.map((s) => new SecretNode(this.place, s, now));
     if (pages.unavailable) return [new MessageNode('This server does not list secrets', 'info')];
-    if (pages.error !== undefined)
-      rows.push(new ErrorNode('Could not load the secrets', pages.error, () => void pages.reload().then(() => this.source.redraw(this))));
-    else if (pages.next !== undefined) {
-      const left = pages.total !== undefined ? ` (${pages.total - pages.items.length} more)` : '';
-      rows.push(new ActionNode(pages.loading ? 'Loading…' : `Load more${left}`, pages.loading ? 'loading~spin' : 'more', () => pages.loadMore()));
+    if (pages.items.length === 0 && pages.error === undefined) return [new MessageNode(`No secrets ${where}`, 'info')];
+    return this.secretChunks(pages).children();
+  }
+
+  private secretChunks(pages: SecretPages): ChunkedRows {
+    if (this.secretNodesOf !== pages.generation) {
+      this.secretNodes = [];
+      this.secretNodesOf = pages.generation;
     }
-    return rows.length > 0 ? rows : [new MessageNode(`No secrets ${where}`, 'info')];
+    const more = (this.loadMoreNode ??= new LoadMoreNode(
+      `cloud:${placeKey(this.place)}:secrets:more`,
+      () => this.chunks!,
+      () => pages.loadMore(),
+    ));
+    return (this.chunks ??= new ChunkedRows({
+      id: `cloud:${placeKey(this.place)}:secrets`,
+      noun: 'secrets',
+      parent: () => this,
+      redraw: (node) => this.source.redraw(node),
+      source: {
+        get rowCount() {
+          return pages.items.length;
+        },
+        row: (i) => (this.secretNodes[i] ??= new SecretNode(this.place, pages.items[i]!, this.source.now())),
+        tail: () => {
+          if (pages.error !== undefined)
+            return [new ErrorNode('Could not load the secrets', pages.error, () => void pages.reload().then(() => this.source.redraw(this)))];
+          if (pages.moreError !== undefined) return [new ErrorNode('Could not load more secrets', pages.moreError, () => more.run())];
+          if (pages.next === undefined) return [];
+          const left = pages.total !== undefined ? ` (${(pages.total - pages.items.length).toLocaleString('en-US')} more)` : '';
+          more.label = `Load more${left}`;
+          more.description =
+            pages.total !== undefined ? `${pages.items.length.toLocaleString('en-US')} of ${pages.total.toLocaleString('en-US')} shown` : undefined;
+          more.tooltip = `The next ${SECRETS_PAGE} secrets`;
+          return [more];
+        },
+      },
+    }));
   }
 }

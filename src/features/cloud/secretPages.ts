@@ -1,5 +1,6 @@
 // One region's secrets, a page at a time (an account may hold thousands): the first page when the
-// group opens, Load more after it. Kept per (connection, project, region) until Refresh.
+// group opens, Load more after it. Kept per (connection, project, region) until Refresh. The first
+// page redraws the group (its count); a later page is redrawn by its Load more row (rowChunks.ts).
 import type { BoundConnection } from '../../connections/connectionManager';
 import type { SecretItem } from '../../schema/cloudLists';
 import { nextOffset } from '../../schema/paging';
@@ -14,8 +15,11 @@ export class SecretPages {
   loading = false;
   /** The server has no secrets list (a spec-only server). */
   unavailable = false;
+  /** A later page's failure (the first page's is `error`): the Load more row becomes its Retry. */
+  moreError: unknown;
   private started: Promise<void> | undefined;
-  private generation = 0;
+  /** Grows with each first page read: rows built for an older one are not reused. */
+  generation = 0;
 
   constructor(
     private readonly bind: () => Promise<BoundConnection | undefined>,
@@ -35,6 +39,7 @@ export class SecretPages {
     return this.started;
   }
 
+  /** The next page; the caller redraws (one redraw per page: LoadMoreNode). */
   loadMore(): Promise<void> {
     return this.next === undefined || this.loading ? Promise.resolve() : this.read(this.next);
   }
@@ -44,7 +49,6 @@ export class SecretPages {
     const bound = await this.bind();
     if (!bound || generation !== this.generation) return;
     this.loading = true;
-    if (offset > 0) this.changed();
     try {
       const params = { project_id: this.where.projectId, region_id: this.where.regionId };
       const page = await bound.api.cloud.listSecrets({ params, query: { limit: SECRETS_PAGE, offset } });
@@ -54,18 +58,20 @@ export class SecretPages {
       this.total = page.count ?? undefined;
       this.next = nextOffset(offset, page.results.length, this.total, SECRETS_PAGE);
       this.error = undefined;
+      this.moreError = undefined;
     } catch (error) {
       if (generation !== this.generation) return;
       if (bound.lists.noteMissing('listSecrets', error)) this.unavailable = true;
       else {
-        this.error = error;
+        if (offset === 0) this.error = error;
+        else this.moreError = error;
         this.logError(`Could not load the secrets of project ${this.where.projectId}, region ${this.where.regionId}`, error);
       }
     } finally {
       if (generation === this.generation) this.loading = false;
     }
-    // Every read ends with a redraw: the group's count comes with the first page (the redraw
-    // reads the children again, from what is kept here, without asking the server again).
-    this.changed();
+    // The first page redraws the group: its count comes with it (the redraw reads the children
+    // again from what is kept here, without asking the server again).
+    if (offset === 0) this.changed();
   }
 }
