@@ -137,6 +137,27 @@ describe('row menus the UI walks used (their commands proven in the integration 
       notOn: [row('edge', 'platformConsole.edgeKvStore'), row('edge', 'platformConsole.edgeKvStores')],
     },
     {
+      what: "a region's Secrets group, filtered or not (cloudSecretFind: Filter Secrets…, Go to Secret…; Create Secret… stays)",
+      context: row('cloud', 'platformConsole.cloud.secrets.filtered'),
+      inline: false,
+      titles: ['Filter Secrets…', 'Go to Secret…', 'Create Secret…'],
+      notOn: [row('cloud', 'platformConsole.cloud.policies'), row('cloud', 'platformConsole.cloud.secret.valid'), row('edge', 'platformConsole.cloud.secrets')],
+    },
+    {
+      what: 'an unfiltered Secrets group (cloudSecretFind: Filter Secrets…, Go to Secret…)',
+      context: row('cloud', 'platformConsole.cloud.secrets'),
+      inline: false,
+      titles: ['Filter Secrets…', 'Go to Secret…', 'Create Secret…'],
+      notOn: [row('cloud', 'platformConsole.cloud.region'), row('cloud', 'platformConsole.cloud.secrets.filteredx')],
+    },
+    {
+      what: 'a filtered Secrets group (cloudSecretFind: the Clear Secret Filter button)',
+      context: row('cloud', 'platformConsole.cloud.secrets.filtered'),
+      inline: true,
+      titles: ['Clear Secret Filter'],
+      notOn: [row('cloud', 'platformConsole.cloud.secrets'), row('cloud', 'platformConsole.cloud.policies')],
+    },
+    {
       what: 'a protection profile (profiles: its context menu; profileCreate: Delete…)',
       context: row('protectionProfiles', 'platformConsole.profile'),
       inline: false,

@@ -6,14 +6,12 @@ import type { Loaded } from '../../platform/platformLists';
 import type { Project, Region } from '../../schema/cloudLists';
 import type { CloudPlace, CloudTarget } from '../../ui/cloudTarget';
 import { formatUtc } from '../../ui/text/timeText';
-import { ChunkedRows, LoadMoreNode } from '../../ui/rowChunks';
-import { ErrorNode, MessageNode, TreeNode, spokenRow } from '../../ui/treeNodes';
+import { TreeNode, spokenRow } from '../../ui/treeNodes';
 import { NamespaceNode } from './cloudFunctionNodes';
 import { PolicyNode } from './cloudPolicyNodes';
 import { CloudRow, adopt, listRows, placeKey, tooltip } from './cloudRows';
-import { SecretNode } from './cloudSecretNode';
 import type { CloudSource, GroupKind } from './cloudSource';
-import { SECRETS_PAGE, type SecretPages } from './secretPages';
+import { SecretRows } from './secretRows';
 
 const GROUPS: Record<GroupKind, { label: string; icon: string }> = {
   secrets: { label: 'Secrets', icon: 'lock' },
@@ -110,6 +108,8 @@ export class RegionNode extends CloudRow {
 /** Secrets, Snapshot Policies or Functions of one region; its target is the region (Create Secret… from Secrets). */
 export class CloudGroupNode extends CloudRow {
   readonly cloudTarget: CloudTarget;
+  /** The Secrets group's rows (the paged list, or the filter's matches). */
+  readonly secrets: SecretRows | undefined;
   constructor(
     private readonly source: CloudSource,
     readonly place: CloudPlace,
@@ -118,23 +118,16 @@ export class CloudGroupNode extends CloudRow {
   ) {
     super();
     this.cloudTarget = { kind: 'region', ...place, name: regionName };
+    this.secrets = kind === 'secrets' ? new SecretRows(source, place, this) : undefined;
   }
-  /** The secrets' rows, kept per first page read (pages.generation): a redraw reuses them. */
-  private secretNodes: SecretNode[] = [];
-  private secretNodesOf = -1;
-  private chunks: ChunkedRows | undefined;
-  private loadMoreNode: LoadMoreNode | undefined;
   getTreeItem(): vscode.TreeItem {
     const { label, icon } = GROUPS[this.kind];
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `cloud:${placeKey(this.place)}:${this.kind}`;
     item.iconPath = new vscode.ThemeIcon(icon);
-    if (this.kind === 'secrets') {
-      // The total alone: a page read redraws its rows, not this row (rowChunks.ts); "100 of 230 shown" is on Load more.
-      const { total } = this.source.secretPages(this.place);
-      if (total !== undefined) item.description = total.toLocaleString('en-US');
-    }
-    item.contextValue = `platformConsole.cloud.${this.kind}`;
+    item.description = this.secrets?.description();
+    // Filtered: Clear Secret Filter is offered on the row.
+    item.contextValue = `platformConsole.cloud.${this.kind}${this.secrets?.filtered ? '.filtered' : ''}`;
     item.tooltip = `${label} in ${this.regionName}, project ${this.place.projectId}`;
     return item;
   }
@@ -143,7 +136,7 @@ export class CloudGroupNode extends CloudRow {
     const bound = await this.source.bind(this.place.connectionId);
     if (!bound) return [];
     const { projectId, regionId } = this.place;
-    if (this.kind === 'secrets') return adopt(this, await this.secretRows(where));
+    if (this.secrets) return adopt(this, await this.secrets.children(where));
     if (this.kind === 'policies') {
       const loaded = await bound.lists.policies(projectId, regionId);
       return adopt(
@@ -168,49 +161,5 @@ export class CloudGroupNode extends CloudRow {
         () => this.source.reloadAll(),
       ),
     );
-  }
-
-  private async secretRows(where: string): Promise<TreeNode[]> {
-    const pages = this.source.secretPages(this.place);
-    await pages.ensure();
-    if (pages.unavailable) return [new MessageNode('This server does not list secrets', 'info')];
-    if (pages.items.length === 0 && pages.error === undefined) return [new MessageNode(`No secrets ${where}`, 'info')];
-    return this.secretChunks(pages).children();
-  }
-
-  private secretChunks(pages: SecretPages): ChunkedRows {
-    if (this.secretNodesOf !== pages.generation) {
-      this.secretNodes = [];
-      this.secretNodesOf = pages.generation;
-    }
-    const more = (this.loadMoreNode ??= new LoadMoreNode(
-      `cloud:${placeKey(this.place)}:secrets:more`,
-      () => this.chunks!,
-      () => pages.loadMore(),
-    ));
-    return (this.chunks ??= new ChunkedRows({
-      id: `cloud:${placeKey(this.place)}:secrets`,
-      noun: 'secrets',
-      parent: () => this,
-      redraw: (node) => this.source.redraw(node),
-      source: {
-        get rowCount() {
-          return pages.items.length;
-        },
-        row: (i) => (this.secretNodes[i] ??= new SecretNode(this.place, pages.items[i]!, this.source.now())),
-        tail: () => {
-          if (pages.error !== undefined)
-            return [new ErrorNode('Could not load the secrets', pages.error, () => void pages.reload().then(() => this.source.redraw(this)))];
-          if (pages.moreError !== undefined) return [new ErrorNode('Could not load more secrets', pages.moreError, () => more.run())];
-          if (pages.next === undefined) return [];
-          const left = pages.total !== undefined ? ` (${(pages.total - pages.items.length).toLocaleString('en-US')} more)` : '';
-          more.label = `Load more${left}`;
-          more.description =
-            pages.total !== undefined ? `${pages.items.length.toLocaleString('en-US')} of ${pages.total.toLocaleString('en-US')} shown` : undefined;
-          more.tooltip = `The next ${SECRETS_PAGE} secrets`;
-          return [more];
-        },
-      },
-    }));
   }
 }

@@ -8,8 +8,10 @@ import type { CloudPlace } from '../../ui/cloudTarget';
 import { NodeTree } from '../../ui/nodeTree';
 import { ErrorNode, MessageNode, type TreeNode } from '../../ui/treeNodes';
 import { CloudGroupNode, ProjectNode } from './cloudNodes';
+import { placeKey } from './cloudRows';
 import type { CloudSource, GroupKind } from './cloudSource';
 import { lastPickedFirst } from './model/cloudDisplay';
+import type { FilteredSecrets } from './secretFilterRead';
 import { SecretPages } from './secretPages';
 
 export const CLOUD_VIEW = 'platformConsole.cloud';
@@ -18,6 +20,8 @@ export class CloudTree extends NodeTree implements CloudSource {
   private shownFor: string | undefined;
   private readonly groups = new Map<string, CloudGroupNode>();
   private readonly pages = new Map<string, SecretPages>();
+  /** Filter Secrets…' matches per place (connection/project/region), until cleared or Refresh. */
+  private readonly filters = new Map<string, FilteredSecrets>();
 
   constructor(private readonly deps: Pick<FeatureContext, 'connections' | 'bindNamed' | 'log' | 'defaults'>) {
     super(CLOUD_VIEW, { showCollapseAll: true });
@@ -70,6 +74,21 @@ export class CloudTree extends NodeTree implements CloudSource {
     return pages;
   }
 
+  secretFilter(place: CloudPlace): FilteredSecrets | undefined {
+    return this.filters.get(placeKey(place));
+  }
+
+  /** Sets (or with undefined drops) the place's filter; its Secrets group is redrawn once. */
+  setSecretFilter(place: CloudPlace, filtered: FilteredSecrets | undefined): void {
+    if (filtered) this.filters.set(placeKey(place), filtered);
+    else if (!this.filters.delete(placeKey(place))) return;
+    this.redraw(this.group(place, 'secrets', ''));
+  }
+
+  clearSecretFilter(place: CloudPlace): void {
+    this.setSecretFilter(place, undefined);
+  }
+
   redraw(node?: TreeNode): void {
     super.refresh(node);
   }
@@ -90,6 +109,7 @@ export class CloudTree extends NodeTree implements CloudSource {
   private forgetRows(): void {
     this.groups.clear();
     this.pages.clear();
+    this.filters.clear();
   }
 
   protected async roots(): Promise<TreeNode[]> {

@@ -4,6 +4,7 @@ import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { CloudTree } from './cloudTree';
 import { registerFunctionCommands } from './functionCommands';
+import { registerSecretFindCommands } from './secretCommands';
 
 export class CloudFeature extends Disposable {
   readonly tree: CloudTree;
@@ -13,6 +14,8 @@ export class CloudFeature extends Disposable {
     this.tree = this._register(new CloudTree(ctx));
     this._register(ctx.registerUnboundCommand('platformConsole.refreshCloud', () => this.tree.reloadAll()));
     for (const d of registerFunctionCommands(ctx, () => this.tree.reloadAll())) this._register(d);
+    // Filter Secrets…, Clear Secret Filter, Go to Secret… (#57).
+    for (const d of registerSecretFindCommands({ ...ctx, tree: this.tree })) this._register(d);
   }
 }
 

@@ -4,6 +4,7 @@
 import type { BoundConnection } from '../../connections/connectionManager';
 import type { SecretItem } from '../../schema/cloudLists';
 import { nextOffset } from '../../schema/paging';
+import { SECRETS_PAGE_MAX } from './model/secretFilter';
 
 export const SECRETS_PAGE = 100;
 
@@ -42,6 +43,45 @@ export class SecretPages {
   /** The next page; the caller redraws (one redraw per page: LoadMoreNode). */
   loadMore(): Promise<void> {
     return this.next === undefined || this.loading ? Promise.resolve() : this.read(this.next);
+  }
+
+  /**
+   * Go to…: the pages after those in hand, at the API's largest page, until one holds a secret
+   * `wanted` takes or the list ends. Appended in order only once the reads end (a Cancel or a failure
+   * keeps nothing); Load more waits meanwhile. The caller redraws once. True when rows were added.
+   */
+  async readUntil(bound: BoundConnection, wanted: (secret: SecretItem) => boolean, report: (read: string) => void, signal: AbortSignal): Promise<boolean> {
+    if (this.loading || this.next === undefined) return false;
+    const generation = this.generation;
+    const params = { project_id: this.where.projectId, region_id: this.where.regionId };
+    const known = new Set(this.items.map((s) => s.id));
+    const added: SecretItem[] = [];
+    let next: number | undefined = this.next;
+    let total = this.total;
+    this.loading = true;
+    try {
+      while (next !== undefined && !signal.aborted) {
+        const offset: number = next;
+        const page = await bound.api.cloud.listSecrets({ params, query: { limit: SECRETS_PAGE_MAX, offset } }, { signal });
+        if (signal.aborted || generation !== this.generation) return false;
+        const fresh = page.results.filter((s) => !known.has(s.id));
+        for (const s of fresh) known.add(s.id);
+        added.push(...fresh);
+        total = page.count ?? undefined;
+        next = nextOffset(offset, page.results.length, total, SECRETS_PAGE_MAX);
+        const read = (this.items.length + added.length).toLocaleString('en-US');
+        report(total !== undefined ? `${read} of ${total.toLocaleString('en-US')} read` : `${read} read`);
+        if (fresh.some(wanted)) break;
+      }
+      if (signal.aborted) return false;
+      this.items = [...this.items, ...added];
+      this.total = total;
+      this.next = next;
+      this.moreError = undefined;
+      return added.length > 0;
+    } finally {
+      if (generation === this.generation) this.loading = false;
+    }
   }
 
   private async read(offset: number): Promise<void> {
