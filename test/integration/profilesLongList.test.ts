@@ -1,18 +1,23 @@
 // 2,300 protection profiles in a real VS Code: the first 1,000 rows as the view's roots, each further
 // thousand under a range row ("1,001–2,000"), Templates after them; each Load more redraws one thing
 // (the range it fills, or the roots when it adds a range), each page asked once; a deleted row
-// redraws only what moved.
+// redraws only what moved. Go to Protection Profile…: the platform searched by name, the row revealed
+// and selected, the view's pages read up to a row not in hand (one redraw), a row a filter hides.
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
+import * as vscode from 'vscode';
 import type { ProfileNode } from '../../src/features/profiles/profileNodes';
 import type { ProtectionProfile } from '../../src/schema/security';
 import { isRunnable, type TreeNode } from '../../src/ui/treeNodes';
 import { startSimulator, type Simulator } from '../../simulator/index';
+import { ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
+import { until } from './support/until';
 
 const KEY = testKeys.simulator;
 const LIST = 'GET listProtectionProfilesPaged';
+const GO_TO = 'platformConsole.goToProtectionProfile';
 
 describe('Protection Profiles view: a long list', function () {
   this.timeout(120_000);
@@ -50,6 +55,16 @@ describe('Protection Profiles view: a long list', function () {
     assert.ok(isRunnable(more), `Load more is ${await label(more)}`);
     return { more, redrawn: await redraws(async () => more.run()) };
   };
+  /** A profile whose name no other has, at `from` or after in the list's order (the pick chooses by label). */
+  const uniqueAt = (from: number, below: number) => {
+    const names = new Map<string, number>();
+    for (const p of all) names.set(p.name ?? '', (names.get(p.name ?? '') ?? 0) + 1);
+    const found = all.slice(from, below).find((p) => names.get(p.name ?? '') === 1);
+    assert.ok(found, `a profile with a name of its own in rows ${from} to ${below}`);
+    return found;
+  };
+  const selected = () => (tree().view.selection[0] as ProfileNode | undefined)?.profile?.id;
+
   before(async () => {
     ext = await platformConsole();
     sim = await startSimulator({ apiKey: KEY, profileCount: 2300, seedTimeMs: Date.now() });
@@ -59,6 +74,8 @@ describe('Protection Profiles view: a long list', function () {
   after(async () => {
     ext.setUi(undefined);
     await tree().setFilters({ sort: [] });
+    // The view was shown for the reveals: hidden again, so later files' loads are theirs alone.
+    await vscode.commands.executeCommand('workbench.view.explorer');
     await ext.connections.signOut(connectionId);
     await sim.close();
   });
@@ -128,5 +145,64 @@ describe('Protection Profiles view: a long list', function () {
     assert.deepEqual(removedFirst, [undefined], 'every row after it moves up, across the ranges');
     assert.equal(await label(last), '2,001–2,298');
     assert.equal(((await tree().getChildren(top[1000]))[0] as ProfileNode).profile.id, all[1001]!.id, 'moved up into the range before');
+  });
+
+  it('Go to Protection Profile…: the platform searched by name, the row revealed and selected', async () => {
+    await tree().reload();
+    const target = uniqueAt(10, 200);
+    const name = target.name!;
+    const ui = new ScriptedUi([{ type: name, pick: name }]);
+    ext.setUi(ui);
+    await vscode.commands.executeCommand(GO_TO);
+    assert.equal(ui.prompts[0]?.title, 'Go to Protection Profile');
+    assert.deepEqual(sim.lastRequests()[LIST]?.query, { name, limit: '100', offset: '0' }, 'the search: one page of names');
+    await until('the row selected', () => selected() === target.id);
+    assert.equal(tree().view.selection.length, 1);
+  });
+
+  it('Go to… a profile past the pages in hand: the view reads its pages up to it (the largest page), one redraw, then reveals it in its range', async () => {
+    await tree().reload();
+    const target = uniqueAt(2150, 2300);
+    const name = target.name!;
+    const ui = new ScriptedUi([{ type: name, pick: name }]);
+    ext.setUi(ui);
+    const asked = sent();
+    const redrawn = await redraws(() => vscode.commands.executeCommand(GO_TO));
+    assert.deepEqual(
+      ui.progressRuns.map((r) => [r.title, r.cancellable, r.messages.at(-1)]),
+      [[`Reading protection profiles up to ${name}`, true, '2,300 of 2,300 read']],
+    );
+    assert.equal(sent() - asked, 2, 'the search and one page');
+    assert.deepEqual(sim.lastRequests()[LIST]?.query, { limit: '10000', offset: '200' });
+    assert.deepEqual(redrawn, [undefined], 'one redraw: the roots, with the ranges added');
+    await until('the row selected', () => selected() === target.id);
+    const node = tree().view.selection[0]!;
+    assert.equal(await label(node.parent!), '2,001–2,300', 'revealed in its range');
+    assert.equal((await tree().getChildren()).length, 1003, 'a thousand rows, two ranges, Templates');
+  });
+
+  it("Go to… a profile the view's filter hides: says which filter, and Clear Filters brings it and reveals it", async () => {
+    const target = uniqueAt(0, 200);
+    const name = target.name!;
+    const other = target.client_id === 4 ? 5 : 4;
+    await tree().setFilters({ clientId: other, sort: [] });
+    const ui = new ScriptedUi([{ type: name, pick: name }], (_message, actions) => (actions.includes('Clear Filters') ? 'Clear Filters' : undefined));
+    ext.setUi(ui);
+    await vscode.commands.executeCommand(GO_TO);
+    assert.deepEqual(
+      ui.notifications.map((n) => [n.message, n.actions]),
+      [[`${name} is not shown: the view's filter client ${other} hides it`, ['Clear Filters']]],
+    );
+    assert.deepEqual(tree().currentFilters, { sort: [] });
+    await until('the row selected', () => selected() === target.id);
+  });
+
+  it('Go to… a name longer than the list takes: the pick says the rule, nothing is sent', async () => {
+    const asked = sent();
+    const ui = new ScriptedUi([{ type: 'x'.repeat(256), pick: 'anything' }]);
+    ext.setUi(ui);
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand(GO_TO)), /No item "anything"/);
+    assert.deepEqual(ui.prompts[0]?.messages, ['could not search: Name: must be at most 255 characters']);
+    assert.equal(sent(), asked, 'nothing sent');
   });
 });
