@@ -147,8 +147,17 @@ describe('Protection Profiles view: a long list', function () {
     assert.equal(((await tree().getChildren(top[1000]))[0] as ProfileNode).profile.id, all[1001]!.id, 'moved up into the range before');
   });
 
-  it('Go to Protection Profile…: the platform searched by name, the row revealed and selected', async () => {
-    await tree().reload();
+  it('Go to Protection Profile…: searched by name; the row revealed and selected, though the hidden view last drew another connection', async () => {
+    // The workbench's tree keeps what it drew while hidden, and reveal looks for the row there.
+    const other = await ext.connections.signIn('profiles-long-other', sim.url, KEY);
+    await vscode.commands.executeCommand('platformConsole.protectionProfiles.focus');
+    await until('the view shown', () => tree().view.visible);
+    await tree().settled();
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    await until('the view hidden', () => !tree().view.visible);
+    await ext.connections.signOut(other.id);
+    await ext.connections.switchTo(connectionId);
+    await tree().ensureLoaded();
     const target = uniqueAt(10, 200);
     const name = target.name!;
     const ui = new ScriptedUi([{ type: name, pick: name }]);
@@ -167,7 +176,7 @@ describe('Protection Profiles view: a long list', function () {
     const ui = new ScriptedUi([{ type: name, pick: name }]);
     ext.setUi(ui);
     const asked = sent();
-    const redrawn = await redraws(() => vscode.commands.executeCommand(GO_TO));
+    const redrawn = await redraws(async () => vscode.commands.executeCommand(GO_TO));
     assert.deepEqual(
       ui.progressRuns.map((r) => [r.title, r.cancellable, r.messages.at(-1)]),
       [[`Reading protection profiles up to ${name}`, true, '2,300 of 2,300 read']],

@@ -2,7 +2,7 @@
 // as typed (the list's `name` filter, on the paged list and on /all alike), then the row revealed
 // and selected in the view: the view's own pages read up to it first where it is not in hand yet,
 // or why the view's filter hides it (with Clear Filters).
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { BoundConnection } from '../../connections/connectionManager';
 import { PlatformError } from '../../schema/errors';
 import { profileListQuery, type ProtectionProfile } from '../../schema/security';
@@ -13,7 +13,7 @@ import { notifyError } from '../../ui/notify';
 import { filterParts, hidingFilter, shownFor } from './model/profileQuery';
 import { profileDescription, profileLabel } from './model/profileText';
 import { PAGE_MAX, appendProfilePage, type LoadedList } from './profilePages';
-import type { ProfilesTree } from './profilesTree';
+import { PROFILES_VIEW, type ProfilesTree } from './profilesTree';
 
 export const GO_TO_PROFILE = 'platformConsole.goToProtectionProfile';
 /** A search's first page of matches: past it the pick says to type more. */
@@ -94,7 +94,14 @@ export function registerProfileGoTo(deps: ProfileGoToDeps): vscode.Disposable {
       tree.rows.chunks.grown(before);
     }
     const node = tree.rows.rowAt(index);
-    if (node) await tree.view.reveal(node, { select: true, focus: true });
+    if (!node) return;
+    if (!tree.view.visible) {
+      // A hidden view's tree in the workbench still holds the rows it last drew, and reveal finds the row
+      // only there: the view is shown, then drawn afresh (its redraw waits for the view to be seen).
+      await vscode.commands.executeCommand(`${PROFILES_VIEW}.focus`);
+      tree.refresh();
+    }
+    await tree.view.reveal(node, { select: true, focus: true });
   };
 
   /**
