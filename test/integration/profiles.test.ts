@@ -1,5 +1,5 @@
 // The Protection Profiles view in a real VS Code against the simulator: the list (200 rows and
-// "Load 50 more…"), each filter and the order on the server, remembered per connection, the empty
+// "Load more (50 more)"), each filter and the order on the server, remembered per connection, the empty
 // state with Clear Filters, a profile expanded, every edit (from a node and from the palette),
 // Copy ID / JSON, a 400, a 500, a 401 and a 403, and the view usable after each error.
 import * as assert from 'node:assert/strict';
@@ -113,7 +113,7 @@ describe('Protection Profiles view', function () {
     await sim.close();
   });
 
-  it('lists the first 200 of 250 in the platform\'s order, then "Load 50 more…"; label, description, tooltip, icons', async () => {
+  it('lists the first 200 of 250 in the platform\'s order, then "Load more (50 more)"; label, description, tooltip, icons', async () => {
     await tree().setFilters({ sort: [] });
     const roots = await loaded();
     const expected = await direct();
@@ -126,7 +126,7 @@ describe('Protection Profiles view', function () {
       'newest first, as the server sent them',
     );
     const more = roots[200]!;
-    assert.equal(more.label, 'Load 50 more…');
+    assert.equal(more.label, 'Load more (50 more)');
     assert.equal(more.description, '200 of 250 shown');
     assert.equal(tree().view.description, 'profiles', 'no filter: the connection');
 

@@ -1,7 +1,7 @@
 // A screenshot walk, run by `npm run screenshots` only (never by `npm test`, #53): what it does
 // is proven in the integration tier (docs/testing.md, "What left the UI tier"); it asserts as it
 // goes so that no picture is taken of a broken screen.
-// The Protection Profiles view as a person uses it: the list with "Load 50 more…", a name filter
+// The Protection Profiles view as a person uses it: the list with "Load more (50 more)", a name filter
 // typed into the real input box (a too-long one refused as typed) shown in the view's header,
 // a profile expanded (template, fields, networks), its context menu. Screenshot for the README.
 import assert from 'node:assert/strict';
@@ -31,7 +31,7 @@ describe('Protection Profiles view', () => {
   const rows = () => profiles().locator('.monaco-list-row');
   const quickInput = () => page.locator('.quick-input-widget');
 
-  it('lists the profiles: 200 rows, then "Load 50 more…"', async () => {
+  it('lists the profiles: 200 rows, then "Load more (50 more)"', async () => {
     await page.locator('.activitybar .action-label[aria-label^="Platform Console"]').click();
     await profiles().waitFor();
     for (const name of ['Edge', 'Report Tasks']) {
@@ -47,7 +47,7 @@ describe('Protection Profiles view', () => {
     assert.equal(await rows().first().getAttribute('aria-setsize'), '202');
     await profiles().locator('.monaco-list').first().focus();
     await page.keyboard.press('End');
-    await profiles().getByText('Load 50 more…').waitFor();
+    await profiles().getByText('Load more (50 more)').waitFor();
     await page.keyboard.press('Home');
   });
 

@@ -14,6 +14,8 @@ import {
   loadMoreLabel,
   nameFilterProblem,
   nextShown,
+  shownFor,
+  hidingFilter,
   parseOrderBy,
   restoreFilters,
   shownText,
@@ -114,13 +116,31 @@ describe('profile list query', () => {
     assert.deepEqual(staleFilterKeys(keys, ['a']), [filtersStateKey('b')], "a signed-out connection's filters go");
   });
 
-  it('paging: 200 at a time, the last page says how many are left', () => {
+  it('paging: 200 at a time; Load more says how many are left where the total is known, as every long list does', () => {
     assert.equal(nextShown(10_000, 200, 200), 400);
     assert.equal(nextShown(250, 200, 200), 250);
-    assert.equal(loadMoreLabel(10_000, 200, 200), 'Load 200 more…');
-    assert.equal(loadMoreLabel(250, 200, 200), 'Load 50 more…');
-    assert.equal(loadMoreLabel(20_000, 0, 5000), 'Load 5,000 more…');
+    assert.equal(loadMoreLabel(10_000, 200), 'Load more (9,800 more)');
+    assert.equal(loadMoreLabel(250, 200), 'Load more (50 more)');
+    assert.equal(loadMoreLabel(undefined, 200), 'Load more', 'a server that sends no count');
     assert.equal(shownText(10_000, 200), '200 of 10,000 shown');
+    assert.equal(shownText(undefined, 1200), '1,200 shown');
+  });
+
+  it('Go to… on a list held whole shows whole pages up to the row; a row already shown changes nothing', () => {
+    assert.equal(shownFor(10, 200, 200, 2300), 200);
+    assert.equal(shownFor(200, 200, 200, 2300), 400);
+    assert.equal(shownFor(1999, 200, 200, 2300), 2000);
+    assert.equal(shownFor(2299, 400, 200, 2300), 2300);
+  });
+
+  it("tells which of the view's filters hides a profile: the client exactly, the name in any case", () => {
+    const p = { name: 'Web Server Shield Paris', client_id: 3 };
+    assert.equal(hidingFilter({ sort: [] }, p), undefined);
+    assert.equal(hidingFilter({ name: 'server', clientId: 3, sort: [] }, p), undefined);
+    assert.equal(hidingFilter({ name: 'mail', sort: [] }, p), "name ~ 'mail'");
+    assert.equal(hidingFilter({ name: 'web', clientId: 4, sort: [] }, p), 'client 4');
+    assert.equal(hidingFilter({ name: 'mail', clientId: 4, sort: [] }, p), "name ~ 'mail' and client 4");
+    assert.equal(hidingFilter({ clientId: 4, sort: [] }, { name: null, client_id: null }), 'client 4', 'a common profile');
   });
 });
 

@@ -1,7 +1,8 @@
 // The Protection Profiles view. Filters and order go to the server; where it pages (the platform's
-// own list) it is asked for 200 at a time and "Load 200 more…" asks for the next page; elsewhere
-// (a spec-only server: endpoint 14) the answer is one array, shown 200 at a time. Loading, empty and error states
-// are nodes; signed out the roots are [] so the welcome view (Sign In) shows.
+// own list) it is asked for 200 at a time and "Load more" asks for the next page; elsewhere (a
+// spec-only server: endpoint 14) the answer is one array, shown 200 at a time. Past a thousand the
+// rows go in ranges (profileRows.ts). Loading, empty and error states are nodes; signed out the
+// roots are [] so the welcome view (Sign In) shows.
 import * as vscode from 'vscode';
 import type { BoundConnection, ConnectionManager } from '../../connections/connectionManager';
 import {
@@ -11,10 +12,8 @@ import {
   filtersStateKey,
   isFiltered,
   listQuery,
-  loadMoreLabel,
   nextShown,
   restoreFilters,
-  shownText,
   staleFilterKeys,
   storedFilters,
   type ProfileFilters,
@@ -27,8 +26,9 @@ import { PlatformError } from '../../schema/errors';
 import type { ProtectionProfile } from '../../schema/security';
 import { NodeTree } from '../../ui/nodeTree';
 import { ActionNode, ErrorNode, MessageNode, type TreeNode } from '../../ui/treeNodes';
-import { ProfileNode, type ProfileNodeOwner } from './profileNodes';
-import { firstProfilePage, type LoadState } from './profilePages';
+import type { ProfileNode } from './profileNodes';
+import { PAGE_MAX, appendProfilePage, firstProfilePage, type LoadState, type LoadedList } from './profilePages';
+import { ProfileRows, type ProfileRowsOwner } from './profileRows';
 import { ProfileTemplateList } from './templateList';
 import { TemplatesNode } from './templateNodes';
 
@@ -57,10 +57,7 @@ export interface ProfileLoadObserver {
   rootsReturned(shown: number): void;
 }
 
-/** The most the paged list gives in one answer (its `limit`). */
-const PAGE_MAX = 10_000;
-
-export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
+export class ProfilesTree extends NodeTree implements ProfileRowsOwner {
   readonly mediaUri: vscode.Uri;
   idPrefix = 'none';
   private filters: ProfileFilters = { sort: [] };
@@ -71,6 +68,8 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
   private readonly templates = new Map<number, string>();
   /** The Templates group's source: the platform's templates on the connection shown. */
   readonly templateList = new ProfileTemplateList(this, () => this.deps.bindNamed(this.idPrefix));
+  /** The profiles' rows of the connection shown (made again when it changes: their ids carry it). */
+  rows!: ProfileRows;
 
   constructor(private readonly deps: ProfilesTreeDeps) {
     super(PROFILES_VIEW, { showCollapseAll: true });
@@ -159,49 +158,50 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
     return this.setFilters({ sort: this.filters.sort });
   }
 
-  /** One more page of rows: from the server where it pages, else from the answer in hand. */
+  /** The list in hand, if loaded. */
+  list(): LoadedList | undefined {
+    return this.state.kind === 'loaded' ? this.state : undefined;
+  }
+
+  /** Tells whether `list` is still the one shown (no reload or other connection since). */
+  isCurrent(list: LoadedList): boolean {
+    return this.state === list;
+  }
+
+  /**
+   * One more page of rows, from the server where it pages, else from the answer in hand. It
+   * redraws nothing: the Load more row redraws once after it (rowChunks.ts).
+   */
   async loadMore(): Promise<void> {
-    const state = this.state;
-    if (state.kind !== 'loaded') return;
-    if (!state.paged) {
-      state.shown = nextShown(state.profiles.length, state.shown, this.pageSize);
-      return this.refresh();
+    const list = this.list();
+    if (!list) return;
+    if (!list.paged) {
+      list.shown = nextShown(list.profiles.length, list.shown, this.pageSize);
+      return;
     }
-    if (state.loadingMore) return;
-    state.loadingMore = true;
-    this.refresh();
-    const generation = this.generation;
     const bound = await this.deps.bindNamed(this.idPrefix);
     try {
-      if (!bound || generation !== this.generation) return;
-      const page = await bound.api.security.listProtectionProfilesPaged({ params: {}, query: this.pageQuery(state.profiles.length) });
-      if (generation !== this.generation) return;
-      // A profile created meanwhile shifts the pages: one already shown is not shown twice.
-      const seen = new Set(state.profiles.map((p) => p.id));
-      const fresh = page.results.filter((p) => !seen.has(p.id));
+      if (!bound || !this.isCurrent(list)) return;
+      const fresh = await appendProfilePage(bound, list, this.pageQuery(Math.min(this.pageSize, PAGE_MAX)));
+      if (!this.isCurrent(list)) return;
       this.noteTemplates(fresh);
-      state.profiles.push(...fresh);
-      state.shown = state.profiles.length;
-      state.total = page.results.length === 0 ? state.profiles.length : Math.max(page.count ?? 0, state.profiles.length);
+      list.shown = list.profiles.length;
     } catch (error) {
-      if (generation !== this.generation || (error instanceof PlatformError && error.kind === 'cancelled')) return;
+      if (!this.isCurrent(list) || (error instanceof PlatformError && error.kind === 'cancelled')) return;
       void notifyError('Could not load more protection profiles', error, {
         log: this.deps.log,
         ui: this.deps.ui(),
         connectionName: bound?.connection.name,
         actions: ['Retry'],
       }).then((choice) => {
-        if (choice === 'Retry') return this.loadMore();
+        if (choice === 'Retry') return this.rows.more.run();
       });
-    } finally {
-      state.loadingMore = false;
-      if (generation === this.generation) this.refresh();
     }
   }
 
-  /** The filters, order and one page from `offset` (the page size, at most what the list gives). */
-  private pageQuery(offset: number) {
-    return { ...listQuery(this.filters), limit: Math.min(this.pageSize, PAGE_MAX), offset };
+  /** The filters and order with a page size (`limit`); offset 0 (a later page: appendProfilePage sets it). */
+  pageQuery(limit: number) {
+    return { ...listQuery(this.filters), limit, offset: 0 };
   }
 
   /** Puts the PATCH answer in place of the profile it updates, without reloading the list. */
@@ -221,36 +221,39 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
 
   /** A created profile's row, for reveal: put first where the list in hand lacks it (a filter, a later page). */
   rowFor(profile: ProtectionProfile): ProfileNode | undefined {
-    const state = this.state;
-    if (state.kind !== 'loaded') return undefined;
-    let index = state.profiles.findIndex((p) => p.id === profile.id);
-    if (index < 0 || index >= state.shown) {
-      if (index < 0) state.total++;
-      else this.dropRow(index);
-      state.profiles.unshift(profile);
-      state.nodes.unshift(undefined);
-      state.shown = Math.min(state.shown + 1, state.profiles.length);
+    const list = this.list();
+    if (!list) return undefined;
+    let index = list.profiles.findIndex((p) => p.id === profile.id);
+    if (index < 0 || index >= list.shown) {
+      if (index < 0 && list.total !== undefined) list.total++;
+      if (index >= 0) this.dropRow(list, index);
+      list.profiles.unshift(profile);
+      list.nodes.unshift(undefined);
+      list.shown = Math.min(list.shown + 1, list.profiles.length);
       this.noteTemplates([profile]);
+      // Every row moves down one: the roots are redrawn (the ranges below them with them).
       this.refresh();
       index = 0;
     }
-    return (state.nodes[index] ??= new ProfileNode(this, state.profiles[index]!));
+    return this.rows.rowAt(index);
   }
 
-  /** A deleted profile leaves the list in hand (no reload). */
+  /** A deleted profile leaves the list in hand (no reload): the rows after it move up. */
   removeProfile(id: number): void {
-    const index = this.state.kind === 'loaded' ? this.state.profiles.findIndex((p) => p.id === id) : -1;
-    if (index < 0 || this.state.kind !== 'loaded') return;
-    this.dropRow(index);
-    this.state.total = Math.max(0, this.state.total - 1);
-    this.refresh();
+    const list = this.list();
+    const index = list ? list.profiles.findIndex((p) => p.id === id) : -1;
+    if (!list || index < 0) return;
+    const shownBefore = list.shown;
+    this.dropRow(list, index);
+    if (list.total !== undefined) list.total = Math.max(0, list.total - 1);
+    if (list.profiles.length === 0 || index < shownBefore) this.rows.shifted(index, shownBefore);
+    else this.rows.chunks.tailChanged();
   }
 
-  private dropRow(index: number): void {
-    if (this.state.kind !== 'loaded') return;
-    this.state.profiles.splice(index, 1);
-    this.state.nodes.splice(index, 1);
-    if (index < this.state.shown) this.state.shown--;
+  private dropRow(list: LoadedList, index: number): void {
+    list.profiles.splice(index, 1);
+    list.nodes.splice(index, 1);
+    if (index < list.shown) list.shown--;
   }
 
   /** The node showing this profile id, if it has been shown. */
@@ -265,7 +268,8 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
     return this.templates;
   }
 
-  private noteTemplates(profiles: readonly ProtectionProfile[]): void {
+  /** Notes the templates of profiles read (Go to… reads pages of its own). */
+  noteTemplates(profiles: readonly ProtectionProfile[]): void {
     for (const p of profiles) {
       if (p.template?.id != null) this.templates.set(p.template.id, p.template.name ?? `template ${p.template.id}`);
     }
@@ -285,22 +289,9 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
       case 'loaded': {
         if (state.profiles.length === 0)
           return [new MessageNode(emptyMessage(this.filters), 'search-stop'), ...this.clearFiltersNodes(), new TemplatesNode(this.templateList)];
-        const rows: TreeNode[] = [];
-        for (let i = 0; i < state.shown; i++) rows.push((state.nodes[i] ??= new ProfileNode(this, state.profiles[i]!)));
-        const total = state.total;
-        if (state.loadingMore) rows.push(new MessageNode('Loading more protection profiles…', 'loading~spin', { description: shownText(total, state.shown) }));
-        else if (state.shown < total) {
-          rows.push(
-            new ActionNode(loadMoreLabel(total, state.shown, this.pageSize), 'more', () => this.loadMore(), {
-              description: shownText(total, state.shown),
-              tooltip: state.paged ? 'Asks the platform for the next page' : 'The platform sends the whole list at once; the view shows it a page at a time',
-              contextValue: 'platformConsole.loadMore',
-            }),
-          );
-        }
+        const rows = this.rows.children();
         this.deps.loads?.rootsReturned(state.shown);
-        rows.push(new TemplatesNode(this.templateList));
-        return rows;
+        return [...rows, new TemplatesNode(this.templateList)];
       }
     }
   }
@@ -342,19 +333,14 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
         return;
       }
       this.deps.loads?.requested();
-      const first = await firstProfilePage(bound, { paged: this.pageQuery(0), whole: listQuery(this.filters), pageSize: this.pageSize, log }, signal);
+      const paged = this.pageQuery(Math.min(this.pageSize, PAGE_MAX));
+      const first = await firstProfilePage(bound, { paged, whole: listQuery(this.filters), log }, signal);
       if (generation !== this.generation) return;
       const { profiles } = first;
       this.deps.loads?.received(profiles.length, this.pageSize);
       this.noteTemplates(profiles);
-      this.state = {
-        kind: 'loaded',
-        profiles,
-        nodes: new Array<ProfileNode | undefined>(profiles.length),
-        shown: Math.min(profiles.length, this.pageSize),
-        total: first.total,
-        paged: first.paged,
-      };
+      const nodes = new Array<ProfileNode | undefined>(profiles.length);
+      this.state = { kind: 'loaded', ...first, nodes, shown: Math.min(profiles.length, this.pageSize) };
       this.refresh();
     } catch (error) {
       if (generation !== this.generation || (error instanceof PlatformError && error.kind === 'cancelled')) return;
@@ -380,6 +366,7 @@ export class ProfilesTree extends NodeTree implements ProfileNodeOwner {
     this.state = { kind: 'idle' };
     const connection = this.deps.connections.active;
     this.idPrefix = connection?.id ?? 'none';
+    this.rows = new ProfileRows(this);
     this.templates.clear();
     this.filters = connection ? restoreFilters(this.deps.memento.get(filtersStateKey(connection.id))) : { sort: [] };
     const { memento, connections } = this.deps;

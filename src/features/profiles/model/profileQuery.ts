@@ -132,20 +132,43 @@ export function storedFilters(filters: ProfileFilters): { name?: string; clientI
 
 // ---------- paging ----------
 
-/** The API returns one array: the view shows this many, then "Load N more…". */
+/** The API returns one array: the view shows this many, then "Load more". */
 export const DEFAULT_PAGE_SIZE = 200;
+
+const count = (n: number) => n.toLocaleString('en-US');
 
 /** How many rows to show after one more "Load more" click. */
 export function nextShown(total: number, shown: number, pageSize: number): number {
   return Math.min(total, shown + pageSize);
 }
 
-/** "Load 200 more…", or fewer when fewer are left. */
-export function loadMoreLabel(total: number, shown: number, pageSize: number): string {
-  return `Load ${Math.min(pageSize, total - shown).toLocaleString('en-US')} more…`;
+/** "Load more (9,800 more)" where the total is known, else "Load more" (every long list's Load more says it alike). */
+export function loadMoreLabel(total: number | undefined, shown: number): string {
+  return total === undefined ? 'Load more' : `Load more (${count(Math.max(0, total - shown))} more)`;
 }
 
-/** "200 of 10,000 shown". */
-export function shownText(total: number, shown: number): string {
-  return `${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} shown`;
+/** "200 of 10,000 shown", or "200 shown" where the total is not known. */
+export function shownText(total: number | undefined, shown: number): string {
+  return total === undefined ? `${count(shown)} shown` : `${count(shown)} of ${count(total)} shown`;
+}
+
+/**
+ * Rows to show so that row `index` (0-based) is among them, a whole page at a time: what Go to…
+ * shows of a list held whole (a spec-only server) before it reveals the row.
+ */
+export function shownFor(index: number, shown: number, pageSize: number, length: number): number {
+  if (index < shown) return shown;
+  return Math.min(length, Math.ceil((index + 1) / pageSize) * pageSize);
+}
+
+/**
+ * The view's filter that hides a profile ("name ~ 'web'", "client 3"), as far as can be told here:
+ * the client exactly, the name as the simulator matches it (any case, a part of it). Undefined when
+ * the filters let it through (the server may still match a name otherwise: Go to… then reads on).
+ */
+export function hidingFilter(filters: ProfileFilters, profile: { name?: string | null; client_id?: number | null }): string | undefined {
+  const hides: string[] = [];
+  if (filters.name && !(profile.name ?? '').toLowerCase().includes(filters.name.toLowerCase())) hides.push(`name ~ '${filters.name}'`);
+  if (filters.clientId !== undefined && profile.client_id !== filters.clientId) hides.push(`client ${filters.clientId}`);
+  return hides.length > 0 ? hides.join(' and ') : undefined;
 }
