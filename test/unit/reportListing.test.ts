@@ -73,3 +73,66 @@ describe("ReportListing: a running task's list read again", () => {
     assert.equal(h.changes(), afterFirst + 4, 'a Refresh shows its progress even when nothing changed');
   });
 });
+
+/** A listing against a server holding `all` (newest first), paged by limit and offset as the platform does. */
+function pagedListing(all: { tasks: ReportTask[] }) {
+  const clock = new ManualClock();
+  const told: boolean[] = [];
+  const offsets: number[] = [];
+  const bound = {
+    lists: { isMissing: () => false, noteMissing: () => false },
+    api: {
+      billing: {
+        listReports: async ({ query }: { query: { limit: number; offset: number } }) => {
+          offsets.push(query.offset);
+          return { count: all.tasks.length, results: all.tasks.slice(query.offset, query.offset + query.limit) };
+        },
+      },
+    },
+  } as unknown as BoundConnection;
+  const list = new ReportListing(
+    async () => bound,
+    (rows) => told.push(rows),
+    (what, error) => assert.fail(`${what}: ${String(error)}`),
+    () => true,
+    10,
+    clock,
+  );
+  return { list, clock, told, offsets };
+}
+
+const numbered = (i: number, status = 'Completed') =>
+  ({
+    uuid: `5f2b4c1e-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    status,
+    created_at: new Date(Date.UTC(2026, 10, 26) - i * 60_000).toISOString(),
+  }) as unknown as ReportTask;
+
+describe('ReportListing: pages in hand', () => {
+  it("Load more tells nothing (the view's Load more row redraws); a running task's re-read merges into the pages read, never drops them", async (t) => {
+    const all = { tasks: Array.from({ length: 250 }, (_, i) => numbered(i, i === 0 ? 'InProgress' : 'Completed')) };
+    const h = pagedListing(all);
+    t.after(() => h.list.dispose());
+    h.list.pageSize = 100;
+    await h.list.ensure();
+    h.told.length = 0;
+    await h.list.loadMore();
+    assert.equal(h.list.tasks.length, 200);
+    assert.deepEqual(h.told, [], 'a later page tells nothing');
+    const unchanged = h.list.tasks[5];
+    // A new task on top, the running one done: the first page read again.
+    all.tasks = [numbered(-1, 'Pending'), { ...all.tasks[0]!, status: 'Completed' } as ReportTask, ...all.tasks.slice(1)];
+    h.clock.advance(10);
+    await h.list.ensure();
+    assert.deepEqual(h.told, [true], 'told once, as rows');
+    assert.equal(h.list.tasks.length, 201, 'the pages in hand kept, the new task added');
+    assert.equal(h.list.tasks[0]!.uuid, numbered(-1).uuid);
+    assert.equal(h.list.tasks[1]!.status, 'Completed', 'read again in place');
+    assert.equal(h.list.tasks[6], unchanged, 'an unchanged task keeps its object');
+    assert.equal(h.list.next, 201, 'the next page moved with the new task');
+    await h.list.loadMore();
+    assert.equal(h.list.tasks.length, 251);
+    assert.equal(new Set(h.list.tasks.map((x) => x.uuid)).size, 251, 'each once');
+    assert.deepEqual(h.offsets, [0, 100, 0, 201]);
+  });
+});

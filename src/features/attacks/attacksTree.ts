@@ -1,37 +1,33 @@
 // The DDoS Attacks view: the active connection's DDoS events, newest first, an attack still
 // going on first and marked, filtered by time range, alert type and targeted addresses on the
-// server, read a page at a time ("Load more"). It reads again every minute while visible and
-// signed in. Loading, empty, error (Retry, Show Log) and "this server has none" are rows; signed
-// out it has no rows (the welcome).
+// server, read a page at a time ("Load more"; rows in ranges of a thousand, rowChunks.ts). Every
+// minute while visible and signed in it reads the newest page again and redraws only what moved:
+// the roots when new attacks arrived, else each row that changed (an ongoing one's duration).
+// Loading, empty, error (Retry, Show Log) and "this server has none" are rows; signed out it has
+// no rows (the welcome).
 import * as vscode from 'vscode';
 import type { BoundConnection } from '../../connections/connectionManager';
 import { isListMissing } from '../../platform/platformLists';
-import type { EventLogsQuery } from '../../schema/ddosEvents';
 import type { FeatureContext } from '../../ui/featureContext';
 import { NodeTree } from '../../ui/nodeTree';
-import { notifyError } from '../../ui/notify';
-import { escapeMarkdown } from '../../ui/text/markdownText';
-import { ActionNode, ErrorNode, MessageNode, TreeNode, spokenRow } from '../../ui/treeNodes';
-import { RefreshSchedule } from '../../ui/refreshSchedule';
-import { DEFAULT_FILTERS, describeFilters, filterQuery, isDefaultFilters, type AttackFilters } from './model/attackFilters';
-import { attackFacts, attackRow, ongoingFirst, rowDescription, rowLabel, type AttackRow } from './model/attackRows';
+import { ActionNode, ErrorNode, MessageNode, TreeNode } from '../../ui/treeNodes';
+import { RefreshSchedule, realClock, type ScheduleClock } from '../../ui/refreshSchedule';
+import { ChunkedRows, LoadMoreNode } from '../../ui/rowChunks';
+import { DEFAULT_FILTERS, describeFilters, isDefaultFilters, type AttackFilters } from './model/attackFilters';
+import type { AttackRow } from './model/attackRows';
+import { AttackNode } from './attackNode';
+import { ATTACK_PAGE_SIZE, AttackPages } from './attackPages';
+
+export { ATTACK_CONTEXT, AttackNode } from './attackNode';
+export { ATTACK_PAGE_SIZE } from './attackPages';
 
 export const ATTACKS_VIEW = 'platformConsole.attacks';
-export const ATTACK_CONTEXT = 'platformConsole.attack';
 export const ATTACKS_FILTERED_CONTEXT = 'platformConsole.attacksFiltered';
-/** Rows asked for per page. */
-export const ATTACK_PAGE_SIZE = 25;
-/** The largest page the platform serves (a refresh re-reads what is shown, up to this). */
-const PAGE_MAX = 500;
 export const ATTACK_REFRESH_MS = 60_000;
 
-type Query = Pick<EventLogsQuery, 'date_from' | 'date_to' | 'alert_type' | 'targeted_ip_addresses'>;
-type State =
-  | { kind: 'idle' }
-  | { kind: 'loading' }
-  | { kind: 'ok'; rows: AttackRow[]; total: number | undefined; query: Query; more: boolean; loadingMore: boolean }
-  | { kind: 'missing' }
-  | { kind: 'error'; error: unknown };
+const count = (n: number) => n.toLocaleString('en-US');
+
+type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'ok' } | { kind: 'missing' } | { kind: 'error'; error: unknown };
 
 export interface AttacksTreeDeps extends Pick<FeatureContext, 'connections' | 'bindNamed' | 'log' | 'ui'> {
   refreshMs?: number;
@@ -44,6 +40,13 @@ export class AttacksTree extends NodeTree {
   private generation = 0;
   private shownFor: string | undefined;
   private reading: Promise<void> | undefined;
+  /** The rows in hand; a new one per first page read (an older one's answers are then ignored). */
+  pages = new AttackPages();
+  /** The rows' nodes by attack id, kept while `pages` is: a redraw makes no new node. */
+  private nodes = new Map<string, AttackNode>();
+  private clock: ScheduleClock = realClock;
+  readonly chunks: ChunkedRows;
+  private readonly loadMoreNode: LoadMoreNode;
   filters: AttackFilters = DEFAULT_FILTERS;
   readonly autoRefresh: RefreshSchedule;
   /** Reads made by the schedule (the tests count them). */
@@ -56,8 +59,19 @@ export class AttacksTree extends NodeTree {
       intervalMs: () => deps.refreshMs ?? ATTACK_REFRESH_MS,
       tick: () => {
         this.autoReads++;
-        return this.reload();
+        return this.state.kind === 'ok' ? this.reread() : this.reload();
       },
+    });
+    this.loadMoreNode = new LoadMoreNode(
+      'attacks:more',
+      () => this.chunks,
+      () => this.loadMore(),
+    );
+    this.chunks = new ChunkedRows({
+      id: 'attacks',
+      noun: 'attacks',
+      redraw: (node) => this.draw(node),
+      source: this,
     });
     this._registerAll(
       { dispose: () => this.autoRefresh.dispose() },
@@ -73,11 +87,17 @@ export class AttacksTree extends NodeTree {
 
   /** What the view shows now (the tests read it). */
   get rows(): readonly AttackRow[] {
-    return this.state.kind === 'ok' ? this.state.rows : [];
+    return this.state.kind === 'ok' ? this.pages.rows : [];
   }
 
   get total(): number | undefined {
-    return this.state.kind === 'ok' ? this.state.total : undefined;
+    return this.state.kind === 'ok' ? this.pages.total : undefined;
+  }
+
+  /** Time for the rows' words and the schedule: the real clock, or one a test moves (undefined: the real one). */
+  useClock(clock: ScheduleClock | undefined): void {
+    this.clock = clock ?? realClock;
+    this.autoRefresh.useClock(clock);
   }
 
   override refresh(node?: TreeNode): void {
@@ -86,6 +106,8 @@ export class AttacksTree extends NodeTree {
       this.shownFor = active;
       this.generation++;
       this.state = { kind: 'idle' };
+      this.pages = new AttackPages();
+      this.nodes.clear();
       this.reading = undefined;
       this.autoRefresh.update();
     }
@@ -94,23 +116,74 @@ export class AttacksTree extends NodeTree {
     super.refresh(node);
   }
 
+  /** Redraws a row, a range or (undefined) the roots, without touching the view's title. */
+  private draw(node?: TreeNode): void {
+    super.refresh(node);
+  }
+
   /** New filters: the first page read again with them. */
   setFilters(filters: AttackFilters): Promise<void> {
     this.filters = filters;
     this.refresh();
-    return this.reload(true);
+    return this.reload();
   }
 
   /** The first load, when the view first asks for its rows. */
   ensure(): Promise<void> {
-    this.reading ??= this.read(false);
+    this.reading ??= this.read();
     return this.reading;
   }
 
-  /** Refresh: read again with the range up to now, as many rows as are shown. `fresh`: from the first page only. */
-  reload(fresh = false): Promise<void> {
-    this.reading = this.read(!fresh);
+  /** Refresh: the first page again, with the range up to now. */
+  reload(): Promise<void> {
+    this.reading = this.read();
     return this.reading;
+  }
+
+  /** The node of the attack at `index` in the view, its parent chain set (for reveal()). */
+  nodeAt(index: number): AttackNode | undefined {
+    return this.chunks.rowAt(index) as AttackNode | undefined;
+  }
+
+  /**
+   * Reads the view's own next pages until `found` holds for a row or none is left (Go to…: the row
+   * is not in hand yet), then redraws once. `signal`: stopped (the rows read so far are kept).
+   */
+  async readUntil(found: (row: AttackRow) => boolean, signal: AbortSignal, report: (message: string) => void): Promise<number> {
+    const pages = this.pages;
+    const bound = await this.bind();
+    const before = pages.rows.length;
+    let at = pages.rows.findIndex(found);
+    try {
+      while (at < 0 && bound && pages === this.pages && pages.next !== undefined && !signal.aborted) {
+        const from = pages.rows.length;
+        await pages.more(bound);
+        report(`${count(pages.rows.length)}${pages.total !== undefined ? ` of ${count(pages.total)}` : ''} read`);
+        const k = pages.rows.slice(from).findIndex(found);
+        if (k >= 0) at = from + k;
+      }
+    } catch (error) {
+      this.deps.log.error(`Could not load more DDoS attacks from ${bound?.connection.name ?? 'the platform'}`, error);
+    } finally {
+      if (pages === this.pages && pages.rows.length !== before) this.chunks.grown(before);
+    }
+    return pages === this.pages ? at : -1;
+  }
+
+  /** RowSource (rowChunks.ts): the rows in hand, their kept nodes, and what follows them. */
+  get rowCount(): number {
+    return this.pages.rows.length;
+  }
+
+  row(index: number): AttackNode {
+    return this.node(this.pages.rows[index]!);
+  }
+
+  private node(row: AttackRow): AttackNode {
+    let node = this.nodes.get(row.id);
+    if (!node) this.nodes.set(row.id, (node = new AttackNode(row, () => this.clock.now(), this.deps.timeZone)));
+    node.row = row;
+    return node;
   }
 
   private bind(): Promise<BoundConnection | undefined> {
@@ -122,28 +195,26 @@ export class AttacksTree extends NodeTree {
     });
   }
 
-  private async read(keepShown: boolean): Promise<void> {
+  private async read(): Promise<void> {
     const generation = ++this.generation;
     const bound = await this.bind();
     if (!bound || generation !== this.generation) return;
-    const shown = keepShown && this.state.kind === 'ok' ? this.state.rows.length : 0;
     if (this.state.kind !== 'ok') {
       this.state = { kind: 'loading' };
-      this.refresh();
+      this.draw();
     }
-    const query = filterQuery(this.filters, Date.now());
-    const limit = Math.min(PAGE_MAX, Math.max(ATTACK_PAGE_SIZE, shown));
+    const pages = new AttackPages();
     try {
-      const answer = await bound.api.security.listDdosEvents({ params: {}, query: { ...query, ordering: '-attack_start_time', limit, offset: 0 } });
+      await pages.first(bound, this.filters, this.clock.now());
       if (generation !== this.generation) return;
-      const rows = answer.results.map(attackRow);
-      const total = answer.count ?? undefined;
-      this.state = { kind: 'ok', rows, total, query, more: total !== undefined ? rows.length < total : rows.length >= limit, loadingMore: false };
+      this.pages = pages;
+      this.nodes.clear();
+      this.state = { kind: 'ok' };
     } catch (error) {
       if (generation !== this.generation) return;
       if (bound.lists.noteMissing('listDdosEvents', error)) this.state = { kind: 'missing' };
       else {
-        if (!isListMissing(error)) this.deps.log.error('Could not load the DDoS attacks', error);
+        if (!isListMissing(error)) this.deps.log.error(`Could not load the DDoS attacks from ${bound.connection.name}`, error);
         this.state = { kind: 'error', error };
       }
     }
@@ -151,33 +222,56 @@ export class AttacksTree extends NodeTree {
     this.refresh();
   }
 
-  /** The next page with the same range as the first (new attacks do not shift it). */
-  async loadMore(): Promise<void> {
-    const state = this.state;
-    if (state.kind !== 'ok' || !state.more || state.loadingMore) return;
-    const generation = this.generation;
+  /**
+   * The minute's read: the newest page merged into the rows in hand. New attacks redraw the roots
+   * (they go first); otherwise each row whose words moved is redrawn alone, and nothing when none did.
+   * A whole page of new attacks may leave a gap behind it: the list is then read again from its start.
+   */
+  private async reread(): Promise<void> {
+    const { pages, generation } = this;
     const bound = await this.bind();
-    if (!bound || generation !== this.generation) return;
-    state.loadingMore = true;
-    this.refresh();
+    if (!bound || generation !== this.generation || pages !== this.pages) return;
+    let merged;
     try {
-      const answer = await bound.api.security.listDdosEvents({
-        params: {},
-        query: { ...state.query, ordering: '-attack_start_time', limit: ATTACK_PAGE_SIZE, offset: state.rows.length },
-      });
-      if (generation !== this.generation) return;
-      const known = new Set(state.rows.map((r) => r.id));
-      const added = answer.results.map(attackRow).filter((r) => !known.has(r.id));
-      state.rows = [...state.rows, ...added];
-      state.total = answer.count ?? state.total;
-      state.more = state.total !== undefined ? state.rows.length < state.total : answer.results.length >= ATTACK_PAGE_SIZE;
+      merged = await pages.reread(bound, this.filters, this.clock.now());
     } catch (error) {
-      if (generation === this.generation)
-        void notifyError('Could not load more DDoS attacks', error, { log: this.deps.log, ui: this.deps.ui(), connectionName: bound.connection.name });
-    } finally {
-      state.loadingMore = false;
-      if (generation === this.generation) this.refresh();
+      if (generation === this.generation) this.deps.log.error(`Could not read the DDoS attacks from ${bound.connection.name} again`, error);
+      return;
     }
+    if (generation !== this.generation || pages !== this.pages) return;
+    if (merged.added.length >= ATTACK_PAGE_SIZE) return this.reload();
+    if (merged.added.length > 0) return this.draw();
+    const changed = new Set(merged.changed.map((r) => this.nodes.get(r.id)).filter((n): n is AttackNode => n !== undefined));
+    for (const node of this.nodes.values()) if (node.row.end.kind === 'ongoing' && node.moved) changed.add(node);
+    for (const node of changed) {
+      node.row = pages.rows.find((r) => r.id === node.row.id) ?? node.row;
+      this.draw(node);
+    }
+  }
+
+  /** Load more: the next page into the rows (LoadMoreNode redraws once); a failure becomes the tail's Retry. */
+  private async loadMore(): Promise<void> {
+    const { pages, generation } = this;
+    const bound = await this.bind();
+    if (!bound || generation !== this.generation || pages !== this.pages) return;
+    try {
+      await pages.more(bound);
+    } catch (error) {
+      this.deps.log.error(`Could not load more DDoS attacks from ${bound.connection.name}`, error);
+    }
+  }
+
+  tail(): TreeNode[] {
+    const { pages } = this;
+    const more = this.loadMoreNode;
+    if (pages.moreError !== undefined) return [new ErrorNode('Could not load more DDoS attacks', pages.moreError, () => more.run())];
+    if (pages.next === undefined) return [];
+    const shown = pages.rows.length;
+    const { total } = pages;
+    more.label = total !== undefined ? `Load more (${count(Math.max(0, total - shown))} more)` : 'Load more';
+    more.description = total !== undefined ? `${count(shown)} of ${count(total)} shown` : `${count(shown)} shown`;
+    more.tooltip = `The next ${ATTACK_PAGE_SIZE} attacks`;
+    return [more];
   }
 
   protected roots(): TreeNode[] {
@@ -192,48 +286,11 @@ export class AttacksTree extends NodeTree {
           tooltip: 'GET /security/notifier/v1/event_logs is the platform’s own endpoint; this server answers 404',
         }),
       ];
-    if (state.kind === 'error') return [new ErrorNode('Could not load the DDoS attacks', state.error, () => this.reload(true))];
-    const clear = () => new ActionNode('Clear Filters', 'clear-all', () => this.setFilters(DEFAULT_FILTERS));
-    if (state.rows.length === 0) {
+    if (state.kind === 'error') return [new ErrorNode('Could not load the DDoS attacks', state.error, () => this.reload())];
+    if (this.pages.rows.length === 0) {
       const none = new MessageNode(`No attacks: ${describeFilters(this.filters, this.deps.timeZone)}`, 'pass');
-      return isDefaultFilters(this.filters) ? [none] : [none, clear()];
+      return isDefaultFilters(this.filters) ? [none] : [none, new ActionNode('Clear Filters', 'clear-all', () => this.setFilters(DEFAULT_FILTERS))];
     }
-    const now = Date.now();
-    const nodes: TreeNode[] = ongoingFirst(state.rows).map((row) => new AttackNode(row, now, this.deps.timeZone));
-    const shown = state.total !== undefined ? `${state.rows.length} of ${state.total} shown` : `${state.rows.length} shown`;
-    if (state.loadingMore) nodes.push(new MessageNode('Loading more attacks…', 'loading~spin', { description: shown }));
-    else if (state.more) nodes.push(new ActionNode(`Load ${ATTACK_PAGE_SIZE} more…`, 'more', () => this.loadMore(), { description: shown }));
-    return nodes;
-  }
-}
-
-export class AttackNode extends TreeNode {
-  constructor(
-    readonly row: AttackRow,
-    private readonly nowMs: number,
-    private readonly timeZone?: string,
-  ) {
-    super();
-  }
-  getTreeItem(): vscode.TreeItem {
-    const { row } = this;
-    const ongoing = row.end.kind === 'ongoing';
-    const item = new vscode.TreeItem(rowLabel(row));
-    item.id = `attack.${row.id}`;
-    item.description = rowDescription(row, this.nowMs, this.timeZone);
-    item.iconPath = ongoing
-      ? new vscode.ThemeIcon('flame', new vscode.ThemeColor('errorForeground'))
-      : new vscode.ThemeIcon(row.alertType === 'rtbh_alert' ? 'circle-slash' : 'shield');
-    const facts = attackFacts(row, this.nowMs, this.timeZone);
-    item.tooltip = new vscode.MarkdownString(
-      [
-        `**${ongoing ? 'Ongoing DDoS attack' : 'DDoS attack'}** on ${escapeMarkdown(rowLabel(row))}`,
-        '',
-        ...facts.slice(1).map(([label, value]) => `${label}: ${escapeMarkdown(value)}  `),
-      ].join('\n'),
-    );
-    item.contextValue = ATTACK_CONTEXT;
-    item.accessibilityInformation = spokenRow(rowLabel(row), item.description, ongoing ? 'ongoing attack' : undefined);
-    return item;
+    return this.chunks.children();
   }
 }

@@ -1,5 +1,5 @@
 // Report Tasks: the task store (globalState), the poller, the view and its commands (Create
-// Report…, Open Report…, Save Report As…, Delete Report Task). Activated once by extension.ts; disposed with the extension.
+// Report…, Open Report…, Save Report As…, Delete Report Task, Go to Report Task…). Activated once by extension.ts; disposed with the extension.
 import * as vscode from 'vscode';
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
@@ -8,6 +8,7 @@ import { notifyError } from '../../ui/notify';
 import type { ReadableDocuments } from '../../ui/readableDocuments';
 import { reportStatus, settledMessage, type PollDelays } from './model/reportTasks';
 import { registerDeleteReport } from './deleteReportCommand';
+import { goToReportTask } from './reportGoTo';
 import { registerSaveReport, type SaveLocationAnswer } from './saveReportCommand';
 import { registerReportCommands } from './reportCommands';
 import { ReportPoller } from './reportPoller';
@@ -116,6 +117,10 @@ export class ReportTasksFeature extends Disposable {
     });
     this._register(saveAs.disposable);
     this._register(registerDeleteReport({ connections, registerBoundCommand: deps.registerBoundCommand, log, ui: deps.ui, store, poller, tree: () => tree }));
+    // Go to Report Task… (#57): a pick over every task of the account, the row revealed in the view.
+    this._register(
+      deps.registerBoundCommand('platformConsole.goToReportTask', (bound) => goToReportTask({ ui: deps.ui, log, tree: () => tree, store }, bound)),
+    );
     // Signed in, out, or switched: follow the (new) active connection's running tasks, and
     // forget the tasks of connections that are gone.
     this._register(
