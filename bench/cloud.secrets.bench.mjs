@@ -20,6 +20,7 @@
 //
 //   npm run bench -- cloud.secrets          (builds, installs code-server on first use)
 //   PLATFORM_CONSOLE_BENCH_SECRETS_RUNS=<n>: first-page loads measured (5)
+//   PLATFORM_CONSOLE_BENCH_TREE_ROWS=<n>: secrets seeded (10000), as bench/tree.memory
 
 /* global document, window, MutationObserver, requestAnimationFrame -- used inside page.evaluate, in the browser */
 import { spawnSync } from 'node:child_process';
@@ -38,8 +39,9 @@ import { HttpClient } from '../src/platform/http.ts';
 import { SECRETS_PAGE } from '../src/features/cloud/secretPages.ts';
 import { benchCodeServer, extensionHostRss, loggedMatches } from './benchCodeServer.mjs';
 import { benchRow, median, spreadOf, writeRows } from './benchRows.mjs';
+import { count, findLoadMore, listWhole } from './loadMoreRows.mjs';
 
-const SECRETS = 10_000;
+const SECRETS = Number(process.env.PLATFORM_CONSOLE_BENCH_TREE_ROWS) || 10_000;
 const PROJECT = { id: 3, name: 'sandbox' };
 const REGION = { id: 1, name: 'Luxembourg-2' };
 const RUNS = Number(process.env.PLATFORM_CONSOLE_BENCH_SECRETS_RUNS) || 5;
@@ -249,34 +251,18 @@ try {
 
   // Load more to the end: End shows the last row (Load more, or Loading… while a page is read).
   await foldOtherViews();
-  const list = cloud.locator('.monaco-list').first();
   const reads = [];
   const started = performance.now();
   for (let offset = SECRETS_PAGE; offset < SECRETS; offset += SECRETS_PAGE) {
     const before = (await pageReads()).length;
-    const more = cloud.locator('.monaco-list-row', { hasText: `Load more (${SECRETS - offset} more)` });
-    // The page before may still be drawing: End again until its Load more is the last row.
-    for (let tries = 0; ; tries++) {
-      await list.focus();
-      await page.keyboard.press('End');
-      if (
-        await more.waitFor({ timeout: 500 }).then(
-          () => true,
-          () => false,
-        )
-      )
-        break;
-      if (tries > 60) throw new Error(`no "Load more (${SECRETS - offset} more)" row`);
-    }
-    await more.click();
+    // The page before may still be drawing: End again until its Load more is the last row (in the last range once there are ranges).
+    const more = await findLoadMore(page, cloud, 4, { remaining: SECRETS - offset, prepare: foldOtherViews, name: 'bench-cloud-secrets' });
+    await more.row.click();
     await page.mouse.move(900, 450); // off the list: no hover card over the rows
     reads.push(await nextRead(before, offset));
   }
-  await list.focus();
-  await page.keyboard.press('End');
-  await cloud.locator('.monaco-list-row', { hasText: /^Load more|^Loading…/ }).waitFor({ state: 'detached', timeout: 30_000 });
-  const shown = Number(await cloud.locator(SECRET_ROW).first().getAttribute('aria-setsize'));
-  if (shown !== SECRETS) throw new Error(`after Load more to the end the Secrets group shows ${shown} rows, expected ${SECRETS}`);
+  // The first thousand under the group, the rest in range rows ("1,001–2,000"): the last range ends at the last secret.
+  await listWhole(page, cloud, 4, SECRETS, { chunk: 1000, name: 'bench-cloud-secrets' });
   // A page's cost as the group grows: the time between one page's read and the next (the redraw of
   // every row held, the bench finding the new last row, its click, the read).
   const gaps = reads.slice(1).map((r, i) => r.at - reads[i].at);
@@ -335,11 +321,11 @@ await writeRows('cloud.secrets', [
   benchRow(area, `  reading them all in the view: ${loadMore.clicks} × Load more, every page read and drawn`, loadMore.ms, 'ms'),
   benchRow(
     area,
-    '  one Load more to the next, median of the first 10 (200–1,100 rows drawn)',
+    `  one Load more to the next, median of the first 10 (${count(2 * SECRETS_PAGE)}–${count(11 * SECRETS_PAGE)} rows drawn)`,
     spreadOf(loadMore.early),
     'ms',
     spreadOf(loadMore.late),
-    'the last 10, 9,000–9,900 rows drawn',
+    `the last 10, ${count(SECRETS - 10 * SECRETS_PAGE)}–${count(SECRETS - SECRETS_PAGE)} rows drawn`,
   ),
   benchRow(
     area,
@@ -349,7 +335,7 @@ await writeRows('cloud.secrets', [
     spreadOf(clientAll.times),
     `every page, ${LIMIT_MAX} a page`,
   ),
-  benchRow(area, '  JS heap the checked items keep (after GC), median of 3', clientFirst.retained / MB, 'MB', clientAll.retained / MB, 'all 10,000'),
+  benchRow(area, '  JS heap the checked items keep (after GC), median of 3', clientFirst.retained / MB, 'MB', clientAll.retained / MB, `all ${count(SECRETS)}`),
   benchRow(area, '  bytes read', bytesFirst / 1024, 'KB', bytesAll / 1024, 'every page'),
 ]);
 await exitWith(0);

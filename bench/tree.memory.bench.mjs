@@ -28,6 +28,7 @@ import { SECRETS_PAGE } from '../src/features/cloud/secretPages.ts';
 import { benchCodeServer, extensionHostRss } from './benchCodeServer.mjs';
 import { benchResultsDir, benchRow, writeRows } from './benchRows.mjs';
 import { heapAfterGc, heapSnapshot, nodeInspector } from './heapOverCdp.mjs';
+import { findLoadMore, listWhole } from './loadMoreRows.mjs';
 
 const ROWS = Number(process.env.PLATFORM_CONSOLE_BENCH_TREE_ROWS) || 10_000;
 const POINTS = [SECRETS_PAGE, ROWS / 10, ROWS];
@@ -70,70 +71,29 @@ async function measure(codeServer, host, page, rows) {
   return { rows, rss, hostHeap, hostSnapshot, rendererHeap, domNodes: metrics.Nodes, rendererSnapshot };
 }
 
-/** The rows under the group: its children's aria-setsize, less the Load more row while there are more to read. */
-async function rowsShown(pane, level) {
-  const size = await pane
-    .locator(`.monaco-list-row[aria-level="${level}"]`)
-    .first()
-    .getAttribute('aria-setsize', { timeout: 1000 })
-    .catch(() => null);
-  return size === null ? -1 : Number(size) >= ROWS ? ROWS : Number(size) - 1;
-}
-
-/** Until `rows` are shown under the group (at most a minute). */
-async function untilShown(page, pane, level, rows) {
-  for (let i = 0; (await rowsShown(pane, level)) !== rows; i++) {
-    if (i > 600) {
-      await page.screenshot({ path: path.join(resultsDir, 'bench-tree-memory-failure.png') });
-      const drawn = await pane
-        .locator('.monaco-list-row')
-        .evaluateAll((all) =>
-          all.map((r) => `${r.getAttribute('aria-level')} ${r.getAttribute('aria-posinset')}/${r.getAttribute('aria-setsize')} ${r.textContent.trim()}`),
-        );
-      throw new Error(`the group did not come to ${rows} rows; rows drawn:\n${drawn.join('\n')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /**
- * Load more (one page at a time, as a person would) from `shown` rows until `target` are shown.
- * End shows the tree's last rows, among them the group's Load more (the rows after it are few).
- * `prepare`: before each click (the product folds its other views, which can open themselves).
+ * Load more (one page at a time, as a person would) from `shown` rows until `target` are shown:
+ * End shows the list's Load more ("Load more (9,900 more)", at the end of its last range once it
+ * has ranges: bench/loadMoreRows.mjs). `prepare`: when it does not come at once (the product folds
+ * its other views, which can open themselves); `chunk`: rows a range (Infinity: a flat list).
  */
-async function loadMoreTo(page, pane, level, shown, target, prepare) {
-  const list = pane.locator('.monaco-list').first();
+async function loadMoreTo(page, pane, level, shown, target, { prepare, chunk }) {
+  const name = 'bench-tree-memory';
   for (; shown < target; shown = Math.min(ROWS, shown + SECRETS_PAGE)) {
-    await untilShown(page, pane, level, shown);
-    await prepare();
-    const more = pane.locator('.monaco-list-row', { hasText: `Load more (${ROWS - shown} more)` });
-    for (let tries = 0; ; tries++) {
-      await list.focus();
-      await page.keyboard.press('End');
-      if (
-        await more.waitFor({ timeout: 500 }).then(
-          () => true,
-          () => false,
-        )
-      )
-        break;
-      if (tries > 60) {
-        await page.screenshot({ path: path.join(resultsDir, 'bench-tree-memory-failure.png') });
-        throw new Error(`no "Load more (${ROWS - shown} more)" row`);
-      }
-    }
-    await more.click();
+    const more = await findLoadMore(page, pane, level, { remaining: ROWS - shown, prepare, name });
+    await more.row.click();
     await page.mouse.move(900, 450); // off the list: no hover card over the rows
   }
-  await untilShown(page, pane, level, target);
+  if (target < ROWS) await findLoadMore(page, pane, level, { remaining: ROWS - target, prepare, name });
+  else await listWhole(page, pane, level, ROWS, { chunk, name });
 }
 
 /** Each point of POINTS measured in a workbench whose group shows the first page; `grow` pages on. */
-async function measurePoints(codeServer, inspectPort, page, pane, level, prepare = async () => undefined) {
+async function measurePoints(codeServer, inspectPort, page, pane, level, { prepare = async () => undefined, chunk }) {
   const host = await nodeInspector(inspectPort);
   const points = [];
   for (const [i, rows] of POINTS.entries()) {
-    await loadMoreTo(page, pane, level, i === 0 ? SECRETS_PAGE : POINTS[i - 1], rows, prepare);
+    await loadMoreTo(page, pane, level, i === 0 ? SECRETS_PAGE : POINTS[i - 1], rows, { prepare, chunk });
     await page.keyboard.press('Escape');
     // The last row drawn, the list settled, the mouse off it: the state a person leaves it in.
     await page.waitForTimeout(1000);
@@ -190,7 +150,7 @@ async function productRun() {
   await expandTreeRow(page, cloud, projectRow, regionRow, 'bench-tree-memory');
   await expandTreeRow(page, cloud, regionRow, secretsRow, 'bench-tree-memory');
   await expandTreeRow(page, cloud, secretsRow, cloud.locator('.monaco-list-row[aria-level="4"]'), 'bench-tree-memory');
-  const points = await measurePoints(codeServer, inspectPort, page, cloud, 4, foldOtherViews);
+  const points = await measurePoints(codeServer, inspectPort, page, cloud, 4, { prepare: foldOtherViews, chunk: 1000 });
   await page.close();
   return points;
 }
@@ -220,7 +180,7 @@ async function minimalRun() {
   const group = pane.locator('.monaco-list-row[aria-level="1"]', { hasText: 'Secrets' });
   await group.waitFor({ timeout: 60_000 });
   await expandTreeRow(page, pane, group, pane.locator('.monaco-list-row[aria-level="2"]'), 'bench-tree-memory-minimal');
-  const points = await measurePoints(codeServer, inspectPort, page, pane, 2);
+  const points = await measurePoints(codeServer, inspectPort, page, pane, 2, { chunk: Infinity });
   await page.close();
   return points;
 }
