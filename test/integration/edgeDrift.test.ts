@@ -126,6 +126,30 @@ describe('Edge build drift', function () {
     assert.equal(ext.edge.appBuild(101), undefined);
   });
 
+  it("a file's answer redraws its app's row alone, never the whole view (a long apps list is not built again, #57)", async () => {
+    writeFileSync(join(dir, 'row.wasm'), Buffer.concat([WASM, Buffer.from('row build')]));
+    const wasm = vscode.Uri.file(join(dir, 'row.wasm'));
+    await vscode.commands.executeCommand('platformConsole.linkEdgeApp', wasm, 101);
+    await until(() => ext.edgeDrift.get(wasm), 'the first answer');
+    await ext.edge.listing.reload();
+    let row: unknown;
+    for (const root of await ext.edge.getChildren()) {
+      if ((await ext.edge.getTreeItem(root)).id !== 'edge.listed.apps') continue;
+      for (const node of await ext.edge.getChildren(root)) if ((await ext.edge.getTreeItem(node)).id === 'edge.listed.app.101') row = node;
+    }
+    assert.ok(row, "app 101's listed row");
+    const redrawn: unknown[] = [];
+    const listening = ext.edge.onDidChangeTreeData((node) => redrawn.push(node));
+    try {
+      await ext.edgeDrift.check(ext.edgeLinks.get(wasm)!);
+    } finally {
+      listening.dispose();
+    }
+    assert.deepEqual(redrawn, [row]);
+    await vscode.commands.executeCommand('platformConsole.unlinkEdgeApp', wasm);
+    await until(() => ext.edgeDrift.get(wasm) === undefined, 'unlinked');
+  });
+
   it("the agent's deploy_edge_app links the workspace file it deployed (the link's app and connection), and drift then says runs this build", async () => {
     const build = Buffer.concat([WASM, Buffer.from('agent build')]);
     writeFileSync(join(dir, 'agent.wasm'), build);

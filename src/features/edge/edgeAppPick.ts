@@ -15,6 +15,9 @@ import { edgeAppStatus } from './model/edgeDisplay';
 
 const PICK_PAGE = 100;
 
+/** An app's name as a pick shows it (an app with none: its id). */
+export const edgeAppLabel = (app: EdgeAppItem): string => app.name || `App ${app.id}`;
+
 /** Picked instead of an app: *Create a new app…* (deploy). */
 export const CREATE_NEW_APP = 0;
 
@@ -57,7 +60,7 @@ export async function pickEdgeApp(
             missing: () => bound.lists.isMissing('listEdgeApps'),
             more: { has: () => pages.hasMore(), load: () => pages.more(), describe: () => `${pages.shown()}; the next ${PICK_PAGE}` },
             item: (app: EdgeAppItem) => ({
-              label: app.name || `App ${app.id}`,
+              label: edgeAppLabel(app),
               description: `${edgeAppStatus(app.status).label} · id ${app.id}${showBinary ? ` · binary ${app.binary ?? '-'}` : ''}`,
               detail: app.url ?? undefined,
               value: app.id,
@@ -105,7 +108,15 @@ export async function revealInGroup(tree: EdgeTree, groupId: string, match: (nod
   return false;
 }
 
-/** Selects a listed app's row (a new app, once the list was read again); quiet when it is not on the pages shown. */
-export function revealListedApp(tree: EdgeTree, id: number, log: Log): Promise<boolean> {
-  return revealInGroup(tree, 'edge.listed.apps', (n) => n instanceof ListedAppNode && n.app.id === id, `edge app ${id}`, log);
+/** Selects a listed app's row (a new app, once the list was read again); quiet when it is not on the pages in hand. */
+export async function revealListedApp(tree: EdgeTree, id: number, log: Log): Promise<boolean> {
+  const node = tree.listing.appsNode(tree).rowOf(id);
+  if (!node) return false;
+  try {
+    await tree.view.reveal(node, { select: true, focus: false, expand: false });
+    return true;
+  } catch (error) {
+    log.error(`Could not show edge app ${id} in the Edge view`, error);
+    return false;
+  }
 }

@@ -114,6 +114,7 @@ export class EdgeBuildDrift extends Disposable implements vscode.FileDecorationP
     const links = this.deps.links.all();
     const live = new Set(links.filter((l) => l.connectionId === active).map((l) => l.wasm));
     const dropped = [...this.results.keys()].filter((wasm) => !live.has(wasm));
+    const apps = dropped.flatMap((wasm) => this.results.get(wasm)?.link.appId ?? []);
     for (const wasm of dropped) {
       this.results.delete(wasm);
       this.generations.set(wasm, (this.generations.get(wasm) ?? 0) + 1);
@@ -122,6 +123,7 @@ export class EdgeBuildDrift extends Disposable implements vscode.FileDecorationP
       this.publish(
         dropped.map((w) => vscode.Uri.parse(w)),
         undefined,
+        apps,
       );
     await Promise.all(links.filter((l) => live.has(l.wasm)).map((l) => this.check(l)));
   }
@@ -149,8 +151,10 @@ export class EdgeBuildDrift extends Disposable implements vscode.FileDecorationP
       ));
     if (this.generations.get(link.wasm) !== generation) return undefined;
     const check: BuildCheck = { link, drift, appName, connectionName: bound?.connection.name ?? link.connectionId, ...(hasConfig && { configFile }) };
+    // A file linked to another app since: the row of the app it was linked to loses its words too.
+    const before = this.results.get(link.wasm)?.link.appId;
     this.results.set(link.wasm, check);
-    this.publish([uri], check);
+    this.publish([uri], check, before === undefined ? [link.appId] : [link.appId, before]);
     return check;
   }
 
@@ -189,7 +193,7 @@ export class EdgeBuildDrift extends Disposable implements vscode.FileDecorationP
     for (const { uri, entries } of byFile.values()) this.diagnostics.set(uri, entries);
   }
 
-  private publish(uris: vscode.Uri[], check: BuildCheck | undefined): void {
+  private publish(uris: vscode.Uri[], check: BuildCheck | undefined, appIds: readonly number[]): void {
     const active = this.activeId;
     const mine = [...this.results.values()].filter((c) => c.link.connectionId === active);
     this.diagnose(mine);
@@ -202,7 +206,8 @@ export class EdgeBuildDrift extends Disposable implements vscode.FileDecorationP
     const other = mine.filter((c) => c.drift.kind === 'other').map((c) => vscode.Uri.parse(c.link.wasm).fsPath);
     void vscode.commands.executeCommand('setContext', OTHER_BUILD_KEY, other);
     this.decorations.fire(uris);
-    this.deps.tree.refresh();
+    // The rows of the apps whose answer changed, not the whole view: a long apps list is not built again (#57).
+    for (const appId of new Set(appIds)) this.deps.tree.refreshApp(appId);
     this.changed.fire(check);
   }
 }

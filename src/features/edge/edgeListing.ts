@@ -1,42 +1,31 @@
 // What the Edge view lists of the account itself (paths.md §2): its FastEdge status at the top,
-// its apps (a page at a time, "Load more", filtered by name and status on the server) and the
-// templates it may use. A server without these lists (404: a spec-only server) is remembered and
-// the view shows only the pins, as before; a failed load is an error node with Retry.
+// its apps (a page at a time, "Load more", filtered by name and status on the server; their rows in
+// edgeAppRows.ts) and the templates it may use. A server without these lists (404: a spec-only
+// server) is remembered and the view shows only the pins, as before; a failed load is an error node with Retry.
 import * as vscode from 'vscode';
 import type { BoundConnection } from '../../connections/connectionManager';
-import { ActionNode, ErrorNode, MessageNode, TreeNode, spokenRow } from '../../ui/treeNodes';
+import { MessageNode, TreeNode, spokenRow } from '../../ui/treeNodes';
 import type { EdgeClient } from '../../schema/edge';
 import type { EdgeAppItem, EdgeTemplateItem } from '../../schema/edgeLists';
 import { nextOffset } from '../../schema/paging';
 import { isListMissing } from '../../platform/platformLists';
 import { edgeAppStatus, edgeClientStatus } from './model/edgeDisplay';
-import { edgeAppContext } from './model/edgeAppActions';
-import { appChildren, appItem, clientChildren, templateChildren, templateItem } from './edgeDetailNodes';
+import { clientChildren, templateChildren, templateItem } from './edgeDetailNodes';
 import { themeIcon, type EdgeNodeHost } from './edgeNodes';
 import { EdgeSecretsListing, EdgeSecretsNode } from './edgeSecretsGroup';
 import { EdgeKvListing, EdgeKvStoresNode } from './edgeKvGroup';
-import type { ListedOn } from '../../ui/listedOn';
+import { AppsNode } from './edgeAppRows';
+import { LISTED_CONTEXT, partChildren, type AppPages, type Part } from './edgeListParts';
+
+export { LISTED_CONTEXT } from './edgeListParts';
+export { ListedAppNode } from './edgeAppRows';
 
 export const EDGE_APPS_PAGE = 100;
-export const LISTED_CONTEXT = {
-  app: 'platformConsole.edgeListed.app',
-  template: 'platformConsole.edgeListed.template',
-  apps: 'platformConsole.edgeListed.apps',
-} as const;
-
+/** The apps list's largest page (fastedge_api.yaml: GET /fastedge/v1/apps `limit` ≤ 1000): Go to… reads at it. */
+export const EDGE_APPS_PAGE_MAX = 1000;
 export interface EdgeAppFilter {
   name?: string;
   status?: number;
-}
-
-type Part<T> = { status: 'idle' } | { status: 'loading' } | { status: 'ok'; data: T } | { status: 'error'; error: unknown };
-
-interface AppPages {
-  items: EdgeAppItem[];
-  total?: number;
-  next?: number;
-  loadingMore: boolean;
-  moreError?: unknown;
 }
 
 export class EdgeListing {
@@ -50,6 +39,9 @@ export class EdgeListing {
   pageSize = EDGE_APPS_PAGE;
   private generation = 0;
   private first: Promise<void> | undefined;
+  private appsRow: AppsNode | undefined;
+  /** The page read now (readNext): the next waits for it. */
+  private paging: Promise<void> = Promise.resolve();
   /** The account's FastEdge secrets (their own group, read when opened). */
   readonly secrets: EdgeSecretsListing;
   /** The account's edge (KV) stores and their keys (their own group, read when opened). */
@@ -116,13 +108,13 @@ export class EdgeListing {
 
   private firstAppsPage(bound: BoundConnection, generation: number): Promise<void> {
     return this.part(bound, generation, 'apps', 'the edge apps', async () =>
-      this.pageOf(await bound.api.edge.listEdgeApps({ params: {}, query: this.query(0) }), 0, []),
+      this.pageOf(await bound.api.edge.listEdgeApps({ params: {}, query: this.query(0, this.pageSize) })),
     );
   }
 
-  private query(offset: number) {
+  private query(offset: number, limit: number) {
     return {
-      limit: this.pageSize,
+      limit,
       offset,
       ordering: 'name',
       ...(this.filter.name ? { name: this.filter.name } : {}),
@@ -130,9 +122,9 @@ export class EdgeListing {
     };
   }
 
-  private pageOf(answer: { count?: number | null; apps: EdgeAppItem[] }, offset: number, before: EdgeAppItem[]): AppPages {
+  private pageOf(answer: { count?: number | null; apps: EdgeAppItem[] }): AppPages {
     const total = answer.count ?? undefined;
-    return { items: [...before, ...answer.apps], total, next: nextOffset(offset, answer.apps.length, total, this.pageSize), loadingMore: false };
+    return { items: answer.apps, total, next: nextOffset(0, answer.apps.length, total, this.pageSize) };
   }
 
   private async part<K extends 'account' | 'apps' | 'templates'>(
@@ -157,28 +149,72 @@ export class EdgeListing {
     this.changed();
   }
 
-  /** The next page of apps, added below the ones shown. */
+  /** The apps read so far; undefined until the first page is in. */
+  appPages(): AppPages | undefined {
+    return this.apps.status === 'ok' ? this.apps.data : undefined;
+  }
+
+  /** The Apps row, kept: its rows and Load more live on it (edgeAppRows.ts). */
+  appsNode(host: EdgeNodeHost): AppsNode {
+    return (this.appsRow ??= new AppsNode(this, host));
+  }
+
+  /**
+   * The next page of apps, added below the ones shown; a failure becomes the list's tail (its
+   * Retry runs Load more again). Nothing is redrawn here: the Load more row redraws once (rowChunks.ts).
+   */
   async loadMore(): Promise<void> {
-    const apps = this.apps;
-    if (apps.status !== 'ok' || apps.data.next === undefined || apps.data.loadingMore) return;
-    const generation = this.generation;
-    const bound = await this.bind();
-    if (!bound) return;
-    const offset = apps.data.next;
-    apps.data.loadingMore = true;
-    apps.data.moreError = undefined;
-    this.changed();
+    const pages = this.appPages();
     try {
-      const answer = await bound.api.edge.listEdgeApps({ params: {}, query: this.query(offset) });
-      if (generation !== this.generation) return;
-      this.apps = { status: 'ok', data: this.pageOf(answer, offset, apps.data.items) };
+      await this.readNext(this.pageSize);
+      if (pages) pages.moreError = undefined;
     } catch (error) {
-      if (generation !== this.generation) return;
+      if (!pages || pages !== this.appPages()) return;
       this.logError('Could not load more edge apps', error);
-      apps.data.loadingMore = false;
-      apps.data.moreError = error;
+      pages.moreError = error;
     }
-    this.changed();
+  }
+
+  /**
+   * Reads the next pages at the API's largest page until the app `appId` is in hand (Go to…): its
+   * index, or undefined when the list ended without it. Throws what a read threw; redraws nothing.
+   */
+  async readUntil(appId: number, signal: AbortSignal, report: (read: number, total: number | undefined) => void): Promise<number | undefined> {
+    for (;;) {
+      const pages = this.appPages();
+      const index = pages?.items.findIndex((a) => a.id === appId) ?? -1;
+      if (index >= 0) return index;
+      if (!pages || pages.next === undefined || signal.aborted) return undefined;
+      report(pages.items.length, pages.total);
+      await this.readNext(EDGE_APPS_PAGE_MAX, signal);
+      if (pages !== this.appPages()) return undefined;
+    }
+  }
+
+  /** One page after the last in hand, added to it; one at a time (a Load more and Go to… never read the same page twice). */
+  private readNext(limit: number, signal?: AbortSignal): Promise<void> {
+    const run = this.paging.then(async () => {
+      const pages = this.appPages();
+      const generation = this.generation;
+      if (!pages || pages.next === undefined || signal?.aborted) return;
+      const bound = await this.bind();
+      if (!bound || generation !== this.generation) return;
+      const offset = pages.next;
+      const answer = await bound.api.edge.listEdgeApps({ params: {}, query: this.query(offset, limit) }, { signal });
+      if (generation !== this.generation || pages !== this.appPages()) return;
+      const known = new Set(pages.items.map((a) => a.id));
+      pages.items.push(...answer.apps.filter((a) => !known.has(a.id)));
+      pages.total = answer.count ?? undefined;
+      pages.next = nextOffset(offset, answer.apps.length, pages.total, limit);
+    });
+    this.paging = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The view's filter hides this app (the server filters by a part of the name, any case, and the status). */
+  hides(app: EdgeAppItem): boolean {
+    const { name, status } = this.filter;
+    return (name !== undefined && !(app.name ?? '').toLowerCase().includes(name.toLowerCase())) || (status !== undefined && app.status !== status);
   }
 
   /** A new filter: the first page again, asked of the server. */
@@ -209,20 +245,8 @@ export class EdgeListing {
 
   /** The roots this part of the view adds: account, apps, secrets, KV stores, templates. */
   nodes(host: EdgeNodeHost): TreeNode[] {
-    return [
-      new AccountNode(this, host),
-      new AppsNode(this, host),
-      new EdgeSecretsNode(this.secrets),
-      new EdgeKvStoresNode(this.kv),
-      new TemplatesNode(this, host),
-    ];
+    return [new AccountNode(this, host), this.appsNode(host), new EdgeSecretsNode(this.secrets), new EdgeKvStoresNode(this.kv), new TemplatesNode(this, host)];
   }
-}
-
-function partChildren<T>(part: Part<T>, what: string, retry: () => unknown, ok: (data: T) => TreeNode[]): TreeNode[] {
-  if (part.status === 'idle' || part.status === 'loading') return [new MessageNode(`Loading ${what}…`, 'loading~spin')];
-  if (part.status === 'ok') return ok(part.data);
-  return [new ErrorNode(`Could not load ${what}`, part.error, retry)];
 }
 
 class AccountNode extends TreeNode {
@@ -259,79 +283,6 @@ class AccountNode extends TreeNode {
       () => this.listing.reload(),
       (client) => clientChildren(client, this.host.now(), this.listing.appsInUse()),
     );
-  }
-}
-
-class AppsNode extends TreeNode {
-  constructor(
-    private readonly listing: EdgeListing,
-    private readonly host: EdgeNodeHost,
-  ) {
-    super();
-  }
-  getTreeItem(): vscode.TreeItem {
-    const part = this.listing.apps;
-    const item = new vscode.TreeItem('Apps', vscode.TreeItemCollapsibleState.Expanded);
-    item.id = 'edge.listed.apps';
-    const filter = this.listing.filterText();
-    const count =
-      part.status === 'ok'
-        ? `${part.data.items.length}${part.data.total !== undefined && part.data.total > part.data.items.length ? ` of ${part.data.total}` : ''}`
-        : undefined;
-    item.description = [count, filter ? `filtered (${filter})` : undefined].filter(Boolean).join(' · ') || undefined;
-    item.iconPath = new vscode.ThemeIcon(filter ? 'filter' : 'symbol-event');
-    item.tooltip = `The edge apps of this account${filter ? `, filtered on the server by ${filter}` : ''}`;
-    item.contextValue = filter ? `${LISTED_CONTEXT.apps}.filtered` : LISTED_CONTEXT.apps;
-    return item;
-  }
-  override getChildren(): TreeNode[] {
-    return partChildren(
-      this.listing.apps,
-      'the edge apps',
-      () => this.listing.reload(),
-      (pages) => {
-        const nodes: TreeNode[] = pages.items.map((app) => new ListedAppNode(app, this.host));
-        if (nodes.length === 0) {
-          const filter = this.listing.filterText();
-          nodes.push(new MessageNode(filter ? `No apps match ${filter}` : 'No edge apps in this account', 'info'));
-        }
-        if (pages.moreError !== undefined) nodes.push(new ErrorNode('Could not load more apps', pages.moreError, () => this.listing.loadMore()));
-        else if (pages.next !== undefined) {
-          const left = pages.total !== undefined ? ` (${pages.total - pages.items.length} more)` : '';
-          nodes.push(
-            new ActionNode(pages.loadingMore ? 'Loading…' : `Load more${left}`, pages.loadingMore ? 'loading~spin' : 'more', () => this.listing.loadMore(), {
-              tooltip: `The next ${this.listing.pageSize} apps`,
-            }),
-          );
-        }
-        return nodes;
-      },
-    );
-  }
-}
-
-export class ListedAppNode extends TreeNode implements ListedOn {
-  /** The connection the row was listed on: the view may show another one by the time a command runs on it. */
-  readonly listedOn: string | undefined;
-
-  constructor(
-    readonly app: EdgeAppItem,
-    private readonly host: EdgeNodeHost,
-  ) {
-    super();
-    this.listedOn = host.activeConnectionId;
-  }
-  getTreeItem(): vscode.TreeItem {
-    const item = appItem(this.app.id, this.app, this.host.now(), this.host.appBuild?.(this.app.id));
-    const template = this.app.template_name ? `template ${this.app.template_name}` : undefined;
-    item.description = [item.description, template].filter(Boolean).join(' · ');
-    item.id = `edge.listed.app.${this.app.id}`;
-    item.contextValue = edgeAppContext(LISTED_CONTEXT.app, this.app.status);
-    item.accessibilityInformation = spokenRow(`Edge app ${this.app.name || this.app.id}`, item.description);
-    return item;
-  }
-  override getChildren(): TreeNode[] {
-    return appChildren(this.app.id, this.app, this.host);
   }
 }
 

@@ -107,6 +107,14 @@ export class EdgeTree extends NodeTree implements PinHost {
     return this.buildOf(appId);
   }
 
+  /** Redraws one app's rows (its listed row where built, its pin): one app's change never redraws the whole list. */
+  refreshApp(appId: number): void {
+    const row = this.listing.appsNode(this).builtRow(appId);
+    if (row) this.refresh(row);
+    const pin = this.pinNode('app', appId);
+    if (pin) this.refresh(pin);
+  }
+
   get pinned(): EdgePins {
     return { client: [...this.pins.client], app: [...this.pins.app], template: [...this.pins.template] };
   }

@@ -10,6 +10,7 @@ import { registerEdgeConfigEditor } from './edgeConfigEditor';
 import { EdgeConfigDrift } from './edgeConfigDrift';
 import { registerEdgeConfigPull } from './edgeConfigPull';
 import { registerEdgeCreateCommand } from './edgeCreateCommand';
+import { registerEdgeGoTo } from './edgeGoTo';
 import { registerEdgeDeployCommand } from './edgeDeployCommand';
 import { registerEdgeSecretCommands } from './edgeSecretCommands';
 import { registerEdgeKvCommands } from './edgeKvCommands';
@@ -39,6 +40,7 @@ export class EdgeFeature extends Disposable {
     this.tree = this._register(new EdgeTree({ ...ctx, store: new EdgePinStore(ctx.state) }));
     for (const d of registerEdgeCommands({ ...ctx, tree: this.tree })) this._register(d);
     for (const d of registerEdgeAppCommands({ ...ctx, tree: this.tree })) this._register(d);
+    for (const d of registerEdgeGoTo({ ...ctx, tree: this.tree })) this._register(d);
     const onDeployed = (file: string, connectionId: string, appId: number, appName: string) => linkDeployed(this.links, file, connectionId, appId, appName);
     this.watches = this._register(new EdgeWatches(ctx));
     for (const d of registerEdgeDeployCommand({ ...ctx, tree: this.tree, onDeployed, watches: this.watches })) this._register(d);
