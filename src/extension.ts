@@ -86,6 +86,8 @@ export interface PlatformConsoleExports {
   agentCatalogAtActivation: boolean;
   /** The lazy bundles (dist/lazy/*.js: zod, the tool catalog...) read when activation ended (tests: none). */
   lazyBundlesAtActivation: string[];
+  /** Whether the MCP audit file was followed (watched, polled) when activation ended (tests: not; from Show Agent Activity or an MCP server's start). */
+  agentActivityFollowedAtActivation: boolean;
 }
 
 /** How many of the log's last lines the tests can read. */
@@ -171,6 +173,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
   const schemasAtActivation = lazySchemaCounts();
   const agentCatalogAtActivation = agentTools.catalogMade();
   const lazyBundlesAtActivation = testing ? lazyBundlesRead(context.extensionPath) : [];
+  const agentActivityFollowedAtActivation = agentTools.activity.following;
   log.info(`Platform Console activated in ${Date.now() - started} ms`);
   // Only the tests get the internals (prompts that can be scripted, the connections): no other
   // extension can answer a confirmation or reach a connection through them.
@@ -205,6 +208,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
     schemasAtActivation,
     agentCatalogAtActivation,
     lazyBundlesAtActivation,
+    agentActivityFollowedAtActivation,
     setUi: (next) => {
       currentUi = next ?? vscodeUi;
     },
