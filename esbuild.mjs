@@ -1,6 +1,6 @@
 // Builds the extension bundle (Node, CommonJS, `vscode` external).
 // Webview bundles (browser, ESM) are added to `webviewEntries` as panels arrive.
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 
@@ -86,6 +86,53 @@ const vscodeOnce = {
   },
 };
 
+/**
+ * The zod members the sources read (`z.<name>` in a file that imports zod's values): its lazy bundle
+ * holds only those, tree-shaken as when zod was in the extension bundle (`--watch`: all of zod, as a
+ * member used after the start must be there). Any other form of import fails the build.
+ */
+async function zodMembers() {
+  const runtime = Object.keys(await import('zod')).filter((name) => name !== 'default');
+  const used = new Set();
+  for (const entry of await readdir('src', { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const source = await readFile(file, 'utf8');
+    for (const [line] of source.matchAll(/^.*from 'zod(\/[^']*)?';$/gm))
+      if (!/^import (type )?\* as z from 'zod';$/.test(line))
+        throw new Error(`${file}: \`${line}\`: import zod as \`import * as z from 'zod'\` (esbuild.mjs zodAtFirstUse)`);
+    if (!/^import \* as z from 'zod';$/m.test(source)) continue;
+    for (const [, name] of source.matchAll(/\bz\.(\w+)/g)) used.add(name);
+  }
+  return runtime.filter((name) => watch || used.has(name));
+}
+const zodNames = await zodMembers();
+/**
+ * zod evaluated at its first use, not as a bundle loads (#57): every `import * as z from 'zod'`
+ * reads one stand-in whose members are getters that require dist/lazy/zod.js at the first read.
+ * The API's schemas are built at their first use (src/schema/lazySchema.ts), so loading the
+ * extension reads none. Imported through one ESM module (as vscode-once), the getters are copied once.
+ * @type {import('esbuild').Plugin}
+ */
+const zodAtFirstUse = {
+  name: 'zod-at-first-use',
+  setup(build) {
+    // Every bundle sits in dist/ or dist/lazy/.
+    const from = path.dirname(build.initialOptions.outfile ?? '').endsWith('lazy') ? './zod.js' : './lazy/zod.js';
+    build.onResolve({ filter: /^zod$/ }, (args) => ({ path: 'zod', namespace: args.namespace === 'zod-once' ? 'zod-lazy' : 'zod-once' }));
+    build.onResolve({ filter: /^\.\/(lazy\/)?zod\.js$/, namespace: 'zod-lazy' }, (args) => ({ path: args.path, external: true }));
+    build.onLoad({ filter: /.*/, namespace: 'zod-once' }, () => ({ contents: "export * from 'zod';", loader: 'js' }));
+    build.onLoad({ filter: /.*/, namespace: 'zod-lazy' }, () => ({
+      contents: [
+        'let zod;',
+        `const load = () => (zod ??= require(${JSON.stringify(from)}));`,
+        `for (const name of ${JSON.stringify(zodNames)}) Object.defineProperty(exports, name, { enumerable: true, get: () => load()[name] });`,
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
 /** @type {import('esbuild').BuildOptions} */
 const extension = {
   entryPoints: [bench ? benchEntry : 'src/extension.ts'],
@@ -95,7 +142,7 @@ const extension = {
   format: 'cjs',
   target: 'node20',
   external: ['vscode'],
-  plugins: [lazyBundles(), vscodeOnce, ...(eager ? [evaluateAgentToolsAtLoad] : [])],
+  plugins: [lazyBundles(), vscodeOnce, zodAtFirstUse, ...(eager ? [evaluateAgentToolsAtLoad] : [])],
   sourcemap: !production,
   minify: production,
   logLevel: 'info',
@@ -107,8 +154,16 @@ const webviewEntries = { pricing: 'webview/pricing/main.ts', logs: 'webview/logs
 const builds = [extension];
 for (const [name, entry] of Object.entries(lazyEntries)) {
   // Each lazy bundle may require the others, never itself.
-  builds.push({ ...extension, entryPoints: [entry], outfile: `${dist}/${name}.js`, plugins: [lazyBundles(entry), vscodeOnce] });
+  builds.push({ ...extension, entryPoints: [entry], outfile: `${dist}/${name}.js`, plugins: [lazyBundles(entry), vscodeOnce, zodAtFirstUse] });
 }
+// zod's own lazy bundle (zodAtFirstUse): the members the sources read.
+builds.push({
+  ...extension,
+  entryPoints: undefined,
+  stdin: { contents: `export { ${zodNames.join(', ')} } from 'zod';`, resolveDir: '.', loader: 'js', sourcefile: 'lazy/zod.js' },
+  outfile: `${dist}/lazy/zod.js`,
+  plugins: [],
+});
 // The MCP server (the `platform-console-mcp` bin): plain Node, no `vscode`, run by agents outside the editor.
 builds.push({ ...extension, entryPoints: ['src/mcp.ts'], outfile: `${dist}/mcp.js`, external: [], plugins: [], banner: { js: '#!/usr/bin/env node' } });
 for (const [name, entry] of Object.entries(webviewEntries)) {

@@ -10,8 +10,10 @@
 //   use: from the command's Enter to the extension's answer, its connection in the status bar
 //   (VS Code loading the bundle, activate(), the environment's connection read);
 // - reads the extension's own log line ("activated in N ms": activate() alone).
-// The same rounds, in turns, in a second code-server with the eager build (`--eager`: the agent
-// tool catalog evaluated as the bundle loads, as before #57): the baseline of the same run.
+// The same rounds, in turns, in a second code-server with the baseline: the extension at an earlier
+// commit (PLATFORM_CONSOLE_BENCH_ACTIVATION_BASELINE, default 54d3557: before #57 item 4's second
+// part, zod and the MCP audit follower at first use), built in a temp dir; or `eager`: this code
+// built with `--eager` (the agent tool catalog evaluated as the bundle loads, as before #57).
 //
 //   npm run bench -- activation          (builds, installs code-server on first use)
 import { spawnSync } from 'node:child_process';
@@ -21,10 +23,12 @@ import { performance } from 'node:perf_hooks';
 import { exitWith, guardRun, launchChromium, onCleanup, projectRoot, resultsDir, startSimulatorProcess } from '../scripts/harness/common.mjs';
 import { ensure } from '../scripts/harness/ensure.mjs';
 import { runCommand } from '../test/e2e/workbench.mjs';
+import { buildCommit } from './baselineBuild.mjs';
 import { benchCodeServer, loggedMatches } from './benchCodeServer.mjs';
 import { benchRow, formatValue, spreadOf, writeRows } from './benchRows.mjs';
 
 const RELOADS = 10;
+const BASELINE = process.env.PLATFORM_CONSOLE_BENCH_ACTIVATION_BASELINE ?? '54d3557';
 /** How long a quiet window is watched for an activation nobody asked for. */
 const QUIET_MS = 3000;
 
@@ -43,23 +47,29 @@ const browser = await launchChromium(paths.chromium, { handleSignals: false });
 onCleanup(() => browser.close());
 
 /**
- * A code-server with the extension as dist/ holds it now (installed as it starts), and its page.
- * The baseline is the eager build (`--eager`: the agent tool catalog evaluated as the bundle
- * loads, as before #57), in a code-server of its own, measured in turns with the shipped build.
+ * A code-server with the extension as `extensionFolder` holds it now (default: this tree's dist/,
+ * installed as it starts), and its page. The baseline is in a code-server of its own, measured in
+ * turns with the shipped build.
  */
-async function target(label) {
+async function target(label, extensionFolder) {
   const codeServer = await benchCodeServer({
     paths,
     label: `bench-activation-${label}`,
     simulatorUrl,
     apiKey,
     logFile: path.join(resultsDir, `bench-activation-${label}-code-server.log`),
+    extensionFolder,
   });
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   return { label, codeServer, page, rounds: [] };
 }
-build(['--eager']);
-const eager = await target('eager');
+let baseline;
+if (BASELINE === 'eager') {
+  build(['--eager']);
+  baseline = await target('eager');
+} else {
+  baseline = await target('baseline', await buildCommit(BASELINE, 'bench-activation-baseline-build'));
+}
 build();
 const shipped = await target('shipped');
 
@@ -107,7 +117,7 @@ async function round(t) {
 }
 
 try {
-  for (const t of [shipped, eager]) {
+  for (const t of [shipped, baseline]) {
     await t.page.goto(t.codeServer.workspaceUrl);
     await t.page.locator('[id="status.problems"]').waitFor({ timeout: 120_000 });
     // Warm-up: the first use ever (the connection is created from the environment then).
@@ -115,10 +125,10 @@ try {
     await connectionShown(t.page).waitFor({ timeout: 60_000 });
   }
   // In turns, so that a change of the machine's load falls on both.
-  for (let i = 0; i < RELOADS; i++) for (const t of [shipped, eager]) await round(t);
+  for (let i = 0; i < RELOADS; i++) for (const t of [shipped, baseline]) await round(t);
 } catch (error) {
   console.error('The benchmark failed:', error);
-  for (const t of [shipped, eager]) await t.page.screenshot({ path: path.join(resultsDir, `bench-activation-${t.label}-failure.png`) }).catch(() => {});
+  for (const t of [shipped, baseline]) await t.page.screenshot({ path: path.join(resultsDir, `bench-activation-${t.label}-failure.png`) }).catch(() => {});
   await exitWith(1);
 }
 // dist/ back as `npm run build` leaves it (the installed copy keeps the production build).
@@ -130,7 +140,7 @@ const figures = (t) => ({
   activateMs: t.rounds.map((r) => r.activateMs).filter((ms) => ms !== undefined),
 });
 const now = figures(shipped);
-const before = figures(eager);
+const before = figures(baseline);
 const quietText = now.quiet === 0 ? `not activated (${RELOADS} of ${RELOADS} reloads)` : `activated by itself in ${now.quiet} of ${RELOADS} reloads`;
 const activateText = (f) => (f.activateMs.length ? formatValue(spreadOf(f.activateMs), 'ms') : '(not logged)');
 console.log(`\nActivation in code-server 1.139 + headless Chromium, ${RELOADS} quiet-window reloads each, in turns; median (min–max)`);
@@ -138,13 +148,16 @@ console.log(`  a window that does not use the extension (watched ${QUIET_MS / 10
 console.log(
   "  first use: Show Log's Enter -> the connection in the status bar".padEnd(72),
   formatValue(now.firstUse, 'ms'),
-  ' eager:',
+  ` ${baseline.label}:`,
   formatValue(before.firstUse, 'ms'),
 );
-console.log("    of which activate() (the extension's log line)".padEnd(72), activateText(now), ' eager:', activateText(before));
+console.log("    of which activate() (the extension's log line)".padEnd(72), activateText(now), ` ${baseline.label}:`, activateText(before));
 
 const area = 'Activation';
-const eagerLabel = 'the agent tool catalog evaluated as the bundle loads (`--eager`, as before #57), same run, in turns';
+const baselineLabel =
+  BASELINE === 'eager'
+    ? 'the agent tool catalog evaluated as the bundle loads (`--eager`, as before #57), same run, in turns'
+    : `the extension at ${BASELINE} (production build), same run, in turns`;
 await writeRows('activation', [
   benchRow(area, 'a window that does not use the extension (goal: not activated)', quietText, ''),
   benchRow(
@@ -153,7 +166,7 @@ await writeRows('activation', [
     now.firstUse,
     'ms',
     before.firstUse,
-    eagerLabel,
+    baselineLabel,
   ),
   ...(now.activateMs.length
     ? [
@@ -163,7 +176,7 @@ await writeRows('activation', [
           spreadOf(now.activateMs),
           'ms',
           before.activateMs.length ? spreadOf(before.activateMs) : null,
-          eagerLabel,
+          baselineLabel,
         ),
       ]
     : []),

@@ -9,6 +9,8 @@
 //    would weigh: the same package.json, media, README and LICENSE, the sources compiled file by
 //    file (esbuild transform, as tsc would emit them, unminified) and the runtime dependencies'
 //    whole node_modules closure (`npm ls --omit=dev --all`), zipped with deflate like a .vsix.
+// 3. The extension bundle's evaluation (bundleEvaluation.mjs) beside the baseline's: the extension
+//    at PLATFORM_CONSOLE_BENCH_ACTIVATION_BASELINE (default 54d3557), or `eager` (`--eager`).
 //
 //   npm run bench -- bundle
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -19,9 +21,12 @@ import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { exitWith, guardRun, projectRoot, readManifest, tempDirs } from '../scripts/harness/common.mjs';
 import { benchRow, formatRatio, formatValue, spreadOf, writeRows } from './benchRows.mjs';
+import { buildCommit } from './baselineBuild.mjs';
 import { evaluations } from './bundleEvaluation.mjs';
 
 guardRun('the bundle benchmark', 10 * 60_000);
+/** The evaluation's baseline: the extension at this commit (activation.bench.mjs reads the same variable), or `eager`. */
+const BASELINE = process.env.PLATFORM_CONSOLE_BENCH_ACTIVATION_BASELINE ?? '54d3557';
 const tmp = await tempDirs('bench-bundle', ['vsix', 'unbundled', 'eager']);
 const KB = 1024;
 
@@ -95,13 +100,15 @@ try {
       return [file, spreadOf(times)];
     }),
   );
-  // ---------- the main bundle's evaluation, beside the eager build (the agent tool catalog evaluated as it loads, as before #57) ----------
-  const eagerDir = tmp('eager');
-  const eagerBuilt = spawnSync(process.execPath, ['esbuild.mjs', '--production', '--eager', '--outdir', eagerDir], {
-    cwd: projectRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (eagerBuilt.status !== 0) throw new Error('node esbuild.mjs --production --eager failed');
+  // ---------- the main bundle's evaluation, beside the baseline (activation.bench.mjs: an earlier commit's production build, or `eager`) ----------
+  let eagerDir = tmp('eager');
+  if (BASELINE === 'eager') {
+    const eagerBuilt = spawnSync(process.execPath, ['esbuild.mjs', '--production', '--eager', '--outdir', eagerDir], {
+      cwd: projectRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (eagerBuilt.status !== 0) throw new Error('node esbuild.mjs --production --eager failed');
+  } else eagerDir = path.join(await buildCommit(BASELINE, 'bench-bundle-baseline-build'), 'dist');
   const EVALUATIONS = 20;
   const evaluated = evaluations({ shipped: path.join(projectRoot, 'dist/extension.js'), eager: path.join(eagerDir, 'extension.js') }, EVALUATIONS);
   const eagerBytes = statSync(path.join(eagerDir, 'extension.js')).size;
@@ -182,10 +189,15 @@ try {
     rows.push(benchRow('Bundle size', `  gzipped`, p.gzip / KB, 'KB', d.gzip / KB, `${devLabel}, gzipped`));
   }
   const evaluation = (name, kind) => spreadOf(evaluated[name][kind]);
-  const eagerLabel = `the agent tool catalog evaluated as it loads (\`--eager\`, as before #57; ${(eagerBytes / KB).toFixed(0)} KB), same run`;
+  const eagerLabel =
+    BASELINE === 'eager'
+      ? `the agent tool catalog evaluated as it loads (\`--eager\`, as before #57; ${(eagerBytes / KB).toFixed(0)} KB), same run`
+      : `the extension bundle at ${BASELINE} (${(eagerBytes / KB).toFixed(0)} KB), same run, in turns`;
   console.log(`\nThe extension bundle's evaluation: require() in a fresh Node, median (min–max) of ${EVALUATIONS}, taken in turns`);
   for (const name of ['shipped', 'eager'])
-    console.log(`  ${name.padEnd(8)} wall ${formatValue(evaluation(name, 'wall'), 'ms')}, CPU ${formatValue(evaluation(name, 'cpu'), 'ms')}`);
+    console.log(
+      `  ${(name === 'eager' && BASELINE !== 'eager' ? BASELINE : name).padEnd(8)} wall ${formatValue(evaluation(name, 'wall'), 'ms')}, CPU ${formatValue(evaluation(name, 'cpu'), 'ms')}`,
+    );
   const evaluationFigure = `extension bundle's evaluation: require() of dist/extension.js in a fresh Node (stand-in vscode, the host's built-ins loaded), median of ${EVALUATIONS}`;
   rows.push(benchRow('Activation', evaluationFigure, evaluation('shipped', 'wall'), 'ms', evaluation('eager', 'wall'), eagerLabel));
   rows.push(benchRow('Activation', '  its CPU time (every thread of the process)', evaluation('shipped', 'cpu'), 'ms', evaluation('eager', 'cpu'), eagerLabel));

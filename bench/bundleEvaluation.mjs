@@ -2,17 +2,32 @@
 // extension bundle in a fresh Node process, timed around the require (reading, compiling and
 // running its top level; not activate()). The process first loads the Node built-ins VS Code's
 // extension host has loaded before any extension (its extensionHostProcess.js imports them), so
-// their cost is not counted, and answers `require('vscode')` with a stand-in whose members are
-// empty classes: the bundle reads the API's members as it loads, it calls none of them.
+// their cost is not counted, and answers `require('vscode')` with a stand-in that lists the API's
+// top-level names (from @types/vscode) and whose members are empty functions: the bundle copies
+// the API once (esbuild.mjs vscode-once) and reads its members as it loads; a call answers undefined.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { projectRoot } from '../scripts/harness/common.mjs';
 
 const HOST_BUILTINS = ['crypto', 'stream', 'fs/promises', 'zlib', 'os', 'net', 'http', 'https', 'url', 'util', 'events'];
+/** The API's top-level names (namespaces, classes, enums): `export * from 'vscode'` copies those it lists. */
+const API_NAMES = [
+  ...readFileSync(path.join(projectRoot, 'node_modules/@types/vscode/index.d.ts'), 'utf8').matchAll(/^\texport (?:namespace|class|enum|const) (\w+)/gm),
+].map((m) => m[1]);
 
 const script = (file) => `
 for (const m of ${JSON.stringify(HOST_BUILTINS)}) require(m);
 const Module = require('node:module');
-const member = { get: (t, k) => (k === '__esModule' ? false : k in t ? t[k] : (t[k] = new Proxy(class {}, member))) };
-const vscode = new Proxy(function () {}, member);
+// A function, not a class: the bundle may call a member as it loads (#56: vscode.Uri.from) or extend it.
+const member = { get: (t, k) => (k === '__esModule' ? false : k in t ? t[k] : (t[k] = new Proxy(function () {}, member))) };
+const names = new Set(${JSON.stringify(API_NAMES)});
+const api = {
+  ...member,
+  ownKeys: (t) => [...new Set([...Reflect.ownKeys(t), ...names])],
+  getOwnPropertyDescriptor: (t, k) => Reflect.getOwnPropertyDescriptor(t, k) ?? (names.has(k) ? { configurable: true, enumerable: true, value: api.get(t, k) } : undefined),
+};
+const vscode = new Proxy(function () {}, api);
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) { return request === 'vscode' ? 'vscode' : resolve.call(this, request, ...rest); };
 require.cache.vscode = { id: 'vscode', filename: 'vscode', loaded: true, exports: vscode };

@@ -1,6 +1,7 @@
 // Composition root: builds one FeatureContext, then activates each feature with it. VS Code
 // activates the extension at its first use (a command, a view, a tool call, a restored panel:
 // the events it derives from package.json), never as the window starts.
+import * as nodePath from 'node:path';
 import * as vscode from 'vscode';
 import * as agent from './features/agent/index';
 import * as attacks from './features/attacks/index';
@@ -83,6 +84,10 @@ export interface PlatformConsoleExports {
   schemasAtActivation: { defined: number; built: number };
   /** Whether the agent tool catalog was evaluated when activation ended (tests: not; it is at the first tool call). */
   agentCatalogAtActivation: boolean;
+  /** The lazy bundles (dist/lazy/*.js: zod, the tool catalog...) read when activation ended (tests: none). */
+  lazyBundlesAtActivation: string[];
+  /** Whether the MCP audit file was followed (watched, polled) when activation ended (tests: not; from Show Agent Activity or an MCP server's start). */
+  agentActivityFollowedAtActivation: boolean;
 }
 
 /** How many of the log's last lines the tests can read. */
@@ -167,6 +172,8 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
 
   const schemasAtActivation = lazySchemaCounts();
   const agentCatalogAtActivation = agentTools.catalogMade();
+  const lazyBundlesAtActivation = testing ? lazyBundlesRead(context.extensionPath) : [];
+  const agentActivityFollowedAtActivation = agentTools.activity.following;
   log.info(`Platform Console activated in ${Date.now() - started} ms`);
   // Only the tests get the internals (prompts that can be scripted, the connections): no other
   // extension can answer a confirmation or reach a connection through them.
@@ -200,11 +207,21 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
     onWebviewTraffic: panelWatch?.onTraffic ?? (() => ({ dispose() {} })),
     schemasAtActivation,
     agentCatalogAtActivation,
+    lazyBundlesAtActivation,
+    agentActivityFollowedAtActivation,
     setUi: (next) => {
       currentUi = next ?? vscodeUi;
     },
     globalStateSnapshot: () => Object.fromEntries(context.globalState.keys().map((k) => [k, context.globalState.get(k)])),
   };
+}
+
+/** The lazy bundles of this extension (dist/lazy/<name>.js) Node has loaded so far, by name. */
+function lazyBundlesRead(extensionPath: string): string[] {
+  const folder = nodePath.join(extensionPath, 'dist', 'lazy') + nodePath.sep;
+  return Object.keys(require.cache)
+    .filter((file) => file.startsWith(folder))
+    .map((file) => nodePath.basename(file, '.js'));
 }
 
 export function deactivate(): void {

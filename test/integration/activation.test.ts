@@ -2,6 +2,7 @@
 // manifest (here a language model tool call, made by index.ts before anything else touched it),
 // never as the window starts; and everything it contributes is registered once.
 import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
 import { describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, platformConsole } from './support/extension';
@@ -48,6 +49,14 @@ describe('activation', () => {
     const { defined, built } = (await platformConsole()).schemasAtActivation;
     assert.ok(defined > 100, `only ${defined} lazy schemas`);
     assert.equal(built, 0, `${built} of ${defined} schemas were built before anything was used`);
+  });
+
+  it('reads none of its lazy bundles while it activates: zod and the tool catalog come at their first use (#57)', async () => {
+    const ext = await platformConsole();
+    assert.deepEqual(ext.lazyBundlesAtActivation, [], 'read as the extension activated');
+    // They exist and were read since: index.ts's first use was a tool call (the catalog, which builds its schemas with zod).
+    const lazy = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'lazy');
+    for (const name of ['agentTools', 'zod']) assert.ok(require.cache[path.join(lazy, `${name}.js`)], `dist/lazy/${name}.js not read at the first tool call`);
   });
 
   it('registers the agent tools without evaluating their catalog: the first tool call does (#57)', async () => {

@@ -40,6 +40,13 @@ describe('agent activity (the audit trail)', function () {
     await sim.close();
   });
 
+  it('follows the MCP audit file from Show Agent Activity or an MCP server start on, not from activation: no watch, no poll (#57)', async () => {
+    assert.equal(ext.agentActivityFollowedAtActivation, false, 'the audit file was followed as the extension activated');
+    // What Show Agent Activity runs first (the document itself is opened by the next test: opened here, it would be the one reused there).
+    await ext.agentActivity.refresh();
+    assert.equal(ext.agentActivity.following, true, 'reading it for Show Agent Activity did not start following it');
+  });
+
   it('an editor-chat write: one log line and a row of Show Agent Activity; a refused one follows in the open document', async () => {
     const tool = ext.agentTool('create_report')!;
     const asked = (await tool.prepareInvocation!({ input: REPORT }, token()))?.confirmationMessages;
@@ -72,6 +79,8 @@ describe('agent activity (the audit trail)', function () {
   it("an MCP server's record in the followed audit file: mirrored into the log once, shown with its agent and token", async () => {
     const file = ext.agentActivity.file!;
     assert.match(file, /agent-activity\.jsonl$/);
+    // Followed from an MCP server's start on (mcpServerInEditor.test.ts starts one): as it starts.
+    ext.agentActivity.follow();
     mkdirSync(path.dirname(file), { recursive: true });
     const id = `it-${Date.now()}`;
     const record = agentWriteRecord(

@@ -119,6 +119,7 @@ describe('the MCP server in the editor (#56)', function () {
     // A key variable the extension host kept (environmentKey.ts takes only its own two): the definition removes it.
     process.env.GCORE_API_KEY = KEY;
     const mcp = await start().finally(() => delete process.env.GCORE_API_KEY);
+    assert.equal(ext.agentActivity.following, true, 'the audit file of a server the editor started is followed (from its start on, #57)');
     // The hand-over: the token for this connection, never the key; gone once the server read it.
     const handed = JSON.parse(mcp.handoffText) as Record<string, unknown>;
     assert.deepEqual([handed.baseUrl, handed.connectionName, handed.tokenId, handed.token], [sim.url, 'mcp-editor', record.tokenId, secret]);

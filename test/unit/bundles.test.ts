@@ -97,6 +97,25 @@ describe('bundles (esbuild.mjs)', () => {
     assert.equal(existsSync(path.join(dir('eager'), 'lazy/agentTools.js')), false);
   });
 
+  it('keeps zod out of the extension bundle and the agent tool catalog: one lazy bundle of it, read at the first use of a member (#57)', () => {
+    for (const variant of ['shipped', 'development']) {
+      const extension = read(variant, 'extension.js');
+      // zod's classes are named by these trait strings ("$ZodType", "$ZodObject"...): none left in the extension's own bundles.
+      assert.doesNotMatch(extension, /\$Zod[A-Z]/, `${variant}: zod in the extension bundle`);
+      assert.match(extension, /require\("\.\/lazy\/zod\.js"\)/, variant);
+      assert.doesNotMatch(read(variant, 'lazy/agentTools.js'), /\$Zod[A-Z]/, `${variant}: a second copy of zod in the catalog's bundle`);
+      assert.match(read(variant, 'lazy/agentTools.js'), /require\("\.\/zod\.js"\)/, variant);
+    }
+    // The lazy bundle answers what the sources read (esbuild.mjs zodMembers), and works.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const zod = require(path.join(dir('shipped'), 'lazy/zod.js')) as typeof import('zod');
+    for (const name of ['strictObject', 'string', 'int', 'toJSONSchema', 'ZodError', 'iso', 'globalRegistry'])
+      assert.ok(name in zod, `lazy/zod.js has no ${name}`);
+    assert.equal(zod.strictObject({ a: zod.int() }).safeParse({ a: 1.5 }).success, false);
+    // The MCP server is one file of its own: its zod inside.
+    assert.match(read('shipped', 'mcp.js'), /\$ZodType/);
+  });
+
   it("leaves what only the benches use out of every bundle but the benches' variant", () => {
     for (const variant of ['shipped', 'development']) {
       const files = readdirSync(dir(variant), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));

@@ -40,7 +40,7 @@ export class AgentFeature extends Disposable {
     this.tokenLifecycle = this._register(new AgentTokenLifecycle(this.tokens, ctx));
     this.connectionsTree = this._register(new ConnectionsTree(ctx.connections, this.tokens));
     for (const d of registerAgentTokenCommands({ ...ctx, store: this.tokens })) this._register(d);
-    this.mcpServer = this._register(new McpServerProvider(ctx, this.tokens));
+    this.mcpServer = this._register(new McpServerProvider(ctx, this.tokens, () => this.activity.follow()));
     this._register(vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, this.mcpServer));
     this.catalog = toolsOnFirstCall(ctx, { ...extras, audit: (write) => this.activity.recordEditorWrite(write) });
     for (const name of toolNames) {

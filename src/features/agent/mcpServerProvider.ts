@@ -39,6 +39,8 @@ export class McpServerProvider extends Disposable implements vscode.McpServerDef
   constructor(
     private readonly ctx: FeatureContext,
     private readonly tokens: AgentTokenStore,
+    /** Called as a server starts: the editor follows its audit file from then on. */
+    private readonly starting: () => void = () => {},
   ) {
     super();
     const fire = () => this.changed.fire();
@@ -107,6 +109,7 @@ export class McpServerProvider extends Disposable implements vscode.McpServerDef
       `[${connection.name}] MCP server in the editor started with agent token ${record.name} (id ${record.tokenId}, until ${record.expiresAt})`,
     );
     server.env = { ...server.env, [AGENT_FILE_ENV]: file };
+    this.starting();
     return server;
   }
 

@@ -1,0 +1,20 @@
+// A bench's baseline: the extension as an earlier commit builds it (`node esbuild.mjs --production`),
+// in a temp dir beside the code measured, with the project's node_modules (a lockfile that differs is
+// said: then the baseline's libraries are not that commit's).
+import { spawnSync } from 'node:child_process';
+import { symlink } from 'node:fs/promises';
+import path from 'node:path';
+import { projectRoot, tempDirs } from '../scripts/harness/common.mjs';
+
+/** The folder of `commit`'s production build (package.json, dist/, media...), as startCodeServer's `extensionFolder` takes it. */
+export async function buildCommit(commit, label) {
+  const dir = (await tempDirs(label, ['src']))('src');
+  const archive = spawnSync('sh', ['-c', `git archive "${commit}" | tar -x -C "${dir}"`], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (archive.status !== 0) throw new Error(`could not check out ${commit}`);
+  const lockDiffers = spawnSync('git', ['diff', '--quiet', commit, '--', 'package-lock.json'], { cwd: projectRoot }).status !== 0;
+  if (lockDiffers) console.warn(`[baseline] ${commit}'s package-lock.json differs from this tree's: its build uses this tree's node_modules`);
+  await symlink(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'));
+  const built = spawnSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) throw new Error(`could not build ${commit}`);
+  return dir;
+}
