@@ -19,6 +19,7 @@ import { cssProps } from '../logs/cssProps';
 import { TableModel, cellText } from './tableModel';
 import { columnTemplate, columnWidths, headerView, infoView, stateView, type LoadState } from './tableParts';
 import { FrameUpdates } from './frameUpdates';
+import { RowsInbox, type ReadyEvent } from './rowsInbox';
 import { rowWindow, scrollToShow, type RowGeometry, type RowViewport } from './rowWindow';
 
 const ROW_HEIGHT = 22;
@@ -31,7 +32,13 @@ const COPY_ECHO_MS = 1000;
 const count = (n: number) => n.toLocaleString('en-US');
 
 export class ReportTableApp extends LitElement {
-  private readonly host = new HostConnection<ReportTableNotification, ReportTableRequests, ReportTableEvent, ReportTablePanelState>((e) => this.onEvent(e));
+  private readonly inbox = new RowsInbox(
+    (e) => this.onEvent(e),
+    (error) => this.onEvent({ type: 'failed', generation: this.generation, message: `the rows did not arrive whole (${String(error)})` }),
+  );
+  private readonly host = new HostConnection<ReportTableNotification, ReportTableRequests, ReportTableEvent, ReportTablePanelState>((e) =>
+    this.inbox.receive(e),
+  );
   private readonly saved = this.host.savedState();
   private readonly model = new TableModel();
   private generation = -1;
@@ -101,7 +108,7 @@ export class ReportTableApp extends LitElement {
 
   // ---- data from the extension ------------------------------------------------------------
 
-  private onEvent(event: ReportTableEvent): void {
+  private onEvent(event: ReadyEvent): void {
     if (event.type === 'notice') {
       this.notice = event.text;
       return this.requestUpdate();
@@ -216,7 +223,9 @@ export class ReportTableApp extends LitElement {
   private moveTo(position: number, extend: boolean): void {
     if (!extend || this.anchor === undefined) this.anchor = position;
     this.active = position;
-    const to = scrollToShow(GEOMETRY, this.view(this.querySelector<HTMLElement>('.totals')?.offsetHeight ?? 0), position);
+    // The totals row's height as drawn (a border and a fractional line height: offsetHeight rounds it down).
+    const bottom = Math.ceil(this.querySelector<HTMLElement>('.totals')?.getBoundingClientRect().height ?? 0);
+    const to = scrollToShow(GEOMETRY, this.view(bottom), position);
     if (this.viewport && to !== this.gridTop) {
       this.viewport.scrollTop = to;
       this.gridTop = this.viewport.scrollTop; // the browser's clamp: past the end it stays at the end

@@ -6,7 +6,6 @@ import * as vscode from 'vscode';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import { readReportRows } from '../../platform/reportRows';
 import { REPORT_MEDIA_TYPES } from '../../schema/reportResult';
-import { packRows } from '../../protocol/packedRows';
 import { endpoints } from '../../schema/endpoints';
 import { isPlatformError } from '../../schema/errors';
 import type { FeatureContext } from '../../ui/featureContext';
@@ -16,6 +15,8 @@ import type { ReportTableEvent, ReportTableInfo, ReportTableNotification, Report
 import { reportTableNotificationSchema, reportTableRequestSchemas } from './reportTableMessages';
 import { parameterText, reportLabel, shortUuid, type TrackedReport } from './model/reportTasks';
 import { RowBatches } from './model/rowBatches';
+import { rowsForPage } from './model/rowsForPage';
+import { rowsBody } from '../../protocol/deflatedRows';
 
 /** Which report a panel shows: the task on the connection it belongs to. */
 export interface ReportTableTarget {
@@ -133,14 +134,15 @@ export class ReportTablePanel implements PanelHandler<ReportTableNotification, R
       // cross to the page far faster than many arrays.
       const batches = new RowBatches();
       // The extension's share of the time, in the log: packing, and the read held up by the page.
-      const timing = { started: performance.now(), packMs: 0, waitMs: 0 };
+      const timing = { started: performance.now(), packMs: 0, waitMs: 0, crossed: 0 };
       // One batch in flight while the next is read: the read waits for the page only when a second
       // batch is ready (two batches held at most), not for every crossing.
       let inFlight: Promise<boolean> = Promise.resolve(true);
       const send = async () => {
         const rows = batches.take();
         const packing = performance.now();
-        const packed = packRows(rows);
+        const packed = await rowsForPage(rows);
+        timing.crossed += 'deflated' in packed ? packed.body.byteLength : rowsBody(packed).bytes.byteLength;
         const waiting = performance.now();
         timing.packMs += waiting - packing;
         await inFlight;
@@ -164,7 +166,7 @@ export class ReportTablePanel implements PanelHandler<ReportTableNotification, R
       if (this.generation !== generation) return;
       await post({ type: 'done', generation, rowCount: result.rowCount, bytes: result.bytes, complete: result.complete, maxMB });
       const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-      const took = `in ${seconds(performance.now() - timing.started)} (packing ${seconds(timing.packMs)}, waiting for the page ${seconds(timing.waitMs)})`;
+      const took = `in ${seconds(performance.now() - timing.started)} (packing and deflating ${seconds(timing.packMs)}, ${(timing.crossed / 2 ** 20).toFixed(1)} MB crossed, waiting for the page ${seconds(timing.waitMs)})`;
       const stopped = result.complete ? '' : `, stopped at platformConsole.reports.maxTableMB (${maxMB} MB)`;
       this.deps.log.info(`Report table of ${this.describe()}: ${plural(result.rowCount, 'row')} (${(result.bytes / 2 ** 20).toFixed(1)} MB) ${took}${stopped}`);
       finish({ generation, rowCount: result.rowCount, bytes: result.bytes, complete: result.complete });
