@@ -100,10 +100,10 @@ export class ReportTableApp extends LitElement {
     if (next.start < this.drawn.start || next.end > this.drawn.end) this.requestUpdate();
   };
 
-  /** The grid as last seen; `bottom`: what covers its lower edge (the totals row), measured only when scrolling to a row. */
-  private view(bottom = 0): RowViewport {
+  /** The grid as last seen. */
+  private view(): RowViewport {
     // Before the grid is measured (the first rows of a page), a screenful is drawn.
-    return { scrollTop: this.gridTop, height: this.viewHeight || window.innerHeight, bottom };
+    return { scrollTop: this.gridTop, height: this.viewHeight || window.innerHeight };
   }
 
   // ---- data from the extension ------------------------------------------------------------
@@ -223,12 +223,21 @@ export class ReportTableApp extends LitElement {
   private moveTo(position: number, extend: boolean): void {
     if (!extend || this.anchor === undefined) this.anchor = position;
     this.active = position;
-    // The totals row's height as drawn (a border and a fractional line height: offsetHeight rounds it down).
-    const bottom = Math.ceil(this.querySelector<HTMLElement>('.totals')?.getBoundingClientRect().height ?? 0);
-    const to = scrollToShow(GEOMETRY, this.view(bottom), position);
-    if (this.viewport && to !== this.gridTop) {
-      this.viewport.scrollTop = to;
-      this.gridTop = this.viewport.scrollTop; // the browser's clamp: past the end it stays at the end
+    const grid = this.viewport;
+    const canvas = this.querySelector<HTMLElement>('.canvas');
+    if (grid && canvas) {
+      // The band the rows show in, between the sticky header and the totals row, as drawn.
+      const head = this.querySelector<HTMLElement>('.head')?.getBoundingClientRect();
+      const totals = this.querySelector<HTMLElement>('.totals')?.getBoundingClientRect();
+      const box = grid.getBoundingClientRect();
+      const inner = box.top + grid.clientTop;
+      const band = { top: head?.bottom ?? inner, bottom: Math.min(totals?.top ?? Infinity, inner + grid.clientHeight) };
+      const top = canvas.getBoundingClientRect().top + position * ROW_HEIGHT;
+      const by = scrollToShow({ top, bottom: top + ROW_HEIGHT }, band);
+      if (by !== 0) {
+        grid.scrollTop += by;
+        this.gridTop = grid.scrollTop; // the browser's clamp: past the end it stays at the end
+      }
     }
     this.requestUpdate();
   }

@@ -16,8 +16,6 @@ export interface RowViewport {
   scrollTop: number;
   /** The grid's inner height. */
   height: number;
-  /** What covers the bottom of the view (the sticky totals row), in px. */
-  bottom: number;
 }
 
 /** The positions [start, end) to draw for `count` rows. */
@@ -30,13 +28,12 @@ export function rowWindow(g: RowGeometry, v: RowViewport, count: number): { star
 }
 
 /**
- * The scroll offset that shows row `position` whole between the sticky header and what covers the
- * bottom, moving as little as it can; the offset unchanged when it shows already.
+ * How far to scroll so a row (its top and bottom, in the page's pixels as drawn) shows whole in the
+ * band between the sticky header and the totals row: as little as it can, 0 when it shows already.
+ * Measured rects, not the row height times the position: fractional heights and borders add up.
  */
-export function scrollToShow(g: RowGeometry, v: RowViewport, position: number): number {
-  const rowTop = g.top + position * g.rowHeight;
-  const rowBottom = rowTop + g.rowHeight;
-  if (rowTop < v.scrollTop + g.top) return Math.max(0, rowTop - g.top);
-  if (rowBottom > v.scrollTop + v.height - v.bottom) return Math.max(0, rowBottom - v.height + v.bottom);
-  return v.scrollTop;
+export function scrollToShow(row: { top: number; bottom: number }, band: { top: number; bottom: number }): number {
+  if (row.top < band.top) return -Math.ceil(band.top - row.top);
+  if (row.bottom > band.bottom) return Math.ceil(row.bottom - band.bottom);
+  return 0;
 }
