@@ -6,8 +6,9 @@
 //   its handler to the task after the frame that paints them (data-first-paint-ms); the page is
 //   reloaded between runs ("Developer: Reload Webviews"), so each run is a fresh read;
 // - the whole result in the page (start -> done, data-load-ms), and the same for the code before
-//   the rows crossed packed (#57: one array per row, a message per 5,000), built from its commit
-//   in a temp dir and run in a code-server of its own in the same run (the baseline; set
+//   the table drew its rows by arithmetic (#57 item 5: the virtualizer measured every row at each
+//   message, a batch was cut every 100 ms), built from its commit in a temp dir and run in a
+//   code-server of its own in the same run (the baseline; set
 //   PLATFORM_CONSOLE_BENCH_REPORT_BASELINE=<commit> for another, =none to skip it);
 // - sort by a numeric and by a text column, and filter, over 500,000 rows: from the action to the
 //   task after the frame that paints the new rows, measured in the page;
@@ -15,11 +16,14 @@
 //   renderer's growth from before the report opened).
 //
 //   npm run bench -- reportTable.webview          (builds, installs code-server on first use)
+//
+// PLATFORM_CONSOLE_BENCH_REPORT_RUNS=<n> fresh pages (3); PLATFORM_CONSOLE_BENCH_REPORT_PROFILE=<file>
+// reads the result once more under CDP's CPU profiler and prints where the page's time went.
 
 /* global requestAnimationFrame -- used inside evaluate(), in the page */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { symlink } from 'node:fs/promises';
+import { readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { exitWith, guardRun, launchChromium, onCleanup, projectRoot, resultsDir, startSimulatorProcess, tempDirs } from '../scripts/harness/common.mjs';
 import { ensure } from '../scripts/harness/ensure.mjs';
@@ -27,11 +31,18 @@ import { runCommand } from '../test/e2e/workbench.mjs';
 import { SEEDED_RESULT_REPORTS } from '../simulator/state/seedBilling.ts';
 import { benchCodeServer } from './benchCodeServer.mjs';
 import { benchRow, median, writeRows } from './benchRows.mjs';
+import { profileTop } from './cpuProfileTop.mjs';
 
 const ROWS = 500_000;
-const RUNS = 3;
-/** The last commit whose page received the rows as arrays (a message per 5,000 rows, each awaited). */
-const BASELINE = process.env.PLATFORM_CONSOLE_BENCH_REPORT_BASELINE ?? '2ab3de7';
+const RUNS = Number(process.env.PLATFORM_CONSOLE_BENCH_REPORT_RUNS ?? 3);
+/** The last commit whose table used @tanstack's virtualizer (every row measured at each message, a batch every 100 ms). */
+const BASELINE = process.env.PLATFORM_CONSOLE_BENCH_REPORT_BASELINE ?? '54d3557';
+/** What the baseline was, in the table's words. */
+const BASELINE_WORDS =
+  {
+    '2ab3de7': 'the rows as arrays, a message per 5,000',
+    '54d3557': 'every row measured per message, batches every 100 ms',
+  }[BASELINE] ?? 'the code of';
 
 guardRun('the report table benchmark', 20 * 60_000);
 const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -67,7 +78,7 @@ const heapBefore = await rendererHeap();
 
 const quickInput = page.locator('.quick-input-widget');
 await runCommand(page, 'Platform Console: Open Report…');
-await quickInput.getByText('UUID of the report task').waitFor();
+await quickInput.getByText('Open Report on bench').waitFor();
 await quickInput.locator('input').fill(SEEDED_RESULT_REPORTS.rows500k);
 await quickInput.locator('input').press('Enter');
 
@@ -118,6 +129,32 @@ for (let run = 0; run < RUNS; run++) {
   paints.push(r.paint);
   loads.push(r.load);
   console.log(`  run ${run + 1}: first rows painted ${r.paint.toFixed(1)} ms after they arrived; whole result in the page after ${r.load} ms`);
+}
+
+if (process.env.PLATFORM_CONSOLE_BENCH_REPORT_PROFILE) await profiledLoad(process.env.PLATFORM_CONSOLE_BENCH_REPORT_PROFILE);
+
+/**
+ * One more read (the page's Reload) under CDP's profiler, written to `file` (.cpuprofile, for
+ * DevTools) and summed by function: where the page's time goes while it takes the rows in.
+ */
+async function profiledLoad(file) {
+  let session;
+  try {
+    session = await page.context().newCDPSession(frame);
+  } catch {
+    session = cdp; // the frame shares the workbench's renderer: its profiler sees the page too
+  }
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 200 });
+  await session.send('Profiler.start');
+  const before = await app.getAttribute('data-load-ms');
+  await app.evaluate((el) => el.host.notify({ type: 'reload' }));
+  for (let i = 0; i < 3000 && (await app.getAttribute('data-state')) === 'done'; i++) await page.waitForTimeout(20);
+  const r = await loaded(frame);
+  const { profile } = await session.send('Profiler.stop');
+  await writeFile(file, JSON.stringify(profile));
+  console.log(`  profiled read: ${r.load} ms (the runs before: last ${before} ms); CPU profile in ${file}`);
+  for (const line of profileTop(profile, 25)) console.log(`    ${line}`);
 }
 
 /** Runs `action` in the page and times it to the animation frame after the table renders. */
@@ -193,6 +230,8 @@ console.log(
   `  comparator sorts (the baseline, sort only): numeric ${naiveNumeric.map((m) => m.toFixed(0)).join(', ')} ms; text ${naiveText.map((m) => m.toFixed(0)).join(', ')} ms`,
 );
 console.log(`  rows in the DOM: ${domRows}; page JS heap: ${(heap / 2 ** 20).toFixed(0)} MB (${heapHow})`);
+// The extension's own account of each read (its Output channel: time, packing, waiting for the page).
+for (const line of await extensionLog(codeServer, 'rows (')) console.log(`  extension: ${line}`);
 
 const area = 'Report table (webview)';
 const slowest = (list) => Math.max(...list);
@@ -205,7 +244,7 @@ await writeRows('reportTable.webview', [
     median(paints),
     'ms',
     baseline?.paint,
-    baseline && `the rows as arrays, ${BASELINE}, one page`,
+    baseline && `${BASELINE_WORDS}, ${BASELINE}, one page`,
   ),
   benchRow(
     area,
@@ -213,7 +252,7 @@ await writeRows('reportTable.webview', [
     median(loads),
     'ms',
     baseline?.load,
-    baseline && `the rows as arrays, a message per 5,000, ${BASELINE}, one page`,
+    baseline && `${BASELINE_WORDS}, ${BASELINE}, one page`,
   ),
   benchRow(
     area,
@@ -236,6 +275,14 @@ await writeRows('reportTable.webview', [
   benchRow(area, '  page JS heap after GC with 500,000 rows', heap / 2 ** 20, 'MB'),
 ]);
 await exitWith(0);
+
+/** Lines of the Platform Console output channel's log file that hold `text` (its Report table lines). */
+async function extensionLog(server, text) {
+  const root = server.dir('user-data/logs');
+  const files = (await readdir(root, { recursive: true }).catch(() => [])).filter((f) => f.endsWith('Platform Console.log'));
+  const texts = await Promise.all(files.map((f) => readFile(path.join(root, f), 'utf8').catch(() => '')));
+  return texts.flatMap((t) => t.split('\n')).filter((l) => l.includes('Report table of') && l.includes(text));
+}
 
 /** The same report opened once in a code-server running `commit`'s extension, built in a temp dir. */
 async function baselineRun(commit) {
@@ -262,11 +309,12 @@ async function baselineRun(commit) {
   await runCommand(other, 'View: Hide Panel').catch(() => undefined);
   const input = other.locator('.quick-input-widget');
   await runCommand(other, 'Platform Console: Open Report…');
-  await input.getByText('UUID of the report task').waitFor();
+  await input.getByText('Open Report on bench').waitFor();
   await input.locator('input').fill(SEEDED_RESULT_REPORTS.rows500k);
   await input.locator('input').press('Enter');
   const r = await loaded(await findFrame(undefined, other));
   console.log(`  baseline ${commit}: first rows painted ${r.paint.toFixed(1)} ms after they arrived; whole result in the page after ${r.load} ms`);
+  for (const line of await extensionLog(server, 'rows (')) console.log(`  baseline extension: ${line}`);
   await other.close();
   return r;
 }

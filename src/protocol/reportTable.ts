@@ -4,6 +4,7 @@
 // The extension reads the report's JSON result as it arrives and forwards its rows in packed
 // batches (packedRows.ts); it keeps none of them. Each (re)load of the page starts a new read (`generation`).
 import type { PackedRows } from './packedRows';
+import type { DeflatedRows } from './deflatedRows';
 
 export type { ReportRowCell } from './packedRows';
 
@@ -26,7 +27,7 @@ export type ReportTableEvent =
   /** A read begins: the page empties its table; `target` is what it saves for a reload. */
   | { type: 'start'; generation: number; target: { connectionId: string; uuid: string }; info: ReportTableInfo; sentAt: number }
   | { type: 'headers'; generation: number; headers: string[] }
-  | { type: 'rows'; generation: number; rows: PackedRows; sentAt: number }
+  | { type: 'rows'; generation: number; rows: PackedRows | DeflatedRows; sentAt: number }
   | {
       type: 'done';
       generation: number;

@@ -158,6 +158,38 @@ describe('Report table', () => {
     await byTest('filter').locator('input').fill('');
   });
 
+  it('keeps the row the keyboard moves to whole in view: below the sticky header, above the totals row', async () => {
+    await app.locator('.canvas .row').first().click();
+    await page.keyboard.press('Home');
+    await app.locator('.canvas .row[data-pos="0"].active').waitFor();
+    /** The active row's position and its margins to the header's bottom and the totals' top (negative: under them). */
+    const placed = () =>
+      app.evaluate((el) => {
+        const row = el.querySelector('.canvas .row.active');
+        const rect = row?.getBoundingClientRect();
+        const head = el.querySelector('.head').getBoundingClientRect();
+        const foot = el.querySelector('.totals').getBoundingClientRect();
+        return { pos: Number(row?.dataset.pos ?? -1), top: rect ? rect.top - head.bottom : NaN, bottom: rect ? foot.top - rect.bottom : NaN };
+      });
+    // Past the last row in view by arrows, then back up past the first: each step's row shows whole.
+    const steps = await app.evaluate((el) => Math.ceil(el.querySelector('.grid').clientHeight / 22) + 3);
+    for (let i = 1; i <= steps; i++) {
+      await page.keyboard.press('ArrowDown');
+      await app.locator(`.canvas .row[data-pos="${i}"].active`).waitFor();
+      const at = await placed();
+      assert.ok(at.top >= -0.5 && at.bottom >= -0.5, `row ${i} whole after ArrowDown (${JSON.stringify(at)})`);
+    }
+    await page.keyboard.press('End');
+    const last = Number(await attr('shown')) - 1;
+    await app.locator(`.canvas .row[data-pos="${last}"].active`).waitFor();
+    for (let i = 1; i <= steps; i++) {
+      await page.keyboard.press('ArrowUp');
+      await app.locator(`.canvas .row[data-pos="${last - i}"].active`).waitFor();
+      const at = await placed();
+      assert.ok(at.top >= -0.5 && at.bottom >= -0.5, `row ${last - i} whole after ArrowUp (${JSON.stringify(at)})`);
+    }
+  });
+
   it("answers the copy event desktop VS Code raises (Edit > Copy, macOS's Cmd+C menu): the selected rows as TSV, nothing else", async () => {
     // Desktop VS Code cannot run on this machine; its menu's Copy reaches a focused webview as a `copy` event in the
     // page (webview.copy(): execCommand('copy')), which is raised here as it would be, with the grid focused.

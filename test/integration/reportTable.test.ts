@@ -12,7 +12,13 @@ import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
 import { until } from './support/until';
 import type { ReportTableEvent } from '../../src/protocol/reportTable';
-import { unpackRows } from '../../src/protocol/packedRows';
+import { unpackRows, type PackedRows } from '../../src/protocol/packedRows';
+import { fromRowsBody, rowsBody, type DeflatedRows } from '../../src/protocol/deflatedRows';
+import { inflateSync } from 'node:zlib';
+
+/** A batch as the page reads it: inflated when it crossed deflated. */
+const packedOf = (rows: PackedRows | DeflatedRows): PackedRows =>
+  'deflated' in rows ? fromRowsBody(rows.count, rows.sizes, new Uint8Array(inflateSync(rows.body))) : rows;
 
 const KEY = testKeys.simulator;
 
@@ -81,7 +87,7 @@ describe('Report table', function () {
     assert.ok(start.info.parameters.length > 0, "the task's parameters in the header");
     const headers = events.find((e) => e.type === 'headers');
     assert.deepEqual(headers?.type === 'headers' && headers.headers, expected.body.headers);
-    const sent = events.flatMap((e) => (e.type === 'rows' ? unpackRows(e.rows) : []));
+    const sent = events.flatMap((e) => (e.type === 'rows' ? unpackRows(packedOf(e.rows)) : []));
     assert.deepEqual(sent, expected.body.rows, 'every row forwarded, in order');
     const done = events.find((e) => e.type === 'done');
     assert.ok(done?.type === 'done' && done.complete && done.rowCount === sent.length);
@@ -137,6 +143,18 @@ describe('Report table', function () {
       assert.ok(done?.type === 'done' && !done.complete && done.maxMB === 8, 'the page is told it stopped, and at what size');
       const sent = events.reduce((n, e) => n + (e.type === 'rows' ? e.rows.count : 0), 0);
       assert.equal(sent, outcome.rowCount);
+      // Past the first rows, batches cross deflated (a remote window's WebSocket carries every byte), whole once inflated.
+      const batches = events.flatMap((e) => (e.type === 'rows' ? [e.rows] : []));
+      const big = batches.filter((b) => b.count >= 2000);
+      assert.ok(big.length >= 3 && big.every((b) => 'deflated' in b), `the large batches deflated (${batches.map((b) => b.count).join(', ')})`);
+      const crossed = big.reduce((n, b) => n + ('deflated' in b ? b.body.byteLength : 0), 0);
+      const packed = big.reduce((n, b) => n + rowsBody(packedOf(b)).bytes.byteLength, 0);
+      assert.ok(crossed * 3 < packed, `${crossed} bytes crossed for ${packed} packed`);
+      assert.equal(
+        batches.reduce((n, b) => n + unpackRows(packedOf(b)).length, 0),
+        outcome.rowCount,
+        'every row whole once inflated',
+      );
       panel.dispose();
     } finally {
       await config.update('maxTableMB', undefined, vscode.ConfigurationTarget.Global);

@@ -1,8 +1,8 @@
 // The Report table page. It holds the rows the extension forwards as the result arrives (TableModel), filters and
-// sorts them locally and puts only the rows in view into the DOM (@tanstack/virtual-core, fixed row height). An ARIA
-// grid: row and column counts, sort state on the column headers, the active row by aria-activedescendant.
+// sorts them locally and puts only the rows in view into the DOM (rowWindow.ts: one row height, so the rows in view are
+// arithmetic on the scroll offset). An ARIA grid: row and column counts, sort state on the column headers, the active
+// row by aria-activedescendant.
 import { LitElement, html, nothing, type TemplateResult } from 'lit';
-import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
 import '../shared/elements';
 import { HostConnection } from '../shared/host';
 import {
@@ -18,9 +18,13 @@ import { keyTarget } from '../logs/listKeys';
 import { cssProps } from '../logs/cssProps';
 import { TableModel, cellText } from './tableModel';
 import { columnTemplate, columnWidths, headerView, infoView, stateView, type LoadState } from './tableParts';
+import { FrameUpdates } from './frameUpdates';
+import { RowsInbox, type ReadyEvent } from './rowsInbox';
+import { rowWindow, scrollToShow, type RowGeometry, type RowViewport } from './rowWindow';
 
 const ROW_HEIGHT = 22;
 const HEADER_HEIGHT = 26;
+const GEOMETRY: RowGeometry = { rowHeight: ROW_HEIGHT, top: HEADER_HEIGHT, overscan: 12 };
 const FILTER_DEBOUNCE_MS = 120;
 /** A copy event this soon after Ctrl/Cmd+C copied the rows is the workbench's echo of the same keys. */
 const COPY_ECHO_MS = 1000;
@@ -28,7 +32,13 @@ const COPY_ECHO_MS = 1000;
 const count = (n: number) => n.toLocaleString('en-US');
 
 export class ReportTableApp extends LitElement {
-  private readonly host = new HostConnection<ReportTableNotification, ReportTableRequests, ReportTableEvent, ReportTablePanelState>((e) => this.onEvent(e));
+  private readonly inbox = new RowsInbox(
+    (e) => this.onEvent(e),
+    (error) => this.onEvent({ type: 'failed', generation: this.generation, message: `the rows did not arrive whole (${String(error)})` }),
+  );
+  private readonly host = new HostConnection<ReportTableNotification, ReportTableRequests, ReportTableEvent, ReportTablePanelState>((e) =>
+    this.inbox.receive(e),
+  );
   private readonly saved = this.host.savedState();
   private readonly model = new TableModel();
   private generation = -1;
@@ -46,18 +56,14 @@ export class ReportTableApp extends LitElement {
   private firstRowsAt: number | undefined;
   private startedAt = 0;
   private viewport: HTMLElement | null = null;
-  private cleanupVirtualizer: (() => void) | undefined;
-  private readonly virtualizer = new Virtualizer<HTMLElement, HTMLElement>({
-    count: 0,
-    getScrollElement: () => this.viewport,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    scrollMargin: HEADER_HEIGHT,
-    scrollToFn: elementScroll,
-    observeElementRect,
-    observeElementOffset,
-    onChange: () => this.requestUpdate(),
-  });
+  /** The grid's scroll offset and inner height as last seen (scroll event, resize, our own scroll). */
+  private gridTop = 0;
+  private viewHeight = 0;
+  /** The positions drawn by the last render: a scroll that stays inside them draws nothing again. */
+  private drawn = { start: 0, end: 0 };
+  private resizes: ResizeObserver | undefined;
+  /** Rows arriving while a read goes on are drawn once per frame, however many messages the frame saw. */
+  private readonly rowUpdates = new FrameUpdates(() => this.requestUpdate());
 
   protected override createRenderRoot(): HTMLElement {
     return this;
@@ -72,18 +78,37 @@ export class ReportTableApp extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     document.removeEventListener('copy', this.onCopyEvent);
-    this.cleanupVirtualizer?.();
+    this.resizes?.disconnect();
+    this.rowUpdates.cancel();
   }
 
   protected override firstUpdated(): void {
-    this.viewport = this.querySelector<HTMLElement>('.grid');
-    this.cleanupVirtualizer = this.virtualizer._didMount();
-    this.virtualizer._willUpdate();
+    const grid = this.querySelector<HTMLElement>('.grid');
+    this.viewport = grid;
+    if (!grid) return;
+    grid.addEventListener('scroll', this.onScroll, { passive: true });
+    this.resizes = new ResizeObserver(() => {
+      this.viewHeight = grid.clientHeight;
+      this.requestUpdate();
+    });
+    this.resizes.observe(grid);
+  }
+
+  private onScroll = (): void => {
+    this.gridTop = this.viewport?.scrollTop ?? 0;
+    const next = rowWindow(GEOMETRY, this.view(), this.model.shownCount);
+    if (next.start < this.drawn.start || next.end > this.drawn.end) this.requestUpdate();
+  };
+
+  /** The grid as last seen. */
+  private view(): RowViewport {
+    // Before the grid is measured (the first rows of a page), a screenful is drawn.
+    return { scrollTop: this.gridTop, height: this.viewHeight || window.innerHeight };
   }
 
   // ---- data from the extension ------------------------------------------------------------
 
-  private onEvent(event: ReportTableEvent): void {
+  private onEvent(event: ReadyEvent): void {
     if (event.type === 'notice') {
       this.notice = event.text;
       return this.requestUpdate();
@@ -112,7 +137,8 @@ export class ReportTableApp extends LitElement {
       case 'rows': {
         const first = this.model.rows.length === 0;
         this.model.append(unpackRows(event.rows));
-        if (first) this.firstRows();
+        if (!first) return this.rowUpdates.request();
+        this.firstRows();
         break;
       }
       case 'done':
@@ -183,7 +209,7 @@ export class ReportTableApp extends LitElement {
     this.say(next ? `Sorted by ${this.model.header(column)}, ${next.direction === 'asc' ? 'ascending' : 'descending'}.` : 'In the report\u2019s order.');
     this.save();
     this.requestUpdate();
-    if (this.viewport) this.viewport.scrollTop = 0;
+    if (this.viewport) this.viewport.scrollTop = this.gridTop = 0;
   }
 
   // ---- selection, keyboard, copy ------------------------------------------------------------
@@ -197,7 +223,22 @@ export class ReportTableApp extends LitElement {
   private moveTo(position: number, extend: boolean): void {
     if (!extend || this.anchor === undefined) this.anchor = position;
     this.active = position;
-    this.virtualizer.scrollToIndex(position, { align: 'auto' });
+    const grid = this.viewport;
+    const canvas = this.querySelector<HTMLElement>('.canvas');
+    if (grid && canvas) {
+      // The band the rows show in, between the sticky header and the totals row, as drawn.
+      const head = this.querySelector<HTMLElement>('.head')?.getBoundingClientRect();
+      const totals = this.querySelector<HTMLElement>('.totals')?.getBoundingClientRect();
+      const box = grid.getBoundingClientRect();
+      const inner = box.top + grid.clientTop;
+      const band = { top: head?.bottom ?? inner, bottom: Math.min(totals?.top ?? Infinity, inner + grid.clientHeight) };
+      const top = canvas.getBoundingClientRect().top + position * ROW_HEIGHT;
+      const by = scrollToShow({ top, bottom: top + ROW_HEIGHT }, band);
+      if (by !== 0) {
+        grid.scrollTop += by;
+        this.gridTop = grid.scrollTop; // the browser's clamp: past the end it stays at the end
+      }
+    }
     this.requestUpdate();
   }
 
@@ -255,11 +296,6 @@ export class ReportTableApp extends LitElement {
 
   // ---- rendering ---------------------------------------------------------------------------
 
-  protected override willUpdate(): void {
-    this.virtualizer.setOptions({ ...this.virtualizer.options, count: this.model.shownCount });
-    this.virtualizer._willUpdate();
-  }
-
   protected override updated(): void {
     this.dataset.domRows = String(this.querySelectorAll('.grid .row[data-pos]').length);
     this.dataset.shown = String(this.model.shownCount);
@@ -278,7 +314,9 @@ export class ReportTableApp extends LitElement {
       ? totals.map((t, c) => (t !== undefined ? m.totalText(c, t) : c === 0 ? (shown === m.rows.length ? 'Total' : 'Total (shown rows)') : ''))
       : [];
     const template = { '--cols': columnTemplate(this.widths.length === columns ? this.widths : columnWidths(m), footer) };
-    const items = this.virtualizer.getVirtualItems();
+    // Drawn from the offset last seen: the rows in view whatever their count, nothing measured.
+    const { start, end } = (this.drawn = rowWindow(GEOMETRY, this.view(), shown));
+    const positions = Array.from({ length: end - start }, (_, i) => start + i);
     return html`
       ${infoView(this.info)}
       <main>
@@ -314,26 +352,26 @@ export class ReportTableApp extends LitElement {
             aria-rowcount=${shown + 1 + (hasTotals ? 1 : 0)}
             aria-colcount=${columns}
             aria-multiselectable="true"
-            aria-activedescendant=${this.active !== undefined && items.some((i) => i.index === this.active) ? `row-${this.active}` : nothing}
+            aria-activedescendant=${this.active !== undefined && this.active >= start && this.active < end ? `row-${this.active}` : nothing}
             @keydown=${this.onGridKey}
             @click=${this.onRowClick}
             data-testid="grid"
             ${cssProps(template)}
           >
             ${headerView(m, (c) => this.sortBy(c))}
-            <div class="canvas" role="rowgroup" ${cssProps({ height: `${this.virtualizer.getTotalSize() - HEADER_HEIGHT}px` })}>
-              ${items.map((item) => {
-                const row = m.rowAt(item.index);
+            <div class="canvas" role="rowgroup" ${cssProps({ height: `${shown * ROW_HEIGHT}px` })}>
+              ${positions.map((index) => {
+                const row = m.rowAt(index);
                 if (!row) return nothing;
-                const selected = range !== undefined && item.index >= range[0] && item.index <= range[1];
+                const selected = range !== undefined && index >= range[0] && index <= range[1];
                 return html`<div
-                  id=${`row-${item.index}`}
-                  class="row ${selected ? 'selected' : ''} ${item.index === this.active ? 'active' : ''}"
+                  id=${`row-${index}`}
+                  class="row ${selected ? 'selected' : ''} ${index === this.active ? 'active' : ''}"
                   role="row"
-                  aria-rowindex=${item.index + 2}
+                  aria-rowindex=${index + 2}
                   aria-selected=${selected ? 'true' : 'false'}
-                  data-pos=${item.index}
-                  ${cssProps({ transform: `translateY(${item.start - HEADER_HEIGHT}px)` })}
+                  data-pos=${index}
+                  ${cssProps({ transform: `translateY(${index * ROW_HEIGHT}px)` })}
                 >
                   ${Array.from({ length: columns }, (_, c) => {
                     const cell = row[c] ?? null;

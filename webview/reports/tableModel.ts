@@ -10,8 +10,11 @@ const NUMERIC_TEXT = /^\s*-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 /** A cell's number: a number, or text that is one ("12.50"); NaN otherwise. */
 export function cellNumber(cell: ReportRowCell): number {
   if (typeof cell === 'number') return cell;
-  if (typeof cell === 'string' && NUMERIC_TEXT.test(cell)) return Number(cell);
-  return NaN;
+  if (typeof cell !== 'string') return NaN;
+  // Most text starts with a letter: no number does (a number may start with a digit, sign, dot or any \s space).
+  const first = cell.charCodeAt(0);
+  if (first > 0x39 && first < 0xa0) return NaN;
+  return NUMERIC_TEXT.test(cell) ? Number(cell) : NaN;
 }
 
 /** A cell as text: what the table shows, what the filter searches and what a copy holds. */
@@ -24,6 +27,7 @@ const isEmpty = (cell: ReportRowCell) => cell === null || cell === '';
 
 /** Decimals a number is written with ("12.50" has 2), to show a total the same way. */
 function decimalsOf(cell: ReportRowCell): number {
+  if (Number.isInteger(cell)) return 0;
   const text = typeof cell === 'number' ? String(cell) : typeof cell === 'string' ? cell.trim() : '';
   if (/e/i.test(text)) return 0;
   const dot = text.indexOf('.');
