@@ -9,7 +9,10 @@ export abstract class NodeTree extends Disposable implements vscode.TreeDataProv
   readonly onDidChangeTreeData = this.changed.event;
   readonly view: vscode.TreeView<TreeNode>;
 
-  constructor(viewId: string, options: { showCollapseAll?: boolean; canSelectMany?: boolean } = {}) {
+  constructor(
+    readonly viewId: string,
+    options: { showCollapseAll?: boolean; canSelectMany?: boolean } = {},
+  ) {
     super();
     this.view = this._register(vscode.window.createTreeView(viewId, { treeDataProvider: this, ...options }));
   }
@@ -20,6 +23,19 @@ export abstract class NodeTree extends Disposable implements vscode.TreeDataProv
   /** Redraws `node` (and below), or the whole view. */
   refresh(node?: TreeNode): void {
     this.changed.fire(node);
+  }
+
+  /**
+   * Go to…'s last step: the row revealed and selected. A hidden view is shown and drawn afresh
+   * first: the workbench's reveal looks for the row among what the view last drew, and a hidden
+   * view keeps its old rows (its redraws wait until it is seen), so it would select nothing.
+   */
+  async revealRow(node: TreeNode): Promise<void> {
+    if (!this.view.visible) {
+      await vscode.commands.executeCommand(`${this.viewId}.focus`);
+      this.refresh();
+    }
+    await this.view.reveal(node, { select: true, focus: true });
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem | Promise<vscode.TreeItem> {

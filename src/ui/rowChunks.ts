@@ -2,7 +2,8 @@
 // under a range row ("1,001–2,000"), as VS Code's debugger shows a long array. VS Code builds every
 // row of what is redrawn again and keeps a little of each for the view's life (docs/performance.md,
 // "Where the memory of a long tree goes"): a flat list paged to 10,000 costs the square of its pages;
-// here a page redraws the range it fills, and the parent only when a range is added.
+// here a page redraws the range it fills, and the parent only when a range is added. Then the
+// ranges paged past fold (a new id, collapsed): VS Code would read every open range's rows again.
 import * as vscode from 'vscode';
 import { RUN_NODE_ACTION, TreeNode, type Runnable } from './treeNodes';
 
@@ -20,6 +21,8 @@ export interface RowSource {
 }
 
 export interface ChunkedRowsOptions {
+  /** The view's id: Load more shows its progress there. */
+  viewId: string;
   /** Prefix of the range rows' tree ids, unique in the view ("cloud:<place>:secrets"). */
   id: string;
   /** The rows' plural noun for a range's description and its spoken label ("secrets"). */
@@ -47,7 +50,12 @@ export class ChunkedRows {
     const parent = this.options.parent?.();
     const ranges = this.rangeCount(source.rowCount);
     this.ranges.length = Math.min(this.ranges.length, ranges);
-    for (let k = this.ranges.length; k < ranges; k++) this.ranges.push(new RowRange(this, k + 1));
+    for (let k = this.ranges.length; k < ranges; k++) this.ranges.push(new RowRange(this, k + 1, false));
+    // The last range is open (it holds the tail); the others folded, each once: a new object, a new id.
+    this.ranges.forEach((range, i) => {
+      const folded = i < ranges - 1;
+      if (range.folded !== folded) this.ranges[i] = new RowRange(this, range.index, folded);
+    });
     const head = this.rowsOf(0, Math.min(source.rowCount, this.chunk), parent);
     for (const range of this.ranges) range.parent = parent;
     return ranges === 0 ? [...head, ...this.tailOf(parent)] : [...head, ...this.ranges];
@@ -121,20 +129,22 @@ export class ChunkedRows {
   }
 }
 
-/** "1,001–2,000": a chunk of a long list, open when it first shows. */
+/** "1,001–2,000": a chunk of a long list, open while it is the last, folded once paged past. */
 export class RowRange extends TreeNode {
   constructor(
     private readonly rows: ChunkedRows,
     /** 1-based: range 1 holds rows chunk+1 to 2·chunk. */
     readonly index: number,
+    readonly folded: boolean,
   ) {
     super();
   }
   getTreeItem(): vscode.TreeItem {
     const { from, to } = this.rows.bounds(this);
     const { id, noun } = this.rows.options;
-    const item = new vscode.TreeItem(`${count(from)}–${count(to)}`, vscode.TreeItemCollapsibleState.Expanded);
-    item.id = `${id}:rows:${this.index}`;
+    const state = this.folded ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded;
+    const item = new vscode.TreeItem(`${count(from)}–${count(to)}`, state);
+    item.id = `${id}:rows:${this.index}${this.folded ? ':folded' : ''}`;
     item.description = noun;
     item.iconPath = new vscode.ThemeIcon('list-flat');
     item.contextValue = 'platformConsole.rowRange';
@@ -146,16 +156,21 @@ export class RowRange extends TreeNode {
   }
 }
 
+/** A page read longer than this says Loading… on its row (before it, the view's progress bar alone). */
+export const LOADING_LABEL_AFTER_MS = 1000;
+
 /**
- * "Load more": one node per list, so its Loading… state redraws this row alone. `load` reads the
- * next page into the owner's rows (or notes its error for the tail); then what changed is redrawn
- * once (ChunkedRows.grown). A click while it runs is ignored.
+ * "Load more": one node per list. `load` reads the next page into the owner's rows (or notes its
+ * error for the tail); then what changed is redrawn once (ChunkedRows.grown). While it reads, the
+ * view shows its progress bar, and the row says Loading… only past a second: VS Code holds back a
+ * redraw that follows another within 200 ms, so an early Loading… would delay a quick page.
  */
 export class LoadMoreNode extends TreeNode implements Runnable {
   label = 'Load more';
   description: string | undefined;
   tooltip: string | undefined;
   private running: Promise<void> | undefined;
+  private saysLoading = false;
 
   constructor(
     private readonly id: string,
@@ -170,24 +185,31 @@ export class LoadMoreNode extends TreeNode implements Runnable {
   }
 
   run(): Promise<void> {
-    this.running ??= (async () => {
-      const chunks = this.rows();
-      const before = chunks.options.source.rowCount;
+    if (this.running) return this.running;
+    const chunks = this.rows();
+    const before = chunks.options.source.rowCount;
+    const slow = setTimeout(() => {
+      this.saysLoading = true;
       chunks.options.redraw(this);
+    }, LOADING_LABEL_AFTER_MS);
+    const running = (this.running = (async () => {
       try {
         await this.load();
       } finally {
+        clearTimeout(slow);
         this.running = undefined;
+        this.saysLoading = false;
         chunks.grown(before);
       }
-    })();
-    return this.running;
+    })());
+    void vscode.window.withProgress({ location: { viewId: chunks.options.viewId } }, () => running);
+    return running;
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.loading ? 'Loading…' : this.label);
+    const item = new vscode.TreeItem(this.saysLoading ? 'Loading…' : this.label);
     item.id = this.id;
-    item.iconPath = new vscode.ThemeIcon(this.loading ? 'loading~spin' : 'more');
+    item.iconPath = new vscode.ThemeIcon(this.saysLoading ? 'loading~spin' : 'more');
     item.description = this.description;
     item.tooltip = this.tooltip ?? this.label;
     item.contextValue = 'platformConsole.loadMore';

@@ -135,6 +135,9 @@ describe('Cloud view: finding a secret among 2,300', function () {
   });
 
   it('Go to Secret… reveals a secret in hand: selected, under the group, nothing redrawn', async () => {
+    // Shown first: a hidden view is drawn afresh before a reveal (NodeTree.revealRow).
+    await vscode.commands.executeCommand('platformConsole.cloud.focus');
+    await until('the Cloud view shown', () => cloud().view.visible);
     const group = await secretsGroup();
     await cloud().getChildren(group);
     const ui = new ScriptedUi([{ type: '000050', pick: 'sandbox-secret-000050' }]);

@@ -74,6 +74,6 @@ export async function revealAttack(deps: Deps, row: AttackRow): Promise<boolean>
     void ui.notify('info', `${name} (${attackPickDescription(row, deps.timeZone)}) is not in the view's list: Refresh reads it again`);
     return false;
   }
-  await tree.view.reveal(node, { select: true, focus: true });
+  await tree.revealRow(node);
   return true;
 }

@@ -68,6 +68,7 @@ export class AttacksTree extends NodeTree {
       () => this.loadMore(),
     );
     this.chunks = new ChunkedRows({
+      viewId: ATTACKS_VIEW,
       id: 'attacks',
       noun: 'attacks',
       redraw: (node) => this.draw(node),

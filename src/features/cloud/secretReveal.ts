@@ -72,6 +72,6 @@ export async function revealSecret(deps: RevealDeps, bound: BoundConnection, pla
       void ui.notify('warning', `${name} is not in the list of ${regionName} any more: Refresh shows the list as it is now`);
     return false;
   }
-  await tree.view.reveal(node, { select: true, focus: true });
+  await tree.revealRow(node);
   return true;
 }

@@ -4,6 +4,7 @@
 import type { SecretItem } from '../../schema/cloudLists';
 import type { CloudPlace } from '../../ui/cloudTarget';
 import { ChunkedRows, LoadMoreNode } from '../../ui/rowChunks';
+import { CLOUD_VIEW } from './cloudTree';
 import { ActionNode, ErrorNode, MessageNode, type TreeNode } from '../../ui/treeNodes';
 import { placeKey } from './cloudRows';
 import { SecretNode } from './cloudSecretNode';
@@ -73,6 +74,7 @@ export class SecretRows {
     const nodes: SecretNode[] = [];
     const now = this.source.now();
     const rows = new ChunkedRows({
+      viewId: CLOUD_VIEW,
       id: `cloud:${placeKey(this.place)}:secrets:filtered`,
       noun: 'secrets',
       parent: () => this.group,
@@ -98,6 +100,7 @@ export class SecretRows {
       () => pages.loadMore(),
     ));
     return (this.chunks ??= new ChunkedRows({
+      viewId: CLOUD_VIEW,
       id: `cloud:${placeKey(this.place)}:secrets`,
       noun: 'secrets',
       parent: () => this.group,

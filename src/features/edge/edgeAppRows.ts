@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { EdgeAppItem } from '../../schema/edgeLists';
 import type { ListedOn } from '../../ui/listedOn';
 import { ChunkedRows, LoadMoreNode } from '../../ui/rowChunks';
+import { EDGE_VIEW_ID } from './edgeTree';
 import { ErrorNode, MessageNode, TreeNode, spokenRow } from '../../ui/treeNodes';
 import { appChildren, appItem } from './edgeDetailNodes';
 import type { EdgeListing } from './edgeListing';
@@ -32,6 +33,7 @@ export class AppsNode extends TreeNode {
       () => listing.loadMore(),
     );
     this.chunks = new ChunkedRows({
+      viewId: EDGE_VIEW_ID,
       id: 'edge.listed.apps',
       noun: 'apps',
       parent: () => this,

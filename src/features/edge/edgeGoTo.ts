@@ -95,7 +95,7 @@ export async function revealEdgeApp(deps: EdgeGoToDeps, bound: BoundConnection, 
   }
   try {
     await vscode.commands.executeCommand(`${EDGE_VIEW_ID}.focus`);
-    await tree.view.reveal(node, { select: true, focus: true });
+    await tree.revealRow(node);
   } catch (error) {
     log.error(`Could not show edge app ${name} in the Edge view`, error);
   }

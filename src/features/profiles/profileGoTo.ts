@@ -13,7 +13,7 @@ import { notifyError } from '../../ui/notify';
 import { filterParts, hidingFilter, shownFor } from './model/profileQuery';
 import { profileDescription, profileLabel } from './model/profileText';
 import { PAGE_MAX, appendProfilePage, type LoadedList } from './profilePages';
-import { PROFILES_VIEW, type ProfilesTree } from './profilesTree';
+import type { ProfilesTree } from './profilesTree';
 
 export const GO_TO_PROFILE = 'platformConsole.goToProtectionProfile';
 /** A search's first page of matches: past it the pick says to type more. */
@@ -94,14 +94,7 @@ export function registerProfileGoTo(deps: ProfileGoToDeps): vscode.Disposable {
       tree.rows.chunks.grown(before);
     }
     const node = tree.rows.rowAt(index);
-    if (!node) return;
-    if (!tree.view.visible) {
-      // A hidden view's tree in the workbench still holds the rows it last drew, and reveal finds the row
-      // only there: the view is shown, then drawn afresh (its redraw waits for the view to be seen).
-      await vscode.commands.executeCommand(`${PROFILES_VIEW}.focus`);
-      tree.refresh();
-    }
-    await tree.view.reveal(node, { select: true, focus: true });
+    if (node) await tree.revealRow(node);
   };
 
   /**

@@ -2,6 +2,7 @@
 // under a range row (src/ui/rowChunks.ts), then one kept Load more. A Load more redraws its range,
 // or the roots when it adds a range; a row removed or put first shifts the rows after it.
 import { ChunkedRows, LoadMoreNode } from '../../ui/rowChunks';
+import { PROFILES_VIEW } from './profilesTree';
 import type { TreeNode } from '../../ui/treeNodes';
 import { loadMoreLabel, shownText } from './model/profileQuery';
 import { ProfileNode, type ProfileNodeOwner } from './profileNodes';
@@ -27,6 +28,7 @@ export class ProfileRows {
       () => owner.loadMore(),
     );
     this.chunks = new ChunkedRows({
+      viewId: PROFILES_VIEW,
       id: `${owner.idPrefix}/profiles`,
       noun: 'protection profiles',
       redraw: (node) => owner.refresh(node),

@@ -68,6 +68,6 @@ export async function revealReportTask(deps: Deps, task: TrackedReport): Promise
     void ui.notify('info', `${name} is not in the view's list: Refresh reads it again`);
     return false;
   }
-  await tree.view.reveal(node, { select: true, focus: true });
+  await tree.revealRow(node);
   return true;
 }

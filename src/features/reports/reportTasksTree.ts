@@ -52,7 +52,7 @@ export class ReportTasksTree extends NodeTree {
       () => this.chunks,
       () => this.loadMore(),
     );
-    this.chunks = new ChunkedRows({ id: 'reportTasks', noun: 'report tasks', redraw: (node) => this.draw(node), source: this });
+    this.chunks = new ChunkedRows({ viewId: REPORT_TASKS_VIEW, id: 'reportTasks', noun: 'report tasks', redraw: (node) => this.draw(node), source: this });
     this._register({ dispose: () => this.listing.dispose() });
     const storeChange = store.onDidChange((connectionId) => {
       if (connectionId === this.connections.active?.id) this.rowsChanged();
