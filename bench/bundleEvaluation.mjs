@@ -25,7 +25,8 @@ const names = new Set(${JSON.stringify(API_NAMES)});
 const api = {
   ...member,
   ownKeys: (t) => [...new Set([...Reflect.ownKeys(t), ...names])],
-  getOwnPropertyDescriptor: (t, k) => Reflect.getOwnPropertyDescriptor(t, k) ?? (names.has(k) ? { configurable: true, enumerable: true, value: api.get(t, k) } : undefined),
+  getOwnPropertyDescriptor: (t, k) =>
+    Reflect.getOwnPropertyDescriptor(t, k) ?? (names.has(k) ? { configurable: true, enumerable: true, value: api.get(t, k) } : undefined),
 };
 const vscode = new Proxy(function () {}, api);
 const resolve = Module._resolveFilename;

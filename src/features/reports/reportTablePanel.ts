@@ -166,7 +166,9 @@ export class ReportTablePanel implements PanelHandler<ReportTableNotification, R
       if (this.generation !== generation) return;
       await post({ type: 'done', generation, rowCount: result.rowCount, bytes: result.bytes, complete: result.complete, maxMB });
       const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-      const took = `in ${seconds(performance.now() - timing.started)} (packing and deflating ${seconds(timing.packMs)}, ${(timing.crossed / 2 ** 20).toFixed(1)} MB crossed, waiting for the page ${seconds(timing.waitMs)})`;
+      const crossed = `${(timing.crossed / 2 ** 20).toFixed(1)} MB crossed`;
+      const work = `packing and deflating ${seconds(timing.packMs)}, ${crossed}, waiting for the page ${seconds(timing.waitMs)}`;
+      const took = `in ${seconds(performance.now() - timing.started)} (${work})`;
       const stopped = result.complete ? '' : `, stopped at platformConsole.reports.maxTableMB (${maxMB} MB)`;
       this.deps.log.info(`Report table of ${this.describe()}: ${plural(result.rowCount, 'row')} (${(result.bytes / 2 ** 20).toFixed(1)} MB) ${took}${stopped}`);
       finish({ generation, rowCount: result.rowCount, bytes: result.bytes, complete: result.complete });
