@@ -34,7 +34,13 @@ import { VscodeFlowUi } from './ui/vscodeFlowUi';
 export interface PlatformConsoleExports {
   connections: ConnectionManager;
   /** The last lines the log wrote (scrubbed), up to TEST_LOG_LINES. */
-  log: { readonly recent: readonly string[] };
+  log: {
+    readonly recent: readonly string[];
+    /** Where the log is now, for `since` (every line ever written counted). */
+    mark(): number;
+    /** The lines written after `mark` (at most the last TEST_LOG_LINES). */
+    since(mark: number): readonly string[];
+  };
   /**
    * The first backoff step of the automatic GET retries, for clients made from now on (a change of
    * `platformConsole.requestTimeoutSeconds` makes new ones); undefined restores the default.
@@ -112,7 +118,9 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
   // What only the tests read, made only under them (the exports below).
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
   const logLines: string[] = [];
+  let logTotal = 0;
   const keepLine = (line: string) => {
+    logTotal++;
     logLines.push(line);
     if (logLines.length > TEST_LOG_LINES) logLines.shift();
   };
@@ -180,7 +188,12 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
   if (!testing) return undefined;
   return {
     connections,
-    log: { recent: logLines },
+    log: {
+      recent: logLines,
+      mark: () => logTotal,
+      // The lines kept are the last TEST_LOG_LINES: a mark counts every line ever written, so a long run's shifts do not move it.
+      since: (mark) => logLines.slice(Math.max(0, logLines.length - (logTotal - mark))),
+    },
     setRetryBaseMs: (ms) => {
       retryBaseMs = ms;
     },

@@ -12,9 +12,10 @@ import { ONGOING_EVENT_ID, SEEDED_EVENT_COUNT } from '../../simulator/state/seed
 import { attackPickDescription } from '../../src/features/attacks/attackGoTo';
 import type { AttackNode } from '../../src/features/attacks/attackNode';
 import { attackRow, rowLabel, type AttackRow } from '../../src/features/attacks/model/attackRows';
-import { isRunnable, type TreeNode } from '../../src/ui/treeNodes';
+import type { TreeNode } from '../../src/ui/treeNodes';
 import { ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
+import { treeProbe } from './support/treeProbe';
 import { platformConsole } from './support/extension';
 import { ManualClock } from './support/manualClock';
 import { until } from './support/until';
@@ -29,28 +30,11 @@ describe('DDoS Attacks view: a long list', function () {
   let ext: Awaited<ReturnType<typeof platformConsole>>;
   let connectionId: string;
   const tree = () => ext.attacks;
-  const label = async (node: TreeNode) => {
-    const item = await tree().getTreeItem(node);
-    return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-  };
-  /** Records what the tree is asked to redraw while `action` runs. */
-  const redrawsDuring = async (action: () => Promise<unknown>) => {
-    const redrawn: (TreeNode | undefined)[] = [];
-    const listening = tree().onDidChangeTreeData((node) => redrawn.push(node ?? undefined));
-    try {
-      await action();
-    } finally {
-      listening.dispose();
-    }
-    return redrawn;
-  };
+  const probe = treeProbe(() => tree());
+  const { label } = probe;
+  const redrawsDuring = async (action: () => Promise<unknown>) => (await probe.redrawsDuring(action)).redrawn;
   /** Runs the last row (Load more) of `parent` (undefined: the roots) and records the redraws meanwhile. */
-  const loadMore = async (parent: TreeNode | undefined) => {
-    const more = (await tree().getChildren(parent)).at(-1)!;
-    assert.ok(isRunnable(more), `the last row is ${await label(more)}`);
-    const redrawn = await redrawsDuring(async () => more.run());
-    return { more, redrawn };
-  };
+  const loadMore = async (parent: TreeNode | undefined) => probe.runMore((await tree().getChildren(parent)).at(-1)!);
   const reads = () => sim.requestCounts()['GET listDdosEvents'] ?? 0;
   const lastQuery = () => Object.values(sim.lastRequests('listDdosEvents'))[0]?.query ?? {};
   /** The attack at `offset` of the account's list, newest first, as the platform lists it. */

@@ -6,8 +6,9 @@ import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { startSimulator, type Simulator } from '../../simulator/index';
-import { isRunnable, type TreeNode } from '../../src/ui/treeNodes';
+import type { TreeNode } from '../../src/ui/treeNodes';
 import testKeys from '../support/testKeys.json';
+import { treeProbe } from './support/treeProbe';
 import { platformConsole } from './support/extension';
 
 const KEY = testKeys.simulator;
@@ -18,28 +19,10 @@ describe('Cloud view: a long list of secrets', function () {
   let ext: Awaited<ReturnType<typeof platformConsole>>;
   let connectionId: string;
   const cloud = () => ext.cloud;
-  const label = async (node: TreeNode) => {
-    const item = await cloud().getTreeItem(node);
-    return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-  };
-  const child = async (parent: TreeNode | undefined, name: string) => {
-    const all = await cloud().getChildren(parent);
-    for (const node of all) if ((await label(node)) === name) return node;
-    throw new Error(`No "${name}" under ${parent ? await label(parent) : 'the root'}`);
-  };
+  const probe = treeProbe(() => cloud());
+  const { label, child } = probe;
   /** Runs the last row (Load more) of `parent` and records what the tree was asked to redraw meanwhile. */
-  const loadMore = async (parent: TreeNode) => {
-    const more = (await cloud().getChildren(parent)).at(-1)!;
-    assert.ok(isRunnable(more), `the last row of ${await label(parent)} is ${await label(more)}`);
-    const redrawn: (TreeNode | undefined)[] = [];
-    const listening = cloud().onDidChangeTreeData((node) => redrawn.push(node ?? undefined));
-    try {
-      await more.run();
-    } finally {
-      listening.dispose();
-    }
-    return { more, redrawn };
-  };
+  const loadMore = async (parent: TreeNode) => probe.runMore((await cloud().getChildren(parent)).at(-1)!);
 
   before(async () => {
     ext = await platformConsole();

@@ -9,6 +9,7 @@ import { startSimulator, type Simulator } from '../../simulator/index';
 import type { TreeNode } from '../../src/ui/treeNodes';
 import { ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
+import { treeProbe } from './support/treeProbe';
 import { platformConsole } from './support/extension';
 import { until } from './support/until';
 
@@ -24,26 +25,11 @@ describe('Cloud view: finding a secret among 2,300', function () {
   let stopWatching: () => void;
   const cloud = () => ext.cloud;
   const item = async (node: TreeNode) => cloud().getTreeItem(node);
-  const label = async (node: TreeNode) => {
-    const it = await item(node);
-    return typeof it.label === 'string' ? it.label : (it.label?.label ?? '');
-  };
-  const child = async (parent: TreeNode | undefined, name: string) => {
-    const all = await cloud().getChildren(parent);
-    for (const node of all) if ((await label(node)) === name) return node;
-    throw new Error(`No "${name}" under ${parent ? await label(parent) : 'the root'}`);
-  };
+  const probe = treeProbe(() => cloud());
+  const { label, child } = probe;
   const secretsGroup = async () => child(await child(await child(undefined, 'sandbox'), 'Luxembourg-2'), 'Secrets');
   /** What the tree was asked to redraw while `work` ran. */
-  const redrawnDuring = async (work: () => Thenable<unknown>) => {
-    const redrawn: (TreeNode | undefined)[] = [];
-    const listening = cloud().onDidChangeTreeData((node) => redrawn.push(node ?? undefined));
-    try {
-      return { result: await work(), redrawn };
-    } finally {
-      listening.dispose();
-    }
-  };
+  const redrawnDuring = (work: () => Thenable<unknown>) => probe.redrawsDuring(work);
 
   /** The row selected once it is the one named (a selection from an earlier test may still be there meanwhile). */
   const selectedRow = (name: string) =>

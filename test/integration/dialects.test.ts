@@ -255,12 +255,12 @@ describe("dialects: the spec's paths or the real platform's, per connection", fu
           await config().update('areaBaseUrls', setting, vscode.ConfigurationTarget.Global);
           edgeHost.resetRequests();
           other.resetRequests();
-          const from = ext.log.recent.length;
+          const from = ext.log.mark();
           const api = await ext.connections.api();
           assert.equal((await api!.edge.getEdgeApp({ params: { app_id: 101 } })).id, 101);
           assert.deepEqual(edgeHost.requestCounts(), {}, `${JSON.stringify(setting)}: no request, so no key, reached the area host`);
           assert.deepEqual(other.requestCounts(), { 'GET getEdgeApp': 1 }, "the connection's own URL answered");
-          const said = ext.log.recent.slice(from).join('\n');
+          const said = ext.log.since(from).join('\n');
           assert.doesNotMatch(said, /edge requests go to/);
           assert.match(
             said,

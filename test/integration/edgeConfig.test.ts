@@ -121,14 +121,14 @@ describe('Edge view: Edit Configuration… and Apply to App', function () {
     const uri = await vscode.commands.executeCommand<vscode.Uri>('platformConsole.editEdgeAppConfig', 101);
     await replaceText(uri, (t) => t.replace('API_TOKEN=upstream-token', `API_TOKEN=upstream-token\nPASTED=${secret}!`));
     const line = (await vscode.workspace.openTextDocument(uri)).getText().split('\n').indexOf(`PASTED=${secret}!`) + 1;
-    const logFrom = ext.log.recent.length;
+    const logFrom = ext.log.mark();
     assert.equal(await vscode.commands.executeCommand('platformConsole.applyEdgeAppConfig', uri), false);
     // A reference that reads as a name but names no secret: refused by key, the text not repeated.
     await replaceText(uri, (t) => t.replace(`PASTED=${secret}!`, `PASTED=${secret}`));
     assert.equal(await vscode.commands.executeCommand('platformConsole.applyEdgeAppConfig', uri), false);
     assert.deepEqual(writes(), []);
     const said = ui.notifications.map((n) => n.message);
-    const logged = ext.log.recent.slice(logFrom).join('\n');
+    const logged = ext.log.since(logFrom).join('\n');
     assert.ok(
       said.some((m) => m.startsWith(`Nothing sent: line ${line}: PASTED: the reference is no Edge Secret name`)),
       said.join('\n'),

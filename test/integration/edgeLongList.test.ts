@@ -11,6 +11,7 @@ import type { Cancel, PickItem, SearchPrompt } from '../../src/ui/flowUi';
 import { isRunnable, type TreeNode } from '../../src/ui/treeNodes';
 import { ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
+import { treeProbe } from './support/treeProbe';
 import { platformConsole } from './support/extension';
 
 const KEY = testKeys.simulator;
@@ -38,33 +39,13 @@ describe('Edge view: a long list of apps, and Go to Edge App…', function () {
   let connectionId: string;
   const edge = () => ext.edge;
   const item = (node: TreeNode) => Promise.resolve(edge().getTreeItem(node));
-  const label = async (node: TreeNode) => {
-    const it = await item(node);
-    return typeof it.label === 'string' ? it.label : (it.label?.label ?? '');
-  };
-  const child = async (parent: TreeNode | undefined, name: string) => {
-    const all = await edge().getChildren(parent);
-    for (const node of all) if ((await label(node)) === name) return node;
-    throw new Error(`No "${name}" under ${parent ? await label(parent) : 'the root'}`);
-  };
+  const probe = treeProbe(() => edge());
+  const { label, child } = probe;
   const appsRow = () => child(undefined, 'Apps');
   /** Records what the tree was asked to redraw while `work` runs. */
-  const redraws = async (work: () => Promise<unknown>) => {
-    const redrawn: (TreeNode | undefined)[] = [];
-    const listening = edge().onDidChangeTreeData((node) => redrawn.push(node ?? undefined));
-    try {
-      await work();
-    } finally {
-      listening.dispose();
-    }
-    return redrawn;
-  };
+  const redraws = async (work: () => Promise<unknown>) => (await probe.redrawsDuring(work)).redrawn;
   /** Runs the last row (Load more) of `parent`, recording the redraws meanwhile. */
-  const loadMore = async (parent: TreeNode) => {
-    const more = (await edge().getChildren(parent)).at(-1)!;
-    assert.ok(isRunnable(more), `the last row of ${await label(parent)} is ${await label(more)}`);
-    return { more, redrawn: await redraws(async () => more.run()) };
-  };
+  const loadMore = async (parent: TreeNode) => probe.runMore((await edge().getChildren(parent)).at(-1)!);
   const selected = async () => Promise.all(edge().view.selection.map(label));
 
   before(async () => {

@@ -773,7 +773,7 @@ function faultMatrix(dialect: Dialect): void {
           sim.clearFaults();
           sim.resetRequests();
           sim.setFault({ route: 'getTask', kind: 'huge', times: 1 });
-          const from = ext.log.recent.length;
+          const from = ext.log.mark();
           const ui = new ScriptedUi([], () => undefined);
           await command(ui, 'platformConsole.checkConnection');
           const shown = await ui.waitForNotification(/^Could not check faults: /);
@@ -781,7 +781,7 @@ function faultMatrix(dialect: Dialect): void {
           assert.equal(shown.message, 'Could not check faults: The answer was larger than 8 MiB: not read, and not asked for again.');
           assert.deepEqual(shown.actions, ['Show Log']);
           assert.equal(sim.requestCounts()['GET getTask'], 1, 'not asked again');
-          const lines = ext.log.recent.slice(from);
+          const lines = ext.log.since(from);
           assert.equal(
             lines.filter((l) => /^\[faults\] GET \/cloud\/v1\/tasks\/[0-9a-f-]+ -> 200 in \d+ ms \(0 retries\)/.test(l)).length,
             1,

@@ -12,6 +12,7 @@ import { isRunnable, type TreeNode } from '../../src/ui/treeNodes';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
+import { treeProbe } from './support/treeProbe';
 import { platformConsole } from './support/extension';
 import { until } from './support/until';
 
@@ -28,33 +29,17 @@ describe('Protection Profiles view: a long list', function () {
   const tree = () => ext.profiles;
   const sent = () => sim.requestCounts()[LIST] ?? 0;
   const item = async (node: TreeNode) => tree().getTreeItem(node);
-  const label = async (node: TreeNode) => {
-    const it = await item(node);
-    return typeof it.label === 'string' ? it.label : (it.label?.label ?? '');
-  };
+  const probe = treeProbe(() => tree());
+  const { label } = probe;
   const roots = async () => {
     await tree().getChildren();
     await tree().settled();
     return tree().getChildren();
   };
   /** Records what the tree is asked to redraw while `work` runs (undefined: the roots). */
-  const redraws = async (work: () => Promise<unknown>) => {
-    const redrawn: (TreeNode | undefined)[] = [];
-    const listening = tree().onDidChangeTreeData((node) => redrawn.push(node ?? undefined));
-    try {
-      await work();
-    } finally {
-      listening.dispose();
-    }
-    return redrawn;
-  };
+  const redraws = async (work: () => Promise<unknown>) => (await probe.redrawsDuring(work)).redrawn;
   /** Runs the Load more row, the last under `parent` but for Templates at the roots. */
-  const loadMore = async (parent?: TreeNode) => {
-    const children = await tree().getChildren(parent);
-    const more = children.at(parent ? -1 : -2)!;
-    assert.ok(isRunnable(more), `Load more is ${await label(more)}`);
-    return { more, redrawn: await redraws(async () => more.run()) };
-  };
+  const loadMore = async (parent?: TreeNode) => probe.runMore((await tree().getChildren(parent)).at(parent ? -1 : -2)!);
   /** A profile whose name no other has, at `from` or after in the list's order (the pick chooses by label). */
   const uniqueAt = (from: number, below: number) => {
     const names = new Map<string, number>();

@@ -12,9 +12,10 @@ import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
 import { reportPickItem } from '../../src/features/reports/reportGoTo';
 import type { ReportTaskNode } from '../../src/features/reports/reportTaskNode';
 import type { TrackedReport } from '../../src/features/reports/model/reportTasks';
-import { isRunnable, type TreeNode } from '../../src/ui/treeNodes';
+import type { TreeNode } from '../../src/ui/treeNodes';
 import { ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
+import { treeProbe } from './support/treeProbe';
 import { platformConsole } from './support/extension';
 import { ManualClock } from './support/manualClock';
 import { until } from './support/until';
@@ -31,26 +32,10 @@ describe('Report Tasks: a long list', function () {
   let connectionId: string;
   const clock = new ManualClock();
   const tree = () => ext.reports.tree;
-  const label = async (node: TreeNode) => {
-    const item = await tree().getTreeItem(node);
-    return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-  };
-  const redrawsDuring = async (action: () => Promise<unknown>) => {
-    const redrawn: (TreeNode | undefined)[] = [];
-    const listening = tree().onDidChangeTreeData((node) => redrawn.push(node ?? undefined));
-    try {
-      await action();
-    } finally {
-      listening.dispose();
-    }
-    return redrawn;
-  };
-  const loadMore = async (parent: TreeNode | undefined) => {
-    const more = (await tree().getChildren(parent)).at(-1)!;
-    assert.ok(isRunnable(more), `the last row is ${await label(more)}`);
-    const redrawn = await redrawsDuring(async () => more.run());
-    return { more, redrawn };
-  };
+  const probe = treeProbe(() => tree());
+  const { label } = probe;
+  const redrawsDuring = async (action: () => Promise<unknown>) => (await probe.redrawsDuring(action)).redrawn;
+  const loadMore = async (parent: TreeNode | undefined) => probe.runMore((await tree().getChildren(parent)).at(-1)!);
   const reads = () => sim.requestCounts()['GET listReports'] ?? 0;
   const lastQuery = () => Object.values(sim.lastRequests('listReports'))[0]?.query ?? {};
   /** The task at `offset` of the account's list, newest first, as the pick shows it. */
