@@ -136,3 +136,45 @@ describe('ReportListing: pages in hand', () => {
     assert.deepEqual(h.offsets, [0, 100, 0, 201]);
   });
 });
+
+describe('ReportListing: Load more beside a running task’s re-read', () => {
+  it('a page asked before a re-read answers after it is kept (the re-read does not start a new list)', async (t) => {
+    const clock = new ManualClock();
+    const all = Array.from({ length: 250 }, (_, i) => ({
+      ...task(i === 0 ? 'InProgress' : 'Completed'),
+      uuid: `5f2b4c1e-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+    })) as ReportTask[];
+    let release: (() => void) | undefined;
+    const bound = {
+      lists: { isMissing: () => false, noteMissing: () => false },
+      api: {
+        billing: {
+          listReports: async ({ query }: { query: { offset: number; limit: number } }) => {
+            // The later page is held until the test lets it go: the re-read answers first.
+            if (query.offset > 0) await new Promise<void>((resolve) => (release = resolve));
+            return { count: all.length, results: all.slice(query.offset, query.offset + query.limit) };
+          },
+        },
+      },
+    } as unknown as BoundConnection;
+    const list = new ReportListing(
+      async () => bound,
+      () => undefined,
+      (what, error) => assert.fail(`${what}: ${String(error)}`),
+      () => true,
+      10,
+      clock,
+    );
+    t.after(() => list.dispose());
+    await list.ensure();
+    assert.equal(list.tasks.length, 100);
+    const more = list.loadMore();
+    await new Promise((resolve) => setImmediate(resolve));
+    clock.advance(10);
+    await list.ensure();
+    release?.();
+    await more;
+    assert.equal(list.tasks.length, 200, 'the second page is in the list');
+    assert.equal(new Set(list.tasks.map((r) => r.uuid)).size, 200);
+  });
+});

@@ -107,7 +107,9 @@ export class ReportListing {
    * 0) shows no progress either: the view's Load more row does.
    */
   private async read(offset: number, quiet = false): Promise<void> {
-    const generation = offset === 0 ? ++this.generation : this.generation;
+    // A new list (first page, Refresh, a filter) leaves the older reads' answers unused; a running
+    // task's re-read merges into the list in hand, so a Load more under way still lands.
+    const generation = offset === 0 && !quiet ? ++this.generation : this.generation;
     if (offset === 0) this.stopTimer();
     const bound = await this.bind();
     if (!bound || generation !== this.generation) return;
@@ -116,7 +118,7 @@ export class ReportListing {
       return this.changed(false);
     }
     const first = offset === 0 && !quiet;
-    this.loading = !quiet;
+    if (!quiet) this.loading = true;
     if (first) this.changed(false);
     let moved = first;
     try {
@@ -144,7 +146,7 @@ export class ReportListing {
         this.logError('Could not load the report tasks', error);
       }
     } finally {
-      if (generation === this.generation) this.loading = false;
+      if (generation === this.generation && !quiet) this.loading = false;
     }
     if (moved) this.changed(quiet);
     if (offset === 0) this.schedule(generation);
