@@ -59,11 +59,8 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
     const added = new Set((policy.schedules ?? []).slice(-schedules.length).map((s) => s.id ?? ''));
     deps.log.info(`Policy ${policy.id}: ${schedules.length} schedule(s) added (${[...added].join(', ')})`);
     await showPolicy(policy, added);
-    const choice = await ui.notify(
-      'info',
-      `Policy ${policy.name ?? policy.id} (${policy.status ?? 'status unknown'}) now has ${policy.schedules?.length ?? 0} schedules; ${schedules.length} added.`,
-      ['Show Raw JSON'],
-    );
+    const named = `Policy ${policy.name ?? policy.id} (${policy.status ?? 'status unknown'})`;
+    const choice = await ui.notify('info', `${named} now has ${policy.schedules?.length ?? 0} schedules; ${schedules.length} added.`, ['Show Raw JSON']);
     if (choice === 'Show Raw JSON') await showRawJson(policy);
     return policy;
   };
@@ -128,7 +125,8 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
     if (found && 'gone' in found) {
       await ui.notify(
         'error',
-        `Nothing was sent: this schedules document was made on ${found.gone}, which is signed out. Sign in to it again, or make the document on the connection you want ("Edit Schedules as JSON…").`,
+        `Nothing was sent: this schedules document was made on ${found.gone}, which is signed out. ` +
+          'Sign in to it again, or make the document on the connection you want ("Edit Schedules as JSON…").',
         [],
       );
       return;
@@ -200,5 +198,6 @@ export function registerScheduleCommands(deps: ScheduleCommandDeps): vscode.Disp
 
 /** A document Platform Console did not make (a cloned repository's): said before the operation's own words. */
 function fromFileWarning(file: string, connectionName: string): string {
-  return `This document came from a file that Platform Console did not make: ${file}. Read it before sending: it is sent on the active connection, ${connectionName}.`;
+  const origin = `This document came from a file that Platform Console did not make: ${file}.`;
+  return `${origin} Read it before sending: it is sent on the active connection, ${connectionName}.`;
 }

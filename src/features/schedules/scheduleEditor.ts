@@ -204,9 +204,8 @@ function steps(now: () => Date, rule: ScheduleRule): WizardStep<EditorState>[] {
               if (refused) return refused;
               const preview = previewName(v, now(), zone);
               if (preview.unknown.length) {
-                return {
-                  warning: `${preview.unknown.join(', ')} ${preview.unknown.length > 1 ? 'are' : 'is'} not a placeholder the platform knows and will stay as typed. Example: ${preview.example}`,
-                };
+                const names = `${preview.unknown.join(', ')} ${preview.unknown.length > 1 ? 'are' : 'is'}`;
+                return { warning: `${names} not a placeholder the platform knows and will stay as typed. Example: ${preview.example}` };
               }
               return { info: `Example: ${preview.example}` };
             },
