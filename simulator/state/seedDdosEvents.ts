@@ -53,39 +53,25 @@ export function seedDdosEvents(referenceMs: number, clientId: number, extra = 0)
   ];
   // Spread over 28 days, roughly every 19 hours, so that "the last 30 days" holds every one at any
   // hour of the seed's day (at 20 hours the oldest left that range after 21:00 UTC); every fourth an RTBH (blackhole) alert.
-  for (let n = 1; n < SEEDED_EVENT_COUNT; n++) {
-    const startMs = referenceMs - n * 19 * HOUR_MS + (n % 3) * 17 * MINUTE_MS;
-    const minutes = 3 + ((n * 37) % 180);
-    events.push({
-      id: eventId(n),
-      alert_type: n % 4 === 0 ? 'rtbh_alert' : 'ddos_alert',
-      client_id: clientId,
-      notification_type: 'attack_ended',
-      startMs,
-      endMs: startMs + minutes * MINUTE_MS,
-      attack_power_bps: 1_000_000_000 + ((n * 7_919) % 97) * 500_000_000,
-      attack_power_pps: 150_000 + ((n * 104_729) % 89) * 40_000,
-      number_of_ip_involved_in_attack: 12 + ((n * 31) % 900),
-      targeted_ip_addresses: addresses[n % addresses.length]!,
-    });
-  }
+  /** Event `n`, ended after `minutes`: its type, power and target made from `n`. */
+  const ended = (n: number, startMs: number, minutes: number): DdosEventRecord => ({
+    id: eventId(n),
+    alert_type: n % 4 === 0 ? 'rtbh_alert' : 'ddos_alert',
+    client_id: clientId,
+    notification_type: 'attack_ended',
+    startMs,
+    endMs: startMs + minutes * MINUTE_MS,
+    attack_power_bps: 1_000_000_000 + ((n * 7_919) % 97) * 500_000_000,
+    attack_power_pps: 150_000 + ((n * 104_729) % 89) * 40_000,
+    number_of_ip_involved_in_attack: 12 + ((n * 31) % 900),
+    targeted_ip_addresses: addresses[n % addresses.length]!,
+  });
+  for (let n = 1; n < SEEDED_EVENT_COUNT; n++) events.push(ended(n, referenceMs - n * 19 * HOUR_MS + (n % 3) * 17 * MINUTE_MS, 3 + ((n * 37) % 180)));
   // `extra` more, ended, spread evenly over the 29 days before the reference time (a big account).
   const spanMs = 29 * 24 * HOUR_MS;
   for (let k = 0; k < extra; k++) {
     const n = SEEDED_EVENT_COUNT + k;
-    const startMs = referenceMs - Math.floor(((k + 1) * spanMs) / (extra + 1));
-    events.push({
-      id: eventId(n),
-      alert_type: n % 4 === 0 ? 'rtbh_alert' : 'ddos_alert',
-      client_id: clientId,
-      notification_type: 'attack_ended',
-      startMs,
-      endMs: startMs + (3 + (n % 60)) * MINUTE_MS,
-      attack_power_bps: 1_000_000_000 + ((n * 7_919) % 97) * 500_000_000,
-      attack_power_pps: 150_000 + ((n * 104_729) % 89) * 40_000,
-      number_of_ip_involved_in_attack: 12 + ((n * 31) % 900),
-      targeted_ip_addresses: addresses[n % addresses.length]!,
-    });
+    events.push(ended(n, referenceMs - Math.floor(((k + 1) * spanMs) / (extra + 1)), 3 + (n % 60)));
   }
   return events;
 }
