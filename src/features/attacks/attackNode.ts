@@ -21,7 +21,11 @@ export class AttackNode extends TreeNode {
 
   /** What the row says now (its event and, for an ongoing attack, how long it has lasted). */
   text(): string {
-    return `${rowLabel(this.row)}\n${rowDescription(this.row, this.now(), this.timeZone)}`;
+    return `${rowLabel(this.row)}\n${this.description()}`;
+  }
+
+  private description(): string {
+    return rowDescription(this.row, this.now(), this.timeZone);
   }
 
   /** The row would say something else than it last drew. */
@@ -31,17 +35,18 @@ export class AttackNode extends TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const { row } = this;
-    const nowMs = this.now();
-    this.drawn = this.text();
+    const label = rowLabel(row);
+    const description = this.description();
+    this.drawn = `${label}\n${description}`;
     const ongoing = row.end.kind === 'ongoing';
-    const item = new vscode.TreeItem(rowLabel(row));
+    const item = new vscode.TreeItem(label);
     item.id = `attack.${row.id}`;
-    item.description = rowDescription(row, nowMs, this.timeZone);
+    item.description = description;
     item.iconPath = ongoing
       ? new vscode.ThemeIcon('flame', new vscode.ThemeColor('errorForeground'))
       : new vscode.ThemeIcon(row.alertType === 'rtbh_alert' ? 'circle-slash' : 'shield');
     item.contextValue = ATTACK_CONTEXT;
-    item.accessibilityInformation = spokenRow(rowLabel(row), item.description, ongoing ? 'ongoing attack' : undefined);
+    item.accessibilityInformation = spokenRow(label, description, ongoing ? 'ongoing attack' : undefined);
     return item;
   }
 

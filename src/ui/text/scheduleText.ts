@@ -1,6 +1,7 @@
 // A snapshot schedule as people read it, wherever one is shown (the Cloud view, the schedule
 // commands, the agent's answers): in words, what it keeps, and its next runs in a time zone.
 import type * as CronText from './cronText';
+import { dateFormat } from './dateFormats';
 
 /**
  * cron-parser (with luxon, its time zones) and cronstrue: their own bundle (dist/lazy/cronText.js,
@@ -134,7 +135,7 @@ export function localTimeZone(): string {
 
 /** "Mon 2026-03-30 02:30 CEST" in `timeZone`. */
 export function formatInZone(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
+  const parts = dateFormat('en-GB', {
     timeZone,
     weekday: 'short',
     year: 'numeric',

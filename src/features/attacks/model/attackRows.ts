@@ -3,6 +3,7 @@
 // end time: an `attack_end_time` of null (sent by servers that report it) means still going on;
 // a missing one means the end is not known, never "ongoing".
 import type { DdosEvent } from '../../../schema/ddosEvents';
+import { dateFormat } from '../../../ui/text/dateFormats';
 
 export type AttackEnd = { kind: 'ended'; ms: number } | { kind: 'ongoing' } | { kind: 'unknown' };
 
@@ -83,7 +84,7 @@ export function attackDuration(row: AttackRow, nowMs: number): number | undefine
 
 /** "2026-11-19 23:20 UTC", "2026-11-20 08:20 GMT+9": in `timeZone` (the person's own when undefined). */
 export function localTime(ms: number, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateFormat('en-US', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
