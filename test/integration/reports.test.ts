@@ -114,7 +114,8 @@ describe('Report Tasks', function () {
       /^Report ResellerExpenses, Completed, 2026-04, /,
       'the status in words for a screen reader',
     );
-    const tooltip = (completed.item.tooltip as vscode.MarkdownString).value;
+    assert.equal(completed.item.tooltip, undefined, 'the tooltip is built on hover, not with the row');
+    const tooltip = (ext.reports.tree.resolveTreeItem(completed.item, completed.node).tooltip as vscode.MarkdownString).value;
     // Server text is escaped in Markdown: a `-` reads `\-` in the tooltip's source.
     for (const row of [
       'Task type | Report',

@@ -101,7 +101,6 @@ export class ReportTaskNode extends TreeNode implements ListedOn {
     item.iconPath = task.problem && task.snapshot ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')) : statusIcon(task);
     // The status in words (the icon shows it in colour): "Report ResellerExpenses, Completed, 2026-04, 3 h ago".
     item.accessibilityInformation = spokenRow(`Report ${reportLabel(task)}`, item.description);
-    item.tooltip = this.tooltip();
     const status = reportStatus(task.snapshot);
     // `completed` (a result to open or save), `running` or `settled` (failed, cancelled, unknown).
     const kind = status === 'Pending' || status === 'InProgress' ? 'running' : status === 'Completed' ? 'completed' : 'settled';
@@ -109,7 +108,8 @@ export class ReportTaskNode extends TreeNode implements ListedOn {
     return item;
   }
 
-  private tooltip(): vscode.MarkdownString {
+  /** Built when hovered: a range of a thousand rows redrawn sends no tooltip text. */
+  override resolveTooltip(): vscode.MarkdownString {
     const { task } = this;
     const tooltip = new vscode.MarkdownString(`**${escapeMarkdown(reportLabel(task))}** \`${shortUuid(task.uuid)}\`\n\n| | |\n|---|---|\n`);
     for (const [k, v] of reportTooltipRows(task)) tooltip.appendMarkdown(`| ${escapeMarkdown(k)} | ${escapeMarkdown(v)} |\n`);
