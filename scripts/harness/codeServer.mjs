@@ -105,5 +105,6 @@ async function installVsix(paths, vsix, dir, logFile) {
   const args = ['--user-data-dir', dir('user-data'), '--extensions-dir', dir('extensions'), '--install-extension', vsix];
   const installed = spawnSync(paths.node24, [paths.codeServerEntry, ...args], { encoding: 'utf8', timeout: 120_000 });
   await writeFile(`${logFile}.install`, `${installed.stdout ?? ''}${installed.stderr ?? ''}`);
-  if (installed.status !== 0) throw new Error(`code-server --install-extension ${vsix} failed (${installed.status ?? installed.signal}): see ${logFile}.install`);
+  if (installed.status !== 0)
+    throw new Error(`code-server --install-extension ${vsix} failed (${installed.status ?? installed.signal}): see ${logFile}.install`);
 }

@@ -43,7 +43,14 @@ describe('Try the Simulator from the .vsix, with no repository', { timeout: 600_
     // No sign-in handed over: none of the extension's variables reach this code-server.
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PLATFORM_CONSOLE_|GCORE_)/.test(name)));
     const paths = requireHarness();
-    const server = await startCodeServer({ paths, label: 'e2e-vsix', port: await freePort(), env, vsix, logFile: path.join(resultsDir, 'e2e-vsix-server.log') });
+    const server = await startCodeServer({
+      paths,
+      label: 'e2e-vsix',
+      port: await freePort(),
+      env,
+      vsix,
+      logFile: path.join(resultsDir, 'e2e-vsix-server.log'),
+    });
     const installed = await readdir(server.dir('extensions'));
     assert.ok(
       installed.some((name) => /^platform-console\.platform-console-/.test(name)),

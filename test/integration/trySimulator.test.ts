@@ -1,7 +1,7 @@
 // *Try the Simulator* (#58) in a real VS Code: the command starts the simulator inside the
 // extension and signs in to it as a connection marked simulator; the Protection Profiles view
-// lists its seeded profiles; a second run reuses it; Sign Out stops it (its port refuses); a
-// simulator connection whose window ended is removed, one still served stays.
+// lists its seeded profiles; a second run reuses it; Sign Out and the window's end stop it (its
+// port refuses); a simulator connection whose window ended is removed, one still served stays.
 import * as assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import * as path from 'node:path';
@@ -71,6 +71,16 @@ describe('Try the Simulator', function () {
     await until('the simulator stopped', () => ext.simulator.url === undefined);
     await assert.rejects(fetch(`${sim.baseUrl}/security/sifter/v3/profiles/all`), /fetch failed/);
     assert.equal(simulators().length, 0);
+  });
+
+  it("the window's end (the feature disposed) stops the simulator and removes its connection", async () => {
+    await run(new ScriptedUi(), 'platformConsole.trySimulator');
+    const url = ext.simulator.url!;
+    assert.equal((await fetch(`${url}/security/sifter/v3/profiles/all`)).status, 401, 'it answers before');
+    await ext.simulator.end();
+    await assert.rejects(fetch(`${url}/security/sifter/v3/profiles/all`), /fetch failed/);
+    assert.equal(simulators().length, 0);
+    assert.equal(ext.simulator.url, undefined);
   });
 
   it('a simulator connection left by a window that ended is removed; one still served stays', async () => {

@@ -111,14 +111,22 @@ export class SimulatorTrial extends Disposable {
     }
   }
 
-  override dispose(): void {
-    super.dispose();
-    // The window ends: the server closes now; its connection is removed here if there is time, else at the next activation.
+  /**
+   * What the window's end does (dispose): the server closes at once (its sockets with it), and its
+   * connection is removed, here if the window leaves time for it, else at the next activation.
+   */
+  async end(): Promise<void> {
     const running = this.running;
     this.running = undefined;
     if (!running) return;
-    void running.simulator.close();
-    void this.connections.signOut(running.connectionId, { explicit: false }).catch(() => undefined);
+    const closed = running.simulator.close();
+    await this.connections.signOut(running.connectionId, { explicit: false }).catch(() => undefined);
+    await closed;
+  }
+
+  override dispose(): void {
+    super.dispose();
+    void this.end().catch(() => undefined);
   }
 }
 
