@@ -47,7 +47,8 @@ export class SimulatorTrial extends Disposable {
     this._register(register('platformConsole.trySimulator', () => this.run()));
     this._register(
       connections.onDidSignOut((gone) => {
-        if (gone.id === this.running?.connectionId) void this.stop('its connection was signed out');
+        if (gone.id !== this.running?.connectionId) return;
+        this.stop('its connection was signed out').catch((error: unknown) => log.error('Could not stop the simulator', error));
       }),
     );
   }
