@@ -29,7 +29,11 @@ const lazyEntries = {
   // The agent tool catalog (#57): its own code, and copies of zod, the schemas and the operations
   // it shares with the commands (PlatformError is recognised across the copies: errors.ts).
   'lazy/agentTools': 'src/features/agent/languageModelTools.ts',
+  // The platform simulator of *Try the Simulator*: its own copy of zod (its members are not the sources' list).
+  'lazy/simulator': 'simulator/embedded.ts',
 };
+/** Lazy bundles that hold their own zod rather than requiring dist/lazy/zod.js. */
+const ownZod = new Set(['lazy/simulator']);
 /**
  * `--eager`: the benches' baseline, the agent tool catalog in the extension bundle and evaluated as
  * it loads, as before #57: deferredTool.ts imports it instead of requiring its lazy bundle.
@@ -154,7 +158,8 @@ const webviewEntries = { pricing: 'webview/pricing/main.ts', logs: 'webview/logs
 const builds = [extension];
 for (const [name, entry] of Object.entries(lazyEntries)) {
   // Each lazy bundle may require the others, never itself.
-  builds.push({ ...extension, entryPoints: [entry], outfile: `${dist}/${name}.js`, plugins: [lazyBundles(entry), vscodeOnce, zodAtFirstUse] });
+  const plugins = [lazyBundles(entry), vscodeOnce, ...(ownZod.has(name) ? [] : [zodAtFirstUse])];
+  builds.push({ ...extension, entryPoints: [entry], outfile: `${dist}/${name}.js`, plugins });
 }
 // zod's own lazy bundle (zodAtFirstUse): the members the sources read.
 builds.push({

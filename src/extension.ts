@@ -52,6 +52,8 @@ export interface PlatformConsoleExports {
   setUi(ui: FlowUi | undefined): void;
   /** Every globalState key the extension wrote, with its value (tests check no key is there). */
   globalStateSnapshot(): Record<string, unknown>;
+  /** *Try the Simulator*: the simulator this window runs (its URL while it runs). */
+  simulator: connectionsFeature.ConnectionsFeature['simulator'];
   /** The Protection Profiles view (filters, loads, edits). */
   profiles: profiles.ProfilesFeature['tree'];
   /** The Cloud view (projects, regions, secrets, snapshot policies, functions). */
@@ -159,7 +161,8 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
 
   // The features, each with what it owns.
   const feature = <T extends vscode.Disposable>(activateFeature: (ctx: FeatureContext) => T): T => own(activateFeature(ctx));
-  for (const room of [connectionsFeature, secrets, identity, schedules, billing]) feature(room.activate);
+  const connectionsRoom = feature(connectionsFeature.activate);
+  for (const room of [secrets, identity, schedules, billing]) feature(room.activate);
   const storageView = feature(storage.activate);
   const attacksView = feature(attacks.activate);
   const reportTasks = feature((c) => reports.activate(c, testing ? () => reportPollDelays : undefined));
@@ -200,6 +203,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
     setReportPollDelays: (delays) => {
       reportPollDelays = delays;
     },
+    simulator: connectionsRoom.simulator,
     edge: edgeView.tree,
     edgeLinks: edgeView.links,
     edgeDrift: edgeView.drift,

@@ -1,5 +1,6 @@
 // Starts code-server proper (Node 24) with the built extension installed the way a user would
 // have it: used by the UI tests and by `npm start`.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -27,7 +28,8 @@ const QUIET_SETTINGS = {
  * `password`: code-server's password auth with that password, written to its own config file (mode 0600), not to
  * its environment; without it, no auth (loopback only: scripts/startOptions.mjs refuses other hosts).
  * `alsoInstall`: folders of other extensions to install beside it (the UI tests' fixtures). `extensionFolder`: where
- * the extension under test is built (a bench's baseline: an earlier commit built in a temp dir). Resolves once it answers.
+ * the extension under test is built (a bench's baseline: an earlier commit built in a temp dir). `vsix`: a packaged
+ * .vsix installed instead, by code-server's own `--install-extension` (#58: as a person installs it). Resolves once it answers.
  */
 export async function startCodeServer({
   paths,
@@ -40,9 +42,11 @@ export async function startCodeServer({
   logFile,
   alsoInstall = [],
   extensionFolder = projectRoot,
+  vsix,
 }) {
   const dir = await tempDirs(label, ['user-data/User', 'extensions', 'workspace']);
-  await installExtension(extensionFolder, ['package.json', 'dist', 'media', 'README.md', 'LICENSE'], dir('extensions'));
+  if (vsix) await installVsix(paths, vsix, dir, logFile);
+  else await installExtension(extensionFolder, ['package.json', 'dist', 'media', 'README.md', 'LICENSE'], dir('extensions'));
   for (const folder of alsoInstall) await installExtension(folder, ['package.json', 'extension.js'], dir('extensions'));
   await writeFile(dir('user-data/User/settings.json'), JSON.stringify(QUIET_SETTINGS, null, 2));
   // Its own config file, so that code-server leaves ~/.config/code-server alone and the password stays out of
@@ -94,4 +98,13 @@ async function installExtension(folder, entries, extensionsDir) {
     if (!existsSync(source)) continue;
     await cp(source, path.join(target, entry), { recursive: true, filter: (file) => !file.endsWith('.map') });
   }
+}
+
+/** Installs a packaged .vsix with code-server's `--install-extension`, into this run's extensions and user data. */
+async function installVsix(paths, vsix, dir, logFile) {
+  const args = ['--user-data-dir', dir('user-data'), '--extensions-dir', dir('extensions'), '--install-extension', vsix];
+  const installed = spawnSync(paths.node24, [paths.codeServerEntry, ...args], { encoding: 'utf8', timeout: 120_000 });
+  await writeFile(`${logFile}.install`, `${installed.stdout ?? ''}${installed.stderr ?? ''}`);
+  if (installed.status !== 0)
+    throw new Error(`code-server --install-extension ${vsix} failed (${installed.status ?? installed.signal}): see ${logFile}.install`);
 }

@@ -193,7 +193,13 @@ export class ConnectionManager implements vscode.Disposable {
    * same name at another base URL is another platform: the old connection is signed out (its
    * pins, tasks and the rest cleared) and a new one made.
    */
-  async signIn(name: string, baseUrl: string, apiKey: string, dialect: Dialect = dialectForBaseUrl(baseUrl)): Promise<Connection> {
+  async signIn(
+    name: string,
+    baseUrl: string,
+    apiKey: string,
+    dialect: Dialect = dialectForBaseUrl(baseUrl),
+    mark: Pick<Connection, 'simulator'> = {},
+  ): Promise<Connection> {
     const url = normalizeBaseUrl(baseUrl);
     let existing = this.list().find((c) => c.name.toLowerCase() === name.trim().toLowerCase());
     if (existing && existing.baseUrl !== url) {
@@ -202,7 +208,13 @@ export class ConnectionManager implements vscode.Disposable {
       existing = undefined;
     }
     const all = this.list();
-    const connection: Connection = { id: existing?.id ?? randomUUID(), name: name.trim(), baseUrl: url, dialect };
+    const connection: Connection = {
+      id: existing?.id ?? randomUUID(),
+      name: name.trim(),
+      baseUrl: url,
+      dialect,
+      ...(mark.simulator ? { simulator: true } : {}),
+    };
     // A replaced key: whatever still holds the old one stops now.
     if (existing) this.revoke(existing.id, `The API key of ${existing.name} was replaced`);
     await this.writingKey(connection.id, () => this.context.secrets.store(secretKey(connection.id), apiKey.trim()));

@@ -3,7 +3,7 @@
 // read. Plain text (the modal shows no Markdown); the feature only shows it.
 import type * as z from 'zod';
 import { showHidden } from '../ui/text/hiddenCharacters';
-import type { WriteSummary } from '../ui/text/writeConfirmation';
+import { connectionWords, type ConfirmedOn, type WriteSummary } from '../ui/text/writeConfirmation';
 import { targetOf, type Operation } from './operation';
 
 /** What the typed-name prompt says (src/ui/typedConfirmation.ts shows it). */
@@ -11,7 +11,7 @@ export interface TypedNamePrompt {
   readonly title: string;
   readonly thing: string;
   readonly name: string;
-  readonly connection: { name: string; baseUrl: string };
+  readonly connection: ConfirmedOn;
   readonly consequence: string;
   readonly undo?: string;
 }
@@ -28,7 +28,7 @@ export function commandConfirmation<S extends z.ZodObject, T>(
   op: Operation<S, T>,
   input: z.output<S>,
   thing: T | undefined,
-  connection: { name: string; baseUrl: string },
+  connection: ConfirmedOn,
 ): CommandConfirmation {
   const target = targetOf(op, input, thing);
   const destructive = op.kind === 'destructive' || target.destructive !== undefined;
@@ -68,7 +68,7 @@ export function typedNameText(c: TypedNamePrompt): { label: string; prompt: stri
   return {
     label: showHidden(`Type its name, ${c.name}, to confirm`),
     prompt: showHidden(
-      `${c.thing} on ${c.connection.name} (${c.connection.baseUrl}) ${c.consequence}; ${c.undo ?? 'this cannot be undone'}. Type its name, ${c.name}, to confirm.`,
+      `${c.thing} on ${connectionWords(c.connection)} ${c.consequence}; ${c.undo ?? 'this cannot be undone'}. Type its name, ${c.name}, to confirm.`,
     ),
     problem: (typed) => (typed.trim() === c.name ? undefined : `Confirmation: type ${c.name} exactly`),
   };

@@ -39,6 +39,8 @@ export interface ConnectionInfo {
   baseUrl: string;
   /** Whose paths this connection sends: the spec's or the real platform's. */
   dialect: Dialect;
+  /** The simulator this window runs (*Try the Simulator*): said in the status bar and every write's confirmation. */
+  simulator?: true;
 }
 
 /** A connection as stored before dialects existed: it has none. */

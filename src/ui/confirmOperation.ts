@@ -5,6 +5,7 @@ import { commandConfirmation } from '../operations/commandConfirmation';
 import type { Operation } from '../operations/operation';
 import { confirmWrite } from './confirmWrite';
 import type { FlowUi } from './flowUi';
+import type { ConfirmedOn } from './text/writeConfirmation';
 import { confirmByTypedName } from './typedConfirmation';
 
 /** True only when the person confirmed; a dismissed dialog or Escape sends nothing. */
@@ -13,7 +14,7 @@ export async function confirmOperation<S extends z.ZodObject, T>(
   op: Operation<S, T>,
   input: z.output<S>,
   thing: T | undefined,
-  connection: { name: string; baseUrl: string },
+  connection: ConfirmedOn,
 ): Promise<boolean> {
   const asked = commandConfirmation(op, input, thing, connection);
   return asked.typed ? confirmByTypedName(ui, asked.typed) : confirmWrite(ui, asked.summary);

@@ -97,6 +97,25 @@ describe('bundles (esbuild.mjs)', () => {
     assert.equal(existsSync(path.join(dir('eager'), 'lazy/agentTools.js')), false);
   });
 
+  it('keeps the simulator out of the extension bundle: Try the Simulator requires its lazy bundle, which serves on its own (#58)', async () => {
+    for (const variant of ['shipped', 'development']) {
+      const extension = read(variant, 'extension.js');
+      assert.doesNotMatch(extension, /No route for|X-Simulator-Token|seedTimeMs/, `${variant}: simulator code in the extension bundle`);
+      assert.match(extension, /require\("\.\/lazy\/simulator\.js"\)/, variant);
+    }
+    // The .vsix has no simulator/ folder: the bundle holds its code and its seed, and starts alone.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { startSimulator } = require(path.join(dir('shipped'), 'lazy/simulator.js'));
+    const sim = await startSimulator({ apiKey: 'bundle-check-key-0001', host: '127.0.0.1', port: 0 });
+    try {
+      const answer = await fetch(`${sim.url}/security/sifter/v3/profiles/all`, { headers: { authorization: 'apikey bundle-check-key-0001' } });
+      assert.equal(answer.status, 200);
+      assert.equal(((await answer.json()) as unknown[]).length, 250, 'the seeded profiles');
+    } finally {
+      await sim.close();
+    }
+  });
+
   it('keeps zod out of the extension bundle and the agent tool catalog: one lazy bundle of it, read at the first use of a member (#57)', () => {
     for (const variant of ['shipped', 'development']) {
       const extension = read(variant, 'extension.js');

@@ -10,9 +10,11 @@ export function createConnectionStatusBar(connections: ConnectionManager): vscod
   const render = () => {
     const active = connections.active;
     if (active && connections.signedIn) {
-      item.text = `$(cloud) ${active.name}`;
+      // The simulator is said so: a change made there reaches no platform.
+      item.text = `${active.simulator ? '$(beaker)' : '$(cloud)'} ${active.name}`;
+      const what = active.simulator ? 'the simulator running in this window' : `${DIALECT_LABELS[active.dialect]} dialect`;
       item.tooltip = new vscode.MarkdownString(
-        `**Platform Console**: connected to ${escapeMarkdown(active.name)} (${escapeMarkdown(active.baseUrl)}, ${DIALECT_LABELS[active.dialect]} dialect)\n\nClick to switch connection.`,
+        `**Platform Console**: connected to ${escapeMarkdown(active.name)} (${escapeMarkdown(active.baseUrl)}, ${what})\n\nClick to switch connection.`,
       );
       item.command = 'platformConsole.switchConnection';
     } else {

@@ -3,11 +3,23 @@
 // (plain text: the dialog shows no Markdown), so every confirmation reads alike.
 import { showHidden } from './hiddenCharacters';
 
+/** A connection as a confirmation names it; `simulator`: the simulator this window runs (*Try the Simulator*). */
+export interface ConfirmedOn {
+  name: string;
+  baseUrl: string;
+  simulator?: true;
+}
+
+/** "name (base URL)", and for the simulator that it is one: no change reaches a platform. */
+export function connectionWords(c: ConfirmedOn): string {
+  return `${showHidden(c.name)} (${showHidden(c.baseUrl)}${c.simulator ? ': the simulator running in this window, not a platform' : ''})`;
+}
+
 export interface WriteSummary {
   /** What the change does, as a verb phrase: "Add 3 schedules to a lifecycle policy". */
   action: string;
   /** The connection it is sent on (its own words come from the person: shown, never interpreted). */
-  connection: { name: string; baseUrl: string };
+  connection: ConfirmedOn;
   /** The thing it changes, one line each: [label, value]. */
   facts: readonly (readonly [string, string])[];
   /** Said before the facts: why this change needs a closer look (a file from elsewhere, say). */
@@ -22,7 +34,7 @@ export interface WriteSummary {
 
 /** The modal's message (one line) and detail (the facts, one a line), and its button. */
 export function writeConfirmationText(summary: WriteSummary): { message: string; detail: string; button: string } {
-  const on = `${showHidden(summary.connection.name)} (${showHidden(summary.connection.baseUrl)})`;
+  const on = connectionWords(summary.connection);
   const lines = [
     ...(summary.warning ? [showHidden(summary.warning), ''] : []),
     `Connection: ${on}`,
@@ -32,5 +44,6 @@ export function writeConfirmationText(summary: WriteSummary): { message: string;
       ? `${summary.undo ? showHidden(summary.undo) : 'This cannot be undone.'} Sent once; never retried automatically.`
       : 'Sent once when you choose ' + summary.button + '; never retried automatically.',
   ];
-  return { message: `${showHidden(summary.action)} on ${showHidden(summary.connection.name)}?`, detail: lines.join('\n'), button: summary.button };
+  const name = `${showHidden(summary.connection.name)}${summary.connection.simulator ? ' (the simulator)' : ''}`;
+  return { message: `${showHidden(summary.action)} on ${name}?`, detail: lines.join('\n'), button: summary.button };
 }
