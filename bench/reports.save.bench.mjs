@@ -94,13 +94,24 @@ async function loggedSaves() {
 const quickInput = page.locator('.quick-input-widget');
 const input = quickInput.locator('input');
 
-/** The extension's Save Report As… through the palette, the typed UUID and the save dialog: seconds, bytes and the host's growth. */
+/**
+ * The extension's Save Report As… through the palette: the pick of the view's completed tasks, its
+ * Enter a UUID… (the seeded tasks share a short UUID), the typed UUID and the save dialog: seconds,
+ * bytes and the host's growth.
+ */
 async function save(run) {
   const file = path.join(out, `save-${run}.csv`);
   await runCommand(page, 'Notifications: Clear All Notifications');
   await runCommand(page, 'Report Tasks: Save Report As…');
+  // The pick lists the tasks once read; filtered to its last item, which a long list would keep out of the DOM.
+  await quickInput
+    .locator('.monaco-list-row', { hasText: UUID.slice(0, 8) })
+    .first()
+    .waitFor({ timeout: 60_000 });
+  await input.fill('Enter a UUID');
   await quickInput.locator('.monaco-list-row', { hasText: 'Enter a UUID…' }).first().click();
-  await quickInput.getByText('UUID of the report task').waitFor();
+  // The box is the Delete Report Task operation's `id` input, asked by its title and rule.
+  await quickInput.getByText('Report task UUID (a UUID').waitFor();
   await input.fill(UUID);
   await input.press('Enter');
   await quickInput.locator('.monaco-list-row', { hasText: 'CSV' }).first().click();

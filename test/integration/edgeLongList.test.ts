@@ -2,7 +2,8 @@
 // thousand under a range row ("1,001–2,000"); each Load more redraws one thing (the range it fills,
 // or Apps when a range is added) and keeps the rows built; a failed page is the list's tail with
 // Retry. Go to Edge App…: the platform's name search, then the row selected in the view, read up to
-// when it is beyond the pages in hand (one redraw), or said hidden by the view's filter.
+// when it is beyond the pages in hand (one redraw), or said hidden by the view's filter. Disable and
+// Delete change their rows in place: the pages in hand stay and the next page starts where it should.
 import * as assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'mocha';
 import * as vscode from 'vscode';
