@@ -157,11 +157,12 @@ for (let run = 0; run < RUNS; run++) {
   const c = curls.at(-1);
   const b = bares.at(-1);
   const s = saves.at(-1);
-  console.log(
-    `  run ${run + 1}: curl ${(c.bytes / MB).toFixed(1)} MB in ${c.seconds.toFixed(2)} s; bare Node ${(b.ms / 1000).toFixed(2)} s (+${(b.growth / 1048576).toFixed(1)} MB);` +
-      ` extension ${(s.bytes / MB).toFixed(1)} MB in ${s.ownSeconds.toFixed(2)} s (${((c.seconds / s.ownSeconds) * 100).toFixed(0)}% of curl's throughput), Enter -> notification ${s.seconds.toFixed(2)} s;` +
-      ` host ${(s.before / 1048576).toFixed(0)} MB, +${(s.growth / 1048576).toFixed(1)} MB at most`,
-  );
+  const curlPart = `curl ${(c.bytes / MB).toFixed(1)} MB in ${c.seconds.toFixed(2)} s`;
+  const barePart = `bare Node ${(b.ms / 1000).toFixed(2)} s (+${(b.growth / 1048576).toFixed(1)} MB)`;
+  const share = `${((c.seconds / s.ownSeconds) * 100).toFixed(0)}% of curl's throughput`;
+  const savePart = `extension ${(s.bytes / MB).toFixed(1)} MB in ${s.ownSeconds.toFixed(2)} s (${share}), Enter -> notification ${s.seconds.toFixed(2)} s`;
+  const hostPart = `host ${(s.before / 1048576).toFixed(0)} MB, +${(s.growth / 1048576).toFixed(1)} MB at most`;
+  console.log(`  run ${run + 1}: ${curlPart}; ${barePart}; ${savePart}; ${hostPart}`);
 }
 if (saves.some((s, i) => s.bytes !== curls[i].bytes || bares[i].bytes !== curls[i].bytes)) {
   throw new Error(`the saved files differ in size from curl's: ${saves.map((s) => s.bytes)} and ${bares.map((b) => b.bytes)} vs ${curls.map((c) => c.bytes)}`);
@@ -171,6 +172,8 @@ const area = 'Reports: Save Report As…';
 const size = `${(median(saves.map((s) => s.bytes)) / MB).toFixed(0)} MB CSV`;
 const pct = (x) => `${(x * 100).toFixed(0)}%`;
 const mb = 1048576;
+/** The median resident growth of some runs, in MB. */
+const medianGrowth = (runs) => median(runs.map((r) => r.growth)) / mb;
 await writeRows('reports.save', [
   benchRow(
     area,
@@ -201,6 +204,6 @@ await writeRows('reports.save', [
     Math.max(...bares.map((b) => b.growth)) / mb,
     'the bare runtime, same file, largest',
   ),
-  benchRow(area, '  ↳ median of the runs', median(saves.map((s) => s.growth)) / mb, 'MB', median(bares.map((b) => b.growth)) / mb, 'the bare runtime, median'),
+  benchRow(area, '  ↳ median of the runs', medianGrowth(saves), 'MB', medianGrowth(bares), 'the bare runtime, median'),
 ]);
 await exitWith(0);
