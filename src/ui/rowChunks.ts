@@ -86,6 +86,14 @@ export class ChunkedRows {
     else this.redrawParent();
   }
 
+  /**
+   * Redraws the parent after a row was removed: the rows after it move up a place, across ranges
+   * (each range's bounds with them), and the list's count on the parent changes.
+   */
+  shrunk(): void {
+    this.redrawParent();
+  }
+
   /** Redraws the tail alone (its row where it is), after it changed without rows added (Loading…, an error). */
   tailChanged(): void {
     const last = this.ranges.at(-1);

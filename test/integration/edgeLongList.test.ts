@@ -2,7 +2,8 @@
 // thousand under a range row ("1,001–2,000"); each Load more redraws one thing (the range it fills,
 // or Apps when a range is added) and keeps the rows built; a failed page is the list's tail with
 // Retry. Go to Edge App…: the platform's name search, then the row selected in the view, read up to
-// when it is beyond the pages in hand (one redraw), or said hidden by the view's filter.
+// when it is beyond the pages in hand (one redraw), or said hidden by the view's filter. Disable and
+// Delete change their rows in place: the pages in hand stay and the next page starts where it should.
 import * as assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'mocha';
 import * as vscode from 'vscode';
@@ -175,6 +176,68 @@ describe('Edge view: a long list of apps, and Go to Edge App…', function () {
     assert.deepEqual(redrawn, [], 'nothing read, nothing redrawn');
     assert.equal(ui.progressRuns.length, 0);
     assert.equal(sim.requestCounts()['GET listEdgeApps'], 1, 'the search alone');
+  });
+
+  it('Disable and Delete change their rows in place: the pages in hand stay, the first page is not read again; a failed Delete changes nothing', async () => {
+    const apps = await appsRow();
+    for (let i = 0; i < 10; i++) await loadMore(apps);
+    const range = (await edge().getChildren(apps)).at(-1)!;
+    await loadMore(range);
+    assert.equal(await label(range), '1,001–1,200');
+    const inRange = await edge().getChildren(range);
+    const disabling = inRange[149]!;
+    assert.equal(await label(disabling), 'app-01150');
+    sim.resetRequests();
+    try {
+      // Disable a row in the range: the app read again, its row alone redrawn.
+      ext.setUi(new ScriptedUi([], (_m, buttons) => (buttons.includes('Disable') ? 'Disable' : undefined)));
+      const disabled = await probe.redrawsDuring(async () => vscode.commands.executeCommand('platformConsole.disableEdgeApp', disabling));
+      assert.equal(disabled.result, true);
+      assert.deepEqual(disabled.redrawn, [disabling]);
+      assert.equal(((await item(disabling)).iconPath as vscode.ThemeIcon).id, 'circle-slash');
+      assert.equal((await edge().getChildren(range))[149], disabling, 'the same row, kept');
+      assert.equal(sim.requestCounts()['GET listEdgeApps'], undefined, 'no page read again');
+      assert.equal(sim.requestCounts()['GET getOwnEdgeApp'], 2, 'read to confirm, and again after');
+      // A Delete the platform refuses: the list as it was, and the usual error.
+      const deleting = (await edge().getChildren(apps))[149]!;
+      assert.equal(await label(deleting), 'app-00150');
+      sim.setFault({ route: 'deleteEdgeApp', kind: 'status', status: 500 });
+      const refusedUi = new ScriptedUi(['app-00150']);
+      ext.setUi(refusedUi);
+      const refused = await probe.redrawsDuring(async () => vscode.commands.executeCommand('platformConsole.deleteEdgeApp', deleting));
+      assert.equal(refused.result, false);
+      assert.deepEqual(refused.redrawn, []);
+      assert.ok(refusedUi.notifications.some((n) => n.severity === 'error' && /^Could not delete app edge app app-00150/.test(n.message)));
+      assert.equal((await edge().getChildren(apps))[149], deleting);
+      assert.equal(await label(range), '1,001–1,200');
+      sim.clearFaults();
+      // Delete a row of the first thousand: it leaves, the rows after it move up a place, the counts go down by one.
+      ext.setUi(new ScriptedUi(['app-00150']));
+      const deleted = await probe.redrawsDuring(async () => vscode.commands.executeCommand('platformConsole.deleteEdgeApp', deleting));
+      assert.equal(deleted.result, true);
+      assert.deepEqual(deleted.redrawn, [apps], 'Apps: its count and the rows after the one removed');
+      const rows = await edge().getChildren(apps);
+      assert.deepEqual(await Promise.all(rows.slice(148, 150).map(label)), ['app-00149', 'app-00151']);
+      assert.equal(await label(rows[999]!), 'app-01001');
+      assert.equal((await item(apps)).description, '2,303');
+      assert.equal(await label(range), '1,001–1,199');
+      const tail = (await edge().getChildren(range)).at(-1)!;
+      assert.deepEqual([await label(tail), (await item(tail)).description], ['Load more (1,104 more)', '1,199 of 2,303 shown']);
+      assert.equal(sim.requestCounts()['GET listEdgeApps'], undefined, 'no page read again');
+      // The next page starts where the server's list now is: no app skipped, none twice.
+      const read: Record<string, string>[] = [];
+      const stop = sim.watchRequests((r) => void (r.route === 'listEdgeApps' && read.push(r.query)));
+      await loadMore(range).finally(stop);
+      assert.deepEqual(
+        read.map((q) => q.offset),
+        ['1199'],
+      );
+      const after = await edge().getChildren(range);
+      assert.equal(after.length, 300);
+      assert.deepEqual(await Promise.all(after.slice(198, 200).map(label)), ['app-01200', 'app-01201']);
+    } finally {
+      sim.reset();
+    }
   });
 
   it("Go to Edge App…: an app the view's filter hides is said so; Clear Filters shows it", async () => {

@@ -2,7 +2,8 @@
 // (says until when) and Delete. The app is read first so the confirmation names it as it is now;
 // the words, facts, class and typed-name decision are the catalog operations'
 // (src/operations/edgeApps.ts). The change is sent once on the connection the command started on,
-// never retried; a 404 says the app is gone; the view is read again.
+// never retried; a 404 says the app is gone and its row leaves. The row changes in place (the app
+// read again, or removed): the pages of apps in hand stay.
 import * as vscode from 'vscode';
 import type { BoundConnection } from '../../connections/connectionManager';
 import { PlatformError } from '../../schema/errors';
@@ -41,8 +42,10 @@ export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Dispos
 
   const gone = async (bound: BoundConnection, id: number, what: string) => {
     log.info(`No edge app ${id} on ${bound.connection.name}: ${what}`);
-    void deps.ui().notify('warning', `Edge app ${id} is gone on ${bound.connection.name}: ${what}. The view is read again.`);
-    await refresh(id);
+    void deps.ui().notify('warning', `Edge app ${id} is gone on ${bound.connection.name}: ${what}. Its row is removed.`);
+    tree.listing.appsNode(tree).remove(id);
+    const pin = tree.pinNode('app', id);
+    if (pin) await tree.refreshPins(pin);
   };
 
   /** The app as the platform has it now (so the confirmation names it); undefined when it could not be read. */
@@ -138,7 +141,7 @@ export function registerEdgeAppCommands(deps: EdgeAppCommandDeps): vscode.Dispos
     if (!sent.ok) return false;
     const pin = tree.pinNode('app', app.id);
     if (pin) await tree.unpin('app', app.id);
-    await tree.listing.reload();
+    tree.listing.appsNode(tree).remove(app.id);
     const done = doneOn(
       OPERATIONS.delete,
       { app_id: app.id },

@@ -86,10 +86,13 @@ export function edgeAppIdOf(arg: unknown): number | undefined {
   return arg instanceof ListedAppNode ? arg.app.id : arg instanceof PinNode && arg.kind === 'app' ? arg.id : typeof arg === 'number' ? arg : undefined;
 }
 
-/** The view read again after an app changed: the account's list, and the app's pin when it has one. */
+/**
+ * After an app changed: its listed row read again and updated in place (the pages in hand stay: a
+ * person paged to 5,000 apps keeps them), and its pin read again when it has one.
+ */
 export async function reloadEdgeApp(tree: EdgeTree, id: number): Promise<void> {
   const pin = tree.pinNode('app', id);
-  await Promise.all([tree.listing.reload(), pin ? tree.refreshPins(pin) : Promise.resolve()]);
+  await Promise.all([tree.listing.appsNode(tree).readAgain(id), pin ? tree.refreshPins(pin) : Promise.resolve()]);
 }
 
 /** Selects the row `match` finds under the root group `groupId` (a new app or secret, once its list was read again); quiet when it is not shown. */

@@ -87,6 +87,40 @@ export class AppsNode extends TreeNode {
     return pages && this.rowsOf === pages ? this.rows[pages.items.findIndex((a) => a.id === appId)] : undefined;
   }
 
+  /**
+   * After a change to one app (Enable, Disable, a deploy, its configuration): the app read again and
+   * its row updated in place, redrawn alone; the pages in hand stay. A row the view's filter now hides,
+   * or an app gone, leaves the list (remove). A failed read is logged and the row left as it was.
+   */
+  async readAgain(appId: number): Promise<void> {
+    const app = await this.listing.readApp(appId);
+    if (app === undefined) return;
+    if (app === null || this.listing.hides(app)) return this.remove(appId);
+    const pages = this.listing.appPages()!;
+    const index = pages.items.findIndex((a) => a.id === appId);
+    if (index < 0) return;
+    pages.items[index] = app;
+    const row = this.builtRow(appId);
+    if (!row) return;
+    row.app = app;
+    this.host.refresh(row);
+  }
+
+  /**
+   * An app deleted (or gone): its row leaves the pages in hand, the count and the next page's offset
+   * move down by one (the server's list moved up), and Apps is redrawn: the rows after it move up a place.
+   */
+  remove(appId: number): void {
+    const pages = this.listing.appPages();
+    const index = pages?.items.findIndex((a) => a.id === appId) ?? -1;
+    if (!pages || index < 0) return;
+    pages.items.splice(index, 1);
+    if (this.rowsOf === pages) this.rows.splice(index, 1);
+    if (pages.total !== undefined) pages.total = Math.max(0, pages.total - 1);
+    if (pages.next !== undefined) pages.next = Math.max(0, pages.next - 1);
+    this.chunks.shrunk();
+  }
+
   private row(index: number): ListedAppNode {
     const pages = this.listing.appPages()!;
     if (this.rowsOf !== pages) {
@@ -115,7 +149,8 @@ export class ListedAppNode extends TreeNode implements ListedOn {
   readonly listedOn: string | undefined;
 
   constructor(
-    readonly app: EdgeAppItem,
+    /** Replaced in place when the app is read again after a change (AppsNode.readAgain). */
+    public app: EdgeAppItem,
     private readonly host: EdgeNodeHost,
   ) {
     super();

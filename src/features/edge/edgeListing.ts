@@ -5,7 +5,9 @@
 import * as vscode from 'vscode';
 import type { BoundConnection } from '../../connections/connectionManager';
 import { MessageNode, TreeNode, spokenRow } from '../../ui/treeNodes';
-import type { EdgeClient } from '../../schema/edge';
+import type { EdgeApp, EdgeClient } from '../../schema/edge';
+import { PlatformError } from '../../schema/errors';
+import { readEdgeApp } from '../../operations/edgeApps';
 import type { EdgeAppItem, EdgeTemplateItem } from '../../schema/edgeLists';
 import { nextOffset } from '../../schema/paging';
 import { isListMissing } from '../../platform/platformLists';
@@ -209,6 +211,30 @@ export class EdgeListing {
     });
     this.paging = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * One app read again after a change (no page read again: the pages in hand stay), merged over its
+   * item; undefined when it is not in hand, the list changed meanwhile or the read failed (logged: the
+   * row stays as it was), null when it is gone (404).
+   */
+  async readApp(appId: number): Promise<EdgeAppItem | null | undefined> {
+    const pages = this.appPages();
+    const generation = this.generation;
+    if (!pages?.items.some((a) => a.id === appId)) return undefined;
+    const bound = await this.bind();
+    if (!bound || generation !== this.generation) return undefined;
+    let app: EdgeApp;
+    try {
+      app = await readEdgeApp(bound.api, { app_id: appId });
+    } catch (error) {
+      if (error instanceof PlatformError && error.kind === 'notFound') return null;
+      this.logError(`Could not read edge app ${appId} again`, error);
+      return undefined;
+    }
+    const item = pages.items.find((a) => a.id === appId);
+    if (generation !== this.generation || pages !== this.appPages() || !item) return undefined;
+    return { ...item, ...app, id: appId };
   }
 
   /** The view's filter hides this app (the server filters by a part of the name, any case, and the status). */
