@@ -169,6 +169,8 @@ builds.push({
   outfile: `${dist}/lazy/zod.js`,
   plugins: [],
 });
+// The manifest's main: the loader that compiles dist/extension.js with V8's code cache (src/main.ts); Node built-ins only.
+builds.push({ ...extension, entryPoints: ['src/main.ts'], outfile: `${dist}/main.js`, plugins: [] });
 // The MCP server (the `platform-console-mcp` bin): plain Node, no `vscode`, run by agents outside the editor.
 builds.push({ ...extension, entryPoints: ['src/mcp.ts'], outfile: `${dist}/mcp.js`, external: [], plugins: [], banner: { js: '#!/usr/bin/env node' } });
 for (const [name, entry] of Object.entries(webviewEntries)) {

@@ -10,6 +10,7 @@ export function roomOf(file) {
   const rel = path.relative(ROOT, file).split(path.sep).join('/');
   if (rel === 'src/extension.ts') return { name: 'extension' };
   if (rel === 'src/mcp.ts') return { name: 'mcp' };
+  if (rel === 'src/main.ts' || rel.startsWith('src/loader/')) return { name: 'loader' };
   if (rel.startsWith('src/schema/')) return { name: 'schema' };
   if (rel.startsWith('src/platform/')) return { name: 'platform' };
   if (rel.startsWith('src/protocol/')) return { name: 'protocol' };
@@ -36,10 +37,11 @@ const ALLOWED = {
   feature: ['schema', 'platform', 'protocol', 'text', 'connections', 'operations', 'ui', 'model', 'feature'],
   extension: ['connections', 'ui', 'feature'],
   mcp: ['schema', 'platform', 'operations', 'model'],
+  loader: ['loader'],
   webview: ['webview', 'protocol', 'schema'],
 };
 
-const NO_VSCODE = new Set(['schema', 'platform', 'protocol', 'text', 'operations', 'model', 'webview', 'mcp']);
+const NO_VSCODE = new Set(['schema', 'platform', 'protocol', 'text', 'operations', 'model', 'webview', 'mcp', 'loader']);
 
 const WHY = {
   schema: 'src/schema is the API described: no I/O, no VS Code, nothing above it',
@@ -55,6 +57,7 @@ const WHY = {
   feature: 'features never import each other: what two share belongs in src/connections, src/ui, src/schema, src/protocol or src/ui/text',
   extension: 'extension.ts lists the features: it activates each through its index.ts',
   webview: 'webview code shares only src/protocol and src/schema with the extension',
+  loader: "src/main.ts is the manifest's main: it compiles the extension bundle with its code cache (src/loader) and holds no feature code",
   mcp: 'src/mcp.ts is the MCP server outside the editor: the agent tool catalog (agent/model) over the client, no VS Code',
 };
 

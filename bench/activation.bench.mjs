@@ -9,7 +9,9 @@
 // - uses it (the command Platform Console: Show Log, from the palette) and measures the first
 //   use: from the command's Enter to the extension's answer, its connection in the status bar
 //   (VS Code loading the bundle, activate(), the environment's connection read);
-// - reads the extension's own log line ("activated in N ms": activate() alone).
+// - reads the extension's own log line ("activated in N ms": activate() alone), and the loader's
+//   (dist/main.js: "Extension bundle compiled in N ms (V8 code cache: used)"; the first activation
+//   in a profile has no cache yet, the loader writes it 10 s later).
 // The same rounds, in turns, in a second code-server with the baseline: the extension at an earlier
 // commit (PLATFORM_CONSOLE_BENCH_ACTIVATION_BASELINE, default 54d3557: before #57 item 4's second
 // part, zod and the MCP audit follower at first use), built in a temp dir; or `eager`: this code
@@ -140,6 +142,12 @@ const figures = (t) => ({
   activateMs: t.rounds.map((r) => r.activateMs).filter((ms) => ms !== undefined),
 });
 const now = figures(shipped);
+/** The loader's compile of dist/extension.js at each activation (the baseline has no loader): ms, and whether its code cache was used. */
+const compiles = (await loggedMatches(shipped.codeServer, /Extension bundle compiled in ([\d.]+) ms \(V8 code cache: (\w+)/g)).map((m) => ({
+  ms: Number(m[1]),
+  used: m[2] === 'used',
+}));
+const compiled = (used) => compiles.filter((c) => c.used === used).map((c) => c.ms);
 const before = figures(baseline);
 const quietText = now.quiet === 0 ? `not activated (${RELOADS} of ${RELOADS} reloads)` : `activated by itself in ${now.quiet} of ${RELOADS} reloads`;
 const activateText = (f) => (f.activateMs.length ? formatValue(spreadOf(f.activateMs), 'ms') : '(not logged)');
@@ -152,6 +160,13 @@ console.log(
   formatValue(before.firstUse, 'ms'),
 );
 console.log("    of which activate() (the extension's log line)".padEnd(72), activateText(now), ` ${baseline.label}:`, activateText(before));
+const compileText = (ms) => (ms.length ? `${formatValue(spreadOf(ms), 'ms')} (${ms.length})` : 'none');
+console.log(
+  '    the loader compiling dist/extension.js: with its V8 code cache'.padEnd(72),
+  compileText(compiled(true)),
+  ' without:',
+  compileText(compiled(false)),
+);
 
 const area = 'Activation';
 const baselineLabel =
@@ -177,6 +192,18 @@ await writeRows('activation', [
           'ms',
           before.activateMs.length ? spreadOf(before.activateMs) : null,
           baselineLabel,
+        ),
+      ]
+    : []),
+  ...(compiled(true).length
+    ? [
+        benchRow(
+          area,
+          `  of which the loader compiling dist/extension.js with its V8 code cache (its log line: used at ${compiled(true).length} of ${compiles.length})`,
+          spreadOf(compiled(true)),
+          'ms',
+          compiled(false).length ? spreadOf(compiled(false)) : null,
+          'without a cache: the first activation in the profile, same run',
         ),
       ]
     : []),

@@ -101,8 +101,10 @@ export interface PlatformConsoleExports {
 /** How many of the log's last lines the tests can read. */
 const TEST_LOG_LINES = 2000;
 
-/** What a build may hand the features besides the context (the shipped build hands nothing; the benches' build does). */
+/** What a build may hand the features besides the context (the loader, dist/main.js, its log lines; the benches' build its instruments). */
 export interface FeatureSeams {
+  /** The loader's lines (the code cache: src/loader/codeCache.ts) go to the extension's log. */
+  loaderLog?: (write: (line: string) => void) => void;
   pricingSession?: pricing.PanelSessionDeps;
   profileLoads?: profiles.ProfileLoadObserver;
 }
@@ -127,6 +129,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
     if (logLines.length > TEST_LOG_LINES) logLines.shift();
   };
   const log = own(new Log(testing ? keepLine : undefined));
+  seams.loaderLog?.((line) => log.info(line));
   let retryBaseMs: number | undefined;
   const connections = own(new ConnectionManager(context, log, () => retryBaseMs));
   let reportPollDelays: Partial<reports.PollDelays> | undefined;

@@ -13,6 +13,8 @@ import path from 'node:path';
 /** The files of the user data a file could change and the next file would find (user-data relative). */
 const KEPT = [/^User\/(settings|keybindings|tasks|mcp)\.json$/, /^User\/(snippets|profiles|prompts)\//, /^Machine\/settings\.json$/];
 const SETTINGS = /(^|\/)settings\.json$/;
+/** The extension's V8 code cache (src/loader/codeCache.ts): made by any start, read by the next; no state a file could find. */
+const CODE_CACHE = /\/codeCache\/extension-[0-9a-f]{16}\.v8cache(\.[0-9a-f]+\.tmp)?$/;
 
 async function filesUnder(root) {
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
@@ -38,6 +40,7 @@ export async function userDataLeftovers(userData, extensionIds, baseline) {
     const was = baseline.get(file);
     const is = now.get(file);
     if (was && is && was.equals(is)) continue;
+    if (CODE_CACHE.test(file)) continue;
     if (SETTINGS.test(file)) {
       const [before, after] = [parseSettings(was), parseSettings(is)];
       const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));

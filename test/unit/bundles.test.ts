@@ -3,7 +3,7 @@
 // baselines, bench/extension/) is in no bundle but the benches' own variant (`--bench`).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -36,13 +36,18 @@ describe('bundles (esbuild.mjs)', () => {
   });
   after(() => rmSync(base, { recursive: true, force: true }));
 
-  it("builds one extension bundle, the manifest's main, with every feature in it", () => {
+  it("builds one extension bundle with every feature in it, and the manifest's main: a tiny loader with no feature code (#57: its code cache)", () => {
     const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { main: string };
-    assert.equal(manifest.main, './dist/extension.js');
-    for (const variant of ['shipped', 'development']) {
+    assert.equal(manifest.main, './dist/main.js');
+    for (const variant of ['shipped', 'development', 'bench', 'eager']) {
       assert.match(read(variant, 'extension.js'), /platformConsole\.protectionProfiles/, variant);
-      assert.equal(existsSync(path.join(dir(variant), 'main.js')), false, `${variant}: a second extension bundle`);
+      const loader = read(variant, 'main.js');
+      // The loader reads the one bundle beside it, no other file of the extension.
+      assert.deepEqual([...new Set(loader.match(/"[^"\n]*\.js"/g))], ['"extension.js"'], variant);
+      assert.doesNotMatch(loader, /platformConsole\.|require\("(vscode|zod|\.\/)/, `${variant}: feature code in the loader`);
     }
+    const shipped = statSync(path.join(dir('shipped'), 'main.js')).size;
+    assert.ok(shipped < 4096, `the shipped loader is ${shipped} bytes`);
   });
 
   it('keeps node-forge and the cron libraries out of the extension bundle, in lazy bundles it requires at first use', () => {
@@ -138,7 +143,7 @@ describe('bundles (esbuild.mjs)', () => {
   it("leaves what only the benches use out of every bundle but the benches' variant", () => {
     for (const variant of ['shipped', 'development']) {
       const files = readdirSync(dir(variant), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
-      assert.ok(files.includes('extension.js') && files.includes('mcp.js'), `${variant}: ${files.join(', ')}`);
+      assert.ok(files.includes('main.js') && files.includes('extension.js') && files.includes('mcp.js'), `${variant}: ${files.join(', ')}`);
       for (const file of files) assert.equal(BENCH_NAMES.exec(read(variant, file))?.[0], undefined, `${variant}: ${file}`);
     }
     const bench = read('bench', 'extension.js');

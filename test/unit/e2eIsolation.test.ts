@@ -48,6 +48,8 @@ describe('UI tier isolation', () => {
     await write('Machine/settings.json', '{"platformConsole.tasks.timeoutMinutes": 5}');
     await write('User/globalStorage/platform-console.platform-console/state.json', '{}');
     await write('User/globalStorage/vscode.json-language-features/cache.json', '{"changed": true}');
+    // The extension's V8 code cache (src/loader/codeCache.ts), made by any start: not a leftover.
+    await write('User/globalStorage/platform-console.platform-console/codeCache/extension-0123456789abcdef.v8cache', 'compiled');
     assert.deepEqual(
       (await userDataLeftovers(userData, IDS, baseline)).sort(),
       [
@@ -67,7 +69,10 @@ describe('UI tier isolation', () => {
     const baseline = await userDataSnapshot(userData, IDS);
     await write('User/settings.json', '{"platformConsole.cloud.regionId": 1, "workbench.colorTheme": "Dark 2026"}');
     await write('User/snippets/a.json', '{}');
+    const codeCache = 'User/globalStorage/platform-console.platform-console/codeCache/extension-0123456789abcdef.v8cache';
+    await write(codeCache, 'compiled');
     await restoreUserData(userData, IDS, baseline);
+    await assert.rejects(readFile(path.join(userData, codeCache)), 'each file starts without the code cache');
     assert.equal(await readFile(path.join(userData, 'User/settings.json'), 'utf8'), start);
     await assert.rejects(readFile(path.join(userData, 'User/snippets/a.json')));
     assert.deepEqual((await userDataLeftovers(userData, IDS, baseline)).sort(), []);

@@ -83,11 +83,11 @@ describe('the package (.vscodeignore, as vsce reads it)', () => {
 
   it('ships dist/mcp.js beside the extension bundle, without the sources or source maps', async () => {
     for (const file of ['package.json', '.vscodeignore', 'README.md', 'LICENSE', 'CHANGELOG.md']) cpSync(join(root, file), join(dir, file));
-    for (const file of ['dist/extension.js', 'dist/mcp.js', 'dist/mcp.js.map', 'dist/lazy/agentTools.js', 'src/mcp.ts', 'docs/x.md']) {
+    for (const file of ['dist/main.js', 'dist/extension.js', 'dist/mcp.js', 'dist/mcp.js.map', 'dist/lazy/agentTools.js', 'src/mcp.ts', 'docs/x.md']) {
       mkdirSync(join(dir, file, '..'), { recursive: true });
       writeFileSync(join(dir, file), '//\n');
     }
     const files = await listFiles({ cwd: dir, packageManager: PackageManager.None });
-    assert.deepEqual(files.filter((f) => /^(dist|src|docs)\//.test(f)).sort(), ['dist/extension.js', 'dist/lazy/agentTools.js', 'dist/mcp.js']);
+    assert.deepEqual(files.filter((f) => /^(dist|src|docs)\//.test(f)).sort(), ['dist/extension.js', 'dist/lazy/agentTools.js', 'dist/main.js', 'dist/mcp.js']);
   });
 });
