@@ -35,12 +35,8 @@ describe('agent tools: the web console link', { timeout: 60_000 }, () => {
     const templateId = await firstId(() => bound.api.edge.listEdgeTemplates({ params: {}, query: {} }).then((p) => p.templates));
     const profileId = await firstId(() => bound.api.security.listProtectionProfiles({ params: {}, query: {} }));
     const app = await run(withConsole, 'get_edge_app', { app_id: appId });
-    assert.ok(
-      app.endsWith(
-        `\nIn the web console: https://portal.reseller.test/accounts/reports/dashboard (no page of its own: from there, FastEdge > HTTP Applications, app ${appId})`,
-      ),
-      app,
-    );
+    const dashboard = 'https://portal.reseller.test/accounts/reports/dashboard';
+    assert.ok(app.endsWith(`\nIn the web console: ${dashboard} (no page of its own: from there, FastEdge > HTTP Applications, app ${appId})`), app);
     const template = await run(withConsole, 'get_edge_template', { template_id: templateId });
     assert.ok(template.endsWith(`\nIn the web console: https://portal.reseller.test/fastedge/create-template-app/${templateId}`), template);
     const profile = await run(withConsole, 'get_protection_profile', { protection_profile_id: profileId });
