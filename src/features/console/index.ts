@@ -7,6 +7,11 @@ import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
 import { openInConsole, type Opener } from './openInConsole';
 
+const listedOnOf = (row: unknown): string | undefined => {
+  const listedOn = typeof row === 'object' && row !== null ? (row as { listedOn?: unknown }).listedOn : undefined;
+  return typeof listedOn === 'string' ? listedOn : undefined;
+};
+
 export class ConsoleFeature extends Disposable {
   private opener: Opener = (uri) => vscode.env.openExternal(uri);
   /** The tests observe the page asked for instead of a browser opening; undefined restores VS Code's own. */
@@ -19,8 +24,11 @@ export class ConsoleFeature extends Disposable {
   constructor(ctx: FeatureContext) {
     super();
     this._register(
-      ctx.registerBoundCommand('platformConsole.openInConsole', (bound, row) =>
-        openInConsole(bound.connection, row, { ui: ctx.ui(), log: ctx.log, open: this.opener }),
+      ctx.registerBoundCommand(
+        'platformConsole.openInConsole',
+        (bound, row) => openInConsole(bound.connection, row, { ui: ctx.ui(), log: ctx.log, open: this.opener }),
+        // Nothing is sent: a row opens in the console of the connection it was listed on, even after a switch.
+        { connection: (row) => listedOnOf(row) ?? ctx.connections.active?.id },
       ),
     );
   }
