@@ -7,6 +7,7 @@ import * as agent from './features/agent/index';
 import * as attacks from './features/attacks/index';
 import * as billing from './features/billing/index';
 import * as connectionsFeature from './features/connections/index';
+import * as consoleFeature from './features/console/index';
 import * as cloud from './features/cloud/index';
 import * as edge from './features/edge/index';
 import * as identity from './features/identity/index';
@@ -70,6 +71,8 @@ export interface PlatformConsoleExports {
   edgeConfigDrift: edge.EdgeFeature['configDrift'];
   /** The watches after deploys (tests shorten the poll interval with `setInterval`). */
   edgeWatches: edge.EdgeFeature['watches'];
+  /** Open in Console: the opener the tests observe instead of a browser (#58 item 4). */
+  openInConsole: consoleFeature.ConsoleFeature['exports'];
   /** Report Tasks (view, store, poller) and the readable documents. */
   reports: reports.ReportTasksFeature['api'];
   /** Price Preview: sessions driven without a webview, the open panel's session. */
@@ -166,6 +169,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
   const feature = <T extends vscode.Disposable>(activateFeature: (ctx: FeatureContext) => T): T => own(activateFeature(ctx));
   const connectionsRoom = feature(connectionsFeature.activate);
   for (const room of [secrets, identity, schedules, billing]) feature(room.activate);
+  const consoleLinks = feature(consoleFeature.activate);
   const storageView = feature(storage.activate);
   const attacksView = feature(attacks.activate);
   const reportTasks = feature((c) => reports.activate(c, testing ? () => reportPollDelays : undefined));
@@ -217,6 +221,7 @@ export async function activate(context: vscode.ExtensionContext, seams: FeatureS
     attacks: attacksView.tree,
     profiles: profilesView.tree,
     reports: reportTasks.api,
+    openInConsole: consoleLinks.exports,
     pricing: pricePreview.exports,
     logs: functionLogs.exports,
     agentTool: (name) => agentTools.tool(name),

@@ -19,6 +19,7 @@ import {
   type StoredConnection,
 } from '../schema/connectionRules';
 import { DIALECT_LABELS, dialectForBaseUrl, parseDialect, type Dialect } from '../schema/dialect';
+import { normalizeConsoleUrl } from '../schema/consoleBase';
 import { affectsClients, requestTimeoutMs, userAreaBaseUrls } from './connectionSettings';
 import { PlatformLists } from '../platform/platformLists';
 import { createPlatformApi, type PlatformApi } from '../platform/api';
@@ -139,6 +140,22 @@ export class ConnectionManager implements vscode.Disposable {
     return changed;
   }
 
+  /** Sets the web console its rows open in (a reseller's portal); undefined: its dialect's default (schema/consoleBase.ts). */
+  async setConsoleUrl(id: string, consoleUrl: string | undefined): Promise<Connection | undefined> {
+    const all = this.list();
+    const target = all.find((c) => c.id === id);
+    if (!target) return undefined;
+    const { consoleUrl: _old, ...rest } = target;
+    const changed: Connection = consoleUrl === undefined ? rest : { ...rest, consoleUrl: normalizeConsoleUrl(consoleUrl) };
+    await this.state.update(
+      CONNECTIONS_KEY,
+      all.map((c) => (c.id === id ? changed : c)),
+    );
+    this.log.info(`Connection ${changed.name} opens rows in ${changed.consoleUrl ?? 'its default console'}`);
+    this.changed.fire(this.active);
+    return changed;
+  }
+
   get active(): Connection | undefined {
     const id = this.state.get<string>(ACTIVE_KEY);
     const all = this.list();
@@ -215,6 +232,8 @@ export class ConnectionManager implements vscode.Disposable {
       dialect,
       ...(mark.simulator ? { simulator: true } : {}),
     };
+    // A key replaced on the same platform keeps the console set for it.
+    if (existing?.consoleUrl) connection.consoleUrl = existing.consoleUrl;
     // A replaced key: whatever still holds the old one stops now.
     if (existing) this.revoke(existing.id, `The API key of ${existing.name} was replaced`);
     await this.writingKey(connection.id, () => this.context.secrets.store(secretKey(connection.id), apiKey.trim()));

@@ -41,6 +41,8 @@ export interface ConnectionInfo {
   dialect: Dialect;
   /** The simulator this window runs (*Try the Simulator*): said in the status bar and every write's confirmation. */
   simulator?: true;
+  /** The web console its rows open in, when set (a white-label reseller's); absent: its dialect's default (consoleBase.ts). */
+  consoleUrl?: string;
 }
 
 /** A connection as stored before dialects existed: it has none. */
@@ -171,7 +173,7 @@ export function connectionNameFromUrl(url: string): string {
 }
 
 /** Hosts a request to which never leaves this machine. */
-function isLoopback(hostname: string): boolean {
+export function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }

@@ -1,6 +1,7 @@
 // A row of the DDoS Attacks view: one attack, kept while its list is (rowChunks.ts), so a redraw
 // makes no new node; it remembers what it last drew, so a re-read redraws only the rows that moved.
 import * as vscode from 'vscode';
+import type { ConsoleResource } from '../../schema/consoleLinks';
 import { escapeMarkdown } from '../../ui/text/markdownText';
 import { TreeNode, spokenRow } from '../../ui/treeNodes';
 import { attackFacts, rowDescription, rowLabel, type AttackRow } from './model/attackRows';
@@ -17,6 +18,11 @@ export class AttackNode extends TreeNode {
     private readonly timeZone?: string,
   ) {
     super();
+  }
+
+  /** Open in Console reads it. */
+  get consoleResource(): ConsoleResource {
+    return { kind: 'ddosAttack', id: this.row.id };
   }
 
   /** What the row says now (its event and, for an ongoing attack, how long it has lasted). */

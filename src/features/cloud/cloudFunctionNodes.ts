@@ -1,5 +1,6 @@
 // A function namespace's row (its functions read on open) and a function's row (its state by icon).
 import * as vscode from 'vscode';
+import type { ConsoleResource } from '../../schema/consoleLinks';
 import type { FaasFunction, FaasNamespace } from '../../schema/cloudLists';
 import type { CloudPlace, CloudTarget } from '../../ui/cloudTarget';
 import { formatUtc } from '../../ui/text/timeText';
@@ -74,6 +75,10 @@ export class FunctionNode extends CloudRow {
     this.projectId = place.projectId;
     this.regionId = place.regionId;
     this.functionName = fn.name;
+  }
+  /** Open in Console reads it. */
+  get consoleResource(): ConsoleResource {
+    return { kind: 'cloudFunction', projectId: this.place.projectId, regionId: this.place.regionId, name: this.fn.name };
   }
   getTreeItem(): vscode.TreeItem {
     const { fn } = this;

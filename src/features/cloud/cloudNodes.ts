@@ -2,6 +2,7 @@
 // (cloudSecretNode.ts, cloudPolicyNodes.ts, cloudFunctionNodes.ts). Every row that is a thing
 // carries a `cloudTarget` (src/ui/cloudTarget.ts) for the commands run on it.
 import * as vscode from 'vscode';
+import type { ConsoleResource } from '../../schema/consoleLinks';
 import type { Loaded } from '../../platform/platformLists';
 import type { Project, Region } from '../../schema/cloudLists';
 import type { CloudPlace, CloudTarget } from '../../ui/cloudTarget';
@@ -29,6 +30,10 @@ export class ProjectNode extends TreeNode {
     private readonly expanded: boolean,
   ) {
     super();
+  }
+  /** Open in Console reads it. */
+  get consoleResource(): ConsoleResource {
+    return { kind: 'cloudProject', projectId: this.project.id };
   }
   getTreeItem(): vscode.TreeItem {
     const { project } = this;

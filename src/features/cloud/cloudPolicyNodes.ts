@@ -1,5 +1,6 @@
 // A snapshot policy's row and its schedules' rows (with their next runs in the person's time zone).
 import * as vscode from 'vscode';
+import type { ConsoleResource } from '../../schema/consoleLinks';
 import type { LifecyclePolicy } from '../../schema/cloud';
 import type { CloudPlace, CloudTarget } from '../../ui/cloudTarget';
 import { localTimeZone, scheduleName } from '../../ui/text/scheduleText';
@@ -15,6 +16,10 @@ export class PolicyNode extends CloudRow {
   ) {
     super();
     this.cloudTarget = { kind: 'policy', ...place, id: policy.id, name: policy.name || `policy ${policy.id}` };
+  }
+  /** Open in Console reads it. */
+  get consoleResource(): ConsoleResource {
+    return { kind: 'snapshotPolicy', projectId: this.place.projectId, regionId: this.place.regionId, name: this.policy.name || `policy ${this.policy.id}` };
   }
   getTreeItem(): vscode.TreeItem {
     const { policy } = this;

@@ -1,5 +1,6 @@
 // A Cloud secret's row: its expiry said by icon, colour, description and the screen reader.
 import * as vscode from 'vscode';
+import type { ConsoleResource } from '../../schema/consoleLinks';
 import type { SecretItem } from '../../schema/cloudLists';
 import type { CloudPlace, CloudTarget } from '../../ui/cloudTarget';
 import { formatUtc } from '../../ui/text/timeText';
@@ -23,6 +24,10 @@ export class SecretNode extends CloudRow {
   ) {
     super();
     this.cloudTarget = { kind: 'secret', ...place, id: secret.id, name: secret.name || secret.id };
+  }
+  /** Open in Console reads it. */
+  get consoleResource(): ConsoleResource {
+    return { kind: 'cloudSecret', projectId: this.place.projectId, regionId: this.place.regionId, name: this.secret.name || this.secret.id };
   }
   getTreeItem(): vscode.TreeItem {
     const { secret } = this;

@@ -1,4 +1,4 @@
-// Sign In, Switch Connection, Change API Dialect, Sign Out, Show Log.
+// Sign In, Switch Connection, Change API Dialect, Set Console URL, Sign Out, Show Log.
 import * as vscode from 'vscode';
 import type { FeatureContext } from '../../ui/featureContext';
 import type { FlowUi } from '../../ui/flowUi';
@@ -7,6 +7,7 @@ import { probeConnection } from '../../platform/probe';
 import type { Log } from '../../ui/log';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import { signInFlow } from './signInFlow';
+import { setConsoleUrl } from './consoleUrlStep';
 import { dialectPickItems, dialectPlaceholder } from './dialectPick';
 import { DIALECT_DESCRIPTIONS, DIALECT_LABELS, dialectForBaseUrl, type Dialect } from '../../schema/dialect';
 
@@ -60,6 +61,19 @@ export function registerConnectionCommands(
       if (typeof dialect !== 'string' || dialect === target.dialect) return;
       await connections.setDialect(target.id, dialect);
       void ui().notify('info', `${target.name} now speaks the ${DIALECT_LABELS[dialect]} dialect: ${DIALECT_DESCRIPTIONS[dialect]}.`);
+    }),
+    register('platformConsole.setConsoleUrl', async (row?: unknown) => {
+      if (connections.list().length === 0) return vscode.commands.executeCommand('platformConsole.signIn');
+      // From the Connections view the row names its connection; from the palette, one is picked.
+      const fromRow = (row as { connectionId?: unknown } | undefined)?.connectionId;
+      const id =
+        typeof fromRow === 'string'
+          ? fromRow
+          : connections.list().length === 1
+            ? connections.list()[0]!.id
+            : await pickConnection('Set the web console of connection');
+      const target = connections.list().find((c) => c.id === id);
+      if (target) await setConsoleUrl(connections, ui(), target);
     }),
     register('platformConsole.signOut', async () => {
       if (connections.list().length === 0) return void ui().notify('info', 'Platform Console: no connection to sign out of.');

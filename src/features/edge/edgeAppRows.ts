@@ -3,6 +3,7 @@
 // Rows are kept while the pages last (a first page read makes new ones): a redraw makes no new
 // node, and a change to one app redraws its row alone (edgeTree.ts refreshApp).
 import * as vscode from 'vscode';
+import type { ConsoleResource } from '../../schema/consoleLinks';
 import type { EdgeAppItem } from '../../schema/edgeLists';
 import type { ListedOn } from '../../ui/listedOn';
 import { ChunkedRows, LoadMoreNode } from '../../ui/rowChunks';
@@ -155,6 +156,10 @@ export class ListedAppNode extends TreeNode implements ListedOn {
   ) {
     super();
     this.listedOn = host.activeConnectionId;
+  }
+  /** Open in Console reads it. */
+  get consoleResource(): ConsoleResource {
+    return { kind: 'edgeApp', id: this.app.id };
   }
   getTreeItem(): vscode.TreeItem {
     const item = appItem(this.app.id, this.app, this.host.now(), this.host.appBuild?.(this.app.id));

@@ -3,6 +3,7 @@
 // edgeAppRows.ts) and the templates it may use. A server without these lists (404: a spec-only
 // server) is remembered and the view shows only the pins, as before; a failed load is an error node with Retry.
 import * as vscode from 'vscode';
+import type { ConsoleResource } from '../../schema/consoleLinks';
 import type { BoundConnection } from '../../connections/connectionManager';
 import { MessageNode, TreeNode, spokenRow } from '../../ui/treeNodes';
 import type { EdgeApp, EdgeClient } from '../../schema/edge';
@@ -344,6 +345,10 @@ class ListedTemplateNode extends TreeNode {
     private readonly host: EdgeNodeHost,
   ) {
     super();
+  }
+  /** Open in Console reads it. */
+  get consoleResource(): ConsoleResource {
+    return { kind: 'edgeTemplate', id: this.template.id };
   }
   getTreeItem(): vscode.TreeItem {
     const item = templateItem(this.template.id, this.template);

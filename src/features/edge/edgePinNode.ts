@@ -1,5 +1,6 @@
 // A pinned id in the Edge view: its object when loaded, "not found (404)", or the error with Retry.
 import * as vscode from 'vscode';
+import type { ConsoleResource } from '../../schema/consoleLinks';
 import { PlatformError } from '../../schema/errors';
 import type { EdgeApp, EdgeClient } from '../../schema/edge';
 import { ErrorNode, RUN_NODE_ACTION, TreeNode, spokenRow, type Runnable } from '../../ui/treeNodes';
@@ -29,6 +30,13 @@ export class PinNode extends TreeNode implements Runnable, ListedOn {
   ) {
     super();
     this.listedOn = host.activeConnectionId;
+  }
+
+  /** Open in Console reads it: an app or a template pin (a client has no page in the console). */
+  get consoleResource(): ConsoleResource | undefined {
+    if (this.kind === 'app') return { kind: 'edgeApp', id: this.id };
+    if (this.kind === 'template') return { kind: 'edgeTemplate', id: this.id };
+    return undefined;
   }
 
   get title(): string {

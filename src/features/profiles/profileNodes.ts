@@ -2,6 +2,7 @@
 // tells a profile with networks from one without), and below it its template, field values and
 // networks. Children read the profile from their ProfileNode, so an edit shows at once.
 import * as vscode from 'vscode';
+import type { ConsoleResource } from '../../schema/consoleLinks';
 import { escapeMarkdown } from '../../ui/text/markdownText';
 import { fieldValueText, type ProfileField } from './model/profileEdits';
 import { fieldLabel, networkFamily, profileDescription, profileLabel, profileTooltip, templateName } from './model/profileText';
@@ -33,6 +34,11 @@ export class ProfileNode extends TreeNode implements ListedOn {
   ) {
     super();
     this.listedOn = owner.idPrefix;
+  }
+
+  /** Open in Console reads it. */
+  get consoleResource(): ConsoleResource {
+    return { kind: 'protectionProfile', id: this.profile.id };
   }
 
   get itemId(): string {

@@ -2,6 +2,7 @@
 // parameters, processing notes (errors and warnings, counted in the label) and dates. Kept while
 // the view lists the task (reportRows.ts): a poll changes its `task` and redraws this row alone.
 import * as vscode from 'vscode';
+import type { ConsoleResource } from '../../schema/consoleLinks';
 import { formatUtc, relativeTime } from '../../ui/text/timeText';
 import { escapeMarkdown } from '../../ui/text/markdownText';
 import {
@@ -77,6 +78,11 @@ export class ReportTaskNode extends TreeNode implements ListedOn {
     private readonly clock: () => number,
   ) {
     super();
+  }
+
+  /** Open in Console reads it. */
+  get consoleResource(): ConsoleResource {
+    return { kind: 'reportTask', id: this.task.uuid };
   }
 
   /** A task is listed on the connection it belongs to (its commands bind that one). */

@@ -3,6 +3,7 @@
 // API v4. Each list is read when its group is first opened, again on Refresh or after a change.
 // A server without v4 (spec dialect) gets one line saying so. Signed out: no roots (the welcome).
 import * as vscode from 'vscode';
+import type { ConsoleResource } from '../../schema/consoleLinks';
 import type { BoundConnection } from '../../connections/connectionManager';
 import { isListMissing } from '../../platform/platformLists';
 import type { StorageKind } from '../../schema/storageV4';
@@ -207,6 +208,10 @@ export class StorageNode extends TreeNode implements ListedOn {
     readonly listedOn: string,
   ) {
     super();
+  }
+  /** Open in Console reads it. */
+  get consoleResource(): ConsoleResource {
+    return { kind: 'storage', id: this.row.id, name: this.row.name };
   }
   getTreeItem(): vscode.TreeItem {
     const { row } = this;

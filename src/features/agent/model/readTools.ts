@@ -1,5 +1,6 @@
 // The tools that only read: each input made of the request schemas the client checks with (the
 // field rules are the client's, the descriptions are for the model), each answer short and bounded.
+import { consoleLinkLine } from './consoleLinkLine';
 import * as z from 'zod';
 import { endpoints, type EndpointName } from '../../../schema/endpoints';
 import { EDGE_CLIENT_STATUSES, edgeAppStatusWord, statusWordIn } from '../../../schema/edge';
@@ -141,7 +142,10 @@ export const getProtectionProfile = defineTool({
   run: async (b, { protection_profile_id }) => {
     const p = await readProfile(b, protection_profile_id);
     if (!p) return `No protection profile ${protection_profile_id} ${on(b)}. Use list_protection_profiles to find the id.`;
-    return objectAnswer(`Protection profile ${p.id} ${on(b)}:`, 'get_protection_profile', p);
+    return (
+      objectAnswer(`Protection profile ${p.id} ${on(b)}:`, 'get_protection_profile', p) +
+      consoleLinkLine(b, { kind: 'protectionProfile', id: protection_profile_id })
+    );
   },
 });
 
@@ -199,7 +203,8 @@ export const getEdgeApp = defineTool({
     // The account's own app first; a spec-only server (or another client's app) through the administrators' endpoint.
     const own = await ownRead('getOwnEdgeApp', () => b.api.edge.getOwnEdgeApp({ params: { app_id } }, opts(b)));
     const app = own ?? (await b.api.edge.getEdgeApp({ params: { app_id } }, opts(b)));
-    return objectAnswer(`Edge app ${app_id} ${on(b)}, ${appStatus(app.status)}:`, 'get_edge_app', withoutValues(app));
+    const answer = objectAnswer(`Edge app ${app_id} ${on(b)}, ${appStatus(app.status)}:`, 'get_edge_app', withoutValues(app));
+    return answer + consoleLinkLine(b, { kind: 'edgeApp', id: app_id });
   },
 });
 
@@ -246,7 +251,8 @@ export const getEdgeTemplate = defineTool({
   kind: 'read',
   input: () => z.strictObject({ ...connectionField, template_id: endpoints.getEdgeTemplate.params.shape.template_id.describe('The template id') }),
   run: async (b, { template_id }) =>
-    objectAnswer(`Edge template ${template_id} ${on(b)}:`, 'get_edge_template', await b.api.edge.getEdgeTemplate({ params: { template_id } }, opts(b))),
+    objectAnswer(`Edge template ${template_id} ${on(b)}:`, 'get_edge_template', await b.api.edge.getEdgeTemplate({ params: { template_id } }, opts(b))) +
+    consoleLinkLine(b, { kind: 'edgeTemplate', id: template_id }),
 });
 
 export const getEdgeClient = defineTool({
@@ -322,7 +328,7 @@ export const getReportTask = defineTool({
   run: async (b, { id }) => {
     const r = await b.api.billing.getReport({ params: { id } }, opts(b));
     // Its status is the platform's text: in the data, not in our title.
-    return objectAnswer(`Report task ${id} ${on(b)}:`, 'get_report_task', r);
+    return objectAnswer(`Report task ${id} ${on(b)}:`, 'get_report_task', r) + consoleLinkLine(b, { kind: 'reportTask', id });
   },
 });
 

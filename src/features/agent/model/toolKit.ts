@@ -15,6 +15,8 @@ export interface AgentBinding {
   readonly connectionName: string;
   readonly baseUrl: string;
   readonly dialect: Dialect;
+  /** The web console the connection's resources open in (schema/consoleBase.ts); absent: it has none. */
+  readonly consoleUrl?: string;
   readonly api: PlatformApi;
   /** The connection's memory of the lists its server lacks (shared with the views and pickers in the editor). */
   readonly lists: PlatformLists;
