@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import * as asn1js from 'asn1js';
 import fc from 'fast-check';
 import { formatDn } from '../../src/features/secrets/model/certificates';
 import { buildPkcs12, inspectBundle, readPkcs12, type BundleInput } from '../../src/features/secrets/model/pkcs12';
@@ -278,6 +279,13 @@ describe('PKCS12 bundle: EC keys (certbot makes ECDSA P-256 keys by default)', (
       assert.deepEqual([check.problems, check.warnings], [[], []]);
       assert.ok(samePrivateKey(readPkcs12(der).privateKeyPem, certbot.leaf.privateKeyPem));
     }
+    // A SEC1 key without its curve inside, which only the EC PARAMETERS block names.
+    const sec1Der = Buffer.from(sec1.replace(/-----[^-]+-----|\s/g, ''), 'base64');
+    const parsed = asn1js.fromBER(new Uint8Array(sec1Der)).result as asn1js.Sequence;
+    parsed.valueBlock.value = parsed.valueBlock.value.filter((n) => !(n.idBlock.tagClass === 3 && n.idBlock.tagNumber === 0));
+    const bare = `-----BEGIN EC PRIVATE KEY-----\n${Buffer.from(parsed.toBER()).toString('base64')}\n-----END EC PRIVATE KEY-----\n`;
+    assert.match(problemsOf(input(certbot, bare))[0]!, /^Private key: cannot be read as a EC PRIVATE KEY/);
+    assert.ok(samePrivateKey(readPkcs12(buildPkcs12(input(certbot, params + bare)).der).privateKeyPem, certbot.leaf.privateKeyPem));
     const ownCertificate = inspectBundle({ ...EC_TEST_CERTIFICATE, privateKeyPem: ecSec1KeyPem(), now: NOW });
     assert.deepEqual(ownCertificate.problems, []);
     assert.deepEqual(ownCertificate.warnings, ['Certificate: is self-signed; browsers and most clients will not trust it']);

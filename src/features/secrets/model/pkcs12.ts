@@ -6,6 +6,7 @@
 // (certbot's default since 2.0 is an ECDSA P-256 key).
 import { createPrivateKey, createPublicKey, type KeyObject, type X509Certificate } from 'node:crypto';
 import type { Certificate } from '@peculiar/asn1-x509';
+import * as asn1js from 'asn1js';
 import {
   canonicalDn,
   commonName,
@@ -327,13 +328,35 @@ function readKey(text: string, problems: string[], warnings: string[]): KeyObjec
   try {
     keyObject = createPrivateKey({ key: block.der, format: 'der', type: format });
   } catch (err) {
-    return refuse(`cannot be read as a ${block.type} (${message(err)})`);
+    // A SEC1 key may leave its curve to the "EC PARAMETERS" block before it (openssl ecparam -genkey).
+    const parameters = blocks.find((b) => b.type === 'EC PARAMETERS' && !b.damage);
+    const withCurve = format === 'sec1' && parameters ? sec1WithCurve(block.der, parameters.der) : undefined;
+    if (!withCurve) return refuse(`cannot be read as a ${block.type} (${message(err)})`);
+    keyObject = withCurve;
   }
   const unsupported = unsupportedKey(keyObject);
   if (unsupported) return refuse(`is ${unsupported}; ${SUPPORTED}`);
   const bits = keyObject.asymmetricKeyDetails?.modulusLength;
   if (bits !== undefined && bits < 2048) warnings.push(`${P}: the RSA key has ${bits} bits; clients today expect 2048 or more`);
   return keyObject;
+}
+
+/** A SEC1 key without its curve, read as PKCS#8 whose algorithm names the curve; undefined when that fails too. */
+function sec1WithCurve(sec1: Buffer, parameters: Buffer): KeyObject | undefined {
+  const curve = asn1js.fromBER(new Uint8Array(parameters));
+  if (curve.offset === -1) return undefined;
+  const info = new asn1js.Sequence({
+    value: [
+      new asn1js.Integer({ value: 0 }),
+      new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: '1.2.840.10045.2.1' }), curve.result] }),
+      new asn1js.OctetString({ valueHex: new Uint8Array(sec1) }),
+    ],
+  });
+  try {
+    return createPrivateKey({ key: Buffer.from(info.toBER()), format: 'der', type: 'pkcs8' });
+  } catch {
+    return undefined;
+  }
 }
 
 /** Why a key (private or public) cannot go in the bundle: "an EC key on secp521r1"; undefined when it can. */
