@@ -22,7 +22,7 @@ const dist = outdirArg > 0 ? process.argv[outdirArg + 1] : 'dist';
  * these files fails the build: it would put the library back in the extension bundle.
  */
 const lazyEntries = {
-  'lazy/pkcs12': 'src/features/secrets/model/pkcs12.ts', // node-forge
+  'lazy/pkcs12': 'src/features/secrets/model/pkcs12.ts', // @peculiar/asn1-pfx, asn1-x509, asn1js
   'lazy/cronText': 'src/ui/text/cronText.ts', // cron-parser, luxon, cronstrue
   'lazy/safeMarkdown': 'src/features/edge/model/safeMarkdown.ts', // markdown-it
   'lazy/linearRegex': 'src/schema/linearRegex.ts', // re2js

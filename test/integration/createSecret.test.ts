@@ -2,7 +2,7 @@
 // payload with every refusal and Escape, a PKCS12 bundle built from PEM files, a task in ERROR,
 // a cancelled watch, and a 500 on submit followed by Retry.
 import * as assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
+import { X509Certificate, createHash, createPrivateKey } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import { readPkcs12 } from '../../src/features/secrets/model/pkcs12';
 import { SimulatorControl } from '../../simulator/controlClient';
 import { startSimulator, type Simulator } from '../../simulator/index';
-import { expiredLeaf, leafExpiringIn, mismatchedKeyPem } from '../support/certs';
+import { expiredLeaf, leafExpiringIn, makeChain, mismatchedKeyPem } from '../support/certs';
 import { ACCEPT, PRESS_BACK, PRESS_ESCAPE, ScriptedUi } from '../support/scriptedUi';
 import testKeys from '../support/testKeys.json';
 import { platformConsole } from './support/extension';
@@ -266,6 +266,23 @@ describe('Create Secret', function () {
     assert.equal(bundle.certificatePem.replace(/\r/g, '').trim(), chain.leaf.certificatePem.replace(/\r/g, '').trim());
     assert.equal(bundle.chainPems.length, 2);
     assert.ok(!JSON.stringify(ui.prompts).includes(chain.leaf.privateKeyPem.slice(40, 80)), 'no key material in any prompt');
+  });
+
+  it('a certbot ECDSA certificate (P-256 key, P-384 chain; the key in SEC1 form) is bundled whole (#58)', async () => {
+    const ec = makeChain({ leafCurve: 'prime256v1', ecdsaCAs: true });
+    const files = { cert: join(dir, 'cert.pem'), key: join(dir, 'privkey.pem'), chain: join(dir, 'chain.pem') };
+    await Promise.all([writeFile(files.cert, ec.leaf.certificatePem), writeFile(files.key, ec.leaf.key.traditionalPem), writeFile(files.chain, ec.chainPem)]);
+    const ui = new ScriptedUi([ACCEPT, ACCEPT, 'tls-ecdsa', 'certificate', SOURCE_PKCS12, files.cert, files.key, files.chain, ACCEPT, NO_DETAILS, SUBMIT]);
+    await run(ui);
+    await ui.waitForNotification(/^Secret tls-ecdsa created/, 20_000);
+    assert.deepEqual(ui.prompts.find((p) => p.prompt.startsWith('Intermediate chain'))?.refusals, []);
+    const bundle = readPkcs12(Buffer.from(lastSecret().payload, 'base64'), '');
+    assert.equal(createPrivateKey(bundle.privateKeyPem).asymmetricKeyDetails?.namedCurve, 'prime256v1');
+    assert.ok(new X509Certificate(bundle.certificatePem).checkPrivateKey(createPrivateKey(bundle.privateKeyPem)));
+    assert.deepEqual(
+      bundle.chainPems.map((pem) => new X509Certificate(pem).fingerprint256),
+      [ec.intermediate, ec.root].map((p) => new X509Certificate(p.certificatePem).fingerprint256),
+    );
   });
 
   it("a task that ends in ERROR shows the task's error text with Show Log", async () => {

@@ -1,15 +1,17 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { X509Certificate, createPrivateKey } from 'node:crypto';
+import { X509Certificate, createPrivateKey, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import * as asn1js from 'asn1js';
 import fc from 'fast-check';
 import { formatDn } from '../../src/features/secrets/model/certificates';
 import { buildPkcs12, inspectBundle, readPkcs12, type BundleInput } from '../../src/features/secrets/model/pkcs12';
 import {
   EC_TEST_CERTIFICATE,
+  ecKey,
   ecSec1KeyPem,
   encryptedKeyPem,
   expiredLeaf,
@@ -20,6 +22,7 @@ import {
   mismatchedKeyPem,
   notYetValidLeaf,
   rsaKey,
+  type TestChain,
 } from '../support/certs';
 
 const NOW = new Date('2030-01-15T12:00:00Z');
@@ -70,7 +73,7 @@ describe('PKCS12 bundle: round trip', () => {
   });
 
   it('takes traditional "BEGIN RSA PRIVATE KEY" keys as well as PKCS#8', () => {
-    const { der } = buildPkcs12({ ...good, privateKeyPem: chain.leaf.key.rsaPrivateKeyPem });
+    const { der } = buildPkcs12({ ...good, privateKeyPem: chain.leaf.key.traditionalPem });
     assert.ok(samePrivateKey(readPkcs12(der).privateKeyPem, chain.leaf.privateKeyPem));
   });
 
@@ -210,21 +213,6 @@ describe('PKCS12 bundle: the key', () => {
     }
   });
 
-  it('refuses EC keys and certificates: only RSA for now', () => {
-    for (const privateKeyPem of [EC_TEST_CERTIFICATE.privateKeyPem, ecSec1KeyPem()]) {
-      assert.deepEqual(problemsOf({ privateKeyPem }), ['Private key: is an EC key (prime256v1); only RSA keys are supported for now']);
-    }
-    const check = inspectBundle({ ...EC_TEST_CERTIFICATE, now: NOW });
-    assert.deepEqual(check.problems, [
-      'Certificate: has an EC public key; only RSA keys are supported for now',
-      'Private key: is an EC key (prime256v1); only RSA keys are supported for now',
-    ]);
-    assert.equal(check.certificate, undefined);
-    assert.deepEqual(problemsOf({ chainPem: chain.intermediate.certificatePem + EC_TEST_CERTIFICATE.certificatePem }), [
-      'Chain certificate 2: has an EC public key; only RSA keys are supported for now',
-    ]);
-  });
-
   it('names what the file holds instead of a key', () => {
     assert.deepEqual(problemsOf({ privateKeyPem: '' }), ['Private key: the file is empty']);
     assert.deepEqual(problemsOf({ privateKeyPem: chain.leaf.certificatePem }), [
@@ -255,6 +243,115 @@ describe('PKCS12 bundle: the key', () => {
     const small = makeChain({ now: NOW, leafKeyName: 'small', leafKeyBits: 1024 });
     assert.deepEqual(warningsOf({ certificatePem: small.leaf.certificatePem, privateKeyPem: small.leaf.privateKeyPem, chainPem: small.chainPem }), [
       'Private key: the RSA key has 1024 bits; clients today expect 2048 or more',
+    ]);
+  });
+});
+
+describe('PKCS12 bundle: EC keys (certbot makes ECDSA P-256 keys by default)', () => {
+  // Let's Encrypt's ECDSA chain: a P-256 leaf under a P-384 intermediate (E5..E9) and root (ISRG Root X2).
+  const certbot = makeChain({ now: NOW, leafCurve: 'prime256v1', ecdsaCAs: true });
+  const p384 = makeChain({ now: NOW, leafCurve: 'secp384r1', ecdsaCAs: true });
+  const rsaUnderEc = makeChain({ now: NOW, ecdsaCAs: true });
+  const input = (c: TestChain, privateKeyPem = c.leaf.privateKeyPem): BundleInput => ({
+    certificatePem: c.leaf.certificatePem,
+    privateKeyPem,
+    chainPem: c.chainPem,
+    now: NOW,
+  });
+  const fingerprints = (c: TestChain) => [c.leaf, c.intermediate, c.root].map((p) => fingerprint(p.certificatePem));
+
+  it('bundles a certbot-style chain (P-256 leaf, P-384 CAs), a P-384 leaf and an RSA leaf under EC CAs; each reads back whole', () => {
+    for (const c of [certbot, p384, rsaUnderEc]) {
+      const { der, check } = buildPkcs12(input(c));
+      assert.deepEqual([check.problems, check.warnings], [[], []]);
+      const back = readPkcs12(der);
+      assert.deepEqual([back.certificatePem, ...back.chainPems].map(fingerprint), fingerprints(c));
+      assert.ok(samePrivateKey(back.privateKeyPem, c.leaf.privateKeyPem));
+    }
+  });
+
+  it('takes the key as PKCS#8, as SEC1 ("BEGIN EC PRIVATE KEY"), and as SEC1 after "BEGIN EC PARAMETERS" (openssl ecparam -genkey)', () => {
+    const sec1 = certbot.leaf.key.traditionalPem;
+    assert.match(sec1, /^-----BEGIN EC PRIVATE KEY-----/);
+    const params = '-----BEGIN EC PARAMETERS-----\nBggqhkjOPQMBBw==\n-----END EC PARAMETERS-----\n';
+    for (const privateKeyPem of [certbot.leaf.privateKeyPem, sec1, params + sec1]) {
+      const { der, check } = buildPkcs12(input(certbot, privateKeyPem));
+      assert.deepEqual([check.problems, check.warnings], [[], []]);
+      assert.ok(samePrivateKey(readPkcs12(der).privateKeyPem, certbot.leaf.privateKeyPem));
+    }
+    // A SEC1 key without its curve inside, which only the EC PARAMETERS block names.
+    const sec1Der = Buffer.from(sec1.replace(/-----[^-]+-----|\s/g, ''), 'base64');
+    const parsed = asn1js.fromBER(new Uint8Array(sec1Der)).result as asn1js.Sequence;
+    parsed.valueBlock.value = parsed.valueBlock.value.filter((n) => !(n.idBlock.tagClass === 3 && n.idBlock.tagNumber === 0));
+    const bare = `-----BEGIN EC PRIVATE KEY-----\n${Buffer.from(parsed.toBER()).toString('base64')}\n-----END EC PRIVATE KEY-----\n`;
+    assert.match(problemsOf(input(certbot, bare))[0]!, /^Private key: cannot be read as a EC PRIVATE KEY/);
+    assert.ok(samePrivateKey(readPkcs12(buildPkcs12(input(certbot, params + bare)).der).privateKeyPem, certbot.leaf.privateKeyPem));
+    const ownCertificate = inspectBundle({ ...EC_TEST_CERTIFICATE, privateKeyPem: ecSec1KeyPem(), now: NOW });
+    assert.deepEqual(ownCertificate.problems, []);
+    assert.deepEqual(ownCertificate.warnings, ['Certificate: is self-signed; browsers and most clients will not trust it']);
+  });
+
+  it('OpenSSL reads the EC bundles: the key, which matches the certificate, and every certificate', { skip: !hasOpenssl && 'openssl not found' }, () => {
+    for (const [c, curve] of [
+      [certbot, 'prime256v1'],
+      [p384, 'secp384r1'],
+    ] as const) {
+      const p12 = join(work, `ec-${curve}.p12`);
+      writeFileSync(p12, buildPkcs12({ ...input(c), password: 'secret' }).der);
+      const info = spawnSync('openssl', ['pkcs12', '-in', p12, '-passin', 'pass:secret', '-nodes', '-info'], { encoding: 'utf8' });
+      assert.equal(info.status, 0, info.stderr);
+      assert.match(info.stderr, /MAC: sha1, Iteration 2048/);
+      assert.match(info.stderr, /Shrouded Keybag: PBES2, PBKDF2, AES-256-CBC, Iteration 2048, PRF hmacWithSHA256/);
+      const certificates = [...info.stdout.matchAll(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----\n/g)].map((m) => fingerprint(m[0]));
+      assert.deepEqual(certificates, fingerprints(c));
+      const keyPem = /-----BEGIN PRIVATE KEY-----[\s\S]*?-----END PRIVATE KEY-----\n/.exec(info.stdout)?.[0] ?? '';
+      assert.ok(samePrivateKey(keyPem, c.leaf.privateKeyPem), 'the key OpenSSL found is the leaf key');
+      assert.equal(createPrivateKey(keyPem).asymmetricKeyDetails?.namedCurve, curve);
+      assert.ok(new X509Certificate(c.leaf.certificatePem).checkPrivateKey(createPrivateKey(keyPem)), 'and it matches the certificate');
+      assert.match(info.stdout, /friendlyName: example\.test/);
+    }
+    // And the other way: an EC bundle `openssl pkcs12 -export` makes (OpenSSL 3: everything AES-256, SHA-256 MAC).
+    writeFileSync(join(work, 'ec.key'), certbot.leaf.key.traditionalPem);
+    writeFileSync(join(work, 'ec.crt'), certbot.leaf.certificatePem);
+    writeFileSync(join(work, 'ec-chain.crt'), certbot.chainPem);
+    const out = join(work, 'ec-openssl.p12');
+    const args = ['-inkey', join(work, 'ec.key'), '-in', join(work, 'ec.crt'), '-certfile', join(work, 'ec-chain.crt'), '-passout', 'pass:x', '-out', out];
+    const made = spawnSync('openssl', ['pkcs12', '-export', ...args], { encoding: 'utf8' });
+    assert.equal(made.status, 0, made.stderr);
+    const back = readPkcs12(readFileSync(out), 'x');
+    assert.deepEqual([back.certificatePem, ...back.chainPems].map(fingerprint), fingerprints(certbot));
+    assert.ok(samePrivateKey(back.privateKeyPem, certbot.leaf.privateKeyPem));
+    assert.throws(() => readPkcs12(readFileSync(out), 'y'), /PKCS12: cannot be opened \(Invalid password/);
+  });
+
+  it("refuses a key that is not the certificate's, saying how they differ", () => {
+    assert.deepEqual(problemsOf(input(certbot, ecKey('other-p256').privateKeyPem)), [
+      'Private key: does not match the certificate (CN=example.test): their public keys differ; it is the key of another certificate',
+    ]);
+    assert.deepEqual(problemsOf(input(certbot, certbot.intermediate.privateKeyPem)), [
+      'Private key: does not match the certificate (CN=example.test): the certificate has an EC key (P-256), the private key is an EC key (P-384); ' +
+        `it is the key of ${INT}`,
+    ]);
+    assert.deepEqual(problemsOf(input(certbot, chain.leaf.privateKeyPem)), [
+      'Private key: does not match the certificate (CN=example.test): the certificate has an EC key (P-256), the private key is an RSA key (2048 bits); ' +
+        'it is the key of another certificate',
+    ]);
+    assert.throws(() => buildPkcs12(input(certbot, ecKey('other-p256').privateKeyPem)), /Private key: does not match the certificate/);
+  });
+
+  it('refuses curves other than P-256 and P-384 (P-521, secp256k1) and other key types, naming the field', () => {
+    const supported = 'only RSA keys and EC keys on the curves P-256 and P-384 are supported';
+    for (const curve of ['secp521r1', 'secp256k1']) {
+      const c = makeChain({ now: NOW, leafCurve: curve, ecdsaCAs: true });
+      assert.deepEqual(problemsOf(input(c)), [
+        `Private key: is an EC key on the curve ${curve}; ${supported}`,
+        `Certificate: has an EC key on the curve ${curve}; ${supported}`,
+      ]);
+      assert.throws(() => buildPkcs12(input(c)), new RegExp(`Private key: is an EC key on the curve ${curve}`));
+    }
+    const ed25519 = createPrivateKey(generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    assert.deepEqual(problemsOf({ privateKeyPem: ed25519.export({ type: 'pkcs8', format: 'pem' }).toString() }), [
+      `Private key: is an Ed25519 key; ${supported}`,
     ]);
   });
 });
@@ -454,7 +551,7 @@ describe('PKCS12 bundle: input that makes no sense', () => {
     );
   });
 
-  it('made few keys (test material stays fast)', () => {
-    assert.ok(generatedKeyCount() <= 5, `generated ${generatedKeyCount()} keys`);
+  it('made few RSA keys (test material stays fast; EC keys take a millisecond)', () => {
+    assert.ok(generatedKeyCount() <= 5, `generated ${generatedKeyCount()} RSA keys`);
   });
 });

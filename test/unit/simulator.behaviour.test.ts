@@ -4,6 +4,8 @@ import { SimulatorControl } from '../../simulator/controlClient';
 import { probe, type ProbeResult } from '../../simulator/httpProbe';
 import { startSimulator, type Simulator } from '../../simulator/index';
 import { SEEDED_REPORTS } from '../../simulator/state/seedBilling';
+import { buildPkcs12 } from '../../src/features/secrets/model/pkcs12';
+import { makeChain } from '../support/certs';
 
 const KEY = 'behaviour-key-19c2';
 const SEED_TIME = Date.UTC(2026, 4, 1);
@@ -171,6 +173,25 @@ describe('secret tasks', () => {
       assert.equal(t.created_resources, null);
     }
     assert.equal((await task(der)).state, 'FINISHED');
+  });
+
+  it('takes an EC key where it takes an RSA one: a PKCS12 bundle, and PEM texts (v2) with a SEC1 or PKCS#8 key', async () => {
+    const ids: string[] = [];
+    for (const c of [makeChain({ leafCurve: 'prime256v1', ecdsaCAs: true }), makeChain()]) {
+      const bundle = buildPkcs12({ certificatePem: c.leaf.certificatePem, privateKeyPem: c.leaf.privateKeyPem, chainPem: c.chainPem });
+      ids.push(await createTask(secret('bundle', bundle.base64, 'application/x-pkcs12')));
+      for (const key of [c.leaf.privateKeyPem, c.leaf.key.traditionalPem]) {
+        const res = await call('POST', '/cloud/v2/secrets/7/1', {
+          name: 'pem',
+          payload: { certificate: c.leaf.certificatePem, private_key: key, certificate_chain: c.chainPem },
+        });
+        assert.equal(res.status, 200, JSON.stringify(res.json));
+        ids.push((res.json as { tasks: string[] }).tasks[0]!);
+      }
+    }
+    assert.match(makeChain({ leafCurve: 'prime256v1' }).leaf.key.traditionalPem, /^-----BEGIN EC PRIVATE KEY-----/);
+    clock += 3000;
+    for (const id of ids) assert.deepEqual([(await task(id)).state, (await task(id)).error], ['FINISHED', null], id);
   });
 
   it('follows a runtime change of taskDurationMs', async () => {

@@ -7,7 +7,7 @@ import type * as Pkcs12 from './model/pkcs12';
 import type { BundleCheck } from './model/pkcs12';
 
 /**
- * The PKCS12 code and node-forge: their own bundle (dist/lazy/pkcs12.js, esbuild.mjs), read on the
+ * The PKCS12 code and its ASN.1 libraries: their own bundle (dist/lazy/pkcs12.js, esbuild.mjs), read on the
  * first bundle a person builds, never at start-up.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports

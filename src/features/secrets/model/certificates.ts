@@ -1,6 +1,8 @@
-// Reading PEM files and X.509 certificates for display and checks (plain Node + node-forge).
+// Reading PEM files and X.509 certificates for display and checks: the fields from the DER
+// (@peculiar/asn1-x509, any key type), keys and signatures with node:crypto.
 import { X509Certificate, createHash } from 'node:crypto';
-import forge from 'node-forge';
+import { AsnConvert } from '@peculiar/asn1-schema';
+import { BasicConstraints, Certificate, id_ce_basicConstraints, type Name } from '@peculiar/asn1-x509';
 
 export interface CertificateInfo {
   /** RFC 4514 order, most specific first: "CN=example.com, O=Example". */
@@ -86,38 +88,19 @@ export function isCertificateBlock(block: PemBlock): boolean {
   return block.type === 'CERTIFICATE' || block.type === 'X509 CERTIFICATE';
 }
 
-export type ParsedCertificate =
-  | { ok: true; cert: forge.pki.Certificate; info: CertificateInfo; der: Buffer; x509: X509Certificate | undefined }
-  | { ok: false; reason: string; unsupportedKey?: string };
+export type ParsedCertificate = { ok: true; cert: Certificate; info: CertificateInfo; der: Buffer; x509: X509Certificate } | { ok: false; reason: string };
 
-/**
- * Parses one DER certificate with node-forge (RSA public keys only: forge reads no other), and with
- * node:crypto for signature checks (forge throws alike for a wrong key and an unknown algorithm).
- */
+/** Parses one DER certificate: its fields from the ASN.1, its key and signature checks with node:crypto. */
 export function parseCertificate(der: Buffer): ParsedCertificate {
-  let cert: forge.pki.Certificate;
+  let cert: Certificate;
+  let x509: X509Certificate;
   try {
-    cert = forge.pki.certificateFromAsn1(forge.asn1.fromDer(der.toString('binary')));
+    cert = AsnConvert.parse(der, Certificate);
+    x509 = new X509Certificate(der);
   } catch (err) {
-    const keyType = publicKeyType(der);
-    if (keyType && keyType !== 'rsa') return { ok: false, reason: `has ${describeKeyType(keyType)} public key`, unsupportedKey: keyType };
     return { ok: false, reason: `is not a readable X.509 certificate (${err instanceof Error ? err.message : String(err)})` };
   }
-  let x509: X509Certificate | undefined;
-  try {
-    x509 = new X509Certificate(der);
-  } catch {
-    x509 = undefined;
-  }
   return { ok: true, cert, der, x509, info: certificateInfo(cert, der) };
-}
-
-function publicKeyType(der: Buffer): string | undefined {
-  try {
-    return new X509Certificate(der).publicKey.asymmetricKeyType;
-  } catch {
-    return undefined;
-  }
 }
 
 /** "an EC", "an Ed25519", "a DSA" ... for messages. */
@@ -135,19 +118,25 @@ export function describeKeyType(type: string): string {
   return names[type] ?? `a ${type}`;
 }
 
-export function certificateInfo(cert: forge.pki.Certificate, der: Buffer): CertificateInfo {
-  const basic = cert.getExtension('basicConstraints') as { cA?: boolean } | null;
-  let serial = cert.serialNumber.toUpperCase();
+export function certificateInfo(cert: Certificate, der: Buffer): CertificateInfo {
+  const tbs = cert.tbsCertificate;
+  const basic = tbs.extensions?.find((e) => e.extnID === id_ce_basicConstraints);
+  let serial = Buffer.from(tbs.serialNumber).toString('hex').toUpperCase();
   while (serial.length > 2 && serial.startsWith('00')) serial = serial.slice(2);
   return {
-    subject: formatDn(cert.subject.attributes),
-    issuer: formatDn(cert.issuer.attributes),
-    notBefore: cert.validity.notBefore,
-    notAfter: cert.validity.notAfter,
+    subject: formatDn(dnAttributes(tbs.subject)),
+    issuer: formatDn(dnAttributes(tbs.issuer)),
+    notBefore: tbs.validity.notBefore.getTime(),
+    notAfter: tbs.validity.notAfter.getTime(),
     serialNumber: serial,
     sha256Fingerprint: createHash('sha256').update(der).digest('hex').toUpperCase().match(/../g)!.join(':'),
-    isCA: basic?.cA === true,
+    isCA: basic ? AsnConvert.parse(basic.extnValue, BasicConstraints).cA : false,
   };
+}
+
+/** A Name's attributes in DN order (least specific first), multi-valued RDNs flattened. */
+export function dnAttributes(name: Name): DnAttribute[] {
+  return name.flatMap((rdn) => rdn.map((atv) => ({ type: atv.type, value: atv.value.toString() })));
 }
 
 const ATTRIBUTE_NAMES: Record<string, string> = {
@@ -167,7 +156,7 @@ const ATTRIBUTE_NAMES: Record<string, string> = {
   '1.2.840.113549.1.9.1': 'emailAddress',
 };
 
-interface DnAttribute {
+export interface DnAttribute {
   type?: string;
   shortName?: string;
   name?: string;
@@ -201,9 +190,8 @@ export function canonicalDn(attributes: DnAttribute[]): string {
 }
 
 /** The certificate's common name, if it has one. */
-export function commonName(cert: forge.pki.Certificate): string | undefined {
-  const cn = cert.subject.getField('CN') as DnAttribute | null;
-  return typeof cn?.value === 'string' ? cn.value : undefined;
+export function commonName(cert: Certificate): string | undefined {
+  return dnAttributes(cert.tbsCertificate.subject).find((a) => a.type === '2.5.4.3')?.value as string | undefined;
 }
 
 /** "CN=example.test" when there is a CN, else the whole subject: short enough for a message. */

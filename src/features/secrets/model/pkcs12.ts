@@ -2,14 +2,16 @@
 // certificate, its private key and the intermediate chain, like
 //   openssl pkcs12 -export -inkey server.key -in server.crt -certfile ca-chain.crt -passout pass: -out server.p12
 // Everything is checked first and every problem is a message naming the file and the rule.
-// Pure functions, no file I/O: callers read the files. Only RSA keys for now (node-forge reads
-// no EC certificates).
-import { createPrivateKey, type KeyObject, type X509Certificate } from 'node:crypto';
-import forge from 'node-forge';
+// Pure functions, no file I/O: callers read the files. RSA keys, and EC keys on P-256 and P-384
+// (certbot's default since 2.0 is an ECDSA P-256 key).
+import { createPrivateKey, createPublicKey, type KeyObject, type X509Certificate } from 'node:crypto';
+import type { Certificate } from '@peculiar/asn1-x509';
+import * as asn1js from 'asn1js';
 import {
   canonicalDn,
   commonName,
   describeKeyType,
+  dnAttributes,
   isCertificateBlock,
   parseCertificate,
   pemBlocks,
@@ -18,6 +20,7 @@ import {
   type CertificateInfo,
   type PemBlock,
 } from './certificates';
+import { readPfx, writePfx } from './pfxFile';
 
 export type { CertificateInfo } from './certificates';
 
@@ -44,23 +47,25 @@ export interface BundleCheck {
 
 export const EXPIRY_WARNING_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const ONLY_RSA = 'only RSA keys are supported for now';
+const SUPPORTED = 'only RSA keys and EC keys on the curves P-256 and P-384 are supported';
+/** Node's curve names; P-521 is left out as browsers no longer offer it for TLS (Chrome dropped it). */
+const CURVES: Record<string, string> = { prime256v1: 'P-256', secp384r1: 'P-384' };
 
 interface Cert {
   file: 'certificate' | 'chain';
   /** 1-based position among the certificates of its file. */
   position: number;
-  cert: forge.pki.Certificate;
+  cert: Certificate;
   info: CertificateInfo;
   der: Buffer;
-  x509: X509Certificate | undefined;
+  x509: X509Certificate;
 }
 
 interface Analysis {
   check: BundleCheck;
   leaf?: Cert;
   chain: Cert[];
-  key?: forge.pki.rsa.PrivateKey;
+  key?: KeyObject;
 }
 
 /** Every check, without building. Never throws for bad input: every problem is a message. */
@@ -74,56 +79,29 @@ export function buildPkcs12(input: BundleInput): { der: Buffer; base64: string; 
   if (check.problems.length || !leaf || !key) {
     throw new Error(`Cannot build the PKCS12 bundle:\n- ${check.problems.join('\n- ')}`);
   }
-  const friendlyName = commonName(leaf.cert);
-  // PBES2 (PBKDF2 with HMAC-SHA256, AES-256-CBC) for the key, as `openssl pkcs12 -export` of
-  // OpenSSL 3 does by default; the MAC is HMAC-SHA1 (all node-forge writes), 2048 iterations.
-  const options = {
-    algorithm: 'aes256' as const,
-    prfAlgorithm: 'sha256',
-    count: 2048,
-    saltSize: 16,
-    generateLocalKeyId: true,
-    ...(friendlyName ? { friendlyName } : {}),
-  };
-  const asn1 = forge.pkcs12.toPkcs12Asn1(key, [leaf.cert, ...chain.map((c) => c.cert)], input.password ?? '', options);
-  const der = Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
+  const der = writePfx(key, [leaf.der, ...chain.map((c) => c.der)], input.password ?? '', commonName(leaf.cert));
   return { der, base64: der.toString('base64'), check };
 }
 
 /** What a PKCS12 holds: the certificate that goes with the key, the key (PKCS#8 PEM) and the other certificates in order. */
 export function readPkcs12(der: Buffer, password = ''): { certificatePem: string; privateKeyPem: string; chainPems: string[] } {
-  let p12: forge.pkcs12.Pkcs12Pfx;
+  let content: ReturnType<typeof readPfx>;
   try {
-    p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(der.toString('binary')), password);
+    content = readPfx(der, password);
   } catch (err) {
     throw new Error(`PKCS12: cannot be opened (${message(err)})`, { cause: err });
   }
-  const oids = forge.pki.oids;
-  const keyBags = [
-    ...(p12.getBags({ bagType: oids.pkcs8ShroudedKeyBag })[oids.pkcs8ShroudedKeyBag!] ?? []),
-    ...(p12.getBags({ bagType: oids.keyBag })[oids.keyBag!] ?? []),
-  ];
-  const certBags = p12.getBags({ bagType: oids.certBag })[oids.certBag!] ?? [];
-  const keyBag = keyBags[0];
-  if (!keyBag) throw new Error('PKCS12: holds no private key');
-  if (keyBags.length > 1) throw new Error(`PKCS12: holds ${keyBags.length} private keys`);
-  if (!certBags.length) throw new Error('PKCS12: holds no certificate');
-
-  const keyId = localKeyId(keyBag);
-  const leafIndex = Math.max(0, keyId === undefined ? 0 : certBags.findIndex((bag) => localKeyId(bag) === keyId));
-  const toDer = (asn1: forge.asn1.Asn1) => Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
-  const certPem = (bag: forge.pkcs12.Bag) => toPem('CERTIFICATE', toDer(bag.cert ? forge.pki.certificateToAsn1(bag.cert) : bag.asn1));
-  const privateKeyPem = toPem('PRIVATE KEY', toDer(keyBag.key ? forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(keyBag.key)) : keyBag.asn1));
+  const { keys, certificates } = content;
+  const key = keys[0];
+  if (!key) throw new Error('PKCS12: holds no private key');
+  if (keys.length > 1) throw new Error(`PKCS12: holds ${keys.length} private keys`);
+  if (!certificates.length) throw new Error('PKCS12: holds no certificate');
+  const leafIndex = Math.max(0, key.localKeyId === undefined ? 0 : certificates.findIndex((c) => c.localKeyId === key.localKeyId));
   return {
-    certificatePem: certPem(certBags[leafIndex]!),
-    privateKeyPem,
-    chainPems: certBags.filter((_, i) => i !== leafIndex).map(certPem),
+    certificatePem: toPem('CERTIFICATE', certificates[leafIndex]!.der),
+    privateKeyPem: toPem('PRIVATE KEY', key.der),
+    chainPems: certificates.filter((_, i) => i !== leafIndex).map((c) => toPem('CERTIFICATE', c.der)),
   };
-}
-
-function localKeyId(bag: forge.pkcs12.Bag): string | undefined {
-  const ids = (bag.attributes as Record<string, unknown[] | undefined>)?.localKeyId;
-  return typeof ids?.[0] === 'string' ? ids[0] : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -145,7 +123,7 @@ function analyse(input: BundleInput): Analysis {
   // The certificate: the first of its file, unless another one there is the one the key belongs to.
   const parsed = fromCertFile.filter((c): c is Cert => c !== undefined);
   let leaf = fromCertFile[0];
-  if (key && (!leaf || !sameKey(leaf.cert, key))) leaf = parsed.find((c) => sameKey(c.cert, key)) ?? leaf;
+  if (key && (!leaf || !sameKey(leaf, key))) leaf = parsed.find((c) => sameKey(c, key)) ?? leaf;
   if (fromCertFile.length > 1 && leaf) {
     const others = fromCertFile.length - 1;
     warnings.push(
@@ -157,10 +135,14 @@ function analyse(input: BundleInput): Analysis {
   const label = (c: Cert) =>
     c === leaf ? 'Certificate' : `${c.file === 'chain' ? 'Chain certificate' : 'Certificate file, certificate'} ${c.position} (${shortName(c.info)})`;
 
-  if (leaf && key && !sameKey(leaf.cert, key)) {
-    const owner = [...parsed, ...fromChainFile].find((c) => c && sameKey(c.cert, key));
+  if (leaf && !key) {
+    // Said only when the key gives no reason of its own: an unsupported certificate with its own key says both.
+    const why = unsupportedKey(leaf.x509.publicKey);
+    if (why) problems.push(`Certificate: has ${why}; ${SUPPORTED}`);
+  } else if (leaf && key && !sameKey(leaf, key)) {
+    const owner = [...parsed, ...fromChainFile].find((c) => c && sameKey(c, key));
     problems.push(
-      `Private key: does not match the certificate (${shortName(leaf.info)}): their RSA moduli differ` +
+      `Private key: does not match the certificate (${shortName(leaf.info)}): ${keyDifference(leaf.x509.publicKey, key)}` +
         (owner ? `; it is the key of ${label(owner)}` : '; it is the key of another certificate'),
     );
   }
@@ -200,7 +182,7 @@ function orderChain(leaf: Cert, pool: Cert[], label: (c: Cert) => string, proble
   const left = [...pool];
   for (let current = leaf; !isSelfSigned(current); ) {
     const candidates = left.filter((c) => namesIssuer(current, c));
-    // Prefer the candidate whose signature verifies, then one forge cannot check, then the given order.
+    // Prefer the candidate whose signature verifies, then one that cannot be checked, then the given order.
     const pick = candidates.find((c) => signs(c, current) === true) ?? candidates.find((c) => signs(c, current) === undefined) ?? candidates[0];
     if (!pick) break;
     if (signs(pick, current) === false) {
@@ -238,12 +220,11 @@ function orderChain(leaf: Cert, pool: Cert[], label: (c: Cert) => string, proble
 }
 
 function namesIssuer(child: Cert, parent: Cert): boolean {
-  return canonicalDn(child.cert.issuer.attributes) === canonicalDn(parent.cert.subject.attributes);
+  return canonicalDn(dnAttributes(child.cert.tbsCertificate.issuer)) === canonicalDn(dnAttributes(parent.cert.tbsCertificate.subject));
 }
 
 /** Whether `parent`'s key signed `child` (checked by node:crypto); undefined when that cannot be told. */
 function signs(parent: Cert, child: Cert): boolean | undefined {
-  if (!parent.x509 || !child.x509) return undefined;
   try {
     return child.x509.verify(parent.x509.publicKey);
   } catch {
@@ -300,14 +281,14 @@ function readCertificates(text: string, file: 'certificate' | 'chain', problems:
     }
     const parsed = parseCertificate(block.der);
     if (!parsed.ok) {
-      problems.push(`${where}: ${parsed.reason}${parsed.unsupportedKey ? `; ${ONLY_RSA}` : ''}`);
+      problems.push(`${where}: ${parsed.reason}`);
       return undefined;
     }
     return { file, position, cert: parsed.cert, info: parsed.info, der: parsed.der, x509: parsed.x509 };
   });
 }
 
-function readKey(text: string, problems: string[], warnings: string[]): forge.pki.rsa.PrivateKey | undefined {
+function readKey(text: string, problems: string[], warnings: string[]): KeyObject | undefined {
   const P = 'Private key';
   const refuse = (why: string) => {
     problems.push(`${P}: ${why}`);
@@ -317,7 +298,7 @@ function readKey(text: string, problems: string[], warnings: string[]): forge.pk
   const blocks = pemBlocks(text);
   if (!blocks.length) {
     return refuse(
-      'not a PEM file (no "-----BEGIN PRIVATE KEY-----" or "-----BEGIN RSA PRIVATE KEY-----" line)' +
+      'not a PEM file (no "-----BEGIN PRIVATE KEY-----", "-----BEGIN RSA PRIVATE KEY-----" or "-----BEGIN EC PRIVATE KEY-----" line)' +
         (looksBinary(text) ? '; convert a DER (binary) key first: openssl pkey -inform der -in server.key -out server.pem' : ''),
     );
   }
@@ -338,33 +319,79 @@ function readKey(text: string, problems: string[], warnings: string[]): forge.pk
   }
   const formats: Record<string, 'pkcs8' | 'pkcs1' | 'sec1'> = { 'PRIVATE KEY': 'pkcs8', 'RSA PRIVATE KEY': 'pkcs1', 'EC PRIVATE KEY': 'sec1' };
   const format = formats[block.type];
-  if (block.type === 'OPENSSH PRIVATE KEY') return refuse(`is in OpenSSH format, not PEM ("BEGIN PRIVATE KEY" or "BEGIN RSA PRIVATE KEY"); ${ONLY_RSA}`);
-  if (block.type === 'DSA PRIVATE KEY') return refuse(`is a DSA key; ${ONLY_RSA}`);
-  if (!format) return refuse(`"BEGIN ${block.type}" is not a key format that can be used; expected "BEGIN PRIVATE KEY" or "BEGIN RSA PRIVATE KEY"`);
+  const expected = '"BEGIN PRIVATE KEY", "BEGIN RSA PRIVATE KEY" or "BEGIN EC PRIVATE KEY"';
+  if (block.type === 'OPENSSH PRIVATE KEY') return refuse(`is in OpenSSH format, not PEM (${expected}); ${SUPPORTED}`);
+  if (block.type === 'DSA PRIVATE KEY') return refuse(`is a DSA key; ${SUPPORTED}`);
+  if (!format) return refuse(`"BEGIN ${block.type}" is not a key format that can be used; expected ${expected}`);
 
   let keyObject: KeyObject;
   try {
     keyObject = createPrivateKey({ key: block.der, format: 'der', type: format });
   } catch (err) {
-    return refuse(`cannot be read as a ${block.type} (${message(err)})`);
+    // A SEC1 key may leave its curve to the "EC PARAMETERS" block before it (openssl ecparam -genkey).
+    const parameters = blocks.find((b) => b.type === 'EC PARAMETERS' && !b.damage);
+    const withCurve = format === 'sec1' && parameters ? sec1WithCurve(block.der, parameters.der) : undefined;
+    if (!withCurve) return refuse(`cannot be read as a ${block.type} (${message(err)})`);
+    keyObject = withCurve;
   }
-  const type = keyObject.asymmetricKeyType ?? 'unknown';
-  if (type !== 'rsa') {
-    const curve = keyObject.asymmetricKeyDetails?.namedCurve;
-    return refuse(`is ${describeKeyType(type)} key${curve ? ` (${curve})` : ''}; ${ONLY_RSA}`);
-  }
+  const unsupported = unsupportedKey(keyObject);
+  if (unsupported) return refuse(`is ${unsupported}; ${SUPPORTED}`);
   const bits = keyObject.asymmetricKeyDetails?.modulusLength;
   if (bits !== undefined && bits < 2048) warnings.push(`${P}: the RSA key has ${bits} bits; clients today expect 2048 or more`);
+  return keyObject;
+}
+
+/** A SEC1 key without its curve, read as PKCS#8 whose algorithm names the curve; undefined when that fails too. */
+function sec1WithCurve(sec1: Buffer, parameters: Buffer): KeyObject | undefined {
+  const curve = asn1js.fromBER(new Uint8Array(parameters));
+  if (curve.offset === -1) return undefined;
+  const info = new asn1js.Sequence({
+    value: [
+      new asn1js.Integer({ value: 0 }),
+      new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: '1.2.840.10045.2.1' }), curve.result] }),
+      new asn1js.OctetString({ valueHex: new Uint8Array(sec1) }),
+    ],
+  });
   try {
-    return forge.pki.privateKeyFromPem(keyObject.export({ type: 'pkcs1', format: 'pem' }).toString());
-  } catch (err) {
-    return refuse(`cannot be read (${message(err)})`);
+    return createPrivateKey({ key: Buffer.from(info.toBER()), format: 'der', type: 'pkcs8' });
+  } catch {
+    return undefined;
   }
 }
 
-function sameKey(cert: forge.pki.Certificate, key: forge.pki.rsa.PrivateKey): boolean {
-  const pub = cert.publicKey as forge.pki.rsa.PublicKey;
-  return pub.n.compareTo(key.n) === 0 && pub.e.compareTo(key.e) === 0;
+/** Why a key (private or public) cannot go in the bundle: "an EC key on secp521r1"; undefined when it can. */
+function unsupportedKey(key: KeyObject): string | undefined {
+  const type = key.asymmetricKeyType ?? 'unknown';
+  if (type === 'rsa') return undefined;
+  const curve = key.asymmetricKeyDetails?.namedCurve;
+  if (type === 'ec' && curve && CURVES[curve]) return undefined;
+  return `${describeKeyType(type)} key${curve ? ` on the curve ${curve}` : ''}`;
+}
+
+/** "an RSA key (2048 bits)", "an EC key (P-256)": for mismatch messages. */
+function describeKey(key: KeyObject): string {
+  const type = key.asymmetricKeyType ?? 'unknown';
+  const { modulusLength, namedCurve } = key.asymmetricKeyDetails ?? {};
+  const detail = modulusLength ? `${modulusLength} bits` : namedCurve ? (CURVES[namedCurve] ?? namedCurve) : undefined;
+  return `${type === 'rsa' ? 'an RSA' : describeKeyType(type)} key${detail ? ` (${detail})` : ''}`;
+}
+
+function keyDifference(certificateKey: KeyObject, key: KeyObject): string {
+  const a = describeKey(certificateKey);
+  const b = describeKey(key);
+  if (a !== b) return `the certificate has ${a}, the private key is ${b}`;
+  return certificateKey.asymmetricKeyType === 'rsa' ? 'their RSA moduli differ' : 'their public keys differ';
+}
+
+const publicKeys = new WeakMap<KeyObject, Buffer>();
+
+function sameKey(cert: Cert, key: KeyObject): boolean {
+  let mine = publicKeys.get(key);
+  if (!mine) {
+    mine = createPublicKey(key).export({ type: 'spki', format: 'der' });
+    publicKeys.set(key, mine);
+  }
+  return cert.x509.publicKey.export({ type: 'spki', format: 'der' }).equals(mine);
 }
 
 function describeBlocks(blocks: PemBlock[]): string {
