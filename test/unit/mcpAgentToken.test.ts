@@ -12,6 +12,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { AGENT_FILE_ENV, deleteStaleHandoffs, handoffProblem, takeHandoff, writeHandoff, type McpHandoff } from '../../src/features/agent/model/mcpHandoff';
+import { handoffConnection } from '../../src/features/agent/model/mcpAgentToken';
 import { AGENT_TOOLS } from '../../src/features/agent/model/toolCatalog';
 import { createPlatformApi } from '../../src/platform/api';
 import { HttpClient } from '../../src/platform/http';
@@ -87,6 +88,14 @@ describe('the hand-over file (mcpHandoff.ts)', () => {
     assert.match(bad({ apiKey: KEY }), /apiKey: is not a field of a hand-over file/);
     assert.match(bad({ areaBaseUrls: { moon: 'http://x' } }), /areaBaseUrls: "moon" is not a product area/);
     assert.equal(handoffProblem(sample({ areaBaseUrls: { edge: 'http://127.0.0.1:4011' } }), NOW), undefined);
+    assert.match(bad({ consoleUrl: 'http://portal.example.com' }), /consoleUrl: Console URL: must use https:\/\//);
+    assert.match(bad({ consoleUrl: 7 }), /consoleUrl: must be text/);
+  });
+
+  it("carries the connection's console to the server's answers (#58), none when the hand-over has none", () => {
+    const options = { fileRoots: [], fileRootsFlag: '--file-root', userAgent: 'test' };
+    assert.equal(handoffConnection(sample({ consoleUrl: 'https://portal.reseller.test/' }), options).binding.consoleUrl, 'https://portal.reseller.test');
+    assert.equal(handoffConnection(sample(), options).binding.consoleUrl, undefined);
   });
 
   it('deletes hand-over files older than 5 minutes (their server never started), and nothing else', () => {

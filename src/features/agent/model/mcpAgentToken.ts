@@ -4,6 +4,7 @@
 import { createPlatformApi } from '../../../platform/api';
 import { HttpClient } from '../../../platform/http';
 import { PlatformLists } from '../../../platform/platformLists';
+import { normalizeConsoleUrl } from '../../../schema/consoleBase';
 import type { McpHandoff } from './mcpHandoff';
 import { quoted } from './platformText';
 import type { AgentBinding, Unauthorized } from './toolKit';
@@ -37,6 +38,7 @@ export function handoffConnection(
     connectionName: handoff.connectionName,
     baseUrl: http.baseUrl,
     dialect: handoff.dialect,
+    ...(handoff.consoleUrl ? { consoleUrl: normalizeConsoleUrl(handoff.consoleUrl) } : {}),
     api,
     lists: new PlatformLists(api),
     signal: new AbortController().signal,

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ENV_API_KEY, ENV_API_KEY_FILE, apiKeyProblem, areaBaseUrlsFrom, baseUrlProblem, normalizeBaseUrl } from '../../../schema/connectionRules';
+import { consoleUrlProblem } from '../../../schema/consoleBase';
 import { DIALECTS, isDialect, type Dialect, type ProductArea } from '../../../schema/dialect';
 
 /** The variable that names the hand-over file. */
@@ -32,9 +33,11 @@ export interface McpHandoff {
   readonly expiresAt: string;
   /** Product areas served from a host of their own, for this connection only. */
   readonly areaBaseUrls?: Partial<Record<ProductArea, string>>;
+  /** The web console its answers link to (#58: the connection's own, or its dialect's); absent: none. */
+  readonly consoleUrl?: string;
 }
 
-const FIELDS = ['baseUrl', 'dialect', 'connectionName', 'token', 'tokenName', 'tokenId', 'expiresAt', 'areaBaseUrls'];
+const FIELDS = ['baseUrl', 'dialect', 'connectionName', 'token', 'tokenName', 'tokenId', 'expiresAt', 'areaBaseUrls', 'consoleUrl'];
 
 /** Why `value` is not a hand-over (the field and its rule), or undefined. */
 export function handoffProblem(value: unknown, nowMs: number): string | undefined {
@@ -56,6 +59,11 @@ export function handoffProblem(value: unknown, nowMs: number): string | undefine
   if (v.areaBaseUrls !== undefined) {
     const { problems } = areaBaseUrlsFrom(v.areaBaseUrls);
     if (problems.length) return `areaBaseUrls: ${problems[0]}`;
+  }
+  if (v.consoleUrl !== undefined) {
+    if (typeof v.consoleUrl !== 'string') return 'consoleUrl: must be text';
+    const consoleUrl = consoleUrlProblem(v.consoleUrl);
+    if (consoleUrl) return `consoleUrl: ${consoleUrl}`;
   }
   return undefined;
 }
