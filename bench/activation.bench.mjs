@@ -148,6 +148,14 @@ const compiles = (await loggedMatches(shipped.codeServer, /Extension bundle comp
   used: m[2] === 'used',
 }));
 const compiled = (used) => compiles.filter((c) => c.used === used).map((c) => c.ms);
+/** activate()'s parts as its log line gives them, every activation but the warm-up's (the first sign-in ever). */
+const partsLogged = (await loggedMatches(shipped.codeServer, /activated in \d+ ms \(context (\d+) ms, connections (\d+) ms, features (\d+) ms\)/g)).slice(1);
+const PARTS = [
+  ['context', 'building the context (the log, the connections, the UI)'],
+  ['connections', 'reading the connections (awaited: SecretStorage and globalState, through the workbench)'],
+  ['features', "the features' registrations (views, commands, tools)"],
+];
+const part = (i) => partsLogged.map((m) => Number(m[i + 1]));
 const before = figures(baseline);
 const quietText = now.quiet === 0 ? `not activated (${RELOADS} of ${RELOADS} reloads)` : `activated by itself in ${now.quiet} of ${RELOADS} reloads`;
 const activateText = (f) => (f.activateMs.length ? formatValue(spreadOf(f.activateMs), 'ms') : '(not logged)');
@@ -160,6 +168,8 @@ console.log(
   formatValue(before.firstUse, 'ms'),
 );
 console.log("    of which activate() (the extension's log line)".padEnd(72), activateText(now), ` ${baseline.label}:`, activateText(before));
+for (const [i, [, words]] of PARTS.entries())
+  if (partsLogged.length) console.log(`      ${words}`.padEnd(72), formatValue(spreadOf(part(i)), 'ms'), `(${partsLogged.length})`);
 const compileText = (ms) => (ms.length ? `${formatValue(spreadOf(ms), 'ms')} (${ms.length})` : 'none');
 console.log(
   '    the loader compiling dist/extension.js: with its V8 code cache'.padEnd(72),
@@ -194,6 +204,9 @@ await writeRows('activation', [
           baselineLabel,
         ),
       ]
+    : []),
+  ...(partsLogged.length
+    ? PARTS.map(([, words], i) => benchRow(area, `    of which ${words}, its log line (${partsLogged.length} activations)`, spreadOf(part(i)), 'ms', null, ''))
     : []),
   ...(compiled(true).length
     ? [

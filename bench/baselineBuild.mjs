@@ -6,8 +6,8 @@ import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { projectRoot, tempDirs } from '../scripts/harness/common.mjs';
 
-/** The folder of `commit`'s production build (package.json, dist/, media...), as startCodeServer's `extensionFolder` takes it. */
-export async function buildCommit(commit, label) {
+/** The folder of `commit`'s build (package.json, dist/, media...; `args` esbuild.mjs's), as startCodeServer's `extensionFolder` takes it. */
+export async function buildCommit(commit, label, args = ['--production']) {
   const dir = (await tempDirs(label, ['src']))('src');
   const archive = spawnSync('sh', ['-c', `git archive "${commit}" | tar -x -C "${dir}"`], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   if (archive.status !== 0) throw new Error(`could not check out ${commit}`);
@@ -18,7 +18,7 @@ export async function buildCommit(commit, label) {
     const installed = spawnSync(npm, ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
     if (installed.status !== 0) throw new Error(`could not install ${commit}'s libraries`);
   } else await symlink(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'));
-  const built = spawnSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  const built = spawnSync(process.execPath, ['esbuild.mjs', ...args], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
   if (built.status !== 0) throw new Error(`could not build ${commit}`);
   return dir;
 }

@@ -23,12 +23,13 @@
 /* global requestAnimationFrame -- used inside evaluate(), in the page */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { exitWith, guardRun, launchChromium, onCleanup, projectRoot, resultsDir, startSimulatorProcess, tempDirs } from '../scripts/harness/common.mjs';
+import { exitWith, guardRun, launchChromium, onCleanup, projectRoot, resultsDir, startSimulatorProcess } from '../scripts/harness/common.mjs';
 import { ensure } from '../scripts/harness/ensure.mjs';
 import { runCommand } from '../test/e2e/workbench.mjs';
 import { SEEDED_RESULT_REPORTS } from '../simulator/state/seedBilling.ts';
+import { buildCommit } from './baselineBuild.mjs';
 import { benchCodeServer } from './benchCodeServer.mjs';
 import { benchRow, median, writeRows } from './benchRows.mjs';
 import { profileTop } from './cpuProfileTop.mjs';
@@ -286,12 +287,8 @@ async function extensionLog(server, text) {
 
 /** The same report opened once in a code-server running `commit`'s extension, built in a temp dir. */
 async function baselineRun(commit) {
-  const dir = (await tempDirs('bench-report-baseline', ['src']))('src');
-  const archive = spawnSync('sh', ['-c', `git archive ${commit} | tar -x -C "${dir}"`], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (archive.status !== 0) throw new Error(`could not check out ${commit}`);
-  await symlink(path.join(projectRoot, 'node_modules'), path.join(dir, 'node_modules'));
-  const built = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (built.status !== 0) throw new Error(`could not build ${commit}`);
+  // The development build, as the run measured beside it (its own libraries when its lockfile differs).
+  const dir = await buildCommit(commit, 'bench-report-baseline', []);
   const server = await benchCodeServer({
     paths,
     label: 'bench-report-baseline',
