@@ -18,11 +18,10 @@ export async function openInConsole(connection: Connection, row: unknown, deps: 
   }
   const base = consoleBaseOf(connection);
   if (!base) {
-    const choice = await deps.ui.notify(
-      'info',
-      `${connection.name} has no web console (${connection.simulator ? 'it is the simulator running in this window' : 'its API dialect is Spec'}): set one with Set Console URL… to open its rows there.`,
-      ['Set Console URL…'],
-    );
+    const why = connection.simulator ? 'it is the simulator running in this window' : 'its API dialect is Spec';
+    const choice = await deps.ui.notify('info', `${connection.name} has no web console (${why}): set one with Set Console URL… to open its rows there.`, [
+      'Set Console URL…',
+    ]);
     if (choice) await vscode.commands.executeCommand('platformConsole.setConsoleUrl', { connectionId: connection.id });
     return false;
   }
