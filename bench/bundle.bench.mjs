@@ -96,7 +96,9 @@ try {
       if (readFileSync(bundle, 'utf8').includes('require("vscode")')) return [file, spreadOf(evaluations({ [file]: bundle }, FIRST_LOADS)[file].wall)];
       const times = [];
       for (let i = 0; i < FIRST_LOADS; i++) {
-        const script = `const t = performance.now(); require(${JSON.stringify(path.join(projectRoot, 'dist', file))}); process.stdout.write(String(performance.now() - t));`;
+        const script =
+          `const t = performance.now(); require(${JSON.stringify(path.join(projectRoot, 'dist', file))}); ` +
+          'process.stdout.write(String(performance.now() - t));';
         times.push(Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })));
       }
       return [file, spreadOf(times)];
@@ -164,7 +166,9 @@ try {
   for (const [file, p] of Object.entries(production)) {
     const d = development[file];
     console.log(
-      `  dist/${file.padEnd(20)} ${kb(p.raw).padStart(10)} (${kb(p.gzip)} gzipped)   development ${kb(d.raw).padStart(10)} (${kb(d.gzip)} gzipped)   ${formatRatio(d.raw / p.raw)} raw, ${formatRatio(d.gzip / p.gzip)} gzipped`,
+      `  dist/${file.padEnd(20)} ${kb(p.raw).padStart(10)} (${kb(p.gzip)} gzipped)   development ` +
+        `${kb(d.raw).padStart(10)} (${kb(d.gzip)} gzipped)   ${formatRatio(d.raw / p.raw)} raw, ` +
+        `${formatRatio(d.gzip / p.gzip)} gzipped`,
     );
   }
   console.log('\nWhat the production bundles are made of (bytes in the minified output, before gzip; the largest five)');
@@ -178,7 +182,9 @@ try {
   }
   console.log(`\n.vsix (vsce package --no-dependencies): ${kb(vsixBytes)}, ${vsixFiles} files`);
   console.log(
-    `Unbundled: ${sourceFiles} compiled source files + ${closure.length} runtime packages (node_modules closure): ${(unbundledTree.total / KB / KB).toFixed(1)} MB in ${unbundledTree.files} files, zipped ${kb(unbundledBytes)} (${formatRatio(unbundledBytes / vsixBytes)} the .vsix)`,
+    `Unbundled: ${sourceFiles} compiled source files + ${closure.length} runtime packages (node_modules ` +
+      `closure): ${(unbundledTree.total / KB / KB).toFixed(1)} MB in ${unbundledTree.files} files, zipped ` +
+      `${kb(unbundledBytes)} (${formatRatio(unbundledBytes / vsixBytes)} the .vsix)`,
   );
 
   const rows = [];
@@ -204,7 +210,9 @@ try {
     const shownName = name === 'eager' && BASELINE !== 'eager' ? BASELINE : name;
     console.log(`  ${shownName.padEnd(8)} wall ${formatValue(evaluation(name, 'wall'), 'ms')}, CPU ${formatValue(evaluation(name, 'cpu'), 'ms')}`);
   }
-  const evaluationFigure = `extension bundle's evaluation: require() of dist/extension.js in a fresh Node (stand-in vscode, the host's built-ins loaded), median of ${EVALUATIONS}`;
+  const evaluationFigure =
+    "extension bundle's evaluation: require() of dist/extension.js in a fresh Node (stand-in vscode, the " +
+    `host's built-ins loaded), median of ${EVALUATIONS}`;
   rows.push(benchRow('Activation', evaluationFigure, evaluation('shipped', 'wall'), 'ms', evaluation('eager', 'wall'), eagerLabel));
   rows.push(benchRow('Activation', '  its CPU time (every thread of the process)', evaluation('shipped', 'cpu'), 'ms', evaluation('eager', 'cpu'), eagerLabel));
   const uses = [...new Set(evaluated.cached.cache)].join(', ');

@@ -225,10 +225,13 @@ async function pageHeap(of) {
 const { how: heapHow, bytes: heap } = await pageHeap(frame);
 
 console.log(
-  `  sorts (numeric column ${numericColumn}): ${numericSorts.map((m) => m.toFixed(0)).join(', ')} ms; text column ${textColumn}: ${textSorts.map((m) => m.toFixed(0)).join(', ')} ms`,
+  `  sorts (numeric column ${numericColumn}): ${numericSorts.map((m) => m.toFixed(0)).join(', ')} ms; ` +
+    `text column ${textColumn}: ${textSorts.map((m) => m.toFixed(0)).join(', ')} ms`,
 );
 console.log(
-  `  comparator sorts (the baseline, sort only): numeric ${naiveNumeric.map((m) => m.toFixed(0)).join(', ')} ms; text ${naiveText.map((m) => m.toFixed(0)).join(', ')} ms`,
+  '  comparator sorts (the baseline, sort only): numeric ' +
+    `${naiveNumeric.map((m) => m.toFixed(0)).join(', ')} ms; text ` +
+    `${naiveText.map((m) => m.toFixed(0)).join(', ')} ms`,
 );
 console.log(`  rows in the DOM: ${domRows}; page JS heap: ${(heap / 2 ** 20).toFixed(0)} MB (${heapHow})`);
 // The extension's own account of each read (its Output channel: time, packing, waiting for the page).

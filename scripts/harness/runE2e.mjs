@@ -209,7 +209,8 @@ else failed++;
 // So does the environment scan: the key reached the extension through its file only.
 if (environments.holding.length > 0 || environments.read === 0) {
   console.error(
-    `[harness] ✖ environment scan: ${environments.read === 0 ? 'no process environment could be read' : `the key is in the environment of ${environments.holding.join(', ')}`}`,
+    '[harness] ✖ environment scan: ' +
+      `${environments.read === 0 ? 'no process environment could be read' : `the key is in the environment of ${environments.holding.join(', ')}`}`,
   );
   failed++;
 } else {

@@ -342,7 +342,10 @@ describe('Create Secret', function () {
     assert.equal(Buffer.from(lastSecret().payload, 'base64').toString(), 'second content');
   });
 
-  it('on a platform connection the PEM files go through v2 as read for the summary: checked the same, one POST /cloud/v2/secrets, no PKCS12 and no content type asked; the spec connection keeps v1', async () => {
+  const pemThroughV2 =
+    'on a platform connection the PEM files go through v2 as read for the summary: checked the same, ' +
+    'one POST /cloud/v2/secrets, no PKCS12 and no content type asked; the spec connection keeps v1';
+  it(pemThroughV2, async () => {
     const chain = leafExpiringIn(200);
     const files = { cert: join(dir, 'v2.crt'), key: join(dir, 'v2.key'), chain: join(dir, 'v2-chain.pem'), wrongKey: join(dir, 'v2-other.key') };
     await Promise.all([

@@ -234,7 +234,10 @@ describe('Report Tasks', function () {
     assert.ok(gets() >= 2);
   });
 
-  it("lists the account's report tasks with no prior action: newest first, merged with the followed ones, a status filter and Load more on the server; a running one read again", async () => {
+  const listedWithNoPriorAction =
+    "lists the account's report tasks with no prior action: newest first, merged with the followed ones, " +
+    'a status filter and Load more on the server; a running one read again';
+  it(listedWithNoPriorAction, async () => {
     const tree = ext.reports.tree;
     tree.listing.pageSize = 2;
     sim.resetRequests();

@@ -398,7 +398,8 @@ describe('PKCS12 bundle: the certificate file', () => {
     });
     assert.deepEqual(check.problems, []);
     assert.deepEqual(check.warnings, [
-      'Certificate: the file holds 2 certificates; certificate 2 (CN=example.test) matches the private key and is used as the certificate, the other 1 was added to the chain',
+      'Certificate: the file holds 2 certificates; certificate 2 (CN=example.test) matches the private key ' +
+        'and is used as the certificate, the other 1 was added to the chain',
     ]);
     assert.equal(check.certificate?.subject, 'CN=example.test, O=Example');
     assert.equal(check.chain.length, 2);
@@ -423,7 +424,9 @@ describe('PKCS12 bundle: the chain', () => {
   it('puts a chain given out of order in order, and says so', () => {
     const reversed = { ...good, chainPem: chain.root.certificatePem + chain.intermediate.certificatePem };
     assert.deepEqual(warningsOf(reversed), [
-      "Chain: the certificates were not in order; they were put in order: CN=Example Test Intermediate CA, then CN=Example Test Root CA (the certificate's issuer first, each certificate followed by its own issuer)",
+      'Chain: the certificates were not in order; they were put in order: CN=Example Test Intermediate CA, ' +
+        "then CN=Example Test Root CA (the certificate's issuer first, each certificate followed by its own " +
+        'issuer)',
     ]);
     assert.deepEqual(
       readPkcs12(buildPkcs12(reversed).der).chainPems.map(fingerprint),
@@ -434,13 +437,16 @@ describe('PKCS12 bundle: the chain', () => {
   it('accepts a chain without the root, and warns when there is no chain at all', () => {
     assert.deepEqual(warningsOf({ chainPem: chain.intermediate.certificatePem }), []);
     assert.deepEqual(warningsOf({ chainPem: undefined }), [
-      'Chain: none given, but the certificate is issued by CN=Example Test Intermediate CA: unless that is a root clients trust, they need the intermediate chain',
+      'Chain: none given, but the certificate is issued by CN=Example Test Intermediate CA: unless that is ' +
+        'a root clients trust, they need the intermediate chain',
     ]);
   });
 
   it("refuses a chain that does not start with the certificate's issuer", () => {
     assert.deepEqual(problemsOf({ chainPem: chain.root.certificatePem }), [
-      'Chain: no chain certificate issued the certificate: its issuer is CN=Example Test Intermediate CA, O=Example Test, C=US, the chain holds CN=Example Test Root CA; the chain must start with the certificate of the issuer, each certificate followed by its own issuer',
+      'Chain: no chain certificate issued the certificate: its issuer is CN=Example Test Intermediate CA, ' +
+        'O=Example Test, C=US, the chain holds CN=Example Test Root CA; the chain must start with the ' +
+        'certificate of the issuer, each certificate followed by its own issuer',
     ]);
   });
 
@@ -453,7 +459,9 @@ describe('PKCS12 bundle: the chain', () => {
       isCA: true,
     });
     assert.deepEqual(problemsOf({ chainPem: chain.chainPem + stranger }), [
-      "Chain certificate 3 (CN=Stranger CA): is not part of the certificate's chain (CN=example.test <- CN=Example Test Intermediate CA <- CN=Example Test Root CA): nothing in the chain is issued by it; remove it or fix the chain",
+      "Chain certificate 3 (CN=Stranger CA): is not part of the certificate's chain (CN=example.test <- " +
+        'CN=Example Test Intermediate CA <- CN=Example Test Root CA): nothing in the chain is issued by it; ' +
+        'remove it or fix the chain',
     ]);
   });
 
@@ -471,7 +479,8 @@ describe('PKCS12 bundle: the chain', () => {
       isCA: true,
     });
     assert.deepEqual(problemsOf({ chainPem: impostor + chain.root.certificatePem }), [
-      `${INT}: has the name of the issuer of the certificate but did not sign it (the signature does not verify with its key): it is another certificate with the same name`,
+      `${INT}: has the name of the issuer of the certificate but did not sign it (the signature does not ` +
+        'verify with its key): it is another certificate with the same name',
     ]);
   });
 
@@ -485,7 +494,8 @@ describe('PKCS12 bundle: the chain', () => {
 
   it('includes a repeated certificate once, and leaves the certificate itself out', () => {
     assert.deepEqual(warningsOf({ chainPem: chain.chainPem + chain.intermediate.certificatePem }), [
-      'Chain certificate 3 (CN=Example Test Intermediate CA): the same certificate as Chain certificate 1 (CN=Example Test Intermediate CA); it is included once',
+      'Chain certificate 3 (CN=Example Test Intermediate CA): the same certificate as Chain certificate 1 ' +
+        '(CN=Example Test Intermediate CA); it is included once',
     ]);
     assert.deepEqual(warningsOf({ chainPem: chain.leaf.certificatePem + chain.chainPem }), [
       'Chain certificate 1 (CN=example.test): is the certificate itself; it was left out of the chain',

@@ -93,7 +93,8 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
     if (this.tool.kind !== 'read' && !writesAllowed()) {
       this.auditEarly(options.input, { kind: 'refused', reason: 'agent writes are off (setting platformConsole.agent.allowWrites); nothing was sent' });
       return result(
-        'Refused: changes through the agent are turned off (setting platformConsole.agent.allowWrites). Nothing was sent; the person can do it in Platform Console, or turn the setting on.',
+        'Refused: changes through the agent are turned off (setting platformConsole.agent.allowWrites). ' +
+          'Nothing was sent; the person can do it in Platform Console, or turn the setting on.',
       );
     }
     // This call's own preparation, taken once: a confirmation shown to an earlier call never counts.

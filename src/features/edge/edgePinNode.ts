@@ -65,7 +65,8 @@ export class PinNode extends TreeNode implements Runnable, ListedOn {
       item.description = 'not found (404)';
       item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
       item.tooltip = md(
-        `**${esc(this.title)}**: not found (404)\n\nThe platform has no ${esc(noun)} for this connection's key: it was deleted, or belongs to another account. Remove the pin from the context menu.`,
+        `**${esc(this.title)}**: not found (404)\n\nThe platform has no ${esc(noun)} for this connection's ` +
+          'key: it was deleted, or belongs to another account. Remove the pin from the context menu.',
       );
       item.contextValue = CONTEXT.pin(this.kind, 'notFound');
       item.accessibilityInformation = spokenRow(this.title, 'not found (404) · remove the pin from the context menu', 'warning');

@@ -48,7 +48,10 @@ export async function payloadFileProblem(path: string, label: string): Promise<s
     if (!info.isFile()) return `${label}: ${path} is not a file`;
     if (info.size === 0) return `${label}: ${path} is empty`;
     if (info.size > PAYLOAD_FILE_MAX_BYTES)
-      return `${label}: ${path} is ${info.size.toLocaleString('en-US')} bytes; a secret payload file may be at most 1 MB (${PAYLOAD_FILE_MAX_BYTES.toLocaleString('en-US')} bytes)`;
+      return (
+        `${label}: ${path} is ${info.size.toLocaleString('en-US')} bytes; a secret payload file may be at ` +
+        `most 1 MB (${PAYLOAD_FILE_MAX_BYTES.toLocaleString('en-US')} bytes)`
+      );
     return undefined;
   } catch {
     return `${label}: ${path} does not exist or cannot be read`;

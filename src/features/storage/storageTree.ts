@@ -221,7 +221,9 @@ export class StorageNode extends TreeNode implements ListedOn {
     const deleted = row.status === 'deleted';
     item.iconPath = new vscode.ThemeIcon(statusIcon(row), deleted ? new vscode.ThemeColor('disabledForeground') : undefined);
     const when = restoreText(this.restore);
-    item.tooltip = `${KIND_NOUN[row.kind]} ${row.name} (ID ${row.id})\nLocation: ${row.location}\nStatus: ${row.status}${when ? `\n${when[0]!.toUpperCase()}${when.slice(1)}` : ''}`;
+    item.tooltip =
+      `${KIND_NOUN[row.kind]} ${row.name} (ID ${row.id})\nLocation: ${row.location}\nStatus: ` +
+      `${row.status}${when ? `\n${when[0]!.toUpperCase()}${when.slice(1)}` : ''}`;
     item.contextValue = !deleted
       ? STORAGE_CONTEXT.live
       : this.restore.kind === 'until' || this.restore.kind === 'window'

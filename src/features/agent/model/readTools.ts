@@ -66,7 +66,10 @@ export const listConnections = defineTool({
   displayName: 'List Platform Connections',
   userDescription: 'The Platform Console connections, and which one tools use',
   modelDescription:
-    'Lists the platform connections Platform Console knows (name, base URL, API dialect, signed in or not) and which one is active. Every other platform tool runs on the active connection unless its "connection" input names another. Use it when the person mentions an account, environment or connection by name. Never returns API keys.',
+    'Lists the platform connections Platform Console knows (name, base URL, API dialect, signed in or ' +
+    'not) and which one is active. Every other platform tool runs on the active connection unless its ' +
+    '"connection" input names another. Use it when the person mentions an account, environment or ' +
+    'connection by name. Never returns API keys.',
   kind: 'read',
   offline: true,
   input: () => z.strictObject({}),
@@ -77,7 +80,8 @@ export const listConnections = defineTool({
     return all
       .map(
         (c) =>
-          `- ${escapeText(c.name)}${c.active ? ' (active)' : ''}: ${escapeText(c.baseUrl)}, ${c.dialect} dialect, ${c.signedIn ? 'signed in' : 'signed out (needs Sign In)'}`,
+          `- ${escapeText(c.name)}${c.active ? ' (active)' : ''}: ${escapeText(c.baseUrl)}, ${c.dialect} ` +
+          `dialect, ${c.signedIn ? 'signed in' : 'signed out (needs Sign In)'}`,
       )
       .join('\n');
   },
@@ -88,7 +92,11 @@ export const listProtectionProfiles = defineTool({
   referenceName: 'platformProfiles',
   displayName: 'List Protection Profiles',
   userDescription: 'Protection profiles, filtered by name or client',
-  modelDescription: `Lists DDoS protection profiles: id, name, client, template, networks. At most ${LIST_MAX} per answer with the total; filter with "name" (substring) or "client_id" and sort with "order_by" (e.g. "-created_at"). Use get_protection_profile for one profile's field values; use update_protection_profile to change one.`,
+  modelDescription:
+    `Lists DDoS protection profiles: id, name, client, template, networks. At most ${LIST_MAX} per ` +
+    'answer with the total; filter with "name" (substring) or "client_id" and sort with "order_by" (e.g. ' +
+    `"-created_at"). Use get_protection_profile for one profile's field values; use ` +
+    'update_protection_profile to change one.',
   kind: 'read',
   input: () =>
     z.strictObject({
@@ -118,7 +126,8 @@ export const listProtectionProfiles = defineTool({
       items,
       total,
       line: (p) =>
-        `id ${p.id}: ${text(p.name)} · client ${p.client_id ?? '?'} · template ${p.template?.name ? q(p.template.name) : (p.template?.id ?? '?')}${p.networks?.length ? ` · networks ${p.networks.map(text).join(', ')}` : ''}`,
+        `id ${p.id}: ${text(p.name)} · client ${p.client_id ?? '?'} · template ` +
+        `${p.template?.name ? q(p.template.name) : (p.template?.id ?? '?')}${p.networks?.length ? ` · networks ${p.networks.map(text).join(', ')}` : ''}`,
       narrow: 'give "name" or "client_id" to narrow the list.',
     });
   },
@@ -136,7 +145,9 @@ export const getProtectionProfile = defineTool({
   displayName: 'Get Protection Profile',
   userDescription: 'One protection profile with its field values',
   modelDescription:
-    'Returns one protection profile by id with its template and field values (template_field_id, name, value) as JSON. Use before update_protection_profile to see the current values. Use list_protection_profiles to find an id.',
+    'Returns one protection profile by id with its template and field values (template_field_id, name, ' +
+    'value) as JSON. Use before update_protection_profile to see the current values. Use ' +
+    'list_protection_profiles to find an id.',
   kind: 'read',
   input: () => z.strictObject({ ...connectionField, protection_profile_id: shape.profile.protection_profile_id.describe('The profile id') }),
   run: async (b, { protection_profile_id }) => {
@@ -154,7 +165,11 @@ export const listEdgeApps = defineTool({
   referenceName: 'platformEdgeApps',
   displayName: 'List Edge Apps',
   userDescription: "The account's FastEdge apps, filtered by name or status",
-  modelDescription: `Lists the account's FastEdge (edge) apps: id, name, status (draft, enabled, disabled, suspended), template, plan, URL. At most ${LIST_MAX} per answer with the total; filter with "name" (substring), "status" (0 draft, 1 enabled, 2 disabled, 5 suspended) or "template" (a template id). Use get_edge_app for one app's details.`,
+  modelDescription:
+    "Lists the account's FastEdge (edge) apps: id, name, status (draft, enabled, disabled, suspended), " +
+    `template, plan, URL. At most ${LIST_MAX} per answer with the total; filter with "name" (substring), ` +
+    '"status" (0 draft, 1 enabled, 2 disabled, 5 suspended) or "template" (a template id). Use ' +
+    "get_edge_app for one app's details.",
   kind: 'read',
   input: () =>
     z.strictObject({
@@ -177,7 +192,9 @@ export const listEdgeApps = defineTool({
       items: page.apps,
       total: page.count ?? undefined,
       line: (a) =>
-        `id ${a.id}: ${text(a.name)} · ${appStatus(a.status)} · template ${a.template_name ? q(a.template_name) : (a.template ?? '?')} · plan ${a.plan ? q(a.plan) : '?'}${a.url ? ` · ${q(a.url)}` : ''}`,
+        `id ${a.id}: ${text(a.name)} · ${appStatus(a.status)} · template ` +
+        `${a.template_name ? q(a.template_name) : (a.template ?? '?')} · plan ` +
+        `${a.plan ? q(a.plan) : '?'}${a.url ? ` · ${q(a.url)}` : ''}`,
       narrow: 'give "name", "status" or "template" to narrow the list.',
     });
   },
@@ -196,7 +213,9 @@ export const getEdgeApp = defineTool({
   displayName: 'Get Edge App',
   userDescription: 'One FastEdge app: status, template, plan, URL, names of its variables',
   modelDescription:
-    'Returns one FastEdge app by id as JSON: status, template, plan, URL, networks, debug window, and the NAMES of its environment variables, response headers and secrets (their values are not returned; the person reads them in the Edge view). Use list_edge_apps to find an id.',
+    'Returns one FastEdge app by id as JSON: status, template, plan, URL, networks, debug window, and ' +
+    'the NAMES of its environment variables, response headers and secrets (their values are not ' +
+    'returned; the person reads them in the Edge view). Use list_edge_apps to find an id.',
   kind: 'read',
   input: () => z.strictObject({ ...connectionField, app_id: endpoints.getEdgeApp.params.shape.app_id.describe('The app id') }),
   run: async (b, { app_id }) => {
@@ -213,7 +232,10 @@ export const listEdgeTemplates = defineTool({
   referenceName: 'platformEdgeTemplates',
   displayName: 'List Edge Templates',
   userDescription: 'The FastEdge templates the account may use',
-  modelDescription: `Lists the FastEdge templates the account may use: id, name, API type, whether the account owns it, short description. At most ${LIST_MAX} per answer with the total; "only_mine" keeps the account's own. Use get_edge_template for a template's parameters.`,
+  modelDescription:
+    'Lists the FastEdge templates the account may use: id, name, API type, whether the account owns it, ' +
+    `short description. At most ${LIST_MAX} per answer with the total; "only_mine" keeps the account's ` +
+    "own. Use get_edge_template for a template's parameters.",
   kind: 'read',
   input: () =>
     z.strictObject({
@@ -247,7 +269,8 @@ export const getEdgeTemplate = defineTool({
   displayName: 'Get Edge Template',
   userDescription: 'One FastEdge template with its parameters',
   modelDescription:
-    'Returns one FastEdge template by id as JSON: name, API type, descriptions and its parameters (name, data type, mandatory, description). Use list_edge_templates to find an id.',
+    'Returns one FastEdge template by id as JSON: name, API type, descriptions and its parameters (name, ' +
+    'data type, mandatory, description). Use list_edge_templates to find an id.',
   kind: 'read',
   input: () => z.strictObject({ ...connectionField, template_id: endpoints.getEdgeTemplate.params.shape.template_id.describe('The template id') }),
   run: async (b, { template_id }) =>
@@ -261,7 +284,9 @@ export const getEdgeClient = defineTool({
   displayName: 'Get Edge Client Status',
   userDescription: "A FastEdge client's status, plan, consumption and networks",
   modelDescription:
-    'Returns a FastEdge client\'s status (enabled, disabled, suspended), plan, app count, hourly/daily/monthly consumption and networks. Give "client_id" for another client (administrators); leave it out for the account\'s own status.',
+    "Returns a FastEdge client's status (enabled, disabled, suspended), plan, app count, " +
+    'hourly/daily/monthly consumption and networks. Give "client_id" for another client ' +
+    "(administrators); leave it out for the account's own status.",
   kind: 'read',
   input: () =>
     z.strictObject({
@@ -288,7 +313,11 @@ export const listReportTasks = defineTool({
   referenceName: 'platformReports',
   displayName: 'List Report Tasks',
   userDescription: "The account's billing report tasks, newest first",
-  modelDescription: `Lists the account's billing report tasks, newest first: uuid, template, status (Pending, InProgress, Completed, Failed, Cancelled), created time. At most ${LIST_MAX} per answer with the total; filter with "status" or "template". Use get_report_task for one task's details and result; create_report starts a new one.`,
+  modelDescription:
+    "Lists the account's billing report tasks, newest first: uuid, template, status (Pending, " +
+    `InProgress, Completed, Failed, Cancelled), created time. At most ${LIST_MAX} per answer with the ` +
+    `total; filter with "status" or "template". Use get_report_task for one task's details and result; ` +
+    'create_report starts a new one.',
   kind: 'read',
   input: () =>
     z.strictObject({
@@ -310,7 +339,8 @@ export const listReportTasks = defineTool({
       items: page.results,
       total: page.count ?? undefined,
       line: (r) =>
-        `${q(r.uuid)}: ${r.task_type ? q(r.task_type) : 'report'} · ${r.status ? q(r.status) : 'status unknown'} · created ${r.created_at ? q(r.created_at) : '?'}`,
+        `${q(r.uuid)}: ${r.task_type ? q(r.task_type) : 'report'} · ` +
+        `${r.status ? q(r.status) : 'status unknown'} · created ${r.created_at ? q(r.created_at) : '?'}`,
       narrow: 'give "status" or "template".',
     });
   },
@@ -322,7 +352,9 @@ export const getReportTask = defineTool({
   displayName: 'Get Report Task',
   userDescription: 'One billing report task: status, period, errors, result',
   modelDescription:
-    'Returns one billing report task by uuid as JSON: status, template, period, records processed, errors and warnings, and where its result is. Report tasks take minutes: call again later while it is Pending or InProgress. Use list_report_tasks to find a uuid.',
+    'Returns one billing report task by uuid as JSON: status, template, period, records processed, ' +
+    'errors and warnings, and where its result is. Report tasks take minutes: call again later while it ' +
+    'is Pending or InProgress. Use list_report_tasks to find a uuid.',
   kind: 'read',
   input: () => z.strictObject({ ...connectionField, id: endpoints.getReport.params.shape.id.describe('The report task uuid') }),
   run: async (b, { id }) => {
@@ -338,7 +370,8 @@ export const getTrial = defineTool({
   displayName: 'Get Billing Trial',
   userDescription: 'One billing trial: product, plan, days, active ranges, options',
   modelDescription:
-    'Returns one billing trial by id as JSON: client, product, plan, days limit, active ranges, options. Use get_trial_start_data to see what a trial of a product would start with.',
+    'Returns one billing trial by id as JSON: client, product, plan, days limit, active ranges, options. ' +
+    'Use get_trial_start_data to see what a trial of a product would start with.',
   kind: 'read',
   input: () => z.strictObject({ ...connectionField, id: endpoints.getTrial.params.shape.id.describe('The trial id') }),
   run: async (b, { id }) => objectAnswer(`Trial ${id} ${on(b)}:`, 'get_trial', await b.api.billing.getTrial({ params: { id } }, opts(b))),
@@ -388,7 +421,12 @@ export const readFunctionLogs = defineTool({
   displayName: 'Read Function Logs',
   userDescription: "A FaaS function's newest log lines, filtered",
   modelDescription:
-    'Reads the newest log lines of a FaaS function (project, region, namespace, function) and returns those that match: time (UTC), pod and message, newest last, at most about 4 KB of lines with the count of all that matched. "text" keeps lines containing it (case-insensitive), "since" (an ISO time or minutes ago, e.g. "15m") keeps newer lines, "limit" is how many newest lines to read (1..100000, default 1000). Use list_cloud_locations for project and region ids. For following logs live, the person opens the Function Logs panel.',
+    'Reads the newest log lines of a FaaS function (project, region, namespace, function) and returns ' +
+    'those that match: time (UTC), pod and message, newest last, at most about 4 KB of lines with the ' +
+    'count of all that matched. "text" keeps lines containing it (case-insensitive), "since" (an ISO ' +
+    'time or minutes ago, e.g. "15m") keeps newer lines, "limit" is how many newest lines to read ' +
+    '(1..100000, default 1000). Use list_cloud_locations for project and region ids. For following logs ' +
+    'live, the person opens the Function Logs panel.',
   kind: 'read',
   input: logsInput,
   run: async (b, input) => logsAnswer(b, input),

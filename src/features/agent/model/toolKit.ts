@@ -76,7 +76,10 @@ export interface WriteRequest {
   readonly target?: WriteTarget;
 }
 
-/** The thing a write acts on, read first so the person sees which one: its name, not only its id (noun, facts, consequence, undo, destructive: src/operations). */
+/**
+ * The thing a write acts on, read first so the person sees which one: its name, not only its id
+ * (noun, facts, consequence, undo, destructive: src/operations).
+ */
 export interface WriteTarget extends OperationTarget {
   /** Every value the write adds, changes or removes, listed one a line with its values (a configuration's variables). */
   readonly changes?: readonly WriteChange[];

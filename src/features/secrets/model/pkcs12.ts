@@ -128,8 +128,12 @@ function analyse(input: BundleInput): Analysis {
     const others = fromCertFile.length - 1;
     warnings.push(
       leaf.position === 1
-        ? `Certificate: the file holds ${fromCertFile.length} certificates; the first (${shortName(leaf.info)}) is used as the certificate and the other ${plural(others, 'was', 'were')} added to the chain`
-        : `Certificate: the file holds ${fromCertFile.length} certificates; certificate ${leaf.position} (${shortName(leaf.info)}) matches the private key and is used as the certificate, the other ${plural(others, 'was', 'were')} added to the chain`,
+        ? `Certificate: the file holds ${fromCertFile.length} certificates; the first ` +
+            `(${shortName(leaf.info)}) is used as the certificate and the other ${plural(others, 'was', 'were')} ` +
+            'added to the chain'
+        : `Certificate: the file holds ${fromCertFile.length} certificates; certificate ${leaf.position} ` +
+            `(${shortName(leaf.info)}) matches the private key and is used as the certificate, the other ` +
+            `${plural(others, 'was', 'were')} added to the chain`,
     );
   }
   const label = (c: Cert) =>
@@ -169,7 +173,9 @@ function analyse(input: BundleInput): Analysis {
     warnings.push('Certificate: is self-signed; browsers and most clients will not trust it');
   } else if (leaf && input.chainPem === undefined && !pool.length) {
     warnings.push(
-      `Chain: none given, but the certificate is issued by ${shortName({ ...leaf.info, subject: leaf.info.issuer })}: unless that is a root clients trust, they need the intermediate chain`,
+      'Chain: none given, but the certificate is issued by ' +
+        `${shortName({ ...leaf.info, subject: leaf.info.issuer })}: unless that is a root clients trust, ` +
+        'they need the intermediate chain',
     );
   }
 
@@ -187,7 +193,9 @@ function orderChain(leaf: Cert, pool: Cert[], label: (c: Cert) => string, proble
     if (!pick) break;
     if (signs(pick, current) === false) {
       problems.push(
-        `${label(pick)}: has the name of the issuer of ${current === leaf ? 'the certificate' : label(current)} but did not sign it (the signature does not verify with its key): it is another certificate with the same name`,
+        `${label(pick)}: has the name of the issuer of ` +
+          `${current === leaf ? 'the certificate' : label(current)} but did not sign it (the signature does ` +
+          'not verify with its key): it is another certificate with the same name',
       );
     }
     path.push(pick);
@@ -197,7 +205,8 @@ function orderChain(leaf: Cert, pool: Cert[], label: (c: Cert) => string, proble
 
   if (left.length && !path.length) {
     problems.push(
-      `Chain: no chain certificate issued the certificate: its issuer is ${leaf.info.issuer}, the chain holds ${left.map((c) => shortName(c.info)).join(', ')}; ` +
+      `Chain: no chain certificate issued the certificate: its issuer is ${leaf.info.issuer}, the chain ` +
+        `holds ${left.map((c) => shortName(c.info)).join(', ')}; ` +
         'the chain must start with the certificate of the issuer, each certificate followed by its own issuer',
     );
   } else {
