@@ -62,6 +62,14 @@ describe('Try the Simulator', function () {
     assert.equal(ext.connections.active?.id, active.id);
     assert.equal(ext.simulator.url, active.baseUrl, 'the same simulator');
     assert.match(again.notifications[0]?.message ?? '', /^Simulator is running in this window/);
+
+    // The chat agent's confirmation says it too (nothing is sent before it is allowed).
+    const cancel = new vscode.CancellationTokenSource();
+    const prepared = await ext.agentTool('create_report')!.prepareInvocation!({ input: { template_code: 'ResellerPlans' } }, cancel.token);
+    const asked = prepared?.confirmationMessages;
+    assert.match(asked?.title ?? '', /on Simulator \(the simulator\)\?$/);
+    const said = typeof asked?.message === 'string' ? asked.message : (asked?.message.value ?? '');
+    assert.match(said, /^On connection `Simulator` \(`http:\/\/127\.0\.0\.1:\d+`, platform API; the simulator running in this window, not a platform\):/);
   });
 
   it('Sign Out of it stops the simulator: its port refuses, and its connection is gone', async () => {

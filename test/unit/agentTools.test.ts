@@ -175,6 +175,12 @@ describe('the tool catalog', () => {
       platformMessage(t, req.request).includes(`PATCH ${fillPath(pathIn(endpoints.updateProtectionProfile, 'platform'), { protection_profile_id: 12 })}\n`),
     );
     assert.match(spec.message, /never retried/);
+    const simulated = confirmation(t, req.request, { connectionName: 'Simulator', baseUrl: 'http://127.0.0.1:9', dialect: 'platform', simulator: true });
+    assert.equal(simulated.title, 'Update Protection Profile on Simulator (the simulator)?');
+    assert.match(
+      simulated.message,
+      /^On connection `Simulator` \(`http:\/\/127\.0\.0\.1:9`, platform API; the simulator running in this window, not a platform\):/,
+    );
   });
 
   it('a secret is confirmed by its size and fingerprint, never its payload; a delete says it cannot be undone', async () => {

@@ -57,7 +57,8 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
       request = targeted.request;
     }
     this.slots.set(key, ticket, { state: 'asked', connectionId: connection.id, request });
-    const asked = confirmation(this.tool, request, { connectionName: connection.name, baseUrl: connection.baseUrl, dialect: connection.dialect });
+    const on = { connectionName: connection.name, baseUrl: connection.baseUrl, dialect: connection.dialect, simulator: connection.simulator };
+    const asked = confirmation(this.tool, request, on);
     return { invocationMessage, confirmationMessages: { title: asked.title, message: new vscode.MarkdownString(asked.message) } };
   }
 
@@ -190,6 +191,7 @@ function binding(bound: BoundConnection, cancelled: AbortSignal, activeConnectio
     baseUrl: connection.baseUrl,
     dialect: connection.dialect,
     ...withConsole(consoleBaseOf(connection)),
+    ...(connection.simulator ? { simulator: true as const } : {}),
     api: bound.api,
     lists: bound.lists,
     signal,

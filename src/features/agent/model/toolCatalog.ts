@@ -232,7 +232,7 @@ export function inlineCode(text: string): string {
 export function confirmation(
   tool: AgentTool,
   req: WriteRequest,
-  on: Pick<AgentBinding, 'connectionName' | 'baseUrl' | 'dialect'>,
+  on: Pick<AgentBinding, 'connectionName' | 'baseUrl' | 'dialect' | 'simulator'>,
 ): { title: string; message: string } {
   const path = fillPath(pathIn(req.endpoint, on.dialect), req.call.params);
   const query =
@@ -241,8 +241,9 @@ export function confirmation(
       : '';
   const destructive = callKind(tool, req) === 'destructive';
   const typed = req.target?.typed;
+  const simulated = on.simulator ? '; the simulator running in this window, not a platform' : '';
   const parts = [
-    `On connection ${inlineCode(on.connectionName)} (${inlineCode(on.baseUrl)}, ${on.dialect} API):`,
+    `On connection ${inlineCode(on.connectionName)} (${inlineCode(on.baseUrl)}, ${on.dialect} API${simulated}):`,
     `**${tool.displayName}**: ${inlineCode(req.operation)}`,
     ...(req.target ? [targetLine(req.target)] : []),
     ...(req.target?.changes?.length ? [changeList(req.target.changes)] : []),
@@ -253,7 +254,8 @@ export function confirmation(
     ...(typed ? [`**Its name must be typed to confirm: ${inlineCode(typed.name)}.**`] : []),
     `Sent once when you allow it${typed ? ' and its name is typed' : ''}; never retried automatically.`,
   ];
-  return { title: `${tool.displayName} on ${neutralize(on.connectionName)}?`, message: parts.join('\n\n') };
+  const title = `${tool.displayName} on ${neutralize(on.connectionName)}${on.simulator ? ' (the simulator)' : ''}?`;
+  return { title, message: parts.join('\n\n') };
 }
 
 /** "The report task: template `ResellerPlans` · created `…`" then what is lost: our labels, the platform's values as code. */

@@ -17,6 +17,8 @@ export interface AgentBinding {
   readonly dialect: Dialect;
   /** The web console the connection's resources open in (schema/consoleBase.ts); absent: it has none. */
   readonly consoleUrl?: string;
+  /** The simulator this window runs (*Try the Simulator*): every confirmation says so. */
+  readonly simulator?: true;
   readonly api: PlatformApi;
   /** The connection's memory of the lists its server lacks (shared with the views and pickers in the editor). */
   readonly lists: PlatformLists;
