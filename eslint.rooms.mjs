@@ -48,9 +48,11 @@ const WHY = {
   platform: 'src/platform talks HTTP in plain Node: it may use src/schema, never VS Code or the editor rooms',
   protocol: 'src/protocol is shared with the webviews: it may use src/schema only',
   connections:
-    'src/connections holds the connections, their keys and durable state as services: it may use src/schema, src/platform and src/ui/text, never the editor pieces (src/ui) or a feature',
+    'src/connections holds the connections, their keys and durable state as services: ' +
+    'it may use src/schema, src/platform and src/ui/text, never the editor pieces (src/ui) or a feature',
   operations:
-    'src/operations describes each write once for the command, the chat tool and MCP: no VS Code, no editor pieces (src/ui), no feature; it may use src/schema, src/platform and src/ui/text',
+    'src/operations describes each write once for the command, the chat tool and MCP: ' +
+    'no VS Code, no editor pieces (src/ui), no feature; it may use src/schema, src/platform and src/ui/text',
   text: 'src/ui/text is pure text shared by models and views: no VS Code, nothing else',
   ui: 'src/ui holds what every feature shares: it never reaches into a feature',
   model: "a feature's model/ is its pure logic: no VS Code, no editor pieces (src/ui), no other feature",
@@ -62,6 +64,9 @@ const WHY = {
 };
 
 /** `./a/b` -> `./a/b.ts` or `./a/b/index.ts`, as the bundler finds it. */
+/** "feature (edge)", "schema": a room as its messages name it. */
+const roomName = (room) => `${room.name}${room.feature ? ` (${room.feature})` : ''}`;
+
 function resolveImport(target) {
   for (const candidate of [target, `${target}.ts`, path.join(target, 'index.ts')])
     if (statSync(candidate, { throwIfNoEntry: false })?.isFile()) return candidate;
@@ -93,7 +98,7 @@ const rule = {
       if (!allowed)
         context.report({
           node,
-          message: `${from.name}${from.feature ? ` (${from.feature})` : ''} may not import ${to.name}${to.feature ? ` (${to.feature})` : ''} ('${source}'): ${WHY[from.name]}.`,
+          message: `${roomName(from)} may not import ${roomName(to)} ('${source}'): ${WHY[from.name]}.`,
         });
     };
     return {

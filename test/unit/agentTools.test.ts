@@ -254,7 +254,10 @@ describe('the tool catalog', () => {
     );
     assert.match(
       e({ kind: 'notFound', status: 404, message: 'Not found (HTTP 404): no app 9', serverMessage: 'no app 9', method: 'GET', path: '/edge/v1/apps/9' }),
-      /^Not found .*GET \/edge\/v1\/apps\/9\. What was reported:\n<platform-data source="get_x" [^\n]*>\nerror: Not found \(HTTP 404\): no app 9\n<\/platform-data>\nCheck the id/,
+      new RegExp(
+        '^Not found .*GET /edge/v1/apps/9\\. What was reported:\n<platform-data source="get_x" [^\n]*>\n' +
+          'error: Not found \\(HTTP 404\\): no app 9\n</platform-data>\nCheck the id',
+      ),
     );
     assert.match(e({ kind: 'rateLimited', status: 429, message: 'x', retryAfterMs: 2500 }), /Wait 3 s before calling again/);
     assert.match(
