@@ -145,7 +145,10 @@ describe('Edge view: Edit Configuration… and Apply to App', function () {
       assert.equal(text.includes(secret), false, `the pasted value is in ${where}`);
   });
 
-  it("a secret the app does not use yet, referred to by name: resolved against the account's secrets on Apply (its id sent); an unknown name is refused, nothing sent", async () => {
+  const byName =
+    "a secret the app does not use yet, referred to by name: resolved against the account's secrets on Apply (its id sent); " +
+    'an unknown name is refused, nothing sent';
+  it(byName, async () => {
     const ui = new ScriptedUi([], (_m, buttons) => (buttons.includes('Apply') ? 'Apply' : undefined));
     ext.setUi(ui);
     const uri = await vscode.commands.executeCommand<vscode.Uri>('platformConsole.editEdgeAppConfig', 101);

@@ -642,9 +642,9 @@ function faultMatrix(dialect: Dialect): void {
         process.off('uncaughtException', onException);
         for (const [fault, message] of examples) print(`fault matrix, ${fault}: ${message}`);
         const cells = ROWS.reduce((n, row) => n + (dialect === 'spec' ? row.faults.length : 1), 0);
-        print(
-          `fault matrix: ${ROWS.length} paths (${new Set(ROWS.map((r) => r.endpoint)).size} endpoints), ${cells} cells of ${FAULTS.length} faults in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-        );
+        const endpoints = new Set(ROWS.map((r) => r.endpoint)).size;
+        const seconds = ((Date.now() - started) / 1000).toFixed(1);
+        print(`fault matrix: ${ROWS.length} paths (${endpoints} endpoints), ${cells} cells of ${FAULTS.length} faults in ${seconds} s`);
       });
 
       it('the recorder sees an unhandled rejection in this extension host (so its silence below means something)', async () => {

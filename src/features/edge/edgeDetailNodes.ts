@@ -18,6 +18,9 @@ import { CONTEXT, EdgeLineNode, HIDDEN_VALUE, esc, md, themeIcon, type AppBuild,
 import type { ListedOn } from '../../ui/listedOn';
 import { LastHourNode } from './edgeStatsNodes';
 
+/** A value as JSON inside a ``` fence: a ``` in its text cannot close the fence early. */
+const fencedJson = (v: unknown): string => JSON.stringify(v, null, 2)?.replace(/```/g, '`\u200b``') ?? String(v);
+
 // ---------- clients ----------
 
 export function clientItem(id: number, client: EdgeClient): vscode.TreeItem {
@@ -166,7 +169,8 @@ export class AppTemplateNode extends TreeNode implements ListedOn {
     const item = new vscode.TreeItem('Template', vscode.TreeItemCollapsibleState.Collapsed);
     item.description = this.templateName ? `${this.templateName} (${this.templateId})` : String(this.templateId);
     item.iconPath = new vscode.ThemeIcon('file-code');
-    item.tooltip = `Template ${this.templateId}${this.templateName ? `: ${this.templateName}` : ''}. Expand for its parameters; Preview Description shows its long description.`;
+    const named = this.templateName ? `: ${this.templateName}` : '';
+    item.tooltip = `Template ${this.templateId}${named}. Expand for its parameters; Preview Description shows its long description.`;
     item.contextValue = CONTEXT.appTemplate;
     return item;
   }
@@ -185,9 +189,7 @@ function mapLines(entries: [string, unknown][], icon: string, what: string): Tre
   return entries.map(([k, v]) => {
     const text = describeValue(v);
     return new EdgeLineNode(k, text, icon, {
-      tooltip: md(
-        `**${esc(k)}** (${esc(what)}), as the platform gives it:\n\n\`\`\`json\n${JSON.stringify(v, null, 2)?.replace(/```/g, '`\u200b``') ?? String(v)}\n\`\`\``,
-      ),
+      tooltip: md(`**${esc(k)}** (${esc(what)}), as the platform gives it:\n\n\`\`\`json\n${fencedJson(v)}\n\`\`\``),
     });
   });
 }
@@ -208,7 +210,9 @@ export function appChildren(id: number, app: EdgeApp, host: EdgeNodeHost): TreeN
     new EdgeLineNode('Client', app.client_id === null || app.client_id === undefined ? '—' : String(app.client_id), 'organization', {
       tooltip: 'The edge client that owns this app',
     }),
-    new EdgeLineNode('Binary', app.binary === null || app.binary === undefined ? '—' : String(app.binary), 'file-binary', { tooltip: 'Binary id of the app' }),
+    new EdgeLineNode('Binary', app.binary === null || app.binary === undefined ? '—' : String(app.binary), 'file-binary', {
+      tooltip: 'Binary id of the app',
+    }),
     new EdgeLineNode('Plan', planText(app.plan, app.plan_id), 'credit-card'),
   );
   if (app.api_type) nodes.push(new EdgeLineNode('API type', app.api_type, 'symbol-interface', { tooltip: 'Wasm API type' }));
@@ -287,7 +291,9 @@ export function templateChildren(id: number, template: EdgeTemplate, host: EdgeN
   if (options.withName) nodes.push(new EdgeLineNode('Name', template.name ?? '—', 'tag'));
   nodes.push(
     new EdgeLineNode('API type', template.api_type ?? '—', 'symbol-interface'),
-    new EdgeLineNode('Owned', template.owned === true ? 'yes' : template.owned === false ? 'no' : '—', 'account', { tooltip: 'Whether you own this template' }),
+    new EdgeLineNode('Owned', template.owned === true ? 'yes' : template.owned === false ? 'no' : '—', 'account', {
+      tooltip: 'Whether you own this template',
+    }),
     new EdgeLineNode('Short description', template.short_descr || '—', 'note', { tooltip: template.short_descr || 'No short description' }),
     new EdgeLineNode('Binary', template.binary_id === null || template.binary_id === undefined ? '—' : String(template.binary_id), 'file-binary'),
     new EdgeLineNode('Parameters', params.length === 0 ? 'none' : String(params.length), 'symbol-parameter', {

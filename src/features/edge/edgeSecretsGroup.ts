@@ -142,7 +142,8 @@ export class EdgeSecretNode extends TreeNode implements ListedOn {
     item.description = [used, secret.comment || undefined].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(secret.app_count ? 'key' : 'circle-outline');
     item.tooltip = md(
-      `**${esc(name)}** (ID ${secret.id})\n\n${esc(used)}${secret.comment ? `\n\n${esc(secret.comment)}` : ''}\n\nThe value is write-only: *Replace Value…* sets a new one.`,
+      `**${esc(name)}** (ID ${secret.id})\n\n${esc(used)}${secret.comment ? `\n\n${esc(secret.comment)}` : ''}\n\n` +
+        'The value is write-only: *Replace Value…* sets a new one.',
     );
     item.contextValue = SECRET_CONTEXT.secret;
     item.accessibilityInformation = spokenRow(`Edge secret ${name}`, item.description);
