@@ -16,7 +16,7 @@
 // --tools <pattern,…> offers fewer tools (toolSelection.ts: names, globs, groups, kinds), within what the flags allow.
 // Started by VS Code for the editor (#56), it runs on the agent token of the one-shot file named by
 // PLATFORM_CONSOLE_AGENT_FILE (features/agent/model/mcpHandoff.ts) instead, and ignores any key.
-import { consoleBaseOf } from './schema/consoleBase';
+import { consoleField } from './schema/consoleBase';
 import { statSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { Server, type ServerContext } from '@modelcontextprotocol/server';
@@ -160,7 +160,7 @@ function connectionFrom(env: NodeJS.ProcessEnv, fileRoots: readonly string[]): {
     baseUrl,
     dialect,
     // The MCP server knows the connection's dialect only: its default console (none for Spec).
-    ...(consoleBaseOf({ dialect }) === undefined ? {} : { consoleUrl: consoleBaseOf({ dialect }) }),
+    ...consoleField({ dialect }),
     api,
     lists: new PlatformLists(api),
     signal: new AbortController().signal,

@@ -38,6 +38,12 @@ export function consoleUrlProblem(raw: string): string | undefined {
   }
 }
 
+/** `{ consoleUrl }` of a connection with a console, `{}` without: the field a binding or a hand-over carries. */
+export function consoleField(connection: Pick<ConnectionInfo, 'dialect' | 'consoleUrl' | 'simulator'>): { consoleUrl?: string } {
+  const consoleUrl = consoleBaseOf(connection);
+  return consoleUrl === undefined ? {} : { consoleUrl };
+}
+
 /**
  * The console a connection's rows open in; undefined: it has none (a Spec dialect connection, or
  * the simulator this window runs: its ids exist on no real console, with none set).

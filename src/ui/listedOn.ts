@@ -14,6 +14,11 @@ function isListedOn(value: unknown): value is ListedOn {
   return listedOn === undefined || typeof listedOn === 'string';
 }
 
+/** The connection a handed-in row was listed on; undefined for anything else (the palette, a row of no connection). */
+export function listedOnOf(value: unknown): string | undefined {
+  return isListedOn(value) ? value.listedOn : undefined;
+}
+
 /**
  * The first row among a command's arguments listed on another connection than `connectionId`
  * (a tree passes the row clicked, then the rows selected); undefined when every row is its own.

@@ -4,7 +4,7 @@
 // connection that confirmation named, even if another became active meanwhile. A call on another
 // connection than the active one says so in its answer's first line; cancelling the call in chat
 // aborts its request.
-import { consoleBaseOf } from '../../schema/consoleBase';
+import { consoleField } from '../../schema/consoleBase';
 import * as vscode from 'vscode';
 import type { FeatureContext } from '../../ui/featureContext';
 import type { BoundConnection, Connection } from '../../connections/connectionManager';
@@ -178,8 +178,6 @@ export class PlatformLanguageModelTool implements vscode.LanguageModelTool<Recor
   }
 }
 
-const withConsole = (consoleUrl: string | undefined) => (consoleUrl === undefined ? {} : { consoleUrl });
-
 /** The bound connection for one call: Sign Out or the chat's cancel abort its requests; `activeConnectionName` when it is not the active one. */
 function binding(bound: BoundConnection, cancelled: AbortSignal, activeConnectionName: string | null | undefined): AgentBinding {
   const { connection } = bound;
@@ -190,7 +188,7 @@ function binding(bound: BoundConnection, cancelled: AbortSignal, activeConnectio
     connectionName: connection.name,
     baseUrl: connection.baseUrl,
     dialect: connection.dialect,
-    ...withConsole(consoleBaseOf(connection)),
+    ...consoleField(connection),
     ...(connection.simulator ? { simulator: true as const } : {}),
     api: bound.api,
     lists: bound.lists,

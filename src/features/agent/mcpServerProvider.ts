@@ -15,7 +15,7 @@ import type { FeatureContext } from '../../ui/featureContext';
 import type { AgentTokenStore } from './agentTokenStore';
 import type { AgentTokenRecord } from './model/agentTokens';
 import { AGENT_FILE_ENV, HANDOFF_FOLDER, deleteStaleHandoffs, writeHandoff } from './model/mcpHandoff';
-import { consoleBaseOf } from '../../schema/consoleBase';
+import { consoleField } from '../../schema/consoleBase';
 import { mcpServerArgs, mcpServerEnv, mcpServerVersion } from './model/mcpServerLaunch';
 
 export { MCP_PROVIDER_ID } from './model/mcpServerLaunch';
@@ -105,7 +105,7 @@ export class McpServerProvider extends Disposable implements vscode.McpServerDef
       expiresAt: record.expiresAt,
       areaBaseUrls: this.areaBaseUrls(connection),
       // The console its answers link to: the connection's own (a reseller's), its dialect's, or none.
-      ...(consoleBaseOf(connection) === undefined ? {} : { consoleUrl: consoleBaseOf(connection) }),
+      ...consoleField(connection),
     });
     await this.tokens.setUse(record, MCP_TOKEN_USE, true);
     this.ctx.log.info(

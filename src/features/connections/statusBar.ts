@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { escapeMarkdown } from '../../ui/text/markdownText';
 import type { ConnectionManager } from '../../connections/connectionManager';
 import { DIALECT_LABELS } from '../../schema/dialect';
+import { SIMULATOR_WORDS } from '../../ui/text/writeConfirmation';
 
 /** Shows the active connection; a click switches (or signs in when there is none). */
 export function createConnectionStatusBar(connections: ConnectionManager): vscode.Disposable {
@@ -12,7 +13,7 @@ export function createConnectionStatusBar(connections: ConnectionManager): vscod
     if (active && connections.signedIn) {
       // The simulator is said so: a change made there reaches no platform.
       item.text = `${active.simulator ? '$(beaker)' : '$(cloud)'} ${active.name}`;
-      const what = active.simulator ? 'the simulator running in this window' : `${DIALECT_LABELS[active.dialect]} dialect`;
+      const what = active.simulator ? SIMULATOR_WORDS : `${DIALECT_LABELS[active.dialect]} dialect`;
       item.tooltip = new vscode.MarkdownString(
         `**Platform Console**: connected to ${escapeMarkdown(active.name)} (${escapeMarkdown(active.baseUrl)}, ${what})\n\nClick to switch connection.`,
       );

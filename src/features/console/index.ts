@@ -5,12 +5,8 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../../ui/disposable';
 import type { FeatureContext } from '../../ui/featureContext';
+import { listedOnOf } from '../../ui/listedOn';
 import { openInConsole, type Opener } from './openInConsole';
-
-const listedOnOf = (row: unknown): string | undefined => {
-  const listedOn = typeof row === 'object' && row !== null ? (row as { listedOn?: unknown }).listedOn : undefined;
-  return typeof listedOn === 'string' ? listedOn : undefined;
-};
 
 export class ConsoleFeature extends Disposable {
   private opener: Opener = (uri) => vscode.env.openExternal(uri);

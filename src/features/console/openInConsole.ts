@@ -6,6 +6,7 @@ import { consoleBaseOf } from '../../schema/consoleBase';
 import { consoleLink, consoleResourceOf } from '../../schema/consoleLinks';
 import type { FlowUi } from '../../ui/flowUi';
 import type { Log } from '../../ui/log';
+import { SIMULATOR_WORDS } from '../../ui/text/writeConfirmation';
 
 export type Opener = (uri: vscode.Uri) => Thenable<boolean>;
 
@@ -18,7 +19,7 @@ export async function openInConsole(connection: Connection, row: unknown, deps: 
   }
   const base = consoleBaseOf(connection);
   if (!base) {
-    const why = connection.simulator ? 'it is the simulator running in this window' : 'its API dialect is Spec';
+    const why = connection.simulator ? `it is ${SIMULATOR_WORDS}` : 'its API dialect is Spec';
     const choice = await deps.ui.notify('info', `${connection.name} has no web console (${why}): set one with Set Console URL… to open its rows there.`, [
       'Set Console URL…',
     ]);

@@ -10,9 +10,16 @@ export interface ConfirmedOn {
   simulator?: true;
 }
 
+/** What the simulator's connection is, wherever it is named (status bar, confirmations, Open in Console). */
+export const SIMULATOR_WORDS = 'the simulator running in this window';
+/** Beside the connection in a confirmation: a change made there reaches no platform. */
+export const SIMULATOR_NOT_A_PLATFORM = `${SIMULATOR_WORDS}, not a platform`;
+/** After the connection's name in a confirmation's title. */
+export const SIMULATOR_TITLE = ' (the simulator)';
+
 /** "name (base URL)", and for the simulator that it is one: no change reaches a platform. */
 export function connectionWords(c: ConfirmedOn): string {
-  return `${showHidden(c.name)} (${showHidden(c.baseUrl)}${c.simulator ? ': the simulator running in this window, not a platform' : ''})`;
+  return `${showHidden(c.name)} (${showHidden(c.baseUrl)}${c.simulator ? `: ${SIMULATOR_NOT_A_PLATFORM}` : ''})`;
 }
 
 export interface WriteSummary {
@@ -44,6 +51,6 @@ export function writeConfirmationText(summary: WriteSummary): { message: string;
       ? `${summary.undo ? showHidden(summary.undo) : 'This cannot be undone.'} Sent once; never retried automatically.`
       : 'Sent once when you choose ' + summary.button + '; never retried automatically.',
   ];
-  const name = `${showHidden(summary.connection.name)}${summary.connection.simulator ? ' (the simulator)' : ''}`;
+  const name = `${showHidden(summary.connection.name)}${summary.connection.simulator ? SIMULATOR_TITLE : ''}`;
   return { message: `${showHidden(summary.action)} on ${name}?`, detail: lines.join('\n'), button: summary.button };
 }

@@ -70,6 +70,7 @@ import { witnessRequests } from '../../../platform/requestWitness';
 import type { RequestLogEntry } from '../../../platform/httpOptions';
 import type { AgentWrite, WriteResult } from './agentActivity';
 import { failed, scrubbedWrite, succeeded, targetOf } from './writeAudit';
+import { SIMULATOR_NOT_A_PLATFORM, SIMULATOR_TITLE } from '../../../ui/text/writeConfirmation';
 
 export const AGENT_TOOLS: readonly AgentTool[] = [
   listConnections,
@@ -241,7 +242,7 @@ export function confirmation(
       : '';
   const destructive = callKind(tool, req) === 'destructive';
   const typed = req.target?.typed;
-  const simulated = on.simulator ? '; the simulator running in this window, not a platform' : '';
+  const simulated = on.simulator ? `; ${SIMULATOR_NOT_A_PLATFORM}` : '';
   const parts = [
     `On connection ${inlineCode(on.connectionName)} (${inlineCode(on.baseUrl)}, ${on.dialect} API${simulated}):`,
     `**${tool.displayName}**: ${inlineCode(req.operation)}`,
@@ -254,7 +255,7 @@ export function confirmation(
     ...(typed ? [`**Its name must be typed to confirm: ${inlineCode(typed.name)}.**`] : []),
     `Sent once when you allow it${typed ? ' and its name is typed' : ''}; never retried automatically.`,
   ];
-  const title = `${tool.displayName} on ${neutralize(on.connectionName)}${on.simulator ? ' (the simulator)' : ''}?`;
+  const title = `${tool.displayName} on ${neutralize(on.connectionName)}${on.simulator ? SIMULATOR_TITLE : ''}?`;
   return { title, message: parts.join('\n\n') };
 }
 
